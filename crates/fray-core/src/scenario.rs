@@ -1,0 +1,284 @@
+//! Scenario files: the rules-test language (see the shared SCENARIOS.md contract).
+//!
+//! A system parses its own file shape (map legend, unit fields, inline content) into a
+//! [`Loaded`] scenario; this module holds what every system shares: steps, choice values,
+//! assertions over the JSON form of the [`crate::View`], and the runner.
+
+use crate::dice::{AnyDice, ScriptedDice};
+use crate::ruleset::Ruleset;
+use crate::session::Session;
+use serde::Deserialize;
+use serde_json::Value as Json;
+
+/// One step of a scenario.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step<C> {
+    /// A complete command.
+    #[serde(default)]
+    pub act: Option<C>,
+    /// An answer to the pending decision.
+    #[serde(default)]
+    pub choose: Option<ChoiceValue>,
+    /// The step must be refused with this text in the message, and change nothing.
+    #[serde(default)]
+    pub error: Option<String>,
+    /// Assertions that must hold after this step.
+    #[serde(default)]
+    pub expect: Option<toml::Table>,
+}
+
+/// How a scenario writes an answer: a word or unit id, a number, a square, or a table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ChoiceValue {
+    /// A word, option id or unit id.
+    Text(String),
+    /// A number (a count of tokens, say).
+    Number(i64),
+    /// A square `[x, y]`.
+    Square([i32; 2]),
+}
+
+impl ChoiceValue {
+    /// The decision option id this value stands for.
+    pub fn option_id(&self) -> String {
+        match self {
+            ChoiceValue::Text(s) => s.clone(),
+            ChoiceValue::Number(n) => n.to_string(),
+            ChoiceValue::Square([x, y]) => format!("{x},{y}"),
+        }
+    }
+}
+
+/// The `[dice]` table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpec {
+    /// What the dice show, in the order they are rolled.
+    #[serde(default)]
+    pub rolls: Vec<u32>,
+}
+
+/// A scenario ready to run.
+pub struct Loaded<R: Ruleset> {
+    /// Title for a person.
+    pub title: String,
+    /// Rule ids it checks.
+    pub rules: Vec<String>,
+    /// The state after setup.
+    pub state: R::State,
+    /// Journal entries written during setup (initiative, say).
+    pub setup_journal: Vec<R::Event>,
+    /// The dice.
+    pub dice: ScriptedDice,
+    /// The steps.
+    pub steps: Vec<Step<R::Command>>,
+    /// Assertions after the last step.
+    pub expect: toml::Table,
+}
+
+/// What running a scenario found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Title.
+    pub title: String,
+    /// Rule ids it checks.
+    pub rules: Vec<String>,
+    /// The first failure, if any.
+    pub failure: Option<String>,
+    /// The journal, one line per event.
+    pub journal: Vec<String>,
+}
+
+impl Report {
+    /// Whether every step and assertion held.
+    pub fn passed(&self) -> bool {
+        self.failure.is_none()
+    }
+}
+
+/// Runs a scenario to its end or its first failure.
+pub fn run<R: Ruleset>(loaded: Loaded<R>) -> Report {
+    let Loaded { title, rules, state, setup_journal, dice, steps, expect } = loaded;
+    let mut session = Session::<R>::with_journal(state, AnyDice::Scripted(dice), setup_journal);
+    let failure = run_steps(&mut session, &steps, &expect).err();
+    let journal = session.journal().iter().map(|e| e.to_string()).collect();
+    Report { title, rules, failure, journal }
+}
+
+fn run_steps<R: Ruleset>(session: &mut Session<R>, steps: &[Step<R::Command>], expect: &toml::Table) -> Result<(), String> {
+    for (i, step) in steps.iter().enumerate() {
+        let n = i + 1;
+        let input = match (&step.act, &step.choose) {
+            (Some(c), None) => Some(crate::session::Input::Act(c.clone())),
+            (None, Some(c)) => Some(crate::session::Input::Choose(c.option_id())),
+            (None, None) => None,
+            (Some(_), Some(_)) => return Err(format!("step {n}: give either act or choose, not both")),
+        };
+        if let Some(input) = input {
+            let before = view_json(session);
+            match (session.apply(input.clone()), &step.error) {
+                (Ok(_), None) => {}
+                (Ok(_), Some(text)) => {
+                    return Err(format!("step {n}: expected a refusal mentioning {text:?}, but it was accepted"));
+                }
+                (Err(e), None) => {
+                    let pending = session
+                        .decision()
+                        .map(|d| {
+                            let ids: Vec<_> = d.options.iter().map(|o| o.id.as_str()).collect();
+                            format!(" (pending: {} for {} — {})", d.kind, d.seat, ids.join(" | "))
+                        })
+                        .unwrap_or_default();
+                    return Err(format!("step {n}: refused: {e}{pending}"));
+                }
+                (Err(e), Some(text)) => {
+                    if !e.to_string().to_lowercase().contains(&text.to_lowercase()) {
+                        return Err(format!("step {n}: refused, but the message {:?} does not mention {text:?}", e.to_string()));
+                    }
+                    if view_json(session) != before {
+                        return Err(format!("step {n}: the refused command changed the state"));
+                    }
+                }
+            }
+        } else if step.error.is_some() {
+            return Err(format!("step {n}: error needs an act or choose to refuse"));
+        }
+        if let Some(table) = &step.expect {
+            let failures = check(&view_json(session), table);
+            if !failures.is_empty() {
+                return Err(format!("after step {n}: {}", failures.join("; ")));
+            }
+        }
+    }
+    let failures = check(&view_json(session), expect);
+    if failures.is_empty() { Ok(()) } else { Err(format!("at the end: {}", failures.join("; "))) }
+}
+
+fn view_json<R: Ruleset>(session: &Session<R>) -> Json {
+    let mut v = serde_json::to_value(session.view()).unwrap_or(Json::Null);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("log");
+    }
+    v
+}
+
+/// Looks up a dotted path (`units.bo.hp`, `units.bo.statuses.0`) in a JSON value.
+pub fn lookup<'a>(root: &'a Json, path: &str) -> Option<&'a Json> {
+    let mut cur = root;
+    for part in path.split('.') {
+        cur = match cur {
+            Json::Object(m) => m.get(part)?,
+            Json::Array(a) => a.get(part.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+fn same(a: &Json, b: &Json) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+fn show(v: &Json) -> String {
+    v.to_string()
+}
+
+/// Checks every assertion of a table against a view; returns one message per failure.
+pub fn check(view: &Json, table: &toml::Table) -> Vec<String> {
+    let mut out = Vec::new();
+    for (path, want) in table {
+        let got = lookup(view, path);
+        let want_json = serde_json::to_value(want).unwrap_or(Json::Null);
+        let mut fail = |msg: String| out.push(format!("{path}: {msg}"));
+        if let toml::Value::Table(t) = want {
+            if t.len() != 1 {
+                fail(format!("an assertion table holds exactly one of contains, absent, at_least, at_most, len; found {}", t.len()));
+                continue;
+            }
+            let (k, v) = t.iter().next().unwrap();
+            let vj = serde_json::to_value(v).unwrap_or(Json::Null);
+            match k.as_str() {
+                "absent" => {
+                    let absent = matches!(got, None | Some(Json::Null));
+                    if absent != v.as_bool().unwrap_or(true) {
+                        fail(format!("expected absent = {}, found {}", v, got.map(show).unwrap_or("nothing".into())));
+                    }
+                }
+                "contains" => match got {
+                    Some(Json::Array(a)) => {
+                        if !a.iter().any(|x| same(x, &vj)) {
+                            fail(format!("expected a list containing {}, found {}", show(&vj), show(got.unwrap())));
+                        }
+                    }
+                    Some(Json::String(s)) => {
+                        if !vj.as_str().is_some_and(|n| s.contains(n)) {
+                            fail(format!("expected text containing {}, found {s:?}", show(&vj)));
+                        }
+                    }
+                    Some(other) => fail(format!("contains needs a list or text, found {}", show(other))),
+                    None => fail("no such path in the view".into()),
+                },
+                "at_least" | "at_most" => match (got.and_then(Json::as_f64), vj.as_f64()) {
+                    (Some(g), Some(w)) => {
+                        if (k == "at_least" && g < w) || (k == "at_most" && g > w) {
+                            fail(format!("expected {k} {w}, found {g}"));
+                        }
+                    }
+                    _ => fail(format!("{k} needs a number, found {}", got.map(show).unwrap_or("nothing".into()))),
+                },
+                "len" => {
+                    let len = match got {
+                        Some(Json::Array(a)) => Some(a.len()),
+                        Some(Json::Object(o)) => Some(o.len()),
+                        Some(Json::String(s)) => Some(s.chars().count()),
+                        _ => None,
+                    };
+                    if len.map(|l| l as f64) != vj.as_f64() {
+                        fail(format!("expected len {}, found {}", show(&vj), got.map(show).unwrap_or("nothing".into())));
+                    }
+                }
+                other => fail(format!("unknown assertion {other:?}: use contains, absent, at_least, at_most or len")),
+            }
+        } else {
+            match got {
+                None => fail(format!("no such path in the view (expected {})", show(&want_json))),
+                Some(g) if !same(g, &want_json) => fail(format!("expected {}, found {}", show(&want_json), show(g))),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The 1-based line of a byte offset in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assertions_compare_numbers_lists_and_absence() {
+        let view: Json = serde_json::json!({"units": {"bo": {"hp": 6, "statuses": ["prone"]}}, "decision": null});
+        let table: toml::Table = toml::from_str(
+            r#""units.bo.hp" = 6
+"units.bo.statuses" = { contains = "prone" }
+"decision" = { absent = true }
+"units.bo.statuses.0" = "prone""#,
+        )
+        .unwrap();
+        assert!(check(&view, &table).is_empty());
+        let bad: toml::Table = toml::from_str(r#""units.bo.hp" = { at_least = 7 }
+"units.al.hp" = 1"#).unwrap();
+        let f = check(&view, &bad);
+        assert_eq!(f.len(), 2);
+        assert!(f.iter().any(|m| m.contains("units.al.hp") && m.contains("no such path")));
+    }
+}
