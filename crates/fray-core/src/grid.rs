@@ -38,8 +38,7 @@ impl Pos {
 }
 
 /// Offsets of the eight neighbours: orthogonal first, then diagonal.
-pub const NEIGHBOUR_OFFSETS: [(i32, i32); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const NEIGHBOUR_OFFSETS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 impl From<[i32; 2]> for Pos {
     fn from(a: [i32; 2]) -> Self {

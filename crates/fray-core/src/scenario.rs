@@ -107,14 +107,20 @@ pub fn run<R: Ruleset>(loaded: Loaded<R>) -> Report {
     Report { title, rules, failure, journal }
 }
 
-fn run_steps<R: Ruleset>(session: &mut Session<R>, steps: &[Step<R::Command>], expect: &toml::Table) -> Result<(), String> {
+fn run_steps<R: Ruleset>(
+    session: &mut Session<R>,
+    steps: &[Step<R::Command>],
+    expect: &toml::Table,
+) -> Result<(), String> {
     for (i, step) in steps.iter().enumerate() {
         let n = i + 1;
         let input = match (&step.act, &step.choose) {
             (Some(c), None) => Some(crate::session::Input::Act(c.clone())),
             (None, Some(c)) => Some(crate::session::Input::Choose(c.option_id())),
             (None, None) => None,
-            (Some(_), Some(_)) => return Err(format!("step {n}: give either act or choose, not both")),
+            (Some(_), Some(_)) => {
+                return Err(format!("step {n}: give either act or choose, not both"));
+            }
         };
         if let Some(input) = input {
             let before = view_json(session);
@@ -135,7 +141,10 @@ fn run_steps<R: Ruleset>(session: &mut Session<R>, steps: &[Step<R::Command>], e
                 }
                 (Err(e), Some(text)) => {
                     if !e.to_string().to_lowercase().contains(&text.to_lowercase()) {
-                        return Err(format!("step {n}: refused, but the message {:?} does not mention {text:?}", e.to_string()));
+                        return Err(format!(
+                            "step {n}: refused, but the message {:?} does not mention {text:?}",
+                            e.to_string()
+                        ));
                     }
                     if view_json(session) != before {
                         return Err(format!("step {n}: the refused command changed the state"));
@@ -197,7 +206,10 @@ pub fn check(view: &Json, table: &toml::Table) -> Vec<String> {
         let mut fail = |msg: String| out.push(format!("{path}: {msg}"));
         if let toml::Value::Table(t) = want {
             if t.len() != 1 {
-                fail(format!("an assertion table holds exactly one of contains, absent, at_least, at_most, len; found {}", t.len()));
+                fail(format!(
+                    "an assertion table holds exactly one of contains, absent, at_least, at_most, len; found {}",
+                    t.len()
+                ));
                 continue;
             }
             let (k, v) = t.iter().next().unwrap();
@@ -239,7 +251,11 @@ pub fn check(view: &Json, table: &toml::Table) -> Vec<String> {
                         _ => None,
                     };
                     if len.map(|l| l as f64) != vj.as_f64() {
-                        fail(format!("expected len {}, found {}", show(&vj), got.map(show).unwrap_or("nothing".into())));
+                        fail(format!(
+                            "expected len {}, found {}",
+                            show(&vj),
+                            got.map(show).unwrap_or("nothing".into())
+                        ));
                     }
                 }
                 other => fail(format!("unknown assertion {other:?}: use contains, absent, at_least, at_most or len")),
@@ -275,8 +291,11 @@ mod tests {
         )
         .unwrap();
         assert!(check(&view, &table).is_empty());
-        let bad: toml::Table = toml::from_str(r#""units.bo.hp" = { at_least = 7 }
-"units.al.hp" = 1"#).unwrap();
+        let bad: toml::Table = toml::from_str(
+            r#""units.bo.hp" = { at_least = 7 }
+"units.al.hp" = 1"#,
+        )
+        .unwrap();
         let f = check(&view, &bad);
         assert_eq!(f.len(), 2);
         assert!(f.iter().any(|m| m.contains("units.al.hp") && m.contains("no such path")));

@@ -24,9 +24,7 @@ const STEPS: i32 = 4; // lattice spacing 1/4 square: exact in binary floating po
 
 fn lattice(sq: Pos) -> impl Iterator<Item = (f64, f64)> {
     (0..=STEPS).flat_map(move |i| {
-        (0..=STEPS).map(move |j| {
-            (sq.x as f64 + i as f64 / STEPS as f64, sq.y as f64 + j as f64 / STEPS as f64)
-        })
+        (0..=STEPS).map(move |j| (sq.x as f64 + i as f64 / STEPS as f64, sq.y as f64 + j as f64 / STEPS as f64))
     })
 }
 
@@ -125,10 +123,7 @@ mod tests {
         assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(3, 1), 1, &pillar), Sight::Cover);
         assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(4, 0), 1, &pillar), Sight::Clear);
         // A three-square wall across the row leaves no shot at all.
-        assert_eq!(
-            sight(Pos::new(0, 1), 1, Pos::new(4, 1), 1, walls(&[(2, 0), (2, 1), (2, 2)])),
-            Sight::Blocked
-        );
+        assert_eq!(sight(Pos::new(0, 1), 1, Pos::new(4, 1), 1, walls(&[(2, 0), (2, 1), (2, 2)])), Sight::Blocked);
     }
 
     #[test]

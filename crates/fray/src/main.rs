@@ -1,3 +1,65 @@
-fn main() {
-    println!("Hello, world!");
+//! The `fray` command: play a match, run scenario files, print a view.
+
+mod board;
+mod play;
+mod scenarios;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "fray", version, about = "A rules engine for grid-tactics tabletop games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a match in the terminal; every seat is a random-legal bot unless --seat makes it yours.
+    Play {
+        /// The game system (kazzam).
+        system: String,
+        /// Seed for the dice and the bots: the same seed and choices replay the same match.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A seat (team) you play at the prompt: red or blue. Repeat for both.
+        #[arg(long)]
+        seat: Vec<String>,
+        /// Print only the result, not the journal.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run scenario files or folders of them.
+    Scenario {
+        /// Files or folders.
+        paths: Vec<String>,
+        /// Print the journal of passing scenarios too.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Print the view of a scenario after its steps.
+    View {
+        /// The scenario file.
+        path: String,
+        /// Print JSON (the form scenario assertions read).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play { system, seed, seat, quiet } => play::run(&system, seed, &seat, quiet),
+        Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
+        Command::View { path, json } => scenarios::view(&path, json),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

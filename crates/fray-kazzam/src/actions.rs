@@ -1,0 +1,1380 @@
+//! The action economy (K-ACT) and every action a unit can take on its turn: the menu a player
+//! or bot chooses from, the complete [`Command`] form the CLI, server and scenario files send,
+//! the checks that refuse an illegal action with the rule that forbids it, and execution.
+
+use crate::attack::{self, AttackFrame, Stage};
+use crate::events::{Event, How, Slot};
+use crate::flow::{Ctx, Frame};
+use crate::movement::{self, Mode, MoveFrame};
+use crate::orbs;
+use crate::powers::{ActionKind, Frequency, Targeting};
+use crate::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
+use crate::statuses::{Duration, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::{burst, distance};
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use fray_core::sight::Sight;
+use serde::{Deserialize, Serialize};
+
+/// Power hooks written in Rust.
+pub const POWER_HOOKS: &[&str] = &["reveal", "charge", "swap-places", "reversal-of-fortune", "contingency-jump"];
+
+/// Free Actions allowed per turn ("within the bounds of common sense", K-ACT-1; see rulings).
+pub const FREE_ACTIONS_PER_TURN: u8 = 4;
+
+/// One target or several, in the order they are rolled.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Targets {
+    /// One unit id.
+    One(String),
+    /// Several unit ids.
+    Many(Vec<String>),
+}
+
+/// A destination square or a full route.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Route {
+    /// Just the destination: the cheapest route is taken.
+    To(Pos),
+    /// Every square entered, in order.
+    Path(Vec<Pos>),
+}
+
+/// A complete command. Exactly one verb field is given, with its arguments:
+/// `{ unit = "ada", power = "basic-implement-attack", target = "bo" }`,
+/// `{ unit = "ada", move = [[2, 1], [3, 1]] }`, `{ unit = "ada", end_turn = true }`.
+#[derive(Clone, Debug, Serialize, Deserialize, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// The acting unit.
+    pub unit: String,
+    /// Use a power (by id or name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<String>,
+    /// The power's target(s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Targets>,
+    /// A square the power needs (Charge's destination).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<Pos>,
+    /// Creative Use: apply the power's Effect to yourself or a willing ally (K-CREAT-1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub creative: bool,
+    /// The ally you attack grants you Advantage (K-CREAT-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advantage: bool,
+    /// Move with a Move Action.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub move_to: Option<Route>,
+    /// Shift 1 square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<Pos>,
+    /// Crawl while Prone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crawl: Option<Route>,
+    /// Stand up from Prone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stand: bool,
+    /// Try to escape a Grab (or another escape-ends status).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escape: bool,
+    /// Pick up this orb.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick_up: Option<String>,
+    /// Drop this orb (at `at`, or in your square).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop: Option<String>,
+    /// Where to drop it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Pos>,
+    /// Hand this orb to `to`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<String>,
+    /// Who receives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Take this orb from an adjacent ally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take: Option<String>,
+    /// Dunk this orb on `pedestal`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dunk: Option<String>,
+    /// Which pedestal (defaults to the only adjacent one of yours).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pedestal: Option<String>,
+    /// Hit a Dungeon exit's button.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub button: bool,
+    /// Stow the implement.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stow: bool,
+    /// Take the implement back out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retrieve: bool,
+    /// Drop Prone on purpose.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drop_prone: bool,
+    /// Stop Flying.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub land: bool,
+    /// End the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_turn: bool,
+    /// Statuses to fail the save against without rolling (K-SAVE-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fail_saves: Vec<String>,
+}
+
+/// A checked, resolved action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verb {
+    /// Walk or crawl along a route.
+    Move {
+        /// Squares entered.
+        path: Vec<Pos>,
+        /// Walking or crawling.
+        mode: Mode,
+    },
+    /// Shift 1 square.
+    Shift(Pos),
+    /// Stand up.
+    Stand,
+    /// Escape attempt against one status.
+    Escape(StatusKind),
+    /// Use a power.
+    Power {
+        /// Which.
+        power: u16,
+        /// Targets in roll order.
+        targets: Vec<UnitIdx>,
+        /// A square it needs.
+        square: Option<Pos>,
+        /// Creative Use.
+        creative: bool,
+        /// Advantage granted by a willing ally target.
+        advantage: bool,
+    },
+    /// Pick up an orb.
+    PickUp(OrbIdx),
+    /// Drop an orb.
+    Drop(OrbIdx, Pos),
+    /// Hand an orb over.
+    Hand(OrbIdx, UnitIdx),
+    /// Take an orb from an ally.
+    Take(OrbIdx),
+    /// Dunk an orb.
+    Dunk(OrbIdx, u8),
+    /// Hit the button of this exit.
+    Button(Pos),
+    /// Stow the implement.
+    Stow,
+    /// Take it back.
+    Retrieve,
+    /// Drop Prone.
+    DropProne,
+    /// Stop Flying.
+    Land,
+    /// End the turn.
+    EndTurn(Vec<StatusKind>),
+}
+
+/// A menu choice that still needs more answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Walk or crawl: where to.
+    Move(Mode),
+    /// Shift: where to.
+    Shift,
+    /// A power: its target.
+    Target(u16),
+    /// Charge: the square to charge to.
+    ChargeSquare(UnitIdx),
+    /// Which orb to pick up.
+    PickUp,
+    /// Which orb to drop.
+    Drop,
+    /// Which orb to hand, then to whom.
+    Hand(Option<OrbIdx>),
+    /// Which orb to take.
+    Take,
+    /// Which orb to dunk, then where.
+    Dunk(Option<OrbIdx>),
+    /// Which status to escape.
+    Escape,
+}
+
+fn who(s: &State, u: UnitIdx) -> &str {
+    &s.unit(u).id
+}
+
+/// Whether a Move Action is available (K-ACT-1, K-ACT-2, K-ST-Dazed, K-ST-Stunned).
+pub fn check_slot(s: &State, u: UnitIdx, slot: Slot) -> Result<(), RuleError> {
+    let a = s.unit(u).actions;
+    if s.has(u, StatusKind::Stunned) {
+        return Err(RuleError::refused("K-ST-Stunned", format!("{} is Stunned and can take no actions", who(s, u))));
+    }
+    if s.has(u, StatusKind::Dazed) && a.taken >= 1 {
+        return Err(RuleError::refused(
+            "K-ST-Dazed",
+            format!("{} is Dazed and has already taken its one action this turn", who(s, u)),
+        ));
+    }
+    match slot {
+        Slot::Attack if a.attack => {
+            Err(RuleError::refused("K-ACT-1", format!("{} has already used its Attack Action this turn", who(s, u))))
+        }
+        Slot::Move if a.moves >= 2 || (a.moves == 1 && a.attack) => Err(RuleError::refused(
+            "K-ACT-2",
+            format!("{} has no Move Action left (a second one costs the Attack Action)", who(s, u)),
+        )),
+        Slot::Role if s.has(u, StatusKind::Distracted) => Err(RuleError::refused(
+            "K-ST-Distracted",
+            format!("{} is Distracted and cannot take Role Actions", who(s, u)),
+        )),
+        Slot::Role if s.has(u, StatusKind::Dazed) => {
+            Err(RuleError::refused("K-ST-Dazed", format!("{} is Dazed: only an Attack or a Move Action", who(s, u))))
+        }
+        Slot::Role if a.role => {
+            Err(RuleError::refused("K-ACT-1", format!("{} has already used its Role Action this turn", who(s, u))))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_free(s: &State, u: UnitIdx) -> Result<(), RuleError> {
+    if s.has(u, StatusKind::Stunned) {
+        return Err(RuleError::refused("K-ST-Stunned", format!("{} is Stunned and can take no actions", who(s, u))));
+    }
+    if s.unit(u).actions.free >= FREE_ACTIONS_PER_TURN {
+        return Err(RuleError::refused(
+            "K-ACT-1",
+            format!("{} has taken {FREE_ACTIONS_PER_TURN} Free Actions this turn, the table limit", who(s, u)),
+        ));
+    }
+    Ok(())
+}
+
+fn slot_of(kind: ActionKind) -> Option<Slot> {
+    match kind {
+        ActionKind::Attack => Some(Slot::Attack),
+        ActionKind::Move => Some(Slot::Move),
+        ActionKind::Role => Some(Slot::Role),
+        _ => None,
+    }
+}
+
+/// Range of a targeting mode for `u`.
+fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
+    match t {
+        Targeting::Implement => s.implement_range(u),
+        Targeting::Melee => s.reach(u),
+        Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
+        Targeting::Burst { radius } => radius,
+        Targeting::Myself | Targeting::None => 0,
+    }
+}
+
+/// Checks that `power` may be used by `u` at all right now (actions, frequency, statuses,
+/// implement).
+pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
+    let def = s.powers.get(power);
+    let unit = s.unit(u);
+    if !unit.powers.contains(&power) {
+        return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
+    }
+    if def.frequency == Frequency::Encounter && unit.spent.contains(&power) {
+        return Err(RuleError::refused(
+            "K-ACT-9",
+            format!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
+        ));
+    }
+    if matches!(def.action, ActionKind::Interrupt | ActionKind::Reaction) {
+        return Err(RuleError::refused(
+            "K-ACT-7",
+            format!("{} is triggered: it is offered when its trigger happens", def.name),
+        ));
+    }
+    if creative {
+        check_slot(s, u, Slot::Attack)?;
+    } else if let Some(slot) = slot_of(def.action) {
+        check_slot(s, u, slot)?;
+    } else {
+        check_free(s, u)?;
+    }
+    if def.is_attack() && unit.stowed && def.rolls() {
+        return Err(RuleError::refused(
+            "K-IMP-10",
+            format!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
+        ));
+    }
+    if def.uses_implement() && s.has(u, StatusKind::Disarmed) {
+        return Err(RuleError::refused(
+            "K-ST-Disarmed",
+            format!("{} is Disarmed and cannot use implement powers", who(s, u)),
+        ));
+    }
+    if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
+        {
+            return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
+        }
+    }
+    Ok(())
+}
+
+/// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
+pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
+    let def = s.powers.get(power);
+    let (au, tu) = (s.unit(u), s.unit(t));
+    if !tu.on_map() {
+        return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
+    }
+    if creative {
+        if t != u && s.enemies(u, t) {
+            return Err(RuleError::refused(
+                "K-CREAT-1",
+                format!("Creative Use applies an Effect to yourself or a willing ally; {} is not an ally", tu.id),
+            ));
+        }
+    } else {
+        match def.target {
+            Targeting::Myself if t != u => {
+                return Err(RuleError::refused("K-ROLL-3", format!("{} targets only its user", def.name)));
+            }
+            Targeting::Ally { .. } if s.enemies(u, t) => {
+                return Err(RuleError::refused(
+                    "K-CREAT-3",
+                    format!("{} targets an ally; {} is not one", def.name, tu.id),
+                ));
+            }
+            Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } if t == u => {
+                return Err(RuleError::refused("K-ROLL-3", format!("{} cannot target its own user", def.name)));
+            }
+            _ => {}
+        }
+    }
+    let charge = def.hook.as_deref() == Some("charge");
+    let range = if creative { s.powers.get(power).target_range_for_creative() } else { range_of(s, u, def.target) };
+    let d = s.distance(u, t).unwrap_or(i32::MAX);
+    if t != u && d > range && !charge {
+        let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
+        return Err(RuleError::refused(
+            rule,
+            format!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
+        ));
+    }
+    let burst = matches!(def.target, Targeting::Burst { .. });
+    if !burst && t != u && s.hidden_from(t, u) {
+        return Err(RuleError::refused(
+            "K-CONC-3",
+            format!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
+        ));
+    }
+    if t != u && !charge && crate::cover::shot(s, au.pos.unwrap(), au.size, t) == Sight::Blocked {
+        return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
+    }
+    if def.is_melee(au.implement == Implement::Sword)
+        && t != u
+        && s.has(u, StatusKind::Flying) != s.has(t, StatusKind::Flying)
+    {
+        return Err(RuleError::refused(
+            "K-ST-Flying",
+            "Flying and non-Flying creatures cannot reach each other in melee",
+        ));
+    }
+    Ok(())
+}
+
+impl crate::powers::PowerDef {
+    /// Creative Use reaches allies within the power's own range (a burst's radius, a ranged
+    /// power's range, the implement's for implement powers) — see rulings K-CREAT-1.
+    pub fn target_range_for_creative(&self) -> i32 {
+        match self.target {
+            Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
+            Targeting::Burst { radius } => radius,
+            Targeting::Implement => 6,
+            _ => 1,
+        }
+    }
+}
+
+/// Everyone in a burst, nearest first (K-MULTI-1: everyone but the user).
+pub fn burst_targets(s: &State, u: UnitIdx, radius: i32) -> Vec<UnitIdx> {
+    let (p, size) = (s.unit(u).pos.unwrap(), s.unit(u).size);
+    let area = burst(p, size, radius);
+    let mut ts: Vec<UnitIdx> = s
+        .units_on_map()
+        .filter(|&t| t != u && area.iter().any(|&q| distance(s.unit(t).pos.unwrap(), s.unit(t).size, q, 1) == 0))
+        .filter(|&t| crate::cover::shot(s, p, 1, t) != Sight::Blocked)
+        .collect();
+    ts.sort_by_key(|&t| (s.distance(u, t), t));
+    ts
+}
+
+/// Legal targets for a power.
+pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
+    s.units_on_map().filter(|&t| check_target(s, u, power, t, false).is_ok()).collect()
+}
+
+fn orbs_to_pick_up(s: &State, u: UnitIdx) -> Vec<OrbIdx> {
+    (0..s.orbs.len() as OrbIdx).filter(|&o| orbs::check_pick_up(s, u, o).is_ok()).collect()
+}
+
+fn orbs_to_take(s: &State, u: UnitIdx) -> Vec<OrbIdx> {
+    (0..s.orbs.len() as OrbIdx).filter(|&o| orbs::check_take(s, u, o).is_ok()).collect()
+}
+
+fn dunk_options(s: &State, u: UnitIdx) -> Vec<(OrbIdx, u8)> {
+    let mut out = Vec::new();
+    for o in s.held_orbs(u) {
+        for p in 0..s.arena.pedestals.len() as u8 {
+            if orbs::check_dunk(s, u, o, p).is_ok() {
+                out.push((o, p));
+            }
+        }
+    }
+    out
+}
+
+fn escapable(s: &State, u: UnitIdx) -> Vec<StatusKind> {
+    let mut v: Vec<StatusKind> = s
+        .unit(u)
+        .statuses
+        .iter()
+        .filter(|st| st.kind == StatusKind::Grabbed || st.duration == Duration::EscapeEnds)
+        .map(|st| st.kind)
+        .collect();
+    v.dedup();
+    v
+}
+
+fn exit_beside(s: &State, u: UnitIdx) -> Option<Pos> {
+    let un = s.unit(u);
+    let p = un.pos?;
+    if !s.arena.footprint_in_dungeon(p, un.size) {
+        return None;
+    }
+    s.arena.exits.iter().copied().find(|&e| distance(p, un.size, e, 1) == 1)
+}
+
+fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    let un = s.unit(u);
+    let Some(p) = un.pos else { return Vec::new() };
+    p.neighbours()
+        .into_iter()
+        .filter(|&q| check_shift(s, u, q).is_ok())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .filter(|&q| q != p)
+        .collect()
+}
+
+fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleError> {
+    if s.has(u, StatusKind::Immobilized) {
+        let rule = if s.has(u, StatusKind::Grabbed) {
+            "K-ST-Grabbed"
+        } else if s.has(u, StatusKind::Restrained) {
+            "K-ST-Restrained"
+        } else {
+            "K-ST-Immobilized"
+        };
+        return Err(RuleError::refused(
+            rule,
+            format!("{} is Immobilized: it cannot move except by teleporting", who(s, u)),
+        ));
+    }
+    let prone = s.has(u, StatusKind::Prone);
+    if prone && mode != Mode::Crawl {
+        return Err(RuleError::refused("K-MOVE-9", format!("{} is Prone: crawl or stand up first", who(s, u))));
+    }
+    if !prone && mode == Mode::Crawl {
+        return Err(RuleError::refused("K-MOVE-9", format!("{} is not Prone: only Prone creatures crawl", who(s, u))));
+    }
+    Ok(())
+}
+
+fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
+    check_slot(s, u, Slot::Move)?;
+    check_move_allowed(s, u, Mode::Walk)?;
+    if s.has(u, StatusKind::Slowed) {
+        return Err(RuleError::refused(
+            "K-MOVE-2",
+            format!("{} is Slowed and cannot shift with a Move Action", who(s, u)),
+        ));
+    }
+    let un = s.unit(u);
+    let p = un.pos.unwrap();
+    if distance(p, 1, to, 1) != 1 {
+        return Err(RuleError::refused("K-MOVE-2", "a Shift moves exactly 1 square"));
+    }
+    match movement::step_cost(s, u, p, to) {
+        None => Err(RuleError::refused("K-TER-1", format!("{} cannot enter {to}", who(s, u)))),
+        Some(c) if c > 1 => {
+            Err(RuleError::refused("K-MOVE-7", format!("{to} is Difficult Terrain: no 1-square shift into it")))
+        }
+        Some(_) if !movement::can_stand(s, u, to, un.size) => {
+            Err(RuleError::refused("K-TER-4", format!("{} cannot stand at {to}", who(s, u))))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// The top-level menu: every action the unit can take now.
+pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
+    let can_move = check_slot(s, u, Slot::Move).is_ok();
+    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && !movement::destinations(s, u, Mode::Walk).is_empty()
+    {
+        out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
+    }
+    if can_move && !shift_squares(s, u).is_empty() {
+        out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
+    }
+    if can_move
+        && check_move_allowed(s, u, Mode::Crawl).is_ok()
+        && !movement::destinations(s, u, Mode::Crawl).is_empty()
+    {
+        out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
+    }
+    if can_move && s.has(u, StatusKind::Prone) {
+        out.push(DecisionOption::new("stand", "stand up (Move Action)"));
+    }
+    if can_move && !escapable(s, u).is_empty() {
+        out.push(DecisionOption::new("escape", "try to escape (Move Action, saving throw)"));
+    }
+    let un = s.unit(u);
+    for &p in &un.powers {
+        let def = s.powers.get(p);
+        if check_power_use(s, u, p, false).is_err() {
+            continue;
+        }
+        let usable = match def.target {
+            Targeting::None | Targeting::Myself | Targeting::Burst { .. } => true,
+            _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
+            _ => !legal_targets(s, u, p).is_empty(),
+        };
+        if usable {
+            out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
+        }
+    }
+    if can_move && !orbs_to_pick_up(s, u).is_empty() {
+        out.push(DecisionOption::new("pick-up", "pick up an orb (Move Action)"));
+    }
+    if can_move && !orbs_to_take(s, u).is_empty() {
+        out.push(DecisionOption::new("take", "take an orb from an adjacent ally (Move Action)"));
+    }
+    if can_move && s.held_orbs(u).any(|o| s.units_on_map().any(|t| orbs::check_hand(s, u, o, t).is_ok())) {
+        out.push(DecisionOption::new("hand", "hand an orb to an adjacent ally (Move Action)"));
+    }
+    if can_move && !dunk_options(s, u).is_empty() {
+        out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
+    }
+    if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
+        {
+            out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
+        }
+    }
+    if check_free(s, u).is_ok() {
+        if s.held_orbs(u).next().is_some() {
+            out.push(DecisionOption::new("drop", "drop an orb (Free Action)"));
+        }
+        if un.stowed {
+            out.push(DecisionOption::new("retrieve", "take your implement back out (free)"));
+        } else if s.held_orbs(u).count() >= 1 && un.implement != Implement::None {
+            out.push(DecisionOption::new("stow", "stow your implement (free)"));
+        }
+        if !s.has(u, StatusKind::Prone) && !s.has(u, StatusKind::Grabbed) && !s.has(u, StatusKind::Restrained) {
+            out.push(DecisionOption::new("drop-prone", "drop Prone (Free Action)"));
+        }
+        if s.has(u, StatusKind::Flying) {
+            out.push(DecisionOption::new("land", "stop Flying (Free Action)"));
+        }
+    }
+    if final_action {
+        out.push(DecisionOption::new("pass", "take the damage"));
+    } else {
+        out.push(DecisionOption::new("end-turn", "end your turn"));
+    }
+    out
+}
+
+fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
+        .collect()
+}
+
+fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
+    if check_move_allowed(s, u, Mode::Walk).is_err() {
+        return Vec::new();
+    }
+    let size = s.unit(u).size;
+    let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+    let mut out: Vec<Pos> =
+        movement::destinations(s, u, Mode::Charge(t)).into_iter().filter(|&q| distance(q, size, tp, ts) == 1).collect();
+    if s.distance(u, t) == Some(1) {
+        out.push(s.unit(u).pos.unwrap()); // already adjacent: a Charge of zero squares
+    }
+    out
+}
+
+/// The question a pending menu choice asks.
+pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, String, Vec<DecisionOption>) {
+    let name = who(s, u).to_string();
+    let cancel = DecisionOption::new("cancel", "back to the action menu");
+    let mut opts: Vec<DecisionOption>;
+    let (kind, prompt) = match p {
+        Pending::Move(mode) => {
+            opts = movement::destinations(s, u, *mode)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("to {q}")))
+                .collect();
+            ("square", format!("{name}: where to?"))
+        }
+        Pending::Shift => {
+            opts =
+                shift_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("shift to {q}"))).collect();
+            ("square", format!("{name}: shift where?"))
+        }
+        Pending::Target(power) => {
+            let def = s.powers.get(*power);
+            let ts =
+                if def.hook.as_deref() == Some("charge") { charge_targets(s, u) } else { legal_targets(s, u, *power) };
+            opts = ts
+                .into_iter()
+                .map(|t| {
+                    DecisionOption::new(
+                        who(s, t).to_string(),
+                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
+                    )
+                })
+                .collect();
+            ("target", format!("{name}: {} — choose a target", def.name))
+        }
+        Pending::ChargeSquare(t) => {
+            opts = charge_squares(s, u, *t)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("charge to {q}")))
+                .collect();
+            ("square", format!("{name}: charge to which square?"))
+        }
+        Pending::PickUp => {
+            opts = orbs_to_pick_up(s, u)
+                .into_iter()
+                .map(|o| {
+                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
+                })
+                .collect();
+            ("orb", format!("{name}: pick up which orb?"))
+        }
+        Pending::Take => {
+            opts = orbs_to_take(s, u)
+                .into_iter()
+                .map(|o| {
+                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
+                })
+                .collect();
+            ("orb", format!("{name}: take which orb?"))
+        }
+        Pending::Drop => {
+            opts = s
+                .held_orbs(u)
+                .map(|o| {
+                    DecisionOption::new(
+                        s.orbs[o as usize].id.to_string(),
+                        format!("drop orb {} here", s.orbs[o as usize].id),
+                    )
+                })
+                .collect();
+            ("orb", format!("{name}: drop which orb?"))
+        }
+        Pending::Hand(None) | Pending::Dunk(None) => {
+            opts = s
+                .held_orbs(u)
+                .map(|o| {
+                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
+                })
+                .collect();
+            ("orb", format!("{name}: which orb?"))
+        }
+        Pending::Hand(Some(o)) => {
+            opts = s
+                .units_on_map()
+                .filter(|&t| orbs::check_hand(s, u, *o, t).is_ok())
+                .map(|t| DecisionOption::new(who(s, t).to_string(), format!("hand it to {}", s.unit(t).name)))
+                .collect();
+            ("target", format!("{name}: hand it to whom?"))
+        }
+        Pending::Dunk(Some(o)) => {
+            opts = dunk_options(s, u)
+                .into_iter()
+                .filter(|(x, _)| x == o)
+                .map(|(_, p)| {
+                    DecisionOption::new(
+                        s.arena.pedestals[p as usize].id.clone(),
+                        format!("pedestal {}", s.arena.pedestals[p as usize].id),
+                    )
+                })
+                .collect();
+            ("pedestal", format!("{name}: dunk on which pedestal?"))
+        }
+        Pending::Escape => {
+            opts = escapable(s, u).into_iter().map(|k| DecisionOption::new(k.name(), format!("escape {k}"))).collect();
+            ("status", format!("{name}: escape which status?"))
+        }
+    };
+    opts.push(cancel);
+    (kind, prompt, opts)
+}
+
+/// Answers the top-level menu.
+pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -> Result<(), RuleError> {
+    if !final_action {
+        cx.push(Frame::Act { unit: u });
+    }
+    enum Next {
+        Do(Verb),
+        Ask(Pending),
+        Pass,
+    }
+    let s = &*cx.s;
+    let next = match option {
+        "end-turn" => Next::Do(Verb::EndTurn(Vec::new())),
+        "pass" => Next::Pass,
+        "move" => Next::Ask(Pending::Move(Mode::Walk)),
+        "crawl" => Next::Ask(Pending::Move(Mode::Crawl)),
+        "shift" => Next::Ask(Pending::Shift),
+        "stand" => Next::Do(Verb::Stand),
+        "escape" => {
+            let e = escapable(s, u);
+            if e.len() == 1 { Next::Do(Verb::Escape(e[0])) } else { Next::Ask(Pending::Escape) }
+        }
+        "pick-up" => Next::Ask(Pending::PickUp),
+        "take" => Next::Ask(Pending::Take),
+        "drop" => Next::Ask(Pending::Drop),
+        "hand" => Next::Ask(Pending::Hand(None)),
+        "dunk" => Next::Ask(Pending::Dunk(None)),
+        "button" => {
+            Next::Do(Verb::Button(exit_beside(s, u).ok_or_else(|| RuleError::malformed("no exit beside you"))?))
+        }
+        "stow" => Next::Do(Verb::Stow),
+        "retrieve" => Next::Do(Verb::Retrieve),
+        "drop-prone" => Next::Do(Verb::DropProne),
+        "land" => Next::Do(Verb::Land),
+        other => {
+            let id = other
+                .strip_prefix("power:")
+                .ok_or_else(|| RuleError::malformed(format!("unknown menu option {other:?}")))?;
+            let p = s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("unknown power {id:?}")))?;
+            let power =
+                |targets| Next::Do(Verb::Power { power: p, targets, square: None, creative: false, advantage: false });
+            match s.powers.get(p).target {
+                Targeting::None => power(vec![]),
+                Targeting::Myself => power(vec![u]),
+                Targeting::Burst { radius } => power(burst_targets(s, u, radius)),
+                _ => Next::Ask(Pending::Target(p)),
+            }
+        }
+    };
+    match next {
+        Next::Do(v) => {
+            check(cx.s, u, &v)?;
+            execute(cx, u, v)?;
+        }
+        Next::Ask(p) => cx.push(Frame::Pending { unit: u, pending: p }),
+        Next::Pass => {}
+    }
+    Ok(())
+}
+
+/// Answers a pending menu choice.
+pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Result<(), RuleError> {
+    if option == "cancel" {
+        return Ok(());
+    }
+    let s = &*cx.s;
+    let square = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
+    let orb = || s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")));
+    let verb = match p {
+        Pending::Move(mode) => {
+            let to = square()?;
+            let path = movement::route_to(s, u, to, mode)
+                .ok_or_else(|| RuleError::malformed(format!("{to} cannot be reached")))?;
+            Verb::Move { path, mode }
+        }
+        Pending::Shift => Verb::Shift(square()?),
+        Pending::Target(power) => {
+            let t = s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            if s.powers.get(power).hook.as_deref() == Some("charge") {
+                cx.push(Frame::Pending { unit: u, pending: Pending::ChargeSquare(t) });
+                return Ok(());
+            }
+            Verb::Power { power, targets: vec![t], square: None, creative: false, advantage: false }
+        }
+        Pending::ChargeSquare(t) => {
+            let power = s.powers.find("charge").expect("built-in");
+            Verb::Power { power, targets: vec![t], square: Some(square()?), creative: false, advantage: false }
+        }
+        Pending::PickUp => Verb::PickUp(orb()?),
+        Pending::Take => Verb::Take(orb()?),
+        Pending::Drop => Verb::Drop(orb()?, s.unit(u).pos.unwrap()),
+        Pending::Hand(None) => {
+            cx.push(Frame::Pending { unit: u, pending: Pending::Hand(Some(orb()?)) });
+            return Ok(());
+        }
+        Pending::Hand(Some(o)) => {
+            Verb::Hand(o, s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?)
+        }
+        Pending::Dunk(None) => {
+            cx.push(Frame::Pending { unit: u, pending: Pending::Dunk(Some(orb()?)) });
+            return Ok(());
+        }
+        Pending::Dunk(Some(o)) => {
+            let ped = s
+                .arena
+                .pedestals
+                .iter()
+                .position(|p| p.id == option)
+                .ok_or_else(|| RuleError::malformed(format!("no pedestal {option:?}")))?;
+            Verb::Dunk(o, ped as u8)
+        }
+        Pending::Escape => Verb::Escape(
+            StatusKind::parse(option).ok_or_else(|| RuleError::malformed(format!("no status {option:?}")))?,
+        ),
+    };
+    check(cx.s, u, &verb)?;
+    execute(cx, u, verb)
+}
+
+/// Turns a complete command into a verb, resolving ids.
+pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
+    let u = s.find_unit(&c.unit).ok_or_else(|| RuleError::malformed(format!("no unit called {:?}", c.unit)))?;
+    let unit_id = |id: &str| s.find_unit(id).ok_or_else(|| RuleError::malformed(format!("no unit called {id:?}")));
+    let orb_id = |id: &str| s.find_orb(id).ok_or_else(|| RuleError::malformed(format!("no orb called {id:?}")));
+    let mut verbs: Vec<Verb> = Vec::new();
+    if let Some(pw) = &c.power {
+        let p = s.powers.find(pw).ok_or_else(|| RuleError::malformed(format!("no power called {pw:?}")))?;
+        let def = s.powers.get(p);
+        let mut targets: Vec<UnitIdx> = match &c.target {
+            Some(Targets::One(t)) => vec![unit_id(t)?],
+            Some(Targets::Many(ts)) => ts.iter().map(|t| unit_id(t)).collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        if targets.is_empty() {
+            match def.target {
+                Targeting::Myself => targets.push(u),
+                Targeting::Burst { radius } if s.unit(u).on_map() => targets = burst_targets(s, u, radius),
+                Targeting::None | Targeting::Burst { .. } => {}
+                _ if c.creative => targets.push(u),
+                _ => {
+                    return Err(RuleError::malformed(format!(
+                        "{} needs a target: add target = \"<unit id>\"",
+                        def.name
+                    )));
+                }
+            }
+        }
+        verbs.push(Verb::Power { power: p, targets, square: c.square, creative: c.creative, advantage: c.advantage });
+    }
+    if let Some(r) = &c.move_to {
+        verbs.push(route_verb(s, u, r, Mode::Walk)?);
+    }
+    if let Some(r) = &c.crawl {
+        verbs.push(route_verb(s, u, r, Mode::Crawl)?);
+    }
+    if let Some(p) = c.shift {
+        verbs.push(Verb::Shift(p));
+    }
+    if c.stand {
+        verbs.push(Verb::Stand);
+    }
+    if c.escape {
+        let e = escapable(s, u);
+        verbs.push(Verb::Escape(e.first().copied().unwrap_or(StatusKind::Grabbed)));
+    }
+    if let Some(o) = &c.pick_up {
+        verbs.push(Verb::PickUp(orb_id(o)?));
+    }
+    if let Some(o) = &c.drop {
+        let at = c.at.or(s.unit(u).pos).ok_or_else(|| RuleError::malformed("say where to drop it with at = [x, y]"))?;
+        verbs.push(Verb::Drop(orb_id(o)?, at));
+    }
+    if let Some(o) = &c.hand {
+        let to =
+            c.to.as_deref().ok_or_else(|| RuleError::malformed("say who receives the orb with to = \"<unit id>\""))?;
+        verbs.push(Verb::Hand(orb_id(o)?, unit_id(to)?));
+    }
+    if let Some(o) = &c.take {
+        verbs.push(Verb::Take(orb_id(o)?));
+    }
+    if let Some(o) = &c.dunk {
+        let o = orb_id(o)?;
+        let ped =
+            match &c.pedestal {
+                Some(id) => s
+                    .arena
+                    .pedestals
+                    .iter()
+                    .position(|p| &p.id == id)
+                    .ok_or_else(|| RuleError::malformed(format!("no pedestal called {id:?}")))?
+                    as u8,
+                None => dunk_options(s, u).into_iter().find(|(x, _)| *x == o).map(|(_, p)| p).unwrap_or_else(|| {
+                    s.arena.pedestals.iter().position(|p| p.side == s.unit(u).side).unwrap_or(0) as u8
+                }),
+            };
+        verbs.push(Verb::Dunk(o, ped));
+    }
+    if c.button {
+        let e = exit_beside(s, u).ok_or_else(|| {
+            RuleError::refused("K-DUN-6", format!("{} must be in the Dungeon beside an exit to hit its button", c.unit))
+        })?;
+        verbs.push(Verb::Button(e));
+    }
+    if c.stow {
+        verbs.push(Verb::Stow);
+    }
+    if c.retrieve {
+        verbs.push(Verb::Retrieve);
+    }
+    if c.drop_prone {
+        verbs.push(Verb::DropProne);
+    }
+    if c.land {
+        verbs.push(Verb::Land);
+    }
+    if c.end_turn {
+        let fail = c
+            .fail_saves
+            .iter()
+            .map(|n| {
+                StatusKind::parse(n).ok_or_else(|| RuleError::malformed(format!("fail_saves: no status called {n:?}")))
+            })
+            .collect::<Result<_, _>>()?;
+        verbs.push(Verb::EndTurn(fail));
+    }
+    match verbs.len() {
+        1 => Ok((u, verbs.pop().unwrap())),
+        0 => Err(RuleError::malformed(
+            "the command has no action: give one of power, move, shift, crawl, stand, escape, pick_up, drop, hand, take, dunk, button, stow, retrieve, drop_prone, land, end_turn",
+        )),
+        _ => Err(RuleError::malformed("the command has more than one action: give one per step")),
+    }
+}
+
+fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, RuleError> {
+    let path = match r {
+        Route::Path(p) => p.clone(),
+        Route::To(to) => movement::route_to(s, u, *to, mode)
+            .ok_or_else(|| RuleError::refused("K-MOVE-1", format!("{} cannot reach {to} this move", s.unit(u).id)))?,
+    };
+    Ok(Verb::Move { path, mode })
+}
+
+/// Checks a verb against every rule that could refuse it.
+pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
+    if !s.unit(u).on_map() && !matches!(v, Verb::EndTurn(_)) {
+        return Err(RuleError::refused("K-DUN-1", format!("{} is Taken Out and not on the map", who(s, u))));
+    }
+    match v {
+        Verb::Move { path, mode } => {
+            check_slot(s, u, Slot::Move)?;
+            check_move_allowed(s, u, *mode)?;
+            movement::check_path(s, u, path, *mode)
+        }
+        Verb::Shift(to) => check_shift(s, u, *to),
+        Verb::Stand => {
+            check_slot(s, u, Slot::Move)?;
+            if !s.has(u, StatusKind::Prone) {
+                return Err(RuleError::refused("K-MOVE-3", format!("{} is not Prone", who(s, u))));
+            }
+            Ok(())
+        }
+        Verb::Escape(k) => {
+            check_slot(s, u, Slot::Move)?;
+            if !escapable(s, u).contains(k) {
+                return Err(RuleError::refused("K-SAVE-3", format!("{} has nothing to escape", who(s, u))));
+            }
+            Ok(())
+        }
+        Verb::Power { power, targets, square, creative, advantage } => {
+            check_power_use(s, u, *power, *creative)?;
+            let def = s.powers.get(*power);
+            if *creative && def.effect.is_empty() {
+                return Err(RuleError::refused("K-CREAT-1", format!("{} has no Effect line to apply", def.name)));
+            }
+            if *creative && !def.is_attack() {
+                return Err(RuleError::refused(
+                    "K-CREAT-1",
+                    format!("Creative Use applies an attack power's Effect; {} is not an attack", def.name),
+                ));
+            }
+            let single = matches!(
+                def.target,
+                Targeting::Implement
+                    | Targeting::Melee
+                    | Targeting::Ranged { .. }
+                    | Targeting::Ally { .. }
+                    | Targeting::Creature { .. }
+                    | Targeting::Myself
+            );
+            if (single || *creative) && targets.len() != 1 {
+                return Err(RuleError::malformed(format!("{} takes exactly one target", def.name)));
+            }
+            if let Targeting::Burst { radius } = def.target {
+                let all = burst_targets(s, u, radius);
+                if !*creative && (targets.len() != all.len() || targets.iter().any(|t| !all.contains(t))) {
+                    return Err(RuleError::refused(
+                        "K-MULTI-1",
+                        format!(
+                            "a burst targets everyone within {radius} but its user; list all of them (in the order to roll) or none"
+                        ),
+                    ));
+                }
+            }
+            for &t in targets {
+                check_target(s, u, *power, t, *creative)?;
+            }
+            if *advantage && targets.iter().any(|&t| s.enemies(u, t)) {
+                return Err(RuleError::refused(
+                    "K-CREAT-2",
+                    "only allies you attack on purpose can grant you Advantage",
+                ));
+            }
+            if def.hook.as_deref() == Some("charge") {
+                let t = targets[0];
+                if !s.enemies(u, t) {
+                    return Err(RuleError::refused("K-MOVE-11", "a Charge is made against an enemy"));
+                }
+                let sq = square
+                    .ok_or_else(|| RuleError::malformed("a Charge needs the square to charge to: square = [x, y]"))?;
+                check_move_allowed(s, u, Mode::Walk)?;
+                if !charge_squares(s, u, t).contains(&sq) {
+                    return Err(RuleError::refused(
+                        "K-MOVE-11",
+                        format!(
+                            "{sq} is not a square next to {} that a Charge can reach, every step closer and none through Difficult Terrain",
+                            who(s, t)
+                        ),
+                    ));
+                }
+            }
+            if def.hook.as_deref() == Some("swap-places") {
+                let t = targets[0];
+                let (a, b) = (s.unit(u), s.unit(t));
+                if a.size != b.size {
+                    return Err(RuleError::refused("K-FM-5", "only creatures of the same size can swap places"));
+                }
+            }
+            Ok(())
+        }
+        Verb::PickUp(o) => {
+            check_slot(s, u, Slot::Move)?;
+            orbs::check_pick_up(s, u, *o)
+        }
+        Verb::Drop(o, at) => {
+            check_free(s, u)?;
+            orbs::check_drop(s, u, *o, *at)
+        }
+        Verb::Hand(o, to) => {
+            check_slot(s, u, Slot::Move)?;
+            orbs::check_hand(s, u, *o, *to)
+        }
+        Verb::Take(o) => {
+            check_slot(s, u, Slot::Move)?;
+            orbs::check_take(s, u, *o)
+        }
+        Verb::Dunk(o, p) => {
+            check_slot(s, u, Slot::Move)?;
+            orbs::check_dunk(s, u, *o, *p)
+        }
+        Verb::Button(e) => {
+            check_slot(s, u, Slot::Attack)?;
+            if exit_beside(s, u) != Some(*e) {
+                return Err(RuleError::refused(
+                    "K-DUN-6",
+                    format!("{} must be in the Dungeon beside an exit to hit its button", who(s, u)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::Stow => {
+            check_free(s, u)?;
+            if s.unit(u).stowed {
+                return Err(RuleError::refused("K-IMP-10", "the implement is already stowed"));
+            }
+            Ok(())
+        }
+        Verb::Retrieve => {
+            check_free(s, u)?;
+            if !s.unit(u).stowed {
+                return Err(RuleError::refused("K-IMP-10", "the implement is not stowed"));
+            }
+            if s.held_orbs(u).count() >= 2 {
+                return Err(RuleError::refused(
+                    "K-ORB-6",
+                    "both hands hold orbs: drop or hand one over before taking the implement back",
+                ));
+            }
+            Ok(())
+        }
+        Verb::DropProne => {
+            check_free(s, u)?;
+            if s.has(u, StatusKind::Grabbed) || s.has(u, StatusKind::Restrained) || s.has(u, StatusKind::Prone) {
+                return Err(RuleError::refused(
+                    "K-ST-Prone",
+                    "a creature that is Grabbed, Restrained or already Prone cannot drop Prone",
+                ));
+            }
+            Ok(())
+        }
+        Verb::Land => {
+            check_free(s, u)?;
+            if !s.has(u, StatusKind::Flying) {
+                return Err(RuleError::refused("K-ST-Flying", format!("{} is not Flying", who(s, u))));
+            }
+            Ok(())
+        }
+        Verb::EndTurn(_) => Ok(()),
+    }
+}
+
+fn spend(cx: &mut Ctx, u: UnitIdx, slot: Slot) {
+    cx.emit(Event::ActionSpent { unit: cx.s.who(u), slot });
+}
+
+fn free(cx: &mut Ctx, u: UnitIdx, what: &str) {
+    cx.emit(Event::FreeAction { unit: cx.s.who(u), what: what.into() });
+}
+
+/// Carries out a checked verb.
+pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
+    match v {
+        Verb::EndTurn(fail) => {
+            if let Some(Frame::Act { unit }) = cx.s.flow.last()
+                && *unit == u
+            {
+                cx.s.flow.pop();
+            }
+            cx.push(Frame::EndTurn { unit: u, fail });
+        }
+        Verb::Move { path, mode } => {
+            spend(cx, u, Slot::Move);
+            let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
+            cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how, provoked: Vec::new() }));
+        }
+        Verb::Shift(to) => {
+            spend(cx, u, Slot::Move);
+            cx.push(Frame::Move(MoveFrame { unit: u, path: vec![to], next: 0, how: How::Shift, provoked: Vec::new() }));
+        }
+        Verb::Stand => {
+            spend(cx, u, Slot::Move);
+            for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "stood up".into() });
+            }
+            // K-MOVE-5: standing where it would take damage → an adjacent legal square instead.
+            let p = cx.s.unit(u).pos.unwrap();
+            if crate::zones::dangerous(cx.s, u, p)
+                && let Some(q) = p.neighbours().into_iter().find(|&q| {
+                    movement::can_stand(cx.s, u, q, cx.s.unit(u).size) && !crate::zones::dangerous(cx.s, u, q)
+                })
+            {
+                cx.emit(Event::Placed { unit: cx.s.who(u), at: q, why: "stands up clear of the danger".into() });
+            }
+        }
+        Verb::Escape(kind) => {
+            spend(cx, u, Slot::Move);
+            if crate::turn::saving_throw(cx, u, &format!("{kind} (escape)"))?
+                && let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied()
+            {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
+            }
+        }
+        Verb::Power { power, targets, square, creative, advantage } => {
+            use_power(cx, u, power, targets, square, creative, advantage)?
+        }
+        Verb::PickUp(o) => {
+            spend(cx, u, Slot::Move);
+            orbs::pick_up(cx, u, o);
+        }
+        Verb::Drop(o, at) => {
+            free(cx, u, "drops an orb");
+            orbs::drop(cx, u, o, at);
+        }
+        Verb::Hand(o, to) => {
+            spend(cx, u, Slot::Move);
+            orbs::give(cx, u, o, to);
+        }
+        Verb::Take(o) => {
+            spend(cx, u, Slot::Move);
+            let OrbLoc::Held { by } = cx.s.orbs[o as usize].loc else { unreachable!("checked") };
+            orbs::give(cx, by, o, u);
+        }
+        Verb::Dunk(o, p) => {
+            spend(cx, u, Slot::Move);
+            orbs::dunk(cx, u, o, p);
+        }
+        Verb::Button(e) => {
+            spend(cx, u, Slot::Attack);
+            let with_orb = cx.s.held_orbs(u).any(|o| cx.s.orbs[o as usize].dungeon_orb);
+            cx.emit(Event::ButtonHit { unit: cx.s.who(u), exit: e, with_orb });
+        }
+        Verb::Stow => {
+            free(cx, u, "stows the implement");
+            cx.emit(Event::Stowed { unit: cx.s.who(u), stowed: true });
+        }
+        Verb::Retrieve => {
+            free(cx, u, "takes the implement back");
+            cx.emit(Event::Stowed { unit: cx.s.who(u), stowed: false });
+        }
+        Verb::DropProne => {
+            free(cx, u, "drops Prone");
+            attack::give_status(
+                cx,
+                u,
+                crate::statuses::Status::simple(StatusKind::Prone, Duration::Indefinite),
+                "dropped Prone",
+            );
+        }
+        Verb::Land => {
+            free(cx, u, "stops Flying");
+            for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "landed".into() });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn use_power(
+    cx: &mut Ctx,
+    u: UnitIdx,
+    power: u16,
+    targets: Vec<UnitIdx>,
+    square: Option<Pos>,
+    creative: bool,
+    advantage: bool,
+) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    if creative {
+        spend(cx, u, Slot::Attack);
+    } else if let Some(slot) = slot_of(def.action) {
+        spend(cx, u, slot);
+    } else {
+        free(cx, u, &format!("uses {}", def.name));
+    }
+    if def.frequency == Frequency::Encounter {
+        cx.emit(Event::EncounterSpent { unit: cx.s.who(u), power, name: def.name.clone() });
+    }
+    if creative {
+        // K-CREAT-1: the Effect line, no roll, no damage.
+        cx.emit(Event::PowerUsed {
+            unit: cx.s.who(u),
+            power: format!("{} (Creative Use)", def.name),
+            targets: targets.iter().map(|&t| cx.s.who(t)).collect(),
+        });
+        let effects: Vec<_> = def
+            .effect
+            .iter()
+            .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e.clone() })
+            .collect();
+        return attack::apply_effects(cx, u, targets[0], power, &effects);
+    }
+    match def.hook.as_deref() {
+        Some("reveal") => {
+            // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
+            cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
+            let p = cx.s.unit(u).pos.unwrap();
+            let size = cx.s.unit(u).size;
+            let mut found = Vec::new();
+            for t in cx.s.units_on_map() {
+                let tu = cx.s.unit(t);
+                if t != u && distance(p, size, tu.pos.unwrap(), tu.size) <= 2 {
+                    for st in tu.statuses.iter().filter(|s| s.kind == StatusKind::Hidden) {
+                        found.push((t, *st));
+                    }
+                }
+            }
+            if found.is_empty() {
+                cx.emit(Event::Note { text: format!("{} finds nobody hidden nearby", cx.s.unit(u).id) });
+            }
+            for (t, st) in found {
+                cx.emit(Event::StatusEnded {
+                    unit: cx.s.who(t),
+                    status: st,
+                    why: format!("revealed by {}", cx.s.unit(u).id),
+                });
+            }
+            Ok(())
+        }
+        Some("reversal-of-fortune") => {
+            cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
+            cx.emit(Event::Reversal { unit: cx.s.who(u), armed: true });
+            Ok(())
+        }
+        Some("swap-places") => {
+            let t = targets[0];
+            cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
+            let (a, b) = (cx.s.unit(u).pos.unwrap(), cx.s.unit(t).pos.unwrap());
+            cx.emit(Event::Moved { unit: cx.s.who(u), from: a, to: b, how: How::Teleport });
+            cx.emit(Event::Moved { unit: cx.s.who(t), from: b, to: a, how: How::Teleport });
+            // K-FM-5: a teleport escapes Grabs.
+            for who_ in [u, t] {
+                for st in cx.s.unit(who_).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Grabbed) {
+                    cx.emit(Event::StatusEnded {
+                        unit: cx.s.who(who_),
+                        status: st,
+                        why: "teleported out of the Grab".into(),
+                    });
+                }
+            }
+            crate::zones::entered(cx, u, a, b, false);
+            crate::zones::entered(cx, t, b, a, false);
+            Ok(())
+        }
+        Some("charge") => {
+            let t = targets[0];
+            let sq = square.expect("checked");
+            let from = cx.s.unit(u).pos.unwrap();
+            // K-MOVE-11: the run, then a basic sword attack; Hidden chargers keep Advantage (K-ADV-3).
+            let attack_power = cx.s.powers.find("basic-implement-attack").expect("built-in");
+            let frame = AttackFrame {
+                attacker: u,
+                power: attack_power,
+                targets: vec![t],
+                next: 0,
+                stage: Stage::Provoke,
+                origin: sq,
+                first_done: false,
+                via_action: true,
+                evaded: false,
+                granted_advantage: false,
+            };
+            cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
+            cx.push(Frame::Attack(Box::new(frame)));
+            if sq != from {
+                let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);
+                cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how: How::Charge, provoked: Vec::new() }));
+            }
+            Ok(())
+        }
+        _ => {
+            let origin = cx.s.unit(u).pos.unwrap();
+            let frame = AttackFrame {
+                attacker: u,
+                power,
+                targets,
+                next: 0,
+                stage: Stage::Provoke,
+                origin,
+                first_done: false,
+                via_action: def.action == ActionKind::Attack,
+                evaded: false,
+                granted_advantage: advantage,
+            };
+            attack::begin(cx, frame)
+        }
+    }
+}

@@ -1,0 +1,664 @@
+//! Attacks (K-ROLL, K-MISS, K-MULTI, K-ADV, K-STK-1/2/5): the attack roll with Advantage and
+//! Disadvantage, Miss Tokens spent after seeing the roll, Fierce and Guarded, the result table,
+//! the Glancing Hit choice, damage with implement bonuses and Weakened, the Ward rule, and the
+//! Effect line. Each target of a multi-target attack is rolled separately, in the attacker's
+//! order, but only the first roll can give a Strike or a Miss Token.
+
+use crate::damage::{self, FromAttack};
+use crate::events::{Event, Hit, RollMode};
+use crate::flow::{Ctx, Flow, Frame};
+use crate::forced::{ForcedFrame, ForcedKind};
+use crate::options::CritDoubles;
+use crate::powers::{Effect, PowerDef, Targeting};
+use crate::state::{Implement, State, UnitIdx};
+use crate::statuses::{Duration, Status, StatusKind, Until, parse_until};
+use fray_core::decision::DecisionOption;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// Effect hooks written in Rust (none yet beyond the primitives).
+pub const EFFECT_HOOKS: &[&str] = &[];
+
+/// Where an attack stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Interrupts the attack itself provokes (Opportunities) resolve first.
+    Provoke,
+    /// Roll against the current target.
+    Roll,
+    /// Waiting for the attacker to spend Miss Tokens (K-MISS-2).
+    Tokens {
+        /// The natural roll.
+        natural: i32,
+    },
+    /// Waiting for an Interrupt by the target (Contingency Jump).
+    Interrupted {
+        /// The final roll.
+        value: i32,
+    },
+    /// Waiting for the Glancing Hit choice (K-ROLL-1).
+    Glancing,
+    /// Everything resolved.
+    Done,
+}
+
+/// An attack in progress.
+#[derive(Clone, Debug)]
+pub struct AttackFrame {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The power used.
+    pub power: u16,
+    /// Targets, in the order they are rolled (K-MULTI-3).
+    pub targets: Vec<UnitIdx>,
+    /// Index of the target being resolved.
+    pub next: usize,
+    /// Stage.
+    pub stage: Stage,
+    /// Where lines and cover are judged from (the burst's centre, K-COV-2).
+    pub origin: Pos,
+    /// Whether the first roll has been made: later rolls give no Strike or Miss Token.
+    pub first_done: bool,
+    /// Whether an Attack Action was spent (staff and sword implement powers then end the turn).
+    pub via_action: bool,
+    /// The target avoided the hit with an Interrupt: the attack misses it.
+    pub evaded: bool,
+    /// Allies attacked on purpose granted Advantage (K-CREAT-2).
+    pub granted_advantage: bool,
+}
+
+/// Advantage, Disadvantage or neither for `attacker` against `target` (K-ADV-1..7, K-TER-6,
+/// K-CONC-1..2); both cancel (rulings K-ADV-0).
+pub fn roll_mode(
+    s: &State,
+    attacker: UnitIdx,
+    target: UnitIdx,
+    power: &PowerDef,
+    origin: Pos,
+    granted: bool,
+) -> RollMode {
+    let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword);
+    let mut adv = granted;
+    let mut dis = false;
+    if melee && flanking(s, attacker, target) {
+        adv = true; // K-ADV-1
+    }
+    if melee && (s.has(target, StatusKind::Prone) || s.has(target, StatusKind::Blinded)) {
+        adv = true; // K-ADV-2, K-ADV-4
+    }
+    if s.hidden_from(attacker, target) {
+        adv = true; // K-ADV-3
+    }
+    let burst = matches!(power.target, Targeting::Burst { .. });
+    let size = if burst { 1 } else { s.unit(attacker).size };
+    if crate::cover::has_cover(s, origin, size, target) {
+        dis = true; // K-ADV-5
+    }
+    if !burst && crate::cover::concealed(s, target) {
+        dis = true; // K-ADV-6: Ranged and Melee attacks
+    }
+    if s.has(attacker, StatusKind::Blinded) || s.has(attacker, StatusKind::Restrained) || in_water(s, attacker) {
+        dis = true; // K-ADV-4, K-ADV-7, K-TER-6
+    }
+    match (adv, dis) {
+        (true, false) => RollMode::Advantage,
+        (false, true) => RollMode::Disadvantage,
+        _ => RollMode::Normal,
+    }
+}
+
+fn in_water(s: &State, u: UnitIdx) -> bool {
+    let un = s.unit(u);
+    !s.has(u, StatusKind::Hovering)
+        && un.pos.is_some_and(|p| {
+            fray_core::grid::footprint(p, un.size).any(|q| s.arena.at(q) == crate::arena::Terrain::Water)
+        })
+}
+
+/// Whether an ally of `attacker` flanks `target` with it (K-ADV-1, K-DEF-3 Flanking): both
+/// adjacent, on opposite sides or opposite corners. Stunned creatures cannot flank; flyers
+/// and walkers do not flank together.
+pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let t = s.unit(target);
+    let Some(tp) = t.pos else { return false };
+    let rel = |u: UnitIdx| {
+        let p = s.unit(u).pos.unwrap();
+        let sz = s.unit(u).size;
+        let axis = |a: i32, asz: i32, t0: i32| {
+            if a + asz - 1 < t0 {
+                -1
+            } else if a > t0 + t.size - 1 {
+                1
+            } else {
+                0
+            }
+        };
+        (axis(p.x, sz, tp.x), axis(p.y, sz, tp.y))
+    };
+    if s.distance(attacker, target) != Some(1) || s.has(attacker, StatusKind::Stunned) {
+        return false;
+    }
+    let me = rel(attacker);
+    let flying = s.has(attacker, StatusKind::Flying);
+    s.units_on_map().any(|a| {
+        a != attacker
+            && a != target
+            && !s.enemies(attacker, a)
+            && s.distance(a, target) == Some(1)
+            && !s.has(a, StatusKind::Stunned)
+            && s.has(a, StatusKind::Flying) == flying
+            && rel(a) == (-me.0, -me.1)
+    })
+}
+
+fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
+    let a = cx.d6(Some(attacker))?;
+    Ok(match mode {
+        RollMode::Normal => (vec![a], a),
+        RollMode::Advantage => {
+            let b = cx.d6(Some(attacker))?;
+            (vec![a, b], a.max(b))
+        }
+        RollMode::Disadvantage => {
+            let b = cx.d6(Some(attacker))?;
+            (vec![a, b], a.min(b))
+        }
+    })
+}
+
+/// Starts an attack: Opportunities it provokes come first, as Interrupts.
+pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(frame.power).clone();
+    cx.emit(Event::PowerUsed {
+        unit: cx.s.who(frame.attacker),
+        power: def.name.clone(),
+        targets: frame.targets.iter().map(|&t| cx.s.who(t)).collect(),
+    });
+    cx.push(Frame::Attack(Box::new(frame)));
+    Ok(())
+}
+
+/// Advances an attack. Frames its resolution queues (Opportunities' consequences, forced
+/// movement, Interrupts) go above it and resolve first; it then carries on where it stopped.
+pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
+    let def = cx.s.powers.get(a.power).clone();
+    let base = cx.s.flow.len();
+    loop {
+        if !cx.s.unit(a.attacker).on_map() {
+            return Ok(Flow::Continue); // Taken Out by an Interrupt: the attack is lost
+        }
+        match a.stage {
+            Stage::Provoke => {
+                for (t, why) in
+                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets)
+                {
+                    crate::opportunity::take(cx, t, a.attacker, why);
+                    if !cx.s.unit(a.attacker).on_map() {
+                        return Ok(Flow::Continue);
+                    }
+                }
+                a.stage = Stage::Roll;
+            }
+            Stage::Roll => {
+                let Some(&target) = a.targets.get(a.next) else {
+                    a.stage = Stage::Done;
+                    continue;
+                };
+                if !cx.s.unit(target).on_map() {
+                    a.next += 1;
+                    continue;
+                }
+                if !def.rolls() {
+                    apply_hit(cx, &mut a, &def, target, true, true)?;
+                } else {
+                    let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
+                    cx.emit(Event::AttackRolled {
+                        attacker: cx.s.who(a.attacker),
+                        target: cx.s.who(target),
+                        dice,
+                        natural,
+                        mode,
+                    });
+                    if natural == 1 && !a.first_done {
+                        // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not.
+                        let total = cx.s.unit(a.attacker).strikes + 1;
+                        cx.emit(Event::Strike { unit: cx.s.who(a.attacker), total, why: "rolled a natural 1".into() });
+                    }
+                    if cx.s.unit(a.attacker).pc && cx.s.unit(a.attacker).miss_tokens > 0 && natural < 6 {
+                        a.stage = Stage::Tokens { natural };
+                    } else {
+                        settle(cx, &mut a, &def, target, natural, 0)?;
+                    }
+                }
+            }
+            Stage::Interrupted { value } => {
+                let target = a.targets[a.next];
+                resolve_roll(cx, &mut a, &def, target, value)?;
+            }
+            Stage::Tokens { .. } | Stage::Glancing => {
+                if cx.s.flow.len() > base {
+                    cx.s.flow.insert(base, Frame::Attack(a));
+                    return Ok(Flow::Continue);
+                }
+                cx.push(Frame::Attack(a));
+                return Ok(Flow::Wait);
+            }
+            Stage::Done => {
+                finish(cx, &a, &def);
+                return Ok(Flow::Continue);
+            }
+        }
+        if cx.s.flow.len() > base {
+            cx.s.flow.insert(base, Frame::Attack(a));
+            return Ok(Flow::Continue);
+        }
+    }
+}
+
+/// Reads a roll once Miss Tokens are decided: tokens, then Fierce and Guarded, then the table.
+fn settle(
+    cx: &mut Ctx,
+    a: &mut AttackFrame,
+    def: &PowerDef,
+    target: UnitIdx,
+    natural: i32,
+    tokens: i32,
+) -> Result<(), RuleError> {
+    let mut value = natural;
+    if tokens > 0 {
+        // K-MISS-2, K-MISS-3: +1 each; on a natural 1 the first token makes it a 3.
+        value = if natural == 1 { 3 + tokens - 1 } else { natural + tokens };
+        value = value.min(6);
+        let left = cx.s.unit(a.attacker).miss_tokens - tokens;
+        cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
+    }
+    // K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
+    let fierce = cx.s.has(a.attacker, StatusKind::Fierce);
+    let guarded = cx.s.has(target, StatusKind::Guarded);
+    if fierce != guarded {
+        let adjusted = match (fierce, value) {
+            (true, 3) => 4,
+            (true, 5) => 6,
+            (false, 6) => 5,
+            (false, 4) => 3,
+            _ => value,
+        };
+        if adjusted != value {
+            let why = if fierce { "Fierce" } else { "Guarded" };
+            cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: value, to: adjusted, why: why.into() });
+            value = adjusted;
+        }
+    }
+    // Interrupts that act when the target "would be hit" come before the hit resolves.
+    if Hit::from_roll(value) != Hit::Miss && !interrupt_options(cx.s, target).is_empty() && a.attacker != target {
+        a.stage = Stage::Interrupted { value };
+        cx.push(Frame::HitInterrupt { target, attacker: a.attacker });
+        return Ok(());
+    }
+    resolve_roll(cx, a, def, target, value)
+}
+
+fn resolve_roll(
+    cx: &mut Ctx,
+    a: &mut AttackFrame,
+    def: &PowerDef,
+    target: UnitIdx,
+    value: i32,
+) -> Result<(), RuleError> {
+    let hit = if a.evaded { Hit::Miss } else { Hit::from_roll(value) };
+    cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
+    let first = !a.first_done;
+    a.first_done = true;
+    a.evaded = false;
+    match hit {
+        Hit::Miss => {
+            // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
+            if first && cx.s.unit(a.attacker).pc {
+                let total = cx.s.unit(a.attacker).miss_tokens + 1;
+                cx.emit(Event::MissToken { unit: cx.s.who(a.attacker), total });
+            }
+            retaliate(cx, target, a.attacker);
+            a.next += 1;
+            a.stage = Stage::Roll;
+        }
+        Hit::Glancing if def.damage.is_some() && !def.effect.is_empty() => {
+            a.stage = Stage::Glancing; // K-ROLL-1: the attacker chooses
+        }
+        Hit::Glancing => apply_hit(cx, a, def, target, def.damage.is_some(), def.damage.is_none())?,
+        Hit::Solid => apply_hit(cx, a, def, target, true, true)?,
+        Hit::Critical => {
+            a.stage = Stage::Roll;
+            apply_damage_and_effect(cx, a, def, target, true, true, true)?;
+        }
+    }
+    Ok(())
+}
+
+fn apply_hit(
+    cx: &mut Ctx,
+    a: &mut AttackFrame,
+    def: &PowerDef,
+    target: UnitIdx,
+    damage: bool,
+    effect: bool,
+) -> Result<(), RuleError> {
+    apply_damage_and_effect(cx, a, def, target, damage, effect, false)
+}
+
+/// Damage then Effect (rulings K-ROLL-4): one packet of damage (damage line, doubled on a
+/// Critical Hit, plus implement bonuses and Effect damage, halved if the attacker is
+/// Weakened), then the Effect unless the Ward took it all (K-ST-Ward).
+fn apply_damage_and_effect(
+    cx: &mut Ctx,
+    a: &mut AttackFrame,
+    def: &PowerDef,
+    target: UnitIdx,
+    damage: bool,
+    effect: bool,
+    crit: bool,
+) -> Result<(), RuleError> {
+    let attacker = a.attacker;
+    let mut packet = 0;
+    if damage && let Some(line) = def.damage {
+        let bonus = implement_bonus(cx.s, attacker, target, def);
+        packet = match (crit, cx.s.options.crit_doubles) {
+            (true, CritDoubles::DamageLine) => line * 2 + bonus,
+            (true, CritDoubles::AllDamage) => (line + bonus) * 2,
+            (false, _) => line + bonus,
+        };
+    }
+    if effect {
+        for e in &def.effect {
+            packet += e.damage.unwrap_or(0);
+            if let Some(extra) = e.damage_if_grabbed_by_you
+                && cx.s.status_from(target, StatusKind::Grabbed, attacker).is_some()
+            {
+                packet += extra;
+            }
+        }
+    }
+    if cx.s.has(attacker, StatusKind::Weakened) {
+        packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
+    }
+    let mut dealt = damage::Dealt::default();
+    if packet > 0 || (damage && def.damage.is_some()) {
+        dealt = damage::deal(
+            cx,
+            target,
+            packet,
+            Some(attacker),
+            &def.name,
+            Some(FromAttack { attack_or_opportunity: true }),
+        );
+    }
+    if def.uses_implement()
+        && cx.s.unit(attacker).implement == Implement::Wand
+        && is_own_turn(cx.s, attacker)
+        && cx.s.enemies(attacker, target)
+    {
+        cx.emit(Event::WandHit { unit: cx.s.who(attacker), target: cx.s.who(target) }); // K-OPP-11
+    }
+    retaliate(cx, target, attacker);
+    if effect && !dealt.only_ward() && cx.s.unit(target).on_map() {
+        apply_effects(cx, attacker, target, a.power, &def.effect)?;
+    } else if effect && dealt.only_ward() {
+        cx.emit(Event::Note {
+            text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
+        });
+    }
+    a.next += 1;
+    a.stage = Stage::Roll;
+    Ok(())
+}
+
+fn is_own_turn(s: &State, u: UnitIdx) -> bool {
+    s.current() == Some(u)
+}
+
+/// Implement bonuses on the damage line (K-IMP-5, K-IMP-7).
+pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> i32 {
+    if !def.uses_implement() {
+        return 0;
+    }
+    match s.unit(attacker).implement {
+        Implement::Staff if s.distance(attacker, target).is_some_and(|d| d >= 3) => 1,
+        Implement::Sword if s.unit(target).implement != Implement::Sword => 1,
+        _ => 0,
+    }
+}
+
+/// K-ST-Retaliate: hit or missed by an attack, deal N to the attacker.
+fn retaliate(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
+    let n = cx.s.amount(target, StatusKind::Retaliate);
+    if n > 0 && cx.s.unit(target).on_map() && target != attacker {
+        damage::deal(cx, attacker, n, Some(target), "Retaliate", None);
+    }
+}
+
+fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
+    let u = a.attacker;
+    // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
+    let until_attack: Vec<Status> =
+        cx.s.unit(u).statuses.iter().filter(|s| s.duration == Duration::UntilAttack).copied().collect();
+    for st in until_attack {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
+    }
+    // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
+    let imp = cx.s.unit(u).implement;
+    if a.via_action
+        && def.uses_implement()
+        && matches!(imp, Implement::Staff | Implement::Sword)
+        && cx.s.unit(u).on_map()
+        && is_own_turn(cx.s, u)
+    {
+        cx.emit(Event::TurnCutShort {
+            unit: cx.s.who(u),
+            why: format!("a {} implement attack ends the turn", imp.name()),
+        });
+    }
+}
+
+/// Converts a power's `until` into a duration for `target`, applied by `user`.
+pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
+    match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
+        Until::EndOfTargetsNextTurn => Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
+        Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::SaveEnds => Duration::SaveEnds,
+        Until::SaveSustains => Duration::SaveSustains,
+        Until::EscapeEnds => Duration::EscapeEnds,
+        Until::Indefinite => Duration::Indefinite,
+    }
+}
+
+/// Gives `target` a status (the status entries' own rules on gaining them live here: Flying
+/// creatures knocked Prone fall instead, Incapacitated creatures fall Prone and drop what they
+/// maintain, Ongoing damage gained on one's own turn bites at once).
+pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
+    let kind = status.kind;
+    if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
+        // K-ST-Flying: lose Flying and fall, but do not fall Prone.
+        for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "knocked out of the air".into() });
+        }
+        return;
+    }
+    if kind == StatusKind::Hidden && cx.s.has(target, StatusKind::Revealed) {
+        return; // K-ST-Revealed
+    }
+    // Same source, same power: the new instance replaces the old (no stacking).
+    if let Some(old) = cx
+        .s
+        .unit(target)
+        .statuses
+        .iter()
+        .find(|s| s.kind == kind && s.source == status.source && s.origin == status.origin && status.origin.is_some())
+        .copied()
+    {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: old, why: "replaced".into() });
+    }
+    cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
+    match kind {
+        StatusKind::Incapacitated => {
+            if !cx.s.unit(target).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
+                give_status(cx, target, Status::simple(StatusKind::Prone, Duration::Indefinite), "falls down");
+            }
+            damage::release_maintained(cx, target, "its source is Incapacitated");
+        }
+        StatusKind::Ongoing if cx.s.current() == Some(target) => {
+            damage::deal(cx, target, status.amount, status.source, "ongoing damage gained during its own turn", None);
+        }
+        StatusKind::Prone | StatusKind::Grabbed | StatusKind::Restrained | StatusKind::Immobilized => {}
+        _ => {}
+    }
+}
+
+/// Applies Effect primitives from `user`'s power to `target`. Forced movement is queued as
+/// frames that resolve before the attack goes on, in the order listed.
+pub fn apply_effects(
+    cx: &mut Ctx,
+    user: UnitIdx,
+    target: UnitIdx,
+    power: u16,
+    effects: &[Effect],
+) -> Result<(), RuleError> {
+    let name = cx.s.powers.get(power).name.clone();
+    let mut queued = Vec::new();
+    for e in effects {
+        if let Some(st) = &e.status {
+            let kind = StatusKind::parse(st).expect("checked on load");
+            if kind == StatusKind::Grabbed && crate::movement::grabbed_by(cx.s, user).count() >= 2 {
+                cx.emit(Event::Note {
+                    text: format!(
+                        "{} already holds two creatures and cannot Grab another (K-ST-Grabbed)",
+                        cx.s.unit(user).id
+                    ),
+                });
+            } else {
+                let status = Status {
+                    kind,
+                    amount: e.amount.unwrap_or(0),
+                    source: Some(user),
+                    origin: Some(power),
+                    duration: duration_for(cx.s, user, target, e.until.as_deref()),
+                };
+                give_status(cx, target, status, &name);
+            }
+        }
+        if let Some(w) = e.ward {
+            let ward = cx.s.unit(target).ward + w;
+            cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
+        }
+        if let Some(h) = e.heal {
+            damage::heal(cx, target, h, &name);
+        }
+        for (n, kind) in [
+            (e.push, ForcedKind::Push),
+            (e.pull, ForcedKind::Pull),
+            (e.slide, ForcedKind::Slide),
+            (e.throw, ForcedKind::Throw),
+            (e.teleport, ForcedKind::Teleport),
+        ] {
+            if let Some(n) = n {
+                queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
+            }
+        }
+        if let Some(n) = e.teleport_self {
+            queued.push(Frame::TeleportSelf { unit: user, range: n });
+        }
+    }
+    for f in queued.into_iter().rev() {
+        cx.push(f);
+    }
+    Ok(())
+}
+
+/// Interrupts `target` may use when about to be hit: unspent Contingency Jump.
+pub fn interrupt_options(s: &State, target: UnitIdx) -> Vec<DecisionOption> {
+    let u = s.unit(target);
+    if !u.on_map() || s.has(target, StatusKind::Stunned) || s.has(target, StatusKind::Dominated) {
+        return Vec::new();
+    }
+    let mut out: Vec<DecisionOption> = u
+        .powers
+        .iter()
+        .filter(|&&p| !u.spent.contains(&p) && s.powers.get(p).hook.as_deref() == Some("contingency-jump"))
+        .map(|&p| {
+            DecisionOption::new(
+                s.powers.get(p).id.clone(),
+                format!("use {}: teleport 2 squares and the attack misses", s.powers.get(p).name),
+            )
+        })
+        .collect();
+    if !out.is_empty() {
+        out.push(DecisionOption::new("no", "take the hit"));
+    }
+    out
+}
+
+/// Answers an offered hit Interrupt.
+pub fn answer_interrupt(cx: &mut Ctx, target: UnitIdx, _attacker: UnitIdx, option: &str) -> Result<(), RuleError> {
+    if option == "no" {
+        return Ok(());
+    }
+    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
+    let name = cx.s.powers.get(p).name.clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(target), power: name.clone(), targets: vec![] });
+    cx.emit(Event::EncounterSpent { unit: cx.s.who(target), power: p, name });
+    if let Some(Frame::Attack(a)) = cx.s.flow.last_mut() {
+        a.evaded = true;
+    }
+    cx.push(Frame::TeleportSelf { unit: target, range: 2 });
+    Ok(())
+}
+
+/// The decision an attack waits on.
+pub fn question(s: &State, a: &AttackFrame) -> Option<(UnitIdx, &'static str, String, Vec<DecisionOption>)> {
+    let who = &s.unit(a.attacker).id;
+    match a.stage {
+        Stage::Tokens { natural } => {
+            let have = s.unit(a.attacker).miss_tokens;
+            let useful = if natural == 1 { 4 } else { 6 - natural };
+            let options = (0..=have.min(useful))
+                .map(|n| {
+                    let value = if n == 0 {
+                        natural
+                    } else if natural == 1 {
+                        (2 + n).min(6)
+                    } else {
+                        (natural + n).min(6)
+                    };
+                    DecisionOption::new(n.to_string(), format!("spend {n}: the roll counts as {value}"))
+                })
+                .collect();
+            Some((a.attacker, "miss-tokens", format!("{who} rolled {natural}: spend Miss Tokens?"), options))
+        }
+        Stage::Glancing => Some((
+            a.attacker,
+            "glancing",
+            format!("{who}: Glancing Hit — deal the damage or apply the Effect?"),
+            vec![DecisionOption::new("damage", "deal the damage"), DecisionOption::new("effect", "apply the Effect")],
+        )),
+        _ => None,
+    }
+}
+
+/// Answers an attack's decision.
+pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(), RuleError> {
+    let base = cx.s.flow.len();
+    let def = cx.s.powers.get(a.power).clone();
+    let target = a.targets[a.next];
+    match a.stage {
+        Stage::Tokens { natural } => {
+            let n: i32 = option.parse().map_err(|_| RuleError::malformed("answer with a number of tokens"))?;
+            settle(cx, &mut a, &def, target, natural, n)?;
+        }
+        Stage::Glancing => {
+            cx.emit(Event::GlancingChoice { attacker: cx.s.who(a.attacker), choice: option.into() });
+            apply_hit(cx, &mut a, &def, target, option == "damage", option == "effect")?;
+        }
+        _ => {}
+    }
+    cx.s.flow.insert(base, Frame::Attack(a));
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! Cover, sight and concealment (K-COV, K-CONC, K-LARGE-5, K-LARGE-6): whether an attacker
+//! has a shot, whether the target has cover from it, and whether it is Concealed.
+
+use crate::arena::Terrain;
+use crate::state::{State, UnitIdx};
+use crate::statuses::StatusKind;
+use fray_core::geometry::distance;
+use fray_core::grid::{Pos, footprint};
+use fray_core::sight::{Sight, sight};
+
+/// Whether square `q` stops lines drawn at `target` (K-COV-5, K-COV-10, K-COV-12, K-COV-13):
+/// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
+fn blocks_for(s: &State, target: UnitIdx, q: Pos) -> bool {
+    let t = s.arena.at(q);
+    if t.blocks_sight() {
+        return true;
+    }
+    if t.is_low_cover() {
+        if s.options.low_cover_intervenes {
+            return true;
+        }
+        let tu = s.unit(target);
+        if let Some(tp) = tu.pos {
+            return s.has(target, StatusKind::Prone) && distance(tp, tu.size, q, 1) == 1;
+        }
+    }
+    false
+}
+
+/// How a shooter at `from` (footprint `size`) sees `target` (K-COV-8, K-COV-9, K-LARGE-4).
+pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else {
+        return Sight::Blocked;
+    };
+    sight(from, size, tp, tu.size, |q| blocks_for(s, target, q))
+}
+
+/// Cover squares pressed against (K-COV-3): terrain that a creature can take cover behind.
+fn cover_square(s: &State, target: UnitIdx, q: Pos) -> bool {
+    let t = s.arena.at(q);
+    let low = t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
+    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit)
+}
+
+/// Whether `target` is taking cover against an attack from `from` (K-COV-4, K-COV-5,
+/// K-COV-11): cover beside it orthogonally protects the half-plane beyond that side, cover at
+/// a corner the quarter-plane beyond that corner. A 2×2 creature needs cover along a whole
+/// side; larger creatures cannot take cover.
+pub fn takes_cover(s: &State, target: UnitIdx, from: Pos) -> bool {
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else { return false };
+    let size = tu.size;
+    if size > 2 {
+        return false;
+    }
+    // Position of the attacker relative to the target's footprint, per axis: -1, 0 or +1.
+    let rel = |a: i32, t0: i32| {
+        if a < t0 {
+            -1
+        } else if a > t0 + size - 1 {
+            1
+        } else {
+            0
+        }
+    };
+    let (rx, ry) = (rel(from.x, tp.x), rel(from.y, tp.y));
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        // The squares along that whole side.
+        let side: Vec<Pos> = (0..size)
+            .map(|i| {
+                let x = if dx == 1 {
+                    tp.x + size
+                } else if dx == -1 {
+                    tp.x - 1
+                } else {
+                    tp.x + i
+                };
+                let y = if dy == 1 {
+                    tp.y + size
+                } else if dy == -1 {
+                    tp.y - 1
+                } else {
+                    tp.y + i
+                };
+                Pos::new(x, y)
+            })
+            .collect();
+        if side.iter().all(|&q| cover_square(s, target, q)) && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy)) {
+            return true;
+        }
+    }
+    if size == 1 {
+        for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if cover_square(s, target, tp.offset(dx, dy)) && rx == dx && ry == dy {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether an attack from `from` faces cover on `target` (K-ADV-5): intervening cover or cover
+/// the target takes. Revealed targets have none (K-ST-Revealed).
+pub fn has_cover(s: &State, from: Pos, size: i32, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    shot(s, from, size, target) == Sight::Cover || footprint(from, size).all(|q| takes_cover(s, target, q))
+}
+
+/// Whether `target` is Concealed (K-CONC-1): by status, or standing wholly in fog
+/// (K-LARGE-5). Revealed targets are not (K-ST-Revealed).
+pub fn concealed(s: &State, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    let tu = s.unit(target);
+    s.has(target, StatusKind::Concealed)
+        || tu.pos.is_some_and(|p| footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Fog))
+}

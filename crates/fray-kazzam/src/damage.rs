@@ -1,0 +1,199 @@
+//! Damage, healing and being Taken Out: Weakened, Vulnerable, Resist and Ward in their order
+//! (K-ST-Weakened, K-ST-Vulnerable, K-ST-Resist, K-ST-Ward), the Dungeon reset (K-DUN-1..5),
+//! and the points and Strikes a Take Out gives (K-SCO-1..3, K-STK-3).
+
+use crate::arena::Side;
+use crate::events::Event;
+use crate::flow::{Ctx, Frame};
+use crate::state::{OrbLoc, State, UnitIdx, UnitKind};
+use crate::statuses::StatusKind;
+
+/// What a packet of damage did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dealt {
+    /// Damage after Vulnerable and Resist.
+    pub total: i32,
+    /// Taken by the Ward.
+    pub ward: i32,
+    /// Taken from hit points.
+    pub hp: i32,
+}
+
+impl Dealt {
+    /// K-ST-Ward: the Ward took everything and no HP was lost, so an attack's Effects do not apply.
+    pub fn only_ward(&self) -> bool {
+        self.total > 0 && self.hp == 0
+    }
+}
+
+/// Extra context for damage from an attack or an Opportunity.
+#[derive(Clone, Copy, Debug)]
+pub struct FromAttack {
+    /// Whether it comes from an attack or an Opportunity: a stowed implement makes the target
+    /// Vulnerable 2 to those (K-IMP-10).
+    pub attack_or_opportunity: bool,
+}
+
+/// The damage a packet comes to after Vulnerable then Resist (K-ST-Resist: Resist after
+/// Vulnerable; Weakened was halved by the attacker before this).
+pub fn adjusted(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>) -> i32 {
+    if amount <= 0 {
+        return 0;
+    }
+    let mut total = amount + s.amount(target, StatusKind::Vulnerable);
+    if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
+        total += 2;
+    }
+    if s.has(target, StatusKind::ResistAll) {
+        return 0;
+    }
+    (total - s.amount(target, StatusKind::Resist)).max(0)
+}
+
+/// Whether a packet would take `target` to 0 HP or below.
+pub fn would_take_out(s: &State, target: UnitIdx, amount: i32) -> bool {
+    let total = adjusted(s, target, amount, None);
+    let u = s.unit(target);
+    u.hp - (total - u.ward).max(0) <= 0
+}
+
+/// Deals one packet of damage "at one time" to `target`, crediting `source`.
+pub fn deal(
+    cx: &mut Ctx,
+    target: UnitIdx,
+    amount: i32,
+    source: Option<UnitIdx>,
+    why: &str,
+    ctx: Option<FromAttack>,
+) -> Dealt {
+    if !cx.s.unit(target).on_map() {
+        return Dealt::default();
+    }
+    let total = adjusted(cx.s, target, amount, ctx);
+    let u = cx.s.unit(target);
+    let ward = total.min(u.ward);
+    let hp_loss = total - ward;
+    let hp = u.hp - hp_loss;
+    cx.emit(Event::Damaged {
+        unit: cx.s.who(target),
+        amount: total,
+        ward_lost: ward,
+        hp,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    if hp <= 0 {
+        take_out(cx, target, source);
+    }
+    Dealt { total, ward, hp: hp_loss }
+}
+
+/// Restores HP up to the maximum.
+pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    let u = cx.s.unit(unit);
+    let hp = (u.hp + amount).min(u.max_hp);
+    if hp > u.hp {
+        cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
+    }
+}
+
+/// A unit reaches 0 HP: it is Taken Out (K-DUN-1, K-DUN-3..5, K-ORB-10) and the taker scores
+/// or takes a Strike (K-SCO-1, K-SCO-2, K-STK-3).
+pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let u = cx.s.unit(unit);
+    let Some(pos) = u.pos else { return };
+    let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
+    cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
+    // K-ORB-10: orbs stay behind in its square.
+    for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
+        cx.emit(Event::OrbMoved {
+            orb: cx.s.orbs[o as usize].id.to_string(),
+            idx: o,
+            to: OrbLoc::Ground { at: pos },
+            why: format!("left behind at {pos}"),
+        });
+    }
+    // K-DUN-3: every status goes, and so do the Grabs and Marks it was maintaining.
+    for st in cx.s.unit(unit).statuses.clone() {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Taken Out".into() });
+    }
+    release_maintained(cx, unit, "its source was Taken Out");
+    let (ward, start_ward, stowed, reversal) = {
+        let u = cx.s.unit(unit);
+        (u.ward, u.start_ward, u.stowed, u.reversal)
+    };
+    if ward != start_ward {
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward: start_ward, why: "restored on being Taken Out".into() });
+    }
+    if stowed {
+        cx.emit(Event::Stowed { unit: cx.s.who(unit), stowed: false });
+    }
+    if reversal {
+        cx.emit(Event::Reversal { unit: cx.s.who(unit), armed: false });
+    }
+    // K-DUN-4, K-DUN-5: full HP, but a Take Out inside the Dungeon costs a point of maximum.
+    let u = cx.s.unit(unit);
+    let max_hp = if in_dungeon { (u.max_hp - 1).max(1) } else { u.max_hp };
+    cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
+    // K-DUN-3: recharge exactly one spent Encounter power.
+    match cx.s.unit(unit).spent.len() {
+        0 => {}
+        1 => {
+            let p = cx.s.unit(unit).spent[0];
+            cx.emit(Event::EncounterRecharged {
+                unit: cx.s.who(unit),
+                power: p,
+                name: cx.s.powers.get(p).name.clone(),
+            });
+        }
+        _ => cx.push(Frame::Recharge { unit }),
+    }
+    credit_take_out(cx, unit, by);
+}
+
+/// Ends the Grabs, Marks and dominations `unit` maintains on others (K-ST-Incapacitated,
+/// K-ST-Grabbed, K-ST-Marked).
+pub fn release_maintained(cx: &mut Ctx, unit: UnitIdx, why: &str) {
+    let mut ended = Vec::new();
+    for v in cx.s.unit_indices() {
+        for st in &cx.s.unit(v).statuses {
+            if st.source == Some(unit)
+                && matches!(st.kind, StatusKind::Grabbed | StatusKind::Marked | StatusKind::Dominated)
+            {
+                ended.push((v, *st));
+            }
+        }
+    }
+    for (v, st) in ended {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(v), status: st, why: why.into() });
+    }
+}
+
+fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let Some(b) = by else { return };
+    let (victim, taker) = (cx.s.unit(unit), cx.s.unit(b));
+    if taker.kind != UnitKind::Athlete || victim.kind != UnitKind::Athlete {
+        return; // K-SCO-2: Creeps score nothing; Creep credit is the creeps' rules.
+    }
+    if taker.side == victim.side {
+        // K-STK-3: taking out yourself or a teammate is a Strike (and no point, K-SCO-2).
+        let total = taker.strikes + 1;
+        let why =
+            if b == unit { "took themselves out".to_string() } else { format!("took out teammate {}", victim.id) };
+        cx.emit(Event::Strike { unit: cx.s.who(b), total, why });
+        return;
+    }
+    let side = taker.side;
+    score(cx, side, 1, Some(b), format!("took out {}", victim.id));
+}
+
+/// Adds points for a team and triggers the end of the match at the target score (K-END-1).
+pub fn score(cx: &mut Ctx, side: Side, points: i32, by: Option<UnitIdx>, why: String) {
+    cx.emit(Event::Scored { side, points, by: by.map(|b| cx.s.who(b)), why });
+    if let Some(t) = side.team()
+        && !cx.s.end_triggered
+        && cx.s.score[t] >= cx.s.options.target_score
+    {
+        cx.emit(Event::EndTriggered { side });
+    }
+}

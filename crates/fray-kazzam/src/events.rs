@@ -1,0 +1,529 @@
+//! The journal: every change to a match is an [`Event`], and [`apply`] is the only code that
+//! changes the game-visible state. Events read as sentences (`Display`) for the log, and
+//! serialize for the browser and saved journals.
+
+use crate::arena::Side;
+use crate::state::{OrbIdx, OrbLoc, State, UnitIdx};
+use crate::statuses::{Status, StatusKind};
+use fray_core::grid::Pos;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::sync::Arc;
+
+/// A unit named in an event: its index for `apply`, its id for readers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    /// Index into the state's units.
+    pub idx: UnitIdx,
+    /// Its id.
+    pub id: Arc<str>,
+}
+
+impl Serialize for Who {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.id)
+    }
+}
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id)
+    }
+}
+
+impl State {
+    /// The [`Who`] for unit `u`.
+    pub fn who(&self, u: UnitIdx) -> Who {
+        Who { idx: u, id: self.unit(u).id.clone() }
+    }
+}
+
+/// An action slot (K-ACT-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Slot {
+    /// The Attack Action.
+    Attack,
+    /// A Move Action (the second one is the traded Attack Action, K-ACT-2).
+    Move,
+    /// The Role Action.
+    Role,
+}
+
+/// How a unit changed squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum How {
+    /// Walking with a Move Action.
+    Walk,
+    /// A 1-square Shift (K-MOVE-2).
+    Shift,
+    /// Crawling while Prone (K-MOVE-9).
+    Crawl,
+    /// Dragged by its grabber (K-MOVE-8).
+    Dragged,
+    /// Pushed (K-FM-4).
+    Push,
+    /// Pulled (K-FM-4).
+    Pull,
+    /// Slid (K-FM-4).
+    Slide,
+    /// Thrown (K-FM-6).
+    Throw,
+    /// Teleported (K-FM-5).
+    Teleport,
+    /// Through a portal (K-TER-4).
+    Portal,
+    /// Charging (K-MOVE-11).
+    Charge,
+}
+
+/// How an attack roll came out (K-ROLL-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Hit {
+    /// 6: Effect and twice the damage line.
+    Critical,
+    /// 4-5: damage and Effect.
+    Solid,
+    /// 3: damage or Effect.
+    Glancing,
+    /// 1-2.
+    Miss,
+}
+
+impl Hit {
+    /// The result a final roll reads as.
+    pub fn from_roll(r: i32) -> Hit {
+        match r {
+            6.. => Hit::Critical,
+            4 | 5 => Hit::Solid,
+            3 => Hit::Glancing,
+            _ => Hit::Miss,
+        }
+    }
+}
+
+/// Advantage or Disadvantage on a roll (K-ADV).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RollMode {
+    /// One die.
+    Normal,
+    /// Two dice, keep the higher.
+    Advantage,
+    /// Two dice, keep the lower.
+    Disadvantage,
+}
+
+/// Everything that can happen in a match. (Fields are named for what they hold; each variant's
+/// comment says what it records.)
+#[allow(missing_docs)]
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A round began.
+    RoundStarted { round: u32 },
+    /// A unit rolled initiative (K-INIT-1).
+    InitiativeRolled { unit: Who, roll: i32 },
+    /// The turn order was set (K-INIT-1, K-INIT-2).
+    TurnOrder { order: Vec<Who> },
+    /// A unit's turn began (Start Phase, K-TURN-1).
+    TurnStarted { unit: Who, turn: u32 },
+    /// A unit's turn ended.
+    TurnEnded { unit: Who },
+    /// An action was spent.
+    ActionSpent { unit: Who, slot: Slot },
+    /// A Free Action or power was used without spending an action slot.
+    FreeAction { unit: Who, what: String },
+    /// A power was used.
+    PowerUsed { unit: Who, power: String, targets: Vec<Who> },
+    /// An Encounter power was spent (K-ACT-9).
+    EncounterSpent { unit: Who, power: u16, name: String },
+    /// A spent Encounter power was recharged (K-ACT-13, K-DUN-3).
+    EncounterRecharged { unit: Who, power: u16, name: String },
+    /// A unit changed squares.
+    Moved { unit: Who, from: Pos, to: Pos, how: How },
+    /// A unit was put on the map (leaving the Dungeon, respawning).
+    Placed { unit: Who, at: Pos, why: String },
+    /// A unit was taken off the map (K-DUN-1).
+    Removed { unit: Who },
+    /// An attack die was rolled.
+    AttackRolled { attacker: Who, target: Who, dice: Vec<i32>, natural: i32, mode: RollMode },
+    /// Miss Tokens were spent on a roll (K-MISS-2, K-MISS-3).
+    TokensSpent { unit: Who, count: i32, roll: i32, left: i32 },
+    /// Fierce or Guarded changed a roll (K-ROLL-6).
+    RollAdjusted { target: Who, from: i32, to: i32, why: String },
+    /// The attack's result.
+    AttackResult { attacker: Who, target: Who, roll: i32, hit: Hit },
+    /// On a Glancing Hit the attacker chose damage or the Effect (K-ROLL-1).
+    GlancingChoice { attacker: Who, choice: String },
+    /// Damage was dealt.
+    Damaged { unit: Who, amount: i32, ward_lost: i32, hp: i32, source: Option<Who>, why: String },
+    /// HP was regained.
+    Healed { unit: Who, amount: i32, hp: i32, why: String },
+    /// A Ward changed (K-ST-Ward).
+    WardSet { unit: Who, ward: i32, why: String },
+    /// A status began.
+    StatusGained { unit: Who, status: Status, label: String },
+    /// A status ended.
+    StatusEnded { unit: Who, status: Status, why: String },
+    /// A Miss Token was gained (K-MISS-1).
+    MissToken { unit: Who, total: i32 },
+    /// A Strike was taken (K-STK).
+    Strike { unit: Who, total: i32, why: String },
+    /// An Opportunity was taken (K-OPP-3).
+    Opportunity { by: Who, against: Who, why: String },
+    /// A unit was Taken Out (K-DUN-1).
+    TakenOut { unit: Who, by: Option<Who>, in_dungeon: bool },
+    /// A Taken Out unit's maximum HP and HP were set (K-DUN-4, K-DUN-5).
+    Restored { unit: Who, max_hp: i32, hp: i32 },
+    /// A team scored (K-SCO).
+    Scored { side: Side, points: i32, by: Option<Who>, why: String },
+    /// An orb moved.
+    OrbMoved { orb: String, idx: OrbIdx, to: OrbLoc, why: String },
+    /// A dunked orb took its new team's colour (K-ORB-11, K-SCO-4).
+    OrbRecoloured { orb: String, idx: OrbIdx, color: Side },
+    /// A unit hit a Dungeon exit's button (K-DUN-6).
+    ButtonHit { unit: Who, exit: Pos, with_orb: bool },
+    /// A pressed button was cancelled or used (K-DUN-7, K-DUN-8).
+    ButtonCleared { unit: Who },
+    /// A saving throw (K-SAVE-1).
+    Save { unit: Who, what: String, roll: i32, success: bool },
+    /// The implement was stowed or taken back (K-IMP-10).
+    Stowed { unit: Who, stowed: bool },
+    /// The unit's turn must end once this action resolves (K-ACT-5).
+    TurnCutShort { unit: Who, why: String },
+    /// A zone or damaging terrain affected a unit this round (K-ZONE-2).
+    ZoneHit { unit: Who, zone: u32 },
+    /// A unit's once-per-round zone record was cleared (K-ZONE-3).
+    ZonesReset { unit: Who },
+    /// A wand hit that denies the target Opportunities against the wielder this turn (K-OPP-11).
+    WandHit { unit: Who, target: Who },
+    /// Reversal of Fortune is armed or used.
+    Reversal { unit: Who, armed: bool },
+    /// Hidden creatures were revealed (K-CONC-5).
+    Note { text: String },
+    /// A team reached the target score (K-END-1).
+    EndTriggered { side: Side },
+    /// The Strike penalty at the end (K-END-3).
+    StrikePenalty { side: Side, strikes: i32, penalty: i32 },
+    /// The match ended.
+    MatchOver { summary: String, winner: Option<Side>, red: i32, blue: i32 },
+}
+
+fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
+    &mut s.units[w.idx as usize]
+}
+
+/// Applies an event to the state: the only place game-visible state changes.
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::RoundStarted { round } => {
+            s.round = *round;
+            s.turn_index = 0;
+        }
+        Event::InitiativeRolled { unit, roll } => unit_mut(s, unit).initiative = *roll,
+        Event::TurnOrder { order } => s.order = order.iter().map(|w| w.idx).collect(),
+        Event::TurnStarted { unit, turn } => {
+            let u = unit_mut(s, unit);
+            u.turns_started = *turn;
+            u.actions = Default::default();
+            u.turn_over = false;
+            u.wand_hits.clear();
+        }
+        Event::TurnEnded { unit } => {
+            s.turn_index += 1;
+            unit_mut(s, unit).wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
+        }
+        Event::ActionSpent { unit, slot } => {
+            let u = unit_mut(s, unit);
+            u.actions.taken += 1;
+            match slot {
+                Slot::Attack => u.actions.attack = true,
+                Slot::Move => {
+                    if u.actions.moves >= 1 {
+                        u.actions.attack = true; // K-ACT-2: the second Move Action is the traded Attack Action
+                    }
+                    u.actions.moves += 1;
+                }
+                Slot::Role => u.actions.role = true,
+            }
+        }
+        Event::FreeAction { unit, .. } => unit_mut(s, unit).actions.free += 1,
+        Event::PowerUsed { .. } | Event::Opportunity { .. } => {}
+        Event::EncounterSpent { unit, power, .. } => unit_mut(s, unit).spent.push(*power),
+        Event::EncounterRecharged { unit, power, .. } => unit_mut(s, unit).spent.retain(|p| p != power),
+        Event::Moved { unit, to, .. } => unit_mut(s, unit).pos = Some(*to),
+        Event::Placed { unit, at, .. } => {
+            let u = unit_mut(s, unit);
+            u.pos = Some(*at);
+            u.taken_out = false;
+        }
+        Event::Removed { unit } => unit_mut(s, unit).pos = None,
+        Event::AttackRolled { .. }
+        | Event::RollAdjusted { .. }
+        | Event::AttackResult { .. }
+        | Event::GlancingChoice { .. }
+        | Event::Save { .. }
+        | Event::Note { .. } => {}
+        Event::TokensSpent { unit, left, .. } => unit_mut(s, unit).miss_tokens = *left,
+        Event::Damaged { unit, ward_lost, hp, .. } => {
+            let u = unit_mut(s, unit);
+            u.ward -= ward_lost;
+            u.hp = *hp;
+        }
+        Event::Healed { unit, hp, .. } => unit_mut(s, unit).hp = *hp,
+        Event::WardSet { unit, ward, .. } => unit_mut(s, unit).ward = *ward,
+        Event::StatusGained { unit, status, .. } => unit_mut(s, unit).statuses.push(*status),
+        Event::StatusEnded { unit, status, .. } => {
+            let u = unit_mut(s, unit);
+            if let Some(i) = u.statuses.iter().position(|x| x == status) {
+                u.statuses.remove(i);
+            }
+        }
+        Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
+        Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
+        Event::TakenOut { unit, .. } => {
+            let u = unit_mut(s, unit);
+            u.taken_out = true;
+            u.pos = None;
+        }
+        Event::Restored { unit, max_hp, hp } => {
+            let u = unit_mut(s, unit);
+            u.max_hp = *max_hp;
+            u.hp = *hp;
+        }
+        Event::Scored { side, points, by, why } => {
+            if let Some(t) = side.team() {
+                s.score[t] += points;
+            }
+            if let Some(b) = by {
+                let u = unit_mut(s, b);
+                u.points += points;
+                if why.starts_with("took out") {
+                    u.kills += 1;
+                } else if why.starts_with("dunked") {
+                    u.orbs_scored += 1;
+                }
+            }
+        }
+        Event::OrbMoved { idx, to, .. } => s.orbs[*idx as usize].loc = *to,
+        Event::OrbRecoloured { idx, color, .. } => s.orbs[*idx as usize].color = *color,
+        Event::ButtonHit { unit, exit, with_orb } => {
+            let u = unit_mut(s, unit);
+            u.button = Some(*exit);
+            u.button_with_orb = *with_orb;
+        }
+        Event::ButtonCleared { unit } => {
+            let u = unit_mut(s, unit);
+            u.button = None;
+            u.button_with_orb = false;
+        }
+        Event::Stowed { unit, stowed } => unit_mut(s, unit).stowed = *stowed,
+        Event::TurnCutShort { unit, .. } => unit_mut(s, unit).turn_over = true,
+        Event::ZoneHit { unit, zone } => unit_mut(s, unit).zone_hits |= 1 << zone,
+        Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
+        Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
+        Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
+        Event::EndTriggered { .. } => s.end_triggered = true,
+        Event::StrikePenalty { side, penalty, .. } => {
+            if let Some(t) = side.team() {
+                s.score[t] -= penalty;
+            }
+        }
+        Event::MatchOver { summary, winner, red, blue } => {
+            let mut score = std::collections::BTreeMap::new();
+            score.insert("red".to_string(), *red as i64);
+            score.insert("blue".to_string(), *blue as i64);
+            s.outcome = Some(fray_core::Outcome {
+                winner: winner.map(|w| w.name().to_string()),
+                score,
+                summary: summary.clone(),
+            });
+        }
+    }
+}
+
+fn status_label(status: &Status) -> String {
+    if status.kind.has_amount() { format!("{} {}", status.kind, status.amount) } else { status.kind.to_string() }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::RoundStarted { round } => write!(f, "— round {round} —"),
+            Event::InitiativeRolled { unit, roll } => {
+                write!(f, "{unit} rolls {roll} for initiative")
+            }
+            Event::TurnOrder { order } => {
+                write!(f, "turn order: {}", order.iter().map(|w| w.id.to_string()).collect::<Vec<_>>().join(", "))
+            }
+            Event::TurnStarted { unit, .. } => write!(f, "{unit}'s turn"),
+            Event::TurnEnded { unit } => write!(f, "{unit} ends the turn"),
+            Event::ActionSpent { unit, slot } => write!(
+                f,
+                "{unit} spends a{} {} action",
+                if *slot == Slot::Attack { "n" } else { "" },
+                match slot {
+                    Slot::Attack => "attack",
+                    Slot::Move => "move",
+                    Slot::Role => "role",
+                }
+            ),
+            Event::FreeAction { unit, what } => write!(f, "{unit} {what} (free action)"),
+            Event::PowerUsed { unit, power, targets } => {
+                if targets.is_empty() {
+                    write!(f, "{unit} uses {power}")
+                } else {
+                    write!(
+                        f,
+                        "{unit} uses {power} on {}",
+                        targets.iter().map(|w| w.id.to_string()).collect::<Vec<_>>().join(", ")
+                    )
+                }
+            }
+            Event::EncounterSpent { unit, name, .. } => {
+                write!(f, "{unit}'s {name} is spent for this match")
+            }
+            Event::EncounterRecharged { unit, name, .. } => write!(f, "{unit} recharges {name}"),
+            Event::Moved { unit, from, to, how } => write!(
+                f,
+                "{unit} {} {from} → {to}",
+                match how {
+                    How::Walk => "moves",
+                    How::Shift => "shifts",
+                    How::Crawl => "crawls",
+                    How::Dragged => "is dragged",
+                    How::Push => "is pushed",
+                    How::Pull => "is pulled",
+                    How::Slide => "is slid",
+                    How::Throw => "is thrown",
+                    How::Teleport => "teleports",
+                    How::Portal => "steps through a portal",
+                    How::Charge => "charges",
+                }
+            ),
+            Event::Placed { unit, at, why } => write!(f, "{unit} {why} at {at}"),
+            Event::Removed { unit } => write!(f, "{unit} leaves the map"),
+            Event::AttackRolled { attacker, target, dice, natural, mode } => match mode {
+                RollMode::Normal => write!(f, "{attacker} rolls {natural} against {target}"),
+                RollMode::Advantage => {
+                    write!(f, "{attacker} rolls {dice:?} with Advantage against {target}: {natural}")
+                }
+                RollMode::Disadvantage => {
+                    write!(f, "{attacker} rolls {dice:?} with Disadvantage against {target}: {natural}")
+                }
+            },
+            Event::TokensSpent { unit, count, roll, left } => {
+                write!(
+                    f,
+                    "{unit} spends {count} Miss Token{} — the roll counts as {roll} ({left} left)",
+                    if *count == 1 { "" } else { "s" }
+                )
+            }
+            Event::RollAdjusted { target, from, to, why } => {
+                write!(f, "{why} turns the {from} against {target} into a {to}")
+            }
+            Event::AttackResult { attacker, target, roll, hit } => write!(
+                f,
+                "{attacker} → {target}: {roll}, {}",
+                match hit {
+                    Hit::Critical => "Critical Hit",
+                    Hit::Solid => "Solid Hit",
+                    Hit::Glancing => "Glancing Hit",
+                    Hit::Miss => "Miss",
+                }
+            ),
+            Event::GlancingChoice { attacker, choice } => {
+                write!(f, "{attacker} takes the {choice} on the Glancing Hit")
+            }
+            Event::Damaged { unit, amount, ward_lost, hp, source, why } => {
+                write!(f, "{unit} takes {amount} damage")?;
+                if let Some(s) = source {
+                    write!(f, " from {s}")?;
+                }
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                if *ward_lost > 0 {
+                    write!(f, ", {ward_lost} absorbed by Ward")?;
+                }
+                write!(f, " — {hp} HP left")
+            }
+            Event::Healed { unit, amount, hp, why } => write!(f, "{unit} regains {amount} HP ({why}) — {hp} HP"),
+            Event::WardSet { unit, ward, why } => write!(f, "{unit}'s Ward is now {ward} ({why})"),
+            Event::StatusGained { unit, status, label } => write!(f, "{unit} is {} ({label})", status_label(status)),
+            Event::StatusEnded { unit, status, why } => {
+                write!(f, "{unit} is no longer {} ({why})", status_label(status))
+            }
+            Event::MissToken { unit, total } => write!(f, "{unit} takes a Miss Token ({total})"),
+            Event::Strike { unit, total, why } => {
+                write!(f, "Strike on {unit}: {why} ({total} in all)")
+            }
+            Event::Opportunity { by, against, why } => {
+                write!(f, "{by} takes an Opportunity on {against} ({why})")
+            }
+            Event::TakenOut { unit, by, in_dungeon } => {
+                write!(f, "{unit} is Taken Out")?;
+                if let Some(b) = by {
+                    write!(f, " by {b}")?;
+                }
+                if *in_dungeon {
+                    write!(f, " inside the Dungeon")?;
+                }
+                Ok(())
+            }
+            Event::Restored { unit, max_hp, hp } => {
+                write!(f, "{unit} is restored to {hp} HP (maximum {max_hp})")
+            }
+            Event::Scored { side, points, by, why } => {
+                write!(f, "{} scores {points} ({why}", side.name())?;
+                if let Some(b) = by {
+                    write!(f, ", {b}")?;
+                }
+                write!(f, ")")
+            }
+            Event::OrbMoved { orb, why, .. } => write!(f, "orb {orb}: {why}"),
+            Event::OrbRecoloured { orb, color, .. } => {
+                write!(f, "orb {orb} turns {}", color.name())
+            }
+            Event::ButtonHit { unit, exit, .. } => {
+                write!(f, "{unit} hits the button of the exit at {exit}")
+            }
+            Event::ButtonCleared { unit } => write!(f, "{unit}'s button press is used up"),
+            Event::Save { unit, what, roll, success } => {
+                write!(f, "{unit} saves against {what}: {roll}, {}", if *success { "success" } else { "failure" })
+            }
+            Event::Stowed { unit, stowed } => {
+                write!(f, "{unit} {} the implement", if *stowed { "stows" } else { "takes back" })
+            }
+            Event::TurnCutShort { unit, why } => write!(f, "{unit}'s turn will end: {why}"),
+            Event::ZoneHit { .. } | Event::ZonesReset { .. } | Event::WandHit { .. } => Ok(()),
+            Event::Reversal { unit, armed } => {
+                if *armed {
+                    write!(f, "{unit} readies Reversal of Fortune")
+                } else {
+                    write!(f, "Reversal of Fortune turns {unit}'s roll")
+                }
+            }
+            Event::Note { text } => f.write_str(text),
+            Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
+            Event::StrikePenalty { side, strikes, penalty } => {
+                write!(
+                    f,
+                    "{} loses {penalty} point{} for {strikes} Strikes",
+                    side.name(),
+                    if *penalty == 1 { "" } else { "s" }
+                )
+            }
+            Event::MatchOver { summary, .. } => write!(f, "match over: {summary}"),
+        }
+    }
+}
+
+impl State {
+    /// Whether unit `u` has a status of this kind from this source.
+    pub fn status_from(&self, u: UnitIdx, kind: StatusKind, source: UnitIdx) -> Option<Status> {
+        self.unit(u).statuses.iter().find(|s| s.kind == kind && s.source == Some(source)).copied()
+    }
+}

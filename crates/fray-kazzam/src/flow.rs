@@ -1,0 +1,279 @@
+//! The engine loop: a stack of half-resolved actions ([`Frame`]s). The loop pops the top
+//! frame and advances it; a frame that needs a person's (or a bot's) answer is pushed back and
+//! the loop stops with a pending decision. Answers resume it. Interrupts push frames above the
+//! action they interrupt, so they resolve first (K-ACT-7).
+
+use crate::actions::Pending;
+use crate::attack::AttackFrame;
+use crate::events::{self, Event};
+use crate::forced::ForcedFrame;
+use crate::movement::MoveFrame;
+use crate::state::{State, UnitIdx};
+use crate::statuses::StatusKind;
+use fray_core::decision::Decision;
+use fray_core::dice::Dice;
+use fray_core::ruleset::RuleError;
+
+/// One half-resolved piece of the match.
+#[derive(Clone, Debug)]
+pub enum Frame {
+    /// Between turns: start the next one (or end the round).
+    NextTurn,
+    /// A unit's Start Phase (K-TURN-1).
+    StartTurn {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// Start-of-turn effects after any placement: Regenerate, Ongoing damage, damaging
+    /// terrain (K-TURN-1).
+    StartEffects {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// A Taken Out unit chooses its spawn square (K-DUN-2).
+    Respawn {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// A unit that hit the button chooses where to come out, or stays (K-DUN-7, K-DUN-8).
+    Exit {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// A Taken Out unit picks which spent Encounter power to recharge (K-DUN-3).
+    Recharge {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// Ongoing damage would take the unit out: it may take one final action first
+    /// (K-ST-Ongoing).
+    FinalAction {
+        /// Who.
+        unit: UnitIdx,
+        /// Whether the final action has been taken.
+        acted: bool,
+    },
+    /// The Action Phase (K-TURN-2): waiting for the unit's next action.
+    Act {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// An action being put together from menu choices.
+    Pending {
+        /// Who acts.
+        unit: UnitIdx,
+        /// What has been chosen so far.
+        pending: Pending,
+    },
+    /// The Saving Throw and End Phases (K-TURN-3, K-TURN-4).
+    EndTurn {
+        /// Whose turn.
+        unit: UnitIdx,
+        /// Statuses the unit chose to fail its saves against (K-SAVE-2).
+        fail: Vec<StatusKind>,
+    },
+    /// A move in progress.
+    Move(MoveFrame),
+    /// An attack in progress.
+    Attack(Box<AttackFrame>),
+    /// Forced movement in progress.
+    Forced(ForcedFrame),
+    /// A unit chooses a square to teleport itself to (K-FM-5).
+    TeleportSelf {
+        /// Who.
+        unit: UnitIdx,
+        /// Up to how far.
+        range: i32,
+    },
+    /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
+    HitInterrupt {
+        /// The unit about to be hit.
+        target: UnitIdx,
+        /// The attacker.
+        attacker: UnitIdx,
+    },
+}
+
+/// What advancing a frame led to.
+pub enum Flow {
+    /// Keep going.
+    Continue,
+    /// Stop: the top frame waits for an answer.
+    Wait,
+}
+
+/// Access to the state, the dice and the journal while resolving.
+pub struct Ctx<'a> {
+    /// The state.
+    pub s: &'a mut State,
+    /// The dice.
+    pub dice: &'a mut dyn Dice,
+    /// The journal.
+    pub log: &'a mut Vec<Event>,
+}
+
+impl Ctx<'_> {
+    /// Applies an event and writes it to the journal.
+    pub fn emit(&mut self, e: Event) {
+        events::apply(self.s, &e);
+        self.log.push(e);
+    }
+    /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll).
+    pub fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
+        let r = self.dice.roll(6)? as i32;
+        if let Some(u) = unit
+            && self.s.unit(u).reversal
+        {
+            self.emit(Event::Reversal { unit: self.s.who(u), armed: false });
+            return Ok(7 - r);
+        }
+        Ok(r)
+    }
+    /// Pushes a frame.
+    pub fn push(&mut self, f: Frame) {
+        self.s.flow.push(f);
+    }
+}
+
+/// Runs the match until it waits for a decision or ends.
+pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        if cx.s.outcome.is_some() {
+            cx.s.flow.clear();
+            return Ok(());
+        }
+        let Some(frame) = cx.s.flow.pop() else {
+            cx.s.flow.push(Frame::NextTurn);
+            continue;
+        };
+        let flow = match frame {
+            Frame::NextTurn => crate::turn::next_turn(cx)?,
+            Frame::StartTurn { unit } => crate::turn::start_turn(cx, unit)?,
+            Frame::StartEffects { unit } => crate::turn::start_effects(cx, unit)?,
+            Frame::Act { unit } => crate::turn::act_step(cx, unit)?,
+            Frame::EndTurn { unit, fail } => crate::turn::end_turn(cx, unit, fail)?,
+            Frame::Move(m) => crate::movement::step(cx, m)?,
+            Frame::Attack(a) => crate::attack::step(cx, a)?,
+            Frame::Forced(f) => crate::forced::step(cx, f)?,
+            Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
+            waiting => {
+                cx.s.flow.push(waiting);
+                Flow::Wait
+            }
+        };
+        if let Flow::Wait = flow {
+            return Ok(());
+        }
+    }
+}
+
+/// The seat that answers for `unit`: its own side, or its dominator's side under the
+/// alternate Dominated rule (K-ST-Dominated).
+pub fn seat_of(s: &State, unit: UnitIdx) -> String {
+    if s.options.dominated == crate::options::DominatedRule::Alternate
+        && let Some(d) =
+            s.unit(unit).statuses.iter().find(|st| st.kind == StatusKind::Dominated).and_then(|st| st.source)
+    {
+        return s.unit(d).side.name().to_string();
+    }
+    s.unit(unit).side.name().to_string()
+}
+
+/// The decision the match waits for.
+pub fn decision(s: &State) -> Option<Decision> {
+    if s.outcome.is_some() {
+        return None;
+    }
+    let frame = s.flow.last()?;
+    let (unit, kind, prompt, options) = match frame {
+        Frame::Act { unit } | Frame::FinalAction { unit, .. } => {
+            (*unit, "action", format!("{}: choose an action", s.unit(*unit).id), crate::actions::menu(s, *unit))
+        }
+        Frame::Pending { unit, pending } => {
+            let (kind, prompt, options) = crate::actions::pending_question(s, *unit, pending);
+            (*unit, kind, prompt, options)
+        }
+        Frame::Respawn { unit } => (
+            *unit,
+            "square",
+            format!("{}: choose a spawn square in the Dungeon", s.unit(*unit).id),
+            crate::turn::respawn_options(s, *unit),
+        ),
+        Frame::Exit { unit } => (
+            *unit,
+            "square",
+            format!("{}: come out beside the exit, or stay in the Dungeon", s.unit(*unit).id),
+            crate::turn::exit_options(s, *unit),
+        ),
+        Frame::Recharge { unit } => (
+            *unit,
+            "recharge",
+            format!("{}: choose a spent Encounter power to recharge", s.unit(*unit).id),
+            crate::turn::recharge_options(s, *unit),
+        ),
+        Frame::Attack(a) => {
+            let (unit, kind, prompt, options) = crate::attack::question(s, a)?;
+            (unit, kind, prompt, options)
+        }
+        Frame::Forced(f) => {
+            let (unit, kind, prompt, options) = crate::forced::question(s, f);
+            (unit, kind, prompt, options)
+        }
+        Frame::TeleportSelf { unit, range } => (
+            *unit,
+            "square",
+            format!("{}: choose where to teleport", s.unit(*unit).id),
+            crate::forced::teleport_options(s, *unit, *unit, *range),
+        ),
+        Frame::HitInterrupt { target, attacker } => (
+            *target,
+            "interrupt",
+            format!("{}: {} is about to hit you", s.unit(*target).id, s.unit(*attacker).id),
+            crate::attack::interrupt_options(s, *target),
+        ),
+        _ => return None,
+    };
+    Some(Decision {
+        seat: seat_of(s, unit),
+        unit: Some(s.unit(unit).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
+}
+
+/// Answers the pending decision.
+pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+    let Some(d) = decision(cx.s) else {
+        return Err(RuleError::malformed("nothing is pending: the match is over"));
+    };
+    if !d.allows(option) {
+        let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+        return Err(RuleError::malformed(format!(
+            "{option:?} is not an option for this {} decision; choose one of: {}",
+            d.kind,
+            ids.join(", ")
+        )));
+    }
+    let frame = cx.s.flow.pop().expect("a decision implies a frame");
+    match frame {
+        Frame::Act { unit } => crate::actions::answer_menu(cx, unit, option, false)?,
+        Frame::FinalAction { unit, .. } => {
+            cx.push(Frame::FinalAction { unit, acted: true });
+            crate::actions::answer_menu(cx, unit, option, true)?
+        }
+        Frame::Pending { unit, pending } => crate::actions::answer_pending(cx, unit, pending, option)?,
+        Frame::Respawn { unit } => crate::turn::answer_respawn(cx, unit, option)?,
+        Frame::Exit { unit } => crate::turn::answer_exit(cx, unit, option)?,
+        Frame::Recharge { unit } => crate::turn::answer_recharge(cx, unit, option)?,
+        Frame::Attack(a) => crate::attack::answer(cx, a, option)?,
+        Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
+        Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
+        other => {
+            cx.s.flow.push(other);
+            return Err(RuleError::malformed("that decision cannot be answered"));
+        }
+    }
+    run(cx)
+}

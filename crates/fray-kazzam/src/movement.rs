@@ -1,0 +1,299 @@
+//! Movement (K-MOVE): walking, shifting, crawling, standing, dragging a grabbed creature,
+//! portals, and where a unit may stand. Leaving squares grants Opportunities
+//! ([`crate::opportunity`]); entering damaging terrain hurts ([`crate::zones`]).
+
+use crate::arena::Terrain;
+use crate::events::{Event, How};
+use crate::flow::{Ctx, Flow, Frame};
+use crate::state::{State, UnitIdx};
+use crate::statuses::StatusKind;
+use fray_core::geometry::{Reach, distance, reachable};
+use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// Ways of moving under one's own power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// Walking with a Move Action (K-MOVE-1).
+    Walk,
+    /// Crawling while Prone, as if Slowed (K-MOVE-9).
+    Crawl,
+    /// Charging: each square nearer the target, no Difficult Terrain (K-MOVE-11).
+    Charge(UnitIdx),
+}
+
+/// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`.
+pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
+    let flying = s.has(unit, StatusKind::Flying);
+    footprint(p, size).all(|q| {
+        let t = s.arena.at(q);
+        t.enterable()
+            && t != Terrain::Portal
+            && s.units_on_map().all(|o| {
+                o == unit
+                    || distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0
+                    || flying != s.has(o, StatusKind::Flying) // K-ST-Flying: flyers share squares with walkers
+            })
+    })
+}
+
+/// Whether `unit` may pass through square `q` while moving (allies' squares yes, enemies'
+/// no, walls only when Phasing).
+fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {
+    let t = s.arena.at(q);
+    let phasing = s.has(unit, StatusKind::Phasing);
+    if t == Terrain::Edge || (!t.enterable() && !phasing) {
+        return false;
+    }
+    if phasing {
+        return true;
+    }
+    let flying = s.has(unit, StatusKind::Flying);
+    s.units_on_map().all(|o| {
+        o == unit
+            || !s.enemies(unit, o)
+            || distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0
+            || flying != s.has(o, StatusKind::Flying)
+    })
+}
+
+/// Cost of stepping the footprint from `from` to `to` (1 or 2; `None` if not allowed).
+/// Difficult Terrain counts once however many new squares are on it, and squares already
+/// under the footprint are not entered again (K-TER-3, K-LARGE-1, K-LARGE-2); Flying and
+/// Hovering ignore it (K-ST-Hovering); leaving a pit costs 1 more (K-TER-8).
+pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
+    let size = s.unit(unit).size;
+    let mut difficult = false;
+    for q in footprint(to, size) {
+        if !can_pass(s, unit, q) {
+            return None;
+        }
+        let entered = distance(from, size, q, 1) > 0;
+        if entered && s.arena.at(q).is_difficult() {
+            difficult = true;
+        }
+    }
+    // No squeezing between two walls that meet at a corner.
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if dx != 0 && dy != 0 && size == 1 {
+        let a = s.arena.at(from.offset(dx, 0));
+        let b = s.arena.at(from.offset(0, dy));
+        if !a.enterable() && !b.enterable() && !s.has(unit, StatusKind::Phasing) {
+            return None;
+        }
+    }
+    let hovering = s.has(unit, StatusKind::Hovering);
+    let mut cost = if difficult && !hovering { 2 } else { 1 };
+    if footprint(from, size).any(|q| s.arena.at(q) == Terrain::Pit) && !hovering {
+        cost += 1;
+    }
+    Some(cost)
+}
+
+/// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
+/// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
+pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
+    let base = s.unit(unit).speed;
+    let dragging = grabbed_by(s, unit).next().is_some();
+    if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
+}
+
+/// Units `unit` holds in a Grab.
+pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
+    s.units_on_map().filter(move |&v| s.status_from(v, StatusKind::Grabbed, unit).is_some())
+}
+
+/// Squares `unit` can reach moving under its own power, with their routes.
+pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let side = s.unit(unit).side;
+    let size = s.unit(unit).size;
+    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, |p, out| {
+        for q in p.neighbours() {
+            let Some(mut c) = step_cost(s, unit, p, q) else {
+                continue;
+            };
+            if let Mode::Charge(t) = mode {
+                // K-MOVE-11: every square nearer the target; no Difficult Terrain.
+                let tp = s.unit(t).pos.unwrap();
+                let ts = s.unit(t).size;
+                if c > 1 || distance(q, size, tp, ts) >= distance(p, size, tp, ts) {
+                    continue;
+                }
+            }
+            if s.arena.at(q) == Terrain::Portal && size == 1 {
+                // K-TER-4: entering a portal puts you beside its other end.
+                if let Some(other) = s.arena.portal_exit(q, side) {
+                    for r in other.neighbours() {
+                        if can_pass(s, unit, r) && s.arena.at(r) != Terrain::Portal {
+                            out.push((r, c));
+                        }
+                    }
+                }
+                continue;
+            }
+            if mode == Mode::Crawl {
+                c = c.max(1);
+            }
+            out.push((q, c));
+        }
+    }))
+}
+
+/// Legal destinations for a move.
+pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
+    let size = s.unit(unit).size;
+    match reach(s, unit, mode) {
+        Some(r) => r.squares().filter(|&p| can_stand(s, unit, p, size)).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Checks an explicit route square by square; returns how each step is taken.
+pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<(), RuleError> {
+    let Some(mut at) = s.unit(unit).pos else {
+        return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", s.unit(unit).id)));
+    };
+    if path.is_empty() {
+        return Err(RuleError::malformed("a move needs at least one square"));
+    }
+    let size = s.unit(unit).size;
+    let side = s.unit(unit).side;
+    let mut spent = 0u32;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    for (i, &q) in path.iter().enumerate() {
+        // A step through a portal lands beside its other end (K-TER-4).
+        let portal = if distance(at, 1, q, 1) == 1 {
+            None
+        } else {
+            at.neighbours().into_iter().find(|&pt| {
+                s.arena.at(pt) == Terrain::Portal
+                    && s.arena.portal_exit(pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+            })
+        };
+        if distance(at, 1, q, 1) != 1 && portal.is_none() {
+            return Err(RuleError::refused(
+                "K-MOVE-1",
+                format!("step {} of the route, {q}, is not next to {at}", i + 1),
+            ));
+        }
+        let cost = step_cost(s, unit, at, portal.unwrap_or(q)).filter(|_| portal.is_none() || can_pass(s, unit, q));
+        let Some(c) = cost else {
+            let why = if s.arena.at(q).enterable() { "an enemy stands there" } else { "the terrain blocks it" };
+            return Err(RuleError::refused("K-TER-1", format!("{} cannot enter {q}: {why}", s.unit(unit).id)));
+        };
+        if let Mode::Charge(t) = mode {
+            let tp = s.unit(t).pos.unwrap();
+            let ts = s.unit(t).size;
+            if c > 1 {
+                return Err(RuleError::refused("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
+            }
+            if distance(q, size, tp, ts) >= distance(at, size, tp, ts) {
+                return Err(RuleError::refused(
+                    "K-MOVE-11",
+                    format!("every square of a Charge must bring you nearer the target; {q} does not"),
+                ));
+            }
+        }
+        spent += c;
+        at = q;
+    }
+    if spent > budget {
+        let rule = if s.has(unit, StatusKind::Slowed) {
+            "K-ST-Slowed"
+        } else if mode == Mode::Crawl {
+            "K-MOVE-9"
+        } else {
+            "K-MOVE-1"
+        };
+        return Err(RuleError::refused(
+            rule,
+            format!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
+        ));
+    }
+    if !can_stand(s, unit, at, size) {
+        return Err(RuleError::refused(
+            "K-TER-4",
+            format!("{} cannot end its move at {at}: the square is occupied or not a place to stand", s.unit(unit).id),
+        ));
+    }
+    Ok(())
+}
+
+/// The route the engine takes to a chosen destination: the cheapest one.
+pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<Pos>> {
+    reach(s, unit, mode)?.path_to(dest)
+}
+
+/// The nearest square to `near` where `unit` can stand.
+pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
+    let size = s.unit(unit).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&p| distance(p, size, near, 1) > 0 && can_stand(s, unit, p, size))
+        .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
+}
+
+/// A move in progress, one square at a time, so Opportunities interrupt it before each square
+/// is left (K-OPP-3) and a Take Out or a fall stops it (K-MOVE-10).
+#[derive(Clone, Debug)]
+pub struct MoveFrame {
+    /// Who moves.
+    pub unit: UnitIdx,
+    /// Squares still to enter, in order.
+    pub path: Vec<Pos>,
+    /// Next square's index.
+    pub next: usize,
+    /// How.
+    pub how: How,
+    /// Enemies that already took an Opportunity during this move (once each, see rulings).
+    pub provoked: Vec<UnitIdx>,
+}
+
+/// Advances a move by one square.
+pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
+    let Some(from) = cx.s.unit(m.unit).pos else {
+        return Ok(Flow::Continue);
+    };
+    if m.next >= m.path.len() {
+        return Ok(Flow::Continue);
+    }
+    let to = m.path[m.next];
+    // Interrupts first: Opportunities for leaving this square.
+    let takers = crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked);
+    for t in takers {
+        m.provoked.push(t);
+        crate::opportunity::take(cx, t, m.unit, "leaving a square without shifting");
+        if !cx.s.unit(m.unit).on_map() {
+            return Ok(Flow::Continue);
+        }
+    }
+    if !cx.s.unit(m.unit).on_map() || cx.s.has(m.unit, StatusKind::Immobilized) && m.how != How::Dragged {
+        return Ok(Flow::Continue);
+    }
+    let how = if distance(from, 1, to, 1) > 1 { How::Portal } else { m.how };
+    cx.emit(Event::Moved { unit: cx.s.who(m.unit), from, to, how });
+    // K-MOVE-8: a grabbed creature is dragged along into the square left behind.
+    for v in grabbed_by(cx.s, m.unit).collect::<Vec<_>>() {
+        let vp = cx.s.unit(v).pos.unwrap();
+        if distance(vp, cx.s.unit(v).size, to, cx.s.unit(m.unit).size) > 1
+            && can_stand(cx.s, v, from, cx.s.unit(v).size)
+        {
+            cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
+            crate::zones::entered(cx, v, vp, from, false);
+        }
+    }
+    crate::zones::entered(cx, m.unit, from, to, false);
+    m.next += 1;
+    // K-MOVE-10: knocked Prone mid-move ends the move.
+    if cx.s.unit(m.unit).on_map()
+        && m.next < m.path.len()
+        && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
+    {
+        cx.push(Frame::Move(m));
+    }
+    Ok(Flow::Continue)
+}

@@ -1,0 +1,109 @@
+//! Opportunities (K-OPP): who grants them, who may take them, and what taking one does.
+//! An Opportunity is an Interrupt (K-OPP-3): callers take them before the triggering square
+//! is left or the triggering attack is rolled.
+
+use crate::damage::{self, FromAttack};
+use crate::events::{Event, How};
+use crate::flow::Ctx;
+use crate::state::{Implement, State, UnitIdx, UnitKind};
+use crate::statuses::StatusKind;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+
+/// Whether `taker` may take an Opportunity `granter` grants (K-OPP-4, K-OPP-10, K-OPP-11,
+/// K-CONC-2, K-ST-Dominated).
+pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+    let (t, g) = (s.unit(taker), s.unit(granter));
+    t.on_map()
+        && g.on_map()
+        && s.enemies(taker, granter)
+        && s.can_take_opportunities(taker)
+        && !(t.stowed && t.kind == UnitKind::Athlete) // a stowed implement allows no attacks (K-IMP-10)
+        && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
+        && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
+        && !g.wand_hits.contains(&taker) // K-OPP-11
+        && s.distance(taker, granter).is_some_and(|d| d <= s.implement_range(taker).max(1)) // K-OPP-4
+}
+
+/// Who gets an Opportunity when `mover` leaves `from` for `to` (K-OPP-1, K-OPP-5..7,
+/// K-OPP-9). `already` took one during this same move.
+pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, already: &[UnitIdx]) -> Vec<UnitIdx> {
+    let walking = matches!(how, How::Walk | How::Crawl | How::Charge);
+    let shifting = how == How::Shift;
+    if !(walking || shifting) || s.has(mover, StatusKind::Nimble) && walking {
+        return Vec::new(); // K-OPP-5: Nimble movement, forced movement and teleports grant none
+    }
+    let size = s.unit(mover).size;
+    let flying = s.has(mover, StatusKind::Flying);
+    let mut out = Vec::new();
+    for t in s.units_on_map() {
+        if already.contains(&t) || !may_take(s, t, mover) || s.has(t, StatusKind::Flying) != flying {
+            continue; // K-OPP-9: flyers and walkers grant each other no movement Opportunities
+        }
+        let tu = s.unit(t);
+        let tp = tu.pos.unwrap();
+        let before = distance(from, size, tp, tu.size);
+        let after = distance(to, size, tp, tu.size);
+        let reach = s.reach(t);
+        let grants = if walking {
+            // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
+            before == 1 || (before <= reach && after >= before)
+        } else {
+            // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
+            s.status_from(mover, StatusKind::Marked, t).is_some()
+                && (tu.implement == Implement::Sword || tu.implement == Implement::None)
+                && before <= reach
+                && after >= before
+        };
+        if grants {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// Opportunity damage `taker` deals to `target`: 2, +1 for a sword unless the target also
+/// has one (K-OPP-3, K-OPP-4, K-IMP-7).
+pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
+    let mut d = 2;
+    if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword {
+        d += 1;
+    }
+    d
+}
+
+/// `taker` takes an Opportunity on `target`.
+pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
+    cx.emit(Event::Opportunity { by: cx.s.who(taker), against: cx.s.who(target), why: why.into() });
+    let amount = damage_of(cx.s, taker, target);
+    damage::deal(cx, target, amount, Some(taker), "Opportunity", Some(FromAttack { attack_or_opportunity: true }));
+}
+
+/// Opportunities an attack grants before it is rolled (K-OPP-2, K-OPP-6, K-OPP-8): a staff
+/// implement attack or an attack made while Prone grants one to each adjacent enemy; an attack
+/// roll that leaves out the attacker's marker grants the marker one.
+pub fn for_attack(
+    s: &State,
+    attacker: UnitIdx,
+    implement_attack: bool,
+    rolls: bool,
+    targets: &[UnitIdx],
+) -> Vec<(UnitIdx, &'static str)> {
+    let mut out = Vec::new();
+    let staff = implement_attack && s.unit(attacker).implement == Implement::Staff;
+    let prone = s.has(attacker, StatusKind::Prone);
+    for t in s.units_on_map() {
+        if !may_take(s, t, attacker) {
+            continue;
+        }
+        let adjacent = s.distance(t, attacker) == Some(1);
+        if adjacent && staff {
+            out.push((t, "a staff implement attack beside it"));
+        } else if adjacent && prone {
+            out.push((t, "attacking while Prone"));
+        } else if rolls && !targets.contains(&t) && s.status_from(attacker, StatusKind::Marked, t).is_some() {
+            out.push((t, "attacking without including its marker"));
+        }
+    }
+    out
+}

@@ -1,0 +1,68 @@
+//! Table options: the rulings players could reasonably disagree on, as named switches
+//! (docs/rulings/kazzam.md explains each). Scenario files set them under `options`.
+
+use serde::{Deserialize, Serialize};
+
+/// Which version of Dominated the table plays (K-ST-Dominated, rules §6.2 #7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DominatedRule {
+    /// The "less fuzzy" version: Dazed, and the dominator picks and targets its one At-Will action.
+    #[default]
+    Alternate,
+    /// The good-faith version: the victim's own player follows a spoken command.
+    GoodFaith,
+}
+
+/// When the match ends once a team reaches the target (K-END-1, K-END-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatchEnd {
+    /// The rest of the round is played.
+    #[default]
+    FinishRound,
+    /// The match ends at once (the losing side concedes).
+    Immediate,
+}
+
+/// What a Critical Hit doubles (K-ROLL-1, rules §6.2 #1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CritDoubles {
+    /// Only the power's damage line; implement and other bonuses are added once.
+    #[default]
+    DamageLine,
+    /// The damage line and every bonus added to it.
+    AllDamage,
+}
+
+/// Table options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct TableOptions {
+    /// Dominated version.
+    pub dominated: DominatedRule,
+    /// End of match.
+    pub match_end: MatchEnd,
+    /// Points that trigger the end (K-END-1).
+    pub target_score: i32,
+    /// Rounds after which an unfinished match ends anyway (a Fray time limit; 0 = none).
+    pub round_limit: u32,
+    /// What a Critical Hit doubles.
+    pub crit_doubles: CritDoubles,
+    /// Whether Low Cover counts for intervening cover (K-COV-10: only if the GM says so).
+    pub low_cover_intervenes: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            dominated: DominatedRule::Alternate,
+            match_end: MatchEnd::FinishRound,
+            target_score: 10,
+            round_limit: 30,
+            crit_doubles: CritDoubles::DamageLine,
+            low_cover_intervenes: false,
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Powers as data: the action they use, how often, whom they target, their damage line and
+//! their Effect line, composed from a small vocabulary of effect primitives (DESIGN.md,
+//! "Content is data"). Powers no primitive covers name a hook written in Rust.
+//!
+//! The built-in powers every athlete has (K-CHAR-3, K-IMP-12, K-CONC-5, K-MOVE-11) and the
+//! rulebook's example powers are loaded from `content/kazzam/powers/*.toml`, compiled in.
+
+use crate::statuses::StatusKind;
+use serde::{Deserialize, Serialize};
+
+/// Which action a power spends (K-ACT-1, K-ACT-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    /// An Attack Action.
+    Attack,
+    /// A Move Action.
+    Move,
+    /// A Role Action.
+    Role,
+    /// A Free Action, on your own turn only (K-ACT-3).
+    Free,
+    /// Triggered, resolved before its trigger (K-ACT-7).
+    Interrupt,
+    /// Triggered, resolved after its trigger (K-ACT-7).
+    Reaction,
+}
+
+/// How often a power may be used (K-ACT-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Frequency {
+    /// Without limit.
+    #[default]
+    AtWill,
+    /// Once per match, until recharged (K-ACT-13, K-DUN-3).
+    Encounter,
+}
+
+/// Whom a power may target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Targeting {
+    /// One creature within implement range; uses the implement (K-IMP-9).
+    Implement,
+    /// One adjacent (within reach) creature (L240).
+    Melee,
+    /// One creature within `range` (L239).
+    Ranged {
+        /// Range in squares.
+        range: i32,
+    },
+    /// Everyone but the user within `radius`; one roll per target (K-MULTI-1).
+    Burst {
+        /// Radius in squares.
+        radius: i32,
+    },
+    /// The user only.
+    Myself,
+    /// One willing ally (or the user) within `range`.
+    Ally {
+        /// Range in squares.
+        range: i32,
+    },
+    /// One creature, ally or enemy, within `range` (Swap Places).
+    Creature {
+        /// Range in squares.
+        range: i32,
+    },
+    /// No target (Reveal acts around the user).
+    None,
+}
+
+/// One primitive of an Effect line, applied to the target unless it says otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Effect {
+    /// Gives the target a status.
+    #[serde(default)]
+    pub status: Option<String>,
+    /// Its number (Ongoing 2).
+    #[serde(default)]
+    pub amount: Option<i32>,
+    /// How long: "end-of-next-turn" (the default), "end-of-your-next-turn", "save-ends",
+    /// "save-sustains", "escape-ends", "indefinite".
+    #[serde(default)]
+    pub until: Option<String>,
+    /// Pushes the target this many squares (K-FM-4).
+    #[serde(default)]
+    pub push: Option<i32>,
+    /// Pulls the target.
+    #[serde(default)]
+    pub pull: Option<i32>,
+    /// Slides the target.
+    #[serde(default)]
+    pub slide: Option<i32>,
+    /// Throws the target (K-FM-6).
+    #[serde(default)]
+    pub throw: Option<i32>,
+    /// Teleports the target (K-FM-5).
+    #[serde(default)]
+    pub teleport: Option<i32>,
+    /// Teleports the user.
+    #[serde(default)]
+    pub teleport_self: Option<i32>,
+    /// Extra damage as part of the Effect.
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// Extra damage only if the target was already Grabbed by the user (Grasping Blade).
+    #[serde(default)]
+    pub damage_if_grabbed_by_you: Option<i32>,
+    /// Ward gained by the target.
+    #[serde(default)]
+    pub ward: Option<i32>,
+    /// HP regained by the target.
+    #[serde(default)]
+    pub heal: Option<i32>,
+    /// A named rule written in Rust.
+    #[serde(default)]
+    pub hook: Option<String>,
+}
+
+/// A power as content data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerDef {
+    /// Id used in commands (`basic-implement-attack`).
+    pub id: String,
+    /// Name as printed.
+    pub name: String,
+    /// Action spent.
+    pub action: ActionKind,
+    /// Frequency.
+    #[serde(default)]
+    pub frequency: Frequency,
+    /// Targeting.
+    pub target: Targeting,
+    /// The damage line; a power with one makes an attack roll (K-ROLL-3).
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// Whether it makes an attack roll even with no damage line.
+    #[serde(default)]
+    pub roll: bool,
+    /// The Effect line.
+    #[serde(default)]
+    pub effect: Vec<Effect>,
+    /// Only wielders of this implement have it (`sword` for Charge).
+    #[serde(default)]
+    pub requires: Option<String>,
+    /// A named rule written in Rust that replaces the usual resolution.
+    #[serde(default)]
+    pub hook: Option<String>,
+    /// What it does, in our own words.
+    pub text: String,
+    /// Rule ids it implements.
+    #[serde(default)]
+    pub rules: Vec<String>,
+}
+
+impl PowerDef {
+    /// Whether using it makes an attack roll.
+    pub fn rolls(&self) -> bool {
+        self.damage.is_some() || self.roll
+    }
+    /// Whether it is an implement-icon power (K-IMP-9).
+    pub fn uses_implement(&self) -> bool {
+        self.target == Targeting::Implement
+    }
+    /// Whether it is an "attack" (K-ACT-10): it costs an Attack Action or rolls.
+    pub fn is_attack(&self) -> bool {
+        self.action == ActionKind::Attack || self.rolls()
+    }
+    /// Whether it is a melee attack (for Advantage vs Prone or Blinded, flanking).
+    pub fn is_melee(&self, implement_is_sword: bool) -> bool {
+        self.target == Targeting::Melee || (self.target == Targeting::Implement && implement_is_sword)
+    }
+}
+
+/// A content file of powers.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerFile {
+    /// The powers.
+    pub power: Vec<PowerDef>,
+}
+
+/// Every power a match knows, by index.
+#[derive(Clone, Debug, Default)]
+pub struct Powers {
+    defs: Vec<PowerDef>,
+}
+
+/// Built-in power files, compiled in.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("content/kazzam/powers/basic.toml", include_str!("../../../content/kazzam/powers/basic.toml")),
+    ("content/kazzam/powers/examples.toml", include_str!("../../../content/kazzam/powers/examples.toml")),
+];
+
+impl Powers {
+    /// The built-in powers.
+    pub fn builtin() -> Result<Powers, String> {
+        let mut p = Powers::default();
+        for (file, text) in BUILTIN {
+            p.load(file, text)?;
+        }
+        Ok(p)
+    }
+    /// Loads a power file, checking every power; errors name file, line and field.
+    pub fn load(&mut self, file: &str, text: &str) -> Result<(), String> {
+        let parsed: PowerFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        for def in parsed.power {
+            self.add(def).map_err(|e| format!("{file}: {e}"))?;
+        }
+        Ok(())
+    }
+    /// Adds one power after checking it; a power with the same id replaces the old one.
+    pub fn add(&mut self, def: PowerDef) -> Result<u16, String> {
+        check_power(&def)?;
+        if let Some(i) = self.defs.iter().position(|d| d.id == def.id) {
+            self.defs[i] = def;
+            return Ok(i as u16);
+        }
+        self.defs.push(def);
+        Ok(self.defs.len() as u16 - 1)
+    }
+    /// The power at `i`.
+    pub fn get(&self, i: u16) -> &PowerDef {
+        &self.defs[i as usize]
+    }
+    /// The index of the power called `id`.
+    pub fn find(&self, id: &str) -> Option<u16> {
+        let norm = id.trim().to_lowercase().replace([' ', '_'], "-");
+        self.defs
+            .iter()
+            .position(|d| d.id == norm || d.name.to_lowercase() == id.trim().to_lowercase())
+            .map(|i| i as u16)
+    }
+    /// Every power.
+    pub fn all(&self) -> &[PowerDef] {
+        &self.defs
+    }
+}
+
+fn check_power(def: &PowerDef) -> Result<(), String> {
+    let at = |field: &str, msg: String| Err(format!("power {:?}, field {field}: {msg}", def.id));
+    if def.id.is_empty() || def.id.chars().any(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')) {
+        return at("id", "use lowercase letters, digits and dashes".into());
+    }
+    for (i, e) in def.effect.iter().enumerate() {
+        if let Some(s) = &e.status {
+            match StatusKind::parse(s) {
+                None => {
+                    return at(&format!("effect[{i}].status"), format!("unknown status {s:?}"));
+                }
+                Some(k) if k.has_amount() && e.amount.is_none() => {
+                    return at(&format!("effect[{i}].amount"), format!("{k} needs an amount"));
+                }
+                _ => {}
+            }
+        }
+        if let Some(u) = &e.until
+            && crate::statuses::parse_until(u).is_none()
+        {
+            return at(
+                &format!("effect[{i}].until"),
+                format!(
+                    "unknown duration {u:?}; use end-of-next-turn, end-of-your-next-turn, save-ends, save-sustains, escape-ends or indefinite"
+                ),
+            );
+        }
+        if let Some(h) = &e.hook
+            && !crate::attack::EFFECT_HOOKS.contains(&h.as_str())
+        {
+            return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
+        }
+    }
+    if let Some(h) = &def.hook
+        && !crate::actions::POWER_HOOKS.contains(&h.as_str())
+    {
+        return at("hook", format!("unknown hook {h:?}"));
+    }
+    if let Some(r) = &def.requires
+        && crate::state::Implement::parse(r).is_none()
+    {
+        return at("requires", format!("unknown implement {r:?}; use wand, staff or sword"));
+    }
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! Kazzam scenario files (the shared SCENARIOS.md contract): the fields Kazzam adds are
+//! `[[unit]]` stats given outright (see [`crate::setup::UnitSpec`]), `[[orb]]` orbs on the
+//! ground, `[[power]]` powers defined inline (the same form as content files), the map legend
+//! in [`crate::arena::Arena::parse`], and `roll_initiative`.
+
+use crate::Kazzam;
+use crate::actions::Command;
+use crate::options::TableOptions;
+use crate::powers::{PowerDef, Powers};
+use crate::setup::{self, MapSpec, OrbSpec, Setup, UnitSpec};
+use fray_core::dice::ScriptedDice;
+use fray_core::scenario::{DiceSpec, Loaded, Step, line_of};
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    system: String,
+    title: String,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    options: TableOptions,
+    #[serde(default)]
+    seed: Option<u64>,
+    map: MapSpec,
+    #[serde(default)]
+    unit: Vec<Spanned<UnitSpec>>,
+    #[serde(default)]
+    orb: Vec<OrbSpec>,
+    #[serde(default)]
+    power: Vec<Spanned<PowerDef>>,
+    #[serde(default)]
+    roll_initiative: bool,
+    #[serde(default)]
+    dice: DiceSpec,
+    #[serde(default)]
+    step: Vec<Step<Command>>,
+    #[serde(default)]
+    expect: toml::Table,
+}
+
+/// Reads a scenario; errors name the file, the line and the field.
+pub fn load(path: &str, text: &str) -> Result<Loaded<Kazzam>, String> {
+    let f: File = toml::from_str(text).map_err(|e| format!("{path}: {e}"))?;
+    if f.system != "kazzam" {
+        return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
+    }
+    let mut powers = Powers::builtin().map_err(|e| format!("built-in content: {e}"))?;
+    for p in f.power {
+        let line = line_of(text, p.span().start);
+        powers.add(p.into_inner()).map_err(|e| format!("{path}:{line}: {e}"))?;
+    }
+    let units = f
+        .unit
+        .into_iter()
+        .map(|u| (line_of(text, u.span().start), u.into_inner()))
+        .map(|(l, u)| (u, Some(l)))
+        .collect();
+    let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options };
+    let mut state =
+        setup::build(setup).map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+    let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
+    let setup_journal =
+        setup::start(&mut state, &mut dice, f.roll_initiative).map_err(|e| format!("{path}: setting up: {e}"))?;
+    Ok(Loaded { title: f.title, rules: f.rules, state, setup_journal, dice, steps: f.step, expect: f.expect })
+}

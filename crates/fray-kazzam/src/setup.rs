@@ -1,0 +1,454 @@
+//! Building a match: the arena, the units (given stats and powers outright, or later from
+//! character files), the orbs on their pedestals, and the first turn. Every problem is reported
+//! with the field it is in, all at once.
+
+use crate::arena::{Arena, Portal, Side, Terrain};
+use crate::events::Event;
+use crate::flow::{self, Ctx};
+use crate::options::TableOptions;
+use crate::powers::Powers;
+use crate::state::{Actions, Implement, Orb, OrbLoc, State, Unit, UnitIdx, UnitKind};
+use crate::statuses::{Duration, Status, StatusKind};
+use fray_core::dice::Dice;
+use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The `[map]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// One string per row (see [`Arena::parse`] for the legend).
+    pub rows: Vec<String>,
+    /// Extra characters: `{ "=" = "water" }`.
+    #[serde(default)]
+    pub legend: BTreeMap<String, String>,
+    /// Portals.
+    #[serde(default)]
+    pub portal: Vec<Portal>,
+    /// Damage dealt by damaging terrain on this map (1 unless the map says otherwise).
+    #[serde(default)]
+    pub terrain_damage: Option<i32>,
+}
+
+/// A status given outright: a name, or a table with amount, duration and source.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum StatusSpec {
+    /// Just the name: lasts until removed.
+    Name(String),
+    /// With details.
+    Full {
+        /// Status name.
+        name: String,
+        /// Its number.
+        #[serde(default)]
+        amount: Option<i32>,
+        /// How long ("save ends", "end of next turn", "indefinite"...).
+        #[serde(default)]
+        until: Option<String>,
+        /// Unit id of its source (grabber, marker...).
+        #[serde(default)]
+        source: Option<String>,
+    },
+}
+
+/// A unit given outright.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Id used in commands and assertions.
+    pub id: String,
+    /// Display name (defaults to the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `red`/`home` or `blue`/`away` (or `neutral`).
+    pub team: String,
+    /// Top-left square; leave out for a unit that starts Taken Out.
+    #[serde(default)]
+    pub at: Option<Pos>,
+    /// Footprint size (1).
+    #[serde(default)]
+    pub size: Option<i32>,
+    /// Current HP (defaults to max_hp).
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// Maximum HP (8, K-FMT-2).
+    #[serde(default)]
+    pub max_hp: Option<i32>,
+    /// Speed (6, K-FMT-2).
+    #[serde(default)]
+    pub speed: Option<i32>,
+    /// wand, staff, sword or none (staff).
+    #[serde(default)]
+    pub implement: Option<String>,
+    /// Player character (earns Miss Tokens; true for athletes).
+    #[serde(default)]
+    pub pc: Option<bool>,
+    /// athlete or creep.
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Powers beyond the basic ones (ids).
+    #[serde(default)]
+    pub powers: Vec<String>,
+    /// Encounter powers already spent.
+    #[serde(default)]
+    pub spent: Vec<String>,
+    /// Statuses.
+    #[serde(default)]
+    pub statuses: Vec<StatusSpec>,
+    /// Ward.
+    #[serde(default)]
+    pub ward: Option<i32>,
+    /// Miss Tokens.
+    #[serde(default)]
+    pub miss_tokens: Option<i32>,
+    /// Strikes already taken.
+    #[serde(default)]
+    pub strikes: Option<i32>,
+    /// Initiative (fixes the turn order instead of rolling).
+    #[serde(default)]
+    pub initiative: Option<i32>,
+    /// Orb ids it carries.
+    #[serde(default)]
+    pub holding: Vec<String>,
+    /// Implement stowed.
+    #[serde(default)]
+    pub stowed: bool,
+    /// Has hit the button of this exit (K-DUN-6).
+    #[serde(default)]
+    pub button: Option<Pos>,
+}
+
+/// An extra orb on the ground.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrbSpec {
+    /// Id.
+    pub id: String,
+    /// red, blue or neutral.
+    pub color: String,
+    /// Square.
+    pub at: Pos,
+}
+
+/// Everything needed to start a match.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Map.
+    pub map: MapSpec,
+    /// Units, with the line each was declared on (for errors), if known.
+    pub units: Vec<(UnitSpec, Option<usize>)>,
+    /// Extra orbs.
+    pub orbs: Vec<OrbSpec>,
+    /// Powers in play.
+    pub powers: Powers,
+    /// Table options.
+    pub options: TableOptions,
+}
+
+/// The basic powers every athlete has (K-CHAR-3, K-MOVE-11).
+pub const BASIC_POWERS: &[&str] = &["basic-physical-attack", "basic-implement-attack", "reveal"];
+
+fn where_(line: Option<usize>, field: &str) -> String {
+    match line {
+        Some(l) => format!("line {l}, {field}"),
+        None => field.to_string(),
+    }
+}
+
+/// Builds the state, or every error found.
+pub fn build(setup: Setup) -> Result<State, Vec<String>> {
+    let mut errors = Vec::new();
+    let mut extra = Vec::new();
+    for (k, v) in &setup.map.legend {
+        let mut chars = k.chars();
+        match (chars.next(), chars.next(), Terrain::parse(v)) {
+            (Some(c), None, Some(t)) => extra.push((c, t)),
+            (_, _, None) => errors.push(format!("map.legend.{k}: unknown terrain {v:?}; use open, blocking, difficult, damaging, water, low-cover, full-cover, fog, edge or pit")),
+            _ => errors.push(format!("map.legend: key {k:?} must be a single character")),
+        }
+    }
+    let mut arena = match Arena::parse(&setup.map.rows, &extra) {
+        Ok(a) => a,
+        Err(es) => {
+            errors.extend(es.into_iter().map(|e| format!("map.rows: {}", e.message)));
+            return Err(errors);
+        }
+    };
+    if let Some(d) = setup.map.terrain_damage {
+        arena.terrain_damage = d;
+    }
+    for (i, p) in setup.map.portal.iter().enumerate() {
+        for end in [p.a, p.b] {
+            if !arena.terrain.contains(end) {
+                errors.push(format!("map.portal[{i}]: {end} is off the map"));
+            } else {
+                *arena.terrain.get_mut(end).unwrap() = Terrain::Portal;
+            }
+        }
+        arena.portals.push(p.clone());
+    }
+    let powers = Arc::new(setup.powers);
+    let mut units: Vec<Unit> = Vec::new();
+    for (i, (spec, line)) in setup.units.iter().enumerate() {
+        let at = |f: &str| where_(*line, &format!("unit[{i}] ({}).{f}", spec.id));
+        if units.iter().any(|u| &*u.id == spec.id.as_str()) {
+            errors.push(format!("{}: the id {:?} is used twice", at("id"), spec.id));
+        }
+        let side = Side::parse(&spec.team).unwrap_or_else(|| {
+            errors.push(format!("{}: unknown team {:?}; use red, blue or neutral", at("team"), spec.team));
+            Side::Red
+        });
+        let implement = match &spec.implement {
+            None => Implement::Staff,
+            Some(s) => Implement::parse(s).unwrap_or_else(|| {
+                errors.push(format!("{}: unknown implement {s:?}; use wand, staff, sword or none", at("implement")));
+                Implement::Staff
+            }),
+        };
+        let kind = match spec.kind.as_deref() {
+            None | Some("athlete") => UnitKind::Athlete,
+            Some("creep") => UnitKind::Creep,
+            Some(k) => {
+                errors.push(format!("{}: unknown kind {k:?}; use athlete or creep", at("kind")));
+                UnitKind::Athlete
+            }
+        };
+        let size = spec.size.unwrap_or(1);
+        if !(1..=4).contains(&size) {
+            errors.push(format!("{}: size must be 1 to 4", at("size")));
+        }
+        let max_hp = spec.max_hp.unwrap_or(8);
+        let hp = spec.hp.unwrap_or(max_hp);
+        if max_hp < 1 || hp > max_hp || hp < 1 {
+            errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
+        }
+        if let Some(p) = spec.at {
+            for q in footprint(p, size) {
+                if !arena.terrain.contains(q) {
+                    errors.push(format!("{}: {q} is off the map", at("at")));
+                } else if !arena.at(q).enterable() || arena.at(q) == Terrain::Portal {
+                    errors.push(format!("{}: {q} is {:?} terrain, where nobody can stand", at("at"), arena.at(q)));
+                }
+            }
+        }
+        let mut plist: Vec<u16> = Vec::new();
+        if kind == UnitKind::Athlete {
+            for b in BASIC_POWERS {
+                plist.push(powers.find(b).expect("built-in power"));
+            }
+            if implement == Implement::Sword {
+                plist.push(powers.find("charge").expect("built-in power"));
+            }
+        }
+        for (j, p) in spec.powers.iter().enumerate() {
+            match powers.find(p) {
+                Some(x) if !plist.contains(&x) => plist.push(x),
+                Some(_) => {}
+                None => errors.push(format!("{}: no power called {p:?}", at(&format!("powers[{j}]")))),
+            }
+        }
+        let mut spent = Vec::new();
+        for (j, p) in spec.spent.iter().enumerate() {
+            match powers.find(p) {
+                Some(x) => spent.push(x),
+                None => errors.push(format!("{}: no power called {p:?}", at(&format!("spent[{j}]")))),
+            }
+        }
+        units.push(Unit {
+            id: spec.id.as_str().into(),
+            name: spec.name.clone().unwrap_or_else(|| spec.id.clone()).into(),
+            side,
+            kind,
+            pc: spec.pc.unwrap_or(kind == UnitKind::Athlete),
+            pos: spec.at,
+            size,
+            hp,
+            max_hp,
+            speed: spec.speed.unwrap_or(6),
+            implement,
+            stowed: spec.stowed,
+            ward: spec.ward.unwrap_or(0),
+            start_ward: spec.ward.unwrap_or(0),
+            statuses: Vec::new(),
+            miss_tokens: spec.miss_tokens.unwrap_or(0),
+            strikes: spec.strikes.unwrap_or(0),
+            kills: 0,
+            orbs_scored: 0,
+            points: 0,
+            powers: plist,
+            spent,
+            actions: Actions::default(),
+            turns_started: 0,
+            initiative: spec.initiative.unwrap_or(0),
+            taken_out: spec.at.is_none(),
+            button: spec.button,
+            button_with_orb: false,
+            zone_hits: 0,
+            wand_hits: Vec::new(),
+            reversal: false,
+            turn_over: false,
+        });
+    }
+    // Overlaps.
+    for a in 0..units.len() {
+        for b in a + 1..units.len() {
+            if let (Some(pa), Some(pb)) = (units[a].pos, units[b].pos)
+                && fray_core::geometry::overlaps(pa, units[a].size, pb, units[b].size)
+            {
+                errors.push(format!("unit {} and unit {} stand on the same square", units[a].id, units[b].id));
+            }
+        }
+    }
+    // Statuses (after all units exist, so sources resolve).
+    for (i, (spec, line)) in setup.units.iter().enumerate() {
+        for (j, st) in spec.statuses.iter().enumerate() {
+            let field = where_(*line, &format!("unit[{i}] ({}).statuses[{j}]", spec.id));
+            let (name, amount, until, source) = match st {
+                StatusSpec::Name(n) => (n.clone(), None, None, None),
+                StatusSpec::Full { name, amount, until, source } => {
+                    (name.clone(), *amount, until.clone(), source.clone())
+                }
+            };
+            let Some(kind) = StatusKind::parse(&name) else {
+                errors.push(format!("{field}: unknown status {name:?}"));
+                continue;
+            };
+            if kind.has_amount() && amount.is_none() {
+                errors.push(format!("{field}: {kind} needs an amount: {{ name = \"{kind}\", amount = 2 }}"));
+            }
+            let src: Option<UnitIdx> = match &source {
+                None => None,
+                Some(id) => match units.iter().position(|u| &*u.id == id.as_str()) {
+                    Some(x) => Some(x as UnitIdx),
+                    None => {
+                        errors.push(format!("{field}: no unit called {id:?} to be the source"));
+                        None
+                    }
+                },
+            };
+            if matches!(
+                kind,
+                StatusKind::Grabbed
+                    | StatusKind::Marked
+                    | StatusKind::Dominated
+                    | StatusKind::Frenzied
+                    | StatusKind::Panicked
+            ) && src.is_none()
+            {
+                errors.push(format!("{field}: {kind} needs a source = \"<unit id>\""));
+            }
+            let duration = match until.as_deref() {
+                None => {
+                    if kind == StatusKind::Grabbed {
+                        Duration::EscapeEnds
+                    } else {
+                        Duration::Indefinite
+                    }
+                }
+                Some(u) => match crate::statuses::parse_until(u) {
+                    Some(crate::statuses::Until::EndOfTargetsNextTurn) => {
+                        Duration::EndOfTurn { unit: i as UnitIdx, turn: 1 }
+                    }
+                    Some(crate::statuses::Until::EndOfUsersNextTurn) => {
+                        Duration::EndOfTurn { unit: src.unwrap_or(i as UnitIdx), turn: 1 }
+                    }
+                    Some(crate::statuses::Until::SaveEnds) => Duration::SaveEnds,
+                    Some(crate::statuses::Until::SaveSustains) => Duration::SaveSustains,
+                    Some(crate::statuses::Until::EscapeEnds) => Duration::EscapeEnds,
+                    Some(crate::statuses::Until::Indefinite) => Duration::Indefinite,
+                    None => {
+                        errors.push(format!("{field}: unknown duration {u:?}"));
+                        Duration::Indefinite
+                    }
+                },
+            };
+            units[i].statuses.push(Status { kind, amount: amount.unwrap_or(0), source: src, origin: None, duration });
+        }
+    }
+    // Orbs: one per starting pedestal, then extras, then what units hold.
+    let mut orbs: Vec<Orb> = arena
+        .starting_orbs
+        .iter()
+        .map(|&(p, color)| Orb {
+            id: arena.pedestals[p].id.as_str().into(),
+            color,
+            loc: OrbLoc::Pedestal { pedestal: p as u8 },
+            dungeon_orb: arena.in_dungeon(arena.pedestals[p].at)
+                || arena.pedestals[p].at.neighbours().iter().any(|&q| arena.in_dungeon(q)),
+        })
+        .collect();
+    for (i, o) in setup.orbs.iter().enumerate() {
+        let color = Side::parse(&o.color).unwrap_or_else(|| {
+            errors.push(format!("orb[{i}].color: unknown colour {:?}", o.color));
+            Side::Neutral
+        });
+        if !arena.terrain.contains(o.at) {
+            errors.push(format!("orb[{i}].at: {} is off the map", o.at));
+        }
+        orbs.push(Orb {
+            id: o.id.as_str().into(),
+            color,
+            loc: OrbLoc::Ground { at: o.at },
+            dungeon_orb: arena.in_dungeon(o.at),
+        });
+    }
+    for (i, (spec, line)) in setup.units.iter().enumerate() {
+        if spec.holding.len() > 2 {
+            errors.push(format!(
+                "{}: an athlete has two hands (K-ORB-6)",
+                where_(*line, &format!("unit[{i}] ({}).holding", spec.id))
+            ));
+        }
+        for (j, id) in spec.holding.iter().enumerate() {
+            match orbs.iter().position(|o| &*o.id == id.as_str()) {
+                Some(o) => orbs[o].loc = OrbLoc::Held { by: i as UnitIdx },
+                None => errors.push(format!(
+                    "{}: no orb called {id:?} (orbs are named after their starting pedestal: {})",
+                    where_(*line, &format!("unit[{i}] ({}).holding[{j}]", spec.id)),
+                    orbs.iter().map(|o| o.id.to_string()).collect::<Vec<_>>().join(", ")
+                )),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(State {
+        arena: Arc::new(arena),
+        powers,
+        options: Arc::new(setup.options),
+        units,
+        orbs,
+        score: [0, 0],
+        round: 0,
+        order: Vec::new(),
+        turn_index: 0,
+        flow: Vec::new(),
+        end_triggered: false,
+        outcome: None,
+    })
+}
+
+/// Starts the match: initiative (rolled, or fixed by the units' `initiative` / file order),
+/// then runs to the first decision.
+pub fn start(state: &mut State, dice: &mut dyn Dice, roll: bool) -> Result<Vec<Event>, RuleError> {
+    let mut log = Vec::new();
+    let mut cx = Ctx { s: state, dice, log: &mut log };
+    let athletes: Vec<UnitIdx> = cx.s.unit_indices().filter(|&u| cx.s.unit(u).kind == UnitKind::Athlete).collect();
+    if roll {
+        crate::turn::roll_initiative(&mut cx)?;
+    } else {
+        // Fixed order: by given initiative, then file order (a stable sort keeps it).
+        let mut order = athletes.clone();
+        order.sort_by_key(|&u| -cx.s.unit(u).initiative);
+        let order_w = order.iter().map(|&u| cx.s.who(u)).collect();
+        cx.emit(Event::TurnOrder { order: order_w });
+        cx.emit(Event::RoundStarted { round: 1 });
+    }
+    flow::run(&mut cx)?;
+    Ok(log)
+}

@@ -1,0 +1,389 @@
+//! Initiative and the turn: the four phases (K-TURN-1..4), rounds (K-TURN-6), the Dungeon's
+//! start-of-turn placements (K-DUN-2, K-DUN-7..10), Ongoing damage's final action
+//! (K-ST-Ongoing), saving throws (K-SAVE) and the end of the match (K-END).
+
+use crate::arena::Side;
+use crate::events::Event;
+use crate::flow::{Ctx, Flow, Frame};
+use crate::state::{State, UnitIdx, UnitKind};
+use crate::statuses::{Duration, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::square_distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// Rolls initiative for every athlete and sets the turn order (K-INIT-1, K-INIT-2): highest
+/// first; on a tie non-player characters go before player characters, and tied player
+/// characters keep their roster order (the order they "choose", fixed for the match).
+pub fn roll_initiative(cx: &mut Ctx) -> Result<(), RuleError> {
+    let athletes: Vec<UnitIdx> = cx.s.unit_indices().filter(|&u| cx.s.unit(u).kind == UnitKind::Athlete).collect();
+    for &u in &athletes {
+        let roll = cx.d6(None)?;
+        cx.emit(Event::InitiativeRolled { unit: cx.s.who(u), roll });
+    }
+    set_order(cx, athletes);
+    Ok(())
+}
+
+/// Orders units by their initiative (ties: NPCs first, then roster order) and starts round 1.
+pub fn set_order(cx: &mut Ctx, mut units: Vec<UnitIdx>) {
+    units.sort_by_key(|&u| (-cx.s.unit(u).initiative, cx.s.unit(u).pc, u));
+    let order = units.iter().map(|&u| cx.s.who(u)).collect();
+    cx.emit(Event::TurnOrder { order });
+    cx.emit(Event::RoundStarted { round: 1 });
+}
+
+/// Starts the next turn, or ends the round.
+pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
+    if cx.s.end_triggered && cx.s.options.match_end == crate::options::MatchEnd::Immediate {
+        finish(cx);
+        return Ok(Flow::Continue);
+    }
+    if let Some(u) = cx.s.current() {
+        cx.push(Frame::StartTurn { unit: u });
+        return Ok(Flow::Continue);
+    }
+    // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
+    // their once-per-round zone record (K-ZONE-3).
+    for u in cx.s.unit_indices().collect::<Vec<_>>() {
+        if !cx.s.order.contains(&u) && cx.s.unit(u).zone_hits != 0 {
+            cx.emit(Event::ZonesReset { unit: cx.s.who(u) });
+        }
+    }
+    let limit = cx.s.options.round_limit;
+    if cx.s.end_triggered || (limit > 0 && cx.s.round >= limit) || cx.s.order.is_empty() {
+        finish(cx);
+        return Ok(Flow::Continue);
+    }
+    cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
+    cx.push(Frame::NextTurn);
+    Ok(Flow::Continue)
+}
+
+/// Ends the match: each team loses a point per three Strikes (K-END-3), then the winner.
+pub fn finish(cx: &mut Ctx) {
+    for side in [Side::Red, Side::Blue] {
+        let strikes: i32 = cx.s.units.iter().filter(|u| u.side == side).map(|u| u.strikes).sum();
+        if strikes >= 3 {
+            cx.emit(Event::StrikePenalty { side, strikes, penalty: strikes / 3 });
+        }
+    }
+    let [red, blue] = cx.s.score;
+    let winner = match red.cmp(&blue) {
+        std::cmp::Ordering::Greater => Some(Side::Red),
+        std::cmp::Ordering::Less => Some(Side::Blue),
+        std::cmp::Ordering::Equal => None,
+    };
+    let summary = match winner {
+        Some(w) => format!("{} wins {}–{} after {} rounds", w.name(), red.max(blue), red.min(blue), cx.s.round),
+        None => format!("a draw at {red}–{blue} after {} rounds", cx.s.round),
+    };
+    cx.emit(Event::MatchOver { summary, winner, red, blue });
+}
+
+/// Start Phase (K-TURN-1).
+pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    let turn = cx.s.unit(unit).turns_started + 1;
+    cx.emit(Event::TurnStarted { unit: cx.s.who(unit), turn });
+    end_statuses(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
+    cx.push(Frame::Act { unit });
+    cx.push(Frame::StartEffects { unit });
+    let u = cx.s.unit(unit);
+    if u.taken_out || u.button.is_some() {
+        if u.taken_out && u.button.is_none() {
+            cx.push(Frame::Respawn { unit });
+        } else {
+            cx.push(Frame::Exit { unit });
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// Ends every status whose duration matches, on every unit.
+pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
+    let mut ended = Vec::new();
+    for u in cx.s.unit_indices() {
+        for st in &cx.s.unit(u).statuses {
+            if f(&st.duration) {
+                ended.push((u, *st));
+            }
+        }
+    }
+    for (u, st) in ended {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: why.into() });
+    }
+}
+
+/// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
+pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    if !cx.s.unit(unit).on_map() {
+        return Ok(Flow::Continue);
+    }
+    // K-ST-Regenerate: only while at 1 HP or more.
+    let regen = cx.s.amount(unit, StatusKind::Regenerate);
+    if regen > 0 && cx.s.unit(unit).hp >= 1 {
+        crate::damage::heal(cx, unit, regen, "Regenerate");
+    }
+    // K-ST-Ongoing: a lethal dose allows one final action first.
+    let (ongoing, _) = ongoing_damage(cx.s, unit);
+    if ongoing > 0 {
+        let u = cx.s.unit(unit);
+        if crate::damage::would_take_out(cx.s, unit, ongoing) && u.hp > 0 {
+            cx.push(Frame::FinalAction { unit, acted: false });
+            return Ok(Flow::Continue);
+        }
+        take_ongoing(cx, unit);
+    }
+    if cx.s.unit(unit).on_map() {
+        crate::zones::start_turn_in_terrain(cx, unit);
+    }
+    Ok(Flow::Continue)
+}
+
+/// Total Ongoing damage on `unit` (same-source instances do not stack) and who gets the
+/// credit if it takes the unit out: the source of the largest instance (rulings K-SCO-3).
+pub fn ongoing_damage(s: &State, unit: UnitIdx) -> (i32, Option<UnitIdx>) {
+    let total = s.amount(unit, StatusKind::Ongoing);
+    let credit = s
+        .unit(unit)
+        .statuses
+        .iter()
+        .filter(|st| st.kind == StatusKind::Ongoing)
+        .max_by_key(|st| st.amount)
+        .and_then(|st| st.source);
+    (total, credit)
+}
+
+fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
+    let (amount, credit) = ongoing_damage(cx.s, unit);
+    if amount > 0 {
+        crate::damage::deal(cx, unit, amount, credit, "ongoing damage", None);
+    }
+}
+
+/// The final action before lethal Ongoing damage (K-ST-Ongoing): once it is taken (or
+/// passed), the damage lands unless the action removed the status or healed enough.
+pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, RuleError> {
+    if !acted {
+        cx.push(Frame::FinalAction { unit, acted });
+        return Ok(Flow::Wait);
+    }
+    if cx.s.unit(unit).on_map() {
+        take_ongoing(cx, unit);
+        if cx.s.unit(unit).on_map() {
+            crate::zones::start_turn_in_terrain(cx, unit);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// The Action Phase: the turn ends by itself once the unit is off the map or a staff or sword
+/// attack ended it (K-ACT-5); otherwise wait for its next action.
+pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    let u = cx.s.unit(unit);
+    if !u.on_map() || u.turn_over {
+        cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+        return Ok(Flow::Continue);
+    }
+    cx.push(Frame::Act { unit });
+    Ok(Flow::Wait)
+}
+
+/// Saving Throw Phase (K-TURN-3, K-TURN-5, K-SAVE-2) and End Phase (K-TURN-4).
+pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Flow, RuleError> {
+    if cx.s.unit(unit).on_map() {
+        let mut saves: Vec<_> =
+            cx.s.unit(unit)
+                .statuses
+                .iter()
+                .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
+                .copied()
+                .collect();
+        // K-TURN-5: Distracted is saved against last.
+        saves.sort_by_key(|st| st.kind == StatusKind::Distracted);
+        for st in saves {
+            if !cx.s.unit(unit).statuses.contains(&st) {
+                continue;
+            }
+            let success = if fail.contains(&st.kind) {
+                cx.emit(Event::Note {
+                    text: format!("{} chooses to fail the save against {}", cx.s.unit(unit).id, st.kind),
+                });
+                false
+            } else {
+                saving_throw(cx, unit, st.kind.name())?
+            };
+            let ends = match st.duration {
+                Duration::SaveSustains => !success,
+                _ => success,
+            };
+            if ends {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
+            }
+        }
+    }
+    let turn = cx.s.unit(unit).turns_started;
+    end_statuses(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
+    if cx.s.unit(unit).zone_hits != 0 {
+        cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
+    }
+    cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
+    cx.push(Frame::NextTurn);
+    Ok(Flow::Continue)
+}
+
+/// A saving throw: d6, 4-6 succeeds (K-SAVE-1), with Disadvantage while Distracted (K-SAVE-5).
+pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
+    let mut roll = cx.d6(Some(unit))?;
+    if cx.s.has(unit, StatusKind::Distracted) {
+        roll = roll.min(cx.d6(Some(unit))?);
+    }
+    let success = roll >= 4;
+    cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
+    Ok(success)
+}
+
+fn free_squares_near(s: &State, unit: UnitIdx, targets: &[Pos], inside_dungeon: Option<bool>) -> Vec<Pos> {
+    let size = s.unit(unit).size;
+    let ok = |p: Pos| {
+        crate::movement::can_stand(s, unit, p, size)
+            && inside_dungeon.is_none_or(|inside| s.arena.footprint_in_dungeon(p, size) == inside)
+    };
+    let free: Vec<Pos> = targets.iter().copied().filter(|&p| ok(p)).collect();
+    if !free.is_empty() {
+        return free;
+    }
+    // None free: the nearest unoccupied squares (K-DUN-2, K-DUN-7).
+    let mut best = i32::MAX;
+    let mut out = Vec::new();
+    for p in s.arena.terrain.squares() {
+        if !ok(p) {
+            continue;
+        }
+        let d = targets.iter().map(|&t| square_distance(p, t)).min().unwrap_or(i32::MAX);
+        if d < best {
+            best = d;
+            out.clear();
+        }
+        if d == best {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn spawn_squares(s: &State, unit: UnitIdx) -> Vec<Pos> {
+    let team = s.unit(unit).side.team().unwrap_or(0);
+    free_squares_near(s, unit, &s.arena.spawns[team], None)
+}
+
+fn outside_exit(s: &State, unit: UnitIdx, exit: Pos) -> Vec<Pos> {
+    let ring: Vec<Pos> = exit.neighbours().into_iter().filter(|&p| !s.arena.in_dungeon(p)).collect();
+    free_squares_near(s, unit, &ring, Some(false))
+}
+
+/// Spawn-square options (K-DUN-2).
+pub fn respawn_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    spawn_squares(s, unit).into_iter().map(|p| DecisionOption::square(p, format!("spawn at {p}"))).collect()
+}
+
+/// Where a unit that hit the button may start (K-DUN-7..10).
+pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    let u = s.unit(unit);
+    let Some(exit) = u.button else {
+        return Vec::new();
+    };
+    let holds_dungeon_orb = s.held_orbs(unit).any(|o| s.orbs[o as usize].dungeon_orb);
+    let mut out: Vec<DecisionOption> = if u.button_with_orb && holds_dungeon_orb && u.on_map() {
+        // K-DUN-9: anywhere on the map.
+        s.arena
+            .terrain
+            .squares()
+            .filter(|&p| !s.arena.in_dungeon(p) && crate::movement::can_stand(s, unit, p, u.size))
+            .map(|p| DecisionOption::square(p, format!("start at {p}")))
+            .collect()
+    } else {
+        outside_exit(s, unit, exit).into_iter().map(|p| DecisionOption::square(p, format!("come out at {p}"))).collect()
+    };
+    if u.taken_out {
+        // K-DUN-10: or start in the Dungeon.
+        out.extend(
+            spawn_squares(s, unit)
+                .into_iter()
+                .map(|p| DecisionOption::square(p, format!("spawn in the Dungeon at {p}"))),
+        );
+    } else {
+        out.push(DecisionOption::new("stay", "cancel the button and stay in the Dungeon (K-DUN-8)"));
+    }
+    out
+}
+
+/// Places a respawning unit.
+pub fn answer_respawn(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: "starts the turn in the Dungeon".into() });
+    Ok(())
+}
+
+/// Places a unit leaving the Dungeon, or keeps it in.
+pub fn answer_exit(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    cx.emit(Event::ButtonCleared { unit: cx.s.who(unit) });
+    if option == "stay" {
+        return Ok(());
+    }
+    let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    let from = cx.s.unit(unit).pos;
+    let why = if cx.s.arena.footprint_in_dungeon(p, cx.s.unit(unit).size) {
+        "starts the turn in the Dungeon"
+    } else {
+        "comes out of the Dungeon"
+    };
+    cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: why.into() });
+    // K-DUN-11: leaving while Grabbed by another athlete brings the grabber along.
+    if from.is_some() {
+        let grabbers: Vec<UnitIdx> =
+            cx.s.unit(unit)
+                .statuses
+                .iter()
+                .filter(|st| st.kind == StatusKind::Grabbed)
+                .filter_map(|st| st.source)
+                .collect();
+        for g in grabbers {
+            if cx.s.unit(g).kind == UnitKind::Athlete
+                && cx.s.unit(g).on_map()
+                && let Some(dest) = crate::movement::nearest_free(cx.s, g, p)
+            {
+                cx.emit(Event::Placed {
+                    unit: cx.s.who(g),
+                    at: dest,
+                    why: "comes out of the Dungeon still holding its Grab".into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).
+pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    s.unit(unit)
+        .spent
+        .iter()
+        .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
+        .collect()
+}
+
+/// Recharges the chosen Encounter power.
+pub fn answer_recharge(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
+    cx.emit(Event::EncounterRecharged { unit: cx.s.who(unit), power: p, name: cx.s.powers.get(p).name.clone() });
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `fray play`: a match in the terminal. Bots answer for every seat nobody claimed; a person
+//! at a claimed seat sees the board and the numbered options and answers at the prompt.
+
+use fray_ai::{Bot, RandomBot};
+use fray_core::dice::{AnyDice, SeededDice};
+use fray_core::ruleset::Ruleset;
+use fray_core::session::Session;
+use fray_kazzam::Kazzam;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// Upper bound on decisions in one match, so a bug can never hang the terminal.
+const MAX_DECISIONS: usize = 200_000;
+
+pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool) -> Result<ExitCode, String> {
+    if system != "kazzam" {
+        return Err(format!("system {system:?} cannot be played yet; try kazzam"));
+    }
+    for s in seats {
+        if s != "red" && s != "blue" {
+            return Err(format!("--seat {s:?}: Kazzam's seats are red and blue"));
+        }
+    }
+    let mut dice = SeededDice::new(seed);
+    let setup = fray_kazzam::builtin::default_setup(Default::default())?;
+    let (state, journal) = fray_kazzam::builtin::start(setup, &mut dice)?;
+    let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Seeded(dice), journal);
+    let mut bot = RandomBot::new(seed ^ 0x5eed);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut printed = 0;
+    let mut out = std::io::stdout().lock();
+    let flush_journal = |session: &Session<Kazzam>, printed: &mut usize, out: &mut dyn Write| {
+        if !quiet {
+            for e in &session.journal()[*printed..] {
+                let _ = writeln!(out, "{e}");
+            }
+        }
+        *printed = session.journal().len();
+    };
+    for _ in 0..MAX_DECISIONS {
+        flush_journal(&session, &mut printed, &mut out);
+        let Some(d) = session.decision() else { break };
+        let answer = if seats.contains(&d.seat) {
+            let _ = writeln!(out, "\n{}", crate::board::render(&session.view()));
+            let _ = writeln!(out, "{} ({}): {}", d.seat, d.kind, d.prompt);
+            for (i, o) in d.options.iter().enumerate() {
+                let _ = writeln!(out, "  {:>2}. {:<14} {}", i + 1, o.id, o.label);
+            }
+            loop {
+                let _ = write!(out, "> ");
+                let _ = out.flush();
+                let Some(Ok(line)) = lines.next() else {
+                    return Err("input ended before the match did".into());
+                };
+                let line = line.trim();
+                if line == "quit" {
+                    return Ok(ExitCode::SUCCESS);
+                }
+                let pick = line
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| d.options.get(n.wrapping_sub(1)))
+                    .map(|o| o.id.clone())
+                    .or_else(|| d.allows(line).then(|| line.to_string()));
+                match pick {
+                    Some(p) => break p,
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "choose a number from 1 to {} or an option id (quit to stop)",
+                            d.options.len()
+                        );
+                    }
+                }
+            }
+        } else {
+            <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d)
+        };
+        if let Err(e) = session.choose(&answer) {
+            let _ = writeln!(out, "refused: {e}");
+        }
+    }
+    flush_journal(&session, &mut printed, &mut out);
+    let v = session.view();
+    let _ = writeln!(out, "\n{}", crate::board::render(&v));
+    match Kazzam::outcome(session.state()) {
+        Some(o) => {
+            let _ = writeln!(out, "{}", o.summary);
+            let strikes = v.extra.get("strikes").map(|s| s.to_string()).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "final score (after the Strike penalty): red {}, blue {}; strikes {strikes}",
+                o.score["red"], o.score["blue"]
+            );
+        }
+        None => {
+            let _ = writeln!(out, "the match did not finish within {MAX_DECISIONS} decisions");
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
