@@ -55,32 +55,36 @@ fn segment_meets_square(a: (f64, f64), b: (f64, f64), sq: Pos) -> bool {
     true
 }
 
-fn line_is_clear(a: (f64, f64), b: (f64, f64), blocks: &dyn Fn(Pos) -> bool, skip: &[Pos]) -> bool {
-    let (minx, maxx) = (a.0.min(b.0).floor() as i32 - 1, a.0.max(b.0).floor() as i32 + 1);
-    let (miny, maxy) = (a.1.min(b.1).floor() as i32 - 1, a.1.max(b.1).floor() as i32 + 1);
-    for y in miny..=maxy {
-        for x in minx..=maxx {
-            let sq = Pos::new(x, y);
-            if blocks(sq) && !skip.contains(&sq) && segment_meets_square(a, b, sq) {
-                return false;
-            }
-        }
-    }
-    true
+fn line_is_clear(a: (f64, f64), b: (f64, f64), walls: &[Pos]) -> bool {
+    walls.iter().all(|&sq| !segment_meets_square(a, b, sq))
 }
 
 /// How a shooter with footprint (`from`, `from_size`) sees a target (`to`, `to_size`), where
 /// `blocks(square)` says which squares stop lines. Squares of the two footprints never block.
 pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(Pos) -> bool) -> Sight {
-    let blocks = &blocks;
-    let mut skip: Vec<Pos> = footprint(from, from_size).collect();
-    skip.extend(footprint(to, to_size));
+    // Only blocking squares in or touching the box around both footprints can meet a line
+    // between them (a line along the box's edge touches squares just outside it).
+    let (x0, x1) = (from.x.min(to.x) - 1, (from.x + from_size).max(to.x + to_size));
+    let (y0, y1) = (from.y.min(to.y) - 1, (from.y + from_size).max(to.y + to_size));
+    let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
+    let mut walls = Vec::new();
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let p = Pos::new(x, y);
+            if !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p) {
+                walls.push(p);
+            }
+        }
+    }
+    if walls.is_empty() {
+        return Sight::Clear;
+    }
     let targets: Vec<Pos> = footprint(to, to_size).collect();
     // Clear: a line from any point of ours to the centre of one of their squares.
     for t in &targets {
         let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
         for s in footprint(from, from_size) {
-            if lattice(s).any(|p| line_is_clear(p, centre, &blocks, &skip)) {
+            if lattice(s).any(|p| line_is_clear(p, centre, &walls)) {
                 return Sight::Clear;
             }
         }
@@ -89,7 +93,7 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
     for t in &targets {
         for s in footprint(from, from_size) {
             for p in lattice(s) {
-                if lattice(*t).any(|q| line_is_clear(p, q, &blocks, &skip)) {
+                if lattice(*t).any(|q| line_is_clear(p, q, &walls)) {
                     return Sight::Cover;
                 }
             }

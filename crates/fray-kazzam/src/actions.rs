@@ -415,7 +415,12 @@ pub fn burst_targets(s: &State, u: UnitIdx, radius: i32) -> Vec<UnitIdx> {
 
 /// Legal targets for a power.
 pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
-    s.units_on_map().filter(|&t| check_target(s, u, power, t, false).is_ok()).collect()
+    let def = s.powers.get(power);
+    s.units_on_map()
+        .filter(|&t| {
+            check_target(s, u, power, t, false).is_ok() && crate::control::check_power(s, u, def, &[t]).is_ok()
+        })
+        .collect()
 }
 
 fn orbs_to_pick_up(s: &State, u: UnitIdx) -> Vec<OrbIdx> {
@@ -459,6 +464,15 @@ fn exit_beside(s: &State, u: UnitIdx) -> Option<Pos> {
     s.arena.exits.iter().copied().find(|&e| distance(p, un.size, e, 1) == 1)
 }
 
+/// Where `u` may move this action: reachable, and allowed by what controls it.
+fn move_destinations(s: &State, u: UnitIdx, mode: Mode) -> Vec<Pos> {
+    let mut d = movement::destinations(s, u, mode);
+    if s.unit(u).compulsion.is_some() {
+        d.retain(|&q| crate::control::check_move(s, u, q).is_ok());
+    }
+    d
+}
+
 fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
     let un = s.unit(u);
     let Some(p) = un.pos else { return Vec::new() };
@@ -498,6 +512,7 @@ fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleError
 fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
     check_slot(s, u, Slot::Move)?;
     check_move_allowed(s, u, Mode::Walk)?;
+    crate::control::check_move(s, u, to)?;
     if s.has(u, StatusKind::Slowed) {
         return Err(RuleError::refused(
             "K-MOVE-2",
@@ -526,20 +541,16 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
-    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && !movement::destinations(s, u, Mode::Walk).is_empty()
-    {
+    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && !move_destinations(s, u, Mode::Walk).is_empty() {
         out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
     }
     if can_move && !shift_squares(s, u).is_empty() {
         out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
     }
-    if can_move
-        && check_move_allowed(s, u, Mode::Crawl).is_ok()
-        && !movement::destinations(s, u, Mode::Crawl).is_empty()
-    {
+    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && !move_destinations(s, u, Mode::Crawl).is_empty() {
         out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
     }
-    if can_move && s.has(u, StatusKind::Prone) {
+    if can_move && check(s, u, &Verb::Stand).is_ok() {
         out.push(DecisionOption::new("stand", "stand up (Move Action)"));
     }
     if can_move && !escapable(s, u).is_empty() {
@@ -552,7 +563,9 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             continue;
         }
         let usable = match def.target {
-            Targeting::None | Targeting::Myself | Targeting::Burst { .. } => true,
+            Targeting::None => crate::control::check_power(s, u, def, &[]).is_ok(),
+            Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
+            Targeting::Burst { radius } => crate::control::check_power(s, u, def, &burst_targets(s, u, radius)).is_ok(),
             _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
             _ => !legal_targets(s, u, p).is_empty(),
         };
@@ -577,20 +590,19 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
         }
     }
-    if check_free(s, u).is_ok() {
-        if s.held_orbs(u).next().is_some() {
-            out.push(DecisionOption::new("drop", "drop an orb (Free Action)"));
-        }
-        if un.stowed {
-            out.push(DecisionOption::new("retrieve", "take your implement back out (free)"));
-        } else if s.held_orbs(u).count() >= 1 && un.implement != Implement::None {
-            out.push(DecisionOption::new("stow", "stow your implement (free)"));
-        }
-        if !s.has(u, StatusKind::Prone) && !s.has(u, StatusKind::Grabbed) && !s.has(u, StatusKind::Restrained) {
-            out.push(DecisionOption::new("drop-prone", "drop Prone (Free Action)"));
-        }
-        if s.has(u, StatusKind::Flying) {
-            out.push(DecisionOption::new("land", "stop Flying (Free Action)"));
+    if check_free(s, u).is_ok() && s.held_orbs(u).next().is_some() {
+        out.push(DecisionOption::new("drop", "drop an orb (Free Action)"));
+    }
+    // Single-step actions are offered exactly when their check passes.
+    let stow_useful = s.held_orbs(u).next().is_some() && un.implement != Implement::None;
+    for (id, verb, label) in [
+        ("retrieve", Verb::Retrieve, "take your implement back out (free)"),
+        ("stow", Verb::Stow, "stow your implement to free a hand (free)"),
+        ("drop-prone", Verb::DropProne, "drop Prone (Free Action)"),
+        ("land", Verb::Land, "stop Flying (Free Action)"),
+    ] {
+        if (id != "stow" || stow_useful) && check(s, u, &verb).is_ok() {
+            out.push(DecisionOption::new(id, label));
         }
     }
     if final_action {
@@ -604,6 +616,10 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
+        .filter(|&t| {
+            let charge = s.powers.find("charge").map(|p| s.powers.get(p));
+            charge.is_none_or(|def| crate::control::check_power(s, u, def, &[t]).is_ok())
+        })
         .collect()
 }
 
@@ -628,7 +644,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
     let mut opts: Vec<DecisionOption>;
     let (kind, prompt) = match p {
         Pending::Move(mode) => {
-            opts = movement::destinations(s, u, *mode)
+            opts = move_destinations(s, u, *mode)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("to {q}")))
                 .collect();
@@ -982,7 +998,8 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Move { path, mode } => {
             check_slot(s, u, Slot::Move)?;
             check_move_allowed(s, u, *mode)?;
-            movement::check_path(s, u, path, *mode)
+            movement::check_path(s, u, path, *mode)?;
+            crate::control::check_move(s, u, *path.last().expect("checked"))
         }
         Verb::Shift(to) => check_shift(s, u, *to),
         Verb::Stand => {
@@ -1002,6 +1019,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Power { power, targets, square, creative, advantage } => {
             check_power_use(s, u, *power, *creative)?;
             let def = s.powers.get(*power);
+            crate::control::check_power(s, u, def, targets)?;
             if *creative && def.effect.is_empty() {
                 return Err(RuleError::refused("K-CREAT-1", format!("{} has no Effect line to apply", def.name)));
             }
@@ -1162,6 +1180,9 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Move { path, mode } => {
             spend(cx, u, Slot::Move);
+            if let Some(crate::control::Compulsion::Flee { .. }) = cx.s.unit(u).compulsion {
+                cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
+            }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
             cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how, provoked: Vec::new() }));
         }

@@ -97,6 +97,9 @@ pub fn roll_mode(
     if !burst && crate::cover::concealed(s, target) {
         dis = true; // K-ADV-6: Ranged and Melee attacks
     }
+    if let Some(crate::control::Compulsion::Attack { disadvantage: true, .. }) = s.unit(attacker).compulsion {
+        dis = true; // K-ST-Frenzied, K-ST-Panicked: a 2
+    }
     if s.has(attacker, StatusKind::Blinded) || s.has(attacker, StatusKind::Restrained) || in_water(s, attacker) {
         dis = true; // K-ADV-4, K-ADV-7, K-TER-6
     }
@@ -446,7 +449,11 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;
-    if a.via_action
+    let compelled = matches!(cx.s.unit(u).compulsion, Some(crate::control::Compulsion::Attack { .. }));
+    if compelled {
+        // K-ST-Frenzied ends the turn; K-ST-Panicked's attack does not, the creature flees.
+        crate::control::after_attack(cx, u);
+    } else if a.via_action
         && def.uses_implement()
         && matches!(imp, Implement::Staff | Implement::Sword)
         && cx.s.unit(u).on_map()

@@ -199,6 +199,8 @@ pub enum Event {
     ZonesReset { unit: Who },
     /// A wand hit that denies the target Opportunities against the wielder this turn (K-OPP-11).
     WandHit { unit: Who, target: Who },
+    /// A Frenzied or Panicked roll set what the unit must do this turn (or that ended).
+    Compelled { unit: Who, why: String, compulsion: Option<crate::control::Compulsion> },
     /// Reversal of Fortune is armed or used.
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
@@ -233,7 +235,9 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::TurnEnded { unit } => {
             s.turn_index += 1;
-            unit_mut(s, unit).wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
+            let u = unit_mut(s, unit);
+            u.wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
+            u.compulsion = None;
         }
         Event::ActionSpent { unit, slot } => {
             let u = unit_mut(s, unit);
@@ -325,6 +329,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
+        Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::EndTriggered { .. } => s.end_triggered = true,
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
@@ -507,6 +512,17 @@ impl fmt::Display for Event {
                 }
             }
             Event::Note { text } => f.write_str(text),
+            Event::Compelled { unit, why, compulsion } => match compulsion {
+                Some(crate::control::Compulsion::Controlled { .. }) => write!(f, "{unit} ({why}) acts as if Dominated"),
+                Some(crate::control::Compulsion::Attack { .. }) => {
+                    write!(f, "{unit} ({why}) must attack its tormentor")
+                }
+                Some(crate::control::Compulsion::Flee { .. }) => write!(f, "{unit} ({why}) must run away"),
+                Some(crate::control::Compulsion::Restricted { .. }) => {
+                    write!(f, "{unit} ({why}) takes a restricted turn")
+                }
+                None => Ok(()),
+            },
             Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
             Event::StrikePenalty { side, strikes, penalty } => {
                 write!(

@@ -167,16 +167,11 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
     }
 }
 
-/// The seat that answers for `unit`: its own side, or its dominator's side under the
-/// alternate Dominated rule (K-ST-Dominated).
+/// The seat that answers for `unit`: its own side, or its controller's (its dominator under the
+/// alternate Dominated rule, K-ST-Dominated; a 1 on the Frenzied or Panicked table).
 pub fn seat_of(s: &State, unit: UnitIdx) -> String {
-    if s.options.dominated == crate::options::DominatedRule::Alternate
-        && let Some(d) =
-            s.unit(unit).statuses.iter().find(|st| st.kind == StatusKind::Dominated).and_then(|st| st.source)
-    {
-        return s.unit(d).side.name().to_string();
-    }
-    s.unit(unit).side.name().to_string()
+    let who = crate::control::controller(s, unit).unwrap_or(unit);
+    s.unit(who).side.name().to_string()
 }
 
 /// The decision the match waits for.

@@ -15,6 +15,7 @@ pub mod actions;
 pub mod arena;
 pub mod attack;
 pub mod builtin;
+pub mod control;
 pub mod cover;
 pub mod damage;
 pub mod events;

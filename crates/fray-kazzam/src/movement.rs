@@ -23,39 +23,92 @@ pub enum Mode {
     Charge(UnitIdx),
 }
 
-/// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`.
-pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    let flying = s.has(unit, StatusKind::Flying);
-    footprint(p, size).all(|q| {
-        let t = s.arena.at(q);
-        t.enterable()
-            && t != Terrain::Portal
-            && s.units_on_map().all(|o| {
-                o == unit
-                    || distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0
-                    || flying != s.has(o, StatusKind::Flying) // K-ST-Flying: flyers share squares with walkers
-            })
-    })
+/// What movement needs to know about one mover, gathered once per query: its own traits and
+/// where the other creatures stand.
+struct Walker<'a> {
+    s: &'a State,
+    size: i32,
+    phasing: bool,
+    hovering: bool,
+    /// Other creatures: top-left square, size, and whether they block passing (enemies on the
+    /// same level, K-ST-Flying).
+    others: Vec<(Pos, i32, bool)>,
 }
 
-/// Whether `unit` may pass through square `q` while moving (allies' squares yes, enemies'
-/// no, walls only when Phasing).
+impl<'a> Walker<'a> {
+    fn new(s: &'a State, unit: UnitIdx) -> Self {
+        let flying = s.has(unit, StatusKind::Flying);
+        let others = s
+            .units_on_map()
+            .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
+            .map(|o| (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o)))
+            .collect();
+        Walker {
+            s,
+            size: s.unit(unit).size,
+            phasing: s.has(unit, StatusKind::Phasing),
+            hovering: s.has(unit, StatusKind::Hovering),
+            others,
+        }
+    }
+
+    fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
+        self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
+    }
+
+    fn can_stand(&self, p: Pos) -> bool {
+        footprint(p, self.size).all(|q| {
+            let t = self.s.arena.at(q);
+            t.enterable() && t != Terrain::Portal && !self.occupied(q, false)
+        })
+    }
+
+    /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
+    fn can_pass(&self, q: Pos) -> bool {
+        let t = self.s.arena.at(q);
+        if t == Terrain::Edge || (!t.enterable() && !self.phasing) {
+            return false;
+        }
+        self.phasing || !self.occupied(q, true)
+    }
+
+    fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        let mut difficult = false;
+        for q in footprint(to, self.size) {
+            if !self.can_pass(q) {
+                return None;
+            }
+            if distance(from, self.size, q, 1) > 0 && self.s.arena.at(q).is_difficult() {
+                difficult = true;
+            }
+        }
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0 && dy != 0 && self.size == 1 && !self.phasing {
+            let a = self.s.arena.at(from.offset(dx, 0));
+            let b = self.s.arena.at(from.offset(0, dy));
+            if !a.enterable() && !b.enterable() {
+                return None;
+            }
+        }
+        let mut cost = if difficult && !self.hovering { 2 } else { 1 };
+        if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
+            cost += 1;
+        }
+        Some(cost)
+    }
+}
+
+/// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
+/// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
+pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
+    let mut w = Walker::new(s, unit);
+    w.size = size;
+    w.can_stand(p)
+}
+
 fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {
-    let t = s.arena.at(q);
-    let phasing = s.has(unit, StatusKind::Phasing);
-    if t == Terrain::Edge || (!t.enterable() && !phasing) {
-        return false;
-    }
-    if phasing {
-        return true;
-    }
-    let flying = s.has(unit, StatusKind::Flying);
-    s.units_on_map().all(|o| {
-        o == unit
-            || !s.enemies(unit, o)
-            || distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0
-            || flying != s.has(o, StatusKind::Flying)
-    })
+    Walker::new(s, unit).can_pass(q)
 }
 
 /// Cost of stepping the footprint from `from` to `to` (1 or 2; `None` if not allowed).
@@ -63,32 +116,7 @@ fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {
 /// under the footprint are not entered again (K-TER-3, K-LARGE-1, K-LARGE-2); Flying and
 /// Hovering ignore it (K-ST-Hovering); leaving a pit costs 1 more (K-TER-8).
 pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
-    let size = s.unit(unit).size;
-    let mut difficult = false;
-    for q in footprint(to, size) {
-        if !can_pass(s, unit, q) {
-            return None;
-        }
-        let entered = distance(from, size, q, 1) > 0;
-        if entered && s.arena.at(q).is_difficult() {
-            difficult = true;
-        }
-    }
-    // No squeezing between two walls that meet at a corner.
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    if dx != 0 && dy != 0 && size == 1 {
-        let a = s.arena.at(from.offset(dx, 0));
-        let b = s.arena.at(from.offset(0, dy));
-        if !a.enterable() && !b.enterable() && !s.has(unit, StatusKind::Phasing) {
-            return None;
-        }
-    }
-    let hovering = s.has(unit, StatusKind::Hovering);
-    let mut cost = if difficult && !hovering { 2 } else { 1 };
-    if footprint(from, size).any(|q| s.arena.at(q) == Terrain::Pit) && !hovering {
-        cost += 1;
-    }
-    Some(cost)
+    Walker::new(s, unit).step_cost(from, to)
 }
 
 /// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
@@ -110,9 +138,10 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let budget = speed(s, unit, mode).max(0) as u32;
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
+    let w = Walker::new(s, unit);
     Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, |p, out| {
         for q in p.neighbours() {
-            let Some(mut c) = step_cost(s, unit, p, q) else {
+            let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
             if let Mode::Charge(t) = mode {
@@ -127,7 +156,7 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
                 // K-TER-4: entering a portal puts you beside its other end.
                 if let Some(other) = s.arena.portal_exit(q, side) {
                     for r in other.neighbours() {
-                        if can_pass(s, unit, r) && s.arena.at(r) != Terrain::Portal {
+                        if w.can_pass(r) && s.arena.at(r) != Terrain::Portal {
                             out.push((r, c));
                         }
                     }
@@ -144,9 +173,9 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
 
 /// Legal destinations for a move.
 pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
-    let size = s.unit(unit).size;
+    let w = Walker::new(s, unit);
     match reach(s, unit, mode) {
-        Some(r) => r.squares().filter(|&p| can_stand(s, unit, p, size)).collect(),
+        Some(r) => r.squares().filter(|&p| w.can_stand(p)).collect(),
         None => Vec::new(),
     }
 }

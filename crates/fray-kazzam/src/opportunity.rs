@@ -92,8 +92,13 @@ pub fn for_attack(
     let mut out = Vec::new();
     let staff = implement_attack && s.unit(attacker).implement == Implement::Staff;
     let prone = s.has(attacker, StatusKind::Prone);
+    // K-ST-Panicked: the compelled attack grants its target (the source) no Opportunity.
+    let spared = match s.unit(attacker).compulsion {
+        Some(crate::control::Compulsion::Attack { source, panic: true, .. }) => Some(source),
+        _ => None,
+    };
     for t in s.units_on_map() {
-        if !may_take(s, t, attacker) {
+        if !may_take(s, t, attacker) || spared == Some(t) {
             continue;
         }
         let adjacent = s.distance(t, attacker) == Some(1);

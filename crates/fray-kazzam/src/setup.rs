@@ -291,6 +291,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             wand_hits: Vec::new(),
             reversal: false,
             turn_over: false,
+            compulsion: None,
         });
     }
     // Overlaps.

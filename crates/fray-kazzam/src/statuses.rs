@@ -269,6 +269,7 @@ impl State {
     /// Whether unit `u` has status `kind`, directly or implied by another.
     pub fn has(&self, u: UnitIdx, kind: StatusKind) -> bool {
         self.unit(u).statuses.iter().any(|s| s.kind == kind || implies(s.kind).contains(&kind))
+            || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
     }
 
     /// The total of a numbered status, counting each source once (K-ST-Resist, K-ST-Vulnerable:

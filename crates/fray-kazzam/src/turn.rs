@@ -75,8 +75,8 @@ pub fn finish(cx: &mut Ctx) {
         std::cmp::Ordering::Equal => None,
     };
     let summary = match winner {
-        Some(w) => format!("{} wins {}–{} after {} rounds", w.name(), red.max(blue), red.min(blue), cx.s.round),
-        None => format!("a draw at {red}–{blue} after {} rounds", cx.s.round),
+        Some(w) => format!("{} wins, red {red} to blue {blue}, after {} rounds", w.name(), cx.s.round),
+        None => format!("a draw, red {red} to blue {blue}, after {} rounds", cx.s.round),
     };
     cx.emit(Event::MatchOver { summary, winner, red, blue });
 }
@@ -140,6 +140,9 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     }
     if cx.s.unit(unit).on_map() {
         crate::zones::start_turn_in_terrain(cx, unit);
+    }
+    if cx.s.unit(unit).on_map() {
+        crate::control::roll(cx, unit)?;
     }
     Ok(Flow::Continue)
 }

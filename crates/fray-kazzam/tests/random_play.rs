@@ -1,0 +1,98 @@
+//! The conformance harness every system runs: random-legal bots play whole matches; every
+//! option the engine offers must be accepted, every invariant must hold after every choice,
+//! and the same seed must replay the same journal.
+
+use fray_ai::{Bot, RandomBot};
+use fray_core::dice::{AnyDice, SeededDice};
+use fray_core::geometry::overlaps;
+use fray_core::session::Session;
+use fray_kazzam::state::{OrbLoc, State};
+use fray_kazzam::statuses::StatusKind;
+use fray_kazzam::{Kazzam, builtin};
+
+const MAX_DECISIONS: usize = 50_000;
+
+fn invariants(s: &State) -> Result<(), String> {
+    for (i, a) in s.units.iter().enumerate() {
+        if a.hp > a.max_hp {
+            return Err(format!("{} has {} HP above its maximum {}", a.id, a.hp, a.max_hp));
+        }
+        if a.max_hp < 1 {
+            return Err(format!("{} has maximum HP {} below 1 (K-DUN-5)", a.id, a.max_hp));
+        }
+        if a.on_map() && a.hp < 1 {
+            return Err(format!("{} is on the map at {} HP", a.id, a.hp));
+        }
+        for b in &s.units[i + 1..] {
+            if let (Some(pa), Some(pb)) = (a.pos, b.pos) {
+                let flying_a = a.statuses.iter().any(|x| x.kind == StatusKind::Flying);
+                let flying_b = b.statuses.iter().any(|x| x.kind == StatusKind::Flying);
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b {
+                    return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
+                }
+            }
+        }
+        if let Some(p) = a.pos {
+            if !s.arena.at(p).enterable() {
+                return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
+            }
+        }
+    }
+    for o in &s.orbs {
+        if let OrbLoc::Held { by } = o.loc {
+            if !s.unit(by).on_map() {
+                return Err(format!("orb {} is held by {}, who is off the map (K-ORB-10)", o.id, s.unit(by).id));
+            }
+        }
+    }
+    for u in s.unit_indices() {
+        if s.held_orbs(u).count() > 2 {
+            return Err(format!("{} carries more than two orbs (K-ORB-6)", s.unit(u).id));
+        }
+    }
+    Ok(())
+}
+
+/// Plays one match; returns its journal.
+fn play(seed: u64, check: bool) -> Vec<String> {
+    let mut dice = SeededDice::new(seed);
+    let setup = builtin::default_setup(Default::default()).unwrap();
+    let (state, journal) = builtin::start(setup, &mut dice).unwrap();
+    let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Seeded(dice), journal);
+    let mut bot = RandomBot::new(seed);
+    for n in 0..MAX_DECISIONS {
+        let Some(d) = session.decision() else {
+            return session.journal().iter().map(|e| e.to_string()).collect();
+        };
+        assert!(!d.options.is_empty(), "seed {seed}: decision {n} ({}) offers no option", d.kind);
+        let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
+        if let Err(e) = session.choose(&choice) {
+            panic!(
+                "seed {seed}: decision {n}: the offered option {choice:?} of a {} decision was refused: {e}",
+                d.kind
+            );
+        }
+        if check {
+            if let Err(e) = invariants(session.state()) {
+                let tail: Vec<String> = session.journal().iter().rev().take(15).map(|e| e.to_string()).collect();
+                panic!("seed {seed}: after decision {n}: {e}\nlast events (newest first):\n{}", tail.join("\n"));
+            }
+        }
+    }
+    panic!("seed {seed}: the match did not end within {MAX_DECISIONS} decisions");
+}
+
+#[test]
+fn random_matches_finish_with_every_invariant_intact() {
+    let matches: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    for seed in 0..matches {
+        play(seed, true);
+    }
+}
+
+#[test]
+fn the_same_seed_replays_the_same_match() {
+    for seed in [3, 17, 99] {
+        assert_eq!(play(seed, false), play(seed, false), "seed {seed} replayed differently");
+    }
+}
