@@ -63,7 +63,7 @@ pub fn roll(cx: &mut Ctx, u: UnitIdx) -> Result<(), RuleError> {
         let only = if panic { Only::BasicImplement } else { Only::Melee };
         let mut c = match r {
             1 => Compulsion::Controlled { by: source, only },
-            2 | 3 | 4 => Compulsion::Attack { source, disadvantage: r == 2, panic },
+            2..=4 => Compulsion::Attack { source, disadvantage: r == 2, panic },
             _ => Compulsion::Restricted { only },
         };
         if panic && matches!(c, Compulsion::Attack { .. }) && !source_in_range(cx.s, u, source) {
