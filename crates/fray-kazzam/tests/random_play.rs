@@ -32,17 +32,17 @@ fn invariants(s: &State) -> Result<(), String> {
                 }
             }
         }
-        if let Some(p) = a.pos {
-            if !s.arena.at(p).enterable() {
-                return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
-            }
+        if let Some(p) = a.pos
+            && !s.arena.at(p).enterable()
+        {
+            return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
         }
     }
     for o in &s.orbs {
-        if let OrbLoc::Held { by } = o.loc {
-            if !s.unit(by).on_map() {
-                return Err(format!("orb {} is held by {}, who is off the map (K-ORB-10)", o.id, s.unit(by).id));
-            }
+        if let OrbLoc::Held { by } = o.loc
+            && !s.unit(by).on_map()
+        {
+            return Err(format!("orb {} is held by {}, who is off the map (K-ORB-10)", o.id, s.unit(by).id));
         }
     }
     for u in s.unit_indices() {
@@ -72,11 +72,9 @@ fn play(seed: u64, check: bool) -> Vec<String> {
                 d.kind
             );
         }
-        if check {
-            if let Err(e) = invariants(session.state()) {
-                let tail: Vec<String> = session.journal().iter().rev().take(15).map(|e| e.to_string()).collect();
-                panic!("seed {seed}: after decision {n}: {e}\nlast events (newest first):\n{}", tail.join("\n"));
-            }
+        if check && let Err(e) = invariants(session.state()) {
+            let tail: Vec<String> = session.journal().iter().rev().take(15).map(|e| e.to_string()).collect();
+            panic!("seed {seed}: after decision {n}: {e}\nlast events (newest first):\n{}", tail.join("\n"));
         }
     }
     panic!("seed {seed}: the match did not end within {MAX_DECISIONS} decisions");
