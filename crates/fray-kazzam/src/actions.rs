@@ -297,7 +297,15 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format!("{} is triggered: it is offered when its trigger happens", def.name),
         ));
     }
-    if creative {
+    if unit.granted_by.is_some() && def.grants_attacks() {
+        return Err(RuleError::refused(
+            "K-ACT-8",
+            format!("{} is making a granted attack and cannot use {}, which grants one in turn", who(s, u), def.name),
+        ));
+    }
+    if unit.granted_by.is_some() && def.action == ActionKind::Attack {
+        // K-ACT-4: a granted attack is made as if with an Attack Action; none is spent.
+    } else if creative {
         check_slot(s, u, Slot::Attack)?;
     } else if let Some(slot) = slot_of(def.action) {
         check_slot(s, u, slot)?;
@@ -806,6 +814,43 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
     Ok(())
 }
 
+/// Attack powers a unit could use for a granted attack (K-ACT-4), plus declining.
+pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    let un = s.unit(u);
+    if un.on_map() && !s.has(u, StatusKind::Stunned) {
+        for &p in &un.powers {
+            let def = s.powers.get(p);
+            let usable = def.action == ActionKind::Attack
+                && !(def.frequency == Frequency::Encounter && un.spent.contains(&p))
+                && !def.grants_attacks() // K-ACT-8
+                && !(un.stowed && def.rolls())
+                && !(def.uses_implement() && s.has(u, StatusKind::Disarmed))
+                && def.hook.is_none()
+                && match def.target {
+                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None => true,
+                    _ => !legal_targets(s, u, p).is_empty(),
+                };
+            if usable {
+                out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
+            }
+        }
+    }
+    out.push(DecisionOption::new("decline", "make no attack"));
+    out
+}
+
+/// Answers a granted attack: picks the power (its target comes next), or declines.
+pub fn answer_granted(cx: &mut Ctx, u: UnitIdx, by: UnitIdx, option: &str) -> Result<(), RuleError> {
+    if option == "decline" {
+        return Ok(());
+    }
+    cx.push(Frame::GrantEnd { unit: u });
+    cx.emit(Event::Granted { unit: cx.s.who(u), by: Some(cx.s.who(by)) });
+    // The same menu answer as on its own turn, with the grant standing in for the action.
+    answer_menu(cx, u, option, true)
+}
+
 /// Answers a pending menu choice.
 pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Result<(), RuleError> {
     if option == "cancel" {
@@ -1279,7 +1324,10 @@ fn use_power(
     advantage: bool,
 ) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power).clone();
-    if creative {
+    let granted = cx.s.unit(u).granted_by.is_some() && def.action == ActionKind::Attack;
+    if granted {
+        // K-ACT-4: no action of its own is spent.
+    } else if creative {
         spend(cx, u, Slot::Attack);
     } else if let Some(slot) = slot_of(def.action) {
         spend(cx, u, slot);
@@ -1391,7 +1439,7 @@ fn use_power(
                 stage: Stage::Provoke,
                 origin,
                 first_done: false,
-                via_action: def.action == ActionKind::Attack,
+                via_action: def.action == ActionKind::Attack && !granted,
                 evaded: false,
                 granted_advantage: advantage,
             };

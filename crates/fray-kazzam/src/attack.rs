@@ -570,6 +570,9 @@ pub fn apply_effects(
                 queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
             }
         }
+        if e.grant_attack {
+            queued.push(Frame::Granted { unit: target, by: user });
+        }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });
         }

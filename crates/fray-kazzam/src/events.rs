@@ -201,6 +201,8 @@ pub enum Event {
     WandHit { unit: Who, target: Who },
     /// A Frenzied or Panicked roll set what the unit must do this turn (or that ended).
     Compelled { unit: Who, why: String, compulsion: Option<crate::control::Compulsion> },
+    /// A unit begins (Some) or finishes (None) an attack another granted it (K-ACT-4).
+    Granted { unit: Who, by: Option<Who> },
     /// Reversal of Fortune is armed or used.
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
@@ -329,6 +331,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
+        Event::Granted { unit, by } => unit_mut(s, unit).granted_by = by.as_ref().map(|b| b.idx),
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::EndTriggered { .. } => s.end_triggered = true,
         Event::StrikePenalty { side, penalty, .. } => {
@@ -512,6 +515,8 @@ impl fmt::Display for Event {
                 }
             }
             Event::Note { text } => f.write_str(text),
+            Event::Granted { unit, by: Some(by) } => write!(f, "{unit} makes an attack granted by {by}"),
+            Event::Granted { .. } => Ok(()),
             Event::Compelled { unit, why, compulsion } => match compulsion {
                 Some(crate::control::Compulsion::Controlled { .. }) => write!(f, "{unit} ({why}) acts as if Dominated"),
                 Some(crate::control::Compulsion::Attack { .. }) => {

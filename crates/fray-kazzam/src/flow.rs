@@ -85,6 +85,18 @@ pub enum Frame {
         /// Up to how far.
         range: i32,
     },
+    /// A power let this unit make an attack now (K-ACT-4): which one, or none.
+    Granted {
+        /// Who may attack.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+    },
+    /// The granted attack is over.
+    GrantEnd {
+        /// Who attacked.
+        unit: UnitIdx,
+    },
     /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
     HitInterrupt {
         /// The unit about to be hit.
@@ -156,6 +168,16 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Attack(a) => crate::attack::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
+            Frame::GrantEnd { unit } => {
+                if cx.s.unit(unit).granted_by.is_some() {
+                    cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
+                }
+                Flow::Continue
+            }
+            Frame::Granted { unit, by } if crate::actions::granted_options(cx.s, unit).len() <= 1 => {
+                let _ = by;
+                Flow::Continue // nothing it could attack with: the grant lapses
+            }
             waiting => {
                 cx.s.flow.push(waiting);
                 Flow::Wait
@@ -220,6 +242,12 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: choose where to teleport", s.unit(*unit).id),
             crate::forced::teleport_options(s, *unit, *unit, *range),
         ),
+        Frame::Granted { unit, by } => (
+            *unit,
+            "granted-attack",
+            format!("{}: {} lets you make an attack now", s.unit(*unit).id, s.unit(*by).id),
+            crate::actions::granted_options(s, *unit),
+        ),
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -265,6 +293,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
+        Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

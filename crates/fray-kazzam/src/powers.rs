@@ -115,6 +115,10 @@ pub struct Effect {
     /// HP regained by the target.
     #[serde(default)]
     pub heal: Option<i32>,
+    /// The target may make an attack at once (K-ACT-4), unless it is itself making a granted
+    /// attack (K-ACT-8).
+    #[serde(default)]
+    pub grant_attack: bool,
     /// A named rule written in Rust.
     #[serde(default)]
     pub hook: Option<String>,
@@ -169,6 +173,10 @@ impl PowerDef {
     /// Whether it is an "attack" (K-ACT-10): it costs an Attack Action or rolls.
     pub fn is_attack(&self) -> bool {
         self.action == ActionKind::Attack || self.rolls()
+    }
+    /// Whether its Effect lets another creature make an attack.
+    pub fn grants_attacks(&self) -> bool {
+        self.effect.iter().any(|e| e.grant_attack)
     }
     /// Whether it is a melee attack (for Advantage vs Prone or Blinded, flanking).
     pub fn is_melee(&self, implement_is_sword: bool) -> bool {

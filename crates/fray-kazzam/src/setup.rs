@@ -292,6 +292,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             reversal: false,
             turn_over: false,
             compulsion: None,
+            granted_by: None,
         });
     }
     // Overlaps.

@@ -148,6 +148,8 @@ pub struct Unit {
     pub reversal: bool,
     /// Forced to end its turn (staff or sword Attack Action, K-ACT-5).
     pub turn_over: bool,
+    /// It is making an attack another creature granted it (K-ACT-4, K-ACT-8).
+    pub granted_by: Option<UnitIdx>,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
 }
