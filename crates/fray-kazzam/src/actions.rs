@@ -821,12 +821,14 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if un.on_map() && !s.has(u, StatusKind::Stunned) {
         for &p in &un.powers {
             let def = s.powers.get(p);
-            let usable = def.action == ActionKind::Attack
-                && !(def.frequency == Frequency::Encounter && un.spent.contains(&p))
-                && !def.grants_attacks() // K-ACT-8
-                && !(un.stowed && def.rolls())
-                && !(def.uses_implement() && s.has(u, StatusKind::Disarmed))
-                && def.hook.is_none()
+            let spent = def.frequency == Frequency::Encounter && un.spent.contains(&p);
+            let blocked = def.action != ActionKind::Attack
+                || spent
+                || def.grants_attacks() // K-ACT-8
+                || (un.stowed && def.rolls())
+                || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
+                || def.hook.is_some();
+            let usable = !blocked
                 && match def.target {
                     Targeting::Burst { .. } | Targeting::Myself | Targeting::None => true,
                     _ => !legal_targets(s, u, p).is_empty(),
