@@ -632,7 +632,9 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
 }
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
-    if check_move_allowed(s, u, Mode::Walk).is_err() {
+    // Out of running distance: no route can end beside it (saves a route search per enemy).
+    let far = s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1);
+    if far || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }
     let size = s.unit(u).size;
