@@ -1,0 +1,50 @@
+//! Bad input gets a clear error naming file, line and field, and nothing runs.
+
+fn load_err(text: &str) -> String {
+    match fray_kazzam::scenario::load("bad.toml", text) {
+        Ok(_) => panic!("the malformed scenario was accepted"),
+        Err(e) => e,
+    }
+}
+
+const HEAD: &str = "system = \"kazzam\"\ntitle = \"bad\"\n[map]\nrows = [\"....\", \"....\"]\n";
+
+#[test]
+fn a_wrong_type_names_file_line_and_field() {
+    let e = load_err(&format!("{HEAD}[[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\nhp = \"lots\"\n"));
+    assert!(e.starts_with("bad.toml"), "{e}");
+    assert!(e.contains("line 9"), "{e}");
+    assert!(e.contains("hp = \"lots\""), "{e}");
+}
+
+#[test]
+fn bad_values_are_all_reported_with_their_fields() {
+    let e = load_err(&format!(
+        "{HEAD}[[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [9, 0]\nstatuses = [\"sleepy\"]\n[[unit]]\nid = \"bo\"\nteam = \"purple\"\nat = [1, 0]\n"
+    ));
+    assert!(e.contains("line 5, unit[0] (ada).at: (9,0) is off the map"), "{e}");
+    assert!(e.contains("unit[0] (ada).statuses[0]: unknown status \"sleepy\""), "{e}");
+    assert!(e.contains("line 10, unit[1] (bo).team: unknown team \"purple\""), "{e}");
+}
+
+#[test]
+fn unknown_command_fields_and_map_characters_are_refused() {
+    let e = load_err(&format!("{HEAD}[[step]]\nact = {{ unit = \"ada\", fly = true }}\n"));
+    assert!(e.contains("line 6") && e.contains("unknown field `fly`"), "{e}");
+    let e = load_err("system = \"kazzam\"\ntitle = \"bad\"\n[map]\nrows = [\"....\", \"..Z.\"]\n");
+    assert!(e.contains("map.rows") && e.contains("row 1, column 2") && e.contains("'Z'"), "{e}");
+}
+
+#[test]
+fn a_truncated_file_is_refused() {
+    let e = load_err("system = \"kazzam\"\ntitle = \"trunc");
+    assert!(e.contains("line 2"), "{e}");
+}
+
+#[test]
+fn an_inline_power_with_a_bad_status_names_its_line() {
+    let e = load_err(&format!(
+        "{HEAD}[[power]]\nid = \"zap\"\nname = \"Zap\"\naction = \"attack\"\ntarget = {{ kind = \"melee\" }}\neffect = [{{ status = \"sleepy\" }}]\ntext = \"x\"\n"
+    ));
+    assert!(e.contains("bad.toml:5") && e.contains("effect[0].status") && e.contains("sleepy"), "{e}");
+}
