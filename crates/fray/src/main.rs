@@ -29,6 +29,9 @@ enum Command {
         /// Print only the result, not the journal.
         #[arg(long)]
         quiet: bool,
+        /// Write the match (seed and every choice) to this file as it goes; `fray view` replays it.
+        #[arg(long)]
+        save: Option<String>,
     },
     /// Run scenario files or folders of them.
     Scenario {
@@ -38,9 +41,9 @@ enum Command {
         #[arg(long)]
         trace: bool,
     },
-    /// Print the view of a scenario after its steps.
+    /// Print the view of a scenario after its steps, or of a saved match.
     View {
-        /// The scenario file.
+        /// A scenario file (.toml) or a saved match (.json).
         path: String,
         /// Print JSON (the form scenario assertions read).
         #[arg(long)]
@@ -51,9 +54,15 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet } => play::run(&system, seed, &seat, quiet),
+        Command::Play { system, seed, seat, quiet, save } => play::run(&system, seed, &seat, quiet, save.as_deref()),
         Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
-        Command::View { path, json } => scenarios::view(&path, json),
+        Command::View { path, json } => {
+            if path.ends_with(".json") {
+                play::view_saved(&path, json)
+            } else {
+                scenarios::view(&path, json)
+            }
+        }
     };
     match result {
         Ok(code) => code,

@@ -4,15 +4,73 @@
 use fray_ai::{Bot, RandomBot};
 use fray_core::dice::{AnyDice, SeededDice};
 use fray_core::ruleset::Ruleset;
-use fray_core::session::Session;
+use fray_core::session::{Input, Session};
 use fray_kazzam::Kazzam;
+use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// Upper bound on decisions in one match, so a bug can never hang the terminal.
 const MAX_DECISIONS: usize = 200_000;
 
-pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool) -> Result<ExitCode, String> {
+/// A saved match: its setup is the built-in one, so the seed and the inputs replay it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    /// Game system.
+    pub system: String,
+    /// Seed of the dice.
+    pub seed: u64,
+    /// Every input, in order.
+    pub inputs: Vec<Input<fray_kazzam::Command>>,
+}
+
+fn new_session(seed: u64) -> Result<Session<Kazzam>, String> {
+    let mut dice = SeededDice::new(seed);
+    let setup = fray_kazzam::builtin::default_setup(Default::default())?;
+    let (state, journal) = fray_kazzam::builtin::start(setup, &mut dice)?;
+    Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
+}
+
+fn save(path: &str, seed: u64, session: &Session<Kazzam>) -> Result<(), String> {
+    let saved = Saved { system: "kazzam".into(), seed, inputs: session.inputs().to_vec() };
+    let text = serde_json::to_string_pretty(&saved).map_err(|e| e.to_string())?;
+    // Write then rename, so a crash never leaves half a save behind.
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, text).map_err(|e| format!("{tmp}: {e}"))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Replays a saved match; a truncated or altered save gets an error naming what is wrong.
+pub fn load_saved(path: &str) -> Result<Session<Kazzam>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let saved: Saved = serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved match: {e}"))?;
+    if saved.system != "kazzam" {
+        return Err(format!("{path}: system {:?} cannot be replayed yet", saved.system));
+    }
+    let mut session = new_session(saved.seed)?;
+    for (i, input) in saved.inputs.into_iter().enumerate() {
+        session.apply(input).map_err(|e| format!("{path}: input {} no longer applies: {e}", i + 1))?;
+    }
+    Ok(session)
+}
+
+/// `fray view SAVE.json`
+pub fn view_saved(path: &str, json: bool) -> Result<ExitCode, String> {
+    let session = load_saved(path)?;
+    let v = session.view();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", crate::board::render(&v));
+        for l in &v.log {
+            println!("  {l}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool, save_to: Option<&str>) -> Result<ExitCode, String> {
     if system != "kazzam" {
         return Err(format!("system {system:?} cannot be played yet; try kazzam"));
     }
@@ -21,10 +79,7 @@ pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool) -> Result<Exi
             return Err(format!("--seat {s:?}: Kazzam's seats are red and blue"));
         }
     }
-    let mut dice = SeededDice::new(seed);
-    let setup = fray_kazzam::builtin::default_setup(Default::default())?;
-    let (state, journal) = fray_kazzam::builtin::start(setup, &mut dice)?;
-    let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Seeded(dice), journal);
+    let mut session = new_session(seed)?;
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -77,8 +132,16 @@ pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool) -> Result<Exi
         } else {
             <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d)
         };
-        if let Err(e) = session.choose(&answer) {
-            let _ = writeln!(out, "refused: {e}");
+        match session.choose(&answer) {
+            Err(e) => {
+                let _ = writeln!(out, "refused: {e}");
+            }
+            Ok(_) => {
+                // A choice is written down before anything else happens (DESIGN: no acknowledged choice is lost).
+                if let Some(p) = save_to {
+                    save(p, seed, &session)?;
+                }
+            }
         }
     }
     flush_journal(&session, &mut printed, &mut out);

@@ -1,0 +1,80 @@
+//! The `fray` command end to end: a seeded match prints the same thing twice, a saved match
+//! replays to the same final view, a damaged save is refused with a clear error, a person can
+//! play a seat at the prompt, and scenario runs report failures with exit status 1.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn fray(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn the_same_seed_prints_the_same_match() {
+    let a = fray(&["play", "kazzam", "--seed", "11"]);
+    let b = fray(&["play", "kazzam", "--seed", "11"]);
+    assert_eq!(a.0, 0, "{}", a.2);
+    assert!(a.1.contains("match over"), "{}", a.1);
+    assert_eq!(a.1, b.1);
+    let c = fray(&["play", "kazzam", "--seed", "12"]);
+    assert_ne!(a.1, c.1, "different seeds should give different matches");
+}
+
+#[test]
+fn a_saved_match_replays_and_a_damaged_one_is_refused() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("m.json");
+    let save = save.to_str().unwrap();
+    let (code, out, err) = fray(&["play", "kazzam", "--seed", "5", "--quiet", "--save", save]);
+    assert_eq!(code, 0, "{err}");
+    let (code, view, err) = fray(&["view", "--json", save]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&view).unwrap();
+    assert!(out.contains(v["outcome"]["summary"].as_str().unwrap()), "{out}");
+    let text = std::fs::read_to_string(save).unwrap();
+    let cut = dir.join("cut.json");
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    let (code, _, err) = fray(&["view", cut.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cut.json") && err.contains("not a saved match"), "{err}");
+}
+
+#[test]
+fn a_person_can_play_a_seat_at_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["play", "kazzam", "--seed", "2", "--seat", "red"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Pick the first option twice (move, then the first square), then a bad answer, then quit.
+    child.stdin.as_mut().unwrap().write_all(b"1\n1\nnonsense\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("red (action)") && text.contains("1. move"), "{text}");
+    assert!(text.contains("red (square)"), "{text}");
+    assert!(text.contains("choose a number from 1 to"), "{text}");
+}
+
+#[test]
+fn scenario_failures_exit_with_status_one() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-sc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("wrong.toml");
+    std::fs::write(
+        &f,
+        "system = \"kazzam\"\ntitle = \"wrong on purpose\"\n[map]\nrows = [\"...\"]\n[[unit]]\nid = \"a\"\nteam = \"red\"\nat = [0, 0]\n[expect]\n\"units.a.hp\" = 3\n",
+    )
+    .unwrap();
+    let (code, out, _) = fray(&["scenario", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("FAIL") && out.contains("units.a.hp: expected 3, found 8"), "{out}");
+    assert!(out.contains("0 passed, 1 failed"), "{out}");
+}
