@@ -4,8 +4,8 @@
 //! or clip the corner of any blocking square (blocking squares are closed sets). From the
 //! shooter's squares we try every point of a fine lattice (quarter-square steps, corners and
 //! edges included): if some point sees the centre of a target square, the shot is clear; if
-//! some point sees only some point of a target square, the target has cover; otherwise there
-//! is no shot. Systems decide which squares block.
+//! some point (on a half-square lattice) sees only some point of a target square, the target
+//! has cover; otherwise there is no shot. Systems decide which squares block.
 
 use crate::grid::{Pos, footprint};
 
@@ -20,11 +20,16 @@ pub enum Sight {
     Clear,
 }
 
-const STEPS: i32 = 4; // lattice spacing 1/4 square: exact in binary floating point
+/// Lattice spacing for lines to a target's centre: a quarter square (exact in binary floating
+/// point).
+const FINE: i32 = 4;
+/// Lattice spacing for the cover test, point to point: half a square (corners, edge midpoints,
+/// centre), which keeps the worst case — a target out of sight — cheap.
+const COARSE: i32 = 2;
 
-fn lattice(sq: Pos) -> impl Iterator<Item = (f64, f64)> {
-    (0..=STEPS).flat_map(move |i| {
-        (0..=STEPS).map(move |j| (sq.x as f64 + i as f64 / STEPS as f64, sq.y as f64 + j as f64 / STEPS as f64))
+fn lattice(sq: Pos, steps: i32) -> impl Iterator<Item = (f64, f64)> {
+    (0..=steps).flat_map(move |i| {
+        (0..=steps).map(move |j| (sq.x as f64 + i as f64 / steps as f64, sq.y as f64 + j as f64 / steps as f64))
     })
 }
 
@@ -84,7 +89,7 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
     for t in &targets {
         let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
         for s in footprint(from, from_size) {
-            if lattice(s).any(|p| line_is_clear(p, centre, &walls)) {
+            if lattice(s, FINE).any(|p| line_is_clear(p, centre, &walls)) {
                 return Sight::Clear;
             }
         }
@@ -92,8 +97,8 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
     // Cover: a line from any point of ours to any point of theirs.
     for t in &targets {
         for s in footprint(from, from_size) {
-            for p in lattice(s) {
-                if lattice(*t).any(|q| line_is_clear(p, q, &walls)) {
+            for p in lattice(s, COARSE) {
+                if lattice(*t, COARSE).any(|q| line_is_clear(p, q, &walls)) {
                     return Sight::Cover;
                 }
             }
