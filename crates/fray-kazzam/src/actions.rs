@@ -1403,8 +1403,8 @@ fn use_power(
                     });
                 }
             }
-            crate::zones::entered(cx, u, a, b, false);
-            crate::zones::entered(cx, t, b, a, false);
+            crate::zones::entered(cx, u, a, b, Some(u));
+            crate::zones::entered(cx, t, b, a, Some(u));
             Ok(())
         }
         Some("charge") => {

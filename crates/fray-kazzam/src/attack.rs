@@ -504,6 +504,21 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     {
         cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: old, why: "replaced".into() });
     }
+    // K-OPP-9: taking off counts as leaving your square — unless the Flying was forced on you,
+    // which is forced movement and grants nothing (K-FM-1, K-FM-2).
+    if kind == StatusKind::Flying && status.source == Some(target) && !cx.s.has(target, StatusKind::Flying) {
+        for t in cx.s.units_on_map().collect::<Vec<_>>() {
+            if cx.s.distance(t, target) == Some(1)
+                && crate::opportunity::may_take(cx.s, t, target)
+                && !cx.s.has(target, StatusKind::Nimble)
+            {
+                crate::opportunity::take(cx, t, target, "taking off");
+            }
+        }
+        if !cx.s.unit(target).on_map() {
+            return;
+        }
+    }
     cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
     match kind {
         StatusKind::Incapacitated => {
@@ -569,6 +584,9 @@ pub fn apply_effects(
             if let Some(n) = n {
                 queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
             }
+        }
+        if e.banish {
+            queued.push(Frame::Banish { unit: target, by: user });
         }
         if e.grant_attack {
             queued.push(Frame::Granted { unit: target, by: user });

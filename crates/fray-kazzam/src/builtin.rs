@@ -54,6 +54,8 @@ fn athlete(id: &str, name: &str, team: &str, at: (i32, i32), implement: &str, po
         holding: vec![],
         stowed: false,
         button: None,
+        role: None,
+        class: None,
     }
 }
 

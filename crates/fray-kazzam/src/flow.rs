@@ -85,6 +85,13 @@ pub enum Frame {
         /// Up to how far.
         range: i32,
     },
+    /// A creature is being banished: the banisher picks its spawn square (K-DUN-13).
+    Banish {
+        /// Who is banished.
+        unit: UnitIdx,
+        /// Who banishes it.
+        by: UnitIdx,
+    },
     /// A power let this unit make an attack now (K-ACT-4): which one, or none.
     Granted {
         /// Who may attack.
@@ -242,6 +249,17 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: choose where to teleport", s.unit(*unit).id),
             crate::forced::teleport_options(s, *unit, *unit, *range),
         ),
+        Frame::Banish { unit, by } => {
+            let options = crate::turn::spawn_options(s, *unit);
+            let prompt = format!("{}: banish {} to which of its spawn squares?", s.unit(*by).id, s.unit(*unit).id);
+            return Some(Decision {
+                seat: seat_of(s, *by),
+                unit: Some(s.unit(*by).id.to_string()),
+                kind: "square".into(),
+                prompt,
+                options,
+            });
+        }
         Frame::Granted { unit, by } => (
             *unit,
             "granted-attack",
@@ -294,6 +312,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
+        Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

@@ -244,7 +244,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             }
         }
     }
-    crate::zones::entered(cx, t, p, q, true);
+    crate::zones::entered(cx, t, p, q, Some(f.mover));
     Ok(())
 }
 

@@ -295,7 +295,12 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     let takers = crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked);
     for t in takers {
         m.provoked.push(t);
-        crate::opportunity::take(cx, t, m.unit, "leaving a square without shifting");
+        let why = if m.how == How::Shift {
+            "shifting out of its marker's reach"
+        } else {
+            "leaving a square without shifting"
+        };
+        crate::opportunity::take(cx, t, m.unit, why);
         if !cx.s.unit(m.unit).on_map() {
             return Ok(Flow::Continue);
         }
@@ -312,10 +317,10 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
             && can_stand(cx.s, v, from, cx.s.unit(v).size)
         {
             cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
-            crate::zones::entered(cx, v, vp, from, false);
+            crate::zones::entered(cx, v, vp, from, Some(m.unit));
         }
     }
-    crate::zones::entered(cx, m.unit, from, to, false);
+    crate::zones::entered(cx, m.unit, from, to, Some(m.unit));
     m.next += 1;
     // K-MOVE-10: knocked Prone mid-move ends the move.
     if cx.s.unit(m.unit).on_map()

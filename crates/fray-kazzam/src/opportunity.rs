@@ -30,7 +30,7 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
 pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, already: &[UnitIdx]) -> Vec<UnitIdx> {
     let walking = matches!(how, How::Walk | How::Crawl | How::Charge);
     let shifting = how == How::Shift;
-    if !(walking || shifting) || s.has(mover, StatusKind::Nimble) && walking {
+    if !(walking || shifting) || s.has(mover, StatusKind::Nimble) {
         return Vec::new(); // K-OPP-5: Nimble movement, forced movement and teleports grant none
     }
     let size = s.unit(mover).size;

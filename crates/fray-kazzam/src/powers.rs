@@ -115,6 +115,10 @@ pub struct Effect {
     /// HP regained by the target.
     #[serde(default)]
     pub heal: Option<i32>,
+    /// Sends the target to one of its team's spawn squares, the user's choice, without being
+    /// Taken Out: no HP restored, no power recharged, no point (K-DUN-13).
+    #[serde(default)]
+    pub banish: bool,
     /// The target may make an attack at once (K-ACT-4), unless it is itself making a granted
     /// attack (K-ACT-8).
     #[serde(default)]

@@ -90,6 +90,12 @@ pub struct UnitSpec {
     /// athlete or creep.
     #[serde(default)]
     pub kind: Option<String>,
+    /// Role: controller, defender, leader, striker or specialist (one of each per team, K-FMT-1).
+    #[serde(default)]
+    pub role: Option<String>,
+    /// Class (no two athletes of a team share one, K-CHAR-1).
+    #[serde(default)]
+    pub class: Option<String>,
     /// Powers beyond the basic ones (ids).
     #[serde(default)]
     pub powers: Vec<String>,
@@ -148,6 +154,22 @@ pub struct Setup {
     /// Table options.
     pub options: TableOptions,
 }
+
+/// The five Roles (K-CHAR-1).
+pub const ROLES: [&str; 5] = ["controller", "defender", "leader", "striker", "specialist"];
+/// The ten Classes (K-CHAR-1).
+pub const CLASSES: [&str; 10] = [
+    "hexer",
+    "wandslinger",
+    "wardmaster",
+    "porter",
+    "shivering-sword",
+    "diviner",
+    "tinker",
+    "brewer",
+    "charmer",
+    "tamer",
+];
 
 /// The basic powers every athlete has (K-CHAR-3, K-MOVE-11).
 pub const BASIC_POWERS: &[&str] = &["basic-physical-attack", "basic-implement-attack", "reveal"];
@@ -294,6 +316,27 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             compulsion: None,
             granted_by: None,
         });
+    }
+    // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.
+    for (field, list) in [("role", &ROLES[..]), ("class", &CLASSES[..])] {
+        let mut seen: Vec<(String, String, String)> = Vec::new();
+        for (i, (spec, line)) in setup.units.iter().enumerate() {
+            let value = if field == "role" { &spec.role } else { &spec.class };
+            let Some(v) = value else { continue };
+            let v = v.trim().to_lowercase().replace(' ', "-");
+            let at = where_(*line, &format!("unit[{i}] ({}).{field}", spec.id));
+            if !list.contains(&v.as_str()) {
+                errors.push(format!("{at}: unknown {field} {v:?}; use one of {}", list.join(", ")));
+            } else if let Some((_, _, other)) = seen.iter().find(|(t, x, _)| *t == spec.team && *x == v) {
+                let rule = if field == "role" { "K-FMT-1" } else { "K-CHAR-1" };
+                errors.push(format!(
+                    "{at}: {other} already plays {v} for {}; a team has one athlete of each {field} ({rule})",
+                    spec.team
+                ));
+            } else {
+                seen.push((spec.team.clone(), v, spec.id.clone()));
+            }
+        }
     }
     // Overlaps.
     for a in 0..units.len() {

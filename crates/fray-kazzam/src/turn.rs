@@ -62,6 +62,12 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
 
 /// Ends the match: each team loses a point per three Strikes (K-END-3), then the winner.
 pub fn finish(cx: &mut Ctx) {
+    // K-MISS-4: unused Miss Tokens are gone at the end of the match.
+    for u in cx.s.unit_indices().collect::<Vec<_>>() {
+        if cx.s.unit(u).miss_tokens > 0 {
+            cx.emit(Event::MissToken { unit: cx.s.who(u), total: 0 });
+        }
+    }
     for side in [Side::Red, Side::Blue] {
         let strikes: i32 = cx.s.units.iter().filter(|u| u.side == side).map(|u| u.strikes).sum();
         if strikes >= 3 {
@@ -291,6 +297,25 @@ fn spawn_squares(s: &State, unit: UnitIdx) -> Vec<Pos> {
 fn outside_exit(s: &State, unit: UnitIdx, exit: Pos) -> Vec<Pos> {
     let ring: Vec<Pos> = exit.neighbours().into_iter().filter(|&p| !s.arena.in_dungeon(p)).collect();
     free_squares_near(s, unit, &ring, Some(false))
+}
+
+/// Spawn squares `unit` could be put on now (free ones, or the nearest free Dungeon squares).
+pub fn spawn_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    spawn_squares(s, unit).into_iter().map(|p| DecisionOption::square(p, format!("to {p}"))).collect()
+}
+
+/// Banishing (K-DUN-13): a teleport to the chosen spawn square in the creature's current
+/// condition — it keeps its HP, statuses, spent powers and orbs (see rulings); Grabs on it
+/// and by it end, as for any teleport (K-FM-5).
+pub fn answer_banish(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let to = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    let Some(from) = cx.s.unit(unit).pos else { return Ok(()) };
+    cx.emit(Event::Moved { unit: cx.s.who(unit), from, to, how: crate::events::How::Teleport });
+    for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Grabbed) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "banished out of the Grab".into() });
+    }
+    crate::damage::release_maintained(cx, unit, "its holder was banished");
+    Ok(())
 }
 
 /// Spawn-square options (K-DUN-2).

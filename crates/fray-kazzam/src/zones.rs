@@ -26,27 +26,30 @@ pub fn enters(s: &State, unit: UnitIdx, from: Pos, to: Pos, t: Terrain) -> bool 
     footprint(to, size).any(|q| s.arena.at(q) == t && distance(from, size, q, 1) > 0)
 }
 
-fn hit(cx: &mut Ctx, unit: UnitIdx, zone: u32, amount: i32, why: &str) {
+fn hit(cx: &mut Ctx, unit: UnitIdx, zone: u32, amount: i32, why: &str, credit: Option<UnitIdx>) {
     if cx.s.unit(unit).zone_hits & (1 << zone) != 0 {
         return; // K-ZONE-2: once per round
     }
     cx.emit(Event::ZoneHit { unit: cx.s.who(unit), zone });
-    // K-SCO-2: terrain nobody created credits nobody.
-    damage::deal(cx, unit, amount, None, why, None);
+    damage::deal(cx, unit, amount, credit, why, None);
 }
 
-/// A unit moved from `from` to `to`: damaging terrain it entered hurts (K-TER-2); a pit it
-/// was forced into does 1 damage (K-TER-8). Hovering creatures ignore damaging terrain.
-pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, forced: bool) {
+/// A unit moved from `from` to `to` (moved by `by`: itself, another creature, or nobody):
+/// damaging terrain it entered hurts (K-TER-2); a pit it was forced into does 1 damage
+/// (K-TER-8). Hovering creatures ignore damaging terrain. The map's own terrain credits
+/// nobody (K-SCO-2) unless the creature walked in itself: a creature that Takes itself Out that
+/// way takes a Strike (K-STK-3, see rulings).
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) {
     if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Hovering) {
         return;
     }
+    let own = by == Some(unit);
     if enters(cx.s, unit, from, to, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
-        hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain");
+        hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit));
     }
-    if forced && enters(cx.s, unit, from, to, Terrain::Pit) {
-        hit(cx, unit, PIT_ZONE, 1, "forced into a pit");
+    if !own && enters(cx.s, unit, from, to, Terrain::Pit) {
+        hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
     }
 }
 
@@ -57,7 +60,7 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
     };
     if !cx.s.has(unit, StatusKind::Hovering) && on_terrain(cx.s, at, cx.s.unit(unit).size, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
-        hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain");
+        hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain", None);
     }
 }
 

@@ -48,3 +48,15 @@ fn an_inline_power_with_a_bad_status_names_its_line() {
     ));
     assert!(e.contains("bad.toml:5") && e.contains("effect[0].status") && e.contains("sleepy"), "{e}");
 }
+
+#[test]
+fn a_team_may_not_field_two_athletes_of_one_role_or_class() {
+    let e = load_err(&format!(
+        "{HEAD}[[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\nrole = \"striker\"\nclass = \"hexer\"\n\
+         [[unit]]\nid = \"bo\"\nteam = \"red\"\nat = [1, 0]\nrole = \"Striker\"\nclass = \"hexer\"\n\
+         [[unit]]\nid = \"cy\"\nteam = \"blue\"\nat = [2, 0]\nrole = \"striker\"\nclass = \"hexer\"\n"
+    ));
+    assert!(e.contains("unit[1] (bo).role: ada already plays striker for red") && e.contains("(K-FMT-1)"), "{e}");
+    assert!(e.contains("unit[1] (bo).class: ada already plays hexer for red") && e.contains("(K-CHAR-1)"), "{e}");
+    assert!(!e.contains("unit[2]"), "the other team may field the same role and class: {e}");
+}
