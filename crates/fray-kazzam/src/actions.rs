@@ -312,7 +312,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     } else {
         check_free(s, u)?;
     }
-    if def.is_attack() && unit.stowed && def.rolls() {
+    if def.is_attack() && unit.stowed {
         return Err(RuleError::refused(
             "K-IMP-10",
             format!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
@@ -380,7 +380,9 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             format!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
         ));
     }
-    if t != u && !charge && crate::cover::shot(s, au.pos.unwrap(), au.size, t) == Sight::Blocked {
+    // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
+    let revealed = s.has(t, StatusKind::Revealed);
+    if t != u && !charge && !revealed && crate::cover::shot(s, au.pos.unwrap(), au.size, t) == Sight::Blocked {
         return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
     }
     if def.is_melee(au.implement == Implement::Sword)
@@ -1208,6 +1210,23 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
     }
 }
 
+/// K-MOVE-5: standing up or escaping where the square would hurt puts the creature on an
+/// adjacent legal square instead (the first safe one in reading order; see rulings).
+fn step_clear_of_danger(cx: &mut Ctx, u: UnitIdx, why: &str) {
+    let p = cx.s.unit(u).pos.unwrap();
+    if crate::zones::dangerous(cx.s, u, p) {
+        let size = cx.s.unit(u).size;
+        let safe = p
+            .neighbours()
+            .into_iter()
+            .filter(|&q| movement::can_stand(cx.s, u, q, size) && !crate::zones::dangerous(cx.s, u, q))
+            .min_by_key(|q| (q.y, q.x));
+        if let Some(q) = safe {
+            cx.emit(Event::Placed { unit: cx.s.who(u), at: q, why: why.into() });
+        }
+    }
+}
+
 fn spend(cx: &mut Ctx, u: UnitIdx, slot: Slot) {
     cx.emit(Event::ActionSpent { unit: cx.s.who(u), slot });
 }
@@ -1244,15 +1263,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
             for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "stood up".into() });
             }
-            // K-MOVE-5: standing where it would take damage → an adjacent legal square instead.
-            let p = cx.s.unit(u).pos.unwrap();
-            if crate::zones::dangerous(cx.s, u, p)
-                && let Some(q) = p.neighbours().into_iter().find(|&q| {
-                    movement::can_stand(cx.s, u, q, cx.s.unit(u).size) && !crate::zones::dangerous(cx.s, u, q)
-                })
-            {
-                cx.emit(Event::Placed { unit: cx.s.who(u), at: q, why: "stands up clear of the danger".into() });
-            }
+            step_clear_of_danger(cx, u, "stands up clear of the danger");
         }
         Verb::Escape(kind) => {
             spend(cx, u, Slot::Move);
@@ -1260,6 +1271,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
                 && let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied()
             {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
+                step_clear_of_danger(cx, u, "slips free onto a safe square");
             }
         }
         Verb::Power { power, targets, square, creative, advantage } => {
@@ -1403,8 +1415,8 @@ fn use_power(
                     });
                 }
             }
-            crate::zones::entered(cx, u, a, b, Some(u));
-            crate::zones::entered(cx, t, b, a, Some(u));
+            crate::zones::entered(cx, u, a, b, Some(u))?;
+            crate::zones::entered(cx, t, b, a, Some(u))?;
             Ok(())
         }
         Some("charge") => {

@@ -34,6 +34,8 @@ pub enum Terrain {
     Portal,
     /// A pedestal: Low Cover (K-ORB-3), holds orbs.
     Pedestal,
+    /// Slick ground: entering it means a save or falling Prone (K-TER-8).
+    Slick,
 }
 
 impl Terrain {
@@ -69,6 +71,7 @@ impl Terrain {
             Terrain::Exit => 'X',
             Terrain::Portal => '@',
             Terrain::Pedestal => 'P',
+            Terrain::Slick => 's',
         }
     }
     /// Parses a terrain name as a `[map.legend]` table writes it.
@@ -84,6 +87,7 @@ impl Terrain {
             "fog" | "concealing" => Terrain::Fog,
             "edge" => Terrain::Edge,
             "pit" | "hazard" => Terrain::Pit,
+            "slick" | "ice" => Terrain::Slick,
             _ => return None,
         })
     }
@@ -198,7 +202,7 @@ impl Arena {
     /// `#` blocking, `~` difficult, `!` damaging, `w` water, `l` low cover, `F` full cover,
     /// `o` fog, `r` rubble, `e` edge, `p` pit, `t` trap) plus Kazzam's own: `R`, `B` a red or
     /// blue pedestal with an orb of its colour, `N` a neutral pedestal with a neutral orb,
-    /// `Q`/`C` an empty red/blue pedestal, `D` Dungeon floor, `1`/`2` a red/blue spawn square,
+    /// `Q`/`C` an empty red/blue pedestal, `s` slick ground, `D` Dungeon floor, `1`/`2` a red/blue spawn square,
     /// `X` a Dungeon exit. `extra` maps further characters to terrain names.
     pub fn parse(rows: &[String], extra: &[(char, Terrain)]) -> Result<Arena, Vec<MapError>> {
         let height = rows.len() as i32;
@@ -252,6 +256,7 @@ impl Arena {
                     'o' => Terrain::Fog,
                     'e' => Terrain::Edge,
                     'p' => Terrain::Pit,
+                    's' => Terrain::Slick,
                     'R' => ped(Side::Red, true, &mut a),
                     'B' => ped(Side::Blue, true, &mut a),
                     'N' => ped(Side::Neutral, true, &mut a),

@@ -471,6 +471,8 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
     match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
         Until::EndOfTargetsNextTurn => Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
         Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
+        Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
         Until::SaveEnds => Duration::SaveEnds,
         Until::SaveSustains => Duration::SaveSustains,
         Until::EscapeEnds => Duration::EscapeEnds,

@@ -115,9 +115,9 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
                     ForcedKind::Pull => there < here,
                     _ => true,
                 };
-                direction_ok
-                    && can_stand(s, f.target, q, size)
-                    && crate::movement::step_cost(s, f.target, p, q).is_some()
+                // K-TER-3: Difficult Terrain costs 2 squares of forced movement too.
+                let cost = crate::movement::step_cost(s, f.target, p, q);
+                direction_ok && can_stand(s, f.target, q, size) && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
             .collect(),
     }
@@ -228,8 +228,9 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             }
         }
     }
+    let cost = crate::movement::step_cost(cx.s, t, p, q).unwrap_or(1) as i32;
     cx.emit(Event::Moved { unit: cx.s.who(t), from: p, to: q, how: f.kind.how() });
-    f.remaining = if matches!(f.kind, ForcedKind::Teleport | ForcedKind::Throw) { 0 } else { f.remaining - 1 };
+    f.remaining = if matches!(f.kind, ForcedKind::Teleport | ForcedKind::Throw) { 0 } else { f.remaining - cost };
     // A grabber moved away from its victim: the victim may escape, or is dragged along.
     for v in crate::movement::grabbed_by(cx.s, t).collect::<Vec<_>>() {
         let (vp, vsize) = (cx.s.unit(v).pos.unwrap(), cx.s.unit(v).size);
@@ -244,7 +245,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             }
         }
     }
-    crate::zones::entered(cx, t, p, q, Some(f.mover));
+    crate::zones::entered(cx, t, p, q, Some(f.mover))?;
     Ok(())
 }
 

@@ -317,10 +317,10 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
             && can_stand(cx.s, v, from, cx.s.unit(v).size)
         {
             cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
-            crate::zones::entered(cx, v, vp, from, Some(m.unit));
+            crate::zones::entered(cx, v, vp, from, Some(m.unit))?;
         }
     }
-    crate::zones::entered(cx, m.unit, from, to, Some(m.unit));
+    crate::zones::entered(cx, m.unit, from, to, Some(m.unit))?;
     m.next += 1;
     // K-MOVE-10: knocked Prone mid-move ends the move.
     if cx.s.unit(m.unit).on_map()

@@ -401,6 +401,12 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                     Some(crate::statuses::Until::EndOfUsersNextTurn) => {
                         Duration::EndOfTurn { unit: src.unwrap_or(i as UnitIdx), turn: 1 }
                     }
+                    Some(crate::statuses::Until::StartOfTargetsNextTurn) => {
+                        Duration::StartOfTurn { unit: i as UnitIdx, turn: 1 }
+                    }
+                    Some(crate::statuses::Until::StartOfUsersNextTurn) => {
+                        Duration::StartOfTurn { unit: src.unwrap_or(i as UnitIdx), turn: 1 }
+                    }
                     Some(crate::statuses::Until::SaveEnds) => Duration::SaveEnds,
                     Some(crate::statuses::Until::SaveSustains) => Duration::SaveSustains,
                     Some(crate::statuses::Until::EscapeEnds) => Duration::EscapeEnds,

@@ -346,6 +346,10 @@ pub enum Until {
     EndOfTargetsNextTurn,
     /// End of the user's next turn.
     EndOfUsersNextTurn,
+    /// Start of the target's next turn.
+    StartOfTargetsNextTurn,
+    /// Start of the user's next turn.
+    StartOfUsersNextTurn,
     /// Save ends.
     SaveEnds,
     /// Save sustains.
@@ -361,6 +365,8 @@ pub fn parse_until(s: &str) -> Option<Until> {
     Some(match s.trim().to_lowercase().replace([' ', '_'], "-").as_str() {
         "end-of-next-turn" | "end-of-target's-next-turn" | "end-of-their-next-turn" => Until::EndOfTargetsNextTurn,
         "end-of-your-next-turn" => Until::EndOfUsersNextTurn,
+        "start-of-next-turn" | "start-of-their-next-turn" => Until::StartOfTargetsNextTurn,
+        "start-of-your-next-turn" => Until::StartOfUsersNextTurn,
         "save-ends" => Until::SaveEnds,
         "save-sustains" => Until::SaveSustains,
         "escape-ends" => Until::EscapeEnds,

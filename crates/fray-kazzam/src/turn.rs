@@ -213,7 +213,8 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
                 .copied()
                 .collect();
         // K-TURN-5: Distracted is saved against last.
-        saves.sort_by_key(|st| st.kind == StatusKind::Distracted);
+        // Dazed carries Distracted with it, so it waits too.
+        saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
         for st in saves {
             if !cx.s.unit(unit).statuses.contains(&st) {
                 continue;

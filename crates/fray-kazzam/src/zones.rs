@@ -9,11 +9,14 @@ use crate::state::{State, UnitIdx};
 use crate::statuses::StatusKind;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
 
 /// Zone id of the map's damaging terrain.
 pub const TERRAIN_ZONE: u32 = 0;
 /// Zone id of pits (forced into a pit: 1 damage, K-TER-8).
 pub const PIT_ZONE: u32 = 1;
+/// Zone id of slick ground (entering: save or fall Prone, K-TER-8).
+pub const SLICK_ZONE: u32 = 2;
 
 fn on_terrain(s: &State, at: Pos, size: i32, t: Terrain) -> bool {
     footprint(at, size).any(|q| s.arena.at(q) == t)
@@ -39,9 +42,9 @@ fn hit(cx: &mut Ctx, unit: UnitIdx, zone: u32, amount: i32, why: &str, credit: O
 /// (K-TER-8). Hovering creatures ignore damaging terrain. The map's own terrain credits
 /// nobody (K-SCO-2) unless the creature walked in itself: a creature that Takes itself Out that
 /// way takes a Strike (K-STK-3, see rulings).
-pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) {
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) -> Result<(), RuleError> {
     if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Hovering) {
-        return;
+        return Ok(());
     }
     let own = by == Some(unit);
     if enters(cx.s, unit, from, to, Terrain::Damaging) {
@@ -51,6 +54,19 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     if !own && enters(cx.s, unit, from, to, Terrain::Pit) {
         hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
     }
+    // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
+    if cx.s.unit(unit).on_map()
+        && enters(cx.s, unit, from, to, Terrain::Slick)
+        && cx.s.unit(unit).zone_hits & (1 << SLICK_ZONE) == 0
+        && !cx.s.has(unit, StatusKind::Prone)
+    {
+        cx.emit(Event::ZoneHit { unit: cx.s.who(unit), zone: SLICK_ZONE });
+        if !crate::turn::saving_throw(cx, unit, "slick ground")? {
+            let prone = crate::statuses::Status::simple(StatusKind::Prone, crate::statuses::Duration::Indefinite);
+            crate::attack::give_status(cx, unit, prone, "slipped on slick ground");
+        }
+    }
+    Ok(())
 }
 
 /// Starting a turn in damaging terrain hurts (K-TER-2, K-ZONE-5).
