@@ -617,7 +617,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     }
     if final_action {
         out.push(DecisionOption::new("pass", "take the damage"));
-    } else {
+    } else if !movement::inside_wall(s, u) || out.is_empty() {
         out.push(DecisionOption::new("end-turn", "end your turn"));
     }
     out
@@ -1206,6 +1206,10 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             Ok(())
         }
+        Verb::EndTurn(_) if movement::inside_wall(s, u) => Err(RuleError::refused(
+            "K-ST-Phasing",
+            format!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
+        )),
         Verb::EndTurn(_) => Ok(()),
     }
 }

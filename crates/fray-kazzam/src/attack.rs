@@ -477,6 +477,7 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
         Until::SaveSustains => Duration::SaveSustains,
         Until::EscapeEnds => Duration::EscapeEnds,
         Until::Indefinite => Duration::Indefinite,
+        Until::UntilYouAttack => Duration::UntilAttack,
     }
 }
 

@@ -82,9 +82,10 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
     let t = s.unit(f.target);
     let Some(p) = t.pos else { return Vec::new() };
     if f.remaining <= 0
+        // K-ST-Immobilized: only a teleport moves it — except that a Grab's victim may be
+        // forced away, with a free escape attempt (K-ST-Grabbed).
         || s.has(f.target, StatusKind::Immobilized)
             && f.kind != ForcedKind::Teleport
-            && f.kind != ForcedKind::Throw
             && !s.has(f.target, StatusKind::Grabbed)
     {
         return Vec::new();

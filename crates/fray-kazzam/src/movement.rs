@@ -56,6 +56,16 @@ impl<'a> Walker<'a> {
         self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
     }
 
+    /// Where a move may stop: where it can stand, or — for a Phasing creature that will still
+    /// have a Move Action to get out — inside walls (K-ST-Phasing: only the turn may not end
+    /// there).
+    fn can_stop(&self, p: Pos, may_pause_in_walls: bool) -> bool {
+        self.can_stand(p)
+            || (may_pause_in_walls
+                && self.phasing
+                && footprint(p, self.size).all(|q| self.s.arena.at(q) != Terrain::Edge && !self.occupied(q, false)))
+    }
+
     fn can_stand(&self, p: Pos) -> bool {
         footprint(p, self.size).all(|q| {
             let t = self.s.arena.at(q);
@@ -74,13 +84,34 @@ impl<'a> Walker<'a> {
 
     fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
         let mut difficult = false;
+        let mut walls: Vec<Pos> = Vec::new();
         for q in footprint(to, self.size) {
             if !self.can_pass(q) {
-                return None;
+                let t = self.s.arena.at(q);
+                // A wall under a large creature may be a gap it squeezes through (below).
+                if self.size == 1 || t.enterable() || t == Terrain::Edge {
+                    return None;
+                }
+                walls.push(q);
             }
             if distance(from, self.size, q, 1) > 0 && self.s.arena.at(q).is_difficult() {
                 difficult = true;
             }
+        }
+        if !walls.is_empty() {
+            // K-LARGE-7: a gap one square too narrow can be squeezed through, as Difficult
+            // Terrain: the walls may cover only one edge row or column of the footprint.
+            let last = self.size - 1;
+            let strip = [
+                walls.iter().all(|q| q.x == to.x),
+                walls.iter().all(|q| q.x == to.x + last),
+                walls.iter().all(|q| q.y == to.y),
+                walls.iter().all(|q| q.y == to.y + last),
+            ];
+            if !strip.iter().any(|&b| b) {
+                return None;
+            }
+            difficult = true;
         }
         // No squeezing between two walls that meet at a corner.
         let (dx, dy) = (to.x - from.x, to.y - from.y);
@@ -174,10 +205,31 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
 /// Legal destinations for a move.
 pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
     let w = Walker::new(s, unit);
+    let pause = may_pause_in_walls(s, unit);
     match reach(s, unit, mode) {
-        Some(r) => r.squares().filter(|&p| w.can_stand(p)).collect(),
+        Some(r) => r.squares().filter(|&p| w.can_stop(p, pause)).collect(),
         None => Vec::new(),
     }
+}
+
+/// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
+/// wall: its first Move Action, with the Attack Action left to trade (K-ACT-2), and nothing
+/// cutting its turn short.
+fn may_pause_in_walls(s: &State, unit: UnitIdx) -> bool {
+    let u = s.unit(unit);
+    s.has(unit, StatusKind::Phasing)
+        && u.actions.moves == 0
+        && !u.actions.attack
+        && !u.turn_over
+        && !s.has(unit, StatusKind::Dazed)
+        && u.compulsion.is_none()
+}
+
+/// Whether the unit stands somewhere it could not normally be (a Phasing creature inside a
+/// wall).
+pub fn inside_wall(s: &State, unit: UnitIdx) -> bool {
+    let u = s.unit(unit);
+    u.pos.is_some_and(|p| footprint(p, u.size).any(|q| !s.arena.at(q).enterable()))
 }
 
 /// Checks an explicit route square by square; returns how each step is taken.
@@ -242,7 +294,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             format!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
         ));
     }
-    if !can_stand(s, unit, at, size) {
+    if !Walker::new(s, unit).can_stop(at, may_pause_in_walls(s, unit)) {
         return Err(RuleError::refused(
             "K-TER-4",
             format!("{} cannot end its move at {at}: the square is occupied or not a place to stand", s.unit(unit).id),

@@ -276,7 +276,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             return at(
                 &format!("effect[{i}].until"),
                 format!(
-                    "unknown duration {u:?}; use end-of-next-turn, end-of-your-next-turn, start-of-next-turn, start-of-your-next-turn, save-ends, save-sustains, escape-ends or indefinite"
+                    "unknown duration {u:?}; use end-of-next-turn, end-of-your-next-turn, start-of-next-turn, start-of-your-next-turn, save-ends, save-sustains, escape-ends, until-you-attack or indefinite"
                 ),
             );
         }

@@ -411,6 +411,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                     Some(crate::statuses::Until::SaveSustains) => Duration::SaveSustains,
                     Some(crate::statuses::Until::EscapeEnds) => Duration::EscapeEnds,
                     Some(crate::statuses::Until::Indefinite) => Duration::Indefinite,
+                    Some(crate::statuses::Until::UntilYouAttack) => Duration::UntilAttack,
                     None => {
                         errors.push(format!("{field}: unknown duration {u:?}"));
                         Duration::Indefinite

@@ -358,6 +358,8 @@ pub enum Until {
     EscapeEnds,
     /// Until removed.
     Indefinite,
+    /// Until the creature's next attack has fully resolved (K-CONC-4).
+    UntilYouAttack,
 }
 
 /// Parses a power's `until`.
@@ -371,6 +373,7 @@ pub fn parse_until(s: &str) -> Option<Until> {
         "save-sustains" => Until::SaveSustains,
         "escape-ends" => Until::EscapeEnds,
         "indefinite" | "until-removed" => Until::Indefinite,
+        "until-you-attack" | "until-it-attacks" => Until::UntilYouAttack,
         _ => return None,
     })
 }

@@ -204,6 +204,18 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
 
 /// Saving Throw Phase (K-TURN-3, K-TURN-5, K-SAVE-2) and End Phase (K-TURN-4).
 pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Flow, RuleError> {
+    // K-ST-Phasing: a turn never ends inside a wall; should one be about to (its turn cut short
+    // in there), the creature is put on the nearest square it may occupy.
+    if crate::movement::inside_wall(cx.s, unit) {
+        let p = cx.s.unit(unit).pos.unwrap();
+        if let Some(q) = crate::movement::nearest_free(cx.s, unit, p) {
+            cx.emit(Event::Placed {
+                unit: cx.s.who(unit),
+                at: q,
+                why: "is pushed out of the wall as its turn ends".into(),
+            });
+        }
+    }
     if cx.s.unit(unit).on_map() {
         let mut saves: Vec<_> =
             cx.s.unit(unit)
