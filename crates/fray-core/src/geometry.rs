@@ -13,6 +13,20 @@ pub fn distance(a: Pos, a_size: i32, b: Pos, b_size: i32) -> i32 {
     gap(a.x, a_size, b.x, b_size).max(gap(a.y, a_size, b.y, b_size))
 }
 
+/// Distance between two cubes of `a_size` and `b_size` squares at elevations `az` and `bz`
+/// (the square each stands on, counted upward): the greatest gap along any axis.
+pub fn distance_3d(a: Pos, az: i32, a_size: i32, b: Pos, bz: i32, b_size: i32) -> i32 {
+    let flat = distance(a, a_size, b, b_size);
+    let dz = (bz - (az + a_size - 1)).max(az - (bz + b_size - 1)).max(0);
+    flat.max(dz)
+}
+
+/// The squares a straight push or pull passes through: steps of one square in a fixed
+/// direction `(dx, dy)` (each -1, 0 or 1), from `from`, at most `n` of them.
+pub fn straight_steps(from: Pos, dir: (i32, i32), n: i32) -> Vec<Pos> {
+    (1..=n.max(0)).map(|i| from.offset(dir.0 * i, dir.1 * i)).collect()
+}
+
 /// Distance between two single squares.
 pub fn square_distance(a: Pos, b: Pos) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
@@ -139,6 +153,13 @@ mod tests {
         assert!(adjacent(Pos::new(0, 0), 1, Pos::new(1, 1), 1));
         assert_eq!(distance(Pos::new(0, 0), 2, Pos::new(2, 2), 1), 1);
         assert_eq!(distance(Pos::new(0, 0), 2, Pos::new(1, 1), 1), 0);
+    }
+
+    #[test]
+    fn height_counts_like_any_other_axis() {
+        assert_eq!(distance_3d(Pos::new(0, 0), 0, 1, Pos::new(1, 0), 3, 1), 3);
+        assert_eq!(distance_3d(Pos::new(0, 0), 0, 2, Pos::new(2, 0), 1, 1), 1);
+        assert_eq!(straight_steps(Pos::new(1, 1), (1, -1), 2), vec![Pos::new(2, 0), Pos::new(3, -1)]);
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub mod ruleset;
 pub mod scenario;
 pub mod session;
 pub mod sight;
+pub mod tiers;
+pub mod turns;
 pub mod view;
 
 pub use decision::{Decision, DecisionOption};
