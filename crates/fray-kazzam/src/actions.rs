@@ -318,7 +318,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
         ));
     }
-    if def.uses_implement() && s.has(u, StatusKind::Disarmed) {
+    if (def.uses_implement() || def.hook.as_deref() == Some("charge")) && s.has(u, StatusKind::Disarmed) {
         return Err(RuleError::refused(
             "K-ST-Disarmed",
             format!("{} is Disarmed and cannot use implement powers", who(s, u)),

@@ -157,6 +157,10 @@ impl Ctx<'_> {
 /// Runs the match until it waits for a decision or ends.
 pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
     loop {
+        if cx.s.end_triggered && cx.s.outcome.is_none() && cx.s.options.match_end == crate::options::MatchEnd::Immediate
+        {
+            crate::turn::finish(cx); // K-END-2: the losing side concedes at once
+        }
         if cx.s.outcome.is_some() {
             cx.s.flow.clear();
             return Ok(());

@@ -43,15 +43,17 @@ fn hit(cx: &mut Ctx, unit: UnitIdx, zone: u32, amount: i32, why: &str, credit: O
 /// nobody (K-SCO-2) unless the creature walked in itself: a creature that Takes itself Out that
 /// way takes a Strike (K-STK-3, see rulings).
 pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) -> Result<(), RuleError> {
-    if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Hovering) {
+    if !cx.s.unit(unit).on_map() {
         return Ok(());
     }
+    let hovering = cx.s.has(unit, StatusKind::Hovering);
     let own = by == Some(unit);
-    if enters(cx.s, unit, from, to, Terrain::Damaging) {
+    // K-ST-Hovering: Damaging Terrain (and pits) do not touch it; special terrain still does.
+    if !hovering && enters(cx.s, unit, from, to, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
         hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit));
     }
-    if !own && enters(cx.s, unit, from, to, Terrain::Pit) {
+    if !own && !hovering && enters(cx.s, unit, from, to, Terrain::Pit) {
         hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).

@@ -3,7 +3,6 @@
 use fray_core::dice::AnyDice;
 use fray_core::scenario::{self, Loaded, Report};
 use fray_core::session::Session;
-use fray_kazzam::Kazzam;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,7 +35,8 @@ pub fn run_file(path: &Path) -> Result<Report, String> {
     let name = path.display().to_string();
     match system_of(&text).as_deref() {
         Some("kazzam") => Ok(scenario::run(fray_kazzam::scenario::load(&name, &text)?)),
-        Some(other) => Err(format!("{name}: system {other:?} is not supported yet (kazzam is)")),
+        Some("drawsteel") => Ok(scenario::run(fray_drawsteel::scenario::load(&name, &text)?)),
+        Some(other) => Err(format!("{name}: system {other:?} is not supported yet (kazzam and drawsteel are)")),
         None => match toml::from_str::<toml::Table>(&text) {
             Err(e) => Err(format!("{name}: {e}")),
             Ok(_) => Err(format!("{name}: missing field `system` (kazzam | dojo | collision | drawsteel)")),
@@ -87,11 +87,16 @@ pub fn run(paths: &[String], trace: bool) -> Result<ExitCode, String> {
 /// `fray view [--json] SCENARIO`: the view after the scenario's steps.
 pub fn view(path: &str, json: bool) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    if system_of(&text).as_deref() != Some("kazzam") {
-        return Err(format!("{path}: only kazzam scenarios can be viewed so far"));
+    match system_of(&text).as_deref() {
+        Some("kazzam") => view_loaded(path, fray_kazzam::scenario::load(path, &text)?, json),
+        Some("drawsteel") => view_loaded(path, fray_drawsteel::scenario::load(path, &text)?, json),
+        _ => Err(format!("{path}: not a kazzam or drawsteel scenario")),
     }
-    let Loaded { state, setup_journal, dice, steps, .. } = fray_kazzam::scenario::load(path, &text)?;
-    let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Scripted(dice), setup_journal);
+}
+
+fn view_loaded<R: fray_core::ruleset::Ruleset>(path: &str, loaded: Loaded<R>, json: bool) -> Result<ExitCode, String> {
+    let Loaded { state, setup_journal, dice, steps, .. } = loaded;
+    let mut session = Session::<R>::with_journal(state, AnyDice::Scripted(dice), setup_journal);
     for (i, step) in steps.iter().enumerate() {
         let r = match (&step.act, &step.choose) {
             (Some(c), _) => session.act(c.clone()).map(|_| ()),

@@ -1,0 +1,360 @@
+//! Using abilities (DS-ROLL-3, DS-ROLL-4, DS-CRIT-1, DS-GAP-5, DS-SURGE-1): one power roll for
+//! every target, each target's own edges and banes, damage to every target before any tier
+//! effect, potency, surges, and the critical hit's extra action. Also the free strike
+//! (DS-FS-1, DS-GAP-13).
+
+use crate::events::Event;
+use crate::flow::{Ctx, Flow, Frame};
+use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
+use crate::options::Text;
+use crate::rolls::{Mods, Rolled};
+use crate::state::{Cx, State, Terrain, Until};
+use fray_core::decision::DecisionOption;
+use fray_core::ruleset::RuleError;
+use fray_core::sight::Sight;
+use std::sync::Arc;
+
+/// The standard free strikes of heroes (DS-GAP-13): melee 1 or ranged 5, Might or Agility,
+/// 2 / 5 / 7 + the characteristic (ranged 2 / 4 / 6).
+pub fn hero_free_strike(ranged: bool) -> AbilityDef {
+    let tier = |d| crate::model::TierDef { damage: d, plus_characteristic: true, effects: vec![] };
+    AbilityDef {
+        id: if ranged { "ranged-free-strike" } else { "melee-free-strike" }.into(),
+        name: if ranged { "Ranged Free Strike" } else { "Melee Free Strike" }.into(),
+        keywords: vec![if ranged { "ranged" } else { "melee" }.into(), "strike".into(), "weapon".into()],
+        usage: Usage::Main,
+        distance: if ranged { Distance::Ranged { range: 5 } } else { Distance::Melee { reach: 1 } },
+        targets: 1,
+        target: crate::model::TargetKind::Creatures,
+        roll: vec![Characteristic::Might, Characteristic::Agility],
+        tier1: tier(2),
+        tier2: tier(if ranged { 4 } else { 5 }),
+        tier3: tier(if ranged { 6 } else { 7 }),
+        effect: vec![],
+        text: "The strike anyone can make.".into(),
+    }
+}
+
+/// Edges and banes for `user`'s roll against `target` (DS-EB, DS-COND-*, DS-SURP-1, DS-CONC-1,
+/// DS-HIDE-3, DS-INVIS-1, DS-GAP-6, DS-GAP-7, DS-GAP-9, DS-GAP-12).
+pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx]) -> Mods {
+    use ConditionKind::*;
+    let mut m = Mods::default();
+    let strike = a.is_strike();
+    if s.c(target).surprised {
+        m.edge("target surprised");
+    }
+    if s.has(target, Restrained) {
+        m.edge("target restrained");
+    }
+    if a.is_melee() && s.has(target, Prone) {
+        m.edge("melee against a prone target");
+    }
+    if s.source_of(target, Frightened) == Some(user) {
+        m.edge("target frightened of the roller");
+    }
+    if s.c(user).hidden {
+        m.edge("roller hidden");
+    }
+    if a.is_melee() && flanked(s, user, target) {
+        m.edge("flanking");
+    }
+    if s.source_of(user, Frightened) == Some(target) {
+        m.bane("roller frightened of the target");
+    }
+    if let Some(g) = s.source_of(user, Grabbed)
+        && !all_targets.contains(&g)
+    {
+        m.bane("grabbed, and not targeting the grabber");
+    }
+    if strike && s.has(user, Prone) {
+        m.bane("striking while prone");
+    }
+    if s.has(user, Restrained) {
+        m.bane("roller restrained");
+    }
+    if s.has(user, Weakened) {
+        m.bane("roller weakened");
+    }
+    if strike && concealed(s, target) {
+        m.bane("target concealed");
+    }
+    if a.deals_damage() && has_cover(s, user, target) {
+        m.bane("target in cover");
+    }
+    if strike && a.is_ranged() && s.active().any(|e| s.enemies(user, e) && s.distance(user, e) == Some(1)) {
+        m.bane("ranged strike with an enemy adjacent");
+    }
+    if s.c(target).defending {
+        m.bane("target defending");
+        m.bane("target defending");
+    }
+    if let Some(t) = s.source_of(user, Taunted)
+        && !all_targets.contains(&t)
+        && line_of_effect(s, user, t) != Sight::Blocked
+    {
+        m.bane("taunted by another");
+        m.bane("taunted by another");
+    }
+    m
+}
+
+/// Flanking (DS-GAP-9): an ally adjacent on the opposite side, able to take triggered actions.
+pub fn flanked(s: &State, user: Cx, target: Cx) -> bool {
+    let (Some(tp), Some(up)) = (s.c(target).pos, s.c(user).pos) else { return false };
+    if s.distance(user, target) != Some(1) {
+        return false;
+    }
+    let sz = s.c(target).size.squares;
+    let rel = |p: fray_core::grid::Pos| {
+        let ax = |a: i32, t0: i32| {
+            if a < t0 {
+                -1
+            } else if a > t0 + sz - 1 {
+                1
+            } else {
+                0
+            }
+        };
+        (ax(p.x, tp.x), ax(p.y, tp.y))
+    };
+    let me = rel(up);
+    s.active().any(|a| {
+        a != user
+            && a != target
+            && !s.enemies(user, a)
+            && s.distance(a, target) == Some(1)
+            && !s.has(a, ConditionKind::Dazed)
+            && !s.c(a).surprised
+            && rel(s.c(a).pos.unwrap()) == (-me.0, -me.1)
+    })
+}
+
+/// Concealed: in fog, or invisible (DS-CONC-1, DS-INVIS-1).
+pub fn concealed(s: &State, c: Cx) -> bool {
+    s.c(c).invisible || s.c(c).pos.is_some_and(|p| s.arena.at(p) == Terrain::Fog)
+}
+
+/// Line of effect between two creatures (DS-GAP-6): walls block.
+pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
+    let (x, y) = (s.c(a), s.c(b));
+    match (x.pos, y.pos) {
+        (Some(p), Some(q)) => {
+            fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.arena.at(sq) == Terrain::Wall)
+        }
+        _ => Sight::Blocked,
+    }
+}
+
+/// Cover (DS-GAP-6): at least half the target hidden behind something solid.
+pub fn has_cover(s: &State, a: Cx, b: Cx) -> bool {
+    line_of_effect(s, a, b) == Sight::Cover
+}
+
+/// An ability in progress.
+#[derive(Clone, Debug)]
+pub struct AbilityFrame {
+    /// User.
+    pub user: Cx,
+    /// The ability.
+    pub ability: Arc<AbilityDef>,
+    /// Targets.
+    pub targets: Vec<Cx>,
+    /// The roll, once made.
+    pub rolled: Option<Rolled>,
+    /// Each target's tier.
+    pub tiers: Vec<usize>,
+    /// Waiting for the surges decision.
+    pub asking_surges: bool,
+    /// Surges spent on the first target.
+    pub surges: i32,
+    /// Whether it is the main action (crit extra actions, DS-DELTA-2).
+    pub main_action: bool,
+}
+
+/// Starts an ability.
+pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>, main_action: bool) {
+    cx.emit(Event::AbilityUsed {
+        creature: cx.s.who(user),
+        ability: ability.name.clone(),
+        targets: targets.iter().map(|&t| cx.s.who(t)).collect(),
+    });
+    cx.push(Frame::Ability(Box::new(AbilityFrame {
+        user,
+        ability,
+        targets,
+        rolled: None,
+        tiers: vec![],
+        asking_surges: false,
+        surges: 0,
+        main_action,
+    })));
+}
+
+/// Advances an ability.
+pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
+    if a.asking_surges {
+        cx.push(Frame::Ability(a));
+        return Ok(Flow::Wait);
+    }
+    if !a.ability.roll.is_empty() && a.rolled.is_none() {
+        let user = cx.s.c(a.user);
+        let bonus = a.ability.roll.iter().map(|&c| user.char(c)).max().unwrap_or(0);
+        let r = crate::rolls::roll(cx, a.user, bonus)?;
+        for &t in &a.targets {
+            let m = mods(cx.s, a.user, t, &a.ability, &a.targets);
+            let tier = r.tier(&m);
+            cx.emit(Event::Tier { target: cx.s.who(t), tier, why: m.describe() });
+            a.tiers.push(tier);
+        }
+        a.rolled = Some(r);
+        let hero = cx.s.c(a.user).hero;
+        if hero && cx.s.c(a.user).surges > 0 && a.ability.deals_damage() && !a.targets.is_empty() {
+            a.asking_surges = true;
+            cx.push(Frame::Ability(a));
+            return Ok(Flow::Wait);
+        }
+    }
+    resolve(cx, *a)?;
+    Ok(Flow::Continue)
+}
+
+/// Damage to every target, then effects (DS-ROLL-4), then the crit's extra action.
+fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
+    let base = cx.s.flow.len();
+    let user = a.user;
+    let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
+    if a.rolled.is_some() {
+        for (i, &t) in a.targets.iter().enumerate() {
+            let tier = a.ability.tier(a.tiers[i]);
+            let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
+            if i == 0 && a.surges > 0 && dmg > 0 {
+                dmg += a.surges * cx.s.c(user).highest(); // DS-SURGE-1
+            }
+            crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
+        }
+        for (i, &t) in a.targets.iter().enumerate() {
+            let effects = a.ability.tier(a.tiers[i]).effects.clone();
+            for e in &effects {
+                apply_effect(cx, user, t, e);
+            }
+        }
+    }
+    for &t in &a.targets {
+        for e in a.ability.effect.clone().iter() {
+            apply_effect(cx, user, t, e);
+        }
+    }
+    // DS-HIDE-4: using an ability reveals the user once it has resolved.
+    if cx.s.c(user).hidden {
+        cx.emit(Event::Hidden { creature: cx.s.who(user), hidden: false });
+    }
+    // DS-COND-BLEED.
+    let deed = if a.main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Maneuver };
+    crate::damage::bleed(cx, user, deed)?;
+    // DS-CRIT-1, DS-DELTA-2: a natural 19-20 grants an extra action, taken at once.
+    if let Some(r) = a.rolled {
+        let counts = match cx.s.options.critical {
+            Text::Published => a.main_action,
+            Text::Glossary => a.ability.is_strike() || a.main_action,
+        };
+        if r.natural_crit() && counts && cx.s.c(user).active() {
+            cx.emit(Event::ExtraAction { creature: cx.s.who(user) });
+            cx.s.flow.insert(base, Frame::Extra { c: user });
+        }
+    }
+    Ok(())
+}
+
+/// Applies one effect: potency first (DS-GAP-5), then conditions, forced movement, Stamina.
+pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef) {
+    if !cx.s.c(t).active() {
+        return;
+    }
+    if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency) {
+        let score = cx.s.c(t).char(ch);
+        if score >= v {
+            cx.emit(Event::Note {
+                text: format!("{} resists ({} {score} is not below {v})", cx.s.c(t).id, ch.letter()),
+            });
+            return;
+        }
+    }
+    if let Some(name) = &e.condition {
+        let kind = ConditionKind::parse(name).expect("checked on load");
+        let until = match e.until.as_deref() {
+            Some("save-ends") => Until::SaveEnds,
+            Some("encounter") => Until::Encounter,
+            _ => crate::turn::eot(cx, t),
+        };
+        let source = kind.has_source().then_some(user);
+        crate::turn::give_condition(cx, t, kind, source, until);
+    }
+    if let Some(n) = e.temporary_stamina {
+        // DS-GAP-20: temporary Stamina does not stack; the higher pool wins.
+        if n > cx.s.c(t).temp_stamina {
+            cx.emit(Event::TempStamina { creature: cx.s.who(t), value: n });
+        }
+    }
+    if let Some(n) = e.heal {
+        crate::damage::heal(cx, t, n, "ability");
+    }
+    for (n, kind) in [
+        (e.push, crate::forced::Kind::Push),
+        (e.pull, crate::forced::Kind::Pull),
+        (e.slide, crate::forced::Kind::Slide),
+    ] {
+        if let Some(n) = n {
+            crate::forced::begin(cx, user, t, kind, n);
+        }
+    }
+}
+
+/// The decision an ability waits on.
+pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String, Vec<DecisionOption>)> {
+    if !a.asking_surges {
+        return None;
+    }
+    let have = s.c(a.user).surges.min(3);
+    let per = s.c(a.user).highest();
+    let options = (0..=have)
+        .map(|n| {
+            DecisionOption::new(n.to_string(), format!("spend {n}: +{} damage to {}", n * per, s.c(a.targets[0]).id))
+        })
+        .collect();
+    Some((a.user, "surges", format!("{}: spend surges on {}?", s.c(a.user).id, s.c(a.targets[0]).id), options))
+}
+
+/// Answers the surges decision.
+pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<(), RuleError> {
+    let n: i32 = option.parse().map_err(|_| RuleError::malformed("answer with a number of surges"))?;
+    a.asking_surges = false;
+    a.surges = n;
+    if n > 0 {
+        let total = cx.s.c(a.user).surges - n;
+        cx.emit(Event::Surges { creature: cx.s.who(a.user), total, why: format!("spent {n}") });
+    }
+    cx.push(Frame::Ability(a));
+    Ok(())
+}
+
+/// A free strike (DS-FS-1, DS-GAP-13): heroes roll the standard strike; Director creatures deal
+/// their flat free strike damage without rolling.
+pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Result<(), RuleError> {
+    match cx.s.c(user).free_strike {
+        Some(d) => {
+            cx.emit(Event::AbilityUsed {
+                creature: cx.s.who(user),
+                ability: "Free Strike".into(),
+                targets: vec![cx.s.who(target)],
+            });
+            crate::damage::deal(cx, target, d, Some(user), "free strike");
+            Ok(())
+        }
+        None => {
+            let ranged = cx.s.distance(user, target).is_some_and(|d| d > 1);
+            begin(cx, user, Arc::new(hero_free_strike(ranged)), vec![target], main_action);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,1001 @@
+//! The turn's actions (DS-TURN-1, DS-TURN-2, DS-GAP-12): the menu, the complete [`Command`]
+//! form, the checks that name the rule refusing an action, and execution — moving with
+//! opportunity attacks (DS-OA), shifting (DS-SHIFT-1), charging (DS-CHG-1), abilities, free
+//! strikes, the standard maneuvers, tests (DS-TEST) and hero tokens (DS-TOKEN).
+
+use crate::abilities;
+use crate::events::Event;
+use crate::flow::{Ctx, Frame};
+use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
+use crate::rolls::Difficulty;
+use crate::state::{Cx, State, Terrain};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::{distance, reachable};
+use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
+use fray_core::sight::Sight;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// One target or several.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Targets {
+    /// One id.
+    One(String),
+    /// Several ids.
+    Many(Vec<String>),
+}
+
+/// A destination or a route.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Route {
+    /// Destination: the cheapest route.
+    To(Pos),
+    /// Every square entered.
+    Path(Vec<Pos>),
+}
+
+/// A test to make (DS-TEST).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TestSpec {
+    /// Characteristic.
+    pub characteristic: String,
+    /// easy, medium or hard.
+    pub difficulty: String,
+    /// A skill applies (+2, DS-SKILL-1).
+    #[serde(default)]
+    pub skill: bool,
+}
+
+/// A complete command; exactly one verb.
+#[derive(Clone, Debug, Serialize, Deserialize, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// Who acts.
+    pub unit: String,
+    /// Use an ability.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    /// Targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Targets>,
+    /// A square (charge destination, area origin).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<Pos>,
+    /// Move (Advance).
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub move_to: Option<Route>,
+    /// Shift 1 (Disengage).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<Pos>,
+    /// Charge this creature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge: Option<String>,
+    /// Free strike this creature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_strike: Option<String>,
+    /// Stand up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stand_up: bool,
+    /// Catch breath.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub catch_breath: bool,
+    /// Escape a grab.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escape_grab: bool,
+    /// Go prone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub go_prone: bool,
+    /// Defend.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defend: bool,
+    /// Hide.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hide: bool,
+    /// Make a test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<TestSpec>,
+    /// Spend hero tokens: "surges" (1) or "stamina" (2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// End the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_turn: bool,
+}
+
+/// A checked action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verb {
+    /// Advance along a route.
+    Move(Vec<Pos>),
+    /// Shift one square.
+    Shift(Pos),
+    /// Charge: to a square, then a melee free strike.
+    Charge(Cx, Pos),
+    /// An ability on targets.
+    Ability(Arc<AbilityDef>, Vec<Cx>),
+    /// A free strike.
+    FreeStrike(Cx),
+    /// Stand up.
+    StandUp,
+    /// Catch breath.
+    CatchBreath,
+    /// Escape a grab.
+    EscapeGrab,
+    /// Go prone.
+    GoProne,
+    /// Defend.
+    Defend,
+    /// Hide.
+    Hide,
+    /// A test.
+    Test(Characteristic, Difficulty, bool),
+    /// Hero tokens.
+    Token(String),
+    /// End the turn.
+    EndTurn,
+}
+
+/// What is chosen so far from the menu.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Where to advance.
+    Move,
+    /// Where to shift.
+    Shift,
+    /// Whom to target.
+    Target(Arc<AbilityDef>),
+    /// Whom to free strike.
+    FreeStrike,
+    /// Whom to charge.
+    Charge,
+    /// Where to charge to.
+    ChargeSquare(Cx),
+}
+
+fn who(s: &State, c: Cx) -> &str {
+    &s.c(c).id
+}
+
+/// Action slots (DS-TURN-1, DS-TURN-2, DS-COND-DAZED).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The main action.
+    Main,
+    /// A maneuver.
+    Maneuver,
+    /// A move action.
+    Move,
+    /// No action (free maneuvers, hero tokens).
+    Free,
+}
+
+/// Whether `c` may use a slot now; `extra` for a critical hit's extra action.
+pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleError> {
+    let a = s.c(c).acts;
+    if extra {
+        return if slot == Slot::Main {
+            Ok(())
+        } else {
+            Err(RuleError::refused("DS-CRIT-1", "a critical hit's extra action is a main action"))
+        };
+    }
+    if s.current != Some(c) {
+        return Err(RuleError::refused("DS-TURN-1", format!("it is not {}'s turn", who(s, c))));
+    }
+    if s.has(c, ConditionKind::Dazed) && a.done >= 1 && slot != Slot::Free {
+        return Err(RuleError::refused(
+            "DS-COND-DAZED",
+            format!("{} is dazed and has already done its one thing this turn", who(s, c)),
+        ));
+    }
+    match slot {
+        Slot::Main if a.main => Err(RuleError::refused("DS-TURN-1", format!("{} has used its main action", who(s, c)))),
+        Slot::Maneuver if a.maneuvers >= 2 || (a.maneuvers == 1 && a.main) => Err(RuleError::refused(
+            "DS-TURN-2",
+            format!("{} has no maneuver left (a second one costs the main action)", who(s, c)),
+        )),
+        Slot::Move if a.moves >= 2 || (a.moves == 1 && a.main) => Err(RuleError::refused(
+            "DS-TURN-2",
+            format!("{} has no move action left (a second one costs the main action)", who(s, c)),
+        )),
+        Slot::Free if s.has(c, ConditionKind::Dazed) => {
+            Err(RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c))))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn slot_of(u: Usage) -> Slot {
+    match u {
+        Usage::Main => Slot::Main,
+        Usage::Maneuver => Slot::Maneuver,
+        Usage::Move => Slot::Move,
+        Usage::Triggered | Usage::FreeTriggered => Slot::Free,
+    }
+}
+
+/// Speed now (DS-COND-GRAB-1, DS-COND-RESTR-1, DS-COND-SLOW).
+pub fn speed(s: &State, c: Cx) -> i32 {
+    let x = s.c(c);
+    if s.has(c, ConditionKind::Grabbed) || s.has(c, ConditionKind::Restrained) {
+        return 0;
+    }
+    let mut v = x.speed;
+    if s.has(c, ConditionKind::Slowed) {
+        v = v.min(2);
+    }
+    // Holding a creature its size or larger halves the grabber's speed.
+    if s.active().any(|o| s.source_of(o, ConditionKind::Grabbed) == Some(c) && s.c(o).size.rank() >= x.size.rank()) {
+        v /= 2;
+    }
+    v
+}
+
+fn occupied_by_other(s: &State, c: Cx, q: Pos) -> Option<Cx> {
+    s.active().find(|&o| o != c && distance(s.c(o).pos.unwrap(), s.c(o).size.squares, q, 1) == 0)
+}
+
+/// Cost of stepping into `q` (DS-GAP-9): 1; +1 difficult terrain or an enemy's square; +1 a
+/// square while crawling prone (DS-COND-PRONE-1). `None` where it cannot go.
+fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    let size = s.c(c).size.squares;
+    let mut cost = 1;
+    for sq in footprint(q, size) {
+        let t = s.arena.at(sq);
+        if !t.standable() {
+            return None;
+        }
+        if distance(from, size, sq, 1) > 0 && t == Terrain::Difficult {
+            if charging {
+                return None; // DS-DELTA-13
+            }
+            cost = 2;
+        }
+        if occupied_by_other(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
+            cost = 2;
+        }
+    }
+    // No cutting around wall corners.
+    let (dx, dy) = (q.x - from.x, q.y - from.y);
+    if dx != 0
+        && dy != 0
+        && size == 1
+        && !s.arena.at(from.offset(dx, 0)).standable()
+        && !s.arena.at(from.offset(0, dy)).standable()
+    {
+        return None;
+    }
+    if s.has(c, ConditionKind::Prone) {
+        cost += 1;
+    }
+    Some(cost)
+}
+
+fn can_end(s: &State, c: Cx, p: Pos) -> bool {
+    let size = s.c(c).size;
+    footprint(p, size.squares).all(|q| {
+        s.arena.at(q).standable()
+            // DS-GAP-9: no ending in another creature's space unless sizes differ by 2 or more.
+            && occupied_by_other(s, c, q).is_none_or(|o| (s.c(o).size.rank() - size.rank()).abs() >= 2)
+    })
+}
+
+/// Where `c` can advance to, with routes.
+pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Pos, Vec<Pos>)> {
+    let Some(start) = s.c(c).pos else { return vec![] };
+    let fright = s.source_of(c, ConditionKind::Frightened);
+    let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
+        for q in p.neighbours() {
+            if charge_line {
+                // A straight line: every step in the direction of the first.
+                let (dx, dy) = (q.x - p.x, q.y - p.y);
+                if p != start {
+                    let d0 = ((p.x - start.x).signum(), (p.y - start.y).signum());
+                    if (dx, dy) != d0 {
+                        continue;
+                    }
+                }
+            }
+            if let Some(cost) = step_cost(s, c, p, q, charge_line) {
+                out.push((q, cost));
+            }
+        }
+    });
+    r.squares()
+        .filter(|&q| can_end(s, c, q))
+        // DS-COND-FRIGHT: not willingly closer to a known source of fear.
+        .filter(|&q| {
+            fright.is_none_or(|f| {
+                s.c(f).pos.is_none_or(|fp| {
+                    distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
+                })
+            })
+        })
+        .filter_map(|q| r.path_to(q).map(|path| (q, path)))
+        .collect()
+}
+
+/// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
+/// DS-OA-2, DS-COND-DAZED, DS-SURP-1).
+fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
+    let size = s.c(mover).size.squares;
+    let strike = abilities::hero_free_strike(false);
+    s.active()
+        .filter(|&e| {
+            let x = s.c(e);
+            let ep = x.pos.unwrap();
+            s.enemies(e, mover)
+                && distance(from, size, ep, x.size.squares) == 1
+                && distance(to, size, ep, x.size.squares) > 1
+                && !s.has(e, ConditionKind::Dazed)
+                && !x.surprised
+                && !x.dying()
+                && abilities::mods(s, e, mover, &strike, &[mover]).net().0 >= 0
+                && abilities::mods(s, e, mover, &strike, &[mover]).net().1 >= 0
+        })
+        .collect()
+}
+
+/// Entering a square: damaging terrain hurts as if walked into (DS-FM-6).
+pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
+    if cx.s.arena.at(q) == Terrain::Damaging {
+        let d = cx.s.arena.terrain_damage;
+        crate::damage::deal(cx, c, d, None, "damaging terrain");
+    }
+}
+
+fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) {
+    for &q in path {
+        let Some(from) = cx.s.c(c).pos else { return };
+        if !shifting {
+            for e in opportunity_attackers(cx.s, c, from, q) {
+                cx.emit(Event::Note {
+                    text: format!("{} makes an opportunity attack on {}", cx.s.c(e).id, cx.s.c(c).id),
+                });
+                // Resolved at once (a free strike from a monster, or a rolled hero strike).
+                let _ = abilities::free_strike(cx, e, c, false);
+                if !cx.s.c(c).active() {
+                    return;
+                }
+            }
+        }
+        let z = cx.s.arena.ground(q);
+        cx.emit(Event::Moved { creature: cx.s.who(c), from, to: q, z, how: how.into() });
+        // A grabbed creature comes along (DS-COND-GRAB-1).
+        for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>() {
+            let vp = cx.s.c(v).pos.unwrap();
+            if distance(vp, 1, q, 1) > 1 {
+                cx.emit(Event::Moved {
+                    creature: cx.s.who(v),
+                    from: vp,
+                    to: from,
+                    z: cx.s.arena.ground(from),
+                    how: "is dragged".into(),
+                });
+            }
+        }
+        entered(cx, c, q);
+        if !cx.s.c(c).active() {
+            return;
+        }
+    }
+}
+
+/// Legal targets for an ability (DS-DIST-1, DS-GAP-6, DS-GAP-7, DS-HIDE-3).
+pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
+    let reach = match a.distance {
+        Distance::Melee { reach } => reach,
+        Distance::Ranged { range } => range,
+        Distance::Aura { size } | Distance::Burst { size } => size,
+        Distance::Myself => 0,
+        Distance::Cube { within, size } => within + size,
+        Distance::Line { length, .. } => length,
+    };
+    s.active()
+        .filter(|&t| match a.target {
+            TargetKind::Myself => t == c,
+            TargetKind::Enemies => s.enemies(c, t),
+            TargetKind::Allies => !s.enemies(c, t),
+            TargetKind::Creatures => t != c,
+        })
+        .filter(|&t| t == c || s.distance(c, t).is_some_and(|d| d <= reach))
+        .filter(|&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
+        .filter(|&t| a.distance.is_area() || !(s.c(t).hidden && s.enemies(c, t)))
+        .collect()
+}
+
+fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
+    check_slot(s, c, slot_of(a.usage), extra)?;
+    if extra && a.usage != Usage::Main {
+        return Err(RuleError::refused("DS-CRIT-1", "the extra action is a main action"));
+    }
+    let legal = targets_for(s, c, a);
+    if targets.is_empty() && !a.distance.is_area() && a.target != TargetKind::Myself {
+        return Err(RuleError::malformed(format!("{} needs a target", a.name)));
+    }
+    if !a.distance.is_area() && targets.len() as i32 > a.targets {
+        return Err(RuleError::refused("DS-GAP-14", format!("{} takes at most {} target(s)", a.name, a.targets)));
+    }
+    for &t in targets {
+        if !legal.contains(&t) {
+            let why = if s.c(t).hidden && !a.distance.is_area() {
+                ("DS-HIDE-3", "it is hidden: only area abilities can target it")
+            } else if t != c && abilities::line_of_effect(s, c, t) == Sight::Blocked {
+                ("DS-GAP-6", "there is no line of effect")
+            } else {
+                ("DS-DIST-1", "it is out of reach or not a valid target")
+            };
+            return Err(RuleError::refused(
+                why.0,
+                format!("{} cannot target {}: {} ({})", a.name, who(s, t), why.1, why.0),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The menu (or, with `extra`, the critical hit's extra main action).
+pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    let main = check_slot(s, c, Slot::Main, extra).is_ok();
+    if !extra {
+        if check_slot(s, c, Slot::Move, false).is_ok()
+            && speed(s, c) > 0
+            && !destinations(s, c, speed(s, c), false).is_empty()
+        {
+            out.push(DecisionOption::new("advance", "move up to your speed (move action)"));
+        }
+        if !shift_squares(s, c).is_empty() {
+            out.push(DecisionOption::new("shift", "shift 1 square (move action)"));
+        }
+    }
+    for a in &s.c(c).abilities {
+        let t = targets_for(s, c, a);
+        let ok = if a.distance.is_area() || a.target == TargetKind::Myself {
+            check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
+        } else {
+            t.iter().any(|&x| check_ability(s, c, a, &[x], extra).is_ok())
+        };
+        if ok {
+            out.push(DecisionOption::new(format!("ability:{}", a.id), a.name.clone()));
+        }
+    }
+    if main && !free_strike_targets(s, c).is_empty() {
+        out.push(DecisionOption::new("free-strike", "make a free strike (main action)"));
+    }
+    if !extra {
+        if main && speed(s, c) > 0 && s.active().any(|t| !charge_squares(s, c, t).is_empty()) {
+            out.push(DecisionOption::new("charge", "charge: a straight run, then a melee free strike (main action)"));
+        }
+        for (id, verb, label) in [
+            ("stand-up", Verb::StandUp, "stand up (maneuver)"),
+            ("catch-breath", Verb::CatchBreath, "catch your breath: spend a Recovery (maneuver)"),
+            ("escape-grab", Verb::EscapeGrab, "escape a grab (maneuver)"),
+            ("hide", Verb::Hide, "hide (maneuver)"),
+            ("defend", Verb::Defend, "defend: double bane against you (main action)"),
+            ("go-prone", Verb::GoProne, "go prone (free maneuver)"),
+            ("token-surges", Verb::Token("surges".into()), "spend a hero token for 2 surges"),
+            ("token-stamina", Verb::Token("stamina".into()), "spend 2 hero tokens to regain your recovery value"),
+        ] {
+            if check_verb(s, c, &verb, false).is_ok() {
+                out.push(DecisionOption::new(id, label));
+            }
+        }
+        out.push(DecisionOption::new("end-turn", "end your turn"));
+    } else {
+        out.push(DecisionOption::new("decline", "take no extra action"));
+    }
+    out
+}
+
+fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
+    let Some(p) = s.c(c).pos else { return vec![] };
+    p.neighbours().into_iter().filter(|&q| check_verb(s, c, &Verb::Shift(q), false).is_ok()).collect()
+}
+
+fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
+    let reach = if s.c(c).free_strike.is_some() { 1 } else { 5 };
+    s.active()
+        .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
+        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !s.c(t).hidden)
+        .collect()
+}
+
+fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
+    if !s.enemies(c, t) || s.c(t).hidden {
+        return vec![];
+    }
+    let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
+    destinations(s, c, speed(s, c), true)
+        .into_iter()
+        .map(|(q, _)| q)
+        .filter(|&q| distance(q, s.c(c).size.squares, tp, ts) == 1)
+        .collect()
+}
+
+/// Everyone an area or self ability catches.
+pub fn area_targets(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
+    if a.target == TargetKind::Myself {
+        return vec![c];
+    }
+    targets_for(s, c, a)
+}
+
+/// The question a pending choice asks.
+pub fn pending_question(s: &State, c: Cx, p: &Pending) -> (&'static str, String, Vec<DecisionOption>) {
+    let name = who(s, c);
+    let mut o: Vec<DecisionOption> = match p {
+        Pending::Move => destinations(s, c, speed(s, c), false)
+            .into_iter()
+            .map(|(q, _)| DecisionOption::square(q, format!("to {q}")))
+            .collect(),
+        Pending::Shift => {
+            shift_squares(s, c).into_iter().map(|q| DecisionOption::square(q, format!("shift to {q}"))).collect()
+        }
+        Pending::Target(a) => targets_for(s, c, a)
+            .into_iter()
+            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
+            .collect(),
+        Pending::FreeStrike => free_strike_targets(s, c)
+            .into_iter()
+            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
+            .collect(),
+        Pending::Charge => s
+            .active()
+            .filter(|&t| !charge_squares(s, c, t).is_empty())
+            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
+            .collect(),
+        Pending::ChargeSquare(t) => {
+            charge_squares(s, c, *t).into_iter().map(|q| DecisionOption::square(q, format!("charge to {q}"))).collect()
+        }
+    };
+    o.push(DecisionOption::new("cancel", "back to the menu"));
+    let kind = if matches!(p, Pending::Move | Pending::Shift | Pending::ChargeSquare(_)) { "square" } else { "target" };
+    (kind, format!("{name}: choose"), o)
+}
+
+/// Answers the menu.
+pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(), RuleError> {
+    if !extra {
+        cx.push(Frame::Act { c });
+    }
+    let s = &*cx.s;
+    let next: Result<Verb, Pending> = match option {
+        "end-turn" => Ok(Verb::EndTurn),
+        "decline" => return Ok(()),
+        "advance" => Err(Pending::Move),
+        "shift" => Err(Pending::Shift),
+        "free-strike" => Err(Pending::FreeStrike),
+        "charge" => Err(Pending::Charge),
+        "stand-up" => Ok(Verb::StandUp),
+        "catch-breath" => Ok(Verb::CatchBreath),
+        "escape-grab" => Ok(Verb::EscapeGrab),
+        "hide" => Ok(Verb::Hide),
+        "defend" => Ok(Verb::Defend),
+        "go-prone" => Ok(Verb::GoProne),
+        "token-surges" => Ok(Verb::Token("surges".into())),
+        "token-stamina" => Ok(Verb::Token("stamina".into())),
+        other => {
+            let id = other
+                .strip_prefix("ability:")
+                .ok_or_else(|| RuleError::malformed(format!("unknown option {other:?}")))?;
+            let a = s
+                .c(c)
+                .abilities
+                .iter()
+                .find(|a| a.id == id)
+                .cloned()
+                .ok_or_else(|| RuleError::malformed(format!("no ability {id:?}")))?;
+            if a.distance.is_area() || a.target == TargetKind::Myself {
+                Ok(Verb::Ability(a.clone(), area_targets(s, c, &a)))
+            } else {
+                Err(Pending::Target(a))
+            }
+        }
+    };
+    match next {
+        Ok(v) => {
+            check_verb(cx.s, c, &v, extra)?;
+            execute(cx, c, v, extra)
+        }
+        Err(p) => {
+            if extra {
+                cx.push(Frame::Extra { c });
+            }
+            cx.push(Frame::Pending { c, p });
+            Ok(())
+        }
+    }
+}
+
+/// Answers a pending choice.
+pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(), RuleError> {
+    let extra = matches!(cx.s.flow.last(), Some(Frame::Extra { .. }));
+    if extra {
+        cx.s.flow.pop();
+    }
+    if option == "cancel" {
+        return Ok(());
+    }
+    let s = &*cx.s;
+    let sq = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
+    let unit = || s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")));
+    let v = match p {
+        Pending::Move => {
+            let to = sq()?;
+            let path = destinations(s, c, speed(s, c), false)
+                .into_iter()
+                .find(|(q, _)| *q == to)
+                .map(|(_, p)| p)
+                .ok_or_else(|| RuleError::malformed("unreachable"))?;
+            Verb::Move(path)
+        }
+        Pending::Shift => Verb::Shift(sq()?),
+        Pending::Target(a) => Verb::Ability(a, vec![unit()?]),
+        Pending::FreeStrike => Verb::FreeStrike(unit()?),
+        Pending::Charge => {
+            let t = unit()?;
+            cx.push(Frame::Pending { c, p: Pending::ChargeSquare(t) });
+            return Ok(());
+        }
+        Pending::ChargeSquare(t) => Verb::Charge(t, sq()?),
+    };
+    check_verb(cx.s, c, &v, extra)?;
+    execute(cx, c, v, extra)
+}
+
+/// Parses a command.
+pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
+    let c = s.find(&cmd.unit).ok_or_else(|| RuleError::malformed(format!("no creature called {:?}", cmd.unit)))?;
+    let unit = |id: &str| s.find(id).ok_or_else(|| RuleError::malformed(format!("no creature called {id:?}")));
+    let mut verbs = Vec::new();
+    if let Some(id) = &cmd.ability {
+        let a = s.c(c).abilities.iter().find(|a| a.id == *id || a.name.eq_ignore_ascii_case(id)).cloned();
+        let a = a.ok_or_else(|| RuleError::malformed(format!("{} has no ability {id:?}", cmd.unit)))?;
+        let targets = match &cmd.target {
+            Some(Targets::One(t)) => vec![unit(t)?],
+            Some(Targets::Many(ts)) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
+            None => area_targets(s, c, &a),
+        };
+        verbs.push(Verb::Ability(a, targets));
+    }
+    if let Some(r) = &cmd.move_to {
+        let path = match r {
+            Route::Path(p) => p.clone(),
+            Route::To(to) => {
+                destinations(s, c, speed(s, c), false).into_iter().find(|(q, _)| q == to).map(|(_, p)| p).ok_or_else(
+                    || {
+                        RuleError::refused(
+                            "DS-TURN-1",
+                            format!("{} cannot reach {to} with its speed {}", cmd.unit, speed(s, c)),
+                        )
+                    },
+                )?
+            }
+        };
+        verbs.push(Verb::Move(path));
+    }
+    if let Some(p) = cmd.shift {
+        verbs.push(Verb::Shift(p));
+    }
+    if let Some(t) = &cmd.charge {
+        let sq = cmd.square.ok_or_else(|| RuleError::malformed("a charge needs square = [x, y]"))?;
+        verbs.push(Verb::Charge(unit(t)?, sq));
+    }
+    if let Some(t) = &cmd.free_strike {
+        verbs.push(Verb::FreeStrike(unit(t)?));
+    }
+    for (flag, v) in [
+        (cmd.stand_up, Verb::StandUp),
+        (cmd.catch_breath, Verb::CatchBreath),
+        (cmd.escape_grab, Verb::EscapeGrab),
+        (cmd.go_prone, Verb::GoProne),
+        (cmd.defend, Verb::Defend),
+        (cmd.hide, Verb::Hide),
+        (cmd.end_turn, Verb::EndTurn),
+    ] {
+        if flag {
+            verbs.push(v);
+        }
+    }
+    if let Some(t) = &cmd.test {
+        let ch = Characteristic::parse(&t.characteristic)
+            .ok_or_else(|| RuleError::malformed(format!("no characteristic {:?}", t.characteristic)))?;
+        let d = Difficulty::parse(&t.difficulty)
+            .ok_or_else(|| RuleError::malformed("difficulty is easy, medium or hard"))?;
+        verbs.push(Verb::Test(ch, d, t.skill));
+    }
+    if let Some(t) = &cmd.token {
+        verbs.push(Verb::Token(t.clone()));
+    }
+    match verbs.len() {
+        1 => Ok((c, verbs.pop().unwrap())),
+        0 => Err(RuleError::malformed(
+            "the command has no action: give ability, move, shift, charge, free_strike, stand_up, catch_breath, escape_grab, go_prone, defend, hide, test, token or end_turn",
+        )),
+        _ => Err(RuleError::malformed("one action per command")),
+    }
+}
+
+/// Checks a verb against the rules.
+pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleError> {
+    if !s.c(c).active() && *v != Verb::EndTurn {
+        return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
+    }
+    match v {
+        Verb::Move(path) => {
+            check_slot(s, c, Slot::Move, extra)?;
+            if speed(s, c) == 0 {
+                let rule = if s.has(c, ConditionKind::Grabbed) { "DS-COND-GRAB-1" } else { "DS-COND-RESTR-1" };
+                return Err(RuleError::refused(rule, format!("{}'s speed is 0", who(s, c))));
+            }
+            let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
+            let ok = destinations(s, c, speed(s, c), false)
+                .iter()
+                .any(|(q, p)| *q == dest && (p == path || path.len() == 1 && p.len() <= speed(s, c) as usize));
+            if !ok {
+                let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
+                return Err(RuleError::refused(rule, format!("{} cannot move to {dest} that way", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::Shift(q) => {
+            check_slot(s, c, Slot::Move, extra)?;
+            if s.has(c, ConditionKind::Slowed) {
+                return Err(RuleError::refused("DS-COND-SLOW", format!("{} is slowed and cannot shift", who(s, c))));
+            }
+            if speed(s, c) == 0 {
+                return Err(RuleError::refused("DS-COND-GRAB-1", format!("{}'s speed is 0", who(s, c))));
+            }
+            let p = s.c(c).pos.unwrap();
+            let t = s.arena.at(*q);
+            if matches!(t, Terrain::Difficult | Terrain::Damaging) {
+                return Err(RuleError::refused("DS-SHIFT-1", "no shifting into difficult or damaging terrain"));
+            }
+            if distance(p, 1, *q, 1) != 1 || step_cost(s, c, p, *q, false).is_none() || !can_end(s, c, *q) {
+                return Err(RuleError::refused("DS-SHIFT-1", format!("{} cannot shift to {q}", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::Charge(t, sq) => {
+            check_slot(s, c, Slot::Main, extra)?;
+            if !charge_squares(s, c, *t).contains(sq) {
+                return Err(RuleError::refused(
+                    "DS-CHG-1",
+                    format!("{sq} is not the end of a straight run beside {}", who(s, *t)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::Ability(a, targets) => check_ability(s, c, a, targets, extra),
+        Verb::FreeStrike(t) => {
+            check_slot(s, c, Slot::Main, extra)?;
+            if !free_strike_targets(s, c).contains(t) {
+                return Err(RuleError::refused("DS-FS-1", format!("{} cannot free strike {}", who(s, c), who(s, *t))));
+            }
+            Ok(())
+        }
+        Verb::StandUp => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if !s.has(c, ConditionKind::Prone) {
+                return Err(RuleError::refused("DS-COND-PRONE-2", format!("{} is not prone", who(s, c))));
+            }
+            if s.has(c, ConditionKind::Restrained) {
+                return Err(RuleError::refused("DS-COND-RESTR-1", "a restrained creature cannot stand up"));
+            }
+            Ok(())
+        }
+        Verb::CatchBreath => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if s.c(c).dying() {
+                return Err(RuleError::refused(
+                    "DS-HP-DYING-1",
+                    format!("{} is dying and cannot catch its breath", who(s, c)),
+                ));
+            }
+            if s.c(c).recoveries <= 0 {
+                return Err(RuleError::refused("DS-REC-1", format!("{} has no Recoveries left", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::EscapeGrab => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if !s.has(c, ConditionKind::Grabbed) {
+                return Err(RuleError::refused("DS-COND-GRAB-3", format!("{} is not grabbed", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::GoProne => {
+            check_slot(s, c, Slot::Free, extra)?;
+            if s.has(c, ConditionKind::Prone) {
+                return Err(RuleError::refused("DS-COND-PRONE-1", "already prone"));
+            }
+            Ok(())
+        }
+        Verb::Defend => check_slot(s, c, Slot::Main, extra),
+        Verb::Hide => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if s.c(c).hidden {
+                return Err(RuleError::refused("DS-HIDE-1", "already hidden"));
+            }
+            let observed = s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear)
+                && !abilities::concealed(s, c);
+            if observed {
+                return Err(RuleError::refused(
+                    "DS-HIDE-1",
+                    format!("{} is observed: get out of sight (cover or concealment) first", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::Test(..) => Ok(()),
+        Verb::Token(kind) => {
+            let need = if kind == "stamina" { 2 } else { 1 };
+            if !s.c(c).hero {
+                return Err(RuleError::refused("DS-TOKEN-1", "only heroes spend hero tokens"));
+            }
+            if s.hero_tokens < need {
+                return Err(RuleError::refused(
+                    "DS-TOKEN-1",
+                    format!("the heroes have {} hero token(s); this needs {need}", s.hero_tokens),
+                ));
+            }
+            if s.token_spent_this_turn || s.current != Some(c) {
+                return Err(RuleError::refused("DS-TOKEN-1", "one hero token a turn, on your own turn"));
+            }
+            if !matches!(kind.as_str(), "surges" | "stamina") {
+                return Err(RuleError::malformed("token is \"surges\" or \"stamina\""));
+            }
+            Ok(())
+        }
+        Verb::EndTurn => Ok(()),
+    }
+}
+
+fn spend(cx: &mut Ctx, c: Cx, what: &str) {
+    cx.emit(Event::Spent { creature: cx.s.who(c), what: what.into() });
+}
+
+/// Carries out a checked verb.
+pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleError> {
+    let main = if extra { "extra-main" } else { "main" };
+    match v {
+        Verb::EndTurn => {
+            if let Some(Frame::Act { c: x }) = cx.s.flow.last()
+                && *x == c
+            {
+                cx.s.flow.pop();
+            }
+            cx.push(Frame::EndTurn { c });
+        }
+        Verb::Move(path) => {
+            spend(cx, c, "move");
+            walk(cx, c, &path, false, "moves");
+        }
+        Verb::Shift(q) => {
+            spend(cx, c, "move");
+            walk(cx, c, &[q], true, "shifts");
+        }
+        Verb::Charge(t, sq) => {
+            spend(cx, c, main);
+            let path = destinations(cx.s, c, speed(cx.s, c), true)
+                .into_iter()
+                .find(|(q, _)| *q == sq)
+                .map(|(_, p)| p)
+                .unwrap_or_default();
+            walk(cx, c, &path, false, "charges");
+            if cx.s.c(c).active() && cx.s.c(t).active() {
+                abilities::free_strike(cx, c, t, true)?;
+            }
+        }
+        Verb::Ability(a, targets) => {
+            let usage = a.usage;
+            spend(
+                cx,
+                c,
+                match usage {
+                    Usage::Main => main,
+                    Usage::Maneuver => "maneuver",
+                    Usage::Move => "move",
+                    _ => "triggered",
+                },
+            );
+            abilities::begin(cx, c, a, targets, usage == Usage::Main);
+        }
+        Verb::FreeStrike(t) => {
+            spend(cx, c, main);
+            abilities::free_strike(cx, c, t, true)?;
+        }
+        Verb::StandUp => {
+            spend(cx, c, "maneuver");
+            for x in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Prone) {
+                cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: x, why: "stood up".into() });
+            }
+        }
+        Verb::CatchBreath => {
+            spend(cx, c, "maneuver");
+            crate::damage::spend_recovery(cx, c, "catching its breath");
+        }
+        Verb::EscapeGrab => {
+            spend(cx, c, "maneuver");
+            // DS-GAP-12: Might or Agility; tier 1 nothing, 2 free but the grabber strikes, 3 free.
+            let g = cx.s.source_of(c, ConditionKind::Grabbed);
+            let x = cx.s.c(c);
+            let bonus = x.char(Characteristic::Might).max(x.char(Characteristic::Agility));
+            let r = crate::rolls::roll(cx, c, bonus)?;
+            let mut m = crate::rolls::Mods::default();
+            if g.is_some_and(|g| cx.s.c(g).size.rank() > cx.s.c(c).size.rank()) {
+                m.bane("smaller than the grabber");
+            }
+            let tier = r.tier(&m);
+            cx.emit(Event::Tier { target: cx.s.who(c), tier, why: m.describe() });
+            if tier >= 1 {
+                for cond in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Grabbed) {
+                    cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "escaped".into() });
+                }
+                if tier == 1
+                    && let Some(g) = g
+                {
+                    abilities::free_strike(cx, g, c, false)?;
+                }
+            }
+            crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
+        }
+        Verb::GoProne => {
+            crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
+        }
+        Verb::Defend => {
+            spend(cx, c, main);
+            cx.emit(Event::Defending { creature: cx.s.who(c), on: true });
+        }
+        Verb::Hide => {
+            spend(cx, c, "maneuver");
+            cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true });
+        }
+        Verb::Test(ch, d, skill) => {
+            let bonus = cx.s.c(c).char(ch) + if skill { 2 } else { 0 };
+            let a = cx.dice.roll(10)? as i32;
+            let b = cx.dice.roll(10)? as i32;
+            let total = a + b + bonus;
+            let mut m = crate::rolls::Mods::default();
+            if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
+                m.bane("restrained");
+            }
+            let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
+            let outcome = crate::rolls::test_outcome(d, r.tier(&m), r.natural_crit());
+            let dname = match d {
+                Difficulty::Easy => "easy",
+                Difficulty::Medium => "medium",
+                Difficulty::Hard => "hard",
+            };
+            cx.emit(Event::Test {
+                creature: cx.s.who(c),
+                dice: [a, b],
+                total,
+                difficulty: dname.into(),
+                outcome: outcome.into(),
+            });
+            if matches!(ch, Characteristic::Might | Characteristic::Agility) {
+                crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
+            }
+        }
+        Verb::Token(kind) => {
+            if kind == "surges" {
+                let total = cx.s.hero_tokens - 1;
+                cx.emit(Event::HeroTokens { total, why: "spent 1 for 2 surges".into() });
+                let surges = cx.s.c(c).surges + 2;
+                cx.emit(Event::Surges { creature: cx.s.who(c), total: surges, why: "hero token".into() });
+            } else {
+                let total = cx.s.hero_tokens - 2;
+                cx.emit(Event::HeroTokens { total, why: "spent 2 for Stamina".into() });
+                let v = cx.s.c(c).recovery_value();
+                crate::damage::heal(cx, c, v, "hero tokens");
+            }
+        }
+    }
+    Ok(())
+}

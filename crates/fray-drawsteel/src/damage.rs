@@ -1,0 +1,93 @@
+//! Stamina (DS-HP-*): damage through temporary Stamina, winded, dying and death for heroes,
+//! death at 0 for Director creatures; Recoveries (DS-REC-1); bleeding (DS-COND-BLEED).
+
+use crate::events::Event;
+use crate::flow::Ctx;
+use crate::options::Text;
+use crate::state::Cx;
+use fray_core::ruleset::RuleError;
+
+/// Deals damage (DS-HP-1): temporary Stamina first.
+pub fn deal(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str) {
+    let x = cx.s.c(c);
+    if !x.active() || amount <= 0 {
+        return;
+    }
+    let temp_lost = amount.min(x.temp_stamina);
+    let stamina = x.stamina - (amount - temp_lost);
+    cx.emit(Event::Damaged {
+        creature: cx.s.who(c),
+        amount,
+        temp_lost,
+        stamina,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    check_death(cx, c);
+}
+
+/// Stamina loss nothing prevents (bleeding).
+pub fn lose(cx: &mut Ctx, c: Cx, amount: i32, why: &str) {
+    if !cx.s.c(c).active() {
+        return;
+    }
+    let stamina = cx.s.c(c).stamina - amount;
+    cx.emit(Event::StaminaLost { creature: cx.s.who(c), amount, stamina, why: why.into() });
+    check_death(cx, c);
+}
+
+fn check_death(cx: &mut Ctx, c: Cx) {
+    let x = cx.s.c(c);
+    // DS-HP-NPC: Director creatures die at 0; DS-HP-DEATH: heroes at minus their winded value.
+    if (!x.hero && x.stamina <= 0) || (x.hero && x.stamina <= -x.winded_value()) {
+        cx.emit(Event::Died { creature: cx.s.who(c) });
+    } else if x.hero && x.stamina <= 0 {
+        cx.emit(Event::Note { text: format!("{} is dying (and bleeding until it is not)", x.id) });
+    }
+}
+
+/// Regains Stamina up to the maximum.
+pub fn heal(cx: &mut Ctx, c: Cx, amount: i32, why: &str) {
+    let x = cx.s.c(c);
+    let stamina = (x.stamina + amount).min(x.max_stamina).max(x.stamina);
+    if stamina != x.stamina {
+        cx.emit(Event::Healed { creature: cx.s.who(c), amount: stamina - x.stamina, stamina, why: why.into() });
+    }
+}
+
+/// Spends a Recovery: regain the recovery value (DS-REC-1).
+pub fn spend_recovery(cx: &mut Ctx, c: Cx, why: &str) {
+    let left = cx.s.c(c).recoveries - 1;
+    cx.emit(Event::RecoverySpent { creature: cx.s.who(c), left });
+    let v = cx.s.c(c).recovery_value();
+    heal(cx, c, v, why);
+}
+
+/// What a bleeding creature just did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deed {
+    /// A main action.
+    Main,
+    /// A maneuver.
+    Maneuver,
+    /// A triggered action.
+    Triggered,
+    /// A Might or Agility test or roll.
+    MightOrAgility,
+}
+
+/// Bleeding (DS-COND-BLEED, DS-DELTA-1): after the deed, lose 1d6 Stamina (+ level by the
+/// published rule, which no longer counts maneuvers).
+pub fn bleed(cx: &mut Ctx, c: Cx, deed: Deed) -> Result<(), RuleError> {
+    if !cx.s.has(c, crate::model::ConditionKind::Bleeding) || !cx.s.c(c).active() {
+        return Ok(());
+    }
+    let published = cx.s.options.bleeding == Text::Published;
+    if published && deed == Deed::Maneuver {
+        return Ok(());
+    }
+    let d = cx.dice.roll(6)? as i32;
+    let amount = if published { d + cx.s.c(c).level } else { d };
+    lose(cx, c, amount, "bleeding");
+    Ok(())
+}

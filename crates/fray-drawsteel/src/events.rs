@@ -1,0 +1,296 @@
+//! The journal of a Draw Steel combat: every change is an [`Event`]; [`apply`] is the only
+//! code that changes game-visible state; events read as sentences.
+
+use crate::state::{Acts, Condition, Cx, Side, State};
+use fray_core::grid::Pos;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::sync::Arc;
+
+/// A creature named in an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    /// Index.
+    pub idx: Cx,
+    /// Id.
+    pub id: Arc<str>,
+}
+
+impl Serialize for Who {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.id)
+    }
+}
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id)
+    }
+}
+
+impl State {
+    /// The [`Who`] for creature `c`.
+    pub fn who(&self, c: Cx) -> Who {
+        Who { idx: c, id: self.c(c).id.clone() }
+    }
+}
+
+/// Everything that can happen. (Fields are named for what they hold.)
+#[allow(missing_docs)]
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A round began; the side that goes first picks first again.
+    RoundStarted { round: u32 },
+    /// Which side goes first (DS-INIT-1, DS-GAP-11).
+    FirstSide { side: Side, roll: Option<i32>, why: String },
+    /// A side picked the creature that acts next.
+    Picked { side: Side, creature: Who },
+    /// A creature's turn began.
+    TurnStarted { creature: Who, turn: u32 },
+    /// A creature's turn ended.
+    TurnEnded { creature: Who },
+    /// An action was spent: "main", "maneuver", "move", "extra-main".
+    Spent { creature: Who, what: String },
+    /// A triggered action was spent (one a round, DS-GAP-12).
+    TriggeredUsed { creature: Who },
+    /// A critical hit granted an extra main action (DS-CRIT-1).
+    ExtraAction { creature: Who },
+    /// An ability was used.
+    AbilityUsed { creature: Who, ability: String, targets: Vec<Who> },
+    /// A power roll.
+    PowerRoll { creature: Who, dice: [i32; 2], natural: i32, bonus: i32, total: i32 },
+    /// The tier a target got, and why.
+    Tier { target: Who, tier: usize, why: String },
+    /// A test (DS-TEST).
+    Test { creature: Who, dice: [i32; 2], total: i32, difficulty: String, outcome: String },
+    /// Damage taken.
+    Damaged { creature: Who, amount: i32, temp_lost: i32, stamina: i32, source: Option<Who>, why: String },
+    /// Stamina lost that nothing can prevent (bleeding).
+    StaminaLost { creature: Who, amount: i32, stamina: i32, why: String },
+    /// Stamina regained.
+    Healed { creature: Who, amount: i32, stamina: i32, why: String },
+    /// Temporary Stamina set.
+    TempStamina { creature: Who, value: i32 },
+    /// A Recovery spent (DS-REC-1).
+    RecoverySpent { creature: Who, left: i32 },
+    /// A condition began.
+    ConditionGained { creature: Who, condition: Condition },
+    /// A condition ended.
+    ConditionEnded { creature: Who, condition: Condition, why: String },
+    /// A creature changed squares (or height).
+    Moved { creature: Who, from: Pos, to: Pos, z: i32, how: String },
+    /// Fell and landed (DS-FALL-1).
+    Fell { creature: Who, squares: i32 },
+    /// Died (DS-HP-DEATH, DS-HP-NPC).
+    Died { creature: Who },
+    /// Surges changed (DS-SURGE).
+    Surges { creature: Who, total: i32, why: String },
+    /// The heroes' hero tokens changed (DS-TOKEN).
+    HeroTokens { total: i32, why: String },
+    /// A saving throw (DS-DUR-SAVE).
+    Save { creature: Who, what: String, roll: i32, success: bool },
+    /// Hidden or not (DS-HIDE).
+    Hidden { creature: Who, hidden: bool },
+    /// Defending until the start of its next turn.
+    Defending { creature: Who, on: bool },
+    /// No longer surprised (DS-SURP-1).
+    SurpriseEnds { creature: Who },
+    /// Anything else worth a line.
+    Note { text: String },
+    /// The combat ended.
+    CombatOver { summary: String, winner: Option<Side> },
+}
+
+fn c_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Creature {
+    &mut s.creatures[w.idx as usize]
+}
+
+/// Applies an event: the only code that changes game-visible state.
+pub fn apply(s: &mut State, e: &Event) {
+    match e {
+        Event::RoundStarted { round } => {
+            s.round = *round;
+            s.order.new_round();
+            for c in &mut s.creatures {
+                c.acted = false;
+                c.triggered_used = false;
+            }
+        }
+        Event::FirstSide { side, .. } => s.order = fray_core::turns::Alternating::new(2, side.index()),
+        Event::Picked { side, creature } => {
+            s.order.picked(side.index());
+            s.current = Some(creature.idx);
+        }
+        Event::TurnStarted { creature, turn } => {
+            let c = c_mut(s, creature);
+            c.turns = *turn;
+            c.acts = Acts::default();
+            s.token_spent_this_turn = false;
+        }
+        Event::TurnEnded { creature } => {
+            c_mut(s, creature).acted = true;
+            s.current = None;
+        }
+        Event::Spent { creature, what } => {
+            let a = &mut c_mut(s, creature).acts;
+            a.done += 1;
+            match what.as_str() {
+                "main" => a.main = true,
+                "maneuver" => {
+                    if a.maneuvers >= 1 {
+                        a.main = true; // DS-TURN-2: the second maneuver is the main action
+                    }
+                    a.maneuvers += 1;
+                }
+                "move" => {
+                    if a.moves >= 1 {
+                        a.main = true; // DS-TURN-2
+                    }
+                    a.moves += 1;
+                }
+                "extra-main" => a.extra_main = a.extra_main.saturating_sub(1),
+                _ => {}
+            }
+        }
+        Event::TriggeredUsed { creature } => c_mut(s, creature).triggered_used = true,
+        Event::ExtraAction { creature } => c_mut(s, creature).acts.extra_main += 1,
+        Event::Damaged { creature, temp_lost, stamina, .. } => {
+            let c = c_mut(s, creature);
+            c.temp_stamina -= temp_lost;
+            c.stamina = *stamina;
+        }
+        Event::StaminaLost { creature, stamina, .. } | Event::Healed { creature, stamina, .. } => {
+            c_mut(s, creature).stamina = *stamina
+        }
+        Event::TempStamina { creature, value } => c_mut(s, creature).temp_stamina = *value,
+        Event::RecoverySpent { creature, left } => c_mut(s, creature).recoveries = *left,
+        Event::ConditionGained { creature, condition } => c_mut(s, creature).conditions.push(*condition),
+        Event::ConditionEnded { creature, condition, .. } => {
+            let c = c_mut(s, creature);
+            if let Some(i) = c.conditions.iter().position(|x| x == condition) {
+                c.conditions.remove(i);
+            }
+        }
+        Event::Moved { creature, to, z, .. } => {
+            let c = c_mut(s, creature);
+            c.pos = Some(*to);
+            c.z = *z;
+        }
+        Event::Died { creature } => {
+            let c = c_mut(s, creature);
+            c.dead = true;
+            if !c.hero {
+                c.pos = None; // Director creatures are removed
+            }
+        }
+        Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
+        Event::HeroTokens { total, why } => {
+            if why.starts_with("spent") {
+                s.token_spent_this_turn = true;
+            }
+            s.hero_tokens = *total;
+        }
+        Event::Hidden { creature, hidden } => c_mut(s, creature).hidden = *hidden,
+        Event::Defending { creature, on } => c_mut(s, creature).defending = *on,
+        Event::SurpriseEnds { creature } => c_mut(s, creature).surprised = false,
+        Event::Test { outcome, creature, .. } => s.last_test = Some(format!("{creature}: {outcome}")),
+        Event::CombatOver { summary, winner } => {
+            let mut score = std::collections::BTreeMap::new();
+            for side in [Side::Heroes, Side::Director] {
+                let standing = s.creatures.iter().filter(|c| c.side == side && c.active() && !c.dying()).count();
+                score.insert(side.name().to_string(), standing as i64);
+            }
+            s.outcome = Some(fray_core::Outcome {
+                winner: winner.map(|w| w.name().to_string()),
+                score,
+                summary: summary.clone(),
+            });
+        }
+        Event::PowerRoll { .. }
+        | Event::Tier { .. }
+        | Event::Fell { .. }
+        | Event::Save { .. }
+        | Event::AbilityUsed { .. }
+        | Event::Note { .. } => {}
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::RoundStarted { round } => write!(f, "— round {round} —"),
+            Event::FirstSide { side, roll, why } => match roll {
+                Some(r) => write!(f, "initiative roll {r}: the {} go first ({why})", side.name()),
+                None => write!(f, "the {} go first ({why})", side.name()),
+            },
+            Event::Picked { side, creature } => write!(f, "the {} pick {creature} to act", side.name()),
+            Event::TurnStarted { creature, .. } => write!(f, "{creature}'s turn"),
+            Event::TurnEnded { creature } => write!(f, "{creature} ends the turn"),
+            Event::Spent { creature, what } => write!(f, "{creature} uses a {what} action"),
+            Event::TriggeredUsed { creature } => write!(f, "{creature} uses its triggered action for the round"),
+            Event::ExtraAction { creature } => write!(f, "critical hit: {creature} may take another main action"),
+            Event::AbilityUsed { creature, ability, targets } => {
+                let t: Vec<String> = targets.iter().map(|w| w.id.to_string()).collect();
+                if t.is_empty() {
+                    write!(f, "{creature} uses {ability}")
+                } else {
+                    write!(f, "{creature} uses {ability} on {}", t.join(", "))
+                }
+            }
+            Event::PowerRoll { creature, dice, natural, bonus, total } => {
+                write!(f, "{creature} rolls {} + {} = {natural}, {bonus:+} → {total}", dice[0], dice[1])
+            }
+            Event::Tier { target, tier, why } => write!(
+                f,
+                "against {target}: tier {}{}",
+                tier + 1,
+                if why.is_empty() { String::new() } else { format!(" ({why})") }
+            ),
+            Event::Test { creature, total, difficulty, outcome, .. } => {
+                write!(f, "{creature}'s {difficulty} test: {total}, {outcome}")
+            }
+            Event::Damaged { creature, amount, temp_lost, stamina, source, why } => {
+                write!(f, "{creature} takes {amount} damage")?;
+                if let Some(s) = source {
+                    write!(f, " from {s}")?;
+                }
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                if *temp_lost > 0 {
+                    write!(f, ", {temp_lost} from temporary Stamina")?;
+                }
+                write!(f, " — Stamina {stamina}")
+            }
+            Event::StaminaLost { creature, amount, stamina, why } => {
+                write!(f, "{creature} loses {amount} Stamina ({why}) — Stamina {stamina}")
+            }
+            Event::Healed { creature, amount, stamina, why } => {
+                write!(f, "{creature} regains {amount} Stamina ({why}) — Stamina {stamina}")
+            }
+            Event::TempStamina { creature, value } => write!(f, "{creature} has {value} temporary Stamina"),
+            Event::RecoverySpent { creature, left } => write!(f, "{creature} spends a Recovery ({left} left)"),
+            Event::ConditionGained { creature, condition } => write!(f, "{creature} is {}", condition.kind.name()),
+            Event::ConditionEnded { creature, condition, why } => {
+                write!(f, "{creature} is no longer {} ({why})", condition.kind.name())
+            }
+            Event::Moved { creature, from, to, how, .. } => write!(f, "{creature} {how} {from} → {to}"),
+            Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
+            Event::Died { creature } => write!(f, "{creature} dies"),
+            Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
+            Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
+            Event::Save { creature, what, roll, success } => {
+                write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
+            }
+            Event::Hidden { creature, hidden } => {
+                write!(f, "{creature} is {}", if *hidden { "hidden" } else { "no longer hidden" })
+            }
+            Event::Defending { creature, on } => {
+                write!(f, "{creature} {}", if *on { "takes the Defend action" } else { "stops defending" })
+            }
+            Event::SurpriseEnds { creature } => write!(f, "{creature} is no longer surprised"),
+            Event::Note { text } => f.write_str(text),
+            Event::CombatOver { summary, .. } => write!(f, "combat over: {summary}"),
+        }
+    }
+}

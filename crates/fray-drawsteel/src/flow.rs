@@ -1,0 +1,198 @@
+//! The resolution stack and decisions, as in every Fray system: frames wait for answers; the
+//! loop advances the rest.
+
+use crate::abilities::AbilityFrame;
+use crate::actions::Pending;
+use crate::events::{self, Event};
+use crate::forced::ForcedFrame;
+use crate::state::{Cx, Side, State};
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::dice::Dice;
+use fray_core::ruleset::RuleError;
+
+/// A half-resolved piece of the combat.
+#[derive(Clone, Debug)]
+pub enum Frame {
+    /// Between turns: the next side picks, or the round ends.
+    Next,
+    /// A side picks which of its creatures acts (DS-GAP-11).
+    Pick {
+        /// The side picking.
+        side: Side,
+    },
+    /// A creature's turn: waiting for its next action.
+    Act {
+        /// Whose turn.
+        c: Cx,
+    },
+    /// A menu choice waiting for a target or square.
+    Pending {
+        /// Who acts.
+        c: Cx,
+        /// What is chosen so far.
+        p: Pending,
+    },
+    /// A critical hit's extra action, taken at once (DS-CRIT-1).
+    Extra {
+        /// Who.
+        c: Cx,
+    },
+    /// An ability resolving.
+    Ability(Box<AbilityFrame>),
+    /// Forced movement resolving.
+    Forced(ForcedFrame),
+    /// End of a turn: saves and EoT effects.
+    EndTurn {
+        /// Whose turn.
+        c: Cx,
+    },
+}
+
+/// What advancing a frame led to.
+pub enum Flow {
+    /// Keep going.
+    Continue,
+    /// Wait for an answer.
+    Wait,
+}
+
+/// The state, the dice and the journal while resolving.
+pub struct Ctx<'a> {
+    /// State.
+    pub s: &'a mut State,
+    /// Dice.
+    pub dice: &'a mut dyn Dice,
+    /// Journal.
+    pub log: &'a mut Vec<Event>,
+}
+
+impl Ctx<'_> {
+    /// Applies and records an event.
+    pub fn emit(&mut self, e: Event) {
+        events::apply(self.s, &e);
+        self.log.push(e);
+    }
+    /// Pushes a frame.
+    pub fn push(&mut self, f: Frame) {
+        self.s.flow.push(f);
+    }
+}
+
+/// Runs until a decision is needed or the combat ends.
+pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        if cx.s.outcome.is_some() {
+            cx.s.flow.clear();
+            return Ok(());
+        }
+        let Some(frame) = cx.s.flow.pop() else {
+            cx.s.flow.push(Frame::Next);
+            continue;
+        };
+        let flow = match frame {
+            Frame::Next => crate::turn::next(cx)?,
+            Frame::EndTurn { c } => crate::turn::end_turn(cx, c)?,
+            Frame::Act { c } => crate::turn::act_step(cx, c),
+            Frame::Ability(a) => crate::abilities::step(cx, a)?,
+            Frame::Forced(f) => crate::forced::step(cx, f),
+            Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
+            waiting => {
+                cx.s.flow.push(waiting);
+                Flow::Wait
+            }
+        };
+        if let Flow::Wait = flow {
+            return Ok(());
+        }
+    }
+}
+
+/// Creatures of `side` that may still act this round.
+pub fn ready(s: &State, side: Side) -> Vec<Cx> {
+    s.all()
+        .filter(|&c| {
+            let x = s.c(c);
+            x.side == side && !x.acted && !x.dead && x.pos.is_some()
+        })
+        .collect()
+}
+
+fn pick_options(s: &State, side: Side) -> Vec<DecisionOption> {
+    ready(s, side)
+        .into_iter()
+        .map(|c| DecisionOption::new(s.c(c).id.to_string(), format!("{} acts next", s.c(c).name)))
+        .collect()
+}
+
+/// The pending decision.
+pub fn decision(s: &State) -> Option<Decision> {
+    if s.outcome.is_some() {
+        return None;
+    }
+    let frame = s.flow.last()?;
+    let (seat, unit, kind, prompt, options): (Side, Option<Cx>, &str, String, Vec<DecisionOption>) = match frame {
+        Frame::Pick { side } => {
+            (*side, None, "pick", format!("the {}: who acts next?", side.name()), pick_options(s, *side))
+        }
+        Frame::Act { c } => (
+            s.c(*c).side,
+            Some(*c),
+            "action",
+            format!("{}: choose an action", s.c(*c).id),
+            crate::actions::menu(s, *c, false),
+        ),
+        Frame::Extra { c } => (
+            s.c(*c).side,
+            Some(*c),
+            "extra-action",
+            format!("{}: critical hit — take another main action?", s.c(*c).id),
+            crate::actions::menu(s, *c, true),
+        ),
+        Frame::Pending { c, p } => {
+            let (kind, prompt, options) = crate::actions::pending_question(s, *c, p);
+            (s.c(*c).side, Some(*c), kind, prompt, options)
+        }
+        Frame::Ability(a) => {
+            let (c, kind, prompt, options) = crate::abilities::question(s, a)?;
+            (s.c(c).side, Some(c), kind, prompt, options)
+        }
+        Frame::Forced(f) => {
+            let (kind, prompt, options) = crate::forced::question(s, f);
+            (s.c(f.mover).side, Some(f.mover), kind, prompt, options)
+        }
+        _ => return None,
+    };
+    Some(Decision {
+        seat: seat.name().to_string(),
+        unit: unit.map(|c| s.c(c).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
+}
+
+/// Answers the pending decision.
+pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+    let Some(d) = decision(cx.s) else { return Err(RuleError::malformed("nothing is pending: the combat is over")) };
+    if !d.allows(option) {
+        let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+        return Err(RuleError::malformed(format!(
+            "{option:?} is not an option for this {} decision; choose one of: {}",
+            d.kind,
+            ids.join(", ")
+        )));
+    }
+    match cx.s.flow.pop().expect("a decision implies a frame") {
+        Frame::Pick { side } => crate::turn::answer_pick(cx, side, option)?,
+        Frame::Act { c } => crate::actions::answer_menu(cx, c, option, false)?,
+        Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true)?,
+        Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option)?,
+        Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
+        Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        other => {
+            cx.s.flow.push(other);
+            return Err(RuleError::malformed("that cannot be answered"));
+        }
+    }
+    run(cx)
+}

@@ -1,0 +1,199 @@
+//! Forced movement (DS-FM, DS-STAB-1, DS-SLAM, DS-FALL-4/5): the mover picks squares one at a
+//! time (and may stop, DS-FM-4); stability shortens it; moving into a creature or a wall slams;
+//! being moved off a height is a fall.
+
+use crate::events::Event;
+use crate::flow::{Ctx, Flow, Frame};
+use crate::model::ConditionKind;
+use crate::options::Text;
+use crate::state::{Cx, Terrain};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// Kinds of forced movement (DS-FM-1..3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Away.
+    Push,
+    /// Toward.
+    Pull,
+    /// Any way.
+    Slide,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Push => "push",
+            Kind::Pull => "pull",
+            Kind::Slide => "slide",
+        }
+    }
+}
+
+/// Forced movement in progress.
+#[derive(Clone, Debug)]
+pub struct ForcedFrame {
+    /// Who moves it.
+    pub mover: Cx,
+    /// Who is moved.
+    pub target: Cx,
+    /// How.
+    pub kind: Kind,
+    /// Squares left.
+    pub remaining: i32,
+    /// Steps taken so far (for "straight line").
+    pub steps: Vec<(i32, i32)>,
+}
+
+/// Starts forced movement: grabbed and restrained creatures cannot be moved (DS-COND-GRAB-1,
+/// DS-COND-RESTR-1); stability shortens the distance (DS-STAB-1).
+pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32) {
+    if !cx.s.c(target).active() {
+        return;
+    }
+    if cx.s.has(target, ConditionKind::Grabbed) || cx.s.has(target, ConditionKind::Restrained) {
+        cx.emit(Event::Note {
+            text: format!("{} cannot be force-moved while grabbed or restrained", cx.s.c(target).id),
+        });
+        return;
+    }
+    let stability = if mover == target { 0 } else { cx.s.c(target).stability };
+    let n = (n - stability).max(0);
+    if stability > 0 {
+        cx.emit(Event::Note {
+            text: format!("{}'s stability {stability} shortens the {} to {n}", cx.s.c(target).id, kind.name()),
+        });
+    }
+    if n > 0 {
+        cx.push(Frame::Forced(ForcedFrame { mover, target, kind, remaining: n, steps: Vec::new() }));
+    }
+}
+
+/// Next squares: one step that keeps to the kind's direction and never turns back against an
+/// earlier step (a straight line, DS-GAP-8), on the same level. Occupied squares and walls are
+/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4).
+pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
+    let t = cx.c(f.target);
+    let (Some(p), Some(mp)) = (t.pos, cx.c(f.mover).pos) else { return Vec::new() };
+    let (size, ms) = (t.size.squares, cx.c(f.mover).size.squares);
+    p.neighbours()
+        .into_iter()
+        .filter(|&q| {
+            let dir = (q.x - p.x, q.y - p.y);
+            let straight = f.steps.iter().all(|s| s.0 * dir.0 + s.1 * dir.1 >= 0);
+            let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
+            let ok = match f.kind {
+                Kind::Push => there > here || (cx.options.push == Text::Glossary && there >= here),
+                Kind::Pull => there < here,
+                Kind::Slide => true,
+            };
+            let terrain = cx.arena.at(q);
+            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && cx.at(q) != Some(f.mover)
+        })
+        .collect()
+}
+
+/// The decision: where the mover takes the target next.
+pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, String, Vec<DecisionOption>) {
+    let mut o: Vec<DecisionOption> = next_squares(s, f)
+        .into_iter()
+        .map(|q| {
+            let what = if s.at(q).is_some() {
+                " (slam into a creature)"
+            } else if s.arena.at(q) == Terrain::Wall {
+                " (slam into the wall)"
+            } else {
+                ""
+            };
+            DecisionOption::square(q, format!("{} to {q}{what}", f.kind.name()))
+        })
+        .collect();
+    o.push(DecisionOption::new("stop", "stop here"));
+    ("square", format!("{}: {} {} ({} left)", s.c(f.mover).id, f.kind.name(), s.c(f.target).id, f.remaining), o)
+}
+
+/// Forced-movement frames wait for the mover.
+pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Flow {
+    if f.remaining <= 0 || !cx.s.c(f.target).active() || next_squares(cx.s, &f).is_empty() {
+        return Flow::Continue;
+    }
+    cx.push(Frame::Forced(f));
+    Flow::Wait
+}
+
+/// Moves one square, or slams.
+pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), RuleError> {
+    if option == "stop" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    let t = f.target;
+    let p = cx.s.c(t).pos.unwrap();
+    if let Some(other) = cx.s.at(q).filter(|&o| o != t) {
+        // DS-SLAM-1..3: both take 1 per square left; the movement ends.
+        let n = f.remaining;
+        cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, cx.s.c(other).id) });
+        crate::damage::deal(cx, t, n, Some(f.mover), "slammed into a creature");
+        crate::damage::deal(cx, other, n, Some(f.mover), "hit by a slammed creature");
+        return Ok(());
+    }
+    if cx.s.arena.at(q) == Terrain::Wall {
+        // DS-SLAM-4: 2 + 1 per square left.
+        let n = f.remaining;
+        crate::damage::deal(cx, t, 2 + n, Some(f.mover), "slammed into an object");
+        return Ok(());
+    }
+    let z = cx.s.c(t).z;
+    let ground = cx.s.arena.ground(q);
+    cx.emit(Event::Moved {
+        creature: cx.s.who(t),
+        from: p,
+        to: q,
+        z: z.max(ground),
+        how: format!("is {}ed", f.kind.name().trim_end_matches('e')),
+    });
+    f.steps.push((q.x - p.x, q.y - p.y));
+    f.remaining -= 1;
+    // DS-FM-6: terrain affects it as if it walked in.
+    crate::actions::entered(cx, t, q);
+    // DS-FALL-4: moved off a height, it falls at the end of the movement.
+    if cx.s.c(t).active()
+        && !cx.s.c(t).flying
+        && cx.s.c(t).z > ground
+        && (f.remaining <= 0 || next_squares(cx.s, &f).is_empty())
+    {
+        fall(cx, t)?;
+        return Ok(());
+    }
+    cx.push(Frame::Forced(f));
+    Ok(())
+}
+
+/// A fall to the ground below (DS-FALL-1..3, DS-FALL-5): 2 damage a square for falls of 2 or
+/// more (Agility and deep liquid reduce the height), at most 50, and after a fall of 2 or more
+/// the creature lands prone.
+pub fn fall(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
+    let x = cx.s.c(c);
+    let Some(p) = x.pos else { return Ok(()) };
+    let ground = cx.s.arena.ground(p);
+    let height = x.z - ground;
+    if height <= 0 {
+        return Ok(());
+    }
+    cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: p, z: ground, how: "falls".into() });
+    cx.emit(Event::Fell { creature: cx.s.who(c), squares: height });
+    let mut effective = height - cx.s.c(c).char(crate::model::Characteristic::Agility).max(0);
+    if cx.s.arena.at(p) == Terrain::Water {
+        effective -= 4;
+    }
+    if effective >= 2 {
+        crate::damage::deal(cx, c, (2 * effective).min(50), None, "falling");
+    }
+    if height >= 2 && cx.s.c(c).active() && !cx.s.has(c, ConditionKind::Prone) {
+        crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
+    }
+    Ok(())
+}

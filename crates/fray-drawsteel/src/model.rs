@@ -1,0 +1,490 @@
+//! Draw Steel content as data: characteristics, sizes, conditions, and the stat block format
+//! (creatures and heroes with their abilities) that people write for their own monsters and
+//! heroes. Checked on load; errors name the file, the line and the field.
+
+use serde::{Deserialize, Serialize};
+
+/// The five characteristics (DS-GAP-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Characteristic {
+    /// Might.
+    Might,
+    /// Agility.
+    Agility,
+    /// Reason.
+    Reason,
+    /// Intuition.
+    Intuition,
+    /// Presence.
+    Presence,
+}
+
+impl Characteristic {
+    /// All five, in the usual order (index into score arrays).
+    pub const ALL: [Characteristic; 5] = [
+        Characteristic::Might,
+        Characteristic::Agility,
+        Characteristic::Reason,
+        Characteristic::Intuition,
+        Characteristic::Presence,
+    ];
+    /// Index into a score array.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The potency letter (DS-GAP-5).
+    pub fn letter(self) -> char {
+        ['M', 'A', 'R', 'I', 'P'][self.index()]
+    }
+    /// Parses a name or a potency letter.
+    pub fn parse(s: &str) -> Option<Characteristic> {
+        match s.trim().to_lowercase().as_str() {
+            "might" | "m" => Some(Characteristic::Might),
+            "agility" | "a" => Some(Characteristic::Agility),
+            "reason" | "r" => Some(Characteristic::Reason),
+            "intuition" | "i" => Some(Characteristic::Intuition),
+            "presence" | "p" => Some(Characteristic::Presence),
+            _ => None,
+        }
+    }
+}
+
+/// The conditions (DS-COND-*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConditionKind {
+    /// Loses Stamina after acting (DS-COND-BLEED).
+    Bleeding,
+    /// One thing a turn (DS-COND-DAZED).
+    Dazed,
+    /// Banes against its source (DS-COND-FRIGHT).
+    Frightened,
+    /// Held (DS-COND-GRAB-*).
+    Grabbed,
+    /// On the ground (DS-COND-PRONE-*).
+    Prone,
+    /// Held fast (DS-COND-RESTR-*).
+    Restrained,
+    /// Speed 2 (DS-COND-SLOW).
+    Slowed,
+    /// Double bane against others (DS-COND-TAUNT).
+    Taunted,
+    /// Bane on all power rolls (DS-COND-WEAK).
+    Weakened,
+}
+
+impl ConditionKind {
+    /// Every condition.
+    pub const ALL: [ConditionKind; 9] = [
+        ConditionKind::Bleeding,
+        ConditionKind::Dazed,
+        ConditionKind::Frightened,
+        ConditionKind::Grabbed,
+        ConditionKind::Prone,
+        ConditionKind::Restrained,
+        ConditionKind::Slowed,
+        ConditionKind::Taunted,
+        ConditionKind::Weakened,
+    ];
+    /// Lowercase name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConditionKind::Bleeding => "bleeding",
+            ConditionKind::Dazed => "dazed",
+            ConditionKind::Frightened => "frightened",
+            ConditionKind::Grabbed => "grabbed",
+            ConditionKind::Prone => "prone",
+            ConditionKind::Restrained => "restrained",
+            ConditionKind::Slowed => "slowed",
+            ConditionKind::Taunted => "taunted",
+            ConditionKind::Weakened => "weakened",
+        }
+    }
+    /// Parses a name.
+    pub fn parse(s: &str) -> Option<ConditionKind> {
+        let n = s.trim().to_lowercase();
+        ConditionKind::ALL.into_iter().find(|k| k.name() == n)
+    }
+    /// Whether the condition names a source creature.
+    pub fn has_source(self) -> bool {
+        matches!(self, ConditionKind::Frightened | ConditionKind::Grabbed | ConditionKind::Taunted)
+    }
+}
+
+/// Creature size (DS-SIZE-1, DS-SIZE-2, DS-GAP-24): squares per side, with T/S/M/L for size 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Size {
+    /// Squares per side of its cube.
+    pub squares: i32,
+    /// For size 1: 0 tiny, 1 small, 2 medium, 3 large.
+    pub class: u8,
+}
+
+impl Size {
+    /// Parses "1T", "1S", "1M", "1L", "2", "3"...
+    pub fn parse(s: &str) -> Option<Size> {
+        let s = s.trim().to_uppercase();
+        let (num, letter) = s.split_at(s.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(s.len()));
+        let squares: i32 = num.parse().ok().filter(|&n| n >= 1)?;
+        let class = match (squares, letter) {
+            (1, "T") => 0,
+            (1, "S") => 1,
+            (1, "M") | (1, "") => 2,
+            (1, "L") => 3,
+            (_, "") => 3,
+            _ => return None,
+        };
+        Some(Size { squares, class })
+    }
+    /// An order for comparing sizes: 1T < 1S < 1M < 1L < 2 < 3...
+    pub fn rank(self) -> i32 {
+        if self.squares == 1 { self.class as i32 } else { 2 + self.squares }
+    }
+    /// Its number for comparisons with scores ("size greater than its Might": 1 for any size 1).
+    pub fn value(self) -> i32 {
+        self.squares
+    }
+    /// As written.
+    pub fn label(self) -> String {
+        if self.squares == 1 {
+            format!("1{}", ['T', 'S', 'M', 'L'][self.class as usize])
+        } else {
+            self.squares.to_string()
+        }
+    }
+}
+
+/// When an ability is used (DS-TURN-1, DS-GAP-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Usage {
+    /// The main action.
+    Main,
+    /// A maneuver.
+    Maneuver,
+    /// A move action.
+    Move,
+    /// A triggered action.
+    Triggered,
+    /// A free triggered action.
+    FreeTriggered,
+}
+
+/// How far an ability reaches (DS-DIST-1, DS-GAP-7, DS-AREA-*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Distance {
+    /// Targets within `reach` squares, melee.
+    Melee {
+        /// Squares.
+        reach: i32,
+    },
+    /// Targets within `range` squares, ranged.
+    Ranged {
+        /// Squares.
+        range: i32,
+    },
+    /// The user itself.
+    Myself,
+    /// Everyone within `size` of the user, moving with it (DS-AREA-1).
+    Aura {
+        /// Squares.
+        size: i32,
+    },
+    /// Everyone within `size` of the user (DS-AREA-2).
+    Burst {
+        /// Squares.
+        size: i32,
+    },
+    /// A cube `size` squares on a side, its corner square within `within` (DS-AREA-3).
+    Cube {
+        /// Side.
+        size: i32,
+        /// How far its origin square may be.
+        within: i32,
+    },
+    /// A line `length` long and `width` wide from the user (DS-AREA-4).
+    Line {
+        /// Length.
+        length: i32,
+        /// Width and height.
+        width: i32,
+    },
+}
+
+impl Distance {
+    /// Whether it is an area (DS-GAP-14: areas are never strikes; they can target the hidden).
+    pub fn is_area(self) -> bool {
+        matches!(self, Distance::Aura { .. } | Distance::Burst { .. } | Distance::Cube { .. } | Distance::Line { .. })
+    }
+}
+
+/// Whom an ability affects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetKind {
+    /// Creatures (default).
+    #[default]
+    Creatures,
+    /// Enemies only.
+    Enemies,
+    /// Allies (the user included when "self and allies").
+    Allies,
+    /// The user.
+    Myself,
+}
+
+/// One effect an ability tier (or its always-on Effect) applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EffectDef {
+    /// A condition to give.
+    #[serde(default)]
+    pub condition: Option<String>,
+    /// How long: "eot" (default), "save-ends", "encounter".
+    #[serde(default)]
+    pub until: Option<String>,
+    /// Potency gate, e.g. "M<2": applies only if the target's Might is below 2 (DS-GAP-5).
+    #[serde(default)]
+    pub potency: Option<String>,
+    /// Push distance.
+    #[serde(default)]
+    pub push: Option<i32>,
+    /// Pull distance.
+    #[serde(default)]
+    pub pull: Option<i32>,
+    /// Slide distance.
+    #[serde(default)]
+    pub slide: Option<i32>,
+    /// Vertical forced movement allowed (the "vertical" keyword).
+    #[serde(default)]
+    pub vertical: bool,
+    /// Temporary Stamina for the target.
+    #[serde(default)]
+    pub temporary_stamina: Option<i32>,
+    /// Stamina regained by the target.
+    #[serde(default)]
+    pub heal: Option<i32>,
+}
+
+/// One tier's result: damage (plus the characteristic, for heroes' abilities) and effects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TierDef {
+    /// Damage.
+    #[serde(default)]
+    pub damage: i32,
+    /// Whether the rolled characteristic is added to the damage.
+    #[serde(default)]
+    pub plus_characteristic: bool,
+    /// Effects.
+    #[serde(default)]
+    pub effects: Vec<EffectDef>,
+}
+
+/// An ability (DS-GAP-14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityDef {
+    /// Id used in commands.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Keywords: melee, ranged, strike, area, weapon, magic, charge...
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// When it is used.
+    pub usage: Usage,
+    /// Distance.
+    pub distance: Distance,
+    /// How many targets (areas: everyone inside who qualifies).
+    #[serde(default = "one")]
+    pub targets: i32,
+    /// Which creatures qualify.
+    #[serde(default)]
+    pub target: TargetKind,
+    /// The characteristic(s) of the power roll (the highest is used); none: no roll.
+    #[serde(default)]
+    pub roll: Vec<Characteristic>,
+    /// Tier 1 (11 or less), tier 2 (12-16), tier 3 (17+).
+    #[serde(default)]
+    pub tier1: TierDef,
+    /// Tier 2.
+    #[serde(default)]
+    pub tier2: TierDef,
+    /// Tier 3.
+    #[serde(default)]
+    pub tier3: TierDef,
+    /// Effects that happen whatever the roll (after it).
+    #[serde(default)]
+    pub effect: Vec<EffectDef>,
+    /// What it does, in our own words.
+    #[serde(default)]
+    pub text: String,
+}
+
+fn one() -> i32 {
+    1
+}
+
+impl AbilityDef {
+    /// Whether it has the keyword.
+    pub fn has(&self, k: &str) -> bool {
+        self.keywords.iter().any(|x| x.eq_ignore_ascii_case(k))
+    }
+    /// A strike: targets specific creatures, not an area (DS-GAP-14).
+    pub fn is_strike(&self) -> bool {
+        self.has("strike")
+            || (!self.distance.is_area() && !matches!(self.distance, Distance::Myself) && !self.roll.is_empty())
+    }
+    /// A melee ability.
+    pub fn is_melee(&self) -> bool {
+        self.has("melee") || matches!(self.distance, Distance::Melee { .. })
+    }
+    /// A ranged ability.
+    pub fn is_ranged(&self) -> bool {
+        self.has("ranged") || matches!(self.distance, Distance::Ranged { .. })
+    }
+    /// The tier definitions.
+    pub fn tier(&self, t: usize) -> &TierDef {
+        [&self.tier1, &self.tier2, &self.tier3][t.min(2)]
+    }
+    /// Whether any tier deals damage.
+    pub fn deals_damage(&self) -> bool {
+        [&self.tier1, &self.tier2, &self.tier3].iter().any(|t| t.damage > 0)
+    }
+}
+
+/// A creature or hero stat block (DS-GAP-18).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatBlock {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// "hero" or "monster".
+    pub kind: String,
+    /// Level.
+    #[serde(default = "one")]
+    pub level: i32,
+    /// Organization (monsters): minion, horde, platoon, elite, leader, solo.
+    #[serde(default)]
+    pub organization: Option<String>,
+    /// Role (monsters).
+    #[serde(default)]
+    pub role: Option<String>,
+    /// Maximum Stamina.
+    pub stamina: i32,
+    /// Recoveries (heroes).
+    #[serde(default)]
+    pub recoveries: i32,
+    /// Speed.
+    pub speed: i32,
+    /// Size ("1M", "2"...).
+    pub size: String,
+    /// Stability.
+    #[serde(default)]
+    pub stability: i32,
+    /// Free strike damage (monsters; heroes use the standard ones).
+    #[serde(default)]
+    pub free_strike: Option<i32>,
+    /// Might, Agility, Reason, Intuition, Presence, each -5 to +5.
+    pub characteristics: Characteristics,
+    /// Abilities.
+    #[serde(default)]
+    pub ability: Vec<AbilityDef>,
+    /// A description in our own words.
+    #[serde(default)]
+    pub text: String,
+}
+
+/// Characteristic scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Characteristics {
+    /// Might.
+    #[serde(default)]
+    pub might: i32,
+    /// Agility.
+    #[serde(default)]
+    pub agility: i32,
+    /// Reason.
+    #[serde(default)]
+    pub reason: i32,
+    /// Intuition.
+    #[serde(default)]
+    pub intuition: i32,
+    /// Presence.
+    #[serde(default)]
+    pub presence: i32,
+}
+
+impl Characteristics {
+    /// As an array in [`Characteristic::ALL`] order.
+    pub fn array(&self) -> [i32; 5] {
+        [self.might, self.agility, self.reason, self.intuition, self.presence]
+    }
+}
+
+/// Parses a potency like "M<2" (DS-GAP-5).
+pub fn parse_potency(s: &str) -> Option<(Characteristic, i32)> {
+    let (c, v) = s.split_once('<')?;
+    Some((Characteristic::parse(c)?, v.trim().parse().ok()?))
+}
+
+/// Checks a stat block; every problem, with the field it is in.
+pub fn check_block(b: &StatBlock) -> Vec<String> {
+    let mut errors = Vec::new();
+    let field = |f: &str| format!("{} ({}): {f}", b.id, b.name);
+    if b.kind != "hero" && b.kind != "monster" {
+        errors.push(format!("{}: kind must be \"hero\" or \"monster\"", field("kind")));
+    }
+    if b.stamina < 1 {
+        errors.push(format!("{}: Stamina must be at least 1", field("stamina")));
+    }
+    if Size::parse(&b.size).is_none() {
+        errors.push(format!("{}: {:?} is not a size; write 1T, 1S, 1M, 1L, 2, 3...", field("size"), b.size));
+    }
+    for (n, v) in ["might", "agility", "reason", "intuition", "presence"].iter().zip(b.characteristics.array()) {
+        if !(-5..=5).contains(&v) {
+            errors.push(format!("{}: {v} is outside -5..5", field(&format!("characteristics.{n}"))));
+        }
+    }
+    if b.kind == "monster" && b.free_strike.is_none() {
+        errors.push(format!("{}: monsters need a free strike value", field("free_strike")));
+    }
+    for (i, a) in b.ability.iter().enumerate() {
+        for (t, tier) in [&a.tier1, &a.tier2, &a.tier3].iter().enumerate() {
+            for (j, e) in tier.effects.iter().enumerate() {
+                check_effect(e, &field(&format!("ability[{i}] ({}).tier{}.effects[{j}]", a.id, t + 1)), &mut errors);
+            }
+        }
+        for (j, e) in a.effect.iter().enumerate() {
+            check_effect(e, &field(&format!("ability[{i}] ({}).effect[{j}]", a.id)), &mut errors);
+        }
+        if a.targets < 1 {
+            errors.push(format!("{}: at least 1", field(&format!("ability[{i}] ({}).targets", a.id))));
+        }
+    }
+    errors
+}
+
+fn check_effect(e: &EffectDef, at: &str, errors: &mut Vec<String>) {
+    if let Some(c) = &e.condition
+        && ConditionKind::parse(c).is_none()
+    {
+        errors.push(format!("{at}.condition: unknown condition {c:?}"));
+    }
+    if let Some(u) = &e.until
+        && !matches!(u.as_str(), "eot" | "save-ends" | "encounter")
+    {
+        errors.push(format!("{at}.until: use eot, save-ends or encounter, not {u:?}"));
+    }
+    if let Some(p) = &e.potency
+        && parse_potency(p).is_none()
+    {
+        errors.push(format!("{at}.potency: write it like \"M<2\", not {p:?}"));
+    }
+}

@@ -1,0 +1,55 @@
+//! Table options: where the glossary and the published rules differ (DS-DELTA-*), Fray plays
+//! the published rule by default and offers the glossary's as an option
+//! (docs/rulings/drawsteel.md).
+
+use serde::{Deserialize, Serialize};
+
+/// Which text a rule follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Text {
+    /// The published rules (default).
+    #[default]
+    Published,
+    /// The glossary.
+    Glossary,
+}
+
+/// Table options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Options {
+    /// Bleeding (DS-DELTA-1): published 1d6 + level on main actions, triggered actions and
+    /// Might/Agility rolls; glossary 1d6 after tests, strikes, actions, maneuvers and triggered
+    /// actions.
+    pub bleeding: Text,
+    /// Critical hits (DS-DELTA-2): published main-action abilities only, extra main action;
+    /// glossary any strike or action.
+    pub critical: Text,
+    /// Initiative (DS-DELTA-3): published — on 6+ the heroes choose who goes first (Fray's
+    /// heroes always choose themselves unless `heroes-defer`); glossary — on 6+ heroes first.
+    pub initiative: Text,
+    /// Push (DS-DELTA-10): published — every square farther; glossary — a straight line away.
+    pub push: Text,
+    /// Collisions (DS-DELTA-9): published — a larger mover hitting several smaller creatures
+    /// takes the damage once; glossary — every creature in the collision once.
+    pub collisions: Text,
+    /// Rounds after which a combat ends anyway (a Fray limit; 0 = none).
+    pub round_limit: u32,
+    /// Hero tokens the heroes start with (DS-DELTA-6: one per hero by default).
+    pub hero_tokens: Option<i32>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            bleeding: Text::Published,
+            critical: Text::Published,
+            initiative: Text::Published,
+            push: Text::Published,
+            collisions: Text::Published,
+            round_limit: 20,
+            hero_tokens: None,
+        }
+    }
+}

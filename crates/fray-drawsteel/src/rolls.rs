@@ -1,0 +1,180 @@
+//! Power rolls (DS-ROLL, DS-EB, DS-GAP-1..3): 2d10 plus a characteristic and bonuses, read on
+//! three tiers; edges and banes; natural 19-20; tests (DS-TEST, DS-SKILL) and saving throws
+//! (DS-DUR-SAVE).
+
+use crate::events::Event;
+use crate::flow::Ctx;
+use crate::state::Cx;
+use fray_core::ruleset::RuleError;
+use fray_core::tiers::Tiers;
+
+/// The tier bands: 11 or less, 12-16, 17 or more (DS-ROLL-1).
+pub fn tiers() -> Tiers {
+    Tiers::new(&[12, 17])
+}
+
+/// Edges and banes on one roll against one target.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// Edges, with the reasons.
+    pub edges: Vec<&'static str>,
+    /// Banes, with the reasons (a double bane counts twice).
+    pub banes: Vec<&'static str>,
+}
+
+impl Mods {
+    /// Adds an edge.
+    pub fn edge(&mut self, why: &'static str) {
+        self.edges.push(why);
+    }
+    /// Adds a bane.
+    pub fn bane(&mut self, why: &'static str) {
+        self.banes.push(why);
+    }
+    /// The net effect: a bonus to the total and a tier shift (DS-EB-1..4, DS-GAP-3): each side
+    /// caps at two; an edge and a bane cancel; a double and a single leave a single.
+    pub fn net(&self) -> (i32, i32) {
+        let (e, b) = (self.edges.len().min(2), self.banes.len().min(2));
+        match (e, b) {
+            (1, 0) | (2, 1) => (2, 0),
+            (2, 0) => (0, 1),
+            (0, 1) | (1, 2) => (-2, 0),
+            (0, 2) => (0, -1),
+            _ => (0, 0),
+        }
+    }
+    /// A person's reading.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.edges.is_empty() {
+            parts.push(format!("edges: {}", self.edges.join(", ")));
+        }
+        if !self.banes.is_empty() {
+            parts.push(format!("banes: {}", self.banes.join(", ")));
+        }
+        parts.join("; ")
+    }
+}
+
+/// A rolled power roll before per-target edges and banes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rolled {
+    /// The two dice.
+    pub dice: [i32; 2],
+    /// Their sum.
+    pub natural: i32,
+    /// Characteristic and other bonuses added.
+    pub bonus: i32,
+}
+
+impl Rolled {
+    /// Whether it is a natural 19 or 20 (DS-ROLL-2).
+    pub fn natural_crit(&self) -> bool {
+        self.natural >= 19
+    }
+    /// The tier against a target with these edges and banes (DS-GAP-2: a natural 19-20 is
+    /// always tier 3).
+    pub fn tier(&self, mods: &Mods) -> usize {
+        if self.natural_crit() {
+            return 2;
+        }
+        let (bonus, shift) = mods.net();
+        let t = tiers();
+        t.shift(t.tier_of(self.natural + self.bonus + bonus), shift)
+    }
+}
+
+/// Rolls 2d10 for `c` and adds `bonus` (DS-GAP-1).
+pub fn roll(cx: &mut Ctx, c: Cx, bonus: i32) -> Result<Rolled, RuleError> {
+    let a = cx.dice.roll(10)? as i32;
+    let b = cx.dice.roll(10)? as i32;
+    let r = Rolled { dice: [a, b], natural: a + b, bonus };
+    cx.emit(Event::PowerRoll {
+        creature: cx.s.who(c),
+        dice: r.dice,
+        natural: r.natural,
+        bonus,
+        total: r.natural + bonus,
+    });
+    Ok(r)
+}
+
+/// Test difficulty (DS-TEST-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Easy.
+    Easy,
+    /// Medium.
+    Medium,
+    /// Hard.
+    Hard,
+}
+
+impl Difficulty {
+    /// Parses easy, medium or hard.
+    pub fn parse(s: &str) -> Option<Difficulty> {
+        match s.trim().to_lowercase().as_str() {
+            "easy" => Some(Difficulty::Easy),
+            "medium" => Some(Difficulty::Medium),
+            "hard" => Some(Difficulty::Hard),
+            _ => None,
+        }
+    }
+}
+
+/// A test's outcome in words (DS-TEST-2..5): natural 19-20 always succeeds with a reward.
+pub fn test_outcome(d: Difficulty, tier: usize, natural_crit: bool) -> &'static str {
+    if natural_crit {
+        return "success with a reward";
+    }
+    match (d, tier) {
+        (Difficulty::Easy, 0) => "success with a consequence",
+        (Difficulty::Easy, 1) => "success",
+        (Difficulty::Easy, _) => "success with a reward",
+        (Difficulty::Medium, 0) => "failure",
+        (Difficulty::Medium, 1) => "success with a consequence",
+        (Difficulty::Medium, _) => "success",
+        (Difficulty::Hard, 0) => "failure with a consequence",
+        (Difficulty::Hard, 1) => "failure",
+        (Difficulty::Hard, _) => "success",
+    }
+}
+
+/// A saving throw: d10, 6 or more succeeds (DS-DUR-SAVE).
+pub fn save(cx: &mut Ctx, c: Cx, what: &str) -> Result<bool, RuleError> {
+    let roll = cx.dice.roll(10)? as i32;
+    let success = roll >= 6;
+    cx.emit(Event::Save { creature: cx.s.who(c), what: what.into(), roll, success });
+    Ok(success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mods(e: usize, b: usize) -> Mods {
+        Mods { edges: vec!["e"; e], banes: vec!["b"; b] }
+    }
+
+    #[test]
+    fn edges_and_banes_cancel_as_published() {
+        assert_eq!(mods(1, 0).net(), (2, 0));
+        assert_eq!(mods(3, 0).net(), (0, 1));
+        assert_eq!(mods(0, 1).net(), (-2, 0));
+        assert_eq!(mods(0, 2).net(), (0, -1));
+        assert_eq!(mods(1, 1).net(), (0, 0));
+        assert_eq!(mods(2, 2).net(), (0, 0));
+        assert_eq!(mods(2, 1).net(), (2, 0));
+        assert_eq!(mods(1, 2).net(), (-2, 0));
+    }
+
+    #[test]
+    fn natural_nineteen_is_tier_three_whatever_the_banes() {
+        let r = Rolled { dice: [9, 10], natural: 19, bonus: -5 };
+        assert_eq!(r.tier(&mods(0, 2)), 2);
+        let r = Rolled { dice: [5, 6], natural: 11, bonus: 2 };
+        assert_eq!(r.tier(&mods(0, 0)), 1);
+        assert_eq!(r.tier(&mods(2, 0)), 2);
+        assert_eq!(r.tier(&mods(0, 1)), 0);
+    }
+}

@@ -1,0 +1,73 @@
+//! Draw Steel scenario files (SCENARIOS.md + docs/scenarios/drawsteel.md): `[[unit]]` entries
+//! name a stat block (`creature = "vessa"`) with overrides, `[[creature]]` tables add stat
+//! blocks inline, `[map]` may carry `heights`, and `first = "heroes"` fixes who goes first.
+
+use crate::DrawSteel;
+use crate::actions::Command;
+use crate::model::StatBlock;
+use crate::options::Options;
+use crate::setup::{self, MapSpec, UnitSpec};
+use fray_core::dice::ScriptedDice;
+use fray_core::scenario::{DiceSpec, Loaded, Step, line_of};
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    system: String,
+    title: String,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    options: Options,
+    #[serde(default)]
+    seed: Option<u64>,
+    map: MapSpec,
+    #[serde(default)]
+    creature: Vec<StatBlock>,
+    #[serde(default)]
+    unit: Vec<Spanned<UnitSpec>>,
+    #[serde(default)]
+    first: Option<String>,
+    #[serde(default)]
+    hero_tokens: Option<i32>,
+    #[serde(default)]
+    dice: DiceSpec,
+    #[serde(default)]
+    step: Vec<Step<Command>>,
+    #[serde(default)]
+    expect: toml::Table,
+}
+
+/// Reads a scenario; errors name file, line and field.
+pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
+    let f: File = toml::from_str(text).map_err(|e| format!("{path}: {e}"))?;
+    if f.system != "drawsteel" {
+        return Err(format!("{path}: system is {:?}, expected \"drawsteel\"", f.system));
+    }
+    let mut blocks = setup::builtin_blocks()?;
+    for b in f.creature {
+        blocks.retain(|x| x.id != b.id);
+        blocks.push(b);
+    }
+    let units: Vec<(UnitSpec, Option<usize>)> = f
+        .unit
+        .into_iter()
+        .map(|u| (line_of(text, u.span().start), u.into_inner()))
+        .map(|(l, u)| (u, Some(l)))
+        .collect();
+    let mut options = f.options;
+    if f.hero_tokens.is_some() {
+        options.hero_tokens = f.hero_tokens;
+    }
+    let mut state = setup::build(&f.map, &blocks, &units, options)
+        .map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+    let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
+    let first = match f.first.as_deref() {
+        None => None,
+        Some(s) => Some(crate::state::Side::parse(s).ok_or_else(|| format!("{path}: first is heroes or director"))?),
+    };
+    let journal = crate::start(&mut state, &mut dice, first).map_err(|e| format!("{path}: setting up: {e}"))?;
+    Ok(Loaded { title: f.title, rules: f.rules, state, setup_journal: journal, dice, steps: f.step, expect: f.expect })
+}

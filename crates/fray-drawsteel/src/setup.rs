@@ -1,0 +1,249 @@
+//! Building a combat: the map (terrain and heights), creatures from stat blocks or given
+//! outright, and the start (who goes first).
+
+use crate::model::{AbilityDef, Size, StatBlock, check_block};
+use crate::options::Options;
+use crate::state::{Acts, Arena, Condition, Creature, Side, State, Terrain, Until};
+use fray_core::grid::{Grid, Pos};
+use fray_core::turns::Alternating;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The `[map]` table: rows of terrain (`.` open, `#` wall, `~` difficult, `!` damaging,
+/// `w` water, `o` fog, `e` edge) and, optionally, rows of ground heights (digits).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// Terrain rows.
+    pub rows: Vec<String>,
+    /// Height rows (a digit per square), optional.
+    #[serde(default)]
+    pub heights: Vec<String>,
+    /// Damage of damaging terrain (default 2).
+    #[serde(default)]
+    pub terrain_damage: Option<i32>,
+}
+
+/// A creature in a scenario or encounter: a stat block by id (from content or the file), with
+/// overrides.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Id.
+    pub id: String,
+    /// heroes or director.
+    pub team: String,
+    /// Square.
+    pub at: Pos,
+    /// Standing this many squares up (flying or on a height; defaults to the ground).
+    #[serde(default)]
+    pub z: Option<i32>,
+    /// The stat block it uses.
+    pub creature: String,
+    /// Current Stamina (defaults to the maximum).
+    #[serde(default)]
+    pub stamina: Option<i32>,
+    /// Conditions (names; durations: until the encounter ends).
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    /// Source of frightened, grabbed or taunted conditions.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Surges.
+    #[serde(default)]
+    pub surges: i32,
+    /// Surprised (DS-SURP-1).
+    #[serde(default)]
+    pub surprised: bool,
+    /// Hidden.
+    #[serde(default)]
+    pub hidden: bool,
+    /// Invisible.
+    #[serde(default)]
+    pub invisible: bool,
+    /// Flying.
+    #[serde(default)]
+    pub flying: bool,
+    /// Recoveries left (defaults to the stat block's).
+    #[serde(default)]
+    pub recoveries: Option<i32>,
+}
+
+/// Parses the map.
+pub fn arena(m: &MapSpec) -> Result<Arena, Vec<String>> {
+    let h = m.rows.len() as i32;
+    let w = m.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
+    let mut errors = Vec::new();
+    let mut terrain = Grid::new(w, h, Terrain::Edge);
+    let mut height = Grid::new(w, h, 0);
+    for (y, row) in m.rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let t = match ch {
+                '.' => Terrain::Open,
+                '#' => Terrain::Wall,
+                '~' => Terrain::Difficult,
+                '!' => Terrain::Damaging,
+                'w' => Terrain::Water,
+                'o' => Terrain::Fog,
+                'e' => Terrain::Edge,
+                other => {
+                    errors.push(format!("map.rows[{y}], column {x}: unknown map character {other:?}"));
+                    Terrain::Open
+                }
+            };
+            *terrain.get_mut(Pos::new(x as i32, y as i32)).unwrap() = t;
+        }
+    }
+    for (y, row) in m.heights.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            match ch.to_digit(10) {
+                Some(d) => {
+                    if let Some(c) = height.get_mut(Pos::new(x as i32, y as i32)) {
+                        *c = d as i32;
+                    }
+                }
+                None => errors.push(format!("map.heights[{y}], column {x}: heights are digits 0-9, not {ch:?}")),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(Arena { terrain, height, terrain_damage: m.terrain_damage.unwrap_or(2) })
+    } else {
+        Err(errors)
+    }
+}
+
+/// Builds a combat from a map, stat blocks and units; returns every problem.
+pub fn build(
+    map: &MapSpec,
+    blocks: &[StatBlock],
+    units: &[(UnitSpec, Option<usize>)],
+    options: Options,
+) -> Result<State, Vec<String>> {
+    let mut errors = Vec::new();
+    for b in blocks {
+        errors.extend(check_block(b));
+    }
+    let arena = match arena(map) {
+        Ok(a) => a,
+        Err(e) => {
+            errors.extend(e);
+            return Err(errors);
+        }
+    };
+    let mut creatures: Vec<Creature> = Vec::new();
+    for (i, (u, line)) in units.iter().enumerate() {
+        let at = |f: &str| match line {
+            Some(l) => format!("line {l}, unit[{i}] ({}).{f}", u.id),
+            None => format!("unit[{i}] ({}).{f}", u.id),
+        };
+        let Some(b) = blocks.iter().find(|b| b.id == u.creature) else {
+            errors.push(format!("{}: no stat block called {:?}", at("creature"), u.creature));
+            continue;
+        };
+        let side = Side::parse(&u.team).unwrap_or_else(|| {
+            errors.push(format!("{}: team is heroes or director, not {:?}", at("team"), u.team));
+            Side::Heroes
+        });
+        if arena.at(u.at) == Terrain::Edge || arena.at(u.at) == Terrain::Wall {
+            errors.push(format!("{}: {} is not a square to stand on", at("at"), u.at));
+        }
+        let mut conditions = Vec::new();
+        for (j, n) in u.conditions.iter().enumerate() {
+            match crate::model::ConditionKind::parse(n) {
+                Some(k) => conditions.push(Condition { kind: k, source: None, until: Until::Encounter }),
+                None => errors.push(format!("{}: unknown condition {n:?}", at(&format!("conditions[{j}]")))),
+            }
+        }
+        let mut abilities: Vec<Arc<AbilityDef>> = b.ability.iter().cloned().map(Arc::new).collect();
+        abilities.sort_by(|a, b| a.id.cmp(&b.id));
+        let z = u.z.unwrap_or_else(|| arena.ground(u.at));
+        creatures.push(Creature {
+            id: u.id.as_str().into(),
+            name: b.name.as_str().into(),
+            side,
+            hero: b.kind == "hero",
+            level: b.level,
+            pos: Some(u.at),
+            z,
+            size: Size::parse(&b.size).unwrap_or(Size { squares: 1, class: 2 }),
+            stamina: u.stamina.unwrap_or(b.stamina),
+            max_stamina: b.stamina,
+            temp_stamina: 0,
+            recoveries: u.recoveries.unwrap_or(b.recoveries),
+            speed: b.speed,
+            stability: b.stability,
+            chars: b.characteristics.array(),
+            free_strike: if b.kind == "hero" { None } else { b.free_strike },
+            abilities,
+            conditions,
+            surges: u.surges,
+            acts: Acts::default(),
+            acted: false,
+            turns: 0,
+            triggered_used: false,
+            surprised: u.surprised,
+            hidden: u.hidden,
+            invisible: u.invisible,
+            defending: false,
+            flying: u.flying,
+            dead: false,
+        });
+    }
+    // Sources of conditions.
+    for (i, (u, _)) in units.iter().enumerate() {
+        if let Some(src) = &u.source {
+            match creatures.iter().position(|c| &*c.id == src.as_str()) {
+                Some(s) => {
+                    for cond in creatures[i].conditions.iter_mut().filter(|c| c.kind.has_source()) {
+                        cond.source = Some(s as u8);
+                    }
+                }
+                None => errors.push(format!("unit[{i}] ({}).source: no creature called {src:?}", u.id)),
+            }
+        } else if creatures.get(i).is_some_and(|c| c.conditions.iter().any(|c| c.kind.has_source())) {
+            errors.push(format!("unit[{i}] ({}).source: frightened, grabbed and taunted need a source", u.id));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let heroes = creatures.iter().filter(|c| c.hero && c.side == Side::Heroes).count() as i32;
+    Ok(State {
+        arena: Arc::new(arena),
+        hero_tokens: options.hero_tokens.unwrap_or(heroes),
+        options: Arc::new(options),
+        creatures,
+        round: 0,
+        order: Alternating::new(2, 0),
+        current: None,
+        token_spent_this_turn: false,
+        last_test: None,
+        flow: Vec::new(),
+        outcome: None,
+    })
+}
+
+/// The built-in stat blocks (content/drawsteel), compiled in.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("content/drawsteel/heroes.toml", include_str!("../../../content/drawsteel/heroes.toml")),
+    ("content/drawsteel/creatures.toml", include_str!("../../../content/drawsteel/creatures.toml")),
+];
+
+/// A file of stat blocks.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockFile {
+    /// The stat blocks.
+    pub creature: Vec<StatBlock>,
+}
+
+/// Loads the built-in stat blocks.
+pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
+    let mut out = Vec::new();
+    for (file, text) in BUILTIN {
+        let f: BlockFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        out.extend(f.creature);
+    }
+    Ok(out)
+}

@@ -1,0 +1,319 @@
+//! The state of a Draw Steel combat. Architecture invariant: only [`crate::events::apply`]
+//! changes the game-visible fields; the resolution stack (`flow`) is changed only by
+//! [`crate::flow`].
+
+use crate::flow::Frame;
+use crate::model::{AbilityDef, Characteristic, ConditionKind, Size};
+use crate::options::Options;
+use fray_core::grid::{Grid, Pos};
+use fray_core::ruleset::Outcome;
+use fray_core::turns::Alternating;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Index of a creature.
+pub type Cx = u8;
+
+/// The two sides of a combat (DS-INIT-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The heroes' side.
+    Heroes,
+    /// The Director's side.
+    Director,
+}
+
+impl Side {
+    /// Index (heroes 0, Director 1).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// From an index.
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 { Side::Heroes } else { Side::Director }
+    }
+    /// Lowercase name, also the seat name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Heroes => "heroes",
+            Side::Director => "director",
+        }
+    }
+    /// Parses a side name.
+    pub fn parse(s: &str) -> Option<Side> {
+        match s.trim().to_lowercase().as_str() {
+            "heroes" | "hero" | "players" => Some(Side::Heroes),
+            "director" | "monsters" | "enemies" => Some(Side::Director),
+            _ => None,
+        }
+    }
+}
+
+/// What a square is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Terrain {
+    /// Open ground.
+    Open,
+    /// A solid object filling the square: blocks movement and line of effect.
+    Wall,
+    /// +1 square to enter (DS-GAP-9).
+    Difficult,
+    /// Hurts whoever enters it (DS-FM-6).
+    Damaging,
+    /// Liquid at least a square deep (DS-FALL-3).
+    Water,
+    /// Obscuring: creatures in it are concealed (DS-CONC-1).
+    Fog,
+    /// Off the map.
+    Edge,
+}
+
+impl Terrain {
+    /// Whether creatures can stand in it.
+    pub fn standable(self) -> bool {
+        !matches!(self, Terrain::Wall | Terrain::Edge)
+    }
+    /// Map character.
+    pub fn glyph(self) -> char {
+        match self {
+            Terrain::Open => '.',
+            Terrain::Wall => '#',
+            Terrain::Difficult => '~',
+            Terrain::Damaging => '!',
+            Terrain::Water => 'w',
+            Terrain::Fog => 'o',
+            Terrain::Edge => 'e',
+        }
+    }
+}
+
+/// The battlefield: terrain and ground height (in squares) of every square.
+#[derive(Clone, Debug)]
+pub struct Arena {
+    /// Terrain.
+    pub terrain: Grid<Terrain>,
+    /// Height of the ground.
+    pub height: Grid<i32>,
+    /// Damage of damaging terrain.
+    pub terrain_damage: i32,
+}
+
+impl Arena {
+    /// Terrain at `p` (edge off the grid).
+    pub fn at(&self, p: Pos) -> Terrain {
+        self.terrain.get(p).copied().unwrap_or(Terrain::Edge)
+    }
+    /// Ground height at `p`.
+    pub fn ground(&self, p: Pos) -> i32 {
+        self.height.get(p).copied().unwrap_or(0)
+    }
+}
+
+/// How long a condition lasts (DS-DUR-*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Until {
+    /// End of `who`'s turn number `turn` (DS-DUR-EOT).
+    EndOfTurn {
+        /// Whose.
+        who: Cx,
+        /// Which of its turns.
+        turn: u32,
+    },
+    /// A d10 save at the end of each of its turns, 6+ ends it (DS-DUR-SAVE).
+    SaveEnds,
+    /// Until the encounter ends (or something removes it).
+    Encounter,
+}
+
+/// A condition on a creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    /// Which.
+    pub kind: ConditionKind,
+    /// Its source (frightened, grabbed, taunted).
+    pub source: Option<Cx>,
+    /// Duration.
+    pub until: Until,
+}
+
+/// What a creature has done this turn (DS-TURN-1, DS-TURN-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acts {
+    /// Main action used (or traded).
+    pub main: bool,
+    /// Maneuvers used (a second one is the traded main action).
+    pub maneuvers: u8,
+    /// Move actions used (a second one is the traded main action).
+    pub moves: u8,
+    /// Things done (dazed allows one).
+    pub done: u8,
+    /// Extra main actions granted by critical hits, not yet used.
+    pub extra_main: u8,
+}
+
+/// A creature in the combat.
+#[derive(Clone, Debug)]
+pub struct Creature {
+    /// Id.
+    pub id: Arc<str>,
+    /// Name.
+    pub name: Arc<str>,
+    /// Side.
+    pub side: Side,
+    /// Hero (dying rules) or Director creature (dies at 0).
+    pub hero: bool,
+    /// Level.
+    pub level: i32,
+    /// Square, or `None` when dead or gone.
+    pub pos: Option<Pos>,
+    /// Elevation of its lowest square (0 is the map's ground level).
+    pub z: i32,
+    /// Size.
+    pub size: Size,
+    /// Stamina.
+    pub stamina: i32,
+    /// Maximum Stamina.
+    pub max_stamina: i32,
+    /// Temporary Stamina (DS-GAP-20).
+    pub temp_stamina: i32,
+    /// Recoveries left.
+    pub recoveries: i32,
+    /// Speed.
+    pub speed: i32,
+    /// Stability (DS-STAB-1).
+    pub stability: i32,
+    /// Characteristic scores.
+    pub chars: [i32; 5],
+    /// Flat free strike damage (Director creatures), or `None` for heroes (DS-GAP-13).
+    pub free_strike: Option<i32>,
+    /// Abilities.
+    pub abilities: Vec<Arc<AbilityDef>>,
+    /// Conditions.
+    pub conditions: Vec<Condition>,
+    /// Surges (DS-SURGE).
+    pub surges: i32,
+    /// This turn's actions.
+    pub acts: Acts,
+    /// It has taken its turn this round.
+    pub acted: bool,
+    /// Turns taken.
+    pub turns: u32,
+    /// It used its triggered action this round (DS-GAP-12).
+    pub triggered_used: bool,
+    /// Surprised until the end of round 1 (DS-SURP-1).
+    pub surprised: bool,
+    /// Hidden (DS-HIDE).
+    pub hidden: bool,
+    /// Invisible (DS-INVIS-1).
+    pub invisible: bool,
+    /// Defending until the start of its next turn (DS-GAP-12).
+    pub defending: bool,
+    /// Flying.
+    pub flying: bool,
+    /// Dead.
+    pub dead: bool,
+}
+
+impl Creature {
+    /// A characteristic score.
+    pub fn char(&self, c: Characteristic) -> i32 {
+        self.chars[c.index()]
+    }
+    /// The highest characteristic score.
+    pub fn highest(&self) -> i32 {
+        self.chars.iter().copied().max().unwrap_or(0)
+    }
+    /// Winded value: half maximum Stamina, rounded down (DS-HP-WIND).
+    pub fn winded_value(&self) -> i32 {
+        self.max_stamina / 2
+    }
+    /// Recovery value: a third of maximum Stamina, rounded down (DS-REC-1, DS-DELTA-12).
+    pub fn recovery_value(&self) -> i32 {
+        self.max_stamina / 3
+    }
+    /// Winded (DS-HP-WIND).
+    pub fn winded(&self) -> bool {
+        self.stamina <= self.winded_value()
+    }
+    /// Dying: a hero at 0 Stamina or less (DS-HP-DYING-1).
+    pub fn dying(&self) -> bool {
+        self.hero && !self.dead && self.stamina <= 0
+    }
+    /// On the battlefield and alive.
+    pub fn active(&self) -> bool {
+        self.pos.is_some() && !self.dead
+    }
+}
+
+/// A combat.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The battlefield.
+    pub arena: Arc<Arena>,
+    /// Table options.
+    pub options: Arc<Options>,
+    /// Creatures.
+    pub creatures: Vec<Creature>,
+    /// Round, from 1.
+    pub round: u32,
+    /// Whose pick is next (DS-GAP-11).
+    pub order: Alternating,
+    /// The creature whose turn it is.
+    pub current: Option<Cx>,
+    /// The heroes' hero tokens (DS-TOKEN).
+    pub hero_tokens: i32,
+    /// A hero token was spent this turn (DS-TOKEN-1).
+    pub token_spent_this_turn: bool,
+    /// The last test's outcome, for readers.
+    pub last_test: Option<String>,
+    /// Half-resolved actions.
+    pub flow: Vec<Frame>,
+    /// How the combat ended.
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    /// The creature at `c`.
+    pub fn c(&self, c: Cx) -> &Creature {
+        &self.creatures[c as usize]
+    }
+    /// Every creature index.
+    pub fn all(&self) -> impl Iterator<Item = Cx> + '_ {
+        (0..self.creatures.len()).map(|i| i as Cx)
+    }
+    /// Creatures on the field and alive.
+    pub fn active(&self) -> impl Iterator<Item = Cx> + '_ {
+        self.all().filter(|&c| self.c(c).active())
+    }
+    /// Finds a creature by id.
+    pub fn find(&self, id: &str) -> Option<Cx> {
+        self.all().find(|&c| &*self.c(c).id == id)
+    }
+    /// Enemies: creatures of the other side.
+    pub fn enemies(&self, a: Cx, b: Cx) -> bool {
+        self.c(a).side != self.c(b).side
+    }
+    /// Distance between two creatures, height included.
+    pub fn distance(&self, a: Cx, b: Cx) -> Option<i32> {
+        let (x, y) = (self.c(a), self.c(b));
+        Some(fray_core::geometry::distance_3d(x.pos?, x.z, x.size.squares, y.pos?, y.z, y.size.squares))
+    }
+    /// Whether `c` has condition `k`.
+    pub fn has(&self, c: Cx, k: ConditionKind) -> bool {
+        self.c(c).conditions.iter().any(|x| x.kind == k) || (k == ConditionKind::Bleeding && self.c(c).dying())
+    }
+    /// The source of `c`'s condition `k`, if any.
+    pub fn source_of(&self, c: Cx, k: ConditionKind) -> Option<Cx> {
+        self.c(c).conditions.iter().find(|x| x.kind == k).and_then(|x| x.source)
+    }
+    /// The creature occupying square `p` (footprints, same level), if any.
+    pub fn at(&self, p: Pos) -> Option<Cx> {
+        self.active().find(|&c| {
+            let x = self.c(c);
+            fray_core::geometry::distance(x.pos.unwrap(), x.size.squares, p, 1) == 0
+        })
+    }
+}

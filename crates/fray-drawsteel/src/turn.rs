@@ -1,0 +1,168 @@
+//! Combat rounds (DS-INIT, DS-SURP, DS-GAP-11): who goes first, sides alternating picks, the
+//! start and end of a turn (EoT effects, saves), and the end of the combat.
+
+use crate::events::Event;
+use crate::flow::{Ctx, Flow, Frame, ready};
+use crate::model::ConditionKind;
+use crate::options::Text;
+use crate::state::{Cx, Side, Until};
+use fray_core::ruleset::RuleError;
+
+/// Decides which side goes first (DS-INIT-1, DS-INIT-2, DS-GAP-11) and starts round 1. If every
+/// creature of one side is surprised, the other goes first; otherwise a d10: 6+ the heroes
+/// (glossary) — or, published, the heroes choose, and Fray's heroes choose to go first.
+pub fn start(cx: &mut Ctx) -> Result<(), RuleError> {
+    let all_surprised = |side: Side| cx.s.creatures.iter().filter(|c| c.side == side).all(|c| c.surprised);
+    let (side, roll, why) = if all_surprised(Side::Director) && !all_surprised(Side::Heroes) {
+        (Side::Heroes, None, "every enemy is surprised".to_string())
+    } else if all_surprised(Side::Heroes) && !all_surprised(Side::Director) {
+        (Side::Director, None, "every hero is surprised".to_string())
+    } else {
+        let r = cx.dice.roll(10)? as i32;
+        let side = if r >= 6 { Side::Heroes } else { Side::Director };
+        let why = match (cx.s.options.initiative, r >= 6) {
+            (Text::Published, true) => "6 or more: the heroes choose, and go first",
+            (Text::Published, false) => "5 or less: the Director chooses, and goes first",
+            (Text::Glossary, true) => "6 or more: the heroes' side",
+            (Text::Glossary, false) => "5 or less: the other side",
+        };
+        (side, Some(r), why.to_string())
+    };
+    cx.emit(Event::FirstSide { side, roll, why });
+    cx.emit(Event::RoundStarted { round: 1 });
+    Ok(())
+}
+
+/// The next pick, or the end of the round.
+pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
+    if let Some(winner) = decided(cx) {
+        finish(cx, winner);
+        return Ok(Flow::Continue);
+    }
+    let side = cx.s.order.side_to_pick(|i| !ready(cx.s, Side::from_index(i)).is_empty());
+    match side {
+        Some(i) => cx.push(Frame::Pick { side: Side::from_index(i) }),
+        None => {
+            // End of round: surprise lasts until the end of round 1 (DS-SURP-1).
+            if cx.s.round == 1 {
+                for c in cx.s.all().collect::<Vec<_>>() {
+                    if cx.s.c(c).surprised {
+                        cx.emit(Event::SurpriseEnds { creature: cx.s.who(c) });
+                    }
+                }
+            }
+            let limit = cx.s.options.round_limit;
+            if limit > 0 && cx.s.round >= limit {
+                finish(cx, None);
+                return Ok(Flow::Continue);
+            }
+            cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
+            cx.push(Frame::Next);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// A side has won once the other has nobody able to fight.
+fn decided(cx: &Ctx) -> Option<Option<Side>> {
+    let standing = |side: Side| cx.s.creatures.iter().any(|c| c.side == side && c.active() && !c.dying());
+    match (standing(Side::Heroes), standing(Side::Director)) {
+        (true, true) => None,
+        (true, false) => Some(Some(Side::Heroes)),
+        (false, true) => Some(Some(Side::Director)),
+        (false, false) => Some(None),
+    }
+}
+
+fn finish(cx: &mut Ctx, winner: Option<Side>) {
+    // DS-SURGE-3: surges are lost at the end of combat.
+    for c in cx.s.all().collect::<Vec<_>>() {
+        if cx.s.c(c).surges > 0 {
+            cx.emit(Event::Surges { creature: cx.s.who(c), total: 0, why: "combat ended".into() });
+        }
+    }
+    let summary = match winner {
+        Some(w) => format!("the {} win after {} rounds", w.name(), cx.s.round),
+        None => format!("no side won after {} rounds", cx.s.round),
+    };
+    cx.emit(Event::CombatOver { summary, winner });
+}
+
+/// A side picked its next creature: its turn starts.
+pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleError> {
+    let c = cx.s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")))?;
+    cx.emit(Event::Picked { side, creature: cx.s.who(c) });
+    let turn = cx.s.c(c).turns + 1;
+    cx.emit(Event::TurnStarted { creature: cx.s.who(c), turn });
+    if cx.s.c(c).defending {
+        cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
+    }
+    cx.push(Frame::Act { c });
+    Ok(())
+}
+
+/// The action phase waits for the creature's next action (dead creatures' turns end).
+pub fn act_step(cx: &mut Ctx, c: Cx) -> Flow {
+    if !cx.s.c(c).active() {
+        cx.push(Frame::EndTurn { c });
+        return Flow::Continue;
+    }
+    cx.push(Frame::Act { c });
+    Flow::Wait
+}
+
+/// End of turn: saves against "save ends" effects (DS-DUR-SAVE), then EoT effects end
+/// (DS-DUR-EOT).
+pub fn end_turn(cx: &mut Ctx, c: Cx) -> Result<Flow, RuleError> {
+    if cx.s.c(c).active() {
+        let saves: Vec<_> = cx.s.c(c).conditions.iter().filter(|x| x.until == Until::SaveEnds).copied().collect();
+        for cond in saves {
+            if cx.s.c(c).conditions.contains(&cond) && crate::rolls::save(cx, c, cond.kind.name())? {
+                cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "saved".into() });
+            }
+        }
+    }
+    let turn = cx.s.c(c).turns;
+    let mut ended = Vec::new();
+    for x in cx.s.all() {
+        for cond in &cx.s.c(x).conditions {
+            if matches!(cond.until, Until::EndOfTurn { who, turn: t } if who == c && t <= turn) {
+                ended.push((x, *cond));
+            }
+        }
+    }
+    for (x, cond) in ended {
+        cx.emit(Event::ConditionEnded { creature: cx.s.who(x), condition: cond, why: "end of turn".into() });
+    }
+    cx.emit(Event::TurnEnded { creature: cx.s.who(c) });
+    cx.push(Frame::Next);
+    Ok(Flow::Continue)
+}
+
+/// Gives a condition; a new frightening or taunting source replaces the old one
+/// (DS-COND-FRIGHT, DS-COND-TAUNT).
+pub fn give_condition(cx: &mut Ctx, c: Cx, kind: ConditionKind, source: Option<Cx>, until: Until) {
+    if matches!(kind, ConditionKind::Frightened | ConditionKind::Taunted | ConditionKind::Grabbed) {
+        for old in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == kind) {
+            cx.emit(Event::ConditionEnded {
+                creature: cx.s.who(c),
+                condition: old,
+                why: "replaced by a new source".into(),
+            });
+        }
+    } else if let Some(old) = cx.s.c(c).conditions.iter().find(|x| x.kind == kind).copied() {
+        // The same condition from another source does not stack (DS-GAP-19): keep one.
+        cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: old, why: "renewed".into() });
+    }
+    cx.emit(Event::ConditionGained {
+        creature: cx.s.who(c),
+        condition: crate::state::Condition { kind, source, until },
+    });
+}
+
+/// "EoT": to the end of the creature's next turn, or of this one if it is its turn (DS-DUR-EOT).
+pub fn eot(cx: &Ctx, c: Cx) -> Until {
+    let x = cx.s.c(c);
+    let turn = if cx.s.current == Some(c) { x.turns } else { x.turns + 1 };
+    Until::EndOfTurn { who: c, turn }
+}

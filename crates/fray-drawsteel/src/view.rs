@@ -1,0 +1,96 @@
+//! The reader's picture of a Draw Steel combat. Per creature it adds `stamina` (also as `hp`),
+//! `winded`, `dying`, `dead`, `temp_stamina`, `recoveries`, `surges`, `z`, `size`, `hidden`,
+//! `surprised`, `defending`, `acted`, `actions`; at the top level `hero_tokens`, `last_test`.
+
+use crate::state::State;
+use fray_core::view::{StatusView, UnitView, View};
+use serde_json::{Map, json};
+use std::collections::BTreeMap;
+
+/// Builds the view.
+pub fn build(s: &State) -> View {
+    let mut units = BTreeMap::new();
+    for c in s.all() {
+        let x = s.c(c);
+        let mut statuses: Vec<String> = x.conditions.iter().map(|k| k.kind.name().to_string()).collect();
+        if x.dying() && !statuses.iter().any(|n| n == "bleeding") {
+            statuses.push("bleeding".into());
+        }
+        if x.winded() && !x.dead {
+            statuses.push("winded".into());
+        }
+        if x.dying() {
+            statuses.push("dying".into());
+        }
+        let details = x
+            .conditions
+            .iter()
+            .map(|k| StatusView {
+                name: k.kind.name().into(),
+                amount: None,
+                source: k.source.map(|c| s.c(c).id.to_string()),
+                duration: match k.until {
+                    crate::state::Until::EndOfTurn { who, .. } => format!("EoT ({})", s.c(who).id),
+                    crate::state::Until::SaveEnds => "save ends".into(),
+                    crate::state::Until::Encounter => "until the encounter ends".into(),
+                },
+            })
+            .collect();
+        let mut extra = Map::new();
+        extra.insert("stamina".into(), json!(x.stamina));
+        extra.insert("temp_stamina".into(), json!(x.temp_stamina));
+        extra.insert("winded".into(), json!(x.winded()));
+        extra.insert("dying".into(), json!(x.dying()));
+        extra.insert("dead".into(), json!(x.dead));
+        extra.insert("recoveries".into(), json!(x.recoveries));
+        extra.insert("surges".into(), json!(x.surges));
+        extra.insert("z".into(), json!(x.z));
+        extra.insert("size".into(), json!(x.size.label()));
+        extra.insert("hidden".into(), json!(x.hidden));
+        extra.insert("surprised".into(), json!(x.surprised));
+        extra.insert("defending".into(), json!(x.defending));
+        extra.insert("acted".into(), json!(x.acted));
+        extra.insert("hero".into(), json!(x.hero));
+        extra.insert(
+            "actions".into(),
+            json!({ "main_used": x.acts.main, "maneuvers_used": x.acts.maneuvers, "moves_used": x.acts.moves, "extra_main": x.acts.extra_main }),
+        );
+        units.insert(
+            x.id.to_string(),
+            UnitView {
+                name: x.name.to_string(),
+                team: x.side.name().into(),
+                at: x.pos,
+                size: x.size.squares,
+                hp: x.stamina as i64,
+                max_hp: x.max_stamina as i64,
+                statuses,
+                status_details: details,
+                extra,
+            },
+        );
+    }
+    let map = (0..s.arena.terrain.height())
+        .map(|y| (0..s.arena.terrain.width()).map(|x| s.arena.at(fray_core::grid::Pos::new(x, y)).glyph()).collect())
+        .collect();
+    let mut score = BTreeMap::new();
+    for side in [crate::state::Side::Heroes, crate::state::Side::Director] {
+        let standing = s.creatures.iter().filter(|c| c.side == side && c.active() && !c.dying()).count();
+        score.insert(side.name().to_string(), standing as i64);
+    }
+    let mut extra = Map::new();
+    extra.insert("hero_tokens".into(), json!(s.hero_tokens));
+    extra.insert("last_test".into(), json!(s.last_test));
+    View {
+        system: "drawsteel".into(),
+        round: s.round,
+        turn: s.current.map(|c| s.c(c).id.to_string()),
+        map,
+        units,
+        score,
+        decision: crate::flow::decision(s),
+        log: vec![],
+        outcome: s.outcome.clone(),
+        extra,
+    }
+}
