@@ -247,3 +247,42 @@ pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
     }
     Ok(out)
 }
+
+/// The built-in encounter `fray play drawsteel` uses: two heroes against a bog brute, an ash
+/// archer and a gloom hound on a small field with a ledge, difficult ground and fog.
+pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
+    let map = MapSpec {
+        rows: ["............", "...##.......", "...~~...oo..", "........oo..", "............", "......#....."].iter().map(|r| r.to_string()).collect(),
+        heights: ["000000000222", "000000000222", "000000000222", "000000000000", "000000000000", "000000000000"].iter().map(|r| r.to_string()).collect(),
+        terrain_damage: None,
+    };
+    let unit = |id: &str, team: &str, at: (i32, i32), creature: &str| {
+        (
+            UnitSpec {
+                id: id.into(),
+                team: team.into(),
+                at: Pos::new(at.0, at.1),
+                z: None,
+                creature: creature.into(),
+                stamina: None,
+                conditions: vec![],
+                source: None,
+                surges: 0,
+                surprised: false,
+                hidden: false,
+                invisible: false,
+                flying: false,
+                recoveries: None,
+            },
+            None,
+        )
+    };
+    let units = vec![
+        unit("vessa", "heroes", (1, 2), "vessa"),
+        unit("corin", "heroes", (0, 4), "corin"),
+        unit("brute", "director", (8, 4), "bog-brute"),
+        unit("archer", "director", (10, 1), "ash-archer"),
+        unit("hound", "director", (9, 3), "gloom-hound"),
+    ];
+    (map, units)
+}
