@@ -252,8 +252,14 @@ pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
 /// archer and a gloom hound on a small field with a ledge, difficult ground and fog.
 pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
     let map = MapSpec {
-        rows: ["............", "...##.......", "...~~...oo..", "........oo..", "............", "......#....."].iter().map(|r| r.to_string()).collect(),
-        heights: ["000000000222", "000000000222", "000000000222", "000000000000", "000000000000", "000000000000"].iter().map(|r| r.to_string()).collect(),
+        rows: ["............", "...##.......", "...~~...oo..", "........oo..", "............", "......#....."]
+            .iter()
+            .map(|r| r.to_string())
+            .collect(),
+        heights: ["000000000222", "000000000222", "000000000222", "000000000000", "000000000000", "000000000000"]
+            .iter()
+            .map(|r| r.to_string())
+            .collect(),
         terrain_damage: None,
     };
     let unit = |id: &str, team: &str, at: (i32, i32), creature: &str| {

@@ -5,7 +5,11 @@ use std::path::{Path, PathBuf};
 #[test]
 fn every_drawsteel_scenario_passes() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/drawsteel");
-    let mut all: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+    let mut all: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
     all.sort();
     assert!(!all.is_empty());
     let mut failures = Vec::new();

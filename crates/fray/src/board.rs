@@ -32,17 +32,20 @@ pub fn render(v: &View) -> String {
     for (id, u) in &v.units {
         let at = u.at.map(|p| format!("({},{})", p.x, p.y)).unwrap_or_else(|| "off the map".into());
         let statuses = if u.statuses.is_empty() { String::new() } else { format!(" [{}]", u.statuses.join(", ")) };
-        let extra = |k: &str| u.extra.get(k).map(|v| v.to_string()).unwrap_or_default();
-        out.push_str(&format!(
-            "  {id:<6} {:<5} {at:<12} {}/{} HP  ward {}  tokens {}  strikes {}  orbs {}{statuses}\n",
-            u.team,
-            u.hp,
-            u.max_hp,
-            extra("ward"),
-            extra("miss_tokens"),
-            extra("strikes"),
-            extra("orbs"),
-        ));
+        let mut fields = String::new();
+        for (key, label) in [
+            ("ward", "ward"),
+            ("miss_tokens", "tokens"),
+            ("strikes", "strikes"),
+            ("orbs", "orbs"),
+            ("surges", "surges"),
+            ("recoveries", "recoveries"),
+        ] {
+            if let Some(v) = u.extra.get(key) {
+                fields.push_str(&format!("  {label} {v}"));
+            }
+        }
+        out.push_str(&format!("  {id:<6} {:<8} {at:<12} {}/{} HP{fields}{statuses}\n", u.team, u.hp, u.max_hp));
     }
     let score: Vec<String> = v.score.iter().map(|(k, s)| format!("{k} {s}")).collect();
     out.push_str(&format!("  round {}  score: {}\n", v.round, score.join(", ")));

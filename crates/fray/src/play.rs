@@ -16,13 +16,24 @@ const MAX_DECISIONS: usize = 200_000;
 /// A saved match: its setup is the built-in one, so the seed and the inputs replay it.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Saved {
+#[serde(bound(deserialize = "C: serde::de::DeserializeOwned", serialize = "C: Serialize"))]
+pub struct Saved<C> {
     /// Game system.
     pub system: String,
     /// Seed of the dice.
     pub seed: u64,
     /// Every input, in order.
-    pub inputs: Vec<Input<fray_kazzam::Command>>,
+    pub inputs: Vec<Input<C>>,
+}
+
+fn new_drawsteel(seed: u64) -> Result<Session<fray_drawsteel::DrawSteel>, String> {
+    let blocks = fray_drawsteel::setup::builtin_blocks()?;
+    let (map, units) = fray_drawsteel::setup::default_encounter();
+    let mut state =
+        fray_drawsteel::setup::build(&map, &blocks, &units, Default::default()).map_err(|e| e.join("\n"))?;
+    let mut dice = SeededDice::new(seed);
+    let journal = fray_drawsteel::start(&mut state, &mut dice, None).map_err(|e| e.to_string())?;
+    Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
 fn new_session(seed: u64) -> Result<Session<Kazzam>, String> {
@@ -32,8 +43,8 @@ fn new_session(seed: u64) -> Result<Session<Kazzam>, String> {
     Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
-fn save(path: &str, seed: u64, session: &Session<Kazzam>) -> Result<(), String> {
-    let saved = Saved { system: "kazzam".into(), seed, inputs: session.inputs().to_vec() };
+fn save<R: Ruleset>(path: &str, seed: u64, session: &Session<R>) -> Result<(), String> {
+    let saved = Saved { system: R::SYSTEM.into(), seed, inputs: session.inputs().to_vec() };
     let text = serde_json::to_string_pretty(&saved).map_err(|e| e.to_string())?;
     // Write then rename, so a crash never leaves half a save behind.
     let tmp = format!("{path}.tmp");
@@ -44,7 +55,8 @@ fn save(path: &str, seed: u64, session: &Session<Kazzam>) -> Result<(), String> 
 /// Replays a saved match; a truncated or altered save gets an error naming what is wrong.
 pub fn load_saved(path: &str) -> Result<Session<Kazzam>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let saved: Saved = serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved match: {e}"))?;
+    let saved: Saved<fray_kazzam::Command> =
+        serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved match: {e}"))?;
     if saved.system != "kazzam" {
         return Err(format!("{path}: system {:?} cannot be replayed yet", saved.system));
     }
@@ -71,21 +83,32 @@ pub fn view_saved(path: &str, json: bool) -> Result<ExitCode, String> {
 }
 
 pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool, save_to: Option<&str>) -> Result<ExitCode, String> {
-    if system != "kazzam" {
-        return Err(format!("system {system:?} cannot be played yet; try kazzam"));
+    match system {
+        "kazzam" => drive(new_session(seed)?, &["red", "blue"], seed, seats, quiet, save_to),
+        "drawsteel" => drive(new_drawsteel(seed)?, &["heroes", "director"], seed, seats, quiet, save_to),
+        other => Err(format!("system {other:?} cannot be played yet; try kazzam or drawsteel")),
     }
+}
+
+fn drive<R: Ruleset>(
+    mut session: Session<R>,
+    seat_names: &[&str],
+    seed: u64,
+    seats: &[String],
+    quiet: bool,
+    save_to: Option<&str>,
+) -> Result<ExitCode, String> {
     for s in seats {
-        if s != "red" && s != "blue" {
-            return Err(format!("--seat {s:?}: Kazzam's seats are red and blue"));
+        if !seat_names.contains(&s.as_str()) {
+            return Err(format!("--seat {s:?}: the seats are {}", seat_names.join(" and ")));
         }
     }
-    let mut session = new_session(seed)?;
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut printed = 0;
     let mut out = std::io::stdout().lock();
-    let flush_journal = |session: &Session<Kazzam>, printed: &mut usize, out: &mut dyn Write| {
+    let flush_journal = |session: &Session<R>, printed: &mut usize, out: &mut dyn Write| {
         if !quiet {
             for e in &session.journal()[*printed..] {
                 let _ = writeln!(out, "{e}");
@@ -130,7 +153,7 @@ pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool, save_to: Opti
                 }
             }
         } else {
-            <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d)
+            <RandomBot as Bot<R>>::choose(&mut bot, session.state(), &d)
         };
         match session.choose(&answer) {
             Err(e) => {
@@ -147,15 +170,16 @@ pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool, save_to: Opti
     flush_journal(&session, &mut printed, &mut out);
     let v = session.view();
     let _ = writeln!(out, "\n{}", crate::board::render(&v));
-    match Kazzam::outcome(session.state()) {
+    match R::outcome(session.state()) {
         Some(o) => {
             let _ = writeln!(out, "{}", o.summary);
-            let strikes = v.extra.get("strikes").map(|s| s.to_string()).unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "final score (after the Strike penalty): red {}, blue {}; strikes {strikes}",
-                o.score["red"], o.score["blue"]
-            );
+            if let Some(strikes) = v.extra.get("strikes") {
+                let _ = writeln!(
+                    out,
+                    "final score (after the Strike penalty): red {}, blue {}; strikes {strikes}",
+                    o.score["red"], o.score["blue"]
+                );
+            }
         }
         None => {
             let _ = writeln!(out, "the match did not finish within {MAX_DECISIONS} decisions");
