@@ -617,7 +617,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     }
     if final_action {
         out.push(DecisionOption::new("pass", "take the damage"));
-    } else if !movement::inside_wall(s, u) || out.is_empty() {
+    } else if (!movement::inside_wall(s, u) && crate::control::must_still_act(s, u).is_none()) || out.is_empty() {
         out.push(DecisionOption::new("end-turn", "end your turn"));
     }
     out
@@ -1204,7 +1204,20 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.has(u, StatusKind::Flying) {
                 return Err(RuleError::refused("K-ST-Flying", format!("{} is not Flying", who(s, u))));
             }
+            if s.unit(u)
+                .statuses
+                .iter()
+                .any(|st| st.kind == StatusKind::Flying && st.source.is_some_and(|src| src != u))
+            {
+                return Err(RuleError::refused(
+                    "K-ST-Flying",
+                    format!("{} is forced to fly and cannot land by choice", who(s, u)),
+                ));
+            }
             Ok(())
+        }
+        Verb::EndTurn(_) if crate::control::must_still_act(s, u).is_some() => {
+            Err(crate::control::must_still_act(s, u).expect("checked"))
         }
         Verb::EndTurn(_) if movement::inside_wall(s, u) => Err(RuleError::refused(
             "K-ST-Phasing",
@@ -1329,6 +1342,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
             for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "landed".into() });
             }
+            movement::settle_on_legal_square(cx, u, "lands beside the creature below");
         }
     }
     Ok(())

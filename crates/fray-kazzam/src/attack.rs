@@ -491,6 +491,8 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
             cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "knocked out of the air".into() });
         }
+        // K-ST-Flying: falling onto a square it may not occupy, it takes the nearest legal one.
+        crate::movement::settle_on_legal_square(cx, target, "falls beside the creature below");
         return;
     }
     if kind == StatusKind::Hidden && cx.s.has(target, StatusKind::Revealed) {

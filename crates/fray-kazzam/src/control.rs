@@ -174,6 +174,54 @@ pub fn check_move(s: &State, u: UnitIdx, dest: fray_core::grid::Pos) -> Result<(
     }
 }
 
+/// Why a Frenzied or Panicked creature may not end its turn yet, if it still can and must:
+/// make its compelled attack (moving first, for a frenzy), or run (K-ST-Frenzied, K-ST-Panicked).
+pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
+    let unit = s.unit(u);
+    match unit.compulsion? {
+        Compulsion::Attack { source, panic, .. } => {
+            let power = if panic { "basic-implement-attack" } else { basic_melee(s, u) };
+            let p = s.powers.find(power)?;
+            let attack_now = crate::actions::check(
+                s,
+                u,
+                &crate::actions::Verb::Power {
+                    power: p,
+                    targets: vec![source],
+                    square: None,
+                    creative: false,
+                    advantage: false,
+                },
+            )
+            .is_ok();
+            let reach = s.implement_range(u).max(if panic { 0 } else { s.reach(u) });
+            let can_close_in = !panic
+                && crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
+                && s.unit(source).pos.is_some_and(|sp| {
+                    crate::movement::destinations(s, u, crate::movement::Mode::Walk)
+                        .iter()
+                        .any(|&q| fray_core::geometry::distance(q, unit.size, sp, s.unit(source).size) <= reach)
+                });
+            let rule = if panic { "K-ST-Panicked" } else { "K-ST-Frenzied" };
+            (attack_now || can_close_in)
+                .then(|| RuleError::refused(rule, format!("{} must first attack {}", unit.id, s.unit(source).id)))
+        }
+        Compulsion::Flee { source } => {
+            let can_run = crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
+                && crate::movement::destinations(s, u, crate::movement::Mode::Walk)
+                    .iter()
+                    .any(|&q| check_move(s, u, q).is_ok());
+            can_run.then(|| {
+                RuleError::refused(
+                    "K-ST-Panicked",
+                    format!("{} must run away from {} first", unit.id, s.unit(source).id),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
 /// After a compelled attack: a Frenzied creature's turn ends; a Panicked one must flee.
 pub fn after_attack(cx: &mut Ctx, u: UnitIdx) {
     if let Some(Compulsion::Attack { source, panic, .. }) = cx.s.unit(u).compulsion {

@@ -308,6 +308,18 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     reach(s, unit, mode)?.path_to(dest)
 }
 
+/// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
+/// nearest square where it can stand.
+pub fn settle_on_legal_square(cx: &mut Ctx, unit: UnitIdx, why: &str) {
+    let Some(p) = cx.s.unit(unit).pos else { return };
+    if can_stand(cx.s, unit, p, cx.s.unit(unit).size) {
+        return;
+    }
+    if let Some(q) = nearest_free(cx.s, unit, p) {
+        cx.emit(Event::Placed { unit: cx.s.who(unit), at: q, why: why.into() });
+    }
+}
+
 /// The nearest square to `near` where `unit` can stand.
 pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
     let size = s.unit(unit).size;

@@ -268,6 +268,9 @@ fn implies(kind: StatusKind) -> &'static [StatusKind] {
 impl State {
     /// Whether unit `u` has status `kind`, directly or implied by another.
     pub fn has(&self, u: UnitIdx, kind: StatusKind) -> bool {
+        if kind == StatusKind::Hovering && self.unit(u).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
+            return false; // K-ST-Hovering: a Prone creature cannot be Hovering
+        }
         self.unit(u).statuses.iter().any(|s| s.kind == kind || implies(s.kind).contains(&kind))
             || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
     }
