@@ -14,6 +14,7 @@ pub mod decision;
 pub mod dice;
 pub mod geometry;
 pub mod grid;
+pub mod lookup;
 pub mod ruleset;
 pub mod scenario;
 pub mod session;

@@ -213,6 +213,20 @@ pub enum Distance {
     },
 }
 
+impl std::fmt::Display for Distance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Distance::Melee { reach } => write!(f, "melee {reach}"),
+            Distance::Ranged { range } => write!(f, "ranged {range}"),
+            Distance::Myself => write!(f, "self"),
+            Distance::Aura { size } => write!(f, "{size} aura"),
+            Distance::Burst { size } => write!(f, "{size} burst"),
+            Distance::Cube { size, within } => write!(f, "{size} cube within {within}"),
+            Distance::Line { length, width } => write!(f, "{length} x {width} line"),
+        }
+    }
+}
+
 impl Distance {
     /// Whether it is an area (DS-GAP-14: areas are never strikes; they can target the hidden).
     pub fn is_area(self) -> bool {

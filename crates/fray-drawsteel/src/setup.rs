@@ -292,3 +292,139 @@ pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
     ];
     (map, units)
 }
+
+/// The rules reference (`content/drawsteel/rules.toml`) and every built-in creature and
+/// ability, for `fray rules drawsteel`.
+pub fn rules_index() -> Result<Vec<fray_core::lookup::Entry>, String> {
+    #[derive(Deserialize)]
+    struct RulesFile {
+        entry: Vec<fray_core::lookup::Entry>,
+    }
+    let text = include_str!("../../../content/drawsteel/rules.toml");
+    let mut out = toml::from_str::<RulesFile>(text).map_err(|e| format!("content/drawsteel/rules.toml: {e}"))?.entry;
+    for b in builtin_blocks()? {
+        out.push(fray_core::lookup::Entry {
+            id: b.id.clone(),
+            name: b.name.clone(),
+            kind: "creature".into(),
+            aliases: vec![],
+            text: card(&b),
+        });
+        for a in &b.ability {
+            out.push(fray_core::lookup::Entry {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                kind: "ability".into(),
+                aliases: vec![],
+                text: ability_card(a),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) -> String {
+    let mut parts = Vec::new();
+    if t.damage > 0 {
+        let plus = if t.plus_characteristic {
+            format!(" + {}", chars.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(" or "))
+        } else {
+            String::new()
+        };
+        parts.push(format!("{}{plus} damage", t.damage));
+    }
+    for e in &t.effects {
+        let mut s = String::new();
+        if let Some(c) = &e.condition {
+            s = format!("{c} ({})", e.until.as_deref().unwrap_or("eot"));
+        }
+        for (n, what) in [(e.push, "push"), (e.pull, "pull"), (e.slide, "slide")] {
+            if let Some(n) = n {
+                s = format!("{what} {n}");
+            }
+        }
+        if let Some(p) = &e.potency {
+            s = format!("{p}: {s}");
+        }
+        if !s.is_empty() {
+            parts.push(s);
+        }
+    }
+    if parts.is_empty() { "no effect".into() } else { parts.join("; ") }
+}
+
+/// An ability written out with its numbers.
+pub fn ability_card(a: &AbilityDef) -> String {
+    let roll = if a.roll.is_empty() {
+        "no power roll".to_string()
+    } else {
+        format!("power roll + {}", a.roll.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(" or "))
+    };
+    format!(
+        "{} ({:?}, {}; {}; {roll}). ≤11: {}. 12-16: {}. 17+: {}. {}",
+        a.name,
+        a.usage,
+        a.distance,
+        a.keywords.join(", "),
+        tier_text(&a.tier1, &a.roll),
+        tier_text(&a.tier2, &a.roll),
+        tier_text(&a.tier3, &a.roll),
+        a.text
+    )
+}
+
+/// A stat block written out: every number a table needs.
+pub fn card(b: &StatBlock) -> String {
+    let c = &b.characteristics;
+    let mut out = format!(
+        "{} — {} level {}{}{}\n  Stamina {} (winded at {}, recovery value {}), Recoveries {}, speed {}, size {}, stability {}{}\n  Might {:+}, Agility {:+}, Reason {:+}, Intuition {:+}, Presence {:+}\n",
+        b.name,
+        b.kind,
+        b.level,
+        b.organization.as_ref().map(|o| format!(" {o}")).unwrap_or_default(),
+        b.role.as_ref().map(|r| format!(" {r}")).unwrap_or_default(),
+        b.stamina,
+        b.stamina / 2,
+        b.stamina / 3,
+        b.recoveries,
+        b.speed,
+        b.size,
+        b.stability,
+        b.free_strike
+            .map(|f| format!(", free strike {f}"))
+            .unwrap_or_else(|| ", free strike: melee 2/5/7 or ranged 2/4/6 + Might or Agility".into()),
+        c.might,
+        c.agility,
+        c.reason,
+        c.intuition,
+        c.presence
+    );
+    for a in &b.ability {
+        out.push_str(&format!("  • {}\n", ability_card(a)));
+    }
+    if !b.text.is_empty() {
+        out.push_str(&format!("  {}\n", b.text));
+    }
+    out
+}
+
+/// Checks a file of stat blocks: every problem with file, line and field; or the cards.
+pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct File {
+        creature: Vec<toml::Spanned<StatBlock>>,
+    }
+    let f: File = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
+    let mut errors = Vec::new();
+    let mut cards = Vec::new();
+    for b in &f.creature {
+        let line = fray_core::scenario::line_of(text, b.span().start);
+        let es = check_block(b.get_ref());
+        if es.is_empty() {
+            cards.push(card(b.get_ref()));
+        }
+        errors.extend(es.into_iter().map(|e| format!("{path}:{line}: {e}")));
+    }
+    if errors.is_empty() { Ok(cards) } else { Err(errors) }
+}

@@ -8,7 +8,8 @@
 //! Resist, Vulnerable, Taken Out, scoring Take Outs), [`forced`] (K-FM), [`zones`] (K-ZONE,
 //! damaging terrain), [`cover`] (K-COV, K-CONC), [`orbs`] (K-ORB, dunking), [`powers`] (power
 //! data), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
-//! [`builtin`] (the default arena and teams), [`options`] (table options).
+//! [`builtin`] (the default arena and teams), [`options`] (table options), [`reference`] (the
+//! rules look-up).
 #![deny(missing_docs)]
 
 pub mod actions;
@@ -26,6 +27,7 @@ pub mod opportunity;
 pub mod options;
 pub mod orbs;
 pub mod powers;
+pub mod reference;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -1,6 +1,7 @@
 //! The `fray` command: play a match, run scenario files, print a view.
 
 mod board;
+mod lookup;
 mod play;
 mod scenarios;
 
@@ -41,6 +42,26 @@ enum Command {
         #[arg(long)]
         trace: bool,
     },
+    /// Look up a rule, status, power or creature by name or id (forgiving about case and typos).
+    Rules {
+        /// The game system (kazzam, drawsteel).
+        system: String,
+        /// What to look up.
+        term: Option<String>,
+        /// List every entry.
+        #[arg(long)]
+        list: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a content file (Draw Steel stat blocks) and print its cards or every error.
+    Build {
+        /// The game system.
+        system: String,
+        /// The file.
+        file: String,
+    },
     /// Print the view of a scenario after its steps, or of a saved match.
     View {
         /// A scenario file (.toml) or a saved match (.json).
@@ -56,6 +77,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play { system, seed, seat, quiet, save } => play::run(&system, seed, &seat, quiet, save.as_deref()),
         Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
+        Command::Rules { system, term, list, json } => lookup::rules(&system, term.as_deref(), list, json),
+        Command::Build { system, file } => lookup::build(&system, &file),
         Command::View { path, json } => {
             if path.ends_with(".json") {
                 play::view_saved(&path, json)

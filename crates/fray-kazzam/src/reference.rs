@@ -1,0 +1,44 @@
+//! The rules reference for `fray rules kazzam`: the entries of `content/kazzam/rules.toml`
+//! (rules, statuses, terrain, in Fray's own words) and every power in play.
+
+use crate::powers::{PowerDef, Powers, Targeting};
+use fray_core::lookup::Entry;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    entry: Vec<Entry>,
+}
+
+/// A power written out with its numbers.
+pub fn power_card(p: &PowerDef) -> String {
+    let target = match p.target {
+        Targeting::Implement => "implement range".to_string(),
+        Targeting::Melee => "melee".to_string(),
+        Targeting::Ranged { range } => format!("ranged {range}"),
+        Targeting::Burst { radius } => format!("burst {radius}"),
+        Targeting::Myself => "self".to_string(),
+        Targeting::Ally { range } => format!("an ally within {range}"),
+        Targeting::Creature { range } => format!("a creature within {range}"),
+        Targeting::None => "no target".to_string(),
+    };
+    let damage = p.damage.map(|d| format!(", damage {d}")).unwrap_or_default();
+    format!("{} ({:?}, {:?}, {target}{damage}): {}", p.name, p.action, p.frequency, p.text)
+}
+
+/// Every entry: the rules file, then the powers.
+pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
+    let text = include_str!("../../../content/kazzam/rules.toml");
+    let mut out = toml::from_str::<RulesFile>(text).map_err(|e| format!("content/kazzam/rules.toml: {e}"))?.entry;
+    for p in powers.all() {
+        out.push(Entry {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            kind: "power".into(),
+            aliases: vec![],
+            text: power_card(p),
+        });
+    }
+    Ok(out)
+}
