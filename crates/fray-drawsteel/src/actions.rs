@@ -98,7 +98,22 @@ pub struct Command {
     /// Make a test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<TestSpec>,
-    /// Spend hero tokens: "surges" (1) or "stamina" (2).
+    /// Grab this creature (maneuver).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grab: Option<String>,
+    /// Knock this creature back (maneuver).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockback: Option<String>,
+    /// Move the creature you grab to this adjacent square (maneuver).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_grabbed: Option<Pos>,
+    /// Let go of the creature you grab (no action).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub release: bool,
+    /// Help this adjacent prone creature stand (maneuver).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub help_up: Option<String>,
+    /// Spend hero tokens: "surges" (1), "stamina" (2), or "test" (1: the last failed test succeeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
     /// End the turn.
@@ -133,6 +148,16 @@ pub enum Verb {
     Hide,
     /// A test.
     Test(Characteristic, Difficulty, bool),
+    /// Grab (DS-GAP-12).
+    Grab(Cx),
+    /// Knockback (DS-GAP-12).
+    Knockback(Cx),
+    /// Move the grabbed creature (DS-COND-GRAB-2).
+    MoveGrabbed(Pos),
+    /// Let go (DS-COND-GRAB-3).
+    Release,
+    /// Help an adjacent prone creature up (DS-COND-PRONE-2).
+    HelpUp(Cx),
     /// Hero tokens.
     Token(String),
     /// End the turn.
@@ -712,6 +737,21 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(t) = &cmd.token {
         verbs.push(Verb::Token(t.clone()));
     }
+    if let Some(t) = &cmd.grab {
+        verbs.push(Verb::Grab(unit(t)?));
+    }
+    if let Some(t) = &cmd.knockback {
+        verbs.push(Verb::Knockback(unit(t)?));
+    }
+    if let Some(p) = cmd.move_grabbed {
+        verbs.push(Verb::MoveGrabbed(p));
+    }
+    if cmd.release {
+        verbs.push(Verb::Release);
+    }
+    if let Some(t) = &cmd.help_up {
+        verbs.push(Verb::HelpUp(unit(t)?));
+    }
     match verbs.len() {
         1 => Ok((c, verbs.pop().unwrap())),
         0 => Err(RuleError::malformed(
@@ -833,6 +873,64 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             Ok(())
         }
         Verb::Test(..) => Ok(()),
+        Verb::Grab(t) | Verb::Knockback(t) => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            let knock = matches!(v, Verb::Knockback(_));
+            if knock && s.has(c, ConditionKind::Grabbed) {
+                return Err(RuleError::refused(
+                    "DS-COND-GRAB-1",
+                    format!("{} is grabbed and cannot use Knockback", who(s, c)),
+                ));
+            }
+            if *t == c || s.distance(c, *t) != Some(1) {
+                return Err(RuleError::refused("DS-GAP-12", format!("{} must be adjacent", who(s, *t))));
+            }
+            // Up to your size, or up to your Might if it is 2 or more.
+            let me = s.c(c);
+            let limit = if me.char(Characteristic::Might) >= 2 {
+                me.size.value().max(me.char(Characteristic::Might))
+            } else {
+                me.size.value()
+            };
+            if s.c(*t).size.rank() > me.size.rank() && s.c(*t).size.value() > limit {
+                return Err(RuleError::refused(
+                    "DS-GAP-12",
+                    format!("{} is too big for {} to move", who(s, *t), who(s, c)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::MoveGrabbed(q) => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            let v = s.active().find(|&v| s.source_of(v, ConditionKind::Grabbed) == Some(c));
+            let Some(v) = v else {
+                return Err(RuleError::refused("DS-COND-GRAB-2", format!("{} is grabbing nobody", who(s, c))));
+            };
+            let me = s.c(c);
+            if distance(me.pos.unwrap(), me.size.squares, *q, s.c(v).size.squares) != 1 || !can_end(s, v, *q) {
+                return Err(RuleError::refused(
+                    "DS-COND-GRAB-2",
+                    format!("{q} is not a free square next to {}", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::Release => {
+            if !s.active().any(|v| s.source_of(v, ConditionKind::Grabbed) == Some(c)) {
+                return Err(RuleError::refused("DS-COND-GRAB-3", format!("{} is grabbing nobody", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::HelpUp(t) => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if s.distance(c, *t) != Some(1) || !s.has(*t, ConditionKind::Prone) || s.enemies(c, *t) {
+                return Err(RuleError::refused(
+                    "DS-COND-PRONE-2",
+                    format!("{} is not a prone ally next to {}", who(s, *t), who(s, c)),
+                ));
+            }
+            Ok(())
+        }
         Verb::Token(kind) => {
             let need = if kind == "stamina" { 2 } else { 1 };
             if !s.c(c).hero {
@@ -847,12 +945,30 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if s.token_spent_this_turn || s.current != Some(c) {
                 return Err(RuleError::refused("DS-TOKEN-1", "one hero token a turn, on your own turn"));
             }
-            if !matches!(kind.as_str(), "surges" | "stamina") {
-                return Err(RuleError::malformed("token is \"surges\" or \"stamina\""));
+            if !matches!(kind.as_str(), "surges" | "stamina" | "test") {
+                return Err(RuleError::malformed("token is \"surges\", \"stamina\" or \"test\""));
+            }
+            if kind == "test" {
+                let failed = s.last_test.as_deref().is_some_and(|t| {
+                    t.starts_with(&format!("{}:", who(s, c))) && (t.contains("failure") || t.contains("consequence"))
+                });
+                if !failed {
+                    return Err(RuleError::refused(
+                        "DS-TOKEN-4",
+                        format!("{}'s last test did not fail or cost a consequence", who(s, c)),
+                    ));
+                }
             }
             Ok(())
         }
         Verb::EndTurn => Ok(()),
+    }
+}
+
+/// Ends the grab on `v`.
+pub fn release(cx: &mut Ctx, v: Cx, why: &str) {
+    for cond in cx.s.c(v).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Grabbed) {
+        cx.emit(Event::ConditionEnded { creature: cx.s.who(v), condition: cond, why: why.into() });
     }
 }
 
@@ -982,6 +1098,72 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             if matches!(ch, Characteristic::Might | Characteristic::Agility) {
                 crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
             }
+        }
+        Verb::Grab(t) => {
+            spend(cx, c, "maneuver");
+            // DS-GAP-12: Might; tier 1 nothing, tier 2 grab but the target strikes back, tier 3 grab.
+            let bonus = cx.s.c(c).char(Characteristic::Might);
+            let r = crate::rolls::roll(cx, c, bonus)?;
+            let tier = r.tier(&crate::rolls::Mods::default());
+            cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
+            if tier >= 1 {
+                for v in
+                    cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>()
+                {
+                    release(cx, v, "one grab at a time");
+                }
+                crate::turn::give_condition(cx, t, ConditionKind::Grabbed, Some(c), crate::state::Until::Encounter);
+                if tier == 1 {
+                    abilities::free_strike(cx, t, c, false)?;
+                }
+            }
+            crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
+        }
+        Verb::Knockback(t) => {
+            spend(cx, c, "maneuver");
+            let bonus = cx.s.c(c).char(Characteristic::Might);
+            let r = crate::rolls::roll(cx, c, bonus)?;
+            let tier = r.tier(&crate::rolls::Mods::default());
+            cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
+            crate::forced::begin(cx, c, t, crate::forced::Kind::Push, tier as i32 + 1);
+            crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
+        }
+        Verb::MoveGrabbed(q) => {
+            spend(cx, c, "maneuver");
+            let grabbed = cx.s.active().find(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c));
+            if let Some(v) = grabbed {
+                let from = cx.s.c(v).pos.unwrap();
+                let z = cx.s.arena.ground(q);
+                cx.emit(Event::Moved { creature: cx.s.who(v), from, to: q, z, how: "is hauled".into() });
+                entered(cx, v, q);
+            }
+        }
+        Verb::Release => {
+            for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>()
+            {
+                release(cx, v, "let go");
+            }
+        }
+        Verb::HelpUp(t) => {
+            spend(cx, c, "maneuver");
+            for x in cx.s.c(t).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Prone) {
+                cx.emit(Event::ConditionEnded {
+                    creature: cx.s.who(t),
+                    condition: x,
+                    why: format!("helped up by {}", cx.s.c(c).id),
+                });
+            }
+        }
+        Verb::Token(kind) if kind == "test" => {
+            let total = cx.s.hero_tokens - 1;
+            cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });
+            cx.emit(Event::Test {
+                creature: cx.s.who(c),
+                dice: [0, 0],
+                total: 0,
+                difficulty: "the same".into(),
+                outcome: "success (hero token)".into(),
+            });
         }
         Verb::Token(kind) => {
             if kind == "surges" {

@@ -157,6 +157,12 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     });
     f.steps.push((q.x - p.x, q.y - p.y));
     f.remaining -= 1;
+    // DS-COND-GRAB-3: a grabber force-moved away from its victim lets go.
+    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
+        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
+            crate::actions::release(cx, v, "its grabber was moved away");
+        }
+    }
     // DS-FM-6: terrain affects it as if it walked in.
     crate::actions::entered(cx, t, q);
     // DS-FALL-4: moved off a height, it falls at the end of the movement.
@@ -172,6 +178,15 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     Ok(())
 }
 
+fn nearest_free(s: &crate::state::State, c: Cx, near: Pos) -> Option<Pos> {
+    let size = s.c(c).size.squares;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| s.arena.at(q).standable() && s.at(q).is_none() && q != near)
+        .min_by_key(|&q| (distance(q, size, near, 1), q.y, q.x))
+}
+
 /// A fall to the ground below (DS-FALL-1..3, DS-FALL-5): 2 damage a square for falls of 2 or
 /// more (Agility and deep liquid reduce the height), at most 50, and after a fall of 2 or more
 /// the creature lands prone.
@@ -183,14 +198,31 @@ pub fn fall(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     if height <= 0 {
         return Ok(());
     }
-    cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: p, z: ground, how: "falls".into() });
     cx.emit(Event::Fell { creature: cx.s.who(c), squares: height });
+    let below = cx.s.active().find(|&o| {
+        o != c && cx.s.c(o).pos.is_some_and(|op| distance(op, cx.s.c(o).size.squares, p, cx.s.c(c).size.squares) == 0)
+    });
+    let land = match below {
+        // DS-FALL-6: landing on a creature: the nearest free square of the faller's choice
+        // (Fray: the nearest in reading order).
+        Some(_) => nearest_free(cx.s, c, p).unwrap_or(p),
+        None => p,
+    };
+    cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: land, z: cx.s.arena.ground(land), how: "falls".into() });
     let mut effective = height - cx.s.c(c).char(crate::model::Characteristic::Agility).max(0);
     if cx.s.arena.at(p) == Terrain::Water {
         effective -= 4;
     }
     if effective >= 2 {
-        crate::damage::deal(cx, c, (2 * effective).min(50), None, "falling");
+        let dmg = (2 * effective).min(50);
+        crate::damage::deal(cx, c, dmg, None, "falling");
+        if let Some(o) = below {
+            crate::damage::deal(cx, o, dmg, Some(c), "landed on");
+            let faller_size = cx.s.c(c).size.value();
+            if cx.s.c(o).active() && faller_size > cx.s.c(o).char(crate::model::Characteristic::Might) {
+                crate::turn::give_condition(cx, o, ConditionKind::Prone, None, crate::state::Until::Encounter);
+            }
+        }
     }
     if height >= 2 && cx.s.c(c).active() && !cx.s.has(c, ConditionKind::Prone) {
         crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
