@@ -179,6 +179,8 @@ pub enum Pending {
     Charge,
     /// Where to charge to.
     ChargeSquare(Cx),
+    /// A maneuver on an adjacent creature: grab, knockback, help-up.
+    Maneuver(&'static str),
 }
 
 fn who(s: &State, c: Cx) -> &str {
@@ -503,10 +505,20 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             ("hide", Verb::Hide, "hide (maneuver)"),
             ("defend", Verb::Defend, "defend: double bane against you (main action)"),
             ("go-prone", Verb::GoProne, "go prone (free maneuver)"),
+            ("release", Verb::Release, "let go of the creature you grab (no action)"),
             ("token-surges", Verb::Token("surges".into()), "spend a hero token for 2 surges"),
             ("token-stamina", Verb::Token("stamina".into()), "spend 2 hero tokens to regain your recovery value"),
         ] {
             if check_verb(s, c, &verb, false).is_ok() {
+                out.push(DecisionOption::new(id, label));
+            }
+        }
+        for (id, label) in [
+            ("grab", "grab an adjacent creature (maneuver)"),
+            ("knockback", "knock an adjacent creature back (maneuver)"),
+            ("help-up", "help an adjacent prone ally up (maneuver)"),
+        ] {
+            if !maneuver_targets(s, c, id).is_empty() {
                 out.push(DecisionOption::new(id, label));
             }
         }
@@ -515,6 +527,18 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("decline", "take no extra action"));
     }
     out
+}
+
+fn maneuver_verb(kind: &str, t: Cx) -> Verb {
+    match kind {
+        "grab" => Verb::Grab(t),
+        "knockback" => Verb::Knockback(t),
+        _ => Verb::HelpUp(t),
+    }
+}
+
+fn maneuver_targets(s: &State, c: Cx, kind: &str) -> Vec<Cx> {
+    s.active().filter(|&t| t != c && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()).collect()
 }
 
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
@@ -577,6 +601,10 @@ pub fn pending_question(s: &State, c: Cx, p: &Pending) -> (&'static str, String,
         Pending::ChargeSquare(t) => {
             charge_squares(s, c, *t).into_iter().map(|q| DecisionOption::square(q, format!("charge to {q}"))).collect()
         }
+        Pending::Maneuver(kind) => maneuver_targets(s, c, kind)
+            .into_iter()
+            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
+            .collect(),
     };
     o.push(DecisionOption::new("cancel", "back to the menu"));
     let kind = if matches!(p, Pending::Move | Pending::Shift | Pending::ChargeSquare(_)) { "square" } else { "target" };
@@ -603,6 +631,10 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "defend" => Ok(Verb::Defend),
         "go-prone" => Ok(Verb::GoProne),
         "token-surges" => Ok(Verb::Token("surges".into())),
+        "release" => Ok(Verb::Release),
+        "grab" => Err(Pending::Maneuver("grab")),
+        "knockback" => Err(Pending::Maneuver("knockback")),
+        "help-up" => Err(Pending::Maneuver("help-up")),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
         other => {
             let id = other
@@ -668,6 +700,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             return Ok(());
         }
         Pending::ChargeSquare(t) => Verb::Charge(t, sq()?),
+        Pending::Maneuver(kind) => maneuver_verb(kind, unit()?),
     };
     check_verb(cx.s, c, &v, extra)?;
     execute(cx, c, v, extra)

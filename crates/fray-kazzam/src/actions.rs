@@ -364,7 +364,11 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         }
     }
     let charge = def.hook.as_deref() == Some("charge");
-    let range = if creative { s.powers.get(power).target_range_for_creative() } else { range_of(s, u, def.target) };
+    let range = match (creative, def.target) {
+        (true, Targeting::Implement) => s.implement_range(u),
+        (true, _) => def.target_range_for_creative(),
+        (false, t) => range_of(s, u, t),
+    };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
     if t != u && d > range && !charge {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
@@ -399,12 +403,11 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
 
 impl crate::powers::PowerDef {
     /// Creative Use reaches allies within the power's own range (a burst's radius, a ranged
-    /// power's range, the implement's for implement powers) — see rulings K-CREAT-1.
+    /// power's range; implement powers use the user's implement range) — see rulings K-CREAT-1.
     pub fn target_range_for_creative(&self) -> i32 {
         match self.target {
             Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
             Targeting::Burst { radius } => radius,
-            Targeting::Implement => 6,
             _ => 1,
         }
     }
