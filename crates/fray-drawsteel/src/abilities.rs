@@ -53,8 +53,8 @@ pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx])
     if s.source_of(target, Frightened) == Some(user) {
         m.edge("target frightened of the roller");
     }
-    if s.c(user).hidden {
-        m.edge("roller hidden");
+    if s.c(user).hidden || s.c(user).revealing {
+        m.edge("roller hidden (or given away this turn)");
     }
     if a.is_melee() && flanked(s, user, target) {
         m.edge("flanking");
@@ -236,21 +236,26 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
             for e in &effects {
-                apply_effect(cx, user, t, e);
+                apply_effect(cx, user, t, e, &a.ability);
             }
         }
     }
     for &t in &a.targets {
         for e in a.ability.effect.clone().iter() {
-            apply_effect(cx, user, t, e);
+            apply_effect(cx, user, t, e, &a.ability);
         }
     }
     // DS-HIDE-4: using an ability reveals the user once it has resolved.
-    if cx.s.c(user).hidden {
-        cx.emit(Event::Hidden { creature: cx.s.who(user), hidden: false });
-    }
-    // DS-COND-BLEED.
-    let deed = if a.main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Maneuver };
+    reveal(cx, user);
+    // DS-COND-BLEED: a main action; otherwise a Might or Agility roll.
+    let physical = a.ability.roll.iter().any(|c| matches!(c, Characteristic::Might | Characteristic::Agility));
+    let deed = if a.main_action {
+        crate::damage::Deed::Main
+    } else if physical && a.rolled.is_some() {
+        crate::damage::Deed::MightOrAgility
+    } else {
+        crate::damage::Deed::Maneuver
+    };
     crate::damage::bleed(cx, user, deed)?;
     // DS-CRIT-1, DS-DELTA-2: a natural 19-20 grants an extra action, taken at once.
     if let Some(r) = a.rolled {
@@ -266,8 +271,16 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// DS-HIDE-3, DS-HIDE-4: acting gives a hidden creature away, but its benefits last until the
+/// end of the turn in which that happens.
+pub fn reveal(cx: &mut Ctx, c: Cx) {
+    if cx.s.c(c).hidden {
+        cx.emit(Event::Revealing { creature: cx.s.who(c) });
+    }
+}
+
 /// Applies one effect: potency first (DS-GAP-5), then conditions, forced movement, Stamina.
-pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef) {
+pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef) {
     if !cx.s.c(t).active() {
         return;
     }
@@ -299,13 +312,17 @@ pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef) {
     if let Some(n) = e.heal {
         crate::damage::heal(cx, t, n, "ability");
     }
+    // DS-GAP-10: a bigger creature moving a smaller one with a melee weapon ability moves it 1
+    // square farther.
+    let bigger = cx.s.c(user).size.rank() > cx.s.c(t).size.rank();
+    let bonus = i32::from(bigger && ability.is_melee() && ability.has("weapon"));
     for (n, kind) in [
         (e.push, crate::forced::Kind::Push),
         (e.pull, crate::forced::Kind::Pull),
         (e.slide, crate::forced::Kind::Slide),
     ] {
         if let Some(n) = n {
-            crate::forced::begin(cx, user, t, kind, n);
+            crate::forced::begin(cx, user, t, kind, n + bonus);
         }
     }
 }
@@ -349,7 +366,9 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
                 targets: vec![cx.s.who(target)],
             });
             crate::damage::deal(cx, target, d, Some(user), "free strike");
-            Ok(())
+            reveal(cx, user);
+            let deed = if main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Triggered };
+            crate::damage::bleed(cx, user, deed)
         }
         None => {
             let ranged = cx.s.distance(user, target).is_some_and(|d| d > 1);

@@ -110,6 +110,9 @@ pub struct Command {
     /// Let go of the creature you grab (no action).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub release: bool,
+    /// Heal: this adjacent creature spends a Recovery (main action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heal: Option<String>,
     /// Help this adjacent prone creature stand (maneuver).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help_up: Option<String>,
@@ -158,6 +161,8 @@ pub enum Verb {
     Release,
     /// Help an adjacent prone creature up (DS-COND-PRONE-2).
     HelpUp(Cx),
+    /// Heal: an adjacent creature spends a Recovery (DS-GAP-12, DS-HP-DYING-1).
+    Heal(Cx),
     /// Hero tokens.
     Token(String),
     /// End the turn.
@@ -311,6 +316,39 @@ fn can_end(s: &State, c: Cx, p: Pos) -> bool {
     })
 }
 
+/// The squares `c` may still advance this move: what is left of a move action under way, or a
+/// new one's worth of its speed (DS-TURN-1).
+pub fn move_budget(s: &State, c: Cx) -> i32 {
+    let left = s.c(c).acts.move_left;
+    if left > 0 { left.min(speed(s, c)) } else { speed(s, c) }
+}
+
+/// How far an Advance can go now: a fresh move action's speed if one is left, otherwise what
+/// remains of the current one.
+fn advance_budget(s: &State, c: Cx) -> i32 {
+    if check_slot(s, c, Slot::Move, false).is_ok() { speed(s, c) } else { move_budget(s, c) }
+}
+
+/// Whether a route of this cost continues the move action under way (it fits in what is left)
+/// or needs a fresh move action (DS-TURN-1, DS-TURN-2).
+fn continues_move(s: &State, c: Cx, cost: i32) -> bool {
+    s.c(c).acts.move_left > 0 && s.current == Some(c) && cost <= move_budget(s, c)
+}
+
+/// Cost of walking an explicit route, if every step is legal.
+pub fn route_cost(s: &State, c: Cx, path: &[Pos]) -> Option<i32> {
+    let mut at = s.c(c).pos?;
+    let mut cost = 0;
+    for &q in path {
+        if distance(at, 1, q, 1) != 1 {
+            return None;
+        }
+        cost += step_cost(s, c, at, q, false)? as i32;
+        at = q;
+    }
+    Some(cost)
+}
+
 /// Where `c` can advance to, with routes.
 pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Pos, Vec<Pos>)> {
     let Some(start) = s.c(c).pos else { return vec![] };
@@ -356,6 +394,7 @@ fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
             let x = s.c(e);
             let ep = x.pos.unwrap();
             s.enemies(e, mover)
+                && s.source_of(e, ConditionKind::Grabbed) != Some(mover) // dragged along beside it
                 && distance(from, size, ep, x.size.squares) == 1
                 && distance(to, size, ep, x.size.squares) > 1
                 && !s.has(e, ConditionKind::Dazed)
@@ -431,7 +470,7 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
         })
         .filter(|&t| t == c || s.distance(c, t).is_some_and(|d| d <= reach))
         .filter(|&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
-        .filter(|&t| a.distance.is_area() || !(s.c(t).hidden && s.enemies(c, t)))
+        .filter(|&t| a.distance.is_area() || !((s.c(t).hidden || s.c(t).revealing) && s.enemies(c, t)))
         .collect()
 }
 
@@ -470,10 +509,9 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     let main = check_slot(s, c, Slot::Main, extra).is_ok();
     if !extra {
-        if check_slot(s, c, Slot::Move, false).is_ok()
-            && speed(s, c) > 0
-            && !destinations(s, c, speed(s, c), false).is_empty()
-        {
+        let can_advance =
+            (s.c(c).acts.move_left > 0 && s.current == Some(c)) || check_slot(s, c, Slot::Move, false).is_ok();
+        if can_advance && speed(s, c) > 0 && !destinations(s, c, advance_budget(s, c), false).is_empty() {
             out.push(DecisionOption::new("advance", "move up to your speed (move action)"));
         }
         if !shift_squares(s, c).is_empty() {
@@ -517,6 +555,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             ("grab", "grab an adjacent creature (maneuver)"),
             ("knockback", "knock an adjacent creature back (maneuver)"),
             ("help-up", "help an adjacent prone ally up (maneuver)"),
+            ("heal", "help an adjacent ally spend a Recovery (main action)"),
         ] {
             if !maneuver_targets(s, c, id).is_empty() {
                 out.push(DecisionOption::new(id, label));
@@ -533,6 +572,7 @@ fn maneuver_verb(kind: &str, t: Cx) -> Verb {
     match kind {
         "grab" => Verb::Grab(t),
         "knockback" => Verb::Knockback(t),
+        "heal" => Verb::Heal(t),
         _ => Verb::HelpUp(t),
     }
 }
@@ -547,7 +587,8 @@ fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
-    let reach = if s.c(c).free_strike.is_some() { 1 } else { 5 };
+    // Heroes: melee 1 or ranged 5; Director creatures likewise reach 1 or 5 (DS-GAP-13).
+    let reach = 5;
     s.active()
         .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
         .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !s.c(t).hidden)
@@ -578,7 +619,7 @@ pub fn area_targets(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
 pub fn pending_question(s: &State, c: Cx, p: &Pending) -> (&'static str, String, Vec<DecisionOption>) {
     let name = who(s, c);
     let mut o: Vec<DecisionOption> = match p {
-        Pending::Move => destinations(s, c, speed(s, c), false)
+        Pending::Move => destinations(s, c, advance_budget(s, c), false)
             .into_iter()
             .map(|(q, _)| DecisionOption::square(q, format!("to {q}")))
             .collect(),
@@ -635,6 +676,7 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "grab" => Err(Pending::Maneuver("grab")),
         "knockback" => Err(Pending::Maneuver("knockback")),
         "help-up" => Err(Pending::Maneuver("help-up")),
+        "heal" => Err(Pending::Maneuver("heal")),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
         other => {
             let id = other
@@ -684,7 +726,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
     let v = match p {
         Pending::Move => {
             let to = sq()?;
-            let path = destinations(s, c, speed(s, c), false)
+            let path = destinations(s, c, advance_budget(s, c), false)
                 .into_iter()
                 .find(|(q, _)| *q == to)
                 .map(|(_, p)| p)
@@ -785,6 +827,9 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(t) = &cmd.help_up {
         verbs.push(Verb::HelpUp(unit(t)?));
     }
+    if let Some(t) = &cmd.heal {
+        verbs.push(Verb::Heal(unit(t)?));
+    }
     match verbs.len() {
         1 => Ok((c, verbs.pop().unwrap())),
         0 => Err(RuleError::malformed(
@@ -801,18 +846,24 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
     }
     match v {
         Verb::Move(path) => {
-            check_slot(s, c, Slot::Move, extra)?;
+            let cost = route_cost(s, c, path);
+            let fresh = extra || !cost.is_some_and(|k| continues_move(s, c, k));
+            if fresh {
+                check_slot(s, c, Slot::Move, extra)?;
+            }
             if speed(s, c) == 0 {
                 let rule = if s.has(c, ConditionKind::Grabbed) { "DS-COND-GRAB-1" } else { "DS-COND-RESTR-1" };
                 return Err(RuleError::refused(rule, format!("{}'s speed is 0", who(s, c))));
             }
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
-            let ok = destinations(s, c, speed(s, c), false)
-                .iter()
-                .any(|(q, p)| *q == dest && (p == path || path.len() == 1 && p.len() <= speed(s, c) as usize));
-            if !ok {
+            let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
+            let reachable_end = destinations(s, c, budget, false).iter().any(|(q, _)| *q == dest);
+            if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
-                return Err(RuleError::refused(rule, format!("{} cannot move to {dest} that way", who(s, c))));
+                return Err(RuleError::refused(
+                    rule,
+                    format!("{} cannot move to {dest} that way with {budget} squares of movement", who(s, c)),
+                ));
             }
             Ok(())
         }
@@ -954,6 +1005,19 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             }
             Ok(())
         }
+        Verb::Heal(t) => {
+            check_slot(s, c, Slot::Main, extra)?;
+            if s.distance(c, *t).is_none_or(|d| d > 1) || s.enemies(c, *t) {
+                return Err(RuleError::refused(
+                    "DS-GAP-12",
+                    format!("{} is not an ally next to {}", who(s, *t), who(s, c)),
+                ));
+            }
+            if s.c(*t).recoveries <= 0 {
+                return Err(RuleError::refused("DS-REC-1", format!("{} has no Recoveries left", who(s, *t))));
+            }
+            Ok(())
+        }
         Verb::HelpUp(t) => {
             check_slot(s, c, Slot::Maneuver, extra)?;
             if s.distance(c, *t) != Some(1) || !s.has(*t, ConditionKind::Prone) || s.enemies(c, *t) {
@@ -1022,8 +1086,17 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             cx.push(Frame::EndTurn { c });
         }
         Verb::Move(path) => {
-            spend(cx, c, "move");
+            // DS-TURN-1: a move action's squares may be spent in several goes around the others;
+            // a route that does not fit in what is left takes a fresh move action.
+            let cost = route_cost(cx.s, c, &path).unwrap_or(0);
+            let budget = if !extra && continues_move(cx.s, c, cost) {
+                move_budget(cx.s, c)
+            } else {
+                spend(cx, c, "move");
+                speed(cx.s, c)
+            };
             walk(cx, c, &path, false, "moves");
+            cx.emit(Event::MoveLeft { creature: cx.s.who(c), left: (budget - cost).max(0) });
         }
         Verb::Shift(q) => {
             spend(cx, c, "move");
@@ -1100,6 +1173,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         Verb::Defend => {
             spend(cx, c, main);
             cx.emit(Event::Defending { creature: cx.s.who(c), on: true });
+            crate::damage::bleed(cx, c, crate::damage::Deed::Main)?;
         }
         Verb::Hide => {
             spend(cx, c, "maneuver");
@@ -1113,6 +1187,9 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             let mut m = crate::rolls::Mods::default();
             if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
                 m.bane("restrained");
+            }
+            if cx.s.has(c, ConditionKind::Weakened) {
+                m.bane("weakened: a bane on every power roll, tests included");
             }
             let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
             let outcome = crate::rolls::test_outcome(d, r.tier(&m), r.natural_crit());
@@ -1176,6 +1253,11 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             {
                 release(cx, v, "let go");
             }
+        }
+        Verb::Heal(t) => {
+            spend(cx, c, main);
+            crate::damage::spend_recovery(cx, t, &format!("healed by {}", cx.s.c(c).id));
+            crate::damage::bleed(cx, c, crate::damage::Deed::Main)?;
         }
         Verb::HelpUp(t) => {
             spend(cx, c, "maneuver");

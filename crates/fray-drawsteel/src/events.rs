@@ -51,6 +51,8 @@ pub enum Event {
     TurnEnded { creature: Who },
     /// An action was spent: "main", "maneuver", "move", "extra-main".
     Spent { creature: Who, what: String },
+    /// Squares left of the current move action (DS-TURN-1).
+    MoveLeft { creature: Who, left: i32 },
     /// A triggered action was spent (one a round, DS-GAP-12).
     TriggeredUsed { creature: Who },
     /// A critical hit granted an extra main action (DS-CRIT-1).
@@ -91,6 +93,10 @@ pub enum Event {
     Save { creature: Who, what: String, roll: i32, success: bool },
     /// Hidden or not (DS-HIDE).
     Hidden { creature: Who, hidden: bool },
+    /// Given away: no longer hidden once this turn ends (DS-HIDE-3, DS-HIDE-4).
+    Revealing { creature: Who },
+    /// Flying or not.
+    Flying { creature: Who, flying: bool },
     /// Defending until the start of its next turn.
     Defending { creature: Who, on: bool },
     /// No longer surprised (DS-SURP-1).
@@ -153,6 +159,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::TriggeredUsed { creature } => c_mut(s, creature).triggered_used = true,
+        Event::MoveLeft { creature, left } => c_mut(s, creature).acts.move_left = *left,
         Event::ExtraAction { creature } => c_mut(s, creature).acts.extra_main += 1,
         Event::Damaged { creature, temp_lost, stamina, .. } => {
             let c = c_mut(s, creature);
@@ -190,7 +197,17 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             s.hero_tokens = *total;
         }
-        Event::Hidden { creature, hidden } => c_mut(s, creature).hidden = *hidden,
+        Event::Hidden { creature, hidden } => {
+            let c = c_mut(s, creature);
+            c.hidden = *hidden;
+            c.revealing = false;
+        }
+        Event::Revealing { creature } => {
+            let c = c_mut(s, creature);
+            c.revealing = true; // the benefits last until this turn ends
+            c.hidden = false;
+        }
+        Event::Flying { creature, flying } => c_mut(s, creature).flying = *flying,
         Event::Defending { creature, on } => c_mut(s, creature).defending = *on,
         Event::SurpriseEnds { creature } => c_mut(s, creature).surprised = false,
         Event::Test { outcome, creature, .. } => s.last_test = Some(format!("{creature}: {outcome}")),
@@ -227,6 +244,7 @@ impl fmt::Display for Event {
             Event::TurnStarted { creature, .. } => write!(f, "{creature}'s turn"),
             Event::TurnEnded { creature } => write!(f, "{creature} ends the turn"),
             Event::Spent { creature, what } => write!(f, "{creature} uses a {what} action"),
+            Event::MoveLeft { creature, left } => write!(f, "{creature} has {left} squares of movement left"),
             Event::TriggeredUsed { creature } => write!(f, "{creature} uses its triggered action for the round"),
             Event::ExtraAction { creature } => write!(f, "critical hit: {creature} may take another main action"),
             Event::AbilityUsed { creature, ability, targets } => {
@@ -281,6 +299,12 @@ impl fmt::Display for Event {
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
             Event::Save { creature, what, roll, success } => {
                 write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
+            }
+            Event::Revealing { creature } => {
+                write!(f, "{creature} gives itself away (its hidden benefits last until this turn ends)")
+            }
+            Event::Flying { creature, flying } => {
+                write!(f, "{creature} {}", if *flying { "takes to the air" } else { "is no longer flying" })
             }
             Event::Hidden { creature, hidden } => {
                 write!(f, "{creature} is {}", if *hidden { "hidden" } else { "no longer hidden" })

@@ -85,8 +85,11 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
             let dir = (q.x - p.x, q.y - p.y);
             let straight = f.steps.iter().all(|s| s.0 * dir.0 + s.1 * dir.1 >= 0);
             let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
+            let first = f.steps.first().copied();
             let ok = match f.kind {
-                Kind::Push => there > here || (cx.options.push == Text::Glossary && there >= here),
+                // Glossary: a straight line away — the first step away, then the same direction.
+                Kind::Push if cx.options.push == Text::Glossary => first.map_or(there > here, |d| d == dir),
+                Kind::Push => there > here,
                 Kind::Pull => there < here,
                 Kind::Slide => true,
             };
@@ -103,7 +106,7 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
         .map(|q| {
             let what = if s.at(q).is_some() {
                 " (slam into a creature)"
-            } else if s.arena.at(q) == Terrain::Wall {
+            } else if s.arena.at(q) == Terrain::Wall || s.arena.ground(q) > s.c(f.target).z {
                 " (slam into the wall)"
             } else {
                 ""
@@ -127,6 +130,12 @@ pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Flow {
 /// Moves one square, or slams.
 pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), RuleError> {
     if option == "stop" {
+        // DS-FALL-4: stopped over a drop, it falls.
+        let t = f.target;
+        if cx.s.c(t).active() && !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p))
+        {
+            fall(cx, t)?;
+        }
         return Ok(());
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
@@ -140,7 +149,8 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         crate::damage::deal(cx, other, n, Some(f.mover), "hit by a slammed creature");
         return Ok(());
     }
-    if cx.s.arena.at(q) == Terrain::Wall {
+    // Forced movement is never vertical: ground higher than the target stands is an object.
+    if cx.s.arena.at(q) == Terrain::Wall || cx.s.arena.ground(q) > cx.s.c(t).z {
         // DS-SLAM-4: 2 + 1 per square left.
         let n = f.remaining;
         crate::damage::deal(cx, t, 2 + n, Some(f.mover), "slammed into an object");
@@ -153,7 +163,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         from: p,
         to: q,
         z: z.max(ground),
-        how: format!("is {}ed", f.kind.name().trim_end_matches('e')),
+        how: format!("is {}", ["pushed", "pulled", "slid"][f.kind as usize]),
     });
     f.steps.push((q.x - p.x, q.y - p.y));
     f.remaining -= 1;

@@ -184,11 +184,24 @@ pub fn build(
             triggered_used: false,
             surprised: u.surprised,
             hidden: u.hidden,
+            revealing: false,
             invisible: u.invisible,
             defending: false,
             flying: u.flying,
             dead: false,
         });
+    }
+    // No two creatures in one space unless their sizes differ by 2 or more (DS-GAP-9).
+    for a in 0..creatures.len() {
+        for b in a + 1..creatures.len() {
+            let (x, y) = (&creatures[a], &creatures[b]);
+            if let (Some(p), Some(q)) = (x.pos, y.pos)
+                && fray_core::geometry::overlaps(p, x.size.squares, q, y.size.squares)
+                    && (x.size.rank() - y.size.rank()).abs() < 2
+                {
+                    errors.push(format!("unit {} and unit {} share a space", x.id, y.id));
+                }
+        }
     }
     // Sources of conditions.
     for (i, (u, _)) in units.iter().enumerate() {

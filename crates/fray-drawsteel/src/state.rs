@@ -152,6 +152,9 @@ pub struct Acts {
     pub done: u8,
     /// Extra main actions granted by critical hits, not yet used.
     pub extra_main: u8,
+    /// Squares left of the move action under way: a move may be split around the other
+    /// actions (DS-TURN-1).
+    pub move_left: i32,
 }
 
 /// A creature in the combat.
@@ -207,6 +210,8 @@ pub struct Creature {
     pub surprised: bool,
     /// Hidden (DS-HIDE).
     pub hidden: bool,
+    /// Given away while hidden: stops being hidden at the end of the current turn (DS-HIDE-3).
+    pub revealing: bool,
     /// Invisible (DS-INVIS-1).
     pub invisible: bool,
     /// Defending until the start of its next turn (DS-GAP-12).

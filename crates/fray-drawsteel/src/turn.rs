@@ -134,6 +134,11 @@ pub fn end_turn(cx: &mut Ctx, c: Cx) -> Result<Flow, RuleError> {
     for (x, cond) in ended {
         cx.emit(Event::ConditionEnded { creature: cx.s.who(x), condition: cond, why: "end of turn".into() });
     }
+    for x in cx.s.all().collect::<Vec<_>>() {
+        if cx.s.c(x).revealing {
+            cx.emit(Event::Hidden { creature: cx.s.who(x), hidden: false });
+        }
+    }
     cx.emit(Event::TurnEnded { creature: cx.s.who(c) });
     cx.push(Frame::Next);
     Ok(Flow::Continue)
@@ -158,6 +163,11 @@ pub fn give_condition(cx: &mut Ctx, c: Cx, kind: ConditionKind, source: Option<C
         creature: cx.s.who(c),
         condition: crate::state::Condition { kind, source, until },
     });
+    // DS-COND-PRONE-1: knocked prone while flying, it falls.
+    if kind == ConditionKind::Prone && cx.s.c(c).flying {
+        cx.emit(Event::Flying { creature: cx.s.who(c), flying: false });
+        let _ = crate::forced::fall(cx, c);
+    }
 }
 
 /// "EoT": to the end of the creature's next turn, or of this one if it is its turn (DS-DUR-EOT).
