@@ -132,7 +132,7 @@ pub fn flanked(s: &State, user: Cx, target: Cx) -> bool {
 
 /// Concealed: in fog, or invisible (DS-CONC-1, DS-INVIS-1).
 pub fn concealed(s: &State, c: Cx) -> bool {
-    s.c(c).invisible || s.c(c).pos.is_some_and(|p| s.arena.at(p) == Terrain::Fog)
+    s.c(c).invisible || s.c(c).pos.is_some_and(|p| s.terrain_at(p) == Terrain::Fog)
 }
 
 /// Line of effect between two creatures (DS-GAP-6): walls block.
@@ -140,7 +140,7 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
         (Some(p), Some(q)) => {
-            fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.arena.at(sq) == Terrain::Wall)
+            fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.terrain_at(sq) == Terrain::Wall)
         }
         _ => Sight::Blocked,
     }
@@ -170,6 +170,12 @@ pub struct AbilityFrame {
     pub surges: i32,
     /// Whether it is the main action (crit extra actions, DS-DELTA-2).
     pub main_action: bool,
+    /// Waiting for the potency-surge decision (DS-SURGE-2).
+    pub asking_potency: bool,
+    /// The potency-surge question has been answered.
+    pub potency_asked: bool,
+    /// Targets whose potency was raised by 1 with two surges.
+    pub potency_up: Vec<Cx>,
 }
 
 /// Starts an ability.
@@ -188,6 +194,9 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
         asking_surges: false,
         surges: 0,
         main_action,
+        asking_potency: false,
+        potency_asked: false,
+        potency_up: vec![],
     })));
 }
 
@@ -244,6 +253,10 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         for e in a.ability.effect.clone().iter() {
             apply_effect(cx, user, t, e, &a.ability);
         }
+    }
+    // DS-AREA-5: a wall ability raises its squares now.
+    if let Distance::Wall { size, within } = a.ability.distance {
+        cx.s.flow.insert(base, Frame::Wall { c: user, left: size, within, placed: Vec::new() });
     }
     // DS-HIDE-4: using an ability reveals the user once it has resolved.
     reveal(cx, user);
@@ -302,6 +315,9 @@ pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &Abil
         };
         let source = kind.has_source().then_some(user);
         crate::turn::give_condition(cx, t, kind, source, until);
+    }
+    if let Some(range) = e.teleport {
+        cx.push(Frame::Teleport { by: user, target: t, range });
     }
     if let Some(n) = e.temporary_stamina {
         // DS-GAP-20: temporary Stamina does not stack; the higher pool wins.

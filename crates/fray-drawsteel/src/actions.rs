@@ -122,6 +122,9 @@ pub struct Command {
     /// End the turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub end_turn: bool,
+    /// With `end_turn`: if the save against this condition fails, spend a hero token to succeed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_save: Option<String>,
 }
 
 /// A checked action.
@@ -167,6 +170,8 @@ pub enum Verb {
     Token(String),
     /// End the turn.
     EndTurn,
+    /// End the turn, ready to spend a hero token on a failed save (DS-TOKEN-3).
+    EndTurnTokenSave(ConditionKind),
 }
 
 /// What is chosen so far from the menu.
@@ -184,6 +189,8 @@ pub enum Pending {
     Charge,
     /// Where to charge to.
     ChargeSquare(Cx),
+    /// Where to place an area (a cube's corner, a line's direction).
+    Area(Arc<AbilityDef>),
     /// A maneuver on an adjacent creature: grab, knockback, help-up.
     Maneuver(&'static str),
 }
@@ -277,7 +284,7 @@ fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32>
     let size = s.c(c).size.squares;
     let mut cost = 1;
     for sq in footprint(q, size) {
-        let t = s.arena.at(sq);
+        let t = s.terrain_at(sq);
         if !t.standable() {
             return None;
         }
@@ -296,8 +303,8 @@ fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32>
     if dx != 0
         && dy != 0
         && size == 1
-        && !s.arena.at(from.offset(dx, 0)).standable()
-        && !s.arena.at(from.offset(0, dy)).standable()
+        && !s.terrain_at(from.offset(dx, 0)).standable()
+        && !s.terrain_at(from.offset(0, dy)).standable()
     {
         return None;
     }
@@ -310,7 +317,7 @@ fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32>
 fn can_end(s: &State, c: Cx, p: Pos) -> bool {
     let size = s.c(c).size;
     footprint(p, size.squares).all(|q| {
-        s.arena.at(q).standable()
+        s.terrain_at(q).standable()
             // DS-GAP-9: no ending in another creature's space unless sizes differ by 2 or more.
             && occupied_by_other(s, c, q).is_none_or(|o| (s.c(o).size.rank() - size.rank()).abs() >= 2)
     })
@@ -335,15 +342,41 @@ fn continues_move(s: &State, c: Cx, cost: i32) -> bool {
     s.c(c).acts.move_left > 0 && s.current == Some(c) && cost <= move_budget(s, c)
 }
 
+/// Long jumps from `p` over chasm squares (DS-JUMP-1, DS-JUMP-5): up to the creature's Might or
+/// Agility (at least 1) squares of gap, as part of its move, landing on the far side; never out
+/// of difficult or damaging terrain, nor while prone. The squares crossed count as movement.
+pub fn jumps(s: &State, c: Cx, p: Pos) -> Vec<(Pos, u32)> {
+    let x = s.c(c);
+    let here = s.terrain_at(p);
+    if x.size.squares != 1 || matches!(here, Terrain::Difficult | Terrain::Damaging) || s.has(c, ConditionKind::Prone) {
+        return Vec::new();
+    }
+    let length = x.char(Characteristic::Might).max(x.char(Characteristic::Agility)).max(1);
+    let mut out = Vec::new();
+    for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+        let mut k = 0;
+        while k < length && s.terrain_at(p.offset(dx * (k + 1), dy * (k + 1))) == Terrain::Chasm {
+            k += 1;
+        }
+        let land = p.offset(dx * (k + 1), dy * (k + 1));
+        if k > 0 && s.terrain_at(land).standable() && occupied_by_other(s, c, land).is_none() {
+            out.push((land, (k + 1) as u32));
+        }
+    }
+    out
+}
+
 /// Cost of walking an explicit route, if every step is legal.
 pub fn route_cost(s: &State, c: Cx, path: &[Pos]) -> Option<i32> {
     let mut at = s.c(c).pos?;
     let mut cost = 0;
     for &q in path {
         if distance(at, 1, q, 1) != 1 {
-            return None;
+            // A long jump over a chasm (DS-JUMP-1).
+            cost += jumps(s, c, at).into_iter().find(|(l, _)| *l == q)?.1 as i32;
+        } else {
+            cost += step_cost(s, c, at, q, false)? as i32;
         }
-        cost += step_cost(s, c, at, q, false)? as i32;
         at = q;
     }
     Some(cost)
@@ -367,6 +400,11 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             }
             if let Some(cost) = step_cost(s, c, p, q, charge_line) {
                 out.push((q, cost));
+            }
+        }
+        if !charge_line {
+            for (land, cost) in jumps(s, c, p) {
+                out.push((land, cost));
             }
         }
     });
@@ -408,7 +446,7 @@ fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
 
 /// Entering a square: damaging terrain hurts as if walked into (DS-FM-6).
 pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
-    if cx.s.arena.at(q) == Terrain::Damaging {
+    if cx.s.terrain_at(q) == Terrain::Damaging {
         let d = cx.s.arena.terrain_damage;
         crate::damage::deal(cx, c, d, None, "damaging terrain");
     }
@@ -460,6 +498,7 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
         Distance::Myself => 0,
         Distance::Cube { within, size } => within + size,
         Distance::Line { length, .. } => length,
+        Distance::Wall { .. } => return Vec::new(),
     };
     s.active()
         .filter(|&t| match a.target {
@@ -478,6 +517,9 @@ fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) 
     check_slot(s, c, slot_of(a.usage), extra)?;
     if extra && a.usage != Usage::Main {
         return Err(RuleError::refused("DS-CRIT-1", "the extra action is a main action"));
+    }
+    if a.distance.needs_square() || matches!(a.distance, Distance::Wall { .. }) {
+        return Ok(()); // whoever the placed area catches (computed from its square)
     }
     let legal = targets_for(s, c, a);
     if targets.is_empty() && !a.distance.is_area() && a.target != TargetKind::Myself {
@@ -520,7 +562,9 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
     }
     for a in &s.c(c).abilities {
         let t = targets_for(s, c, a);
-        let ok = if a.distance.is_area() || a.target == TargetKind::Myself {
+        let ok = if a.distance.needs_square() {
+            check_ability(s, c, a, &[], extra).is_ok() && !crate::areas::placements(s, c, a).is_empty()
+        } else if a.distance.is_area() || a.target == TargetKind::Myself {
             check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
         } else {
             t.iter().any(|&x| check_ability(s, c, a, &[x], extra).is_ok())
@@ -642,13 +686,21 @@ pub fn pending_question(s: &State, c: Cx, p: &Pending) -> (&'static str, String,
         Pending::ChargeSquare(t) => {
             charge_squares(s, c, *t).into_iter().map(|q| DecisionOption::square(q, format!("charge to {q}"))).collect()
         }
+        Pending::Area(a) => crate::areas::placements(s, c, a)
+            .into_iter()
+            .map(|q| DecisionOption::square(q, format!("place it at {q}")))
+            .collect(),
         Pending::Maneuver(kind) => maneuver_targets(s, c, kind)
             .into_iter()
             .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
             .collect(),
     };
     o.push(DecisionOption::new("cancel", "back to the menu"));
-    let kind = if matches!(p, Pending::Move | Pending::Shift | Pending::ChargeSquare(_)) { "square" } else { "target" };
+    let kind = if matches!(p, Pending::Move | Pending::Shift | Pending::ChargeSquare(_) | Pending::Area(_)) {
+        "square"
+    } else {
+        "target"
+    };
     (kind, format!("{name}: choose"), o)
 }
 
@@ -689,7 +741,9 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
                 .find(|a| a.id == id)
                 .cloned()
                 .ok_or_else(|| RuleError::malformed(format!("no ability {id:?}")))?;
-            if a.distance.is_area() || a.target == TargetKind::Myself {
+            if a.distance.needs_square() {
+                Err(Pending::Area(a))
+            } else if a.distance.is_area() || a.target == TargetKind::Myself {
                 Ok(Verb::Ability(a.clone(), area_targets(s, c, &a)))
             } else {
                 Err(Pending::Target(a))
@@ -743,6 +797,11 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
         }
         Pending::ChargeSquare(t) => Verb::Charge(t, sq()?),
         Pending::Maneuver(kind) => maneuver_verb(kind, unit()?),
+        Pending::Area(a) => {
+            let q = sq()?;
+            let targets = crate::areas::targets(s, c, &a, q);
+            Verb::Ability(a, targets)
+        }
     };
     check_verb(cx.s, c, &v, extra)?;
     execute(cx, c, v, extra)
@@ -756,10 +815,22 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(id) = &cmd.ability {
         let a = s.c(c).abilities.iter().find(|a| a.id == *id || a.name.eq_ignore_ascii_case(id)).cloned();
         let a = a.ok_or_else(|| RuleError::malformed(format!("{} has no ability {id:?}", cmd.unit)))?;
-        let targets = match &cmd.target {
-            Some(Targets::One(t)) => vec![unit(t)?],
-            Some(Targets::Many(ts)) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
-            None => area_targets(s, c, &a),
+        let targets = match (&cmd.target, a.distance.needs_square()) {
+            (_, true) => {
+                let sq = cmd.square.ok_or_else(|| {
+                    RuleError::malformed(format!(
+                        "{} needs square = [x, y] (a cube's corner or a line's direction)",
+                        a.name
+                    ))
+                })?;
+                if crate::areas::squares(s, c, &a, sq).is_none() {
+                    return Err(RuleError::refused("DS-GAP-8", format!("{} cannot be placed at {sq}", a.name)));
+                }
+                crate::areas::targets(s, c, &a, sq)
+            }
+            (Some(Targets::One(t)), _) => vec![unit(t)?],
+            (Some(Targets::Many(ts)), _) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
+            (None, _) => area_targets(s, c, &a),
         };
         verbs.push(Verb::Ability(a, targets));
     }
@@ -796,7 +867,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         (cmd.go_prone, Verb::GoProne),
         (cmd.defend, Verb::Defend),
         (cmd.hide, Verb::Hide),
-        (cmd.end_turn, Verb::EndTurn),
+        (cmd.end_turn && cmd.token_save.is_none(), Verb::EndTurn),
     ] {
         if flag {
             verbs.push(v);
@@ -827,6 +898,11 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(t) = &cmd.help_up {
         verbs.push(Verb::HelpUp(unit(t)?));
     }
+    if let (true, Some(k)) = (cmd.end_turn, &cmd.token_save) {
+        let k = ConditionKind::parse(k)
+            .ok_or_else(|| RuleError::malformed(format!("token_save: no condition called {k:?}")))?;
+        verbs.push(Verb::EndTurnTokenSave(k));
+    }
     if let Some(t) = &cmd.heal {
         verbs.push(Verb::Heal(unit(t)?));
     }
@@ -841,7 +917,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
 
 /// Checks a verb against the rules.
 pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleError> {
-    if !s.c(c).active() && *v != Verb::EndTurn {
+    if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
     match v {
@@ -876,7 +952,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
                 return Err(RuleError::refused("DS-COND-GRAB-1", format!("{}'s speed is 0", who(s, c))));
             }
             let p = s.c(c).pos.unwrap();
-            let t = s.arena.at(*q);
+            let t = s.terrain_at(*q);
             if matches!(t, Terrain::Difficult | Terrain::Damaging) {
                 return Err(RuleError::refused("DS-SHIFT-1", "no shifting into difficult or damaging terrain"));
             }
@@ -1059,6 +1135,12 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             Ok(())
         }
         Verb::EndTurn => Ok(()),
+        Verb::EndTurnTokenSave(_) => {
+            if !s.c(c).hero || s.hero_tokens < 1 {
+                return Err(RuleError::refused("DS-TOKEN-3", "a hero token is needed for that"));
+            }
+            Ok(())
+        }
     }
 }
 
@@ -1077,13 +1159,14 @@ fn spend(cx: &mut Ctx, c: Cx, what: &str) {
 pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleError> {
     let main = if extra { "extra-main" } else { "main" };
     match v {
-        Verb::EndTurn => {
+        Verb::EndTurn | Verb::EndTurnTokenSave(_) => {
+            let token_save = if let Verb::EndTurnTokenSave(k) = v { Some(k) } else { None };
             if let Some(Frame::Act { c: x }) = cx.s.flow.last()
                 && *x == c
             {
                 cx.s.flow.pop();
             }
-            cx.push(Frame::EndTurn { c });
+            cx.push(Frame::EndTurn { c, token_save });
         }
         Verb::Move(path) => {
             // DS-TURN-1: a move action's squares may be spent in several goes around the others;

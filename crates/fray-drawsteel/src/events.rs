@@ -51,6 +51,8 @@ pub enum Event {
     TurnEnded { creature: Who },
     /// An action was spent: "main", "maneuver", "move", "extra-main".
     Spent { creature: Who, what: String },
+    /// A wall square was raised (DS-AREA-5).
+    WallRaised { by: Who, at: Pos },
     /// Squares left of the current move action (DS-TURN-1).
     MoveLeft { creature: Who, left: i32 },
     /// A triggered action was spent (one a round, DS-GAP-12).
@@ -160,6 +162,7 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::TriggeredUsed { creature } => c_mut(s, creature).triggered_used = true,
         Event::MoveLeft { creature, left } => c_mut(s, creature).acts.move_left = *left,
+        Event::WallRaised { at, .. } => s.walls.push(*at),
         Event::ExtraAction { creature } => c_mut(s, creature).acts.extra_main += 1,
         Event::Damaged { creature, temp_lost, stamina, .. } => {
             let c = c_mut(s, creature);
@@ -244,6 +247,7 @@ impl fmt::Display for Event {
             Event::TurnStarted { creature, .. } => write!(f, "{creature}'s turn"),
             Event::TurnEnded { creature } => write!(f, "{creature} ends the turn"),
             Event::Spent { creature, what } => write!(f, "{creature} uses a {what} action"),
+            Event::WallRaised { by, at } => write!(f, "{by} raises a wall square at {at}"),
             Event::MoveLeft { creature, left } => write!(f, "{creature} has {left} squares of movement left"),
             Event::TriggeredUsed { creature } => write!(f, "{creature} uses its triggered action for the round"),
             Event::ExtraAction { creature } => write!(f, "critical hit: {creature} may take another main action"),

@@ -41,10 +41,33 @@ pub enum Frame {
     Ability(Box<AbilityFrame>),
     /// Forced movement resolving.
     Forced(ForcedFrame),
+    /// Raising a wall, one square at a time (DS-AREA-5).
+    Wall {
+        /// Who raises it.
+        c: Cx,
+        /// Squares still to place.
+        left: i32,
+        /// How far the first square may be.
+        within: i32,
+        /// Squares placed so far.
+        placed: Vec<fray_core::grid::Pos>,
+    },
+    /// Teleporting a creature: the user picks the square.
+    Teleport {
+        /// Who teleports it.
+        by: Cx,
+        /// Who is teleported.
+        target: Cx,
+        /// Up to how far.
+        range: i32,
+    },
     /// End of a turn: saves and EoT effects.
     EndTurn {
         /// Whose turn.
         c: Cx,
+        /// A failed save against this condition is turned into a success with a hero token
+        /// (DS-TOKEN-3).
+        token_save: Option<crate::model::ConditionKind>,
     },
 }
 
@@ -91,7 +114,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
         };
         let flow = match frame {
             Frame::Next => crate::turn::next(cx)?,
-            Frame::EndTurn { c } => crate::turn::end_turn(cx, c)?,
+            Frame::EndTurn { c, token_save } => crate::turn::end_turn(cx, c, token_save)?,
             Frame::Act { c } => crate::turn::act_step(cx, c),
             Frame::Ability(a) => crate::abilities::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f),
@@ -160,6 +183,20 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (kind, prompt, options) = crate::forced::question(s, f);
             (s.c(f.mover).side, Some(f.mover), kind, prompt, options)
         }
+        Frame::Wall { c, left, within, placed } => (
+            s.c(*c).side,
+            Some(*c),
+            "square",
+            format!("{}: place a wall square ({left} left)", s.c(*c).id),
+            crate::forced::wall_options(s, *c, *within, placed),
+        ),
+        Frame::Teleport { by, target, range } => (
+            s.c(*by).side,
+            Some(*by),
+            "square",
+            format!("{}: teleport {} where?", s.c(*by).id, s.c(*target).id),
+            crate::forced::teleport_options(s, *target, *range),
+        ),
         _ => return None,
     };
     Some(Decision {
@@ -189,6 +226,8 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option)?,
         Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
+        Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that cannot be answered"));

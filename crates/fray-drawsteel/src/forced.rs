@@ -93,7 +93,7 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
                 Kind::Pull => there < here,
                 Kind::Slide => true,
             };
-            let terrain = cx.arena.at(q);
+            let terrain = cx.terrain_at(q);
             ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && cx.at(q) != Some(f.mover)
         })
         .collect()
@@ -106,7 +106,7 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
         .map(|q| {
             let what = if s.at(q).is_some() {
                 " (slam into a creature)"
-            } else if s.arena.at(q) == Terrain::Wall || s.arena.ground(q) > s.c(f.target).z {
+            } else if s.terrain_at(q) == Terrain::Wall || s.arena.ground(q) > s.c(f.target).z {
                 " (slam into the wall)"
             } else {
                 ""
@@ -150,7 +150,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         return Ok(());
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
-    if cx.s.arena.at(q) == Terrain::Wall || cx.s.arena.ground(q) > cx.s.c(t).z {
+    if cx.s.terrain_at(q) == Terrain::Wall || cx.s.arena.ground(q) > cx.s.c(t).z {
         // DS-SLAM-4: 2 + 1 per square left.
         let n = f.remaining;
         crate::damage::deal(cx, t, 2 + n, Some(f.mover), "slammed into an object");
@@ -193,8 +193,98 @@ fn nearest_free(s: &crate::state::State, c: Cx, near: Pos) -> Option<Pos> {
     s.arena
         .terrain
         .squares()
-        .filter(|&q| s.arena.at(q).standable() && s.at(q).is_none() && q != near)
+        .filter(|&q| s.terrain_at(q).standable() && s.at(q).is_none() && q != near)
         .min_by_key(|&q| (distance(q, size, near, 1), q.y, q.x))
+}
+
+/// Where the next wall square may go: a free square (no creature, not solid), the first within
+/// `within` of the builder, the others sharing a side with a square already placed.
+pub fn wall_options(s: &crate::state::State, c: Cx, within: i32, placed: &[Pos]) -> Vec<DecisionOption> {
+    let me = s.c(c);
+    let Some(p) = me.pos else { return vec![DecisionOption::new("stop", "stop")] };
+    let mut o: Vec<DecisionOption> = s
+        .arena
+        .terrain
+        .squares()
+        .filter(|&q| s.terrain_at(q).standable() && s.at(q).is_none() && !placed.contains(&q))
+        .filter(|&q| {
+            if placed.is_empty() {
+                distance(p, me.size.squares, q, 1) <= within
+            } else {
+                placed.iter().any(|w| (w.x - q.x).abs() + (w.y - q.y).abs() == 1)
+            }
+        })
+        .map(|q| DecisionOption::square(q, format!("wall at {q}")))
+        .collect();
+    o.push(DecisionOption::new("stop", "stop building"));
+    o
+}
+
+/// Places one wall square.
+pub fn answer_wall(
+    cx: &mut Ctx,
+    c: Cx,
+    left: i32,
+    within: i32,
+    mut placed: Vec<Pos>,
+    option: &str,
+) -> Result<(), RuleError> {
+    if option == "stop" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    cx.emit(Event::WallRaised { by: cx.s.who(c), at: q });
+    placed.push(q);
+    if left > 1 {
+        cx.push(Frame::Wall { c, left: left - 1, within, placed });
+    }
+    Ok(())
+}
+
+/// Squares a creature may be teleported to.
+pub fn teleport_options(s: &crate::state::State, t: Cx, range: i32) -> Vec<DecisionOption> {
+    let x = s.c(t);
+    let Some(p) = x.pos else { return vec![DecisionOption::new("stay", "stay")] };
+    let mut o: Vec<DecisionOption> = s
+        .arena
+        .terrain
+        .squares()
+        .filter(|&q| q != p && distance(q, x.size.squares, p, x.size.squares) <= range)
+        .filter(|&q| {
+            fray_core::grid::footprint(q, x.size.squares)
+                .all(|sq| s.terrain_at(sq).standable() && s.at(sq).is_none_or(|o| o == t))
+        })
+        .map(|q| DecisionOption::square(q, format!("teleport to {q}")))
+        .collect();
+    o.push(DecisionOption::new("stay", "leave it where it is"));
+    o
+}
+
+/// Teleports a creature: no opportunity attacks; it slips any grab and stops being restrained
+/// (DS-COND-GRAB-3, DS-COND-RESTR-2).
+pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleError> {
+    if option == "stay" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    let from = cx.s.c(t).pos.unwrap();
+    cx.emit(Event::Moved { creature: cx.s.who(t), from, to: q, z: cx.s.arena.ground(q), how: "teleports".into() });
+    for cond in
+        cx.s.c(t)
+            .conditions
+            .clone()
+            .into_iter()
+            .filter(|x| matches!(x.kind, ConditionKind::Grabbed | ConditionKind::Restrained))
+    {
+        cx.emit(Event::ConditionEnded { creature: cx.s.who(t), condition: cond, why: "teleported".into() });
+    }
+    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
+        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
+            crate::actions::release(cx, v, "its grabber teleported away");
+        }
+    }
+    crate::actions::entered(cx, t, q);
+    Ok(())
 }
 
 /// A fall to the ground below (DS-FALL-1..3, DS-FALL-5): 2 damage a square for falls of 2 or
@@ -220,7 +310,7 @@ pub fn fall(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     };
     cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: land, z: cx.s.arena.ground(land), how: "falls".into() });
     let mut effective = height - cx.s.c(c).char(crate::model::Characteristic::Agility).max(0);
-    if cx.s.arena.at(p) == Terrain::Water {
+    if cx.s.terrain_at(p) == Terrain::Water {
         effective -= 4;
     }
     if effective >= 2 {

@@ -12,6 +12,7 @@
 
 pub mod abilities;
 pub mod actions;
+pub mod areas;
 pub mod damage;
 pub mod events;
 pub mod flow;

@@ -211,6 +211,14 @@ pub enum Distance {
         /// Width and height.
         width: i32,
     },
+    /// A wall of `size` squares, each sharing a side with another, the first within `within`
+    /// (DS-AREA-5).
+    Wall {
+        /// Squares.
+        size: i32,
+        /// How far its first square may be.
+        within: i32,
+    },
 }
 
 impl std::fmt::Display for Distance {
@@ -223,6 +231,7 @@ impl std::fmt::Display for Distance {
             Distance::Burst { size } => write!(f, "{size} burst"),
             Distance::Cube { size, within } => write!(f, "{size} cube within {within}"),
             Distance::Line { length, width } => write!(f, "{length} x {width} line"),
+            Distance::Wall { size, within } => write!(f, "{size} wall within {within}"),
         }
     }
 }
@@ -230,7 +239,18 @@ impl std::fmt::Display for Distance {
 impl Distance {
     /// Whether it is an area (DS-GAP-14: areas are never strikes; they can target the hidden).
     pub fn is_area(self) -> bool {
-        matches!(self, Distance::Aura { .. } | Distance::Burst { .. } | Distance::Cube { .. } | Distance::Line { .. })
+        matches!(
+            self,
+            Distance::Aura { .. }
+                | Distance::Burst { .. }
+                | Distance::Cube { .. }
+                | Distance::Line { .. }
+                | Distance::Wall { .. }
+        )
+    }
+    /// Whether the area needs a square chosen: a cube's corner, a line's direction.
+    pub fn needs_square(self) -> bool {
+        matches!(self, Distance::Cube { .. } | Distance::Line { .. })
     }
 }
 
@@ -274,6 +294,9 @@ pub struct EffectDef {
     /// Vertical forced movement allowed (the "vertical" keyword).
     #[serde(default)]
     pub vertical: bool,
+    /// Teleports the target up to this many squares (the user picks where).
+    #[serde(default)]
+    pub teleport: Option<i32>,
     /// Temporary Stamina for the target.
     #[serde(default)]
     pub temporary_stamina: Option<i32>,

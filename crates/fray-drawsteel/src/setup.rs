@@ -10,7 +10,7 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 /// The `[map]` table: rows of terrain (`.` open, `#` wall, `~` difficult, `!` damaging,
-/// `w` water, `o` fog, `e` edge) and, optionally, rows of ground heights (digits).
+/// `w` water, `o` fog, `c` chasm, `e` edge) and, optionally, rows of ground heights (digits).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
@@ -85,6 +85,7 @@ pub fn arena(m: &MapSpec) -> Result<Arena, Vec<String>> {
                 '!' => Terrain::Damaging,
                 'w' => Terrain::Water,
                 'o' => Terrain::Fog,
+                'c' => Terrain::Chasm,
                 'e' => Terrain::Edge,
                 other => {
                     errors.push(format!("map.rows[{y}], column {x}: unknown map character {other:?}"));
@@ -197,10 +198,10 @@ pub fn build(
             let (x, y) = (&creatures[a], &creatures[b]);
             if let (Some(p), Some(q)) = (x.pos, y.pos)
                 && fray_core::geometry::overlaps(p, x.size.squares, q, y.size.squares)
-                    && (x.size.rank() - y.size.rank()).abs() < 2
-                {
-                    errors.push(format!("unit {} and unit {} share a space", x.id, y.id));
-                }
+                && (x.size.rank() - y.size.rank()).abs() < 2
+            {
+                errors.push(format!("unit {} and unit {} share a space", x.id, y.id));
+            }
         }
     }
     // Sources of conditions.
@@ -231,6 +232,7 @@ pub fn build(
         order: Alternating::new(2, 0),
         current: None,
         token_spent_this_turn: false,
+        walls: Vec::new(),
         last_test: None,
         flow: Vec::new(),
         outcome: None,

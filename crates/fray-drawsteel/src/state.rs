@@ -66,6 +66,8 @@ pub enum Terrain {
     Water,
     /// Obscuring: creatures in it are concealed (DS-CONC-1).
     Fog,
+    /// A gap to jump across: nobody stands in it; it blocks nothing (DS-JUMP).
+    Chasm,
     /// Off the map.
     Edge,
 }
@@ -73,7 +75,7 @@ pub enum Terrain {
 impl Terrain {
     /// Whether creatures can stand in it.
     pub fn standable(self) -> bool {
-        !matches!(self, Terrain::Wall | Terrain::Edge)
+        !matches!(self, Terrain::Wall | Terrain::Edge | Terrain::Chasm)
     }
     /// Map character.
     pub fn glyph(self) -> char {
@@ -84,6 +86,7 @@ impl Terrain {
             Terrain::Damaging => '!',
             Terrain::Water => 'w',
             Terrain::Fog => 'o',
+            Terrain::Chasm => 'c',
             Terrain::Edge => 'e',
         }
     }
@@ -274,6 +277,8 @@ pub struct State {
     pub token_spent_this_turn: bool,
     /// The last test's outcome, for readers.
     pub last_test: Option<String>,
+    /// Wall squares raised during the combat (DS-AREA-5): they block like walls.
+    pub walls: Vec<Pos>,
     /// Half-resolved actions.
     pub flow: Vec<Frame>,
     /// How the combat ended.
@@ -313,6 +318,10 @@ impl State {
     /// The source of `c`'s condition `k`, if any.
     pub fn source_of(&self, c: Cx, k: ConditionKind) -> Option<Cx> {
         self.c(c).conditions.iter().find(|x| x.kind == k).and_then(|x| x.source)
+    }
+    /// Terrain at `p`, counting walls raised during the combat.
+    pub fn terrain_at(&self, p: Pos) -> Terrain {
+        if self.walls.contains(&p) { Terrain::Wall } else { self.arena.at(p) }
     }
     /// The creature occupying square `p` (footprints, same level), if any.
     pub fn at(&self, p: Pos) -> Option<Cx> {

@@ -104,7 +104,7 @@ pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleErr
 /// The action phase waits for the creature's next action (dead creatures' turns end).
 pub fn act_step(cx: &mut Ctx, c: Cx) -> Flow {
     if !cx.s.c(c).active() {
-        cx.push(Frame::EndTurn { c });
+        cx.push(Frame::EndTurn { c, token_save: None });
         return Flow::Continue;
     }
     cx.push(Frame::Act { c });
@@ -113,11 +113,29 @@ pub fn act_step(cx: &mut Ctx, c: Cx) -> Flow {
 
 /// End of turn: saves against "save ends" effects (DS-DUR-SAVE), then EoT effects end
 /// (DS-DUR-EOT).
-pub fn end_turn(cx: &mut Ctx, c: Cx) -> Result<Flow, RuleError> {
+pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Result<Flow, RuleError> {
     if cx.s.c(c).active() {
         let saves: Vec<_> = cx.s.c(c).conditions.iter().filter(|x| x.until == Until::SaveEnds).copied().collect();
         for cond in saves {
-            if cx.s.c(c).conditions.contains(&cond) && crate::rolls::save(cx, c, cond.kind.name())? {
+            if !cx.s.c(c).conditions.contains(&cond) {
+                continue;
+            }
+            let mut saved = crate::rolls::save(cx, c, cond.kind.name())?;
+            // DS-TOKEN-3: a hero token turns a failed save into a success.
+            if !saved
+                && token_save == Some(cond.kind)
+                && cx.s.hero_tokens >= 1
+                && !cx.s.token_spent_this_turn
+                && cx.s.c(c).hero
+            {
+                let total = cx.s.hero_tokens - 1;
+                cx.emit(Event::HeroTokens {
+                    total,
+                    why: format!("spent 1 to succeed on the save against {}", cond.kind.name()),
+                });
+                saved = true;
+            }
+            if saved {
                 cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "saved".into() });
             }
         }

@@ -71,7 +71,7 @@ pub fn build(s: &State) -> View {
         );
     }
     let map = (0..s.arena.terrain.height())
-        .map(|y| (0..s.arena.terrain.width()).map(|x| s.arena.at(fray_core::grid::Pos::new(x, y)).glyph()).collect())
+        .map(|y| (0..s.arena.terrain.width()).map(|x| s.terrain_at(fray_core::grid::Pos::new(x, y)).glyph()).collect())
         .collect();
     let mut score = BTreeMap::new();
     for side in [crate::state::Side::Heroes, crate::state::Side::Director] {

@@ -1,0 +1,85 @@
+//! Areas that need a square chosen (DS-AREA-3, DS-AREA-4, DS-GAP-8): a cube placed with its
+//! corner square within reach and in line of effect, a line running from the user toward a
+//! chosen neighbouring square. Auras and bursts are centred on the user ([`crate::actions`]).
+
+use crate::model::{AbilityDef, Distance};
+use crate::state::{Cx, State, Terrain};
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::sight::Sight;
+
+/// The squares of an area placed at `square`, or `None` if it cannot go there.
+pub fn squares(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Option<Vec<Pos>> {
+    let me = s.c(c);
+    let (p, size) = (me.pos?, me.size.squares);
+    match a.distance {
+        Distance::Cube { size: n, within } => {
+            // The cube's top-left square must be within reach and in line of effect (DS-GAP-8).
+            if distance(p, size, square, 1) > within {
+                return None;
+            }
+            let origin_seen =
+                fray_core::sight::sight(p, size, square, 1, |q| s.terrain_at(q) == Terrain::Wall) != Sight::Blocked;
+            if !origin_seen && distance(p, size, square, 1) > 0 {
+                return None;
+            }
+            Some(
+                (0..n)
+                    .flat_map(|dy| (0..n).map(move |dx| square.offset(dx, dy)))
+                    .filter(|&q| s.terrain_at(q) != Terrain::Edge)
+                    .collect(),
+            )
+        }
+        Distance::Line { length, width } => {
+            // A direction: toward a square next to the user's space.
+            if distance(p, size, square, 1) != 1 {
+                return None;
+            }
+            let dir = ((square.x - p.x).signum(), (square.y - p.y).signum());
+            let mut out = Vec::new();
+            for i in 0..length {
+                let base = square.offset(dir.0 * i, dir.1 * i);
+                if s.terrain_at(base) == Terrain::Wall {
+                    break; // areas do not pass through solid barriers (DS-GAP-8)
+                }
+                for w in 0..width {
+                    // Widen sideways: across the direction of travel.
+                    let q = if dir.0 == 0 {
+                        base.offset(w, 0)
+                    } else if dir.1 == 0 {
+                        base.offset(0, w)
+                    } else {
+                        base.offset(w * dir.0.signum(), 0)
+                    };
+                    if s.terrain_at(q) != Terrain::Wall && s.terrain_at(q) != Terrain::Edge {
+                        out.push(q);
+                    }
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Squares the area may be placed at (for the menu).
+pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
+    s.arena.terrain.squares().filter(|&q| squares(s, c, a, q).is_some_and(|v| !v.is_empty())).collect()
+}
+
+/// The creatures an area placed at `square` catches, by the ability's target kind.
+pub fn targets(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Vec<Cx> {
+    let Some(area) = squares(s, c, a, square) else { return Vec::new() };
+    s.active()
+        .filter(|&t| match a.target {
+            crate::model::TargetKind::Enemies => s.enemies(c, t),
+            crate::model::TargetKind::Allies => !s.enemies(c, t),
+            crate::model::TargetKind::Myself => t == c,
+            crate::model::TargetKind::Creatures => t != c,
+        })
+        .filter(|&t| {
+            let x = s.c(t);
+            area.iter().any(|&q| distance(x.pos.unwrap(), x.size.squares, q, 1) == 0)
+        })
+        .collect()
+}
