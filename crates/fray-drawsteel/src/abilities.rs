@@ -371,6 +371,36 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<()
     Ok(())
 }
 
+/// An opportunity attack (DS-OA-1): a melee free strike resolved at once, as an interrupt,
+/// before the mover leaves its square. A hero's roll is made and applied on the spot (no
+/// surges are offered for it; see rulings).
+pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), RuleError> {
+    if cx.s.c(user).free_strike.is_some() {
+        return free_strike(cx, user, target, false);
+    }
+    let a = Arc::new(hero_free_strike(false));
+    cx.emit(Event::AbilityUsed { creature: cx.s.who(user), ability: a.name.clone(), targets: vec![cx.s.who(target)] });
+    let bonus = a.roll.iter().map(|&c| cx.s.c(user).char(c)).max().unwrap_or(0);
+    let r = crate::rolls::roll(cx, user, bonus)?;
+    let m = mods(cx.s, user, target, &a, &[target]);
+    let tier = r.tier(&m);
+    cx.emit(Event::Tier { target: cx.s.who(target), tier, why: m.describe() });
+    let frame = AbilityFrame {
+        user,
+        ability: a,
+        targets: vec![target],
+        rolled: Some(r),
+        tiers: vec![tier],
+        asking_surges: false,
+        surges: 0,
+        main_action: false,
+        asking_potency: false,
+        potency_asked: true,
+        potency_up: vec![],
+    };
+    resolve(cx, frame)
+}
+
 /// A free strike (DS-FS-1, DS-GAP-13): heroes roll the standard strike; Director creatures deal
 /// their flat free strike damage without rolling.
 pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Result<(), RuleError> {

@@ -452,18 +452,18 @@ pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
     }
 }
 
-fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) {
+fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) -> Result<(), RuleError> {
     for &q in path {
-        let Some(from) = cx.s.c(c).pos else { return };
+        let Some(from) = cx.s.c(c).pos else { return Ok(()) };
         if !shifting {
             for e in opportunity_attackers(cx.s, c, from, q) {
                 cx.emit(Event::Note {
                     text: format!("{} makes an opportunity attack on {}", cx.s.c(e).id, cx.s.c(c).id),
                 });
                 // Resolved at once (a free strike from a monster, or a rolled hero strike).
-                let _ = abilities::free_strike(cx, e, c, false);
+                abilities::opportunity_attack(cx, e, c)?;
                 if !cx.s.c(c).active() {
-                    return;
+                    return Ok(());
                 }
             }
         }
@@ -484,9 +484,10 @@ fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) {
         }
         entered(cx, c, q);
         if !cx.s.c(c).active() {
-            return;
+            return Ok(());
         }
     }
+    Ok(())
 }
 
 /// Legal targets for an ability (DS-DIST-1, DS-GAP-6, DS-GAP-7, DS-HIDE-3).
@@ -1178,12 +1179,12 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 spend(cx, c, "move");
                 speed(cx.s, c)
             };
-            walk(cx, c, &path, false, "moves");
+            walk(cx, c, &path, false, "moves")?;
             cx.emit(Event::MoveLeft { creature: cx.s.who(c), left: (budget - cost).max(0) });
         }
         Verb::Shift(q) => {
             spend(cx, c, "move");
-            walk(cx, c, &[q], true, "shifts");
+            walk(cx, c, &[q], true, "shifts")?;
         }
         Verb::Charge(t, sq) => {
             spend(cx, c, main);
@@ -1192,7 +1193,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 .find(|(q, _)| *q == sq)
                 .map(|(_, p)| p)
                 .unwrap_or_default();
-            walk(cx, c, &path, false, "charges");
+            walk(cx, c, &path, false, "charges")?;
             if cx.s.c(c).active() && cx.s.c(t).active() {
                 abilities::free_strike(cx, c, t, true)?;
             }

@@ -78,3 +78,49 @@ fn scenario_failures_exit_with_status_one() {
     assert!(out.contains("FAIL") && out.contains("units.a.hp: expected 3, found 8"), "{out}");
     assert!(out.contains("0 passed, 1 failed"), "{out}");
 }
+
+#[test]
+fn rules_look_up_forgives_typos_and_lists_as_json() {
+    let (code, out, _) = fray(&["rules", "kazzam", "grabed"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Grabbed [status, K-ST-Grabbed]"), "{out}");
+    let (code, out, _) = fray(&["rules", "drawsteel", "DS-COND-SLOW"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Slowed"), "{out}");
+    let (code, out, _) = fray(&["rules", "kazzam", "--list", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let items = v.as_array().unwrap();
+    assert!(items.iter().any(|e| e["id"] == "basic-implement-attack" && e["kind"] == "power"));
+    assert!(items.iter().any(|e| e["id"] == "K-ST-Prone" && e["kind"] == "status"));
+    let (code, out, _) = fray(&["rules", "kazzam", "xyzzy-nothing"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("nothing found"), "{out}");
+}
+
+#[test]
+fn build_checks_stat_blocks_with_file_line_and_field() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-build-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.toml");
+    std::fs::write(&f, "[[creature]]\nid = \"x\"\nname = \"X\"\nkind = \"monster\"\nstamina = 0\nspeed = 5\nsize = \"9Q\"\ncharacteristics = { might = 7 }\n").unwrap();
+    let (code, out, _) = fray(&["build", "drawsteel", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("bad.toml:1: x (X): size") && out.contains("characteristics.might: 7 is outside -5..5"),
+        "{out}"
+    );
+    assert!(out.contains("free_strike: monsters need a free strike value"), "{out}");
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/drawsteel/creatures.toml");
+    let (code, out, _) = fray(&["build", "drawsteel", good]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Bog Brute") && out.contains("winded at 15"), "{out}");
+}
+
+#[test]
+fn a_draw_steel_combat_plays_to_the_end() {
+    let (code, out, err) = fray(&["play", "drawsteel", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("combat over"), "{out}");
+    assert_eq!(out, fray(&["play", "drawsteel", "--seed", "3"]).1);
+}
