@@ -285,6 +285,12 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     if !unit.powers.contains(&power) {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
+    if def.reference_only {
+        return Err(RuleError::refused(
+            "K-CHAR-3",
+            format!("{} is listed for look-up only: Fray does not play it yet", def.name),
+        ));
+    }
     if def.frequency == Frequency::Encounter && unit.spent.contains(&power) {
         return Err(RuleError::refused(
             "K-ACT-9",

@@ -16,6 +16,7 @@ pub mod actions;
 pub mod arena;
 pub mod attack;
 pub mod builtin;
+pub mod classes;
 pub mod control;
 pub mod cover;
 pub mod damage;

@@ -163,6 +163,25 @@ pub struct PowerDef {
     /// Rule ids it implements.
     #[serde(default)]
     pub rules: Vec<String>,
+    /// The class it belongs to (class powers).
+    #[serde(default)]
+    pub class: Option<String>,
+    /// The level it is chosen at (1 or 3 for class powers; 2 or 6 for role encounter powers).
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// Which pick it belongs to ("at-will", "encounter", "movement", "trap"...).
+    #[serde(default)]
+    pub group: Option<String>,
+    /// Where the rulebook prints it ("L686").
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Its name was lost in the rulebook's conversion; the name is Fray's (see rulings).
+    #[serde(default)]
+    pub name_lost: bool,
+    /// Listed for look-up and building, but its effect is not played by the engine yet: using it
+    /// in a match is refused.
+    #[serde(default)]
+    pub reference_only: bool,
 }
 
 impl PowerDef {

@@ -65,7 +65,37 @@ pub fn build(system: &str, file: &str) -> Result<ExitCode, String> {
                 Ok(ExitCode::FAILURE)
             }
         },
-        "kazzam" => Err("fray build kazzam comes with the character builder (classes and roles); not yet".into()),
+        "kazzam" if text.contains("[class]") => match fray_kazzam::classes::parse(file, &text) {
+            Ok(c) => {
+                println!("{} — implements: {}\n  {}", c.class.name, c.class.implements.join(", "), c.class.text);
+                for f in &c.feature {
+                    println!(
+                        "  feature (level {}{}): {} — {}",
+                        f.level,
+                        f.group.as_deref().map(|g| format!(", {g}")).unwrap_or_default(),
+                        f.name,
+                        f.text
+                    );
+                }
+                for p in &c.power {
+                    let note = if p.reference_only { " [look-up only]" } else { "" };
+                    println!(
+                        "  power (level {}, {}){note}: {}",
+                        p.level.unwrap_or(1),
+                        p.group.as_deref().unwrap_or("-"),
+                        fray_kazzam::reference::power_card(p)
+                    );
+                }
+                let playable = c.power.iter().filter(|p| !p.reference_only).count();
+                println!("{} features, {} powers ({playable} played by the engine)", c.feature.len(), c.power.len());
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => {
+                println!("{e}");
+                Ok(ExitCode::FAILURE)
+            }
+        },
+        "kazzam" => Err("fray build kazzam checks class files for now (characters come with the builder)".into()),
         other => Err(format!("no builder for {other:?}")),
     }
 }

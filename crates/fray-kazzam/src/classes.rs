@@ -1,0 +1,105 @@
+//! Classes as data (`content/kazzam/classes/*.toml`): each class's description, allowed
+//! implements, features with their level and pick group, and powers (the power format, with
+//! class, level and group). Powers whose effects the engine does not play yet are marked
+//! `reference_only`: they can be looked up, but a match refuses them.
+
+use crate::powers::PowerDef;
+use serde::Deserialize;
+
+/// A class.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassDef {
+    /// Id ("hexer").
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Implements it may use (K-IMP-13): some of wand, staff, sword.
+    pub implements: Vec<String>,
+    /// What the class is, and what it picks at each level, in Fray's words.
+    pub text: String,
+    /// Where the rulebook prints it.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+/// A class feature.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Level it is chosen at (1 or 5).
+    pub level: u8,
+    /// The pick it belongs to (features of one group are alternatives).
+    #[serde(default)]
+    pub group: Option<String>,
+    /// What it does, in Fray's words.
+    pub text: String,
+    /// Where the rulebook prints it.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+/// A class file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassFile {
+    /// The class.
+    pub class: ClassDef,
+    /// Its features.
+    #[serde(default)]
+    pub feature: Vec<FeatureDef>,
+    /// Its powers.
+    #[serde(default)]
+    pub power: Vec<PowerDef>,
+}
+
+/// The built-in class files, compiled in.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("content/kazzam/classes/hexer.toml", include_str!("../../../content/kazzam/classes/hexer.toml")),
+    ("content/kazzam/classes/wandslinger.toml", include_str!("../../../content/kazzam/classes/wandslinger.toml")),
+    ("content/kazzam/classes/wardmaster.toml", include_str!("../../../content/kazzam/classes/wardmaster.toml")),
+    ("content/kazzam/classes/porter.toml", include_str!("../../../content/kazzam/classes/porter.toml")),
+    (
+        "content/kazzam/classes/shivering-sword.toml",
+        include_str!("../../../content/kazzam/classes/shivering-sword.toml"),
+    ),
+    ("content/kazzam/classes/diviner.toml", include_str!("../../../content/kazzam/classes/diviner.toml")),
+    ("content/kazzam/classes/tinker.toml", include_str!("../../../content/kazzam/classes/tinker.toml")),
+    ("content/kazzam/classes/brewer.toml", include_str!("../../../content/kazzam/classes/brewer.toml")),
+    ("content/kazzam/classes/charmer.toml", include_str!("../../../content/kazzam/classes/charmer.toml")),
+    ("content/kazzam/classes/tamer.toml", include_str!("../../../content/kazzam/classes/tamer.toml")),
+];
+
+/// Reads one class file; errors name the file, line and field.
+pub fn parse(file: &str, text: &str) -> Result<ClassFile, String> {
+    let f: ClassFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    for (i, imp) in f.class.implements.iter().enumerate() {
+        if crate::state::Implement::parse(imp).is_none() {
+            return Err(format!("{file}: class.implements[{i}]: {imp:?} is not wand, staff or sword"));
+        }
+    }
+    let mut probe = crate::powers::Powers::default();
+    for p in &f.power {
+        if p.class.as_deref().is_some_and(|c| c != f.class.id) {
+            return Err(format!("{file}: power {:?}: class is {:?} but the file is {:?}", p.id, p.class, f.class.id));
+        }
+        probe.add(p.clone()).map_err(|e| format!("{file}: {e}"))?;
+    }
+    Ok(f)
+}
+
+/// Every built-in class (files still empty are skipped).
+pub fn builtin() -> Result<Vec<ClassFile>, String> {
+    let mut out = Vec::new();
+    for (file, text) in BUILTIN {
+        if text.trim().is_empty() || !text.contains("[class]") {
+            continue;
+        }
+        out.push(parse(file, text)?);
+    }
+    Ok(out)
+}
