@@ -202,7 +202,7 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
 
 /// Advances an ability.
 pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
-    if a.asking_surges {
+    if a.asking_surges || a.asking_potency {
         cx.push(Frame::Ability(a));
         return Ok(Flow::Wait);
     }
@@ -224,8 +224,29 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
             return Ok(Flow::Wait);
         }
     }
+    // DS-SURGE-2: two surges raise the potency against one target by 1.
+    if a.rolled.is_some()
+        && !a.potency_asked
+        && cx.s.c(a.user).hero
+        && cx.s.c(a.user).surges >= 2
+        && !potency_targets(&a).is_empty()
+    {
+        a.asking_potency = true;
+        cx.push(Frame::Ability(a));
+        return Ok(Flow::Wait);
+    }
     resolve(cx, *a)?;
     Ok(Flow::Continue)
+}
+
+/// Targets whose tier carries a potency effect.
+fn potency_targets(a: &AbilityFrame) -> Vec<Cx> {
+    a.targets
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| a.ability.tier(a.tiers[*i]).effects.iter().any(|e| e.potency.is_some()))
+        .map(|(_, &t)| t)
+        .collect()
 }
 
 /// Damage to every target, then effects (DS-ROLL-4), then the crit's extra action.
@@ -244,8 +265,9 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         }
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
+            let boost = i32::from(a.potency_up.contains(&t));
             for e in &effects {
-                apply_effect(cx, user, t, e, &a.ability);
+                apply_effect_boosted(cx, user, t, e, &a.ability, boost);
             }
         }
     }
@@ -294,10 +316,15 @@ pub fn reveal(cx: &mut Ctx, c: Cx) {
 
 /// Applies one effect: potency first (DS-GAP-5), then conditions, forced movement, Stamina.
 pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef) {
+    apply_effect_boosted(cx, user, t, e, ability, 0)
+}
+
+/// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2).
+pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, boost: i32) {
     if !cx.s.c(t).active() {
         return;
     }
-    if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency) {
+    if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency).map(|(ch, v)| (ch, v + boost)) {
         let score = cx.s.c(t).char(ch);
         if score >= v {
             cx.emit(Event::Note {
@@ -345,6 +372,16 @@ pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &Abil
 
 /// The decision an ability waits on.
 pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String, Vec<DecisionOption>)> {
+    if a.asking_potency {
+        let mut options: Vec<DecisionOption> = potency_targets(a)
+            .into_iter()
+            .map(|t| {
+                DecisionOption::new(s.c(t).id.to_string(), format!("spend 2 surges: potency +1 against {}", s.c(t).id))
+            })
+            .collect();
+        options.push(DecisionOption::new("none", "keep the surges"));
+        return Some((a.user, "surge-potency", format!("{}: raise a potency with 2 surges?", s.c(a.user).id), options));
+    }
     if !a.asking_surges {
         return None;
     }
@@ -360,6 +397,22 @@ pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String
 
 /// Answers the surges decision.
 pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<(), RuleError> {
+    if a.asking_potency {
+        a.asking_potency = false;
+        a.potency_asked = true;
+        if option != "none" {
+            let t = cx.s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")))?;
+            a.potency_up.push(t);
+            let total = cx.s.c(a.user).surges - 2;
+            cx.emit(Event::Surges {
+                creature: cx.s.who(a.user),
+                total,
+                why: format!("spent 2 to raise the potency against {}", cx.s.c(t).id),
+            });
+        }
+        cx.push(Frame::Ability(a));
+        return Ok(());
+    }
     let n: i32 = option.parse().map_err(|_| RuleError::malformed("answer with a number of surges"))?;
     a.asking_surges = false;
     a.surges = n;

@@ -104,9 +104,10 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
     let mut o: Vec<DecisionOption> = next_squares(s, f)
         .into_iter()
         .map(|q| {
-            let what = if s.at(q).is_some() {
+            let from = s.c(f.target).pos.unwrap();
+            let what = if collides_with(s, f.target, from, q).is_some() {
                 " (slam into a creature)"
-            } else if s.terrain_at(q) == Terrain::Wall || s.arena.ground(q) > s.c(f.target).z {
+            } else if hits_object(s, f.target, from, q) {
                 " (slam into the wall)"
             } else {
                 ""
@@ -141,7 +142,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
     let t = f.target;
     let p = cx.s.c(t).pos.unwrap();
-    if let Some(other) = cx.s.at(q).filter(|&o| o != t) {
+    if let Some(other) = collides_with(cx.s, t, p, q) {
         // DS-SLAM-1..3: both take 1 per square left; the movement ends.
         let n = f.remaining;
         cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, cx.s.c(other).id) });
@@ -150,7 +151,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         return Ok(());
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
-    if cx.s.terrain_at(q) == Terrain::Wall || cx.s.arena.ground(q) > cx.s.c(t).z {
+    if hits_object(cx.s, t, p, q) {
         // DS-SLAM-4: 2 + 1 per square left.
         let n = f.remaining;
         crate::damage::deal(cx, t, 2 + n, Some(f.mover), "slammed into an object");
@@ -285,6 +286,36 @@ pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleErro
     }
     crate::actions::entered(cx, t, q);
     Ok(())
+}
+
+/// The squares a footprint moving from `p` to `q` newly covers.
+fn new_squares(size: i32, p: Pos, q: Pos) -> Vec<Pos> {
+    fray_core::grid::footprint(q, size).filter(|&sq| distance(p, size, sq, 1) > 0).collect()
+}
+
+/// The creature a move from `p` to `q` would run into: one in a newly covered square at an
+/// overlapping height (DS-SLAM-1; a creature passing high over another does not hit it).
+pub fn collides_with(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Option<Cx> {
+    let x = s.c(t);
+    let size = x.size.squares;
+    new_squares(size, p, q).into_iter().find_map(|sq| {
+        s.active().find(|&o| {
+            let y = s.c(o);
+            o != t
+                && distance(y.pos.unwrap(), y.size.squares, sq, 1) == 0
+                && y.z <= x.z + size - 1
+                && x.z <= y.z + y.size.squares - 1
+        })
+    })
+}
+
+/// Whether a move from `p` to `q` runs into something solid: a wall or ground higher than the
+/// creature stands (DS-SLAM-4).
+pub fn hits_object(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> bool {
+    let x = s.c(t);
+    new_squares(x.size.squares, p, q)
+        .into_iter()
+        .any(|sq| s.terrain_at(sq) == Terrain::Wall || s.arena.ground(sq) > x.z)
 }
 
 /// A fall to the ground below (DS-FALL-1..3, DS-FALL-5): 2 damage a square for falls of 2 or
