@@ -303,8 +303,8 @@ pub fn collides_with(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Option<C
             let y = s.c(o);
             o != t
                 && distance(y.pos.unwrap(), y.size.squares, sq, 1) == 0
-                && y.z <= x.z + size - 1
-                && x.z <= y.z + y.size.squares - 1
+                && y.z < x.z + size
+                && x.z < y.z + y.size.squares
         })
     })
 }
