@@ -40,5 +40,30 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             text: power_card(p),
         });
     }
+    for c in crate::classes::builtin()? {
+        let imps = c.class.implements.join(", ");
+        out.push(Entry {
+            id: c.class.id.clone(),
+            name: c.class.name.clone(),
+            kind: "class".into(),
+            aliases: vec![],
+            text: format!("{} (implements: {imps})", c.class.text),
+        });
+        for f in &c.feature {
+            let text = format!("{} class feature, level {}: {}", c.class.name, f.level, f.text);
+            out.push(Entry { id: f.id.clone(), name: f.name.clone(), kind: "feature".into(), aliases: vec![], text });
+        }
+        for p in &c.power {
+            let mut text = format!("{} power, level {}: {}", c.class.name, p.level.unwrap_or(1), power_card(p));
+            if p.reference_only {
+                text.push_str(" [look-up only: Fray does not play this power yet]");
+            }
+            // A class copy of a built-in power (Swap Places...) is already listed once.
+            if out.iter().any(|e| e.id == p.id && e.kind == "power") {
+                continue;
+            }
+            out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases: vec![], text });
+        }
+    }
     Ok(out)
 }
