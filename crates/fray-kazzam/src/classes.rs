@@ -43,6 +43,28 @@ pub struct FeatureDef {
     pub source: Option<String>,
 }
 
+/// One choice a character of the class makes at a level (K-PROG-1..6): between `min` and `max`
+/// powers or features from the given groups, or all of them when `automatic`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pick {
+    /// The level the choice comes with.
+    pub level: u8,
+    /// "power" or "feature".
+    pub kind: String,
+    /// Groups it chooses from (a power's or feature's `group`).
+    pub groups: Vec<String>,
+    /// At least this many.
+    #[serde(default)]
+    pub min: u8,
+    /// At most this many.
+    #[serde(default)]
+    pub max: u8,
+    /// Granted without choosing (for implement-specific ones, the one matching the implement).
+    #[serde(default)]
+    pub automatic: bool,
+}
+
 /// A class file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +77,9 @@ pub struct ClassFile {
     /// Its powers.
     #[serde(default)]
     pub power: Vec<PowerDef>,
+    /// What a character chooses at each level.
+    #[serde(default)]
+    pub pick: Vec<Pick>,
 }
 
 /// The built-in class files, compiled in.

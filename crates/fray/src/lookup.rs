@@ -95,7 +95,20 @@ pub fn build(system: &str, file: &str) -> Result<ExitCode, String> {
                 Ok(ExitCode::FAILURE)
             }
         },
-        "kazzam" => Err("fray build kazzam checks class files for now (characters come with the builder)".into()),
+        "kazzam" => match fray_kazzam::builder::check_file(file, &text) {
+            Ok(cards) => {
+                for c in cards {
+                    println!("{c}");
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(errors) => {
+                for e in errors {
+                    println!("{e}");
+                }
+                Ok(ExitCode::FAILURE)
+            }
+        },
         other => Err(format!("no builder for {other:?}")),
     }
 }

@@ -1,0 +1,298 @@
+//! Building athletes and teams (K-CHAR, K-PROG, K-FMT-1, K-IMP-13, K-AIMP-1): a character file
+//! names class, role, specialization, implement, level and the choices each level grants;
+//! `check` reports every problem with the line and field, and `card` writes the athlete out.
+
+use crate::classes::ClassFile;
+use crate::powers::PowerDef;
+use crate::state::Implement;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// One athlete as its player writes it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AthleteSpec {
+    /// Name.
+    pub name: String,
+    /// Class id.
+    pub class: String,
+    /// Role.
+    pub role: String,
+    /// Role specialization.
+    pub specialization: String,
+    /// wand, staff or sword.
+    pub implement: String,
+    /// 1 to 6.
+    pub level: u8,
+    /// Class features chosen.
+    #[serde(default)]
+    pub features: Vec<String>,
+    /// Class powers chosen.
+    #[serde(default)]
+    pub powers: Vec<String>,
+    /// Role encounter powers chosen at levels 2 and 6.
+    #[serde(default)]
+    pub role_powers: Vec<String>,
+    /// The advanced implement chosen at level 3.
+    #[serde(default)]
+    pub advanced_implement: Option<String>,
+    /// Free text: looks, house, motivation (no rules).
+    #[serde(default)]
+    pub appearance: Option<String>,
+    /// Motivation (K-CHAR-5; no rules).
+    #[serde(default)]
+    pub motivation: Option<String>,
+}
+
+/// A character or team file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamFile {
+    /// Team name (optional).
+    #[serde(default)]
+    pub team: Option<toml::Table>,
+    /// The athletes.
+    pub athlete: Vec<Spanned<AthleteSpec>>,
+}
+
+fn power_def<'a>(c: &'a ClassFile, id: &str) -> Option<&'a PowerDef> {
+    c.power.iter().find(|p| p.id == id)
+}
+
+/// Checks one athlete against its class's choices; every problem, with its field.
+pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
+    let mut e = Vec::new();
+    let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
+        let known: Vec<&str> = classes.iter().map(|c| c.class.id.as_str()).collect();
+        e.push(format!("class: no class {:?}; choose one of {}", a.class, known.join(", ")));
+        return e;
+    };
+    if !(1..=6).contains(&a.level) {
+        e.push(format!("level: {} is outside 1-6, the levels this rulebook covers (K-PROG-7)", a.level));
+    }
+    let imp = Implement::parse(&a.implement);
+    match imp {
+        None | Some(Implement::None) => {
+            e.push(format!("implement: {:?} is not wand, staff or sword (K-IMP-1)", a.implement))
+        }
+        Some(i) if !c.class.implements.iter().any(|x| Implement::parse(x) == Some(i)) => e.push(format!(
+            "implement: a {} must use {}; change implement (K-IMP-13)",
+            c.class.name,
+            c.class.implements.join(" or ")
+        )),
+        _ => {}
+    }
+    let role = a.role.trim().to_lowercase();
+    if !crate::setup::ROLES.contains(&role.as_str()) {
+        e.push(format!("role: {:?} is not one of {} (K-CHAR-1)", a.role, crate::setup::ROLES.join(", ")));
+    }
+    if a.specialization.trim().is_empty() {
+        e.push("specialization: every athlete has a specialization of its role (K-CHAR-2)".into());
+    }
+    // Duplicates.
+    for (field, list) in [("features", &a.features), ("powers", &a.powers), ("role_powers", &a.role_powers)] {
+        for (i, x) in list.iter().enumerate() {
+            if list[..i].contains(x) {
+                e.push(format!("{field}: {x:?} is chosen twice; pick something else"));
+            }
+        }
+    }
+    // Unknown or out-of-level choices.
+    for f in &a.features {
+        match c.feature.iter().find(|x| &x.id == f) {
+            None => e.push(format!("features: {f:?} is not a {} feature", c.class.name)),
+            Some(x) if x.level > a.level => {
+                e.push(format!("features: {} comes at level {}, not {} (K-PROG-5)", x.name, x.level, a.level))
+            }
+            _ => {}
+        }
+    }
+    for p in &a.powers {
+        match power_def(c, p) {
+            None => e.push(format!("powers: {p:?} is not a {} power", c.class.name)),
+            Some(x) if x.level.unwrap_or(1) > a.level => e.push(format!(
+                "powers: {} is chosen at level {}, not {} (K-PROG-3)",
+                x.name,
+                x.level.unwrap_or(1),
+                a.level
+            )),
+            _ => {}
+        }
+    }
+    // The choices each level grants (K-PROG-1..6).
+    for pick in c.pick.iter().filter(|p| p.level <= a.level && !p.automatic) {
+        let chosen = if pick.kind == "feature" {
+            a.features
+                .iter()
+                .filter(|f| {
+                    c.feature.iter().any(|x| {
+                        &x.id == *f
+                            && x.group.as_ref().is_some_and(|g| pick.groups.contains(g))
+                            && x.level == pick.level
+                    })
+                })
+                .count()
+        } else {
+            a.powers
+                .iter()
+                .filter(|p| {
+                    power_def(c, p).is_some_and(|x| {
+                        x.group.as_ref().is_some_and(|g| pick.groups.contains(g)) && x.level.unwrap_or(1) == pick.level
+                    })
+                })
+                .count()
+        } as u8;
+        if chosen < pick.min || chosen > pick.max {
+            let want =
+                if pick.min == pick.max { pick.min.to_string() } else { format!("{} to {}", pick.min, pick.max) };
+            let options: Vec<String> = if pick.kind == "feature" {
+                c.feature
+                    .iter()
+                    .filter(|x| x.group.as_ref().is_some_and(|g| pick.groups.contains(g)) && x.level == pick.level)
+                    .map(|x| x.id.clone())
+                    .collect()
+            } else {
+                c.power
+                    .iter()
+                    .filter(|x| {
+                        x.group.as_ref().is_some_and(|g| pick.groups.contains(g)) && x.level.unwrap_or(1) == pick.level
+                    })
+                    .map(|x| x.id.clone())
+                    .collect()
+            };
+            e.push(format!(
+                "{}: level {} grants {want} {} from {} ({} chosen); choose from {}",
+                if pick.kind == "feature" { "features" } else { "powers" },
+                pick.level,
+                pick.kind,
+                pick.groups.join(" / "),
+                chosen,
+                options.join(", ")
+            ));
+        }
+    }
+    // Chosen things that no pick allows (granted ones, or another level's list).
+    for p in &a.powers {
+        if let Some(x) = power_def(c, p) {
+            let allowed = c.pick.iter().any(|pk| {
+                !pk.automatic
+                    && pk.kind == "power"
+                    && pk.level == x.level.unwrap_or(1)
+                    && x.group.as_ref().is_some_and(|g| pk.groups.contains(g))
+            });
+            if !allowed {
+                e.push(format!(
+                    "powers: {} is not one you choose ({}); remove it",
+                    x.name,
+                    if c.pick.iter().any(|pk| pk.automatic && x.group.as_ref().is_some_and(|g| pk.groups.contains(g))) {
+                        "it is granted"
+                    } else {
+                        "it comes with something else"
+                    }
+                ));
+            }
+        }
+    }
+    // Advanced implement at level 3 (K-PROG-3, K-AIMP-1).
+    match (&a.advanced_implement, a.level >= 3) {
+        (None, true) => e.push(
+            "advanced_implement: level 3 grants an advanced implement of your implement's type (K-AIMP-1)".into(),
+        ),
+        (Some(x), false) => e.push(format!("advanced_implement: {x:?} comes at level 3 (K-PROG-3)")),
+        _ => {}
+    }
+    // Role encounter powers: one at level 2, another at 6 (K-PROG-2, K-PROG-6).
+    let want = usize::from(a.level >= 2) + usize::from(a.level >= 6);
+    if a.role_powers.len() != want {
+        e.push(format!(
+            "role_powers: level {} grants {want} role encounter power(s), {} chosen (K-PROG-2, K-PROG-6)",
+            a.level,
+            a.role_powers.len()
+        ));
+    }
+    // Porter: Spellwarp Sniper is not for sword users (K-IMP-13).
+    if a.features.iter().any(|f| f == "spellwarp-sniper") && imp == Some(Implement::Sword) {
+        e.push("features: Spellwarp Sniper cannot be taken with a sword (K-IMP-13)".into());
+    }
+    e
+}
+
+/// Checks a character or team file: every problem with file, line and field (K-FMT-1,
+/// K-CHAR-1: one athlete of each role and of each class per team); or the athletes' cards.
+pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+    let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
+    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
+    let mut errors = Vec::new();
+    let mut cards = Vec::new();
+    for (i, a) in f.athlete.iter().enumerate() {
+        let line = fray_core::scenario::line_of(text, a.span().start);
+        let a = a.get_ref();
+        let es = check_athlete(a, &classes);
+        if es.is_empty() {
+            cards.push(card(a, &classes));
+        }
+        errors.extend(es.into_iter().map(|e| format!("{path}:{line}: athlete[{i}] ({}).{e}", a.name)));
+        for (j, b) in f.athlete[..i].iter().enumerate() {
+            let b = b.get_ref();
+            if b.role.trim().eq_ignore_ascii_case(a.role.trim()) {
+                errors.push(format!("{path}:{line}: athlete[{i}] ({}).role: {} already plays {} (athlete[{j}]); one of each role per team (K-FMT-1)", a.name, b.name, a.role));
+            }
+            if b.class.trim().eq_ignore_ascii_case(a.class.trim()) {
+                errors.push(format!("{path}:{line}: athlete[{i}] ({}).class: {} is already a {} (athlete[{j}]); one of each class per team (K-CHAR-1)", a.name, b.name, a.class));
+            }
+        }
+    }
+    if errors.is_empty() { Ok(cards) } else { Err(errors) }
+}
+
+/// The athlete's card: what it has in play, with the numbers.
+pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
+    let c = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()).expect("checked");
+    let imp = Implement::parse(&a.implement).unwrap_or(Implement::None);
+    let mut out = format!(
+        "{} — level {} {} {} ({}), {}\n  HP 8, speed 6, implement range {}{}\n",
+        a.name,
+        a.level,
+        a.role,
+        c.class.name,
+        a.specialization,
+        a.implement,
+        match imp {
+            Implement::Wand => "5".to_string(),
+            Implement::Staff => "6".to_string(),
+            _ => "1 (reach)".to_string(),
+        },
+        a.advanced_implement.as_ref().map(|x| format!(", advanced implement {x}")).unwrap_or_default()
+    );
+    out.push_str("  Basic Physical Attack, Basic Implement Attack, Reveal");
+    if imp == Implement::Sword {
+        out.push_str(", Charge");
+    }
+    out.push('\n');
+    for f in &c.feature {
+        let auto = c.pick.iter().any(|p| {
+            p.automatic
+                && p.kind == "feature"
+                && f.group.as_ref().is_some_and(|g| p.groups.contains(g))
+                && p.level <= a.level
+        });
+        if a.features.contains(&f.id) || auto {
+            out.push_str(&format!("  feature: {} — {}\n", f.name, f.text));
+        }
+    }
+    for p in &c.power {
+        let auto = c.pick.iter().any(|pk| {
+            pk.automatic
+                && pk.kind == "power"
+                && p.group.as_ref().is_some_and(|g| pk.groups.contains(g))
+                && pk.level <= a.level
+        }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp));
+        if a.powers.contains(&p.id) || auto {
+            out.push_str(&format!("  power: {}\n", crate::reference::power_card(p)));
+        }
+    }
+    for r in &a.role_powers {
+        out.push_str(&format!("  role power: {r}\n"));
+    }
+    out
+}

@@ -1,0 +1,115 @@
+//! The character builder (K-PROG-1..6, K-IMP-13, K-FMT-1): a legal athlete of every class at
+//! every level 1-6 is accepted, and each illegal choice is refused with what to change.
+
+use fray_kazzam::builder::{AthleteSpec, check_athlete, check_file};
+use fray_kazzam::classes::{ClassFile, builtin};
+
+/// The first legal set of choices of a class at a level, from its picks.
+fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
+    let mut features = Vec::new();
+    let mut powers = Vec::new();
+    for pick in c.pick.iter().filter(|p| p.level <= level && !p.automatic) {
+        let have = |list: &Vec<String>, ids: &[String]| list.iter().filter(|x| ids.contains(x)).count() as u8;
+        if pick.kind == "feature" {
+            let ids: Vec<String> = c
+                .feature
+                .iter()
+                .filter(|f| f.level == pick.level && f.group.as_ref().is_some_and(|g| pick.groups.contains(g)))
+                .map(|f| f.id.clone())
+                .collect();
+            for id in &ids {
+                if have(&features, &ids) < pick.min && !features.contains(id) {
+                    features.push(id.clone());
+                }
+            }
+        } else {
+            let ids: Vec<String> = c
+                .power
+                .iter()
+                .filter(|p| {
+                    p.level.unwrap_or(1) == pick.level && p.group.as_ref().is_some_and(|g| pick.groups.contains(g))
+                })
+                .map(|p| p.id.clone())
+                .collect();
+            for id in &ids {
+                if have(&powers, &ids) < pick.min && !powers.contains(id) {
+                    powers.push(id.clone());
+                }
+            }
+        }
+    }
+    AthleteSpec {
+        name: format!("Test {}", c.class.name),
+        class: c.class.id.clone(),
+        role: "leader".into(),
+        specialization: "tactician".into(),
+        implement: c.class.implements[0].clone(),
+        level,
+        features,
+        powers,
+        role_powers: (0..usize::from(level >= 2) + usize::from(level >= 6))
+            .map(|i| format!("role-power-{i}"))
+            .collect(),
+        advanced_implement: (level >= 3).then(|| "some-advanced-implement".into()),
+        appearance: None,
+        motivation: None,
+    }
+}
+
+#[test]
+fn a_legal_athlete_of_every_class_at_every_level_is_accepted() {
+    let classes = builtin().unwrap();
+    assert_eq!(classes.len(), 10, "all ten classes load");
+    for c in &classes {
+        for level in 1..=6 {
+            let a = legal(c, level);
+            let errors = check_athlete(&a, &classes);
+            assert!(errors.is_empty(), "{} level {level}: {errors:?}", c.class.id);
+        }
+    }
+}
+
+#[test]
+fn illegal_choices_are_refused_with_what_to_change() {
+    let classes = builtin().unwrap();
+    let hexer = classes.iter().find(|c| c.class.id == "hexer").unwrap();
+    let wand = classes.iter().find(|c| c.class.id == "wandslinger").unwrap();
+    let mut a = legal(wand, 1);
+    a.implement = "staff".into();
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("implement: a Wandslinger must use wand") && e.contains("K-IMP-13"), "{e}");
+    let mut a = legal(hexer, 1);
+    a.powers.push(a.powers[0].clone());
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("is chosen twice"), "{e}");
+    let mut a = legal(hexer, 1);
+    a.powers.push("victimize".into()); // a level 3 encounter at level 1
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("Victimize is chosen at level 3, not 1"), "{e}");
+    let mut a = legal(hexer, 1);
+    a.powers.pop();
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("level 1 grants") && e.contains("choose from"), "{e}");
+    let mut a = legal(hexer, 3);
+    a.advanced_implement = None;
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("advanced_implement") && e.contains("K-AIMP-1"), "{e}");
+    let mut a = legal(hexer, 7);
+    a.level = 7;
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("outside 1-6"), "{e}");
+    let mut a = legal(hexer, 2);
+    a.role_powers.clear();
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("role_powers: level 2 grants 1"), "{e}");
+}
+
+#[test]
+fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
+    let text = "[[athlete]]\nname = \"A\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"x\"\nimplement = \"wand\"\nlevel = 1\n\n[[athlete]]\nname = \"B\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"y\"\nimplement = \"wand\"\nlevel = 1\n";
+    let e = check_file("team.toml", text).unwrap_err().join("\n");
+    assert!(e.contains("team.toml:9: athlete[1] (B).role: A already plays leader") && e.contains("K-FMT-1"), "{e}");
+    assert!(e.contains("athlete[1] (B).class: A is already a hexer") && e.contains("K-CHAR-1"), "{e}");
+    let e = check_file("team.toml", "[[athlete]]\nname = 3\n").unwrap_err().join("\n");
+    assert!(e.contains("team.toml") && e.contains("line 2"), "{e}");
+}
