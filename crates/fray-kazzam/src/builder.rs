@@ -199,6 +199,26 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
             "advanced_implement: level 3 grants an advanced implement of your implement's type (K-AIMP-1)".into(),
         ),
         (Some(x), false) => e.push(format!("advanced_implement: {x:?} comes at level 3 (K-PROG-3)")),
+        (Some(x), true) => {
+            let known = crate::classes::advanced_implements().unwrap_or_default();
+            match known.iter().find(|k| &k.id == x) {
+                None => e.push(format!(
+                    "advanced_implement: {x:?} is not an advanced implement (see `fray rules kazzam implement`)"
+                )),
+                Some(k) => {
+                    if let Some(mine) = imp
+                        && Implement::parse(&k.kind) != Some(mine)
+                    {
+                        e.push(format!(
+                            "advanced_implement: {} is a {}, and this athlete uses a {} (K-AIMP-1)",
+                            k.name,
+                            k.kind,
+                            mine.name()
+                        ));
+                    }
+                }
+            }
+        }
         _ => {}
     }
     // Role encounter powers: one at level 2, another at 6 (K-PROG-2, K-PROG-6).

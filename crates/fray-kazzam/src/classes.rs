@@ -128,3 +128,44 @@ pub fn builtin() -> Result<Vec<ClassFile>, String> {
     }
     Ok(out)
 }
+
+/// An advanced implement, chosen at level 3 (K-AIMP-1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvancedImplement {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// sword, staff or wand.
+    pub kind: String,
+    /// Where the rulebook prints it.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Not played by the engine yet.
+    #[serde(default)]
+    pub reference_only: bool,
+    /// What it changes, in Fray's words.
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImplementsFile {
+    implement: Vec<AdvancedImplement>,
+}
+
+/// The advanced implements (`content/kazzam/implements.toml`).
+pub fn advanced_implements() -> Result<Vec<AdvancedImplement>, String> {
+    let text = include_str!("../../../content/kazzam/implements.toml");
+    let f: ImplementsFile = toml::from_str(text).map_err(|e| format!("content/kazzam/implements.toml: {e}"))?;
+    for (i, a) in f.implement.iter().enumerate() {
+        if crate::state::Implement::parse(&a.kind).is_none_or(|k| k == crate::state::Implement::None) {
+            return Err(format!(
+                "content/kazzam/implements.toml: implement[{i}] ({}).kind: {:?} is not sword, staff or wand",
+                a.id, a.kind
+            ));
+        }
+    }
+    Ok(f.implement)
+}

@@ -65,5 +65,9 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases: vec![], text });
         }
     }
+    for a in crate::classes::advanced_implements()? {
+        let text = format!("Advanced {} (level 3): {}", a.kind, a.text);
+        out.push(Entry { id: a.id.clone(), name: a.name.clone(), kind: "implement".into(), aliases: vec![], text });
+    }
     Ok(out)
 }

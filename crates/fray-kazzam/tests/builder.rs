@@ -50,7 +50,10 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
         role_powers: (0..usize::from(level >= 2) + usize::from(level >= 6))
             .map(|i| format!("role-power-{i}"))
             .collect(),
-        advanced_implement: (level >= 3).then(|| "some-advanced-implement".into()),
+        advanced_implement: (level >= 3).then(|| {
+            let imp = c.class.implements[0].as_str();
+            fray_kazzam::classes::advanced_implements().unwrap().into_iter().find(|a| a.kind == imp).unwrap().id
+        }),
         appearance: None,
         motivation: None,
     }
@@ -94,6 +97,10 @@ fn illegal_choices_are_refused_with_what_to_change() {
     a.advanced_implement = None;
     let e = check_athlete(&a, &classes).join("\n");
     assert!(e.contains("advanced_implement") && e.contains("K-AIMP-1"), "{e}");
+    let mut a = legal(hexer, 3);
+    a.advanced_implement = Some("multi-sword".into());
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("Multi-Sword is a sword") && e.contains("K-AIMP-1"), "{e}");
     let mut a = legal(hexer, 7);
     a.level = 7;
     let e = check_athlete(&a, &classes).join("\n");
