@@ -83,11 +83,27 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
         _ => {}
     }
     let role = a.role.trim().to_lowercase();
-    if !crate::setup::ROLES.contains(&role.as_str()) {
-        e.push(format!("role: {:?} is not one of {} (K-CHAR-1)", a.role, crate::setup::ROLES.join(", ")));
-    }
-    if a.specialization.trim().is_empty() {
-        e.push("specialization: every athlete has a specialization of its role (K-CHAR-2)".into());
+    let spec = a.specialization.trim().to_lowercase();
+    let roles = match crate::roles::cached() {
+        Ok(r) => r,
+        Err(x) => {
+            e.push(x);
+            return e;
+        }
+    };
+    let role_known = roles.role(&role).is_some();
+    if !role_known {
+        let known: Vec<&str> = roles.role.iter().map(|r| r.id.as_str()).collect();
+        e.push(format!("role: {:?} is not one of {} (K-CHAR-1)", a.role, known.join(", ")));
+    } else {
+        let mine: Vec<&str> = roles.specialization.iter().filter(|s| s.role == role).map(|s| s.id.as_str()).collect();
+        if !mine.contains(&spec.as_str()) {
+            e.push(format!(
+                "specialization: {:?} is not a {role} specialization; choose one of {} (K-CHAR-2)",
+                a.specialization,
+                mine.join(", ")
+            ));
+        }
     }
     // Duplicates.
     for (field, list) in [("features", &a.features), ("powers", &a.powers), ("role_powers", &a.role_powers)] {
@@ -222,6 +238,37 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
         _ => {}
     }
     // Role encounter powers: one at level 2, another at 6 (K-PROG-2, K-PROG-6).
+    if role_known {
+        for r in &a.role_powers {
+            match roles.power(r) {
+                Some(p)
+                    if p.role.as_deref() == Some(role.as_str())
+                        && p.group.as_deref() == Some(crate::roles::ENCOUNTER_GROUP) => {}
+                _ => {
+                    let mine: Vec<&str> = roles
+                        .power
+                        .iter()
+                        .filter(|p| {
+                            p.role.as_deref() == Some(role.as_str())
+                                && p.group.as_deref() == Some(crate::roles::ENCOUNTER_GROUP)
+                        })
+                        .map(|p| p.id.as_str())
+                        .collect();
+                    e.push(format!(
+                        "role_powers: {r:?} is not a {role} encounter power; choose from {} (K-PROG-2)",
+                        mine.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    // Multi-Sword and Multi-Staff are closed to Blasters and Crowd Control (K-AIMP-1).
+    if let Some(x) = &a.advanced_implement
+        && (x == "multi-sword" || x == "multi-staff")
+        && (spec == "blaster" || spec == "crowd-control")
+    {
+        e.push(format!("advanced_implement: {x} cannot be taken by a {spec} (K-AIMP-1)"));
+    }
     let want = usize::from(a.level >= 2) + usize::from(a.level >= 6);
     if a.role_powers.len() != want {
         e.push(format!(
@@ -311,8 +358,29 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
             out.push_str(&format!("  power: {}\n", crate::reference::power_card(p)));
         }
     }
-    for r in &a.role_powers {
-        out.push_str(&format!("  role power: {r}\n"));
+    if let Ok(roles) = crate::roles::cached() {
+        let role = a.role.trim().to_lowercase();
+        let spec = a.specialization.trim().to_lowercase();
+        if let Some(r) = roles.role(&role) {
+            let boost = if a.level >= 4 { &r.boost_level4 } else { &r.boost };
+            out.push_str(&format!("  Role Boost: {boost}\n"));
+        }
+        if let Some(s) = roles.specialization(&spec) {
+            out.push_str(&format!("  specialization: {} — {}\n", s.name, s.text));
+        }
+        for p in roles.granted(&role, &spec) {
+            out.push_str(&format!("  role power: {}\n", crate::reference::power_card(p)));
+        }
+        for r in &a.role_powers {
+            if let Some(p) = roles.power(r) {
+                out.push_str(&format!("  role power: {}\n", crate::reference::power_card(p)));
+            }
+        }
+    }
+    if let Some(x) = &a.advanced_implement
+        && let Some(k) = crate::classes::advanced_implements().unwrap_or_default().into_iter().find(|k| &k.id == x)
+    {
+        out.push_str(&format!("  advanced implement: {} — {}\n", k.name, k.text));
     }
     out
 }

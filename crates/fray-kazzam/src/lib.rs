@@ -30,6 +30,7 @@ pub mod options;
 pub mod orbs;
 pub mod powers;
 pub mod reference;
+pub mod roles;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -169,6 +169,12 @@ pub struct PowerDef {
     /// The level it is chosen at (1 or 3 for class powers; 2 or 6 for role encounter powers).
     #[serde(default)]
     pub level: Option<u8>,
+    /// The role whose power it is (role powers).
+    #[serde(default)]
+    pub role: Option<String>,
+    /// The specialization that grants it, when only one does.
+    #[serde(default)]
+    pub specialization: Option<String>,
     /// Which pick it belongs to ("at-will", "encounter", "movement", "trap"...).
     #[serde(default)]
     pub group: Option<String>,

@@ -13,14 +13,16 @@ struct RulesFile {
 
 /// A power written out with its numbers.
 pub fn power_card(p: &PowerDef) -> String {
+    // Range 99 stands for "any distance you can see" in the content files.
+    let within = |range: i32| if range >= 99 { "in sight".to_string() } else { format!("within {range}") };
     let target = match p.target {
         Targeting::Implement => "implement range".to_string(),
         Targeting::Melee => "melee".to_string(),
-        Targeting::Ranged { range } => format!("ranged {range}"),
+        Targeting::Ranged { range } => if range >= 99 { "ranged, in sight".to_string() } else { format!("ranged {range}") },
         Targeting::Burst { radius } => format!("burst {radius}"),
         Targeting::Myself => "self".to_string(),
-        Targeting::Ally { range } => format!("an ally within {range}"),
-        Targeting::Creature { range } => format!("a creature within {range}"),
+        Targeting::Ally { range } => format!("an ally {}", within(range)),
+        Targeting::Creature { range } => format!("a creature {}", within(range)),
         Targeting::None => "no target".to_string(),
     };
     let damage = p.damage.map(|d| format!(", damage {d}")).unwrap_or_default();
@@ -64,6 +66,36 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             }
             out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases: vec![], text });
         }
+    }
+    let roles = crate::roles::builtin()?;
+    for r in &roles.role {
+        let text = format!("{} Role Boost: {} From level 4: {}", r.text, r.boost, r.boost_level4);
+        out.push(Entry { id: r.id.clone(), name: r.name.clone(), kind: "role".into(), aliases: vec![], text });
+    }
+    for s in &roles.specialization {
+        let role = roles.role(&s.role).map_or(s.role.as_str(), |r| r.name.as_str());
+        let text = format!("{role} specialization: {}", s.text);
+        out.push(Entry {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            kind: "specialization".into(),
+            aliases: vec![],
+            text,
+        });
+    }
+    for p in &roles.power {
+        let role = p.role.as_deref().and_then(|r| roles.role(r)).map_or("", |r| r.name.as_str());
+        let whose = match p.specialization.as_deref().and_then(|s| roles.specialization(s)) {
+            Some(s) => format!("{role} ({}) role power", s.name),
+            None => format!("{role} role power"),
+        };
+        let mut text = format!("{whose}: {}", power_card(p));
+        if p.reference_only {
+            text.push_str(" [look-up only: Fray does not play this power yet]");
+        }
+        // The four Defender Reactions share a name: their specialization tells them apart.
+        let aliases = p.specialization.iter().map(|s| format!("{s} reaction")).collect();
+        out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases, text });
     }
     for a in crate::classes::advanced_implements()? {
         let text = format!("Advanced {} (level 3): {}", a.kind, a.text);

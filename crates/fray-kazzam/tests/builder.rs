@@ -47,8 +47,9 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
         level,
         features,
         powers,
-        role_powers: (0..usize::from(level >= 2) + usize::from(level >= 6))
-            .map(|i| format!("role-power-{i}"))
+        role_powers: ["hit-him", "mass-heal"][..usize::from(level >= 2) + usize::from(level >= 6)]
+            .iter()
+            .map(|s| s.to_string())
             .collect(),
         advanced_implement: (level >= 3).then(|| {
             let imp = c.class.implements[0].as_str();
@@ -109,6 +110,40 @@ fn illegal_choices_are_refused_with_what_to_change() {
     a.role_powers.clear();
     let e = check_athlete(&a, &classes).join("\n");
     assert!(e.contains("role_powers: level 2 grants 1"), "{e}");
+    // K-CHAR-2: the specialization belongs to the role.
+    let mut a = legal(hexer, 1);
+    a.specialization = "sniper".into();
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("\"sniper\" is not a leader specialization") && e.contains("tactician"), "{e}");
+    // K-PROG-2: the role encounter power comes from the athlete's role.
+    let mut a = legal(hexer, 2);
+    a.role_powers = vec!["the-slow-zone".into()];
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("not a leader encounter power") && e.contains("mass-heal"), "{e}");
+    // K-AIMP-1: Blasters may not take the Multi-Staff.
+    let staff = classes.iter().find(|c| c.class.implements.iter().any(|i| i == "staff")).unwrap();
+    let mut a = legal(staff, 3);
+    a.implement = "staff".into();
+    a.role = "striker".into();
+    a.specialization = "blaster".into();
+    a.role_powers = vec!["lets-end-this".into()];
+    a.advanced_implement = Some("multi-staff".into());
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("multi-staff cannot be taken by a blaster"), "{e}");
+}
+
+// The card shows the role's boost for the athlete's level and the powers its role grants.
+#[test]
+fn the_card_lists_role_boost_and_role_powers() {
+    let classes = fray_kazzam::classes::builtin().unwrap();
+    let a = legal(&classes[0], 4);
+    assert!(check_athlete(&a, &classes).is_empty(), "{:?}", check_athlete(&a, &classes));
+    let card = fray_kazzam::builder::card(&a, &classes);
+    assert!(
+        card.contains("Role Boost: On an attack roll of 3-6, one ally in your line of sight regains 3 HP"),
+        "{card}"
+    );
+    assert!(card.contains("role power: Tactics") && card.contains("role power: Hit Him!"), "{card}");
 }
 
 #[test]

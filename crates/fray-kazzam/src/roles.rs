@@ -1,0 +1,160 @@
+//! Roles and specializations (K-ROLE, K-CHAR-1/2, K-PROG-2/4/6): the five roles, their twenty
+//! specializations, and the role powers, read from `content/kazzam/roles.toml`. Like the class
+//! powers, most role powers are look-up and building data; the engine plays only what its effect
+//! primitives carry (see the rulings).
+
+use serde::Deserialize;
+
+use crate::powers::PowerDef;
+
+/// A role.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoleDef {
+    /// Id (`controller`...).
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Where the rulebook prints it.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// What it does, in Fray's words.
+    pub text: String,
+    /// Its Role Boost at levels 1-3.
+    pub boost: String,
+    /// Its Role Boost from level 4.
+    pub boost_level4: String,
+}
+
+/// A specialization of a role.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecializationDef {
+    /// Id (`crowd-control`...).
+    pub id: String,
+    /// The role it belongs to.
+    pub role: String,
+    /// Name.
+    pub name: String,
+    /// Where the rulebook prints it.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// What it grants, in Fray's words.
+    pub text: String,
+}
+
+/// The roles file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RolesFile {
+    /// Roles.
+    #[serde(default)]
+    pub role: Vec<RoleDef>,
+    /// Specializations.
+    #[serde(default)]
+    pub specialization: Vec<SpecializationDef>,
+    /// Role powers (at-wills, Defender Reactions, Specialist encounters, level 2/6 encounters).
+    #[serde(default)]
+    pub power: Vec<PowerDef>,
+}
+
+/// The group of the role encounter powers chosen at levels 2 and 6 (K-PROG-2, K-PROG-6).
+pub const ENCOUNTER_GROUP: &str = "role-encounter";
+
+impl RolesFile {
+    /// The role with this id.
+    pub fn role(&self, id: &str) -> Option<&RoleDef> {
+        self.role.iter().find(|r| r.id == id)
+    }
+    /// The specialization with this id.
+    pub fn specialization(&self, id: &str) -> Option<&SpecializationDef> {
+        self.specialization.iter().find(|s| s.id == id)
+    }
+    /// The power with this id.
+    pub fn power(&self, id: &str) -> Option<&PowerDef> {
+        self.power.iter().find(|p| p.id == id)
+    }
+    /// The powers an athlete of this role and specialization has without choosing: the role's
+    /// and the specialization's at-wills, reactions and Specialist encounter powers.
+    pub fn granted<'a>(&'a self, role: &'a str, spec: &'a str) -> impl Iterator<Item = &'a PowerDef> + 'a {
+        self.power.iter().filter(move |p| {
+            p.group.as_deref() != Some(ENCOUNTER_GROUP)
+                && p.role.as_deref() == Some(role)
+                && p.specialization.as_deref().is_none_or(|s| s == spec)
+        })
+    }
+}
+
+/// Reads a roles file; errors name the file, line and field.
+pub fn parse(file: &str, text: &str) -> Result<RolesFile, String> {
+    let f: RolesFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    for (i, s) in f.specialization.iter().enumerate() {
+        if f.role(&s.role).is_none() {
+            return Err(format!(
+                "{file}: specialization[{i}] ({}).role: {:?} is not a role in this file",
+                s.id, s.role
+            ));
+        }
+    }
+    let mut probe = crate::powers::Powers::default();
+    for (i, p) in f.power.iter().enumerate() {
+        let Some(role) = p.role.as_deref() else {
+            return Err(format!("{file}: power[{i}] ({}).role: every role power names its role", p.id));
+        };
+        if f.role(role).is_none() {
+            return Err(format!("{file}: power[{i}] ({}).role: {role:?} is not a role in this file", p.id));
+        }
+        if let Some(s) = p.specialization.as_deref()
+            && f.specialization(s).is_none_or(|s| s.role != role)
+        {
+            return Err(format!(
+                "{file}: power[{i}] ({}).specialization: {s:?} is not a specialization of {role}",
+                p.id
+            ));
+        }
+        probe.add(p.clone()).map_err(|e| format!("{file}: {e}"))?;
+    }
+    Ok(f)
+}
+
+/// The built-in roles.
+pub fn builtin() -> Result<RolesFile, String> {
+    parse("content/kazzam/roles.toml", include_str!("../../../content/kazzam/roles.toml"))
+}
+
+/// The built-in roles, read once.
+pub fn cached() -> Result<&'static RolesFile, String> {
+    static ROLES: std::sync::OnceLock<Result<RolesFile, String>> = std::sync::OnceLock::new();
+    ROLES.get_or_init(builtin).as_ref().map_err(Clone::clone)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // K-ROLE-1, K-CHAR-2: five roles of four specializations each.
+    #[test]
+    fn five_roles_of_four_specializations() {
+        let f = builtin().unwrap();
+        assert_eq!(f.role.len(), 5);
+        for r in &f.role {
+            assert_eq!(f.specialization.iter().filter(|s| s.role == r.id).count(), 4, "{}", r.id);
+            // K-PROG-2/6: four encounter powers to choose from at levels 2 and 6.
+            let enc = f
+                .power
+                .iter()
+                .filter(|p| p.role.as_deref() == Some(&r.id) && p.group.as_deref() == Some(ENCOUNTER_GROUP));
+            assert_eq!(enc.count(), 4, "{}", r.id);
+        }
+        // Every Defender has Defender's Mark plus its specialization's reaction.
+        let got: Vec<_> = f.granted("defender", "smasher").map(|p| p.id.as_str()).collect();
+        assert!(got.contains(&"defenders-mark") && got.iter().any(|p| p.contains("smasher")), "{got:?}");
+    }
+
+    #[test]
+    fn a_power_naming_an_unknown_specialization_is_refused_with_file_and_field() {
+        let text = "[[role]]\nid='r'\nname='R'\ntext='x'\nboost='b'\nboost_level4='b'\n\n[[power]]\nid='p'\nname='P'\nrole='r'\nspecialization='nope'\naction='role'\ntarget={kind='none'}\ntext='t'\n";
+        let e = parse("roles.toml", text).unwrap_err();
+        assert!(e.contains("roles.toml") && e.contains("power[0] (p).specialization"), "{e}");
+    }
+}
