@@ -18,7 +18,13 @@ pub fn power_card(p: &PowerDef) -> String {
     let target = match p.target {
         Targeting::Implement => "implement range".to_string(),
         Targeting::Melee => "melee".to_string(),
-        Targeting::Ranged { range } => if range >= 99 { "ranged, in sight".to_string() } else { format!("ranged {range}") },
+        Targeting::Ranged { range } => {
+            if range >= 99 {
+                "ranged, in sight".to_string()
+            } else {
+                format!("ranged {range}")
+            }
+        }
         Targeting::Burst { radius } => format!("burst {radius}"),
         Targeting::Myself => "self".to_string(),
         Targeting::Ally { range } => format!("an ally {}", within(range)),
