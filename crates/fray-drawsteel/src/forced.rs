@@ -142,12 +142,18 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
     let t = f.target;
     let p = cx.s.c(t).pos.unwrap();
-    if let Some(other) = collides_with(cx.s, t, p, q) {
-        // DS-SLAM-1..3: both take 1 per square left; the movement ends.
+    let others = collisions(cx.s, t, p, q);
+    if !others.is_empty() {
+        // DS-SLAM-1..3: both take 1 per square left; the movement ends. A large creature may hit
+        // several smaller ones at once: each of them, and the mover, takes the damage once
+        // (DS-SLAM-2, DS-DELTA-9).
         let n = f.remaining;
-        cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, cx.s.c(other).id) });
+        let names: Vec<String> = others.iter().map(|&o| cx.s.c(o).id.to_string()).collect();
+        cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, names.join(" and ")) });
         crate::damage::deal(cx, t, n, Some(f.mover), "slammed into a creature");
-        crate::damage::deal(cx, other, n, Some(f.mover), "hit by a slammed creature");
+        for other in others {
+            crate::damage::deal(cx, other, n, Some(f.mover), "hit by a slammed creature");
+        }
         return Ok(());
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
@@ -296,17 +302,23 @@ fn new_squares(size: i32, p: Pos, q: Pos) -> Vec<Pos> {
 /// The creature a move from `p` to `q` would run into: one in a newly covered square at an
 /// overlapping height (DS-SLAM-1; a creature passing high over another does not hit it).
 pub fn collides_with(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Option<Cx> {
+    collisions(s, t, p, q).into_iter().next()
+}
+
+/// Every creature a move from `p` to `q` runs into, each once (DS-SLAM-2).
+pub fn collisions(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Vec<Cx> {
     let x = s.c(t);
     let size = x.size.squares;
-    new_squares(size, p, q).into_iter().find_map(|sq| {
-        s.active().find(|&o| {
+    let squares = new_squares(size, p, q);
+    s.active()
+        .filter(|&o| {
             let y = s.c(o);
             o != t
-                && distance(y.pos.unwrap(), y.size.squares, sq, 1) == 0
+                && squares.iter().any(|&sq| distance(y.pos.unwrap(), y.size.squares, sq, 1) == 0)
                 && y.z < x.z + size
                 && x.z < y.z + y.size.squares
         })
-    })
+        .collect()
 }
 
 /// Whether a move from `p` to `q` runs into something solid: a wall or ground higher than the
