@@ -216,7 +216,13 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
         ),
         (Some(x), false) => e.push(format!("advanced_implement: {x:?} comes at level 3 (K-PROG-3)")),
         (Some(x), true) => {
-            let known = crate::classes::advanced_implements().unwrap_or_default();
+            let known = match crate::classes::advanced_implements() {
+                Ok(k) => k,
+                Err(x) => {
+                    e.push(x);
+                    Vec::new()
+                }
+            };
             match known.iter().find(|k| &k.id == x) {
                 None => e.push(format!(
                     "advanced_implement: {x:?} is not an advanced implement (see `fray rules kazzam implement`)"
