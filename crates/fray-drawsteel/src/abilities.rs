@@ -365,7 +365,7 @@ pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, abilit
         (e.slide, crate::forced::Kind::Slide),
     ] {
         if let Some(n) = n {
-            crate::forced::begin(cx, user, t, kind, n + bonus);
+            crate::forced::begin(cx, user, t, kind, n + bonus, e.vertical);
         }
     }
 }

@@ -98,6 +98,9 @@ pub struct Command {
     /// Make a test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<TestSpec>,
+    /// Make a jump test: this turn's jumps go farther (part of movement, DS-JUMP-3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub jump_test: bool,
     /// Grab this creature (maneuver).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grab: Option<String>,
@@ -154,6 +157,8 @@ pub enum Verb {
     Hide,
     /// A test.
     Test(Characteristic, Difficulty, bool),
+    /// A jump test (DS-JUMP-3).
+    JumpTest,
     /// Grab (DS-GAP-12).
     Grab(Cx),
     /// Knockback (DS-GAP-12).
@@ -279,10 +284,51 @@ fn occupied_by_other(s: &State, c: Cx, q: Pos) -> Option<Cx> {
 }
 
 /// Cost of stepping into `q` (DS-GAP-9): 1; +1 difficult terrain or an enemy's square; +1 a
-/// square while crawling prone (DS-COND-PRONE-1). `None` where it cannot go.
+/// square while crawling prone (DS-COND-PRONE-1). `None` where it cannot go. `run_up` says the
+/// step follows a straight run of two squares in its direction (DS-JUMP-4).
 fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    step_cost_run(s, c, from, q, charging, false)
+}
+
+/// How high `c` can jump now (DS-JUMP-4, DS-DELTA-11): 1 square; published, a jump test adds
+/// its squares to height as well as length; glossary, a two-square straight run-up adds 1.
+pub fn jump_height(s: &State, c: Cx, run_up: bool) -> i32 {
+    let glossary = s.options.jumping == crate::options::Text::Glossary;
+    1 + if glossary { i32::from(run_up) } else { s.c(c).acts.jump_extra }
+}
+
+/// How far `c` can long-jump now (DS-JUMP-1..3, DS-DELTA-11): its Might or Agility (at least 1),
+/// plus a jump test's squares, plus 1 after a run-up under the glossary's rule.
+pub fn jump_length(s: &State, c: Cx, run_up: bool) -> i32 {
+    let x = s.c(c);
+    let glossary = s.options.jumping == crate::options::Text::Glossary;
+    x.char(Characteristic::Might).max(x.char(Characteristic::Agility)).max(1)
+        + x.acts.jump_extra
+        + i32::from(glossary && run_up)
+}
+
+/// Whether `c` can jump from `p` at all (DS-JUMP-5, DS-COND-PRONE-1): not prone, not out of
+/// difficult or damaging terrain, one square in size.
+fn can_jump_from(s: &State, c: Cx, p: Pos) -> bool {
+    s.c(c).size.squares == 1
+        && !matches!(s.terrain_at(p), Terrain::Difficult | Terrain::Damaging)
+        && !s.has(c, ConditionKind::Prone)
+}
+
+fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
     let size = s.c(c).size.squares;
     let mut cost = 1;
+    // Ledges (DS-GAP-9, DS-JUMP-4): a square of height is a ledge to climb, 2 movement a square
+    // (up or down), unless the creature can jump that high; one square down is a plain step.
+    // Prone creatures neither climb nor jump.
+    let dz = s.arena.ground(q) - s.arena.ground(from);
+    if dz > 0 || dz < -1 {
+        if s.has(c, ConditionKind::Prone) {
+            return None;
+        }
+        let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
+        cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+    }
     for sq in footprint(q, size) {
         let t = s.terrain_at(sq);
         if !t.standable() {
@@ -292,10 +338,10 @@ fn step_cost(s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32>
             if charging {
                 return None; // DS-DELTA-13
             }
-            cost = 2;
+            cost = cost.max(2);
         }
         if occupied_by_other(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
-            cost = 2;
+            cost = cost.max(2);
         }
     }
     // No cutting around wall corners.
@@ -342,40 +388,61 @@ fn continues_move(s: &State, c: Cx, cost: i32) -> bool {
     s.c(c).acts.move_left > 0 && s.current == Some(c) && cost <= move_budget(s, c)
 }
 
-/// Long jumps from `p` over chasm squares (DS-JUMP-1, DS-JUMP-5): up to the creature's Might or
-/// Agility (at least 1) squares of gap, as part of its move, landing on the far side; never out
-/// of difficult or damaging terrain, nor while prone. The squares crossed count as movement.
-pub fn jumps(s: &State, c: Cx, p: Pos) -> Vec<(Pos, u32)> {
-    let x = s.c(c);
-    let here = s.terrain_at(p);
-    if x.size.squares != 1 || matches!(here, Terrain::Difficult | Terrain::Damaging) || s.has(c, ConditionKind::Prone) {
+/// Long jumps from `p` over chasm squares (DS-JUMP-1..3, DS-JUMP-5): up to [`jump_length`]
+/// squares of gap, as part of its move, landing on the far side; never out of difficult or
+/// damaging terrain, nor while prone. The squares crossed count as movement. `run_up` names the
+/// direction of a two-square straight run just made, if any.
+pub fn jumps(s: &State, c: Cx, p: Pos, run_up: Option<(i32, i32)>) -> Vec<(Pos, u32)> {
+    if !can_jump_from(s, c, p) {
         return Vec::new();
     }
-    let length = x.char(Characteristic::Might).max(x.char(Characteristic::Agility)).max(1);
     let mut out = Vec::new();
     for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+        let length = jump_length(s, c, run_up == Some((dx, dy)));
         let mut k = 0;
         while k < length && s.terrain_at(p.offset(dx * (k + 1), dy * (k + 1))) == Terrain::Chasm {
             k += 1;
         }
         let land = p.offset(dx * (k + 1), dy * (k + 1));
-        if k > 0 && s.terrain_at(land).standable() && occupied_by_other(s, c, land).is_none() {
-            out.push((land, (k + 1) as u32));
+        // The far side may be higher only as far as the jump reaches up (DS-JUMP-4).
+        let climb = s.arena.ground(land) - s.arena.ground(p);
+        if k > 0
+            && s.terrain_at(land).standable()
+            && occupied_by_other(s, c, land).is_none()
+            && climb <= jump_height(s, c, run_up == Some((dx, dy)))
+        {
+            out.push((land, (k + 1).max(climb) as u32));
         }
     }
     out
 }
 
+/// The direction of the last two single steps of a route, if they ran straight (a run-up).
+fn run_up_of(start: Pos, path: &[Pos]) -> Option<(i32, i32)> {
+    let n = path.len();
+    let (a, b, c) = match n {
+        0 | 1 => return None,
+        2 => (start, path[0], path[1]),
+        _ => (path[n - 3], path[n - 2], path[n - 1]),
+    };
+    let d1 = (b.x - a.x, b.y - a.y);
+    let d2 = (c.x - b.x, c.y - b.y);
+    (d1 == d2 && d1.0.abs() <= 1 && d1.1.abs() <= 1).then_some(d1)
+}
+
 /// Cost of walking an explicit route, if every step is legal.
 pub fn route_cost(s: &State, c: Cx, path: &[Pos]) -> Option<i32> {
-    let mut at = s.c(c).pos?;
+    let start = s.c(c).pos?;
+    let mut at = start;
     let mut cost = 0;
-    for &q in path {
+    for (i, &q) in path.iter().enumerate() {
+        let run = run_up_of(start, &path[..i]);
         if distance(at, 1, q, 1) != 1 {
             // A long jump over a chasm (DS-JUMP-1).
-            cost += jumps(s, c, at).into_iter().find(|(l, _)| *l == q)?.1 as i32;
+            cost += jumps(s, c, at, run).into_iter().find(|(l, _)| *l == q)?.1 as i32;
         } else {
-            cost += step_cost(s, c, at, q, false)? as i32;
+            let dir = (q.x - at.x, q.y - at.y);
+            cost += step_cost_run(s, c, at, q, false, run == Some(dir))? as i32;
         }
         at = q;
     }
@@ -403,23 +470,65 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             }
         }
         if !charge_line {
-            for (land, cost) in jumps(s, c, p) {
+            for (land, cost) in jumps(s, c, p, None) {
                 out.push((land, cost));
             }
         }
     });
-    r.squares()
-        .filter(|&q| can_end(s, c, q))
-        // DS-COND-FRIGHT: not willingly closer to a known source of fear.
-        .filter(|&q| {
-            fright.is_none_or(|f| {
-                s.c(f).pos.is_none_or(|fp| {
-                    distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
-                })
+    // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
+    // jump go a square farther and higher; offered as one more leap from each run's end.
+    let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
+    if !charge_line && s.options.jumping == crate::options::Text::Glossary {
+        for p in r.squares() {
+            for dir in fray_core::grid::NEIGHBOUR_OFFSETS {
+                // The run-up: two straight steps into `p` from the direction `dir` comes from.
+                let (b, a) = (p.offset(-dir.0, -dir.1), p.offset(-2 * dir.0, -2 * dir.1));
+                let before = if a == start { Some((0, Vec::new())) } else { r.cost(a).zip(r.path_to(a)) };
+                let Some((spent, mut route)) = before else { continue };
+                let (Some(k1), Some(k2)) = (step_cost(s, c, a, b, false), step_cost(s, c, b, p, false)) else {
+                    continue;
+                };
+                route.extend([b, p]);
+                let q = p.offset(dir.0, dir.1);
+                let mut leaps: Vec<(Pos, u32)> = jumps(s, c, p, Some(dir));
+                if let Some(k) = step_cost_run(s, c, p, q, false, true) {
+                    leaps.push((q, k));
+                }
+                for (land, k) in leaps {
+                    let total = spent + k1 + k2 + k;
+                    if total <= budget.max(0) as u32
+                        && r.cost(land).is_none_or(|known| known > total)
+                        && can_end(s, c, land)
+                        && !extra.iter().any(|(e, _)| *e == land)
+                    {
+                        let mut leap = route.clone();
+                        leap.push(land);
+                        extra.push((land, leap));
+                    }
+                }
+            }
+        }
+    }
+    // DS-COND-FRIGHT: not willingly closer to a known source of fear.
+    let unafraid = |q: Pos| {
+        fright.is_none_or(|f| {
+            s.c(f).pos.is_none_or(|fp| {
+                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
             })
         })
+    };
+    let mut found: Vec<(Pos, Vec<Pos>)> = r
+        .squares()
+        .filter(|&q| can_end(s, c, q) && unafraid(q))
         .filter_map(|q| r.path_to(q).map(|path| (q, path)))
-        .collect()
+        .collect();
+    for (q, route) in extra.into_iter().filter(|(q, _)| unafraid(*q)) {
+        match found.iter_mut().find(|(f, _)| *f == q) {
+            Some(f) => f.1 = route,
+            None => found.push((q, route)),
+        }
+    }
+    found
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
@@ -588,11 +697,14 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             ("hide", Verb::Hide, "hide (maneuver)"),
             ("defend", Verb::Defend, "defend: double bane against you (main action)"),
             ("go-prone", Verb::GoProne, "go prone (free maneuver)"),
+            ("jump-test", Verb::JumpTest, "make a jump test: jump farther this turn (part of your move)"),
             ("release", Verb::Release, "let go of the creature you grab (no action)"),
             ("token-surges", Verb::Token("surges".into()), "spend a hero token for 2 surges"),
             ("token-stamina", Verb::Token("stamina".into()), "spend 2 hero tokens to regain your recovery value"),
         ] {
-            if check_verb(s, c, &verb, false).is_ok() {
+            // A jump test only where there is something to jump: a chasm or a ledge.
+            let pointless = verb == Verb::JumpTest && !has_leaps(s);
+            if !pointless && check_verb(s, c, &verb, false).is_ok() {
                 out.push(DecisionOption::new(id, label));
             }
         }
@@ -611,6 +723,12 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("decline", "take no extra action"));
     }
     out
+}
+
+/// Whether the battlefield has chasms or ledges to jump.
+fn has_leaps(s: &State) -> bool {
+    let g = s.arena.ground(Pos::new(0, 0));
+    s.arena.terrain.squares().any(|q| s.arena.at(q) == Terrain::Chasm || s.arena.ground(q) != g)
 }
 
 fn maneuver_verb(kind: &str, t: Cx) -> Verb {
@@ -724,6 +842,7 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "hide" => Ok(Verb::Hide),
         "defend" => Ok(Verb::Defend),
         "go-prone" => Ok(Verb::GoProne),
+        "jump-test" => Ok(Verb::JumpTest),
         "token-surges" => Ok(Verb::Token("surges".into())),
         "release" => Ok(Verb::Release),
         "grab" => Err(Pending::Maneuver("grab")),
@@ -868,6 +987,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         (cmd.go_prone, Verb::GoProne),
         (cmd.defend, Verb::Defend),
         (cmd.hide, Verb::Hide),
+        (cmd.jump_test, Verb::JumpTest),
         (cmd.end_turn && cmd.token_save.is_none(), Verb::EndTurn),
     ] {
         if flag {
@@ -910,7 +1030,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     match verbs.len() {
         1 => Ok((c, verbs.pop().unwrap())),
         0 => Err(RuleError::malformed(
-            "the command has no action: give ability, move, shift, charge, free_strike, stand_up, catch_breath, escape_grab, go_prone, defend, hide, test, token or end_turn",
+            "the command has no action: give ability, move, shift, charge, free_strike, stand_up, catch_breath, escape_grab, go_prone, defend, hide, test, jump_test, token or end_turn",
         )),
         _ => Err(RuleError::malformed("one action per command")),
     }
@@ -1034,6 +1154,22 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             Ok(())
         }
         Verb::Test(..) => Ok(()),
+        Verb::JumpTest => {
+            if s.c(c).acts.jump_tested {
+                return Err(RuleError::refused("DS-JUMP-3", format!("{} has made its jump test this turn", who(s, c))));
+            }
+            if s.has(c, ConditionKind::Prone) {
+                return Err(RuleError::refused("DS-COND-PRONE-1", format!("{} is prone and cannot jump", who(s, c))));
+            }
+            let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
+            if !moving {
+                check_slot(s, c, Slot::Move, extra)?;
+            }
+            if speed(s, c) == 0 {
+                return Err(RuleError::refused("DS-JUMP-5", format!("{} cannot move, so cannot jump", who(s, c))));
+            }
+            Ok(())
+        }
         Verb::Grab(t) | Verb::Knockback(t) => {
             check_slot(s, c, Slot::Maneuver, extra)?;
             let knock = matches!(v, Verb::Knockback(_));
@@ -1293,6 +1429,54 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
             }
         }
+        Verb::JumpTest => {
+            // DS-JUMP-3, DS-DELTA-11. Published: Might or Agility (the better), 12-16 adds a
+            // square of length and height, 17+ two. Glossary: a medium Might test, a success
+            // adds a square of length, a success with a reward two.
+            let glossary = cx.s.options.jumping == crate::options::Text::Glossary;
+            let x = cx.s.c(c);
+            let ch = if glossary || x.char(Characteristic::Might) >= x.char(Characteristic::Agility) {
+                Characteristic::Might
+            } else {
+                Characteristic::Agility
+            };
+            let bonus = x.char(ch);
+            let a = cx.dice.roll(10)? as i32;
+            let b = cx.dice.roll(10)? as i32;
+            let mut m = crate::rolls::Mods::default();
+            if cx.s.has(c, ConditionKind::Restrained) {
+                m.bane("restrained");
+            }
+            if cx.s.has(c, ConditionKind::Weakened) {
+                m.bane("weakened: a bane on every power roll, tests included");
+            }
+            let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
+            let tier = r.tier(&m);
+            let (outcome, extra) = if glossary {
+                let o = crate::rolls::test_outcome(Difficulty::Medium, tier, r.natural_crit());
+                (
+                    o,
+                    if o.contains("reward") {
+                        2
+                    } else if o.starts_with("success") {
+                        1
+                    } else {
+                        0
+                    },
+                )
+            } else {
+                (["no farther", "a square farther and higher", "two squares farther and higher"][tier], tier as i32)
+            };
+            cx.emit(Event::Test {
+                creature: cx.s.who(c),
+                dice: [a, b],
+                total: a + b + bonus,
+                difficulty: if glossary { "medium (jump)".into() } else { "jump".into() },
+                outcome: outcome.into(),
+            });
+            cx.emit(Event::JumpTest { creature: cx.s.who(c), extra });
+            crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
+        }
         Verb::Grab(t) => {
             spend(cx, c, "maneuver");
             // DS-GAP-12: Might; tier 1 nothing, tier 2 grab but the target strikes back, tier 3 grab.
@@ -1319,7 +1503,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             let r = crate::rolls::roll(cx, c, bonus)?;
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
-            crate::forced::begin(cx, c, t, crate::forced::Kind::Push, tier as i32 + 1);
+            crate::forced::begin(cx, c, t, crate::forced::Kind::Push, tier as i32 + 1, false);
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
         }
         Verb::MoveGrabbed(q) => {

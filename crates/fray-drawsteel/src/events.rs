@@ -55,6 +55,8 @@ pub enum Event {
     WallRaised { by: Who, at: Pos },
     /// Squares left of the current move action (DS-TURN-1).
     MoveLeft { creature: Who, left: i32 },
+    /// A jump test's result: this turn's jumps go this many squares farther (DS-JUMP-3).
+    JumpTest { creature: Who, extra: i32 },
     /// A triggered action was spent (one a round, DS-GAP-12).
     TriggeredUsed { creature: Who },
     /// A critical hit granted an extra main action (DS-CRIT-1).
@@ -83,6 +85,8 @@ pub enum Event {
     ConditionEnded { creature: Who, condition: Condition, why: String },
     /// A creature changed squares (or height).
     Moved { creature: Who, from: Pos, to: Pos, z: i32, how: String },
+    /// Still falling from a great height, from this elevation, or no longer (DS-FALL-7).
+    Falling { creature: Who, from: Option<(i32, u32)> },
     /// Fell and landed (DS-FALL-1).
     Fell { creature: Who, squares: i32 },
     /// Died (DS-HP-DEATH, DS-HP-NPC).
@@ -162,6 +166,11 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::TriggeredUsed { creature } => c_mut(s, creature).triggered_used = true,
         Event::MoveLeft { creature, left } => c_mut(s, creature).acts.move_left = *left,
+        Event::JumpTest { creature, extra } => {
+            let a = &mut c_mut(s, creature).acts;
+            a.jump_extra = *extra;
+            a.jump_tested = true;
+        }
         Event::WallRaised { at, .. } => s.walls.push(*at),
         Event::ExtraAction { creature } => c_mut(s, creature).acts.extra_main += 1,
         Event::Damaged { creature, temp_lost, stamina, .. } => {
@@ -186,6 +195,7 @@ pub fn apply(s: &mut State, e: &Event) {
             c.pos = Some(*to);
             c.z = *z;
         }
+        Event::Falling { creature, from } => c_mut(s, creature).falling = *from,
         Event::Died { creature } => {
             let c = c_mut(s, creature);
             c.dead = true;
@@ -249,6 +259,9 @@ impl fmt::Display for Event {
             Event::Spent { creature, what } => write!(f, "{creature} uses a {what} action"),
             Event::WallRaised { by, at } => write!(f, "{by} raises a wall square at {at}"),
             Event::MoveLeft { creature, left } => write!(f, "{creature} has {left} squares of movement left"),
+            Event::JumpTest { creature, extra } => {
+                write!(f, "{creature}'s jumps this turn go {extra} square(s) farther")
+            }
             Event::TriggeredUsed { creature } => write!(f, "{creature} uses its triggered action for the round"),
             Event::ExtraAction { creature } => write!(f, "critical hit: {creature} may take another main action"),
             Event::AbilityUsed { creature, ability, targets } => {
@@ -297,6 +310,10 @@ impl fmt::Display for Event {
                 write!(f, "{creature} is no longer {} ({why})", condition.kind.name())
             }
             Event::Moved { creature, from, to, how, .. } => write!(f, "{creature} {how} {from} → {to}"),
+            Event::Falling { creature, from: Some((z, _)) } => {
+                write!(f, "{creature} is falling from a great height (from {z} squares up)")
+            }
+            Event::Falling { creature, from: None } => write!(f, "{creature} reaches the ground"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature } => write!(f, "{creature} dies"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),

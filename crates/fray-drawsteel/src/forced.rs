@@ -46,11 +46,18 @@ pub struct ForcedFrame {
     pub remaining: i32,
     /// Steps taken so far (for "straight line").
     pub steps: Vec<(i32, i32)>,
+    /// Up and down allowed (the "vertical" keyword, DS-GAP-10).
+    pub vertical: bool,
+    /// Vertical direction taken so far: +1 up, -1 down, 0 none (a straight line never turns
+    /// back).
+    pub rise: i32,
+    /// Squares moved downward so far: falling (DS-FALL-4).
+    pub down: i32,
 }
 
 /// Starts forced movement: grabbed and restrained creatures cannot be moved (DS-COND-GRAB-1,
 /// DS-COND-RESTR-1); stability shortens the distance (DS-STAB-1).
-pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32) {
+pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
     if !cx.s.c(target).active() {
         return;
     }
@@ -68,7 +75,16 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32) {
         });
     }
     if n > 0 {
-        cx.push(Frame::Forced(ForcedFrame { mover, target, kind, remaining: n, steps: Vec::new() }));
+        cx.push(Frame::Forced(ForcedFrame {
+            mover,
+            target,
+            kind,
+            remaining: n,
+            steps: Vec::new(),
+            vertical,
+            rise: 0,
+            down: 0,
+        }));
     }
 }
 
@@ -99,6 +115,19 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
         .collect()
 }
 
+/// Up and down steps a vertical forced movement still allows (DS-GAP-10): it may rise or sink,
+/// but a straight line never turns back.
+pub fn vertical_steps(f: &ForcedFrame) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    if f.vertical && f.rise >= 0 {
+        v.push("up");
+    }
+    if f.vertical && f.rise <= 0 {
+        v.push("down");
+    }
+    v
+}
+
 /// The decision: where the mover takes the target next.
 pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, String, Vec<DecisionOption>) {
     let mut o: Vec<DecisionOption> = next_squares(s, f)
@@ -115,13 +144,19 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
             DecisionOption::square(q, format!("{} to {q}{what}", f.kind.name()))
         })
         .collect();
+    for v in vertical_steps(f) {
+        o.push(DecisionOption::new(v, format!("{} {} one square {v}", f.kind.name(), s.c(f.target).id)));
+    }
     o.push(DecisionOption::new("stop", "stop here"));
     ("square", format!("{}: {} {} ({} left)", s.c(f.mover).id, f.kind.name(), s.c(f.target).id, f.remaining), o)
 }
 
 /// Forced-movement frames wait for the mover.
 pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Flow {
-    if f.remaining <= 0 || !cx.s.c(f.target).active() || next_squares(cx.s, &f).is_empty() {
+    if f.remaining <= 0
+        || !cx.s.c(f.target).active()
+        || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty())
+    {
         return Flow::Continue;
     }
     cx.push(Frame::Forced(f));
@@ -135,11 +170,14 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         let t = f.target;
         if cx.s.c(t).active() && !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p))
         {
-            fall(cx, t)?;
+            fall_from(cx, t, f.down, true)?;
         }
         return Ok(());
     }
-    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    if matches!(option, "up" | "down") && vertical_steps(&f).contains(&option) {
+        return vertical(cx, f, option == "up");
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y, up, down or stop"))?;
     let t = f.target;
     let p = cx.s.c(t).pos.unwrap();
     let others = collisions(cx.s, t, p, q);
@@ -188,7 +226,41 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         && cx.s.c(t).z > ground
         && (f.remaining <= 0 || next_squares(cx.s, &f).is_empty())
     {
-        fall(cx, t)?;
+        fall_from(cx, t, f.down, true)?;
+        return Ok(());
+    }
+    cx.push(Frame::Forced(f));
+    Ok(())
+}
+
+/// One square up or down (DS-GAP-10). Driven down into the ground, the target is slammed
+/// into an object (DS-SLAM-4) and also takes falling damage for the squares it was moved
+/// downward, Agility not counting (DS-SLAM-5, DS-FALL-4). Left in the air without flight, it
+/// falls (DS-FALL-4).
+fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError> {
+    let t = f.target;
+    let p = cx.s.c(t).pos.unwrap();
+    let (z, ground) = (cx.s.c(t).z, cx.s.arena.ground(p));
+    if !up && z <= ground {
+        let n = f.remaining;
+        cx.emit(Event::Note { text: format!("{} is driven into the ground", cx.s.c(t).id) });
+        crate::damage::deal(cx, t, 2 + n, Some(f.mover), "slammed into the ground");
+        if cx.s.c(t).active() && f.down > 0 {
+            land(cx, t, f.down, false, None)?;
+        }
+        return Ok(());
+    }
+    let nz = if up { z + 1 } else { z - 1 };
+    let how = format!("is {} {}", ["pushed", "pulled", "slid"][f.kind as usize], if up { "up" } else { "down" });
+    cx.emit(Event::Moved { creature: cx.s.who(t), from: p, to: p, z: nz, how });
+    f.rise = if up { 1 } else { -1 };
+    f.down += i32::from(!up);
+    f.remaining -= 1;
+    let done = f.remaining <= 0 || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty());
+    if done {
+        if cx.s.c(t).active() && !cx.s.c(t).flying && nz > ground {
+            fall_from(cx, t, f.down, true)?;
+        }
         return Ok(());
     }
     cx.push(Frame::Forced(f));
@@ -334,6 +406,13 @@ pub fn hits_object(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> bool {
 /// more (Agility and deep liquid reduce the height), at most 50, and after a fall of 2 or more
 /// the creature lands prone.
 pub fn fall(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
+    fall_from(cx, c, 0, true)
+}
+
+/// A fall that began `already` squares higher (forced downward, DS-FALL-4). From a great
+/// height (more than 100 squares) it falls 100 squares now and goes on falling at the end of
+/// each later round (DS-FALL-7).
+pub fn fall_from(cx: &mut Ctx, c: Cx, already: i32, agility: bool) -> Result<(), RuleError> {
     let x = cx.s.c(c);
     let Some(p) = x.pos else { return Ok(()) };
     let ground = cx.s.arena.ground(p);
@@ -341,18 +420,48 @@ pub fn fall(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     if height <= 0 {
         return Ok(());
     }
+    let start = x.falling.map_or(x.z + already, |f| f.0);
+    if height > GREAT_FALL {
+        let z = x.z - GREAT_FALL;
+        let since = x.falling.map_or(cx.s.round, |f| f.1);
+        cx.emit(Event::Falling { creature: cx.s.who(c), from: Some((start, since)) });
+        cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: p, z, how: format!("falls {GREAT_FALL} squares") });
+        return Ok(());
+    }
     cx.emit(Event::Fell { creature: cx.s.who(c), squares: height });
+    let total = start - ground;
+    if cx.s.c(c).falling.is_some() {
+        cx.emit(Event::Falling { creature: cx.s.who(c), from: None });
+    }
     let below = cx.s.active().find(|&o| {
         o != c && cx.s.c(o).pos.is_some_and(|op| distance(op, cx.s.c(o).size.squares, p, cx.s.c(c).size.squares) == 0)
     });
-    let land = match below {
+    let landing = match below {
         // DS-FALL-6: landing on a creature: the nearest free square of the faller's choice
         // (Fray: the nearest in reading order).
         Some(_) => nearest_free(cx.s, c, p).unwrap_or(p),
         None => p,
     };
-    cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: land, z: cx.s.arena.ground(land), how: "falls".into() });
-    let mut effective = height - cx.s.c(c).char(crate::model::Characteristic::Agility).max(0);
+    cx.emit(Event::Moved {
+        creature: cx.s.who(c),
+        from: p,
+        to: landing,
+        z: cx.s.arena.ground(landing),
+        how: "falls".into(),
+    });
+    land(cx, c, total, agility, below)
+}
+
+/// The squares a fall from a great height covers each round (DS-FALL-7).
+pub const GREAT_FALL: i32 = 100;
+
+/// The landing after a fall of `height` squares: damage, prone, and whoever was landed on.
+fn land(cx: &mut Ctx, c: Cx, height: i32, agility: bool, below: Option<Cx>) -> Result<(), RuleError> {
+    let p = cx.s.c(c).pos.unwrap();
+    let mut effective = height;
+    if agility {
+        effective -= cx.s.c(c).char(crate::model::Characteristic::Agility).max(0);
+    }
     if cx.s.terrain_at(p) == Terrain::Water {
         effective -= 4;
     }

@@ -34,6 +34,10 @@ pub struct Options {
     /// Collisions (DS-DELTA-9): published — a larger mover hitting several smaller creatures
     /// takes the damage once; glossary — every creature in the collision once.
     pub collisions: Text,
+    /// Jumping (DS-DELTA-11): published — a Might or Agility test adds 1 or 2 squares of length
+    /// and height, no run-up bonus; glossary — a two-square run-up adds 1 square of length and
+    /// height, and a medium Might test 1 (2 on a success with a reward) of length.
+    pub jumping: Text,
     /// Rounds after which a combat ends anyway (a Fray limit; 0 = none).
     pub round_limit: u32,
     /// Hero tokens the heroes start with (DS-DELTA-6: one per hero by default).
@@ -48,6 +52,7 @@ impl Default for Options {
             initiative: Text::Published,
             push: Text::Published,
             collisions: Text::Published,
+            jumping: Text::Published,
             round_limit: 20,
             hero_tokens: None,
         }

@@ -189,6 +189,7 @@ pub fn build(
             invisible: u.invisible,
             defending: false,
             flying: u.flying,
+            falling: None,
             dead: false,
         });
     }

@@ -158,6 +158,12 @@ pub struct Acts {
     /// Squares left of the move action under way: a move may be split around the other
     /// actions (DS-TURN-1).
     pub move_left: i32,
+    /// Squares a jump test added to this turn's jumps (DS-JUMP-3, DS-DELTA-11).
+    #[serde(default)]
+    pub jump_extra: i32,
+    /// A jump test was made this turn.
+    #[serde(default)]
+    pub jump_tested: bool,
 }
 
 /// A creature in the combat.
@@ -221,6 +227,9 @@ pub struct Creature {
     pub defending: bool,
     /// Flying.
     pub flying: bool,
+    /// Falling from a great height: the elevation it fell from and the round the fall began
+    /// (DS-FALL-7).
+    pub falling: Option<(i32, u32)>,
     /// Dead.
     pub dead: bool,
 }

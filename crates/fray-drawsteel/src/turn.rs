@@ -51,6 +51,13 @@ pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                     }
                 }
             }
+            // DS-FALL-7: a creature still falling from a great height drops another 100
+            // squares at the end of each round after the one its fall began in.
+            for c in cx.s.active().collect::<Vec<_>>() {
+                if cx.s.c(c).falling.is_some_and(|(_, since)| since < cx.s.round) {
+                    crate::forced::fall(cx, c)?;
+                }
+            }
             let limit = cx.s.options.round_limit;
             if limit > 0 && cx.s.round >= limit {
                 finish(cx, None);

@@ -53,7 +53,14 @@ pub fn build(s: &State) -> View {
         extra.insert("hero".into(), json!(x.hero));
         extra.insert(
             "actions".into(),
-            json!({ "main_used": x.acts.main, "maneuvers_used": x.acts.maneuvers, "moves_used": x.acts.moves, "extra_main": x.acts.extra_main }),
+            json!({
+                "main_used": x.acts.main,
+                "maneuvers_used": x.acts.maneuvers,
+                "moves_used": x.acts.moves,
+                "extra_main": x.acts.extra_main,
+                "move_left": x.acts.move_left,
+                "jump_extra": x.acts.jump_extra,
+            }),
         );
         units.insert(
             x.id.to_string(),
