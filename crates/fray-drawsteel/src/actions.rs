@@ -322,7 +322,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     // (up or down), unless the creature can jump that high; one square down is a plain step.
     // Prone creatures neither climb nor jump.
     let dz = s.arena.ground(q) - s.arena.ground(from);
-    if dz > 0 || dz < -1 {
+    if !(-1..=0).contains(&dz) {
         if s.has(c, ConditionKind::Prone) {
             return None;
         }
