@@ -609,6 +609,7 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
         Distance::Cube { within, size } => within + size,
         Distance::Line { length, .. } => length,
         Distance::Wall { .. } => return Vec::new(),
+        Distance::Sweep { shift, reach } => shift + reach,
     };
     s.active()
         .filter(|&t| match a.target {
@@ -628,7 +629,7 @@ fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) 
     if extra && a.usage != Usage::Main {
         return Err(RuleError::refused("DS-CRIT-1", "the extra action is a main action"));
     }
-    if a.distance.needs_square() || matches!(a.distance, Distance::Wall { .. }) {
+    if a.distance.needs_square() || matches!(a.distance, Distance::Wall { .. } | Distance::Sweep { .. }) {
         return Ok(()); // whoever the placed area catches (computed from its square)
     }
     let legal = targets_for(s, c, a);
@@ -1346,7 +1347,15 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                     _ => "triggered",
                 },
             );
-            abilities::begin(cx, c, a, targets, usage == Usage::Main);
+            if let Distance::Sweep { shift, .. } = a.distance {
+                // DS-TURN-3: the move comes first, one square at a time; whom it affects is
+                // known once the move has ended.
+                let start = cx.s.c(c).pos.unwrap();
+                let main_action = usage == Usage::Main;
+                cx.push(Frame::Sweep { c, ability: a, left: shift, visited: vec![start], main_action });
+            } else {
+                abilities::begin(cx, c, a, targets, usage == Usage::Main);
+            }
         }
         Verb::FreeStrike(t) => {
             spend(cx, c, main);
@@ -1562,5 +1571,61 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             }
         }
     }
+    Ok(())
+}
+
+/// Squares a sweeping ability's shift may enter next (DS-TURN-3, DS-SHIFT-1): adjacent, within
+/// the squares left, not difficult or damaging, where the user could stand.
+pub fn sweep_squares(s: &State, c: Cx, left: i32) -> Vec<Pos> {
+    let Some(p) = s.c(c).pos else { return Vec::new() };
+    p.neighbours()
+        .into_iter()
+        .filter(|&q| !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging))
+        .filter(|&q| step_cost(s, c, p, q, false).is_some_and(|k| k as i32 <= left) && can_end(s, c, q))
+        .collect()
+}
+
+/// One square of a sweeping ability's shift, or its end: then the ability resolves against
+/// every creature within reach of a space of the move, the first space left and the last
+/// entered included (DS-TURN-3).
+pub fn answer_sweep(
+    cx: &mut Ctx,
+    c: Cx,
+    ability: Arc<AbilityDef>,
+    mut left: i32,
+    mut visited: Vec<Pos>,
+    main_action: bool,
+    option: &str,
+) -> Result<(), RuleError> {
+    if option != "stop" {
+        let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+        let p = cx.s.c(c).pos.unwrap();
+        left -= step_cost(cx.s, c, p, q, false).unwrap_or(1) as i32;
+        walk(cx, c, &[q], true, "shifts")?;
+        visited.push(q);
+        if cx.s.c(c).active() && left > 0 && !sweep_squares(cx.s, c, left).is_empty() {
+            cx.push(Frame::Sweep { c, ability, left, visited, main_action });
+            return Ok(());
+        }
+    }
+    if !cx.s.c(c).active() {
+        return Ok(());
+    }
+    let Distance::Sweep { reach, .. } = ability.distance else { return Ok(()) };
+    let size = cx.s.c(c).size.squares;
+    let targets: Vec<Cx> =
+        cx.s.active()
+            .filter(|&t| t != c)
+            .filter(|&t| match ability.target {
+                TargetKind::Enemies => cx.s.enemies(c, t),
+                TargetKind::Allies => !cx.s.enemies(c, t),
+                _ => true,
+            })
+            .filter(|&t| {
+                let (tp, ts) = (cx.s.c(t).pos.unwrap(), cx.s.c(t).size.squares);
+                visited.iter().any(|&v| distance(v, size, tp, ts) <= reach)
+            })
+            .collect();
+    abilities::begin(cx, c, ability, targets, main_action);
     Ok(())
 }

@@ -87,6 +87,8 @@ pub enum Event {
     Moved { creature: Who, from: Pos, to: Pos, z: i32, how: String },
     /// Still falling from a great height, from this elevation, or no longer (DS-FALL-7).
     Falling { creature: Who, from: Option<(i32, u32)> },
+    /// A smaller creature's forced movement knocked an object over (DS-SLAM-4, DS-SIZE-3).
+    ObjectToppled { object: usize, name: String, by: Who },
     /// Fell and landed (DS-FALL-1).
     Fell { creature: Who, squares: i32 },
     /// Died (DS-HP-DEATH, DS-HP-NPC).
@@ -196,6 +198,11 @@ pub fn apply(s: &mut State, e: &Event) {
             c.z = *z;
         }
         Event::Falling { creature, from } => c_mut(s, creature).falling = *from,
+        Event::ObjectToppled { object, .. } => {
+            if let Some(o) = s.objects.get_mut(*object) {
+                o.toppled = true;
+            }
+        }
         Event::Died { creature } => {
             let c = c_mut(s, creature);
             c.dead = true;
@@ -314,6 +321,7 @@ impl fmt::Display for Event {
                 write!(f, "{creature} is falling from a great height (from {z} squares up)")
             }
             Event::Falling { creature, from: None } => write!(f, "{creature} reaches the ground"),
+            Event::ObjectToppled { name, by, .. } => write!(f, "{by} knocks over the {name}"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature } => write!(f, "{creature} dies"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),

@@ -61,6 +61,19 @@ pub enum Frame {
         /// Up to how far.
         range: i32,
     },
+    /// A moving ability's shift, one square at a time (DS-TURN-3).
+    Sweep {
+        /// The user.
+        c: Cx,
+        /// The ability.
+        ability: std::sync::Arc<crate::model::AbilityDef>,
+        /// Squares of shift left.
+        left: i32,
+        /// Every space of the move so far, the first one left included.
+        visited: Vec<fray_core::grid::Pos>,
+        /// Whether it is the main action.
+        main_action: bool,
+    },
     /// End of a turn: saves and EoT effects.
     EndTurn {
         /// Whose turn.
@@ -190,6 +203,14 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: place a wall square ({left} left)", s.c(*c).id),
             crate::forced::wall_options(s, *c, *within, placed),
         ),
+        Frame::Sweep { c, ability, left, .. } => {
+            let mut o: Vec<DecisionOption> = crate::actions::sweep_squares(s, *c, *left)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("shift to {q}")))
+                .collect();
+            o.push(DecisionOption::new("stop", "end the move here"));
+            (s.c(*c).side, Some(*c), "square", format!("{}: {} — shift ({left} left)", s.c(*c).id, ability.name), o)
+        }
         Frame::Teleport { by, target, range } => (
             s.c(*by).side,
             Some(*by),
@@ -228,6 +249,9 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
         Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
+        Frame::Sweep { c, ability, left, visited, main_action } => {
+            crate::actions::answer_sweep(cx, c, ability, left, visited, main_action, option)?
+        }
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that cannot be answered"));

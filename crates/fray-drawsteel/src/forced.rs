@@ -134,8 +134,14 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
         .into_iter()
         .map(|q| {
             let from = s.c(f.target).pos.unwrap();
+            let size = s.c(f.target).size.rank();
+            let objects = objects_in_way(s, f.target, from, q);
             let what = if collides_with(s, f.target, from, q).is_some() {
                 " (slam into a creature)"
+            } else if objects.iter().any(|&i| s.objects[i].size.rank() >= size) {
+                " (slam into an object)"
+            } else if !objects.is_empty() {
+                " (knock an object over)"
             } else if hits_object(s, f.target, from, q) {
                 " (slam into the wall)"
             } else {
@@ -193,6 +199,20 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
             crate::damage::deal(cx, other, n, Some(f.mover), "hit by a slammed creature");
         }
         return Ok(());
+    }
+    // DS-SLAM-4, DS-SIZE-3: an object at least the target's size (by heft, for oblong ones)
+    // stops it like a wall; a smaller one is knocked over and the target carries on.
+    for i in objects_in_way(cx.s, t, p, q) {
+        if cx.s.objects[i].size.rank() >= cx.s.c(t).size.rank() {
+            let n = f.remaining;
+            let what = format!("slammed into the {}", cx.s.objects[i].name);
+            crate::damage::deal(cx, t, 2 + n, Some(f.mover), &what);
+            return Ok(());
+        }
+    }
+    for i in objects_in_way(cx.s, t, p, q) {
+        let name = cx.s.objects[i].name.clone();
+        cx.emit(Event::ObjectToppled { object: i, name, by: cx.s.who(t) });
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
     if hits_object(cx.s, t, p, q) {
@@ -391,6 +411,14 @@ pub fn collisions(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Vec<Cx> {
                 && x.z < y.z + y.size.squares
         })
         .collect()
+}
+
+/// The standing objects a move from `p` to `q` runs into (DS-SIZE-3).
+pub fn objects_in_way(s: &crate::state::State, t: Cx, p: Pos, q: Pos) -> Vec<usize> {
+    let mut v: Vec<usize> =
+        new_squares(s.c(t).size.squares, p, q).into_iter().filter_map(|sq| s.object_at(sq)).collect();
+    v.dedup();
+    v
 }
 
 /// Whether a move from `p` to `q` runs into something solid: a wall or ground higher than the

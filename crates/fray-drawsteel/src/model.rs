@@ -137,6 +137,15 @@ impl Size {
         };
         Some(Size { squares, class })
     }
+    /// Parses an object's size: a creature size, or one followed by O ("oblong", DS-SIZE-3) for
+    /// heft rather than space. Returns the size and whether it is oblong.
+    pub fn parse_object(s: &str) -> Option<(Size, bool)> {
+        let t = s.trim().to_uppercase();
+        match t.strip_suffix('O') {
+            Some(rest) => Size::parse(rest).map(|z| (z, true)),
+            None => Size::parse(&t).map(|z| (z, false)),
+        }
+    }
     /// An order for comparing sizes: 1T < 1S < 1M < 1L < 2 < 3...
     pub fn rank(self) -> i32 {
         if self.squares == 1 { self.class as i32 } else { 2 + self.squares }
@@ -219,6 +228,15 @@ pub enum Distance {
         /// How far its first square may be.
         within: i32,
     },
+    /// A moving ability: the user shifts up to `shift` squares as part of it and it affects
+    /// every creature within `reach` of any space of that move, from the first space left to
+    /// the last entered (DS-TURN-3).
+    Sweep {
+        /// Squares the user may shift.
+        shift: i32,
+        /// Reach from each space of the move.
+        reach: i32,
+    },
 }
 
 impl std::fmt::Display for Distance {
@@ -232,6 +250,7 @@ impl std::fmt::Display for Distance {
             Distance::Cube { size, within } => write!(f, "{size} cube within {within}"),
             Distance::Line { length, width } => write!(f, "{length} x {width} line"),
             Distance::Wall { size, within } => write!(f, "{size} wall within {within}"),
+            Distance::Sweep { shift, reach } => write!(f, "shift {shift}, reaching {reach} along the way"),
         }
     }
 }
@@ -246,6 +265,7 @@ impl Distance {
                 | Distance::Cube { .. }
                 | Distance::Line { .. }
                 | Distance::Wall { .. }
+                | Distance::Sweep { .. }
         )
     }
     /// Whether the area needs a square chosen: a cube's corner, a line's direction.

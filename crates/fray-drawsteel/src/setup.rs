@@ -22,6 +22,22 @@ pub struct MapSpec {
     /// Damage of damaging terrain (default 2).
     #[serde(default)]
     pub terrain_damage: Option<i32>,
+    /// Objects standing on the map (DS-SIZE-3, DS-SLAM-4).
+    #[serde(default)]
+    pub object: Vec<ObjectSpec>,
+}
+
+/// An object on the map: a name, a square and a size; an O after the size ("2O") means heft,
+/// not space: the object fills one square (DS-SIZE-3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectSpec {
+    /// What it is.
+    pub name: String,
+    /// Its (top-left) square.
+    pub at: Pos,
+    /// "1M", "2", "3O"...
+    pub size: String,
 }
 
 /// A creature in a scenario or encounter: a stat block by id (from content or the file), with
@@ -132,6 +148,22 @@ pub fn build(
             return Err(errors);
         }
     };
+    let mut objects = Vec::new();
+    for (i, o) in map.object.iter().enumerate() {
+        match Size::parse_object(&o.size) {
+            Some((size, oblong)) => {
+                let obj = crate::state::MapObject { name: o.name.clone(), at: o.at, size, oblong, toppled: false };
+                if obj.squares().any(|q| !arena.at(q).standable()) {
+                    errors.push(format!("map.object[{i}] ({}).at: {} is not open ground", o.name, o.at));
+                }
+                objects.push(obj);
+            }
+            None => errors.push(format!(
+                "map.object[{i}] ({}).size: {:?} is not a size; write 1T, 1S, 1M, 1L, 2, 3... or 2O for a one-square object of size-2 heft",
+                o.name, o.size
+            )),
+        }
+    }
     let mut creatures: Vec<Creature> = Vec::new();
     for (i, (u, line)) in units.iter().enumerate() {
         let at = |f: &str| match line {
@@ -234,6 +266,7 @@ pub fn build(
         current: None,
         token_spent_this_turn: false,
         walls: Vec::new(),
+        objects,
         last_test: None,
         flow: Vec::new(),
         outcome: None,
@@ -277,6 +310,10 @@ pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
             .map(|r| r.to_string())
             .collect(),
         terrain_damage: None,
+        object: vec![
+            ObjectSpec { name: "stone statue".into(), at: Pos::new(6, 3), size: "2O".into() },
+            ObjectSpec { name: "rain barrel".into(), at: Pos::new(2, 4), size: "1S".into() },
+        ],
     };
     let unit = |id: &str, team: &str, at: (i32, i32), creature: &str| {
         (
@@ -356,7 +393,7 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
         }
         for (n, what) in [(e.push, "push"), (e.pull, "pull"), (e.slide, "slide")] {
             if let Some(n) = n {
-                s = format!("{what} {n}");
+                s = format!("{}{what} {n}", if e.vertical { "vertical " } else { "" });
             }
         }
         if let Some(p) = &e.potency {

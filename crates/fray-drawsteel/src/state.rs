@@ -68,6 +68,9 @@ pub enum Terrain {
     Fog,
     /// A gap to jump across: nobody stands in it; it blocks nothing (DS-JUMP).
     Chasm,
+    /// An object standing in the square (DS-SIZE-3): nobody walks into it; forced into it, a
+    /// creature no bigger than it is slammed (DS-SLAM-4).
+    Object,
     /// Off the map.
     Edge,
 }
@@ -75,7 +78,7 @@ pub enum Terrain {
 impl Terrain {
     /// Whether creatures can stand in it.
     pub fn standable(self) -> bool {
-        !matches!(self, Terrain::Wall | Terrain::Edge | Terrain::Chasm)
+        !matches!(self, Terrain::Wall | Terrain::Edge | Terrain::Chasm | Terrain::Object)
     }
     /// Map character.
     pub fn glyph(self) -> char {
@@ -87,6 +90,7 @@ impl Terrain {
             Terrain::Water => 'w',
             Terrain::Fog => 'o',
             Terrain::Chasm => 'c',
+            Terrain::Object => 'O',
             Terrain::Edge => 'e',
         }
     }
@@ -265,6 +269,32 @@ impl Creature {
     }
 }
 
+/// An object on the map (DS-SIZE-3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapObject {
+    /// What it is.
+    pub name: String,
+    /// Its top-left square.
+    pub at: Pos,
+    /// Its size: squares filled, or heft when oblong.
+    pub size: Size,
+    /// "O": the size is heft; the object fills a single square.
+    pub oblong: bool,
+    /// Knocked over by a bigger creature: it no longer stands in the way.
+    pub toppled: bool,
+}
+
+impl MapObject {
+    /// The squares it fills: its size's N x N, or one square if oblong.
+    pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
+        fray_core::grid::footprint(self.at, if self.oblong { 1 } else { self.size.squares })
+    }
+    /// As written: "2O", "1L"...
+    pub fn label(&self) -> String {
+        format!("{}{}", self.size.label(), if self.oblong { "O" } else { "" })
+    }
+}
+
 /// A combat.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -288,6 +318,8 @@ pub struct State {
     pub last_test: Option<String>,
     /// Wall squares raised during the combat (DS-AREA-5): they block like walls.
     pub walls: Vec<Pos>,
+    /// Objects on the map (DS-SIZE-3).
+    pub objects: Vec<MapObject>,
     /// Half-resolved actions.
     pub flow: Vec<Frame>,
     /// How the combat ended.
@@ -330,7 +362,17 @@ impl State {
     }
     /// Terrain at `p`, counting walls raised during the combat.
     pub fn terrain_at(&self, p: Pos) -> Terrain {
-        if self.walls.contains(&p) { Terrain::Wall } else { self.arena.at(p) }
+        if self.walls.contains(&p) {
+            Terrain::Wall
+        } else if self.object_at(p).is_some() {
+            Terrain::Object
+        } else {
+            self.arena.at(p)
+        }
+    }
+    /// The standing object filling square `p`, if any.
+    pub fn object_at(&self, p: Pos) -> Option<usize> {
+        self.objects.iter().position(|o| !o.toppled && o.squares().any(|q| q == p))
     }
     /// The creature occupying square `p` (footprints, same level), if any.
     pub fn at(&self, p: Pos) -> Option<Cx> {

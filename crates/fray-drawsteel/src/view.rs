@@ -88,6 +88,12 @@ pub fn build(s: &State) -> View {
     let mut extra = Map::new();
     extra.insert("hero_tokens".into(), json!(s.hero_tokens));
     extra.insert("last_test".into(), json!(s.last_test));
+    let objects: Map<String, serde_json::Value> = s
+        .objects
+        .iter()
+        .map(|o| (o.name.clone(), json!({ "at": o.at, "size": o.label(), "standing": !o.toppled })))
+        .collect();
+    extra.insert("objects".into(), json!(objects));
     View {
         system: "drawsteel".into(),
         round: s.round,
