@@ -98,6 +98,9 @@ pub struct Command {
     /// Make a test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<TestSpec>,
+    /// After the combat: rest ("respite", "interrupted" or "sleep", DS-REST).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rest: Option<String>,
     /// Make a jump test: this turn's jumps go farther (part of movement, DS-JUMP-3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub jump_test: bool,
@@ -159,6 +162,8 @@ pub enum Verb {
     Test(Characteristic, Difficulty, bool),
     /// A jump test (DS-JUMP-3).
     JumpTest,
+    /// Rest after the combat (DS-REST).
+    Rest(crate::respite::Rest),
     /// Grab (DS-GAP-12).
     Grab(Cx),
     /// Knockback (DS-GAP-12).
@@ -1005,6 +1010,12 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(t) = &cmd.token {
         verbs.push(Verb::Token(t.clone()));
     }
+    if let Some(r) = &cmd.rest {
+        let how = crate::respite::Rest::parse(r).ok_or_else(|| {
+            RuleError::malformed(format!("rest is \"respite\", \"interrupted\" or \"sleep\", not {r:?}"))
+        })?;
+        verbs.push(Verb::Rest(how));
+    }
     if let Some(t) = &cmd.grab {
         verbs.push(Verb::Grab(unit(t)?));
     }
@@ -1039,7 +1050,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
 
 /// Checks a verb against the rules.
 pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleError> {
-    if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_)) {
+    if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_) | Verb::Rest(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
     match v {
@@ -1273,6 +1284,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             Ok(())
         }
         Verb::EndTurn => Ok(()),
+        Verb::Rest(_) => crate::respite::check(s, c),
         Verb::EndTurnTokenSave(_) => {
             if !s.c(c).hero || s.hero_tokens < 1 {
                 return Err(RuleError::refused("DS-TOKEN-3", "a hero token is needed for that"));
@@ -1546,6 +1558,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 });
             }
         }
+        Verb::Rest(how) => crate::respite::take(cx, c, how),
         Verb::Token(kind) if kind == "test" => {
             let total = cx.s.hero_tokens - 1;
             cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });

@@ -89,6 +89,11 @@ pub enum Event {
     Falling { creature: Who, from: Option<(i32, u32)> },
     /// A smaller creature's forced movement knocked an object over (DS-SLAM-4, DS-SIZE-3).
     ObjectToppled { object: usize, name: String, by: Who },
+    /// A completed respite: Stamina and Recoveries back, Victories turned into Experience
+    /// (DS-REST-2).
+    Respite { creature: Who, stamina: i32, recoveries: i32, experience: i32 },
+    /// Victories earned (DS-REST-2).
+    Victories { creature: Who, total: i32 },
     /// Fell and landed (DS-FALL-1).
     Fell { creature: Who, squares: i32 },
     /// Died (DS-HP-DEATH, DS-HP-NPC).
@@ -198,6 +203,15 @@ pub fn apply(s: &mut State, e: &Event) {
             c.z = *z;
         }
         Event::Falling { creature, from } => c_mut(s, creature).falling = *from,
+        Event::Respite { creature, stamina, recoveries, experience } => {
+            let c = c_mut(s, creature);
+            c.stamina = *stamina;
+            c.temp_stamina = 0;
+            c.recoveries = *recoveries;
+            c.experience = *experience;
+            c.victories = 0;
+        }
+        Event::Victories { creature, total } => c_mut(s, creature).victories = *total,
         Event::ObjectToppled { object, .. } => {
             if let Some(o) = s.objects.get_mut(*object) {
                 o.toppled = true;
@@ -322,6 +336,11 @@ impl fmt::Display for Event {
             }
             Event::Falling { creature, from: None } => write!(f, "{creature} reaches the ground"),
             Event::ObjectToppled { name, by, .. } => write!(f, "{by} knocks over the {name}"),
+            Event::Respite { creature, stamina, recoveries, experience } => write!(
+                f,
+                "{creature} finishes a respite: Stamina {stamina}, {recoveries} Recoveries, victories become Experience ({experience})"
+            ),
+            Event::Victories { creature, total } => write!(f, "{creature} now has {total} victories"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature } => write!(f, "{creature} dies"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),

@@ -6,8 +6,8 @@
 //! [`turn`] (initiative, alternating sides, EoT and saves), [`rolls`] (power rolls, edges and
 //! banes, tests, saves), [`actions`] (the turn's actions, commands, checks), [`abilities`]
 //! (using abilities, free strikes, potency, surges), [`forced`] (push, pull, slide, slams,
-//! falls), [`damage`] (Stamina, dying, Recoveries, bleeding), [`setup`], [`scenario`], [`view`],
-//! [`options`].
+//! falls), [`damage`] (Stamina, dying, Recoveries, bleeding), [`respite`] (rest after a fight),
+//! [`setup`], [`scenario`], [`view`], [`options`].
 #![deny(missing_docs)]
 
 pub mod abilities;
@@ -19,6 +19,7 @@ pub mod flow;
 pub mod forced;
 pub mod model;
 pub mod options;
+pub mod respite;
 pub mod rolls;
 pub mod scenario;
 pub mod setup;
@@ -76,6 +77,13 @@ impl Ruleset for DrawSteel {
         journal: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let (c, verb) = actions::parse(state, command)?;
+        if let actions::Verb::Rest(how) = verb {
+            // DS-REST-1: between combats, not a turn's action.
+            respite::check(state, c)?;
+            let mut cx = flow::Ctx { s: state, dice, log: journal };
+            respite::take(&mut cx, c, how);
+            return Ok(());
+        }
         let extra = match state.flow.last() {
             Some(flow::Frame::Act { c: x }) if *x == c => false,
             Some(flow::Frame::Extra { c: x }) if *x == c => true,

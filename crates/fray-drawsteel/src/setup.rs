@@ -83,6 +83,12 @@ pub struct UnitSpec {
     /// Recoveries left (defaults to the stat block's).
     #[serde(default)]
     pub recoveries: Option<i32>,
+    /// Victories earned since the last respite (heroes, DS-REST-2).
+    #[serde(default)]
+    pub victories: i32,
+    /// Experience (heroes, DS-REST-2).
+    #[serde(default)]
+    pub experience: i32,
 }
 
 /// Parses the map.
@@ -204,6 +210,9 @@ pub fn build(
             max_stamina: b.stamina,
             temp_stamina: 0,
             recoveries: u.recoveries.unwrap_or(b.recoveries),
+            max_recoveries: b.recoveries,
+            victories: u.victories,
+            experience: u.experience,
             speed: b.speed,
             stability: b.stability,
             chars: b.characteristics.array(),
@@ -332,6 +341,8 @@ pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
                 invisible: false,
                 flying: false,
                 recoveries: None,
+                victories: 0,
+                experience: 0,
             },
             None,
         )

@@ -197,6 +197,12 @@ pub struct Creature {
     pub temp_stamina: i32,
     /// Recoveries left.
     pub recoveries: i32,
+    /// Recoveries when rested (DS-REC-1, DS-REST-2).
+    pub max_recoveries: i32,
+    /// Victories earned since the last respite (DS-REST-2).
+    pub victories: i32,
+    /// Experience (DS-REST-2: victories become experience at a respite).
+    pub experience: i32,
     /// Speed.
     pub speed: i32,
     /// Stability (DS-STAB-1).

@@ -88,6 +88,9 @@ fn finish(cx: &mut Ctx, winner: Option<Side>) {
             cx.emit(Event::Surges { creature: cx.s.who(c), total: 0, why: "combat ended".into() });
         }
     }
+    if winner == Some(Side::Heroes) {
+        crate::respite::award_victories(cx);
+    }
     let summary = match winner {
         Some(w) => format!("the {} win after {} rounds", w.name(), cx.s.round),
         None => format!("no side won after {} rounds", cx.s.round),

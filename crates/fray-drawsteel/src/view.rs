@@ -43,6 +43,10 @@ pub fn build(s: &State) -> View {
         extra.insert("dying".into(), json!(x.dying()));
         extra.insert("dead".into(), json!(x.dead));
         extra.insert("recoveries".into(), json!(x.recoveries));
+        if x.hero {
+            extra.insert("victories".into(), json!(x.victories));
+            extra.insert("experience".into(), json!(x.experience));
+        }
         extra.insert("surges".into(), json!(x.surges));
         extra.insert("z".into(), json!(x.z));
         extra.insert("size".into(), json!(x.size.label()));
