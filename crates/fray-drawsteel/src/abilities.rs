@@ -56,6 +56,9 @@ pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx])
     if s.c(user).hidden || s.c(user).revealing {
         m.edge("roller hidden (or given away this turn)");
     }
+    if s.c(target).aided_by.is_some_and(|a| a != user && !s.enemies(a, user)) {
+        m.edge("an ally aided the attack");
+    }
     if a.is_melee() && flanked(s, user, target) {
         m.edge("flanking");
     }
@@ -215,6 +218,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
             let tier = r.tier(&m);
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: m.describe() });
             a.tiers.push(tier);
+            spend_aid(cx, a.user, t);
         }
         a.rolled = Some(r);
         let hero = cx.s.c(a.user).hero;
@@ -424,6 +428,13 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<()
     Ok(())
 }
 
+/// Aid Attack's edge is used by the first ally's roll against the aided creature.
+fn spend_aid(cx: &mut Ctx, user: Cx, target: Cx) {
+    if cx.s.c(target).aided_by.is_some_and(|a| a != user && !cx.s.enemies(a, user)) {
+        cx.emit(Event::Aid { target: cx.s.who(target), by: None });
+    }
+}
+
 /// An opportunity attack (DS-OA-1): a melee free strike resolved at once, as an interrupt,
 /// before the mover leaves its square. A hero's roll is made and applied on the spot (no
 /// surges are offered for it; see rulings).
@@ -438,6 +449,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
     let m = mods(cx.s, user, target, &a, &[target]);
     let tier = r.tier(&m);
     cx.emit(Event::Tier { target: cx.s.who(target), tier, why: m.describe() });
+    spend_aid(cx, user, target);
     let frame = AbilityFrame {
         user,
         ability: a,

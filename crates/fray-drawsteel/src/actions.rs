@@ -119,6 +119,13 @@ pub struct Command {
     /// Heal: this adjacent creature spends a Recovery (main action).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<String>,
+    /// Aid an attack on this adjacent enemy (maneuver): an ally's next roll against it gains
+    /// an edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aid_attack: Option<String>,
+    /// Search for hidden enemies within 10 squares (maneuver).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub search: bool,
     /// Help this adjacent prone creature stand (maneuver).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help_up: Option<String>,
@@ -174,6 +181,10 @@ pub enum Verb {
     Release,
     /// Help an adjacent prone creature up (DS-COND-PRONE-2).
     HelpUp(Cx),
+    /// Aid Attack on an adjacent enemy (DS-GAP-12).
+    AidAttack(Cx),
+    /// Search for hidden enemies (DS-GAP-23).
+    Search,
     /// Heal: an adjacent creature spends a Recovery (DS-GAP-12, DS-HP-DYING-1).
     Heal(Cx),
     /// Hero tokens.
@@ -704,12 +715,13 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             ("defend", Verb::Defend, "defend: double bane against you (main action)"),
             ("go-prone", Verb::GoProne, "go prone (free maneuver)"),
             ("jump-test", Verb::JumpTest, "make a jump test: jump farther this turn (part of your move)"),
+            ("search", Verb::Search, "search for hidden enemies within 10 squares (maneuver)"),
             ("release", Verb::Release, "let go of the creature you grab (no action)"),
             ("token-surges", Verb::Token("surges".into()), "spend a hero token for 2 surges"),
             ("token-stamina", Verb::Token("stamina".into()), "spend 2 hero tokens to regain your recovery value"),
         ] {
             // A jump test only where there is something to jump: a chasm or a ledge.
-            let pointless = verb == Verb::JumpTest && !has_leaps(s);
+            let pointless = verb == Verb::JumpTest && !s.arena.leaps;
             if !pointless && check_verb(s, c, &verb, false).is_ok() {
                 out.push(DecisionOption::new(id, label));
             }
@@ -719,6 +731,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             ("knockback", "knock an adjacent creature back (maneuver)"),
             ("help-up", "help an adjacent prone ally up (maneuver)"),
             ("heal", "help an adjacent ally spend a Recovery (main action)"),
+            ("aid-attack", "aid an attack: an ally's next roll against an adjacent enemy gains an edge (maneuver)"),
         ] {
             if !maneuver_targets(s, c, id).is_empty() {
                 out.push(DecisionOption::new(id, label));
@@ -731,10 +744,12 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
     out
 }
 
-/// Whether the battlefield has chasms or ledges to jump.
-fn has_leaps(s: &State) -> bool {
-    let g = s.arena.ground(Pos::new(0, 0));
-    s.arena.terrain.squares().any(|q| s.arena.at(q) == Terrain::Chasm || s.arena.ground(q) != g)
+/// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
+fn search_targets(s: &State, c: Cx) -> Vec<Cx> {
+    s.active()
+        .filter(|&h| s.enemies(c, h) && s.c(h).hidden)
+        .filter(|&h| s.distance(c, h).is_some_and(|d| d <= 10) && abilities::line_of_effect(s, c, h) != Sight::Blocked)
+        .collect()
 }
 
 fn maneuver_verb(kind: &str, t: Cx) -> Verb {
@@ -742,6 +757,7 @@ fn maneuver_verb(kind: &str, t: Cx) -> Verb {
         "grab" => Verb::Grab(t),
         "knockback" => Verb::Knockback(t),
         "heal" => Verb::Heal(t),
+        "aid-attack" => Verb::AidAttack(t),
         _ => Verb::HelpUp(t),
     }
 }
@@ -855,6 +871,8 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "knockback" => Err(Pending::Maneuver("knockback")),
         "help-up" => Err(Pending::Maneuver("help-up")),
         "heal" => Err(Pending::Maneuver("heal")),
+        "aid-attack" => Err(Pending::Maneuver("aid-attack")),
+        "search" => Ok(Verb::Search),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
         other => {
             let id = other
@@ -994,6 +1012,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         (cmd.defend, Verb::Defend),
         (cmd.hide, Verb::Hide),
         (cmd.jump_test, Verb::JumpTest),
+        (cmd.search, Verb::Search),
         (cmd.end_turn && cmd.token_save.is_none(), Verb::EndTurn),
     ] {
         if flag {
@@ -1030,6 +1049,9 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     }
     if let Some(t) = &cmd.help_up {
         verbs.push(Verb::HelpUp(unit(t)?));
+    }
+    if let Some(t) = &cmd.aid_attack {
+        verbs.push(Verb::AidAttack(unit(t)?));
     }
     if let (true, Some(k)) = (cmd.end_turn, &cmd.token_save) {
         let k = ConditionKind::parse(k)
@@ -1285,6 +1307,26 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
         }
         Verb::EndTurn => Ok(()),
         Verb::Rest(_) => crate::respite::check(s, c),
+        Verb::AidAttack(t) => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if !s.enemies(c, *t) || s.distance(c, *t) != Some(1) {
+                return Err(RuleError::refused(
+                    "DS-GAP-12",
+                    format!("{} is not an enemy next to {}", who(s, *t), who(s, c)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::Search => {
+            check_slot(s, c, Slot::Maneuver, extra)?;
+            if search_targets(s, c).is_empty() {
+                return Err(RuleError::refused(
+                    "DS-GAP-23",
+                    format!("no hidden enemy within 10 squares and in line of effect of {}", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
         Verb::EndTurnTokenSave(_) => {
             if !s.c(c).hero || s.hero_tokens < 1 {
                 return Err(RuleError::refused("DS-TOKEN-3", "a hero token is needed for that"));
@@ -1559,6 +1601,26 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             }
         }
         Verb::Rest(how) => crate::respite::take(cx, c, how),
+        Verb::AidAttack(t) => {
+            spend(cx, c, "maneuver");
+            cx.emit(Event::Aid { target: cx.s.who(t), by: Some(cx.s.who(c)) });
+        }
+        Verb::Search => {
+            spend(cx, c, "maneuver");
+            // DS-GAP-23: the searcher's Intuition test against each hidden enemy's Agility
+            // test, opposed: no tiers, the higher total wins, a tie leaves it hidden.
+            let found = search_targets(cx.s, c);
+            let mine = crate::rolls::roll(cx, c, cx.s.c(c).char(Characteristic::Intuition))?;
+            for h in found {
+                let theirs = crate::rolls::roll(cx, h, cx.s.c(h).char(Characteristic::Agility))?;
+                let (a, b) = (mine.natural + mine.bonus, theirs.natural + theirs.bonus);
+                if a > b {
+                    cx.emit(Event::Hidden { creature: cx.s.who(h), hidden: false });
+                } else {
+                    cx.emit(Event::Note { text: format!("{} stays hidden ({b} against {a})", cx.s.c(h).id) });
+                }
+            }
+        }
         Verb::Token(kind) if kind == "test" => {
             let total = cx.s.hero_tokens - 1;
             cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });

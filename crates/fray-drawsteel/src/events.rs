@@ -94,6 +94,9 @@ pub enum Event {
     Respite { creature: Who, stamina: i32, recoveries: i32, experience: i32 },
     /// Victories earned (DS-REST-2).
     Victories { creature: Who, total: i32 },
+    /// Aid Attack: the next ability roll against `target` by an ally of `by` gains an edge, or
+    /// (with `by` = None) that help is used or lapses (DS-GAP-12).
+    Aid { target: Who, by: Option<Who> },
     /// Fell and landed (DS-FALL-1).
     Fell { creature: Who, squares: i32 },
     /// Died (DS-HP-DEATH, DS-HP-NPC).
@@ -211,6 +214,7 @@ pub fn apply(s: &mut State, e: &Event) {
             c.experience = *experience;
             c.victories = 0;
         }
+        Event::Aid { target, by } => c_mut(s, target).aided_by = by.as_ref().map(|w| w.idx),
         Event::Victories { creature, total } => c_mut(s, creature).victories = *total,
         Event::ObjectToppled { object, .. } => {
             if let Some(o) = s.objects.get_mut(*object) {
@@ -341,6 +345,10 @@ impl fmt::Display for Event {
                 "{creature} finishes a respite: Stamina {stamina}, {recoveries} Recoveries, victories become Experience ({experience})"
             ),
             Event::Victories { creature, total } => write!(f, "{creature} now has {total} victories"),
+            Event::Aid { target, by: Some(by) } => {
+                write!(f, "{by} aids the attack: the next ally's roll against {target} gains an edge")
+            }
+            Event::Aid { target, by: None } => write!(f, "the aid against {target} is spent or lapses"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature } => write!(f, "{creature} dies"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),

@@ -524,6 +524,14 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         if a.targets < 1 {
             errors.push(format!("{}: at least 1", field(&format!("ability[{i}] ({}).targets", a.id))));
         }
+        if let Distance::Sweep { shift, reach } = a.distance
+            && (shift < 1 || reach < 0)
+        {
+            errors.push(format!(
+                "{}: a sweep shifts at least 1 square and reaches 0 or more (shift = {shift}, reach = {reach})",
+                field(&format!("ability[{i}] ({}).distance", a.id))
+            ));
+        }
     }
     errors
 }

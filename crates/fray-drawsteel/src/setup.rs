@@ -130,7 +130,9 @@ pub fn arena(m: &MapSpec) -> Result<Arena, Vec<String>> {
         }
     }
     if errors.is_empty() {
-        Ok(Arena { terrain, height, terrain_damage: m.terrain_damage.unwrap_or(2) })
+        let g = height.get(Pos::new(0, 0)).copied().unwrap_or(0);
+        let leaps = terrain.squares().any(|q| terrain.get(q) == Some(&Terrain::Chasm) || height.get(q) != Some(&g));
+        Ok(Arena { terrain, height, terrain_damage: m.terrain_damage.unwrap_or(2), leaps })
     } else {
         Err(errors)
     }
@@ -231,6 +233,7 @@ pub fn build(
             defending: false,
             flying: u.flying,
             falling: None,
+            aided_by: None,
             dead: false,
         });
     }

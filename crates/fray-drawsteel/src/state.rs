@@ -105,6 +105,8 @@ pub struct Arena {
     pub height: Grid<i32>,
     /// Damage of damaging terrain.
     pub terrain_damage: i32,
+    /// Whether there is anything to jump: a chasm or a ledge (DS-JUMP).
+    pub leaps: bool,
 }
 
 impl Arena {
@@ -235,6 +237,9 @@ pub struct Creature {
     pub invisible: bool,
     /// Defending until the start of its next turn (DS-GAP-12).
     pub defending: bool,
+    /// An enemy of this creature aided an attack on it: the next ability roll against it by one
+    /// of that creature's allies gains an edge (Aid Attack, DS-GAP-12).
+    pub aided_by: Option<Cx>,
     /// Flying.
     pub flying: bool,
     /// Falling from a great height: the elevation it fell from and the round the fall began

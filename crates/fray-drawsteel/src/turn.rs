@@ -104,6 +104,12 @@ pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleErr
     cx.emit(Event::Picked { side, creature: cx.s.who(c) });
     let turn = cx.s.c(c).turns + 1;
     cx.emit(Event::TurnStarted { creature: cx.s.who(c), turn });
+    // Aid Attack lasts until the start of the aider's next turn (DS-GAP-12).
+    for t in cx.s.all().collect::<Vec<_>>() {
+        if cx.s.c(t).aided_by == Some(c) {
+            cx.emit(Event::Aid { target: cx.s.who(t), by: None });
+        }
+    }
     if cx.s.c(c).defending {
         cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
     }

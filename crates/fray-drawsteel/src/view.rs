@@ -51,6 +51,7 @@ pub fn build(s: &State) -> View {
         extra.insert("z".into(), json!(x.z));
         extra.insert("size".into(), json!(x.size.label()));
         extra.insert("hidden".into(), json!(x.hidden));
+        extra.insert("aided_by".into(), json!(x.aided_by.map(|a| s.c(a).id.to_string())));
         extra.insert("surprised".into(), json!(x.surprised));
         extra.insert("defending".into(), json!(x.defending));
         extra.insert("acted".into(), json!(x.acted));

@@ -111,6 +111,20 @@ fn build_checks_stat_blocks_with_file_line_and_field() {
         "{out}"
     );
     assert!(out.contains("free_strike: monsters need a free strike value"), "{out}");
+    // A moving ability that cannot move.
+    let f = dir.join("sweep.toml");
+    std::fs::write(
+        &f,
+        concat!(
+            "[[creature]]\nid = \"y\"\nname = \"Y\"\nkind = \"hero\"\nstamina = 20\nspeed = 5\nsize = \"1M\"\n",
+            "characteristics = { might = 1 }\n\n[[creature.ability]]\nid = \"dash\"\nname = \"Dash\"\n",
+            "usage = \"main\"\ndistance = { kind = \"sweep\", shift = 0, reach = 1 }\n",
+        ),
+    )
+    .unwrap();
+    let (code, out, _) = fray(&["build", "drawsteel", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("ability[0] (dash).distance: a sweep shifts at least 1 square"), "{out}");
     let good = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/drawsteel/creatures.toml");
     let (code, out, _) = fray(&["build", "drawsteel", good]);
     assert_eq!(code, 0);
