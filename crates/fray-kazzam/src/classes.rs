@@ -117,14 +117,30 @@ pub fn parse(file: &str, text: &str) -> Result<ClassFile, String> {
     Ok(f)
 }
 
+/// A content file: the compiled-in text, or, when `FRAY_CONTENT_DIR` names a folder laid out
+/// like `content/`, that folder's copy (for editing content without rebuilding Fray).
+pub fn content_text(file: &str, compiled: &'static str) -> Result<std::borrow::Cow<'static, str>, String> {
+    match std::env::var_os("FRAY_CONTENT_DIR") {
+        Some(dir) => {
+            let rel = file.strip_prefix("content/").unwrap_or(file);
+            let path = std::path::Path::new(&dir).join(rel);
+            std::fs::read_to_string(&path)
+                .map(std::borrow::Cow::Owned)
+                .map_err(|e| format!("{}: {e} (FRAY_CONTENT_DIR)", path.display()))
+        }
+        None => Ok(std::borrow::Cow::Borrowed(compiled)),
+    }
+}
+
 /// Every built-in class (files still empty are skipped).
 pub fn builtin() -> Result<Vec<ClassFile>, String> {
     let mut out = Vec::new();
     for (file, text) in BUILTIN {
+        let text = content_text(file, text)?;
         if text.trim().is_empty() || !text.contains("[class]") {
             continue;
         }
-        out.push(parse(file, text)?);
+        out.push(parse(file, &text)?);
     }
     Ok(out)
 }

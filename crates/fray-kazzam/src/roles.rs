@@ -119,7 +119,8 @@ pub fn parse(file: &str, text: &str) -> Result<RolesFile, String> {
 
 /// The built-in roles.
 pub fn builtin() -> Result<RolesFile, String> {
-    parse("content/kazzam/roles.toml", include_str!("../../../content/kazzam/roles.toml"))
+    let file = "content/kazzam/roles.toml";
+    parse(file, &crate::classes::content_text(file, include_str!("../../../content/kazzam/roles.toml"))?)
 }
 
 /// The built-in roles, read once.

@@ -47,7 +47,7 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<Kazzam>, String> {
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
-    let mut powers = Powers::builtin().map_err(|e| format!("built-in content: {e}"))?;
+    let mut powers = Powers::with_content().map_err(|e| format!("built-in content: {e}"))?;
     for p in f.power {
         let line = line_of(text, p.span().start);
         powers.add(p.into_inner()).map_err(|e| format!("{path}:{line}: {e}"))?;
