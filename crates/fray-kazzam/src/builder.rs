@@ -390,3 +390,72 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
     }
     out
 }
+
+/// Every power an athlete has in play, by id: its chosen and automatic class powers, the role
+/// powers its specialization grants, and its role encounter powers (K-CHAR-3, K-PROG-1..6). The
+/// basic powers every athlete has are added by the match setup.
+pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
+    let mut out = Vec::new();
+    let imp = Implement::parse(&a.implement).unwrap_or(Implement::None);
+    if let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) {
+        for p in &c.power {
+            let auto = c.pick.iter().any(|pk| {
+                pk.automatic
+                    && pk.kind == "power"
+                    && p.group.as_ref().is_some_and(|g| pk.groups.contains(g))
+                    && pk.level <= a.level
+            }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp));
+            if a.powers.contains(&p.id) || auto {
+                out.push(p.id.clone());
+            }
+        }
+    }
+    if let Ok(roles) = crate::roles::cached() {
+        let role = a.role.trim().to_lowercase();
+        let spec = a.specialization.trim().to_lowercase();
+        out.extend(roles.granted(&role, &spec).map(|p| p.id.clone()));
+        out.extend(a.role_powers.iter().filter(|r| roles.power(r).is_some()).cloned());
+    }
+    out
+}
+
+/// The athletes of a team file as match units on `squares` (one per athlete, in order), for
+/// `team` (red or blue). The file is checked first; every problem is returned with its line.
+pub fn team_units(
+    path: &str,
+    text: &str,
+    team: &str,
+    squares: &[fray_core::grid::Pos],
+) -> Result<Vec<crate::setup::UnitSpec>, Vec<String>> {
+    check_file(path, text)?;
+    let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
+    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
+    if f.athlete.len() > squares.len() {
+        return Err(vec![format!(
+            "{path}: {} athletes, but the arena has starting squares for {} a side",
+            f.athlete.len(),
+            squares.len()
+        )]);
+    }
+    let mut units = Vec::new();
+    for (a, at) in f.athlete.iter().map(|a| a.get_ref()).zip(squares) {
+        let slug: String = a
+            .name
+            .to_lowercase()
+            .chars()
+            .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '-' })
+            .collect::<String>()
+            .split('-')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let mut spec = crate::setup::UnitSpec::athlete(&format!("{team}-{slug}"), team, *at);
+        spec.name = Some(a.name.clone());
+        spec.implement = Some(a.implement.trim().to_lowercase());
+        spec.role = Some(a.role.trim().to_lowercase());
+        spec.class = Some(a.class.trim().to_lowercase());
+        spec.powers = power_ids(a, &classes);
+        units.push(spec);
+    }
+    Ok(units)
+}

@@ -32,31 +32,49 @@ pub const ARENA: [&str; 16] = [
 ];
 
 fn athlete(id: &str, name: &str, team: &str, at: (i32, i32), implement: &str, powers: &[&str]) -> UnitSpec {
-    UnitSpec {
-        id: id.into(),
-        name: Some(name.into()),
-        team: team.into(),
-        at: Some(Pos::new(at.0, at.1)),
-        size: None,
-        hp: None,
-        max_hp: None,
-        speed: None,
-        implement: Some(implement.into()),
-        pc: None,
-        kind: None,
-        powers: powers.iter().map(|p| p.to_string()).collect(),
-        spent: vec![],
-        statuses: vec![],
-        ward: None,
-        miss_tokens: None,
-        strikes: None,
-        initiative: None,
-        holding: vec![],
-        stowed: false,
-        button: None,
-        role: None,
-        class: None,
+    let mut u = UnitSpec::athlete(id, team, Pos::new(at.0, at.1));
+    u.name = Some(name.into());
+    u.implement = Some(implement.into());
+    u.powers = powers.iter().map(|p| p.to_string()).collect();
+    u
+}
+
+fn arena_map() -> MapSpec {
+    MapSpec {
+        rows: ARENA.iter().map(|r| r.to_string()).collect(),
+        legend: Default::default(),
+        portal: vec![],
+        terrain_damage: None,
     }
+}
+
+/// Where built teams start: five squares down each side of the default arena.
+pub const HOME_SQUARES: [(i32, i32); 5] = [(3, 2), (3, 4), (3, 6), (3, 8), (3, 10)];
+/// The away team's starting squares.
+pub const AWAY_SQUARES: [(i32, i32); 5] = [(17, 2), (17, 4), (17, 6), (17, 8), (17, 10)];
+
+/// A match on the default arena between two team files (K-FMT-1): home plays red, away blue.
+/// Each file is checked as `fray build` checks it; every problem is reported.
+pub fn team_setup(home: (&str, &str), away: (&str, &str), options: TableOptions) -> Result<Setup, String> {
+    let squares = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+    let mut errors = Vec::new();
+    let mut units = Vec::new();
+    for ((path, text), team, at) in [(home, "red", squares(&HOME_SQUARES)), (away, "blue", squares(&AWAY_SQUARES))] {
+        match crate::builder::team_units(path, text, team, &at) {
+            Ok(us) => units.extend(us),
+            Err(es) => errors.extend(es),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    Ok(Setup {
+        map: arena_map(),
+        units: units.into_iter().map(|u| (u, None)).collect(),
+        orbs: vec![],
+        powers: Powers::with_content()?,
+        options,
+    })
 }
 
 /// The default match: two teams of three athletes, a staff, a wand and a sword each, armed with
@@ -71,12 +89,7 @@ pub fn default_setup(options: TableOptions) -> Result<Setup, String> {
         athlete("fin", "Fin", "blue", (17, 9), "sword", &["contingency-jump", "swap-places"]),
     ];
     Ok(Setup {
-        map: MapSpec {
-            rows: ARENA.iter().map(|r| r.to_string()).collect(),
-            legend: Default::default(),
-            portal: vec![],
-            terrain_damage: None,
-        },
+        map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),
         orbs: vec![],
         powers: Powers::builtin()?,

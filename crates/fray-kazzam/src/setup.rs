@@ -504,3 +504,34 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, roll: bool) -> Result<Vec<E
     flow::run(&mut cx)?;
     Ok(log)
 }
+
+impl UnitSpec {
+    /// An athlete with default stats on square `at`; the caller fills in the rest.
+    pub fn athlete(id: &str, team: &str, at: Pos) -> UnitSpec {
+        UnitSpec {
+            id: id.into(),
+            name: None,
+            team: team.into(),
+            at: Some(at),
+            size: None,
+            hp: None,
+            max_hp: None,
+            speed: None,
+            implement: None,
+            pc: None,
+            kind: None,
+            powers: vec![],
+            spent: vec![],
+            statuses: vec![],
+            ward: None,
+            miss_tokens: None,
+            strikes: None,
+            initiative: None,
+            holding: vec![],
+            stowed: false,
+            button: None,
+            role: None,
+            class: None,
+        }
+    }
+}

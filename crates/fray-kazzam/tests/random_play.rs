@@ -53,10 +53,21 @@ fn invariants(s: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays one match; returns its journal.
+/// Plays one match on the built-in setup; returns its journal.
 fn play(seed: u64, check: bool) -> Vec<String> {
+    play_setup(seed, check, builtin::default_setup(Default::default()).unwrap())
+}
+
+const JETSAM: &str = include_str!("../../../examples/kazzam/team-jetsam.toml");
+const FLOTSAM: &str = include_str!("../../../examples/kazzam/team-flotsam.toml");
+
+fn teams() -> fray_kazzam::setup::Setup {
+    builtin::team_setup(("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default()).unwrap()
+}
+
+/// Plays one match; returns its journal.
+fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<String> {
     let mut dice = SeededDice::new(seed);
-    let setup = builtin::default_setup(Default::default()).unwrap();
     let (state, journal) = builtin::start(setup, &mut dice).unwrap();
     let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Seeded(dice), journal);
     let mut bot = RandomBot::new(seed);
@@ -93,4 +104,36 @@ fn the_same_seed_replays_the_same_match() {
     for seed in [3, 17, 99] {
         assert_eq!(play(seed, false), play(seed, false), "seed {seed} replayed differently");
     }
+}
+
+/// Two teams built from files play whole matches; every power of theirs that the engine plays
+/// gets used across the seeds (issue: Kazzam content, "Done means").
+#[test]
+fn built_teams_play_and_use_their_powers() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(300, |n| (n / 10).max(50));
+    let setup = teams();
+    let mut playable: Vec<String> = Vec::new();
+    for (u, _) in &setup.units {
+        for p in &u.powers {
+            let i = setup.powers.find(p).expect("team power in the registry");
+            let def = setup.powers.get(i);
+            if !def.reference_only && !playable.contains(&def.name) {
+                playable.push(def.name.clone());
+            }
+        }
+    }
+    assert!(!playable.is_empty());
+    let mut used = std::collections::BTreeSet::new();
+    for seed in 0..matches {
+        for line in play_setup(seed, true, teams()) {
+            for name in &playable {
+                if line.contains(&format!("uses {name}")) {
+                    used.insert(name.clone());
+                }
+            }
+        }
+    }
+    let unused: Vec<&String> = playable.iter().filter(|p| !used.contains(*p)).collect();
+    assert!(unused.is_empty(), "powers never used in {matches} matches: {unused:?}");
 }

@@ -33,6 +33,12 @@ enum Command {
         /// Write the match (seed and every choice) to this file as it goes; `fray view` replays it.
         #[arg(long)]
         save: Option<String>,
+        /// Kazzam: a team file (as `fray build` checks) to play as red, the home team.
+        #[arg(long, requires = "away")]
+        home: Option<String>,
+        /// Kazzam: a team file to play as blue, the away team.
+        #[arg(long, requires = "home")]
+        away: Option<String>,
     },
     /// Run scenario files or folders of them.
     Scenario {
@@ -75,7 +81,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet, save } => play::run(&system, seed, &seat, quiet, save.as_deref()),
+        Command::Play { system, seed, seat, quiet, save, home, away } => {
+            let teams = match (home, away) {
+                (Some(h), Some(a)) => Some([h, a]),
+                _ => None,
+            };
+            play::run(&system, seed, &seat, quiet, save.as_deref(), teams.as_ref())
+        }
         Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
         Command::Rules { system, term, list, json } => lookup::rules(&system, term.as_deref(), list, json),
         Command::Build { system, file } => lookup::build(&system, &file),

@@ -13,7 +13,19 @@ use std::process::ExitCode;
 /// Upper bound on decisions in one match, so a bug can never hang the terminal.
 const MAX_DECISIONS: usize = 200_000;
 
-/// A saved match: its setup is the built-in one, so the seed and the inputs replay it.
+/// A team file as it was when the match began, kept in the save so the match replays even if
+/// the file changes later.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamText {
+    /// Where it was read from.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// A saved match: the built-in setup (or the two team files it names), the seed and the inputs
+/// replay it.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "C: serde::de::DeserializeOwned", serialize = "C: Serialize"))]
@@ -22,6 +34,9 @@ pub struct Saved<C> {
     pub system: String,
     /// Seed of the dice.
     pub seed: u64,
+    /// Kazzam: the home and away team files, when the match was played with `--home/--away`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<[TeamText; 2]>,
     /// Every input, in order.
     pub inputs: Vec<Input<C>>,
 }
@@ -36,15 +51,22 @@ fn new_drawsteel(seed: u64) -> Result<Session<fray_drawsteel::DrawSteel>, String
     Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
-fn new_session(seed: u64) -> Result<Session<Kazzam>, String> {
+fn new_session(seed: u64, teams: Option<&[TeamText; 2]>) -> Result<Session<Kazzam>, String> {
     let mut dice = SeededDice::new(seed);
-    let setup = fray_kazzam::builtin::default_setup(Default::default())?;
+    let setup = match teams {
+        Some([h, a]) => fray_kazzam::builtin::team_setup(
+            (h.path.as_str(), h.text.as_str()),
+            (a.path.as_str(), a.text.as_str()),
+            Default::default(),
+        )?,
+        None => fray_kazzam::builtin::default_setup(Default::default())?,
+    };
     let (state, journal) = fray_kazzam::builtin::start(setup, &mut dice)?;
     Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
-fn save<R: Ruleset>(path: &str, seed: u64, session: &Session<R>) -> Result<(), String> {
-    let saved = Saved { system: R::SYSTEM.into(), seed, inputs: session.inputs().to_vec() };
+fn save<R: Ruleset>(path: &str, seed: u64, teams: Option<&[TeamText; 2]>, session: &Session<R>) -> Result<(), String> {
+    let saved = Saved { system: R::SYSTEM.into(), seed, teams: teams.cloned(), inputs: session.inputs().to_vec() };
     let text = serde_json::to_string_pretty(&saved).map_err(|e| e.to_string())?;
     // Write then rename, so a crash never leaves half a save behind.
     let tmp = format!("{path}.tmp");
@@ -60,7 +82,7 @@ pub fn load_saved(path: &str) -> Result<Session<Kazzam>, String> {
     if saved.system != "kazzam" {
         return Err(format!("{path}: system {:?} cannot be replayed yet", saved.system));
     }
-    let mut session = new_session(saved.seed)?;
+    let mut session = new_session(saved.seed, saved.teams.as_ref())?;
     for (i, input) in saved.inputs.into_iter().enumerate() {
         session.apply(input).map_err(|e| format!("{path}: input {} no longer applies: {e}", i + 1))?;
     }
@@ -82,10 +104,27 @@ pub fn view_saved(path: &str, json: bool) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn run(system: &str, seed: u64, seats: &[String], quiet: bool, save_to: Option<&str>) -> Result<ExitCode, String> {
+pub fn run(
+    system: &str,
+    seed: u64,
+    seats: &[String],
+    quiet: bool,
+    save_to: Option<&str>,
+    team_files: Option<&[String; 2]>,
+) -> Result<ExitCode, String> {
+    let teams = match team_files {
+        Some([h, a]) if system == "kazzam" => {
+            let read = |p: &String| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
+            Some([TeamText { path: h.clone(), text: read(h)? }, TeamText { path: a.clone(), text: read(a)? }])
+        }
+        Some(_) => return Err(format!("--home and --away are for kazzam, not {system}")),
+        None => None,
+    };
     match system {
-        "kazzam" => drive(new_session(seed)?, &["red", "blue"], seed, seats, quiet, save_to),
-        "drawsteel" => drive(new_drawsteel(seed)?, &["heroes", "director"], seed, seats, quiet, save_to),
+        "kazzam" => {
+            drive(new_session(seed, teams.as_ref())?, &["red", "blue"], seed, seats, quiet, save_to, teams.as_ref())
+        }
+        "drawsteel" => drive(new_drawsteel(seed)?, &["heroes", "director"], seed, seats, quiet, save_to, None),
         other => Err(format!("system {other:?} cannot be played yet; try kazzam or drawsteel")),
     }
 }
@@ -97,6 +136,7 @@ fn drive<R: Ruleset>(
     seats: &[String],
     quiet: bool,
     save_to: Option<&str>,
+    teams: Option<&[TeamText; 2]>,
 ) -> Result<ExitCode, String> {
     for s in seats {
         if !seat_names.contains(&s.as_str()) {
@@ -162,7 +202,7 @@ fn drive<R: Ruleset>(
             Ok(_) => {
                 // A choice is written down before anything else happens (DESIGN: no acknowledged choice is lost).
                 if let Some(p) = save_to {
-                    save(p, seed, &session)?;
+                    save(p, seed, teams, &session)?;
                 }
             }
         }

@@ -46,6 +46,33 @@ fn a_saved_match_replays_and_a_damaged_one_is_refused() {
 }
 
 #[test]
+fn two_team_files_play_a_match_that_saves_and_replays() {
+    let ex = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kazzam/");
+    let (home, away) = (format!("{ex}team-jetsam.toml"), format!("{ex}team-flotsam.toml"));
+    let dir = std::env::temp_dir().join(format!("fray-cli-teams-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("teams.json");
+    let save = save.to_str().unwrap();
+    let args = ["play", "kazzam", "--seed", "7", "--home", &home, "--away", &away];
+    let (code, out, err) = fray(&[&args[..], &["--save", save]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("red-ada-quill") && out.contains("blue-cass-wren"), "{out}");
+    assert!(out.contains("final score"), "{out}");
+    let (code, view, err) = fray(&["view", "--json", save]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&view).unwrap();
+    assert!(out.contains(v["outcome"]["summary"].as_str().unwrap()), "{out}");
+    assert!(v["units"]["blue-dell-marsh"].is_object(), "{view}");
+    // A team that breaks a creation rule is refused before anything is played.
+    let bad = dir.join("bad-team.toml");
+    std::fs::write(&bad, std::fs::read_to_string(&away).unwrap().replace("role = \"leader\"", "role = \"defender\""))
+        .unwrap();
+    let (code, _, err) = fray(&["play", "kazzam", "--home", &home, "--away", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad-team.toml") && err.contains("one of each role per team"), "{err}");
+}
+
+#[test]
 fn a_person_can_play_a_seat_at_the_prompt() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(["play", "kazzam", "--seed", "2", "--seat", "red"])
