@@ -177,7 +177,15 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
         power: def.name.clone(),
         targets: frame.targets.iter().map(|&t| cx.s.who(t)).collect(),
     });
+    let attacker = frame.attacker;
+    let power = frame.power;
     cx.push(Frame::Attack(Box::new(frame)));
+    // What the power does to its user first, whatever the roll.
+    if !def.first.is_empty() {
+        let first: Vec<crate::powers::Effect> =
+            def.first.iter().map(|e| crate::powers::Effect { on_user: true, ..e.clone() }).collect();
+        apply_effects(cx, attacker, attacker, power, &first)?;
+    }
     Ok(())
 }
 
@@ -362,6 +370,10 @@ fn apply_damage_and_effect(
     crit: bool,
 ) -> Result<(), RuleError> {
     let attacker = a.attacker;
+    // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
+    // damage; other primitives' conditions when the Effect applies, after it.
+    let effects: Vec<crate::powers::Effect> =
+        def.effect.iter().filter(|e| !e.only_damage() || e.condition_holds(cx.s, target)).cloned().collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
         let bonus = implement_bonus(cx.s, attacker, target, def);
@@ -372,7 +384,10 @@ fn apply_damage_and_effect(
         };
     }
     if effect {
-        for e in &def.effect {
+        for e in &effects {
+            if e.damage.is_some() && e.unless_saved && crate::turn::saving_throw(cx, target, &def.name)? {
+                continue;
+            }
             packet += e.damage.unwrap_or(0);
             if let Some(extra) = e.damage_if_grabbed_by_you
                 && cx.s.status_from(target, StatusKind::Grabbed, attacker).is_some()
@@ -404,7 +419,13 @@ fn apply_damage_and_effect(
     }
     retaliate(cx, target, attacker);
     if effect && !dealt.only_ward() && cx.s.unit(target).on_map() {
-        apply_effects(cx, attacker, target, a.power, &def.effect)?;
+        // The damage primitives are in the packet already; the rest apply now.
+        let rest: Vec<crate::powers::Effect> = effects
+            .into_iter()
+            .filter(|e| !e.only_damage())
+            .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
+            .collect();
+        apply_effects(cx, attacker, target, a.power, &rest)?;
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
@@ -552,6 +573,15 @@ pub fn apply_effects(
     let name = cx.s.powers.get(power).name.clone();
     let mut queued = Vec::new();
     for e in effects {
+        if !e.condition_holds(cx.s, target) {
+            continue;
+        }
+        // "The target saves; on a failure...": the primitive needs the save to fail (K-SAVE-1).
+        if e.unless_saved && !e.only_damage() && crate::turn::saving_throw(cx, target, &name)? {
+            continue;
+        }
+        // "You gain...": statuses, Ward and healing go to the user.
+        let (target, source) = if e.on_user { (user, user) } else { (target, user) };
         if let Some(st) = &e.status {
             let kind = StatusKind::parse(st).expect("checked on load");
             if kind == StatusKind::Grabbed && crate::movement::grabbed_by(cx.s, user).count() >= 2 {
@@ -565,7 +595,7 @@ pub fn apply_effects(
                 let status = Status {
                     kind,
                     amount: e.amount.unwrap_or(0),
-                    source: Some(user),
+                    source: Some(source),
                     origin: Some(power),
                     duration: duration_for(cx.s, user, target, e.until.as_deref()),
                 };

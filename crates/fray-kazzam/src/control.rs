@@ -117,7 +117,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
         }
         let ok = match only {
             Only::Melee => def.is_melee(unit.implement == Implement::Sword),
-            Only::BasicImplement => def.id == "basic-implement-attack",
+            Only::BasicImplement => def.id == "basic-implement-attack" || def.basic.as_deref() == Some("implement"),
         };
         if ok {
             Ok(())

@@ -126,6 +126,46 @@ pub struct Effect {
     /// A named rule written in Rust.
     #[serde(default)]
     pub hook: Option<String>,
+    /// The status, Ward or healing goes to the power's user, not the target ("you gain...").
+    #[serde(default)]
+    pub on_user: bool,
+    /// Only if the target has this status (or is `bloodied`): for extra damage, judged before
+    /// the hit's damage ("if it was already Distracted"); for anything else, when the Effect
+    /// applies, after the damage ("2 Ward if the target is Bloodied").
+    #[serde(default)]
+    pub if_target: Option<String>,
+    /// Only if the target does not have this status (or is not `bloodied`), judged likewise.
+    #[serde(default)]
+    pub unless_target: Option<String>,
+    /// The target first makes a saving throw (K-SAVE-1); the primitive applies only if it fails.
+    #[serde(default)]
+    pub unless_saved: bool,
+}
+
+impl Effect {
+    /// Whether it only adds damage (to the hit's packet).
+    pub fn only_damage(&self) -> bool {
+        (self.damage.is_some() || self.damage_if_grabbed_by_you.is_some())
+            && self.status.is_none()
+            && self.ward.is_none()
+            && self.heal.is_none()
+            && !self.banish
+            && !self.grant_attack
+            && self.teleport_self.is_none()
+            && self.hook.is_none()
+            && [self.push, self.pull, self.slide, self.throw, self.teleport].iter().all(Option::is_none)
+    }
+    /// Whether the primitive's target condition holds (checked before the hit's damage).
+    pub fn condition_holds(&self, s: &crate::state::State, target: crate::state::UnitIdx) -> bool {
+        let has = |name: &str| {
+            if name == "bloodied" {
+                s.is_bloodied(target)
+            } else {
+                StatusKind::parse(name).is_some_and(|k| s.has(target, k))
+            }
+        };
+        self.if_target.as_deref().is_none_or(has) && !self.unless_target.as_deref().is_some_and(has)
+    }
 }
 
 /// A power as content data.
@@ -149,6 +189,14 @@ pub struct PowerDef {
     /// Whether it makes an attack roll even with no damage line.
     #[serde(default)]
     pub roll: bool,
+    /// Happens to the user as the power is used, whatever the roll ("you gain 1 Ward, then
+    /// attack"): statuses, Ward, healing (every primitive here is `on_user`).
+    #[serde(default)]
+    pub first: Vec<Effect>,
+    /// It counts as a basic attack (`implement` or `physical`) for rules that allow only those
+    /// (K-ST-Panicked).
+    #[serde(default)]
+    pub basic: Option<String>,
     /// The Effect line.
     #[serde(default)]
     pub effect: Vec<Effect>,
@@ -329,6 +377,35 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
+        for (field, cond) in [("if_target", &e.if_target), ("unless_target", &e.unless_target)] {
+            if let Some(c) = cond
+                && c != "bloodied"
+                && StatusKind::parse(c).is_none()
+            {
+                return at(&format!("effect[{i}].{field}"), format!("{c:?} is neither a status nor bloodied"));
+            }
+        }
+        let moves = [e.push, e.pull, e.slide, e.throw, e.teleport].iter().any(Option::is_some);
+        if e.on_user && (moves || e.banish || e.grant_attack || e.damage.is_some()) {
+            return at(
+                &format!("effect[{i}].on_user"),
+                "on_user applies a status, Ward or healing to the user; forced movement, banishing, granted attacks and damage stay on the target".into(),
+            );
+        }
+    }
+    for (i, e) in def.first.iter().enumerate() {
+        let moves = [e.push, e.pull, e.slide, e.throw, e.teleport].iter().any(Option::is_some);
+        if moves || e.banish || e.grant_attack || e.damage.is_some() || e.if_target.is_some() || e.unless_saved {
+            return at(
+                &format!("first[{i}]"),
+                "what happens first is a status, Ward or healing for the user; put the rest in effect".into(),
+            );
+        }
+    }
+    if let Some(b) = &def.basic
+        && !matches!(b.as_str(), "implement" | "physical")
+    {
+        return at("basic", format!("{b:?}: write implement or physical"));
     }
     if let Some(h) = &def.hook
         && !crate::actions::POWER_HOOKS.contains(&h.as_str())

@@ -50,6 +50,23 @@ fn an_inline_power_with_a_bad_status_names_its_line() {
 }
 
 #[test]
+fn conditional_and_user_effects_are_checked() {
+    let power = |effect: &str| {
+        format!(
+            "{HEAD}[[power]]\nid = \"zap\"\nname = \"Zap\"\naction = \"attack\"\ntarget = {{ kind = \"melee\" }}\neffect = [{effect}]\ntext = \"x\"\n"
+        )
+    };
+    let e = load_err(&power("{ damage = 1, if-target = \"sleepy\" }"));
+    assert!(e.contains("effect[0].if_target") && e.contains("sleepy"), "{e}");
+    let e = load_err(&power("{ push = 2, on-user = true }"));
+    assert!(e.contains("effect[0].on_user"), "{e}");
+    let e = load_err(&format!(
+        "{HEAD}[[power]]\nid = \"zap\"\nname = \"Zap\"\naction = \"attack\"\ntarget = {{ kind = \"melee\" }}\nfirst = [{{ push = 1 }}]\nbasic = \"fancy\"\ntext = \"x\"\n"
+    ));
+    assert!(e.contains("first[0]"), "{e}");
+}
+
+#[test]
 fn a_team_may_not_field_two_athletes_of_one_role_or_class() {
     let e = load_err(&format!(
         "{HEAD}[[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\nrole = \"striker\"\nclass = \"hexer\"\n\
