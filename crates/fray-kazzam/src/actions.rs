@@ -1463,6 +1463,7 @@ fn use_power(
                 via_action: true,
                 evaded: false,
                 granted_advantage: false,
+                boost: None,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             cx.push(Frame::Attack(Box::new(frame)));
@@ -1485,6 +1486,7 @@ fn use_power(
                 via_action: def.action == ActionKind::Attack && !granted,
                 evaded: false,
                 granted_advantage: advantage,
+                boost: None,
             };
             attack::begin(cx, frame)
         }

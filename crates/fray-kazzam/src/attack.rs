@@ -65,6 +65,9 @@ pub struct AttackFrame {
     pub evaded: bool,
     /// Allies attacked on purpose granted Advantage (K-CREAT-2).
     pub granted_advantage: bool,
+    /// The first roll's result while its hit resolves: the Role Boost reads it (K-ROLL-5,
+    /// K-ROLE-3).
+    pub boost: Option<i32>,
 }
 
 /// Advantage, Disadvantage or neither for `attacker` against `target` (K-ADV-1..7, K-TER-6,
@@ -322,6 +325,8 @@ fn resolve_roll(
     let first = !a.first_done;
     a.first_done = true;
     a.evaded = false;
+    // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
+    a.boost = (first && hit != Hit::Miss && !def.no_role_boost).then_some(value);
     match hit {
         Hit::Miss => {
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
@@ -396,6 +401,12 @@ fn apply_damage_and_effect(
             }
         }
     }
+    let boost = a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::boosts::boost_of(cx.s, attacker));
+    let boost_damage =
+        damage && boost == Some(crate::boosts::Boost::Smasher) && cx.s.unit(attacker).hp >= cx.s.unit(attacker).max_hp;
+    if boost_damage {
+        packet += 1; // Smasher at full HP: 1 more damage
+    }
     if cx.s.has(attacker, StatusKind::Weakened) {
         packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
     }
@@ -430,6 +441,11 @@ fn apply_damage_and_effect(
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
         });
+    }
+    if let Some(b) = boost
+        && cx.s.unit(attacker).on_map()
+    {
+        crate::boosts::apply(cx, b, attacker, target, boost_damage);
     }
     a.next += 1;
     a.stage = Stage::Roll;

@@ -322,8 +322,11 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
 pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
     let c = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()).expect("checked");
     let imp = Implement::parse(&a.implement).unwrap_or(Implement::None);
+    let spec = a.specialization.trim().to_lowercase();
+    let (hp, ward) = if spec == "juggernaut" { (5, ", 3 Ward at the start") } else { (8, "") };
+    let speed = if matches!(spec.as_str(), "pursuer" | "blitzer" | "runner") { 8 } else { 6 };
     let mut out = format!(
-        "{} — level {} {} {} ({}), {}\n  HP 8, speed 6, implement range {}{}\n",
+        "{} — level {} {} {} ({}), {}\n  HP {hp}{ward}, speed {speed}, implement range {}{}\n",
         a.name,
         a.level,
         a.role,
@@ -453,6 +456,8 @@ pub fn team_units(
         spec.name = Some(a.name.clone());
         spec.implement = Some(a.implement.trim().to_lowercase());
         spec.role = Some(a.role.trim().to_lowercase());
+        spec.specialization = Some(a.specialization.trim().to_lowercase());
+        spec.level = Some(a.level);
         spec.class = Some(a.class.trim().to_lowercase());
         spec.powers = power_ids(a, &classes);
         units.push(spec);

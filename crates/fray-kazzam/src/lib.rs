@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod arena;
 pub mod attack;
+pub mod boosts;
 pub mod builder;
 pub mod builtin;
 pub mod classes;

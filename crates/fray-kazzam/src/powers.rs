@@ -193,6 +193,9 @@ pub struct PowerDef {
     /// attack"): statuses, Ward, healing (every primitive here is `on_user`).
     #[serde(default)]
     pub first: Vec<Effect>,
+    /// Its attack gets no Role Boost ("no Role Boost", K-ROLE-3).
+    #[serde(default)]
+    pub no_role_boost: bool,
     /// It counts as a basic attack (`implement` or `physical`) for rules that allow only those
     /// (K-ST-Panicked).
     #[serde(default)]

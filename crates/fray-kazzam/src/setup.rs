@@ -93,6 +93,12 @@ pub struct UnitSpec {
     /// Role: controller, defender, leader, striker or specialist (one of each per team, K-FMT-1).
     #[serde(default)]
     pub role: Option<String>,
+    /// Role specialization (K-CHAR-2): its Role Boost and simple features apply in play.
+    #[serde(default)]
+    pub specialization: Option<String>,
+    /// Level 1-6 (K-PROG); 1 unless given.
+    #[serde(default)]
+    pub level: Option<u8>,
     /// Class (no two athletes of a team share one, K-CHAR-1).
     #[serde(default)]
     pub class: Option<String>,
@@ -243,7 +249,21 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         if !(1..=4).contains(&size) {
             errors.push(format!("{}: size must be 1 to 4", at("size")));
         }
-        let max_hp = spec.max_hp.unwrap_or(8);
+        let spec_name = spec.specialization.as_deref().map(|x| x.trim().to_lowercase());
+        let level = spec.level.unwrap_or(1);
+        if !(1..=6).contains(&level) {
+            errors.push(format!("{}: level {level} is outside 1-6 (K-PROG-7)", at("level")));
+        }
+        if let Some(sp) = &spec_name
+            && crate::roles::cached().is_ok_and(|r| r.specialization(sp).is_none())
+        {
+            errors.push(format!("{}: no specialization {sp:?}", at("specialization")));
+        }
+        // Specialization features that change numbers (§2.11): Juggernaut, 3 less maximum HP and
+        // 3 Ward to start; Pursuer, Blitzer and Runner, 2 more speed. Given numbers win.
+        let juggernaut = spec_name.as_deref() == Some("juggernaut");
+        let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
+        let max_hp = spec.max_hp.unwrap_or(if juggernaut { 5 } else { 8 });
         let hp = spec.hp.unwrap_or(max_hp);
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
@@ -282,6 +302,9 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         }
         units.push(Unit {
             id: spec.id.as_str().into(),
+            role: spec.role.as_deref().map(|r| r.trim().to_lowercase().into()),
+            specialization: spec_name.map(Into::into),
+            level,
             name: spec.name.clone().unwrap_or_else(|| spec.id.clone()).into(),
             side,
             kind,
@@ -290,11 +313,11 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             size,
             hp,
             max_hp,
-            speed: spec.speed.unwrap_or(6),
+            speed: spec.speed.unwrap_or(if fast { 8 } else { 6 }),
             implement,
             stowed: spec.stowed,
-            ward: spec.ward.unwrap_or(0),
-            start_ward: spec.ward.unwrap_or(0),
+            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
             statuses: Vec::new(),
             miss_tokens: spec.miss_tokens.unwrap_or(0),
             strikes: spec.strikes.unwrap_or(0),
@@ -531,6 +554,8 @@ impl UnitSpec {
             stowed: false,
             button: None,
             role: None,
+            specialization: None,
+            level: None,
             class: None,
         }
     }

@@ -84,6 +84,12 @@ pub struct Actions {
 pub struct Unit {
     /// Id used in commands and views.
     pub id: Arc<str>,
+    /// Role (K-CHAR-1), for its Role Boost (K-ROLL-5).
+    pub role: Option<Arc<str>>,
+    /// Role specialization (K-CHAR-2).
+    pub specialization: Option<Arc<str>>,
+    /// Level, 1-6 (K-PROG); 1 unless given.
+    pub level: u8,
     /// Display name.
     pub name: Arc<str>,
     /// Side.
