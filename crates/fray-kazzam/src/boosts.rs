@@ -18,6 +18,9 @@ pub enum Boost {
     Juggernaut,
     /// Smasher: at full HP 1 more damage; otherwise regain 1 HP (level 4+: 2 while Bloodied).
     Smasher,
+    /// Leader (Rescuer, Vanguard): one ally you can see regains 2 HP (level 4+: 3); Rescuer +1
+    /// if that ally is Bloodied; Vanguard may take it itself.
+    Leader,
 }
 
 /// The Role Boost `u` gets, if Fray plays it.
@@ -29,6 +32,9 @@ pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
         (Some("controller"), _) if x.level < 4 => Some(Boost::Controller),
         (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
         (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
+        // Motivator (healing past maximum HP) and Tactician (the healed ally's shift) add riders
+        // Fray does not play yet: their boosts are not applied.
+        (Some("leader"), Some("rescuer" | "vanguard")) => Some(Boost::Leader),
         _ => None,
     }
 }
@@ -52,6 +58,11 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
             let ward = x.ward + gain;
             cx.emit(crate::events::Event::WardSet { unit: cx.s.who(user), ward, why });
         }
+        Boost::Leader => {
+            if leader_options(cx.s, user).len() > 1 {
+                cx.push(Frame::LeaderBoost { unit: user });
+            }
+        }
         Boost::Smasher => {
             // Not at full HP when the hit landed: regain 1 HP instead of the extra damage.
             let x = cx.s.unit(user);
@@ -61,4 +72,39 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
             }
         }
     }
+}
+
+/// Whom a Leader's boost may heal: allies it can see (a clear line, not Hidden), the Vanguard
+/// itself too; or nobody.
+pub fn leader_options(s: &State, u: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    let x = s.unit(u);
+    let Some(p) = x.pos else { return Vec::new() };
+    let vanguard = x.specialization.as_deref() == Some("vanguard");
+    let mut out: Vec<fray_core::decision::DecisionOption> = s
+        .units_on_map()
+        .filter(|&t| (t != u && !s.enemies(u, t)) || (t == u && vanguard))
+        .filter(|&t| {
+            t == u
+                || (crate::cover::shot(s, p, x.size, t) != fray_core::sight::Sight::Blocked
+                    && !s.has(t, crate::statuses::StatusKind::Hidden))
+        })
+        .map(|t| fray_core::decision::DecisionOption::new(s.unit(t).id.to_string(), format!("heal {}", s.unit(t).id)))
+        .collect();
+    if !out.is_empty() {
+        out.push(fray_core::decision::DecisionOption::new("none", "heal nobody"));
+    }
+    out
+}
+
+/// Heals the chosen ally: 2 HP (3 from level 4), +1 for a Rescuer healing a Bloodied ally.
+pub fn answer_leader(cx: &mut Ctx, u: UnitIdx, option: &str) {
+    if option == "none" {
+        return;
+    }
+    let Some(t) = cx.s.units_on_map().find(|&t| &*cx.s.unit(t).id == option) else { return };
+    let x = cx.s.unit(u);
+    let rescuer = x.specialization.as_deref() == Some("rescuer");
+    let amount = if x.level >= 4 { 3 } else { 2 } + i32::from(rescuer && cx.s.is_bloodied(t));
+    let why = format!("{}'s Role Boost", x.id);
+    crate::damage::heal(cx, t, amount, &why);
 }

@@ -92,6 +92,11 @@ pub enum Frame {
         /// Who banishes it.
         by: UnitIdx,
     },
+    /// A Leader's Role Boost: which ally in sight regains HP (K-ROLL-5, §2.11).
+    LeaderBoost {
+        /// The leader.
+        unit: UnitIdx,
+    },
     /// A power let this unit make an attack now (K-ACT-4): which one, or none.
     Granted {
         /// Who may attack.
@@ -270,6 +275,12 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: {} lets you make an attack now", s.unit(*unit).id, s.unit(*by).id),
             crate::actions::granted_options(s, *unit),
         ),
+        Frame::LeaderBoost { unit } => (
+            *unit,
+            "target",
+            format!("{}: Role Boost — which ally regains HP?", s.unit(*unit).id),
+            crate::boosts::leader_options(s, *unit),
+        ),
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -317,6 +328,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
+        Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));
