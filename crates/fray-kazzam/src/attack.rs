@@ -377,8 +377,9 @@ fn apply_damage_and_effect(
     let attacker = a.attacker;
     // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
     // damage; other primitives' conditions when the Effect applies, after it.
+    let line = def.effect_at(cx.s.unit(attacker).level);
     let effects: Vec<crate::powers::Effect> =
-        def.effect.iter().filter(|e| !e.only_damage() || e.condition_holds(cx.s, target)).cloned().collect();
+        line.iter().filter(|e| !e.only_damage() || e.condition_holds(cx.s, target)).cloned().collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
         let bonus = implement_bonus(cx.s, attacker, target, def);

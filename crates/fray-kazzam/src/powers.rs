@@ -168,6 +168,16 @@ impl Effect {
     }
 }
 
+/// An Effect line that replaces the power's from a level on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelEffect {
+    /// The level it starts at (2-6).
+    pub from: u8,
+    /// The Effect line from that level.
+    pub effect: Vec<Effect>,
+}
+
 /// A power as content data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -193,6 +203,10 @@ pub struct PowerDef {
     /// attack"): statuses, Ward, healing (every primitive here is `on_user`).
     #[serde(default)]
     pub first: Vec<Effect>,
+    /// From a level on, the Effect line reads differently ("at level 4: save ends", K-PROG-4):
+    /// the entry with the highest `from` not above the user's level replaces `effect`.
+    #[serde(default)]
+    pub from_level: Vec<LevelEffect>,
     /// Its attack gets no Role Boost ("no Role Boost", K-ROLE-3).
     #[serde(default)]
     pub no_role_boost: bool,
@@ -242,6 +256,14 @@ pub struct PowerDef {
 }
 
 impl PowerDef {
+    /// The Effect line for a user of `level` (K-PROG-4).
+    pub fn effect_at(&self, level: u8) -> &[Effect] {
+        self.from_level
+            .iter()
+            .filter(|l| l.from <= level)
+            .max_by_key(|l| l.from)
+            .map_or(&self.effect[..], |l| &l.effect[..])
+    }
     /// Whether using it makes an attack roll.
     pub fn rolls(&self) -> bool {
         self.damage.is_some() || self.roll
@@ -353,7 +375,13 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
     if def.id.is_empty() || def.id.chars().any(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')) {
         return at("id", "use lowercase letters, digits and dashes".into());
     }
-    for (i, e) in def.effect.iter().enumerate() {
+    for (i, l) in def.from_level.iter().enumerate() {
+        if !(2..=6).contains(&l.from) {
+            return at(&format!("from_level[{i}].from"), format!("{} is not a level 2-6", l.from));
+        }
+    }
+    let level_effects = def.from_level.iter().flat_map(|l| l.effect.iter());
+    for (i, e) in def.effect.iter().chain(level_effects).enumerate() {
         if let Some(s) = &e.status {
             match StatusKind::parse(s) {
                 None => {
