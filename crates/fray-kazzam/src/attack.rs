@@ -646,6 +646,11 @@ pub fn apply_effects(
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });
         }
+        if let Some(n) = e.shift_self
+            && n > 0
+        {
+            queued.push(Frame::ShiftSelf { unit: user, left: n });
+        }
     }
     for f in queued.into_iter().rev() {
         cx.push(f);

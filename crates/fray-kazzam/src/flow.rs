@@ -85,6 +85,13 @@ pub enum Frame {
         /// Up to how far.
         range: i32,
     },
+    /// A power's shift: the unit picks each square, or stops (K-MOVE-2).
+    ShiftSelf {
+        /// Who shifts.
+        unit: UnitIdx,
+        /// Squares left.
+        left: i32,
+    },
     /// A creature is being banished: the banisher picks its spawn square (K-DUN-13).
     Banish {
         /// Who is banished.
@@ -275,6 +282,12 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: {} lets you make an attack now", s.unit(*unit).id, s.unit(*by).id),
             crate::actions::granted_options(s, *unit),
         ),
+        Frame::ShiftSelf { unit, left } => (
+            *unit,
+            "square",
+            format!("{}: shift ({left} square(s) left)", s.unit(*unit).id),
+            crate::movement::power_shift_options(s, *unit),
+        ),
         Frame::LeaderBoost { unit } => (
             *unit,
             "target",
@@ -329,6 +342,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
+        Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

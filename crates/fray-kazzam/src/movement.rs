@@ -395,3 +395,34 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     }
     Ok(Flow::Continue)
 }
+
+/// Squares a power's shift may take next: adjacent, not Difficult Terrain, where the unit can
+/// stand; nothing while Immobilized (K-MOVE-2, K-MOVE-7, K-ST-Immobilized). Always "stop".
+pub fn power_shift_options(s: &State, unit: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    let u = s.unit(unit);
+    let mut out = Vec::new();
+    if let Some(p) = u.pos
+        && !s.has(unit, crate::statuses::StatusKind::Immobilized)
+    {
+        for q in p.neighbours() {
+            if step_cost(s, unit, p, q) == Some(1) && can_stand(s, unit, q, u.size) {
+                out.push(fray_core::decision::DecisionOption::square(q, format!("shift to {q}")));
+            }
+        }
+    }
+    out.push(fray_core::decision::DecisionOption::new("stop", "stop here"));
+    out
+}
+
+/// One square of a power's shift; the rest is asked again once it has resolved.
+pub fn answer_power_shift(cx: &mut Ctx, unit: UnitIdx, left: i32, option: &str) -> Result<(), RuleError> {
+    if option == "stop" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    if left > 1 {
+        cx.push(Frame::ShiftSelf { unit, left: left - 1 });
+    }
+    cx.push(Frame::Move(MoveFrame { unit, path: vec![q], next: 0, how: How::Shift, provoked: Vec::new() }));
+    Ok(())
+}

@@ -103,6 +103,10 @@ pub struct Effect {
     /// Teleports the user.
     #[serde(default)]
     pub teleport_self: Option<i32>,
+    /// The user shifts up to this many squares, one at a time, without granting Opportunities
+    /// (K-MOVE-2; a power's shift, so Slowed does not stop it).
+    #[serde(default)]
+    pub shift_self: Option<i32>,
     /// Extra damage as part of the Effect.
     #[serde(default)]
     pub damage: Option<i32>,
@@ -152,6 +156,7 @@ impl Effect {
             && !self.banish
             && !self.grant_attack
             && self.teleport_self.is_none()
+            && self.shift_self.is_none()
             && self.hook.is_none()
             && [self.push, self.pull, self.slide, self.throw, self.teleport].iter().all(Option::is_none)
     }
@@ -426,7 +431,14 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
     }
     for (i, e) in def.first.iter().enumerate() {
         let moves = [e.push, e.pull, e.slide, e.throw, e.teleport].iter().any(Option::is_some);
-        if moves || e.banish || e.grant_attack || e.damage.is_some() || e.if_target.is_some() || e.unless_saved {
+        if moves
+            || e.banish
+            || e.grant_attack
+            || e.damage.is_some()
+            || e.if_target.is_some()
+            || e.unless_saved
+            || e.shift_self.is_some()
+        {
             return at(
                 &format!("first[{i}]"),
                 "what happens first is a status, Ward or healing for the user; put the rest in effect".into(),
