@@ -10,6 +10,7 @@ use crate::orbs;
 use crate::powers::{ActionKind, Frequency, Targeting};
 use crate::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::statuses::{Duration, StatusKind};
+use crate::zones;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::{burst, distance};
 use fray_core::grid::Pos;
@@ -190,6 +191,10 @@ pub enum Pending {
     Shift,
     /// A power: its target.
     Target(u16),
+    /// A power that may take several targets: another one, or done.
+    MoreTargets(u16, Vec<UnitIdx>),
+    /// An area power: the square its area is centred on.
+    Centre(u16),
     /// Charge: the square to charge to.
     ChargeSquare(UnitIdx),
     /// Which orb to pick up.
@@ -273,6 +278,7 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
         Targeting::Melee => s.reach(u),
         Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
         Targeting::Burst { radius } => radius,
+        Targeting::Area { range, .. } => range,
         Targeting::Myself | Targeting::None => 0,
     }
 }
@@ -376,7 +382,8 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         (false, t) => range_of(s, u, t),
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
-    if t != u && d > range && !charge {
+    // Revelation: anyone in your zone is in range of every power (see rulings).
+    if t != u && d > range && !charge && !zones::revealed_to(s, u, t) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
         return Err(RuleError::refused(
             rule,
@@ -419,14 +426,19 @@ impl crate::powers::PowerDef {
     }
 }
 
-/// Everyone in a burst, nearest first (K-MULTI-1: everyone but the user).
-pub fn burst_targets(s: &State, u: UnitIdx, radius: i32) -> Vec<UnitIdx> {
+/// Everyone a burst power of `u` affects, nearest first (K-MULTI-1: everyone but the user,
+/// unless the power names whom it affects: "you and each ally within 3").
+pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
+    let def = s.powers.get(power);
+    let Targeting::Burst { radius } = def.target else { return Vec::new() };
+    let affects = def.affects();
     let (p, size) = (s.unit(u).pos.unwrap(), s.unit(u).size);
     let area = burst(p, size, radius);
     let mut ts: Vec<UnitIdx> = s
         .units_on_map()
-        .filter(|&t| t != u && area.iter().any(|&q| distance(s.unit(t).pos.unwrap(), s.unit(t).size, q, 1) == 0))
-        .filter(|&t| crate::cover::shot(s, p, 1, t) != Sight::Blocked)
+        .filter(|&t| t == u || area.iter().any(|&q| distance(s.unit(t).pos.unwrap(), s.unit(t).size, q, 1) == 0))
+        .filter(|&t| affects.includes(s, u, t))
+        .filter(|&t| t == u || crate::cover::shot(s, p, 1, t) != Sight::Blocked)
         .collect();
     ts.sort_by_key(|&t| (s.distance(u, t), t));
     ts
@@ -584,7 +596,8 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         let usable = match def.target {
             Targeting::None => crate::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
-            Targeting::Burst { radius } => crate::control::check_power(s, u, def, &burst_targets(s, u, radius)).is_ok(),
+            Targeting::Burst { .. } => crate::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
+            Targeting::Area { range, .. } => !zones::area_centres(s, u, range).is_empty(),
             _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
             _ => !legal_targets(s, u, p).is_empty(),
         };
@@ -690,6 +703,30 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
                 })
                 .collect();
             ("target", format!("{name}: {} — choose a target", def.name))
+        }
+        Pending::MoreTargets(power, chosen) => {
+            let def = s.powers.get(*power);
+            opts = legal_targets(s, u, *power)
+                .into_iter()
+                .filter(|t| !chosen.contains(t))
+                .map(|t| {
+                    DecisionOption::new(
+                        who(s, t).to_string(),
+                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
+                    )
+                })
+                .collect();
+            opts.push(DecisionOption::new("done", format!("no more targets ({} chosen)", chosen.len())));
+            ("target", format!("{name}: {} — another target?", def.name))
+        }
+        Pending::Centre(power) => {
+            let def = s.powers.get(*power);
+            let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
+            opts = zones::area_centres(s, u, range)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("centre the {size}x{size} area on {q}")))
+                .collect();
+            ("square", format!("{name}: {} — where is its area centred?", def.name))
         }
         Pending::ChargeSquare(t) => {
             opts = charge_squares(s, u, *t)
@@ -811,7 +848,8 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
             match s.powers.get(p).target {
                 Targeting::None => power(vec![]),
                 Targeting::Myself => power(vec![u]),
-                Targeting::Burst { radius } => power(burst_targets(s, u, radius)),
+                Targeting::Burst { .. } => power(burst_targets(s, u, p)),
+                Targeting::Area { .. } => Next::Ask(Pending::Centre(p)),
                 _ => Next::Ask(Pending::Target(p)),
             }
         }
@@ -843,7 +881,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 || def.hook.is_some();
             let usable = !blocked
                 && match def.target {
-                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None => true,
+                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None | Targeting::Area { .. } => true,
                     _ => !legal_targets(s, u, p).is_empty(),
                 };
             if usable {
@@ -888,7 +926,33 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
                 cx.push(Frame::Pending { unit: u, pending: Pending::ChargeSquare(t) });
                 return Ok(());
             }
-            Verb::Power { power, targets: vec![t], square: None, creative: false, advantage: false }
+            let verb = Verb::Power { power, targets: vec![t], square: None, creative: false, advantage: false };
+            if s.powers.get(power).max_targets_at(s.unit(u).level) > 1 {
+                check(s, u, &verb)?;
+                cx.push(Frame::Pending { unit: u, pending: Pending::MoreTargets(power, vec![t]) });
+                return Ok(());
+            }
+            verb
+        }
+        Pending::MoreTargets(power, mut chosen) => {
+            if option != "done" {
+                let t = s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                chosen.push(t);
+                let most = s.powers.get(power).max_targets_at(s.unit(u).level) as usize;
+                if chosen.len() < most {
+                    let verb =
+                        Verb::Power { power, targets: chosen.clone(), square: None, creative: false, advantage: false };
+                    check(s, u, &verb)?;
+                    cx.push(Frame::Pending { unit: u, pending: Pending::MoreTargets(power, chosen) });
+                    return Ok(());
+                }
+            }
+            Verb::Power { power, targets: chosen, square: None, creative: false, advantage: false }
+        }
+        Pending::Centre(power) => {
+            let centre = square()?;
+            let targets = zones::area_targets(s, u, power, centre);
+            Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::ChargeSquare(t) => {
             let power = s.powers.find("charge").expect("built-in");
@@ -942,8 +1006,14 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
         if targets.is_empty() {
             match def.target {
                 Targeting::Myself => targets.push(u),
-                Targeting::Burst { radius } if s.unit(u).on_map() => targets = burst_targets(s, u, radius),
-                Targeting::None | Targeting::Burst { .. } => {}
+                Targeting::Burst { .. } if s.unit(u).on_map() => targets = burst_targets(s, u, p),
+                Targeting::Area { .. } if s.unit(u).on_map() => {
+                    let centre = c.square.ok_or_else(|| {
+                        RuleError::malformed(format!("{} needs the centre of its area: square = [x, y]", def.name))
+                    })?;
+                    targets = zones::area_targets(s, u, p, centre);
+                }
+                Targeting::None | Targeting::Burst { .. } | Targeting::Area { .. } => {}
                 _ if c.creative => targets.push(u),
                 _ => {
                     return Err(RuleError::malformed(format!(
@@ -1098,11 +1168,50 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                     | Targeting::Creature { .. }
                     | Targeting::Myself
             );
-            if (single || *creative) && targets.len() != 1 {
-                return Err(RuleError::malformed(format!("{} takes exactly one target", def.name)));
+            let most = if *creative { 1 } else { def.max_targets_at(s.unit(u).level) as usize };
+            if (single || *creative) && (targets.is_empty() || targets.len() > most) {
+                return Err(RuleError::malformed(if most == 1 {
+                    format!("{} takes exactly one target", def.name)
+                } else {
+                    format!("{} takes one to {most} targets", def.name)
+                }));
+            }
+            if targets.iter().enumerate().any(|(i, t)| targets[..i].contains(t)) {
+                return Err(RuleError::malformed(format!("{} names the same target twice", def.name)));
+            }
+            if def.not_after_moving && s.unit(u).actions.moved > 0 {
+                return Err(RuleError::refused(
+                    "K-ACT-1",
+                    format!("{} cannot be used once {} has moved this turn", def.name, who(s, u)),
+                ));
+            }
+            if let Targeting::Area { range, .. } = def.target
+                && !*creative
+            {
+                let centre = square.ok_or_else(|| {
+                    RuleError::malformed(format!("{} needs the centre of its area: square = [x, y]", def.name))
+                })?;
+                if !zones::area_centres(s, u, range).contains(&centre) {
+                    return Err(RuleError::refused(
+                        "K-ZONE-1",
+                        format!(
+                            "{}'s area must be centred on the map within {range} squares of {}",
+                            def.name,
+                            who(s, u)
+                        ),
+                    ));
+                }
+                let all = zones::area_targets(s, u, *power, centre);
+                if targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
+                    return Err(RuleError::refused(
+                        "K-MULTI-1",
+                        "an area affects everyone in it the power names; list all of them (in the order to roll) or none",
+                    ));
+                }
+                return Ok(());
             }
             if let Targeting::Burst { radius } = def.target {
-                let all = burst_targets(s, u, radius);
+                let all = burst_targets(s, u, *power);
                 if !*creative && (targets.len() != all.len() || targets.iter().any(|t| !all.contains(t))) {
                     return Err(RuleError::refused(
                         "K-MULTI-1",
@@ -1474,7 +1583,9 @@ fn use_power(
             Ok(())
         }
         _ => {
-            let origin = cx.s.unit(u).pos.unwrap();
+            // An area is judged from its centre (K-COV-2), and leaves its zone first.
+            let origin =
+                square.filter(|_| matches!(def.target, Targeting::Area { .. })).unwrap_or(cx.s.unit(u).pos.unwrap());
             let frame = AttackFrame {
                 attacker: u,
                 power,
@@ -1488,7 +1599,11 @@ fn use_power(
                 granted_advantage: advantage,
                 boost: None,
             };
-            attack::begin(cx, frame)
+            attack::begin(cx, frame)?;
+            if def.zone.is_some() {
+                zones::create(cx, u, power, origin)?;
+            }
+            Ok(())
         }
     }
 }

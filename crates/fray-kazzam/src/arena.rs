@@ -294,6 +294,10 @@ impl Arena {
         if errors.is_empty() { Ok(a) } else { Err(errors) }
     }
 
+    /// Width and height in squares.
+    pub fn size(&self) -> (i32, i32) {
+        (self.terrain.width(), self.terrain.height())
+    }
     /// Terrain at `p` (`Edge` off the grid).
     pub fn at(&self, p: Pos) -> Terrain {
         self.terrain.get(p).copied().unwrap_or(Terrain::Edge)

@@ -92,7 +92,7 @@ pub fn roll_mode(
     if s.hidden_from(attacker, target) {
         adv = true; // K-ADV-3
     }
-    let burst = matches!(power.target, Targeting::Burst { .. });
+    let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
     let size = if burst { 1 } else { s.unit(attacker).size };
     if crate::cover::has_cover(s, origin, size, target) {
         dis = true; // K-ADV-5
@@ -260,6 +260,11 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
             }
             Stage::Done => {
                 finish(cx, &a, &def);
+                // "...then shift 2 squares": once, after every target, whatever the rolls.
+                if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
+                    let after: Vec<Effect> = def.after.iter().map(|e| Effect { on_user: true, ..e.clone() }).collect();
+                    apply_effects(cx, a.attacker, a.attacker, a.power, &after)?;
+                }
                 return Ok(Flow::Continue);
             }
         }
@@ -378,8 +383,12 @@ fn apply_damage_and_effect(
     // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
     // damage; other primitives' conditions when the Effect applies, after it.
     let line = def.effect_at(cx.s.unit(attacker).level);
-    let effects: Vec<crate::powers::Effect> =
-        line.iter().filter(|e| !e.only_damage() || e.condition_holds(cx.s, target)).cloned().collect();
+    let effects: Vec<crate::powers::Effect> = line
+        .iter()
+        .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
+        .filter(|e| !e.only_damage() || e.condition_holds(cx.s, target))
+        .cloned()
+        .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
         let bonus = implement_bonus(cx.s, attacker, target, def);
@@ -389,9 +398,13 @@ fn apply_damage_and_effect(
             (false, _) => line + bonus,
         };
     }
+    let mut save: Option<bool> = None;
     if effect {
         for e in &effects {
-            if e.damage.is_some() && e.unless_saved && crate::turn::saving_throw(cx, target, &def.name)? {
+            if e.damage.is_some()
+                && (e.unless_saved || e.if_saved)
+                && shared_save(cx, &mut save, target, &def.name)? == e.unless_saved
+            {
                 continue;
             }
             packet += e.damage.unwrap_or(0);
@@ -437,7 +450,7 @@ fn apply_damage_and_effect(
             .filter(|e| !e.only_damage())
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
             .collect();
-        apply_effects(cx, attacker, target, a.power, &rest)?;
+        apply_effects_saved(cx, attacker, target, a.power, &rest, save)?;
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
@@ -587,14 +600,40 @@ pub fn apply_effects(
     power: u16,
     effects: &[Effect],
 ) -> Result<(), RuleError> {
+    apply_effects_saved(cx, user, target, power, effects, None)
+}
+
+/// One Effect line rolls one save, whichever of its primitives asks first (K-SAVE-1).
+fn shared_save(cx: &mut Ctx, save: &mut Option<bool>, target: UnitIdx, name: &str) -> Result<bool, RuleError> {
+    if let Some(s) = *save {
+        return Ok(s);
+    }
+    let s = crate::turn::saving_throw(cx, target, name)?;
+    *save = Some(s);
+    Ok(s)
+}
+
+/// [`apply_effects`], with the Effect line's save already rolled (`save`), if it was.
+fn apply_effects_saved(
+    cx: &mut Ctx,
+    user: UnitIdx,
+    target: UnitIdx,
+    power: u16,
+    effects: &[Effect],
+    mut save: Option<bool>,
+) -> Result<(), RuleError> {
     let name = cx.s.powers.get(power).name.clone();
     let mut queued = Vec::new();
     for e in effects {
-        if !e.condition_holds(cx.s, target) {
+        if !e.applies_to(cx.s, user, target) {
             continue;
         }
-        // "The target saves; on a failure...": the primitive needs the save to fail (K-SAVE-1).
-        if e.unless_saved && !e.only_damage() && crate::turn::saving_throw(cx, target, &name)? {
+        // "The target saves; on a failure...": the primitive needs the save to fail (K-SAVE-1);
+        // "...if it succeeds" needs it to succeed.
+        if (e.unless_saved || e.if_saved)
+            && !e.only_damage()
+            && shared_save(cx, &mut save, target, &name)? == e.unless_saved
+        {
             continue;
         }
         // "You gain...": statuses, Ward and healing go to the user.

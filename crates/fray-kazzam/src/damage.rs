@@ -40,7 +40,7 @@ pub fn adjusted(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>
     if amount <= 0 {
         return 0;
     }
-    let mut total = amount + s.amount(target, StatusKind::Vulnerable);
+    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::zones::zone_vulnerable(s, target);
     if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
         total += 2;
     }

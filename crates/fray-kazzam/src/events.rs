@@ -195,6 +195,10 @@ pub enum Event {
     TurnCutShort { unit: Who, why: String },
     /// A zone or damaging terrain affected a unit this round (K-ZONE-2).
     ZoneHit { unit: Who, zone: u32 },
+    /// A power left a zone on the map (K-ZONE-1).
+    ZoneCreated { owner: Who, name: String, zone: crate::zones::PowerZone },
+    /// A power's zone ended.
+    ZoneEnded { bit: u32, name: String },
     /// A unit's once-per-round zone record was cleared (K-ZONE-3).
     ZonesReset { unit: Who },
     /// A wand hit that denies the target Opportunities against the wielder this turn (K-OPP-11).
@@ -259,7 +263,14 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::PowerUsed { .. } | Event::Opportunity { .. } => {}
         Event::EncounterSpent { unit, power, .. } => unit_mut(s, unit).spent.push(*power),
         Event::EncounterRecharged { unit, power, .. } => unit_mut(s, unit).spent.retain(|p| p != power),
-        Event::Moved { unit, to, .. } => unit_mut(s, unit).pos = Some(*to),
+        Event::Moved { unit, to, how, .. } => {
+            let own_turn = s.current() == Some(unit.idx);
+            let u = unit_mut(s, unit);
+            u.pos = Some(*to);
+            if own_turn && matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge) {
+                u.actions.moved += 1;
+            }
+        }
         Event::Placed { unit, at, .. } => {
             let u = unit_mut(s, unit);
             u.pos = Some(*at);
@@ -329,6 +340,8 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TurnCutShort { unit, .. } => unit_mut(s, unit).turn_over = true,
         Event::ZoneHit { unit, zone } => unit_mut(s, unit).zone_hits |= 1 << zone,
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
+        Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
+        Event::ZoneEnded { bit, .. } => s.zones.retain(|z| z.bit != *bit),
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
         Event::Granted { unit, by } => unit_mut(s, unit).granted_by = by.as_ref().map(|b| b.idx),
@@ -507,6 +520,18 @@ impl fmt::Display for Event {
             }
             Event::TurnCutShort { unit, why } => write!(f, "{unit}'s turn will end: {why}"),
             Event::ZoneHit { .. } | Event::ZonesReset { .. } | Event::WandHit { .. } => Ok(()),
+            Event::ZoneCreated { owner, name, zone } => write!(
+                f,
+                "{owner}'s {name} makes a {0}x{0} zone centred on {1}{2}",
+                zone.size,
+                zone.centre,
+                if zone.ends_after_turn.is_some() {
+                    ", until the end of its next turn"
+                } else {
+                    " for the rest of the match"
+                }
+            ),
+            Event::ZoneEnded { name, .. } => write!(f, "{name}'s zone ends"),
             Event::Reversal { unit, armed } => {
                 if *armed {
                     write!(f, "{unit} readies Reversal of Fortune")

@@ -69,6 +69,77 @@ pub enum Targeting {
     },
     /// No target (Reveal acts around the user).
     None,
+    /// A square area (`size` by `size`) centred on a square within `range` of the user: every
+    /// creature in it that the power `affects` is a target (K-ZONE-1; "create a 5x5 zone
+    /// centred within 5 squares"). The command names the centre with `square`.
+    Area {
+        /// How far the centre may be, in squares (99: anywhere).
+        range: i32,
+        /// Side of the square area (3 for 3x3).
+        size: i32,
+    },
+}
+
+/// Which creatures in a burst or area a power affects, or a primitive applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Affects {
+    /// Everyone, the user included.
+    All,
+    /// Everyone but the user (a burst's default, K-MULTI-1).
+    Others,
+    /// Creatures the user treats as enemies.
+    Enemies,
+    /// The user's allies, not the user.
+    Allies,
+    /// The user's allies and the user ("you and each ally").
+    AlliesAndYou,
+}
+
+impl Affects {
+    /// Whether `t` is affected by a power of `user`.
+    pub fn includes(self, s: &crate::state::State, user: crate::state::UnitIdx, t: crate::state::UnitIdx) -> bool {
+        match self {
+            Affects::All => true,
+            Affects::Others => t != user,
+            Affects::Enemies => s.enemies(user, t),
+            Affects::Allies => t != user && !s.enemies(user, t),
+            Affects::AlliesAndYou => !s.enemies(user, t),
+        }
+    }
+}
+
+/// What a zone left by a power does while it lasts (K-ZONE-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneKind {
+    /// Every creature wholly inside is Concealed (Sight Ward).
+    Conceal,
+    /// Creatures inside when it appears, or entering it, are Revealed until the end of their
+    /// next turn, and the owner may target anyone inside whatever the range (Revelation).
+    Reveal,
+    /// A creature entering it takes `amount` damage (Entry Ward).
+    EntryDamage,
+    /// Damaging Terrain dealing `amount` (K-ZONE-5): on creation, on entering, at the start of
+    /// a turn inside; Hovering creatures are spared (The Not-So-Friendly Zone).
+    Damaging,
+    /// The owner's enemies are Vulnerable `amount` while any part of them is inside (The
+    /// Friend Zone).
+    VulnerableEnemies,
+}
+
+/// A zone a power leaves on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ZoneDef {
+    /// What it does.
+    pub kind: ZoneKind,
+    /// Its number (damage, Vulnerable).
+    #[serde(default)]
+    pub amount: i32,
+    /// How long: "end-of-your-next-turn" (the default) or "encounter" (the rest of the match).
+    #[serde(default)]
+    pub until: Option<String>,
 }
 
 /// One primitive of an Effect line, applied to the target unless it says otherwise.
@@ -142,8 +213,17 @@ pub struct Effect {
     #[serde(default)]
     pub unless_target: Option<String>,
     /// The target first makes a saving throw (K-SAVE-1); the primitive applies only if it fails.
+    /// One Effect line rolls one save: `unless_saved` and `if_saved` primitives share it.
     #[serde(default)]
     pub unless_saved: bool,
+    /// The primitive applies only if the target's save succeeds ("if it succeeds, it is
+    /// Distracted instead").
+    #[serde(default)]
+    pub if_saved: bool,
+    /// Only for these targets of a burst or area ("teammates regain 2 HP, everything else takes
+    /// 2 damage").
+    #[serde(default)]
+    pub to: Option<Affects>,
 }
 
 impl Effect {
@@ -162,6 +242,19 @@ impl Effect {
     }
     /// Whether the primitive's target condition holds (checked before the hit's damage).
     pub fn condition_holds(&self, s: &crate::state::State, target: crate::state::UnitIdx) -> bool {
+        self.target_condition_holds(s, target)
+    }
+    /// Whether the primitive applies to `target` of `user`'s power: its target condition and
+    /// its `to` filter.
+    pub fn applies_to(
+        &self,
+        s: &crate::state::State,
+        user: crate::state::UnitIdx,
+        target: crate::state::UnitIdx,
+    ) -> bool {
+        self.to.is_none_or(|a| a.includes(s, user, target)) && self.condition_holds(s, target)
+    }
+    fn target_condition_holds(&self, s: &crate::state::State, target: crate::state::UnitIdx) -> bool {
         let has = |name: &str| {
             if name == "bloodied" {
                 s.is_bloodied(target)
@@ -179,8 +272,12 @@ impl Effect {
 pub struct LevelEffect {
     /// The level it starts at (2-6).
     pub from: u8,
-    /// The Effect line from that level.
-    pub effect: Vec<Effect>,
+    /// The Effect line from that level (the power's own when left out).
+    #[serde(default)]
+    pub effect: Option<Vec<Effect>>,
+    /// Up to how many targets from that level.
+    #[serde(default)]
+    pub max_targets: Option<u8>,
 }
 
 /// A power as content data.
@@ -212,6 +309,24 @@ pub struct PowerDef {
     /// the entry with the highest `from` not above the user's level replaces `effect`.
     #[serde(default)]
     pub from_level: Vec<LevelEffect>,
+    /// Which creatures in its burst or area it affects: everyone but the user for a burst,
+    /// everyone for an area, unless it says otherwise.
+    #[serde(default)]
+    pub affects: Option<Affects>,
+    /// Up to how many targets a single-target power may take (Defender's Mark at level 4);
+    /// from a level on, `from_level` may raise it.
+    #[serde(default)]
+    pub max_targets: Option<u8>,
+    /// A zone the power leaves on its area (K-ZONE-1).
+    #[serde(default)]
+    pub zone: Option<ZoneDef>,
+    /// Happens to the user once every target is resolved, whatever the rolls ("then shift 2
+    /// squares"): statuses, Ward, healing, a shift or teleport of the user.
+    #[serde(default)]
+    pub after: Vec<Effect>,
+    /// Only before the user has moved this turn (Get Back Here).
+    #[serde(default)]
+    pub not_after_moving: bool,
     /// Its attack gets no Role Boost ("no Role Boost", K-ROLE-3).
     #[serde(default)]
     pub no_role_boost: bool,
@@ -265,9 +380,27 @@ impl PowerDef {
     pub fn effect_at(&self, level: u8) -> &[Effect] {
         self.from_level
             .iter()
-            .filter(|l| l.from <= level)
+            .filter(|l| l.from <= level && l.effect.is_some())
             .max_by_key(|l| l.from)
-            .map_or(&self.effect[..], |l| &l.effect[..])
+            .and_then(|l| l.effect.as_deref())
+            .unwrap_or(&self.effect[..])
+    }
+    /// Up to how many targets a user of `level` may pick (1 unless the power says more).
+    pub fn max_targets_at(&self, level: u8) -> u8 {
+        self.from_level
+            .iter()
+            .filter(|l| l.from <= level && l.max_targets.is_some())
+            .max_by_key(|l| l.from)
+            .and_then(|l| l.max_targets)
+            .or(self.max_targets)
+            .unwrap_or(1)
+    }
+    /// Whom its burst or area affects.
+    pub fn affects(&self) -> Affects {
+        self.affects.unwrap_or(match self.target {
+            Targeting::Area { .. } => Affects::All,
+            _ => Affects::Others,
+        })
     }
     /// Whether using it makes an attack roll.
     pub fn rolls(&self) -> bool {
@@ -385,7 +518,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             return at(&format!("from_level[{i}].from"), format!("{} is not a level 2-6", l.from));
         }
     }
-    let level_effects = def.from_level.iter().flat_map(|l| l.effect.iter());
+    let level_effects = def.from_level.iter().flat_map(|l| l.effect.iter().flatten());
     for (i, e) in def.effect.iter().chain(level_effects).enumerate() {
         if let Some(s) = &e.status {
             match StatusKind::parse(s) {
@@ -444,6 +577,30 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
                 "what happens first is a status, Ward or healing for the user; put the rest in effect".into(),
             );
         }
+    }
+    for (i, e) in def.after.iter().enumerate() {
+        let moves = [e.push, e.pull, e.slide, e.throw, e.teleport].iter().any(Option::is_some);
+        if moves || e.banish || e.grant_attack || e.damage.is_some() || e.if_target.is_some() || e.unless_saved {
+            return at(
+                &format!("after[{i}]"),
+                "what happens after is a status, Ward, healing, a shift or a teleport for the user".into(),
+            );
+        }
+    }
+    if let Some(z) = &def.zone {
+        if !matches!(def.target, Targeting::Area { .. }) {
+            return at("zone", "a zone needs an area: target = { kind = \"area\", range = N, size = N }".into());
+        }
+        if let Some(u) = &z.until
+            && !matches!(u.as_str(), "end-of-your-next-turn" | "encounter")
+        {
+            return at("zone.until", format!("unknown duration {u:?}; use end-of-your-next-turn or encounter"));
+        }
+    }
+    if let Targeting::Area { size, .. } = def.target
+        && (size < 1 || size % 2 == 0)
+    {
+        return at("target.size", format!("{size}: an area is an odd number of squares across (3 for 3x3)"));
     }
     if let Some(b) = &def.basic
         && !matches!(b.as_str(), "implement" | "physical")

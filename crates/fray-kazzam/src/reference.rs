@@ -30,6 +30,13 @@ pub fn power_card(p: &PowerDef) -> String {
         Targeting::Ally { range } => format!("an ally {}", within(range)),
         Targeting::Creature { range } => format!("a creature {}", within(range)),
         Targeting::None => "no target".to_string(),
+        Targeting::Area { range, size } => {
+            if range >= 99 {
+                format!("a {size}x{size} area anywhere")
+            } else {
+                format!("a {size}x{size} area centred within {range}")
+            }
+        }
     };
     let damage = p.damage.map(|d| format!(", damage {d}")).unwrap_or_default();
     format!("{} ({:?}, {:?}, {target}{damage}): {}", p.name, p.action, p.frequency, p.text)

@@ -502,6 +502,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         round: 0,
         order: Vec::new(),
         turn_index: 0,
+        zones: Vec::new(),
         flow: Vec::new(),
         end_triggered: false,
         outcome: None,

@@ -77,6 +77,8 @@ pub struct Actions {
     pub taken: u8,
     /// Free Actions taken this turn.
     pub free: u8,
+    /// Squares it has moved itself this turn (walking, shifting, crawling, charging).
+    pub moved: i32,
 }
 
 /// One unit on the field.
@@ -146,7 +148,7 @@ pub struct Unit {
     /// Whether it held the Dungeon's neutral orb when it hit the button (K-DUN-9).
     pub button_with_orb: bool,
     /// Zones (bit per zone id) that already affected it this round (K-ZONE-2).
-    pub zone_hits: u32,
+    pub zone_hits: u64,
     /// Enemies it hit with a wand implement attack this turn: they cannot take Opportunities
     /// against it until its turn ends (K-OPP-11).
     pub wand_hits: Vec<UnitIdx>,
@@ -230,6 +232,8 @@ pub struct State {
     pub order: Vec<UnitIdx>,
     /// Index into `order` of the unit whose turn it is.
     pub turn_index: usize,
+    /// Zones left by powers (K-ZONE-1), oldest first.
+    pub zones: Vec<crate::zones::PowerZone>,
     /// Half-resolved actions, innermost last.
     pub flow: Vec<Frame>,
     /// A team reached the target score (K-END-1).

@@ -254,6 +254,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",
     );
+    crate::zones::expire(cx, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }

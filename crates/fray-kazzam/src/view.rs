@@ -111,6 +111,22 @@ pub fn build(s: &State) -> View {
         json!({ "red": strikes(crate::arena::Side::Red), "blue": strikes(crate::arena::Side::Blue) }),
     );
     extra.insert("end_triggered".into(), json!(s.end_triggered));
+    let zones: Vec<Value> = s
+        .zones
+        .iter()
+        .map(|z| {
+            json!({
+                "power": s.powers.get(z.power).id,
+                "owner": s.unit(z.owner).id.to_string(),
+                "centre": z.centre,
+                "size": z.size,
+                "kind": z.kind,
+                "amount": z.amount,
+                "until": if z.ends_after_turn.is_some() { "end of its owner's next turn" } else { "end of the match" },
+            })
+        })
+        .collect();
+    extra.insert("zones".into(), Value::Array(zones));
     View {
         system: "kazzam".into(),
         round: s.round,

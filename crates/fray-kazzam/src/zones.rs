@@ -5,6 +5,7 @@ use crate::arena::Terrain;
 use crate::damage;
 use crate::events::Event;
 use crate::flow::Ctx;
+use crate::powers::ZoneKind;
 use crate::state::{State, UnitIdx};
 use crate::statuses::StatusKind;
 use fray_core::geometry::distance;
@@ -57,6 +58,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
         hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
+    entered_power_zones(cx, unit, from, to);
     if cx.s.unit(unit).on_map()
         && enters(cx.s, unit, from, to, Terrain::Slick)
         && cx.s.unit(unit).zone_hits & (1 << SLICK_ZONE) == 0
@@ -80,11 +82,216 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
         let amount = cx.s.arena.terrain_damage;
         hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain", None);
     }
+    // Damaging Terrain a power laid (K-ZONE-5).
+    let size = cx.s.unit(unit).size;
+    for zone in cx.s.zones.clone() {
+        if zone.kind == ZoneKind::Damaging
+            && zone.touches(at, size)
+            && cx.s.unit(unit).on_map()
+            && !cx.s.has(unit, StatusKind::Hovering)
+        {
+            let name = format!("starts its turn in {}", cx.s.powers.get(zone.power).name);
+            hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner));
+        }
+    }
 }
 
 /// Whether a square is dangerous to be forced into: damaging terrain or a pit (K-ZONE-6).
 pub fn dangerous(s: &State, unit: UnitIdx, at: Pos) -> bool {
     let size = s.unit(unit).size;
+    let zone =
+        s.zones.iter().any(|z| matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage) && z.touches(at, size));
     !s.has(unit, StatusKind::Hovering)
-        && (on_terrain(s, at, size, Terrain::Damaging) || on_terrain(s, at, size, Terrain::Pit))
+        && (on_terrain(s, at, size, Terrain::Damaging) || on_terrain(s, at, size, Terrain::Pit) || zone)
+}
+
+// ---------------------------------------------------------------- zones left by powers
+
+/// A zone a power left on the map (K-ZONE-1): Sight Ward, Entry Ward, Revelation, The Friend
+/// Zone, The Not-So-Friendly Zone.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PowerZone {
+    /// Its bit in each unit's once-per-round record (K-ZONE-2).
+    pub bit: u32,
+    /// Who made it.
+    pub owner: UnitIdx,
+    /// The power that made it.
+    pub power: u16,
+    /// Its centre square.
+    pub centre: Pos,
+    /// Its side in squares (odd).
+    pub size: i32,
+    /// What it does.
+    pub kind: ZoneKind,
+    /// Its number (damage, Vulnerable).
+    pub amount: i32,
+    /// It ends as the owner's turn with this number ends; `None`: it lasts the whole match.
+    pub ends_after_turn: Option<u32>,
+}
+
+impl PowerZone {
+    /// Its top-left square.
+    pub fn corner(&self) -> Pos {
+        Pos::new(self.centre.x - self.size / 2, self.centre.y - self.size / 2)
+    }
+    /// Whether square `p` is inside.
+    pub fn contains(&self, p: Pos) -> bool {
+        let c = self.corner();
+        (c.x..c.x + self.size).contains(&p.x) && (c.y..c.y + self.size).contains(&p.y)
+    }
+    /// Whether any part of a footprint is inside (K-ZONE-8).
+    pub fn touches(&self, at: Pos, size: i32) -> bool {
+        footprint(at, size).any(|q| self.contains(q))
+    }
+    /// Whether a whole footprint is inside.
+    pub fn holds(&self, at: Pos, size: i32) -> bool {
+        footprint(at, size).all(|q| self.contains(q))
+    }
+}
+
+/// The squares of a `size` by `size` area centred on `centre`.
+pub fn area_squares(centre: Pos, size: i32) -> impl Iterator<Item = Pos> {
+    let h = size / 2;
+    (centre.y - h..=centre.y + h).flat_map(move |y| (centre.x - h..=centre.x + h).map(move |x| Pos::new(x, y)))
+}
+
+/// Squares a power's area may be centred on: on the arena, within `range` of the user.
+pub fn area_centres(s: &State, u: UnitIdx, range: i32) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    let (w, h) = s.arena.size();
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+        .filter(|&q| s.arena.at(q) != Terrain::Edge && distance(p, size, q, 1) <= range)
+        .collect()
+}
+
+/// The creatures an area power of `u` centred on `centre` affects, nearest the centre first:
+/// any part of them inside (K-ZONE-8), a line from the centre to them (K-COV-2), and of the
+/// kind the power affects.
+pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
+    let def = s.powers.get(power);
+    let crate::powers::Targeting::Area { size, .. } = def.target else { return Vec::new() };
+    let zone =
+        PowerZone { bit: 0, owner: u, power, centre, size, kind: ZoneKind::Conceal, amount: 0, ends_after_turn: None };
+    let affects = def.affects();
+    let mut ts: Vec<UnitIdx> = s
+        .units_on_map()
+        .filter(|&t| zone.touches(s.unit(t).pos.unwrap(), s.unit(t).size))
+        .filter(|&t| affects.includes(s, u, t))
+        .filter(|&t| crate::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
+        .collect();
+    ts.sort_by_key(|&t| (distance(centre, 1, s.unit(t).pos.unwrap(), s.unit(t).size), t));
+    ts
+}
+
+/// Lays down the zone `power` leaves, centred on `centre`: Damaging Terrain hurts those it
+/// appears on (K-ZONE-5), a revealing zone reveals those inside.
+pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    let (Some(z), crate::powers::Targeting::Area { size, .. }) = (&def.zone, def.target) else { return Ok(()) };
+    let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
+    let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
+        cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
+        return Ok(());
+    };
+    let ends_after_turn = match z.until.as_deref() {
+        Some("encounter") => None,
+        _ => Some(cx.s.unit(owner).turns_started + 1),
+    };
+    let zone = PowerZone { bit, owner, power, centre, size, kind: z.kind, amount: z.amount, ends_after_turn };
+    cx.emit(Event::ZoneCreated { owner: cx.s.who(owner), name: def.name.clone(), zone: zone.clone() });
+    let inside: Vec<UnitIdx> =
+        cx.s.units_on_map().filter(|&t| zone.touches(cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size)).collect();
+    for t in inside {
+        match zone.kind {
+            ZoneKind::Damaging if !cx.s.has(t, StatusKind::Hovering) => {
+                hit(cx, t, bit, zone.amount, &def.name, Some(owner));
+            }
+            ZoneKind::Reveal => reveal(cx, t, &zone, &def.name),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The first zone-hit bit power zones use; lower ones are the map's terrain.
+pub const FIRST_POWER_ZONE: u32 = 3;
+
+fn reveal(cx: &mut Ctx, t: UnitIdx, zone: &PowerZone, name: &str) {
+    if cx.s.unit(t).zone_hits & (1 << zone.bit) != 0 {
+        return; // K-ZONE-2
+    }
+    cx.emit(Event::ZoneHit { unit: cx.s.who(t), zone: zone.bit });
+    let duration = crate::attack::duration_for(cx.s, zone.owner, t, Some("end-of-next-turn"));
+    let status = crate::statuses::Status {
+        kind: StatusKind::Revealed,
+        amount: 0,
+        source: Some(zone.owner),
+        origin: Some(zone.power),
+        duration,
+    };
+    crate::attack::give_status(cx, t, status, name);
+}
+
+/// Power zones a creature moving from `from` to `to` comes into (K-ZONE-2: once per round each).
+fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+    let size = cx.s.unit(unit).size;
+    for zone in cx.s.zones.clone() {
+        if !cx.s.unit(unit).on_map() {
+            return;
+        }
+        let name = cx.s.powers.get(zone.power).name.clone();
+        let came_in = zone.touches(to, size) && !zone.touches(from, size);
+        match zone.kind {
+            ZoneKind::EntryDamage if came_in => hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner)),
+            ZoneKind::Reveal if came_in => reveal(cx, unit, &zone, &name),
+            // Damaging Terrain: entering any of its squares (K-TER-2), Hovering spared.
+            ZoneKind::Damaging
+                if !cx.s.has(unit, StatusKind::Hovering)
+                    && footprint(to, size).any(|q| zone.contains(q) && distance(from, size, q, 1) > 0) =>
+            {
+                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
+pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
+    let u = s.unit(t);
+    u.pos.is_some_and(|p| s.zones.iter().any(|z| z.kind == ZoneKind::Conceal && z.holds(p, u.size)))
+}
+
+/// Vulnerable a creature has from zones it stands in (The Friend Zone), one per zone.
+pub fn zone_vulnerable(s: &State, t: UnitIdx) -> i32 {
+    let u = s.unit(t);
+    let Some(p) = u.pos else { return 0 };
+    s.zones
+        .iter()
+        .filter(|z| z.kind == ZoneKind::VulnerableEnemies && z.touches(p, u.size) && s.enemies(z.owner, t))
+        .map(|z| z.amount)
+        .sum()
+}
+
+/// Whether `u` may target `t` whatever the range: `t` is in `u`'s Revelation zone.
+pub fn revealed_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let tu = s.unit(t);
+    tu.pos.is_some_and(|p| s.zones.iter().any(|z| z.kind == ZoneKind::Reveal && z.owner == u && z.touches(p, tu.size)))
+}
+
+/// Zones that end as `unit`'s turn ends.
+pub fn expire(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    let ending: Vec<u32> =
+        cx.s.zones
+            .iter()
+            .filter(|z| z.owner == unit && z.ends_after_turn.is_some_and(|t| t <= turn))
+            .map(|z| z.bit)
+            .collect();
+    for bit in ending {
+        let name = cx.s.zones.iter().find(|z| z.bit == bit).map(|z| cx.s.powers.get(z.power).name.clone());
+        cx.emit(Event::ZoneEnded { bit, name: name.unwrap_or_default() });
+    }
 }
