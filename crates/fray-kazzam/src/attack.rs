@@ -476,7 +476,13 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         return 0;
     }
     match s.unit(attacker).implement {
-        Implement::Staff if s.distance(attacker, target).is_some_and(|d| d >= 3) => 1,
+        // Revelation lets its owner pick any range for a target in its zone.
+        Implement::Staff
+            if s.distance(attacker, target).is_some_and(|d| d >= 3)
+                || crate::zones::revealed_to(s, attacker, target) =>
+        {
+            1
+        }
         Implement::Sword if s.unit(target).implement != Implement::Sword => 1,
         _ => 0,
     }
@@ -548,6 +554,12 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     }
     if kind == StatusKind::Hidden && cx.s.has(target, StatusKind::Revealed) {
         return; // K-ST-Revealed
+    }
+    if kind == StatusKind::Revealed {
+        // K-ST-Revealed: a Revealed creature cannot be Hidden, so it stops being Hidden.
+        for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Hidden) {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "revealed".into() });
+        }
     }
     // Same source, same power: the new instance replaces the old (no stacking).
     if let Some(old) = cx

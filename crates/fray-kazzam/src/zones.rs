@@ -172,6 +172,9 @@ pub fn area_centres(s: &State, u: UnitIdx, range: i32) -> Vec<Pos> {
 pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let crate::powers::Targeting::Area { size, .. } = def.target else { return Vec::new() };
+    if def.effect.is_empty() && def.from_level.is_empty() {
+        return Vec::new(); // a zone and nothing else: nobody is a target
+    }
     let zone =
         PowerZone { bit: 0, owner: u, power, centre, size, kind: ZoneKind::Conceal, amount: 0, ends_after_turn: None };
     let affects = def.affects();
