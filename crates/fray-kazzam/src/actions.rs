@@ -303,6 +303,12 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
         ));
     }
+    if def.not_after_moving && unit.actions.moved > 0 {
+        return Err(RuleError::refused(
+            "K-ACT-1",
+            format!("{} cannot be used once {} has moved this turn", def.name, who(s, u)),
+        ));
+    }
     if matches!(def.action, ActionKind::Interrupt | ActionKind::Reaction) {
         return Err(RuleError::refused(
             "K-ACT-7",
@@ -597,7 +603,11 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             Targeting::None => crate::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
             Targeting::Burst { .. } => crate::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
-            Targeting::Area { range, .. } => !zones::area_centres(s, u, range).is_empty(),
+            // Compulsions never depend on who is in an area (an area power is never the one a
+            // Frenzied or Panicked creature is forced to use).
+            Targeting::Area { range, .. } => {
+                crate::control::check_power(s, u, def, &[]).is_ok() && !zones::area_centres(s, u, range).is_empty()
+            }
             _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
             _ => !legal_targets(s, u, p).is_empty(),
         };
@@ -722,8 +732,10 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
+            let allowed = crate::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
                 .into_iter()
+                .filter(|_| allowed)
                 .map(|q| DecisionOption::square(q, format!("centre the {size}x{size} area on {q}")))
                 .collect();
             ("square", format!("{name}: {} — where is its area centred?", def.name))
@@ -1178,12 +1190,6 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             if targets.iter().enumerate().any(|(i, t)| targets[..i].contains(t)) {
                 return Err(RuleError::malformed(format!("{} names the same target twice", def.name)));
-            }
-            if def.not_after_moving && s.unit(u).actions.moved > 0 {
-                return Err(RuleError::refused(
-                    "K-ACT-1",
-                    format!("{} cannot be used once {} has moved this turn", def.name, who(s, u)),
-                ));
             }
             if let Targeting::Area { range, .. } = def.target
                 && !*creative

@@ -137,3 +137,41 @@ fn built_teams_play_and_use_their_powers() {
     let unused: Vec<&String> = playable.iter().filter(|p| !used.contains(*p)).collect();
     assert!(unused.is_empty(), "powers never used in {matches} matches: {unused:?}");
 }
+
+/// Every class and role power the engine plays, given to every athlete of the built-in match
+/// (red at level 6, blue at level 1): random bots must be able to use each of them, and nothing
+/// they do with them may break a rule invariant or be refused once offered.
+#[test]
+fn every_playable_power_survives_random_play() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(100, |n| (n / 10).max(50));
+    let all = fray_kazzam::powers::Powers::with_content().unwrap();
+    let playable: Vec<&fray_kazzam::powers::PowerDef> =
+        all.all().iter().filter(|d| !d.reference_only && (d.class.is_some() || d.role.is_some())).collect();
+    let setup = || {
+        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        setup.powers = all.clone();
+        for (u, _) in &mut setup.units {
+            u.level = Some(if u.team == "red" { 6 } else { 1 });
+            let imp = u.implement.clone().unwrap_or_default();
+            for d in &playable {
+                if d.requires.as_ref().is_none_or(|r| *r == imp) && !u.powers.contains(&d.id) {
+                    u.powers.push(d.id.clone());
+                }
+            }
+        }
+        setup
+    };
+    let mut used = std::collections::BTreeSet::new();
+    for seed in 0..matches {
+        for line in play_setup(seed, true, setup()) {
+            for d in &playable {
+                if line.contains(&format!("uses {}", d.name)) {
+                    used.insert(d.name.clone());
+                }
+            }
+        }
+    }
+    let unused: Vec<&str> = playable.iter().map(|d| d.name.as_str()).filter(|n| !used.contains(*n)).collect();
+    assert!(unused.is_empty(), "playable powers never used in {matches} random matches: {unused:?}");
+}
