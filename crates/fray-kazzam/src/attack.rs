@@ -106,6 +106,10 @@ pub fn roll_mode(
     if s.has(attacker, StatusKind::Blinded) || s.has(attacker, StatusKind::Restrained) || in_water(s, attacker) {
         dis = true; // K-ADV-4, K-ADV-7, K-TER-6
     }
+    // What powers left behind ("your allies' attacks against it have Advantage").
+    let (m_adv, m_dis, _) = crate::modifiers::roll_flags(s, attacker, target);
+    adv |= m_adv;
+    dis |= m_dis;
     match (adv, dis) {
         (true, false) => RollMode::Advantage,
         (false, true) => RollMode::Disadvantage,
@@ -226,7 +230,9 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     apply_hit(cx, &mut a, &def, target, true, true)?;
                 } else {
                     let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
+                    crate::modifiers::use_up(cx, used);
                     cx.emit(Event::AttackRolled {
                         attacker: cx.s.who(a.attacker),
                         target: cx.s.who(target),
@@ -647,6 +653,14 @@ fn apply_effects_saved(
             && shared_save(cx, &mut save, target, &name)? == e.unless_saved
         {
             continue;
+        }
+        if let Some(m) = &e.modifier {
+            let modifier = crate::modifiers::lay(cx.s, m, user, target, power);
+            cx.emit(Event::ModifierAdded { name: name.clone(), modifier });
+        }
+        if !e.one_of.is_empty() {
+            let chooser = if e.chooser == Some(crate::modifiers::Party::Target) { target } else { user };
+            queued.push(Frame::ChooseEffect { chooser, user, target, power, options: e.one_of.clone() });
         }
         // "You gain...": statuses, Ward and healing go to the user.
         let (target, source) = if e.on_user { (user, user) } else { (target, user) };

@@ -199,6 +199,10 @@ pub enum Event {
     ZoneCreated { owner: Who, name: String, zone: crate::zones::PowerZone },
     /// A power's zone ended.
     ZoneEnded { bit: u32, name: String },
+    /// A power left a lingering attack modifier (K-ADV).
+    ModifierAdded { name: String, modifier: crate::modifiers::Modifier },
+    /// A lingering attack modifier ended.
+    ModifierEnded { index: usize, why: String },
     /// A unit's once-per-round zone record was cleared (K-ZONE-3).
     ZonesReset { unit: Who },
     /// A wand hit that denies the target Opportunities against the wielder this turn (K-OPP-11).
@@ -342,6 +346,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
         Event::ZoneEnded { bit, .. } => s.zones.retain(|z| z.bit != *bit),
+        Event::ModifierAdded { modifier, .. } => s.modifiers.push(modifier.clone()),
+        Event::ModifierEnded { index, .. } => {
+            s.modifiers.remove(*index);
+        }
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
         Event::Granted { unit, by } => unit_mut(s, unit).granted_by = by.as_ref().map(|b| b.idx),
@@ -532,6 +540,13 @@ impl fmt::Display for Event {
                 }
             ),
             Event::ZoneEnded { name, .. } => write!(f, "{name}'s zone ends"),
+            Event::ModifierAdded { name, modifier } => write!(
+                f,
+                "{name}: {}{}",
+                if modifier.kind == crate::modifiers::ModifierKind::Advantage { "Advantage" } else { "Disadvantage" },
+                if modifier.first { " on the first attack roll" } else { " on attack rolls" }
+            ),
+            Event::ModifierEnded { why, .. } => write!(f, "an attack modifier ends ({why})"),
             Event::Reversal { unit, armed } => {
                 if *armed {
                     write!(f, "{unit} readies Reversal of Fortune")

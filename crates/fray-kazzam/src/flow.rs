@@ -116,6 +116,19 @@ pub enum Frame {
         /// Who attacked.
         unit: UnitIdx,
     },
+    /// A power's Effect offers a choice between Effect lines ("the target may instead...").
+    ChooseEffect {
+        /// Who picks.
+        chooser: UnitIdx,
+        /// The power's user.
+        user: UnitIdx,
+        /// The power's target.
+        target: UnitIdx,
+        /// The power.
+        power: u16,
+        /// The options.
+        options: Vec<crate::powers::Choice>,
+    },
     /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
     HitInterrupt {
         /// The unit about to be hit.
@@ -294,6 +307,16 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: Role Boost — which ally regains HP?", s.unit(*unit).id),
             crate::boosts::leader_options(s, *unit),
         ),
+        Frame::ChooseEffect { chooser, power, options, .. } => (
+            *chooser,
+            "effect",
+            format!("{}: {} — choose one", s.unit(*chooser).id, s.powers.get(*power).name),
+            options
+                .iter()
+                .enumerate()
+                .map(|(i, c)| fray_core::decision::DecisionOption::new((i + 1).to_string(), c.label.clone()))
+                .collect(),
+        ),
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -339,6 +362,12 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
+        Frame::ChooseEffect { chooser, user, target, power, options } => {
+            let i: usize = option.parse().map_err(|_| RuleError::malformed("answer with the option's number"))?;
+            let chosen = options.get(i.wrapping_sub(1)).ok_or_else(|| RuleError::malformed("no such option"))?;
+            cx.emit(Event::Note { text: format!("{} chooses: {}", cx.s.unit(chooser).id, chosen.label) });
+            crate::attack::apply_effects(cx, user, target, power, &chosen.effect.clone())?
+        }
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),

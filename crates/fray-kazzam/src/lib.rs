@@ -25,6 +25,7 @@ pub mod damage;
 pub mod events;
 pub mod flow;
 pub mod forced;
+pub mod modifiers;
 pub mod movement;
 pub mod opportunity;
 pub mod options;

@@ -224,6 +224,25 @@ pub struct Effect {
     /// 2 damage").
     #[serde(default)]
     pub to: Option<Affects>,
+    /// Leaves a lingering attack modifier (Advantage or Disadvantage on later attacks).
+    #[serde(default)]
+    pub modifier: Option<crate::modifiers::ModifierDef>,
+    /// A choice between Effect lines ("the target may instead..."): `chooser` picks one.
+    #[serde(default)]
+    pub one_of: Vec<Choice>,
+    /// Who picks among `one_of`: `you` (the default) or the `target`.
+    #[serde(default)]
+    pub chooser: Option<crate::modifiers::Party>,
+}
+
+/// One option of a choice between Effect lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Choice {
+    /// What the option does, in a few words (shown in the decision).
+    pub label: String,
+    /// Its Effect line.
+    pub effect: Vec<Effect>,
 }
 
 impl Effect {
@@ -235,6 +254,8 @@ impl Effect {
             && self.heal.is_none()
             && !self.banish
             && !self.grant_attack
+            && self.modifier.is_none()
+            && self.one_of.is_empty()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
             && self.hook.is_none()
@@ -519,7 +540,24 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         }
     }
     let level_effects = def.from_level.iter().flat_map(|l| l.effect.iter().flatten());
-    for (i, e) in def.effect.iter().chain(level_effects).enumerate() {
+    let mut all: Vec<&Effect> = Vec::new();
+    fn flatten<'a>(out: &mut Vec<&'a Effect>, e: &'a Effect) {
+        out.push(e);
+        for c in &e.one_of {
+            for inner in &c.effect {
+                flatten(out, inner);
+            }
+        }
+    }
+    for e in def.effect.iter().chain(level_effects) {
+        flatten(&mut all, e);
+    }
+    for (i, e) in all.into_iter().enumerate() {
+        if let Some(u) = e.modifier.as_ref().and_then(|m| m.until.as_ref())
+            && crate::statuses::parse_until(u).is_none()
+        {
+            return at(&format!("effect[{i}].modifier.until"), format!("unknown duration {u:?}"));
+        }
         if let Some(s) = &e.status {
             match StatusKind::parse(s) {
                 None => {

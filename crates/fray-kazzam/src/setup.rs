@@ -503,6 +503,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         order: Vec::new(),
         turn_index: 0,
         zones: Vec::new(),
+        modifiers: Vec::new(),
         flow: Vec::new(),
         end_triggered: false,
         outcome: None,

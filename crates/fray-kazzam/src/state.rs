@@ -232,6 +232,8 @@ pub struct State {
     pub order: Vec<UnitIdx>,
     /// Index into `order` of the unit whose turn it is.
     pub turn_index: usize,
+    /// Lingering attack modifiers left by powers (K-ADV).
+    pub modifiers: Vec<crate::modifiers::Modifier>,
     /// Zones left by powers (K-ZONE-1), oldest first.
     pub zones: Vec<crate::zones::PowerZone>,
     /// Half-resolved actions, innermost last.

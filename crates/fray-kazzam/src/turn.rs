@@ -96,6 +96,11 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "its turn started",
     );
+    crate::modifiers::expire(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
     cx.push(Frame::Act { unit });
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);
@@ -255,6 +260,11 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         "end of turn",
     );
     crate::zones::expire(cx, unit);
+    crate::modifiers::expire(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }

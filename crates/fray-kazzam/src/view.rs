@@ -127,6 +127,26 @@ pub fn build(s: &State) -> View {
         })
         .collect();
     extra.insert("zones".into(), Value::Array(zones));
+    let modifiers: Vec<Value> = s
+        .modifiers
+        .iter()
+        .map(|m| {
+            let attackers = match m.attackers {
+                crate::modifiers::Attackers::Unit(u) => s.unit(u).id.to_string(),
+                crate::modifiers::Attackers::AlliesOf(u) => format!("allies of {}", s.unit(u).id),
+                crate::modifiers::Attackers::Any => "anyone".into(),
+            };
+            json!({
+                "power": s.powers.get(m.power).id,
+                "kind": m.kind,
+                "attackers": attackers,
+                "against": m.against.map(|t| s.unit(t).id.to_string()),
+                "first_roll_only": m.first,
+                "duration": crate::statuses::describe_duration(s, &m.duration),
+            })
+        })
+        .collect();
+    extra.insert("modifiers".into(), Value::Array(modifiers));
     View {
         system: "kazzam".into(),
         round: s.round,

@@ -1,0 +1,175 @@
+//! Lingering attack modifiers (K-ADV): what a power leaves behind on the attacks of others —
+//! "your allies' attacks against it have Advantage until the end of its next turn", "its first
+//! attack roll next turn has Advantage", "attacks against it have Disadvantage". Powers lay them
+//! down with the `modifier` Effect primitive; attack rolls read them through [`roll_flags`], and a
+//! modifier good for the first roll only is used up by it.
+
+use crate::events::Event;
+use crate::flow::Ctx;
+use crate::state::{State, UnitIdx};
+use crate::statuses::Duration;
+use serde::{Deserialize, Serialize};
+
+/// What a modifier does to an attack roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModifierKind {
+    /// The roll has Advantage.
+    Advantage,
+    /// The roll has Disadvantage.
+    Disadvantage,
+}
+
+/// A party named relative to a power's user and target, as content writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    /// The power's user.
+    You,
+    /// The user's allies (not the user).
+    Allies,
+    /// The power's target.
+    Target,
+    /// Anyone.
+    Anyone,
+}
+
+/// A modifier as content writes it, inside an Effect line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ModifierDef {
+    /// What it does.
+    pub kind: ModifierKind,
+    /// Whose attacks it changes.
+    pub attacker: Party,
+    /// Against whom (the default: anyone).
+    #[serde(default = "anyone")]
+    pub against: Party,
+    /// Only the first attack roll that qualifies, then it is used up.
+    #[serde(default)]
+    pub first: bool,
+    /// Only during the next turn of `you` or the `target` ("on its next turn").
+    #[serde(default)]
+    pub during: Option<Party>,
+    /// How long it lasts, as a status's `until` (the default: the end of the target's next turn).
+    #[serde(default)]
+    pub until: Option<String>,
+}
+
+fn anyone() -> Party {
+    Party::Anyone
+}
+
+/// Whose attacks a laid-down modifier changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "unit")]
+pub enum Attackers {
+    /// One creature's.
+    Unit(UnitIdx),
+    /// The allies of this creature (not itself).
+    AlliesOf(UnitIdx),
+    /// Anyone's.
+    Any,
+}
+
+/// A modifier on the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    /// What it does.
+    pub kind: ModifierKind,
+    /// Whose attacks.
+    pub attackers: Attackers,
+    /// Against whom, if only one creature.
+    pub against: Option<UnitIdx>,
+    /// Used up by the first roll it changes.
+    pub first: bool,
+    /// Only during this creature's turn with this number.
+    pub during: Option<(UnitIdx, u32)>,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// Who laid it down.
+    pub source: UnitIdx,
+    /// With which power.
+    pub power: u16,
+}
+
+impl Modifier {
+    /// Whether it changes an attack roll of `attacker` against `target`, now.
+    pub fn applies(&self, s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+        let who = match self.attackers {
+            Attackers::Unit(u) => u == attacker,
+            Attackers::AlliesOf(u) => u != attacker && !s.enemies(u, attacker),
+            Attackers::Any => true,
+        };
+        let during = self.during.is_none_or(|(u, n)| s.current() == Some(u) && s.unit(u).turns_started == n);
+        who && self.against.is_none_or(|t| t == target) && during
+    }
+}
+
+/// Turns a modifier as written into one on the field, for `user`'s power on `target`.
+pub fn lay(s: &State, def: &ModifierDef, user: UnitIdx, target: UnitIdx, power: u16) -> Modifier {
+    let unit = |p: Party| match p {
+        Party::You => Some(user),
+        Party::Target => Some(target),
+        Party::Allies | Party::Anyone => None,
+    };
+    let attackers = match def.attacker {
+        Party::You => Attackers::Unit(user),
+        Party::Target => Attackers::Unit(target),
+        Party::Allies => Attackers::AlliesOf(user),
+        Party::Anyone => Attackers::Any,
+    };
+    let during = def.during.and_then(unit).map(|u| {
+        // Its next turn: the one after the current one if it is acting now.
+        (u, s.unit(u).turns_started + 1)
+    });
+    let duration = match (&def.until, during) {
+        (None, Some((u, n))) => Duration::EndOfTurn { unit: u, turn: n },
+        (until, _) => crate::attack::duration_for(s, user, target, until.as_deref()),
+    };
+    Modifier {
+        kind: def.kind,
+        attackers,
+        against: unit(def.against),
+        first: def.first,
+        during,
+        duration,
+        source: user,
+        power,
+    }
+}
+
+/// Advantage and Disadvantage that modifiers give `attacker` against `target` now, with the
+/// indices of the first-roll-only ones that the roll uses up.
+pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool, Vec<usize>) {
+    let (mut adv, mut dis, mut used) = (false, false, Vec::new());
+    for (i, m) in s.modifiers.iter().enumerate() {
+        if m.applies(s, attacker, target) {
+            match m.kind {
+                ModifierKind::Advantage => adv = true,
+                ModifierKind::Disadvantage => dis = true,
+            }
+            if m.first {
+                used.push(i);
+            }
+        }
+    }
+    (adv, dis, used)
+}
+
+/// Uses up first-roll-only modifiers (indices from [`roll_flags`]).
+pub fn use_up(cx: &mut Ctx, used: Vec<usize>) {
+    for i in used.into_iter().rev() {
+        cx.emit(Event::ModifierEnded { index: i, why: "used on an attack roll".into() });
+    }
+}
+
+/// Ends the modifiers whose duration matches (end or start of a turn), and any whose one turn
+/// is over.
+pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if f(&cx.s.modifiers[i].duration) {
+            cx.emit(Event::ModifierEnded { index: i, why: why.into() });
+        }
+    }
+}
