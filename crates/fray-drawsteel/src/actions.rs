@@ -1292,7 +1292,16 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if !matches!(kind.as_str(), "surges" | "stamina" | "test") {
                 return Err(RuleError::malformed("token is \"surges\", \"stamina\" or \"test\""));
             }
-            if kind == "test" {
+            if kind == "test" && s.options.hero_tokens_on_tests == crate::options::Text::Published {
+                // DS-DELTA-6: a token rerolls a test the hero has just made, whatever it came to;
+                // a reroll stands (one token per test, DS-TOKEN-1).
+                if !s.rerollable.is_some_and(|(x, _)| x == c) {
+                    return Err(RuleError::refused(
+                        "DS-TOKEN-4",
+                        format!("{} has made no test this turn that a hero token could reroll", who(s, c)),
+                    ));
+                }
+            } else if kind == "test" {
                 let failed = s.last_test.as_deref().is_some_and(|t| {
                     t.starts_with(&format!("{}:", who(s, c))) && (t.contains("failure") || t.contains("consequence"))
                 });
@@ -1463,31 +1472,8 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true });
         }
         Verb::Test(ch, d, skill) => {
-            let bonus = cx.s.c(c).char(ch) + if skill { 2 } else { 0 };
-            let a = cx.dice.roll(10)? as i32;
-            let b = cx.dice.roll(10)? as i32;
-            let total = a + b + bonus;
-            let mut m = crate::rolls::Mods::default();
-            if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
-                m.bane("restrained");
-            }
-            if cx.s.has(c, ConditionKind::Weakened) {
-                m.bane("weakened: a bane on every power roll, tests included");
-            }
-            let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
-            let outcome = crate::rolls::test_outcome(d, r.tier(&m), r.natural_crit());
-            let dname = match d {
-                Difficulty::Easy => "easy",
-                Difficulty::Medium => "medium",
-                Difficulty::Hard => "hard",
-            };
-            cx.emit(Event::Test {
-                creature: cx.s.who(c),
-                dice: [a, b],
-                total,
-                difficulty: dname.into(),
-                outcome: outcome.into(),
-            });
+            let kind = crate::rolls::TestKind { characteristic: ch, difficulty: d, skill };
+            make_test(cx, c, kind, false)?;
             if matches!(ch, Characteristic::Might | Characteristic::Agility) {
                 crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
             }
@@ -1536,6 +1522,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 total: a + b + bonus,
                 difficulty: if glossary { "medium (jump)".into() } else { "jump".into() },
                 outcome: outcome.into(),
+                again: None,
             });
             cx.emit(Event::JumpTest { creature: cx.s.who(c), extra });
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
@@ -1623,14 +1610,26 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Token(kind) if kind == "test" => {
             let total = cx.s.hero_tokens - 1;
-            cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });
-            cx.emit(Event::Test {
-                creature: cx.s.who(c),
-                dice: [0, 0],
-                total: 0,
-                difficulty: "the same".into(),
-                outcome: "success (hero token)".into(),
-            });
+            match (cx.s.options.hero_tokens_on_tests, cx.s.rerollable) {
+                // DS-DELTA-6 (published): roll the same test again; the new roll stands. It is
+                // still the one test, so bleeding does not bite a second time.
+                (crate::options::Text::Published, Some((_, test))) => {
+                    cx.emit(Event::HeroTokens { total, why: "spent 1 to reroll a test".into() });
+                    make_test(cx, c, test, true)?;
+                }
+                // DS-TOKEN-4 (glossary): the test becomes a plain success.
+                _ => {
+                    cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });
+                    cx.emit(Event::Test {
+                        creature: cx.s.who(c),
+                        dice: [0, 0],
+                        total: 0,
+                        difficulty: "the same".into(),
+                        outcome: "success (hero token)".into(),
+                        again: None,
+                    });
+                }
+            }
         }
         Verb::Token(kind) => {
             if kind == "surges" {
@@ -1646,6 +1645,35 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             }
         }
     }
+    Ok(())
+}
+
+/// Makes a test (DS-TEST-2..5, DS-SKILL-1): 2d10 + the characteristic (+2 for a skill), a bane
+/// for a restrained creature's Might or Agility test and for a weakened creature's. `reroll`
+/// marks a hero token's reroll (DS-DELTA-6); a reroll can't itself be rerolled.
+fn make_test(cx: &mut Ctx, c: Cx, kind: crate::rolls::TestKind, reroll: bool) -> Result<(), RuleError> {
+    let ch = kind.characteristic;
+    let bonus = cx.s.c(c).char(ch) + if kind.skill { 2 } else { 0 };
+    let a = cx.dice.roll(10)? as i32;
+    let b = cx.dice.roll(10)? as i32;
+    let mut m = crate::rolls::Mods::default();
+    if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
+        m.bane("restrained");
+    }
+    if cx.s.has(c, ConditionKind::Weakened) {
+        m.bane("weakened: a bane on every power roll, tests included");
+    }
+    let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
+    let outcome = crate::rolls::test_outcome(kind.difficulty, r.tier(&m), r.natural_crit());
+    let name = kind.difficulty.name();
+    cx.emit(Event::Test {
+        creature: cx.s.who(c),
+        dice: [a, b],
+        total: a + b + bonus,
+        difficulty: if reroll { format!("{name} (rerolled with a hero token)") } else { name.into() },
+        outcome: outcome.into(),
+        again: (!reroll).then_some(kind),
+    });
     Ok(())
 }
 

@@ -67,8 +67,17 @@ pub enum Event {
     PowerRoll { creature: Who, dice: [i32; 2], natural: i32, bonus: i32, total: i32 },
     /// The tier a target got, and why.
     Tier { target: Who, tier: usize, why: String },
-    /// A test (DS-TEST).
-    Test { creature: Who, dice: [i32; 2], total: i32, difficulty: String, outcome: String },
+    /// A test (DS-TEST). `again` is set for an ordinary test a hero token may reroll
+    /// (DS-DELTA-6).
+    Test {
+        creature: Who,
+        dice: [i32; 2],
+        total: i32,
+        difficulty: String,
+        outcome: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        again: Option<crate::rolls::TestKind>,
+    },
     /// Damage taken.
     Damaged { creature: Who, amount: i32, temp_lost: i32, stamina: i32, source: Option<Who>, why: String },
     /// Stamina lost that nothing can prevent (bleeding).
@@ -152,6 +161,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TurnEnded { creature } => {
             c_mut(s, creature).acted = true;
             s.current = None;
+            s.rerollable = None;
         }
         Event::Spent { creature, what } => {
             let a = &mut c_mut(s, creature).acts;
@@ -248,7 +258,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Flying { creature, flying } => c_mut(s, creature).flying = *flying,
         Event::Defending { creature, on } => c_mut(s, creature).defending = *on,
         Event::SurpriseEnds { creature } => c_mut(s, creature).surprised = false,
-        Event::Test { outcome, creature, .. } => s.last_test = Some(format!("{creature}: {outcome}")),
+        Event::Test { outcome, creature, again, .. } => {
+            s.last_test = Some(format!("{creature}: {outcome}"));
+            s.rerollable = again.map(|k| (creature.idx, k));
+        }
         Event::CombatOver { summary, winner } => {
             let mut score = std::collections::BTreeMap::new();
             for side in [Side::Heroes, Side::Director] {

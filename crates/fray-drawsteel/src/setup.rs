@@ -280,6 +280,7 @@ pub fn build(
         walls: Vec::new(),
         objects,
         last_test: None,
+        rerollable: None,
         flow: Vec::new(),
         outcome: None,
     })

@@ -327,6 +327,9 @@ pub struct State {
     pub token_spent_this_turn: bool,
     /// The last test's outcome, for readers.
     pub last_test: Option<String>,
+    /// The ordinary test the current creature made last this turn, which a hero token may
+    /// reroll under the published rule (DS-TOKEN-4, DS-DELTA-6).
+    pub rerollable: Option<(Cx, crate::rolls::TestKind)>,
     /// Wall squares raised during the combat (DS-AREA-5): they block like walls.
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
