@@ -1216,14 +1216,12 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if *t == c || s.distance(c, *t) != Some(1) {
                 return Err(RuleError::refused("DS-GAP-12", format!("{} must be adjacent", who(s, *t))));
             }
-            // Up to your size, or up to your Might if it is 2 or more.
+            // Up to your own size (1T < 1S < 1M < 1L < 2 ..., DS-GAP-24), or a bigger creature
+            // whose size is at most your Might if your Might is 2 or more (DS-DELTA-7).
             let me = s.c(c);
-            let limit = if me.char(Characteristic::Might) >= 2 {
-                me.size.value().max(me.char(Characteristic::Might))
-            } else {
-                me.size.value()
-            };
-            if s.c(*t).size.rank() > me.size.rank() && s.c(*t).size.value() > limit {
+            let might = me.char(Characteristic::Might);
+            let size = s.c(*t).size;
+            if size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might) {
                 return Err(RuleError::refused(
                     "DS-GAP-12",
                     format!("{} is too big for {} to move", who(s, *t), who(s, c)),

@@ -55,16 +55,26 @@ pub struct ForcedFrame {
     pub down: i32,
 }
 
-/// Starts forced movement: grabbed and restrained creatures cannot be moved (DS-COND-GRAB-1,
-/// DS-COND-RESTR-1); stability shortens the distance (DS-STAB-1).
+/// Starts forced movement: restrained creatures cannot be moved (DS-COND-RESTR-1), nor grabbed
+/// ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
+/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
     if !cx.s.c(target).active() {
         return;
     }
-    if cx.s.has(target, ConditionKind::Grabbed) || cx.s.has(target, ConditionKind::Restrained) {
-        cx.emit(Event::Note {
-            text: format!("{} cannot be force-moved while grabbed or restrained", cx.s.c(target).id),
-        });
+    if cx.s.has(target, ConditionKind::Restrained) {
+        cx.emit(Event::Note { text: format!("{} cannot be force-moved while restrained", cx.s.c(target).id) });
+        return;
+    }
+    let by_grabber = cx.s.options.grabbed == Text::Published
+        && cx.s.source_of(target, ConditionKind::Grabbed) == Some(mover)
+        && mover != target;
+    if cx.s.has(target, ConditionKind::Grabbed) && !by_grabber {
+        let text = match cx.s.options.grabbed {
+            Text::Published => format!("{} is grabbed: only its grabber can force-move it", cx.s.c(target).id),
+            Text::Glossary => format!("{} cannot be force-moved while grabbed", cx.s.c(target).id),
+        };
+        cx.emit(Event::Note { text });
         return;
     }
     let stability = if mover == target { 0 } else { cx.s.c(target).stability };
@@ -232,12 +242,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     });
     f.steps.push((q.x - p.x, q.y - p.y));
     f.remaining -= 1;
-    // DS-COND-GRAB-3: a grabber force-moved away from its victim lets go.
-    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
-        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber was moved away");
-        }
-    }
+    pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
     crate::actions::entered(cx, t, q);
     // DS-FALL-4: moved off a height, it falls at the end of the movement.
@@ -276,6 +281,7 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     f.rise = if up { 1 } else { -1 };
     f.down += i32::from(!up);
     f.remaining -= 1;
+    pulled_apart(cx, t);
     let done = f.remaining <= 0 || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty());
     if done {
         if cx.s.c(t).active() && !cx.s.c(t).flying && nz > ground {
@@ -285,6 +291,22 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     }
     cx.push(Frame::Forced(f));
     Ok(())
+}
+
+/// A grab ends once forced movement leaves the two creatures apart: a grabber moved away from
+/// the creature it holds (DS-COND-GRAB-3), or a grabbed creature moved away from its grabber —
+/// which only its grabber can do, under the published text (DS-DELTA-7).
+fn pulled_apart(cx: &mut Ctx, t: Cx) {
+    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
+        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
+            crate::actions::release(cx, v, "its grabber was moved away");
+        }
+    }
+    if let Some(g) = cx.s.source_of(t, ConditionKind::Grabbed)
+        && cx.s.distance(t, g).is_none_or(|d| d > 1)
+    {
+        crate::actions::release(cx, t, "moved out of its grabber's reach");
+    }
 }
 
 fn nearest_free(s: &crate::state::State, c: Cx, near: Pos) -> Option<Pos> {
