@@ -100,8 +100,10 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
 
 /// Next squares: one step that keeps to the kind's direction and never turns back against an
 /// earlier step (a straight line, DS-GAP-8), on the same level. Occupied squares and walls are
-/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4).
+/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4). The mover's own space is offered
+/// to a pull or a slide under the published text only (DS-DELTA-9): a slam into the mover.
 pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
+    let into_self_ok = cx.options.collisions == Text::Published && matches!(f.kind, Kind::Pull | Kind::Slide);
     let t = cx.c(f.target);
     let (Some(p), Some(mp)) = (t.pos, cx.c(f.mover).pos) else { return Vec::new() };
     let (size, ms) = (t.size.squares, cx.c(f.mover).size.squares);
@@ -120,7 +122,9 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
                 Kind::Slide => true,
             };
             let terrain = cx.terrain_at(q);
-            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && cx.at(q) != Some(f.mover)
+            let into_self =
+                f.mover != f.target && (cx.at(q) == Some(f.mover) || collisions(cx, f.target, p, q).contains(&f.mover));
+            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && (into_self_ok || !into_self)
         })
         .collect()
 }
@@ -199,8 +203,9 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let others = collisions(cx.s, t, p, q);
     if !others.is_empty() {
         // DS-SLAM-1..3: both take 1 per square left; the movement ends. A large creature may hit
-        // several smaller ones at once: each of them, and the mover, takes the damage once
-        // (DS-SLAM-2, DS-DELTA-9).
+        // several smaller ones at once: each of them, and the moved creature, takes the damage
+        // once (DS-SLAM-2, DS-DELTA-9). Under the published text the creature hit may be the
+        // one doing the pulling or sliding (DS-DELTA-9).
         let n = f.remaining;
         let names: Vec<String> = others.iter().map(|&o| cx.s.c(o).id.to_string()).collect();
         cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, names.join(" and ")) });
