@@ -636,7 +636,7 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
         })
         .filter(|&t| t == c || s.distance(c, t).is_some_and(|d| d <= reach))
         .filter(|&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
-        .filter(|&t| a.distance.is_area() || !((s.c(t).hidden || s.c(t).revealing) && s.enemies(c, t)))
+        .filter(|&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
         .collect()
 }
 
@@ -657,8 +657,8 @@ fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) 
     }
     for &t in targets {
         if !legal.contains(&t) {
-            let why = if s.c(t).hidden && !a.distance.is_area() {
-                ("DS-HIDE-3", "it is hidden: only area abilities can target it")
+            let why = if abilities::sheltered_from(s, t, c) && !a.distance.is_area() {
+                ("DS-HIDE-3", "it is hidden from the user: only area abilities can target it")
             } else if t != c && abilities::line_of_effect(s, c, t) == Sight::Blocked {
                 ("DS-GAP-6", "there is no line of effect")
             } else {
@@ -747,7 +747,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
 fn search_targets(s: &State, c: Cx) -> Vec<Cx> {
     s.active()
-        .filter(|&h| s.enemies(c, h) && s.c(h).hidden)
+        .filter(|&h| abilities::hidden_from(s, h, c))
         .filter(|&h| s.distance(c, h).is_some_and(|d| d <= 10) && abilities::line_of_effect(s, c, h) != Sight::Blocked)
         .collect()
 }
@@ -776,12 +776,12 @@ fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
     let reach = 5;
     s.active()
         .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !s.c(t).hidden)
+        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
         .collect()
 }
 
 fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
-    if !s.enemies(c, t) || s.c(t).hidden {
+    if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
         return vec![];
     }
     let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
@@ -1174,6 +1174,24 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
         Verb::Defend => check_slot(s, c, Slot::Main, extra),
         Verb::Hide => {
             check_slot(s, c, Slot::Maneuver, extra)?;
+            if s.options.hidden == crate::options::Text::Published {
+                // DS-DELTA-8: hide from each enemy you have cover or concealment from; the others
+                // still see you.
+                let unseen = abilities::unobserved_by(s, c);
+                if unseen.is_empty() {
+                    return Err(RuleError::refused(
+                        "DS-HIDE-1",
+                        format!("{} has no cover or concealment from any enemy", who(s, c)),
+                    ));
+                }
+                if unseen.iter().all(|&e| abilities::hidden_from(s, c, e)) {
+                    return Err(RuleError::refused(
+                        "DS-HIDE-1",
+                        format!("{} is already hidden from every enemy it has cover or concealment from", who(s, c)),
+                    ));
+                }
+                return Ok(());
+            }
             if s.c(c).hidden {
                 return Err(RuleError::refused("DS-HIDE-1", "already hidden"));
             }
@@ -1467,7 +1485,16 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Hide => {
             spend(cx, c, "maneuver");
-            cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true });
+            // Glossary: hidden from everyone. Published: from the enemies it has cover or
+            // concealment from (DS-DELTA-8).
+            let seen_by = match cx.s.options.hidden {
+                crate::options::Text::Glossary => Vec::new(),
+                crate::options::Text::Published => {
+                    let unseen = abilities::unobserved_by(cx.s, c);
+                    cx.s.active().filter(|&e| cx.s.enemies(c, e) && !unseen.contains(&e)).map(|e| cx.s.who(e)).collect()
+                }
+            };
+            cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true, seen_by });
         }
         Verb::Test(ch, d, skill) => {
             let kind = crate::rolls::TestKind { characteristic: ch, difficulty: d, skill };
@@ -1600,7 +1627,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 let theirs = crate::rolls::roll(cx, h, cx.s.c(h).char(Characteristic::Agility))?;
                 let (a, b) = (mine.natural + mine.bonus, theirs.natural + theirs.bonus);
                 if a > b {
-                    cx.emit(Event::Hidden { creature: cx.s.who(h), hidden: false });
+                    cx.emit(Event::Hidden { creature: cx.s.who(h), hidden: false, seen_by: Vec::new() });
                 } else {
                     cx.emit(Event::Note { text: format!("{} stays hidden ({b} against {a})", cx.s.c(h).id) });
                 }

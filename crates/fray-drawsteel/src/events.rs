@@ -117,7 +117,9 @@ pub enum Event {
     /// A saving throw (DS-DUR-SAVE).
     Save { creature: Who, what: String, roll: i32, success: bool },
     /// Hidden or not (DS-HIDE).
-    Hidden { creature: Who, hidden: bool },
+    /// Under the published text, `seen_by` lists the enemies it is not hidden from
+    /// (DS-DELTA-8).
+    Hidden { creature: Who, hidden: bool, seen_by: Vec<Who> },
     /// Given away: no longer hidden once this turn ends (DS-HIDE-3, DS-HIDE-4).
     Revealing { creature: Who },
     /// Flying or not.
@@ -245,9 +247,10 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             s.hero_tokens = *total;
         }
-        Event::Hidden { creature, hidden } => {
+        Event::Hidden { creature, hidden, seen_by } => {
             let c = c_mut(s, creature);
             c.hidden = *hidden;
+            c.seen_by = seen_by.iter().map(|w| w.idx).collect();
             c.revealing = false;
         }
         Event::Revealing { creature } => {
@@ -370,12 +373,16 @@ impl fmt::Display for Event {
                 write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
             }
             Event::Revealing { creature } => {
-                write!(f, "{creature} gives itself away (its hidden benefits last until this turn ends)")
+                write!(f, "{creature} gives itself away (the edge from hiding lasts until this turn ends)")
             }
             Event::Flying { creature, flying } => {
                 write!(f, "{creature} {}", if *flying { "takes to the air" } else { "is no longer flying" })
             }
-            Event::Hidden { creature, hidden } => {
+            Event::Hidden { creature, hidden: true, seen_by } if !seen_by.is_empty() => {
+                let seen: Vec<String> = seen_by.iter().map(|w| w.id.to_string()).collect();
+                write!(f, "{creature} is hidden, but not from {}", seen.join(", "))
+            }
+            Event::Hidden { creature, hidden, .. } => {
                 write!(f, "{creature} is {}", if *hidden { "hidden" } else { "no longer hidden" })
             }
             Event::Defending { creature, on } => {

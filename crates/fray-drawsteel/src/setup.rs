@@ -228,6 +228,7 @@ pub fn build(
             triggered_used: false,
             surprised: u.surprised,
             hidden: u.hidden,
+            seen_by: Vec::new(),
             revealing: false,
             invisible: u.invisible,
             defending: false,

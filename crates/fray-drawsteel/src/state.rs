@@ -231,6 +231,9 @@ pub struct Creature {
     pub surprised: bool,
     /// Hidden (DS-HIDE).
     pub hidden: bool,
+    /// Enemies that still see it while it is hidden (published hiding, DS-DELTA-8): it is hidden
+    /// from every other enemy. Kept while it is being given away, for the edge (DS-HIDE-3).
+    pub seen_by: Vec<Cx>,
     /// Given away while hidden: stops being hidden at the end of the current turn (DS-HIDE-3).
     pub revealing: bool,
     /// Invisible (DS-INVIS-1).
