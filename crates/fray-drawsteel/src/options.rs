@@ -40,13 +40,15 @@ pub struct Options {
     /// success with a consequence, into a plain success.
     pub hero_tokens_on_tests: Text,
     /// Grabbed (DS-DELTA-7): published — the grabber itself may force-move the creature it
-    /// holds, and the grab ends when either of them is force-moved out of reach of the other;
+    /// holds, and the grab ends when a forced move leaves the two no longer adjacent, whichever
+    /// of them was moved;
     /// glossary — a grabbed creature can't be force-moved by anyone, its grabber included.
     pub grabbed: Text,
     /// Hidden (DS-DELTA-8): published — the Hide maneuver hides a creature from each enemy it
     /// has cover or concealment from (others still see it), and its edge and its shelter from
-    /// non-area abilities count only against those enemies; glossary — hiding needs every enemy
-    /// to have lost sight of it, and the edge counts against everyone.
+    /// non-area abilities count only against those enemies; glossary — hiding needs concealment
+    /// or no enemy with a clear view, and then the creature is hidden from every enemy, with its
+    /// edge against anyone.
     pub hidden: Text,
     /// Jumping (DS-DELTA-11): published — a Might or Agility test adds 1 or 2 squares of length
     /// and height, no run-up bonus; glossary — a two-square run-up adds 1 square of length and
