@@ -1311,7 +1311,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if kind == "test" && s.options.hero_tokens_on_tests == crate::options::Text::Published {
                 // DS-DELTA-6: a token rerolls a test the hero has just made, whatever it came to;
                 // a reroll stands (one token per test, DS-TOKEN-1).
-                if !s.rerollable.is_some_and(|(x, _)| x == c) {
+                if s.rerollable.is_none_or(|(x, _)| x != c) {
                     return Err(RuleError::refused(
                         "DS-TOKEN-4",
                         format!("{} has made no test this turn that a hero token could reroll", who(s, c)),
