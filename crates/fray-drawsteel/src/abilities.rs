@@ -53,8 +53,8 @@ pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx])
     if s.source_of(target, Frightened) == Some(user) {
         m.edge("target frightened of the roller");
     }
-    if s.c(user).hidden || s.c(user).revealing {
-        m.edge("roller hidden (or given away this turn)");
+    if hiding_edge(s, user, target) {
+        m.edge("roller hidden from the target (or given away this turn)");
     }
     if s.c(target).aided_by.is_some_and(|a| a != user && !s.enemies(a, user)) {
         m.edge("an ally aided the attack");
@@ -147,6 +147,43 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
         }
         _ => Sight::Blocked,
     }
+}
+
+/// Whether `h` is hidden from the enemy `x` now (DS-HIDE-3, DS-DELTA-8): glossary, a hidden
+/// creature is hidden from every enemy; published, from each enemy it hid from, not from
+/// those that still saw it.
+pub fn hidden_from(s: &State, h: Cx, x: Cx) -> bool {
+    let c = s.c(h);
+    c.hidden && s.enemies(h, x) && (s.options.hidden == Text::Glossary || !c.seen_by.contains(&x))
+}
+
+/// Whether `x` can't single `h` out with an ability (DS-HIDE-3, DS-DELTA-8: only area
+/// abilities reach a hidden creature). Glossary: the shelter lasts until the end of the turn in
+/// which `h` gave itself away; published: it ends as soon as `h` is no longer hidden from `x`.
+pub fn sheltered_from(s: &State, h: Cx, x: Cx) -> bool {
+    match s.options.hidden {
+        Text::Glossary => (s.c(h).hidden || s.c(h).revealing) && s.enemies(h, x),
+        Text::Published => hidden_from(s, h, x),
+    }
+}
+
+/// Whether hiding gives `h`'s ability roll against `t` an edge (DS-HIDE-3, DS-DELTA-8): while
+/// hidden, and until the end of the turn in which it stops being hidden. Glossary: against
+/// anyone; published: only against the enemies it is (or was) hidden from.
+pub fn hiding_edge(s: &State, h: Cx, t: Cx) -> bool {
+    let c = s.c(h);
+    (c.hidden || c.revealing)
+        && match s.options.hidden {
+            Text::Glossary => true,
+            Text::Published => s.enemies(h, t) && !c.seen_by.contains(&t),
+        }
+}
+
+/// The enemies `c` has cover or concealment from, who can't see it clearly: those it can hide
+/// from (DS-HIDE-1, DS-DELTA-8).
+pub fn unobserved_by(s: &State, c: Cx) -> Vec<Cx> {
+    let concealed = concealed(s, c);
+    s.active().filter(|&e| s.enemies(c, e) && (concealed || line_of_effect(s, e, c) != Sight::Clear)).collect()
 }
 
 /// Cover (DS-GAP-6): at least half the target hidden behind something solid.

@@ -636,7 +636,7 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
         })
         .filter(|&t| t == c || s.distance(c, t).is_some_and(|d| d <= reach))
         .filter(|&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
-        .filter(|&t| a.distance.is_area() || !((s.c(t).hidden || s.c(t).revealing) && s.enemies(c, t)))
+        .filter(|&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
         .collect()
 }
 
@@ -657,8 +657,8 @@ fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) 
     }
     for &t in targets {
         if !legal.contains(&t) {
-            let why = if s.c(t).hidden && !a.distance.is_area() {
-                ("DS-HIDE-3", "it is hidden: only area abilities can target it")
+            let why = if abilities::sheltered_from(s, t, c) && !a.distance.is_area() {
+                ("DS-HIDE-3", "it is hidden from the user: only area abilities can target it")
             } else if t != c && abilities::line_of_effect(s, c, t) == Sight::Blocked {
                 ("DS-GAP-6", "there is no line of effect")
             } else {
@@ -747,7 +747,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
 fn search_targets(s: &State, c: Cx) -> Vec<Cx> {
     s.active()
-        .filter(|&h| s.enemies(c, h) && s.c(h).hidden)
+        .filter(|&h| abilities::hidden_from(s, h, c))
         .filter(|&h| s.distance(c, h).is_some_and(|d| d <= 10) && abilities::line_of_effect(s, c, h) != Sight::Blocked)
         .collect()
 }
@@ -776,12 +776,12 @@ fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
     let reach = 5;
     s.active()
         .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !s.c(t).hidden)
+        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
         .collect()
 }
 
 fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
-    if !s.enemies(c, t) || s.c(t).hidden {
+    if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
         return vec![];
     }
     let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
@@ -1174,6 +1174,24 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
         Verb::Defend => check_slot(s, c, Slot::Main, extra),
         Verb::Hide => {
             check_slot(s, c, Slot::Maneuver, extra)?;
+            if s.options.hidden == crate::options::Text::Published {
+                // DS-DELTA-8: hide from each enemy you have cover or concealment from; the others
+                // still see you.
+                let unseen = abilities::unobserved_by(s, c);
+                if unseen.is_empty() {
+                    return Err(RuleError::refused(
+                        "DS-HIDE-1",
+                        format!("{} has no cover or concealment from any enemy", who(s, c)),
+                    ));
+                }
+                if unseen.iter().all(|&e| abilities::hidden_from(s, c, e)) {
+                    return Err(RuleError::refused(
+                        "DS-HIDE-1",
+                        format!("{} is already hidden from every enemy it has cover or concealment from", who(s, c)),
+                    ));
+                }
+                return Ok(());
+            }
             if s.c(c).hidden {
                 return Err(RuleError::refused("DS-HIDE-1", "already hidden"));
             }
@@ -1216,14 +1234,12 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if *t == c || s.distance(c, *t) != Some(1) {
                 return Err(RuleError::refused("DS-GAP-12", format!("{} must be adjacent", who(s, *t))));
             }
-            // Up to your size, or up to your Might if it is 2 or more.
+            // Up to your own size (1T < 1S < 1M < 1L < 2 ..., DS-GAP-24), or a bigger creature
+            // whose size is at most your Might if your Might is 2 or more (DS-DELTA-7).
             let me = s.c(c);
-            let limit = if me.char(Characteristic::Might) >= 2 {
-                me.size.value().max(me.char(Characteristic::Might))
-            } else {
-                me.size.value()
-            };
-            if s.c(*t).size.rank() > me.size.rank() && s.c(*t).size.value() > limit {
+            let might = me.char(Characteristic::Might);
+            let size = s.c(*t).size;
+            if size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might) {
                 return Err(RuleError::refused(
                     "DS-GAP-12",
                     format!("{} is too big for {} to move", who(s, *t), who(s, c)),
@@ -1292,7 +1308,16 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if !matches!(kind.as_str(), "surges" | "stamina" | "test") {
                 return Err(RuleError::malformed("token is \"surges\", \"stamina\" or \"test\""));
             }
-            if kind == "test" {
+            if kind == "test" && s.options.hero_tokens_on_tests == crate::options::Text::Published {
+                // DS-DELTA-6: a token rerolls a test the hero has just made, whatever it came to;
+                // a reroll stands (one token per test, DS-TOKEN-1).
+                if s.rerollable.is_none_or(|(x, _)| x != c) {
+                    return Err(RuleError::refused(
+                        "DS-TOKEN-4",
+                        format!("{} has made no test this turn that a hero token could reroll", who(s, c)),
+                    ));
+                }
+            } else if kind == "test" {
                 let failed = s.last_test.as_deref().is_some_and(|t| {
                     t.starts_with(&format!("{}:", who(s, c))) && (t.contains("failure") || t.contains("consequence"))
                 });
@@ -1460,34 +1485,20 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Hide => {
             spend(cx, c, "maneuver");
-            cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true });
+            // Glossary: hidden from everyone. Published: from the enemies it has cover or
+            // concealment from (DS-DELTA-8).
+            let seen_by = match cx.s.options.hidden {
+                crate::options::Text::Glossary => Vec::new(),
+                crate::options::Text::Published => {
+                    let unseen = abilities::unobserved_by(cx.s, c);
+                    cx.s.active().filter(|&e| cx.s.enemies(c, e) && !unseen.contains(&e)).map(|e| cx.s.who(e)).collect()
+                }
+            };
+            cx.emit(Event::Hidden { creature: cx.s.who(c), hidden: true, seen_by });
         }
         Verb::Test(ch, d, skill) => {
-            let bonus = cx.s.c(c).char(ch) + if skill { 2 } else { 0 };
-            let a = cx.dice.roll(10)? as i32;
-            let b = cx.dice.roll(10)? as i32;
-            let total = a + b + bonus;
-            let mut m = crate::rolls::Mods::default();
-            if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
-                m.bane("restrained");
-            }
-            if cx.s.has(c, ConditionKind::Weakened) {
-                m.bane("weakened: a bane on every power roll, tests included");
-            }
-            let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
-            let outcome = crate::rolls::test_outcome(d, r.tier(&m), r.natural_crit());
-            let dname = match d {
-                Difficulty::Easy => "easy",
-                Difficulty::Medium => "medium",
-                Difficulty::Hard => "hard",
-            };
-            cx.emit(Event::Test {
-                creature: cx.s.who(c),
-                dice: [a, b],
-                total,
-                difficulty: dname.into(),
-                outcome: outcome.into(),
-            });
+            let kind = crate::rolls::TestKind { characteristic: ch, difficulty: d, skill };
+            make_test(cx, c, kind, false)?;
             if matches!(ch, Characteristic::Might | Characteristic::Agility) {
                 crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
             }
@@ -1536,6 +1547,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 total: a + b + bonus,
                 difficulty: if glossary { "medium (jump)".into() } else { "jump".into() },
                 outcome: outcome.into(),
+                again: None,
             });
             cx.emit(Event::JumpTest { creature: cx.s.who(c), extra });
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
@@ -1615,7 +1627,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 let theirs = crate::rolls::roll(cx, h, cx.s.c(h).char(Characteristic::Agility))?;
                 let (a, b) = (mine.natural + mine.bonus, theirs.natural + theirs.bonus);
                 if a > b {
-                    cx.emit(Event::Hidden { creature: cx.s.who(h), hidden: false });
+                    cx.emit(Event::Hidden { creature: cx.s.who(h), hidden: false, seen_by: Vec::new() });
                 } else {
                     cx.emit(Event::Note { text: format!("{} stays hidden ({b} against {a})", cx.s.c(h).id) });
                 }
@@ -1623,14 +1635,26 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Token(kind) if kind == "test" => {
             let total = cx.s.hero_tokens - 1;
-            cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });
-            cx.emit(Event::Test {
-                creature: cx.s.who(c),
-                dice: [0, 0],
-                total: 0,
-                difficulty: "the same".into(),
-                outcome: "success (hero token)".into(),
-            });
+            match (cx.s.options.hero_tokens_on_tests, cx.s.rerollable) {
+                // DS-DELTA-6 (published): roll the same test again; the new roll stands. It is
+                // still the one test, so bleeding does not bite a second time.
+                (crate::options::Text::Published, Some((_, test))) => {
+                    cx.emit(Event::HeroTokens { total, why: "spent 1 to reroll a test".into() });
+                    make_test(cx, c, test, true)?;
+                }
+                // DS-TOKEN-4 (glossary): the test becomes a plain success.
+                _ => {
+                    cx.emit(Event::HeroTokens { total, why: "spent 1 to turn a test into a success".into() });
+                    cx.emit(Event::Test {
+                        creature: cx.s.who(c),
+                        dice: [0, 0],
+                        total: 0,
+                        difficulty: "the same".into(),
+                        outcome: "success (hero token)".into(),
+                        again: None,
+                    });
+                }
+            }
         }
         Verb::Token(kind) => {
             if kind == "surges" {
@@ -1646,6 +1670,35 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             }
         }
     }
+    Ok(())
+}
+
+/// Makes a test (DS-TEST-2..5, DS-SKILL-1): 2d10 + the characteristic (+2 for a skill), a bane
+/// for a restrained creature's Might or Agility test and for a weakened creature's. `reroll`
+/// marks a hero token's reroll (DS-DELTA-6); a reroll can't itself be rerolled.
+fn make_test(cx: &mut Ctx, c: Cx, kind: crate::rolls::TestKind, reroll: bool) -> Result<(), RuleError> {
+    let ch = kind.characteristic;
+    let bonus = cx.s.c(c).char(ch) + if kind.skill { 2 } else { 0 };
+    let a = cx.dice.roll(10)? as i32;
+    let b = cx.dice.roll(10)? as i32;
+    let mut m = crate::rolls::Mods::default();
+    if matches!(ch, Characteristic::Might | Characteristic::Agility) && cx.s.has(c, ConditionKind::Restrained) {
+        m.bane("restrained");
+    }
+    if cx.s.has(c, ConditionKind::Weakened) {
+        m.bane("weakened: a bane on every power roll, tests included");
+    }
+    let r = crate::rolls::Rolled { dice: [a, b], natural: a + b, bonus };
+    let outcome = crate::rolls::test_outcome(kind.difficulty, r.tier(&m), r.natural_crit());
+    let name = kind.difficulty.name();
+    cx.emit(Event::Test {
+        creature: cx.s.who(c),
+        dice: [a, b],
+        total: a + b + bonus,
+        difficulty: if reroll { format!("{name} (rerolled with a hero token)") } else { name.into() },
+        outcome: outcome.into(),
+        again: (!reroll).then_some(kind),
+    });
     Ok(())
 }
 

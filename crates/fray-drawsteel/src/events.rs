@@ -67,8 +67,17 @@ pub enum Event {
     PowerRoll { creature: Who, dice: [i32; 2], natural: i32, bonus: i32, total: i32 },
     /// The tier a target got, and why.
     Tier { target: Who, tier: usize, why: String },
-    /// A test (DS-TEST).
-    Test { creature: Who, dice: [i32; 2], total: i32, difficulty: String, outcome: String },
+    /// A test (DS-TEST). `again` is set for an ordinary test a hero token may reroll
+    /// (DS-DELTA-6).
+    Test {
+        creature: Who,
+        dice: [i32; 2],
+        total: i32,
+        difficulty: String,
+        outcome: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        again: Option<crate::rolls::TestKind>,
+    },
     /// Damage taken.
     Damaged { creature: Who, amount: i32, temp_lost: i32, stamina: i32, source: Option<Who>, why: String },
     /// Stamina lost that nothing can prevent (bleeding).
@@ -108,7 +117,9 @@ pub enum Event {
     /// A saving throw (DS-DUR-SAVE).
     Save { creature: Who, what: String, roll: i32, success: bool },
     /// Hidden or not (DS-HIDE).
-    Hidden { creature: Who, hidden: bool },
+    /// Under the published text, `seen_by` lists the enemies it is not hidden from
+    /// (DS-DELTA-8).
+    Hidden { creature: Who, hidden: bool, seen_by: Vec<Who> },
     /// Given away: no longer hidden once this turn ends (DS-HIDE-3, DS-HIDE-4).
     Revealing { creature: Who },
     /// Flying or not.
@@ -152,6 +163,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TurnEnded { creature } => {
             c_mut(s, creature).acted = true;
             s.current = None;
+            s.rerollable = None;
         }
         Event::Spent { creature, what } => {
             let a = &mut c_mut(s, creature).acts;
@@ -235,9 +247,10 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             s.hero_tokens = *total;
         }
-        Event::Hidden { creature, hidden } => {
+        Event::Hidden { creature, hidden, seen_by } => {
             let c = c_mut(s, creature);
             c.hidden = *hidden;
+            c.seen_by = seen_by.iter().map(|w| w.idx).collect();
             c.revealing = false;
         }
         Event::Revealing { creature } => {
@@ -248,7 +261,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Flying { creature, flying } => c_mut(s, creature).flying = *flying,
         Event::Defending { creature, on } => c_mut(s, creature).defending = *on,
         Event::SurpriseEnds { creature } => c_mut(s, creature).surprised = false,
-        Event::Test { outcome, creature, .. } => s.last_test = Some(format!("{creature}: {outcome}")),
+        Event::Test { outcome, creature, again, .. } => {
+            s.last_test = Some(format!("{creature}: {outcome}"));
+            s.rerollable = again.map(|k| (creature.idx, k));
+        }
         Event::CombatOver { summary, winner } => {
             let mut score = std::collections::BTreeMap::new();
             for side in [Side::Heroes, Side::Director] {
@@ -357,12 +373,16 @@ impl fmt::Display for Event {
                 write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
             }
             Event::Revealing { creature } => {
-                write!(f, "{creature} gives itself away (its hidden benefits last until this turn ends)")
+                write!(f, "{creature} gives itself away (the edge from hiding lasts until this turn ends)")
             }
             Event::Flying { creature, flying } => {
                 write!(f, "{creature} {}", if *flying { "takes to the air" } else { "is no longer flying" })
             }
-            Event::Hidden { creature, hidden } => {
+            Event::Hidden { creature, hidden: true, seen_by } if !seen_by.is_empty() => {
+                let seen: Vec<String> = seen_by.iter().map(|w| w.id.to_string()).collect();
+                write!(f, "{creature} is hidden, but not from {}", seen.join(", "))
+            }
+            Event::Hidden { creature, hidden, .. } => {
                 write!(f, "{creature} is {}", if *hidden { "hidden" } else { "no longer hidden" })
             }
             Event::Defending { creature, on } => {

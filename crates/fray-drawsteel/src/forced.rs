@@ -55,16 +55,26 @@ pub struct ForcedFrame {
     pub down: i32,
 }
 
-/// Starts forced movement: grabbed and restrained creatures cannot be moved (DS-COND-GRAB-1,
-/// DS-COND-RESTR-1); stability shortens the distance (DS-STAB-1).
+/// Starts forced movement: restrained creatures cannot be moved (DS-COND-RESTR-1), nor grabbed
+/// ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
+/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
     if !cx.s.c(target).active() {
         return;
     }
-    if cx.s.has(target, ConditionKind::Grabbed) || cx.s.has(target, ConditionKind::Restrained) {
-        cx.emit(Event::Note {
-            text: format!("{} cannot be force-moved while grabbed or restrained", cx.s.c(target).id),
-        });
+    if cx.s.has(target, ConditionKind::Restrained) {
+        cx.emit(Event::Note { text: format!("{} cannot be force-moved while restrained", cx.s.c(target).id) });
+        return;
+    }
+    let by_grabber = cx.s.options.grabbed == Text::Published
+        && cx.s.source_of(target, ConditionKind::Grabbed) == Some(mover)
+        && mover != target;
+    if cx.s.has(target, ConditionKind::Grabbed) && !by_grabber {
+        let text = match cx.s.options.grabbed {
+            Text::Published => format!("{} is grabbed: only its grabber can force-move it", cx.s.c(target).id),
+            Text::Glossary => format!("{} cannot be force-moved while grabbed", cx.s.c(target).id),
+        };
+        cx.emit(Event::Note { text });
         return;
     }
     let stability = if mover == target { 0 } else { cx.s.c(target).stability };
@@ -90,8 +100,10 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
 
 /// Next squares: one step that keeps to the kind's direction and never turns back against an
 /// earlier step (a straight line, DS-GAP-8), on the same level. Occupied squares and walls are
-/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4).
+/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4). The mover's own space is offered
+/// to a pull or a slide under the published text only (DS-DELTA-9): a slam into the mover.
 pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
+    let into_self_ok = cx.options.collisions == Text::Published && matches!(f.kind, Kind::Pull | Kind::Slide);
     let t = cx.c(f.target);
     let (Some(p), Some(mp)) = (t.pos, cx.c(f.mover).pos) else { return Vec::new() };
     let (size, ms) = (t.size.squares, cx.c(f.mover).size.squares);
@@ -110,7 +122,9 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
                 Kind::Slide => true,
             };
             let terrain = cx.terrain_at(q);
-            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && cx.at(q) != Some(f.mover)
+            let into_self =
+                f.mover != f.target && (cx.at(q) == Some(f.mover) || collisions(cx, f.target, p, q).contains(&f.mover));
+            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && (into_self_ok || !into_self)
         })
         .collect()
 }
@@ -189,8 +203,9 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let others = collisions(cx.s, t, p, q);
     if !others.is_empty() {
         // DS-SLAM-1..3: both take 1 per square left; the movement ends. A large creature may hit
-        // several smaller ones at once: each of them, and the mover, takes the damage once
-        // (DS-SLAM-2, DS-DELTA-9).
+        // several smaller ones at once: each of them, and the moved creature, takes the damage
+        // once (DS-SLAM-2, DS-DELTA-9). Under the published text the creature hit may be the
+        // one doing the pulling or sliding (DS-DELTA-9).
         let n = f.remaining;
         let names: Vec<String> = others.iter().map(|&o| cx.s.c(o).id.to_string()).collect();
         cx.emit(Event::Note { text: format!("{} slams into {}", cx.s.c(t).id, names.join(" and ")) });
@@ -232,12 +247,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     });
     f.steps.push((q.x - p.x, q.y - p.y));
     f.remaining -= 1;
-    // DS-COND-GRAB-3: a grabber force-moved away from its victim lets go.
-    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
-        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber was moved away");
-        }
-    }
+    pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
     crate::actions::entered(cx, t, q);
     // DS-FALL-4: moved off a height, it falls at the end of the movement.
@@ -276,6 +286,7 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     f.rise = if up { 1 } else { -1 };
     f.down += i32::from(!up);
     f.remaining -= 1;
+    pulled_apart(cx, t);
     let done = f.remaining <= 0 || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty());
     if done {
         if cx.s.c(t).active() && !cx.s.c(t).flying && nz > ground {
@@ -285,6 +296,22 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     }
     cx.push(Frame::Forced(f));
     Ok(())
+}
+
+/// A grab ends once forced movement leaves the two creatures apart: a grabber moved away from
+/// the creature it holds (DS-COND-GRAB-3), or a grabbed creature moved away from its grabber —
+/// which only its grabber can do, under the published text (DS-DELTA-7).
+fn pulled_apart(cx: &mut Ctx, t: Cx) {
+    for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
+        if cx.s.distance(v, t).is_some_and(|d| d > 1) {
+            crate::actions::release(cx, v, "its grabber was moved away");
+        }
+    }
+    if let Some(g) = cx.s.source_of(t, ConditionKind::Grabbed)
+        && cx.s.distance(t, g).is_none_or(|d| d > 1)
+    {
+        crate::actions::release(cx, t, "moved out of its grabber's reach");
+    }
 }
 
 fn nearest_free(s: &crate::state::State, c: Cx, near: Pos) -> Option<Pos> {

@@ -31,9 +31,25 @@ pub struct Options {
     pub initiative: Text,
     /// Push (DS-DELTA-10): published — every square farther; glossary — a straight line away.
     pub push: Text,
-    /// Collisions (DS-DELTA-9): published — a larger mover hitting several smaller creatures
-    /// takes the damage once; glossary — every creature in the collision once.
+    /// Collisions (DS-DELTA-9): published — a creature may pull or slide its target into
+    /// itself, a slam that hurts both; glossary — it can't. (A large creature moved into several
+    /// smaller ones hurts each of them once and takes the damage once itself under both texts.)
     pub collisions: Text,
+    /// Hero tokens on tests (DS-DELTA-6): published — a token rerolls the hero's test just made,
+    /// and the new roll stands, better or worse; glossary — a token turns a failed test, or a
+    /// success with a consequence, into a plain success.
+    pub hero_tokens_on_tests: Text,
+    /// Grabbed (DS-DELTA-7): published — the grabber itself may force-move the creature it
+    /// holds, and the grab ends when a forced move leaves the two no longer adjacent, whichever
+    /// of them was moved;
+    /// glossary — a grabbed creature can't be force-moved by anyone, its grabber included.
+    pub grabbed: Text,
+    /// Hidden (DS-DELTA-8): published — the Hide maneuver hides a creature from each enemy it
+    /// has cover or concealment from (others still see it), and its edge and its shelter from
+    /// non-area abilities count only against those enemies; glossary — hiding needs concealment
+    /// or no enemy with a clear view, and then the creature is hidden from every enemy, with its
+    /// edge against anyone.
+    pub hidden: Text,
     /// Jumping (DS-DELTA-11): published — a Might or Agility test adds 1 or 2 squares of length
     /// and height, no run-up bonus; glossary — a two-square run-up adds 1 square of length and
     /// height, and a medium Might test 1 (2 on a success with a reward) of length.
@@ -52,6 +68,9 @@ impl Default for Options {
             initiative: Text::Published,
             push: Text::Published,
             collisions: Text::Published,
+            hero_tokens_on_tests: Text::Published,
+            grabbed: Text::Published,
+            hidden: Text::Published,
             jumping: Text::Published,
             round_limit: 20,
             hero_tokens: None,

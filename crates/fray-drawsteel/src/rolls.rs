@@ -100,7 +100,8 @@ pub fn roll(cx: &mut Ctx, c: Cx, bonus: i32) -> Result<Rolled, RuleError> {
 }
 
 /// Test difficulty (DS-TEST-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     /// Easy.
     Easy,
@@ -120,6 +121,25 @@ impl Difficulty {
             _ => None,
         }
     }
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+/// A test as asked for: enough to make it again when a hero token rerolls it (DS-DELTA-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TestKind {
+    /// The characteristic rolled.
+    pub characteristic: crate::model::Characteristic,
+    /// Its difficulty.
+    pub difficulty: Difficulty,
+    /// Whether a skill applies (+2, DS-SKILL-1).
+    pub skill: bool,
 }
 
 /// A test's outcome in words (DS-TEST-2..5): natural 19-20 always succeeds with a reward.

@@ -228,6 +228,7 @@ pub fn build(
             triggered_used: false,
             surprised: u.surprised,
             hidden: u.hidden,
+            seen_by: Vec::new(),
             revealing: false,
             invisible: u.invisible,
             defending: false,
@@ -280,6 +281,7 @@ pub fn build(
         walls: Vec::new(),
         objects,
         last_test: None,
+        rerollable: None,
         flow: Vec::new(),
         outcome: None,
     })

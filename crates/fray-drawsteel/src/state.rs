@@ -231,6 +231,9 @@ pub struct Creature {
     pub surprised: bool,
     /// Hidden (DS-HIDE).
     pub hidden: bool,
+    /// Enemies that still see it while it is hidden (published hiding, DS-DELTA-8): it is hidden
+    /// from every other enemy. Kept while it is being given away, for the edge (DS-HIDE-3).
+    pub seen_by: Vec<Cx>,
     /// Given away while hidden: stops being hidden at the end of the current turn (DS-HIDE-3).
     pub revealing: bool,
     /// Invisible (DS-INVIS-1).
@@ -327,6 +330,9 @@ pub struct State {
     pub token_spent_this_turn: bool,
     /// The last test's outcome, for readers.
     pub last_test: Option<String>,
+    /// The ordinary test the current creature made last this turn, which a hero token may
+    /// reroll under the published rule (DS-TOKEN-4, DS-DELTA-6).
+    pub rerollable: Option<(Cx, crate::rolls::TestKind)>,
     /// Wall squares raised during the combat (DS-AREA-5): they block like walls.
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).

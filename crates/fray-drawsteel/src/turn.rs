@@ -170,7 +170,7 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
     }
     for x in cx.s.all().collect::<Vec<_>>() {
         if cx.s.c(x).revealing {
-            cx.emit(Event::Hidden { creature: cx.s.who(x), hidden: false });
+            cx.emit(Event::Hidden { creature: cx.s.who(x), hidden: false, seen_by: Vec::new() });
         }
     }
     cx.emit(Event::TurnEnded { creature: cx.s.who(c) });

@@ -1,6 +1,7 @@
 //! The reader's picture of a Draw Steel combat. Per creature it adds `stamina` (also as `hp`),
 //! `winded`, `dying`, `dead`, `temp_stamina`, `recoveries`, `surges`, `z`, `size`, `hidden`,
-//! `surprised`, `defending`, `acted`, `actions`; at the top level `hero_tokens`, `last_test`.
+//! `hidden_from` (the enemies it is hidden from), `surprised`, `defending`, `acted`, `actions`;
+//! at the top level `hero_tokens`, `last_test`.
 
 use crate::state::State;
 use fray_core::view::{StatusView, UnitView, View};
@@ -51,6 +52,9 @@ pub fn build(s: &State) -> View {
         extra.insert("z".into(), json!(x.z));
         extra.insert("size".into(), json!(x.size.label()));
         extra.insert("hidden".into(), json!(x.hidden));
+        let hidden_from: Vec<String> =
+            s.active().filter(|&e| crate::abilities::hidden_from(s, c, e)).map(|e| s.c(e).id.to_string()).collect();
+        extra.insert("hidden_from".into(), json!(hidden_from));
         extra.insert("aided_by".into(), json!(x.aided_by.map(|a| s.c(a).id.to_string())));
         extra.insert("surprised".into(), json!(x.surprised));
         extra.insert("defending".into(), json!(x.defending));
