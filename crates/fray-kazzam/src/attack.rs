@@ -456,7 +456,7 @@ fn apply_damage_and_effect(
             .filter(|e| !e.only_damage())
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
             .collect();
-        apply_effects_saved(cx, attacker, target, a.power, &rest, save)?;
+        apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
@@ -618,7 +618,54 @@ pub fn apply_effects(
     power: u16,
     effects: &[Effect],
 ) -> Result<(), RuleError> {
-    apply_effects_saved(cx, user, target, power, effects, None)
+    apply_effects_saved(cx, user, target, target, power, effects, None)
+}
+
+/// Applies a nested Effect line (a `pick`'s or a `one-of` option's) to `target`, for a power whose
+/// own target is `power_target`.
+pub fn apply_nested(
+    cx: &mut Ctx,
+    user: UnitIdx,
+    target: UnitIdx,
+    power_target: UnitIdx,
+    power: u16,
+    effects: &[Effect],
+) -> Result<(), RuleError> {
+    apply_effects_saved(cx, user, target, power_target, power, effects, None)
+}
+
+/// Creatures a `pick` may name.
+pub fn pick_candidates(s: &State, user: UnitIdx, power_target: UnitIdx, pick: &crate::powers::Pick) -> Vec<UnitIdx> {
+    use crate::modifiers::Party;
+    use crate::powers::PickWho;
+    let near: Vec<UnitIdx> = if pick.near.is_empty() {
+        vec![user]
+    } else {
+        pick.near
+            .iter()
+            .filter_map(|p| match p {
+                Party::You => Some(user),
+                Party::Target | Party::PowerTarget => Some(power_target),
+                _ => None,
+            })
+            .collect()
+    };
+    s.units_on_map()
+        .filter(|&t| match pick.who {
+            PickWho::Ally => t != user && !s.enemies(user, t),
+            PickWho::YouOrAlly => !s.enemies(user, t),
+            PickWho::Enemy => s.enemies(user, t),
+        })
+        .filter(|&t| !(pick.other && t == power_target))
+        .filter(|&t| near.iter().any(|&n| n == t || s.distance(n, t).is_some_and(|d| d <= pick.within)))
+        .filter(|&t| {
+            !pick.sight
+                || t == user
+                || s.unit(user)
+                    .pos
+                    .is_some_and(|p| crate::cover::shot(s, p, s.unit(user).size, t) != fray_core::sight::Sight::Blocked)
+        })
+        .collect()
 }
 
 /// One Effect line rolls one save, whichever of its primitives asks first (K-SAVE-1).
@@ -636,6 +683,7 @@ fn apply_effects_saved(
     cx: &mut Ctx,
     user: UnitIdx,
     target: UnitIdx,
+    power_target: UnitIdx,
     power: u16,
     effects: &[Effect],
     mut save: Option<bool>,
@@ -655,12 +703,25 @@ fn apply_effects_saved(
             continue;
         }
         if let Some(m) = &e.modifier {
-            let modifier = crate::modifiers::lay(cx.s, m, user, target, power);
+            let modifier = crate::modifiers::lay(cx.s, m, user, target, power_target, power);
             cx.emit(Event::ModifierAdded { name: name.clone(), modifier });
         }
         if !e.one_of.is_empty() {
             let chooser = if e.chooser == Some(crate::modifiers::Party::Target) { target } else { user };
-            queued.push(Frame::ChooseEffect { chooser, user, target, power, options: e.one_of.clone() });
+            queued.push(Frame::ChooseEffect { chooser, user, target, power_target, power, options: e.one_of.clone() });
+        }
+        if let Some(p) = &e.pick
+            && !pick_candidates(cx.s, user, power_target, p).is_empty()
+        {
+            queued.push(Frame::Pick { user, power_target, power, pick: p.clone() });
+        }
+        // Damage in a nested line (a pick's, an option's) is dealt here; the hit's own damage
+        // primitives were folded into its packet before this.
+        if let Some(d) = e.damage
+            && d > 0
+            && cx.s.unit(target).on_map()
+        {
+            damage::deal(cx, target, d, Some(user), &name, None);
         }
         // "You gain...": statuses, Ward and healing go to the user.
         let (target, source) = if e.on_user { (user, user) } else { (target, user) };

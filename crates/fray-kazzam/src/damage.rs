@@ -37,10 +37,20 @@ pub struct FromAttack {
 /// The damage a packet comes to after Vulnerable then Resist (K-ST-Resist: Resist after
 /// Vulnerable; Weakened was halved by the attacker before this).
 pub fn adjusted(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>) -> i32 {
+    adjusted_from(s, target, amount, ctx, None)
+}
+
+/// [`adjusted`], counting Vulnerable that applies only to attacks by `source` (Victimize).
+pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>, source: Option<UnitIdx>) -> i32 {
     if amount <= 0 {
         return 0;
     }
     let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::zones::zone_vulnerable(s, target);
+    if let Some(src) = source
+        && ctx.is_some_and(|c| c.attack_or_opportunity)
+    {
+        total += crate::modifiers::vulnerable_to(s, src, target);
+    }
     if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
         total += 2;
     }
@@ -69,7 +79,7 @@ pub fn deal(
     if !cx.s.unit(target).on_map() {
         return Dealt::default();
     }
-    let total = adjusted(cx.s, target, amount, ctx);
+    let total = adjusted_from(cx.s, target, amount, ctx, source);
     let u = cx.s.unit(target);
     let ward = total.min(u.ward);
     let hp_loss = total - ward;

@@ -543,8 +543,12 @@ impl fmt::Display for Event {
             Event::ModifierAdded { name, modifier } => write!(
                 f,
                 "{name}: {}{}",
-                if modifier.kind == crate::modifiers::ModifierKind::Advantage { "Advantage" } else { "Disadvantage" },
-                if modifier.first { " on the first attack roll" } else { " on attack rolls" }
+                match modifier.kind {
+                    crate::modifiers::ModifierKind::Advantage => "Advantage".to_string(),
+                    crate::modifiers::ModifierKind::Disadvantage => "Disadvantage".to_string(),
+                    crate::modifiers::ModifierKind::Vulnerable => format!("Vulnerable {}", modifier.amount),
+                },
+                if modifier.first { " on the first attack roll" } else { " on attacks" }
             ),
             Event::ModifierEnded { why, .. } => write!(f, "an attack modifier ends ({why})"),
             Event::Reversal { unit, armed } => {

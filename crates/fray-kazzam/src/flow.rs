@@ -122,12 +122,26 @@ pub enum Frame {
         chooser: UnitIdx,
         /// The power's user.
         user: UnitIdx,
-        /// The power's target.
+        /// The creature the choice is about.
         target: UnitIdx,
+        /// The power's own target.
+        power_target: UnitIdx,
         /// The power.
         power: u16,
         /// The options.
         options: Vec<crate::powers::Choice>,
+    },
+    /// A power's Effect has its user name a creature (Tag Team's ally, Tempest Blade's other
+    /// enemy); the pick's Effect line applies to it.
+    Pick {
+        /// The power's user, who names it.
+        user: UnitIdx,
+        /// The power's own target.
+        power_target: UnitIdx,
+        /// The power.
+        power: u16,
+        /// Whom it may name and what happens.
+        pick: Box<crate::powers::Pick>,
     },
     /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
     HitInterrupt {
@@ -317,6 +331,20 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .map(|(i, c)| fray_core::decision::DecisionOption::new((i + 1).to_string(), c.label.clone()))
                 .collect(),
         ),
+        Frame::Pick { user, power_target, power, pick } => (
+            *user,
+            "target",
+            format!("{}: {} — name a creature", s.unit(*user).id, s.powers.get(*power).name),
+            crate::attack::pick_candidates(s, *user, *power_target, pick)
+                .into_iter()
+                .map(|t| {
+                    fray_core::decision::DecisionOption::new(
+                        s.unit(t).id.to_string(),
+                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.map_or("-".into(), |p| p.to_string())),
+                    )
+                })
+                .collect(),
+        ),
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -362,11 +390,16 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
-        Frame::ChooseEffect { chooser, user, target, power, options } => {
+        Frame::Pick { user, power_target, power, pick } => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            cx.emit(Event::Note { text: format!("{} names {}", cx.s.unit(user).id, cx.s.unit(t).id) });
+            crate::attack::apply_nested(cx, user, t, power_target, power, &pick.effect)?
+        }
+        Frame::ChooseEffect { chooser, user, target, power_target, power, options } => {
             let i: usize = option.parse().map_err(|_| RuleError::malformed("answer with the option's number"))?;
             let chosen = options.get(i.wrapping_sub(1)).ok_or_else(|| RuleError::malformed("no such option"))?;
             cx.emit(Event::Note { text: format!("{} chooses: {}", cx.s.unit(chooser).id, chosen.label) });
-            crate::attack::apply_effects(cx, user, target, power, &chosen.effect.clone())?
+            crate::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
         }
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,

@@ -18,6 +18,9 @@ pub enum ModifierKind {
     Advantage,
     /// The roll has Disadvantage.
     Disadvantage,
+    /// The target takes `amount` more damage from the attack, as Vulnerable that counts only
+    /// against these attackers (Victimize).
+    Vulnerable,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -28,8 +31,10 @@ pub enum Party {
     You,
     /// The user's allies (not the user).
     Allies,
-    /// The power's target.
+    /// The creature the primitive applies to (the power's target, or the one a `pick` chose).
     Target,
+    /// The power's own target, inside a `pick` ("the ally's attacks against the target").
+    PowerTarget,
     /// Anyone.
     Anyone,
 }
@@ -40,6 +45,9 @@ pub enum Party {
 pub struct ModifierDef {
     /// What it does.
     pub kind: ModifierKind,
+    /// Its number (Vulnerable).
+    #[serde(default)]
+    pub amount: i32,
     /// Whose attacks it changes.
     pub attacker: Party,
     /// Against whom (the default: anyone).
@@ -77,6 +85,8 @@ pub enum Attackers {
 pub struct Modifier {
     /// What it does.
     pub kind: ModifierKind,
+    /// Its number.
+    pub amount: i32,
     /// Whose attacks.
     pub attackers: Attackers,
     /// Against whom, if only one creature.
@@ -107,15 +117,24 @@ impl Modifier {
 }
 
 /// Turns a modifier as written into one on the field, for `user`'s power on `target`.
-pub fn lay(s: &State, def: &ModifierDef, user: UnitIdx, target: UnitIdx, power: u16) -> Modifier {
+pub fn lay(
+    s: &State,
+    def: &ModifierDef,
+    user: UnitIdx,
+    target: UnitIdx,
+    power_target: UnitIdx,
+    power: u16,
+) -> Modifier {
     let unit = |p: Party| match p {
         Party::You => Some(user),
         Party::Target => Some(target),
+        Party::PowerTarget => Some(power_target),
         Party::Allies | Party::Anyone => None,
     };
     let attackers = match def.attacker {
         Party::You => Attackers::Unit(user),
         Party::Target => Attackers::Unit(target),
+        Party::PowerTarget => Attackers::Unit(power_target),
         Party::Allies => Attackers::AlliesOf(user),
         Party::Anyone => Attackers::Any,
     };
@@ -129,6 +148,7 @@ pub fn lay(s: &State, def: &ModifierDef, user: UnitIdx, target: UnitIdx, power: 
     };
     Modifier {
         kind: def.kind,
+        amount: def.amount,
         attackers,
         against: unit(def.against),
         first: def.first,
@@ -148,6 +168,7 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
             match m.kind {
                 ModifierKind::Advantage => adv = true,
                 ModifierKind::Disadvantage => dis = true,
+                ModifierKind::Vulnerable => continue,
             }
             if m.first {
                 used.push(i);
@@ -155,6 +176,15 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
         }
     }
     (adv, dis, used)
+}
+
+/// Vulnerable that counts only against `attacker`'s attacks on `target` (Victimize).
+pub fn vulnerable_to(s: &State, attacker: UnitIdx, target: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::Vulnerable && m.applies(s, attacker, target))
+        .map(|m| m.amount)
+        .sum()
 }
 
 /// Uses up first-roll-only modifiers (indices from [`roll_flags`]).

@@ -233,6 +233,44 @@ pub struct Effect {
     /// Who picks among `one_of`: `you` (the default) or the `target`.
     #[serde(default)]
     pub chooser: Option<crate::modifiers::Party>,
+    /// The user names a creature ("name one ally", "another enemy next to you or the target"),
+    /// and the pick's own Effect line applies to it.
+    #[serde(default)]
+    pub pick: Option<Box<Pick>>,
+}
+
+/// Whom a `pick` may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PickWho {
+    /// One of the user's allies (not the user).
+    Ally,
+    /// The user or one of its allies.
+    YouOrAlly,
+    /// One of the user's enemies.
+    Enemy,
+}
+
+/// "Name a creature": whom, where, and what happens to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Pick {
+    /// Whom.
+    pub who: PickWho,
+    /// Within this many squares (99: anywhere in sight) of one of `near` (the user by default).
+    pub within: i32,
+    /// Measured from the user (`you`), the power's target (`target`), or either.
+    #[serde(default)]
+    pub near: Vec<crate::modifiers::Party>,
+    /// Never the power's own target ("one other enemy").
+    #[serde(default)]
+    pub other: bool,
+    /// Needs a line of sight from the user (K-COV-8).
+    #[serde(default)]
+    pub sight: bool,
+    /// What happens to the named creature (`target` inside means it; `power-target` the
+    /// power's own target).
+    pub effect: Vec<Effect>,
 }
 
 /// One option of a choice between Effect lines.
@@ -256,6 +294,7 @@ impl Effect {
             && !self.grant_attack
             && self.modifier.is_none()
             && self.one_of.is_empty()
+            && self.pick.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
             && self.hook.is_none()
@@ -543,10 +582,8 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
     let mut all: Vec<&Effect> = Vec::new();
     fn flatten<'a>(out: &mut Vec<&'a Effect>, e: &'a Effect) {
         out.push(e);
-        for c in &e.one_of {
-            for inner in &c.effect {
-                flatten(out, inner);
-            }
+        for inner in e.one_of.iter().flat_map(|c| c.effect.iter()).chain(e.pick.iter().flat_map(|p| p.effect.iter())) {
+            flatten(out, inner);
         }
     }
     for e in def.effect.iter().chain(level_effects) {
