@@ -369,6 +369,12 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             Targeting::Myself if t != u => {
                 return Err(RuleError::refused("K-ROLL-3", format!("{} targets only its user", def.name)));
             }
+            Targeting::Ally { .. } if t == u && def.affects == Some(crate::powers::Affects::Allies) => {
+                return Err(RuleError::refused(
+                    "K-CREAT-3",
+                    format!("{} targets an ally other than its user", def.name),
+                ));
+            }
             Targeting::Ally { .. } if s.enemies(u, t) => {
                 return Err(RuleError::refused(
                     "K-CREAT-3",
@@ -888,7 +894,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             let blocked = def.action != ActionKind::Attack
                 || spent
                 || def.grants_attacks() // K-ACT-8
-                || (un.stowed && def.rolls())
+                || (un.stowed && def.is_attack())
                 || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
                 || def.hook.is_some();
             let usable = !blocked
@@ -903,6 +909,76 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     }
     out.push(DecisionOption::new("decline", "make no attack"));
     out
+}
+
+/// Options of an attack granted on terms: the attack powers it may use (then their target), or
+/// with a set power the targets, or with the same target just that one; plus declining unless
+/// the granter aims it.
+pub fn grant_options(
+    s: &State,
+    u: UnitIdx,
+    by: UnitIdx,
+    power_target: UnitIdx,
+    terms: &crate::powers::GrantDef,
+) -> Vec<DecisionOption> {
+    let _ = by;
+    let mut out = match terms.power.as_deref().and_then(|p| s.powers.find(p)) {
+        None => {
+            let mut o = granted_options(s, u);
+            o.retain(|x| x.id != "decline");
+            o
+        }
+        Some(p) => {
+            let un = s.unit(u);
+            let usable = un.on_map()
+                && !s.has(u, StatusKind::Stunned)
+                && un.powers.contains(&p)
+                && !(un.stowed && s.powers.get(p).is_attack())
+                && !(s.powers.get(p).uses_implement() && s.has(u, StatusKind::Disarmed));
+            let legal = if usable { legal_targets(s, u, p) } else { Vec::new() };
+            let ts: Vec<UnitIdx> = if terms.same_target && legal.contains(&power_target) {
+                vec![power_target]
+            } else if terms.same_target && s.unit(power_target).on_map() {
+                Vec::new() // still there but out of reach: no second attack
+            } else {
+                legal
+            };
+            ts.into_iter()
+                .map(|t| DecisionOption::new(who(s, t).to_string(), format!("attack {}", s.unit(t).name)))
+                .collect()
+        }
+    };
+    if !terms.granter_aims || out.is_empty() {
+        out.push(DecisionOption::new("decline", "make no attack"));
+    }
+    out
+}
+
+/// Answers an attack granted on terms.
+pub fn answer_grant(
+    cx: &mut Ctx,
+    u: UnitIdx,
+    by: UnitIdx,
+    terms: &crate::powers::GrantDef,
+    option: &str,
+) -> Result<(), RuleError> {
+    if option == "decline" {
+        return Ok(());
+    }
+    cx.push(Frame::GrantEnd { unit: u });
+    cx.emit(Event::Granted { unit: cx.s.who(u), by: Some(cx.s.who(by)) });
+    if terms.no_role_boost {
+        cx.emit(Event::GrantTerms { unit: cx.s.who(u), no_role_boost: true });
+    }
+    match terms.power.as_deref().and_then(|p| cx.s.powers.find(p)) {
+        None => answer_menu(cx, u, option, true),
+        Some(power) => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            let verb = Verb::Power { power, targets: vec![t], square: None, creative: false, advantage: false };
+            check(cx.s, u, &verb)?;
+            execute(cx, u, verb)
+        }
+    }
 }
 
 /// Answers a granted attack: picks the power (its target comes next), or declines.

@@ -337,7 +337,8 @@ fn resolve_roll(
     a.first_done = true;
     a.evaded = false;
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
-    a.boost = (first && hit != Hit::Miss && !def.no_role_boost).then_some(value);
+    a.boost =
+        (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost).then_some(value);
     match hit {
         Hit::Miss => {
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
@@ -449,11 +450,14 @@ fn apply_damage_and_effect(
         cx.emit(Event::WandHit { unit: cx.s.who(attacker), target: cx.s.who(target) }); // K-OPP-11
     }
     retaliate(cx, target, attacker);
-    if effect && !dealt.only_ward() && cx.s.unit(target).on_map() {
-        // The damage primitives are in the packet already; the rest apply now.
+    if effect && !dealt.only_ward() {
+        // The damage primitives are in the packet already; the rest apply now. A target the
+        // damage Took Out is gone: only what the Effect gives the user still happens ("if the
+        // first attack Took Out the target, aim the second at another").
+        let gone = !cx.s.unit(target).on_map();
         let rest: Vec<crate::powers::Effect> = effects
             .into_iter()
-            .filter(|e| !e.only_damage())
+            .filter(|e| !e.only_damage() && (!gone || e.on_user))
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
             .collect();
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
@@ -768,6 +772,14 @@ fn apply_effects_saved(
         }
         if e.grant_attack {
             queued.push(Frame::Granted { unit: target, by: user });
+        }
+        if e.lose_next_move {
+            let who = if e.on_user { user } else { target };
+            cx.emit(Event::MoveForfeit { unit: cx.s.who(who), armed: true });
+        }
+        if let Some(g) = &e.grant {
+            let unit = if e.on_user { user } else { target };
+            queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });

@@ -211,6 +211,10 @@ pub enum Event {
     Compelled { unit: Who, why: String, compulsion: Option<crate::control::Compulsion> },
     /// A unit begins (Some) or finishes (None) an attack another granted it (K-ACT-4).
     Granted { unit: Who, by: Option<Who> },
+    /// The granted attack a unit is making gets no Role Boost.
+    GrantTerms { unit: Who, no_role_boost: bool },
+    /// A unit will have no Move Action on its next turn (`armed`), or loses it now.
+    MoveForfeit { unit: Who, armed: bool },
     /// Reversal of Fortune is armed or used.
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
@@ -352,7 +356,21 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
-        Event::Granted { unit, by } => unit_mut(s, unit).granted_by = by.as_ref().map(|b| b.idx),
+        Event::Granted { unit, by } => {
+            let u = unit_mut(s, unit);
+            u.granted_by = by.as_ref().map(|b| b.idx);
+            if by.is_none() {
+                u.grant_no_boost = false;
+            }
+        }
+        Event::GrantTerms { unit, no_role_boost } => unit_mut(s, unit).grant_no_boost = *no_role_boost,
+        Event::MoveForfeit { unit, armed } => {
+            let u = unit_mut(s, unit);
+            u.forfeit_move = *armed;
+            if !*armed {
+                u.actions.moves += 1;
+            }
+        }
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::EndTriggered { .. } => s.end_triggered = true,
         Event::StrikePenalty { side, penalty, .. } => {
@@ -561,6 +579,10 @@ impl fmt::Display for Event {
             Event::Note { text } => f.write_str(text),
             Event::Granted { unit, by: Some(by) } => write!(f, "{unit} makes an attack granted by {by}"),
             Event::Granted { .. } => Ok(()),
+            Event::GrantTerms { unit, no_role_boost: true } => write!(f, "{unit}'s granted attack gets no Role Boost"),
+            Event::GrantTerms { .. } => Ok(()),
+            Event::MoveForfeit { unit, armed: true } => write!(f, "{unit} will have no Move Action on its next turn"),
+            Event::MoveForfeit { unit, armed: false } => write!(f, "{unit} has no Move Action this turn"),
             Event::Compelled { unit, why, compulsion } => match compulsion {
                 Some(crate::control::Compulsion::Controlled { .. }) => write!(f, "{unit} ({why}) acts as if Dominated"),
                 Some(crate::control::Compulsion::Attack { .. }) => {

@@ -111,6 +111,18 @@ pub enum Frame {
         /// Who granted it.
         by: UnitIdx,
     },
+    /// A power lets this unit make an attack now on set terms (no Role Boost, only a basic
+    /// attack, aimed by the granter...).
+    GrantedAttack {
+        /// Who may attack.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+        /// The granting power's own target.
+        power_target: UnitIdx,
+        /// The terms.
+        terms: crate::powers::GrantDef,
+    },
     /// The granted attack is over.
     GrantEnd {
         /// Who attacked.
@@ -224,6 +236,13 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
                 }
                 Flow::Continue
             }
+            Frame::GrantedAttack { unit, by, power_target, ref terms }
+                if crate::actions::grant_options(cx.s, unit, by, power_target, terms)
+                    .iter()
+                    .all(|o| o.id == "decline") =>
+            {
+                Flow::Continue // nothing it could attack: the grant lapses
+            }
             Frame::Granted { unit, by } if crate::actions::granted_options(cx.s, unit).len() <= 1 => {
                 let _ = by;
                 Flow::Continue // nothing it could attack with: the grant lapses
@@ -301,6 +320,21 @@ pub fn decision(s: &State) -> Option<Decision> {
                 kind: "square".into(),
                 prompt,
                 options,
+            });
+        }
+        Frame::GrantedAttack { unit, by, power_target, terms } => {
+            let seat_unit = if terms.granter_aims { *by } else { *unit };
+            return Some(Decision {
+                seat: seat_of(s, seat_unit),
+                unit: Some(s.unit(seat_unit).id.to_string()),
+                kind: if terms.power.is_some() { "target".into() } else { "granted-attack".into() },
+                prompt: format!(
+                    "{}: {} lets {} make an attack now",
+                    s.unit(seat_unit).id,
+                    s.unit(*by).id,
+                    s.unit(*unit).id
+                ),
+                options: crate::actions::grant_options(s, *unit, *by, *power_target, terms),
             });
         }
         Frame::Granted { unit, by } => (
@@ -402,6 +436,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             crate::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
         }
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
+        Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,

@@ -237,6 +237,31 @@ pub struct Effect {
     /// and the pick's own Effect line applies to it.
     #[serde(default)]
     pub pick: Option<Box<Pick>>,
+    /// The target (with `on-user`, the user) may make an attack at once on these terms
+    /// (K-ACT-4; "take an Attack Action immediately with no Role Boost").
+    #[serde(default)]
+    pub grant: Option<GrantDef>,
+    /// The creature has no Move Action on its next turn (Borrowed Time).
+    #[serde(default)]
+    pub lose_next_move: bool,
+}
+
+/// The terms of an attack a power lets someone make at once (K-ACT-4, K-ACT-8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct GrantDef {
+    /// The attack gets no Role Boost.
+    #[serde(default)]
+    pub no_role_boost: bool,
+    /// Only this power (`basic-implement-attack`); any attack power it has otherwise.
+    #[serde(default)]
+    pub power: Option<String>,
+    /// At the power's own target while it is still there; at another otherwise (Follow-Up).
+    #[serde(default)]
+    pub same_target: bool,
+    /// The granter aims it, and the attacker cannot decline (Greater Confusion).
+    #[serde(default)]
+    pub granter_aims: bool,
 }
 
 /// Whom a `pick` may name.
@@ -295,6 +320,8 @@ impl Effect {
             && self.modifier.is_none()
             && self.one_of.is_empty()
             && self.pick.is_none()
+            && self.grant.is_none()
+            && !self.lose_next_move
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
             && self.hook.is_none()
@@ -476,7 +503,10 @@ impl PowerDef {
     }
     /// Whether its Effect lets another creature make an attack.
     pub fn grants_attacks(&self) -> bool {
-        self.effect.iter().any(|e| e.grant_attack)
+        self.effect
+            .iter()
+            .chain(self.from_level.iter().flat_map(|l| l.effect.iter().flatten()))
+            .any(|e| e.grant_attack || e.grant.is_some())
     }
     /// Whether it is a melee attack (for Advantage vs Prone or Blinded, flanking).
     pub fn is_melee(&self, implement_is_sword: bool) -> bool {
@@ -630,6 +660,14 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             }
         }
         let moves = [e.push, e.pull, e.slide, e.throw, e.teleport].iter().any(Option::is_some);
+        if let Some(g) = &e.grant
+            && g.power.as_deref().is_some_and(|p| p != "basic-implement-attack" && p != "basic-physical-attack")
+        {
+            return at(
+                &format!("effect[{i}].grant.power"),
+                "use basic-implement-attack or basic-physical-attack".into(),
+            );
+        }
         if e.on_user && (moves || e.banish || e.grant_attack || e.damage.is_some()) {
             return at(
                 &format!("effect[{i}].on_user"),

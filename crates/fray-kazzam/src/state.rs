@@ -158,6 +158,10 @@ pub struct Unit {
     pub turn_over: bool,
     /// It is making an attack another creature granted it (K-ACT-4, K-ACT-8).
     pub granted_by: Option<UnitIdx>,
+    /// The granted attack it is making gets no Role Boost ("with no Role Boost").
+    pub grant_no_boost: bool,
+    /// It has no Move Action on its next turn (Borrowed Time).
+    pub forfeit_move: bool,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
 }

@@ -101,6 +101,9 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "its turn started",
     );
+    if cx.s.unit(unit).forfeit_move {
+        cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
+    }
     cx.push(Frame::Act { unit });
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);

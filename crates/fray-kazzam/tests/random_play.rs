@@ -78,9 +78,12 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
         assert!(!d.options.is_empty(), "seed {seed}: decision {n} ({}) offers no option", d.kind);
         let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
         if let Err(e) = session.choose(&choice) {
+            let tail: Vec<String> = session.journal().iter().rev().take(12).map(|e| e.to_string()).collect();
             panic!(
-                "seed {seed}: decision {n}: the offered option {choice:?} of a {} decision was refused: {e}",
-                d.kind
+                "seed {seed}: decision {n}: the offered option {choice:?} of a {} decision ({}) was refused: {e}\nlast events (newest first):\n{}",
+                d.kind,
+                d.prompt,
+                tail.join("\n")
             );
         }
         if check && let Err(e) = invariants(session.state()) {
