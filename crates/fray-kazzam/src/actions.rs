@@ -375,6 +375,14 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
                     format!("{} targets an ally other than its user", def.name),
                 ));
             }
+            Targeting::Ranged { .. } | Targeting::Implement | Targeting::Melee | Targeting::Creature { .. }
+                if def.affects == Some(crate::powers::Affects::Enemies) && !s.enemies(u, t) =>
+            {
+                return Err(RuleError::refused(
+                    "K-CREAT-3",
+                    format!("{} targets enemies; {} is not one", def.name, tu.id),
+                ));
+            }
             Targeting::Ally { .. } if s.enemies(u, t) => {
                 return Err(RuleError::refused(
                     "K-CREAT-3",

@@ -565,8 +565,13 @@ impl fmt::Display for Event {
                     crate::modifiers::ModifierKind::Advantage => "Advantage".to_string(),
                     crate::modifiers::ModifierKind::Disadvantage => "Disadvantage".to_string(),
                     crate::modifiers::ModifierKind::Vulnerable => format!("Vulnerable {}", modifier.amount),
+                    crate::modifiers::ModifierKind::OpportunityDamage => format!("+{} damage", modifier.amount),
                 },
-                if modifier.first { " on the first attack roll" } else { " on attacks" }
+                match (modifier.kind, modifier.first) {
+                    (crate::modifiers::ModifierKind::OpportunityDamage, _) => " on Opportunities",
+                    (_, true) => " on the first attack roll",
+                    _ => " on attacks",
+                }
             ),
             Event::ModifierEnded { why, .. } => write!(f, "an attack modifier ends ({why})"),
             Event::Reversal { unit, armed } => {

@@ -21,6 +21,8 @@ pub enum ModifierKind {
     /// The target takes `amount` more damage from the attack, as Vulnerable that counts only
     /// against these attackers (Victimize).
     Vulnerable,
+    /// The attackers' Opportunities deal `amount` more damage (Inhale, Exhale).
+    OpportunityDamage,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -168,7 +170,7 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
             match m.kind {
                 ModifierKind::Advantage => adv = true,
                 ModifierKind::Disadvantage => dis = true,
-                ModifierKind::Vulnerable => continue,
+                ModifierKind::Vulnerable | ModifierKind::OpportunityDamage => continue,
             }
             if m.first {
                 used.push(i);
@@ -183,6 +185,15 @@ pub fn vulnerable_to(s: &State, attacker: UnitIdx, target: UnitIdx) -> i32 {
     s.modifiers
         .iter()
         .filter(|m| m.kind == ModifierKind::Vulnerable && m.applies(s, attacker, target))
+        .map(|m| m.amount)
+        .sum()
+}
+
+/// Extra damage `taker`'s Opportunity on `target` deals (Inhale, Exhale).
+pub fn opportunity_bonus(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::OpportunityDamage && m.applies(s, taker, target))
         .map(|m| m.amount)
         .sum()
 }

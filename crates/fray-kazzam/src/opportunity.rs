@@ -69,7 +69,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword {
         d += 1;
     }
-    d
+    d + crate::modifiers::opportunity_bonus(s, taker, target)
 }
 
 /// `taker` takes an Opportunity on `target`.
