@@ -876,6 +876,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
                 Targeting::Myself => power(vec![u]),
                 Targeting::Burst { .. } => power(burst_targets(s, u, p)),
                 Targeting::Area { .. } => Next::Ask(Pending::Centre(p)),
+                _ if s.powers.get(p).every_target => power(legal_targets(s, u, p)),
                 _ => Next::Ask(Pending::Target(p)),
             }
         }
@@ -1111,6 +1112,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 }
                 Targeting::None | Targeting::Burst { .. } | Targeting::Area { .. } => {}
                 _ if c.creative => targets.push(u),
+                _ if def.every_target && s.unit(u).on_map() => targets = legal_targets(s, u, p),
                 _ => {
                     return Err(RuleError::malformed(format!(
                         "{} needs a target: add target = \"<unit id>\"",
@@ -1264,7 +1266,25 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                     | Targeting::Creature { .. }
                     | Targeting::Myself
             );
-            let most = if *creative { 1 } else { def.max_targets_at(s.unit(u).level) as usize };
+            if def.every_target && !*creative {
+                let all = legal_targets(s, u, *power);
+                if all.is_empty() || targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
+                    return Err(RuleError::refused(
+                        "K-MULTI-1",
+                        format!(
+                            "{} targets every creature it can; list all of them (in the order to roll) or none",
+                            def.name
+                        ),
+                    ));
+                }
+            }
+            let most = if def.every_target && !*creative {
+                usize::MAX
+            } else if *creative {
+                1
+            } else {
+                def.max_targets_at(s.unit(u).level) as usize
+            };
             if (single || *creative) && (targets.is_empty() || targets.len() > most) {
                 return Err(RuleError::malformed(if most == 1 {
                     format!("{} takes exactly one target", def.name)

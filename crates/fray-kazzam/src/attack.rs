@@ -17,7 +17,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (none yet beyond the primitives).
-pub const EFFECT_HOOKS: &[&str] = &[];
+pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out"];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,7 +227,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     continue;
                 }
                 if !def.rolls() {
-                    apply_hit(cx, &mut a, &def, target, true, true)?;
+                    apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else {
                     let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
@@ -353,11 +353,11 @@ fn resolve_roll(
         Hit::Glancing if def.damage.is_some() && !def.effect.is_empty() => {
             a.stage = Stage::Glancing; // K-ROLL-1: the attacker chooses
         }
-        Hit::Glancing => apply_hit(cx, a, def, target, def.damage.is_some(), def.damage.is_none())?,
-        Hit::Solid => apply_hit(cx, a, def, target, true, true)?,
+        Hit::Glancing => apply_hit(cx, a, def, target, def.damage.is_some(), def.damage.is_none(), value)?,
+        Hit::Solid => apply_hit(cx, a, def, target, true, true, value)?,
         Hit::Critical => {
             a.stage = Stage::Roll;
-            apply_damage_and_effect(cx, a, def, target, true, true, true)?;
+            apply_damage_and_effect(cx, a, def, target, true, true, value)?;
         }
     }
     Ok(())
@@ -370,8 +370,9 @@ fn apply_hit(
     target: UnitIdx,
     damage: bool,
     effect: bool,
+    roll: i32,
 ) -> Result<(), RuleError> {
-    apply_damage_and_effect(cx, a, def, target, damage, effect, false)
+    apply_damage_and_effect(cx, a, def, target, damage, effect, roll)
 }
 
 /// Damage then Effect (rulings K-ROLL-4): one packet of damage (damage line, doubled on a
@@ -384,9 +385,10 @@ fn apply_damage_and_effect(
     target: UnitIdx,
     damage: bool,
     effect: bool,
-    crit: bool,
+    roll: i32,
 ) -> Result<(), RuleError> {
     let attacker = a.attacker;
+    let crit = roll >= 6; // a Critical Hit (K-ROLL-1); 0 for powers with no roll
     // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
     // damage; other primitives' conditions when the Effect applies, after it.
     let line = def.effect_at(cx.s.unit(attacker).level);
@@ -450,6 +452,7 @@ fn apply_damage_and_effect(
         cx.emit(Event::WandHit { unit: cx.s.who(attacker), target: cx.s.who(target) }); // K-OPP-11
     }
     retaliate(cx, target, attacker);
+    echo(cx, attacker, target)?;
     if effect && !dealt.only_ward() {
         // The damage primitives are in the packet already; the rest apply now. A target the
         // damage Took Out is gone: only what the Effect gives the user still happens ("if the
@@ -460,6 +463,21 @@ fn apply_damage_and_effect(
             .filter(|e| !e.only_damage() && (!gone || e.on_user))
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
             .collect();
+        // "The target saves; below your attack roll, it is Taken Out" (Perfect Shot).
+        for e in rest.iter().filter(|e| e.hook.as_deref() == Some("save-below-roll-takes-out")) {
+            if cx.s.unit(target).on_map() && e.applies_to(cx.s, attacker, target) {
+                let (save_roll, _) = crate::turn::saving_roll(cx, target, &def.name)?;
+                if save_roll < roll {
+                    cx.emit(Event::Note {
+                        text: format!(
+                            "{}'s save ({save_roll}) is below the attack roll ({roll})",
+                            cx.s.unit(target).id
+                        ),
+                    });
+                    damage::take_out(cx, target, Some(attacker));
+                }
+            }
+        }
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
@@ -473,6 +491,33 @@ fn apply_damage_and_effect(
     }
     a.next += 1;
     a.stage = Stage::Roll;
+    Ok(())
+}
+
+/// Echoing Shot: each hit by `attacker` on a target burning with its echoing status makes that
+/// status's damage land at once, then the target saves against it.
+fn echo(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> Result<(), RuleError> {
+    let echoing: Vec<Status> =
+        cx.s.unit(target)
+            .statuses
+            .iter()
+            .filter(|st| {
+                st.kind == StatusKind::Ongoing
+                    && st.source == Some(attacker)
+                    && st.origin.is_some_and(|p| cx.s.powers.get(p).effect.iter().any(|e| e.echo))
+            })
+            .copied()
+            .collect();
+    for st in echoing {
+        if !cx.s.unit(target).on_map() {
+            break;
+        }
+        let name = cx.s.powers.get(st.origin.unwrap()).name.clone();
+        damage::deal(cx, target, st.amount, Some(attacker), &format!("{name} echoes"), None);
+        if cx.s.unit(target).on_map() && crate::turn::saving_throw(cx, target, &name)? {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "saved".into() });
+        }
+    }
     Ok(())
 }
 
@@ -878,7 +923,7 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
         }
         Stage::Glancing => {
             cx.emit(Event::GlancingChoice { attacker: cx.s.who(a.attacker), choice: option.into() });
-            apply_hit(cx, &mut a, &def, target, option == "damage", option == "effect")?;
+            apply_hit(cx, &mut a, &def, target, option == "damage", option == "effect", 3)?;
         }
         _ => {}
     }

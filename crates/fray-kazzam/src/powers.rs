@@ -244,6 +244,10 @@ pub struct Effect {
     /// The creature has no Move Action on its next turn (Borrowed Time).
     #[serde(default)]
     pub lose_next_move: bool,
+    /// The Ongoing status this primitive gives echoes: each later hit by the user on the target
+    /// deals its damage at once, and the target then saves against it (Echoing Shot).
+    #[serde(default)]
+    pub echo: bool,
 }
 
 /// The terms of an attack a power lets someone make at once (K-ACT-4, K-ACT-8).
@@ -400,6 +404,10 @@ pub struct PowerDef {
     /// everyone for an area, unless it says otherwise.
     #[serde(default)]
     pub affects: Option<Affects>,
+    /// It targets every creature it could target, each rolled separately (Filov's Fusillade:
+    /// "every enemy in range"), like a burst (K-MULTI-1).
+    #[serde(default)]
+    pub every_target: bool,
     /// Up to how many targets a single-target power may take (Defender's Mark at level 4);
     /// from a level on, `from_level` may raise it.
     #[serde(default)]

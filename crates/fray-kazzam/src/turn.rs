@@ -278,13 +278,18 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
 
 /// A saving throw: d6, 4-6 succeeds (K-SAVE-1), with Disadvantage while Distracted (K-SAVE-5).
 pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
+    Ok(saving_roll(cx, unit, what)?.1)
+}
+
+/// A saving throw, with the number it came to (Perfect Shot compares it).
+pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
     let mut roll = cx.d6(Some(unit))?;
     if cx.s.has(unit, StatusKind::Distracted) {
         roll = roll.min(cx.d6(Some(unit))?);
     }
     let success = roll >= 4;
     cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
-    Ok(success)
+    Ok((roll, success))
 }
 
 fn free_squares_near(s: &State, unit: UnitIdx, targets: &[Pos], inside_dungeon: Option<bool>) -> Vec<Pos> {
