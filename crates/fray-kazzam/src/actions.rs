@@ -196,7 +196,7 @@ pub enum Pending {
     /// An area power: the square its area is centred on.
     Centre(u16),
     /// Charge: the square to charge to.
-    ChargeSquare(UnitIdx),
+    ChargeSquare(u16, UnitIdx),
     /// Which orb to pick up.
     PickUp,
     /// Which orb to drop.
@@ -754,7 +754,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
                 .collect();
             ("square", format!("{name}: {} — where is its area centred?", def.name))
         }
-        Pending::ChargeSquare(t) => {
+        Pending::ChargeSquare(_, t) => {
             opts = charge_squares(s, u, *t)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("charge to {q}")))
@@ -908,7 +908,9 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 || def.hook.is_some();
             let usable = !blocked
                 && match def.target {
-                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None | Targeting::Area { .. } => true,
+                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None | Targeting::Area { .. } => {
+                        crate::control::check_power(s, u, def, &[]).is_ok()
+                    }
                     _ => !legal_targets(s, u, p).is_empty(),
                 };
             if usable {
@@ -1020,7 +1022,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
         Pending::Target(power) => {
             let t = s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
             if s.powers.get(power).hook.as_deref() == Some("charge") {
-                cx.push(Frame::Pending { unit: u, pending: Pending::ChargeSquare(t) });
+                cx.push(Frame::Pending { unit: u, pending: Pending::ChargeSquare(power, t) });
                 return Ok(());
             }
             let verb = Verb::Power { power, targets: vec![t], square: None, creative: false, advantage: false };
@@ -1051,8 +1053,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             let targets = zones::area_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
-        Pending::ChargeSquare(t) => {
-            let power = s.powers.find("charge").expect("built-in");
+        Pending::ChargeSquare(power, t) => {
             Verb::Power { power, targets: vec![t], square: Some(square()?), creative: false, advantage: false }
         }
         Pending::PickUp => Verb::PickUp(orb()?),
@@ -1505,10 +1506,26 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Stand => {
             spend(cx, u, Slot::Move);
+            // Sword Sweep: standing up beside the sweeper hurts.
+            let sweeps: Vec<(UnitIdx, i32, String)> =
+                cx.s.unit(u)
+                    .statuses
+                    .iter()
+                    .filter(|st| st.kind == StatusKind::Prone)
+                    .filter_map(|st| {
+                        let (src, p) = (st.source?, st.origin?);
+                        let def = cx.s.powers.get(p);
+                        let d = def.effect.iter().find_map(|e| e.stand_up_damage)?;
+                        (cx.s.distance(src, u) == Some(1)).then(|| (src, d, def.name.clone()))
+                    })
+                    .collect();
             for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "stood up".into() });
             }
             step_clear_of_danger(cx, u, "stands up clear of the danger");
+            for (src, d, name) in sweeps {
+                crate::damage::deal(cx, u, d, Some(src), &format!("{name}: stood up beside its sweeper"), None);
+            }
         }
         Verb::Escape(kind) => {
             spend(cx, u, Slot::Move);
@@ -1679,12 +1696,18 @@ fn use_power(
                 stage: Stage::Provoke,
                 origin: sq,
                 first_done: false,
-                via_action: true,
+                // Initial Rush charges with the Move Action: no turn end (K-ACT-5).
+                via_action: def.action == ActionKind::Attack,
                 evaded: false,
                 granted_advantage: false,
                 boost: None,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
+            if def.no_role_boost {
+                // The charge's attack gets no Role Boost (Initial Rush); cleared when it is over.
+                cx.push(Frame::GrantEnd { unit: u });
+                cx.emit(Event::GrantTerms { unit: cx.s.who(u), no_role_boost: true });
+            }
             cx.push(Frame::Attack(Box::new(frame)));
             if sq != from {
                 let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);

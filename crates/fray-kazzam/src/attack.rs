@@ -17,7 +17,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (none yet beyond the primitives).
-pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out"];
+pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent"];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -478,6 +478,20 @@ fn apply_damage_and_effect(
                 }
             }
         }
+        // "The target grants an Opportunity to all adjacent characters other than you" (Ambush Blade).
+        for e in rest.iter().filter(|e| e.hook.as_deref() == Some("opportunities-from-adjacent")) {
+            if e.applies_to(cx.s, attacker, target) {
+                for t in cx.s.units_on_map().collect::<Vec<_>>() {
+                    if t != attacker
+                        && cx.s.unit(target).on_map()
+                        && cx.s.distance(t, target) == Some(1)
+                        && crate::opportunity::may_take(cx.s, t, target)
+                    {
+                        crate::opportunity::take(cx, t, target, &format!("{} opens its guard", def.name));
+                    }
+                }
+            }
+        }
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
@@ -784,9 +798,10 @@ fn apply_effects_saved(
                     ),
                 });
             } else {
+                let bloodied = e.bloodied_amount.filter(|_| cx.s.is_bloodied(target));
                 let status = Status {
                     kind,
-                    amount: e.amount.unwrap_or(0),
+                    amount: bloodied.or(e.amount).unwrap_or(0),
                     source: Some(source),
                     origin: Some(power),
                     duration: duration_for(cx.s, user, target, e.until.as_deref()),

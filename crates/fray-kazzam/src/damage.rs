@@ -94,8 +94,34 @@ pub fn deal(
     });
     if hp <= 0 {
         take_out(cx, target, source);
+    } else if hp_loss > 0 && cx.s.is_bloodied(target) {
+        bloodied_statuses(cx, target);
     }
     Dealt { total, ward, hp: hp_loss }
+}
+
+/// Statuses that grow while their bearer is Bloodied (Bloody Blade's Ongoing 1 becomes 2).
+fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
+    let grow: Vec<(crate::statuses::Status, i32)> = cx
+        .s
+        .unit(target)
+        .statuses
+        .iter()
+        .filter_map(|st| {
+            let to = st
+                .origin
+                .and_then(|p| cx.s.powers.get(p).effect.iter().find(|e| e.status.as_deref() == Some(st.kind.name())))
+                .and_then(|e| e.bloodied_amount)?;
+            (to > st.amount).then_some((*st, to))
+        })
+        .collect();
+    for (st, to) in grow {
+        let name = st.origin.map(|p| cx.s.powers.get(p).name.clone()).unwrap_or_default();
+        // The same status, grown: not a new one (an Ongoing gained on its own turn would bite).
+        cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "grows as it is Bloodied".into() });
+        let status = crate::statuses::Status { amount: to, ..st };
+        cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: name });
+    }
 }
 
 /// Restores HP up to the maximum.

@@ -233,6 +233,8 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
+                } else if cx.s.unit(unit).grant_no_boost {
+                    cx.emit(Event::GrantTerms { unit: cx.s.who(unit), no_role_boost: false });
                 }
                 Flow::Continue
             }

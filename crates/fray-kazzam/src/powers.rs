@@ -248,6 +248,14 @@ pub struct Effect {
     /// deals its damage at once, and the target then saves against it (Echoing Shot).
     #[serde(default)]
     pub echo: bool,
+    /// The Ongoing status this primitive gives rises to this amount while the target is
+    /// Bloodied, now or later (Bloody Blade).
+    #[serde(default)]
+    pub bloodied_amount: Option<i32>,
+    /// The Prone status this primitive gives costs the target this much damage when it stands
+    /// up next to the user (Sword Sweep).
+    #[serde(default)]
+    pub stand_up_damage: Option<i32>,
 }
 
 /// The terms of an attack a power lets someone make at once (K-ACT-4, K-ACT-8).
@@ -326,6 +334,8 @@ impl Effect {
             && self.pick.is_none()
             && self.grant.is_none()
             && !self.lose_next_move
+            && self.bloodied_amount.is_none()
+            && self.stand_up_damage.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
             && self.hook.is_none()
