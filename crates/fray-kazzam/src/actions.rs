@@ -221,6 +221,9 @@ pub fn check_slot(s: &State, u: UnitIdx, slot: Slot) -> Result<(), RuleError> {
     if s.has(u, StatusKind::Stunned) {
         return Err(RuleError::refused("K-ST-Stunned", format!("{} is Stunned and can take no actions", who(s, u))));
     }
+    if slot == Slot::Move && s.unit(u).granted_move {
+        return Ok(()); // a Move Action another's power gives it (Tactics), not one of its own
+    }
     if s.has(u, StatusKind::Dazed) && a.taken >= 1 {
         return Err(RuleError::refused(
             "K-ST-Dazed",
@@ -892,6 +895,29 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
     Ok(())
 }
 
+/// What a unit may do with a Move Action a power gives it (Tactics): the Move Action entries of
+/// its menu, plus declining.
+pub fn granted_move_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let mut out: Vec<DecisionOption> = if s.unit(u).on_map() && s.unit(u).granted_move {
+        menu(s, u)
+            .into_iter()
+            .filter(|o| match o.id.strip_prefix("power:") {
+                Some(p) => s.powers.find(p).is_some_and(|i| s.powers.get(i).action == ActionKind::Move),
+                None => {
+                    matches!(
+                        o.id.as_str(),
+                        "move" | "shift" | "crawl" | "stand" | "escape" | "pick-up" | "take" | "hand" | "dunk"
+                    )
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    out.push(DecisionOption::new("decline", "do nothing with it"));
+    out
+}
+
 /// Attack powers a unit could use for a granted attack (K-ACT-4), plus declining.
 pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
@@ -1474,6 +1500,11 @@ fn step_clear_of_danger(cx: &mut Ctx, u: UnitIdx, why: &str) {
 }
 
 fn spend(cx: &mut Ctx, u: UnitIdx, slot: Slot) {
+    if slot == Slot::Move && cx.s.unit(u).granted_move {
+        // The granted Move Action is used: it was not one of the unit's own.
+        cx.emit(Event::MoveGranted { unit: cx.s.who(u), by: None });
+        return;
+    }
     cx.emit(Event::ActionSpent { unit: cx.s.who(u), slot });
 }
 

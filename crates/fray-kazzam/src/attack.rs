@@ -833,6 +833,18 @@ fn apply_effects_saved(
         if e.grant_attack {
             queued.push(Frame::Granted { unit: target, by: user });
         }
+        if let Some(n) = e.shift
+            && n > 0
+        {
+            queued.push(Frame::ShiftSelf { unit: target, left: n });
+        }
+        if e.grant_move && cx.s.unit(target).on_map() {
+            // Right after it, the end of the grant clears it whatever happens (queued frames
+            // run in the order queued).
+            cx.emit(Event::MoveGranted { unit: cx.s.who(target), by: Some(cx.s.who(user)) });
+            queued.push(Frame::GrantedMove { unit: target, by: user });
+            queued.push(Frame::GrantEnd { unit: target });
+        }
         if e.lose_next_move {
             let who = if e.on_user { user } else { target };
             cx.emit(Event::MoveForfeit { unit: cx.s.who(who), armed: true });

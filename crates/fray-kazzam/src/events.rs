@@ -213,6 +213,8 @@ pub enum Event {
     Granted { unit: Who, by: Option<Who> },
     /// The granted attack a unit is making gets no Role Boost.
     GrantTerms { unit: Who, no_role_boost: bool },
+    /// A power gives a unit a Move Action of its own (`by`), or that Move Action is over.
+    MoveGranted { unit: Who, by: Option<Who> },
     /// A unit will have no Move Action on its next turn (`armed`), or loses it now.
     MoveForfeit { unit: Who, armed: bool },
     /// Reversal of Fortune is armed or used.
@@ -364,6 +366,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::GrantTerms { unit, no_role_boost } => unit_mut(s, unit).grant_no_boost = *no_role_boost,
+        Event::MoveGranted { unit, by } => unit_mut(s, unit).granted_move = by.is_some(),
         Event::MoveForfeit { unit, armed } => {
             let u = unit_mut(s, unit);
             u.forfeit_move = *armed;
@@ -586,6 +589,8 @@ impl fmt::Display for Event {
             Event::Granted { .. } => Ok(()),
             Event::GrantTerms { unit, no_role_boost: true } => write!(f, "{unit}'s granted attack gets no Role Boost"),
             Event::GrantTerms { .. } => Ok(()),
+            Event::MoveGranted { unit, by: Some(by) } => write!(f, "{by} lets {unit} spend a Move Action now"),
+            Event::MoveGranted { .. } => Ok(()),
             Event::MoveForfeit { unit, armed: true } => write!(f, "{unit} will have no Move Action on its next turn"),
             Event::MoveForfeit { unit, armed: false } => write!(f, "{unit} has no Move Action this turn"),
             Event::Compelled { unit, why, compulsion } => match compulsion {

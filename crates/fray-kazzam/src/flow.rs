@@ -123,7 +123,14 @@ pub enum Frame {
         /// The terms.
         terms: crate::powers::GrantDef,
     },
-    /// The granted attack is over.
+    /// A power lets this unit spend a Move Action now (Tactics).
+    GrantedMove {
+        /// Who may move.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+    },
+    /// The granted attack (or Move Action) is over.
     GrantEnd {
         /// Who attacked.
         unit: UnitIdx,
@@ -236,6 +243,9 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
                 } else if cx.s.unit(unit).grant_no_boost {
                     cx.emit(Event::GrantTerms { unit: cx.s.who(unit), no_role_boost: false });
                 }
+                if cx.s.unit(unit).granted_move {
+                    cx.emit(Event::MoveGranted { unit: cx.s.who(unit), by: None });
+                }
                 Flow::Continue
             }
             Frame::GrantedAttack { unit, by, power_target, ref terms }
@@ -244,6 +254,9 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
                     .all(|o| o.id == "decline") =>
             {
                 Flow::Continue // nothing it could attack: the grant lapses
+            }
+            Frame::GrantedMove { unit, .. } if crate::actions::granted_move_options(cx.s, unit).len() <= 1 => {
+                Flow::Continue // nothing it could do with it: the grant lapses
             }
             Frame::Granted { unit, by } if crate::actions::granted_options(cx.s, unit).len() <= 1 => {
                 let _ = by;
@@ -339,6 +352,12 @@ pub fn decision(s: &State) -> Option<Decision> {
                 options: crate::actions::grant_options(s, *unit, *by, *power_target, terms),
             });
         }
+        Frame::GrantedMove { unit, by } => (
+            *unit,
+            "granted-move",
+            format!("{}: {} lets you spend a Move Action now", s.unit(*unit).id, s.unit(*by).id),
+            crate::actions::granted_move_options(s, *unit),
+        ),
         Frame::Granted { unit, by } => (
             *unit,
             "granted-attack",
@@ -438,6 +457,11 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             crate::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
         }
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
+        Frame::GrantedMove { unit, .. } => {
+            if option != "decline" {
+                crate::actions::answer_menu(cx, unit, option, true)?;
+            }
+        }
         Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),

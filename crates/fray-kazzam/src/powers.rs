@@ -256,6 +256,13 @@ pub struct Effect {
     /// up next to the user (Sword Sweep).
     #[serde(default)]
     pub stand_up_damage: Option<i32>,
+    /// The target may at once spend a Move Action, not its own (Tactics).
+    #[serde(default)]
+    pub grant_move: bool,
+    /// The target may shift up to this many squares, its own choice of squares (Tactics at
+    /// level 4).
+    #[serde(default)]
+    pub shift: Option<i32>,
 }
 
 /// The terms of an attack a power lets someone make at once (K-ACT-4, K-ACT-8).
@@ -336,6 +343,8 @@ impl Effect {
             && !self.lose_next_move
             && self.bloodied_amount.is_none()
             && self.stand_up_damage.is_none()
+            && !self.grant_move
+            && self.shift.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
             && self.hook.is_none()

@@ -340,6 +340,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,
+            granted_move: false,
         });
     }
     // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.

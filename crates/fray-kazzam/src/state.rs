@@ -162,6 +162,8 @@ pub struct Unit {
     pub grant_no_boost: bool,
     /// It has no Move Action on its next turn (Borrowed Time).
     pub forfeit_move: bool,
+    /// It may spend a Move Action another creature's power gives it (Tactics).
+    pub granted_move: bool,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
 }
