@@ -360,6 +360,26 @@ fn resolve_roll(
             apply_damage_and_effect(cx, a, def, target, true, true, value)?;
         }
     }
+    // Let's End This: the marked first attack is spent whatever it rolled; a 6 forces a save.
+    if let Some(i) = crate::modifiers::execution(cx.s, a.attacker, target) {
+        let name = cx.s.powers.get(cx.s.modifiers[i].power).name.clone();
+        cx.emit(Event::ModifierEnded { index: i, why: "its attack is made".into() });
+        if value >= 6 && cx.s.unit(target).on_map() {
+            if crate::turn::saving_throw(cx, target, &name)? {
+                let duration = duration_for(cx.s, a.attacker, target, Some("end-of-next-turn"));
+                let status = Status {
+                    kind: StatusKind::Distracted,
+                    amount: 0,
+                    source: Some(a.attacker),
+                    origin: None,
+                    duration,
+                };
+                give_status(cx, target, status, &name);
+            } else {
+                damage::take_out(cx, target, Some(a.attacker));
+            }
+        }
+    }
     Ok(())
 }
 

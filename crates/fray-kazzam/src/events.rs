@@ -569,6 +569,7 @@ impl fmt::Display for Event {
                     crate::modifiers::ModifierKind::Disadvantage => "Disadvantage".to_string(),
                     crate::modifiers::ModifierKind::Vulnerable => format!("Vulnerable {}", modifier.amount),
                     crate::modifiers::ModifierKind::OpportunityDamage => format!("+{} damage", modifier.amount),
+                    crate::modifiers::ModifierKind::Execution => "a 6 forces a save or a Take Out".to_string(),
                 },
                 match (modifier.kind, modifier.first) {
                     (crate::modifiers::ModifierKind::OpportunityDamage, _) => " on Opportunities",

@@ -23,6 +23,9 @@ pub enum ModifierKind {
     Vulnerable,
     /// The attackers' Opportunities deal `amount` more damage (Inhale, Exhale).
     OpportunityDamage,
+    /// On the attack it applies to, a roll of 6 makes the target save: a failure Takes it Out,
+    /// a success leaves it Distracted until the end of its next turn (Let's End This).
+    Execution,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -170,7 +173,7 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
             match m.kind {
                 ModifierKind::Advantage => adv = true,
                 ModifierKind::Disadvantage => dis = true,
-                ModifierKind::Vulnerable | ModifierKind::OpportunityDamage => continue,
+                ModifierKind::Vulnerable | ModifierKind::OpportunityDamage | ModifierKind::Execution => continue,
             }
             if m.first {
                 used.push(i);
@@ -196,6 +199,11 @@ pub fn opportunity_bonus(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         .filter(|m| m.kind == ModifierKind::OpportunityDamage && m.applies(s, taker, target))
         .map(|m| m.amount)
         .sum()
+}
+
+/// The Let's End This modifier that applies to `attacker`'s attack on `target`, if any.
+pub fn execution(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<usize> {
+    s.modifiers.iter().position(|m| m.kind == ModifierKind::Execution && m.applies(s, attacker, target))
 }
 
 /// Uses up first-roll-only modifiers (indices from [`roll_flags`]).
