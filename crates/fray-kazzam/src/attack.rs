@@ -333,6 +333,12 @@ fn resolve_roll(
 ) -> Result<(), RuleError> {
     let hit = if a.evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
+    crate::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
+    if !cx.s.unit(a.attacker).on_map() {
+        a.next = a.targets.len(); // the curse Took the attacker Out: its attack is lost
+        a.stage = Stage::Roll;
+        return Ok(());
+    }
     let first = !a.first_done;
     a.first_done = true;
     a.evaded = false;
@@ -480,7 +486,10 @@ fn apply_damage_and_effect(
         let gone = !cx.s.unit(target).on_map();
         let rest: Vec<crate::powers::Effect> = effects
             .into_iter()
-            .filter(|e| !e.only_damage() && (!gone || e.on_user))
+            .filter(|e| {
+                !e.only_damage()
+                    && (!gone || e.on_user || e.curse.as_ref().is_some_and(crate::curses::fires_on_taken_out))
+            })
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e })
             .collect();
         // "The target saves; below your attack roll, it is Taken Out" (Perfect Shot).
@@ -784,6 +793,24 @@ fn apply_effects_saved(
             && shared_save(cx, &mut save, target, &name)? == e.unless_saved
         {
             continue;
+        }
+        if let Some(c) = &e.curse {
+            if cx.s.unit(target).on_map() {
+                let line = cx.s.powers.get(power).effect_at(cx.s.unit(user).level);
+                let index = line.iter().position(|x| x == e).unwrap_or(0);
+                crate::curses::lay(cx, c, user, target, power, index);
+            } else if crate::curses::fires_on_taken_out(c) {
+                // Taken Out by this very attack ("including by this attack"): the user took it out.
+                let effect = c.effect.clone();
+                apply_effects_saved(cx, user, user, target, power, &effect, None)?;
+            }
+        }
+        if let Some(n) = e.miss_tokens
+            && cx.s.unit(target).pc
+            && n > 0
+        {
+            let total = cx.s.unit(target).miss_tokens + n;
+            cx.emit(Event::MissToken { unit: cx.s.who(target), total });
         }
         if let Some(m) = &e.modifier {
             let modifier = crate::modifiers::lay(cx.s, m, user, target, power_target, power);

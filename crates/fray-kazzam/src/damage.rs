@@ -97,6 +97,9 @@ pub fn deal(
     } else if hp_loss > 0 && cx.s.is_bloodied(target) {
         bloodied_statuses(cx, target);
     }
+    if total > 0 {
+        crate::curses::damaged(cx, target); // Empathic Imposition
+    }
     Dealt { total, ward, hp: hp_loss }
 }
 
@@ -185,6 +188,13 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         _ => cx.push(Frame::Recharge { unit }),
     }
     credit_take_out(cx, unit, by);
+    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3).
+    crate::curses::taken_out(cx, unit, by);
+    for i in (0..cx.s.curses.len()).rev() {
+        if cx.s.curses[i].target == unit {
+            cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });
+        }
+    }
 }
 
 /// Ends the Grabs, Marks and dominations `unit` maintains on others (K-ST-Incapacitated,

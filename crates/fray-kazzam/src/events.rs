@@ -201,6 +201,10 @@ pub enum Event {
     ZoneEnded { bit: u32, name: String },
     /// A power left a lingering attack modifier (K-ADV).
     ModifierAdded { name: String, modifier: crate::modifiers::Modifier },
+    /// A power laid a curse.
+    CurseLaid { name: String, target: Who, curse: crate::curses::Curse },
+    /// A curse fired or ran out.
+    CurseEnded { index: usize, why: String },
     /// A lingering attack modifier ended.
     ModifierEnded { index: usize, why: String },
     /// A unit's once-per-round zone record was cleared (K-ZONE-3).
@@ -353,6 +357,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
         Event::ZoneEnded { bit, .. } => s.zones.retain(|z| z.bit != *bit),
         Event::ModifierAdded { modifier, .. } => s.modifiers.push(modifier.clone()),
+        Event::CurseLaid { curse, .. } => s.curses.push(curse.clone()),
+        Event::CurseEnded { index, .. } => {
+            s.curses.remove(*index);
+        }
         Event::ModifierEnded { index, .. } => {
             s.modifiers.remove(*index);
         }
@@ -578,6 +586,8 @@ impl fmt::Display for Event {
                 }
             ),
             Event::ModifierEnded { why, .. } => write!(f, "an attack modifier ends ({why})"),
+            Event::CurseLaid { name, target, .. } => write!(f, "{name} hangs over {target}"),
+            Event::CurseEnded { why, .. } => write!(f, "a curse is over ({why})"),
             Event::Reversal { unit, armed } => {
                 if *armed {
                     write!(f, "{unit} readies Reversal of Fortune")

@@ -21,6 +21,7 @@ pub mod builtin;
 pub mod classes;
 pub mod control;
 pub mod cover;
+pub mod curses;
 pub mod damage;
 pub mod events;
 pub mod flow;

@@ -256,6 +256,13 @@ pub struct Effect {
     /// up next to the user (Sword Sweep).
     #[serde(default)]
     pub stand_up_damage: Option<i32>,
+    /// Leaves a curse that applies its own Effect line when something comes to pass
+    /// (Misfortune, Speak Doom, Empathic Imposition, Foreseen Attack).
+    #[serde(default)]
+    pub curse: Option<crate::curses::CurseDef>,
+    /// The creature gains this many Miss Tokens, if it is a player character (K-MISS-5).
+    #[serde(default)]
+    pub miss_tokens: Option<i32>,
     /// The target may at once spend a Move Action, not its own (Tactics).
     #[serde(default)]
     pub grant_move: bool,
@@ -344,6 +351,8 @@ impl Effect {
             && self.bloodied_amount.is_none()
             && self.stand_up_damage.is_none()
             && !self.grant_move
+            && self.curse.is_none()
+            && self.miss_tokens.is_none()
             && self.shift.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
@@ -639,7 +648,13 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
     let mut all: Vec<&Effect> = Vec::new();
     fn flatten<'a>(out: &mut Vec<&'a Effect>, e: &'a Effect) {
         out.push(e);
-        for inner in e.one_of.iter().flat_map(|c| c.effect.iter()).chain(e.pick.iter().flat_map(|p| p.effect.iter())) {
+        for inner in e
+            .one_of
+            .iter()
+            .flat_map(|c| c.effect.iter())
+            .chain(e.pick.iter().flat_map(|p| p.effect.iter()))
+            .chain(e.curse.iter().flat_map(|c| c.effect.iter()))
+        {
             flatten(out, inner);
         }
     }

@@ -507,6 +507,8 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         turn_index: 0,
         zones: Vec::new(),
         modifiers: Vec::new(),
+        curses: Vec::new(),
+        curse_firing: false,
         flow: Vec::new(),
         end_triggered: false,
         outcome: None,

@@ -238,6 +238,10 @@ pub struct State {
     pub order: Vec<UnitIdx>,
     /// Index into `order` of the unit whose turn it is.
     pub turn_index: usize,
+    /// Curses left by powers, waiting for what sets them off.
+    pub curses: Vec<crate::curses::Curse>,
+    /// Engine bookkeeping: a curse's Effect is being applied (its damage sets off no curse).
+    pub curse_firing: bool,
     /// Lingering attack modifiers left by powers (K-ADV).
     pub modifiers: Vec<crate::modifiers::Modifier>,
     /// Zones left by powers (K-ZONE-1), oldest first.

@@ -101,6 +101,11 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "its turn started",
     );
+    crate::curses::expire(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
     if cx.s.unit(unit).forfeit_move {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
@@ -134,6 +139,10 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    if !cx.s.unit(unit).on_map() {
+        return Ok(Flow::Continue);
+    }
+    crate::curses::turn_started(cx, unit)?; // Foreseen Attack
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -264,6 +273,11 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
     );
     crate::zones::expire(cx, unit);
     crate::modifiers::expire(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
+    crate::curses::expire(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",

@@ -147,6 +147,20 @@ pub fn build(s: &State) -> View {
         })
         .collect();
     extra.insert("modifiers".into(), Value::Array(modifiers));
+    let curses: Vec<Value> = s
+        .curses
+        .iter()
+        .map(|c| {
+            json!({
+                "power": s.powers.get(c.power).id,
+                "maker": s.unit(c.maker).id.to_string(),
+                "target": s.unit(c.target).id.to_string(),
+                "on": c.on,
+                "duration": crate::statuses::describe_duration(s, &c.duration),
+            })
+        })
+        .collect();
+    extra.insert("curses".into(), Value::Array(curses));
     View {
         system: "kazzam".into(),
         round: s.round,

@@ -1,0 +1,158 @@
+//! Curses: what a power leaves hanging over a creature, to happen by itself when something
+//! comes to pass — "if the target misses with its next attack, it takes 3 damage" (Misfortune),
+//! "whoever Takes it Out before the end of its next turn gains a Miss Token" (Speak Doom),
+//! "whenever you take damage, the target takes 1" (Empathic Imposition), "at the start of its
+//! next turn it drops Prone or takes 3" (Foreseen Attack). No one decides anything when they
+//! fire (unlike Interrupts and Reactions, `triggers`); their Effect line just applies.
+//!
+//! A power lays one with the `curse` Effect primitive; the record on the field names the power
+//! and the place of the primitive in its Effect line, so the State stays cheap to clone.
+
+use crate::events::Event;
+use crate::flow::Ctx;
+use crate::powers::Effect;
+use crate::state::{State, UnitIdx};
+use crate::statuses::Duration;
+use fray_core::ruleset::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// What sets a curse off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CurseOn {
+    /// The target's next attack roll: its Effect applies if that roll misses; either way the
+    /// curse is then over (Misfortune).
+    NextAttackMisses,
+    /// The target is Taken Out; its Effect applies to whoever Took it Out (Speak Doom).
+    TakenOut,
+    /// The curse's maker takes damage; its Effect applies to the target (Empathic Imposition).
+    MakerDamaged,
+    /// The target's next turn starts; its Effect applies to the target, once (Foreseen Attack).
+    TurnStarts,
+}
+
+/// A curse as content writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CurseDef {
+    /// What sets it off.
+    pub on: CurseOn,
+    /// How long it waits, as a status's `until` (default: the end of the target's next turn).
+    #[serde(default)]
+    pub until: Option<String>,
+    /// What happens.
+    pub effect: Vec<Effect>,
+}
+
+/// A curse on the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Curse {
+    /// What sets it off.
+    pub on: CurseOn,
+    /// Who laid it.
+    pub maker: UnitIdx,
+    /// On whom.
+    pub target: UnitIdx,
+    /// The power, and the place of the `curse` primitive in its Effect line for the maker's
+    /// level.
+    pub power: u16,
+    /// Which primitive.
+    pub index: u8,
+    /// How long it waits.
+    pub duration: Duration,
+}
+
+/// The Effect line of a curse on the field.
+fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
+    let def = s.powers.get(c.power);
+    def.effect_at(s.unit(c.maker).level)
+        .get(c.index as usize)
+        .and_then(|e| e.curse.as_ref())
+        .map(|d| d.effect.clone())
+        .unwrap_or_default()
+}
+
+/// Lays the curse of primitive `index` of `power`'s Effect line.
+pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power: u16, index: usize) {
+    // A turn-start curse waits through the end of the target's next turn, and fires as it starts.
+    let duration = crate::attack::duration_for(cx.s, maker, target, def.until.as_deref());
+    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration };
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse });
+}
+
+fn end(cx: &mut Ctx, i: usize, why: &str) {
+    cx.emit(Event::CurseEnded { index: i, why: why.into() });
+}
+
+/// Ends curses whose wait is over (at the end or start of a turn).
+pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
+    for i in (0..cx.s.curses.len()).rev() {
+        if f(&cx.s.curses[i].duration) {
+            end(cx, i, why);
+        }
+    }
+}
+
+/// `attacker`'s attack roll has been read as a hit or a miss (Misfortune).
+pub fn attack_resolved(cx: &mut Ctx, attacker: UnitIdx, missed: bool) -> Result<(), RuleError> {
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::NextAttackMisses && c.target == attacker) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, if missed { "the attack missed" } else { "the attack hit" });
+        if missed && cx.s.unit(attacker).on_map() {
+            crate::attack::apply_nested(cx, c.maker, attacker, attacker, c.power, &effect)?;
+        }
+    }
+    Ok(())
+}
+
+/// `unit` has just been Taken Out by `by` (Speak Doom).
+pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::TakenOut && c.target == unit) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "its target was Taken Out");
+        if let Some(taker) = by {
+            // Nothing here asks a question or rolls: a Miss Token, Ward, a status.
+            let _ = crate::attack::apply_nested(cx, c.maker, taker, unit, c.power, &effect);
+        }
+    }
+}
+
+/// `unit` took damage (Empathic Imposition). Damage a curse deals sets off no further curse, so
+/// two makers cursing each other cannot loop.
+pub fn damaged(cx: &mut Ctx, unit: UnitIdx) {
+    if cx.s.curse_firing {
+        return;
+    }
+    let firing: Vec<Curse> =
+        cx.s.curses.iter().filter(|c| c.on == CurseOn::MakerDamaged && c.maker == unit).cloned().collect();
+    for c in firing {
+        if cx.s.unit(c.target).on_map() {
+            let effect = effect_of(cx.s, &c);
+            cx.s.curse_firing = true;
+            let _ = crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect);
+            cx.s.curse_firing = false;
+        }
+    }
+}
+
+/// `unit`'s turn has started (Foreseen Attack): fires before its other start-of-turn effects.
+pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::TurnStarts && c.target == unit) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "its turn started");
+        if cx.s.unit(unit).on_map() {
+            crate::attack::apply_nested(cx, c.maker, unit, unit, c.power, &effect)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the curse primitive fires even on a target its own hit Took Out (Speak Doom:
+/// "including by this attack").
+pub fn fires_on_taken_out(def: &CurseDef) -> bool {
+    def.on == CurseOn::TakenOut
+}
