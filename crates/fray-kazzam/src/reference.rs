@@ -39,7 +39,8 @@ pub fn power_card(p: &PowerDef) -> String {
         }
     };
     let damage = p.damage.map(|d| format!(", damage {d}")).unwrap_or_default();
-    format!("{} ({:?}, {:?}, {target}{damage}): {}", p.name, p.action, p.frequency, p.text)
+    let played = if p.reference_only { " [look-up only: Fray does not play it yet]" } else { "" };
+    format!("{} ({:?}, {:?}, {target}{damage}){played}: {}", p.name, p.action, p.frequency, p.text)
 }
 
 /// Every entry: the rules file, then the powers.
