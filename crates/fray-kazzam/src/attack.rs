@@ -421,7 +421,7 @@ fn apply_damage_and_effect(
     let effects: Vec<crate::powers::Effect> = line
         .iter()
         .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
-        .filter(|e| !e.only_damage() || e.condition_holds(cx.s, target))
+        .filter(|e| !e.only_damage() || e.applies_to(cx.s, attacker, target))
         .cloned()
         .collect();
     let mut packet = 0;
@@ -804,6 +804,9 @@ fn apply_effects_saved(
                 let effect = c.effect.clone();
                 apply_effects_saved(cx, user, user, target, power, &effect, None)?;
             }
+        }
+        if let Some(n) = e.unreduced_damage {
+            damage::deal_unreduced(cx, target, n, Some(user), &name);
         }
         if let Some(n) = e.miss_tokens
             && cx.s.unit(target).pc

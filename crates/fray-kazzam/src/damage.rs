@@ -103,6 +103,28 @@ pub fn deal(
     Dealt { total, ward, hp: hp_loss }
 }
 
+/// Damage nothing reduces (no Vulnerable, Resist or Ward): Costly Ward's price.
+pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option<UnitIdx>, why: &str) {
+    if !cx.s.unit(target).on_map() || amount <= 0 {
+        return;
+    }
+    let hp = cx.s.unit(target).hp - amount;
+    cx.emit(Event::Damaged {
+        unit: cx.s.who(target),
+        amount,
+        ward_lost: 0,
+        hp,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    if hp <= 0 {
+        take_out(cx, target, source);
+    } else if cx.s.is_bloodied(target) {
+        bloodied_statuses(cx, target);
+    }
+    crate::curses::damaged(cx, target);
+}
+
 /// Statuses that grow while their bearer is Bloodied (Bloody Blade's Ongoing 1 becomes 2).
 fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
     let grow: Vec<(crate::statuses::Status, i32)> = cx

@@ -260,6 +260,14 @@ pub struct Effect {
     /// (Misfortune, Speak Doom, Empathic Imposition, Foreseen Attack).
     #[serde(default)]
     pub curse: Option<crate::curses::CurseDef>,
+    /// Damage nothing reduces, dealt at once (Costly Ward).
+    #[serde(default)]
+    pub unreduced_damage: Option<i32>,
+    /// Only when, judged from the user: `target-cannot-see-you` (it is Blinded, or has no line
+    /// to the user, or the user is Hidden from it), `target-has-cover` (Cover or Concealment
+    /// against the user) — Crooked Hex.
+    #[serde(default)]
+    pub when: Option<String>,
     /// The creature gains this many Miss Tokens, if it is a player character (K-MISS-5).
     #[serde(default)]
     pub miss_tokens: Option<i32>,
@@ -353,6 +361,7 @@ impl Effect {
             && !self.grant_move
             && self.curse.is_none()
             && self.miss_tokens.is_none()
+            && self.unreduced_damage.is_none()
             && self.shift.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
@@ -371,7 +380,9 @@ impl Effect {
         user: crate::state::UnitIdx,
         target: crate::state::UnitIdx,
     ) -> bool {
-        self.to.is_none_or(|a| a.includes(s, user, target)) && self.condition_holds(s, target)
+        self.to.is_none_or(|a| a.includes(s, user, target))
+            && self.condition_holds(s, target)
+            && self.when.as_deref().is_none_or(|w| when_holds(s, w, user, target))
     }
     fn target_condition_holds(&self, s: &crate::state::State, target: crate::state::UnitIdx) -> bool {
         let has = |name: &str| {
@@ -382,6 +393,24 @@ impl Effect {
             }
         };
         self.if_target.as_deref().is_none_or(has) && !self.unless_target.as_deref().is_some_and(has)
+    }
+}
+
+/// The `when` conditions of a primitive, judged from the user.
+pub const WHEN: &[&str] = &["target-cannot-see-you", "target-has-cover"];
+
+fn when_holds(s: &crate::state::State, when: &str, user: crate::state::UnitIdx, target: crate::state::UnitIdx) -> bool {
+    let (Some(up), Some(tp)) = (s.unit(user).pos, s.unit(target).pos) else { return false };
+    match when {
+        "target-cannot-see-you" => {
+            s.has(target, StatusKind::Blinded)
+                || s.hidden_from(user, target)
+                || crate::cover::shot(s, tp, s.unit(target).size, user) == fray_core::sight::Sight::Blocked
+        }
+        "target-has-cover" => {
+            crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed(s, target)
+        }
+        _ => false,
     }
 }
 
@@ -662,6 +691,11 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         flatten(&mut all, e);
     }
     for (i, e) in all.into_iter().enumerate() {
+        if let Some(w) = &e.when
+            && !WHEN.contains(&w.as_str())
+        {
+            return at(&format!("effect[{i}].when"), format!("unknown condition {w:?}; use {}", WHEN.join(" or ")));
+        }
         if let Some(u) = e.modifier.as_ref().and_then(|m| m.until.as_ref())
             && crate::statuses::parse_until(u).is_none()
         {
