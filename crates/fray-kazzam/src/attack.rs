@@ -420,9 +420,22 @@ fn apply_damage_and_effect(
     let line = def.effect_at(cx.s.unit(attacker).level);
     let effects: Vec<crate::powers::Effect> = line
         .iter()
+        .filter(|e| e.min_roll.is_none_or(|m| roll >= m))
+        .map(|e| {
+            if e.picks_by_roll {
+                // The Amalgams: a 3 picks one line, a 4 two, a 5 or a 6 three.
+                let picks = match roll {
+                    ..=3 => 1,
+                    4 => 2,
+                    _ => 3,
+                };
+                crate::powers::Effect { picks: Some(picks), picks_by_roll: false, ..e.clone() }
+            } else {
+                e.clone()
+            }
+        })
         .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
         .filter(|e| !e.only_damage() || e.applies_to(cx.s, attacker, target))
-        .cloned()
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
@@ -821,7 +834,16 @@ fn apply_effects_saved(
         }
         if !e.one_of.is_empty() {
             let chooser = if e.chooser == Some(crate::modifiers::Party::Target) { target } else { user };
-            queued.push(Frame::ChooseEffect { chooser, user, target, power_target, power, options: e.one_of.clone() });
+            let picks = e.picks.unwrap_or(1).max(1);
+            queued.push(Frame::ChooseEffect {
+                chooser,
+                user,
+                target,
+                power_target,
+                power,
+                options: e.one_of.clone(),
+                picks,
+            });
         }
         if let Some(p) = &e.pick
             && !pick_candidates(cx.s, user, power_target, p).is_empty()

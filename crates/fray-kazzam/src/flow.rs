@@ -149,6 +149,8 @@ pub enum Frame {
         power: u16,
         /// The options.
         options: Vec<crate::powers::Choice>,
+        /// How many different options are still to be picked.
+        picks: u8,
     },
     /// A power's Effect has its user name a creature (Tag Team's ally, Tempest Blade's other
     /// enemy); the pick's Effect line applies to it.
@@ -257,6 +259,11 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             }
             Frame::GrantedMove { unit, .. } if crate::actions::granted_move_options(cx.s, unit).len() <= 1 => {
                 Flow::Continue // nothing it could do with it: the grant lapses
+            }
+            Frame::ChooseEffect { target, .. } | Frame::Pick { power_target: target, .. }
+                if !cx.s.unit(target).on_map() =>
+            {
+                Flow::Continue // what the choice was about is gone (Taken Out)
             }
             Frame::Granted { unit, by } if crate::actions::granted_options(cx.s, unit).len() <= 1 => {
                 let _ = by;
@@ -376,10 +383,14 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: Role Boost — which ally regains HP?", s.unit(*unit).id),
             crate::boosts::leader_options(s, *unit),
         ),
-        Frame::ChooseEffect { chooser, power, options, .. } => (
+        Frame::ChooseEffect { chooser, power, options, picks, .. } => (
             *chooser,
             "effect",
-            format!("{}: {} — choose one", s.unit(*chooser).id, s.powers.get(*power).name),
+            if *picks > 1 {
+                format!("{}: {} — choose one ({picks} to pick)", s.unit(*chooser).id, s.powers.get(*power).name)
+            } else {
+                format!("{}: {} — choose one", s.unit(*chooser).id, s.powers.get(*power).name)
+            },
             options
                 .iter()
                 .enumerate()
@@ -450,9 +461,17 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             cx.emit(Event::Note { text: format!("{} names {}", cx.s.unit(user).id, cx.s.unit(t).id) });
             crate::attack::apply_nested(cx, user, t, power_target, power, &pick.effect)?
         }
-        Frame::ChooseEffect { chooser, user, target, power_target, power, options } => {
+        Frame::ChooseEffect { chooser, user, target, power_target, power, mut options, picks } => {
             let i: usize = option.parse().map_err(|_| RuleError::malformed("answer with the option's number"))?;
-            let chosen = options.get(i.wrapping_sub(1)).ok_or_else(|| RuleError::malformed("no such option"))?;
+            if i == 0 || i > options.len() {
+                return Err(RuleError::malformed("no such option"));
+            }
+            let chosen = options.remove(i - 1);
+            if picks > 1 && !options.is_empty() {
+                // The next pick comes after this one has applied.
+                cx.push(Frame::ChooseEffect { chooser, user, target, power_target, power, options, picks: picks - 1 });
+            }
+            let chosen = &chosen;
             cx.emit(Event::Note { text: format!("{} chooses: {}", cx.s.unit(chooser).id, chosen.label) });
             crate::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
         }

@@ -233,6 +233,15 @@ pub struct Effect {
     /// Who picks among `one_of`: `you` (the default) or the `target`.
     #[serde(default)]
     pub chooser: Option<crate::modifiers::Party>,
+    /// How many different options of `one_of` are picked (1 by default).
+    #[serde(default)]
+    pub picks: Option<u8>,
+    /// The attack roll sets how many: a 3 one, a 4 two, a 5 or 6 three (the Amalgams).
+    #[serde(default)]
+    pub picks_by_roll: bool,
+    /// Only on an attack roll of at least this ("on a 6, 2 more damage").
+    #[serde(default)]
+    pub min_roll: Option<i32>,
     /// The user names a creature ("name one ally", "another enemy next to you or the target"),
     /// and the pick's own Effect line applies to it.
     #[serde(default)]
@@ -362,6 +371,7 @@ impl Effect {
             && self.curse.is_none()
             && self.miss_tokens.is_none()
             && self.unreduced_damage.is_none()
+            && !self.picks_by_roll
             && self.shift.is_none()
             && self.teleport_self.is_none()
             && self.shift_self.is_none()
