@@ -176,6 +176,8 @@ pub enum Verb {
     Retrieve,
     /// Drop Prone.
     DropProne,
+    /// End a status a power lets its bearer pull off, for the Attack Action.
+    ShakeOff(StatusKind),
     /// Stop Flying.
     Land,
     /// End the turn.
@@ -664,6 +666,11 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             out.push(DecisionOption::new(id, label));
         }
     }
+    for k in shakeable(s, u) {
+        if check(s, u, &Verb::ShakeOff(k)).is_ok() {
+            out.push(DecisionOption::new(format!("shake-off:{}", k.name()), format!("end {k} (Attack Action)")));
+        }
+    }
     if final_action {
         out.push(DecisionOption::new("pass", "take the damage"));
     } else if (!movement::inside_wall(s, u) && crate::control::must_still_act(s, u).is_none()) || out.is_empty() {
@@ -866,6 +873,11 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
         "stow" => Next::Do(Verb::Stow),
         "retrieve" => Next::Do(Verb::Retrieve),
         "drop-prone" => Next::Do(Verb::DropProne),
+        other if other.starts_with("shake-off:") => {
+            let k = StatusKind::parse(&other["shake-off:".len()..])
+                .ok_or_else(|| RuleError::malformed(format!("unknown status in {other:?}")))?;
+            Next::Do(Verb::ShakeOff(k))
+        }
         "land" => Next::Do(Verb::Land),
         other => {
             let id = other
@@ -893,6 +905,21 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
         Next::Pass => {}
     }
     Ok(())
+}
+
+/// Whether a status came from a primitive that lets its bearer pull it off.
+fn shake_off_status(s: &State, st: &crate::statuses::Status) -> bool {
+    st.origin.is_some_and(|p| {
+        s.powers.get(p).effect.iter().any(|e| e.shake_off && e.status.as_deref() == Some(st.kind.name()))
+    })
+}
+
+/// Statuses `u` could end by spending its Attack Action (Revealing Projectile).
+fn shakeable(s: &State, u: UnitIdx) -> Vec<StatusKind> {
+    let mut out: Vec<StatusKind> =
+        s.unit(u).statuses.iter().filter(|st| shake_off_status(s, st)).map(|st| st.kind).collect();
+    out.dedup();
+    out
 }
 
 /// What a unit may do with a Move Action a power gives it (Tactics): the Move Action entries of
@@ -1444,6 +1471,16 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             Ok(())
         }
+        Verb::ShakeOff(k) => {
+            check_slot(s, u, Slot::Attack)?;
+            if !shakeable(s, u).contains(k) {
+                return Err(RuleError::refused(
+                    "K-ACT-1",
+                    format!("{} has no {k} that it can end by spending its Attack Action", who(s, u)),
+                ));
+            }
+            Ok(())
+        }
         Verb::DropProne => {
             check_free(s, u)?;
             if s.has(u, StatusKind::Grabbed) || s.has(u, StatusKind::Restrained) || s.has(u, StatusKind::Prone) {
@@ -1603,6 +1640,14 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         Verb::Retrieve => {
             free(cx, u, "takes the implement back");
             cx.emit(Event::Stowed { unit: cx.s.who(u), stowed: false });
+        }
+        Verb::ShakeOff(k) => {
+            spend(cx, u, Slot::Attack);
+            let ending: Vec<crate::statuses::Status> =
+                cx.s.unit(u).statuses.iter().filter(|st| st.kind == k && shake_off_status(cx.s, st)).copied().collect();
+            for st in ending {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "pulled off".into() });
+            }
         }
         Verb::DropProne => {
             free(cx, u, "drops Prone");

@@ -269,6 +269,10 @@ pub struct Effect {
     /// (Misfortune, Speak Doom, Empathic Imposition, Foreseen Attack).
     #[serde(default)]
     pub curse: Option<crate::curses::CurseDef>,
+    /// The status this primitive gives can be ended by its bearer spending its Attack Action
+    /// on its own turn (Revealing Projectile's missile pulled off).
+    #[serde(default)]
+    pub shake_off: bool,
     /// Damage nothing reduces, dealt at once (Costly Ward).
     #[serde(default)]
     pub unreduced_damage: Option<i32>,
