@@ -24,6 +24,7 @@ pub mod cover;
 pub mod curses;
 pub mod damage;
 pub mod events;
+pub mod features;
 pub mod flow;
 pub mod forced;
 pub mod modifiers;
