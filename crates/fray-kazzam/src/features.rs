@@ -1,10 +1,14 @@
 //! Class features in play (K-CHAR-2, K-PROG-5): each unit carries the features it has, resolved
-//! at setup into [`Feature`] values, and the rule areas ask this module at a few points: how a
-//! die reads (Duelist, Brawler, Team-Up, K-ROLL-7), what a final roll of 6 does (Terror), what a
-//! hit does afterwards (Spellwarp Sniper, Portal Brawler), what a basic implement attack ignores
-//! (Piercing, Ricochet and Seeking Shot), and the numbers a feature changes (Long-arm's reach,
-//! Regenerative's Regenerate, Spellwarp Sniper's range, Self-Lift's Hovering). Features listed in
-//! the class files but not played yet are carried as [`Feature::Listed`]: shown, never applied.
+//! at setup into [`Feature`] values (a Shivering Sword also carries the spells it learned), and
+//! the rule areas ask this module at a few points: how a die reads (Duelist, Brawler, Team-Up,
+//! Focused Blade, a Seer's foreseen result), what a roll's result does (Terror, Reflective Ward,
+//! Sword Hold), what a hit does afterwards (Spellwarp Sniper, Portal Brawler, Status-Thief,
+//! Guardless Blade, Cheerful), what an attack ignores (Piercing, Ricochet and Seeking Shot, a
+//! Scryer's lock), what damage does (Special Ward, Capacitive Ward, Electrified, Directional
+//! Shield), the start and end of turns and rounds (Whirling, Special Ward, Lock On, Seer), and the
+//! numbers a feature changes (reach, range, speed, Regenerate, Hovering, Guarded). Questions wait
+//! on the stack as [`FeatureFrame`]s. Features listed in the class files but not played yet are
+//! carried as [`Feature::Listed`]: shown, never applied.
 
 use crate::events::{Event, How};
 use crate::flow::Ctx;
@@ -1334,4 +1338,18 @@ pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee:
     let rx = (2 * sp.x + su.size) - (2 * tp.x + tu.size);
     let ry = (2 * sp.y + su.size) - (2 * tp.y + tu.size);
     if rx * dx + ry * dy > 0 { 2 } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_played_feature_is_in_the_class_files() {
+        for (id, f) in PLAYED {
+            assert!(catalogue().iter().any(|x| x == id), "{id} is not a feature in content/kazzam/classes");
+            assert_eq!(Feature::parse(id), Some(*f));
+            assert_eq!(f.id(), *id);
+        }
+    }
 }
