@@ -347,6 +347,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format!("{} is Disarmed and cannot use implement powers", who(s, u)),
         ));
     }
+    crate::features::check_power(s, u, def)?; // Change Spell
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
             return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
@@ -408,22 +409,29 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
     // Revelation: anyone in your zone is in range of every power (see rulings).
-    if t != u && d > range && !charge && !zones::revealed_to(s, u, t) {
+    if t != u && d > range && !charge && !zones::revealed_to(s, u, t) && !crate::features::ignores_range(s, u, t, def) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
         return Err(RuleError::refused(
             rule,
             format!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
         ));
     }
+    if def.hook.as_deref() == Some("swap-places") && t != u && !crate::features::swap_fits(s, u, t) {
+        return Err(RuleError::refused(
+            "K-ST-Flying",
+            "after the swap a creature would share a square with another on the ground or in the air",
+        ));
+    }
     let burst = matches!(def.target, Targeting::Burst { .. });
-    if !burst && t != u && s.hidden_from(t, u) {
+    if !burst && t != u && s.hidden_from(t, u) && !crate::features::ignores_concealment(s, u, t, def) {
         return Err(RuleError::refused(
             "K-CONC-3",
             format!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
         ));
     }
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
-    let revealed = s.has(t, StatusKind::Revealed);
+    // Ricochet Shot ignores line of sight for basic implement attacks.
+    let revealed = s.has(t, StatusKind::Revealed) || crate::features::sees_through(s, u, t, def);
     if t != u && !charge && !revealed && crate::cover::shot(s, au.pos.unwrap(), au.size, t) == Sight::Blocked {
         return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
     }
@@ -682,6 +690,8 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
+        // K-ST-Flying: the strike at the end is melee.
+        .filter(|&t| s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying))
         .filter(|&t| {
             let charge = s.powers.find("charge").map(|p| s.powers.get(p));
             charge.is_none_or(|def| crate::control::check_power(s, u, def, &[t]).is_ok())
@@ -1597,9 +1607,9 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Escape(kind) => {
             spend(cx, u, Slot::Move);
-            if crate::turn::saving_throw(cx, u, &format!("{kind} (escape)"))?
-                && let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied()
-            {
+            if !crate::turn::saving_throw(cx, u, &format!("{kind} (escape)"))? {
+                crate::features::escape_failed(cx, u, kind); // Sword Hold
+            } else if let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied() {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
                 step_clear_of_danger(cx, u, "slips free onto a safe square");
             }
@@ -1704,9 +1714,12 @@ fn use_power(
             .iter()
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e.clone() })
             .collect();
-        return attack::apply_effects(cx, u, targets[0], power, &effects);
+        attack::apply_effects(cx, u, targets[0], power, &effects)?;
+        crate::features::after_effect(cx, u, targets[0], &def, true); // Creative, Cheerful
+        return Ok(());
     }
     match def.hook.as_deref() {
+        Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -1756,6 +1769,8 @@ fn use_power(
             }
             crate::zones::entered(cx, u, a, b, Some(u))?;
             crate::zones::entered(cx, t, b, a, Some(u))?;
+            crate::features::teleported(cx, u, u); // Teleportation Specialist
+            crate::features::teleported(cx, u, t);
             Ok(())
         }
         Some("charge") => {

@@ -94,10 +94,11 @@ pub fn roll_mode(
     }
     let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
     let size = if burst { 1 } else { s.unit(attacker).size };
-    if crate::cover::has_cover(s, origin, size, target) {
-        dis = true; // K-ADV-5
+    if crate::cover::has_cover(s, origin, size, target) && !crate::features::ignores_cover(s, attacker, power) {
+        dis = true; // K-ADV-5 (Ricochet Shot ignores it)
     }
-    if !burst && crate::cover::concealed(s, target) {
+    if !burst && crate::cover::concealed(s, target) && !crate::features::ignores_concealment(s, attacker, target, power)
+    {
         dis = true; // K-ADV-6: Ranged and Melee attacks
     }
     if let Some(crate::control::Compulsion::Attack { disadvantage: true, .. }) = s.unit(attacker).compulsion {
@@ -231,8 +232,19 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 } else {
                     let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
-                    let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
+                    let (dice, mut natural) = roll_dice(cx, a.attacker, mode)?;
                     crate::modifiers::use_up(cx, used);
+                    let read = crate::features::read_roll(
+                        cx.s,
+                        a.attacker,
+                        target,
+                        &dice,
+                        match mode {
+                            RollMode::Advantage => Some(true),
+                            RollMode::Disadvantage => Some(false),
+                            RollMode::Normal => None,
+                        },
+                    );
                     cx.emit(Event::AttackRolled {
                         attacker: cx.s.who(a.attacker),
                         target: cx.s.who(target),
@@ -244,6 +256,27 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not.
                         let total = cx.s.unit(a.attacker).strikes + 1;
                         cx.emit(Event::Strike { unit: cx.s.who(a.attacker), total, why: "rolled a natural 1".into() });
+                    }
+                    if let Some((value, why)) = read.filter(|&(v, _)| v != natural) {
+                        // K-ROLL-7: Duelist, Brawler, Team-Up read 2s as 5s.
+                        cx.emit(Event::RollAdjusted {
+                            target: cx.s.who(target),
+                            from: natural,
+                            to: value,
+                            why: why.into(),
+                        });
+                        natural = value;
+                    }
+                    let focus = crate::features::focus_bonus(cx, a.attacker, target); // Focused Blade
+                    if focus > 0 && natural < 6 {
+                        let to = (natural + focus).min(6);
+                        cx.emit(Event::RollAdjusted {
+                            target: cx.s.who(target),
+                            from: natural,
+                            to,
+                            why: "Focused Blade".into(),
+                        });
+                        natural = to;
                     }
                     if cx.s.unit(a.attacker).pc && cx.s.unit(a.attacker).miss_tokens > 0 && natural < 6 {
                         a.stage = Stage::Tokens { natural };
@@ -300,7 +333,7 @@ fn settle(
     }
     // K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
     let fierce = cx.s.has(a.attacker, StatusKind::Fierce);
-    let guarded = cx.s.has(target, StatusKind::Guarded);
+    let guarded = cx.s.has(target, StatusKind::Guarded) || crate::features::guarded(cx.s, a.attacker, target, def);
     if fierce != guarded {
         let adjusted = match (fierce, value) {
             (true, 3) => 4,
@@ -316,9 +349,18 @@ fn settle(
         }
     }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
+    // Capacitive Ward: the attacker may spend tokens on the hit (asked after any Interrupt).
+    let capacitive = Hit::from_roll(value) != Hit::Miss && crate::features::capacitive_offer(cx.s, a.attacker, def);
+    if capacitive {
+        a.stage = Stage::Interrupted { value };
+        crate::features::ask_capacitive(cx, a.attacker);
+    }
     if Hit::from_roll(value) != Hit::Miss && !interrupt_options(cx.s, target).is_empty() && a.attacker != target {
         a.stage = Stage::Interrupted { value };
         cx.push(Frame::HitInterrupt { target, attacker: a.attacker });
+        return Ok(());
+    }
+    if capacitive {
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -331,8 +373,10 @@ fn resolve_roll(
     target: UnitIdx,
     value: i32,
 ) -> Result<(), RuleError> {
-    let hit = if a.evaded { Hit::Miss } else { Hit::from_roll(value) };
+    let evaded = a.evaded;
+    let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
+    crate::features::on_roll_result(cx, a.attacker, target, value, hit != Hit::Miss); // Terror
     crate::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
     if !cx.s.unit(a.attacker).on_map() {
         a.next = a.targets.len(); // the curse Took the attacker Out: its attack is lost
@@ -353,6 +397,7 @@ fn resolve_roll(
                 cx.emit(Event::MissToken { unit: cx.s.who(a.attacker), total });
             }
             retaliate(cx, target, a.attacker);
+            crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
             a.next += 1;
             a.stage = Stage::Roll;
         }
@@ -469,18 +514,25 @@ fn apply_damage_and_effect(
     if boost_damage {
         packet += 1; // Smasher at full HP: 1 more damage
     }
+    packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
     if cx.s.has(attacker, StatusKind::Weakened) {
         packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
     }
     let mut dealt = damage::Dealt::default();
+    let dist = cx.s.distance(attacker, target);
     if packet > 0 || (damage && def.damage.is_some()) {
+        let pierce = crate::features::pierces(cx.s, attacker, def); // Piercing Shot
         dealt = damage::deal(
             cx,
             target,
             packet,
             Some(attacker),
             &def.name,
-            Some(FromAttack { attack_or_opportunity: true }),
+            Some(FromAttack {
+                attack_or_opportunity: true,
+                pierce,
+                melee: def.is_melee(cx.s.unit(attacker).implement == Implement::Sword),
+            }),
         );
     }
     if def.uses_implement()
@@ -492,6 +544,13 @@ fn apply_damage_and_effect(
     }
     retaliate(cx, target, attacker);
     echo(cx, attacker, target)?;
+    // Spellwarp Sniper, Portal Brawler, Status-Thief, Guardless Blade: queued below the
+    // Effect's own moves.
+    crate::features::on_hit(cx, attacker, target, dist);
+    crate::features::on_hit_blade(cx, attacker, target, def);
+    if dealt.total > 0 {
+        crate::features::on_damaged(cx, target, attacker);
+    }
     if effect && !dealt.only_ward() {
         // The damage primitives are in the packet already; the rest apply now. A target the
         // damage Took Out is gone: only what the Effect gives the user still happens ("if the
@@ -535,6 +594,7 @@ fn apply_damage_and_effect(
             }
         }
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
+        crate::features::after_effect(cx, attacker, target, def, false); // Cheerful
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
@@ -609,6 +669,7 @@ fn retaliate(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
 
 fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     let u = a.attacker;
+    crate::features::after_attack(cx, u, &a.targets); // Electrified
     // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
     let until_attack: Vec<Status> =
         cx.s.unit(u).statuses.iter().filter(|s| s.duration == Duration::UntilAttack).copied().collect();

@@ -24,9 +24,14 @@ pub struct AthleteSpec {
     pub implement: String,
     /// 1 to 6.
     pub level: u8,
-    /// Class features chosen.
+    /// Class features chosen (for a Shivering Sword: the Blade Enchantments and Self-Charms it
+    /// learned).
     #[serde(default)]
     pub features: Vec<String>,
+    /// Shivering Sword: the learned Blade Enchantment and Self-Charm in force as the match
+    /// starts (two of a kind with Twin Enchantments or Twin Charms).
+    #[serde(default)]
+    pub in_force: Vec<String>,
     /// Class powers chosen.
     #[serde(default)]
     pub powers: Vec<String>,
@@ -283,11 +288,60 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
             a.role_powers.len()
         ));
     }
+    check_in_force(a, c, &mut e);
     // Porter: Spellwarp Sniper is not for sword users (K-IMP-13).
     if a.features.iter().any(|f| f == "spellwarp-sniper") && imp == Some(Implement::Sword) {
         e.push("features: Spellwarp Sniper cannot be taken with a sword (K-IMP-13)".into());
     }
     e
+}
+
+/// Shivering Sword (L1050-1060, L1164-1165): two of each kind learned (a third with the level-5
+/// twin feature of that kind), and `in_force` names which learned ones are in force at the start:
+/// one of each kind, two of a kind with its twin feature. Other classes leave `in_force` out.
+fn check_in_force(a: &AthleteSpec, c: &ClassFile, e: &mut Vec<String>) {
+    let group = |id: &str| c.feature.iter().find(|f| f.id == id).and_then(|f| f.group.clone()).unwrap_or_default();
+    let chosen: Vec<&str> = a.features.iter().map(String::as_str).collect();
+    let mut any = false;
+    for (g, twin) in crate::features::SWAPPABLE {
+        if !c.feature.iter().any(|f| f.group.as_deref() == Some(*g)) {
+            continue;
+        }
+        any = true;
+        let learned: Vec<&String> = a.features.iter().filter(|f| group(f) == *g).collect();
+        let want = crate::features::in_force_count(g, &chosen);
+        if learned.len() > want + 1 {
+            e.push(format!(
+                "features: {} {g} features learned; {} at most{} (L1050, L1164)",
+                learned.len(),
+                want + 1,
+                if want == 1 { format!(" without {twin}") } else { String::new() }
+            ));
+        }
+        let on: Vec<&String> = a.in_force.iter().filter(|f| group(f) == *g).collect();
+        if on.len() != want && !learned.is_empty() {
+            e.push(format!(
+                "in_force: name {want} learned {g} feature(s) in force at the start ({} named); choose from {}",
+                on.len(),
+                learned.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    for f in &a.in_force {
+        let g = group(f);
+        if !any {
+            e.push(format!("in_force: {f:?}: only a Shivering Sword names spells in force; remove it"));
+        } else if !crate::features::SWAPPABLE.iter().any(|(x, _)| *x == g) {
+            e.push(format!("in_force: {f:?} is not a Blade Enchantment or Self-Charm; name learned ones only"));
+        } else if !a.features.contains(f) {
+            e.push(format!("in_force: {f:?} is not learned; add it to features first"));
+        }
+    }
+    for (i, x) in a.in_force.iter().enumerate() {
+        if a.in_force[..i].contains(x) {
+            e.push(format!("in_force: {x:?} is named twice"));
+        }
+    }
 }
 
 /// Checks a character or team file: every problem with file, line and field (K-FMT-1,
@@ -353,7 +407,13 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
                 && p.level <= a.level
         });
         if a.features.contains(&f.id) || auto {
-            out.push_str(&format!("  feature: {} — {}\n", f.name, f.text));
+            let swappable = crate::features::SWAPPABLE.iter().any(|(g, _)| f.group.as_deref() == Some(*g));
+            let state = match (swappable, a.in_force.contains(&f.id)) {
+                (true, true) => " (learned, in force at the start)",
+                (true, false) => " (learned)",
+                _ => "",
+            };
+            out.push_str(&format!("  feature: {}{state} — {}\n", f.name, f.text));
         }
     }
     for p in &c.power {
@@ -413,6 +473,11 @@ pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
             }
         }
     }
+    if let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) {
+        for f in c.feature.iter().filter(|f| feature_ids(a, classes).contains(&f.id)) {
+            out.extend(f.grants.iter().filter(|g| !out.contains(g)).cloned().collect::<Vec<_>>());
+        }
+    }
     if let Ok(roles) = crate::roles::cached() {
         let role = a.role.trim().to_lowercase();
         let spec = a.specialization.trim().to_lowercase();
@@ -420,6 +485,28 @@ pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
         out.extend(a.role_powers.iter().filter(|r| roles.power(r).is_some()).cloned());
     }
     out
+}
+
+/// Every class feature an athlete has in play, by id: the ones it chose and the ones its class
+/// grants at its level (K-CHAR-2, K-PROG-5).
+pub fn feature_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
+    let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
+        return Vec::new();
+    };
+    c.feature
+        .iter()
+        .filter(|f| {
+            a.features.contains(&f.id)
+                || c.pick.iter().any(|p| {
+                    p.automatic
+                        && p.kind == "feature"
+                        && f.group.as_ref().is_some_and(|g| p.groups.contains(g))
+                        && p.level <= a.level
+                        && f.level <= a.level
+                })
+        })
+        .map(|f| f.id.clone())
+        .collect()
 }
 
 /// The athletes of a team file as match units on `squares` (one per athlete, in order), for
@@ -460,6 +547,12 @@ pub fn team_units(
         spec.level = Some(a.level);
         spec.class = Some(a.class.trim().to_lowercase());
         spec.powers = power_ids(a, &classes);
+        let (learned, features): (Vec<String>, Vec<String>) = feature_ids(a, &classes)
+            .into_iter()
+            .partition(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| crate::features::group_of(f) == *g));
+        spec.features = features;
+        spec.features.extend(learned.iter().filter(|f| a.in_force.contains(f)).cloned());
+        spec.learned = learned;
         units.push(spec);
     }
     Ok(units)

@@ -41,6 +41,9 @@ pub struct FeatureDef {
     /// Where the rulebook prints it.
     #[serde(default)]
     pub source: Option<String>,
+    /// Powers that come with it (Self-Lift's flight), by id.
+    #[serde(default)]
+    pub grants: Vec<String>,
 }
 
 /// One choice a character of the class makes at a level (K-PROG-1..6): between `min` and `max`

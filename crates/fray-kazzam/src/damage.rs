@@ -32,6 +32,11 @@ pub struct FromAttack {
     /// Whether it comes from an attack or an Opportunity: a stowed implement makes the target
     /// Vulnerable 2 to those (K-IMP-10).
     pub attack_or_opportunity: bool,
+    /// It ignores Ward and Resist (Piercing Shot).
+    pub pierce: bool,
+    /// It is a melee attack, or an Opportunity with a sword or bare hands (Directional Shield
+    /// does not stop those).
+    pub melee: bool,
 }
 
 /// The damage a packet comes to after Vulnerable then Resist (K-ST-Resist: Resist after
@@ -54,10 +59,14 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
         total += 2;
     }
+    if ctx.is_some_and(|c| c.pierce) {
+        return total; // Piercing Shot: no Resist (rulings: nor Resist All)
+    }
     if s.has(target, StatusKind::ResistAll) {
         return 0;
     }
-    (total - s.amount(target, StatusKind::Resist)).max(0)
+    let shield = crate::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
+    (total - s.amount(target, StatusKind::Resist) - shield).max(0)
 }
 
 /// Whether a packet would take `target` to 0 HP or below.
@@ -80,8 +89,9 @@ pub fn deal(
         return Dealt::default();
     }
     let total = adjusted_from(cx.s, target, amount, ctx, source);
+    let special_before = cx.s.unit(target).special_ward;
     let u = cx.s.unit(target);
-    let ward = total.min(u.ward);
+    let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
     let hp_loss = total - ward;
     let hp = u.hp - hp_loss;
     cx.emit(Event::Damaged {
@@ -94,8 +104,16 @@ pub fn deal(
     });
     if hp <= 0 {
         take_out(cx, target, source);
-    } else if hp_loss > 0 && cx.s.is_bloodied(target) {
-        bloodied_statuses(cx, target);
+    } else {
+        if hp_loss > 0 && cx.s.is_bloodied(target) {
+            bloodied_statuses(cx, target);
+        }
+        if let Some(src) = source {
+            crate::features::zap(cx, target, src); // Electrified
+        }
+    }
+    if cx.s.unit(target).special_ward < special_before {
+        crate::features::special_ward_lost(cx, target); // Capacitive Ward
     }
     if total > 0 {
         crate::curses::damaged(cx, target); // Empathic Imposition

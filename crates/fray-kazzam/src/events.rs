@@ -163,6 +163,12 @@ pub enum Event {
     Healed { unit: Who, amount: i32, hp: i32, why: String },
     /// A Ward changed (K-ST-Ward).
     WardSet { unit: Who, ward: i32, why: String },
+    /// A learned feature went in force in place of another (Change Spell; `out` may be empty).
+    FeatureSwapped { unit: Who, out: String, into: String },
+    /// A feature's counter changed (Whirling spent or ready, Focus Tokens).
+    FeatureCounter { unit: Who, feature: String, value: i32, about: Option<Who> },
+    /// A Wardmaster gave Special Ward, which sits on top of the unit's other Ward.
+    SpecialWard { unit: Who, from: Who, amount: i32 },
     /// A status began.
     StatusGained { unit: Who, status: Status, label: String },
     /// A status ended.
@@ -301,10 +307,44 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Damaged { unit, ward_lost, hp, .. } => {
             let u = unit_mut(s, unit);
             u.ward -= ward_lost;
+            u.special_ward = (u.special_ward - ward_lost).max(0); // Special Ward goes first
             u.hp = *hp;
         }
         Event::Healed { unit, hp, .. } => unit_mut(s, unit).hp = *hp,
-        Event::WardSet { unit, ward, .. } => unit_mut(s, unit).ward = *ward,
+        Event::WardSet { unit, ward, .. } => {
+            let u = unit_mut(s, unit);
+            u.ward = *ward;
+            u.special_ward = u.special_ward.min(*ward);
+        }
+        Event::FeatureSwapped { unit, out, into } => {
+            let (out, into) = (crate::features::Feature::parse(out), crate::features::Feature::parse(into));
+            let u = unit_mut(s, unit);
+            match (out.and_then(|o| u.features.iter().position(|&f| f == o)), into) {
+                (Some(i), Some(n)) => u.features[i] = n,
+                (None, Some(n)) => u.features.push(n),
+                _ => {}
+            }
+        }
+        Event::FeatureCounter { unit, feature, value, about } => {
+            if let Some(f) = crate::features::Feature::parse(feature) {
+                let about = about.as_ref().map(|a| a.idx);
+                let u = unit_mut(s, unit);
+                // One counter per feature, or per feature and creature where the feature keeps
+                // one per creature (Electrified); a 0 is no counter.
+                let per = f.counts_per_creature();
+                u.counters.retain(|c| c.feature != f || (per && c.about != about));
+                if *value != 0 {
+                    u.counters.push(crate::features::Counter { feature: f, value: *value, about });
+                }
+            }
+        }
+        Event::SpecialWard { unit, from, amount } => {
+            let from = from.idx;
+            let u = unit_mut(s, unit);
+            u.ward += amount;
+            u.special_ward += amount;
+            u.special_from = Some(from);
+        }
         Event::StatusGained { unit, status, .. } => unit_mut(s, unit).statuses.push(*status),
         Event::StatusEnded { unit, status, .. } => {
             let u = unit_mut(s, unit);
@@ -315,7 +355,13 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
         Event::TakenOut { unit, .. } => {
+            // A Scryer's lock on it ends.
+            let idx = unit.idx;
+            for x in s.units.iter_mut() {
+                x.counters.retain(|c| !(c.feature == crate::features::Feature::Scryer && c.about == Some(idx)));
+            }
             let u = unit_mut(s, unit);
+            u.special_ward = 0;
             u.taken_out = true;
             u.pos = None;
         }
@@ -510,6 +556,10 @@ impl fmt::Display for Event {
             }
             Event::Healed { unit, amount, hp, why } => write!(f, "{unit} regains {amount} HP ({why}) — {hp} HP"),
             Event::WardSet { unit, ward, why } => write!(f, "{unit}'s Ward is now {ward} ({why})"),
+            Event::SpecialWard { unit, from, amount } => write!(f, "{from} gives {unit} {amount} Special Ward"),
+            Event::FeatureCounter { unit, feature, value, .. } => write!(f, "{unit}'s {feature}: {value}"),
+            Event::FeatureSwapped { unit, out, into } if out.is_empty() => write!(f, "{unit} puts {into} in force"),
+            Event::FeatureSwapped { unit, out, into } => write!(f, "{unit} puts {into} in force in place of {out}"),
             Event::StatusGained { unit, status, label } => write!(f, "{unit} is {} ({label})", status_label(status)),
             Event::StatusEnded { unit, status, why } => {
                 write!(f, "{unit} is no longer {} ({why})", status_label(status))

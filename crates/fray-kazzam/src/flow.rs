@@ -164,6 +164,8 @@ pub enum Frame {
         /// Whom it may name and what happens.
         pick: Box<crate::powers::Pick>,
     },
+    /// A class feature's question (Portal Brawler's swap).
+    Feature(crate::features::FeatureFrame),
     /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
     HitInterrupt {
         /// The unit about to be hit.
@@ -197,8 +199,12 @@ impl Ctx<'_> {
         events::apply(self.s, &e);
         self.log.push(e);
     }
-    /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll).
+    /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll; a Seer's armed
+    /// foreseen result replaces it).
     pub fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
+        if let Some(v) = unit.and_then(|u| crate::features::foreseen(self, u)) {
+            return Ok(v); // Seer: the foreseen result, no die rolled
+        }
         let r = self.dice.roll(6)? as i32;
         if let Some(u) = unit
             && self.s.unit(u).reversal
@@ -411,6 +417,7 @@ pub fn decision(s: &State) -> Option<Decision> {
                 })
                 .collect(),
         ),
+        Frame::Feature(f) => crate::features::question(s, f),
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -484,6 +491,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
+        Frame::Feature(f) => crate::features::answer(cx, f, option)?,
         Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,
         other => {
             cx.s.flow.push(other);

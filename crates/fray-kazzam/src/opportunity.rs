@@ -23,6 +23,7 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
         && s.distance(taker, granter).is_some_and(|d| d <= s.implement_range(taker).max(1)) // K-OPP-4
+        && !crate::features::consumed(s, taker, granter) // Consuming Focus
 }
 
 /// Who gets an Opportunity when `mover` leaves `from` for `to` (K-OPP-1, K-OPP-5..7,
@@ -76,7 +77,18 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
 pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
     cx.emit(Event::Opportunity { by: cx.s.who(taker), against: cx.s.who(target), why: why.into() });
     let amount = damage_of(cx.s, taker, target);
-    damage::deal(cx, target, amount, Some(taker), "Opportunity", Some(FromAttack { attack_or_opportunity: true }));
+    damage::deal(
+        cx,
+        target,
+        amount,
+        Some(taker),
+        "Opportunity",
+        Some(FromAttack {
+            attack_or_opportunity: true,
+            pierce: false,
+            melee: matches!(cx.s.unit(taker).implement, Implement::Sword | Implement::None),
+        }),
+    );
 }
 
 /// Opportunities an attack grants before it is rolled (K-OPP-2, K-OPP-6, K-OPP-8): a staff

@@ -105,6 +105,15 @@ pub struct UnitSpec {
     /// Powers beyond the basic ones (ids).
     #[serde(default)]
     pub powers: Vec<String>,
+    /// Class features in force (ids from the class files).
+    #[serde(default)]
+    pub features: Vec<String>,
+    /// Blade Enchantments and Self-Charms learned but not in force (Change Spell swaps them in).
+    #[serde(default)]
+    pub learned: Vec<String>,
+    /// Capacitive Ward's Charge Tokens held at the start.
+    #[serde(default)]
+    pub charge_tokens: Option<i32>,
     /// Encounter powers already spent.
     #[serde(default)]
     pub spent: Vec<String>,
@@ -293,6 +302,33 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 None => errors.push(format!("{}: no power called {p:?}", at(&format!("powers[{j}]")))),
             }
         }
+        let mut features = Vec::new();
+        for (j, f) in spec.features.iter().enumerate() {
+            match crate::features::Feature::parse(f) {
+                Some(x) if !features.contains(&x) => features.push(x),
+                Some(_) => {}
+                None => errors.push(format!(
+                    "{}: no class feature called {f:?} (see `fray rules kazzam feature`)",
+                    at(&format!("features[{j}]"))
+                )),
+            }
+        }
+        let mut learned: Vec<crate::features::Feature> = features
+            .iter()
+            .copied()
+            .filter(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| *g == crate::features::group_of(f.id())))
+            .collect();
+        for (j, f) in spec.learned.iter().enumerate() {
+            match crate::features::Feature::parse(f) {
+                Some(x) if crate::features::SWAPPABLE.iter().any(|(g, _)| *g == crate::features::group_of(x.id())) => {
+                    if !learned.contains(&x) {
+                        learned.push(x)
+                    }
+                }
+                _ => errors
+                    .push(format!("{}: {f:?} is not a Blade Enchantment or Self-Charm", at(&format!("learned[{j}]")))),
+            }
+        }
         let mut spent = Vec::new();
         for (j, p) in spec.spent.iter().enumerate() {
             match powers.find(p) {
@@ -318,6 +354,8 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             stowed: spec.stowed,
             ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
             start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            special_ward: 0,
+            special_from: None,
             statuses: Vec::new(),
             miss_tokens: spec.miss_tokens.unwrap_or(0),
             strikes: spec.strikes.unwrap_or(0),
@@ -325,6 +363,18 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             orbs_scored: 0,
             points: 0,
             powers: plist,
+            features,
+            learned,
+            counters: spec
+                .charge_tokens
+                .filter(|&n| n > 0)
+                .map(|n| crate::features::Counter {
+                    feature: crate::features::Feature::CapacitiveWard,
+                    value: n,
+                    about: None,
+                })
+                .into_iter()
+                .collect(),
             spent,
             actions: Actions::default(),
             turns_started: 0,
@@ -364,11 +414,17 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }
         }
     }
-    // Overlaps.
+    // Overlaps (a Flying creature may be above one on the ground, K-ST-Flying).
+    let flying = |i: usize| {
+        setup.units[i].0.statuses.iter().any(|st| match st {
+            StatusSpec::Name(n) | StatusSpec::Full { name: n, .. } => n.trim().eq_ignore_ascii_case("flying"),
+        })
+    };
     for a in 0..units.len() {
         for b in a + 1..units.len() {
             if let (Some(pa), Some(pb)) = (units[a].pos, units[b].pos)
                 && fray_core::geometry::overlaps(pa, units[a].size, pb, units[b].size)
+                && flying(a) == flying(b)
             {
                 errors.push(format!("unit {} and unit {} stand on the same square", units[a].id, units[b].id));
             }
@@ -551,6 +607,9 @@ impl UnitSpec {
             pc: None,
             kind: None,
             powers: vec![],
+            features: vec![],
+            learned: vec![],
+            charge_tokens: None,
             spent: vec![],
             statuses: vec![],
             ward: None,

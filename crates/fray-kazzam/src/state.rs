@@ -119,6 +119,10 @@ pub struct Unit {
     pub ward: i32,
     /// Ward it started the match with, restored when Taken Out (K-DUN-3).
     pub start_ward: i32,
+    /// The part of `ward` that is a Wardmaster's Special Ward, lost first.
+    pub special_ward: i32,
+    /// The Wardmaster whose Special Ward it holds.
+    pub special_from: Option<UnitIdx>,
     /// Statuses.
     pub statuses: Vec<Status>,
     /// Miss Tokens (K-MISS).
@@ -133,6 +137,12 @@ pub struct Unit {
     pub points: i32,
     /// Powers it has.
     pub powers: Vec<u16>,
+    /// Class features it has in force (K-CHAR-2), resolved at setup.
+    pub features: Vec<crate::features::Feature>,
+    /// Blade Enchantments and Self-Charms learned, in force or not (Change Spell swaps them).
+    pub learned: Vec<crate::features::Feature>,
+    /// Numbers its features keep (Whirling spent, Focus Tokens).
+    pub counters: Vec<crate::features::Counter>,
     /// Encounter powers spent.
     pub spent: Vec<u16>,
     /// Actions spent this turn.
@@ -300,12 +310,12 @@ impl State {
         let (ua, ub) = (self.unit(a), self.unit(b));
         Some(fray_core::geometry::distance(ua.pos?, ua.size, ub.pos?, ub.size))
     }
-    /// The reach of `u` (K-ST-Reach; 1 by default).
+    /// The reach of `u` (K-ST-Reach; 1 by default; Long-arm 2).
     pub fn reach(&self, u: UnitIdx) -> i32 {
-        self.amount(u, crate::statuses::StatusKind::Reach).max(1)
+        self.amount(u, crate::statuses::StatusKind::Reach).max(crate::features::reach(self, u))
     }
-    /// Implement range of `u` (K-OPP-4).
+    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
     pub fn implement_range(&self, u: UnitIdx) -> i32 {
-        self.unit(u).implement_range(self.reach(u))
+        crate::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
     }
 }

@@ -271,6 +271,9 @@ impl State {
         if kind == StatusKind::Hovering && self.unit(u).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
             return false; // K-ST-Hovering: a Prone creature cannot be Hovering
         }
+        if kind == StatusKind::Hovering && crate::features::hovering(self, u) {
+            return true; // Self-Lift
+        }
         self.unit(u).statuses.iter().any(|s| s.kind == kind || implies(s.kind).contains(&kind))
             || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
     }
@@ -317,6 +320,7 @@ impl State {
             && self.unit(target).side != self.unit(viewer).side
             && self.has(target, StatusKind::Hidden)
             && !self.has(target, StatusKind::Revealed)
+            && !crate::features::locked(self, viewer, target) // Scryer
     }
 }
 

@@ -41,8 +41,12 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
     }
     if let Some(u) = cx.s.current() {
         cx.push(Frame::StartTurn { unit: u });
+        if cx.s.turn_index == 0 {
+            crate::features::round_begins(cx); // Seer
+        }
         return Ok(Flow::Continue);
     }
+    crate::features::round_ends(cx); // Seer's backlash
     // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
     // their once-per-round zone record (K-ZONE-3).
     for u in cx.s.unit_indices().collect::<Vec<_>>() {
@@ -134,6 +138,10 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
     }
     for (u, st) in ended {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: why.into() });
+        if st.kind == StatusKind::Flying && !cx.s.has(u, StatusKind::Flying) && cx.s.unit(u).on_map() {
+            // K-ST-Flying: coming down onto an occupied square, it takes the nearest free one.
+            crate::movement::settle_on_legal_square(cx, u, "comes down beside the creature below");
+        }
     }
 }
 
@@ -146,8 +154,9 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
+    crate::features::start_of_turn(cx, unit); // Whirling ready again
     // K-ST-Regenerate: only while at 1 HP or more.
-    let regen = cx.s.amount(unit, StatusKind::Regenerate);
+    let regen = cx.s.amount(unit, StatusKind::Regenerate) + crate::features::regenerate(cx.s, unit);
     if regen > 0 && cx.s.unit(unit).hp >= 1 {
         crate::damage::heal(cx, unit, regen, "Regenerate");
     }
@@ -287,6 +296,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
     }
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
+    crate::features::end_of_turn(cx, unit); // Special Ward
     Ok(Flow::Continue)
 }
 
@@ -404,6 +414,7 @@ pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
 pub fn answer_respawn(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
     let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: "starts the turn in the Dungeon".into() });
+    crate::features::after_respawn(cx, unit); // Shivering Sword: spells in force again
     Ok(())
 }
 

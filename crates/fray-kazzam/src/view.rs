@@ -1,7 +1,7 @@
 //! The reader's picture of a Kazzam match (fray-core's [`View`]): what the terminal, the
 //! browser and scenario assertions see. Kazzam adds per unit `implement`, `ward`,
 //! `miss_tokens`, `strikes`, `kills`, `points`, `orbs` (ids carried), `stowed`, `taken_out`,
-//! `initiative`, `powers`, `spent`, `actions`, `in_dungeon`, `button`; and at the top level
+//! `initiative`, `powers`, `features`, `spent`, `actions`, `in_dungeon`, `button`; and at the top level
 //! `orbs`, `pedestals`, `order`, `strikes`, `end_triggered`.
 
 use crate::state::{OrbLoc, State, UnitIdx};
@@ -15,6 +15,12 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     let mut statuses: Vec<String> = un.statuses.iter().map(|st| st.kind.name().to_string()).collect();
     if un.on_map() && s.is_bloodied(u) {
         statuses.push("bloodied".into()); // K-ST-Bloodied is derived from HP
+    }
+    if crate::features::hovering(s, u)
+        && s.has(u, crate::statuses::StatusKind::Hovering)
+        && !statuses.iter().any(|x| x == "hovering")
+    {
+        statuses.push("hovering".into()); // Self-Lift
     }
     let status_details = un
         .statuses
@@ -30,6 +36,7 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("implement".into(), json!(un.implement.name()));
     extra.insert("speed".into(), json!(un.speed));
     extra.insert("ward".into(), json!(un.ward));
+    extra.insert("special_ward".into(), json!(un.special_ward));
     extra.insert("miss_tokens".into(), json!(un.miss_tokens));
     extra.insert("strikes".into(), json!(un.strikes));
     extra.insert("kills".into(), json!(un.kills));
@@ -42,6 +49,10 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("kind".into(), json!(un.kind));
     extra.insert("initiative".into(), json!(un.initiative));
     extra.insert("powers".into(), json!(un.powers.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
+    let lock = un.counters.iter().find(|c| c.feature == crate::features::Feature::Scryer).and_then(|c| c.about);
+    extra.insert("charge_tokens".into(), json!(crate::features::charge_tokens(s, u)));
+    extra.insert("locked_on".into(), json!(lock.map(|t| s.unit(t).id.to_string())));
+    extra.insert("features".into(), json!(un.features.iter().map(|f| f.id()).collect::<Vec<_>>()));
     extra.insert("spent".into(), json!(un.spent.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
     extra.insert(
         "actions".into(),

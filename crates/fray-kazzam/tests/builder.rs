@@ -45,6 +45,19 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
         specialization: "tactician".into(),
         implement: c.class.implements[0].clone(),
         level,
+        in_force: fray_kazzam::features::SWAPPABLE
+            .iter()
+            .flat_map(|(g, _)| {
+                let chosen: Vec<&str> = features.iter().map(String::as_str).collect();
+                let n = fray_kazzam::features::in_force_count(g, &chosen);
+                features
+                    .iter()
+                    .filter(|f| c.feature.iter().any(|x| &x.id == *f && x.group.as_deref() == Some(*g)))
+                    .take(n)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
         features,
         powers,
         role_powers: ["hit-him", "mass-heal"][..usize::from(level >= 2) + usize::from(level >= 6)]
@@ -154,4 +167,45 @@ fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
     assert!(e.contains("athlete[1] (B).class: A is already a hexer") && e.contains("K-CHAR-1"), "{e}");
     let e = check_file("team.toml", "[[athlete]]\nname = 3\n").unwrap_err().join("\n");
     assert!(e.contains("team.toml") && e.contains("line 2"), "{e}");
+}
+
+#[test]
+fn built_units_carry_chosen_and_automatic_features() {
+    let home = include_str!("../../../examples/kazzam/team-flotsam.toml");
+    let away = include_str!("../../../examples/kazzam/team-jetsam.toml");
+    let setup = fray_kazzam::builtin::team_setup(
+        ("team-flotsam.toml", home),
+        ("team-jetsam.toml", away),
+        fray_kazzam::options::TableOptions::default(),
+    )
+    .unwrap();
+    let porter = setup.units.iter().find(|(u, _)| u.class.as_deref() == Some("porter")).unwrap();
+    assert_eq!(porter.0.features, vec!["portal-brawler".to_string()]);
+    let wm = setup.units.iter().find(|(u, _)| u.class.as_deref() == Some("wardmaster")).unwrap();
+    assert!(wm.0.features.contains(&"wardmaster-special-ward".to_string()), "{:?}", wm.0.features);
+    assert!(wm.0.features.contains(&"motile-ward".to_string()), "{:?}", wm.0.features);
+    let hexer = setup.units.iter().find(|(u, _)| u.class.as_deref() == Some("hexer")).unwrap();
+    assert!(hexer.0.features.contains(&"duelist".to_string()));
+    let porter_id = porter.0.id.clone();
+    let state = fray_kazzam::setup::build(setup).unwrap();
+    let u = state.find_unit(&porter_id).unwrap();
+    assert!(state.has_feature(u, fray_kazzam::features::Feature::PortalBrawler));
+}
+
+#[test]
+fn a_shivering_sword_names_its_spells_in_force() {
+    let ok = include_str!("../../../examples/kazzam/shivering-sword.toml");
+    let cards = check_file("shivering-sword.toml", ok).unwrap().join("\n");
+    assert!(cards.contains("Whirling (learned, in force at the start)"), "{cards}");
+    let bad = ok.replace(
+        "in_force = [\"shivering-sword-whirling\", \"long-arm\"]",
+        "in_force = [\"focused-blade\", \"duelist\"]",
+    );
+    let e = check_file("s.toml", &bad).unwrap_err().join("\n");
+    assert!(e.contains("s.toml:5: athlete[0] (Pim Arrow).in_force: \"focused-blade\" is not learned"), "{e}");
+    assert!(e.contains("in_force: \"duelist\" is not a Blade Enchantment or Self-Charm"), "{e}");
+    assert!(e.contains("in_force: name 1 learned self-charm feature(s)"), "{e}");
+    let units = fray_kazzam::builder::team_units("s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)]).unwrap();
+    assert_eq!(units[0].features, vec!["shivering-sword-whirling".to_string(), "long-arm".to_string()]);
+    assert_eq!(units[0].learned.len(), 4);
 }

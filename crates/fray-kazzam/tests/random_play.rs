@@ -157,6 +157,9 @@ fn every_playable_power_survives_random_play() {
         for (u, _) in &mut setup.units {
             u.level = Some(if u.team == "red" { 6 } else { 1 });
             let imp = u.implement.clone().unwrap_or_default();
+            // Change Spell needs a learned spell out of force; Foreseen Result, the Seer feature.
+            u.learned = vec!["shivering-sword-regenerative".into()];
+            u.features = vec!["diviner-seer".into()];
             for d in &playable {
                 if d.requires.as_ref().is_none_or(|r| *r == imp) && !u.powers.contains(&d.id) {
                     u.powers.push(d.id.clone());
@@ -177,4 +180,49 @@ fn every_playable_power_survives_random_play() {
     }
     let unused: Vec<&str> = playable.iter().map(|d| d.name.as_str()).filter(|n| !used.contains(*n)).collect();
     assert!(unused.is_empty(), "playable powers never used in {matches} random matches: {unused:?}");
+}
+
+/// A Shivering Sword with learned spells plays random matches against a built team: Change
+/// Spell and the respawn choice come up, and every invariant holds.
+#[test]
+fn a_shivering_sword_swaps_its_spells_in_random_matches() {
+    let sword = include_str!("../../../examples/kazzam/shivering-sword.toml");
+    let mut swapped = false;
+    for seed in 0..40 {
+        let setup =
+            builtin::team_setup(("shivering-sword.toml", sword), ("team-flotsam.toml", FLOTSAM), Default::default())
+                .unwrap();
+        swapped |= play_setup(seed, true, setup).iter().any(|l| l.contains("in force in place of"));
+    }
+    assert!(swapped, "no spell was ever swapped");
+}
+
+/// Every class feature Fray plays, given together to every athlete of the built-in match (red at
+/// level 5, blue at level 1): random bots answer every question the features ask, and nothing
+/// they do breaks a rule invariant or is refused once offered.
+#[test]
+fn every_played_feature_survives_random_play() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(60, |n| (n / 5).max(30));
+    let played: Vec<String> = fray_kazzam::features::catalogue()
+        .iter()
+        .filter(|id| fray_kazzam::features::Feature::parse(id).is_some_and(|f| f.played()))
+        .cloned()
+        .collect();
+    assert!(played.len() >= 30, "{played:?}");
+    let setup = || {
+        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        for (u, _) in &mut setup.units {
+            u.level = Some(if u.team == "red" { 5 } else { 1 });
+            u.features = played.iter().filter(|f| *f != "shivering-sword-regenerative").cloned().collect();
+            u.learned = vec!["shivering-sword-regenerative".into()];
+            u.charge_tokens = Some(2);
+            u.powers.extend(["self-lift-flight".to_string(), "change-spell".to_string()]);
+        }
+        setup
+    };
+    for seed in 0..matches {
+        play_setup(seed, true, setup());
+    }
 }
