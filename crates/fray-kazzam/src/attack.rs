@@ -80,6 +80,28 @@ pub fn roll_mode(
     origin: Pos,
     granted: bool,
 ) -> RollMode {
+    combine(roll_adv_dis(s, attacker, target, power, origin, granted))
+}
+
+/// Advantage and Disadvantage cancel (rulings K-ADV-0).
+pub fn combine((adv, dis): (bool, bool)) -> RollMode {
+    match (adv, dis) {
+        (true, false) => RollMode::Advantage,
+        (false, true) => RollMode::Disadvantage,
+        _ => RollMode::Normal,
+    }
+}
+
+/// Whether anything gives `attacker` Advantage, and whether anything gives it Disadvantage,
+/// against `target` (K-ADV-1..7, K-TER-6, K-CONC-1..2, lingering modifiers).
+pub fn roll_adv_dis(
+    s: &State,
+    attacker: UnitIdx,
+    target: UnitIdx,
+    power: &PowerDef,
+    origin: Pos,
+    granted: bool,
+) -> (bool, bool) {
     let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword);
     let mut adv = granted;
     let mut dis = false;
@@ -109,13 +131,7 @@ pub fn roll_mode(
     }
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::modifiers::roll_flags(s, attacker, target);
-    adv |= m_adv;
-    dis |= m_dis;
-    match (adv, dis) {
-        (true, false) => RollMode::Advantage,
-        (false, true) => RollMode::Disadvantage,
-        _ => RollMode::Normal,
-    }
+    (adv | m_adv, dis | m_dis)
 }
 
 fn in_water(s: &State, u: UnitIdx) -> bool {
@@ -230,7 +246,10 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else {
-                    let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    // You're Mine: Disadvantage on an attack that leaves its maker out.
+                    let dis = dis || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
+                    let mode = combine((adv, dis));
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     let (dice, mut natural) = roll_dice(cx, a.attacker, mode)?;
                     crate::modifiers::use_up(cx, used);

@@ -228,6 +228,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         _ => cx.push(Frame::Recharge { unit }),
     }
     credit_take_out(cx, unit, by);
+    crate::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
     // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3).
     crate::curses::taken_out(cx, unit, by);
     for i in (0..cx.s.curses.len()).rev() {

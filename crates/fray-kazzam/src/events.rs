@@ -628,6 +628,7 @@ impl fmt::Display for Event {
                     crate::modifiers::ModifierKind::Vulnerable => format!("Vulnerable {}", modifier.amount),
                     crate::modifiers::ModifierKind::OpportunityDamage => format!("+{} damage", modifier.amount),
                     crate::modifiers::ModifierKind::Execution => "a 6 forces a save or a Take Out".to_string(),
+                    crate::modifiers::ModifierKind::Spurned => "Disadvantage unless its maker is a target".to_string(),
                 },
                 match (modifier.kind, modifier.first) {
                     (crate::modifiers::ModifierKind::OpportunityDamage, _) => " on Opportunities",

@@ -26,6 +26,8 @@ pub enum ModifierKind {
     /// On the attack it applies to, a roll of 6 makes the target save: a failure Takes it Out,
     /// a success leaves it Distracted until the end of its next turn (Let's End This).
     Execution,
+    /// Disadvantage on any attack whose targets leave out the modifier's maker (You're Mine).
+    Spurned,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -173,7 +175,10 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
             match m.kind {
                 ModifierKind::Advantage => adv = true,
                 ModifierKind::Disadvantage => dis = true,
-                ModifierKind::Vulnerable | ModifierKind::OpportunityDamage | ModifierKind::Execution => continue,
+                ModifierKind::Vulnerable
+                | ModifierKind::OpportunityDamage
+                | ModifierKind::Execution
+                | ModifierKind::Spurned => continue,
             }
             if m.first {
                 used.push(i);
@@ -199,6 +204,39 @@ pub fn opportunity_bonus(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         .filter(|m| m.kind == ModifierKind::OpportunityDamage && m.applies(s, taker, target))
         .map(|m| m.amount)
         .sum()
+}
+
+/// Whether an attack by `attacker` at `targets` leaves out the maker of a You're Mine on it.
+pub fn spurned(s: &State, attacker: UnitIdx, targets: &[UnitIdx]) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::Spurned && m.attackers == Attackers::Unit(attacker) && !targets.contains(&m.source)
+    })
+}
+
+/// Saves in `unit`'s Saving Throw Phase against modifiers that end on a save (You're Mine).
+pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
+    let mut i = 0;
+    while i < cx.s.modifiers.len() {
+        let m = &cx.s.modifiers[i];
+        if m.duration == Duration::SaveEnds && m.attackers == Attackers::Unit(unit) {
+            let name = cx.s.powers.get(m.power).name.clone();
+            if crate::turn::saving_throw(cx, unit, &name)? {
+                cx.emit(Event::ModifierEnded { index: i, why: "saved".into() });
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Modifiers that end when their maker is Taken Out (You're Mine).
+pub fn maker_taken_out(cx: &mut Ctx, unit: UnitIdx) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if cx.s.modifiers[i].source == unit && cx.s.modifiers[i].kind == ModifierKind::Spurned {
+            cx.emit(Event::ModifierEnded { index: i, why: "its maker was Taken Out".into() });
+        }
+    }
 }
 
 /// The Let's End This modifier that applies to `attacker`'s attack on `target`, if any.

@@ -243,6 +243,8 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         }
     }
     if cx.s.unit(unit).on_map() {
+        // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
+        crate::modifiers::saves(cx, unit)?;
         let mut saves: Vec<_> =
             cx.s.unit(unit)
                 .statuses
