@@ -629,9 +629,12 @@ impl fmt::Display for Event {
                     crate::modifiers::ModifierKind::OpportunityDamage => format!("+{} damage", modifier.amount),
                     crate::modifiers::ModifierKind::Execution => "a 6 forces a save or a Take Out".to_string(),
                     crate::modifiers::ModifierKind::Spurned => "Disadvantage unless its maker is a target".to_string(),
+                    crate::modifiers::ModifierKind::WardBoost =>
+                        format!("the next Special Ward is {} bigger", modifier.amount),
                 },
                 match (modifier.kind, modifier.first) {
                     (crate::modifiers::ModifierKind::OpportunityDamage, _) => " on Opportunities",
+                    (crate::modifiers::ModifierKind::WardBoost, _) => "",
                     (_, true) => " on the first attack roll",
                     _ => " on attacks",
                 }

@@ -791,6 +791,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 amount += 1;
             }
             cx.emit(Event::SpecialWard { unit: cx.s.who(t), from: cx.s.who(unit), amount });
+            crate::modifiers::ward_boost_used(cx, unit);
         }
         FeatureFrame::Swap { unit, target } => {
             if option == "swap" && cx.s.unit(unit).on_map() && cx.s.unit(target).on_map() {
@@ -837,7 +838,8 @@ pub fn swap(cx: &mut Ctx, u: UnitIdx, t: UnitIdx, why: &str) -> Result<(), RuleE
 
 /// Special Ward handed out at the end of a turn: 1, 2 with Improved Wardmaster (L842, L910).
 pub fn special_ward_amount(s: &State, u: UnitIdx) -> i32 {
-    if s.has_feature(u, Feature::ImprovedWardmaster) { 2 } else { 1 }
+    let base = if s.has_feature(u, Feature::ImprovedWardmaster) { 2 } else { 1 };
+    base + crate::modifiers::ward_boost(s, u) // Ward Boost
 }
 
 /// Who may gain the Wardmaster's Special Ward: itself, or an ally it can see (a clear line,

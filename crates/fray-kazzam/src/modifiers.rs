@@ -28,6 +28,8 @@ pub enum ModifierKind {
     Execution,
     /// Disadvantage on any attack whose targets leave out the modifier's maker (You're Mine).
     Spurned,
+    /// The Special Ward its maker hands out next is `amount` bigger (Ward Boost).
+    WardBoost,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -178,7 +180,8 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
                 ModifierKind::Vulnerable
                 | ModifierKind::OpportunityDamage
                 | ModifierKind::Execution
-                | ModifierKind::Spurned => continue,
+                | ModifierKind::Spurned
+                | ModifierKind::WardBoost => continue,
             }
             if m.first {
                 used.push(i);
@@ -235,6 +238,24 @@ pub fn maker_taken_out(cx: &mut Ctx, unit: UnitIdx) {
     for i in (0..cx.s.modifiers.len()).rev() {
         if cx.s.modifiers[i].source == unit && cx.s.modifiers[i].kind == ModifierKind::Spurned {
             cx.emit(Event::ModifierEnded { index: i, why: "its maker was Taken Out".into() });
+        }
+    }
+}
+
+/// How much bigger `u`'s next Special Ward is (Ward Boost).
+pub fn ward_boost(s: &State, u: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::WardBoost && m.attackers == Attackers::Unit(u))
+        .map(|m| m.amount)
+        .sum()
+}
+
+/// The Special Ward has been handed out: Ward Boost is used up.
+pub fn ward_boost_used(cx: &mut Ctx, u: UnitIdx) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if cx.s.modifiers[i].kind == ModifierKind::WardBoost && cx.s.modifiers[i].attackers == Attackers::Unit(u) {
+            cx.emit(Event::ModifierEnded { index: i, why: "the Special Ward was handed out".into() });
         }
     }
 }
