@@ -1529,11 +1529,11 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
             }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
-            cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how, provoked: Vec::new() }));
+            cx.push(Frame::Move(MoveFrame::new(u, path, how)));
         }
         Verb::Shift(to) => {
             spend(cx, u, Slot::Move);
-            cx.push(Frame::Move(MoveFrame { unit: u, path: vec![to], next: 0, how: How::Shift, provoked: Vec::new() }));
+            cx.push(Frame::Move(MoveFrame::new(u, vec![to], How::Shift)));
         }
         Verb::Stand => {
             spend(cx, u, Slot::Move);
@@ -1713,6 +1713,7 @@ fn use_power(
             crate::zones::entered(cx, t, b, a, Some(u))?;
             Ok(())
         }
+        Some(h) if crate::triggers::HOOKS.contains(&h) => crate::triggers::use_power(cx, u, power, &targets),
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");
@@ -1732,6 +1733,8 @@ fn use_power(
                 evaded: false,
                 granted_advantage: false,
                 boost: None,
+                rider: None,
+                disadvantage: false,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if def.no_role_boost {
@@ -1742,7 +1745,7 @@ fn use_power(
             cx.push(Frame::Attack(Box::new(frame)));
             if sq != from {
                 let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);
-                cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how: How::Charge, provoked: Vec::new() }));
+                cx.push(Frame::Move(MoveFrame::new(u, path, How::Charge)));
             }
             Ok(())
         }
@@ -1762,6 +1765,8 @@ fn use_power(
                 evaded: false,
                 granted_advantage: advantage,
                 boost: None,
+                rider: None,
+                disadvantage: false,
             };
             attack::begin(cx, frame)?;
             if def.zone.is_some() {

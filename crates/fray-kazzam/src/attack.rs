@@ -68,6 +68,31 @@ pub struct AttackFrame {
     /// The first roll's result while its hit resolves: the Role Boost reads it (K-ROLL-5,
     /// K-ROLE-3).
     pub boost: Option<i32>,
+    /// A triggered power whose rider applies on each hit (Patient powers, [`crate::triggers`]).
+    pub rider: Option<u16>,
+    /// An Interrupt imposed Disadvantage on this attack (Patient Gaze).
+    pub disadvantage: bool,
+}
+
+impl AttackFrame {
+    /// An attack with `power` on `targets`, not made with an Attack Action.
+    pub fn new(attacker: UnitIdx, power: u16, targets: Vec<UnitIdx>, origin: Pos) -> Self {
+        AttackFrame {
+            attacker,
+            power,
+            targets,
+            next: 0,
+            stage: Stage::Provoke,
+            origin,
+            first_done: false,
+            via_action: false,
+            evaded: false,
+            granted_advantage: false,
+            boost: None,
+            rider: None,
+            disadvantage: false,
+        }
+    }
 }
 
 /// Advantage, Disadvantage or neither for `attacker` against `target` (K-ADV-1..7, K-TER-6,
@@ -210,9 +235,15 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 for (t, why) in
                     crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets)
                 {
-                    crate::opportunity::take(cx, t, a.attacker, why);
+                    crate::triggers::opportunity(cx, t, a.attacker, why);
                     if !cx.s.unit(a.attacker).on_map() {
                         return Ok(Flow::Continue);
+                    }
+                }
+                if def.is_attack() {
+                    crate::triggers::retribution(cx, a.attacker, &a.targets);
+                    if cx.s.unit(a.attacker).on_map() {
+                        crate::triggers::attacking(cx, a.attacker);
                     }
                 }
                 a.stage = Stage::Roll;
@@ -229,7 +260,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else {
-                    let mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    let mut mode = roll_mode(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    if a.disadvantage {
+                        mode = match mode {
+                            RollMode::Advantage => RollMode::Normal,
+                            _ => RollMode::Disadvantage,
+                        };
+                    }
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
                     crate::modifiers::use_up(cx, used);
@@ -316,9 +353,8 @@ fn settle(
         }
     }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
-    if Hit::from_roll(value) != Hit::Miss && !interrupt_options(cx.s, target).is_empty() && a.attacker != target {
+    if Hit::from_roll(value) != Hit::Miss && crate::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
-        cx.push(Frame::HitInterrupt { target, attacker: a.attacker });
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -544,6 +580,9 @@ fn apply_damage_and_effect(
         && cx.s.unit(attacker).on_map()
     {
         crate::boosts::apply(cx, b, attacker, target, boost_damage);
+    }
+    if let Some(r) = a.rider {
+        crate::triggers::rider(cx, attacker, target, r);
     }
     a.next += 1;
     a.stage = Stage::Roll;
@@ -937,45 +976,6 @@ fn apply_effects_saved(
     for f in queued.into_iter().rev() {
         cx.push(f);
     }
-    Ok(())
-}
-
-/// Interrupts `target` may use when about to be hit: unspent Contingency Jump.
-pub fn interrupt_options(s: &State, target: UnitIdx) -> Vec<DecisionOption> {
-    let u = s.unit(target);
-    if !u.on_map() || s.has(target, StatusKind::Stunned) || s.has(target, StatusKind::Dominated) {
-        return Vec::new();
-    }
-    let mut out: Vec<DecisionOption> = u
-        .powers
-        .iter()
-        .filter(|&&p| !u.spent.contains(&p) && s.powers.get(p).hook.as_deref() == Some("contingency-jump"))
-        .map(|&p| {
-            DecisionOption::new(
-                s.powers.get(p).id.clone(),
-                format!("use {}: teleport 2 squares and the attack misses", s.powers.get(p).name),
-            )
-        })
-        .collect();
-    if !out.is_empty() {
-        out.push(DecisionOption::new("no", "take the hit"));
-    }
-    out
-}
-
-/// Answers an offered hit Interrupt.
-pub fn answer_interrupt(cx: &mut Ctx, target: UnitIdx, _attacker: UnitIdx, option: &str) -> Result<(), RuleError> {
-    if option == "no" {
-        return Ok(());
-    }
-    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
-    let name = cx.s.powers.get(p).name.clone();
-    cx.emit(Event::PowerUsed { unit: cx.s.who(target), power: name.clone(), targets: vec![] });
-    cx.emit(Event::EncounterSpent { unit: cx.s.who(target), power: p, name });
-    if let Some(Frame::Attack(a)) = cx.s.flow.last_mut() {
-        a.evaded = true;
-    }
-    cx.push(Frame::TeleportSelf { unit: target, range: 2 });
     Ok(())
 }
 

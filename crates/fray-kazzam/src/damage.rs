@@ -80,6 +80,7 @@ pub fn deal(
         return Dealt::default();
     }
     let total = adjusted_from(cx.s, target, amount, ctx, source);
+    let total = crate::triggers::resist_reaction(cx, target, total);
     let u = cx.s.unit(target);
     let ward = total.min(u.ward);
     let hp_loss = total - ward;

@@ -337,6 +337,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             reversal: false,
             turn_over: false,
             compulsion: None,
+            armed: Vec::new(),
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,

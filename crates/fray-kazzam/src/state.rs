@@ -166,6 +166,8 @@ pub struct Unit {
     pub granted_move: bool,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
+    /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
+    pub armed: Vec<crate::triggers::Armed>,
 }
 
 impl Unit {

@@ -109,6 +109,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if cx.s.unit(unit).forfeit_move {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
+    crate::triggers::start_of_turn(cx, unit);
     cx.push(Frame::Act { unit });
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);
@@ -282,11 +283,13 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",
     );
+    crate::triggers::end_of_turn(cx, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
+    crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)
 }
 

@@ -1,0 +1,628 @@
+//! Triggered powers (K-ACT-7): Interrupts resolve before what sets them off, Reactions after.
+//! The rule areas call in here at their trigger points (a square about to be left, a roll about
+//! to hit, an Opportunity granted, a move or a turn ended); each unit with a usable triggered
+//! power is offered it as a decision ([`TriggerFrame::Offer`], its own seat: use it or not),
+//! pushed above the interrupted frame or after the event. A unit is offered one decision per
+//! trigger, so it uses at most one power on it.
+//!
+//! Powers that "wait" (the Hexer's Patient powers, Retribution) leave an [`Armed`] record on
+//! their user with a duration; it ends like a status would and shows in the view.
+
+use crate::attack::{AttackFrame, Stage};
+use crate::events::{Event, How};
+use crate::flow::{Ctx, Flow, Frame};
+use crate::powers::Frequency;
+use crate::state::{State, UnitIdx};
+use crate::statuses::{Duration, Status, StatusKind, describe_duration};
+use fray_core::decision::DecisionOption;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use serde::Serialize;
+
+/// Power hooks this module plays.
+pub const HOOKS: &[&str] = &[
+    "patient-shot",
+    "patient-surprise",
+    "patient-porcupine",
+    "patient-gaze",
+    "retribution",
+    "i-dont-think-so",
+    "resist-reaction",
+    "pursue-reaction",
+    "push-reaction",
+];
+
+/// A waiting power armed on its user until its duration runs out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Armed {
+    /// The power.
+    pub power: u16,
+    /// The one creature it watches (Patient Gaze) or protects (Retribution).
+    pub target: Option<UnitIdx>,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// Creatures it has already been used against.
+    pub used_on: Vec<UnitIdx>,
+}
+
+/// What set a triggered power off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// `attacker`'s roll is about to hit the owner (Interrupt).
+    WouldBeHit {
+        /// The attacker.
+        attacker: UnitIdx,
+    },
+    /// `mover` is about to leave a square under its own power (Interrupt).
+    Moving {
+        /// Who moves.
+        mover: UnitIdx,
+    },
+    /// `attacker` is about to roll an attack (Interrupt).
+    Attacking {
+        /// The attacker.
+        attacker: UnitIdx,
+    },
+    /// `granter` grants the owner an Opportunity (Interrupt; the Opportunity is taken either way).
+    Opportunity {
+        /// Who grants it.
+        granter: UnitIdx,
+        /// Why, for the journal.
+        why: &'static str,
+    },
+    /// `mover` finished a move under its own power (Reaction).
+    MoveEnded {
+        /// Who moved.
+        mover: UnitIdx,
+    },
+    /// `unit` ended its turn (Reaction).
+    TurnEnded {
+        /// Whose turn ended.
+        unit: UnitIdx,
+    },
+}
+
+impl Trigger {
+    fn interrupt(self) -> bool {
+        !matches!(self, Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. })
+    }
+}
+
+/// A decision a trigger waits on.
+#[derive(Clone, Debug)]
+pub enum TriggerFrame {
+    /// Use a triggered power now, or not.
+    Offer {
+        /// Whose power.
+        owner: UnitIdx,
+        /// What set it off.
+        trigger: Trigger,
+    },
+    /// Salorn's Patient Surprise hit: the enemy drops an orb, or is Disarmed.
+    Surprise {
+        /// The Hexer.
+        owner: UnitIdx,
+        /// The enemy hit.
+        target: UnitIdx,
+    },
+    /// Pursuer's Defender Reaction: the square next to the enemy to move to.
+    Pursue {
+        /// The Defender.
+        owner: UnitIdx,
+        /// The enemy.
+        toward: UnitIdx,
+    },
+}
+
+fn hook(s: &State, p: u16) -> Option<&str> {
+    s.powers.get(p).hook.as_deref()
+}
+
+/// Whether `u` can use triggered powers at all: on the map, neither Stunned nor Dominated
+/// (rulings K-ST-Stunned).
+fn can_trigger(s: &State, u: UnitIdx) -> bool {
+    s.unit(u).on_map() && !s.has(u, StatusKind::Stunned) && !s.has(u, StatusKind::Dominated)
+}
+
+/// `u`'s unspent, playable powers with hook `h`.
+fn ready(s: &State, u: UnitIdx, h: &str) -> Vec<u16> {
+    let un = s.unit(u);
+    un.powers
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let d = s.powers.get(p);
+            d.hook.as_deref() == Some(h)
+                && !d.reference_only
+                && !(d.frequency == Frequency::Encounter && un.spent.contains(&p))
+        })
+        .collect()
+}
+
+/// Whether `owner` could make a Basic Implement Attack against `target` right now.
+fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
+    let basic = s.powers.find("basic-implement-attack").expect("built-in");
+    let u = s.unit(owner);
+    !u.stowed
+        && !s.has(owner, StatusKind::Disarmed)
+        && s.enemies(owner, target)
+        && crate::actions::check_target(s, owner, basic, target, false).is_ok()
+}
+
+/// The options `owner` has on `trigger` (without declining).
+fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
+    if !can_trigger(s, owner) {
+        return Vec::new();
+    }
+    let name = |p: u16| s.powers.get(p).name.clone();
+    let mut out = Vec::new();
+    match trigger {
+        Trigger::WouldBeHit { .. } => {
+            for p in ready(s, owner, "contingency-jump") {
+                out.push((p, format!("use {}: teleport 2 squares and the attack misses", name(p))));
+            }
+        }
+        Trigger::Moving { mover } | Trigger::Attacking { attacker: mover } => {
+            let moving = matches!(trigger, Trigger::Moving { .. });
+            for a in &s.unit(owner).armed {
+                let watches = match hook(s, a.power) {
+                    Some("patient-shot" | "patient-surprise") => moving,
+                    Some("patient-porcupine") => moving && !a.used_on.contains(&mover),
+                    Some("patient-gaze") => a.target == Some(mover),
+                    _ => false,
+                };
+                if watches && can_shoot(s, owner, mover) && !out.iter().any(|(p, _)| *p == a.power) {
+                    out.push((a.power, format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id)));
+                }
+            }
+        }
+        Trigger::Opportunity { granter, .. } => {
+            for p in ready(s, owner, "i-dont-think-so") {
+                out.push((p, format!("use {}: {} also loses the action", name(p), s.unit(granter).id)));
+            }
+        }
+        Trigger::MoveEnded { mover } => {
+            if s.enemies(owner, mover) && s.distance(owner, mover).is_some_and(|d| (2..=4).contains(&d)) {
+                for p in ready(s, owner, "pursue-reaction") {
+                    if !pursue_squares(s, owner, mover).is_empty() {
+                        out.push((p, format!("use {}: move next to {}", name(p), s.unit(mover).id)));
+                    }
+                }
+            }
+        }
+        Trigger::TurnEnded { unit } => {
+            if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
+                for p in ready(s, owner, "push-reaction") {
+                    out.push((p, format!("use {}: push {} 3 squares", name(p), s.unit(unit).id)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pushes an offer for every unit with an option on `trigger`, the lowest-numbered unit's on
+/// top; returns whether any was pushed.
+pub fn offer(cx: &mut Ctx, trigger: Trigger) -> bool {
+    let owners: Vec<UnitIdx> = cx.s.units_on_map().filter(|&o| !options(cx.s, o, trigger).is_empty()).collect();
+    for &owner in owners.iter().rev() {
+        cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger }));
+    }
+    !owners.is_empty()
+}
+
+/// An Opportunity `taker` gets on `granter`: taken at once, or — when the taker could answer it
+/// with I Don't Think So — offered as a decision (returns true; it is pushed).
+pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static str) -> bool {
+    let trigger = Trigger::Opportunity { granter, why };
+    if options(cx.s, taker, trigger).is_empty() {
+        crate::opportunity::take(cx, taker, granter, why);
+        return false;
+    }
+    cx.push(Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger }));
+    true
+}
+
+/// An attack roll of `value` is about to hit `target`: offers its Interrupts.
+pub fn would_be_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let trigger = Trigger::WouldBeHit { attacker };
+    if attacker == target || options(cx.s, target, trigger).is_empty() {
+        return false;
+    }
+    cx.push(Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
+    true
+}
+
+/// A move under the mover's own power: those that can answer it.
+fn own_move(how: How) -> bool {
+    matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge)
+}
+
+/// `mover` is about to leave a square: Patient powers watching it.
+pub fn moving(cx: &mut Ctx, mover: UnitIdx, how: How) -> bool {
+    own_move(how) && offer(cx, Trigger::Moving { mover })
+}
+
+/// `mover` finished a move: Reactions to it (Pursuer).
+pub fn move_ended(cx: &mut Ctx, mover: UnitIdx, how: How) {
+    if own_move(how) && cx.s.unit(mover).on_map() {
+        offer(cx, Trigger::MoveEnded { mover });
+    }
+}
+
+/// `attacker` is about to roll: Patient Gaze watching it.
+pub fn attacking(cx: &mut Ctx, attacker: UnitIdx) -> bool {
+    offer(cx, Trigger::Attacking { attacker })
+}
+
+/// `attacker` attacks `targets`: Retribution grants its user an Opportunity when a protected
+/// ally is among them and the user is not (the first such enemy; every one from level 4).
+pub fn retribution(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) {
+    for w in cx.s.units_on_map().collect::<Vec<_>>() {
+        let records: Vec<Armed> = cx
+            .s
+            .unit(w)
+            .armed
+            .iter()
+            .filter(|a| hook(cx.s, a.power) == Some("retribution"))
+            .filter(|a| a.target.is_some_and(|t| targets.contains(&t)))
+            .filter(|a| a.used_on.is_empty() || cx.s.unit(w).level >= 4)
+            .cloned()
+            .collect();
+        let Some(a) = records.first() else { continue };
+        let wp = cx.s.unit(w).pos.unwrap();
+        let sees = !cx.s.hidden_from(attacker, w)
+            && crate::cover::shot(cx.s, wp, cx.s.unit(w).size, attacker) != fray_core::sight::Sight::Blocked;
+        if targets.contains(&w) || !sees || !crate::opportunity::may_take(cx.s, w, attacker) {
+            continue;
+        }
+        cx.emit(Event::TriggerUsed { unit: cx.s.who(w), power: a.power, against: cx.s.who(attacker) });
+        opportunity(cx, w, attacker, "attacking the ally under its Retribution");
+        if !cx.s.unit(attacker).on_map() {
+            return;
+        }
+    }
+}
+
+/// The Juggernaut's Defender Reaction, used by itself on the first damage it can lessen:
+/// 1 less damage (rulings). Returns the damage left.
+pub fn resist_reaction(cx: &mut Ctx, target: UnitIdx, total: i32) -> i32 {
+    if total <= 0 || !can_trigger(cx.s, target) {
+        return total;
+    }
+    let Some(p) = ready(cx.s, target, "resist-reaction").first().copied() else { return total };
+    let name = cx.s.powers.get(p).name.clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(target), power: format!("{name} (Resist 1)"), targets: vec![] });
+    cx.emit(Event::EncounterSpent { unit: cx.s.who(target), power: p, name });
+    total - 1
+}
+
+/// Start of `unit`'s turn: its Defender Reaction is ready again (§2.11); records lasting until
+/// now end.
+pub fn start_of_turn(cx: &mut Ctx, unit: UnitIdx) {
+    let spent: Vec<u16> = cx.s.unit(unit).spent.clone();
+    for p in spent {
+        if cx.s.powers.get(p).group.as_deref() == Some("defender-reaction") {
+            let name = cx.s.powers.get(p).name.clone();
+            cx.emit(Event::EncounterRecharged { unit: cx.s.who(unit), power: p, name });
+        }
+    }
+    let turn = cx.s.unit(unit).turns_started;
+    end_armed(cx, |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn), "its user's turn started");
+}
+
+/// End of `unit`'s turn: records lasting until then end.
+pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    end_armed(cx, |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn), "end of turn");
+}
+
+/// After `unit`'s turn has ended: Reactions to it (Smasher), before the next turn starts.
+pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
+    if cx.s.unit(unit).on_map() {
+        offer(cx, Trigger::TurnEnded { unit });
+    }
+}
+
+fn end_armed(cx: &mut Ctx, f: impl Fn(&Duration) -> bool, why: &str) {
+    let mut ended = Vec::new();
+    for u in cx.s.unit_indices() {
+        for a in &cx.s.unit(u).armed {
+            if f(&a.duration) {
+                ended.push((u, a.clone()));
+            }
+        }
+    }
+    for (u, a) in ended {
+        cx.emit(Event::TriggerDisarmed { unit: cx.s.who(u), armed: a, why: why.into() });
+    }
+}
+
+/// Uses one of this module's powers as an action: arms a waiting power.
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    let target = match def.target {
+        crate::powers::Targeting::None | crate::powers::Targeting::Myself => None,
+        _ => targets.first().copied(),
+    };
+    cx.emit(Event::PowerUsed {
+        unit: cx.s.who(u),
+        power: def.name.clone(),
+        targets: target.iter().map(|&t| cx.s.who(t)).collect(),
+    });
+    let next = cx.s.unit(u).turns_started + 1;
+    let duration = match def.hook.as_deref() {
+        Some("retribution") => Duration::EndOfTurn { unit: u, turn: next },
+        _ => Duration::StartOfTurn { unit: u, turn: next },
+    };
+    // Using it again replaces the old record.
+    for old in cx.s.unit(u).armed.iter().filter(|a| a.power == power).cloned().collect::<Vec<_>>() {
+        cx.emit(Event::TriggerDisarmed { unit: cx.s.who(u), armed: old, why: "used again".into() });
+    }
+    cx.emit(Event::TriggerArmed { unit: cx.s.who(u), armed: Armed { power, target, duration, used_on: Vec::new() } });
+    // K-ACT-5: a staff or sword user spending its Attack Action on an implement power ends its turn.
+    let imp = cx.s.unit(u).implement;
+    if def.action == crate::powers::ActionKind::Attack
+        && def.hook.as_deref().is_some_and(|h| h.starts_with("patient"))
+        && matches!(imp, crate::state::Implement::Staff | crate::state::Implement::Sword)
+        && cx.s.current() == Some(u)
+        && cx.s.unit(u).granted_by.is_none()
+    {
+        cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: format!("a {} implement power ends the turn", imp.name()) });
+    }
+    Ok(())
+}
+
+/// Advances a trigger frame: waits while it has options; an offer nobody can use any more lapses
+/// (an Opportunity is still taken if it may be).
+pub fn step(cx: &mut Ctx, f: TriggerFrame) -> Result<Flow, RuleError> {
+    if !question(cx.s, &f).3.is_empty() {
+        cx.push(Frame::Trigger(f));
+        return Ok(Flow::Wait);
+    }
+    if let TriggerFrame::Offer { owner, trigger: Trigger::Opportunity { granter, why } } = f
+        && crate::opportunity::may_take(cx.s, owner, granter)
+    {
+        crate::opportunity::take(cx, owner, granter, why);
+    }
+    Ok(Flow::Continue)
+}
+
+/// The decision a trigger frame waits on: (unit, kind, prompt, options); no options means it
+/// lapses.
+pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    match *f {
+        TriggerFrame::Offer { owner, trigger } => {
+            let mut opts: Vec<DecisionOption> = options(s, owner, trigger)
+                .into_iter()
+                .map(|(p, label)| DecisionOption::new(s.powers.get(p).id.clone(), label))
+                .collect();
+            let who = &s.unit(owner).id;
+            let (prompt, no) = match trigger {
+                Trigger::WouldBeHit { attacker } => (format!("{who}: {} is about to hit you", s.unit(attacker).id), "take the hit"),
+                Trigger::Moving { mover } => (format!("{who}: {} is moving within your range", s.unit(mover).id), "let it move"),
+                Trigger::Attacking { attacker } => (format!("{who}: {} is about to attack", s.unit(attacker).id), "let it attack"),
+                Trigger::Opportunity { granter, .. } => {
+                    (format!("{who}: {} grants you an Opportunity", s.unit(granter).id), "take the Opportunity only")
+                }
+                Trigger::MoveEnded { mover } => (format!("{who}: {} ended its move", s.unit(mover).id), "stay"),
+                Trigger::TurnEnded { unit } => (format!("{who}: {} ended its turn next to you", s.unit(unit).id), "let it be"),
+            };
+            if !opts.is_empty() {
+                opts.push(DecisionOption::new("no", no));
+            }
+            let kind = if trigger.interrupt() { "interrupt" } else { "reaction" };
+            (owner, kind, prompt, opts)
+        }
+        TriggerFrame::Surprise { owner, target } => {
+            let mut opts: Vec<DecisionOption> = s
+                .held_orbs(target)
+                .map(|o| {
+                    let id = &s.orbs[o as usize].id;
+                    DecisionOption::new(format!("drop:{id}"), format!("{} drops orb {id}", s.unit(target).id))
+                })
+                .collect();
+            if !opts.is_empty() {
+                opts.push(DecisionOption::new("disarm", format!("{} is Disarmed until its turn ends", s.unit(target).id)));
+            }
+            (owner, "surprise", format!("{}: Salorn's Patient Surprise hit — what does the enemy lose?", s.unit(owner).id), opts)
+        }
+        TriggerFrame::Pursue { owner, toward } => {
+            let mut opts: Vec<DecisionOption> = pursue_squares(s, owner, toward)
+                .into_iter()
+                .map(|p| DecisionOption::square(p, format!("move to {p}")))
+                .collect();
+            opts.push(DecisionOption::new("stay", "stay put"));
+            (owner, "square", format!("{}: move next to {}", s.unit(owner).id, s.unit(toward).id), opts)
+        }
+    }
+}
+
+/// Squares next to `toward` that `owner` can walk to now.
+fn pursue_squares(s: &State, owner: UnitIdx, toward: UnitIdx) -> Vec<Pos> {
+    if s.has(owner, StatusKind::Immobilized) || s.has(owner, StatusKind::Prone) {
+        return Vec::new();
+    }
+    let (tp, ts) = (s.unit(toward).pos.unwrap(), s.unit(toward).size);
+    let size = s.unit(owner).size;
+    crate::movement::destinations(s, owner, crate::movement::Mode::Walk)
+        .into_iter()
+        .filter(|&p| fray_core::geometry::distance(p, size, tp, ts) == 1)
+        .collect()
+}
+
+/// The topmost frame index in the flow that is `u`'s move or attack.
+fn interrupted(s: &State, u: UnitIdx) -> Option<usize> {
+    s.flow.iter().rposition(|f| match f {
+        Frame::Move(m) => m.unit == u,
+        Frame::Attack(a) => a.attacker == u,
+        _ => false,
+    })
+}
+
+/// Answers a trigger decision.
+pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleError> {
+    match f {
+        TriggerFrame::Offer { owner, trigger } => {
+            if option == "no" {
+                if let Trigger::Opportunity { granter, why } = trigger {
+                    crate::opportunity::take(cx, owner, granter, why);
+                }
+                return Ok(());
+            }
+            let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
+            use_triggered(cx, owner, trigger, p)
+        }
+        TriggerFrame::Surprise { target, .. } => {
+            if let Some(id) = option.strip_prefix("drop:") {
+                let o = cx.s.find_orb(id).ok_or_else(|| RuleError::malformed(format!("no orb {id:?}")))?;
+                let at = cx.s.unit(target).pos.unwrap();
+                crate::orbs::drop(cx, target, o, at);
+            } else {
+                disarm_for_turn(cx, target);
+            }
+            Ok(())
+        }
+        TriggerFrame::Pursue { owner, .. } => {
+            if option == "stay" {
+                return Ok(());
+            }
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stay"))?;
+            let path = crate::movement::route_to(cx.s, owner, q, crate::movement::Mode::Walk).unwrap_or(vec![q]);
+            cx.push(Frame::Move(crate::movement::MoveFrame::new(owner, path, How::Walk)));
+            Ok(())
+        }
+    }
+}
+
+fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(p).clone();
+    let about = match trigger {
+        Trigger::WouldBeHit { attacker } | Trigger::Attacking { attacker } => attacker,
+        Trigger::Moving { mover } | Trigger::MoveEnded { mover } => mover,
+        Trigger::Opportunity { granter, .. } => granter,
+        Trigger::TurnEnded { unit } => unit,
+    };
+    cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: def.name.clone(), targets: vec![cx.s.who(about)] });
+    if def.frequency == Frequency::Encounter && !def.hook.as_deref().is_some_and(|h| h.starts_with("patient")) {
+        cx.emit(Event::EncounterSpent { unit: cx.s.who(owner), power: p, name: def.name.clone() });
+    }
+    match def.hook.as_deref() {
+        Some("contingency-jump") => {
+            if let Some(Frame::Attack(a)) = interrupted(cx.s, about).map(|i| &mut cx.s.flow[i]) {
+                a.evaded = true;
+            }
+            cx.push(Frame::TeleportSelf { unit: owner, range: 2 });
+        }
+        Some(h @ ("patient-shot" | "patient-surprise" | "patient-porcupine" | "patient-gaze")) => {
+            let record = cx.s.unit(owner).armed.iter().find(|a| a.power == p).cloned().expect("offered");
+            cx.emit(Event::TriggerUsed { unit: cx.s.who(owner), power: p, against: cx.s.who(about) });
+            if h != "patient-porcupine" {
+                cx.emit(Event::TriggerDisarmed { unit: cx.s.who(owner), armed: record, why: "used".into() });
+            }
+            let basic = cx.s.powers.find("basic-implement-attack").expect("built-in");
+            let mut frame = AttackFrame::new(owner, basic, vec![about], cx.s.unit(owner).pos.unwrap());
+            frame.granted_advantage = h == "patient-shot";
+            frame.rider = matches!(h, "patient-surprise" | "patient-gaze").then_some(p);
+            frame.stage = Stage::Provoke;
+            crate::attack::begin(cx, frame)?;
+        }
+        Some("i-dont-think-so") => {
+            let Trigger::Opportunity { why, .. } = trigger else { unreachable!("offered on Opportunities") };
+            crate::opportunity::take(cx, owner, about, why);
+            if cx.s.unit(about).on_map() {
+                stop_action(cx, about);
+            }
+        }
+        Some("pursue-reaction") => cx.push(Frame::Trigger(TriggerFrame::Pursue { owner, toward: about })),
+        Some("push-reaction") => {
+            let effect = def.effect.clone();
+            crate::attack::apply_effects(cx, owner, about, p, &effect)?;
+        }
+        other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
+    }
+    Ok(())
+}
+
+/// I Don't Think So: `u` loses the action that granted the Opportunity — a move stops where it
+/// is (a Charge loses its strike too), an attack is not resolved.
+fn stop_action(cx: &mut Ctx, u: UnitIdx) {
+    let Some(i) = interrupted(cx.s, u) else { return };
+    let who = cx.s.unit(u).id.clone();
+    match &mut cx.s.flow[i] {
+        Frame::Move(m) => {
+            m.path.truncate(m.next);
+            let charge = m.how == How::Charge;
+            cx.emit(Event::Note { text: format!("{who}'s move stops here") });
+            if charge
+                && let Some(j) = cx.s.flow[..i].iter().rposition(|f| matches!(f, Frame::Attack(a) if a.attacker == u))
+            {
+                cx.s.flow.remove(j);
+                cx.emit(Event::Note { text: format!("{who}'s Charge is lost: no strike") });
+            }
+        }
+        Frame::Attack(_) => {
+            cx.s.flow.remove(i);
+            cx.emit(Event::Note { text: format!("{who}'s attack is lost: it is not resolved") });
+        }
+        _ => {}
+    }
+}
+
+/// Disarmed until the end of `target`'s turn: this one if it is its turn, else its next.
+fn disarm_for_turn(cx: &mut Ctx, target: UnitIdx) {
+    let t = cx.s.unit(target).turns_started + u32::from(cx.s.current() != Some(target));
+    let status = Status::simple(StatusKind::Disarmed, Duration::EndOfTurn { unit: target, turn: t });
+    crate::attack::give_status(cx, target, status, "Salorn's Patient Surprise");
+}
+
+/// A Patient power's rider on its interrupting attack's hit.
+pub fn rider(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16) {
+    if !cx.s.unit(target).on_map() {
+        return;
+    }
+    match hook(cx.s, power) {
+        Some("patient-surprise") => {
+            if cx.s.held_orbs(target).next().is_some() {
+                cx.push(Frame::Trigger(TriggerFrame::Surprise { owner: user, target }));
+            } else {
+                disarm_for_turn(cx, target);
+            }
+        }
+        Some("patient-gaze") => {
+            let who = cx.s.unit(target).id.clone();
+            let half = (cx.s.unit(target).speed / 2).max(0) as u32;
+            let Some(i) = interrupted(cx.s, target) else { return };
+            match &mut cx.s.flow[i] {
+                Frame::Attack(a) => {
+                    a.disadvantage = true;
+                    cx.emit(Event::Note { text: format!("{who} makes this attack at Disadvantage (Patient Gaze)") });
+                }
+                Frame::Move(m) => {
+                    m.limit = Some(m.limit.map_or(half, |l| l.min(half)));
+                    cx.emit(Event::Note { text: format!("{who} is Slowed for the rest of this move (Patient Gaze)") });
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The armed records of `u` for the view: power id, target, how long.
+pub fn view(s: &State, u: UnitIdx) -> serde_json::Value {
+    serde_json::Value::Array(
+        s.unit(u)
+            .armed
+            .iter()
+            .map(|a| {
+                serde_json::json!({
+                    "power": s.powers.get(a.power).id,
+                    "target": a.target.map(|t| s.unit(t).id.to_string()),
+                    "until": describe_duration(s, &a.duration),
+                    "used_on": a.used_on.iter().map(|&t| s.unit(t).id.to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
