@@ -516,8 +516,9 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Resu
         }
         Some(h @ ("patient-shot" | "patient-surprise" | "patient-porcupine" | "patient-gaze")) => {
             let record = cx.s.unit(owner).armed.iter().find(|a| a.power == p).cloned().expect("offered");
-            cx.emit(Event::TriggerUsed { unit: cx.s.who(owner), power: p, against: cx.s.who(about) });
-            if h != "patient-porcupine" {
+            if h == "patient-porcupine" {
+                cx.emit(Event::TriggerUsed { unit: cx.s.who(owner), power: p, against: cx.s.who(about) });
+            } else {
                 cx.emit(Event::TriggerDisarmed { unit: cx.s.who(owner), armed: record, why: "used".into() });
             }
             let basic = cx.s.powers.find("basic-implement-attack").expect("built-in");
