@@ -232,16 +232,17 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
         }
         match a.stage {
             Stage::Provoke => {
-                for (t, why) in
-                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets)
-                {
+                let takers =
+                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets);
+                for &(t, why) in &takers {
                     crate::triggers::opportunity(cx, t, a.attacker, why);
                     if !cx.s.unit(a.attacker).on_map() {
                         return Ok(Flow::Continue);
                     }
                 }
                 if def.is_attack() {
-                    crate::triggers::retribution(cx, a.attacker, &a.targets);
+                    let already: Vec<UnitIdx> = takers.iter().map(|&(t, _)| t).collect();
+                    crate::triggers::retribution(cx, a.attacker, &a.targets, &already);
                     if cx.s.unit(a.attacker).on_map() {
                         crate::triggers::attacking(cx, a.attacker);
                     }

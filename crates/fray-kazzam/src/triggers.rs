@@ -256,30 +256,36 @@ pub fn attacking(cx: &mut Ctx, attacker: UnitIdx) -> bool {
 }
 
 /// `attacker` attacks `targets`: Retribution grants its user an Opportunity when a protected
-/// ally is among them and the user is not (the first such enemy; every one from level 4).
-pub fn retribution(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) {
+/// ally is among them and the user is not (the first such enemy in its sight; every one from
+/// level 4). `already` took an Opportunity on this attack: one per action (rulings K-OPP-2).
+pub fn retribution(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], already: &[UnitIdx]) {
     for w in cx.s.units_on_map().collect::<Vec<_>>() {
-        let records: Vec<Armed> = cx
+        let Some(a) = cx
             .s
             .unit(w)
             .armed
             .iter()
-            .filter(|a| hook(cx.s, a.power) == Some("retribution"))
-            .filter(|a| a.target.is_some_and(|t| targets.contains(&t)))
-            .filter(|a| a.used_on.is_empty() || cx.s.unit(w).level >= 4)
+            .find(|a| {
+                hook(cx.s, a.power) == Some("retribution")
+                    && a.target.is_some_and(|t| targets.contains(&t))
+                    && (a.used_on.is_empty() || cx.s.unit(w).level >= 4)
+            })
             .cloned()
-            .collect();
-        let Some(a) = records.first() else { continue };
+        else {
+            continue;
+        };
         let wp = cx.s.unit(w).pos.unwrap();
         let sees = !cx.s.hidden_from(attacker, w)
             && crate::cover::shot(cx.s, wp, cx.s.unit(w).size, attacker) != fray_core::sight::Sight::Blocked;
-        if targets.contains(&w) || !sees || !crate::opportunity::may_take(cx.s, w, attacker) {
+        if targets.contains(&w) || !cx.s.enemies(w, attacker) || !sees {
             continue;
         }
         cx.emit(Event::TriggerUsed { unit: cx.s.who(w), power: a.power, against: cx.s.who(attacker) });
-        opportunity(cx, w, attacker, "attacking the ally under its Retribution");
-        if !cx.s.unit(attacker).on_map() {
-            return;
+        if !already.contains(&w) && crate::opportunity::may_take(cx.s, w, attacker) {
+            opportunity(cx, w, attacker, "attacking the ally under its Retribution");
+            if !cx.s.unit(attacker).on_map() {
+                return;
+            }
         }
     }
 }
