@@ -30,6 +30,7 @@ pub const HOOKS: &[&str] = &[
     "resist-reaction",
     "pursue-reaction",
     "push-reaction",
+    "keep-walking",
 ];
 
 /// A waiting power armed on its user until its duration runs out.
@@ -80,11 +81,19 @@ pub enum Trigger {
         /// Whose turn ended.
         unit: UnitIdx,
     },
+    /// `unit` failed its save against `status` in its Saving Throw Phase (Reaction; the answer
+    /// settles the save).
+    SaveFailed {
+        /// Who saved.
+        unit: UnitIdx,
+        /// Against what.
+        status: Status,
+    },
 }
 
 impl Trigger {
     fn interrupt(self) -> bool {
-        !matches!(self, Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. })
+        !matches!(self, Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. } | Trigger::SaveFailed { .. })
     }
 }
 
@@ -111,6 +120,15 @@ pub enum TriggerFrame {
         owner: UnitIdx,
         /// The enemy.
         toward: UnitIdx,
+    },
+    /// The rest of a Saving Throw Phase paused by a failed save (no decision of its own).
+    Resume {
+        /// Whose turn.
+        unit: UnitIdx,
+        /// Statuses still to save against.
+        left: Vec<Status>,
+        /// Statuses the unit chose to fail its saves against.
+        fail: Vec<StatusKind>,
     },
 }
 
@@ -190,6 +208,17 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
                 }
             }
         }
+        Trigger::SaveFailed { unit, .. } => {
+            let sees = owner == unit
+                || s.unit(unit).on_map()
+                    && crate::cover::shot(s, s.unit(owner).pos.unwrap(), s.unit(owner).size, unit)
+                        != fray_core::sight::Sight::Blocked;
+            if !s.enemies(owner, unit) && sees {
+                for p in ready(s, owner, "keep-walking") {
+                    out.push((p, format!("use {}: {} rolls the save again", name(p), s.unit(unit).id)));
+                }
+            }
+        }
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
@@ -220,6 +249,16 @@ pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static
         return false;
     }
     cx.push(Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger }));
+    true
+}
+
+/// `unit` failed its save against `status` in its Saving Throw Phase: the first unit that could
+/// answer with Keep Walking is asked, and the phase waits (returns true).
+pub fn save_failed(cx: &mut Ctx, unit: UnitIdx, status: Status, left: &[Status], fail: &[StatusKind]) -> bool {
+    let trigger = Trigger::SaveFailed { unit, status };
+    let Some(owner) = cx.s.units_on_map().find(|&o| !options(cx.s, o, trigger).is_empty()) else { return false };
+    cx.push(Frame::Trigger(TriggerFrame::Resume { unit, left: left.to_vec(), fail: fail.to_vec() }));
+    cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger }));
     true
 }
 
@@ -382,14 +421,23 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
 /// Advances a trigger frame: waits while it has options; an offer nobody can use any more lapses
 /// (an Opportunity is still taken if it may be).
 pub fn step(cx: &mut Ctx, f: TriggerFrame) -> Result<Flow, RuleError> {
+    if let TriggerFrame::Resume { unit, left, fail } = f {
+        return crate::turn::save_phase(cx, unit, left, fail);
+    }
     if !question(cx.s, &f).3.is_empty() {
         cx.push(Frame::Trigger(f));
         return Ok(Flow::Wait);
     }
-    if let TriggerFrame::Offer { owner, trigger: Trigger::Opportunity { granter, why } } = f
-        && crate::opportunity::may_take(cx.s, owner, granter)
-    {
-        crate::opportunity::take(cx, owner, granter, why);
+    match f {
+        TriggerFrame::Offer { owner, trigger: Trigger::Opportunity { granter, why } }
+            if crate::opportunity::may_take(cx.s, owner, granter) =>
+        {
+            crate::opportunity::take(cx, owner, granter, why)
+        }
+        TriggerFrame::Offer { trigger: Trigger::SaveFailed { unit, status }, .. } => {
+            crate::turn::settle_save(cx, unit, status, false)
+        }
+        _ => {}
     }
     Ok(Flow::Continue)
 }
@@ -413,6 +461,9 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                 }
                 Trigger::MoveEnded { mover } => (format!("{who}: {} ended its move", s.unit(mover).id), "stay"),
                 Trigger::TurnEnded { unit } => (format!("{who}: {} ended its turn next to you", s.unit(unit).id), "let it be"),
+                Trigger::SaveFailed { unit, status } => {
+                    (format!("{who}: {} failed its save against {}", s.unit(unit).id, status.kind), "let it fail")
+                }
             };
             if !opts.is_empty() {
                 opts.push(DecisionOption::new("no", no));
@@ -433,6 +484,7 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
             }
             (owner, "surprise", format!("{}: Salorn's Patient Surprise hit — what does the enemy lose?", s.unit(owner).id), opts)
         }
+        TriggerFrame::Resume { unit, .. } => (unit, "resume", String::new(), Vec::new()),
         TriggerFrame::Pursue { owner, toward } => {
             let mut opts: Vec<DecisionOption> = pursue_squares(s, owner, toward)
                 .into_iter()
@@ -471,8 +523,10 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
     match f {
         TriggerFrame::Offer { owner, trigger } => {
             if option == "no" {
-                if let Trigger::Opportunity { granter, why } = trigger {
-                    crate::opportunity::take(cx, owner, granter, why);
+                match trigger {
+                    Trigger::Opportunity { granter, why } => crate::opportunity::take(cx, owner, granter, why),
+                    Trigger::SaveFailed { unit, status } => crate::turn::settle_save(cx, unit, status, false),
+                    _ => {}
                 }
                 return Ok(());
             }
@@ -489,6 +543,7 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
             }
             Ok(())
         }
+        TriggerFrame::Resume { .. } => Err(RuleError::malformed("nothing to answer")),
         TriggerFrame::Pursue { owner, .. } => {
             if option == "stay" {
                 return Ok(());
@@ -507,7 +562,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Resu
         Trigger::WouldBeHit { attacker } | Trigger::Attacking { attacker } => attacker,
         Trigger::Moving { mover } | Trigger::MoveEnded { mover } => mover,
         Trigger::Opportunity { granter, .. } => granter,
-        Trigger::TurnEnded { unit } => unit,
+        Trigger::TurnEnded { unit } | Trigger::SaveFailed { unit, .. } => unit,
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: def.name.clone(), targets: vec![cx.s.who(about)] });
     if def.frequency == Frequency::Encounter && !def.hook.as_deref().is_some_and(|h| h.starts_with("patient")) {
@@ -542,6 +597,11 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Resu
             }
         }
         Some("pursue-reaction") => cx.push(Frame::Trigger(TriggerFrame::Pursue { owner, toward: about })),
+        Some("keep-walking") => {
+            let Trigger::SaveFailed { unit, status } = trigger else { unreachable!("offered on failed saves") };
+            let success = crate::turn::saving_throw(cx, unit, &format!("{} (rolled again)", status.kind))?;
+            crate::turn::settle_save(cx, unit, status, success);
+        }
         Some("push-reaction") => {
             let effect = def.effect.clone();
             crate::attack::apply_effects(cx, owner, about, p, &effect)?;
