@@ -365,7 +365,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     };
     if m.next >= m.path.len() {
-        crate::triggers::move_ended(cx, m.unit, m.how); // stopped short by an Interrupt
+        stop_short(cx, &m); // cut short by an Interrupt
         return Ok(Flow::Continue);
     }
     let to = m.path[m.next];
@@ -396,7 +396,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
     let cost = step_cost(cx.s, m.unit, from, to).unwrap_or(1);
     if !cx.s.unit(m.unit).on_map() || stopped || m.limit.is_some_and(|l| m.spent + cost > l) {
-        crate::triggers::move_ended(cx, m.unit, m.how);
+        stop_short(cx, &m);
         return Ok(Flow::Continue);
     }
     m.spent += cost;
@@ -421,10 +421,21 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));
+    } else if m.next < m.path.len() {
+        stop_short(cx, &m);
     } else {
         crate::triggers::move_ended(cx, m.unit, m.how);
     }
     Ok(Flow::Continue)
+}
+
+/// A move ends before its last square: a mover left on a square it may not stop on (an ally's)
+/// takes the nearest free one (rulings K-MOVE-10); then Reactions to the move's end.
+fn stop_short(cx: &mut Ctx, m: &MoveFrame) {
+    if cx.s.unit(m.unit).on_map() {
+        settle_on_legal_square(cx, m.unit, "stops short and steps to the nearest free square");
+        crate::triggers::move_ended(cx, m.unit, m.how);
+    }
 }
 
 /// Squares a power's shift may take next: adjacent, not Difficult Terrain, where the unit can

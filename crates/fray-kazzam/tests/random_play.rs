@@ -27,13 +27,18 @@ fn invariants(s: &State) -> Result<(), String> {
             if let (Some(pa), Some(pb)) = (a.pos, b.pos) {
                 let flying_a = a.statuses.iter().any(|x| x.kind == StatusKind::Flying);
                 let flying_b = b.statuses.iter().any(|x| x.kind == StatusKind::Flying);
-                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b {
+                // A move paused by an Interrupt may be passing through an ally's square.
+                let moving = s.flow.iter().any(|f| {
+                    matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
+                });
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && !moving {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
             }
         }
         if let Some(p) = a.pos
             && !s.arena.at(p).enterable()
+            && !s.flow.iter().any(|f| matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i))
         {
             return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
         }
