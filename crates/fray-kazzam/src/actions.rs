@@ -1735,6 +1735,7 @@ fn use_power(
                 boost: None,
                 rider: None,
                 disadvantage: false,
+                effect_only: false,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if def.no_role_boost {
@@ -1767,6 +1768,7 @@ fn use_power(
                 boost: None,
                 rider: None,
                 disadvantage: false,
+                effect_only: false,
             };
             attack::begin(cx, frame)?;
             if def.zone.is_some() {

@@ -72,6 +72,8 @@ pub struct AttackFrame {
     pub rider: Option<u16>,
     /// An Interrupt imposed Disadvantage on this attack (Patient Gaze).
     pub disadvantage: bool,
+    /// Only the Effect line applies on a hit: no damage, no Role Boost (Punisher's reaction).
+    pub effect_only: bool,
 }
 
 impl AttackFrame {
@@ -91,6 +93,7 @@ impl AttackFrame {
             boost: None,
             rider: None,
             disadvantage: false,
+            effect_only: false,
         }
     }
 }
@@ -452,6 +455,10 @@ fn apply_damage_and_effect(
 ) -> Result<(), RuleError> {
     let attacker = a.attacker;
     let crit = roll >= 6; // a Critical Hit (K-ROLL-1); 0 for powers with no roll
+    let damage = damage && !a.effect_only;
+    if a.effect_only {
+        a.boost = None;
+    }
     // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
     // damage; other primitives' conditions when the Effect applies, after it.
     let line = def.effect_at(cx.s.unit(attacker).level);
@@ -499,6 +506,9 @@ fn apply_damage_and_effect(
                 packet += extra;
             }
         }
+    }
+    if a.effect_only {
+        packet = 0; // not even the Effect line's own damage
     }
     let boost = a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::boosts::boost_of(cx.s, attacker));
     let boost_damage =

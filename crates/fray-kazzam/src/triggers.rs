@@ -31,6 +31,7 @@ pub const HOOKS: &[&str] = &[
     "pursue-reaction",
     "push-reaction",
     "keep-walking",
+    "punish-reaction",
 ];
 
 /// A waiting power armed on its user until its duration runs out.
@@ -81,6 +82,11 @@ pub enum Trigger {
         /// Whose turn ended.
         unit: UnitIdx,
     },
+    /// `granter`, Marked by the owner, granted it an Opportunity, now taken (Reaction).
+    Punish {
+        /// Who granted it.
+        granter: UnitIdx,
+    },
     /// `unit` failed its save against `status` in its Saving Throw Phase (Reaction; the answer
     /// settles the save).
     SaveFailed {
@@ -93,7 +99,10 @@ pub enum Trigger {
 
 impl Trigger {
     fn interrupt(self) -> bool {
-        !matches!(self, Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. } | Trigger::SaveFailed { .. })
+        !matches!(
+            self,
+            Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. } | Trigger::SaveFailed { .. } | Trigger::Punish { .. }
+        )
     }
 }
 
@@ -167,8 +176,51 @@ fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
         && crate::actions::check_target(s, owner, basic, target, false).is_ok()
 }
 
-/// The options `owner` has on `trigger` (without declining).
-fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
+/// The options `owner` has on `trigger` (without declining): option id and label.
+fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
+    powers_for(s, owner, trigger)
+        .into_iter()
+        .map(|(p, arg, label)| {
+            let id = &s.powers.get(p).id;
+            (arg.map_or_else(|| id.clone(), |a| format!("{id}:{}", s.powers.get(a).id)), label)
+        })
+        .collect()
+}
+
+/// Attack powers `owner` could punish `target` with (Punisher): any roll with an Effect line,
+/// range ignored, the rest of targeting kept (sight, Hidden, implement in hand).
+fn punish_attacks(s: &State, owner: UnitIdx, target: UnitIdx) -> Vec<u16> {
+    use crate::powers::{ActionKind, Targeting};
+    let u = s.unit(owner);
+    let revealed = s.has(target, StatusKind::Revealed);
+    let line = revealed
+        || crate::cover::shot(s, u.pos.unwrap(), u.size, target) != fray_core::sight::Sight::Blocked;
+    if !line || s.hidden_from(target, owner) {
+        return Vec::new();
+    }
+    u.powers
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let d = s.powers.get(p);
+            d.action == ActionKind::Attack
+                && d.rolls()
+                && !d.effect_at(u.level).is_empty()
+                && d.hook.is_none()
+                && !d.reference_only
+                && !(d.frequency == Frequency::Encounter && u.spent.contains(&p))
+                && matches!(d.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } | Targeting::Creature { .. })
+                && !(d.uses_implement() && (u.stowed || s.has(owner, StatusKind::Disarmed)))
+                && !(d.is_melee(u.implement == crate::state::Implement::Sword)
+                    && s.has(owner, StatusKind::Flying) != s.has(target, StatusKind::Flying))
+                && d.requires.as_deref().is_none_or(|r| crate::state::Implement::parse(r) == Some(u.implement))
+        })
+        .collect()
+}
+
+/// The triggered powers `owner` could use on `trigger`, with the attack power a Punisher would
+/// make, and a label.
+fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u16>, String)> {
     if !can_trigger(s, owner) {
         return Vec::new();
     }
@@ -177,7 +229,7 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
     match trigger {
         Trigger::WouldBeHit { .. } => {
             for p in ready(s, owner, "contingency-jump") {
-                out.push((p, format!("use {}: teleport 2 squares and the attack misses", name(p))));
+                out.push((p, None, format!("use {}: teleport 2 squares and the attack misses", name(p))));
             }
         }
         Trigger::Moving { mover } | Trigger::Attacking { attacker: mover } => {
@@ -189,21 +241,21 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
                     Some("patient-gaze") => a.target == Some(mover),
                     _ => false,
                 };
-                if watches && can_shoot(s, owner, mover) && !out.iter().any(|(p, _)| *p == a.power) {
-                    out.push((a.power, format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id)));
+                if watches && can_shoot(s, owner, mover) && !out.iter().any(|(p, _, _)| *p == a.power) {
+                    out.push((a.power, None, format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id)));
                 }
             }
         }
         Trigger::Opportunity { granter, .. } => {
             for p in ready(s, owner, "i-dont-think-so") {
-                out.push((p, format!("use {}: {} also loses the action", name(p), s.unit(granter).id)));
+                out.push((p, None, format!("use {}: {} also loses the action", name(p), s.unit(granter).id)));
             }
         }
         Trigger::MoveEnded { mover } => {
             if s.enemies(owner, mover) && s.distance(owner, mover).is_some_and(|d| (2..=4).contains(&d)) {
                 for p in ready(s, owner, "pursue-reaction") {
                     if !pursue_squares(s, owner, mover).is_empty() {
-                        out.push((p, format!("use {}: move next to {}", name(p), s.unit(mover).id)));
+                        out.push((p, None, format!("use {}: move next to {}", name(p), s.unit(mover).id)));
                     }
                 }
             }
@@ -215,14 +267,25 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, String)> {
                         != fray_core::sight::Sight::Blocked;
             if !s.enemies(owner, unit) && sees {
                 for p in ready(s, owner, "keep-walking") {
-                    out.push((p, format!("use {}: {} rolls the save again", name(p), s.unit(unit).id)));
+                    out.push((p, None, format!("use {}: {} rolls the save again", name(p), s.unit(unit).id)));
+                }
+            }
+        }
+        Trigger::Punish { granter } => {
+            let marked = s.status_from(granter, StatusKind::Marked, owner).is_some();
+            if marked && s.unit(granter).on_map() && s.distance(owner, granter).is_some_and(|d| d <= 5) {
+                for p in ready(s, owner, "punish-reaction") {
+                    for a in punish_attacks(s, owner, granter) {
+                        let label = format!("use {}: {} against {}, its Effect line only", name(p), name(a), s.unit(granter).id);
+                        out.push((p, Some(a), label));
+                    }
                 }
             }
         }
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
-                    out.push((p, format!("use {}: push {} 3 squares", name(p), s.unit(unit).id)));
+                    out.push((p, None, format!("use {}: push {} 3 squares", name(p), s.unit(unit).id)));
                 }
             }
         }
@@ -245,11 +308,21 @@ pub fn offer(cx: &mut Ctx, trigger: Trigger) -> bool {
 pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static str) -> bool {
     let trigger = Trigger::Opportunity { granter, why };
     if options(cx.s, taker, trigger).is_empty() {
-        crate::opportunity::take(cx, taker, granter, why);
+        take(cx, taker, granter, why);
         return false;
     }
     cx.push(Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger }));
     true
+}
+
+/// Takes an Opportunity, then offers the taker's Reaction to it (Punisher's Defender Reaction:
+/// right after the Opportunity damage, see rulings).
+fn take(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &str) {
+    crate::opportunity::take(cx, taker, granter, why);
+    let trigger = Trigger::Punish { granter };
+    if !options(cx.s, taker, trigger).is_empty() {
+        cx.push(Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger }));
+    }
 }
 
 /// `unit` failed its save against `status` in its Saving Throw Phase: the first unit that could
@@ -432,7 +505,7 @@ pub fn step(cx: &mut Ctx, f: TriggerFrame) -> Result<Flow, RuleError> {
         TriggerFrame::Offer { owner, trigger: Trigger::Opportunity { granter, why } }
             if crate::opportunity::may_take(cx.s, owner, granter) =>
         {
-            crate::opportunity::take(cx, owner, granter, why)
+            take(cx, owner, granter, why)
         }
         TriggerFrame::Offer { trigger: Trigger::SaveFailed { unit, status }, .. } => {
             crate::turn::settle_save(cx, unit, status, false)
@@ -449,7 +522,7 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
         TriggerFrame::Offer { owner, trigger } => {
             let mut opts: Vec<DecisionOption> = options(s, owner, trigger)
                 .into_iter()
-                .map(|(p, label)| DecisionOption::new(s.powers.get(p).id.clone(), label))
+                .map(|(id, label)| DecisionOption::new(id, label))
                 .collect();
             let who = &s.unit(owner).id;
             let (prompt, no) = match trigger {
@@ -463,6 +536,9 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                 Trigger::TurnEnded { unit } => (format!("{who}: {} ended its turn next to you", s.unit(unit).id), "let it be"),
                 Trigger::SaveFailed { unit, status } => {
                     (format!("{who}: {} failed its save against {}", s.unit(unit).id, status.kind), "let it fail")
+                }
+                Trigger::Punish { granter } => {
+                    (format!("{who}: {}, Marked by you, granted you an Opportunity", s.unit(granter).id), "let it be")
                 }
             };
             if !opts.is_empty() {
@@ -524,14 +600,17 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
         TriggerFrame::Offer { owner, trigger } => {
             if option == "no" {
                 match trigger {
-                    Trigger::Opportunity { granter, why } => crate::opportunity::take(cx, owner, granter, why),
+                    Trigger::Opportunity { granter, why } => take(cx, owner, granter, why),
                     Trigger::SaveFailed { unit, status } => crate::turn::settle_save(cx, unit, status, false),
                     _ => {}
                 }
                 return Ok(());
             }
-            let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
-            use_triggered(cx, owner, trigger, p)
+            let (id, arg) = option.split_once(':').map_or((option, None), |(a, b)| (a, Some(b)));
+            let find = |id: &str| cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")));
+            let p = find(id)?;
+            let arg = arg.map(find).transpose()?;
+            use_triggered(cx, owner, trigger, p, arg)
         }
         TriggerFrame::Surprise { target, .. } => {
             if let Some(id) = option.strip_prefix("drop:") {
@@ -556,12 +635,12 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
     }
 }
 
-fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Result<(), RuleError> {
+fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Option<u16>) -> Result<(), RuleError> {
     let def = cx.s.powers.get(p).clone();
     let about = match trigger {
         Trigger::WouldBeHit { attacker } | Trigger::Attacking { attacker } => attacker,
         Trigger::Moving { mover } | Trigger::MoveEnded { mover } => mover,
-        Trigger::Opportunity { granter, .. } => granter,
+        Trigger::Opportunity { granter, .. } | Trigger::Punish { granter } => granter,
         Trigger::TurnEnded { unit } | Trigger::SaveFailed { unit, .. } => unit,
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: def.name.clone(), targets: vec![cx.s.who(about)] });
@@ -591,12 +670,26 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16) -> Resu
         }
         Some("i-dont-think-so") => {
             let Trigger::Opportunity { why, .. } = trigger else { unreachable!("offered on Opportunities") };
+            let before = cx.s.flow.len();
             crate::opportunity::take(cx, owner, about, why);
             if cx.s.unit(about).on_map() {
                 stop_action(cx, about);
             }
+            if cx.s.flow.len() == before && !options(cx.s, owner, Trigger::Punish { granter: about }).is_empty() {
+                cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger: Trigger::Punish { granter: about } }));
+            }
         }
         Some("pursue-reaction") => cx.push(Frame::Trigger(TriggerFrame::Pursue { owner, toward: about })),
+        Some("punish-reaction") => {
+            let a = arg.ok_or_else(|| RuleError::malformed("name the attack: <reaction>:<attack power>"))?;
+            let adef = cx.s.powers.get(a).clone();
+            if adef.frequency == Frequency::Encounter {
+                cx.emit(Event::EncounterSpent { unit: cx.s.who(owner), power: a, name: adef.name.clone() });
+            }
+            let mut frame = AttackFrame::new(owner, a, vec![about], cx.s.unit(owner).pos.unwrap());
+            frame.effect_only = true;
+            crate::attack::begin(cx, frame)?;
+        }
         Some("keep-walking") => {
             let Trigger::SaveFailed { unit, status } = trigger else { unreachable!("offered on failed saves") };
             let success = crate::turn::saving_throw(cx, unit, &format!("{} (rolled again)", status.kind))?;
