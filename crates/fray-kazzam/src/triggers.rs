@@ -193,8 +193,7 @@ fn punish_attacks(s: &State, owner: UnitIdx, target: UnitIdx) -> Vec<u16> {
     use crate::powers::{ActionKind, Targeting};
     let u = s.unit(owner);
     let revealed = s.has(target, StatusKind::Revealed);
-    let line = revealed
-        || crate::cover::shot(s, u.pos.unwrap(), u.size, target) != fray_core::sight::Sight::Blocked;
+    let line = revealed || crate::cover::shot(s, u.pos.unwrap(), u.size, target) != fray_core::sight::Sight::Blocked;
     if !line || s.hidden_from(target, owner) {
         return Vec::new();
     }
@@ -209,7 +208,10 @@ fn punish_attacks(s: &State, owner: UnitIdx, target: UnitIdx) -> Vec<u16> {
                 && d.hook.is_none()
                 && !d.reference_only
                 && !(d.frequency == Frequency::Encounter && u.spent.contains(&p))
-                && matches!(d.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } | Targeting::Creature { .. })
+                && matches!(
+                    d.target,
+                    Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } | Targeting::Creature { .. }
+                )
                 && !(d.uses_implement() && (u.stowed || s.has(owner, StatusKind::Disarmed)))
                 && !(d.is_melee(u.implement == crate::state::Implement::Sword)
                     && s.has(owner, StatusKind::Flying) != s.has(target, StatusKind::Flying))
@@ -242,7 +244,11 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                     _ => false,
                 };
                 if watches && can_shoot(s, owner, mover) && !out.iter().any(|(p, _, _)| *p == a.power) {
-                    out.push((a.power, None, format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id)));
+                    out.push((
+                        a.power,
+                        None,
+                        format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id),
+                    ));
                 }
             }
         }
@@ -276,7 +282,12 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
             if marked && s.unit(granter).on_map() && s.distance(owner, granter).is_some_and(|d| d <= 5) {
                 for p in ready(s, owner, "punish-reaction") {
                     for a in punish_attacks(s, owner, granter) {
-                        let label = format!("use {}: {} against {}, its Effect line only", name(p), name(a), s.unit(granter).id);
+                        let label = format!(
+                            "use {}: {} against {}, its Effect line only",
+                            name(p),
+                            name(a),
+                            s.unit(granter).id
+                        );
                         out.push((p, Some(a), label));
                     }
                 }
@@ -372,17 +383,16 @@ pub fn attacking(cx: &mut Ctx, attacker: UnitIdx) -> bool {
 /// level 4). `already` took an Opportunity on this attack: one per action (rulings K-OPP-2).
 pub fn retribution(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], already: &[UnitIdx]) {
     for w in cx.s.units_on_map().collect::<Vec<_>>() {
-        let Some(a) = cx
-            .s
-            .unit(w)
-            .armed
-            .iter()
-            .find(|a| {
-                hook(cx.s, a.power) == Some("retribution")
-                    && a.target.is_some_and(|t| targets.contains(&t))
-                    && (a.used_on.is_empty() || cx.s.unit(w).level >= 4)
-            })
-            .cloned()
+        let Some(a) =
+            cx.s.unit(w)
+                .armed
+                .iter()
+                .find(|a| {
+                    hook(cx.s, a.power) == Some("retribution")
+                        && a.target.is_some_and(|t| targets.contains(&t))
+                        && (a.used_on.is_empty() || cx.s.unit(w).level >= 4)
+                })
+                .cloned()
         else {
             continue;
         };
@@ -426,7 +436,11 @@ pub fn start_of_turn(cx: &mut Ctx, unit: UnitIdx) {
         }
     }
     let turn = cx.s.unit(unit).turns_started;
-    end_armed(cx, |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn), "its user's turn started");
+    end_armed(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its user's turn started",
+    );
 }
 
 /// End of `unit`'s turn: records lasting until then end.
@@ -486,7 +500,10 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
         && cx.s.current() == Some(u)
         && cx.s.unit(u).granted_by.is_none()
     {
-        cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: format!("a {} implement power ends the turn", imp.name()) });
+        cx.emit(Event::TurnCutShort {
+            unit: cx.s.who(u),
+            why: format!("a {} implement power ends the turn", imp.name()),
+        });
     }
     Ok(())
 }
@@ -520,20 +537,26 @@ pub fn step(cx: &mut Ctx, f: TriggerFrame) -> Result<Flow, RuleError> {
 pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
     match *f {
         TriggerFrame::Offer { owner, trigger } => {
-            let mut opts: Vec<DecisionOption> = options(s, owner, trigger)
-                .into_iter()
-                .map(|(id, label)| DecisionOption::new(id, label))
-                .collect();
+            let mut opts: Vec<DecisionOption> =
+                options(s, owner, trigger).into_iter().map(|(id, label)| DecisionOption::new(id, label)).collect();
             let who = &s.unit(owner).id;
             let (prompt, no) = match trigger {
-                Trigger::WouldBeHit { attacker } => (format!("{who}: {} is about to hit you", s.unit(attacker).id), "take the hit"),
-                Trigger::Moving { mover } => (format!("{who}: {} is moving within your range", s.unit(mover).id), "let it move"),
-                Trigger::Attacking { attacker } => (format!("{who}: {} is about to attack", s.unit(attacker).id), "let it attack"),
+                Trigger::WouldBeHit { attacker } => {
+                    (format!("{who}: {} is about to hit you", s.unit(attacker).id), "take the hit")
+                }
+                Trigger::Moving { mover } => {
+                    (format!("{who}: {} is moving within your range", s.unit(mover).id), "let it move")
+                }
+                Trigger::Attacking { attacker } => {
+                    (format!("{who}: {} is about to attack", s.unit(attacker).id), "let it attack")
+                }
                 Trigger::Opportunity { granter, .. } => {
                     (format!("{who}: {} grants you an Opportunity", s.unit(granter).id), "take the Opportunity only")
                 }
                 Trigger::MoveEnded { mover } => (format!("{who}: {} ended its move", s.unit(mover).id), "stay"),
-                Trigger::TurnEnded { unit } => (format!("{who}: {} ended its turn next to you", s.unit(unit).id), "let it be"),
+                Trigger::TurnEnded { unit } => {
+                    (format!("{who}: {} ended its turn next to you", s.unit(unit).id), "let it be")
+                }
                 Trigger::SaveFailed { unit, status } => {
                     (format!("{who}: {} failed its save against {}", s.unit(unit).id, status.kind), "let it fail")
                 }
@@ -556,9 +579,17 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                 })
                 .collect();
             if !opts.is_empty() {
-                opts.push(DecisionOption::new("disarm", format!("{} is Disarmed until its turn ends", s.unit(target).id)));
+                opts.push(DecisionOption::new(
+                    "disarm",
+                    format!("{} is Disarmed until its turn ends", s.unit(target).id),
+                ));
             }
-            (owner, "surprise", format!("{}: Salorn's Patient Surprise hit — what does the enemy lose?", s.unit(owner).id), opts)
+            (
+                owner,
+                "surprise",
+                format!("{}: Salorn's Patient Surprise hit — what does the enemy lose?", s.unit(owner).id),
+                opts,
+            )
         }
         TriggerFrame::Resume { unit, .. } => (unit, "resume", String::new(), Vec::new()),
         TriggerFrame::Pursue { owner, toward } => {

@@ -252,7 +252,12 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
 
 /// The Saving Throw Phase from the save against `left[0]` on, then the End Phase. A failed save
 /// that Keep Walking could answer pauses it: the answer settles that save, then it resumes.
-pub fn save_phase(cx: &mut Ctx, unit: UnitIdx, mut left: Vec<Status>, fail: Vec<StatusKind>) -> Result<Flow, RuleError> {
+pub fn save_phase(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    mut left: Vec<Status>,
+    fail: Vec<StatusKind>,
+) -> Result<Flow, RuleError> {
     while !left.is_empty() {
         let st = left.remove(0);
         if !cx.s.unit(unit).statuses.contains(&st) {
