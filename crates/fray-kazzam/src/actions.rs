@@ -1361,6 +1361,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             for &t in targets {
                 check_target(s, u, *power, t, *creative)?;
             }
+            crate::triggers::check_use(s, u, *power, targets, *creative)?;
             if *advantage && targets.iter().any(|&t| s.enemies(u, t)) {
                 return Err(RuleError::refused(
                     "K-CREAT-2",
