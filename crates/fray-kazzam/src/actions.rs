@@ -472,7 +472,9 @@ pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     s.units_on_map()
         .filter(|&t| {
-            check_target(s, u, power, t, false).is_ok() && crate::control::check_power(s, u, def, &[t]).is_ok()
+            check_target(s, u, power, t, false).is_ok()
+                && crate::control::check_power(s, u, def, &[t]).is_ok()
+                && crate::triggers::check_use(s, u, power, &[t], false).is_ok()
         })
         .collect()
 }

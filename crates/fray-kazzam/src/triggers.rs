@@ -470,18 +470,15 @@ fn end_armed(cx: &mut Ctx, f: impl Fn(&Duration) -> bool, why: &str) {
     }
 }
 
-/// What a waiting power's target must be: Patient Gaze watches an enemy, Retribution protects
-/// an ally other than its user.
+/// What a waiting power's target must be: Patient Gaze watches an enemy.
 pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let Some(&t) = targets.first() else { return Ok(()) };
     match def.hook.as_deref() {
-        Some("patient-gaze") if !creative && !s.enemies(u, t) => {
-            Err(RuleError::refused("patient-gaze", format!("{} watches an enemy; {} is not one", def.name, s.unit(t).id)))
-        }
-        Some("retribution") if t == u => {
-            Err(RuleError::refused("retribution", format!("{} protects an ally, not its user", def.name)))
-        }
+        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(RuleError::refused(
+            "patient-gaze",
+            format!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
+        )),
         _ => Ok(()),
     }
 }
