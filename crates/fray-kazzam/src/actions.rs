@@ -1739,6 +1739,7 @@ fn use_power(
                 rider: None,
                 disadvantage: false,
                 effect_only: false,
+                no_boost: false,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if def.no_role_boost {
@@ -1772,6 +1773,7 @@ fn use_power(
                 rider: None,
                 disadvantage: false,
                 effect_only: false,
+                no_boost: false,
             };
             attack::begin(cx, frame)?;
             if def.zone.is_some() {

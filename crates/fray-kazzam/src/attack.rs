@@ -74,6 +74,8 @@ pub struct AttackFrame {
     pub disadvantage: bool,
     /// Only the Effect line applies on a hit: no damage, no Role Boost (Punisher's reaction).
     pub effect_only: bool,
+    /// No Role Boost (Revenge Fire).
+    pub no_boost: bool,
 }
 
 impl AttackFrame {
@@ -94,6 +96,7 @@ impl AttackFrame {
             rider: None,
             disadvantage: false,
             effect_only: false,
+            no_boost: false,
         }
     }
 }
@@ -322,6 +325,39 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
     }
 }
 
+/// K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
+pub fn fierce_guarded(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32) -> i32 {
+    let fierce = cx.s.has(attacker, StatusKind::Fierce);
+    let guarded = cx.s.has(target, StatusKind::Guarded);
+    if fierce == guarded {
+        return value;
+    }
+    let adjusted = match (fierce, value) {
+        (true, 3) => 4,
+        (true, 5) => 6,
+        (false, 6) => 5,
+        (false, 4) => 3,
+        _ => value,
+    };
+    if adjusted != value {
+        let why = if fierce { "Fierce" } else { "Guarded" };
+        cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: value, to: adjusted, why: why.into() });
+    }
+    adjusted
+}
+
+/// A roll of `roller` against `target` as `power` would make it, outside an attack's own
+/// resolution (Defensive Fire): Advantage and Disadvantage, then Fierce and Guarded. It gives no
+/// Strike or Miss Token (see rulings).
+pub fn lone_roll(cx: &mut Ctx, roller: UnitIdx, target: UnitIdx, power: u16) -> Result<i32, RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    let origin = cx.s.unit(roller).pos.unwrap();
+    let mode = roll_mode(cx.s, roller, target, &def, origin, false);
+    let (dice, natural) = roll_dice(cx, roller, mode)?;
+    cx.emit(Event::AttackRolled { attacker: cx.s.who(roller), target: cx.s.who(target), dice, natural, mode });
+    Ok(fierce_guarded(cx, roller, target, natural))
+}
+
 /// Reads a roll once Miss Tokens are decided: tokens, then Fierce and Guarded, then the table.
 fn settle(
     cx: &mut Ctx,
@@ -339,23 +375,7 @@ fn settle(
         let left = cx.s.unit(a.attacker).miss_tokens - tokens;
         cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
     }
-    // K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
-    let fierce = cx.s.has(a.attacker, StatusKind::Fierce);
-    let guarded = cx.s.has(target, StatusKind::Guarded);
-    if fierce != guarded {
-        let adjusted = match (fierce, value) {
-            (true, 3) => 4,
-            (true, 5) => 6,
-            (false, 6) => 5,
-            (false, 4) => 3,
-            _ => value,
-        };
-        if adjusted != value {
-            let why = if fierce { "Fierce" } else { "Guarded" };
-            cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: value, to: adjusted, why: why.into() });
-            value = adjusted;
-        }
-    }
+    value = fierce_guarded(cx, a.attacker, target, value);
     // Interrupts that act when the target "would be hit" come before the hit resolves.
     if Hit::from_roll(value) != Hit::Miss && crate::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
@@ -383,8 +403,8 @@ fn resolve_roll(
     a.first_done = true;
     a.evaded = false;
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
-    a.boost =
-        (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost).then_some(value);
+    a.boost = (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost && !a.no_boost)
+        .then_some(value);
     match hit {
         Hit::Miss => {
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
@@ -595,6 +615,7 @@ fn apply_damage_and_effect(
     if let Some(r) = a.rider {
         crate::triggers::rider(cx, attacker, target, r);
     }
+    crate::triggers::was_hit(cx, attacker, target);
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())

@@ -105,6 +105,9 @@ pub struct UnitSpec {
     /// Powers beyond the basic ones (ids).
     #[serde(default)]
     pub powers: Vec<String>,
+    /// Class features in force (ids from the class files).
+    #[serde(default)]
+    pub features: Vec<String>,
     /// Encounter powers already spent.
     #[serde(default)]
     pub spent: Vec<String>,
@@ -293,6 +296,22 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 None => errors.push(format!("{}: no power called {p:?}", at(&format!("powers[{j}]")))),
             }
         }
+        let known: Vec<String> = crate::classes::builtin()
+            .unwrap_or_default()
+            .iter()
+            .flat_map(|c| c.feature.iter().map(|f| f.id.clone()))
+            .collect();
+        for (j, f) in spec.features.iter().enumerate() {
+            if !known.contains(f) {
+                errors.push(format!("{}: no class feature called {f:?}", at(&format!("features[{j}]"))));
+            }
+        }
+        let triggered_features = spec
+            .features
+            .iter()
+            .filter(|f| crate::triggers::FEATURES.contains(&f.as_str()))
+            .map(|f| f.as_str().into())
+            .collect();
         let mut spent = Vec::new();
         for (j, p) in spec.spent.iter().enumerate() {
             match powers.find(p) {
@@ -338,6 +357,8 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             turn_over: false,
             compulsion: None,
             armed: Vec::new(),
+            triggered_features,
+            cooldowns: Vec::new(),
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,
@@ -552,6 +573,7 @@ impl UnitSpec {
             pc: None,
             kind: None,
             powers: vec![],
+            features: vec![],
             spent: vec![],
             statuses: vec![],
             ward: None,

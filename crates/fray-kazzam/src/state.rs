@@ -168,6 +168,10 @@ pub struct Unit {
     pub compulsion: Option<crate::control::Compulsion>,
     /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
     pub armed: Vec<crate::triggers::Armed>,
+    /// Its triggered class features (Revenge Fire, Defensive Fire, Reposition).
+    pub triggered_features: Vec<Arc<str>>,
+    /// Triggered features used and not ready again until the duration runs out.
+    pub cooldowns: Vec<crate::triggers::Cooldown>,
 }
 
 impl Unit {

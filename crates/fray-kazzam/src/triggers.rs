@@ -34,6 +34,18 @@ pub const HOOKS: &[&str] = &[
     "punish-reaction",
 ];
 
+/// Triggered class features this module plays (Wandslinger, level 5).
+pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition"];
+
+/// A triggered feature used and not ready again until `until` runs out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Cooldown {
+    /// The feature id.
+    pub feature: std::sync::Arc<str>,
+    /// Until when.
+    pub until: Duration,
+}
+
 /// A waiting power armed on its user until its duration runs out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Armed {
@@ -87,6 +99,11 @@ pub enum Trigger {
         /// Who granted it.
         granter: UnitIdx,
     },
+    /// `attacker`'s attack hit the owner (Reaction).
+    WasHit {
+        /// The attacker.
+        attacker: UnitIdx,
+    },
     /// `unit` failed its save against `status` in its Saving Throw Phase (Reaction; the answer
     /// settles the save).
     SaveFailed {
@@ -101,7 +118,11 @@ impl Trigger {
     fn interrupt(self) -> bool {
         !matches!(
             self,
-            Trigger::MoveEnded { .. } | Trigger::TurnEnded { .. } | Trigger::SaveFailed { .. } | Trigger::Punish { .. }
+            Trigger::MoveEnded { .. }
+                | Trigger::TurnEnded { .. }
+                | Trigger::SaveFailed { .. }
+                | Trigger::Punish { .. }
+                | Trigger::WasHit { .. }
         )
     }
 }
@@ -129,6 +150,11 @@ pub enum TriggerFrame {
         owner: UnitIdx,
         /// The enemy.
         toward: UnitIdx,
+    },
+    /// Reposition: where the Wandslinger walks.
+    Reposition {
+        /// The Wandslinger.
+        owner: UnitIdx,
     },
     /// The rest of a Saving Throw Phase paused by a failed save (no decision of its own).
     Resume {
@@ -178,13 +204,59 @@ fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
 
 /// The options `owner` has on `trigger` (without declining): option id and label.
 fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
-    powers_for(s, owner, trigger)
+    let mut out: Vec<(String, String)> = powers_for(s, owner, trigger)
         .into_iter()
         .map(|(p, arg, label)| {
             let id = &s.powers.get(p).id;
             (arg.map_or_else(|| id.clone(), |a| format!("{id}:{}", s.powers.get(a).id)), label)
         })
-        .collect()
+        .collect();
+    out.extend(feature_options(s, owner, trigger));
+    out
+}
+
+/// Whether `u` has triggered feature `id` ready: it has it and has not used it since its last
+/// turn ended.
+fn feature_ready(s: &State, u: UnitIdx, id: &str) -> bool {
+    let un = s.unit(u);
+    un.triggered_features.iter().any(|f| &**f == id) && !un.cooldowns.iter().any(|c| &*c.feature == id)
+}
+
+/// The Wandslinger's level-5 features on `trigger`.
+fn feature_options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if !can_trigger(s, owner) {
+        return out;
+    }
+    let in_range = |a: UnitIdx| s.distance(owner, a).is_some_and(|d| d <= s.implement_range(owner));
+    match trigger {
+        Trigger::WouldBeHit { attacker }
+            if feature_ready(s, owner, "defensive-fire") && in_range(attacker) && can_shoot(s, owner, attacker) =>
+        {
+            out.push(("defensive-fire".into(), format!("Defensive Fire: roll against {} first", s.unit(attacker).id)));
+        }
+        Trigger::WasHit { attacker } => {
+            if feature_ready(s, owner, "revenge-fire") && in_range(attacker) && can_shoot(s, owner, attacker) {
+                out.push((
+                    "revenge-fire".into(),
+                    format!("Revenge Fire: a Basic Implement Attack at {}", s.unit(attacker).id),
+                ));
+            }
+            if feature_ready(s, owner, "wandslinger-reposition") && s.enemies(owner, attacker) {
+                out.push(("wandslinger-reposition".into(), "Reposition: a Move Action now".into()));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `attacker`'s attack hit `target`: its Reactions to being hit (Revenge Fire, Reposition).
+pub fn was_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) {
+    let trigger = Trigger::WasHit { attacker };
+    if cx.s.unit(target).on_map() && cx.s.enemies(target, attacker) && !options(cx.s, target, trigger).is_empty() {
+        cx.push(Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
+    }
 }
 
 /// Attack powers `owner` could punish `target` with (Punisher): any roll with an Effect line,
@@ -293,6 +365,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                 }
             }
         }
+        Trigger::WasHit { .. } => {} // features only
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
@@ -443,9 +516,19 @@ pub fn start_of_turn(cx: &mut Ctx, unit: UnitIdx) {
     );
 }
 
-/// End of `unit`'s turn: records lasting until then end.
+/// End of `unit`'s turn: records lasting until then end; features used before it are ready.
 pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
     let turn = cx.s.unit(unit).turns_started;
+    let ready: Vec<std::sync::Arc<str>> =
+        cx.s.unit(unit)
+            .cooldowns
+            .iter()
+            .filter(|c| matches!(c.until, Duration::EndOfTurn { turn: t, .. } if t <= turn))
+            .map(|c| c.feature.clone())
+            .collect();
+    for feature in ready {
+        cx.emit(Event::FeatureCooldown { unit: cx.s.who(unit), feature, until: None });
+    }
     end_armed(cx, |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn), "end of turn");
 }
 
@@ -576,6 +659,7 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                 Trigger::Punish { granter } => {
                     (format!("{who}: {}, Marked by you, granted you an Opportunity", s.unit(granter).id), "let it be")
                 }
+                Trigger::WasHit { attacker } => (format!("{who}: {} hit you", s.unit(attacker).id), "let it be"),
             };
             if !opts.is_empty() {
                 opts.push(DecisionOption::new("no", no));
@@ -605,6 +689,12 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
             )
         }
         TriggerFrame::Resume { unit, .. } => (unit, "resume", String::new(), Vec::new()),
+        TriggerFrame::Reposition { owner } => {
+            let mut opts: Vec<DecisionOption> =
+                walk_squares(s, owner).into_iter().map(|p| DecisionOption::square(p, format!("move to {p}"))).collect();
+            opts.push(DecisionOption::new("stay", "stay put"));
+            (owner, "square", format!("{}: Reposition — where to?", s.unit(owner).id), opts)
+        }
         TriggerFrame::Pursue { owner, toward } => {
             let mut opts: Vec<DecisionOption> = pursue_squares(s, owner, toward)
                 .into_iter()
@@ -614,6 +704,14 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
             (owner, "square", format!("{}: move next to {}", s.unit(owner).id, s.unit(toward).id), opts)
         }
     }
+}
+
+/// Squares `owner` can walk to now.
+fn walk_squares(s: &State, owner: UnitIdx) -> Vec<Pos> {
+    if s.has(owner, StatusKind::Immobilized) || s.has(owner, StatusKind::Prone) {
+        return Vec::new();
+    }
+    crate::movement::destinations(s, owner, crate::movement::Mode::Walk)
 }
 
 /// Squares next to `toward` that `owner` can walk to now.
@@ -650,6 +748,9 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
                 }
                 return Ok(());
             }
+            if FEATURES.contains(&option) {
+                return use_feature(cx, owner, trigger, option);
+            }
             let (id, arg) = option.split_once(':').map_or((option, None), |(a, b)| (a, Some(b)));
             let find = |id: &str| cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")));
             let p = find(id)?;
@@ -667,6 +768,15 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
             Ok(())
         }
         TriggerFrame::Resume { .. } => Err(RuleError::malformed("nothing to answer")),
+        TriggerFrame::Reposition { owner } => {
+            if option == "stay" {
+                return Ok(());
+            }
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stay"))?;
+            let path = crate::movement::route_to(cx.s, owner, q, crate::movement::Mode::Walk).unwrap_or(vec![q]);
+            cx.push(Frame::Move(crate::movement::MoveFrame::new(owner, path, How::Walk)));
+            Ok(())
+        }
         TriggerFrame::Pursue { owner, .. } => {
             if option == "stay" {
                 return Ok(());
@@ -686,6 +796,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
         Trigger::Moving { mover } | Trigger::MoveEnded { mover } => mover,
         Trigger::Opportunity { granter, .. } | Trigger::Punish { granter } => granter,
         Trigger::TurnEnded { unit } | Trigger::SaveFailed { unit, .. } => unit,
+        Trigger::WasHit { attacker } => attacker,
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: def.name.clone(), targets: vec![cx.s.who(about)] });
     if def.frequency == Frequency::Encounter && !def.hook.as_deref().is_some_and(|h| h.starts_with("patient")) {
@@ -744,6 +855,54 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             crate::attack::apply_effects(cx, owner, about, p, &effect)?;
         }
         other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
+    }
+    Ok(())
+}
+
+/// Uses a Wandslinger level-5 feature; it is not ready again until `owner`'s next turn is over.
+fn use_feature(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, id: &str) -> Result<(), RuleError> {
+    let (Trigger::WouldBeHit { attacker } | Trigger::WasHit { attacker }) = trigger else {
+        return Err(RuleError::malformed(format!("{id} answers being hit")));
+    };
+    let name = match id {
+        "revenge-fire" => "Revenge Fire",
+        "defensive-fire" => "Defensive Fire",
+        _ => "Reposition",
+    };
+    cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: name.into(), targets: vec![cx.s.who(attacker)] });
+    let until = Duration::EndOfTurn { unit: owner, turn: cx.s.unit(owner).turns_started + 1 };
+    cx.emit(Event::FeatureCooldown { unit: cx.s.who(owner), feature: id.into(), until: Some(until) });
+    let basic = cx.s.powers.find("basic-implement-attack").expect("built-in");
+    match id {
+        "revenge-fire" => {
+            let mut frame = AttackFrame::new(owner, basic, vec![attacker], cx.s.unit(owner).pos.unwrap());
+            frame.no_boost = true;
+            crate::attack::begin(cx, frame)?;
+        }
+        "defensive-fire" => {
+            let value = crate::attack::lone_roll(cx, owner, attacker, basic)?;
+            if crate::events::Hit::from_roll(value) == crate::events::Hit::Miss {
+                return Ok(());
+            }
+            let Some(i) = interrupted(cx.s, attacker) else { return Ok(()) };
+            let Frame::Attack(a) = &cx.s.flow[i] else { return Ok(()) };
+            let (power, Stage::Interrupted { value: old }) = (a.power, a.stage) else { return Ok(()) };
+            let again = crate::attack::lone_roll(cx, attacker, owner, power)?;
+            let worse = old.min(again);
+            cx.emit(Event::Note {
+                text: format!("{} rolls its attack again and keeps the worse result: {worse}", cx.s.unit(attacker).id),
+            });
+            if let Frame::Attack(a) = &mut cx.s.flow[i] {
+                a.stage = Stage::Interrupted { value: worse };
+            }
+        }
+        _ => {
+            cx.push(Frame::Trigger(TriggerFrame::Reposition { owner }));
+            if cx.s.distance(owner, attacker) == Some(1) {
+                let push = crate::forced::ForcedFrame::new(cx.s, owner, attacker, crate::forced::ForcedKind::Push, 1);
+                cx.push(Frame::Forced(push));
+            }
+        }
     }
     Ok(())
 }
