@@ -474,6 +474,7 @@ fn apply_damage_and_effect(
     roll: i32,
 ) -> Result<(), RuleError> {
     let attacker = a.attacker;
+    let queued_from = cx.s.flow.len(); // Reactions to the hit wait for what the hit queues
     let crit = roll >= 6; // a Critical Hit (K-ROLL-1); 0 for powers with no roll
     let damage = damage && !a.effect_only;
     if a.effect_only {
@@ -615,7 +616,7 @@ fn apply_damage_and_effect(
     if let Some(r) = a.rider {
         crate::triggers::rider(cx, attacker, target, r);
     }
-    crate::triggers::was_hit(cx, attacker, target);
+    crate::triggers::was_hit(cx, attacker, target, queued_from);
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())

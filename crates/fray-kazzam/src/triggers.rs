@@ -251,11 +251,14 @@ fn feature_options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, 
     out
 }
 
-/// `attacker`'s attack hit `target`: its Reactions to being hit (Revenge Fire, Reposition).
-pub fn was_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) {
+/// `attacker`'s attack hit `target`: its Reactions to being hit (Revenge Fire, Reposition),
+/// placed at `below` in the flow so that what the hit queued (forced movement, choices)
+/// resolves first.
+pub fn was_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, below: usize) {
     let trigger = Trigger::WasHit { attacker };
     if cx.s.unit(target).on_map() && cx.s.enemies(target, attacker) && !options(cx.s, target, trigger).is_empty() {
-        cx.push(Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
+        let at = below.min(cx.s.flow.len());
+        cx.s.flow.insert(at, Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
     }
 }
 

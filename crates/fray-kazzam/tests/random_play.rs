@@ -80,7 +80,10 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
         let Some(d) = session.decision() else {
             return session.journal().iter().map(|e| e.to_string()).collect();
         };
-        assert!(!d.options.is_empty(), "seed {seed}: decision {n} ({}) offers no option", d.kind);
+        if d.options.is_empty() {
+            let tail: Vec<String> = session.journal().iter().rev().take(20).map(|e| e.to_string()).collect();
+            panic!("seed {seed}: decision {n} ({}: {}) offers no option\n{}", d.kind, d.prompt, tail.join("\n"));
+        }
         let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
         if let Err(e) = session.choose(&choice) {
             let tail: Vec<String> = session.journal().iter().rev().take(12).map(|e| e.to_string()).collect();
@@ -165,6 +168,12 @@ fn every_playable_power_survives_random_play() {
             for d in &playable {
                 if d.requires.as_ref().is_none_or(|r| *r == imp) && !u.powers.contains(&d.id) {
                     u.powers.push(d.id.clone());
+                }
+            }
+            // The triggered class features too (Revenge Fire, Defensive Fire, Reposition).
+            for f in fray_kazzam::triggers::FEATURES {
+                if !u.features.iter().any(|x| x == f) {
+                    u.features.push(f.to_string());
                 }
             }
         }
