@@ -327,7 +327,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                 }
             }
         }
-        Trigger::Opportunity { granter, .. } => {
+        Trigger::Opportunity { granter, .. } if crate::opportunity::may_take(s, owner, granter) => {
             for p in ready(s, owner, "i-dont-think-so") {
                 out.push((p, None, format!("use {}: {} also loses the action", name(p), s.unit(granter).id)));
             }
@@ -368,7 +368,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                 }
             }
         }
-        Trigger::WasHit { .. } => {} // features only
+        Trigger::WasHit { .. } | Trigger::Opportunity { .. } => {} // features only; an Opportunity it cannot take
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
@@ -745,7 +745,9 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
         TriggerFrame::Offer { owner, trigger } => {
             if option == "no" {
                 match trigger {
-                    Trigger::Opportunity { granter, why } => take(cx, owner, granter, why),
+                    Trigger::Opportunity { granter, why } if crate::opportunity::may_take(cx.s, owner, granter) => {
+                        take(cx, owner, granter, why)
+                    }
                     Trigger::SaveFailed { unit, status } => crate::turn::settle_save(cx, unit, status, false),
                     _ => {}
                 }
