@@ -34,8 +34,8 @@ pub const HOOKS: &[&str] = &[
     "punish-reaction",
 ];
 
-/// Triggered class features this module plays (Wandslinger, level 5).
-pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition"];
+/// Triggered class features this module plays (Wandslinger and Hexer, level 5).
+pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];
 
 /// A triggered feature used and not ready again until `until` runs out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -295,6 +295,34 @@ fn punish_attacks(s: &State, owner: UnitIdx, target: UnitIdx) -> Vec<u16> {
         .collect()
 }
 
+/// Sentinel (Hexer level 5): the at-will attacks a Patient power may use in place of its basic
+/// attack against `target`.
+fn sentinel_attacks(s: &State, owner: UnitIdx, target: UnitIdx) -> Vec<u16> {
+    use crate::powers::{ActionKind, Targeting};
+    let u = s.unit(owner);
+    if !u.triggered_features.iter().any(|f| &**f == "hexer-sentinel") || !s.enemies(owner, target) {
+        return Vec::new();
+    }
+    u.powers
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let d = s.powers.get(p);
+            d.action == ActionKind::Attack
+                && d.frequency == Frequency::AtWill
+                && d.rolls()
+                && d.basic.is_none()
+                && !d.id.starts_with("basic-")
+                && d.hook.is_none()
+                && !d.reference_only
+                && !d.grants_attacks()
+                && matches!(d.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. })
+                && !(d.uses_implement() && (u.stowed || s.has(owner, StatusKind::Disarmed)))
+                && crate::actions::check_target(s, owner, p, target, false).is_ok()
+        })
+        .collect()
+}
+
 /// The triggered powers `owner` could use on `trigger`, with the attack power a Punisher would
 /// make, and a label.
 fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u16>, String)> {
@@ -324,6 +352,13 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                         None,
                         format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id),
                     ));
+                }
+                if watches && !out.iter().any(|(p, x, _)| *p == a.power && x.is_some()) {
+                    for w in sentinel_attacks(s, owner, mover) {
+                        let label =
+                            format!("use {} with {} against {} (Sentinel)", name(a.power), name(w), s.unit(mover).id);
+                        out.push((a.power, Some(w), label));
+                    }
                 }
             }
         }
@@ -822,7 +857,8 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
                 cx.emit(Event::TriggerDisarmed { unit: cx.s.who(owner), armed: record, why: "used".into() });
             }
             let basic = cx.s.powers.find("basic-implement-attack").expect("built-in");
-            let mut frame = AttackFrame::new(owner, basic, vec![about], cx.s.unit(owner).pos.unwrap());
+            let with = arg.unwrap_or(basic); // Sentinel: an at-will in its place
+            let mut frame = AttackFrame::new(owner, with, vec![about], cx.s.unit(owner).pos.unwrap());
             frame.granted_advantage = h == "patient-shot";
             frame.rider = matches!(h, "patient-surprise" | "patient-gaze").then_some(p);
             frame.stage = Stage::Provoke;
