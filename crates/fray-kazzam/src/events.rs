@@ -630,9 +630,12 @@ impl fmt::Display for Event {
             Event::TriggerDisarmed { unit, why, .. } => write!(f, "{unit} is no longer waiting ({why})"),
             Event::TriggerUsed { unit, against, .. } => write!(f, "{unit} acts on its trigger against {against}"),
             Event::FeatureCooldown { unit, feature, until: Some(_) } => {
-                write!(f, "{unit} uses {feature}: not again until its next turn is over")
+                let name = crate::triggers::feature_name(feature);
+                write!(f, "{unit}'s {name} is not ready again until its next turn is over")
             }
-            Event::FeatureCooldown { unit, feature, until: None } => write!(f, "{unit}'s {feature} is ready again"),
+            Event::FeatureCooldown { unit, feature, until: None } => {
+                write!(f, "{unit}'s {} is ready again", crate::triggers::feature_name(feature))
+            }
             Event::Compelled { unit, why, compulsion } => match compulsion {
                 Some(crate::control::Compulsion::Controlled { .. }) => write!(f, "{unit} ({why}) acts as if Dominated"),
                 Some(crate::control::Compulsion::Attack { .. }) => {

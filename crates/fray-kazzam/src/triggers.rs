@@ -509,6 +509,7 @@ pub fn retribution(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], already
         };
         let wp = cx.s.unit(w).pos.unwrap();
         let sees = !cx.s.hidden_from(attacker, w)
+            && !cx.s.has(w, StatusKind::Blinded)
             && crate::cover::shot(cx.s, wp, cx.s.unit(w).size, attacker) != fray_core::sight::Sight::Blocked;
         if targets.contains(&w) || !cx.s.enemies(w, attacker) || !sees {
             continue;
@@ -900,16 +901,23 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
     Ok(())
 }
 
+/// The printed name of a feature of [`FEATURES`].
+pub fn feature_name(id: &str) -> &'static str {
+    match id {
+        "revenge-fire" => "Revenge Fire",
+        "defensive-fire" => "Defensive Fire",
+        "wandslinger-reposition" => "Reposition",
+        "hexer-sentinel" => "Sentinel",
+        _ => "a feature",
+    }
+}
+
 /// Uses a Wandslinger level-5 feature; it is not ready again until `owner`'s next turn is over.
 fn use_feature(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, id: &str) -> Result<(), RuleError> {
     let (Trigger::WouldBeHit { attacker } | Trigger::WasHit { attacker }) = trigger else {
         return Err(RuleError::malformed(format!("{id} answers being hit")));
     };
-    let name = match id {
-        "revenge-fire" => "Revenge Fire",
-        "defensive-fire" => "Defensive Fire",
-        _ => "Reposition",
-    };
+    let name = feature_name(id);
     cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: name.into(), targets: vec![cx.s.who(attacker)] });
     let until = Duration::EndOfTurn { unit: owner, turn: cx.s.unit(owner).turns_started + 1 };
     cx.emit(Event::FeatureCooldown { unit: cx.s.who(owner), feature: id.into(), until: Some(until) });
