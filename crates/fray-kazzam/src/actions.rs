@@ -482,7 +482,9 @@ pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     s.units_on_map()
         .filter(|&t| {
-            check_target(s, u, power, t, false).is_ok() && crate::control::check_power(s, u, def, &[t]).is_ok()
+            check_target(s, u, power, t, false).is_ok()
+                && crate::control::check_power(s, u, def, &[t]).is_ok()
+                && crate::triggers::check_use(s, u, power, &[t], false).is_ok()
         })
         .collect()
 }
@@ -1398,6 +1400,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             for &t in targets {
                 check_target(s, u, *power, t, *creative)?;
             }
+            crate::triggers::check_use(s, u, *power, targets, *creative)?;
             if *advantage && targets.iter().any(|&t| s.enemies(u, t)) {
                 return Err(RuleError::refused(
                     "K-CREAT-2",
@@ -1576,11 +1579,11 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
             }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
-            cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how, provoked: Vec::new() }));
+            cx.push(Frame::Move(MoveFrame::new(u, path, how)));
         }
         Verb::Shift(to) => {
             spend(cx, u, Slot::Move);
-            cx.push(Frame::Move(MoveFrame { unit: u, path: vec![to], next: 0, how: How::Shift, provoked: Vec::new() }));
+            cx.push(Frame::Move(MoveFrame::new(u, vec![to], How::Shift)));
         }
         Verb::Stand => {
             spend(cx, u, Slot::Move);
@@ -1773,6 +1776,7 @@ fn use_power(
             crate::features::teleported(cx, u, t);
             Ok(())
         }
+        Some(h) if crate::triggers::HOOKS.contains(&h) => crate::triggers::use_power(cx, u, power, &targets),
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");
@@ -1792,6 +1796,10 @@ fn use_power(
                 evaded: false,
                 granted_advantage: false,
                 boost: None,
+                rider: None,
+                disadvantage: false,
+                effect_only: false,
+                no_boost: false,
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if def.no_role_boost {
@@ -1802,7 +1810,7 @@ fn use_power(
             cx.push(Frame::Attack(Box::new(frame)));
             if sq != from {
                 let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);
-                cx.push(Frame::Move(MoveFrame { unit: u, path, next: 0, how: How::Charge, provoked: Vec::new() }));
+                cx.push(Frame::Move(MoveFrame::new(u, path, How::Charge)));
             }
             Ok(())
         }
@@ -1822,6 +1830,10 @@ fn use_power(
                 evaded: false,
                 granted_advantage: advantage,
                 boost: None,
+                rider: None,
+                disadvantage: false,
+                effect_only: false,
+                no_boost: false,
             };
             attack::begin(cx, frame)?;
             if def.zone.is_some() {

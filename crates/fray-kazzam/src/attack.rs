@@ -68,6 +68,37 @@ pub struct AttackFrame {
     /// The first roll's result while its hit resolves: the Role Boost reads it (K-ROLL-5,
     /// K-ROLE-3).
     pub boost: Option<i32>,
+    /// A triggered power whose rider applies on each hit (Patient powers, [`crate::triggers`]).
+    pub rider: Option<u16>,
+    /// An Interrupt imposed Disadvantage on this attack (Patient Gaze).
+    pub disadvantage: bool,
+    /// Only the Effect line applies on a hit: no damage, no Role Boost (Punisher's reaction).
+    pub effect_only: bool,
+    /// No Role Boost (Revenge Fire).
+    pub no_boost: bool,
+}
+
+impl AttackFrame {
+    /// An attack with `power` on `targets`, not made with an Attack Action.
+    pub fn new(attacker: UnitIdx, power: u16, targets: Vec<UnitIdx>, origin: Pos) -> Self {
+        AttackFrame {
+            attacker,
+            power,
+            targets,
+            next: 0,
+            stage: Stage::Provoke,
+            origin,
+            first_done: false,
+            via_action: false,
+            evaded: false,
+            granted_advantage: false,
+            boost: None,
+            rider: None,
+            disadvantage: false,
+            effect_only: false,
+            no_boost: false,
+        }
+    }
 }
 
 /// Advantage, Disadvantage or neither for `attacker` against `target` (K-ADV-1..7, K-TER-6,
@@ -224,12 +255,19 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
         }
         match a.stage {
             Stage::Provoke => {
-                for (t, why) in
-                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets)
-                {
-                    crate::opportunity::take(cx, t, a.attacker, why);
+                let takers =
+                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets);
+                for &(t, why) in &takers {
+                    crate::triggers::opportunity(cx, t, a.attacker, why);
                     if !cx.s.unit(a.attacker).on_map() {
                         return Ok(Flow::Continue);
+                    }
+                }
+                if def.is_attack() {
+                    let already: Vec<UnitIdx> = takers.iter().map(|&(t, _)| t).collect();
+                    crate::triggers::retribution(cx, a.attacker, &a.targets, &already);
+                    if cx.s.unit(a.attacker).on_map() {
+                        crate::triggers::attacking(cx, a.attacker);
                     }
                 }
                 a.stage = Stage::Roll;
@@ -247,8 +285,8 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else {
                     let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
-                    // You're Mine: Disadvantage on an attack that leaves its maker out.
-                    let dis = dis || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
+                    // You're Mine, and an attack a trigger burdens (Patient Gaze): Disadvantage.
+                    let dis = dis || a.disadvantage || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let mode = combine((adv, dis));
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     let (dice, mut natural) = roll_dice(cx, a.attacker, mode)?;
@@ -333,6 +371,39 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
     }
 }
 
+/// K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
+pub fn fierce_guarded(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32, def: &PowerDef) -> i32 {
+    let fierce = cx.s.has(attacker, StatusKind::Fierce);
+    let guarded = cx.s.has(target, StatusKind::Guarded) || crate::features::guarded(cx.s, attacker, target, def);
+    if fierce == guarded {
+        return value;
+    }
+    let adjusted = match (fierce, value) {
+        (true, 3) => 4,
+        (true, 5) => 6,
+        (false, 6) => 5,
+        (false, 4) => 3,
+        _ => value,
+    };
+    if adjusted != value {
+        let why = if fierce { "Fierce" } else { "Guarded" };
+        cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: value, to: adjusted, why: why.into() });
+    }
+    adjusted
+}
+
+/// A roll of `roller` against `target` as `power` would make it, outside an attack's own
+/// resolution (Defensive Fire): Advantage and Disadvantage, then Fierce and Guarded. It gives no
+/// Strike or Miss Token (see rulings).
+pub fn lone_roll(cx: &mut Ctx, roller: UnitIdx, target: UnitIdx, power: u16) -> Result<i32, RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    let origin = cx.s.unit(roller).pos.unwrap();
+    let mode = roll_mode(cx.s, roller, target, &def, origin, false);
+    let (dice, natural) = roll_dice(cx, roller, mode)?;
+    cx.emit(Event::AttackRolled { attacker: cx.s.who(roller), target: cx.s.who(target), dice, natural, mode });
+    Ok(fierce_guarded(cx, roller, target, natural, &def))
+}
+
 /// Reads a roll once Miss Tokens are decided: tokens, then Fierce and Guarded, then the table.
 fn settle(
     cx: &mut Ctx,
@@ -350,33 +421,16 @@ fn settle(
         let left = cx.s.unit(a.attacker).miss_tokens - tokens;
         cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
     }
-    // K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
-    let fierce = cx.s.has(a.attacker, StatusKind::Fierce);
-    let guarded = cx.s.has(target, StatusKind::Guarded) || crate::features::guarded(cx.s, a.attacker, target, def);
-    if fierce != guarded {
-        let adjusted = match (fierce, value) {
-            (true, 3) => 4,
-            (true, 5) => 6,
-            (false, 6) => 5,
-            (false, 4) => 3,
-            _ => value,
-        };
-        if adjusted != value {
-            let why = if fierce { "Fierce" } else { "Guarded" };
-            cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: value, to: adjusted, why: why.into() });
-            value = adjusted;
-        }
-    }
-    // Interrupts that act when the target "would be hit" come before the hit resolves.
+    value = fierce_guarded(cx, a.attacker, target, value, def);
     // Capacitive Ward: the attacker may spend tokens on the hit (asked after any Interrupt).
     let capacitive = Hit::from_roll(value) != Hit::Miss && crate::features::capacitive_offer(cx.s, a.attacker, def);
     if capacitive {
         a.stage = Stage::Interrupted { value };
         crate::features::ask_capacitive(cx, a.attacker);
     }
-    if Hit::from_roll(value) != Hit::Miss && !interrupt_options(cx.s, target).is_empty() && a.attacker != target {
+    // Interrupts that act when the target "would be hit" come before the hit resolves.
+    if Hit::from_roll(value) != Hit::Miss && crate::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
-        cx.push(Frame::HitInterrupt { target, attacker: a.attacker });
         return Ok(());
     }
     if capacitive {
@@ -406,8 +460,8 @@ fn resolve_roll(
     a.first_done = true;
     a.evaded = false;
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
-    a.boost =
-        (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost).then_some(value);
+    a.boost = (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost && !a.no_boost)
+        .then_some(value);
     match hit {
         Hit::Miss => {
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
@@ -478,7 +532,12 @@ fn apply_damage_and_effect(
     roll: i32,
 ) -> Result<(), RuleError> {
     let attacker = a.attacker;
+    let queued_from = cx.s.flow.len(); // Reactions to the hit wait for what the hit queues
     let crit = roll >= 6; // a Critical Hit (K-ROLL-1); 0 for powers with no roll
+    let damage = damage && !a.effect_only;
+    if a.effect_only {
+        a.boost = None;
+    }
     // Extra damage on a condition ("if it was already Distracted") is judged before the hit's
     // damage; other primitives' conditions when the Effect applies, after it.
     let line = def.effect_at(cx.s.unit(attacker).level);
@@ -526,6 +585,9 @@ fn apply_damage_and_effect(
                 packet += extra;
             }
         }
+    }
+    if a.effect_only {
+        packet = 0; // not even the Effect line's own damage
     }
     let boost = a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::boosts::boost_of(cx.s, attacker));
     let boost_damage =
@@ -624,6 +686,10 @@ fn apply_damage_and_effect(
     {
         crate::boosts::apply(cx, b, attacker, target, boost_damage);
     }
+    if let Some(r) = a.rider {
+        crate::triggers::rider(cx, attacker, target, r);
+    }
+    crate::triggers::was_hit(cx, attacker, target, queued_from);
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())
@@ -1017,45 +1083,6 @@ fn apply_effects_saved(
     for f in queued.into_iter().rev() {
         cx.push(f);
     }
-    Ok(())
-}
-
-/// Interrupts `target` may use when about to be hit: unspent Contingency Jump.
-pub fn interrupt_options(s: &State, target: UnitIdx) -> Vec<DecisionOption> {
-    let u = s.unit(target);
-    if !u.on_map() || s.has(target, StatusKind::Stunned) || s.has(target, StatusKind::Dominated) {
-        return Vec::new();
-    }
-    let mut out: Vec<DecisionOption> = u
-        .powers
-        .iter()
-        .filter(|&&p| !u.spent.contains(&p) && s.powers.get(p).hook.as_deref() == Some("contingency-jump"))
-        .map(|&p| {
-            DecisionOption::new(
-                s.powers.get(p).id.clone(),
-                format!("use {}: teleport 2 squares and the attack misses", s.powers.get(p).name),
-            )
-        })
-        .collect();
-    if !out.is_empty() {
-        out.push(DecisionOption::new("no", "take the hit"));
-    }
-    out
-}
-
-/// Answers an offered hit Interrupt.
-pub fn answer_interrupt(cx: &mut Ctx, target: UnitIdx, _attacker: UnitIdx, option: &str) -> Result<(), RuleError> {
-    if option == "no" {
-        return Ok(());
-    }
-    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
-    let name = cx.s.powers.get(p).name.clone();
-    cx.emit(Event::PowerUsed { unit: cx.s.who(target), power: name.clone(), targets: vec![] });
-    cx.emit(Event::EncounterSpent { unit: cx.s.who(target), power: p, name });
-    if let Some(Frame::Attack(a)) = cx.s.flow.last_mut() {
-        a.evaded = true;
-    }
-    cx.push(Frame::TeleportSelf { unit: target, range: 2 });
     Ok(())
 }
 

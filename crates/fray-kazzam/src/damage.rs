@@ -89,6 +89,7 @@ pub fn deal(
         return Dealt::default();
     }
     let total = adjusted_from(cx.s, target, amount, ctx, source);
+    let total = crate::triggers::resist_reaction(cx, target, total);
     let special_before = cx.s.unit(target).special_ward;
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };

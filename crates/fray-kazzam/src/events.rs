@@ -227,6 +227,14 @@ pub enum Event {
     MoveGranted { unit: Who, by: Option<Who> },
     /// A unit will have no Move Action on its next turn (`armed`), or loses it now.
     MoveForfeit { unit: Who, armed: bool },
+    /// A waiting power was armed (K-ACT-7).
+    TriggerArmed { unit: Who, armed: crate::triggers::Armed },
+    /// A waiting power's record ended.
+    TriggerDisarmed { unit: Who, armed: crate::triggers::Armed, why: String },
+    /// A waiting power was used against a creature.
+    TriggerUsed { unit: Who, power: u16, against: Who },
+    /// A triggered feature was used (`Some`: not ready again until then) or is ready again (`None`).
+    FeatureCooldown { unit: Who, feature: Arc<str>, until: Option<crate::statuses::Duration> },
     /// Reversal of Fortune is armed or used.
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
@@ -426,6 +434,20 @@ pub fn apply(s: &mut State, e: &Event) {
             u.forfeit_move = *armed;
             if !*armed {
                 u.actions.moves += 1;
+            }
+        }
+        Event::TriggerArmed { unit, armed } => unit_mut(s, unit).armed.push(armed.clone()),
+        Event::TriggerDisarmed { unit, armed, .. } => unit_mut(s, unit).armed.retain(|a| a != armed),
+        Event::FeatureCooldown { unit, feature, until } => {
+            let u = unit_mut(s, unit);
+            u.cooldowns.retain(|c| c.feature != *feature);
+            if let Some(d) = until {
+                u.cooldowns.push(crate::triggers::Cooldown { feature: feature.clone(), until: *d });
+            }
+        }
+        Event::TriggerUsed { unit, power, against } => {
+            if let Some(a) = unit_mut(s, unit).armed.iter_mut().find(|a| a.power == *power) {
+                a.used_on.push(against.idx);
             }
         }
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
@@ -658,6 +680,16 @@ impl fmt::Display for Event {
             Event::MoveGranted { .. } => Ok(()),
             Event::MoveForfeit { unit, armed: true } => write!(f, "{unit} will have no Move Action on its next turn"),
             Event::MoveForfeit { unit, armed: false } => write!(f, "{unit} has no Move Action this turn"),
+            Event::TriggerArmed { unit, .. } => write!(f, "{unit} waits, ready to act when its trigger comes"),
+            Event::TriggerDisarmed { unit, why, .. } => write!(f, "{unit} is no longer waiting ({why})"),
+            Event::TriggerUsed { unit, against, .. } => write!(f, "{unit} acts on its trigger against {against}"),
+            Event::FeatureCooldown { unit, feature, until: Some(_) } => {
+                let name = crate::triggers::feature_name(feature);
+                write!(f, "{unit}'s {name} is not ready again until its next turn is over")
+            }
+            Event::FeatureCooldown { unit, feature, until: None } => {
+                write!(f, "{unit}'s {} is ready again", crate::triggers::feature_name(feature))
+            }
             Event::Compelled { unit, why, compulsion } => match compulsion {
                 Some(crate::control::Compulsion::Controlled { .. }) => write!(f, "{unit} ({why}) acts as if Dominated"),
                 Some(crate::control::Compulsion::Attack { .. }) => {

@@ -166,13 +166,8 @@ pub enum Frame {
     },
     /// A class feature's question (Portal Brawler's swap).
     Feature(crate::features::FeatureFrame),
-    /// Offer an Interrupt to a unit about to be hit (Contingency Jump).
-    HitInterrupt {
-        /// The unit about to be hit.
-        target: UnitIdx,
-        /// The attacker.
-        attacker: UnitIdx,
-    },
+    /// A triggered power's decision (K-ACT-7): use it or not, and its follow-up choices.
+    Trigger(crate::triggers::TriggerFrame),
 }
 
 /// What advancing a frame led to.
@@ -245,6 +240,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Attack(a) => crate::attack::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
+            Frame::Trigger(t) => crate::triggers::step(cx, t)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -418,12 +414,7 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .collect(),
         ),
         Frame::Feature(f) => crate::features::question(s, f),
-        Frame::HitInterrupt { target, attacker } => (
-            *target,
-            "interrupt",
-            format!("{}: {} is about to hit you", s.unit(*target).id, s.unit(*attacker).id),
-            crate::attack::interrupt_options(s, *target),
-        ),
+        Frame::Trigger(t) => crate::triggers::question(s, t),
         _ => return None,
     };
     Some(Decision {
@@ -462,7 +453,6 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Attack(a) => crate::attack::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
-        Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
         Frame::Pick { user, power_target, power, pick } => {
             let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
             cx.emit(Event::Note { text: format!("{} names {}", cx.s.unit(user).id, cx.s.unit(t).id) });
@@ -482,6 +472,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             cx.emit(Event::Note { text: format!("{} chooses: {}", cx.s.unit(chooser).id, chosen.label) });
             crate::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
         }
+        Frame::Trigger(t) => crate::triggers::answer(cx, t, option)?,
         Frame::Granted { unit, by } => crate::actions::answer_granted(cx, unit, by, option)?,
         Frame::GrantedMove { unit, .. } => {
             if option != "decline" {

@@ -330,8 +330,8 @@ pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
         .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
 }
 
-/// A move in progress, one square at a time, so Opportunities interrupt it before each square
-/// is left (K-OPP-3) and a Take Out or a fall stops it (K-MOVE-10).
+/// A move in progress, one square at a time, so Opportunities and other Interrupts come
+/// before each square is left (K-OPP-3, K-ACT-7) and a Take Out or a fall stops it (K-MOVE-10).
 #[derive(Clone, Debug)]
 pub struct MoveFrame {
     /// Who moves.
@@ -344,6 +344,19 @@ pub struct MoveFrame {
     pub how: How,
     /// Enemies that already took an Opportunity during this move (once each, see rulings).
     pub provoked: Vec<UnitIdx>,
+    /// Interrupts on leaving the current square have been offered.
+    pub asked: bool,
+    /// Movement spent so far.
+    pub spent: u32,
+    /// The most this move may cost now (Slowed partway through by Patient Gaze).
+    pub limit: Option<u32>,
+}
+
+impl MoveFrame {
+    /// A move along `path`.
+    pub fn new(unit: UnitIdx, path: Vec<Pos>, how: How) -> Self {
+        MoveFrame { unit, path, next: 0, how, provoked: Vec::new(), asked: false, spent: 0, limit: None }
+    }
 }
 
 /// Advances a move by one square.
@@ -352,10 +365,12 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     };
     if m.next >= m.path.len() {
+        stop_short(cx, &m); // cut short by an Interrupt
         return Ok(Flow::Continue);
     }
     let to = m.path[m.next];
-    // Interrupts first: Opportunities for leaving this square.
+    let base = cx.s.flow.len();
+    // Interrupts first: Opportunities for leaving this square, then triggered powers.
     let takers = crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked);
     for t in takers {
         m.provoked.push(t);
@@ -364,14 +379,27 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         } else {
             "leaving a square without shifting"
         };
-        crate::opportunity::take(cx, t, m.unit, why);
+        crate::triggers::opportunity(cx, t, m.unit, why);
         if !cx.s.unit(m.unit).on_map() {
             return Ok(Flow::Continue);
         }
     }
-    if !cx.s.unit(m.unit).on_map() || cx.s.has(m.unit, StatusKind::Immobilized) && m.how != How::Dragged {
+    if !m.asked {
+        m.asked = true;
+        crate::triggers::moving(cx, m.unit, m.how);
+    }
+    if cx.s.flow.len() > base {
+        cx.s.flow.insert(base, Frame::Move(m)); // resumes once the Interrupts have resolved
         return Ok(Flow::Continue);
     }
+    let stopped = cx.s.has(m.unit, StatusKind::Immobilized) && m.how != How::Dragged
+        || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
+    let cost = step_cost(cx.s, m.unit, from, to).unwrap_or(1);
+    if !cx.s.unit(m.unit).on_map() || stopped || m.limit.is_some_and(|l| m.spent + cost > l) {
+        stop_short(cx, &m);
+        return Ok(Flow::Continue);
+    }
+    m.spent += cost;
     let how = if distance(from, 1, to, 1) > 1 { How::Portal } else { m.how };
     cx.emit(Event::Moved { unit: cx.s.who(m.unit), from, to, how });
     // K-MOVE-8: a grabbed creature is dragged along into the square left behind.
@@ -386,14 +414,28 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     }
     crate::zones::entered(cx, m.unit, from, to, Some(m.unit))?;
     m.next += 1;
+    m.asked = false;
     // K-MOVE-10: knocked Prone mid-move ends the move.
     if cx.s.unit(m.unit).on_map()
         && m.next < m.path.len()
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));
+    } else if m.next < m.path.len() {
+        stop_short(cx, &m);
+    } else {
+        crate::triggers::move_ended(cx, m.unit, m.how);
     }
     Ok(Flow::Continue)
+}
+
+/// A move ends before its last square: a mover left on a square it may not stop on (an ally's)
+/// takes the nearest free one (rulings K-MOVE-10); then Reactions to the move's end.
+fn stop_short(cx: &mut Ctx, m: &MoveFrame) {
+    if cx.s.unit(m.unit).on_map() {
+        settle_on_legal_square(cx, m.unit, "stops short and steps to the nearest free square");
+        crate::triggers::move_ended(cx, m.unit, m.how);
+    }
 }
 
 /// Squares a power's shift may take next: adjacent, not Difficult Terrain, where the unit can
@@ -423,6 +465,6 @@ pub fn answer_power_shift(cx: &mut Ctx, unit: UnitIdx, left: i32, option: &str) 
     if left > 1 {
         cx.push(Frame::ShiftSelf { unit, left: left - 1 });
     }
-    cx.push(Frame::Move(MoveFrame { unit, path: vec![q], next: 0, how: How::Shift, provoked: Vec::new() }));
+    cx.push(Frame::Move(MoveFrame::new(unit, vec![q], How::Shift)));
     Ok(())
 }

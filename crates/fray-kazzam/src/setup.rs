@@ -329,6 +329,13 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                     .push(format!("{}: {f:?} is not a Blade Enchantment or Self-Charm", at(&format!("learned[{j}]")))),
             }
         }
+        // The triggered features (Wandslinger level 5) are played by `triggers`.
+        let triggered_features = spec
+            .features
+            .iter()
+            .filter(|f| crate::triggers::FEATURES.contains(&f.as_str()))
+            .map(|f| f.as_str().into())
+            .collect();
         let mut spent = Vec::new();
         for (j, p) in spec.spent.iter().enumerate() {
             match powers.find(p) {
@@ -387,6 +394,9 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             reversal: false,
             turn_over: false,
             compulsion: None,
+            armed: Vec::new(),
+            triggered_features,
+            cooldowns: Vec::new(),
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,

@@ -176,6 +176,12 @@ pub struct Unit {
     pub granted_move: bool,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
+    /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
+    pub armed: Vec<crate::triggers::Armed>,
+    /// Its triggered class features (Revenge Fire, Defensive Fire, Reposition).
+    pub triggered_features: Vec<Arc<str>>,
+    /// Triggered features used and not ready again until the duration runs out.
+    pub cooldowns: Vec<crate::triggers::Cooldown>,
 }
 
 impl Unit {

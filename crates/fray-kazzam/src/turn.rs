@@ -6,7 +6,7 @@ use crate::arena::Side;
 use crate::events::Event;
 use crate::flow::{Ctx, Flow, Frame};
 use crate::state::{State, UnitIdx, UnitKind};
-use crate::statuses::{Duration, StatusKind};
+use crate::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::square_distance;
 use fray_core::grid::Pos;
@@ -113,6 +113,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if cx.s.unit(unit).forfeit_move {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
+    crate::triggers::start_of_turn(cx, unit);
     cx.push(Frame::Act { unit });
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);
@@ -242,10 +243,11 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
             });
         }
     }
+    let mut saves: Vec<Status> = Vec::new();
     if cx.s.unit(unit).on_map() {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         crate::modifiers::saves(cx, unit)?;
-        let mut saves: Vec<_> =
+        saves =
             cx.s.unit(unit)
                 .statuses
                 .iter()
@@ -255,26 +257,36 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         // K-TURN-5: Distracted is saved against last.
         // Dazed carries Distracted with it, so it waits too.
         saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
-        for st in saves {
-            if !cx.s.unit(unit).statuses.contains(&st) {
-                continue;
-            }
-            let success = if fail.contains(&st.kind) {
-                cx.emit(Event::Note {
-                    text: format!("{} chooses to fail the save against {}", cx.s.unit(unit).id, st.kind),
-                });
-                false
-            } else {
-                saving_throw(cx, unit, st.kind.name())?
-            };
-            let ends = match st.duration {
-                Duration::SaveSustains => !success,
-                _ => success,
-            };
-            if ends {
-                cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
-            }
+    }
+    save_phase(cx, unit, saves, fail)
+}
+
+/// The Saving Throw Phase from the save against `left[0]` on, then the End Phase. A failed save
+/// that Keep Walking could answer pauses it: the answer settles that save, then it resumes.
+pub fn save_phase(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    mut left: Vec<Status>,
+    fail: Vec<StatusKind>,
+) -> Result<Flow, RuleError> {
+    while !left.is_empty() {
+        let st = left.remove(0);
+        if !cx.s.unit(unit).statuses.contains(&st) {
+            continue;
         }
+        let chosen = fail.contains(&st.kind);
+        let success = if chosen {
+            cx.emit(Event::Note {
+                text: format!("{} chooses to fail the save against {}", cx.s.unit(unit).id, st.kind),
+            });
+            false
+        } else {
+            saving_throw(cx, unit, st.kind.name())?
+        };
+        if !success && !chosen && crate::triggers::save_failed(cx, unit, st, &left, &fail) {
+            return Ok(Flow::Continue);
+        }
+        settle_save(cx, unit, st, success);
     }
     let turn = cx.s.unit(unit).turns_started;
     end_statuses(
@@ -293,13 +305,27 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",
     );
+    crate::triggers::end_of_turn(cx, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
     crate::features::end_of_turn(cx, unit); // Special Ward
+    crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)
+}
+
+/// What a save against a status does: a success ends a "save ends" status, a failure a "save
+/// sustains" one (K-TURN-3).
+pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
+    let ends = match st.duration {
+        Duration::SaveSustains => !success,
+        _ => success,
+    };
+    if ends && cx.s.unit(unit).statuses.contains(&st) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
+    }
 }
 
 /// A saving throw: d6, 4-6 succeeds (K-SAVE-1), with Disadvantage while Distracted (K-SAVE-5).

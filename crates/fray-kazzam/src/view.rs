@@ -61,6 +61,8 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("in_dungeon".into(), json!(un.pos.is_some_and(|p| s.arena.footprint_in_dungeon(p, un.size))));
     extra.insert("button".into(), json!(un.button));
     extra.insert("turn_over".into(), json!(un.turn_over));
+    extra.insert("armed".into(), crate::triggers::view(s, u));
+    extra.insert("cooldowns".into(), json!(un.cooldowns.iter().map(|c| c.feature.to_string()).collect::<Vec<_>>()));
     UnitView {
         name: un.name.to_string(),
         team: un.side.name().to_string(),

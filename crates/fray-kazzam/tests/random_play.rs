@@ -27,13 +27,18 @@ fn invariants(s: &State) -> Result<(), String> {
             if let (Some(pa), Some(pb)) = (a.pos, b.pos) {
                 let flying_a = a.statuses.iter().any(|x| x.kind == StatusKind::Flying);
                 let flying_b = b.statuses.iter().any(|x| x.kind == StatusKind::Flying);
-                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b {
+                // A move paused by an Interrupt may be passing through an ally's square.
+                let moving = s.flow.iter().any(|f| {
+                    matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
+                });
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && !moving {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
             }
         }
         if let Some(p) = a.pos
             && !s.arena.at(p).enterable()
+            && !s.flow.iter().any(|f| matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i))
         {
             return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
         }
@@ -75,7 +80,10 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
         let Some(d) = session.decision() else {
             return session.journal().iter().map(|e| e.to_string()).collect();
         };
-        assert!(!d.options.is_empty(), "seed {seed}: decision {n} ({}) offers no option", d.kind);
+        if d.options.is_empty() {
+            let tail: Vec<String> = session.journal().iter().rev().take(20).map(|e| e.to_string()).collect();
+            panic!("seed {seed}: decision {n} ({}: {}) offers no option\n{}", d.kind, d.prompt, tail.join("\n"));
+        }
         let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
         if let Err(e) = session.choose(&choice) {
             let tail: Vec<String> = session.journal().iter().rev().take(12).map(|e| e.to_string()).collect();
@@ -163,6 +171,12 @@ fn every_playable_power_survives_random_play() {
             for d in &playable {
                 if d.requires.as_ref().is_none_or(|r| *r == imp) && !u.powers.contains(&d.id) {
                     u.powers.push(d.id.clone());
+                }
+            }
+            // The triggered class features too (Revenge Fire, Defensive Fire, Reposition).
+            for f in fray_kazzam::triggers::FEATURES {
+                if !u.features.iter().any(|x| x == f) {
+                    u.features.push(f.to_string());
                 }
             }
         }
