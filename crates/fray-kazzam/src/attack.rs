@@ -734,6 +734,9 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
 /// maintain, Ongoing damage gained on one's own turn bites at once).
 pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     let kind = status.kind;
+    if crate::summons::immune(cx.s.unit(target), kind) {
+        return; // K-DEF-2, L1371
+    }
     if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
         // K-ST-Flying: lose Flying and fall, but do not fall Prone.
         for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {

@@ -231,6 +231,13 @@ pub enum Event {
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
+    /// A power put something new on the map: a summon, trap, automaton or wall
+    /// ([`crate::summons`]); `apply` adds it to the state's units.
+    Spawned { unit: Who, spawn: Box<crate::summons::Spawn> },
+    /// Something a power put on the map left it for good (destroyed, spent, faded).
+    Vanished { unit: Who, why: String },
+    /// A trap's charges changed.
+    Charges { unit: Who, charges: i32 },
     /// A team reached the target score (K-END-1).
     EndTriggered { side: Side },
     /// The Strike penalty at the end (K-END-3).
@@ -260,7 +267,11 @@ pub fn apply(s: &mut State, e: &Event) {
             u.wand_hits.clear();
         }
         Event::TurnEnded { unit } => {
-            s.turn_index += 1;
+            if crate::summons::leaves_order(s, unit.idx) {
+                s.order.remove(s.turn_index); // it vanished during its own turn
+            } else {
+                s.turn_index += 1;
+            }
             let u = unit_mut(s, unit);
             u.wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
             u.compulsion = None;
@@ -429,6 +440,13 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
+        Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
+        Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
+        Event::Charges { unit, charges } => {
+            if let Some(p) = unit_mut(s, unit).placed.as_mut() {
+                p.charges = *charges;
+            }
+        }
         Event::EndTriggered { .. } => s.end_triggered = true,
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
@@ -669,6 +687,15 @@ impl fmt::Display for Event {
                 }
                 None => Ok(()),
             },
+            Event::Spawned { unit, spawn } => {
+                write!(f, "{unit} ({}) appears at {}", spawn.name, spawn.at)?;
+                if spawn.kind == crate::state::UnitKind::Trap {
+                    write!(f, " with {} charge{}", spawn.charges, if spawn.charges == 1 { "" } else { "s" })?;
+                }
+                Ok(())
+            }
+            Event::Vanished { unit, why } => write!(f, "{unit} {why} and leaves the map"),
+            Event::Charges { unit, charges } => write!(f, "{unit} has {charges} charge(s) left"),
             Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
             Event::StrikePenalty { side, strikes, penalty } => {
                 write!(

@@ -65,6 +65,8 @@ pub enum Frame {
         /// What has been chosen so far.
         pending: Pending,
     },
+    /// A decision about something put on the map ([`crate::summons`]).
+    Placed(crate::summons::PlacedFrame),
     /// The Saving Throw and End Phases (K-TURN-3, K-TURN-4).
     EndTurn {
         /// Whose turn.
@@ -244,6 +246,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Move(m) => crate::movement::step(cx, m)?,
             Frame::Attack(a) => crate::attack::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f)?,
+            Frame::Placed(f) => crate::summons::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
@@ -418,6 +421,10 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .collect(),
         ),
         Frame::Feature(f) => crate::features::question(s, f),
+        Frame::Placed(f) => {
+            let (kind, prompt, options) = crate::summons::question(s, f);
+            (crate::summons::chooser(f), kind, prompt, options)
+        }
         Frame::HitInterrupt { target, attacker } => (
             *target,
             "interrupt",
@@ -461,6 +468,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Recharge { unit } => crate::turn::answer_recharge(cx, unit, option)?,
         Frame::Attack(a) => crate::attack::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::Placed(f) => crate::summons::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::HitInterrupt { target, attacker } => crate::attack::answer_interrupt(cx, target, attacker, option)?,
         Frame::Pick { user, power_target, power, pick } => {

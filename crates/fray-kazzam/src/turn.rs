@@ -113,7 +113,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if cx.s.unit(unit).forfeit_move {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
-    cx.push(Frame::Act { unit });
+    cx.push(crate::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);
     if u.taken_out || u.button.is_some() {
@@ -147,6 +147,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    crate::summons::start_of_turn(cx, unit);
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -283,6 +284,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         "end of turn",
     );
     crate::zones::expire(cx, unit);
+    crate::summons::end_of_turn(cx, unit);
     crate::modifiers::expire(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),

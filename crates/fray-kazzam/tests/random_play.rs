@@ -27,7 +27,8 @@ fn invariants(s: &State) -> Result<(), String> {
             if let (Some(pa), Some(pb)) = (a.pos, b.pos) {
                 let flying_a = a.statuses.iter().any(|x| x.kind == StatusKind::Flying);
                 let flying_b = b.statuses.iter().any(|x| x.kind == StatusKind::Flying);
-                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b {
+                let both_occupy = fray_kazzam::summons::occupies(a) && fray_kazzam::summons::occupies(b);
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
             }

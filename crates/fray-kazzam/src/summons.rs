@@ -1,0 +1,550 @@
+//! Things that appear on the map mid-match: summoned and conjured creatures, traps, automata
+//! and walls with hit points (K-DEF-2, K-DEF-5, K-INIT-5, K-STK-4). Each is a [`Unit`] whose
+//! `placed` field says who owns it and what it is. A new one enters [`State::units`] only
+//! through [`Event::Spawned`] and leaves the map for good through [`Event::Vanished`]; unit
+//! indices never change, so a gone one stays in the list off the map. Automata take a turn just
+//! before their owner's; everything else acts through its owner's powers. The Tinker's powers
+//! played so far: Staff Trap (Trap Roll, start-of-turn trigger), Zapper, and the Specialist's
+//! Disarm Traps.
+
+use crate::events::{Event, How, Who};
+use crate::flow::{Ctx, Flow, Frame};
+use crate::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
+use crate::statuses::StatusKind;
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Power hooks this module plays.
+pub const HOOKS: &[&str] = &["trap", "automaton", "disarm-traps"];
+
+/// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Placed {
+    /// Its owner (the Tamer, Tinker, Wardmaster or Specialist who put it there).
+    pub owner: Option<UnitIdx>,
+    /// What it is: the id of the power or creature that made it (`staff-trap`, `zapper`).
+    pub what: Arc<str>,
+    /// A trap's charges (K-DEF-2): each trigger spends one; it is gone at 0.
+    pub charges: i32,
+    /// It goes at the end of its owner's turn with this number (conjured creatures).
+    pub until_turn: Option<u32>,
+}
+
+/// Whether a unit stands in its square the way a creature does: traps and conjured creatures
+/// do not (others may move through and stop on them, K-DEF-5; see rulings).
+pub fn occupies(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured)
+}
+
+/// Whether a unit may take Opportunities: automata deal none (K-OPP-13); traps, walls and
+/// conjured creatures never attack.
+pub fn takes_opportunities(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
+}
+
+/// Whether a unit may carry orbs: only athletes and Creeps (see rulings).
+pub fn holds_orbs(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
+}
+
+/// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take
+/// no mental status (L1371).
+pub fn immune(u: &Unit, kind: StatusKind) -> bool {
+    use StatusKind::*;
+    match u.kind {
+        UnitKind::Trap | UnitKind::Wall => true,
+        UnitKind::Automaton => matches!(kind, Distracted | Dazed | Stunned | Dominated | Panicked | Frenzied),
+        _ => false,
+    }
+}
+
+/// Whether `u` can be named as someone's ally (K-DEF-2: a trap is nobody's ally; walls neither).
+pub fn can_be_ally(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
+}
+
+/// Damage `amount` from `source` to `target` comes to 0: a Staff Trap can only be damaged by an
+/// enemy next to it (L1316).
+pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
+    let t = s.unit(target);
+    t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
+        && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
+}
+
+/// What a new unit is made of ([`Event::Spawned`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Spawn {
+    /// Display name.
+    pub name: String,
+    /// What kind of unit.
+    pub kind: UnitKind,
+    /// Where.
+    pub at: Pos,
+    /// Hit points (and maximum).
+    pub hp: i32,
+    /// Speed.
+    pub speed: i32,
+    /// Owner.
+    pub owner: Option<Who>,
+    /// What it is (power or creature id).
+    pub what: String,
+    /// Trap charges.
+    pub charges: i32,
+    /// It takes its turns just before this unit's (automata, K-INIT-5).
+    pub turn_before: Option<Who>,
+}
+
+/// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
+pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
+    debug_assert_eq!(who.idx as usize, s.units.len());
+    let side = sp.owner.as_ref().map_or(crate::arena::Side::Neutral, |o| s.unit(o.idx).side);
+    s.units.push(Unit {
+        id: who.id.clone(),
+        role: None,
+        specialization: None,
+        level: 1,
+        name: sp.name.as_str().into(),
+        side,
+        kind: sp.kind,
+        pc: false,
+        pos: Some(sp.at),
+        size: 1,
+        hp: sp.hp,
+        max_hp: sp.hp,
+        speed: sp.speed,
+        implement: Implement::None,
+        stowed: false,
+        ward: 0,
+        start_ward: 0,
+        special_ward: 0,
+        special_from: None,
+        statuses: Vec::new(),
+        miss_tokens: 0,
+        strikes: 0,
+        kills: 0,
+        orbs_scored: 0,
+        points: 0,
+        powers: Vec::new(),
+        features: Vec::new(),
+        learned: Vec::new(),
+        counters: Vec::new(),
+        spent: Vec::new(),
+        actions: Actions::default(),
+        turns_started: 0,
+        initiative: 0,
+        taken_out: false,
+        button: None,
+        button_with_orb: false,
+        zone_hits: 0,
+        wand_hits: Vec::new(),
+        reversal: false,
+        turn_over: false,
+        granted_by: None,
+        grant_no_boost: false,
+        forfeit_move: false,
+        granted_move: false,
+        compulsion: None,
+        placed: Some(Placed {
+            owner: sp.owner.as_ref().map(|o| o.idx),
+            what: sp.what.as_str().into(),
+            charges: sp.charges,
+            until_turn: None,
+        }),
+    });
+    if let Some(b) = &sp.turn_before {
+        insert_before(&mut s.order, &mut s.turn_index, who.idx, b.idx);
+    }
+}
+
+/// Puts `u` in the turn order just before `before` (K-INIT-5); the unit whose turn it is keeps it.
+pub fn insert_before(order: &mut Vec<UnitIdx>, turn_index: &mut usize, u: UnitIdx, before: UnitIdx) {
+    let at = order.iter().position(|&o| o == before).unwrap_or(order.len());
+    order.insert(at, u);
+    if at <= *turn_index {
+        *turn_index += 1;
+    }
+}
+
+/// Takes a placed unit off the map for good (called by `events::apply` only). It leaves the
+/// turn order at once, or at the end of its own turn if it is the one acting.
+pub fn apply_vanish(s: &mut State, who: &Who) {
+    s.units[who.idx as usize].pos = None;
+    if let Some(i) = s.order.iter().position(|&o| o == who.idx)
+        && i != s.turn_index
+    {
+        s.order.remove(i);
+        if i < s.turn_index {
+            s.turn_index -= 1;
+        }
+    }
+}
+
+/// Whether the unit whose turn just ended leaves the order instead of passing it on (it
+/// vanished during its own turn).
+pub fn leaves_order(s: &State, u: UnitIdx) -> bool {
+    let un = s.unit(u);
+    un.placed.is_some() && !un.on_map() && s.order.get(s.turn_index) == Some(&u)
+}
+
+/// A fresh id for something `owner` puts on the map: `<owner>-<what>`, numbered if taken.
+fn fresh_id(s: &State, owner: UnitIdx, what: &str) -> Arc<str> {
+    let base = format!("{}-{what}", s.unit(owner).id);
+    let mut id = base.clone();
+    let mut n = 2;
+    while s.find_unit(&id).is_some() {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    id.into()
+}
+
+/// Emits the [`Event::Spawned`] that puts a new unit on the map; returns its index.
+pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
+    let idx = cx.s.units.len() as UnitIdx;
+    let owner = sp.owner.as_ref().map(|o| o.idx);
+    let id = owner.map_or_else(|| sp.what.as_str().into(), |o| fresh_id(cx.s, o, &sp.what));
+    if sp.kind != UnitKind::Automaton {
+        sp.turn_before = None;
+    }
+    cx.emit(Event::Spawned { unit: Who { idx, id }, spawn: Box::new(sp) });
+    idx
+}
+
+/// A placed unit reaches 0 HP (instead of the athlete's Take Out): it leaves the map for good,
+/// scores nothing (K-CREAT-4, K-SCO-2), ends what it maintains, and a summoned creature's
+/// owner takes a Strike (K-STK-4).
+pub fn destroyed(cx: &mut Ctx, unit: UnitIdx) {
+    cx.emit(Event::Vanished { unit: cx.s.who(unit), why: "is destroyed".into() });
+    for st in cx.s.unit(unit).statuses.clone() {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
+    }
+    crate::damage::release_maintained(cx, unit, "its source was destroyed");
+    let u = cx.s.unit(unit);
+    if u.kind == UnitKind::Summon
+        && let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
+    {
+        let total = cx.s.unit(o).strikes + 1;
+        let why = format!("summoned creature {} was Taken Out", u.id);
+        cx.emit(Event::Strike { unit: cx.s.who(o), total, why });
+    }
+}
+
+/// Things owned by `owner` on the map.
+fn owned(s: &State, owner: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
+    s.units_on_map().filter(move |&u| s.unit(u).placed.as_ref().is_some_and(|p| p.owner == Some(owner)))
+}
+
+fn what(s: &State, u: UnitIdx) -> &str {
+    s.unit(u).placed.as_ref().map_or("", |p| &p.what)
+}
+
+/// The start of `owner`'s turn: its traps that trigger then do so (Staff Trap, L1316).
+pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
+    for trap in owned(cx.s, owner).collect::<Vec<_>>() {
+        if what(cx.s, trap) != "staff-trap" || !cx.s.unit(trap).on_map() {
+            continue;
+        }
+        // Every enemy within 4 of the trap but not next to it takes 2 damage.
+        let victims: Vec<UnitIdx> = cx
+            .s
+            .units_on_map()
+            .filter(|&t| cx.s.enemies(trap, t) && occupies(cx.s.unit(t)))
+            .filter(|&t| cx.s.distance(trap, t).is_some_and(|d| (2..=4).contains(&d)))
+            .collect();
+        if victims.is_empty() {
+            continue;
+        }
+        cx.emit(Event::Note { text: format!("{}'s Staff Trap springs", cx.s.unit(owner).id) });
+        for t in victims {
+            // The owner gets the credit for a Take Out (see rulings).
+            crate::damage::deal(cx, t, 2, Some(owner), "Staff Trap", None);
+        }
+        spend_charge(cx, trap);
+    }
+}
+
+fn spend_charge(cx: &mut Ctx, trap: UnitIdx) {
+    let left = cx.s.unit(trap).placed.as_ref().map_or(0, |p| p.charges) - 1;
+    cx.emit(Event::Charges { unit: cx.s.who(trap), charges: left });
+    if left <= 0 {
+        cx.emit(Event::Vanished { unit: cx.s.who(trap), why: "has no charges left".into() });
+    }
+}
+
+/// The end of `unit`'s turn: its conjured creatures whose time is up go.
+pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    let gone: Vec<UnitIdx> = owned(cx.s, unit)
+        .filter(|&u| cx.s.unit(u).placed.as_ref().and_then(|p| p.until_turn).is_some_and(|t| t <= turn))
+        .collect();
+    for u in gone {
+        cx.emit(Event::Vanished { unit: cx.s.who(u), why: "fades away".into() });
+    }
+}
+
+/// Free squares within `range` of `u` where a 1x1 thing may be put.
+fn free_squares(s: &State, u: UnitIdx, range: i32, for_trap: bool) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| {
+            let d = distance(p, size, q, 1);
+            d >= 1 && d <= range && s.arena.at(q).enterable() && s.arena.at(q) != crate::arena::Terrain::Portal
+        })
+        .filter(|&q| {
+            s.units_on_map().all(|o| {
+                let ou = s.unit(o);
+                let blocks = if for_trap { ou.kind == UnitKind::Trap } else { occupies(ou) };
+                !blocks || distance(ou.pos.unwrap(), ou.size, q, 1) > 0
+            })
+        })
+        .collect()
+}
+
+/// Traps and automata `u` could deal Disarm Traps damage to (within 5).
+fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| matches!(s.unit(t).kind, UnitKind::Trap | UnitKind::Automaton))
+        .filter(|&t| s.distance(u, t).is_some_and(|d| d <= 5))
+        .filter(|&t| !shielded(s, t, Some(u)))
+        .collect()
+}
+
+/// Whether a hooked power of this module can be used now (checked before it is offered).
+pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
+    match def.hook.as_deref() {
+        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(RuleError::refused(
+            "K-DEF-2",
+            format!("{} has no free square within reach for a trap", s.unit(u).id),
+        )),
+        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(RuleError::refused(
+            "K-INIT-5",
+            format!("{} has no free square next to it for the automaton", s.unit(u).id),
+        )),
+        Some("disarm-traps") if disarm_targets(s, u).is_empty() => Err(RuleError::refused(
+            "K-DEF-2",
+            "there is no trap or automaton within 5 squares that Disarm Traps could damage",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A decision this module waits on.
+#[derive(Clone, Debug)]
+pub enum PlacedFrame {
+    /// Where a trap goes after its Trap Roll.
+    TrapSquare {
+        /// The Tinker.
+        owner: UnitIdx,
+        /// The trap power.
+        power: u16,
+        /// Its charges after the roll.
+        charges: i32,
+    },
+    /// Where a new automaton appears.
+    AutomatonSquare {
+        /// The Tinker.
+        owner: UnitIdx,
+        /// The automaton power.
+        power: u16,
+    },
+    /// Which trap or automaton Disarm Traps damages.
+    DisarmTarget {
+        /// The Specialist.
+        user: UnitIdx,
+    },
+    /// An automaton's turn: where it moves (K-INIT-5).
+    AutomatonTurn {
+        /// The automaton.
+        unit: UnitIdx,
+    },
+}
+
+/// Plays a hooked power (the action is already spent).
+pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
+    match def.hook.as_deref() {
+        Some("trap") => {
+            // The Trap Roll, a pseudo-attack roll (L1288-1295, K-ROLL-8).
+            let roll = cx.d6(Some(u))?;
+            cx.emit(Event::Note { text: format!("{} makes a Trap Roll: {roll}", cx.s.unit(u).id) });
+            if roll <= 2 {
+                if roll == 1 {
+                    let total = cx.s.unit(u).strikes + 1;
+                    cx.emit(Event::Strike { unit: cx.s.who(u), total, why: "rolled a 1 on a Trap Roll".into() });
+                }
+                if cx.s.unit(u).pc {
+                    let total = cx.s.unit(u).miss_tokens + 1;
+                    cx.emit(Event::MissToken { unit: cx.s.who(u), total });
+                }
+                return Ok(());
+            }
+            let charges = 2 + match roll {
+                6 => 1,
+                3 => -1,
+                _ => 0,
+            };
+            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges }));
+        }
+        Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
+        Some("disarm-traps") => cx.push(Frame::Placed(PlacedFrame::DisarmTarget { user: u })),
+        _ => unreachable!("not a summons hook"),
+    }
+    Ok(())
+}
+
+/// Advances a frame of this module.
+pub fn step(cx: &mut Ctx, f: PlacedFrame) -> Result<Flow, RuleError> {
+    let (kind, _, options) = question(cx.s, &f);
+    let _ = kind;
+    if options.is_empty() {
+        // Nothing left to choose (the square filled up): the frame lapses.
+        if let PlacedFrame::AutomatonTurn { unit } = f {
+            cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+        }
+        return Ok(Flow::Continue);
+    }
+    if let PlacedFrame::AutomatonTurn { unit } = f
+        && !cx.s.unit(unit).on_map()
+    {
+        cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+        return Ok(Flow::Continue);
+    }
+    cx.push(Frame::Placed(f));
+    Ok(Flow::Wait)
+}
+
+/// The unit answering a frame, the decision kind, its prompt and its options.
+pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<DecisionOption>) {
+    match *f {
+        PlacedFrame::TrapSquare { owner, power, charges } => (
+            "square",
+            format!("{}: where does the {} go ({charges} charges)?", s.unit(owner).id, s.powers.get(power).name),
+            free_squares(s, owner, s.reach(owner), true)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("set it at {q}")))
+                .collect(),
+        ),
+        PlacedFrame::AutomatonSquare { owner, power } => (
+            "square",
+            format!("{}: where does the {} appear?", s.unit(owner).id, s.powers.get(power).name),
+            free_squares(s, owner, 1, false)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("summon it at {q}")))
+                .collect(),
+        ),
+        PlacedFrame::DisarmTarget { user } => (
+            "target",
+            format!("{}: Disarm Traps — which trap or automaton?", s.unit(user).id),
+            disarm_targets(s, user)
+                .into_iter()
+                .map(|t| DecisionOption::new(s.unit(t).id.to_string(), format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap())))
+                .collect(),
+        ),
+        PlacedFrame::AutomatonTurn { unit } => {
+            let mut opts = vec![DecisionOption::new("stay", "stay where it is")];
+            if s.unit(unit).on_map() && !s.has(unit, StatusKind::Immobilized) && !s.has(unit, StatusKind::Restrained) {
+                opts.extend(
+                    crate::movement::destinations(s, unit, crate::movement::Mode::Walk)
+                        .into_iter()
+                        .map(|q| DecisionOption::square(q, format!("move to {q}"))),
+                );
+            }
+            ("square", format!("{}: where does it move?", s.unit(unit).id), opts)
+        }
+    }
+}
+
+/// The unit a frame's decision belongs to.
+pub fn chooser(f: &PlacedFrame) -> UnitIdx {
+    match *f {
+        PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
+        PlacedFrame::DisarmTarget { user } => user,
+        PlacedFrame::AutomatonTurn { unit } => unit,
+    }
+}
+
+/// Answers a frame's decision.
+pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
+    let square = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
+    match f {
+        PlacedFrame::TrapSquare { owner, power, charges } => {
+            let def = cx.s.powers.get(power);
+            let sp = Spawn {
+                name: def.name.clone(),
+                kind: UnitKind::Trap,
+                at: square()?,
+                hp: 1,
+                speed: 0,
+                owner: Some(cx.s.who(owner)),
+                what: def.id.clone(),
+                charges,
+                turn_before: None,
+            };
+            spawn(cx, sp);
+        }
+        PlacedFrame::AutomatonSquare { owner, power } => {
+            let def = cx.s.powers.get(power);
+            let sp = Spawn {
+                name: def.name.clone(),
+                kind: UnitKind::Automaton,
+                at: square()?,
+                hp: 4,
+                speed: 6,
+                owner: Some(cx.s.who(owner)),
+                what: def.id.clone(),
+                charges: 0,
+                turn_before: Some(cx.s.who(owner)),
+            };
+            spawn(cx, sp);
+        }
+        PlacedFrame::DisarmTarget { user } => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            let amount = if cx.s.unit(user).level >= 4 { 4 } else { 2 };
+            crate::damage::deal(cx, t, amount, Some(user), "Disarm Traps", None);
+        }
+        PlacedFrame::AutomatonTurn { unit } => {
+            if option != "stay" {
+                let to = square()?;
+                let path = crate::movement::route_to(cx.s, unit, to, crate::movement::Mode::Walk)
+                    .ok_or_else(|| RuleError::malformed(format!("{to} cannot be reached")))?;
+                // Moved by its maker's power, not walking: no Opportunities (see rulings).
+                for q in path {
+                    let from = cx.s.unit(unit).pos.unwrap();
+                    cx.emit(Event::Moved { unit: cx.s.who(unit), from, to: q, how: How::Slide });
+                }
+            }
+            automaton_acts(cx, unit);
+            cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+        }
+    }
+    Ok(())
+}
+
+/// What an automaton does once it has moved: the Zapper deals 2 damage to everything next to it
+/// (L1381-1383).
+fn automaton_acts(cx: &mut Ctx, unit: UnitIdx) {
+    if !cx.s.unit(unit).on_map() || what(cx.s, unit) != "zapper" {
+        return;
+    }
+    let owner = cx.s.unit(unit).placed.as_ref().and_then(|p| p.owner);
+    let hit: Vec<UnitIdx> = cx.s.units_on_map().filter(|&t| t != unit && cx.s.distance(unit, t) == Some(1)).collect();
+    if hit.is_empty() {
+        cx.emit(Event::Note { text: format!("{} zaps, but nothing is next to it", cx.s.unit(unit).id) });
+    }
+    for t in hit {
+        crate::damage::deal(cx, t, 2, owner.or(Some(unit)), "Zapper", None);
+    }
+}
+
+/// The frame an automaton's turn runs instead of the action menu.
+pub fn turn_frame(s: &State, unit: UnitIdx) -> Option<Frame> {
+    (s.unit(unit).kind == UnitKind::Automaton).then_some(Frame::Placed(PlacedFrame::AutomatonTurn { unit }))
+}
