@@ -2,7 +2,6 @@
 //! character files), the orbs on their pedestals, and the first turn. Every problem is reported
 //! with the field it is in, all at once.
 
-use std::ops::Not;
 use crate::arena::{Arena, Portal, Side, Terrain};
 use crate::events::Event;
 use crate::flow::{self, Ctx};
@@ -15,6 +14,7 @@ use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::ops::Not;
 use std::sync::Arc;
 
 /// The `[map]` table.
@@ -459,8 +459,14 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         if let Some(o) = &spec.owner {
             match (units.iter().position(|u| &*u.id == o.as_str()), units[i].placed.as_mut()) {
                 (Some(x), Some(p)) => p.owner = Some(x as UnitIdx),
-                (None, _) => errors.push(format!("{}: no unit called {o:?} to own it", where_(*line, &format!("unit[{i}] ({}).owner", spec.id)))),
-                (_, None) => errors.push(format!("{}: only summons, traps, automata and walls have owners", where_(*line, &format!("unit[{i}] ({}).owner", spec.id)))),
+                (None, _) => errors.push(format!(
+                    "{}: no unit called {o:?} to own it",
+                    where_(*line, &format!("unit[{i}] ({}).owner", spec.id))
+                )),
+                (_, None) => errors.push(format!(
+                    "{}: only summons, traps, automata and walls have owners",
+                    where_(*line, &format!("unit[{i}] ({}).owner", spec.id))
+                )),
             }
         }
     }

@@ -62,11 +62,6 @@ pub fn immune(u: &Unit, kind: StatusKind) -> bool {
     }
 }
 
-/// Whether `u` can be named as someone's ally (K-DEF-2: a trap is nobody's ally; walls neither).
-pub fn can_be_ally(u: &Unit) -> bool {
-    !matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
-}
-
 /// Damage `amount` from `source` to `target` comes to 0: a Staff Trap can only be damaged by an
 /// enemy next to it (L1316).
 pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
@@ -249,12 +244,11 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
             continue;
         }
         // Every enemy within 4 of the trap but not next to it takes 2 damage.
-        let victims: Vec<UnitIdx> = cx
-            .s
-            .units_on_map()
-            .filter(|&t| cx.s.enemies(trap, t) && occupies(cx.s.unit(t)))
-            .filter(|&t| cx.s.distance(trap, t).is_some_and(|d| (2..=4).contains(&d)))
-            .collect();
+        let victims: Vec<UnitIdx> =
+            cx.s.units_on_map()
+                .filter(|&t| cx.s.enemies(trap, t) && occupies(cx.s.unit(t)))
+                .filter(|&t| cx.s.distance(trap, t).is_some_and(|d| (2..=4).contains(&d)))
+                .collect();
         if victims.is_empty() {
             continue;
         }
@@ -319,10 +313,9 @@ fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
 /// Whether a hooked power of this module can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(RuleError::refused(
-            "K-DEF-2",
-            format!("{} has no free square within reach for a trap", s.unit(u).id),
-        )),
+        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => {
+            Err(RuleError::refused("K-DEF-2", format!("{} has no free square within reach for a trap", s.unit(u).id)))
+        }
         Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(RuleError::refused(
             "K-INIT-5",
             format!("{} has no free square next to it for the automaton", s.unit(u).id),
@@ -402,8 +395,7 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
 
 /// Advances a frame of this module.
 pub fn step(cx: &mut Ctx, f: PlacedFrame) -> Result<Flow, RuleError> {
-    let (kind, _, options) = question(cx.s, &f);
-    let _ = kind;
+    let (_, _, options) = question(cx.s, &f);
     if options.is_empty() {
         // Nothing left to choose (the square filled up): the frame lapses.
         if let PlacedFrame::AutomatonTurn { unit } = f {
@@ -445,7 +437,12 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
             format!("{}: Disarm Traps — which trap or automaton?", s.unit(user).id),
             disarm_targets(s, user)
                 .into_iter()
-                .map(|t| DecisionOption::new(s.unit(t).id.to_string(), format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap())))
+                .map(|t| {
+                    DecisionOption::new(
+                        s.unit(t).id.to_string(),
+                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
+                    )
+                })
                 .collect(),
         ),
         PlacedFrame::AutomatonTurn { unit } => {
