@@ -3,9 +3,9 @@
 //! `placed` field says who owns it and what it is. A new one enters [`State::units`] only
 //! through [`Event::Spawned`] and leaves the map for good through [`Event::Vanished`]; unit
 //! indices never change, so a gone one stays in the list off the map. Automata take a turn just
-//! before their owner's; everything else acts through its owner's powers. The Tinker's powers
-//! played so far: Staff Trap (Trap Roll, start-of-turn trigger), Zapper, and the Specialist's
-//! Disarm Traps.
+//! before their owner's; everything else acts through its owner's powers. Played so far: Staff
+//! Trap (Trap Roll, start-of-turn trigger), Distraction Trap (entry trigger), Zapper, and the
+//! Specialist's Disarm Traps and Snap Trap.
 
 use crate::events::{Event, How, Who};
 use crate::flow::{Ctx, Flow, Frame};
@@ -19,7 +19,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["trap", "automaton", "disarm-traps"];
+pub const HOOKS: &[&str] = &["trap", "snap-trap", "automaton", "disarm-traps"];
 
 /// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -301,6 +301,76 @@ fn free_squares(s: &State, u: UnitIdx, range: i32, for_trap: bool) -> Vec<Pos> {
         .collect()
 }
 
+/// Where `u` may set the trap of power `what`: within reach on a square no other trap holds
+/// (L1281), or Snap Trap's empty square within 5 (L2079).
+fn trap_squares(s: &State, u: UnitIdx, what: &str) -> Vec<Pos> {
+    if what == "snap-trap" {
+        let mut out = free_squares(s, u, 5, false);
+        out.retain(|&q| s.units_on_map().all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0));
+        out
+    } else {
+        free_squares(s, u, s.reach(u), true)
+    }
+}
+
+/// A creature moved from `from` into `to` (walking, shifting, forced, teleported): traps that
+/// watch for that spring (Snap Trap, Distraction Trap).
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+    if !occupies(cx.s.unit(unit)) {
+        return;
+    }
+    let size = cx.s.unit(unit).size;
+    let traps: Vec<UnitIdx> = cx.s.units_on_map().filter(|&t| cx.s.unit(t).kind == UnitKind::Trap).collect();
+    for trap in traps {
+        if !cx.s.unit(trap).on_map() || !cx.s.unit(unit).on_map() {
+            continue;
+        }
+        let tp = cx.s.unit(trap).pos.unwrap();
+        let owner = cx.s.unit(trap).placed.as_ref().and_then(|p| p.owner);
+        let d_to = distance(to, size, tp, 1);
+        let d_from = distance(from, size, tp, 1);
+        match what(cx.s, trap) {
+            "snap-trap" => {
+                // The first creature to step into its square (from level 4, or next to it).
+                let reach = if owner.is_some_and(|o| cx.s.unit(o).level >= 4) { 1 } else { 0 };
+                if d_to <= reach && d_from > reach {
+                    cx.emit(Event::Note {
+                        text: format!("{} snaps shut on {}", cx.s.unit(trap).id, cx.s.unit(unit).id),
+                    });
+                    let turn = cx.s.unit(unit).turns_started + 1;
+                    let st = crate::statuses::Status::simple(
+                        StatusKind::Immobilized,
+                        crate::statuses::Duration::EndOfTurn { unit, turn },
+                    );
+                    crate::attack::give_status(cx, unit, st, "Snap Trap");
+                    spend_charge(cx, trap);
+                }
+            }
+            "distraction-trap" => {
+                // An enemy coming within 3 (see rulings: moving about inside does not set it off again).
+                if cx.s.enemies(trap, unit) && d_to <= 3 && d_from > 3 {
+                    cx.emit(Event::Note {
+                        text: format!("{} goes off as {} comes near", cx.s.unit(trap).id, cx.s.unit(unit).id),
+                    });
+                    let turn = cx.s.unit(unit).turns_started + 1;
+                    let mut st = crate::statuses::Status::simple(
+                        StatusKind::Distracted,
+                        crate::statuses::Duration::EndOfTurn { unit, turn },
+                    );
+                    st.source = owner;
+                    crate::attack::give_status(cx, unit, st, "Distraction Trap");
+                    let mut slowed =
+                        crate::statuses::Status::simple(StatusKind::Slowed, crate::statuses::Duration::SaveEnds);
+                    slowed.source = owner;
+                    crate::attack::give_status(cx, unit, slowed, "Distraction Trap");
+                    spend_charge(cx, trap);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Traps and automata `u` could deal Disarm Traps damage to (within 5).
 fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
@@ -386,6 +456,8 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
             };
             cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges }));
         }
+        // A role power: no Trap Roll, one use.
+        Some("snap-trap") => cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1 })),
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
         Some("disarm-traps") => cx.push(Frame::Placed(PlacedFrame::DisarmTarget { user: u })),
         _ => unreachable!("not a summons hook"),
@@ -419,7 +491,7 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
         PlacedFrame::TrapSquare { owner, power, charges } => (
             "square",
             format!("{}: where does the {} go ({charges} charges)?", s.unit(owner).id, s.powers.get(power).name),
-            free_squares(s, owner, s.reach(owner), true)
+            trap_squares(s, owner, &s.powers.get(power).id)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("set it at {q}")))
                 .collect(),
@@ -478,7 +550,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 name: def.name.clone(),
                 kind: UnitKind::Trap,
                 at: square()?,
-                hp: 1,
+                hp: if def.id == "snap-trap" { 2 } else { 1 },
                 speed: 0,
                 owner: Some(cx.s.who(owner)),
                 what: def.id.clone(),
