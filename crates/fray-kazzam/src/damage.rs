@@ -183,7 +183,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     let u = cx.s.unit(unit);
     let Some(pos) = u.pos else { return };
     if u.placed.is_some() {
-        crate::summons::destroyed(cx, unit);
+        crate::summons::destroyed(cx, unit, by);
         return;
     }
     let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);

@@ -236,8 +236,9 @@ pub enum Event {
     Spawned { unit: Who, spawn: Box<crate::summons::Spawn> },
     /// Something a power put on the map left it for good (destroyed, spent, faded).
     Vanished { unit: Who, why: String },
-    /// A trap's charges changed.
-    Charges { unit: Who, charges: i32 },
+    /// A trap triggered or was refreshed: its charges, whether it triggers free for now (Wand
+    /// Trap), and the turn it last triggered in.
+    TrapChanged { unit: Who, charges: i32, free: bool, fired: Option<(u32, UnitIdx)> },
     /// A team reached the target score (K-END-1).
     EndTriggered { side: Side },
     /// The Strike penalty at the end (K-END-3).
@@ -442,9 +443,11 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
         Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
-        Event::Charges { unit, charges } => {
+        Event::TrapChanged { unit, charges, free, fired } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
                 p.charges = *charges;
+                p.free = *free;
+                p.fired = *fired;
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,
@@ -695,7 +698,7 @@ impl fmt::Display for Event {
                 Ok(())
             }
             Event::Vanished { unit, why } => write!(f, "{unit} {why} and leaves the map"),
-            Event::Charges { unit, charges } => write!(f, "{unit} has {charges} charge(s) left"),
+            Event::TrapChanged { unit, charges, .. } => write!(f, "{unit} has {charges} charge(s) left"),
             Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
             Event::StrikePenalty { side, strikes, penalty } => {
                 write!(

@@ -413,6 +413,9 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 owner: None,
                 what: spec.what.as_deref().unwrap_or(&spec.id).into(),
                 charges: spec.charges.unwrap_or(if kind == UnitKind::Trap { 2 } else { 0 }),
+                full: spec.charges.unwrap_or(if kind == UnitKind::Trap { 2 } else { 0 }),
+                free: false,
+                fired: None,
                 until_turn: None,
             }),
         });

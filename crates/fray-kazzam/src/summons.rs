@@ -19,7 +19,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["trap", "snap-trap", "automaton", "disarm-traps"];
+pub const HOOKS: &[&str] = &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps"];
 
 /// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,6 +30,12 @@ pub struct Placed {
     pub what: Arc<str>,
     /// A trap's charges (K-DEF-2): each trigger spends one; it is gone at 0.
     pub charges: i32,
+    /// The charges it was set with (Reset Traps refreshes to this).
+    pub full: i32,
+    /// A Wand Trap that spent a charge triggers free until its owner's next turn (L1312).
+    pub free: bool,
+    /// The turn (round, acting unit) it last triggered in, for "once per turn" traps.
+    pub fired: Option<(u32, UnitIdx)>,
     /// It goes at the end of its owner's turn with this number (conjured creatures).
     pub until_turn: Option<u32>,
 }
@@ -147,6 +153,9 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             owner: sp.owner.as_ref().map(|o| o.idx),
             what: sp.what.as_str().into(),
             charges: sp.charges,
+            full: sp.charges,
+            free: false,
+            fired: None,
             until_turn: None,
         }),
     });
@@ -212,8 +221,15 @@ pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
 /// A placed unit reaches 0 HP (instead of the athlete's Take Out): it leaves the map for good,
 /// scores nothing (K-CREAT-4, K-SCO-2), ends what it maintains, and a summoned creature's
 /// owner takes a Strike (K-STK-4).
-pub fn destroyed(cx: &mut Ctx, unit: UnitIdx) {
+pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     cx.emit(Event::Vanished { unit: cx.s.who(unit), why: "is destroyed".into() });
+    // Anti-Charm Trap: an enemy that destroys it is stripped as if it had come near (L1336).
+    if what(cx.s, unit) == "anti-charm-trap"
+        && let Some(b) = by.filter(|&b| cx.s.enemies(unit, b) && cx.s.unit(b).on_map())
+    {
+        let owner = cx.s.unit(unit).placed.as_ref().and_then(|p| p.owner);
+        strip_charms(cx, b, owner);
+    }
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
     }
@@ -240,6 +256,9 @@ fn what(s: &State, u: UnitIdx) -> &str {
 /// The start of `owner`'s turn: its traps that trigger then do so (Staff Trap, L1316).
 pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
     for trap in owned(cx.s, owner).collect::<Vec<_>>() {
+        if let Some(p) = cx.s.unit(trap).placed.clone().filter(|p| p.free) {
+            cx.emit(Event::TrapChanged { unit: cx.s.who(trap), charges: p.charges, free: false, fired: p.fired });
+        }
         if what(cx.s, trap) != "staff-trap" || !cx.s.unit(trap).on_map() {
             continue;
         }
@@ -261,9 +280,13 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
     }
 }
 
+/// Records a trigger: a charge spent (unless free), and the turn it happened in.
 fn spend_charge(cx: &mut Ctx, trap: UnitIdx) {
-    let left = cx.s.unit(trap).placed.as_ref().map_or(0, |p| p.charges) - 1;
-    cx.emit(Event::Charges { unit: cx.s.who(trap), charges: left });
+    let Some(p) = cx.s.unit(trap).placed.clone() else { return };
+    let left = if p.free { p.charges } else { p.charges - 1 };
+    let fired = cx.s.current().map(|c| (cx.s.round, c));
+    let free = p.free || &*p.what == "wand-trap";
+    cx.emit(Event::TrapChanged { unit: cx.s.who(trap), charges: left, free, fired });
     if left <= 0 {
         cx.emit(Event::Vanished { unit: cx.s.who(trap), why: "has no charges left".into() });
     }
@@ -314,7 +337,7 @@ fn trap_squares(s: &State, u: UnitIdx, what: &str) -> Vec<Pos> {
 }
 
 /// A creature moved from `from` into `to` (walking, shifting, forced, teleported): traps that
-/// watch for that spring (Snap Trap, Distraction Trap).
+/// watch for that spring (Snap Trap, Distraction Trap, Wand Trap, Anti-Charm Trap).
 pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
     if !occupies(cx.s.unit(unit)) {
         return;
@@ -326,49 +349,80 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
             continue;
         }
         let tp = cx.s.unit(trap).pos.unwrap();
-        let owner = cx.s.unit(trap).placed.as_ref().and_then(|p| p.owner);
-        let d_to = distance(to, size, tp, 1);
-        let d_from = distance(from, size, tp, 1);
-        match what(cx.s, trap) {
+        let Some(p) = cx.s.unit(trap).placed.clone() else { continue };
+        let (d_to, d_from) = (distance(to, size, tp, 1), distance(from, size, tp, 1));
+        let enemy = cx.s.enemies(trap, unit);
+        // A range trap goes off when a creature comes into its range (see rulings).
+        let comes_within = |r: i32| d_to <= r && d_from > r;
+        let springs = match &*p.what {
+            // Any creature stepping into its square (from level 4, or next to it).
+            "snap-trap" => comes_within(if p.owner.is_some_and(|o| cx.s.unit(o).level >= 4) { 1 } else { 0 }),
+            "distraction-trap" => enemy && comes_within(3),
+            "anti-charm-trap" => enemy && comes_within(3) && charmed(cx.s, unit),
+            // Once per turn, on any square entered within 4.
+            "wand-trap" => enemy && d_to <= 4 && p.fired != cx.s.current().map(|c| (cx.s.round, c)),
+            _ => false,
+        };
+        if !springs {
+            continue;
+        }
+        cx.emit(Event::Note { text: format!("{} springs on {}", cx.s.unit(trap).id, cx.s.unit(unit).id) });
+        let turn = cx.s.unit(unit).turns_started + 1;
+        let next_turn = crate::statuses::Duration::EndOfTurn { unit, turn };
+        match &*p.what {
             "snap-trap" => {
-                // The first creature to step into its square (from level 4, or next to it).
-                let reach = if owner.is_some_and(|o| cx.s.unit(o).level >= 4) { 1 } else { 0 };
-                if d_to <= reach && d_from > reach {
-                    cx.emit(Event::Note {
-                        text: format!("{} snaps shut on {}", cx.s.unit(trap).id, cx.s.unit(unit).id),
-                    });
-                    let turn = cx.s.unit(unit).turns_started + 1;
-                    let st = crate::statuses::Status::simple(
-                        StatusKind::Immobilized,
-                        crate::statuses::Duration::EndOfTurn { unit, turn },
-                    );
-                    crate::attack::give_status(cx, unit, st, "Snap Trap");
-                    spend_charge(cx, trap);
-                }
+                let st = crate::statuses::Status::simple(StatusKind::Immobilized, next_turn);
+                crate::attack::give_status(cx, unit, st, "Snap Trap");
             }
             "distraction-trap" => {
-                // An enemy coming within 3 (see rulings: moving about inside does not set it off again).
-                if cx.s.enemies(trap, unit) && d_to <= 3 && d_from > 3 {
-                    cx.emit(Event::Note {
-                        text: format!("{} goes off as {} comes near", cx.s.unit(trap).id, cx.s.unit(unit).id),
-                    });
-                    let turn = cx.s.unit(unit).turns_started + 1;
-                    let mut st = crate::statuses::Status::simple(
-                        StatusKind::Distracted,
-                        crate::statuses::Duration::EndOfTurn { unit, turn },
-                    );
-                    st.source = owner;
-                    crate::attack::give_status(cx, unit, st, "Distraction Trap");
-                    let mut slowed =
-                        crate::statuses::Status::simple(StatusKind::Slowed, crate::statuses::Duration::SaveEnds);
-                    slowed.source = owner;
-                    crate::attack::give_status(cx, unit, slowed, "Distraction Trap");
-                    spend_charge(cx, trap);
-                }
+                let mut st = crate::statuses::Status::simple(StatusKind::Distracted, next_turn);
+                st.source = p.owner;
+                crate::attack::give_status(cx, unit, st, "Distraction Trap");
+                let mut slowed =
+                    crate::statuses::Status::simple(StatusKind::Slowed, crate::statuses::Duration::SaveEnds);
+                slowed.source = p.owner;
+                crate::attack::give_status(cx, unit, slowed, "Distraction Trap");
+            }
+            "anti-charm-trap" => strip_charms(cx, unit, p.owner),
+            "wand-trap" => {
+                crate::damage::deal(cx, unit, 2, p.owner.or(Some(trap)), "Wand Trap", None);
             }
             _ => {}
         }
+        spend_charge(cx, trap);
     }
+}
+
+/// Whether an Anti-Charm Trap has anything to take from `u`: a Ward or a positive status.
+fn charmed(s: &State, u: UnitIdx) -> bool {
+    s.unit(u).ward > 0 || s.unit(u).statuses.iter().any(|st| !st.kind.is_negative())
+}
+
+/// Anti-Charm Trap (L1336): the creature loses its Ward and every positive status, taking 2
+/// damage per status lost (none for the Ward).
+fn strip_charms(cx: &mut Ctx, unit: UnitIdx, owner: Option<UnitIdx>) {
+    let mut lost = 0;
+    let mut fell = false;
+    for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|st| !st.kind.is_negative()) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Anti-Charm Trap".into() });
+        lost += 1;
+        fell |= st.kind == StatusKind::Flying;
+    }
+    if cx.s.unit(unit).ward > 0 {
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward: 0, why: "Anti-Charm Trap".into() });
+    }
+    // K-ST-Flying: losing Flying, it comes down beside whoever is below.
+    if fell {
+        crate::movement::settle_on_legal_square(cx, unit, "falls beside the creature below");
+    }
+    if lost > 0 {
+        crate::damage::deal(cx, unit, 2 * lost, owner, "Anti-Charm Trap", None);
+    }
+}
+
+/// Reset Traps (L1328): the user's traps next to it get their charges back.
+fn reset_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
+    owned(s, u).filter(|&t| s.unit(t).kind == UnitKind::Trap && s.distance(u, t) == Some(1)).collect()
 }
 
 /// Traps and automata `u` could deal Disarm Traps damage to (within 5).
@@ -390,6 +444,9 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
             "K-INIT-5",
             format!("{} has no free square next to it for the automaton", s.unit(u).id),
         )),
+        Some("reset-traps") if reset_targets(s, u).is_empty() => {
+            Err(RuleError::refused("K-DEF-2", format!("{} has none of its traps next to it", s.unit(u).id)))
+        }
         Some("disarm-traps") if disarm_targets(s, u).is_empty() => Err(RuleError::refused(
             "K-DEF-2",
             "there is no trap or automaton within 5 squares that Disarm Traps could damage",
@@ -459,6 +516,17 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
         // A role power: no Trap Roll, one use.
         Some("snap-trap") => cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1 })),
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
+        Some("reset-traps") => {
+            for t in reset_targets(cx.s, u) {
+                let p = cx.s.unit(t).placed.clone().unwrap();
+                cx.emit(Event::TrapChanged {
+                    unit: cx.s.who(t),
+                    charges: p.full.max(p.charges),
+                    free: p.free,
+                    fired: p.fired,
+                });
+            }
+        }
         Some("disarm-traps") => cx.push(Frame::Placed(PlacedFrame::DisarmTarget { user: u })),
         _ => unreachable!("not a summons hook"),
     }
