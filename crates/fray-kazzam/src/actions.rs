@@ -363,6 +363,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     if !tu.on_map() {
         return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
     }
+    crate::summons::check_target(s, def, t)?;
     if creative {
         if t != u && s.enemies(u, t) {
             return Err(RuleError::refused(

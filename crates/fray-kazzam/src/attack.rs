@@ -982,7 +982,7 @@ fn apply_effects_saved(
                 queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
             }
         }
-        if e.banish {
+        if e.banish && crate::summons::movable(cx.s.unit(target)) {
             queued.push(Frame::Banish { unit: target, by: user });
         }
         if e.grant_attack {

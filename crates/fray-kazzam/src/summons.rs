@@ -46,6 +46,25 @@ pub fn occupies(u: &Unit) -> bool {
     !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured)
 }
 
+/// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
+/// and conjured creatures stay where they were put (see rulings).
+pub fn movable(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured)
+}
+
+/// Targets powers may not take: a conjured creature cannot be attacked or targeted (K-DEF-5),
+/// and nothing can swap places with what cannot be moved.
+pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Result<(), RuleError> {
+    let u = s.unit(t);
+    if u.kind == UnitKind::Conjured {
+        return Err(RuleError::refused("K-DEF-5", format!("{} is conjured: it cannot be targeted", u.id)));
+    }
+    if def.hook.as_deref() == Some("swap-places") && !movable(u) {
+        return Err(RuleError::refused("K-DEF-2", format!("{} cannot be moved", u.id)));
+    }
+    Ok(())
+}
+
 /// Whether a unit may take Opportunities: automata deal none (K-OPP-13); traps, walls and
 /// conjured creatures never attack.
 pub fn takes_opportunities(u: &Unit) -> bool {
