@@ -171,6 +171,7 @@ pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
         a != attacker
             && a != target
             && !s.enemies(attacker, a)
+            && crate::summons::takes_opportunities(s.unit(a)) // only creatures that fight flank
             && s.distance(a, target) == Some(1)
             && !s.has(a, StatusKind::Stunned)
             && s.has(a, StatusKind::Flying) == flying

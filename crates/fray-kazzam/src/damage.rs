@@ -103,6 +103,7 @@ pub fn deal(
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
+    crate::summons::share_damage(cx, target, total, hp);
     if hp <= 0 {
         take_out(cx, target, source);
     } else {

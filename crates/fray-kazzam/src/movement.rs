@@ -42,7 +42,9 @@ impl<'a> Walker<'a> {
             .units_on_map()
             .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
             .filter(|&o| crate::summons::occupies(s.unit(o))) // traps and conjured creatures block nobody
-            .map(|o| (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o)))
+            .map(|o| {
+                (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o) || crate::summons::blocks_all(s.unit(o)))
+            })
             .collect();
         Walker {
             s,

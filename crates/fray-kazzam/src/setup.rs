@@ -417,6 +417,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 free: false,
                 fired: None,
                 until_turn: None,
+                group: None,
             }),
         });
     }

@@ -3,9 +3,10 @@
 //! `placed` field says who owns it and what it is. A new one enters [`State::units`] only
 //! through [`Event::Spawned`] and leaves the map for good through [`Event::Vanished`]; unit
 //! indices never change, so a gone one stays in the list off the map. Automata take a turn just
-//! before their owner's; everything else acts through its owner's powers. Played so far: Staff
-//! Trap (Trap Roll, start-of-turn trigger), Distraction Trap (entry trigger), Zapper, and the
-//! Specialist's Disarm Traps and Snap Trap.
+//! before their owner's; everything else acts through its owner's powers. Played so far: the
+//! Tinker's Staff, Wand, Distraction and Anti-Charm Traps (Trap Roll; start-of-turn and entry
+//! triggers), Reset Traps and Zapper; the Specialist's Disarm Traps and Snap Trap; the
+//! Wardmaster's Ward Wall.
 
 use crate::events::{Event, How, Who};
 use crate::flow::{Ctx, Flow, Frame};
@@ -19,7 +20,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps"];
+pub const HOOKS: &[&str] = &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall"];
 
 /// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -38,6 +39,8 @@ pub struct Placed {
     pub fired: Option<(u32, UnitIdx)>,
     /// It goes at the end of its owner's turn with this number (conjured creatures).
     pub until_turn: Option<u32>,
+    /// The first unit of the group it was made with (a Ward Wall's three squares share HP).
+    pub group: Option<UnitIdx>,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -65,8 +68,18 @@ pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Res
     Ok(())
 }
 
-/// Whether a unit may take Opportunities: automata deal none (K-OPP-13); traps, walls and
-/// conjured creatures never attack.
+/// Whether a wall stands on square `q` (it blocks sight and gives Full Cover, K-COV-5).
+pub fn wall_at(s: &State, q: Pos) -> bool {
+    s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
+}
+
+/// Whether a unit blocks everyone's way, allies' too (walls).
+pub fn blocks_all(u: &Unit) -> bool {
+    u.kind == UnitKind::Wall
+}
+
+/// Whether a unit may take Opportunities (and flank): automata deal none (K-OPP-13); traps,
+/// walls and conjured creatures never attack.
 pub fn takes_opportunities(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
 }
@@ -116,6 +129,8 @@ pub struct Spawn {
     pub charges: i32,
     /// It takes its turns just before this unit's (automata, K-INIT-5).
     pub turn_before: Option<Who>,
+    /// Made together with this unit, sharing its HP (a Ward Wall's squares).
+    pub group: Option<Who>,
 }
 
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
@@ -176,6 +191,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             free: false,
             fired: None,
             until_turn: None,
+            group: sp.group.as_ref().map(|g| g.idx),
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -444,6 +460,61 @@ fn reset_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     owned(s, u).filter(|&t| s.unit(t).kind == UnitKind::Trap && s.distance(u, t) == Some(1)).collect()
 }
 
+/// Whether a wall square may go on `q`: open ground with nothing on it, no orb, off the Dungeon.
+fn wall_square_ok(s: &State, q: Pos) -> bool {
+    let t = s.arena.at(q);
+    s.arena.terrain.contains(q)
+        && t.enterable()
+        && t != crate::arena::Terrain::Portal
+        && !t.is_low_cover()
+        && !s.arena.in_dungeon(q)
+        && s.units_on_map().all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0)
+        && !s.orbs.iter().any(|o| o.loc == crate::state::OrbLoc::Ground { at: q })
+}
+
+/// The ways a 3x1 Ward Wall can run through `centre`, every square within 5 of `u` (L880).
+fn wall_lines(s: &State, u: UnitIdx, centre: Pos) -> Vec<(&'static str, [Pos; 3])> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    [("horizontal", (1, 0)), ("vertical", (0, 1))]
+        .into_iter()
+        .map(|(id, (dx, dy))| (id, [centre.offset(-dx, -dy), centre, centre.offset(dx, dy)]))
+        .filter(|(_, sq)| sq.iter().all(|&q| distance(p, size, q, 1) <= 5 && wall_square_ok(s, q)))
+        .collect()
+}
+
+/// Squares a Ward Wall can be centred on.
+fn wall_centres(s: &State, u: UnitIdx) -> Vec<Pos> {
+    s.arena.terrain.squares().filter(|&q| !wall_lines(s, u, q).is_empty()).collect()
+}
+
+/// After damage to one square of a Ward Wall, the others share it: the wall has one pool of HP.
+pub fn share_damage(cx: &mut Ctx, target: UnitIdx, amount: i32, hp: i32) {
+    let Some(p) = cx.s.unit(target).placed.clone() else { return };
+    if cx.s.unit(target).kind != UnitKind::Wall || &*p.what != "ward-wall" || amount == 0 {
+        return;
+    }
+    let root = p.group.unwrap_or(target);
+    let others: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&o| o != target && cx.s.unit(o).kind == UnitKind::Wall)
+            .filter(|&o| o == root || cx.s.unit(o).placed.as_ref().is_some_and(|q| q.group == Some(root)))
+            .collect();
+    for o in others {
+        cx.emit(Event::Damaged {
+            unit: cx.s.who(o),
+            amount,
+            ward_lost: 0,
+            hp,
+            source: None,
+            why: "the Ward Wall's squares share their HP".into(),
+        });
+        if hp <= 0 {
+            destroyed(cx, o, None);
+        }
+    }
+}
+
 /// Traps and automata `u` could deal Disarm Traps damage to (within 5).
 fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
@@ -498,6 +569,22 @@ pub enum PlacedFrame {
         /// The Specialist.
         user: UnitIdx,
     },
+    /// Where a Ward Wall is centred.
+    WallCentre {
+        /// The Wardmaster.
+        owner: UnitIdx,
+        /// The power.
+        power: u16,
+    },
+    /// Which way the Ward Wall runs through its centre.
+    WallLine {
+        /// The Wardmaster.
+        owner: UnitIdx,
+        /// The power.
+        power: u16,
+        /// Its middle square.
+        centre: Pos,
+    },
     /// An automaton's turn: where it moves (K-INIT-5).
     AutomatonTurn {
         /// The automaton.
@@ -535,6 +622,7 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
         // A role power: no Trap Roll, one use.
         Some("snap-trap") => cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1 })),
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
+        Some("ward-wall") => cx.push(Frame::Placed(PlacedFrame::WallCentre { owner: u, power })),
         Some("reset-traps") => {
             for t in reset_targets(cx.s, u) {
                 let p = cx.s.unit(t).placed.clone().unwrap();
@@ -604,6 +692,22 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
                 })
                 .collect(),
         ),
+        PlacedFrame::WallCentre { owner, .. } => (
+            "square",
+            format!("{}: Ward Wall — its middle square?", s.unit(owner).id),
+            wall_centres(s, owner)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("centre it on {q}")))
+                .collect(),
+        ),
+        PlacedFrame::WallLine { owner, centre, .. } => (
+            "orientation",
+            format!("{}: Ward Wall — which way does it run through {centre}?", s.unit(owner).id),
+            wall_lines(s, owner, centre)
+                .into_iter()
+                .map(|(id, _)| DecisionOption::new(id, format!("{id} through {centre}")))
+                .collect(),
+        ),
         PlacedFrame::AutomatonTurn { unit } => {
             let mut opts = vec![DecisionOption::new("stay", "stay where it is")];
             if s.unit(unit).on_map() && !s.has(unit, StatusKind::Immobilized) && !s.has(unit, StatusKind::Restrained) {
@@ -623,6 +727,7 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
     match *f {
         PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
         PlacedFrame::DisarmTarget { user } => user,
+        PlacedFrame::WallCentre { owner, .. } | PlacedFrame::WallLine { owner, .. } => owner,
         PlacedFrame::AutomatonTurn { unit } => unit,
     }
 }
@@ -643,6 +748,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 what: def.id.clone(),
                 charges,
                 turn_before: None,
+                group: None,
             };
             spawn(cx, sp);
         }
@@ -658,8 +764,37 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 what: def.id.clone(),
                 charges: 0,
                 turn_before: Some(cx.s.who(owner)),
+                group: None,
             };
             spawn(cx, sp);
+        }
+        PlacedFrame::WallCentre { owner, power } => {
+            cx.push(Frame::Placed(PlacedFrame::WallLine { owner, power, centre: square()? }));
+        }
+        PlacedFrame::WallLine { owner, power, centre } => {
+            let squares = wall_lines(cx.s, owner, centre)
+                .into_iter()
+                .find(|(id, _)| *id == option)
+                .map(|(_, sq)| sq)
+                .ok_or_else(|| RuleError::malformed("answer horizontal or vertical"))?;
+            let def = cx.s.powers.get(power).clone();
+            let mut first: Option<Who> = None;
+            for q in squares {
+                let sp = Spawn {
+                    name: def.name.clone(),
+                    kind: UnitKind::Wall,
+                    at: q,
+                    hp: 2,
+                    speed: 0,
+                    owner: Some(cx.s.who(owner)),
+                    what: def.id.clone(),
+                    charges: 0,
+                    turn_before: None,
+                    group: first.clone(),
+                };
+                let w = spawn(cx, sp);
+                first.get_or_insert_with(|| cx.s.who(w));
+            }
         }
         PlacedFrame::DisarmTarget { user } => {
             let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
