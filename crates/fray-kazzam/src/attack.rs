@@ -246,6 +246,12 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 }
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
+                } else if crate::summons::rolls_five(cx.s, target) {
+                    // The Specialist's Wall: no die, the roll counts as a 5.
+                    cx.emit(Event::Note {
+                        text: format!("the attack on {} counts as a roll of 5", cx.s.unit(target).id),
+                    });
+                    settle(cx, &mut a, &def, target, 5, 0)?;
                 } else {
                     let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
                     // You're Mine: Disadvantage on an attack that leaves its maker out.

@@ -5,7 +5,7 @@
 //! indices never change, so a gone one stays in the list off the map. Automata take a turn just
 //! before their owner's; everything else acts through its owner's powers. Played so far: the
 //! Tinker's Staff, Wand, Distraction and Anti-Charm Traps (Trap Roll; start-of-turn and entry
-//! triggers), Reset Traps and Zapper; the Specialist's Disarm Traps and Snap Trap; the
+//! triggers), Reset Traps and Zapper; the Specialist's Disarm Traps, Snap Trap and Wall; the
 //! Wardmaster's Ward Wall.
 
 use crate::events::{Event, How, Who};
@@ -20,7 +20,11 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall"];
+pub const HOOKS: &[&str] =
+    &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall", "specialist-wall"];
+
+/// Squares in the Specialist's Wall (L2205).
+const CHAIN_LENGTH: u8 = 8;
 
 /// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -71,6 +75,11 @@ pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Res
 /// Whether a wall stands on square `q` (it blocks sight and gives Full Cover, K-COV-5).
 pub fn wall_at(s: &State, q: Pos) -> bool {
     s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
+}
+
+/// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
+pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
+    s.unit(t).kind == UnitKind::Wall && what(s, t) == "specialist-wall"
 }
 
 /// Whether a unit blocks everyone's way, allies' too (walls).
@@ -483,6 +492,27 @@ fn wall_lines(s: &State, u: UnitIdx, centre: Pos) -> Vec<(&'static str, [Pos; 3]
         .collect()
 }
 
+/// Where the next square of the Specialist's Wall may go: open (see [`wall_square_ok`]), within
+/// 10 of the Specialist, and edge to edge with a square of the chain begun with `first`.
+fn chain_squares(s: &State, u: UnitIdx, first: Option<UnitIdx>) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    let chain: Vec<Pos> = match first {
+        None => Vec::new(),
+        Some(f) => s
+            .units_on_map()
+            .filter(|&o| o == f || s.unit(o).placed.as_ref().is_some_and(|q| q.group == Some(f)))
+            .filter_map(|o| s.unit(o).pos)
+            .collect(),
+    };
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| distance(p, size, q, 1) <= 10 && wall_square_ok(s, q))
+        .filter(|&q| first.is_none() || chain.iter().any(|c| (c.x - q.x).abs() + (c.y - q.y).abs() == 1))
+        .collect()
+}
+
 /// Squares a Ward Wall can be centred on.
 fn wall_centres(s: &State, u: UnitIdx) -> Vec<Pos> {
     s.arena.terrain.squares().filter(|&q| !wall_lines(s, u, q).is_empty()).collect()
@@ -585,6 +615,17 @@ pub enum PlacedFrame {
         /// Its middle square.
         centre: Pos,
     },
+    /// The next square of the Specialist's Wall: each joins the chain edge to edge.
+    WallChain {
+        /// The Specialist.
+        owner: UnitIdx,
+        /// The power.
+        power: u16,
+        /// The chain's first square, once placed.
+        first: Option<UnitIdx>,
+        /// Squares still to place.
+        left: u8,
+    },
     /// An automaton's turn: where it moves (K-INIT-5).
     AutomatonTurn {
         /// The automaton.
@@ -623,6 +664,9 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
         Some("snap-trap") => cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1 })),
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
         Some("ward-wall") => cx.push(Frame::Placed(PlacedFrame::WallCentre { owner: u, power })),
+        Some("specialist-wall") => {
+            cx.push(Frame::Placed(PlacedFrame::WallChain { owner: u, power, first: None, left: CHAIN_LENGTH }))
+        }
         Some("reset-traps") => {
             for t in reset_targets(cx.s, u) {
                 let p = cx.s.unit(t).placed.clone().unwrap();
@@ -700,6 +744,14 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
                 .map(|q| DecisionOption::square(q, format!("centre it on {q}")))
                 .collect(),
         ),
+        PlacedFrame::WallChain { owner, first, left, .. } => (
+            "square",
+            format!("{}: Wall — the next square ({left} to place)", s.unit(owner).id),
+            chain_squares(s, owner, first)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("raise a wall square at {q}")))
+                .collect(),
+        ),
         PlacedFrame::WallLine { owner, centre, .. } => (
             "orientation",
             format!("{}: Ward Wall — which way does it run through {centre}?", s.unit(owner).id),
@@ -727,7 +779,9 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
     match *f {
         PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
         PlacedFrame::DisarmTarget { user } => user,
-        PlacedFrame::WallCentre { owner, .. } | PlacedFrame::WallLine { owner, .. } => owner,
+        PlacedFrame::WallCentre { owner, .. }
+        | PlacedFrame::WallLine { owner, .. }
+        | PlacedFrame::WallChain { owner, .. } => owner,
         PlacedFrame::AutomatonTurn { unit } => unit,
     }
 }
@@ -767,6 +821,26 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 group: None,
             };
             spawn(cx, sp);
+        }
+        PlacedFrame::WallChain { owner, power, first, left } => {
+            let def = cx.s.powers.get(power).clone();
+            let sp = Spawn {
+                name: def.name.clone(),
+                kind: UnitKind::Wall,
+                at: square()?,
+                hp: 2,
+                speed: 0,
+                owner: Some(cx.s.who(owner)),
+                what: def.id.clone(),
+                charges: 0,
+                turn_before: None,
+                group: first.map(|f| cx.s.who(f)),
+            };
+            let w = spawn(cx, sp);
+            if left > 1 {
+                let first = Some(first.unwrap_or(w));
+                cx.push(Frame::Placed(PlacedFrame::WallChain { owner, power, first, left: left - 1 }));
+            }
         }
         PlacedFrame::WallCentre { owner, power } => {
             cx.push(Frame::Placed(PlacedFrame::WallLine { owner, power, centre: square()? }));
