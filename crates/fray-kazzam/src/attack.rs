@@ -992,15 +992,16 @@ fn apply_effects_saved(
         if e.banish && crate::summons::movable(cx.s.unit(target)) {
             queued.push(Frame::Banish { unit: target, by: user });
         }
-        if e.grant_attack {
+        if e.grant_attack && crate::summons::takes_actions(cx.s.unit(target)) {
             queued.push(Frame::Granted { unit: target, by: user });
         }
         if let Some(n) = e.shift
             && n > 0
+            && crate::summons::takes_actions(cx.s.unit(target))
         {
             queued.push(Frame::ShiftSelf { unit: target, left: n });
         }
-        if e.grant_move && cx.s.unit(target).on_map() {
+        if e.grant_move && cx.s.unit(target).on_map() && crate::summons::takes_actions(cx.s.unit(target)) {
             // Right after it, the end of the grant clears it whatever happens (queued frames
             // run in the order queued).
             cx.emit(Event::MoveGranted { unit: cx.s.who(target), by: Some(cx.s.who(user)) });

@@ -66,6 +66,11 @@ pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Res
     if u.kind == UnitKind::Conjured {
         return Err(RuleError::refused("K-DEF-5", format!("{} is conjured: it cannot be targeted", u.id)));
     }
+    // K-DEF-2: a trap (or wall) is nobody's ally.
+    if matches!(def.target, crate::powers::Targeting::Ally { .. }) && matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
+    {
+        return Err(RuleError::refused("K-DEF-2", format!("{} is nobody's ally", u.id)));
+    }
     if def.hook.as_deref() == Some("swap-places") && !movable(u) {
         return Err(RuleError::refused("K-DEF-2", format!("{} cannot be moved", u.id)));
     }
@@ -85,6 +90,12 @@ pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
 /// Whether a unit blocks everyone's way, allies' too (walls).
 pub fn blocks_all(u: &Unit) -> bool {
     u.kind == UnitKind::Wall
+}
+
+/// Whether a power can give it actions (a Move Action, an attack): only athletes, Creeps and
+/// summoned creatures; automata act only as described (L1369).
+pub fn takes_actions(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
 }
 
 /// Whether a unit may take Opportunities (and flank): automata deal none (K-OPP-13); traps,
