@@ -4,7 +4,7 @@
 //! through [`Event::Spawned`] and leaves the map for good through [`Event::Vanished`]; unit
 //! indices never change, so a gone one stays in the list off the map. Automata take a turn just
 //! before their owner's; everything else acts through its owner's powers. Played so far: the
-//! Tinker's Staff, Wand, Distraction and Anti-Charm Traps (Trap Roll; start-of-turn and entry
+//! Tinker's Staff, Wand, Sword, Distraction and Anti-Charm Traps (Trap Roll; start-of-turn and entry
 //! triggers), Reset Traps and Zapper; the Specialist's Disarm Traps, Snap Trap and Wall; the
 //! Wardmaster's Ward Wall.
 
@@ -314,6 +314,10 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
         if let Some(p) = cx.s.unit(trap).placed.clone().filter(|p| p.free) {
             cx.emit(Event::TrapChanged { unit: cx.s.who(trap), charges: p.charges, free: false, fired: p.fired });
         }
+        if what(cx.s, trap) == "sword-trap" && cx.s.unit(trap).on_map() {
+            sword_trap(cx, owner, trap);
+            continue;
+        }
         if what(cx.s, trap) != "staff-trap" || !cx.s.unit(trap).on_map() {
             continue;
         }
@@ -336,6 +340,36 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
 }
 
 /// Records a trigger: a charge spent (unless free), and the turn it happened in.
+/// Sword Trap (L1320): it runs along a row, column or diagonal to the nearest enemy it can reach
+/// that way, stops in the square before it and deals it 2 damage.
+fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) {
+    let from = cx.s.unit(trap).pos.unwrap();
+    let mut best: Option<(i32, Pos, UnitIdx)> = None;
+    for (dx, dy) in [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)] {
+        let mut q = from;
+        for n in 1.. {
+            let next = q.offset(dx, dy);
+            if !cx.s.arena.terrain.contains(next) || !cx.s.arena.at(next).enterable() || wall_at(cx.s, next) {
+                break;
+            }
+            if let Some(v) = cx.s.unit_at(next) {
+                if cx.s.enemies(trap, v) && best.is_none_or(|(d, ..)| n < d) {
+                    best = Some((n, q, v));
+                }
+                break;
+            }
+            q = next;
+        }
+    }
+    let Some((_, stop, victim)) = best else { return };
+    cx.emit(Event::Note { text: format!("{}'s Sword Trap darts at {}", cx.s.unit(owner).id, cx.s.unit(victim).id) });
+    if stop != from {
+        cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: stop, how: How::Slide });
+    }
+    crate::damage::deal(cx, victim, 2, Some(owner), "Sword Trap", None);
+    spend_charge(cx, trap);
+}
+
 fn spend_charge(cx: &mut Ctx, trap: UnitIdx) {
     let Some(p) = cx.s.unit(trap).placed.clone() else { return };
     let left = if p.free { p.charges } else { p.charges - 1 };
