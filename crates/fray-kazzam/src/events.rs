@@ -238,7 +238,7 @@ pub enum Event {
     Vanished { unit: Who, why: String },
     /// A trap triggered or was refreshed: its charges, whether it triggers free for now (Wand
     /// Trap), and the turn it last triggered in.
-    TrapChanged { unit: Who, charges: i32, free: bool, fired: Option<(u32, UnitIdx)> },
+    TrapChanged { unit: Who, state: crate::summons::TrapState },
     /// A team reached the target score (K-END-1).
     EndTriggered { side: Side },
     /// The Strike penalty at the end (K-END-3).
@@ -443,11 +443,12 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
         Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
-        Event::TrapChanged { unit, charges, free, fired } => {
+        Event::TrapChanged { unit, state } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
-                p.charges = *charges;
-                p.free = *free;
-                p.fired = *fired;
+                p.charges = state.charges;
+                p.free = state.free;
+                p.fired = state.fired;
+                p.bonus = state.bonus;
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,
@@ -698,7 +699,13 @@ impl fmt::Display for Event {
                 Ok(())
             }
             Event::Vanished { unit, why } => write!(f, "{unit} {why} and leaves the map"),
-            Event::TrapChanged { unit, charges, .. } => write!(f, "{unit} has {charges} charge(s) left"),
+            Event::TrapChanged { unit, state } => {
+                write!(f, "{unit} has {} charge(s) left", state.charges)?;
+                if state.bonus > 0 {
+                    write!(f, " and deals {} extra damage", state.bonus)?;
+                }
+                Ok(())
+            }
             Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
             Event::StrikePenalty { side, strikes, penalty } => {
                 write!(

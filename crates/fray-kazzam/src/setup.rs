@@ -416,6 +416,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 full: spec.charges.unwrap_or(if kind == UnitKind::Trap { 2 } else { 0 }),
                 free: false,
                 fired: None,
+                bonus: 0,
                 until_turn: None,
                 group: None,
             }),

@@ -5,7 +5,7 @@
 //! indices never change, so a gone one stays in the list off the map. Automata take a turn just
 //! before their owner's; everything else acts through its owner's powers. Played so far: the
 //! Tinker's Staff, Wand, Sword, Distraction and Anti-Charm Traps (Trap Roll; start-of-turn and entry
-//! triggers), Reset Traps and Zapper; the Specialist's Disarm Traps, Snap Trap and Wall; the
+//! triggers), Reset Traps, Zapper and Tinker's Helper; the Specialist's Disarm Traps, Snap Trap and Wall; the
 //! Wardmaster's Ward Wall.
 
 use crate::events::{Event, How, Who};
@@ -41,6 +41,8 @@ pub struct Placed {
     pub free: bool,
     /// The turn (round, acting unit) it last triggered in, for "once per turn" traps.
     pub fired: Option<(u32, UnitIdx)>,
+    /// Extra damage it deals when it springs (Tinker's Helper).
+    pub bonus: i32,
     /// It goes at the end of its owner's turn with this number (conjured creatures).
     pub until_turn: Option<u32>,
     /// The first unit of the group it was made with (a Ward Wall's three squares share HP).
@@ -128,6 +130,32 @@ pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
         && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
 }
 
+/// A trap's changing state, as [`Event::TrapChanged`] records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TrapState {
+    /// Charges left.
+    pub charges: i32,
+    /// Whether it triggers free for now (Wand Trap).
+    pub free: bool,
+    /// The turn it last triggered in.
+    pub fired: Option<(u32, UnitIdx)>,
+    /// Extra damage.
+    pub bonus: i32,
+}
+
+/// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
+fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
+    let Some(p) = cx.s.unit(trap).placed.as_ref() else { return };
+    let mut st = TrapState { charges: p.charges, free: p.free, fired: p.fired, bonus: p.bonus };
+    f(&mut st);
+    cx.emit(Event::TrapChanged { unit: cx.s.who(trap), state: st });
+}
+
+/// The damage a trap deals on a trigger: its base plus any extra.
+fn trap_damage(s: &State, trap: UnitIdx, base: i32) -> i32 {
+    base + s.unit(trap).placed.as_ref().map_or(0, |p| p.bonus)
+}
+
 /// What a new unit is made of ([`Event::Spawned`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Spawn {
@@ -210,6 +238,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             full: sp.charges,
             free: false,
             fired: None,
+            bonus: 0,
             until_turn: None,
             group: sp.group.as_ref().map(|g| g.idx),
         }),
@@ -282,8 +311,8 @@ pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     if what(cx.s, unit) == "anti-charm-trap"
         && let Some(b) = by.filter(|&b| cx.s.enemies(unit, b) && cx.s.unit(b).on_map())
     {
-        let owner = cx.s.unit(unit).placed.as_ref().and_then(|p| p.owner);
-        strip_charms(cx, b, owner);
+        let (owner, bonus) = cx.s.unit(unit).placed.as_ref().map_or((None, 0), |p| (p.owner, p.bonus));
+        strip_charms(cx, b, owner, bonus);
     }
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
@@ -311,8 +340,8 @@ fn what(s: &State, u: UnitIdx) -> &str {
 /// The start of `owner`'s turn: its traps that trigger then do so (Staff Trap, L1316).
 pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
     for trap in owned(cx.s, owner).collect::<Vec<_>>() {
-        if let Some(p) = cx.s.unit(trap).placed.clone().filter(|p| p.free) {
-            cx.emit(Event::TrapChanged { unit: cx.s.who(trap), charges: p.charges, free: false, fired: p.fired });
+        if cx.s.unit(trap).placed.as_ref().is_some_and(|p| p.free) {
+            set_trap(cx, trap, |t| t.free = false);
         }
         if what(cx.s, trap) == "sword-trap" && cx.s.unit(trap).on_map() {
             sword_trap(cx, owner, trap);
@@ -333,7 +362,8 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
         cx.emit(Event::Note { text: format!("{}'s Staff Trap springs", cx.s.unit(owner).id) });
         for t in victims {
             // The owner gets the credit for a Take Out (see rulings).
-            crate::damage::deal(cx, t, 2, Some(owner), "Staff Trap", None);
+            let amount = trap_damage(cx.s, trap, 2);
+            crate::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
         }
         spend_charge(cx, trap);
     }
@@ -366,7 +396,8 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) {
     if stop != from {
         cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: stop, how: How::Slide });
     }
-    crate::damage::deal(cx, victim, 2, Some(owner), "Sword Trap", None);
+    let amount = trap_damage(cx.s, trap, 2);
+    crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
     spend_charge(cx, trap);
 }
 
@@ -375,7 +406,11 @@ fn spend_charge(cx: &mut Ctx, trap: UnitIdx) {
     let left = if p.free { p.charges } else { p.charges - 1 };
     let fired = cx.s.current().map(|c| (cx.s.round, c));
     let free = p.free || &*p.what == "wand-trap";
-    cx.emit(Event::TrapChanged { unit: cx.s.who(trap), charges: left, free, fired });
+    set_trap(cx, trap, |t| {
+        t.charges = left;
+        t.free = free;
+        t.fired = fired;
+    });
     if left <= 0 {
         cx.emit(Event::Vanished { unit: cx.s.who(trap), why: "has no charges left".into() });
     }
@@ -472,11 +507,15 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
                 slowed.source = p.owner;
                 crate::attack::give_status(cx, unit, slowed, "Distraction Trap");
             }
-            "anti-charm-trap" => strip_charms(cx, unit, p.owner),
+            "anti-charm-trap" => strip_charms(cx, unit, p.owner, p.bonus),
             "wand-trap" => {
-                crate::damage::deal(cx, unit, 2, p.owner.or(Some(trap)), "Wand Trap", None);
+                crate::damage::deal(cx, unit, 2 + p.bonus, p.owner.or(Some(trap)), "Wand Trap", None);
             }
             _ => {}
+        }
+        // A trap that deals no damage of its own deals its extra damage alone (Tinker's Helper).
+        if matches!(&*p.what, "snap-trap" | "distraction-trap") && p.bonus > 0 {
+            crate::damage::deal(cx, unit, p.bonus, p.owner.or(Some(trap)), &p.what, None);
         }
         spend_charge(cx, trap);
     }
@@ -489,7 +528,7 @@ fn charmed(s: &State, u: UnitIdx) -> bool {
 
 /// Anti-Charm Trap (L1336): the creature loses its Ward and every positive status, taking 2
 /// damage per status lost (none for the Ward).
-fn strip_charms(cx: &mut Ctx, unit: UnitIdx, owner: Option<UnitIdx>) {
+fn strip_charms(cx: &mut Ctx, unit: UnitIdx, owner: Option<UnitIdx>, bonus: i32) {
     let mut lost = 0;
     let mut fell = false;
     for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|st| !st.kind.is_negative()) {
@@ -504,8 +543,8 @@ fn strip_charms(cx: &mut Ctx, unit: UnitIdx, owner: Option<UnitIdx>) {
     if fell {
         crate::movement::settle_on_legal_square(cx, unit, "falls beside the creature below");
     }
-    if lost > 0 {
-        crate::damage::deal(cx, unit, 2 * lost, owner, "Anti-Charm Trap", None);
+    if 2 * lost + bonus > 0 {
+        crate::damage::deal(cx, unit, 2 * lost + bonus, owner, "Anti-Charm Trap", None);
     }
 }
 
@@ -671,6 +710,11 @@ pub enum PlacedFrame {
         /// Squares still to place.
         left: u8,
     },
+    /// Tinker's Helper improves a trap next to it.
+    Improve {
+        /// The helper.
+        unit: UnitIdx,
+    },
     /// An automaton's turn: where it moves (K-INIT-5).
     AutomatonTurn {
         /// The automaton.
@@ -714,13 +758,8 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
         }
         Some("reset-traps") => {
             for t in reset_targets(cx.s, u) {
-                let p = cx.s.unit(t).placed.clone().unwrap();
-                cx.emit(Event::TrapChanged {
-                    unit: cx.s.who(t),
-                    charges: p.full.max(p.charges),
-                    free: p.free,
-                    fired: p.fired,
-                });
+                let full = cx.s.unit(t).placed.as_ref().map_or(0, |p| p.full);
+                set_trap(cx, t, |st| st.charges = st.charges.max(full));
             }
         }
         Some("disarm-traps") => cx.push(Frame::Placed(PlacedFrame::DisarmTarget { user: u })),
@@ -789,6 +828,18 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
                 .map(|q| DecisionOption::square(q, format!("centre it on {q}")))
                 .collect(),
         ),
+        PlacedFrame::Improve { unit } => (
+            "improve",
+            format!("{}: which trap gets what?", s.unit(unit).id),
+            helper_traps(s, unit)
+                .into_iter()
+                .flat_map(|t| {
+                    let id = s.unit(t).id.clone();
+                    [("charge", "1 extra charge"), ("damage", "1 extra damage"), ("hp", "2 extra HP")]
+                        .map(|(k, l)| DecisionOption::new(format!("{id}:{k}"), format!("{id}: {l}")))
+                })
+                .collect(),
+        ),
         PlacedFrame::WallChain { owner, first, left, .. } => (
             "square",
             format!("{}: Wall — the next square ({left} to place)", s.unit(owner).id),
@@ -827,7 +878,7 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
         PlacedFrame::WallCentre { owner, .. }
         | PlacedFrame::WallLine { owner, .. }
         | PlacedFrame::WallChain { owner, .. } => owner,
-        PlacedFrame::AutomatonTurn { unit } => unit,
+        PlacedFrame::AutomatonTurn { unit } | PlacedFrame::Improve { unit } => unit,
     }
 }
 
@@ -866,6 +917,20 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 group: None,
             };
             spawn(cx, sp);
+        }
+        PlacedFrame::Improve { unit } => {
+            let (id, what) =
+                option.rsplit_once(':').ok_or_else(|| RuleError::malformed("answer <trap>:<charge|damage|hp>"))?;
+            let t = cx.s.find_unit(id).ok_or_else(|| RuleError::malformed(format!("no unit {id:?}")))?;
+            cx.emit(Event::Note { text: format!("{} tinkers with {}", cx.s.unit(unit).id, id) });
+            match what {
+                "charge" => set_trap(cx, t, |st| st.charges += 1),
+                "damage" => set_trap(cx, t, |st| st.bonus += 1),
+                _ => {
+                    let u = cx.s.unit(t);
+                    cx.emit(Event::Restored { unit: cx.s.who(t), max_hp: u.max_hp + 2, hp: u.hp + 2 });
+                }
+            }
         }
         PlacedFrame::WallChain { owner, power, first, left } => {
             let def = cx.s.powers.get(power).clone();
@@ -931,8 +996,8 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                     cx.emit(Event::Moved { unit: cx.s.who(unit), from, to: q, how: How::Slide });
                 }
             }
-            automaton_acts(cx, unit);
             cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+            automaton_acts(cx, unit);
         }
     }
     Ok(())
@@ -941,7 +1006,17 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
 /// What an automaton does once it has moved: the Zapper deals 2 damage to everything next to it
 /// (L1381-1383).
 fn automaton_acts(cx: &mut Ctx, unit: UnitIdx) {
-    if !cx.s.unit(unit).on_map() || what(cx.s, unit) != "zapper" {
+    if !cx.s.unit(unit).on_map() {
+        return;
+    }
+    if what(cx.s, unit) == "tinkers-helper" {
+        // Tinker's Helper (L1373): one trap of its Tinker's next to it gets a boon.
+        if !helper_traps(cx.s, unit).is_empty() {
+            cx.push(Frame::Placed(PlacedFrame::Improve { unit }));
+        }
+        return;
+    }
+    if what(cx.s, unit) != "zapper" {
         return;
     }
     let owner = cx.s.unit(unit).placed.as_ref().and_then(|p| p.owner);
@@ -952,6 +1027,15 @@ fn automaton_acts(cx: &mut Ctx, unit: UnitIdx) {
     for t in hit {
         crate::damage::deal(cx, t, 2, owner.or(Some(unit)), "Zapper", None);
     }
+}
+
+/// Its owner's traps next to a Tinker's Helper.
+fn helper_traps(s: &State, unit: UnitIdx) -> Vec<UnitIdx> {
+    let owner = s.unit(unit).placed.as_ref().and_then(|p| p.owner);
+    s.units_on_map()
+        .filter(|&t| s.unit(t).kind == UnitKind::Trap && s.distance(unit, t) == Some(1))
+        .filter(|&t| owner.is_some() && s.unit(t).placed.as_ref().is_some_and(|p| p.owner == owner))
+        .collect()
 }
 
 /// The frame an automaton's turn runs instead of the action menu.
