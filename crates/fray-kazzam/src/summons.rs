@@ -497,6 +497,8 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
             "snap-trap" => {
                 let st = crate::statuses::Status::simple(StatusKind::Immobilized, next_turn);
                 crate::attack::give_status(cx, unit, st, "Snap Trap");
+                // Caught while passing through an ally's square, it ends on the nearest free one.
+                crate::movement::settle_on_legal_square(cx, unit, "stumbles out of its ally's square");
             }
             "distraction-trap" => {
                 let mut st = crate::statuses::Status::simple(StatusKind::Distracted, next_turn);

@@ -165,7 +165,8 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let (ongoing, _) = ongoing_damage(cx.s, unit);
     if ongoing > 0 {
         let u = cx.s.unit(unit);
-        if crate::damage::would_take_out(cx.s, unit, ongoing) && u.hp > 0 {
+        // Traps, walls and automata take no final action (they have no actions, L1369).
+        if crate::damage::would_take_out(cx.s, unit, ongoing) && u.hp > 0 && crate::summons::takes_actions(u) {
             cx.push(Frame::FinalAction { unit, acted: false });
             return Ok(Flow::Continue);
         }
