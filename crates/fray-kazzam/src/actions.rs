@@ -353,7 +353,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
         }
     }
-    Ok(())
+    crate::summons::check_use(s, u, def)
 }
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
@@ -363,6 +363,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     if !tu.on_map() {
         return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
     }
+    crate::summons::check_target(s, def, t)?;
     if creative {
         if t != u && s.enemies(u, t) {
             return Err(RuleError::refused(
@@ -1723,6 +1724,7 @@ fn use_power(
     }
     match def.hook.as_deref() {
         Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
+        Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });

@@ -202,6 +202,7 @@ pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
         a != attacker
             && a != target
             && !s.enemies(attacker, a)
+            && crate::summons::takes_opportunities(s.unit(a)) // only creatures that fight flank
             && s.distance(a, target) == Some(1)
             && !s.has(a, StatusKind::Stunned)
             && s.has(a, StatusKind::Flying) == flying
@@ -283,6 +284,12 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 }
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
+                } else if crate::summons::rolls_five(cx.s, target) {
+                    // The Specialist's Wall: no die, the roll counts as a 5.
+                    cx.emit(Event::Note {
+                        text: format!("the attack on {} counts as a roll of 5", cx.s.unit(target).id),
+                    });
+                    settle(cx, &mut a, &def, target, 5, 0)?;
                 } else {
                     let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
                     // You're Mine, and an attack a trigger burdens (Patient Gaze): Disadvantage.
@@ -800,6 +807,9 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
 /// maintain, Ongoing damage gained on one's own turn bites at once).
 pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     let kind = status.kind;
+    if crate::summons::immune(cx.s.unit(target), kind) {
+        return; // K-DEF-2, L1371
+    }
     if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
         // K-ST-Flying: lose Flying and fall, but do not fall Prone.
         for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
@@ -1045,18 +1055,19 @@ fn apply_effects_saved(
                 queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
             }
         }
-        if e.banish {
+        if e.banish && crate::summons::movable(cx.s.unit(target)) {
             queued.push(Frame::Banish { unit: target, by: user });
         }
-        if e.grant_attack {
+        if e.grant_attack && crate::summons::takes_actions(cx.s.unit(target)) {
             queued.push(Frame::Granted { unit: target, by: user });
         }
         if let Some(n) = e.shift
             && n > 0
+            && crate::summons::takes_actions(cx.s.unit(target))
         {
             queued.push(Frame::ShiftSelf { unit: target, left: n });
         }
-        if e.grant_move && cx.s.unit(target).on_map() {
+        if e.grant_move && cx.s.unit(target).on_map() && crate::summons::takes_actions(cx.s.unit(target)) {
             // Right after it, the end of the grant clears it whatever happens (queued frames
             // run in the order queued).
             cx.emit(Event::MoveGranted { unit: cx.s.who(target), by: Some(cx.s.who(user)) });

@@ -12,7 +12,7 @@ use fray_core::sight::{Sight, sight};
 /// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
 fn blocks_for(s: &State, target: UnitIdx, q: Pos) -> bool {
     let t = s.arena.at(q);
-    if t.blocks_sight() {
+    if t.blocks_sight() || crate::summons::wall_at(s, q) {
         return true;
     }
     if t.is_low_cover() {
@@ -40,7 +40,7 @@ pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
 fn cover_square(s: &State, target: UnitIdx, q: Pos) -> bool {
     let t = s.arena.at(q);
     let low = t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
-    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit)
+    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit) || crate::summons::wall_at(s, q)
 }
 
 /// Whether `target` is taking cover against an attack from `from` (K-COV-4, K-COV-5,

@@ -88,6 +88,7 @@ pub fn deal(
     if !cx.s.unit(target).on_map() {
         return Dealt::default();
     }
+    let amount = if crate::summons::shielded(cx.s, target, source) { 0 } else { amount };
     let total = adjusted_from(cx.s, target, amount, ctx, source);
     let total = crate::triggers::resist_reaction(cx, target, total);
     let special_before = cx.s.unit(target).special_ward;
@@ -103,6 +104,7 @@ pub fn deal(
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
+    crate::summons::share_damage(cx, target, total, hp);
     if hp <= 0 {
         take_out(cx, target, source);
     } else {
@@ -182,6 +184,10 @@ pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
 pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     let u = cx.s.unit(unit);
     let Some(pos) = u.pos else { return };
+    if u.placed.is_some() {
+        crate::summons::destroyed(cx, unit, by);
+        return;
+    }
     let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
     cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
     // K-ORB-10: orbs stay behind in its square.

@@ -239,6 +239,14 @@ pub enum Event {
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
+    /// A power put something new on the map: a summon, trap, automaton or wall
+    /// ([`crate::summons`]); `apply` adds it to the state's units.
+    Spawned { unit: Who, spawn: Box<crate::summons::Spawn> },
+    /// Something a power put on the map left it for good (destroyed, spent, faded).
+    Vanished { unit: Who, why: String },
+    /// A trap triggered or was refreshed: its charges, whether it triggers free for now (Wand
+    /// Trap), and the turn it last triggered in.
+    TrapChanged { unit: Who, state: crate::summons::TrapState },
     /// A team reached the target score (K-END-1).
     EndTriggered { side: Side },
     /// The Strike penalty at the end (K-END-3).
@@ -268,7 +276,11 @@ pub fn apply(s: &mut State, e: &Event) {
             u.wand_hits.clear();
         }
         Event::TurnEnded { unit } => {
-            s.turn_index += 1;
+            if crate::summons::leaves_order(s, unit.idx) {
+                s.order.remove(s.turn_index); // it vanished during its own turn
+            } else {
+                s.turn_index += 1;
+            }
             let u = unit_mut(s, unit);
             u.wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
             u.compulsion = None;
@@ -451,6 +463,16 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
+        Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
+        Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
+        Event::TrapChanged { unit, state } => {
+            if let Some(p) = unit_mut(s, unit).placed.as_mut() {
+                p.charges = state.charges;
+                p.free = state.free;
+                p.fired = state.fired;
+                p.bonus = state.bonus;
+            }
+        }
         Event::EndTriggered { .. } => s.end_triggered = true,
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
@@ -701,6 +723,21 @@ impl fmt::Display for Event {
                 }
                 None => Ok(()),
             },
+            Event::Spawned { unit, spawn } => {
+                write!(f, "{unit} ({}) appears at {}", spawn.name, spawn.at)?;
+                if spawn.kind == crate::state::UnitKind::Trap {
+                    write!(f, " with {} charge{}", spawn.charges, if spawn.charges == 1 { "" } else { "s" })?;
+                }
+                Ok(())
+            }
+            Event::Vanished { unit, why } => write!(f, "{unit} {why} and leaves the map"),
+            Event::TrapChanged { unit, state } => {
+                write!(f, "{unit} has {} charge(s) left", state.charges)?;
+                if state.bonus > 0 {
+                    write!(f, " and deals {} extra damage", state.bonus)?;
+                }
+                Ok(())
+            }
             Event::EndTriggered { side } => write!(f, "{} reaches the target score: the match is ending", side.name()),
             Event::StrikePenalty { side, strikes, penalty } => {
                 write!(

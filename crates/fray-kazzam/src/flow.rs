@@ -65,6 +65,8 @@ pub enum Frame {
         /// What has been chosen so far.
         pending: Pending,
     },
+    /// A decision about something put on the map ([`crate::summons`]).
+    Placed(crate::summons::PlacedFrame),
     /// The Saving Throw and End Phases (K-TURN-3, K-TURN-4).
     EndTurn {
         /// Whose turn.
@@ -239,6 +241,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Move(m) => crate::movement::step(cx, m)?,
             Frame::Attack(a) => crate::attack::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f)?,
+            Frame::Placed(f) => crate::summons::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::Trigger(t) => crate::triggers::step(cx, t)?,
             Frame::GrantEnd { unit } => {
@@ -415,6 +418,10 @@ pub fn decision(s: &State) -> Option<Decision> {
         ),
         Frame::Feature(f) => crate::features::question(s, f),
         Frame::Trigger(t) => crate::triggers::question(s, t),
+        Frame::Placed(f) => {
+            let (kind, prompt, options) = crate::summons::question(s, f);
+            (crate::summons::chooser(f), kind, prompt, options)
+        }
         _ => return None,
     };
     Some(Decision {
@@ -452,6 +459,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Recharge { unit } => crate::turn::answer_recharge(cx, unit, option)?,
         Frame::Attack(a) => crate::attack::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::Placed(f) => crate::summons::answer(cx, f, option)?,
         Frame::TeleportSelf { unit, .. } => crate::forced::answer_teleport_self(cx, unit, option)?,
         Frame::Pick { user, power_target, power, pick } => {
             let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;

@@ -148,7 +148,10 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
 
 /// Forced movement frames wait for the mover's square choices.
 pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Result<Flow, RuleError> {
-    if !cx.s.unit(f.target).on_map() || (f.safety.is_none() && next_squares(cx.s, &f).is_empty()) {
+    if !cx.s.unit(f.target).on_map()
+        || !crate::summons::movable(cx.s.unit(f.target))
+        || (f.safety.is_none() && next_squares(cx.s, &f).is_empty())
+    {
         return Ok(Flow::Continue);
     }
     cx.push(Frame::Forced(f));

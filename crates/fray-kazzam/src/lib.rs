@@ -39,6 +39,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod statuses;
+pub mod summons;
 pub mod triggers;
 pub mod turn;
 pub mod view;

@@ -41,7 +41,10 @@ impl<'a> Walker<'a> {
         let others = s
             .units_on_map()
             .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
-            .map(|o| (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o)))
+            .filter(|&o| crate::summons::occupies(s.unit(o))) // traps and conjured creatures block nobody
+            .map(|o| {
+                (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o) || crate::summons::blocks_all(s.unit(o)))
+            })
             .collect();
         Walker {
             s,

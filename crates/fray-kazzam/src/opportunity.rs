@@ -18,6 +18,7 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && g.on_map()
         && s.enemies(taker, granter)
         && s.can_take_opportunities(taker)
+        && crate::summons::takes_opportunities(t)
         && !(t.stowed && t.kind == UnitKind::Athlete) // a stowed implement allows no attacks (K-IMP-10)
         && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none

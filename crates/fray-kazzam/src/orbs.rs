@@ -89,7 +89,7 @@ pub fn check_hand(s: &State, u: UnitIdx, o: OrbIdx, to: UnitIdx) -> Result<(), R
             format!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
-    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) {
+    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) || !crate::summons::holds_orbs(s.unit(to)) {
         return Err(RuleError::refused(
             "K-ORB-8",
             format!("orbs can be handed only to an adjacent ally; {} is not one", s.unit(to).id),

@@ -814,6 +814,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::actions::POWER_HOOKS.contains(&h.as_str())
         && !crate::features::POWER_HOOKS.contains(&h.as_str())
         && !crate::triggers::HOOKS.contains(&h.as_str())
+        && !crate::summons::HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

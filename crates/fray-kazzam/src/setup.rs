@@ -14,6 +14,7 @@ use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::ops::Not;
 use std::sync::Arc;
 
 /// The `[map]` table.
@@ -141,6 +142,15 @@ pub struct UnitSpec {
     /// Has hit the button of this exit (K-DUN-6).
     #[serde(default)]
     pub button: Option<Pos>,
+    /// For a summon, conjured creature, trap, automaton or wall: the unit id of its owner.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// What it is: the power or creature id (`staff-trap`, `zapper`).
+    #[serde(default)]
+    pub what: Option<String>,
+    /// A trap's charges.
+    #[serde(default)]
+    pub charges: Option<i32>,
 }
 
 /// An extra orb on the ground.
@@ -249,8 +259,16 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         let kind = match spec.kind.as_deref() {
             None | Some("athlete") => UnitKind::Athlete,
             Some("creep") => UnitKind::Creep,
+            Some("summon") => UnitKind::Summon,
+            Some("conjured") => UnitKind::Conjured,
+            Some("trap") => UnitKind::Trap,
+            Some("automaton") => UnitKind::Automaton,
+            Some("wall") => UnitKind::Wall,
             Some(k) => {
-                errors.push(format!("{}: unknown kind {k:?}; use athlete or creep", at("kind")));
+                errors.push(format!(
+                    "{}: unknown kind {k:?}; use athlete, creep, summon, conjured, trap, automaton or wall",
+                    at("kind")
+                ));
                 UnitKind::Athlete
             }
         };
@@ -401,6 +419,17 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             grant_no_boost: false,
             forfeit_move: false,
             granted_move: false,
+            placed: matches!(kind, UnitKind::Athlete | UnitKind::Creep).not().then(|| crate::summons::Placed {
+                owner: None,
+                what: spec.what.as_deref().unwrap_or(&spec.id).into(),
+                charges: spec.charges.unwrap_or(if kind == UnitKind::Trap { 2 } else { 0 }),
+                full: spec.charges.unwrap_or(if kind == UnitKind::Trap { 2 } else { 0 }),
+                free: false,
+                fired: None,
+                bonus: 0,
+                until_turn: None,
+                group: None,
+            }),
         });
     }
     // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.
@@ -437,6 +466,22 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 && flying(a) == flying(b)
             {
                 errors.push(format!("unit {} and unit {} stand on the same square", units[a].id, units[b].id));
+            }
+        }
+    }
+    // Owners of placed things (after all units exist).
+    for (i, (spec, line)) in setup.units.iter().enumerate() {
+        if let Some(o) = &spec.owner {
+            match (units.iter().position(|u| &*u.id == o.as_str()), units[i].placed.as_mut()) {
+                (Some(x), Some(p)) => p.owner = Some(x as UnitIdx),
+                (None, _) => errors.push(format!(
+                    "{}: no unit called {o:?} to own it",
+                    where_(*line, &format!("unit[{i}] ({}).owner", spec.id))
+                )),
+                (_, None) => errors.push(format!(
+                    "{}: only summons, traps, automata and walls have owners",
+                    where_(*line, &format!("unit[{i}] ({}).owner", spec.id))
+                )),
             }
         }
     }
@@ -593,6 +638,13 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, roll: bool) -> Result<Vec<E
         // Fixed order: by given initiative, then file order (a stable sort keeps it).
         let mut order = athletes.clone();
         order.sort_by_key(|&u| -cx.s.unit(u).initiative);
+        // K-INIT-5: automata placed by the file act just before their owners.
+        for a in cx.s.unit_indices().filter(|&u| cx.s.unit(u).kind == UnitKind::Automaton).collect::<Vec<_>>() {
+            if let Some(o) = cx.s.unit(a).placed.as_ref().and_then(|p| p.owner) {
+                let mut ti = 0;
+                crate::summons::insert_before(&mut order, &mut ti, a, o);
+            }
+        }
         let order_w = order.iter().map(|&u| cx.s.who(u)).collect();
         cx.emit(Event::TurnOrder { order: order_w });
         cx.emit(Event::RoundStarted { round: 1 });
@@ -629,6 +681,9 @@ impl UnitSpec {
             holding: vec![],
             stowed: false,
             button: None,
+            owner: None,
+            what: None,
+            charges: None,
             role: None,
             specialization: None,
             level: None,

@@ -62,6 +62,16 @@ pub enum UnitKind {
     Athlete,
     /// A neutral Creep.
     Creep,
+    /// A Summoned Creature: HP, stays until Taken Out (K-DEF-5); see [`crate::summons`].
+    Summon,
+    /// A Conjured creature: cannot be attacked, blocks nobody, lasts a while (K-DEF-5).
+    Conjured,
+    /// A trap: HP and charges, not anyone's ally, immune to statuses (K-DEF-2).
+    Trap,
+    /// A Tinker's automaton: an ally of its Tinker with a turn of its own (K-INIT-5).
+    Automaton,
+    /// A wall with hit points (Ward Wall, the Specialist's Wall).
+    Wall,
 }
 
 /// Actions spent this turn (K-ACT-1, K-ACT-2).
@@ -182,6 +192,9 @@ pub struct Unit {
     pub triggered_features: Vec<Arc<str>>,
     /// Triggered features used and not ready again until the duration runs out.
     pub cooldowns: Vec<crate::triggers::Cooldown>,
+    /// For things put on the map by a power (summons, traps, automata, walls): who owns it
+    /// and what it is ([`crate::summons`]).
+    pub placed: Option<crate::summons::Placed>,
 }
 
 impl Unit {
@@ -306,7 +319,7 @@ impl State {
     }
     /// The unit standing on square `p`, if any.
     pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
-        self.units_on_map().find(|&u| {
+        self.units_on_map().filter(|&u| crate::summons::occupies(self.unit(u))).find(|&u| {
             let un = self.unit(u);
             fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
         })

@@ -114,7 +114,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
     crate::triggers::start_of_turn(cx, unit);
-    cx.push(Frame::Act { unit });
+    cx.push(crate::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
     let u = cx.s.unit(unit);
     if u.taken_out || u.button.is_some() {
@@ -148,6 +148,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    crate::summons::start_of_turn(cx, unit);
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -165,7 +166,8 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let (ongoing, _) = ongoing_damage(cx.s, unit);
     if ongoing > 0 {
         let u = cx.s.unit(unit);
-        if crate::damage::would_take_out(cx.s, unit, ongoing) && u.hp > 0 {
+        // Traps, walls and automata take no final action (they have no actions, L1369).
+        if crate::damage::would_take_out(cx.s, unit, ongoing) && u.hp > 0 && crate::summons::takes_actions(u) {
             cx.push(Frame::FinalAction { unit, acted: false });
             return Ok(Flow::Continue);
         }
@@ -295,6 +297,7 @@ pub fn save_phase(
         "end of turn",
     );
     crate::zones::expire(cx, unit);
+    crate::summons::end_of_turn(cx, unit);
     crate::modifiers::expire(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),

@@ -47,6 +47,11 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("taken_out".into(), json!(un.taken_out));
     extra.insert("pc".into(), json!(un.pc));
     extra.insert("kind".into(), json!(un.kind));
+    if let Some(p) = &un.placed {
+        extra.insert("owner".into(), json!(p.owner.map(|o| s.unit(o).id.to_string())));
+        extra.insert("what".into(), json!(&*p.what));
+        extra.insert("charges".into(), json!(p.charges));
+    }
     extra.insert("initiative".into(), json!(un.initiative));
     extra.insert("powers".into(), json!(un.powers.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
     let lock = un.counters.iter().find(|c| c.feature == crate::features::Feature::Scryer).and_then(|c| c.about);

@@ -70,6 +70,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
             crate::attack::give_status(cx, unit, prone, "slipped on slick ground");
         }
     }
+    crate::summons::entered(cx, unit, from, to);
     Ok(())
 }
 

@@ -31,7 +31,8 @@ fn invariants(s: &State) -> Result<(), String> {
                 let moving = s.flow.iter().any(|f| {
                     matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
                 });
-                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && !moving {
+                let both_occupy = fray_kazzam::summons::occupies(a) && fray_kazzam::summons::occupies(b);
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
             }
