@@ -471,6 +471,14 @@ fn resolve_roll(
         .then_some(value);
     match hit {
         Hit::Miss => {
+            // Distracting Wand: the wand's protection (K-OPP-11) comes with a miss too.
+            if def.uses_implement()
+                && crate::advanced::has(cx.s, a.attacker, crate::advanced::Advanced::DistractingWand)
+                && is_own_turn(cx.s, a.attacker)
+                && cx.s.enemies(a.attacker, target)
+            {
+                cx.emit(Event::WandHit { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
+            }
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
             if first && cx.s.unit(a.attacker).pc {
                 let total = cx.s.unit(a.attacker).miss_tokens + 1;
@@ -569,7 +577,7 @@ fn apply_damage_and_effect(
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
-        let bonus = implement_bonus(cx.s, attacker, target, def);
+        let bonus = implement_bonus(cx.s, attacker, target, def) + crate::advanced::physical_bonus(cx.s, attacker, def);
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
             (true, CritDoubles::AllDamage) => (line + bonus) * 2,
@@ -630,6 +638,12 @@ fn apply_damage_and_effect(
     {
         cx.emit(Event::WandHit { unit: cx.s.who(attacker), target: cx.s.who(target) }); // K-OPP-11
     }
+    // Piercing Wand: emptying the target's Ward costs it 1 more, on its HP.
+    let piercing =
+        def.uses_implement() && crate::advanced::has(cx.s, attacker, crate::advanced::Advanced::PiercingWand);
+    if piercing && dealt.ward > 0 && cx.s.unit(target).ward == 0 && cx.s.unit(target).on_map() {
+        damage::deal_unreduced(cx, target, 1, Some(attacker), "Piercing Wand");
+    }
     retaliate(cx, target, attacker);
     echo(cx, attacker, target)?;
     // Spellwarp Sniper, Portal Brawler, Status-Thief, Guardless Blade: queued below the
@@ -639,7 +653,7 @@ fn apply_damage_and_effect(
     if dealt.total > 0 {
         crate::features::on_damaged(cx, target, attacker);
     }
-    if effect && !dealt.only_ward() {
+    if effect && (!dealt.only_ward() || piercing) {
         // The damage primitives are in the packet already; the rest apply now. A target the
         // damage Took Out is gone: only what the Effect gives the user still happens ("if the
         // first attack Took Out the target, aim the second at another").
@@ -746,7 +760,8 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         {
             1
         }
-        Implement::Sword if s.unit(target).implement != Implement::Sword => 1,
+        // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP).
+        Implement::Sword if crate::advanced::sword_bonus_applies(s, attacker, target) => 1,
         _ => 0,
     }
 }

@@ -551,6 +551,7 @@ pub fn team_units(
             .into_iter()
             .partition(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| crate::features::group_of(f) == *g));
         spec.features = features;
+        spec.advanced_implement = a.advanced_implement.clone();
         spec.features.extend(learned.iter().filter(|f| a.in_force.contains(f)).cloned());
         spec.learned = learned;
         units.push(spec);

@@ -236,6 +236,11 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     credit_take_out(cx, unit, by);
     crate::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
+    // Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
+    if cx.s.unit(unit).advanced == Some(crate::advanced::Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
+        let total = cx.s.unit(unit).miss_tokens + 1;
+        cx.emit(Event::MissToken { unit: cx.s.who(unit), total });
+    }
     // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3).
     crate::curses::taken_out(cx, unit, by);
     for i in (0..cx.s.curses.len()).rev() {

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod actions;
+pub mod advanced;
 pub mod arena;
 pub mod attack;
 pub mod boosts;

@@ -397,8 +397,12 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     }
     let stopped = cx.s.has(m.unit, StatusKind::Immobilized) && m.how != How::Dragged
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
-    let cost = step_cost(cx.s, m.unit, from, to).unwrap_or(1);
-    if !cx.s.unit(m.unit).on_map() || stopped || m.limit.is_some_and(|l| m.spent + cost > l) {
+    // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
+    // can no longer be entered: the move stops short there (portal jumps are costed as 1).
+    let step = if distance(from, 1, to, 1) > 1 { Some(1) } else { step_cost(cx.s, m.unit, from, to) };
+    let blocked = step.is_none();
+    let cost = step.unwrap_or(1);
+    if !cx.s.unit(m.unit).on_map() || stopped || blocked || m.limit.is_some_and(|l| m.spent + cost > l) {
         stop_short(cx, &m);
         return Ok(Flow::Continue);
     }

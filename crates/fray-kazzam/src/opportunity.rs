@@ -23,7 +23,9 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
-        && s.distance(taker, granter).is_some_and(|d| d <= s.implement_range(taker).max(1)) // K-OPP-4
+        && s.distance(taker, granter).is_some_and(|d| {
+            d <= s.implement_range(taker).max(1) + crate::advanced::opportunity_reach_bonus(s, taker)
+        }) // K-OPP-4, Defender's Sword
         && !crate::features::consumed(s, taker, granter) // Consuming Focus
 }
 
@@ -46,7 +48,8 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         let tp = tu.pos.unwrap();
         let before = distance(from, size, tp, tu.size);
         let after = distance(to, size, tp, tu.size);
-        let reach = s.reach(t);
+        // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
+        let reach = s.reach(t) + crate::advanced::opportunity_reach_bonus(s, t);
         let grants = if walking {
             // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
             before == 1 || (before <= reach && after >= before)
@@ -68,8 +71,15 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
 /// has one (K-OPP-3, K-OPP-4, K-IMP-7).
 pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     let mut d = 2;
-    if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword {
+    // The sword's +1: not against a sword or a Parrying Wand (a Duelling Sword is no help here).
+    let parried = crate::advanced::has(s, target, crate::advanced::Advanced::ParryingWand);
+    if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword && !parried {
         d += 1;
+    }
+    // Defender's Sword: an Opportunity only its extra square of reach allows deals 1 less.
+    let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker));
+    if beyond && crate::advanced::opportunity_reach_bonus(s, taker) > 0 {
+        d -= 1;
     }
     d + crate::modifiers::opportunity_bonus(s, taker, target)
 }
@@ -103,7 +113,10 @@ pub fn for_attack(
     targets: &[UnitIdx],
 ) -> Vec<(UnitIdx, &'static str)> {
     let mut out = Vec::new();
-    let staff = implement_attack && s.unit(attacker).implement == Implement::Staff;
+    // A Nimble Staff's implement attacks grant none (K-AIMP).
+    let staff = implement_attack
+        && s.unit(attacker).implement == Implement::Staff
+        && !crate::advanced::has(s, attacker, crate::advanced::Advanced::NimbleStaff);
     let prone = s.has(attacker, StatusKind::Prone);
     // K-ST-Panicked: the compelled attack grants its target (the source) no Opportunity.
     let spared = match s.unit(attacker).compulsion {

@@ -115,6 +115,9 @@ pub struct UnitSpec {
     /// Capacitive Ward's Charge Tokens held at the start.
     #[serde(default)]
     pub charge_tokens: Option<i32>,
+    /// Its advanced implement (K-AIMP), by id.
+    #[serde(default)]
+    pub advanced_implement: Option<String>,
     /// Encounter powers already spent.
     #[serde(default)]
     pub spent: Vec<String>,
@@ -361,6 +364,33 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 None => errors.push(format!("{}: no power called {p:?}", at(&format!("spent[{j}]")))),
             }
         }
+        // K-AIMP: an advanced implement upgrades the implement of its kind.
+        let advanced = match spec.advanced_implement.as_deref() {
+            None => None,
+            Some(a) => {
+                let known =
+                    crate::classes::advanced_implements().map(|list| list.iter().any(|x| x.id == a)).unwrap_or(false);
+                match crate::advanced::Advanced::parse(a) {
+                    Some(x) if x.implement() == implement => Some(x),
+                    Some(x) => {
+                        errors.push(format!(
+                            "{}: {a} upgrades a {}, not a {}",
+                            at("advanced_implement"),
+                            x.implement().name(),
+                            implement.name()
+                        ));
+                        None
+                    }
+                    None if known => None, // listed for look-up; Fray does not play it yet
+                    None => {
+                        errors.push(format!("{}: no advanced implement called {a:?}", at("advanced_implement")));
+                        None
+                    }
+                }
+            }
+        };
+        let miss_tokens =
+            spec.miss_tokens.unwrap_or(if advanced == Some(crate::advanced::Advanced::CorkscrewStaff) { 1 } else { 0 });
         units.push(Unit {
             id: spec.id.as_str().into(),
             role: spec.role.as_deref().map(|r| r.trim().to_lowercase().into()),
@@ -376,13 +406,14 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             max_hp,
             speed: spec.speed.unwrap_or(if fast { 8 } else { 6 }),
             implement,
+            advanced,
             stowed: spec.stowed,
             ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
             start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
             special_ward: 0,
             special_from: None,
             statuses: Vec::new(),
-            miss_tokens: spec.miss_tokens.unwrap_or(0),
+            miss_tokens,
             strikes: spec.strikes.unwrap_or(0),
             kills: 0,
             orbs_scored: 0,
@@ -672,6 +703,7 @@ impl UnitSpec {
             features: vec![],
             learned: vec![],
             charge_tokens: None,
+            advanced_implement: None,
             spent: vec![],
             statuses: vec![],
             ward: None,

@@ -123,6 +123,8 @@ pub struct Unit {
     pub speed: i32,
     /// Implement.
     pub implement: Implement,
+    /// Its advanced implement, if Fray plays it (K-AIMP).
+    pub advanced: Option<crate::advanced::Advanced>,
     /// Whether the implement is stowed (K-IMP-10).
     pub stowed: bool,
     /// Ward points (K-ST-Ward).
@@ -335,6 +337,10 @@ impl State {
     }
     /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
     pub fn implement_range(&self, u: UnitIdx) -> i32 {
+        crate::advanced::range_bonus(self, u) + self.base_implement_range(u)
+    }
+    /// Implement range before advanced implements.
+    fn base_implement_range(&self, u: UnitIdx) -> i32 {
         crate::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
     }
 }

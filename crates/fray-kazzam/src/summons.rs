@@ -200,6 +200,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         max_hp: sp.hp,
         speed: sp.speed,
         implement: Implement::None,
+        advanced: None,
         stowed: false,
         ward: 0,
         start_ward: 0,

@@ -156,7 +156,7 @@ fn built_teams_play_and_use_their_powers() {
 #[test]
 fn every_playable_power_survives_random_play() {
     let matches: u64 =
-        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(100, |n| (n / 10).max(50));
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(100, |n| (n / 20).max(50));
     let all = fray_kazzam::powers::Powers::with_content().unwrap();
     let playable: Vec<&fray_kazzam::powers::PowerDef> =
         all.all().iter().filter(|d| !d.reference_only && (d.class.is_some() || d.role.is_some())).collect();
