@@ -233,10 +233,10 @@ pub fn check_slot(s: &State, u: UnitIdx, slot: Slot) -> Result<(), RuleError> {
         ));
     }
     match slot {
-        Slot::Attack if a.attack => {
+        Slot::Attack if a.attack && a.bonus_attacks == 0 => {
             Err(RuleError::refused("K-ACT-1", format!("{} has already used its Attack Action this turn", who(s, u))))
         }
-        Slot::Move if a.moves >= 2 || (a.moves == 1 && a.attack) => Err(RuleError::refused(
+        Slot::Move if (a.moves >= 2 || (a.moves == 1 && a.attack)) && a.bonus_moves == 0 => Err(RuleError::refused(
             "K-ACT-2",
             format!("{} has no Move Action left (a second one costs the Attack Action)", who(s, u)),
         )),
@@ -293,7 +293,7 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power) {
+    if !unit.powers.contains(&power) && !crate::brews::carried_power(s, u, power) {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
     if def.reference_only {
@@ -308,6 +308,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
         ));
     }
+    crate::brews::check_use(s, u, power)?;
     if def.not_after_moving && unit.actions.moved > 0 {
         return Err(RuleError::refused(
             "K-ACT-1",
@@ -396,6 +397,14 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
                     format!("{} targets an ally; {} is not one", def.name, tu.id),
                 ));
             }
+            // A charm: yourself or an ally in implement range (L1533, L1542).
+            Targeting::Implement if def.charm.is_some() && s.enemies(u, t) => {
+                return Err(RuleError::refused(
+                    "K-ROLL-8",
+                    format!("{} is a charm: it targets you or an ally; {} is not one", def.name, tu.id),
+                ));
+            }
+            Targeting::Implement if def.charm.is_some() => {}
             Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } if t == u => {
                 return Err(RuleError::refused("K-ROLL-3", format!("{} cannot target its own user", def.name)));
             }
@@ -406,7 +415,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     let range = match (creative, def.target) {
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
-        (false, t) => range_of(s, u, t),
+        (false, t) => crate::brews::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
     // Revelation: anyone in your zone is in range of every power (see rulings).
@@ -416,6 +425,15 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             rule,
             format!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
         ));
+    }
+    crate::brews::check_target(s, u, power, t)?;
+    if let Some(limit) = crate::modifiers::sight_limit(s, u)
+        && t != u
+        && d > limit
+        && !matches!(def.target, Targeting::Burst { .. } | Targeting::Area { .. })
+    {
+        // Close Focus Charm: what it cannot see, it cannot target.
+        return Err(RuleError::refused("K-COV-8", format!("{} sees nothing beyond {limit} squares", au.id)));
     }
     if def.hook.as_deref() == Some("swap-places") && t != u && !crate::features::swap_fits(s, u, t) {
         return Err(RuleError::refused(
@@ -657,6 +675,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if can_move && !dunk_options(s, u).is_empty() {
         out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
     }
+    out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
@@ -695,6 +714,7 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
         // K-ST-Flying: the strike at the end is melee.
         .filter(|&t| s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying))
+        .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
         .filter(|&t| {
             let charge = s.powers.find("charge").map(|p| s.powers.get(p));
             charge.is_none_or(|def| crate::control::check_power(s, u, def, &[t]).is_ok())
@@ -971,12 +991,14 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 || def.grants_attacks() // K-ACT-8
                 || (un.stowed && def.is_attack())
                 || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
-                || def.hook.is_some();
+                || def.hook.is_some()
+                || crate::brews::check_use(s, u, p).is_err();
             let usable = !blocked
                 && match def.target {
-                    Targeting::Burst { .. } | Targeting::Myself | Targeting::None | Targeting::Area { .. } => {
-                        crate::control::check_power(s, u, def, &[]).is_ok()
-                    }
+                    // What controls it (Frenzied, Panicked) limits a granted attack too.
+                    Targeting::Burst { .. } => crate::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
+                    Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
+                    Targeting::None | Targeting::Area { .. } => crate::control::check_power(s, u, def, &[]).is_ok(),
                     _ => !legal_targets(s, u, p).is_empty(),
                 };
             if usable {
@@ -1477,7 +1499,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.unit(u).stowed {
                 return Err(RuleError::refused("K-IMP-10", "the implement is not stowed"));
             }
-            if s.held_orbs(u).count() >= 2 {
+            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 {
                 return Err(RuleError::refused(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",
@@ -1751,6 +1773,7 @@ fn use_power(
             }
             Ok(())
         }
+        Some(h) if crate::brews::POWER_HOOKS.contains(&h) => crate::brews::use_power(cx, u, power, targets[0]),
         Some("reversal-of-fortune") => {
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
             cx.emit(Event::Reversal { unit: cx.s.who(u), armed: true });
@@ -1802,6 +1825,7 @@ fn use_power(
                 disadvantage: false,
                 effect_only: false,
                 no_boost: false,
+                brew: Vec::new(),
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if def.no_role_boost {
@@ -1836,8 +1860,10 @@ fn use_power(
                 disadvantage: false,
                 effect_only: false,
                 no_boost: false,
+                brew: Vec::new(),
             };
             attack::begin(cx, frame)?;
+            crate::brews::begin(cx, u, power);
             if def.zone.is_some() {
                 zones::create(cx, u, power, origin)?;
             }

@@ -16,7 +16,7 @@ use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Effect hooks written in Rust (none yet beyond the primitives).
+/// Effect hooks written in Rust (brews.rs adds its own, `brews::HOOKS`).
 pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent"];
 
 /// Where an attack stands.
@@ -38,6 +38,17 @@ pub enum Stage {
     },
     /// Waiting for the Glancing Hit choice (K-ROLL-1).
     Glancing,
+    /// Waiting for `who` to decide whether to spend a Luck Token on a reroll (Luck Charm).
+    Luck {
+        /// The natural roll.
+        natural: i32,
+        /// How it was rolled (a reroll rolls the same way).
+        mode: RollMode,
+        /// Who decides: the attacker, then the target.
+        who: UnitIdx,
+        /// The dice rolled (0: no second die).
+        dice: [i32; 2],
+    },
     /// Everything resolved.
     Done,
 }
@@ -76,6 +87,8 @@ pub struct AttackFrame {
     pub effect_only: bool,
     /// No Role Boost (Revenge Fire).
     pub no_boost: bool,
+    /// The Potions the attack carries (brews.rs).
+    pub brew: Vec<u16>,
 }
 
 impl AttackFrame {
@@ -97,6 +110,7 @@ impl AttackFrame {
             disadvantage: false,
             effect_only: false,
             no_boost: false,
+            brew: Vec::new(),
         }
     }
 }
@@ -138,6 +152,9 @@ pub fn roll_adv_dis(
     let mut dis = false;
     if melee && flanking(s, attacker, target) {
         adv = true; // K-ADV-1
+    }
+    if melee && crate::modifiers::melee_advantage(s, attacker, target) {
+        adv = true; // Close Focus Charm
     }
     if melee && (s.has(target, StatusKind::Prone) || s.has(target, StatusKind::Blinded)) {
         adv = true; // K-ADV-2, K-ADV-4
@@ -296,19 +313,19 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     let dis = dis || a.disadvantage || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let mode = combine((adv, dis));
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
-                    let (dice, mut natural) = roll_dice(cx, a.attacker, mode)?;
+                    if crate::modifiers::auto_six(cx.s, a.attacker, target) {
+                        // Dispersion: no die is rolled; the attack counts as a 6.
+                        cx.emit(Event::Note { text: format!("{}'s attack counts as a 6", cx.s.unit(a.attacker).id) });
+                        settle(cx, &mut a, &def, target, 6, 0)?;
+                        if cx.s.flow.len() > base {
+                            cx.s.flow.insert(base, Frame::Attack(a));
+                            return Ok(Flow::Continue);
+                        }
+                        continue;
+                    }
+                    let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
                     crate::modifiers::use_up(cx, used);
-                    let read = crate::features::read_roll(
-                        cx.s,
-                        a.attacker,
-                        target,
-                        &dice,
-                        match mode {
-                            RollMode::Advantage => Some(true),
-                            RollMode::Disadvantage => Some(false),
-                            RollMode::Normal => None,
-                        },
-                    );
+                    let rolled = [dice[0], dice.get(1).copied().unwrap_or(0)];
                     cx.emit(Event::AttackRolled {
                         attacker: cx.s.who(a.attacker),
                         target: cx.s.who(target),
@@ -316,36 +333,10 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         natural,
                         mode,
                     });
-                    if natural == 1 && !a.first_done {
-                        // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not.
-                        let total = cx.s.unit(a.attacker).strikes + 1;
-                        cx.emit(Event::Strike { unit: cx.s.who(a.attacker), total, why: "rolled a natural 1".into() });
-                    }
-                    if let Some((value, why)) = read.filter(|&(v, _)| v != natural) {
-                        // K-ROLL-7: Duelist, Brawler, Team-Up read 2s as 5s.
-                        cx.emit(Event::RollAdjusted {
-                            target: cx.s.who(target),
-                            from: natural,
-                            to: value,
-                            why: why.into(),
-                        });
-                        natural = value;
-                    }
-                    let focus = crate::features::focus_bonus(cx, a.attacker, target); // Focused Blade
-                    if focus > 0 && natural < 6 {
-                        let to = (natural + focus).min(6);
-                        cx.emit(Event::RollAdjusted {
-                            target: cx.s.who(target),
-                            from: natural,
-                            to,
-                            why: "Focused Blade".into(),
-                        });
-                        natural = to;
-                    }
-                    if cx.s.unit(a.attacker).pc && cx.s.unit(a.attacker).miss_tokens > 0 && natural < 6 {
-                        a.stage = Stage::Tokens { natural };
-                    } else {
-                        settle(cx, &mut a, &def, target, natural, 0)?;
+                    // Luck Tokens: the attacker, then the target, may have the roll made again.
+                    match crate::charms::luck_chooser(cx.s, a.attacker, target, None) {
+                        Some(who) => a.stage = Stage::Luck { natural, mode, who, dice: rolled },
+                        None => after_roll(cx, &mut a, &def, target, natural, rolled, mode)?,
                     }
                 }
             }
@@ -353,7 +344,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 let target = a.targets[a.next];
                 resolve_roll(cx, &mut a, &def, target, value)?;
             }
-            Stage::Tokens { .. } | Stage::Glancing => {
+            Stage::Tokens { .. } | Stage::Glancing | Stage::Luck { .. } => {
                 if cx.s.flow.len() > base {
                     cx.s.flow.insert(base, Frame::Attack(a));
                     return Ok(Flow::Continue);
@@ -381,7 +372,9 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
 /// K-ROLL-6: Fierce and Guarded apply after bonuses, and cancel each other.
 pub fn fierce_guarded(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32, def: &PowerDef) -> i32 {
     let fierce = cx.s.has(attacker, StatusKind::Fierce);
-    let guarded = cx.s.has(target, StatusKind::Guarded) || crate::features::guarded(cx.s, attacker, target, def);
+    let guarded = cx.s.has(target, StatusKind::Guarded)
+        || crate::features::guarded(cx.s, attacker, target, def)
+        || crate::modifiers::targets_guarded(cx.s, attacker, target); // Stoneskin
     if fierce == guarded {
         return value;
     }
@@ -409,6 +402,54 @@ pub fn lone_roll(cx: &mut Ctx, roller: UnitIdx, target: UnitIdx, power: u16) -> 
     let (dice, natural) = roll_dice(cx, roller, mode)?;
     cx.emit(Event::AttackRolled { attacker: cx.s.who(roller), target: cx.s.who(target), dice, natural, mode });
     Ok(fierce_guarded(cx, roller, target, natural, &def))
+}
+
+/// What follows the die, once any Luck Token reroll is settled: a wand Charm Roll's 2, the
+/// Strike for a natural 1, then Miss Tokens.
+fn after_roll(
+    cx: &mut Ctx,
+    a: &mut AttackFrame,
+    def: &PowerDef,
+    target: UnitIdx,
+    natural: i32,
+    dice: [i32; 2],
+    mode: RollMode,
+) -> Result<(), RuleError> {
+    let dice: Vec<i32> = dice.into_iter().filter(|&d| d > 0).collect();
+    let read = crate::features::read_roll(
+        cx.s,
+        a.attacker,
+        target,
+        &dice,
+        match mode {
+            RollMode::Advantage => Some(true),
+            RollMode::Disadvantage => Some(false),
+            RollMode::Normal => None,
+        },
+    );
+    let mut natural = crate::charms::wand_reading(cx, a.attacker, target, def, natural);
+    if natural == 1 && !a.first_done {
+        // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not.
+        let total = cx.s.unit(a.attacker).strikes + 1;
+        cx.emit(Event::Strike { unit: cx.s.who(a.attacker), total, why: "rolled a natural 1".into() });
+    }
+    if let Some((value, why)) = read.filter(|&(v, _)| v != natural) {
+        // K-ROLL-7: Duelist, Brawler, Team-Up read 2s as 5s.
+        cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: natural, to: value, why: why.into() });
+        natural = value;
+    }
+    let focus = crate::features::focus_bonus(cx, a.attacker, target); // Focused Blade
+    if focus > 0 && natural < 6 {
+        let to = (natural + focus).min(6);
+        cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: natural, to, why: "Focused Blade".into() });
+        natural = to;
+    }
+    if cx.s.unit(a.attacker).pc && cx.s.unit(a.attacker).miss_tokens > 0 && natural < 6 {
+        a.stage = Stage::Tokens { natural };
+        Ok(())
+    } else {
+        settle(cx, a, def, target, natural, 0)
+    }
 }
 
 /// Reads a roll once Miss Tokens are decided: tokens, then Fierce and Guarded, then the table.
@@ -469,6 +510,18 @@ fn resolve_roll(
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
     a.boost = (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost && !a.no_boost)
         .then_some(value);
+    if def.charm.is_some() && hit != Hit::Miss {
+        // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
+        crate::charms::resolve(cx, a.attacker, target, a.power, hit)?;
+        crate::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
+        let boost = a.boost.take().and_then(|_| crate::boosts::boost_of(cx.s, a.attacker));
+        if let Some(b) = boost {
+            crate::boosts::apply(cx, b, a.attacker, target, false);
+        }
+        a.next += 1;
+        a.stage = Stage::Roll;
+        return Ok(());
+    }
     match hit {
         Hit::Miss => {
             // Distracting Wand: the wand's protection (K-OPP-11) comes with a miss too.
@@ -484,12 +537,16 @@ fn resolve_roll(
                 let total = cx.s.unit(a.attacker).miss_tokens + 1;
                 cx.emit(Event::MissToken { unit: cx.s.who(a.attacker), total });
             }
+            if first {
+                crate::charms::ally_missed(cx, a.attacker); // K-MISS-7
+            }
+            crate::brews::missed(cx, def, a.attacker, target, &a.brew.clone())?;
             retaliate(cx, target, a.attacker);
             crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
             a.next += 1;
             a.stage = Stage::Roll;
         }
-        Hit::Glancing if def.damage.is_some() && !def.effect.is_empty() => {
+        Hit::Glancing if def.damage.is_some() && (!def.effect.is_empty() || !a.brew.is_empty()) => {
             a.stage = Stage::Glancing; // K-ROLL-1: the attacker chooses
         }
         Hit::Glancing => apply_hit(cx, a, def, target, def.damage.is_some(), def.damage.is_none(), value)?,
@@ -577,6 +634,7 @@ fn apply_damage_and_effect(
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
+        let line = line + crate::brews::line_bonus(cx.s, &a.brew); // an Encounter Potion
         let bonus = implement_bonus(cx.s, attacker, target, def) + crate::advanced::physical_bonus(cx.s, attacker, def);
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
@@ -611,12 +669,20 @@ fn apply_damage_and_effect(
         packet += 1; // Smasher at full HP: 1 more damage
     }
     packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+    if damage && (packet > 0 || def.damage.is_some()) {
+        packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
+    }
+    if crate::modifiers::deals_no_damage(cx.s, attacker, target) {
+        packet = 0; // Dispersion
+    }
     if cx.s.has(attacker, StatusKind::Weakened) {
         packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
     }
+    // A Potion's Special; Hurl Flask's splash damage around the target.
+    let around = crate::brews::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
     let dist = cx.s.distance(attacker, target);
-    if packet > 0 || (damage && def.damage.is_some()) {
+    if packet > 0 || (damage && def.damage.is_some() && !crate::modifiers::deals_no_damage(cx.s, attacker, target)) {
         let pierce = crate::features::pierces(cx.s, attacker, def); // Piercing Shot
         dealt = damage::deal(
             cx,
@@ -696,6 +762,7 @@ fn apply_damage_and_effect(
             }
         }
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
+        crate::brews::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
         crate::features::after_effect(cx, attacker, target, def, false); // Cheerful
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
@@ -794,6 +861,8 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
         && matches!(imp, Implement::Staff | Implement::Sword)
         && cx.s.unit(u).on_map()
         && is_own_turn(cx.s, u)
+        && !cx.s.unit(u).actions.keep_turn
+    // Lightning Elixir
     {
         cx.emit(Event::TurnCutShort {
             unit: cx.s.who(u),
@@ -817,6 +886,16 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
     }
 }
 
+/// Whether another Flying creature's footprint overlaps `u`'s.
+fn flyer_above(s: &State, u: UnitIdx) -> bool {
+    let (Some(p), size) = (s.unit(u).pos, s.unit(u).size) else { return false };
+    s.units_on_map().any(|o| {
+        o != u
+            && s.has(o, StatusKind::Flying)
+            && fray_core::geometry::overlaps(p, size, s.unit(o).pos.unwrap(), s.unit(o).size)
+    })
+}
+
 /// Gives `target` a status (the status entries' own rules on gaining them live here: Flying
 /// creatures knocked Prone fall instead, Incapacitated creatures fall Prone and drop what they
 /// maintain, Ongoing damage gained on one's own turn bites at once).
@@ -836,6 +915,11 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     }
     if kind == StatusKind::Hidden && cx.s.has(target, StatusKind::Revealed) {
         return; // K-ST-Revealed
+    }
+    if kind == StatusKind::Flying && !cx.s.has(target, StatusKind::Flying) && flyer_above(cx.s, target) {
+        // K-ST-Flying: the air above is taken by another Flying creature (see rulings).
+        cx.emit(Event::Note { text: format!("{} cannot take to the air: a flyer is above it", cx.s.unit(target).id) });
+        return;
     }
     if kind == StatusKind::Revealed {
         // K-ST-Revealed: a Revealed creature cannot be Hidden, so it stops being Hidden.
@@ -1053,7 +1137,7 @@ fn apply_effects_saved(
             }
         }
         if let Some(w) = e.ward {
-            let ward = cx.s.unit(target).ward + w;
+            let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
         }
         if let Some(h) = e.heal {
@@ -1097,6 +1181,9 @@ fn apply_effects_saved(
             let unit = if e.on_user { user } else { target };
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
+        if let Some(h) = &e.hook {
+            crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
+        }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });
         }
@@ -1133,6 +1220,19 @@ pub fn question(s: &State, a: &AttackFrame) -> Option<(UnitIdx, &'static str, St
                 .collect();
             Some((a.attacker, "miss-tokens", format!("{who} rolled {natural}: spend Miss Tokens?"), options))
         }
+        Stage::Luck { natural, who, .. } => Some((
+            who,
+            "luck",
+            format!(
+                "{}: {who} rolled {natural} — spend a Luck Token to have it rolled again?",
+                s.unit(who).id,
+                who = s.unit(a.attacker).id
+            ),
+            vec![
+                DecisionOption::new("reroll", "spend a Luck Token: roll again"),
+                DecisionOption::new("keep", "keep the roll"),
+            ],
+        )),
         Stage::Glancing => Some((
             a.attacker,
             "glancing",
@@ -1152,6 +1252,22 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
         Stage::Tokens { natural } => {
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("answer with a number of tokens"))?;
             settle(cx, &mut a, &def, target, natural, n)?;
+        }
+        Stage::Luck { natural, mode, who, dice } => {
+            let (mut natural, mut dice) = (natural, dice);
+            if option == "reroll" {
+                let total = cx.s.unit(who).luck_tokens - 1;
+                cx.emit(Event::LuckTokens { unit: cx.s.who(who), total, why: "spent on a reroll".into() });
+                let (rolled, n) = roll_dice(cx, a.attacker, mode)?;
+                dice = [rolled[0], rolled.get(1).copied().unwrap_or(0)];
+                let (attacker, t) = (cx.s.who(a.attacker), cx.s.who(target));
+                cx.emit(Event::AttackRolled { attacker, target: t, dice: rolled, natural: n, mode });
+                natural = n;
+            }
+            match crate::charms::luck_chooser(cx.s, a.attacker, target, Some(who)) {
+                Some(next) => a.stage = Stage::Luck { natural, mode, who: next, dice },
+                None => after_roll(cx, &mut a, &def, target, natural, dice, mode)?,
+            }
         }
         Stage::Glancing => {
             cx.emit(Event::GlancingChoice { attacker: cx.s.who(a.attacker), choice: option.into() });

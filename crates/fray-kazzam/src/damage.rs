@@ -199,6 +199,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
             why: format!("left behind at {pos}"),
         });
     }
+    crate::brews::drop_all(cx, unit);
     // K-DUN-3: every status goes, and so do the Grabs and Marks it was maintaining.
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Taken Out".into() });

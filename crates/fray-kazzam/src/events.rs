@@ -181,6 +181,17 @@ pub enum Event {
     Opportunity { by: Who, against: Who, why: String },
     /// A unit was Taken Out (K-DUN-1).
     TakenOut { unit: Who, by: Option<Who>, in_dungeon: bool },
+    /// A creature now carries an Elixir (brews.rs).
+    ElixirGained { unit: Who, elixir: crate::brews::Elixir, name: String, why: String },
+    /// A creature no longer carries one of its Elixirs.
+    ElixirLost { unit: Who, index: usize, name: String, why: String },
+    /// A creature's Luck Tokens changed (Luck Charm).
+    LuckTokens { unit: Who, total: i32, why: String },
+    /// A creature gains an extra Move Action this turn (Sleipnir Elixir).
+    BonusMove { unit: Who },
+    /// A creature gains an extra Attack Action this turn, and its Attack Actions no longer end
+    /// the turn (Lightning Elixir).
+    BonusAttack { unit: Who },
     /// A Taken Out unit's maximum HP and HP were set (K-DUN-4, K-DUN-5).
     Restored { unit: Who, max_hp: i32, hp: i32 },
     /// A team scored (K-SCO).
@@ -289,7 +300,9 @@ pub fn apply(s: &mut State, e: &Event) {
             let u = unit_mut(s, unit);
             u.actions.taken += 1;
             match slot {
+                Slot::Attack if u.actions.attack && u.actions.bonus_attacks > 0 => u.actions.bonus_attacks -= 1,
                 Slot::Attack => u.actions.attack = true,
+                Slot::Move if u.actions.bonus_moves > 0 => u.actions.bonus_moves -= 1, // Sleipnir Elixir
                 Slot::Move => {
                     if u.actions.moves >= 1 {
                         u.actions.attack = true; // K-ACT-2: the second Move Action is the traded Attack Action
@@ -374,6 +387,17 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
+        Event::ElixirGained { unit, elixir, .. } => unit_mut(s, unit).elixirs.push(*elixir),
+        Event::ElixirLost { unit, index, .. } => {
+            unit_mut(s, unit).elixirs.remove(*index);
+        }
+        Event::BonusMove { unit } => unit_mut(s, unit).actions.bonus_moves += 1,
+        Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).luck_tokens = *total,
+        Event::BonusAttack { unit } => {
+            let u = unit_mut(s, unit);
+            u.actions.bonus_attacks += 1;
+            u.actions.keep_turn = true;
+        }
         Event::TakenOut { unit, .. } => {
             // A Scryer's lock on it ends.
             let idx = unit.idx;
@@ -615,6 +639,13 @@ impl fmt::Display for Event {
             Event::Opportunity { by, against, why } => {
                 write!(f, "{by} takes an Opportunity on {against} ({why})")
             }
+            Event::ElixirGained { unit, name, why, .. } => write!(f, "{unit} now carries {name} ({why})"),
+            Event::ElixirLost { unit, name, why, .. } => write!(f, "{unit} no longer carries {name} ({why})"),
+            Event::BonusMove { unit } => write!(f, "{unit} gains an extra Move Action this turn"),
+            Event::LuckTokens { unit, total, why } => write!(f, "{unit} has {total} Luck Token(s) ({why})"),
+            Event::BonusAttack { unit } => {
+                write!(f, "{unit} gains an extra Attack Action this turn; its attacks no longer end the turn")
+            }
             Event::TakenOut { unit, by, in_dungeon } => {
                 write!(f, "{unit} is Taken Out")?;
                 if let Some(b) = by {
@@ -663,26 +694,34 @@ impl fmt::Display for Event {
                 }
             ),
             Event::ZoneEnded { name, .. } => write!(f, "{name}'s zone ends"),
-            Event::ModifierAdded { name, modifier } => write!(
-                f,
-                "{name}: {}{}",
-                match modifier.kind {
-                    crate::modifiers::ModifierKind::Advantage => "Advantage".to_string(),
-                    crate::modifiers::ModifierKind::Disadvantage => "Disadvantage".to_string(),
-                    crate::modifiers::ModifierKind::Vulnerable => format!("Vulnerable {}", modifier.amount),
-                    crate::modifiers::ModifierKind::OpportunityDamage => format!("+{} damage", modifier.amount),
-                    crate::modifiers::ModifierKind::Execution => "a 6 forces a save or a Take Out".to_string(),
-                    crate::modifiers::ModifierKind::Spurned => "Disadvantage unless its maker is a target".to_string(),
-                    crate::modifiers::ModifierKind::WardBoost =>
-                        format!("the next Special Ward is {} bigger", modifier.amount),
-                },
-                match (modifier.kind, modifier.first) {
-                    (crate::modifiers::ModifierKind::OpportunityDamage, _) => " on Opportunities",
-                    (crate::modifiers::ModifierKind::WardBoost, _) => "",
-                    (_, true) => " on the first attack roll",
-                    _ => " on attacks",
-                }
-            ),
+            Event::ModifierAdded { name, modifier } => {
+                use crate::modifiers::ModifierKind as K;
+                let n = modifier.amount;
+                let (what, on) = match modifier.kind {
+                    K::Advantage => ("Advantage".to_string(), "attack roll"),
+                    K::Disadvantage => ("Disadvantage".to_string(), "attack roll"),
+                    K::ExtraDamage => (format!("{n} extra damage"), "hit"),
+                    K::Speed => (format!("{n} more speed"), ""),
+                    K::TargetsGuarded => ("targets count as Guarded".to_string(), "attack"),
+                    K::HitAsSix => ("attacks hit as a 6 but deal no damage".to_string(), ""),
+                    K::SavesSucceed => ("every saving throw succeeds".to_string(), ""),
+                    K::SightLimit => (format!("sees no further than {n} squares"), ""),
+                    K::MeleeAdvantage => ("Advantage".to_string(), "melee attack"),
+                    K::BondedFutures => (format!("a teleport at the start of its turn in round {n}"), ""),
+                    K::Generosity => (format!("{n} HP to each creature within 2 as its turn ends"), ""),
+                    K::Vulnerable => (format!("Vulnerable {n}"), "attack"),
+                    K::OpportunityDamage => (format!("+{n} damage"), "Opportunity"),
+                    K::Execution => ("a 6 forces a save or a Take Out".to_string(), "attack roll"),
+                    K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
+                    K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
+                };
+                let when = match (on, modifier.first) {
+                    ("", _) => String::new(),
+                    (on, true) => format!(" on the first {on}"),
+                    (on, false) => format!(" on every {on}"),
+                };
+                write!(f, "{name}: {what}{when}")
+            }
             Event::ModifierEnded { why, .. } => write!(f, "an attack modifier ends ({why})"),
             Event::CurseLaid { name, target, .. } => write!(f, "{name} hangs over {target}"),
             Event::CurseEnded { why, .. } => write!(f, "a curse is over ({why})"),

@@ -1261,7 +1261,7 @@ pub fn after_effect(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, def: &PowerDef
     if !ally {
         return;
     }
-    let has_effect = !def.effect_at(cx.s.unit(user).level).is_empty();
+    let has_effect = !def.effect_at(cx.s.unit(user).level).is_empty() || def.charm.is_some(); // a charm's effects
     if cx.s.has_feature(user, Feature::Cheerful)
         && def.uses_implement()
         && has_effect

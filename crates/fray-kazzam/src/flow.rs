@@ -170,6 +170,10 @@ pub enum Frame {
     Feature(crate::features::FeatureFrame),
     /// A triggered power's decision (K-ACT-7): use it or not, and its follow-up choices.
     Trigger(crate::triggers::TriggerFrame),
+    /// A charm's decision (charms.rs).
+    Charm(crate::charms::CharmFrame),
+    /// A brew's decision (brews.rs).
+    Brew(crate::brews::BrewFrame),
 }
 
 /// What advancing a frame led to.
@@ -422,6 +426,8 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (kind, prompt, options) = crate::summons::question(s, f);
             (crate::summons::chooser(f), kind, prompt, options)
         }
+        Frame::Charm(f) => crate::charms::question(s, f),
+        Frame::Brew(f) => crate::brews::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -488,6 +494,8 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             }
         }
         Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
+        Frame::Charm(f) => crate::charms::answer(cx, f, option)?,
+        Frame::Brew(f) => crate::brews::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

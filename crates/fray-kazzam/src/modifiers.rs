@@ -2,7 +2,11 @@
 //! "your allies' attacks against it have Advantage until the end of its next turn", "its first
 //! attack roll next turn has Advantage", "attacks against it have Disadvantage". Powers lay them
 //! down with the `modifier` Effect primitive; attack rolls read them through [`roll_flags`], and a
-//! modifier good for the first roll only is used up by it.
+//! modifier good for the first roll only is used up by it. Beyond the roll, a modifier may add
+//! damage to a hit ([`extra_damage`], used up by the first hit when `first`), add to a creature's
+//! speed ([`speed_bonus`]), make the targets of someone's attacks count as Guarded
+//! ([`targets_guarded`]), or make someone's attacks hit as a 6 but deal no damage
+//! ([`auto_six`], [`deals_no_damage`]).
 
 use crate::events::Event;
 use crate::flow::Ctx;
@@ -30,6 +34,27 @@ pub enum ModifierKind {
     Spurned,
     /// The Special Ward its maker hands out next is `amount` bigger (Ward Boost).
     WardBoost,
+    /// A hit deals `amount` extra damage (Assault Charm).
+    ExtraDamage,
+    /// The creature's speed goes up by `amount` (Surefoot Charm); the attacker names it.
+    Speed,
+    /// Whoever the attacker attacks counts as Guarded against it (Stoneskin, K-ST-Guarded).
+    TargetsGuarded,
+    /// The attacker's attacks roll no die and count as a 6, and deal no damage (Dispersion).
+    HitAsSix,
+    /// Every saving throw the attacker makes succeeds (Luck Charm).
+    SavesSucceed,
+    /// The attacker sees, and so targets, nothing more than `amount` squares away (Close Focus
+    /// Charm).
+    SightLimit,
+    /// The attacker's melee attacks have Advantage (Close Focus Charm).
+    MeleeAdvantage,
+    /// As the attacker's turn starts in round `amount`, it teleports next to the creature
+    /// `against` (Draught of Bonded Futures).
+    BondedFutures,
+    /// As its `during` turn ends, the attacker hands `amount` HP to each creature within 2, or
+    /// carries the debt to its next turn, 1 higher, if nobody is there (Generosity Tonic).
+    Generosity,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -54,7 +79,7 @@ pub enum Party {
 pub struct ModifierDef {
     /// What it does.
     pub kind: ModifierKind,
-    /// Its number (Vulnerable).
+    /// Its number (Vulnerable, extra damage, speed).
     #[serde(default)]
     pub amount: i32,
     /// Whose attacks it changes.
@@ -177,11 +202,7 @@ pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool,
             match m.kind {
                 ModifierKind::Advantage => adv = true,
                 ModifierKind::Disadvantage => dis = true,
-                ModifierKind::Vulnerable
-                | ModifierKind::OpportunityDamage
-                | ModifierKind::Execution
-                | ModifierKind::Spurned
-                | ModifierKind::WardBoost => continue,
+                _ => continue,
             }
             if m.first {
                 used.push(i);
@@ -280,4 +301,54 @@ pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
             cx.emit(Event::ModifierEnded { index: i, why: why.into() });
         }
     }
+}
+
+/// Extra damage modifiers add to a hit of `attacker` on `target`; first-hit-only ones are used
+/// up (Assault Charm: "its first successful attack deals 2 more").
+pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
+    let mut total = 0;
+    let mut used = Vec::new();
+    for (i, m) in cx.s.modifiers.iter().enumerate() {
+        if m.kind == ModifierKind::ExtraDamage && m.applies(cx.s, attacker, target) {
+            total += m.amount;
+            if m.first {
+                used.push(i);
+            }
+        }
+    }
+    for i in used.into_iter().rev() {
+        cx.emit(Event::ModifierEnded { index: i, why: "its extra damage was dealt".into() });
+    }
+    total
+}
+
+/// Speed that modifiers add to `unit` now (Surefoot Charm).
+pub fn speed_bonus(s: &State, unit: UnitIdx) -> i32 {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Speed && m.applies(s, unit, unit)).map(|m| m.amount).sum()
+}
+
+/// Whether `target` counts as Guarded against `attacker`'s attack because of a modifier
+/// (Stoneskin).
+pub fn targets_guarded(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::TargetsGuarded && m.applies(s, attacker, target))
+}
+
+/// Whether `attacker`'s attack on `target` rolls no die and counts as a 6 (Dispersion).
+pub fn auto_six(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::HitAsSix && m.applies(s, attacker, target))
+}
+
+/// Whether `attacker`'s attacks deal no damage (Dispersion).
+pub fn deals_no_damage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    auto_six(s, attacker, target)
+}
+
+/// How far `u` can see, if a modifier limits it (Close Focus Charm).
+pub fn sight_limit(s: &State, u: UnitIdx) -> Option<i32> {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::SightLimit && m.applies(s, u, u)).map(|m| m.amount).min()
+}
+
+/// Whether `attacker`'s melee attack on `target` has Advantage from a modifier.
+pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::MeleeAdvantage && m.applies(s, attacker, target))
 }

@@ -156,7 +156,8 @@ pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
 /// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
 /// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
-    let base = s.unit(unit).speed + crate::features::speed_bonus(s, unit); // Motile Ward
+    let base = s.unit(unit).speed + crate::features::speed_bonus(s, unit) // Motile Ward
+        + crate::modifiers::speed_bonus(s, unit); // Surefoot Charm
     let dragging = grabbed_by(s, unit).next().is_some();
     if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
 }

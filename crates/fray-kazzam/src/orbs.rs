@@ -35,7 +35,7 @@ fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
 
 /// Hands free to carry one more orb: the implement takes one hand unless stowed (K-ORB-6).
 pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
-    let held = s.held_orbs(u).count() as i32;
+    let held = (s.held_orbs(u).count() + s.unit(u).elixirs.len()) as i32; // Elixirs take a hand too
     let implement = if s.unit(u).stowed || s.unit(u).implement == crate::state::Implement::None { 0 } else { 1 };
     2 - implement - held
 }

@@ -291,6 +291,9 @@ pub struct Effect {
     /// level 4).
     #[serde(default)]
     pub shift: Option<i32>,
+    /// The status's number goes up by 1 with each failed save against it (Corrosive Potion).
+    #[serde(default)]
+    pub grows: bool,
 }
 
 /// The terms of an attack a power lets someone make at once (K-ACT-4, K-ACT-8).
@@ -503,6 +506,17 @@ pub struct PowerDef {
     /// The Effect line.
     #[serde(default)]
     pub effect: Vec<Effect>,
+    /// A charm's two effects, settled by a Charm Roll (charms.rs); the target is yourself or an
+    /// ally in implement range.
+    #[serde(default)]
+    pub charm: Option<crate::charms::CharmDef>,
+    /// The Potions it carries, chosen before the roll: their Effect lines are its Effect
+    /// (Toss Potion; brews.rs).
+    #[serde(default)]
+    pub delivers: Option<crate::brews::Delivery>,
+    /// A Potion's Special: what a hit carrying it does to the target before the damage.
+    #[serde(default)]
+    pub on_hit: Vec<Effect>,
     /// Only wielders of this implement have it (`sword` for Charge).
     #[serde(default)]
     pub requires: Option<String>,
@@ -701,7 +715,8 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             flatten(out, inner);
         }
     }
-    for e in def.effect.iter().chain(level_effects) {
+    let charm_effects = def.charm.iter().flat_map(|c| c.effect_1.iter().chain(&c.doubled).chain(&c.effect_2));
+    for e in def.effect.iter().chain(level_effects).chain(charm_effects) {
         flatten(&mut all, e);
     }
     for (i, e) in all.into_iter().enumerate() {
@@ -738,6 +753,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         }
         if let Some(h) = &e.hook
             && !crate::attack::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::brews::HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -815,6 +831,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::features::POWER_HOOKS.contains(&h.as_str())
         && !crate::triggers::HOOKS.contains(&h.as_str())
         && !crate::summons::HOOKS.contains(&h.as_str())
+        && !crate::brews::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

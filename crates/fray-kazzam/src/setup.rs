@@ -139,6 +139,10 @@ pub struct UnitSpec {
     /// Orb ids it carries.
     #[serde(default)]
     pub holding: Vec<String>,
+    /// Elixirs it carries (ids of Elixirs or Potions); by default one flask of each At-Will
+    /// Elixir it knows (brews.rs).
+    #[serde(default)]
+    pub elixirs: Option<Vec<String>>,
     /// Implement stowed.
     #[serde(default)]
     pub stowed: bool,
@@ -357,6 +361,27 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             .filter(|f| crate::triggers::FEATURES.contains(&f.as_str()))
             .map(|f| f.as_str().into())
             .collect();
+        // Brewers start with one flask of each At-Will Elixir they know (L1443).
+        let mut elixirs = Vec::new();
+        let me = units.len() as crate::state::UnitIdx;
+        match &spec.elixirs {
+            Some(list) => {
+                for (j, p) in list.iter().enumerate() {
+                    match powers.find(p) {
+                        Some(x) => elixirs.push(crate::brews::Elixir { power: x, maker: me }),
+                        None => errors.push(format!("{}: no Elixir called {p:?}", at(&format!("elixirs[{j}]")))),
+                    }
+                }
+            }
+            None => {
+                for &p in &plist {
+                    let def = powers.get(p);
+                    if def.group.as_deref() == Some("elixir") && !def.reference_only {
+                        elixirs.push(crate::brews::Elixir { power: p, maker: me });
+                    }
+                }
+            }
+        }
         let mut spent = Vec::new();
         for (j, p) in spec.spent.iter().enumerate() {
             match powers.find(p) {
@@ -461,6 +486,8 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 until_turn: None,
                 group: None,
             }),
+            elixirs,
+            luck_tokens: 0,
         });
     }
     // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.
@@ -711,6 +738,7 @@ impl UnitSpec {
             strikes: None,
             initiative: None,
             holding: vec![],
+            elixirs: None,
             stowed: false,
             button: None,
             owner: None,

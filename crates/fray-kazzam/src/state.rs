@@ -89,6 +89,12 @@ pub struct Actions {
     pub free: u8,
     /// Squares it has moved itself this turn (walking, shifting, crawling, charging).
     pub moved: i32,
+    /// Extra Move Actions gained this turn (Sleipnir Elixir), spent before the usual ones.
+    pub bonus_moves: u8,
+    /// Extra Attack Actions gained this turn (Lightning Elixir), spent after the usual one.
+    pub bonus_attacks: u8,
+    /// Attack Actions do not end the turn this turn (Lightning Elixir).
+    pub keep_turn: bool,
 }
 
 /// One unit on the field.
@@ -186,6 +192,10 @@ pub struct Unit {
     pub forfeit_move: bool,
     /// It may spend a Move Action another creature's power gives it (Tactics).
     pub granted_move: bool,
+    /// Luck Tokens (Luck Charm): each buys a reroll of its own attack or of one against it.
+    pub luck_tokens: i32,
+    /// Elixirs it carries, one a hand (brews.rs).
+    pub elixirs: Vec<crate::brews::Elixir>,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
     /// Waiting powers armed until their duration runs out (Patient powers, Retribution).

@@ -235,6 +235,8 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         armed: Vec::new(),
         triggered_features: Vec::new(),
         cooldowns: Vec::new(),
+        elixirs: Vec::new(),
+        luck_tokens: 0,
         placed: Some(Placed {
             owner: sp.owner.as_ref().map(|o| o.idx),
             what: sp.what.as_str().into(),

@@ -116,6 +116,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::triggers::start_of_turn(cx, unit);
     cx.push(crate::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
+    crate::brews::turn_starts(cx, unit); // Draught of Bonded Futures
     let u = cx.s.unit(unit);
     if u.taken_out || u.button.is_some() {
         if u.taken_out && u.button.is_none() {
@@ -290,6 +291,7 @@ pub fn save_phase(
         }
         settle_save(cx, unit, st, success);
     }
+    crate::brews::generosity(cx, unit); // Generosity Tonic
     let turn = cx.s.unit(unit).turns_started;
     end_statuses(
         cx,
@@ -328,6 +330,8 @@ pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
     };
     if ends && cx.s.unit(unit).statuses.contains(&st) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
+    } else if !success && cx.s.unit(unit).statuses.contains(&st) {
+        crate::brews::failed_save(cx, unit, st); // Corrosive Potion
     }
 }
 
@@ -338,6 +342,11 @@ pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, Rul
 
 /// A saving throw, with the number it came to (Perfect Shot compares it).
 pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
+    if crate::charms::saves_succeed(cx.s, unit) {
+        // Luck Charm: the save succeeds with no roll.
+        cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} (Luck Charm)"), roll: 6, success: true });
+        return Ok((6, true));
+    }
     let mut roll = cx.d6(Some(unit))?;
     if cx.s.has(unit, StatusKind::Distracted) {
         roll = roll.min(cx.d6(Some(unit))?);

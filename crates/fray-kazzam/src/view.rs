@@ -43,6 +43,9 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("points".into(), json!(un.points));
     extra.insert("orbs_scored".into(), json!(un.orbs_scored));
     extra.insert("orbs".into(), json!(s.held_orbs(u).map(|o| s.orbs[o as usize].id.to_string()).collect::<Vec<_>>()));
+    let elixirs: Vec<String> = s.unit(u).elixirs.iter().map(|e| s.powers.get(e.power).id.clone()).collect();
+    extra.insert("elixirs".into(), json!(elixirs));
+    extra.insert("luck_tokens".into(), json!(s.unit(u).luck_tokens));
     extra.insert("stowed".into(), json!(un.stowed));
     extra.insert("taken_out".into(), json!(un.taken_out));
     extra.insert("pc".into(), json!(un.pc));
@@ -160,6 +163,7 @@ pub fn build(s: &State) -> View {
                 "attackers": attackers,
                 "against": m.against.map(|t| s.unit(t).id.to_string()),
                 "first_roll_only": m.first,
+                "amount": m.amount,
                 "duration": crate::statuses::describe_duration(s, &m.duration),
             })
         })

@@ -1,0 +1,365 @@
+//! Charms (Charmer, L1531-1650; K-ROLL-8, K-MISS-7, K-ROLE-4): boons cast on yourself or an ally
+//! within implement range and settled by a Charm Roll, a pseudo-attack roll read on the attack
+//! table: 6 applies Effect 2 and Effect 1 doubled, 4-5 both effects, 3 one of them (the
+//! Charmer's choice), 2 a miss and a Miss Token, 1 a miss, a Miss Token and a Strike. Implement
+//! riders: a sword may also put Effect 2 on its wielder, a staff may split the two effects
+//! between two targets on a 4 or better, a wand reads a 2 as a 5. An ally missing an attack
+//! while charmed earns the Charmer a Miss Token.
+
+use crate::events::{Event, Hit};
+use crate::flow::{Ctx, Frame};
+use crate::powers::{Effect, PowerDef};
+use crate::state::{Implement, State, UnitIdx};
+use fray_core::decision::DecisionOption;
+use fray_core::ruleset::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// A charm's two effects as content writes them (`charm = { effect-1 = [...], doubled = [...],
+/// effect-2 = [...] }`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CharmDef {
+    /// Effect 1 (it always holds a number).
+    pub effect_1: Vec<Effect>,
+    /// Effect 1 with its number doubled (a 6 on the Charm Roll).
+    pub doubled: Vec<Effect>,
+    /// Effect 2.
+    pub effect_2: Vec<Effect>,
+}
+
+/// A decision in the middle of a charm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CharmFrame {
+    /// A 3: which effect.
+    Pick {
+        /// The Charmer.
+        user: UnitIdx,
+        /// The charmed creature.
+        target: UnitIdx,
+        /// The charm.
+        power: u16,
+    },
+    /// Staff, 4 or better: who receives Effect 2 (the target, or another creature in range).
+    Split {
+        /// The Charmer.
+        user: UnitIdx,
+        /// The charmed creature.
+        target: UnitIdx,
+        /// The charm.
+        power: u16,
+    },
+    /// Sword: Effect 2 on the wielder too?
+    SwordSelf {
+        /// The Charmer.
+        user: UnitIdx,
+        /// The charm.
+        power: u16,
+    },
+    /// Status Exchange: whom to trade with, then what goes each way.
+    Exchange {
+        /// The Charmer.
+        user: UnitIdx,
+        /// The attack's target.
+        target: UnitIdx,
+        /// The power.
+        power: u16,
+        /// The Charmer or the ally chosen, once chosen.
+        other: Option<UnitIdx>,
+        /// The target's status going over (`Some(None)`: none), once chosen.
+        give: Option<Option<usize>>,
+    },
+}
+
+/// Statuses of `u` that Status Exchange may move onto `to`: not Grabbed (it is held where it
+/// stands), nor one whose source is `to` itself.
+fn movable(s: &State, u: UnitIdx, to: UnitIdx) -> Vec<usize> {
+    s.unit(u)
+        .statuses
+        .iter()
+        .enumerate()
+        .filter(|(_, st)| st.kind != crate::statuses::StatusKind::Grabbed && st.source != Some(to))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn status_options(s: &State, u: UnitIdx, to: UnitIdx) -> Vec<DecisionOption> {
+    let mut out: Vec<DecisionOption> = movable(s, u, to)
+        .into_iter()
+        .map(|i| {
+            let st = &s.unit(u).statuses[i];
+            DecisionOption::new(
+                (i + 1).to_string(),
+                format!("move {} from {} to {}", st.kind, s.unit(u).id, s.unit(to).id),
+            )
+        })
+        .collect();
+    out.push(DecisionOption::new("none", "move nothing this way"));
+    out
+}
+
+/// Moves status `i` of `from` onto `to`, as it stands (its source, number and duration).
+fn move_status(cx: &mut Ctx, from: UnitIdx, to: UnitIdx, st: crate::statuses::Status, power: u16) {
+    use crate::statuses::StatusKind;
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::StatusEnded { unit: cx.s.who(from), status: st, why: format!("moved to {}", cx.s.unit(to).id) });
+    if st.kind == StatusKind::Flying && !cx.s.has(from, StatusKind::Flying) {
+        crate::movement::settle_on_legal_square(cx, from, "lands as its Flying is taken away");
+    }
+    if cx.s.unit(to).on_map() {
+        crate::attack::give_status(cx, to, st, &name);
+    }
+}
+
+/// Status Exchange's Effect: the Charmer picks itself or an ally (the target excepted).
+pub fn exchange(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16) {
+    if !exchange_partners(cx.s, user, target).is_empty() {
+        cx.push(Frame::Charm(CharmFrame::Exchange { user, target, power, other: None, give: None }));
+    }
+}
+
+fn exchange_partners(s: &State, user: UnitIdx, target: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map().filter(|&o| o != target && (o == user || !s.enemies(user, o))).collect()
+}
+
+fn charm(s: &State, power: u16) -> &CharmDef {
+    s.powers.get(power).charm.as_ref().expect("a charm")
+}
+
+/// A wand reads a natural 2 on a Charm Roll as a 5 (L1542).
+pub fn wand_reading(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &PowerDef, natural: i32) -> i32 {
+    if def.charm.is_some() && natural == 2 && cx.s.unit(attacker).implement == Implement::Wand {
+        cx.emit(Event::RollAdjusted {
+            target: cx.s.who(target),
+            from: 2,
+            to: 5,
+            why: "a wand's Charm Roll reads a 2 as a 5".into(),
+        });
+        return 5;
+    }
+    natural
+}
+
+/// Who else may receive Effect 2 when a staff splits a charm: the Charmer or an ally in range.
+fn split_receivers(s: &State, user: UnitIdx, target: UnitIdx, power: u16) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| t != target && crate::actions::check_target(s, user, power, t, false).is_ok())
+        .collect()
+}
+
+/// A Charm Roll that hit: applies the effects the table gives, or asks.
+pub fn resolve(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16, hit: Hit) -> Result<(), RuleError> {
+    let c = charm(cx.s, power).clone();
+    match hit {
+        Hit::Glancing => cx.push(Frame::Charm(CharmFrame::Pick { user, target, power })),
+        Hit::Solid | Hit::Critical => {
+            let one = if hit == Hit::Critical { &c.doubled } else { &c.effect_1 };
+            if hit == Hit::Critical {
+                cx.emit(Event::Note { text: "Charm Roll 6: Effect 2 and Effect 1 doubled".into() });
+            }
+            crate::attack::apply_effects(cx, user, target, power, one)?;
+            if cx.s.unit(user).implement == Implement::Staff && !split_receivers(cx.s, user, target, power).is_empty() {
+                cx.push(Frame::Charm(CharmFrame::Split { user, target, power }));
+            } else {
+                effect_two(cx, user, target, power)?;
+            }
+        }
+        Hit::Miss => {}
+    }
+    Ok(())
+}
+
+/// Effect 2 on `target`, and the sword's offer to share it.
+fn effect_two(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let two = charm(cx.s, power).effect_2.clone();
+    if cx.s.unit(user).implement == Implement::Sword && target != user {
+        cx.push(Frame::Charm(CharmFrame::SwordSelf { user, power }));
+    }
+    crate::attack::apply_effects(cx, user, target, power, &two)
+}
+
+/// The unit that answers a charm decision, the question, and its options.
+pub fn question(s: &State, f: &CharmFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    match *f {
+        CharmFrame::Pick { user, power, .. } => (
+            user,
+            "effect",
+            format!("{}: {} — Charm Roll 3, choose one effect", s.unit(user).id, s.powers.get(power).name),
+            vec![DecisionOption::new("1", "Effect 1"), DecisionOption::new("2", "Effect 2")],
+        ),
+        CharmFrame::Split { user, target, power } => {
+            let mut opts = vec![DecisionOption::new(
+                s.unit(target).id.to_string(),
+                format!("Effect 2 on {} too", s.unit(target).id),
+            )];
+            opts.extend(
+                split_receivers(s, user, target, power)
+                    .into_iter()
+                    .map(|t| DecisionOption::new(s.unit(t).id.to_string(), format!("Effect 2 on {}", s.unit(t).id))),
+            );
+            (user, "target", format!("{}: staff — who receives Effect 2?", s.unit(user).id), opts)
+        }
+        CharmFrame::Exchange { user, target, other, give, .. } => {
+            let who = s.unit(user).id.to_string();
+            match (other, give) {
+                (None, _) => (
+                    user,
+                    "target",
+                    format!("{who}: Status Exchange — trade statuses with yourself or which ally?"),
+                    exchange_partners(s, user, target)
+                        .into_iter()
+                        .map(|o| DecisionOption::new(s.unit(o).id.to_string(), format!("trade with {}", s.unit(o).id)))
+                        .collect(),
+                ),
+                (Some(o), None) => (
+                    user,
+                    "status",
+                    format!("{who}: which of {}'s statuses goes to {}?", s.unit(target).id, s.unit(o).id),
+                    status_options(s, target, o),
+                ),
+                (Some(o), Some(_)) => (
+                    user,
+                    "status",
+                    format!("{who}: which of {}'s statuses goes to {}?", s.unit(o).id, s.unit(target).id),
+                    status_options(s, o, target),
+                ),
+            }
+        }
+        CharmFrame::SwordSelf { user, .. } => (
+            user,
+            "effect",
+            format!("{}: sword — apply Effect 2 to yourself as well?", s.unit(user).id),
+            vec![DecisionOption::new("1", "yes, on yourself too"), DecisionOption::new("2", "no")],
+        ),
+    }
+}
+
+/// Answers a charm decision (the option was checked against [`question`]).
+pub fn answer(cx: &mut Ctx, f: CharmFrame, option: &str) -> Result<(), RuleError> {
+    match f {
+        CharmFrame::Pick { user, target, power } => {
+            cx.emit(Event::Note { text: format!("{} chooses Effect {option}", cx.s.unit(user).id) });
+            if option == "1" {
+                let one = charm(cx.s, power).effect_1.clone();
+                crate::attack::apply_effects(cx, user, target, power, &one)
+            } else {
+                effect_two(cx, user, target, power)
+            }
+        }
+        CharmFrame::Split { user, power, .. } => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            effect_two(cx, user, t, power)
+        }
+        CharmFrame::Exchange { user, target, power, other: None, .. } => {
+            let o = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            cx.push(Frame::Charm(CharmFrame::Exchange { user, target, power, other: Some(o), give: None }));
+            Ok(())
+        }
+        CharmFrame::Exchange { user, target, power, other: Some(o), give: None } => {
+            let give = option.parse::<usize>().ok().map(|i| i - 1);
+            cx.push(Frame::Charm(CharmFrame::Exchange { user, target, power, other: Some(o), give: Some(give) }));
+            Ok(())
+        }
+        CharmFrame::Exchange { target, power, other: Some(o), give: Some(give), .. } => {
+            // Both choices are made before either status moves.
+            let there = give.map(|i| cx.s.unit(target).statuses[i]);
+            let back = option.parse::<usize>().ok().map(|i| cx.s.unit(o).statuses[i - 1]);
+            if let Some(st) = there {
+                move_status(cx, target, o, st, power);
+            }
+            if let Some(st) = back
+                && cx.s.unit(o).statuses.contains(&st)
+            {
+                move_status(cx, o, target, st, power);
+            }
+            Ok(())
+        }
+        CharmFrame::SwordSelf { user, power } => {
+            if option == "1" {
+                let two = charm(cx.s, power).effect_2.clone();
+                crate::attack::apply_effects(cx, user, user, power, &two)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Whether `ally` is under one of `charmer`'s charms: it carries a status or a modifier that
+/// one of them laid.
+pub fn charmed_by(s: &State, ally: UnitIdx, charmer: UnitIdx) -> bool {
+    let is_charm = |p: u16| s.powers.get(p).charm.is_some();
+    s.unit(ally).statuses.iter().any(|st| st.source == Some(charmer) && st.origin.is_some_and(is_charm))
+        || s.modifiers.iter().any(|m| {
+            m.source == charmer
+                && is_charm(m.power)
+                && (m.attackers == crate::modifiers::Attackers::Unit(ally) || m.against == Some(ally))
+        })
+}
+
+/// K-MISS-7: an ally that misses while charmed earns each of its Charmers a Miss Token.
+pub fn ally_missed(cx: &mut Ctx, attacker: UnitIdx) {
+    let charmers: Vec<UnitIdx> = cx
+        .s
+        .unit_indices()
+        .filter(|&c| c != attacker && cx.s.unit(c).pc && !cx.s.enemies(c, attacker) && charmed_by(cx.s, attacker, c))
+        .collect();
+    for c in charmers {
+        let total = cx.s.unit(c).miss_tokens + 1;
+        cx.emit(Event::Note {
+            text: format!("{} missed while charmed by {}", cx.s.unit(attacker).id, cx.s.unit(c).id),
+        });
+        cx.emit(Event::MissToken { unit: cx.s.who(c), total });
+    }
+}
+
+/// Who may next spend a Luck Token on the roll of `attacker` against `target` (Luck Charm):
+/// the attacker on its own roll, then the target if the attacker is its enemy; `after` is the
+/// one just asked.
+pub fn luck_chooser(s: &State, attacker: UnitIdx, target: UnitIdx, after: Option<UnitIdx>) -> Option<UnitIdx> {
+    let has = |u: UnitIdx| s.unit(u).luck_tokens > 0 && s.unit(u).on_map();
+    let first = (after.is_none() && has(attacker)).then_some(attacker);
+    let second =
+        (after != Some(target) && target != attacker && s.enemies(attacker, target) && has(target)).then_some(target);
+    first.or(second)
+}
+
+/// Luck Charm's Effect 1: the target gains Luck Tokens.
+pub fn gain_luck(cx: &mut Ctx, target: UnitIdx, n: i32) {
+    let total = cx.s.unit(target).luck_tokens + n;
+    cx.emit(Event::LuckTokens { unit: cx.s.who(target), total, why: "Luck Charm".into() });
+}
+
+/// Luck Charm's Effect 2: every saving throw `unit` makes now succeeds.
+pub fn saves_succeed(s: &State, unit: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == crate::modifiers::ModifierKind::SavesSucceed && m.applies(s, unit, unit))
+}
+
+/// Wild Rage: the target saves (automatically succeeding with no ally within 5); success leaves
+/// it Frenzied by its nearest enemy for its next turn, failure by its nearest ally. Ties go to
+/// the first of them in the match's list of creatures (see rulings).
+pub fn wild_rage(cx: &mut Ctx, target: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let name = cx.s.powers.get(power).name.clone();
+    let nearest = |s: &State, enemy: bool, within: i32| {
+        s.units_on_map()
+            .filter(|&o| o != target && s.enemies(target, o) == enemy)
+            .filter_map(|o| s.distance(target, o).filter(|&d| d <= within).map(|d| (d, o)))
+            .min()
+            .map(|(_, o)| o)
+    };
+    let success = if nearest(cx.s, false, 5).is_none() {
+        cx.emit(Event::Note { text: format!("{} has no ally within 5: its save succeeds", cx.s.unit(target).id) });
+        true
+    } else {
+        crate::turn::saving_throw(cx, target, &name)?
+    };
+    if let Some(source) = nearest(cx.s, success, i32::MAX) {
+        let status = crate::statuses::Status {
+            kind: crate::statuses::StatusKind::Frenzied,
+            amount: 0,
+            source: Some(source),
+            origin: Some(power),
+            duration: crate::attack::duration_for(cx.s, source, target, None),
+        };
+        crate::attack::give_status(cx, target, status, &name);
+    }
+    Ok(())
+}
