@@ -2,7 +2,7 @@
 //! or bot chooses from, the complete [`Command`] form the CLI, server and scenario files send,
 //! the checks that refuse an illegal action with the rule that forbids it, and execution.
 
-use crate::attack::{self, AttackFrame, Stage};
+use crate::attack::{self, AttackFrame};
 use crate::events::{Event, How, Slot};
 use crate::flow::{Ctx, Frame};
 use crate::movement::{self, Mode, MoveFrame};
@@ -496,6 +496,12 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     ts
 }
 
+/// A unit as a decision option: its id, labelled with its name and square.
+pub fn unit_option(s: &State, t: UnitIdx) -> DecisionOption {
+    let at = s.unit(t).pos.map_or("-".to_string(), |p| p.to_string());
+    DecisionOption::new(who(s, t).to_string(), format!("{} at {at}", s.unit(t).name))
+}
+
 /// Legal targets for a power.
 pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
@@ -760,15 +766,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             let def = s.powers.get(*power);
             let ts =
                 if def.hook.as_deref() == Some("charge") { charge_targets(s, u) } else { legal_targets(s, u, *power) };
-            opts = ts
-                .into_iter()
-                .map(|t| {
-                    DecisionOption::new(
-                        who(s, t).to_string(),
-                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
-                    )
-                })
-                .collect();
+            opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
             ("target", format!("{name}: {} — choose a target", def.name))
         }
         Pending::MoreTargets(power, chosen) => {
@@ -776,12 +774,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             opts = legal_targets(s, u, *power)
                 .into_iter()
                 .filter(|t| !chosen.contains(t))
-                .map(|t| {
-                    DecisionOption::new(
-                        who(s, t).to_string(),
-                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
-                    )
-                })
+                .map(|t| unit_option(s, t))
                 .collect();
             opts.push(DecisionOption::new("done", format!("no more targets ({} chosen)", chosen.len())));
             ("target", format!("{name}: {} — another target?", def.name))
@@ -1809,30 +1802,12 @@ fn use_power(
             // K-MOVE-11: the run, then a basic sword attack; Hidden chargers keep Advantage (K-ADV-3).
             let attack_power = cx.s.powers.find("basic-implement-attack").expect("built-in");
             let frame = AttackFrame {
-                attacker: u,
-                power: attack_power,
-                targets: vec![t],
-                next: 0,
-                stage: Stage::Provoke,
-                origin: sq,
-                first_done: false,
-                // Initial Rush charges with the Move Action: no turn end (K-ACT-5).
+                // Initial Rush charges with the Move Action: no turn end (K-ACT-5), no Role Boost.
                 via_action: def.action == ActionKind::Attack,
-                evaded: false,
-                granted_advantage: false,
-                boost: None,
-                rider: None,
-                disadvantage: false,
-                effect_only: false,
-                no_boost: false,
-                brew: Vec::new(),
+                no_boost: def.no_role_boost,
+                ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
-            if def.no_role_boost {
-                // The charge's attack gets no Role Boost (Initial Rush); cleared when it is over.
-                cx.push(Frame::GrantEnd { unit: u });
-                cx.emit(Event::GrantTerms { unit: cx.s.who(u), no_role_boost: true });
-            }
             cx.push(Frame::Attack(Box::new(frame)));
             if sq != from {
                 let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);
@@ -1845,22 +1820,9 @@ fn use_power(
             let origin =
                 square.filter(|_| matches!(def.target, Targeting::Area { .. })).unwrap_or(cx.s.unit(u).pos.unwrap());
             let frame = AttackFrame {
-                attacker: u,
-                power,
-                targets,
-                next: 0,
-                stage: Stage::Provoke,
-                origin,
-                first_done: false,
                 via_action: def.action == ActionKind::Attack && !granted,
-                evaded: false,
                 granted_advantage: advantage,
-                boost: None,
-                rider: None,
-                disadvantage: false,
-                effect_only: false,
-                no_boost: false,
-                brew: Vec::new(),
+                ..AttackFrame::new(u, power, targets, origin)
             };
             attack::begin(cx, frame)?;
             crate::brews::begin(cx, u, power);

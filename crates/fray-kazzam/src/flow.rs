@@ -251,8 +251,6 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
-                } else if cx.s.unit(unit).grant_no_boost {
-                    cx.emit(Event::GrantTerms { unit: cx.s.who(unit), no_role_boost: false });
                 }
                 if cx.s.unit(unit).granted_move {
                     cx.emit(Event::MoveGranted { unit: cx.s.who(unit), by: None });
@@ -412,12 +410,7 @@ pub fn decision(s: &State) -> Option<Decision> {
             format!("{}: {} — name a creature", s.unit(*user).id, s.powers.get(*power).name),
             crate::attack::pick_candidates(s, *user, *power_target, pick)
                 .into_iter()
-                .map(|t| {
-                    fray_core::decision::DecisionOption::new(
-                        s.unit(t).id.to_string(),
-                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.map_or("-".into(), |p| p.to_string())),
-                    )
-                })
+                .map(|t| crate::actions::unit_option(s, t))
                 .collect(),
         ),
         Frame::Feature(f) => crate::features::question(s, f),

@@ -818,15 +818,7 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
         PlacedFrame::DisarmTarget { user } => (
             "target",
             format!("{}: Disarm Traps — which trap or automaton?", s.unit(user).id),
-            disarm_targets(s, user)
-                .into_iter()
-                .map(|t| {
-                    DecisionOption::new(
-                        s.unit(t).id.to_string(),
-                        format!("{} at {}", s.unit(t).name, s.unit(t).pos.unwrap()),
-                    )
-                })
-                .collect(),
+            disarm_targets(s, user).into_iter().map(|t| crate::actions::unit_option(s, t)).collect(),
         ),
         PlacedFrame::WallCentre { owner, .. } => (
             "square",
