@@ -89,6 +89,8 @@ pub struct AttackFrame {
     pub no_boost: bool,
     /// The Potions the attack carries (brews.rs).
     pub brew: Vec<u16>,
+    /// No die is rolled: the roll counts as this (Absorbing's kept attack, robes.rs).
+    pub fixed: Option<i32>,
 }
 
 impl AttackFrame {
@@ -111,6 +113,7 @@ impl AttackFrame {
             effect_only: false,
             no_boost: false,
             brew: Vec::new(),
+            fixed: None,
         }
     }
 }
@@ -301,6 +304,9 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 }
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
+                } else if let Some(v) = a.fixed {
+                    cx.emit(Event::Note { text: format!("the attack on {} counts as a roll of {v}", cx.s.unit(target).id) });
+                    settle(cx, &mut a, &def, target, v, 0)?;
                 } else if crate::summons::rolls_five(cx.s, target) {
                     // The Specialist's Wall: no die, the roll counts as a 5.
                     cx.emit(Event::Note {
@@ -543,6 +549,7 @@ fn resolve_roll(
             crate::brews::missed(cx, def, a.attacker, target, &a.brew.clone())?;
             retaliate(cx, target, a.attacker);
             crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
+            crate::robes::missed(cx, a.attacker, target, a.power, evaded); // Redirecting, Absorbing
             a.next += 1;
             a.stage = Stage::Roll;
         }
@@ -778,6 +785,7 @@ fn apply_damage_and_effect(
         crate::triggers::rider(cx, attacker, target, r);
     }
     crate::triggers::was_hit(cx, attacker, target, queued_from);
+    crate::robes::hit(cx, attacker, target, queued_from); // Absorbing
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())

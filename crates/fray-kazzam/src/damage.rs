@@ -91,6 +91,7 @@ pub fn deal(
     let amount = if crate::summons::shielded(cx.s, target, source) { 0 } else { amount };
     let total = adjusted_from(cx.s, target, amount, ctx, source);
     let total = crate::triggers::resist_reaction(cx, target, total);
+    let total = crate::summons::resist_once(cx, target, total); // Improved Traps
     let special_before = cx.s.unit(target).special_ward;
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };

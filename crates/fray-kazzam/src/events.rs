@@ -495,6 +495,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 p.free = state.free;
                 p.fired = state.fired;
                 p.bonus = state.bonus;
+                p.resisted = state.resisted;
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,

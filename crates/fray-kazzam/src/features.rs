@@ -99,6 +99,16 @@ pub enum Feature {
     LongArm,
     /// Shivering Sword self-charm: Regenerate 1 (L1082).
     Regenerative,
+    /// Tinker: each trap set holds 1 more charge (L1305).
+    ImprovedTrapsCharge,
+    /// Tinker: each trap deals 1 more damage when it springs (L1306).
+    ImprovedTrapsDamage,
+    /// Tinker: each trap ignores the first damage that reaches it (L1307).
+    ImprovedTrapsResist,
+    /// Tinker robe trick: an enemy's miss adds a charge to one of the Tinker's traps (L1392).
+    Redirecting,
+    /// Tinker robe trick: an enemy's miss is kept, and turned on the next enemy that hits (L1393).
+    Absorbing,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -139,6 +149,11 @@ const PLAYED: &[(&str, Feature)] = &[
     ("capacitive-ward", Feature::CapacitiveWard),
     ("long-arm", Feature::LongArm),
     ("shivering-sword-regenerative", Feature::Regenerative),
+    ("tinker-improved-traps-charge", Feature::ImprovedTrapsCharge),
+    ("tinker-improved-traps-damage", Feature::ImprovedTrapsDamage),
+    ("tinker-improved-traps-resist-all", Feature::ImprovedTrapsResist),
+    ("tinker-redirecting", Feature::Redirecting),
+    ("tinker-absorbing", Feature::Absorbing),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
@@ -237,7 +252,7 @@ pub struct Counter {
     pub about: Option<UnitIdx>,
 }
 
-fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
+pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
     let now = if f.counts_per_creature() {
         let v = cx.s.unit(u).counters.iter().find(|c| c.feature == f && c.about == about).map_or(0, |c| c.value);
         (v, about)

@@ -37,6 +37,7 @@ pub mod options;
 pub mod orbs;
 pub mod powers;
 pub mod reference;
+pub mod robes;
 pub mod roles;
 pub mod scenario;
 pub mod setup;

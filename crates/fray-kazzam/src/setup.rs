@@ -485,6 +485,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 bonus: 0,
                 until_turn: None,
                 group: None,
+                resisted: false,
             }),
             elixirs,
             luck_tokens: 0,

@@ -47,6 +47,8 @@ pub struct Placed {
     pub until_turn: Option<u32>,
     /// The first unit of the group it was made with (a Ward Wall's three squares share HP).
     pub group: Option<UnitIdx>,
+    /// Its one Resist All has been used (Improved Traps, L1307).
+    pub resisted: bool,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -141,19 +143,70 @@ pub struct TrapState {
     pub fired: Option<(u32, UnitIdx)>,
     /// Extra damage.
     pub bonus: i32,
+    /// Its one Resist All has been used (Improved Traps).
+    pub resisted: bool,
 }
 
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
 fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
     let Some(p) = cx.s.unit(trap).placed.as_ref() else { return };
-    let mut st = TrapState { charges: p.charges, free: p.free, fired: p.fired, bonus: p.bonus };
+    let mut st = TrapState { charges: p.charges, free: p.free, fired: p.fired, bonus: p.bonus, resisted: p.resisted };
     f(&mut st);
     cx.emit(Event::TrapChanged { unit: cx.s.who(trap), state: st });
 }
 
 /// The damage a trap deals on a trigger: its base plus any extra.
 fn trap_damage(s: &State, trap: UnitIdx, base: i32) -> i32 {
-    base + s.unit(trap).placed.as_ref().map_or(0, |p| p.bonus)
+    base + bonus(s, trap)
+}
+
+/// Whether a trap is one of a Tinker's (its owner's Improved Traps apply; not Snap Trap).
+fn tinker_trap(s: &State, trap: UnitIdx, f: crate::features::Feature) -> bool {
+    let u = s.unit(trap);
+    u.kind == UnitKind::Trap
+        && u.placed.as_ref().is_some_and(|p| &*p.what != "snap-trap" && p.owner.is_some_and(|o| s.has_feature(o, f)))
+}
+
+/// A trap's extra damage: Tinker's Helper's, and 1 for Improved Traps: +1 Damage (L1306).
+fn bonus(s: &State, trap: UnitIdx) -> i32 {
+    let helper = s.unit(trap).placed.as_ref().map_or(0, |p| p.bonus);
+    helper + i32::from(tinker_trap(s, trap, crate::features::Feature::ImprovedTrapsDamage))
+}
+
+/// Improved Traps: Resist All Once (L1307): the first damage that would reach one of the
+/// Tinker's traps is ignored; returns what is left of `total`.
+pub fn resist_once(cx: &mut Ctx, trap: UnitIdx, total: i32) -> i32 {
+    let unused = cx.s.unit(trap).placed.as_ref().is_some_and(|p| !p.resisted);
+    if total <= 0 || !unused || !tinker_trap(cx.s, trap, crate::features::Feature::ImprovedTrapsResist) {
+        return total;
+    }
+    cx.emit(Event::Note { text: format!("{} shrugs the damage off: its Resist All is used", cx.s.unit(trap).id) });
+    set_trap(cx, trap, |t| t.resisted = true);
+    0
+}
+
+/// Redirecting (L1392): an enemy missed `tinker`: one of its traps on the map gains a charge
+/// (its choice when there are several), or the next trap it sets does.
+pub fn redirect(cx: &mut Ctx, tinker: UnitIdx) {
+    let traps = own_traps(cx.s, tinker);
+    match traps.as_slice() {
+        [] => {
+            let f = crate::features::Feature::Redirecting;
+            let n = cx.s.counter(tinker, f).0 + 1;
+            crate::features::set_counter(cx, tinker, f, n, None);
+        }
+        [t] => {
+            let t = *t;
+            cx.emit(Event::Note { text: format!("Redirecting: {} gains a charge", cx.s.unit(t).id) });
+            set_trap(cx, t, |st| st.charges += 1);
+        }
+        _ => cx.push(Frame::Placed(PlacedFrame::Redirect { owner: tinker })),
+    }
+}
+
+/// The Tinker's traps on the map.
+fn own_traps(s: &State, owner: UnitIdx) -> Vec<UnitIdx> {
+    owned(s, owner).filter(|&t| s.unit(t).kind == UnitKind::Trap).collect()
 }
 
 /// What a new unit is made of ([`Event::Spawned`]).
@@ -247,6 +300,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             bonus: 0,
             until_turn: None,
             group: sp.group.as_ref().map(|g| g.idx),
+            resisted: false,
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -317,8 +371,9 @@ pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     if what(cx.s, unit) == "anti-charm-trap"
         && let Some(b) = by.filter(|&b| cx.s.enemies(unit, b) && cx.s.unit(b).on_map())
     {
-        let (owner, bonus) = cx.s.unit(unit).placed.as_ref().map_or((None, 0), |p| (p.owner, p.bonus));
-        strip_charms(cx, b, owner, bonus);
+        let owner = cx.s.unit(unit).placed.as_ref().and_then(|p| p.owner);
+        let extra = bonus(cx.s, unit);
+        strip_charms(cx, b, owner, extra);
     }
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
@@ -515,15 +570,17 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
                 slowed.source = p.owner;
                 crate::attack::give_status(cx, unit, slowed, "Distraction Trap");
             }
-            "anti-charm-trap" => strip_charms(cx, unit, p.owner, p.bonus),
+            "anti-charm-trap" => strip_charms(cx, unit, p.owner, bonus(cx.s, trap)),
             "wand-trap" => {
-                crate::damage::deal(cx, unit, 2 + p.bonus, p.owner.or(Some(trap)), "Wand Trap", None);
+                let amount = trap_damage(cx.s, trap, 2);
+                crate::damage::deal(cx, unit, amount, p.owner.or(Some(trap)), "Wand Trap", None);
             }
             _ => {}
         }
         // A trap that deals no damage of its own deals its extra damage alone (Tinker's Helper).
-        if matches!(&*p.what, "snap-trap" | "distraction-trap") && p.bonus > 0 {
-            crate::damage::deal(cx, unit, p.bonus, p.owner.or(Some(trap)), &p.what, None);
+        let extra = bonus(cx.s, trap);
+        if matches!(&*p.what, "snap-trap" | "distraction-trap") && extra > 0 && cx.s.unit(unit).on_map() {
+            crate::damage::deal(cx, unit, extra, p.owner.or(Some(trap)), &p.what, None);
         }
         spend_charge(cx, trap);
     }
@@ -728,6 +785,11 @@ pub enum PlacedFrame {
         /// The automaton.
         unit: UnitIdx,
     },
+    /// Redirecting: which of the Tinker's traps gains the charge.
+    Redirect {
+        /// The Tinker.
+        owner: UnitIdx,
+    },
 }
 
 /// Plays a hooked power (the action is already spent).
@@ -754,7 +816,8 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
                 6 => 1,
                 3 => -1,
                 _ => 0,
-            };
+            } + i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge))
+                + cx.s.counter(u, crate::features::Feature::Redirecting).0;
             cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges }));
         }
         // A role power: no Trap Roll, one use.
@@ -856,6 +919,11 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
                 .map(|(id, _)| DecisionOption::new(id, format!("{id} through {centre}")))
                 .collect(),
         ),
+        PlacedFrame::Redirect { owner } => (
+            "target",
+            format!("{}: Redirecting — which trap gains a charge?", s.unit(owner).id),
+            own_traps(s, owner).into_iter().map(|t| crate::actions::unit_option(s, t)).collect(),
+        ),
         PlacedFrame::AutomatonTurn { unit } => {
             let mut opts = vec![DecisionOption::new("stay", "stay where it is")];
             if s.unit(unit).on_map() && !s.has(unit, StatusKind::Immobilized) && !s.has(unit, StatusKind::Restrained) {
@@ -875,6 +943,7 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
     match *f {
         PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
         PlacedFrame::DisarmTarget { user } => user,
+        PlacedFrame::Redirect { owner } => owner,
         PlacedFrame::WallCentre { owner, .. }
         | PlacedFrame::WallLine { owner, .. }
         | PlacedFrame::WallChain { owner, .. } => owner,
@@ -900,7 +969,13 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 turn_before: None,
                 group: None,
             };
+            let hook = def.hook.clone();
             spawn(cx, sp);
+            // Redirecting's charges kept for the next trap are now in it.
+            let f = crate::features::Feature::Redirecting;
+            if hook.as_deref() == Some("trap") && cx.s.counter(owner, f).0 > 0 {
+                crate::features::set_counter(cx, owner, f, 0, None);
+            }
         }
         PlacedFrame::AutomatonSquare { owner, power } => {
             let def = cx.s.powers.get(power);
@@ -979,6 +1054,11 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 let w = spawn(cx, sp);
                 first.get_or_insert_with(|| cx.s.who(w));
             }
+        }
+        PlacedFrame::Redirect { .. } => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            cx.emit(Event::Note { text: format!("Redirecting: {option} gains a charge") });
+            set_trap(cx, t, |st| st.charges += 1);
         }
         PlacedFrame::DisarmTarget { user } => {
             let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
