@@ -235,6 +235,27 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
     Ok(())
 }
 
+/// Elixirs that may be drunk as a Reaction to taking damage (Phoenix Elixir, L1475).
+const REACTION_ELIXIRS: &[&str] = &["phoenix-elixir"];
+
+/// The different Elixirs `u` carries that it may drink as a Reaction to taking damage.
+pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
+    let mut out: Vec<u16> = Vec::new();
+    for e in &s.unit(u).elixirs {
+        if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
+            out.push(e.power);
+        }
+    }
+    out
+}
+
+/// `u` drinks one carried flask of `power` (a Reaction: no action spent).
+pub fn drink_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let i = cx.s.unit(u).elixirs.iter().position(|e| e.power == power);
+    let i = i.ok_or_else(|| RuleError::malformed(format!("{} carries no such Elixir", cx.s.unit(u).id)))?;
+    drink(cx, u, i)
+}
+
 fn drink(cx: &mut Ctx, u: UnitIdx, i: usize) -> Result<(), RuleError> {
     let e = cx.s.unit(u).elixirs[i];
     let def = cx.s.powers.get(e.power).clone();

@@ -122,6 +122,9 @@ pub fn deal(
     if total > 0 {
         crate::curses::damaged(cx, target); // Empathic Imposition
     }
+    if hp_loss > 0 {
+        crate::triggers::took_damage(cx, target); // Phoenix Elixir
+    }
     Dealt { total, ward, hp: hp_loss }
 }
 

@@ -112,6 +112,11 @@ pub enum Trigger {
         /// Against what.
         status: Status,
     },
+    /// The owner `unit` lost HP to damage and is still on the map (Reaction: Phoenix Elixir).
+    TookDamage {
+        /// Who took it.
+        unit: UnitIdx,
+    },
 }
 
 impl Trigger {
@@ -123,6 +128,7 @@ impl Trigger {
                 | Trigger::SaveFailed { .. }
                 | Trigger::Punish { .. }
                 | Trigger::WasHit { .. }
+                | Trigger::TookDamage { .. }
         )
     }
 }
@@ -404,6 +410,11 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
             }
         }
         Trigger::WasHit { .. } | Trigger::Opportunity { .. } => {} // features only; an Opportunity it cannot take
+        Trigger::TookDamage { .. } => {
+            for p in crate::brews::reaction_elixirs(s, owner) {
+                out.push((p, None, format!("drink {} now", name(p))));
+            }
+        }
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
@@ -455,6 +466,14 @@ pub fn save_failed(cx: &mut Ctx, unit: UnitIdx, status: Status, left: &[Status],
     cx.push(Frame::Trigger(TriggerFrame::Resume { unit, left: left.to_vec(), fail: fail.to_vec() }));
     cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger }));
     true
+}
+
+/// `unit` lost HP to damage: its Reactions to that (Phoenix Elixir), offered at once.
+pub fn took_damage(cx: &mut Ctx, unit: UnitIdx) {
+    let trigger = Trigger::TookDamage { unit };
+    if cx.s.unit(unit).on_map() && !options(cx.s, unit, trigger).is_empty() {
+        cx.push(Frame::Trigger(TriggerFrame::Offer { owner: unit, trigger }));
+    }
 }
 
 /// An attack roll of `value` is about to hit `target`: offers its Interrupts.
@@ -699,6 +718,7 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                     (format!("{who}: {}, Marked by you, granted you an Opportunity", s.unit(granter).id), "let it be")
                 }
                 Trigger::WasHit { attacker } => (format!("{who}: {} hit you", s.unit(attacker).id), "let it be"),
+                Trigger::TookDamage { .. } => (format!("{who}: you took damage"), "let it be"),
             };
             if !opts.is_empty() {
                 opts.push(DecisionOption::new("no", no));
@@ -792,6 +812,11 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
             if FEATURES.contains(&option) {
                 return use_feature(cx, owner, trigger, option);
             }
+            if let Trigger::TookDamage { unit } = trigger
+                && let Some(p) = crate::brews::reaction_elixirs(cx.s, unit).into_iter().find(|&p| cx.s.powers.get(p).id == option)
+            {
+                return crate::brews::drink_power(cx, unit, p); // Phoenix Elixir
+            }
             let (id, arg) = option.split_once(':').map_or((option, None), |(a, b)| (a, Some(b)));
             let find = |id: &str| cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")));
             let p = find(id)?;
@@ -838,6 +863,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
         Trigger::Opportunity { granter, .. } | Trigger::Punish { granter } => granter,
         Trigger::TurnEnded { unit } | Trigger::SaveFailed { unit, .. } => unit,
         Trigger::WasHit { attacker } => attacker,
+        Trigger::TookDamage { unit } => unit,
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(owner), power: def.name.clone(), targets: vec![cx.s.who(about)] });
     if def.frequency == Frequency::Encounter && !def.hook.as_deref().is_some_and(|h| h.starts_with("patient")) {
