@@ -1190,7 +1190,11 @@ fn apply_effects_saved(
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
         if let Some(h) = &e.hook {
-            crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
+            if crate::gadgets::HOOKS.contains(&h.as_str()) {
+                crate::gadgets::effect_hook(cx, h, user, target, power)?;
+            } else {
+                crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
+            }
         }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });

@@ -29,6 +29,9 @@ pub enum CurseOn {
     MakerDamaged,
     /// The target's next turn starts; its Effect applies to the target, once (Foreseen Attack).
     TurnStarts,
+    /// The target first tries to move under its own power during its own turn; its Effect
+    /// applies to the target, once (Voko's Lariat).
+    Moves,
 }
 
 /// A curse as content writes it.
@@ -149,6 +152,26 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// `unit` is about to start a move under its own power (Voko's Lariat): on its own turn only.
+/// Returns whether a curse fired.
+pub fn moving(cx: &mut Ctx, unit: UnitIdx, how: crate::events::How) -> Result<bool, RuleError> {
+    use crate::events::How;
+    if cx.s.current() != Some(unit) || !matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge) {
+        return Ok(false);
+    }
+    let mut fired = false;
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::Moves && c.target == unit) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "it tried to move");
+        fired = true;
+        if cx.s.unit(unit).on_map() {
+            crate::attack::apply_nested(cx, c.maker, unit, unit, c.power, &effect)?;
+        }
+    }
+    Ok(fired)
 }
 
 /// Whether the curse primitive fires even on a target its own hit Took Out (Speak Doom:

@@ -30,6 +30,7 @@ pub mod events;
 pub mod features;
 pub mod flow;
 pub mod forced;
+pub mod gadgets;
 pub mod modifiers;
 pub mod movement;
 pub mod opportunity;

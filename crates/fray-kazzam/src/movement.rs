@@ -373,6 +373,19 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     let to = m.path[m.next];
+    if m.next == 0 && !m.asked {
+        // Voko's Lariat: the first try to move may end Prone, and then the move does not start.
+        if crate::curses::moving(cx, m.unit, m.how)? && cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl {
+            if m.how == How::Charge
+                && let Some(j) = cx.s.flow.iter().rposition(|f| matches!(f, Frame::Attack(a) if a.attacker == m.unit))
+            {
+                cx.s.flow.remove(j);
+                cx.emit(Event::Note { text: format!("{}'s Charge is lost: no strike", cx.s.unit(m.unit).id) });
+            }
+            stop_short(cx, &m);
+            return Ok(Flow::Continue);
+        }
+    }
     let base = cx.s.flow.len();
     // Interrupts first: Opportunities for leaving this square, then triggered powers.
     let takers = crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked);

@@ -754,6 +754,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         if let Some(h) = &e.hook
             && !crate::attack::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::brews::HOOKS.contains(&h.as_str())
+            && !crate::gadgets::HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
