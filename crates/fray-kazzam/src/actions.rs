@@ -293,7 +293,8 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power) && !crate::brews::carried_power(s, u, power) {
+    if !unit.powers.contains(&power) && !crate::brews::carried_power(s, u, power) && !crate::gadgets::tether_power(s, u, power)
+    {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
     if def.reference_only {
@@ -354,6 +355,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
         }
     }
+    crate::gadgets::check_use(s, u, def)?;
     crate::summons::check_use(s, u, def)
 }
 
@@ -682,6 +684,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
     }
     out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
+    out.extend(crate::gadgets::menu(s, u)); // pulling a tethered creature
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
@@ -1672,8 +1675,17 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::ShakeOff(k) => {
             spend(cx, u, Slot::Attack);
-            let ending: Vec<crate::statuses::Status> =
+            let shaken: Vec<crate::statuses::Status> =
                 cx.s.unit(u).statuses.iter().filter(|st| st.kind == k && shake_off_status(cx.s, st)).copied().collect();
+            // What came with it from the same power and source goes too (Talisman of Distraction's Dazed).
+            let ending: Vec<crate::statuses::Status> = cx
+                .s
+                .unit(u)
+                .statuses
+                .iter()
+                .filter(|st| shaken.iter().any(|x| x.origin == st.origin && x.source == st.source))
+                .copied()
+                .collect();
             for st in ending {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "pulled off".into() });
             }
@@ -1740,6 +1752,7 @@ fn use_power(
     match def.hook.as_deref() {
         Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
+        Some(h) if crate::gadgets::POWER_HOOKS.contains(&h) => crate::gadgets::use_power(cx, u, power),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });

@@ -1191,7 +1191,7 @@ fn apply_effects_saved(
         }
         if let Some(h) = &e.hook {
             if crate::gadgets::HOOKS.contains(&h.as_str()) {
-                crate::gadgets::effect_hook(cx, h, user, target, power)?;
+                crate::gadgets::effect_hook(cx, h, e.amount, user, target, power)?;
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }

@@ -33,6 +33,9 @@ pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     let Some(tp) = tu.pos else {
         return Sight::Blocked;
     };
+    if crate::zones::curtain_between(s, from, size, tp, tu.size) {
+        return Sight::Blocked; // Curtain of Shadows
+    }
     sight(from, size, tp, tu.size, |q| blocks_for(s, target, q))
 }
 

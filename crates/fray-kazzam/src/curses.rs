@@ -32,6 +32,9 @@ pub enum CurseOn {
     /// The target first tries to move under its own power during its own turn; its Effect
     /// applies to the target, once (Voko's Lariat).
     Moves,
+    /// The curse's maker ends the turn its duration names; its Effect applies to the target,
+    /// once (Explosive Attachment).
+    MakerTurnEnds,
 }
 
 /// A curse as content writes it.
@@ -172,6 +175,35 @@ pub fn moving(cx: &mut Ctx, unit: UnitIdx, how: crate::events::How) -> Result<bo
         }
     }
     Ok(fired)
+}
+
+/// `unit`'s turn is ending: its curses that wait for the end of this turn fire (Explosive
+/// Attachment), before durations run out.
+pub fn maker_turn_ends(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let turn = cx.s.unit(unit).turns_started;
+    let due = |c: &Curse| {
+        c.on == CurseOn::MakerTurnEnds
+            && c.maker == unit
+            && matches!(c.duration, Duration::EndOfTurn { unit: w, turn: t } if w == unit && t <= turn)
+    };
+    while let Some(i) = cx.s.curses.iter().position(due) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "its time came");
+        if cx.s.unit(c.target).on_map() {
+            crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
+        }
+    }
+    Ok(())
+}
+
+/// Curses of `on` laid on `target`, with the turn their duration ends.
+pub fn on_target(s: &State, target: UnitIdx, on: CurseOn) -> Vec<(Curse, Option<u32>)> {
+    s.curses
+        .iter()
+        .filter(|c| c.target == target && c.on == on)
+        .map(|c| (c.clone(), if let Duration::EndOfTurn { turn, .. } = c.duration { Some(turn) } else { None }))
+        .collect()
 }
 
 /// Whether the curse primitive fires even on a target its own hit Took Out (Speak Doom:

@@ -227,10 +227,11 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     let max_hp = if in_dungeon { (u.max_hp - 1).max(1) } else { u.max_hp };
     cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
     // K-DUN-3: recharge exactly one spent Encounter power.
-    match cx.s.unit(unit).spent.len() {
+    let rechargeable = crate::turn::recharge_options(cx.s, unit);
+    match rechargeable.len() {
         0 => {}
         1 => {
-            let p = cx.s.unit(unit).spent[0];
+            let p = cx.s.powers.find(&rechargeable[0].id).expect("a spent power");
             cx.emit(Event::EncounterRecharged {
                 unit: cx.s.who(unit),
                 power: p,
@@ -246,7 +247,9 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         let total = cx.s.unit(unit).miss_tokens + 1;
         cx.emit(Event::MissToken { unit: cx.s.who(unit), total });
     }
-    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3).
+    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3), but an
+    // Explosive Attachment stays behind in its square.
+    crate::gadgets::taken_out(cx, unit, pos);
     crate::curses::taken_out(cx, unit, by);
     for i in (0..cx.s.curses.len()).rev() {
         if cx.s.curses[i].target == unit {

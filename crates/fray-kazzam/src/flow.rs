@@ -174,6 +174,8 @@ pub enum Frame {
     Charm(crate::charms::CharmFrame),
     /// A brew's decision (brews.rs).
     Brew(crate::brews::BrewFrame),
+    /// Bag of Tricks: which gadget (gadgets.rs).
+    Gadget(crate::gadgets::GadgetFrame),
 }
 
 /// What advancing a frame led to.
@@ -421,6 +423,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Frame::Charm(f) => crate::charms::question(s, f),
         Frame::Brew(f) => crate::brews::question(s, f),
+        Frame::Gadget(f) => crate::gadgets::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -489,6 +492,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
         Frame::Charm(f) => crate::charms::answer(cx, f, option)?,
         Frame::Brew(f) => crate::brews::answer(cx, f, option)?,
+        Frame::Gadget(f) => crate::gadgets::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

@@ -1,32 +1,254 @@
 //! The Tinker's gadgets (L1328-1362): Effect hooks of its implement powers that no primitive
-//! covers. Voko's Lariat ends the Marks its target has put on others (its fall on the first
-//! move is a `moves` curse, curses.rs).
+//! covers. Voko's Lariat ends the Marks its target has put on others (its fall on the first move
+//! is a `moves` curse, curses.rs). Bag of Tricks asks which gadget comes out of the bag (each
+//! once per match); each gadget is also a power entry of its own whose Effect line is the
+//! gadget's: Explosive Attachment (a `maker-turn-ends` curse whose blast is the `explode` hook,
+//! left behind as a conjured explosive if its carrier is Taken Out first), Curtain of Shadows
+//! (a zone no sight crosses, zones.rs), Tether and Talisman of Distraction (statuses; the
+//! Talisman's Dazed comes as its target's turn ends while the Distracted is still on).
 
 use crate::events::Event;
-use crate::flow::Ctx;
-use crate::state::UnitIdx;
-use crate::statuses::StatusKind;
+use crate::flow::{Ctx, Frame};
+use crate::state::{State, UnitIdx, UnitKind};
+use crate::statuses::{Duration, Status, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks this module plays.
-pub const HOOKS: &[&str] = &["end-marks"];
+pub const HOOKS: &[&str] = &["end-marks", "bag-of-tricks", "explode", "curtain"];
 
-/// Applies Effect hook `hook` of `power`, used by `user` on `target`.
-pub fn effect_hook(cx: &mut Ctx, hook: &str, _user: UnitIdx, target: UnitIdx, power: u16) -> Result<(), RuleError> {
-    let name = cx.s.powers.get(power).name.clone();
-    if hook == "end-marks" {
-        // Voko's Lariat (L1330): every Mark the target has put on anyone ends.
-        for u in cx.s.units_on_map().collect::<Vec<_>>() {
-            let marks: Vec<_> = cx.s.unit(u)
-                .statuses
-                .iter()
-                .filter(|st| st.kind == StatusKind::Marked && st.source == Some(target))
-                .copied()
-                .collect();
-            for st in marks {
-                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: name.clone() });
-            }
-        }
+/// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
+pub const GADGETS: &[&str] = &[
+    "bag-of-tricks-explosive-attachment",
+    "bag-of-tricks-curtain-of-shadows",
+    "bag-of-tricks-tether",
+    "bag-of-tricks-talisman-of-distraction",
+];
+
+const TALISMAN: &str = "bag-of-tricks-talisman-of-distraction";
+const TETHER: &str = "bag-of-tricks-tether";
+
+/// Power hooks this module plays: the Move Action that pulls a tethered creature.
+pub const POWER_HOOKS: &[&str] = &["tether-pull"];
+
+/// How far a Tether pull drags its creature (L1360).
+const TETHER_PULL: i32 = 5;
+
+/// Whether a Grabbed status is a Tether's (it holds at any distance and is not dragged along).
+pub fn is_tether(s: &State, st: &Status) -> bool {
+    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == TETHER)
+}
+
+/// The creatures `u` holds with a Tether.
+fn tethered(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&v| s.unit(v).statuses.iter().any(|st| st.source == Some(u) && is_tether(s, st)))
+        .collect()
+}
+
+/// Whether `u` may use `power` without knowing it: the Tether pull, while it holds one.
+pub fn tether_power(s: &State, u: UnitIdx, power: u16) -> bool {
+    s.powers.get(power).hook.as_deref() == Some("tether-pull") && !tethered(s, u).is_empty()
+}
+
+/// The Tether pull for `u`'s menu (it does not know it as a power).
+pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let Some(p) = s.powers.find("tether-pull") else { return Vec::new() };
+    if s.unit(u).powers.contains(&p) || crate::actions::check_power_use(s, u, p, false).is_err() {
+        return Vec::new();
+    }
+    vec![DecisionOption::new("power:tether-pull", s.powers.get(p).name.clone())]
+}
+
+/// Refuses the Tether pull with nothing tethered.
+pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
+    if def.hook.as_deref() == Some("tether-pull") && tethered(s, u).is_empty() {
+        return Err(RuleError::refused(TETHER, format!("{} holds no creature with a Tether", s.unit(u).id)));
     }
     Ok(())
+}
+
+/// Pulls each creature `u` holds with a Tether up to 5 squares toward it (a Move Action).
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let targets = tethered(cx.s, u);
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: targets.iter().map(|&t| cx.s.who(t)).collect() });
+    for t in targets {
+        let f = crate::forced::ForcedFrame::new(cx.s, u, t, crate::forced::ForcedKind::Pull, TETHER_PULL);
+        cx.push(Frame::Forced(f));
+    }
+    Ok(())
+}
+const EXPLOSIVE: &str = "bag-of-tricks-explosive-attachment";
+
+/// Bag of Tricks' question: which gadget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GadgetFrame {
+    /// The Tinker.
+    pub user: UnitIdx,
+    /// The creature hit.
+    pub target: UnitIdx,
+}
+
+/// Whether `p`, spent by `u`, is a gadget drawn from its Bag of Tricks (not a power of its own):
+/// a Take Out does not recharge it (L1364).
+pub fn used_from_bag(s: &State, u: UnitIdx, p: u16) -> bool {
+    GADGETS.contains(&s.powers.get(p).id.as_str()) && !s.unit(u).powers.contains(&p)
+}
+
+/// The gadgets `user` has not used yet this match (powers, in the bag's order).
+fn left_in_bag(s: &State, user: UnitIdx) -> Vec<u16> {
+    GADGETS
+        .iter()
+        .filter_map(|id| s.powers.find(id))
+        .filter(|&p| !s.powers.get(p).reference_only && !s.unit(user).spent.contains(&p))
+        .collect()
+}
+
+/// Applies Effect hook `hook` (number `amount`) of `power`, used by `user` on `target`.
+pub fn effect_hook(
+    cx: &mut Ctx,
+    hook: &str,
+    amount: Option<i32>,
+    user: UnitIdx,
+    target: UnitIdx,
+    power: u16,
+) -> Result<(), RuleError> {
+    let name = cx.s.powers.get(power).name.clone();
+    match hook {
+        "end-marks" => {
+            // Voko's Lariat (L1330): every Mark the target has put on anyone ends.
+            for u in cx.s.units_on_map().collect::<Vec<_>>() {
+                let marks: Vec<Status> = cx
+                    .s
+                    .unit(u)
+                    .statuses
+                    .iter()
+                    .filter(|st| st.kind == StatusKind::Marked && st.source == Some(target))
+                    .copied()
+                    .collect();
+                for st in marks {
+                    cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: name.clone() });
+                }
+            }
+        }
+        "bag-of-tricks" => {
+            if cx.s.unit(target).on_map() && !left_in_bag(cx.s, user).is_empty() {
+                cx.push(Frame::Gadget(GadgetFrame { user, target }));
+            }
+        }
+        "explode" => {
+            if let Some(at) = cx.s.unit(target).pos {
+                explode(cx, user, at, amount.unwrap_or(2), &name);
+            }
+        }
+        "curtain" => {
+            // Curtain of Shadows: 3x3 around the target, until the end of the Tinker's next turn.
+            if let Some(at) = cx.s.unit(target).pos {
+                let until = cx.s.unit(user).turns_started + 1;
+                crate::zones::lay(cx, user, power, at, 3, crate::powers::ZoneKind::Curtain, until);
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The blast: `amount` damage to every creature in square `at` or next to it, credited to `owner`.
+fn explode(cx: &mut Ctx, owner: UnitIdx, at: Pos, amount: i32, name: &str) {
+    cx.emit(Event::Note { text: format!("{name} goes off at {at}") });
+    let hit: Vec<UnitIdx> = cx
+        .s
+        .units_on_map()
+        .filter(|&t| !matches!(cx.s.unit(t).kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured))
+        .filter(|&t| fray_core::geometry::distance(at, 1, cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size) <= 1)
+        .collect();
+    for t in hit {
+        crate::damage::deal(cx, t, amount, Some(owner), name, None);
+    }
+}
+
+/// `unit` is Taken Out from square `at`: an Explosive Attachment on it stays there, to go off
+/// when it would have.
+pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos) {
+    for (c, turn) in crate::curses::on_target(cx.s, unit, crate::curses::CurseOn::MakerTurnEnds) {
+        if cx.s.powers.get(c.power).id != EXPLOSIVE {
+            continue;
+        }
+        let sp = crate::summons::Spawn {
+            name: "Explosive".into(),
+            kind: UnitKind::Conjured,
+            at,
+            hp: 1,
+            speed: 0,
+            owner: Some(cx.s.who(c.maker)),
+            what: "explosive".into(),
+            charges: 0,
+            turn_before: None,
+            group: None,
+            until_turn: turn,
+        };
+        cx.emit(Event::Note { text: format!("the explosive stays behind at {at}") });
+        crate::summons::spawn(cx, sp);
+    }
+}
+
+/// `unit`'s turn ends: explosives it left behind whose time has come go off (then fade with the
+/// turn, summons.rs); a creature still Distracted by a Talisman of Distraction it did not pull
+/// off this turn is Dazed too, until it does.
+pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    let due: Vec<UnitIdx> = cx
+        .s
+        .units_on_map()
+        .filter(|&b| {
+            cx.s.unit(b).placed.as_ref().is_some_and(|p| {
+                &*p.what == "explosive" && p.owner == Some(unit) && p.until_turn.is_some_and(|t| t <= turn)
+            })
+        })
+        .collect();
+    let blast = cx.s.powers.find(EXPLOSIVE).map(|p| cx.s.powers.get(p).name.clone()).unwrap_or_default();
+    for b in due {
+        let at = cx.s.unit(b).pos.unwrap();
+        explode(cx, unit, at, 2, &blast);
+    }
+    let Some(talisman) = cx.s.powers.find(TALISMAN) else { return };
+    if !cx.s.unit(unit).on_map() {
+        return;
+    }
+    let distracted = cx
+        .s
+        .unit(unit)
+        .statuses
+        .iter()
+        .find(|st| st.kind == StatusKind::Distracted && st.origin == Some(talisman))
+        .copied();
+    let dazed = cx.s.unit(unit).statuses.iter().any(|st| st.kind == StatusKind::Dazed && st.origin == Some(talisman));
+    if let Some(d) = distracted
+        && !dazed
+    {
+        let st = Status { kind: StatusKind::Dazed, amount: 0, source: d.source, origin: d.origin, duration: Duration::Indefinite };
+        let name = cx.s.powers.get(talisman).name.clone();
+        crate::attack::give_status(cx, unit, st, &name);
+    }
+}
+
+/// The Tinker, the question and its options.
+pub fn question(s: &State, f: &GadgetFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    let opts = left_in_bag(s, f.user)
+        .into_iter()
+        .map(|p| DecisionOption::new(s.powers.get(p).id.clone(), s.powers.get(p).name.clone()))
+        .collect();
+    (f.user, "gadget", format!("{}: Bag of Tricks — which gadget on {}?", s.unit(f.user).id, s.unit(f.target).id), opts)
+}
+
+/// Uses the chosen gadget: it is spent for the match, and its Effect line applies.
+pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleError> {
+    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no gadget {option:?}")))?;
+    let def = cx.s.powers.get(p).clone();
+    cx.emit(Event::EncounterSpent { unit: cx.s.who(f.user), power: p, name: def.name.clone() });
+    cx.emit(Event::Note { text: format!("{} pulls out the {}", cx.s.unit(f.user).id, def.name) });
+    let line = def.effect_at(cx.s.unit(f.user).level).to_vec();
+    crate::attack::apply_nested(cx, f.user, f.target, f.target, p, &line)
 }

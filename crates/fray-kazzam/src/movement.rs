@@ -162,9 +162,11 @@ pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
     if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
 }
 
-/// Units `unit` holds in a Grab.
+/// Units `unit` holds in a Grab (a Tether's hold is not dragged along, gadgets.rs).
 pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
-    s.units_on_map().filter(move |&v| s.status_from(v, StatusKind::Grabbed, unit).is_some())
+    s.units_on_map().filter(move |&v| {
+        s.status_from(v, StatusKind::Grabbed, unit).is_some_and(|st| !crate::gadgets::is_tether(s, &st))
+    })
 }
 
 /// Squares `unit` can reach moving under its own power, with their routes.

@@ -126,6 +126,8 @@ pub enum ZoneKind {
     /// The owner's enemies are Vulnerable `amount` while any part of them is inside (The
     /// Friend Zone).
     VulnerableEnemies,
+    /// No line of sight crosses its edge, either way (Curtain of Shadows).
+    Curtain,
 }
 
 /// A zone a power leaves on the map.
@@ -833,6 +835,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::triggers::HOOKS.contains(&h.as_str())
         && !crate::summons::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
+        && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

@@ -298,6 +298,8 @@ pub fn save_phase(
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",
     );
+    crate::curses::maker_turn_ends(cx, unit)?; // Explosive Attachment
+    crate::gadgets::turn_ended(cx, unit); // Talisman of Distraction, a left-behind explosive
     crate::zones::expire(cx, unit);
     crate::summons::end_of_turn(cx, unit);
     crate::modifiers::expire(
@@ -502,6 +504,7 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
     s.unit(unit)
         .spent
         .iter()
+        .filter(|&&p| !crate::gadgets::used_from_bag(s, unit, p)) // never the same gadget twice
         .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
         .collect()
 }

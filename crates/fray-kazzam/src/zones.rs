@@ -219,6 +219,25 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
     Ok(())
 }
 
+/// Lays a zone of `kind`, `size` squares wide, centred on `centre`, ending as `owner`'s turn
+/// number `ends_after_turn` ends (a zone an Effect hook makes: Curtain of Shadows).
+pub fn lay(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos, size: i32, kind: ZoneKind, ends_after_turn: u32) {
+    let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
+    let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
+        cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
+        return;
+    };
+    let zone = PowerZone { bit, owner, power, centre, size, kind, amount: 0, ends_after_turn: Some(ends_after_turn) };
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::ZoneCreated { owner: cx.s.who(owner), name, zone });
+}
+
+/// Whether a Curtain of Shadows stands between a footprint at `a` and one at `b`: one is
+/// inside it and the other is not.
+pub fn curtain_between(s: &State, a: Pos, asize: i32, b: Pos, bsize: i32) -> bool {
+    s.zones.iter().any(|z| z.kind == ZoneKind::Curtain && z.touches(a, asize) != z.touches(b, bsize))
+}
+
 /// The first zone-hit bit power zones use; lower ones are the map's terrain.
 pub const FIRST_POWER_ZONE: u32 = 3;
 
