@@ -726,7 +726,9 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
         .filter(|&t| {
             let charge = s.powers.find("charge").map(|p| s.powers.get(p));
-            charge.is_none_or(|def| crate::control::check_power(s, u, def, &[t]).is_ok())
+            charge.is_none_or(|def| {
+                crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
+            })
         })
         .collect()
 }

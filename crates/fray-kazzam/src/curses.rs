@@ -66,6 +66,9 @@ pub struct Curse {
     pub index: u8,
     /// How long it waits.
     pub duration: Duration,
+    /// Left behind in this square when its target was Taken Out (Explosive Attachment): it
+    /// fires there, no longer bound to a creature.
+    pub at: Option<fray_core::grid::Pos>,
 }
 
 /// The Effect line of a curse on the field.
@@ -82,7 +85,7 @@ fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
 pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power: u16, index: usize) {
     // A turn-start curse waits through the end of the target's next turn, and fires as it starts.
     let duration = crate::attack::duration_for(cx.s, maker, target, def.until.as_deref());
-    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration };
+    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, at: None };
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse });
 }
@@ -190,20 +193,13 @@ pub fn maker_turn_ends(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         let c = cx.s.curses[i].clone();
         let effect = effect_of(cx.s, &c);
         end(cx, i, "its time came");
-        if cx.s.unit(c.target).on_map() {
+        if let Some(at) = c.at {
+            crate::gadgets::left_behind_fires(cx, &c, at, &effect);
+        } else if cx.s.unit(c.target).on_map() {
             crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
         }
     }
     Ok(())
-}
-
-/// Curses of `on` laid on `target`, with the turn their duration ends.
-pub fn on_target(s: &State, target: UnitIdx, on: CurseOn) -> Vec<(Curse, Option<u32>)> {
-    s.curses
-        .iter()
-        .filter(|c| c.target == target && c.on == on)
-        .map(|c| (c.clone(), if let Duration::EndOfTurn { turn, .. } = c.duration { Some(turn) } else { None }))
-        .collect()
 }
 
 /// Whether the curse primitive fires even on a target its own hit Took Out (Speak Doom:

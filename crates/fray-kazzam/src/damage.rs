@@ -252,7 +252,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     crate::gadgets::taken_out(cx, unit, pos);
     crate::curses::taken_out(cx, unit, by);
     for i in (0..cx.s.curses.len()).rev() {
-        if cx.s.curses[i].target == unit {
+        if cx.s.curses[i].target == unit && cx.s.curses[i].at.is_none() {
             cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });
         }
     }

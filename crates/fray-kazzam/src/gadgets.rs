@@ -3,7 +3,7 @@
 //! is a `moves` curse, curses.rs). Bag of Tricks asks which gadget comes out of the bag (each
 //! once per match); each gadget is also a power entry of its own whose Effect line is the
 //! gadget's: Explosive Attachment (a `maker-turn-ends` curse whose blast is the `explode` hook,
-//! left behind as a conjured explosive if its carrier is Taken Out first), Curtain of Shadows
+//! left behind in its square if its carrier is Taken Out first), Curtain of Shadows
 //! (a zone no sight crosses, zones.rs), Tether and Talisman of Distraction (statuses; the
 //! Talisman's Dazed comes as its target's turn ends while the Distracted is still on).
 
@@ -169,50 +169,33 @@ fn explode(cx: &mut Ctx, owner: UnitIdx, at: Pos, amount: i32, name: &str) {
     }
 }
 
-/// `unit` is Taken Out from square `at`: an Explosive Attachment on it stays there, to go off
-/// when it would have.
+/// `unit` is Taken Out from square `at`: an Explosive Attachment on it stays in that square,
+/// to go off there when it would have (the curse on the creature itself then ends with it).
 pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos) {
-    for (c, turn) in crate::curses::on_target(cx.s, unit, crate::curses::CurseOn::MakerTurnEnds) {
-        if cx.s.powers.get(c.power).id != EXPLOSIVE {
-            continue;
-        }
-        let sp = crate::summons::Spawn {
-            name: "Explosive".into(),
-            kind: UnitKind::Conjured,
-            at,
-            hp: 1,
-            speed: 0,
-            owner: Some(cx.s.who(c.maker)),
-            what: "explosive".into(),
-            charges: 0,
-            turn_before: None,
-            group: None,
-            until_turn: turn,
-        };
+    let bombs: Vec<crate::curses::Curse> = cx
+        .s
+        .curses
+        .iter()
+        .filter(|c| c.target == unit && c.at.is_none() && cx.s.powers.get(c.power).id == EXPLOSIVE)
+        .cloned()
+        .collect();
+    for c in bombs {
+        let name = cx.s.powers.get(c.power).name.clone();
         cx.emit(Event::Note { text: format!("the explosive stays behind at {at}") });
-        crate::summons::spawn(cx, sp);
+        cx.emit(Event::CurseLaid { name, target: cx.s.who(unit), curse: crate::curses::Curse { at: Some(at), ..c } });
     }
 }
 
-/// `unit`'s turn ends: explosives it left behind whose time has come go off (then fade with the
-/// turn, summons.rs); a creature still Distracted by a Talisman of Distraction it did not pull
+/// A left-behind Explosive Attachment goes off in its square.
+pub fn left_behind_fires(cx: &mut Ctx, c: &crate::curses::Curse, at: Pos, effect: &[crate::powers::Effect]) {
+    let amount = effect.iter().find(|e| e.hook.as_deref() == Some("explode")).and_then(|e| e.amount).unwrap_or(2);
+    let name = cx.s.powers.get(c.power).name.clone();
+    explode(cx, c.maker, at, amount, &name);
+}
+
+/// `unit`'s turn ends: a creature still Distracted by a Talisman of Distraction it did not pull
 /// off this turn is Dazed too, until it does.
 pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
-    let turn = cx.s.unit(unit).turns_started;
-    let due: Vec<UnitIdx> = cx
-        .s
-        .units_on_map()
-        .filter(|&b| {
-            cx.s.unit(b).placed.as_ref().is_some_and(|p| {
-                &*p.what == "explosive" && p.owner == Some(unit) && p.until_turn.is_some_and(|t| t <= turn)
-            })
-        })
-        .collect();
-    let blast = cx.s.powers.find(EXPLOSIVE).map(|p| cx.s.powers.get(p).name.clone()).unwrap_or_default();
-    for b in due {
-        let at = cx.s.unit(b).pos.unwrap();
-        explode(cx, unit, at, 2, &blast);
-    }
     let Some(talisman) = cx.s.powers.find(TALISMAN) else { return };
     if !cx.s.unit(unit).on_map() {
         return;

@@ -232,8 +232,6 @@ pub struct Spawn {
     pub turn_before: Option<Who>,
     /// Made together with this unit, sharing its HP (a Ward Wall's squares).
     pub group: Option<Who>,
-    /// It goes as its owner's turn with this number ends.
-    pub until_turn: Option<u32>,
 }
 
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
@@ -300,7 +298,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             free: false,
             fired: None,
             bonus: 0,
-            until_turn: sp.until_turn,
+            until_turn: None,
             group: sp.group.as_ref().map(|g| g.idx),
             resisted: false,
         }),
@@ -970,7 +968,6 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges,
                 turn_before: None,
                 group: None,
-                until_turn: None,
             };
             let hook = def.hook.clone();
             spawn(cx, sp);
@@ -993,7 +990,6 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: Some(cx.s.who(owner)),
                 group: None,
-                until_turn: None,
             };
             spawn(cx, sp);
         }
@@ -1024,7 +1020,6 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: None,
                 group: first.map(|f| cx.s.who(f)),
-                until_turn: None,
             };
             let w = spawn(cx, sp);
             if left > 1 {
@@ -1055,7 +1050,6 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                     charges: 0,
                     turn_before: None,
                     group: first.clone(),
-                    until_turn: None,
                 };
                 let w = spawn(cx, sp);
                 first.get_or_insert_with(|| cx.s.who(w));

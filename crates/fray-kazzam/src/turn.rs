@@ -299,7 +299,7 @@ pub fn save_phase(
         "end of turn",
     );
     crate::curses::maker_turn_ends(cx, unit)?; // Explosive Attachment
-    crate::gadgets::turn_ended(cx, unit); // Talisman of Distraction, a left-behind explosive
+    crate::gadgets::turn_ended(cx, unit); // Talisman of Distraction
     crate::zones::expire(cx, unit);
     crate::summons::end_of_turn(cx, unit);
     crate::modifiers::expire(

@@ -178,6 +178,7 @@ pub fn build(s: &State) -> View {
                 "maker": s.unit(c.maker).id.to_string(),
                 "target": s.unit(c.target).id.to_string(),
                 "on": c.on,
+                "at": c.at,
                 "duration": crate::statuses::describe_duration(s, &c.duration),
             })
         })
