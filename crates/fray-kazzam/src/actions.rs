@@ -1041,6 +1041,7 @@ pub fn grant_options(
                 legal
             };
             ts.into_iter()
+                .filter(|&t| !terms.enemies_only || s.enemies(u, t))
                 .map(|t| DecisionOption::new(who(s, t).to_string(), format!("attack {}", s.unit(t).name)))
                 .collect()
         }
@@ -1533,7 +1534,10 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if s.unit(u)
                 .statuses
                 .iter()
-                .any(|st| st.kind == StatusKind::Flying && st.source.is_some_and(|src| src != u))
+                .any(|st| {
+                    st.kind == StatusKind::Flying
+                        && (st.source.is_some_and(|src| src != u) || crate::charms::forced_flight(s, st))
+                })
             {
                 return Err(RuleError::refused(
                     "K-ST-Flying",

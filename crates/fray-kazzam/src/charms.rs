@@ -363,3 +363,43 @@ pub fn wild_rage(cx: &mut Ctx, target: UnitIdx, power: u16) -> Result<(), RuleEr
     }
     Ok(())
 }
+
+/// Forced Flight's id: Flying its target cannot end by choice.
+const FORCED_FLIGHT: &str = "charmer-forced-flight";
+
+/// Whether a status is Forced Flight's Flying.
+pub fn forced_flight(s: &State, st: &crate::statuses::Status) -> bool {
+    st.kind == crate::statuses::StatusKind::Flying && st.origin.is_some_and(|p| s.powers.get(p).id == FORCED_FLIGHT)
+}
+
+/// As `unit`'s turn number `turn` ends: whether Forced Flight's Flying runs out now with its
+/// Attack Action unspent (the Charmer who cast it, for the landing attack).
+pub fn forced_landing(s: &State, unit: UnitIdx, turn: u32) -> Option<UnitIdx> {
+    let un = s.unit(unit);
+    if !un.on_map() || un.actions.attack {
+        return None;
+    }
+    un.statuses
+        .iter()
+        .find(|st| {
+            forced_flight(s, st)
+                && matches!(st.duration, crate::statuses::Duration::EndOfTurn { unit: w, turn: t } if w == unit && t <= turn)
+        })
+        .map(|st| st.source.unwrap_or(unit))
+}
+
+/// Forced Flight (L1562): coming down, the target may make a Basic Physical Attack against an
+/// adjacent enemy.
+pub fn landing_attack(cx: &mut Ctx, unit: UnitIdx, by: UnitIdx) {
+    if !cx.s.unit(unit).on_map() || !crate::summons::takes_actions(cx.s.unit(unit)) {
+        return;
+    }
+    let terms = crate::powers::GrantDef {
+        no_role_boost: false,
+        power: Some("basic-physical-attack".into()),
+        same_target: false,
+        granter_aims: false,
+        enemies_only: true,
+    };
+    cx.push(Frame::GrantedAttack { unit, by, power_target: unit, terms });
+}

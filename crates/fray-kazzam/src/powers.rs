@@ -314,6 +314,9 @@ pub struct GrantDef {
     /// The granter aims it, and the attacker cannot decline (Greater Confusion).
     #[serde(default)]
     pub granter_aims: bool,
+    /// Only at an enemy (Forced Flight's landing attack).
+    #[serde(default)]
+    pub enemies_only: bool,
 }
 
 /// Whom a `pick` may name.

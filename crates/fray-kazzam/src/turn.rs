@@ -293,6 +293,7 @@ pub fn save_phase(
     }
     crate::brews::generosity(cx, unit); // Generosity Tonic
     let turn = cx.s.unit(unit).turns_started;
+    let landing = crate::charms::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
@@ -318,6 +319,9 @@ pub fn save_phase(
     }
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
+    if let Some(by) = landing {
+        crate::charms::landing_attack(cx, unit, by);
+    }
     crate::features::end_of_turn(cx, unit); // Special Ward
     crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)
