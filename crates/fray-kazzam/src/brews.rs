@@ -34,6 +34,7 @@ pub const HOOKS: &[&str] = &[
     "wild-rage",
     "status-exchange",
     "bonded-futures",
+    "salamander",
 ];
 
 /// Power hooks brews add: making, drinking and passing Elixirs.
@@ -573,6 +574,14 @@ pub fn effect_hook(
             }
         }
         "extra-move" => cx.emit(Event::BonusMove { unit: cx.s.who(target) }),
+        "salamander" => {
+            // Salamander Elixir (L1527): the drinker's square and those around it, with it
+            // wherever it goes, through the end of its next turn.
+            if let Some(at) = cx.s.unit(target).pos {
+                let until = cx.s.unit(target).turns_started + 1;
+                crate::zones::lay(cx, target, power, at, 3, crate::powers::ZoneKind::Aura, amount.unwrap_or(2), until);
+            }
+        }
         "lightning" => {
             cx.emit(Event::BonusAttack { unit: cx.s.who(target) });
             cx.emit(Event::BonusMove { unit: cx.s.who(target) });

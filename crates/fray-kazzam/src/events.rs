@@ -216,6 +216,8 @@ pub enum Event {
     ZoneCreated { owner: Who, name: String, zone: crate::zones::PowerZone },
     /// A power's zone ended.
     ZoneEnded { bit: u32, name: String },
+    /// A zone that travels with its owner moved (Salamander Elixir).
+    ZoneMoved { bit: u32, centre: fray_core::grid::Pos },
     /// A power left a lingering attack modifier (K-ADV).
     ModifierAdded { name: String, modifier: crate::modifiers::Modifier },
     /// A power laid a curse.
@@ -446,6 +448,11 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
         Event::ZoneEnded { bit, .. } => s.zones.retain(|z| z.bit != *bit),
+        Event::ZoneMoved { bit, centre } => {
+            if let Some(z) = s.zones.iter_mut().find(|z| z.bit == *bit) {
+                z.centre = *centre;
+            }
+        }
         Event::ModifierAdded { modifier, .. } => s.modifiers.push(modifier.clone()),
         Event::CurseLaid { curse, .. } => s.curses.push(curse.clone()),
         Event::CurseEnded { index, .. } => {
@@ -695,6 +702,7 @@ impl fmt::Display for Event {
                 }
             ),
             Event::ZoneEnded { name, .. } => write!(f, "{name}'s zone ends"),
+            Event::ZoneMoved { centre, .. } => write!(f, "the zone moves along, now centred on {centre}"),
             Event::ModifierAdded { name, modifier } => {
                 use crate::modifiers::ModifierKind as K;
                 let n = modifier.amount;

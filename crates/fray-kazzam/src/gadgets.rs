@@ -147,7 +147,7 @@ pub fn effect_hook(
             // Curtain of Shadows: 3x3 around the target, until the end of the Tinker's next turn.
             if let Some(at) = cx.s.unit(target).pos {
                 let until = cx.s.unit(user).turns_started + 1;
-                crate::zones::lay(cx, user, power, at, 3, crate::powers::ZoneKind::Curtain, until);
+                crate::zones::lay(cx, user, power, at, 3, crate::powers::ZoneKind::Curtain, 0, until);
             }
         }
         _ => {}

@@ -128,6 +128,9 @@ pub enum ZoneKind {
     VulnerableEnemies,
     /// No line of sight crosses its edge, either way (Curtain of Shadows).
     Curtain,
+    /// Damaging Terrain dealing `amount` that travels with its owner, who is immune: entering
+    /// it or starting a turn in it hurts, its own moving does not (Salamander Elixir).
+    Aura,
 }
 
 /// A zone a power leaves on the map.

@@ -58,6 +58,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
         hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
+    carry_auras(cx, unit, to);
     entered_power_zones(cx, unit, from, to);
     if cx.s.unit(unit).on_map()
         && enters(cx.s, unit, from, to, Terrain::Slick)
@@ -86,11 +87,8 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
     // Damaging Terrain a power laid (K-ZONE-5).
     let size = cx.s.unit(unit).size;
     for zone in cx.s.zones.clone() {
-        if zone.kind == ZoneKind::Damaging
-            && zone.touches(at, size)
-            && cx.s.unit(unit).on_map()
-            && !cx.s.has(unit, StatusKind::Hovering)
-        {
+        let hurts = zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(cx.s, &zone, unit);
+        if hurts && zone.touches(at, size) && cx.s.unit(unit).on_map() && !cx.s.has(unit, StatusKind::Hovering) {
             let name = format!("starts its turn in {}", cx.s.powers.get(zone.power).name);
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner));
         }
@@ -100,8 +98,10 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
 /// Whether a square is dangerous to be forced into: damaging terrain or a pit (K-ZONE-6).
 pub fn dangerous(s: &State, unit: UnitIdx, at: Pos) -> bool {
     let size = s.unit(unit).size;
-    let zone =
-        s.zones.iter().any(|z| matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage) && z.touches(at, size));
+    let zone = s.zones.iter().any(|z| {
+        (matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage) || z.kind == ZoneKind::Aura && aura_hurts(s, z, unit))
+            && z.touches(at, size)
+    });
     !s.has(unit, StatusKind::Hovering)
         && (on_terrain(s, at, size, Terrain::Damaging) || on_terrain(s, at, size, Terrain::Pit) || zone)
 }
@@ -221,15 +221,29 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
 
 /// Lays a zone of `kind`, `size` squares wide, centred on `centre`, ending as `owner`'s turn
 /// number `ends_after_turn` ends (a zone an Effect hook makes: Curtain of Shadows).
-pub fn lay(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos, size: i32, kind: ZoneKind, ends_after_turn: u32) {
+pub fn lay(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos, size: i32, kind: ZoneKind, amount: i32, ends_after_turn: u32) {
     let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
     let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
         return;
     };
-    let zone = PowerZone { bit, owner, power, centre, size, kind, amount: 0, ends_after_turn: Some(ends_after_turn) };
+    let zone = PowerZone { bit, owner, power, centre, size, kind, amount, ends_after_turn: Some(ends_after_turn) };
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::ZoneCreated { owner: cx.s.who(owner), name, zone });
+}
+
+/// Whether a travelling damaging zone hurts `unit`: not its owner, and only while the owner is on
+/// the map.
+fn aura_hurts(s: &State, zone: &PowerZone, unit: UnitIdx) -> bool {
+    unit != zone.owner && s.unit(zone.owner).on_map()
+}
+
+/// `unit` stepped onto `to`: the zones travelling with it move along (Salamander Elixir).
+fn carry_auras(cx: &mut Ctx, unit: UnitIdx, to: Pos) {
+    let moving: Vec<u32> = cx.s.zones.iter().filter(|z| z.kind == ZoneKind::Aura && z.owner == unit).map(|z| z.bit).collect();
+    for bit in moving {
+        cx.emit(Event::ZoneMoved { bit, centre: to });
+    }
 }
 
 /// Whether a Curtain of Shadows stands between a footprint at `a` and one at `b`: one is
@@ -269,6 +283,9 @@ fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
         match zone.kind {
             ZoneKind::EntryDamage if came_in => hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner)),
             ZoneKind::Reveal if came_in => reveal(cx, unit, &zone, &name),
+            ZoneKind::Aura if came_in && aura_hurts(cx.s, &zone, unit) => {
+                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))
+            }
             // Damaging Terrain: entering any of its squares (K-TER-2), Hovering spared.
             ZoneKind::Damaging
                 if !cx.s.has(unit, StatusKind::Hovering)
