@@ -785,6 +785,7 @@ fn apply_damage_and_effect(
         crate::triggers::rider(cx, attacker, target, r);
     }
     crate::triggers::was_hit(cx, attacker, target, queued_from);
+    crate::curses::target_hit(cx, attacker, target)?; // Ugnatio's Preservation Charm
     crate::robes::hit(cx, attacker, target, queued_from); // Absorbing
     a.next += 1;
     a.stage = Stage::Roll;
@@ -1072,8 +1073,7 @@ fn apply_effects_saved(
         }
         if let Some(c) = &e.curse {
             if cx.s.unit(target).on_map() {
-                let line = cx.s.powers.get(power).effect_at(cx.s.unit(user).level);
-                let index = line.iter().position(|x| x == e).unwrap_or(0);
+                let index = crate::curses::index_of(cx.s, power, user, e);
                 crate::curses::lay(cx, c, user, target, power, index);
             } else if crate::curses::fires_on_taken_out(c) {
                 // Taken Out by this very attack ("including by this attack"): the user took it out.

@@ -403,3 +403,18 @@ pub fn landing_attack(cx: &mut Ctx, unit: UnitIdx, by: UnitIdx) {
     };
     cx.push(Frame::GrantedAttack { unit, by, power_target: unit, terms });
 }
+
+/// Whether `u` cannot be Taken Out now (Ugnatio's Preservation Charm, Effect 2).
+pub fn undying(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == crate::modifiers::ModifierKind::Undying && m.applies(s, u, u))
+}
+
+/// As `unit`'s turn ends, after its modifiers ran out: at 0 HP or less and no longer kept up, it
+/// is Taken Out now (nobody is credited, see rulings).
+pub fn undying_ends(cx: &mut Ctx, unit: UnitIdx) {
+    let u = cx.s.unit(unit);
+    if u.on_map() && u.placed.is_none() && u.hp <= 0 && !undying(cx.s, unit) {
+        cx.emit(Event::Note { text: format!("{}'s preservation runs out at {} HP", u.id, u.hp) });
+        crate::damage::take_out(cx, unit, None);
+    }
+}

@@ -35,6 +35,9 @@ pub enum CurseOn {
     /// The curse's maker ends the turn its duration names; its Effect applies to the target,
     /// once (Explosive Attachment).
     MakerTurnEnds,
+    /// An enemy's attack hits the target; its Effect applies to that enemy, once (Ugnatio's
+    /// Preservation Charm).
+    TargetHit,
 }
 
 /// A curse as content writes it.
@@ -71,10 +74,25 @@ pub struct Curse {
     pub at: Option<fray_core::grid::Pos>,
 }
 
+/// Every primitive a power may lay a curse from, in order: its Effect line for `level`, then a
+/// charm's Effect 1, doubled Effect 1 and Effect 2.
+fn primitives(s: &State, power: u16, level: u8) -> Vec<&Effect> {
+    let def = s.powers.get(power);
+    let mut out: Vec<&Effect> = def.effect_at(level).iter().collect();
+    if let Some(c) = &def.charm {
+        out.extend(c.effect_1.iter().chain(&c.doubled).chain(&c.effect_2));
+    }
+    out
+}
+
+/// The place of primitive `e` among the ones `power`, used by `user`, may lay a curse from.
+pub fn index_of(s: &State, power: u16, user: UnitIdx, e: &Effect) -> usize {
+    primitives(s, power, s.unit(user).level).iter().position(|x| *x == e).unwrap_or(0)
+}
+
 /// The Effect line of a curse on the field.
 fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
-    let def = s.powers.get(c.power);
-    def.effect_at(s.unit(c.maker).level)
+    primitives(s, c.power, s.unit(c.maker).level)
         .get(c.index as usize)
         .and_then(|e| e.curse.as_ref())
         .map(|d| d.effect.clone())
@@ -178,6 +196,22 @@ pub fn moving(cx: &mut Ctx, unit: UnitIdx, how: crate::events::How) -> Result<bo
         }
     }
     Ok(fired)
+}
+
+/// `attacker`'s attack hit `target`: curses waiting for the next enemy to hit it strike back.
+pub fn target_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> Result<(), RuleError> {
+    if !cx.s.enemies(target, attacker) {
+        return Ok(());
+    }
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::TargetHit && c.target == target) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "an enemy hit its target");
+        if cx.s.unit(attacker).on_map() {
+            crate::attack::apply_nested(cx, c.maker, attacker, attacker, c.power, &effect)?;
+        }
+    }
+    Ok(())
 }
 
 /// `unit`'s turn is ending: its curses that wait for the end of this turn fire (Explosive

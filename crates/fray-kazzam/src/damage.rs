@@ -192,6 +192,10 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         crate::summons::destroyed(cx, unit, by);
         return;
     }
+    if crate::charms::undying(cx.s, unit) {
+        cx.emit(Event::Note { text: format!("{} cannot be Taken Out yet: it stays up", u.id) });
+        return;
+    }
     let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
     cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
     // K-ORB-10: orbs stay behind in its square.

@@ -723,6 +723,7 @@ impl fmt::Display for Event {
                     K::Execution => ("a 6 forces a save or a Take Out".to_string(), "attack roll"),
                     K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
                     K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
+                    K::Undying => ("cannot be Taken Out".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

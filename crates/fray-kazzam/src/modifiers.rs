@@ -55,6 +55,9 @@ pub enum ModifierKind {
     /// As its `during` turn ends, the attacker hands `amount` HP to each creature within 2, or
     /// carries the debt to its next turn, 1 higher, if nobody is there (Generosity Tonic).
     Generosity,
+    /// The attacker cannot be Taken Out; at 0 HP or less it goes on acting (Ugnatio's
+    /// Preservation Charm).
+    Undying,
 }
 
 /// A party named relative to a power's user and target, as content writes it.

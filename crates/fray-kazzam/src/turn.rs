@@ -313,6 +313,7 @@ pub fn save_phase(
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
         "end of turn",
     );
+    crate::charms::undying_ends(cx, unit); // Ugnatio's Preservation Charm
     crate::triggers::end_of_turn(cx, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });

@@ -20,7 +20,8 @@ fn invariants(s: &State) -> Result<(), String> {
         if a.max_hp < 1 {
             return Err(format!("{} has maximum HP {} below 1 (K-DUN-5)", a.id, a.max_hp));
         }
-        if a.on_map() && a.hp < 1 {
+        // Ugnatio's Preservation Charm keeps a creature up at 0 HP or less for a while.
+        if a.on_map() && a.hp < 1 && !fray_kazzam::charms::undying(s, i as fray_kazzam::state::UnitIdx) {
             return Err(format!("{} is on the map at {} HP", a.id, a.hp));
         }
         for b in &s.units[i + 1..] {
