@@ -293,7 +293,9 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power) && !crate::brews::carried_power(s, u, power) && !crate::gadgets::tether_power(s, u, power)
+    if !unit.powers.contains(&power)
+        && !crate::brews::carried_power(s, u, power)
+        && !crate::gadgets::tether_power(s, u, power)
     {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
@@ -1531,14 +1533,10 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.has(u, StatusKind::Flying) {
                 return Err(RuleError::refused("K-ST-Flying", format!("{} is not Flying", who(s, u))));
             }
-            if s.unit(u)
-                .statuses
-                .iter()
-                .any(|st| {
-                    st.kind == StatusKind::Flying
-                        && (st.source.is_some_and(|src| src != u) || crate::charms::forced_flight(s, st))
-                })
-            {
+            if s.unit(u).statuses.iter().any(|st| {
+                st.kind == StatusKind::Flying
+                    && (st.source.is_some_and(|src| src != u) || crate::charms::forced_flight(s, st))
+            }) {
                 return Err(RuleError::refused(
                     "K-ST-Flying",
                     format!("{} is forced to fly and cannot land by choice", who(s, u)),
@@ -1684,14 +1682,13 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
             let shaken: Vec<crate::statuses::Status> =
                 cx.s.unit(u).statuses.iter().filter(|st| st.kind == k && shake_off_status(cx.s, st)).copied().collect();
             // What came with it from the same power and source goes too (Talisman of Distraction's Dazed).
-            let ending: Vec<crate::statuses::Status> = cx
-                .s
-                .unit(u)
-                .statuses
-                .iter()
-                .filter(|st| shaken.iter().any(|x| x.origin == st.origin && x.source == st.source))
-                .copied()
-                .collect();
+            let ending: Vec<crate::statuses::Status> =
+                cx.s.unit(u)
+                    .statuses
+                    .iter()
+                    .filter(|st| shaken.iter().any(|x| x.origin == st.origin && x.source == st.source))
+                    .copied()
+                    .collect();
             for st in ending {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "pulled off".into() });
             }

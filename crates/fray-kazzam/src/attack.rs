@@ -305,7 +305,9 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else if let Some(v) = a.fixed {
-                    cx.emit(Event::Note { text: format!("the attack on {} counts as a roll of {v}", cx.s.unit(target).id) });
+                    cx.emit(Event::Note {
+                        text: format!("the attack on {} counts as a roll of {v}", cx.s.unit(target).id),
+                    });
                     settle(cx, &mut a, &def, target, v, 0)?;
                 } else if crate::summons::rolls_five(cx.s, target) {
                     // The Specialist's Wall: no die, the roll counts as a 5.

@@ -579,7 +579,17 @@ pub fn effect_hook(
             // wherever it goes, through the end of its next turn.
             if let Some(at) = cx.s.unit(target).pos {
                 let until = cx.s.unit(target).turns_started + 1;
-                crate::zones::lay(cx, target, power, at, 3, crate::powers::ZoneKind::Aura, amount.unwrap_or(2), until);
+                let zone = crate::zones::PowerZone {
+                    bit: 0,
+                    owner: target,
+                    power,
+                    centre: at,
+                    size: 3,
+                    kind: crate::powers::ZoneKind::Aura,
+                    amount: amount.unwrap_or(2),
+                    ends_after_turn: Some(until),
+                };
+                crate::zones::lay(cx, zone);
             }
         }
         "lightning" => {

@@ -42,9 +42,7 @@ pub fn is_tether(s: &State, st: &Status) -> bool {
 
 /// The creatures `u` holds with a Tether.
 fn tethered(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
-    s.units_on_map()
-        .filter(|&v| s.unit(v).statuses.iter().any(|st| st.source == Some(u) && is_tether(s, st)))
-        .collect()
+    s.units_on_map().filter(|&v| s.unit(v).statuses.iter().any(|st| st.source == Some(u) && is_tether(s, st))).collect()
 }
 
 /// Whether `u` may use `power` without knowing it: the Tether pull, while it holds one.
@@ -73,7 +71,11 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     let targets = tethered(cx.s, u);
     let name = cx.s.powers.get(power).name.clone();
-    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: targets.iter().map(|&t| cx.s.who(t)).collect() });
+    cx.emit(Event::PowerUsed {
+        unit: cx.s.who(u),
+        power: name,
+        targets: targets.iter().map(|&t| cx.s.who(t)).collect(),
+    });
     for t in targets {
         let f = crate::forced::ForcedFrame::new(cx.s, u, t, crate::forced::ForcedKind::Pull, TETHER_PULL);
         cx.push(Frame::Forced(f));
@@ -120,23 +122,20 @@ pub fn effect_hook(
         "end-marks" => {
             // Voko's Lariat (L1330): every Mark the target has put on anyone ends.
             for u in cx.s.units_on_map().collect::<Vec<_>>() {
-                let marks: Vec<Status> = cx
-                    .s
-                    .unit(u)
-                    .statuses
-                    .iter()
-                    .filter(|st| st.kind == StatusKind::Marked && st.source == Some(target))
-                    .copied()
-                    .collect();
+                let marks: Vec<Status> =
+                    cx.s.unit(u)
+                        .statuses
+                        .iter()
+                        .filter(|st| st.kind == StatusKind::Marked && st.source == Some(target))
+                        .copied()
+                        .collect();
                 for st in marks {
                     cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: name.clone() });
                 }
             }
         }
-        "bag-of-tricks" => {
-            if cx.s.unit(target).on_map() && !left_in_bag(cx.s, user).is_empty() {
-                cx.push(Frame::Gadget(GadgetFrame { user, target }));
-            }
+        "bag-of-tricks" if cx.s.unit(target).on_map() && !left_in_bag(cx.s, user).is_empty() => {
+            cx.push(Frame::Gadget(GadgetFrame { user, target }));
         }
         "explode" => {
             if let Some(at) = cx.s.unit(target).pos {
@@ -147,7 +146,17 @@ pub fn effect_hook(
             // Curtain of Shadows: 3x3 around the target, until the end of the Tinker's next turn.
             if let Some(at) = cx.s.unit(target).pos {
                 let until = cx.s.unit(user).turns_started + 1;
-                crate::zones::lay(cx, user, power, at, 3, crate::powers::ZoneKind::Curtain, 0, until);
+                let zone = crate::zones::PowerZone {
+                    bit: 0,
+                    owner: user,
+                    power,
+                    centre: at,
+                    size: 3,
+                    kind: crate::powers::ZoneKind::Curtain,
+                    amount: 0,
+                    ends_after_turn: Some(until),
+                };
+                crate::zones::lay(cx, zone);
             }
         }
         _ => {}
@@ -158,12 +167,11 @@ pub fn effect_hook(
 /// The blast: `amount` damage to every creature in square `at` or next to it, credited to `owner`.
 fn explode(cx: &mut Ctx, owner: UnitIdx, at: Pos, amount: i32, name: &str) {
     cx.emit(Event::Note { text: format!("{name} goes off at {at}") });
-    let hit: Vec<UnitIdx> = cx
-        .s
-        .units_on_map()
-        .filter(|&t| !matches!(cx.s.unit(t).kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured))
-        .filter(|&t| fray_core::geometry::distance(at, 1, cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size) <= 1)
-        .collect();
+    let hit: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&t| !matches!(cx.s.unit(t).kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured))
+            .filter(|&t| fray_core::geometry::distance(at, 1, cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size) <= 1)
+            .collect();
     for t in hit {
         crate::damage::deal(cx, t, amount, Some(owner), name, None);
     }
@@ -172,13 +180,12 @@ fn explode(cx: &mut Ctx, owner: UnitIdx, at: Pos, amount: i32, name: &str) {
 /// `unit` is Taken Out from square `at`: an Explosive Attachment on it stays in that square,
 /// to go off there when it would have (the curse on the creature itself then ends with it).
 pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos) {
-    let bombs: Vec<crate::curses::Curse> = cx
-        .s
-        .curses
-        .iter()
-        .filter(|c| c.target == unit && c.at.is_none() && cx.s.powers.get(c.power).id == EXPLOSIVE)
-        .cloned()
-        .collect();
+    let bombs: Vec<crate::curses::Curse> =
+        cx.s.curses
+            .iter()
+            .filter(|c| c.target == unit && c.at.is_none() && cx.s.powers.get(c.power).id == EXPLOSIVE)
+            .cloned()
+            .collect();
     for c in bombs {
         let name = cx.s.powers.get(c.power).name.clone();
         cx.emit(Event::Note { text: format!("the explosive stays behind at {at}") });
@@ -200,18 +207,23 @@ pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
     if !cx.s.unit(unit).on_map() {
         return;
     }
-    let distracted = cx
-        .s
-        .unit(unit)
-        .statuses
-        .iter()
-        .find(|st| st.kind == StatusKind::Distracted && st.origin == Some(talisman))
-        .copied();
+    let distracted =
+        cx.s.unit(unit)
+            .statuses
+            .iter()
+            .find(|st| st.kind == StatusKind::Distracted && st.origin == Some(talisman))
+            .copied();
     let dazed = cx.s.unit(unit).statuses.iter().any(|st| st.kind == StatusKind::Dazed && st.origin == Some(talisman));
     if let Some(d) = distracted
         && !dazed
     {
-        let st = Status { kind: StatusKind::Dazed, amount: 0, source: d.source, origin: d.origin, duration: Duration::Indefinite };
+        let st = Status {
+            kind: StatusKind::Dazed,
+            amount: 0,
+            source: d.source,
+            origin: d.origin,
+            duration: Duration::Indefinite,
+        };
         let name = cx.s.powers.get(talisman).name.clone();
         crate::attack::give_status(cx, unit, st, &name);
     }

@@ -21,9 +21,7 @@ pub fn missed(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, power: u16, evad
         crate::summons::redirect(cx, target);
     }
     if cx.s.has_feature(target, Feature::Absorbing) {
-        cx.emit(Event::Note {
-            text: format!("{}'s robes keep {}", cx.s.unit(target).id, cx.s.powers.get(power).name),
-        });
+        cx.emit(Event::Note { text: format!("{}'s robes keep {}", cx.s.unit(target).id, cx.s.powers.get(power).name) });
         set_counter(cx, target, Feature::Absorbing, i32::from(power) + 1, None);
     }
 }

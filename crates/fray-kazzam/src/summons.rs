@@ -812,12 +812,13 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
                 }
                 return Ok(());
             }
-            let charges = 2 + match roll {
-                6 => 1,
-                3 => -1,
-                _ => 0,
-            } + i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge))
-                + cx.s.counter(u, crate::features::Feature::Redirecting).0;
+            let charges =
+                2 + match roll {
+                    6 => 1,
+                    3 => -1,
+                    _ => 0,
+                } + i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge))
+                    + cx.s.counter(u, crate::features::Feature::Redirecting).0;
             cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges }));
         }
         // A role power: no Trap Roll, one use.

@@ -813,7 +813,8 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
                 return use_feature(cx, owner, trigger, option);
             }
             if let Trigger::TookDamage { unit } = trigger
-                && let Some(p) = crate::brews::reaction_elixirs(cx.s, unit).into_iter().find(|&p| cx.s.powers.get(p).id == option)
+                && let Some(p) =
+                    crate::brews::reaction_elixirs(cx.s, unit).into_iter().find(|&p| cx.s.powers.get(p).id == option)
             {
                 return crate::brews::drink_power(cx, unit, p); // Phoenix Elixir
             }

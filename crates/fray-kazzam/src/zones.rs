@@ -99,7 +99,8 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
 pub fn dangerous(s: &State, unit: UnitIdx, at: Pos) -> bool {
     let size = s.unit(unit).size;
     let zone = s.zones.iter().any(|z| {
-        (matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage) || z.kind == ZoneKind::Aura && aura_hurts(s, z, unit))
+        (matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage)
+            || z.kind == ZoneKind::Aura && aura_hurts(s, z, unit))
             && z.touches(at, size)
     });
     !s.has(unit, StatusKind::Hovering)
@@ -219,17 +220,17 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
     Ok(())
 }
 
-/// Lays a zone of `kind`, `size` squares wide, centred on `centre`, ending as `owner`'s turn
-/// number `ends_after_turn` ends (a zone an Effect hook makes: Curtain of Shadows).
-pub fn lay(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos, size: i32, kind: ZoneKind, amount: i32, ends_after_turn: u32) {
+/// Lays `zone` (its `bit` is given here), a zone an Effect hook makes: Curtain of Shadows,
+/// Salamander Elixir. Nothing happens to those it appears on.
+pub fn lay(cx: &mut Ctx, mut zone: PowerZone) {
     let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
     let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
         return;
     };
-    let zone = PowerZone { bit, owner, power, centre, size, kind, amount, ends_after_turn: Some(ends_after_turn) };
-    let name = cx.s.powers.get(power).name.clone();
-    cx.emit(Event::ZoneCreated { owner: cx.s.who(owner), name, zone });
+    zone.bit = bit;
+    let name = cx.s.powers.get(zone.power).name.clone();
+    cx.emit(Event::ZoneCreated { owner: cx.s.who(zone.owner), name, zone });
 }
 
 /// Whether a travelling damaging zone hurts `unit`: not its owner, and only while the owner is on
@@ -240,7 +241,8 @@ fn aura_hurts(s: &State, zone: &PowerZone, unit: UnitIdx) -> bool {
 
 /// `unit` stepped onto `to`: the zones travelling with it move along (Salamander Elixir).
 fn carry_auras(cx: &mut Ctx, unit: UnitIdx, to: Pos) {
-    let moving: Vec<u32> = cx.s.zones.iter().filter(|z| z.kind == ZoneKind::Aura && z.owner == unit).map(|z| z.bit).collect();
+    let moving: Vec<u32> =
+        cx.s.zones.iter().filter(|z| z.kind == ZoneKind::Aura && z.owner == unit).map(|z| z.bit).collect();
     for bit in moving {
         cx.emit(Event::ZoneMoved { bit, centre: to });
     }
