@@ -17,7 +17,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (brews.rs adds its own, `brews::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent"];
+pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent", "take-out"];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +89,10 @@ pub struct AttackFrame {
     pub no_boost: bool,
     /// The Potions the attack carries (brews.rs).
     pub brew: Vec<u16>,
+    /// Special Ward points peeled for damage on each hit (Ward Bash, Ward Burst; wards.rs).
+    pub peel: i32,
+    /// The peel question has been asked (once per attack).
+    pub peel_asked: bool,
 }
 
 impl AttackFrame {
@@ -111,6 +115,8 @@ impl AttackFrame {
             effect_only: false,
             no_boost: false,
             brew: Vec::new(),
+            peel: 0,
+            peel_asked: false,
         }
     }
 }
@@ -353,6 +359,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 return Ok(Flow::Wait);
             }
             Stage::Done => {
+                crate::wards::pay_peel(cx, &a); // Ward Bash, Ward Burst
                 finish(cx, &a, &def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
@@ -476,12 +483,18 @@ fn settle(
         a.stage = Stage::Interrupted { value };
         crate::features::ask_capacitive(cx, a.attacker);
     }
+    // Ward Bash, Ward Burst: peel the Special Ward for damage (asked after any Interrupt).
+    let peel = Hit::from_roll(value) != Hit::Miss && crate::wards::peel_offer(cx.s, a, def);
+    if peel {
+        a.stage = Stage::Interrupted { value };
+        crate::wards::ask_peel(cx, a);
+    }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
     if Hit::from_roll(value) != Hit::Miss && crate::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
         return Ok(());
     }
-    if capacitive {
+    if capacitive || peel {
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -669,6 +682,7 @@ fn apply_damage_and_effect(
         packet += 1; // Smasher at full HP: 1 more damage
     }
     packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+    packet += crate::wards::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     if damage && (packet > 0 || def.damage.is_some()) {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }
@@ -1183,6 +1197,9 @@ fn apply_effects_saved(
         }
         if let Some(h) = &e.hook {
             crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
+        }
+        if e.hook.as_deref() == Some("take-out") {
+            damage::take_out(cx, target, Some(user)); // Death Ward
         }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });

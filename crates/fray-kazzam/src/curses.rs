@@ -29,6 +29,9 @@ pub enum CurseOn {
     MakerDamaged,
     /// The target's next turn starts; its Effect applies to the target, once (Foreseen Attack).
     TurnStarts,
+    /// The target is Taken Out by an enemy's attack or Opportunity; its Effect applies to that
+    /// enemy (Death Ward, wards.rs).
+    AttackTakesOut,
 }
 
 /// A curse as content writes it.
@@ -63,6 +66,10 @@ pub struct Curse {
 }
 
 /// The Effect line of a curse on the field.
+pub fn effect_line(s: &State, c: &Curse) -> Vec<Effect> {
+    effect_of(s, c)
+}
+
 fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
     let def = s.powers.get(c.power);
     def.effect_at(s.unit(c.maker).level)

@@ -106,7 +106,11 @@ pub fn deal(
     });
     crate::summons::share_damage(cx, target, total, hp);
     if hp <= 0 {
+        // Death Ward answers a Take Out by an enemy's attack or Opportunity.
+        let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
+        let wards = if by_attack { crate::wards::death_wards(cx.s, target, source) } else { Vec::new() };
         take_out(cx, target, source);
+        crate::wards::death_ward_fires(cx, wards, target, source);
     } else {
         if hp_loss > 0 && cx.s.is_bloodied(target) {
             bloodied_statuses(cx, target);

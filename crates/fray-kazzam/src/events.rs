@@ -264,6 +264,8 @@ pub enum Event {
     StrikePenalty { side: Side, strikes: i32, penalty: i32 },
     /// The match ended.
     MatchOver { summary: String, winner: Option<Side>, red: i32, blue: i32 },
+    /// A Wardmaster peels points off its own Special Ward for damage (Ward Bash, Ward Burst).
+    SpecialWardPeeled { unit: Who, amount: i32 },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -393,6 +395,11 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BonusMove { unit } => unit_mut(s, unit).actions.bonus_moves += 1,
         Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).luck_tokens = *total,
+        Event::SpecialWardPeeled { unit, amount } => {
+            let u = unit_mut(s, unit);
+            u.ward = (u.ward - amount).max(0);
+            u.special_ward = (u.special_ward - amount).max(0);
+        }
         Event::BonusAttack { unit } => {
             let u = unit_mut(s, unit);
             u.actions.bonus_attacks += 1;
@@ -643,6 +650,7 @@ impl fmt::Display for Event {
             Event::ElixirLost { unit, name, why, .. } => write!(f, "{unit} no longer carries {name} ({why})"),
             Event::BonusMove { unit } => write!(f, "{unit} gains an extra Move Action this turn"),
             Event::LuckTokens { unit, total, why } => write!(f, "{unit} has {total} Luck Token(s) ({why})"),
+            Event::SpecialWardPeeled { unit, amount } => write!(f, "{unit} peels {amount} off its Special Ward"),
             Event::BonusAttack { unit } => {
                 write!(f, "{unit} gains an extra Attack Action this turn; its attacks no longer end the turn")
             }

@@ -174,6 +174,8 @@ pub enum Frame {
     Charm(crate::charms::CharmFrame),
     /// A brew's decision (brews.rs).
     Brew(crate::brews::BrewFrame),
+    /// A Ward power's decision (wards.rs).
+    Ward(crate::wards::WardFrame),
 }
 
 /// What advancing a frame led to.
@@ -421,6 +423,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Frame::Charm(f) => crate::charms::question(s, f),
         Frame::Brew(f) => crate::brews::question(s, f),
+        Frame::Ward(f) => crate::wards::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -493,6 +496,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,
         Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,
+        Frame::Ward(f) => crate::wards::answer(cx, f, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

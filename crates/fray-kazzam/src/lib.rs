@@ -46,6 +46,7 @@ pub mod summons;
 pub mod triggers;
 pub mod turn;
 pub mod view;
+pub mod wards;
 pub mod zones;
 
 use fray_core::decision::Decision;
