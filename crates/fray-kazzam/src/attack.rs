@@ -17,7 +17,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (brews.rs adds its own, `brews::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent", "take-out"];
+pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent", "take-out", "spreads"];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1150,7 +1150,15 @@ fn apply_effects_saved(
                 give_status(cx, target, status, &name);
             }
         }
-        if let Some(w) = e.ward {
+        if let Some(w) = e.ward
+            && w < 0
+        {
+            // Ward-Stripping Hex: the Special Ward goes first.
+            let amount = (-w).min(cx.s.unit(target).ward);
+            if amount > 0 {
+                cx.emit(Event::WardLost { unit: cx.s.who(target), amount, why: name.clone() });
+            }
+        } else if let Some(w) = e.ward {
             let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
         }

@@ -66,7 +66,8 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
         return 0;
     }
     let shield = crate::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
-    (total - s.amount(target, StatusKind::Resist) - shield).max(0)
+    // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
+    (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
 }
 
 /// Whether a packet would take `target` to 0 HP or below.

@@ -264,8 +264,9 @@ pub enum Event {
     StrikePenalty { side: Side, strikes: i32, penalty: i32 },
     /// The match ended.
     MatchOver { summary: String, winner: Option<Side>, red: i32, blue: i32 },
-    /// A Wardmaster peels points off its own Special Ward for damage (Ward Bash, Ward Burst).
-    SpecialWardPeeled { unit: Who, amount: i32 },
+    /// A unit loses Ward, its Special Ward first: peeled for damage (Ward Bash), stripped by a
+    /// power (Ward-Stripping Hex).
+    WardLost { unit: Who, amount: i32, why: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -395,7 +396,7 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BonusMove { unit } => unit_mut(s, unit).actions.bonus_moves += 1,
         Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).luck_tokens = *total,
-        Event::SpecialWardPeeled { unit, amount } => {
+        Event::WardLost { unit, amount, .. } => {
             let u = unit_mut(s, unit);
             u.ward = (u.ward - amount).max(0);
             u.special_ward = (u.special_ward - amount).max(0);
@@ -650,7 +651,7 @@ impl fmt::Display for Event {
             Event::ElixirLost { unit, name, why, .. } => write!(f, "{unit} no longer carries {name} ({why})"),
             Event::BonusMove { unit } => write!(f, "{unit} gains an extra Move Action this turn"),
             Event::LuckTokens { unit, total, why } => write!(f, "{unit} has {total} Luck Token(s) ({why})"),
-            Event::SpecialWardPeeled { unit, amount } => write!(f, "{unit} peels {amount} off its Special Ward"),
+            Event::WardLost { unit, amount, why } => write!(f, "{unit} loses {amount} Ward ({why})"),
             Event::BonusAttack { unit } => {
                 write!(f, "{unit} gains an extra Attack Action this turn; its attacks no longer end the turn")
             }
@@ -722,6 +723,7 @@ impl fmt::Display for Event {
                     K::Execution => ("a 6 forces a save or a Take Out".to_string(), "attack roll"),
                     K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
                     K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
+                    K::Confused => ("Opportunities against allies, none against enemies".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

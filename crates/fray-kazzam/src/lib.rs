@@ -22,6 +22,7 @@ pub mod builder;
 pub mod builtin;
 pub mod charms;
 pub mod classes;
+pub mod contagion;
 pub mod control;
 pub mod cover;
 pub mod curses;

@@ -55,6 +55,9 @@ pub enum ModifierKind {
     /// As its `during` turn ends, the attacker hands `amount` HP to each creature within 2, or
     /// carries the debt to its next turn, 1 higher, if nobody is there (Generosity Tonic).
     Generosity,
+    /// The attacker takes Opportunities against its allies and none against its enemies
+    /// (Lesser Confusion).
+    Confused,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -351,4 +354,9 @@ pub fn sight_limit(s: &State, u: UnitIdx) -> Option<i32> {
 /// Whether `attacker`'s melee attack on `target` has Advantage from a modifier.
 pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::MeleeAdvantage && m.applies(s, attacker, target))
+}
+
+/// Whether `u` takes Opportunities against its allies instead of its enemies (Lesser Confusion).
+pub fn confused(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
 }

@@ -83,7 +83,8 @@ pub fn peel_damage(a: &AttackFrame, dealing: bool) -> i32 {
 pub fn pay_peel(cx: &mut Ctx, a: &AttackFrame) {
     let n = a.peel.min(own_special(cx.s, a.attacker));
     if n > 0 {
-        cx.emit(Event::SpecialWardPeeled { unit: cx.s.who(a.attacker), amount: n });
+        let why = format!("peeled for {}", cx.s.powers.get(a.power).name);
+        cx.emit(Event::WardLost { unit: cx.s.who(a.attacker), amount: n, why });
     }
 }
 

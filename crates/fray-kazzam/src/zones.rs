@@ -71,6 +71,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
         }
     }
     crate::summons::entered(cx, unit, from, to);
+    crate::contagion::entered(cx, unit); // Bura's Traveling Fire
     Ok(())
 }
 
@@ -95,6 +96,7 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner));
         }
     }
+    crate::contagion::turn_started(cx, unit); // Bura's Traveling Fire
 }
 
 /// Whether a square is dangerous to be forced into: damaging terrain or a pit (K-ZONE-6).
