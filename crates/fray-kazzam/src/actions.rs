@@ -1739,6 +1739,7 @@ fn use_power(
     }
     match def.hook.as_deref() {
         Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
+        Some(h) if crate::divination::POWER_HOOKS.contains(&h) => crate::divination::use_power(cx, u, power, &targets),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.

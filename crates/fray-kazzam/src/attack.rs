@@ -17,7 +17,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (brews.rs adds its own, `brews::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent", "take-out", "spreads"];
+pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent", "take-out", "spreads", "while-in-sight", "empathic-wave"];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +185,8 @@ pub fn roll_adv_dis(
     }
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::modifiers::roll_flags(s, attacker, target);
-    (adv | m_adv, dis | m_dis)
+    let (f_adv, f_dis) = crate::divination::fortune(s, attacker); // Coin of Fortune
+    (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
 
 fn in_water(s: &State, u: UnitIdx) -> bool {
@@ -234,6 +235,9 @@ pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
 }
 
 fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
+    if let Some(v) = crate::divination::foreseen_roll(cx, attacker) {
+        return Ok((vec![v], v)); // Foresight: no die is rolled
+    }
     let a = cx.d6(Some(attacker))?;
     Ok(match mode {
         RollMode::Normal => (vec![a], a),
@@ -792,6 +796,9 @@ fn apply_damage_and_effect(
         crate::triggers::rider(cx, attacker, target, r);
     }
     crate::triggers::was_hit(cx, attacker, target, queued_from);
+    if def.rolls() {
+        crate::divination::was_hit(cx, target); // Empathic Wave: hit by an attack roll
+    }
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())

@@ -93,6 +93,7 @@ pub fn deal(
     let total = adjusted_from(cx.s, target, amount, ctx, source);
     let total = crate::triggers::resist_reaction(cx, target, total);
     let special_before = cx.s.unit(target).special_ward;
+    let was_bloodied = cx.s.is_bloodied(target);
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
     let hp_loss = total - ward;
@@ -123,6 +124,9 @@ pub fn deal(
     if cx.s.unit(target).special_ward < special_before {
         crate::features::special_ward_lost(cx, target); // Capacitive Ward
     }
+    if hp_loss > 0 && (hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2)) {
+        crate::curses::maker_bloodied(cx, target); // Linked Doom
+    }
     if total > 0 {
         crate::curses::damaged(cx, target); // Empathic Imposition
     }
@@ -134,6 +138,7 @@ pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option
     if !cx.s.unit(target).on_map() || amount <= 0 {
         return;
     }
+    let was_bloodied = cx.s.is_bloodied(target);
     let hp = cx.s.unit(target).hp - amount;
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
@@ -147,6 +152,9 @@ pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option
         take_out(cx, target, source);
     } else if cx.s.is_bloodied(target) {
         bloodied_statuses(cx, target);
+    }
+    if hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2) {
+        crate::curses::maker_bloodied(cx, target); // Linked Doom
     }
     crate::curses::damaged(cx, target);
 }

@@ -724,6 +724,8 @@ impl fmt::Display for Event {
                     K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
                     K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
                     K::Confused => ("Opportunities against allies, none against enemies".to_string(), ""),
+                    K::TeamAdvantage => (format!("Advantage on every roll of its team in round {n}"), ""),
+                    K::EnemyDisadvantage => (format!("Disadvantage on every roll of the other team in round {n}"), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

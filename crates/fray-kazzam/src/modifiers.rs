@@ -58,6 +58,11 @@ pub enum ModifierKind {
     /// The attacker takes Opportunities against its allies and none against its enemies
     /// (Lesser Confusion).
     Confused,
+    /// In round `amount`, every roll by the maker's team has Advantage (Coin of Fortune).
+    TeamAdvantage,
+    /// In round `amount`, every roll by the team opposing the maker has Disadvantage (Coin of
+    /// Fortune).
+    EnemyDisadvantage,
 }
 
 /// A party named relative to a power's user and target, as content writes it.

@@ -837,6 +837,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::triggers::HOOKS.contains(&h.as_str())
         && !crate::summons::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
+        && !crate::divination::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

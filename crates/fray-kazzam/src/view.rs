@@ -179,6 +179,7 @@ pub fn build(s: &State) -> View {
                 "target": s.unit(c.target).id.to_string(),
                 "on": c.on,
                 "duration": crate::statuses::describe_duration(s, &c.duration),
+                "value": c.value,
             })
         })
         .collect();
