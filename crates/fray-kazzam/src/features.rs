@@ -1297,7 +1297,8 @@ pub fn guarded(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) ->
 /// first).
 fn lock_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let x = s.unit(u);
-    let Some(p) = x.pos else { return Vec::new() };
+    // Taken Out before the question came up: only `keep`.
+    let Some(p) = x.pos else { return vec![DecisionOption::new("keep", "keep the lock as it is")] };
     let mut out: Vec<DecisionOption> = s
         .units_on_map()
         .filter(|&t| {
