@@ -42,6 +42,9 @@ pub enum CurseOn {
     /// Not an Effect line: the die rolled for the target, read as its first attack roll on
     /// its own turn (Foresight, divination.rs).
     ForeseenRoll,
+    /// Not an Effect line: the target is the quarry of the Seeking Hex `via`, whose damage is
+    /// `value` (divination.rs).
+    Sought,
 }
 
 /// A curse as content writes it.
@@ -73,8 +76,10 @@ pub struct Curse {
     pub index: u8,
     /// How long it waits.
     pub duration: Duration,
-    /// A number it carries (Foresight's die); 0 otherwise.
+    /// A number it carries (Foresight's die, a Seeking Hex's damage); 0 otherwise.
     pub value: i32,
+    /// The thing on the map that carries it out (a Seeking Hex).
+    pub via: Option<UnitIdx>,
 }
 
 /// The Effect line of a curse on the field.
@@ -95,7 +100,7 @@ fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
 pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power: u16, index: usize) {
     // A turn-start curse waits through the end of the target's next turn, and fires as it starts.
     let duration = crate::attack::duration_for(cx.s, maker, target, def.until.as_deref());
-    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, value: 0 };
+    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, value: 0, via: None };
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse: curse.clone() });
     if def.on == CurseOn::TargetDamaged {

@@ -257,6 +257,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3).
     crate::curses::taken_out(cx, unit, by);
+    crate::divination::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
     for i in (0..cx.s.curses.len()).rev() {
         if cx.s.curses[i].target == unit {
             cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });

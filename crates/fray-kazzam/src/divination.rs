@@ -9,12 +9,35 @@ use crate::curses::{Curse, CurseOn};
 use crate::events::Event;
 use crate::flow::Ctx;
 use crate::modifiers::{Attackers, Modifier, ModifierKind};
-use crate::state::{State, UnitIdx};
+use crate::arena::Terrain;
+use crate::events::How;
+use crate::state::{State, UnitIdx, UnitKind};
 use crate::statuses::{Duration, Status};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Power hooks played here.
-pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune"];
+pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune", "seeking-hex"];
+
+/// Seeking Hex: its damage when conjured, and how far it travels each time.
+const HEX_DAMAGE: i32 = 3;
+const HEX_STEPS: usize = 5;
+
+/// A Diviner power's question.
+#[derive(Clone, Debug)]
+pub enum DivFrame {
+    /// Seeking Hex: which square next to the Diviner the hex appears on.
+    HexSquare {
+        /// The Diviner.
+        unit: UnitIdx,
+        /// The enemy it seeks.
+        quarry: UnitIdx,
+        /// The power.
+        power: u16,
+    },
+}
 
 /// Whether status `st` was given by a primitive carrying effect hook `hook`.
 fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
@@ -46,7 +69,16 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
                 cx.emit(Event::CurseEnded { index: i, why: "foreseen again".into() });
             }
             let curse =
-                Curse { on: CurseOn::ForeseenRoll, maker: u, target: t, power, index: 0, duration: Duration::Indefinite, value };
+                Curse {
+                on: CurseOn::ForeseenRoll,
+                maker: u,
+                target: t,
+                power,
+                index: 0,
+                duration: Duration::Indefinite,
+                value,
+                via: None,
+            };
             cx.emit(Event::CurseLaid { name: def.name.clone(), target: cx.s.who(t), curse });
         }
         Some("coin-of-fortune") => {
@@ -66,9 +98,201 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
             };
             cx.emit(Event::ModifierAdded { name: def.name.clone(), modifier });
         }
+        Some("seeking-hex") => {
+            if hex_squares(cx.s, u).is_empty() {
+                cx.emit(Event::Note { text: format!("no free square next to {}: the hex fizzles", cx.s.unit(u).id) });
+            } else {
+                cx.push(crate::flow::Frame::Divination(DivFrame::HexSquare { unit: u, quarry: targets[0], power }));
+            }
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// Free squares next to `u` where a Seeking Hex may appear: open to enter, no creature there.
+fn hex_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| distance(p, size, q, 1) == 1 && s.arena.at(q).enterable() && s.arena.at(q) != Terrain::Portal)
+        .filter(|&q| {
+            s.units_on_map().all(|o| {
+                let ou = s.unit(o);
+                !crate::summons::occupies(ou) || distance(ou.pos.unwrap(), ou.size, q, 1) > 0
+            })
+        })
+        .collect()
+}
+
+/// The decision a Diviner frame waits on: (who answers, kind, prompt, options).
+pub fn question(s: &State, f: &DivFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    match *f {
+        DivFrame::HexSquare { unit, .. } => (
+            unit,
+            "square",
+            format!("{}: Seeking Hex — conjure it on which square next to you?", s.unit(unit).id),
+            hex_squares(s, unit).into_iter().map(|q| DecisionOption::square(q, format!("at {q}"))).collect(),
+        ),
+    }
+}
+
+/// Answers a Diviner frame.
+pub fn answer(cx: &mut Ctx, f: DivFrame, option: &str) -> Result<(), RuleError> {
+    match f {
+        DivFrame::HexSquare { unit, quarry, power } => {
+            let at = Pos::parse(option)
+                .filter(|q| hex_squares(cx.s, unit).contains(q))
+                .ok_or_else(|| RuleError::malformed(format!("{option:?} is not a free square next to you")))?;
+            let hex = crate::summons::spawn(
+                cx,
+                crate::summons::Spawn {
+                    name: "Seeking Hex".into(),
+                    kind: UnitKind::Conjured,
+                    at,
+                    hp: 1,
+                    speed: HEX_STEPS as i32,
+                    owner: Some(cx.s.who(unit)),
+                    what: "seeking-hex".into(),
+                    charges: 0,
+                    turn_before: None,
+                    group: None,
+                },
+            );
+            seek(cx, unit, hex, quarry, power, HEX_DAMAGE);
+        }
+    }
+    Ok(())
+}
+
+/// Lays the record of which creature the hex `hex` of `maker` seeks, and its damage.
+fn seek(cx: &mut Ctx, maker: UnitIdx, hex: UnitIdx, quarry: UnitIdx, power: u16, damage: i32) {
+    let curse = Curse {
+        on: CurseOn::Sought,
+        maker,
+        target: quarry,
+        power,
+        index: 0,
+        duration: Duration::Indefinite,
+        value: damage,
+        via: Some(hex),
+    };
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::CurseLaid { name, target: cx.s.who(quarry), curse });
+}
+
+/// `unit` was Taken Out: the Seeking Hexes hunting it keep their damage but have no quarry
+/// until they next travel (the record then names the hex itself).
+pub fn quarry_lost(cx: &mut Ctx, unit: UnitIdx) {
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::Sought && c.target == unit) {
+        let c = cx.s.curses[i].clone();
+        cx.emit(Event::CurseEnded { index: i, why: "its quarry was Taken Out".into() });
+        if let Some(hex) = c.via.filter(|&h| cx.s.unit(h).on_map()) {
+            seek(cx, c.maker, hex, hex, c.power, c.value);
+        }
+    }
+}
+
+/// Squares a Seeking Hex may pass: open to enter and no wall there (creatures do not stop it).
+fn hex_passes(s: &State, q: Pos) -> bool {
+    s.arena.at(q).enterable() && !crate::summons::wall_at(s, q)
+}
+
+/// The shortest way from `from` to a square next to (or under) `quarry`, the squares after
+/// `from` in order; None if there is none.
+fn hex_path(s: &State, from: Pos, quarry: UnitIdx) -> Option<Vec<Pos>> {
+    let (qp, qs) = (s.unit(quarry).pos?, s.unit(quarry).size);
+    let goal = |p: Pos| distance(p, 1, qp, qs) <= 1;
+    let mut prev: std::collections::HashMap<Pos, Pos> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    prev.insert(from, from);
+    while let Some(p) = queue.pop_front() {
+        if goal(p) {
+            let mut path = vec![p];
+            let mut at = p;
+            while prev[&at] != at {
+                at = prev[&at];
+                path.push(at);
+            }
+            path.pop(); // the start
+            path.reverse();
+            return Some(path);
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let q = Pos::new(p.x + dx, p.y + dy);
+                if (dx, dy) != (0, 0) && s.arena.terrain.contains(q) && !prev.contains_key(&q) && hex_passes(s, q) {
+                    prev.insert(q, p);
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// As the Diviner's turn ends, each of its Seeking Hexes travels up to 5 squares toward its
+/// quarry: reaching it, the hex deals its damage and is gone; falling short, it grows by 1. A
+/// quarry Taken Out or out of reach gives way to the closest creature (the Diviner included).
+pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
+    let hexes: Vec<UnitIdx> = cx
+        .s
+        .units_on_map()
+        .filter(|&h| {
+            cx.s.unit(h).placed.as_ref().is_some_and(|p| p.owner == Some(unit) && &*p.what == "seeking-hex")
+        })
+        .collect();
+    for hex in hexes {
+        travel(cx, unit, hex);
+    }
+}
+
+fn travel(cx: &mut Ctx, maker: UnitIdx, hex: UnitIdx) {
+    let Some(from) = cx.s.unit(hex).pos else { return };
+    let record = cx.s.curses.iter().position(|c| c.on == CurseOn::Sought && c.via == Some(hex));
+    let (mut quarry, power, damage) = match record {
+        Some(i) => {
+            let c = &cx.s.curses[i];
+            (Some(c.target), c.power, c.value)
+        }
+        None => (None, cx.s.powers.find("seeking-hex").unwrap_or(0), HEX_DAMAGE),
+    };
+    let mut path = quarry.filter(|&q| cx.s.unit(q).on_map() && hunted(cx.s, q)).and_then(|q| hex_path(cx.s, from, q));
+    if path.is_none() {
+        // Its quarry is gone or out of reach: the closest creature by the way it travels.
+        let best = cx
+            .s
+            .units_on_map()
+            .filter(|&c| Some(c) != quarry && hunted(cx.s, c))
+            .filter_map(|c| hex_path(cx.s, from, c).map(|p| (p.len(), c, p)))
+            .min_by_key(|(n, c, _)| (*n, *c));
+        let Some((_, c, p)) = best else { return };
+        cx.emit(Event::Note { text: format!("the Seeking Hex turns toward {}", cx.s.unit(c).id) });
+        quarry = Some(c);
+        path = Some(p);
+    }
+    let (Some(quarry), Some(path)) = (quarry, path) else { return };
+    if let Some(i) = record {
+        cx.emit(Event::CurseEnded { index: i, why: "the hex moves on".into() });
+    }
+    let mut at = from;
+    for &q in path.iter().take(HEX_STEPS) {
+        cx.emit(Event::Moved { unit: cx.s.who(hex), from: at, to: q, how: How::Walk });
+        at = q;
+    }
+    if path.len() <= HEX_STEPS {
+        cx.emit(Event::Vanished { unit: cx.s.who(hex), why: format!("reaches {}", cx.s.unit(quarry).id) });
+        crate::damage::deal(cx, quarry, damage, Some(maker), "Seeking Hex", None);
+    } else {
+        seek(cx, maker, hex, quarry, power, damage + 1);
+    }
+}
+
+/// Whether a Seeking Hex may turn toward `c`: a creature (no trap, wall or conjured thing).
+fn hunted(s: &State, c: UnitIdx) -> bool {
+    matches!(s.unit(c).kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon | UnitKind::Automaton)
 }
 
 /// Foresight: the die foreseen for `attacker`, read as its first attack roll on its own turn

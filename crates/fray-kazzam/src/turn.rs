@@ -305,6 +305,7 @@ pub fn save_phase(
     );
     crate::zones::expire(cx, unit);
     crate::summons::end_of_turn(cx, unit);
+    crate::divination::end_of_turn(cx, unit); // Seeking Hex
     crate::modifiers::expire(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
