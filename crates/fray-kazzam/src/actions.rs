@@ -490,6 +490,7 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
         .units_on_map()
         .filter(|&t| t == u || area.iter().any(|&q| distance(s.unit(t).pos.unwrap(), s.unit(t).size, q, 1) == 0))
         .filter(|&t| affects.includes(s, u, t))
+        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| t == u || crate::cover::shot(s, p, 1, t) != Sight::Blocked)
         .collect();
     ts.sort_by_key(|&t| (s.distance(u, t), t));

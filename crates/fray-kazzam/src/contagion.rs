@@ -29,7 +29,15 @@ fn catchable(s: &State, unit: UnitIdx) -> Option<Status> {
 }
 
 fn catch(cx: &mut Ctx, unit: UnitIdx) {
-    if !cx.s.unit(unit).on_map() {
+    // Only creatures catch it: no trap, wall or conjured thing.
+    let creature = matches!(
+        cx.s.unit(unit).kind,
+        crate::state::UnitKind::Athlete
+            | crate::state::UnitKind::Creep
+            | crate::state::UnitKind::Summon
+            | crate::state::UnitKind::Automaton
+    );
+    if !cx.s.unit(unit).on_map() || !creature {
         return;
     }
     if let Some(st) = catchable(cx.s, unit) {
