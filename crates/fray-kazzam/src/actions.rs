@@ -293,7 +293,10 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power) && !crate::brews::carried_power(s, u, power) {
+    if !unit.powers.contains(&power)
+        && !crate::brews::carried_power(s, u, power)
+        && !crate::features::team_die_power(s, u, power)
+    {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
     if def.reference_only {
@@ -683,6 +686,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
     }
     out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
+    out.extend(crate::features::team_die_menu(s, u)); // Improved Seer's team die
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
