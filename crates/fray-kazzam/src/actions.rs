@@ -296,6 +296,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     if !unit.powers.contains(&power)
         && !crate::brews::carried_power(s, u, power)
         && !crate::gadgets::tether_power(s, u, power)
+        && !crate::features::team_die_power(s, u, power)
     {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
@@ -494,6 +495,7 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
         .units_on_map()
         .filter(|&t| t == u || area.iter().any(|&q| distance(s.unit(t).pos.unwrap(), s.unit(t).size, q, 1) == 0))
         .filter(|&t| affects.includes(s, u, t))
+        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| t == u || crate::cover::shot(s, p, 1, t) != Sight::Blocked)
         .collect();
     ts.sort_by_key(|&t| (s.distance(u, t), t));
@@ -687,6 +689,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     }
     out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
     out.extend(crate::gadgets::menu(s, u)); // pulling a tethered creature
+    out.extend(crate::features::team_die_menu(s, u)); // Improved Seer's team die
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
@@ -1754,6 +1757,7 @@ fn use_power(
     }
     match def.hook.as_deref() {
         Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
+        Some(h) if crate::divination::POWER_HOOKS.contains(&h) => crate::divination::use_power(cx, u, power, &targets),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
         Some(h) if crate::gadgets::POWER_HOOKS.contains(&h) => crate::gadgets::use_power(cx, u, power),
         Some("reveal") => {

@@ -17,7 +17,14 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks written in Rust (brews.rs adds its own, `brews::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &["save-below-roll-takes-out", "opportunities-from-adjacent"];
+pub const EFFECT_HOOKS: &[&str] = &[
+    "save-below-roll-takes-out",
+    "opportunities-from-adjacent",
+    "take-out",
+    "spreads",
+    "while-in-sight",
+    "empathic-wave",
+];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +98,10 @@ pub struct AttackFrame {
     pub brew: Vec<u16>,
     /// No die is rolled: the roll counts as this (Absorbing's kept attack, robes.rs).
     pub fixed: Option<i32>,
+    /// Special Ward points peeled for damage on each hit (Ward Bash, Ward Burst; wards.rs).
+    pub peel: i32,
+    /// The peel question has been asked (once per attack).
+    pub peel_asked: bool,
 }
 
 impl AttackFrame {
@@ -114,6 +125,8 @@ impl AttackFrame {
             no_boost: false,
             brew: Vec::new(),
             fixed: None,
+            peel: 0,
+            peel_asked: false,
         }
     }
 }
@@ -182,7 +195,8 @@ pub fn roll_adv_dis(
     }
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::modifiers::roll_flags(s, attacker, target);
-    (adv | m_adv, dis | m_dis)
+    let (f_adv, f_dis) = crate::divination::fortune(s, attacker); // Coin of Fortune
+    (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
 
 fn in_water(s: &State, u: UnitIdx) -> bool {
@@ -231,6 +245,9 @@ pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
 }
 
 fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
+    if let Some(v) = crate::divination::foreseen_roll(cx, attacker) {
+        return Ok((vec![v], v)); // Foresight: no die is rolled
+    }
     let a = cx.d6(Some(attacker))?;
     Ok(match mode {
         RollMode::Normal => (vec![a], a),
@@ -361,6 +378,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 return Ok(Flow::Wait);
             }
             Stage::Done => {
+                crate::wards::pay_peel(cx, &a); // Ward Bash, Ward Burst
                 finish(cx, &a, &def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
@@ -484,12 +502,18 @@ fn settle(
         a.stage = Stage::Interrupted { value };
         crate::features::ask_capacitive(cx, a.attacker);
     }
+    // Ward Bash, Ward Burst: peel the Special Ward for damage (asked after any Interrupt).
+    let peel = Hit::from_roll(value) != Hit::Miss && crate::wards::peel_offer(cx.s, a, def);
+    if peel {
+        a.stage = Stage::Interrupted { value };
+        crate::wards::ask_peel(cx, a);
+    }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
     if Hit::from_roll(value) != Hit::Miss && crate::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
         return Ok(());
     }
-    if capacitive {
+    if capacitive || peel {
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -678,6 +702,7 @@ fn apply_damage_and_effect(
         packet += 1; // Smasher at full HP: 1 more damage
     }
     packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+    packet += crate::wards::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     if damage && (packet > 0 || def.damage.is_some()) {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }
@@ -789,6 +814,9 @@ fn apply_damage_and_effect(
     crate::triggers::was_hit(cx, attacker, target, queued_from);
     crate::curses::target_hit(cx, attacker, target)?; // Ugnatio's Preservation Charm
     crate::robes::hit(cx, attacker, target, queued_from); // Absorbing
+    if def.rolls() {
+        crate::divination::was_hit(cx, target); // Empathic Wave: hit by an attack roll
+    }
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())
@@ -1146,7 +1174,15 @@ fn apply_effects_saved(
                 give_status(cx, target, status, &name);
             }
         }
-        if let Some(w) = e.ward {
+        if let Some(w) = e.ward
+            && w < 0
+        {
+            // Ward-Stripping Hex: the Special Ward goes first.
+            let amount = (-w).min(cx.s.unit(target).ward);
+            if amount > 0 {
+                cx.emit(Event::WardLost { unit: cx.s.who(target), amount, why: name.clone() });
+            }
+        } else if let Some(w) = e.ward {
             let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
         }
@@ -1197,6 +1233,9 @@ fn apply_effects_saved(
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }
+        }
+        if e.hook.as_deref() == Some("take-out") {
+            damage::take_out(cx, target, Some(user)); // Death Ward
         }
         if let Some(n) = e.teleport_self {
             queued.push(Frame::TeleportSelf { unit: user, range: n });

@@ -38,6 +38,22 @@ pub enum CurseOn {
     /// An enemy's attack hits the target; its Effect applies to that enemy, once (Ugnatio's
     /// Preservation Charm).
     TargetHit,
+    /// The target is Taken Out by an enemy's attack or Opportunity; its Effect applies to that
+    /// enemy (Death Ward, wards.rs).
+    AttackTakesOut,
+    /// The target takes damage, now (as the curse is laid) and each time after; its Effect
+    /// applies to every athlete opposing the maker within 5 squares of the target, the target
+    /// left out (Revealed Pain).
+    TargetDamaged,
+    /// The maker becomes Bloodied or drops to 0 HP; its Effect applies to the target (Linked
+    /// Doom).
+    MakerBloodied,
+    /// Not an Effect line: the die rolled for the target, read as its first attack roll on
+    /// its own turn (Foresight, divination.rs).
+    ForeseenRoll,
+    /// Not an Effect line: the target is the quarry of the Seeking Hex `via`, whose damage is
+    /// `value` (divination.rs).
+    Sought,
 }
 
 /// A curse as content writes it.
@@ -72,6 +88,10 @@ pub struct Curse {
     /// Left behind in this square when its target was Taken Out (Explosive Attachment): it
     /// fires there, no longer bound to a creature.
     pub at: Option<fray_core::grid::Pos>,
+    /// A number it carries (Foresight's die, a Seeking Hex's damage); 0 otherwise.
+    pub value: i32,
+    /// The thing on the map that carries it out (a Seeking Hex).
+    pub via: Option<UnitIdx>,
 }
 
 /// Every primitive a power may lay a curse from, in order: its Effect line for `level`, then a
@@ -91,6 +111,10 @@ pub fn index_of(s: &State, power: u16, user: UnitIdx, e: &Effect) -> usize {
 }
 
 /// The Effect line of a curse on the field.
+pub fn effect_line(s: &State, c: &Curse) -> Vec<Effect> {
+    effect_of(s, c)
+}
+
 fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
     primitives(s, c.power, s.unit(c.maker).level)
         .get(c.index as usize)
@@ -103,9 +127,70 @@ fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
 pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power: u16, index: usize) {
     // A turn-start curse waits through the end of the target's next turn, and fires as it starts.
     let duration = crate::attack::duration_for(cx.s, maker, target, def.until.as_deref());
-    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, at: None };
+    let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, at: None, value: 0, via: None };
     let name = cx.s.powers.get(power).name.clone();
-    cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse });
+    cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse: curse.clone() });
+    if def.on == CurseOn::TargetDamaged {
+        pain(cx, &curse); // "including now": the hit that laid it
+    }
+}
+
+/// Revealed Pain: the curse's Effect on every athlete opposing its maker within 5 squares of
+/// its target. Damage it deals sets off no further curse.
+fn pain(cx: &mut Ctx, c: &Curse) {
+    let Some(_) = cx.s.unit(c.target).pos else { return };
+    let effect = effect_of(cx.s, c);
+    let victims: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&v| {
+                v != c.target
+                    && cx.s.unit(v).kind == crate::state::UnitKind::Athlete
+                    && cx.s.enemies(c.maker, v)
+                    && cx.s.distance(v, c.target).is_some_and(|d| d <= 5)
+            })
+            .collect();
+    let was = cx.s.curse_firing;
+    cx.s.curse_firing = true;
+    for v in victims {
+        let _ = crate::attack::apply_nested(cx, c.maker, v, c.target, c.power, &effect);
+    }
+    cx.s.curse_firing = was;
+}
+
+/// Saving throws against "save ends" curses hanging over `unit` (Revealed Pain, Linked Doom),
+/// in its Saving Throw Phase.
+pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let mut i = 0;
+    while i < cx.s.curses.len() {
+        let c = &cx.s.curses[i];
+        if c.duration == Duration::SaveEnds && c.target == unit {
+            let name = cx.s.powers.get(c.power).name.clone();
+            if crate::turn::saving_throw(cx, unit, &name)? {
+                end(cx, i, "saved");
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// `unit` has just become Bloodied or dropped to 0 HP (Linked Doom): the curses it made on
+/// that apply to their targets.
+pub fn maker_bloodied(cx: &mut Ctx, unit: UnitIdx) {
+    if cx.s.curse_firing {
+        return;
+    }
+    let firing: Vec<Curse> =
+        cx.s.curses.iter().filter(|c| c.on == CurseOn::MakerBloodied && c.maker == unit).cloned().collect();
+    for c in firing {
+        if cx.s.unit(c.target).on_map() {
+            let effect = effect_of(cx.s, &c);
+            cx.s.curse_firing = true;
+            let _ = crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect);
+            cx.s.curse_firing = false;
+        }
+    }
 }
 
 fn end(cx: &mut Ctx, i: usize, why: &str) {
@@ -152,6 +237,11 @@ pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
 pub fn damaged(cx: &mut Ctx, unit: UnitIdx) {
     if cx.s.curse_firing {
         return;
+    }
+    let pains: Vec<Curse> =
+        cx.s.curses.iter().filter(|c| c.on == CurseOn::TargetDamaged && c.target == unit).cloned().collect();
+    for c in pains {
+        pain(cx, &c); // Revealed Pain
     }
     let firing: Vec<Curse> =
         cx.s.curses.iter().filter(|c| c.on == CurseOn::MakerDamaged && c.maker == unit).cloned().collect();

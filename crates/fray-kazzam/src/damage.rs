@@ -66,7 +66,8 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
         return 0;
     }
     let shield = crate::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
-    (total - s.amount(target, StatusKind::Resist) - shield).max(0)
+    // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
+    (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
 }
 
 /// Whether a packet would take `target` to 0 HP or below.
@@ -93,6 +94,7 @@ pub fn deal(
     let total = crate::triggers::resist_reaction(cx, target, total);
     let total = crate::summons::resist_once(cx, target, total); // Improved Traps
     let special_before = cx.s.unit(target).special_ward;
+    let was_bloodied = cx.s.is_bloodied(target);
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
     let hp_loss = total - ward;
@@ -107,7 +109,11 @@ pub fn deal(
     });
     crate::summons::share_damage(cx, target, total, hp);
     if hp <= 0 {
+        // Death Ward answers a Take Out by an enemy's attack or Opportunity.
+        let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
+        let wards = if by_attack { crate::wards::death_wards(cx.s, target, source) } else { Vec::new() };
         take_out(cx, target, source);
+        crate::wards::death_ward_fires(cx, wards, target, source);
     } else {
         if hp_loss > 0 && cx.s.is_bloodied(target) {
             bloodied_statuses(cx, target);
@@ -118,6 +124,9 @@ pub fn deal(
     }
     if cx.s.unit(target).special_ward < special_before {
         crate::features::special_ward_lost(cx, target); // Capacitive Ward
+    }
+    if hp_loss > 0 && (hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2)) {
+        crate::curses::maker_bloodied(cx, target); // Linked Doom
     }
     if total > 0 {
         crate::curses::damaged(cx, target); // Empathic Imposition
@@ -133,6 +142,7 @@ pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option
     if !cx.s.unit(target).on_map() || amount <= 0 {
         return;
     }
+    let was_bloodied = cx.s.is_bloodied(target);
     let hp = cx.s.unit(target).hp - amount;
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
@@ -146,6 +156,9 @@ pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option
         take_out(cx, target, source);
     } else if cx.s.is_bloodied(target) {
         bloodied_statuses(cx, target);
+    }
+    if hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2) {
+        crate::curses::maker_bloodied(cx, target); // Linked Doom
     }
     crate::curses::damaged(cx, target);
 }
@@ -255,6 +268,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     // Explosive Attachment stays behind in its square.
     crate::gadgets::taken_out(cx, unit, pos);
     crate::curses::taken_out(cx, unit, by);
+    crate::divination::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
     for i in (0..cx.s.curses.len()).rev() {
         if cx.s.curses[i].target == unit && cx.s.curses[i].at.is_none() {
             cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });

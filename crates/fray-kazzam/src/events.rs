@@ -266,6 +266,9 @@ pub enum Event {
     StrikePenalty { side: Side, strikes: i32, penalty: i32 },
     /// The match ended.
     MatchOver { summary: String, winner: Option<Side>, red: i32, blue: i32 },
+    /// A unit loses Ward, its Special Ward first: peeled for damage (Ward Bash), stripped by a
+    /// power (Ward-Stripping Hex).
+    WardLost { unit: Who, amount: i32, why: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -395,6 +398,11 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BonusMove { unit } => unit_mut(s, unit).actions.bonus_moves += 1,
         Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).luck_tokens = *total,
+        Event::WardLost { unit, amount, .. } => {
+            let u = unit_mut(s, unit);
+            u.ward = (u.ward - amount).max(0);
+            u.special_ward = (u.special_ward - amount).max(0);
+        }
         Event::BonusAttack { unit } => {
             let u = unit_mut(s, unit);
             u.actions.bonus_attacks += 1;
@@ -651,6 +659,7 @@ impl fmt::Display for Event {
             Event::ElixirLost { unit, name, why, .. } => write!(f, "{unit} no longer carries {name} ({why})"),
             Event::BonusMove { unit } => write!(f, "{unit} gains an extra Move Action this turn"),
             Event::LuckTokens { unit, total, why } => write!(f, "{unit} has {total} Luck Token(s) ({why})"),
+            Event::WardLost { unit, amount, why } => write!(f, "{unit} loses {amount} Ward ({why})"),
             Event::BonusAttack { unit } => {
                 write!(f, "{unit} gains an extra Attack Action this turn; its attacks no longer end the turn")
             }
@@ -724,6 +733,9 @@ impl fmt::Display for Event {
                     K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
                     K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
                     K::Undying => ("cannot be Taken Out".to_string(), ""),
+                    K::Confused => ("Opportunities against allies, none against enemies".to_string(), ""),
+                    K::TeamAdvantage => (format!("Advantage on every roll of its team in round {n}"), ""),
+                    K::EnemyDisadvantage => (format!("Disadvantage on every roll of the other team in round {n}"), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

@@ -109,6 +109,8 @@ pub enum Feature {
     Redirecting,
     /// Tinker robe trick: an enemy's miss is kept, and turned on the next enemy that hits (L1393).
     Absorbing,
+    /// Diviner level 5: a second foreseen die each round, for a teammate to use (L1271).
+    ImprovedSeer,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -154,6 +156,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("tinker-improved-traps-resist-all", Feature::ImprovedTrapsResist),
     ("tinker-redirecting", Feature::Redirecting),
     ("tinker-absorbing", Feature::Absorbing),
+    ("diviner-improved-seer", Feature::ImprovedSeer),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
@@ -210,7 +213,7 @@ impl Feature {
     }
     /// Whether it keeps one counter per creature (Electrified: who was zapped this turn).
     pub fn counts_per_creature(self) -> bool {
-        matches!(self, Feature::Electrified | Feature::CapacitiveWard | Feature::Seer)
+        matches!(self, Feature::Electrified | Feature::CapacitiveWard | Feature::Seer | Feature::ImprovedSeer)
     }
     /// Whether it is a Blade Enchantment (lost while Disarmed).
     pub fn is_blade_enchantment(self) -> bool {
@@ -475,6 +478,11 @@ pub enum FeatureFrame {
         /// The Diviner.
         unit: UnitIdx,
     },
+    /// Improved Seer: foresee a die for the team this round, or not.
+    TeamForesee {
+        /// The Diviner.
+        unit: UnitIdx,
+    },
     /// Special Ward: the Wardmaster picks who gains it as its turn ends.
     SpecialWard {
         /// The Wardmaster.
@@ -705,6 +713,15 @@ pub fn question(s: &State, f: &FeatureFrame) -> (UnitIdx, &'static str, String, 
             format!("{}: Seer — roll a foreseen result for this round (3 damage if it goes unused)?", s.unit(unit).id),
             vec![DecisionOption::new("roll", "foresee"), DecisionOption::new("no", "not this round")],
         ),
+        FeatureFrame::TeamForesee { unit } => (
+            unit,
+            "feature",
+            format!(
+                "{}: Improved Seer — roll a foreseen result for your teammates this round (3 damage if none uses it)?",
+                s.unit(unit).id
+            ),
+            vec![DecisionOption::new("roll", "foresee for the team"), DecisionOption::new("no", "not this round")],
+        ),
         FeatureFrame::SpecialWard { unit } => (
             unit,
             "target",
@@ -790,6 +807,12 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
             if option == "roll" {
                 let v = cx.d6(Some(unit))?;
                 set_counter(cx, unit, Feature::Seer, v, None);
+            }
+        }
+        FeatureFrame::TeamForesee { unit } => {
+            if option == "roll" {
+                let v = cx.d6(Some(unit))?;
+                set_counter(cx, unit, Feature::ImprovedSeer, v, None);
             }
         }
         FeatureFrame::SpecialWard { unit } => {
@@ -998,7 +1021,7 @@ pub fn on_miss(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, evaded: bool) {
 }
 
 /// Powers whose rules live here.
-pub const POWER_HOOKS: &[&str] = &["change-spell", "use-foreseen"];
+pub const POWER_HOOKS: &[&str] = &["change-spell", "use-foreseen", "use-team-foreseen"];
 
 /// The swaps a Shivering Sword may make: each learned spell not in force, replacing the one of
 /// its group in force (`new/old` when two are, with Twin Enchantments or Twin Charms); groups in
@@ -1087,6 +1110,11 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![] });
     if hook.as_deref() == Some("use-foreseen") {
         set_counter(cx, u, Feature::Seer, 1, Some(u)); // armed: the next die is the foreseen one
+    } else if hook.as_deref() == Some("use-team-foreseen") {
+        // Improved Seer: the teammate's next die is the team's foreseen one.
+        if let Some(w) = team_die_holder(cx.s, u) {
+            set_counter(cx, w, Feature::ImprovedSeer, 1, Some(u));
+        }
     } else {
         cx.push(crate::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
     }
@@ -1098,10 +1126,60 @@ pub fn foreseen_value(s: &State, u: UnitIdx) -> i32 {
     s.unit(u).counters.iter().find(|c| c.feature == Feature::Seer && c.about.is_none()).map_or(0, |c| c.value)
 }
 
+/// Improved Seer: the team die `w` holds unused (1-6), or 0.
+pub fn team_die(s: &State, w: UnitIdx) -> i32 {
+    s.unit(w).counters.iter().find(|c| c.feature == Feature::ImprovedSeer && c.about.is_none()).map_or(0, |c| c.value)
+}
+
+/// The teammate of `u` whose team die `u` may call on: an Improved Seer (a Seer too) holding
+/// one that nobody has called on yet.
+fn team_die_holder(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    s.unit_indices().find(|&w| {
+        w != u
+            && s.unit(w).side == s.unit(u).side
+            && s.has_feature(w, Feature::ImprovedSeer)
+            && team_die(s, w) > 0
+            && !s
+                .unit(w)
+                .counters
+                .iter()
+                .any(|c| c.feature == Feature::ImprovedSeer && c.about.is_some() && c.value > 0)
+    })
+}
+
+/// Whether `u` may use `power` without knowing it: calling on a teammate's team die.
+pub fn team_die_power(s: &State, u: UnitIdx, power: u16) -> bool {
+    s.powers.get(power).hook.as_deref() == Some("use-team-foreseen") && team_die_holder(s, u).is_some()
+}
+
+/// The team-die action to add to `u`'s menu (it does not know it as a power).
+pub fn team_die_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let Some(p) = s.powers.find("team-foreseen-result") else { return Vec::new() };
+    if s.unit(u).powers.contains(&p)
+        || crate::actions::check_power_use(s, u, p, false).is_err()
+        || crate::control::check_power(s, u, s.powers.get(p), &[u]).is_err()
+    {
+        return Vec::new(); // not offered under a compulsion either (Panicked, Dominated)
+    }
+    vec![DecisionOption::new("power:team-foreseen-result", s.powers.get(p).name.clone())]
+}
+
+/// The team die an Improved Seer teammate holds armed for `u`'s next die, used up now.
+fn team_foreseen(cx: &mut Ctx, u: UnitIdx) -> Option<i32> {
+    let w = cx.s.unit_indices().find(|&w| {
+        !cx.s.unit(w).counters.is_empty() && w != u && cx.s.counter_about(w, Feature::ImprovedSeer, u) > 0
+    })?;
+    let v = team_die(cx.s, w);
+    set_counter(cx, w, Feature::ImprovedSeer, 0, Some(u));
+    set_counter(cx, w, Feature::ImprovedSeer, 0, None);
+    cx.emit(Event::Note { text: format!("{} uses {}'s foreseen result: {v}", cx.s.unit(u).id, cx.s.unit(w).id) });
+    (v > 0).then_some(v)
+}
+
 /// Called for each die `u` rolls: the armed foreseen result replaces it (and is used up).
 pub fn foreseen(cx: &mut Ctx, u: UnitIdx) -> Option<i32> {
     if cx.s.unit(u).counters.is_empty() || cx.s.counter_about(u, Feature::Seer, u) == 0 {
-        return None;
+        return team_foreseen(cx, u);
     }
     let v = foreseen_value(cx.s, u);
     set_counter(cx, u, Feature::Seer, 0, Some(u));
@@ -1114,6 +1192,9 @@ pub fn foreseen(cx: &mut Ctx, u: UnitIdx) -> Option<i32> {
 pub fn round_begins(cx: &mut Ctx) {
     for u in cx.s.units_on_map().collect::<Vec<_>>() {
         if cx.s.has_feature(u, Feature::Seer) && cx.s.unit(u).kind == crate::state::UnitKind::Athlete {
+            if cx.s.has_feature(u, Feature::ImprovedSeer) {
+                cx.push(crate::flow::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
+            }
             cx.push(crate::flow::Frame::Feature(FeatureFrame::Foresee { unit: u }));
         }
     }
@@ -1126,6 +1207,21 @@ pub fn round_ends(cx: &mut Ctx) {
             set_counter(cx, u, Feature::Seer, 0, Some(u));
             set_counter(cx, u, Feature::Seer, 0, None);
             crate::damage::deal(cx, u, 3, None, "the backlash of an unused foreseen result", None);
+        }
+        // Improved Seer: the team die nobody used (even if called on) backfires too.
+        if team_die(cx.s, u) > 0 {
+            let armed: Vec<UnitIdx> =
+                cx.s.unit(u)
+                    .counters
+                    .iter()
+                    .filter(|c| c.feature == Feature::ImprovedSeer && c.value > 0)
+                    .filter_map(|c| c.about)
+                    .collect();
+            for a in armed {
+                set_counter(cx, u, Feature::ImprovedSeer, 0, Some(a));
+            }
+            set_counter(cx, u, Feature::ImprovedSeer, 0, None);
+            crate::damage::deal(cx, u, 3, None, "the backlash of an unused team foreseen result", None);
         }
     }
 }
@@ -1312,7 +1408,8 @@ pub fn guarded(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) ->
 /// first).
 fn lock_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let x = s.unit(u);
-    let Some(p) = x.pos else { return Vec::new() };
+    // Taken Out before the question came up: only `keep`.
+    let Some(p) = x.pos else { return vec![DecisionOption::new("keep", "keep the lock as it is")] };
     let mut out: Vec<DecisionOption> = s
         .units_on_map()
         .filter(|&t| {

@@ -176,6 +176,10 @@ pub enum Frame {
     Brew(crate::brews::BrewFrame),
     /// Bag of Tricks: which gadget (gadgets.rs).
     Gadget(crate::gadgets::GadgetFrame),
+    /// A Ward power's decision (wards.rs).
+    Ward(crate::wards::WardFrame),
+    /// A Diviner power's decision (divination.rs).
+    Divination(crate::divination::DivFrame),
 }
 
 /// What advancing a frame led to.
@@ -424,6 +428,8 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Charm(f) => crate::charms::question(s, f),
         Frame::Brew(f) => crate::brews::question(s, f),
         Frame::Gadget(f) => crate::gadgets::question(s, f),
+        Frame::Ward(f) => crate::wards::question(s, f),
+        Frame::Divination(f) => crate::divination::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -497,6 +503,8 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,
         Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,
+        Frame::Ward(f) => crate::wards::answer(cx, f, option)?,
+        Frame::Divination(f) => crate::divination::answer(cx, f, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

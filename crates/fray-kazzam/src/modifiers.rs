@@ -58,6 +58,14 @@ pub enum ModifierKind {
     /// The attacker cannot be Taken Out; at 0 HP or less it goes on acting (Ugnatio's
     /// Preservation Charm).
     Undying,
+    /// The attacker takes Opportunities against its allies and none against its enemies
+    /// (Lesser Confusion).
+    Confused,
+    /// In round `amount`, every roll by the maker's team has Advantage (Coin of Fortune).
+    TeamAdvantage,
+    /// In round `amount`, every roll by the team opposing the maker has Disadvantage (Coin of
+    /// Fortune).
+    EnemyDisadvantage,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -354,4 +362,9 @@ pub fn sight_limit(s: &State, u: UnitIdx) -> Option<i32> {
 /// Whether `attacker`'s melee attack on `target` has Advantage from a modifier.
 pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::MeleeAdvantage && m.applies(s, attacker, target))
+}
+
+/// Whether `u` takes Opportunities against its allies instead of its enemies (Lesser Confusion).
+pub fn confused(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
 }

@@ -16,7 +16,11 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
     let (t, g) = (s.unit(taker), s.unit(granter));
     t.on_map()
         && g.on_map()
-        && s.enemies(taker, granter)
+        && if crate::modifiers::confused(s, taker) {
+            taker != granter && !s.enemies(taker, granter) // Lesser Confusion
+        } else {
+            s.enemies(taker, granter)
+        }
         && s.can_take_opportunities(taker)
         && crate::summons::takes_opportunities(t)
         && !(t.stowed && t.kind == UnitKind::Athlete) // a stowed implement allows no attacks (K-IMP-10)

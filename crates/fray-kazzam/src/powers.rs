@@ -422,7 +422,7 @@ impl Effect {
 }
 
 /// The `when` conditions of a primitive, judged from the user.
-pub const WHEN: &[&str] = &["target-cannot-see-you", "target-has-cover"];
+pub const WHEN: &[&str] = &["target-cannot-see-you", "target-has-cover", "you-have-ward"];
 
 fn when_holds(s: &crate::state::State, when: &str, user: crate::state::UnitIdx, target: crate::state::UnitIdx) -> bool {
     let (Some(up), Some(tp)) = (s.unit(user).pos, s.unit(target).pos) else { return false };
@@ -435,6 +435,7 @@ fn when_holds(s: &crate::state::State, when: &str, user: crate::state::UnitIdx, 
         "target-has-cover" => {
             crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed(s, target)
         }
+        "you-have-ward" => s.unit(user).ward > 0, // Ward Bash, Ward Burst
         _ => false,
     }
 }
@@ -561,6 +562,10 @@ pub struct PowerDef {
     /// in a match is refused.
     #[serde(default)]
     pub reference_only: bool,
+    /// Special: on its first hit the user may peel points off its own Special Ward, each adding
+    /// 1 damage to every hit of this attack (Ward Bash, Ward Burst; wards.rs).
+    #[serde(default)]
+    pub peel: bool,
 }
 
 impl PowerDef {
@@ -842,6 +847,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::summons::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
         && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
+        && !crate::divination::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

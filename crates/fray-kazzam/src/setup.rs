@@ -115,6 +115,9 @@ pub struct UnitSpec {
     /// Capacitive Ward's Charge Tokens held at the start.
     #[serde(default)]
     pub charge_tokens: Option<i32>,
+    /// A Wardmaster's own Special Ward held at the start (on top of `ward`).
+    #[serde(default)]
+    pub special_ward: Option<i32>,
     /// Its advanced implement (K-AIMP), by id.
     #[serde(default)]
     pub advanced_implement: Option<String>,
@@ -433,10 +436,10 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             implement,
             advanced,
             stowed: spec.stowed,
-            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }) + spec.special_ward.unwrap_or(0).max(0),
             start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
-            special_ward: 0,
-            special_from: None,
+            special_ward: spec.special_ward.unwrap_or(0).max(0),
+            special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
             statuses: Vec::new(),
             miss_tokens,
             strikes: spec.strikes.unwrap_or(0),
@@ -731,6 +734,7 @@ impl UnitSpec {
             features: vec![],
             learned: vec![],
             charge_tokens: None,
+            special_ward: None,
             advanced_implement: None,
             spent: vec![],
             statuses: vec![],

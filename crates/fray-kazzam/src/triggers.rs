@@ -32,6 +32,7 @@ pub const HOOKS: &[&str] = &[
     "push-reaction",
     "keep-walking",
     "punish-reaction",
+    "target-lock",
 ];
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
@@ -208,6 +209,15 @@ fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
         && crate::actions::check_target(s, owner, basic, target, false).is_ok()
 }
 
+/// Target Lock: `owner` may shoot the enemy it is Locked On to wherever it is.
+fn lock_shot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
+    let u = s.unit(owner);
+    !u.stowed
+        && !s.has(owner, StatusKind::Disarmed)
+        && s.enemies(owner, target)
+        && crate::features::locked(s, owner, target)
+}
+
 /// The options `owner` has on `trigger` (without declining): option id and label.
 fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = powers_for(s, owner, trigger)
@@ -350,16 +360,20 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
                     Some("patient-shot" | "patient-surprise") => moving,
                     Some("patient-porcupine") => moving && !a.used_on.contains(&mover),
                     Some("patient-gaze") => a.target == Some(mover),
+                    Some("target-lock") => !moving && a.target == Some(mover),
                     _ => false,
                 };
-                if watches && can_shoot(s, owner, mover) && !out.iter().any(|(p, _, _)| *p == a.power) {
+                // Target Lock: the lock stands in for range and line of sight (a class power's).
+                let lock = hook(s, a.power) == Some("target-lock") && lock_shot(s, owner, mover);
+                if watches && (can_shoot(s, owner, mover) || lock) && !out.iter().any(|(p, _, _)| *p == a.power) {
                     out.push((
                         a.power,
                         None,
                         format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id),
                     ));
                 }
-                if watches && !out.iter().any(|(p, x, _)| *p == a.power && x.is_some()) {
+                let patient = hook(s, a.power).is_some_and(|h| h.starts_with("patient"));
+                if watches && patient && !out.iter().any(|(p, x, _)| *p == a.power && x.is_some()) {
                     for w in sentinel_attacks(s, owner, mover) {
                         let label =
                             format!("use {} with {} against {} (Sentinel)", name(a.power), name(w), s.unit(mover).id);
@@ -620,6 +634,12 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creativ
             "patient-gaze",
             format!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
         )),
+        Some("target-lock") if !(creative || s.enemies(u, t) && crate::features::locked(s, u, t)) => {
+            Err(RuleError::refused(
+                "target-lock",
+                format!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -649,7 +669,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
     // K-ACT-5: a staff or sword user spending its Attack Action on an implement power ends its turn.
     let imp = cx.s.unit(u).implement;
     if def.action == crate::powers::ActionKind::Attack
-        && def.hook.as_deref().is_some_and(|h| h.starts_with("patient"))
+        && def.hook.as_deref().is_some_and(|h| h.starts_with("patient") || h == "target-lock")
         && matches!(imp, crate::state::Implement::Staff | crate::state::Implement::Sword)
         && cx.s.current() == Some(u)
         && cx.s.unit(u).granted_by.is_none()
@@ -877,7 +897,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             }
             cx.push(Frame::TeleportSelf { unit: owner, range: 2 });
         }
-        Some(h @ ("patient-shot" | "patient-surprise" | "patient-porcupine" | "patient-gaze")) => {
+        Some(h @ ("patient-shot" | "patient-surprise" | "patient-porcupine" | "patient-gaze" | "target-lock")) => {
             let record = cx.s.unit(owner).armed.iter().find(|a| a.power == p).cloned().expect("offered");
             if h == "patient-porcupine" {
                 cx.emit(Event::TriggerUsed { unit: cx.s.who(owner), power: p, against: cx.s.who(about) });
@@ -888,7 +908,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             let with = arg.unwrap_or(basic); // Sentinel: an at-will in its place
             let mut frame = AttackFrame::new(owner, with, vec![about], cx.s.unit(owner).pos.unwrap());
             frame.granted_advantage = h == "patient-shot";
-            frame.rider = matches!(h, "patient-surprise" | "patient-gaze").then_some(p);
+            frame.rider = matches!(h, "patient-surprise" | "patient-gaze" | "target-lock").then_some(p);
             frame.stage = Stage::Provoke;
             crate::attack::begin(cx, frame)?;
         }
@@ -1028,14 +1048,15 @@ pub fn rider(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16) {
                 disarm_for_turn(cx, target);
             }
         }
-        Some("patient-gaze") => {
+        Some(h @ ("patient-gaze" | "target-lock")) => {
             let who = cx.s.unit(target).id.clone();
+            let name = if h == "target-lock" { "Target Lock" } else { "Patient Gaze" };
             let half = (cx.s.unit(target).speed / 2).max(0) as u32;
             let Some(i) = interrupted(cx.s, target) else { return };
             match &mut cx.s.flow[i] {
                 Frame::Attack(a) => {
                     a.disadvantage = true;
-                    cx.emit(Event::Note { text: format!("{who} makes this attack at Disadvantage (Patient Gaze)") });
+                    cx.emit(Event::Note { text: format!("{who} makes this attack at Disadvantage ({name})") });
                 }
                 Frame::Move(m) => {
                     m.limit = Some(m.limit.map_or(half, |l| l.min(half)));

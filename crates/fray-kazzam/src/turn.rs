@@ -43,6 +43,7 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
         cx.push(Frame::StartTurn { unit: u });
         if cx.s.turn_index == 0 {
             crate::features::round_begins(cx); // Seer
+            crate::divination::round_begins(cx); // Coin of Fortune
         }
         return Ok(Flow::Continue);
     }
@@ -158,8 +159,11 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     crate::features::start_of_turn(cx, unit); // Whirling ready again
-    // K-ST-Regenerate: only while at 1 HP or more.
-    let regen = cx.s.amount(unit, StatusKind::Regenerate) + crate::features::regenerate(cx.s, unit);
+    crate::divination::sight_check(cx); // Line-of-Sight Curse
+    // K-ST-Regenerate: only while at 1 HP or more; Empathic Wave reaches allies near the Diviner.
+    let regen = cx.s.amount(unit, StatusKind::Regenerate)
+        + crate::features::regenerate(cx.s, unit)
+        + crate::divination::wave_regenerate(cx.s, unit);
     if regen > 0 && cx.s.unit(unit).hp >= 1 {
         crate::damage::heal(cx, unit, regen, "Regenerate");
     }
@@ -250,6 +254,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
     if cx.s.unit(unit).on_map() {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         crate::modifiers::saves(cx, unit)?;
+        crate::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
         saves =
             cx.s.unit(unit)
                 .statuses
@@ -303,6 +308,7 @@ pub fn save_phase(
     crate::gadgets::turn_ended(cx, unit); // Talisman of Distraction
     crate::zones::expire(cx, unit);
     crate::summons::end_of_turn(cx, unit);
+    crate::divination::end_of_turn(cx, unit); // Seeking Hex
     crate::modifiers::expire(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
@@ -355,8 +361,12 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
         return Ok((6, true));
     }
     let mut roll = cx.d6(Some(unit))?;
-    if cx.s.has(unit, StatusKind::Distracted) {
-        roll = roll.min(cx.d6(Some(unit))?);
+    // Distracted: the lower of two dice; Coin of Fortune's Advantage cancels it or gives the higher.
+    let (adv, dis) = crate::divination::fortune(cx.s, unit);
+    match crate::attack::combine((adv, dis || cx.s.has(unit, StatusKind::Distracted))) {
+        crate::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
+        crate::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
+        crate::events::RollMode::Normal => {}
     }
     let success = roll >= 4;
     cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });

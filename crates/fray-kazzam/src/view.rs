@@ -180,6 +180,7 @@ pub fn build(s: &State) -> View {
                 "on": c.on,
                 "at": c.at,
                 "duration": crate::statuses::describe_duration(s, &c.duration),
+                "value": c.value,
             })
         })
         .collect();

@@ -72,6 +72,8 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
         }
     }
     crate::summons::entered(cx, unit, from, to);
+    crate::contagion::entered(cx, unit); // Bura's Traveling Fire
+    crate::divination::sight_check(cx); // Line-of-Sight Curse
     Ok(())
 }
 
@@ -93,6 +95,7 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner));
         }
     }
+    crate::contagion::turn_started(cx, unit); // Bura's Traveling Fire
 }
 
 /// Whether a square is dangerous to be forced into: damaging terrain or a pit (K-ZONE-6).
@@ -184,6 +187,7 @@ pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitI
         .units_on_map()
         .filter(|&t| zone.touches(s.unit(t).pos.unwrap(), s.unit(t).size))
         .filter(|&t| affects.includes(s, u, t))
+        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| crate::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
         .collect();
     ts.sort_by_key(|&t| (distance(centre, 1, s.unit(t).pos.unwrap(), s.unit(t).size), t));
