@@ -250,6 +250,8 @@ pub enum Event {
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
+    /// A square's terrain changed (Change Terrain).
+    TerrainChanged { at: Pos, terrain: crate::arena::Terrain, why: String },
     /// A power put something new on the map: a summon, trap, automaton or wall
     /// ([`crate::summons`]); `apply` adds it to the state's units.
     Spawned { unit: Who, spawn: Box<crate::summons::Spawn> },
@@ -442,6 +444,12 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Stowed { unit, stowed } => unit_mut(s, unit).stowed = *stowed,
         Event::TurnCutShort { unit, .. } => unit_mut(s, unit).turn_over = true,
+        Event::TerrainChanged { at, terrain, .. } => {
+            // The arena is shared between copies of the state: this one gets its own.
+            if let Some(t) = std::sync::Arc::make_mut(&mut s.arena).terrain.get_mut(*at) {
+                *t = *terrain;
+            }
+        }
         Event::ZoneHit { unit, zone } => unit_mut(s, unit).zone_hits |= 1 << zone,
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
@@ -714,6 +722,14 @@ impl fmt::Display for Event {
                     K::Execution => ("a 6 forces a save or a Take Out".to_string(), "attack roll"),
                     K::Spurned => ("Disadvantage unless its maker is a target".to_string(), ""),
                     K::WardBoost => (format!("the next Special Ward is {n} bigger"), ""),
+                    K::DrawABead if n >= 2 => ("attacks ignore Cover, Concealment and Hidden".to_string(), ""),
+                    K::DrawABead => ("attacks ignore Concealment and Low Cover".to_string(), ""),
+                    K::Cloak => (format!("Concealed from enemies more than {n} squares away"), ""),
+                    K::Outflank => (format!("{n} extra damage, or a Miss Token on a miss, while its maker is beside it"), "ally's attack"),
+                    K::SaveAdvantage => ("Advantage".to_string(), "saving throw or escape roll"),
+                    K::HideUsed => ("no Hide on the next turn".to_string(), ""),
+                    K::SpreadFire => ("no attacks on it this turn unless it is the last enemy".to_string(), ""),
+                    K::Attacked => ("attacked this turn".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),
@@ -733,6 +749,7 @@ impl fmt::Display for Event {
                 }
             }
             Event::Note { text } => f.write_str(text),
+            Event::TerrainChanged { at, terrain, why } => write!(f, "{at} becomes {terrain:?} ({why})"),
             Event::Granted { unit, by: Some(by) } => write!(f, "{unit} makes an attack granted by {by}"),
             Event::Granted { .. } => Ok(()),
             Event::GrantTerms { unit, no_role_boost: true } => write!(f, "{unit}'s granted attack gets no Role Boost"),

@@ -174,6 +174,8 @@ pub enum Frame {
     Charm(crate::charms::CharmFrame),
     /// A brew's decision (brews.rs).
     Brew(crate::brews::BrewFrame),
+    /// A Role Action's decision (role_actions.rs).
+    Role(crate::role_actions::RoleFrame),
 }
 
 /// What advancing a frame led to.
@@ -248,6 +250,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Placed(f) => crate::summons::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::Trigger(t) => crate::triggers::step(cx, t)?,
+            Frame::Role(f) => crate::role_actions::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -421,6 +424,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Frame::Charm(f) => crate::charms::question(s, f),
         Frame::Brew(f) => crate::brews::question(s, f),
+        Frame::Role(f) => crate::role_actions::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -489,6 +493,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::GrantedAttack { unit, by, terms, .. } => crate::actions::answer_grant(cx, unit, by, &terms, option)?,
         Frame::Charm(f) => crate::charms::answer(cx, f, option)?,
         Frame::Brew(f) => crate::brews::answer(cx, f, option)?,
+        Frame::Role(f) => crate::role_actions::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

@@ -37,6 +37,7 @@ pub mod options;
 pub mod orbs;
 pub mod powers;
 pub mod reference;
+pub mod role_actions;
 pub mod roles;
 pub mod scenario;
 pub mod setup;

@@ -55,6 +55,23 @@ pub enum ModifierKind {
     /// As its `during` turn ends, the attacker hands `amount` HP to each creature within 2, or
     /// carries the debt to its next turn, 1 higher, if nobody is there (Generosity Tonic).
     Generosity,
+    /// The attacker's attacks on `against` ignore Concealment and Low Cover; with `amount` 2,
+    /// every Cover and Hidden too (Draw a Bead; role_actions.rs).
+    DrawABead,
+    /// `against` is Concealed from enemies more than `amount` squares away (Cloak).
+    Cloak,
+    /// The next ally of the maker to attack `against` while the maker is next to it deals
+    /// `amount` more damage on a hit, or gains a Miss Token on a miss (Outflank).
+    Outflank,
+    /// The attacker's next saving throw or escape roll has Advantage (Restore).
+    SaveAdvantage,
+    /// A record: the attacker used Hide on its turn number `amount` (Hide's limit).
+    HideUsed,
+    /// The attacker may not attack `against` this turn, unless it is the last enemy on the
+    /// map (Spread Fire).
+    SpreadFire,
+    /// A record: the attacker has attacked `against` this turn (Spread Fire's limit).
+    Attacked,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -314,6 +331,14 @@ pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
             if m.first {
                 used.push(i);
             }
+        }
+        // Outflank: only while its maker stands next to the target.
+        if m.kind == ModifierKind::Outflank
+            && m.applies(cx.s, attacker, target)
+            && cx.s.distance(m.source, target) == Some(1)
+        {
+            total += m.amount;
+            used.push(i);
         }
     }
     for i in used.into_iter().rev() {

@@ -425,7 +425,7 @@ fn when_holds(s: &crate::state::State, when: &str, user: crate::state::UnitIdx, 
                 || crate::cover::shot(s, tp, s.unit(target).size, user) == fray_core::sight::Sight::Blocked
         }
         "target-has-cover" => {
-            crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed(s, target)
+            crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed_from(s, target, user)
         }
         _ => false,
     }
@@ -832,6 +832,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::triggers::HOOKS.contains(&h.as_str())
         && !crate::summons::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
+        && !crate::role_actions::HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

@@ -224,6 +224,11 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
 /// attack ended it (K-ACT-5); otherwise wait for its next action.
 pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let u = cx.s.unit(unit);
+    if u.on_map() && u.turn_over && crate::role_actions::hide_offer(cx.s, unit).is_some() {
+        // Hide may still end a turn cut short (L2059).
+        cx.push(Frame::Role(crate::role_actions::RoleFrame::HideAtEnd { unit }));
+        return Ok(Flow::Continue);
+    }
     if !u.on_map() || u.turn_over {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
@@ -348,8 +353,12 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
         return Ok((6, true));
     }
     let mut roll = cx.d6(Some(unit))?;
-    if cx.s.has(unit, StatusKind::Distracted) {
-        roll = roll.min(cx.d6(Some(unit))?);
+    // Restore's Advantage (used up) and Distracted's Disadvantage cancel (K-ADV-0, K-SAVE-5).
+    let advantage = crate::role_actions::save_advantage(cx, unit);
+    match (advantage, cx.s.has(unit, StatusKind::Distracted)) {
+        (true, false) => roll = roll.max(cx.d6(Some(unit))?),
+        (false, true) => roll = roll.min(cx.d6(Some(unit))?),
+        _ => {}
     }
     let success = roll >= 4;
     cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
