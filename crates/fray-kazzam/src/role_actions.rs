@@ -647,14 +647,16 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
                     opts.push(DecisionOption::new("escape", "try to escape the Grab"));
                 }
                 if free("save") {
-                    let mut kinds: Vec<StatusKind> = s
-                        .unit(t)
-                        .statuses
-                        .iter()
-                        .filter(|st| st.kind.is_negative() && st.kind != StatusKind::Grabbed)
-                        .map(|st| st.kind)
-                        .collect();
-                    kinds.dedup();
+                    // Prone and a Grab have their own boons (standing up, escaping).
+                    let mut kinds: Vec<StatusKind> = Vec::new();
+                    for st in &s.unit(t).statuses {
+                        if st.kind.is_negative()
+                            && !matches!(st.kind, StatusKind::Grabbed | StatusKind::Prone)
+                            && !kinds.contains(&st.kind)
+                        {
+                            kinds.push(st.kind);
+                        }
+                    }
                     for k in kinds {
                         opts.push(DecisionOption::new(format!("save:{}", k.name()), format!("a saving throw against {k}")));
                     }
