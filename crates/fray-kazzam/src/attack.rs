@@ -677,6 +677,9 @@ fn apply_damage_and_effect(
         packet += 1; // Smasher at full HP: 1 more damage
     }
     packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+    if damage && def.damage.is_some() {
+        packet += crate::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
+    }
     if damage && (packet > 0 || def.damage.is_some()) {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }

@@ -258,13 +258,18 @@ pub fn spurned(s: &State, attacker: UnitIdx, targets: &[UnitIdx]) -> bool {
 pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
     let mut i = 0;
     while i < cx.s.modifiers.len() {
-        let m = &cx.s.modifiers[i];
+        let m = cx.s.modifiers[i].clone();
         if m.duration == Duration::SaveEnds && m.attackers == Attackers::Unit(unit) {
             let name = cx.s.powers.get(m.power).name.clone();
-            if crate::turn::saving_throw(cx, unit, &name)? {
-                cx.emit(Event::ModifierEnded { index: i, why: "saved".into() });
+            let saved = crate::turn::saving_throw(cx, unit, &name)?;
+            // The save may have used up a modifier before this one (Restore's Advantage).
+            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
+            if saved {
+                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
+                i = j;
                 continue;
             }
+            i = j;
         }
         i += 1;
     }

@@ -27,6 +27,7 @@ pub const HOOKS: &[&str] = &[
     "replace-traps",
     "specialist-swipe",
     "change-terrain",
+    "boost-square",
 ];
 
 /// How far the Specialist's and Leader's "within 5 squares" reaches.
@@ -96,13 +97,18 @@ pub fn sees_hidden(s: &State, u: UnitIdx, t: UnitIdx, def: &crate::powers::Power
 }
 
 /// Whether `target` is Concealed from `viewer` only because `viewer` is far enough away: a
-/// Cloak (more than 3 squares; from level 4, not adjacent).
+/// Cloak (more than 3 squares; from level 4, not adjacent), or Gas it stands wholly in (more
+/// than 3 squares).
 pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
     if s.has(target, StatusKind::Revealed) || !s.enemies(target, viewer) {
         return false;
     }
     let Some(d) = s.distance(target, viewer) else { return false };
-    s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
+    let tu = s.unit(target);
+    let in_gas =
+        tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
+    (in_gas && d > 3)
+        || s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
 }
 
 // ------------------------------------------------------------------ Hide
@@ -118,9 +124,7 @@ fn hide_refusal(s: &State, u: UnitIdx) -> Option<String> {
     if s.current() != Some(u) {
         return Some("Hide is used at the end of your own turn".into());
     }
-    let up = s.unit(u).pos?;
-    let size = s.unit(u).size;
-    let _ = up;
+    s.unit(u).pos?;
     for e in s.units_on_map().filter(|&e| s.enemies(u, e) && sees(s.unit(e).kind)) {
         let (ep, es) = (s.unit(e).pos.unwrap(), s.unit(e).size);
         let blocked = crate::cover::shot(s, ep, es, u) == fray_core::sight::Sight::Blocked;
@@ -128,7 +132,6 @@ fn hide_refusal(s: &State, u: UnitIdx) -> Option<String> {
             return Some(format!("{} has neither Cover nor Concealment from {}", s.unit(u).id, s.unit(e).id));
         }
     }
-    let _ = size;
     None
 }
 
@@ -378,11 +381,11 @@ fn drop_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 // ------------------------------------------------------------------ Change Terrain
 
 /// What Change Terrain may make at level `level` (L2091-2103): Regular Terrain, Low Cover, Pit,
-/// Slick; from level 4 Water too (Gas is not played, see rulings).
+/// Slick; from level 4 Gas and Water too.
 fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
     let mut v = vec![("open", Terrain::Open), ("low-cover", Terrain::LowCover), ("pit", Terrain::Pit), ("slick", Terrain::Slick)];
     if level >= 4 {
-        v.push(("water", Terrain::Water));
+        v.extend([("gas", Terrain::Gas), ("water", Terrain::Water)]);
     }
     v
 }
@@ -392,7 +395,15 @@ fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
 fn changeable(s: &State, q: Pos) -> bool {
     matches!(
         s.arena.at(q),
-        Terrain::Open | Terrain::Difficult | Terrain::Damaging | Terrain::Water | Terrain::LowCover | Terrain::Pit | Terrain::Slick
+        Terrain::Open
+            | Terrain::Difficult
+            | Terrain::Damaging
+            | Terrain::Water
+            | Terrain::LowCover
+            | Terrain::Pit
+            | Terrain::Slick
+            | Terrain::Gas
+            | Terrain::Boost(_)
     ) && !s.arena.in_dungeon(q)
         && !crate::summons::wall_at(s, q)
 }
@@ -414,6 +425,54 @@ fn terrain_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     out
 }
 
+// ------------------------------------------------------------------ Boost Square
+
+/// Squares within 5 of `u` that may become a Boost Square of `u`'s strength: ordinary ground
+/// ([`changeable`]) not already one.
+fn boost_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    let strength = if s.unit(u).level >= 4 { 2 } else { 1 };
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| distance(p, size, q, 1) <= NEAR && changeable(s, q) && s.arena.at(q) != Terrain::Boost(strength))
+        .collect()
+}
+
+/// The strongest Boost Square under `u`'s footprint (0: none).
+fn boost_under(s: &State, u: UnitIdx) -> i32 {
+    let un = s.unit(u);
+    let Some(p) = un.pos else { return 0 };
+    fray_core::grid::footprint(p, un.size)
+        .map(|q| match s.arena.at(q) {
+            Terrain::Boost(n) => n as i32,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Extra damage a melee attack by `attacker` deals while it stands on a Boost Square.
+pub fn boost_damage(s: &State, attacker: UnitIdx, def: &crate::powers::PowerDef) -> i32 {
+    if def.is_melee(s.unit(attacker).implement == Implement::Sword) { boost_under(s, attacker) } else { 0 }
+}
+
+/// Whether a step onto `to` costs no movement: every square newly entered is a Boost Square.
+pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
+    let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
+    new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
+}
+
+/// End Phase: a creature ending its turn on a Boost Square gains its Ward.
+pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
+    let n = boost_under(cx.s, u);
+    if n > 0 && crate::summons::takes_actions(cx.s.unit(u)) {
+        let ward = cx.s.unit(u).ward + n;
+        cx.emit(Event::WardSet { unit: cx.s.who(u), ward, why: "ended its turn on a Boost Square".into() });
+    }
+}
+
 // ------------------------------------------------------------------ checks
 
 /// Whether a power of this module can be used now (before targets are named).
@@ -432,6 +491,9 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
         )),
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
             Err(RuleError::refused("change-terrain", "there is no square within 5 whose terrain can change"))
+        }
+        Some("boost-square") if boost_squares(s, u).is_empty() => {
+            Err(RuleError::refused("boost-square", "there is no square within 5 that can become a Boost Square"))
         }
         _ => Ok(()),
     }
@@ -517,6 +579,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
         Some("replace-traps") => cx.push(Frame::Role(RoleFrame::ReplacePick { user: u, moved: Vec::new() })),
         Some("specialist-swipe") => cx.push(Frame::Role(RoleFrame::Swipe { user: u })),
         Some("change-terrain") => cx.push(Frame::Role(RoleFrame::Terrain { user: u })),
+        Some("boost-square") => cx.push(Frame::Role(RoleFrame::Boost { user: u })),
         _ => unreachable!("not a role action hook"),
     }
     Ok(())
@@ -602,6 +665,11 @@ pub enum RoleFrame {
     },
     /// Change Terrain: which square, and what it becomes.
     Terrain {
+        /// The Terrain Artist.
+        user: UnitIdx,
+    },
+    /// Boost Square: which square.
+    Boost {
         /// The Terrain Artist.
         user: UnitIdx,
     },
@@ -749,6 +817,12 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
             format!("{}: Change Terrain — which square becomes what?", s.unit(user).id),
             terrain_options(s, user),
         ),
+        &RoleFrame::Boost { user } => (
+            user,
+            "square",
+            format!("{}: Boost Square — which square?", s.unit(user).id),
+            boost_squares(s, user).into_iter().map(|q| DecisionOption::square(q, format!("boost {q}"))).collect(),
+        ),
     }
 }
 
@@ -865,6 +939,11 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
                 .map(|(_, t)| t)
                 .ok_or_else(|| RuleError::malformed(format!("unknown terrain {what:?}")))?;
             cx.emit(Event::TerrainChanged { at: q, terrain: t, why: "Change Terrain".into() });
+        }
+        RoleFrame::Boost { user } => {
+            let q = square()?;
+            let strength = if cx.s.unit(user).level >= 4 { 2 } else { 1 };
+            cx.emit(Event::TerrainChanged { at: q, terrain: Terrain::Boost(strength), why: "Boost Square".into() });
         }
     }
     Ok(())

@@ -297,6 +297,7 @@ pub fn save_phase(
         settle_save(cx, unit, st, success);
     }
     crate::brews::generosity(cx, unit); // Generosity Tonic
+    crate::role_actions::end_of_turn(cx, unit); // Boost Square
     let turn = cx.s.unit(unit).turns_started;
     end_statuses(
         cx,
