@@ -28,6 +28,7 @@ pub const HOOKS: &[&str] = &[
     "specialist-swipe",
     "change-terrain",
     "boost-square",
+    "major-terrain",
 ];
 
 /// How far the Specialist's and Leader's "within 5 squares" reaches.
@@ -473,6 +474,161 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
     }
 }
 
+// ------------------------------------------------------------------ Major Terrain
+
+/// Whether the arena square `q` belongs to the Dungeon or borders it (its walls are the map's).
+fn by_dungeon(s: &State, q: Pos) -> bool {
+    s.arena.in_dungeon(q) || q.neighbours().iter().any(|&n| s.arena.in_dungeon(n))
+}
+
+fn within(s: &State, u: UnitIdx, q: Pos) -> bool {
+    let un = s.unit(u);
+    un.pos.is_some_and(|p| distance(p, un.size, q, 1) <= NEAR)
+}
+
+/// The other team's pedestals within 5 of `u` (indices).
+fn enemy_pedestals(s: &State, u: UnitIdx) -> Vec<usize> {
+    let side = s.unit(u).side;
+    (0..s.arena.pedestals.len())
+        .filter(|&i| {
+            let p = &s.arena.pedestals[i];
+            p.side != side && p.side != crate::arena::Side::Neutral && within(s, u, p.at)
+        })
+        .collect()
+}
+
+/// Squares within 5 of `u` for a work of Major Terrain: a new pedestal (ordinary ground, with
+/// nothing on it), a new wall square (ordinary ground with no orb; a creature may stand there), or
+/// a wall square to take away (Blocking terrain away from the Dungeon, or a wall unit).
+fn major_squares(s: &State, u: UnitIdx, work: &str) -> Vec<Pos> {
+    let orb_on = |q: Pos| s.orbs.iter().any(|o| o.loc == OrbLoc::Ground { at: q });
+    let anything_on = |q: Pos| s.units_on_map().any(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0);
+    let wall_unit = |q: Pos| crate::summons::wall_at(s, q);
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| within(s, u, q))
+        .filter(|&q| match work {
+            "pedestal" => changeable(s, q) && !orb_on(q) && !anything_on(q),
+            "wall" => {
+                changeable(s, q)
+                    && !orb_on(q)
+                    && !wall_unit(q)
+                    && s.units_on_map().all(|o| {
+                        let on = distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0;
+                        !on || (crate::summons::occupies(s.unit(o)) && s.unit(o).size == 1 && !shove_from(s, o, q).is_empty())
+                    })
+            }
+            "remove-wall" => (s.arena.at(q) == Terrain::Blocking && !by_dungeon(s, q)) || wall_unit(q),
+            _ => false,
+        })
+        .collect()
+}
+
+/// Squares next to `q` where creature `o` could stand once a wall fills `q`.
+fn shove_from(s: &State, o: UnitIdx, q: Pos) -> Vec<Pos> {
+    q.neighbours()
+        .into_iter()
+        .filter(|&n| crate::movement::can_stand(s, o, n, 1) && !crate::summons::wall_at(s, n))
+        .collect()
+}
+
+/// Where a creature under a new wall may step.
+fn shove_squares(s: &State, unit: UnitIdx) -> Vec<Pos> {
+    match s.unit(unit).pos {
+        Some(q) if crate::summons::wall_at(s, q) => shove_from(s, unit, q),
+        _ => Vec::new(),
+    }
+}
+
+/// Which works of Major Terrain `u` can do now: (option id, label).
+fn major_options(s: &State, u: UnitIdx) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if !major_squares(s, u, "pedestal").is_empty() {
+        out.push(("pedestal".into(), "make a pedestal for your team".into()));
+    }
+    if !enemy_pedestals(s, u).is_empty() {
+        out.push(("remove-pedestal".into(), "take away one of the other team's pedestals".into()));
+    }
+    if !major_squares(s, u, "wall").is_empty() {
+        out.push(("wall".into(), "raise 2 squares of wall (2 HP each)".into()));
+    }
+    if !major_squares(s, u, "remove-wall").is_empty() {
+        out.push(("remove-wall".into(), "take away 2 squares of wall".into()));
+    }
+    out
+}
+
+/// A fresh id for a new pedestal of `side`: the next free `<side>-<n>`, clear of orb ids too.
+fn pedestal_id(s: &State, side: crate::arena::Side) -> String {
+    (1..)
+        .map(|n| format!("{}-{n}", side.name()))
+        .find(|id| !s.arena.pedestals.iter().any(|p| &p.id == id) && s.find_orb(id).is_none())
+        .unwrap()
+}
+
+/// Carries out one step of a Major Terrain work.
+fn major_work(
+    cx: &mut Ctx,
+    user: UnitIdx,
+    work: &'static str,
+    left: u8,
+    option: &str,
+) -> Result<(), RuleError> {
+    if work == "remove-pedestal" {
+        let i = cx
+            .s
+            .arena
+            .pedestals
+            .iter()
+            .position(|p| p.id == option)
+            .ok_or_else(|| RuleError::malformed(format!("no pedestal {option:?}")))?;
+        cx.emit(Event::PedestalRemoved { index: i, id: option.to_string() });
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    match work {
+        "pedestal" => {
+            let side = cx.s.unit(user).side;
+            let p = crate::arena::Pedestal { id: pedestal_id(cx.s, side), at: q, side };
+            cx.emit(Event::PedestalAdded { pedestal: p });
+        }
+        "remove-wall" => {
+            let wall = cx.s.units_on_map().find(|&w| cx.s.unit(w).kind == UnitKind::Wall && cx.s.unit(w).pos == Some(q));
+            match wall {
+                Some(w) => cx.emit(Event::Vanished { unit: cx.s.who(w), why: "is taken away by Major Terrain".into() }),
+                None => cx.emit(Event::TerrainChanged { at: q, terrain: Terrain::Open, why: "Major Terrain".into() }),
+            }
+            if left > 1 && !major_squares(cx.s, user, work).is_empty() {
+                cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left: left - 1 }));
+            }
+        }
+        _ => {
+            let under = cx.s.unit_at(q);
+            let sp = crate::summons::Spawn {
+                name: "Major Terrain wall".into(),
+                kind: UnitKind::Wall,
+                at: q,
+                hp: 2,
+                speed: 0,
+                owner: Some(cx.s.who(user)),
+                what: "major-terrain".into(),
+                charges: 0,
+                turn_before: None,
+                group: None,
+            };
+            crate::summons::spawn(cx, sp);
+            if left > 1 && !major_squares(cx.s, user, work).is_empty() {
+                cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left: left - 1 }));
+            }
+            if let Some(o) = under {
+                cx.push(Frame::Role(RoleFrame::WallShove { unit: o }));
+            }
+        }
+    }
+    Ok(())
+}
+
 // ------------------------------------------------------------------ checks
 
 /// Whether a power of this module can be used now (before targets are named).
@@ -491,6 +647,9 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
         )),
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
             Err(RuleError::refused("change-terrain", "there is no square within 5 whose terrain can change"))
+        }
+        Some("major-terrain") if major_options(s, u).is_empty() => {
+            Err(RuleError::refused("major-terrain", "nothing within 5 squares that Major Terrain could make or take away"))
         }
         Some("boost-square") if boost_squares(s, u).is_empty() => {
             Err(RuleError::refused("boost-square", "there is no square within 5 that can become a Boost Square"))
@@ -580,6 +739,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
         Some("specialist-swipe") => cx.push(Frame::Role(RoleFrame::Swipe { user: u })),
         Some("change-terrain") => cx.push(Frame::Role(RoleFrame::Terrain { user: u })),
         Some("boost-square") => cx.push(Frame::Role(RoleFrame::Boost { user: u })),
+        Some("major-terrain") => cx.push(Frame::Role(RoleFrame::Major { user: u })),
         _ => unreachable!("not a role action hook"),
     }
     Ok(())
@@ -672,6 +832,25 @@ pub enum RoleFrame {
     Boost {
         /// The Terrain Artist.
         user: UnitIdx,
+    },
+    /// Major Terrain: which of its four works.
+    Major {
+        /// The Terrain Artist.
+        user: UnitIdx,
+    },
+    /// Major Terrain: the square (or the pedestal) for the chosen work.
+    MajorSquare {
+        /// The Terrain Artist.
+        user: UnitIdx,
+        /// The work: `pedestal`, `remove-pedestal`, `wall`, `remove-wall`.
+        work: &'static str,
+        /// Wall squares still to make or take away.
+        left: u8,
+    },
+    /// A creature a new wall square came down on: it steps to a square next to it.
+    WallShove {
+        /// The creature (it chooses).
+        unit: UnitIdx,
     },
 }
 
@@ -817,6 +996,32 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
             format!("{}: Change Terrain — which square becomes what?", s.unit(user).id),
             terrain_options(s, user),
         ),
+        &RoleFrame::Major { user } => (
+            user,
+            "major",
+            format!("{}: Major Terrain — what do you do?", s.unit(user).id),
+            major_options(s, user).into_iter().map(|(id, l)| DecisionOption::new(id, l)).collect(),
+        ),
+        &RoleFrame::MajorSquare { user, work, left, .. } => {
+            let opts: Vec<DecisionOption> = match work {
+                "remove-pedestal" => enemy_pedestals(s, user)
+                    .into_iter()
+                    .map(|i| {
+                        let p = &s.arena.pedestals[i];
+                        DecisionOption::new(p.id.clone(), format!("pedestal {} at {}", p.id, p.at))
+                    })
+                    .collect(),
+                _ => major_squares(s, user, work).into_iter().map(|q| DecisionOption::square(q, format!("{work} at {q}"))).collect(),
+            };
+            let kind = if work == "remove-pedestal" { "pedestal" } else { "square" };
+            (user, kind, format!("{}: Major Terrain — {work} ({left} left)", s.unit(user).id), opts)
+        }
+        &RoleFrame::WallShove { unit } => (
+            unit,
+            "square",
+            format!("{}: a wall rises under you — step to which square next to it?", s.unit(unit).id),
+            shove_squares(s, unit).into_iter().map(|q| DecisionOption::square(q, format!("step to {q}"))).collect(),
+        ),
         &RoleFrame::Boost { user } => (
             user,
             "square",
@@ -939,6 +1144,21 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
                 .map(|(_, t)| t)
                 .ok_or_else(|| RuleError::malformed(format!("unknown terrain {what:?}")))?;
             cx.emit(Event::TerrainChanged { at: q, terrain: t, why: "Change Terrain".into() });
+        }
+        RoleFrame::Major { user } => {
+            let work = ["pedestal", "remove-pedestal", "wall", "remove-wall"]
+                .into_iter()
+                .find(|w| *w == option)
+                .ok_or_else(|| RuleError::malformed("no such option"))?;
+            let left = if work.ends_with("wall") { 2 } else { 1 };
+            cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left }));
+        }
+        RoleFrame::MajorSquare { user, work, left } => major_work(cx, user, work, left, option)?,
+        RoleFrame::WallShove { unit } => {
+            let q = square()?;
+            let from = cx.s.unit(unit).pos.unwrap();
+            cx.emit(Event::Moved { unit: cx.s.who(unit), from, to: q, how: How::Slide });
+            crate::zones::entered(cx, unit, from, q, None)?;
         }
         RoleFrame::Boost { user } => {
             let q = square()?;
