@@ -676,6 +676,10 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             "spread-fire",
             format!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
         )),
+        Some("outflank") if s.distance(u, t) != Some(1) => Err(RuleError::refused(
+            "outflank",
+            format!("Outflank picks an enemy next to you; {} is not", s.unit(t).id),
+        )),
         Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(RuleError::refused(
             "outflank",
             format!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
