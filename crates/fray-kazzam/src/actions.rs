@@ -1724,7 +1724,9 @@ fn use_power(
     match def.hook.as_deref() {
         Some(h) if crate::features::POWER_HOOKS.contains(&h) => crate::features::use_power(cx, u, power),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
-        Some(h) if crate::role_actions::HOOKS.contains(&h) => crate::role_actions::use_power(cx, u, power, &targets),
+        Some(h) if crate::role_actions::HOOKS.contains(&h) => {
+            crate::role_actions::use_power(cx, u, power, &targets, square)
+        }
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });

@@ -29,6 +29,7 @@ pub const HOOKS: &[&str] = &[
     "change-terrain",
     "boost-square",
     "major-terrain",
+    "battlefield-repositioning",
 ];
 
 /// How far the Specialist's and Leader's "within 5 squares" reaches.
@@ -266,44 +267,89 @@ fn bust_allies(s: &State, u: UnitIdx, e: UnitIdx) -> Vec<UnitIdx> {
 /// Where ally `a` may be slid to end next to `e`, each with its path (empty: it stays). A slide
 /// of any length over squares it could stand on, clear of danger (see rulings).
 fn bust_squares(s: &State, a: UnitIdx, e: UnitIdx) -> Vec<(Pos, Vec<Pos>)> {
-    let (Some(start), Some(ep)) = (s.unit(a).pos, s.unit(e).pos) else { return Vec::new() };
-    if s.has(a, StatusKind::Immobilized) {
+    let Some(ep) = s.unit(e).pos else { return Vec::new() };
+    let es = s.unit(e).size;
+    let size = s.unit(a).size;
+    slide_paths(s, a, u32::MAX, |q| distance(q, size, ep, es) == 1)
+}
+
+/// Squares `unit` may be slid to within `budget` squares of movement (Difficult Terrain costs
+/// 2), over squares it could stand on and clear of danger, ending where `goal` allows; with the
+/// cheapest path to each (empty for its own square).
+fn slide_paths(s: &State, unit: UnitIdx, budget: u32, goal: impl Fn(Pos) -> bool) -> Vec<(Pos, Vec<Pos>)> {
+    let Some(start) = s.unit(unit).pos else { return Vec::new() };
+    if s.has(unit, StatusKind::Immobilized) || !crate::summons::movable(s.unit(unit)) {
         return Vec::new();
     }
-    let (size, es) = (s.unit(a).size, s.unit(e).size);
-    let mut prev: std::collections::HashMap<Pos, Pos> = std::collections::HashMap::new();
+    let size = s.unit(unit).size;
+    let mut cost: std::collections::HashMap<Pos, (u32, Pos)> = std::collections::HashMap::from([(start, (0, start))]);
     let mut queue = std::collections::VecDeque::from([start]);
-    let mut seen = std::collections::HashSet::from([start]);
     while let Some(p) = queue.pop_front() {
+        let c0 = cost[&p].0;
         for q in p.neighbours() {
-            if seen.contains(&q)
-                || crate::movement::step_cost(s, a, p, q).is_none()
-                || !crate::movement::can_stand(s, a, q, size)
-                || crate::zones::dangerous(s, a, q)
+            let Some(step) = crate::movement::step_cost(s, unit, p, q) else { continue };
+            let c = c0.saturating_add(step);
+            if c > budget
+                || cost.get(&q).is_some_and(|&(old, _)| old <= c)
+                || !crate::movement::can_stand(s, unit, q, size)
+                || crate::zones::dangerous(s, unit, q)
             {
                 continue;
             }
-            seen.insert(q);
-            prev.insert(q, p);
+            cost.insert(q, (c, p));
             queue.push_back(q);
         }
     }
     let mut out = Vec::new();
-    for &q in &seen {
-        if distance(q, size, ep, es) != 1 {
-            continue;
-        }
+    for (&q, _) in cost.iter().filter(|(q, _)| goal(**q)) {
         let mut path = Vec::new();
         let mut at = q;
         while at != start {
             path.push(at);
-            at = prev[&at];
+            at = cost[&at].1;
         }
         path.reverse();
         out.push((q, path));
     }
     out.sort_by_key(|(q, _)| (q.y, q.x));
     out
+}
+
+/// The enemies of `u` in a Battlefield Repositioning zone centred on `centre`, nearest the centre
+/// first: any part inside, in sight of the centre, movable.
+fn reposition_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
+    let crate::powers::Targeting::Area { size, .. } = s.powers.get(power).target else { return Vec::new() };
+    let zone = zone_at(power, u, centre, size);
+    let mut ts: Vec<UnitIdx> = s
+        .units_on_map()
+        .filter(|&t| s.enemies(u, t) && crate::summons::movable(s.unit(t)))
+        .filter(|&t| zone.touches(s.unit(t).pos.unwrap(), s.unit(t).size))
+        .filter(|&t| crate::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
+        .collect();
+    ts.sort_by_key(|&t| (distance(centre, 1, s.unit(t).pos.unwrap(), s.unit(t).size), t));
+    ts
+}
+
+fn zone_at(power: u16, owner: UnitIdx, centre: Pos, size: i32) -> crate::zones::PowerZone {
+    crate::zones::PowerZone {
+        bit: 0,
+        owner,
+        power,
+        centre,
+        size,
+        kind: crate::powers::ZoneKind::Conceal,
+        amount: 0,
+        ends_after_turn: None,
+    }
+}
+
+/// Where Battlefield Repositioning may slide `e`: up to 5 squares, onto another square wholly in
+/// the zone.
+fn reposition_squares(s: &State, e: UnitIdx, power: u16, centre: Pos) -> Vec<(Pos, Vec<Pos>)> {
+    let crate::powers::Targeting::Area { size, .. } = s.powers.get(power).target else { return Vec::new() };
+    let zone = zone_at(power, e, centre, size);
+    let (start, es) = (s.unit(e).pos, s.unit(e).size);
+    slide_paths(s, e, 5, |q| Some(q) != start && zone.holds(q, es))
 }
 
 // ------------------------------------------------------------------ Replace Traps
@@ -533,11 +579,23 @@ fn shove_from(s: &State, o: UnitIdx, q: Pos) -> Vec<Pos> {
         .collect()
 }
 
-/// Where a creature under a new wall may step.
-fn shove_squares(s: &State, unit: UnitIdx) -> Vec<Pos> {
-    match s.unit(unit).pos {
-        Some(q) if crate::summons::wall_at(s, q) => shove_from(s, unit, q),
-        _ => Vec::new(),
+/// Raises one Major Terrain wall square at `q` (nobody stands there now), then asks for the next.
+fn raise_wall(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
+    let sp = crate::summons::Spawn {
+        name: "Major Terrain wall".into(),
+        kind: UnitKind::Wall,
+        at: q,
+        hp: 2,
+        speed: 0,
+        owner: Some(cx.s.who(user)),
+        what: "major-terrain".into(),
+        charges: 0,
+        turn_before: None,
+        group: None,
+    };
+    crate::summons::spawn(cx, sp);
+    if left > 1 && !major_squares(cx.s, user, "wall").is_empty() {
+        cx.push(Frame::Role(RoleFrame::MajorSquare { user, work: "wall", left: left - 1 }));
     }
 }
 
@@ -603,28 +661,11 @@ fn major_work(
                 cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left: left - 1 }));
             }
         }
-        _ => {
-            let under = cx.s.unit_at(q);
-            let sp = crate::summons::Spawn {
-                name: "Major Terrain wall".into(),
-                kind: UnitKind::Wall,
-                at: q,
-                hp: 2,
-                speed: 0,
-                owner: Some(cx.s.who(user)),
-                what: "major-terrain".into(),
-                charges: 0,
-                turn_before: None,
-                group: None,
-            };
-            crate::summons::spawn(cx, sp);
-            if left > 1 && !major_squares(cx.s, user, work).is_empty() {
-                cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left: left - 1 }));
-            }
-            if let Some(o) = under {
-                cx.push(Frame::Role(RoleFrame::WallShove { unit: o }));
-            }
-        }
+        _ => match cx.s.unit_at(q) {
+            // Whoever stands there steps aside first, then the wall rises.
+            Some(o) => cx.push(Frame::Role(RoleFrame::WallShove { unit: o, user, at: q, left })),
+            None => raise_wall(cx, user, q, left),
+        },
     }
     Ok(())
 }
@@ -694,8 +735,14 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
 
 // ------------------------------------------------------------------ use
 
-/// Uses one of this module's powers (the action is already spent).
-pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
+/// Uses one of this module's powers (the action is already spent); `square` is an area's centre.
+pub fn use_power(
+    cx: &mut Ctx,
+    u: UnitIdx,
+    power: u16,
+    targets: &[UnitIdx],
+    square: Option<Pos>,
+) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power).clone();
     cx.emit(Event::PowerUsed {
         unit: cx.s.who(u),
@@ -744,6 +791,11 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
         Some("change-terrain") => cx.push(Frame::Role(RoleFrame::Terrain { user: u })),
         Some("boost-square") => cx.push(Frame::Role(RoleFrame::Boost { user: u })),
         Some("major-terrain") => cx.push(Frame::Role(RoleFrame::Major { user: u })),
+        Some("battlefield-repositioning") => {
+            let centre = square.ok_or_else(|| RuleError::malformed("the area needs its centre: square = [x, y]"))?;
+            let left = reposition_targets(cx.s, u, power, centre);
+            cx.push(Frame::Role(RoleFrame::Reposition { user: u, power, centre, left }));
+        }
         _ => unreachable!("not a role action hook"),
     }
     Ok(())
@@ -851,10 +903,28 @@ pub enum RoleFrame {
         /// Wall squares still to make or take away.
         left: u8,
     },
-    /// A creature a new wall square came down on: it steps to a square next to it.
+    /// A creature standing where a new wall square goes: it steps to a square next to it, then
+    /// the wall rises.
     WallShove {
         /// The creature (it chooses).
         unit: UnitIdx,
+        /// The Terrain Artist.
+        user: UnitIdx,
+        /// Where the wall goes.
+        at: Pos,
+        /// Wall squares still to raise, this one included.
+        left: u8,
+    },
+    /// Battlefield Repositioning: where the next enemy in the zone is slid.
+    Reposition {
+        /// The Controller.
+        user: UnitIdx,
+        /// The power.
+        power: u16,
+        /// The zone's centre.
+        centre: Pos,
+        /// Enemies still to slide, the next first.
+        left: Vec<UnitIdx>,
     },
 }
 
@@ -1020,11 +1090,29 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
             let kind = if work == "remove-pedestal" { "pedestal" } else { "square" };
             (user, kind, format!("{}: Major Terrain — {work} ({left} left)", s.unit(user).id), opts)
         }
-        &RoleFrame::WallShove { unit } => (
+        RoleFrame::Reposition { user, power, centre, left } => {
+            let (u, mut opts) = (*user, Vec::new());
+            let next = left.iter().copied().find(|&e| s.unit(e).on_map());
+            if let Some(e) = next {
+                opts.push(DecisionOption::new("stay", "leave it where it is"));
+                opts.extend(
+                    reposition_squares(s, e, *power, *centre)
+                        .into_iter()
+                        .map(|(q, _)| DecisionOption::square(q, format!("slide it to {q}"))),
+                );
+            }
+            let who = next.map_or(String::new(), |e| s.unit(e).id.to_string());
+            (u, "square", format!("{}: Battlefield Repositioning — slide {who} where?", s.unit(u).id), opts)
+        }
+        &RoleFrame::WallShove { unit, at, .. } => (
             unit,
             "square",
             format!("{}: a wall rises under you — step to which square next to it?", s.unit(unit).id),
-            shove_squares(s, unit).into_iter().map(|q| DecisionOption::square(q, format!("step to {q}"))).collect(),
+            if s.unit(unit).pos == Some(at) {
+                shove_from(s, unit, at).into_iter().map(|q| DecisionOption::square(q, format!("step to {q}"))).collect()
+            } else {
+                Vec::new()
+            },
         ),
         &RoleFrame::Boost { user } => (
             user,
@@ -1084,14 +1172,7 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
                 let q = square()?;
                 options.into_iter().find(|(o, _)| *o == q).map(|(_, p)| p).ok_or_else(|| RuleError::malformed("no such square"))?
             };
-            for q in path {
-                let Some(p) = cx.s.unit(ally).pos else { break };
-                cx.emit(Event::Moved { unit: cx.s.who(ally), from: p, to: q, how: How::Slide });
-                crate::zones::entered(cx, ally, p, q, Some(user))?;
-                if cx.s.has(ally, StatusKind::Immobilized) {
-                    break; // a trap caught it on the way
-                }
-            }
+            slide_along(cx, user, ally, path)?;
             crate::damage::deal(cx, enemy, 2, Some(user), "Bust Some Heads!", None);
             if cx.s.unit(enemy).on_map() && cx.s.unit(ally).on_map() {
                 let def = crate::modifiers::ModifierDef {
@@ -1136,7 +1217,7 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
                 && let Some(p) = hide_offer(cx.s, unit)
             {
                 crate::actions::spend_role(cx, unit);
-                use_power(cx, unit, p, &[unit])?;
+                use_power(cx, unit, p, &[unit], None)?;
             }
         }
         RoleFrame::Terrain { user } => {
@@ -1158,16 +1239,49 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
             cx.push(Frame::Role(RoleFrame::MajorSquare { user, work, left }));
         }
         RoleFrame::MajorSquare { user, work, left } => major_work(cx, user, work, left, option)?,
-        RoleFrame::WallShove { unit } => {
+        RoleFrame::Reposition { user, power, centre, mut left } => {
+            left.retain(|&e| cx.s.unit(e).on_map());
+            if left.is_empty() {
+                return Ok(());
+            }
+            let e = left.remove(0);
+            if !left.is_empty() {
+                cx.push(Frame::Role(RoleFrame::Reposition { user, power, centre, left }));
+            }
+            if option != "stay" {
+                let q = square()?;
+                let path = reposition_squares(cx.s, e, power, centre)
+                    .into_iter()
+                    .find(|(o, _)| *o == q)
+                    .map(|(_, p)| p)
+                    .ok_or_else(|| RuleError::malformed("no such square"))?;
+                slide_along(cx, user, e, path)?;
+            }
+        }
+        RoleFrame::WallShove { unit, user, at, left } => {
             let q = square()?;
-            let from = cx.s.unit(unit).pos.unwrap();
-            cx.emit(Event::Moved { unit: cx.s.who(unit), from, to: q, how: How::Slide });
-            crate::zones::entered(cx, unit, from, q, None)?;
+            cx.emit(Event::Moved { unit: cx.s.who(unit), from: at, to: q, how: How::Slide });
+            raise_wall(cx, user, at, left);
+            crate::zones::entered(cx, unit, at, q, None)?;
         }
         RoleFrame::Boost { user } => {
             let q = square()?;
             let strength = if cx.s.unit(user).level >= 4 { 2 } else { 1 };
             cx.emit(Event::TerrainChanged { at: q, terrain: Terrain::Boost(strength), why: "Boost Square".into() });
+        }
+    }
+    Ok(())
+}
+
+/// Slides `unit` along `path`, square by square (what it enters acts on it); a trap that
+/// Immobilizes it stops the slide there.
+fn slide_along(cx: &mut Ctx, mover: UnitIdx, unit: UnitIdx, path: Vec<Pos>) -> Result<(), RuleError> {
+    for q in path {
+        let Some(p) = cx.s.unit(unit).pos else { break };
+        cx.emit(Event::Moved { unit: cx.s.who(unit), from: p, to: q, how: How::Slide });
+        crate::zones::entered(cx, unit, p, q, Some(mover))?;
+        if cx.s.has(unit, StatusKind::Immobilized) {
+            break;
         }
     }
     Ok(())
