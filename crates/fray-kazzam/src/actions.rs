@@ -670,7 +670,10 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             Targeting::Area { range, .. } => {
                 crate::control::check_power(s, u, def, &[]).is_ok() && !zones::area_centres(s, u, range).is_empty()
             }
-            _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
+            // What controls the charger must allow it (an Encounter charge while Dominated is not).
+            _ if def.hook.as_deref() == Some("charge") => {
+                charge_targets(s, u).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+            }
             _ => !legal_targets(s, u, p).is_empty(),
         };
         if usable {

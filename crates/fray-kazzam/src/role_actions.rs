@@ -1,8 +1,9 @@
 //! Role Actions played in Rust (K-ROLE, rulebook L1823-2215): the ones whose clauses no effect
 //! primitive carries. Draw a Bead, Cloak, Outflank, Restore's Advantage and Spread Fire leave
 //! [`Modifier`]s that attack rolls, cover and saves read; Hide gives Hidden with its own limits;
-//! Outflank, Restore, Bust Some Heads!, Replace Traps and Swipe ask their questions through a
-//! [`RoleFrame`]. Change Terrain changes a square of the arena (K-TER).
+//! Outflank, Restore, Bust Some Heads!, Replace Traps, Swipe and Battlefield Repositioning ask
+//! their questions through a [`RoleFrame`]. The Terrain Artist's Change Terrain, Boost Square and
+//! Major Terrain change the arena itself (K-TER: squares, pedestals) through events.
 
 use crate::arena::Terrain;
 use crate::events::{Event, How};
@@ -560,6 +561,7 @@ fn major_squares(s: &State, u: UnitIdx, work: &str) -> Vec<Pos> {
                 changeable(s, q)
                     && !orb_on(q)
                     && !wall_unit(q)
+                    && s.units_on_map().filter(|&o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0).count() <= 1
                     && s.units_on_map().all(|o| {
                         let on = distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0;
                         !on || (crate::summons::occupies(s.unit(o)) && s.unit(o).size == 1 && !shove_from(s, o, q).is_empty())
