@@ -97,7 +97,9 @@ fn takes_cover_with(s: &State, target: UnitIdx, from: Pos, low: bool) -> bool {
                 Pos::new(x, y)
             })
             .collect();
-        if side.iter().all(|&q| cover_square_with(s, target, q, low)) && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy)) {
+        if side.iter().all(|&q| cover_square_with(s, target, q, low))
+            && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy))
+        {
             return true;
         }
     }

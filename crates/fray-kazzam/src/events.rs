@@ -754,7 +754,10 @@ impl fmt::Display for Event {
                     K::DrawABead if n >= 2 => ("attacks ignore Cover, Concealment and Hidden".to_string(), ""),
                     K::DrawABead => ("attacks ignore Concealment and Low Cover".to_string(), ""),
                     K::Cloak => (format!("Concealed from enemies more than {n} squares away"), ""),
-                    K::Outflank => (format!("{n} extra damage, or a Miss Token on a miss, while its maker is beside it"), "ally's attack"),
+                    K::Outflank => (
+                        format!("{n} extra damage, or a Miss Token on a miss, while its maker is beside it"),
+                        "ally's attack",
+                    ),
                     K::SaveAdvantage => ("Advantage".to_string(), "saving throw or escape roll"),
                     K::HideUsed => ("no Hide on the next turn".to_string(), ""),
                     K::SpreadFire => ("no attacks on it this turn unless it is the last enemy".to_string(), ""),

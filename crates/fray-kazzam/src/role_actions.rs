@@ -51,7 +51,14 @@ fn lay(cx: &mut Ctx, power: u16, m: Modifier) {
     cx.emit(Event::ModifierAdded { name, modifier: m });
 }
 
-fn record(kind: ModifierKind, user: UnitIdx, against: Option<UnitIdx>, amount: i32, duration: Duration, power: u16) -> Modifier {
+fn record(
+    kind: ModifierKind,
+    user: UnitIdx,
+    against: Option<UnitIdx>,
+    amount: i32,
+    duration: Duration,
+    power: u16,
+) -> Modifier {
     Modifier {
         kind,
         amount,
@@ -108,8 +115,7 @@ pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> boo
     }
     let Some(d) = s.distance(target, viewer) else { return false };
     let tu = s.unit(target);
-    let in_gas =
-        tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
+    let in_gas = tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
     (in_gas && d > 3)
         || s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
 }
@@ -119,9 +125,10 @@ pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> boo
 /// Why `u` may not Hide now, if it may not (L2057-2061).
 fn hide_refusal(s: &State, u: UnitIdx) -> Option<String> {
     let n = s.unit(u).turns_started;
-    if s.modifiers.iter().any(|m| {
-        m.kind == ModifierKind::HideUsed && m.attackers == Attackers::Unit(u) && m.amount + 1 == n as i32
-    }) {
+    if s.modifiers
+        .iter()
+        .any(|m| m.kind == ModifierKind::HideUsed && m.attackers == Attackers::Unit(u) && m.amount + 1 == n as i32)
+    {
         return Some(format!("{} hid on its last turn: not two turns in a row", s.unit(u).id));
     }
     if s.current() != Some(u) {
@@ -153,7 +160,8 @@ pub fn hide_offer(s: &State, u: UnitIdx) -> Option<u16> {
 /// A creature that attacked stops being Hidden by Hide (L2061: "or until you attack").
 pub fn attacked(cx: &mut Ctx, u: UnitIdx) {
     let Some(p) = cx.s.powers.find("specialist-hide") else { return };
-    for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Hidden && s.origin == Some(p)) {
+    for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Hidden && s.origin == Some(p))
+    {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
     }
 }
@@ -203,7 +211,9 @@ pub fn save_advantage(cx: &mut Ctx, u: UnitIdx) -> bool {
 /// A miss by an ally on an Outflanked target: one more Miss Token (player characters only).
 pub fn outflank_missed(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) {
     let Some(i) = cx.s.modifiers.iter().position(|m| {
-        m.kind == ModifierKind::Outflank && m.applies(cx.s, attacker, target) && cx.s.distance(m.source, target) == Some(1)
+        m.kind == ModifierKind::Outflank
+            && m.applies(cx.s, attacker, target)
+            && cx.s.distance(m.source, target) == Some(1)
     }) else {
         return;
     };
@@ -373,9 +383,7 @@ fn trap_spots(s: &State, u: UnitIdx, trap: UnitIdx) -> Vec<Pos> {
             d <= NEAR && s.arena.at(q).enterable() && s.arena.at(q) != Terrain::Portal && Some(q) != s.unit(trap).pos
         })
         .filter(|&q| {
-            s.units_on_map()
-                .filter(|&o| o != trap)
-                .all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0)
+            s.units_on_map().filter(|&o| o != trap).all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0)
         })
         .collect()
 }
@@ -409,7 +417,10 @@ fn swipe_options(s: &State, u: UnitIdx) -> Vec<(String, String)> {
             && (hands || own(o))
         {
             let id = &s.orbs[o as usize].id;
-            out.push((format!("orb:{id}"), format!("take orb {id} from pedestal {}", s.arena.pedestals[pedestal as usize].id)));
+            out.push((
+                format!("orb:{id}"),
+                format!("take orb {id} from pedestal {}", s.arena.pedestals[pedestal as usize].id),
+            ));
         }
     }
     out
@@ -431,7 +442,12 @@ fn drop_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 /// What Change Terrain may make at level `level` (L2091-2103): Regular Terrain, Low Cover, Pit,
 /// Slick; from level 4 Gas and Water too.
 fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
-    let mut v = vec![("open", Terrain::Open), ("low-cover", Terrain::LowCover), ("pit", Terrain::Pit), ("slick", Terrain::Slick)];
+    let mut v = vec![
+        ("open", Terrain::Open),
+        ("low-cover", Terrain::LowCover),
+        ("pit", Terrain::Pit),
+        ("slick", Terrain::Slick),
+    ];
     if level >= 4 {
         v.extend([("gas", Terrain::Gas), ("water", Terrain::Water)]);
     }
@@ -561,10 +577,13 @@ fn major_squares(s: &State, u: UnitIdx, work: &str) -> Vec<Pos> {
                 changeable(s, q)
                     && !orb_on(q)
                     && !wall_unit(q)
-                    && s.units_on_map().filter(|&o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0).count() <= 1
+                    && s.units_on_map().filter(|&o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0).count()
+                        <= 1
                     && s.units_on_map().all(|o| {
                         let on = distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) == 0;
-                        !on || (crate::summons::occupies(s.unit(o)) && s.unit(o).size == 1 && !shove_from(s, o, q).is_empty())
+                        !on || (crate::summons::occupies(s.unit(o))
+                            && s.unit(o).size == 1
+                            && !shove_from(s, o, q).is_empty())
                     })
             }
             "remove-wall" => (s.arena.at(q) == Terrain::Blocking && !by_dungeon(s, q)) || wall_unit(q),
@@ -628,21 +647,14 @@ fn pedestal_id(s: &State, side: crate::arena::Side) -> String {
 }
 
 /// Carries out one step of a Major Terrain work.
-fn major_work(
-    cx: &mut Ctx,
-    user: UnitIdx,
-    work: &'static str,
-    left: u8,
-    option: &str,
-) -> Result<(), RuleError> {
+fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option: &str) -> Result<(), RuleError> {
     if work == "remove-pedestal" {
-        let i = cx
-            .s
-            .arena
-            .pedestals
-            .iter()
-            .position(|p| p.id == option)
-            .ok_or_else(|| RuleError::malformed(format!("no pedestal {option:?}")))?;
+        let i =
+            cx.s.arena
+                .pedestals
+                .iter()
+                .position(|p| p.id == option)
+                .ok_or_else(|| RuleError::malformed(format!("no pedestal {option:?}")))?;
         cx.emit(Event::PedestalRemoved { index: i, id: option.to_string() });
         return Ok(());
     }
@@ -654,7 +666,8 @@ fn major_work(
             cx.emit(Event::PedestalAdded { pedestal: p });
         }
         "remove-wall" => {
-            let wall = cx.s.units_on_map().find(|&w| cx.s.unit(w).kind == UnitKind::Wall && cx.s.unit(w).pos == Some(q));
+            let wall =
+                cx.s.units_on_map().find(|&w| cx.s.unit(w).kind == UnitKind::Wall && cx.s.unit(w).pos == Some(q));
             match wall {
                 Some(w) => cx.emit(Event::Vanished { unit: cx.s.who(w), why: "is taken away by Major Terrain".into() }),
                 None => cx.emit(Event::TerrainChanged { at: q, terrain: Terrain::Open, why: "Major Terrain".into() }),
@@ -684,16 +697,16 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
         Some("replace-traps") if own_traps(s, u).iter().all(|&t| trap_spots(s, u, t).is_empty()) => Err(
             RuleError::refused("replace-traps", format!("{} has no trap on the map that could be moved", s.unit(u).id)),
         ),
-        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(RuleError::refused(
-            "specialist-swipe",
-            "there is nothing next to you to take (an orb or an implement)",
-        )),
+        Some("specialist-swipe") if swipe_options(s, u).is_empty() => {
+            Err(RuleError::refused("specialist-swipe", "there is nothing next to you to take (an orb or an implement)"))
+        }
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
             Err(RuleError::refused("change-terrain", "there is no square within 5 whose terrain can change"))
         }
-        Some("major-terrain") if major_options(s, u).is_empty() => {
-            Err(RuleError::refused("major-terrain", "nothing within 5 squares that Major Terrain could make or take away"))
-        }
+        Some("major-terrain") if major_options(s, u).is_empty() => Err(RuleError::refused(
+            "major-terrain",
+            "nothing within 5 squares that Major Terrain could make or take away",
+        )),
         Some("boost-square") if boost_squares(s, u).is_empty() => {
             Err(RuleError::refused("boost-square", "there is no square within 5 that can become a Boost Square"))
         }
@@ -719,10 +732,9 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             "spread-fire",
             format!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
         )),
-        Some("outflank") if s.distance(u, t) != Some(1) => Err(RuleError::refused(
-            "outflank",
-            format!("Outflank picks an enemy next to you; {} is not", s.unit(t).id),
-        )),
+        Some("outflank") if s.distance(u, t) != Some(1) => {
+            Err(RuleError::refused("outflank", format!("Outflank picks an enemy next to you; {} is not", s.unit(t).id)))
+        }
         Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(RuleError::refused(
             "outflank",
             format!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
@@ -776,7 +788,8 @@ pub fn use_power(
         Some("specialist-hide") => {
             let n = cx.s.unit(u).turns_started as i32;
             lay(cx, power, record(ModifierKind::HideUsed, u, None, n, next, power));
-            let st = Status { kind: StatusKind::Hidden, amount: 0, source: Some(u), origin: Some(power), duration: next };
+            let st =
+                Status { kind: StatusKind::Hidden, amount: 0, source: Some(u), origin: Some(power), duration: next };
             crate::attack::give_status(cx, u, st, "Hide");
             if !cx.s.unit(u).turn_over {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "Hide is the last thing in a turn".into() });
@@ -981,7 +994,10 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
                         }
                     }
                     for k in kinds {
-                        opts.push(DecisionOption::new(format!("save:{}", k.name()), format!("a saving throw against {k}")));
+                        opts.push(DecisionOption::new(
+                            format!("save:{}", k.name()),
+                            format!("a saving throw against {k}"),
+                        ));
                     }
                 }
                 if free("advantage") {
@@ -1039,7 +1055,10 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
             "square",
             format!("{}: where does {} go?", s.unit(user).id, s.unit(trap).id),
             if s.unit(trap).on_map() {
-                trap_spots(s, user, trap).into_iter().map(|q| DecisionOption::square(q, format!("set it at {q}"))).collect()
+                trap_spots(s, user, trap)
+                    .into_iter()
+                    .map(|q| DecisionOption::square(q, format!("set it at {q}")))
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -1087,7 +1106,10 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
                         DecisionOption::new(p.id.clone(), format!("pedestal {} at {}", p.id, p.at))
                     })
                     .collect(),
-                _ => major_squares(s, user, work).into_iter().map(|q| DecisionOption::square(q, format!("{work} at {q}"))).collect(),
+                _ => major_squares(s, user, work)
+                    .into_iter()
+                    .map(|q| DecisionOption::square(q, format!("{work} at {q}")))
+                    .collect(),
             };
             let kind = if work == "remove-pedestal" { "pedestal" } else { "square" };
             (user, kind, format!("{}: Major Terrain — {work} ({left} left)", s.unit(user).id), opts)
@@ -1172,7 +1194,11 @@ pub fn answer(cx: &mut Ctx, f: RoleFrame, option: &str) -> Result<(), RuleError>
                 Vec::new()
             } else {
                 let q = square()?;
-                options.into_iter().find(|(o, _)| *o == q).map(|(_, p)| p).ok_or_else(|| RuleError::malformed("no such square"))?
+                options
+                    .into_iter()
+                    .find(|(o, _)| *o == q)
+                    .map(|(_, p)| p)
+                    .ok_or_else(|| RuleError::malformed("no such square"))?
             };
             slide_along(cx, user, ally, path)?;
             crate::damage::deal(cx, enemy, 2, Some(user), "Bust Some Heads!", None);
@@ -1301,7 +1327,13 @@ fn restore(cx: &mut Ctx, user: UnitIdx, t: UnitIdx, power: u16, option: &str) ->
         }
         "guarded" => {
             let next = Duration::EndOfTurn { unit: t, turn: cx.s.unit(t).turns_started + 1 };
-            let st = Status { kind: StatusKind::Guarded, amount: 0, source: Some(user), origin: Some(power), duration: next };
+            let st = Status {
+                kind: StatusKind::Guarded,
+                amount: 0,
+                source: Some(user),
+                origin: Some(power),
+                duration: next,
+            };
             crate::attack::give_status(cx, t, st, "Restore");
         }
         other => {
