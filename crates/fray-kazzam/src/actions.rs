@@ -359,6 +359,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         }
     }
     crate::gadgets::check_use(s, u, def)?;
+    crate::role_actions::check_use(s, u, def)?;
     crate::summons::check_use(s, u, def)
 }
 
@@ -432,6 +433,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         ));
     }
     crate::brews::check_target(s, u, power, t)?;
+    crate::role_actions::check_target(s, u, power, t, creative)?;
     if let Some(limit) = crate::modifiers::sight_limit(s, u)
         && t != u
         && d > limit
@@ -447,7 +449,12 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         ));
     }
     let burst = matches!(def.target, Targeting::Burst { .. });
-    if !burst && t != u && s.hidden_from(t, u) && !crate::features::ignores_concealment(s, u, t, def) {
+    if !burst
+        && t != u
+        && s.hidden_from(t, u)
+        && !crate::features::ignores_concealment(s, u, t, def)
+        && !crate::role_actions::sees_hidden(s, u, t, def)
+    {
         return Err(RuleError::refused(
             "K-CONC-3",
             format!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
@@ -497,6 +504,7 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
         .filter(|&t| affects.includes(s, u, t))
         .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| t == u || crate::cover::shot(s, p, 1, t) != Sight::Blocked)
+        .filter(|&t| !def.is_attack() || !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire
         .collect();
     ts.sort_by_key(|&t| (s.distance(u, t), t));
     ts
@@ -668,7 +676,10 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             Targeting::Area { range, .. } => {
                 crate::control::check_power(s, u, def, &[]).is_ok() && !zones::area_centres(s, u, range).is_empty()
             }
-            _ if def.hook.as_deref() == Some("charge") => !charge_targets(s, u).is_empty(),
+            // What controls the charger must allow it (an Encounter charge while Dominated is not).
+            _ if def.hook.as_deref() == Some("charge") => {
+                charge_targets(s, u).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+            }
             _ => !legal_targets(s, u, p).is_empty(),
         };
         if usable {
@@ -1613,35 +1624,11 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Stand => {
             spend(cx, u, Slot::Move);
-            // Sword Sweep: standing up beside the sweeper hurts.
-            let sweeps: Vec<(UnitIdx, i32, String)> =
-                cx.s.unit(u)
-                    .statuses
-                    .iter()
-                    .filter(|st| st.kind == StatusKind::Prone)
-                    .filter_map(|st| {
-                        let (src, p) = (st.source?, st.origin?);
-                        let def = cx.s.powers.get(p);
-                        let d = def.effect.iter().find_map(|e| e.stand_up_damage)?;
-                        (cx.s.distance(src, u) == Some(1)).then(|| (src, d, def.name.clone()))
-                    })
-                    .collect();
-            for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
-                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "stood up".into() });
-            }
-            step_clear_of_danger(cx, u, "stands up clear of the danger");
-            for (src, d, name) in sweeps {
-                crate::damage::deal(cx, u, d, Some(src), &format!("{name}: stood up beside its sweeper"), None);
-            }
+            stand_up(cx, u);
         }
         Verb::Escape(kind) => {
             spend(cx, u, Slot::Move);
-            if !crate::turn::saving_throw(cx, u, &format!("{kind} (escape)"))? {
-                crate::features::escape_failed(cx, u, kind); // Sword Hold
-            } else if let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied() {
-                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
-                step_clear_of_danger(cx, u, "slips free onto a safe square");
-            }
+            escape_attempt(cx, u, kind)?;
         }
         Verb::Power { power, targets, square, creative, advantage } => {
             use_power(cx, u, power, targets, square, creative, advantage)?
@@ -1760,6 +1747,9 @@ fn use_power(
         Some(h) if crate::divination::POWER_HOOKS.contains(&h) => crate::divination::use_power(cx, u, power, &targets),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
         Some(h) if crate::gadgets::POWER_HOOKS.contains(&h) => crate::gadgets::use_power(cx, u, power),
+        Some(h) if crate::role_actions::HOOKS.contains(&h) => {
+            crate::role_actions::use_power(cx, u, power, &targets, square)
+        }
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -1852,4 +1842,44 @@ fn use_power(
             Ok(())
         }
     }
+}
+
+/// Stands `u` up from Prone, with no action spent here (K-MOVE-9; Restore).
+pub fn stand_up(cx: &mut Ctx, u: UnitIdx) {
+    // Sword Sweep: standing up beside the sweeper hurts.
+    let sweeps: Vec<(UnitIdx, i32, String)> =
+        cx.s.unit(u)
+            .statuses
+            .iter()
+            .filter(|st| st.kind == StatusKind::Prone)
+            .filter_map(|st| {
+                let (src, p) = (st.source?, st.origin?);
+                let def = cx.s.powers.get(p);
+                let d = def.effect.iter().find_map(|e| e.stand_up_damage)?;
+                (cx.s.distance(src, u) == Some(1)).then(|| (src, d, def.name.clone()))
+            })
+            .collect();
+    for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "stood up".into() });
+    }
+    step_clear_of_danger(cx, u, "stands up clear of the danger");
+    for (src, d, name) in sweeps {
+        crate::damage::deal(cx, u, d, Some(src), &format!("{name}: stood up beside its sweeper"), None);
+    }
+}
+
+/// An escape attempt against `kind`, with no action spent here (K-SAVE-3; Restore).
+pub fn escape_attempt(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) -> Result<(), RuleError> {
+    if !crate::turn::saving_throw(cx, u, &format!("{kind} (escape)"))? {
+        crate::features::escape_failed(cx, u, kind); // Sword Hold
+    } else if let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied() {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
+        step_clear_of_danger(cx, u, "slips free onto a safe square");
+    }
+    Ok(())
+}
+
+/// Spends `u`'s Role Action (Hide as a cut-short turn ends).
+pub fn spend_role(cx: &mut Ctx, u: UnitIdx) {
+    spend(cx, u, Slot::Role);
 }

@@ -36,6 +36,12 @@ pub enum Terrain {
     Pedestal,
     /// Slick ground: entering it means a save or falling Prone (K-TER-8).
     Slick,
+    /// Gas (a Terrain Artist's, L2099): creatures wholly in it are Concealed from enemies more
+    /// than 3 squares away.
+    Gas,
+    /// A Boost Square (L2107) of strength 1, or 2 from level 4: Ward to whoever ends a turn on
+    /// it, extra melee damage to whoever stands on it, and no movement spent walking onto it.
+    Boost(u8),
 }
 
 impl Terrain {
@@ -72,6 +78,8 @@ impl Terrain {
             Terrain::Portal => '@',
             Terrain::Pedestal => 'P',
             Terrain::Slick => 's',
+            Terrain::Gas => 'g',
+            Terrain::Boost(_) => 'b',
         }
     }
     /// Parses a terrain name as a `[map.legend]` table writes it.
@@ -88,6 +96,8 @@ impl Terrain {
             "edge" => Terrain::Edge,
             "pit" | "hazard" => Terrain::Pit,
             "slick" | "ice" => Terrain::Slick,
+            "gas" => Terrain::Gas,
+            "boost" => Terrain::Boost(1),
             _ => return None,
         })
     }
@@ -257,6 +267,8 @@ impl Arena {
                     'e' => Terrain::Edge,
                     'p' => Terrain::Pit,
                     's' => Terrain::Slick,
+                    'g' => Terrain::Gas,
+                    'b' => Terrain::Boost(1),
                     'R' => ped(Side::Red, true, &mut a),
                     'B' => ped(Side::Blue, true, &mut a),
                     'N' => ped(Side::Neutral, true, &mut a),

@@ -180,10 +180,16 @@ pub fn roll_adv_dis(
     }
     let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
     let size = if burst { 1 } else { s.unit(attacker).size };
-    if crate::cover::has_cover(s, origin, size, target) && !crate::features::ignores_cover(s, attacker, power) {
-        dis = true; // K-ADV-5 (Ricochet Shot ignores it)
+    if crate::cover::has_cover(s, origin, size, target)
+        && !crate::features::ignores_cover(s, attacker, power)
+        && !crate::role_actions::bead_clears_cover(s, attacker, target, origin, size)
+    {
+        dis = true; // K-ADV-5 (Ricochet Shot ignores it; Draw a Bead)
     }
-    if !burst && crate::cover::concealed(s, target) && !crate::features::ignores_concealment(s, attacker, target, power)
+    if !burst
+        && crate::cover::concealed_from(s, target, attacker)
+        && !crate::features::ignores_concealment(s, attacker, target, power)
+        && !crate::role_actions::bead_ignores_concealment(s, attacker, target)
     {
         dis = true; // K-ADV-6: Ranged and Melee attacks
     }
@@ -272,6 +278,7 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
     });
     let attacker = frame.attacker;
     let power = frame.power;
+    crate::role_actions::note_attack(cx, attacker, &frame.targets, power); // Spread Fire's limit
     cx.push(Frame::Attack(Box::new(frame)));
     // What the power does to its user first, whatever the roll.
     if !def.first.is_empty() {
@@ -572,6 +579,7 @@ fn resolve_roll(
             if first {
                 crate::charms::ally_missed(cx, a.attacker); // K-MISS-7
             }
+            crate::role_actions::outflank_missed(cx, a.attacker, target); // Outflank
             crate::brews::missed(cx, def, a.attacker, target, &a.brew.clone())?;
             retaliate(cx, target, a.attacker);
             crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
@@ -703,6 +711,9 @@ fn apply_damage_and_effect(
     }
     packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
     packet += crate::wards::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
+    if damage && def.damage.is_some() {
+        packet += crate::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
+    }
     if damage && (packet > 0 || def.damage.is_some()) {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }
@@ -888,6 +899,9 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
         cx.s.unit(u).statuses.iter().filter(|s| s.duration == Duration::UntilAttack).copied().collect();
     for st in until_attack {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
+    }
+    if def.is_attack() {
+        crate::role_actions::attacked(cx, u); // Hide
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;

@@ -11,11 +11,16 @@ use fray_core::sight::{Sight, sight};
 /// Whether square `q` stops lines drawn at `target` (K-COV-5, K-COV-10, K-COV-12, K-COV-13):
 /// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
 fn blocks_for(s: &State, target: UnitIdx, q: Pos) -> bool {
+    blocks_with(s, target, q, true)
+}
+
+/// [`blocks_for`], Low Cover counted only when `low` (Draw a Bead ignores it).
+fn blocks_with(s: &State, target: UnitIdx, q: Pos, low: bool) -> bool {
     let t = s.arena.at(q);
     if t.blocks_sight() || crate::summons::wall_at(s, q) {
         return true;
     }
-    if t.is_low_cover() {
+    if low && t.is_low_cover() {
         if s.options.low_cover_intervenes {
             return true;
         }
@@ -40,9 +45,10 @@ pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
 }
 
 /// Cover squares pressed against (K-COV-3): terrain that a creature can take cover behind.
-fn cover_square(s: &State, target: UnitIdx, q: Pos) -> bool {
+/// Low Cover counts only when `count_low` (Draw a Bead ignores it).
+fn cover_square_with(s: &State, target: UnitIdx, q: Pos, count_low: bool) -> bool {
     let t = s.arena.at(q);
-    let low = t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
+    let low = count_low && t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
     low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit) || crate::summons::wall_at(s, q)
 }
 
@@ -51,6 +57,11 @@ fn cover_square(s: &State, target: UnitIdx, q: Pos) -> bool {
 /// a corner the quarter-plane beyond that corner. A 2×2 creature needs cover along a whole
 /// side; larger creatures cannot take cover.
 pub fn takes_cover(s: &State, target: UnitIdx, from: Pos) -> bool {
+    takes_cover_with(s, target, from, true)
+}
+
+/// [`takes_cover`], Low Cover counted only when `low`.
+fn takes_cover_with(s: &State, target: UnitIdx, from: Pos, low: bool) -> bool {
     let tu = s.unit(target);
     let Some(tp) = tu.pos else { return false };
     let size = tu.size;
@@ -89,13 +100,15 @@ pub fn takes_cover(s: &State, target: UnitIdx, from: Pos) -> bool {
                 Pos::new(x, y)
             })
             .collect();
-        if side.iter().all(|&q| cover_square(s, target, q)) && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy)) {
+        if side.iter().all(|&q| cover_square_with(s, target, q, low))
+            && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy))
+        {
             return true;
         }
     }
     if size == 1 {
         for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            if cover_square(s, target, tp.offset(dx, dy)) && rx == dx && ry == dy {
+            if cover_square_with(s, target, tp.offset(dx, dy), low) && rx == dx && ry == dy {
                 return true;
             }
         }
@@ -122,4 +135,22 @@ pub fn concealed(s: &State, target: UnitIdx) -> bool {
     s.has(target, StatusKind::Concealed)
         || crate::zones::concealed_by_zone(s, target)
         || tu.pos.is_some_and(|p| footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Fog))
+}
+
+/// Whether an attack from `from` faces cover on `target` other than Low Cover (Draw a Bead
+/// ignores Low Cover, pedestals included).
+pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else { return false };
+    sight(from, size, tp, tu.size, |q| blocks_with(s, target, q, false)) == Sight::Cover
+        || footprint(from, size).all(|q| takes_cover_with(s, target, q, false))
+}
+
+/// Whether `target` is Concealed from `viewer`: Concealed as such ([`concealed`]), or by a
+/// Cloak or Gas that hides it from enemies farther than some distance (role_actions.rs).
+pub fn concealed_from(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
+    concealed(s, target) || crate::role_actions::concealed_at_distance(s, target, viewer)
 }

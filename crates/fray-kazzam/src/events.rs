@@ -252,6 +252,12 @@ pub enum Event {
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
+    /// A square's terrain changed (Change Terrain).
+    TerrainChanged { at: Pos, terrain: crate::arena::Terrain, why: String },
+    /// A pedestal was made (Major Terrain).
+    PedestalAdded { pedestal: crate::arena::Pedestal },
+    /// A pedestal was taken away; its orbs stay on its square, on the ground (Major Terrain).
+    PedestalRemoved { index: usize, id: String },
     /// A power put something new on the map: a summon, trap, automaton or wall
     /// ([`crate::summons`]); `apply` adds it to the state's units.
     Spawned { unit: Who, spawn: Box<crate::summons::Spawn> },
@@ -452,6 +458,37 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::Stowed { unit, stowed } => unit_mut(s, unit).stowed = *stowed,
         Event::TurnCutShort { unit, .. } => unit_mut(s, unit).turn_over = true,
+        Event::TerrainChanged { at, terrain, .. } => {
+            // The arena is shared between copies of the state: this one gets its own.
+            if let Some(t) = std::sync::Arc::make_mut(&mut s.arena).terrain.get_mut(*at) {
+                *t = *terrain;
+            }
+        }
+        Event::PedestalAdded { pedestal } => {
+            let a = std::sync::Arc::make_mut(&mut s.arena);
+            if let Some(t) = a.terrain.get_mut(pedestal.at) {
+                *t = crate::arena::Terrain::Pedestal;
+            }
+            a.pedestals.push(pedestal.clone());
+        }
+        Event::PedestalRemoved { index, .. } => {
+            let a = std::sync::Arc::make_mut(&mut s.arena);
+            let at = a.pedestals.remove(*index).at;
+            if let Some(t) = a.terrain.get_mut(at) {
+                *t = crate::arena::Terrain::Open;
+            }
+            // Orbs on it drop where it stood; later pedestals move down one place.
+            for o in &mut s.orbs {
+                if let OrbLoc::Pedestal { pedestal } = o.loc {
+                    let p = pedestal as usize;
+                    if p == *index {
+                        o.loc = OrbLoc::Ground { at };
+                    } else if p > *index {
+                        o.loc = OrbLoc::Pedestal { pedestal: pedestal - 1 };
+                    }
+                }
+            }
+        }
         Event::ZoneHit { unit, zone } => unit_mut(s, unit).zone_hits |= 1 << zone,
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
         Event::ZoneCreated { zone, .. } => s.zones.push(zone.clone()),
@@ -736,6 +773,17 @@ impl fmt::Display for Event {
                     K::Confused => ("Opportunities against allies, none against enemies".to_string(), ""),
                     K::TeamAdvantage => (format!("Advantage on every roll of its team in round {n}"), ""),
                     K::EnemyDisadvantage => (format!("Disadvantage on every roll of the other team in round {n}"), ""),
+                    K::DrawABead if n >= 2 => ("attacks ignore Cover, Concealment and Hidden".to_string(), ""),
+                    K::DrawABead => ("attacks ignore Concealment and Low Cover".to_string(), ""),
+                    K::Cloak => (format!("Concealed from enemies more than {n} squares away"), ""),
+                    K::Outflank => (
+                        format!("{n} extra damage, or a Miss Token on a miss, while its maker is beside it"),
+                        "ally's attack",
+                    ),
+                    K::SaveAdvantage => ("Advantage".to_string(), "saving throw or escape roll"),
+                    K::HideUsed => ("no Hide on the next turn".to_string(), ""),
+                    K::SpreadFire => ("no attacks on it this turn unless it is the last enemy".to_string(), ""),
+                    K::Attacked => ("attacked this turn".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),
@@ -755,6 +803,9 @@ impl fmt::Display for Event {
                 }
             }
             Event::Note { text } => f.write_str(text),
+            Event::TerrainChanged { at, terrain, why } => write!(f, "{at} becomes {terrain:?} ({why})"),
+            Event::PedestalAdded { pedestal } => write!(f, "pedestal {} is made at {}", pedestal.id, pedestal.at),
+            Event::PedestalRemoved { id, .. } => write!(f, "pedestal {id} is taken away"),
             Event::Granted { unit, by: Some(by) } => write!(f, "{unit} makes an attack granted by {by}"),
             Event::Granted { .. } => Ok(()),
             Event::GrantTerms { unit, no_role_boost: true } => write!(f, "{unit}'s granted attack gets no Role Boost"),

@@ -180,6 +180,8 @@ pub enum Frame {
     Ward(crate::wards::WardFrame),
     /// A Diviner power's decision (divination.rs).
     Divination(crate::divination::DivFrame),
+    /// A Role Action's decision (role_actions.rs).
+    Role(crate::role_actions::RoleFrame),
 }
 
 /// What advancing a frame led to.
@@ -254,6 +256,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Placed(f) => crate::summons::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::Trigger(t) => crate::triggers::step(cx, t)?,
+            Frame::Role(f) => crate::role_actions::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -430,6 +433,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Gadget(f) => crate::gadgets::question(s, f),
         Frame::Ward(f) => crate::wards::question(s, f),
         Frame::Divination(f) => crate::divination::question(s, f),
+        Frame::Role(f) => crate::role_actions::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -499,6 +503,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Charm(f) => crate::charms::answer(cx, f, option)?,
         Frame::Brew(f) => crate::brews::answer(cx, f, option)?,
         Frame::Gadget(f) => crate::gadgets::answer(cx, f, option)?,
+        Frame::Role(f) => crate::role_actions::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

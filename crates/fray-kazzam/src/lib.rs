@@ -7,7 +7,7 @@
 //! [`opportunity`] (K-OPP), [`attack`] (K-ROLL, K-MISS, K-MULTI, K-ADV), [`damage`] (Ward,
 //! Resist, Vulnerable, Taken Out, scoring Take Outs), [`forced`] (K-FM), [`zones`] (K-ZONE,
 //! damaging terrain), [`cover`] (K-COV, K-CONC), [`orbs`] (K-ORB, dunking), [`powers`] (power
-//! data), [`features`] (class features in play), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
+//! data), [`features`] (class features in play), [`role_actions`] (Role Actions in Rust), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
 //! [`builtin`] (the default arena and teams), [`options`] (table options), [`reference`] (the
 //! rules look-up).
 #![deny(missing_docs)]
@@ -41,6 +41,7 @@ pub mod orbs;
 pub mod powers;
 pub mod reference;
 pub mod robes;
+pub mod role_actions;
 pub mod roles;
 pub mod scenario;
 pub mod setup;

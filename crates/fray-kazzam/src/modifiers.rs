@@ -66,6 +66,23 @@ pub enum ModifierKind {
     /// In round `amount`, every roll by the team opposing the maker has Disadvantage (Coin of
     /// Fortune).
     EnemyDisadvantage,
+    /// The attacker's attacks on `against` ignore Concealment and Low Cover; with `amount` 2,
+    /// every Cover and Hidden too (Draw a Bead; role_actions.rs).
+    DrawABead,
+    /// `against` is Concealed from enemies more than `amount` squares away (Cloak).
+    Cloak,
+    /// The next ally of the maker to attack `against` while the maker is next to it deals
+    /// `amount` more damage on a hit, or gains a Miss Token on a miss (Outflank).
+    Outflank,
+    /// The attacker's next saving throw or escape roll has Advantage (Restore).
+    SaveAdvantage,
+    /// A record: the attacker used Hide on its turn number `amount` (Hide's limit).
+    HideUsed,
+    /// The attacker may not attack `against` this turn, unless it is the last enemy on the
+    /// map (Spread Fire).
+    SpreadFire,
+    /// A record: the attacker has attacked `against` this turn (Spread Fire's limit).
+    Attacked,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -252,13 +269,18 @@ pub fn spurned(s: &State, attacker: UnitIdx, targets: &[UnitIdx]) -> bool {
 pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
     let mut i = 0;
     while i < cx.s.modifiers.len() {
-        let m = &cx.s.modifiers[i];
+        let m = cx.s.modifiers[i].clone();
         if m.duration == Duration::SaveEnds && m.attackers == Attackers::Unit(unit) {
             let name = cx.s.powers.get(m.power).name.clone();
-            if crate::turn::saving_throw(cx, unit, &name)? {
-                cx.emit(Event::ModifierEnded { index: i, why: "saved".into() });
+            let saved = crate::turn::saving_throw(cx, unit, &name)?;
+            // The save may have used up a modifier before this one (Restore's Advantage).
+            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
+            if saved {
+                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
+                i = j;
                 continue;
             }
+            i = j;
         }
         i += 1;
     }
@@ -325,6 +347,14 @@ pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
             if m.first {
                 used.push(i);
             }
+        }
+        // Outflank: only while its maker stands next to the target.
+        if m.kind == ModifierKind::Outflank
+            && m.applies(cx.s, attacker, target)
+            && cx.s.distance(m.source, target) == Some(1)
+        {
+            total += m.amount;
+            used.push(i);
         }
     }
     for i in used.into_iter().rev() {

@@ -203,6 +203,9 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
             if mode == Mode::Crawl {
                 c = c.max(1);
             }
+            if crate::role_actions::free_step(s, size, p, q) {
+                c = 0; // Boost Square
+            }
             out.push((q, c));
         }
     }))
@@ -284,7 +287,9 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 ));
             }
         }
-        spent += c;
+        if portal.is_some() || !crate::role_actions::free_step(s, size, at, q) {
+            spent += c; // a Boost Square costs nothing
+        }
         at = q;
     }
     if spent > budget {
@@ -417,7 +422,10 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
     let step = if distance(from, 1, to, 1) > 1 { Some(1) } else { step_cost(cx.s, m.unit, from, to) };
     let blocked = step.is_none();
-    let cost = step.unwrap_or(1);
+    let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
+    let size = cx.s.unit(m.unit).size;
+    let free = walking && distance(from, 1, to, 1) == 1 && crate::role_actions::free_step(cx.s, size, from, to);
+    let cost = if free { 0 } else { step.unwrap_or(1) }; // Boost Square
     if !cx.s.unit(m.unit).on_map() || stopped || blocked || m.limit.is_some_and(|l| m.spent + cost > l) {
         stop_short(cx, &m);
         return Ok(Flow::Continue);

@@ -433,7 +433,7 @@ fn when_holds(s: &crate::state::State, when: &str, user: crate::state::UnitIdx, 
                 || crate::cover::shot(s, tp, s.unit(target).size, user) == fray_core::sight::Sight::Blocked
         }
         "target-has-cover" => {
-            crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed(s, target)
+            crate::cover::has_cover(s, up, s.unit(user).size, target) || crate::cover::concealed_from(s, target, user)
         }
         "you-have-ward" => s.unit(user).ward > 0, // Ward Bash, Ward Burst
         _ => false,
@@ -848,6 +848,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
         && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
         && !crate::divination::POWER_HOOKS.contains(&h.as_str())
+        && !crate::role_actions::HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

@@ -261,7 +261,7 @@ pub struct Orb {
 /// The whole state of a Kazzam match.
 #[derive(Clone, Debug)]
 pub struct State {
-    /// The field (shared, never changes during a match).
+    /// The field (shared; Change Terrain gives a state its own copy, `events::apply`).
     pub arena: Arc<Arena>,
     /// Every power in play (shared).
     pub powers: Arc<Powers>,

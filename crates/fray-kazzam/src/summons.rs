@@ -88,7 +88,7 @@ pub fn wall_at(s: &State, q: Pos) -> bool {
 
 /// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
 pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
-    s.unit(t).kind == UnitKind::Wall && what(s, t) == "specialist-wall"
+    s.unit(t).kind == UnitKind::Wall && matches!(what(s, t), "specialist-wall" | "major-terrain")
 }
 
 /// Whether a unit blocks everyone's way, allies' too (walls).

@@ -228,6 +228,11 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
 /// attack ended it (K-ACT-5); otherwise wait for its next action.
 pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let u = cx.s.unit(unit);
+    if u.on_map() && u.turn_over && crate::role_actions::hide_offer(cx.s, unit).is_some() {
+        // Hide may still end a turn cut short (L2059).
+        cx.push(Frame::Role(crate::role_actions::RoleFrame::HideAtEnd { unit }));
+        return Ok(Flow::Continue);
+    }
     if !u.on_map() || u.turn_over {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
@@ -297,6 +302,7 @@ pub fn save_phase(
         settle_save(cx, unit, st, success);
     }
     crate::brews::generosity(cx, unit); // Generosity Tonic
+    crate::role_actions::end_of_turn(cx, unit); // Boost Square
     let turn = cx.s.unit(unit).turns_started;
     let landing = crate::charms::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(
@@ -361,9 +367,11 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
         return Ok((6, true));
     }
     let mut roll = cx.d6(Some(unit))?;
-    // Distracted: the lower of two dice; Coin of Fortune's Advantage cancels it or gives the higher.
+    // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
+    // Fortune's cancel it or give the higher (K-ADV-0).
+    let restore = crate::role_actions::save_advantage(cx, unit);
     let (adv, dis) = crate::divination::fortune(cx.s, unit);
-    match crate::attack::combine((adv, dis || cx.s.has(unit, StatusKind::Distracted))) {
+    match crate::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
         crate::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
         crate::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
         crate::events::RollMode::Normal => {}
