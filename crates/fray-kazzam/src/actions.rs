@@ -199,6 +199,8 @@ pub enum Pending {
     Centre(u16),
     /// Charge: the square to charge to.
     ChargeSquare(u16, UnitIdx),
+    /// Multi-Sword, Multi-Staff: the centre of the zone an implement attack is spread over.
+    Zone(u16),
     /// Which orb to pick up.
     PickUp,
     /// Which orb to drop.
@@ -421,6 +423,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     let range = match (creative, def.target) {
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
+        (false, Targeting::Burst { radius }) => radius + crate::advanced::area_growth(s, u, def), // Empowering Staff
         (false, t) => crate::brews::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
@@ -469,6 +472,9 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     if def.is_melee(au.implement == Implement::Sword)
         && t != u
         && s.has(u, StatusKind::Flying) != s.has(t, StatusKind::Flying)
+        // Long Sword: next to it across the air-ground line; Throwing Sword: thrown, not melee.
+        && !crate::advanced::melee_across_air(s, u, t)
+        && !crate::advanced::thrown(s, u, t, def)
     {
         return Err(RuleError::refused(
             "K-ST-Flying",
@@ -495,6 +501,7 @@ impl crate::powers::PowerDef {
 pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let Targeting::Burst { radius } = def.target else { return Vec::new() };
+    let radius = radius + crate::advanced::area_growth(s, u, def); // Empowering Staff
     let affects = def.affects();
     let (p, size) = (s.unit(u).pos.unwrap(), s.unit(u).size);
     let area = burst(p, size, radius);
@@ -590,7 +597,8 @@ fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
         .collect()
 }
 
-fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleError> {
+/// Whether `u` may walk or crawl at all now (Immobilized, Restrained, Grabbed...).
+pub fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleError> {
     if s.has(u, StatusKind::Immobilized) {
         let rule = if s.has(u, StatusKind::Grabbed) {
             "K-ST-Grabbed"
@@ -680,7 +688,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             _ if def.hook.as_deref() == Some("charge") => {
                 charge_targets(s, u).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
-            _ => !legal_targets(s, u, p).is_empty(),
+            _ => !legal_targets(s, u, p).is_empty() || !crate::advanced::multi_options(s, u, p).is_empty(),
         };
         if usable {
             out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
@@ -738,7 +746,10 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
         // K-ST-Flying: the strike at the end is melee.
-        .filter(|&t| s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying))
+        .filter(|&t| {
+            s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying)
+                || crate::advanced::has(s, u, crate::advanced::Advanced::LongSword) // ends next to it
+        })
         .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
         .filter(|&t| {
             let charge = s.powers.find("charge").map(|p| s.powers.get(p));
@@ -788,6 +799,12 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             let ts =
                 if def.hook.as_deref() == Some("charge") { charge_targets(s, u) } else { legal_targets(s, u, *power) };
             opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
+            if !crate::advanced::multi_options(s, u, *power).is_empty() {
+                opts.push(DecisionOption::new(
+                    "zone",
+                    "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)",
+                ));
+            }
             ("target", format!("{name}: {} — choose a target", def.name))
         }
         Pending::MoreTargets(power, chosen) => {
@@ -803,6 +820,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
+            let size = size + crate::advanced::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
                 .into_iter()
@@ -810,6 +828,13 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
                 .map(|q| DecisionOption::square(q, format!("centre the {size}x{size} area on {q}")))
                 .collect();
             ("square", format!("{name}: {} — where is its area centred?", def.name))
+        }
+        Pending::Zone(power) => {
+            opts = crate::advanced::multi_options(s, u, *power)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("centre the 3x3 zone on {q}")))
+                .collect();
+            ("square", format!("{name}: {} — where is the zone centred?", s.powers.get(*power).name))
         }
         Pending::ChargeSquare(_, t) => {
             opts = charge_squares(s, u, *t)
@@ -1122,6 +1147,15 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             Verb::Move { path, mode }
         }
         Pending::Shift => Verb::Shift(square()?),
+        Pending::Target(power) if option == "zone" => {
+            cx.push(Frame::Pending { unit: u, pending: Pending::Zone(power) });
+            return Ok(());
+        }
+        Pending::Zone(power) => {
+            let centre = square()?;
+            let targets = crate::advanced::multi_targets(s, u, centre);
+            Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
+        }
         Pending::Target(power) => {
             let t = s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
             if s.powers.get(power).hook.as_deref() == Some("charge") {
@@ -1217,6 +1251,10 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 Targeting::None | Targeting::Burst { .. } | Targeting::Area { .. } => {}
                 _ if c.creative => targets.push(u),
                 _ if def.every_target && s.unit(u).on_map() => targets = legal_targets(s, u, p),
+                // Multi-Sword, Multi-Staff: the zone's centre instead of a target.
+                Targeting::Implement if c.square.is_some() && s.unit(u).on_map() => {
+                    targets = crate::advanced::multi_targets(s, u, c.square.expect("checked"))
+                }
                 _ => {
                     return Err(RuleError::malformed(format!(
                         "{} needs a target: add target = \"<unit id>\"",
@@ -1360,6 +1398,11 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                     "K-CREAT-1",
                     format!("Creative Use applies an attack power's Effect; {} is not an attack", def.name),
                 ));
+            }
+            if let (Some(centre), Targeting::Implement, false) = (square, def.target, *creative) {
+                // Multi-Sword, Multi-Staff: a single-target implement attack spread over a zone.
+                crate::advanced::check_multi(s, u, *power, *centre, targets)?;
+                return crate::triggers::check_use(s, u, *power, targets, *creative);
             }
             let single = matches!(
                 def.target,
@@ -1514,7 +1557,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.unit(u).stowed {
                 return Err(RuleError::refused("K-IMP-10", "the implement is not stowed"));
             }
-            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 {
+            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::advanced::handless(s, u) {
                 return Err(RuleError::refused(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",
@@ -1805,6 +1848,9 @@ fn use_power(
             Ok(())
         }
         Some(h) if crate::triggers::HOOKS.contains(&h) => crate::triggers::use_power(cx, u, power, &targets),
+        Some(h) if crate::wandslinger::POWER_HOOKS.contains(&h) => {
+            crate::wandslinger::use_power(cx, u, power, &targets)
+        }
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");
@@ -1818,7 +1864,14 @@ fn use_power(
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
-            cx.push(Frame::Attack(Box::new(frame)));
+            if crate::advanced::has(cx.s, u, crate::advanced::Advanced::ChargingSword) {
+                // Charging Sword: the attack is chosen once the run is over.
+                let (via_action, no_boost) = (frame.via_action, frame.no_boost);
+                let ask = crate::advanced::AdvancedFrame::ChargeAttack { unit: u, target: t, via_action, no_boost };
+                cx.push(Frame::Advanced(ask));
+            } else {
+                cx.push(Frame::Attack(Box::new(frame)));
+            }
             if sq != from {
                 let path = movement::route_to(cx.s, u, sq, Mode::Charge(t)).unwrap_or(vec![sq]);
                 cx.push(Frame::Move(MoveFrame::new(u, path, How::Charge)));
@@ -1827,11 +1880,14 @@ fn use_power(
         }
         _ => {
             // An area is judged from its centre (K-COV-2), and leaves its zone first.
-            let origin =
-                square.filter(|_| matches!(def.target, Targeting::Area { .. })).unwrap_or(cx.s.unit(u).pos.unwrap());
+            let multi = square.is_some() && def.target == Targeting::Implement; // Multi-Sword, Multi-Staff
+            let origin = square
+                .filter(|_| multi || matches!(def.target, Targeting::Area { .. }))
+                .unwrap_or(cx.s.unit(u).pos.unwrap());
             let frame = AttackFrame {
                 via_action: def.action == ActionKind::Attack && !granted,
                 granted_advantage: advantage,
+                multi,
                 ..AttackFrame::new(u, power, targets, origin)
             };
             attack::begin(cx, frame)?;

@@ -102,6 +102,17 @@ pub struct AttackFrame {
     pub peel: i32,
     /// The peel question has been asked (once per attack).
     pub peel_asked: bool,
+    /// The roll being resolved used up a Focus (wandslinger-focus): 1 more damage if basic.
+    pub focused: bool,
+    /// A Throwing Sword was thrown at one of the targets: Disarmed once the attack is over.
+    pub thrown: bool,
+    /// It is Rapid Fire's repeat: its own Effect does not repeat it again.
+    pub repeat: bool,
+    /// Spread over a 3x3 zone by a Multi-Sword or Multi-Staff: 1 less damage instead of the
+    /// implement's 1 more (K-MULTI-5).
+    pub multi: bool,
+    /// A spread attack's roll after the first: the damage line and the Effect only.
+    pub later: bool,
 }
 
 impl AttackFrame {
@@ -127,6 +138,11 @@ impl AttackFrame {
             fixed: None,
             peel: 0,
             peel_asked: false,
+            focused: false,
+            thrown: false,
+            repeat: false,
+            multi: false,
+            later: false,
         }
     }
 }
@@ -163,7 +179,8 @@ pub fn roll_adv_dis(
     origin: Pos,
     granted: bool,
 ) -> (bool, bool) {
-    let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword);
+    let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword)
+        && !crate::advanced::thrown(s, attacker, target, power); // a thrown sword is ranged
     let mut adv = granted;
     let mut dis = false;
     if melee && flanking(s, attacker, target) {
@@ -279,6 +296,16 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
     let attacker = frame.attacker;
     let power = frame.power;
     crate::role_actions::note_attack(cx, attacker, &frame.targets, power); // Spread Fire's limit
+    // A curse set off by its maker's turns is laid on the target as the attack is made, whatever
+    // the roll (Favored Target).
+    let line = def.effect_at(cx.s.unit(attacker).level).to_vec();
+    for (i, e) in line.iter().enumerate() {
+        if let Some(c) = e.curse.as_ref().filter(|c| crate::curses::laid_on_use(c)) {
+            for &t in &frame.targets {
+                crate::curses::lay(cx, c, attacker, t, power, i);
+            }
+        }
+    }
     cx.push(Frame::Attack(Box::new(frame)));
     // What the power does to its user first, whatever the roll.
     if !def.first.is_empty() {
@@ -326,6 +353,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     a.next += 1;
                     continue;
                 }
+                a.thrown |= crate::advanced::thrown(cx.s, a.attacker, target, &def); // Throwing Sword
                 if !def.rolls() {
                     apply_hit(cx, &mut a, &def, target, true, true, 0)?;
                 } else if let Some(v) = a.fixed {
@@ -343,7 +371,10 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
                     // You're Mine, and an attack a trigger burdens (Patient Gaze): Disadvantage.
                     let dis = dis || a.disadvantage || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
-                    let mode = combine((adv, dis));
+                    let dis = dis || def.disadvantage; // Trick Shot
+                    // Focus: the first implement attack after it has Advantage.
+                    let focus = crate::wandslinger::focus(cx.s, a.attacker, &def);
+                    let mode = combine((adv || focus.is_some(), dis));
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     if crate::modifiers::auto_six(cx.s, a.attacker, target) {
                         // Dispersion: no die is rolled; the attack counts as a 6.
@@ -356,6 +387,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         continue;
                     }
                     let (dice, natural) = roll_dice(cx, a.attacker, mode)?;
+                    let mut used = used;
+                    if let Some(i) = focus {
+                        a.focused = true;
+                        used.push(i);
+                        used.sort_unstable();
+                        used.dedup();
+                    }
                     crate::modifiers::use_up(cx, used);
                     let rolled = [dice[0], dice.get(1).copied().unwrap_or(0)];
                     cx.emit(Event::AttackRolled {
@@ -536,6 +574,9 @@ fn resolve_roll(
     let evaded = a.evaded;
     let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
+    if hit != Hit::Miss && is_own_turn(cx.s, a.attacker) && !cx.s.unit(a.attacker).hits_this_turn.contains(&target) {
+        cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
+    }
     crate::features::on_roll_result(cx, a.attacker, target, value, hit != Hit::Miss); // Terror
     crate::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
     if !cx.s.unit(a.attacker).on_map() {
@@ -546,6 +587,7 @@ fn resolve_roll(
     let first = !a.first_done;
     a.first_done = true;
     a.evaded = false;
+    a.later = a.multi && !first; // K-MULTI-5: bonuses on the first roll only
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
     a.boost = (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost && !a.no_boost)
         .then_some(value);
@@ -571,6 +613,7 @@ fn resolve_roll(
             {
                 cx.emit(Event::WandHit { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
             }
+            a.focused = false;
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
             if first && cx.s.unit(a.attacker).pc {
                 let total = cx.s.unit(a.attacker).miss_tokens + 1;
@@ -671,17 +714,21 @@ fn apply_damage_and_effect(
             }
         })
         .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
+        .filter(|e| !(a.repeat && crate::wandslinger::repeats(e))) // Rapid Fire repeats once
         .filter(|e| !e.only_damage() || e.applies_to(cx.s, attacker, target))
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
-        let line = line + crate::brews::line_bonus(cx.s, &a.brew); // an Encounter Potion
-        let bonus = implement_bonus(cx.s, attacker, target, def) + crate::advanced::physical_bonus(cx.s, attacker, def);
+        let line = line + if a.later { 0 } else { crate::brews::line_bonus(cx.s, &a.brew) }; // an Encounter Potion
+        // Multi-Sword, Multi-Staff: 1 less instead of the implement's 1 more (K-MULTI-5).
+        let implement = if a.multi { -1 } else { implement_bonus(cx.s, attacker, target, def) };
+        let bonus = implement + crate::advanced::physical_bonus(cx.s, attacker, def);
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
             (true, CritDoubles::AllDamage) => (line + bonus) * 2,
             (false, _) => line + bonus,
-        };
+        }
+        .max(0);
     }
     let mut save: Option<bool> = None;
     if effect {
@@ -700,6 +747,9 @@ fn apply_damage_and_effect(
             }
         }
     }
+    if std::mem::take(&mut a.focused) && damage && crate::features::is_basic_implement(def) {
+        packet += 1; // Focus: a focused basic implement attack deals 1 more
+    }
     if a.effect_only {
         packet = 0; // not even the Effect line's own damage
     }
@@ -709,12 +759,15 @@ fn apply_damage_and_effect(
     if boost_damage {
         packet += 1; // Smasher at full HP: 1 more damage
     }
-    packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
-    packet += crate::wards::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
-    if damage && def.damage.is_some() {
+    if !a.later {
+        // K-MULTI-5: a spread attack's later rolls get none of these.
+        packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+        packet += crate::wards::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
+    }
+    if damage && def.damage.is_some() && !a.later {
         packet += crate::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
     }
-    if damage && (packet > 0 || def.damage.is_some()) {
+    if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }
     if crate::modifiers::deals_no_damage(cx.s, attacker, target) {
@@ -727,6 +780,7 @@ fn apply_damage_and_effect(
     let around = crate::brews::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
     let dist = cx.s.distance(attacker, target);
+    let target_at = cx.s.unit(target).pos; // where Forking Bolt forks from, even if Taken Out
     if packet > 0 || (damage && def.damage.is_some() && !crate::modifiers::deals_no_damage(cx.s, attacker, target)) {
         let pierce = crate::features::pierces(cx.s, attacker, def); // Piercing Shot
         dealt = damage::deal(
@@ -738,7 +792,8 @@ fn apply_damage_and_effect(
             Some(FromAttack {
                 attack_or_opportunity: true,
                 pierce,
-                melee: def.is_melee(cx.s.unit(attacker).implement == Implement::Sword),
+                melee: def.is_melee(cx.s.unit(attacker).implement == Implement::Sword)
+                    && !crate::advanced::thrown(cx.s, attacker, target, def),
             }),
         );
     }
@@ -769,6 +824,8 @@ fn apply_damage_and_effect(
         // damage Took Out is gone: only what the Effect gives the user still happens ("if the
         // first attack Took Out the target, aim the second at another").
         let gone = !cx.s.unit(target).on_map();
+        let after_hit: Vec<String> =
+            effects.iter().filter_map(|e| e.hook.clone()).filter(|h| crate::wandslinger::after_hit_hook(h)).collect();
         let rest: Vec<crate::powers::Effect> = effects
             .into_iter()
             .filter(|e| {
@@ -809,6 +866,9 @@ fn apply_damage_and_effect(
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
         crate::brews::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
         crate::features::after_effect(cx, attacker, target, def, false); // Cheerful
+        for h in &after_hit {
+            crate::wandslinger::after_hit(cx, h, attacker, target, target_at, a.power); // Rapid Fire, Forking Bolt
+        }
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
             text: format!("{}'s Ward took all the damage: the Effect does not apply (K-ST-Ward)", cx.s.unit(target).id),
@@ -877,8 +937,13 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         {
             1
         }
-        // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP).
-        Implement::Sword if crate::advanced::sword_bonus_applies(s, attacker, target) => 1,
+        // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP); none when thrown.
+        Implement::Sword
+            if crate::advanced::sword_bonus_applies(s, attacker, target)
+                && !crate::advanced::thrown(s, attacker, target, def) =>
+        {
+            1
+        }
         _ => 0,
     }
 }
@@ -894,6 +959,9 @@ fn retaliate(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
 fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     let u = a.attacker;
     crate::features::after_attack(cx, u, &a.targets); // Electrified
+    if a.thrown && cx.s.unit(u).on_map() {
+        crate::advanced::after_throw(cx, u); // Throwing Sword
+    }
     // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
     let until_attack: Vec<Status> =
         cx.s.unit(u).statuses.iter().filter(|s| s.duration == Duration::UntilAttack).copied().collect();
@@ -1115,7 +1183,7 @@ fn apply_effects_saved(
         {
             continue;
         }
-        if let Some(c) = &e.curse {
+        if let Some(c) = e.curse.as_ref().filter(|c| !crate::curses::laid_on_use(c)) {
             if cx.s.unit(target).on_map() {
                 let index = crate::curses::index_of(cx.s, power, user, e);
                 crate::curses::lay(cx, c, user, target, power, index);
@@ -1244,6 +1312,8 @@ fn apply_effects_saved(
         if let Some(h) = &e.hook {
             if crate::gadgets::HOOKS.contains(&h.as_str()) {
                 crate::gadgets::effect_hook(cx, h, e.amount, user, target, power)?;
+            } else if crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str()) {
+                crate::wandslinger::effect_hook(cx, h, user, target)?;
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }

@@ -54,6 +54,9 @@ pub enum CurseOn {
     /// Not an Effect line: the target is the quarry of the Seeking Hex `via`, whose damage is
     /// `value` (divination.rs).
     Sought,
+    /// Each of the maker's turns starts; its Effect applies to the target, every time, until the
+    /// maker is Taken Out. Laid as the attack is made, whatever the roll (Favored Target).
+    MakerTurnStarts,
 }
 
 /// A curse as content writes it.
@@ -320,6 +323,25 @@ pub fn maker_turn_ends(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         if let Some(at) = c.at {
             crate::gadgets::left_behind_fires(cx, &c, at, &effect);
         } else if cx.s.unit(c.target).on_map() {
+            crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the curse is laid as its power is used rather than by a hit (Favored Target).
+pub fn laid_on_use(def: &CurseDef) -> bool {
+    def.on == CurseOn::MakerTurnStarts
+}
+
+/// `unit`'s turn has started: its own curses that fire on its turns do (Favored Target). They
+/// stay laid.
+pub fn maker_turn_started(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let firing: Vec<Curse> =
+        cx.s.curses.iter().filter(|c| c.on == CurseOn::MakerTurnStarts && c.maker == unit).cloned().collect();
+    for c in firing {
+        if cx.s.unit(unit).on_map() && cx.s.unit(c.target).on_map() {
+            let effect = effect_of(cx.s, &c);
             crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
         }
     }

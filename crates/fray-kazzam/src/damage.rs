@@ -270,7 +270,13 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     crate::curses::taken_out(cx, unit, by);
     crate::divination::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
     for i in (0..cx.s.curses.len()).rev() {
-        if cx.s.curses[i].target == unit && cx.s.curses[i].at.is_none() {
+        let c = &cx.s.curses[i];
+        if c.on == crate::curses::CurseOn::MakerTurnStarts {
+            // Favored Target lasts until its maker is Taken Out, whatever befalls the target.
+            if c.maker == unit {
+                cx.emit(Event::CurseEnded { index: i, why: "its maker was Taken Out".into() });
+            }
+        } else if c.target == unit && c.at.is_none() {
             cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });
         }
     }

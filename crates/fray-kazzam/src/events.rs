@@ -230,6 +230,8 @@ pub enum Event {
     ZonesReset { unit: Who },
     /// A wand hit that denies the target Opportunities against the wielder this turn (K-OPP-11).
     WandHit { unit: Who, target: Who },
+    /// An attack of `unit` on its own turn hit `target` (Rapid Fire's "not hit this turn").
+    HitThisTurn { unit: Who, target: Who },
     /// A Frenzied or Panicked roll set what the unit must do this turn (or that ended).
     Compelled { unit: Who, why: String, compulsion: Option<crate::control::Compulsion> },
     /// A unit begins (Some) or finishes (None) an attack another granted it (K-ACT-4).
@@ -296,6 +298,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.actions = Default::default();
             u.turn_over = false;
             u.wand_hits.clear();
+            u.hits_this_turn.clear();
         }
         Event::TurnEnded { unit } => {
             if crate::summons::leaves_order(s, unit.idx) {
@@ -305,6 +308,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
             let u = unit_mut(s, unit);
             u.wand_hits.clear(); // K-OPP-11 lasts for the rest of the turn only
+            u.hits_this_turn.clear();
             u.compulsion = None;
         }
         Event::ActionSpent { unit, slot } => {
@@ -507,6 +511,7 @@ pub fn apply(s: &mut State, e: &Event) {
             s.modifiers.remove(*index);
         }
         Event::WandHit { unit, target } => unit_mut(s, unit).wand_hits.push(target.idx),
+        Event::HitThisTurn { unit, target } => unit_mut(s, unit).hits_this_turn.push(target.idx),
         Event::Reversal { unit, armed } => unit_mut(s, unit).reversal = *armed,
         Event::Granted { unit, by } => {
             let u = unit_mut(s, unit);
@@ -736,6 +741,7 @@ impl fmt::Display for Event {
             }
             Event::TurnCutShort { unit, why } => write!(f, "{unit}'s turn will end: {why}"),
             Event::ZoneHit { .. } | Event::ZonesReset { .. } | Event::WandHit { .. } => Ok(()),
+            Event::HitThisTurn { .. } => Ok(()),
             Event::ZoneCreated { owner, name, zone } => write!(
                 f,
                 "{owner}'s {name} makes a {0}x{0} zone centred on {1}{2}",
@@ -784,6 +790,8 @@ impl fmt::Display for Event {
                     K::HideUsed => ("no Hide on the next turn".to_string(), ""),
                     K::SpreadFire => ("no attacks on it this turn unless it is the last enemy".to_string(), ""),
                     K::Attacked => ("attacked this turn".to_string(), ""),
+                    K::ImplementRange => (format!("implement range {n} this turn"), ""),
+                    K::Focus => ("Advantage (and 1 more damage if basic)".to_string(), "implement attack"),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

@@ -182,6 +182,10 @@ pub enum Frame {
     Divination(crate::divination::DivFrame),
     /// A Role Action's decision (role_actions.rs).
     Role(crate::role_actions::RoleFrame),
+    /// A Wandslinger power's decision (wandslinger.rs).
+    Wand(crate::wandslinger::WandFrame),
+    /// An advanced implement's decision (advanced.rs).
+    Advanced(crate::advanced::AdvancedFrame),
 }
 
 /// What advancing a frame led to.
@@ -257,6 +261,8 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::Trigger(t) => crate::triggers::step(cx, t)?,
             Frame::Role(f) => crate::role_actions::step(cx, f)?,
+            Frame::Wand(f) => crate::wandslinger::step(cx, f)?,
+            Frame::Advanced(f) => crate::advanced::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -434,6 +440,8 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Ward(f) => crate::wards::question(s, f),
         Frame::Divination(f) => crate::divination::question(s, f),
         Frame::Role(f) => crate::role_actions::question(s, f),
+        Frame::Wand(f) => crate::wandslinger::question(s, f),
+        Frame::Advanced(f) => crate::advanced::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -504,6 +512,8 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Brew(f) => crate::brews::answer(cx, f, option)?,
         Frame::Gadget(f) => crate::gadgets::answer(cx, f, option)?,
         Frame::Role(f) => crate::role_actions::answer(cx, f, option)?,
+        Frame::Wand(f) => crate::wandslinger::answer(cx, f, option)?,
+        Frame::Advanced(f) => crate::advanced::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

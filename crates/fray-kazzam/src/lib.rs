@@ -51,6 +51,7 @@ pub mod summons;
 pub mod triggers;
 pub mod turn;
 pub mod view;
+pub mod wandslinger;
 pub mod wards;
 pub mod zones;
 

@@ -83,6 +83,11 @@ pub enum ModifierKind {
     SpreadFire,
     /// A record: the attacker has attacked `against` this turn (Spread Fire's limit).
     Attacked,
+    /// The attacker's implement range is at least `amount` (Focus).
+    ImplementRange,
+    /// The attacker's next implement attack has Advantage, and deals 1 more damage if it is a
+    /// basic implement attack (Focus; wandslinger.rs).
+    Focus,
 }
 
 /// A party named relative to a power's user and target, as content writes it.

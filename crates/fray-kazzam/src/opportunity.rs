@@ -28,7 +28,7 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
         && s.distance(taker, granter).is_some_and(|d| {
-            d <= s.implement_range(taker).max(1) + crate::advanced::opportunity_reach_bonus(s, taker)
+            d <= crate::advanced::opportunity_range(s, taker).max(1) + crate::advanced::opportunity_reach_bonus(s, taker)
         }) // K-OPP-4, Defender's Sword
         && !crate::features::consumed(s, taker, granter) // Consuming Focus
 }

@@ -36,7 +36,10 @@ fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
 /// Hands free to carry one more orb: the implement takes one hand unless stowed (K-ORB-6).
 pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
     let held = (s.held_orbs(u).count() + s.unit(u).elixirs.len()) as i32; // Elixirs take a hand too
-    let implement = if s.unit(u).stowed || s.unit(u).implement == crate::state::Implement::None { 0 } else { 1 };
+    // The implement takes a hand unless stowed, absent, or a Wristwand.
+    let handless =
+        s.unit(u).stowed || s.unit(u).implement == crate::state::Implement::None || crate::advanced::handless(s, u);
+    let implement = if handless { 0 } else { 1 };
     2 - implement - held
 }
 

@@ -566,6 +566,9 @@ pub struct PowerDef {
     /// 1 damage to every hit of this attack (Ward Bash, Ward Burst; wards.rs).
     #[serde(default)]
     pub peel: bool,
+    /// Its attack is always rolled with Disadvantage (Trick Shot's Special).
+    #[serde(default)]
+    pub disadvantage: bool,
 }
 
 impl PowerDef {
@@ -768,6 +771,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             && !crate::attack::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::brews::HOOKS.contains(&h.as_str())
             && !crate::gadgets::HOOKS.contains(&h.as_str())
+            && !crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -849,6 +853,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
         && !crate::divination::POWER_HOOKS.contains(&h.as_str())
         && !crate::role_actions::HOOKS.contains(&h.as_str())
+        && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

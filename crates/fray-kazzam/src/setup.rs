@@ -468,6 +468,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             button_with_orb: false,
             zone_hits: 0,
             wand_hits: Vec::new(),
+            hits_this_turn: Vec::new(),
             reversal: false,
             turn_over: false,
             compulsion: None,

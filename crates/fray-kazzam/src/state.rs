@@ -180,6 +180,8 @@ pub struct Unit {
     /// Enemies it hit with a wand implement attack this turn: they cannot take Opportunities
     /// against it until its turn ends (K-OPP-11).
     pub wand_hits: Vec<UnitIdx>,
+    /// Creatures its attacks hit during its current turn (Rapid Fire).
+    pub hits_this_turn: Vec<UnitIdx>,
     /// Reversal of Fortune is waiting for its next roll.
     pub reversal: bool,
     /// Forced to end its turn (staff or sword Attack Action, K-ACT-5).
@@ -347,10 +349,12 @@ impl State {
     }
     /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
     pub fn implement_range(&self, u: UnitIdx) -> i32 {
-        crate::advanced::range_bonus(self, u) + self.base_implement_range(u)
+        let r = crate::advanced::range_bonus(self, u) + self.base_implement_range(u);
+        let r = crate::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
+        crate::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
     }
     /// Implement range before advanced implements.
-    fn base_implement_range(&self, u: UnitIdx) -> i32 {
+    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
         crate::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
     }
 }

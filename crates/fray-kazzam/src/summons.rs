@@ -278,6 +278,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         button_with_orb: false,
         zone_hits: 0,
         wand_hits: Vec::new(),
+        hits_this_turn: Vec::new(),
         reversal: false,
         turn_over: false,
         granted_by: None,

@@ -155,6 +155,7 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     crate::curses::turn_started(cx, unit)?; // Foreseen Attack
+    crate::curses::maker_turn_started(cx, unit)?; // Favored Target
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }

@@ -124,7 +124,8 @@ pub struct PowerZone {
     pub power: u16,
     /// Its centre square.
     pub centre: Pos,
-    /// Its side in squares (odd).
+    /// Its side in squares: odd, or even when an Empowering Staff grew it (a 4x4's centre is
+    /// the lower right of its middle four squares).
     pub size: i32,
     /// What it does.
     pub kind: ZoneKind,
@@ -177,7 +178,8 @@ pub fn area_centres(s: &State, u: UnitIdx, range: i32) -> Vec<Pos> {
 pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let crate::powers::Targeting::Area { size, .. } = def.target else { return Vec::new() };
-    if def.effect.is_empty() && def.from_level.is_empty() {
+    let size = size + crate::advanced::area_growth(s, u, def); // Empowering Staff: 3x3 to 4x4
+    if def.effect.is_empty() && def.from_level.is_empty() && def.damage.is_none() {
         return Vec::new(); // a zone and nothing else: nobody is a target
     }
     let zone =
@@ -200,6 +202,7 @@ pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitI
 pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power).clone();
     let (Some(z), crate::powers::Targeting::Area { size, .. }) = (&def.zone, def.target) else { return Ok(()) };
+    let size = size + crate::advanced::area_growth(cx.s, owner, &def); // Empowering Staff
     let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
     let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
