@@ -1153,7 +1153,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
         }
         Pending::Zone(power) => {
             let centre = square()?;
-            let targets = crate::advanced::multi_targets(s, u, centre);
+            let targets = crate::advanced::multi_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::Target(power) => {
@@ -1253,7 +1253,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 _ if def.every_target && s.unit(u).on_map() => targets = legal_targets(s, u, p),
                 // Multi-Sword, Multi-Staff: the zone's centre instead of a target.
                 Targeting::Implement if c.square.is_some() && s.unit(u).on_map() => {
-                    targets = crate::advanced::multi_targets(s, u, c.square.expect("checked"))
+                    targets = crate::advanced::multi_targets(s, u, p, c.square.expect("checked"))
                 }
                 _ => {
                     return Err(RuleError::malformed(format!(

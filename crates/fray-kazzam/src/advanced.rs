@@ -311,12 +311,14 @@ pub fn multi_centres(s: &State, u: UnitIdx) -> Vec<fray_core::grid::Pos> {
 }
 
 /// Everyone but `u` with any part inside the 3x3 zone centred on `centre` and a line from the
-/// centre (as for an area, K-COV-2), nearest the centre first.
-pub fn multi_targets(s: &State, u: UnitIdx, centre: fray_core::grid::Pos) -> Vec<UnitIdx> {
+/// centre (as for an area, K-COV-2), of the kind `power` affects if it names one, nearest the
+/// centre first.
+pub fn multi_targets(s: &State, u: UnitIdx, power: u16, centre: fray_core::grid::Pos) -> Vec<UnitIdx> {
+    let affects = s.powers.get(power).affects;
     let squares: Vec<fray_core::grid::Pos> = crate::zones::area_squares(centre, 3).collect();
     let mut ts: Vec<UnitIdx> = s
         .units_on_map()
-        .filter(|&t| t != u)
+        .filter(|&t| t != u && affects.is_none_or(|a| a.includes(s, u, t)))
         .filter(|&t| fray_core::grid::footprint(s.unit(t).pos.unwrap(), s.unit(t).size).any(|q| squares.contains(&q)))
         .filter(|&t| crate::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
         .collect();
@@ -324,12 +326,22 @@ pub fn multi_targets(s: &State, u: UnitIdx, centre: fray_core::grid::Pos) -> Vec
     ts
 }
 
-/// Zone centres for `power` that catch at least one creature.
+/// Zone centres for `power` that catch at least one creature, and that what controls `u` allows.
 pub fn multi_options(s: &State, u: UnitIdx, power: u16) -> Vec<fray_core::grid::Pos> {
     if !multi_eligible(s, u, power) {
         return Vec::new();
     }
-    multi_centres(s, u).into_iter().filter(|&c| !multi_targets(s, u, c).is_empty()).collect()
+    let def = s.powers.get(power);
+    multi_centres(s, u)
+        .into_iter()
+        .filter(|&c| {
+            let ts = multi_targets(s, u, power, c);
+            // What controls the user (Frenzied, Panicked) limits a spread attack too.
+            !ts.is_empty()
+                && crate::control::check_power(s, u, def, &ts).is_ok()
+                && crate::triggers::check_use(s, u, power, &ts, false).is_ok()
+        })
+        .collect()
 }
 
 /// Checks a spread attack: `power` over the zone centred on `centre`, at `targets`.
@@ -362,7 +374,7 @@ pub fn check_multi(
         };
         return Err(RuleError::refused("K-MULTI-5", format!("{centre}: {rule}")));
     }
-    let all = multi_targets(s, u, centre);
+    let all = multi_targets(s, u, power, centre);
     if all.is_empty() {
         return Err(RuleError::refused("K-MULTI-1", "nobody is in that zone"));
     }
