@@ -362,6 +362,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     }
     crate::gadgets::check_use(s, u, def)?;
     crate::role_actions::check_use(s, u, def)?;
+    crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
     crate::summons::check_use(s, u, def)
 }
 
@@ -427,6 +428,8 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         (false, t) => crate::brews::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
+    let range = range + crate::warps::range_bonus(s, u, t, def); // Bend Space
+    crate::warps::check_target(s, u, def, t)?;
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u && d > range && !charge && !zones::revealed_to(s, u, t) && !crate::features::ignores_range(s, u, t, def) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
@@ -1851,6 +1854,7 @@ fn use_power(
         Some(h) if crate::wandslinger::POWER_HOOKS.contains(&h) => {
             crate::wandslinger::use_power(cx, u, power, &targets)
         }
+        Some(h) if crate::warps::POWER_HOOKS.contains(&h) => crate::warps::use_power(cx, u, power, &targets),
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");

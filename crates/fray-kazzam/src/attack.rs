@@ -627,6 +627,7 @@ fn resolve_roll(
             retaliate(cx, target, a.attacker);
             crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
             crate::robes::missed(cx, a.attacker, target, a.power, evaded); // Redirecting, Absorbing
+            crate::warps::on_miss(cx, a.attacker, target, def); // Floor Portal's trap beside it
             a.next += 1;
             a.stage = Stage::Roll;
         }
@@ -781,6 +782,7 @@ fn apply_damage_and_effect(
     let mut dealt = damage::Dealt::default();
     let dist = cx.s.distance(attacker, target);
     let target_at = cx.s.unit(target).pos; // where Forking Bolt forks from, even if Taken Out
+    crate::warps::on_hit(cx, attacker, target, def); // Floor Portal's trap, where the target stands
     if packet > 0 || (damage && def.damage.is_some() && !crate::modifiers::deals_no_damage(cx.s, attacker, target)) {
         let pierce = crate::features::pierces(cx.s, attacker, def); // Piercing Shot
         dealt = damage::deal(
@@ -1314,6 +1316,8 @@ fn apply_effects_saved(
                 crate::gadgets::effect_hook(cx, h, e.amount, user, target, power)?;
             } else if crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str()) {
                 crate::wandslinger::effect_hook(cx, h, user, target)?;
+            } else if crate::warps::EFFECT_HOOKS.contains(&h.as_str()) {
+                crate::warps::effect_hook(cx, h, user, target, power_target, power)?;
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }

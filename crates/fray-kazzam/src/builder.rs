@@ -470,6 +470,7 @@ pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
             }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp));
             if a.powers.contains(&p.id) || auto {
                 out.push(p.id.clone());
+                out.extend(p.grants.iter().filter(|g| !a.powers.contains(g)).cloned());
             }
         }
     }

@@ -277,6 +277,8 @@ pub enum Event {
     /// A unit loses Ward, its Special Ward first: peeled for damage (Ward Bash), stripped by a
     /// power (Ward-Stripping Hex).
     WardLost { unit: Who, amount: i32, why: String },
+    /// A Porter's warp, floor trap or Bend Space mark came or went ([`crate::warps`]).
+    Porter { change: crate::warps::Change, text: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -546,6 +548,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
         Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
         Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
+        Event::Porter { change, .. } => crate::warps::apply(s, change),
         Event::TrapChanged { unit, state } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
                 p.charges = state.charges;
@@ -868,6 +871,7 @@ impl fmt::Display for Event {
                 )
             }
             Event::MatchOver { summary, .. } => write!(f, "match over: {summary}"),
+            Event::Porter { text, .. } => f.write_str(text),
         }
     }
 }

@@ -111,6 +111,8 @@ pub enum Feature {
     Absorbing,
     /// Diviner level 5: a second foreseen die each round, for a teammate to use (L1271).
     ImprovedSeer,
+    /// Porter level 5: two warps may stand on the map at once (L1040).
+    WarpSpecialist,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -157,6 +159,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("tinker-redirecting", Feature::Redirecting),
     ("tinker-absorbing", Feature::Absorbing),
     ("diviner-improved-seer", Feature::ImprovedSeer),
+    ("warp-specialist", Feature::WarpSpecialist),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.

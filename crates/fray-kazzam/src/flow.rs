@@ -186,6 +186,8 @@ pub enum Frame {
     Wand(crate::wandslinger::WandFrame),
     /// An advanced implement's decision (advanced.rs).
     Advanced(crate::advanced::AdvancedFrame),
+    /// A Porter's warp, trap or teleport question (warps.rs).
+    Warp(crate::warps::WarpFrame),
 }
 
 /// What advancing a frame led to.
@@ -263,6 +265,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Role(f) => crate::role_actions::step(cx, f)?,
             Frame::Wand(f) => crate::wandslinger::step(cx, f)?,
             Frame::Advanced(f) => crate::advanced::step(cx, f)?,
+            Frame::Warp(w) => crate::warps::step(cx, w)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -442,6 +445,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Role(f) => crate::role_actions::question(s, f),
         Frame::Wand(f) => crate::wandslinger::question(s, f),
         Frame::Advanced(f) => crate::advanced::question(s, f),
+        Frame::Warp(f) => crate::warps::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -514,6 +518,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Role(f) => crate::role_actions::answer(cx, f, option)?,
         Frame::Wand(f) => crate::wandslinger::answer(cx, f, option)?,
         Frame::Advanced(f) => crate::advanced::answer(cx, f, option)?,
+        Frame::Warp(f) => crate::warps::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

@@ -188,8 +188,10 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         cx.push(Frame::Forced(f));
         return Ok(());
     }
+    let mark = cx.s.flow.len();
     move_one(cx, &mut f, q)?;
     cx.push(Frame::Forced(f));
+    crate::warps::lift(cx, mark); // a warp or trap entered on the way is answered first
     Ok(())
 }
 
@@ -283,5 +285,11 @@ pub fn answer_teleport_self(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     let mut f = ForcedFrame::new(cx.s, unit, unit, ForcedKind::Teleport, 0);
     f.remaining = 1;
+    move_one(cx, &mut f, q)
+}
+
+/// `mover` teleports `unit` to `q` (K-FM-5), the square already chosen (warps.rs).
+pub fn teleport_to(cx: &mut Ctx, mover: UnitIdx, unit: UnitIdx, q: Pos) -> Result<(), RuleError> {
+    let mut f = ForcedFrame::new(cx.s, mover, unit, ForcedKind::Teleport, 1);
     move_one(cx, &mut f, q)
 }

@@ -53,6 +53,7 @@ pub mod turn;
 pub mod view;
 pub mod wandslinger;
 pub mod wards;
+pub mod warps;
 pub mod zones;
 
 use fray_core::decision::Decision;

@@ -431,6 +431,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     m.spent += cost;
+    let mark = cx.s.flow.len();
     let how = if distance(from, 1, to, 1) > 1 { How::Portal } else { m.how };
     cx.emit(Event::Moved { unit: cx.s.who(m.unit), from, to, how });
     // K-MOVE-8: a grabbed creature is dragged along into the square left behind.
@@ -452,6 +453,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));
+        crate::warps::lift(cx, mark); // a warp entered on the way is answered first
     } else if m.next < m.path.len() {
         stop_short(cx, &m);
     } else {

@@ -569,6 +569,9 @@ pub struct PowerDef {
     /// Its attack is always rolled with Disadvantage (Trick Shot's Special).
     #[serde(default)]
     pub disadvantage: bool,
+    /// Powers that come with this one (Hub Warp's teleports onto the warp).
+    #[serde(default)]
+    pub grants: Vec<String>,
 }
 
 impl PowerDef {
@@ -772,6 +775,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             && !crate::brews::HOOKS.contains(&h.as_str())
             && !crate::gadgets::HOOKS.contains(&h.as_str())
             && !crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::warps::EFFECT_HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -854,6 +858,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::divination::POWER_HOOKS.contains(&h.as_str())
         && !crate::role_actions::HOOKS.contains(&h.as_str())
         && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())
+        && !crate::warps::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

@@ -686,6 +686,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         flow: Vec::new(),
         end_triggered: false,
         outcome: None,
+        porter: Default::default(),
     })
 }
 

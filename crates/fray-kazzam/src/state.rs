@@ -295,6 +295,8 @@ pub struct State {
     pub end_triggered: bool,
     /// How the match ended.
     pub outcome: Option<Outcome>,
+    /// The Porter's warps, floor traps and Bend Space marks ([`crate::warps`]).
+    pub porter: crate::warps::Porter,
 }
 
 impl State {

@@ -337,6 +337,7 @@ pub fn save_phase(
         crate::charms::landing_attack(cx, unit, by);
     }
     crate::features::end_of_turn(cx, unit); // Special Ward
+    crate::warps::end_of_turn(cx, unit); // Floor Portal, Bend Space
     crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)
 }

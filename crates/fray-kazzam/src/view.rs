@@ -185,6 +185,9 @@ pub fn build(s: &State) -> View {
         })
         .collect();
     extra.insert("curses".into(), Value::Array(curses));
+    let (warps, traps) = crate::warps::view(s);
+    extra.insert("warps".into(), warps);
+    extra.insert("portal_traps".into(), traps);
     View {
         system: "kazzam".into(),
         round: s.round,

@@ -1,0 +1,563 @@
+//! The Porter's lasting marks on the map and the teleports they give (Porter, L918-1044):
+//! warps, which stay until their maker opens a newer one than it may keep (one, two with Warp
+//! Specialist), even while it is Taken Out; Scouting Warp's 4-square jump for whoever of its side
+//! steps in; Hub Warp's teleports onto it; the Floor Portal's trap; Reinforcements' teleport beside
+//! the target; Bend Space's longer reach. The records live in `State::porter` and change only
+//! through `Event::Porter`; questions wait on the stack as [`WarpFrame`]s.
+
+use crate::events::Event;
+use crate::flow::{Ctx, Flow, Frame};
+use crate::forced::{ForcedFrame, ForcedKind};
+use crate::powers::PowerDef;
+use crate::state::{State, UnitIdx};
+use crate::statuses::{Duration, Status, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
+use serde::Serialize;
+
+/// Effect hooks played here.
+pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space"];
+
+/// Power hooks played here (Hub Warp's teleports).
+pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send"];
+
+/// A warp on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Warp {
+    /// Its Porter.
+    pub owner: UnitIdx,
+    /// The power that opened it (its kind: Scouting, Hub...).
+    pub power: u16,
+    /// Its square.
+    pub at: Pos,
+}
+
+/// A Floor Portal's trap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trap {
+    /// Its Porter.
+    pub owner: UnitIdx,
+    /// The power that opened it.
+    pub power: u16,
+    /// Its square.
+    pub at: Pos,
+    /// It closes as its owner's turn with this number ends.
+    pub ends_after_turn: u32,
+}
+
+/// Bend Space on a target: longer reach against it, and a hop when it ends a turn beside its
+/// Porter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bend {
+    /// The Porter.
+    pub user: UnitIdx,
+    /// The target.
+    pub target: UnitIdx,
+    /// It ends as the Porter's turn with this number ends.
+    pub ends_after_turn: u32,
+}
+
+/// Everything this module keeps in the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Porter {
+    /// Warps, oldest first.
+    pub warps: Vec<Warp>,
+    /// Floor Portal traps.
+    pub traps: Vec<Trap>,
+    /// Bend Space marks.
+    pub bends: Vec<Bend>,
+}
+
+/// A change to [`Porter`] (carried by `Event::Porter`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Change {
+    /// A warp opens.
+    WarpOpened(Warp),
+    /// The warp at this index closes.
+    WarpClosed(usize),
+    /// A Floor Portal trap opens.
+    TrapOpened(Trap),
+    /// The trap at this index closes.
+    TrapClosed(usize),
+    /// Bend Space marks a target.
+    Bent(Bend),
+    /// The mark at this index ends.
+    BendEnded(usize),
+}
+
+/// Applies a change (called by `events::apply` only).
+pub fn apply(s: &mut State, c: &Change) {
+    let p = &mut s.porter;
+    match c {
+        Change::WarpOpened(w) => p.warps.push(w.clone()),
+        Change::WarpClosed(i) => {
+            p.warps.remove(*i);
+        }
+        Change::TrapOpened(t) => p.traps.push(t.clone()),
+        Change::TrapClosed(i) => {
+            p.traps.remove(*i);
+        }
+        Change::Bent(b) => p.bends.push(b.clone()),
+        Change::BendEnded(i) => {
+            p.bends.remove(*i);
+        }
+    }
+}
+
+fn emit(cx: &mut Ctx, change: Change, text: String) {
+    cx.emit(Event::Porter { change, text });
+}
+
+/// A question about a warp, a trap or a Porter's teleport.
+#[derive(Clone, Debug)]
+pub enum WarpFrame {
+    /// Where a new warp opens: a square next to the power's target (the owner chooses).
+    Place {
+        /// The Porter.
+        owner: UnitIdx,
+        /// The warp power.
+        power: u16,
+        /// Its target.
+        target: UnitIdx,
+    },
+    /// A Floor Portal missed: which empty square next to the target the trap opens on.
+    TrapPlace {
+        /// The Porter.
+        owner: UnitIdx,
+        /// The power.
+        power: u16,
+        /// Its target.
+        target: UnitIdx,
+    },
+    /// Scouting Warp: `unit` came into its side's warp and may teleport 4 squares.
+    Scout {
+        /// Who stepped in.
+        unit: UnitIdx,
+        /// The warp's Porter (the teleport is the Porter's).
+        owner: UnitIdx,
+    },
+    /// A Floor Portal trap swallows `unit` (no question: it resolves on its own).
+    Swallow {
+        /// Who came in.
+        unit: UnitIdx,
+        /// The trap's Porter.
+        owner: UnitIdx,
+        /// The power.
+        power: u16,
+    },
+    /// Reinforcements: where the named ally lands, next to the target.
+    Reinforce {
+        /// The Porter.
+        user: UnitIdx,
+        /// The ally.
+        ally: UnitIdx,
+        /// The power's target.
+        target: UnitIdx,
+    },
+    /// Hub Warp: which of the Porter's hub warps `unit` is sent to.
+    Hub {
+        /// The Porter.
+        user: UnitIdx,
+        /// Who is sent.
+        unit: UnitIdx,
+    },
+}
+
+fn name(s: &State, power: u16) -> String {
+    s.powers.get(power).name.clone()
+}
+
+fn kind(s: &State, w: &Warp) -> String {
+    s.powers.get(w.power).id.clone()
+}
+
+/// How many warps `u` may keep at once (Warp Specialist: 2).
+pub fn limit(s: &State, u: UnitIdx) -> usize {
+    if s.has_feature(u, crate::features::Feature::WarpSpecialist) { 2 } else { 1 }
+}
+
+/// Squares next to `t` where a warp or a trap may open: on the map, open ground (not walls,
+/// edges or the arena's portals).
+fn beside(s: &State, t: UnitIdx, empty: bool) -> Vec<Pos> {
+    let Some(p) = s.unit(t).pos else { return Vec::new() };
+    let size = s.unit(t).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| distance(q, 1, p, size) == 1)
+        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::arena::Terrain::Portal)
+        .filter(|&q| !empty || s.unit_at(q).is_none())
+        .collect()
+}
+
+/// Squares `unit` could be teleported to next to `target` (Reinforcements).
+fn landing_beside(s: &State, unit: UnitIdx, target: UnitIdx) -> Vec<Pos> {
+    let (Some(p), Some(up)) = (s.unit(target).pos, s.unit(unit).pos) else { return Vec::new() };
+    let (ts, us) = (s.unit(target).size, s.unit(unit).size);
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| q != up && distance(q, us, p, ts) == 1 && crate::movement::can_stand(s, unit, q, us))
+        .collect()
+}
+
+/// Hub warps of `user` that `unit` could be teleported onto.
+fn hub_squares(s: &State, user: UnitIdx, unit: UnitIdx) -> Vec<Pos> {
+    let Some(up) = s.unit(unit).pos else { return Vec::new() };
+    let size = s.unit(unit).size;
+    s.porter
+        .warps
+        .iter()
+        .filter(|w| w.owner == user && kind(s, w) == "hub-warp")
+        .map(|w| w.at)
+        .filter(|&q| q != up && crate::movement::can_stand(s, unit, q, size))
+        .collect()
+}
+
+/// Whether `def` may be used by `u` now: Hub Warp's teleports need a hub warp to go to.
+pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+    if def.hook.as_deref() == Some("hub-jump") && hub_squares(s, u, u).is_empty() {
+        return Err(RuleError::refused(
+            "K-FM-5",
+            format!("{} has no Hub Warp it could teleport onto (none open, or someone stands there)", s.unit(u).id),
+        ));
+    }
+    if def.hook.as_deref() == Some("hub-send") && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
+    {
+        return Err(RuleError::refused("K-FM-5", format!("{} has no Hub Warp open", s.unit(u).id)));
+    }
+    Ok(())
+}
+
+/// Whether `t` may be the target of `def` used by `u` (Hub Warp: room on the warp).
+pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
+    if def.hook.as_deref() == Some("hub-send") && hub_squares(s, u, t).is_empty() {
+        return Err(RuleError::refused(
+            "K-FM-5",
+            format!("{} cannot be teleported onto {}'s Hub Warp: it is taken", s.unit(t).id, s.unit(u).id),
+        ));
+    }
+    Ok(())
+}
+
+/// Extra range for `u`'s power against `t`: Bend Space reaches 5 past the implement, and
+/// attacks on a target it marked reach 5 farther for its Porter and the Porter's allies.
+pub fn range_bonus(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> i32 {
+    let own = if def.id == "bend-space" { 5 } else { 0 };
+    let marked = def.is_attack()
+        && s.porter.bends.iter().any(|b| b.target == t && (b.user == u || !s.enemies(b.user, u)) && t != u);
+    own + if marked { 5 } else { 0 }
+}
+
+/// An Effect hook of this module, for `user`'s `power`, applied to `target` (whose power's own
+/// target is `power_target`).
+pub fn effect_hook(
+    cx: &mut Ctx,
+    hook: &str,
+    user: UnitIdx,
+    target: UnitIdx,
+    power_target: UnitIdx,
+    power: u16,
+) -> Result<(), RuleError> {
+    match hook {
+        "warp" if cx.s.unit(target).on_map() => {
+            cx.push(Frame::Warp(WarpFrame::Place { owner: user, power, target }));
+        }
+        "reinforce" if cx.s.unit(target).on_map() && cx.s.unit(power_target).on_map() => {
+            cx.push(Frame::Warp(WarpFrame::Reinforce { user, ally: target, target: power_target }));
+        }
+        "bend-space" if cx.s.unit(target).on_map() => {
+            let ends_after_turn = cx.s.unit(user).turns_started + 1;
+            let text = format!(
+                "{} bends space around {}: attacks on it by {} and allies reach 5 farther",
+                cx.s.unit(user).id,
+                cx.s.unit(target).id,
+                cx.s.unit(user).id
+            );
+            emit(cx, Change::Bent(Bend { user, target, ends_after_turn }), text);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A hook power (Hub Warp's teleports).
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    let unit = if def.hook.as_deref() == Some("hub-send") { targets[0] } else { u };
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(unit)] });
+    let squares = hub_squares(cx.s, u, unit);
+    match squares[..] {
+        [q] => teleport(cx, u, unit, q),
+        _ => {
+            cx.push(Frame::Warp(WarpFrame::Hub { user: u, unit }));
+            Ok(())
+        }
+    }
+}
+
+/// Teleports `unit` to `q` as `mover`'s teleport (K-FM-5).
+fn teleport(cx: &mut Ctx, mover: UnitIdx, unit: UnitIdx, q: Pos) -> Result<(), RuleError> {
+    crate::forced::teleport_to(cx, mover, unit, q)
+}
+
+/// Opens a warp for `owner` at `q`, closing its oldest ones beyond what it may keep.
+fn open_warp(cx: &mut Ctx, owner: UnitIdx, power: u16, q: Pos) {
+    let keep = limit(cx.s, owner);
+    loop {
+        let mine: Vec<usize> =
+            cx.s.porter.warps.iter().enumerate().filter(|(_, w)| w.owner == owner).map(|(i, _)| i).collect();
+        if mine.len() < keep {
+            break;
+        }
+        let i = mine[0];
+        let text = format!("{}'s {} at {} closes", cx.s.unit(owner).id, name(cx.s, cx.s.porter.warps[i].power), cx.s.porter.warps[i].at);
+        emit(cx, Change::WarpClosed(i), text);
+    }
+    let text = format!("{} opens a warp ({}) at {q}", cx.s.unit(owner).id, name(cx.s, power));
+    emit(cx, Change::WarpOpened(Warp { owner, power, at: q }), text);
+}
+
+fn open_trap(cx: &mut Ctx, owner: UnitIdx, power: u16, q: Pos) {
+    let ends_after_turn = cx.s.unit(owner).turns_started + 1;
+    let text = format!("{} opens a portal trap on the floor at {q}", cx.s.unit(owner).id);
+    emit(cx, Change::TrapOpened(Trap { owner, power, at: q, ends_after_turn }), text);
+}
+
+/// Floor Portal's Special on a hit: the trap opens where the target stands (before the Effect
+/// moves it).
+pub fn on_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) {
+    if def.id == "floor-portal"
+        && let Some(p) = cx.s.unit(target).pos
+    {
+        let power = cx.s.powers.find(&def.id).expect("a known power");
+        open_trap(cx, attacker, power, p);
+    }
+}
+
+/// Floor Portal's Special on a miss: the trap opens on an empty square next to the target.
+pub fn on_miss(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) {
+    if def.id == "floor-portal" && !beside(cx.s, target, true).is_empty() {
+        let power = cx.s.powers.find(&def.id).expect("a known power");
+        cx.push(Frame::Warp(WarpFrame::TrapPlace { owner: attacker, power, target }));
+    }
+}
+
+/// `unit` moved from `from` to `to` (any way): a Scouting Warp of its side offers its jump, a
+/// Floor Portal trap swallows it (Flying creatures pass over the floor).
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+    if !cx.s.unit(unit).on_map() || !crate::summons::movable(cx.s.unit(unit)) {
+        return;
+    }
+    let size = cx.s.unit(unit).size;
+    let comes_in = |q: Pos| footprint(to, size).any(|x| x == q) && !footprint(from, size).any(|x| x == q);
+    let scouts: Vec<UnitIdx> = cx
+        .s
+        .porter
+        .warps
+        .iter()
+        .filter(|w| kind(cx.s, w) == "scouting-warp" && comes_in(w.at) && !cx.s.enemies(w.owner, unit))
+        .map(|w| w.owner)
+        .collect();
+    if let Some(&owner) = scouts.first() {
+        cx.push(Frame::Warp(WarpFrame::Scout { unit, owner }));
+    }
+    if cx.s.has(unit, StatusKind::Flying) {
+        return;
+    }
+    let traps: Vec<(UnitIdx, u16)> =
+        cx.s.porter.traps.iter().filter(|t| comes_in(t.at)).map(|t| (t.owner, t.power)).collect();
+    if let Some(&(owner, power)) = traps.first() {
+        cx.push(Frame::Warp(WarpFrame::Swallow { unit, owner, power }));
+    }
+}
+
+/// Frames this module pushed while a move or forced movement entered a square sit below that
+/// movement's own frame once it is pushed back: they are lifted above it, so that they resolve
+/// before it goes on (from `mark`, the stack's height before the square was entered).
+pub fn lift(cx: &mut Ctx, mark: usize) {
+    let flow = &mut cx.s.flow;
+    if flow.len() < mark + 2 {
+        return;
+    }
+    let top = flow.len() - 1;
+    let mut lifted = Vec::new();
+    let mut i = mark;
+    while i < top - lifted.len() {
+        if matches!(flow[i], Frame::Warp(_)) {
+            lifted.push(flow.remove(i));
+        } else {
+            i += 1;
+        }
+    }
+    flow.extend(lifted.into_iter().rev());
+}
+
+/// A teleport took `unit` out of the movement under way: what was left of it is dropped.
+fn cut_below(cx: &mut Ctx, unit: UnitIdx) {
+    match cx.s.flow.last_mut() {
+        Some(Frame::Move(m)) if m.unit == unit => m.path.truncate(m.next),
+        Some(Frame::Forced(f)) if f.target == unit => {
+            f.remaining = 0;
+            f.safety = None;
+        }
+        _ => {}
+    }
+}
+
+/// Advances a frame: questions wait, a trap's swallow resolves at once.
+pub fn step(cx: &mut Ctx, f: WarpFrame) -> Result<Flow, RuleError> {
+    match f {
+        WarpFrame::Swallow { unit, owner, power } => {
+            if !cx.s.unit(unit).on_map() {
+                return Ok(Flow::Continue);
+            }
+            cut_below(cx, unit);
+            cx.emit(Event::Note {
+                text: format!("{} falls into {}'s portal trap", cx.s.unit(unit).id, cx.s.unit(owner).id),
+            });
+            // The Effect again, the trap's Porter choosing the square; its own side stays up.
+            cx.push(Frame::Forced(ForcedFrame::new(cx.s, owner, unit, ForcedKind::Teleport, 3)));
+            if cx.s.enemies(owner, unit) {
+                let status = Status {
+                    kind: StatusKind::Prone,
+                    amount: 0,
+                    source: Some(owner),
+                    origin: Some(power),
+                    duration: Duration::Indefinite,
+                };
+                crate::attack::give_status(cx, unit, status, &name(cx.s, power));
+            }
+            Ok(Flow::Continue)
+        }
+        f => {
+            if options(cx.s, &f).is_empty() {
+                return Ok(Flow::Continue);
+            }
+            cx.push(Frame::Warp(f));
+            Ok(Flow::Wait)
+        }
+    }
+}
+
+fn options(s: &State, f: &WarpFrame) -> Vec<DecisionOption> {
+    let squares = |v: Vec<Pos>, what: &str| -> Vec<DecisionOption> {
+        v.into_iter().map(|q| DecisionOption::square(q, format!("{what} {q}"))).collect()
+    };
+    match *f {
+        WarpFrame::Place { target, .. } if s.unit(target).on_map() => squares(beside(s, target, false), "open it at"),
+        WarpFrame::TrapPlace { target, .. } if s.unit(target).on_map() => squares(beside(s, target, true), "open it at"),
+        WarpFrame::Scout { unit, .. } if s.unit(unit).on_map() => crate::forced::teleport_options(s, unit, unit, 4),
+        WarpFrame::Reinforce { ally, target, .. } => squares(landing_beside(s, ally, target), "teleport it to"),
+        WarpFrame::Hub { user, unit } => squares(hub_squares(s, user, unit), "teleport onto the warp at"),
+        _ => Vec::new(),
+    }
+}
+
+/// The decision a frame waits on: who answers, its kind, prompt and options.
+pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    let id = |u: UnitIdx| s.unit(u).id.to_string();
+    let (who, prompt) = match *f {
+        WarpFrame::Place { owner, power, target } => {
+            (owner, format!("{}: {} — open the warp next to {}", id(owner), name(s, power), id(target)))
+        }
+        WarpFrame::TrapPlace { owner, target, .. } => {
+            (owner, format!("{}: Floor Portal missed — open the trap on an empty square next to {}", id(owner), id(target)))
+        }
+        WarpFrame::Scout { unit, owner } => {
+            (unit, format!("{}: {}'s Scouting Warp — teleport up to 4 squares, or stay", id(unit), id(owner)))
+        }
+        WarpFrame::Swallow { unit, .. } => (unit, String::new()),
+        WarpFrame::Reinforce { user, ally, target } => {
+            (user, format!("{}: Reinforcements — teleport {} next to {}", id(user), id(ally), id(target)))
+        }
+        WarpFrame::Hub { user, unit } => (user, format!("{}: Hub Warp — onto which warp does {} go?", id(user), id(unit))),
+    };
+    (who, "square", prompt, options(s, f))
+}
+
+/// Answers a frame's decision.
+pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError> {
+    if option == "stay" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    match f {
+        WarpFrame::Place { owner, power, .. } => open_warp(cx, owner, power, q),
+        WarpFrame::TrapPlace { owner, power, .. } => open_trap(cx, owner, power, q),
+        WarpFrame::Scout { unit, owner } => {
+            cut_below(cx, unit);
+            let mark = cx.s.flow.len();
+            teleport(cx, owner, unit, q)?;
+            // The warp's own jump does not set off another warp's.
+            let mut i = mark;
+            while i < cx.s.flow.len() {
+                if matches!(cx.s.flow[i], Frame::Warp(WarpFrame::Scout { unit: x, .. }) if x == unit) {
+                    cx.s.flow.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        WarpFrame::Reinforce { user, ally, .. } => teleport(cx, user, ally, q)?,
+        WarpFrame::Hub { user, unit } => teleport(cx, user, unit, q)?,
+        WarpFrame::Swallow { .. } => {}
+    }
+    Ok(())
+}
+
+/// As `unit`'s turn ends: a Bend Space target beside its Porter lets the Porter teleport 2; the
+/// Floor Portal traps and Bend Space marks of `unit` that last until now end.
+pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    let hops: Vec<UnitIdx> = cx
+        .s
+        .porter
+        .bends
+        .iter()
+        .filter(|b| b.target == unit && cx.s.distance(b.user, unit) == Some(1))
+        .map(|b| b.user)
+        .collect();
+    for i in (0..cx.s.porter.traps.len()).rev() {
+        let t = &cx.s.porter.traps[i];
+        if t.owner == unit && t.ends_after_turn <= turn {
+            let text = format!("the portal trap at {} closes", t.at);
+            emit(cx, Change::TrapClosed(i), text);
+        }
+    }
+    for i in (0..cx.s.porter.bends.len()).rev() {
+        let b = &cx.s.porter.bends[i];
+        if b.user == unit && b.ends_after_turn <= turn {
+            let text = format!("space around {} unbends", cx.s.unit(b.target).id);
+            emit(cx, Change::BendEnded(i), text);
+        }
+    }
+    for user in hops {
+        if cx.s.unit(user).on_map() {
+            cx.emit(Event::Note {
+                text: format!("{} ends its turn next to {}: Bend Space", cx.s.unit(unit).id, cx.s.unit(user).id),
+            });
+            cx.push(Frame::TeleportSelf { unit: user, range: 2 });
+        }
+    }
+}
+
+/// The view's `warps` and `portal_traps` lists.
+pub fn view(s: &State) -> (serde_json::Value, serde_json::Value) {
+    let warps = s
+        .porter
+        .warps
+        .iter()
+        .map(|w| serde_json::json!({ "owner": s.unit(w.owner).id.to_string(), "power": kind(s, w), "at": w.at }))
+        .collect();
+    let traps = s
+        .porter
+        .traps
+        .iter()
+        .map(|t| serde_json::json!({ "owner": s.unit(t.owner).id.to_string(), "at": t.at }))
+        .collect();
+    (serde_json::Value::Array(warps), serde_json::Value::Array(traps))
+}
