@@ -185,9 +185,10 @@ pub fn build(s: &State) -> View {
         })
         .collect();
     extra.insert("curses".into(), Value::Array(curses));
-    let (warps, traps) = crate::warps::view(s);
+    let (warps, traps, dropped) = crate::warps::view(s);
     extra.insert("warps".into(), warps);
     extra.insert("portal_traps".into(), traps);
+    extra.insert("dropped_implements".into(), dropped);
     View {
         system: "kazzam".into(),
         round: s.round,

@@ -1,9 +1,11 @@
-//! The Porter's lasting marks on the map and the teleports they give (Porter, L918-1044):
-//! warps, which stay until their maker opens a newer one than it may keep (one, two with Warp
-//! Specialist), even while it is Taken Out; Scouting Warp's 4-square jump for whoever of its side
-//! steps in; Hub Warp's teleports onto it; the Floor Portal's trap; Reinforcements' teleport beside
-//! the target; Bend Space's longer reach. The records live in `State::porter` and change only
-//! through `Event::Porter`; questions wait on the stack as [`WarpFrame`]s.
+//! The Porter's lasting marks on the map, the teleports they give and its kinemancy (Porter,
+//! L918-1044): warps, which stay until their maker opens a newer one than it may keep (one, two
+//! with Warp Specialist), even while it is Taken Out; Scouting Warp's 4-square jump for whoever of
+//! its side steps in; Hub Warp's teleports onto it; the Floor Portal's trap; Reinforcements'
+//! teleport beside the target; Bend Space's longer reach; objects slid about (Basic Kinemancy's
+//! orbs, Ripping Tides' held things, an implement lying where it was slid). The records live in
+//! `State::porter` and change only through `Event::Porter`; questions wait on the stack as
+//! [`WarpFrame`]s.
 
 use crate::events::Event;
 use crate::flow::{Ctx, Flow, Frame};
@@ -18,10 +20,35 @@ use fray_core::ruleset::RuleError;
 use serde::Serialize;
 
 /// Effect hooks played here.
-pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space"];
+pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
 
-/// Power hooks played here (Hub Warp's teleports).
-pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send"];
+/// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
+pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy"];
+
+/// How far Basic Kinemancy reaches for an orb, and how far it slides it.
+const KINEMANCY_REACH: i32 = 5;
+const KINEMANCY_SLIDE: i32 = 6;
+/// How far Ripping Tides slides what it takes.
+const RIP_SLIDE: i32 = 3;
+
+/// Something slid across the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Object {
+    /// An orb.
+    Orb(crate::state::OrbIdx),
+    /// This creature's implement.
+    Implement(UnitIdx),
+}
+
+/// An implement lying on the map: its owner is Disarmed until it comes next to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Dropped {
+    /// Whose implement.
+    pub owner: UnitIdx,
+    /// Where it lies.
+    pub at: Pos,
+}
 
 /// A warp on the map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -68,6 +95,8 @@ pub struct Porter {
     pub traps: Vec<Trap>,
     /// Bend Space marks.
     pub bends: Vec<Bend>,
+    /// Implements slid out of their owners' hands.
+    pub dropped: Vec<Dropped>,
 }
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
@@ -86,6 +115,10 @@ pub enum Change {
     Bent(Bend),
     /// The mark at this index ends.
     BendEnded(usize),
+    /// An implement is slid out of its owner's hands.
+    Dropped(Dropped),
+    /// The implement at this index is back in its owner's hands.
+    Retrieved(usize),
 }
 
 /// Applies a change (called by `events::apply` only).
@@ -103,6 +136,10 @@ pub fn apply(s: &mut State, c: &Change) {
         Change::Bent(b) => p.bends.push(b.clone()),
         Change::BendEnded(i) => {
             p.bends.remove(*i);
+        }
+        Change::Dropped(d) => p.dropped.push(d.clone()),
+        Change::Retrieved(i) => {
+            p.dropped.remove(*i);
         }
     }
 }
@@ -163,6 +200,37 @@ pub enum WarpFrame {
         user: UnitIdx,
         /// Who is sent.
         unit: UnitIdx,
+    },
+    /// Basic Kinemancy: which orb.
+    Item {
+        /// The Porter.
+        user: UnitIdx,
+    },
+    /// Ripping Tides: which of the things `target` holds is taken.
+    Rip {
+        /// The Porter.
+        user: UnitIdx,
+        /// The power's target.
+        target: UnitIdx,
+    },
+    /// Where the object slides to (up to `range` squares from `from`).
+    Slide {
+        /// The Porter, who chooses.
+        user: UnitIdx,
+        /// What slides.
+        what: Object,
+        /// Where it starts.
+        from: Pos,
+        /// How far it may go.
+        range: i32,
+    },
+    /// Basic Kinemancy brought the orb to `holder` (the Porter or an ally): take it in hand, or
+    /// leave it on the ground.
+    Hold {
+        /// Who may take it.
+        holder: UnitIdx,
+        /// The orb.
+        orb: crate::state::OrbIdx,
     },
 }
 
@@ -229,6 +297,15 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     {
         return Err(RuleError::refused("K-FM-5", format!("{} has no Hub Warp open", s.unit(u).id)));
     }
+    if def.hook.as_deref() == Some("kinemancy") && movable_orbs(s, u).is_empty() {
+        return Err(RuleError::refused(
+            "K-ORB-5",
+            format!(
+                "no orb within {KINEMANCY_REACH} squares that {} can see and move (not its own team's, not held by an enemy)",
+                s.unit(u).id
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -269,6 +346,9 @@ pub fn effect_hook(
         "reinforce" if cx.s.unit(target).on_map() && cx.s.unit(power_target).on_map() => {
             cx.push(Frame::Warp(WarpFrame::Reinforce { user, ally: target, target: power_target }));
         }
+        "rip" if cx.s.unit(target).on_map() && !held_objects(cx.s, target).is_empty() => {
+            cx.push(Frame::Warp(WarpFrame::Rip { user, target }));
+        }
         "bend-space" if cx.s.unit(target).on_map() => {
             let ends_after_turn = cx.s.unit(user).turns_started + 1;
             let text = format!(
@@ -287,6 +367,11 @@ pub fn effect_hook(
 /// A hook power (Hub Warp's teleports).
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power).clone();
+    if def.hook.as_deref() == Some("kinemancy") {
+        cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
+        cx.push(Frame::Warp(WarpFrame::Item { user: u }));
+        return Ok(());
+    }
     let unit = if def.hook.as_deref() == Some("hub-send") { targets[0] } else { u };
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(unit)] });
     let squares = hub_squares(cx.s, u, unit);
@@ -352,6 +437,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
     if !cx.s.unit(unit).on_map() || !crate::summons::movable(cx.s.unit(unit)) {
         return;
     }
+    retrieve(cx, unit); // Ripping Tides
     let size = cx.s.unit(unit).size;
     let comes_in = |q: Pos| footprint(to, size).any(|x| x == q) && !footprint(from, size).any(|x| x == q);
     let scouts: Vec<UnitIdx> = cx
@@ -453,8 +539,87 @@ fn options(s: &State, f: &WarpFrame) -> Vec<DecisionOption> {
         WarpFrame::Scout { unit, .. } if s.unit(unit).on_map() => crate::forced::teleport_options(s, unit, unit, 4),
         WarpFrame::Reinforce { ally, target, .. } => squares(landing_beside(s, ally, target), "teleport it to"),
         WarpFrame::Hub { user, unit } => squares(hub_squares(s, user, unit), "teleport onto the warp at"),
+        WarpFrame::Item { user } => movable_orbs(s, user)
+            .into_iter()
+            .map(|o| DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id)))
+            .collect(),
+        WarpFrame::Rip { target, .. } => held_objects(s, target)
+            .into_iter()
+            .map(|o| match o {
+                Object::Orb(o) => {
+                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
+                }
+                Object::Implement(_) => DecisionOption::new("implement", "its implement"),
+            })
+            .collect(),
+        WarpFrame::Slide { from, range, .. } => squares(slide_squares(s, from, range), "slide it to"),
+        WarpFrame::Hold { .. } => vec![
+            DecisionOption::new("hold", "take the orb in hand"),
+            DecisionOption::new("leave", "leave it on the ground"),
+        ],
         _ => Vec::new(),
     }
+}
+
+/// Where an object starts a slide: an orb's square or its carrier's; an implement's owner's.
+fn object_square(s: &State, what: Object) -> Option<Pos> {
+    match what {
+        Object::Orb(o) => match s.orbs[o as usize].loc {
+            crate::state::OrbLoc::Held { by } => s.unit(by).pos,
+            _ => crate::orbs::orb_square(s, o),
+        },
+        Object::Implement(u) => s.unit(u).pos,
+    }
+}
+
+/// Orbs Basic Kinemancy may take: within reach and in sight of `u`, not its own team's (K-ORB-5),
+/// not carried by an enemy, with somewhere to go.
+fn movable_orbs(s: &State, u: UnitIdx) -> Vec<crate::state::OrbIdx> {
+    let Some(up) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    (0..s.orbs.len() as crate::state::OrbIdx)
+        .filter(|&o| s.orbs[o as usize].color != s.unit(u).side)
+        .filter(|&o| !matches!(s.orbs[o as usize].loc, crate::state::OrbLoc::Held { by } if s.enemies(u, by)))
+        .filter(|&o| {
+            object_square(s, Object::Orb(o)).is_some_and(|p| {
+                distance(up, size, p, 1) <= KINEMANCY_REACH
+                    && fray_core::sight::sight(up, size, p, 1, |q| blocks_sight(s, q)) != fray_core::sight::Sight::Blocked
+                    && !slide_squares(s, p, KINEMANCY_SLIDE).is_empty()
+            })
+        })
+        .collect()
+}
+
+fn blocks_sight(s: &State, q: Pos) -> bool {
+    s.arena.at(q).blocks_sight() || crate::summons::wall_at(s, q)
+}
+
+/// What `t` holds that Ripping Tides can take: its orbs, and its implement unless stowed.
+fn held_objects(s: &State, t: UnitIdx) -> Vec<Object> {
+    let mut out: Vec<Object> = s.held_orbs(t).map(Object::Orb).collect();
+    let u = s.unit(t);
+    if u.implement != crate::state::Implement::None && !u.stowed && !s.porter.dropped.iter().any(|d| d.owner == t) {
+        out.push(Object::Implement(t));
+    }
+    out.retain(|&o| object_square(s, o).is_some_and(|p| !slide_squares(s, p, RIP_SLIDE).is_empty()));
+    out
+}
+
+/// Squares an object slid from `from` may end on: up to `range` steps over open ground (walls
+/// stop it, creatures do not), never on a pedestal.
+fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
+    let open = |q: Pos| {
+        let t = s.arena.at(q);
+        t.enterable() && t != crate::arena::Terrain::Edge && !crate::summons::wall_at(s, q)
+    };
+    let reach = fray_core::geometry::reachable(s.arena.terrain.width(), s.arena.terrain.height(), from, range as u32, |p, out| {
+        for q in p.neighbours() {
+            if open(q) {
+                out.push((q, 1));
+            }
+        }
+    });
+    reach.squares().filter(|q| !s.arena.pedestals.iter().any(|p| p.at == *q)).collect()
 }
 
 /// The decision a frame waits on: who answers, its kind, prompt and options.
@@ -475,6 +640,18 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
             (user, format!("{}: Reinforcements — teleport {} next to {}", id(user), id(ally), id(target)))
         }
         WarpFrame::Hub { user, unit } => (user, format!("{}: Hub Warp — onto which warp does {} go?", id(user), id(unit))),
+        WarpFrame::Item { user } => {
+            return (user, "kinemancy", format!("{}: Basic Kinemancy — which orb?", id(user)), options(s, f));
+        }
+        WarpFrame::Rip { user, target } => {
+            let prompt = format!("{}: Ripping Tides — take what from {}?", id(user), id(target));
+            return (user, "kinemancy", prompt, options(s, f));
+        }
+        WarpFrame::Slide { user, range, .. } => (user, format!("{}: slide it up to {range} squares", id(user))),
+        WarpFrame::Hold { holder, orb } => {
+            let prompt = format!("{}: the orb {} comes to you — take it in hand?", id(holder), s.orbs[orb as usize].id);
+            return (holder, "kinemancy", prompt, options(s, f));
+        }
     };
     (who, "square", prompt, options(s, f))
 }
@@ -483,6 +660,31 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
 pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError> {
     if option == "stay" {
         return Ok(());
+    }
+    match f {
+        WarpFrame::Item { user } => {
+            let o = cx.s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")))?;
+            let from = object_square(cx.s, Object::Orb(o)).expect("offered");
+            cx.push(Frame::Warp(WarpFrame::Slide { user, what: Object::Orb(o), from, range: KINEMANCY_SLIDE }));
+            return Ok(());
+        }
+        WarpFrame::Rip { user, target } => {
+            let what = if option == "implement" {
+                Object::Implement(target)
+            } else {
+                Object::Orb(cx.s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")))?)
+            };
+            let from = object_square(cx.s, what).expect("offered");
+            cx.push(Frame::Warp(WarpFrame::Slide { user, what, from, range: RIP_SLIDE }));
+            return Ok(());
+        }
+        WarpFrame::Hold { holder, orb } => {
+            if option == "hold" {
+                crate::orbs::pick_up(cx, holder, orb);
+            }
+            return Ok(());
+        }
+        _ => {}
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     match f {
@@ -504,9 +706,81 @@ pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError>
         }
         WarpFrame::Reinforce { user, ally, .. } => teleport(cx, user, ally, q)?,
         WarpFrame::Hub { user, unit } => teleport(cx, user, unit, q)?,
-        WarpFrame::Swallow { .. } => {}
+        WarpFrame::Slide { user, what, .. } => slide(cx, user, what, q),
+        _ => {}
     }
     Ok(())
+}
+
+/// Slides an object to `q`: an orb lands on the ground there (and may be taken in hand by the
+/// Porter or an ally standing there, after Basic Kinemancy); an implement leaves its owner
+/// Disarmed (Ripping Tides).
+fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
+    match what {
+        Object::Orb(o) => {
+            let id = cx.s.orbs[o as usize].id.to_string();
+            let ripped = matches!(cx.s.orbs[o as usize].loc, crate::state::OrbLoc::Held { by } if cx.s.enemies(user, by));
+            cx.emit(Event::OrbMoved {
+                orb: id,
+                idx: o,
+                to: crate::state::OrbLoc::Ground { at: q },
+                why: format!("slid by {} to {q}", cx.s.unit(user).id),
+            });
+            if ripped {
+                return;
+            }
+            let holder = cx.s.units_on_map().find(|&h| {
+                !cx.s.enemies(user, h)
+                    && cx.s.unit(h).pos.is_some_and(|p| distance(p, cx.s.unit(h).size, q, 1) == 0)
+                    && crate::summons::holds_orbs(cx.s.unit(h))
+                    && cx.s.orbs[o as usize].color != cx.s.unit(h).side
+                    && crate::orbs::free_hands(cx.s, h) > 0
+            });
+            if let Some(holder) = holder {
+                cx.push(Frame::Warp(WarpFrame::Hold { holder, orb: o }));
+            }
+        }
+        Object::Implement(t) => {
+            let text = format!("{}'s implement is slid to {q}", cx.s.unit(t).id);
+            emit(cx, Change::Dropped(Dropped { owner: t, at: q }), text);
+            let power = cx.s.powers.find("ripping-tides");
+            let status = Status {
+                kind: StatusKind::Disarmed,
+                amount: 0,
+                source: Some(user),
+                origin: power,
+                duration: Duration::Indefinite,
+            };
+            crate::attack::give_status(cx, t, status, "Ripping Tides");
+        }
+    }
+}
+
+/// An implement slid away comes back to its owner when it stands in or next to its square
+/// after moving (or when it is off the map: it respawns armed).
+fn retrieve(cx: &mut Ctx, unit: UnitIdx) {
+    let Some(i) = cx.s.porter.dropped.iter().position(|d| d.owner == unit) else { return };
+    let at = cx.s.porter.dropped[i].at;
+    let rip = cx.s.powers.find("ripping-tides");
+    let ending: Vec<Status> = cx
+        .s
+        .unit(unit)
+        .statuses
+        .iter()
+        .filter(|st| st.kind == StatusKind::Disarmed && st.duration == Duration::Indefinite && st.origin == rip)
+        .copied()
+        .collect();
+    let u = cx.s.unit(unit);
+    // Taken Out since (its statuses gone), it came back armed.
+    let back = ending.is_empty() || u.pos.is_none_or(|p| distance(p, u.size, at, 1) <= 1);
+    if !back {
+        return;
+    }
+    let text = format!("{} takes its implement back", u.id);
+    emit(cx, Change::Retrieved(i), text);
+    for st in ending {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "took its implement back".into() });
+    }
 }
 
 /// As `unit`'s turn ends: a Bend Space target beside its Porter lets the Porter teleport 2; the
@@ -545,8 +819,8 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
     }
 }
 
-/// The view's `warps` and `portal_traps` lists.
-pub fn view(s: &State) -> (serde_json::Value, serde_json::Value) {
+/// The view's `warps`, `portal_traps` and `dropped_implements` lists.
+pub fn view(s: &State) -> (serde_json::Value, serde_json::Value, serde_json::Value) {
     let warps = s
         .porter
         .warps
@@ -559,5 +833,11 @@ pub fn view(s: &State) -> (serde_json::Value, serde_json::Value) {
         .iter()
         .map(|t| serde_json::json!({ "owner": s.unit(t.owner).id.to_string(), "at": t.at }))
         .collect();
-    (serde_json::Value::Array(warps), serde_json::Value::Array(traps))
+    let dropped = s
+        .porter
+        .dropped
+        .iter()
+        .map(|d| serde_json::json!({ "owner": s.unit(d.owner).id.to_string(), "at": d.at }))
+        .collect();
+    (serde_json::Value::Array(warps), serde_json::Value::Array(traps), serde_json::Value::Array(dropped))
 }
