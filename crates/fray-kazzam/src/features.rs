@@ -425,6 +425,7 @@ pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
 /// Whether a feature keeps `u` Hovering (Self-Lift; an ally's Lift Specialist within 5).
 pub fn hovering(s: &State, u: UnitIdx) -> bool {
     s.has_feature(u, Feature::SelfLift)
+        || crate::warps::lifted(s, u) // Involuntary Lift
         || (s.unit(u).on_map()
             && s.units_on_map().any(|w| {
                 w != u

@@ -225,7 +225,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
         }
         let gu = cx.s.unit(g);
         let Some(gp) = gu.pos else { continue };
-        if distance(q, size, gp, gu.size) > cx.s.reach(g) {
+        if distance(q, size, gp, gu.size) > crate::warps::grab_reach(cx.s, g, t) {
             if crate::turn::saving_throw(cx, t, "the Grab (free escape attempt)")? {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(t), status: st, why: "escaped".into() });
             } else {
@@ -245,6 +245,9 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
     // A grabber moved away from its victim: the victim may escape, or is dragged along.
     for v in crate::movement::grabbed_by(cx.s, t).collect::<Vec<_>>() {
         let (vp, vsize) = (cx.s.unit(v).pos.unwrap(), cx.s.unit(v).size);
+        if crate::warps::lift_grab(cx.s, v, t) {
+            continue; // Involuntary Lift: held at a distance, never dragged (below)
+        }
         if distance(vp, vsize, q, size) > cx.s.reach(t) {
             let st = cx.s.status_from(v, StatusKind::Grabbed, t).unwrap();
             if f.kind != ForcedKind::Teleport && !crate::turn::saving_throw(cx, v, "the Grab (free escape attempt)")? {

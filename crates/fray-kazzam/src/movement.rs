@@ -158,7 +158,7 @@ pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
     let base = s.unit(unit).speed + crate::features::speed_bonus(s, unit) // Motile Ward
         + crate::modifiers::speed_bonus(s, unit); // Surefoot Charm
-    let dragging = grabbed_by(s, unit).next().is_some();
+    let dragging = grabbed_by(s, unit).any(|v| !crate::warps::lift_grab(s, v, unit)); // a Lift drags nothing
     if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
 }
 
@@ -438,6 +438,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     for v in grabbed_by(cx.s, m.unit).collect::<Vec<_>>() {
         let vp = cx.s.unit(v).pos.unwrap();
         if distance(vp, cx.s.unit(v).size, to, cx.s.unit(m.unit).size) > 1
+            && !crate::warps::lift_grab(cx.s, v, m.unit) // Involuntary Lift: held at a distance
             && can_stand(cx.s, v, from, cx.s.unit(v).size)
         {
             cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });

@@ -23,7 +23,7 @@ use serde::Serialize;
 pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
 
 /// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
-pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy"];
+pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide"];
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
@@ -309,8 +309,47 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     Ok(())
 }
 
-/// Whether `t` may be the target of `def` used by `u` (Hub Warp: room on the warp).
+/// Whether `victim`'s Grab by `holder` is Involuntary Lift's, held at implement range.
+pub fn lift_grab(s: &State, victim: UnitIdx, holder: UnitIdx) -> bool {
+    s.unit(victim).statuses.iter().any(|st| {
+        st.kind == StatusKind::Grabbed
+            && st.source == Some(holder)
+            && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
+    })
+}
+
+/// Whether `u` is held up by an Involuntary Lift (it is Hovering while so).
+pub fn lifted(s: &State, u: UnitIdx) -> bool {
+    s.unit(u).statuses.iter().any(|st| {
+        st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
+    })
+}
+
+/// How far `holder` may be from `victim` and keep its Grab: its reach, or its implement range
+/// for an Involuntary Lift.
+pub fn grab_reach(s: &State, holder: UnitIdx, victim: UnitIdx) -> i32 {
+    if lift_grab(s, victim, holder) { s.implement_range(holder) } else { s.reach(holder) }
+}
+
+/// `holder` moved: its Involuntary Lifts on creatures now beyond its implement range end.
+pub fn lifts_out_of_range(cx: &mut Ctx, holder: UnitIdx) {
+    for v in cx.s.units_on_map().collect::<Vec<_>>() {
+        if lift_grab(cx.s, v, holder) && cx.s.distance(holder, v).is_none_or(|d| d > cx.s.implement_range(holder)) {
+            let st = cx.s.status_from(v, StatusKind::Grabbed, holder).expect("checked");
+            cx.emit(Event::StatusEnded { unit: cx.s.who(v), status: st, why: "out of the Lift's range".into() });
+        }
+    }
+}
+
+/// Whether `t` may be the target of `def` used by `u` (Hub Warp: room on the warp; Involuntary
+/// Lift's slide: a creature it holds).
 pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
+    if def.hook.as_deref() == Some("lift-slide") && !lift_grab(s, t, u) {
+        return Err(RuleError::refused(
+            "K-ST-Grabbed",
+            format!("{} does not hold {} in an Involuntary Lift", s.unit(u).id, s.unit(t).id),
+        ));
+    }
     if def.hook.as_deref() == Some("hub-send") && hub_squares(s, u, t).is_empty() {
         return Err(RuleError::refused(
             "K-FM-5",
@@ -370,6 +409,12 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
     if def.hook.as_deref() == Some("kinemancy") {
         cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
         cx.push(Frame::Warp(WarpFrame::Item { user: u }));
+        return Ok(());
+    }
+    if def.hook.as_deref() == Some("lift-slide") {
+        let t = targets[0];
+        cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
+        cx.push(Frame::Forced(ForcedFrame::new(cx.s, u, t, ForcedKind::Slide, 3)));
         return Ok(());
     }
     let unit = if def.hook.as_deref() == Some("hub-send") { targets[0] } else { u };
@@ -438,6 +483,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
         return;
     }
     retrieve(cx, unit); // Ripping Tides
+    lifts_out_of_range(cx, unit); // Involuntary Lift holds only within implement range
     let size = cx.s.unit(unit).size;
     let comes_in = |q: Pos| footprint(to, size).any(|x| x == q) && !footprint(from, size).any(|x| x == q);
     let scouts: Vec<UnitIdx> = cx
