@@ -118,7 +118,8 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
                 };
                 // K-TER-3: Difficult Terrain costs 2 squares of forced movement too.
                 let cost = crate::movement::step_cost(s, f.target, p, q);
-                direction_ok && can_stand(s, f.target, q, size) && cost.is_some_and(|c| c as i32 <= f.remaining)
+                let room = can_stand(s, f.target, q, size) || crate::warps::vortex_room(s, f, q);
+                direction_ok && room && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
             .collect(),
     }

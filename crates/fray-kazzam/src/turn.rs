@@ -47,6 +47,9 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
         }
         return Ok(Flow::Continue);
     }
+    if crate::warps::round_ends(cx) {
+        return Ok(Flow::Continue); // Vortex Warp pulls first, then the round ends
+    }
     crate::features::round_ends(cx); // Seer's backlash
     // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
     // their once-per-round zone record (K-ZONE-3).

@@ -97,6 +97,8 @@ pub struct Porter {
     pub bends: Vec<Bend>,
     /// Implements slid out of their owners' hands.
     pub dropped: Vec<Dropped>,
+    /// The last round whose end the Vortex Warps have pulled at.
+    pub pulled_round: u32,
 }
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
@@ -119,6 +121,8 @@ pub enum Change {
     Dropped(Dropped),
     /// The implement at this index is back in its owner's hands.
     Retrieved(usize),
+    /// The Vortex Warps pull at the end of this round.
+    Pulled(u32),
 }
 
 /// Applies a change (called by `events::apply` only).
@@ -141,6 +145,7 @@ pub fn apply(s: &mut State, c: &Change) {
         Change::Retrieved(i) => {
             p.dropped.remove(*i);
         }
+        Change::Pulled(r) => p.pulled_round = *r,
     }
 }
 
@@ -444,8 +449,13 @@ fn open_warp(cx: &mut Ctx, owner: UnitIdx, power: u16, q: Pos) {
             break;
         }
         let i = mine[0];
-        let text = format!("{}'s {} at {} closes", cx.s.unit(owner).id, name(cx.s, cx.s.porter.warps[i].power), cx.s.porter.warps[i].at);
+        let at = cx.s.porter.warps[i].at;
+        let text = format!("{}'s {} at {at} closes", cx.s.unit(owner).id, name(cx.s, cx.s.porter.warps[i].power));
         emit(cx, Change::WarpClosed(i), text);
+        // Creatures a vortex had drawn together spread to the nearest free squares.
+        for u in cx.s.units_on_map().filter(|&u| cx.s.unit(u).pos == Some(at)).collect::<Vec<_>>() {
+            crate::movement::settle_on_legal_square(cx, u, "is thrown clear of the closing vortex");
+        }
     }
     let text = format!("{} opens a warp ({}) at {q}", cx.s.unit(owner).id, name(cx.s, power));
     emit(cx, Change::WarpOpened(Warp { owner, power, at: q }), text);
@@ -478,7 +488,7 @@ pub fn on_miss(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &PowerDef)
 
 /// `unit` moved from `from` to `to` (any way): a Scouting Warp of its side offers its jump, a
 /// Floor Portal trap swallows it (Flying creatures pass over the floor).
-pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) {
     if !cx.s.unit(unit).on_map() || !crate::summons::movable(cx.s.unit(unit)) {
         return;
     }
@@ -497,6 +507,18 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
     if let Some(&owner) = scouts.first() {
         cx.push(Frame::Warp(WarpFrame::Scout { unit, owner }));
     }
+    // Vortex Warp: an enemy its Porter pulls (or otherwise forces) into the centre.
+    let vortices: Vec<(UnitIdx, u16, Pos)> = cx
+        .s
+        .porter
+        .warps
+        .iter()
+        .filter(|w| kind(cx.s, w) == "vortex-warp" && comes_in(w.at) && by == Some(w.owner) && cx.s.enemies(w.owner, unit))
+        .map(|w| (w.owner, w.power, w.at))
+        .collect();
+    for (owner, power, at) in vortices {
+        vortex_damage(cx, unit, owner, power, at, "pulled into");
+    }
     if cx.s.has(unit, StatusKind::Flying) {
         return;
     }
@@ -505,6 +527,79 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
     if let Some(&(owner, power)) = traps.first() {
         cx.push(Frame::Warp(WarpFrame::Swallow { unit, owner, power }));
     }
+}
+
+/// A Vortex Warp's centre hurts `unit`: 2, and 1 more for each other enemy of its Porter there.
+fn vortex_damage(cx: &mut Ctx, unit: UnitIdx, owner: UnitIdx, power: u16, at: Pos, how: &str) {
+    if !cx.s.unit(unit).on_map() {
+        return;
+    }
+    let others = cx
+        .s
+        .units_on_map()
+        .filter(|&o| o != unit && cx.s.enemies(owner, o) && cx.s.unit(o).pos.is_some_and(|p| distance(p, cx.s.unit(o).size, at, 1) == 0))
+        .count() as i32;
+    let why = format!("{}, {how} its centre", name(cx.s, power));
+    crate::damage::deal(cx, unit, 2 + others, Some(owner), &why, None);
+}
+
+/// Whether a pull by a Vortex Warp's Porter may bring its target into the warp's centre though
+/// other enemies of the Porter are there already (several may share it).
+pub fn vortex_room(s: &State, f: &ForcedFrame, q: Pos) -> bool {
+    f.kind == ForcedKind::Pull
+        && s.unit(f.target).size == 1
+        && s.enemies(f.mover, f.target)
+        && s.arena.at(q).enterable()
+        && s.porter.warps.iter().any(|w| w.owner == f.mover && w.at == q && kind(s, w) == "vortex-warp")
+        && s.units_on_map().filter(|&o| o != f.target && s.unit(o).pos == Some(q)).all(|o| {
+            s.enemies(f.mover, o) && s.has(o, StatusKind::Flying) == s.has(f.target, StatusKind::Flying)
+        })
+}
+
+/// Whether several creatures may stand on square `p`: a Vortex Warp's centre holding its
+/// Porter's enemies.
+pub fn shared_square_allowed(s: &State, p: Pos) -> bool {
+    s.porter.warps.iter().any(|w| {
+        w.at == p
+            && kind(s, w) == "vortex-warp"
+            && s.units_on_map().filter(|&o| s.unit(o).pos == Some(p)).all(|o| s.enemies(w.owner, o))
+    })
+}
+
+/// The end of a round: each Vortex Warp pulls its Porter's enemies within 5 squares of it up to
+/// 2 squares toward it, the Porter choosing the squares. Returns whether pulls were queued
+/// (above a fresh `NextTurn`, which then ends the round).
+pub fn round_ends(cx: &mut Ctx) -> bool {
+    if cx.s.porter.pulled_round == cx.s.round {
+        return false;
+    }
+    let mut pulls: Vec<(UnitIdx, UnitIdx, Pos)> = Vec::new();
+    for w in cx.s.porter.warps.iter().filter(|w| kind(cx.s, w) == "vortex-warp") {
+        let mut near: Vec<(i32, UnitIdx)> = cx
+            .s
+            .units_on_map()
+            .filter(|&e| cx.s.enemies(w.owner, e) && crate::summons::movable(cx.s.unit(e)))
+            .filter_map(|e| {
+                let u = cx.s.unit(e);
+                let d = distance(u.pos?, u.size, w.at, 1);
+                (1..=5).contains(&d).then_some((d, e))
+            })
+            .collect();
+        near.sort();
+        pulls.extend(near.into_iter().map(|(_, e)| (w.owner, e, w.at)));
+    }
+    if pulls.is_empty() {
+        return false;
+    }
+    let round = cx.s.round;
+    emit(cx, Change::Pulled(round), "the vortex warps pull".into());
+    cx.push(Frame::NextTurn);
+    for (owner, e, at) in pulls.into_iter().rev() {
+        let mut f = ForcedFrame::new(cx.s, owner, e, ForcedKind::Pull, 2);
+        f.origin = at;
+        cx.push(Frame::Forced(f));
+    }
+    true
 }
 
 /// Frames this module pushed while a move or forced movement entered a square sit below that
@@ -854,6 +949,17 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
             let text = format!("space around {} unbends", cx.s.unit(b.target).id);
             emit(cx, Change::BendEnded(i), text);
         }
+    }
+    let centres: Vec<(UnitIdx, u16, Pos)> = cx
+        .s
+        .porter
+        .warps
+        .iter()
+        .filter(|w| kind(cx.s, w) == "vortex-warp" && cx.s.enemies(w.owner, unit) && cx.s.unit(unit).pos == Some(w.at))
+        .map(|w| (w.owner, w.power, w.at))
+        .collect();
+    for (owner, power, at) in centres {
+        vortex_damage(cx, unit, owner, power, at, "ends its turn in");
     }
     for user in hops {
         if cx.s.unit(user).on_map() {

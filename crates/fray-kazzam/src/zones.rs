@@ -74,7 +74,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     crate::summons::entered(cx, unit, from, to);
     crate::contagion::entered(cx, unit); // Bura's Traveling Fire
     crate::divination::sight_check(cx); // Line-of-Sight Curse
-    crate::warps::entered(cx, unit, from, to); // Scouting Warp, Floor Portal
+    crate::warps::entered(cx, unit, from, to, by); // Scouting Warp, Floor Portal, Vortex Warp
     Ok(())
 }
 
