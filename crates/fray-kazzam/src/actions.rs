@@ -765,7 +765,9 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
     // Out of running distance: no route can end beside it (saves a route search per enemy).
-    let far = s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1);
+    let far = s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1)
+        && s.arena.portals.is_empty()
+        && s.porter.tunnels.is_empty(); // a portal may shorten the way
     if far || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }

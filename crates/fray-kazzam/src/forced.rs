@@ -108,6 +108,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
         _ => p
             .neighbours()
             .into_iter()
+            .filter(|&q| !crate::warps::is_tunnel(s, q)) // through a tunnel: below
             .filter(|&q| {
                 let here = distance(p, size, f.origin, ms);
                 let there = distance(q, size, f.origin, ms);
@@ -121,6 +122,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
                 let room = can_stand(s, f.target, q, size) || crate::warps::vortex_room(s, f, q);
                 direction_ok && room && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
+            .chain(crate::warps::forced_through(s, f, size))
             .collect(),
     }
 }
@@ -190,6 +192,10 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         return Ok(());
     }
     let mark = cx.s.flow.len();
+    let at = cx.s.unit(f.target).pos.unwrap();
+    if distance(at, 1, q, 1) > 1 {
+        f.origin = crate::warps::forced_origin(cx.s, &f, at, q); // through a Short Tunnel
+    }
     move_one(cx, &mut f, q)?;
     cx.push(Frame::Forced(f));
     crate::warps::lift(cx, mark); // a warp or trap entered on the way is answered first

@@ -72,7 +72,7 @@ impl<'a> Walker<'a> {
     fn can_stand(&self, p: Pos) -> bool {
         footprint(p, self.size).all(|q| {
             let t = self.s.arena.at(q);
-            t.enterable() && t != Terrain::Portal && !self.occupied(q, false)
+            t.enterable() && t != Terrain::Portal && !crate::warps::is_tunnel(self.s, q) && !self.occupied(q, false)
         })
     }
 
@@ -189,11 +189,19 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
                     continue;
                 }
             }
-            if s.arena.at(q) == Terrain::Portal && size == 1 {
-                // K-TER-4: entering a portal puts you beside its other end.
-                if let Some(other) = s.arena.portal_exit(q, side) {
+            if crate::warps::is_portal(s, q) && size == 1 {
+                // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
+                // a Charge through a tunnel goes on nearer its target from the far side).
+                if let Some(other) = crate::warps::portal_exit(s, q, side) {
                     for r in other.neighbours() {
-                        if w.can_pass(r) && s.arena.at(r) != Terrain::Portal {
+                        let charge_ok = match mode {
+                            Mode::Charge(t) if crate::warps::is_tunnel(s, q) => {
+                                let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+                                distance(r, 1, tp, ts) < distance(other, 1, tp, ts)
+                            }
+                            _ => true,
+                        };
+                        if w.can_pass(r) && !crate::warps::is_portal(s, r) && charge_ok {
                             out.push((r, c));
                         }
                     }
@@ -259,10 +267,16 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             None
         } else {
             at.neighbours().into_iter().find(|&pt| {
-                s.arena.at(pt) == Terrain::Portal
-                    && s.arena.portal_exit(pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+                crate::warps::is_portal(s, pt)
+                    && crate::warps::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
             })
         };
+        if portal.is_none() && size == 1 && crate::warps::is_tunnel(s, q) {
+            return Err(RuleError::refused(
+                "K-TER-4",
+                format!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
+            ));
+        }
         if distance(at, 1, q, 1) != 1 && portal.is_none() {
             return Err(RuleError::refused(
                 "K-MOVE-1",

@@ -189,6 +189,7 @@ pub fn build(s: &State) -> View {
     extra.insert("warps".into(), warps);
     extra.insert("portal_traps".into(), traps);
     extra.insert("dropped_implements".into(), dropped);
+    extra.insert("tunnels".into(), crate::warps::view_tunnels(s));
     View {
         system: "kazzam".into(),
         round: s.round,

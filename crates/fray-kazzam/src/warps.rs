@@ -23,7 +23,16 @@ use serde::Serialize;
 pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
 
 /// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
-pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide"];
+pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide", "short-tunnel"];
+
+/// A Short Tunnel portal: with its Porter's other one, a passage for anyone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tunnel {
+    /// Its Porter.
+    pub owner: UnitIdx,
+    /// Its square.
+    pub at: Pos,
+}
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
@@ -99,6 +108,8 @@ pub struct Porter {
     pub dropped: Vec<Dropped>,
     /// The last round whose end the Vortex Warps have pulled at.
     pub pulled_round: u32,
+    /// Short Tunnel portals, oldest first.
+    pub tunnels: Vec<Tunnel>,
 }
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
@@ -123,6 +134,10 @@ pub enum Change {
     Retrieved(usize),
     /// The Vortex Warps pull at the end of this round.
     Pulled(u32),
+    /// A Short Tunnel portal opens.
+    TunnelOpened(Tunnel),
+    /// The portal at this index closes.
+    TunnelClosed(usize),
 }
 
 /// Applies a change (called by `events::apply` only).
@@ -146,6 +161,10 @@ pub fn apply(s: &mut State, c: &Change) {
             p.dropped.remove(*i);
         }
         Change::Pulled(r) => p.pulled_round = *r,
+        Change::TunnelOpened(t) => p.tunnels.push(t.clone()),
+        Change::TunnelClosed(i) => {
+            p.tunnels.remove(*i);
+        }
     }
 }
 
@@ -205,6 +224,26 @@ pub enum WarpFrame {
         user: UnitIdx,
         /// Who is sent.
         unit: UnitIdx,
+    },
+    /// Short Tunnel: where the new portal opens, next to the Porter.
+    TunnelPlace {
+        /// The Porter.
+        user: UnitIdx,
+    },
+    /// Short Tunnel: a third portal closes one of the two open ones, the Porter's pick.
+    TunnelClose {
+        /// The Porter.
+        user: UnitIdx,
+        /// Where the new one opens.
+        new: Pos,
+    },
+    /// Short Tunnel: the Porter may step through the portal it just opened, coming out next to
+    /// the other one.
+    TunnelStep {
+        /// The Porter.
+        user: UnitIdx,
+        /// The portal it opened.
+        portal: Pos,
     },
     /// Basic Kinemancy: which orb.
     Item {
@@ -301,6 +340,12 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if def.hook.as_deref() == Some("hub-send") && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
     {
         return Err(RuleError::refused("K-FM-5", format!("{} has no Hub Warp open", s.unit(u).id)));
+    }
+    if def.hook.as_deref() == Some("short-tunnel") && tunnel_squares(s, u).is_empty() {
+        return Err(RuleError::refused(
+            "K-TER-4",
+            format!("no empty square of open ground next to {} to open a portal on", s.unit(u).id),
+        ));
     }
     if def.hook.as_deref() == Some("kinemancy") && movable_orbs(s, u).is_empty() {
         return Err(RuleError::refused(
@@ -414,6 +459,11 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
     if def.hook.as_deref() == Some("kinemancy") {
         cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
         cx.push(Frame::Warp(WarpFrame::Item { user: u }));
+        return Ok(());
+    }
+    if def.hook.as_deref() == Some("short-tunnel") {
+        cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
+        cx.push(Frame::Warp(WarpFrame::TunnelPlace { user: u }));
         return Ok(());
     }
     if def.hook.as_deref() == Some("lift-slide") {
@@ -680,6 +730,15 @@ fn options(s: &State, f: &WarpFrame) -> Vec<DecisionOption> {
         WarpFrame::Scout { unit, .. } if s.unit(unit).on_map() => crate::forced::teleport_options(s, unit, unit, 4),
         WarpFrame::Reinforce { ally, target, .. } => squares(landing_beside(s, ally, target), "teleport it to"),
         WarpFrame::Hub { user, unit } => squares(hub_squares(s, user, unit), "teleport onto the warp at"),
+        WarpFrame::TunnelPlace { user } => squares(tunnel_squares(s, user), "open a portal at"),
+        WarpFrame::TunnelClose { user, .. } => {
+            squares(s.porter.tunnels.iter().filter(|t| t.owner == user).map(|t| t.at).collect(), "close the portal at")
+        }
+        WarpFrame::TunnelStep { user, portal } => {
+            let mut out = squares(tunnel_landings(s, user, portal), "step through, out at");
+            out.push(DecisionOption::new("stay", "stay on this side"));
+            out
+        }
         WarpFrame::Item { user } => movable_orbs(s, user)
             .into_iter()
             .map(|o| DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id)))
@@ -781,6 +840,13 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
             (user, format!("{}: Reinforcements — teleport {} next to {}", id(user), id(ally), id(target)))
         }
         WarpFrame::Hub { user, unit } => (user, format!("{}: Hub Warp — onto which warp does {} go?", id(user), id(unit))),
+        WarpFrame::TunnelPlace { user } => (user, format!("{}: Short Tunnel — open a portal next to you", id(user))),
+        WarpFrame::TunnelClose { user, .. } => {
+            (user, format!("{}: Short Tunnel — two are open already: which one closes?", id(user)))
+        }
+        WarpFrame::TunnelStep { user, .. } => {
+            (user, format!("{}: Short Tunnel — step through the portal now?", id(user)))
+        }
         WarpFrame::Item { user } => {
             return (user, "kinemancy", format!("{}: Basic Kinemancy — which orb?", id(user)), options(s, f));
         }
@@ -848,9 +914,129 @@ pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError>
         WarpFrame::Reinforce { user, ally, .. } => teleport(cx, user, ally, q)?,
         WarpFrame::Hub { user, unit } => teleport(cx, user, unit, q)?,
         WarpFrame::Slide { user, what, .. } => slide(cx, user, what, q),
+        WarpFrame::TunnelPlace { user } => {
+            if cx.s.porter.tunnels.iter().filter(|t| t.owner == user).count() >= 2 {
+                cx.push(Frame::Warp(WarpFrame::TunnelClose { user, new: q }));
+            } else {
+                open_tunnel(cx, user, q);
+            }
+        }
+        WarpFrame::TunnelClose { user, new } => {
+            if let Some(i) = cx.s.porter.tunnels.iter().position(|t| t.owner == user && t.at == q) {
+                emit(cx, Change::TunnelClosed(i), format!("the portal at {q} closes"));
+            }
+            open_tunnel(cx, user, new);
+        }
+        WarpFrame::TunnelStep { user, .. } => {
+            // Through the portal: a one-square walk that comes out by the other end (K-TER-4).
+            cx.push(Frame::Move(crate::movement::MoveFrame::new(user, vec![q], crate::events::How::Walk)));
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// Squares next to `u` where Short Tunnel may open a portal: open ground, no creature, no
+/// portal, warp or trap already, not a pedestal.
+fn tunnel_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    beside(s, u, true)
+        .into_iter()
+        .filter(|&q| !is_portal(s, q) && !s.arena.pedestals.iter().any(|p| p.at == q))
+        .filter(|&q| !s.porter.warps.iter().any(|w| w.at == q) && !s.porter.traps.iter().any(|t| t.at == q))
+        .collect()
+}
+
+/// Where `u` comes out stepping into the portal at `portal`: next to its other end.
+fn tunnel_landings(s: &State, u: UnitIdx, portal: Pos) -> Vec<Pos> {
+    let Some(other) = tunnel_exit(s, portal) else { return Vec::new() };
+    if s.unit(u).size != 1 || !s.unit(u).on_map() {
+        return Vec::new();
+    }
+    other
+        .neighbours()
+        .into_iter()
+        .filter(|&r| !is_portal(s, r) && crate::movement::can_stand(s, u, r, 1))
+        .collect()
+}
+
+fn open_tunnel(cx: &mut Ctx, user: UnitIdx, q: Pos) {
+    let text = format!("{} opens a portal at {q}", cx.s.unit(user).id);
+    emit(cx, Change::TunnelOpened(Tunnel { owner: user, at: q }), text);
+    if !tunnel_landings(cx.s, user, q).is_empty() {
+        cx.push(Frame::Warp(WarpFrame::TunnelStep { user, portal: q }));
+    }
+}
+
+/// Whether a Short Tunnel portal is open on `p`.
+pub fn is_tunnel(s: &State, p: Pos) -> bool {
+    s.porter.tunnels.iter().any(|t| t.at == p)
+}
+
+/// The other end of the Short Tunnel portal on `p`, once its Porter has two open.
+pub fn tunnel_exit(s: &State, p: Pos) -> Option<Pos> {
+    let t = s.porter.tunnels.iter().find(|t| t.at == p)?;
+    s.porter.tunnels.iter().find(|o| o.owner == t.owner && o.at != p).map(|o| o.at)
+}
+
+/// Whether `p` is a portal end: the arena's (K-TER-4) or a Short Tunnel's.
+pub fn is_portal(s: &State, p: Pos) -> bool {
+    s.arena.at(p) == crate::arena::Terrain::Portal || is_tunnel(s, p)
+}
+
+/// Where entering the portal on `p` leads a creature of `side`, if anywhere.
+pub fn portal_exit(s: &State, p: Pos, side: crate::arena::Side) -> Option<Pos> {
+    if s.arena.at(p) == crate::arena::Terrain::Portal { s.arena.portal_exit(p, side) } else { tunnel_exit(s, p) }
+}
+
+/// Forced movement through a Short Tunnel (K-FM-3, K-FM-4): squares beside the far end that a
+/// push, pull or slide entering the portal next to the target may take it to. Distances are
+/// then measured from the far side: the mover's square is carried through the tunnel.
+pub fn forced_through(s: &State, f: &ForcedFrame, size: i32) -> Vec<Pos> {
+    let Some(p) = s.unit(f.target).pos else { return Vec::new() };
+    if size != 1 || f.remaining < 1 {
+        return Vec::new();
+    }
+    let ms = s.unit(f.mover).size;
+    let mut out = Vec::new();
+    for q in p.neighbours() {
+        let Some(other) = tunnel_exit(s, q) else { continue };
+        let (here, there) = (distance(p, 1, f.origin, ms), distance(q, 1, f.origin, ms));
+        let into = match f.kind {
+            ForcedKind::Push => there > here,
+            ForcedKind::Pull => there < here,
+            _ => true,
+        };
+        if !into {
+            continue;
+        }
+        let o = carried(f.origin, q, other);
+        for r in other.neighbours() {
+            let (a, b) = (distance(other, 1, o, ms), distance(r, 1, o, ms));
+            let on = match f.kind {
+                ForcedKind::Push => b > a,
+                ForcedKind::Pull => b < a,
+                _ => true,
+            };
+            if on && !is_portal(s, r) && crate::movement::can_stand(s, f.target, r, 1) && !out.contains(&r) {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// A square carried through the tunnel from the portal at `from` to the one at `to`.
+fn carried(p: Pos, from: Pos, to: Pos) -> Pos {
+    Pos::new(p.x + to.x - from.x, p.y + to.y - from.y)
+}
+
+/// A forced movement went through a tunnel from `p` to `q` (not next to each other): its
+/// mover's square, which directions are measured from, is carried through too.
+pub fn forced_origin(s: &State, f: &ForcedFrame, p: Pos, q: Pos) -> Pos {
+    p.neighbours()
+        .into_iter()
+        .find_map(|pt| tunnel_exit(s, pt).filter(|o| distance(*o, 1, q, 1) == 1).map(|o| carried(f.origin, pt, o)))
+        .unwrap_or(f.origin)
 }
 
 /// Slides an object to `q`: an orb lands on the ground there (and may be taken in hand by the
@@ -969,6 +1155,15 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
             cx.push(Frame::TeleportSelf { unit: user, range: 2 });
         }
     }
+}
+
+/// The view's `tunnels` list.
+pub fn view_tunnels(s: &State) -> serde_json::Value {
+    s.porter
+        .tunnels
+        .iter()
+        .map(|t| serde_json::json!({ "owner": s.unit(t.owner).id.to_string(), "at": t.at }))
+        .collect()
 }
 
 /// The view's `warps`, `portal_traps` and `dropped_implements` lists.
