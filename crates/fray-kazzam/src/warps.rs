@@ -337,7 +337,8 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
             format!("{} has no Hub Warp it could teleport onto (none open, or someone stands there)", s.unit(u).id),
         ));
     }
-    if def.hook.as_deref() == Some("hub-send") && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
+    if def.hook.as_deref() == Some("hub-send")
+        && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
     {
         return Err(RuleError::refused("K-FM-5", format!("{} has no Hub Warp open", s.unit(u).id)));
     }
@@ -370,9 +371,10 @@ pub fn lift_grab(s: &State, victim: UnitIdx, holder: UnitIdx) -> bool {
 
 /// Whether `u` is held up by an Involuntary Lift (it is Hovering while so).
 pub fn lifted(s: &State, u: UnitIdx) -> bool {
-    s.unit(u).statuses.iter().any(|st| {
-        st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
-    })
+    s.unit(u)
+        .statuses
+        .iter()
+        .any(|st| st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift"))
 }
 
 /// How far `holder` may be from `victim` and keep its Grab: its reach, or its implement range
@@ -546,26 +548,26 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     lifts_out_of_range(cx, unit); // Involuntary Lift holds only within implement range
     let size = cx.s.unit(unit).size;
     let comes_in = |q: Pos| footprint(to, size).any(|x| x == q) && !footprint(from, size).any(|x| x == q);
-    let scouts: Vec<UnitIdx> = cx
-        .s
-        .porter
-        .warps
-        .iter()
-        .filter(|w| kind(cx.s, w) == "scouting-warp" && comes_in(w.at) && !cx.s.enemies(w.owner, unit))
-        .map(|w| w.owner)
-        .collect();
+    let scouts: Vec<UnitIdx> =
+        cx.s.porter
+            .warps
+            .iter()
+            .filter(|w| kind(cx.s, w) == "scouting-warp" && comes_in(w.at) && !cx.s.enemies(w.owner, unit))
+            .map(|w| w.owner)
+            .collect();
     if let Some(&owner) = scouts.first() {
         cx.push(Frame::Warp(WarpFrame::Scout { unit, owner }));
     }
     // Vortex Warp: an enemy its Porter pulls (or otherwise forces) into the centre.
-    let vortices: Vec<(UnitIdx, u16, Pos)> = cx
-        .s
-        .porter
-        .warps
-        .iter()
-        .filter(|w| kind(cx.s, w) == "vortex-warp" && comes_in(w.at) && by == Some(w.owner) && cx.s.enemies(w.owner, unit))
-        .map(|w| (w.owner, w.power, w.at))
-        .collect();
+    let vortices: Vec<(UnitIdx, u16, Pos)> =
+        cx.s.porter
+            .warps
+            .iter()
+            .filter(|w| {
+                kind(cx.s, w) == "vortex-warp" && comes_in(w.at) && by == Some(w.owner) && cx.s.enemies(w.owner, unit)
+            })
+            .map(|w| (w.owner, w.power, w.at))
+            .collect();
     for (owner, power, at) in vortices {
         vortex_damage(cx, unit, owner, power, at, "pulled into");
     }
@@ -584,11 +586,14 @@ fn vortex_damage(cx: &mut Ctx, unit: UnitIdx, owner: UnitIdx, power: u16, at: Po
     if !cx.s.unit(unit).on_map() {
         return;
     }
-    let others = cx
-        .s
-        .units_on_map()
-        .filter(|&o| o != unit && cx.s.enemies(owner, o) && cx.s.unit(o).pos.is_some_and(|p| distance(p, cx.s.unit(o).size, at, 1) == 0))
-        .count() as i32;
+    let others =
+        cx.s.units_on_map()
+            .filter(|&o| {
+                o != unit
+                    && cx.s.enemies(owner, o)
+                    && cx.s.unit(o).pos.is_some_and(|p| distance(p, cx.s.unit(o).size, at, 1) == 0)
+            })
+            .count() as i32;
     let why = format!("{}, {how} its centre", name(cx.s, power));
     crate::damage::deal(cx, unit, 2 + others, Some(owner), &why, None);
 }
@@ -601,9 +606,9 @@ pub fn vortex_room(s: &State, f: &ForcedFrame, q: Pos) -> bool {
         && s.enemies(f.mover, f.target)
         && s.arena.at(q).enterable()
         && s.porter.warps.iter().any(|w| w.owner == f.mover && w.at == q && kind(s, w) == "vortex-warp")
-        && s.units_on_map().filter(|&o| o != f.target && s.unit(o).pos == Some(q)).all(|o| {
-            s.enemies(f.mover, o) && s.has(o, StatusKind::Flying) == s.has(f.target, StatusKind::Flying)
-        })
+        && s.units_on_map()
+            .filter(|&o| o != f.target && s.unit(o).pos == Some(q))
+            .all(|o| s.enemies(f.mover, o) && s.has(o, StatusKind::Flying) == s.has(f.target, StatusKind::Flying))
 }
 
 /// Whether several creatures may stand on square `p`: a Vortex Warp's centre holding its
@@ -625,16 +630,15 @@ pub fn round_ends(cx: &mut Ctx) -> bool {
     }
     let mut pulls: Vec<(UnitIdx, UnitIdx, Pos)> = Vec::new();
     for w in cx.s.porter.warps.iter().filter(|w| kind(cx.s, w) == "vortex-warp") {
-        let mut near: Vec<(i32, UnitIdx)> = cx
-            .s
-            .units_on_map()
-            .filter(|&e| cx.s.enemies(w.owner, e) && crate::summons::movable(cx.s.unit(e)))
-            .filter_map(|e| {
-                let u = cx.s.unit(e);
-                let d = distance(u.pos?, u.size, w.at, 1);
-                (1..=5).contains(&d).then_some((d, e))
-            })
-            .collect();
+        let mut near: Vec<(i32, UnitIdx)> =
+            cx.s.units_on_map()
+                .filter(|&e| cx.s.enemies(w.owner, e) && crate::summons::movable(cx.s.unit(e)))
+                .filter_map(|e| {
+                    let u = cx.s.unit(e);
+                    let d = distance(u.pos?, u.size, w.at, 1);
+                    (1..=5).contains(&d).then_some((d, e))
+                })
+                .collect();
         near.sort();
         pulls.extend(near.into_iter().map(|(_, e)| (w.owner, e, w.at)));
     }
@@ -726,7 +730,9 @@ fn options(s: &State, f: &WarpFrame) -> Vec<DecisionOption> {
     };
     match *f {
         WarpFrame::Place { target, .. } if s.unit(target).on_map() => squares(beside(s, target, false), "open it at"),
-        WarpFrame::TrapPlace { target, .. } if s.unit(target).on_map() => squares(beside(s, target, true), "open it at"),
+        WarpFrame::TrapPlace { target, .. } if s.unit(target).on_map() => {
+            squares(beside(s, target, true), "open it at")
+        }
         WarpFrame::Scout { unit, .. } if s.unit(unit).on_map() => crate::forced::teleport_options(s, unit, unit, 4),
         WarpFrame::Reinforce { ally, target, .. } => squares(landing_beside(s, ally, target), "teleport it to"),
         WarpFrame::Hub { user, unit } => squares(hub_squares(s, user, unit), "teleport onto the warp at"),
@@ -783,7 +789,8 @@ fn movable_orbs(s: &State, u: UnitIdx) -> Vec<crate::state::OrbIdx> {
         .filter(|&o| {
             object_square(s, Object::Orb(o)).is_some_and(|p| {
                 distance(up, size, p, 1) <= KINEMANCY_REACH
-                    && fray_core::sight::sight(up, size, p, 1, |q| blocks_sight(s, q)) != fray_core::sight::Sight::Blocked
+                    && fray_core::sight::sight(up, size, p, 1, |q| blocks_sight(s, q))
+                        != fray_core::sight::Sight::Blocked
                     && !slide_squares(s, p, KINEMANCY_SLIDE).is_empty()
             })
         })
@@ -812,13 +819,19 @@ fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
         let t = s.arena.at(q);
         t.enterable() && t != crate::arena::Terrain::Edge && !crate::summons::wall_at(s, q)
     };
-    let reach = fray_core::geometry::reachable(s.arena.terrain.width(), s.arena.terrain.height(), from, range as u32, |p, out| {
-        for q in p.neighbours() {
-            if open(q) {
-                out.push((q, 1));
+    let reach = fray_core::geometry::reachable(
+        s.arena.terrain.width(),
+        s.arena.terrain.height(),
+        from,
+        range as u32,
+        |p, out| {
+            for q in p.neighbours() {
+                if open(q) {
+                    out.push((q, 1));
+                }
             }
-        }
-    });
+        },
+    );
     reach.squares().filter(|q| !s.arena.pedestals.iter().any(|p| p.at == *q)).collect()
 }
 
@@ -829,9 +842,10 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
         WarpFrame::Place { owner, power, target } => {
             (owner, format!("{}: {} — open the warp next to {}", id(owner), name(s, power), id(target)))
         }
-        WarpFrame::TrapPlace { owner, target, .. } => {
-            (owner, format!("{}: Floor Portal missed — open the trap on an empty square next to {}", id(owner), id(target)))
-        }
+        WarpFrame::TrapPlace { owner, target, .. } => (
+            owner,
+            format!("{}: Floor Portal missed — open the trap on an empty square next to {}", id(owner), id(target)),
+        ),
         WarpFrame::Scout { unit, owner } => {
             (unit, format!("{}: {}'s Scouting Warp — teleport up to 4 squares, or stay", id(unit), id(owner)))
         }
@@ -839,7 +853,9 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
         WarpFrame::Reinforce { user, ally, target } => {
             (user, format!("{}: Reinforcements — teleport {} next to {}", id(user), id(ally), id(target)))
         }
-        WarpFrame::Hub { user, unit } => (user, format!("{}: Hub Warp — onto which warp does {} go?", id(user), id(unit))),
+        WarpFrame::Hub { user, unit } => {
+            (user, format!("{}: Hub Warp — onto which warp does {} go?", id(user), id(unit)))
+        }
         WarpFrame::TunnelPlace { user } => (user, format!("{}: Short Tunnel — open a portal next to you", id(user))),
         WarpFrame::TunnelClose { user, .. } => {
             (user, format!("{}: Short Tunnel — two are open already: which one closes?", id(user)))
@@ -952,11 +968,7 @@ fn tunnel_landings(s: &State, u: UnitIdx, portal: Pos) -> Vec<Pos> {
     if s.unit(u).size != 1 || !s.unit(u).on_map() {
         return Vec::new();
     }
-    other
-        .neighbours()
-        .into_iter()
-        .filter(|&r| !is_portal(s, r) && crate::movement::can_stand(s, u, r, 1))
-        .collect()
+    other.neighbours().into_iter().filter(|&r| !is_portal(s, r) && crate::movement::can_stand(s, u, r, 1)).collect()
 }
 
 fn open_tunnel(cx: &mut Ctx, user: UnitIdx, q: Pos) {
@@ -1046,7 +1058,8 @@ fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
     match what {
         Object::Orb(o) => {
             let id = cx.s.orbs[o as usize].id.to_string();
-            let ripped = matches!(cx.s.orbs[o as usize].loc, crate::state::OrbLoc::Held { by } if cx.s.enemies(user, by));
+            let ripped =
+                matches!(cx.s.orbs[o as usize].loc, crate::state::OrbLoc::Held { by } if cx.s.enemies(user, by));
             cx.emit(Event::OrbMoved {
                 orb: id,
                 idx: o,
@@ -1089,14 +1102,13 @@ fn retrieve(cx: &mut Ctx, unit: UnitIdx) {
     let Some(i) = cx.s.porter.dropped.iter().position(|d| d.owner == unit) else { return };
     let at = cx.s.porter.dropped[i].at;
     let rip = cx.s.powers.find("ripping-tides");
-    let ending: Vec<Status> = cx
-        .s
-        .unit(unit)
-        .statuses
-        .iter()
-        .filter(|st| st.kind == StatusKind::Disarmed && st.duration == Duration::Indefinite && st.origin == rip)
-        .copied()
-        .collect();
+    let ending: Vec<Status> =
+        cx.s.unit(unit)
+            .statuses
+            .iter()
+            .filter(|st| st.kind == StatusKind::Disarmed && st.duration == Duration::Indefinite && st.origin == rip)
+            .copied()
+            .collect();
     let u = cx.s.unit(unit);
     // Taken Out since (its statuses gone), it came back armed.
     let back = ending.is_empty() || u.pos.is_none_or(|p| distance(p, u.size, at, 1) <= 1);
@@ -1114,14 +1126,13 @@ fn retrieve(cx: &mut Ctx, unit: UnitIdx) {
 /// Floor Portal traps and Bend Space marks of `unit` that last until now end.
 pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
     let turn = cx.s.unit(unit).turns_started;
-    let hops: Vec<UnitIdx> = cx
-        .s
-        .porter
-        .bends
-        .iter()
-        .filter(|b| b.target == unit && cx.s.distance(b.user, unit) == Some(1))
-        .map(|b| b.user)
-        .collect();
+    let hops: Vec<UnitIdx> =
+        cx.s.porter
+            .bends
+            .iter()
+            .filter(|b| b.target == unit && cx.s.distance(b.user, unit) == Some(1))
+            .map(|b| b.user)
+            .collect();
     for i in (0..cx.s.porter.traps.len()).rev() {
         let t = &cx.s.porter.traps[i];
         if t.owner == unit && t.ends_after_turn <= turn {
