@@ -164,6 +164,7 @@ pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Result<Flow, RuleError> {
 /// Answers a forced-movement decision.
 pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), RuleError> {
     if let Some(q) = f.safety.take() {
+        let mark = cx.s.flow.len();
         if option == "roll" {
             // K-ZONE-6: success → Prone at the edge; failure → in anyway, and Prone.
             if crate::turn::saving_throw(cx, f.target, "the danger (roll to safety)")? {
@@ -176,6 +177,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
             move_one(cx, &mut f, q)?;
         }
         cx.push(Frame::Forced(f));
+        crate::warps::lift(cx, mark);
         return Ok(());
     }
     if option == "stop" {
