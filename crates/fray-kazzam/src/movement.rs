@@ -266,10 +266,14 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         let portal = if distance(at, 1, q, 1) == 1 {
             None
         } else {
-            at.neighbours().into_iter().find(|&pt| {
-                crate::warps::is_portal(s, pt)
-                    && crate::warps::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
-            })
+            // Two portals may lead there (a Short Tunnel's two ends side by side): the cheaper.
+            at.neighbours()
+                .into_iter()
+                .filter(|&pt| {
+                    crate::warps::is_portal(s, pt)
+                        && crate::warps::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+                })
+                .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX))
         };
         if portal.is_none() && size == 1 && crate::warps::is_tunnel(s, q) {
             return Err(RuleError::refused(
