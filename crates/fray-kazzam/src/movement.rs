@@ -262,36 +262,62 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
     let mut spent = 0u32;
     let budget = speed(s, unit, mode).max(0) as u32;
     for (i, &q) in path.iter().enumerate() {
-        // A step through a portal lands beside its other end (K-TER-4).
-        let portal = if distance(at, 1, q, 1) == 1 {
-            None
-        } else {
-            // Two portals may lead there (a Short Tunnel's two ends side by side): the cheaper.
-            at.neighbours()
-                .into_iter()
-                .filter(|&pt| {
-                    crate::warps::is_portal(s, pt)
-                        && crate::warps::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
-                })
-                .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX))
-        };
-        if portal.is_none() && size == 1 && crate::warps::is_tunnel(s, q) {
+        // A step through a portal lands beside its other end (K-TER-4). Two portals may lead
+        // there (a Short Tunnel's two ends side by side), and a square next to the mover may be
+        // reached through one more cheaply than by stepping: the cheapest way is taken, as the
+        // route search does.
+        let adjacent = distance(at, 1, q, 1) == 1;
+        let via = at
+            .neighbours()
+            .into_iter()
+            .filter(|&pt| {
+                crate::warps::is_portal(s, pt)
+                    && crate::warps::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+            })
+            .filter(|&pt| step_cost(s, unit, at, pt).is_some() && can_pass(s, unit, q))
+            .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX));
+        if via.is_none() && size == 1 && crate::warps::is_tunnel(s, q) {
             return Err(RuleError::refused(
                 "K-TER-4",
                 format!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
             ));
         }
-        if distance(at, 1, q, 1) != 1 && portal.is_none() {
+        if !adjacent && via.is_none() {
             return Err(RuleError::refused(
                 "K-MOVE-1",
                 format!("step {} of the route, {q}, is not next to {at}", i + 1),
             ));
         }
-        let cost = step_cost(s, unit, at, portal.unwrap_or(q)).filter(|_| portal.is_none() || can_pass(s, unit, q));
+        let direct = if adjacent { step_cost(s, unit, at, q) } else { None };
+        let through = via.and_then(|pt| step_cost(s, unit, at, pt));
+        let portal = match (direct, through) {
+            (Some(d), Some(t)) if t < d => via,
+            (None, Some(_)) => via,
+            _ => None,
+        };
+        let cost = if portal.is_some() { through } else { direct };
         let Some(c) = cost else {
             let why = if s.arena.at(q).enterable() { "an enemy stands there" } else { "the terrain blocks it" };
             return Err(RuleError::refused("K-TER-1", format!("{} cannot enter {q}: {why}", s.unit(unit).id)));
         };
+        // A Charge through a Short Tunnel: into the portal nearer the target, then out nearer it
+        // than the far end is.
+        if let (Mode::Charge(t), Some(pt)) = (mode, portal.filter(|&pt| crate::warps::is_tunnel(s, pt))) {
+            let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+            let other = crate::warps::tunnel_exit(s, pt).expect("a paired portal");
+            if c > 1
+                || distance(pt, 1, tp, ts) >= distance(at, size, tp, ts)
+                || distance(q, 1, tp, ts) >= distance(other, 1, tp, ts)
+            {
+                return Err(RuleError::refused(
+                    "K-MOVE-11",
+                    "a Charge through a tunnel must enter it nearer the target and come out nearer still",
+                ));
+            }
+            spent += c;
+            at = q;
+            continue;
+        }
         if let Mode::Charge(t) = mode {
             let tp = s.unit(t).pos.unwrap();
             let ts = s.unit(t).size;
