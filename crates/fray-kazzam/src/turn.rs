@@ -266,6 +266,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
                 .statuses
                 .iter()
                 .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
+                .filter(|st| !crate::jinx::save_held(cx.s, unit, st)) // Jinxer
                 .copied()
                 .collect();
         // K-TURN-5: Distracted is saved against last.
