@@ -64,6 +64,23 @@ pub fn save_held(s: &State, unit: UnitIdx, st: &Status) -> bool {
     st.duration == Duration::SaveEnds && st.source.is_some_and(|j| chanting(s, j, unit))
 }
 
+/// Takes out of `saves` what `unit` may not save against during a chant, saying so.
+pub fn hold_saves(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
+    let (held, kept): (Vec<Status>, Vec<Status>) = saves.iter().partition(|st| save_held(cx.s, unit, st));
+    *saves = kept;
+    for st in held {
+        let j = st.source.expect("held saves have a source");
+        cx.emit(Event::Note {
+            text: format!(
+                "{} cannot save against {} while {} chants (Jinxer)",
+                cx.s.unit(unit).id,
+                st.kind,
+                cx.s.unit(j).id
+            ),
+        });
+    }
+}
+
 /// Ends `jinxer`'s chant at `target`: what it carried ends, then the target makes one free save
 /// against each save-ends status `jinxer` gave it.
 pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> Result<(), RuleError> {
@@ -71,7 +88,7 @@ pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> R
     cx.emit(Event::Note {
         text: format!("{}'s jinx on {} ends: {why}", cx.s.unit(jinxer).id, cx.s.unit(target).id),
     });
-    let why = format!("the jinx ends ({why})");
+    let why = format!("jinx ended: {why}");
     crate::turn::end_statuses(cx, |d| *d == chant, &why);
     crate::modifiers::expire(cx, |d| *d == chant, &why);
     crate::curses::expire(cx, |d| *d == chant, &why);
