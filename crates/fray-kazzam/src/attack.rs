@@ -996,8 +996,10 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
 /// Converts a power's `until` into a duration for `target`, applied by `user`.
 pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
     match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
-        Until::EndOfTargetsNextTurn => crate::jinx::chant_duration(s, user, target) // Jinxer
-            .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 }),
+        Until::EndOfTargetsNextTurn => {
+            crate::jinx::chant_duration(s, user, target) // Jinxer
+                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
+        }
         Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
         Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
         Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },

@@ -85,9 +85,7 @@ pub fn hold_saves(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
 /// against each save-ends status `jinxer` gave it.
 pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> Result<(), RuleError> {
     let chant = Duration::Chant { jinxer, target };
-    cx.emit(Event::Note {
-        text: format!("{}'s jinx on {} ends: {why}", cx.s.unit(jinxer).id, cx.s.unit(target).id),
-    });
+    cx.emit(Event::Note { text: format!("{}'s jinx on {} ends: {why}", cx.s.unit(jinxer).id, cx.s.unit(target).id) });
     let why = format!("jinx ended: {why}");
     crate::turn::end_statuses(cx, |d| *d == chant, &why);
     crate::modifiers::expire(cx, |d| *d == chant, &why);
@@ -96,14 +94,13 @@ pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> R
     if !cx.s.unit(target).on_map() {
         return Ok(());
     }
-    let held: Vec<Status> = cx
-        .s
-        .unit(target)
-        .statuses
-        .iter()
-        .filter(|st| st.duration == Duration::SaveEnds && st.source == Some(jinxer))
-        .copied()
-        .collect();
+    let held: Vec<Status> =
+        cx.s.unit(target)
+            .statuses
+            .iter()
+            .filter(|st| st.duration == Duration::SaveEnds && st.source == Some(jinxer))
+            .copied()
+            .collect();
     for st in held {
         if !cx.s.unit(target).statuses.contains(&st) {
             continue;
