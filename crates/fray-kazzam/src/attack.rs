@@ -578,6 +578,7 @@ fn resolve_roll(
         cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
     }
     crate::features::on_roll_result(cx, a.attacker, target, value, hit != Hit::Miss); // Terror
+    crate::jinx::struck(cx, target, value, hit != Hit::Miss)?; // Jinxer
     crate::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
     if !cx.s.unit(a.attacker).on_map() {
         a.next = a.targets.len(); // the curse Took the attacker Out: its attack is lost
@@ -997,7 +998,10 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
 /// Converts a power's `until` into a duration for `target`, applied by `user`.
 pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
     match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
-        Until::EndOfTargetsNextTurn => Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
+        Until::EndOfTargetsNextTurn => {
+            crate::jinx::chant_duration(s, user, target) // Jinxer
+                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
+        }
         Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
         Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
         Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
@@ -1077,6 +1081,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         }
     }
     cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
+    crate::jinx::status_given(cx, target, &status); // Jinxer
     match kind {
         StatusKind::Incapacitated => {
             if !cx.s.unit(target).statuses.iter().any(|s| s.kind == StatusKind::Prone) {

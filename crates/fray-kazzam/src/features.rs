@@ -113,6 +113,8 @@ pub enum Feature {
     ImprovedSeer,
     /// Porter level 5: two warps may stand on the map at once (L1040).
     WarpSpecialist,
+    /// Hexer level 5: end-of-next-turn effects on enemies last while the Hexer chants (L744).
+    Jinxer,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -160,6 +162,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("tinker-absorbing", Feature::Absorbing),
     ("diviner-improved-seer", Feature::ImprovedSeer),
     ("warp-specialist", Feature::WarpSpecialist),
+    ("jinxer", Feature::Jinxer),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
@@ -216,7 +219,10 @@ impl Feature {
     }
     /// Whether it keeps one counter per creature (Electrified: who was zapped this turn).
     pub fn counts_per_creature(self) -> bool {
-        matches!(self, Feature::Electrified | Feature::CapacitiveWard | Feature::Seer | Feature::ImprovedSeer)
+        matches!(
+            self,
+            Feature::Electrified | Feature::CapacitiveWard | Feature::Seer | Feature::ImprovedSeer | Feature::Jinxer
+        )
     }
     /// Whether it is a Blade Enchantment (lost while Disarmed).
     pub fn is_blade_enchantment(self) -> bool {

@@ -299,6 +299,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
                 Flow::Wait
             }
         };
+        crate::jinx::check(cx)?; // Jinxer: a chant's target too far away
         if let Flow::Wait = flow {
             return Ok(());
         }

@@ -33,6 +33,7 @@ pub mod features;
 pub mod flow;
 pub mod forced;
 pub mod gadgets;
+pub mod jinx;
 pub mod modifiers;
 pub mod movement;
 pub mod opportunity;

@@ -229,6 +229,13 @@ pub enum Duration {
     EscapeEnds,
     /// Until the unit's next attack has fully resolved (K-CONC-4).
     UntilAttack,
+    /// While `jinxer` chants a jinx at `target` (Jinxer, L744; see `jinx`).
+    Chant {
+        /// The chanting Hexer.
+        jinxer: UnitIdx,
+        /// The creature it chants at.
+        target: UnitIdx,
+    },
 }
 
 /// One status on one unit.
@@ -343,6 +350,7 @@ pub fn describe_duration(state: &State, d: &Duration) -> String {
         Duration::SaveSustains => "save sustains".into(),
         Duration::EscapeEnds => "escape ends".into(),
         Duration::UntilAttack => "until it attacks".into(),
+        Duration::Chant { jinxer, .. } => format!("while {} chants", state.unit(*jinxer).id),
     }
 }
 

@@ -271,6 +271,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
                 .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
                 .copied()
                 .collect();
+        crate::jinx::hold_saves(cx, unit, &mut saves); // Jinxer
         // K-TURN-5: Distracted is saved against last.
         // Dazed carries Distracted with it, so it waits too.
         saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
