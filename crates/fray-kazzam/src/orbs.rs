@@ -24,6 +24,10 @@ fn near(s: &State, u: UnitIdx, p: Pos) -> bool {
 }
 
 fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
+    if !crate::summons::holds_orbs(s.unit(u)) {
+        // Only athletes and Creeps carry orbs (see rulings: things put on the map).
+        return Err(RuleError::refused("K-ORB-4", format!("{} cannot carry orbs", s.unit(u).id)));
+    }
     if s.orbs[o as usize].color == s.unit(u).side {
         return Err(RuleError::refused(
             "K-ORB-5",
