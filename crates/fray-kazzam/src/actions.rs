@@ -414,6 +414,8 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
                 ));
             }
             Targeting::Implement if def.charm.is_some() => {}
+            // Potent Edge aimed at its user only coats the blade (brews.rs).
+            Targeting::Implement if t == u && def.delivers.as_ref().is_some_and(|d| d.blade) => {}
             Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } if t == u => {
                 return Err(RuleError::refused("K-ROLL-3", format!("{} cannot target its own user", def.name)));
             }

@@ -769,6 +769,9 @@ fn apply_damage_and_effect(
     if damage && def.damage.is_some() && !a.later {
         packet += crate::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
     }
+    if damage {
+        packet += crate::brews::edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5
+    }
     if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
     }
@@ -868,6 +871,7 @@ fn apply_damage_and_effect(
         }
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
         crate::brews::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
+        crate::brews::blade_used(cx, attacker, def); // Potent Edge
         crate::features::after_effect(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
             crate::wandslinger::after_hit(cx, h, attacker, target, target_at, a.power); // Rapid Fire, Forking Bolt

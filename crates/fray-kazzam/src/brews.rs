@@ -73,6 +73,10 @@ pub struct Delivery {
     /// Its range, instead of the implement's (Hurl Flask: 10).
     #[serde(default)]
     pub range: Option<i32>,
+    /// The Potion goes onto the blade and the attack carries every Potion there (Potent Edge);
+    /// aimed at its user, the power only coats the blade.
+    #[serde(default)]
+    pub blade: bool,
 }
 
 /// The range a delivery power reaches instead of its implement's, if it says one.
@@ -395,6 +399,9 @@ pub fn answer(cx: &mut Ctx, f: BrewFrame, option: &str) -> Result<(), RuleError>
             if def.frequency == Frequency::Encounter {
                 cx.emit(Event::EncounterSpent { unit: cx.s.who(user), power: p, name: def.name.clone() });
             }
+            if cx.s.powers.get(power).delivers.as_ref().is_some_and(|d| d.blade) {
+                return coat(cx, user, p);
+            }
             if let Some(Frame::Attack(a)) = cx.s.flow.last_mut() {
                 a.brew.push(p);
             }
@@ -453,6 +460,47 @@ pub fn answer(cx: &mut Ctx, f: BrewFrame, option: &str) -> Result<(), RuleError>
             linked(cx, &hook, user, target, named, power);
             Ok(())
         }
+    }
+}
+
+/// Potent Edge (L1433-1441): Potion `p` goes onto `user`'s blade (once, however often it is
+/// applied) and the attack below carries every Potion there; an attack aimed at the user itself
+/// only coats the blade and is not made.
+fn coat(cx: &mut Ctx, user: UnitIdx, p: u16) -> Result<(), RuleError> {
+    let mut blade = cx.s.unit(user).blade.clone();
+    if !blade.contains(&p) {
+        blade.push(p);
+    }
+    set_blade(cx, user, blade.clone());
+    let coat_only = matches!(cx.s.flow.last(), Some(Frame::Attack(a)) if a.targets == [user]);
+    if coat_only {
+        cx.s.flow.pop();
+        cx.emit(Event::Note { text: format!("{} coats the blade and holds the strike", cx.s.unit(user).id) });
+    } else if let Some(Frame::Attack(a)) = cx.s.flow.last_mut() {
+        a.brew = blade;
+    }
+    Ok(())
+}
+
+fn set_blade(cx: &mut Ctx, user: UnitIdx, potions: Vec<u16>) {
+    let names = potions.iter().map(|&p| cx.s.powers.get(p).name.clone()).collect();
+    cx.emit(Event::Blade { unit: cx.s.who(user), potions, names });
+}
+
+/// The Potions of a blade attack were applied: the blade is wiped clean.
+pub fn blade_used(cx: &mut Ctx, user: UnitIdx, def: &PowerDef) {
+    if def.delivers.as_ref().is_some_and(|d| d.blade) && !cx.s.unit(user).blade.is_empty() {
+        set_blade(cx, user, Vec::new());
+    }
+}
+
+/// Potent Edge from level 5 (Improved At-Wills): 1 more damage for each Potion the attack
+/// carries from the blade beyond the first.
+pub fn edge_bonus(s: &State, user: UnitIdx, def: &PowerDef, brew: &[u16]) -> i32 {
+    if def.delivers.as_ref().is_some_and(|d| d.blade) && s.unit(user).level >= 5 {
+        (brew.len() as i32 - 1).max(0)
+    } else {
+        0
     }
 }
 
@@ -669,7 +717,8 @@ pub fn failed_save(cx: &mut Ctx, unit: UnitIdx, st: Status) {
 pub fn generosity(cx: &mut Ctx, unit: UnitIdx) {
     let n = cx.s.unit(unit).turns_started;
     for i in (0..cx.s.modifiers.len()).rev() {
-        let m = cx.s.modifiers[i].clone();
+        // A Take Out along the way may have ended modifiers (found by random play).
+        let Some(m) = cx.s.modifiers.get(i).cloned() else { continue };
         if m.kind != ModifierKind::Generosity || m.attackers != Attackers::Unit(unit) || m.during != Some((unit, n)) {
             continue;
         }

@@ -187,6 +187,8 @@ pub enum Event {
     ElixirLost { unit: Who, index: usize, name: String, why: String },
     /// A creature's Luck Tokens changed (Luck Charm).
     LuckTokens { unit: Who, total: i32, why: String },
+    /// The Potions on a creature's blade are now these (Potent Edge).
+    Blade { unit: Who, potions: Vec<u16>, names: Vec<String> },
     /// A creature gains an extra Move Action this turn (Sleipnir Elixir).
     BonusMove { unit: Who },
     /// A creature gains an extra Attack Action this turn, and its Attack Actions no longer end
@@ -415,6 +417,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.ward = (u.ward - amount).max(0);
             u.special_ward = (u.special_ward - amount).max(0);
         }
+        Event::Blade { unit, potions, .. } => unit_mut(s, unit).blade = potions.clone(),
         Event::BonusAttack { unit } => {
             let u = unit_mut(s, unit);
             u.actions.bonus_attacks += 1;
@@ -705,6 +708,8 @@ impl fmt::Display for Event {
             Event::BonusMove { unit } => write!(f, "{unit} gains an extra Move Action this turn"),
             Event::LuckTokens { unit, total, why } => write!(f, "{unit} has {total} Luck Token(s) ({why})"),
             Event::WardLost { unit, amount, why } => write!(f, "{unit} loses {amount} Ward ({why})"),
+            Event::Blade { unit, names, .. } if names.is_empty() => write!(f, "{unit}'s blade is wiped clean"),
+            Event::Blade { unit, names, .. } => write!(f, "{unit}'s blade is coated with {}", names.join(", ")),
             Event::BonusAttack { unit } => {
                 write!(f, "{unit} gains an extra Attack Action this turn; its attacks no longer end the turn")
             }

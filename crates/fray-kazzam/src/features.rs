@@ -115,6 +115,9 @@ pub enum Feature {
     WarpSpecialist,
     /// Hexer level 5: end-of-next-turn effects on enemies last while the Hexer chants (L744).
     Jinxer,
+    /// Brewer level 5: Unstable Concoction, Hurl Flask and Potent Edge improve (L1515); the rules
+    /// read the Brewer's level, which always brings it (brews.rs).
+    ImprovedAtWills,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -163,6 +166,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("diviner-improved-seer", Feature::ImprovedSeer),
     ("warp-specialist", Feature::WarpSpecialist),
     ("jinxer", Feature::Jinxer),
+    ("brewer-improved-at-wills", Feature::ImprovedAtWills),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.

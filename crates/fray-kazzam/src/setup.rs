@@ -493,6 +493,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }),
             elixirs,
             luck_tokens: 0,
+            blade: Vec::new(),
         });
     }
     // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.

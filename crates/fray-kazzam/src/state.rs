@@ -198,6 +198,8 @@ pub struct Unit {
     pub luck_tokens: i32,
     /// Elixirs it carries, one a hand (brews.rs).
     pub elixirs: Vec<crate::brews::Elixir>,
+    /// Potions coating its blade (Potent Edge, brews.rs).
+    pub blade: Vec<u16>,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::control::Compulsion>,
     /// Waiting powers armed until their duration runs out (Patient powers, Retribution).

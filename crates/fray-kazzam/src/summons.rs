@@ -291,6 +291,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         cooldowns: Vec::new(),
         elixirs: Vec::new(),
         luck_tokens: 0,
+        blade: Vec::new(),
         placed: Some(Placed {
             owner: sp.owner.as_ref().map(|o| o.idx),
             what: sp.what.as_str().into(),

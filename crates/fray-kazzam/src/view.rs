@@ -46,6 +46,8 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     let elixirs: Vec<String> = s.unit(u).elixirs.iter().map(|e| s.powers.get(e.power).id.clone()).collect();
     extra.insert("elixirs".into(), json!(elixirs));
     extra.insert("luck_tokens".into(), json!(s.unit(u).luck_tokens));
+    let blade: Vec<String> = s.unit(u).blade.iter().map(|&p| s.powers.get(p).id.clone()).collect();
+    extra.insert("blade".into(), json!(blade));
     extra.insert("stowed".into(), json!(un.stowed));
     extra.insert("taken_out".into(), json!(un.taken_out));
     extra.insert("pc".into(), json!(un.pc));
