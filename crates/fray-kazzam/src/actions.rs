@@ -642,6 +642,9 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
     if distance(p, 1, to, 1) != 1 {
         return Err(RuleError::refused("K-MOVE-2", "a Shift moves exactly 1 square"));
     }
+    if crate::zones::barred(s, u, to) {
+        return Err(RuleError::refused("irenas-cloak", format!("{} may not enter {to} of its own accord", who(s, u))));
+    }
     match movement::step_cost(s, u, p, to) {
         None => Err(RuleError::refused("K-TER-1", format!("{} cannot enter {to}", who(s, u)))),
         Some(c) if c > 1 => {
@@ -691,7 +694,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             // What controls the charger must allow it (an Encounter charge while Dominated is not).
             _ if def.hook.as_deref() == Some("charge") => {
-                charge_targets(s, u).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+                charge_targets(s, u, p).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
             _ => !legal_targets(s, u, p).is_empty() || !crate::advanced::multi_options(s, u, p).is_empty(),
         };
@@ -747,7 +750,8 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     out
 }
 
-fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
+/// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
+fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
         // K-ST-Flying: the strike at the end is melee.
@@ -757,10 +761,9 @@ fn charge_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         })
         .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
         .filter(|&t| {
-            let charge = s.powers.find("charge").map(|p| s.powers.get(p));
-            charge.is_none_or(|def| {
-                crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
-            })
+            // The power itself (an Encounter one is barred while Dominated, found by random play).
+            let def = s.powers.get(power);
+            crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
         })
         .collect()
 }
@@ -803,8 +806,11 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         }
         Pending::Target(power) => {
             let def = s.powers.get(*power);
-            let ts =
-                if def.hook.as_deref() == Some("charge") { charge_targets(s, u) } else { legal_targets(s, u, *power) };
+            let ts = if def.hook.as_deref() == Some("charge") {
+                charge_targets(s, u, *power)
+            } else {
+                legal_targets(s, u, *power)
+            };
             opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
             if !crate::advanced::multi_options(s, u, *power).is_empty() {
                 opts.push(DecisionOption::new(

@@ -273,7 +273,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
 }
 
 /// Squares `unit` may teleport to: within `range`, where it can stand.
-pub fn teleport_options(s: &State, _mover: UnitIdx, unit: UnitIdx, range: i32) -> Vec<DecisionOption> {
+pub fn teleport_options(s: &State, mover: UnitIdx, unit: UnitIdx, range: i32) -> Vec<DecisionOption> {
     let u = s.unit(unit);
     let Some(p) = u.pos else {
         return vec![DecisionOption::new("stay", "stay")];
@@ -283,6 +283,7 @@ pub fn teleport_options(s: &State, _mover: UnitIdx, unit: UnitIdx, range: i32) -
         .terrain
         .squares()
         .filter(|&q| q != p && distance(q, u.size, p, u.size) <= range && can_stand(s, unit, q, u.size))
+        .filter(|&q| mover != unit || !crate::zones::barred(s, unit, q)) // Irena's Cloak
         .map(|q| DecisionOption::square(q, format!("teleport to {q}")))
         .collect();
     out.push(DecisionOption::new("stay", "stay put"));

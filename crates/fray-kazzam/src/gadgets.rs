@@ -16,7 +16,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Effect hooks this module plays.
-pub const HOOKS: &[&str] = &["end-marks", "bag-of-tricks", "explode", "curtain"];
+pub const HOOKS: &[&str] = &["end-marks", "bag-of-tricks", "explode", "curtain", "irenas-cloak"];
 
 /// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
 pub const GADGETS: &[&str] = &[
@@ -84,13 +84,36 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
 }
 const EXPLOSIVE: &str = "bag-of-tricks-explosive-attachment";
 
-/// Bag of Tricks' question: which gadget.
+/// A gadget's question.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GadgetFrame {
-    /// The Tinker.
-    pub user: UnitIdx,
-    /// The creature hit.
-    pub target: UnitIdx,
+pub enum GadgetFrame {
+    /// Bag of Tricks: which gadget.
+    Bag {
+        /// The Tinker.
+        user: UnitIdx,
+        /// The creature hit.
+        target: UnitIdx,
+    },
+    /// Irena's Cloak: which square next to the target.
+    Cloak {
+        /// The Tinker.
+        user: UnitIdx,
+        /// The creature hit.
+        target: UnitIdx,
+        /// The power.
+        power: u16,
+    },
+}
+
+/// The squares next to `target` where Irena's Cloak may go.
+fn cloak_squares(s: &State, target: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(target).pos else { return Vec::new() };
+    let size = s.unit(target).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| fray_core::geometry::distance(p, size, q, 1) == 1 && s.arena.at(q).enterable())
+        .collect()
 }
 
 /// Whether `p`, spent by `u`, is a gadget drawn from its Bag of Tricks (not a power of its own):
@@ -135,7 +158,10 @@ pub fn effect_hook(
             }
         }
         "bag-of-tricks" if cx.s.unit(target).on_map() && !left_in_bag(cx.s, user).is_empty() => {
-            cx.push(Frame::Gadget(GadgetFrame { user, target }));
+            cx.push(Frame::Gadget(GadgetFrame::Bag { user, target }));
+        }
+        "irenas-cloak" if !cloak_squares(cx.s, target).is_empty() => {
+            cx.push(Frame::Gadget(GadgetFrame::Cloak { user, target, power }));
         }
         "explode" => {
             if let Some(at) = cx.s.unit(target).pos {
@@ -231,19 +257,59 @@ pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
 
 /// The Tinker, the question and its options.
 pub fn question(s: &State, f: &GadgetFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
-    let opts = left_in_bag(s, f.user)
-        .into_iter()
-        .map(|p| DecisionOption::new(s.powers.get(p).id.clone(), s.powers.get(p).name.clone()))
-        .collect();
-    (f.user, "gadget", format!("{}: Bag of Tricks — which gadget on {}?", s.unit(f.user).id, s.unit(f.target).id), opts)
+    match *f {
+        GadgetFrame::Bag { user, target } => {
+            let opts = left_in_bag(s, user)
+                .into_iter()
+                .map(|p| DecisionOption::new(s.powers.get(p).id.clone(), s.powers.get(p).name.clone()))
+                .collect();
+            (
+                user,
+                "gadget",
+                format!("{}: Bag of Tricks — which gadget on {}?", s.unit(user).id, s.unit(target).id),
+                opts,
+            )
+        }
+        GadgetFrame::Cloak { user, target, .. } => {
+            let opts =
+                cloak_squares(s, target).into_iter().map(|q| DecisionOption::square(q, format!("cloak {q}"))).collect();
+            (
+                user,
+                "square",
+                format!("{}: Irena's Cloak — which square next to {}?", s.unit(user).id, s.unit(target).id),
+                opts,
+            )
+        }
+    }
 }
 
-/// Uses the chosen gadget: it is spent for the match, and its Effect line applies.
+/// Answers a gadget's question: the chosen gadget is spent for the match and its Effect line
+/// applies; Irena's Cloak's square becomes a one-square zone until the end of the Tinker's next
+/// turn.
 pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleError> {
-    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no gadget {option:?}")))?;
-    let def = cx.s.powers.get(p).clone();
-    cx.emit(Event::EncounterSpent { unit: cx.s.who(f.user), power: p, name: def.name.clone() });
-    cx.emit(Event::Note { text: format!("{} pulls out the {}", cx.s.unit(f.user).id, def.name) });
-    let line = def.effect_at(cx.s.unit(f.user).level).to_vec();
-    crate::attack::apply_nested(cx, f.user, f.target, f.target, p, &line)
+    match f {
+        GadgetFrame::Bag { user, target } => {
+            let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no gadget {option:?}")))?;
+            let def = cx.s.powers.get(p).clone();
+            cx.emit(Event::EncounterSpent { unit: cx.s.who(user), power: p, name: def.name.clone() });
+            cx.emit(Event::Note { text: format!("{} pulls out the {}", cx.s.unit(user).id, def.name) });
+            let line = def.effect_at(cx.s.unit(user).level).to_vec();
+            crate::attack::apply_nested(cx, user, target, target, p, &line)
+        }
+        GadgetFrame::Cloak { user, power, .. } => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+            let zone = crate::zones::PowerZone {
+                bit: 0,
+                owner: user,
+                power,
+                centre: q,
+                size: 1,
+                kind: crate::powers::ZoneKind::Cloak,
+                amount: 0,
+                ends_after_turn: Some(cx.s.unit(user).turns_started + 1),
+            };
+            crate::zones::lay(cx, zone);
+            Ok(())
+        }
+    }
 }

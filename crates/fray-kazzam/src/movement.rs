@@ -181,6 +181,9 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
+            if crate::zones::barred(s, unit, q) {
+                continue; // Irena's Cloak
+            }
             if let Mode::Charge(t) = mode {
                 // K-MOVE-11: every square nearer the target; no Difficult Terrain.
                 let tp = s.unit(t).pos.unwrap();
@@ -465,6 +468,9 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
     let step = if distance(from, 1, to, 1) > 1 { Some(1) } else { step_cost(cx.s, m.unit, from, to) };
+    // Irena's Cloak: no entering it of its own accord.
+    let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
+    let step = step.filter(|_| !(own && crate::zones::barred(cx.s, m.unit, to)));
     let blocked = step.is_none();
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;

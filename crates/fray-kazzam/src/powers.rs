@@ -131,6 +131,9 @@ pub enum ZoneKind {
     /// Damaging Terrain dealing `amount` that travels with its owner, who is immune: entering
     /// it or starting a turn in it hurts, its own moving does not (Salamander Elixir).
     Aura,
+    /// The owner's allies wholly inside are Concealed; its enemies may not enter it by their
+    /// own choice (Irena's Cloak).
+    Cloak,
 }
 
 /// A zone a power leaves on the map.

@@ -312,7 +312,19 @@ fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
 /// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
 pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
     let u = s.unit(t);
-    u.pos.is_some_and(|p| s.zones.iter().any(|z| z.kind == ZoneKind::Conceal && z.holds(p, u.size)))
+    u.pos.is_some_and(|p| {
+        s.zones.iter().any(|z| {
+            (z.kind == ZoneKind::Conceal || z.kind == ZoneKind::Cloak && t != z.owner && !s.enemies(z.owner, t))
+                && z.holds(p, u.size)
+        })
+    })
+}
+
+/// Whether `unit` may not step with its footprint at `at` by its own choice: part of it would be
+/// in an enemy's Irena's Cloak square.
+pub fn barred(s: &State, unit: UnitIdx, at: Pos) -> bool {
+    let size = s.unit(unit).size;
+    s.zones.iter().any(|z| z.kind == ZoneKind::Cloak && s.enemies(z.owner, unit) && z.touches(at, size))
 }
 
 /// Vulnerable a creature has from zones it stands in (The Friend Zone), one per zone.
