@@ -559,6 +559,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 p.fired = state.fired;
                 p.bonus = state.bonus;
                 p.resisted = state.resisted;
+                p.rider = state.rider;
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,

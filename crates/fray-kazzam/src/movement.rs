@@ -495,12 +495,16 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
             crate::zones::entered(cx, v, vp, from, Some(m.unit))?;
         }
     }
+    let queued = cx.s.flow.len();
     crate::zones::entered(cx, m.unit, from, to, Some(m.unit))?;
+    // A trap that pushes or pulls the walker (Advanced Trap) ends its walk there.
+    let forced = cx.s.flow[queued..].iter().any(|f| matches!(f, Frame::Forced(x) if x.target == m.unit));
     m.next += 1;
     m.asked = false;
     // K-MOVE-10: knocked Prone mid-move ends the move.
     if cx.s.unit(m.unit).on_map()
         && m.next < m.path.len()
+        && !forced
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));

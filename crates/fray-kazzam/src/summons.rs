@@ -21,7 +21,36 @@ use std::sync::Arc;
 
 /// Power hooks this module plays.
 pub const HOOKS: &[&str] =
-    &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall", "specialist-wall"];
+    &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall", "specialist-wall", "advanced-trap"];
+
+/// What Advanced Trap adds to every trigger of its trap (L1346).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rider {
+    /// Slowed until the end of the creature's next turn.
+    Slowed,
+    /// Weakened until the end of the creature's next turn.
+    Weakened,
+    /// Distracted until the end of the creature's next turn.
+    Distracted,
+    /// Pulled 2 squares toward the trap.
+    Pull,
+    /// Pushed 2 squares away from the trap.
+    Push,
+}
+
+impl Rider {
+    const ALL: [Rider; 5] = [Rider::Slowed, Rider::Weakened, Rider::Distracted, Rider::Pull, Rider::Push];
+    fn id(self) -> &'static str {
+        match self {
+            Rider::Slowed => "slowed",
+            Rider::Weakened => "weakened",
+            Rider::Distracted => "distracted",
+            Rider::Pull => "pull",
+            Rider::Push => "push",
+        }
+    }
+}
 
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
@@ -49,6 +78,8 @@ pub struct Placed {
     pub group: Option<UnitIdx>,
     /// Its one Resist All has been used (Improved Traps, L1307).
     pub resisted: bool,
+    /// What it adds to every trigger (Advanced Trap).
+    pub rider: Option<Rider>,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -145,12 +176,21 @@ pub struct TrapState {
     pub bonus: i32,
     /// Its one Resist All has been used (Improved Traps).
     pub resisted: bool,
+    /// What it adds to every trigger (Advanced Trap).
+    pub rider: Option<Rider>,
 }
 
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
 fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
     let Some(p) = cx.s.unit(trap).placed.as_ref() else { return };
-    let mut st = TrapState { charges: p.charges, free: p.free, fired: p.fired, bonus: p.bonus, resisted: p.resisted };
+    let mut st = TrapState {
+        charges: p.charges,
+        free: p.free,
+        fired: p.fired,
+        bonus: p.bonus,
+        resisted: p.resisted,
+        rider: p.rider,
+    };
     f(&mut st);
     cx.emit(Event::TrapChanged { unit: cx.s.who(trap), state: st });
 }
@@ -303,6 +343,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             until_turn: None,
             group: sp.group.as_ref().map(|g| g.idx),
             resisted: false,
+            rider: None,
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -427,6 +468,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
             // The owner gets the credit for a Take Out (see rulings).
             let amount = trap_damage(cx.s, trap, 2);
             crate::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
+            ride(cx, trap, t);
         }
         spend_charge(cx, trap);
     }
@@ -461,6 +503,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) {
     }
     let amount = trap_damage(cx.s, trap, 2);
     crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
+    ride(cx, trap, victim);
     spend_charge(cx, trap);
 }
 
@@ -584,6 +627,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
         if matches!(&*p.what, "snap-trap" | "distraction-trap") && extra > 0 && cx.s.unit(unit).on_map() {
             crate::damage::deal(cx, unit, extra, p.owner.or(Some(trap)), &p.what, None);
         }
+        ride(cx, trap, unit);
         spend_charge(cx, trap);
     }
 }
@@ -705,9 +749,81 @@ fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         .collect()
 }
 
+/// The Trap Roll (L1288-1295, K-ROLL-8), a pseudo-attack roll: the charges a trap of `base`
+/// charges is set with (Improved Traps and Redirecting's kept charges added), or none on a 1 or 2.
+fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<i32>, RuleError> {
+    let roll = cx.d6(Some(u))?;
+    cx.emit(Event::Note { text: format!("{} makes a Trap Roll: {roll}", cx.s.unit(u).id) });
+    if roll <= 2 {
+        if roll == 1 {
+            let total = cx.s.unit(u).strikes + 1;
+            cx.emit(Event::Strike { unit: cx.s.who(u), total, why: "rolled a 1 on a Trap Roll".into() });
+        }
+        if cx.s.unit(u).pc {
+            let total = cx.s.unit(u).miss_tokens + 1;
+            cx.emit(Event::MissToken { unit: cx.s.who(u), total });
+        }
+        return Ok(None);
+    }
+    let shift = match roll {
+        6 => 1,
+        3 => -1,
+        _ => 0,
+    };
+    let improved = i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge));
+    Ok(Some(base + shift + improved + cx.s.counter(u, crate::features::Feature::Redirecting).0))
+}
+
+/// The trap powers `u` knows, for Advanced Trap.
+fn advanced_kinds(s: &State, u: UnitIdx) -> Vec<u16> {
+    s.unit(u)
+        .powers
+        .iter()
+        .copied()
+        .filter(|&p| s.powers.get(p).hook.as_deref() == Some("trap") && !s.powers.get(p).reference_only)
+        .collect()
+}
+
+/// Advanced Trap's rider on a creature its trap has just sprung on (statuses until the end of the
+/// creature's next turn, from the Tinker; a push or pull of 2 from the trap's square).
+fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
+    let Some(p) = cx.s.unit(trap).placed.clone() else { return };
+    let Some(rider) = p.rider else { return };
+    if !cx.s.unit(victim).on_map() {
+        return;
+    }
+    let kind = match rider {
+        Rider::Slowed => StatusKind::Slowed,
+        Rider::Weakened => StatusKind::Weakened,
+        Rider::Distracted => StatusKind::Distracted,
+        Rider::Pull | Rider::Push => {
+            if movable(cx.s.unit(victim)) {
+                let how = if rider == Rider::Pull {
+                    crate::forced::ForcedKind::Pull
+                } else {
+                    crate::forced::ForcedKind::Push
+                };
+                let f = crate::forced::ForcedFrame::new(cx.s, trap, victim, how, 2);
+                cx.push(Frame::Forced(f));
+            }
+            return;
+        }
+    };
+    let turn = cx.s.unit(victim).turns_started + 1;
+    let mut st = crate::statuses::Status::simple(kind, crate::statuses::Duration::EndOfTurn { unit: victim, turn });
+    st.source = p.owner;
+    crate::attack::give_status(cx, victim, st, "Advanced Trap");
+}
+
 /// Whether a hooked power of this module can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
+        Some("advanced-trap") if advanced_kinds(s, u).is_empty() => {
+            Err(RuleError::refused("advanced-trap", format!("{} knows no trap power to set", s.unit(u).id)))
+        }
+        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => {
+            Err(RuleError::refused("K-DEF-2", format!("{} has no free square within reach for a trap", s.unit(u).id)))
+        }
         Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => {
             Err(RuleError::refused("K-DEF-2", format!("{} has no free square within reach for a trap", s.unit(u).id)))
         }
@@ -737,6 +853,8 @@ pub enum PlacedFrame {
         power: u16,
         /// Its charges after the roll.
         charges: i32,
+        /// Advanced Trap's rider (its trap has 4 HP).
+        rider: Option<Rider>,
     },
     /// Where a new automaton appears.
     AutomatonSquare {
@@ -792,6 +910,22 @@ pub enum PlacedFrame {
         /// The Tinker.
         owner: UnitIdx,
     },
+    /// Advanced Trap: which kind of trap.
+    AdvancedKind {
+        /// The Tinker.
+        owner: UnitIdx,
+        /// Its charges after the roll.
+        charges: i32,
+    },
+    /// Advanced Trap: what it adds to every trigger.
+    AdvancedRider {
+        /// The Tinker.
+        owner: UnitIdx,
+        /// The trap power chosen.
+        power: u16,
+        /// Its charges after the roll.
+        charges: i32,
+    },
 }
 
 /// Plays a hooked power (the action is already spent).
@@ -800,31 +934,20 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
     match def.hook.as_deref() {
         Some("trap") => {
-            // The Trap Roll, a pseudo-attack roll (L1288-1295, K-ROLL-8).
-            let roll = cx.d6(Some(u))?;
-            cx.emit(Event::Note { text: format!("{} makes a Trap Roll: {roll}", cx.s.unit(u).id) });
-            if roll <= 2 {
-                if roll == 1 {
-                    let total = cx.s.unit(u).strikes + 1;
-                    cx.emit(Event::Strike { unit: cx.s.who(u), total, why: "rolled a 1 on a Trap Roll".into() });
-                }
-                if cx.s.unit(u).pc {
-                    let total = cx.s.unit(u).miss_tokens + 1;
-                    cx.emit(Event::MissToken { unit: cx.s.who(u), total });
-                }
-                return Ok(());
+            if let Some(charges) = trap_roll(cx, u, 2)? {
+                cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges, rider: None }));
             }
-            let charges =
-                2 + match roll {
-                    6 => 1,
-                    3 => -1,
-                    _ => 0,
-                } + i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge))
-                    + cx.s.counter(u, crate::features::Feature::Redirecting).0;
-            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges }));
+        }
+        // Advanced Trap (L1344-1346): 3 charges and 4 HP, a trap kind the Tinker knows, and a rider.
+        Some("advanced-trap") => {
+            if let Some(charges) = trap_roll(cx, u, 3)? {
+                cx.push(Frame::Placed(PlacedFrame::AdvancedKind { owner: u, charges }));
+            }
         }
         // A role power: no Trap Roll, one use.
-        Some("snap-trap") => cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1 })),
+        Some("snap-trap") => {
+            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1, rider: None }))
+        }
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
         Some("ward-wall") => cx.push(Frame::Placed(PlacedFrame::WallCentre { owner: u, power })),
         Some("specialist-wall") => {
@@ -865,7 +988,20 @@ pub fn step(cx: &mut Ctx, f: PlacedFrame) -> Result<Flow, RuleError> {
 /// The unit answering a frame, the decision kind, its prompt and its options.
 pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<DecisionOption>) {
     match *f {
-        PlacedFrame::TrapSquare { owner, power, charges } => (
+        PlacedFrame::AdvancedKind { owner, .. } => (
+            "trap",
+            format!("{}: Advanced Trap — which trap?", s.unit(owner).id),
+            advanced_kinds(s, owner)
+                .into_iter()
+                .map(|p| DecisionOption::new(s.powers.get(p).id.clone(), s.powers.get(p).name.clone()))
+                .collect(),
+        ),
+        PlacedFrame::AdvancedRider { owner, .. } => (
+            "rider",
+            format!("{}: Advanced Trap — what does it add to each trigger?", s.unit(owner).id),
+            Rider::ALL.iter().map(|r| DecisionOption::new(r.id(), r.id())).collect(),
+        ),
+        PlacedFrame::TrapSquare { owner, power, charges, .. } => (
             "square",
             format!("{}: where does the {} go ({charges} charges)?", s.unit(owner).id, s.powers.get(power).name),
             trap_squares(s, owner, &s.powers.get(power).id)
@@ -947,6 +1083,7 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
         PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
         PlacedFrame::DisarmTarget { user } => user,
         PlacedFrame::Redirect { owner } => owner,
+        PlacedFrame::AdvancedKind { owner, .. } | PlacedFrame::AdvancedRider { owner, .. } => owner,
         PlacedFrame::WallCentre { owner, .. }
         | PlacedFrame::WallLine { owner, .. }
         | PlacedFrame::WallChain { owner, .. } => owner,
@@ -958,13 +1095,29 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
 pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
     let square = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
     match f {
-        PlacedFrame::TrapSquare { owner, power, charges } => {
+        PlacedFrame::AdvancedKind { owner, charges } => {
+            let power = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no trap {option:?}")))?;
+            cx.push(Frame::Placed(PlacedFrame::AdvancedRider { owner, power, charges }));
+        }
+        PlacedFrame::AdvancedRider { owner, power, charges } => {
+            let rider = Rider::ALL.into_iter().find(|r| r.id() == option);
+            let rider =
+                rider.ok_or_else(|| RuleError::malformed("answer slowed, weakened, distracted, pull or push"))?;
+            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner, power, charges, rider: Some(rider) }));
+        }
+        PlacedFrame::TrapSquare { owner, power, charges, rider } => {
             let def = cx.s.powers.get(power);
             let sp = Spawn {
                 name: def.name.clone(),
                 kind: UnitKind::Trap,
                 at: square()?,
-                hp: if def.id == "snap-trap" { 2 } else { 1 },
+                hp: if rider.is_some() {
+                    4
+                } else if def.id == "snap-trap" {
+                    2
+                } else {
+                    1
+                },
                 speed: 0,
                 owner: Some(cx.s.who(owner)),
                 what: def.id.clone(),
@@ -973,7 +1126,10 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 group: None,
             };
             let hook = def.hook.clone();
-            spawn(cx, sp);
+            let t = spawn(cx, sp);
+            if rider.is_some() {
+                set_trap(cx, t, |st| st.rider = rider);
+            }
             // Redirecting's charges kept for the next trap are now in it.
             let f = crate::features::Feature::Redirecting;
             if hook.as_deref() == Some("trap") && cx.s.counter(owner, f).0 > 0 {
