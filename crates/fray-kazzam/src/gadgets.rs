@@ -53,8 +53,11 @@ pub fn tether_power(s: &State, u: UnitIdx, power: u16) -> bool {
 /// The Tether pull for `u`'s menu (it does not know it as a power).
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let Some(p) = s.powers.find("tether-pull") else { return Vec::new() };
-    if s.unit(u).powers.contains(&p) || crate::actions::check_power_use(s, u, p, false).is_err() {
-        return Vec::new();
+    if s.unit(u).powers.contains(&p)
+        || crate::actions::check_power_use(s, u, p, false).is_err()
+        || crate::control::check_power(s, u, s.powers.get(p), &[]).is_err()
+    {
+        return Vec::new(); // a compulsion may forbid it (found by random play)
     }
     vec![DecisionOption::new("power:tether-pull", s.powers.get(p).name.clone())]
 }
