@@ -277,6 +277,9 @@ pub enum Event {
     /// A unit loses Ward, its Special Ward first: peeled for damage (Ward Bash), stripped by a
     /// power (Ward-Stripping Hex).
     WardLost { unit: Who, amount: i32, why: String },
+    /// A Tamer's creature's record changed: where its Tamer's turn found it, when it last
+    /// obeyed ([`crate::tamer`]).
+    Beast { unit: Who, beast: crate::tamer::Beast },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -556,6 +559,13 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,
+        Event::Beast { unit, beast } => {
+            let u = unit_mut(s, unit);
+            u.turns_started = beast.turn; // its Tamer's turns are its own
+            if let Some(p) = u.placed.as_mut() {
+                p.beast = *beast;
+            }
+        }
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
                 s.score[t] -= penalty;
@@ -868,6 +878,10 @@ impl fmt::Display for Event {
                 )
             }
             Event::MatchOver { summary, .. } => write!(f, "match over: {summary}"),
+            Event::Beast { unit, beast } => match beast.start {
+                Some(at) => write!(f, "{unit} answers to its Tamer (its turn {}, begun at {at})", beast.turn),
+                None => write!(f, "{unit} answers to its Tamer (its turn {})", beast.turn),
+            },
         }
     }
 }

@@ -92,7 +92,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
     }
     let size = t.size;
     let ms = s.unit(f.mover).size;
-    match f.kind {
+    let out = match f.kind {
         ForcedKind::Teleport | ForcedKind::Throw => s
             .arena
             .terrain
@@ -121,7 +121,8 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
                 direction_ok && can_stand(s, f.target, q, size) && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
             .collect(),
-    }
+    };
+    crate::tamer::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out) // Sudden Eviction
 }
 
 /// The decision a forced movement waits on.

@@ -490,6 +490,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 until_turn: None,
                 group: None,
                 resisted: false,
+                beast: Default::default(),
             }),
             elixirs,
             luck_tokens: 0,

@@ -49,6 +49,8 @@ pub struct Placed {
     pub group: Option<UnitIdx>,
     /// Its one Resist All has been used (Improved Traps, L1307).
     pub resisted: bool,
+    /// A Tamer's creature's own record (tamer.rs).
+    pub beast: crate::tamer::Beast,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -232,6 +234,8 @@ pub struct Spawn {
     pub turn_before: Option<Who>,
     /// Made together with this unit, sharing its HP (a Ward Wall's squares).
     pub group: Option<Who>,
+    /// It goes at the end of its owner's turn with this number (conjured creatures).
+    pub until_turn: Option<u32>,
 }
 
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
@@ -299,9 +303,10 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             free: false,
             fired: None,
             bonus: 0,
-            until_turn: None,
+            until_turn: sp.until_turn,
             group: sp.group.as_ref().map(|g| g.idx),
             resisted: false,
+            beast: Default::default(),
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -970,6 +975,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges,
                 turn_before: None,
                 group: None,
+                until_turn: None,
             };
             let hook = def.hook.clone();
             spawn(cx, sp);
@@ -992,6 +998,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: Some(cx.s.who(owner)),
                 group: None,
+                until_turn: None,
             };
             spawn(cx, sp);
         }
@@ -1022,6 +1029,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: None,
                 group: first.map(|f| cx.s.who(f)),
+                until_turn: None,
             };
             let w = spawn(cx, sp);
             if left > 1 {
@@ -1052,6 +1060,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                     charges: 0,
                     turn_before: None,
                     group: first.clone(),
+                    until_turn: None,
                 };
                 let w = spawn(cx, sp);
                 first.get_or_insert_with(|| cx.s.who(w));

@@ -74,6 +74,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     crate::summons::entered(cx, unit, from, to);
     crate::contagion::entered(cx, unit); // Bura's Traveling Fire
     crate::divination::sight_check(cx); // Line-of-Sight Curse
+    crate::tamer::entered(cx, unit, from, to); // a Kerpoof's territory
     Ok(())
 }
 
