@@ -372,6 +372,12 @@ pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
 /// scores nothing (K-CREAT-4, K-SCO-2), ends what it maintains, and a summoned creature's
 /// owner takes a Strike (K-STK-4).
 pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    // K-ORB-10: an orb it was made to hold stays behind in its square.
+    if let Some(at) = cx.s.unit(unit).pos {
+        for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
+            crate::orbs::drop(cx, unit, o, at);
+        }
+    }
     cx.emit(Event::Vanished { unit: cx.s.who(unit), why: "is destroyed".into() });
     // Anti-Charm Trap: an enemy that destroys it is stripped as if it had come near (L1336).
     if what(cx.s, unit) == "anti-charm-trap"
