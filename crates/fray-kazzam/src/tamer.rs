@@ -347,6 +347,9 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
 
 /// Collector (L1681, L1821): using a summon power spends every summon power of the same level.
 fn collector(cx: &mut Ctx, u: UnitIdx, power: u16) {
+    if !cx.s.has_feature(u, Feature::Collector) && !cx.s.has_feature(u, Feature::CompletionistCollector) {
+        return;
+    }
     let level = cx.s.powers.get(power).level;
     let others: Vec<u16> =
         cx.s.unit(u)
