@@ -281,7 +281,7 @@ fn slot_of(kind: ActionKind) -> Option<Slot> {
 /// Range of a targeting mode for `u`.
 fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
     match t {
-        Targeting::Implement => s.implement_range(u),
+        Targeting::Implement => crate::tamer::implement_range(s, u).unwrap_or_else(|| s.implement_range(u)),
         Targeting::Melee => s.reach(u),
         Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
         Targeting::Burst { radius } => radius,
@@ -363,7 +363,8 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     crate::gadgets::check_use(s, u, def)?;
     crate::role_actions::check_use(s, u, def)?;
     crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
-    crate::summons::check_use(s, u, def)
+    crate::summons::check_use(s, u, def)?;
+    crate::tamer::check_use(s, u, def)
 }
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
@@ -374,6 +375,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
     }
     crate::summons::check_target(s, def, t)?;
+    crate::tamer::check_target(s, u, def, t)?; // Beast Charm
     if creative {
         if t != u && s.enemies(u, t) {
             return Err(RuleError::refused(
@@ -684,6 +686,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             continue;
         }
         let usable = match def.target {
+            _ if crate::tamer::hooked(def) => crate::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::None => crate::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
             Targeting::Burst { .. } => crate::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
@@ -754,6 +757,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
+        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
         // K-ST-Flying: the strike at the end is melee.
         .filter(|&t| {
             s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying)
@@ -972,6 +976,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
             let power =
                 |targets| Next::Do(Verb::Power { power: p, targets, square: None, creative: false, advantage: false });
             match s.powers.get(p).target {
+                _ if crate::tamer::hooked(s.powers.get(p)) => power(vec![]),
                 Targeting::None => power(vec![]),
                 Targeting::Myself => power(vec![u]),
                 Targeting::Burst { .. } => power(burst_targets(s, u, p)),
@@ -1253,6 +1258,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
         };
         if targets.is_empty() {
             match def.target {
+                _ if crate::tamer::hooked(def) => {}
                 Targeting::Myself => targets.push(u),
                 Targeting::Burst { .. } if s.unit(u).on_map() => targets = burst_targets(s, u, p),
                 Targeting::Area { .. } if s.unit(u).on_map() => {
@@ -1403,6 +1409,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             check_power_use(s, u, *power, *creative)?;
             let def = s.powers.get(*power);
             crate::control::check_power(s, u, def, targets)?;
+            if crate::tamer::hooked(def) {
+                return crate::tamer::check_verb(def, targets, *creative);
+            }
             if *creative && def.effect.is_empty() {
                 return Err(RuleError::refused("K-CREAT-1", format!("{} has no Effect line to apply", def.name)));
             }
@@ -1643,6 +1652,9 @@ fn step_clear_of_danger(cx: &mut Ctx, u: UnitIdx, why: &str) {
 }
 
 fn spend(cx: &mut Ctx, u: UnitIdx, slot: Slot) {
+    if slot == Slot::Move {
+        crate::tamer::move_action(cx, u); // L1660: the Tamer's creatures move too
+    }
     if slot == Slot::Move && cx.s.unit(u).granted_move {
         // The granted Move Action is used: it was not one of the unit's own.
         cx.emit(Event::MoveGranted { unit: cx.s.who(u), by: None });
@@ -1672,10 +1684,12 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
             }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
-            cx.push(Frame::Move(MoveFrame::new(u, path, how)));
+            let limit = crate::tamer::vines(cx, u); // Vine Worms
+            cx.push(Frame::Move(MoveFrame { limit, ..MoveFrame::new(u, path, how) }));
         }
         Verb::Shift(to) => {
             spend(cx, u, Slot::Move);
+            crate::tamer::vines(cx, u); // Vine Worms
             cx.push(Frame::Move(MoveFrame::new(u, vec![to], How::Shift)));
         }
         Verb::Stand => {
@@ -1812,6 +1826,7 @@ fn use_power(
         Some(h) if crate::role_actions::HOOKS.contains(&h) => {
             crate::role_actions::use_power(cx, u, power, &targets, square)
         }
+        Some(h) if crate::tamer::HOOKS.contains(&h) => crate::tamer::use_power(cx, u, power),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });

@@ -306,7 +306,9 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
             }
         }
     }
+    let targets = frame.targets.clone();
     cx.push(Frame::Attack(Box::new(frame)));
+    crate::curses::attack_begins(cx, attacker, &targets)?; // Creature Aegis
     // What the power does to its user first, whatever the roll.
     if !def.first.is_empty() {
         let first: Vec<crate::powers::Effect> =
@@ -500,9 +502,11 @@ fn after_roll(
     );
     let mut natural = crate::charms::wand_reading(cx, a.attacker, target, def, natural);
     if natural == 1 && !a.first_done {
-        // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not.
-        let total = cx.s.unit(a.attacker).strikes + 1;
-        cx.emit(Event::Strike { unit: cx.s.who(a.attacker), total, why: "rolled a natural 1".into() });
+        // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not;
+        // through a summoned creature, its Tamer's.
+        let roller = crate::tamer::roller(cx.s, a.attacker);
+        let total = cx.s.unit(roller).strikes + 1;
+        cx.emit(Event::Strike { unit: cx.s.who(roller), total, why: "rolled a natural 1".into() });
     }
     if let Some((value, why)) = read.filter(|&(v, _)| v != natural) {
         // K-ROLL-7: Duelist, Brawler, Team-Up read 2s as 5s.
@@ -616,9 +620,10 @@ fn resolve_roll(
             }
             a.focused = false;
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
-            if first && cx.s.unit(a.attacker).pc {
-                let total = cx.s.unit(a.attacker).miss_tokens + 1;
-                cx.emit(Event::MissToken { unit: cx.s.who(a.attacker), total });
+            let roller = crate::tamer::roller(cx.s, a.attacker);
+            if first && cx.s.unit(roller).pc {
+                let total = cx.s.unit(roller).miss_tokens + 1;
+                cx.emit(Event::MissToken { unit: cx.s.who(roller), total });
             }
             if first {
                 crate::charms::ally_missed(cx, a.attacker); // K-MISS-7
@@ -725,6 +730,7 @@ fn apply_damage_and_effect(
         // Multi-Sword, Multi-Staff: 1 less instead of the implement's 1 more (K-MULTI-5).
         let implement = if a.multi { -1 } else { implement_bonus(cx.s, attacker, target, def) };
         let bonus = implement + crate::advanced::physical_bonus(cx.s, attacker, def);
+        let bonus = bonus + crate::tamer::sword_bonus(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
             (true, CritDoubles::AllDamage) => (line + bonus) * 2,
@@ -933,6 +939,9 @@ fn is_own_turn(s: &State, u: UnitIdx) -> bool {
 
 /// Implement bonuses on the damage line (K-IMP-5, K-IMP-7).
 pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> i32 {
+    if let Some(bonus) = crate::tamer::implement_bonus(s, attacker, def) {
+        return bonus; // through a summoned creature (L1673)
+    }
     if !def.uses_implement() {
         return 0;
     }
@@ -1031,6 +1040,7 @@ fn flyer_above(s: &State, u: UnitIdx) -> bool {
 /// creatures knocked Prone fall instead, Incapacitated creatures fall Prone and drop what they
 /// maintain, Ongoing damage gained on one's own turn bites at once).
 pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
+    let status = crate::tamer::convert(cx.s, target, status); // L1666
     let kind = status.kind;
     if crate::summons::immune(cx.s.unit(target), kind) {
         return; // K-DEF-2, L1371
@@ -1149,6 +1159,7 @@ pub fn pick_candidates(s: &State, user: UnitIdx, power_target: UnitIdx, pick: &c
             PickWho::Enemy => s.enemies(user, t),
         })
         .filter(|&t| !(pick.other && t == power_target))
+        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
         .filter(|&t| near.iter().any(|&n| n == t || s.distance(n, t).is_some_and(|d| d <= pick.within)))
         .filter(|&t| {
             !pick.sight
@@ -1320,7 +1331,9 @@ fn apply_effects_saved(
             let unit = if e.on_user { user } else { target };
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
-        if let Some(h) = &e.hook {
+        if let Some(h) = e.hook.as_deref().filter(|h| crate::tamer::EFFECT_HOOKS.contains(h)) {
+            crate::tamer::effect_hook(cx, h, e.amount, user, target, power)?;
+        } else if let Some(h) = &e.hook {
             if crate::gadgets::HOOKS.contains(&h.as_str()) {
                 crate::gadgets::effect_hook(cx, h, e.amount, user, target, power)?;
             } else if crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str()) {

@@ -192,6 +192,25 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
             ));
         }
     }
+    // The Tamer's summons: one per level, more with Collector (L1681, L1821).
+    if c.class.id == "tamer" {
+        let limit = crate::tamer::summon_limit(&a.features);
+        for level in [1, 3] {
+            let n = a
+                .powers
+                .iter()
+                .filter(|p| {
+                    power_def(c, p)
+                        .is_some_and(|x| x.group.as_deref() == Some("summon") && x.level.unwrap_or(1) == level)
+                })
+                .count();
+            if n > limit as usize {
+                e.push(format!(
+                    "powers: {n} summons chosen at level {level}; a Tamer takes {limit} (two with Collector, three with Collector and Completionist Collector)"
+                ));
+            }
+        }
+    }
     // Chosen things that no pick allows (granted ones, or another level's list).
     for p in &a.powers {
         if let Some(x) = power_def(c, p) {
@@ -422,9 +441,15 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
                 && pk.kind == "power"
                 && p.group.as_ref().is_some_and(|g| pk.groups.contains(g))
                 && pk.level <= a.level
-        }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp));
+        }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp))
+            && crate::tamer::command_granted(&p.id, &a.powers);
         if a.powers.contains(&p.id) || auto {
             out.push_str(&format!("  power: {}\n", crate::reference::power_card(p)));
+            // A summon brings its creature (the Tamer's `summoned-creature` features).
+            let beast = p.id.strip_prefix("summon-").and_then(|b| c.feature.iter().find(|f| f.id == b));
+            if let Some(f) = beast.filter(|f| f.group.as_deref() == Some("summoned-creature")) {
+                out.push_str(&format!("  creature: {} — {}\n", f.name, f.text));
+            }
         }
     }
     if let Ok(roles) = crate::roles::cached() {
@@ -467,7 +492,8 @@ pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
                     && pk.kind == "power"
                     && p.group.as_ref().is_some_and(|g| pk.groups.contains(g))
                     && pk.level <= a.level
-            }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp));
+            }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp))
+                && crate::tamer::command_granted(&p.id, &a.powers);
             if a.powers.contains(&p.id) || auto {
                 out.push(p.id.clone());
                 out.extend(p.grants.iter().filter(|g| !a.powers.contains(g)).cloned());

@@ -134,6 +134,7 @@ pub fn concealed(s: &State, target: UnitIdx) -> bool {
     let tu = s.unit(target);
     s.has(target, StatusKind::Concealed)
         || crate::zones::concealed_by_zone(s, target)
+        || crate::tamer::darkfly_conceals(s, target)
         || tu.pos.is_some_and(|p| footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Fog))
 }
 

@@ -57,6 +57,9 @@ pub enum CurseOn {
     /// Each of the maker's turns starts; its Effect applies to the target, every time, until the
     /// maker is Taken Out. Laid as the attack is made, whatever the roll (Favored Target).
     MakerTurnStarts,
+    /// The target attacks a summoned creature or a Creep; its Effect applies to the target,
+    /// once (Creature Aegis).
+    AttacksSummonOrCreep,
 }
 
 /// A curse as content writes it.
@@ -352,4 +355,24 @@ pub fn maker_turn_started(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> 
 /// "including by this attack").
 pub fn fires_on_taken_out(def: &CurseDef) -> bool {
     def.on == CurseOn::TakenOut
+}
+
+/// `attacker` begins an attack on `targets` (Creature Aegis): a curse waiting for an attack on a
+/// summoned creature or a Creep fires, once.
+pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Result<(), RuleError> {
+    let beasts = targets
+        .iter()
+        .any(|&t| matches!(cx.s.unit(t).kind, crate::state::UnitKind::Summon | crate::state::UnitKind::Creep));
+    if !beasts {
+        return Ok(());
+    }
+    while let Some(i) = cx.s.curses.iter().position(|c| c.on == CurseOn::AttacksSummonOrCreep && c.target == attacker) {
+        let c = cx.s.curses[i].clone();
+        let effect = effect_of(cx.s, &c);
+        end(cx, i, "it attacked a summoned creature or a Creep");
+        if cx.s.unit(attacker).on_map() {
+            crate::attack::apply_nested(cx, c.maker, attacker, attacker, c.power, &effect)?;
+        }
+    }
+    Ok(())
 }

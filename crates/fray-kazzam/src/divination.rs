@@ -160,6 +160,7 @@ pub fn answer(cx: &mut Ctx, f: DivFrame, option: &str) -> Result<(), RuleError> 
                     charges: 0,
                     turn_before: None,
                     group: None,
+                    until_turn: None,
                 },
             );
             seek(cx, unit, hex, quarry, power, HEX_DAMAGE);

@@ -281,6 +281,9 @@ pub enum Event {
     WardLost { unit: Who, amount: i32, why: String },
     /// A Porter's warp, floor trap or Bend Space mark came or went ([`crate::warps`]).
     Porter { change: crate::warps::Change, text: String },
+    /// A Tamer's creature's record changed: where its Tamer's turn found it, when it last
+    /// obeyed ([`crate::tamer`]).
+    Beast { unit: Who, beast: crate::tamer::Beast },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -563,6 +566,13 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::EndTriggered { .. } => s.end_triggered = true,
+        Event::Beast { unit, beast } => {
+            let u = unit_mut(s, unit);
+            u.turns_started = beast.turn; // its Tamer's turns are its own
+            if let Some(p) = u.placed.as_mut() {
+                p.beast = *beast;
+            }
+        }
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
                 s.score[t] -= penalty;
@@ -878,6 +888,10 @@ impl fmt::Display for Event {
             }
             Event::MatchOver { summary, .. } => write!(f, "match over: {summary}"),
             Event::Porter { text, .. } => f.write_str(text),
+            Event::Beast { unit, beast } => match beast.start {
+                Some(at) => write!(f, "{unit} answers to its Tamer (its turn {}, begun at {at})", beast.turn),
+                None => write!(f, "{unit} answers to its Tamer (its turn {})", beast.turn),
+            },
         }
     }
 }

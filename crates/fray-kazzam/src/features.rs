@@ -118,6 +118,30 @@ pub enum Feature {
     /// Brewer level 5: Unstable Concoction, Hurl Flask and Potent Edge improve (L1515); the rules
     /// read the Brewer's level, which always brings it (brews.rs).
     ImprovedAtWills,
+    /// Tamer: a commanded summoned creature gains 1 Ward (L1685; tamer.rs).
+    Commander,
+    /// Tamer level 5: a commanded creature already holding Ward is Fierce (L1819; tamer.rs).
+    AdvancedCommander,
+    /// Tamer: two summons per summon level, one use spends both (L1681; tamer.rs, builder).
+    Collector,
+    /// Tamer level 5: Collector, or three summons per level with it (L1821; tamer.rs, builder).
+    CompletionistCollector,
+    /// Tamer creature: the Spitting Tree's stat block (L1729-1733; tamer.rs).
+    SpittingTree,
+    /// Tamer creature: the Flame Pig's stat block (L1745-1749; tamer.rs).
+    FlamePig,
+    /// Tamer creature: the Scalehound's stat block (L1761-1765; tamer.rs).
+    Scalehound,
+    /// Tamer: conjured creatures last a round longer (L1683; tamer.rs).
+    Conjuror,
+    /// Tamer level 5: each conjuring conjures a second creature in implement range (L1817).
+    MassConjuror,
+    /// Tamer creature: the Kerpoof's stat block (L1781-1783; tamer.rs).
+    Kerpoof,
+    /// Tamer creature: the Giraffape's stat block (L1795-1797; tamer.rs).
+    Giraffape,
+    /// Tamer creature: the Nettlekin's stat block (L1809-1813; tamer.rs).
+    Nettlekin,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -167,6 +191,18 @@ const PLAYED: &[(&str, Feature)] = &[
     ("warp-specialist", Feature::WarpSpecialist),
     ("jinxer", Feature::Jinxer),
     ("brewer-improved-at-wills", Feature::ImprovedAtWills),
+    ("tamer-commander", Feature::Commander),
+    ("tamer-advanced-commander", Feature::AdvancedCommander),
+    ("tamer-collector", Feature::Collector),
+    ("tamer-completionist-collector", Feature::CompletionistCollector),
+    ("spitting-tree", Feature::SpittingTree),
+    ("flame-pig", Feature::FlamePig),
+    ("scalehound", Feature::Scalehound),
+    ("tamer-conjuror", Feature::Conjuror),
+    ("tamer-mass-conjuror", Feature::MassConjuror),
+    ("kerpoof", Feature::Kerpoof),
+    ("giraffape", Feature::Giraffape),
+    ("nettlekin", Feature::Nettlekin),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.

@@ -188,6 +188,8 @@ pub enum Frame {
     Advanced(crate::advanced::AdvancedFrame),
     /// A Porter's warp, trap or teleport question (warps.rs).
     Warp(crate::warps::WarpFrame),
+    /// A Tamer's creature decision (tamer.rs).
+    Tamer(crate::tamer::TamerFrame),
 }
 
 /// What advancing a frame led to.
@@ -260,6 +262,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Attack(a) => crate::attack::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f)?,
             Frame::Placed(f) => crate::summons::step(cx, f)?,
+            Frame::Tamer(f) => crate::tamer::step(cx, f)?,
             Frame::FinalAction { unit, acted } => crate::turn::final_action(cx, unit, acted)?,
             Frame::Trigger(t) => crate::triggers::step(cx, t)?,
             Frame::Role(f) => crate::role_actions::step(cx, f)?,
@@ -447,6 +450,10 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Wand(f) => crate::wandslinger::question(s, f),
         Frame::Advanced(f) => crate::advanced::question(s, f),
         Frame::Warp(f) => crate::warps::question(s, f),
+        Frame::Tamer(f) => {
+            let (unit, kind, prompt, options) = crate::tamer::question(s, f);
+            (unit, kind, prompt, options)
+        }
         _ => return None,
     };
     Some(Decision {
@@ -520,6 +527,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Wand(f) => crate::wandslinger::answer(cx, f, option)?,
         Frame::Advanced(f) => crate::advanced::answer(cx, f, option)?,
         Frame::Warp(f) => crate::warps::answer(cx, f, option)?,
+        Frame::Tamer(f) => crate::tamer::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

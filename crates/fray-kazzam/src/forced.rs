@@ -92,7 +92,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
     }
     let size = t.size;
     let ms = s.unit(f.mover).size;
-    match f.kind {
+    let out = match f.kind {
         ForcedKind::Teleport | ForcedKind::Throw => s
             .arena
             .terrain
@@ -124,7 +124,8 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             })
             .chain(crate::warps::forced_through(s, f, size))
             .collect(),
-    }
+    };
+    crate::tamer::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out) // Sudden Eviction
 }
 
 /// The decision a forced movement waits on.

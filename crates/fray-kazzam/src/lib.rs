@@ -49,6 +49,7 @@ pub mod setup;
 pub mod state;
 pub mod statuses;
 pub mod summons;
+pub mod tamer;
 pub mod triggers;
 pub mod turn;
 pub mod view;

@@ -41,7 +41,8 @@ impl<'a> Walker<'a> {
         let others = s
             .units_on_map()
             .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
-            .filter(|&o| crate::summons::occupies(s.unit(o))) // traps and conjured creatures block nobody
+            // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
+            .filter(|&o| crate::summons::occupies(s.unit(o)) || crate::tamer::bars(s, unit, o))
             .map(|o| {
                 (s.unit(o).pos.unwrap(), s.unit(o).size, s.enemies(unit, o) || crate::summons::blocks_all(s.unit(o)))
             })
@@ -164,8 +165,10 @@ pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
 
 /// Units `unit` holds in a Grab (a Tether's hold is not dragged along, gadgets.rs).
 pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
+    // A Tether's hold (gadgets.rs) and Vine Worms' grab (L1697) drag no one.
     s.units_on_map().filter(move |&v| {
-        s.status_from(v, StatusKind::Grabbed, unit).is_some_and(|st| !crate::gadgets::is_tether(s, &st))
+        s.status_from(v, StatusKind::Grabbed, unit)
+            .is_some_and(|st| !crate::gadgets::is_tether(s, &st) && !crate::tamer::loose(s, &st))
     })
 }
 

@@ -27,10 +27,18 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
-        && s.distance(taker, granter).is_some_and(|d| {
-            d <= crate::advanced::opportunity_range(s, taker).max(1) + crate::advanced::opportunity_reach_bonus(s, taker)
-        }) // K-OPP-4, Defender's Sword
+        && in_range(s, taker, granter) // K-OPP-4, Defender's Sword
         && !crate::features::consumed(s, taker, granter) // Consuming Focus
+}
+
+/// Whether `granter` is within `taker`'s Opportunity range (K-OPP-4), from its square or, for
+/// a Tamer, from one of its Fleeting Mantises' (L1705).
+fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+    let range = crate::advanced::opportunity_range(s, taker).max(1).max(crate::tamer::opportunity_range(s, taker))
+        + crate::advanced::opportunity_reach_bonus(s, taker);
+    let g = s.unit(granter);
+    s.distance(taker, granter).is_some_and(|d| d <= range)
+        || g.pos.is_some_and(|gp| crate::tamer::vantages(s, taker).iter().any(|&v| distance(v, 1, gp, g.size) <= range))
 }
 
 /// Who gets an Opportunity when `mover` leaves `from` for `to` (K-OPP-1, K-OPP-5..7,
@@ -49,26 +57,37 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
             continue; // K-OPP-9: flyers and walkers grant each other no movement Opportunities
         }
         let tu = s.unit(t);
-        let tp = tu.pos.unwrap();
-        let before = distance(from, size, tp, tu.size);
-        let after = distance(to, size, tp, tu.size);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
         let reach = s.reach(t) + crate::advanced::opportunity_reach_bonus(s, t);
-        let grants = if walking {
-            // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
-            before == 1 || (before <= reach && after >= before)
-        } else {
-            // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
-            s.status_from(mover, StatusKind::Marked, t).is_some()
-                && (tu.implement == Implement::Sword || tu.implement == Implement::None)
-                && before <= reach
-                && after >= before
-        };
+        // Its own square, and a Tamer's Fleeting Mantises' squares (L1705).
+        let mut spots = vec![(tu.pos.unwrap(), tu.size)];
+        spots.extend(crate::tamer::vantages(s, t).into_iter().map(|v| (v, 1)));
+        let grants = spots.into_iter().any(|(tp, tsize)| {
+            let before = distance(from, size, tp, tsize);
+            let after = distance(to, size, tp, tsize);
+            grants_from(s, mover, t, walking, before, after, reach)
+        });
         if grants {
             out.push(t);
         }
     }
     out
+}
+
+/// Whether leaving a square `before` away from `t` for one `after` away grants it an
+/// Opportunity (K-OPP-1, K-OPP-6, K-OPP-7).
+fn grants_from(s: &State, mover: UnitIdx, t: UnitIdx, walking: bool, before: i32, after: i32, reach: i32) -> bool {
+    let tu = s.unit(t);
+    if walking {
+        // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
+        before == 1 || (before <= reach && after >= before)
+    } else {
+        // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
+        s.status_from(mover, StatusKind::Marked, t).is_some()
+            && (tu.implement == Implement::Sword || tu.implement == Implement::None)
+            && before <= reach
+            && after >= before
+    }
 }
 
 /// Opportunity damage `taker` deals to `target`: 2, +1 for a sword unless the target also
@@ -91,6 +110,9 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
 /// `taker` takes an Opportunity on `target`.
 pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
     cx.emit(Event::Opportunity { by: cx.s.who(taker), against: cx.s.who(target), why: why.into() });
+    if crate::tamer::opportunity(cx, taker, target) {
+        return; // the Spitting Tree's and the Giraffape's own Opportunities
+    }
     let amount = damage_of(cx.s, taker, target);
     damage::deal(
         cx,
@@ -131,7 +153,9 @@ pub fn for_attack(
         if !may_take(s, t, attacker) || spared == Some(t) {
             continue;
         }
-        let adjacent = s.distance(t, attacker) == Some(1);
+        let au = s.unit(attacker);
+        let adjacent = s.distance(t, attacker) == Some(1)
+            || au.pos.is_some_and(|ap| crate::tamer::vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1));
         if adjacent && staff {
             out.push((t, "a staff implement attack beside it"));
         } else if adjacent && prone {

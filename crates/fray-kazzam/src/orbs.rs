@@ -49,6 +49,9 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
 
 /// K-ORB-4, K-ORB-5, K-ORB-6: picking up an orb in your square or an adjacent one.
 pub fn check_pick_up(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
+    if !crate::summons::holds_orbs(s.unit(u)) {
+        return Err(RuleError::refused("K-ORB-4", format!("{} cannot carry orbs", s.unit(u).id)));
+    }
     own_orb(s, u, o)?;
     let Some(p) = orb_square(s, o) else {
         return Err(RuleError::refused(

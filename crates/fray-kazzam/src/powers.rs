@@ -99,6 +99,9 @@ pub enum Affects {
 impl Affects {
     /// Whether `t` is affected by a power of `user`.
     pub fn includes(self, s: &crate::state::State, user: crate::state::UnitIdx, t: crate::state::UnitIdx) -> bool {
+        if s.unit(t).kind == crate::state::UnitKind::Conjured {
+            return false; // K-DEF-5: nothing targets a conjured creature
+        }
         match self {
             Affects::All => true,
             Affects::Others => t != user,
@@ -779,6 +782,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             && !crate::gadgets::HOOKS.contains(&h.as_str())
             && !crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::warps::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::tamer::EFFECT_HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -856,6 +860,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::features::POWER_HOOKS.contains(&h.as_str())
         && !crate::triggers::HOOKS.contains(&h.as_str())
         && !crate::summons::HOOKS.contains(&h.as_str())
+        && !crate::tamer::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
         && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
         && !crate::divination::POWER_HOOKS.contains(&h.as_str())

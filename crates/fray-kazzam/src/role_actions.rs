@@ -613,6 +613,7 @@ fn raise_wall(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
         charges: 0,
         turn_before: None,
         group: None,
+        until_turn: None,
     };
     crate::summons::spawn(cx, sp);
     if left > 1 && !major_squares(cx.s, user, "wall").is_empty() {

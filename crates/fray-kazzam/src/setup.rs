@@ -491,6 +491,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 group: None,
                 resisted: false,
                 rider: None,
+                beast: Default::default(),
             }),
             elixirs,
             luck_tokens: 0,

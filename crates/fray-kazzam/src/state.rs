@@ -349,7 +349,9 @@ impl State {
     }
     /// The reach of `u` (K-ST-Reach; 1 by default; Long-arm 2).
     pub fn reach(&self, u: UnitIdx) -> i32 {
-        self.amount(u, crate::statuses::StatusKind::Reach).max(crate::features::reach(self, u))
+        self.amount(u, crate::statuses::StatusKind::Reach)
+            .max(crate::features::reach(self, u))
+            .max(crate::tamer::reach(self, u))
     }
     /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
     pub fn implement_range(&self, u: UnitIdx) -> i32 {

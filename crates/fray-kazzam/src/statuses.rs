@@ -281,8 +281,12 @@ impl State {
         if kind == StatusKind::Hovering && crate::features::hovering(self, u) {
             return true; // Self-Lift
         }
-        self.unit(u).statuses.iter().any(|s| s.kind == kind || implies(s.kind).contains(&kind))
-            || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
+        self.unit(u).statuses.iter().any(|s| {
+            s.kind == kind
+                || (implies(s.kind).contains(&kind)
+                    && !(kind == StatusKind::Immobilized && crate::tamer::loose(self, s)))
+        }) || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
+            || (kind == StatusKind::Revealed && crate::tamer::glowfly_reveals(self, u)) // Glowfly Swarm
     }
 
     /// The total of a numbered status, counting each source once (K-ST-Resist, K-ST-Vulnerable:

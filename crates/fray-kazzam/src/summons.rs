@@ -80,6 +80,8 @@ pub struct Placed {
     pub resisted: bool,
     /// What it adds to every trigger (Advanced Trap).
     pub rider: Option<Rider>,
+    /// A Tamer's creature's own record (tamer.rs).
+    pub beast: crate::tamer::Beast,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -272,6 +274,8 @@ pub struct Spawn {
     pub turn_before: Option<Who>,
     /// Made together with this unit, sharing its HP (a Ward Wall's squares).
     pub group: Option<Who>,
+    /// It goes at the end of its owner's turn with this number (conjured creatures).
+    pub until_turn: Option<u32>,
 }
 
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
@@ -340,10 +344,11 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             free: false,
             fired: None,
             bonus: 0,
-            until_turn: None,
+            until_turn: sp.until_turn,
             group: sp.group.as_ref().map(|g| g.idx),
             resisted: false,
             rider: None,
+            beast: Default::default(),
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -409,6 +414,12 @@ pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
 /// scores nothing (K-CREAT-4, K-SCO-2), ends what it maintains, and a summoned creature's
 /// owner takes a Strike (K-STK-4).
 pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    // K-ORB-10: an orb it was made to hold stays behind in its square.
+    if let Some(at) = cx.s.unit(unit).pos {
+        for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
+            crate::orbs::drop(cx, unit, o, at);
+        }
+    }
     cx.emit(Event::Vanished { unit: cx.s.who(unit), why: "is destroyed".into() });
     // Anti-Charm Trap: an enemy that destroys it is stripped as if it had come near (L1336).
     if what(cx.s, unit) == "anti-charm-trap"
@@ -1124,6 +1135,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges,
                 turn_before: None,
                 group: None,
+                until_turn: None,
             };
             let hook = def.hook.clone();
             let t = spawn(cx, sp);
@@ -1149,6 +1161,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: Some(cx.s.who(owner)),
                 group: None,
+                until_turn: None,
             };
             spawn(cx, sp);
         }
@@ -1179,6 +1192,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 charges: 0,
                 turn_before: None,
                 group: first.map(|f| cx.s.who(f)),
+                until_turn: None,
             };
             let w = spawn(cx, sp);
             if left > 1 {
@@ -1209,6 +1223,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                     charges: 0,
                     turn_before: None,
                     group: first.clone(),
+                    until_turn: None,
                 };
                 let w = spawn(cx, sp);
                 first.get_or_insert_with(|| cx.s.who(w));

@@ -154,6 +154,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::summons::start_of_turn(cx, unit);
+    crate::tamer::start_of_turn(cx, unit);
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -205,7 +206,8 @@ pub fn ongoing_damage(s: &State, unit: UnitIdx) -> (i32, Option<UnitIdx>) {
     (total, credit)
 }
 
-fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
+/// Deals `unit` its Ongoing damage now.
+pub fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
     let (amount, credit) = ongoing_damage(cx.s, unit);
     if amount > 0 {
         crate::damage::deal(cx, unit, amount, credit, "ongoing damage", None);
@@ -231,6 +233,7 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
 /// The Action Phase: the turn ends by itself once the unit is off the map or a staff or sword
 /// attack ended it (K-ACT-5); otherwise wait for its next action.
 pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    crate::tamer::after_action(cx, unit); // a creature's delayed Ongoing damage (L1669)
     let u = cx.s.unit(unit);
     if u.on_map() && u.turn_over && crate::role_actions::hide_offer(cx.s, unit).is_some() {
         // Hide may still end a turn cut short (L2059).
@@ -342,6 +345,7 @@ pub fn save_phase(
     }
     crate::features::end_of_turn(cx, unit); // Special Ward
     crate::warps::end_of_turn(cx, unit); // Floor Portal, Bend Space
+    crate::tamer::end_of_turn(cx, unit); // the Tamer's creatures
     crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)
 }
@@ -349,6 +353,9 @@ pub fn save_phase(
 /// What a save against a status does: a success ends a "save ends" status, a failure a "save
 /// sustains" one (K-TURN-3).
 pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
+    if success && crate::tamer::nettle_save(cx, unit, st) {
+        return; // a Nettlekin's Ongoing damage only eases (L1813)
+    }
     let ends = match st.duration {
         Duration::SaveSustains => !success,
         _ => success,
@@ -384,6 +391,9 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     }
     let success = roll >= 4;
     cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
+    if !success {
+        crate::tamer::save_failed(cx, unit); // Summon Scalehound
+    }
     Ok((roll, success))
 }
 

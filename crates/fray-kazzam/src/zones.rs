@@ -75,6 +75,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     crate::contagion::entered(cx, unit); // Bura's Traveling Fire
     crate::divination::sight_check(cx); // Line-of-Sight Curse
     crate::warps::entered(cx, unit, from, to, by); // Scouting Warp, Floor Portal, Vortex Warp
+    crate::tamer::entered(cx, unit, from, to); // a Kerpoof's territory
     Ok(())
 }
 

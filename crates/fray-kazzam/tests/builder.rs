@@ -209,3 +209,31 @@ fn a_shivering_sword_names_its_spells_in_force() {
     assert_eq!(units[0].features, vec!["shivering-sword-whirling".to_string(), "long-arm".to_string()]);
     assert_eq!(units[0].learned.len(), 4);
 }
+
+/// The Tamer's summons: one per summon level, two with Collector (or Completionist Collector
+/// alone), three with both (L1681, L1821); a Command comes only with its summon.
+#[test]
+fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
+    let classes = builtin().unwrap();
+    let tamer = classes.iter().find(|c| c.class.id == "tamer").unwrap();
+    let mut a = legal(tamer, 5);
+    let summons = ["summon-spitting-tree", "summon-flame-pig", "summon-scalehound"];
+    a.powers.retain(|p| !summons.contains(&p.as_str()));
+    a.features.retain(|f| !f.contains("collector"));
+    a.powers.push(summons[0].into());
+    a.powers.push(summons[1].into());
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(e.contains("2 summons chosen at level 1; a Tamer takes 1"), "{e}");
+    a.features.push("tamer-collector".into());
+    a.features.retain(|f| f != "tamer-mass-conjuror" && f != "tamer-advanced-commander");
+    a.features.retain(|f| f != "tamer-conjuror" && f != "tamer-commander");
+    a.features.push("tamer-completionist-collector".into());
+    a.powers.push(summons[2].into());
+    let e = check_athlete(&a, &classes).join("\n");
+    assert!(!e.contains("summons chosen"), "{e}");
+    let granted = fray_kazzam::builder::power_ids(&a, &classes);
+    assert!(
+        granted.iter().any(|p| p == "hissing-howl") && !granted.iter().any(|p| p == "sudden-eviction"),
+        "{granted:?}"
+    );
+}

@@ -224,6 +224,25 @@ fn a_shivering_sword_swaps_its_spells_in_random_matches() {
     assert!(swapped, "no spell was ever swapped");
 }
 
+/// A Tamer built from a character file plays random matches against a built team: it summons
+/// its creatures (both, with Collector, once a Take Out refreshes one), commands them, and
+/// every invariant holds.
+#[test]
+fn a_built_tamer_summons_and_commands_in_random_matches() {
+    let tamer = include_str!("../../../examples/kazzam/tamer.toml");
+    let (mut summoned, mut commanded) = (false, false);
+    for seed in 0..40 {
+        let setup =
+            builtin::team_setup(("tamer.toml", tamer), ("team-flotsam.toml", FLOTSAM), Default::default()).unwrap();
+        for line in play_setup(seed, true, setup) {
+            summoned |= line.contains("(Flame Pig) appears") || line.contains("(Scalehound) appears");
+            commanded |= line.contains("uses Goring Tusks") || line.contains("uses Hissing Howl");
+        }
+    }
+    assert!(summoned, "the Tamer never summoned a creature");
+    assert!(commanded, "the Tamer never commanded a creature");
+}
+
 /// Every class feature Fray plays, given together to every athlete of the built-in match (red at
 /// level 5, blue at level 1): random bots answer every question the features ask, and nothing
 /// they do breaks a rule invariant or is refused once offered.
