@@ -1886,6 +1886,7 @@ fn use_power(
             crate::wandslinger::use_power(cx, u, power, &targets)
         }
         Some(h) if crate::warps::POWER_HOOKS.contains(&h) => crate::warps::use_power(cx, u, power, &targets),
+        Some(h) if crate::sword_moves::POWER_HOOKS.contains(&h) => crate::sword_moves::use_power(cx, u, power),
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");

@@ -986,6 +986,7 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     }
     if def.is_attack() {
         crate::role_actions::attacked(cx, u); // Hide
+        crate::sword_moves::attacked(cx, u); // Ghost Walk
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;
@@ -1340,6 +1341,8 @@ fn apply_effects_saved(
                 crate::wandslinger::effect_hook(cx, h, user, target)?;
             } else if crate::warps::EFFECT_HOOKS.contains(&h.as_str()) {
                 crate::warps::effect_hook(cx, h, user, target, power_target, power)?;
+            } else if crate::sword_moves::EFFECT_HOOKS.contains(&h.as_str()) {
+                crate::sword_moves::effect_hook(cx, h, user, target)?;
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }

@@ -190,6 +190,8 @@ pub enum Frame {
     Warp(crate::warps::WarpFrame),
     /// A Tamer's creature decision (tamer.rs).
     Tamer(crate::tamer::TamerFrame),
+    /// Bullying Blade's extra damage and shift (sword_moves.rs).
+    Bully(crate::sword_moves::BullyFrame),
 }
 
 /// What advancing a frame led to.
@@ -269,6 +271,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Wand(f) => crate::wandslinger::step(cx, f)?,
             Frame::Advanced(f) => crate::advanced::step(cx, f)?,
             Frame::Warp(w) => crate::warps::step(cx, w)?,
+            Frame::Bully(b) => crate::sword_moves::step(cx, b)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -454,6 +457,7 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (unit, kind, prompt, options) = crate::tamer::question(s, f);
             (unit, kind, prompt, options)
         }
+        Frame::Bully(f) => crate::sword_moves::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -528,6 +532,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Advanced(f) => crate::advanced::answer(cx, f, option)?,
         Frame::Warp(f) => crate::warps::answer(cx, f, option)?,
         Frame::Tamer(f) => crate::tamer::answer(cx, f, option)?,
+        Frame::Bully(f) => crate::sword_moves::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

@@ -20,6 +20,7 @@ pub mod boosts;
 pub mod brews;
 pub mod builder;
 pub mod builtin;
+pub mod sword_moves;
 pub mod charms;
 pub mod classes;
 pub mod contagion;

@@ -783,6 +783,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             && !crate::wandslinger::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::warps::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::tamer::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::sword_moves::EFFECT_HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -867,6 +868,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::role_actions::HOOKS.contains(&h.as_str())
         && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())
         && !crate::warps::POWER_HOOKS.contains(&h.as_str())
+        && !crate::sword_moves::POWER_HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }
