@@ -292,4 +292,8 @@ pub fn attacked(cx: &mut Ctx, u: UnitIdx) {
     for st in cx.s.unit(u).statuses.clone().into_iter().filter(|s| s.origin == Some(p)) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked (Ghost Walk)".into() });
     }
+    if cx.s.unit(u).on_map() && !cx.s.has(u, StatusKind::Flying) {
+        // K-ST-Flying: come down on an occupied square, it takes the nearest free one.
+        crate::movement::settle_on_legal_square(cx, u, "comes down beside the creature below");
+    }
 }
