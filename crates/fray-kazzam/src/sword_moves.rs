@@ -208,7 +208,17 @@ pub fn question(s: &State, f: &BullyFrame) -> (UnitIdx, &'static str, String, Ve
                 .map(|(q, _)| DecisionOption::square(q, format!("shift to {q}")))
                 .collect();
             options.push(DecisionOption::new("stay", "stay put"));
-            (user, "square", format!("{}: shift up to {} square(s), ending next to {}", s.unit(user).id, pushed_of(f), s.unit(target).id), options)
+            (
+                user,
+                "square",
+                format!(
+                    "{}: shift up to {} square(s), ending next to {}",
+                    s.unit(user).id,
+                    pushed_of(f),
+                    s.unit(target).id
+                ),
+                options,
+            )
         }
     }
 }
