@@ -188,22 +188,44 @@ fn every_playable_power_survives_random_play() {
         setup
     };
     // Every one of `matches` seeds is played (no panic, no refusal); if some power has still not
-    // come up by then, up to as many again are played looking for it (follow-up powers such as
-    // Involuntary Lift's slide need their opener first).
-    let mut used = std::collections::BTreeSet::new();
-    let mut played = 0;
-    for seed in 0..matches * 2 {
-        if seed >= matches && used.len() == playable.len() {
-            break;
-        }
-        for line in play_setup(seed, true, setup()) {
+    // come up by then, as many again are played looking for it (follow-up powers such as
+    // Involuntary Lift's slide need their opener first). Seeds are spread over the cores.
+    let names = |journal: Vec<String>| -> std::collections::BTreeSet<String> {
+        let mut out = std::collections::BTreeSet::new();
+        for line in journal {
             for d in &playable {
                 if line.contains(&format!("uses {}", d.name)) {
-                    used.insert(d.name.clone());
+                    out.insert(d.name.clone());
                 }
             }
         }
-        played += 1;
+        out
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let mut used = std::collections::BTreeSet::new();
+    let mut played = 0;
+    for batch in [0..matches, matches..matches * 2] {
+        if batch.start > 0 && used.len() == playable.len() {
+            break;
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (batch, setup, names) = (batch.clone(), &setup, &names);
+                    scope.spawn(move || {
+                        let mut seen = std::collections::BTreeSet::new();
+                        for seed in batch.filter(|s| s % threads == t) {
+                            seen.extend(names(play_setup(seed, true, setup())));
+                        }
+                        seen
+                    })
+                })
+                .collect();
+            for h in handles {
+                used.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+        });
+        played = batch.end;
     }
     let unused: Vec<&str> = playable.iter().map(|d| d.name.as_str()).filter(|n| !used.contains(*n)).collect();
     assert!(unused.is_empty(), "playable powers never used in {played} random matches: {unused:?}");
