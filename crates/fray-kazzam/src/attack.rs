@@ -762,11 +762,13 @@ fn apply_damage_and_effect(
         packet = 0; // not even the Effect line's own damage
     }
     let boost = a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::boosts::boost_of(cx.s, attacker));
-    let boost_damage =
-        damage && boost == Some(crate::boosts::Boost::Smasher) && cx.s.unit(attacker).hp >= cx.s.unit(attacker).max_hp;
-    if boost_damage {
-        packet += 1; // Smasher at full HP: 1 more damage
-    }
+    // K-ROLL-4: the boost's extra damage joins the hit's damage (Smasher).
+    let boost_extra = match boost {
+        Some(b) if damage => crate::boosts::extra_damage(cx.s, b, attacker, target, roll),
+        _ => 0,
+    };
+    let boost_damage = boost_extra > 0;
+    packet += boost_extra;
     if !a.later {
         // K-MULTI-5: a spread attack's later rolls get none of these.
         packet += crate::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward

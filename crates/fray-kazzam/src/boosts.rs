@@ -39,6 +39,15 @@ pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
     }
 }
 
+/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
+pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
+    let x = s.unit(user);
+    match b {
+        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
+        _ => 0,
+    }
+}
+
 /// Applies the parts of a boost that follow the hit; `damage_given` says its extra damage went
 /// into the hit already.
 pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_given: bool) {
