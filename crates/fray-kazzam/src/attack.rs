@@ -113,6 +113,8 @@ pub struct AttackFrame {
     pub multi: bool,
     /// A spread attack's roll after the first: the damage line and the Effect only.
     pub later: bool,
+    /// Crowd Control has spread this attack's Effect once already (defctl.rs).
+    pub crowd_done: bool,
 }
 
 impl AttackFrame {
@@ -143,6 +145,7 @@ impl AttackFrame {
             repeat: false,
             multi: false,
             later: false,
+            crowd_done: false,
         }
     }
 }
@@ -837,6 +840,7 @@ fn apply_damage_and_effect(
         // The damage primitives are in the packet already; the rest apply now. A target the
         // damage Took Out is gone: only what the Effect gives the user still happens ("if the
         // first attack Took Out the target, aim the second at another").
+        let crowd_line = effects.clone(); // Crowd Control spreads the whole line
         let gone = !cx.s.unit(target).on_map();
         let after_hit: Vec<String> =
             effects.iter().filter_map(|e| e.hook.clone()).filter(|h| crate::wandslinger::after_hit_hook(h)).collect();
@@ -877,7 +881,11 @@ fn apply_damage_and_effect(
                 }
             }
         }
+        let crowd_at = cx.s.flow.len();
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
+        if !gone && !a.crowd_done {
+            a.crowd_done = crate::defctl::crowd_control(cx, attacker, target, a.power, &a.targets, &crowd_line, crowd_at);
+        }
         crate::brews::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
         crate::brews::blade_used(cx, attacker, def); // Potent Edge
         crate::features::after_effect(cx, attacker, target, def, false); // Cheerful

@@ -12,7 +12,8 @@ use crate::state::{State, UnitIdx};
 /// A Role Boost Fray applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Boost {
-    /// Controller (every specialization): slide the target 3 squares (levels 1-3).
+    /// Controller (every specialization): slide the target 3 squares; from level 4, 4 squares
+    /// and into other characters.
     Controller,
     /// Juggernaut: gain 1 Ward (level 4+: 2 if you have none).
     Juggernaut,
@@ -21,20 +22,27 @@ pub enum Boost {
     /// Leader (Rescuer, Vanguard): one ally you can see regains 2 HP (level 4+: 3); Rescuer +1
     /// if that ally is Bloodied; Vanguard may take it itself.
     Leader,
+    /// Punisher: with an enemy Marked by you, +1 Opportunity damage until your next turn;
+    /// otherwise Mark the target (level 4+: and one more enemy within 5). defctl.rs.
+    Punisher,
+    /// Pursuer: pull the target 2 (level 4+: 4); one already adjacent is slid round you, then
+    /// you shift 1. defctl.rs.
+    Pursuer,
 }
 
 /// The Role Boost `u` gets, if Fray plays it.
 pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
     let x = s.unit(u);
     match (x.role.as_deref(), x.specialization.as_deref()) {
-        // From level 4 the Controller boost also slides into other characters, which is not
-        // modelled: the boost is applied at levels 1-3 only.
-        (Some("controller"), _) if x.level < 4 => Some(Boost::Controller),
+        // From level 4 the slide is 4 squares and may run into other characters (defctl.rs).
+        (Some("controller"), _) => Some(Boost::Controller),
         (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
         (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
         // Motivator (healing past maximum HP) and Tactician (the healed ally's shift) add riders
         // Fray does not play yet: their boosts are not applied.
         (Some("leader"), Some("rescuer" | "vanguard")) => Some(Boost::Leader),
+        (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
+        (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
         _ => None,
     }
 }
@@ -55,10 +63,14 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
     match b {
         Boost::Controller => {
             if cx.s.unit(target).on_map() {
+                let level4 = cx.s.unit(user).level >= 4;
+                let n = if level4 { 4 } else { 3 };
                 cx.emit(crate::events::Event::Note {
-                    text: format!("{why}: slide {} 3 squares", cx.s.unit(target).id),
+                    text: format!("{why}: slide {} {n} squares", cx.s.unit(target).id),
                 });
-                cx.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, ForcedKind::Slide, 3)));
+                let mut f = ForcedFrame::new(cx.s, user, target, ForcedKind::Slide, n);
+                f.bump = level4; // L1833: into other characters
+                cx.push(Frame::Forced(f));
             }
         }
         Boost::Juggernaut => {
@@ -80,6 +92,8 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
                 crate::damage::heal(cx, user, heal, &why);
             }
         }
+        Boost::Punisher => crate::defctl::punisher(cx, user, target),
+        Boost::Pursuer => crate::defctl::pursuer(cx, user, target),
     }
 }
 

@@ -192,6 +192,8 @@ pub enum Frame {
     Tamer(crate::tamer::TamerFrame),
     /// Bullying Blade's extra damage and shift (sword_moves.rs).
     Bully(crate::sword_moves::BullyFrame),
+    /// A Defender's or Controller's choice (defctl.rs).
+    DefCtl(crate::defctl::DefCtlFrame),
 }
 
 /// What advancing a frame led to.
@@ -272,6 +274,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Advanced(f) => crate::advanced::step(cx, f)?,
             Frame::Warp(w) => crate::warps::step(cx, w)?,
             Frame::Bully(b) => crate::sword_moves::step(cx, b)?,
+            Frame::DefCtl(f) => crate::defctl::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -458,6 +461,7 @@ pub fn decision(s: &State) -> Option<Decision> {
             (unit, kind, prompt, options)
         }
         Frame::Bully(f) => crate::sword_moves::question(s, f),
+        Frame::DefCtl(f) => crate::defctl::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -533,6 +537,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Warp(f) => crate::warps::answer(cx, f, option)?,
         Frame::Tamer(f) => crate::tamer::answer(cx, f, option)?,
         Frame::Bully(f) => crate::sword_moves::answer(cx, f, option)?,
+        Frame::DefCtl(f) => crate::defctl::answer(cx, f, option)?,
         Frame::Banish { unit, .. } => crate::turn::answer_banish(cx, unit, option)?,
         Frame::LeaderBoost { unit } => crate::boosts::answer_leader(cx, unit, option),
         Frame::Feature(f) => crate::features::answer(cx, f, option)?,

@@ -66,6 +66,12 @@ pub struct ForcedFrame {
     pub start: Pos,
     /// A dangerous square is next and the target is deciding whether to roll to safety.
     pub safety: Option<Pos>,
+    /// Every square stays next to the mover (the Pursuer's boost, defctl.rs).
+    pub ring: bool,
+    /// The slide may run the target into another character (a level-4 Controller's boost).
+    pub bump: bool,
+    /// A character just run into: it must be slid a square before the slide may stop.
+    pub must_move: bool,
 }
 
 impl ForcedFrame {
@@ -73,7 +79,7 @@ impl ForcedFrame {
     pub fn new(s: &State, mover: UnitIdx, target: UnitIdx, kind: ForcedKind, n: i32) -> Self {
         let origin = s.unit(mover).pos.unwrap_or(Pos::new(0, 0));
         let start = s.unit(target).pos.unwrap_or(origin);
-        ForcedFrame { mover, target, kind, remaining: n, origin, start, safety: None }
+        ForcedFrame { mover, target, kind, remaining: n, origin, start, safety: None, ring: false, bump: false, must_move: false }
     }
 }
 
@@ -125,6 +131,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             .chain(crate::warps::forced_through(s, f, size))
             .collect(),
     };
+    let out = crate::defctl::forced_squares(s, f, out); // Pursuer's ring, level-4 Controller's bumps
     crate::tamer::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out) // Sudden Eviction
 }
 
@@ -146,7 +153,9 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
         .into_iter()
         .map(|q| DecisionOption::square(q, format!("{} {t} to {q}", f.kind.name())))
         .collect();
-    options.push(DecisionOption::new("stop", "stop here"));
+    if !f.must_move {
+        options.push(DecisionOption::new("stop", "stop here"));
+    }
     (f.mover, "square", format!("{m}: {} {t} ({} left)", f.kind.name(), f.remaining), options)
 }
 
@@ -185,6 +194,11 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         return Ok(());
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    f.must_move = false;
+    if let Some(c) = crate::defctl::bumped(cx.s, &f, q) {
+        crate::defctl::bump(cx, f, c); // a level-4 Controller's slide runs into a character
+        return Ok(());
+    }
     let rolls_to_safety = matches!(f.kind, ForcedKind::Push | ForcedKind::Pull | ForcedKind::Slide);
     if rolls_to_safety
         && crate::zones::dangerous(cx.s, f.target, q)

@@ -27,6 +27,7 @@ pub mod control;
 pub mod cover;
 pub mod curses;
 pub mod damage;
+pub mod defctl;
 pub mod divination;
 pub mod events;
 pub mod features;

@@ -33,6 +33,8 @@ struct Walker<'a> {
     /// Other creatures: top-left square, size, and whether they block passing (enemies on the
     /// same level, K-ST-Flying).
     others: Vec<(Pos, i32, bool)>,
+    /// Enemy Lockdown Controllers' footprints: squares near them are Difficult (defctl.rs).
+    lockdown: Vec<(Pos, i32)>,
 }
 
 impl<'a> Walker<'a> {
@@ -53,6 +55,7 @@ impl<'a> Walker<'a> {
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
             others,
+            lockdown: crate::defctl::lockdown_zones(s, unit),
         }
     }
 
@@ -98,7 +101,8 @@ impl<'a> Walker<'a> {
                 }
                 walls.push(q);
             }
-            if distance(from, self.size, q, 1) > 0 && self.s.arena.at(q).is_difficult() {
+            let locked = crate::defctl::in_lockdown(&self.lockdown, q); // Lockdown
+            if distance(from, self.size, q, 1) > 0 && (self.s.arena.at(q).is_difficult() || locked) {
                 difficult = true;
             }
         }

@@ -104,7 +104,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if beyond && crate::advanced::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
-    d + crate::modifiers::opportunity_bonus(s, taker, target)
+    d + crate::modifiers::opportunity_bonus(s, taker, target) + crate::defctl::opportunity_bonus(s, taker)
 }
 
 /// `taker` takes an Opportunity on `target`.
