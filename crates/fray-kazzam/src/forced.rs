@@ -151,7 +151,10 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
     }
     let mut options: Vec<DecisionOption> = next_squares(s, f)
         .into_iter()
-        .map(|q| DecisionOption::square(q, format!("{} {t} to {q}", f.kind.name())))
+        .map(|q| match crate::defctl::bumped(s, f, q) {
+            Some(c) => DecisionOption::square(q, format!("run {t} into {}", s.unit(c).id)),
+            None => DecisionOption::square(q, format!("{} {t} to {q}", f.kind.name())),
+        })
         .collect();
     if !f.must_move {
         options.push(DecisionOption::new("stop", "stop here"));
