@@ -884,7 +884,8 @@ fn apply_damage_and_effect(
         let crowd_at = cx.s.flow.len();
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
         if !gone && !a.crowd_done {
-            a.crowd_done = crate::defctl::crowd_control(cx, attacker, target, a.power, &a.targets, &crowd_line, crowd_at);
+            a.crowd_done =
+                crate::defctl::crowd_control(cx, attacker, target, a.power, &a.targets, &crowd_line, crowd_at);
         }
         crate::brews::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
         crate::brews::blade_used(cx, attacker, def); // Potent Edge

@@ -346,7 +346,11 @@ pub fn question(s: &State, f: &DefCtlFrame) -> (UnitIdx, &'static str, String, V
         DefCtlFrame::Crowd { user, power, .. } => (
             *user,
             "target",
-            format!("{}: Crowd Control — which other enemy does {}'s Effect go to?", s.unit(*user).id, s.powers.get(*power).name),
+            format!(
+                "{}: Crowd Control — which other enemy does {}'s Effect go to?",
+                s.unit(*user).id,
+                s.powers.get(*power).name
+            ),
             options,
         ),
     }

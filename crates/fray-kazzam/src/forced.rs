@@ -79,7 +79,18 @@ impl ForcedFrame {
     pub fn new(s: &State, mover: UnitIdx, target: UnitIdx, kind: ForcedKind, n: i32) -> Self {
         let origin = s.unit(mover).pos.unwrap_or(Pos::new(0, 0));
         let start = s.unit(target).pos.unwrap_or(origin);
-        ForcedFrame { mover, target, kind, remaining: n, origin, start, safety: None, ring: false, bump: false, must_move: false }
+        ForcedFrame {
+            mover,
+            target,
+            kind,
+            remaining: n,
+            origin,
+            start,
+            safety: None,
+            ring: false,
+            bump: false,
+            must_move: false,
+        }
     }
 }
 

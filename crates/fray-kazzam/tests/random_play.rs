@@ -322,3 +322,42 @@ fn every_played_advanced_implement_survives_random_play() {
     assert!(thrown, "no Throwing Sword was ever thrown in {matches} matches");
     assert!(spread, "no attack was ever spread over a zone in {matches} matches");
 }
+
+/// Defender and Controller specializations in turn (red at level 4, blue at level 1): their Role
+/// Boosts and features (Punisher's Marks, Pursuer's pull and slide round, the level-4 slide into
+/// characters, Lockdown, Crowd Control...) come up in random matches, every invariant holds and
+/// nothing offered is refused.
+#[test]
+fn defender_and_controller_specializations_survive_random_play() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(60, |n| (n / 5).max(30));
+    const CONTROLLERS: [&str; 4] = ["crowd-control", "guardian", "lockdown", "protector"];
+    const DEFENDERS: [&str; 4] = ["punisher", "pursuer", "juggernaut", "smasher"];
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..matches {
+        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+            let k = seed as usize + i;
+            match i % 3 {
+                0 => (u.role, u.specialization) = (Some("controller".into()), Some(CONTROLLERS[k % 4].into())),
+                1 => {
+                    (u.role, u.specialization) = (Some("defender".into()), Some(DEFENDERS[k % 4].into()));
+                    u.powers.push("defenders-mark".into());
+                }
+                _ => {}
+            }
+            u.level = Some(if u.team == "red" { 4 } else { 1 });
+        }
+        for line in play_setup(seed, true, setup) {
+            for key in ["Crowd Control", "around it, then shift", "Role Boost: pull", "is slid on with", "+1 damage"] {
+                if line.contains(key) {
+                    seen.insert(key);
+                }
+            }
+        }
+    }
+    for key in ["Crowd Control", "around it, then shift", "Role Boost: pull", "is slid on with", "+1 damage"] {
+        assert!(seen.contains(key), "{key:?} never came up in {matches} matches: {seen:?}");
+    }
+}
