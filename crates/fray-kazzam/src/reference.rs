@@ -70,10 +70,7 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             out.push(Entry { id: f.id.clone(), name: f.name.clone(), kind: "feature".into(), aliases: vec![], text });
         }
         for p in &c.power {
-            let mut text = format!("{} power, level {}: {}", c.class.name, p.level.unwrap_or(1), power_card(p));
-            if p.reference_only {
-                text.push_str(" [look-up only: Fray does not play this power yet]");
-            }
+            let text = format!("{} power, level {}: {}", c.class.name, p.level.unwrap_or(1), power_card(p));
             // A class copy of a built-in power (Swap Places...) is already listed once.
             if out.iter().any(|e| e.id == p.id && e.kind == "power") {
                 continue;
@@ -103,10 +100,7 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             Some(s) => format!("{role} ({}) role power", s.name),
             None => format!("{role} role power"),
         };
-        let mut text = format!("{whose}: {}", power_card(p));
-        if p.reference_only {
-            text.push_str(" [look-up only: Fray does not play this power yet]");
-        }
+        let text = format!("{whose}: {}", power_card(p));
         // The four Defender Reactions share a name: their specialization tells them apart.
         let aliases = p.specialization.iter().map(|s| format!("{s} reaction")).collect();
         out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases, text });
