@@ -19,8 +19,9 @@ pub enum Boost {
     Juggernaut,
     /// Smasher: at full HP 1 more damage; otherwise regain 1 HP (level 4+: 2 while Bloodied).
     Smasher,
-    /// Leader (Rescuer, Vanguard): one ally you can see regains 2 HP (level 4+: 3); Rescuer +1
-    /// if that ally is Bloodied; Vanguard may take it itself.
+    /// Leader: one ally you can see regains 2 HP (level 4+: 3); Rescuer +1 if that ally is
+    /// Bloodied; Vanguard may take it itself; Motivator may heal past maximum HP; Tactician's
+    /// healed ally may shift 1.
     Leader,
     /// Punisher: with an enemy Marked by you, +1 Opportunity damage until your next turn;
     /// otherwise Mark the target (level 4+: and one more enemy within 5). defctl.rs.
@@ -38,9 +39,8 @@ pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
         (Some("controller"), _) => Some(Boost::Controller),
         (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
         (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
-        // Motivator (healing past maximum HP) and Tactician (the healed ally's shift) add riders
-        // Fray does not play yet: their boosts are not applied.
-        (Some("leader"), Some("rescuer" | "vanguard")) => Some(Boost::Leader),
+        // Motivator: the heal may pass maximum HP; Tactician: the healed ally may shift 1.
+        (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
         (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
         (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
         _ => None,
@@ -129,5 +129,38 @@ pub fn answer_leader(cx: &mut Ctx, u: UnitIdx, option: &str) {
     let rescuer = x.specialization.as_deref() == Some("rescuer");
     let amount = if x.level >= 4 { 3 } else { 2 } + i32::from(rescuer && cx.s.is_bloodied(t));
     let why = format!("{}'s Role Boost", x.id);
-    crate::damage::heal(cx, t, amount, &why);
+    match x.specialization.as_deref() {
+        Some("motivator") => over_heal(cx, t, amount, &why),
+        Some("tactician") => {
+            crate::damage::heal(cx, t, amount, &why);
+            // The recipient's side decides its shift of 1 (or stops).
+            if cx.s.unit(t).on_map() && crate::summons::takes_actions(cx.s.unit(t)) {
+                cx.push(Frame::ShiftSelf { unit: t, left: 1 });
+            }
+        }
+        _ => crate::damage::heal(cx, t, amount, &why),
+    }
+}
+
+/// Motivator: the boost's healing is not capped at maximum HP.
+fn over_heal(cx: &mut Ctx, t: UnitIdx, amount: i32, why: &str) {
+    let hp = cx.s.unit(t).hp + amount;
+    cx.emit(crate::events::Event::Healed { unit: cx.s.who(t), amount, hp, why: why.into() });
+}
+
+/// Start of `unit`'s turn (Motivator): above its maximum HP, it loses 1 HP and is Fierce for
+/// this turn.
+pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
+    let u = cx.s.unit(unit);
+    if u.hp <= u.max_hp || !u.on_map() {
+        return;
+    }
+    let why = "above its maximum HP".to_string();
+    cx.emit(crate::events::Event::HpLost { unit: cx.s.who(unit), amount: 1, hp: u.hp - 1, why: why.clone() });
+    let turn = cx.s.unit(unit).turns_started;
+    let st = crate::statuses::Status::simple(
+        crate::statuses::StatusKind::Fierce,
+        crate::statuses::Duration::EndOfTurn { unit, turn },
+    );
+    crate::attack::give_status(cx, unit, st, &why);
 }

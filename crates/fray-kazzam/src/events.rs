@@ -284,6 +284,8 @@ pub enum Event {
     /// A Tamer's creature's record changed: where its Tamer's turn found it, when it last
     /// obeyed ([`crate::tamer`]).
     Beast { unit: Who, beast: crate::tamer::Beast },
+    /// A unit loses HP without taking damage (a Motivator's boost above maximum HP wearing off).
+    HpLost { unit: Who, amount: i32, hp: i32, why: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -573,6 +575,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 p.beast = *beast;
             }
         }
+        Event::HpLost { unit, hp, .. } => unit_mut(s, unit).hp = *hp,
         Event::StrikePenalty { side, penalty, .. } => {
             if let Some(t) = side.team() {
                 s.score[t] -= penalty;
@@ -892,6 +895,7 @@ impl fmt::Display for Event {
                 Some(at) => write!(f, "{unit} answers to its Tamer (its turn {}, begun at {at})", beast.turn),
                 None => write!(f, "{unit} answers to its Tamer (its turn {})", beast.turn),
             },
+            Event::HpLost { unit, amount, hp, why } => write!(f, "{unit} loses {amount} HP ({why}) — {hp} HP"),
         }
     }
 }

@@ -164,6 +164,7 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     crate::features::start_of_turn(cx, unit); // Whirling ready again
+    crate::boosts::turn_started(cx, unit); // Motivator: above maximum HP
     crate::divination::sight_check(cx); // Line-of-Sight Curse
     // K-ST-Regenerate: only while at 1 HP or more; Empathic Wave reaches allies near the Diviner.
     let regen = cx.s.amount(unit, StatusKind::Regenerate)
