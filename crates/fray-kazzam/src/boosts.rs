@@ -29,6 +29,12 @@ pub enum Boost {
     /// Pursuer: pull the target 2 (level 4+: 4); one already adjacent is slid round you, then
     /// you shift 1. defctl.rs.
     Pursuer,
+    /// Runner: shift 1 then move 3 (level 4+: shift 6, no move).
+    Runner,
+    /// Trapper: once the attack is over, a 2-HP trap next to the target (2 damage; 3 at level 4+).
+    Trapper,
+    /// Terrain Artist: Change Terrain or Boost Square on or next to the target, at any range.
+    TerrainArtist,
 }
 
 /// The Role Boost `u` gets, if Fray plays it.
@@ -43,6 +49,9 @@ pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
         (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
         (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
         (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
+        (Some("specialist"), Some("runner")) => Some(Boost::Runner),
+        (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
+        (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
         _ => None,
     }
 }
@@ -94,6 +103,9 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
         }
         Boost::Punisher => crate::defctl::punisher(cx, user, target),
         Boost::Pursuer => crate::defctl::pursuer(cx, user, target),
+        Boost::Runner => crate::specialists::runner_boost(cx, user),
+        Boost::Trapper => crate::specialists::trapper_boost(cx, user, target),
+        Boost::TerrainArtist => crate::specialists::terrain_boost(cx, user, target),
     }
 }
 

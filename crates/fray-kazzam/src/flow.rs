@@ -194,6 +194,8 @@ pub enum Frame {
     Bully(crate::sword_moves::BullyFrame),
     /// A Defender's or Controller's choice (defctl.rs).
     DefCtl(crate::defctl::DefCtlFrame),
+    /// A Specialist's Role Boost or feature (specialists.rs).
+    Spec(crate::specialists::SpecFrame),
 }
 
 /// What advancing a frame led to.
@@ -275,6 +277,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Warp(w) => crate::warps::step(cx, w)?,
             Frame::Bully(b) => crate::sword_moves::step(cx, b)?,
             Frame::DefCtl(f) => crate::defctl::step(cx, f)?,
+            Frame::Spec(f) => crate::specialists::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -462,6 +465,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Frame::Bully(f) => crate::sword_moves::question(s, f),
         Frame::DefCtl(f) => crate::defctl::question(s, f),
+        Frame::Spec(f) => crate::specialists::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -544,6 +548,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::ShiftSelf { unit, left } => crate::movement::answer_power_shift(cx, unit, left, option)?,
         Frame::Ward(f) => crate::wards::answer(cx, f, option)?,
         Frame::Divination(f) => crate::divination::answer(cx, f, option)?,
+        Frame::Spec(f) => crate::specialists::answer(cx, f, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

@@ -47,6 +47,7 @@ pub mod role_actions;
 pub mod roles;
 pub mod scenario;
 pub mod setup;
+pub mod specialists;
 pub mod state;
 pub mod statuses;
 pub mod summons;

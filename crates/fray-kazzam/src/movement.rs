@@ -30,6 +30,8 @@ struct Walker<'a> {
     size: i32,
     phasing: bool,
     hovering: bool,
+    /// Difficult Terrain costs it nothing extra (Terrain Artist).
+    easy: bool,
     /// Other creatures: top-left square, size, and whether they block passing (enemies on the
     /// same level, K-ST-Flying).
     others: Vec<(Pos, i32, bool)>,
@@ -54,6 +56,7 @@ impl<'a> Walker<'a> {
             size: s.unit(unit).size,
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
+            easy: crate::specialists::ignores_difficult(s, unit),
             others,
             lockdown: crate::defctl::lockdown_zones(s, unit),
         }
@@ -130,7 +133,7 @@ impl<'a> Walker<'a> {
                 return None;
             }
         }
-        let mut cost = if difficult && !self.hovering { 2 } else { 1 };
+        let mut cost = if difficult && !self.hovering && !self.easy { 2 } else { 1 };
         if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
             cost += 1;
         }

@@ -107,9 +107,17 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     d + crate::modifiers::opportunity_bonus(s, taker, target) + crate::defctl::opportunity_bonus(s, taker)
 }
 
-/// `taker` takes an Opportunity on `target`.
+/// `taker` takes an Opportunity on `target` (a Runner first rolls its save, queued).
 pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
     cx.emit(Event::Opportunity { by: cx.s.who(taker), against: cx.s.who(target), why: why.into() });
+    if crate::specialists::dodge(cx, taker, target, why) {
+        return;
+    }
+    strike(cx, taker, target);
+}
+
+/// What an Opportunity `taker` takes on `target` does.
+pub fn strike(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx) {
     if crate::tamer::opportunity(cx, taker, target) {
         return; // the Spitting Tree's and the Giraffape's own Opportunities
     }

@@ -441,7 +441,7 @@ fn drop_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 
 /// What Change Terrain may make at level `level` (L2091-2103): Regular Terrain, Low Cover, Pit,
 /// Slick; from level 4 Gas and Water too.
-fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
+pub fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
     let mut v = vec![
         ("open", Terrain::Open),
         ("low-cover", Terrain::LowCover),
@@ -456,7 +456,7 @@ fn terrain_list(level: u8) -> Vec<(&'static str, Terrain)> {
 
 /// Whether Change Terrain may work on square `q`: ordinary ground, not walls, pedestals or the
 /// map's own features (portals, exits, the Dungeon, the edge).
-fn changeable(s: &State, q: Pos) -> bool {
+pub fn changeable(s: &State, q: Pos) -> bool {
     matches!(
         s.arena.at(q),
         Terrain::Open

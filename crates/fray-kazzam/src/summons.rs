@@ -206,7 +206,10 @@ fn trap_damage(s: &State, trap: UnitIdx, base: i32) -> i32 {
 fn tinker_trap(s: &State, trap: UnitIdx, f: crate::features::Feature) -> bool {
     let u = s.unit(trap);
     u.kind == UnitKind::Trap
-        && u.placed.as_ref().is_some_and(|p| &*p.what != "snap-trap" && p.owner.is_some_and(|o| s.has_feature(o, f)))
+        && u.placed.as_ref().is_some_and(|p| {
+            !matches!(&*p.what, "snap-trap" | crate::specialists::TRAPPER_TRAP)
+                && p.owner.is_some_and(|o| s.has_feature(o, f))
+        })
 }
 
 /// A trap's extra damage: Tinker's Helper's, and 1 for Improved Traps: +1 Damage (L1306).
@@ -453,13 +456,13 @@ fn what(s: &State, u: UnitIdx) -> &str {
 }
 
 /// The start of `owner`'s turn: its traps that trigger then do so (Staff Trap, L1316).
-pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
+pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
     for trap in owned(cx.s, owner).collect::<Vec<_>>() {
         if cx.s.unit(trap).placed.as_ref().is_some_and(|p| p.free) {
             set_trap(cx, trap, |t| t.free = false);
         }
         if what(cx.s, trap) == "sword-trap" && cx.s.unit(trap).on_map() {
-            sword_trap(cx, owner, trap);
+            sword_trap(cx, owner, trap)?;
             continue;
         }
         if what(cx.s, trap) != "staff-trap" || !cx.s.unit(trap).on_map() {
@@ -476,6 +479,9 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
         }
         cx.emit(Event::Note { text: format!("{}'s Staff Trap springs", cx.s.unit(owner).id) });
         for t in victims {
+            if crate::specialists::evades(cx, t, "the Staff Trap")? {
+                continue;
+            }
             // The owner gets the credit for a Take Out (see rulings).
             let amount = trap_damage(cx.s, trap, 2);
             crate::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
@@ -483,12 +489,13 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) {
         }
         spend_charge(cx, trap);
     }
+    Ok(())
 }
 
 /// Records a trigger: a charge spent (unless free), and the turn it happened in.
 /// Sword Trap (L1320): it runs along a row, column or diagonal to the nearest enemy it can reach
 /// that way, stops in the square before it and deals it 2 damage.
-fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) {
+fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleError> {
     let from = cx.s.unit(trap).pos.unwrap();
     let mut best: Option<(i32, Pos, UnitIdx)> = None;
     for (dx, dy) in [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)] {
@@ -507,15 +514,18 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) {
             q = next;
         }
     }
-    let Some((_, stop, victim)) = best else { return };
+    let Some((_, stop, victim)) = best else { return Ok(()) };
     cx.emit(Event::Note { text: format!("{}'s Sword Trap darts at {}", cx.s.unit(owner).id, cx.s.unit(victim).id) });
     if stop != from {
         cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: stop, how: How::Slide });
     }
-    let amount = trap_damage(cx.s, trap, 2);
-    crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
-    ride(cx, trap, victim);
+    if !crate::specialists::evades(cx, victim, "the Sword Trap")? {
+        let amount = trap_damage(cx.s, trap, 2);
+        crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
+        ride(cx, trap, victim);
+    }
     spend_charge(cx, trap);
+    Ok(())
 }
 
 fn spend_charge(cx: &mut Ctx, trap: UnitIdx) {
@@ -578,10 +588,11 @@ fn trap_squares(s: &State, u: UnitIdx, what: &str) -> Vec<Pos> {
 }
 
 /// A creature moved from `from` into `to` (walking, shifting, forced, teleported): traps that
-/// watch for that spring (Snap Trap, Distraction Trap, Wand Trap, Anti-Charm Trap).
-pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+/// watch for that spring (Snap Trap, Distraction Trap, Wand Trap, Anti-Charm Trap, a Trapper's
+/// boost trap). A Trapper may save to avoid what one does to it.
+pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), RuleError> {
     if !occupies(cx.s.unit(unit)) {
-        return;
+        return Ok(());
     }
     let size = cx.s.unit(unit).size;
     let traps: Vec<UnitIdx> = cx.s.units_on_map().filter(|&t| cx.s.unit(t).kind == UnitKind::Trap).collect();
@@ -602,12 +613,18 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
             "anti-charm-trap" => enemy && comes_within(3) && charmed(cx.s, unit),
             // Once per turn, on any square entered within 4.
             "wand-trap" => enemy && d_to <= 4 && p.fired != cx.s.current().map(|c| (cx.s.round, c)),
+            // Any creature entering its square or one next to it.
+            crate::specialists::TRAPPER_TRAP => comes_within(1),
             _ => false,
         };
         if !springs {
             continue;
         }
         cx.emit(Event::Note { text: format!("{} springs on {}", cx.s.unit(trap).id, cx.s.unit(unit).id) });
+        if crate::specialists::evades(cx, unit, &format!("{}'s trap", cx.s.unit(trap).id))? {
+            spend_charge(cx, trap); // it went off all the same
+            continue;
+        }
         let turn = cx.s.unit(unit).turns_started + 1;
         let next_turn = crate::statuses::Duration::EndOfTurn { unit, turn };
         match &*p.what {
@@ -631,6 +648,10 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
                 let amount = trap_damage(cx.s, trap, 2);
                 crate::damage::deal(cx, unit, amount, p.owner.or(Some(trap)), "Wand Trap", None);
             }
+            crate::specialists::TRAPPER_TRAP => {
+                let amount = crate::specialists::trap_damage(cx.s, p.owner);
+                crate::damage::deal(cx, unit, amount, p.owner.or(Some(trap)), "Trapper's trap", None);
+            }
             _ => {}
         }
         // A trap that deals no damage of its own deals its extra damage alone (Tinker's Helper).
@@ -641,6 +662,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
         ride(cx, trap, unit);
         spend_charge(cx, trap);
     }
+    Ok(())
 }
 
 /// Whether an Anti-Charm Trap has anything to take from `u`: a Ward or a positive status.

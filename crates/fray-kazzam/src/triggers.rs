@@ -468,7 +468,13 @@ fn take(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &str) {
     crate::opportunity::take(cx, taker, granter, why);
     let trigger = Trigger::Punish { granter };
     if !options(cx.s, taker, trigger).is_empty() {
-        cx.push(Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger }));
+        let offer = Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger });
+        if crate::specialists::dodge_pending(cx.s) {
+            let below = cx.s.flow.len() - 1; // after a Runner's save against it
+            cx.s.flow.insert(below, offer);
+        } else {
+            cx.push(offer);
+        }
     }
 }
 

@@ -153,7 +153,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
-    crate::summons::start_of_turn(cx, unit);
+    crate::summons::start_of_turn(cx, unit)?;
     crate::tamer::start_of_turn(cx, unit);
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
@@ -185,7 +185,7 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         take_ongoing(cx, unit);
     }
     if cx.s.unit(unit).on_map() {
-        crate::zones::start_turn_in_terrain(cx, unit);
+        crate::zones::start_turn_in_terrain(cx, unit)?;
     }
     if cx.s.unit(unit).on_map() {
         crate::control::roll(cx, unit)?;
@@ -225,7 +225,7 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
     if cx.s.unit(unit).on_map() {
         take_ongoing(cx, unit);
         if cx.s.unit(unit).on_map() {
-            crate::zones::start_turn_in_terrain(cx, unit);
+            crate::zones::start_turn_in_terrain(cx, unit)?;
         }
     }
     Ok(Flow::Continue)

@@ -30,12 +30,27 @@ pub fn enters(s: &State, unit: UnitIdx, from: Pos, to: Pos, t: Terrain) -> bool 
     footprint(to, size).any(|q| s.arena.at(q) == t && distance(from, size, q, 1) > 0)
 }
 
-fn hit(cx: &mut Ctx, unit: UnitIdx, zone: u32, amount: i32, why: &str, credit: Option<UnitIdx>) {
+fn hit(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    zone: u32,
+    amount: i32,
+    why: &str,
+    credit: Option<UnitIdx>,
+) -> Result<(), RuleError> {
     if cx.s.unit(unit).zone_hits & (1 << zone) != 0 {
-        return; // K-ZONE-2: once per round
+        return Ok(()); // K-ZONE-2: once per round
     }
     cx.emit(Event::ZoneHit { unit: cx.s.who(unit), zone });
+    // Trapper: a save against terrain (the map's, or Damaging Terrain a power laid).
+    let terrain = zone == TERRAIN_ZONE
+        || zone == PIT_ZONE
+        || cx.s.zones.iter().any(|z| z.bit == zone && matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage));
+    if terrain && crate::specialists::evades(cx, unit, why)? {
+        return Ok(());
+    }
     damage::deal(cx, unit, amount, credit, why, None);
+    Ok(())
 }
 
 /// A unit moved from `from` to `to` (moved by `by`: itself, another creature, or nobody):
@@ -52,14 +67,14 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     // K-ST-Hovering: Damaging Terrain (and pits) do not touch it; special terrain still does.
     if !hovering && enters(cx.s, unit, from, to, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
-        hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit));
+        hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit))?;
     }
     if !own && !hovering && enters(cx.s, unit, from, to, Terrain::Pit) {
-        hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None);
+        hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None)?;
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
     carry_auras(cx, unit, to);
-    entered_power_zones(cx, unit, from, to);
+    entered_power_zones(cx, unit, from, to)?;
     if cx.s.unit(unit).on_map()
         && enters(cx.s, unit, from, to, Terrain::Slick)
         && cx.s.unit(unit).zone_hits & (1 << SLICK_ZONE) == 0
@@ -71,7 +86,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
             crate::attack::give_status(cx, unit, prone, "slipped on slick ground");
         }
     }
-    crate::summons::entered(cx, unit, from, to);
+    crate::summons::entered(cx, unit, from, to)?;
     crate::contagion::entered(cx, unit); // Bura's Traveling Fire
     crate::divination::sight_check(cx); // Line-of-Sight Curse
     crate::warps::entered(cx, unit, from, to, by); // Scouting Warp, Floor Portal, Vortex Warp
@@ -80,13 +95,13 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
 }
 
 /// Starting a turn in damaging terrain hurts (K-TER-2, K-ZONE-5).
-pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
+pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     let Some(at) = cx.s.unit(unit).pos else {
-        return;
+        return Ok(());
     };
     if !cx.s.has(unit, StatusKind::Hovering) && on_terrain(cx.s, at, cx.s.unit(unit).size, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
-        hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain", None);
+        hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain", None)?;
     }
     // Damaging Terrain a power laid (K-ZONE-5).
     let size = cx.s.unit(unit).size;
@@ -94,10 +109,11 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) {
         let hurts = zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(cx.s, &zone, unit);
         if hurts && zone.touches(at, size) && cx.s.unit(unit).on_map() && !cx.s.has(unit, StatusKind::Hovering) {
             let name = format!("starts its turn in {}", cx.s.powers.get(zone.power).name);
-            hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner));
+            hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?;
         }
     }
     crate::contagion::turn_started(cx, unit); // Bura's Traveling Fire
+    Ok(())
 }
 
 /// Whether a square is dangerous to be forced into: damaging terrain or a pit (K-ZONE-6).
@@ -221,7 +237,7 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
     for t in inside {
         match zone.kind {
             ZoneKind::Damaging if !cx.s.has(t, StatusKind::Hovering) => {
-                hit(cx, t, bit, zone.amount, &def.name, Some(owner));
+                hit(cx, t, bit, zone.amount, &def.name, Some(owner))?;
             }
             ZoneKind::Reveal => reveal(cx, t, &zone, &def.name),
             _ => {}
@@ -284,30 +300,31 @@ fn reveal(cx: &mut Ctx, t: UnitIdx, zone: &PowerZone, name: &str) {
 }
 
 /// Power zones a creature moving from `from` to `to` comes into (K-ZONE-2: once per round each).
-fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) {
+fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), RuleError> {
     let size = cx.s.unit(unit).size;
     for zone in cx.s.zones.clone() {
         if !cx.s.unit(unit).on_map() {
-            return;
+            return Ok(());
         }
         let name = cx.s.powers.get(zone.power).name.clone();
         let came_in = zone.touches(to, size) && !zone.touches(from, size);
         match zone.kind {
-            ZoneKind::EntryDamage if came_in => hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner)),
+            ZoneKind::EntryDamage if came_in => hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?,
             ZoneKind::Reveal if came_in => reveal(cx, unit, &zone, &name),
             ZoneKind::Aura if came_in && aura_hurts(cx.s, &zone, unit) => {
-                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))
+                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?
             }
             // Damaging Terrain: entering any of its squares (K-TER-2), Hovering spared.
             ZoneKind::Damaging
                 if !cx.s.has(unit, StatusKind::Hovering)
                     && footprint(to, size).any(|q| zone.contains(q) && distance(from, size, q, 1) > 0) =>
             {
-                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))
+                hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?
             }
             _ => {}
         }
     }
+    Ok(())
 }
 
 /// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
