@@ -291,6 +291,19 @@ pub fn dodge_pending(s: &State) -> bool {
     matches!(s.flow.last(), Some(Frame::Spec(SpecFrame::Dodge { .. })))
 }
 
+/// Runner feature (L2047): a Runner about to drop what it holds against its will may roll a
+/// saving throw; true when it keeps hold (nothing is dropped).
+pub fn keeps_hold(cx: &mut Ctx, unit: UnitIdx) -> Result<bool, RuleError> {
+    if !is(cx.s, unit, "runner") || !cx.s.unit(unit).on_map() || cx.s.held_orbs(unit).next().is_none() {
+        return Ok(false);
+    }
+    let kept = crate::turn::saving_throw(cx, unit, "dropping what it holds")?;
+    if kept {
+        cx.emit(Event::Note { text: format!("{} keeps hold (Runner)", cx.s.unit(unit).id) });
+    }
+    Ok(kept)
+}
+
 /// Trapper feature (L2067): a Trapper about to be hit or hurt by a trap or terrain may roll a
 /// saving throw; true when it avoids it.
 pub fn evades(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {

@@ -613,15 +613,15 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             "anti-charm-trap" => enemy && comes_within(3) && charmed(cx.s, unit),
             // Once per turn, on any square entered within 4.
             "wand-trap" => enemy && d_to <= 4 && p.fired != cx.s.current().map(|c| (cx.s.round, c)),
-            // Any creature entering its square or one next to it.
-            crate::specialists::TRAPPER_TRAP => comes_within(1),
+            // Any creature entering its square or one next to it, from wherever (see rulings).
+            crate::specialists::TRAPPER_TRAP => d_to <= 1,
             _ => false,
         };
         if !springs {
             continue;
         }
         cx.emit(Event::Note { text: format!("{} springs on {}", cx.s.unit(trap).id, cx.s.unit(unit).id) });
-        if crate::specialists::evades(cx, unit, &format!("{}'s trap", cx.s.unit(trap).id))? {
+        if crate::specialists::evades(cx, unit, &format!("the trap {}", cx.s.unit(trap).id))? {
             spend_charge(cx, trap); // it went off all the same
             continue;
         }

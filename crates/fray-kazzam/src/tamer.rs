@@ -670,7 +670,7 @@ pub fn effect_hook(
     power: u16,
 ) -> Result<(), RuleError> {
     if hook == "snatch" {
-        snatch(cx, target, &cx.s.powers.get(power).name.clone());
+        snatch(cx, target, &cx.s.powers.get(power).name.clone())?;
     }
     if hook == "nettle" {
         let grows = cx.s.powers.get(power).id != "summon-nettlekin";
@@ -1176,7 +1176,7 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
         }
         TamerFrame::Snatch { ape, target } => {
             if option == "snatch" {
-                snatch(cx, target, "Giraffape");
+                snatch(cx, target, "Giraffape")?;
             } else {
                 let amount = crate::opportunity::damage_of(cx.s, ape, target);
                 let ctx = crate::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee: true };
@@ -1396,17 +1396,20 @@ pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx) -> bool {
 
 /// The target drops everything it holds and is Disarmed until the end of its next turn
 /// (Summon Giraffape, the Giraffape's Opportunity).
-fn snatch(cx: &mut Ctx, target: UnitIdx, label: &str) {
+fn snatch(cx: &mut Ctx, target: UnitIdx, label: &str) -> Result<(), RuleError> {
     if !cx.s.unit(target).on_map() {
-        return;
+        return Ok(());
     }
     let at = cx.s.unit(target).pos.unwrap();
-    for o in cx.s.held_orbs(target).collect::<Vec<_>>() {
-        crate::orbs::drop(cx, target, o, at);
+    if !crate::specialists::keeps_hold(cx, target)? {
+        for o in cx.s.held_orbs(target).collect::<Vec<_>>() {
+            crate::orbs::drop(cx, target, o, at);
+        }
     }
     let turn = cx.s.unit(target).turns_started + 1;
     let st = Status::simple(StatusKind::Disarmed, Duration::EndOfTurn { unit: target, turn });
     crate::attack::give_status(cx, target, st, label);
+    Ok(())
 }
 
 /// Whether `st` is Ongoing damage from a Nettlekin.

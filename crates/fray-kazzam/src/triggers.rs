@@ -853,6 +853,9 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
         TriggerFrame::Surprise { target, .. } => {
             if let Some(id) = option.strip_prefix("drop:") {
                 let o = cx.s.find_orb(id).ok_or_else(|| RuleError::malformed(format!("no orb {id:?}")))?;
+                if crate::specialists::keeps_hold(cx, target)? {
+                    return Ok(()); // a Runner's save
+                }
                 let at = cx.s.unit(target).pos.unwrap();
                 crate::orbs::drop(cx, target, o, at);
             } else {

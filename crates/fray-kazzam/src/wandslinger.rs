@@ -152,7 +152,7 @@ fn save_against(cx: &mut Ctx, u: UnitIdx, i: usize) -> Result<(), RuleError> {
 /// Effect hooks: Trick Shot's dropped object.
 pub fn effect_hook(cx: &mut Ctx, hook: &str, user: UnitIdx, target: UnitIdx) -> Result<(), RuleError> {
     // `repeat-attack` and `fork` act later, in [`after_hit`].
-    if hook == "drop-object" && cx.s.unit(target).on_map() {
+    if hook == "drop-object" && cx.s.unit(target).on_map() && !crate::specialists::keeps_hold(cx, target)? {
         match held(cx.s, target).as_slice() {
             [] => cx.emit(Event::Note { text: format!("{} carries no orb to drop", cx.s.unit(target).id) }),
             [o] => drop_orb(cx, target, *o),
