@@ -696,6 +696,9 @@ pub fn step(cx: &mut Ctx, f: WarpFrame) -> Result<Flow, RuleError> {
             if !cx.s.unit(unit).on_map() {
                 return Ok(Flow::Continue);
             }
+            if crate::specialists::evades(cx, unit, "the portal trap")? {
+                return Ok(Flow::Continue); // a Trapper's save: nothing happens to it
+            }
             cut_below(cx, unit);
             cx.emit(Event::Note {
                 text: format!("{} falls into {}'s portal trap", cx.s.unit(unit).id, cx.s.unit(owner).id),
