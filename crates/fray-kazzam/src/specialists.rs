@@ -185,12 +185,15 @@ pub fn step(cx: &mut Ctx, f: SpecFrame) -> Result<Flow, RuleError> {
 pub fn question(s: &State, f: &SpecFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
     match *f {
         SpecFrame::RunnerMove { unit, left } => {
+            // Nowhere to go (Immobilized, hemmed in, off the map): nothing is asked.
             let mut options: Vec<DecisionOption> = Vec::new();
             if s.unit(unit).on_map() {
                 options = run_squares(s, unit, left)
                     .into_iter()
                     .map(|q| DecisionOption::square(q, format!("move to {q}")))
                     .collect();
+            }
+            if !options.is_empty() {
                 options.push(DecisionOption::new("stop", "stay here"));
             }
             (unit, "square", format!("{}: Role Boost — move up to {left} square(s)", s.unit(unit).id), options)

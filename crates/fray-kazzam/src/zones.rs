@@ -46,7 +46,8 @@ fn hit(
     let terrain = zone == TERRAIN_ZONE
         || zone == PIT_ZONE
         || cx.s.zones.iter().any(|z| z.bit == zone && matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage));
-    if terrain && crate::specialists::evades(cx, unit, why)? {
+    let what = if zone == PIT_ZONE { "the pit" } else { "damaging terrain" };
+    if terrain && crate::specialists::evades(cx, unit, what)? {
         return Ok(());
     }
     damage::deal(cx, unit, amount, credit, why, None);
