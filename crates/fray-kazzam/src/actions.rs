@@ -364,6 +364,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     crate::role_actions::check_use(s, u, def)?;
     crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
     crate::summons::check_use(s, u, def)?;
+    crate::sword_moves::check_use(s, u, def)?; // Path of Blades
     crate::tamer::check_use(s, u, def)
 }
 
@@ -1900,7 +1901,9 @@ fn use_power(
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
-            if crate::advanced::has(cx.s, u, crate::advanced::Advanced::ChargingSword) {
+            if crate::advanced::has(cx.s, u, crate::advanced::Advanced::ChargingSword)
+                || crate::features::misty_charge(cx.s, u)
+            {
                 // Charging Sword: the attack is chosen once the run is over.
                 let (via_action, no_boost) = (frame.via_action, frame.no_boost);
                 let ask = crate::advanced::AdvancedFrame::ChargeAttack { unit: u, target: t, via_action, no_boost };

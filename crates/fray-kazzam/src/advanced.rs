@@ -181,7 +181,7 @@ pub fn after_throw(cx: &mut crate::flow::Ctx, u: UnitIdx) {
 /// A question an advanced implement asks.
 #[derive(Clone, Debug)]
 pub enum AdvancedFrame {
-    /// Charging Sword: which attack ends the Charge (decision kind `granted-attack`).
+    /// Charging Sword, Misty Charge: which attack ends the Charge (decision kind `granted-attack`).
     ChargeAttack {
         /// The charger.
         unit: UnitIdx,
@@ -239,7 +239,7 @@ pub fn question(
                     fray_core::decision::DecisionOption::new(format!("power:{}", def.id), def.name.clone())
                 })
                 .collect();
-            let prompt = format!("{}: Charging Sword — which attack on {}?", s.unit(*unit).id, s.unit(*target).id);
+            let prompt = format!("{}: which attack ends the Charge on {}?", s.unit(*unit).id, s.unit(*target).id);
             (*unit, "granted-attack", prompt, options)
         }
     }

@@ -581,6 +581,7 @@ fn resolve_roll(
     let evaded = a.evaded;
     let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
+    crate::sword_moves::rolled(cx.s, a.attacker, target, hit != Hit::Miss); // Path of Blades
     if hit != Hit::Miss && is_own_turn(cx.s, a.attacker) && !cx.s.unit(a.attacker).hits_this_turn.contains(&target) {
         cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
     }

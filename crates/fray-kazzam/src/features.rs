@@ -142,6 +142,9 @@ pub enum Feature {
     Giraffape,
     /// Tamer creature: the Nettlekin's stat block (L1809-1813; tamer.rs).
     Nettlekin,
+    /// Shivering Sword Self-Charm: Charges ignore Difficult and Damaging Terrain, pass through
+    /// creatures, grant no Opportunities and may end with any At-Will attack (L1086).
+    MistyCharge,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -203,6 +206,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("kerpoof", Feature::Kerpoof),
     ("giraffape", Feature::Giraffape),
     ("nettlekin", Feature::Nettlekin),
+    ("misty-charge", Feature::MistyCharge),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
@@ -1516,4 +1520,9 @@ mod tests {
             assert_eq!(f.id(), *id);
         }
     }
+}
+
+/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
+pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::MistyCharge)
 }

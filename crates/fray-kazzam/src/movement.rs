@@ -37,6 +37,8 @@ struct Walker<'a> {
     others: Vec<(Pos, i32, bool)>,
     /// Enemy Lockdown Controllers' footprints: squares near them are Difficult (defctl.rs).
     lockdown: Vec<(Pos, i32)>,
+    /// A Misty Charge: Difficult Terrain costs nothing extra.
+    misty: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -59,7 +61,21 @@ impl<'a> Walker<'a> {
             easy: crate::specialists::ignores_difficult(s, unit),
             others,
             lockdown: crate::defctl::lockdown_zones(s, unit),
+            misty: false,
         }
+    }
+
+    /// The walker for a move in `mode`: a Misty Charge passes through every creature and
+    /// ignores Difficult Terrain (misty-charge).
+    fn for_mode(s: &'a State, unit: UnitIdx, mode: Mode) -> Self {
+        let mut w = Walker::new(s, unit);
+        if matches!(mode, Mode::Charge(_)) && crate::features::misty_charge(s, unit) {
+            w.misty = true;
+            for o in &mut w.others {
+                o.2 = false;
+            }
+        }
+        w
     }
 
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
@@ -133,7 +149,7 @@ impl<'a> Walker<'a> {
                 return None;
             }
         }
-        let mut cost = if difficult && !self.hovering && !self.easy { 2 } else { 1 };
+        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
         if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
             cost += 1;
         }
@@ -185,7 +201,7 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let budget = speed(s, unit, mode).max(0) as u32;
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
-    let w = Walker::new(s, unit);
+    let w = Walker::for_mode(s, unit, mode);
     Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
@@ -451,10 +467,13 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         }
     }
     let base = cx.s.flow.len();
+    let misty = m.how == How::Charge && crate::features::misty_charge(cx.s, m.unit); // Misty Charge
     // Interrupts first: Opportunities for leaving this square, then triggered powers.
-    let takers = crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked);
+    let takers =
+        if misty { Vec::new() } else { crate::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked) };
     for t in takers {
         m.provoked.push(t);
+        crate::sword_moves::provoked(cx.s, m.unit, t); // Path of Blades: once for the whole walk
         let why = if m.how == How::Shift {
             "shifting out of its marker's reach"
         } else {
@@ -477,7 +496,13 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
     // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
-    let step = if distance(from, 1, to, 1) > 1 { Some(1) } else { step_cost(cx.s, m.unit, from, to) };
+    let step = if distance(from, 1, to, 1) > 1 {
+        Some(1)
+    } else if misty {
+        Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)).step_cost(from, to)
+    } else {
+        step_cost(cx.s, m.unit, from, to)
+    };
     // Irena's Cloak: no entering it of its own accord.
     let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
     let step = step.filter(|_| !(own && crate::zones::barred(cx.s, m.unit, to)));
@@ -506,7 +531,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         }
     }
     let queued = cx.s.flow.len();
-    crate::zones::entered(cx, m.unit, from, to, Some(m.unit))?;
+    crate::zones::entered_as(cx, m.unit, from, to, Some(m.unit), misty)?;
     // A trap that pushes or pulls the walker (Advanced Trap) ends its walk there.
     let forced = cx.s.flow[queued..].iter().any(|f| matches!(f, Frame::Forced(x) if x.target == m.unit));
     m.next += 1;

@@ -1,10 +1,11 @@
-//! Shivering Sword powers that move (rulings: bullying-blade, ghost-walk).
+//! Shivering Sword powers that move (rulings: bullying-blade, ghost-walk, path-of-blades).
 //!
 //! Bullying Blade (K-FM-1, K-MOVE-2): push the target up to 2 squares, then 1 extra damage for
 //! each square a wall, obstacle or creature kept it from, then the user may shift as many
 //! squares as the push moved it, ending next to it. Ghost Walk (K-CONC-4, K-ST-Flying): Hidden
 //! and Flying until the user's next turn ends or its next attack has resolved, then a walk up
-//! to its speed.
+//! to its speed. Path of Blades (K-OPP-1, K-ROLL-5): a walk that stops to make a basic
+//! implement attack against each enemy it comes next to ([`PathOfBlades`]).
 
 use crate::events::{Event, How};
 use crate::flow::{Ctx, Flow, Frame};
@@ -22,7 +23,7 @@ use std::collections::HashMap;
 pub const EFFECT_HOOKS: &[&str] = &["bullying-blade"];
 
 /// Power hooks this module answers.
-pub const POWER_HOOKS: &[&str] = &["ghost-walk"];
+pub const POWER_HOOKS: &[&str] = &["ghost-walk", "path-of-blades"];
 
 /// How far Bullying Blade pushes.
 const PUSH: i32 = 2;
@@ -68,6 +69,8 @@ pub enum BullyFrame {
         /// Up to how many squares.
         pushed: i32,
     },
+    /// Path of Blades in progress.
+    Path(Box<PathOfBlades>),
 }
 
 /// Bullying Blade's Effect: the push, then the follow-up frame.
@@ -179,12 +182,14 @@ pub fn step(cx: &mut Ctx, f: BullyFrame) -> Result<Flow, RuleError> {
             cx.push(Frame::Bully(f));
             Ok(Flow::Wait)
         }
+        BullyFrame::Path(p) => path_step(cx, *p),
     }
 }
 
 /// The decision Bullying Blade waits on.
 pub fn question(s: &State, f: &BullyFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
     match *f {
+        BullyFrame::Path(ref p) => path_question(s, p),
         BullyFrame::Damage { user, target, extra, .. } => (
             user,
             "bullying-blade",
@@ -226,7 +231,7 @@ pub fn question(s: &State, f: &BullyFrame) -> (UnitIdx, &'static str, String, Ve
 fn pushed_of(f: &BullyFrame) -> i32 {
     match f {
         BullyFrame::Shift { pushed, .. } | BullyFrame::Damage { pushed, .. } => *pushed,
-        BullyFrame::After { .. } | BullyFrame::Walk { .. } => 0,
+        BullyFrame::After { .. } | BullyFrame::Walk { .. } | BullyFrame::Path(_) => 0,
     }
 }
 
@@ -263,6 +268,7 @@ pub fn answer(cx: &mut Ctx, f: BullyFrame, option: &str) -> Result<(), RuleError
             cx.push(Frame::Move(MoveFrame::new(unit, path, How::Walk)));
         }
         BullyFrame::After { .. } => {}
+        BullyFrame::Path(p) => path_answer(cx, *p, option)?,
     }
     Ok(())
 }
@@ -284,6 +290,9 @@ fn walk_squares(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
 /// Uses Ghost Walk: Hidden and Flying until the end of the user's next turn (or its next
 /// attack, [`attacked`]), then the walk.
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    if cx.s.powers.get(power).hook.as_deref() == Some("path-of-blades") {
+        return path_begin(cx, u, power);
+    }
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name.clone(), targets: vec![] });
     let duration = Duration::EndOfTurn { unit: u, turn: cx.s.unit(u).turns_started + 1 };
@@ -305,5 +314,315 @@ pub fn attacked(cx: &mut Ctx, u: UnitIdx) {
     if cx.s.unit(u).on_map() && !cx.s.has(u, StatusKind::Flying) {
         // K-ST-Flying: come down on an occupied square, it takes the nearest free one.
         crate::movement::settle_on_legal_square(cx, u, "comes down beside the creature below");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Path of Blades (L1148; rulings path-of-blades)
+// ---------------------------------------------------------------------------------------
+
+/// Path of Blades in progress: a walk of up to the user's speed, stopping for a basic
+/// implement attack against each enemy it comes next to.
+#[derive(Clone, Debug)]
+pub struct PathOfBlades {
+    /// Who walks.
+    pub unit: UnitIdx,
+    /// Squares of movement left.
+    pub left: i32,
+    /// Enemies already attacked (once each).
+    pub attacked: Vec<UnitIdx>,
+    /// Enemies hit: they take no Opportunity during the walk.
+    pub hit: Vec<UnitIdx>,
+    /// Enemies that took an Opportunity during the walk (once each, K-OPP-1).
+    pub provoked: Vec<UnitIdx>,
+    /// Where the walk stands.
+    pub stage: PathStage,
+}
+
+/// Where Path of Blades stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathStage {
+    /// The user picks where to walk next, or stops.
+    Walk,
+    /// A leg of the walk is under way to `end`; `met` were come next to on the way.
+    Arrive {
+        /// The leg's last square.
+        end: Pos,
+        /// Enemies come next to, still to be attacked there.
+        met: Vec<UnitIdx>,
+    },
+    /// Attacks owed on this square.
+    Attack {
+        /// Enemies still to attack here.
+        queue: Vec<UnitIdx>,
+    },
+    /// An attack is being made.
+    Resolve {
+        /// Its target.
+        target: UnitIdx,
+        /// It carries the Role Boost.
+        boost: bool,
+        /// Whether its roll hit, once known.
+        hit: Option<bool>,
+        /// Enemies still to attack here afterwards.
+        queue: Vec<UnitIdx>,
+    },
+}
+
+/// The attack Path of Blades makes.
+fn basic_attack(s: &State) -> u16 {
+    s.powers.find("basic-implement-attack").expect("built-in")
+}
+
+/// Enemies beside `at` (for a walker of `size`) that Path of Blades could attack now.
+fn beside(s: &State, u: UnitIdx, at: Pos, size: i32) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| t != u && s.enemies(u, t))
+        .filter(|&t| {
+            !matches!(
+                s.unit(t).kind,
+                crate::state::UnitKind::Trap | crate::state::UnitKind::Wall | crate::state::UnitKind::Conjured
+            )
+        })
+        .filter(|&t| distance(at, size, s.unit(t).pos.unwrap(), s.unit(t).size) == 1)
+        .collect()
+}
+
+/// Whether the user may attack `t` from where it stands now with its basic implement attack.
+fn attackable(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.unit(t).on_map()
+        && s.unit(u).pos.is_some_and(|p| beside(s, u, p, s.unit(u).size).contains(&t))
+        && !s.has(u, StatusKind::Disarmed)
+        && !s.unit(u).stowed
+        && crate::actions::check_target(s, u, basic_attack(s), t, false).is_ok()
+}
+
+/// Refuses Path of Blades when both the Attack and the Move Action cannot be spent on it.
+pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
+    if def.hook.as_deref() != Some("path-of-blades") {
+        return Ok(());
+    }
+    let x = s.unit(u);
+    if x.granted_by.is_some() || x.granted_move {
+        return Err(RuleError::refused(
+            "K-ACT-4",
+            format!("{} needs {}'s own Attack and Move Actions, not a granted one", def.name, x.id),
+        ));
+    }
+    if s.has(u, StatusKind::Dazed) {
+        return Err(RuleError::refused(
+            "K-ST-Dazed",
+            format!("{} is Dazed: one action a turn, and {} needs two", x.id, def.name),
+        ));
+    }
+    if x.actions.moves >= 1 && x.actions.bonus_moves == 0 {
+        return Err(RuleError::refused(
+            "K-ACT-2",
+            format!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
+        ));
+    }
+    if s.has(u, StatusKind::Disarmed) {
+        return Err(RuleError::refused("K-ST-Disarmed", format!("{} is Disarmed: no implement attacks", x.id)));
+    }
+    Ok(())
+}
+
+/// Uses Path of Blades: the Attack Action is spent already; the Move Action goes too.
+fn path_begin(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![] });
+    cx.emit(Event::ActionSpent { unit: cx.s.who(u), slot: crate::events::Slot::Move });
+    let left = crate::movement::speed(cx.s, u, Mode::Walk);
+    let p = PathOfBlades {
+        unit: u,
+        left,
+        attacked: Vec::new(),
+        hit: Vec::new(),
+        provoked: Vec::new(),
+        stage: PathStage::Walk,
+    };
+    cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+    Ok(())
+}
+
+/// Whether the user may name the Role Boost for its next attack.
+fn boost_on_offer(s: &State, p: &PathOfBlades) -> bool {
+    crate::boosts::boost_of(s, p.unit).is_some()
+}
+
+fn path_step(cx: &mut Ctx, mut p: PathOfBlades) -> Result<Flow, RuleError> {
+    let u = p.unit;
+    if !cx.s.unit(u).on_map() || cx.s.unit(u).turn_over {
+        return Ok(Flow::Continue); // Taken Out, or the turn was cut short
+    }
+    match std::mem::replace(&mut p.stage, PathStage::Walk) {
+        PathStage::Walk => {
+            if walk_squares(cx.s, u, p.left).is_empty() {
+                return Ok(Flow::Continue);
+            }
+            cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+            Ok(Flow::Wait)
+        }
+        PathStage::Arrive { end, met } => {
+            let queue = if cx.s.unit(u).pos == Some(end) { met } else { Vec::new() };
+            p.stage = PathStage::Attack { queue };
+            cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+            Ok(Flow::Continue)
+        }
+        PathStage::Attack { queue } => {
+            let queue: Vec<UnitIdx> =
+                queue.into_iter().filter(|&t| !p.attacked.contains(&t) && attackable(cx.s, u, t)).collect();
+            if queue.is_empty() {
+                cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+                return Ok(Flow::Continue);
+            }
+            if queue.len() == 1 && !boost_on_offer(cx.s, &p) {
+                launch(cx, p, queue[0], false, Vec::new())?;
+                return Ok(Flow::Continue);
+            }
+            p.stage = PathStage::Attack { queue };
+            cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+            Ok(Flow::Wait)
+        }
+        PathStage::Resolve { target, boost, hit, queue } => {
+            let hit = hit.unwrap_or(false);
+            if hit {
+                p.hit.push(target);
+            }
+            if boost && hit && crate::boosts::boost_of(cx.s, u).is_some() {
+                // The Role Boost went on this target: the turn is over (the rest of the walk too).
+                cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "Path of Blades gave its Role Boost".into() });
+                return Ok(Flow::Continue);
+            }
+            p.stage = PathStage::Attack { queue };
+            cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+            Ok(Flow::Continue)
+        }
+    }
+}
+
+/// Makes the basic implement attack on `t` (no Attack Action: it does not end the turn).
+fn launch(cx: &mut Ctx, mut p: PathOfBlades, t: UnitIdx, boost: bool, queue: Vec<UnitIdx>) -> Result<(), RuleError> {
+    let u = p.unit;
+    p.attacked.push(t);
+    p.stage = PathStage::Resolve { target: t, boost, hit: None, queue };
+    cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+    let at = cx.s.unit(u).pos.expect("on the map");
+    let frame = crate::attack::AttackFrame {
+        no_boost: !boost,
+        ..crate::attack::AttackFrame::new(u, basic_attack(cx.s), vec![t], at)
+    };
+    crate::attack::begin(cx, frame)
+}
+
+fn path_question(s: &State, p: &PathOfBlades) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    let u = p.unit;
+    match &p.stage {
+        PathStage::Attack { queue } => {
+            let mut options = Vec::new();
+            for &t in queue {
+                let id = s.unit(t).id.to_string();
+                options.push(DecisionOption::new(id.clone(), format!("attack {id}")));
+                if boost_on_offer(s, p) {
+                    options.push(DecisionOption::new(
+                        format!("{id}:boost"),
+                        format!("attack {id} with the Role Boost (the turn ends if it hits)"),
+                    ));
+                }
+            }
+            (u, "path-of-blades", format!("{}: Path of Blades — which enemy now?", s.unit(u).id), options)
+        }
+        _ => {
+            let mut options: Vec<DecisionOption> = walk_squares(s, u, p.left)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("move to {q}")))
+                .collect();
+            options.push(DecisionOption::new("stop", "stop here"));
+            let prompt = format!("{}: Path of Blades — {} square(s) left", s.unit(u).id, p.left);
+            (u, "square", prompt, options)
+        }
+    }
+}
+
+fn path_answer(cx: &mut Ctx, mut p: PathOfBlades, option: &str) -> Result<(), RuleError> {
+    let u = p.unit;
+    if let PathStage::Attack { queue } = std::mem::replace(&mut p.stage, PathStage::Walk) {
+        let (id, boost) = match option.strip_suffix(":boost") {
+            Some(id) => (id, true),
+            None => (option, false),
+        };
+        let Some(i) = queue.iter().position(|&t| &*cx.s.unit(t).id == id) else {
+            return Err(RuleError::malformed("name one of the enemies on offer"));
+        };
+        let mut rest = queue;
+        let t = rest.remove(i);
+        return launch(cx, p, t, boost, rest);
+    }
+    if option == "stop" {
+        return Ok(());
+    }
+    let to = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    let reach = crate::movement::reach(cx.s, u, Mode::Walk).ok_or_else(|| RuleError::malformed("not on the map"))?;
+    let Some(route) = reach.path_to(to) else {
+        return Err(RuleError::malformed(format!("{to} cannot be reached")));
+    };
+    // The leg stops on the first square it could stop on beside an enemy it came next to.
+    let size = cx.s.unit(u).size;
+    let mut prev = cx.s.unit(u).pos.expect("on the map");
+    let mut met: Vec<UnitIdx> = Vec::new();
+    let mut end = route.len();
+    for (i, &q) in route.iter().enumerate() {
+        let before = beside(cx.s, u, prev, size);
+        let now = beside(cx.s, u, q, size);
+        met.retain(|t| now.contains(t));
+        for t in now {
+            if !before.contains(&t) && !p.attacked.contains(&t) && !met.contains(&t) {
+                met.push(t);
+            }
+        }
+        if !met.is_empty() && can_stand(cx.s, u, q, size) {
+            end = i + 1;
+            break;
+        }
+        prev = q;
+    }
+    let leg: Vec<Pos> = route[..end].to_vec();
+    let last = *leg.last().expect("a route has squares");
+    let cost = reach.cost(last).unwrap_or(0) as i32;
+    p.left -= cost;
+    p.stage = PathStage::Arrive { end: last, met };
+    let mut m = MoveFrame::new(u, leg, How::Walk);
+    // K-OPP-1 once per enemy for the whole walk; enemies it hit take none.
+    m.provoked = p.hit.iter().chain(p.provoked.iter()).copied().collect();
+    cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
+    cx.push(Frame::Move(m));
+    Ok(())
+}
+
+/// An attack roll by `attacker` on `target` was read: Path of Blades notes whether it hit.
+pub fn rolled(s: &mut State, attacker: UnitIdx, target: UnitIdx, hit: bool) {
+    for f in s.flow.iter_mut().rev() {
+        if let Frame::Bully(BullyFrame::Path(p)) = f
+            && p.unit == attacker
+            && let PathStage::Resolve { target: t, hit: h @ None, .. } = &mut p.stage
+            && *t == target
+        {
+            *h = Some(hit);
+            return;
+        }
+    }
+}
+
+/// `taker` took an Opportunity on `mover` as it moved: a Path of Blades walk notes it.
+pub fn provoked(s: &mut State, mover: UnitIdx, taker: UnitIdx) {
+    for f in s.flow.iter_mut().rev() {
+        if let Frame::Bully(BullyFrame::Path(p)) = f
+            && p.unit == mover
+        {
+            if !p.provoked.contains(&taker) {
+                p.provoked.push(taker);
+            }
+            return;
+        }
     }
 }

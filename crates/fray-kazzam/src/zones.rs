@@ -60,13 +60,25 @@ fn hit(
 /// nobody (K-SCO-2) unless the creature walked in itself: a creature that Takes itself Out that
 /// way takes a Strike (K-STK-3, see rulings).
 pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitIdx>) -> Result<(), RuleError> {
+    entered_as(cx, unit, from, to, by, false)
+}
+
+/// [`entered`], for a mover that may ignore Damaging Terrain (a Misty Charge).
+pub fn entered_as(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    from: Pos,
+    to: Pos,
+    by: Option<UnitIdx>,
+    misty: bool,
+) -> Result<(), RuleError> {
     if !cx.s.unit(unit).on_map() {
         return Ok(());
     }
     let hovering = cx.s.has(unit, StatusKind::Hovering);
     let own = by == Some(unit);
     // K-ST-Hovering: Damaging Terrain (and pits) do not touch it; special terrain still does.
-    if !hovering && enters(cx.s, unit, from, to, Terrain::Damaging) {
+    if !hovering && !misty && enters(cx.s, unit, from, to, Terrain::Damaging) {
         let amount = cx.s.arena.terrain_damage;
         hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit))?;
     }
