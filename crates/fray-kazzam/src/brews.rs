@@ -38,7 +38,7 @@ pub const HOOKS: &[&str] = &[
 ];
 
 /// Power hooks brews add: making, drinking and passing Elixirs.
-pub const POWER_HOOKS: &[&str] = &["give-elixir", "drink-elixir", "pass-elixir"];
+pub const POWER_HOOKS: &[&str] = &["give-elixir", "drink-elixir", "pass-elixir", "recover-brews"];
 
 /// A flask someone carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -188,18 +188,21 @@ pub fn makeable(s: &State, u: UnitIdx) -> Vec<u16> {
 /// Whether `u` may use `power` without knowing it: drinking or passing the Elixir it carries.
 pub fn carried_power(s: &State, u: UnitIdx, power: u16) -> bool {
     let hook = s.powers.get(power).hook.as_deref();
-    matches!(hook, Some("drink-elixir" | "pass-elixir")) && !s.unit(u).elixirs.is_empty()
+    (matches!(hook, Some("drink-elixir" | "pass-elixir")) && !s.unit(u).elixirs.is_empty())
+        || (hook == Some("recover-brews") && locked(s, u)) // Kill Switch
 }
 
 /// The Elixir actions to add to `u`'s menu (it does not know them as powers).
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
-    for id in ["drink-elixir", "pass-elixir"] {
+    for id in ["drink-elixir", "pass-elixir", "recover-brews"] {
         let Some(p) = s.powers.find(id) else { continue };
         if s.unit(u).powers.contains(&p) || crate::actions::check_power_use(s, u, p, false).is_err() {
             continue;
         }
-        let usable = if id == "drink-elixir" {
+        let usable = if id == "recover-brews" {
+            true
+        } else if id == "drink-elixir" {
             crate::control::check_power(s, u, s.powers.get(p), &[u]).is_ok()
         } else {
             !crate::actions::legal_targets(s, u, p).is_empty()
@@ -235,6 +238,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
         Some("drink-elixir") => cx.push(Frame::Brew(BrewFrame::Drink { unit: u })),
         Some("pass-elixir") if cx.s.unit(u).elixirs.len() == 1 => pass(cx, u, t, 0),
         Some("pass-elixir") => cx.push(Frame::Brew(BrewFrame::Pass { unit: u, to: t })),
+        Some("recover-brews") => unlock(cx, u),
         _ => {}
     }
     Ok(())
@@ -246,6 +250,9 @@ const REACTION_ELIXIRS: &[&str] = &["phoenix-elixir"];
 /// The different Elixirs `u` carries that it may drink as a Reaction to taking damage.
 pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
     let mut out: Vec<u16> = Vec::new();
+    if locked(s, u) {
+        return out; // Kill Switch
+    }
     for e in &s.unit(u).elixirs {
         if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
             out.push(e.power);
@@ -292,6 +299,14 @@ pub fn drop_all(cx: &mut Ctx, u: UnitIdx) {
 /// Give Elixir with nothing to make.
 pub fn check_use(s: &State, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     let def = s.powers.get(power);
+    let brewing =
+        def.delivers.is_some() || matches!(def.hook.as_deref(), Some("give-elixir" | "drink-elixir" | "pass-elixir"));
+    if brewing && locked(s, u) {
+        return Err(RuleError::refused(
+            "kill-switch",
+            format!("{}'s stash blew: no Potion or Elixir until it spends an Attack Action to recover", s.unit(u).id),
+        ));
+    }
     if is_elixir(def) {
         return Err(RuleError::refused(
             "K-CHAR-3",
@@ -786,5 +801,73 @@ pub fn turn_starts(cx: &mut Ctx, unit: UnitIdx) {
         if let Some(target) = m.against.filter(|&t| cx.s.unit(t).on_map() && t != unit) {
             cx.push(Frame::Brew(BrewFrame::Bond { unit, target }));
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Kill Switch (L1509-1513; rulings kill-switch)
+// ---------------------------------------------------------------------------------------
+
+/// Whether `u`'s Potions and Elixirs are locked after Kill Switch.
+pub fn locked(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::BrewsLocked && m.attackers == Attackers::Unit(u))
+}
+
+/// The brews Kill Switch spills: every Potion and Elixir `u` knows, the Encounter ones only
+/// while unspent.
+fn stash(s: &State, u: UnitIdx) -> Vec<u16> {
+    let un = s.unit(u);
+    un.powers
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let def = s.powers.get(p);
+            (is_potion(def) || is_elixir(def))
+                && !def.reference_only
+                && !(def.frequency == Frequency::Encounter && un.spent.contains(&p))
+        })
+        .collect()
+}
+
+/// Kill Switch: 2 damage to everything within 2 of the Brewer, then each spilled brew's Effect
+/// line on each of them; then the Brewer's brews are locked.
+pub fn kill_switch(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let name = cx.s.powers.get(power).name.clone();
+    let targets = crate::actions::burst_targets(cx.s, u, power);
+    let brews = stash(cx.s, u);
+    let level = cx.s.unit(u).level;
+    for &t in &targets {
+        if cx.s.unit(t).on_map() {
+            crate::damage::deal(cx, t, 2, Some(u), &name, None);
+        }
+        for &p in &brews {
+            if !cx.s.unit(t).on_map() {
+                break;
+            }
+            let line = cx.s.powers.get(p).effect_at(level).to_vec();
+            crate::attack::apply_effects(cx, u, t, p, &line)?;
+        }
+    }
+    let lock = Modifier {
+        kind: ModifierKind::BrewsLocked,
+        amount: 0,
+        attackers: Attackers::Unit(u),
+        against: None,
+        first: false,
+        during: None,
+        duration: Duration::Indefinite,
+        source: u,
+        power,
+    };
+    cx.emit(Event::ModifierAdded { name, modifier: lock });
+    Ok(())
+}
+
+/// Recover (Kill Switch): the Attack Action is spent, the brews are usable again.
+fn unlock(cx: &mut Ctx, u: UnitIdx) {
+    let found =
+        cx.s.modifiers.iter().position(|m| m.kind == ModifierKind::BrewsLocked && m.attackers == Attackers::Unit(u));
+    if let Some(i) = found {
+        cx.emit(Event::ModifierEnded { index: i, why: "the Brewer gathered itself".into() });
     }
 }

@@ -814,6 +814,9 @@ impl fmt::Display for Event {
                     K::Attacked => ("attacked this turn".to_string(), ""),
                     K::ImplementRange => (format!("implement range {n} this turn"), ""),
                     K::Focus => ("Advantage (and 1 more damage if basic)".to_string(), "implement attack"),
+                    K::BrewsLocked => {
+                        ("no Potions or Elixirs until an Attack Action is spent to recover".to_string(), "")
+                    }
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

@@ -88,6 +88,9 @@ pub enum ModifierKind {
     /// The attacker's next implement attack has Advantage, and deals 1 more damage if it is a
     /// basic implement attack (Focus; wandslinger.rs).
     Focus,
+    /// A record: the attacker may use no Potion or Elixir until it spends an Attack Action to
+    /// recover (Kill Switch; brews.rs).
+    BrewsLocked,
 }
 
 /// A party named relative to a power's user and target, as content writes it.

@@ -33,6 +33,7 @@ pub const HOOKS: &[&str] = &[
     "keep-walking",
     "punish-reaction",
     "target-lock",
+    "kill-switch",
 ];
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
@@ -427,6 +428,9 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
         Trigger::TookDamage { .. } => {
             for p in crate::brews::reaction_elixirs(s, owner) {
                 out.push((p, None, format!("drink {} now", name(p))));
+            }
+            for p in ready(s, owner, "kill-switch") {
+                out.push((p, None, format!("use {}: 2 damage and your brews on everything within 2", name(p))));
             }
         }
         Trigger::TurnEnded { unit } => {
@@ -952,6 +956,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             let effect = def.effect.clone();
             crate::attack::apply_effects(cx, owner, about, p, &effect)?;
         }
+        Some("kill-switch") => crate::brews::kill_switch(cx, owner, p)?,
         other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
     }
     Ok(())
