@@ -1508,6 +1508,11 @@ pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee:
     if rx * dx + ry * dy > 0 { 2 } else { 0 }
 }
 
+/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
+pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::MistyCharge)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1520,9 +1525,4 @@ mod tests {
             assert_eq!(f.id(), *id);
         }
     }
-}
-
-/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
-pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
-    s.has_feature(u, Feature::MistyCharge)
 }

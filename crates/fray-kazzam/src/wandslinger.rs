@@ -237,8 +237,8 @@ fn run_squares(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
 /// Running Shot's targets: a basic implement attack's, if the shot is still to come.
 fn run_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     let Some(bia) = s.powers.find("basic-implement-attack") else { return Vec::new() };
-    if s.unit(u).stowed || s.has(u, StatusKind::Disarmed) {
-        return Vec::new();
+    if s.unit(u).stowed || s.has(u, StatusKind::Disarmed) || !s.unit(u).on_map() {
+        return Vec::new(); // Taken Out on the way (found by random play)
     }
     crate::actions::legal_targets(s, u, bia)
 }
