@@ -200,9 +200,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         if s.unit(u).powers.contains(&p) || crate::actions::check_power_use(s, u, p, false).is_err() {
             continue;
         }
-        let usable = if id == "recover-brews" {
-            true
-        } else if id == "drink-elixir" {
+        let usable = if id == "drink-elixir" || id == "recover-brews" {
             crate::control::check_power(s, u, s.powers.get(p), &[u]).is_ok()
         } else {
             !crate::actions::legal_targets(s, u, p).is_empty()

@@ -573,7 +573,15 @@ fn path_answer(cx: &mut Ctx, mut p: PathOfBlades, option: &str) -> Result<(), Ru
     let mut end = route.len();
     for (i, &q) in route.iter().enumerate() {
         let before = beside(cx.s, u, prev, size);
-        let now = beside(cx.s, u, q, size);
+        // Only enemies it could strike there (not Hidden from it, on its side of the air-ground line).
+        let now: Vec<UnitIdx> = beside(cx.s, u, q, size)
+            .into_iter()
+            .filter(|&t| !cx.s.hidden_from(t, u))
+            .filter(|&t| {
+                cx.s.has(u, StatusKind::Flying) == cx.s.has(t, StatusKind::Flying)
+                    || crate::advanced::melee_across_air(cx.s, u, t)
+            })
+            .collect();
         met.retain(|t| now.contains(t));
         for t in now {
             if !before.contains(&t) && !p.attacked.contains(&t) && !met.contains(&t) {
