@@ -1055,6 +1055,12 @@ fn flyer_above(s: &State, u: UnitIdx) -> bool {
 pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     let status = crate::tamer::convert(cx.s, target, status); // L1666
     let kind = status.kind;
+    // Empathic Bond: a negative status other than a Grab may go to the other of the pair.
+    let target = if kind.is_negative() && kind != StatusKind::Grabbed {
+        crate::empathy::receiver(cx, target, kind.name())
+    } else {
+        target
+    };
     if crate::summons::immune(cx.s.unit(target), kind) {
         return; // K-DEF-2, L1371
     }
@@ -1299,9 +1305,12 @@ fn apply_effects_saved(
             if amount > 0 {
                 cx.emit(Event::WardLost { unit: cx.s.who(target), amount, why: name.clone() });
             }
-        } else if let Some(w) = e.ward {
+        } else if let Some(w) = e.ward
+            && !crate::empathy::copied_already(cx.s, target, &name)
+        {
             let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
+            crate::empathy::ward_gained(cx, target, w, &name); // Empath
         }
         if let Some(h) = e.heal {
             damage::heal(cx, target, h, &name);

@@ -86,7 +86,8 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
             let x = cx.s.unit(user);
             let gain = if x.level >= 4 && x.ward == 0 { 2 } else { 1 };
             let ward = x.ward + gain;
-            cx.emit(crate::events::Event::WardSet { unit: cx.s.who(user), ward, why });
+            cx.emit(crate::events::Event::WardSet { unit: cx.s.who(user), ward, why: why.clone() });
+            crate::empathy::ward_gained(cx, user, gain, &why); // Empath
         }
         Boost::Leader => {
             if leader_options(cx.s, user).len() > 1 {

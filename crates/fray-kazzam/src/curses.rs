@@ -60,6 +60,9 @@ pub enum CurseOn {
     /// The target attacks a summoned creature or a Creep; its Effect applies to the target,
     /// once (Creature Aegis).
     AttacksSummonOrCreep,
+    /// Not an Effect line: Empathic Bond between the maker and the target; `value` names who
+    /// receives what is meant for either (0 each its own, 1 the maker, 2 the target; empathy.rs).
+    Bonded,
 }
 
 /// A curse as content writes it.

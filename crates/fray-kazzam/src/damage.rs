@@ -90,6 +90,11 @@ pub fn deal(
     if !cx.s.unit(target).on_map() {
         return Dealt::default();
     }
+    let bonded = crate::empathy::receiver(cx, target, "damage"); // Empathic Bond
+    if bonded != target {
+        deal(cx, bonded, amount, source, why, ctx);
+        return Dealt::default();
+    }
     let amount = if crate::summons::shielded(cx.s, target, source) { 0 } else { amount };
     let total = adjusted_from(cx.s, target, amount, ctx, source);
     let total = crate::triggers::resist_reaction(cx, target, total);
@@ -190,10 +195,14 @@ fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
 
 /// Restores HP up to the maximum.
 pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    if crate::empathy::copied_already(cx.s, unit, why) {
+        return; // an Empath's copy gave it this already
+    }
     let u = cx.s.unit(unit);
     let hp = (u.hp + amount).min(u.max_hp);
     if hp > u.hp {
         cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
+        crate::empathy::healed(cx, unit, amount, why); // Empath
     }
 }
 

@@ -19,7 +19,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Power hooks played here.
-pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune", "seeking-hex"];
+pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune", "seeking-hex", "empathic-bond"];
 
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;
@@ -36,6 +36,17 @@ pub enum DivFrame {
         quarry: UnitIdx,
         /// The power.
         power: u16,
+    },
+    /// Empathic Bond's questions (empathy.rs).
+    Bond {
+        /// The Diviner.
+        unit: UnitIdx,
+        /// The bonded ally.
+        ally: UnitIdx,
+        /// The power.
+        power: u16,
+        /// Which question.
+        step: crate::empathy::BondStep,
     },
 }
 
@@ -106,6 +117,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
                 cx.push(crate::flow::Frame::Divination(DivFrame::HexSquare { unit: u, quarry: targets[0], power }));
             }
         }
+        Some("empathic-bond") => crate::empathy::use_bond(cx, u, targets[0], power),
         _ => {}
     }
     Ok(())
@@ -130,13 +142,14 @@ fn hex_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 
 /// The decision a Diviner frame waits on: (who answers, kind, prompt, options).
 pub fn question(s: &State, f: &DivFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
-    match *f {
+    match f {
         DivFrame::HexSquare { unit, .. } => (
-            unit,
+            *unit,
             "square",
-            format!("{}: Seeking Hex — conjure it on which square next to you?", s.unit(unit).id),
-            hex_squares(s, unit).into_iter().map(|q| DecisionOption::square(q, format!("at {q}"))).collect(),
+            format!("{}: Seeking Hex — conjure it on which square next to you?", s.unit(*unit).id),
+            hex_squares(s, *unit).into_iter().map(|q| DecisionOption::square(q, format!("at {q}"))).collect(),
         ),
+        DivFrame::Bond { unit, ally, step, .. } => crate::empathy::question(s, *unit, *ally, step),
     }
 }
 
@@ -165,6 +178,7 @@ pub fn answer(cx: &mut Ctx, f: DivFrame, option: &str) -> Result<(), RuleError> 
             );
             seek(cx, unit, hex, quarry, power, HEX_DAMAGE);
         }
+        DivFrame::Bond { unit, ally, power, step } => crate::empathy::answer(cx, unit, ally, power, step, option),
     }
     Ok(())
 }

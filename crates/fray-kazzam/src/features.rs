@@ -145,6 +145,10 @@ pub enum Feature {
     /// Shivering Sword Self-Charm: Charges ignore Difficult and Damaging Terrain, pass through
     /// creatures, grant no Opportunities and may end with any At-Will attack (L1086).
     MistyCharge,
+    /// Diviner: Empath (L1171-1175; empathy.rs).
+    Empath,
+    /// Diviner: Improved Empath (L1269; empathy.rs).
+    ImprovedEmpath,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -207,6 +211,8 @@ const PLAYED: &[(&str, Feature)] = &[
     ("giraffape", Feature::Giraffape),
     ("nettlekin", Feature::Nettlekin),
     ("misty-charge", Feature::MistyCharge),
+    ("diviner-empath", Feature::Empath),
+    ("diviner-improved-empath", Feature::ImprovedEmpath),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
@@ -491,6 +497,7 @@ pub fn teleported(cx: &mut Ctx, mover: UnitIdx, t: UnitIdx) {
     if cx.s.has_feature(mover, Feature::TeleportationSpecialist) && !cx.s.enemies(mover, t) && cx.s.unit(t).on_map() {
         let ward = cx.s.unit(t).ward + 1;
         cx.emit(Event::WardSet { unit: cx.s.who(t), ward, why: "Teleportation Specialist".into() });
+        crate::empathy::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
     }
 }
 
@@ -883,6 +890,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 amount += 1;
             }
             cx.emit(Event::SpecialWard { unit: cx.s.who(t), from: cx.s.who(unit), amount });
+            crate::empathy::ward_gained(cx, t, amount, "Special Ward"); // Empath
             crate::modifiers::ward_boost_used(cx, unit);
         }
         FeatureFrame::Swap { unit, target } => {

@@ -254,6 +254,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             cx.s.flow.clear();
             return Ok(());
         }
+        cx.s.empathy.seen.clear(); // a new step: a new effect for the Empath
         let Some(frame) = cx.s.flow.pop() else {
             cx.s.flow.push(Frame::NextTurn);
             continue;

@@ -7,7 +7,7 @@
 //! [`opportunity`] (K-OPP), [`attack`] (K-ROLL, K-MISS, K-MULTI, K-ADV), [`damage`] (Ward,
 //! Resist, Vulnerable, Taken Out, scoring Take Outs), [`forced`] (K-FM), [`zones`] (K-ZONE,
 //! damaging terrain), [`cover`] (K-COV, K-CONC), [`orbs`] (K-ORB, dunking), [`powers`] (power
-//! data), [`features`] (class features in play), [`role_actions`] (Role Actions in Rust), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
+//! data), [`features`] (class features in play), [`empathy`] (the Diviner's Empath and Empathic Bond), [`role_actions`] (Role Actions in Rust), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
 //! [`builtin`] (the default arena and teams), [`options`] (table options), [`reference`] (the
 //! rules look-up).
 #![deny(missing_docs)]
@@ -29,6 +29,7 @@ pub mod curses;
 pub mod damage;
 pub mod defctl;
 pub mod divination;
+pub mod empathy;
 pub mod events;
 pub mod features;
 pub mod flow;
@@ -84,6 +85,7 @@ impl Ruleset for Kazzam {
     }
 
     fn choose(state: &mut State, option: &str, dice: &mut dyn Dice, journal: &mut Vec<Event>) -> Result<(), RuleError> {
+        state.empathy.seen.clear();
         let mut cx = flow::Ctx { s: state, dice, log: journal };
         flow::choose(&mut cx, option)
     }
@@ -112,6 +114,7 @@ impl Ruleset for Kazzam {
             return Err(RuleError::refused("K-TURN-2", msg));
         }
         actions::check(state, u, &verb)?;
+        state.empathy.seen.clear();
         let mut cx = flow::Ctx { s: state, dice, log: journal };
         let frame = cx.s.flow.pop().expect("checked above");
         if let (flow::Frame::FinalAction { unit, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {

@@ -690,6 +690,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         end_triggered: false,
         outcome: None,
         porter: Default::default(),
+        empathy: Default::default(),
     })
 }
 

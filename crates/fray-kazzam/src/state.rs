@@ -299,6 +299,8 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The Porter's warps, floor traps and Bend Space marks ([`crate::warps`]).
     pub porter: crate::warps::Porter,
+    /// Engine bookkeeping for the Empath's copies ([`crate::empathy`]).
+    pub empathy: crate::empathy::Empathy,
 }
 
 impl State {

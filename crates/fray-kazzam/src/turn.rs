@@ -395,6 +395,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     if !success {
         crate::tamer::save_failed(cx, unit); // Summon Scalehound
     }
+    crate::empathy::saved(cx, unit, what)?; // Empath
     Ok((roll, success))
 }
 
