@@ -34,7 +34,7 @@ enum Gain {
 }
 
 /// The athletes that may copy what `u` gets: Empaths of its team within 5 squares of it
-/// (Empath), and its own allies when `u` has Improved Empath (only the first, see `reverse`).
+/// (Empath); Improved Empath's ally is [`reverse`]'s.
 fn empaths_near(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&e| e != u && s.unit(e).kind == UnitKind::Athlete && s.unit(e).side == s.unit(u).side)
@@ -44,14 +44,20 @@ fn empaths_near(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
 }
 
 /// Improved Empath: the ally that shares what the Empath `u` gets — the nearest athlete of its
-/// team (then the one with the fewest HP, then the first in the unit list) not covered already.
-fn reverse(s: &State, u: UnitIdx, why: &str) -> Option<UnitIdx> {
+/// team the effect did not cover and that would gain from it (below its maximum HP for HP, a
+/// status a save ends for a save; anyone for Ward), then the one with the fewest HP.
+fn reverse(s: &State, u: UnitIdx, why: &str, gain: Option<Gain>) -> Option<UnitIdx> {
     if !s.has_feature(u, Feature::ImprovedEmpath) || !s.has_feature(u, Feature::Empath) {
         return None;
     }
     s.units_on_map()
         .filter(|&a| a != u && s.unit(a).kind == UnitKind::Athlete && s.unit(a).side == s.unit(u).side)
         .filter(|&a| !seen(s, a, why))
+        .filter(|&a| match gain {
+            Some(Gain::Hp(_)) => s.unit(a).hp < s.unit(a).max_hp,
+            Some(Gain::Ward(_)) => true,
+            None => save_target(s, a).is_some(),
+        })
         .min_by_key(|&a| (s.distance(u, a).unwrap_or(i32::MAX), s.unit(a).hp, a))
 }
 
@@ -84,7 +90,7 @@ pub fn saved(cx: &mut Ctx, u: UnitIdx, what: &str) -> Result<(), RuleError> {
     }
     cx.s.empathy.seen.push((u, what.to_string(), false));
     let mut copiers = empaths_near(cx.s, u);
-    copiers.extend(reverse(cx.s, u, what));
+    copiers.extend(reverse(cx.s, u, what, None));
     for e in copiers {
         if seen(cx.s, e, what) {
             continue;
@@ -114,7 +120,7 @@ fn spread(cx: &mut Ctx, u: UnitIdx, gain: Gain, why: &str) {
     }
     cx.s.empathy.seen.push((u, why.to_string(), false));
     let mut copiers = empaths_near(cx.s, u);
-    copiers.extend(reverse(cx.s, u, why));
+    copiers.extend(reverse(cx.s, u, why, Some(gain)));
     for e in copiers {
         if seen(cx.s, e, why) {
             continue; // the effect covers it already
