@@ -92,7 +92,9 @@ pub fn deal(
     }
     let bonded = crate::empathy::receiver(cx, target, "damage"); // Empathic Bond
     if bonded != target {
+        cx.s.empathy.redirected = true; // once: two bonds cannot pass it back and forth
         deal(cx, bonded, amount, source, why, ctx);
+        cx.s.empathy.redirected = false;
         return Dealt::default();
     }
     let amount = if crate::summons::shielded(cx.s, target, source) { 0 } else { amount };

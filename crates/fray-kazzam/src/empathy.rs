@@ -24,6 +24,8 @@ pub struct Empathy {
     pub seen: Vec<(UnitIdx, String, bool)>,
     /// A copy is being made: it sets off no further copy.
     pub copying: bool,
+    /// Damage is being sent on by an Empathic Bond: it is not sent on again.
+    pub redirected: bool,
 }
 
 /// What an Empath may copy.
@@ -238,6 +240,9 @@ pub fn answer(cx: &mut Ctx, u: UnitIdx, ally: UnitIdx, power: u16, step: BondSte
 /// Empathic Bond: who receives damage or a negative status (`what`) meant for `target` — the
 /// one of the bonded pair its Diviner named, while that one is on the map.
 pub fn receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
+    if cx.s.empathy.redirected {
+        return target;
+    }
     let to = cx
         .s
         .curses

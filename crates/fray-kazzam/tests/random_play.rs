@@ -172,9 +172,9 @@ fn every_playable_power_survives_random_play() {
             u.level = Some(if u.team == "red" { 6 } else { 1 });
             let imp = u.implement.clone().unwrap_or_default();
             // Change Spell needs a learned spell out of force; Foreseen Result, the Seer feature;
-            // Target Lock, the Scryer's lock.
+            // Target Lock, the Scryer's lock; Empathic Bond goes with the Empath's copies.
             u.learned = vec!["shivering-sword-regenerative".into()];
-            u.features = vec!["diviner-seer".into(), "diviner-scryer".into()];
+            u.features = vec!["diviner-seer".into(), "diviner-scryer".into(), "diviner-empath".into()];
             for d in &playable {
                 if d.requires.as_ref().is_none_or(|r| *r == imp) && !u.powers.contains(&d.id) {
                     u.powers.push(d.id.clone());
