@@ -7,7 +7,9 @@
 //! while charmed earns the Charmer a Miss Token.
 
 use crate::events::{Event, Hit};
+use crate::features::Feature;
 use crate::flow::{Ctx, Frame};
+use crate::statuses::Duration;
 use crate::powers::{Effect, PowerDef};
 use crate::state::{Implement, State, UnitIdx};
 use fray_core::decision::DecisionOption;
@@ -156,7 +158,8 @@ pub fn resolve(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16, hit: Hi
             if hit == Hit::Critical {
                 cx.emit(Event::Note { text: "Charm Roll 6: Effect 2 and Effect 1 doubled".into() });
             }
-            crate::attack::apply_effects(cx, user, target, power, one)?;
+            let one = lasting_line(cx.s, user, target, one, false); // Lasting
+            crate::attack::apply_effects(cx, user, target, power, &one)?;
             if cx.s.unit(user).implement == Implement::Staff && !split_receivers(cx.s, user, target, power).is_empty() {
                 cx.push(Frame::Charm(CharmFrame::Split { user, target, power }));
             } else {
@@ -170,7 +173,7 @@ pub fn resolve(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16, hit: Hi
 
 /// Effect 2 on `target`, and the sword's offer to share it.
 fn effect_two(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, power: u16) -> Result<(), RuleError> {
-    let two = charm(cx.s, power).effect_2.clone();
+    let two = lasting_line(cx.s, user, target, &charm(cx.s, power).effect_2, true); // Lasting
     if cx.s.unit(user).implement == Implement::Sword && target != user {
         cx.push(Frame::Charm(CharmFrame::SwordSelf { user, power }));
     }
@@ -239,7 +242,7 @@ pub fn answer(cx: &mut Ctx, f: CharmFrame, option: &str) -> Result<(), RuleError
         CharmFrame::Pick { user, target, power } => {
             cx.emit(Event::Note { text: format!("{} chooses Effect {option}", cx.s.unit(user).id) });
             if option == "1" {
-                let one = charm(cx.s, power).effect_1.clone();
+                let one = lasting_line(cx.s, user, target, &charm(cx.s, power).effect_1, false);
                 crate::attack::apply_effects(cx, user, target, power, &one)
             } else {
                 effect_two(cx, user, target, power)
@@ -417,4 +420,93 @@ pub fn undying_ends(cx: &mut Ctx, unit: UnitIdx) {
         cx.emit(Event::Note { text: format!("{}'s preservation runs out at {} HP", u.id, u.hp) });
         crate::damage::take_out(cx, unit, None);
     }
+}
+
+// ------------------------------------------------------------------ Lasting (L1554, L1650)
+
+/// Lasting: a charm's Effect line as it lands on an ally of a Charmer with the feature — its
+/// statuses and modifiers last (save sustains) instead of their printed time; Effect 1 too from
+/// level 5. Anything else in the line (Luck Tokens, a curse, Assault Charm's one-turn riders) is
+/// as printed.
+fn lasting_line(s: &State, user: UnitIdx, target: UnitIdx, line: &[Effect], two: bool) -> Vec<Effect> {
+    let lasting = s.has_feature(user, Feature::Lasting)
+        && target != user
+        && !s.enemies(user, target)
+        && (two || s.unit(user).level >= 5);
+    let mut line = line.to_vec();
+    if lasting {
+        for e in &mut line {
+            if e.status.is_some() {
+                e.until = Some("save-sustains".into());
+            }
+            // A modifier bound to the ally's next turn or first attack has no time to sustain.
+            if let Some(m) = e.modifier.as_mut().filter(|m| m.during.is_none() && !m.first) {
+                m.until = Some("save-sustains".into());
+            }
+        }
+    }
+    line
+}
+
+/// Whether status `st` was laid by a Lasting charm: (save sustains), from a charm whose maker
+/// has Lasting. These are saved for by [`lasting_saves`], one save per charm.
+pub fn lasting_status(s: &State, st: &crate::statuses::Status) -> bool {
+    st.duration == Duration::SaveSustains
+        && st.origin.is_some_and(|p| s.powers.get(p).charm.is_some())
+        && st.source.is_some_and(|c| s.has_feature(c, Feature::Lasting))
+}
+
+/// Whether modifier `m` was laid on `unit` by a Lasting charm.
+fn lasting_modifier(s: &State, unit: UnitIdx, m: &crate::modifiers::Modifier) -> bool {
+    m.duration == Duration::SaveSustains
+        && s.powers.get(m.power).charm.is_some()
+        && s.has_feature(m.source, Feature::Lasting)
+        && (m.attackers == crate::modifiers::Attackers::Unit(unit) || m.against == Some(unit))
+}
+
+/// Saving Throw Phase: one save for each charm whose effects `unit` keeps through Lasting; a
+/// failure (or a save it chose to fail, K-SAVE-2, against one of its statuses) ends all of that
+/// charm's sustained effects on it (K-TURN-3).
+pub fn lasting_saves(cx: &mut Ctx, unit: UnitIdx, fail: &[crate::statuses::StatusKind]) -> Result<(), RuleError> {
+    let mut charms: Vec<(UnitIdx, u16)> = Vec::new();
+    for st in cx.s.unit(unit).statuses.iter().filter(|st| lasting_status(cx.s, st)) {
+        charms.push((st.source.unwrap(), st.origin.unwrap()));
+    }
+    for m in cx.s.modifiers.iter().filter(|m| lasting_modifier(cx.s, unit, m)) {
+        charms.push((m.source, m.power));
+    }
+    charms.dedup();
+    let mut seen = Vec::new();
+    for (maker, power) in charms {
+        if seen.contains(&(maker, power)) {
+            continue;
+        }
+        seen.push((maker, power));
+        let mine = |st: &crate::statuses::Status| {
+            lasting_status(cx.s, st) && st.source == Some(maker) && st.origin == Some(power)
+        };
+        let statuses: Vec<crate::statuses::Status> = cx.s.unit(unit).statuses.iter().filter(|st| mine(st)).copied().collect();
+        let name = cx.s.powers.get(power).name.clone();
+        let kept = if statuses.iter().any(|st| fail.contains(&st.kind)) {
+            cx.emit(Event::Note { text: format!("{} chooses to fail the save for {name}", cx.s.unit(unit).id) });
+            false
+        } else {
+            crate::turn::saving_throw(cx, unit, &format!("{name} (Lasting)"))?
+        };
+        if kept {
+            continue;
+        }
+        for st in statuses {
+            if cx.s.unit(unit).statuses.contains(&st) {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "not sustained".into() });
+            }
+        }
+        for i in (0..cx.s.modifiers.len()).rev() {
+            let m = &cx.s.modifiers[i];
+            if m.source == maker && m.power == power && lasting_modifier(cx.s, unit, m) {
+                cx.emit(Event::ModifierEnded { index: i, why: "not sustained".into() });
+            }
+        }
+    }
+    Ok(())
 }

@@ -149,6 +149,8 @@ pub enum Feature {
     Empath,
     /// Diviner: Improved Empath (L1269; empathy.rs).
     ImprovedEmpath,
+    /// Charmer: Lasting (L1554, L1650; charms.rs).
+    Lasting,
     /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
     Listed(u16),
 }
@@ -213,6 +215,7 @@ const PLAYED: &[(&str, Feature)] = &[
     ("misty-charge", Feature::MistyCharge),
     ("diviner-empath", Feature::Empath),
     ("diviner-improved-empath", Feature::ImprovedEmpath),
+    ("charmer-lasting", Feature::Lasting),
 ];
 
 /// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.

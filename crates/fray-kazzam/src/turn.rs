@@ -268,11 +268,13 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         crate::modifiers::saves(cx, unit)?;
         crate::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
+        crate::charms::lasting_saves(cx, unit, &fail)?; // Lasting: one save per charm
         saves =
             cx.s.unit(unit)
                 .statuses
                 .iter()
                 .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
+                .filter(|st| !crate::charms::lasting_status(cx.s, st))
                 .copied()
                 .collect();
         crate::jinx::hold_saves(cx, unit, &mut saves); // Jinxer
