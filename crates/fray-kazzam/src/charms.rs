@@ -510,3 +510,51 @@ pub fn lasting_saves(cx: &mut Ctx, unit: UnitIdx, fail: &[crate::statuses::Statu
     }
     Ok(())
 }
+
+// ------------------------------------------------------------------ Wraith Charm (L1624)
+
+/// Whether `attacker` passed through `target`'s square this turn (Wraith Charm's record).
+pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == crate::modifiers::ModifierKind::PassedThrough
+            && m.attackers == crate::modifiers::Attackers::Unit(attacker)
+            && m.against == Some(target)
+    })
+}
+
+/// `mover` has just stepped into a square under its own power: on its own turn, under a Wraith
+/// Charm, every creature whose squares it now shares is recorded as passed through until the
+/// turn ends.
+pub fn moved_through(cx: &mut Ctx, mover: UnitIdx) {
+    use crate::modifiers::{Attackers, Modifier, ModifierKind};
+    let s = &*cx.s;
+    let Some(wraith) = s.modifiers.iter().find(|m| m.kind == ModifierKind::Wraith && m.applies(s, mover, mover)) else {
+        return;
+    };
+    if s.current() != Some(mover) {
+        return;
+    }
+    let power = wraith.power;
+    let (p, size) = (s.unit(mover).pos.unwrap(), s.unit(mover).size);
+    let under: Vec<UnitIdx> = s
+        .units_on_map()
+        .filter(|&o| o != mover && crate::summons::occupies(s.unit(o)))
+        .filter(|&o| fray_core::geometry::distance(p, size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0)
+        .filter(|&o| !passed_through(s, mover, o))
+        .collect();
+    let turn = s.unit(mover).turns_started;
+    for o in under {
+        let modifier = Modifier {
+            kind: ModifierKind::PassedThrough,
+            amount: 0,
+            attackers: Attackers::Unit(mover),
+            against: Some(o),
+            first: false,
+            during: None,
+            duration: Duration::EndOfTurn { unit: mover, turn },
+            source: mover,
+            power,
+        };
+        cx.emit(Event::ModifierAdded { name: cx.s.powers.get(power).name.clone(), modifier });
+    }
+}

@@ -817,6 +817,8 @@ impl fmt::Display for Event {
                     K::BrewsLocked => {
                         ("no Potions or Elixirs until an Attack Action is spent to recover".to_string(), "")
                     }
+                    K::Wraith => (format!("{n} more damage to creatures passed through this turn"), ""),
+                    K::PassedThrough => ("passed through this turn".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

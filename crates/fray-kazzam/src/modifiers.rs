@@ -91,6 +91,11 @@ pub enum ModifierKind {
     /// A record: the attacker may use no Potion or Elixir until it spends an Attack Action to
     /// recover (Kill Switch; brews.rs).
     BrewsLocked,
+    /// The attacker's hits deal `amount` extra damage to creatures whose squares it passed
+    /// through this turn (Wraith Charm; charms.rs).
+    Wraith,
+    /// A record: the attacker passed through the square of `against` this turn (Wraith Charm).
+    PassedThrough,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -355,6 +360,13 @@ pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
             if m.first {
                 used.push(i);
             }
+        }
+        // Wraith Charm: only against a creature it passed through this turn.
+        if m.kind == ModifierKind::Wraith
+            && m.applies(cx.s, attacker, target)
+            && crate::charms::passed_through(cx.s, attacker, target)
+        {
+            total += m.amount;
         }
         // Outflank: only while its maker stands next to the target.
         if m.kind == ModifierKind::Outflank

@@ -530,6 +530,9 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
             crate::zones::entered(cx, v, vp, from, Some(m.unit))?;
         }
     }
+    if own {
+        crate::charms::moved_through(cx, m.unit); // Wraith Charm
+    }
     let queued = cx.s.flow.len();
     crate::zones::entered_as(cx, m.unit, from, to, Some(m.unit), misty)?;
     // A trap that pushes or pulls the walker (Advanced Trap) ends its walk there.
