@@ -9,9 +9,9 @@
 use crate::events::{Event, Hit};
 use crate::features::Feature;
 use crate::flow::{Ctx, Frame};
-use crate::statuses::Duration;
 use crate::powers::{Effect, PowerDef};
 use crate::state::{Implement, State, UnitIdx};
+use crate::statuses::Duration;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
@@ -485,7 +485,8 @@ pub fn lasting_saves(cx: &mut Ctx, unit: UnitIdx, fail: &[crate::statuses::Statu
         let mine = |st: &crate::statuses::Status| {
             lasting_status(cx.s, st) && st.source == Some(maker) && st.origin == Some(power)
         };
-        let statuses: Vec<crate::statuses::Status> = cx.s.unit(unit).statuses.iter().filter(|st| mine(st)).copied().collect();
+        let statuses: Vec<crate::statuses::Status> =
+            cx.s.unit(unit).statuses.iter().filter(|st| mine(st)).copied().collect();
         let name = cx.s.powers.get(power).name.clone();
         let kept = if statuses.iter().any(|st| fail.contains(&st.kind)) {
             cx.emit(Event::Note { text: format!("{} chooses to fail the save for {name}", cx.s.unit(unit).id) });

@@ -110,8 +110,13 @@ pub fn saved(cx: &mut Ctx, u: UnitIdx, what: &str) -> Result<(), RuleError> {
 /// The status a copied save is rolled against: the first negative "save ends" status, in the
 /// order of the Saving Throw Phase (Distracted and Dazed last, K-SAVE-5).
 fn save_target(s: &State, u: UnitIdx) -> Option<Status> {
-    let mut saves: Vec<Status> =
-        s.unit(u).statuses.iter().filter(|st| st.duration == Duration::SaveEnds && st.kind.is_negative()).copied().collect();
+    let mut saves: Vec<Status> = s
+        .unit(u)
+        .statuses
+        .iter()
+        .filter(|st| st.duration == Duration::SaveEnds && st.kind.is_negative())
+        .copied()
+        .collect();
     saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
     saves.first().copied()
 }
@@ -243,19 +248,18 @@ pub fn receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
     if cx.s.empathy.redirected {
         return target;
     }
-    let to = cx
-        .s
-        .curses
-        .iter()
-        .filter(|c| c.on == CurseOn::Bonded && (c.maker == target || c.target == target))
-        .find_map(|c| match c.value {
-            1 => Some(c.maker),
-            2 => Some(c.target),
-            _ => None,
-        });
+    let to =
+        cx.s.curses.iter().filter(|c| c.on == CurseOn::Bonded && (c.maker == target || c.target == target)).find_map(
+            |c| match c.value {
+                1 => Some(c.maker),
+                2 => Some(c.target),
+                _ => None,
+            },
+        );
     match to {
         Some(r) if r != target && cx.s.unit(r).on_map() => {
-            let text = format!("Empathic Bond: {} takes the {what} meant for {}", cx.s.unit(r).id, cx.s.unit(target).id);
+            let text =
+                format!("Empathic Bond: {} takes the {what} meant for {}", cx.s.unit(r).id, cx.s.unit(target).id);
             cx.emit(Event::Note { text });
             r
         }
