@@ -508,6 +508,10 @@ pub fn lasting_saves(cx: &mut Ctx, unit: UnitIdx, fail: &[crate::statuses::Statu
                 cx.emit(Event::ModifierEnded { index: i, why: "not sustained".into() });
             }
         }
+        undying_ends(cx, unit); // Ugnatio's Preservation Charm no longer kept up
+        if !cx.s.unit(unit).on_map() {
+            break;
+        }
     }
     Ok(())
 }

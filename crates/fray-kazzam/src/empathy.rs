@@ -87,7 +87,7 @@ pub fn ward_gained(cx: &mut Ctx, u: UnitIdx, amount: i32, why: &str) {
 
 /// `u` made a saving throw (`what`).
 pub fn saved(cx: &mut Ctx, u: UnitIdx, what: &str) -> Result<(), RuleError> {
-    if cx.s.empathy.copying || !cx.s.unit(u).on_map() {
+    if cx.s.empathy.copying || !cx.s.unit(u).on_map() || cx.s.unit(u).kind != UnitKind::Athlete {
         return Ok(());
     }
     cx.s.empathy.seen.push((u, what.to_string(), false));
@@ -122,7 +122,7 @@ fn save_target(s: &State, u: UnitIdx) -> Option<Status> {
 }
 
 fn spread(cx: &mut Ctx, u: UnitIdx, gain: Gain, why: &str) {
-    if cx.s.empathy.copying || !cx.s.unit(u).on_map() {
+    if cx.s.empathy.copying || !cx.s.unit(u).on_map() || cx.s.unit(u).kind != UnitKind::Athlete {
         return;
     }
     cx.s.empathy.seen.push((u, why.to_string(), false));

@@ -42,9 +42,11 @@ fn invariants(s: &State) -> Result<(), String> {
                 }
             }
         }
+        // K-ST-Phasing: a Phasing creature may stop inside a wall while it can still walk out.
         if let Some(p) = a.pos
             && !s.arena.at(p).enterable()
             && !s.flow.iter().any(|f| matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i))
+            && !a.statuses.iter().any(|x| x.kind == StatusKind::Phasing)
         {
             return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
         }
