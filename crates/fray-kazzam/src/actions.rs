@@ -299,6 +299,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         && !crate::brews::carried_power(s, u, power)
         && !crate::gadgets::tether_power(s, u, power)
         && !crate::features::team_die_power(s, u, power)
+        && !crate::charms::takeoff_power(s, u, power)
     {
         return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
     }
@@ -355,6 +356,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         ));
     }
     crate::features::check_power(s, u, def)?; // Change Spell
+    crate::charms::check_takeoff(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
             return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
@@ -721,6 +723,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
     out.extend(crate::gadgets::menu(s, u)); // pulling a tethered creature
     out.extend(crate::features::team_die_menu(s, u)); // Improved Seer's team die
+    out.extend(crate::charms::takeoff_menu(s, u)); // Takeoff Charm
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));

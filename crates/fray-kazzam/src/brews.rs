@@ -35,6 +35,8 @@ pub const HOOKS: &[&str] = &[
     "status-exchange",
     "bonded-futures",
     "salamander",
+    "takeoff-blast",
+    "takeoff-lift",
 ];
 
 /// Power hooks brews add: making, drinking and passing Elixirs.
@@ -607,6 +609,8 @@ pub fn effect_hook(
     let name = cx.s.powers.get(power).name.clone();
     match hook {
         "luck" => crate::charms::gain_luck(cx, target, amount.unwrap_or(1)),
+        "takeoff-blast" => crate::charms::takeoff_blast(cx, target, amount.unwrap_or(2), power),
+        "takeoff-lift" => crate::charms::takeoff_lift(cx, target, power),
         "wild-rage" => crate::charms::wild_rage(cx, target, power)?,
         "status-exchange" => crate::charms::exchange(cx, user, target, power),
         "nullify" => {

@@ -563,3 +563,78 @@ pub fn moved_through(cx: &mut Ctx, mover: UnitIdx) {
         cx.emit(Event::ModifierAdded { name: cx.s.powers.get(power).name.clone(), modifier });
     }
 }
+
+// ------------------------------------------------------------------ Takeoff Charm (L1616)
+
+/// Effect 1: the charmed creature deals `amount` damage to every creature next to it, friend or
+/// foe, credited to itself.
+pub fn takeoff_blast(cx: &mut Ctx, target: UnitIdx, amount: i32, power: u16) {
+    let name = cx.s.powers.get(power).name.clone();
+    let around: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&o| o != target && crate::summons::occupies(cx.s.unit(o)) && cx.s.distance(target, o) == Some(1))
+            .collect();
+    for o in around {
+        crate::damage::deal(cx, o, amount, Some(target), &name, None);
+    }
+}
+
+/// Effect 2: the charmed creature takes to the air itself (so it may land when it likes, and
+/// leaving its square this way grants Opportunities, K-OPP-9).
+pub fn takeoff_lift(cx: &mut Ctx, target: UnitIdx, power: u16) {
+    if cx.s.has(target, crate::statuses::StatusKind::Flying) {
+        return;
+    }
+    let status = crate::statuses::Status {
+        kind: crate::statuses::StatusKind::Flying,
+        amount: 0,
+        source: Some(target),
+        origin: Some(power),
+        duration: Duration::Indefinite,
+    };
+    let name = cx.s.powers.get(power).name.clone();
+    crate::attack::give_status(cx, target, status, &name);
+}
+
+/// Effect 2's lasting part: whether `u` may take off now with Takeoff Flight — under the charm,
+/// not Flying, its Move Action still to come (it takes off as that Move Action begins).
+fn may_take_off(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == crate::modifiers::ModifierKind::Takeoff && m.applies(s, u, u))
+        && !s.has(u, crate::statuses::StatusKind::Flying)
+        && crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
+}
+
+fn is_takeoff(s: &State, power: u16) -> bool {
+    s.powers.get(power).id == "takeoff-flight"
+}
+
+/// Whether `u` may use `power` without knowing it: Takeoff Flight under a Takeoff Charm.
+pub fn takeoff_power(s: &State, u: UnitIdx, power: u16) -> bool {
+    is_takeoff(s, power) && may_take_off(s, u)
+}
+
+/// Refuses Takeoff Flight outside a Takeoff Charm's Effect 2.
+pub fn check_takeoff(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+    if def.id == "takeoff-flight" && !may_take_off(s, u) {
+        return Err(RuleError::refused(
+            "takeoff-charm",
+            format!(
+                "{} may take off only under a Takeoff Charm, on the ground, with its Move Action unused",
+                s.unit(u).id
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Takeoff Flight in the menu of a creature that does not know it.
+pub fn takeoff_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let Some(p) = s.powers.find("takeoff-flight") else { return Vec::new() };
+    if s.unit(u).powers.contains(&p)
+        || crate::actions::check_power_use(s, u, p, false).is_err()
+        || crate::control::check_power(s, u, s.powers.get(p), &[u]).is_err()
+    {
+        return Vec::new();
+    }
+    vec![DecisionOption::new("power:takeoff-flight", s.powers.get(p).name.clone())]
+}

@@ -819,6 +819,7 @@ impl fmt::Display for Event {
                     }
                     K::Wraith => (format!("{n} more damage to creatures passed through this turn"), ""),
                     K::PassedThrough => ("passed through this turn".to_string(), ""),
+                    K::Takeoff => ("may take off with any Move Action".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

@@ -96,6 +96,8 @@ pub enum ModifierKind {
     Wraith,
     /// A record: the attacker passed through the square of `against` this turn (Wraith Charm).
     PassedThrough,
+    /// The attacker may take off (become Flying) with any Move Action (Takeoff Charm).
+    Takeoff,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
