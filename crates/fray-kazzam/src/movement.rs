@@ -498,7 +498,8 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
     let step = if distance(from, 1, to, 1) > 1 {
         // A portal's far side, if it can still be entered.
-        let walker = if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { Walker::new(cx.s, m.unit) };
+        let walker =
+            if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { Walker::new(cx.s, m.unit) };
         walker.step_cost(from, to).map(|_| 1)
     } else if misty {
         Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)).step_cost(from, to)
