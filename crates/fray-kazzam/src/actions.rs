@@ -436,6 +436,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     };
     let d = s.distance(u, t).unwrap_or(i32::MAX);
     let range = range + crate::warps::range_bonus(s, u, t, def); // Bend Space
+    let range = range + crate::striker::range_bonus(s, u, def); // Sniper
     crate::warps::check_target(s, u, def, t)?;
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u && d > range && !charge && !zones::revealed_to(s, u, t) && !crate::features::ignores_range(s, u, t, def) {

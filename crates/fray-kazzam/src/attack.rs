@@ -632,6 +632,17 @@ fn resolve_roll(
             if first {
                 crate::charms::ally_missed(cx, a.attacker); // K-MISS-7
             }
+            // Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands.
+            if first
+                && value == 2
+                && !evaded
+                && !a.effect_only
+                && !a.no_boost
+                && !def.no_role_boost
+                && !cx.s.unit(a.attacker).grant_no_boost
+            {
+                crate::striker::on_two(cx, a.attacker, target, def);
+            }
             crate::role_actions::outflank_missed(cx, a.attacker, target); // Outflank
             crate::brews::missed(cx, def, a.attacker, target, &a.brew.clone())?;
             retaliate(cx, target, a.attacker);
@@ -640,6 +651,16 @@ fn resolve_roll(
             crate::warps::on_miss(cx, a.attacker, target, def); // Floor Portal's trap beside it
             a.next += 1;
             a.stage = Stage::Roll;
+        }
+        Hit::Glancing
+            if def.damage.is_some()
+                && (!def.effect.is_empty() || !a.brew.is_empty())
+                && a.boost.is_some()
+                && crate::striker::both_on_three(cx.s, a.attacker, target, def) =>
+        {
+            let text = format!("{}'s Striker Condition holds: the 3 deals damage and Effect", cx.s.unit(a.attacker).id);
+            cx.emit(Event::Note { text });
+            apply_hit(cx, a, def, target, true, true, value)?
         }
         Hit::Glancing if def.damage.is_some() && (!def.effect.is_empty() || !a.brew.is_empty()) => {
             a.stage = Stage::Glancing; // K-ROLL-1: the attacker chooses
@@ -766,6 +787,7 @@ fn apply_damage_and_effect(
         packet = 0; // not even the Effect line's own damage
     }
     let boost = a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::boosts::boost_of(cx.s, attacker));
+    let boost = boost.map(|b| crate::striker::refine(cx.s, b, attacker, target, def, roll, damage)); // Striker
     // K-ROLL-4: the boost's extra damage joins the hit's damage (Smasher).
     let boost_extra = match boost {
         Some(b) if damage => crate::boosts::extra_damage(cx.s, b, attacker, target, roll),

@@ -35,6 +35,10 @@ pub enum Boost {
     Trapper,
     /// Terrain Artist: Change Terrain or Boost Square on or next to the target, at any range.
     TerrainArtist,
+    /// Striker (every specialization): extra damage by roll and Striker Condition (striker.rs).
+    Striker(crate::striker::Strike),
+    /// Hunter: extra damage against Creeps and Summoned Creatures (striker.rs).
+    Hunter,
 }
 
 /// The Role Boost `u` gets, if Fray plays it.
@@ -52,6 +56,8 @@ pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
         (Some("specialist"), Some("runner")) => Some(Boost::Runner),
         (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
         (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
+        (Some("striker"), _) => Some(Boost::Striker(Default::default())),
+        (Some("specialist"), Some("hunter")) => Some(Boost::Hunter),
         _ => None,
     }
 }
@@ -61,6 +67,8 @@ pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll:
     let x = s.unit(user);
     match b {
         Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
+        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
+        Boost::Hunter => crate::striker::hunter_extra(s, user, _target, _roll),
         _ => 0,
     }
 }
@@ -107,6 +115,8 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
         Boost::Runner => crate::specialists::runner_boost(cx, user),
         Boost::Trapper => crate::specialists::trapper_boost(cx, user, target),
         Boost::TerrainArtist => crate::specialists::terrain_boost(cx, user, target),
+        Boost::Striker(st) => crate::striker::after_hit(cx, st, user, target),
+        Boost::Hunter => {}
     }
 }
 

@@ -308,6 +308,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.turn_over = false;
             u.wand_hits.clear();
             u.hits_this_turn.clear();
+            u.turn_start = u.pos; // Blitzer
         }
         Event::TurnEnded { unit } => {
             if crate::summons::leaves_order(s, unit.idx) {
@@ -349,7 +350,11 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Placed { unit, at, .. } => {
+            let own_turn = s.current() == Some(unit.idx);
             let u = unit_mut(s, unit);
+            if own_turn && u.turn_start.is_none() {
+                u.turn_start = Some(*at); // came out of the Dungeon this turn (Blitzer)
+            }
             u.pos = Some(*at);
             u.taken_out = false;
         }

@@ -196,6 +196,8 @@ pub enum Frame {
     DefCtl(crate::defctl::DefCtlFrame),
     /// A Specialist's Role Boost or feature (specialists.rs).
     Spec(crate::specialists::SpecFrame),
+    /// A Blaster's pick of who takes its extra damage (striker.rs).
+    Striker(crate::striker::StrikerFrame),
 }
 
 /// What advancing a frame led to.
@@ -467,6 +469,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::Bully(f) => crate::sword_moves::question(s, f),
         Frame::DefCtl(f) => crate::defctl::question(s, f),
         Frame::Spec(f) => crate::specialists::question(s, f),
+        Frame::Striker(f) => crate::striker::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -550,6 +553,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Ward(f) => crate::wards::answer(cx, f, option)?,
         Frame::Divination(f) => crate::divination::answer(cx, f, option)?,
         Frame::Spec(f) => crate::specialists::answer(cx, f, option)?,
+        Frame::Striker(f) => crate::striker::answer(cx, f, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

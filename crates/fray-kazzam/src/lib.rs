@@ -51,6 +51,7 @@ pub mod setup;
 pub mod specialists;
 pub mod state;
 pub mod statuses;
+pub mod striker;
 pub mod summons;
 pub mod sword_moves;
 pub mod tamer;

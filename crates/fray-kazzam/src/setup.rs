@@ -469,6 +469,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             zone_hits: 0,
             wand_hits: Vec::new(),
             hits_this_turn: Vec::new(),
+            turn_start: spec.at,
             reversal: false,
             turn_over: false,
             compulsion: None,

@@ -211,6 +211,8 @@ pub struct Unit {
     /// For things put on the map by a power (summons, traps, automata, walls): who owns it
     /// and what it is ([`crate::summons`]).
     pub placed: Option<crate::summons::Placed>,
+    /// The square its current (or last) turn began on (a Blitzer's Striker Condition).
+    pub turn_start: Option<Pos>,
 }
 
 impl Unit {

@@ -326,6 +326,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         zone_hits: 0,
         wand_hits: Vec::new(),
         hits_this_turn: Vec::new(),
+        turn_start: None,
         reversal: false,
         turn_over: false,
         granted_by: None,

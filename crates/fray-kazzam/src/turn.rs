@@ -314,6 +314,7 @@ pub fn save_phase(
     }
     crate::brews::generosity(cx, unit); // Generosity Tonic
     crate::role_actions::end_of_turn(cx, unit); // Boost Square
+    crate::striker::end_of_turn(cx, unit); // Bruiser's Ward
     let turn = cx.s.unit(unit).turns_started;
     let landing = crate::charms::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(
