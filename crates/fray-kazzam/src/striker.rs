@@ -86,7 +86,9 @@ fn splash_shape(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> (u8, 
 fn others(s: &State, u: UnitIdx, primary: UnitIdx, range: i32, taken: &[UnitIdx]) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| t != primary && !taken.contains(&t) && s.enemies(u, t))
-        .filter(|&t| matches!(s.unit(t).kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon | UnitKind::Automaton))
+        .filter(|&t| {
+            matches!(s.unit(t).kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon | UnitKind::Automaton)
+        })
         .filter(|&t| s.distance(u, t).is_some_and(|d| d <= range))
         .collect()
 }

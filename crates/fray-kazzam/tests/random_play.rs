@@ -400,3 +400,33 @@ fn specializations_survive_random_play() {
     }
     assert_eq!(seen.len(), 5, "only {seen:?} came up in {matches} matches");
 }
+
+/// Strikers of every specialization and Hunters in the built-in match (red at level 4, blue at
+/// level 1): the Striker Conditions, the Blaster's picks, the Bruiser's Ward and the Sniper's
+/// range hold up in random play, and nothing offered is refused.
+#[test]
+fn striker_and_hunter_boosts_survive_random_play() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(40, |n| (n / 5).max(40));
+    let specs = ["blitzer", "bruiser", "sniper", "blaster"];
+    let (mut blasted, mut ward) = (false, false);
+    for seed in 0..matches {
+        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+            let slot = (i + seed as usize) % 3; // which of the three carries which role
+            u.level = Some(if u.team == "red" { 4 } else { 1 });
+            let (role, spec) = match slot {
+                0 => ("striker", specs[(seed as usize + i) % specs.len()]),
+                1 => ("specialist", "hunter"),
+                _ => ("defender", "juggernaut"),
+            };
+            u.role = Some(role.into());
+            u.specialization = Some(spec.into());
+        }
+        let log = play_setup(seed, true, setup);
+        blasted |= log.iter().any(|l| l.contains("Role Boost (Blaster)"));
+        ward |= log.iter().any(|l| l.contains("Bruiser: moved 1 square or less"));
+    }
+    assert!(blasted, "no Blaster ever sent its extra damage elsewhere in {matches} matches");
+    assert!(ward, "no Bruiser ever gained its Ward in {matches} matches");
+}
