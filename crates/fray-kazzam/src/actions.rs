@@ -697,6 +697,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             // Compulsions never depend on who is in an area (an area power is never the one a
             // Frenzied or Panicked creature is forced to use).
             Targeting::Area { range, .. } => {
+                let range = range + crate::striker::range_bonus(s, u, def); // Sniper
                 crate::control::check_power(s, u, def, &[]).is_ok() && !zones::area_centres(s, u, range).is_empty()
             }
             // What controls the charger must allow it (an Encounter charge while Dominated is not).
@@ -842,6 +843,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
+            let range = range + crate::striker::range_bonus(s, u, def); // Sniper
             let size = size + crate::advanced::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
@@ -1475,6 +1477,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 let centre = square.ok_or_else(|| {
                     RuleError::malformed(format!("{} needs the centre of its area: square = [x, y]", def.name))
                 })?;
+                let range = range + crate::striker::range_bonus(s, u, def); // Sniper
                 if !zones::area_centres(s, u, range).contains(&centre) {
                     return Err(RuleError::refused(
                         "K-ZONE-1",

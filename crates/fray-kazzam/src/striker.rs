@@ -46,13 +46,14 @@ fn spec(s: &State, u: UnitIdx) -> Option<&str> {
     s.unit(u).specialization.as_deref()
 }
 
-/// Whether `def` is a ranged attack for `u`: a wand or staff implement attack, or a ranged power.
+/// Whether `def` is a ranged attack for `u`: a wand or staff implement attack, a ranged power, or
+/// an area placed at range.
 fn ranged(s: &State, u: UnitIdx, def: &PowerDef) -> bool {
     def.is_attack()
         && def.charm.is_none()
         && match def.target {
             Targeting::Implement => matches!(s.unit(u).implement, Implement::Wand | Implement::Staff),
-            Targeting::Ranged { .. } => true,
+            Targeting::Ranged { .. } | Targeting::Area { .. } => true,
             _ => false,
         }
 }
