@@ -783,6 +783,33 @@ fn disarm_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         .collect()
 }
 
+/// Squares of the map's Damaging Terrain within 5 of `u` that Disarm Traps could clear
+/// (outside the Dungeon; power-laid damaging zones are not terrain, see rulings).
+fn disarm_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| {
+            s.arena.at(q) == crate::arena::Terrain::Damaging && distance(p, size, q, 1) <= 5 && !s.arena.in_dungeon(q)
+        })
+        .collect()
+}
+
+/// Disarm Traps' options: a trap or automaton to damage, or a square of Damaging Terrain to
+/// clear (the first of 2, or 4 from level 4).
+fn disarm_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let mut out: Vec<DecisionOption> =
+        disarm_targets(s, u).into_iter().map(|t| crate::actions::unit_option(s, t)).collect();
+    out.extend(
+        disarm_squares(s, u)
+            .into_iter()
+            .map(|q| DecisionOption::square(q, format!("clear the Damaging Terrain at {q}"))),
+    );
+    out
+}
+
 /// The Trap Roll (L1288-1295, K-ROLL-8), a pseudo-attack roll: the charges a trap of `base`
 /// charges is set with (Improved Traps and Redirecting's kept charges added), or none on a 1 or 2.
 fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<i32>, RuleError> {
@@ -868,9 +895,9 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
         Some("reset-traps") if reset_targets(s, u).is_empty() => {
             Err(RuleError::refused("K-DEF-2", format!("{} has none of its traps next to it", s.unit(u).id)))
         }
-        Some("disarm-traps") if disarm_targets(s, u).is_empty() => Err(RuleError::refused(
+        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(RuleError::refused(
             "K-DEF-2",
-            "there is no trap or automaton within 5 squares that Disarm Traps could damage",
+            "there is no trap, automaton or Damaging Terrain within 5 squares for Disarm Traps",
         )),
         _ => Ok(()),
     }
@@ -897,10 +924,17 @@ pub enum PlacedFrame {
         /// The automaton power.
         power: u16,
     },
-    /// Which trap or automaton Disarm Traps damages.
+    /// Which trap or automaton Disarm Traps damages, or which Damaging Terrain it clears.
     DisarmTarget {
         /// The Specialist.
         user: UnitIdx,
+    },
+    /// Disarm Traps clearing Damaging Terrain: the next square, or done.
+    DisarmTerrain {
+        /// The Specialist.
+        user: UnitIdx,
+        /// Squares it may still clear.
+        left: u8,
     },
     /// Where a Ward Wall is centred.
     WallCentre {
@@ -1053,9 +1087,22 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
         ),
         PlacedFrame::DisarmTarget { user } => (
             "target",
-            format!("{}: Disarm Traps — which trap or automaton?", s.unit(user).id),
-            disarm_targets(s, user).into_iter().map(|t| crate::actions::unit_option(s, t)).collect(),
+            format!(
+                "{}: Disarm Traps — which trap or automaton, or which square of Damaging Terrain?",
+                s.unit(user).id
+            ),
+            disarm_options(s, user),
         ),
+        PlacedFrame::DisarmTerrain { user, left } => {
+            let mut opts: Vec<DecisionOption> = disarm_squares(s, user)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("clear the Damaging Terrain at {q}")))
+                .collect();
+            if !opts.is_empty() {
+                opts.push(DecisionOption::new("done", "clear no more"));
+            }
+            ("square", format!("{}: Disarm Traps — clear {left} more square(s)?", s.unit(user).id), opts)
+        }
         PlacedFrame::WallCentre { owner, .. } => (
             "square",
             format!("{}: Ward Wall — its middle square?", s.unit(owner).id),
@@ -1115,7 +1162,7 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
 pub fn chooser(f: &PlacedFrame) -> UnitIdx {
     match *f {
         PlacedFrame::TrapSquare { owner, .. } | PlacedFrame::AutomatonSquare { owner, .. } => owner,
-        PlacedFrame::DisarmTarget { user } => user,
+        PlacedFrame::DisarmTarget { user } | PlacedFrame::DisarmTerrain { user, .. } => user,
         PlacedFrame::Redirect { owner } => owner,
         PlacedFrame::AdvancedKind { owner, .. } | PlacedFrame::AdvancedRider { owner, .. } => owner,
         PlacedFrame::WallCentre { owner, .. }
@@ -1257,10 +1304,20 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
             cx.emit(Event::Note { text: format!("Redirecting: {option} gains a charge") });
             set_trap(cx, t, |st| st.charges += 1);
         }
+        PlacedFrame::DisarmTarget { user } if Pos::parse(option).is_some() => {
+            // Clearing Damaging Terrain: 2 squares, 4 from level 4 (K-PROG-4).
+            let left = if cx.s.unit(user).level >= 4 { 4 } else { 2 };
+            clear_damaging(cx, user, square()?, left);
+        }
         PlacedFrame::DisarmTarget { user } => {
             let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
             let amount = if cx.s.unit(user).level >= 4 { 4 } else { 2 };
             crate::damage::deal(cx, t, amount, Some(user), "Disarm Traps", None);
+        }
+        PlacedFrame::DisarmTerrain { user, left } => {
+            if option != "done" {
+                clear_damaging(cx, user, square()?, left);
+            }
         }
         PlacedFrame::AutomatonTurn { unit } => {
             if option != "stay" {
@@ -1318,4 +1375,17 @@ fn helper_traps(s: &State, unit: UnitIdx) -> Vec<UnitIdx> {
 /// The frame an automaton's turn runs instead of the action menu.
 pub fn turn_frame(s: &State, unit: UnitIdx) -> Option<Frame> {
     (s.unit(unit).kind == UnitKind::Automaton).then_some(Frame::Placed(PlacedFrame::AutomatonTurn { unit }))
+}
+
+/// Disarm Traps makes square `q` of Damaging Terrain Regular Terrain, then offers the next of
+/// the `left` squares it may clear.
+fn clear_damaging(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
+    cx.emit(Event::TerrainChanged {
+        at: q,
+        terrain: crate::arena::Terrain::Open,
+        why: "cleared by Disarm Traps".into(),
+    });
+    if left > 1 {
+        cx.push(Frame::Placed(PlacedFrame::DisarmTerrain { user, left: left - 1 }));
+    }
 }
