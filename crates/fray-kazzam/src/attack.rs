@@ -808,6 +808,7 @@ fn apply_damage_and_effect(
     }
     if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::modifiers::extra_damage(cx, attacker, target); // Assault Charm
+        packet += crate::charms::enlarged_damage(cx.s, attacker, target, def); // Enlarging Charm
     }
     if crate::modifiers::deals_no_damage(cx.s, attacker, target) {
         packet = 0; // Dispersion

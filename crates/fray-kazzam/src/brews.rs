@@ -37,6 +37,7 @@ pub const HOOKS: &[&str] = &[
     "salamander",
     "takeoff-blast",
     "takeoff-lift",
+    "enlarge",
 ];
 
 /// Power hooks brews add: making, drinking and passing Elixirs.
@@ -611,6 +612,7 @@ pub fn effect_hook(
         "luck" => crate::charms::gain_luck(cx, target, amount.unwrap_or(1)),
         "takeoff-blast" => crate::charms::takeoff_blast(cx, target, amount.unwrap_or(2), power),
         "takeoff-lift" => crate::charms::takeoff_lift(cx, target, power),
+        "enlarge" => crate::charms::enlarge(cx, user, target, power),
         "wild-rage" => crate::charms::wild_rage(cx, target, power)?,
         "status-exchange" => crate::charms::exchange(cx, user, target, power),
         "nullify" => {

@@ -70,6 +70,14 @@ pub enum CharmFrame {
         /// The target's status going over (`Some(None)`: none), once chosen.
         give: Option<Option<usize>>,
     },
+    /// Enlarging Charm, Effect 2: which free 2x2 footprint around its square the target grows
+    /// into.
+    Grow {
+        /// The Charmer.
+        user: UnitIdx,
+        /// The charmed creature.
+        target: UnitIdx,
+    },
 }
 
 /// Statuses of `u` that Status Exchange may move onto `to`: not Grabbed (it is held where it
@@ -227,6 +235,15 @@ pub fn question(s: &State, f: &CharmFrame) -> (UnitIdx, &'static str, String, Ve
                 ),
             }
         }
+        CharmFrame::Grow { user, target } => (
+            user,
+            "square",
+            format!("{}: Enlarging Charm — which 2x2 footprint does {} fill?", s.unit(user).id, s.unit(target).id),
+            grow_spots(s, target)
+                .into_iter()
+                .map(|p| DecisionOption::new(format!("{},{}", p.x, p.y), format!("top-left square ({}, {})", p.x, p.y)))
+                .collect(),
+        ),
         CharmFrame::SwordSelf { user, .. } => (
             user,
             "effect",
@@ -274,6 +291,14 @@ pub fn answer(cx: &mut Ctx, f: CharmFrame, option: &str) -> Result<(), RuleError
             {
                 move_status(cx, o, target, st, power);
             }
+            Ok(())
+        }
+        CharmFrame::Grow { target, .. } => {
+            let p = grow_spots(cx.s, target)
+                .into_iter()
+                .find(|p| format!("{},{}", p.x, p.y) == option)
+                .ok_or_else(|| RuleError::malformed(format!("no footprint {option:?}")))?;
+            grow(cx, target, p);
             Ok(())
         }
         CharmFrame::SwordSelf { user, power } => {
@@ -637,4 +662,67 @@ pub fn takeoff_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         return Vec::new();
     }
     vec![DecisionOption::new("power:takeoff-flight", s.powers.get(p).name.clone())]
+}
+
+// ------------------------------------------------------------------ Enlarging Charm (L1596)
+
+/// Effect 2's growth: a 1x1 creature on the map fills a free 2x2 footprint that holds its own
+/// square (the Charmer picks when several fit); with no room, or already 2x2 or bigger, its
+/// size stays and only the extra damage applies (see rulings).
+pub fn enlarge(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, _power: u16) {
+    let u = cx.s.unit(target);
+    if u.size != 1 || !u.on_map() {
+        return;
+    }
+    let spots = grow_spots(cx.s, target);
+    match spots.as_slice() {
+        [] => cx.emit(Event::Note { text: format!("{} has no room to grow and stays 1x1", u.id) }),
+        [p] => grow(cx, target, *p),
+        _ => cx.push(Frame::Charm(CharmFrame::Grow { user, target })),
+    }
+}
+
+/// The top-left squares of the 2x2 footprints holding `u`'s square where it could stand.
+fn grow_spots(s: &State, u: UnitIdx) -> Vec<fray_core::grid::Pos> {
+    let Some(at) = s.unit(u).pos else { return Vec::new() };
+    [(-1, -1), (0, -1), (-1, 0), (0, 0)]
+        .into_iter()
+        .map(|(dx, dy)| fray_core::grid::Pos { x: at.x + dx, y: at.y + dy })
+        .filter(|&p| crate::movement::can_stand(s, u, p, 2))
+        .collect()
+}
+
+fn grow(cx: &mut Ctx, u: UnitIdx, p: fray_core::grid::Pos) {
+    cx.emit(Event::Resized { unit: cx.s.who(u), pos: Some(p), size: 2, enlarged: true, why: "grows".into() });
+}
+
+/// Back to 1x1, on the top-left square of its footprint, for every creature an Enlarging
+/// Charm grew whose Effect 2 has ended (or that has left the map).
+pub fn shrink_back(cx: &mut Ctx) {
+    use crate::modifiers::ModifierKind;
+    let done: Vec<UnitIdx> = cx
+        .s
+        .unit_indices()
+        .filter(|&u| cx.s.unit(u).enlarged)
+        .filter(|&u| {
+            !cx.s.unit(u).on_map()
+                || !cx.s.modifiers.iter().any(|m| m.kind == ModifierKind::Enlarged && m.applies(cx.s, u, u))
+        })
+        .collect();
+    for u in done {
+        let pos = cx.s.unit(u).pos;
+        cx.emit(Event::Resized { unit: cx.s.who(u), pos, size: 1, enlarged: false, why: "shrinks back".into() });
+    }
+}
+
+/// Effect 2's damage: `amount` more on a hit of `attacker`'s Basic Physical Attack.
+pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> i32 {
+    if def.id != "basic-physical-attack" {
+        return 0;
+    }
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == crate::modifiers::ModifierKind::Enlarged && m.applies(s, attacker, target))
+        .map(|m| m.amount)
+        .sum()
 }

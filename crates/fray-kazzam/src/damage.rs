@@ -271,6 +271,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     credit_take_out(cx, unit, by);
     crate::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
+    crate::charms::shrink_back(cx); // Enlarging Charm: back to 1x1 off the map
     // Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
     if cx.s.unit(unit).advanced == Some(crate::advanced::Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
         let total = cx.s.unit(unit).miss_tokens + 1;

@@ -286,6 +286,9 @@ pub enum Event {
     Beast { unit: Who, beast: crate::tamer::Beast },
     /// A unit loses HP without taking damage (a Motivator's boost above maximum HP wearing off).
     HpLost { unit: Who, amount: i32, hp: i32, why: String },
+    /// A unit's footprint changed: top-left square `pos`, `size`, and whether the size is an
+    /// Enlarging Charm's (charms.rs).
+    Resized { unit: Who, pos: Option<Pos>, size: i32, enlarged: bool, why: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -359,6 +362,10 @@ pub fn apply(s: &mut State, e: &Event) {
             u.taken_out = false;
         }
         Event::Removed { unit } => unit_mut(s, unit).pos = None,
+        Event::Resized { unit, pos, size, enlarged, .. } => {
+            let u = unit_mut(s, unit);
+            (u.pos, u.size, u.enlarged) = (*pos, *size, *enlarged);
+        }
         Event::AttackRolled { .. }
         | Event::RollAdjusted { .. }
         | Event::AttackResult { .. }
@@ -825,6 +832,8 @@ impl fmt::Display for Event {
                     K::Wraith => (format!("{n} more damage to creatures passed through this turn"), ""),
                     K::PassedThrough => ("passed through this turn".to_string(), ""),
                     K::Takeoff => ("may take off with any Move Action".to_string(), ""),
+                    K::Reach => (format!("{n} more reach"), ""),
+                    K::Enlarged => (format!("2x2 and {n} extra damage"), "Basic Physical Attack hit"),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),
@@ -907,6 +916,10 @@ impl fmt::Display for Event {
                 None => write!(f, "{unit} answers to its Tamer (its turn {})", beast.turn),
             },
             Event::HpLost { unit, amount, hp, why } => write!(f, "{unit} loses {amount} HP ({why}) — {hp} HP"),
+            Event::Resized { unit, pos, size, why, .. } => {
+                write!(f, "{unit} {why}: now {size}x{size}")?;
+                pos.map_or(Ok(()), |p| write!(f, " at ({}, {})", p.x, p.y))
+            }
         }
     }
 }

@@ -98,6 +98,11 @@ pub enum ModifierKind {
     PassedThrough,
     /// The attacker may take off (become Flying) with any Move Action (Takeoff Charm).
     Takeoff,
+    /// The attacker's reach grows by `amount` (Enlarging Charm).
+    Reach,
+    /// The attacker's Basic Physical Attacks deal `amount` extra damage when they hit; it
+    /// grows to 2x2 while it lasts, room allowing (Enlarging Charm; charms.rs).
+    Enlarged,
 }
 
 /// A party named relative to a power's user and target, as content writes it.
@@ -349,6 +354,7 @@ pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
             cx.emit(Event::ModifierEnded { index: i, why: why.into() });
         }
     }
+    crate::charms::shrink_back(cx); // Enlarging Charm
 }
 
 /// Extra damage modifiers add to a hit of `attacker` on `target`; first-hit-only ones are used
@@ -419,4 +425,9 @@ pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
 /// Whether `u` takes Opportunities against its allies instead of its enemies (Lesser Confusion).
 pub fn confused(s: &State, u: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
+}
+
+/// Reach that modifiers add to `u` now (Enlarging Charm).
+pub fn reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Reach && m.applies(s, u, u)).map(|m| m.amount).sum()
 }

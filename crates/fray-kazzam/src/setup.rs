@@ -479,6 +479,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,
+            enlarged: false,
             granted_move: false,
             placed: matches!(kind, UnitKind::Athlete | UnitKind::Creep).not().then(|| crate::summons::Placed {
                 owner: None,

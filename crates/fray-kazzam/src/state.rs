@@ -213,6 +213,8 @@ pub struct Unit {
     pub placed: Option<crate::summons::Placed>,
     /// The square its current (or last) turn began on (a Blitzer's Striker Condition).
     pub turn_start: Option<Pos>,
+    /// Grown to 2x2 by an Enlarging Charm (it goes back to 1x1 when the charm ends).
+    pub enlarged: bool,
 }
 
 impl Unit {
@@ -356,6 +358,7 @@ impl State {
         self.amount(u, crate::statuses::StatusKind::Reach)
             .max(crate::features::reach(self, u))
             .max(crate::tamer::reach(self, u))
+            + crate::modifiers::reach_bonus(self, u) // Enlarging Charm
     }
     /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
     pub fn implement_range(&self, u: UnitIdx) -> i32 {
