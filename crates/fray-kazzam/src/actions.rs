@@ -456,6 +456,10 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         // Close Focus Charm: what it cannot see, it cannot target.
         return Err(RuleError::refused("K-COV-8", format!("{} sees nothing beyond {limit} squares", au.id)));
     }
+    if def.hook.as_deref() == Some("swap-places") && t != u && au.size != tu.size {
+        // An Enlarging Charm may leave two creatures of one kind in different sizes.
+        return Err(RuleError::refused("K-FM-5", "only creatures of the same size can swap places"));
+    }
     if def.hook.as_deref() == Some("swap-places") && t != u && !crate::features::swap_fits(s, u, t) {
         return Err(RuleError::refused(
             "K-ST-Flying",

@@ -241,7 +241,7 @@ pub fn question(s: &State, f: &CharmFrame) -> (UnitIdx, &'static str, String, Ve
             format!("{}: Enlarging Charm — which 2x2 footprint does {} fill?", s.unit(user).id, s.unit(target).id),
             grow_spots(s, target)
                 .into_iter()
-                .map(|p| DecisionOption::new(format!("{},{}", p.x, p.y), format!("top-left square ({}, {})", p.x, p.y)))
+                .map(|p| DecisionOption::square(p, format!("2x2 with its top-left square at {p}")))
                 .collect(),
         ),
         CharmFrame::SwordSelf { user, .. } => (
@@ -296,7 +296,7 @@ pub fn answer(cx: &mut Ctx, f: CharmFrame, option: &str) -> Result<(), RuleError
         CharmFrame::Grow { target, .. } => {
             let p = grow_spots(cx.s, target)
                 .into_iter()
-                .find(|p| format!("{},{}", p.x, p.y) == option)
+                .find(|p| p.key() == option)
                 .ok_or_else(|| RuleError::malformed(format!("no footprint {option:?}")))?;
             grow(cx, target, p);
             Ok(())
@@ -534,6 +534,7 @@ pub fn lasting_saves(cx: &mut Ctx, unit: UnitIdx, fail: &[crate::statuses::Statu
             }
         }
         undying_ends(cx, unit); // Ugnatio's Preservation Charm no longer kept up
+        shrink_back(cx); // Enlarging Charm no longer kept up
         if !cx.s.unit(unit).on_map() {
             break;
         }
