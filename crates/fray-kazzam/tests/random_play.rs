@@ -192,7 +192,7 @@ fn every_playable_power_survives_random_play() {
         setup
     };
     // Every one of `matches` seeds is played (no panic, no refusal); if some power has still not
-    // come up by then, as many again are played looking for it (follow-up powers such as
+    // come up by then, as many again are played looking for it, twice over (follow-up powers such as
     // Involuntary Lift's slide need their opener first). Seeds are spread over the cores.
     let names = |journal: Vec<String>| -> std::collections::BTreeSet<String> {
         let mut out = std::collections::BTreeSet::new();
@@ -208,7 +208,7 @@ fn every_playable_power_survives_random_play() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let mut used = std::collections::BTreeSet::new();
     let mut played = 0;
-    for batch in [0..matches, matches..matches * 2] {
+    for batch in [0..matches, matches..matches * 2, matches * 2..matches * 3] {
         if batch.start > 0 && used.len() == playable.len() {
             break;
         }
