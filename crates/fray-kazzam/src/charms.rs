@@ -701,15 +701,14 @@ fn grow(cx: &mut Ctx, u: UnitIdx, p: fray_core::grid::Pos) {
 /// Charm grew whose Effect 2 has ended (or that has left the map).
 pub fn shrink_back(cx: &mut Ctx) {
     use crate::modifiers::ModifierKind;
-    let done: Vec<UnitIdx> = cx
-        .s
-        .unit_indices()
-        .filter(|&u| cx.s.unit(u).enlarged)
-        .filter(|&u| {
-            !cx.s.unit(u).on_map()
-                || !cx.s.modifiers.iter().any(|m| m.kind == ModifierKind::Enlarged && m.applies(cx.s, u, u))
-        })
-        .collect();
+    let done: Vec<UnitIdx> =
+        cx.s.unit_indices()
+            .filter(|&u| cx.s.unit(u).enlarged)
+            .filter(|&u| {
+                !cx.s.unit(u).on_map()
+                    || !cx.s.modifiers.iter().any(|m| m.kind == ModifierKind::Enlarged && m.applies(cx.s, u, u))
+            })
+            .collect();
     for u in done {
         let pos = cx.s.unit(u).pos;
         cx.emit(Event::Resized { unit: cx.s.who(u), pos, size: 1, enlarged: false, why: "shrinks back".into() });

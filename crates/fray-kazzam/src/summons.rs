@@ -332,7 +332,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         granted_by: None,
         grant_no_boost: false,
         forfeit_move: false,
-            enlarged: false,
+        enlarged: false,
         granted_move: false,
         compulsion: None,
         armed: Vec::new(),
