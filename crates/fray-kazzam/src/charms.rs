@@ -239,10 +239,7 @@ pub fn question(s: &State, f: &CharmFrame) -> (UnitIdx, &'static str, String, Ve
             user,
             "square",
             format!("{}: Enlarging Charm — which 2x2 footprint does {} fill?", s.unit(user).id, s.unit(target).id),
-            grow_spots(s, target)
-                .into_iter()
-                .map(|p| DecisionOption::square(p, format!("2x2 with its top-left square at {p}")))
-                .collect(),
+            grow_options(s, target),
         ),
         CharmFrame::SwordSelf { user, .. } => (
             user,
@@ -291,6 +288,12 @@ pub fn answer(cx: &mut Ctx, f: CharmFrame, option: &str) -> Result<(), RuleError
             {
                 move_status(cx, o, target, st, power);
             }
+            Ok(())
+        }
+        CharmFrame::Grow { target, .. } if option == "stay" => {
+            cx.emit(Event::Note {
+                text: format!("{} has no room left to grow and stays as it is", cx.s.unit(target).id),
+            });
             Ok(())
         }
         CharmFrame::Grow { target, .. } => {
@@ -683,9 +686,20 @@ pub fn enlarge(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, _power: u16) {
     }
 }
 
-/// The top-left squares of the 2x2 footprints holding `u`'s square where it could stand.
+/// The footprints offered; should the room have gone (or the creature grown) while the question
+/// waited, only `stay`.
+fn grow_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let out: Vec<DecisionOption> = grow_spots(s, u)
+        .into_iter()
+        .map(|p| DecisionOption::square(p, format!("2x2 with its top-left square at {p}")))
+        .collect();
+    if out.is_empty() { vec![DecisionOption::new("stay", "no room: it keeps its size")] } else { out }
+}
+
+/// The top-left squares of the 2x2 footprints holding `u`'s square where it could stand (none
+/// unless it is 1x1 on the map).
 fn grow_spots(s: &State, u: UnitIdx) -> Vec<fray_core::grid::Pos> {
-    let Some(at) = s.unit(u).pos else { return Vec::new() };
+    let Some(at) = s.unit(u).pos.filter(|_| s.unit(u).size == 1) else { return Vec::new() };
     [(-1, -1), (0, -1), (-1, 0), (0, 0)]
         .into_iter()
         .map(|(dx, dy)| fray_core::grid::Pos { x: at.x + dx, y: at.y + dy })
