@@ -696,14 +696,16 @@ fn grow_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if out.is_empty() { vec![DecisionOption::new("stay", "no room: it keeps its size")] } else { out }
 }
 
-/// The top-left squares of the 2x2 footprints holding `u`'s square where it could stand (none
-/// unless it is 1x1 on the map).
+/// The top-left squares of the 2x2 footprints holding `u`'s square where it could stand, all
+/// inside or all outside the Dungeon (none unless it is 1x1 on the map).
 fn grow_spots(s: &State, u: UnitIdx) -> Vec<fray_core::grid::Pos> {
     let Some(at) = s.unit(u).pos.filter(|_| s.unit(u).size == 1) else { return Vec::new() };
     [(-1, -1), (0, -1), (-1, 0), (0, 0)]
         .into_iter()
         .map(|(dx, dy)| fray_core::grid::Pos { x: at.x + dx, y: at.y + dy })
         .filter(|&p| crate::movement::can_stand(s, u, p, 2))
+        // Never straddling the Dungeon's edge (its exits are open squares).
+        .filter(|&p| fray_core::grid::footprint(p, 2).all(|q| s.arena.in_dungeon(q) == s.arena.in_dungeon(at)))
         .collect()
 }
 
