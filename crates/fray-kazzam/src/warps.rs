@@ -611,13 +611,15 @@ pub fn vortex_room(s: &State, f: &ForcedFrame, q: Pos) -> bool {
             .all(|o| s.enemies(f.mover, o) && s.has(o, StatusKind::Flying) == s.has(f.target, StatusKind::Flying))
 }
 
-/// Whether several creatures may stand on square `p`: a Vortex Warp's centre holding its
-/// Porter's enemies.
-pub fn shared_square_allowed(s: &State, p: Pos) -> bool {
+/// Whether several creatures of one layer (flying or not; flyers and walkers share squares
+/// anyway) may stand on square `p`: a Vortex Warp's centre holding its Porter's enemies.
+pub fn shared_square_allowed(s: &State, p: Pos, flying: bool) -> bool {
     s.porter.warps.iter().any(|w| {
         w.at == p
             && kind(s, w) == "vortex-warp"
-            && s.units_on_map().filter(|&o| s.unit(o).pos == Some(p)).all(|o| s.enemies(w.owner, o))
+            && s.units_on_map()
+                .filter(|&o| s.unit(o).pos == Some(p) && s.has(o, StatusKind::Flying) == flying)
+                .all(|o| s.enemies(w.owner, o))
     })
 }
 

@@ -36,7 +36,7 @@ fn invariants(s: &State) -> Result<(), String> {
                 });
                 let both_occupy = fray_kazzam::summons::occupies(a) && fray_kazzam::summons::occupies(b);
                 // A Vortex Warp's centre may hold several of its Porter's enemies.
-                let vortex = fray_kazzam::warps::shared_square_allowed(s, pa) && pa == pb;
+                let vortex = fray_kazzam::warps::shared_square_allowed(s, pa, flying_a) && pa == pb;
                 if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
