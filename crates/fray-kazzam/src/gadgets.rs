@@ -106,6 +106,61 @@ pub enum GadgetFrame {
         /// The power.
         power: u16,
     },
+    /// The free trap slide (L1281): which of its traps the Tinker slides 1 square, if any.
+    SlideWhich {
+        /// The Tinker.
+        tinker: UnitIdx,
+    },
+    /// The free trap slide: where the chosen trap goes.
+    SlideTo {
+        /// The Tinker.
+        tinker: UnitIdx,
+        /// The trap.
+        trap: UnitIdx,
+    },
+}
+
+/// The Tinker's own traps (not a Specialist's Snap Trap or boost trap).
+fn slidable_traps(s: &State, tinker: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| {
+            let u = s.unit(t);
+            u.kind == UnitKind::Trap
+                && u.placed.as_ref().is_some_and(|p| {
+                    p.owner == Some(tinker) && !matches!(&*p.what, "snap-trap" | crate::specialists::TRAPPER_TRAP)
+                })
+        })
+        .filter(|&t| !slide_squares(s, t).is_empty())
+        .collect()
+}
+
+/// The squares next to `trap` it may slide into: open ground no unit of any kind holds.
+fn slide_squares(s: &State, trap: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(trap).pos else { return Vec::new() };
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| {
+            fray_core::geometry::distance(p, 1, q, 1) == 1
+                && s.arena.at(q).enterable()
+                && s.arena.at(q) != crate::arena::Terrain::Portal
+        })
+        .filter(|&q| {
+            s.units_on_map().all(|o| {
+                let ou = s.unit(o);
+                fray_core::geometry::distance(ou.pos.unwrap(), ou.size, q, 1) > 0
+            })
+        })
+        .collect()
+}
+
+/// The start of `tinker`'s turn, before its traps act: it may slide one of its traps 1 square
+/// (the Tinker's class text, L1281).
+pub fn offer_slide(cx: &mut Ctx, tinker: UnitIdx) {
+    let u = cx.s.unit(tinker);
+    if u.on_map() && !u.taken_out && u.button.is_none() && !slidable_traps(cx.s, tinker).is_empty() {
+        cx.push(Frame::Gadget(GadgetFrame::SlideWhich { tinker }));
+    }
 }
 
 /// The squares next to `target` where Irena's Cloak may go.
@@ -283,6 +338,17 @@ pub fn question(s: &State, f: &GadgetFrame) -> (UnitIdx, &'static str, String, V
                 opts,
             )
         }
+        GadgetFrame::SlideWhich { tinker } => {
+            let mut opts: Vec<DecisionOption> =
+                slidable_traps(s, tinker).into_iter().map(|t| crate::actions::unit_option(s, t)).collect();
+            opts.push(DecisionOption::new("none", "slide no trap"));
+            (tinker, "target", format!("{}: slide one of your traps 1 square?", s.unit(tinker).id), opts)
+        }
+        GadgetFrame::SlideTo { tinker, trap } => {
+            let opts =
+                slide_squares(s, trap).into_iter().map(|q| DecisionOption::square(q, format!("slide to {q}"))).collect();
+            (tinker, "square", format!("{}: slide {} to which square?", s.unit(tinker).id, s.unit(trap).id), opts)
+        }
     }
 }
 
@@ -312,6 +378,19 @@ pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleErro
                 ends_after_turn: Some(cx.s.unit(user).turns_started + 1),
             };
             crate::zones::lay(cx, zone);
+            Ok(())
+        }
+        GadgetFrame::SlideWhich { tinker } => {
+            if option != "none" {
+                let trap = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                cx.push(Frame::Gadget(GadgetFrame::SlideTo { tinker, trap }));
+            }
+            Ok(())
+        }
+        GadgetFrame::SlideTo { trap, .. } => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+            let from = cx.s.unit(trap).pos.ok_or_else(|| RuleError::malformed("the trap is gone"))?;
+            cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: q, how: crate::events::How::Slide });
             Ok(())
         }
     }
