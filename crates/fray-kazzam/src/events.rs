@@ -576,6 +576,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 p.fired = state.fired;
                 p.bonus = state.bonus;
                 p.resisted = state.resisted;
+                p.loaded = state.loaded;
                 p.rider = state.rider;
             }
         }

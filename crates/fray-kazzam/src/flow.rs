@@ -300,6 +300,11 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::GrantedMove { unit, .. } if crate::actions::granted_move_options(cx.s, unit).len() <= 1 => {
                 Flow::Continue // nothing it could do with it: the grant lapses
             }
+            Frame::Pick { user, power_target, ref pick, .. }
+                if crate::attack::pick_candidates(cx.s, user, power_target, pick).is_empty() =>
+            {
+                Flow::Continue // nobody left to name (its user was Taken Out meanwhile)
+            }
             Frame::ChooseEffect { target, .. } | Frame::Pick { power_target: target, .. }
                 if !cx.s.unit(target).on_map() =>
             {

@@ -106,6 +106,135 @@ pub enum GadgetFrame {
         /// The power.
         power: u16,
     },
+    /// The free trap slide (L1281): which of its traps the Tinker slides 1 square, if any.
+    SlideWhich {
+        /// The Tinker.
+        tinker: UnitIdx,
+    },
+    /// The free trap slide: where the chosen trap goes.
+    SlideTo {
+        /// The Tinker.
+        tinker: UnitIdx,
+        /// The trap.
+        trap: UnitIdx,
+    },
+    /// A Leader's Role Boost loaded into a trap: which ally regains 2 HP (K-ROLE-5).
+    LoadedHeal {
+        /// The Tinker.
+        tinker: UnitIdx,
+    },
+}
+
+/// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
+/// Runner's, which only moves the Runner itself (see rulings).
+pub fn loads_boost(s: &State, tinker: UnitIdx) -> bool {
+    crate::boosts::boost_of(s, tinker).is_some_and(|b| b != crate::boosts::Boost::Runner)
+}
+
+/// Whom a Leader's loaded boost may heal: the Leader boost's choice, less traps and walls
+/// (never allies, K-DEF-2).
+fn heal_options(s: &State, tinker: UnitIdx) -> Vec<DecisionOption> {
+    let mut out = crate::boosts::leader_options(s, tinker);
+    out.retain(|o| s.find_unit(&o.id).is_none_or(|t| !matches!(s.unit(t).kind, UnitKind::Trap | UnitKind::Wall)));
+    if out.len() == 1 {
+        out.clear(); // only "none" is left
+    }
+    out
+}
+
+/// `victim` set off `trap`: if a Role Boost is loaded in it and `victim` is an enemy, the boost
+/// is spent on it, with the Tinker as its user (K-ROLE-5, L1297-1302). A Wand Trap's `free`
+/// trigger brings none. Controller: a 3-square slide; Leader: 2 HP to one ally; Striker: 1
+/// damage, no Striker Condition; the others their ordinary boost (the Hunter's extra damage
+/// reads the Trap Roll and never reaches an athlete; the Pursuer pulls toward the Tinker).
+pub fn deliver_loaded(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx, free: bool) {
+    let Some(p) = cx.s.unit(trap).placed.clone() else { return };
+    let (Some(roll), Some(tinker), false) = (p.loaded, p.owner, free) else { return };
+    if !cx.s.enemies(trap, victim) {
+        return;
+    }
+    let Some(b) = crate::boosts::boost_of(cx.s, tinker) else { return };
+    crate::summons::set_trap(cx, trap, |t| t.loaded = None);
+    let (tid, vid) = (cx.s.unit(tinker).id.clone(), cx.s.unit(victim).id.clone());
+    cx.emit(Event::Note { text: format!("{tid}'s Role Boost loaded in {} goes off on {vid}", cx.s.unit(trap).id) });
+    use crate::boosts::Boost;
+    let here = cx.s.unit(victim).on_map();
+    match b {
+        Boost::Leader => {
+            if heal_options(cx.s, tinker).len() > 1 {
+                cx.push(Frame::Gadget(GadgetFrame::LoadedHeal { tinker }));
+            }
+        }
+        Boost::Juggernaut => crate::boosts::apply(cx, b, tinker, victim, false),
+        _ if !here => {}
+        Boost::Controller => {
+            if crate::summons::movable(cx.s.unit(victim)) {
+                let f = crate::forced::ForcedFrame::new(cx.s, tinker, victim, crate::forced::ForcedKind::Slide, 3);
+                cx.push(Frame::Forced(f));
+            }
+        }
+        Boost::Striker(_) => {
+            crate::damage::deal(cx, victim, 1, Some(tinker), "loaded Role Boost", None);
+        }
+        Boost::Hunter => {
+            let extra = crate::striker::hunter_extra(cx.s, tinker, victim, roll);
+            if extra > 0 {
+                crate::damage::deal(cx, victim, extra, Some(tinker), "loaded Role Boost", None);
+            }
+        }
+        Boost::Smasher => {
+            let extra = crate::boosts::extra_damage(cx.s, b, tinker, victim, roll);
+            if extra > 0 {
+                crate::damage::deal(cx, victim, extra, Some(tinker), "loaded Role Boost", None);
+            }
+            crate::boosts::apply(cx, b, tinker, victim, extra > 0);
+        }
+        Boost::Runner => {}
+        _ => crate::boosts::apply(cx, b, tinker, victim, false),
+    }
+}
+
+/// The Tinker's own traps (not a Specialist's Snap Trap or boost trap).
+fn slidable_traps(s: &State, tinker: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| {
+            let u = s.unit(t);
+            u.kind == UnitKind::Trap
+                && u.placed.as_ref().is_some_and(|p| {
+                    p.owner == Some(tinker) && !matches!(&*p.what, "snap-trap" | crate::specialists::TRAPPER_TRAP)
+                })
+        })
+        .filter(|&t| !slide_squares(s, t).is_empty())
+        .collect()
+}
+
+/// The squares next to `trap` it may slide into: open ground no unit of any kind holds.
+fn slide_squares(s: &State, trap: UnitIdx) -> Vec<Pos> {
+    let Some(p) = s.unit(trap).pos else { return Vec::new() };
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| {
+            fray_core::geometry::distance(p, 1, q, 1) == 1
+                && s.arena.at(q).enterable()
+                && s.arena.at(q) != crate::arena::Terrain::Portal
+        })
+        .filter(|&q| {
+            s.units_on_map().all(|o| {
+                let ou = s.unit(o);
+                fray_core::geometry::distance(ou.pos.unwrap(), ou.size, q, 1) > 0
+            })
+        })
+        .collect()
+}
+
+/// The start of `tinker`'s turn, before its traps act: it may slide one of its traps 1 square
+/// (the Tinker's class text, L1281).
+pub fn offer_slide(cx: &mut Ctx, tinker: UnitIdx) {
+    let u = cx.s.unit(tinker);
+    if u.on_map() && !u.taken_out && u.button.is_none() && !slidable_traps(cx.s, tinker).is_empty() {
+        cx.push(Frame::Gadget(GadgetFrame::SlideWhich { tinker }));
+    }
 }
 
 /// The squares next to `target` where Irena's Cloak may go.
@@ -283,6 +412,25 @@ pub fn question(s: &State, f: &GadgetFrame) -> (UnitIdx, &'static str, String, V
                 opts,
             )
         }
+        GadgetFrame::SlideWhich { tinker } => {
+            let mut opts: Vec<DecisionOption> =
+                slidable_traps(s, tinker).into_iter().map(|t| crate::actions::unit_option(s, t)).collect();
+            opts.push(DecisionOption::new("none", "slide no trap"));
+            (tinker, "target", format!("{}: slide one of your traps 1 square?", s.unit(tinker).id), opts)
+        }
+        GadgetFrame::LoadedHeal { tinker } => (
+            tinker,
+            "target",
+            format!("{}: the Role Boost in the trap — which ally regains 2 HP?", s.unit(tinker).id),
+            heal_options(s, tinker),
+        ),
+        GadgetFrame::SlideTo { tinker, trap } => {
+            let opts = slide_squares(s, trap)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("slide to {q}")))
+                .collect();
+            (tinker, "square", format!("{}: slide {} to which square?", s.unit(tinker).id, s.unit(trap).id), opts)
+        }
     }
 }
 
@@ -312,6 +460,27 @@ pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleErro
                 ends_after_turn: Some(cx.s.unit(user).turns_started + 1),
             };
             crate::zones::lay(cx, zone);
+            Ok(())
+        }
+        GadgetFrame::SlideWhich { tinker } => {
+            if option != "none" {
+                let trap = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                cx.push(Frame::Gadget(GadgetFrame::SlideTo { tinker, trap }));
+            }
+            Ok(())
+        }
+        GadgetFrame::LoadedHeal { tinker } => {
+            if option != "none" {
+                let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                let why = format!("{}'s Role Boost", cx.s.unit(tinker).id);
+                crate::damage::heal(cx, t, 2, &why);
+            }
+            Ok(())
+        }
+        GadgetFrame::SlideTo { trap, .. } => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+            let from = cx.s.unit(trap).pos.ok_or_else(|| RuleError::malformed("the trap is gone"))?;
+            cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: q, how: crate::events::How::Slide });
             Ok(())
         }
     }

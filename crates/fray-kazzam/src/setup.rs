@@ -492,6 +492,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 until_turn: None,
                 group: None,
                 resisted: false,
+                loaded: None,
                 rider: None,
                 beast: Default::default(),
             }),

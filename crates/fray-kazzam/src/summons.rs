@@ -82,6 +82,9 @@ pub struct Placed {
     pub rider: Option<Rider>,
     /// A Tamer's creature's own record (tamer.rs).
     pub beast: crate::tamer::Beast,
+    /// The Tinker's Role Boost loaded into the trap, with the Trap Roll it was set on
+    /// (K-ROLE-5); spent on the first enemy that sets it off (gadgets.rs).
+    pub loaded: Option<i32>,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
@@ -180,10 +183,12 @@ pub struct TrapState {
     pub resisted: bool,
     /// What it adds to every trigger (Advanced Trap).
     pub rider: Option<Rider>,
+    /// The loaded Role Boost's Trap Roll (K-ROLE-5).
+    pub loaded: Option<i32>,
 }
 
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
-fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
+pub(crate) fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
     let Some(p) = cx.s.unit(trap).placed.as_ref() else { return };
     let mut st = TrapState {
         charges: p.charges,
@@ -191,6 +196,7 @@ fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
         fired: p.fired,
         bonus: p.bonus,
         resisted: p.resisted,
+        loaded: p.loaded,
         rider: p.rider,
     };
     f(&mut st);
@@ -352,6 +358,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             until_turn: sp.until_turn,
             group: sp.group.as_ref().map(|g| g.idx),
             resisted: false,
+            loaded: None,
             rider: None,
             beast: Default::default(),
         }),
@@ -488,6 +495,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
             let amount = trap_damage(cx.s, trap, 2);
             crate::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
             ride(cx, trap, t);
+            crate::gadgets::deliver_loaded(cx, trap, t, false);
         }
         spend_charge(cx, trap);
     }
@@ -525,6 +533,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleErr
         let amount = trap_damage(cx.s, trap, 2);
         crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
         ride(cx, trap, victim);
+        crate::gadgets::deliver_loaded(cx, trap, victim, false);
     }
     spend_charge(cx, trap);
     Ok(())
@@ -662,6 +671,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             crate::damage::deal(cx, unit, extra, p.owner.or(Some(trap)), &p.what, None);
         }
         ride(cx, trap, unit);
+        crate::gadgets::deliver_loaded(cx, trap, unit, p.free); // a Wand Trap's free trigger brings none
         spend_charge(cx, trap);
     }
     Ok(())
@@ -813,7 +823,7 @@ fn disarm_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// The Trap Roll (L1288-1295, K-ROLL-8), a pseudo-attack roll: the charges a trap of `base`
 /// charges is set with (Improved Traps and Redirecting's kept charges added), or none on a 1 or 2.
-fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<i32>, RuleError> {
+fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<(i32, i32)>, RuleError> {
     let roll = cx.d6(Some(u))?;
     cx.emit(Event::Note { text: format!("{} makes a Trap Roll: {roll}", cx.s.unit(u).id) });
     if roll <= 2 {
@@ -833,7 +843,7 @@ fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<i32>, RuleErr
         _ => 0,
     };
     let improved = i32::from(cx.s.has_feature(u, crate::features::Feature::ImprovedTrapsCharge));
-    Ok(Some(base + shift + improved + cx.s.counter(u, crate::features::Feature::Redirecting).0))
+    Ok(Some((base + shift + improved + cx.s.counter(u, crate::features::Feature::Redirecting).0, roll)))
 }
 
 /// The trap powers `u` knows, for Advanced Trap.
@@ -915,6 +925,8 @@ pub enum PlacedFrame {
         power: u16,
         /// Its charges after the roll.
         charges: i32,
+        /// The Trap Roll (0 for a trap set without one).
+        roll: i32,
         /// Advanced Trap's rider (its trap has 4 HP).
         rider: Option<Rider>,
     },
@@ -985,6 +997,8 @@ pub enum PlacedFrame {
         owner: UnitIdx,
         /// Its charges after the roll.
         charges: i32,
+        /// The Trap Roll (0 for a trap set without one).
+        roll: i32,
     },
     /// Advanced Trap: what it adds to every trigger.
     AdvancedRider {
@@ -994,6 +1008,8 @@ pub enum PlacedFrame {
         power: u16,
         /// Its charges after the roll.
         charges: i32,
+        /// The Trap Roll (0 for a trap set without one).
+        roll: i32,
     },
 }
 
@@ -1003,19 +1019,19 @@ pub fn execute_hook(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleErro
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
     match def.hook.as_deref() {
         Some("trap") => {
-            if let Some(charges) = trap_roll(cx, u, 2)? {
-                cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges, rider: None }));
+            if let Some((charges, roll)) = trap_roll(cx, u, 2)? {
+                cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges, roll, rider: None }));
             }
         }
         // Advanced Trap (L1344-1346): 3 charges and 4 HP, a trap kind the Tinker knows, and a rider.
         Some("advanced-trap") => {
-            if let Some(charges) = trap_roll(cx, u, 3)? {
-                cx.push(Frame::Placed(PlacedFrame::AdvancedKind { owner: u, charges }));
+            if let Some((charges, roll)) = trap_roll(cx, u, 3)? {
+                cx.push(Frame::Placed(PlacedFrame::AdvancedKind { owner: u, charges, roll }));
             }
         }
         // A role power: no Trap Roll, one use.
         Some("snap-trap") => {
-            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1, rider: None }))
+            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner: u, power, charges: 1, roll: 0, rider: None }))
         }
         Some("automaton") => cx.push(Frame::Placed(PlacedFrame::AutomatonSquare { owner: u, power })),
         Some("ward-wall") => cx.push(Frame::Placed(PlacedFrame::WallCentre { owner: u, power })),
@@ -1177,17 +1193,17 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
 pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
     let square = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
     match f {
-        PlacedFrame::AdvancedKind { owner, charges } => {
+        PlacedFrame::AdvancedKind { owner, charges, roll } => {
             let power = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no trap {option:?}")))?;
-            cx.push(Frame::Placed(PlacedFrame::AdvancedRider { owner, power, charges }));
+            cx.push(Frame::Placed(PlacedFrame::AdvancedRider { owner, power, charges, roll }));
         }
-        PlacedFrame::AdvancedRider { owner, power, charges } => {
+        PlacedFrame::AdvancedRider { owner, power, charges, roll } => {
             let rider = Rider::ALL.into_iter().find(|r| r.id() == option);
             let rider =
                 rider.ok_or_else(|| RuleError::malformed("answer slowed, weakened, distracted, pull or push"))?;
-            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner, power, charges, rider: Some(rider) }));
+            cx.push(Frame::Placed(PlacedFrame::TrapSquare { owner, power, charges, roll, rider: Some(rider) }));
         }
-        PlacedFrame::TrapSquare { owner, power, charges, rider } => {
+        PlacedFrame::TrapSquare { owner, power, charges, roll, rider } => {
             let def = cx.s.powers.get(power);
             let sp = Spawn {
                 name: def.name.clone(),
@@ -1212,6 +1228,13 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
             let t = spawn(cx, sp);
             if rider.is_some() {
                 set_trap(cx, t, |st| st.rider = rider);
+            }
+            // K-ROLE-5: a Trap Roll of 3 or more loads the Tinker's Role Boost (always: see rulings).
+            if hook.as_deref() == Some("trap") && roll >= 3 && crate::gadgets::loads_boost(cx.s, owner) {
+                set_trap(cx, t, |st| st.loaded = Some(roll));
+                cx.emit(Event::Note {
+                    text: format!("{} loads its Role Boost into {}", cx.s.unit(owner).id, cx.s.unit(t).id),
+                });
             }
             // Redirecting's charges kept for the next trap are now in it.
             let f = crate::features::Feature::Redirecting;

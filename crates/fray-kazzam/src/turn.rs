@@ -120,6 +120,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::triggers::start_of_turn(cx, unit);
     cx.push(crate::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
+    crate::gadgets::offer_slide(cx, unit); // the Tinker's free trap slide, before its traps act
     crate::brews::turn_starts(cx, unit); // Draught of Bonded Futures
     let u = cx.s.unit(unit);
     if u.taken_out || u.button.is_some() {
