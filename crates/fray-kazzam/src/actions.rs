@@ -768,6 +768,7 @@ fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
         .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
+        .filter(|&t| !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
         // K-ST-Flying: the strike at the end is melee.
         .filter(|&t| {
             s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying)
