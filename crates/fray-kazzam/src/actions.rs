@@ -612,6 +612,22 @@ fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
         .collect()
 }
 
+/// Squares other than its own where a walk by `u` of at most `left` squares of movement may end
+/// (walking rules, K-MOVE-1; compulsions, K-ST-Dominated): Running Shot, Ghost Walk, Path of
+/// Blades, the Runner's boost.
+pub fn walk_ends(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
+    if left <= 0 || check_move_allowed(s, u, Mode::Walk).is_err() {
+        return Vec::new();
+    }
+    let Some(reach) = movement::reach(s, u, Mode::Walk) else { return Vec::new() };
+    let here = s.unit(u).pos;
+    movement::destinations(s, u, Mode::Walk)
+        .into_iter()
+        .filter(|&q| Some(q) != here && reach.cost(q).is_some_and(|c| c as i32 <= left))
+        .filter(|&q| crate::control::check_move(s, u, q).is_ok())
+        .collect()
+}
+
 /// Whether `u` may walk or crawl at all now (Immobilized, Restrained, Grabbed...).
 pub fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleError> {
     if s.has(u, StatusKind::Immobilized) {

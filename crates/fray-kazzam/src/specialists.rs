@@ -89,20 +89,6 @@ pub fn terrain_boost(cx: &mut Ctx, u: UnitIdx, target: UnitIdx) {
     }
 }
 
-/// Squares the Runner's move may end on with `left` squares of movement (walking rules).
-fn run_squares(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
-    if left <= 0 || crate::actions::check_move_allowed(s, u, Mode::Walk).is_err() {
-        return Vec::new();
-    }
-    let Some(reach) = crate::movement::reach(s, u, Mode::Walk) else { return Vec::new() };
-    let here = s.unit(u).pos;
-    crate::movement::destinations(s, u, Mode::Walk)
-        .into_iter()
-        .filter(|&q| Some(q) != here && reach.cost(q).is_some_and(|c| c as i32 <= left))
-        .filter(|&q| crate::control::check_move(s, u, q).is_ok())
-        .collect()
-}
-
 /// Empty squares next to `target` where the Trapper's boost trap may go: open ground, no
 /// creature, trap or other thing there.
 fn trap_squares(s: &State, target: UnitIdx) -> Vec<Pos> {
@@ -188,7 +174,7 @@ pub fn question(s: &State, f: &SpecFrame) -> (UnitIdx, &'static str, String, Vec
             // Nowhere to go (Immobilized, hemmed in, off the map): nothing is asked.
             let mut options: Vec<DecisionOption> = Vec::new();
             if s.unit(unit).on_map() {
-                options = run_squares(s, unit, left)
+                options = crate::actions::walk_ends(s, unit, left)
                     .into_iter()
                     .map(|q| DecisionOption::square(q, format!("move to {q}")))
                     .collect();

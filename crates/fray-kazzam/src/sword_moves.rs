@@ -169,7 +169,7 @@ pub fn step(cx: &mut Ctx, f: BullyFrame) -> Result<Flow, RuleError> {
             Ok(Flow::Wait)
         }
         BullyFrame::Walk { unit, left } => {
-            if !cx.s.unit(unit).on_map() || walk_squares(cx.s, unit, left).is_empty() {
+            if !cx.s.unit(unit).on_map() || crate::actions::walk_ends(cx.s, unit, left).is_empty() {
                 return Ok(Flow::Continue);
             }
             cx.push(Frame::Bully(f));
@@ -200,7 +200,7 @@ pub fn question(s: &State, f: &BullyFrame) -> (UnitIdx, &'static str, String, Ve
             ],
         ),
         BullyFrame::Walk { unit, left } => {
-            let mut options: Vec<DecisionOption> = walk_squares(s, unit, left)
+            let mut options: Vec<DecisionOption> = crate::actions::walk_ends(s, unit, left)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("move to {q}")))
                 .collect();
@@ -271,20 +271,6 @@ pub fn answer(cx: &mut Ctx, f: BullyFrame, option: &str) -> Result<(), RuleError
         BullyFrame::Path(p) => path_answer(cx, *p, option)?,
     }
     Ok(())
-}
-
-/// Squares Ghost Walk's walk may go to with `left` squares of movement (K-MOVE-1).
-fn walk_squares(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
-    if left <= 0 || crate::actions::check_move_allowed(s, u, Mode::Walk).is_err() {
-        return Vec::new();
-    }
-    let Some(reach) = crate::movement::reach(s, u, Mode::Walk) else { return Vec::new() };
-    let here = s.unit(u).pos;
-    crate::movement::destinations(s, u, Mode::Walk)
-        .into_iter()
-        .filter(|&q| Some(q) != here && reach.cost(q).is_some_and(|c| c as i32 <= left))
-        .filter(|&q| crate::control::check_move(s, u, q).is_ok())
-        .collect()
 }
 
 /// Uses Ghost Walk: Hidden and Flying until the end of the user's next turn (or its next
@@ -457,7 +443,7 @@ fn path_step(cx: &mut Ctx, mut p: PathOfBlades) -> Result<Flow, RuleError> {
     }
     match std::mem::replace(&mut p.stage, PathStage::Walk) {
         PathStage::Walk => {
-            if walk_squares(cx.s, u, p.left).is_empty() {
+            if crate::actions::walk_ends(cx.s, u, p.left).is_empty() {
                 return Ok(Flow::Continue);
             }
             cx.push(Frame::Bully(BullyFrame::Path(Box::new(p))));
@@ -533,7 +519,7 @@ fn path_question(s: &State, p: &PathOfBlades) -> (UnitIdx, &'static str, String,
             (u, "path-of-blades", format!("{}: Path of Blades — which enemy now?", s.unit(u).id), options)
         }
         _ => {
-            let mut options: Vec<DecisionOption> = walk_squares(s, u, p.left)
+            let mut options: Vec<DecisionOption> = crate::actions::walk_ends(s, u, p.left)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("move to {q}")))
                 .collect();

@@ -219,21 +219,6 @@ fn fork_targets(s: &State, user: UnitIdx, chosen: &[UnitIdx], from: Pos) -> Vec<
         .collect()
 }
 
-/// Running Shot's squares: where a walk of at most `left` squares may end.
-fn run_squares(s: &State, u: UnitIdx, left: i32) -> Vec<Pos> {
-    use crate::movement::Mode;
-    if crate::actions::check_move_allowed(s, u, Mode::Walk).is_err() {
-        return Vec::new();
-    }
-    let Some(reach) = crate::movement::reach(s, u, Mode::Walk) else { return Vec::new() };
-    let here = s.unit(u).pos;
-    crate::movement::destinations(s, u, Mode::Walk)
-        .into_iter()
-        .filter(|&q| Some(q) != here && reach.cost(q).is_some_and(|c| c as i32 <= left))
-        .filter(|&q| crate::control::check_move(s, u, q).is_ok())
-        .collect()
-}
-
 /// Running Shot's targets: a basic implement attack's, if the shot is still to come.
 fn run_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
     let Some(bia) = s.powers.find("basic-implement-attack") else { return Vec::new() };
@@ -291,7 +276,7 @@ pub fn question(s: &State, f: &WandFrame) -> (UnitIdx, &'static str, String, Vec
             (*user, "target", format!("{}: {name} — which enemy does the bolt fork to?", s.unit(*user).id), options)
         }
         WandFrame::Run { unit, left, shot } => {
-            let mut options: Vec<DecisionOption> = run_squares(s, *unit, *left)
+            let mut options: Vec<DecisionOption> = crate::actions::walk_ends(s, *unit, *left)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("run to {q}")))
                 .collect();
