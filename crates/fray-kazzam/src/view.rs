@@ -56,6 +56,7 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
         extra.insert("owner".into(), json!(p.owner.map(|o| s.unit(o).id.to_string())));
         extra.insert("what".into(), json!(&*p.what));
         extra.insert("charges".into(), json!(p.charges));
+        extra.insert("loaded".into(), json!(p.loaded)); // K-ROLE-5: the Trap Roll a loaded boost came with
     }
     extra.insert("initiative".into(), json!(un.initiative));
     extra.insert("powers".into(), json!(un.powers.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
