@@ -298,6 +298,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     if !unit.powers.contains(&power)
         && !crate::brews::carried_power(s, u, power)
         && !crate::gadgets::tether_power(s, u, power)
+        && !crate::pest::shake_power(s, u, power)
         && !crate::features::team_die_power(s, u, power)
         && !crate::charms::takeoff_power(s, u, power)
     {
@@ -363,6 +364,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         }
     }
     crate::gadgets::check_use(s, u, def)?;
+    crate::pest::check_use(s, u, def)?; // shaking a Pest off
     crate::role_actions::check_use(s, u, def)?;
     crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
     crate::summons::check_use(s, u, def)?;
@@ -744,6 +746,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     }
     out.extend(crate::brews::menu(s, u)); // drinking or passing a carried Elixir
     out.extend(crate::gadgets::menu(s, u)); // pulling a tethered creature
+    out.extend(crate::pest::menu(s, u)); // shaking a Pest off
     out.extend(crate::features::team_die_menu(s, u)); // Improved Seer's team die
     out.extend(crate::charms::takeoff_menu(s, u)); // Takeoff Charm
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
@@ -1852,6 +1855,7 @@ fn use_power(
         Some(h) if crate::divination::POWER_HOOKS.contains(&h) => crate::divination::use_power(cx, u, power, &targets),
         Some(h) if crate::summons::HOOKS.contains(&h) => crate::summons::execute_hook(cx, u, power),
         Some(h) if crate::gadgets::POWER_HOOKS.contains(&h) => crate::gadgets::use_power(cx, u, power),
+        Some(h) if crate::pest::POWER_HOOKS.contains(&h) => crate::pest::use_power(cx, u, power),
         Some(h) if crate::role_actions::HOOKS.contains(&h) => {
             crate::role_actions::use_power(cx, u, power, &targets, square)
         }

@@ -222,6 +222,7 @@ pub fn roll_adv_dis(
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::modifiers::roll_flags(s, attacker, target);
     let (f_adv, f_dis) = crate::divination::fortune(s, attacker); // Coin of Fortune
+    let dis = dis || crate::pest::burdened(s, attacker, target); // carrying a Pest (the-pest)
     (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
 
@@ -649,8 +650,18 @@ fn resolve_roll(
             crate::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
             crate::robes::missed(cx, a.attacker, target, a.power, evaded); // Redirecting, Absorbing
             crate::warps::on_miss(cx, a.attacker, target, def); // Floor Portal's trap beside it
-            a.next += 1;
-            a.stage = Stage::Roll;
+            // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
+            match crate::pest::redirect_to(cx.s, a.attacker, target, &a.targets).filter(|_| def.charm.is_none()) {
+                Some(host) if cx.s.unit(a.attacker).on_map() => {
+                    let text = format!("the attack that missed {} hits {} instead", cx.s.unit(target).id, cx.s.unit(host).id);
+                    cx.emit(Event::Note { text });
+                    apply_hit(cx, a, def, host, true, true, value)?;
+                }
+                _ => {
+                    a.next += 1;
+                    a.stage = Stage::Roll;
+                }
+            }
         }
         Hit::Glancing
             if def.damage.is_some()

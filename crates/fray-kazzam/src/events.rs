@@ -289,6 +289,8 @@ pub enum Event {
     /// A unit's footprint changed: top-left square `pos`, `size`, and whether the size is an
     /// Enlarging Charm's (charms.rs).
     Resized { unit: Who, pos: Option<Pos>, size: i32, enlarged: bool, why: String },
+    /// A Pest latches onto a host (and takes its square) or lets go (`None`; pest.rs).
+    Attached { unit: Who, host: Option<Who> },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -346,26 +348,32 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::EncounterRecharged { unit, power, .. } => unit_mut(s, unit).spent.retain(|p| p != power),
         Event::Moved { unit, to, how, .. } => {
             let own_turn = s.current() == Some(unit.idx);
+            crate::pest::torn_off(s, unit.idx); // a Pest moved itself lets go
             let u = unit_mut(s, unit);
             u.pos = Some(*to);
             if own_turn && matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge) {
                 u.actions.moved += 1;
             }
+            crate::pest::carry(s, unit.idx); // its Pest rides along
         }
         Event::Placed { unit, at, .. } => {
             let own_turn = s.current() == Some(unit.idx);
+            crate::pest::torn_off(s, unit.idx);
             let u = unit_mut(s, unit);
             if own_turn && u.turn_start.is_none() {
                 u.turn_start = Some(*at); // came out of the Dungeon this turn (Blitzer)
             }
             u.pos = Some(*at);
             u.taken_out = false;
+            crate::pest::carry(s, unit.idx);
         }
         Event::Removed { unit } => unit_mut(s, unit).pos = None,
         Event::Resized { unit, pos, size, enlarged, .. } => {
             let u = unit_mut(s, unit);
             (u.pos, u.size, u.enlarged) = (*pos, *size, *enlarged);
+            crate::pest::carry(s, unit.idx);
         }
+        Event::Attached { unit, host } => crate::pest::apply_attached(s, unit.idx, host.as_ref().map(|h| h.idx)),
         Event::AttackRolled { .. }
         | Event::RollAdjusted { .. }
         | Event::AttackResult { .. }
@@ -921,6 +929,8 @@ impl fmt::Display for Event {
                 write!(f, "{unit} {why}: now {size}x{size}")?;
                 pos.map_or(Ok(()), |p| write!(f, " at ({}, {})", p.x, p.y))
             }
+            Event::Attached { unit, host: Some(h) } => write!(f, "{unit} latches onto {h}"),
+            Event::Attached { unit, host: None } => write!(f, "{unit} lets go of its host"),
         }
     }
 }

@@ -41,6 +41,7 @@ pub mod movement;
 pub mod opportunity;
 pub mod options;
 pub mod orbs;
+pub mod pest;
 pub mod powers;
 pub mod reference;
 pub mod robes;

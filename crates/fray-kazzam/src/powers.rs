@@ -864,6 +864,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::tamer::HOOKS.contains(&h.as_str())
         && !crate::brews::POWER_HOOKS.contains(&h.as_str())
         && !crate::gadgets::POWER_HOOKS.contains(&h.as_str())
+        && !crate::pest::POWER_HOOKS.contains(&h.as_str())
         && !crate::divination::POWER_HOOKS.contains(&h.as_str())
         && !crate::role_actions::HOOKS.contains(&h.as_str())
         && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())

@@ -495,6 +495,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 loaded: None,
                 rider: None,
                 beast: Default::default(),
+                host: None,
             }),
             elixirs,
             luck_tokens: 0,

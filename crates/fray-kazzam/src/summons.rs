@@ -85,12 +85,14 @@ pub struct Placed {
     /// The Tinker's Role Boost loaded into the trap, with the Trap Roll it was set on
     /// (K-ROLE-5); spent on the first enemy that sets it off (gadgets.rs).
     pub loaded: Option<i32>,
+    /// The host a Pest rides (pest.rs): it shares that creature's square.
+    pub host: Option<UnitIdx>,
 }
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
 /// do not (others may move through and stop on them, K-DEF-5; see rulings).
 pub fn occupies(u: &Unit) -> bool {
-    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured)
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured) && !crate::pest::riding(u) // a Pest rides its host
 }
 
 /// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
@@ -111,7 +113,7 @@ pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Res
     {
         return Err(RuleError::refused("K-DEF-2", format!("{} is nobody's ally", u.id)));
     }
-    if def.hook.as_deref() == Some("swap-places") && !movable(u) {
+    if def.hook.as_deref() == Some("swap-places") && (!movable(u) || crate::pest::riding(u)) {
         return Err(RuleError::refused("K-DEF-2", format!("{} cannot be moved", u.id)));
     }
     Ok(())
@@ -361,6 +363,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             loaded: None,
             rider: None,
             beast: Default::default(),
+            host: None,
         }),
     });
     if let Some(b) = &sp.turn_before {
@@ -445,6 +448,7 @@ pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
     }
     crate::damage::release_maintained(cx, unit, "its source was destroyed");
+    crate::pest::host_gone(cx, unit); // a Pest riding it lets go
     let u = cx.s.unit(unit);
     if u.kind == UnitKind::Summon
         && let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
@@ -1011,6 +1015,16 @@ pub enum PlacedFrame {
         /// The Trap Roll (0 for a trap set without one).
         roll: i32,
     },
+    /// The Pest after its move: which enemy next to it it latches onto (pest.rs).
+    PestAttach {
+        /// The Pest.
+        unit: UnitIdx,
+    },
+    /// A host shaking its Pest off: the square it lands in (pest.rs).
+    PestShake {
+        /// The creature carrying the Pest.
+        host: UnitIdx,
+    },
 }
 
 /// Plays a hooked power (the action is already spent).
@@ -1172,6 +1186,16 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
             }
             ("square", format!("{}: where does it move?", s.unit(unit).id), opts)
         }
+        PlacedFrame::PestAttach { unit } => (
+            "target",
+            format!("{}: which enemy does it latch onto?", s.unit(unit).id),
+            crate::pest::attach_options(s, unit),
+        ),
+        PlacedFrame::PestShake { host } => (
+            "square",
+            format!("{}: where is the Pest flung?", s.unit(host).id),
+            crate::pest::shake_options(s, host),
+        ),
     }
 }
 
@@ -1186,6 +1210,8 @@ pub fn chooser(f: &PlacedFrame) -> UnitIdx {
         | PlacedFrame::WallLine { owner, .. }
         | PlacedFrame::WallChain { owner, .. } => owner,
         PlacedFrame::AutomatonTurn { unit } | PlacedFrame::Improve { unit } => unit,
+        PlacedFrame::PestAttach { unit } => unit,
+        PlacedFrame::PestShake { host } => host,
     }
 }
 
@@ -1357,6 +1383,8 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
             cx.push(Frame::EndTurn { unit, fail: Vec::new() });
             automaton_acts(cx, unit);
         }
+        PlacedFrame::PestAttach { unit } => crate::pest::attach(cx, unit, option)?,
+        PlacedFrame::PestShake { host } => crate::pest::shake(cx, host, option)?,
     }
     Ok(())
 }
@@ -1372,6 +1400,10 @@ fn automaton_acts(cx: &mut Ctx, unit: UnitIdx) {
         if !helper_traps(cx.s, unit).is_empty() {
             cx.push(Frame::Placed(PlacedFrame::Improve { unit }));
         }
+        return;
+    }
+    if what(cx.s, unit) == "the-pest" {
+        crate::pest::after_move(cx, unit); // The Pest (L1379): it latches on
         return;
     }
     if what(cx.s, unit) != "zapper" {

@@ -57,6 +57,7 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
         extra.insert("what".into(), json!(&*p.what));
         extra.insert("charges".into(), json!(p.charges));
         extra.insert("loaded".into(), json!(p.loaded)); // K-ROLE-5: the Trap Roll a loaded boost came with
+        extra.insert("riding".into(), json!(p.host.filter(|_| un.on_map()).map(|h| s.unit(h).id.to_string())));
     }
     extra.insert("initiative".into(), json!(un.initiative));
     extra.insert("powers".into(), json!(un.powers.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
