@@ -42,6 +42,18 @@ fn invariants(s: &State) -> Result<(), String> {
                 }
             }
         }
+        // The Pest: a riding Pest shares its host's square, and its host is on the map.
+        if fray_kazzam::pest::riding(a) {
+            let h = s.unit(fray_kazzam::pest::host(a).unwrap());
+            if !h.on_map() || h.pos != a.pos {
+                return Err(format!("{} rides {}, who is at {:?}, from {:?}", a.id, h.id, h.pos, a.pos));
+            }
+            let riders = s.units.iter().filter(|o| fray_kazzam::pest::riding(o) && fray_kazzam::pest::host(o) == fray_kazzam::pest::host(a));
+            if riders.count() > 1 {
+                return Err(format!("{} carries more than one Pest", h.id));
+            }
+            continue; // its square is its host's
+        }
         // K-ST-Phasing: a Phasing creature may stop inside a wall while it can still walk out.
         if let Some(p) = a.pos
             && !s.arena.at(p).enterable()
