@@ -653,7 +653,8 @@ fn resolve_roll(
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
             match crate::pest::redirect_to(cx.s, a.attacker, target, &a.targets).filter(|_| def.charm.is_none()) {
                 Some(host) if cx.s.unit(a.attacker).on_map() => {
-                    let text = format!("the attack that missed {} hits {} instead", cx.s.unit(target).id, cx.s.unit(host).id);
+                    let text =
+                        format!("the attack that missed {} hits {} instead", cx.s.unit(target).id, cx.s.unit(host).id);
                     cx.emit(Event::Note { text });
                     apply_hit(cx, a, def, host, true, true, value)?;
                 }

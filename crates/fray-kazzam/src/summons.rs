@@ -113,7 +113,7 @@ pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Res
     {
         return Err(RuleError::refused("K-DEF-2", format!("{} is nobody's ally", u.id)));
     }
-    if def.hook.as_deref() == Some("swap-places") && (!movable(u) || crate::pest::riding(u)) {
+    if def.hook.as_deref() == Some("swap-places") && !movable(u) {
         return Err(RuleError::refused("K-DEF-2", format!("{} cannot be moved", u.id)));
     }
     Ok(())
@@ -1191,11 +1191,9 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
             format!("{}: which enemy does it latch onto?", s.unit(unit).id),
             crate::pest::attach_options(s, unit),
         ),
-        PlacedFrame::PestShake { host } => (
-            "square",
-            format!("{}: where is the Pest flung?", s.unit(host).id),
-            crate::pest::shake_options(s, host),
-        ),
+        PlacedFrame::PestShake { host } => {
+            ("square", format!("{}: where is the Pest flung?", s.unit(host).id), crate::pest::shake_options(s, host))
+        }
     }
 }
 

@@ -48,7 +48,10 @@ fn invariants(s: &State) -> Result<(), String> {
             if !h.on_map() || h.pos != a.pos {
                 return Err(format!("{} rides {}, who is at {:?}, from {:?}", a.id, h.id, h.pos, a.pos));
             }
-            let riders = s.units.iter().filter(|o| fray_kazzam::pest::riding(o) && fray_kazzam::pest::host(o) == fray_kazzam::pest::host(a));
+            let riders = s
+                .units
+                .iter()
+                .filter(|o| fray_kazzam::pest::riding(o) && fray_kazzam::pest::host(o) == fray_kazzam::pest::host(a));
             if riders.count() > 1 {
                 return Err(format!("{} carries more than one Pest", h.id));
             }
@@ -441,4 +444,27 @@ fn striker_and_hunter_boosts_survive_random_play() {
     }
     assert!(blasted, "no Blaster ever sent its extra damage elsewhere in {matches} matches");
     assert!(ward, "no Bruiser ever gained its Ward in {matches} matches");
+}
+
+/// The Pest given to every athlete of the built-in match: random bots summon it, it latches onto
+/// enemies and rides them about, hosts shake it off, misses on it hit its host, and every
+/// invariant holds (a riding Pest shares its host's square and nobody else's).
+#[test]
+fn the_pest_rides_in_random_matches() {
+    let (mut latched, mut shaken, mut redirected) = (0, 0, 0);
+    for seed in 0..40 {
+        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        for (u, _) in &mut setup.units {
+            u.level = Some(3);
+            u.powers.push("the-pest".into());
+        }
+        for line in play_setup(seed, true, setup) {
+            latched += usize::from(line.contains("latches onto"));
+            shaken += usize::from(line.contains("uses Shake Off Pest"));
+            redirected += usize::from(line.contains("hits") && line.contains("instead"));
+        }
+    }
+    eprintln!("latched {latched}, shaken off {shaken}, redirected {redirected}");
+    assert!(latched > 0 && shaken > 0 && redirected > 0, "latched {latched}, shaken {shaken}, redirected {redirected}");
 }
