@@ -80,12 +80,12 @@ pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[Uni
     (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
 }
 
-/// Enemies a Pest standing where it is may latch onto: those next to it that act (athletes,
-/// Creeps, summoned creatures) and carry no Pest yet.
+/// Enemies a Pest standing where it is may latch onto: those next to it with turns and actions
+/// of their own (so a Move Action to shake it off; see rulings) that carry no Pest yet.
 fn hosts_near(s: &State, pest: UnitIdx) -> Vec<UnitIdx> {
     s.units_on_map()
         .filter(|&t| s.enemies(pest, t) && s.distance(pest, t) == Some(1))
-        .filter(|&t| crate::summons::takes_actions(s.unit(t)) && pest_on(s, t).is_none())
+        .filter(|&t| crate::summons::takes_actions(s.unit(t)) && s.order.contains(&t) && pest_on(s, t).is_none())
         .collect()
 }
 
