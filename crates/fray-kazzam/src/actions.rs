@@ -366,6 +366,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     crate::gadgets::check_use(s, u, def)?;
     crate::pest::check_use(s, u, def)?; // shaking a Pest off
     crate::role_actions::check_use(s, u, def)?;
+    crate::creeps::check_use(s, u, def)?; // the Hunter's Creep powers
     crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
     crate::summons::check_use(s, u, def)?;
     crate::sword_moves::check_use(s, u, def)?; // Path of Blades
@@ -450,6 +451,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     }
     crate::brews::check_target(s, u, power, t)?;
     crate::role_actions::check_target(s, u, power, t, creative)?;
+    crate::creeps::check_target(s, u, power, t)?;
     if let Some(limit) = crate::modifiers::sight_limit(s, u)
         && t != u
         && d > limit
@@ -1860,6 +1862,7 @@ fn use_power(
             crate::role_actions::use_power(cx, u, power, &targets, square)
         }
         Some(h) if crate::tamer::HOOKS.contains(&h) => crate::tamer::use_power(cx, u, power),
+        Some(h) if crate::creeps::HOOKS.contains(&h) => crate::creeps::use_power(cx, u, power, targets[0]),
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });

@@ -300,6 +300,7 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
     let attacker = frame.attacker;
     let power = frame.power;
     crate::role_actions::note_attack(cx, attacker, &frame.targets, power); // Spread Fire's limit
+    crate::creeps::attacked(cx, attacker, &frame.targets); // K-CAI-1: hit or miss
     // A curse set off by its maker's turns is laid on the target as the attack is made, whatever
     // the roll (Favored Target).
     let line = def.effect_at(cx.s.unit(attacker).level).to_vec();
@@ -1149,6 +1150,9 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         }
     }
     cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
+    if let Some(src) = status.source.filter(|_| kind.is_negative()) {
+        crate::creeps::provoked(cx, src, target, "it gave them a negative status"); // K-CAI-1
+    }
     crate::jinx::status_given(cx, target, &status); // Jinxer
     match kind {
         StatusKind::Incapacitated => {

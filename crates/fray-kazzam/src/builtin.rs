@@ -48,6 +48,32 @@ fn arena_map() -> MapSpec {
     }
 }
 
+/// The Creep groups of the built-in arena (table option `creeps`): two Guardian Bears on the
+/// upper neutral orb and three Love Beasts on the central one.
+pub fn creep_units() -> Vec<UnitSpec> {
+    let creep = |id: &str, what: &str, group: &str, at: (i32, i32)| {
+        let mut u = UnitSpec::athlete(id, "neutral", Pos::new(at.0, at.1));
+        u.kind = Some("creep".into());
+        u.what = Some(what.into());
+        u.group = Some(group.into());
+        u
+    };
+    vec![
+        creep("bear-1", "guardian-bear", "bears", (8, 0)),
+        creep("bear-2", "guardian-bear", "bears", (11, 0)),
+        creep("beast-1", "love-beast", "beasts", (10, 5)),
+        creep("beast-2", "love-beast", "beasts", (9, 6)),
+        creep("beast-3", "love-beast", "beasts", (10, 7)),
+    ]
+}
+
+fn with_creeps(mut units: Vec<UnitSpec>, options: &TableOptions) -> Vec<UnitSpec> {
+    if options.creeps {
+        units.extend(creep_units());
+    }
+    units
+}
+
 /// Where built teams start: five squares down each side of the default arena.
 pub const HOME_SQUARES: [(i32, i32); 5] = [(3, 2), (3, 4), (3, 6), (3, 8), (3, 10)];
 /// The away team's starting squares.
@@ -68,6 +94,7 @@ pub fn team_setup(home: (&str, &str), away: (&str, &str), options: TableOptions)
     if !errors.is_empty() {
         return Err(errors.join("\n"));
     }
+    let units = with_creeps(units, &options);
     Ok(Setup {
         map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),
@@ -88,6 +115,7 @@ pub fn default_setup(options: TableOptions) -> Result<Setup, String> {
         athlete("eve", "Eve", "blue", (17, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
         athlete("fin", "Fin", "blue", (17, 9), "sword", &["contingency-jump", "swap-places"]),
     ];
+    let units = with_creeps(units, &options);
     Ok(Setup {
         map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),

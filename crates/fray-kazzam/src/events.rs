@@ -291,6 +291,8 @@ pub enum Event {
     Resized { unit: Who, pos: Option<Pos>, size: i32, enlarged: bool, why: String },
     /// A Pest latches onto a host (and takes its square) or lets go (`None`; pest.rs).
     Attached { unit: Who, host: Option<Who> },
+    /// A Creep group's record changed: its Enemies List, nudges, the Creep phase ([`crate::creeps`]).
+    Creeps { change: crate::creeps::Change, text: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -577,6 +579,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Spawned { unit, spawn } => crate::summons::apply_spawn(s, unit, spawn),
         Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
         Event::Porter { change, .. } => crate::warps::apply(s, change),
+        Event::Creeps { change, .. } => crate::creeps::apply(s, change),
         Event::TrapChanged { unit, state } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
                 p.charges = state.charges;
@@ -919,7 +922,7 @@ impl fmt::Display for Event {
                 )
             }
             Event::MatchOver { summary, .. } => write!(f, "match over: {summary}"),
-            Event::Porter { text, .. } => f.write_str(text),
+            Event::Porter { text, .. } | Event::Creeps { text, .. } => f.write_str(text),
             Event::Beast { unit, beast } => match beast.start {
                 Some(at) => write!(f, "{unit} answers to its Tamer (its turn {}, begun at {at})", beast.turn),
                 None => write!(f, "{unit} answers to its Tamer (its turn {})", beast.turn),

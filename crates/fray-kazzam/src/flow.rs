@@ -198,6 +198,8 @@ pub enum Frame {
     Spec(crate::specialists::SpecFrame),
     /// A Blaster's pick of who takes its extra damage (striker.rs).
     Striker(crate::striker::StrikerFrame),
+    /// The Creep phase, or a Hunter power's decision (creeps.rs).
+    Creeps(crate::creeps::CreepFrame),
 }
 
 /// What advancing a frame led to.
@@ -281,6 +283,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Bully(b) => crate::sword_moves::step(cx, b)?,
             Frame::DefCtl(f) => crate::defctl::step(cx, f)?,
             Frame::Spec(f) => crate::specialists::step(cx, f)?,
+            Frame::Creeps(f) => crate::creeps::step(cx, f)?,
             Frame::GrantEnd { unit } => {
                 if cx.s.unit(unit).granted_by.is_some() {
                     cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
@@ -320,6 +323,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             }
         };
         crate::jinx::check(cx)?; // Jinxer: a chant's target too far away
+        crate::creeps::watch(cx); // K-CAI-1, K-CAI-3: orbs picked up, the Dungeon
         if let Flow::Wait = flow {
             return Ok(());
         }
@@ -475,6 +479,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         Frame::DefCtl(f) => crate::defctl::question(s, f),
         Frame::Spec(f) => crate::specialists::question(s, f),
         Frame::Striker(f) => crate::striker::question(s, f),
+        Frame::Creeps(f) => crate::creeps::question(s, f),
         _ => return None,
     };
     Some(Decision {
@@ -559,6 +564,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Divination(f) => crate::divination::answer(cx, f, option)?,
         Frame::Spec(f) => crate::specialists::answer(cx, f, option)?,
         Frame::Striker(f) => crate::striker::answer(cx, f, option)?,
+        Frame::Creeps(f) => crate::creeps::answer(cx, f, option)?,
         other => {
             cx.s.flow.push(other);
             return Err(RuleError::malformed("that decision cannot be answered"));

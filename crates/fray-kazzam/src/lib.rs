@@ -25,6 +25,7 @@ pub mod classes;
 pub mod contagion;
 pub mod control;
 pub mod cover;
+pub mod creeps;
 pub mod curses;
 pub mod damage;
 pub mod defctl;

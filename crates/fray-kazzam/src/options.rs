@@ -52,6 +52,8 @@ pub struct TableOptions {
     pub crit_doubles: CritDoubles,
     /// Whether Low Cover counts for intervening cover (K-COV-10: only if the GM says so).
     pub low_cover_intervenes: bool,
+    /// Whether the built-in arena puts Creep groups on its two field neutral orbs (creeps.rs).
+    pub creeps: bool,
 }
 
 impl Default for TableOptions {
@@ -63,6 +65,7 @@ impl Default for TableOptions {
             round_limit: 30,
             crit_doubles: CritDoubles::DamageLine,
             low_cover_intervenes: false,
+            creeps: false,
         }
     }
 }

@@ -659,6 +659,7 @@ impl Powers {
         for (file, text) in BUILTIN {
             p.load(file, text)?;
         }
+        crate::creeps::add_powers(&mut p)?; // Creep actions (content/kazzam/creeps.toml)
         Ok(p)
     }
     /// The built-in powers with every class and role power added (K-CHAR-1..3): what a match
@@ -870,6 +871,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())
         && !crate::warps::POWER_HOOKS.contains(&h.as_str())
         && !crate::sword_moves::POWER_HOOKS.contains(&h.as_str())
+        && !crate::creeps::HOOKS.contains(&h.as_str())
     {
         return at("hook", format!("unknown hook {h:?}"));
     }

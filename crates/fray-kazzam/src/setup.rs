@@ -161,6 +161,16 @@ pub struct UnitSpec {
     /// A trap's charges.
     #[serde(default)]
     pub charges: Option<i32>,
+    /// A Creep's group (creeps.rs; a Creep with a stat block in `what` and no group makes a group
+    /// of its own stat block's name).
+    #[serde(default)]
+    pub group: Option<String>,
+    /// The orb a Creep's group guards (the neutral orb nearest its first Creep unless given).
+    #[serde(default)]
+    pub guards: Option<String>,
+    /// Players already on a Creep's group's Enemies List.
+    #[serde(default)]
+    pub enemies: Vec<String>,
 }
 
 /// An extra orb on the ground.
@@ -250,6 +260,11 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
     }
     let powers = Arc::new(setup.powers);
     let mut units: Vec<Unit> = Vec::new();
+    // N, the players a team (K-CTYPE): the larger team's athletes.
+    let team_n = |t: &str| {
+        setup.units.iter().filter(|(u, _)| u.team == t && matches!(u.kind.as_deref(), None | Some("athlete"))).count()
+    };
+    let players = team_n("red").max(team_n("blue")).max(1) as i32;
     for (i, (spec, line)) in setup.units.iter().enumerate() {
         let at = |f: &str| where_(*line, &format!("unit[{i}] ({}).{f}", spec.id));
         if units.iter().any(|u| &*u.id == spec.id.as_str()) {
@@ -282,7 +297,10 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 UnitKind::Athlete
             }
         };
-        let size = spec.size.unwrap_or(1);
+        // A Creep's stat block gives its size, speed and HP (creeps.rs, K-CTYPE).
+        let creep = (kind == UnitKind::Creep).then(|| spec.what.as_deref().and_then(crate::creeps::find)).flatten();
+        let implement = if creep.is_some() && spec.implement.is_none() { Implement::None } else { implement };
+        let size = spec.size.or(creep.map(|c| c.size)).unwrap_or(1);
         if !(1..=4).contains(&size) {
             errors.push(format!("{}: size must be 1 to 4", at("size")));
         }
@@ -300,7 +318,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         // 3 Ward to start; Pursuer, Blitzer and Runner, 2 more speed. Given numbers win.
         let juggernaut = spec_name.as_deref() == Some("juggernaut");
         let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
-        let max_hp = spec.max_hp.unwrap_or(if juggernaut { 5 } else { 8 });
+        let max_hp = spec.max_hp.or(creep.map(|c| c.kind.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
         let hp = spec.hp.unwrap_or(max_hp);
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
@@ -432,7 +450,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             size,
             hp,
             max_hp,
-            speed: spec.speed.unwrap_or(if fast { 8 } else { 6 }),
+            speed: spec.speed.or(creep.map(|c| c.speed)).unwrap_or(if fast { 8 } else { 6 }),
             implement,
             advanced,
             stowed: spec.stowed,
@@ -673,6 +691,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }
         }
     }
+    let creeps = crate::creeps::build(&setup.units, &units, &orbs, &arena, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -695,6 +714,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         outcome: None,
         porter: Default::default(),
         empathy: Default::default(),
+        creeps,
     })
 }
 
@@ -759,6 +779,9 @@ impl UnitSpec {
             owner: None,
             what: None,
             charges: None,
+            group: None,
+            guards: None,
+            enemies: vec![],
             role: None,
             specialization: None,
             level: None,

@@ -305,6 +305,8 @@ pub struct State {
     pub porter: crate::warps::Porter,
     /// Engine bookkeeping for the Empath's copies ([`crate::empathy`]).
     pub empathy: crate::empathy::Empathy,
+    /// Creep groups, their Enemies Lists and the Creep phase ([`crate::creeps`]).
+    pub creeps: crate::creeps::Creeps,
 }
 
 impl State {

@@ -50,6 +50,9 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
     if crate::warps::round_ends(cx) {
         return Ok(Flow::Continue); // Vortex Warp pulls first, then the round ends
     }
+    if crate::creeps::round_ends(cx) {
+        return Ok(Flow::Continue); // K-CRP-2: the Creep phase, then the round ends
+    }
     crate::features::round_ends(cx); // Seer's backlash
     // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
     // their once-per-round zone record (K-ZONE-3).
@@ -316,6 +319,7 @@ pub fn save_phase(
     crate::brews::generosity(cx, unit); // Generosity Tonic
     crate::role_actions::end_of_turn(cx, unit); // Boost Square
     crate::striker::end_of_turn(cx, unit); // Bruiser's Ward
+    crate::creeps::turn_ended(cx, unit); // K-CAI-1: a turn ending next to Creeps or their orb
     let turn = cx.s.unit(unit).turns_started;
     let landing = crate::charms::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(

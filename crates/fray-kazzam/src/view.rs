@@ -194,6 +194,7 @@ pub fn build(s: &State) -> View {
     extra.insert("portal_traps".into(), traps);
     extra.insert("dropped_implements".into(), dropped);
     extra.insert("tunnels".into(), crate::warps::view_tunnels(s));
+    extra.insert("creep_groups".into(), crate::creeps::view(s));
     View {
         system: "kazzam".into(),
         round: s.round,
