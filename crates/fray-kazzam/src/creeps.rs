@@ -732,7 +732,7 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             let face = (roll + nudge).clamp(1, 6);
             let name = cx.s.creeps.groups[g as usize].id.clone();
             if nudge != 0 {
-                emit(cx, Change::NudgesUsed(g), format!("Manipulate Creeps: the {name}'s roll of {roll} becomes {face}"));
+                emit(cx, Change::NudgesUsed(g), format!("Manipulate Creeps: the roll of {roll} for the {name} becomes {face}"));
             } else if !cx.s.creeps.groups[g as usize].nudges.is_empty() {
                 emit(cx, Change::NudgesUsed(g), "the nudges cancel out".into());
             }
