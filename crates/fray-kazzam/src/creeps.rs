@@ -364,7 +364,10 @@ pub fn build(
         }
         let Some(what) = spec.what.as_deref() else {
             if spec.group.is_some() {
-                errors.push(format!("{}: a Creep in a group needs its stat block (what = \"guardian-bear\")", at("what")));
+                errors.push(format!(
+                    "{}: a Creep in a group needs its stat block (what = \"guardian-bear\")",
+                    at("what")
+                ));
             }
             continue;
         };
@@ -524,7 +527,12 @@ pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
             OrbLoc::Held { .. } => false,
         });
         if by_creep || by_orb {
-            join(cx, g, unit, if by_creep { "its turn ended next to one of them" } else { "its turn ended next to their orb" });
+            join(
+                cx,
+                g,
+                unit,
+                if by_creep { "its turn ended next to one of them" } else { "its turn ended next to their orb" },
+            );
         }
     }
 }
@@ -698,9 +706,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             let o = cx.s.creeps.groups[g as usize].orb;
             let retriever = o.and_then(|o| match cx.s.orbs[o as usize].loc {
                 OrbLoc::Held { by } if members.contains(&by) => Some(by),
-                OrbLoc::Ground { at } => {
-                    members.iter().copied().min_by_key(|&m| (distance(cx.s.unit(m).pos.unwrap(), cx.s.unit(m).size, at, 1), m))
-                }
+                OrbLoc::Ground { at } => members
+                    .iter()
+                    .copied()
+                    .min_by_key(|&m| (distance(cx.s.unit(m).pos.unwrap(), cx.s.unit(m).size, at, 1), m)),
                 _ => None,
             });
             let actors: Vec<UnitIdx> = members.iter().copied().filter(|&m| Some(m) != retriever).collect();
@@ -732,7 +741,11 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             let face = (roll + nudge).clamp(1, 6);
             let name = cx.s.creeps.groups[g as usize].id.clone();
             if nudge != 0 {
-                emit(cx, Change::NudgesUsed(g), format!("Manipulate Creeps: the roll of {roll} for the {name} becomes {face}"));
+                emit(
+                    cx,
+                    Change::NudgesUsed(g),
+                    format!("Manipulate Creeps: the roll of {roll} for the {name} becomes {face}"),
+                );
             } else if !cx.s.creeps.groups[g as usize].nudges.is_empty() {
                 emit(cx, Change::NudgesUsed(g), "the nudges cancel out".into());
             }
@@ -783,7 +796,9 @@ fn retrieve_move(cx: &mut Ctx, unit: UnitIdx) {
     let Some(g) = group_of(cx.s, unit) else { return };
     let size = cx.s.unit(unit).size;
     let goal = match orb_square(cx.s, g) {
-        Some((_, Some(by))) if by == unit => cx.s.creeps.groups[g as usize].pedestal.map(|p| cx.s.arena.pedestals[p as usize].at),
+        Some((_, Some(by))) if by == unit => {
+            cx.s.creeps.groups[g as usize].pedestal.map(|p| cx.s.arena.pedestals[p as usize].at)
+        }
         Some((at, None)) => Some(at),
         _ => None,
     };
@@ -800,7 +815,12 @@ fn retrieve_finish(cx: &mut Ctx, unit: UnitIdx) {
     let id = cx.s.orbs[o as usize].id.to_string();
     match cx.s.orbs[o as usize].loc {
         OrbLoc::Ground { at } if distance(p, size, at, 1) <= 1 => {
-            cx.emit(Event::OrbMoved { orb: id, idx: o, to: OrbLoc::Held { by: unit }, why: format!("picked up by {}", cx.s.unit(unit).id) });
+            cx.emit(Event::OrbMoved {
+                orb: id,
+                idx: o,
+                to: OrbLoc::Held { by: unit },
+                why: format!("picked up by {}", cx.s.unit(unit).id),
+            });
         }
         OrbLoc::Held { by } if by == unit => {
             if let Some(ped) = cx.s.creeps.groups[g as usize].pedestal
@@ -874,7 +894,8 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, first);
     // Melee AI targets its priority target only; Ranged AI takes the next one it can reach.
-    let pool: Vec<UnitIdx> = if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };
+    let pool: Vec<UnitIdx> =
+        if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };
     let size = cx.s.unit(unit).size;
     if moves == 1 {
         // The second of two moves toward the priority target (K-CAI-13 step 3, K-CAI-14 step 2).
@@ -895,7 +916,9 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     // Move then attack (K-CAI-13, K-CAI-14): the cheapest square it can reach in range.
     let reachable = crate::movement::reach(cx.s, unit, crate::movement::Mode::Walk);
     let dests = crate::movement::destinations(cx.s, unit, crate::movement::Mode::Walk);
-    let free = !(cx.s.has(unit, StatusKind::Immobilized) || cx.s.has(unit, StatusKind::Grabbed) || cx.s.has(unit, StatusKind::Restrained));
+    let free = !(cx.s.has(unit, StatusKind::Immobilized)
+        || cx.s.has(unit, StatusKind::Grabbed)
+        || cx.s.has(unit, StatusKind::Restrained));
     for &t in pool.iter().filter(|_| free) {
         let best = reachable.as_ref().and_then(|r| {
             dests
@@ -942,7 +965,9 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(unit), power: a.name.clone(), targets: vec![cx.s.who(t)] });
     if crate::specialists::is(cx.s, t, "hunter") && crate::turn::saving_throw(cx, t, "a Creep's attack (Hunter)")? {
-        cx.emit(Event::Note { text: format!("{} avoids {}'s {} (Hunter)", cx.s.unit(t).id, cx.s.unit(unit).id, a.name) });
+        cx.emit(Event::Note {
+            text: format!("{} avoids {}'s {} (Hunter)", cx.s.unit(t).id, cx.s.unit(unit).id, a.name),
+        });
         return Ok(());
     }
     let pdef = cx.s.powers.get(power).clone();
@@ -968,7 +993,11 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     if cx.s.has(t, StatusKind::Guarded) && !cx.s.creeps.groups[g as usize].guarded.contains(&t) {
         amount -= 1;
         notes.push("Guarded -1");
-        let text = format!("{}'s Guarded takes 1 off the {}' first attack on it", cx.s.unit(t).id, cx.s.creeps.groups[g as usize].id);
+        let text = format!(
+            "{}'s Guarded takes 1 off the {}' first attack on it",
+            cx.s.unit(t).id,
+            cx.s.creeps.groups[g as usize].id
+        );
         emit(cx, Change::Guarded(g, t), text);
     }
     if !notes.is_empty() {
@@ -1048,7 +1077,11 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
     let level = cx.s.unit(u).level;
     match def.hook.as_deref() {
         Some("manipulate-creeps") if level >= 4 => {
-            let text = format!("{} will nudge the {}' next roll, deciding just before it", cx.s.unit(u).id, cx.s.creeps.groups[g as usize].id);
+            let text = format!(
+                "{} will nudge the {}' next roll, deciding just before it",
+                cx.s.unit(u).id,
+                cx.s.creeps.groups[g as usize].id
+            );
             emit(cx, Change::Nudged(g, Nudge { hunter: u, amount: None }), text);
         }
         Some("manipulate-creeps") => cx.push(Frame::Creeps(CreepFrame::Manipulate { user: u, g })),
@@ -1061,17 +1094,27 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
 
 /// The decision a Creep frame waits on.
 pub fn question(s: &State, f: &CreepFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
-    let nudge_options = || vec![DecisionOption::new("plus", "+1 to the roll"), DecisionOption::new("minus", "-1 to the roll")];
+    let nudge_options =
+        || vec![DecisionOption::new("plus", "+1 to the roll"), DecisionOption::new("minus", "-1 to the roll")];
     match f {
         CreepFrame::Nudge { g, index } => {
             let grp = &s.creeps.groups[*g as usize];
             let h = grp.nudges[*index].hunter;
-            (h, "nudge", format!("{}: Manipulate Creeps — the {} are about to roll: +1 or -1?", s.unit(h).id, grp.id), nudge_options())
+            (
+                h,
+                "nudge",
+                format!("{}: Manipulate Creeps — the {} are about to roll: +1 or -1?", s.unit(h).id, grp.id),
+                nudge_options(),
+            )
         }
         CreepFrame::Manipulate { user, g } => (
             *user,
             "nudge",
-            format!("{}: Manipulate Creeps — +1 or -1 on the {}' next action roll?", s.unit(*user).id, s.creeps.groups[*g as usize].id),
+            format!(
+                "{}: Manipulate Creeps — +1 or -1 on the {}' next action roll?",
+                s.unit(*user).id,
+                s.creeps.groups[*g as usize].id
+            ),
             nudge_options(),
         ),
         CreepFrame::FlagOut { user, g } => {
@@ -1081,12 +1124,21 @@ pub fn question(s: &State, f: &CreepFrame) -> (UnitIdx, &'static str, String, Ve
             if s.unit(*user).level >= 4 || options.is_empty() {
                 options.push(DecisionOption::new("none", "take nobody off: only add"));
             }
-            (*user, "target", format!("{}: False Flag — whom to take off the {}' Enemies List?", s.unit(*user).id, grp.id), options)
+            (
+                *user,
+                "target",
+                format!("{}: False Flag — whom to take off the {}' Enemies List?", s.unit(*user).id, grp.id),
+                options,
+            )
         }
         CreepFrame::FlagIn { user, g, .. } => (
             *user,
             "target",
-            format!("{}: False Flag — whom to put on the {}' Enemies List?", s.unit(*user).id, s.creeps.groups[*g as usize].id),
+            format!(
+                "{}: False Flag — whom to put on the {}' Enemies List?",
+                s.unit(*user).id,
+                s.creeps.groups[*g as usize].id
+            ),
             flag_candidates(s, *user, *g).into_iter().map(|p| crate::actions::unit_option(s, p)).collect(),
         ),
         CreepFrame::Provoke { user, creep } => {
@@ -1097,7 +1149,12 @@ pub fn question(s: &State, f: &CreepFrame) -> (UnitIdx, &'static str, String, Ve
                 .map(|t| crate::actions::unit_option(s, t))
                 .collect();
             options.push(DecisionOption::new("none", "keep its own priorities"));
-            (*user, "target", format!("{}: Provocation — whom does {} go for first?", s.unit(*user).id, s.unit(*creep).id), options)
+            (
+                *user,
+                "target",
+                format!("{}: Provocation — whom does {} go for first?", s.unit(*user).id, s.unit(*creep).id),
+                options,
+            )
         }
         _ => unreachable!("only decisions are asked"),
     }
@@ -1113,7 +1170,12 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
             emit(cx, Change::Decided(g, index, amount), text);
         }
         CreepFrame::Manipulate { user, g } => {
-            let text = format!("{} nudges the {}' next roll by {:+}", cx.s.unit(user).id, cx.s.creeps.groups[g as usize].id, amount);
+            let text = format!(
+                "{} nudges the {}' next roll by {:+}",
+                cx.s.unit(user).id,
+                cx.s.creeps.groups[g as usize].id,
+                amount
+            );
             emit(cx, Change::Nudged(g, Nudge { hunter: user, amount: Some(amount) }), text);
         }
         CreepFrame::FlagOut { user, g } => {
@@ -1133,11 +1195,21 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
             let first = if option == "none" { None } else { Some(unit(cx, option)?) };
             let Some(g) = group_of(cx.s, creep) else { return Ok(()) };
             cx.emit(Event::Note {
-                text: format!("Provocation: {} takes a turn now, Dominated by {}", cx.s.unit(creep).id, cx.s.unit(user).id),
+                text: format!(
+                    "Provocation: {} takes a turn now, Dominated by {}",
+                    cx.s.unit(creep).id,
+                    cx.s.unit(user).id
+                ),
             });
             // K-CSP-4: it rolls its action as usual; its dominator sets whom it goes for first.
             let roll = cx.d6(None)?;
-            cx.emit(Event::Note { text: format!("{} of the {} rolls {roll} for its action", cx.s.unit(creep).id, cx.s.creeps.groups[g as usize].id) });
+            cx.emit(Event::Note {
+                text: format!(
+                    "{} of the {} rolls {roll} for its action",
+                    cx.s.unit(creep).id,
+                    cx.s.creeps.groups[g as usize].id
+                ),
+            });
             cx.push(Frame::Creeps(CreepFrame::Act { unit: creep, face: roll, first, moves: 2 }));
         }
         other => {

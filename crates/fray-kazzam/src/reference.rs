@@ -105,6 +105,27 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
         let aliases = p.specialization.iter().map(|s| format!("{s} reaction")).collect();
         out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases, text });
     }
+    for c in crate::creeps::cached()? {
+        let actions: Vec<String> = c
+            .action
+            .iter()
+            .map(|a| {
+                let played = if a.reference_only { " [partly look-up only]" } else { "" };
+                format!("{} {}: {}{played}", a.rolls, a.name, a.text)
+            })
+            .collect();
+        let text = format!(
+            "Creep ({:?}, size {}, speed {}, {}). Actions on the group's d6: {}. Traits: {} Miss Trigger: {}",
+            c.kind,
+            c.size,
+            c.speed,
+            c.source,
+            actions.join("; "),
+            c.traits,
+            c.miss_trigger
+        );
+        out.push(Entry { id: c.id.clone(), name: c.name.clone(), kind: "creep".into(), aliases: vec![], text });
+    }
     for a in crate::classes::advanced_implements()? {
         let text = format!("Advanced {} (level 3): {}", a.kind, a.text);
         out.push(Entry { id: a.id.clone(), name: a.name.clone(), kind: "implement".into(), aliases: vec![], text });

@@ -257,14 +257,17 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
 pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Flow, RuleError> {
     // K-ST-Phasing: a turn never ends inside a wall; should one be about to (its turn cut short
     // in there), the creature is put on the nearest square it may occupy.
-    if crate::movement::inside_wall(cx.s, unit) {
-        let p = cx.s.unit(unit).pos.unwrap();
-        if let Some(q) = crate::movement::nearest_free(cx.s, unit, p) {
-            cx.emit(Event::Placed {
-                unit: cx.s.who(unit),
-                at: q,
-                why: "is pushed out of the wall as its turn ends".into(),
-            });
+    // A Tamer's creature moves on the Tamer's turn, so it is pushed out too.
+    for w in std::iter::once(unit).chain(crate::tamer::creatures(cx.s, unit)).collect::<Vec<_>>() {
+        if crate::movement::inside_wall(cx.s, w) {
+            let p = cx.s.unit(w).pos.unwrap();
+            if let Some(q) = crate::movement::nearest_free(cx.s, w, p) {
+                cx.emit(Event::Placed {
+                    unit: cx.s.who(w),
+                    at: q,
+                    why: "is pushed out of the wall as its turn ends".into(),
+                });
+            }
         }
     }
     let mut saves: Vec<Status> = Vec::new();

@@ -183,9 +183,14 @@ fn every_playable_power_survives_random_play() {
     let playable: Vec<&fray_kazzam::powers::PowerDef> =
         all.all().iter().filter(|d| !d.reference_only && (d.class.is_some() || d.role.is_some())).collect();
     let setup = || {
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        // Creep groups on the field orbs, so the Hunter's Creep powers have something to work on.
+        let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
+        let mut setup = builtin::default_setup(options).unwrap();
         setup.powers = all.clone();
         for (u, _) in &mut setup.units {
+            if u.kind.as_deref() == Some("creep") {
+                continue;
+            }
             u.level = Some(if u.team == "red" { 6 } else { 1 });
             let imp = u.implement.clone().unwrap_or_default();
             // Change Spell needs a learned spell out of force; Foreseen Result, the Seer feature;
@@ -248,6 +253,34 @@ fn every_playable_power_survives_random_play() {
     }
     let unused: Vec<&str> = playable.iter().map(|d| d.name.as_str()).filter(|n| !used.contains(*n)).collect();
     assert!(unused.is_empty(), "playable powers never used in {played} random matches: {unused:?}");
+}
+
+/// The built-in arena with its Creep groups (table option `creeps`): random bots provoke them,
+/// the Creeps act at the end of the round, and every invariant holds.
+#[test]
+fn creeps_act_in_random_play() {
+    let matches: u64 =
+        std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(40, |n| (n / 5).max(40));
+    let (mut joined, mut acted) = (false, false);
+    for seed in 0..matches {
+        let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
+        for line in play_setup(seed, true, builtin::default_setup(options).unwrap()) {
+            joined |= line.contains("joins the Enemies List");
+            acted |= [
+                "uses Grab",
+                "uses Tackle",
+                "uses Heave",
+                "uses Roar",
+                "uses Soften",
+                "uses Beckon",
+                "uses Pain of Eros",
+            ]
+            .iter()
+            .any(|a| line.contains(a));
+        }
+    }
+    assert!(joined, "nobody ever joined a Creep group's Enemies List in {matches} matches");
+    assert!(acted, "no Creep ever attacked in {matches} matches");
 }
 
 /// A Shivering Sword with learned spells plays random matches against a built team: Change
