@@ -52,7 +52,8 @@ pub struct TableOptions {
     pub crit_doubles: CritDoubles,
     /// Whether Low Cover counts for intervening cover (K-COV-10: only if the GM says so).
     pub low_cover_intervenes: bool,
-    /// Whether the built-in arena puts Creep groups on its two field neutral orbs (creeps.rs).
+    /// Whether the built-in arena puts Creep groups on its two field neutral orbs (creeps.rs;
+    /// K-ORB-2: on by default).
     pub creeps: bool,
 }
 
@@ -65,7 +66,40 @@ impl Default for TableOptions {
             round_limit: 30,
             crit_doubles: CritDoubles::DamageLine,
             low_cover_intervenes: false,
-            creeps: false,
+            creeps: true,
         }
+    }
+}
+
+impl TableOptions {
+    /// The defaults changed by `KEY=VALUE` pairs (`fray play --option`): a value reads as TOML
+    /// (`true`, `12`, `"x"`) or else as a bare word (`good-faith`). An unknown key or a value of
+    /// the wrong kind is an error naming the pair and what the option takes.
+    pub fn from_pairs(pairs: &[String]) -> Result<TableOptions, String> {
+        let mut table = toml::Table::new();
+        for pair in pairs {
+            let Some((key, value)) = pair.split_once('=') else {
+                return Err(format!("--option {pair:?}: write it as KEY=VALUE, e.g. creeps=false"));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let value = toml::from_str::<toml::Table>(&format!("v = {value}"))
+                .ok()
+                .and_then(|mut t| t.remove("v"))
+                .unwrap_or_else(|| toml::Value::String(value.to_string()));
+            if table.insert(key.to_string(), value).is_some() {
+                return Err(format!("--option {key}: given twice"));
+            }
+        }
+        table.clone().try_into().map_err(|e: toml::de::Error| {
+            // Name the pair at fault: the first that fails on its own.
+            let culprit = table.iter().find(|(k, v)| {
+                let one: toml::Table = [((*k).clone(), (*v).clone())].into_iter().collect();
+                one.try_into::<TableOptions>().is_err()
+            });
+            match culprit {
+                Some((k, v)) => format!("--option {k}={v}: {}", e.message()),
+                None => format!("--option: {}", e.message()),
+            }
+        })
     }
 }

@@ -81,6 +81,11 @@ fn invariants(s: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether a setup unit is an athlete (the built-in arena also holds Creeps, table option `creeps`).
+fn is_athlete(u: &fray_kazzam::setup::UnitSpec) -> bool {
+    u.kind.as_deref().is_none_or(|k| k == "athlete")
+}
+
 /// Plays one match on the built-in setup; returns its journal.
 fn play(seed: u64, check: bool) -> Vec<String> {
     play_setup(seed, check, builtin::default_setup(Default::default()).unwrap())
@@ -358,7 +363,7 @@ fn every_played_advanced_implement_survives_random_play() {
     let (mut thrown, mut spread) = (false, false);
     for seed in 0..matches {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
-        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+        for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let imp = fray_kazzam::state::Implement::parse(u.implement.as_deref().unwrap_or("staff"));
             let fits: Vec<&str> =
                 played.iter().filter(|(_, a)| Some(a.implement()) == imp).map(|(id, _)| *id).collect();
@@ -389,7 +394,7 @@ fn defender_and_controller_specializations_survive_random_play() {
     for seed in 0..matches {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
         setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
-        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+        for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let k = seed as usize + i;
             match i % 3 {
                 0 => (u.role, u.specialization) = (Some("controller".into()), Some(CONTROLLERS[k % 4].into())),
@@ -427,7 +432,7 @@ fn specializations_survive_random_play() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..matches {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
-        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+        for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let k = seed as usize + i;
             let (role, spec) = match i % 3 {
                 0 => ("leader", leaders[k % leaders.len()]),
@@ -460,7 +465,7 @@ fn striker_and_hunter_boosts_survive_random_play() {
     let (mut blasted, mut ward) = (false, false);
     for seed in 0..matches {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
-        for (i, (u, _)) in setup.units.iter_mut().enumerate() {
+        for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let slot = (i + seed as usize) % 3; // which of the three carries which role
             u.level = Some(if u.team == "red" { 4 } else { 1 });
             let (role, spec) = match slot {

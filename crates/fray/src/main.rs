@@ -39,6 +39,10 @@ enum Command {
         /// Kazzam: a team file to play as blue, the away team.
         #[arg(long, requires = "home")]
         away: Option<String>,
+        /// Kazzam: a table option as KEY=VALUE, e.g. `creeps=false` or `dominated=good-faith`
+        /// (docs/rulings/kazzam.md, "Table options"). Repeat for several.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        option: Vec<String>,
     },
     /// Run scenario files or folders of them.
     Scenario {
@@ -81,12 +85,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet, save, home, away } => {
+        Command::Play { system, seed, seat, quiet, save, home, away, option } => {
             let teams = match (home, away) {
                 (Some(h), Some(a)) => Some([h, a]),
                 _ => None,
             };
-            play::run(&system, seed, &seat, quiet, save.as_deref(), teams.as_ref())
+            play::run(&system, seed, &seat, quiet, save.as_deref(), teams.as_ref(), &option)
         }
         Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
         Command::Rules { system, term, list, json } => lookup::rules(&system, term.as_deref(), list, json),

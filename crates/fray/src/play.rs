@@ -37,6 +37,9 @@ pub struct Saved<C> {
     /// Kazzam: the home and away team files, when the match was played with `--home/--away`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<[TeamText; 2]>,
+    /// Kazzam: the table options set with `--option KEY=VALUE`, as given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
     /// Every input, in order.
     pub inputs: Vec<Input<C>>,
 }
@@ -51,22 +54,38 @@ fn new_drawsteel(seed: u64) -> Result<Session<fray_drawsteel::DrawSteel>, String
     Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
-fn new_session(seed: u64, teams: Option<&[TeamText; 2]>) -> Result<Session<Kazzam>, String> {
+/// What a Kazzam match starts from besides the seed: the team files and the table options.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSetup {
+    /// The home and away team files, or none for the built-in teams.
+    pub teams: Option<[TeamText; 2]>,
+    /// Table options as `KEY=VALUE` (docs/rulings/kazzam.md names them).
+    pub options: Vec<String>,
+}
+
+fn new_session(seed: u64, m: &MatchSetup) -> Result<Session<Kazzam>, String> {
     let mut dice = SeededDice::new(seed);
-    let setup = match teams {
+    let options = fray_kazzam::options::TableOptions::from_pairs(&m.options)?;
+    let setup = match &m.teams {
         Some([h, a]) => fray_kazzam::builtin::team_setup(
             (h.path.as_str(), h.text.as_str()),
             (a.path.as_str(), a.text.as_str()),
-            Default::default(),
+            options,
         )?,
-        None => fray_kazzam::builtin::default_setup(Default::default())?,
+        None => fray_kazzam::builtin::default_setup(options)?,
     };
     let (state, journal) = fray_kazzam::builtin::start(setup, &mut dice)?;
     Ok(Session::with_journal(state, AnyDice::Seeded(dice), journal))
 }
 
-fn save<R: Ruleset>(path: &str, seed: u64, teams: Option<&[TeamText; 2]>, session: &Session<R>) -> Result<(), String> {
-    let saved = Saved { system: R::SYSTEM.into(), seed, teams: teams.cloned(), inputs: session.inputs().to_vec() };
+fn save<R: Ruleset>(path: &str, seed: u64, m: &MatchSetup, session: &Session<R>) -> Result<(), String> {
+    let saved = Saved {
+        system: R::SYSTEM.into(),
+        seed,
+        teams: m.teams.clone(),
+        options: m.options.clone(),
+        inputs: session.inputs().to_vec(),
+    };
     let text = serde_json::to_string_pretty(&saved).map_err(|e| e.to_string())?;
     // Write then rename, so a crash never leaves half a save behind.
     let tmp = format!("{path}.tmp");
@@ -82,7 +101,7 @@ pub fn load_saved(path: &str) -> Result<Session<Kazzam>, String> {
     if saved.system != "kazzam" {
         return Err(format!("{path}: system {:?} cannot be replayed yet", saved.system));
     }
-    let mut session = new_session(saved.seed, saved.teams.as_ref())?;
+    let mut session = new_session(saved.seed, &MatchSetup { teams: saved.teams, options: saved.options })?;
     for (i, input) in saved.inputs.into_iter().enumerate() {
         session.apply(input).map_err(|e| format!("{path}: input {} no longer applies: {e}", i + 1))?;
     }
@@ -111,6 +130,7 @@ pub fn run(
     quiet: bool,
     save_to: Option<&str>,
     team_files: Option<&[String; 2]>,
+    options: &[String],
 ) -> Result<ExitCode, String> {
     let teams = match team_files {
         Some([h, a]) if system == "kazzam" => {
@@ -120,11 +140,13 @@ pub fn run(
         Some(_) => return Err(format!("--home and --away are for kazzam, not {system}")),
         None => None,
     };
+    if !options.is_empty() && system != "kazzam" {
+        return Err(format!("--option is for kazzam's table options, not {system}"));
+    }
+    let m = MatchSetup { teams, options: options.to_vec() };
     match system {
-        "kazzam" => {
-            drive(new_session(seed, teams.as_ref())?, &["red", "blue"], seed, seats, quiet, save_to, teams.as_ref())
-        }
-        "drawsteel" => drive(new_drawsteel(seed)?, &["heroes", "director"], seed, seats, quiet, save_to, None),
+        "kazzam" => drive(new_session(seed, &m)?, &["red", "blue"], seed, seats, quiet, save_to, &m),
+        "drawsteel" => drive(new_drawsteel(seed)?, &["heroes", "director"], seed, seats, quiet, save_to, &m),
         other => Err(format!("system {other:?} cannot be played yet; try kazzam or drawsteel")),
     }
 }
@@ -136,7 +158,7 @@ fn drive<R: Ruleset>(
     seats: &[String],
     quiet: bool,
     save_to: Option<&str>,
-    teams: Option<&[TeamText; 2]>,
+    m: &MatchSetup,
 ) -> Result<ExitCode, String> {
     for s in seats {
         if !seat_names.contains(&s.as_str()) {
@@ -202,7 +224,7 @@ fn drive<R: Ruleset>(
             Ok(_) => {
                 // A choice is written down before anything else happens (DESIGN: no acknowledged choice is lost).
                 if let Some(p) = save_to {
-                    save(p, seed, teams, &session)?;
+                    save(p, seed, m, &session)?;
                 }
             }
         }

@@ -46,6 +46,34 @@ fn a_saved_match_replays_and_a_damaged_one_is_refused() {
 }
 
 #[test]
+fn table_options_change_the_match_replay_from_the_save_and_bad_ones_are_refused() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("opts.json");
+    let save = save.to_str().unwrap();
+    let base = ["play", "kazzam", "--seed", "4", "--quiet"];
+    let opts = ["--option", "creeps=false", "--option", "round-limit=4"];
+    let (code, out, err) = fray(&[&base[..], &opts[..], &["--save", save]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("after 4 rounds"), "{out}");
+    let (code, view, err) = fray(&["view", "--json", save]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&view).unwrap();
+    assert_eq!(v["round"], 4, "the save keeps the options: {view}");
+    assert!(v["creep_groups"].as_object().is_none_or(|g| g.is_empty()), "no Creeps with creeps=false: {view}");
+    let (code, view, err) =
+        fray(&["play", "kazzam", "--seed", "4", "--quiet", "--option", "round-limit=2", "--save", save]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(save).unwrap()).unwrap();
+    assert_eq!(v["options"][0], "round-limit=2", "{view}");
+    for (bad, says) in [("creeps=maybe", "creeps"), ("speed=3", "unknown field `speed`"), ("creeps", "KEY=VALUE")] {
+        let (code, out, err) = fray(&["play", "kazzam", "--quiet", "--option", bad]);
+        assert_eq!(code, 2, "{bad}: {out}");
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}
+
+#[test]
 fn two_team_files_play_a_match_that_saves_and_replays() {
     let ex = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kazzam/");
     let (home, away) = (format!("{ex}team-jetsam.toml"), format!("{ex}team-flotsam.toml"));
