@@ -368,6 +368,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
     crate::role_actions::check_use(s, u, def)?;
     crate::creeps::check_use(s, u, def)?; // the Hunter's Creep powers
     crate::warps::check_use(s, u, def)?; // Hub Warp's teleports
+    crate::removal::check_use(s, u, def)?; // Removal from Existence's Free Action
     crate::summons::check_use(s, u, def)?;
     crate::sword_moves::check_use(s, u, def)?; // Path of Blades
     crate::tamer::check_use(s, u, def)
@@ -377,6 +378,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let (au, tu) = (s.unit(u), s.unit(t));
+    crate::removal::check_target(s, u, def, t)?; // nothing targets a removed creature
     if !tu.on_map() {
         return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
     }
@@ -689,6 +691,9 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
 
 /// The top-level menu: every action the unit can take now.
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    if crate::removal::is_removed(s, u) {
+        return crate::removal::menu(s, u); // its move outside existence, or the end
+    }
     let mut out = Vec::new();
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
@@ -966,6 +971,9 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
 pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -> Result<(), RuleError> {
     if !final_action {
         cx.push(Frame::Act { unit: u });
+    }
+    if crate::removal::is_removed(cx.s, u) && option != "end-turn" {
+        return crate::removal::answer_menu(cx, u, option);
     }
     enum Next {
         Do(Verb),
@@ -1403,6 +1411,14 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
 }
 
 fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, RuleError> {
+    if crate::removal::is_removed(s, u) {
+        // Outside existence only the destination counts.
+        let to = match r {
+            Route::To(to) => Some(*to),
+            Route::Path(p) => p.last().copied(),
+        };
+        return Ok(Verb::Move { path: to.into_iter().collect(), mode });
+    }
     let path = match r {
         Route::Path(p) => p.clone(),
         Route::To(to) => movement::route_to(s, u, *to, mode)
@@ -1413,6 +1429,9 @@ fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, Rule
 
 /// Checks a verb against every rule that could refuse it.
 pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
+    if let Some(r) = crate::removal::check(s, u, v) {
+        return r; // a removed creature only moves
+    }
     if !s.unit(u).on_map() && !matches!(v, Verb::EndTurn(_)) {
         return Err(RuleError::refused("K-DUN-1", format!("{} is Taken Out and not on the map", who(s, u))));
     }
@@ -1703,6 +1722,12 @@ fn free(cx: &mut Ctx, u: UnitIdx, what: &str) {
 
 /// Carries out a checked verb.
 pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
+    if let Verb::Move { path, .. } = &v
+        && let Some(&q) = path.last()
+        && crate::removal::is_removed(cx.s, u)
+    {
+        return crate::removal::move_to(cx, u, q);
+    }
     match v {
         Verb::EndTurn(fail) => {
             if let Some(Frame::Act { unit }) = cx.s.flow.last()
@@ -1923,6 +1948,7 @@ fn use_power(
         }
         Some(h) if crate::warps::POWER_HOOKS.contains(&h) => crate::warps::use_power(cx, u, power, &targets),
         Some(h) if crate::sword_moves::POWER_HOOKS.contains(&h) => crate::sword_moves::use_power(cx, u, power),
+        Some(h) if crate::removal::POWER_HOOKS.contains(&h) => crate::removal::use_power(cx, u, power, &targets),
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");

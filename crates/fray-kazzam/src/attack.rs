@@ -1403,6 +1403,8 @@ fn apply_effects_saved(
                 crate::warps::effect_hook(cx, h, user, target, power_target, power)?;
             } else if crate::sword_moves::EFFECT_HOOKS.contains(&h.as_str()) {
                 crate::sword_moves::effect_hook(cx, h, user, target)?;
+            } else if crate::removal::EFFECT_HOOKS.contains(&h.as_str()) {
+                crate::removal::effect_hook(cx, user, target)?;
             } else {
                 crate::brews::effect_hook(cx, h, e.amount, user, target, power)?;
             }

@@ -293,6 +293,8 @@ pub enum Event {
     Attached { unit: Who, host: Option<Who> },
     /// A Creep group's record changed: its Enemies List, nudges, the Creep phase ([`crate::creeps`]).
     Creeps { change: crate::creeps::Change, text: String },
+    /// A creature left existence, moved outside it or came back ([`crate::removal`]).
+    Existence { change: crate::removal::Change, text: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
@@ -580,6 +582,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Vanished { unit, .. } => crate::summons::apply_vanish(s, unit),
         Event::Porter { change, .. } => crate::warps::apply(s, change),
         Event::Creeps { change, .. } => crate::creeps::apply(s, change),
+        Event::Existence { change, .. } => crate::removal::apply(s, change),
         Event::TrapChanged { unit, state } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
                 p.charges = state.charges;
@@ -934,6 +937,7 @@ impl fmt::Display for Event {
             }
             Event::Attached { unit, host: Some(h) } => write!(f, "{unit} latches onto {h}"),
             Event::Attached { unit, host: None } => write!(f, "{unit} lets go of its host"),
+            Event::Existence { text, .. } => f.write_str(text),
         }
     }
 }

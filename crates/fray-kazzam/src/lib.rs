@@ -45,6 +45,7 @@ pub mod orbs;
 pub mod pest;
 pub mod powers;
 pub mod reference;
+pub mod removal;
 pub mod robes;
 pub mod role_actions;
 pub mod roles;

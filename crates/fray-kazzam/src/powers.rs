@@ -785,6 +785,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             && !crate::warps::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::tamer::EFFECT_HOOKS.contains(&h.as_str())
             && !crate::sword_moves::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::removal::EFFECT_HOOKS.contains(&h.as_str())
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -870,6 +871,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !crate::role_actions::HOOKS.contains(&h.as_str())
         && !crate::wandslinger::POWER_HOOKS.contains(&h.as_str())
         && !crate::warps::POWER_HOOKS.contains(&h.as_str())
+        && !crate::removal::POWER_HOOKS.contains(&h.as_str())
         && !crate::sword_moves::POWER_HOOKS.contains(&h.as_str())
         && !crate::creeps::HOOKS.contains(&h.as_str())
     {

@@ -715,6 +715,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         porter: Default::default(),
         empathy: Default::default(),
         creeps,
+        removal: Default::default(),
     })
 }
 

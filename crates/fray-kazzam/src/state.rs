@@ -307,6 +307,8 @@ pub struct State {
     pub empathy: crate::empathy::Empathy,
     /// Creep groups, their Enemies Lists and the Creep phase ([`crate::creeps`]).
     pub creeps: crate::creeps::Creeps,
+    /// Creatures removed from existence ([`crate::removal`]).
+    pub removal: crate::removal::Removal,
 }
 
 impl State {

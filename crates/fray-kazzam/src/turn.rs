@@ -245,7 +245,9 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         cx.push(Frame::Role(crate::role_actions::RoleFrame::HideAtEnd { unit }));
         return Ok(Flow::Continue);
     }
-    if !u.on_map() || u.turn_over {
+    // A removed creature's turn goes on while it still has its move (removal.rs).
+    let removed = crate::removal::is_removed(cx.s, unit);
+    if (!u.on_map() && !removed) || u.turn_over || crate::removal::turn_done(cx.s, unit) {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
     }
@@ -271,7 +273,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         }
     }
     let mut saves: Vec<Status> = Vec::new();
-    if cx.s.unit(unit).on_map() {
+    if cx.s.unit(unit).on_map() || crate::removal::is_removed(cx.s, unit) {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         crate::modifiers::saves(cx, unit)?;
         crate::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
@@ -357,6 +359,7 @@ pub fn save_phase(
     }
     crate::features::end_of_turn(cx, unit); // Special Ward
     crate::warps::end_of_turn(cx, unit); // Floor Portal, Bend Space
+    crate::removal::end_of_turn(cx, unit); // Removal from Existence ends
     crate::tamer::end_of_turn(cx, unit); // the Tamer's creatures
     crate::triggers::turn_ended(cx, unit);
     Ok(Flow::Continue)

@@ -195,6 +195,7 @@ pub fn build(s: &State) -> View {
     extra.insert("dropped_implements".into(), dropped);
     extra.insert("tunnels".into(), crate::warps::view_tunnels(s));
     extra.insert("creep_groups".into(), crate::creeps::view(s));
+    extra.insert("removed".into(), crate::removal::view(s)); // Removal from Existence
     View {
         system: "kazzam".into(),
         round: s.round,
