@@ -73,6 +73,17 @@ fn invariants(s: &State) -> Result<(), String> {
             return Err(format!("orb {} is held by {}, who is off the map (K-ORB-10)", o.id, s.unit(by).id));
         }
     }
+    // Removal from Existence: a removed creature has no square on the map and is not Taken Out;
+    // the square it will come back to is ground it could stand on.
+    for (i, r) in s.removal.removed.iter().enumerate() {
+        let u = s.unit(r.unit);
+        if u.pos.is_some() || u.taken_out || s.removal.removed[..i].iter().any(|o| o.unit == r.unit) {
+            return Err(format!("{} is removed from existence yet on the map, Taken Out or removed twice", u.id));
+        }
+        if !fray_core::grid::footprint(r.at, u.size).all(|q| s.arena.at(q).enterable()) {
+            return Err(format!("{} would come back at {}, where it cannot stand", u.id, r.at));
+        }
+    }
     for u in s.unit_indices() {
         if s.held_orbs(u).count() > 2 {
             return Err(format!("{} carries more than two orbs (K-ORB-6)", s.unit(u).id));
