@@ -126,7 +126,8 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::gadgets::offer_slide(cx, unit); // the Tinker's free trap slide, before its traps act
     crate::brews::turn_starts(cx, unit); // Draught of Bonded Futures
     let u = cx.s.unit(unit);
-    if u.taken_out || u.button.is_some() {
+    // A removed creature that hit an exit's button comes out at a turn it starts back on the map.
+    if (u.taken_out || u.button.is_some()) && !crate::removal::is_removed(cx.s, unit) {
         if u.taken_out && u.button.is_none() {
             cx.push(Frame::Respawn { unit });
         } else {

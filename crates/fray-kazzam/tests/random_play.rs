@@ -77,8 +77,11 @@ fn invariants(s: &State) -> Result<(), String> {
     // the square it will come back to is ground it could stand on.
     for (i, r) in s.removal.removed.iter().enumerate() {
         let u = s.unit(r.unit);
-        if u.pos.is_some() || u.taken_out || s.removal.removed[..i].iter().any(|o| o.unit == r.unit) {
-            return Err(format!("{} is removed from existence yet on the map, Taken Out or removed twice", u.id));
+        if u.pos.is_some() {
+            return Err(format!("{} is removed from existence yet on the map at {:?}", u.id, u.pos));
+        }
+        if u.taken_out || s.removal.removed[..i].iter().any(|o| o.unit == r.unit) {
+            return Err(format!("{} is removed from existence yet Taken Out, or removed twice", u.id));
         }
         if !fray_core::grid::footprint(r.at, u.size).all(|q| s.arena.at(q).enterable()) {
             return Err(format!("{} would come back at {}, where it cannot stand", u.id, r.at));
