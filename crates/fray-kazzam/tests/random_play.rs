@@ -35,8 +35,11 @@ fn invariants(s: &State) -> Result<(), String> {
                     matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
                 });
                 let both_occupy = fray_kazzam::summons::occupies(a) && fray_kazzam::summons::occupies(b);
-                // A Vortex Warp's centre may hold several of its Porter's enemies.
-                let vortex = fray_kazzam::warps::shared_square_allowed(s, pa, flying_a) && pa == pb;
+                // A Vortex Warp's centre may hold several of its Porter's enemies (an enlarged
+                // one covering it among them).
+                let vortex = fray_core::grid::footprint(pa, a.size)
+                    .filter(|&q| overlaps(q, 1, pb, b.size))
+                    .all(|q| fray_kazzam::warps::shared_square_allowed(s, q, flying_a));
                 if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
                     return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
                 }
