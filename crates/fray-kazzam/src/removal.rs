@@ -176,8 +176,8 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
     Ok(())
 }
 
-/// `t` leaves the map for existence's edge until `maker`'s next turn ends: it drops the orbs
-/// it carries, slips any Grab on it and lets go of what it maintains.
+/// `t` leaves the map until `maker`'s next turn ends: it drops the orbs it carries, slips any
+/// Grab on it, lets go of what it maintains and leaves a Pest riding it behind.
 fn vanish(cx: &mut Ctx, t: UnitIdx, maker: UnitIdx) {
     let Some(at) = cx.s.unit(t).pos else { return };
     for o in cx.s.held_orbs(t).collect::<Vec<_>>() {
@@ -194,6 +194,7 @@ fn vanish(cx: &mut Ctx, t: UnitIdx, maker: UnitIdx) {
         cx.s.unit(maker).id
     );
     emit(cx, Change::Vanished(Removed { unit: t, at, maker, ends_after_turn, moved_turn: None }), text);
+    crate::pest::host_gone(cx, t); // a Pest riding it stays behind on the square (the-pest)
 }
 
 /// Squares a removed `u` may move to this turn: up to twice its speed from its square (Slowed
