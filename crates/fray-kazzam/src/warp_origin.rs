@@ -5,7 +5,8 @@
 //! and range, line of sight, cover, flanking, the Opportunities it grants, the staff's range
 //! bonus, the distance Spellwarp Sniper and Portal Brawler read and the direction of its pushes
 //! and pulls are all judged from that square. The warp is also a square the Porter takes
-//! Opportunities from (`opportunity::vantages`).
+//! Opportunities from (`opportunity::vantages`). Every warp of a Porter lends it sight
+//! ([`sees_through_warps`]) for powers that roll nothing.
 
 use crate::flow::{Ctx, Frame};
 use crate::powers::{PowerDef, Targeting};
@@ -15,6 +16,7 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
+use fray_core::sight::Sight;
 
 /// The power whose warps are origins.
 pub const SOURCE_WARP: &str = "source-warp";
@@ -27,6 +29,12 @@ pub fn squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 /// Squares `u` takes Opportunities from besides its own: its Source Warps'.
 pub fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
     if s.unit(u).on_map() { squares(s, u) } else { Vec::new() }
+}
+
+/// Whether `u` sees `t` through one of its own warps, of any kind (L920: a line from the warp's
+/// square).
+pub fn sees_through_warps(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.porter.warps.iter().any(|w| w.owner == u && crate::cover::shot(s, w.at, 1, t) != Sight::Blocked)
 }
 
 /// Whether `def` may be made from a warp: an attack roll against chosen creatures, with no
