@@ -1359,7 +1359,13 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
         if let Some(from) = c.from {
             verbs.push(Verb::WarpPower { power: p, targets, from }); // Source Warp
         } else {
-            verbs.push(Verb::Power { power: p, targets, square: c.square, creative: c.creative, advantage: c.advantage });
+            verbs.push(Verb::Power {
+                power: p,
+                targets,
+                square: c.square,
+                creative: c.creative,
+                advantage: c.advantage,
+            });
         }
     }
     if let Some(r) = &c.move_to {
@@ -1856,6 +1862,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)] // `from`: a Source Warp's square (warp_origin)
 fn use_power(
     cx: &mut Ctx,
     u: UnitIdx,

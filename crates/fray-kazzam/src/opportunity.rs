@@ -45,8 +45,8 @@ fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
     out
 }
 
-/// Whether `granter` is within `taker`'s Opportunity range (K-OPP-4), from its square or, for
-/// a Tamer, from one of its Fleeting Mantises' (L1705).
+/// Whether `granter` (taken as standing `at` that square, if given) is within `taker`'s
+/// Opportunity range (K-OPP-4), from its square or one of its [`vantages`].
 fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
     let range = crate::advanced::opportunity_range(s, taker).max(1).max(crate::tamer::opportunity_range(s, taker))
         + crate::advanced::opportunity_reach_bonus(s, taker);
@@ -116,7 +116,10 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         d += 1;
     }
     // Defender's Sword: an Opportunity only its extra square of reach allows deals 1 less.
-    let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker));
+    let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker))
+        && !crate::warp_origin::vantages(s, taker)
+            .iter()
+            .any(|&v| crate::warp_origin::distance_from(s, v, target).is_some_and(|dist| dist <= s.reach(taker)));
     if beyond && crate::advanced::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }

@@ -41,8 +41,10 @@ pub fn sees_through_warps(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
 /// Rust power hook, charm, Potion, zone or every-target rule of its own (bursts and areas stay
 /// centred on or measured from the Porter's body; see rulings).
 pub fn eligible(def: &PowerDef) -> bool {
-    matches!(def.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } | Targeting::Creature { .. })
-        && def.rolls()
+    matches!(
+        def.target,
+        Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } | Targeting::Creature { .. }
+    ) && def.rolls()
         && def.is_attack()
         && def.hook.is_none()
         && def.charm.is_none()
