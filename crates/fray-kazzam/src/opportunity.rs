@@ -75,7 +75,7 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         let tu = s.unit(t);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
         let reach = s.reach(t) + crate::advanced::opportunity_reach_bonus(s, t);
-        // Its own square, and a Tamer's Fleeting Mantises' squares (L1705).
+        // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
         let mut spots = vec![(tu.pos.unwrap(), tu.size)];
         spots.extend(vantages(s, t).into_iter().map(|v| (v, 1)));
         let grants = spots.into_iter().any(|(tp, tsize)| {
