@@ -513,10 +513,10 @@ pub fn check_target_at(
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
     // Ricochet Shot ignores line of sight for basic implement attacks.
     let revealed = s.has(t, StatusKind::Revealed) || crate::features::sees_through(s, u, t, def);
-    let (eye, eye_size) = from.map_or((au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
+    let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
     let warp_sight = !def.rolls() && crate::warp_origin::sees_through_warps(s, u, t);
-    if t != u && !charge && !revealed && !warp_sight && crate::cover::shot(s, eye, eye_size, t) == Sight::Blocked {
+    if t != u && !charge && !revealed && !warp_sight && crate::cover::shot(s, eye().0, eye().1, t) == Sight::Blocked {
         return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
     }
     if def.is_melee(au.implement == Implement::Sword)
