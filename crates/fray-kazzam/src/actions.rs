@@ -127,6 +127,9 @@ pub struct Command {
     /// Statuses to fail the save against without rolling (K-SAVE-2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fail_saves: Vec<String>,
+    /// Make the power's attack from this Source Warp's square (`warp_origin`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Pos>,
 }
 
 /// A checked, resolved action.
@@ -182,6 +185,15 @@ pub enum Verb {
     Land,
     /// End the turn.
     EndTurn(Vec<StatusKind>),
+    /// Use an attack power from one of the user's Source Warps (`warp_origin`).
+    WarpPower {
+        /// Which.
+        power: u16,
+        /// Targets in roll order.
+        targets: Vec<UnitIdx>,
+        /// The warp's square: the attack's origin.
+        from: Pos,
+    },
 }
 
 /// A menu choice that still needs more answers.
@@ -376,6 +388,18 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
+    check_target_at(s, u, power, t, creative, None)
+}
+
+/// [`check_target`] with range and line measured `from` a Source Warp's square, if given.
+pub fn check_target_at(
+    s: &State,
+    u: UnitIdx,
+    power: u16,
+    t: UnitIdx,
+    creative: bool,
+    from: Option<Pos>,
+) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let (au, tu) = (s.unit(u), s.unit(t));
     crate::removal::check_target(s, u, def, t)?; // nothing targets a removed creature
@@ -439,7 +463,11 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         (false, Targeting::Burst { radius }) => radius + crate::advanced::area_growth(s, u, def), // Empowering Staff
         (false, t) => crate::brews::range(def).unwrap_or(range_of(s, u, t)),
     };
-    let d = s.distance(u, t).unwrap_or(i32::MAX);
+    let d = match from {
+        Some(at) => crate::warp_origin::distance_from(s, at, t), // Source Warp
+        None => s.distance(u, t),
+    }
+    .unwrap_or(i32::MAX);
     let range = range + crate::warps::range_bonus(s, u, t, def); // Bend Space
     let range = range + crate::striker::range_bonus(s, u, def); // Sniper
     crate::warps::check_target(s, u, def, t)?;
@@ -487,7 +515,10 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
     // Ricochet Shot ignores line of sight for basic implement attacks.
     let revealed = s.has(t, StatusKind::Revealed) || crate::features::sees_through(s, u, t, def);
-    if t != u && !charge && !revealed && crate::cover::shot(s, au.pos.unwrap(), au.size, t) == Sight::Blocked {
+    let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
+    // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
+    let warp_sight = !def.rolls() && crate::warp_origin::sees_through_warps(s, u, t);
+    if t != u && !charge && !revealed && !warp_sight && crate::cover::shot(s, eye().0, eye().1, t) == Sight::Blocked {
         return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
     }
     if def.is_melee(au.implement == Implement::Sword)
@@ -733,7 +764,11 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             _ if def.hook.as_deref() == Some("charge") => {
                 charge_targets(s, u, p).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
-            _ => !legal_targets(s, u, p).is_empty() || !crate::advanced::multi_options(s, u, p).is_empty(),
+            _ => {
+                !legal_targets(s, u, p).is_empty()
+                    || !crate::advanced::multi_options(s, u, p).is_empty()
+                    || !crate::warp_origin::options(s, u, p).is_empty() // Source Warp
+            }
         };
         if usable {
             out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
@@ -853,6 +888,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
                 legal_targets(s, u, *power)
             };
             opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
+            opts.extend(crate::warp_origin::options(s, u, *power)); // from a Source Warp
             if !crate::advanced::multi_options(s, u, *power).is_empty() {
                 opts.push(DecisionOption::new(
                     "zone",
@@ -1215,6 +1251,11 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             let targets = crate::advanced::multi_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
+        Pending::Target(power) if option.contains('@') => {
+            let (t, from) = crate::warp_origin::parse_option(s, option)
+                .ok_or_else(|| RuleError::malformed(format!("no unit and warp square in {option:?}")))?;
+            Verb::WarpPower { power, targets: vec![t], from }
+        }
         Pending::Target(power) => {
             let t = s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
             if s.powers.get(power).hook.as_deref() == Some("charge") {
@@ -1323,7 +1364,17 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 }
             }
         }
-        verbs.push(Verb::Power { power: p, targets, square: c.square, creative: c.creative, advantage: c.advantage });
+        if let Some(from) = c.from {
+            verbs.push(Verb::WarpPower { power: p, targets, from }); // Source Warp
+        } else {
+            verbs.push(Verb::Power {
+                power: p,
+                targets,
+                square: c.square,
+                creative: c.creative,
+                advantage: c.advantage,
+            });
+        }
     }
     if let Some(r) = &c.move_to {
         verbs.push(route_verb(s, u, r, Mode::Walk)?);
@@ -1684,6 +1735,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             format!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
         )),
         Verb::EndTurn(_) => Ok(()),
+        Verb::WarpPower { power, targets, from } => crate::warp_origin::check(s, u, *power, targets, *from),
     }
 }
 
@@ -1760,8 +1812,9 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
             escape_attempt(cx, u, kind)?;
         }
         Verb::Power { power, targets, square, creative, advantage } => {
-            use_power(cx, u, power, targets, square, creative, advantage)?
+            use_power(cx, u, power, targets, square, creative, advantage, None)?
         }
+        Verb::WarpPower { power, targets, from } => use_power(cx, u, power, targets, None, false, false, Some(from))?,
         Verb::PickUp(o) => {
             spend(cx, u, Slot::Move);
             orbs::pick_up(cx, u, o);
@@ -1834,6 +1887,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)] // `from`: a Source Warp's square (warp_origin)
 fn use_power(
     cx: &mut Ctx,
     u: UnitIdx,
@@ -1842,6 +1896,7 @@ fn use_power(
     square: Option<Pos>,
     creative: bool,
     advantage: bool,
+    from: Option<Pos>,
 ) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power).clone();
     let granted = cx.s.unit(u).granted_by.is_some() && def.action == ActionKind::Attack;
@@ -1979,6 +2034,11 @@ fn use_power(
             Ok(())
         }
         _ => {
+            if let Some(at) = from {
+                cx.emit(crate::events::Event::Note {
+                    text: format!("{} attacks from its Source Warp at {at}", cx.s.unit(u).id),
+                });
+            }
             // An area is judged from its centre (K-COV-2), and leaves its zone first.
             let multi = square.is_some() && def.target == Targeting::Implement; // Multi-Sword, Multi-Staff
             let origin = square
@@ -1988,7 +2048,8 @@ fn use_power(
                 via_action: def.action == ActionKind::Attack && !granted,
                 granted_advantage: advantage,
                 multi,
-                ..AttackFrame::new(u, power, targets, origin)
+                warp: from.is_some(), // Source Warp
+                ..AttackFrame::new(u, power, targets, from.unwrap_or(origin))
             };
             attack::begin(cx, frame)?;
             crate::brews::begin(cx, u, power);

@@ -115,6 +115,9 @@ pub struct AttackFrame {
     pub later: bool,
     /// Crowd Control has spread this attack's Effect once already (defctl.rs).
     pub crowd_done: bool,
+    /// Made from the attacker's Source Warp (`warp_origin`): `origin` is the warp's square, and
+    /// the attack's distances, lines, cover, flanking and Opportunities are read from it.
+    pub warp: bool,
 }
 
 impl AttackFrame {
@@ -146,6 +149,7 @@ impl AttackFrame {
             multi: false,
             later: false,
             crowd_done: false,
+            warp: false,
         }
     }
 }
@@ -182,11 +186,26 @@ pub fn roll_adv_dis(
     origin: Pos,
     granted: bool,
 ) -> (bool, bool) {
+    roll_adv_dis_at(s, attacker, target, power, origin, granted, false)
+}
+
+/// [`roll_adv_dis`] for an attack made `from_warp` (its `origin` the attacker's Source Warp,
+/// `warp_origin`): flanking and cover are read from that square.
+pub fn roll_adv_dis_at(
+    s: &State,
+    attacker: UnitIdx,
+    target: UnitIdx,
+    power: &PowerDef,
+    origin: Pos,
+    granted: bool,
+    from_warp: bool,
+) -> (bool, bool) {
     let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword)
         && !crate::advanced::thrown(s, attacker, target, power); // a thrown sword is ranged
     let mut adv = granted;
     let mut dis = false;
-    if melee && flanking(s, attacker, target) {
+    let flanks = if from_warp { flanking_from(s, attacker, origin, 1, target) } else { flanking(s, attacker, target) };
+    if melee && flanks {
         adv = true; // K-ADV-1
     }
     if melee && crate::modifiers::melee_advantage(s, attacker, target) {
@@ -199,7 +218,7 @@ pub fn roll_adv_dis(
         adv = true; // K-ADV-3
     }
     let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
-    let size = if burst { 1 } else { s.unit(attacker).size };
+    let size = if burst || from_warp { 1 } else { s.unit(attacker).size };
     if crate::cover::has_cover(s, origin, size, target)
         && !crate::features::ignores_cover(s, attacker, power)
         && !crate::role_actions::bead_clears_cover(s, attacker, target, origin, size)
@@ -238,11 +257,16 @@ fn in_water(s: &State, u: UnitIdx) -> bool {
 /// adjacent, on opposite sides or opposite corners. Stunned creatures cannot flank; flyers
 /// and walkers do not flank together.
 pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let Some(p) = s.unit(attacker).pos else { return false };
+    flanking_from(s, attacker, p, s.unit(attacker).size, target)
+}
+
+/// [`flanking`] with the attacker taken as standing at `at` (its Source Warp's square,
+/// `warp_origin`); the attacker's own body never flanks with it.
+pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: UnitIdx) -> bool {
     let t = s.unit(target);
     let Some(tp) = t.pos else { return false };
-    let rel = |u: UnitIdx| {
-        let p = s.unit(u).pos.unwrap();
-        let sz = s.unit(u).size;
+    let rel_at = |p: Pos, sz: i32| {
         let axis = |a: i32, asz: i32, t0: i32| {
             if a + asz - 1 < t0 {
                 -1
@@ -254,10 +278,11 @@ pub fn flanking(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
         };
         (axis(p.x, sz, tp.x), axis(p.y, sz, tp.y))
     };
-    if s.distance(attacker, target) != Some(1) || s.has(attacker, StatusKind::Stunned) {
+    let rel = |u: UnitIdx| rel_at(s.unit(u).pos.unwrap(), s.unit(u).size);
+    if fray_core::geometry::distance(at, size, tp, t.size) != 1 || s.has(attacker, StatusKind::Stunned) {
         return false;
     }
-    let me = rel(attacker);
+    let me = rel_at(at, size);
     let flying = s.has(attacker, StatusKind::Flying);
     s.units_on_map().any(|a| {
         a != attacker
@@ -334,8 +359,15 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
         }
         match a.stage {
             Stage::Provoke => {
-                let takers =
-                    crate::opportunity::for_attack(cx.s, a.attacker, def.uses_implement(), def.rolls(), &a.targets);
+                let from = a.warp.then_some(a.origin); // Source Warp
+                let takers = crate::opportunity::for_attack(
+                    cx.s,
+                    a.attacker,
+                    def.uses_implement(),
+                    def.rolls(),
+                    &a.targets,
+                    from,
+                );
                 for &(t, why) in &takers {
                     crate::triggers::opportunity(cx, t, a.attacker, why);
                     if !cx.s.unit(a.attacker).on_map() {
@@ -375,7 +407,8 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     });
                     settle(cx, &mut a, &def, target, 5, 0)?;
                 } else {
-                    let (adv, dis) = roll_adv_dis(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage);
+                    let (adv, dis) =
+                        roll_adv_dis_at(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage, a.warp);
                     // You're Mine, and an attack a trigger burdens (Patient Gaze): Disadvantage.
                     let dis = dis || a.disadvantage || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let dis = dis || def.disadvantage; // Trick Shot
@@ -766,7 +799,13 @@ fn apply_damage_and_effect(
     if damage && let Some(line) = def.damage {
         let line = line + if a.later { 0 } else { crate::brews::line_bonus(cx.s, &a.brew) }; // an Encounter Potion
         // Multi-Sword, Multi-Staff: 1 less instead of the implement's 1 more (K-MULTI-5).
-        let implement = if a.multi { -1 } else { implement_bonus(cx.s, attacker, target, def) };
+        let implement = if a.multi {
+            -1
+        } else if a.warp {
+            crate::warp_origin::implement_bonus(cx.s, attacker, target, def, a.origin) // Source Warp
+        } else {
+            implement_bonus(cx.s, attacker, target, def)
+        };
         let bonus = implement + crate::advanced::physical_bonus(cx.s, attacker, def);
         let bonus = bonus + crate::tamer::sword_bonus(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {
@@ -832,7 +871,11 @@ fn apply_damage_and_effect(
     // A Potion's Special; Hurl Flask's splash damage around the target.
     let around = crate::brews::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
-    let dist = cx.s.distance(attacker, target);
+    let dist = if a.warp {
+        crate::warp_origin::distance_from(cx.s, a.origin, target) // Source Warp
+    } else {
+        cx.s.distance(attacker, target)
+    };
     let target_at = cx.s.unit(target).pos; // where Forking Bolt forks from, even if Taken Out
     crate::warps::on_hit(cx, attacker, target, def); // Floor Portal's trap, where the target stands
     if packet > 0 || (damage && def.damage.is_some() && !crate::modifiers::deals_no_damage(cx.s, attacker, target)) {
@@ -942,6 +985,9 @@ fn apply_damage_and_effect(
     }
     if let Some(r) = a.rider {
         crate::triggers::rider(cx, attacker, target, r);
+    }
+    if a.warp {
+        crate::warp_origin::aim_forced(cx, queued_from, attacker, a.origin); // pushes from the warp
     }
     crate::triggers::was_hit(cx, attacker, target, queued_from);
     crate::curses::target_hit(cx, attacker, target)?; // Ugnatio's Preservation Charm

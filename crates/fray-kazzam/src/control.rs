@@ -197,6 +197,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
             let reach = s.implement_range(u).max(if panic { 0 } else { s.reach(u) });
             let can_close_in = !panic
                 && crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
+                && !s.has(u, crate::statuses::StatusKind::Immobilized) // it cannot walk at all
                 && s.unit(source).pos.is_some_and(|sp| {
                     crate::movement::destinations(s, u, crate::movement::Mode::Walk)
                         .iter()
@@ -208,6 +209,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
         }
         Compulsion::Flee { source } => {
             let can_run = crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
+                && !s.has(u, crate::statuses::StatusKind::Immobilized) // it cannot walk at all
                 && crate::movement::destinations(s, u, crate::movement::Mode::Walk)
                     .iter()
                     .any(|&q| check_move(s, u, q).is_ok());

@@ -63,6 +63,7 @@ pub mod turn;
 pub mod view;
 pub mod wandslinger;
 pub mod wards;
+pub mod warp_origin;
 pub mod warps;
 pub mod zones;
 

@@ -13,6 +13,12 @@ use fray_core::grid::Pos;
 /// Whether `taker` may take an Opportunity `granter` grants (K-OPP-4, K-OPP-10, K-OPP-11,
 /// K-CONC-2, K-ST-Dominated).
 pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+    may_take_at(s, taker, granter, None)
+}
+
+/// [`may_take`], with the granter taken as standing `at` that square (an attack from its Source
+/// Warp, `warp_origin`) for the range.
+pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
     let (t, g) = (s.unit(taker), s.unit(granter));
     t.on_map()
         && g.on_map()
@@ -27,18 +33,28 @@ pub fn may_take(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
         && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
-        && in_range(s, taker, granter) // K-OPP-4, Defender's Sword
+        && in_range(s, taker, granter, at) // K-OPP-4, Defender's Sword
         && !crate::features::consumed(s, taker, granter) // Consuming Focus
 }
 
-/// Whether `granter` is within `taker`'s Opportunity range (K-OPP-4), from its square or, for
-/// a Tamer, from one of its Fleeting Mantises' (L1705).
-fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+/// Squares besides its own from which `u` takes Opportunities: a Tamer's Fleeting Mantises'
+/// (L1705) and a Porter's Source Warps' (`warp_origin`).
+fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
+    let mut out = crate::tamer::vantages(s, u);
+    out.extend(crate::warp_origin::vantages(s, u));
+    out
+}
+
+/// Whether `granter` (taken as standing `at` that square, if given) is within `taker`'s
+/// Opportunity range (K-OPP-4), from its square or one of its [`vantages`].
+fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
     let range = crate::advanced::opportunity_range(s, taker).max(1).max(crate::tamer::opportunity_range(s, taker))
         + crate::advanced::opportunity_reach_bonus(s, taker);
     let g = s.unit(granter);
-    s.distance(taker, granter).is_some_and(|d| d <= range)
-        || g.pos.is_some_and(|gp| crate::tamer::vantages(s, taker).iter().any(|&v| distance(v, 1, gp, g.size) <= range))
+    let gsize = if at.is_some() { 1 } else { g.size };
+    let (tu, gpos) = (s.unit(taker), at.or(g.pos));
+    tu.pos.zip(gpos).is_some_and(|(tp, gp)| distance(tp, tu.size, gp, gsize) <= range)
+        || gpos.is_some_and(|gp| vantages(s, taker).iter().any(|&v| distance(v, 1, gp, gsize) <= range))
 }
 
 /// Who gets an Opportunity when `mover` leaves `from` for `to` (K-OPP-1, K-OPP-5..7,
@@ -59,9 +75,9 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         let tu = s.unit(t);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
         let reach = s.reach(t) + crate::advanced::opportunity_reach_bonus(s, t);
-        // Its own square, and a Tamer's Fleeting Mantises' squares (L1705).
+        // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
         let mut spots = vec![(tu.pos.unwrap(), tu.size)];
-        spots.extend(crate::tamer::vantages(s, t).into_iter().map(|v| (v, 1)));
+        spots.extend(vantages(s, t).into_iter().map(|v| (v, 1)));
         let grants = spots.into_iter().any(|(tp, tsize)| {
             let before = distance(from, size, tp, tsize);
             let after = distance(to, size, tp, tsize);
@@ -100,7 +116,10 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         d += 1;
     }
     // Defender's Sword: an Opportunity only its extra square of reach allows deals 1 less.
-    let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker));
+    let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker))
+        && !crate::warp_origin::vantages(s, taker)
+            .iter()
+            .any(|&v| crate::warp_origin::distance_from(s, v, target).is_some_and(|dist| dist <= s.reach(taker)));
     if beyond && crate::advanced::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
@@ -138,14 +157,19 @@ pub fn strike(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx) {
 
 /// Opportunities an attack grants before it is rolled (K-OPP-2, K-OPP-6, K-OPP-8): a staff
 /// implement attack or an attack made while Prone grants one to each adjacent enemy; an attack
-/// roll that leaves out the attacker's marker grants the marker one.
+/// roll that leaves out the attacker's marker grants the marker one. An attack made `from` a
+/// Source Warp is judged as though the attacker stood there (`warp_origin`).
 pub fn for_attack(
     s: &State,
     attacker: UnitIdx,
     implement_attack: bool,
     rolls: bool,
     targets: &[UnitIdx],
+    from: Option<Pos>,
 ) -> Vec<(UnitIdx, &'static str)> {
+    if let Some(at) = from {
+        return crate::warp_origin::for_attack(s, attacker, at, implement_attack, rolls, targets);
+    }
     let mut out = Vec::new();
     // A Nimble Staff's implement attacks grant none (K-AIMP).
     let staff = implement_attack
@@ -163,7 +187,7 @@ pub fn for_attack(
         }
         let au = s.unit(attacker);
         let adjacent = s.distance(t, attacker) == Some(1)
-            || au.pos.is_some_and(|ap| crate::tamer::vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1));
+            || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1));
         if adjacent && staff {
             out.push((t, "a staff implement attack beside it"));
         } else if adjacent && prone {
