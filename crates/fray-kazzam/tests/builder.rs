@@ -237,3 +237,33 @@ fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
         "{granted:?}"
     );
 }
+
+/// Twin Enchantments (shivering-sword-twin-enchantments, L1164, K-PROG-5): at level 5 a third
+/// Blade Enchantment is learned and two are in force together; without it, one.
+#[test]
+fn twin_enchantments_put_two_blade_enchantments_in_force() {
+    let classes = builtin().unwrap();
+    let sword = classes.iter().find(|c| c.class.id == "shivering-sword").unwrap();
+    let mut a = legal(sword, 5);
+    a.features.retain(|f| f != "shivering-sword-twin-charms");
+    if !a.features.iter().any(|f| f == "shivering-sword-twin-enchantments") {
+        a.features.push("shivering-sword-twin-enchantments".into());
+    }
+    let enchantments = ["sword-hold", "shivering-sword-whirling", "guardless-blade"];
+    a.features.retain(|f| !enchantments.contains(&f.as_str()) && f != "status-thief" && f != "focused-blade");
+    a.features.extend(enchantments.iter().map(|s| s.to_string()));
+    a.in_force.retain(|f| !enchantments.contains(&f.as_str()) && f != "status-thief" && f != "focused-blade");
+    a.in_force.extend(["shivering-sword-whirling".to_string(), "guardless-blade".to_string()]);
+    let errors = check_athlete(&a, &classes);
+    assert!(errors.is_empty(), "two in force with Twin Enchantments: {errors:?}");
+    // Without the twin feature (Twin Charms instead), one enchantment in force and two learned.
+    let mut b = a.clone();
+    for f in &mut b.features {
+        if f == "shivering-sword-twin-enchantments" {
+            *f = "shivering-sword-twin-charms".into();
+        }
+    }
+    let e = check_athlete(&b, &classes).join("\n");
+    assert!(e.contains("3 blade-enchantment features learned; 2 at most without shivering-sword-twin-enchantments"), "{e}");
+    assert!(e.contains("in_force: name 1 learned blade-enchantment feature(s) in force at the start (2 named)"), "{e}");
+}
