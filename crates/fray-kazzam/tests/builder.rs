@@ -264,6 +264,9 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
         }
     }
     let e = check_athlete(&b, &classes).join("\n");
-    assert!(e.contains("3 blade-enchantment features learned; 2 at most without shivering-sword-twin-enchantments"), "{e}");
+    assert!(
+        e.contains("3 blade-enchantment features learned; 2 at most without shivering-sword-twin-enchantments"),
+        "{e}"
+    );
     assert!(e.contains("in_force: name 1 learned blade-enchantment feature(s) in force at the start (2 named)"), "{e}");
 }
