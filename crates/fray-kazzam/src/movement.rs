@@ -519,6 +519,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     m.spent += cost;
+    let was_flying = cx.s.has(m.unit, StatusKind::Flying);
     let mark = cx.s.flow.len();
     let how = if distance(from, 1, to, 1) > 1 { How::Portal } else { m.how };
     cx.emit(Event::Moved { unit: cx.s.who(m.unit), from, to, how });
@@ -542,10 +543,14 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     let forced = cx.s.flow[queued..].iter().any(|f| matches!(f, Frame::Forced(x) if x.target == m.unit));
     m.next += 1;
     m.asked = false;
-    // K-MOVE-10: knocked Prone mid-move ends the move.
+    // K-MOVE-10: knocked Prone mid-move ends the move; so does being knocked out of the air
+    // (K-ST-Flying: the flyer falls instead of going Prone, and the rest of a flight path is
+    // no walk).
+    let fell = was_flying && !cx.s.has(m.unit, StatusKind::Flying);
     if cx.s.unit(m.unit).on_map()
         && m.next < m.path.len()
         && !forced
+        && !fell
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));
