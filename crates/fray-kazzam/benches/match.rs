@@ -7,14 +7,15 @@ use fray_core::ruleset::Ruleset;
 use fray_core::session::Session;
 use fray_kazzam::{Kazzam, builtin};
 
-fn new_match(seed: u64) -> Session<Kazzam> {
+fn new_match(seed: u64, creeps: bool) -> Session<Kazzam> {
     let mut dice = SeededDice::new(seed);
-    let (state, journal) = builtin::start(builtin::default_setup(Default::default()).unwrap(), &mut dice).unwrap();
+    let options = fray_kazzam::options::TableOptions { creeps, ..Default::default() };
+    let (state, journal) = builtin::start(builtin::default_setup(options).unwrap(), &mut dice).unwrap();
     Session::with_journal(state, AnyDice::Seeded(dice), journal)
 }
 
-fn play_out(seed: u64) -> usize {
-    let mut session = new_match(seed);
+fn play_out(seed: u64, creeps: bool) -> usize {
+    let mut session = new_match(seed, creeps);
     let mut bot = RandomBot::new(seed);
     let mut n = 0;
     while let Some(d) = session.decision() {
@@ -27,13 +28,19 @@ fn play_out(seed: u64) -> usize {
 
 fn bench(c: &mut Criterion) {
     let mut seed = 0;
-    c.bench_function("kazzam: one random-bot match (30 rounds, 3 v 3)", |b| {
+    c.bench_function("kazzam: one random-bot match (30 rounds, 3 v 3, two Creep groups)", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(play_out(seed))
+            black_box(play_out(seed, true))
         })
     });
-    let session = new_match(7);
+    c.bench_function("kazzam: one random-bot match (30 rounds, 3 v 3, no Creeps)", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play_out(seed, false))
+        })
+    });
+    let session = new_match(7, true);
     c.bench_function("kazzam: action menu (the pending decision)", |b| b.iter(|| black_box(session.decision())));
     c.bench_function("kazzam: state clone", |b| b.iter(|| black_box(session.state().clone())));
     c.bench_function("kazzam: view", |b| b.iter(|| black_box(Kazzam::view(session.state()))));

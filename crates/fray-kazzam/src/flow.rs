@@ -317,6 +317,9 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
                 let _ = by;
                 Flow::Continue // nothing it could attack with: the grant lapses
             }
+            Frame::Gadget(ref g) if crate::gadgets::question(cx.s, g).3.is_empty() => {
+                Flow::Continue // nothing left to choose (Irena's Cloak's target Taken Out): it lapses
+            }
             waiting => {
                 cx.s.flow.push(waiting);
                 Flow::Wait

@@ -618,6 +618,8 @@ pub fn shared_square_allowed(s: &State, p: Pos, flying: bool) -> bool {
         w.at == p
             && kind(s, w) == "vortex-warp"
             && s.units_on_map()
+                // A riding Pest fills no square of its own (pest.rs): it is no one sharing it.
+                .filter(|&o| crate::summons::occupies(s.unit(o)))
                 .filter(|&o| s.unit(o).pos == Some(p) && s.has(o, StatusKind::Flying) == flying)
                 .all(|o| s.enemies(w.owner, o))
     })

@@ -41,7 +41,10 @@ fn invariants(s: &State) -> Result<(), String> {
                     .filter(|&q| overlaps(q, 1, pb, b.size))
                     .all(|q| fray_kazzam::warps::shared_square_allowed(s, q, flying_a));
                 if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
-                    return Err(format!("{} and {} share a square at {pa}", a.id, b.id));
+                    return Err(format!(
+                        "{} and {} share a square at {pa} (sides {:?}/{:?}, kinds {:?}/{:?})",
+                        a.id, b.id, a.side, b.side, a.kind, b.kind
+                    ));
                 }
             }
         }
@@ -253,6 +256,11 @@ fn every_playable_power_survives_random_play() {
         }
         out
     };
+    // FRAY_SEED=N replays just that seed (to look into a failure this test reported).
+    if let Some(seed) = std::env::var("FRAY_SEED").ok().and_then(|v| v.parse::<u64>().ok()) {
+        play_setup(seed, true, setup());
+        return;
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let mut used = std::collections::BTreeSet::new();
     let mut played = 0;
