@@ -314,6 +314,8 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
             format!("{} returns to existence at {at}, the nearest free square to {}", cx.s.unit(r.unit).id, r.at)
         };
         emit(cx, Change::Returned { unit: r.unit, at }, text);
+        // Ugnatio's Preservation ran out while it was away: at 0 HP or less it is Taken Out now.
+        crate::charms::undying_ends(cx, r.unit);
     }
 }
 
