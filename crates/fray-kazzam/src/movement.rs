@@ -509,7 +509,11 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // Irena's Cloak: no entering it of its own accord.
     let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
     let step = step.filter(|_| !(own && crate::zones::barred(cx.s, m.unit, to)));
-    let blocked = step.is_none();
+    // Nor can the last square be taken if it has since become one the mover may not stop on
+    // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
+    let last = m.next + 1 == m.path.len();
+    let unstoppable = last && !Walker::new(cx.s, m.unit).can_stop(to, may_pause_in_walls(cx.s, m.unit));
+    let blocked = step.is_none() || unstoppable;
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;
     let free = walking && distance(from, 1, to, 1) == 1 && crate::role_actions::free_step(cx.s, size, from, to);

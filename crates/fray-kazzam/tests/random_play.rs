@@ -42,8 +42,15 @@ fn invariants(s: &State) -> Result<(), String> {
                     .all(|q| fray_kazzam::warps::shared_square_allowed(s, q, flying_a));
                 if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
                     return Err(format!(
-                        "{} and {} share a square at {pa} (sides {:?}/{:?}, kinds {:?}/{:?})",
-                        a.id, b.id, a.side, b.side, a.kind, b.kind
+                        "{} and {} share a square at {pa} (sides {:?}/{:?}, kinds {:?}/{:?}, statuses {:?} / {:?})",
+                        a.id,
+                        b.id,
+                        a.side,
+                        b.side,
+                        a.kind,
+                        b.kind,
+                        a.statuses.iter().map(|x| x.kind).collect::<Vec<_>>(),
+                        b.statuses.iter().map(|x| x.kind).collect::<Vec<_>>()
                     ));
                 }
             }
@@ -133,6 +140,10 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
             panic!("seed {seed}: decision {n} ({}: {}) offers no option\n{}", d.kind, d.prompt, tail.join("\n"));
         }
         let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
+        let before = session.journal().len();
+        if std::env::var("FRAY_TRACE").is_ok() {
+            eprintln!("#{n} {}: {} -> {choice:?}", d.kind, d.prompt);
+        }
         if let Err(e) = session.choose(&choice) {
             let tail: Vec<String> = session.journal().iter().rev().take(12).map(|e| e.to_string()).collect();
             panic!(
@@ -142,9 +153,18 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
                 tail.join("\n")
             );
         }
+        if std::env::var("FRAY_TRACE").is_ok() {
+            for e in &session.journal()[before..] {
+                eprintln!("    {e}");
+            }
+        }
         if check && let Err(e) = invariants(session.state()) {
-            let tail: Vec<String> = session.journal().iter().rev().take(15).map(|e| e.to_string()).collect();
-            panic!("seed {seed}: after decision {n}: {e}\nlast events (newest first):\n{}", tail.join("\n"));
+            let tail: Vec<String> = session.journal().iter().rev().take(90).map(|e| e.to_string()).collect();
+            let next = session.decision().map(|d| format!("{}: {}", d.kind, d.prompt)).unwrap_or_default();
+            panic!(
+                "seed {seed}: after decision {n} ({choice:?}): {e}\nnext decision: {next}\nlast events (newest first):\n{}",
+                tail.join("\n")
+            );
         }
     }
     panic!("seed {seed}: the match did not end within {MAX_DECISIONS} decisions");
