@@ -512,7 +512,10 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // Nor can the last square be taken if it has since become one the mover may not stop on
     // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
     let last = m.next + 1 == m.path.len();
-    let unstoppable = last && !Walker::new(cx.s, m.unit).can_stop(to, may_pause_in_walls(cx.s, m.unit));
+    let unstoppable = last && {
+        let w = Walker::new(cx.s, m.unit);
+        footprint(to, w.size).any(|q| w.occupied(q, false))
+    };
     let blocked = step.is_none() || unstoppable;
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;
