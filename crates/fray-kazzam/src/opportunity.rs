@@ -167,9 +167,6 @@ pub fn for_attack(
     targets: &[UnitIdx],
     from: Option<Pos>,
 ) -> Vec<(UnitIdx, &'static str)> {
-    if let Some(at) = from {
-        return crate::warp_origin::for_attack(s, attacker, at, implement_attack, rolls, targets);
-    }
     let mut out = Vec::new();
     // A Nimble Staff's implement attacks grant none (K-AIMP).
     let staff = implement_attack
@@ -182,12 +179,17 @@ pub fn for_attack(
         _ => None,
     };
     for t in s.units_on_map() {
-        if !may_take(s, t, attacker) || spared == Some(t) {
+        if !may_take_at(s, t, attacker, from) || spared == Some(t) {
             continue;
         }
         let au = s.unit(attacker);
-        let adjacent = s.distance(t, attacker) == Some(1)
-            || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1));
+        let adjacent = match from {
+            Some(at) => crate::warp_origin::distance_from(s, at, t) == Some(1), // the warp's square
+            None => {
+                s.distance(t, attacker) == Some(1)
+                    || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1))
+            }
+        };
         if adjacent && staff {
             out.push((t, "a staff implement attack beside it"));
         } else if adjacent && prone {

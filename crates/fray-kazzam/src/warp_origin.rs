@@ -11,7 +11,6 @@
 use crate::flow::{Ctx, Frame};
 use crate::powers::{PowerDef, Targeting};
 use crate::state::{Implement, State, UnitIdx};
-use crate::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
@@ -135,39 +134,4 @@ pub fn aim_forced(cx: &mut Ctx, since: usize, attacker: UnitIdx, at: Pos) {
             f.origin = at;
         }
     }
-}
-
-/// Opportunities an attack from the warp at `at` grants (K-OPP-2, K-OPP-6, K-OPP-8), judged as
-/// though the attacker stood there: enemies next to the warp, a marker within range of it.
-pub fn for_attack(
-    s: &State,
-    attacker: UnitIdx,
-    at: Pos,
-    implement_attack: bool,
-    rolls: bool,
-    targets: &[UnitIdx],
-) -> Vec<(UnitIdx, &'static str)> {
-    let staff = implement_attack
-        && s.unit(attacker).implement == Implement::Staff
-        && !crate::advanced::has(s, attacker, crate::advanced::Advanced::NimbleStaff);
-    let prone = s.has(attacker, StatusKind::Prone);
-    let spared = match s.unit(attacker).compulsion {
-        Some(crate::control::Compulsion::Attack { source, panic: true, .. }) => Some(source),
-        _ => None,
-    };
-    let mut out = Vec::new();
-    for t in s.units_on_map() {
-        if !crate::opportunity::may_take_at(s, t, attacker, Some(at)) || spared == Some(t) {
-            continue;
-        }
-        let adjacent = distance_from(s, at, t) == Some(1);
-        if adjacent && staff {
-            out.push((t, "a staff implement attack beside it"));
-        } else if adjacent && prone {
-            out.push((t, "attacking while Prone"));
-        } else if rolls && !targets.contains(&t) && s.status_from(attacker, StatusKind::Marked, t).is_some() {
-            out.push((t, "attacking without including its marker"));
-        }
-    }
-    out
 }
