@@ -10,14 +10,15 @@ use fray_core::sight::{Sight, sight};
 
 /// Whether square `q` stops lines drawn at `target` (K-COV-5, K-COV-10, K-COV-12, K-COV-13):
 /// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
-fn blocks_for(s: &State, target: UnitIdx, q: Pos) -> bool {
-    blocks_with(s, target, q, true)
+/// `walls` are the squares of the walls on the map ([`wall_squares`]), gathered once a shot.
+fn blocks_for(s: &State, walls: &[Pos], target: UnitIdx, q: Pos) -> bool {
+    blocks_with(s, walls, target, q, true)
 }
 
 /// [`blocks_for`], Low Cover counted only when `low` (Draw a Bead ignores it).
-fn blocks_with(s: &State, target: UnitIdx, q: Pos, low: bool) -> bool {
+fn blocks_with(s: &State, walls: &[Pos], target: UnitIdx, q: Pos, low: bool) -> bool {
     let t = s.arena.at(q);
-    if t.blocks_sight() || crate::summons::wall_at(s, q) {
+    if t.blocks_sight() || walls.contains(&q) {
         return true;
     }
     if low && t.is_low_cover() {
@@ -32,6 +33,11 @@ fn blocks_with(s: &State, target: UnitIdx, q: Pos, low: bool) -> bool {
     false
 }
 
+/// The squares walls stand on (summons.rs: a wall is one square).
+fn wall_squares(s: &State) -> Vec<Pos> {
+    s.units.iter().filter(|u| crate::summons::blocks_all(u)).filter_map(|u| u.pos).collect()
+}
+
 /// How a shooter at `from` (footprint `size`) sees `target` (K-COV-8, K-COV-9, K-LARGE-4).
 pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     let tu = s.unit(target);
@@ -41,7 +47,8 @@ pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     if crate::zones::curtain_between(s, from, size, tp, tu.size) {
         return Sight::Blocked; // Curtain of Shadows
     }
-    sight(from, size, tp, tu.size, |q| blocks_for(s, target, q))
+    let walls = wall_squares(s);
+    sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q))
 }
 
 /// Cover squares pressed against (K-COV-3): terrain that a creature can take cover behind.
@@ -146,7 +153,8 @@ pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) ->
     }
     let tu = s.unit(target);
     let Some(tp) = tu.pos else { return false };
-    sight(from, size, tp, tu.size, |q| blocks_with(s, target, q, false)) == Sight::Cover
+    let walls = wall_squares(s);
+    sight(from, size, tp, tu.size, |q| blocks_with(s, &walls, target, q, false)) == Sight::Cover
         || footprint(from, size).all(|q| takes_cover_with(s, target, q, false))
 }
 

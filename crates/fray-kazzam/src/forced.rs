@@ -109,6 +109,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
     }
     let size = t.size;
     let ms = s.unit(f.mover).size;
+    let footing = crate::movement::Footing::of(s, f.target);
     let out = match f.kind {
         ForcedKind::Teleport | ForcedKind::Throw => s
             .arena
@@ -117,7 +118,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             .filter(|&q| {
                 q != p
                     && distance(q, size, f.start, size) <= f.remaining
-                    && can_stand(s, f.target, q, size)
+                    && footing.can_stand(q, size)
                     && (f.kind == ForcedKind::Teleport
                         || distance(q, size, f.origin, ms) > distance(f.start, size, f.origin, ms))
             })
@@ -135,8 +136,8 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
                     _ => true,
                 };
                 // K-TER-3: Difficult Terrain costs 2 squares of forced movement too.
-                let cost = crate::movement::step_cost(s, f.target, p, q);
-                let room = can_stand(s, f.target, q, size) || crate::warps::vortex_room(s, f, q);
+                let cost = footing.step_cost(p, q);
+                let room = footing.can_stand(q, size) || crate::warps::vortex_room(s, f, q);
                 direction_ok && room && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
             .chain(crate::warps::forced_through(s, f, size))

@@ -93,7 +93,11 @@ impl<'a> Walker<'a> {
     }
 
     fn can_stand(&self, p: Pos) -> bool {
-        footprint(p, self.size).all(|q| {
+        self.can_stand_sized(p, self.size)
+    }
+
+    fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
+        footprint(p, size).all(|q| {
             let t = self.s.arena.at(q);
             t.enterable() && t != Terrain::Portal && !crate::warps::is_tunnel(self.s, q) && !self.occupied(q, false)
         })
@@ -160,9 +164,28 @@ impl<'a> Walker<'a> {
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    let mut w = Walker::new(s, unit);
-    w.size = size;
-    w.can_stand(p)
+    Walker::new(s, unit).can_stand_sized(p, size)
+}
+
+/// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
+/// many squares while the state stands still (slides, shifts, forced movement).
+pub struct Footing<'a>(Walker<'a>);
+
+impl<'a> Footing<'a> {
+    /// The footing of `unit` in `s` as it stands.
+    pub fn of(s: &'a State, unit: UnitIdx) -> Self {
+        Footing(Walker::new(s, unit))
+    }
+
+    /// As [`step_cost`].
+    pub fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        self.0.step_cost(from, to)
+    }
+
+    /// As [`can_stand`].
+    pub fn can_stand(&self, p: Pos, size: i32) -> bool {
+        self.0.can_stand_sized(p, size)
+    }
 }
 
 fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {

@@ -233,14 +233,11 @@ fn outflank_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<(Pos, Vec<Pos>)> {
         return Vec::new();
     }
     let (size, ts) = (un.size, s.unit(t).size);
-    let step = |a: Pos, b: Pos| crate::movement::step_cost(s, u, a, b) == Some(1);
+    let footing = crate::movement::Footing::of(s, u);
+    let step = |a: Pos, b: Pos| footing.step_cost(a, b) == Some(1);
     let mut out: Vec<(Pos, Vec<Pos>)> = Vec::new();
     let consider = |q: Pos, path: Vec<Pos>, out: &mut Vec<(Pos, Vec<Pos>)>| {
-        if q != p
-            && distance(q, size, tp, ts) == 1
-            && crate::movement::can_stand(s, u, q, size)
-            && !out.iter().any(|(o, _)| *o == q)
-        {
+        if q != p && distance(q, size, tp, ts) == 1 && footing.can_stand(q, size) && !out.iter().any(|(o, _)| *o == q) {
             out.push((q, path));
         }
     };
@@ -293,16 +290,17 @@ fn slide_paths(s: &State, unit: UnitIdx, budget: u32, goal: impl Fn(Pos) -> bool
         return Vec::new();
     }
     let size = s.unit(unit).size;
+    let footing = crate::movement::Footing::of(s, unit);
     let mut cost: std::collections::HashMap<Pos, (u32, Pos)> = std::collections::HashMap::from([(start, (0, start))]);
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(p) = queue.pop_front() {
         let c0 = cost[&p].0;
         for q in p.neighbours() {
-            let Some(step) = crate::movement::step_cost(s, unit, p, q) else { continue };
+            let Some(step) = footing.step_cost(p, q) else { continue };
             let c = c0.saturating_add(step);
             if c > budget
                 || cost.get(&q).is_some_and(|&(old, _)| old <= c)
-                || !crate::movement::can_stand(s, unit, q, size)
+                || !footing.can_stand(q, size)
                 || crate::zones::dangerous(s, unit, q)
             {
                 continue;

@@ -10,7 +10,7 @@
 use crate::events::{Event, How};
 use crate::flow::{Ctx, Flow, Frame};
 use crate::forced::{ForcedFrame, ForcedKind};
-use crate::movement::{Mode, MoveFrame, can_stand, step_cost};
+use crate::movement::{Mode, MoveFrame, can_stand};
 use crate::state::{State, UnitIdx};
 use crate::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -108,6 +108,7 @@ fn shift_targets(s: &State, user: UnitIdx, target: UnitIdx, n: i32) -> Vec<(Pos,
         return Vec::new();
     }
     let tsize = s.unit(target).size;
+    let footing = crate::movement::Footing::of(s, user);
     let mut parent: HashMap<Pos, Pos> = HashMap::new();
     let mut frontier = vec![p];
     let mut seen = vec![p];
@@ -115,7 +116,7 @@ fn shift_targets(s: &State, user: UnitIdx, target: UnitIdx, n: i32) -> Vec<(Pos,
         let mut next = Vec::new();
         for &a in &frontier {
             for b in a.neighbours() {
-                if !seen.contains(&b) && step_cost(s, user, a, b) == Some(1) && can_stand(s, user, b, u.size) {
+                if !seen.contains(&b) && footing.step_cost(a, b) == Some(1) && footing.can_stand(b, u.size) {
                     seen.push(b);
                     parent.insert(b, a);
                     next.push(b);
