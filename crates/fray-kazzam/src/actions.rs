@@ -577,14 +577,18 @@ pub fn unit_option(s: &State, t: UnitIdx) -> DecisionOption {
 
 /// Legal targets for a power.
 pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
-    let def = s.powers.get(power);
-    s.units_on_map()
-        .filter(|&t| {
-            check_target(s, u, power, t, false).is_ok()
-                && crate::control::check_power(s, u, def, &[t]).is_ok()
-                && crate::triggers::check_use(s, u, power, &[t], false).is_ok()
-        })
-        .collect()
+    s.units_on_map().filter(|&t| is_legal_target(s, u, power, t)).collect()
+}
+
+/// Whether the power has a legal target at all: the menu's question, answered at the first.
+fn has_legal_target(s: &State, u: UnitIdx, power: u16) -> bool {
+    s.units_on_map().any(|t| is_legal_target(s, u, power, t))
+}
+
+fn is_legal_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> bool {
+    check_target(s, u, power, t, false).is_ok()
+        && crate::control::check_power(s, u, s.powers.get(power), &[t]).is_ok()
+        && crate::triggers::check_use(s, u, power, &[t], false).is_ok()
 }
 
 fn orbs_to_pick_up(s: &State, u: UnitIdx) -> Vec<OrbIdx> {
@@ -765,7 +769,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 charge_targets(s, u, p).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
             _ => {
-                !legal_targets(s, u, p).is_empty()
+                has_legal_target(s, u, p)
                     || !crate::advanced::multi_options(s, u, p).is_empty()
                     || !crate::warp_origin::options(s, u, p).is_empty() // Source Warp
             }
@@ -1133,7 +1137,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                     Targeting::Burst { .. } => crate::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
                     Targeting::Myself => crate::control::check_power(s, u, def, &[u]).is_ok(),
                     Targeting::None | Targeting::Area { .. } => crate::control::check_power(s, u, def, &[]).is_ok(),
-                    _ => !legal_targets(s, u, p).is_empty(),
+                    _ => has_legal_target(s, u, p),
                 };
             if usable {
                 out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
