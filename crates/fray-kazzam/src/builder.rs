@@ -371,24 +371,46 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     for (i, a) in f.athlete.iter().enumerate() {
-        let line = fray_core::scenario::line_of(text, a.span().start);
+        let span = a.span();
+        let line = |field: &str| field_line(text, span.clone(), field);
         let a = a.get_ref();
         let es = check_athlete(a, &classes);
         if es.is_empty() {
             cards.push(card(a, &classes));
         }
-        errors.extend(es.into_iter().map(|e| format!("{path}:{line}: athlete[{i}] ({}).{e}", a.name)));
+        // Each problem starts with its field's name: point at that field's own line.
+        errors.extend(es.into_iter().map(|e| {
+            let field = e.split(':').next().unwrap_or_default();
+            format!("{path}:{}: athlete[{i}] ({}).{e}", line(field), a.name)
+        }));
         for (j, b) in f.athlete[..i].iter().enumerate() {
             let b = b.get_ref();
             if b.role.trim().eq_ignore_ascii_case(a.role.trim()) {
-                errors.push(format!("{path}:{line}: athlete[{i}] ({}).role: {} already plays {} (athlete[{j}]); one of each role per team (K-FMT-1)", a.name, b.name, a.role));
+                errors.push(format!("{path}:{}: athlete[{i}] ({}).role: {} already plays {} (athlete[{j}]); one of each role per team (K-FMT-1)", line("role"), a.name, b.name, a.role));
             }
             if b.class.trim().eq_ignore_ascii_case(a.class.trim()) {
-                errors.push(format!("{path}:{line}: athlete[{i}] ({}).class: {} is already a {} (athlete[{j}]); one of each class per team (K-CHAR-1)", a.name, b.name, a.class));
+                errors.push(format!("{path}:{}: athlete[{i}] ({}).class: {} is already a {} (athlete[{j}]); one of each class per team (K-CHAR-1)", line("class"), a.name, b.name, a.class));
             }
         }
     }
     if errors.is_empty() { Ok(cards) } else { Err(errors) }
+}
+
+/// The line of `field` (its `field = ...` line) in the athlete table spanning `span` of
+/// `text`; the table's own line when the field is not written out (missing, or inline).
+fn field_line(text: &str, span: std::ops::Range<usize>, field: &str) -> usize {
+    let end = span.end.min(text.len());
+    let mut at = span.start.min(end);
+    for l in text[at..end].split_inclusive('\n') {
+        let key = l.trim_start();
+        if let Some(rest) = key.strip_prefix(field).or_else(|| key.strip_prefix(&format!("\"{field}\"")))
+            && rest.trim_start().starts_with('=')
+        {
+            return fray_core::scenario::line_of(text, at);
+        }
+        at += l.len();
+    }
+    fray_core::scenario::line_of(text, span.start)
 }
 
 /// The athlete's card: what it has in play, with the numbers.

@@ -163,7 +163,13 @@ fn the_card_lists_role_boost_and_role_powers() {
 fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
     let text = "[[athlete]]\nname = \"A\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"x\"\nimplement = \"wand\"\nlevel = 1\n\n[[athlete]]\nname = \"B\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"y\"\nimplement = \"wand\"\nlevel = 1\n";
     let e = check_file("team.toml", text).unwrap_err().join("\n");
-    assert!(e.contains("team.toml:9: athlete[1] (B).role: A already plays leader") && e.contains("K-FMT-1"), "{e}");
+    assert!(e.contains("team.toml:12: athlete[1] (B).role: A already plays leader") && e.contains("K-FMT-1"), "{e}");
+    assert!(e.contains("team.toml:11: athlete[1] (B).class: A is already a hexer"), "{e}");
+    // Each problem points at its field's own line; one about a field the file leaves out
+    // (B at level 3 with no advanced implement) at the athlete's table header.
+    assert!(e.contains("team.toml:5: athlete[0] (A).specialization: \"x\" is not a leader specialization"), "{e}");
+    let e = check_file("team.toml", &text.replacen("level = 1\n", "level = 3\n", 2)).unwrap_err().join("\n");
+    assert!(e.contains("team.toml:9: athlete[1] (B).advanced_implement: level 3 grants"), "{e}");
     assert!(e.contains("athlete[1] (B).class: A is already a hexer") && e.contains("K-CHAR-1"), "{e}");
     let e = check_file("team.toml", "[[athlete]]\nname = 3\n").unwrap_err().join("\n");
     assert!(e.contains("team.toml") && e.contains("line 2"), "{e}");
@@ -202,7 +208,8 @@ fn a_shivering_sword_names_its_spells_in_force() {
         "in_force = [\"focused-blade\", \"duelist\"]",
     );
     let e = check_file("s.toml", &bad).unwrap_err().join("\n");
-    assert!(e.contains("s.toml:5: athlete[0] (Pim Arrow).in_force: \"focused-blade\" is not learned"), "{e}");
+    // The line is the field's own (in_force on line 13), not the athlete's table header.
+    assert!(e.contains("s.toml:13: athlete[0] (Pim Arrow).in_force: \"focused-blade\" is not learned"), "{e}");
     assert!(e.contains("in_force: \"duelist\" is not a Blade Enchantment or Self-Charm"), "{e}");
     assert!(e.contains("in_force: name 1 learned self-charm feature(s)"), "{e}");
     let units = fray_kazzam::builder::team_units("s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)]).unwrap();
