@@ -65,7 +65,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check a content file (Draw Steel stat blocks) and print its cards or every error.
+    /// Check a character or team file (Kazzam) or stat blocks (Draw Steel) against the creation
+    /// rules and print the cards, or every error with its file, line and field.
     Build {
         /// The game system.
         system: String,
