@@ -170,12 +170,29 @@ fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<S
     panic!("seed {seed}: the match did not end within {MAX_DECISIONS} decisions");
 }
 
+/// Runs `f` on every seed of `seeds`, spread over the machine's cores; the results in seed
+/// order. A panic on any seed is passed on.
+fn across_cores<T: Send>(seeds: std::ops::Range<u64>, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let mut out: Vec<(u64, T)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (seeds, f) = (seeds.clone(), &f);
+                scope.spawn(move || seeds.filter(|s| s % threads == t).map(|s| (s, f(s))).collect::<Vec<_>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    out.sort_by_key(|(s, _)| *s);
+    out.into_iter().map(|(_, x)| x).collect()
+}
+
 #[test]
 fn random_matches_finish_with_every_invariant_intact() {
     let matches: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    for seed in 0..matches {
+    across_cores(0..matches, |seed| {
         play(seed, true);
-    }
+    });
 }
 
 #[test]
@@ -203,8 +220,8 @@ fn built_teams_play_and_use_their_powers() {
         }
     }
     assert!(!playable.is_empty());
-    let mut used = std::collections::BTreeSet::new();
-    for seed in 0..matches {
+    let found = across_cores(0..matches, |seed| {
+        let mut used = std::collections::BTreeSet::new();
         for line in play_setup(seed, true, teams()) {
             for name in &playable {
                 if line.contains(&format!("uses {name}")) {
@@ -212,7 +229,9 @@ fn built_teams_play_and_use_their_powers() {
                 }
             }
         }
-    }
+        used
+    });
+    let used: std::collections::BTreeSet<String> = found.into_iter().flatten().collect();
     let unused: Vec<&String> = playable.iter().filter(|p| !used.contains(*p)).collect();
     assert!(unused.is_empty(), "powers never used in {matches} matches: {unused:?}");
 }
@@ -281,31 +300,14 @@ fn every_playable_power_survives_random_play() {
         play_setup(seed, true, setup());
         return;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let mut used = std::collections::BTreeSet::new();
     let mut played = 0;
     for batch in [0..matches, matches..matches * 2, matches * 2..matches * 3] {
         if batch.start > 0 && used.len() == playable.len() + 1 {
             break;
         }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let (batch, setup, names) = (batch.clone(), &setup, &names);
-                    scope.spawn(move || {
-                        let mut seen = std::collections::BTreeSet::new();
-                        for seed in batch.filter(|s| s % threads == t) {
-                            seen.extend(names(play_setup(seed, true, setup())));
-                        }
-                        seen
-                    })
-                })
-                .collect();
-            for h in handles {
-                used.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            }
-        });
         played = batch.end;
+        used.extend(across_cores(batch, |seed| names(play_setup(seed, true, setup()))).into_iter().flatten());
     }
     let unused: Vec<&str> =
         playable.iter().map(|d| d.name.as_str()).chain([FROM_WARP]).filter(|n| !used.contains(*n)).collect();
@@ -318,8 +320,8 @@ fn every_playable_power_survives_random_play() {
 fn creeps_act_in_random_play() {
     let matches: u64 =
         std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(40, |n| (n / 5).max(40));
-    let (mut joined, mut acted) = (false, false);
-    for seed in 0..matches {
+    let seen = across_cores(0..matches, |seed| {
+        let (mut joined, mut acted) = (false, false);
         let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
         for line in play_setup(seed, true, builtin::default_setup(options).unwrap()) {
             joined |= line.contains("joins the Enemies List");
@@ -335,7 +337,9 @@ fn creeps_act_in_random_play() {
             .iter()
             .any(|a| line.contains(a));
         }
-    }
+        (joined, acted)
+    });
+    let (joined, acted) = (seen.iter().any(|s| s.0), seen.iter().any(|s| s.1));
     assert!(joined, "nobody ever joined a Creep group's Enemies List in {matches} matches");
     assert!(acted, "no Creep ever attacked in {matches} matches");
 }
@@ -399,9 +403,9 @@ fn every_played_feature_survives_random_play() {
         }
         setup
     };
-    for seed in 0..matches {
+    across_cores(0..matches, |seed| {
         play_setup(seed, true, setup());
-    }
+    });
 }
 
 /// Every advanced implement Fray plays, handed out in turn to the athletes of the built-in match
@@ -412,8 +416,7 @@ fn every_played_advanced_implement_survives_random_play() {
     let matches: u64 =
         std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(60, |n| (n / 5).max(30));
     let played = fray_kazzam::advanced::PLAYED;
-    let (mut thrown, mut spread) = (false, false);
-    for seed in 0..matches {
+    let seen = across_cores(0..matches, |seed| {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let imp = fray_kazzam::state::Implement::parse(u.implement.as_deref().unwrap_or("staff"));
@@ -424,10 +427,12 @@ fn every_played_advanced_implement_survives_random_play() {
             }
         }
         let log = play_setup(seed, true, setup);
-        thrown |= log.iter().any(|l| l.contains("Throwing Sword: thrown"));
+        let thrown = log.iter().any(|l| l.contains("Throwing Sword: thrown"));
         // A basic attack on several targets: spread over a zone (Multi-Sword, Multi-Staff).
-        spread |= log.iter().any(|l| l.contains("uses Basic Implement Attack on") && l.contains(", "));
-    }
+        let spread = log.iter().any(|l| l.contains("uses Basic Implement Attack on") && l.contains(", "));
+        (thrown, spread)
+    });
+    let (thrown, spread) = (seen.iter().any(|s| s.0), seen.iter().any(|s| s.1));
     assert!(thrown, "no Throwing Sword was ever thrown in {matches} matches");
     assert!(spread, "no attack was ever spread over a zone in {matches} matches");
 }
@@ -442,8 +447,8 @@ fn defender_and_controller_specializations_survive_random_play() {
         std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(60, |n| (n / 5).max(30));
     const CONTROLLERS: [&str; 4] = ["crowd-control", "guardian", "lockdown", "protector"];
     const DEFENDERS: [&str; 4] = ["punisher", "pursuer", "juggernaut", "smasher"];
-    let mut seen = std::collections::BTreeSet::new();
-    for seed in 0..matches {
+    let found = across_cores(0..matches, |seed| {
+        let mut seen = std::collections::BTreeSet::new();
         let mut setup = builtin::default_setup(Default::default()).unwrap();
         setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
@@ -465,7 +470,9 @@ fn defender_and_controller_specializations_survive_random_play() {
                 }
             }
         }
-    }
+        seen
+    });
+    let seen: std::collections::BTreeSet<&str> = found.into_iter().flatten().collect();
     for key in ["Crowd Control", "around it, then shift", "Role Boost: pull", "is slid on with", "+1 damage"] {
         assert!(seen.contains(key), "{key:?} never came up in {matches} matches: {seen:?}");
     }
@@ -481,8 +488,8 @@ fn specializations_survive_random_play() {
     // One athlete per role on a team (K-FMT-1): a Leader and a Specialist each.
     let leaders = ["motivator", "tactician", "rescuer", "vanguard"];
     let specialists = ["runner", "trapper", "terrain-artist", "hunter"];
-    let mut seen = std::collections::BTreeSet::new();
-    for seed in 0..matches {
+    let found = across_cores(0..matches, |seed| {
+        let mut seen = std::collections::BTreeSet::new();
         let mut setup = builtin::default_setup(Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let k = seed as usize + i;
@@ -502,7 +509,9 @@ fn specializations_survive_random_play() {
                 }
             }
         }
-    }
+        seen
+    });
+    let seen: std::collections::BTreeSet<&str> = found.into_iter().flatten().collect();
     assert_eq!(seen.len(), 5, "only {seen:?} came up in {matches} matches");
 }
 
@@ -514,8 +523,7 @@ fn striker_and_hunter_boosts_survive_random_play() {
     let matches: u64 =
         std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(40, |n| (n / 5).max(40));
     let specs = ["blitzer", "bruiser", "sniper", "blaster"];
-    let (mut blasted, mut ward) = (false, false);
-    for seed in 0..matches {
+    let seen = across_cores(0..matches, |seed| {
         let mut setup = builtin::default_setup(Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let slot = (i + seed as usize) % 3; // which of the three carries which role
@@ -529,9 +537,11 @@ fn striker_and_hunter_boosts_survive_random_play() {
             u.specialization = Some(spec.into());
         }
         let log = play_setup(seed, true, setup);
-        blasted |= log.iter().any(|l| l.contains("Role Boost (Blaster)"));
-        ward |= log.iter().any(|l| l.contains("Bruiser: moved 1 square or less"));
-    }
+        let blasted = log.iter().any(|l| l.contains("Role Boost (Blaster)"));
+        let ward = log.iter().any(|l| l.contains("Bruiser: moved 1 square or less"));
+        (blasted, ward)
+    });
+    let (blasted, ward) = (seen.iter().any(|s| s.0), seen.iter().any(|s| s.1));
     assert!(blasted, "no Blaster ever sent its extra damage elsewhere in {matches} matches");
     assert!(ward, "no Bruiser ever gained its Ward in {matches} matches");
 }
