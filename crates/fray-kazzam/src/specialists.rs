@@ -306,6 +306,22 @@ pub fn evades(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError
     Ok(saved)
 }
 
+/// A saving throw against a trap about to act on `unit`, for those who get one: a Trapper
+/// (L2067) and a Porter with Self-Lift (L926, K-SAVE-6); true when it avoids the trap.
+pub fn evades_trap(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
+    if !cx.s.has_feature(unit, crate::features::Feature::SelfLift) || is(cx.s, unit, "trapper") {
+        return evades(cx, unit, what);
+    }
+    if !cx.s.unit(unit).on_map() {
+        return Ok(false);
+    }
+    let saved = crate::turn::saving_throw(cx, unit, what)?;
+    if saved {
+        cx.emit(Event::Note { text: format!("{} avoids {what} (Self-Lift)", cx.s.unit(unit).id) });
+    }
+    Ok(saved)
+}
+
 /// Terrain Artist feature (L2089): Difficult Terrain costs it no extra movement.
 pub fn ignores_difficult(s: &State, unit: UnitIdx) -> bool {
     is(s, unit, "terrain-artist")

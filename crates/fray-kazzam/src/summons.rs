@@ -492,7 +492,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
         }
         cx.emit(Event::Note { text: format!("{}'s Staff Trap springs", cx.s.unit(owner).id) });
         for t in victims {
-            if crate::specialists::evades(cx, t, "the Staff Trap")? {
+            if crate::specialists::evades_trap(cx, t, "the Staff Trap")? {
                 continue;
             }
             // The owner gets the credit for a Take Out (see rulings).
@@ -533,7 +533,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleErr
     if stop != from {
         cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: stop, how: How::Slide });
     }
-    if !crate::specialists::evades(cx, victim, "the Sword Trap")? {
+    if !crate::specialists::evades_trap(cx, victim, "the Sword Trap")? {
         let amount = trap_damage(cx.s, trap, 2);
         crate::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
         ride(cx, trap, victim);
@@ -636,7 +636,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             continue;
         }
         cx.emit(Event::Note { text: format!("{} springs on {}", cx.s.unit(trap).id, cx.s.unit(unit).id) });
-        if crate::specialists::evades(cx, unit, &format!("the trap {}", cx.s.unit(trap).id))? {
+        if crate::specialists::evades_trap(cx, unit, &format!("the trap {}", cx.s.unit(trap).id))? {
             spend_charge(cx, trap); // it went off all the same
             continue;
         }

@@ -700,8 +700,8 @@ pub fn step(cx: &mut Ctx, f: WarpFrame) -> Result<Flow, RuleError> {
             if !cx.s.unit(unit).on_map() {
                 return Ok(Flow::Continue);
             }
-            if crate::specialists::evades(cx, unit, "the portal trap")? {
-                return Ok(Flow::Continue); // a Trapper's save: nothing happens to it
+            if crate::specialists::evades_trap(cx, unit, "the portal trap")? {
+                return Ok(Flow::Continue); // a Trapper's or Self-Lift's save: nothing happens to it
             }
             cut_below(cx, unit);
             cx.emit(Event::Note {
