@@ -401,9 +401,10 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
 fn field_line(text: &str, span: std::ops::Range<usize>, field: &str) -> usize {
     let end = span.end.min(text.len());
     let mut at = span.start.min(end);
+    let quoted = format!("\"{field}\"");
     for l in text[at..end].split_inclusive('\n') {
         let key = l.trim_start();
-        if let Some(rest) = key.strip_prefix(field).or_else(|| key.strip_prefix(&format!("\"{field}\"")))
+        if let Some(rest) = key.strip_prefix(field).or_else(|| key.strip_prefix(quoted.as_str()))
             && rest.trim_start().starts_with('=')
         {
             return fray_core::scenario::line_of(text, at);

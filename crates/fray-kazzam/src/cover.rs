@@ -10,7 +10,7 @@ use fray_core::sight::{Sight, sight};
 
 /// Whether square `q` stops lines drawn at `target` (K-COV-5, K-COV-10, K-COV-12, K-COV-13):
 /// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
-/// `walls` are the squares of the walls on the map ([`wall_squares`]), gathered once a shot.
+/// `walls` are the squares of the walls on the map (`summons::wall_squares`), gathered once a shot.
 fn blocks_for(s: &State, walls: &[Pos], target: UnitIdx, q: Pos) -> bool {
     blocks_with(s, walls, target, q, true)
 }
@@ -33,11 +33,6 @@ fn blocks_with(s: &State, walls: &[Pos], target: UnitIdx, q: Pos, low: bool) -> 
     false
 }
 
-/// The squares walls stand on (summons.rs: a wall is one square).
-fn wall_squares(s: &State) -> Vec<Pos> {
-    s.units.iter().filter(|u| crate::summons::blocks_all(u)).filter_map(|u| u.pos).collect()
-}
-
 /// How a shooter at `from` (footprint `size`) sees `target` (K-COV-8, K-COV-9, K-LARGE-4).
 pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     let tu = s.unit(target);
@@ -47,7 +42,7 @@ pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     if crate::zones::curtain_between(s, from, size, tp, tu.size) {
         return Sight::Blocked; // Curtain of Shadows
     }
-    let walls = wall_squares(s);
+    let walls = crate::summons::wall_squares(s);
     sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q))
 }
 
@@ -153,7 +148,7 @@ pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) ->
     }
     let tu = s.unit(target);
     let Some(tp) = tu.pos else { return false };
-    let walls = wall_squares(s);
+    let walls = crate::summons::wall_squares(s);
     sight(from, size, tp, tu.size, |q| blocks_with(s, &walls, target, q, false)) == Sight::Cover
         || footprint(from, size).all(|q| takes_cover_with(s, target, q, false))
 }

@@ -296,28 +296,33 @@ pub fn keeps_hold(cx: &mut Ctx, unit: UnitIdx) -> Result<bool, RuleError> {
 /// Trapper feature (L2067): a Trapper about to be hit or hurt by a trap or terrain may roll a
 /// saving throw; true when it avoids it.
 pub fn evades(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
-    if !is(cx.s, unit, "trapper") || !cx.s.unit(unit).on_map() {
+    if !is(cx.s, unit, "trapper") {
         return Ok(false);
     }
-    let saved = crate::turn::saving_throw(cx, unit, what)?;
-    if saved {
-        cx.emit(Event::Note { text: format!("{} avoids {what} (Trapper)", cx.s.unit(unit).id) });
-    }
-    Ok(saved)
+    save_to_avoid(cx, unit, what, "Trapper")
 }
 
 /// A saving throw against a trap about to act on `unit`, for those who get one: a Trapper
 /// (L2067) and a Porter with Self-Lift (L926, K-SAVE-6); true when it avoids the trap.
 pub fn evades_trap(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
-    if !cx.s.has_feature(unit, crate::features::Feature::SelfLift) || is(cx.s, unit, "trapper") {
-        return evades(cx, unit, what);
-    }
+    let by = if is(cx.s, unit, "trapper") {
+        "Trapper"
+    } else if cx.s.has_feature(unit, crate::features::Feature::SelfLift) {
+        "Self-Lift"
+    } else {
+        return Ok(false);
+    };
+    save_to_avoid(cx, unit, what, by)
+}
+
+/// The saving throw of [`evades`] and [`evades_trap`], `by` naming the feature that gives it.
+fn save_to_avoid(cx: &mut Ctx, unit: UnitIdx, what: &str, by: &str) -> Result<bool, RuleError> {
     if !cx.s.unit(unit).on_map() {
         return Ok(false);
     }
     let saved = crate::turn::saving_throw(cx, unit, what)?;
     if saved {
-        cx.emit(Event::Note { text: format!("{} avoids {what} (Self-Lift)", cx.s.unit(unit).id) });
+        cx.emit(Event::Note { text: format!("{} avoids {what} ({by})", cx.s.unit(unit).id) });
     }
     Ok(saved)
 }

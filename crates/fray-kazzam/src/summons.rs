@@ -124,6 +124,12 @@ pub fn wall_at(s: &State, q: Pos) -> bool {
     s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
 }
 
+/// The squares walls stand on, for questions asked of many squares at once (a shot's lines):
+/// `wall_squares(s).contains(&q)` is [`wall_at`].
+pub fn wall_squares(s: &State) -> Vec<Pos> {
+    s.units.iter().filter(|u| u.kind == UnitKind::Wall).filter_map(|u| u.pos).collect()
+}
+
 /// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
 pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
     s.unit(t).kind == UnitKind::Wall && matches!(what(s, t), "specialist-wall" | "major-terrain")
