@@ -1,20 +1,27 @@
-//! Generic bots for any Fray ruleset. They see only the pending [`Decision`] and the state
-//! through the [`Ruleset`] trait, so they work for every system.
+//! Generic bots for any Fray system. They see the state only through the [`Game`] trait (or a
+//! [`Table`] of any system) and answer with one of the [`ActionId`]s `legal` offers, so they
+//! work for every system.
 #![deny(missing_docs)]
 
-use fray_core::decision::Decision;
-use fray_core::ruleset::Ruleset;
-use rand::{Rng, SeedableRng};
+use fray_core::game::{ActionId, Game, Seat};
+use fray_core::table::Table;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Something that answers decisions.
-pub trait Bot<R: Ruleset> {
-    /// Picks one of the decision's option ids.
-    fn choose(&mut self, state: &R::State, decision: &Decision) -> String;
+/// Something that answers decisions of one system, seeing its state.
+pub trait Bot<G: Game> {
+    /// Picks one of `legal`, the actions `seat` may take in `state`.
+    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[ActionId]) -> ActionId;
 }
 
-/// Picks uniformly among the legal options, never backing out of a half-made choice when it
-/// has another way forward. For testing and for throughput.
+/// Something that answers decisions of any system, through its [`Table`].
+pub trait TableBot: Send {
+    /// Picks one of `legal`, the actions `seat` may take at `table`.
+    fn choose_at(&mut self, table: &dyn Table, seat: Seat, legal: &[ActionId]) -> ActionId;
+}
+
+/// Picks uniformly among the legal actions, never backing out of a half-made choice
+/// ([`ActionId::BACK`]) when it has another way forward. For testing and for throughput.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: ChaCha8Rng,
@@ -25,13 +32,20 @@ impl RandomBot {
     pub fn new(seed: u64) -> Self {
         RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
     }
+    /// Picks one of `legal`.
+    pub fn pick(&mut self, legal: &[ActionId]) -> ActionId {
+        fray_core::conformance::random_pick(&mut self.rng, legal)
+    }
 }
 
-impl<R: Ruleset> Bot<R> for RandomBot {
-    fn choose(&mut self, _state: &R::State, decision: &Decision) -> String {
-        let forward: Vec<&str> = decision.options.iter().map(|o| o.id.as_str()).filter(|id| *id != "cancel").collect();
-        let pool: Vec<&str> =
-            if forward.is_empty() { decision.options.iter().map(|o| o.id.as_str()).collect() } else { forward };
-        pool[self.rng.gen_range(0..pool.len())].to_string()
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _game: &G, _state: &G::State, _seat: Seat, legal: &[ActionId]) -> ActionId {
+        self.pick(legal)
+    }
+}
+
+impl TableBot for RandomBot {
+    fn choose_at(&mut self, _table: &dyn Table, _seat: Seat, legal: &[ActionId]) -> ActionId {
+        self.pick(legal)
     }
 }

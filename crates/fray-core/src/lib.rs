@@ -2,16 +2,21 @@
 //!
 //! Everything here is shared by every game system: the square grid and its geometry
 //! ([`grid`], [`geometry`], [`sight`]), dice behind a trait ([`dice`]), the decision
-//! protocol ([`decision`]), the serializable [`view`], the [`ruleset::Ruleset`] trait that
-//! drivers (CLI, bots, scenarios, server) use, the [`session::Session`] that records choices
-//! and applies them transactionally, and the [`scenario`] test-file runner.
+//! protocol ([`decision`]), the serializable [`view`], the [`game::Game`] trait that drivers
+//! (CLI, bots, scenarios, server, simulator) use, its object-safe faces ([`table::Table`],
+//! [`table::System`], [`table::Registry`]), the [`session::Session`] that checks seats, records
+//! inputs and rolls and applies them transactionally, the [`scenario`] test-file runner and the
+//! [`conformance`] harness every system passes.
 //!
 //! Architecture invariant: nothing in this crate names a game system. Systems plug in through
-//! [`ruleset::Ruleset`].
+//! [`game::Game`] and [`table::Registry`].
 #![deny(missing_docs)]
 
+pub mod answer;
+pub mod conformance;
 pub mod decision;
 pub mod dice;
+pub mod game;
 pub mod geometry;
 pub mod grid;
 pub mod lookup;
@@ -19,12 +24,16 @@ pub mod ruleset;
 pub mod scenario;
 pub mod session;
 pub mod sight;
+pub mod table;
 pub mod tiers;
 pub mod turns;
 pub mod view;
 
 pub use decision::{Decision, DecisionOption};
 pub use dice::{Dice, DiceError, ScriptedDice, SeededDice};
+pub use game::{ActionId, Game, Node, NullSink, Seat, SeatSet, Sink, Viewer};
 pub use grid::{Grid, Pos};
-pub use ruleset::{Outcome, RuleError, Ruleset};
+pub use ruleset::{Outcome, RuleError};
+pub use session::Session;
+pub use table::{Registry, System, Table};
 pub use view::View;

@@ -38,6 +38,17 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// The candidate nearest `word` within two edits, if any (for "did you mean" hints).
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let w = norm(word);
+    candidates
+        .iter()
+        .map(|c| (edit_distance(&w, &norm(c)), *c))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
 /// Entries matching `term`: exact matches on id, name or alias first; otherwise names that
 /// contain it; otherwise names within a small edit distance (a typo or two).
 pub fn search<'a>(entries: &'a [Entry], term: &str) -> Vec<&'a Entry> {

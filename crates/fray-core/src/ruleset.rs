@@ -1,13 +1,10 @@
-//! The [`Ruleset`] trait: what the CLI, the bots, the simulator, the scenario runner and the
-//! server drive. A system implements it once; every driver then works for that system.
+//! What every system's rules answer with: a typed refusal ([`RuleError`]) and how a match
+//! ended ([`Outcome`]). The trait the drivers use is [`crate::game::Game`].
 
-use crate::decision::Decision;
-use crate::dice::{Dice, DiceError};
-use crate::view::View;
-use serde::de::DeserializeOwned;
+use crate::dice::DiceError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt::{Debug, Display};
+use std::fmt::Display;
 use thiserror::Error;
 
 /// A refused command or choice. It names the rule that refuses it, says what to do, and the
@@ -57,41 +54,4 @@ pub struct Outcome {
     pub score: BTreeMap<String, i64>,
     /// One line for a person.
     pub summary: String,
-}
-
-/// A game system's rules.
-///
-/// Architecture invariant: state changes only inside `act` and `choose`, and if either returns
-/// an error the caller must discard the state it passed in (the [`crate::session::Session`]
-/// does this by working on a copy).
-pub trait Ruleset: 'static {
-    /// The system's name, as scenario files spell it.
-    const SYSTEM: &'static str;
-    /// The whole match state. Cloning it must be cheap: search bots clone it constantly.
-    type State: Clone + Send + Sync + 'static;
-    /// A complete command (the form the server, the CLI and scenario files send).
-    type Command: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
-    /// A journal entry: what happened, readable through `Display`.
-    type Event: Serialize + Display + Clone + Debug + Send + Sync + 'static;
-
-    /// The decision the match is waiting for, or `None` once it is over.
-    fn decision(state: &Self::State) -> Option<Decision>;
-    /// Answers the pending decision with one of its option ids.
-    fn choose(
-        state: &mut Self::State,
-        option: &str,
-        dice: &mut dyn Dice,
-        journal: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError>;
-    /// Carries out a complete command, as if each of its parts had been chosen in turn.
-    fn act(
-        state: &mut Self::State,
-        command: &Self::Command,
-        dice: &mut dyn Dice,
-        journal: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError>;
-    /// The reader's picture of the state.
-    fn view(state: &Self::State) -> View;
-    /// How the match ended, once it has.
-    fn outcome(state: &Self::State) -> Option<Outcome>;
 }

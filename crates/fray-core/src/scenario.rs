@@ -5,10 +5,12 @@
 //! assertions over the JSON form of the [`crate::View`], and the runner.
 
 use crate::dice::{AnyDice, ScriptedDice};
-use crate::ruleset::Ruleset;
-use crate::session::Session;
+use crate::game::{Game, Viewer};
+use crate::ruleset::RuleError;
+use crate::session::{Input, Session};
 use serde::Deserialize;
 use serde_json::Value as Json;
+use std::sync::Arc;
 
 /// One step of a scenario.
 #[derive(Clone, Debug, Deserialize)]
@@ -61,19 +63,19 @@ pub struct DiceSpec {
 }
 
 /// A scenario ready to run.
-pub struct Loaded<R: Ruleset> {
+pub struct Loaded<G: Game> {
     /// Title for a person.
     pub title: String,
     /// Rule ids it checks.
     pub rules: Vec<String>,
     /// The state after setup.
-    pub state: R::State,
+    pub state: G::State,
     /// Journal entries written during setup (initiative, say).
-    pub setup_journal: Vec<R::Event>,
+    pub setup_journal: Vec<G::Event>,
     /// The dice.
     pub dice: ScriptedDice,
     /// The steps.
-    pub steps: Vec<Step<R::Command>>,
+    pub steps: Vec<Step<G::Command>>,
     /// Assertions after the last step.
     pub expect: toml::Table,
 }
@@ -98,25 +100,88 @@ impl Report {
     }
 }
 
+/// The session a scenario's setup starts.
+pub fn session<G: Game>(game: &Arc<G>, loaded: Loaded<G>) -> (Session<G>, Vec<Step<G::Command>>, toml::Table) {
+    let Loaded { state, setup_journal, dice, steps, expect, .. } = loaded;
+    (Session::from_state(game.clone(), state, AnyDice::Scripted(dice), setup_journal), steps, expect)
+}
+
 /// Runs a scenario to its end or its first failure.
-pub fn run<R: Ruleset>(loaded: Loaded<R>) -> Report {
-    let Loaded { title, rules, state, setup_journal, dice, steps, expect } = loaded;
-    let mut session = Session::<R>::with_journal(state, AnyDice::Scripted(dice), setup_journal);
+pub fn run<G: Game>(game: &Arc<G>, loaded: Loaded<G>) -> Report {
+    let (title, rules) = (loaded.title.clone(), loaded.rules.clone());
+    let (mut session, steps, expect) = session(game, loaded);
     let failure = run_steps(&mut session, &steps, &expect).err();
     let journal = session.journal().iter().map(|e| e.to_string()).collect();
     Report { title, rules, failure, journal }
 }
 
-fn run_steps<R: Ruleset>(
-    session: &mut Session<R>,
-    steps: &[Step<R::Command>],
+/// The session after a scenario's steps (for `fray view`): a step that fails where the file
+/// expects a refusal is passed over; any other failure is an error naming the step.
+pub fn play_steps<G: Game>(game: &Arc<G>, loaded: Loaded<G>) -> Result<Session<G>, String> {
+    let (mut session, steps, _) = session(game, loaded);
+    for (i, step) in steps.iter().enumerate() {
+        let input = match (&step.act, &step.choose) {
+            (Some(c), _) => Input::Act(c.clone()),
+            (None, Some(c)) => Input::Choose(c.option_id()),
+            _ => continue,
+        };
+        if let (Err(e), None) = (apply_input(&mut session, &input), &step.error) {
+            return Err(format!("step {}: {e}", i + 1));
+        }
+    }
+    Ok(session)
+}
+
+/// Applies one step's input to the session.
+pub fn apply_input<G: Game>(session: &mut Session<G>, input: &Input<G::Command>) -> Result<(), RuleError> {
+    match input {
+        Input::Act(c) => session.act_as_owner(c.clone()).map(|_| ()),
+        Input::Choose(id) => session.choose_pending(id).map(|_| ()),
+    }
+}
+
+/// Tries a refused input on a copy of the state straight through the rules (not through the
+/// session's own copy), and reports whether the rules changed the state before refusing.
+fn rules_left_state_unchanged<G: Game>(session: &Session<G>, input: &Input<G::Command>) -> bool {
+    let game = session.game();
+    let before = referee_json(game, session.state());
+    let mut state = session.state().clone();
+    let mut dice = session.dice().inner.clone();
+    let mut sink: Vec<G::Event> = Vec::new();
+    let refused = match input {
+        Input::Act(c) => match game.command_seat(&state, c) {
+            Some(seat) => game.act(&mut state, seat, c, &mut dice, &mut sink).is_err(),
+            None => true,
+        },
+        Input::Choose(id) => {
+            let seats = game.node(&state).seats();
+            match seats.iter().find_map(|seat| game.parse_choice(&state, seat, id).ok().map(|a| (seat, a))) {
+                Some((seat, a)) => game.apply(&mut state, seat, a, &mut dice, &mut sink).is_err(),
+                None => true,
+            }
+        }
+    };
+    !refused || referee_json(game, &state) == before
+}
+
+fn referee_json<G: Game>(game: &G, state: &G::State) -> Json {
+    let mut v = serde_json::to_value(game.view(state, Viewer::Referee)).unwrap_or(Json::Null);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("log");
+    }
+    v
+}
+
+fn run_steps<G: Game>(
+    session: &mut Session<G>,
+    steps: &[Step<G::Command>],
     expect: &toml::Table,
 ) -> Result<(), String> {
     for (i, step) in steps.iter().enumerate() {
         let n = i + 1;
         let input = match (&step.act, &step.choose) {
-            (Some(c), None) => Some(crate::session::Input::Act(c.clone())),
-            (None, Some(c)) => Some(crate::session::Input::Choose(c.option_id())),
+            (Some(c), None) => Some(Input::Act(c.clone())),
+            (None, Some(c)) => Some(Input::Choose(c.option_id())),
             (None, None) => None,
             (Some(_), Some(_)) => {
                 return Err(format!("step {n}: give either act or choose, not both"));
@@ -124,15 +189,15 @@ fn run_steps<R: Ruleset>(
         };
         if let Some(input) = input {
             let before = view_json(session);
-            match (session.apply(input.clone()), &step.error) {
-                (Ok(_), None) => {}
-                (Ok(_), Some(text)) => {
+            match (apply_input(session, &input), &step.error) {
+                (Ok(()), None) => {}
+                (Ok(()), Some(text)) => {
                     return Err(format!("step {n}: expected a refusal mentioning {text:?}, but it was accepted"));
                 }
                 (Err(e), None) => {
                     let pending = session
-                        .decision()
-                        .map(|d| {
+                        .pending()
+                        .map(|(_, d)| {
                             let ids: Vec<_> = d.options.iter().map(|o| o.id.as_str()).collect();
                             format!(" (pending: {} for {} — {})", d.kind, d.seat, ids.join(" | "))
                         })
@@ -148,6 +213,9 @@ fn run_steps<R: Ruleset>(
                     }
                     if view_json(session) != before {
                         return Err(format!("step {n}: the refused command changed the state"));
+                    }
+                    if !rules_left_state_unchanged(session, &input) {
+                        return Err(format!("step {n}: the rules changed the state before refusing the input"));
                     }
                 }
             }
@@ -165,8 +233,8 @@ fn run_steps<R: Ruleset>(
     if failures.is_empty() { Ok(()) } else { Err(format!("at the end: {}", failures.join("; "))) }
 }
 
-fn view_json<R: Ruleset>(session: &Session<R>) -> Json {
-    let mut v = serde_json::to_value(session.view()).unwrap_or(Json::Null);
+fn view_json<G: Game>(session: &Session<G>) -> Json {
+    let mut v = serde_json::to_value(session.view(Viewer::Referee)).unwrap_or(Json::Null);
     if let Some(o) = v.as_object_mut() {
         o.remove("log");
     }

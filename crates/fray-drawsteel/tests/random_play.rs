@@ -1,46 +1,37 @@
-//! Conformance: random-legal bots fight the built-in encounter to the end over many seeds;
-//! every offered option is accepted and the invariants hold.
+//! Conformance: random-legal bots fight the built-in encounter to the end over many seeds,
+//! through the core's harness (every offered option accepted, option ids read back, the record
+//! replays), spread over the cores; Draw Steel's own invariants hold after every choice.
 
-use fray_ai::{Bot, RandomBot};
-use fray_core::dice::{AnyDice, SeededDice};
-use fray_core::session::Session;
-use fray_drawsteel::{DrawSteel, setup};
+use fray_core::conformance::{self, Settings};
+use fray_drawsteel::{DrawSteel, EncounterSetup, State};
+use std::sync::Arc;
 
-fn play(seed: u64) -> Vec<String> {
-    let blocks = setup::builtin_blocks().unwrap();
-    let (map, units) = setup::default_encounter();
-    let mut state = setup::build(&map, &blocks, &units, Default::default()).unwrap();
-    let mut dice = SeededDice::new(seed);
-    let journal = fray_drawsteel::start(&mut state, &mut dice, None).unwrap();
-    let mut session = Session::<DrawSteel>::with_journal(state, AnyDice::Seeded(dice), journal);
-    let mut bot = RandomBot::new(seed);
-    for n in 0..20_000 {
-        let Some(d) = session.decision() else {
-            return session.journal().iter().map(|e| e.to_string()).collect();
-        };
-        assert!(!d.options.is_empty(), "seed {seed}: decision {n} offers nothing");
-        let c = <RandomBot as Bot<DrawSteel>>::choose(&mut bot, session.state(), &d);
-        if let Err(e) = session.choose(&c) {
-            panic!("seed {seed}: decision {n}: offered option {c:?} of a {} decision refused: {e}", d.kind);
+fn invariants(_: &DrawSteel, s: &State) -> Result<(), String> {
+    for x in &s.creatures {
+        if x.stamina > x.max_stamina {
+            return Err(format!("{} above maximum Stamina", x.id));
         }
-        let s = session.state();
-        for x in &s.creatures {
-            assert!(x.stamina <= x.max_stamina, "seed {seed}: {} above maximum Stamina", x.id);
-            assert!(x.dead || x.hero || x.stamina > 0, "seed {seed}: {} should be dead", x.id);
+        if !(x.dead || x.hero || x.stamina > 0) {
+            return Err(format!("{} should be dead", x.id));
         }
     }
-    panic!("seed {seed}: the combat did not end");
+    Ok(())
 }
 
 #[test]
 fn random_combats_finish_cleanly() {
     let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    for seed in 0..n {
-        play(seed);
-    }
+    let game = Arc::new(DrawSteel::builtin());
+    let setup = EncounterSetup::default();
+    let start = conformance::from_setup::<DrawSteel>(&setup);
+    let settings = Settings { max_decisions: 20_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 fn the_same_seed_replays_the_same_combat() {
-    assert_eq!(play(4), play(4));
+    let game = Arc::new(DrawSteel::builtin());
+    let setup = EncounterSetup::default();
+    conformance::same_seed_same_match(&game, &conformance::from_setup::<DrawSteel>(&setup), 4).unwrap();
 }

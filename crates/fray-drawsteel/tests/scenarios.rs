@@ -13,12 +13,13 @@ fn every_drawsteel_scenario_passes() {
     all.sort();
     assert!(!all.is_empty());
     let mut failures = Vec::new();
+    let game = std::sync::Arc::new(fray_drawsteel::DrawSteel::builtin());
     for f in &all {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         match fray_drawsteel::scenario::load(&name, &std::fs::read_to_string(f).unwrap()) {
             Err(e) => failures.push(e),
             Ok(l) => {
-                let r = fray_core::scenario::run(l);
+                let r = fray_core::scenario::run(&game, l);
                 if let Some(fail) = r.failure {
                     failures.push(format!("{name}: {fail}\n    {}", r.journal.join("\n    ")));
                 }

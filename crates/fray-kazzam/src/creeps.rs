@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 /// The compiled-in stat blocks.
 pub const FILE: &str = "content/kazzam/creeps.toml";
-const TEXT: &str = include_str!("../../../content/kazzam/creeps.toml");
+/// The compiled-in stat blocks.
+pub const TEXT: &str = include_str!("../../../content/kazzam/creeps.toml");
 
 /// Power hooks this module plays (the Hunter's Role Actions).
 pub const HOOKS: &[&str] = &["manipulate-creeps", "false-flag", "provocation"];

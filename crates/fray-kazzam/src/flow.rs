@@ -216,8 +216,8 @@ pub struct Ctx<'a> {
     pub s: &'a mut State,
     /// The dice.
     pub dice: &'a mut dyn Dice,
-    /// The journal.
-    pub log: &'a mut Vec<Event>,
+    /// Where the events go: the journal, or nowhere (search).
+    pub log: &'a mut dyn fray_core::game::Sink<Event>,
 }
 
 impl Ctx<'_> {
@@ -494,19 +494,9 @@ pub fn decision(s: &State) -> Option<Decision> {
     })
 }
 
-/// Answers the pending decision.
-pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
-    let Some(d) = decision(cx.s) else {
-        return Err(RuleError::malformed("nothing is pending: the match is over"));
-    };
-    if !d.allows(option) {
-        let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
-        return Err(RuleError::malformed(format!(
-            "{option:?} is not an option for this {} decision; choose one of: {}",
-            d.kind,
-            ids.join(", ")
-        )));
-    }
+/// Answers the pending decision with one of the options [`decision`] offers (the caller has
+/// checked that it is offered: [`fray_core::session::Session`] does).
+pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
     let frame = cx.s.flow.pop().expect("a decision implies a frame");
     match frame {
         Frame::Act { unit } => crate::actions::answer_menu(cx, unit, option, false)?,

@@ -132,3 +132,34 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
     }
     Ok(out)
 }
+
+/// A class file as a card: its implements, text, features and powers (`fray build kazzam
+/// CLASS.toml`).
+pub fn class_card(c: &crate::classes::ClassFile) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — implements: {}\n  {}", c.class.name, c.class.implements.join(", "), c.class.text);
+    for f in &c.feature {
+        let _ = writeln!(
+            out,
+            "  feature (level {}{}): {} — {}",
+            f.level,
+            f.group.as_deref().map(|g| format!(", {g}")).unwrap_or_default(),
+            f.name,
+            f.text
+        );
+    }
+    for p in &c.power {
+        let note = if p.reference_only { " [look-up only]" } else { "" };
+        let _ = writeln!(
+            out,
+            "  power (level {}, {}){note}: {}",
+            p.level.unwrap_or(1),
+            p.group.as_deref().unwrap_or("-"),
+            power_card(p)
+        );
+    }
+    let playable = c.power.iter().filter(|p| !p.reference_only).count();
+    let _ = write!(out, "{} features, {} powers ({playable} played by the engine)", c.feature.len(), c.power.len());
+    out
+}

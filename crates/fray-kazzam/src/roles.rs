@@ -117,10 +117,14 @@ pub fn parse(file: &str, text: &str) -> Result<RolesFile, String> {
     Ok(f)
 }
 
+/// Where the roles file lives under the content folder.
+pub const FILE: &str = "content/kazzam/roles.toml";
+/// The compiled-in roles file.
+pub const TEXT: &str = include_str!("../../../content/kazzam/roles.toml");
+
 /// The built-in roles.
 pub fn builtin() -> Result<RolesFile, String> {
-    let file = "content/kazzam/roles.toml";
-    parse(file, &crate::classes::content_text(file, include_str!("../../../content/kazzam/roles.toml"))?)
+    parse(FILE, &crate::classes::content_text(FILE, TEXT)?)
 }
 
 /// The built-in roles, read once.

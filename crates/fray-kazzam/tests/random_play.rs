@@ -2,10 +2,8 @@
 //! option the engine offers must be accepted, every invariant must hold after every choice,
 //! and the same seed must replay the same journal.
 
-use fray_ai::{Bot, RandomBot};
-use fray_core::dice::{AnyDice, SeededDice};
+use fray_core::conformance;
 use fray_core::geometry::overlaps;
-use fray_core::session::Session;
 use fray_kazzam::state::{OrbLoc, State};
 use fray_kazzam::statuses::StatusKind;
 use fray_kazzam::{Kazzam, builtin};
@@ -125,49 +123,19 @@ fn teams() -> fray_kazzam::setup::Setup {
     builtin::team_setup(("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default()).unwrap()
 }
 
-/// Plays one match; returns its journal.
+/// Plays one match through the core's conformance harness (every offered option accepted,
+/// option ids read back, the record replays on one seed in eight); returns its journal.
 fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<String> {
-    let mut dice = SeededDice::new(seed);
-    let (state, journal) = builtin::start(setup, &mut dice).unwrap();
-    let mut session = Session::<Kazzam>::with_journal(state, AnyDice::Seeded(dice), journal);
-    let mut bot = RandomBot::new(seed);
-    for n in 0..MAX_DECISIONS {
-        let Some(d) = session.decision() else {
-            return session.journal().iter().map(|e| e.to_string()).collect();
-        };
-        if d.options.is_empty() {
-            let tail: Vec<String> = session.journal().iter().rev().take(20).map(|e| e.to_string()).collect();
-            panic!("seed {seed}: decision {n} ({}: {}) offers no option\n{}", d.kind, d.prompt, tail.join("\n"));
-        }
-        let choice = <RandomBot as Bot<Kazzam>>::choose(&mut bot, session.state(), &d);
-        let before = session.journal().len();
-        if std::env::var("FRAY_TRACE").is_ok() {
-            eprintln!("#{n} {}: {} -> {choice:?}", d.kind, d.prompt);
-        }
-        if let Err(e) = session.choose(&choice) {
-            let tail: Vec<String> = session.journal().iter().rev().take(12).map(|e| e.to_string()).collect();
-            panic!(
-                "seed {seed}: decision {n}: the offered option {choice:?} of a {} decision ({}) was refused: {e}\nlast events (newest first):\n{}",
-                d.kind,
-                d.prompt,
-                tail.join("\n")
-            );
-        }
-        if std::env::var("FRAY_TRACE").is_ok() {
-            for e in &session.journal()[before..] {
-                eprintln!("    {e}");
-            }
-        }
-        if check && let Err(e) = invariants(session.state()) {
-            let tail: Vec<String> = session.journal().iter().rev().take(90).map(|e| e.to_string()).collect();
-            let next = session.decision().map(|d| format!("{}: {}", d.kind, d.prompt)).unwrap_or_default();
-            panic!(
-                "seed {seed}: after decision {n} ({choice:?}): {e}\nnext decision: {next}\nlast events (newest first):\n{}",
-                tail.join("\n")
-            );
-        }
+    let game = std::sync::Arc::new(Kazzam::builtin());
+    let start = move |g: &Kazzam, dice: &mut dyn fray_core::dice::Dice, out: &mut Vec<fray_kazzam::Event>| {
+        g.start_from(setup.clone(), dice, out)
+    };
+    let settings = conformance::Settings { max_decisions: MAX_DECISIONS, describe_every: 7, replay: seed % 8 == 0 };
+    let checks = move |_: &Kazzam, s: &State| if check { invariants(s) } else { Ok(()) };
+    match conformance::random_match(&game, &start, seed, &settings, &checks) {
+        Ok(played) => played.journal.iter().map(|e| e.to_string()).collect(),
+        Err(e) => panic!("{e}"),
     }
-    panic!("seed {seed}: the match did not end within {MAX_DECISIONS} decisions");
 }
 
 /// Runs `f` on every seed of `seeds`, spread over the machine's cores; the results in seed

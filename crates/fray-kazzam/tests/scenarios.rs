@@ -22,13 +22,14 @@ fn every_kazzam_scenario_passes() {
     files(&dir, &mut all);
     assert!(!all.is_empty(), "no scenarios found in {}", dir.display());
     let mut failures = Vec::new();
+    let game = std::sync::Arc::new(fray_kazzam::Kazzam::builtin());
     for f in &all {
         let text = std::fs::read_to_string(f).unwrap();
         let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
         match fray_kazzam::scenario::load(&name, &text) {
             Err(e) => failures.push(format!("{name}: {e}")),
             Ok(loaded) => {
-                let report = fray_core::scenario::run(loaded);
+                let report = fray_core::scenario::run(&game, loaded);
                 if let Some(f) = report.failure {
                     failures.push(format!("{name} ({}): {f}\n    {}", report.title, report.journal.join("\n    ")));
                 }

@@ -1,19 +1,18 @@
 //! `fray rules` (look-up) and `fray build` (content checks).
 
 use fray_core::lookup::{Entry, search};
+use fray_core::table::{BuildReport, Registry};
 use std::process::ExitCode;
 
-fn index(system: &str) -> Result<Vec<Entry>, String> {
-    match system {
-        "kazzam" => fray_kazzam::reference::index(&fray_kazzam::powers::Powers::builtin()?),
-        "drawsteel" => fray_drawsteel::setup::rules_index(),
-        other => Err(format!("no rules for {other:?} yet; try kazzam or drawsteel")),
-    }
-}
-
 /// `fray rules SYSTEM [TERM] [--list] [--json]`
-pub fn rules(system: &str, term: Option<&str>, list: bool, json: bool) -> Result<ExitCode, String> {
-    let entries = index(system)?;
+pub fn rules(
+    registry: &Registry,
+    system: &str,
+    term: Option<&str>,
+    list: bool,
+    json: bool,
+) -> Result<ExitCode, String> {
+    let entries = registry.get(system)?.rules_index()?;
     let found: Vec<&Entry> = match (term, list) {
         (_, true) => entries.iter().collect(),
         (Some(t), false) => search(&entries, t),
@@ -48,67 +47,21 @@ pub fn rules(system: &str, term: Option<&str>, list: bool, json: bool) -> Result
 }
 
 /// `fray build SYSTEM FILE`
-pub fn build(system: &str, file: &str) -> Result<ExitCode, String> {
+pub fn build(registry: &Registry, system: &str, file: &str) -> Result<ExitCode, String> {
+    let sys = registry.get(system)?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    match system {
-        "drawsteel" => match fray_drawsteel::setup::check_file(file, &text) {
-            Ok(cards) => {
-                for c in cards {
-                    println!("{c}");
-                }
-                Ok(ExitCode::SUCCESS)
+    match sys.check_build(file, &text) {
+        BuildReport::Legal(cards) => {
+            for c in cards {
+                println!("{c}");
             }
-            Err(errors) => {
-                for e in errors {
-                    println!("{e}");
-                }
-                Ok(ExitCode::FAILURE)
-            }
-        },
-        "kazzam" if text.contains("[class]") => match fray_kazzam::classes::parse(file, &text) {
-            Ok(c) => {
-                println!("{} — implements: {}\n  {}", c.class.name, c.class.implements.join(", "), c.class.text);
-                for f in &c.feature {
-                    println!(
-                        "  feature (level {}{}): {} — {}",
-                        f.level,
-                        f.group.as_deref().map(|g| format!(", {g}")).unwrap_or_default(),
-                        f.name,
-                        f.text
-                    );
-                }
-                for p in &c.power {
-                    let note = if p.reference_only { " [look-up only]" } else { "" };
-                    println!(
-                        "  power (level {}, {}){note}: {}",
-                        p.level.unwrap_or(1),
-                        p.group.as_deref().unwrap_or("-"),
-                        fray_kazzam::reference::power_card(p)
-                    );
-                }
-                let playable = c.power.iter().filter(|p| !p.reference_only).count();
-                println!("{} features, {} powers ({playable} played by the engine)", c.feature.len(), c.power.len());
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(e) => {
+            Ok(ExitCode::SUCCESS)
+        }
+        BuildReport::Illegal(errors) => {
+            for e in errors {
                 println!("{e}");
-                Ok(ExitCode::FAILURE)
             }
-        },
-        "kazzam" => match fray_kazzam::builder::check_file(file, &text) {
-            Ok(cards) => {
-                for c in cards {
-                    println!("{c}");
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(errors) => {
-                for e in errors {
-                    println!("{e}");
-                }
-                Ok(ExitCode::FAILURE)
-            }
-        },
-        other => Err(format!("no builder for {other:?}")),
+            Ok(ExitCode::FAILURE)
+        }
     }
 }

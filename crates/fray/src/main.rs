@@ -6,6 +6,12 @@ mod play;
 mod scenarios;
 
 use clap::{Parser, Subcommand};
+use fray_core::table::Registry;
+
+/// Every system this program plays: the one place that names them.
+fn registry() -> Registry {
+    Registry::new().with(fray_kazzam::game::system()).with(fray_drawsteel::game::system())
+}
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -19,7 +25,7 @@ struct Cli {
 enum Command {
     /// Play a match in the terminal; every seat is a random-legal bot unless --seat makes it yours.
     Play {
-        /// The game system (kazzam).
+        /// The game system (kazzam, drawsteel).
         system: String,
         /// Seed for the dice and the bots: the same seed and choices replay the same match.
         #[arg(long, default_value_t = 1)]
@@ -33,14 +39,14 @@ enum Command {
         /// Write the match (seed and every choice) to this file as it goes; `fray view` replays it.
         #[arg(long)]
         save: Option<String>,
-        /// Kazzam: a team file (as `fray build` checks) to play as red, the home team.
+        /// A team file (as `fray build` checks) for the first seat (Kazzam: red, the home team).
         #[arg(long, requires = "away")]
         home: Option<String>,
-        /// Kazzam: a team file to play as blue, the away team.
+        /// A team file for the second seat (Kazzam: blue, the away team).
         #[arg(long, requires = "home")]
         away: Option<String>,
-        /// Kazzam: a table option as KEY=VALUE, e.g. `creeps=false` or `dominated=good-faith`
-        /// (docs/rulings/kazzam.md, "Table options"). Repeat for several.
+        /// A table option as KEY=VALUE, e.g. Kazzam's `creeps=false` or Draw Steel's
+        /// `push=glossary` (docs/rulings/<system>.md, "Table options"). Repeat for several.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         option: Vec<String>,
     },
@@ -85,22 +91,29 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let registry = registry();
     let result = match cli.command {
         Command::Play { system, seed, seat, quiet, save, home, away, option } => {
-            let teams = match (home, away) {
-                (Some(h), Some(a)) => Some([h, a]),
-                _ => None,
+            let teams: Vec<String> = home.into_iter().chain(away).collect();
+            let args = play::PlayArgs {
+                system: &system,
+                seed,
+                seats: &seat,
+                quiet,
+                save: save.as_deref(),
+                teams: &teams,
+                options: &option,
             };
-            play::run(&system, seed, &seat, quiet, save.as_deref(), teams.as_ref(), &option)
+            play::run(&registry, &args)
         }
-        Command::Scenario { paths, trace } => scenarios::run(&paths, trace),
-        Command::Rules { system, term, list, json } => lookup::rules(&system, term.as_deref(), list, json),
-        Command::Build { system, file } => lookup::build(&system, &file),
+        Command::Scenario { paths, trace } => scenarios::run(&registry, &paths, trace),
+        Command::Rules { system, term, list, json } => lookup::rules(&registry, &system, term.as_deref(), list, json),
+        Command::Build { system, file } => lookup::build(&registry, &system, &file),
         Command::View { path, json } => {
             if path.ends_with(".json") {
-                play::view_saved(&path, json)
+                play::view_saved(&registry, &path, json)
             } else {
-                scenarios::view(&path, json)
+                scenarios::view(&registry, &path, json)
             }
         }
     };

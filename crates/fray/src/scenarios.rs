@@ -1,8 +1,10 @@
-//! `fray scenario` and `fray view`: run rules-test files and show their views.
+//! `fray scenario` and `fray view`: run rules-test files and show their views. The file's
+//! `system` field picks the system from the [`Registry`].
 
-use fray_core::dice::AnyDice;
-use fray_core::scenario::{self, Loaded, Report};
-use fray_core::session::Session;
+use fray_core::game::Viewer;
+use fray_core::scenario::Report;
+use fray_core::table::Registry;
+use fray_core::view::View;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,28 +26,28 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn system_of(text: &str) -> Option<String> {
-    let v: toml::Table = toml::from_str(text).ok()?;
-    v.get("system")?.as_str().map(str::to_string)
+/// The system a scenario file names, from the registry.
+fn system_of<'r>(
+    registry: &'r Registry,
+    name: &str,
+    text: &str,
+) -> Result<&'r std::sync::Arc<dyn fray_core::table::System>, String> {
+    let v: toml::Table = toml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+    let Some(system) = v.get("system").and_then(|s| s.as_str()) else {
+        return Err(format!("{name}: missing field `system` (kazzam | dojo | collision | drawsteel)"));
+    };
+    registry.get(system).map_err(|e| format!("{name}: {e}"))
 }
 
 /// Loads and runs one scenario file.
-pub fn run_file(path: &Path) -> Result<Report, String> {
+pub fn run_file(registry: &Registry, path: &Path) -> Result<Report, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let name = path.display().to_string();
-    match system_of(&text).as_deref() {
-        Some("kazzam") => Ok(scenario::run(fray_kazzam::scenario::load(&name, &text)?)),
-        Some("drawsteel") => Ok(scenario::run(fray_drawsteel::scenario::load(&name, &text)?)),
-        Some(other) => Err(format!("{name}: system {other:?} is not supported yet (kazzam and drawsteel are)")),
-        None => match toml::from_str::<toml::Table>(&text) {
-            Err(e) => Err(format!("{name}: {e}")),
-            Ok(_) => Err(format!("{name}: missing field `system` (kazzam | dojo | collision | drawsteel)")),
-        },
-    }
+    system_of(registry, &name, &text)?.run_scenario(&name, &text)
 }
 
 /// `fray scenario PATH...`
-pub fn run(paths: &[String], trace: bool) -> Result<ExitCode, String> {
+pub fn run(registry: &Registry, paths: &[String], trace: bool) -> Result<ExitCode, String> {
     let mut files = Vec::new();
     for p in paths {
         collect(Path::new(p), &mut files)?;
@@ -55,7 +57,7 @@ pub fn run(paths: &[String], trace: bool) -> Result<ExitCode, String> {
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        match run_file(f) {
+        match run_file(registry, f) {
             Ok(r) if r.passed() => {
                 passed += 1;
                 println!("ok    {} — {} [{}]", f.display(), r.title, r.rules.join(", "));
@@ -85,33 +87,18 @@ pub fn run(paths: &[String], trace: bool) -> Result<ExitCode, String> {
 }
 
 /// `fray view [--json] SCENARIO`: the view after the scenario's steps.
-pub fn view(path: &str, json: bool) -> Result<ExitCode, String> {
+pub fn view(registry: &Registry, path: &str, json: bool) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    match system_of(&text).as_deref() {
-        Some("kazzam") => view_loaded(path, fray_kazzam::scenario::load(path, &text)?, json),
-        Some("drawsteel") => view_loaded(path, fray_drawsteel::scenario::load(path, &text)?, json),
-        _ => Err(format!("{path}: not a kazzam or drawsteel scenario")),
-    }
+    let table = system_of(registry, path, &text)?.scenario_table(path, &text)?;
+    print_view(&table.view(Viewer::Referee), json)
 }
 
-fn view_loaded<R: fray_core::ruleset::Ruleset>(path: &str, loaded: Loaded<R>, json: bool) -> Result<ExitCode, String> {
-    let Loaded { state, setup_journal, dice, steps, .. } = loaded;
-    let mut session = Session::<R>::with_journal(state, AnyDice::Scripted(dice), setup_journal);
-    for (i, step) in steps.iter().enumerate() {
-        let r = match (&step.act, &step.choose) {
-            (Some(c), _) => session.act(c.clone()).map(|_| ()),
-            (None, Some(c)) => session.choose(&c.option_id()).map(|_| ()),
-            _ => Ok(()),
-        };
-        if let (Err(e), None) = (r, &step.error) {
-            return Err(format!("{path}: step {}: {e}", i + 1));
-        }
-    }
-    let v = session.view();
+/// Prints a view as JSON or as the board and its latest journal lines.
+pub fn print_view(v: &View, json: bool) -> Result<ExitCode, String> {
     if json {
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+        println!("{}", serde_json::to_string_pretty(v).map_err(|e| e.to_string())?);
     } else {
-        print!("{}", crate::board::render(&v));
+        print!("{}", crate::board::render(v));
         for l in &v.log {
             println!("  {l}");
         }

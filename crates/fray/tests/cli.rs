@@ -45,6 +45,37 @@ fn a_saved_match_replays_and_a_damaged_one_is_refused() {
     assert!(err.contains("cut.json") && err.contains("not a saved match"), "{err}");
 }
 
+/// A save records the engine and content it was played with and every die rolled: a save from
+/// another version is refused, and one whose rolls no longer come up is a divergence, never
+/// another match.
+#[test]
+fn a_save_from_another_version_or_with_other_rolls_is_refused() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-fp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("m.json");
+    let save = save.to_str().unwrap();
+    let (code, _, err) = fray(&["play", "kazzam", "--seed", "6", "--quiet", "--save", save]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(save).unwrap()).unwrap();
+    assert!(v["fingerprint"]["engine"].as_str().unwrap().starts_with("kazzam rules"), "{v}");
+    assert!(v["rolls"].as_array().unwrap().len() > 10, "{v}");
+    let mut old = v.clone();
+    old["fingerprint"]["content"] = "0000000000000000".into();
+    let f = dir.join("old.json");
+    std::fs::write(&f, old.to_string()).unwrap();
+    let (code, _, err) = fray(&["view", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("old.json") && err.contains("played with"), "{err}");
+    let mut other = v.clone();
+    let r = other["rolls"][3].as_u64().unwrap();
+    other["rolls"][3] = (r % 6 + 1).into();
+    let f = dir.join("other.json");
+    std::fs::write(&f, other.to_string()).unwrap();
+    let (code, _, err) = fray(&["view", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("diverged"), "{err}");
+}
+
 #[test]
 fn table_options_change_the_match_replay_from_the_save_and_bad_ones_are_refused() {
     let dir = std::env::temp_dir().join(format!("fray-cli-options-{}", std::process::id()));
@@ -65,7 +96,7 @@ fn table_options_change_the_match_replay_from_the_save_and_bad_ones_are_refused(
         fray(&["play", "kazzam", "--seed", "4", "--quiet", "--option", "round-limit=2", "--save", save]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(save).unwrap()).unwrap();
-    assert_eq!(v["options"][0], "round-limit=2", "{view}");
+    assert_eq!(v["setup"]["options"][0], "round-limit=2", "{view}");
     for (bad, says) in [("creeps=maybe", "creeps"), ("speed=3", "unknown field `speed`"), ("creeps", "KEY=VALUE")] {
         let (code, out, err) = fray(&["play", "kazzam", "--quiet", "--option", bad]);
         assert_eq!(code, 2, "{bad}: {out}");

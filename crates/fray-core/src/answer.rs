@@ -1,0 +1,158 @@
+//! Option ids carried as [`ActionId`]s: the engine-kit codec for systems whose questions name
+//! their options by id (`"move"`, `"3,4"`, a unit id, `"2"`, `"power:swap-places"`).
+//!
+//! Most ids encode without the decision that offered them — a square, a unit, a number, a word
+//! of the system's menu vocabulary, a power — so answering does not build the decision again;
+//! the rest are carried by their place in the decision's list ([`Answer::Nth`]). `"cancel"` is
+//! [`ActionId::BACK`].
+
+use crate::game::ActionId;
+
+/// What a system tells the codec about the names in a match.
+pub trait Names {
+    /// The index of the unit called `id`.
+    fn unit_index(&self, id: &str) -> Option<u16>;
+    /// The id of unit `i`.
+    fn unit_id(&self, i: u16) -> Option<&str>;
+    /// The index of the power (ability) called `id`, for `"power:ID"` options.
+    fn power_index(&self, _id: &str) -> Option<u16> {
+        None
+    }
+    /// The id of power `i`.
+    fn power_id(&self, _i: u16) -> Option<&str> {
+        None
+    }
+}
+
+/// How an option id is carried: a tag in the top four bits of the [`ActionId`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The n-th option of the pending decision (ids with no shorter form).
+    Nth(u32),
+    /// A square, `"x,y"`.
+    Square(i32, i32),
+    /// A unit, by its id.
+    Unit(u16),
+    /// A number, `"2"`.
+    Number(u32),
+    /// A word of the system's vocabulary.
+    Word(u16),
+    /// `"power:ID"`.
+    Power(u16),
+    /// `"cancel"`: back out of a half-made choice.
+    Back,
+}
+
+const TAG_SHIFT: u32 = 28;
+const PAYLOAD: u32 = (1 << TAG_SHIFT) - 1;
+const COORD: i32 = 1 << 14;
+
+impl Answer {
+    /// The action id.
+    pub fn id(self) -> ActionId {
+        let (tag, payload) = match self {
+            Answer::Back => return ActionId::BACK,
+            Answer::Nth(i) => (0, i),
+            Answer::Square(x, y) => (1, ((y as u32) << 14) | x as u32),
+            Answer::Unit(u) => (2, u as u32),
+            Answer::Number(n) => (3, n),
+            Answer::Word(w) => (4, w as u32),
+            Answer::Power(p) => (5, p as u32),
+        };
+        ActionId((tag << TAG_SHIFT) | (payload & PAYLOAD))
+    }
+    /// Reads an action id back.
+    pub fn of(a: ActionId) -> Answer {
+        if a == ActionId::BACK {
+            return Answer::Back;
+        }
+        let payload = a.0 & PAYLOAD;
+        match a.0 >> TAG_SHIFT {
+            1 => Answer::Square((payload & 0x3fff) as i32, (payload >> 14) as i32),
+            2 => Answer::Unit(payload as u16),
+            3 => Answer::Number(payload),
+            4 => Answer::Word(payload as u16),
+            5 => Answer::Power(payload as u16),
+            _ => Answer::Nth(payload),
+        }
+    }
+    /// The short form of option `id`, the `index`-th of its decision.
+    pub fn encode(names: &dyn Names, words: &[&str], id: &str, index: usize) -> Answer {
+        if id == "cancel" {
+            return Answer::Back;
+        }
+        if let Some((x, y)) = id.split_once(',')
+            && let (Ok(x), Ok(y)) = (x.parse::<i32>(), y.parse::<i32>())
+            && (0..COORD).contains(&x)
+            && (0..COORD).contains(&y)
+            && x.to_string().len() + y.to_string().len() + 1 == id.len()
+        {
+            return Answer::Square(x, y);
+        }
+        if let Ok(n) = id.parse::<u32>()
+            && n <= PAYLOAD
+            && n.to_string().len() == id.len()
+        {
+            return Answer::Number(n);
+        }
+        if let Some(w) = words.iter().position(|w| *w == id) {
+            return Answer::Word(w as u16);
+        }
+        if let Some(p) = id.strip_prefix("power:")
+            && let Some(i) = names.power_index(p)
+        {
+            return Answer::Power(i);
+        }
+        if let Some(u) = names.unit_index(id) {
+            return Answer::Unit(u);
+        }
+        Answer::Nth(index as u32)
+    }
+    /// The option id it stands for; `nth` gives the id of the n-th option of the pending
+    /// decision. `None` if it names nothing.
+    pub fn decode(
+        self,
+        names: &dyn Names,
+        words: &[&str],
+        nth: impl FnOnce(usize) -> Option<String>,
+    ) -> Option<String> {
+        Some(match self {
+            Answer::Back => "cancel".into(),
+            Answer::Square(x, y) => format!("{x},{y}"),
+            Answer::Unit(u) => names.unit_id(u)?.to_string(),
+            Answer::Number(n) => n.to_string(),
+            Answer::Word(w) => words.get(w as usize)?.to_string(),
+            Answer::Power(p) => format!("power:{}", names.power_id(p)?),
+            Answer::Nth(i) => nth(i as usize)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Two;
+    impl Names for Two {
+        fn unit_index(&self, id: &str) -> Option<u16> {
+            ["ada", "bo"].iter().position(|u| *u == id).map(|i| i as u16)
+        }
+        fn unit_id(&self, i: u16) -> Option<&str> {
+            ["ada", "bo"].get(i as usize).copied()
+        }
+    }
+
+    #[test]
+    fn every_kind_of_id_reads_back() {
+        let words = ["move", "stay"];
+        let ids = ["cancel", "3,4", "12", "move", "bo", "odd:thing", "03,4", "007"];
+        let mut seen = std::collections::HashSet::new();
+        for (i, id) in ids.iter().enumerate() {
+            let a = Answer::encode(&Two, &words, id, i).id();
+            assert!(seen.insert(a), "{id} collides");
+            let back = Answer::of(a).decode(&Two, &words, |n| ids.get(n).map(|s| s.to_string()));
+            assert_eq!(back.as_deref(), Some(*id));
+        }
+        assert_eq!(Answer::of(Answer::encode(&Two, &words, "3,4", 0).id()), Answer::Square(3, 4));
+    }
+}

@@ -1,0 +1,191 @@
+//! The object-safe faces of a system, so the CLI, the server and the simulator never name one:
+//! a [`Table`] is a match in progress of any system, a [`System`] starts tables, runs scenario
+//! files, looks rules up and checks builds, and the [`Registry`] holds the systems a program
+//! offers.
+
+use crate::decision::Decision;
+use crate::game::{ActionId, Game, Node, Seat, SeatInfo, SetupErrors, Viewer};
+use crate::lookup::Entry;
+use crate::ruleset::{Outcome, RuleError};
+use crate::scenario::Report;
+use crate::session::Session;
+use crate::view::View;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A match in progress, whatever its system.
+pub trait Table: Send {
+    /// The system's id.
+    fn system(&self) -> &'static str;
+    /// The seats, in index order.
+    fn seats(&self) -> Vec<SeatInfo>;
+    /// Where the match stands.
+    fn node(&self) -> Node;
+    /// The decision pending for `seat`.
+    fn decision(&self, seat: Seat) -> Option<Decision>;
+    /// The first seat asked something, and its decision.
+    fn pending(&self) -> Option<(Seat, Decision)>;
+    /// The actions `seat` may take (for bots).
+    fn legal(&self, seat: Seat, out: &mut Vec<ActionId>);
+    /// Takes an action `legal` offered; returns how many journal entries it added.
+    fn apply(&mut self, seat: Seat, action: ActionId) -> Result<usize, RuleError>;
+    /// Answers `seat`'s decision by option id; returns how many journal entries it added.
+    fn choose(&mut self, seat: Seat, id: &str) -> Result<usize, RuleError>;
+    /// Carries out a command given as JSON; a malformed one is refused and changes nothing.
+    fn act_json(&mut self, seat: Seat, command: &serde_json::Value) -> Result<usize, RuleError>;
+    /// The view as `viewer` may see it.
+    fn view(&self, viewer: Viewer) -> View;
+    /// How many journal entries there are.
+    fn journal_len(&self) -> usize;
+    /// Journal lines from the `from`-th on, as `viewer` may read them.
+    fn log_since(&self, from: usize, viewer: Viewer) -> Vec<String>;
+    /// Journal entries from the `from`-th on as JSON, as `viewer` may see them.
+    fn events_since(&self, from: usize, viewer: Viewer) -> Vec<serde_json::Value>;
+    /// How the match ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The record that replays the match, as JSON (what a save holds).
+    fn record_json(&self) -> serde_json::Value;
+}
+
+impl<G: Game> Table for Session<G> {
+    fn system(&self) -> &'static str {
+        self.game().id()
+    }
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.game().seats(self.state())
+    }
+    fn node(&self) -> Node {
+        Session::node(self)
+    }
+    fn decision(&self, seat: Seat) -> Option<Decision> {
+        Session::decision(self, seat)
+    }
+    fn pending(&self) -> Option<(Seat, Decision)> {
+        Session::pending(self)
+    }
+    fn legal(&self, seat: Seat, out: &mut Vec<ActionId>) {
+        Session::legal(self, seat, out)
+    }
+    fn apply(&mut self, seat: Seat, action: ActionId) -> Result<usize, RuleError> {
+        Session::apply(self, seat, action).map(|e| e.len())
+    }
+    fn choose(&mut self, seat: Seat, id: &str) -> Result<usize, RuleError> {
+        Session::choose(self, seat, id).map(|e| e.len())
+    }
+    fn act_json(&mut self, seat: Seat, command: &serde_json::Value) -> Result<usize, RuleError> {
+        let c: G::Command = serde_json::from_value(command.clone())
+            .map_err(|e| RuleError::malformed(format!("not a {} command: {e}", self.game().id())))?;
+        Session::act(self, seat, c).map(|e| e.len())
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        Session::view(self, viewer)
+    }
+    fn journal_len(&self) -> usize {
+        self.journal().len()
+    }
+    fn log_since(&self, from: usize, viewer: Viewer) -> Vec<String> {
+        self.events_since(from, viewer).iter().map(|e| e.to_string()).collect()
+    }
+    fn events_since(&self, from: usize, viewer: Viewer) -> Vec<serde_json::Value> {
+        Session::events_since(self, from, viewer)
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null))
+            .collect()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Session::outcome(self)
+    }
+    fn record_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.record()).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// A team (or character) file as it was when a match began: kept in the record, so the match
+/// replays even if the file changes later.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamText {
+    /// Where it was read from.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// What a person asks a match to start from, in the form every system reads: team files by
+/// seat (none for the built-in teams) and table options as `KEY=VALUE`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupRequest {
+    /// Team files, one per seat in seat order, or none.
+    #[serde(default)]
+    pub teams: Vec<TeamText>,
+    /// Table options as `KEY=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+}
+
+/// What checking a build file found: the cards, or every problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildReport {
+    /// Everything is legal: one card per character, to print.
+    Legal(Vec<String>),
+    /// Every problem, each naming its file, line and field.
+    Illegal(Vec<String>),
+}
+
+/// A game system as a program offers it.
+pub trait System: Send + Sync {
+    /// The id scenario files and the command line use ("kazzam").
+    fn id(&self) -> &'static str;
+    /// The game's name for a person.
+    fn title(&self) -> &'static str;
+    /// The seat names of its default match.
+    fn seat_names(&self) -> Vec<String>;
+    /// Starts a match.
+    fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors>;
+    /// Replays a record (a save); refused if made by another engine or content.
+    fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String>;
+    /// Runs a scenario file.
+    fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String>;
+    /// The table after a scenario file's steps (for `fray view`).
+    fn scenario_table(&self, name: &str, text: &str) -> Result<Box<dyn Table>, String>;
+    /// Every entry of the rules look-up.
+    fn rules_index(&self) -> Result<Vec<Entry>, String>;
+    /// Checks a build file (a character, a team, stat blocks).
+    fn check_build(&self, file: &str, text: &str) -> BuildReport;
+}
+
+/// The systems a program offers.
+#[derive(Default, Clone)]
+pub struct Registry {
+    systems: Vec<Arc<dyn System>>,
+}
+
+impl Registry {
+    /// No system yet.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+    /// Adds a system.
+    pub fn with(mut self, system: Arc<dyn System>) -> Self {
+        self.systems.push(system);
+        self
+    }
+    /// Every system's id.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.systems.iter().map(|s| s.id()).collect()
+    }
+    /// The system called `id`, or an error listing those there are.
+    pub fn get(&self, id: &str) -> Result<&Arc<dyn System>, String> {
+        self.systems.iter().find(|s| s.id() == id).ok_or_else(|| {
+            let known = self.ids().join(", ");
+            match crate::lookup::closest(id, &self.ids()) {
+                Some(near) => format!("no system {id:?} (did you mean {near}?); the systems are {known}"),
+                None => format!("no system {id:?}; the systems are {known}"),
+            }
+        })
+    }
+    /// Every system.
+    pub fn all(&self) -> &[Arc<dyn System>] {
+        &self.systems
+    }
+}

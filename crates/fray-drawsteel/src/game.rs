@@ -1,0 +1,315 @@
+//! Draw Steel as a [`Game`]: its seats (the heroes and the Director), what an encounter starts
+//! from ([`EncounterSetup`]), and option ids carried as [`ActionId`]s by the core's
+//! [`fray_core::answer`] codec.
+
+use crate::events::Event;
+use crate::flow::{self, Ctx, Frame};
+use crate::options::Options;
+use crate::state::{Side, State};
+use crate::{actions, respite, setup};
+use fray_core::answer::{Answer, Names};
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::dice::Dice;
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::lookup::Entry;
+use fray_core::ruleset::{Outcome, RuleError};
+use fray_core::scenario::Report;
+use fray_core::session::{MatchRecord, Session};
+use fray_core::table::{BuildReport, SetupRequest, System, Table};
+use fray_core::view::View;
+use serde::{Deserialize, Serialize};
+
+/// The version of Draw Steel's rules code: bumped whenever the same inputs could play
+/// differently, so saves from before are refused rather than replayed into another match.
+pub const RULES_VERSION: u32 = 1;
+
+/// The seats, in index order (a side's index is its seat).
+pub const SEATS: [&str; 2] = ["heroes", "director"];
+
+/// The menu words that have a short action id.
+pub const WORDS: &[&str] =
+    &["advance", "charge", "decline", "end-turn", "free-strike", "none", "shift", "stay", "stop", "keep", "lower"];
+
+/// What an encounter starts from besides the seed: the table options as `KEY=VALUE`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSetup {
+    /// Table options as `KEY=VALUE` (docs/rulings/drawsteel.md names them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+/// Reads table options given as `KEY=VALUE` (`push=glossary`, `round-limit=10`); every bad one
+/// is reported.
+pub fn options_from_pairs(pairs: &[String]) -> Result<Options, SetupErrors> {
+    let mut table = toml::Table::new();
+    let mut errors = Vec::new();
+    for p in pairs {
+        let Some((k, v)) = p.split_once('=') else {
+            errors.push(format!("--option {p:?}: write it as KEY=VALUE"));
+            continue;
+        };
+        let value = toml::from_str::<toml::Table>(&format!("v = {v}"))
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+            .unwrap_or_else(|| toml::Value::String(v.trim().to_string()));
+        table.insert(k.trim().to_string(), value);
+    }
+    if !errors.is_empty() {
+        return Err(SetupErrors(errors));
+    }
+    toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| SetupErrors::one(format!("--option: {e}")))
+}
+
+/// The Draw Steel rules, holding what they were built from.
+#[derive(Clone, Debug)]
+pub struct DrawSteel {
+    fingerprint: Fingerprint,
+}
+
+impl DrawSteel {
+    /// Draw Steel with its built-in stat blocks.
+    pub fn builtin() -> Self {
+        let fingerprint = Fingerprint::of(format!("drawsteel rules {RULES_VERSION}"), setup::BUILTIN.iter().copied());
+        DrawSteel { fingerprint }
+    }
+}
+
+struct DsNames<'a>(&'a State);
+
+impl Names for DsNames<'_> {
+    fn unit_index(&self, id: &str) -> Option<u16> {
+        self.0.find(id).map(|c| c as u16)
+    }
+    fn unit_id(&self, i: u16) -> Option<&str> {
+        self.0.creatures.get(i as usize).map(|c| &*c.id)
+    }
+}
+
+fn seat_index(name: &str) -> Seat {
+    Seat(SEATS.iter().position(|s| *s == name).unwrap_or(0) as u8)
+}
+
+fn side_seat(side: Side) -> Seat {
+    Seat(side.index() as u8)
+}
+
+/// The action id of option `id`, the `index`-th of the pending decision.
+pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
+    Answer::encode(&DsNames(s), WORDS, id, index).id()
+}
+
+/// The option id an action id stands for.
+pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
+    Answer::of(a)
+        .decode(&DsNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .ok_or_else(|| RuleError::malformed("that action id is not an option now"))
+}
+
+impl Game for DrawSteel {
+    type State = State;
+    type Setup = EncounterSetup;
+    type Command = actions::Command;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        "drawsteel"
+    }
+    fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint.clone()
+    }
+    fn seats(&self, _state: &State) -> Vec<SeatInfo> {
+        SEATS.iter().map(|s| SeatInfo::new(*s)).collect()
+    }
+    fn start(
+        &self,
+        setup: &EncounterSetup,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<State, SetupErrors> {
+        let options = options_from_pairs(&setup.options)?;
+        let blocks = setup::builtin_blocks()?;
+        let (map, units) = setup::default_encounter();
+        let mut state = setup::build(&map, &blocks, &units, options)?;
+        for e in crate::start(&mut state, dice, None)? {
+            out.push(e);
+        }
+        Ok(state)
+    }
+
+    fn node(&self, s: &State) -> Node {
+        if s.outcome.is_some() {
+            return Node::Terminal;
+        }
+        let side = match s.flow.last() {
+            None => return Node::Terminal,
+            Some(Frame::Pick { side }) => *side,
+            Some(Frame::Act { c } | Frame::Extra { c } | Frame::Pending { c, .. } | Frame::Wall { c, .. }) => {
+                s.c(*c).side
+            }
+            Some(Frame::Sweep { c, .. }) => s.c(*c).side,
+            Some(Frame::Teleport { by, .. }) => s.c(*by).side,
+            Some(_) => match flow::decision(s) {
+                Some(d) => return Node::Decide { seats: SeatSet::one(seat_index(&d.seat)), passable: false },
+                None => return Node::Terminal,
+            },
+        };
+        Node::Decide { seats: SeatSet::one(side_seat(side)), passable: false }
+    }
+    fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        let Some(d) = flow::decision(s) else { return };
+        if seat_index(&d.seat) != seat {
+            return;
+        }
+        out.extend(d.options.iter().enumerate().map(|(i, o)| encode(s, &o.id, i)));
+    }
+    fn apply(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        action: ActionId,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        debug_assert!(self.node(s).seats().contains(seat), "apply for a seat that is not asked");
+        let option = decode(s, action)?;
+        let mut cx = Ctx { s, dice, log: out };
+        flow::answer(&mut cx, &option)
+    }
+    fn act(
+        &self,
+        state: &mut State,
+        seat: Seat,
+        command: &actions::Command,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        let (c, verb) = actions::parse(state, command)?;
+        if side_seat(state.c(c).side) != seat {
+            return Err(RuleError::refused(
+                "DS-TURN-1",
+                format!("{} is not played from the {} seat", command.unit, SEATS.get(seat.index()).unwrap_or(&"?")),
+            ));
+        }
+        if let actions::Verb::Rest(how) = verb {
+            // DS-REST-1: between combats, not a turn's action.
+            respite::check(state, c)?;
+            let mut cx = Ctx { s: state, dice, log: out };
+            respite::take(&mut cx, c, how);
+            return Ok(());
+        }
+        let extra = match state.flow.last() {
+            Some(Frame::Act { c: x }) if *x == c => false,
+            Some(Frame::Extra { c: x }) if *x == c => true,
+            _ => {
+                let msg = match flow::decision(state) {
+                    Some(d) => {
+                        format!("{} cannot act now: a {} decision is pending ({})", command.unit, d.kind, d.prompt)
+                    }
+                    None => "the combat is over".into(),
+                };
+                return Err(RuleError::refused("DS-TURN-1", msg));
+            }
+        };
+        actions::check_verb(state, c, &verb, extra)?;
+        let mut cx = Ctx { s: state, dice, log: out };
+        let top = cx.s.flow.pop().expect("checked");
+        if !extra {
+            cx.push(top);
+        }
+        actions::execute(&mut cx, c, verb, extra)?;
+        flow::run(&mut cx)
+    }
+    fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
+        state.find(&command.unit).map(|c| side_seat(state.c(c).side))
+    }
+
+    fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
+        let d = flow::decision(s);
+        let found = decode(s, action).ok().and_then(|id| d?.options.into_iter().find(|o| o.id == id));
+        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+    }
+    fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
+        flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
+    }
+    fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
+        let Some(d) = flow::decision(s) else {
+            return Err(RuleError::malformed("nothing is pending: the combat is over"));
+        };
+        if seat_index(&d.seat) != seat {
+            return Err(RuleError::malformed(format!("the {} seat is asked, not this one", d.seat)));
+        }
+        match d.options.iter().position(|o| o.id == id) {
+            Some(i) => Ok(encode(s, id, i)),
+            None => {
+                let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+                Err(RuleError::malformed(format!(
+                    "{id:?} is not an option for this {} decision; choose one of: {}",
+                    d.kind,
+                    ids.join(", ")
+                )))
+            }
+        }
+    }
+    fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
+        let d = flow::decision(s)?;
+        (seat_index(&d.seat) == seat).then(|| Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+    }
+    fn view(&self, s: &State, _viewer: Viewer) -> View {
+        crate::view::build(s)
+    }
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+}
+
+/// Draw Steel as a program offers it (the [`System`] the registry holds).
+pub struct DrawSteelSystem {
+    game: std::sync::Arc<DrawSteel>,
+}
+
+/// Draw Steel for the registry.
+pub fn system() -> std::sync::Arc<dyn System> {
+    std::sync::Arc::new(DrawSteelSystem { game: std::sync::Arc::new(DrawSteel::builtin()) })
+}
+
+impl System for DrawSteelSystem {
+    fn id(&self) -> &'static str {
+        "drawsteel"
+    }
+    fn title(&self) -> &'static str {
+        "Draw Steel"
+    }
+    fn seat_names(&self) -> Vec<String> {
+        SEATS.iter().map(|s| s.to_string()).collect()
+    }
+    fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
+        if !request.teams.is_empty() {
+            return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
+        }
+        let setup = EncounterSetup { options: request.options.clone() };
+        Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
+    }
+    fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<EncounterSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Draw Steel encounter: {e}"))?;
+        Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
+        Ok(fray_core::scenario::run(&self.game, crate::scenario::load(name, text)?))
+    }
+    fn scenario_table(&self, name: &str, text: &str) -> Result<Box<dyn Table>, String> {
+        let session = fray_core::scenario::play_steps(&self.game, crate::scenario::load(name, text)?)
+            .map_err(|e| format!("{name}: {e}"))?;
+        Ok(Box::new(session))
+    }
+    fn rules_index(&self) -> Result<Vec<Entry>, String> {
+        setup::rules_index()
+    }
+    fn check_build(&self, file: &str, text: &str) -> BuildReport {
+        match setup::check_file(file, text) {
+            Ok(cards) => BuildReport::Legal(cards),
+            Err(errors) => BuildReport::Illegal(errors),
+        }
+    }
+}
