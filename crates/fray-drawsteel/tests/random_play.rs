@@ -32,12 +32,30 @@ fn play(seed: u64) -> Vec<String> {
     panic!("seed {seed}: the combat did not end");
 }
 
+/// Runs `f` on every seed of `seeds`, spread over the machine's cores. A panic on any seed is
+/// passed on.
+fn across_cores(seeds: std::ops::Range<u64>, f: impl Fn(u64) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (seeds, f) = (seeds.clone(), &f);
+                scope.spawn(move || seeds.filter(|s| s % threads == t).for_each(f))
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
+/// 200 combats in the default run; `FRAY_RANDOM_MATCHES` of them in the long sweep (`.ci/sweep`).
 #[test]
 fn random_combats_finish_cleanly() {
-    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    for seed in 0..n {
+    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    across_cores(0..n, |seed| {
         play(seed);
-    }
+    });
 }
 
 #[test]
