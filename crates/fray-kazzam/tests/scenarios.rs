@@ -1,6 +1,6 @@
 //! Runs every scenario under `scenarios/kazzam/` (SCENARIOS.md): each must pass. Each file is
-//! its own test case, named by its path under `scenarios/kazzam/`
-//! (`cargo test -p fray-kazzam --test scenarios -- movement/push.toml`), spread over the cores.
+//! its own test case, named by its path under `scenarios/kazzam/` (`cargo test -p fray-kazzam
+//! --test scenarios -- classes/tamer/beast-charm.toml`); the harness spreads them over the cores.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
