@@ -3,7 +3,7 @@
 //! and the same seed must replay the same journal.
 //!
 //! Budgets: `cargo test` plays a short fixed run of every test (`quick` below). The long sweep
-//! (`.ci/sweep`: `FRAY_RANDOM_MATCHES=3000`, release build) plays thousands of matches and
+//! (`.ci/sweep`: `FRAY_RANDOM_MATCHES=3000`) plays thousands of matches and
 //! checks that every playable power comes up.
 
 use fray_ai::{Bot, RandomBot};
