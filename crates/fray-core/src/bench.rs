@@ -46,7 +46,7 @@ fn play<G: Game>(game: &G, start: Start<'_, G>, seed: u64, mut sample: Option<&m
     let Ok(mut state) = start(game, &mut dice, &mut Vec::new()) else { return 0 };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut legal: Vec<ActionId> = Vec::new();
-    let mut n = 0;
+    let mut n: usize = 0;
     while let Node::Decide { seats, .. } = game.node(&state) {
         let Some(seat) = seats.first() else { break };
         legal.clear();
@@ -60,7 +60,7 @@ fn play<G: Game>(game: &G, start: Start<'_, G>, seed: u64, mut sample: Option<&m
         }
         n += 1;
         if let Some(s) = sample.as_deref_mut()
-            && n % 7 == 0
+            && n.is_multiple_of(7)
         {
             s.push(state.clone());
         }

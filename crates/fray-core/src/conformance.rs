@@ -170,7 +170,7 @@ fn play<G: Game>(
         let (seat, start) = ready[k];
         let end = ready.get(k + 1).map_or(legal.len(), |&(_, s)| s);
         let offered = &legal[start..end];
-        if n % settings.describe_every.max(1) == 0 {
+        if n.is_multiple_of(settings.describe_every.max(1)) {
             check_ids(&**game, &state, seat, offered).map_err(|e| {
                 let d = game.decision(&state, seat);
                 let what = d.map(|d| {

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod bench;
 pub mod conformance;
 pub mod decision;
 pub mod dice;

@@ -152,6 +152,8 @@ pub trait System: Send + Sync {
     fn rules_index(&self) -> Result<Vec<Entry>, String>;
     /// Checks a build file (a character, a team, stat blocks).
     fn check_build(&self, file: &str, text: &str) -> BuildReport;
+    /// Measures the default match ([`crate::bench::measure`]).
+    fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> crate::bench::BenchReport;
 }
 
 /// The systems a program offers.

@@ -253,7 +253,7 @@ impl Game for DrawSteel {
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         let d = flow::decision(s)?;
-        (seat_index(&d.seat) == seat).then(|| Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+        (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
     }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         crate::view::build(s)
@@ -305,6 +305,10 @@ impl System for DrawSteelSystem {
     }
     fn rules_index(&self) -> Result<Vec<Entry>, String> {
         setup::rules_index()
+    }
+    fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
+        let setup = EncounterSetup::default();
+        fray_core::bench::measure(&self.game, &fray_core::conformance::from_setup(&setup), matches, live_bytes)
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
         match setup::check_file(file, text) {

@@ -167,34 +167,3 @@ pub fn save(cx: &mut Ctx, c: Cx, what: &str) -> Result<bool, RuleError> {
     cx.emit(Event::Save { creature: cx.s.who(c), what: what.into(), roll, success });
     Ok(success)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn mods(e: usize, b: usize) -> Mods {
-        Mods { edges: vec!["e"; e], banes: vec!["b"; b] }
-    }
-
-    #[test]
-    fn edges_and_banes_cancel_as_published() {
-        assert_eq!(mods(1, 0).net(), (2, 0));
-        assert_eq!(mods(3, 0).net(), (0, 1));
-        assert_eq!(mods(0, 1).net(), (-2, 0));
-        assert_eq!(mods(0, 2).net(), (0, -1));
-        assert_eq!(mods(1, 1).net(), (0, 0));
-        assert_eq!(mods(2, 2).net(), (0, 0));
-        assert_eq!(mods(2, 1).net(), (2, 0));
-        assert_eq!(mods(1, 2).net(), (-2, 0));
-    }
-
-    #[test]
-    fn natural_nineteen_is_tier_three_whatever_the_banes() {
-        let r = Rolled { dice: [9, 10], natural: 19, bonus: -5 };
-        assert_eq!(r.tier(&mods(0, 2)), 2);
-        let r = Rolled { dice: [5, 6], natural: 11, bonus: 2 };
-        assert_eq!(r.tier(&mods(0, 0)), 1);
-        assert_eq!(r.tier(&mods(2, 0)), 2);
-        assert_eq!(r.tier(&mods(0, 1)), 0);
-    }
-}

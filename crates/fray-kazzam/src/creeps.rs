@@ -1220,34 +1220,3 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // The compiled-in stat blocks load, every face 1-6 has an action, and every action is a power.
-    #[test]
-    fn the_stat_blocks_load_and_become_powers() {
-        let defs = cached().unwrap();
-        assert!(defs.iter().any(|c| c.id == "guardian-bear" && c.kind == CreepType::Elite));
-        let powers = crate::powers::Powers::builtin().unwrap();
-        for c in defs {
-            for f in 1..=6 {
-                let i = c.action_for(f).unwrap();
-                assert!(powers.find(&c.power_id(i)).is_some(), "{} has no power", c.power_id(i));
-            }
-        }
-    }
-
-    // A face listed twice or missing is refused, naming the file, the line and the field.
-    #[test]
-    fn bad_faces_name_file_line_and_field() {
-        let text = "[[creep]]\nid = \"x\"\nname = \"X\"\ntype = \"elite\"\nsize = 1\nspeed = 4\nsource = \"L1\"\n\n[[creep.action]]\nrolls = \"1-7\"\nname = \"A\"\ntarget = \"melee\"\ntext = \"a\"\n";
-        let e = parse("creeps.toml", text).unwrap_err();
-        assert!(e.contains("creeps.toml, line 2") && e.contains("action[0].rolls"), "{e}");
-        let e = parse("creeps.toml", &text.replace("1-7", "1-5")).unwrap_err();
-        assert!(e.contains("no action for a roll of 6"), "{e}");
-        let e = parse("creeps.toml", &text.replace("speed = 4", "speed = \"fast\"")).unwrap_err();
-        assert!(e.contains("creeps.toml") && e.contains("line 6"), "{e}");
-    }
-}

@@ -344,7 +344,7 @@ impl Game for Kazzam {
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         let d = flow::decision(s)?;
-        (seat_index(&d.seat) == seat).then(|| Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+        (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
     }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         // Kazzam is played with every figure on the table: a Hidden creature cannot be targeted,
@@ -400,6 +400,10 @@ impl System for KazzamSystem {
     }
     fn rules_index(&self) -> Result<Vec<Entry>, String> {
         crate::reference::index(&crate::powers::Powers::builtin()?)
+    }
+    fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
+        let setup = MatchSetup::default();
+        fray_core::bench::measure(&self.game, &fray_core::conformance::from_setup(&setup), matches, live_bytes)
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
         if text.contains("[class]") {

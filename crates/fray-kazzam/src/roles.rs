@@ -132,34 +132,3 @@ pub fn cached() -> Result<&'static RolesFile, String> {
     static ROLES: std::sync::OnceLock<Result<RolesFile, String>> = std::sync::OnceLock::new();
     ROLES.get_or_init(builtin).as_ref().map_err(Clone::clone)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // K-ROLE-1, K-CHAR-2: five roles of four specializations each.
-    #[test]
-    fn five_roles_of_four_specializations() {
-        let f = builtin().unwrap();
-        assert_eq!(f.role.len(), 5);
-        for r in &f.role {
-            assert_eq!(f.specialization.iter().filter(|s| s.role == r.id).count(), 4, "{}", r.id);
-            // K-PROG-2/6: four encounter powers to choose from at levels 2 and 6.
-            let enc = f
-                .power
-                .iter()
-                .filter(|p| p.role.as_deref() == Some(&r.id) && p.group.as_deref() == Some(ENCOUNTER_GROUP));
-            assert_eq!(enc.count(), 4, "{}", r.id);
-        }
-        // Every Defender has Defender's Mark plus its specialization's reaction.
-        let got: Vec<_> = f.granted("defender", "smasher").map(|p| p.id.as_str()).collect();
-        assert!(got.contains(&"defenders-mark") && got.iter().any(|p| p.contains("smasher")), "{got:?}");
-    }
-
-    #[test]
-    fn a_power_naming_an_unknown_specialization_is_refused_with_file_and_field() {
-        let text = "[[role]]\nid='r'\nname='R'\ntext='x'\nboost='b'\nboost_level4='b'\n\n[[power]]\nid='p'\nname='P'\nrole='r'\nspecialization='nope'\naction='role'\ntarget={kind='none'}\ntext='t'\n";
-        let e = parse("roles.toml", text).unwrap_err();
-        assert!(e.contains("roles.toml") && e.contains("power[0] (p).specialization"), "{e}");
-    }
-}

@@ -277,3 +277,48 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
     );
     assert!(e.contains("in_force: name 1 learned blade-enchantment feature(s) in force at the start (2 named)"), "{e}");
 }
+
+// Content checks, moved here from the library's unit tests (the library has `test = false`).
+
+#[test]
+fn every_played_feature_is_in_the_class_files() {
+    use fray_kazzam::features::{Feature, PLAYED, catalogue};
+    for (id, f) in PLAYED {
+        assert!(catalogue().iter().any(|x| x == id), "{id} is not a feature in content/kazzam/classes");
+        assert_eq!(Feature::parse(id), Some(*f));
+        assert_eq!(f.id(), *id);
+    }
+}
+
+// The compiled-in stat blocks load, every face 1-6 has an action, and every action is a power.
+#[test]
+fn the_stat_blocks_load_and_become_powers() {
+    use fray_kazzam::creeps::{CreepType, cached};
+    let defs = cached().unwrap();
+    assert!(defs.iter().any(|c| c.id == "guardian-bear" && c.kind == CreepType::Elite));
+    let powers = fray_kazzam::powers::Powers::builtin().unwrap();
+    for c in defs {
+        for f in 1..=6 {
+            let i = c.action_for(f).unwrap();
+            assert!(powers.find(&c.power_id(i)).is_some(), "{} has no power", c.power_id(i));
+        }
+    }
+}
+
+// K-ROLE-1, K-CHAR-2: five roles of four specializations each.
+#[test]
+fn five_roles_of_four_specializations() {
+    use fray_kazzam::roles::{ENCOUNTER_GROUP, builtin};
+    let f = builtin().unwrap();
+    assert_eq!(f.role.len(), 5);
+    for r in &f.role {
+        assert_eq!(f.specialization.iter().filter(|s| s.role == r.id).count(), 4, "{}", r.id);
+        // K-PROG-2/6: four encounter powers to choose from at levels 2 and 6.
+        let enc =
+            f.power.iter().filter(|p| p.role.as_deref() == Some(&r.id) && p.group.as_deref() == Some(ENCOUNTER_GROUP));
+        assert_eq!(enc.count(), 4, "{}", r.id);
+    }
+    // Every Defender has Defender's Mark plus its specialization's reaction.
+    let got: Vec<_> = f.granted("defender", "smasher").map(|p| p.id.as_str()).collect();
+    assert!(got.contains(&"defenders-mark") && got.iter().any(|p| p.contains("smasher")), "{got:?}");
+}

@@ -77,3 +77,23 @@ fn a_team_may_not_field_two_athletes_of_one_role_or_class() {
     assert!(e.contains("unit[1] (bo).class: ada already plays hexer for red") && e.contains("(K-CHAR-1)"), "{e}");
     assert!(!e.contains("unit[2]"), "the other team may field the same role and class: {e}");
 }
+
+// A Creep face listed twice or missing is refused, naming the file, the line and the field.
+#[test]
+fn bad_creep_faces_name_file_line_and_field() {
+    let parse = fray_kazzam::creeps::parse;
+    let text = "[[creep]]\nid = \"x\"\nname = \"X\"\ntype = \"elite\"\nsize = 1\nspeed = 4\nsource = \"L1\"\n\n[[creep.action]]\nrolls = \"1-7\"\nname = \"A\"\ntarget = \"melee\"\ntext = \"a\"\n";
+    let e = parse("creeps.toml", text).unwrap_err();
+    assert!(e.contains("creeps.toml, line 2") && e.contains("action[0].rolls"), "{e}");
+    let e = parse("creeps.toml", &text.replace("1-7", "1-5")).unwrap_err();
+    assert!(e.contains("no action for a roll of 6"), "{e}");
+    let e = parse("creeps.toml", &text.replace("speed = 4", "speed = \"fast\"")).unwrap_err();
+    assert!(e.contains("creeps.toml") && e.contains("line 6"), "{e}");
+}
+
+#[test]
+fn a_power_naming_an_unknown_specialization_is_refused_with_file_and_field() {
+    let text = "[[role]]\nid='r'\nname='R'\ntext='x'\nboost='b'\nboost_level4='b'\n\n[[power]]\nid='p'\nname='P'\nrole='r'\nspecialization='nope'\naction='role'\ntarget={kind='none'}\ntext='t'\n";
+    let e = fray_kazzam::roles::parse("roles.toml", text).unwrap_err();
+    assert!(e.contains("roles.toml") && e.contains("power[0] (p).specialization"), "{e}");
+}

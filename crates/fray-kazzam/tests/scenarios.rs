@@ -1,5 +1,8 @@
-//! Runs every scenario under `scenarios/kazzam/` (SCENARIOS.md): each must pass.
+//! Runs every scenario under `scenarios/kazzam/` (SCENARIOS.md): each must pass. Each file is
+//! its own test case, named by its path under `scenarios/kazzam/` (`cargo test -p fray-kazzam
+//! --test scenarios -- classes/tamer/beast-charm.toml`); the harness spreads them over the cores.
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -15,26 +18,31 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn every_kazzam_scenario_passes() {
+/// One scenario file: loads and runs it; a failure carries the journal.
+fn run(game: &std::sync::Arc<fray_kazzam::Kazzam>, name: &str, file: &Path) -> Result<(), Failed> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{name}: {e}"))?;
+    let loaded = fray_kazzam::scenario::load(name, &text).map_err(|e| format!("{name}: {e}"))?;
+    let report = fray_core::scenario::run(game, loaded);
+    match report.failure {
+        None => Ok(()),
+        Some(f) => Err(format!("{name} ({}): {f}\n    {}", report.title, report.journal.join("\n    ")).into()),
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/kazzam");
     let mut all = Vec::new();
     files(&dir, &mut all);
     assert!(!all.is_empty(), "no scenarios found in {}", dir.display());
-    let mut failures = Vec::new();
     let game = std::sync::Arc::new(fray_kazzam::Kazzam::builtin());
-    for f in &all {
-        let text = std::fs::read_to_string(f).unwrap();
-        let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
-        match fray_kazzam::scenario::load(&name, &text) {
-            Err(e) => failures.push(format!("{name}: {e}")),
-            Ok(loaded) => {
-                let report = fray_core::scenario::run(&game, loaded);
-                if let Some(f) = report.failure {
-                    failures.push(format!("{name} ({}): {f}\n    {}", report.title, report.journal.join("\n    ")));
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), all.len(), failures.join("\n"));
+    let trials = all
+        .into_iter()
+        .map(|f| {
+            let name = f.strip_prefix(&dir).unwrap_or(&f).display().to_string();
+            let game = game.clone();
+            Trial::test(name.clone(), move || run(&game, &name, &f))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }

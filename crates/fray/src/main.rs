@@ -1,5 +1,6 @@
 //! The `fray` command: play a match, run scenario files, print a view.
 
+mod bench;
 mod board;
 mod lookup;
 mod play;
@@ -7,6 +8,9 @@ mod scenarios;
 
 use clap::{Parser, Subcommand};
 use fray_core::table::Registry;
+
+#[global_allocator]
+static ALLOC: bench::Counting = bench::Counting;
 
 /// Every system this program plays: the one place that names them.
 fn registry() -> Registry {
@@ -79,6 +83,18 @@ enum Command {
         /// The file.
         file: String,
     },
+    /// Measure the engine on this machine: random-legal decisions per second, state clone, a
+    /// whole random match, memory per live match.
+    Bench {
+        /// The game system.
+        system: String,
+        /// How many random matches to time.
+        #[arg(long, default_value_t = 40)]
+        matches: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the view of a scenario after its steps, or of a saved match.
     View {
         /// A scenario file (.toml) or a saved match (.json).
@@ -109,6 +125,7 @@ fn main() -> ExitCode {
         Command::Scenario { paths, trace } => scenarios::run(&registry, &paths, trace),
         Command::Rules { system, term, list, json } => lookup::rules(&registry, &system, term.as_deref(), list, json),
         Command::Build { system, file } => lookup::build(&registry, &system, &file),
+        Command::Bench { system, matches, json } => bench::run(&registry, &system, matches, json),
         Command::View { path, json } => {
             if path.ends_with(".json") {
                 play::view_saved(&registry, &path, json)

@@ -80,9 +80,8 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
 
 fn drive(table: &mut dyn Table, args: &PlayArgs) -> Result<ExitCode, String> {
     let seat_infos = table.seats();
-    let people = |seat: fray_core::game::Seat| {
-        seat_infos.get(seat.index()).is_some_and(|s| args.seats.iter().any(|p| *p == s.name))
-    };
+    let people =
+        |seat: fray_core::game::Seat| seat_infos.get(seat.index()).is_some_and(|s| args.seats.contains(&s.name));
     // A person sees what their seat may know; with nobody at the table the log is the referee's.
     let viewer = match args.seats.first().and_then(|p| seat_infos.iter().position(|s| s.name == *p)) {
         Some(i) if args.seats.len() == 1 => Viewer::Seat(fray_core::game::Seat(i as u8)),

@@ -1,0 +1,55 @@
+//! `fray bench SYSTEM`: the engine's figures on this machine (random-legal decisions per
+//! second, state clone, a whole match, memory per live match), measured by the core for every
+//! system. The program counts its live heap bytes so the memory figure is real.
+
+use fray_core::table::Registry;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The system allocator, counting the bytes allocated and not yet freed.
+pub struct Counting;
+
+static LIVE: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as u64, Ordering::Relaxed);
+        // SAFETY: the caller's layout is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        // SAFETY: `ptr` came from `alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size as u64, Ordering::Relaxed);
+        LIVE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+fn live() -> u64 {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// `fray bench SYSTEM [--matches N] [--json]`
+pub fn run(registry: &Registry, system: &str, matches: u64, json: bool) -> Result<ExitCode, String> {
+    let sys = registry.get(system)?;
+    let r = sys.bench(matches.max(1), Some(&live));
+    if json {
+        println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+    } else {
+        println!("{} — {} random matches on one core (CPU time of this thread)", sys.title(), r.matches);
+        println!("  random-legal decisions per second  {:>12.0}", r.decisions_per_second);
+        println!("  decisions per match                {:>12.1}", r.decisions_per_match);
+        println!("  state clone (median, ns)           {:>12.0}", r.clone_ns);
+        println!("  one random match (ms)              {:>12.2}", r.match_ms);
+        if let Some(b) = r.bytes_per_match {
+            println!("  bytes held by a finished match     {:>12}", b);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
