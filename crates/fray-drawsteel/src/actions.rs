@@ -377,12 +377,36 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
 }
 
 fn can_end(s: &State, c: Cx, p: Pos) -> bool {
-    let size = s.c(c).size;
-    footprint(p, size.squares).all(|q| {
-        s.terrain_at(q).standable()
-            // DS-GAP-9: no ending in another creature's space unless sizes differ by 2 or more.
-            && occupied_by_other(s, c, q).is_none_or(|o| (s.c(o).size.rank() - size.rank()).abs() >= 2)
+    footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
+}
+
+/// The creature whose space `c` may not end its move in at `p` (DS-GAP-9): another creature
+/// there, unless their sizes are 2 or more apart. Sizes count by squares (1, 2, 3 ...): the
+/// letters of size 1 do not make a medium creature small enough to stand inside a size 2 one
+/// (docs/rulings/drawsteel.md).
+pub fn occupant(s: &State, c: Cx, p: Pos) -> Option<Cx> {
+    let size = s.c(c).size.squares;
+    s.active().find(|&o| {
+        let y = s.c(o);
+        o != c && distance(y.pos.unwrap(), y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2
     })
+}
+
+/// The refusal for ending a move in an occupied space (DS-GAP-9), if `p` is one.
+fn occupied_error(s: &State, c: Cx, p: Pos) -> Result<(), RuleError> {
+    match occupant(s, c, p) {
+        Some(o) => Err(RuleError::refused(
+            "DS-GAP-9",
+            format!(
+                "{p} is occupied by {} (size {}): {} (size {}) can't end its move there",
+                who(s, o),
+                s.c(o).size.label(),
+                who(s, c),
+                s.c(c).size.label()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The squares `c` may still advance this move: what is left of a move action under way, or a
@@ -982,6 +1006,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         let path = match r {
             Route::Path(p) => p.clone(),
             Route::To(to) => {
+                occupied_error(s, c, *to)?;
                 destinations(s, c, speed(s, c), false).into_iter().find(|(q, _)| q == to).map(|(_, p)| p).ok_or_else(
                     || {
                         RuleError::refused(
@@ -1087,6 +1112,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
                 return Err(RuleError::refused(rule, format!("{}'s speed is 0", who(s, c))));
             }
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
+            occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
             let reachable_end = destinations(s, c, budget, false).iter().any(|(q, _)| *q == dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
@@ -1111,6 +1137,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if matches!(t, Terrain::Difficult | Terrain::Damaging) {
                 return Err(RuleError::refused("DS-SHIFT-1", "no shifting into difficult or damaging terrain"));
             }
+            occupied_error(s, c, *q)?;
             if distance(p, 1, *q, 1) != 1 || step_cost(s, c, p, *q, false).is_none() || !can_end(s, c, *q) {
                 return Err(RuleError::refused("DS-SHIFT-1", format!("{} cannot shift to {q}", who(s, c))));
             }
@@ -1118,6 +1145,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
         }
         Verb::Charge(t, sq) => {
             check_slot(s, c, Slot::Main, extra)?;
+            occupied_error(s, c, *sq)?;
             if !charge_squares(s, c, *t).contains(sq) {
                 return Err(RuleError::refused(
                     "DS-CHG-1",
