@@ -493,32 +493,34 @@ pub fn route_cost(s: &State, c: Cx, path: &[Pos]) -> Option<i32> {
 pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Pos, Vec<Pos>)> {
     let Some(start) = s.c(c).pos else { return vec![] };
     let fright = s.source_of(c, ConditionKind::Frightened);
+    // DS-COND-FRIGHT: not willingly closer to a known source of fear.
+    let unafraid = |q: Pos| {
+        fright.is_none_or(|f| {
+            s.c(f).pos.is_none_or(|fp| {
+                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
+            })
+        })
+    };
+    if charge_line {
+        return charge_runs(s, c, start, budget)
+            .into_iter()
+            .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
+            .collect();
+    }
     let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
         for q in p.neighbours() {
-            if charge_line {
-                // A straight line: every step in the direction of the first.
-                let (dx, dy) = (q.x - p.x, q.y - p.y);
-                if p != start {
-                    let d0 = ((p.x - start.x).signum(), (p.y - start.y).signum());
-                    if (dx, dy) != d0 {
-                        continue;
-                    }
-                }
-            }
-            if let Some(cost) = step_cost(s, c, p, q, charge_line) {
+            if let Some(cost) = step_cost(s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
-        if !charge_line {
-            for (land, cost) in jumps(s, c, p, None) {
-                out.push((land, cost));
-            }
+        for (land, cost) in jumps(s, c, p, None) {
+            out.push((land, cost));
         }
     });
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
-    if !charge_line && s.options.jumping == crate::options::Text::Glossary {
+    if s.options.jumping == crate::options::Text::Glossary {
         for p in r.squares() {
             for dir in fray_core::grid::NEIGHBOUR_OFFSETS {
                 // The run-up: two straight steps into `p` from the direction `dir` comes from.
@@ -549,14 +551,6 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             }
         }
     }
-    // DS-COND-FRIGHT: not willingly closer to a known source of fear.
-    let unafraid = |q: Pos| {
-        fright.is_none_or(|f| {
-            s.c(f).pos.is_none_or(|fp| {
-                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
-            })
-        })
-    };
     let mut found: Vec<(Pos, Vec<Pos>)> = r
         .squares()
         .filter(|&q| can_end(s, c, q) && unafraid(q))
@@ -569,6 +563,36 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
         }
     }
     found
+}
+
+/// A charge's runs (DS-CHG-1, DS-GAP-8): the cheapest route to each square that never bends
+/// back — no step against a way an earlier one went, so each axis is crossed one way only. Such
+/// a route keeps to one quadrant of directions, so one search per quadrant finds them all. No
+/// jumps; difficult terrain is refused (DS-DELTA-13).
+fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)> {
+    let mut best: Vec<(Pos, u32, Vec<Pos>)> = Vec::new();
+    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
+            for q in p.neighbours() {
+                let (dx, dy) = (q.x - p.x, q.y - p.y);
+                if (dx == 0 || dx == sx)
+                    && (dy == 0 || dy == sy)
+                    && let Some(cost) = step_cost(s, c, p, q, true)
+                {
+                    out.push((q, cost));
+                }
+            }
+        });
+        for q in r.squares() {
+            let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
+            match best.iter_mut().find(|b| b.0 == q) {
+                Some(b) if b.1 <= k => {}
+                Some(b) => *b = (q, k, path),
+                None => best.push((q, k, path)),
+            }
+        }
+    }
+    best.into_iter().map(|(q, _, path)| (q, path)).collect()
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,

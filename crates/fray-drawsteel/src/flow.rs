@@ -233,6 +233,12 @@ pub fn decision(s: &State) -> Option<Decision> {
 pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
     let Some(d) = decision(cx.s) else { return Err(RuleError::malformed("nothing is pending: the combat is over")) };
     if !d.allows(option) {
+        // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
+        if let Some(Frame::Forced(f)) = cx.s.flow.last()
+            && let Some(e) = crate::forced::refusal(cx.s, f, option)
+        {
+            return Err(e);
+        }
         let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
         return Err(RuleError::malformed(format!(
             "{option:?} is not an option for this {} decision; choose one of: {}",

@@ -111,7 +111,7 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
         .into_iter()
         .filter(|&q| {
             let dir = (q.x - p.x, q.y - p.y);
-            let straight = f.steps.iter().all(|s| s.0 * dir.0 + s.1 * dir.1 >= 0);
+            let straight = straight_on(&f.steps, dir);
             let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
             let first = f.steps.first().copied();
             let ok = match f.kind {
@@ -127,6 +127,41 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
             ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && (into_self_ok || !into_self)
         })
         .collect()
+}
+
+/// Whether a step in direction `dir` keeps a line straight after `steps` (DS-GAP-8, published):
+/// the line may turn, but no step may head against a way an earlier step went — once it has
+/// moved right it never moves left, once down never up. So an L is straight; a zigzag is not.
+pub fn straight_on(steps: &[(i32, i32)], dir: (i32, i32)) -> bool {
+    steps.iter().all(|s| s.0 * dir.0 >= 0 && s.1 * dir.1 >= 0)
+}
+
+/// Why the mover can't take the target to `option` (a square next to it that the decision
+/// does not offer), naming the rule: not farther for a push, not closer for a pull, or a bend
+/// back against the line (DS-FM-1, DS-FM-2, DS-GAP-8, DS-DELTA-10).
+pub fn refusal(s: &crate::state::State, f: &ForcedFrame, option: &str) -> Option<RuleError> {
+    let q = Pos::parse(option)?;
+    let t = s.c(f.target);
+    let (p, mp) = (t.pos?, s.c(f.mover).pos?);
+    if distance(p, 1, q, 1) != 1 {
+        return None;
+    }
+    let dir = (q.x - p.x, q.y - p.y);
+    let (size, ms) = (t.size.squares, s.c(f.mover).size.squares);
+    let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
+    let (id, name) = (&t.id, f.kind.name());
+    let why = match f.kind {
+        Kind::Push if s.options.push == Text::Glossary && f.steps.first().is_some_and(|&d| d != dir) => {
+            ("DS-DELTA-10", format!("a {name} keeps to its first step's direction (push = glossary)"))
+        }
+        Kind::Push if there <= here => ("DS-FM-1", format!("each square of a {name} must take {id} farther away")),
+        Kind::Pull if there >= here => ("DS-FM-2", format!("each square of a {name} must bring {id} closer")),
+        Kind::Push | Kind::Pull if !straight_on(&f.steps, dir) => {
+            ("DS-GAP-8", format!("a {name} runs in a straight line: {q} bends back against a way {id} already went"))
+        }
+        _ => return None,
+    };
+    Some(RuleError::refused(why.0, format!("{q} is not an option for this {name} of {id}: {}", why.1)))
 }
 
 /// Up and down steps a vertical forced movement still allows (DS-GAP-10): it may rise or sink,
