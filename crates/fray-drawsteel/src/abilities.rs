@@ -5,6 +5,7 @@
 
 use crate::events::Event;
 use crate::flow::{Ctx, Flow, Frame};
+use crate::forced::ForcedFrame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
 use crate::options::Text;
 use crate::rolls::{Mods, Rolled};
@@ -304,19 +305,25 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             }
             crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
         }
+    }
+    // Pushes, pulls and slides wait until every effect is applied; the user then orders them
+    // (DS-GAP-10).
+    let mut moves = Vec::new();
+    if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
             let boost = i32::from(a.potency_up.contains(&t));
             for e in &effects {
-                apply_effect_boosted(cx, user, t, e, &a.ability, boost);
+                apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
             }
         }
     }
     for &t in &a.targets {
         for e in a.ability.effect.clone().iter() {
-            apply_effect(cx, user, t, e, &a.ability);
+            apply_effect(cx, user, t, e, &a.ability, &mut moves);
         }
     }
+    crate::forced::queue(cx, moves);
     // DS-AREA-5: a wall ability raises its squares now.
     if let Distance::Wall { size, within } = a.ability.distance {
         cx.s.flow.insert(base, Frame::Wall { c: user, left: size, within, placed: Vec::new() });
@@ -355,13 +362,22 @@ pub fn reveal(cx: &mut Ctx, c: Cx) {
     }
 }
 
-/// Applies one effect: potency first (DS-GAP-5), then conditions, forced movement, Stamina.
-pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef) {
-    apply_effect_boosted(cx, user, t, e, ability, 0)
+/// Applies one effect: potency first (DS-GAP-5), then conditions, Stamina; a push, pull or
+/// slide is added to `moves`, to start once every effect is applied.
+pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
+    apply_effect_boosted(cx, user, t, e, ability, 0, moves)
 }
 
 /// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2).
-pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, boost: i32) {
+pub fn apply_effect_boosted(
+    cx: &mut Ctx,
+    user: Cx,
+    t: Cx,
+    e: &EffectDef,
+    ability: &AbilityDef,
+    boost: i32,
+    moves: &mut Vec<ForcedFrame>,
+) {
     if !cx.s.c(t).active() {
         return;
     }
@@ -406,7 +422,7 @@ pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, abilit
         (e.slide, crate::forced::Kind::Slide),
     ] {
         if let Some(n) = n {
-            crate::forced::begin(cx, user, t, kind, n + bonus, e.vertical);
+            moves.extend(crate::forced::prepare(cx, user, t, kind, n + bonus, e.vertical));
         }
     }
 }

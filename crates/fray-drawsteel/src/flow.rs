@@ -41,6 +41,14 @@ pub enum Frame {
     Ability(Box<AbilityFrame>),
     /// Forced movement resolving.
     Forced(ForcedFrame),
+    /// Several targets of one ability waiting to be force-moved: its user picks the next
+    /// (DS-GAP-10).
+    ForcedOrder {
+        /// The ability's user.
+        mover: Cx,
+        /// The movements still to make.
+        frames: Vec<ForcedFrame>,
+    },
     /// Raising a wall, one square at a time (DS-AREA-5).
     Wall {
         /// Who raises it.
@@ -131,6 +139,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Act { c } => crate::turn::act_step(cx, c),
             Frame::Ability(a) => crate::abilities::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f),
+            Frame::ForcedOrder { mover, frames } => crate::forced::order_step(cx, mover, frames),
             Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
             waiting => {
                 cx.s.flow.push(waiting);
@@ -196,6 +205,10 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (kind, prompt, options) = crate::forced::question(s, f);
             (s.c(f.mover).side, Some(f.mover), kind, prompt, options)
         }
+        Frame::ForcedOrder { mover, frames } => {
+            let (kind, prompt, options) = crate::forced::order_question(s, *mover, frames);
+            (s.c(*mover).side, Some(*mover), kind, prompt, options)
+        }
         Frame::Wall { c, left, within, placed } => (
             s.c(*c).side,
             Some(*c),
@@ -253,6 +266,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option)?,
         Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::ForcedOrder { mover, frames } => crate::forced::answer_order(cx, mover, frames, option)?,
         Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
         Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
         Frame::Sweep { c, ability, left, visited, main_action } => {

@@ -55,16 +55,23 @@ pub struct ForcedFrame {
     pub down: i32,
 }
 
-/// Starts forced movement: restrained creatures cannot be moved (DS-COND-RESTR-1), nor grabbed
-/// ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
-/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1).
+/// Starts forced movement at once (see [`prepare`]).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
+    if let Some(f) = prepare(cx, mover, target, kind, n, vertical) {
+        cx.push(Frame::Forced(f));
+    }
+}
+
+/// Forced movement about to start: restrained creatures cannot be moved (DS-COND-RESTR-1), nor
+/// grabbed ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
+/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1). `None` when nothing moves.
+pub fn prepare(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) -> Option<ForcedFrame> {
     if !cx.s.c(target).active() {
-        return;
+        return None;
     }
     if cx.s.has(target, ConditionKind::Restrained) {
         cx.emit(Event::Note { text: format!("{} cannot be force-moved while restrained", cx.s.c(target).id) });
-        return;
+        return None;
     }
     let by_grabber = cx.s.options.grabbed == Text::Published
         && cx.s.source_of(target, ConditionKind::Grabbed) == Some(mover)
@@ -75,7 +82,7 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
             Text::Glossary => format!("{} cannot be force-moved while grabbed", cx.s.c(target).id),
         };
         cx.emit(Event::Note { text });
-        return;
+        return None;
     }
     let stability = if mover == target { 0 } else { cx.s.c(target).stability };
     let n = (n - stability).max(0);
@@ -84,18 +91,74 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
             text: format!("{}'s stability {stability} shortens the {} to {n}", cx.s.c(target).id, kind.name()),
         });
     }
-    if n > 0 {
-        cx.push(Frame::Forced(ForcedFrame {
-            mover,
-            target,
-            kind,
-            remaining: n,
-            steps: Vec::new(),
-            vertical,
-            rise: 0,
-            down: 0,
-        }));
+    (n > 0).then(|| ForcedFrame { mover, target, kind, remaining: n, steps: Vec::new(), vertical, rise: 0, down: 0 })
+}
+
+/// Starts the forced movements one ability gives its targets (DS-GAP-10): with several, its
+/// user picks which target to move next, and each finishes before the next starts.
+pub fn queue(cx: &mut Ctx, mut frames: Vec<ForcedFrame>) {
+    match frames.len() {
+        0 => {}
+        1 => cx.push(Frame::Forced(frames.pop().expect("one"))),
+        _ => cx.push(Frame::ForcedOrder { mover: frames[0].mover, frames }),
     }
+}
+
+/// Whether a forced movement still has somewhere to take its target.
+fn movable(s: &crate::state::State, f: &ForcedFrame) -> bool {
+    f.remaining > 0 && s.c(f.target).active() && !(next_squares(s, f).is_empty() && vertical_steps(f).is_empty())
+}
+
+/// Several targets waiting to be moved (DS-GAP-10): asks which goes next while two or more
+/// can still move; one that can is moved without asking; those that can't are dropped once
+/// none can.
+pub fn order_step(cx: &mut Ctx, mover: Cx, mut frames: Vec<ForcedFrame>) -> Flow {
+    let movable: Vec<usize> = (0..frames.len()).filter(|&i| movable(cx.s, &frames[i])).collect();
+    match movable.as_slice() {
+        [] => Flow::Continue,
+        [one] => {
+            let f = frames.remove(*one);
+            if !frames.is_empty() {
+                cx.push(Frame::ForcedOrder { mover, frames });
+            }
+            cx.push(Frame::Forced(f));
+            Flow::Continue
+        }
+        _ => {
+            cx.push(Frame::ForcedOrder { mover, frames });
+            Flow::Wait
+        }
+    }
+}
+
+/// The decision: which target the mover moves next.
+pub fn order_question(
+    s: &crate::state::State,
+    mover: Cx,
+    frames: &[ForcedFrame],
+) -> (&'static str, String, Vec<DecisionOption>) {
+    let mut o: Vec<DecisionOption> = Vec::new();
+    for f in frames.iter().filter(|f| movable(s, f)) {
+        let id = s.c(f.target).id.to_string();
+        if !o.iter().any(|x| x.id == id) {
+            o.push(DecisionOption::new(id.clone(), format!("{} {id} next ({} squares)", f.kind.name(), f.remaining)));
+        }
+    }
+    ("forced-order", format!("{}: which target do you move next?", s.c(mover).id), o)
+}
+
+/// Moves the chosen target now; the others wait for it to finish.
+pub fn answer_order(cx: &mut Ctx, mover: Cx, mut frames: Vec<ForcedFrame>, option: &str) -> Result<(), RuleError> {
+    let i = frames
+        .iter()
+        .position(|f| &*cx.s.c(f.target).id == option && movable(cx.s, f))
+        .ok_or_else(|| RuleError::malformed(format!("{option:?} is not a target waiting to be moved")))?;
+    let f = frames.remove(i);
+    if !frames.is_empty() {
+        cx.push(Frame::ForcedOrder { mover, frames });
+    }
+    cx.push(Frame::Forced(f));
+    Ok(())
 }
 
 /// Next squares: one step that keeps to the kind's direction and never turns back against an
@@ -208,10 +271,7 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
 
 /// Forced-movement frames wait for the mover.
 pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Flow {
-    if f.remaining <= 0
-        || !cx.s.c(f.target).active()
-        || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty())
-    {
+    if !movable(cx.s, &f) {
         return Flow::Continue;
     }
     cx.push(Frame::Forced(f));
