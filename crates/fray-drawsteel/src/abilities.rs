@@ -295,6 +295,11 @@ fn potency_targets(a: &AbilityFrame) -> Vec<Cx> {
 fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     let base = cx.s.flow.len();
     let user = a.user;
+    // DS-SLAM-3: a target this ability kills is still force-moved by it; its body stays on the
+    // map until that movement is over.
+    if moves_targets(&a.ability) {
+        cx.push(Frame::Bodies { cs: a.targets.clone() });
+    }
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
     if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
@@ -354,6 +359,15 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether any of an ability's effects pushes, pulls or slides.
+fn moves_targets(a: &AbilityDef) -> bool {
+    [&a.tier1, &a.tier2, &a.tier3]
+        .iter()
+        .flat_map(|t| t.effects.iter())
+        .chain(a.effect.iter())
+        .any(|e| e.push.is_some() || e.pull.is_some() || e.slide.is_some())
+}
+
 /// DS-HIDE-3, DS-HIDE-4: acting gives a hidden creature away, but its benefits last until the
 /// end of the turn in which that happens.
 pub fn reveal(cx: &mut Ctx, c: Cx) {
@@ -378,7 +392,9 @@ pub fn apply_effect_boosted(
     boost: i32,
     moves: &mut Vec<ForcedFrame>,
 ) {
-    if !cx.s.c(t).active() {
+    // A target the ability killed is only force-moved, its body still on the map (DS-SLAM-3).
+    let body = cx.s.c(t).dead && cx.s.c(t).pos.is_some();
+    if !cx.s.c(t).active() && !body {
         return;
     }
     if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency).map(|(ch, v)| (ch, v + boost)) {
@@ -389,6 +405,10 @@ pub fn apply_effect_boosted(
             });
             return;
         }
+    }
+    if body {
+        force_move(cx, user, t, e, ability, moves);
+        return;
     }
     if let Some(name) = &e.condition {
         let kind = ConditionKind::parse(name).expect("checked on load");
@@ -412,6 +432,11 @@ pub fn apply_effect_boosted(
     if let Some(n) = e.heal {
         crate::damage::heal(cx, t, n, "ability");
     }
+    force_move(cx, user, t, e, ability, moves);
+}
+
+/// An effect's push, pull or slide.
+fn force_move(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
     // DS-GAP-10: a bigger creature moving a smaller one with a melee weapon ability moves it 1
     // square farther.
     let bigger = cx.s.c(user).size.rank() > cx.s.c(t).size.rank();

@@ -82,6 +82,13 @@ pub enum Frame {
         /// Whether it is the main action.
         main_action: bool,
     },
+    /// The targets of an ability that force-moves: a target it kills is still moved, its body
+    /// staying on the map until the ability's forced movement is over (DS-SLAM-3, DS-GAP-10).
+    /// Reached once that movement is done: the Director creatures' bodies leave the map.
+    Bodies {
+        /// The ability's targets.
+        cs: Vec<Cx>,
+    },
     /// End of a turn: saves and EoT effects.
     EndTurn {
         /// Whose turn.
@@ -140,6 +147,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Ability(a) => crate::abilities::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f),
             Frame::ForcedOrder { mover, frames } => crate::forced::order_step(cx, mover, frames),
+            Frame::Bodies { cs } => crate::forced::remove_bodies(cx, &cs),
             Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
             waiting => {
                 cx.s.flow.push(waiting);

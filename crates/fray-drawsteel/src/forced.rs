@@ -66,9 +66,9 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
 /// grabbed ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
 /// (DS-DELTA-7); stability shortens the distance (DS-STAB-1). `None` when nothing moves.
 pub fn prepare(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) -> Option<ForcedFrame> {
-    if !cx.s.c(target).active() {
-        return None;
-    }
+    // A target killed by the ability's damage is still moved while its body is on the map
+    // (DS-SLAM-3, DS-GAP-10: the movement comes before anything its death sets off).
+    cx.s.c(target).pos?;
     if cx.s.has(target, ConditionKind::Restrained) {
         cx.emit(Event::Note { text: format!("{} cannot be force-moved while restrained", cx.s.c(target).id) });
         return None;
@@ -106,7 +106,7 @@ pub fn queue(cx: &mut Ctx, mut frames: Vec<ForcedFrame>) {
 
 /// Whether a forced movement still has somewhere to take its target.
 fn movable(s: &crate::state::State, f: &ForcedFrame) -> bool {
-    f.remaining > 0 && s.c(f.target).active() && !(next_squares(s, f).is_empty() && vertical_steps(f).is_empty())
+    f.remaining > 0 && s.c(f.target).pos.is_some() && !(next_squares(s, f).is_empty() && vertical_steps(f).is_empty())
 }
 
 /// Several targets waiting to be moved (DS-GAP-10): asks which goes next while two or more
@@ -283,8 +283,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     if option == "stop" {
         // DS-FALL-4: stopped over a drop, it falls.
         let t = f.target;
-        if cx.s.c(t).active() && !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p))
-        {
+        if !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p)) {
             fall_from(cx, t, f.down, true)?;
         }
         return Ok(());
@@ -345,8 +344,8 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
     crate::actions::entered(cx, t, q);
-    // DS-FALL-4: moved off a height, it falls at the end of the movement.
-    if cx.s.c(t).active()
+    // DS-FALL-4: moved off a height, it falls at the end of the movement (a body too).
+    if cx.s.c(t).pos.is_some()
         && !cx.s.c(t).flying
         && cx.s.c(t).z > ground
         && (f.remaining <= 0 || next_squares(cx.s, &f).is_empty())
@@ -384,13 +383,25 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     pulled_apart(cx, t);
     let done = f.remaining <= 0 || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty());
     if done {
-        if cx.s.c(t).active() && !cx.s.c(t).flying && nz > ground {
+        if cx.s.c(t).pos.is_some() && !cx.s.c(t).flying && nz > ground {
             fall_from(cx, t, f.down, true)?;
         }
         return Ok(());
     }
     cx.push(Frame::Forced(f));
     Ok(())
+}
+
+/// The ability's forced movement is over: the bodies of the Director creatures it killed leave
+/// the map (DS-SLAM-3, DS-HP-NPC); a dead hero's body stays, as always.
+pub fn remove_bodies(cx: &mut Ctx, cs: &[Cx]) -> Flow {
+    for &c in cs {
+        let x = cx.s.c(c);
+        if x.dead && !x.hero && x.pos.is_some() {
+            cx.emit(Event::BodyRemoved { creature: cx.s.who(c) });
+        }
+    }
+    Flow::Continue
 }
 
 /// A grab ends once forced movement leaves the two creatures apart: a grabber moved away from
