@@ -5,7 +5,7 @@
 
 use crate::abilities;
 use crate::events::Event;
-use crate::flow::{Ctx, Frame};
+use crate::flow::{Ctx, Flow, Frame};
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
@@ -625,21 +625,99 @@ pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
     }
 }
 
-fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) -> Result<(), RuleError> {
-    for &q in path {
-        let Some(from) = cx.s.c(c).pos else { return Ok(()) };
-        if !shifting {
-            for e in opportunity_attackers(cx.s, c, from, q) {
-                cx.emit(Event::Note {
-                    text: format!("{} makes an opportunity attack on {}", cx.s.c(e).id, cx.s.c(c).id),
-                });
-                // Resolved at once (a free strike from a monster, or a rolled hero strike).
-                abilities::opportunity_attack(cx, e, c)?;
-                if !cx.s.c(c).active() {
-                    return Ok(());
-                }
+/// What a walk does once it is over (or cut short).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AfterWalk {
+    /// Record the squares left of the move action (DS-TURN-1).
+    MoveLeft(i32),
+    /// A charge's melee free strike on this creature, if both still stand (DS-CHG-1).
+    ChargeStrike(Cx),
+}
+
+/// Starts a walk that may provoke opportunity attacks (an Advance or a Charge): it goes square
+/// by square, and before each step every enemy it leaves the reach of is asked whether to strike
+/// (DS-OA-1).
+pub fn start_walk(cx: &mut Ctx, c: Cx, path: Vec<Pos>, how: &'static str, after: AfterWalk) {
+    cx.push(Frame::Walk { c, path, how, asked: Vec::new(), after });
+}
+
+/// Advances a walk: the next enemy the next step would leave behind is offered its opportunity
+/// attack (DS-OA-1, DS-OA-2); once none is left to ask, the step is taken. A mover struck down
+/// stops where it is.
+pub fn walk_step(
+    cx: &mut Ctx,
+    c: Cx,
+    mut path: Vec<Pos>,
+    how: &'static str,
+    mut asked: Vec<Cx>,
+    after: AfterWalk,
+) -> Result<Flow, RuleError> {
+    while let (Some(&q), Some(from)) = (path.first(), cx.s.c(c).pos.filter(|_| cx.s.c(c).active())) {
+        if let Some(e) = opportunity_attackers(cx.s, c, from, q).into_iter().find(|e| !asked.contains(e)) {
+            asked.push(e);
+            cx.push(Frame::Walk { c, path, how, asked, after });
+            cx.push(Frame::Opportunity { by: e, mover: c });
+            return Ok(Flow::Continue);
+        }
+        step_to(cx, c, q, how);
+        path.remove(0);
+        asked.clear();
+    }
+    match after {
+        AfterWalk::MoveLeft(left) => cx.emit(Event::MoveLeft { creature: cx.s.who(c), left }),
+        AfterWalk::ChargeStrike(t) => {
+            if cx.s.c(c).active() && cx.s.c(t).active() {
+                abilities::free_strike(cx, c, t, true)?;
             }
         }
+    }
+    Ok(Flow::Continue)
+}
+
+/// The decision: an enemy leaving `by`'s reach — strike it, or let it go (DS-OA-1).
+pub fn opportunity_question(s: &State, by: Cx, mover: Cx) -> (&'static str, String, Vec<DecisionOption>) {
+    let (b, m) = (who(s, by), who(s, mover));
+    let options = vec![
+        DecisionOption::new("strike", format!("make a melee free strike against {m} (free triggered action)")),
+        DecisionOption::new("decline", format!("let {m} go")),
+    ];
+    ("opportunity-attack", format!("{b}: {m} is leaving your reach — make an opportunity attack?"), options)
+}
+
+/// Answers an opportunity attack: the strike resolves at once, before the mover leaves its
+/// square; the walk then goes on.
+pub fn answer_opportunity(cx: &mut Ctx, by: Cx, mover: Cx, option: &str) -> Result<(), RuleError> {
+    match option {
+        "strike" => {
+            cx.emit(Event::Note {
+                text: format!("{} makes an opportunity attack on {}", cx.s.c(by).id, cx.s.c(mover).id),
+            });
+            abilities::opportunity_attack(cx, by, mover)
+        }
+        "decline" => {
+            cx.emit(Event::Note {
+                text: format!("{} lets {} go without an opportunity attack", cx.s.c(by).id, cx.s.c(mover).id),
+            });
+            Ok(())
+        }
+        other => Err(RuleError::malformed(format!("answer strike or decline, not {other:?}"))),
+    }
+}
+
+/// A shift's squares, taken at once: shifting never provokes (DS-SHIFT-1).
+fn shift_along(cx: &mut Ctx, c: Cx, path: &[Pos]) {
+    for &q in path {
+        if !cx.s.c(c).active() {
+            return;
+        }
+        step_to(cx, c, q, "shifts");
+    }
+}
+
+/// One step of a walk or shift: the move, a grabbed creature dragged along, the terrain.
+fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
+    {
+        let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
         cx.emit(Event::Moved { creature: cx.s.who(c), from, to: q, z, how: how.into() });
         // A grabbed creature comes along (DS-COND-GRAB-1).
@@ -656,11 +734,7 @@ fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) -> Result<
             }
         }
         entered(cx, c, q);
-        if !cx.s.c(c).active() {
-            return Ok(());
-        }
     }
-    Ok(())
 }
 
 /// Legal targets for an ability (DS-DIST-1, DS-GAP-6, DS-GAP-7, DS-HIDE-3).
@@ -1447,12 +1521,11 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 spend(cx, c, "move");
                 speed(cx.s, c)
             };
-            walk(cx, c, &path, false, "moves")?;
-            cx.emit(Event::MoveLeft { creature: cx.s.who(c), left: (budget - cost).max(0) });
+            start_walk(cx, c, path, "moves", AfterWalk::MoveLeft((budget - cost).max(0)));
         }
         Verb::Shift(q) => {
             spend(cx, c, "move");
-            walk(cx, c, &[q], true, "shifts")?;
+            shift_along(cx, c, &[q]);
         }
         Verb::Charge(t, sq) => {
             spend(cx, c, main);
@@ -1461,10 +1534,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 .find(|(q, _)| *q == sq)
                 .map(|(_, p)| p)
                 .unwrap_or_default();
-            walk(cx, c, &path, false, "charges")?;
-            if cx.s.c(c).active() && cx.s.c(t).active() {
-                abilities::free_strike(cx, c, t, true)?;
-            }
+            start_walk(cx, c, path, "charges", AfterWalk::ChargeStrike(t));
         }
         Verb::Ability(a, targets) => {
             let usage = a.usage;
@@ -1781,7 +1851,7 @@ pub fn answer_sweep(
         let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
         let p = cx.s.c(c).pos.unwrap();
         left -= step_cost(cx.s, c, p, q, false).unwrap_or(1) as i32;
-        walk(cx, c, &[q], true, "shifts")?;
+        shift_along(cx, c, &[q]);
         visited.push(q);
         if cx.s.c(c).active() && left > 0 && !sweep_squares(cx.s, c, left).is_empty() {
             cx.push(Frame::Sweep { c, ability, left, visited, main_action });

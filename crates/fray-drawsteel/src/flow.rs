@@ -49,6 +49,26 @@ pub enum Frame {
         /// The movements still to make.
         frames: Vec<ForcedFrame>,
     },
+    /// A walk that may provoke opportunity attacks, square by square (DS-OA-1).
+    Walk {
+        /// Who walks.
+        c: Cx,
+        /// Squares still to enter.
+        path: Vec<fray_core::grid::Pos>,
+        /// How the journal says it moves ("moves", "charges").
+        how: &'static str,
+        /// Enemies already offered an opportunity attack for the next step.
+        asked: Vec<Cx>,
+        /// What follows the walk.
+        after: crate::actions::AfterWalk,
+    },
+    /// An enemy leaving `by`'s reach: strike it or let it go (DS-OA-1).
+    Opportunity {
+        /// Who may strike.
+        by: Cx,
+        /// Who is leaving.
+        mover: Cx,
+    },
     /// Raising a wall, one square at a time (DS-AREA-5).
     Wall {
         /// Who raises it.
@@ -148,6 +168,7 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Forced(f) => crate::forced::step(cx, f),
             Frame::ForcedOrder { mover, frames } => crate::forced::order_step(cx, mover, frames),
             Frame::Bodies { cs } => crate::forced::remove_bodies(cx, &cs),
+            Frame::Walk { c, path, how, asked, after } => crate::actions::walk_step(cx, c, path, how, asked, after)?,
             Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
             waiting => {
                 cx.s.flow.push(waiting);
@@ -217,6 +238,10 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (kind, prompt, options) = crate::forced::order_question(s, *mover, frames);
             (s.c(*mover).side, Some(*mover), kind, prompt, options)
         }
+        Frame::Opportunity { by, mover } => {
+            let (kind, prompt, options) = crate::actions::opportunity_question(s, *by, *mover);
+            (s.c(*by).side, Some(*by), kind, prompt, options)
+        }
         Frame::Wall { c, left, within, placed } => (
             s.c(*c).side,
             Some(*c),
@@ -275,6 +300,7 @@ pub fn choose(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
         Frame::ForcedOrder { mover, frames } => crate::forced::answer_order(cx, mover, frames, option)?,
+        Frame::Opportunity { by, mover } => crate::actions::answer_opportunity(cx, by, mover, option)?,
         Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
         Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
         Frame::Sweep { c, ability, left, visited, main_action } => {
