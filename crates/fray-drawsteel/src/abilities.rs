@@ -217,6 +217,8 @@ pub struct AbilityFrame {
     pub potency_asked: bool,
     /// Targets whose potency was raised by 1 with two surges.
     pub potency_up: Vec<Cx>,
+    /// Waiting for the roller to keep its tier or take a lower one (DS-GAP-1).
+    pub asking_tier: bool,
 }
 
 /// Starts an ability.
@@ -238,15 +240,17 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
         asking_potency: false,
         potency_asked: false,
         potency_up: vec![],
+        asking_tier: false,
     })));
 }
 
 /// Advances an ability.
 pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
-    if a.asking_surges || a.asking_potency {
+    if a.asking_surges || a.asking_potency || a.asking_tier {
         cx.push(Frame::Ability(a));
         return Ok(Flow::Wait);
     }
+
     if !a.ability.roll.is_empty() && a.rolled.is_none() {
         let user = cx.s.c(a.user);
         let bonus = a.ability.roll.iter().map(|&c| user.char(c)).max().unwrap_or(0);
@@ -260,6 +264,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
         }
         a.rolled = Some(r);
         let hero = cx.s.c(a.user).hero;
+        // DS-GAP-1: any power roll may be taken at a lower tier; with the table option on, the
+        // roller is asked once the roll is made, before surges.
+        if cx.s.options.offer_lower_tier && a.tiers.iter().any(|&t| t > 0) {
+            a.asking_tier = true;
+            cx.push(Frame::Ability(a));
+            return Ok(Flow::Wait);
+        }
         if hero && cx.s.c(a.user).surges > 0 && a.ability.deals_damage() && !a.targets.is_empty() {
             a.asking_surges = true;
             cx.push(Frame::Ability(a));
@@ -454,6 +465,18 @@ fn force_move(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef
 
 /// The decision an ability waits on.
 pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String, Vec<DecisionOption>)> {
+    if a.asking_tier {
+        let top = a.tiers.iter().copied().max().unwrap_or(0);
+        let mut options = vec![DecisionOption::new("keep", format!("keep the roll (tier {} at best)", top + 1))];
+        for t in 1..=top {
+            options.push(DecisionOption::new(
+                format!("tier-{t}"),
+                format!("take tier {t}: no target gets more than tier {t}"),
+            ));
+        }
+        let prompt = format!("{}: {} — keep the tier rolled, or take a lower one?", s.c(a.user).id, a.ability.name);
+        return Some((a.user, "lower-tier", prompt, options));
+    }
     if a.asking_potency {
         let mut options: Vec<DecisionOption> = potency_targets(a)
             .into_iter()
@@ -477,8 +500,42 @@ pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String
     Some((a.user, "surges", format!("{}: spend surges on {}?", s.c(a.user).id, s.c(a.targets[0]).id), options))
 }
 
-/// Answers the surges decision.
+/// Answers the ability's pending decision: the tier, the surges, the potency surge.
 pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<(), RuleError> {
+    if a.asking_tier {
+        // DS-GAP-1: the roller takes a lower tier against every target; a natural 19-20 still
+        // grants its extra action (resolve reads the dice, not the tier).
+        let cap = match option {
+            "keep" => None,
+            _ => Some(
+                option
+                    .strip_prefix("tier-")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| RuleError::malformed("answer keep or tier-N"))?
+                    - 1,
+            ),
+        };
+        a.asking_tier = false;
+        if let Some(cap) = cap {
+            cx.emit(Event::Note {
+                text: format!("{} takes tier {} for {}", cx.s.c(a.user).id, cap + 1, a.ability.name),
+            });
+            for i in 0..a.targets.len() {
+                if a.tiers[i] > cap {
+                    a.tiers[i] = cap;
+                    cx.emit(Event::Tier { target: cx.s.who(a.targets[i]), tier: cap, why: "taken lower".into() });
+                }
+            }
+        }
+        // The surges come next, as they would straight after the roll.
+        let hero = cx.s.c(a.user).hero;
+        if hero && cx.s.c(a.user).surges > 0 && a.ability.deals_damage() && !a.targets.is_empty() {
+            a.asking_surges = true;
+        }
+        cx.push(Frame::Ability(a));
+        return Ok(());
+    }
     if a.asking_potency {
         a.asking_potency = false;
         a.potency_asked = true;
@@ -540,6 +597,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
         asking_potency: false,
         potency_asked: true,
         potency_up: vec![],
+        asking_tier: false,
     };
     resolve(cx, frame)
 }

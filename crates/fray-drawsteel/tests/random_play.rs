@@ -7,9 +7,13 @@ use fray_core::session::Session;
 use fray_drawsteel::{DrawSteel, setup};
 
 fn play(seed: u64) -> Vec<String> {
+    play_with(seed, Default::default())
+}
+
+fn play_with(seed: u64, options: fray_drawsteel::options::Options) -> Vec<String> {
     let blocks = setup::builtin_blocks().unwrap();
     let (map, units) = setup::default_encounter();
-    let mut state = setup::build(&map, &blocks, &units, Default::default()).unwrap();
+    let mut state = setup::build(&map, &blocks, &units, options).unwrap();
     let mut dice = SeededDice::new(seed);
     let journal = fray_drawsteel::start(&mut state, &mut dice, None).unwrap();
     let mut session = Session::<DrawSteel>::with_journal(state, AnyDice::Seeded(dice), journal);
@@ -37,6 +41,17 @@ fn random_combats_finish_cleanly() {
     let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     for seed in 0..n {
         play(seed);
+    }
+}
+
+/// The table option that offers every ability roll at a lower tier (DS-GAP-1) gives the bots
+/// one more decision; a quarter as many combats as the default run.
+#[test]
+fn random_combats_with_lower_tiers_offered() {
+    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let options = fray_drawsteel::options::Options { offer_lower_tier: true, ..Default::default() };
+    for seed in 0..n.div_ceil(4) {
+        play_with(seed, options.clone());
     }
 }
 
