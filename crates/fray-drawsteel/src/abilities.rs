@@ -5,6 +5,7 @@
 
 use crate::events::Event;
 use crate::flow::{Ctx, Flow, Frame};
+use crate::forced::ForcedFrame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
 use crate::options::Text;
 use crate::rolls::{Mods, Rolled};
@@ -216,6 +217,8 @@ pub struct AbilityFrame {
     pub potency_asked: bool,
     /// Targets whose potency was raised by 1 with two surges.
     pub potency_up: Vec<Cx>,
+    /// Waiting for the roller to keep its tier or take a lower one (DS-GAP-1).
+    pub asking_tier: bool,
 }
 
 /// Starts an ability.
@@ -237,15 +240,17 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
         asking_potency: false,
         potency_asked: false,
         potency_up: vec![],
+        asking_tier: false,
     })));
 }
 
 /// Advances an ability.
 pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
-    if a.asking_surges || a.asking_potency {
+    if a.asking_surges || a.asking_potency || a.asking_tier {
         cx.push(Frame::Ability(a));
         return Ok(Flow::Wait);
     }
+
     if !a.ability.roll.is_empty() && a.rolled.is_none() {
         let user = cx.s.c(a.user);
         let bonus = a.ability.roll.iter().map(|&c| user.char(c)).max().unwrap_or(0);
@@ -259,6 +264,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
         }
         a.rolled = Some(r);
         let hero = cx.s.c(a.user).hero;
+        // DS-GAP-1: any power roll may be taken at a lower tier; with the table option on, the
+        // roller is asked once the roll is made, before surges.
+        if cx.s.options.offer_lower_tier && a.tiers.iter().any(|&t| t > 0) {
+            a.asking_tier = true;
+            cx.push(Frame::Ability(a));
+            return Ok(Flow::Wait);
+        }
         if hero && cx.s.c(a.user).surges > 0 && a.ability.deals_damage() && !a.targets.is_empty() {
             a.asking_surges = true;
             cx.push(Frame::Ability(a));
@@ -294,6 +306,11 @@ fn potency_targets(a: &AbilityFrame) -> Vec<Cx> {
 fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     let base = cx.s.flow.len();
     let user = a.user;
+    // DS-SLAM-3: a target this ability kills is still force-moved by it; its body stays on the
+    // map until that movement is over.
+    if moves_targets(&a.ability) {
+        cx.push(Frame::Bodies { cs: a.targets.clone() });
+    }
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
     if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
@@ -304,19 +321,25 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             }
             crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
         }
+    }
+    // Pushes, pulls and slides wait until every effect is applied; the user then orders them
+    // (DS-GAP-10).
+    let mut moves = Vec::new();
+    if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
             let boost = i32::from(a.potency_up.contains(&t));
             for e in &effects {
-                apply_effect_boosted(cx, user, t, e, &a.ability, boost);
+                apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
             }
         }
     }
     for &t in &a.targets {
         for e in a.ability.effect.clone().iter() {
-            apply_effect(cx, user, t, e, &a.ability);
+            apply_effect(cx, user, t, e, &a.ability, &mut moves);
         }
     }
+    crate::forced::queue(cx, moves);
     // DS-AREA-5: a wall ability raises its squares now.
     if let Distance::Wall { size, within } = a.ability.distance {
         cx.s.flow.insert(base, Frame::Wall { c: user, left: size, within, placed: Vec::new() });
@@ -347,6 +370,15 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether any of an ability's effects pushes, pulls or slides.
+fn moves_targets(a: &AbilityDef) -> bool {
+    [&a.tier1, &a.tier2, &a.tier3]
+        .iter()
+        .flat_map(|t| t.effects.iter())
+        .chain(a.effect.iter())
+        .any(|e| e.push.is_some() || e.pull.is_some() || e.slide.is_some())
+}
+
 /// DS-HIDE-3, DS-HIDE-4: acting gives a hidden creature away, but its benefits last until the
 /// end of the turn in which that happens.
 pub fn reveal(cx: &mut Ctx, c: Cx) {
@@ -355,14 +387,25 @@ pub fn reveal(cx: &mut Ctx, c: Cx) {
     }
 }
 
-/// Applies one effect: potency first (DS-GAP-5), then conditions, forced movement, Stamina.
-pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef) {
-    apply_effect_boosted(cx, user, t, e, ability, 0)
+/// Applies one effect: potency first (DS-GAP-5), then conditions, Stamina; a push, pull or
+/// slide is added to `moves`, to start once every effect is applied.
+pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
+    apply_effect_boosted(cx, user, t, e, ability, 0, moves)
 }
 
 /// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2).
-pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, boost: i32) {
-    if !cx.s.c(t).active() {
+pub fn apply_effect_boosted(
+    cx: &mut Ctx,
+    user: Cx,
+    t: Cx,
+    e: &EffectDef,
+    ability: &AbilityDef,
+    boost: i32,
+    moves: &mut Vec<ForcedFrame>,
+) {
+    // A target the ability killed is only force-moved, its body still on the map (DS-SLAM-3).
+    let body = cx.s.c(t).dead && cx.s.c(t).pos.is_some();
+    if !cx.s.c(t).active() && !body {
         return;
     }
     if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency).map(|(ch, v)| (ch, v + boost)) {
@@ -373,6 +416,10 @@ pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, abilit
             });
             return;
         }
+    }
+    if body {
+        force_move(cx, user, t, e, ability, moves);
+        return;
     }
     if let Some(name) = &e.condition {
         let kind = ConditionKind::parse(name).expect("checked on load");
@@ -396,6 +443,11 @@ pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, abilit
     if let Some(n) = e.heal {
         crate::damage::heal(cx, t, n, "ability");
     }
+    force_move(cx, user, t, e, ability, moves);
+}
+
+/// An effect's push, pull or slide.
+fn force_move(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
     // DS-GAP-10: a bigger creature moving a smaller one with a melee weapon ability moves it 1
     // square farther.
     let bigger = cx.s.c(user).size.rank() > cx.s.c(t).size.rank();
@@ -406,13 +458,25 @@ pub fn apply_effect_boosted(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, abilit
         (e.slide, crate::forced::Kind::Slide),
     ] {
         if let Some(n) = n {
-            crate::forced::begin(cx, user, t, kind, n + bonus, e.vertical);
+            moves.extend(crate::forced::prepare(cx, user, t, kind, n + bonus, e.vertical));
         }
     }
 }
 
 /// The decision an ability waits on.
 pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String, Vec<DecisionOption>)> {
+    if a.asking_tier {
+        let top = a.tiers.iter().copied().max().unwrap_or(0);
+        let mut options = vec![DecisionOption::new("keep", format!("keep the roll (tier {} at best)", top + 1))];
+        for t in 1..=top {
+            options.push(DecisionOption::new(
+                format!("tier-{t}"),
+                format!("take tier {t}: no target gets more than tier {t}"),
+            ));
+        }
+        let prompt = format!("{}: {} — keep the tier rolled, or take a lower one?", s.c(a.user).id, a.ability.name);
+        return Some((a.user, "lower-tier", prompt, options));
+    }
     if a.asking_potency {
         let mut options: Vec<DecisionOption> = potency_targets(a)
             .into_iter()
@@ -436,8 +500,42 @@ pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String
     Some((a.user, "surges", format!("{}: spend surges on {}?", s.c(a.user).id, s.c(a.targets[0]).id), options))
 }
 
-/// Answers the surges decision.
+/// Answers the ability's pending decision: the tier, the surges, the potency surge.
 pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<(), RuleError> {
+    if a.asking_tier {
+        // DS-GAP-1: the roller takes a lower tier against every target; a natural 19-20 still
+        // grants its extra action (resolve reads the dice, not the tier).
+        let cap = match option {
+            "keep" => None,
+            _ => Some(
+                option
+                    .strip_prefix("tier-")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| RuleError::malformed("answer keep or tier-N"))?
+                    - 1,
+            ),
+        };
+        a.asking_tier = false;
+        if let Some(cap) = cap {
+            cx.emit(Event::Note {
+                text: format!("{} takes tier {} for {}", cx.s.c(a.user).id, cap + 1, a.ability.name),
+            });
+            for i in 0..a.targets.len() {
+                if a.tiers[i] > cap {
+                    a.tiers[i] = cap;
+                    cx.emit(Event::Tier { target: cx.s.who(a.targets[i]), tier: cap, why: "taken lower".into() });
+                }
+            }
+        }
+        // The surges come next, as they would straight after the roll.
+        let hero = cx.s.c(a.user).hero;
+        if hero && cx.s.c(a.user).surges > 0 && a.ability.deals_damage() && !a.targets.is_empty() {
+            a.asking_surges = true;
+        }
+        cx.push(Frame::Ability(a));
+        return Ok(());
+    }
     if a.asking_potency {
         a.asking_potency = false;
         a.potency_asked = true;
@@ -499,6 +597,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
         asking_potency: false,
         potency_asked: true,
         potency_up: vec![],
+        asking_tier: false,
     };
     resolve(cx, frame)
 }

@@ -5,7 +5,7 @@
 
 use crate::abilities;
 use crate::events::Event;
-use crate::flow::{Ctx, Frame};
+use crate::flow::{Ctx, Flow, Frame};
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
@@ -377,12 +377,36 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
 }
 
 fn can_end(s: &State, c: Cx, p: Pos) -> bool {
-    let size = s.c(c).size;
-    footprint(p, size.squares).all(|q| {
-        s.terrain_at(q).standable()
-            // DS-GAP-9: no ending in another creature's space unless sizes differ by 2 or more.
-            && occupied_by_other(s, c, q).is_none_or(|o| (s.c(o).size.rank() - size.rank()).abs() >= 2)
+    footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
+}
+
+/// The creature whose space `c` may not end its move in at `p` (DS-GAP-9): another creature
+/// there, unless their sizes are 2 or more apart. Sizes count by squares (1, 2, 3 ...): the
+/// letters of size 1 do not make a medium creature small enough to stand inside a size 2 one
+/// (docs/rulings/drawsteel.md).
+pub fn occupant(s: &State, c: Cx, p: Pos) -> Option<Cx> {
+    let size = s.c(c).size.squares;
+    s.active().find(|&o| {
+        let y = s.c(o);
+        o != c && distance(y.pos.unwrap(), y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2
     })
+}
+
+/// The refusal for ending a move in an occupied space (DS-GAP-9), if `p` is one.
+fn occupied_error(s: &State, c: Cx, p: Pos) -> Result<(), RuleError> {
+    match occupant(s, c, p) {
+        Some(o) => Err(RuleError::refused(
+            "DS-GAP-9",
+            format!(
+                "{p} is occupied by {} (size {}): {} (size {}) can't end its move there",
+                who(s, o),
+                s.c(o).size.label(),
+                who(s, c),
+                s.c(c).size.label()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The squares `c` may still advance this move: what is left of a move action under way, or a
@@ -469,32 +493,34 @@ pub fn route_cost(s: &State, c: Cx, path: &[Pos]) -> Option<i32> {
 pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Pos, Vec<Pos>)> {
     let Some(start) = s.c(c).pos else { return vec![] };
     let fright = s.source_of(c, ConditionKind::Frightened);
+    // DS-COND-FRIGHT: not willingly closer to a known source of fear.
+    let unafraid = |q: Pos| {
+        fright.is_none_or(|f| {
+            s.c(f).pos.is_none_or(|fp| {
+                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
+            })
+        })
+    };
+    if charge_line {
+        return charge_runs(s, c, start, budget)
+            .into_iter()
+            .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
+            .collect();
+    }
     let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
         for q in p.neighbours() {
-            if charge_line {
-                // A straight line: every step in the direction of the first.
-                let (dx, dy) = (q.x - p.x, q.y - p.y);
-                if p != start {
-                    let d0 = ((p.x - start.x).signum(), (p.y - start.y).signum());
-                    if (dx, dy) != d0 {
-                        continue;
-                    }
-                }
-            }
-            if let Some(cost) = step_cost(s, c, p, q, charge_line) {
+            if let Some(cost) = step_cost(s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
-        if !charge_line {
-            for (land, cost) in jumps(s, c, p, None) {
-                out.push((land, cost));
-            }
+        for (land, cost) in jumps(s, c, p, None) {
+            out.push((land, cost));
         }
     });
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
-    if !charge_line && s.options.jumping == crate::options::Text::Glossary {
+    if s.options.jumping == crate::options::Text::Glossary {
         for p in r.squares() {
             for dir in fray_core::grid::NEIGHBOUR_OFFSETS {
                 // The run-up: two straight steps into `p` from the direction `dir` comes from.
@@ -525,14 +551,6 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             }
         }
     }
-    // DS-COND-FRIGHT: not willingly closer to a known source of fear.
-    let unafraid = |q: Pos| {
-        fright.is_none_or(|f| {
-            s.c(f).pos.is_none_or(|fp| {
-                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
-            })
-        })
-    };
     let mut found: Vec<(Pos, Vec<Pos>)> = r
         .squares()
         .filter(|&q| can_end(s, c, q) && unafraid(q))
@@ -545,6 +563,36 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
         }
     }
     found
+}
+
+/// A charge's runs (DS-CHG-1, DS-GAP-8): the cheapest route to each square that never bends
+/// back — no step against a way an earlier one went, so each axis is crossed one way only. Such
+/// a route keeps to one quadrant of directions, so one search per quadrant finds them all. No
+/// jumps; difficult terrain is refused (DS-DELTA-13).
+fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)> {
+    let mut best: Vec<(Pos, u32, Vec<Pos>)> = Vec::new();
+    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
+            for q in p.neighbours() {
+                let (dx, dy) = (q.x - p.x, q.y - p.y);
+                if (dx == 0 || dx == sx)
+                    && (dy == 0 || dy == sy)
+                    && let Some(cost) = step_cost(s, c, p, q, true)
+                {
+                    out.push((q, cost));
+                }
+            }
+        });
+        for q in r.squares() {
+            let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
+            match best.iter_mut().find(|b| b.0 == q) {
+                Some(b) if b.1 <= k => {}
+                Some(b) => *b = (q, k, path),
+                None => best.push((q, k, path)),
+            }
+        }
+    }
+    best.into_iter().map(|(q, _, path)| (q, path)).collect()
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
@@ -577,21 +625,99 @@ pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
     }
 }
 
-fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) -> Result<(), RuleError> {
-    for &q in path {
-        let Some(from) = cx.s.c(c).pos else { return Ok(()) };
-        if !shifting {
-            for e in opportunity_attackers(cx.s, c, from, q) {
-                cx.emit(Event::Note {
-                    text: format!("{} makes an opportunity attack on {}", cx.s.c(e).id, cx.s.c(c).id),
-                });
-                // Resolved at once (a free strike from a monster, or a rolled hero strike).
-                abilities::opportunity_attack(cx, e, c)?;
-                if !cx.s.c(c).active() {
-                    return Ok(());
-                }
+/// What a walk does once it is over (or cut short).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AfterWalk {
+    /// Record the squares left of the move action (DS-TURN-1).
+    MoveLeft(i32),
+    /// A charge's melee free strike on this creature, if both still stand (DS-CHG-1).
+    ChargeStrike(Cx),
+}
+
+/// Starts a walk that may provoke opportunity attacks (an Advance or a Charge): it goes square
+/// by square, and before each step every enemy it leaves the reach of is asked whether to strike
+/// (DS-OA-1).
+pub fn start_walk(cx: &mut Ctx, c: Cx, path: Vec<Pos>, how: &'static str, after: AfterWalk) {
+    cx.push(Frame::Walk { c, path, how, asked: Vec::new(), after });
+}
+
+/// Advances a walk: the next enemy the next step would leave behind is offered its opportunity
+/// attack (DS-OA-1, DS-OA-2); once none is left to ask, the step is taken. A mover struck down
+/// stops where it is.
+pub fn walk_step(
+    cx: &mut Ctx,
+    c: Cx,
+    mut path: Vec<Pos>,
+    how: &'static str,
+    mut asked: Vec<Cx>,
+    after: AfterWalk,
+) -> Result<Flow, RuleError> {
+    while let (Some(&q), Some(from)) = (path.first(), cx.s.c(c).pos.filter(|_| cx.s.c(c).active())) {
+        if let Some(e) = opportunity_attackers(cx.s, c, from, q).into_iter().find(|e| !asked.contains(e)) {
+            asked.push(e);
+            cx.push(Frame::Walk { c, path, how, asked, after });
+            cx.push(Frame::Opportunity { by: e, mover: c });
+            return Ok(Flow::Continue);
+        }
+        step_to(cx, c, q, how);
+        path.remove(0);
+        asked.clear();
+    }
+    match after {
+        AfterWalk::MoveLeft(left) => cx.emit(Event::MoveLeft { creature: cx.s.who(c), left }),
+        AfterWalk::ChargeStrike(t) => {
+            if cx.s.c(c).active() && cx.s.c(t).active() {
+                abilities::free_strike(cx, c, t, true)?;
             }
         }
+    }
+    Ok(Flow::Continue)
+}
+
+/// The decision: an enemy leaving `by`'s reach — strike it, or let it go (DS-OA-1).
+pub fn opportunity_question(s: &State, by: Cx, mover: Cx) -> (&'static str, String, Vec<DecisionOption>) {
+    let (b, m) = (who(s, by), who(s, mover));
+    let options = vec![
+        DecisionOption::new("strike", format!("make a melee free strike against {m} (free triggered action)")),
+        DecisionOption::new("decline", format!("let {m} go")),
+    ];
+    ("opportunity-attack", format!("{b}: {m} is leaving your reach — make an opportunity attack?"), options)
+}
+
+/// Answers an opportunity attack: the strike resolves at once, before the mover leaves its
+/// square; the walk then goes on.
+pub fn answer_opportunity(cx: &mut Ctx, by: Cx, mover: Cx, option: &str) -> Result<(), RuleError> {
+    match option {
+        "strike" => {
+            cx.emit(Event::Note {
+                text: format!("{} makes an opportunity attack on {}", cx.s.c(by).id, cx.s.c(mover).id),
+            });
+            abilities::opportunity_attack(cx, by, mover)
+        }
+        "decline" => {
+            cx.emit(Event::Note {
+                text: format!("{} lets {} go without an opportunity attack", cx.s.c(by).id, cx.s.c(mover).id),
+            });
+            Ok(())
+        }
+        other => Err(RuleError::malformed(format!("answer strike or decline, not {other:?}"))),
+    }
+}
+
+/// A shift's squares, taken at once: shifting never provokes (DS-SHIFT-1).
+fn shift_along(cx: &mut Ctx, c: Cx, path: &[Pos]) {
+    for &q in path {
+        if !cx.s.c(c).active() {
+            return;
+        }
+        step_to(cx, c, q, "shifts");
+    }
+}
+
+/// One step of a walk or shift: the move, a grabbed creature dragged along, the terrain.
+fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
+    {
+        let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
         cx.emit(Event::Moved { creature: cx.s.who(c), from, to: q, z, how: how.into() });
         // A grabbed creature comes along (DS-COND-GRAB-1).
@@ -608,11 +734,7 @@ fn walk(cx: &mut Ctx, c: Cx, path: &[Pos], shifting: bool, how: &str) -> Result<
             }
         }
         entered(cx, c, q);
-        if !cx.s.c(c).active() {
-            return Ok(());
-        }
     }
-    Ok(())
 }
 
 /// Legal targets for an ability (DS-DIST-1, DS-GAP-6, DS-GAP-7, DS-HIDE-3).
@@ -982,6 +1104,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         let path = match r {
             Route::Path(p) => p.clone(),
             Route::To(to) => {
+                occupied_error(s, c, *to)?;
                 destinations(s, c, speed(s, c), false).into_iter().find(|(q, _)| q == to).map(|(_, p)| p).ok_or_else(
                     || {
                         RuleError::refused(
@@ -1087,6 +1210,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
                 return Err(RuleError::refused(rule, format!("{}'s speed is 0", who(s, c))));
             }
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
+            occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
             let reachable_end = destinations(s, c, budget, false).iter().any(|(q, _)| *q == dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
@@ -1111,6 +1235,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             if matches!(t, Terrain::Difficult | Terrain::Damaging) {
                 return Err(RuleError::refused("DS-SHIFT-1", "no shifting into difficult or damaging terrain"));
             }
+            occupied_error(s, c, *q)?;
             if distance(p, 1, *q, 1) != 1 || step_cost(s, c, p, *q, false).is_none() || !can_end(s, c, *q) {
                 return Err(RuleError::refused("DS-SHIFT-1", format!("{} cannot shift to {q}", who(s, c))));
             }
@@ -1118,6 +1243,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
         }
         Verb::Charge(t, sq) => {
             check_slot(s, c, Slot::Main, extra)?;
+            occupied_error(s, c, *sq)?;
             if !charge_squares(s, c, *t).contains(sq) {
                 return Err(RuleError::refused(
                     "DS-CHG-1",
@@ -1395,12 +1521,11 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 spend(cx, c, "move");
                 speed(cx.s, c)
             };
-            walk(cx, c, &path, false, "moves")?;
-            cx.emit(Event::MoveLeft { creature: cx.s.who(c), left: (budget - cost).max(0) });
+            start_walk(cx, c, path, "moves", AfterWalk::MoveLeft((budget - cost).max(0)));
         }
         Verb::Shift(q) => {
             spend(cx, c, "move");
-            walk(cx, c, &[q], true, "shifts")?;
+            shift_along(cx, c, &[q]);
         }
         Verb::Charge(t, sq) => {
             spend(cx, c, main);
@@ -1409,10 +1534,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 .find(|(q, _)| *q == sq)
                 .map(|(_, p)| p)
                 .unwrap_or_default();
-            walk(cx, c, &path, false, "charges")?;
-            if cx.s.c(c).active() && cx.s.c(t).active() {
-                abilities::free_strike(cx, c, t, true)?;
-            }
+            start_walk(cx, c, path, "charges", AfterWalk::ChargeStrike(t));
         }
         Verb::Ability(a, targets) => {
             let usage = a.usage;
@@ -1729,7 +1851,7 @@ pub fn answer_sweep(
         let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
         let p = cx.s.c(c).pos.unwrap();
         left -= step_cost(cx.s, c, p, q, false).unwrap_or(1) as i32;
-        walk(cx, c, &[q], true, "shifts")?;
+        shift_along(cx, c, &[q]);
         visited.push(q);
         if cx.s.c(c).active() && left > 0 && !sweep_squares(cx.s, c, left).is_empty() {
             cx.push(Frame::Sweep { c, ability, left, visited, main_action });

@@ -2,7 +2,7 @@
 //! death at 0 for Director creatures; Recoveries (DS-REC-1); bleeding (DS-COND-BLEED).
 
 use crate::events::Event;
-use crate::flow::Ctx;
+use crate::flow::{Ctx, Frame};
 use crate::options::Text;
 use crate::state::Cx;
 use fray_core::ruleset::RuleError;
@@ -40,7 +40,9 @@ fn check_death(cx: &mut Ctx, c: Cx) {
     let x = cx.s.c(c);
     // DS-HP-NPC: Director creatures die at 0; DS-HP-DEATH: heroes at minus their winded value.
     if (!x.hero && x.stamina <= 0) || (x.hero && x.stamina <= -x.winded_value()) {
-        cx.emit(Event::Died { creature: cx.s.who(c) });
+        // DS-SLAM-3: the body of a target its ability still has to force-move stays for now.
+        let body_stays = cx.s.flow.iter().any(|f| matches!(f, Frame::Bodies { cs } if cs.contains(&c)));
+        cx.emit(Event::Died { creature: cx.s.who(c), body_stays });
     } else if x.hero && x.stamina <= 0 {
         cx.emit(Event::Note { text: format!("{} is dying (and bleeding until it is not)", x.id) });
     }

@@ -108,8 +108,16 @@ pub enum Event {
     Aid { target: Who, by: Option<Who> },
     /// Fell and landed (DS-FALL-1).
     Fell { creature: Who, squares: i32 },
-    /// Died (DS-HP-DEATH, DS-HP-NPC).
-    Died { creature: Who },
+    /// Died (DS-HP-DEATH, DS-HP-NPC). A Director creature's body leaves the map at once, unless
+    /// `body_stays`: the ability that killed it still has to force-move it (DS-SLAM-3); then
+    /// `BodyRemoved` takes it off later.
+    Died {
+        creature: Who,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        body_stays: bool,
+    },
+    /// A killed Director creature's body, moved by the ability that killed it, leaves the map.
+    BodyRemoved { creature: Who },
     /// Surges changed (DS-SURGE).
     Surges { creature: Who, total: i32, why: String },
     /// The heroes' hero tokens changed (DS-TOKEN).
@@ -233,13 +241,14 @@ pub fn apply(s: &mut State, e: &Event) {
                 o.toppled = true;
             }
         }
-        Event::Died { creature } => {
+        Event::Died { creature, body_stays } => {
             let c = c_mut(s, creature);
             c.dead = true;
-            if !c.hero {
+            if !c.hero && !body_stays {
                 c.pos = None; // Director creatures are removed
             }
         }
+        Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
         Event::HeroTokens { total, why } => {
             if why.starts_with("spent") {
@@ -366,7 +375,8 @@ impl fmt::Display for Event {
             }
             Event::Aid { target, by: None } => write!(f, "the aid against {target} is spent or lapses"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
-            Event::Died { creature } => write!(f, "{creature} dies"),
+            Event::Died { creature, .. } => write!(f, "{creature} dies"),
+            Event::BodyRemoved { creature } => write!(f, "{creature}'s body is taken off the battlefield"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
             Event::Save { creature, what, roll, success } => {

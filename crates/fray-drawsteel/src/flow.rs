@@ -41,6 +41,34 @@ pub enum Frame {
     Ability(Box<AbilityFrame>),
     /// Forced movement resolving.
     Forced(ForcedFrame),
+    /// Several targets of one ability waiting to be force-moved: its user picks the next
+    /// (DS-GAP-10).
+    ForcedOrder {
+        /// The ability's user.
+        mover: Cx,
+        /// The movements still to make.
+        frames: Vec<ForcedFrame>,
+    },
+    /// A walk that may provoke opportunity attacks, square by square (DS-OA-1).
+    Walk {
+        /// Who walks.
+        c: Cx,
+        /// Squares still to enter.
+        path: Vec<fray_core::grid::Pos>,
+        /// How the journal says it moves ("moves", "charges").
+        how: &'static str,
+        /// Enemies already offered an opportunity attack for the next step.
+        asked: Vec<Cx>,
+        /// What follows the walk.
+        after: crate::actions::AfterWalk,
+    },
+    /// An enemy leaving `by`'s reach: strike it or let it go (DS-OA-1).
+    Opportunity {
+        /// Who may strike.
+        by: Cx,
+        /// Who is leaving.
+        mover: Cx,
+    },
     /// Raising a wall, one square at a time (DS-AREA-5).
     Wall {
         /// Who raises it.
@@ -73,6 +101,13 @@ pub enum Frame {
         visited: Vec<fray_core::grid::Pos>,
         /// Whether it is the main action.
         main_action: bool,
+    },
+    /// The targets of an ability that force-moves: a target it kills is still moved, its body
+    /// staying on the map until the ability's forced movement is over (DS-SLAM-3, DS-GAP-10).
+    /// Reached once that movement is done: the Director creatures' bodies leave the map.
+    Bodies {
+        /// The ability's targets.
+        cs: Vec<Cx>,
     },
     /// End of a turn: saves and EoT effects.
     EndTurn {
@@ -131,6 +166,9 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Act { c } => crate::turn::act_step(cx, c),
             Frame::Ability(a) => crate::abilities::step(cx, a)?,
             Frame::Forced(f) => crate::forced::step(cx, f),
+            Frame::ForcedOrder { mover, frames } => crate::forced::order_step(cx, mover, frames),
+            Frame::Bodies { cs } => crate::forced::remove_bodies(cx, &cs),
+            Frame::Walk { c, path, how, asked, after } => crate::actions::walk_step(cx, c, path, how, asked, after)?,
             Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
             waiting => {
                 cx.s.flow.push(waiting);
@@ -196,6 +234,14 @@ pub fn decision(s: &State) -> Option<Decision> {
             let (kind, prompt, options) = crate::forced::question(s, f);
             (s.c(f.mover).side, Some(f.mover), kind, prompt, options)
         }
+        Frame::ForcedOrder { mover, frames } => {
+            let (kind, prompt, options) = crate::forced::order_question(s, *mover, frames);
+            (s.c(*mover).side, Some(*mover), kind, prompt, options)
+        }
+        Frame::Opportunity { by, mover } => {
+            let (kind, prompt, options) = crate::actions::opportunity_question(s, *by, *mover);
+            (s.c(*by).side, Some(*by), kind, prompt, options)
+        }
         Frame::Wall { c, left, within, placed } => (
             s.c(*c).side,
             Some(*c),
@@ -239,6 +285,8 @@ pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
         Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option)?,
         Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
         Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
+        Frame::ForcedOrder { mover, frames } => crate::forced::answer_order(cx, mover, frames, option)?,
+        Frame::Opportunity { by, mover } => crate::actions::answer_opportunity(cx, by, mover, option)?,
         Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
         Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
         Frame::Sweep { c, ability, left, visited, main_action } => {

@@ -55,16 +55,23 @@ pub struct ForcedFrame {
     pub down: i32,
 }
 
-/// Starts forced movement: restrained creatures cannot be moved (DS-COND-RESTR-1), nor grabbed
-/// ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
-/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1).
+/// Starts forced movement at once (see [`prepare`]).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
-    if !cx.s.c(target).active() {
-        return;
+    if let Some(f) = prepare(cx, mover, target, kind, n, vertical) {
+        cx.push(Frame::Forced(f));
     }
+}
+
+/// Forced movement about to start: restrained creatures cannot be moved (DS-COND-RESTR-1), nor
+/// grabbed ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
+/// (DS-DELTA-7); stability shortens the distance (DS-STAB-1). `None` when nothing moves.
+pub fn prepare(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) -> Option<ForcedFrame> {
+    // A target killed by the ability's damage is still moved while its body is on the map
+    // (DS-SLAM-3, DS-GAP-10: the movement comes before anything its death sets off).
+    cx.s.c(target).pos?;
     if cx.s.has(target, ConditionKind::Restrained) {
         cx.emit(Event::Note { text: format!("{} cannot be force-moved while restrained", cx.s.c(target).id) });
-        return;
+        return None;
     }
     let by_grabber = cx.s.options.grabbed == Text::Published
         && cx.s.source_of(target, ConditionKind::Grabbed) == Some(mover)
@@ -75,7 +82,7 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
             Text::Glossary => format!("{} cannot be force-moved while grabbed", cx.s.c(target).id),
         };
         cx.emit(Event::Note { text });
-        return;
+        return None;
     }
     let stability = if mover == target { 0 } else { cx.s.c(target).stability };
     let n = (n - stability).max(0);
@@ -84,18 +91,74 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
             text: format!("{}'s stability {stability} shortens the {} to {n}", cx.s.c(target).id, kind.name()),
         });
     }
-    if n > 0 {
-        cx.push(Frame::Forced(ForcedFrame {
-            mover,
-            target,
-            kind,
-            remaining: n,
-            steps: Vec::new(),
-            vertical,
-            rise: 0,
-            down: 0,
-        }));
+    (n > 0).then(|| ForcedFrame { mover, target, kind, remaining: n, steps: Vec::new(), vertical, rise: 0, down: 0 })
+}
+
+/// Starts the forced movements one ability gives its targets (DS-GAP-10): with several, its
+/// user picks which target to move next, and each finishes before the next starts.
+pub fn queue(cx: &mut Ctx, mut frames: Vec<ForcedFrame>) {
+    match frames.len() {
+        0 => {}
+        1 => cx.push(Frame::Forced(frames.pop().expect("one"))),
+        _ => cx.push(Frame::ForcedOrder { mover: frames[0].mover, frames }),
     }
+}
+
+/// Whether a forced movement still has somewhere to take its target.
+fn movable(s: &crate::state::State, f: &ForcedFrame) -> bool {
+    f.remaining > 0 && s.c(f.target).pos.is_some() && !(next_squares(s, f).is_empty() && vertical_steps(f).is_empty())
+}
+
+/// Several targets waiting to be moved (DS-GAP-10): asks which goes next while two or more
+/// can still move; one that can is moved without asking; those that can't are dropped once
+/// none can.
+pub fn order_step(cx: &mut Ctx, mover: Cx, mut frames: Vec<ForcedFrame>) -> Flow {
+    let movable: Vec<usize> = (0..frames.len()).filter(|&i| movable(cx.s, &frames[i])).collect();
+    match movable.as_slice() {
+        [] => Flow::Continue,
+        [one] => {
+            let f = frames.remove(*one);
+            if !frames.is_empty() {
+                cx.push(Frame::ForcedOrder { mover, frames });
+            }
+            cx.push(Frame::Forced(f));
+            Flow::Continue
+        }
+        _ => {
+            cx.push(Frame::ForcedOrder { mover, frames });
+            Flow::Wait
+        }
+    }
+}
+
+/// The decision: which target the mover moves next.
+pub fn order_question(
+    s: &crate::state::State,
+    mover: Cx,
+    frames: &[ForcedFrame],
+) -> (&'static str, String, Vec<DecisionOption>) {
+    let mut o: Vec<DecisionOption> = Vec::new();
+    for f in frames.iter().filter(|f| movable(s, f)) {
+        let id = s.c(f.target).id.to_string();
+        if !o.iter().any(|x| x.id == id) {
+            o.push(DecisionOption::new(id.clone(), format!("{} {id} next ({} squares)", f.kind.name(), f.remaining)));
+        }
+    }
+    ("forced-order", format!("{}: which target do you move next?", s.c(mover).id), o)
+}
+
+/// Moves the chosen target now; the others wait for it to finish.
+pub fn answer_order(cx: &mut Ctx, mover: Cx, mut frames: Vec<ForcedFrame>, option: &str) -> Result<(), RuleError> {
+    let i = frames
+        .iter()
+        .position(|f| &*cx.s.c(f.target).id == option && movable(cx.s, f))
+        .ok_or_else(|| RuleError::malformed(format!("{option:?} is not a target waiting to be moved")))?;
+    let f = frames.remove(i);
+    if !frames.is_empty() {
+        cx.push(Frame::ForcedOrder { mover, frames });
+    }
+    cx.push(Frame::Forced(f));
+    Ok(())
 }
 
 /// Next squares: one step that keeps to the kind's direction and never turns back against an
@@ -111,7 +174,7 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
         .into_iter()
         .filter(|&q| {
             let dir = (q.x - p.x, q.y - p.y);
-            let straight = f.steps.iter().all(|s| s.0 * dir.0 + s.1 * dir.1 >= 0);
+            let straight = straight_on(&f.steps, dir);
             let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
             let first = f.steps.first().copied();
             let ok = match f.kind {
@@ -127,6 +190,41 @@ pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
             ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && (into_self_ok || !into_self)
         })
         .collect()
+}
+
+/// Whether a step in direction `dir` keeps a line straight after `steps` (DS-GAP-8, published):
+/// the line may turn, but no step may head against a way an earlier step went — once it has
+/// moved right it never moves left, once down never up. So an L is straight; a zigzag is not.
+pub fn straight_on(steps: &[(i32, i32)], dir: (i32, i32)) -> bool {
+    steps.iter().all(|s| s.0 * dir.0 >= 0 && s.1 * dir.1 >= 0)
+}
+
+/// Why the mover can't take the target to `option` (a square next to it that the decision
+/// does not offer), naming the rule: not farther for a push, not closer for a pull, or a bend
+/// back against the line (DS-FM-1, DS-FM-2, DS-GAP-8, DS-DELTA-10).
+pub fn refusal(s: &crate::state::State, f: &ForcedFrame, option: &str) -> Option<RuleError> {
+    let q = Pos::parse(option)?;
+    let t = s.c(f.target);
+    let (p, mp) = (t.pos?, s.c(f.mover).pos?);
+    if distance(p, 1, q, 1) != 1 {
+        return None;
+    }
+    let dir = (q.x - p.x, q.y - p.y);
+    let (size, ms) = (t.size.squares, s.c(f.mover).size.squares);
+    let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
+    let (id, name) = (&t.id, f.kind.name());
+    let why = match f.kind {
+        Kind::Push if s.options.push == Text::Glossary && f.steps.first().is_some_and(|&d| d != dir) => {
+            ("DS-DELTA-10", format!("a {name} keeps to its first step's direction (push = glossary)"))
+        }
+        Kind::Push if there <= here => ("DS-FM-1", format!("each square of a {name} must take {id} farther away")),
+        Kind::Pull if there >= here => ("DS-FM-2", format!("each square of a {name} must bring {id} closer")),
+        Kind::Push | Kind::Pull if !straight_on(&f.steps, dir) => {
+            ("DS-GAP-8", format!("a {name} runs in a straight line: {q} bends back against a way {id} already went"))
+        }
+        _ => return None,
+    };
+    Some(RuleError::refused(why.0, format!("{q} is not an option for this {name} of {id}: {}", why.1)))
 }
 
 /// Up and down steps a vertical forced movement still allows (DS-GAP-10): it may rise or sink,
@@ -173,10 +271,7 @@ pub fn question(s: &crate::state::State, f: &ForcedFrame) -> (&'static str, Stri
 
 /// Forced-movement frames wait for the mover.
 pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Flow {
-    if f.remaining <= 0
-        || !cx.s.c(f.target).active()
-        || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty())
-    {
+    if !movable(cx.s, &f) {
         return Flow::Continue;
     }
     cx.push(Frame::Forced(f));
@@ -188,8 +283,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     if option == "stop" {
         // DS-FALL-4: stopped over a drop, it falls.
         let t = f.target;
-        if cx.s.c(t).active() && !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p))
-        {
+        if !cx.s.c(t).flying && cx.s.c(t).pos.is_some_and(|p| cx.s.c(t).z > cx.s.arena.ground(p)) {
             fall_from(cx, t, f.down, true)?;
         }
         return Ok(());
@@ -250,8 +344,8 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
     crate::actions::entered(cx, t, q);
-    // DS-FALL-4: moved off a height, it falls at the end of the movement.
-    if cx.s.c(t).active()
+    // DS-FALL-4: moved off a height, it falls at the end of the movement (a body too).
+    if cx.s.c(t).pos.is_some()
         && !cx.s.c(t).flying
         && cx.s.c(t).z > ground
         && (f.remaining <= 0 || next_squares(cx.s, &f).is_empty())
@@ -289,13 +383,25 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     pulled_apart(cx, t);
     let done = f.remaining <= 0 || (next_squares(cx.s, &f).is_empty() && vertical_steps(&f).is_empty());
     if done {
-        if cx.s.c(t).active() && !cx.s.c(t).flying && nz > ground {
+        if cx.s.c(t).pos.is_some() && !cx.s.c(t).flying && nz > ground {
             fall_from(cx, t, f.down, true)?;
         }
         return Ok(());
     }
     cx.push(Frame::Forced(f));
     Ok(())
+}
+
+/// The ability's forced movement is over: the bodies of the Director creatures it killed leave
+/// the map (DS-SLAM-3, DS-HP-NPC); a dead hero's body stays, as always.
+pub fn remove_bodies(cx: &mut Ctx, cs: &[Cx]) -> Flow {
+    for &c in cs {
+        let x = cx.s.c(c);
+        if x.dead && !x.hero && x.pos.is_some() {
+            cx.emit(Event::BodyRemoved { creature: cx.s.who(c) });
+        }
+    }
+    Flow::Continue
 }
 
 /// A grab ends once forced movement leaves the two creatures apart: a grabber moved away from

@@ -28,7 +28,7 @@ pub const SEATS: [&str; 2] = ["heroes", "director"];
 
 /// The menu words that have a short action id.
 pub const WORDS: &[&str] =
-    &["advance", "charge", "decline", "end-turn", "free-strike", "none", "shift", "stay", "stop", "keep", "lower"];
+    &["advance", "charge", "decline", "end-turn", "free-strike", "none", "shift", "stay", "stop", "keep", "strike"];
 
 /// What an encounter starts from besides the seed: the table options as `KEY=VALUE`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,6 +149,8 @@ impl Game for DrawSteel {
             }
             Some(Frame::Sweep { c, .. }) => s.c(*c).side,
             Some(Frame::Teleport { by, .. }) => s.c(*by).side,
+            Some(Frame::ForcedOrder { mover, .. }) => s.c(*mover).side,
+            Some(Frame::Opportunity { by, .. }) => s.c(*by).side,
             Some(_) => match flow::decision(s) {
                 Some(d) => return Node::Decide { seats: SeatSet::one(seat_index(&d.seat)), passable: false },
                 None => return Node::Terminal,
@@ -242,6 +244,12 @@ impl Game for DrawSteel {
         match d.options.iter().position(|o| o.id == id) {
             Some(i) => Ok(encode(s, id, i)),
             None => {
+                // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
+                if let Some(Frame::Forced(f)) = s.flow.last()
+                    && let Some(e) = crate::forced::refusal(s, f, id)
+                {
+                    return Err(e);
+                }
                 let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
                 Err(RuleError::malformed(format!(
                     "{id:?} is not an option for this {} decision; choose one of: {}",

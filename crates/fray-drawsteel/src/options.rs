@@ -54,6 +54,10 @@ pub struct Options {
     /// and height, no run-up bonus; glossary — a two-square run-up adds 1 square of length and
     /// height, and a medium Might test 1 (2 on a success with a reward) of length.
     pub jumping: Text,
+    /// Offer every ability power roll at a lower tier once it is rolled (DS-GAP-1): the roller
+    /// keeps the tier or takes a lower one for all targets. Off by default: Fray keeps the tier
+    /// rolled without asking.
+    pub offer_lower_tier: bool,
     /// Rounds after which a combat ends anyway (a Fray limit; 0 = none).
     pub round_limit: u32,
     /// Hero tokens the heroes start with (DS-DELTA-6: one per hero by default).
@@ -72,6 +76,7 @@ impl Default for Options {
             grabbed: Text::Published,
             hidden: Text::Published,
             jumping: Text::Published,
+            offer_lower_tier: false,
             round_limit: 20,
             hero_tokens: None,
         }

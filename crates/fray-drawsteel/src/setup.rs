@@ -497,3 +497,26 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     }
     if errors.is_empty() { Ok(cards) } else { Err(errors) }
 }
+
+#[cfg(test)]
+mod tests {
+    fn entry(id: &str, name: &str) -> String {
+        let all = super::rules_index().unwrap();
+        all.into_iter().find(|e| e.id == id && e.name == name).unwrap_or_else(|| panic!("no entry {id} {name}")).text
+    }
+
+    /// The look-up says what Fray plays: the grabbed option (DS-DELTA-7), surges on potency
+    /// (DS-SURGE-2) and hero tokens on saves (DS-TOKEN-3) are all played.
+    #[test]
+    fn lookup_entries_say_what_fray_plays() {
+        let grabbed = entry("DS-COND-GRAB-1", "Grabbed");
+        assert!(grabbed.contains("grabbed = published") && grabbed.contains("grabbed = glossary"), "{grabbed}");
+        assert!(!grabbed.contains("no option yet"), "{grabbed}");
+        for (id, name) in [("DS-GAP-5", "Potency"), ("DS-SURGE-1", "Surges")] {
+            let t = entry(id, name);
+            assert!(!t.contains("not in Fray") && !t.contains("not yet in Fray"), "{t}");
+        }
+        let tokens = entry("DS-TOKEN-1", "Hero tokens");
+        assert!(tokens.contains("token_save") && !tokens.contains("saving-throw use is not offered"), "{tokens}");
+    }
+}

@@ -70,9 +70,10 @@ pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
     Ok(Flow::Continue)
 }
 
-/// A side has won once the other has nobody able to fight.
+/// A side has won once the other has nobody able to fight. A dying hero still takes its turns
+/// and acts (DS-HP-DYING-1, DS-DELTA-12), so it keeps its side in the fight.
 fn decided(cx: &Ctx) -> Option<Option<Side>> {
-    let standing = |side: Side| cx.s.creatures.iter().any(|c| c.side == side && c.active() && !c.dying());
+    let standing = |side: Side| cx.s.creatures.iter().any(|c| c.side == side && c.active());
     match (standing(Side::Heroes), standing(Side::Director)) {
         (true, true) => None,
         (true, false) => Some(Some(Side::Heroes)),

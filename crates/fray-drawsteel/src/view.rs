@@ -1,5 +1,6 @@
-//! The reader's picture of a Draw Steel combat. Per creature it adds `stamina` (also as `hp`),
-//! `winded`, `dying`, `dead`, `temp_stamina`, `recoveries`, `surges`, `z`, `size`, `hidden`,
+//! The reader's picture of a Draw Steel combat. Per creature the core's `size` is the squares a
+//! side it fills; this adds `stamina` (also as `hp`), `winded`, `dying`, `dead`, `temp_stamina`,
+//! `recoveries`, `surges`, `z`, `size_label` (as written: "1M", "2"), `hidden`,
 //! `hidden_from` (the enemies it is hidden from), `surprised`, `defending`, `acted`, `actions`;
 //! at the top level `hero_tokens`, `last_test`.
 
@@ -50,7 +51,9 @@ pub fn build(s: &State) -> View {
         }
         extra.insert("surges".into(), json!(x.surges));
         extra.insert("z".into(), json!(x.z));
-        extra.insert("size".into(), json!(x.size.label()));
+        // The core's `size` is the squares a side; the label goes under its own key, so the JSON
+        // has one `size` (DS-SIZE-1, DS-SIZE-2).
+        extra.insert("size_label".into(), json!(x.size.label()));
         extra.insert("hidden".into(), json!(x.hidden));
         let hidden_from: Vec<String> =
             s.active().filter(|&e| crate::abilities::hidden_from(s, c, e)).map(|e| s.c(e).id.to_string()).collect();
@@ -114,5 +117,24 @@ pub fn build(s: &State) -> View {
         log: vec![],
         outcome: s.outcome.clone(),
         extra,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each unit's JSON names `size` once: the core's number of squares (DS-SIZE-1), with the
+    /// written size under `size_label` (DS-SIZE-2).
+    #[test]
+    fn each_unit_writes_size_once() {
+        let blocks = crate::setup::builtin_blocks().unwrap();
+        let (map, units) = crate::setup::default_encounter();
+        let state = crate::setup::build(&map, &blocks, &units, Default::default()).unwrap();
+        let view = super::build(&state);
+        assert!(!view.units.is_empty());
+        for (id, unit) in &view.units {
+            let text = serde_json::to_string(unit).unwrap();
+            assert_eq!(text.matches("\"size\":").count(), 1, "{id}: {text}");
+            assert_eq!(text.matches("\"size_label\":").count(), 1, "{id}: {text}");
+        }
     }
 }

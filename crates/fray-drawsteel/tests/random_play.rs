@@ -31,6 +31,19 @@ fn random_combats_finish_cleanly() {
     assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// The table option that offers every ability roll at a lower tier (DS-GAP-1) gives the bots
+/// one more decision; a quarter as many combats as the default run.
+#[test]
+fn random_combats_with_lower_tiers_offered() {
+    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let game = Arc::new(DrawSteel::builtin());
+    let setup = EncounterSetup { options: vec!["offer-lower-tier=true".into()] };
+    let start = conformance::from_setup::<DrawSteel>(&setup);
+    let settings = Settings { max_decisions: 20_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n.div_ceil(4), &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} combats failed:\n{}", failures.len(), failures.join("\n"));
+}
+
 #[test]
 fn the_same_seed_replays_the_same_combat() {
     let game = Arc::new(DrawSteel::builtin());
