@@ -11,16 +11,17 @@ use fray_kazzam::{Kazzam, State, builtin};
 fn new_match(game: &Kazzam, seed: u64, creeps: bool) -> (State, SeededDice) {
     let mut dice = SeededDice::new(seed);
     let options = fray_kazzam::options::TableOptions { creeps, ..Default::default() };
-    let state = game.start_from(builtin::default_setup(options).unwrap(), &mut dice, &mut NullSink).unwrap();
+    let state =
+        game.start_from(builtin::default_setup(game.content(), options).unwrap(), &mut dice, &mut NullSink).unwrap();
     (state, dice)
 }
 
 /// The built-in match with every class and role power Fray plays given to every athlete (as
 /// the all-powers random-play test does): the widest action menu there is.
 fn every_power_match(game: &Kazzam, seed: u64) -> State {
-    let all = fray_kazzam::powers::Powers::with_content().unwrap();
+    let all = game.content().powers().clone();
     let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
-    let mut setup = builtin::default_setup(options).unwrap();
+    let mut setup = builtin::default_setup(game.content(), options).unwrap();
     for (u, _) in &mut setup.units {
         if u.kind.as_deref() == Some("creep") {
             continue;

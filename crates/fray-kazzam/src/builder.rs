@@ -3,6 +3,7 @@
 //! `check` reports every problem with the line and field, and `card` writes the athlete out.
 
 use crate::classes::ClassFile;
+use crate::content::Content;
 use crate::powers::PowerDef;
 use crate::state::Implement;
 use serde::Deserialize;
@@ -64,8 +65,9 @@ fn power_def<'a>(c: &'a ClassFile, id: &str) -> Option<&'a PowerDef> {
     c.power.iter().find(|p| p.id == id)
 }
 
-/// Checks one athlete against its class's choices; every problem, with its field.
-pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
+/// Checks one athlete against its class's choices in `content`; every problem, with its field.
+pub fn check_athlete(a: &AthleteSpec, content: &Content) -> Vec<String> {
+    let classes = content.classes();
     let mut e = Vec::new();
     let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
         let known: Vec<&str> = classes.iter().map(|c| c.class.id.as_str()).collect();
@@ -89,13 +91,7 @@ pub fn check_athlete(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
     }
     let role = a.role.trim().to_lowercase();
     let spec = a.specialization.trim().to_lowercase();
-    let roles = match crate::roles::cached() {
-        Ok(r) => r,
-        Err(x) => {
-            e.push(x);
-            return e;
-        }
-    };
+    let roles = content.roles();
     let role_known = roles.role(&role).is_some();
     if !role_known {
         let known: Vec<&str> = roles.role.iter().map(|r| r.id.as_str()).collect();
@@ -364,19 +360,19 @@ fn check_in_force(a: &AthleteSpec, c: &ClassFile, e: &mut Vec<String>) {
 }
 
 /// Checks a character or team file: every problem with file, line and field (K-FMT-1,
-/// K-CHAR-1: one athlete of each role and of each class per team); or the athletes' cards.
-pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+/// K-CHAR-1: one athlete of each role and of each class per team) against `content`; or the
+/// athletes' cards.
+pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     for (i, a) in f.athlete.iter().enumerate() {
         let span = a.span();
         let line = |field: &str| field_line(text, span.clone(), field);
         let a = a.get_ref();
-        let es = check_athlete(a, &classes);
+        let es = check_athlete(a, content);
         if es.is_empty() {
-            cards.push(card(a, &classes));
+            cards.push(card(a, content));
         }
         // Each problem starts with its field's name: point at that field's own line.
         errors.extend(es.into_iter().map(|e| {
@@ -415,8 +411,8 @@ fn field_line(text: &str, span: std::ops::Range<usize>, field: &str) -> usize {
 }
 
 /// The athlete's card: what it has in play, with the numbers.
-pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
-    let c = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()).expect("checked");
+pub fn card(a: &AthleteSpec, content: &Content) -> String {
+    let c = content.classes().iter().find(|c| c.class.id == a.class.trim().to_lowercase()).expect("checked");
     let imp = Implement::parse(&a.implement).unwrap_or(Implement::None);
     let spec = a.specialization.trim().to_lowercase();
     let (hp, ward) = if spec == "juggernaut" { (5, ", 3 Ward at the start") } else { (8, "") };
@@ -475,23 +471,22 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
             }
         }
     }
-    if let Ok(roles) = crate::roles::cached() {
-        let role = a.role.trim().to_lowercase();
-        let spec = a.specialization.trim().to_lowercase();
-        if let Some(r) = roles.role(&role) {
-            let boost = if a.level >= 4 { &r.boost_level4 } else { &r.boost };
-            out.push_str(&format!("  Role Boost: {boost}\n"));
-        }
-        if let Some(s) = roles.specialization(&spec) {
-            out.push_str(&format!("  specialization: {} — {}\n", s.name, s.text));
-        }
-        for p in roles.granted(&role, &spec) {
+    let roles = content.roles();
+    let role = a.role.trim().to_lowercase();
+    let spec = a.specialization.trim().to_lowercase();
+    if let Some(r) = roles.role(&role) {
+        let boost = if a.level >= 4 { &r.boost_level4 } else { &r.boost };
+        out.push_str(&format!("  Role Boost: {boost}\n"));
+    }
+    if let Some(s) = roles.specialization(&spec) {
+        out.push_str(&format!("  specialization: {} — {}\n", s.name, s.text));
+    }
+    for p in roles.granted(&role, &spec) {
+        out.push_str(&format!("  role power: {}\n", crate::reference::power_card(p)));
+    }
+    for r in &a.role_powers {
+        if let Some(p) = roles.power(r) {
             out.push_str(&format!("  role power: {}\n", crate::reference::power_card(p)));
-        }
-        for r in &a.role_powers {
-            if let Some(p) = roles.power(r) {
-                out.push_str(&format!("  role power: {}\n", crate::reference::power_card(p)));
-            }
         }
     }
     if let Some(x) = &a.advanced_implement
@@ -505,7 +500,8 @@ pub fn card(a: &AthleteSpec, classes: &[ClassFile]) -> String {
 /// Every power an athlete has in play, by id: its chosen and automatic class powers, the role
 /// powers its specialization grants, and its role encounter powers (K-CHAR-3, K-PROG-1..6). The
 /// basic powers every athlete has are added by the match setup.
-pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
+pub fn power_ids(a: &AthleteSpec, content: &Content) -> Vec<String> {
+    let classes = content.classes();
     let mut out = Vec::new();
     let imp = Implement::parse(&a.implement).unwrap_or(Implement::None);
     if let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) {
@@ -524,23 +520,22 @@ pub fn power_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
         }
     }
     if let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) {
-        for f in c.feature.iter().filter(|f| feature_ids(a, classes).contains(&f.id)) {
+        for f in c.feature.iter().filter(|f| feature_ids(a, content).contains(&f.id)) {
             out.extend(f.grants.iter().filter(|g| !out.contains(g)).cloned().collect::<Vec<_>>());
         }
     }
-    if let Ok(roles) = crate::roles::cached() {
-        let role = a.role.trim().to_lowercase();
-        let spec = a.specialization.trim().to_lowercase();
-        out.extend(roles.granted(&role, &spec).map(|p| p.id.clone()));
-        out.extend(a.role_powers.iter().filter(|r| roles.power(r).is_some()).cloned());
-    }
+    let roles = content.roles();
+    let role = a.role.trim().to_lowercase();
+    let spec = a.specialization.trim().to_lowercase();
+    out.extend(roles.granted(&role, &spec).map(|p| p.id.clone()));
+    out.extend(a.role_powers.iter().filter(|r| roles.power(r).is_some()).cloned());
     out
 }
 
 /// Every class feature an athlete has in play, by id: the ones it chose and the ones its class
 /// grants at its level (K-CHAR-2, K-PROG-5).
-pub fn feature_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
-    let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
+pub fn feature_ids(a: &AthleteSpec, content: &Content) -> Vec<String> {
+    let Some(c) = content.classes().iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
         return Vec::new();
     };
     c.feature
@@ -560,16 +555,17 @@ pub fn feature_ids(a: &AthleteSpec, classes: &[ClassFile]) -> Vec<String> {
 }
 
 /// The athletes of a team file as match units on `squares` (one per athlete, in order), for
-/// `team` (red or blue). The file is checked first; every problem is returned with its line.
+/// `team` (red or blue). The file is checked against `content` first; every problem is returned
+/// with its line.
 pub fn team_units(
+    content: &Content,
     path: &str,
     text: &str,
     team: &str,
     squares: &[fray_core::grid::Pos],
 ) -> Result<Vec<crate::setup::UnitSpec>, Vec<String>> {
-    check_file(path, text)?;
+    check_file(content, path, text)?;
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
     if f.athlete.len() > squares.len() {
         return Err(vec![format!(
             "{path}: {} athletes, but the arena has starting squares for {} a side",
@@ -596,10 +592,10 @@ pub fn team_units(
         spec.specialization = Some(a.specialization.trim().to_lowercase());
         spec.level = Some(a.level);
         spec.class = Some(a.class.trim().to_lowercase());
-        spec.powers = power_ids(a, &classes);
-        let (learned, features): (Vec<String>, Vec<String>) = feature_ids(a, &classes)
+        spec.powers = power_ids(a, content);
+        let (learned, features): (Vec<String>, Vec<String>) = feature_ids(a, content)
             .into_iter()
-            .partition(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| crate::features::group_of(f) == *g));
+            .partition(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| content.feature_group(f) == *g));
         spec.features = features;
         spec.advanced_implement = a.advanced_implement.clone();
         spec.features.extend(learned.iter().filter(|f| a.in_force.contains(f)).cloned());

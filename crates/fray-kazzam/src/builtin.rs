@@ -2,14 +2,15 @@
 //! Fray's own design with three pedestals a side, three neutral orbs (one in the Dungeon),
 //! cover, fog, difficult and damaging terrain, and a Dungeon with spawn squares and two exits.
 
+use crate::content::Content;
 use crate::events::Event;
 use crate::options::TableOptions;
-use crate::powers::Powers;
 use crate::setup::{MapSpec, Setup, UnitSpec};
 use crate::state::State;
 use fray_core::dice::Dice;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
+use std::sync::Arc;
 
 /// The default arena, row by row (legend in [`crate::arena::Arena::parse`]).
 pub const ARENA: [&str; 16] = [
@@ -80,13 +81,18 @@ pub const HOME_SQUARES: [(i32, i32); 5] = [(3, 2), (3, 4), (3, 6), (3, 8), (3, 1
 pub const AWAY_SQUARES: [(i32, i32); 5] = [(17, 2), (17, 4), (17, 6), (17, 8), (17, 10)];
 
 /// A match on the default arena between two team files (K-FMT-1): home plays red, away blue.
-/// Each file is checked as `fray build` checks it; every problem is reported.
-pub fn team_setup(home: (&str, &str), away: (&str, &str), options: TableOptions) -> Result<Setup, String> {
+/// Each file is checked against `content` as `fray build` checks it; every problem is reported.
+pub fn team_setup(
+    content: &Arc<Content>,
+    home: (&str, &str),
+    away: (&str, &str),
+    options: TableOptions,
+) -> Result<Setup, String> {
     let squares = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
     let mut errors = Vec::new();
     let mut units = Vec::new();
     for ((path, text), team, at) in [(home, "red", squares(&HOME_SQUARES)), (away, "blue", squares(&AWAY_SQUARES))] {
-        match crate::builder::team_units(path, text, team, &at) {
+        match crate::builder::team_units(content, path, text, team, &at) {
             Ok(us) => units.extend(us),
             Err(es) => errors.extend(es),
         }
@@ -99,14 +105,15 @@ pub fn team_setup(home: (&str, &str), away: (&str, &str), options: TableOptions)
         map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),
         orbs: vec![],
-        powers: Powers::with_content()?,
+        powers: content.powers().clone(),
         options,
+        content: content.clone(),
     })
 }
 
 /// The default match: two teams of three athletes, a staff, a wand and a sword each, armed with
-/// the rulebook's example powers.
-pub fn default_setup(options: TableOptions) -> Result<Setup, String> {
+/// the rulebook's example powers (from `content`'s power files).
+pub fn default_setup(content: &Arc<Content>, options: TableOptions) -> Result<Setup, String> {
     let units = vec![
         athlete("ada", "Ada", "red", (3, 3), "staff", &["petrovs-petrification"]),
         athlete("bo", "Bo", "red", (3, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
@@ -120,8 +127,9 @@ pub fn default_setup(options: TableOptions) -> Result<Setup, String> {
         map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),
         orbs: vec![],
-        powers: Powers::builtin()?,
+        powers: content.builtin_powers().clone(),
         options,
+        content: content.clone(),
     })
 }
 

@@ -107,45 +107,28 @@ pub fn parse(file: &str, text: &str) -> Result<ClassFile, String> {
     let f: ClassFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
     for (i, imp) in f.class.implements.iter().enumerate() {
         if crate::state::Implement::parse(imp).is_none() {
-            return Err(format!("{file}: class.implements[{i}]: {imp:?} is not wand, staff or sword"));
+            let at = match text.lines().position(|l| l.trim_start().starts_with("implements")) {
+                Some(l) => format!("{file}, line {}", l + 1),
+                None => file.to_string(),
+            };
+            return Err(format!("{at}: class.implements[{i}]: {imp:?} is not wand, staff or sword"));
         }
     }
     let mut probe = crate::powers::Powers::default();
     for p in &f.power {
+        let at = || crate::content::file_line(file, text, "[[power]]", &p.id);
         if p.class.as_deref().is_some_and(|c| c != f.class.id) {
-            return Err(format!("{file}: power {:?}: class is {:?} but the file is {:?}", p.id, p.class, f.class.id));
+            let class = p.class.as_deref().unwrap_or_default();
+            return Err(format!(
+                "{}: power {:?}, field class: {class:?} is not this file's {:?}",
+                at(),
+                p.id,
+                f.class.id
+            ));
         }
-        probe.add(p.clone()).map_err(|e| format!("{file}: {e}"))?;
+        probe.add(p.clone()).map_err(|e| format!("{}: {e}", at()))?;
     }
     Ok(f)
-}
-
-/// A content file: the compiled-in text, or, when `FRAY_CONTENT_DIR` names a folder laid out
-/// like `content/`, that folder's copy (for editing content without rebuilding Fray).
-pub fn content_text(file: &str, compiled: &'static str) -> Result<std::borrow::Cow<'static, str>, String> {
-    match std::env::var_os("FRAY_CONTENT_DIR") {
-        Some(dir) => {
-            let rel = file.strip_prefix("content/").unwrap_or(file);
-            let path = std::path::Path::new(&dir).join(rel);
-            std::fs::read_to_string(&path)
-                .map(std::borrow::Cow::Owned)
-                .map_err(|e| format!("{}: {e} (FRAY_CONTENT_DIR)", path.display()))
-        }
-        None => Ok(std::borrow::Cow::Borrowed(compiled)),
-    }
-}
-
-/// Every built-in class (files still empty are skipped).
-pub fn builtin() -> Result<Vec<ClassFile>, String> {
-    let mut out = Vec::new();
-    for (file, text) in BUILTIN {
-        let text = content_text(file, text)?;
-        if text.trim().is_empty() || !text.contains("[class]") {
-            continue;
-        }
-        out.push(parse(file, &text)?);
-    }
-    Ok(out)
 }
 
 /// An advanced implement, chosen at level 3 (K-AIMP-1).

@@ -196,24 +196,10 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
     Ok(parsed.creep)
 }
 
-/// The stat blocks (compiled in, or read from `FRAY_CONTENT_DIR`).
-pub fn cached() -> Result<&'static [CreepDef], String> {
-    static DEFS: std::sync::OnceLock<Result<Vec<CreepDef>, String>> = std::sync::OnceLock::new();
-    DEFS.get_or_init(|| parse(FILE, &crate::classes::content_text(FILE, TEXT)?))
-        .as_ref()
-        .map(|v| v.as_slice())
-        .map_err(Clone::clone)
-}
-
-/// The stat block called `id`.
-pub fn find(id: &str) -> Option<&'static CreepDef> {
-    cached().ok()?.iter().find(|c| c.id == id)
-}
-
 /// Every Creep action as a power (group `creep`, no class or role), so its damage and Effect go
 /// through the powers' own Effect code and journal lines name it.
-pub fn add_powers(p: &mut crate::powers::Powers) -> Result<(), String> {
-    for c in cached()? {
+pub fn add_powers(p: &mut crate::powers::Powers, creeps: &[CreepDef]) -> Result<(), String> {
+    for c in creeps {
         for (i, a) in c.action.iter().enumerate() {
             let target = match a.target {
                 CreepTarget::Melee => serde_json::json!({ "kind": "melee" }),
@@ -263,8 +249,8 @@ pub struct Nudge {
 pub struct Group {
     /// Its id (the scenario's `group`).
     pub id: Arc<str>,
-    /// Its Creeps in printed order, each with its stat block.
-    pub members: Vec<(UnitIdx, &'static CreepDef)>,
+    /// Its Creeps in printed order, each with its stat block's index in the match's content.
+    pub members: Vec<(UnitIdx, u16)>,
     /// The orb it guards.
     pub orb: Option<OrbIdx>,
     /// That orb's pedestal.
@@ -331,7 +317,7 @@ pub fn group_of(s: &State, u: UnitIdx) -> Option<u8> {
     s.creeps.groups.iter().position(|g| g.members.iter().any(|m| m.0 == u)).map(|g| g as u8)
 }
 
-fn def_of(s: &State, u: UnitIdx) -> Option<&'static CreepDef> {
+fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
     let g = group_of(s, u)?;
     s.creeps.groups[g as usize].members.iter().find(|m| m.0 == u).map(|m| m.1)
 }
@@ -345,6 +331,7 @@ pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
 /// group of its own name) joins it in file order; a group guards the orb named by `guards`, or
 /// the neutral orb nearest its first Creep; `enemies` start its Enemies List.
 pub fn build(
+    content: &crate::content::Content,
     specs: &[(crate::setup::UnitSpec, Option<usize>)],
     units: &[crate::state::Unit],
     orbs: &[crate::state::Orb],
@@ -372,8 +359,8 @@ pub fn build(
             }
             continue;
         };
-        let Some(def) = find(what) else {
-            let known: Vec<&str> = cached().map(|c| c.iter().map(|d| d.id.as_str()).collect()).unwrap_or_default();
+        let Some((def, _)) = content.creep(what) else {
+            let known: Vec<&str> = content.creeps().iter().map(|d| d.id.as_str()).collect();
             errors.push(format!("{}: no Creep stat block {what:?}; known: {}", at("what"), known.join(", ")));
             continue;
         };
@@ -877,7 +864,8 @@ fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: Un
 }
 
 fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8) -> Result<(), RuleError> {
-    let Some(def) = def_of(cx.s, unit) else { return Ok(()) };
+    let content = cx.s.content.clone();
+    let Some(def) = def_of(cx.s, unit).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
     if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Stunned) || cx.s.has(unit, StatusKind::Incapacitated) {
         return Ok(());
     }

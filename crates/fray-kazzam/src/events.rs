@@ -398,7 +398,8 @@ pub fn apply(s: &mut State, e: &Event) {
             u.special_ward = u.special_ward.min(*ward);
         }
         Event::FeatureSwapped { unit, out, into } => {
-            let (out, into) = (crate::features::Feature::parse(out), crate::features::Feature::parse(into));
+            let parse = |id| crate::features::Feature::parse(id, &s.content);
+            let (out, into) = (parse(out), parse(into));
             let u = unit_mut(s, unit);
             match (out.and_then(|o| u.features.iter().position(|&f| f == o)), into) {
                 (Some(i), Some(n)) => u.features[i] = n,
@@ -407,7 +408,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::FeatureCounter { unit, feature, value, about } => {
-            if let Some(f) = crate::features::Feature::parse(feature) {
+            if let Some(f) = crate::features::Feature::parse(feature, &s.content) {
                 let about = about.as_ref().map(|a| a.idx);
                 let u = unit_mut(s, unit);
                 // One counter per feature, or per feature and creature where the feature keeps

@@ -10,6 +10,7 @@
 //! on the stack as [`FeatureFrame`]s. Features listed in the class files but not played yet are
 //! carried as [`Feature::Listed`]: shown, never applied.
 
+use crate::content::Content;
 use crate::events::{Event, How};
 use crate::flow::Ctx;
 use crate::powers::PowerDef;
@@ -17,7 +18,6 @@ use crate::state::{Implement, State, UnitIdx};
 use crate::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-use std::sync::OnceLock;
 
 /// A class feature a unit has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub enum Feature {
     ImprovedEmpath,
     /// Charmer: Lasting (L1554, L1650; charms.rs).
     Lasting,
-    /// A feature in the class files that Fray does not play yet (index into [`catalogue`]).
+    /// A feature in the class files that Fray does not play yet (index into the match content's [`Content::features`]).
     Listed(u16),
 }
 
@@ -218,31 +218,10 @@ pub const PLAYED: &[(&str, Feature)] = &[
     ("charmer-lasting", Feature::Lasting),
 ];
 
-/// Every feature id in the class files (compiled in, or `FRAY_CONTENT_DIR`'s), read once.
-pub fn catalogue() -> &'static [String] {
-    &entries().0
-}
-
-/// Feature ids and their pick groups, in the same order.
-fn entries() -> &'static (Vec<String>, Vec<String>) {
-    static IDS: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
-    IDS.get_or_init(|| {
-        let cs = crate::classes::builtin().unwrap_or_default();
-        let all = cs.iter().flat_map(|c| c.feature.iter());
-        (all.clone().map(|f| f.id.clone()).collect(), all.map(|f| f.group.clone().unwrap_or_default()).collect())
-    })
-}
-
 /// The pick groups whose features are learned several at a time with only some in force
 /// (Shivering Sword, L1058), each with the level-5 feature that puts a second one in force.
 pub const SWAPPABLE: &[(&str, &str)] =
     &[("blade-enchantment", "shivering-sword-twin-enchantments"), ("self-charm", "shivering-sword-twin-charms")];
-
-/// The pick group of a feature id ("" if none).
-pub fn group_of(id: &str) -> &'static str {
-    let (ids, groups) = entries();
-    ids.iter().position(|x| x == id).map_or("", |i| groups[i].as_str())
-}
 
 /// How many features of a swappable `group` are in force, given the features an athlete has.
 pub fn in_force_count(group: &str, features: &[&str]) -> usize {
@@ -251,20 +230,24 @@ pub fn in_force_count(group: &str, features: &[&str]) -> usize {
 }
 
 impl Feature {
-    /// The feature with this id, if the class files have one.
-    pub fn parse(id: &str) -> Option<Feature> {
+    /// The feature with this id, if Fray plays it or `content`'s class files list it.
+    pub fn parse(id: &str, content: &Content) -> Option<Feature> {
         let id = id.trim();
         if let Some(&(_, f)) = PLAYED.iter().find(|(x, _)| *x == id) {
             return Some(f);
         }
-        catalogue().iter().position(|x| x == id).map(|i| Feature::Listed(i as u16))
+        content.features().iter().position(|x| x == id).map(|i| Feature::Listed(i as u16))
     }
-    /// Its id in the class files.
-    pub fn id(self) -> &'static str {
+    /// Its id in the class files (a listed one's in `content`'s).
+    pub fn id(self, content: &Content) -> &str {
         match self {
-            Feature::Listed(i) => catalogue().get(i as usize).map_or("?", |s| s.as_str()),
+            Feature::Listed(i) => content.features().get(i as usize).map_or("?", |s| s.as_str()),
             f => PLAYED.iter().find(|(_, x)| *x == f).map_or("?", |(id, _)| id),
         }
+    }
+    /// Its pick group in `content`'s class files ("" if none).
+    pub fn group(self, content: &Content) -> &str {
+        content.feature_group(self.id(content))
     }
     /// Whether Fray plays it.
     pub fn played(self) -> bool {
@@ -327,7 +310,7 @@ pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, abou
     if now != (value, about) && !(value == 0 && now.0 == 0) {
         cx.emit(Event::FeatureCounter {
             unit: cx.s.who(u),
-            feature: f.id().into(),
+            feature: f.id(&cx.s.content).into(),
             value,
             about: about.map(|a| cx.s.who(a)),
         });
@@ -812,16 +795,17 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 Some((n, o)) => (n, Some(o)),
                 None => (option, None),
             };
+            let c = &cx.s.content;
             let old = old.map(str::to_string).or_else(|| {
-                let g = group_of(new);
-                cx.s.unit(unit).features.iter().find(|x| group_of(x.id()) == g).map(|x| x.id().to_string())
+                let g = c.feature_group(new);
+                cx.s.unit(unit).features.iter().find(|x| x.group(c) == g).map(|x| x.id(c).to_string())
             });
+            let bit = SWAPPABLE.iter().position(|(g, _)| *g == c.feature_group(new)).map_or(0, |i| 1u8 << i);
             cx.emit(Event::FeatureSwapped {
                 unit: cx.s.who(unit),
                 out: old.unwrap_or_default(),
                 into: new.to_string(),
             });
-            let bit = SWAPPABLE.iter().position(|(g, _)| *g == group_of(new)).map_or(0, |i| 1u8 << i);
             if respawn && !change_spell_options(cx.s, unit, true, done | bit).is_empty() {
                 cx.push(crate::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit, respawn, done: done | bit }));
             }
@@ -1096,23 +1080,21 @@ pub const POWER_HOOKS: &[&str] = &["change-spell", "use-foreseen", "use-team-for
 /// its group in force (`new/old` when two are, with Twin Enchantments or Twin Charms); groups in
 /// `done` are settled; on respawning also `keep`.
 pub fn change_spell_options(s: &State, u: UnitIdx, respawn: bool, done: u8) -> Vec<DecisionOption> {
-    let un = s.unit(u);
+    let (un, c) = (s.unit(u), &*s.content);
     let mut out = Vec::new();
     for &f in un.learned.iter().filter(|f| !un.features.contains(f)) {
-        let g = group_of(f.id());
+        let g = f.group(c);
         if SWAPPABLE.iter().position(|(x, _)| *x == g).is_some_and(|i| done & (1 << i) != 0) {
             continue;
         }
-        let olds: Vec<Feature> = un.features.iter().filter(|x| group_of(x.id()) == g).copied().collect();
+        let olds: Vec<Feature> = un.features.iter().filter(|x| x.group(c) == g).copied().collect();
+        let id = f.id(c);
         match olds.as_slice() {
-            [] => out.push(DecisionOption::new(f.id(), format!("put {} in force", f.id()))),
-            [o] => out.push(DecisionOption::new(f.id(), format!("{} in place of {}", f.id(), o.id()))),
+            [] => out.push(DecisionOption::new(id, format!("put {id} in force"))),
+            [o] => out.push(DecisionOption::new(id, format!("{id} in place of {}", o.id(c)))),
             more => {
                 for o in more {
-                    out.push(DecisionOption::new(
-                        format!("{}/{}", f.id(), o.id()),
-                        format!("{} in place of {}", f.id(), o.id()),
-                    ));
+                    out.push(DecisionOption::new(format!("{id}/{}", o.id(c)), format!("{id} in place of {}", o.id(c))));
                 }
             }
         }

@@ -6,6 +6,7 @@
 //! files and people write; bots and search pass [`ActionId`]s, encoded by the core's
 //! [`fray_core::answer`] codec with Kazzam's menu words ([`WORDS`]).
 
+use crate::content::Content;
 use crate::events::Event;
 use crate::flow::{self, Ctx, Frame};
 use crate::options::TableOptions;
@@ -22,6 +23,7 @@ use fray_core::session::{MatchRecord, Session};
 use fray_core::table::{BuildReport, SetupRequest, System, Table, TeamText};
 use fray_core::view::View;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The version of Kazzam's rules code: bumped whenever the same inputs could play differently,
 /// so saves from before are refused rather than replayed into another match.
@@ -42,30 +44,26 @@ pub struct MatchSetup {
     pub options: Vec<String>,
 }
 
-/// The Kazzam rules, holding what they were built from.
+/// The Kazzam rules, holding the content they play.
 #[derive(Clone, Debug)]
 pub struct Kazzam {
+    content: Arc<Content>,
     fingerprint: Fingerprint,
 }
 
 impl Kazzam {
-    /// Kazzam with its built-in content (or the folder `FRAY_CONTENT_DIR` names).
+    /// Kazzam with its compiled-in content.
     pub fn builtin() -> Self {
-        let mut texts: Vec<(String, String)> = Vec::new();
-        let mut add = |file: &str, compiled: &'static str| {
-            let text = crate::classes::content_text(file, compiled).map(|t| t.into_owned()).unwrap_or_default();
-            texts.push((file.to_string(), text));
-        };
-        for (file, text) in crate::classes::BUILTIN.iter().chain(crate::powers::BUILTIN) {
-            add(file, text);
-        }
-        add(crate::roles::FILE, crate::roles::TEXT);
-        add(crate::creeps::FILE, crate::creeps::TEXT);
-        let fingerprint = Fingerprint::of(
-            format!("kazzam rules {RULES_VERSION}"),
-            texts.iter().map(|(f, t)| (f.as_str(), t.as_str())),
-        );
-        Kazzam { fingerprint }
+        Kazzam::with_content(Arc::new(Content::builtin()))
+    }
+    /// Kazzam playing `content`; its fingerprint hashes the content's files.
+    pub fn with_content(content: Arc<Content>) -> Self {
+        let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
+        Kazzam { content, fingerprint }
+    }
+    /// The content it plays.
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
     }
 }
 
@@ -223,9 +221,10 @@ impl Game for Kazzam {
         let options = TableOptions::from_pairs(&setup.options)?;
         let built = match &setup.teams {
             Some([h, a]) => {
-                builtin::team_setup((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str()), options)?
+                let (h, a) = ((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str()));
+                builtin::team_setup(&self.content, h, a, options)?
             }
-            None => builtin::default_setup(options)?,
+            None => builtin::default_setup(&self.content, options)?,
         };
         self.start_from(built, dice, out)
     }
@@ -361,9 +360,14 @@ pub struct KazzamSystem {
     game: std::sync::Arc<Kazzam>,
 }
 
-/// Kazzam for the registry.
+/// Kazzam with its compiled-in content, for the registry.
 pub fn system() -> std::sync::Arc<dyn System> {
-    std::sync::Arc::new(KazzamSystem { game: std::sync::Arc::new(Kazzam::builtin()) })
+    system_with(Arc::new(Content::builtin()))
+}
+
+/// Kazzam playing `content`, for the registry.
+pub fn system_with(content: Arc<Content>) -> std::sync::Arc<dyn System> {
+    std::sync::Arc::new(KazzamSystem { game: std::sync::Arc::new(Kazzam::with_content(content)) })
 }
 
 impl System for KazzamSystem {
@@ -391,15 +395,16 @@ impl System for KazzamSystem {
         Ok(Box::new(Session::replay(self.game.clone(), record)?))
     }
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
-        Ok(fray_core::scenario::run(&self.game, crate::scenario::load(name, text)?))
+        Ok(fray_core::scenario::run(&self.game, crate::scenario::load(&self.game.content, name, text)?))
     }
     fn scenario_table(&self, name: &str, text: &str) -> Result<Box<dyn Table>, String> {
-        let session = fray_core::scenario::play_steps(&self.game, crate::scenario::load(name, text)?)
-            .map_err(|e| format!("{name}: {e}"))?;
+        let session =
+            fray_core::scenario::play_steps(&self.game, crate::scenario::load(&self.game.content, name, text)?)
+                .map_err(|e| format!("{name}: {e}"))?;
         Ok(Box::new(session))
     }
     fn rules_index(&self) -> Result<Vec<Entry>, String> {
-        crate::reference::index(&crate::powers::Powers::builtin()?)
+        crate::reference::index(&self.game.content)
     }
     fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
         let setup = MatchSetup::default();
@@ -412,7 +417,7 @@ impl System for KazzamSystem {
                 Err(e) => BuildReport::Illegal(vec![e]),
             };
         }
-        match crate::builder::check_file(file, text) {
+        match crate::builder::check_file(&self.game.content, file, text) {
             Ok(cards) => BuildReport::Legal(cards),
             Err(errors) => BuildReport::Illegal(errors),
         }

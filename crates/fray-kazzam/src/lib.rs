@@ -23,6 +23,7 @@ pub mod builtin;
 pub mod charms;
 pub mod classes;
 pub mod contagion;
+pub mod content;
 pub mod control;
 pub mod cover;
 pub mod creeps;
@@ -69,6 +70,7 @@ pub mod warps;
 pub mod zones;
 
 pub use actions::Command;
+pub use content::Content;
 pub use events::Event;
 pub use game::{Kazzam, MatchSetup};
 pub use state::State;

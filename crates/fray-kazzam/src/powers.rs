@@ -653,34 +653,6 @@ pub const BUILTIN: &[(&str, &str)] = &[
 ];
 
 impl Powers {
-    /// The built-in powers.
-    pub fn builtin() -> Result<Powers, String> {
-        let mut p = Powers::default();
-        for (file, text) in BUILTIN {
-            p.load(file, text)?;
-        }
-        crate::creeps::add_powers(&mut p)?; // Creep actions (content/kazzam/creeps.toml)
-        Ok(p)
-    }
-    /// The built-in powers with every class and role power added (K-CHAR-1..3): what a match
-    /// or a scenario can give a unit by id. Powers still `reference_only` are refused in play.
-    pub fn with_content() -> Result<Powers, String> {
-        static CONTENT: std::sync::OnceLock<Result<Powers, String>> = std::sync::OnceLock::new();
-        CONTENT
-            .get_or_init(|| {
-                let mut p = Powers::builtin()?;
-                for c in crate::classes::builtin()? {
-                    for def in c.power {
-                        p.add(def)?;
-                    }
-                }
-                for def in crate::roles::cached()?.power.iter().cloned() {
-                    p.add(def)?;
-                }
-                Ok(p)
-            })
-            .clone()
-    }
     /// Loads a power file, checking every power; errors name file, line and field.
     pub fn load(&mut self, file: &str, text: &str) -> Result<(), String> {
         let parsed: PowerFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;

@@ -1,7 +1,8 @@
 //! The rules reference for `fray rules kazzam`: the entries of `content/kazzam/rules.toml`
 //! (rules, statuses, terrain, in Fray's own words) and every power in play.
 
-use crate::powers::{PowerDef, Powers, Targeting};
+use crate::content::Content;
+use crate::powers::{PowerDef, Targeting};
 use fray_core::lookup::Entry;
 use serde::Deserialize;
 
@@ -43,11 +44,12 @@ pub fn power_card(p: &PowerDef) -> String {
     format!("{} ({:?}, {:?}, {target}{damage}){played}: {}", p.name, p.action, p.frequency, p.text)
 }
 
-/// Every entry: the rules file, then the powers.
-pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
+/// Every entry: the rules file, then `content`'s powers, classes, roles, Creeps and the advanced
+/// implements.
+pub fn index(content: &Content) -> Result<Vec<Entry>, String> {
     let text = include_str!("../../../content/kazzam/rules.toml");
     let mut out = toml::from_str::<RulesFile>(text).map_err(|e| format!("content/kazzam/rules.toml: {e}"))?.entry;
-    for p in powers.all() {
+    for p in content.builtin_powers().all() {
         out.push(Entry {
             id: p.id.clone(),
             name: p.name.clone(),
@@ -56,7 +58,7 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             text: power_card(p),
         });
     }
-    for c in crate::classes::builtin()? {
+    for c in content.classes() {
         let imps = c.class.implements.join(", ");
         out.push(Entry {
             id: c.class.id.clone(),
@@ -78,7 +80,7 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
             out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases: vec![], text });
         }
     }
-    let roles = crate::roles::builtin()?;
+    let roles = content.roles();
     for r in &roles.role {
         let text = format!("{} Role Boost: {} From level 4: {}", r.text, r.boost, r.boost_level4);
         out.push(Entry { id: r.id.clone(), name: r.name.clone(), kind: "role".into(), aliases: vec![], text });
@@ -105,7 +107,7 @@ pub fn index(powers: &Powers) -> Result<Vec<Entry>, String> {
         let aliases = p.specialization.iter().map(|s| format!("{s} reaction")).collect();
         out.push(Entry { id: p.id.clone(), name: p.name.clone(), kind: "power".into(), aliases, text });
     }
-    for c in crate::creeps::cached()? {
+    for c in content.creeps() {
         let actions: Vec<String> = c
             .action
             .iter()

@@ -91,28 +91,32 @@ pub fn parse(file: &str, text: &str) -> Result<RolesFile, String> {
     for (i, s) in f.specialization.iter().enumerate() {
         if f.role(&s.role).is_none() {
             return Err(format!(
-                "{file}: specialization[{i}] ({}).role: {:?} is not a role in this file",
-                s.id, s.role
+                "{}: specialization[{i}] ({}).role: {:?} is not a role in this file",
+                crate::content::file_line(file, text, "[[specialization]]", &s.id),
+                s.id,
+                s.role
             ));
         }
     }
     let mut probe = crate::powers::Powers::default();
     for (i, p) in f.power.iter().enumerate() {
+        let at = || crate::content::file_line(file, text, "[[power]]", &p.id);
         let Some(role) = p.role.as_deref() else {
-            return Err(format!("{file}: power[{i}] ({}).role: every role power names its role", p.id));
+            return Err(format!("{}: power[{i}] ({}).role: every role power names its role", at(), p.id));
         };
         if f.role(role).is_none() {
-            return Err(format!("{file}: power[{i}] ({}).role: {role:?} is not a role in this file", p.id));
+            return Err(format!("{}: power[{i}] ({}).role: {role:?} is not a role in this file", at(), p.id));
         }
         if let Some(s) = p.specialization.as_deref()
             && f.specialization(s).is_none_or(|s| s.role != role)
         {
             return Err(format!(
-                "{file}: power[{i}] ({}).specialization: {s:?} is not a specialization of {role}",
+                "{}: power[{i}] ({}).specialization: {s:?} is not a specialization of {role}",
+                at(),
                 p.id
             ));
         }
-        probe.add(p.clone()).map_err(|e| format!("{file}: {e}"))?;
+        probe.add(p.clone()).map_err(|e| format!("{}: {e}", at()))?;
     }
     Ok(f)
 }
@@ -121,14 +125,3 @@ pub fn parse(file: &str, text: &str) -> Result<RolesFile, String> {
 pub const FILE: &str = "content/kazzam/roles.toml";
 /// The compiled-in roles file.
 pub const TEXT: &str = include_str!("../../../content/kazzam/roles.toml");
-
-/// The built-in roles.
-pub fn builtin() -> Result<RolesFile, String> {
-    parse(FILE, &crate::classes::content_text(FILE, TEXT)?)
-}
-
-/// The built-in roles, read once.
-pub fn cached() -> Result<&'static RolesFile, String> {
-    static ROLES: std::sync::OnceLock<Result<RolesFile, String>> = std::sync::OnceLock::new();
-    ROLES.get_or_init(builtin).as_ref().map_err(Clone::clone)
-}

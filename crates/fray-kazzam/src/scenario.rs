@@ -5,12 +5,14 @@
 
 use crate::Kazzam;
 use crate::actions::Command;
+use crate::content::Content;
 use crate::options::TableOptions;
-use crate::powers::{PowerDef, Powers};
+use crate::powers::PowerDef;
 use crate::setup::{self, MapSpec, OrbSpec, Setup, UnitSpec};
 use fray_core::dice::ScriptedDice;
 use fray_core::scenario::{DiceSpec, Loaded, Step, line_of};
 use serde::Deserialize;
+use std::sync::Arc;
 use toml::Spanned;
 
 #[derive(Deserialize)]
@@ -41,13 +43,14 @@ struct File {
     expect: toml::Table,
 }
 
-/// Reads a scenario; errors name the file, the line and the field.
-pub fn load(path: &str, text: &str) -> Result<Loaded<Kazzam>, String> {
+/// Reads a scenario against `content` (its powers, classes and stat blocks); errors name the
+/// file, the line and the field.
+pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kazzam>, String> {
     let f: File = toml::from_str(text).map_err(|e| format!("{path}: {e}"))?;
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
-    let mut powers = Powers::with_content().map_err(|e| format!("built-in content: {e}"))?;
+    let mut powers = content.powers().clone();
     for p in f.power {
         let line = line_of(text, p.span().start);
         powers.add(p.into_inner()).map_err(|e| format!("{path}:{line}: {e}"))?;
@@ -58,7 +61,7 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<Kazzam>, String> {
         .map(|u| (line_of(text, u.span().start), u.into_inner()))
         .map(|(l, u)| (u, Some(l)))
         .collect();
-    let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options };
+    let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options, content: content.clone() };
     let mut state =
         setup::build(setup).map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);

@@ -3,6 +3,7 @@
 //! with the field it is in, all at once.
 
 use crate::arena::{Arena, Portal, Side, Terrain};
+use crate::content::Content;
 use crate::events::Event;
 use crate::flow::{self, Ctx};
 use crate::options::TableOptions;
@@ -198,6 +199,8 @@ pub struct Setup {
     pub powers: Powers,
     /// Table options.
     pub options: TableOptions,
+    /// The content it was built from (Creep stat blocks, specializations, class features).
+    pub content: Arc<Content>,
 }
 
 /// The five Roles (K-CHAR-1).
@@ -259,6 +262,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         arena.portals.push(p.clone());
     }
     let powers = Arc::new(setup.powers);
+    let content = &*setup.content;
     let mut units: Vec<Unit> = Vec::new();
     // N, the players a team (K-CTYPE): the larger team's athletes.
     let team_n = |t: &str| {
@@ -298,7 +302,10 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }
         };
         // A Creep's stat block gives its size, speed and HP (creeps.rs, K-CTYPE).
-        let creep = (kind == UnitKind::Creep).then(|| spec.what.as_deref().and_then(crate::creeps::find)).flatten();
+        let creep = (kind == UnitKind::Creep)
+            .then(|| spec.what.as_deref().and_then(|w| content.creep(w)))
+            .flatten()
+            .map(|(_, c)| c);
         let implement = if creep.is_some() && spec.implement.is_none() { Implement::None } else { implement };
         let size = spec.size.or(creep.map(|c| c.size)).unwrap_or(1);
         if !(1..=4).contains(&size) {
@@ -310,7 +317,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             errors.push(format!("{}: level {level} is outside 1-6 (K-PROG-7)", at("level")));
         }
         if let Some(sp) = &spec_name
-            && crate::roles::cached().is_ok_and(|r| r.specialization(sp).is_none())
+            && content.roles().specialization(sp).is_none()
         {
             errors.push(format!("{}: no specialization {sp:?}", at("specialization")));
         }
@@ -350,7 +357,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         }
         let mut features = Vec::new();
         for (j, f) in spec.features.iter().enumerate() {
-            match crate::features::Feature::parse(f) {
+            match crate::features::Feature::parse(f, content) {
                 Some(x) if !features.contains(&x) => features.push(x),
                 Some(_) => {}
                 None => errors.push(format!(
@@ -362,11 +369,11 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         let mut learned: Vec<crate::features::Feature> = features
             .iter()
             .copied()
-            .filter(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| *g == crate::features::group_of(f.id())))
+            .filter(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| *g == f.group(content)))
             .collect();
         for (j, f) in spec.learned.iter().enumerate() {
-            match crate::features::Feature::parse(f) {
-                Some(x) if crate::features::SWAPPABLE.iter().any(|(g, _)| *g == crate::features::group_of(x.id())) => {
+            match crate::features::Feature::parse(f, content) {
+                Some(x) if crate::features::SWAPPABLE.iter().any(|(g, _)| *g == x.group(content)) => {
                     if !learned.contains(&x) {
                         learned.push(x)
                     }
@@ -691,7 +698,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }
         }
     }
-    let creeps = crate::creeps::build(&setup.units, &units, &orbs, &arena, &mut errors);
+    let creeps = crate::creeps::build(content, &setup.units, &units, &orbs, &arena, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -699,6 +706,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         arena: Arc::new(arena),
         powers,
         options: Arc::new(setup.options),
+        content: setup.content.clone(),
         units,
         orbs,
         score: [0, 0],

@@ -275,6 +275,8 @@ pub struct State {
     pub powers: Arc<Powers>,
     /// Table options and rulings switches (shared).
     pub options: Arc<TableOptions>,
+    /// The content the match was built from (shared): Creep stat blocks, feature ids and groups.
+    pub content: Arc<crate::content::Content>,
     /// Units.
     pub units: Vec<Unit>,
     /// Orbs.

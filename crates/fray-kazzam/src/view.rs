@@ -64,7 +64,7 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     let lock = un.counters.iter().find(|c| c.feature == crate::features::Feature::Scryer).and_then(|c| c.about);
     extra.insert("charge_tokens".into(), json!(crate::features::charge_tokens(s, u)));
     extra.insert("locked_on".into(), json!(lock.map(|t| s.unit(t).id.to_string())));
-    extra.insert("features".into(), json!(un.features.iter().map(|f| f.id()).collect::<Vec<_>>()));
+    extra.insert("features".into(), json!(un.features.iter().map(|f| f.id(&s.content)).collect::<Vec<_>>()));
     extra.insert("spent".into(), json!(un.spent.iter().map(|&p| s.powers.get(p).id.clone()).collect::<Vec<_>>()));
     extra.insert(
         "actions".into(),

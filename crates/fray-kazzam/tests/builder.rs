@@ -1,8 +1,15 @@
 //! The character builder (K-PROG-1..6, K-IMP-13, K-FMT-1): a legal athlete of every class at
 //! every level 1-6 is accepted, and each illegal choice is refused with what to change.
 
+use fray_kazzam::Content;
 use fray_kazzam::builder::{AthleteSpec, check_athlete, check_file};
-use fray_kazzam::classes::{ClassFile, builtin};
+use fray_kazzam::classes::ClassFile;
+use std::sync::Arc;
+
+/// The compiled-in content.
+fn content() -> Arc<Content> {
+    Arc::new(Content::builtin())
+}
 
 /// The first legal set of choices of a class at a level, from its picks.
 fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
@@ -75,12 +82,13 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
 
 #[test]
 fn a_legal_athlete_of_every_class_at_every_level_is_accepted() {
-    let classes = builtin().unwrap();
+    let content = content();
+    let classes = content.classes();
     assert_eq!(classes.len(), 10, "all ten classes load");
-    for c in &classes {
+    for c in classes {
         for level in 1..=6 {
             let a = legal(c, level);
-            let errors = check_athlete(&a, &classes);
+            let errors = check_athlete(&a, &content);
             assert!(errors.is_empty(), "{} level {level}: {errors:?}", c.class.id);
         }
     }
@@ -88,50 +96,51 @@ fn a_legal_athlete_of_every_class_at_every_level_is_accepted() {
 
 #[test]
 fn illegal_choices_are_refused_with_what_to_change() {
-    let classes = builtin().unwrap();
+    let content = content();
+    let classes = content.classes();
     let hexer = classes.iter().find(|c| c.class.id == "hexer").unwrap();
     let wand = classes.iter().find(|c| c.class.id == "wandslinger").unwrap();
     let mut a = legal(wand, 1);
     a.implement = "staff".into();
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("implement: a Wandslinger must use wand") && e.contains("K-IMP-13"), "{e}");
     let mut a = legal(hexer, 1);
     a.powers.push(a.powers[0].clone());
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("is chosen twice"), "{e}");
     let mut a = legal(hexer, 1);
     a.powers.push("victimize".into()); // a level 3 encounter at level 1
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("Victimize is chosen at level 3, not 1"), "{e}");
     let mut a = legal(hexer, 1);
     a.powers.pop();
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("level 1 grants") && e.contains("choose from"), "{e}");
     let mut a = legal(hexer, 3);
     a.advanced_implement = None;
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("advanced_implement") && e.contains("K-AIMP-1"), "{e}");
     let mut a = legal(hexer, 3);
     a.advanced_implement = Some("multi-sword".into());
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("Multi-Sword is a sword") && e.contains("K-AIMP-1"), "{e}");
     let mut a = legal(hexer, 7);
     a.level = 7;
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("outside 1-6"), "{e}");
     let mut a = legal(hexer, 2);
     a.role_powers.clear();
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("role_powers: level 2 grants 1"), "{e}");
     // K-CHAR-2: the specialization belongs to the role.
     let mut a = legal(hexer, 1);
     a.specialization = "sniper".into();
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("\"sniper\" is not a leader specialization") && e.contains("tactician"), "{e}");
     // K-PROG-2: the role encounter power comes from the athlete's role.
     let mut a = legal(hexer, 2);
     a.role_powers = vec!["the-slow-zone".into()];
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("not a leader encounter power") && e.contains("mass-heal"), "{e}");
     // K-AIMP-1: Blasters may not take the Multi-Staff.
     let staff = classes.iter().find(|c| c.class.implements.iter().any(|i| i == "staff")).unwrap();
@@ -141,17 +150,18 @@ fn illegal_choices_are_refused_with_what_to_change() {
     a.specialization = "blaster".into();
     a.role_powers = vec!["lets-end-this".into()];
     a.advanced_implement = Some("multi-staff".into());
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("multi-staff cannot be taken by a blaster"), "{e}");
 }
 
 // The card shows the role's boost for the athlete's level and the powers its role grants.
 #[test]
 fn the_card_lists_role_boost_and_role_powers() {
-    let classes = fray_kazzam::classes::builtin().unwrap();
+    let content = content();
+    let classes = content.classes();
     let a = legal(&classes[0], 4);
-    assert!(check_athlete(&a, &classes).is_empty(), "{:?}", check_athlete(&a, &classes));
-    let card = fray_kazzam::builder::card(&a, &classes);
+    assert!(check_athlete(&a, &content).is_empty(), "{:?}", check_athlete(&a, &content));
+    let card = fray_kazzam::builder::card(&a, &content);
     assert!(
         card.contains("Role Boost: On an attack roll of 3-6, one ally in your line of sight regains 3 HP"),
         "{card}"
@@ -162,16 +172,17 @@ fn the_card_lists_role_boost_and_role_powers() {
 #[test]
 fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
     let text = "[[athlete]]\nname = \"A\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"x\"\nimplement = \"wand\"\nlevel = 1\n\n[[athlete]]\nname = \"B\"\nclass = \"hexer\"\nrole = \"leader\"\nspecialization = \"y\"\nimplement = \"wand\"\nlevel = 1\n";
-    let e = check_file("team.toml", text).unwrap_err().join("\n");
+    let e = check_file(&content(), "team.toml", text).unwrap_err().join("\n");
     assert!(e.contains("team.toml:12: athlete[1] (B).role: A already plays leader") && e.contains("K-FMT-1"), "{e}");
     assert!(e.contains("team.toml:11: athlete[1] (B).class: A is already a hexer"), "{e}");
     // Each problem points at its field's own line; one about a field the file leaves out
     // (B at level 3 with no advanced implement) at the athlete's table header.
     assert!(e.contains("team.toml:5: athlete[0] (A).specialization: \"x\" is not a leader specialization"), "{e}");
-    let e = check_file("team.toml", &text.replacen("level = 1\n", "level = 3\n", 2)).unwrap_err().join("\n");
+    let e =
+        check_file(&content(), "team.toml", &text.replacen("level = 1\n", "level = 3\n", 2)).unwrap_err().join("\n");
     assert!(e.contains("team.toml:9: athlete[1] (B).advanced_implement: level 3 grants"), "{e}");
     assert!(e.contains("athlete[1] (B).class: A is already a hexer") && e.contains("K-CHAR-1"), "{e}");
-    let e = check_file("team.toml", "[[athlete]]\nname = 3\n").unwrap_err().join("\n");
+    let e = check_file(&content(), "team.toml", "[[athlete]]\nname = 3\n").unwrap_err().join("\n");
     assert!(e.contains("team.toml") && e.contains("line 2"), "{e}");
 }
 
@@ -180,6 +191,7 @@ fn built_units_carry_chosen_and_automatic_features() {
     let home = include_str!("../../../examples/kazzam/team-flotsam.toml");
     let away = include_str!("../../../examples/kazzam/team-jetsam.toml");
     let setup = fray_kazzam::builtin::team_setup(
+        &content(),
         ("team-flotsam.toml", home),
         ("team-jetsam.toml", away),
         fray_kazzam::options::TableOptions::default(),
@@ -201,18 +213,19 @@ fn built_units_carry_chosen_and_automatic_features() {
 #[test]
 fn a_shivering_sword_names_its_spells_in_force() {
     let ok = include_str!("../../../examples/kazzam/shivering-sword.toml");
-    let cards = check_file("shivering-sword.toml", ok).unwrap().join("\n");
+    let cards = check_file(&content(), "shivering-sword.toml", ok).unwrap().join("\n");
     assert!(cards.contains("Whirling (learned, in force at the start)"), "{cards}");
     let bad = ok.replace(
         "in_force = [\"shivering-sword-whirling\", \"long-arm\"]",
         "in_force = [\"focused-blade\", \"duelist\"]",
     );
-    let e = check_file("s.toml", &bad).unwrap_err().join("\n");
+    let e = check_file(&content(), "s.toml", &bad).unwrap_err().join("\n");
     // The line is the field's own (in_force on line 13), not the athlete's table header.
     assert!(e.contains("s.toml:13: athlete[0] (Pim Arrow).in_force: \"focused-blade\" is not learned"), "{e}");
     assert!(e.contains("in_force: \"duelist\" is not a Blade Enchantment or Self-Charm"), "{e}");
     assert!(e.contains("in_force: name 1 learned self-charm feature(s)"), "{e}");
-    let units = fray_kazzam::builder::team_units("s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)]).unwrap();
+    let units =
+        fray_kazzam::builder::team_units(&content(), "s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)]).unwrap();
     assert_eq!(units[0].features, vec!["shivering-sword-whirling".to_string(), "long-arm".to_string()]);
     assert_eq!(units[0].learned.len(), 4);
 }
@@ -221,7 +234,8 @@ fn a_shivering_sword_names_its_spells_in_force() {
 /// alone), three with both (L1681, L1821); a Command comes only with its summon.
 #[test]
 fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
-    let classes = builtin().unwrap();
+    let content = content();
+    let classes = content.classes();
     let tamer = classes.iter().find(|c| c.class.id == "tamer").unwrap();
     let mut a = legal(tamer, 5);
     let summons = ["summon-spitting-tree", "summon-flame-pig", "summon-scalehound"];
@@ -229,16 +243,16 @@ fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
     a.features.retain(|f| !f.contains("collector"));
     a.powers.push(summons[0].into());
     a.powers.push(summons[1].into());
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("2 summons chosen at level 1; a Tamer takes 1"), "{e}");
     a.features.push("tamer-collector".into());
     a.features.retain(|f| f != "tamer-mass-conjuror" && f != "tamer-advanced-commander");
     a.features.retain(|f| f != "tamer-conjuror" && f != "tamer-commander");
     a.features.push("tamer-completionist-collector".into());
     a.powers.push(summons[2].into());
-    let e = check_athlete(&a, &classes).join("\n");
+    let e = check_athlete(&a, &content).join("\n");
     assert!(!e.contains("summons chosen"), "{e}");
-    let granted = fray_kazzam::builder::power_ids(&a, &classes);
+    let granted = fray_kazzam::builder::power_ids(&a, &content);
     assert!(
         granted.iter().any(|p| p == "hissing-howl") && !granted.iter().any(|p| p == "sudden-eviction"),
         "{granted:?}"
@@ -249,7 +263,8 @@ fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
 /// Blade Enchantment is learned and two are in force together; without it, one.
 #[test]
 fn twin_enchantments_put_two_blade_enchantments_in_force() {
-    let classes = builtin().unwrap();
+    let content = content();
+    let classes = content.classes();
     let sword = classes.iter().find(|c| c.class.id == "shivering-sword").unwrap();
     let mut a = legal(sword, 5);
     a.features.retain(|f| f != "shivering-sword-twin-charms");
@@ -261,7 +276,7 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
     a.features.extend(enchantments.iter().map(|s| s.to_string()));
     a.in_force.retain(|f| !enchantments.contains(&f.as_str()) && f != "status-thief" && f != "focused-blade");
     a.in_force.extend(["shivering-sword-whirling".to_string(), "guardless-blade".to_string()]);
-    let errors = check_athlete(&a, &classes);
+    let errors = check_athlete(&a, &content);
     assert!(errors.is_empty(), "two in force with Twin Enchantments: {errors:?}");
     // Without the twin feature (Twin Charms instead), one enchantment in force and two learned.
     let mut b = a.clone();
@@ -270,7 +285,7 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
             *f = "shivering-sword-twin-charms".into();
         }
     }
-    let e = check_athlete(&b, &classes).join("\n");
+    let e = check_athlete(&b, &content).join("\n");
     assert!(
         e.contains("3 blade-enchantment features learned; 2 at most without shivering-sword-twin-enchantments"),
         "{e}"
@@ -282,21 +297,23 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
 
 #[test]
 fn every_played_feature_is_in_the_class_files() {
-    use fray_kazzam::features::{Feature, PLAYED, catalogue};
+    use fray_kazzam::features::{Feature, PLAYED};
+    let content = content();
     for (id, f) in PLAYED {
-        assert!(catalogue().iter().any(|x| x == id), "{id} is not a feature in content/kazzam/classes");
-        assert_eq!(Feature::parse(id), Some(*f));
-        assert_eq!(f.id(), *id);
+        assert!(content.features().iter().any(|x| x == id), "{id} is not a feature in content/kazzam/classes");
+        assert_eq!(Feature::parse(id, &content), Some(*f));
+        assert_eq!(f.id(&content), *id);
     }
 }
 
 // The compiled-in stat blocks load, every face 1-6 has an action, and every action is a power.
 #[test]
 fn the_stat_blocks_load_and_become_powers() {
-    use fray_kazzam::creeps::{CreepType, cached};
-    let defs = cached().unwrap();
+    use fray_kazzam::creeps::CreepType;
+    let content = content();
+    let defs = content.creeps();
     assert!(defs.iter().any(|c| c.id == "guardian-bear" && c.kind == CreepType::Elite));
-    let powers = fray_kazzam::powers::Powers::builtin().unwrap();
+    let powers = content.builtin_powers();
     for c in defs {
         for f in 1..=6 {
             let i = c.action_for(f).unwrap();
@@ -308,8 +325,9 @@ fn the_stat_blocks_load_and_become_powers() {
 // K-ROLE-1, K-CHAR-2: five roles of four specializations each.
 #[test]
 fn five_roles_of_four_specializations() {
-    use fray_kazzam::roles::{ENCOUNTER_GROUP, builtin};
-    let f = builtin().unwrap();
+    use fray_kazzam::roles::ENCOUNTER_GROUP;
+    let content = content();
+    let f = content.roles();
     assert_eq!(f.role.len(), 5);
     for r in &f.role {
         assert_eq!(f.specialization.iter().filter(|s| s.role == r.id).count(), 4, "{}", r.id);

@@ -1,7 +1,8 @@
 //! Bad input gets a clear error naming file, line and field, and nothing runs.
 
 fn load_err(text: &str) -> String {
-    match fray_kazzam::scenario::load("bad.toml", text) {
+    let content = std::sync::Arc::new(fray_kazzam::Content::builtin());
+    match fray_kazzam::scenario::load(&content, "bad.toml", text) {
         Ok(_) => panic!("the malformed scenario was accepted"),
         Err(e) => e,
     }

@@ -10,9 +10,15 @@ use fray_core::conformance;
 use fray_core::geometry::overlaps;
 use fray_kazzam::state::{OrbLoc, State};
 use fray_kazzam::statuses::StatusKind;
-use fray_kazzam::{Kazzam, builtin};
+use fray_kazzam::{Content, Kazzam, builtin};
+use std::sync::{Arc, LazyLock};
 
 const MAX_DECISIONS: usize = 50_000;
+
+/// The compiled-in content, parsed once for the whole run.
+static CONTENT: LazyLock<Arc<Content>> = LazyLock::new(|| Arc::new(Content::builtin()));
+/// Kazzam playing it.
+static GAME: LazyLock<Arc<Kazzam>> = LazyLock::new(|| Arc::new(Kazzam::with_content(CONTENT.clone())));
 
 fn invariants(s: &State) -> Result<(), String> {
     for (i, a) in s.units.iter().enumerate() {
@@ -128,20 +134,21 @@ fn is_athlete(u: &fray_kazzam::setup::UnitSpec) -> bool {
 
 /// Plays one match on the built-in setup; returns its journal.
 fn play(seed: u64, check: bool) -> Vec<String> {
-    play_setup(seed, check, builtin::default_setup(Default::default()).unwrap())
+    play_setup(seed, check, builtin::default_setup(&CONTENT, Default::default()).unwrap())
 }
 
 const JETSAM: &str = include_str!("../../../examples/kazzam/team-jetsam.toml");
 const FLOTSAM: &str = include_str!("../../../examples/kazzam/team-flotsam.toml");
 
 fn teams() -> fray_kazzam::setup::Setup {
-    builtin::team_setup(("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default()).unwrap()
+    builtin::team_setup(&CONTENT, ("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default())
+        .unwrap()
 }
 
 /// Plays one match through the core's conformance harness (every offered option accepted,
 /// option ids read back, the record replays on one seed in eight); returns its journal.
 fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<String> {
-    let game = std::sync::Arc::new(Kazzam::builtin());
+    let game = GAME.clone();
     let start = move |g: &Kazzam, dice: &mut dyn fray_core::dice::Dice, out: &mut Vec<fray_kazzam::Event>| {
         g.start_from(setup.clone(), dice, out)
     };
@@ -228,13 +235,13 @@ const FROM_WARP: &str = "an attack from a Source Warp";
 #[test]
 fn every_playable_power_survives_random_play() {
     let matches = budget(10, |n| (n / 20).max(50));
-    let all = fray_kazzam::powers::Powers::with_content().unwrap();
+    let all = CONTENT.powers().clone();
     let playable: Vec<&fray_kazzam::powers::PowerDef> =
         all.all().iter().filter(|d| !d.reference_only && (d.class.is_some() || d.role.is_some())).collect();
     let setup = || {
         // Creep groups on the field orbs, so the Hunter's Creep powers have something to work on.
         let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
-        let mut setup = builtin::default_setup(options).unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, options).unwrap();
         setup.powers = all.clone();
         for (u, _) in &mut setup.units {
             if u.kind.as_deref() == Some("creep") {
@@ -310,7 +317,7 @@ fn creeps_act_in_random_play() {
     let seen = across_cores(0..matches, |seed| {
         let (mut joined, mut acted) = (false, false);
         let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
-        for line in play_setup(seed, true, builtin::default_setup(options).unwrap()) {
+        for line in play_setup(seed, true, builtin::default_setup(&CONTENT, options).unwrap()) {
             joined |= line.contains("joins the Enemies List");
             acted |= [
                 "uses Grab",
@@ -337,9 +344,13 @@ fn creeps_act_in_random_play() {
 fn a_shivering_sword_swaps_its_spells_in_random_matches() {
     let sword = include_str!("../../../examples/kazzam/shivering-sword.toml");
     let swapped = across_cores(0..40, |seed| {
-        let setup =
-            builtin::team_setup(("shivering-sword.toml", sword), ("team-flotsam.toml", FLOTSAM), Default::default())
-                .unwrap();
+        let setup = builtin::team_setup(
+            &CONTENT,
+            ("shivering-sword.toml", sword),
+            ("team-flotsam.toml", FLOTSAM),
+            Default::default(),
+        )
+        .unwrap();
         play_setup(seed, true, setup).iter().any(|l| l.contains("in force in place of"))
     });
     assert!(swapped.contains(&true), "no spell was ever swapped");
@@ -353,7 +364,8 @@ fn a_built_tamer_summons_and_commands_in_random_matches() {
     let tamer = include_str!("../../../examples/kazzam/tamer.toml");
     let seen = across_cores(0..40, |seed| {
         let setup =
-            builtin::team_setup(("tamer.toml", tamer), ("team-flotsam.toml", FLOTSAM), Default::default()).unwrap();
+            builtin::team_setup(&CONTENT, ("tamer.toml", tamer), ("team-flotsam.toml", FLOTSAM), Default::default())
+                .unwrap();
         let (mut summoned, mut commanded) = (false, false);
         for line in play_setup(seed, true, setup) {
             summoned |= line.contains("(Flame Pig) appears") || line.contains("(Scalehound) appears");
@@ -372,15 +384,16 @@ fn a_built_tamer_summons_and_commands_in_random_matches() {
 #[test]
 fn every_played_feature_survives_random_play() {
     let matches = budget(60, |n| (n / 5).max(30));
-    let played: Vec<String> = fray_kazzam::features::catalogue()
+    let played: Vec<String> = CONTENT
+        .features()
         .iter()
-        .filter(|id| fray_kazzam::features::Feature::parse(id).is_some_and(|f| f.played()))
+        .filter(|id| fray_kazzam::features::Feature::parse(id, &CONTENT).is_some_and(|f| f.played()))
         .cloned()
         .collect();
     assert!(played.len() >= 30, "{played:?}");
     let setup = || {
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
-        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
+        setup.powers = CONTENT.powers().clone();
         for (u, _) in &mut setup.units {
             u.level = Some(if u.team == "red" { 5 } else { 1 });
             u.features = played.iter().filter(|f| *f != "shivering-sword-regenerative").cloned().collect();
@@ -403,7 +416,7 @@ fn every_played_advanced_implement_survives_random_play() {
     let matches = budget(60, |n| (n / 5).max(30));
     let played = fray_kazzam::advanced::PLAYED;
     let seen = across_cores(0..matches, |seed| {
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let imp = fray_kazzam::state::Implement::parse(u.implement.as_deref().unwrap_or("staff"));
             let fits: Vec<&str> =
@@ -434,8 +447,8 @@ fn defender_and_controller_specializations_survive_random_play() {
     const DEFENDERS: [&str; 4] = ["punisher", "pursuer", "juggernaut", "smasher"];
     let found = across_cores(0..matches, |seed| {
         let mut seen = std::collections::BTreeSet::new();
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
-        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
+        setup.powers = CONTENT.powers().clone();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let k = seed as usize + i;
             match i % 3 {
@@ -474,7 +487,7 @@ fn specializations_survive_random_play() {
     let specialists = ["runner", "trapper", "terrain-artist", "hunter"];
     let found = across_cores(0..matches, |seed| {
         let mut seen = std::collections::BTreeSet::new();
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let k = seed as usize + i;
             let (role, spec) = match i % 3 {
@@ -507,7 +520,7 @@ fn striker_and_hunter_boosts_survive_random_play() {
     let matches = budget(40, |n| (n / 5).max(40));
     let specs = ["blitzer", "bruiser", "sniper", "blaster"];
     let seen = across_cores(0..matches, |seed| {
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
             let slot = (i + seed as usize) % 3; // which of the three carries which role
             u.level = Some(if u.team == "red" { 4 } else { 1 });
@@ -536,8 +549,8 @@ fn striker_and_hunter_boosts_survive_random_play() {
 fn the_pest_rides_in_random_matches() {
     let counts = across_cores(0..40, |seed| {
         let (mut latched, mut shaken, mut redirected) = (0, 0, 0);
-        let mut setup = builtin::default_setup(Default::default()).unwrap();
-        setup.powers = fray_kazzam::powers::Powers::with_content().unwrap();
+        let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
+        setup.powers = CONTENT.powers().clone();
         for (u, _) in &mut setup.units {
             u.level = Some(3);
             u.powers.push("the-pest".into());
