@@ -9,7 +9,7 @@
 //! damaging terrain), [`cover`] (K-COV, K-CONC), [`orbs`] (K-ORB, dunking), [`powers`] (power
 //! data), [`features`] (class features in play), [`empathy`] (the Diviner's Empath and Empathic Bond), [`role_actions`] (Role Actions in Rust), [`setup`] and [`scenario`] (building matches), [`view`] (what readers see),
 //! [`builtin`] (the default arena and teams), [`options`] (table options), [`reference`] (the
-//! rules look-up).
+//! rules look-up), [`content`] (the content files as a value a game and its states hold).
 #![deny(missing_docs)]
 
 pub mod actions;
