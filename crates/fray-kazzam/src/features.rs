@@ -151,7 +151,8 @@ pub enum Feature {
     ImprovedEmpath,
     /// Charmer: Lasting (L1554, L1650; charms.rs).
     Lasting,
-    /// A feature in the class files that Fray does not play yet (index into the match content's [`Content::features`]).
+    /// A feature in the class files that Fray does not play yet (an index into the match's
+    /// [`Content::features`]).
     Listed(u16),
 }
 
