@@ -74,6 +74,10 @@ impl<T: Clone> Grid<T> {
     pub fn new(width: i32, height: i32, fill: T) -> Self {
         Grid { width, height, cells: vec![fill; (width.max(0) * height.max(0)) as usize] }
     }
+    /// Sets every square to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.cells.fill(value);
+    }
 }
 
 impl<T> Grid<T> {
@@ -105,6 +109,14 @@ impl<T> Grid<T> {
         } else {
             None
         }
+    }
+    /// The values, row by row.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+    /// The values, row by row, to change.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
     }
     /// Every square of the grid, row by row.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {

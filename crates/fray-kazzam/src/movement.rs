@@ -7,7 +7,7 @@ use crate::events::{Event, How};
 use crate::flow::{Ctx, Flow, Frame};
 use crate::state::{State, UnitIdx};
 use crate::statuses::StatusKind;
-use fray_core::geometry::{Reach, distance, reachable};
+use fray_core::geometry::{Reach, ReachScratch, distance, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,15 @@ struct Walker<'a> {
     lockdown: Vec<(Pos, i32)>,
     /// A Misty Charge: Difficult Terrain costs nothing extra.
     misty: bool,
+    /// `others` by square, for searches over many squares (empty until [`Walker::indexed`]):
+    /// [`ANY`] where another creature stands, [`BLOCKS`] where it bars passing.
+    occ: Vec<u8>,
 }
+
+/// In [`Walker::occ`]: another creature stands on the square.
+const ANY: u8 = 1;
+/// In [`Walker::occ`]: a creature that bars passing stands on the square.
+const BLOCKS: u8 = 2;
 
 impl<'a> Walker<'a> {
     fn new(s: &'a State, unit: UnitIdx) -> Self {
@@ -62,7 +70,25 @@ impl<'a> Walker<'a> {
             others,
             lockdown: crate::defctl::lockdown_zones(s, unit),
             misty: false,
+            occ: Vec::new(),
         }
+    }
+
+    /// The same walker with the other creatures laid out by square, so that `occupied` is one
+    /// look-up: for searches that ask about many squares.
+    fn indexed(mut self) -> Self {
+        let t = &self.s.arena.terrain;
+        let (w, h) = (t.width(), t.height());
+        let mut occ = vec![0u8; (w.max(0) * h.max(0)) as usize];
+        for &(p, sz, enemy) in &self.others {
+            for q in footprint(p, sz) {
+                if q.x >= 0 && q.y >= 0 && q.x < w && q.y < h {
+                    occ[(q.y * w + q.x) as usize] |= if enemy { ANY | BLOCKS } else { ANY };
+                }
+            }
+        }
+        self.occ = occ;
+        self
     }
 
     /// The walker for a move in `mode`: a Misty Charge passes through every creature and
@@ -79,6 +105,10 @@ impl<'a> Walker<'a> {
     }
 
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
+        let t = &self.s.arena.terrain;
+        if !self.occ.is_empty() && t.contains(q) {
+            return self.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
+        }
         self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
     }
 
@@ -174,7 +204,7 @@ pub struct Footing<'a>(Walker<'a>);
 impl<'a> Footing<'a> {
     /// The footing of `unit` in `s` as it stands.
     pub fn of(s: &'a State, unit: UnitIdx) -> Self {
-        Footing(Walker::new(s, unit))
+        Footing(Walker::new(s, unit).indexed())
     }
 
     /// As [`step_cost`].
@@ -218,14 +248,26 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     })
 }
 
-/// Squares `unit` can reach moving under its own power, with their routes.
-pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
-    let start = s.unit(unit).pos?;
-    let budget = speed(s, unit, mode).max(0) as u32;
+thread_local! {
+    /// Route-search buffers, reused from one search to the next on this thread.
+    static SCRATCH: std::cell::RefCell<ReachScratch> = std::cell::RefCell::new(ReachScratch::new());
+}
+
+/// Runs `f` with this thread's route-search buffers (fresh ones if a search is already using
+/// them further up the stack).
+fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    SCRATCH.with(|c| match c.try_borrow_mut() {
+        Ok(mut sc) => f(&mut sc),
+        Err(_) => f(&mut ReachScratch::new()),
+    })
+}
+
+/// The steps `unit` may take from a square moving in `mode` under its own power, with what
+/// each costs: the edges of its route search.
+fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
-    let w = Walker::for_mode(s, unit, mode);
-    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, |p, out| {
+    move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
@@ -268,17 +310,58 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
             }
             out.push((q, c));
         }
-    }))
+    }
+}
+
+/// Squares `unit` can reach moving under its own power, with their routes.
+pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
 }
 
 /// Legal destinations for a move.
 pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
-    let w = Walker::new(s, unit);
+    let Some(start) = s.unit(unit).pos else { return Vec::new() };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let plain; // a Misty Charge still stops only where a walker may
+    let stop = if matches!(mode, Mode::Charge(_)) {
+        plain = Walker::new(s, unit).indexed();
+        &plain
+    } else {
+        &w
+    };
     let pause = may_pause_in_walls(s, unit);
-    match reach(s, unit, mode) {
-        Some(r) => r.squares().filter(|&p| w.can_stop(p, pause)).collect(),
-        None => Vec::new(),
-    }
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.search(width, height, start, budget, edges(s, unit, mode, &w))
+            .squares()
+            .filter(|&p| stop.can_stop(p, pause))
+            .collect()
+    })
+}
+
+/// Whether a move has some legal destination for which `accept` holds (the search stops at
+/// the first): [`destinations`]`.into_iter().any(accept)`.
+pub fn any_destination(s: &State, unit: UnitIdx, mode: Mode, mut accept: impl FnMut(Pos) -> bool) -> bool {
+    let Some(start) = s.unit(unit).pos else { return false };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let plain; // a Misty Charge still stops only where a walker may
+    let stop = if matches!(mode, Mode::Charge(_)) {
+        plain = Walker::new(s, unit).indexed();
+        &plain
+    } else {
+        &w
+    };
+    let pause = may_pause_in_walls(s, unit);
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.find(width, height, start, budget, edges(s, unit, mode, &w), |p| stop.can_stop(p, pause) && accept(p))
+            .is_some()
+    })
 }
 
 /// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
