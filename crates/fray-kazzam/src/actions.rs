@@ -641,15 +641,34 @@ fn move_destinations(s: &State, u: UnitIdx, mode: Mode) -> Vec<Pos> {
     d
 }
 
+/// Whether a move in `mode` has somewhere to go: [`move_destinations`] is not empty (the
+/// search stops at the first square).
+fn can_move_somewhere(s: &State, u: UnitIdx, mode: Mode) -> bool {
+    let compelled = s.unit(u).compulsion.is_some();
+    movement::any_destination(s, u, mode, |q| !compelled || crate::control::check_move(s, u, q).is_ok())
+}
+
+/// The squares [`check_shift`] allows, in neighbour order: its unit-wide checks asked once,
+/// the mover's footing gathered once.
 fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
     let un = s.unit(u);
     let Some(p) = un.pos else { return Vec::new() };
+    if check_slot(s, u, Slot::Move).is_err()
+        || check_move_allowed(s, u, Mode::Walk).is_err()
+        || s.has(u, StatusKind::Slowed)
+    {
+        return Vec::new();
+    }
+    let footing = movement::Footing::of(s, u);
     p.neighbours()
         .into_iter()
-        .filter(|&q| check_shift(s, u, q).is_ok())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .filter(|&q| q != p)
+        .filter(|&q| {
+            crate::control::check_move(s, u, q).is_ok()
+                && distance(p, 1, q, 1) == 1
+                && !crate::zones::barred(s, u, q)
+                && footing.step_cost(p, q).is_some_and(|c| c <= 1)
+                && footing.can_stand(q, un.size)
+        })
         .collect()
 }
 
@@ -732,13 +751,13 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
-    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && !move_destinations(s, u, Mode::Walk).is_empty() {
+    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(s, u, Mode::Walk) {
         out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
     }
     if can_move && !shift_squares(s, u).is_empty() {
         out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
     }
-    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && !move_destinations(s, u, Mode::Crawl).is_empty() {
+    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(s, u, Mode::Crawl) {
         out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
     }
     if can_move && check(s, u, &Verb::Stand).is_ok() {
@@ -766,7 +785,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             // What controls the charger must allow it (an Encounter charge while Dominated is not).
             _ if def.hook.as_deref() == Some("charge") => {
-                charge_targets(s, u, p).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+                chargeable(s, u, p).any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
             _ => {
                 has_legal_target(s, u, p)
@@ -830,30 +849,51 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
 fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
+    chargeable(s, u, power).collect()
+}
+
+/// [`charge_targets`] one at a time, the route search last.
+fn chargeable(s: &State, u: UnitIdx, power: u16) -> impl Iterator<Item = UnitIdx> + '_ {
+    let def = s.powers.get(power);
+    let flying = s.has(u, StatusKind::Flying);
+    let long_sword = crate::advanced::has(s, u, crate::advanced::Advanced::LongSword); // ends next to it
+    let sight = crate::modifiers::sight_limit(s, u);
     s.units_on_map()
-        .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
-        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
-        .filter(|&t| !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
+        .filter(move |&t| s.enemies(u, t) && !s.hidden_from(t, u))
+        .filter(move |&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
+        .filter(move |&t| !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
         // K-ST-Flying: the strike at the end is melee.
-        .filter(|&t| {
-            s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying)
-                || crate::advanced::has(s, u, crate::advanced::Advanced::LongSword) // ends next to it
-        })
-        .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
-        .filter(|&t| {
+        .filter(move |&t| flying == s.has(t, StatusKind::Flying) || long_sword)
+        .filter(move |&t| sight.is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
+        .filter(move |&t| {
             // The power itself (an Encounter one is barred while Dominated, found by random play).
-            let def = s.powers.get(power);
             crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
         })
-        .collect()
+        .filter(move |&t| can_charge_to(s, u, t))
+}
+
+/// Out of running distance: no route can end beside `t` (saves a route search per enemy).
+fn out_of_charge_range(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1)
+        && s.arena.portals.is_empty()
+        && s.porter.tunnels.is_empty() // a portal may shorten the way
+}
+
+/// Whether [`charge_squares`] has any square, the search stopping at the first.
+fn can_charge_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
+        return false;
+    }
+    if s.distance(u, t) == Some(1) {
+        return true; // already adjacent: a Charge of zero squares
+    }
+    let size = s.unit(u).size;
+    let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+    movement::any_destination(s, u, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
 }
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
-    // Out of running distance: no route can end beside it (saves a route search per enemy).
-    let far = s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1)
-        && s.arena.portals.is_empty()
-        && s.porter.tunnels.is_empty(); // a portal may shorten the way
-    if far || check_move_allowed(s, u, Mode::Walk).is_err() {
+    if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }
     let size = s.unit(u).size;
