@@ -342,6 +342,11 @@ pub fn seat_of(s: &State, unit: UnitIdx) -> String {
 
 /// The decision the match waits for.
 pub fn decision(s: &State) -> Option<Decision> {
+    // No refusal met while building it is shown: the options are what checks allow.
+    crate::actions::quietly(|| build_decision(s))
+}
+
+fn build_decision(s: &State) -> Option<Decision> {
     if s.outcome.is_some() {
         return None;
     }

@@ -266,31 +266,32 @@ fn aim_targets(s: &State, c: UnitIdx, power: u16) -> Vec<UnitIdx> {
 /// Whether a Tamer power can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(RuleError::refused(
+        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::actions::refuse(
             "K-DEF-5",
-            format!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
+            format_args!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
         )),
-        Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => Err(RuleError::refused(
+        Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => Err(crate::actions::refuse(
             "K-IMP-8",
-            format!("{} has no summoned creature that could take its move", s.unit(u).id),
+            format_args!("{} has no summoned creature that could take its move", s.unit(u).id),
         )),
-        Some("tamer-territory") if territorial(s, u).is_empty() => {
-            Err(RuleError::refused("K-ZONE-1", format!("{} has no territorial beast on the map", s.unit(u).id)))
-        }
+        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::actions::refuse(
+            "K-ZONE-1",
+            format_args!("{} has no territorial beast on the map", s.unit(u).id),
+        )),
         Some("tamer-command") => {
             let name = creature_of(&def.id).map_or("creature", |c| c.name);
             let cs = commandable(s, u, def);
             if cs.is_empty() {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-DEF-5",
-                    format!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
+                    format_args!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
                 ));
             }
             let single = !matches!(def.target, crate::powers::Targeting::Burst { .. } | crate::powers::Targeting::None);
             if single && cs.iter().all(|&c| aim_targets(s, c, s.powers.find(&def.id).unwrap()).is_empty()) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-MOVE-6",
-                    format!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
+                    format_args!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
                 ));
             }
             Ok(())
@@ -302,7 +303,10 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 /// A Tamer power names no target of its own: the creature aims (decision kind `target`).
 pub fn check_verb(def: &PowerDef, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
     if creative {
-        return Err(RuleError::refused("K-CREAT-1", format!("{} works through a creature: no Creative Use", def.name)));
+        return Err(crate::actions::refuse(
+            "K-CREAT-1",
+            format_args!("{} works through a creature: no Creative Use", def.name),
+        ));
     }
     if !targets.is_empty() {
         return Err(RuleError::malformed(format!(
@@ -1317,9 +1321,14 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.effect.iter().any(|e| e.hook.as_deref() == Some("beast-charm"))
         && !(s.unit(t).kind == UnitKind::Summon && owner(s, t) == Some(u))
     {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-DEF-5",
-            format!("{} names one of {}'s own summoned creatures; {} is not one", def.name, s.unit(u).id, s.unit(t).id),
+            format_args!(
+                "{} names one of {}'s own summoned creatures; {} is not one",
+                def.name,
+                s.unit(u).id,
+                s.unit(t).id
+            ),
         ));
     }
     Ok(())
