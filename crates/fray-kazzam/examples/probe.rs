@@ -4,6 +4,10 @@
 //! answering no longer rebuilds the menu.
 //!
 //! `cargo run --release -p fray-kazzam --example probe -- [default|teams|every-power] [MATCHES] [REPEATS]`
+//!
+//! On a busy machine, count instructions instead (deterministic): with `FRAY_PROBE_DECIDE=0`
+//! (no replay) under `valgrind --tool=callgrind`, the difference between 8 and 4 matches is
+//! what matches 4..8 cost to play.
 
 use fray_ai::{Bot, RandomBot};
 use fray_core::dice::{AnyDice, SeededDice};
@@ -101,12 +105,16 @@ fn main() {
         let copies: Vec<State> = sampled.iter().map(|s| s.clone()).collect();
         let copy = cpu() - t1;
         drop(copies);
+        // FRAY_PROBE_DECIDE=N replays decision() N times over (for profiling it alone).
+        let times: usize = std::env::var("FRAY_PROBE_DECIDE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
         let t2 = cpu();
         let mut k = 0usize;
-        for s in &sampled {
-            k += Kazzam::decision(s).map_or(0, |d| d.options.len());
+        for _ in 0..times {
+            for s in &sampled {
+                k += Kazzam::decision(s).map_or(0, |d| d.options.len());
+            }
         }
-        let dec = cpu() - t2;
+        let dec = (cpu() - t2) / times.max(1) as f64;
         std::hint::black_box(k);
         fulls.push((full - copy) / n as f64 * 1e6);
         decs.push(dec / sampled.len() as f64 * 1e6);

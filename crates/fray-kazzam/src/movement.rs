@@ -143,6 +143,9 @@ impl<'a> Walker<'a> {
     }
 
     fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        if self.size == 1 {
+            return self.step_cost_1(from, to);
+        }
         let mut difficult = false;
         let mut walls: Vec<Pos> = Vec::new();
         for q in footprint(to, self.size) {
@@ -185,6 +188,33 @@ impl<'a> Walker<'a> {
         }
         let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
         if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
+            cost += 1;
+        }
+        Some(cost)
+    }
+}
+
+impl Walker<'_> {
+    /// [`Walker::step_cost`] for a one-square creature, each square looked up once.
+    fn step_cost_1(&self, from: Pos, to: Pos) -> Option<u32> {
+        let arena = &self.s.arena;
+        let t = arena.at(to);
+        // can_pass
+        if t == Terrain::Edge || (!t.enterable() && !self.phasing) || (!self.phasing && self.occupied(to, true)) {
+            return None;
+        }
+        let difficult = from != to && (t.is_difficult() || crate::defctl::in_lockdown(&self.lockdown, to));
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0 && dy != 0 && !self.phasing {
+            let a = arena.at(from.offset(dx, 0));
+            let b = arena.at(from.offset(0, dy));
+            if !a.enterable() && !b.enterable() {
+                return None;
+            }
+        }
+        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
+        if !self.hovering && arena.at(from) == Terrain::Pit {
             cost += 1;
         }
         Some(cost)
@@ -267,12 +297,14 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
 fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
+    // Asked once: whether any Irena's Cloak is about.
+    let cloaks = s.zones.iter().any(|z| z.kind == crate::powers::ZoneKind::Cloak);
     move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
-            if crate::zones::barred(s, unit, q) {
+            if cloaks && crate::zones::barred(s, unit, q) {
                 continue; // Irena's Cloak
             }
             if let Mode::Charge(t) = mode {
@@ -283,7 +315,7 @@ fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl
                     continue;
                 }
             }
-            if crate::warps::is_portal(s, q) && size == 1 {
+            if size == 1 && crate::warps::is_portal(s, q) {
                 // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
                 // a Charge through a tunnel goes on nearer its target from the far side).
                 if let Some(other) = crate::warps::portal_exit(s, q, side) {

@@ -522,6 +522,9 @@ pub fn boost_damage(s: &State, attacker: UnitIdx, def: &crate::powers::PowerDef)
 
 /// Whether a step onto `to` costs no movement: every square newly entered is a Boost Square.
 pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
+    if size == 1 {
+        return to != from && matches!(s.arena.at(to), Terrain::Boost(_));
+    }
     let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
     new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
 }
