@@ -421,7 +421,8 @@ fn fresh_id(s: &State, owner: UnitIdx, what: &str) -> Arc<str> {
 
 /// Emits the [`Event::Spawned`] that puts a new unit on the map; returns its index.
 pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
-    let idx = cx.s.units.len() as UnitIdx;
+    // Units are never removed: a match holds at most UnitIdx::MAX + 1 of them, ever.
+    let idx = UnitIdx::try_from(cx.s.units.len()).expect("more units than a UnitIdx counts");
     let owner = sp.owner.as_ref().map(|o| o.idx);
     let id = owner.map_or_else(|| sp.what.as_str().into(), |o| fresh_id(cx.s, o, &sp.what));
     if sp.kind != UnitKind::Automaton {
