@@ -342,7 +342,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     }
     let cs = commandable(cx.s, u, &def);
     if cs.len() == 1 {
-        command(cx, u, cs[0], power);
+        command(cx, u, cs[0], power)?;
     } else {
         cx.push(Frame::Tamer(TamerFrame::Which { tamer: u, power }));
     }
@@ -374,7 +374,7 @@ fn collector(cx: &mut Ctx, u: UnitIdx, power: u16) {
 
 /// The Tamer commands creature `c` with `power`: Commander and Advanced Commander, then the
 /// creature acts.
-fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) {
+fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) -> Result<(), RuleError> {
     let turn = cx.s.current().map(|t| (cx.s.round, t));
     set_beast(cx, c, |b| b.obeyed = turn);
     let name = cx.s.powers.get(power).name.clone();
@@ -390,14 +390,14 @@ fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) {
         cx.emit(Event::WardSet { unit: cx.s.who(c), ward, why: format!("Commander ({name})") });
     }
     let charmed = beast(cx.s, c).charmed == Some(cx.s.unit(tamer).turns_started);
-    act(cx, tamer, c, power, charmed);
+    act(cx, tamer, c, power, charmed)
 }
 
 /// Creature `c` makes the attack or does what `power` says, as its source (with Advantage
 /// after Beast Charm).
-fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) {
+fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) -> Result<(), RuleError> {
     if !cx.s.unit(c).on_map() {
-        return;
+        return Ok(());
     }
     let def = cx.s.powers.get(power).clone();
     let origin = cx.s.unit(c).pos.unwrap();
@@ -409,11 +409,12 @@ fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) {
             crate::powers::Targeting::Burst { .. } => {
                 let targets = crate::actions::burst_targets(cx.s, c, power);
                 let frame = AttackFrame { granted_advantage: advantage, ..AttackFrame::new(c, power, targets, origin) };
-                let _ = crate::attack::begin(cx, frame);
+                crate::attack::begin(cx, frame)?;
             }
             _ => cx.push(Frame::Tamer(TamerFrame::Aim { creature: c, power, advantage })),
         },
     }
+    Ok(())
 }
 
 /// Hissing Howl (L1757-1759): within 5 of the Hound each ally may shift 1 and the Tamer may
@@ -1096,9 +1097,9 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
                 let st = Status::simple(StatusKind::Hidden, Duration::UntilAttack);
                 crate::attack::give_status(cx, c, st, "summoned while Hidden");
             }
-            act(cx, tamer, c, power, false);
+            act(cx, tamer, c, power, false)?;
         }
-        TamerFrame::Which { tamer, power } => command(cx, tamer, unit(cx)?, power),
+        TamerFrame::Which { tamer, power } => command(cx, tamer, unit(cx)?, power)?,
         TamerFrame::Aim { creature, power, advantage } => {
             let t = unit(cx)?;
             let origin = cx.s.unit(creature).pos.unwrap();
