@@ -115,10 +115,13 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
 /// How many judged sights a thread keeps.
 const SEEN_MAX: usize = 1 << 14;
 
+/// A judged sight: shooter and target footprints, the blocking squares, the answer.
+type Judged = (Pos, i32, Pos, i32, Vec<Pos>, Sight);
+
 /// A thread's judged sights, by a hash of what they depend on, and a buffer for the walls.
 #[derive(Default)]
 struct Seen {
-    known: HashMap<u64, (Pos, i32, Pos, i32, Vec<Pos>, Sight)>,
+    known: HashMap<u64, Judged>,
     walls: Vec<Pos>,
 }
 

@@ -94,7 +94,7 @@ fn main() {
                 let c = <RandomBot as Bot<Kazzam>>::choose(&mut bot, &s, &d);
                 Kazzam::choose(&mut s, &c, &mut dice, &mut journal).expect("offered");
                 n += 1;
-                if n % 3 == 0 {
+                if n.is_multiple_of(3) {
                     sampled.push(s.clone()); // timed below and taken out
                 }
             }
@@ -102,7 +102,7 @@ fn main() {
         let full = cpu() - t0;
         // The copies above were made inside the loop: time them alone and take them out.
         let t1 = cpu();
-        let copies: Vec<State> = sampled.iter().map(|s| s.clone()).collect();
+        let copies: Vec<State> = sampled.to_vec();
         let copy = cpu() - t1;
         drop(copies);
         // FRAY_PROBE_DECIDE=N replays decision() N times over (for profiling it alone).

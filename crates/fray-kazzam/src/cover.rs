@@ -33,10 +33,12 @@ fn blocks_with(s: &State, walls: &[Pos], target: UnitIdx, q: Pos, low: bool) -> 
     false
 }
 
+/// A shot judged while [`remembering`]: from, size, target, sight.
+type Judged = (Pos, i32, UnitIdx, Sight);
+
 thread_local! {
-    /// Shots already judged while [`remembering`]: (from, size, target, sight).
-    static SHOTS: std::cell::RefCell<Option<Vec<(Pos, i32, UnitIdx, Sight)>>> =
-        const { std::cell::RefCell::new(None) };
+    /// Shots already judged while [`remembering`].
+    static SHOTS: std::cell::RefCell<Option<Vec<Judged>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Runs `f`, which reads one state and changes nothing, judging each shot in it once (a menu

@@ -81,8 +81,11 @@ fn every_feature() -> Setup {
     setup
 }
 
+/// A setup's name, how many seeds of it are played, and how it is made.
+type Family = (&'static str, u64, fn() -> Setup);
+
 /// The setups and how many seeds of each are played.
-fn families() -> Vec<(&'static str, u64, fn() -> Setup)> {
+fn families() -> Vec<Family> {
     vec![
         ("default", 100, || builtin::default_setup(Default::default()).unwrap()),
         ("no-creeps", 30, || builtin::default_setup(TableOptions { creeps: false, ..Default::default() }).unwrap()),
@@ -135,7 +138,7 @@ fn fingerprint(seed: u64, setup: Setup) -> String {
 #[ignore = "slow: plays several hundred matches; run with --ignored"]
 fn random_play_is_unchanged() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut jobs: Vec<(&'static str, u64, fn() -> Setup)> = Vec::new();
+    let mut jobs: Vec<Family> = Vec::new();
     for (name, seeds, f) in families() {
         jobs.extend((0..seeds).map(|s| (name, s, f)));
     }
