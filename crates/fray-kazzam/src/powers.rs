@@ -646,9 +646,32 @@ pub struct PowerFile {
 pub struct Powers {
     defs: Vec<PowerDef>,
     /// Index by id (ids are unique: `add` replaces a power of the same id).
-    by_id: HashMap<String, u16>,
+    by_id: HashMap<String, u16, Fnv>,
     /// Index by lower-cased name, the first power of each name.
-    by_name: HashMap<String, u16>,
+    by_name: HashMap<String, u16, Fnv>,
+}
+
+/// FNV-1a: a quick hash for the short ids the rules look powers up by.
+type Fnv = std::hash::BuildHasherDefault<FnvHasher>;
+
+/// The state of an FNV-1a hash.
+struct FnvHasher(u64);
+
+impl Default for FnvHasher {
+    fn default() -> Self {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Built-in power files, compiled in.
