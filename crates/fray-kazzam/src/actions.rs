@@ -693,14 +693,19 @@ fn move_destinations(s: &State, u: UnitIdx, mode: Mode) -> Vec<Pos> {
 
 /// Whether a move in `mode` has somewhere to go: [`move_destinations`] is not empty (the
 /// search stops at the first square).
-fn can_move_somewhere(s: &State, u: UnitIdx, mode: Mode) -> bool {
+fn can_move_somewhere(footing: &movement::Footing, s: &State, u: UnitIdx, mode: Mode) -> bool {
     let compelled = s.unit(u).compulsion.is_some();
-    movement::any_destination(s, u, mode, |q| !compelled || crate::control::check_move(s, u, q).is_ok())
+    movement::any_destination_on(footing, s, u, mode, |q| !compelled || crate::control::check_move(s, u, q).is_ok())
 }
 
 /// The squares [`check_shift`] allows, in neighbour order: its unit-wide checks asked once,
 /// the mover's footing gathered once.
 fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    shift_squares_on(&std::cell::OnceCell::new(), s, u)
+}
+
+/// [`shift_squares`] on a footing of `u` gathered at most once (and only if needed).
+fn shift_squares_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s: &'a State, u: UnitIdx) -> Vec<Pos> {
     let un = s.unit(u);
     let Some(p) = un.pos else { return Vec::new() };
     if check_slot(s, u, Slot::Move).is_err()
@@ -709,7 +714,7 @@ fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
     {
         return Vec::new();
     }
-    let footing = movement::Footing::of(s, u);
+    let footing = footing.get_or_init(|| movement::Footing::of(s, u));
     p.neighbours()
         .into_iter()
         .filter(|&q| {
@@ -811,13 +816,16 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
-    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(s, u, Mode::Walk) {
+    // The mover's footing, gathered once for every question about moving below.
+    let footing = std::cell::OnceCell::new();
+    let foot = || footing.get_or_init(|| movement::Footing::of(s, u));
+    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(foot(), s, u, Mode::Walk) {
         out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
     }
-    if can_move && !shift_squares(s, u).is_empty() {
+    if can_move && !shift_squares_on(&footing, s, u).is_empty() {
         out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
     }
-    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(s, u, Mode::Crawl) {
+    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(foot(), s, u, Mode::Crawl) {
         out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
     }
     if can_move && check(s, u, &Verb::Stand).is_ok() {
@@ -845,7 +853,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             // What controls the charger must allow it (an Encounter charge while Dominated is not).
             _ if def.hook.as_deref() == Some("charge") => {
-                chargeable(s, u, p).any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+                chargeable_on(foot, s, u, p).any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
             _ => {
                 has_legal_target(s, u, p)
@@ -909,11 +917,20 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
 fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
-    chargeable(s, u, power).collect()
+    let footing = std::cell::OnceCell::new();
+    chargeable_on(|| footing.get_or_init(|| movement::Footing::of(s, u)), s, u, power).collect()
 }
 
-/// [`charge_targets`] one at a time, the route search last.
-fn chargeable(s: &State, u: UnitIdx, power: u16) -> impl Iterator<Item = UnitIdx> + '_ {
+/// [`charge_targets`] one at a time, the route search last, on `u`'s footing (`foot`).
+fn chargeable_on<'a, 'f>(
+    foot: impl Fn() -> &'f movement::Footing<'a> + 'f,
+    s: &'a State,
+    u: UnitIdx,
+    power: u16,
+) -> impl Iterator<Item = UnitIdx> + 'f
+where
+    'a: 'f,
+{
     let def = s.powers.get(power);
     let flying = s.has(u, StatusKind::Flying);
     let long_sword = crate::advanced::has(s, u, crate::advanced::Advanced::LongSword); // ends next to it
@@ -929,7 +946,7 @@ fn chargeable(s: &State, u: UnitIdx, power: u16) -> impl Iterator<Item = UnitIdx
             // The power itself (an Encounter one is barred while Dominated, found by random play).
             crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
         })
-        .filter(move |&t| can_charge_to(s, u, t))
+        .filter(move |&t| can_charge_to(foot(), s, u, t))
 }
 
 /// Out of running distance: no route can end beside `t` (saves a route search per enemy).
@@ -940,7 +957,7 @@ fn out_of_charge_range(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
 }
 
 /// Whether [`charge_squares`] has any square, the search stopping at the first.
-fn can_charge_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+fn can_charge_to(footing: &movement::Footing, s: &State, u: UnitIdx, t: UnitIdx) -> bool {
     if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
         return false;
     }
@@ -949,7 +966,7 @@ fn can_charge_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
     }
     let size = s.unit(u).size;
     let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
-    movement::any_destination(s, u, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
+    movement::any_destination_on(footing, s, u, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
 }
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {

@@ -377,21 +377,34 @@ pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
 
 /// Whether a move has some legal destination for which `accept` holds (the search stops at
 /// the first): [`destinations`]`.into_iter().any(accept)`.
-pub fn any_destination(s: &State, unit: UnitIdx, mode: Mode, mut accept: impl FnMut(Pos) -> bool) -> bool {
+pub fn any_destination(s: &State, unit: UnitIdx, mode: Mode, accept: impl FnMut(Pos) -> bool) -> bool {
+    any_destination_on(&Footing::of(s, unit), s, unit, mode, accept)
+}
+
+/// [`any_destination`] with the mover's footing already gathered (`footing` is `unit`'s in `s`):
+/// a menu asks about walking, crawling and charging each enemy on one footing.
+pub fn any_destination_on(
+    footing: &Footing,
+    s: &State,
+    unit: UnitIdx,
+    mode: Mode,
+    mut accept: impl FnMut(Pos) -> bool,
+) -> bool {
     let Some(start) = s.unit(unit).pos else { return false };
     let budget = speed(s, unit, mode).max(0) as u32;
-    let w = Walker::for_mode(s, unit, mode).indexed();
-    let plain; // a Misty Charge still stops only where a walker may
-    let stop = if matches!(mode, Mode::Charge(_)) {
-        plain = Walker::new(s, unit).indexed();
-        &plain
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if matches!(mode, Mode::Charge(_)) && crate::features::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode).indexed();
+        &misty_walker
     } else {
-        &w
+        &footing.0
     };
+    let stop = &footing.0;
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(width, height, start, budget, edges(s, unit, mode, &w), |p| stop.can_stop(p, pause) && accept(p))
+        sc.find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
             .is_some()
     })
 }
