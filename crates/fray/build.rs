@@ -59,7 +59,9 @@ fn main() {
     let scenarios = root.join("scenarios");
     println!("cargo:rerun-if-changed={}", crates.display());
     println!("cargo:rerun-if-changed={}", scenarios.display());
-    let mut code = String::from("/// (rule id, file, line) for every citation in the rule crates' sources.\npub static CODE: &[(&str, &str, u32)] = &[\n");
+    let mut code = String::from(
+        "/// (rule id, file, line) for every citation in the rule crates' sources.\npub static CODE: &[(&str, &str, u32)] = &[\n",
+    );
     let mut sources = Vec::new();
     for krate in ["fray-kazzam", "fray-drawsteel", "fray-dojo", "fray-collision"] {
         files(&crates.join(krate).join("src"), "rs", &mut sources);

@@ -367,16 +367,16 @@ fn check_in_force(a: &AthleteSpec, c: &ClassFile, e: &mut Vec<String>) {
 /// K-CHAR-1: one athlete of each role and of each class per team); or the athletes' cards.
 pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
+    let classes = crate::classes::cached().map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     for (i, a) in f.athlete.iter().enumerate() {
         let span = a.span();
         let line = |field: &str| field_line(text, span.clone(), field);
         let a = a.get_ref();
-        let es = check_athlete(a, &classes);
+        let es = check_athlete(a, classes);
         if es.is_empty() {
-            cards.push(card(a, &classes));
+            cards.push(card(a, classes));
         }
         // Each problem starts with its field's name: point at that field's own line.
         errors.extend(es.into_iter().map(|e| {
@@ -569,7 +569,7 @@ pub fn team_units(
 ) -> Result<Vec<crate::setup::UnitSpec>, Vec<String>> {
     check_file(path, text)?;
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let classes = crate::classes::builtin().map_err(|e| vec![e])?;
+    let classes = crate::classes::cached().map_err(|e| vec![e])?;
     if f.athlete.len() > squares.len() {
         return Err(vec![format!(
             "{path}: {} athletes, but the arena has starting squares for {} a side",
@@ -596,8 +596,8 @@ pub fn team_units(
         spec.specialization = Some(a.specialization.trim().to_lowercase());
         spec.level = Some(a.level);
         spec.class = Some(a.class.trim().to_lowercase());
-        spec.powers = power_ids(a, &classes);
-        let (learned, features): (Vec<String>, Vec<String>) = feature_ids(a, &classes)
+        spec.powers = power_ids(a, classes);
+        let (learned, features): (Vec<String>, Vec<String>) = feature_ids(a, classes)
             .into_iter()
             .partition(|f| crate::features::SWAPPABLE.iter().any(|(g, _)| crate::features::group_of(f) == *g));
         spec.features = features;

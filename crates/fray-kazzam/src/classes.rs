@@ -148,6 +148,12 @@ pub fn builtin() -> Result<Vec<ClassFile>, String> {
     Ok(out)
 }
 
+/// The built-in classes, read once (a match built from team files reads them every time).
+pub fn cached() -> Result<&'static [ClassFile], String> {
+    static CLASSES: std::sync::OnceLock<Result<Vec<ClassFile>, String>> = std::sync::OnceLock::new();
+    CLASSES.get_or_init(builtin).as_deref().map_err(Clone::clone)
+}
+
 /// An advanced implement, chosen at level 3 (K-AIMP-1).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -51,7 +51,8 @@ fn checklist_ids(text: &str, prefix: &str) -> Vec<String> {
 pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
     let path = checklist.map(str::to_string).unwrap_or_else(|| format!("../shared/rules/{}.md", sys.id()));
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e} (give the rules checklist with --checklist)"))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{path}: {e} (give the rules checklist with --checklist)"))?;
     let prefix = index::CODE
         .iter()
         .chain(std::iter::empty())
