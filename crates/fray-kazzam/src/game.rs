@@ -170,7 +170,7 @@ struct KazzamNames<'a>(&'a State);
 
 impl Names for KazzamNames<'_> {
     fn unit_index(&self, id: &str) -> Option<u16> {
-        self.0.find_unit(id).map(|u| u as u16)
+        self.0.find_unit(id)
     }
     fn unit_id(&self, i: u16) -> Option<&str> {
         self.0.units.get(i as usize).map(|u| &*u.id)
