@@ -3,14 +3,15 @@
 //! effect, potency, surges, and the critical hit's extra action. Also the free strike
 //! (DS-FS-1, DS-GAP-13).
 
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::forced::ForcedFrame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
 use crate::options::Text;
 use crate::rolls::{Mods, Rolled};
 use crate::state::{Cx, State, Terrain, Until};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use std::sync::Arc;

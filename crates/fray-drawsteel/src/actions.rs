@@ -4,12 +4,13 @@
 //! strikes, the standard maneuvers, tests (DS-TEST) and hero tokens (DS-TOKEN).
 
 use crate::abilities;
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
 use fray_core::geometry::{distance, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;

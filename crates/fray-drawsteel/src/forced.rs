@@ -2,12 +2,13 @@
 //! time (and may stop, DS-FM-4); stability shortens it; moving into a creature or a wall slams;
 //! being moved off a height is a fall.
 
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::model::ConditionKind;
 use crate::options::Text;
 use crate::state::{Cx, Terrain};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
