@@ -454,9 +454,9 @@ fn force_move(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef
     let bigger = cx.s.c(user).size.rank() > cx.s.c(t).size.rank();
     let bonus = i32::from(bigger && ability.is_melee() && ability.has("weapon"));
     for (n, kind) in [
-        (e.push, crate::forced::Kind::Push),
-        (e.pull, crate::forced::Kind::Pull),
-        (e.slide, crate::forced::Kind::Slide),
+        (e.push, fray_core::engine::Forced::Push),
+        (e.pull, fray_core::engine::Forced::Pull),
+        (e.slide, fray_core::engine::Forced::Slide),
     ] {
         if let Some(n) = n {
             moves.extend(crate::forced::prepare(cx, user, t, kind, n + bonus, e.vertical));

@@ -1701,7 +1701,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             let r = crate::rolls::roll(cx, c, bonus)?;
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
-            crate::forced::begin(cx, c, t, crate::forced::Kind::Push, tier as i32 + 1, false);
+            crate::forced::begin(cx, c, t, fray_core::engine::Forced::Push, tier as i32 + 1, false);
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
         }
         Verb::MoveGrabbed(q) => {
