@@ -2,14 +2,15 @@
 //! from ([`EncounterSetup`]), and option ids carried as [`ActionId`]s by the core's
 //! [`fray_core::answer`] codec.
 
-use crate::events::Event;
-use crate::flow::{self, Ctx, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::{self, Frame};
 use crate::options::Options;
 use crate::state::{Side, State};
 use crate::{actions, respite, setup};
 use fray_core::answer::{Answer, Names};
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::dice::Dice;
+use fray_core::engine;
 use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
 use fray_core::lookup::Entry;
 use fray_core::ruleset::{Outcome, RuleError};
@@ -175,8 +176,7 @@ impl Game for DrawSteel {
     ) -> Result<(), RuleError> {
         debug_assert!(self.node(s).seats().contains(seat), "apply for a seat that is not asked");
         let option = decode(s, action)?;
-        let mut cx = Ctx { s, dice, log: out };
-        flow::answer(&mut cx, &option)
+        engine::answer(&mut Ctx::new(s, dice, out), &option)
     }
     fn act(
         &self,
@@ -196,8 +196,7 @@ impl Game for DrawSteel {
         if let actions::Verb::Rest(how) = verb {
             // DS-REST-1: between combats, not a turn's action.
             respite::check(state, c)?;
-            let mut cx = Ctx { s: state, dice, log: out };
-            respite::take(&mut cx, c, how);
+            respite::take(&mut Ctx::new(state, dice, out), c, how);
             return Ok(());
         }
         let extra = match state.flow.last() {
@@ -214,13 +213,13 @@ impl Game for DrawSteel {
             }
         };
         actions::check_verb(state, c, &verb, extra)?;
-        let mut cx = Ctx { s: state, dice, log: out };
-        let top = cx.s.flow.pop().expect("checked");
+        let mut cx = Ctx::new(state, dice, out);
+        let top = cx.pop().expect("checked");
         if !extra {
             cx.push(top);
         }
         actions::execute(&mut cx, c, verb, extra)?;
-        flow::run(&mut cx)
+        engine::run(&mut cx)
     }
     fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
         state.find(&command.unit).map(|c| side_seat(state.c(c).side))
