@@ -226,37 +226,23 @@ impl Game for DrawSteel {
     }
 
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
-        let d = flow::decision(s);
-        let found = decode(s, action).ok().and_then(|id| d?.options.into_iter().find(|o| o.id == id));
-        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+        fray_core::answer::describe_in(flow::decision(s), decode(s, action).ok(), action)
     }
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
-        let Some(d) = flow::decision(s) else {
-            return Err(RuleError::malformed("nothing is pending: the combat is over"));
-        };
-        if seat_index(&d.seat) != seat {
-            return Err(RuleError::malformed(format!("the {} seat is asked, not this one", d.seat)));
-        }
-        match d.options.iter().position(|o| o.id == id) {
-            Some(i) => Ok(encode(s, id, i)),
-            None => {
-                // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
-                if let Some(Frame::Forced(f)) = s.flow.last()
-                    && let Some(e) = crate::forced::refusal(s, f, id)
-                {
-                    return Err(e);
-                }
-                let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
-                Err(RuleError::malformed(format!(
-                    "{id:?} is not an option for this {} decision; choose one of: {}",
-                    d.kind,
-                    ids.join(", ")
-                )))
+        let d = flow::decision(s);
+        if d.as_ref().is_some_and(|d| !d.allows(id)) {
+            // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
+            if let Some(Frame::Forced(f)) = s.flow.last()
+                && let Some(e) = crate::forced::refusal(s, f, id)
+            {
+                return Err(e);
             }
         }
+        let name = SEATS.get(seat.index()).copied().unwrap_or_default();
+        fray_core::answer::choose_in(d, name, id, "the combat is over", |id, i| encode(s, id, i))
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         let d = flow::decision(s)?;
