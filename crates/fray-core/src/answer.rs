@@ -6,7 +6,42 @@
 //! the rest are carried by their place in the decision's list ([`Answer::Nth`]). `"cancel"` is
 //! [`ActionId::BACK`].
 
+use crate::decision::{Decision, DecisionOption};
 use crate::game::ActionId;
+use crate::ruleset::RuleError;
+
+/// The refusal of an option id that the pending decision does not offer, listing those it does.
+pub fn not_an_option<'a>(id: &str, kind: &str, offered: impl IntoIterator<Item = &'a str>) -> RuleError {
+    let ids: Vec<&str> = offered.into_iter().collect();
+    RuleError::malformed(format!("{id:?} is not an option for this {kind} decision; choose one of: {}", ids.join(", ")))
+}
+
+/// For a system that builds its pending question as a whole [`Decision`]: the action the seat
+/// called `seat` means by option `id` (`encode` gives an option's action from its id and place),
+/// or the refusal; `over` says why nothing is pending.
+pub fn choose_in(
+    d: Option<Decision>,
+    seat: &str,
+    id: &str,
+    over: &str,
+    encode: impl FnOnce(&str, usize) -> ActionId,
+) -> Result<ActionId, RuleError> {
+    let Some(d) = d else { return Err(RuleError::malformed(format!("nothing is pending: {over}"))) };
+    if d.seat != seat {
+        return Err(RuleError::malformed(format!("the {} seat is asked, not this one", d.seat)));
+    }
+    match d.options.iter().position(|o| o.id == id) {
+        Some(i) => Ok(encode(id, i)),
+        None => Err(not_an_option(id, &d.kind, d.options.iter().map(|o| o.id.as_str()))),
+    }
+}
+
+/// For a system that builds its pending question as a whole [`Decision`]: the option `id`
+/// (an action decoded back to its id) stands for, or a placeholder when it names nothing now.
+pub fn describe_in(d: Option<Decision>, id: Option<String>, action: ActionId) -> DecisionOption {
+    let found = id.and_then(|id| d?.options.into_iter().find(|o| o.id == id));
+    found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+}
 
 /// What a system tells the codec about the names in a match.
 pub trait Names {

@@ -3,6 +3,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use thiserror::Error;
 
@@ -101,6 +102,110 @@ impl Dice for AnyDice {
             AnyDice::Seeded(d) => d.roll(sides),
             AnyDice::Scripted(d) => d.roll(sides),
         }
+    }
+}
+
+/// A pool of dice kept after rolling: each die is its own number, never summed unless a rule
+/// sums them. Rules spend one die at a time by its value (an action costing "4 or more" spends
+/// a die showing at least 4), change values in place, or add numbers that were never rolled.
+/// A pool kept in a state may last across turns. A power roll of 2d10 is a pool of two summed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pool {
+    values: Vec<i32>,
+}
+
+impl Pool {
+    /// An empty pool.
+    pub fn new() -> Self {
+        Pool::default()
+    }
+    /// A pool holding `values` (as rolled earlier, or as a scenario sets it).
+    pub fn of(values: impl IntoIterator<Item = i32>) -> Self {
+        Pool { values: values.into_iter().collect() }
+    }
+    /// Rolls `n` dice of `sides` faces, one after another.
+    pub fn roll(dice: &mut dyn Dice, n: usize, sides: u32) -> Result<Self, DiceError> {
+        let mut pool = Pool { values: Vec::with_capacity(n) };
+        pool.roll_more(dice, n, sides)?;
+        Ok(pool)
+    }
+    /// Rolls `n` more dice of `sides` faces into the pool.
+    pub fn roll_more(&mut self, dice: &mut dyn Dice, n: usize, sides: u32) -> Result<(), DiceError> {
+        for _ in 0..n {
+            self.values.push(dice.roll(sides)? as i32);
+        }
+        Ok(())
+    }
+    /// Adds a number that was not rolled.
+    pub fn add(&mut self, value: i32) {
+        self.values.push(value);
+    }
+    /// The numbers, in the order they came.
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+    /// How many dice are left.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// Whether no die is left.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    /// The numbers added up.
+    pub fn sum(&self) -> i32 {
+        self.values.iter().sum()
+    }
+    /// The highest number, if any.
+    pub fn highest(&self) -> Option<i32> {
+        self.values.iter().copied().max()
+    }
+    /// The lowest number, if any.
+    pub fn lowest(&self) -> Option<i32> {
+        self.values.iter().copied().min()
+    }
+    /// Whether a die shows `value`.
+    pub fn contains(&self, value: i32) -> bool {
+        self.values.contains(&value)
+    }
+    /// The distinct numbers of at least `min`, lowest first: what a cost of "`min` or more"
+    /// may be paid with.
+    pub fn at_least(&self, min: i32) -> Vec<i32> {
+        let mut v: Vec<i32> = self.values.iter().copied().filter(|&x| x >= min).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+    /// Spends one die showing `value`: it leaves the pool. `false`, and nothing changes, when
+    /// no die shows it.
+    pub fn spend(&mut self, value: i32) -> bool {
+        match self.values.iter().position(|&x| x == value) {
+            Some(i) => {
+                self.values.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+    /// Takes the highest die out of the pool.
+    pub fn discard_highest(&mut self) -> Option<i32> {
+        let v = self.highest()?;
+        self.spend(v);
+        Some(v)
+    }
+    /// Takes the lowest die out of the pool.
+    pub fn discard_lowest(&mut self) -> Option<i32> {
+        let v = self.lowest()?;
+        self.spend(v);
+        Some(v)
+    }
+    /// Changes every number in place (a bonus to all, a penalty to each).
+    pub fn adjust_all(&mut self, f: impl Fn(i32) -> i32) {
+        self.values.iter_mut().for_each(|x| *x = f(*x));
+    }
+    /// Empties the pool.
+    pub fn clear(&mut self) {
+        self.values.clear();
     }
 }
 

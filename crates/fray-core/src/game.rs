@@ -374,9 +374,6 @@ pub trait Game: Send + Sync + 'static {
             options.push(o.id);
         }
         let kind = self.prompt(state, seat).map(|p| p.kind).unwrap_or_default();
-        Err(RuleError::malformed(format!(
-            "{id:?} is not an option for this {kind} decision; choose one of: {}",
-            options.join(", ")
-        )))
+        Err(crate::answer::not_an_option(id, &kind, options.iter().map(String::as_str)))
     }
 }

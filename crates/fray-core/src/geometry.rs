@@ -68,6 +68,8 @@ pub struct Reach {
     start: Pos,
     cost: Grid<u32>,
     prev: Grid<Pos>,
+    /// Every reached square other than the start, in row order.
+    reached: Vec<Pos>,
 }
 
 /// Marks a square as not reached.
@@ -94,7 +96,138 @@ impl Reach {
     }
     /// Every reached square other than the start, in row order.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.cost.squares().filter(move |&p| p != self.start && self.cost(p).is_some())
+        self.reached.iter().copied()
+    }
+}
+
+/// Buffers for route searches, kept between searches so that repeated searches (a menu asking
+/// about several movers, a bot deciding again and again) allocate nothing.
+#[derive(Clone, Debug)]
+pub struct ReachScratch {
+    reach: Reach,
+    buckets: Vec<Vec<Pos>>,
+    out: Vec<(Pos, u32)>,
+}
+
+impl Default for ReachScratch {
+    fn default() -> Self {
+        ReachScratch {
+            reach: Reach {
+                start: Pos::new(0, 0),
+                cost: Grid::new(0, 0, UNREACHED),
+                prev: Grid::new(0, 0, Pos::new(0, 0)),
+                reached: Vec::new(),
+            },
+            buckets: Vec::new(),
+            out: Vec::with_capacity(8),
+        }
+    }
+}
+
+impl ReachScratch {
+    /// Empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The result of the last [`ReachScratch::search`].
+    pub fn reach(&self) -> &Reach {
+        &self.reach
+    }
+
+    /// The result of the last search, taking it out of the buffers.
+    pub fn into_reach(self) -> Reach {
+        self.reach
+    }
+
+    /// As [`reachable`], into these buffers.
+    pub fn search(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+    ) -> &Reach {
+        self.run(width, height, start, budget, edges, |_| false);
+        let r = &mut self.reach;
+        r.reached.sort_unstable_by_key(|p| (p.y, p.x));
+        &self.reach
+    }
+
+    /// Searches as [`reachable`] does but stops at the first reached square other than the start
+    /// for which `accept` holds; squares are offered cheapest first. The buffers then hold a
+    /// partial search: read only the answer.
+    pub fn find(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        self.run(width, height, start, budget, edges, accept)
+    }
+
+    fn run(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        mut accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        let r = &mut self.reach;
+        if r.cost.width() != width || r.cost.height() != height {
+            r.cost = Grid::new(width, height, UNREACHED);
+            r.prev = Grid::new(width, height, start);
+        } else {
+            r.cost.fill(UNREACHED);
+        }
+        r.start = start;
+        r.reached.clear();
+        let buckets = &mut self.buckets;
+        if buckets.len() < budget as usize + 1 {
+            buckets.resize_with(budget as usize + 1, Vec::new);
+        }
+        for b in buckets.iter_mut() {
+            b.clear();
+        }
+        if let Some(c) = r.cost.get_mut(start) {
+            *c = 0;
+            buckets[0].push(start);
+        }
+        let out = &mut self.out;
+        for b in 0..=budget as usize {
+            while let Some(p) = buckets[b].pop() {
+                if r.cost.get(p).copied() != Some(b as u32) {
+                    continue;
+                }
+                if p != start {
+                    r.reached.push(p);
+                    if accept(p) {
+                        return Some(p);
+                    }
+                }
+                out.clear();
+                edges(p, out);
+                for &(q, step) in out.iter() {
+                    let nc = b as u32 + step;
+                    if nc > budget || !r.cost.contains(q) {
+                        continue;
+                    }
+                    let i = r.cost.index(q);
+                    if nc < r.cost.cells()[i] {
+                        r.cost.cells_mut()[i] = nc;
+                        r.prev.cells_mut()[i] = p;
+                        buckets[nc as usize].push(q);
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -108,39 +241,24 @@ pub fn reachable(
     height: i32,
     start: Pos,
     budget: u32,
-    mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+    edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
 ) -> Reach {
-    let mut cost = Grid::new(width, height, UNREACHED);
-    let mut prev = Grid::new(width, height, start);
-    let mut buckets: Vec<Vec<Pos>> = vec![Vec::new(); budget as usize + 1];
-    if let Some(c) = cost.get_mut(start) {
-        *c = 0;
-        buckets[0].push(start);
-    }
-    let mut out = Vec::with_capacity(8);
-    for b in 0..=budget as usize {
-        while let Some(p) = buckets[b].pop() {
-            if cost.get(p).copied() != Some(b as u32) {
-                continue;
-            }
-            out.clear();
-            edges(p, &mut out);
-            for &(q, step) in &out {
-                let nc = b as u32 + step;
-                if nc > budget || !cost.contains(q) {
-                    continue;
-                }
-                let i = cost.index(q);
-                if nc < *cost.get(q).unwrap() {
-                    let _ = i;
-                    *cost.get_mut(q).unwrap() = nc;
-                    *prev.get_mut(q).unwrap() = p;
-                    buckets[nc as usize].push(q);
-                }
-            }
-        }
-    }
-    Reach { start, cost, prev }
+    let mut scratch = ReachScratch::new();
+    scratch.search(width, height, start, budget, edges);
+    scratch.into_reach()
+}
+
+/// Whether some square other than `start` that [`reachable`] would reach satisfies `accept`:
+/// the search stops at the first one (cheapest first).
+pub fn reachable_any(
+    width: i32,
+    height: i32,
+    start: Pos,
+    budget: u32,
+    edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+    accept: impl FnMut(Pos) -> bool,
+) -> bool {
+    ReachScratch::new().find(width, height, start, budget, edges, accept).is_some()
 }
 
 #[cfg(test)]
@@ -179,5 +297,32 @@ mod tests {
         assert_eq!(reach.cost(Pos::new(1, 0)), Some(2));
         assert_eq!(reach.cost(Pos::new(2, 0)), Some(3));
         assert_eq!(reach.path_to(Pos::new(2, 0)).unwrap(), vec![Pos::new(1, 0), Pos::new(2, 0)]);
+    }
+
+    #[test]
+    fn reused_buffers_answer_as_a_fresh_search() {
+        let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
+        let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
+            for q in p.neighbours() {
+                if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
+                    out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
+                }
+            }
+        };
+        let mut scratch = ReachScratch::new();
+        for (start, budget) in [(Pos::new(4, 4), 3), (Pos::new(0, 0), 6), (Pos::new(8, 7), 2), (Pos::new(4, 4), 3)] {
+            let fresh = reachable(9, 8, start, budget, edges);
+            let again = scratch.search(9, 8, start, budget, edges);
+            let all: Vec<Pos> = fresh.cost.squares().filter(|&p| p != start && fresh.cost(p).is_some()).collect();
+            assert_eq!(fresh.squares().collect::<Vec<_>>(), all, "row order");
+            assert_eq!(again.squares().collect::<Vec<_>>(), all);
+            for p in &all {
+                assert_eq!(again.cost(*p), fresh.cost(*p));
+                assert_eq!(again.path_to(*p), fresh.path_to(*p));
+            }
+            let far = |p: Pos| p.x + p.y >= start.x + start.y + 2;
+            assert_eq!(reachable_any(9, 8, start, budget, edges, far), all.iter().any(|&p| far(p)));
+            assert!(!reachable_any(9, 8, start, budget, edges, |p| walls(p) || p == start));
+        }
     }
 }

@@ -33,7 +33,49 @@ impl Pos {
     }
     /// The `"x,y"` form of this square.
     pub fn key(self) -> String {
-        format!("{},{}", self.x, self.y)
+        let mut buf = [0u8; 24];
+        let n = self.write_digits(&mut buf, false);
+        String::from_utf8_lossy(&buf[..n]).into_owned()
+    }
+
+    /// Writes `x,y` (or `(x,y)` when `parens`) into `buf`; returns its length. Squares are
+    /// written on every option of a decision: this skips the formatting machinery.
+    fn write_digits(self, buf: &mut [u8; 24], parens: bool) -> usize {
+        fn int(v: i32, buf: &mut [u8; 24], mut at: usize) -> usize {
+            if v < 0 {
+                buf[at] = b'-';
+                at += 1;
+            }
+            let mut u = v.unsigned_abs();
+            let mut digits = [0u8; 10];
+            let mut k = 0;
+            loop {
+                digits[k] = b'0' + (u % 10) as u8;
+                k += 1;
+                u /= 10;
+                if u == 0 {
+                    break;
+                }
+            }
+            for d in digits[..k].iter().rev() {
+                buf[at] = *d;
+                at += 1;
+            }
+            at
+        }
+        let mut at = 0;
+        if parens {
+            buf[at] = b'(';
+            at += 1;
+        }
+        at = int(self.x, buf, at);
+        buf[at] = b',';
+        at = int(self.y, buf, at + 1);
+        if parens {
+            buf[at] = b')';
+            at += 1;
+        }
+        at
     }
 }
 
@@ -52,7 +94,26 @@ impl From<Pos> for [i32; 2] {
 }
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.x, self.y)
+        let mut buf = [0u8; 24];
+        let n = self.write_digits(&mut buf, true);
+        // Only ASCII digits, signs, a comma and parentheses were written; like `write!`, no
+        // padding is applied.
+        f.write_str(std::str::from_utf8(&buf[..n]).map_err(|_| fmt::Error)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_print_as_the_formatter_would() {
+        for (x, y) in [(0, 0), (3, 14), (-1, 7), (i32::MIN, i32::MAX), (120, -45)] {
+            let p = Pos::new(x, y);
+            assert_eq!(p.key(), format!("{x},{y}"));
+            assert_eq!(p.to_string(), format!("({x},{y})"));
+            assert_eq!(format!("{p:>10}|"), format!("({x},{y})|")); // as `write!` did: no padding
+        }
     }
 }
 
@@ -73,6 +134,10 @@ impl<T: Clone> Grid<T> {
     /// A `width`×`height` grid filled with `fill`.
     pub fn new(width: i32, height: i32, fill: T) -> Self {
         Grid { width, height, cells: vec![fill; (width.max(0) * height.max(0)) as usize] }
+    }
+    /// Sets every square to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.cells.fill(value);
     }
 }
 
@@ -105,6 +170,14 @@ impl<T> Grid<T> {
         } else {
             None
         }
+    }
+    /// The values, row by row.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+    /// The values, row by row, to change.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
     }
     /// Every square of the grid, row by row.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {

@@ -1,12 +1,15 @@
 //! Fray's rules-agnostic engine core.
 //!
 //! Everything here is shared by every game system: the square grid and its geometry
-//! ([`grid`], [`geometry`], [`sight`]), dice behind a trait ([`dice`]), the decision
-//! protocol ([`decision`]), the serializable [`view`], the [`game::Game`] trait that drivers
-//! (CLI, bots, scenarios, server, simulator) use, its object-safe faces ([`table::Table`],
-//! [`table::System`], [`table::Registry`]), the [`session::Session`] that checks seats, records
-//! inputs and rolls and applies them transactionally, the [`scenario`] test-file runner and the
-//! [`conformance`] harness every system passes.
+//! ([`grid`], [`geometry`], [`sight`]), dice behind a trait and dice pools ([`dice`]), turn
+//! orders ([`turns`]), the decision protocol ([`decision`]), the [`engine`] kit a system's
+//! rules run on (the frame stack and its loop, the context that applies and journals events,
+//! units named in events, durations, forced-movement steps), the serializable [`view`], the
+//! [`game::Game`] trait that drivers (CLI, bots, scenarios, server, simulator) use, its
+//! object-safe faces ([`table::Table`], [`table::System`], [`table::Registry`]), the
+//! [`session::Session`] that checks seats, records inputs and rolls and applies them
+//! transactionally, the [`scenario`] test-file runner and the [`conformance`] harness every
+//! system passes.
 //!
 //! Architecture invariant: nothing in this crate names a game system. Systems plug in through
 //! [`game::Game`] and [`table::Registry`].
@@ -17,6 +20,7 @@ pub mod bench;
 pub mod conformance;
 pub mod decision;
 pub mod dice;
+pub mod engine;
 pub mod game;
 pub mod geometry;
 pub mod grid;
@@ -31,7 +35,7 @@ pub mod turns;
 pub mod view;
 
 pub use decision::{Decision, DecisionOption};
-pub use dice::{Dice, DiceError, ScriptedDice, SeededDice};
+pub use dice::{Dice, DiceError, Pool, ScriptedDice, SeededDice};
 pub use game::{ActionId, Game, Node, NullSink, Seat, SeatSet, Sink, Viewer};
 pub use grid::{Grid, Pos};
 pub use ruleset::{Outcome, RuleError};

@@ -8,6 +8,9 @@
 //! has cover; otherwise there is no shot. Systems decide which squares block.
 
 use crate::grid::{Pos, footprint};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 /// How well one footprint can see another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,33 +75,76 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
     let (x0, x1) = (from.x.min(to.x) - 1, (from.x + from_size).max(to.x + to_size));
     let (y0, y1) = (from.y.min(to.y) - 1, (from.y + from_size).max(to.y + to_size));
     let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
-    let mut walls = Vec::new();
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let p = Pos::new(x, y);
-            if !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p) {
-                walls.push(p);
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        let seen = &mut *seen;
+        seen.walls.clear();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let p = Pos::new(x, y);
+                if !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p) {
+                    seen.walls.push(p);
+                }
             }
         }
-    }
-    if walls.is_empty() {
-        return Sight::Clear;
-    }
-    let targets: Vec<Pos> = footprint(to, to_size).collect();
+        if seen.walls.is_empty() {
+            return Sight::Clear;
+        }
+        // The answer depends only on the footprints and the blocking squares: judged once each.
+        let mut h = std::hash::DefaultHasher::new();
+        (from, from_size, to, to_size, &seen.walls).hash(&mut h);
+        let key = h.finish();
+        if let Some(e) = seen.known.get(&key)
+            && e.0 == from
+            && e.1 == from_size
+            && e.2 == to
+            && e.3 == to_size
+            && e.4 == seen.walls
+        {
+            return e.5;
+        }
+        let answer = judge(from, from_size, to, to_size, &seen.walls);
+        if seen.known.len() >= SEEN_MAX {
+            seen.known.clear();
+        }
+        seen.known.insert(key, (from, from_size, to, to_size, seen.walls.clone(), answer));
+        answer
+    })
+}
+
+/// How many judged sights a thread keeps.
+const SEEN_MAX: usize = 1 << 14;
+
+/// A judged sight: shooter and target footprints, the blocking squares, the answer.
+type Judged = (Pos, i32, Pos, i32, Vec<Pos>, Sight);
+
+/// A thread's judged sights, by a hash of what they depend on, and a buffer for the walls.
+#[derive(Default)]
+struct Seen {
+    known: HashMap<u64, Judged>,
+    walls: Vec<Pos>,
+}
+
+thread_local! {
+    static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
+}
+
+/// [`sight`] with the blocking squares gathered (not empty).
+fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
     // Clear: a line from any point of ours to the centre of one of their squares.
-    for t in &targets {
+    for t in footprint(to, to_size) {
         let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
         for s in footprint(from, from_size) {
-            if lattice(s, FINE).any(|p| line_is_clear(p, centre, &walls)) {
+            if lattice(s, FINE).any(|p| line_is_clear(p, centre, walls)) {
                 return Sight::Clear;
             }
         }
     }
     // Cover: a line from any point of ours to any point of theirs.
-    for t in &targets {
+    for t in footprint(to, to_size) {
         for s in footprint(from, from_size) {
             for p in lattice(s, COARSE) {
-                if lattice(*t, COARSE).any(|q| line_is_clear(p, q, &walls)) {
+                if lattice(t, COARSE).any(|q| line_is_clear(p, q, walls)) {
                     return Sight::Cover;
                 }
             }
@@ -140,6 +186,16 @@ mod tests {
         // Walls at (1,0) and (0,1) touch at a corner: the line from (0,0) to (1,1) and beyond
         // would have to pass through that shared corner.
         assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(2, 2), 1, walls(&[(1, 0), (0, 1)])), Sight::Blocked);
+    }
+
+    #[test]
+    fn a_judged_sight_is_remembered_only_for_the_same_walls() {
+        let pillar = walls(&[(2, 1)]);
+        for _ in 0..2 {
+            assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(4, 2), 1, &pillar), Sight::Blocked);
+            assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(4, 2), 1, walls(&[(2, 0)])), Sight::Clear);
+            assert_eq!(sight(Pos::new(0, 0), 1, Pos::new(4, 2), 2, &pillar), Sight::Clear);
+        }
     }
 
     #[test]

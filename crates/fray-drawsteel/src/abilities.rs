@@ -3,14 +3,15 @@
 //! effect, potency, surges, and the critical hit's extra action. Also the free strike
 //! (DS-FS-1, DS-GAP-13).
 
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::forced::ForcedFrame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
 use crate::options::Text;
 use crate::rolls::{Mods, Rolled};
 use crate::state::{Cx, State, Terrain, Until};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use std::sync::Arc;
@@ -453,9 +454,9 @@ fn force_move(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef
     let bigger = cx.s.c(user).size.rank() > cx.s.c(t).size.rank();
     let bonus = i32::from(bigger && ability.is_melee() && ability.has("weapon"));
     for (n, kind) in [
-        (e.push, crate::forced::Kind::Push),
-        (e.pull, crate::forced::Kind::Pull),
-        (e.slide, crate::forced::Kind::Slide),
+        (e.push, fray_core::engine::Forced::Push),
+        (e.pull, fray_core::engine::Forced::Pull),
+        (e.slide, fray_core::engine::Forced::Slide),
     ] {
         if let Some(n) = n {
             moves.extend(crate::forced::prepare(cx, user, t, kind, n + bonus, e.vertical));

@@ -4,12 +4,13 @@
 //! strikes, the standard maneuvers, tests (DS-TEST) and hero tokens (DS-TOKEN).
 
 use crate::abilities;
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
 use fray_core::geometry::{distance, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
@@ -1700,7 +1701,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             let r = crate::rolls::roll(cx, c, bonus)?;
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
-            crate::forced::begin(cx, c, t, crate::forced::Kind::Push, tier as i32 + 1, false);
+            crate::forced::begin(cx, c, t, fray_core::engine::Forced::Push, tier as i32 + 1, false);
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
         }
         Verb::MoveGrabbed(q) => {

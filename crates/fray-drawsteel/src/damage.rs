@@ -1,8 +1,8 @@
 //! Stamina (DS-HP-*): damage through temporary Stamina, winded, dying and death for heroes,
 //! death at 0 for Director creatures; Recoveries (DS-REC-1); bleeding (DS-COND-BLEED).
 
-use crate::events::Event;
-use crate::flow::{Ctx, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::options::Text;
 use crate::state::Cx;
 use fray_core::ruleset::RuleError;

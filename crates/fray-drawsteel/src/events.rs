@@ -3,29 +3,15 @@
 
 use crate::state::{Acts, Condition, Cx, Side, State};
 use fray_core::grid::Pos;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::fmt;
-use std::sync::Arc;
 
-/// A creature named in an event.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Who {
-    /// Index.
-    pub idx: Cx,
-    /// Id.
-    pub id: Arc<str>,
-}
+/// A creature named in an event: its index for [`apply`], its id for readers.
+pub type Who = fray_core::engine::Who<Cx>;
 
-impl Serialize for Who {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.id)
-    }
-}
-impl fmt::Display for Who {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.id)
-    }
-}
+/// The state, the dice and the journal while rules resolve: [`Ctx::emit`] applies an event
+/// through [`apply`] and journals it (the core's [`fray_core::engine::Ctx`]).
+pub type Ctx<'a> = fray_core::engine::Ctx<'a, State, Event>;
 
 impl State {
     /// The [`Who`] for creature `c`.
@@ -144,6 +130,12 @@ pub enum Event {
 
 fn c_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Creature {
     &mut s.creatures[w.idx as usize]
+}
+
+impl fray_core::engine::Apply<Event> for State {
+    fn apply(&mut self, e: &Event) {
+        apply(self, e)
+    }
 }
 
 /// Applies an event: the only code that changes game-visible state.

@@ -1,13 +1,15 @@
-//! The resolution stack and decisions, as in every Fray system: frames wait for answers; the
-//! loop advances the rest.
+//! The resolution stack on the core's engine kit ([`fray_core::engine`]): the frames of a
+//! combat, and how each advances ([`Resolve::step`]), what it asks ([`Resolve::question`]) and
+//! how it takes an answer ([`Resolve::answer`]) — one `match` handing each frame to its rule
+//! module. The loop itself is [`engine::run`].
 
 use crate::abilities::AbilityFrame;
 use crate::actions::Pending;
-use crate::events::{self, Event};
+use crate::events::{Ctx, Event};
 use crate::forced::ForcedFrame;
 use crate::state::{Cx, Side, State};
 use fray_core::decision::{Decision, DecisionOption};
-use fray_core::dice::Dice;
+use fray_core::engine::{self, Flow, Machine, Resolve, Stack};
 use fray_core::ruleset::RuleError;
 
 /// A half-resolved piece of the combat.
@@ -119,48 +121,30 @@ pub enum Frame {
     },
 }
 
-/// What advancing a frame led to.
-pub enum Flow {
-    /// Keep going.
-    Continue,
-    /// Wait for an answer.
-    Wait,
-}
-
-/// The state, the dice and the journal while resolving.
-pub struct Ctx<'a> {
-    /// State.
-    pub s: &'a mut State,
-    /// Dice.
-    pub dice: &'a mut dyn Dice,
-    /// Where the events go: the journal, or nowhere (search).
-    pub log: &'a mut dyn fray_core::game::Sink<Event>,
-}
-
-impl Ctx<'_> {
-    /// Applies and records an event.
-    pub fn emit(&mut self, e: Event) {
-        events::apply(self.s, &e);
-        self.log.push(e);
+impl Stack for State {
+    type Frame = Frame;
+    fn frames(&self) -> &[Frame] {
+        &self.flow
     }
-    /// Pushes a frame.
-    pub fn push(&mut self, f: Frame) {
-        self.s.flow.push(f);
+    fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.flow
     }
 }
 
-/// Runs until a decision is needed or the combat ends.
-pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
-    loop {
-        if cx.s.outcome.is_some() {
-            cx.s.flow.clear();
-            return Ok(());
-        }
-        let Some(frame) = cx.s.flow.pop() else {
-            cx.s.flow.push(Frame::Next);
-            continue;
-        };
-        let flow = match frame {
+impl Machine for State {
+    type Event = Event;
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    /// Between turns: the next side picks, or the round ends.
+    fn idle(&self) -> Frame {
+        Frame::Next
+    }
+}
+
+impl Resolve<State> for Frame {
+    fn step(self, cx: &mut Ctx) -> Result<Flow, RuleError> {
+        Ok(match self {
             Frame::Next => crate::turn::next(cx)?,
             Frame::EndTurn { c, token_save } => crate::turn::end_turn(cx, c, token_save)?,
             Frame::Act { c } => crate::turn::act_step(cx, c),
@@ -170,13 +154,33 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Bodies { cs } => crate::forced::remove_bodies(cx, &cs),
             Frame::Walk { c, path, how, asked, after } => crate::actions::walk_step(cx, c, path, how, asked, after)?,
             Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
-            waiting => {
-                cx.s.flow.push(waiting);
-                Flow::Wait
+            waiting => cx.wait(waiting),
+        })
+    }
+
+    fn question(&self, s: &State) -> Option<Decision> {
+        question(self, s)
+    }
+
+    fn answer(self, cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+        match self {
+            Frame::Pick { side } => crate::turn::answer_pick(cx, side, option),
+            Frame::Act { c } => crate::actions::answer_menu(cx, c, option, false),
+            Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true),
+            Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option),
+            Frame::Ability(a) => crate::abilities::answer(cx, a, option),
+            Frame::Forced(f) => crate::forced::answer(cx, f, option),
+            Frame::ForcedOrder { mover, frames } => crate::forced::answer_order(cx, mover, frames, option),
+            Frame::Opportunity { by, mover } => crate::actions::answer_opportunity(cx, by, mover, option),
+            Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option),
+            Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option),
+            Frame::Sweep { c, ability, left, visited, main_action } => {
+                crate::actions::answer_sweep(cx, c, ability, left, visited, main_action, option)
             }
-        };
-        if let Flow::Wait = flow {
-            return Ok(());
+            other => {
+                cx.push(other);
+                Err(RuleError::malformed("that cannot be answered"))
+            }
         }
     }
 }
@@ -198,12 +202,12 @@ fn pick_options(s: &State, side: Side) -> Vec<DecisionOption> {
         .collect()
 }
 
-/// The pending decision.
+/// The pending decision (the top frame's question).
 pub fn decision(s: &State) -> Option<Decision> {
-    if s.outcome.is_some() {
-        return None;
-    }
-    let frame = s.flow.last()?;
+    engine::decision(s)
+}
+
+fn question(frame: &Frame, s: &State) -> Option<Decision> {
     let (seat, unit, kind, prompt, options): (Side, Option<Cx>, &str, String, Vec<DecisionOption>) = match frame {
         Frame::Pick { side } => {
             (*side, None, "pick", format!("the {}: who acts next?", side.name()), pick_options(s, *side))
@@ -273,29 +277,4 @@ pub fn decision(s: &State) -> Option<Decision> {
         prompt,
         options,
     })
-}
-
-/// Answers the pending decision with one of the options [`decision`] offers (the caller has
-/// checked that it is offered: [`fray_core::session::Session`] does).
-pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
-    match cx.s.flow.pop().expect("a decision implies a frame") {
-        Frame::Pick { side } => crate::turn::answer_pick(cx, side, option)?,
-        Frame::Act { c } => crate::actions::answer_menu(cx, c, option, false)?,
-        Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true)?,
-        Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option)?,
-        Frame::Ability(a) => crate::abilities::answer(cx, a, option)?,
-        Frame::Forced(f) => crate::forced::answer(cx, f, option)?,
-        Frame::ForcedOrder { mover, frames } => crate::forced::answer_order(cx, mover, frames, option)?,
-        Frame::Opportunity { by, mover } => crate::actions::answer_opportunity(cx, by, mover, option)?,
-        Frame::Wall { c, left, within, placed } => crate::forced::answer_wall(cx, c, left, within, placed, option)?,
-        Frame::Teleport { target, .. } => crate::forced::answer_teleport(cx, target, option)?,
-        Frame::Sweep { c, ability, left, visited, main_action } => {
-            crate::actions::answer_sweep(cx, c, ability, left, visited, main_action, option)?
-        }
-        other => {
-            cx.s.flow.push(other);
-            return Err(RuleError::malformed("that cannot be answered"));
-        }
-    }
-    run(cx)
 }

@@ -2,36 +2,17 @@
 //! time (and may stop, DS-FM-4); stability shortens it; moving into a creature or a wall slams;
 //! being moved off a height is a fall.
 
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::Frame;
 use crate::model::ConditionKind;
 use crate::options::Text;
 use crate::state::{Cx, Terrain};
 use fray_core::decision::DecisionOption;
+use fray_core::engine::Flow;
+use fray_core::engine::forced::{Forced, direction, straight_on};
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Kinds of forced movement (DS-FM-1..3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Away.
-    Push,
-    /// Toward.
-    Pull,
-    /// Any way.
-    Slide,
-}
-
-impl Kind {
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Push => "push",
-            Kind::Pull => "pull",
-            Kind::Slide => "slide",
-        }
-    }
-}
 
 /// Forced movement in progress.
 #[derive(Clone, Debug)]
@@ -40,8 +21,8 @@ pub struct ForcedFrame {
     pub mover: Cx,
     /// Who is moved.
     pub target: Cx,
-    /// How.
-    pub kind: Kind,
+    /// How: push, pull or slide (DS-FM-1..3).
+    pub kind: Forced,
     /// Squares left.
     pub remaining: i32,
     /// Steps taken so far (for "straight line").
@@ -56,7 +37,7 @@ pub struct ForcedFrame {
 }
 
 /// Starts forced movement at once (see [`prepare`]).
-pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) {
+pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Forced, n: i32, vertical: bool) {
     if let Some(f) = prepare(cx, mover, target, kind, n, vertical) {
         cx.push(Frame::Forced(f));
     }
@@ -65,7 +46,7 @@ pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: 
 /// Forced movement about to start: restrained creatures cannot be moved (DS-COND-RESTR-1), nor
 /// grabbed ones (DS-COND-GRAB-1) — except, under the published text, by their own grabber
 /// (DS-DELTA-7); stability shortens the distance (DS-STAB-1). `None` when nothing moves.
-pub fn prepare(cx: &mut Ctx, mover: Cx, target: Cx, kind: Kind, n: i32, vertical: bool) -> Option<ForcedFrame> {
+pub fn prepare(cx: &mut Ctx, mover: Cx, target: Cx, kind: Forced, n: i32, vertical: bool) -> Option<ForcedFrame> {
     // A target killed by the ability's damage is still moved while its body is on the map
     // (DS-SLAM-3, DS-GAP-10: the movement comes before anything its death sets off).
     cx.s.c(target).pos?;
@@ -161,42 +142,34 @@ pub fn answer_order(cx: &mut Ctx, mover: Cx, mut frames: Vec<ForcedFrame>, optio
     Ok(())
 }
 
-/// Next squares: one step that keeps to the kind's direction and never turns back against an
-/// earlier step (a straight line, DS-GAP-8), on the same level. Occupied squares and walls are
-/// offered too: moving there is a slam (DS-SLAM-1, DS-SLAM-4). The mover's own space is offered
-/// to a pull or a slide under the published text only (DS-DELTA-9): a slam into the mover.
+/// Next squares: one step that keeps to the kind's direction (farther for a push, closer for a
+/// pull, DS-FM-1, DS-FM-2) and never turns back against an earlier step (a straight line,
+/// DS-GAP-8), on the same level. Occupied squares and walls are offered too: moving there is a
+/// slam (DS-SLAM-1, DS-SLAM-4). The mover's own space is offered to a pull or a slide under the
+/// published text only (DS-DELTA-9): a slam into the mover.
 pub fn next_squares(cx: &crate::state::State, f: &ForcedFrame) -> Vec<Pos> {
-    let into_self_ok = cx.options.collisions == Text::Published && matches!(f.kind, Kind::Pull | Kind::Slide);
+    let into_self_ok = cx.options.collisions == Text::Published && matches!(f.kind, Forced::Pull | Forced::Slide);
     let t = cx.c(f.target);
     let (Some(p), Some(mp)) = (t.pos, cx.c(f.mover).pos) else { return Vec::new() };
     let (size, ms) = (t.size.squares, cx.c(f.mover).size.squares);
+    let glossary_push = f.kind == Forced::Push && cx.options.push == Text::Glossary;
     p.neighbours()
         .into_iter()
         .filter(|&q| {
-            let dir = (q.x - p.x, q.y - p.y);
-            let straight = straight_on(&f.steps, dir);
-            let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
-            let first = f.steps.first().copied();
-            let ok = match f.kind {
+            let dir = direction(p, q);
+            let ok = match f.steps.first() {
                 // Glossary: a straight line away — the first step away, then the same direction.
-                Kind::Push if cx.options.push == Text::Glossary => first.map_or(there > here, |d| d == dir),
-                Kind::Push => there > here,
-                Kind::Pull => there < here,
-                Kind::Slide => true,
+                Some(&first) if glossary_push => first == dir,
+                _ => f.kind.step_ok(p, q, size, mp, ms),
             };
             let terrain = cx.terrain_at(q);
             let into_self =
                 f.mover != f.target && (cx.at(q) == Some(f.mover) || collisions(cx, f.target, p, q).contains(&f.mover));
-            ok && (f.kind == Kind::Slide || straight) && terrain != Terrain::Edge && (into_self_ok || !into_self)
+            ok && (f.kind == Forced::Slide || straight_on(&f.steps, dir))
+                && terrain != Terrain::Edge
+                && (into_self_ok || !into_self)
         })
         .collect()
-}
-
-/// Whether a step in direction `dir` keeps a line straight after `steps` (DS-GAP-8, published):
-/// the line may turn, but no step may head against a way an earlier step went — once it has
-/// moved right it never moves left, once down never up. So an L is straight; a zigzag is not.
-pub fn straight_on(steps: &[(i32, i32)], dir: (i32, i32)) -> bool {
-    steps.iter().all(|s| s.0 * dir.0 >= 0 && s.1 * dir.1 >= 0)
 }
 
 /// Why the mover can't take the target to `option` (a square next to it that the decision
@@ -209,17 +182,21 @@ pub fn refusal(s: &crate::state::State, f: &ForcedFrame, option: &str) -> Option
     if distance(p, 1, q, 1) != 1 {
         return None;
     }
-    let dir = (q.x - p.x, q.y - p.y);
+    let dir = direction(p, q);
     let (size, ms) = (t.size.squares, s.c(f.mover).size.squares);
     let (here, there) = (distance(p, size, mp, ms), distance(q, size, mp, ms));
     let (id, name) = (&t.id, f.kind.name());
     let why = match f.kind {
-        Kind::Push if s.options.push == Text::Glossary && f.steps.first().is_some_and(|&d| d != dir) => {
+        Forced::Push if s.options.push == Text::Glossary && f.steps.first().is_some_and(|&d| d != dir) => {
             ("DS-DELTA-10", format!("a {name} keeps to its first step's direction (push = glossary)"))
         }
-        Kind::Push if there <= here => ("DS-FM-1", format!("each square of a {name} must take {id} farther away")),
-        Kind::Pull if there >= here => ("DS-FM-2", format!("each square of a {name} must bring {id} closer")),
-        Kind::Push | Kind::Pull if !straight_on(&f.steps, dir) => {
+        Forced::Push if !f.kind.keeps_to(here, there) => {
+            ("DS-FM-1", format!("each square of a {name} must take {id} farther away"))
+        }
+        Forced::Pull if !f.kind.keeps_to(here, there) => {
+            ("DS-FM-2", format!("each square of a {name} must bring {id} closer"))
+        }
+        Forced::Push | Forced::Pull if !straight_on(&f.steps, dir) => {
             ("DS-GAP-8", format!("a {name} runs in a straight line: {q} bends back against a way {id} already went"))
         }
         _ => return None,
@@ -337,9 +314,9 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         from: p,
         to: q,
         z: z.max(ground),
-        how: format!("is {}", ["pushed", "pulled", "slid"][f.kind as usize]),
+        how: format!("is {}", f.kind.past()),
     });
-    f.steps.push((q.x - p.x, q.y - p.y));
+    f.steps.push(direction(p, q));
     f.remaining -= 1;
     pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
@@ -375,7 +352,7 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
         return Ok(());
     }
     let nz = if up { z + 1 } else { z - 1 };
-    let how = format!("is {} {}", ["pushed", "pulled", "slid"][f.kind as usize], if up { "up" } else { "down" });
+    let how = format!("is {} {}", f.kind.past(), if up { "up" } else { "down" });
     cx.emit(Event::Moved { creature: cx.s.who(t), from: p, to: p, z: nz, how });
     f.rise = if up { 1 } else { -1 };
     f.down += i32::from(!up);

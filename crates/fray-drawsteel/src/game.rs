@@ -2,14 +2,15 @@
 //! from ([`EncounterSetup`]), and option ids carried as [`ActionId`]s by the core's
 //! [`fray_core::answer`] codec.
 
-use crate::events::Event;
-use crate::flow::{self, Ctx, Frame};
+use crate::events::{Ctx, Event};
+use crate::flow::{self, Frame};
 use crate::options::Options;
 use crate::state::{Side, State};
 use crate::{actions, respite, setup};
 use fray_core::answer::{Answer, Names};
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::dice::Dice;
+use fray_core::engine;
 use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
 use fray_core::lookup::Entry;
 use fray_core::ruleset::{Outcome, RuleError};
@@ -175,8 +176,7 @@ impl Game for DrawSteel {
     ) -> Result<(), RuleError> {
         debug_assert!(self.node(s).seats().contains(seat), "apply for a seat that is not asked");
         let option = decode(s, action)?;
-        let mut cx = Ctx { s, dice, log: out };
-        flow::answer(&mut cx, &option)
+        engine::answer(&mut Ctx::new(s, dice, out), &option)
     }
     fn act(
         &self,
@@ -196,8 +196,7 @@ impl Game for DrawSteel {
         if let actions::Verb::Rest(how) = verb {
             // DS-REST-1: between combats, not a turn's action.
             respite::check(state, c)?;
-            let mut cx = Ctx { s: state, dice, log: out };
-            respite::take(&mut cx, c, how);
+            respite::take(&mut Ctx::new(state, dice, out), c, how);
             return Ok(());
         }
         let extra = match state.flow.last() {
@@ -214,50 +213,36 @@ impl Game for DrawSteel {
             }
         };
         actions::check_verb(state, c, &verb, extra)?;
-        let mut cx = Ctx { s: state, dice, log: out };
-        let top = cx.s.flow.pop().expect("checked");
+        let mut cx = Ctx::new(state, dice, out);
+        let top = cx.pop().expect("checked");
         if !extra {
             cx.push(top);
         }
         actions::execute(&mut cx, c, verb, extra)?;
-        flow::run(&mut cx)
+        engine::run(&mut cx)
     }
     fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
         state.find(&command.unit).map(|c| side_seat(state.c(c).side))
     }
 
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
-        let d = flow::decision(s);
-        let found = decode(s, action).ok().and_then(|id| d?.options.into_iter().find(|o| o.id == id));
-        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+        fray_core::answer::describe_in(flow::decision(s), decode(s, action).ok(), action)
     }
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
-        let Some(d) = flow::decision(s) else {
-            return Err(RuleError::malformed("nothing is pending: the combat is over"));
-        };
-        if seat_index(&d.seat) != seat {
-            return Err(RuleError::malformed(format!("the {} seat is asked, not this one", d.seat)));
-        }
-        match d.options.iter().position(|o| o.id == id) {
-            Some(i) => Ok(encode(s, id, i)),
-            None => {
-                // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
-                if let Some(Frame::Forced(f)) = s.flow.last()
-                    && let Some(e) = crate::forced::refusal(s, f, id)
-                {
-                    return Err(e);
-                }
-                let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
-                Err(RuleError::malformed(format!(
-                    "{id:?} is not an option for this {} decision; choose one of: {}",
-                    d.kind,
-                    ids.join(", ")
-                )))
+        let d = flow::decision(s);
+        if d.as_ref().is_some_and(|d| !d.allows(id)) {
+            // DS-FM-1, DS-FM-2, DS-GAP-8: a forced-movement square refused says which rule.
+            if let Some(Frame::Forced(f)) = s.flow.last()
+                && let Some(e) = crate::forced::refusal(s, f, id)
+            {
+                return Err(e);
             }
         }
+        let name = SEATS.get(seat.index()).copied().unwrap_or_default();
+        fray_core::answer::choose_in(d, name, id, "the combat is over", |id, i| encode(s, id, i))
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         let d = flow::decision(s)?;

@@ -40,7 +40,7 @@ pub use state::State;
 /// decision.
 pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>) -> Result<Vec<Event>, RuleError> {
     let mut log = Vec::new();
-    let mut cx = flow::Ctx { s: state, dice, log: &mut log };
+    let mut cx = events::Ctx::new(state, dice, &mut log);
     match first {
         Some(side) => {
             cx.emit(Event::FirstSide { side, roll: None, why: "set by the scenario".into() });
@@ -48,6 +48,6 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>)
         }
         None => turn::start(&mut cx)?,
     }
-    flow::run(&mut cx)?;
+    fray_core::engine::run(&mut cx)?;
     Ok(log)
 }

@@ -4,8 +4,7 @@
 //! Fray takes a respite only once the combat is over; the respite activity (a project roll, a
 //! kit change) is the table's business and is not modelled.
 
-use crate::events::Event;
-use crate::flow::Ctx;
+use crate::events::{Ctx, Event};
 use crate::state::{Cx, State};
 use fray_core::ruleset::RuleError;
 

@@ -2,8 +2,7 @@
 //! three tiers; edges and banes; natural 19-20; tests (DS-TEST, DS-SKILL) and saving throws
 //! (DS-DUR-SAVE).
 
-use crate::events::Event;
-use crate::flow::Ctx;
+use crate::events::{Ctx, Event};
 use crate::state::Cx;
 use fray_core::ruleset::RuleError;
 use fray_core::tiers::Tiers;

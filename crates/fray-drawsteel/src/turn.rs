@@ -1,11 +1,12 @@
 //! Combat rounds (DS-INIT, DS-SURP, DS-GAP-11): who goes first, sides alternating picks, the
 //! start and end of a turn (EoT effects, saves), and the end of the combat.
 
-use crate::events::Event;
-use crate::flow::{Ctx, Flow, Frame, ready};
+use crate::events::{Ctx, Event};
+use crate::flow::{Frame, ready};
 use crate::model::ConditionKind;
 use crate::options::Text;
 use crate::state::{Cx, Side, Until};
+use fray_core::engine::Flow;
 use fray_core::ruleset::RuleError;
 
 /// Decides which side goes first (DS-INIT-1, DS-INIT-2, DS-GAP-11) and starts round 1. If every

@@ -227,6 +227,35 @@ pub enum Pending {
     Escape,
 }
 
+thread_local! {
+    /// How many [`quietly`] calls are under way on this thread.
+    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `f` with refusals left unworded: for questions whose refusals nobody reads (a menu and
+/// a decision's options are built from checks asked only yes or no).
+pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    struct Loud;
+    impl Drop for Loud {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(q.get() - 1));
+        }
+    }
+    QUIET.with(|q| q.set(q.get() + 1));
+    let _loud = Loud;
+    f()
+}
+
+/// A refusal by rule `rule`; its message is written only outside [`quietly`], where someone
+/// may read it.
+pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
+    if QUIET.with(|q| q.get()) > 0 {
+        RuleError::Refused { rule: None, message: String::new() }
+    } else {
+        RuleError::refused(rule, message)
+    }
+}
+
 fn who(s: &State, u: UnitIdx) -> &str {
     &s.unit(u).id
 }
@@ -235,47 +264,58 @@ fn who(s: &State, u: UnitIdx) -> &str {
 pub fn check_slot(s: &State, u: UnitIdx, slot: Slot) -> Result<(), RuleError> {
     let a = s.unit(u).actions;
     if s.has(u, StatusKind::Stunned) {
-        return Err(RuleError::refused("K-ST-Stunned", format!("{} is Stunned and can take no actions", who(s, u))));
+        return Err(crate::actions::refuse(
+            "K-ST-Stunned",
+            format_args!("{} is Stunned and can take no actions", who(s, u)),
+        ));
     }
     if slot == Slot::Move && s.unit(u).granted_move {
         return Ok(()); // a Move Action another's power gives it (Tactics), not one of its own
     }
     if s.has(u, StatusKind::Dazed) && a.taken >= 1 {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Dazed",
-            format!("{} is Dazed and has already taken its one action this turn", who(s, u)),
+            format_args!("{} is Dazed and has already taken its one action this turn", who(s, u)),
         ));
     }
     match slot {
-        Slot::Attack if a.attack && a.bonus_attacks == 0 => {
-            Err(RuleError::refused("K-ACT-1", format!("{} has already used its Attack Action this turn", who(s, u))))
-        }
-        Slot::Move if (a.moves >= 2 || (a.moves == 1 && a.attack)) && a.bonus_moves == 0 => Err(RuleError::refused(
-            "K-ACT-2",
-            format!("{} has no Move Action left (a second one costs the Attack Action)", who(s, u)),
+        Slot::Attack if a.attack && a.bonus_attacks == 0 => Err(crate::actions::refuse(
+            "K-ACT-1",
+            format_args!("{} has already used its Attack Action this turn", who(s, u)),
         )),
-        Slot::Role if s.has(u, StatusKind::Distracted) => Err(RuleError::refused(
+        Slot::Move if (a.moves >= 2 || (a.moves == 1 && a.attack)) && a.bonus_moves == 0 => {
+            Err(crate::actions::refuse(
+                "K-ACT-2",
+                format_args!("{} has no Move Action left (a second one costs the Attack Action)", who(s, u)),
+            ))
+        }
+        Slot::Role if s.has(u, StatusKind::Distracted) => Err(crate::actions::refuse(
             "K-ST-Distracted",
-            format!("{} is Distracted and cannot take Role Actions", who(s, u)),
+            format_args!("{} is Distracted and cannot take Role Actions", who(s, u)),
         )),
-        Slot::Role if s.has(u, StatusKind::Dazed) => {
-            Err(RuleError::refused("K-ST-Dazed", format!("{} is Dazed: only an Attack or a Move Action", who(s, u))))
-        }
-        Slot::Role if a.role => {
-            Err(RuleError::refused("K-ACT-1", format!("{} has already used its Role Action this turn", who(s, u))))
-        }
+        Slot::Role if s.has(u, StatusKind::Dazed) => Err(crate::actions::refuse(
+            "K-ST-Dazed",
+            format_args!("{} is Dazed: only an Attack or a Move Action", who(s, u)),
+        )),
+        Slot::Role if a.role => Err(crate::actions::refuse(
+            "K-ACT-1",
+            format_args!("{} has already used its Role Action this turn", who(s, u)),
+        )),
         _ => Ok(()),
     }
 }
 
 fn check_free(s: &State, u: UnitIdx) -> Result<(), RuleError> {
     if s.has(u, StatusKind::Stunned) {
-        return Err(RuleError::refused("K-ST-Stunned", format!("{} is Stunned and can take no actions", who(s, u))));
+        return Err(crate::actions::refuse(
+            "K-ST-Stunned",
+            format_args!("{} is Stunned and can take no actions", who(s, u)),
+        ));
     }
     if s.unit(u).actions.free >= FREE_ACTIONS_PER_TURN {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-1",
-            format!("{} has taken {FREE_ACTIONS_PER_TURN} Free Actions this turn, the table limit", who(s, u)),
+            format_args!("{} has taken {FREE_ACTIONS_PER_TURN} Free Actions this turn, the table limit", who(s, u)),
         ));
     }
     Ok(())
@@ -314,37 +354,44 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         && !crate::features::team_die_power(s, u, power)
         && !crate::charms::takeoff_power(s, u, power)
     {
-        return Err(RuleError::refused("K-CHAR-3", format!("{} does not have the power {}", who(s, u), def.name)));
+        return Err(crate::actions::refuse(
+            "K-CHAR-3",
+            format_args!("{} does not have the power {}", who(s, u), def.name),
+        ));
     }
     if def.reference_only {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-CHAR-3",
-            format!("{} is listed for look-up only: Fray does not play it yet", def.name),
+            format_args!("{} is listed for look-up only: Fray does not play it yet", def.name),
         ));
     }
     if def.frequency == Frequency::Encounter && unit.spent.contains(&power) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-9",
-            format!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
+            format_args!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
         ));
     }
     crate::brews::check_use(s, u, power)?;
     if def.not_after_moving && unit.actions.moved > 0 {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-1",
-            format!("{} cannot be used once {} has moved this turn", def.name, who(s, u)),
+            format_args!("{} cannot be used once {} has moved this turn", def.name, who(s, u)),
         ));
     }
     if matches!(def.action, ActionKind::Interrupt | ActionKind::Reaction) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-7",
-            format!("{} is triggered: it is offered when its trigger happens", def.name),
+            format_args!("{} is triggered: it is offered when its trigger happens", def.name),
         ));
     }
     if unit.granted_by.is_some() && def.grants_attacks() {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-8",
-            format!("{} is making a granted attack and cannot use {}, which grants one in turn", who(s, u), def.name),
+            format_args!(
+                "{} is making a granted attack and cannot use {}, which grants one in turn",
+                who(s, u),
+                def.name
+            ),
         ));
     }
     if unit.granted_by.is_some() && def.action == ActionKind::Attack {
@@ -357,22 +404,22 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         check_free(s, u)?;
     }
     if def.is_attack() && unit.stowed {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-IMP-10",
-            format!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
+            format_args!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
         ));
     }
     if (def.uses_implement() || def.hook.as_deref() == Some("charge")) && s.has(u, StatusKind::Disarmed) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Disarmed",
-            format!("{} is Disarmed and cannot use implement powers", who(s, u)),
+            format_args!("{} is Disarmed and cannot use implement powers", who(s, u)),
         ));
     }
     crate::features::check_power(s, u, def)?; // Change Spell
     crate::charms::check_takeoff(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
-            return Err(RuleError::refused("K-IMP-8", format!("{} needs a {req}", def.name)));
+            return Err(crate::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
         }
     }
     crate::gadgets::check_use(s, u, def)?;
@@ -404,54 +451,57 @@ pub fn check_target_at(
     let (au, tu) = (s.unit(u), s.unit(t));
     crate::removal::check_target(s, u, def, t)?; // nothing targets a removed creature
     if !tu.on_map() {
-        return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", tu.id)));
+        return Err(crate::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
     crate::summons::check_target(s, def, t)?;
     crate::tamer::check_target(s, u, def, t)?; // Beast Charm
     if creative {
         if t != u && s.enemies(u, t) {
-            return Err(RuleError::refused(
+            return Err(crate::actions::refuse(
                 "K-CREAT-1",
-                format!("Creative Use applies an Effect to yourself or a willing ally; {} is not an ally", tu.id),
+                format_args!("Creative Use applies an Effect to yourself or a willing ally; {} is not an ally", tu.id),
             ));
         }
     } else {
         match def.target {
             Targeting::Myself if t != u => {
-                return Err(RuleError::refused("K-ROLL-3", format!("{} targets only its user", def.name)));
+                return Err(crate::actions::refuse("K-ROLL-3", format_args!("{} targets only its user", def.name)));
             }
             Targeting::Ally { .. } if t == u && def.affects == Some(crate::powers::Affects::Allies) => {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-CREAT-3",
-                    format!("{} targets an ally other than its user", def.name),
+                    format_args!("{} targets an ally other than its user", def.name),
                 ));
             }
             Targeting::Ranged { .. } | Targeting::Implement | Targeting::Melee | Targeting::Creature { .. }
                 if def.affects == Some(crate::powers::Affects::Enemies) && !s.enemies(u, t) =>
             {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-CREAT-3",
-                    format!("{} targets enemies; {} is not one", def.name, tu.id),
+                    format_args!("{} targets enemies; {} is not one", def.name, tu.id),
                 ));
             }
             Targeting::Ally { .. } if s.enemies(u, t) => {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-CREAT-3",
-                    format!("{} targets an ally; {} is not one", def.name, tu.id),
+                    format_args!("{} targets an ally; {} is not one", def.name, tu.id),
                 ));
             }
             // A charm: yourself or an ally in implement range (L1533, L1542).
             Targeting::Implement if def.charm.is_some() && s.enemies(u, t) => {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ROLL-8",
-                    format!("{} is a charm: it targets you or an ally; {} is not one", def.name, tu.id),
+                    format_args!("{} is a charm: it targets you or an ally; {} is not one", def.name, tu.id),
                 ));
             }
             Targeting::Implement if def.charm.is_some() => {}
             // Potent Edge aimed at its user only coats the blade (brews.rs).
             Targeting::Implement if t == u && def.delivers.as_ref().is_some_and(|d| d.blade) => {}
             Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. } if t == u => {
-                return Err(RuleError::refused("K-ROLL-3", format!("{} cannot target its own user", def.name)));
+                return Err(crate::actions::refuse(
+                    "K-ROLL-3",
+                    format_args!("{} cannot target its own user", def.name),
+                ));
             }
             _ => {}
         }
@@ -474,9 +524,9 @@ pub fn check_target_at(
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u && d > range && !charge && !zones::revealed_to(s, u, t) && !crate::features::ignores_range(s, u, t, def) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             rule,
-            format!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
+            format_args!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
         ));
     }
     crate::brews::check_target(s, u, power, t)?;
@@ -488,14 +538,14 @@ pub fn check_target_at(
         && !matches!(def.target, Targeting::Burst { .. } | Targeting::Area { .. })
     {
         // Close Focus Charm: what it cannot see, it cannot target.
-        return Err(RuleError::refused("K-COV-8", format!("{} sees nothing beyond {limit} squares", au.id)));
+        return Err(crate::actions::refuse("K-COV-8", format_args!("{} sees nothing beyond {limit} squares", au.id)));
     }
     if def.hook.as_deref() == Some("swap-places") && t != u && au.size != tu.size {
         // An Enlarging Charm may leave two creatures of one kind in different sizes.
-        return Err(RuleError::refused("K-FM-5", "only creatures of the same size can swap places"));
+        return Err(crate::actions::refuse("K-FM-5", "only creatures of the same size can swap places"));
     }
     if def.hook.as_deref() == Some("swap-places") && t != u && !crate::features::swap_fits(s, u, t) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Flying",
             "after the swap a creature would share a square with another on the ground or in the air",
         ));
@@ -507,9 +557,9 @@ pub fn check_target_at(
         && !crate::features::ignores_concealment(s, u, t, def)
         && !crate::role_actions::sees_hidden(s, u, t, def)
     {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-CONC-3",
-            format!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
+            format_args!("{} is Hidden from {}: it cannot be targeted", tu.id, au.id),
         ));
     }
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
@@ -519,7 +569,7 @@ pub fn check_target_at(
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
     let warp_sight = !def.rolls() && crate::warp_origin::sees_through_warps(s, u, t);
     if t != u && !charge && !revealed && !warp_sight && crate::cover::shot(s, eye().0, eye().1, t) == Sight::Blocked {
-        return Err(RuleError::refused("K-COV-8", format!("{} has no line to {}: no shot", au.id, tu.id)));
+        return Err(crate::actions::refuse("K-COV-8", format_args!("{} has no line to {}: no shot", au.id, tu.id)));
     }
     if def.is_melee(au.implement == Implement::Sword)
         && t != u
@@ -528,7 +578,7 @@ pub fn check_target_at(
         && !crate::advanced::melee_across_air(s, u, t)
         && !crate::advanced::thrown(s, u, t, def)
     {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Flying",
             "Flying and non-Flying creatures cannot reach each other in melee",
         ));
@@ -641,15 +691,39 @@ fn move_destinations(s: &State, u: UnitIdx, mode: Mode) -> Vec<Pos> {
     d
 }
 
+/// Whether a move in `mode` has somewhere to go: [`move_destinations`] is not empty (the
+/// search stops at the first square).
+fn can_move_somewhere(footing: &movement::Footing, s: &State, u: UnitIdx, mode: Mode) -> bool {
+    let compelled = s.unit(u).compulsion.is_some();
+    movement::any_destination_on(footing, s, u, mode, |q| !compelled || crate::control::check_move(s, u, q).is_ok())
+}
+
+/// The squares [`check_shift`] allows, in neighbour order: its unit-wide checks asked once,
+/// the mover's footing gathered once.
 fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
+    shift_squares_on(&std::cell::OnceCell::new(), s, u)
+}
+
+/// [`shift_squares`] on a footing of `u` gathered at most once (and only if needed).
+fn shift_squares_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s: &'a State, u: UnitIdx) -> Vec<Pos> {
     let un = s.unit(u);
     let Some(p) = un.pos else { return Vec::new() };
+    if check_slot(s, u, Slot::Move).is_err()
+        || check_move_allowed(s, u, Mode::Walk).is_err()
+        || s.has(u, StatusKind::Slowed)
+    {
+        return Vec::new();
+    }
+    let footing = footing.get_or_init(|| movement::Footing::of(s, u));
     p.neighbours()
         .into_iter()
-        .filter(|&q| check_shift(s, u, q).is_ok())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .filter(|&q| q != p)
+        .filter(|&q| {
+            crate::control::check_move(s, u, q).is_ok()
+                && distance(p, 1, q, 1) == 1
+                && !crate::zones::barred(s, u, q)
+                && footing.step_cost(p, q).is_some_and(|c| c <= 1)
+                && footing.can_stand(q, un.size)
+        })
         .collect()
 }
 
@@ -679,17 +753,23 @@ pub fn check_move_allowed(s: &State, u: UnitIdx, mode: Mode) -> Result<(), RuleE
         } else {
             "K-ST-Immobilized"
         };
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             rule,
-            format!("{} is Immobilized: it cannot move except by teleporting", who(s, u)),
+            format_args!("{} is Immobilized: it cannot move except by teleporting", who(s, u)),
         ));
     }
     let prone = s.has(u, StatusKind::Prone);
     if prone && mode != Mode::Crawl {
-        return Err(RuleError::refused("K-MOVE-9", format!("{} is Prone: crawl or stand up first", who(s, u))));
+        return Err(crate::actions::refuse(
+            "K-MOVE-9",
+            format_args!("{} is Prone: crawl or stand up first", who(s, u)),
+        ));
     }
     if !prone && mode == Mode::Crawl {
-        return Err(RuleError::refused("K-MOVE-9", format!("{} is not Prone: only Prone creatures crawl", who(s, u))));
+        return Err(crate::actions::refuse(
+            "K-MOVE-9",
+            format_args!("{} is not Prone: only Prone creatures crawl", who(s, u)),
+        ));
     }
     Ok(())
 }
@@ -699,26 +779,30 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
     check_move_allowed(s, u, Mode::Walk)?;
     crate::control::check_move(s, u, to)?;
     if s.has(u, StatusKind::Slowed) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-MOVE-2",
-            format!("{} is Slowed and cannot shift with a Move Action", who(s, u)),
+            format_args!("{} is Slowed and cannot shift with a Move Action", who(s, u)),
         ));
     }
     let un = s.unit(u);
     let p = un.pos.unwrap();
     if distance(p, 1, to, 1) != 1 {
-        return Err(RuleError::refused("K-MOVE-2", "a Shift moves exactly 1 square"));
+        return Err(crate::actions::refuse("K-MOVE-2", "a Shift moves exactly 1 square"));
     }
     if crate::zones::barred(s, u, to) {
-        return Err(RuleError::refused("irenas-cloak", format!("{} may not enter {to} of its own accord", who(s, u))));
+        return Err(crate::actions::refuse(
+            "irenas-cloak",
+            format_args!("{} may not enter {to} of its own accord", who(s, u)),
+        ));
     }
     match movement::step_cost(s, u, p, to) {
-        None => Err(RuleError::refused("K-TER-1", format!("{} cannot enter {to}", who(s, u)))),
-        Some(c) if c > 1 => {
-            Err(RuleError::refused("K-MOVE-7", format!("{to} is Difficult Terrain: no 1-square shift into it")))
-        }
+        None => Err(crate::actions::refuse("K-TER-1", format_args!("{} cannot enter {to}", who(s, u)))),
+        Some(c) if c > 1 => Err(crate::actions::refuse(
+            "K-MOVE-7",
+            format_args!("{to} is Difficult Terrain: no 1-square shift into it"),
+        )),
         Some(_) if !movement::can_stand(s, u, to, un.size) => {
-            Err(RuleError::refused("K-TER-4", format!("{} cannot stand at {to}", who(s, u))))
+            Err(crate::actions::refuse("K-TER-4", format_args!("{} cannot stand at {to}", who(s, u))))
         }
         Some(_) => Ok(()),
     }
@@ -732,13 +816,16 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
-    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && !move_destinations(s, u, Mode::Walk).is_empty() {
+    // The mover's footing, gathered once for every question about moving below.
+    let footing = std::cell::OnceCell::new();
+    let foot = || footing.get_or_init(|| movement::Footing::of(s, u));
+    if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(foot(), s, u, Mode::Walk) {
         out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
     }
-    if can_move && !shift_squares(s, u).is_empty() {
+    if can_move && !shift_squares_on(&footing, s, u).is_empty() {
         out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
     }
-    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && !move_destinations(s, u, Mode::Crawl).is_empty() {
+    if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(foot(), s, u, Mode::Crawl) {
         out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
     }
     if can_move && check(s, u, &Verb::Stand).is_ok() {
@@ -766,7 +853,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             // What controls the charger must allow it (an Encounter charge while Dominated is not).
             _ if def.hook.as_deref() == Some("charge") => {
-                charge_targets(s, u, p).into_iter().any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
+                chargeable_on(foot, s, u, p).any(|t| crate::control::check_power(s, u, def, &[t]).is_ok())
             }
             _ => {
                 has_legal_target(s, u, p)
@@ -830,30 +917,60 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
 fn charge_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
+    let footing = std::cell::OnceCell::new();
+    chargeable_on(|| footing.get_or_init(|| movement::Footing::of(s, u)), s, u, power).collect()
+}
+
+/// [`charge_targets`] one at a time, the route search last, on `u`'s footing (`foot`).
+fn chargeable_on<'a, 'f>(
+    foot: impl Fn() -> &'f movement::Footing<'a> + 'f,
+    s: &'a State,
+    u: UnitIdx,
+    power: u16,
+) -> impl Iterator<Item = UnitIdx> + 'f
+where
+    'a: 'f,
+{
+    let def = s.powers.get(power);
+    let flying = s.has(u, StatusKind::Flying);
+    let long_sword = crate::advanced::has(s, u, crate::advanced::Advanced::LongSword); // ends next to it
+    let sight = crate::modifiers::sight_limit(s, u);
     s.units_on_map()
-        .filter(|&t| s.enemies(u, t) && !charge_squares(s, u, t).is_empty() && !s.hidden_from(t, u))
-        .filter(|&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
-        .filter(|&t| !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
+        .filter(move |&t| s.enemies(u, t) && !s.hidden_from(t, u))
+        .filter(move |&t| s.unit(t).kind != crate::state::UnitKind::Conjured) // K-DEF-5
+        .filter(move |&t| !crate::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
         // K-ST-Flying: the strike at the end is melee.
-        .filter(|&t| {
-            s.has(u, StatusKind::Flying) == s.has(t, StatusKind::Flying)
-                || crate::advanced::has(s, u, crate::advanced::Advanced::LongSword) // ends next to it
-        })
-        .filter(|&t| crate::modifiers::sight_limit(s, u).is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
-        .filter(|&t| {
+        .filter(move |&t| flying == s.has(t, StatusKind::Flying) || long_sword)
+        .filter(move |&t| sight.is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))
+        .filter(move |&t| {
             // The power itself (an Encounter one is barred while Dominated, found by random play).
-            let def = s.powers.get(power);
             crate::control::check_power(s, u, def, &[t]).is_ok() && crate::summons::check_target(s, def, t).is_ok()
         })
-        .collect()
+        .filter(move |&t| can_charge_to(foot(), s, u, t))
+}
+
+/// Out of running distance: no route can end beside `t` (saves a route search per enemy).
+fn out_of_charge_range(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1)
+        && s.arena.portals.is_empty()
+        && s.porter.tunnels.is_empty() // a portal may shorten the way
+}
+
+/// Whether [`charge_squares`] has any square, the search stopping at the first.
+fn can_charge_to(footing: &movement::Footing, s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
+        return false;
+    }
+    if s.distance(u, t) == Some(1) {
+        return true; // already adjacent: a Charge of zero squares
+    }
+    let size = s.unit(u).size;
+    let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+    movement::any_destination_on(footing, s, u, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
 }
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
-    // Out of running distance: no route can end beside it (saves a route search per enemy).
-    let far = s.distance(u, t).is_none_or(|d| d > movement::speed(s, u, Mode::Walk) + 1)
-        && s.arena.portals.is_empty()
-        && s.porter.tunnels.is_empty(); // a portal may shorten the way
-    if far || check_move_allowed(s, u, Mode::Walk).is_err() {
+    if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }
     let size = s.unit(u).size;
@@ -1430,7 +1547,10 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
     }
     if c.button {
         let e = exit_beside(s, u).ok_or_else(|| {
-            RuleError::refused("K-DUN-6", format!("{} must be in the Dungeon beside an exit to hit its button", c.unit))
+            crate::actions::refuse(
+                "K-DUN-6",
+                format_args!("{} must be in the Dungeon beside an exit to hit its button", c.unit),
+            )
         })?;
         verbs.push(Verb::Button(e));
     }
@@ -1476,8 +1596,9 @@ fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, Rule
     }
     let path = match r {
         Route::Path(p) => p.clone(),
-        Route::To(to) => movement::route_to(s, u, *to, mode)
-            .ok_or_else(|| RuleError::refused("K-MOVE-1", format!("{} cannot reach {to} this move", s.unit(u).id)))?,
+        Route::To(to) => movement::route_to(s, u, *to, mode).ok_or_else(|| {
+            crate::actions::refuse("K-MOVE-1", format_args!("{} cannot reach {to} this move", s.unit(u).id))
+        })?,
     };
     Ok(Verb::Move { path, mode })
 }
@@ -1488,7 +1609,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         return r; // a removed creature only moves
     }
     if !s.unit(u).on_map() && !matches!(v, Verb::EndTurn(_)) {
-        return Err(RuleError::refused("K-DUN-1", format!("{} is Taken Out and not on the map", who(s, u))));
+        return Err(crate::actions::refuse("K-DUN-1", format_args!("{} is Taken Out and not on the map", who(s, u))));
     }
     match v {
         Verb::Move { path, mode } => {
@@ -1501,14 +1622,14 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Stand => {
             check_slot(s, u, Slot::Move)?;
             if !s.has(u, StatusKind::Prone) {
-                return Err(RuleError::refused("K-MOVE-3", format!("{} is not Prone", who(s, u))));
+                return Err(crate::actions::refuse("K-MOVE-3", format_args!("{} is not Prone", who(s, u))));
             }
             Ok(())
         }
         Verb::Escape(k) => {
             check_slot(s, u, Slot::Move)?;
             if !escapable(s, u).contains(k) {
-                return Err(RuleError::refused("K-SAVE-3", format!("{} has nothing to escape", who(s, u))));
+                return Err(crate::actions::refuse("K-SAVE-3", format_args!("{} has nothing to escape", who(s, u))));
             }
             Ok(())
         }
@@ -1520,12 +1641,15 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 return crate::tamer::check_verb(def, targets, *creative);
             }
             if *creative && def.effect.is_empty() {
-                return Err(RuleError::refused("K-CREAT-1", format!("{} has no Effect line to apply", def.name)));
+                return Err(crate::actions::refuse(
+                    "K-CREAT-1",
+                    format_args!("{} has no Effect line to apply", def.name),
+                ));
             }
             if *creative && !def.is_attack() {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-CREAT-1",
-                    format!("Creative Use applies an attack power's Effect; {} is not an attack", def.name),
+                    format_args!("Creative Use applies an attack power's Effect; {} is not an attack", def.name),
                 ));
             }
             if let (Some(centre), Targeting::Implement, false) = (square, def.target, *creative) {
@@ -1545,9 +1669,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if def.every_target && !*creative {
                 let all = legal_targets(s, u, *power);
                 if all.is_empty() || targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
-                    return Err(RuleError::refused(
+                    return Err(crate::actions::refuse(
                         "K-MULTI-1",
-                        format!(
+                        format_args!(
                             "{} targets every creature it can; list all of them (in the order to roll) or none",
                             def.name
                         ),
@@ -1579,9 +1703,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 })?;
                 let range = range + crate::striker::range_bonus(s, u, def); // Sniper
                 if !zones::area_centres(s, u, range).contains(&centre) {
-                    return Err(RuleError::refused(
+                    return Err(crate::actions::refuse(
                         "K-ZONE-1",
-                        format!(
+                        format_args!(
                             "{}'s area must be centred on the map within {range} squares of {}",
                             def.name,
                             who(s, u)
@@ -1590,7 +1714,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 }
                 let all = zones::area_targets(s, u, *power, centre);
                 if targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
-                    return Err(RuleError::refused(
+                    return Err(crate::actions::refuse(
                         "K-MULTI-1",
                         "an area affects everyone in it the power names; list all of them (in the order to roll) or none",
                     ));
@@ -1600,9 +1724,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if let Targeting::Burst { radius } = def.target {
                 let all = burst_targets(s, u, *power);
                 if !*creative && (targets.len() != all.len() || targets.iter().any(|t| !all.contains(t))) {
-                    return Err(RuleError::refused(
+                    return Err(crate::actions::refuse(
                         "K-MULTI-1",
-                        format!(
+                        format_args!(
                             "a burst targets everyone within {radius} but its user; list all of them (in the order to roll) or none"
                         ),
                     ));
@@ -1613,7 +1737,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             crate::triggers::check_use(s, u, *power, targets, *creative)?;
             if *advantage && targets.iter().any(|&t| s.enemies(u, t)) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-CREAT-2",
                     "only allies you attack on purpose can grant you Advantage",
                 ));
@@ -1621,15 +1745,15 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if def.hook.as_deref() == Some("charge") {
                 let t = targets[0];
                 if !s.enemies(u, t) {
-                    return Err(RuleError::refused("K-MOVE-11", "a Charge is made against an enemy"));
+                    return Err(crate::actions::refuse("K-MOVE-11", "a Charge is made against an enemy"));
                 }
                 let sq = square
                     .ok_or_else(|| RuleError::malformed("a Charge needs the square to charge to: square = [x, y]"))?;
                 check_move_allowed(s, u, Mode::Walk)?;
                 if !charge_squares(s, u, t).contains(&sq) {
-                    return Err(RuleError::refused(
+                    return Err(crate::actions::refuse(
                         "K-MOVE-11",
-                        format!(
+                        format_args!(
                             "{sq} is not a square next to {} that a Charge can reach, every step closer and none through Difficult Terrain",
                             who(s, t)
                         ),
@@ -1640,7 +1764,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 let t = targets[0];
                 let (a, b) = (s.unit(u), s.unit(t));
                 if a.size != b.size {
-                    return Err(RuleError::refused("K-FM-5", "only creatures of the same size can swap places"));
+                    return Err(crate::actions::refuse("K-FM-5", "only creatures of the same size can swap places"));
                 }
             }
             Ok(())
@@ -1668,9 +1792,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Button(e) => {
             check_slot(s, u, Slot::Attack)?;
             if exit_beside(s, u) != Some(*e) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-DUN-6",
-                    format!("{} must be in the Dungeon beside an exit to hit its button", who(s, u)),
+                    format_args!("{} must be in the Dungeon beside an exit to hit its button", who(s, u)),
                 ));
             }
             Ok(())
@@ -1678,17 +1802,17 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Stow => {
             check_free(s, u)?;
             if s.unit(u).stowed {
-                return Err(RuleError::refused("K-IMP-10", "the implement is already stowed"));
+                return Err(crate::actions::refuse("K-IMP-10", "the implement is already stowed"));
             }
             Ok(())
         }
         Verb::Retrieve => {
             check_free(s, u)?;
             if !s.unit(u).stowed {
-                return Err(RuleError::refused("K-IMP-10", "the implement is not stowed"));
+                return Err(crate::actions::refuse("K-IMP-10", "the implement is not stowed"));
             }
             if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::advanced::handless(s, u) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",
                 ));
@@ -1698,9 +1822,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::ShakeOff(k) => {
             check_slot(s, u, Slot::Attack)?;
             if !shakeable(s, u).contains(k) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ACT-1",
-                    format!("{} has no {k} that it can end by spending its Attack Action", who(s, u)),
+                    format_args!("{} has no {k} that it can end by spending its Attack Action", who(s, u)),
                 ));
             }
             Ok(())
@@ -1708,7 +1832,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::DropProne => {
             check_free(s, u)?;
             if s.has(u, StatusKind::Grabbed) || s.has(u, StatusKind::Restrained) || s.has(u, StatusKind::Prone) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ST-Prone",
                     "a creature that is Grabbed, Restrained or already Prone cannot drop Prone",
                 ));
@@ -1718,15 +1842,15 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::Land => {
             check_free(s, u)?;
             if !s.has(u, StatusKind::Flying) {
-                return Err(RuleError::refused("K-ST-Flying", format!("{} is not Flying", who(s, u))));
+                return Err(crate::actions::refuse("K-ST-Flying", format_args!("{} is not Flying", who(s, u))));
             }
             if s.unit(u).statuses.iter().any(|st| {
                 st.kind == StatusKind::Flying
                     && (st.source.is_some_and(|src| src != u) || crate::charms::forced_flight(s, st))
             }) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ST-Flying",
-                    format!("{} is forced to fly and cannot land by choice", who(s, u)),
+                    format_args!("{} is forced to fly and cannot land by choice", who(s, u)),
                 ));
             }
             Ok(())
@@ -1734,9 +1858,9 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::EndTurn(_) if crate::control::must_still_act(s, u).is_some() => {
             Err(crate::control::must_still_act(s, u).expect("checked"))
         }
-        Verb::EndTurn(_) if movement::inside_wall(s, u) => Err(RuleError::refused(
+        Verb::EndTurn(_) if movement::inside_wall(s, u) => Err(crate::actions::refuse(
             "K-ST-Phasing",
-            format!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
+            format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
         )),
         Verb::EndTurn(_) => Ok(()),
         Verb::WarpPower { power, targets, from } => crate::warp_origin::check(s, u, *power, targets, *from),

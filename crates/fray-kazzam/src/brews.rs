@@ -219,11 +219,11 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
     match s.powers.get(power).hook.as_deref() {
         Some("pass-elixir") if t == u => {
-            Err(RuleError::refused("K-ORB-8", "an Elixir is passed to an adjacent ally, not to yourself"))
+            Err(crate::actions::refuse("K-ORB-8", "an Elixir is passed to an adjacent ally, not to yourself"))
         }
-        Some("give-elixir" | "pass-elixir") if crate::orbs::free_hands(s, t) <= 0 => Err(RuleError::refused(
+        Some("give-elixir" | "pass-elixir") if crate::orbs::free_hands(s, t) <= 0 => Err(crate::actions::refuse(
             "K-ORB-6",
-            format!("{} has no free hand for an Elixir (stow the implement or put an orb down)", s.unit(t).id),
+            format_args!("{} has no free hand for an Elixir (stow the implement or put an orb down)", s.unit(t).id),
         )),
         _ => Ok(()),
     }
@@ -303,32 +303,38 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     let brewing =
         def.delivers.is_some() || matches!(def.hook.as_deref(), Some("give-elixir" | "drink-elixir" | "pass-elixir"));
     if brewing && locked(s, u) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "kill-switch",
-            format!("{}'s stash blew: no Potion or Elixir until it spends an Attack Action to recover", s.unit(u).id),
+            format_args!(
+                "{}'s stash blew: no Potion or Elixir until it spends an Attack Action to recover",
+                s.unit(u).id
+            ),
         ));
     }
     if is_elixir(def) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-CHAR-3",
-            format!("{} is an Elixir: make it with Give Elixir, then drink it", def.name),
+            format_args!("{} is an Elixir: make it with Give Elixir, then drink it", def.name),
         ));
     }
     if def.hook.as_deref() == Some("give-elixir") && makeable(s, u).is_empty() {
-        return Err(RuleError::refused("K-CHAR-3", format!("{} has no Elixir or Potion to make", s.unit(u).id)));
+        return Err(crate::actions::refuse(
+            "K-CHAR-3",
+            format_args!("{} has no Elixir or Potion to make", s.unit(u).id),
+        ));
     }
     if is_potion(def) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-CHAR-3",
-            format!("{} is a Potion: it is delivered by Toss Potion or the implement power", def.name),
+            format_args!("{} is a Potion: it is delivered by Toss Potion or the implement power", def.name),
         ));
     }
     if let Some(d) = &def.delivers
         && available(s, u, power, &[]).len() < d.potions as usize
     {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-CHAR-3",
-            format!("{} needs {} Potion(s) {} can use", def.name, d.potions, s.unit(u).id),
+            format_args!("{} needs {} Potion(s) {} can use", def.name, d.potions, s.unit(u).id),
         ));
     }
     Ok(())

@@ -106,9 +106,9 @@ pub fn controlled_daze(s: &State, u: UnitIdx) -> bool {
 pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -> Result<(), RuleError> {
     let unit = s.unit(u);
     if controller(s, u).is_some() && def.frequency == crate::powers::Frequency::Encounter {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Dominated",
-            format!("{} is controlled by another: At-Will powers only", unit.id),
+            format_args!("{} is controlled by another: At-Will powers only", unit.id),
         ));
     }
     let restrict = |only: Only, rule: &str| -> Result<(), RuleError> {
@@ -123,7 +123,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
             Ok(())
         } else {
             let what = if only == Only::Melee { "melee attacks" } else { "Basic Implement Attacks" };
-            Err(RuleError::refused(rule, format!("{} may only make {what} this turn", unit.id)))
+            Err(crate::actions::refuse(rule, format_args!("{} may only make {what} this turn", unit.id)))
         }
     };
     match unit.compulsion {
@@ -138,13 +138,17 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
                 return Ok(());
             }
             if def.id != power || targets != [source] {
-                return Err(RuleError::refused(rule, format!("{} must use {power} on {}", unit.id, s.unit(source).id)));
+                return Err(crate::actions::refuse(
+                    rule,
+                    format_args!("{} must use {power} on {}", unit.id, s.unit(source).id),
+                ));
             }
             Ok(())
         }
-        Some(Compulsion::Flee { source }) => {
-            Err(RuleError::refused("K-ST-Panicked", format!("{} must run away from {}", unit.id, s.unit(source).id)))
-        }
+        Some(Compulsion::Flee { source }) => Err(crate::actions::refuse(
+            "K-ST-Panicked",
+            format_args!("{} must run away from {}", unit.id, s.unit(source).id),
+        )),
     }
 }
 
@@ -159,16 +163,16 @@ pub fn check_move(s: &State, u: UnitIdx, dest: fray_core::grid::Pos) -> Result<(
             let before = fray_core::geometry::distance(up, size, sp, su.size);
             let after = fray_core::geometry::distance(dest, size, sp, su.size);
             if after <= before {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-ST-Panicked",
-                    format!("{} must run away from {}", s.unit(u).id, su.id),
+                    format_args!("{} must run away from {}", s.unit(u).id, su.id),
                 ));
             }
             Ok(())
         }
-        Some(Compulsion::Attack { panic: true, source, .. }) => Err(RuleError::refused(
+        Some(Compulsion::Attack { panic: true, source, .. }) => Err(crate::actions::refuse(
             "K-ST-Panicked",
-            format!("{} must first make its Basic Implement Attack on {}", s.unit(u).id, s.unit(source).id),
+            format_args!("{} must first make its Basic Implement Attack on {}", s.unit(u).id, s.unit(source).id),
         )),
         _ => Ok(()),
     }
@@ -204,8 +208,9 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                         .any(|&q| fray_core::geometry::distance(q, unit.size, sp, s.unit(source).size) <= reach)
                 });
             let rule = if panic { "K-ST-Panicked" } else { "K-ST-Frenzied" };
-            (attack_now || can_close_in)
-                .then(|| RuleError::refused(rule, format!("{} must first attack {}", unit.id, s.unit(source).id)))
+            (attack_now || can_close_in).then(|| {
+                crate::actions::refuse(rule, format_args!("{} must first attack {}", unit.id, s.unit(source).id))
+            })
         }
         Compulsion::Flee { source } => {
             let can_run = crate::actions::check_slot(s, u, crate::events::Slot::Move).is_ok()
@@ -214,9 +219,9 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                     .iter()
                     .any(|&q| check_move(s, u, q).is_ok());
             can_run.then(|| {
-                RuleError::refused(
+                crate::actions::refuse(
                     "K-ST-Panicked",
-                    format!("{} must run away from {} first", unit.id, s.unit(source).id),
+                    format_args!("{} must run away from {} first", unit.id, s.unit(source).id),
                 )
             })
         }

@@ -33,8 +33,54 @@ fn blocks_with(s: &State, walls: &[Pos], target: UnitIdx, q: Pos, low: bool) -> 
     false
 }
 
+/// A shot judged while [`remembering`]: from, size, target, sight.
+type Judged = (Pos, i32, UnitIdx, Sight);
+
+thread_local! {
+    /// Shots already judged while [`remembering`].
+    static SHOTS: std::cell::RefCell<Option<Vec<Judged>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f`, which reads one state and changes nothing, judging each shot in it once (a menu
+/// asks the same shooter about the same target for each of its powers).
+pub fn remembering<R>(f: impl FnOnce() -> R) -> R {
+    struct Forget(bool);
+    impl Drop for Forget {
+        fn drop(&mut self) {
+            if self.0 {
+                SHOTS.with(|m| *m.borrow_mut() = None);
+            }
+        }
+    }
+    let outermost = SHOTS.with(|m| {
+        let mut m = m.borrow_mut();
+        let fresh = m.is_none();
+        if fresh {
+            *m = Some(Vec::new());
+        }
+        fresh
+    });
+    let _forget = Forget(outermost);
+    f()
+}
+
 /// How a shooter at `from` (footprint `size`) sees `target` (K-COV-8, K-COV-9, K-LARGE-4).
 pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
+    let known = SHOTS.with(|m| {
+        m.borrow().as_ref().map(|v| v.iter().find(|k| k.0 == from && k.1 == size && k.2 == target).map(|k| k.3))
+    });
+    match known {
+        Some(Some(sight)) => sight,
+        Some(None) => {
+            let sight = judge_shot(s, from, size, target);
+            SHOTS.with(|m| m.borrow_mut().as_mut().map(|v| v.push((from, size, target, sight))));
+            sight
+        }
+        None => judge_shot(s, from, size, target),
+    }
+}
+
+fn judge_shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     let tu = s.unit(target);
     let Some(tp) = tu.pos else {
         return Sight::Blocked;

@@ -144,6 +144,27 @@ pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power:
     }
 }
 
+/// Applies a curse's Effect line from inside damage being dealt, where no error can be passed
+/// up. Nothing there should be refused, so a refusal is a bug: it fails a debug build (the
+/// tests) and is written in the journal in a release build, never dropped silently.
+pub(crate) fn fire(
+    cx: &mut Ctx,
+    maker: UnitIdx,
+    target: UnitIdx,
+    power_target: UnitIdx,
+    power: u16,
+    effect: &[Effect],
+) {
+    if let Err(e) = crate::attack::apply_nested(cx, maker, target, power_target, power, effect) {
+        let text =
+            format!("{}'s Effect on {} could not be applied: {e}", cx.s.powers.get(power).name, cx.s.unit(target).id);
+        if cfg!(debug_assertions) {
+            panic!("{text}");
+        }
+        cx.emit(Event::Note { text });
+    }
+}
+
 /// Revealed Pain: the curse's Effect on every athlete opposing its maker within 5 squares of
 /// its target. Damage it deals sets off no further curse.
 fn pain(cx: &mut Ctx, c: &Curse) {
@@ -161,7 +182,7 @@ fn pain(cx: &mut Ctx, c: &Curse) {
     let was = cx.s.curse_firing;
     cx.s.curse_firing = true;
     for v in victims {
-        let _ = crate::attack::apply_nested(cx, c.maker, v, c.target, c.power, &effect);
+        fire(cx, c.maker, v, c.target, c.power, &effect);
     }
     cx.s.curse_firing = was;
 }
@@ -196,7 +217,7 @@ pub fn maker_bloodied(cx: &mut Ctx, unit: UnitIdx) {
         if cx.s.unit(c.target).on_map() {
             let effect = effect_of(cx.s, &c);
             cx.s.curse_firing = true;
-            let _ = crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect);
+            fire(cx, c.maker, c.target, c.target, c.power, &effect);
             cx.s.curse_firing = false;
         }
     }
@@ -236,7 +257,7 @@ pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         end(cx, i, "its target was Taken Out");
         if let Some(taker) = by {
             // Nothing here asks a question or rolls: a Miss Token, Ward, a status.
-            let _ = crate::attack::apply_nested(cx, c.maker, taker, unit, c.power, &effect);
+            fire(cx, c.maker, taker, unit, c.power, &effect);
         }
     }
 }
@@ -258,7 +279,7 @@ pub fn damaged(cx: &mut Ctx, unit: UnitIdx) {
         if cx.s.unit(c.target).on_map() {
             let effect = effect_of(cx.s, &c);
             cx.s.curse_firing = true;
-            let _ = crate::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect);
+            fire(cx, c.maker, c.target, c.target, c.power, &effect);
             cx.s.curse_firing = false;
         }
     }

@@ -342,6 +342,12 @@ pub fn seat_of(s: &State, unit: UnitIdx) -> String {
 
 /// The decision the match waits for.
 pub fn decision(s: &State) -> Option<Decision> {
+    // No refusal met while building it is shown: the options are what checks allow.
+    // It reads the state without changing it: each shot is judged once.
+    crate::actions::quietly(|| crate::cover::remembering(|| build_decision(s)))
+}
+
+fn build_decision(s: &State) -> Option<Decision> {
     if s.outcome.is_some() {
         return None;
     }

@@ -168,7 +168,7 @@ struct KazzamNames<'a>(&'a State);
 
 impl Names for KazzamNames<'_> {
     fn unit_index(&self, id: &str) -> Option<u16> {
-        self.0.find_unit(id).map(|u| u as u16)
+        self.0.find_unit(id)
     }
     fn unit_id(&self, i: u16) -> Option<&str> {
         self.0.units.get(i as usize).map(|u| &*u.id)
@@ -315,31 +315,15 @@ impl Game for Kazzam {
     }
 
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
-        let d = flow::decision(s);
-        let found = decode(s, action).ok().and_then(|id| d?.options.into_iter().find(|o| o.id == id));
-        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+        fray_core::answer::describe_in(flow::decision(s), decode(s, action).ok(), action)
     }
     fn decision(&self, s: &State, seat: Seat) -> Option<fray_core::decision::Decision> {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
-        let Some(d) = flow::decision(s) else {
-            return Err(RuleError::malformed("nothing is pending: the match is over"));
-        };
-        if seat_index(&d.seat) != seat {
-            return Err(RuleError::malformed(format!("the {} seat is asked, not this one", d.seat)));
-        }
-        match d.options.iter().position(|o| o.id == id) {
-            Some(i) => Ok(encode(s, id, i)),
-            None => {
-                let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
-                Err(RuleError::malformed(format!(
-                    "{id:?} is not an option for this {} decision; choose one of: {}",
-                    d.kind,
-                    ids.join(", ")
-                )))
-            }
-        }
+        let d = flow::decision(s);
+        let name = SEATS.get(seat.index()).copied().unwrap_or_default();
+        fray_core::answer::choose_in(d, name, id, "the match is over", |id, i| encode(s, id, i))
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         let d = flow::decision(s)?;

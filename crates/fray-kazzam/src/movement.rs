@@ -7,7 +7,7 @@ use crate::events::{Event, How};
 use crate::flow::{Ctx, Flow, Frame};
 use crate::state::{State, UnitIdx};
 use crate::statuses::StatusKind;
-use fray_core::geometry::{Reach, distance, reachable};
+use fray_core::geometry::{Reach, ReachScratch, distance, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,15 @@ struct Walker<'a> {
     lockdown: Vec<(Pos, i32)>,
     /// A Misty Charge: Difficult Terrain costs nothing extra.
     misty: bool,
+    /// `others` by square, for searches over many squares (empty until [`Walker::indexed`]):
+    /// [`ANY`] where another creature stands, [`BLOCKS`] where it bars passing.
+    occ: Vec<u8>,
 }
+
+/// In [`Walker::occ`]: another creature stands on the square.
+const ANY: u8 = 1;
+/// In [`Walker::occ`]: a creature that bars passing stands on the square.
+const BLOCKS: u8 = 2;
 
 impl<'a> Walker<'a> {
     fn new(s: &'a State, unit: UnitIdx) -> Self {
@@ -62,7 +70,25 @@ impl<'a> Walker<'a> {
             others,
             lockdown: crate::defctl::lockdown_zones(s, unit),
             misty: false,
+            occ: Vec::new(),
         }
+    }
+
+    /// The same walker with the other creatures laid out by square, so that `occupied` is one
+    /// look-up: for searches that ask about many squares.
+    fn indexed(mut self) -> Self {
+        let t = &self.s.arena.terrain;
+        let (w, h) = (t.width(), t.height());
+        let mut occ = vec![0u8; (w.max(0) * h.max(0)) as usize];
+        for &(p, sz, enemy) in &self.others {
+            for q in footprint(p, sz) {
+                if q.x >= 0 && q.y >= 0 && q.x < w && q.y < h {
+                    occ[(q.y * w + q.x) as usize] |= if enemy { ANY | BLOCKS } else { ANY };
+                }
+            }
+        }
+        self.occ = occ;
+        self
     }
 
     /// The walker for a move in `mode`: a Misty Charge passes through every creature and
@@ -79,6 +105,10 @@ impl<'a> Walker<'a> {
     }
 
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
+        let t = &self.s.arena.terrain;
+        if !self.occ.is_empty() && t.contains(q) {
+            return self.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
+        }
         self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
     }
 
@@ -113,6 +143,9 @@ impl<'a> Walker<'a> {
     }
 
     fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        if self.size == 1 {
+            return self.step_cost_1(from, to);
+        }
         let mut difficult = false;
         let mut walls: Vec<Pos> = Vec::new();
         for q in footprint(to, self.size) {
@@ -161,6 +194,33 @@ impl<'a> Walker<'a> {
     }
 }
 
+impl Walker<'_> {
+    /// [`Walker::step_cost`] for a one-square creature, each square looked up once.
+    fn step_cost_1(&self, from: Pos, to: Pos) -> Option<u32> {
+        let arena = &self.s.arena;
+        let t = arena.at(to);
+        // can_pass
+        if t == Terrain::Edge || (!t.enterable() && !self.phasing) || (!self.phasing && self.occupied(to, true)) {
+            return None;
+        }
+        let difficult = from != to && (t.is_difficult() || crate::defctl::in_lockdown(&self.lockdown, to));
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0 && dy != 0 && !self.phasing {
+            let a = arena.at(from.offset(dx, 0));
+            let b = arena.at(from.offset(0, dy));
+            if !a.enterable() && !b.enterable() {
+                return None;
+            }
+        }
+        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
+        if !self.hovering && arena.at(from) == Terrain::Pit {
+            cost += 1;
+        }
+        Some(cost)
+    }
+}
+
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
@@ -174,7 +234,7 @@ pub struct Footing<'a>(Walker<'a>);
 impl<'a> Footing<'a> {
     /// The footing of `unit` in `s` as it stands.
     pub fn of(s: &'a State, unit: UnitIdx) -> Self {
-        Footing(Walker::new(s, unit))
+        Footing(Walker::new(s, unit).indexed())
     }
 
     /// As [`step_cost`].
@@ -218,19 +278,33 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     })
 }
 
-/// Squares `unit` can reach moving under its own power, with their routes.
-pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
-    let start = s.unit(unit).pos?;
-    let budget = speed(s, unit, mode).max(0) as u32;
+thread_local! {
+    /// Route-search buffers, reused from one search to the next on this thread.
+    static SCRATCH: std::cell::RefCell<ReachScratch> = std::cell::RefCell::new(ReachScratch::new());
+}
+
+/// Runs `f` with this thread's route-search buffers (fresh ones if a search is already using
+/// them further up the stack).
+fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    SCRATCH.with(|c| match c.try_borrow_mut() {
+        Ok(mut sc) => f(&mut sc),
+        Err(_) => f(&mut ReachScratch::new()),
+    })
+}
+
+/// The steps `unit` may take from a square moving in `mode` under its own power, with what
+/// each costs: the edges of its route search.
+fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
-    let w = Walker::for_mode(s, unit, mode);
-    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, |p, out| {
+    // Asked once: whether any Irena's Cloak is about.
+    let cloaks = s.zones.iter().any(|z| z.kind == crate::powers::ZoneKind::Cloak);
+    move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
-            if crate::zones::barred(s, unit, q) {
+            if cloaks && crate::zones::barred(s, unit, q) {
                 continue; // Irena's Cloak
             }
             if let Mode::Charge(t) = mode {
@@ -241,7 +315,7 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
                     continue;
                 }
             }
-            if crate::warps::is_portal(s, q) && size == 1 {
+            if size == 1 && crate::warps::is_portal(s, q) {
                 // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
                 // a Charge through a tunnel goes on nearer its target from the far side).
                 if let Some(other) = crate::warps::portal_exit(s, q, side) {
@@ -268,17 +342,71 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
             }
             out.push((q, c));
         }
-    }))
+    }
+}
+
+/// Squares `unit` can reach moving under its own power, with their routes.
+pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
 }
 
 /// Legal destinations for a move.
 pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
-    let w = Walker::new(s, unit);
+    let Some(start) = s.unit(unit).pos else { return Vec::new() };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let plain; // a Misty Charge still stops only where a walker may
+    let stop = if matches!(mode, Mode::Charge(_)) {
+        plain = Walker::new(s, unit).indexed();
+        &plain
+    } else {
+        &w
+    };
     let pause = may_pause_in_walls(s, unit);
-    match reach(s, unit, mode) {
-        Some(r) => r.squares().filter(|&p| w.can_stop(p, pause)).collect(),
-        None => Vec::new(),
-    }
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.search(width, height, start, budget, edges(s, unit, mode, &w))
+            .squares()
+            .filter(|&p| stop.can_stop(p, pause))
+            .collect()
+    })
+}
+
+/// Whether a move has some legal destination for which `accept` holds (the search stops at
+/// the first): [`destinations`]`.into_iter().any(accept)`.
+pub fn any_destination(s: &State, unit: UnitIdx, mode: Mode, accept: impl FnMut(Pos) -> bool) -> bool {
+    any_destination_on(&Footing::of(s, unit), s, unit, mode, accept)
+}
+
+/// [`any_destination`] with the mover's footing already gathered (`footing` is `unit`'s in `s`):
+/// a menu asks about walking, crawling and charging each enemy on one footing.
+pub fn any_destination_on(
+    footing: &Footing,
+    s: &State,
+    unit: UnitIdx,
+    mode: Mode,
+    mut accept: impl FnMut(Pos) -> bool,
+) -> bool {
+    let Some(start) = s.unit(unit).pos else { return false };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if matches!(mode, Mode::Charge(_)) && crate::features::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode).indexed();
+        &misty_walker
+    } else {
+        &footing.0
+    };
+    let stop = &footing.0;
+    let pause = may_pause_in_walls(s, unit);
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
+            .is_some()
+    })
 }
 
 /// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
@@ -304,7 +432,7 @@ pub fn inside_wall(s: &State, unit: UnitIdx) -> bool {
 /// Checks an explicit route square by square; returns how each step is taken.
 pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<(), RuleError> {
     let Some(mut at) = s.unit(unit).pos else {
-        return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", s.unit(unit).id)));
+        return Err(crate::actions::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(unit).id)));
     };
     if path.is_empty() {
         return Err(RuleError::malformed("a move needs at least one square"));
@@ -329,15 +457,15 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             .filter(|&pt| step_cost(s, unit, at, pt).is_some() && can_pass(s, unit, q))
             .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX));
         if via.is_none() && size == 1 && crate::warps::is_tunnel(s, q) {
-            return Err(RuleError::refused(
+            return Err(crate::actions::refuse(
                 "K-TER-4",
-                format!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
+                format_args!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
             ));
         }
         if !adjacent && via.is_none() {
-            return Err(RuleError::refused(
+            return Err(crate::actions::refuse(
                 "K-MOVE-1",
-                format!("step {} of the route, {q}, is not next to {at}", i + 1),
+                format_args!("step {} of the route, {q}, is not next to {at}", i + 1),
             ));
         }
         let direct = if adjacent { step_cost(s, unit, at, q) } else { None };
@@ -350,7 +478,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         let cost = if portal.is_some() { through } else { direct };
         let Some(c) = cost else {
             let why = if s.arena.at(q).enterable() { "an enemy stands there" } else { "the terrain blocks it" };
-            return Err(RuleError::refused("K-TER-1", format!("{} cannot enter {q}: {why}", s.unit(unit).id)));
+            return Err(crate::actions::refuse("K-TER-1", format_args!("{} cannot enter {q}: {why}", s.unit(unit).id)));
         };
         // A Charge through a Short Tunnel: into the portal nearer the target, then out nearer it
         // than the far end is.
@@ -361,7 +489,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 || distance(pt, 1, tp, ts) >= distance(at, size, tp, ts)
                 || distance(q, 1, tp, ts) >= distance(other, 1, tp, ts)
             {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-MOVE-11",
                     "a Charge through a tunnel must enter it nearer the target and come out nearer still",
                 ));
@@ -374,12 +502,12 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             let tp = s.unit(t).pos.unwrap();
             let ts = s.unit(t).size;
             if c > 1 {
-                return Err(RuleError::refused("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
+                return Err(crate::actions::refuse("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
             }
             if distance(q, size, tp, ts) >= distance(at, size, tp, ts) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-MOVE-11",
-                    format!("every square of a Charge must bring you nearer the target; {q} does not"),
+                    format_args!("every square of a Charge must bring you nearer the target; {q} does not"),
                 ));
             }
         }
@@ -396,15 +524,18 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         } else {
             "K-MOVE-1"
         };
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             rule,
-            format!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
+            format_args!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
         ));
     }
     if !Walker::new(s, unit).can_stop(at, may_pause_in_walls(s, unit)) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-TER-4",
-            format!("{} cannot end its move at {at}: the square is occupied or not a place to stand", s.unit(unit).id),
+            format_args!(
+                "{} cannot end its move at {at}: the square is occupied or not a place to stand",
+                s.unit(unit).id
+            ),
         ));
     }
     Ok(())

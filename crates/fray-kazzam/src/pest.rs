@@ -162,10 +162,13 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
         return Ok(());
     }
     if pest_on(s, u).is_none() {
-        return Err(RuleError::refused(PEST, format!("{} carries no Pest", s.unit(u).id)));
+        return Err(crate::actions::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
     }
     if shake_squares(s, u).is_empty() {
-        return Err(RuleError::refused(PEST, format!("{} has no free square next to it for the Pest", s.unit(u).id)));
+        return Err(crate::actions::refuse(
+            PEST,
+            format_args!("{} has no free square next to it for the Pest", s.unit(u).id),
+        ));
     }
     Ok(())
 }

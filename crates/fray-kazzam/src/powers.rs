@@ -7,6 +7,7 @@
 
 use crate::statuses::StatusKind;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Which action a power spends (K-ACT-1, K-ACT-9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -644,6 +645,33 @@ pub struct PowerFile {
 #[derive(Clone, Debug, Default)]
 pub struct Powers {
     defs: Vec<PowerDef>,
+    /// Index by id (ids are unique: `add` replaces a power of the same id).
+    by_id: HashMap<String, u16, Fnv>,
+    /// Index by lower-cased name, the first power of each name.
+    by_name: HashMap<String, u16, Fnv>,
+}
+
+/// FNV-1a: a quick hash for the short ids the rules look powers up by.
+type Fnv = std::hash::BuildHasherDefault<FnvHasher>;
+
+/// The state of an FNV-1a hash.
+struct FnvHasher(u64);
+
+impl Default for FnvHasher {
+    fn default() -> Self {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Built-in power files, compiled in.
@@ -664,24 +692,38 @@ impl Powers {
     /// Adds one power after checking it; a power with the same id replaces the old one.
     pub fn add(&mut self, def: PowerDef) -> Result<u16, String> {
         check_power(&def)?;
-        if let Some(i) = self.defs.iter().position(|d| d.id == def.id) {
-            self.defs[i] = def;
-            return Ok(i as u16);
+        if let Some(&i) = self.by_id.get(&def.id) {
+            self.defs[i as usize] = def;
+            // A name may have changed: index the names again.
+            self.by_name.clear();
+            for (j, d) in self.defs.iter().enumerate() {
+                self.by_name.entry(d.name.to_lowercase()).or_insert(j as u16);
+            }
+            return Ok(i);
         }
+        let i = self.defs.len() as u16;
+        self.by_id.insert(def.id.clone(), i);
+        self.by_name.entry(def.name.to_lowercase()).or_insert(i);
         self.defs.push(def);
-        Ok(self.defs.len() as u16 - 1)
+        Ok(i)
     }
     /// The power at `i`.
     pub fn get(&self, i: u16) -> &PowerDef {
         &self.defs[i as usize]
     }
-    /// The index of the power called `id`.
+    /// The index of the power called `id`: its id, or its name in any case, spaces and
+    /// underscores in an id read as dashes; the first power either way.
     pub fn find(&self, id: &str) -> Option<u16> {
-        let norm = id.trim().to_lowercase().replace([' ', '_'], "-");
-        self.defs
-            .iter()
-            .position(|d| d.id == norm || d.name.to_lowercase() == id.trim().to_lowercase())
-            .map(|i| i as u16)
+        let first = |a: Option<&u16>, b: Option<&u16>| match (a, b) {
+            (Some(&a), Some(&b)) => Some(a.min(b)),
+            (a, b) => a.or(b).copied(),
+        };
+        // An id as written in content and code needs no normalising.
+        if id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            return first(self.by_id.get(id), self.by_name.get(id));
+        }
+        let lower = id.trim().to_lowercase();
+        first(self.by_id.get(&lower.replace([' ', '_'], "-")), self.by_name.get(&lower))
     }
     /// Every power.
     pub fn all(&self) -> &[PowerDef] {

@@ -522,6 +522,9 @@ pub fn boost_damage(s: &State, attacker: UnitIdx, def: &crate::powers::PowerDef)
 
 /// Whether a step onto `to` costs no movement: every square newly entered is a Boost Square.
 pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
+    if size == 1 {
+        return to != from && matches!(s.arena.at(to), Terrain::Boost(_));
+    }
     let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
     new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
 }
@@ -691,24 +694,28 @@ fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option:
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
         Some("specialist-hide") => match hide_refusal(s, u) {
-            Some(why) => Err(RuleError::refused("specialist-hide", why)),
+            Some(why) => Err(crate::actions::refuse("specialist-hide", why)),
             None => Ok(()),
         },
-        Some("replace-traps") if own_traps(s, u).iter().all(|&t| trap_spots(s, u, t).is_empty()) => Err(
-            RuleError::refused("replace-traps", format!("{} has no trap on the map that could be moved", s.unit(u).id)),
-        ),
-        Some("specialist-swipe") if swipe_options(s, u).is_empty() => {
-            Err(RuleError::refused("specialist-swipe", "there is nothing next to you to take (an orb or an implement)"))
+        Some("replace-traps") if own_traps(s, u).iter().all(|&t| trap_spots(s, u, t).is_empty()) => {
+            Err(crate::actions::refuse(
+                "replace-traps",
+                format_args!("{} has no trap on the map that could be moved", s.unit(u).id),
+            ))
         }
+        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(crate::actions::refuse(
+            "specialist-swipe",
+            "there is nothing next to you to take (an orb or an implement)",
+        )),
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
-            Err(RuleError::refused("change-terrain", "there is no square within 5 whose terrain can change"))
+            Err(crate::actions::refuse("change-terrain", "there is no square within 5 whose terrain can change"))
         }
-        Some("major-terrain") if major_options(s, u).is_empty() => Err(RuleError::refused(
+        Some("major-terrain") if major_options(s, u).is_empty() => Err(crate::actions::refuse(
             "major-terrain",
             "nothing within 5 squares that Major Terrain could make or take away",
         )),
         Some("boost-square") if boost_squares(s, u).is_empty() => {
-            Err(RuleError::refused("boost-square", "there is no square within 5 that can become a Boost Square"))
+            Err(crate::actions::refuse("boost-square", "there is no square within 5 that can become a Boost Square"))
         }
         _ => Ok(()),
     }
@@ -719,29 +726,30 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     if !creative && def.is_attack() && attack_forbidden(s, u, t) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "spread-fire",
-            format!("{} hit {} with Spread Fire this turn and may not attack it", s.unit(u).id, s.unit(t).id),
+            format_args!("{} hit {} with Spread Fire this turn and may not attack it", s.unit(u).id, s.unit(t).id),
         ));
     }
     if creative {
         return Ok(());
     }
     match hook(s, power) {
-        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(RuleError::refused(
+        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(crate::actions::refuse(
             "spread-fire",
-            format!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
+            format_args!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
         )),
-        Some("outflank") if s.distance(u, t) != Some(1) => {
-            Err(RuleError::refused("outflank", format!("Outflank picks an enemy next to you; {} is not", s.unit(t).id)))
-        }
-        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(RuleError::refused(
+        Some("outflank") if s.distance(u, t) != Some(1) => Err(crate::actions::refuse(
             "outflank",
-            format!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
+            format_args!("Outflank picks an enemy next to you; {} is not", s.unit(t).id),
         )),
-        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(RuleError::refused(
+        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(crate::actions::refuse(
+            "outflank",
+            format_args!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
+        )),
+        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::actions::refuse(
             "bust-some-heads",
-            format!("no ally within 5 squares can be slid next to {}", s.unit(t).id),
+            format_args!("no ally within 5 squares can be slid next to {}", s.unit(t).id),
         )),
         _ => Ok(()),
     }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Index of a unit in [`State::units`].
-pub type UnitIdx = u8;
+pub type UnitIdx = u16;
 /// Index of an orb in [`State::orbs`].
 pub type OrbIdx = u8;
 

@@ -106,15 +106,15 @@ pub fn movable(u: &Unit) -> bool {
 pub fn check_target(s: &State, def: &crate::powers::PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let u = s.unit(t);
     if u.kind == UnitKind::Conjured {
-        return Err(RuleError::refused("K-DEF-5", format!("{} is conjured: it cannot be targeted", u.id)));
+        return Err(crate::actions::refuse("K-DEF-5", format_args!("{} is conjured: it cannot be targeted", u.id)));
     }
     // K-DEF-2: a trap (or wall) is nobody's ally.
     if matches!(def.target, crate::powers::Targeting::Ally { .. }) && matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
     {
-        return Err(RuleError::refused("K-DEF-2", format!("{} is nobody's ally", u.id)));
+        return Err(crate::actions::refuse("K-DEF-2", format_args!("{} is nobody's ally", u.id)));
     }
     if def.hook.as_deref() == Some("swap-places") && !movable(u) {
-        return Err(RuleError::refused("K-DEF-2", format!("{} cannot be moved", u.id)));
+        return Err(crate::actions::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
     }
     Ok(())
 }
@@ -421,7 +421,8 @@ fn fresh_id(s: &State, owner: UnitIdx, what: &str) -> Arc<str> {
 
 /// Emits the [`Event::Spawned`] that puts a new unit on the map; returns its index.
 pub fn spawn(cx: &mut Ctx, mut sp: Spawn) -> UnitIdx {
-    let idx = cx.s.units.len() as UnitIdx;
+    // Units are never removed: a match holds at most UnitIdx::MAX + 1 of them, ever.
+    let idx = UnitIdx::try_from(cx.s.units.len()).expect("more units than a UnitIdx counts");
     let owner = sp.owner.as_ref().map(|o| o.idx);
     let id = owner.map_or_else(|| sp.what.as_str().into(), |o| fresh_id(cx.s, o, &sp.what));
     if sp.kind != UnitKind::Automaton {
@@ -901,22 +902,24 @@ fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
         Some("advanced-trap") if advanced_kinds(s, u).is_empty() => {
-            Err(RuleError::refused("advanced-trap", format!("{} knows no trap power to set", s.unit(u).id)))
+            Err(crate::actions::refuse("advanced-trap", format_args!("{} knows no trap power to set", s.unit(u).id)))
         }
-        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => {
-            Err(RuleError::refused("K-DEF-2", format!("{} has no free square within reach for a trap", s.unit(u).id)))
-        }
-        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => {
-            Err(RuleError::refused("K-DEF-2", format!("{} has no free square within reach for a trap", s.unit(u).id)))
-        }
-        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(RuleError::refused(
+        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::actions::refuse(
+            "K-DEF-2",
+            format_args!("{} has no free square within reach for a trap", s.unit(u).id),
+        )),
+        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::actions::refuse(
+            "K-DEF-2",
+            format_args!("{} has no free square within reach for a trap", s.unit(u).id),
+        )),
+        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(crate::actions::refuse(
             "K-INIT-5",
-            format!("{} has no free square next to it for the automaton", s.unit(u).id),
+            format_args!("{} has no free square next to it for the automaton", s.unit(u).id),
         )),
         Some("reset-traps") if reset_targets(s, u).is_empty() => {
-            Err(RuleError::refused("K-DEF-2", format!("{} has none of its traps next to it", s.unit(u).id)))
+            Err(crate::actions::refuse("K-DEF-2", format_args!("{} has none of its traps next to it", s.unit(u).id)))
         }
-        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(RuleError::refused(
+        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(crate::actions::refuse(
             "K-DEF-2",
             "there is no trap, automaton or Damaging Terrain within 5 squares for Disarm Traps",
         )),

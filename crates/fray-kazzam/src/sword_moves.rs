@@ -391,25 +391,28 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::powers::PowerDef) -> Result
     }
     let x = s.unit(u);
     if x.granted_by.is_some() || x.granted_move {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-4",
-            format!("{} needs {}'s own Attack and Move Actions, not a granted one", def.name, x.id),
+            format_args!("{} needs {}'s own Attack and Move Actions, not a granted one", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Dazed) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ST-Dazed",
-            format!("{} is Dazed: one action a turn, and {} needs two", x.id, def.name),
+            format_args!("{} is Dazed: one action a turn, and {} needs two", x.id, def.name),
         ));
     }
     if x.actions.moves >= 1 && x.actions.bonus_moves == 0 {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-ACT-2",
-            format!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
+            format_args!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Disarmed) {
-        return Err(RuleError::refused("K-ST-Disarmed", format!("{} is Disarmed: no implement attacks", x.id)));
+        return Err(crate::actions::refuse(
+            "K-ST-Disarmed",
+            format_args!("{} is Disarmed: no implement attacks", x.id),
+        ));
     }
     Ok(())
 }

@@ -266,31 +266,32 @@ fn aim_targets(s: &State, c: UnitIdx, power: u16) -> Vec<UnitIdx> {
 /// Whether a Tamer power can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(RuleError::refused(
+        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::actions::refuse(
             "K-DEF-5",
-            format!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
+            format_args!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
         )),
-        Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => Err(RuleError::refused(
+        Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => Err(crate::actions::refuse(
             "K-IMP-8",
-            format!("{} has no summoned creature that could take its move", s.unit(u).id),
+            format_args!("{} has no summoned creature that could take its move", s.unit(u).id),
         )),
-        Some("tamer-territory") if territorial(s, u).is_empty() => {
-            Err(RuleError::refused("K-ZONE-1", format!("{} has no territorial beast on the map", s.unit(u).id)))
-        }
+        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::actions::refuse(
+            "K-ZONE-1",
+            format_args!("{} has no territorial beast on the map", s.unit(u).id),
+        )),
         Some("tamer-command") => {
             let name = creature_of(&def.id).map_or("creature", |c| c.name);
             let cs = commandable(s, u, def);
             if cs.is_empty() {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-DEF-5",
-                    format!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
+                    format_args!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
                 ));
             }
             let single = !matches!(def.target, crate::powers::Targeting::Burst { .. } | crate::powers::Targeting::None);
             if single && cs.iter().all(|&c| aim_targets(s, c, s.powers.find(&def.id).unwrap()).is_empty()) {
-                return Err(RuleError::refused(
+                return Err(crate::actions::refuse(
                     "K-MOVE-6",
-                    format!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
+                    format_args!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
                 ));
             }
             Ok(())
@@ -302,7 +303,10 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 /// A Tamer power names no target of its own: the creature aims (decision kind `target`).
 pub fn check_verb(def: &PowerDef, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
     if creative {
-        return Err(RuleError::refused("K-CREAT-1", format!("{} works through a creature: no Creative Use", def.name)));
+        return Err(crate::actions::refuse(
+            "K-CREAT-1",
+            format_args!("{} works through a creature: no Creative Use", def.name),
+        ));
     }
     if !targets.is_empty() {
         return Err(RuleError::malformed(format!(
@@ -338,7 +342,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     }
     let cs = commandable(cx.s, u, &def);
     if cs.len() == 1 {
-        command(cx, u, cs[0], power);
+        command(cx, u, cs[0], power)?;
     } else {
         cx.push(Frame::Tamer(TamerFrame::Which { tamer: u, power }));
     }
@@ -370,7 +374,7 @@ fn collector(cx: &mut Ctx, u: UnitIdx, power: u16) {
 
 /// The Tamer commands creature `c` with `power`: Commander and Advanced Commander, then the
 /// creature acts.
-fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) {
+fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) -> Result<(), RuleError> {
     let turn = cx.s.current().map(|t| (cx.s.round, t));
     set_beast(cx, c, |b| b.obeyed = turn);
     let name = cx.s.powers.get(power).name.clone();
@@ -386,14 +390,14 @@ fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) {
         cx.emit(Event::WardSet { unit: cx.s.who(c), ward, why: format!("Commander ({name})") });
     }
     let charmed = beast(cx.s, c).charmed == Some(cx.s.unit(tamer).turns_started);
-    act(cx, tamer, c, power, charmed);
+    act(cx, tamer, c, power, charmed)
 }
 
 /// Creature `c` makes the attack or does what `power` says, as its source (with Advantage
 /// after Beast Charm).
-fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) {
+fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) -> Result<(), RuleError> {
     if !cx.s.unit(c).on_map() {
-        return;
+        return Ok(());
     }
     let def = cx.s.powers.get(power).clone();
     let origin = cx.s.unit(c).pos.unwrap();
@@ -405,11 +409,12 @@ fn act(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16, advantage: bool) {
             crate::powers::Targeting::Burst { .. } => {
                 let targets = crate::actions::burst_targets(cx.s, c, power);
                 let frame = AttackFrame { granted_advantage: advantage, ..AttackFrame::new(c, power, targets, origin) };
-                let _ = crate::attack::begin(cx, frame);
+                crate::attack::begin(cx, frame)?;
             }
             _ => cx.push(Frame::Tamer(TamerFrame::Aim { creature: c, power, advantage })),
         },
     }
+    Ok(())
 }
 
 /// Hissing Howl (L1757-1759): within 5 of the Hound each ally may shift 1 and the Tamer may
@@ -1092,9 +1097,9 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
                 let st = Status::simple(StatusKind::Hidden, Duration::UntilAttack);
                 crate::attack::give_status(cx, c, st, "summoned while Hidden");
             }
-            act(cx, tamer, c, power, false);
+            act(cx, tamer, c, power, false)?;
         }
-        TamerFrame::Which { tamer, power } => command(cx, tamer, unit(cx)?, power),
+        TamerFrame::Which { tamer, power } => command(cx, tamer, unit(cx)?, power)?,
         TamerFrame::Aim { creature, power, advantage } => {
             let t = unit(cx)?;
             let origin = cx.s.unit(creature).pos.unwrap();
@@ -1317,9 +1322,14 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.effect.iter().any(|e| e.hook.as_deref() == Some("beast-charm"))
         && !(s.unit(t).kind == UnitKind::Summon && owner(s, t) == Some(u))
     {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             "K-DEF-5",
-            format!("{} names one of {}'s own summoned creatures; {} is not one", def.name, s.unit(u).id, s.unit(t).id),
+            format_args!(
+                "{} names one of {}'s own summoned creatures; {} is not one",
+                def.name,
+                s.unit(u).id,
+                s.unit(t).id
+            ),
         ));
     }
     Ok(())

@@ -640,14 +640,14 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creativ
     let def = s.powers.get(power);
     let Some(&t) = targets.first() else { return Ok(()) };
     match def.hook.as_deref() {
-        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(RuleError::refused(
+        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(crate::actions::refuse(
             "patient-gaze",
-            format!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
+            format_args!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
         )),
         Some("target-lock") if !(creative || s.enemies(u, t) && crate::features::locked(s, u, t)) => {
-            Err(RuleError::refused(
+            Err(crate::actions::refuse(
                 "target-lock",
-                format!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),
+                format_args!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),
             ))
         }
         _ => Ok(()),

@@ -105,7 +105,7 @@ pub fn death_ward_fires(cx: &mut Ctx, fired: Vec<crate::curses::Curse>, target: 
         if cx.s.unit(b).on_map() {
             let effect = crate::curses::effect_line(cx.s, &c);
             // Nothing here asks a question: a Take Out.
-            let _ = crate::attack::apply_nested(cx, c.maker, b, target, c.power, &effect);
+            crate::curses::fire(cx, c.maker, b, target, c.power, &effect);
         }
     }
 }

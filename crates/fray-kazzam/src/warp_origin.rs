@@ -58,15 +58,15 @@ pub fn check(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: Pos) 
     let def = s.powers.get(power);
     crate::actions::check_power_use(s, u, power, false)?;
     if !s.unit(u).on_map() {
-        return Err(RuleError::refused("K-DUN-1", format!("{} is not on the map", s.unit(u).id)));
+        return Err(crate::actions::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(u).id)));
     }
     if !squares(s, u).contains(&from) {
-        return Err(RuleError::refused(SOURCE_WARP, format!("{} has no Source Warp at {from}", s.unit(u).id)));
+        return Err(crate::actions::refuse(SOURCE_WARP, format_args!("{} has no Source Warp at {from}", s.unit(u).id)));
     }
     if !eligible(def) {
-        return Err(RuleError::refused(
+        return Err(crate::actions::refuse(
             SOURCE_WARP,
-            format!("{} cannot be made from a warp: only attack rolls against chosen creatures can", def.name),
+            format_args!("{} cannot be made from a warp: only attack rolls against chosen creatures can", def.name),
         ));
     }
     crate::control::check_power(s, u, def, targets)?;

@@ -2,6 +2,85 @@
 
 use fray_core::lookup::{Entry, search};
 use fray_core::table::{BuildReport, Registry};
+
+/// Where rule ids are cited: built from the sources and scenarios by build.rs.
+mod index {
+    include!(concat!(env!("OUT_DIR"), "/rule_index.rs"));
+}
+
+/// `fray rules SYSTEM --code ID`: where the rule lives in the code, and the scenarios that
+/// check it.
+pub fn code(registry: &Registry, system: &str, id: &str) -> Result<ExitCode, String> {
+    registry.get(system)?;
+    let id = id.trim();
+    let places: Vec<String> =
+        index::CODE.iter().filter(|(i, ..)| i.eq_ignore_ascii_case(id)).map(|(_, f, l)| format!("{f}:{l}")).collect();
+    let tests: Vec<&str> =
+        index::SCENARIOS.iter().filter(|(i, _)| i.eq_ignore_ascii_case(id)).map(|(_, f)| *f).collect();
+    if places.is_empty() && tests.is_empty() {
+        println!("{id}: no code cites it and no scenario names it");
+        return Ok(ExitCode::FAILURE);
+    }
+    println!("{id}: cited at {} place(s) in the code, named by {} scenario(s)", places.len(), tests.len());
+    for p in places {
+        println!("  code      {p}");
+    }
+    for t in tests {
+        println!("  scenario  {t}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The rule ids of a checklist file (`../shared/rules/SYSTEM.md`): every id it defines, in the
+/// order first seen.
+fn checklist_ids(text: &str, prefix: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        for word in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            let w = word.trim_matches('-');
+            if w.starts_with(prefix) && w.matches('-').count() >= 2 && !out.iter().any(|x| x == w) {
+                out.push(w.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// `fray rules SYSTEM --coverage [--checklist FILE]`: the checklist's rule ids that no code
+/// cites and no scenario names.
+pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> Result<ExitCode, String> {
+    let sys = registry.get(system)?;
+    let path = checklist.map(str::to_string).unwrap_or_else(|| format!("../shared/rules/{}.md", sys.id()));
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{path}: {e} (give the rules checklist with --checklist)"))?;
+    let prefix = index::CODE
+        .iter()
+        .chain(std::iter::empty())
+        .find(|(i, f, _)| f.contains(&format!("fray-{}", sys.id())) && i.contains('-'))
+        .map(|(i, ..)| format!("{}-", i.split('-').next().unwrap_or_default()))
+        .ok_or_else(|| format!("no rule ids are cited in {}'s code yet", sys.id()))?;
+    let ids = checklist_ids(&text, &prefix);
+    let cited = |id: &str| index::CODE.iter().any(|(i, ..)| *i == id);
+    let tested = |id: &str| index::SCENARIOS.iter().any(|(i, _)| *i == id);
+    let (mut neither, mut untested, mut uncited) = (Vec::new(), 0, 0);
+    for id in &ids {
+        match (cited(id), tested(id)) {
+            (false, false) => neither.push(id.as_str()),
+            (true, false) => untested += 1,
+            (false, true) => uncited += 1,
+            (true, true) => {}
+        }
+    }
+    println!(
+        "{path}: {} rule ids; {} with neither code nor scenario, {untested} cited in code but named by no scenario, {uncited} named by a scenario but cited in no code",
+        ids.len(),
+        neither.len()
+    );
+    for id in neither {
+        println!("  {id}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
 use std::process::ExitCode;
 
 /// `fray rules SYSTEM [TERM] [--list] [--json]`

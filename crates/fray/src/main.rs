@@ -94,6 +94,15 @@ enum Command {
         /// List every entry.
         #[arg(long)]
         list: bool,
+        /// Where the rule with this id lives in the code, and the scenarios that check it.
+        #[arg(long, value_name = "RULE-ID")]
+        code: Option<String>,
+        /// The rule ids of the checklist that no code cites and no scenario names.
+        #[arg(long)]
+        coverage: bool,
+        /// The rules checklist for --coverage (default ../shared/rules/SYSTEM.md).
+        #[arg(long, requires = "coverage")]
+        checklist: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -152,7 +161,13 @@ fn main() -> ExitCode {
             play::run(&registry, &args)
         }
         Command::Scenario { paths, trace } => scenarios::run(&registry, &paths, trace),
-        Command::Rules { system, term, list, json } => lookup::rules(&registry, &system, term.as_deref(), list, json),
+        Command::Rules { system, code: Some(id), .. } => lookup::code(&registry, &system, &id),
+        Command::Rules { system, coverage: true, checklist, .. } => {
+            lookup::coverage(&registry, &system, checklist.as_deref())
+        }
+        Command::Rules { system, term, list, json, .. } => {
+            lookup::rules(&registry, &system, term.as_deref(), list, json)
+        }
         Command::Build { system, file } => lookup::build(&registry, &system, &file),
         Command::Bench { system, matches, json } => bench::run(&registry, &system, matches, json),
         Command::View { path, json } => {

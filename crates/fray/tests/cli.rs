@@ -224,3 +224,23 @@ fn a_draw_steel_combat_plays_to_the_end() {
     assert!(out.contains("combat over"), "{out}");
     assert_eq!(out, fray(&["play", "drawsteel", "--seed", "3"]).1);
 }
+
+/// `fray rules SYSTEM --code ID` finds the code citing a rule and the scenarios naming it;
+/// `--coverage` lists a checklist's ids that have neither.
+#[test]
+fn rules_code_and_coverage_find_where_rules_live() {
+    let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-OPP-3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("crates/fray-kazzam/src/opportunity.rs:") && out.contains("scenarios/kazzam/"), "{out}");
+    let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-NOPE-1"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no code cites it"), "{out}");
+    let dir = std::env::temp_dir().join(format!("fray-cli-cov-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("kazzam.md");
+    std::fs::write(&list, "- K-OPP-3: leaving a square.\n- K-NOPE-1: nothing plays this.\n").unwrap();
+    let (code, out, err) = fray(&["rules", "kazzam", "--coverage", "--checklist", list.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 rule ids; 1 with neither") && out.contains("  K-NOPE-1"), "{out}");
+    assert!(!out.contains("  K-OPP-3"), "{out}");
+}
