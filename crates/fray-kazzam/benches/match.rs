@@ -6,11 +6,12 @@ use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use fray_ai::RandomBot;
 use fray_core::dice::SeededDice;
 use fray_core::game::{Game, Node, NullSink, Viewer};
-use fray_kazzam::{Kazzam, State, builtin};
+use fray_kazzam::content::builtin;
+use fray_kazzam::{Kazzam, State};
 
 fn new_match(game: &Kazzam, seed: u64, creeps: bool) -> (State, SeededDice) {
     let mut dice = SeededDice::new(seed);
-    let options = fray_kazzam::options::TableOptions { creeps, ..Default::default() };
+    let options = fray_kazzam::engine::options::TableOptions { creeps, ..Default::default() };
     let state =
         game.start_from(builtin::default_setup(game.content(), options).unwrap(), &mut dice, &mut NullSink).unwrap();
     (state, dice)
@@ -20,7 +21,7 @@ fn new_match(game: &Kazzam, seed: u64, creeps: bool) -> (State, SeededDice) {
 /// the all-powers random-play test does): the widest action menu there is.
 fn every_power_match(game: &Kazzam, seed: u64) -> State {
     let all = game.content().powers().clone();
-    let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
+    let options = fray_kazzam::engine::options::TableOptions { creeps: true, ..Default::default() };
     let mut setup = builtin::default_setup(game.content(), options).unwrap();
     for (u, _) in &mut setup.units {
         if u.kind.as_deref() == Some("creep") {

@@ -2,8 +2,8 @@
 //! every level 1-6 is accepted, and each illegal choice is refused with what to change.
 
 use fray_kazzam::Content;
-use fray_kazzam::builder::{AthleteSpec, check_athlete, check_file};
-use fray_kazzam::classes::ClassFile;
+use fray_kazzam::content::builder::{AthleteSpec, check_athlete, check_file};
+use fray_kazzam::content::classes::ClassFile;
 use std::sync::Arc;
 
 /// The compiled-in content.
@@ -52,11 +52,11 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
         specialization: "tactician".into(),
         implement: c.class.implements[0].clone(),
         level,
-        in_force: fray_kazzam::features::SWAPPABLE
+        in_force: fray_kazzam::classes::features::SWAPPABLE
             .iter()
             .flat_map(|(g, _)| {
                 let chosen: Vec<&str> = features.iter().map(String::as_str).collect();
-                let n = fray_kazzam::features::in_force_count(g, &chosen);
+                let n = fray_kazzam::classes::features::in_force_count(g, &chosen);
                 features
                     .iter()
                     .filter(|f| c.feature.iter().any(|x| &x.id == *f && x.group.as_deref() == Some(*g)))
@@ -73,7 +73,12 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
             .collect(),
         advanced_implement: (level >= 3).then(|| {
             let imp = c.class.implements[0].as_str();
-            fray_kazzam::classes::advanced_implements().unwrap().into_iter().find(|a| a.kind == imp).unwrap().id
+            fray_kazzam::content::classes::advanced_implements()
+                .unwrap()
+                .into_iter()
+                .find(|a| a.kind == imp)
+                .unwrap()
+                .id
         }),
         appearance: None,
         motivation: None,
@@ -161,7 +166,7 @@ fn the_card_lists_role_boost_and_role_powers() {
     let classes = content.classes();
     let a = legal(&classes[0], 4);
     assert!(check_athlete(&a, &content).is_empty(), "{:?}", check_athlete(&a, &content));
-    let card = fray_kazzam::builder::card(&a, &content);
+    let card = fray_kazzam::content::builder::card(&a, &content);
     assert!(
         card.contains("Role Boost: On an attack roll of 3-6, one ally in your line of sight regains 3 HP"),
         "{card}"
@@ -190,11 +195,11 @@ fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
 fn built_units_carry_chosen_and_automatic_features() {
     let home = include_str!("../../../examples/kazzam/team-flotsam.toml");
     let away = include_str!("../../../examples/kazzam/team-jetsam.toml");
-    let setup = fray_kazzam::builtin::team_setup(
+    let setup = fray_kazzam::content::builtin::team_setup(
         &content(),
         ("team-flotsam.toml", home),
         ("team-jetsam.toml", away),
-        fray_kazzam::options::TableOptions::default(),
+        fray_kazzam::engine::options::TableOptions::default(),
     )
     .unwrap();
     let porter = setup.units.iter().find(|(u, _)| u.class.as_deref() == Some("porter")).unwrap();
@@ -205,9 +210,9 @@ fn built_units_carry_chosen_and_automatic_features() {
     let hexer = setup.units.iter().find(|(u, _)| u.class.as_deref() == Some("hexer")).unwrap();
     assert!(hexer.0.features.contains(&"duelist".to_string()));
     let porter_id = porter.0.id.clone();
-    let state = fray_kazzam::setup::build(setup).unwrap();
+    let state = fray_kazzam::engine::setup::build(setup).unwrap();
     let u = state.find_unit(&porter_id).unwrap();
-    assert!(state.has_feature(u, fray_kazzam::features::Feature::PortalBrawler));
+    assert!(state.has_feature(u, fray_kazzam::classes::features::Feature::PortalBrawler));
 }
 
 #[test]
@@ -225,7 +230,8 @@ fn a_shivering_sword_names_its_spells_in_force() {
     assert!(e.contains("in_force: \"duelist\" is not a Blade Enchantment or Self-Charm"), "{e}");
     assert!(e.contains("in_force: name 1 learned self-charm feature(s)"), "{e}");
     let units =
-        fray_kazzam::builder::team_units(&content(), "s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)]).unwrap();
+        fray_kazzam::content::builder::team_units(&content(), "s.toml", ok, "red", &[fray_core::grid::Pos::new(0, 0)])
+            .unwrap();
     assert_eq!(units[0].features, vec!["shivering-sword-whirling".to_string(), "long-arm".to_string()]);
     assert_eq!(units[0].learned.len(), 4);
 }
@@ -252,7 +258,7 @@ fn a_tamer_takes_as_many_summons_as_its_collector_features_allow() {
     a.powers.push(summons[2].into());
     let e = check_athlete(&a, &content).join("\n");
     assert!(!e.contains("summons chosen"), "{e}");
-    let granted = fray_kazzam::builder::power_ids(&a, &content);
+    let granted = fray_kazzam::content::builder::power_ids(&a, &content);
     assert!(
         granted.iter().any(|p| p == "hissing-howl") && !granted.iter().any(|p| p == "sudden-eviction"),
         "{granted:?}"
@@ -297,7 +303,7 @@ fn twin_enchantments_put_two_blade_enchantments_in_force() {
 
 #[test]
 fn every_played_feature_is_in_the_class_files() {
-    use fray_kazzam::features::{Feature, PLAYED};
+    use fray_kazzam::classes::features::{Feature, PLAYED};
     let content = content();
     for (id, f) in PLAYED {
         assert!(content.features().iter().any(|x| x == id), "{id} is not a feature in content/kazzam/classes");
@@ -309,7 +315,7 @@ fn every_played_feature_is_in_the_class_files() {
 // The compiled-in stat blocks load, every face 1-6 has an action, and every action is a power.
 #[test]
 fn the_stat_blocks_load_and_become_powers() {
-    use fray_kazzam::creeps::CreepType;
+    use fray_kazzam::rules::creeps::CreepType;
     let content = content();
     let defs = content.creeps();
     assert!(defs.iter().any(|c| c.id == "guardian-bear" && c.kind == CreepType::Elite));
@@ -325,7 +331,7 @@ fn the_stat_blocks_load_and_become_powers() {
 // K-ROLE-1, K-CHAR-2: five roles of four specializations each.
 #[test]
 fn five_roles_of_four_specializations() {
-    use fray_kazzam::roles::ENCOUNTER_GROUP;
+    use fray_kazzam::content::roles::ENCOUNTER_GROUP;
     let content = content();
     let f = content.roles();
     assert_eq!(f.role.len(), 5);

@@ -6,7 +6,7 @@
 use fray_core::conformance::{self, Settings};
 use fray_core::game::{Game, Viewer};
 use fray_core::session::Session;
-use fray_kazzam::features::Feature;
+use fray_kazzam::classes::features::Feature;
 use fray_kazzam::{Content, Kazzam, MatchSetup};
 use std::sync::Arc;
 
@@ -69,7 +69,7 @@ act = { unit = "ada", power = "petrovs-petrification", target = "bo" }
 
 /// bo's HP after the scenario's hit, played by `game` on its content.
 fn hp_after_hit(game: &Arc<Kazzam>) -> i64 {
-    let loaded = fray_kazzam::scenario::load(game.content(), "petrification.toml", SCENARIO).unwrap();
+    let loaded = fray_kazzam::engine::scenario::load(game.content(), "petrification.toml", SCENARIO).unwrap();
     let session = fray_core::scenario::play_steps(game, loaded).unwrap();
     assert!(Arc::ptr_eq(&session.state().content, game.content()), "the match carries its game's content");
     let view = serde_json::to_value(session.view(Viewer::Referee)).unwrap();

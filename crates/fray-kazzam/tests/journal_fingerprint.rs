@@ -11,10 +11,11 @@
 use fray_ai::RandomBot;
 use fray_core::dice::SeededDice;
 use fray_core::game::Game;
+use fray_kazzam::Kazzam;
 use fray_kazzam::content::Content;
-use fray_kazzam::options::TableOptions;
-use fray_kazzam::setup::Setup;
-use fray_kazzam::{Kazzam, builtin};
+use fray_kazzam::content::builtin;
+use fray_kazzam::engine::options::TableOptions;
+use fray_kazzam::engine::setup::Setup;
 use std::sync::{Arc, LazyLock};
 
 /// The built-in content, built once for every setup.
@@ -60,7 +61,7 @@ fn every_power() -> Setup {
                 u.powers.push(d.id.clone());
             }
         }
-        for f in fray_kazzam::triggers::FEATURES {
+        for f in fray_kazzam::engine::triggers::FEATURES {
             if !u.features.iter().any(|x| x == f) {
                 u.features.push(f.to_string());
             }
@@ -74,7 +75,7 @@ fn every_feature() -> Setup {
     let played: Vec<String> = CONTENT
         .features()
         .iter()
-        .filter(|id| fray_kazzam::features::Feature::parse(id, &CONTENT).is_some_and(|f| f.played()))
+        .filter(|id| fray_kazzam::classes::features::Feature::parse(id, &CONTENT).is_some_and(|f| f.played()))
         .cloned()
         .collect();
     let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();

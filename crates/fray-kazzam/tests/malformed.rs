@@ -2,7 +2,7 @@
 
 fn load_err(text: &str) -> String {
     let content = std::sync::Arc::new(fray_kazzam::Content::builtin());
-    match fray_kazzam::scenario::load(&content, "bad.toml", text) {
+    match fray_kazzam::engine::scenario::load(&content, "bad.toml", text) {
         Ok(_) => panic!("the malformed scenario was accepted"),
         Err(e) => e,
     }
@@ -82,7 +82,7 @@ fn a_team_may_not_field_two_athletes_of_one_role_or_class() {
 // A Creep face listed twice or missing is refused, naming the file, the line and the field.
 #[test]
 fn bad_creep_faces_name_file_line_and_field() {
-    let parse = fray_kazzam::creeps::parse;
+    let parse = fray_kazzam::rules::creeps::parse;
     let text = "[[creep]]\nid = \"x\"\nname = \"X\"\ntype = \"elite\"\nsize = 1\nspeed = 4\nsource = \"L1\"\n\n[[creep.action]]\nrolls = \"1-7\"\nname = \"A\"\ntarget = \"melee\"\ntext = \"a\"\n";
     let e = parse("creeps.toml", text).unwrap_err();
     assert!(e.contains("creeps.toml, line 2") && e.contains("action[0].rolls"), "{e}");
@@ -95,6 +95,6 @@ fn bad_creep_faces_name_file_line_and_field() {
 #[test]
 fn a_power_naming_an_unknown_specialization_is_refused_with_file_and_field() {
     let text = "[[role]]\nid='r'\nname='R'\ntext='x'\nboost='b'\nboost_level4='b'\n\n[[power]]\nid='p'\nname='P'\nrole='r'\nspecialization='nope'\naction='role'\ntarget={kind='none'}\ntext='t'\n";
-    let e = fray_kazzam::roles::parse("roles.toml", text).unwrap_err();
+    let e = fray_kazzam::content::roles::parse("roles.toml", text).unwrap_err();
     assert!(e.contains("roles.toml") && e.contains("power[0] (p).specialization"), "{e}");
 }

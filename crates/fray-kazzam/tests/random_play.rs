@@ -8,9 +8,10 @@
 
 use fray_core::conformance;
 use fray_core::geometry::overlaps;
-use fray_kazzam::state::{OrbLoc, State};
-use fray_kazzam::statuses::StatusKind;
-use fray_kazzam::{Content, Kazzam, builtin};
+use fray_kazzam::content::builtin;
+use fray_kazzam::engine::state::{OrbLoc, State};
+use fray_kazzam::rules::statuses::StatusKind;
+use fray_kazzam::{Content, Kazzam};
 use std::sync::{Arc, LazyLock};
 
 const MAX_DECISIONS: usize = 50_000;
@@ -31,7 +32,10 @@ fn invariants(s: &State) -> Result<(), String> {
             return Err(format!("{} has maximum HP {} below 1 (K-DUN-5)", a.id, a.max_hp));
         }
         // Ugnatio's Preservation Charm keeps a creature up at 0 HP or less for a while.
-        if a.on_map() && a.hp < 1 && !fray_kazzam::charms::undying(s, i as fray_kazzam::state::UnitIdx) {
+        if a.on_map()
+            && a.hp < 1
+            && !fray_kazzam::classes::charmer::undying(s, i as fray_kazzam::engine::state::UnitIdx)
+        {
             return Err(format!("{} is on the map at {} HP", a.id, a.hp));
         }
         for b in &s.units[i + 1..] {
@@ -40,14 +44,14 @@ fn invariants(s: &State) -> Result<(), String> {
                 let flying_b = b.statuses.iter().any(|x| x.kind == StatusKind::Flying);
                 // A move paused by an Interrupt may be passing through an ally's square.
                 let moving = s.flow.iter().any(|f| {
-                    matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
+                    matches!(f, fray_kazzam::engine::flow::Frame::Move(m) if m.unit as usize == i || s.units[m.unit as usize].id == b.id)
                 });
-                let both_occupy = fray_kazzam::summons::occupies(a) && fray_kazzam::summons::occupies(b);
+                let both_occupy = fray_kazzam::rules::summons::occupies(a) && fray_kazzam::rules::summons::occupies(b);
                 // A Vortex Warp's centre may hold several of its Porter's enemies (an enlarged
                 // one covering it among them).
                 let vortex = fray_core::grid::footprint(pa, a.size)
                     .filter(|&q| overlaps(q, 1, pb, b.size))
-                    .all(|q| fray_kazzam::warps::shared_square_allowed(s, q, flying_a));
+                    .all(|q| fray_kazzam::classes::porter::shared_square_allowed(s, q, flying_a));
                 if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
                     return Err(format!(
                         "{} and {} share a square at {pa} (sides {:?}/{:?}, kinds {:?}/{:?}, statuses {:?} / {:?})",
@@ -64,15 +68,15 @@ fn invariants(s: &State) -> Result<(), String> {
             }
         }
         // The Pest: a riding Pest shares its host's square, and its host is on the map.
-        if fray_kazzam::pest::riding(a) {
-            let h = s.unit(fray_kazzam::pest::host(a).unwrap());
+        if fray_kazzam::classes::tinker::pest::riding(a) {
+            let h = s.unit(fray_kazzam::classes::tinker::pest::host(a).unwrap());
             if !h.on_map() || h.pos != a.pos {
                 return Err(format!("{} rides {}, who is at {:?}, from {:?}", a.id, h.id, h.pos, a.pos));
             }
-            let riders = s
-                .units
-                .iter()
-                .filter(|o| fray_kazzam::pest::riding(o) && fray_kazzam::pest::host(o) == fray_kazzam::pest::host(a));
+            let riders = s.units.iter().filter(|o| {
+                fray_kazzam::classes::tinker::pest::riding(o)
+                    && fray_kazzam::classes::tinker::pest::host(o) == fray_kazzam::classes::tinker::pest::host(a)
+            });
             if riders.count() > 1 {
                 return Err(format!("{} carries more than one Pest", h.id));
             }
@@ -81,7 +85,7 @@ fn invariants(s: &State) -> Result<(), String> {
         // K-ST-Phasing: a Phasing creature may stop inside a wall while it can still walk out.
         if let Some(p) = a.pos
             && !s.arena.at(p).enterable()
-            && !s.flow.iter().any(|f| matches!(f, fray_kazzam::flow::Frame::Move(m) if m.unit as usize == i))
+            && !s.flow.iter().any(|f| matches!(f, fray_kazzam::engine::flow::Frame::Move(m) if m.unit as usize == i))
             && !a.statuses.iter().any(|x| x.kind == StatusKind::Phasing)
         {
             return Err(format!("{} stands in {:?} terrain at {p}", a.id, s.arena.at(p)));
@@ -128,7 +132,7 @@ fn budget(quick: u64, sweep: impl Fn(u64) -> u64) -> u64 {
 }
 
 /// Whether a setup unit is an athlete (the built-in arena also holds Creeps, table option `creeps`).
-fn is_athlete(u: &fray_kazzam::setup::UnitSpec) -> bool {
+fn is_athlete(u: &fray_kazzam::engine::setup::UnitSpec) -> bool {
     u.kind.as_deref().is_none_or(|k| k == "athlete")
 }
 
@@ -140,14 +144,14 @@ fn play(seed: u64, check: bool) -> Vec<String> {
 const JETSAM: &str = include_str!("../../../examples/kazzam/team-jetsam.toml");
 const FLOTSAM: &str = include_str!("../../../examples/kazzam/team-flotsam.toml");
 
-fn teams() -> fray_kazzam::setup::Setup {
+fn teams() -> fray_kazzam::engine::setup::Setup {
     builtin::team_setup(&CONTENT, ("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default())
         .unwrap()
 }
 
 /// Plays one match through the core's conformance harness (every offered option accepted,
 /// option ids read back, the record replays on one seed in eight); returns its journal.
-fn play_setup(seed: u64, check: bool, setup: fray_kazzam::setup::Setup) -> Vec<String> {
+fn play_setup(seed: u64, check: bool, setup: fray_kazzam::engine::setup::Setup) -> Vec<String> {
     let game = GAME.clone();
     let start = move |g: &Kazzam, dice: &mut dyn fray_core::dice::Dice, out: &mut Vec<fray_kazzam::Event>| {
         g.start_from(setup.clone(), dice, out)
@@ -236,11 +240,11 @@ const FROM_WARP: &str = "an attack from a Source Warp";
 fn every_playable_power_survives_random_play() {
     let matches = budget(10, |n| (n / 20).max(50));
     let all = CONTENT.powers().clone();
-    let playable: Vec<&fray_kazzam::powers::PowerDef> =
+    let playable: Vec<&fray_kazzam::content::powers::PowerDef> =
         all.all().iter().filter(|d| !d.reference_only && (d.class.is_some() || d.role.is_some())).collect();
     let setup = || {
         // Creep groups on the field orbs, so the Hunter's Creep powers have something to work on.
-        let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
+        let options = fray_kazzam::engine::options::TableOptions { creeps: true, ..Default::default() };
         let mut setup = builtin::default_setup(&CONTENT, options).unwrap();
         setup.powers = all.clone();
         for (u, _) in &mut setup.units {
@@ -259,7 +263,7 @@ fn every_playable_power_survives_random_play() {
                 }
             }
             // The triggered class features too (Revenge Fire, Defensive Fire, Reposition).
-            for f in fray_kazzam::triggers::FEATURES {
+            for f in fray_kazzam::engine::triggers::FEATURES {
                 if !u.features.iter().any(|x| x == f) {
                     u.features.push(f.to_string());
                 }
@@ -316,7 +320,7 @@ fn creeps_act_in_random_play() {
     let matches = budget(40, |n| (n / 5).max(40));
     let seen = across_cores(0..matches, |seed| {
         let (mut joined, mut acted) = (false, false);
-        let options = fray_kazzam::options::TableOptions { creeps: true, ..Default::default() };
+        let options = fray_kazzam::engine::options::TableOptions { creeps: true, ..Default::default() };
         for line in play_setup(seed, true, builtin::default_setup(&CONTENT, options).unwrap()) {
             joined |= line.contains("joins the Enemies List");
             acted |= [
@@ -387,7 +391,7 @@ fn every_played_feature_survives_random_play() {
     let played: Vec<String> = CONTENT
         .features()
         .iter()
-        .filter(|id| fray_kazzam::features::Feature::parse(id, &CONTENT).is_some_and(|f| f.played()))
+        .filter(|id| fray_kazzam::classes::features::Feature::parse(id, &CONTENT).is_some_and(|f| f.played()))
         .cloned()
         .collect();
     assert!(played.len() >= 30, "{played:?}");
@@ -414,11 +418,11 @@ fn every_played_feature_survives_random_play() {
 #[test]
 fn every_played_advanced_implement_survives_random_play() {
     let matches = budget(60, |n| (n / 5).max(30));
-    let played = fray_kazzam::advanced::PLAYED;
+    let played = fray_kazzam::implements::advanced::PLAYED;
     let seen = across_cores(0..matches, |seed| {
         let mut setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
         for (i, (u, _)) in setup.units.iter_mut().enumerate().filter(|(_, (u, _))| is_athlete(u)) {
-            let imp = fray_kazzam::state::Implement::parse(u.implement.as_deref().unwrap_or("staff"));
+            let imp = fray_kazzam::engine::state::Implement::parse(u.implement.as_deref().unwrap_or("staff"));
             let fits: Vec<&str> =
                 played.iter().filter(|(_, a)| Some(a.implement()) == imp).map(|(id, _)| *id).collect();
             if !fits.is_empty() {

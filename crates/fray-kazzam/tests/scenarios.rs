@@ -21,7 +21,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// One scenario file: loads and runs it; a failure carries the journal.
 fn run(game: &std::sync::Arc<fray_kazzam::Kazzam>, name: &str, file: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{name}: {e}"))?;
-    let loaded = fray_kazzam::scenario::load(game.content(), name, &text).map_err(|e| format!("{name}: {e}"))?;
+    let loaded =
+        fray_kazzam::engine::scenario::load(game.content(), name, &text).map_err(|e| format!("{name}: {e}"))?;
     let report = fray_core::scenario::run(game, loaded);
     match report.failure {
         None => Ok(()),

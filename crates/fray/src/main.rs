@@ -17,7 +17,7 @@ static ALLOC: bench::Counting = bench::Counting;
 /// (the rules crates read no files: this is the only place that does).
 fn registry() -> Result<Registry, String> {
     let kazzam = match std::env::var_os("FRAY_CONTENT_DIR") {
-        None => fray_kazzam::game::system(),
+        None => fray_kazzam::engine::game::system(),
         Some(dir) => {
             let not_loaded =
                 |errors: Vec<String>| format!("the content in FRAY_CONTENT_DIR does not load:\n{}", errors.join("\n"));
@@ -34,7 +34,7 @@ fn registry() -> Result<Registry, String> {
                 return Err(not_loaded(errors));
             }
             let content = fray_kazzam::Content::from_files(files).map_err(not_loaded)?;
-            fray_kazzam::game::system_with(std::sync::Arc::new(content))
+            fray_kazzam::engine::game::system_with(std::sync::Arc::new(content))
         }
     };
     Ok(Registry::new().with(kazzam).with(fray_drawsteel::game::system()))

@@ -231,7 +231,7 @@ fn a_draw_steel_combat_plays_to_the_end() {
 fn rules_code_and_coverage_find_where_rules_live() {
     let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-OPP-3"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("crates/fray-kazzam/src/opportunity.rs:") && out.contains("scenarios/kazzam/"), "{out}");
+    assert!(out.contains("crates/fray-kazzam/src/rules/opportunity.rs:") && out.contains("scenarios/kazzam/"), "{out}");
     let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-NOPE-1"]);
     assert_eq!(code, 1);
     assert!(out.contains("no code cites it"), "{out}");

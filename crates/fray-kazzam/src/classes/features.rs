@@ -1,0 +1,1518 @@
+//! Class features in play (K-CHAR-2, K-PROG-5): each unit carries the features it has, resolved
+//! at setup into [`Feature`] values (a Shivering Sword also carries the spells it learned), and
+//! the rule areas ask this module at a few points: how a die reads (Duelist, Brawler, Team-Up,
+//! Focused Blade, a Seer's foreseen result), what a roll's result does (Terror, Reflective Ward,
+//! Sword Hold), what a hit does afterwards (Spellwarp Sniper, Portal Brawler, Status-Thief,
+//! Guardless Blade, Cheerful), what an attack ignores (Piercing, Ricochet and Seeking Shot, a
+//! Scryer's lock), what damage does (Special Ward, Capacitive Ward, Electrified, Directional
+//! Shield), the start and end of turns and rounds (Whirling, Special Ward, Lock On, Seer), and the
+//! numbers a feature changes (reach, range, speed, Regenerate, Hovering, Guarded). Questions wait
+//! on the stack as [`FeatureFrame`]s. Features listed in the class files but not played yet are
+//! carried as [`Feature::Listed`]: shown, never applied.
+
+use crate::content::Content;
+use crate::content::powers::PowerDef;
+use crate::engine::events::{Event, How};
+use crate::engine::flow::Ctx;
+use crate::engine::state::{Implement, State, UnitIdx};
+use crate::rules::statuses::{Duration, Status, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::ruleset::RuleError;
+
+/// A class feature a unit has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// Hexer: a 2 reads as a 5 while exactly one enemy is within 5 squares (L666).
+    Duelist,
+    /// Hexer: a 2 reads as a 5 while two or more enemies are within 3 squares (L668).
+    Brawler,
+    /// Hexer: a 2 reads as a 5 when an ally is adjacent to the target (L670).
+    TeamUp,
+    /// Hexer: a roll of 6 leaves the target Panicked for its next turn (L746).
+    Terror,
+    /// Wandslinger: basic implement attacks ignore Ward and Resist (L754).
+    PiercingShot,
+    /// Wandslinger: basic implement attacks ignore cover and line of sight (L756).
+    RicochetShot,
+    /// Wandslinger: basic implement attacks ignore Concealment and Hidden (L758).
+    SeekingShot,
+    /// Porter: wand or staff range 10; a hit on an enemy 5+ squares away may teleport it 2 (L922).
+    SpellwarpSniper,
+    /// Porter: a hit on an enemy within 3 squares may swap places with it (L924).
+    PortalBrawler,
+    /// Porter: always Hovering; a Move Action power gives Flying (L926).
+    SelfLift,
+    /// Wardmaster: at the end of each of its turns, 1 Special Ward to itself or an ally in sight (L842).
+    SpecialWard,
+    /// Wardmaster level 5: 2 Special Ward a turn, and the level-1 feature improves (L910).
+    ImprovedWardmaster,
+    /// Wardmaster: anyone holding your Special Ward has +2 speed (+3 improved) (L846).
+    MotileWard,
+    /// Wardmaster: an enemy missing anyone holding your Special Ward takes 1 damage (2 improved) (L848).
+    ReflectiveWard,
+    /// Charmer: an implement attack's Effect (or a charm) on an ally with 1+ HP heals it 1 (2 from
+    /// level 5) (L1550, L1646).
+    Cheerful,
+    /// Charmer: Creative Use on an ally earns a Miss Token (L1552).
+    Creative,
+    /// Diviner: a die foreseen each round, used once in place of a roll, or 3 damage (L1179).
+    Seer,
+    /// Diviner: Lock On to a creature in sight within 5 as your turn ends (L1187).
+    Scryer,
+    /// Diviner level 5: one teammate shares the Scryer's lock (L1273).
+    ImprovedScryer,
+    /// Shivering Sword blade enchantment: an attack missing you while you Grab an enemy, or its
+    /// failed escape roll, costs it 2 damage (L1064).
+    SwordHold,
+    /// Shivering Sword blade enchantment: once a round an enemy ending its turn in reach takes 1
+    /// (L1066).
+    Whirling,
+    /// Shivering Sword blade enchantment: Focus Tokens add to rolls against the same target
+    /// (L1072).
+    FocusedBlade,
+    /// Shivering Sword blade enchantment: a hit may move one status between you and the target
+    /// (L1068).
+    StatusThief,
+    /// Shivering Sword blade enchantment: pay 2 unresisted damage to hit back, or to hit another
+    /// enemy in reach after a melee hit (L1070).
+    GuardlessBlade,
+    /// Shivering Sword self-charm: Resist 2 against damage from a chosen half of the map, melee
+    /// attacks aside (L1076).
+    DirectionalShield,
+    /// Shivering Sword self-charm: enemies within 3 take no Opportunities your allies grant (L1080).
+    ConsumingFocus,
+    /// Porter level 5: allies within 5 squares are Hovering (L1042).
+    LiftSpecialist,
+    /// Porter level 5: whoever the Porter teleports, itself or an ally, gains 1 Ward (L1044).
+    TeleportationSpecialist,
+    /// Tinker robes: Guarded against melee attacks and adjacent enemies' other attacks (L1387).
+    TinkerArmor,
+    /// Tinker robes: Guarded against non-melee attacks by enemies not adjacent (L1388).
+    TinkerCloak,
+    /// Shivering Sword self-charm: an adjacent enemy attacking or damaging you takes 1 (once per
+    /// enemy a turn); a Grab between you and an enemy costs it 1 each turn (L1084).
+    Electrified,
+    /// Wardmaster: Charge Tokens when an ally loses your Special Ward to damage; spent on +1 damage
+    /// or +1 Special Ward (L850, L916).
+    CapacitiveWard,
+    /// Shivering Sword self-charm: Reach 2 (L1078).
+    LongArm,
+    /// Shivering Sword self-charm: Regenerate 1 (L1082).
+    Regenerative,
+    /// Tinker: each trap set holds 1 more charge (L1305).
+    ImprovedTrapsCharge,
+    /// Tinker: each trap deals 1 more damage when it springs (L1306).
+    ImprovedTrapsDamage,
+    /// Tinker: each trap ignores the first damage that reaches it (L1307).
+    ImprovedTrapsResist,
+    /// Tinker robe trick: an enemy's miss adds a charge to one of the Tinker's traps (L1392).
+    Redirecting,
+    /// Tinker robe trick: an enemy's miss is kept, and turned on the next enemy that hits (L1393).
+    Absorbing,
+    /// Diviner level 5: a second foreseen die each round, for a teammate to use (L1271).
+    ImprovedSeer,
+    /// Porter level 5: two warps may stand on the map at once (L1040).
+    WarpSpecialist,
+    /// Hexer level 5: end-of-next-turn effects on enemies last while the Hexer chants (L744).
+    Jinxer,
+    /// Brewer level 5: Unstable Concoction, Hurl Flask and Potent Edge improve (L1515); the rules
+    /// read the Brewer's level, which always brings it (brews.rs).
+    ImprovedAtWills,
+    /// Tamer: a commanded summoned creature gains 1 Ward (L1685; tamer.rs).
+    Commander,
+    /// Tamer level 5: a commanded creature already holding Ward is Fierce (L1819; tamer.rs).
+    AdvancedCommander,
+    /// Tamer: two summons per summon level, one use spends both (L1681; tamer.rs, builder).
+    Collector,
+    /// Tamer level 5: Collector, or three summons per level with it (L1821; tamer.rs, builder).
+    CompletionistCollector,
+    /// Tamer creature: the Spitting Tree's stat block (L1729-1733; tamer.rs).
+    SpittingTree,
+    /// Tamer creature: the Flame Pig's stat block (L1745-1749; tamer.rs).
+    FlamePig,
+    /// Tamer creature: the Scalehound's stat block (L1761-1765; tamer.rs).
+    Scalehound,
+    /// Tamer: conjured creatures last a round longer (L1683; tamer.rs).
+    Conjuror,
+    /// Tamer level 5: each conjuring conjures a second creature in implement range (L1817).
+    MassConjuror,
+    /// Tamer creature: the Kerpoof's stat block (L1781-1783; tamer.rs).
+    Kerpoof,
+    /// Tamer creature: the Giraffape's stat block (L1795-1797; tamer.rs).
+    Giraffape,
+    /// Tamer creature: the Nettlekin's stat block (L1809-1813; tamer.rs).
+    Nettlekin,
+    /// Shivering Sword Self-Charm: Charges ignore Difficult and Damaging Terrain, pass through
+    /// creatures, grant no Opportunities and may end with any At-Will attack (L1086).
+    MistyCharge,
+    /// Diviner: Empath (L1171-1175; empathy.rs).
+    Empath,
+    /// Diviner: Improved Empath (L1269; empathy.rs).
+    ImprovedEmpath,
+    /// Charmer: Lasting (L1554, L1650; charms.rs).
+    Lasting,
+    /// A feature in the class files that Fray does not play yet (an index into the match's
+    /// [`Content::features`]).
+    Listed(u16),
+}
+
+/// The played features and their ids in the class files.
+pub const PLAYED: &[(&str, Feature)] = &[
+    ("duelist", Feature::Duelist),
+    ("hexer-brawler", Feature::Brawler),
+    ("team-up", Feature::TeamUp),
+    ("hexer-terror", Feature::Terror),
+    ("piercing-shot", Feature::PiercingShot),
+    ("ricochet-shot", Feature::RicochetShot),
+    ("seeking-shot", Feature::SeekingShot),
+    ("spellwarp-sniper", Feature::SpellwarpSniper),
+    ("portal-brawler", Feature::PortalBrawler),
+    ("self-lift", Feature::SelfLift),
+    ("wardmaster-special-ward", Feature::SpecialWard),
+    ("improved-wardmaster", Feature::ImprovedWardmaster),
+    ("motile-ward", Feature::MotileWard),
+    ("reflective-ward", Feature::ReflectiveWard),
+    ("diviner-seer", Feature::Seer),
+    ("diviner-scryer", Feature::Scryer),
+    ("diviner-improved-scryer", Feature::ImprovedScryer),
+    ("charmer-cheerful", Feature::Cheerful),
+    ("charmer-creative", Feature::Creative),
+    ("sword-hold", Feature::SwordHold),
+    ("shivering-sword-whirling", Feature::Whirling),
+    ("focused-blade", Feature::FocusedBlade),
+    ("status-thief", Feature::StatusThief),
+    ("guardless-blade", Feature::GuardlessBlade),
+    ("consuming-focus", Feature::ConsumingFocus),
+    ("directional-shield", Feature::DirectionalShield),
+    ("lift-specialist", Feature::LiftSpecialist),
+    ("teleportation-specialist", Feature::TeleportationSpecialist),
+    ("tinker-armor", Feature::TinkerArmor),
+    ("tinker-cloak", Feature::TinkerCloak),
+    ("shivering-sword-electrified", Feature::Electrified),
+    ("capacitive-ward", Feature::CapacitiveWard),
+    ("long-arm", Feature::LongArm),
+    ("shivering-sword-regenerative", Feature::Regenerative),
+    ("tinker-improved-traps-charge", Feature::ImprovedTrapsCharge),
+    ("tinker-improved-traps-damage", Feature::ImprovedTrapsDamage),
+    ("tinker-improved-traps-resist-all", Feature::ImprovedTrapsResist),
+    ("tinker-redirecting", Feature::Redirecting),
+    ("tinker-absorbing", Feature::Absorbing),
+    ("diviner-improved-seer", Feature::ImprovedSeer),
+    ("warp-specialist", Feature::WarpSpecialist),
+    ("jinxer", Feature::Jinxer),
+    ("brewer-improved-at-wills", Feature::ImprovedAtWills),
+    ("tamer-commander", Feature::Commander),
+    ("tamer-advanced-commander", Feature::AdvancedCommander),
+    ("tamer-collector", Feature::Collector),
+    ("tamer-completionist-collector", Feature::CompletionistCollector),
+    ("spitting-tree", Feature::SpittingTree),
+    ("flame-pig", Feature::FlamePig),
+    ("scalehound", Feature::Scalehound),
+    ("tamer-conjuror", Feature::Conjuror),
+    ("tamer-mass-conjuror", Feature::MassConjuror),
+    ("kerpoof", Feature::Kerpoof),
+    ("giraffape", Feature::Giraffape),
+    ("nettlekin", Feature::Nettlekin),
+    ("misty-charge", Feature::MistyCharge),
+    ("diviner-empath", Feature::Empath),
+    ("diviner-improved-empath", Feature::ImprovedEmpath),
+    ("charmer-lasting", Feature::Lasting),
+];
+
+/// The pick groups whose features are learned several at a time with only some in force
+/// (Shivering Sword, L1058), each with the level-5 feature that puts a second one in force.
+pub const SWAPPABLE: &[(&str, &str)] =
+    &[("blade-enchantment", "shivering-sword-twin-enchantments"), ("self-charm", "shivering-sword-twin-charms")];
+
+/// How many features of a swappable `group` are in force, given the features an athlete has.
+pub fn in_force_count(group: &str, features: &[&str]) -> usize {
+    let twin = SWAPPABLE.iter().find(|(g, _)| *g == group).map(|(_, t)| *t);
+    1 + usize::from(twin.is_some_and(|t| features.contains(&t)))
+}
+
+impl Feature {
+    /// The feature with this id, if Fray plays it or `content`'s class files list it.
+    pub fn parse(id: &str, content: &Content) -> Option<Feature> {
+        let id = id.trim();
+        if let Some(&(_, f)) = PLAYED.iter().find(|(x, _)| *x == id) {
+            return Some(f);
+        }
+        content.features().iter().position(|x| x == id).map(|i| Feature::Listed(i as u16))
+    }
+    /// Its id in the class files (a listed one's in `content`'s).
+    pub fn id(self, content: &Content) -> &str {
+        match self {
+            Feature::Listed(i) => content.features().get(i as usize).map_or("?", |s| s.as_str()),
+            f => PLAYED.iter().find(|(_, x)| *x == f).map_or("?", |(id, _)| id),
+        }
+    }
+    /// Its pick group in `content`'s class files ("" if none).
+    pub fn group(self, content: &Content) -> &str {
+        content.feature_group(self.id(content))
+    }
+    /// Whether Fray plays it.
+    pub fn played(self) -> bool {
+        !matches!(self, Feature::Listed(_))
+    }
+    /// Whether it keeps one counter per creature (Electrified: who was zapped this turn).
+    pub fn counts_per_creature(self) -> bool {
+        matches!(
+            self,
+            Feature::Electrified | Feature::CapacitiveWard | Feature::Seer | Feature::ImprovedSeer | Feature::Jinxer
+        )
+    }
+    /// Whether it is a Blade Enchantment (lost while Disarmed).
+    pub fn is_blade_enchantment(self) -> bool {
+        matches!(
+            self,
+            Feature::SwordHold
+                | Feature::Whirling
+                | Feature::FocusedBlade
+                | Feature::StatusThief
+                | Feature::GuardlessBlade
+        )
+    }
+}
+
+impl State {
+    /// Whether `u` has feature `f` in force (a Disarmed Shivering Sword's Blade Enchantment
+    /// gives nothing, L1058).
+    pub fn has_feature(&self, u: UnitIdx, f: Feature) -> bool {
+        self.unit(u).features.contains(&f) && !(f.is_blade_enchantment() && self.has(u, StatusKind::Disarmed))
+    }
+    /// A feature's counter on `u` (Whirling used, Focus Tokens): its value and whom it is about.
+    pub fn counter(&self, u: UnitIdx, f: Feature) -> (i32, Option<UnitIdx>) {
+        self.unit(u).counters.iter().find(|c| c.feature == f).map_or((0, None), |c| (c.value, c.about))
+    }
+    /// A per-creature counter's value (Electrified: 1 once `about` was zapped this turn).
+    pub fn counter_about(&self, u: UnitIdx, f: Feature, about: UnitIdx) -> i32 {
+        self.unit(u).counters.iter().find(|c| c.feature == f && c.about == Some(about)).map_or(0, |c| c.value)
+    }
+}
+
+/// A number a feature keeps on its unit between events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter {
+    /// Whose counter.
+    pub feature: Feature,
+    /// The number (Whirling: 1 once used this round; Focused Blade: Focus Tokens).
+    pub value: i32,
+    /// Whom it is about (Focused Blade's target).
+    pub about: Option<UnitIdx>,
+}
+
+pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
+    let now = if f.counts_per_creature() {
+        let v = cx.s.unit(u).counters.iter().find(|c| c.feature == f && c.about == about).map_or(0, |c| c.value);
+        (v, about)
+    } else {
+        cx.s.counter(u, f)
+    };
+    if now != (value, about) && !(value == 0 && now.0 == 0) {
+        cx.emit(Event::FeatureCounter {
+            unit: cx.s.who(u),
+            feature: f.id(&cx.s.content).into(),
+            value,
+            about: about.map(|a| cx.s.who(a)),
+        });
+    }
+}
+
+/// Whether `def` is a basic implement attack, or counts as one (Quickdraw...).
+pub fn is_basic_implement(def: &PowerDef) -> bool {
+    def.id == "basic-implement-attack" || def.basic.as_deref() == Some("implement")
+}
+
+fn enemies_within(s: &State, u: UnitIdx, n: i32) -> usize {
+    s.units_on_map().filter(|&e| s.enemies(u, e) && s.distance(u, e).is_some_and(|d| d <= n)).count()
+}
+
+/// Which feature, if any, makes `attacker`'s 2s read as 5s against `target` now (K-ROLL-7).
+pub fn twos_as_fives(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<&'static str> {
+    let un = s.unit(attacker);
+    if un.features.is_empty() {
+        return None;
+    }
+    if s.has_feature(attacker, Feature::Duelist) && enemies_within(s, attacker, 5) == 1 {
+        return Some("Duelist");
+    }
+    if s.has_feature(attacker, Feature::Brawler) && enemies_within(s, attacker, 3) >= 2 {
+        return Some("Brawler");
+    }
+    if s.has_feature(attacker, Feature::TeamUp)
+        && s.units_on_map()
+            .any(|a| a != attacker && a != target && !s.enemies(attacker, a) && s.distance(a, target) == Some(1))
+    {
+        return Some("Team-Up");
+    }
+    None
+}
+
+/// The dice of an attack roll as read (rulings K-ROLL-7): each die showing 2 reads as 5 under
+/// Duelist, Brawler or Team-Up, before Advantage or Disadvantage keeps one. Returns the kept
+/// value and the feature, when it changed anything.
+pub fn read_roll(
+    s: &State,
+    attacker: UnitIdx,
+    target: UnitIdx,
+    dice: &[i32],
+    advantage: Option<bool>,
+) -> Option<(i32, &'static str)> {
+    let why = twos_as_fives(s, attacker, target)?;
+    if !dice.contains(&2) {
+        return None;
+    }
+    let mut read = dice.iter().map(|&d| if d == 2 { 5 } else { d });
+    let kept = match advantage {
+        Some(true) => read.max(),
+        Some(false) => read.min(),
+        None => read.next_back(),
+    }?;
+    Some((kept, why))
+}
+
+/// Terror: a final roll of 6 leaves the target Panicked, with the attacker as its source,
+/// through the target's next turn (rulings K-ST-Panicked).
+pub fn on_roll_result(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32, hit: bool) {
+    focus_after(cx, attacker, target, value);
+    if value == 6
+        && hit
+        && attacker != target
+        && cx.s.has_feature(attacker, Feature::Terror)
+        && cx.s.unit(target).on_map()
+    {
+        let status = Status {
+            kind: StatusKind::Panicked,
+            amount: 0,
+            source: Some(attacker),
+            origin: None,
+            duration: Duration::EndOfTurn { unit: target, turn: cx.s.unit(target).turns_started + 1 },
+        };
+        crate::rules::attack::give_status(cx, target, status, "Terror");
+    }
+}
+
+/// Piercing Shot: `attacker`'s basic implement attack ignores Ward and Resist.
+pub fn pierces(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
+    s.has_feature(attacker, Feature::PiercingShot) && is_basic_implement(def)
+}
+
+/// Ricochet Shot: `attacker`'s basic implement attack ignores cover and line of sight.
+pub fn ignores_cover(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
+    s.has_feature(attacker, Feature::RicochetShot) && is_basic_implement(def)
+}
+
+/// Seeking Shot: `attacker`'s basic implement attack ignores Concealment and Hidden; Scryer:
+/// nothing of the locked target's is concealed from it.
+pub fn ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    (s.has_feature(attacker, Feature::SeekingShot) && is_basic_implement(def)) || locked(s, attacker, target)
+}
+
+/// Whether `u` needs no line of sight to `t` for `def`: Ricochet Shot, Scryer's lock.
+pub fn sees_through(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
+    ignores_cover(s, u, def) || locked(s, u, t)
+}
+
+/// Scryer: a class power of `u` always has its locked target in range.
+pub fn ignores_range(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
+    def.class.is_some() && locked(s, u, t)
+}
+
+/// Whether `u` is Locked On to `t` (Scryer), or shares the lock of an Improved Scryer teammate.
+pub fn locked(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let own = |w: UnitIdx| {
+        let wn = s.unit(w);
+        !wn.counters.is_empty() && s.has_feature(w, Feature::Scryer) && s.counter(w, Feature::Scryer) == (1, Some(t))
+    };
+    own(u)
+        || s.unit_indices().any(|w| {
+            w != u
+                && s.counter(w, Feature::ImprovedScryer) == (1, Some(u))
+                && s.has_feature(w, Feature::ImprovedScryer)
+                && !s.enemies(w, u)
+                && own(w)
+        })
+}
+
+/// Whom an Improved Scryer may share its lock with: a teammate, or `keep` the one it has.
+fn share_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let now = s.counter(u, Feature::ImprovedScryer).1;
+    let mut out: Vec<DecisionOption> = s
+        .unit_indices()
+        .filter(|&t| t != u && s.unit(t).side == s.unit(u).side && Some(t) != now)
+        .map(|t| DecisionOption::new(s.unit(t).id.to_string(), format!("share the lock with {}", s.unit(t).id)))
+        .collect();
+    out.push(DecisionOption::new("keep", "keep sharing as now"));
+    out
+}
+
+/// Implement range as features change it: Spellwarp Sniper's wand or staff reaches 10.
+pub fn implement_range(s: &State, u: UnitIdx, base: i32) -> i32 {
+    let un = s.unit(u);
+    if matches!(un.implement, Implement::Wand | Implement::Staff) && un.features.contains(&Feature::SpellwarpSniper) {
+        return base.max(10);
+    }
+    base
+}
+
+/// Reach as features change it: Long-arm gives Reach 2.
+pub fn reach(s: &State, u: UnitIdx) -> i32 {
+    if s.has_feature(u, Feature::LongArm) { 2 } else { 1 }
+}
+
+/// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
+pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
+    i32::from(s.has_feature(u, Feature::Regenerative))
+}
+
+/// Whether a feature keeps `u` Hovering (Self-Lift; an ally's Lift Specialist within 5).
+pub fn hovering(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::SelfLift)
+        || crate::classes::porter::lifted(s, u) // Involuntary Lift
+        || (s.unit(u).on_map()
+            && s.units_on_map().any(|w| {
+                w != u
+                    && !s.enemies(w, u)
+                    && s.has_feature(w, Feature::LiftSpecialist)
+                    && s.distance(w, u).is_some_and(|d| d <= 5)
+            }))
+}
+
+/// After `mover` teleported `t` (itself, an ally or an enemy): Teleportation Specialist gives
+/// the Porter or its ally 1 Ward.
+pub fn teleported(cx: &mut Ctx, mover: UnitIdx, t: UnitIdx) {
+    if cx.s.has_feature(mover, Feature::TeleportationSpecialist) && !cx.s.enemies(mover, t) && cx.s.unit(t).on_map() {
+        let ward = cx.s.unit(t).ward + 1;
+        cx.emit(Event::WardSet { unit: cx.s.who(t), ward, why: "Teleportation Specialist".into() });
+        crate::classes::diviner::empathy::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
+    }
+}
+
+/// A feature's question, waiting on the resolution stack.
+#[derive(Clone, Debug)]
+pub enum FeatureFrame {
+    /// Change Spell, or the choice on respawning (L1058-1060): which learned Blade Enchantment or
+    /// Self-Charm goes in force in place of one that is.
+    ChangeSpell {
+        /// The Shivering Sword.
+        unit: UnitIdx,
+        /// On respawning: any number of groups may change, and `keep` ends the choice.
+        respawn: bool,
+        /// Groups (bits, by index in [`SWAPPABLE`]) already changed this time.
+        done: u8,
+    },
+    /// Scryer: as the Diviner's turn ends, whom to Lock On to.
+    LockOn {
+        /// The Diviner.
+        unit: UnitIdx,
+    },
+    /// Directional Shield: which way the Shivering Sword faces this turn.
+    Shield {
+        /// The Shivering Sword.
+        unit: UnitIdx,
+    },
+    /// Improved Scryer: which teammate shares the lock.
+    ShareLock {
+        /// The Diviner.
+        unit: UnitIdx,
+    },
+    /// Capacitive Ward: spend Charge Tokens for 1 more damage on this hit?
+    Capacitive {
+        /// The Wardmaster.
+        unit: UnitIdx,
+    },
+    /// Seer: foresee a die for this round, or not.
+    Foresee {
+        /// The Diviner.
+        unit: UnitIdx,
+    },
+    /// Improved Seer: foresee a die for the team this round, or not.
+    TeamForesee {
+        /// The Diviner.
+        unit: UnitIdx,
+    },
+    /// Special Ward: the Wardmaster picks who gains it as its turn ends.
+    SpecialWard {
+        /// The Wardmaster.
+        unit: UnitIdx,
+    },
+    /// Status-Thief: move one status between the Shivering Sword and the creature it hit.
+    StatusThief {
+        /// The Shivering Sword.
+        unit: UnitIdx,
+        /// The creature hit.
+        target: UnitIdx,
+    },
+    /// Guardless Blade: take 2 unresisted damage to deal 2 to the enemy that just damaged you.
+    GuardlessBack {
+        /// The Shivering Sword.
+        unit: UnitIdx,
+        /// The enemy.
+        enemy: UnitIdx,
+    },
+    /// Guardless Blade: after a melee hit, take 2 unresisted damage to deal 2 to another enemy in
+    /// reach.
+    GuardlessSweep {
+        /// The Shivering Sword.
+        unit: UnitIdx,
+        /// The enemy just hit (not a choice).
+        hit: UnitIdx,
+    },
+    /// Portal Brawler: swap squares with the enemy just hit, or not.
+    Swap {
+        /// The Porter.
+        unit: UnitIdx,
+        /// The enemy hit.
+        target: UnitIdx,
+    },
+}
+
+/// After a hit lands, before its Effect's forced movement: Spellwarp Sniper (the target was
+/// `dist` squares away when hit) and Portal Brawler queue their optional moves, which resolve
+/// after the Effect's (rulings K-FM-5).
+pub fn on_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, dist: Option<i32>) {
+    let s = &*cx.s;
+    if !s.enemies(attacker, target) || !s.unit(target).on_map() || !s.unit(attacker).on_map() {
+        return;
+    }
+    let Some(d) = dist else { return };
+    let swap = s.has_feature(attacker, Feature::PortalBrawler)
+        && d <= 3
+        && s.unit(attacker).size == s.unit(target).size
+        && swap_fits(s, attacker, target);
+    // "stay" among the squares offered makes the teleport optional.
+    let sniper = (s.has_feature(attacker, Feature::SpellwarpSniper) && d >= 5).then(|| {
+        crate::rules::forced::ForcedFrame::new(s, attacker, target, crate::rules::forced::ForcedKind::Teleport, 2)
+    });
+    if swap {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Swap { unit: attacker, target }));
+    }
+    if let Some(f) = sniper {
+        cx.push(crate::engine::flow::Frame::Forced(f));
+    }
+}
+
+/// After a hit by `attacker` on `target` with `def` (any target, ally or enemy), before the
+/// Effect's own moves: Status-Thief's and Guardless Blade's offers.
+pub fn on_hit_blade(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) {
+    if !def.rolls() || !cx.s.unit(target).on_map() || !cx.s.unit(attacker).on_map() || attacker == target {
+        return;
+    }
+    let melee = def.is_melee(cx.s.unit(attacker).implement == Implement::Sword);
+    if cx.s.has_feature(attacker, Feature::GuardlessBlade)
+        && melee
+        && cx.s.enemies(attacker, target)
+        && !sweep_targets(cx.s, attacker, target).is_empty()
+    {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessSweep { unit: attacker, hit: target }));
+    }
+    if cx.s.has_feature(attacker, Feature::StatusThief) && thief_options(cx.s, attacker, target).len() > 1 {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::StatusThief { unit: attacker, target }));
+    }
+}
+
+/// After `attacker`'s attack dealt damage to `target`: Guardless Blade's offer to hit back, when
+/// the attacker is an enemy within the Shivering Sword's reach.
+pub fn on_damaged(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
+    if cx.s.has_feature(target, Feature::GuardlessBlade)
+        && cx.s.unit(target).on_map()
+        && cx.s.unit(attacker).on_map()
+        && cx.s.enemies(target, attacker)
+        && cx.s.distance(target, attacker).is_some_and(|d| d <= cx.s.reach(target))
+    {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessBack { unit: target, enemy: attacker }));
+    }
+}
+
+/// Other enemies within the Shivering Sword's reach than the one it hit.
+fn sweep_targets(s: &State, unit: UnitIdx, hit: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&e| e != hit && s.enemies(unit, e) && s.distance(unit, e).is_some_and(|d| d <= s.reach(unit)))
+        .collect()
+}
+
+/// Guardless Blade's price and blow: 2 damage to the Shivering Sword that nothing reduces, then 2
+/// damage to the enemy.
+fn guardless(cx: &mut Ctx, unit: UnitIdx, enemy: UnitIdx) {
+    let unresisted = crate::rules::damage::FromAttack { attack_or_opportunity: false, pierce: true, melee: false };
+    crate::rules::damage::deal(cx, unit, 2, Some(unit), "Guardless Blade (its price)", Some(unresisted));
+    if cx.s.unit(enemy).on_map() {
+        crate::rules::damage::deal(cx, enemy, 2, Some(unit), "Guardless Blade", None);
+    }
+}
+
+/// Status-Thief's choices: `take:<status>` from the target, `give:<status>` to it, or `no`.
+fn thief_options(s: &State, unit: UnitIdx, target: UnitIdx) -> Vec<DecisionOption> {
+    let mut out: Vec<DecisionOption> = Vec::new();
+    for (dir, from) in [("take", target), ("give", unit)] {
+        let to = if from == target { unit } else { target };
+        for st in &s.unit(from).statuses {
+            if st.kind == StatusKind::Flying && flyer_above(s, to) {
+                continue; // no room in the air there (K-ST-Flying)
+            }
+            let id = format!("{dir}:{}", st.kind.name());
+            if !out.iter().any(|o| o.id == id) {
+                out.push(DecisionOption::new(id, format!("{dir} {}", st.kind.name())));
+            }
+        }
+    }
+    out.push(DecisionOption::new("no", "move nothing"));
+    out
+}
+
+/// Moves the first status named `name` from `from` to `to`; references to the Shivering Sword
+/// and its target swap over, others stay.
+fn steal(cx: &mut Ctx, unit: UnitIdx, target: UnitIdx, from: UnitIdx, to: UnitIdx, name: &str) {
+    let Some(st) = cx.s.unit(from).statuses.iter().find(|s| s.kind.name() == name).copied() else { return };
+    let flip = |x: UnitIdx| {
+        if x == unit {
+            target
+        } else if x == target {
+            unit
+        } else {
+            x
+        }
+    };
+    let s = &*cx.s;
+    let turns =
+        |x: UnitIdx, turn: u32, y: UnitIdx| s.unit(y).turns_started + turn.saturating_sub(s.unit(x).turns_started);
+    let duration = match st.duration {
+        Duration::EndOfTurn { unit: x, turn } => Duration::EndOfTurn { unit: flip(x), turn: turns(x, turn, flip(x)) },
+        Duration::StartOfTurn { unit: x, turn } => {
+            Duration::StartOfTurn { unit: flip(x), turn: turns(x, turn, flip(x)) }
+        }
+        d => d,
+    };
+    let moved = Status { source: st.source.map(flip), duration, ..st };
+    cx.emit(Event::StatusEnded { unit: cx.s.who(from), status: st, why: "taken by Status-Thief".into() });
+    if st.kind == StatusKind::Flying && !cx.s.has(from, StatusKind::Flying) {
+        crate::rules::movement::settle_on_legal_square(cx, from, "comes down beside the creature below");
+    }
+    if moved.source != Some(to) {
+        crate::rules::attack::give_status(cx, to, moved, "Status-Thief");
+    }
+}
+
+/// The decision a feature frame waits on: (who answers, kind, prompt, options).
+pub fn question(s: &State, f: &FeatureFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    match *f {
+        FeatureFrame::ChangeSpell { unit, respawn, done } => (
+            unit,
+            "feature",
+            if respawn {
+                format!("{}: respawning — change a Blade Enchantment or Self-Charm in force?", s.unit(unit).id)
+            } else {
+                format!("{}: Change Spell — which learned spell goes in force?", s.unit(unit).id)
+            },
+            change_spell_options(s, unit, respawn, done),
+        ),
+        FeatureFrame::StatusThief { unit, target } => (
+            unit,
+            "feature",
+            format!("{}: Status-Thief — move a status between you and {}?", s.unit(unit).id, s.unit(target).id),
+            thief_options(s, unit, target),
+        ),
+        FeatureFrame::GuardlessBack { unit, enemy } => (
+            unit,
+            "feature",
+            format!("{}: Guardless Blade — take 2 damage to deal 2 to {}?", s.unit(unit).id, s.unit(enemy).id),
+            vec![DecisionOption::new("yes", "take 2, deal 2"), DecisionOption::new("no", "let it go")],
+        ),
+        FeatureFrame::GuardlessSweep { unit, hit } => {
+            let mut opts: Vec<DecisionOption> = sweep_targets(s, unit, hit)
+                .into_iter()
+                .map(|e| DecisionOption::new(s.unit(e).id.to_string(), format!("take 2, deal 2 to {}", s.unit(e).id)))
+                .collect();
+            opts.push(DecisionOption::new("no", "let it go"));
+            (unit, "feature", format!("{}: Guardless Blade — strike another enemy in reach?", s.unit(unit).id), opts)
+        }
+        FeatureFrame::LockOn { unit } => {
+            (unit, "target", format!("{}: Scryer — Lock On to whom?", s.unit(unit).id), lock_options(s, unit))
+        }
+        FeatureFrame::Shield { unit } => (
+            unit,
+            "feature",
+            format!("{}: Directional Shield — guard which way until your next turn?", s.unit(unit).id),
+            DIRECTIONS
+                .iter()
+                .map(|(id, _)| DecisionOption::new(*id, format!("guard the {id}")))
+                .chain(std::iter::once(DecisionOption::new("none", "no direction")))
+                .collect(),
+        ),
+        FeatureFrame::ShareLock { unit } => (
+            unit,
+            "target",
+            format!("{}: Improved Scryer — share the lock with which teammate?", s.unit(unit).id),
+            share_options(s, unit),
+        ),
+        FeatureFrame::Capacitive { unit } => (
+            unit,
+            "feature",
+            format!(
+                "{}: Capacitive Ward — spend {} of your {} Charge Tokens for 1 more damage?",
+                s.unit(unit).id,
+                capacitive_cost(s, unit).0,
+                charge_tokens(s, unit)
+            ),
+            vec![DecisionOption::new("spend", "1 more damage"), DecisionOption::new("no", "keep the tokens")],
+        ),
+        FeatureFrame::Foresee { unit } => (
+            unit,
+            "feature",
+            format!("{}: Seer — roll a foreseen result for this round (3 damage if it goes unused)?", s.unit(unit).id),
+            vec![DecisionOption::new("roll", "foresee"), DecisionOption::new("no", "not this round")],
+        ),
+        FeatureFrame::TeamForesee { unit } => (
+            unit,
+            "feature",
+            format!(
+                "{}: Improved Seer — roll a foreseen result for your teammates this round (3 damage if none uses it)?",
+                s.unit(unit).id
+            ),
+            vec![DecisionOption::new("roll", "foresee for the team"), DecisionOption::new("no", "not this round")],
+        ),
+        FeatureFrame::SpecialWard { unit } => (
+            unit,
+            "target",
+            format!("{}: Special Ward — who gains {}?", s.unit(unit).id, special_ward_amount(s, unit)),
+            special_ward_options(s, unit),
+        ),
+        FeatureFrame::Swap { unit, target } => (
+            unit,
+            "feature",
+            format!("{}: Portal Brawler — swap squares with {}?", s.unit(unit).id, s.unit(target).id),
+            vec![DecisionOption::new("swap", "swap squares"), DecisionOption::new("no", "stay put")],
+        ),
+    }
+}
+
+/// Answers a feature frame.
+pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleError> {
+    match f {
+        FeatureFrame::ChangeSpell { unit, respawn, done } => {
+            if option == "keep" {
+                return Ok(());
+            }
+            let (new, old) = match option.split_once('/') {
+                Some((n, o)) => (n, Some(o)),
+                None => (option, None),
+            };
+            let c = &cx.s.content;
+            let old = old.map(str::to_string).or_else(|| {
+                let g = c.feature_group(new);
+                cx.s.unit(unit).features.iter().find(|x| x.group(c) == g).map(|x| x.id(c).to_string())
+            });
+            let bit = SWAPPABLE.iter().position(|(g, _)| *g == c.feature_group(new)).map_or(0, |i| 1u8 << i);
+            cx.emit(Event::FeatureSwapped {
+                unit: cx.s.who(unit),
+                out: old.unwrap_or_default(),
+                into: new.to_string(),
+            });
+            if respawn && !change_spell_options(cx.s, unit, true, done | bit).is_empty() {
+                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell {
+                    unit,
+                    respawn,
+                    done: done | bit,
+                }));
+            }
+        }
+        FeatureFrame::StatusThief { unit, target } => {
+            if let Some((dir, name)) = option.split_once(':') {
+                let (from, to) = if dir == "take" { (target, unit) } else { (unit, target) };
+                steal(cx, unit, target, from, to, name);
+            }
+        }
+        FeatureFrame::GuardlessBack { unit, enemy } => {
+            if option == "yes" {
+                guardless(cx, unit, enemy);
+            }
+        }
+        FeatureFrame::GuardlessSweep { unit, .. } => {
+            if option != "no" {
+                let e = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                guardless(cx, unit, e);
+            }
+        }
+        FeatureFrame::LockOn { unit } => {
+            if option != "keep" {
+                let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                set_counter(cx, unit, Feature::Scryer, 1, Some(t));
+            }
+        }
+        FeatureFrame::Shield { unit } => {
+            if let Some(i) = DIRECTIONS.iter().position(|(id, _)| *id == option) {
+                set_counter(cx, unit, Feature::DirectionalShield, i as i32 + 1, None);
+            }
+        }
+        FeatureFrame::ShareLock { unit } => {
+            if option != "keep" {
+                let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+                set_counter(cx, unit, Feature::ImprovedScryer, 1, Some(t));
+            }
+        }
+        FeatureFrame::Capacitive { unit } => {
+            // An Interrupt that turned the hit into a miss leaves nothing to pay for.
+            let evaded = matches!(cx.s.flow.last(), Some(crate::engine::flow::Frame::Attack(a)) if a.evaded);
+            if option == "spend" && !evaded {
+                set_counter(cx, unit, Feature::CapacitiveWard, 1, Some(unit)); // paid when the damage lands
+            }
+        }
+        FeatureFrame::Foresee { unit } => {
+            if option == "roll" {
+                let v = cx.d6(Some(unit))?;
+                set_counter(cx, unit, Feature::Seer, v, None);
+            }
+        }
+        FeatureFrame::TeamForesee { unit } => {
+            if option == "roll" {
+                let v = cx.d6(Some(unit))?;
+                set_counter(cx, unit, Feature::ImprovedSeer, v, None);
+            }
+        }
+        FeatureFrame::SpecialWard { unit } => {
+            let (option, boosted) = match option.strip_suffix('+') {
+                Some(o) => (o, true),
+                None => (option, false),
+            };
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            let mut amount = special_ward_amount(cx.s, unit);
+            if boosted {
+                let (_, cost) = capacitive_cost(cx.s, unit);
+                let left = charge_tokens(cx.s, unit) - cost;
+                set_counter(cx, unit, Feature::CapacitiveWard, left, None);
+                amount += 1;
+            }
+            cx.emit(Event::SpecialWard { unit: cx.s.who(t), from: cx.s.who(unit), amount });
+            crate::classes::diviner::empathy::ward_gained(cx, t, amount, "Special Ward"); // Empath
+            crate::rules::modifiers::ward_boost_used(cx, unit);
+        }
+        FeatureFrame::Swap { unit, target } => {
+            if option == "swap" && cx.s.unit(unit).on_map() && cx.s.unit(target).on_map() {
+                swap(cx, unit, target, "Portal Brawler")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `u` and `t` may trade squares: neither would then share a square with a third
+/// creature that is also on the ground, or also in the air (K-ST-Flying).
+pub fn swap_fits(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let (Some(a), Some(b)) = (s.unit(u).pos, s.unit(t).pos) else { return false };
+    if crate::classes::tinker::pest::riding(s.unit(u)) || crate::classes::tinker::pest::riding(s.unit(t)) {
+        return false; // a riding Pest goes only where its host goes (the-pest)
+    }
+    let clash = |who: UnitIdx, at: fray_core::grid::Pos| {
+        let fly = s.has(who, StatusKind::Flying);
+        s.units_on_map().any(|o| {
+            o != u
+                && o != t
+                && !crate::classes::tinker::pest::riding(s.unit(o)) // it rides along with its host
+                && s.has(o, StatusKind::Flying) == fly
+                && fray_core::geometry::distance(at, s.unit(who).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
+        })
+    };
+    !clash(u, b) && !clash(t, a)
+}
+
+/// Two creatures trade squares by teleport (K-FM-5): Grabs on either end, zones are entered.
+pub fn swap(cx: &mut Ctx, u: UnitIdx, t: UnitIdx, why: &str) -> Result<(), RuleError> {
+    let (a, b) = (cx.s.unit(u).pos.unwrap(), cx.s.unit(t).pos.unwrap());
+    cx.emit(Event::Note { text: format!("{} and {} swap squares ({why})", cx.s.unit(u).id, cx.s.unit(t).id) });
+    cx.emit(Event::Moved { unit: cx.s.who(u), from: a, to: b, how: How::Teleport });
+    cx.emit(Event::Moved { unit: cx.s.who(t), from: b, to: a, how: How::Teleport });
+    for who_ in [u, t] {
+        for st in cx.s.unit(who_).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Grabbed) {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(who_), status: st, why: "teleported out of the Grab".into() });
+        }
+    }
+    crate::rules::zones::entered(cx, u, a, b, Some(u))?;
+    crate::rules::zones::entered(cx, t, b, a, Some(u))?;
+    teleported(cx, u, u);
+    teleported(cx, u, t);
+    Ok(())
+}
+
+/// Special Ward handed out at the end of a turn: 1, 2 with Improved Wardmaster (L842, L910).
+pub fn special_ward_amount(s: &State, u: UnitIdx) -> i32 {
+    let base = if s.has_feature(u, Feature::ImprovedWardmaster) { 2 } else { 1 };
+    base + crate::rules::modifiers::ward_boost(s, u) // Ward Boost
+}
+
+/// Who may gain the Wardmaster's Special Ward: itself, or an ally it can see (a clear line,
+/// not Hidden).
+pub fn special_ward_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let x = s.unit(u);
+    let Some(p) = x.pos else { return Vec::new() };
+    s.units_on_map()
+        .filter(|&t| {
+            t == u
+                || (!s.enemies(u, t)
+                    && crate::rules::cover::shot(s, p, x.size, t) != fray_core::sight::Sight::Blocked
+                    && !s.has(t, StatusKind::Hidden))
+        })
+        .flat_map(|t| {
+            let id = s.unit(t).id.to_string();
+            let plain = DecisionOption::new(id.clone(), format!("{id} gains the Special Ward"));
+            let boosted = (s.has_feature(u, Feature::CapacitiveWard) && charge_tokens(s, u) >= capacitive_cost(s, u).1)
+                .then(|| DecisionOption::new(format!("{id}+"), format!("{id} gains it, 1 bigger for Charge Tokens")));
+            std::iter::once(plain).chain(boosted)
+        })
+        .collect()
+}
+
+/// A Wardmaster's Charge Tokens (Capacitive Ward).
+pub fn charge_tokens(s: &State, u: UnitIdx) -> i32 {
+    s.unit(u).counters.iter().find(|c| c.feature == Feature::CapacitiveWard && c.about.is_none()).map_or(0, |c| c.value)
+}
+
+/// Capacitive Ward's prices: (tokens for 1 damage, tokens for 1 more Special Ward); 3 and 2, or 2
+/// and 1 with Improved Wardmaster.
+pub fn capacitive_cost(s: &State, u: UnitIdx) -> (i32, i32) {
+    if s.has_feature(u, Feature::ImprovedWardmaster) { (2, 1) } else { (3, 2) }
+}
+
+/// Whether `attacker` may be asked to spend Charge Tokens on a hit with `def` (one with a damage
+/// line).
+pub fn capacitive_offer(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
+    def.damage.is_some()
+        && s.has_feature(attacker, Feature::CapacitiveWard)
+        && charge_tokens(s, attacker) >= capacitive_cost(s, attacker).0
+}
+
+/// Pushes Capacitive Ward's question for `attacker`'s hit.
+pub fn ask_capacitive(cx: &mut Ctx, attacker: UnitIdx) {
+    cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Capacitive { unit: attacker }));
+}
+
+/// The damage Capacitive Ward adds to a packet now dealt (`dealing`): 1 if the Wardmaster chose
+/// to spend, paid now; a choice left unused (the hit dealt no damage) is dropped unpaid.
+pub fn capacitive_damage(cx: &mut Ctx, attacker: UnitIdx, dealing: bool) -> i32 {
+    if cx.s.counter_about(attacker, Feature::CapacitiveWard, attacker) == 0 {
+        return 0;
+    }
+    set_counter(cx, attacker, Feature::CapacitiveWard, 0, Some(attacker));
+    let (cost, _) = capacitive_cost(cx.s, attacker);
+    let tokens = charge_tokens(cx.s, attacker);
+    if !dealing || tokens < cost {
+        return 0;
+    }
+    set_counter(cx, attacker, Feature::CapacitiveWard, tokens - cost, None);
+    1
+}
+
+/// `u` lost Special Ward (to damage, or by being Taken Out by it): the Wardmaster whose Ward it
+/// was gains a Charge Token when `u` is its ally.
+pub fn special_ward_lost(cx: &mut Ctx, u: UnitIdx) {
+    let Some(w) = cx.s.unit(u).special_from else { return };
+    if w != u && !cx.s.enemies(w, u) && cx.s.has_feature(w, Feature::CapacitiveWard) {
+        let tokens = charge_tokens(cx.s, w) + 1;
+        set_counter(cx, w, Feature::CapacitiveWard, tokens, None);
+    }
+}
+
+/// As a unit's turn ends: a Wardmaster on the map hands out its Special Ward (pushed above the
+/// next turn, so it is answered first).
+pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
+    if cx.s.unit(u).on_map() {
+        whirling(cx, u);
+    }
+    // Electrified: once per enemy per turn; a new turn begins.
+    let zapped: Vec<(UnitIdx, UnitIdx)> =
+        cx.s.unit_indices()
+            .flat_map(|w| {
+                cx.s.unit(w)
+                    .counters
+                    .iter()
+                    .filter(|c| c.feature == Feature::Electrified)
+                    .filter_map(move |c| c.about.map(|a| (w, a)))
+            })
+            .collect();
+    for (w, a) in zapped {
+        set_counter(cx, w, Feature::Electrified, 0, Some(a));
+    }
+    if cx.s.has_feature(u, Feature::ImprovedScryer) && cx.s.unit(u).on_map() && share_options(cx.s, u).len() > 1 {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ShareLock { unit: u })); // after the lock
+    }
+    if cx.s.has_feature(u, Feature::Scryer) && cx.s.unit(u).on_map() && lock_options(cx.s, u).len() > 1 {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::LockOn { unit: u }));
+    }
+    if cx.s.has_feature(u, Feature::SpecialWard) && cx.s.unit(u).on_map() {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
+    }
+}
+
+/// The Wardmaster whose Special Ward `u` holds now, if any.
+fn warded_by(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    let un = s.unit(u);
+    if un.special_ward > 0 { un.special_from } else { None }
+}
+
+/// Speed from features: Motile Ward's +2 (+3 improved) while holding that Special Ward.
+pub fn speed_bonus(s: &State, u: UnitIdx) -> i32 {
+    match warded_by(s, u) {
+        Some(w) if s.has_feature(w, Feature::MotileWard) => {
+            if s.has_feature(w, Feature::ImprovedWardmaster) {
+                3
+            } else {
+                2
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// After a missed attack roll: Sword Hold (the target holds enemies Grabbed), and Reflective
+/// Ward: an enemy whose attack missed a holder of the Special Ward takes 1 damage (2 improved),
+/// credited to the Wardmaster; not when an Interrupt turned a hit into the miss.
+pub fn on_miss(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, evaded: bool) {
+    if cx.s.enemies(target, attacker) {
+        sword_hold(cx, target);
+    }
+    let Some(w) = warded_by(cx.s, target) else { return };
+    if evaded || !cx.s.has_feature(w, Feature::ReflectiveWard) || !cx.s.enemies(target, attacker) {
+        return;
+    }
+    let n = if cx.s.has_feature(w, Feature::ImprovedWardmaster) { 2 } else { 1 };
+    if cx.s.unit(attacker).on_map() {
+        crate::rules::damage::deal(cx, attacker, n, Some(w), "Reflective Ward", None);
+    }
+}
+
+/// Powers whose rules live here.
+pub const POWER_HOOKS: &[&str] = &["change-spell", "use-foreseen", "use-team-foreseen"];
+
+/// The swaps a Shivering Sword may make: each learned spell not in force, replacing the one of
+/// its group in force (`new/old` when two are, with Twin Enchantments or Twin Charms); groups in
+/// `done` are settled; on respawning also `keep`.
+pub fn change_spell_options(s: &State, u: UnitIdx, respawn: bool, done: u8) -> Vec<DecisionOption> {
+    let (un, c) = (s.unit(u), &*s.content);
+    let mut out = Vec::new();
+    for &f in un.learned.iter().filter(|f| !un.features.contains(f)) {
+        let g = f.group(c);
+        if SWAPPABLE.iter().position(|(x, _)| *x == g).is_some_and(|i| done & (1 << i) != 0) {
+            continue;
+        }
+        let olds: Vec<Feature> = un.features.iter().filter(|x| x.group(c) == g).copied().collect();
+        let id = f.id(c);
+        match olds.as_slice() {
+            [] => out.push(DecisionOption::new(id, format!("put {id} in force"))),
+            [o] => out.push(DecisionOption::new(id, format!("{id} in place of {}", o.id(c)))),
+            more => {
+                for o in more {
+                    out.push(DecisionOption::new(format!("{id}/{}", o.id(c)), format!("{id} in place of {}", o.id(c))));
+                }
+            }
+        }
+    }
+    if respawn && !out.is_empty() {
+        out.push(DecisionOption::new("keep", "keep the spells in force"));
+    }
+    out
+}
+
+/// Whether a Flying creature other than `u` is above `u`'s square.
+fn flyer_above(s: &State, u: UnitIdx) -> bool {
+    let Some(p) = s.unit(u).pos else { return false };
+    s.units_on_map().any(|o| {
+        o != u
+            && s.has(o, StatusKind::Flying)
+            && fray_core::geometry::distance(p, s.unit(u).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
+    })
+}
+
+/// Checks a power whose rules live here or that a feature limits (Change Spell: the first thing
+/// on the user's turn, and something learned to swap in; Foreseen Result; taking off).
+pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+    // Taking off (Self-Lift Flight): no room in the air above a Flying creature (K-ST-Flying).
+    let takes_off = def.target == crate::content::powers::Targeting::Myself
+        && def.effect.iter().any(|e| e.status.as_deref() == Some("flying"))
+        && !s.has(u, StatusKind::Flying);
+    if takes_off && flyer_above(s, u) {
+        return Err(crate::rules::actions::refuse(
+            "K-ST-Flying",
+            format_args!("a Flying creature is above {}: no room to take off", s.unit(u).id),
+        ));
+    }
+    if def.hook.as_deref() == Some("use-foreseen")
+        && (foreseen_value(s, u) == 0 || s.counter_about(u, Feature::Seer, u) != 0)
+    {
+        return Err(crate::rules::actions::refuse(
+            "diviner-seer",
+            format_args!("{} holds no unused foreseen result (or has already called on it)", s.unit(u).id),
+        ));
+    }
+    if def.hook.as_deref() == Some("change-spell") {
+        let a = s.unit(u).actions;
+        if a.taken > 0 || a.free > 0 || a.attack || a.moves > 0 || a.role {
+            return Err(crate::rules::actions::refuse(
+                "change-spell",
+                format_args!("{} may use Change Spell only as the first thing on its turn", s.unit(u).id),
+            ));
+        }
+        if change_spell_options(s, u, false, 0).is_empty() {
+            return Err(crate::rules::actions::refuse(
+                "change-spell",
+                format_args!("{} has no learned Blade Enchantment or Self-Charm out of force to swap in", s.unit(u).id),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Uses a power whose rules live here.
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power);
+    let (name, hook) = (def.name.clone(), def.hook.clone());
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![] });
+    if hook.as_deref() == Some("use-foreseen") {
+        set_counter(cx, u, Feature::Seer, 1, Some(u)); // armed: the next die is the foreseen one
+    } else if hook.as_deref() == Some("use-team-foreseen") {
+        // Improved Seer: the teammate's next die is the team's foreseen one.
+        if let Some(w) = team_die_holder(cx.s, u) {
+            set_counter(cx, w, Feature::ImprovedSeer, 1, Some(u));
+        }
+    } else {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
+    }
+    Ok(())
+}
+
+/// A Seer's foreseen result, if it holds one unused (1-6).
+pub fn foreseen_value(s: &State, u: UnitIdx) -> i32 {
+    s.unit(u).counters.iter().find(|c| c.feature == Feature::Seer && c.about.is_none()).map_or(0, |c| c.value)
+}
+
+/// Improved Seer: the team die `w` holds unused (1-6), or 0.
+pub fn team_die(s: &State, w: UnitIdx) -> i32 {
+    s.unit(w).counters.iter().find(|c| c.feature == Feature::ImprovedSeer && c.about.is_none()).map_or(0, |c| c.value)
+}
+
+/// The teammate of `u` whose team die `u` may call on: an Improved Seer (a Seer too) holding
+/// one that nobody has called on yet.
+fn team_die_holder(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    s.unit_indices().find(|&w| {
+        w != u
+            && s.unit(w).side == s.unit(u).side
+            && s.has_feature(w, Feature::ImprovedSeer)
+            && team_die(s, w) > 0
+            && !s
+                .unit(w)
+                .counters
+                .iter()
+                .any(|c| c.feature == Feature::ImprovedSeer && c.about.is_some() && c.value > 0)
+    })
+}
+
+/// Whether `u` may use `power` without knowing it: calling on a teammate's team die.
+pub fn team_die_power(s: &State, u: UnitIdx, power: u16) -> bool {
+    s.powers.get(power).hook.as_deref() == Some("use-team-foreseen") && team_die_holder(s, u).is_some()
+}
+
+/// The team-die action to add to `u`'s menu (it does not know it as a power).
+pub fn team_die_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let Some(p) = s.powers.find("team-foreseen-result") else { return Vec::new() };
+    if s.unit(u).powers.contains(&p)
+        || crate::rules::actions::check_power_use(s, u, p, false).is_err()
+        || crate::rules::control::check_power(s, u, s.powers.get(p), &[u]).is_err()
+    {
+        return Vec::new(); // not offered under a compulsion either (Panicked, Dominated)
+    }
+    vec![DecisionOption::new("power:team-foreseen-result", s.powers.get(p).name.clone())]
+}
+
+/// The team die an Improved Seer teammate holds armed for `u`'s next die, used up now.
+fn team_foreseen(cx: &mut Ctx, u: UnitIdx) -> Option<i32> {
+    let w = cx.s.unit_indices().find(|&w| {
+        !cx.s.unit(w).counters.is_empty() && w != u && cx.s.counter_about(w, Feature::ImprovedSeer, u) > 0
+    })?;
+    let v = team_die(cx.s, w);
+    set_counter(cx, w, Feature::ImprovedSeer, 0, Some(u));
+    set_counter(cx, w, Feature::ImprovedSeer, 0, None);
+    cx.emit(Event::Note { text: format!("{} uses {}'s foreseen result: {v}", cx.s.unit(u).id, cx.s.unit(w).id) });
+    (v > 0).then_some(v)
+}
+
+/// Called for each die `u` rolls: the armed foreseen result replaces it (and is used up).
+pub fn foreseen(cx: &mut Ctx, u: UnitIdx) -> Option<i32> {
+    if cx.s.unit(u).counters.is_empty() || cx.s.counter_about(u, Feature::Seer, u) == 0 {
+        return team_foreseen(cx, u);
+    }
+    let v = foreseen_value(cx.s, u);
+    set_counter(cx, u, Feature::Seer, 0, Some(u));
+    set_counter(cx, u, Feature::Seer, 0, None);
+    cx.emit(Event::Note { text: format!("{} uses its foreseen result: {v}", cx.s.unit(u).id) });
+    (v > 0).then_some(v)
+}
+
+/// As a round begins (before its first turn): each Seer on the map is asked whether to foresee.
+pub fn round_begins(cx: &mut Ctx) {
+    for u in cx.s.units_on_map().collect::<Vec<_>>() {
+        if cx.s.has_feature(u, Feature::Seer) && cx.s.unit(u).kind == crate::engine::state::UnitKind::Athlete {
+            if cx.s.has_feature(u, Feature::ImprovedSeer) {
+                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
+            }
+            cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Foresee { unit: u }));
+        }
+    }
+}
+
+/// As a round ends: a foreseen result never used costs its Seer 3 damage (backlash).
+pub fn round_ends(cx: &mut Ctx) {
+    for u in cx.s.unit_indices().collect::<Vec<_>>() {
+        if foreseen_value(cx.s, u) > 0 {
+            set_counter(cx, u, Feature::Seer, 0, Some(u));
+            set_counter(cx, u, Feature::Seer, 0, None);
+            crate::rules::damage::deal(cx, u, 3, None, "the backlash of an unused foreseen result", None);
+        }
+        // Improved Seer: the team die nobody used (even if called on) backfires too.
+        if team_die(cx.s, u) > 0 {
+            let armed: Vec<UnitIdx> =
+                cx.s.unit(u)
+                    .counters
+                    .iter()
+                    .filter(|c| c.feature == Feature::ImprovedSeer && c.value > 0)
+                    .filter_map(|c| c.about)
+                    .collect();
+            for a in armed {
+                set_counter(cx, u, Feature::ImprovedSeer, 0, Some(a));
+            }
+            set_counter(cx, u, Feature::ImprovedSeer, 0, None);
+            crate::rules::damage::deal(cx, u, 3, None, "the backlash of an unused team foreseen result", None);
+        }
+    }
+}
+
+/// After a respawn in the Dungeon: a Shivering Sword may pick its spells in force again (L1060).
+pub fn after_respawn(cx: &mut Ctx, u: UnitIdx) {
+    if !change_spell_options(cx.s, u, true, 0).is_empty() {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: true, done: 0 }));
+    }
+}
+
+/// Consuming Focus: `taker` is within 3 squares of a Shivering Sword with the charm, an ally of
+/// `granter` (other than `granter`) and an enemy of `taker`, so it may not take the Opportunity.
+pub fn consumed(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+    s.units_on_map().any(|w| {
+        w != granter
+            && !s.enemies(w, granter)
+            && s.enemies(w, taker)
+            && s.has_feature(w, Feature::ConsumingFocus)
+            && s.distance(w, taker).is_some_and(|d| d <= 3)
+    })
+}
+
+/// Sword Hold: 2 damage to each enemy `holder` has Grabbed (an attack missed it).
+fn sword_hold(cx: &mut Ctx, holder: UnitIdx) {
+    if !cx.s.has_feature(holder, Feature::SwordHold) || !cx.s.unit(holder).on_map() {
+        return;
+    }
+    let held: Vec<UnitIdx> =
+        crate::rules::movement::grabbed_by(cx.s, holder).filter(|&v| cx.s.enemies(holder, v)).collect();
+    for v in held {
+        crate::rules::damage::deal(cx, v, 2, Some(holder), "Sword Hold", None);
+    }
+}
+
+/// A failed escape roll against a Grab: Sword Hold costs the escaper 2 damage.
+pub fn escape_failed(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) {
+    if kind != StatusKind::Grabbed {
+        return;
+    }
+    let holders: Vec<UnitIdx> =
+        cx.s.unit(u).statuses.iter().filter(|s| s.kind == StatusKind::Grabbed).filter_map(|s| s.source).collect();
+    for h in holders {
+        if cx.s.has_feature(h, Feature::SwordHold) && cx.s.enemies(h, u) && cx.s.unit(u).on_map() {
+            crate::rules::damage::deal(cx, u, 2, Some(h), "Sword Hold", None);
+        }
+    }
+}
+
+/// Whirling, as `u`'s turn ends: each Shivering Sword with it ready and `u` an enemy in its
+/// reach deals 1 damage and is spent until its own next turn.
+fn whirling(cx: &mut Ctx, u: UnitIdx) {
+    let ws: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&w| {
+                cx.s.has_feature(w, Feature::Whirling)
+                    && cx.s.enemies(w, u)
+                    && cx.s.counter(w, Feature::Whirling).0 == 0
+                    && cx.s.distance(w, u).is_some_and(|d| d <= cx.s.reach(w))
+            })
+            .collect();
+    for w in ws {
+        if !cx.s.unit(u).on_map() {
+            break;
+        }
+        set_counter(cx, w, Feature::Whirling, 1, None);
+        crate::rules::damage::deal(cx, u, 1, Some(w), "Whirling", None);
+    }
+}
+
+/// As `u`'s turn starts: its Whirling is ready again; a Grab with an Electrified enemy costs it
+/// 1 damage, like Ongoing 1, for each such Grab.
+pub fn start_of_turn(cx: &mut Ctx, u: UnitIdx) {
+    if cx.s.counter(u, Feature::Whirling).0 != 0 {
+        set_counter(cx, u, Feature::Whirling, 0, None);
+    }
+    // Directional Shield: last turn's direction ends; a new one may be picked.
+    set_counter(cx, u, Feature::DirectionalShield, 0, None);
+    if cx.s.has_feature(u, Feature::DirectionalShield) {
+        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Shield { unit: u }));
+    }
+    let grabs: Vec<UnitIdx> =
+        cx.s.units_on_map()
+            .filter(|&w| {
+                cx.s.has_feature(w, Feature::Electrified)
+                    && cx.s.enemies(w, u)
+                    && (cx.s.status_from(u, StatusKind::Grabbed, w).is_some()
+                        || cx.s.status_from(w, StatusKind::Grabbed, u).is_some())
+            })
+            .collect();
+    for w in grabs {
+        if cx.s.unit(u).on_map() {
+            crate::rules::damage::deal(cx, u, 1, Some(w), "Electrified (the Grab)", None);
+        }
+    }
+}
+
+/// Electrified: `w` was attacked or damaged by `by`; an adjacent enemy takes 1 damage, once per
+/// enemy per turn.
+pub fn zap(cx: &mut Ctx, w: UnitIdx, by: UnitIdx) {
+    if w == by
+        || !cx.s.has_feature(w, Feature::Electrified)
+        || !cx.s.enemies(w, by)
+        || cx.s.distance(w, by) != Some(1)
+        || cx.s.counter_about(w, Feature::Electrified, by) != 0
+    {
+        return;
+    }
+    set_counter(cx, w, Feature::Electrified, 1, Some(by));
+    crate::rules::damage::deal(cx, by, 1, Some(w), "Electrified", None);
+}
+
+/// After an attack has resolved: every target it was made against may zap the attacker.
+pub fn after_attack(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) {
+    for &t in targets {
+        if cx.s.unit(t).on_map() && cx.s.unit(attacker).on_map() {
+            zap(cx, t, attacker);
+        }
+    }
+}
+
+/// Focused Blade before a roll against `target`: tokens are lost on a change of target, and
+/// the ones held are the roll's bonus.
+pub fn focus_bonus(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
+    if !cx.s.has_feature(attacker, Feature::FocusedBlade) {
+        return 0;
+    }
+    let (tokens, about) = cx.s.counter(attacker, Feature::FocusedBlade);
+    if about != Some(target) {
+        set_counter(cx, attacker, Feature::FocusedBlade, 0, Some(target));
+        return 0;
+    }
+    tokens
+}
+
+/// Focused Blade after the roll is final: a 6 loses every token, anything else adds one.
+fn focus_after(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32) {
+    if cx.s.has_feature(attacker, Feature::FocusedBlade) {
+        let tokens = if value >= 6 { 0 } else { cx.s.counter(attacker, Feature::FocusedBlade).0 + 1 };
+        set_counter(cx, attacker, Feature::FocusedBlade, tokens, Some(target));
+    }
+}
+
+/// After a power's Effect lands on `target` (from an attack, or by Creative Use): Cheerful heals
+/// an ally hit by the Effect of an implement power; Creative earns a Miss Token for a Creative
+/// Use on an ally.
+pub fn after_effect(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, def: &PowerDef, creative: bool) {
+    let ally = target != user && !cx.s.enemies(user, target);
+    if !ally {
+        return;
+    }
+    let has_effect = !def.effect_at(cx.s.unit(user).level).is_empty() || def.charm.is_some(); // a charm's effects
+    if cx.s.has_feature(user, Feature::Cheerful)
+        && def.uses_implement()
+        && has_effect
+        && cx.s.unit(target).on_map()
+        && cx.s.unit(target).hp >= 1
+    {
+        let n = if cx.s.unit(user).level >= 5 { 2 } else { 1 };
+        crate::rules::damage::heal(cx, target, n, "Cheerful");
+    }
+    if creative && cx.s.has_feature(user, Feature::Creative) && cx.s.unit(user).pc {
+        let total = cx.s.unit(user).miss_tokens + 1;
+        cx.emit(Event::MissToken { unit: cx.s.who(user), total });
+    }
+}
+
+/// Tinker Armor and Tinker Cloak: whether `target` is Guarded against this attack by `attacker`.
+/// Melee attacks are the Armor's; ranged attacks (every single-target attack that is not melee;
+/// bursts and areas are neither) are the Armor's from an adjacent enemy, the Cloak's otherwise.
+pub fn guarded(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    let (armor, cloak) = (s.has_feature(target, Feature::TinkerArmor), s.has_feature(target, Feature::TinkerCloak));
+    if !(armor || cloak) || !s.enemies(attacker, target) {
+        return false;
+    }
+    let melee = def.is_melee(s.unit(attacker).implement == Implement::Sword);
+    use crate::content::powers::Targeting as T;
+    let area = !matches!(def.target, T::Melee | T::Implement | T::Ranged { .. } | T::Creature { .. } | T::Ally { .. });
+    let adjacent = s.distance(attacker, target) == Some(1);
+    (armor && (melee || (adjacent && !area))) || (cloak && !melee && !area && !adjacent)
+}
+
+/// Whom a Scryer may Lock On to: another creature within 5 squares it can see (a clear line, not
+/// Hidden from it), other than the one it is locked to; or `keep` the lock it has (none, at
+/// first).
+fn lock_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let x = s.unit(u);
+    // Taken Out before the question came up: only `keep`.
+    let Some(p) = x.pos else { return vec![DecisionOption::new("keep", "keep the lock as it is")] };
+    let mut out: Vec<DecisionOption> = s
+        .units_on_map()
+        .filter(|&t| {
+            t != u
+                && !locked(s, u, t)
+                && s.distance(u, t).is_some_and(|d| d <= 5)
+                && crate::rules::cover::shot(s, p, x.size, t) != fray_core::sight::Sight::Blocked
+                && !s.hidden_from(t, u)
+        })
+        .map(|t| DecisionOption::new(s.unit(t).id.to_string(), format!("Lock On to {}", s.unit(t).id)))
+        .collect();
+    out.push(DecisionOption::new("keep", "keep the lock as it is"));
+    out
+}
+
+/// The eight directions a Directional Shield can face, as steps on the grid (y grows southward).
+pub const DIRECTIONS: [(&str, (i32, i32)); 8] = [
+    ("n", (0, -1)),
+    ("ne", (1, -1)),
+    ("e", (1, 0)),
+    ("se", (1, 1)),
+    ("s", (0, 1)),
+    ("sw", (-1, 1)),
+    ("w", (-1, 0)),
+    ("nw", (-1, -1)),
+];
+
+/// Directional Shield: Resist 2 against damage `source` deals `target` from the guarded half of
+/// the map (centre to centre, strictly beyond the line through the target's centre square to the
+/// direction), unless it is a melee attack.
+pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee: bool) -> i32 {
+    let Some(src) = source else { return 0 };
+    let (dir, _) = s.counter(target, Feature::DirectionalShield);
+    if dir == 0 || melee || src == target || !s.has_feature(target, Feature::DirectionalShield) {
+        return 0;
+    }
+    let (tu, su) = (s.unit(target), s.unit(src));
+    let (Some(tp), Some(sp)) = (tu.pos, su.pos) else { return 0 };
+    let (dx, dy) = DIRECTIONS[(dir - 1) as usize].1;
+    let rx = (2 * sp.x + su.size) - (2 * tp.x + tu.size);
+    let ry = (2 * sp.y + su.size) - (2 * tp.y + tu.size);
+    if rx * dx + ry * dy > 0 { 2 } else { 0 }
+}
+
+/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
+pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::MistyCharge)
+}

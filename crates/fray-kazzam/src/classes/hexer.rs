@@ -1,0 +1,162 @@
+//! Jinxer (Hexer level 5, L744; rulings `jinxer`): the Hexer's effects that would end as an
+//! enemy's next turn ends last instead while the Hexer chants a jinx at that enemy.
+//!
+//! A chanted effect carries [`Duration::Chant`] (statuses, modifiers, curses and zone statuses
+//! alike, all made through `attack::duration_for`). A chant is one Jinxer and one target; it
+//! exists while at least one effect carries it, or while the Jinxer's Jinxer counter names the
+//! target (set when it gives the target a save-ends status). It ends, with everything it carries, when the
+//! target is more than 10 squares away (or either leaves the map), when the Jinxer is hit by an
+//! attack whose roll is 4 or more, or when the Jinxer spends an Attack Action; the target then
+//! gets one free save against each of the Jinxer's save-ends statuses, which it could not save
+//! against while the chant lasted.
+
+use crate::classes::features::Feature;
+use crate::engine::events::Event;
+use crate::engine::flow::Ctx;
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::statuses::{Duration, Status};
+use fray_core::ruleset::RuleError;
+
+/// How far the target may be before the chant ends (L744: over 10 squares ends it).
+const CHANT_RANGE: i32 = 10;
+
+/// The duration an effect `user` lays on `target` gets instead of "end of the target's next
+/// turn": a chant, when `user` is a Jinxer and `target` an enemy within 10 squares.
+pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Duration> {
+    (s.enemies(user, target)
+        && s.has_feature(user, Feature::Jinxer)
+        && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
+    .then_some(Duration::Chant { jinxer: user, target })
+}
+
+/// Every chant going on, as (Jinxer, target) pairs, each once.
+pub fn chants(s: &State) -> Vec<(UnitIdx, UnitIdx)> {
+    let mut out = Vec::new();
+    let durations = s
+        .unit_indices()
+        .flat_map(|u| s.unit(u).statuses.iter().map(|st| st.duration))
+        .chain(s.modifiers.iter().map(|m| m.duration))
+        .chain(s.curses.iter().map(|c| c.duration))
+        .chain(s.unit_indices().flat_map(|j| {
+            s.unit(j)
+                .counters
+                .iter()
+                .filter(|c| c.feature == Feature::Jinxer && c.value != 0)
+                .filter_map(move |c| c.about.map(|target| Duration::Chant { jinxer: j, target }))
+        }));
+    for d in durations {
+        if let Duration::Chant { jinxer, target } = d
+            && !out.contains(&(jinxer, target))
+        {
+            out.push((jinxer, target));
+        }
+    }
+    out
+}
+
+/// Whether `jinxer` chants at `target`.
+pub fn chanting(s: &State, jinxer: UnitIdx, target: UnitIdx) -> bool {
+    chants(s).contains(&(jinxer, target))
+}
+
+/// Whether `unit` may not save against `st` now: a save-ends status from a Jinxer chanting at it.
+pub fn save_held(s: &State, unit: UnitIdx, st: &Status) -> bool {
+    st.duration == Duration::SaveEnds && st.source.is_some_and(|j| chanting(s, j, unit))
+}
+
+/// Takes out of `saves` what `unit` may not save against during a chant, saying so.
+pub fn hold_saves(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
+    let (held, kept): (Vec<Status>, Vec<Status>) = saves.iter().partition(|st| save_held(cx.s, unit, st));
+    *saves = kept;
+    for st in held {
+        let j = st.source.expect("held saves have a source");
+        cx.emit(Event::Note {
+            text: format!(
+                "{} cannot save against {} while {} chants (Jinxer)",
+                cx.s.unit(unit).id,
+                st.kind,
+                cx.s.unit(j).id
+            ),
+        });
+    }
+}
+
+/// Ends `jinxer`'s chant at `target`: what it carried ends, then the target makes one free save
+/// against each save-ends status `jinxer` gave it.
+pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> Result<(), RuleError> {
+    let chant = Duration::Chant { jinxer, target };
+    cx.emit(Event::Note { text: format!("{}'s jinx on {} ends: {why}", cx.s.unit(jinxer).id, cx.s.unit(target).id) });
+    let why = format!("jinx ended: {why}");
+    crate::rules::turn::end_statuses(cx, |d| *d == chant, &why);
+    crate::rules::modifiers::expire(cx, |d| *d == chant, &why);
+    crate::rules::curses::expire(cx, |d| *d == chant, &why);
+    crate::classes::features::set_counter(cx, jinxer, Feature::Jinxer, 0, Some(target));
+    if !cx.s.unit(target).on_map() {
+        return Ok(());
+    }
+    let held: Vec<Status> =
+        cx.s.unit(target)
+            .statuses
+            .iter()
+            .filter(|st| st.duration == Duration::SaveEnds && st.source == Some(jinxer))
+            .copied()
+            .collect();
+    for st in held {
+        if !cx.s.unit(target).statuses.contains(&st) {
+            continue;
+        }
+        let success = crate::rules::turn::saving_throw(cx, target, &format!("{} (free save, jinx ended)", st.kind))?;
+        crate::rules::turn::settle_save(cx, target, st, success);
+    }
+    Ok(())
+}
+
+/// Ends every chant of `jinxer`.
+fn end_all(cx: &mut Ctx, jinxer: UnitIdx, why: &str) -> Result<(), RuleError> {
+    for (j, t) in chants(cx.s) {
+        if j == jinxer {
+            end_chant(cx, j, t, why)?;
+        }
+    }
+    Ok(())
+}
+
+/// `u` spent an Attack Action (trading it down for a Move Action is not spending it): its
+/// chants end before the new action does anything.
+pub fn attack_action(cx: &mut Ctx, u: UnitIdx) -> Result<(), RuleError> {
+    end_all(cx, u, "its chanter spent another Attack Action")
+}
+
+/// An attack roll of `value` against `target` was resolved: a hit rolling 4+ breaks its chants.
+pub fn struck(cx: &mut Ctx, target: UnitIdx, value: i32, hit: bool) -> Result<(), RuleError> {
+    if hit && value >= 4 {
+        end_all(cx, target, "its chanter was hit by a roll of 4+")?;
+    }
+    Ok(())
+}
+
+/// Between steps of play: chants whose target is over 10 squares away, or whose Jinxer or
+/// target is off the map, end.
+pub fn check(cx: &mut Ctx) -> Result<(), RuleError> {
+    for (j, t) in chants(cx.s) {
+        match cx.s.distance(j, t) {
+            Some(d) if d <= CHANT_RANGE => {}
+            Some(_) => end_chant(cx, j, t, "its target is over 10 squares away")?,
+            None => end_chant(cx, j, t, "one of them left the map")?,
+        }
+    }
+    Ok(())
+}
+
+/// `target` just gained `st`: a save-ends status from a Jinxer starts (or joins) its chant.
+pub fn status_given(cx: &mut Ctx, target: UnitIdx, st: &Status) {
+    if st.duration != Duration::SaveEnds {
+        return;
+    }
+    if let Some(j) = st.source
+        && chant_duration(cx.s, j, target).is_some()
+        && cx.s.counter_about(j, Feature::Jinxer, target) == 0
+    {
+        crate::classes::features::set_counter(cx, j, Feature::Jinxer, 1, Some(target));
+    }
+}

@@ -1,0 +1,201 @@
+//! The Pest (the-pest, L1377-1379): a Tinker's automaton that rides an enemy. After its move
+//! (its automaton turn, summons.rs) it latches onto an enemy next to it and from then on shares
+//! that host's square without filling it (`summons::occupies` is false for it): every change of
+//! the host's square carries it along (`carry`, called by `events::apply`), and anything that
+//! moves the Pest itself tears it off. While it rides, its host's attacks at anyone else have
+//! Disadvantage, the host may fling it off with a Move Action (the basic power
+//! `shake-off-pest`), and an attack by anyone else that misses the Pest hits the host instead.
+//! See docs/rulings/kazzam.md.
+
+use crate::engine::events::{Event, How};
+use crate::engine::flow::{Ctx, Frame};
+use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// Power hooks this module plays: the host's Move Action that flings the Pest off.
+pub const POWER_HOOKS: &[&str] = &["shake-off-pest"];
+
+/// The power that makes a Pest.
+const PEST: &str = "the-pest";
+
+/// The host a Pest rides, if it rides one (the `host` of its `placed` record).
+pub fn host(u: &Unit) -> Option<UnitIdx> {
+    u.placed.as_ref().and_then(|p| p.host)
+}
+
+/// Whether `u` is on the map riding a host: it fills no square of its own.
+pub fn riding(u: &Unit) -> bool {
+    u.on_map() && host(u).is_some()
+}
+
+/// The Pest riding `h`, if any.
+pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
+    s.units_on_map().find(|&p| host(s.unit(p)) == Some(h))
+}
+
+/// Carries every Pest riding `h` to `h`'s square (called by `events::apply` only, after `h`
+/// moved, was placed or resized).
+pub fn carry(s: &mut State, h: UnitIdx) {
+    let Some(at) = s.unit(h).pos else { return };
+    for u in &mut s.units {
+        if riding(u) && host(u) == Some(h) {
+            u.pos = Some(at);
+        }
+    }
+}
+
+/// A riding Pest that is moved or placed itself lets go of its host (called by
+/// `events::apply` only, before the move lands).
+pub fn torn_off(s: &mut State, p: UnitIdx) {
+    if let Some(pl) = s.units[p as usize].placed.as_mut() {
+        pl.host = None;
+    }
+}
+
+/// Applies [`Event::Attached`] (called by `events::apply` only).
+pub fn apply_attached(s: &mut State, pest: UnitIdx, h: Option<UnitIdx>) {
+    let at = h.and_then(|h| s.unit(h).pos);
+    let u = &mut s.units[pest as usize];
+    if let Some(pl) = u.placed.as_mut() {
+        pl.host = h;
+    }
+    if at.is_some() {
+        u.pos = at;
+    }
+}
+
+/// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
+pub fn burdened(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    pest_on(s, attacker).is_some_and(|p| p != target)
+}
+
+/// L1379: whom an attack that missed `target` hits instead: the host of a riding Pest, when the
+/// attacker is someone else and the host is not one of this attack's own targets (see rulings).
+pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[UnitIdx]) -> Option<UnitIdx> {
+    let t = s.unit(target);
+    let h = host(t).filter(|_| t.on_map())?;
+    (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
+}
+
+/// Enemies a Pest standing where it is may latch onto: those next to it with turns and actions
+/// of their own (so a Move Action to shake it off; see rulings) that carry no Pest yet.
+fn hosts_near(s: &State, pest: UnitIdx) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| s.enemies(pest, t) && s.distance(pest, t) == Some(1))
+        .filter(|&t| crate::rules::summons::takes_actions(s.unit(t)) && s.order.contains(&t) && pest_on(s, t).is_none())
+        .collect()
+}
+
+/// Whether `u` is a Pest.
+fn is_pest(u: &Unit) -> bool {
+    u.kind == UnitKind::Automaton && u.placed.as_ref().is_some_and(|p| &*p.what == PEST)
+}
+
+/// The Pest's turn after its move: a Pest riding nobody latches onto an enemy next to it.
+pub fn after_move(cx: &mut Ctx, pest: UnitIdx) {
+    let u = cx.s.unit(pest);
+    if !is_pest(u) || riding(u) || hosts_near(cx.s, pest).is_empty() {
+        return;
+    }
+    cx.push(Frame::Placed(crate::rules::summons::PlacedFrame::PestAttach { unit: pest }));
+}
+
+/// The `target` question of a Pest about to latch on.
+pub fn attach_options(s: &State, pest: UnitIdx) -> Vec<DecisionOption> {
+    hosts_near(s, pest).into_iter().map(|t| crate::rules::actions::unit_option(s, t)).collect()
+}
+
+/// The Pest latches onto the enemy named by `option`.
+pub fn attach(cx: &mut Ctx, pest: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+    if !hosts_near(cx.s, pest).contains(&t) {
+        return Err(RuleError::malformed(format!("{option} is no enemy next to the Pest")));
+    }
+    cx.emit(Event::Attached { unit: cx.s.who(pest), host: Some(cx.s.who(t)) });
+    Ok(())
+}
+
+/// A host leaving the map (Taken Out, destroyed): its Pest lets go and stays in the square, or
+/// the nearest free one if it cannot stand there.
+pub fn host_gone(cx: &mut Ctx, h: UnitIdx) {
+    for p in cx.s.unit_indices().filter(|&p| riding(cx.s.unit(p)) && host(cx.s.unit(p)) == Some(h)).collect::<Vec<_>>()
+    {
+        cx.emit(Event::Attached { unit: cx.s.who(p), host: None });
+        crate::rules::movement::settle_on_legal_square(cx, p, "drops off where its host was");
+    }
+}
+
+/// Squares next to `h` where its Pest may be flung.
+fn shake_squares(s: &State, h: UnitIdx) -> Vec<Pos> {
+    let (Some(p), Some(pest)) = (s.unit(h).pos, pest_on(s, h)) else { return Vec::new() };
+    let size = s.unit(h).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| distance(p, size, q, 1) == 1 && crate::rules::movement::can_stand(s, pest, q, 1))
+        .collect()
+}
+
+/// Whether `u` may use `power` without knowing it: the shake-off, while it carries a Pest.
+pub fn shake_power(s: &State, u: UnitIdx, power: u16) -> bool {
+    s.powers.get(power).hook.as_deref() == Some("shake-off-pest") && pest_on(s, u).is_some()
+}
+
+/// The shake-off for `u`'s menu (it does not know it as a power).
+pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
+    let Some(p) = s.powers.find("shake-off-pest") else { return Vec::new() };
+    if s.unit(u).powers.contains(&p)
+        || crate::rules::actions::check_power_use(s, u, p, false).is_err()
+        || crate::rules::control::check_power(s, u, s.powers.get(p), &[]).is_err()
+    {
+        return Vec::new();
+    }
+    vec![DecisionOption::new("power:shake-off-pest", s.powers.get(p).name.clone())]
+}
+
+/// Refuses the shake-off with no Pest on, or nowhere to fling it.
+pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
+    if def.hook.as_deref() != Some("shake-off-pest") {
+        return Ok(());
+    }
+    if pest_on(s, u).is_none() {
+        return Err(crate::rules::actions::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
+    }
+    if shake_squares(s, u).is_empty() {
+        return Err(crate::rules::actions::refuse(
+            PEST,
+            format_args!("{} has no free square next to it for the Pest", s.unit(u).id),
+        ));
+    }
+    Ok(())
+}
+
+/// The shake-off (a Move Action): asks where the Pest lands.
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
+    let pest = pest_on(cx.s, u).expect("checked");
+    let name = cx.s.powers.get(power).name.clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![cx.s.who(pest)] });
+    cx.push(Frame::Placed(crate::rules::summons::PlacedFrame::PestShake { host: u }));
+    Ok(())
+}
+
+/// The `square` question of a shake-off.
+pub fn shake_options(s: &State, h: UnitIdx) -> Vec<DecisionOption> {
+    shake_squares(s, h).into_iter().map(|q| DecisionOption::square(q, format!("fling the Pest to {q}"))).collect()
+}
+
+/// Flings `h`'s Pest to the square `option`.
+pub fn shake(cx: &mut Ctx, h: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    if !shake_squares(cx.s, h).contains(&q) {
+        return Err(RuleError::malformed(format!("{q} is not a free square next to {}", cx.s.unit(h).id)));
+    }
+    let pest = pest_on(cx.s, h).expect("checked");
+    let from = cx.s.unit(pest).pos.expect("on the map");
+    cx.emit(Event::Attached { unit: cx.s.who(pest), host: None });
+    cx.emit(Event::Moved { unit: cx.s.who(pest), from, to: q, how: How::Throw });
+    crate::rules::summons::entered(cx, pest, from, q)
+}

@@ -1,0 +1,141 @@
+//! The built-in arena and teams `fray play kazzam` uses when none are given: a small field of
+//! Fray's own design with three pedestals a side, three neutral orbs (one in the Dungeon),
+//! cover, fog, difficult and damaging terrain, and a Dungeon with spawn squares and two exits.
+
+use crate::content::Content;
+use crate::engine::events::Event;
+use crate::engine::options::TableOptions;
+use crate::engine::setup::{MapSpec, Setup, UnitSpec};
+use crate::engine::state::State;
+use fray_core::dice::Dice;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use std::sync::Arc;
+
+/// The default arena, row by row (legend in [`crate::rules::arena::Arena::parse`]).
+pub const ARENA: [&str; 16] = [
+    ".....................",
+    "..R.......N.......B..",
+    ".......F.....F.......",
+    "....~~.........~~....",
+    ".R.......l.l.......B.",
+    "........o...o........",
+    "..!.......N.......!..",
+    "........o...o........",
+    ".R.......l.l.......B.",
+    "....~~.........~~....",
+    ".....................",
+    ".....##X#####X##.....",
+    ".....#1DDDDDDD2#.....",
+    ".....#1DDDNDDD2#.....",
+    ".....#1DDDDDDD2#.....",
+    ".....###########.....",
+];
+
+fn athlete(id: &str, name: &str, team: &str, at: (i32, i32), implement: &str, powers: &[&str]) -> UnitSpec {
+    let mut u = UnitSpec::athlete(id, team, Pos::new(at.0, at.1));
+    u.name = Some(name.into());
+    u.implement = Some(implement.into());
+    u.powers = powers.iter().map(|p| p.to_string()).collect();
+    u
+}
+
+fn arena_map() -> MapSpec {
+    MapSpec {
+        rows: ARENA.iter().map(|r| r.to_string()).collect(),
+        legend: Default::default(),
+        portal: vec![],
+        terrain_damage: None,
+    }
+}
+
+/// The Creep groups of the built-in arena (table option `creeps`): two Guardian Bears on the
+/// upper neutral orb and three Love Beasts on the central one.
+pub fn creep_units() -> Vec<UnitSpec> {
+    let creep = |id: &str, what: &str, group: &str, at: (i32, i32)| {
+        let mut u = UnitSpec::athlete(id, "neutral", Pos::new(at.0, at.1));
+        u.kind = Some("creep".into());
+        u.what = Some(what.into());
+        u.group = Some(group.into());
+        u
+    };
+    vec![
+        creep("bear-1", "guardian-bear", "bears", (8, 0)),
+        creep("bear-2", "guardian-bear", "bears", (11, 0)),
+        creep("beast-1", "love-beast", "beasts", (10, 5)),
+        creep("beast-2", "love-beast", "beasts", (9, 6)),
+        creep("beast-3", "love-beast", "beasts", (10, 7)),
+    ]
+}
+
+fn with_creeps(mut units: Vec<UnitSpec>, options: &TableOptions) -> Vec<UnitSpec> {
+    if options.creeps {
+        units.extend(creep_units());
+    }
+    units
+}
+
+/// Where built teams start: five squares down each side of the default arena.
+pub const HOME_SQUARES: [(i32, i32); 5] = [(3, 2), (3, 4), (3, 6), (3, 8), (3, 10)];
+/// The away team's starting squares.
+pub const AWAY_SQUARES: [(i32, i32); 5] = [(17, 2), (17, 4), (17, 6), (17, 8), (17, 10)];
+
+/// A match on the default arena between two team files (K-FMT-1): home plays red, away blue.
+/// Each file is checked against `content` as `fray build` checks it; every problem is reported.
+pub fn team_setup(
+    content: &Arc<Content>,
+    home: (&str, &str),
+    away: (&str, &str),
+    options: TableOptions,
+) -> Result<Setup, String> {
+    let squares = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+    let mut errors = Vec::new();
+    let mut units = Vec::new();
+    for ((path, text), team, at) in [(home, "red", squares(&HOME_SQUARES)), (away, "blue", squares(&AWAY_SQUARES))] {
+        match crate::content::builder::team_units(content, path, text, team, &at) {
+            Ok(us) => units.extend(us),
+            Err(es) => errors.extend(es),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    let units = with_creeps(units, &options);
+    Ok(Setup {
+        map: arena_map(),
+        units: units.into_iter().map(|u| (u, None)).collect(),
+        orbs: vec![],
+        powers: content.powers().clone(),
+        options,
+        content: content.clone(),
+    })
+}
+
+/// The default match: two teams of three athletes, a staff, a wand and a sword each, armed with
+/// the rulebook's example powers (from `content`'s power files).
+pub fn default_setup(content: &Arc<Content>, options: TableOptions) -> Result<Setup, String> {
+    let units = vec![
+        athlete("ada", "Ada", "red", (3, 3), "staff", &["petrovs-petrification"]),
+        athlete("bo", "Bo", "red", (3, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
+        athlete("cy", "Cy", "red", (3, 9), "sword", &["contingency-jump", "swap-places"]),
+        athlete("dax", "Dax", "blue", (17, 3), "staff", &["petrovs-petrification"]),
+        athlete("eve", "Eve", "blue", (17, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
+        athlete("fin", "Fin", "blue", (17, 9), "sword", &["contingency-jump", "swap-places"]),
+    ];
+    let units = with_creeps(units, &options);
+    Ok(Setup {
+        map: arena_map(),
+        units: units.into_iter().map(|u| (u, None)).collect(),
+        orbs: vec![],
+        powers: content.builtin_powers().clone(),
+        options,
+        content: content.clone(),
+    })
+}
+
+/// Builds a match from a setup and starts it (initiative rolled).
+pub fn start(setup: Setup, dice: &mut dyn Dice) -> Result<(State, Vec<Event>), String> {
+    let mut state = crate::engine::setup::build(setup).map_err(|e| e.join("\n"))?;
+    let log = crate::engine::setup::start(&mut state, dice, true).map_err(|e: RuleError| e.to_string())?;
+    Ok((state, log))
+}

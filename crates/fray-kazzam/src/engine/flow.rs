@@ -1,0 +1,577 @@
+//! The engine loop: a stack of half-resolved actions ([`Frame`]s). The loop pops the top
+//! frame and advances it; a frame that needs a person's (or a bot's) answer is pushed back and
+//! the loop stops with a pending decision. Answers resume it. Interrupts push frames above the
+//! action they interrupt, so they resolve first (K-ACT-7).
+
+use crate::engine::events::{self, Event};
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::actions::Pending;
+use crate::rules::attack::AttackFrame;
+use crate::rules::forced::ForcedFrame;
+use crate::rules::movement::MoveFrame;
+use crate::rules::statuses::StatusKind;
+use fray_core::decision::Decision;
+use fray_core::dice::Dice;
+use fray_core::ruleset::RuleError;
+
+/// One half-resolved piece of the match.
+#[derive(Clone, Debug)]
+pub enum Frame {
+    /// Between turns: start the next one (or end the round).
+    NextTurn,
+    /// A unit's Start Phase (K-TURN-1).
+    StartTurn {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// Start-of-turn effects after any placement: Regenerate, Ongoing damage, damaging
+    /// terrain (K-TURN-1).
+    StartEffects {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// A Taken Out unit chooses its spawn square (K-DUN-2).
+    Respawn {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// A unit that hit the button chooses where to come out, or stays (K-DUN-7, K-DUN-8).
+    Exit {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// A Taken Out unit picks which spent Encounter power to recharge (K-DUN-3).
+    Recharge {
+        /// Who.
+        unit: UnitIdx,
+    },
+    /// Ongoing damage would take the unit out: it may take one final action first
+    /// (K-ST-Ongoing).
+    FinalAction {
+        /// Who.
+        unit: UnitIdx,
+        /// Whether the final action has been taken.
+        acted: bool,
+    },
+    /// The Action Phase (K-TURN-2): waiting for the unit's next action.
+    Act {
+        /// Whose turn.
+        unit: UnitIdx,
+    },
+    /// An action being put together from menu choices.
+    Pending {
+        /// Who acts.
+        unit: UnitIdx,
+        /// What has been chosen so far.
+        pending: Pending,
+    },
+    /// A decision about something put on the map ([`crate::rules::summons`]).
+    Placed(crate::rules::summons::PlacedFrame),
+    /// The Saving Throw and End Phases (K-TURN-3, K-TURN-4).
+    EndTurn {
+        /// Whose turn.
+        unit: UnitIdx,
+        /// Statuses the unit chose to fail its saves against (K-SAVE-2).
+        fail: Vec<StatusKind>,
+    },
+    /// A move in progress.
+    Move(MoveFrame),
+    /// An attack in progress.
+    Attack(Box<AttackFrame>),
+    /// Forced movement in progress.
+    Forced(ForcedFrame),
+    /// A unit chooses a square to teleport itself to (K-FM-5).
+    TeleportSelf {
+        /// Who.
+        unit: UnitIdx,
+        /// Up to how far.
+        range: i32,
+    },
+    /// A power's shift: the unit picks each square, or stops (K-MOVE-2).
+    ShiftSelf {
+        /// Who shifts.
+        unit: UnitIdx,
+        /// Squares left.
+        left: i32,
+    },
+    /// A creature is being banished: the banisher picks its spawn square (K-DUN-13).
+    Banish {
+        /// Who is banished.
+        unit: UnitIdx,
+        /// Who banishes it.
+        by: UnitIdx,
+    },
+    /// A Leader's Role Boost: which ally in sight regains HP (K-ROLL-5, §2.11).
+    LeaderBoost {
+        /// The leader.
+        unit: UnitIdx,
+    },
+    /// A power let this unit make an attack now (K-ACT-4): which one, or none.
+    Granted {
+        /// Who may attack.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+    },
+    /// A power lets this unit make an attack now on set terms (no Role Boost, only a basic
+    /// attack, aimed by the granter...).
+    GrantedAttack {
+        /// Who may attack.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+        /// The granting power's own target.
+        power_target: UnitIdx,
+        /// The terms.
+        terms: crate::content::powers::GrantDef,
+    },
+    /// A power lets this unit spend a Move Action now (Tactics).
+    GrantedMove {
+        /// Who may move.
+        unit: UnitIdx,
+        /// Who granted it.
+        by: UnitIdx,
+    },
+    /// The granted attack (or Move Action) is over.
+    GrantEnd {
+        /// Who attacked.
+        unit: UnitIdx,
+    },
+    /// A power's Effect offers a choice between Effect lines ("the target may instead...").
+    ChooseEffect {
+        /// Who picks.
+        chooser: UnitIdx,
+        /// The power's user.
+        user: UnitIdx,
+        /// The creature the choice is about.
+        target: UnitIdx,
+        /// The power's own target.
+        power_target: UnitIdx,
+        /// The power.
+        power: u16,
+        /// The options.
+        options: Vec<crate::content::powers::Choice>,
+        /// How many different options are still to be picked.
+        picks: u8,
+    },
+    /// A power's Effect has its user name a creature (Tag Team's ally, Tempest Blade's other
+    /// enemy); the pick's Effect line applies to it.
+    Pick {
+        /// The power's user, who names it.
+        user: UnitIdx,
+        /// The power's own target.
+        power_target: UnitIdx,
+        /// The power.
+        power: u16,
+        /// Whom it may name and what happens.
+        pick: Box<crate::content::powers::Pick>,
+    },
+    /// A class feature's question (Portal Brawler's swap).
+    Feature(crate::classes::features::FeatureFrame),
+    /// A triggered power's decision (K-ACT-7): use it or not, and its follow-up choices.
+    Trigger(crate::engine::triggers::TriggerFrame),
+    /// A charm's decision (charms.rs).
+    Charm(crate::classes::charmer::CharmFrame),
+    /// A brew's decision (brews.rs).
+    Brew(crate::classes::brewer::BrewFrame),
+    /// Bag of Tricks: which gadget (gadgets.rs).
+    Gadget(crate::classes::tinker::GadgetFrame),
+    /// A Ward power's decision (wards.rs).
+    Ward(crate::classes::wardmaster::WardFrame),
+    /// A Diviner power's decision (divination.rs).
+    Divination(crate::classes::diviner::DivFrame),
+    /// A Role Action's decision (role_actions.rs).
+    Role(crate::roles::role_actions::RoleFrame),
+    /// A Wandslinger power's decision (wandslinger.rs).
+    Wand(crate::classes::wandslinger::WandFrame),
+    /// An advanced implement's decision (advanced.rs).
+    Advanced(crate::implements::advanced::AdvancedFrame),
+    /// A Porter's warp, trap or teleport question (warps.rs).
+    Warp(crate::classes::porter::WarpFrame),
+    /// A Tamer's creature decision (tamer.rs).
+    Tamer(crate::classes::tamer::TamerFrame),
+    /// Bullying Blade's extra damage and shift (sword_moves.rs).
+    Bully(crate::classes::shivering_sword::BullyFrame),
+    /// A Defender's or Controller's choice (defctl.rs).
+    DefCtl(crate::roles::defender_controller::DefCtlFrame),
+    /// A Specialist's Role Boost or feature (specialists.rs).
+    Spec(crate::roles::specialists::SpecFrame),
+    /// A Blaster's pick of who takes its extra damage (striker.rs).
+    Striker(crate::roles::striker::StrikerFrame),
+    /// The Creep phase, or a Hunter power's decision (creeps.rs).
+    Creeps(crate::rules::creeps::CreepFrame),
+}
+
+/// What advancing a frame led to.
+pub enum Flow {
+    /// Keep going.
+    Continue,
+    /// Stop: the top frame waits for an answer.
+    Wait,
+}
+
+/// Access to the state, the dice and the journal while resolving.
+pub struct Ctx<'a> {
+    /// The state.
+    pub s: &'a mut State,
+    /// The dice.
+    pub dice: &'a mut dyn Dice,
+    /// Where the events go: the journal, or nowhere (search).
+    pub log: &'a mut dyn fray_core::game::Sink<Event>,
+}
+
+impl Ctx<'_> {
+    /// Applies an event and writes it to the journal.
+    pub fn emit(&mut self, e: Event) {
+        events::apply(self.s, &e);
+        self.log.push(e);
+    }
+    /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll; a Seer's armed
+    /// foreseen result replaces it).
+    pub fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
+        if let Some(v) = unit.and_then(|u| crate::classes::features::foreseen(self, u)) {
+            return Ok(v); // Seer: the foreseen result, no die rolled
+        }
+        let r = self.dice.roll(6)? as i32;
+        if let Some(u) = unit
+            && self.s.unit(u).reversal
+        {
+            self.emit(Event::Reversal { unit: self.s.who(u), armed: false });
+            return Ok(7 - r);
+        }
+        Ok(r)
+    }
+    /// Pushes a frame.
+    pub fn push(&mut self, f: Frame) {
+        self.s.flow.push(f);
+    }
+}
+
+/// Runs the match until it waits for a decision or ends.
+pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        if cx.s.end_triggered
+            && cx.s.outcome.is_none()
+            && cx.s.options.match_end == crate::engine::options::MatchEnd::Immediate
+        {
+            crate::rules::turn::finish(cx); // K-END-2: the losing side concedes at once
+        }
+        if cx.s.outcome.is_some() {
+            cx.s.flow.clear();
+            return Ok(());
+        }
+        cx.s.empathy.seen.clear(); // a new step: a new effect for the Empath
+        let Some(frame) = cx.s.flow.pop() else {
+            cx.s.flow.push(Frame::NextTurn);
+            continue;
+        };
+        let flow = match frame {
+            Frame::NextTurn => crate::rules::turn::next_turn(cx)?,
+            Frame::StartTurn { unit } => crate::rules::turn::start_turn(cx, unit)?,
+            Frame::StartEffects { unit } => crate::rules::turn::start_effects(cx, unit)?,
+            Frame::Act { unit } => crate::rules::turn::act_step(cx, unit)?,
+            Frame::EndTurn { unit, fail } => crate::rules::turn::end_turn(cx, unit, fail)?,
+            Frame::Move(m) => crate::rules::movement::step(cx, m)?,
+            Frame::Attack(a) => crate::rules::attack::step(cx, a)?,
+            Frame::Forced(f) => crate::rules::forced::step(cx, f)?,
+            Frame::Placed(f) => crate::rules::summons::step(cx, f)?,
+            Frame::Tamer(f) => crate::classes::tamer::step(cx, f)?,
+            Frame::FinalAction { unit, acted } => crate::rules::turn::final_action(cx, unit, acted)?,
+            Frame::Trigger(t) => crate::engine::triggers::step(cx, t)?,
+            Frame::Role(f) => crate::roles::role_actions::step(cx, f)?,
+            Frame::Wand(f) => crate::classes::wandslinger::step(cx, f)?,
+            Frame::Advanced(f) => crate::implements::advanced::step(cx, f)?,
+            Frame::Warp(w) => crate::classes::porter::step(cx, w)?,
+            Frame::Bully(b) => crate::classes::shivering_sword::step(cx, b)?,
+            Frame::DefCtl(f) => crate::roles::defender_controller::step(cx, f)?,
+            Frame::Spec(f) => crate::roles::specialists::step(cx, f)?,
+            Frame::Creeps(f) => crate::rules::creeps::step(cx, f)?,
+            Frame::GrantEnd { unit } => {
+                if cx.s.unit(unit).granted_by.is_some() {
+                    cx.emit(Event::Granted { unit: cx.s.who(unit), by: None });
+                }
+                if cx.s.unit(unit).granted_move {
+                    cx.emit(Event::MoveGranted { unit: cx.s.who(unit), by: None });
+                }
+                Flow::Continue
+            }
+            Frame::GrantedAttack { unit, by, power_target, ref terms }
+                if crate::rules::actions::grant_options(cx.s, unit, by, power_target, terms)
+                    .iter()
+                    .all(|o| o.id == "decline") =>
+            {
+                Flow::Continue // nothing it could attack: the grant lapses
+            }
+            Frame::GrantedMove { unit, .. } if crate::rules::actions::granted_move_options(cx.s, unit).len() <= 1 => {
+                Flow::Continue // nothing it could do with it: the grant lapses
+            }
+            Frame::Pick { user, power_target, ref pick, .. }
+                if crate::rules::attack::pick_candidates(cx.s, user, power_target, pick).is_empty() =>
+            {
+                Flow::Continue // nobody left to name (its user was Taken Out meanwhile)
+            }
+            Frame::ChooseEffect { target, .. } | Frame::Pick { power_target: target, .. }
+                if !cx.s.unit(target).on_map() =>
+            {
+                Flow::Continue // what the choice was about is gone (Taken Out)
+            }
+            Frame::Granted { unit, by } if crate::rules::actions::granted_options(cx.s, unit).len() <= 1 => {
+                let _ = by;
+                Flow::Continue // nothing it could attack with: the grant lapses
+            }
+            Frame::Gadget(ref g) if crate::classes::tinker::question(cx.s, g).3.is_empty() => {
+                Flow::Continue // nothing left to choose (Irena's Cloak's target Taken Out): it lapses
+            }
+            waiting => {
+                cx.s.flow.push(waiting);
+                Flow::Wait
+            }
+        };
+        crate::classes::hexer::check(cx)?; // Jinxer: a chant's target too far away
+        crate::rules::creeps::watch(cx); // K-CAI-1, K-CAI-3: orbs picked up, the Dungeon
+        if let Flow::Wait = flow {
+            return Ok(());
+        }
+    }
+}
+
+/// The seat that answers for `unit`: its own side, or its controller's (its dominator under the
+/// alternate Dominated rule, K-ST-Dominated; a 1 on the Frenzied or Panicked table).
+pub fn seat_of(s: &State, unit: UnitIdx) -> String {
+    let who = crate::rules::control::controller(s, unit).unwrap_or(unit);
+    s.unit(who).side.name().to_string()
+}
+
+/// The decision the match waits for.
+pub fn decision(s: &State) -> Option<Decision> {
+    // No refusal met while building it is shown: the options are what checks allow.
+    // It reads the state without changing it: each shot is judged once.
+    crate::rules::actions::quietly(|| crate::rules::cover::remembering(|| build_decision(s)))
+}
+
+fn build_decision(s: &State) -> Option<Decision> {
+    if s.outcome.is_some() {
+        return None;
+    }
+    let frame = s.flow.last()?;
+    let (unit, kind, prompt, options) = match frame {
+        Frame::Act { unit } | Frame::FinalAction { unit, .. } => {
+            (*unit, "action", format!("{}: choose an action", s.unit(*unit).id), crate::rules::actions::menu(s, *unit))
+        }
+        Frame::Pending { unit, pending } => {
+            let (kind, prompt, options) = crate::rules::actions::pending_question(s, *unit, pending);
+            (*unit, kind, prompt, options)
+        }
+        Frame::Respawn { unit } => (
+            *unit,
+            "square",
+            format!("{}: choose a spawn square in the Dungeon", s.unit(*unit).id),
+            crate::rules::turn::respawn_options(s, *unit),
+        ),
+        Frame::Exit { unit } => (
+            *unit,
+            "square",
+            format!("{}: come out beside the exit, or stay in the Dungeon", s.unit(*unit).id),
+            crate::rules::turn::exit_options(s, *unit),
+        ),
+        Frame::Recharge { unit } => (
+            *unit,
+            "recharge",
+            format!("{}: choose a spent Encounter power to recharge", s.unit(*unit).id),
+            crate::rules::turn::recharge_options(s, *unit),
+        ),
+        Frame::Attack(a) => {
+            let (unit, kind, prompt, options) = crate::rules::attack::question(s, a)?;
+            (unit, kind, prompt, options)
+        }
+        Frame::Forced(f) => {
+            let (unit, kind, prompt, options) = crate::rules::forced::question(s, f);
+            (unit, kind, prompt, options)
+        }
+        Frame::TeleportSelf { unit, range } => (
+            *unit,
+            "square",
+            format!("{}: choose where to teleport", s.unit(*unit).id),
+            crate::rules::forced::teleport_options(s, *unit, *unit, *range),
+        ),
+        Frame::Banish { unit, by } => {
+            let options = crate::rules::turn::spawn_options(s, *unit);
+            let prompt = format!("{}: banish {} to which of its spawn squares?", s.unit(*by).id, s.unit(*unit).id);
+            return Some(Decision {
+                seat: seat_of(s, *by),
+                unit: Some(s.unit(*by).id.to_string()),
+                kind: "square".into(),
+                prompt,
+                options,
+            });
+        }
+        Frame::GrantedAttack { unit, by, power_target, terms } => {
+            let seat_unit = if terms.granter_aims { *by } else { *unit };
+            return Some(Decision {
+                seat: seat_of(s, seat_unit),
+                unit: Some(s.unit(seat_unit).id.to_string()),
+                kind: if terms.power.is_some() { "target".into() } else { "granted-attack".into() },
+                prompt: format!(
+                    "{}: {} lets {} make an attack now",
+                    s.unit(seat_unit).id,
+                    s.unit(*by).id,
+                    s.unit(*unit).id
+                ),
+                options: crate::rules::actions::grant_options(s, *unit, *by, *power_target, terms),
+            });
+        }
+        Frame::GrantedMove { unit, by } => (
+            *unit,
+            "granted-move",
+            format!("{}: {} lets you spend a Move Action now", s.unit(*unit).id, s.unit(*by).id),
+            crate::rules::actions::granted_move_options(s, *unit),
+        ),
+        Frame::Granted { unit, by } => (
+            *unit,
+            "granted-attack",
+            format!("{}: {} lets you make an attack now", s.unit(*unit).id, s.unit(*by).id),
+            crate::rules::actions::granted_options(s, *unit),
+        ),
+        Frame::ShiftSelf { unit, left } => (
+            *unit,
+            "square",
+            format!("{}: shift ({left} square(s) left)", s.unit(*unit).id),
+            crate::rules::movement::power_shift_options(s, *unit),
+        ),
+        Frame::LeaderBoost { unit } => (
+            *unit,
+            "target",
+            format!("{}: Role Boost — which ally regains HP?", s.unit(*unit).id),
+            crate::roles::boosts::leader_options(s, *unit),
+        ),
+        Frame::ChooseEffect { chooser, power, options, picks, .. } => (
+            *chooser,
+            "effect",
+            if *picks > 1 {
+                format!("{}: {} — choose one ({picks} to pick)", s.unit(*chooser).id, s.powers.get(*power).name)
+            } else {
+                format!("{}: {} — choose one", s.unit(*chooser).id, s.powers.get(*power).name)
+            },
+            options
+                .iter()
+                .enumerate()
+                .map(|(i, c)| fray_core::decision::DecisionOption::new((i + 1).to_string(), c.label.clone()))
+                .collect(),
+        ),
+        Frame::Pick { user, power_target, power, pick } => (
+            *user,
+            "target",
+            format!("{}: {} — name a creature", s.unit(*user).id, s.powers.get(*power).name),
+            crate::rules::attack::pick_candidates(s, *user, *power_target, pick)
+                .into_iter()
+                .map(|t| crate::rules::actions::unit_option(s, t))
+                .collect(),
+        ),
+        Frame::Feature(f) => crate::classes::features::question(s, f),
+        Frame::Trigger(t) => crate::engine::triggers::question(s, t),
+        Frame::Placed(f) => {
+            let (kind, prompt, options) = crate::rules::summons::question(s, f);
+            (crate::rules::summons::chooser(f), kind, prompt, options)
+        }
+        Frame::Charm(f) => crate::classes::charmer::question(s, f),
+        Frame::Brew(f) => crate::classes::brewer::question(s, f),
+        Frame::Gadget(f) => crate::classes::tinker::question(s, f),
+        Frame::Ward(f) => crate::classes::wardmaster::question(s, f),
+        Frame::Divination(f) => crate::classes::diviner::question(s, f),
+        Frame::Role(f) => crate::roles::role_actions::question(s, f),
+        Frame::Wand(f) => crate::classes::wandslinger::question(s, f),
+        Frame::Advanced(f) => crate::implements::advanced::question(s, f),
+        Frame::Warp(f) => crate::classes::porter::question(s, f),
+        Frame::Tamer(f) => {
+            let (unit, kind, prompt, options) = crate::classes::tamer::question(s, f);
+            (unit, kind, prompt, options)
+        }
+        Frame::Bully(f) => crate::classes::shivering_sword::question(s, f),
+        Frame::DefCtl(f) => crate::roles::defender_controller::question(s, f),
+        Frame::Spec(f) => crate::roles::specialists::question(s, f),
+        Frame::Striker(f) => crate::roles::striker::question(s, f),
+        Frame::Creeps(f) => crate::rules::creeps::question(s, f),
+        _ => return None,
+    };
+    Some(Decision {
+        seat: seat_of(s, unit),
+        unit: Some(s.unit(unit).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
+}
+
+/// Answers the pending decision with one of the options [`decision`] offers (the caller has
+/// checked that it is offered: [`fray_core::session::Session`] does).
+pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+    let frame = cx.s.flow.pop().expect("a decision implies a frame");
+    match frame {
+        Frame::Act { unit } => crate::rules::actions::answer_menu(cx, unit, option, false)?,
+        Frame::FinalAction { unit, .. } => {
+            cx.push(Frame::FinalAction { unit, acted: true });
+            crate::rules::actions::answer_menu(cx, unit, option, true)?
+        }
+        Frame::Pending { unit, pending } => crate::rules::actions::answer_pending(cx, unit, pending, option)?,
+        Frame::Respawn { unit } => crate::rules::turn::answer_respawn(cx, unit, option)?,
+        Frame::Exit { unit } => crate::rules::turn::answer_exit(cx, unit, option)?,
+        Frame::Recharge { unit } => crate::rules::turn::answer_recharge(cx, unit, option)?,
+        Frame::Attack(a) => crate::rules::attack::answer(cx, a, option)?,
+        Frame::Forced(f) => crate::rules::forced::answer(cx, f, option)?,
+        Frame::Placed(f) => crate::rules::summons::answer(cx, f, option)?,
+        Frame::TeleportSelf { unit, .. } => crate::rules::forced::answer_teleport_self(cx, unit, option)?,
+        Frame::Pick { user, power_target, power, pick } => {
+            let t = cx.s.find_unit(option).ok_or_else(|| RuleError::malformed(format!("no unit {option:?}")))?;
+            cx.emit(Event::Note { text: format!("{} names {}", cx.s.unit(user).id, cx.s.unit(t).id) });
+            crate::rules::attack::apply_nested(cx, user, t, power_target, power, &pick.effect)?
+        }
+        Frame::ChooseEffect { chooser, user, target, power_target, power, mut options, picks } => {
+            let i: usize = option.parse().map_err(|_| RuleError::malformed("answer with the option's number"))?;
+            if i == 0 || i > options.len() {
+                return Err(RuleError::malformed("no such option"));
+            }
+            let chosen = options.remove(i - 1);
+            if picks > 1 && !options.is_empty() {
+                // The next pick comes after this one has applied.
+                cx.push(Frame::ChooseEffect { chooser, user, target, power_target, power, options, picks: picks - 1 });
+            }
+            let chosen = &chosen;
+            cx.emit(Event::Note { text: format!("{} chooses: {}", cx.s.unit(chooser).id, chosen.label) });
+            crate::rules::attack::apply_nested(cx, user, target, power_target, power, &chosen.effect.clone())?
+        }
+        Frame::Trigger(t) => crate::engine::triggers::answer(cx, t, option)?,
+        Frame::Granted { unit, by } => crate::rules::actions::answer_granted(cx, unit, by, option)?,
+        Frame::GrantedMove { unit, .. } => {
+            if option != "decline" {
+                crate::rules::actions::answer_menu(cx, unit, option, true)?;
+            }
+        }
+        Frame::GrantedAttack { unit, by, terms, .. } => {
+            crate::rules::actions::answer_grant(cx, unit, by, &terms, option)?
+        }
+        Frame::Charm(f) => crate::classes::charmer::answer(cx, f, option)?,
+        Frame::Brew(f) => crate::classes::brewer::answer(cx, f, option)?,
+        Frame::Gadget(f) => crate::classes::tinker::answer(cx, f, option)?,
+        Frame::Role(f) => crate::roles::role_actions::answer(cx, f, option)?,
+        Frame::Wand(f) => crate::classes::wandslinger::answer(cx, f, option)?,
+        Frame::Advanced(f) => crate::implements::advanced::answer(cx, f, option)?,
+        Frame::Warp(f) => crate::classes::porter::answer(cx, f, option)?,
+        Frame::Tamer(f) => crate::classes::tamer::answer(cx, f, option)?,
+        Frame::Bully(f) => crate::classes::shivering_sword::answer(cx, f, option)?,
+        Frame::DefCtl(f) => crate::roles::defender_controller::answer(cx, f, option)?,
+        Frame::Banish { unit, .. } => crate::rules::turn::answer_banish(cx, unit, option)?,
+        Frame::LeaderBoost { unit } => crate::roles::boosts::answer_leader(cx, unit, option),
+        Frame::Feature(f) => crate::classes::features::answer(cx, f, option)?,
+        Frame::ShiftSelf { unit, left } => crate::rules::movement::answer_power_shift(cx, unit, left, option)?,
+        Frame::Ward(f) => crate::classes::wardmaster::answer(cx, f, option)?,
+        Frame::Divination(f) => crate::classes::diviner::answer(cx, f, option)?,
+        Frame::Spec(f) => crate::roles::specialists::answer(cx, f, option)?,
+        Frame::Striker(f) => crate::roles::striker::answer(cx, f, option)?,
+        Frame::Creeps(f) => crate::rules::creeps::answer(cx, f, option)?,
+        other => {
+            cx.s.flow.push(other);
+            return Err(RuleError::malformed("that decision cannot be answered"));
+        }
+    }
+    run(cx)
+}

@@ -1,0 +1,411 @@
+//! Kazzam as a [`Game`]: its seats (red, blue, and the neutral creepmaster, who is asked nothing
+//! while the Creep AI plays by the rules), what a match starts from ([`MatchSetup`]), and the
+//! encoding of option ids as [`ActionId`]s.
+//!
+//! Option ids (`"move"`, `"3,4"`, `"power:swap-places"`, a unit id, `"2"`) are what scenario
+//! files and people write; bots and search pass [`ActionId`]s, encoded by the core's
+//! [`fray_core::answer`] codec with Kazzam's menu words ([`WORDS`]).
+
+use crate::content::Content;
+use crate::content::builtin;
+use crate::engine::events::Event;
+use crate::engine::flow::{self, Ctx, Frame};
+use crate::engine::options::TableOptions;
+use crate::engine::setup;
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::actions;
+use fray_core::answer::{Answer, Names};
+use fray_core::decision::DecisionOption;
+use fray_core::dice::Dice;
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::lookup::Entry;
+use fray_core::ruleset::{Outcome, RuleError};
+use fray_core::scenario::Report;
+use fray_core::session::{MatchRecord, Session};
+use fray_core::table::{BuildReport, SetupRequest, System, Table, TeamText};
+use fray_core::view::View;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The version of Kazzam's rules code: bumped whenever the same inputs could play differently,
+/// so saves from before are refused rather than replayed into another match.
+pub const RULES_VERSION: u32 = 1;
+
+/// The seats, in index order.
+pub const SEATS: [&str; 3] = ["red", "blue", "neutral"];
+
+/// What a Kazzam match starts from besides the seed: the team files and the table options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    /// The home (red) and away (blue) team files, or none for the built-in teams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<[TeamText; 2]>,
+    /// Table options as `KEY=VALUE` (docs/rulings/kazzam.md names them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+/// The Kazzam rules, holding the content they play.
+#[derive(Clone, Debug)]
+pub struct Kazzam {
+    content: Arc<Content>,
+    fingerprint: Fingerprint,
+}
+
+impl Kazzam {
+    /// Kazzam with its compiled-in content.
+    pub fn builtin() -> Self {
+        Kazzam::with_content(Arc::new(Content::builtin()))
+    }
+    /// Kazzam playing `content`; its fingerprint hashes the content's files.
+    pub fn with_content(content: Arc<Content>) -> Self {
+        let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
+        Kazzam { content, fingerprint }
+    }
+    /// The content it plays.
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+}
+
+impl Kazzam {
+    /// Starts a match from a setup built by hand (a scenario's, or a test's that hands every
+    /// power to every athlete): initiative is rolled, then the match runs to its first decision.
+    pub fn start_from(
+        &self,
+        setup: setup::Setup,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<State, SetupErrors> {
+        let mut state = setup::build(setup)?;
+        for e in setup::start(&mut state, dice, true)? {
+            out.push(e);
+        }
+        Ok(state)
+    }
+}
+
+fn seat_index(name: &str) -> Seat {
+    Seat(SEATS.iter().position(|s| *s == name).unwrap_or(2) as u8)
+}
+
+/// The unit whose seat answers the pending question, where that is known without building it.
+fn asker(s: &State) -> Option<Option<UnitIdx>> {
+    Some(Some(match s.flow.last()? {
+        Frame::Act { unit }
+        | Frame::FinalAction { unit, .. }
+        | Frame::Pending { unit, .. }
+        | Frame::Respawn { unit }
+        | Frame::Exit { unit }
+        | Frame::Recharge { unit }
+        | Frame::TeleportSelf { unit, .. }
+        | Frame::GrantedMove { unit, .. }
+        | Frame::Granted { unit, .. }
+        | Frame::ShiftSelf { unit, .. }
+        | Frame::LeaderBoost { unit } => *unit,
+        Frame::ChooseEffect { chooser, .. } => *chooser,
+        Frame::Banish { by, .. } => *by,
+        Frame::GrantedAttack { unit, by, terms, .. } => {
+            if terms.granter_aims {
+                *by
+            } else {
+                *unit
+            }
+        }
+        _ => return Some(None),
+    }))
+}
+
+/// The menu words that have an [`Answer::Word`] form.
+pub const WORDS: &[&str] = &[
+    "advantage",
+    "button",
+    "crawl",
+    "damage",
+    "deal",
+    "decline",
+    "done",
+    "drop",
+    "dunk",
+    "each",
+    "effect",
+    "end-turn",
+    "escape",
+    "give",
+    "guarded",
+    "hand",
+    "hide",
+    "hold",
+    "implement",
+    "keep",
+    "leave",
+    "minus",
+    "move",
+    "no",
+    "none",
+    "pass",
+    "pick-up",
+    "plus",
+    "prone",
+    "push",
+    "reroll",
+    "roll",
+    "shift",
+    "snatch",
+    "spend",
+    "stand",
+    "stay",
+    "stop",
+    "swap",
+    "take",
+    "use",
+    "yes",
+    "zone",
+    "disarm",
+    "charge",
+];
+
+struct KazzamNames<'a>(&'a State);
+
+impl Names for KazzamNames<'_> {
+    fn unit_index(&self, id: &str) -> Option<u16> {
+        self.0.find_unit(id)
+    }
+    fn unit_id(&self, i: u16) -> Option<&str> {
+        self.0.units.get(i as usize).map(|u| &*u.id)
+    }
+    fn power_index(&self, id: &str) -> Option<u16> {
+        self.0.powers.all().iter().position(|d| d.id == id).map(|i| i as u16)
+    }
+    fn power_id(&self, i: u16) -> Option<&str> {
+        self.0.powers.all().get(i as usize).map(|d| d.id.as_str())
+    }
+}
+
+/// The action id of option `id`, the `index`-th of the pending decision.
+pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
+    Answer::encode(&KazzamNames(s), WORDS, id, index).id()
+}
+
+/// The option id an action id stands for.
+pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
+    Answer::of(a)
+        .decode(&KazzamNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .ok_or_else(bad)
+}
+
+fn bad() -> RuleError {
+    RuleError::malformed("that action id is not an option now")
+}
+
+/// The seat that answers for `unit`.
+fn seat_of_unit(s: &State, unit: UnitIdx) -> Seat {
+    seat_index(&flow::seat_of(s, unit))
+}
+
+impl Game for Kazzam {
+    type State = State;
+    type Setup = MatchSetup;
+    type Command = actions::Command;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        "kazzam"
+    }
+    fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint.clone()
+    }
+    fn seats(&self, _state: &State) -> Vec<SeatInfo> {
+        SEATS.iter().map(|s| SeatInfo::new(*s)).collect()
+    }
+    fn start(&self, setup: &MatchSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
+        let options = TableOptions::from_pairs(&setup.options)?;
+        let built = match &setup.teams {
+            Some([h, a]) => {
+                let (h, a) = ((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str()));
+                builtin::team_setup(&self.content, h, a, options)?
+            }
+            None => builtin::default_setup(&self.content, options)?,
+        };
+        self.start_from(built, dice, out)
+    }
+
+    fn node(&self, s: &State) -> Node {
+        if s.outcome.is_some() {
+            return Node::Terminal;
+        }
+        let seat = match asker(s) {
+            None => return Node::Terminal,
+            Some(Some(u)) => seat_of_unit(s, u),
+            Some(None) => match flow::decision(s) {
+                Some(d) => seat_index(&d.seat),
+                None => return Node::Terminal,
+            },
+        };
+        Node::Decide { seats: SeatSet::one(seat), passable: false }
+    }
+    fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        let Some(d) = flow::decision(s) else { return };
+        if seat_index(&d.seat) != seat {
+            return;
+        }
+        out.extend(d.options.iter().enumerate().map(|(i, o)| encode(s, &o.id, i)));
+    }
+    fn apply(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        action: ActionId,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        debug_assert!(self.node(s).seats().contains(seat), "apply for a seat that is not asked");
+        let option = decode(s, action)?;
+        s.empathy.seen.clear();
+        let mut cx = Ctx { s, dice, log: out };
+        flow::answer(&mut cx, &option)
+    }
+    fn act(
+        &self,
+        state: &mut State,
+        seat: Seat,
+        command: &actions::Command,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        let (u, verb) = actions::parse(state, command)?;
+        if seat_of_unit(state, u) != seat {
+            return Err(RuleError::refused(
+                "K-TURN-2",
+                format!("{} is not played from the {} seat", command.unit, SEATS.get(seat.index()).unwrap_or(&"?")),
+            ));
+        }
+        let acting = match state.flow.last() {
+            Some(Frame::Act { unit }) => *unit == u,
+            Some(Frame::FinalAction { unit, acted: false }) => *unit == u,
+            _ => false,
+        };
+        if !acting {
+            let msg = match flow::decision(state) {
+                Some(d) if d.kind == "action" => {
+                    format!("it is not {}'s turn to act (waiting for {})", command.unit, d.unit.unwrap_or_default())
+                }
+                Some(d) => format!("a {} decision is pending ({}); answer it with choose", d.kind, d.prompt),
+                None => "the match is over".to_string(),
+            };
+            return Err(RuleError::refused("K-TURN-2", msg));
+        }
+        actions::check(state, u, &verb)?;
+        state.empathy.seen.clear();
+        let mut cx = Ctx { s: state, dice, log: out };
+        let frame = cx.s.flow.pop().expect("checked above");
+        if let (Frame::FinalAction { unit, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {
+            // Ending the turn during the final action passes it: the Ongoing damage lands.
+            cx.push(Frame::FinalAction { unit: *unit, acted: true });
+            return flow::run(&mut cx);
+        }
+        match frame {
+            Frame::FinalAction { unit, .. } => cx.push(Frame::FinalAction { unit, acted: true }),
+            other => cx.push(other),
+        }
+        actions::execute(&mut cx, u, verb)?;
+        flow::run(&mut cx)
+    }
+    fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
+        state.find_unit(&command.unit).map(|u| seat_of_unit(state, u))
+    }
+
+    fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
+        fray_core::answer::describe_in(flow::decision(s), decode(s, action).ok(), action)
+    }
+    fn decision(&self, s: &State, seat: Seat) -> Option<fray_core::decision::Decision> {
+        flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
+    }
+    fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
+        let d = flow::decision(s);
+        let name = SEATS.get(seat.index()).copied().unwrap_or_default();
+        fray_core::answer::choose_in(d, name, id, "the match is over", |id, i| encode(s, id, i))
+    }
+    fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
+        let d = flow::decision(s)?;
+        (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+    }
+    fn view(&self, s: &State, _viewer: Viewer) -> View {
+        // Kazzam is played with every figure on the table: a Hidden creature cannot be targeted,
+        // but its square is no secret (K-ST-Hidden), so every viewer sees the same.
+        crate::engine::view::build(s)
+    }
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+}
+
+/// Kazzam as a program offers it (the [`System`] the registry holds).
+pub struct KazzamSystem {
+    game: std::sync::Arc<Kazzam>,
+}
+
+/// Kazzam with its compiled-in content, for the registry.
+pub fn system() -> std::sync::Arc<dyn System> {
+    system_with(Arc::new(Content::builtin()))
+}
+
+/// Kazzam playing `content`, for the registry.
+pub fn system_with(content: Arc<Content>) -> std::sync::Arc<dyn System> {
+    std::sync::Arc::new(KazzamSystem { game: std::sync::Arc::new(Kazzam::with_content(content)) })
+}
+
+impl System for KazzamSystem {
+    fn id(&self) -> &'static str {
+        "kazzam"
+    }
+    fn title(&self) -> &'static str {
+        "Kazzam: A Magical Sport"
+    }
+    fn seat_names(&self) -> Vec<String> {
+        vec!["red".into(), "blue".into()]
+    }
+    fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
+        let teams = match request.teams.as_slice() {
+            [] => None,
+            [h, a] => Some([h.clone(), a.clone()]),
+            _ => return Err(SetupErrors::one("give two team files: the home (red) team and the away (blue) team")),
+        };
+        let setup = MatchSetup { teams, options: request.options.clone() };
+        Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
+    }
+    fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<MatchSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Kazzam match: {e}"))?;
+        Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
+        Ok(fray_core::scenario::run(&self.game, crate::engine::scenario::load(&self.game.content, name, text)?))
+    }
+    fn scenario_table(&self, name: &str, text: &str) -> Result<Box<dyn Table>, String> {
+        let session =
+            fray_core::scenario::play_steps(&self.game, crate::engine::scenario::load(&self.game.content, name, text)?)
+                .map_err(|e| format!("{name}: {e}"))?;
+        Ok(Box::new(session))
+    }
+    fn rules_index(&self) -> Result<Vec<Entry>, String> {
+        crate::content::reference::index(&self.game.content)
+    }
+    fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
+        let setup = MatchSetup::default();
+        fray_core::bench::measure(&self.game, &fray_core::conformance::from_setup(&setup), matches, live_bytes)
+    }
+    fn check_build(&self, file: &str, text: &str) -> BuildReport {
+        if text.contains("[class]") {
+            return match crate::content::classes::parse(file, text) {
+                Ok(c) => BuildReport::Legal(vec![crate::content::reference::class_card(&c)]),
+                Err(e) => BuildReport::Illegal(vec![e]),
+            };
+        }
+        match crate::content::builder::check_file(&self.game.content, file, text) {
+            Ok(cards) => BuildReport::Legal(cards),
+            Err(errors) => BuildReport::Illegal(errors),
+        }
+    }
+}

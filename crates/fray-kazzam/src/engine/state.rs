@@ -1,0 +1,379 @@
+//! The match state. Architecture invariant: only [`crate::engine::events`]'s `apply` changes the
+//! game-visible fields (hit points, squares, statuses, orbs, scores, tokens, actions); rule
+//! code reads the state and emits events. The resolution stack (`flow`) is the engine's
+//! own bookkeeping of half-resolved actions and is changed only by [`crate::engine::flow`].
+
+use crate::content::powers::Powers;
+use crate::engine::flow::Frame;
+use crate::engine::options::TableOptions;
+use crate::rules::arena::{Arena, Side};
+use crate::rules::statuses::Status;
+use fray_core::grid::Pos;
+use fray_core::ruleset::Outcome;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Index of a unit in [`State::units`].
+pub type UnitIdx = u16;
+/// Index of an orb in [`State::orbs`].
+pub type OrbIdx = u8;
+
+/// An athlete's implement (K-IMP-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Implement {
+    /// Range 5; no Opportunities from hit enemies; does not end the turn (K-IMP-2..4).
+    Wand,
+    /// Range 6; +1 damage at range 3+; grants Opportunities; ends the turn (K-IMP-5, K-IMP-6).
+    Staff,
+    /// Reach; +1 damage unless the target has a sword; Charge; ends the turn (K-IMP-7, K-IMP-8).
+    Sword,
+    /// No implement (creeps, summons).
+    None,
+}
+
+impl Implement {
+    /// Parses `wand`, `staff`, `sword` or `none`.
+    pub fn parse(s: &str) -> Option<Implement> {
+        match s.trim().to_lowercase().as_str() {
+            "wand" => Some(Implement::Wand),
+            "staff" => Some(Implement::Staff),
+            "sword" => Some(Implement::Sword),
+            "none" => Some(Implement::None),
+            _ => None,
+        }
+    }
+    /// Lowercase name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Implement::Wand => "wand",
+            Implement::Staff => "staff",
+            Implement::Sword => "sword",
+            Implement::None => "none",
+        }
+    }
+}
+
+/// What a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitKind {
+    /// A team's athlete.
+    Athlete,
+    /// A neutral Creep.
+    Creep,
+    /// A Summoned Creature: HP, stays until Taken Out (K-DEF-5); see [`crate::rules::summons`].
+    Summon,
+    /// A Conjured creature: cannot be attacked, blocks nobody, lasts a while (K-DEF-5).
+    Conjured,
+    /// A trap: HP and charges, not anyone's ally, immune to statuses (K-DEF-2).
+    Trap,
+    /// A Tinker's automaton: an ally of its Tinker with a turn of its own (K-INIT-5).
+    Automaton,
+    /// A wall with hit points (Ward Wall, the Specialist's Wall).
+    Wall,
+}
+
+/// Actions spent this turn (K-ACT-1, K-ACT-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Actions {
+    /// The Attack Action is spent (or traded for a Move Action).
+    pub attack: bool,
+    /// Move Actions spent (a second one is the traded Attack Action).
+    pub moves: u8,
+    /// The Role Action is spent.
+    pub role: bool,
+    /// Actions of any kind taken this turn (Dazed allows one, K-ST-Dazed).
+    pub taken: u8,
+    /// Free Actions taken this turn.
+    pub free: u8,
+    /// Squares it has moved itself this turn (walking, shifting, crawling, charging).
+    pub moved: i32,
+    /// Extra Move Actions gained this turn (Sleipnir Elixir), spent before the usual ones.
+    pub bonus_moves: u8,
+    /// Extra Attack Actions gained this turn (Lightning Elixir), spent after the usual one.
+    pub bonus_attacks: u8,
+    /// Attack Actions do not end the turn this turn (Lightning Elixir).
+    pub keep_turn: bool,
+}
+
+/// One unit on the field.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    /// Id used in commands and views.
+    pub id: Arc<str>,
+    /// Role (K-CHAR-1), for its Role Boost (K-ROLL-5).
+    pub role: Option<Arc<str>>,
+    /// Role specialization (K-CHAR-2).
+    pub specialization: Option<Arc<str>>,
+    /// Level, 1-6 (K-PROG); 1 unless given.
+    pub level: u8,
+    /// Display name.
+    pub name: Arc<str>,
+    /// Side.
+    pub side: Side,
+    /// What it is.
+    pub kind: UnitKind,
+    /// Whether it is a player character: only PCs earn Miss Tokens (K-MISS-5) and tied PCs
+    /// act after the opposition (K-INIT-2).
+    pub pc: bool,
+    /// Top-left square, or `None` while Taken Out (K-DUN-1).
+    pub pos: Option<Pos>,
+    /// Footprint size.
+    pub size: i32,
+    /// Hit points.
+    pub hp: i32,
+    /// Maximum hit points (falls by 1 when Taken Out in the Dungeon, K-DUN-5).
+    pub max_hp: i32,
+    /// Speed in squares (K-FMT-2).
+    pub speed: i32,
+    /// Implement.
+    pub implement: Implement,
+    /// Its advanced implement, if Fray plays it (K-AIMP).
+    pub advanced: Option<crate::implements::advanced::Advanced>,
+    /// Whether the implement is stowed (K-IMP-10).
+    pub stowed: bool,
+    /// Ward points (K-ST-Ward).
+    pub ward: i32,
+    /// Ward it started the match with, restored when Taken Out (K-DUN-3).
+    pub start_ward: i32,
+    /// The part of `ward` that is a Wardmaster's Special Ward, lost first.
+    pub special_ward: i32,
+    /// The Wardmaster whose Special Ward it holds.
+    pub special_from: Option<UnitIdx>,
+    /// Statuses.
+    pub statuses: Vec<Status>,
+    /// Miss Tokens (K-MISS).
+    pub miss_tokens: i32,
+    /// Strikes taken (K-STK).
+    pub strikes: i32,
+    /// Opponents Taken Out (K-SCO-11).
+    pub kills: i32,
+    /// Orbs dunked (K-SCO-11).
+    pub orbs_scored: i32,
+    /// Points scored (K-SCO-11).
+    pub points: i32,
+    /// Powers it has.
+    pub powers: Vec<u16>,
+    /// Class features it has in force (K-CHAR-2), resolved at setup.
+    pub features: Vec<crate::classes::features::Feature>,
+    /// Blade Enchantments and Self-Charms learned, in force or not (Change Spell swaps them).
+    pub learned: Vec<crate::classes::features::Feature>,
+    /// Numbers its features keep (Whirling spent, Focus Tokens).
+    pub counters: Vec<crate::classes::features::Counter>,
+    /// Encounter powers spent.
+    pub spent: Vec<u16>,
+    /// Actions spent this turn.
+    pub actions: Actions,
+    /// Turns it has started this match.
+    pub turns_started: u32,
+    /// Initiative roll (K-INIT-1).
+    pub initiative: i32,
+    /// Whether it is Taken Out and waiting to start its next turn in the Dungeon (K-DUN-2).
+    pub taken_out: bool,
+    /// The exit whose button it hit, if it will leave the Dungeon next turn (K-DUN-7).
+    pub button: Option<Pos>,
+    /// Whether it held the Dungeon's neutral orb when it hit the button (K-DUN-9).
+    pub button_with_orb: bool,
+    /// Zones (bit per zone id) that already affected it this round (K-ZONE-2).
+    pub zone_hits: u64,
+    /// Enemies it hit with a wand implement attack this turn: they cannot take Opportunities
+    /// against it until its turn ends (K-OPP-11).
+    pub wand_hits: Vec<UnitIdx>,
+    /// Creatures its attacks hit during its current turn (Rapid Fire).
+    pub hits_this_turn: Vec<UnitIdx>,
+    /// Reversal of Fortune is waiting for its next roll.
+    pub reversal: bool,
+    /// Forced to end its turn (staff or sword Attack Action, K-ACT-5).
+    pub turn_over: bool,
+    /// It is making an attack another creature granted it (K-ACT-4, K-ACT-8).
+    pub granted_by: Option<UnitIdx>,
+    /// The granted attack it is making gets no Role Boost ("with no Role Boost").
+    pub grant_no_boost: bool,
+    /// It has no Move Action on its next turn (Borrowed Time).
+    pub forfeit_move: bool,
+    /// It may spend a Move Action another creature's power gives it (Tactics).
+    pub granted_move: bool,
+    /// Luck Tokens (Luck Charm): each buys a reroll of its own attack or of one against it.
+    pub luck_tokens: i32,
+    /// Elixirs it carries, one a hand (brews.rs).
+    pub elixirs: Vec<crate::classes::brewer::Elixir>,
+    /// Potions coating its blade (Potent Edge, brews.rs).
+    pub blade: Vec<u16>,
+    /// What a Frenzied or Panicked roll obliges it to do this turn.
+    pub compulsion: Option<crate::rules::control::Compulsion>,
+    /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
+    pub armed: Vec<crate::engine::triggers::Armed>,
+    /// Its triggered class features (Revenge Fire, Defensive Fire, Reposition).
+    pub triggered_features: Vec<Arc<str>>,
+    /// Triggered features used and not ready again until the duration runs out.
+    pub cooldowns: Vec<crate::engine::triggers::Cooldown>,
+    /// For things put on the map by a power (summons, traps, automata, walls): who owns it
+    /// and what it is ([`crate::rules::summons`]).
+    pub placed: Option<crate::rules::summons::Placed>,
+    /// The square its current (or last) turn began on (a Blitzer's Striker Condition).
+    pub turn_start: Option<Pos>,
+    /// Grown to 2x2 by an Enlarging Charm (it goes back to 1x1 when the charm ends).
+    pub enlarged: bool,
+}
+
+impl Unit {
+    /// Whether it is on the map.
+    pub fn on_map(&self) -> bool {
+        self.pos.is_some()
+    }
+    /// Its implement range (K-IMP-2, K-IMP-5, K-IMP-7); reach for swords and the unarmed.
+    pub fn implement_range(&self, reach: i32) -> i32 {
+        match self.implement {
+            Implement::Wand => 5,
+            Implement::Staff => 6,
+            Implement::Sword | Implement::None => reach,
+        }
+    }
+}
+
+/// Where an orb is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum OrbLoc {
+    /// On a pedestal (index into the arena's pedestals).
+    Pedestal {
+        /// Which pedestal.
+        pedestal: u8,
+    },
+    /// On the ground.
+    Ground {
+        /// Which square.
+        at: Pos,
+    },
+    /// Carried.
+    Held {
+        /// By whom.
+        by: UnitIdx,
+    },
+}
+
+/// An orb (K-ORB).
+#[derive(Clone, Debug)]
+pub struct Orb {
+    /// Id used in commands.
+    pub id: Arc<str>,
+    /// Its colour: a team's or neutral (K-ORB-11: dunked orbs take the dunker's colour).
+    pub color: Side,
+    /// Where it is.
+    pub loc: OrbLoc,
+    /// Whether it started in the Dungeon (K-DUN-9, K-DUN-12).
+    pub dungeon_orb: bool,
+}
+
+/// The whole state of a Kazzam match.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The field (shared; Change Terrain gives a state its own copy, `events::apply`).
+    pub arena: Arc<Arena>,
+    /// Every power in play (shared).
+    pub powers: Arc<Powers>,
+    /// Table options and rulings switches (shared).
+    pub options: Arc<TableOptions>,
+    /// The content the match was built from (shared): Creep stat blocks, feature ids and groups.
+    pub content: Arc<crate::content::Content>,
+    /// Units.
+    pub units: Vec<Unit>,
+    /// Orbs.
+    pub orbs: Vec<Orb>,
+    /// Points, red then blue.
+    pub score: [i32; 2],
+    /// Current round, from 1.
+    pub round: u32,
+    /// Turn order for the round (K-INIT-1).
+    pub order: Vec<UnitIdx>,
+    /// Index into `order` of the unit whose turn it is.
+    pub turn_index: usize,
+    /// Curses left by powers, waiting for what sets them off.
+    pub curses: Vec<crate::rules::curses::Curse>,
+    /// Engine bookkeeping: a curse's Effect is being applied (its damage sets off no curse).
+    pub curse_firing: bool,
+    /// Lingering attack modifiers left by powers (K-ADV).
+    pub modifiers: Vec<crate::rules::modifiers::Modifier>,
+    /// Zones left by powers (K-ZONE-1), oldest first.
+    pub zones: Vec<crate::rules::zones::PowerZone>,
+    /// Half-resolved actions, innermost last.
+    pub flow: Vec<Frame>,
+    /// A team reached the target score (K-END-1).
+    pub end_triggered: bool,
+    /// How the match ended.
+    pub outcome: Option<Outcome>,
+    /// The Porter's warps, floor traps and Bend Space marks ([`crate::classes::porter`]).
+    pub porter: crate::classes::porter::Porter,
+    /// Engine bookkeeping for the Empath's copies ([`crate::classes::diviner::empathy`]).
+    pub empathy: crate::classes::diviner::empathy::Empathy,
+    /// Creep groups, their Enemies Lists and the Creep phase ([`crate::rules::creeps`]).
+    pub creeps: crate::rules::creeps::Creeps,
+    /// Creatures removed from existence ([`crate::classes::porter::removal`]).
+    pub removal: crate::classes::porter::removal::Removal,
+}
+
+impl State {
+    /// The unit at `u`.
+    pub fn unit(&self, u: UnitIdx) -> &Unit {
+        &self.units[u as usize]
+    }
+    /// Finds a unit by id.
+    pub fn find_unit(&self, id: &str) -> Option<UnitIdx> {
+        self.units.iter().position(|u| &*u.id == id).map(|i| i as UnitIdx)
+    }
+    /// Finds an orb by id.
+    pub fn find_orb(&self, id: &str) -> Option<OrbIdx> {
+        self.orbs.iter().position(|o| &*o.id == id).map(|i| i as OrbIdx)
+    }
+    /// The unit whose turn it is.
+    pub fn current(&self) -> Option<UnitIdx> {
+        self.order.get(self.turn_index).copied()
+    }
+    /// Every unit index.
+    pub fn unit_indices(&self) -> impl Iterator<Item = UnitIdx> + '_ {
+        (0..self.units.len()).map(|i| i as UnitIdx)
+    }
+    /// Units on the map.
+    pub fn units_on_map(&self) -> impl Iterator<Item = UnitIdx> + '_ {
+        self.unit_indices().filter(|&u| self.unit(u).on_map())
+    }
+    /// Whether `a` treats `b` as an enemy: any creature of another side (K-CREAT-3 lets a
+    /// player name others enemies; Fray asks only where a power lets you choose).
+    pub fn enemies(&self, a: UnitIdx, b: UnitIdx) -> bool {
+        a != b && self.unit(a).side != self.unit(b).side
+    }
+    /// Orbs carried by `u`.
+    pub fn held_orbs(&self, u: UnitIdx) -> impl Iterator<Item = OrbIdx> + '_ {
+        (0..self.orbs.len() as OrbIdx).filter(move |&o| self.orbs[o as usize].loc == OrbLoc::Held { by: u })
+    }
+    /// The unit standing on square `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
+        self.units_on_map().filter(|&u| crate::rules::summons::occupies(self.unit(u))).find(|&u| {
+            let un = self.unit(u);
+            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
+        })
+    }
+    /// Distance between two units on the map.
+    pub fn distance(&self, a: UnitIdx, b: UnitIdx) -> Option<i32> {
+        let (ua, ub) = (self.unit(a), self.unit(b));
+        Some(fray_core::geometry::distance(ua.pos?, ua.size, ub.pos?, ub.size))
+    }
+    /// The reach of `u` (K-ST-Reach; 1 by default; Long-arm 2).
+    pub fn reach(&self, u: UnitIdx) -> i32 {
+        self.amount(u, crate::rules::statuses::StatusKind::Reach)
+            .max(crate::classes::features::reach(self, u))
+            .max(crate::classes::tamer::reach(self, u))
+            + crate::rules::modifiers::reach_bonus(self, u) // Enlarging Charm
+    }
+    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
+    pub fn implement_range(&self, u: UnitIdx) -> i32 {
+        let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
+        let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
+        crate::classes::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
+    }
+    /// Implement range before advanced implements.
+    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
+        crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
+    }
+}

@@ -1,0 +1,400 @@
+//! Advanced implements (K-AIMP, rulebook L2217-2257): the level-3 upgrade of an athlete's wand,
+//! staff or sword. Each one Fray plays is a small change to a number somewhere else — range,
+//! implement bonuses, Opportunity reach and damage, Miss Tokens, what grants Opportunities — and
+//! those rule areas ask here. The others stay look-up only (content/kazzam/implements.toml).
+
+use crate::engine::state::{Implement, State, UnitIdx};
+
+/// An advanced implement Fray plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advanced {
+    /// Defender's Sword: Opportunities reach one square further, at 1 less damage there.
+    DefendersSword,
+    /// Duelling Sword: the sword's +1 even against a sword carrier.
+    DuellingSword,
+    /// Corkscrew Staff: a Miss Token to start with, and one more each time it is Taken Out.
+    CorkscrewStaff,
+    /// Nimble Staff: its implement attacks grant no Opportunities.
+    NimbleStaff,
+    /// Sniper's Staff: implement range +2.
+    SnipersStaff,
+    /// Spiked Staff: Basic Physical Attack +1 damage.
+    SpikedStaff,
+    /// Distracting Wand: the wand's protection from Opportunities without needing a hit.
+    DistractingWand,
+    /// Parrying Wand: sword users get no +1 against its carrier.
+    ParryingWand,
+    /// Piercing Wand: implement Effects go through a Ward that soaked everything, and emptying a
+    /// Ward costs 1 more.
+    PiercingWand,
+    /// Wristwand: the wand takes no hand.
+    Wristwand,
+    /// Long Sword: implement reach +1, and melee across the air-ground line next to it.
+    LongSword,
+    /// Throwing Sword: implement attacks out to 5, thrown without the +1, Disarmed until the
+    /// thrower's next turn.
+    ThrowingSword,
+    /// Charging Sword: any At-Will attack at the end of a Charge.
+    ChargingSword,
+    /// Multi-Sword: an implement attack on everyone in a 3x3 zone touching its square, 1 less.
+    MultiSword,
+    /// Multi-Staff: an implement attack on everyone in a 3x3 zone well away from it, 1 less.
+    MultiStaff,
+    /// Empowering Staff: its attacks' bursts and areas are 1 larger.
+    EmpoweringStaff,
+}
+
+/// Ids of the advanced implements Fray plays.
+pub const PLAYED: &[(&str, Advanced)] = &[
+    ("defenders-sword", Advanced::DefendersSword),
+    ("duelling-sword", Advanced::DuellingSword),
+    ("corkscrew-staff", Advanced::CorkscrewStaff),
+    ("nimble-staff", Advanced::NimbleStaff),
+    ("snipers-staff", Advanced::SnipersStaff),
+    ("spiked-staff", Advanced::SpikedStaff),
+    ("distracting-wand", Advanced::DistractingWand),
+    ("parrying-wand", Advanced::ParryingWand),
+    ("piercing-wand", Advanced::PiercingWand),
+    ("wristwand", Advanced::Wristwand),
+    ("long-sword", Advanced::LongSword),
+    ("throwing-sword", Advanced::ThrowingSword),
+    ("charging-sword", Advanced::ChargingSword),
+    ("multi-sword", Advanced::MultiSword),
+    ("multi-staff", Advanced::MultiStaff),
+    ("empowering-staff", Advanced::EmpoweringStaff),
+];
+
+impl Advanced {
+    /// The one called `id`, if Fray plays it.
+    pub fn parse(id: &str) -> Option<Advanced> {
+        PLAYED.iter().find(|(i, _)| *i == id).map(|(_, a)| *a)
+    }
+    /// Its id.
+    pub fn id(self) -> &'static str {
+        PLAYED.iter().find(|(_, a)| *a == self).map(|(i, _)| *i).unwrap_or("")
+    }
+    /// The implement it upgrades.
+    pub fn implement(self) -> Implement {
+        match self {
+            Advanced::DefendersSword
+            | Advanced::DuellingSword
+            | Advanced::LongSword
+            | Advanced::ThrowingSword
+            | Advanced::ChargingSword
+            | Advanced::MultiSword => Implement::Sword,
+            Advanced::CorkscrewStaff
+            | Advanced::NimbleStaff
+            | Advanced::SnipersStaff
+            | Advanced::SpikedStaff
+            | Advanced::MultiStaff
+            | Advanced::EmpoweringStaff => Implement::Staff,
+            Advanced::DistractingWand | Advanced::ParryingWand | Advanced::PiercingWand | Advanced::Wristwand => {
+                Implement::Wand
+            }
+        }
+    }
+}
+
+/// Whether `u` has advanced implement `a`, in hand (the implement it upgrades, not stowed).
+pub fn has(s: &State, u: UnitIdx, a: Advanced) -> bool {
+    let un = s.unit(u);
+    un.advanced == Some(a) && un.implement == a.implement()
+}
+
+/// Extra implement range (Sniper's Staff).
+pub fn range_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has(s, u, Advanced::SnipersStaff) { 2 } else { 0 }
+}
+
+/// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
+/// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
+pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let duelling = has(s, attacker, Advanced::DuellingSword);
+    let blocked = s.unit(target).implement == Implement::Sword || has(s, target, Advanced::ParryingWand);
+    duelling || !blocked
+}
+
+/// Extra reach for taking Opportunities (Defender's Sword).
+pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has(s, u, Advanced::DefendersSword) { 1 } else { 0 }
+}
+
+/// Extra damage on a Basic Physical Attack (Spiked Staff), unless Disarmed.
+pub fn physical_bonus(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    let spiked = has(s, u, Advanced::SpikedStaff) && !s.has(u, crate::rules::statuses::StatusKind::Disarmed);
+    if spiked && def.id == "basic-physical-attack" { 1 } else { 0 }
+}
+
+/// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
+/// Opportunities keep the range before it ([`opportunity_range`]).
+pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
+    if has(s, u, Advanced::LongSword) {
+        range + 1
+    } else if has(s, u, Advanced::ThrowingSword) {
+        range.max(THROW_RANGE)
+    } else {
+        range
+    }
+}
+
+/// How far a Throwing Sword flies.
+pub const THROW_RANGE: i32 = 5;
+
+/// The range `u` takes Opportunities at (K-OPP-4): its implement range without the Long Sword's
+/// or the Throwing Sword's extra.
+pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
+    range_bonus(s, u) + s.base_implement_range(u)
+}
+
+/// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
+pub fn handless(s: &State, u: UnitIdx) -> bool {
+    has(s, u, Advanced::Wristwand)
+}
+
+/// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
+pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    has(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
+}
+
+/// Throwing Sword: `attacker`'s implement attack `def` on `target` is thrown — the target is
+/// beyond its ordinary reach.
+pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
+    def.uses_implement()
+        && has(s, attacker, Advanced::ThrowingSword)
+        && s.distance(attacker, target).is_some_and(|d| d > opportunity_range(s, attacker))
+}
+
+/// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the
+/// sword is recalled (see rulings).
+pub fn after_throw(cx: &mut crate::engine::flow::Ctx, u: UnitIdx) {
+    let turn = cx.s.unit(u).turns_started + 1;
+    let status = crate::rules::statuses::Status {
+        kind: crate::rules::statuses::StatusKind::Disarmed,
+        amount: 0,
+        source: Some(u),
+        origin: None,
+        duration: crate::rules::statuses::Duration::StartOfTurn { unit: u, turn },
+    };
+    crate::rules::attack::give_status(cx, u, status, "Throwing Sword: thrown");
+}
+
+/// A question an advanced implement asks.
+#[derive(Clone, Debug)]
+pub enum AdvancedFrame {
+    /// Charging Sword, Misty Charge: which attack ends the Charge (decision kind `granted-attack`).
+    ChargeAttack {
+        /// The charger.
+        unit: UnitIdx,
+        /// The enemy charged.
+        target: UnitIdx,
+        /// Made with the Attack Action (a sword implement attack then ends the turn).
+        via_action: bool,
+        /// No Role Boost (Initial Rush).
+        no_boost: bool,
+    },
+}
+
+/// Charging Sword: the attacks `u` may end a Charge on `t` with: the basic sword attack, or an
+/// At-Will attack power of its own that targets one creature and reaches `t` from here.
+pub fn charge_powers(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<u16> {
+    use crate::content::powers::{ActionKind, Frequency, Targeting};
+    let un = s.unit(u);
+    if !un.on_map() || !s.unit(t).on_map() || s.has(u, crate::rules::statuses::StatusKind::Stunned) {
+        return Vec::new();
+    }
+    let bia = s.powers.find("basic-implement-attack");
+    let mut out: Vec<u16> = bia.into_iter().collect();
+    for &p in &un.powers {
+        let def = s.powers.get(p);
+        let fits = def.action == ActionKind::Attack
+            && def.frequency == Frequency::AtWill
+            && def.rolls()
+            && def.hook.is_none()
+            && def.charm.is_none()
+            && def.delivers.is_none()
+            && !def.every_target
+            && matches!(def.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. })
+            && Some(p) != bia
+            && !(def.uses_implement() && s.has(u, crate::rules::statuses::StatusKind::Disarmed))
+            && crate::rules::actions::check_target(s, u, p, t, false).is_ok()
+            && crate::rules::control::check_power(s, u, def, &[t]).is_ok();
+        if fits {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The decision an [`AdvancedFrame`] asks.
+pub fn question(
+    s: &State,
+    f: &AdvancedFrame,
+) -> (UnitIdx, &'static str, String, Vec<fray_core::decision::DecisionOption>) {
+    match f {
+        AdvancedFrame::ChargeAttack { unit, target, .. } => {
+            let options = charge_powers(s, *unit, *target)
+                .into_iter()
+                .map(|p| {
+                    let def = s.powers.get(p);
+                    fray_core::decision::DecisionOption::new(format!("power:{}", def.id), def.name.clone())
+                })
+                .collect();
+            let prompt = format!("{}: which attack ends the Charge on {}?", s.unit(*unit).id, s.unit(*target).id);
+            (*unit, "granted-attack", prompt, options)
+        }
+    }
+}
+
+/// Answers an [`AdvancedFrame`].
+pub fn answer(
+    cx: &mut crate::engine::flow::Ctx,
+    f: AdvancedFrame,
+    option: &str,
+) -> Result<(), fray_core::ruleset::RuleError> {
+    use fray_core::ruleset::RuleError;
+    match f {
+        AdvancedFrame::ChargeAttack { unit, target, via_action, no_boost } => {
+            let id = option.strip_prefix("power:").unwrap_or(option);
+            let p = cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")))?;
+            let origin = cx.s.unit(unit).pos.unwrap();
+            let frame = crate::rules::attack::AttackFrame {
+                via_action,
+                no_boost,
+                ..crate::rules::attack::AttackFrame::new(unit, p, vec![target], origin)
+            };
+            crate::rules::attack::begin(cx, frame)
+        }
+    }
+}
+
+/// Advances an [`AdvancedFrame`]: it waits unless there is nothing to choose (the charger or
+/// the enemy is gone) or only the basic sword attack, made at once.
+pub fn step(
+    cx: &mut crate::engine::flow::Ctx,
+    f: AdvancedFrame,
+) -> Result<crate::engine::flow::Flow, fray_core::ruleset::RuleError> {
+    let (_, _, _, options) = question(cx.s, &f);
+    match options.len() {
+        0 => Ok(crate::engine::flow::Flow::Continue),
+        1 => {
+            let only = options[0].id.clone();
+            answer(cx, f, &only)?;
+            Ok(crate::engine::flow::Flow::Continue)
+        }
+        _ => {
+            cx.push(crate::engine::flow::Frame::Advanced(f));
+            Ok(crate::engine::flow::Flow::Wait)
+        }
+    }
+}
+
+/// Multi-Sword, Multi-Staff (K-MULTI-5, K-STK-6): whether `u` may spread implement power
+/// `power` over a 3x3 zone — a single-target implement attack, not a multi-target one.
+pub fn multi_eligible(s: &State, u: UnitIdx, power: u16) -> bool {
+    let def = s.powers.get(power);
+    (has(s, u, Advanced::MultiSword) || has(s, u, Advanced::MultiStaff))
+        && def.uses_implement()
+        && def.rolls()
+        && !def.every_target
+        && def.max_targets_at(s.unit(u).level) == 1
+        && def.hook.is_none()
+        && def.charm.is_none()
+        && def.delivers.is_none()
+}
+
+/// Where `u`'s 3x3 zone may be centred: touching or holding its square (Multi-Sword); within
+/// implement range with no square next to it (Multi-Staff).
+pub fn multi_centres(s: &State, u: UnitIdx) -> Vec<fray_core::grid::Pos> {
+    let Some(p) = s.unit(u).pos else { return Vec::new() };
+    let size = s.unit(u).size;
+    let d = |q| fray_core::geometry::distance(p, size, q, 1);
+    if has(s, u, Advanced::MultiSword) {
+        crate::rules::zones::area_centres(s, u, 2)
+    } else if has(s, u, Advanced::MultiStaff) {
+        crate::rules::zones::area_centres(s, u, s.implement_range(u)).into_iter().filter(|&q| d(q) >= 3).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Everyone but `u` with any part inside the 3x3 zone centred on `centre` and a line from the
+/// centre (as for an area, K-COV-2), of the kind `power` affects if it names one, nearest the
+/// centre first.
+pub fn multi_targets(s: &State, u: UnitIdx, power: u16, centre: fray_core::grid::Pos) -> Vec<UnitIdx> {
+    let affects = s.powers.get(power).affects;
+    let squares: Vec<fray_core::grid::Pos> = crate::rules::zones::area_squares(centre, 3).collect();
+    let mut ts: Vec<UnitIdx> = s
+        .units_on_map()
+        .filter(|&t| t != u && affects.is_none_or(|a| a.includes(s, u, t)))
+        .filter(|&t| fray_core::grid::footprint(s.unit(t).pos.unwrap(), s.unit(t).size).any(|q| squares.contains(&q)))
+        .filter(|&t| crate::rules::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
+        .collect();
+    ts.sort_by_key(|&t| (fray_core::geometry::distance(centre, 1, s.unit(t).pos.unwrap(), s.unit(t).size), t));
+    ts
+}
+
+/// Zone centres for `power` that catch at least one creature, and that what controls `u` allows.
+pub fn multi_options(s: &State, u: UnitIdx, power: u16) -> Vec<fray_core::grid::Pos> {
+    if !multi_eligible(s, u, power) {
+        return Vec::new();
+    }
+    let def = s.powers.get(power);
+    multi_centres(s, u)
+        .into_iter()
+        .filter(|&c| {
+            let ts = multi_targets(s, u, power, c);
+            // What controls the user (Frenzied, Panicked) limits a spread attack too.
+            !ts.is_empty()
+                && crate::rules::control::check_power(s, u, def, &ts).is_ok()
+                && crate::engine::triggers::check_use(s, u, power, &ts, false).is_ok()
+        })
+        .collect()
+}
+
+/// Checks a spread attack: `power` over the zone centred on `centre`, at `targets`.
+pub fn check_multi(
+    s: &State,
+    u: UnitIdx,
+    power: u16,
+    centre: fray_core::grid::Pos,
+    targets: &[UnitIdx],
+) -> Result<(), fray_core::ruleset::RuleError> {
+    let name = &s.powers.get(power).name;
+    if !(has(s, u, Advanced::MultiSword) || has(s, u, Advanced::MultiStaff)) {
+        return Err(crate::rules::actions::refuse(
+            "K-AIMP-1",
+            format_args!("only a Multi-Sword or a Multi-Staff spreads {name} over a zone: name a target instead"),
+        ));
+    }
+    if !multi_eligible(s, u, power) {
+        return Err(crate::rules::actions::refuse(
+            "K-MULTI-5",
+            format_args!("{name} is not a single-target implement attack: it cannot be spread over a zone"),
+        ));
+    }
+    if !multi_centres(s, u).contains(&centre) {
+        let rule = if has(s, u, Advanced::MultiSword) {
+            "the 3x3 zone must touch or hold your square"
+        } else {
+            "the 3x3 zone must be centred within implement range, with no square next to you"
+        };
+        return Err(crate::rules::actions::refuse("K-MULTI-5", format_args!("{centre}: {rule}")));
+    }
+    let all = multi_targets(s, u, power, centre);
+    if all.is_empty() {
+        return Err(crate::rules::actions::refuse("K-MULTI-1", "nobody is in that zone"));
+    }
+    if targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
+        return Err(crate::rules::actions::refuse(
+            "K-MULTI-1",
+            "a spread attack targets everyone in its zone: list all of them (in the order to roll) or none",
+        ));
+    }
+    Ok(())
+}
+
+/// Empowering Staff: how much larger `u`'s burst or area with `def` is — 1 for an attack
+/// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
+pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    i32::from(has(s, u, Advanced::EmpoweringStaff) && def.is_attack())
+}

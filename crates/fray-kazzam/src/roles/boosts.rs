@@ -1,0 +1,189 @@
+//! Role Boosts (K-ROLL-5, K-ROLE-2, K-ROLE-3): the rider an attack's first roll of 3-6 adds,
+//! by role and specialization (§2.11). Fray plays the boosts whose every clause it can follow;
+//! the others are listed in docs/rulings/kazzam.md and not applied yet.
+//!
+//! Order (K-ROLL-4 lets the attacker choose): the boost's damage joins the hit's damage; its
+//! other parts come after the Effect.
+
+use crate::engine::flow::{Ctx, Frame};
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::forced::{ForcedFrame, ForcedKind};
+
+/// A Role Boost Fray applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boost {
+    /// Controller (every specialization): slide the target 3 squares; from level 4, 4 squares
+    /// and into other characters.
+    Controller,
+    /// Juggernaut: gain 1 Ward (level 4+: 2 if you have none).
+    Juggernaut,
+    /// Smasher: at full HP 1 more damage; otherwise regain 1 HP (level 4+: 2 while Bloodied).
+    Smasher,
+    /// Leader: one ally you can see regains 2 HP (level 4+: 3); Rescuer +1 if that ally is
+    /// Bloodied; Vanguard may take it itself; Motivator may heal past maximum HP; Tactician's
+    /// healed ally may shift 1.
+    Leader,
+    /// Punisher: with an enemy Marked by you, +1 Opportunity damage until your next turn;
+    /// otherwise Mark the target (level 4+: and one more enemy within 5). defctl.rs.
+    Punisher,
+    /// Pursuer: pull the target 2 (level 4+: 4); one already adjacent is slid round you, then
+    /// you shift 1. defctl.rs.
+    Pursuer,
+    /// Runner: shift 1 then move 3 (level 4+: shift 6, no move).
+    Runner,
+    /// Trapper: once the attack is over, a 2-HP trap next to the target (2 damage; 3 at level 4+).
+    Trapper,
+    /// Terrain Artist: Change Terrain or Boost Square on or next to the target, at any range.
+    TerrainArtist,
+    /// Striker (every specialization): extra damage by roll and Striker Condition (striker.rs).
+    Striker(crate::roles::striker::Strike),
+    /// Hunter: extra damage against Creeps and Summoned Creatures (striker.rs).
+    Hunter,
+}
+
+/// The Role Boost `u` gets, if Fray plays it.
+pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
+    let x = s.unit(u);
+    match (x.role.as_deref(), x.specialization.as_deref()) {
+        // From level 4 the slide is 4 squares and may run into other characters (defctl.rs).
+        (Some("controller"), _) => Some(Boost::Controller),
+        (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
+        (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
+        // Motivator: the heal may pass maximum HP; Tactician: the healed ally may shift 1.
+        (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
+        (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
+        (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
+        (Some("specialist"), Some("runner")) => Some(Boost::Runner),
+        (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
+        (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
+        (Some("striker"), _) => Some(Boost::Striker(Default::default())),
+        (Some("specialist"), Some("hunter")) => Some(Boost::Hunter),
+        _ => None,
+    }
+}
+
+/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
+pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
+    let x = s.unit(user);
+    match b {
+        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
+        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
+        Boost::Hunter => crate::roles::striker::hunter_extra(s, user, _target, _roll),
+        _ => 0,
+    }
+}
+
+/// Applies the parts of a boost that follow the hit; `damage_given` says its extra damage went
+/// into the hit already.
+pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_given: bool) {
+    let why = format!("{}'s Role Boost", cx.s.unit(user).id);
+    match b {
+        Boost::Controller => {
+            if cx.s.unit(target).on_map() {
+                let level4 = cx.s.unit(user).level >= 4;
+                let n = if level4 { 4 } else { 3 };
+                cx.emit(crate::engine::events::Event::Note {
+                    text: format!("{why}: slide {} {n} squares", cx.s.unit(target).id),
+                });
+                let mut f = ForcedFrame::new(cx.s, user, target, ForcedKind::Slide, n);
+                f.bump = level4; // L1833: into other characters
+                cx.push(Frame::Forced(f));
+            }
+        }
+        Boost::Juggernaut => {
+            let x = cx.s.unit(user);
+            let gain = if x.level >= 4 && x.ward == 0 { 2 } else { 1 };
+            let ward = x.ward + gain;
+            cx.emit(crate::engine::events::Event::WardSet { unit: cx.s.who(user), ward, why: why.clone() });
+            crate::classes::diviner::empathy::ward_gained(cx, user, gain, &why); // Empath
+        }
+        Boost::Leader => {
+            if leader_options(cx.s, user).len() > 1 {
+                cx.push(Frame::LeaderBoost { unit: user });
+            }
+        }
+        Boost::Smasher => {
+            // Not at full HP when the hit landed: regain 1 HP instead of the extra damage.
+            let x = cx.s.unit(user);
+            if !damage_given && x.hp < x.max_hp {
+                let heal = if x.level >= 4 && cx.s.is_bloodied(user) { 2 } else { 1 };
+                crate::rules::damage::heal(cx, user, heal, &why);
+            }
+        }
+        Boost::Punisher => crate::roles::defender_controller::punisher(cx, user, target),
+        Boost::Pursuer => crate::roles::defender_controller::pursuer(cx, user, target),
+        Boost::Runner => crate::roles::specialists::runner_boost(cx, user),
+        Boost::Trapper => crate::roles::specialists::trapper_boost(cx, user, target),
+        Boost::TerrainArtist => crate::roles::specialists::terrain_boost(cx, user, target),
+        Boost::Striker(st) => crate::roles::striker::after_hit(cx, st, user, target),
+        Boost::Hunter => {}
+    }
+}
+
+/// Whom a Leader's boost may heal: allies it can see (a clear line, not Hidden), the Vanguard
+/// itself too; or nobody.
+pub fn leader_options(s: &State, u: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    let x = s.unit(u);
+    let Some(p) = x.pos else { return Vec::new() };
+    let vanguard = x.specialization.as_deref() == Some("vanguard");
+    let mut out: Vec<fray_core::decision::DecisionOption> = s
+        .units_on_map()
+        .filter(|&t| (t != u && !s.enemies(u, t)) || (t == u && vanguard))
+        .filter(|&t| {
+            t == u
+                || (crate::rules::cover::shot(s, p, x.size, t) != fray_core::sight::Sight::Blocked
+                    && !s.has(t, crate::rules::statuses::StatusKind::Hidden))
+        })
+        .map(|t| fray_core::decision::DecisionOption::new(s.unit(t).id.to_string(), format!("heal {}", s.unit(t).id)))
+        .collect();
+    if !out.is_empty() {
+        out.push(fray_core::decision::DecisionOption::new("none", "heal nobody"));
+    }
+    out
+}
+
+/// Heals the chosen ally: 2 HP (3 from level 4), +1 for a Rescuer healing a Bloodied ally.
+pub fn answer_leader(cx: &mut Ctx, u: UnitIdx, option: &str) {
+    if option == "none" {
+        return;
+    }
+    let Some(t) = cx.s.units_on_map().find(|&t| &*cx.s.unit(t).id == option) else { return };
+    let x = cx.s.unit(u);
+    let rescuer = x.specialization.as_deref() == Some("rescuer");
+    let amount = if x.level >= 4 { 3 } else { 2 } + i32::from(rescuer && cx.s.is_bloodied(t));
+    let why = format!("{}'s Role Boost", x.id);
+    match x.specialization.as_deref() {
+        Some("motivator") => over_heal(cx, t, amount, &why),
+        Some("tactician") => {
+            crate::rules::damage::heal(cx, t, amount, &why);
+            // The recipient's side decides its shift of 1 (or stops).
+            if cx.s.unit(t).on_map() && crate::rules::summons::takes_actions(cx.s.unit(t)) {
+                cx.push(Frame::ShiftSelf { unit: t, left: 1 });
+            }
+        }
+        _ => crate::rules::damage::heal(cx, t, amount, &why),
+    }
+}
+
+/// Motivator: the boost's healing is not capped at maximum HP.
+fn over_heal(cx: &mut Ctx, t: UnitIdx, amount: i32, why: &str) {
+    let hp = cx.s.unit(t).hp + amount;
+    cx.emit(crate::engine::events::Event::Healed { unit: cx.s.who(t), amount, hp, why: why.into() });
+}
+
+/// Start of `unit`'s turn (Motivator): above its maximum HP, it loses 1 HP and is Fierce for
+/// this turn.
+pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
+    let u = cx.s.unit(unit);
+    if u.hp <= u.max_hp || !u.on_map() {
+        return;
+    }
+    let why = "above its maximum HP".to_string();
+    cx.emit(crate::engine::events::Event::HpLost { unit: cx.s.who(unit), amount: 1, hp: u.hp - 1, why: why.clone() });
+    let turn = cx.s.unit(unit).turns_started;
+    let st = crate::rules::statuses::Status::simple(
+        crate::rules::statuses::StatusKind::Fierce,
+        crate::rules::statuses::Duration::EndOfTurn { unit, turn },
+    );
+    crate::rules::attack::give_status(cx, unit, st, &why);
+}

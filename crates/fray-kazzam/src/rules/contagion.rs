@@ -1,0 +1,57 @@
+//! Statuses that spread (Bura's Traveling Fire, L710): a status given by an Effect primitive
+//! with the `spreads` hook passes, the same status from the same source, to any creature that
+//! starts its turn next to a creature bearing it or moves into a square next to one.
+
+use crate::engine::flow::Ctx;
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::statuses::Status;
+
+/// Whether `st` is a spreading status: its power gives it with the `spreads` hook.
+fn spreading(s: &State, st: &Status) -> bool {
+    st.origin.is_some_and(|p| {
+        s.powers
+            .get(p)
+            .effect
+            .iter()
+            .any(|e| e.hook.as_deref() == Some("spreads") && e.status.as_deref() == Some(st.kind.name()))
+    })
+}
+
+/// The spreading status `unit` would catch from a creature next to it, if it bears none from
+/// that power already.
+fn catchable(s: &State, unit: UnitIdx) -> Option<Status> {
+    let carried = |u: UnitIdx| s.unit(u).statuses.iter().filter(|st| spreading(s, st)).copied().collect::<Vec<_>>();
+    let mine = carried(unit);
+    s.units_on_map()
+        .filter(|&o| o != unit && s.distance(o, unit) == Some(1))
+        .flat_map(carried)
+        .find(|st| !mine.iter().any(|m| m.origin == st.origin && m.kind == st.kind))
+}
+
+fn catch(cx: &mut Ctx, unit: UnitIdx) {
+    // Only creatures catch it: no trap, wall or conjured thing.
+    let creature = matches!(
+        cx.s.unit(unit).kind,
+        crate::engine::state::UnitKind::Athlete
+            | crate::engine::state::UnitKind::Creep
+            | crate::engine::state::UnitKind::Summon
+            | crate::engine::state::UnitKind::Automaton
+    );
+    if !cx.s.unit(unit).on_map() || !creature {
+        return;
+    }
+    if let Some(st) = catchable(cx.s, unit) {
+        let name = format!("{} spreads", cx.s.powers.get(st.origin.unwrap()).name);
+        crate::rules::attack::give_status(cx, unit, st, &name);
+    }
+}
+
+/// `unit` has started its turn (after its own Ongoing damage, so a fire caught now bites once).
+pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
+    catch(cx, unit);
+}
+
+/// `unit` has entered a square (walking, shifting, forced or teleported).
+pub fn entered(cx: &mut Ctx, unit: UnitIdx) {
+    catch(cx, unit);
+}

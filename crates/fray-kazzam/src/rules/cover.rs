@@ -1,0 +1,206 @@
+//! Cover, sight and concealment (K-COV, K-CONC, K-LARGE-5, K-LARGE-6): whether an attacker
+//! has a shot, whether the target has cover from it, and whether it is Concealed.
+
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::arena::Terrain;
+use crate::rules::statuses::StatusKind;
+use fray_core::geometry::distance;
+use fray_core::grid::{Pos, footprint};
+use fray_core::sight::{Sight, sight};
+
+/// Whether square `q` stops lines drawn at `target` (K-COV-5, K-COV-10, K-COV-12, K-COV-13):
+/// walls and Full Cover always; Low Cover only by table option, or beside a Prone target.
+/// `walls` are the squares of the walls on the map (`summons::wall_squares`), gathered once a shot.
+fn blocks_for(s: &State, walls: &[Pos], target: UnitIdx, q: Pos) -> bool {
+    blocks_with(s, walls, target, q, true)
+}
+
+/// [`blocks_for`], Low Cover counted only when `low` (Draw a Bead ignores it).
+fn blocks_with(s: &State, walls: &[Pos], target: UnitIdx, q: Pos, low: bool) -> bool {
+    let t = s.arena.at(q);
+    if t.blocks_sight() || walls.contains(&q) {
+        return true;
+    }
+    if low && t.is_low_cover() {
+        if s.options.low_cover_intervenes {
+            return true;
+        }
+        let tu = s.unit(target);
+        if let Some(tp) = tu.pos {
+            return s.has(target, StatusKind::Prone) && distance(tp, tu.size, q, 1) == 1;
+        }
+    }
+    false
+}
+
+/// A shot judged while [`remembering`]: from, size, target, sight.
+type Judged = (Pos, i32, UnitIdx, Sight);
+
+thread_local! {
+    /// Shots already judged while [`remembering`].
+    static SHOTS: std::cell::RefCell<Option<Vec<Judged>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f`, which reads one state and changes nothing, judging each shot in it once (a menu
+/// asks the same shooter about the same target for each of its powers).
+pub fn remembering<R>(f: impl FnOnce() -> R) -> R {
+    struct Forget(bool);
+    impl Drop for Forget {
+        fn drop(&mut self) {
+            if self.0 {
+                SHOTS.with(|m| *m.borrow_mut() = None);
+            }
+        }
+    }
+    let outermost = SHOTS.with(|m| {
+        let mut m = m.borrow_mut();
+        let fresh = m.is_none();
+        if fresh {
+            *m = Some(Vec::new());
+        }
+        fresh
+    });
+    let _forget = Forget(outermost);
+    f()
+}
+
+/// How a shooter at `from` (footprint `size`) sees `target` (K-COV-8, K-COV-9, K-LARGE-4).
+pub fn shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
+    let known = SHOTS.with(|m| {
+        m.borrow().as_ref().map(|v| v.iter().find(|k| k.0 == from && k.1 == size && k.2 == target).map(|k| k.3))
+    });
+    match known {
+        Some(Some(sight)) => sight,
+        Some(None) => {
+            let sight = judge_shot(s, from, size, target);
+            SHOTS.with(|m| m.borrow_mut().as_mut().map(|v| v.push((from, size, target, sight))));
+            sight
+        }
+        None => judge_shot(s, from, size, target),
+    }
+}
+
+fn judge_shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else {
+        return Sight::Blocked;
+    };
+    if crate::rules::zones::curtain_between(s, from, size, tp, tu.size) {
+        return Sight::Blocked; // Curtain of Shadows
+    }
+    let walls = crate::rules::summons::wall_squares(s);
+    sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q))
+}
+
+/// Cover squares pressed against (K-COV-3): terrain that a creature can take cover behind.
+/// Low Cover counts only when `count_low` (Draw a Bead ignores it).
+fn cover_square_with(s: &State, target: UnitIdx, q: Pos, count_low: bool) -> bool {
+    let t = s.arena.at(q);
+    let low = count_low && t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
+    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit) || crate::rules::summons::wall_at(s, q)
+}
+
+/// Whether `target` is taking cover against an attack from `from` (K-COV-4, K-COV-5,
+/// K-COV-11): cover beside it orthogonally protects the half-plane beyond that side, cover at
+/// a corner the quarter-plane beyond that corner. A 2×2 creature needs cover along a whole
+/// side; larger creatures cannot take cover.
+pub fn takes_cover(s: &State, target: UnitIdx, from: Pos) -> bool {
+    takes_cover_with(s, target, from, true)
+}
+
+/// [`takes_cover`], Low Cover counted only when `low`.
+fn takes_cover_with(s: &State, target: UnitIdx, from: Pos, low: bool) -> bool {
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else { return false };
+    let size = tu.size;
+    if size > 2 {
+        return false;
+    }
+    // Position of the attacker relative to the target's footprint, per axis: -1, 0 or +1.
+    let rel = |a: i32, t0: i32| {
+        if a < t0 {
+            -1
+        } else if a > t0 + size - 1 {
+            1
+        } else {
+            0
+        }
+    };
+    let (rx, ry) = (rel(from.x, tp.x), rel(from.y, tp.y));
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        // The squares along that whole side.
+        let side: Vec<Pos> = (0..size)
+            .map(|i| {
+                let x = if dx == 1 {
+                    tp.x + size
+                } else if dx == -1 {
+                    tp.x - 1
+                } else {
+                    tp.x + i
+                };
+                let y = if dy == 1 {
+                    tp.y + size
+                } else if dy == -1 {
+                    tp.y - 1
+                } else {
+                    tp.y + i
+                };
+                Pos::new(x, y)
+            })
+            .collect();
+        if side.iter().all(|&q| cover_square_with(s, target, q, low))
+            && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy))
+        {
+            return true;
+        }
+    }
+    if size == 1 {
+        for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if cover_square_with(s, target, tp.offset(dx, dy), low) && rx == dx && ry == dy {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether an attack from `from` faces cover on `target` (K-ADV-5): intervening cover or cover
+/// the target takes. Revealed targets have none (K-ST-Revealed).
+pub fn has_cover(s: &State, from: Pos, size: i32, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    shot(s, from, size, target) == Sight::Cover || footprint(from, size).all(|q| takes_cover(s, target, q))
+}
+
+/// Whether `target` is Concealed (K-CONC-1): by status, or standing wholly in fog
+/// (K-LARGE-5). Revealed targets are not (K-ST-Revealed).
+pub fn concealed(s: &State, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    let tu = s.unit(target);
+    s.has(target, StatusKind::Concealed)
+        || crate::rules::zones::concealed_by_zone(s, target)
+        || crate::classes::tamer::darkfly_conceals(s, target)
+        || tu.pos.is_some_and(|p| footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Fog))
+}
+
+/// Whether an attack from `from` faces cover on `target` other than Low Cover (Draw a Bead
+/// ignores Low Cover, pedestals included).
+pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) {
+        return false;
+    }
+    let tu = s.unit(target);
+    let Some(tp) = tu.pos else { return false };
+    let walls = crate::rules::summons::wall_squares(s);
+    sight(from, size, tp, tu.size, |q| blocks_with(s, &walls, target, q, false)) == Sight::Cover
+        || footprint(from, size).all(|q| takes_cover_with(s, target, q, false))
+}
+
+/// Whether `target` is Concealed from `viewer`: Concealed as such ([`concealed`]), or by a
+/// Cloak or Gas that hides it from enemies farther than some distance (role_actions.rs).
+pub fn concealed_from(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
+    concealed(s, target) || crate::roles::role_actions::concealed_at_distance(s, target, viewer)
+}

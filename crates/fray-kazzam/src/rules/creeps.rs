@@ -1,0 +1,1215 @@
+//! Creeps (K-CRP, K-CTYPE, K-CAI, K-CSP): stat blocks as data (content/kazzam/creeps.toml),
+//! Creep groups with their orb, pedestal and Enemies List, the Creep phase at the end of each
+//! round (retrieve the orb, one action roll per group, recover), the generic Melee, Ranged and
+//! No Target AI, and the Hunter's Creep powers (Manipulate Creeps, False Flag, Provocation) and
+//! save (K-CSP-6). Group records live in [`State::creeps`] and change only through
+//! `Event::Creeps`. Simplifications are listed in docs/rulings/kazzam.md, "Creeps".
+
+use crate::content::powers::{Effect, PowerDef};
+use crate::engine::events::{Event, How};
+use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
+use crate::rules::statuses::StatusKind;
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The compiled-in stat blocks.
+pub const FILE: &str = "content/kazzam/creeps.toml";
+/// The compiled-in stat blocks.
+pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
+
+/// Power hooks this module plays (the Hunter's Role Actions).
+pub const HOOKS: &[&str] = &["manipulate-creeps", "false-flag", "provocation"];
+
+/// How far the Hunter's "within 5 squares" reaches.
+const NEAR: i32 = 5;
+
+// ------------------------------------------------------------------ stat blocks
+
+/// A Creep type (K-CTYPE-1..6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CreepType {
+    /// Alone, 5N HP, base 3.
+    Champion,
+    /// Groups of 2, 3N HP, base 3.
+    Elite,
+    /// Groups of 3, 2N HP, base 2.
+    Standard,
+    /// Damage threshold 4, groups of N+1, base 2.
+    Goon,
+    /// 1 HP, groups of 2N+2, base 1.
+    Stooge,
+    /// 1 HP, groups of 5N+5, base 1.
+    Scab,
+}
+
+impl CreepType {
+    /// Maximum HP with `n` players a team (K-CTYPE; a Goon's threshold of 4 is played as 4 HP).
+    pub fn hp(self, n: i32) -> i32 {
+        match self {
+            CreepType::Champion => 5 * n,
+            CreepType::Elite => 3 * n,
+            CreepType::Standard => 2 * n,
+            CreepType::Goon => 4,
+            CreepType::Stooge | CreepType::Scab => 1,
+        }
+        .max(1)
+    }
+}
+
+/// Whom a Creep action reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CreepTarget {
+    /// One enemy within reach.
+    Melee,
+    /// One enemy within `range`.
+    Ranged,
+    /// Everyone around it within `range` (played on the priority target only, see rulings).
+    Burst,
+}
+
+/// One line of a Creep's d6 action table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreepAction {
+    /// The faces it covers: `"1-2"` or `"6"`.
+    pub rolls: String,
+    /// Name as printed.
+    pub name: String,
+    /// Melee, ranged or burst.
+    pub target: CreepTarget,
+    /// A ranged action's range, or a burst's radius.
+    #[serde(default)]
+    pub range: Option<i32>,
+    /// Damage dealt (no attack roll, K-CRP-4).
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// The Effect line, in the powers' Effect vocabulary.
+    #[serde(default)]
+    pub effect: Vec<Effect>,
+    /// Part of it is not played yet (see the text and the rulings).
+    #[serde(default)]
+    pub reference_only: bool,
+    /// What it does, in our own words.
+    pub text: String,
+    /// First and last face, parsed from `rolls`.
+    #[serde(skip)]
+    pub faces: (i32, i32),
+}
+
+/// A Creep's stat block.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreepDef {
+    /// Id used in scenario units (`what = "guardian-bear"`).
+    pub id: String,
+    /// Name as printed.
+    pub name: String,
+    /// Its type (K-CTYPE).
+    #[serde(rename = "type")]
+    pub kind: CreepType,
+    /// Footprint size.
+    pub size: i32,
+    /// Speed in squares.
+    pub speed: i32,
+    /// Melee reach (1 unless given).
+    #[serde(default)]
+    pub reach: Option<i32>,
+    /// Range of its ranged actions, for look-up.
+    #[serde(default)]
+    pub range: Option<i32>,
+    /// Where the rulebook prints it.
+    pub source: String,
+    /// Its traits, as text (not played yet).
+    #[serde(default)]
+    pub traits: String,
+    /// Its Miss Trigger, as text (not played yet).
+    #[serde(default)]
+    pub miss_trigger: String,
+    /// The d6 action table.
+    pub action: Vec<CreepAction>,
+}
+
+impl CreepDef {
+    /// The action for face `face` (1-6).
+    pub fn action_for(&self, face: i32) -> Option<usize> {
+        self.action.iter().position(|a| a.faces.0 <= face && face <= a.faces.1)
+    }
+    /// The id of the power an action is played through.
+    pub fn power_id(&self, i: usize) -> String {
+        format!("{}-{}", self.id, slug(&self.action[i].name))
+    }
+}
+
+fn slug(s: &str) -> String {
+    s.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreepFile {
+    creep: Vec<CreepDef>,
+}
+
+/// Parses a stat-block file; errors name the file, the line and the field.
+pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
+    let mut parsed: CreepFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    for c in &mut parsed.creep {
+        let line = text.lines().position(|l| l.trim() == format!("id = {:?}", c.id)).map_or(0, |i| i + 1);
+        let at = |field: String, msg: String| format!("{file}, line {line}, creep {:?}, {field}: {msg}", c.id);
+        let mut covered = [false; 7];
+        for (i, a) in c.action.iter_mut().enumerate() {
+            let (lo, hi) = match a.rolls.split_once('-') {
+                Some((l, h)) => (l.trim().parse().unwrap_or(0), h.trim().parse().unwrap_or(0)),
+                None => {
+                    let v = a.rolls.trim().parse().unwrap_or(0);
+                    (v, v)
+                }
+            };
+            if !(1..=6).contains(&lo) || !(lo..=6).contains(&hi) {
+                return Err(at(format!("action[{i}].rolls"), format!("{:?} is not a face or range of 1-6", a.rolls)));
+            }
+            for f in lo..=hi {
+                if covered[f as usize] {
+                    return Err(at(format!("action[{i}].rolls"), format!("face {f} is listed twice")));
+                }
+                covered[f as usize] = true;
+            }
+            a.faces = (lo, hi);
+            if a.target != CreepTarget::Melee && a.range.is_none() {
+                return Err(at(format!("action[{i}].range"), "a ranged or burst action needs its range".into()));
+            }
+        }
+        if let Some(f) = (1..=6).find(|&f| !covered[f]) {
+            return Err(at("action".into(), format!("no action for a roll of {f}")));
+        }
+        if !(1..=4).contains(&c.size) {
+            return Err(at("size".into(), "size must be 1 to 4".into()));
+        }
+    }
+    Ok(parsed.creep)
+}
+
+/// Every Creep action as a power (group `creep`, no class or role), so its damage and Effect go
+/// through the powers' own Effect code and journal lines name it.
+pub fn add_powers(p: &mut crate::content::powers::Powers, creeps: &[CreepDef]) -> Result<(), String> {
+    for c in creeps {
+        for (i, a) in c.action.iter().enumerate() {
+            let target = match a.target {
+                CreepTarget::Melee => serde_json::json!({ "kind": "melee" }),
+                CreepTarget::Ranged => serde_json::json!({ "kind": "ranged", "range": a.range.unwrap_or(1) }),
+                CreepTarget::Burst => serde_json::json!({ "kind": "burst", "radius": a.range.unwrap_or(1) }),
+            };
+            let def: PowerDef = serde_json::from_value(serde_json::json!({
+                "id": c.power_id(i),
+                "name": a.name,
+                "action": "attack",
+                "target": target,
+                "effect": a.effect,
+                "text": a.text,
+                "group": "creep",
+                "source": c.source,
+                "rules": ["K-CRP-4", "K-CRP-5"],
+            }))
+            .map_err(|e| format!("{FILE}: creep {:?}, action {:?}: {e}", c.id, a.name))?;
+            p.add(def).map_err(|e| format!("{FILE}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ groups
+
+/// One player on a group's Enemies List.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Enemy {
+    /// Who.
+    pub unit: UnitIdx,
+    /// Whether it was in the Dungeon when it joined: leaving or entering ends it (K-CAI-3).
+    pub in_dungeon: bool,
+}
+
+/// A Manipulate Creeps waiting for the group's next action roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nudge {
+    /// The Hunter.
+    pub hunter: UnitIdx,
+    /// +1 or -1; `None` until decided (level 4: just before the roll).
+    pub amount: Option<i32>,
+}
+
+/// A Creep group (K-CAI-4, K-INIT-4).
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Its id (the scenario's `group`).
+    pub id: Arc<str>,
+    /// Its Creeps in printed order, each with its stat block's index in the match's content.
+    pub members: Vec<(UnitIdx, u16)>,
+    /// The orb it guards.
+    pub orb: Option<OrbIdx>,
+    /// That orb's pedestal.
+    pub pedestal: Option<u8>,
+    /// Its Enemies List (K-CAI-1..3).
+    pub enemies: Vec<Enemy>,
+    /// Manipulate Creeps waiting for its next roll.
+    pub nudges: Vec<Nudge>,
+    /// Creatures whose Guarded already took 1 off this phase's first attack (K-CSP-2).
+    pub guarded: Vec<UnitIdx>,
+}
+
+/// Every Creep group and the round the Creep phase last ran.
+#[derive(Clone, Debug, Default)]
+pub struct Creeps {
+    /// Groups, in printed order.
+    pub groups: Vec<Group>,
+    /// The round whose Creep phase has begun.
+    pub acted_round: u32,
+}
+
+/// A change to the Creep records (applied by `events::apply` only).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Change {
+    /// The Creep phase of this round begins.
+    Phase(u32),
+    /// A player joins a group's Enemies List.
+    Joined(u8, Enemy),
+    /// A player leaves it.
+    Left(u8, UnitIdx),
+    /// A Manipulate Creeps is laid on a group.
+    Nudged(u8, Nudge),
+    /// A level-4 Hunter decides its waiting nudge.
+    Decided(u8, usize, i32),
+    /// The group's roll used its nudges up.
+    NudgesUsed(u8),
+    /// Guarded has taken 1 off this creature's first attack by the group this phase.
+    Guarded(u8, UnitIdx),
+    /// The group starts acting: the Guarded record is cleared.
+    GuardReset(u8),
+}
+
+/// Applies a change (called by `events::apply` only).
+pub fn apply(s: &mut State, c: &Change) {
+    let groups = &mut s.creeps.groups;
+    match c {
+        Change::Phase(r) => s.creeps.acted_round = *r,
+        Change::Joined(g, e) => groups[*g as usize].enemies.push(*e),
+        Change::Left(g, u) => groups[*g as usize].enemies.retain(|e| e.unit != *u),
+        Change::Nudged(g, n) => groups[*g as usize].nudges.push(*n),
+        Change::Decided(g, i, a) => groups[*g as usize].nudges[*i].amount = Some(*a),
+        Change::NudgesUsed(g) => groups[*g as usize].nudges.clear(),
+        Change::Guarded(g, u) => groups[*g as usize].guarded.push(*u),
+        Change::GuardReset(g) => groups[*g as usize].guarded.clear(),
+    }
+}
+
+fn emit(cx: &mut Ctx, change: Change, text: String) {
+    cx.emit(Event::Creeps { change, text });
+}
+
+/// The group `u` belongs to.
+pub fn group_of(s: &State, u: UnitIdx) -> Option<u8> {
+    s.creeps.groups.iter().position(|g| g.members.iter().any(|m| m.0 == u)).map(|g| g as u8)
+}
+
+fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
+    let g = group_of(s, u)?;
+    s.creeps.groups[g as usize].members.iter().find(|m| m.0 == u).map(|m| m.1)
+}
+
+/// Whether `u` is on group `g`'s Enemies List.
+pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
+    s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
+}
+
+/// Builds the groups at setup: each Creep unit with a `group` (or a stat block, which makes a
+/// group of its own name) joins it in file order; a group guards the orb named by `guards`, or
+/// the neutral orb nearest its first Creep; `enemies` start its Enemies List.
+pub fn build(
+    content: &crate::content::Content,
+    specs: &[(crate::engine::setup::UnitSpec, Option<usize>)],
+    units: &[crate::engine::state::Unit],
+    orbs: &[crate::engine::state::Orb],
+    arena: &crate::rules::arena::Arena,
+    errors: &mut Vec<String>,
+) -> Creeps {
+    let mut out = Creeps::default();
+    for (i, (spec, line)) in specs.iter().enumerate() {
+        let at = |f: &str| match line {
+            Some(l) => format!("line {l}, unit[{i}] ({}).{f}", spec.id),
+            None => format!("unit[{i}] ({}).{f}", spec.id),
+        };
+        if units[i].kind != UnitKind::Creep {
+            if spec.group.is_some() || spec.guards.is_some() || !spec.enemies.is_empty() {
+                errors.push(format!("{}: only Creeps (kind = \"creep\") have a group", at("group")));
+            }
+            continue;
+        }
+        let Some(what) = spec.what.as_deref() else {
+            if spec.group.is_some() {
+                errors.push(format!(
+                    "{}: a Creep in a group needs its stat block (what = \"guardian-bear\")",
+                    at("what")
+                ));
+            }
+            continue;
+        };
+        let Some((def, _)) = content.creep(what) else {
+            let known: Vec<&str> = content.creeps().iter().map(|d| d.id.as_str()).collect();
+            errors.push(format!("{}: no Creep stat block {what:?}; known: {}", at("what"), known.join(", ")));
+            continue;
+        };
+        let gid = spec.group.clone().unwrap_or_else(|| what.to_string());
+        let g = match out.groups.iter().position(|g| *g.id == *gid) {
+            Some(g) => g,
+            None => {
+                out.groups.push(Group {
+                    id: gid.as_str().into(),
+                    members: Vec::new(),
+                    orb: None,
+                    pedestal: None,
+                    enemies: Vec::new(),
+                    nudges: Vec::new(),
+                    guarded: Vec::new(),
+                });
+                out.groups.len() - 1
+            }
+        };
+        out.groups[g].members.push((i as UnitIdx, def));
+        if let Some(o) = &spec.guards {
+            match orbs.iter().position(|x| *x.id == **o) {
+                Some(x) => out.groups[g].orb = Some(x as OrbIdx),
+                None => errors.push(format!("{}: no orb called {o:?}", at("guards"))),
+            }
+        }
+        for (j, e) in spec.enemies.iter().enumerate() {
+            match units.iter().position(|u| *u.id == **e) {
+                Some(x) if !out.groups[g].enemies.iter().any(|y| y.unit as usize == x) => {
+                    let in_dungeon = units[x].pos.is_some_and(|p| arena.footprint_in_dungeon(p, units[x].size));
+                    out.groups[g].enemies.push(Enemy { unit: x as UnitIdx, in_dungeon });
+                }
+                Some(_) => {}
+                None => errors.push(format!("{}: no unit called {e:?}", at(&format!("enemies[{j}]")))),
+            }
+        }
+    }
+    // The nearest neutral orb to the group's first Creep, and that orb's pedestal.
+    for g in &mut out.groups {
+        let first = &units[g.members[0].0 as usize];
+        let orb_at = |o: &crate::engine::state::Orb| match o.loc {
+            OrbLoc::Pedestal { pedestal } => Some(arena.pedestals[pedestal as usize].at),
+            OrbLoc::Ground { at } => Some(at),
+            OrbLoc::Held { .. } => None,
+        };
+        if g.orb.is_none()
+            && let Some(p) = first.pos
+        {
+            g.orb = orbs
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.color == crate::rules::arena::Side::Neutral)
+                .filter_map(|(i, o)| orb_at(o).map(|q| (distance(p, first.size, q, 1), i)))
+                .min()
+                .map(|(_, i)| i as OrbIdx);
+        }
+        g.pedestal = g.orb.and_then(|o| match orbs[o as usize].loc {
+            OrbLoc::Pedestal { pedestal } => Some(pedestal),
+            _ => {
+                let q = orb_at(&orbs[o as usize])?;
+                (0..arena.pedestals.len()).min_by_key(|&i| distance(arena.pedestals[i].at, 1, q, 1)).map(|i| i as u8)
+            }
+        });
+    }
+    out
+}
+
+/// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`
+/// and `nudges`.
+pub fn view(s: &State) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    for g in &s.creeps.groups {
+        let id = |u: UnitIdx| s.unit(u).id.to_string();
+        m.insert(
+            g.id.to_string(),
+            serde_json::json!({
+                "members": g.members.iter().map(|x| id(x.0)).collect::<Vec<_>>(),
+                "orb": g.orb.map(|o| s.orbs[o as usize].id.to_string()),
+                "pedestal": g.pedestal.map(|p| s.arena.pedestals[p as usize].id.clone()),
+                "enemies": g.enemies.iter().map(|e| id(e.unit)).collect::<Vec<_>>(),
+                "nudges": g.nudges.iter().map(|n| n.amount).collect::<Vec<_>>(),
+            }),
+        );
+    }
+    serde_json::Value::Object(m)
+}
+
+// ------------------------------------------------------------------ Enemies Lists
+
+/// Who joins for `actor`: itself, and a summon's or trap's owner too (K-CAI-2).
+fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
+    let u = s.unit(actor);
+    if u.kind == UnitKind::Creep || u.side == crate::rules::arena::Side::Neutral {
+        return Vec::new();
+    }
+    let mut out = vec![actor];
+    if let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
+        && !out.contains(&o)
+    {
+        out.push(o);
+    }
+    out
+}
+
+fn join(cx: &mut Ctx, g: u8, who: UnitIdx, why: &str) {
+    if is_enemy(cx.s, g, who) || !cx.s.unit(who).on_map() {
+        return;
+    }
+    let u = cx.s.unit(who);
+    let in_dungeon = cx.s.arena.footprint_in_dungeon(u.pos.unwrap(), u.size);
+    let text = format!("{} joins the Enemies List of the {} ({why})", u.id, cx.s.creeps.groups[g as usize].id);
+    emit(cx, Change::Joined(g, Enemy { unit: who, in_dungeon }), text);
+}
+
+/// `actor` dealt damage to `target`, gave it a negative status or attacked it: if the target is
+/// a grouped Creep, the actor joins that group's Enemies List (K-CAI-1, K-CAI-2).
+pub fn provoked(cx: &mut Ctx, actor: UnitIdx, target: UnitIdx, why: &str) {
+    if cx.s.creeps.groups.is_empty() || cx.s.unit(target).kind != UnitKind::Creep {
+        return;
+    }
+    let Some(g) = group_of(cx.s, target) else { return };
+    for w in joiners(cx.s, actor) {
+        join(cx, g, w, why);
+    }
+}
+
+/// An attack is made: every grouped Creep among its targets puts the attacker on its group's
+/// list, hit or miss (K-CAI-1).
+pub fn attacked(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) {
+    for &t in targets {
+        provoked(cx, attacker, t, "it attacked one of them");
+    }
+}
+
+/// A turn ends next to a group's Creep or its unheld orb: the one whose turn it was joins
+/// (K-CAI-1).
+pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
+    if cx.s.creeps.groups.is_empty() || joiners(cx.s, unit).is_empty() {
+        return;
+    }
+    let Some(p) = cx.s.unit(unit).pos else { return };
+    let size = cx.s.unit(unit).size;
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        let grp = &cx.s.creeps.groups[g as usize];
+        let by_creep = grp.members.iter().any(|m| {
+            let c = cx.s.unit(m.0);
+            c.pos.is_some_and(|q| distance(p, size, q, c.size) == 1)
+        });
+        let by_orb = grp.orb.is_some_and(|o| match cx.s.orbs[o as usize].loc {
+            OrbLoc::Pedestal { pedestal } => distance(p, size, cx.s.arena.pedestals[pedestal as usize].at, 1) <= 1,
+            OrbLoc::Ground { at } => distance(p, size, at, 1) <= 1,
+            OrbLoc::Held { .. } => false,
+        });
+        if by_creep || by_orb {
+            join(
+                cx,
+                g,
+                unit,
+                if by_creep { "its turn ended next to one of them" } else { "its turn ended next to their orb" },
+            );
+        }
+    }
+}
+
+/// Checked after every step: whoever holds a group's orb joins its list; whoever on a list was
+/// sent to the Dungeon or went in or out of it leaves (K-CAI-1, K-CAI-3).
+pub fn watch(cx: &mut Ctx) {
+    if cx.s.creeps.groups.is_empty() {
+        return;
+    }
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        let grp = &cx.s.creeps.groups[g as usize];
+        let mut leave = Vec::new();
+        for e in &grp.enemies {
+            let u = cx.s.unit(e.unit);
+            let gone = match u.pos {
+                None => true,
+                Some(p) => cx.s.arena.footprint_in_dungeon(p, u.size) != e.in_dungeon,
+            };
+            if gone {
+                leave.push(e.unit);
+            }
+        }
+        let holder = grp.orb.and_then(|o| match cx.s.orbs[o as usize].loc {
+            OrbLoc::Held { by } => Some(by),
+            _ => None,
+        });
+        for u in leave {
+            let text = format!(
+                "{} leaves the Enemies List of the {} (sent to the Dungeon, or left it)",
+                cx.s.unit(u).id,
+                cx.s.creeps.groups[g as usize].id
+            );
+            emit(cx, Change::Left(g, u), text);
+        }
+        if let Some(h) = holder {
+            for w in joiners(cx.s, h) {
+                join(cx, g, w, "it holds their orb");
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------ the Creep phase
+
+/// A step of the Creep phase or of a Hunter power, or the decision it waits on.
+#[derive(Clone, Debug)]
+pub enum CreepFrame {
+    /// Group `g` acts next (K-INIT-4: printed order).
+    Group {
+        /// Which group.
+        g: u8,
+    },
+    /// The group's action roll and its Creeps' actions (K-CAI-10).
+    Roll {
+        /// Which group.
+        g: u8,
+        /// Its Creeps that take the rolled action (not the one retrieving).
+        actors: Vec<UnitIdx>,
+    },
+    /// A level-4 Hunter decides its Manipulate Creeps just before the roll.
+    Nudge {
+        /// Which group.
+        g: u8,
+        /// Which waiting nudge.
+        index: usize,
+    },
+    /// One Creep takes the action of face `face`: choose a target, move, attack.
+    Act {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The action face (1-6).
+        face: i32,
+        /// A Dominated Creep's first target, named by its dominator (K-CSP-4).
+        first: Option<UnitIdx>,
+        /// Moves left ("move twice", K-CAI-13, K-CAI-14).
+        moves: u8,
+    },
+    /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
+    Retrieve {
+        /// The Creep.
+        unit: UnitIdx,
+    },
+    /// Step 3, recover (K-CAI-11).
+    Recover {
+        /// Which group.
+        g: u8,
+    },
+    /// Manipulate Creeps (level 1-3): +1 or -1 now.
+    Manipulate {
+        /// The Hunter.
+        user: UnitIdx,
+        /// The group.
+        g: u8,
+    },
+    /// False Flag: whom to take off the list.
+    FlagOut {
+        /// The Hunter.
+        user: UnitIdx,
+        /// The group.
+        g: u8,
+    },
+    /// False Flag: whom to put on it.
+    FlagIn {
+        /// The Hunter.
+        user: UnitIdx,
+        /// The group.
+        g: u8,
+        /// Who came off.
+        out: Option<UnitIdx>,
+    },
+    /// Provocation: the Hunter names the Creep's first target.
+    Provoke {
+        /// The Hunter.
+        user: UnitIdx,
+        /// The Creep.
+        creep: UnitIdx,
+    },
+}
+
+/// At the end of a round, before its resets (K-TURN-6, K-CRP-2): starts the Creep phase once per
+/// round. True when it pushed frames (the round end comes back after them).
+pub fn round_ends(cx: &mut Ctx) -> bool {
+    if cx.s.creeps.groups.is_empty() || cx.s.creeps.acted_round == cx.s.round {
+        return false;
+    }
+    let round = cx.s.round;
+    emit(cx, Change::Phase(round), format!("the Creeps act (end of round {round})"));
+    cx.push(Frame::NextTurn);
+    cx.push(Frame::Creeps(CreepFrame::Group { g: 0 }));
+    true
+}
+
+fn on_map_members(s: &State, g: u8) -> Vec<UnitIdx> {
+    s.creeps.groups[g as usize].members.iter().map(|m| m.0).filter(|&u| s.unit(u).on_map()).collect()
+}
+
+/// Where the group's orb is, if on the map: its square and whether it lies on the ground.
+fn orb_square(s: &State, g: u8) -> Option<(Pos, Option<UnitIdx>)> {
+    let o = s.creeps.groups[g as usize].orb?;
+    match s.orbs[o as usize].loc {
+        OrbLoc::Pedestal { pedestal } => Some((s.arena.pedestals[pedestal as usize].at, None)),
+        OrbLoc::Ground { at } => Some((at, None)),
+        OrbLoc::Held { by } => s.unit(by).pos.map(|p| (p, Some(by))),
+    }
+}
+
+/// Advances a Creep frame.
+pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
+    match f {
+        CreepFrame::Group { g } => {
+            if g as usize >= cx.s.creeps.groups.len() {
+                return Ok(Flow::Continue);
+            }
+            cx.push(Frame::Creeps(CreepFrame::Group { g: g + 1 }));
+            let members = on_map_members(cx.s, g);
+            if members.is_empty() {
+                return Ok(Flow::Continue);
+            }
+            let name = cx.s.creeps.groups[g as usize].id.clone();
+            if cx.s.creeps.groups[g as usize].enemies.is_empty() {
+                // K-CRP-3: no enemies, no action.
+                cx.emit(Event::Note { text: format!("the {name} have no enemies and do nothing") });
+                return Ok(Flow::Continue);
+            }
+            if !cx.s.creeps.groups[g as usize].guarded.is_empty() {
+                emit(cx, Change::GuardReset(g), format!("the {name} begin their attacks"));
+            }
+            cx.push(Frame::Creeps(CreepFrame::Recover { g }));
+            // Step 1 (K-CAI-9): the orb on the ground, or held by one of them.
+            let o = cx.s.creeps.groups[g as usize].orb;
+            let retriever = o.and_then(|o| match cx.s.orbs[o as usize].loc {
+                OrbLoc::Held { by } if members.contains(&by) => Some(by),
+                OrbLoc::Ground { at } => members
+                    .iter()
+                    .copied()
+                    .min_by_key(|&m| (distance(cx.s.unit(m).pos.unwrap(), cx.s.unit(m).size, at, 1), m)),
+                _ => None,
+            });
+            let actors: Vec<UnitIdx> = members.iter().copied().filter(|&m| Some(m) != retriever).collect();
+            cx.push(Frame::Creeps(CreepFrame::Roll { g, actors }));
+            if let Some(r) = retriever {
+                retrieve_move(cx, r);
+            }
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Retrieve { unit } => {
+            retrieve_finish(cx, unit);
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Roll { g, actors } => {
+            if let Some(index) = cx.s.creeps.groups[g as usize].nudges.iter().position(|n| n.amount.is_none()) {
+                cx.push(Frame::Creeps(CreepFrame::Roll { g, actors }));
+                if cx.s.unit(cx.s.creeps.groups[g as usize].nudges[index].hunter).on_map() {
+                    cx.push(Frame::Creeps(CreepFrame::Nudge { g, index }));
+                    return Ok(Flow::Wait);
+                }
+                emit(cx, Change::Decided(g, index, 0), "the Hunter is gone: no nudge".into());
+                return Ok(Flow::Continue);
+            }
+            if actors.iter().all(|&a| !cx.s.unit(a).on_map()) {
+                return Ok(Flow::Continue);
+            }
+            let roll = cx.d6(None)?;
+            let nudge: i32 = cx.s.creeps.groups[g as usize].nudges.iter().filter_map(|n| n.amount).sum();
+            let face = (roll + nudge).clamp(1, 6);
+            let name = cx.s.creeps.groups[g as usize].id.clone();
+            if nudge != 0 {
+                emit(
+                    cx,
+                    Change::NudgesUsed(g),
+                    format!("Manipulate Creeps: the roll of {roll} for the {name} becomes {face}"),
+                );
+            } else if !cx.s.creeps.groups[g as usize].nudges.is_empty() {
+                emit(cx, Change::NudgesUsed(g), "the nudges cancel out".into());
+            }
+            cx.emit(Event::Note { text: format!("the {name} roll {roll} for their action: {face}") });
+            for &a in actors.iter().rev() {
+                cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 2 }));
+            }
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Act { unit, face, first, moves } => {
+            act(cx, unit, face, first, moves)?;
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Recover { g } => {
+            recover(cx, g)?;
+            Ok(Flow::Continue)
+        }
+        waiting => {
+            cx.push(Frame::Creeps(waiting));
+            Ok(Flow::Wait)
+        }
+    }
+}
+
+/// A move of up to its speed toward the best square by `score` (lower is better); nothing if
+/// staying is as good.
+fn move_toward(cx: &mut Ctx, unit: UnitIdx, score: impl Fn(&State, Pos) -> i32) -> bool {
+    let s = &*cx.s;
+    let Some(here) = s.unit(unit).pos else { return false };
+    if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
+        return false;
+    }
+    let Some(reach) = crate::rules::movement::reach(s, unit, crate::rules::movement::Mode::Walk) else { return false };
+    let best = crate::rules::movement::destinations(s, unit, crate::rules::movement::Mode::Walk)
+        .into_iter()
+        .filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p)))
+        .min();
+    let Some((sc, _, _, _, to)) = best else { return false };
+    if sc >= score(s, here) {
+        return false;
+    }
+    let Some(path) = reach.path_to(to) else { return false };
+    cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
+    true
+}
+
+fn retrieve_move(cx: &mut Ctx, unit: UnitIdx) {
+    let Some(g) = group_of(cx.s, unit) else { return };
+    let size = cx.s.unit(unit).size;
+    let goal = match orb_square(cx.s, g) {
+        Some((_, Some(by))) if by == unit => {
+            cx.s.creeps.groups[g as usize].pedestal.map(|p| cx.s.arena.pedestals[p as usize].at)
+        }
+        Some((at, None)) => Some(at),
+        _ => None,
+    };
+    let Some(goal) = goal else { return };
+    cx.push(Frame::Creeps(CreepFrame::Retrieve { unit }));
+    cx.emit(Event::Note { text: format!("{} goes to retrieve its orb", cx.s.unit(unit).id) });
+    move_toward(cx, unit, move |_, p| (distance(p, size, goal, 1) - 1).max(0));
+}
+
+fn retrieve_finish(cx: &mut Ctx, unit: UnitIdx) {
+    let (Some(g), Some(p)) = (group_of(cx.s, unit), cx.s.unit(unit).pos) else { return };
+    let size = cx.s.unit(unit).size;
+    let Some(o) = cx.s.creeps.groups[g as usize].orb else { return };
+    let id = cx.s.orbs[o as usize].id.to_string();
+    match cx.s.orbs[o as usize].loc {
+        OrbLoc::Ground { at } if distance(p, size, at, 1) <= 1 => {
+            cx.emit(Event::OrbMoved {
+                orb: id,
+                idx: o,
+                to: OrbLoc::Held { by: unit },
+                why: format!("picked up by {}", cx.s.unit(unit).id),
+            });
+        }
+        OrbLoc::Held { by } if by == unit => {
+            if let Some(ped) = cx.s.creeps.groups[g as usize].pedestal
+                && distance(p, size, cx.s.arena.pedestals[ped as usize].at, 1) <= 1
+            {
+                cx.emit(Event::OrbMoved {
+                    orb: id,
+                    idx: o,
+                    to: OrbLoc::Pedestal { pedestal: ped },
+                    why: format!("put back on its pedestal by {}", cx.s.unit(unit).id),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The creatures `unit` may go for, in priority order (K-CAI-5, K-CAI-6; K-CSP-4's named one
+/// first).
+pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitIdx> {
+    let Some(g) = group_of(s, unit) else { return Vec::new() };
+    let grp = &s.creeps.groups[g as usize];
+    let holder = grp.orb.and_then(|o| match s.orbs[o as usize].loc {
+        OrbLoc::Held { by } => Some(by),
+        _ => None,
+    });
+    let mut list: Vec<UnitIdx> = grp
+        .enemies
+        .iter()
+        .map(|e| e.unit)
+        .filter(|&t| s.unit(t).on_map() && !s.hidden_from(t, unit) && s.unit(t).kind != UnitKind::Conjured)
+        .collect();
+    let later = |t: UnitIdx| s.order.iter().position(|&x| x == t).map_or(0, |i| i + 1);
+    list.sort_by_key(|&t| (Some(t) != holder, s.distance(unit, t), std::cmp::Reverse(later(t)), t));
+    if let Some(f) = first.filter(|&f| s.unit(f).on_map() && f != unit) {
+        list.retain(|&t| t != f);
+        list.insert(0, f);
+    }
+    list
+}
+
+/// Whether `unit` standing at `p` could use action `a` on `t`.
+fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: UnitIdx) -> bool {
+    let (size, tu) = (s.unit(unit).size, s.unit(t));
+    let Some(tp) = tu.pos else { return false };
+    let d = distance(p, size, tp, tu.size);
+    match a.target {
+        CreepTarget::Melee => d <= reach,
+        CreepTarget::Ranged | CreepTarget::Burst => {
+            d <= a.range.unwrap_or(1) && crate::rules::cover::shot(s, p, size, t) != fray_core::sight::Sight::Blocked
+        }
+    }
+}
+
+fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8) -> Result<(), RuleError> {
+    let content = cx.s.content.clone();
+    let Some(def) = def_of(cx.s, unit).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
+    if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Stunned) || cx.s.has(unit, StatusKind::Incapacitated) {
+        return Ok(());
+    }
+    if moves == 2 {
+        // K-CAI-11 (simplified): a Prone Creep stands up before it acts.
+        for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "stands up (Creep recovery)".into() });
+        }
+    }
+    // K-CSP-3: a Disarmed Creep acts as if it rolled a 1.
+    let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
+    let Some(ai) = def.action_for(face) else { return Ok(()) };
+    let a = &def.action[ai];
+    let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
+    let here = cx.s.unit(unit).pos.unwrap();
+    let list = priorities(cx.s, unit, first);
+    // Melee AI targets its priority target only; Ranged AI takes the next one it can reach.
+    let pool: Vec<UnitIdx> =
+        if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };
+    let size = cx.s.unit(unit).size;
+    if moves == 1 {
+        // The second of two moves toward the priority target (K-CAI-13 step 3, K-CAI-14 step 2).
+        if let Some(&t) = list.first() {
+            let (tp, ts) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size);
+            move_toward(cx, unit, move |_, p| distance(p, size, tp, ts));
+        }
+        return Ok(());
+    }
+    for &t in &pool {
+        if in_range(cx.s, unit, a, reach, here, t) {
+            return strike(cx, unit, def, ai, t);
+        }
+    }
+    if moves == 0 {
+        return Ok(());
+    }
+    // Move then attack (K-CAI-13, K-CAI-14): the cheapest square it can reach in range.
+    let reachable = crate::rules::movement::reach(cx.s, unit, crate::rules::movement::Mode::Walk);
+    let dests = crate::rules::movement::destinations(cx.s, unit, crate::rules::movement::Mode::Walk);
+    let free = !(cx.s.has(unit, StatusKind::Immobilized)
+        || cx.s.has(unit, StatusKind::Grabbed)
+        || cx.s.has(unit, StatusKind::Restrained));
+    for &t in pool.iter().filter(|_| free) {
+        let best = reachable.as_ref().and_then(|r| {
+            dests
+                .iter()
+                .filter(|&&p| in_range(cx.s, unit, a, reach, p, t))
+                .filter_map(|&p| r.cost(p).map(|c| (c, p.y, p.x, p)))
+                .min()
+                .and_then(|(_, _, _, p)| r.path_to(p))
+        });
+        if let Some(path) = best {
+            cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first: Some(t), moves: 0 }));
+            cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
+            return Ok(());
+        }
+    }
+    if let Some(&t) = list.first() {
+        // Otherwise move twice toward the priority target.
+        let (tp, ts) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size);
+        cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first, moves: 1 }));
+        if !move_toward(cx, unit, move |_, p| distance(p, size, tp, ts)) {
+            cx.s.flow.pop();
+        }
+        return Ok(());
+    }
+    // No Target AI (K-CAI-12): toward its orb, nothing if already next to it.
+    if let Some(g) = group_of(cx.s, unit)
+        && let Some((at, holder)) = orb_square(cx.s, g)
+        && holder != Some(unit)
+        && distance(here, size, at, 1) > 1
+    {
+        cx.emit(Event::Note { text: format!("{} has no target and heads back to its orb", cx.s.unit(unit).id) });
+        move_toward(cx, unit, move |_, p| (distance(p, size, at, 1) - 1).max(0));
+    }
+    Ok(())
+}
+
+/// A Creep's attack: no roll (K-CRP-4); Advantage and Disadvantage are +1 and -1 damage
+/// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
+/// a Hunter may save to avoid it (K-CSP-6).
+fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    let a = &def.action[ai];
+    let Some(power) = cx.s.powers.find(&def.power_id(ai)) else {
+        return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
+    };
+    cx.emit(Event::PowerUsed { unit: cx.s.who(unit), power: a.name.clone(), targets: vec![cx.s.who(t)] });
+    if crate::roles::specialists::is(cx.s, t, "hunter")
+        && crate::rules::turn::saving_throw(cx, t, "a Creep's attack (Hunter)")?
+    {
+        cx.emit(Event::Note {
+            text: format!("{} avoids {}'s {} (Hunter)", cx.s.unit(t).id, cx.s.unit(unit).id, a.name),
+        });
+        return Ok(());
+    }
+    let pdef = cx.s.powers.get(power).clone();
+    let origin = cx.s.unit(unit).pos.unwrap();
+    let mut amount = a.damage.unwrap_or(0);
+    let mut notes = Vec::new();
+    match crate::rules::attack::roll_mode(cx.s, unit, t, &pdef, origin, false) {
+        crate::engine::events::RollMode::Advantage => {
+            amount += 1;
+            notes.push("Advantage +1");
+        }
+        crate::engine::events::RollMode::Disadvantage => {
+            amount -= 1;
+            notes.push("Disadvantage -1");
+        }
+        crate::engine::events::RollMode::Normal => {}
+    }
+    if cx.s.has(unit, StatusKind::Weakened) {
+        amount /= 2; // K-ST-Weakened; K-CSP-5: one attack, so it is the first
+        notes.push("Weakened: halved");
+    }
+    let g = group_of(cx.s, unit).unwrap_or(0);
+    if cx.s.has(t, StatusKind::Guarded) && !cx.s.creeps.groups[g as usize].guarded.contains(&t) {
+        amount -= 1;
+        notes.push("Guarded -1");
+        let text = format!(
+            "{}'s Guarded takes 1 off the {}' first attack on it",
+            cx.s.unit(t).id,
+            cx.s.creeps.groups[g as usize].id
+        );
+        emit(cx, Change::Guarded(g, t), text);
+    }
+    if !notes.is_empty() {
+        cx.emit(Event::Note { text: format!("{} against {}: {}", a.name, cx.s.unit(t).id, notes.join(", ")) });
+    }
+    let melee = a.target == CreepTarget::Melee;
+    let ctx = crate::rules::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee };
+    let why = format!("{}'s {}", cx.s.unit(unit).id, a.name);
+    let dealt = crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx));
+    if cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
+        crate::rules::attack::apply_effects(cx, unit, t, power, &a.effect)?;
+    }
+    Ok(())
+}
+
+/// Step 3 (K-CAI-11): a Grabbed Creep tries to escape with a saving throw.
+fn recover(cx: &mut Ctx, g: u8) -> Result<(), RuleError> {
+    for u in on_map_members(cx.s, g) {
+        let grabs: Vec<_> = cx.s.unit(u).statuses.iter().filter(|s| s.kind == StatusKind::Grabbed).copied().collect();
+        if !grabs.is_empty() && crate::rules::turn::saving_throw(cx, u, "escaping a grab (Creep recovery)")? {
+            for st in grabs {
+                cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escapes (Creep recovery)".into() });
+            }
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ the Hunter's powers
+
+fn creep_near(s: &State, u: UnitIdx, t: UnitIdx) -> Option<u8> {
+    (s.unit(t).kind == UnitKind::Creep && s.distance(u, t).is_some_and(|d| d <= NEAR)).then(|| group_of(s, t)).flatten()
+}
+
+/// Players within 5 squares of the Hunter that False Flag could put on group `g`'s list.
+fn flag_candidates(s: &State, u: UnitIdx, g: u8) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&p| s.unit(p).kind == UnitKind::Athlete && !is_enemy(s, g, p))
+        .filter(|&p| s.distance(u, p).is_some_and(|d| d <= NEAR))
+        .collect()
+}
+
+/// Checks a target of the Hunter's powers: a Creep of a group within 5 squares; False Flag
+/// also needs someone to take off (below level 4) and someone to put on.
+pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
+    let Some(h) = s.powers.get(power).hook.as_deref().filter(|h| HOOKS.contains(h)) else { return Ok(()) };
+    let Some(g) = creep_near(s, u, t) else {
+        return Err(crate::rules::actions::refuse(h, format_args!("{} is not a Creep of a Creep group", s.unit(t).id)));
+    };
+    if h == "false-flag" {
+        if s.unit(u).level < 4 && s.creeps.groups[g as usize].enemies.is_empty() {
+            return Err(crate::rules::actions::refuse(
+                h,
+                "its group's Enemies List is empty: there is nobody to replace",
+            ));
+        }
+        if flag_candidates(s, u, g).is_empty() {
+            return Err(crate::rules::actions::refuse(h, "no player within 5 squares could go on its Enemies List"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a Hunter power has any target now (for the menu).
+pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+    let Some(h) = def.hook.as_deref().filter(|h| HOOKS.contains(h)) else { return Ok(()) };
+    let Some(power) = s.powers.find(&def.id) else { return Ok(()) };
+    if s.units_on_map().any(|t| check_target(s, u, power, t).is_ok()) {
+        Ok(())
+    } else {
+        Err(crate::rules::actions::refuse(h, "no Creep of a Creep group within 5 squares that it could work on"))
+    }
+}
+
+/// Uses a Hunter power on Creep `t` (the action is already spent).
+pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
+    let def = cx.s.powers.get(power).clone();
+    cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
+    let Some(g) = group_of(cx.s, t) else { return Ok(()) };
+    let level = cx.s.unit(u).level;
+    match def.hook.as_deref() {
+        Some("manipulate-creeps") if level >= 4 => {
+            let text = format!(
+                "{} will nudge the {}' next roll, deciding just before it",
+                cx.s.unit(u).id,
+                cx.s.creeps.groups[g as usize].id
+            );
+            emit(cx, Change::Nudged(g, Nudge { hunter: u, amount: None }), text);
+        }
+        Some("manipulate-creeps") => cx.push(Frame::Creeps(CreepFrame::Manipulate { user: u, g })),
+        Some("false-flag") => cx.push(Frame::Creeps(CreepFrame::FlagOut { user: u, g })),
+        Some("provocation") => cx.push(Frame::Creeps(CreepFrame::Provoke { user: u, creep: t })),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The decision a Creep frame waits on.
+pub fn question(s: &State, f: &CreepFrame) -> (UnitIdx, &'static str, String, Vec<DecisionOption>) {
+    let nudge_options =
+        || vec![DecisionOption::new("plus", "+1 to the roll"), DecisionOption::new("minus", "-1 to the roll")];
+    match f {
+        CreepFrame::Nudge { g, index } => {
+            let grp = &s.creeps.groups[*g as usize];
+            let h = grp.nudges[*index].hunter;
+            (
+                h,
+                "nudge",
+                format!("{}: Manipulate Creeps — the {} are about to roll: +1 or -1?", s.unit(h).id, grp.id),
+                nudge_options(),
+            )
+        }
+        CreepFrame::Manipulate { user, g } => (
+            *user,
+            "nudge",
+            format!(
+                "{}: Manipulate Creeps — +1 or -1 on the {}' next action roll?",
+                s.unit(*user).id,
+                s.creeps.groups[*g as usize].id
+            ),
+            nudge_options(),
+        ),
+        CreepFrame::FlagOut { user, g } => {
+            let grp = &s.creeps.groups[*g as usize];
+            let mut options: Vec<DecisionOption> =
+                grp.enemies.iter().map(|e| crate::rules::actions::unit_option(s, e.unit)).collect();
+            if s.unit(*user).level >= 4 || options.is_empty() {
+                options.push(DecisionOption::new("none", "take nobody off: only add"));
+            }
+            (
+                *user,
+                "target",
+                format!("{}: False Flag — whom to take off the {}' Enemies List?", s.unit(*user).id, grp.id),
+                options,
+            )
+        }
+        CreepFrame::FlagIn { user, g, .. } => (
+            *user,
+            "target",
+            format!(
+                "{}: False Flag — whom to put on the {}' Enemies List?",
+                s.unit(*user).id,
+                s.creeps.groups[*g as usize].id
+            ),
+            flag_candidates(s, *user, *g).into_iter().map(|p| crate::rules::actions::unit_option(s, p)).collect(),
+        ),
+        CreepFrame::Provoke { user, creep } => {
+            let mut options: Vec<DecisionOption> = s
+                .units_on_map()
+                .filter(|&t| t != *creep && s.unit(t).kind != UnitKind::Conjured && !s.hidden_from(t, *creep))
+                .filter(|&t| s.unit(t).kind != UnitKind::Creep)
+                .map(|t| crate::rules::actions::unit_option(s, t))
+                .collect();
+            options.push(DecisionOption::new("none", "keep its own priorities"));
+            (
+                *user,
+                "target",
+                format!("{}: Provocation — whom does {} go for first?", s.unit(*user).id, s.unit(*creep).id),
+                options,
+            )
+        }
+        _ => unreachable!("only decisions are asked"),
+    }
+}
+
+/// Answers a Creep frame's decision.
+pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError> {
+    let amount = if option == "plus" { 1 } else { -1 };
+    let unit = |cx: &Ctx, o: &str| cx.s.find_unit(o).ok_or_else(|| RuleError::malformed(format!("no unit {o:?}")));
+    match f {
+        CreepFrame::Nudge { g, index } => {
+            let text = format!("Manipulate Creeps: {:+} on the {}' roll", amount, cx.s.creeps.groups[g as usize].id);
+            emit(cx, Change::Decided(g, index, amount), text);
+        }
+        CreepFrame::Manipulate { user, g } => {
+            let text = format!(
+                "{} nudges the {}' next roll by {:+}",
+                cx.s.unit(user).id,
+                cx.s.creeps.groups[g as usize].id,
+                amount
+            );
+            emit(cx, Change::Nudged(g, Nudge { hunter: user, amount: Some(amount) }), text);
+        }
+        CreepFrame::FlagOut { user, g } => {
+            let out = if option == "none" { None } else { Some(unit(cx, option)?) };
+            cx.push(Frame::Creeps(CreepFrame::FlagIn { user, g, out }));
+        }
+        CreepFrame::FlagIn { g, out, .. } => {
+            let p = unit(cx, option)?;
+            let gid = cx.s.creeps.groups[g as usize].id.clone();
+            if let Some(o) = out {
+                let text = format!("False Flag: {} comes off the {}' Enemies List", cx.s.unit(o).id, gid);
+                emit(cx, Change::Left(g, o), text);
+            }
+            join(cx, g, p, "False Flag");
+        }
+        CreepFrame::Provoke { user, creep } => {
+            let first = if option == "none" { None } else { Some(unit(cx, option)?) };
+            let Some(g) = group_of(cx.s, creep) else { return Ok(()) };
+            cx.emit(Event::Note {
+                text: format!(
+                    "Provocation: {} takes a turn now, Dominated by {}",
+                    cx.s.unit(creep).id,
+                    cx.s.unit(user).id
+                ),
+            });
+            // K-CSP-4: it rolls its action as usual; its dominator sets whom it goes for first.
+            let roll = cx.d6(None)?;
+            cx.emit(Event::Note {
+                text: format!(
+                    "{} of the {} rolls {roll} for its action",
+                    cx.s.unit(creep).id,
+                    cx.s.creeps.groups[g as usize].id
+                ),
+            });
+            cx.push(Frame::Creeps(CreepFrame::Act { unit: creep, face: roll, first, moves: 2 }));
+        }
+        other => {
+            cx.push(Frame::Creeps(other));
+            return Err(RuleError::malformed("that decision cannot be answered"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,347 @@
+//! Damage, healing and being Taken Out: Weakened, Vulnerable, Resist and Ward in their order
+//! (K-ST-Weakened, K-ST-Vulnerable, K-ST-Resist, K-ST-Ward), the Dungeon reset (K-DUN-1..5),
+//! and the points and Strikes a Take Out gives (K-SCO-1..3, K-STK-3).
+
+use crate::engine::events::Event;
+use crate::engine::flow::{Ctx, Frame};
+use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
+use crate::rules::arena::Side;
+use crate::rules::statuses::StatusKind;
+
+/// What a packet of damage did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dealt {
+    /// Damage after Vulnerable and Resist.
+    pub total: i32,
+    /// Taken by the Ward.
+    pub ward: i32,
+    /// Taken from hit points.
+    pub hp: i32,
+}
+
+impl Dealt {
+    /// K-ST-Ward: the Ward took everything and no HP was lost, so an attack's Effects do not apply.
+    pub fn only_ward(&self) -> bool {
+        self.total > 0 && self.hp == 0
+    }
+}
+
+/// Extra context for damage from an attack or an Opportunity.
+#[derive(Clone, Copy, Debug)]
+pub struct FromAttack {
+    /// Whether it comes from an attack or an Opportunity: a stowed implement makes the target
+    /// Vulnerable 2 to those (K-IMP-10).
+    pub attack_or_opportunity: bool,
+    /// It ignores Ward and Resist (Piercing Shot).
+    pub pierce: bool,
+    /// It is a melee attack, or an Opportunity with a sword or bare hands (Directional Shield
+    /// does not stop those).
+    pub melee: bool,
+}
+
+/// The damage a packet comes to after Vulnerable then Resist (K-ST-Resist: Resist after
+/// Vulnerable; Weakened was halved by the attacker before this).
+pub fn adjusted(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>) -> i32 {
+    adjusted_from(s, target, amount, ctx, None)
+}
+
+/// [`adjusted`], counting Vulnerable that applies only to attacks by `source` (Victimize).
+pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAttack>, source: Option<UnitIdx>) -> i32 {
+    if amount <= 0 {
+        return 0;
+    }
+    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::rules::zones::zone_vulnerable(s, target);
+    if let Some(src) = source
+        && ctx.is_some_and(|c| c.attack_or_opportunity)
+    {
+        total += crate::rules::modifiers::vulnerable_to(s, src, target);
+    }
+    if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
+        total += 2;
+    }
+    if ctx.is_some_and(|c| c.pierce) {
+        return total; // Piercing Shot: no Resist (rulings: nor Resist All)
+    }
+    if s.has(target, StatusKind::ResistAll) {
+        return 0;
+    }
+    let shield = crate::classes::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
+    let shield = shield + crate::roles::defender_controller::resist(s, target, source); // Defenders, Protector
+    // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
+    (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
+}
+
+/// Whether a packet would take `target` to 0 HP or below.
+pub fn would_take_out(s: &State, target: UnitIdx, amount: i32) -> bool {
+    let total = adjusted(s, target, amount, None);
+    let u = s.unit(target);
+    u.hp - (total - u.ward).max(0) <= 0
+}
+
+/// Deals one packet of damage "at one time" to `target`, crediting `source`.
+pub fn deal(
+    cx: &mut Ctx,
+    target: UnitIdx,
+    amount: i32,
+    source: Option<UnitIdx>,
+    why: &str,
+    ctx: Option<FromAttack>,
+) -> Dealt {
+    if !cx.s.unit(target).on_map() {
+        return Dealt::default();
+    }
+    let bonded = crate::classes::diviner::empathy::receiver(cx, target, "damage"); // Empathic Bond
+    if bonded != target {
+        cx.s.empathy.redirected = true; // once: two bonds cannot pass it back and forth
+        deal(cx, bonded, amount, source, why, ctx);
+        cx.s.empathy.redirected = false;
+        return Dealt::default();
+    }
+    let amount = if crate::rules::summons::shielded(cx.s, target, source) { 0 } else { amount };
+    let total = adjusted_from(cx.s, target, amount, ctx, source);
+    let total = crate::engine::triggers::resist_reaction(cx, target, total);
+    let total = crate::rules::summons::resist_once(cx, target, total); // Improved Traps
+    let special_before = cx.s.unit(target).special_ward;
+    let was_bloodied = cx.s.is_bloodied(target);
+    let u = cx.s.unit(target);
+    let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
+    let hp_loss = total - ward;
+    let hp = u.hp - hp_loss;
+    cx.emit(Event::Damaged {
+        unit: cx.s.who(target),
+        amount: total,
+        ward_lost: ward,
+        hp,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    crate::rules::summons::share_damage(cx, target, total, hp);
+    if let Some(src) = source {
+        crate::rules::creeps::provoked(cx, src, target, "it dealt them damage"); // K-CAI-1
+    }
+    if hp <= 0 {
+        // Death Ward answers a Take Out by an enemy's attack or Opportunity.
+        let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
+        let wards = if by_attack { crate::classes::wardmaster::death_wards(cx.s, target, source) } else { Vec::new() };
+        take_out(cx, target, source);
+        crate::classes::wardmaster::death_ward_fires(cx, wards, target, source);
+    } else {
+        if hp_loss > 0 && cx.s.is_bloodied(target) {
+            bloodied_statuses(cx, target);
+        }
+        if let Some(src) = source {
+            crate::classes::features::zap(cx, target, src); // Electrified
+        }
+    }
+    if cx.s.unit(target).special_ward < special_before {
+        crate::classes::features::special_ward_lost(cx, target); // Capacitive Ward
+    }
+    if hp_loss > 0 && (hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2)) {
+        crate::rules::curses::maker_bloodied(cx, target); // Linked Doom
+    }
+    if total > 0 {
+        crate::rules::curses::damaged(cx, target); // Empathic Imposition
+    }
+    if hp_loss > 0 {
+        crate::engine::triggers::took_damage(cx, target); // Phoenix Elixir
+    }
+    Dealt { total, ward, hp: hp_loss }
+}
+
+/// Damage nothing reduces (no Vulnerable, Resist or Ward): Costly Ward's price.
+pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option<UnitIdx>, why: &str) {
+    if !cx.s.unit(target).on_map() || amount <= 0 {
+        return;
+    }
+    let was_bloodied = cx.s.is_bloodied(target);
+    let hp = cx.s.unit(target).hp - amount;
+    cx.emit(Event::Damaged {
+        unit: cx.s.who(target),
+        amount,
+        ward_lost: 0,
+        hp,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    if hp <= 0 {
+        take_out(cx, target, source);
+    } else if cx.s.is_bloodied(target) {
+        bloodied_statuses(cx, target);
+    }
+    if hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2) {
+        crate::rules::curses::maker_bloodied(cx, target); // Linked Doom
+    }
+    crate::rules::curses::damaged(cx, target);
+}
+
+/// Statuses that grow while their bearer is Bloodied (Bloody Blade's Ongoing 1 becomes 2).
+fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
+    let grow: Vec<(crate::rules::statuses::Status, i32)> = cx
+        .s
+        .unit(target)
+        .statuses
+        .iter()
+        .filter_map(|st| {
+            let to = st
+                .origin
+                .and_then(|p| cx.s.powers.get(p).effect.iter().find(|e| e.status.as_deref() == Some(st.kind.name())))
+                .and_then(|e| e.bloodied_amount)?;
+            (to > st.amount).then_some((*st, to))
+        })
+        .collect();
+    for (st, to) in grow {
+        let name = st.origin.map(|p| cx.s.powers.get(p).name.clone()).unwrap_or_default();
+        // The same status, grown: not a new one (an Ongoing gained on its own turn would bite).
+        cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "grows as it is Bloodied".into() });
+        let status = crate::rules::statuses::Status { amount: to, ..st };
+        cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: name });
+    }
+}
+
+/// Restores HP up to the maximum.
+pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    if crate::classes::diviner::empathy::copied_already(cx.s, unit, why) {
+        return; // an Empath's copy gave it this already
+    }
+    let u = cx.s.unit(unit);
+    let hp = (u.hp + amount).min(u.max_hp);
+    if hp > u.hp {
+        cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
+        crate::classes::diviner::empathy::healed(cx, unit, amount, why); // Empath
+    }
+}
+
+/// A unit reaches 0 HP: it is Taken Out (K-DUN-1, K-DUN-3..5, K-ORB-10) and the taker scores
+/// or takes a Strike (K-SCO-1, K-SCO-2, K-STK-3).
+pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let u = cx.s.unit(unit);
+    let Some(pos) = u.pos else { return };
+    if u.placed.is_some() {
+        crate::rules::summons::destroyed(cx, unit, by);
+        return;
+    }
+    if crate::classes::charmer::undying(cx.s, unit) {
+        cx.emit(Event::Note { text: format!("{} cannot be Taken Out yet: it stays up", u.id) });
+        return;
+    }
+    let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
+    cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
+    crate::classes::tinker::pest::host_gone(cx, unit); // a Pest riding it lets go (the-pest)
+    // K-ORB-10: orbs stay behind in its square.
+    for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
+        cx.emit(Event::OrbMoved {
+            orb: cx.s.orbs[o as usize].id.to_string(),
+            idx: o,
+            to: OrbLoc::Ground { at: pos },
+            why: format!("left behind at {pos}"),
+        });
+    }
+    crate::classes::brewer::drop_all(cx, unit);
+    // K-DUN-3: every status goes, and so do the Grabs and Marks it was maintaining.
+    for st in cx.s.unit(unit).statuses.clone() {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Taken Out".into() });
+    }
+    release_maintained(cx, unit, "its source was Taken Out");
+    let (ward, start_ward, stowed, reversal) = {
+        let u = cx.s.unit(unit);
+        (u.ward, u.start_ward, u.stowed, u.reversal)
+    };
+    if ward != start_ward {
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward: start_ward, why: "restored on being Taken Out".into() });
+    }
+    if stowed {
+        cx.emit(Event::Stowed { unit: cx.s.who(unit), stowed: false });
+    }
+    if reversal {
+        cx.emit(Event::Reversal { unit: cx.s.who(unit), armed: false });
+    }
+    // K-DUN-4, K-DUN-5: full HP, but a Take Out inside the Dungeon costs a point of maximum.
+    let u = cx.s.unit(unit);
+    let max_hp = if in_dungeon { (u.max_hp - 1).max(1) } else { u.max_hp };
+    cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
+    // K-DUN-3: recharge exactly one spent Encounter power.
+    let rechargeable = crate::rules::turn::recharge_options(cx.s, unit);
+    match rechargeable.len() {
+        0 => {}
+        1 => {
+            let p = cx.s.powers.find(&rechargeable[0].id).expect("a spent power");
+            cx.emit(Event::EncounterRecharged {
+                unit: cx.s.who(unit),
+                power: p,
+                name: cx.s.powers.get(p).name.clone(),
+            });
+        }
+        _ => cx.push(Frame::Recharge { unit }),
+    }
+    credit_take_out(cx, unit, by);
+    crate::rules::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
+    crate::classes::charmer::shrink_back(cx); // Enlarging Charm: back to 1x1 off the map
+    // Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
+    if cx.s.unit(unit).advanced == Some(crate::implements::advanced::Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
+        let total = cx.s.unit(unit).miss_tokens + 1;
+        cx.emit(Event::MissToken { unit: cx.s.who(unit), total });
+    }
+    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3), but an
+    // Explosive Attachment stays behind in its square.
+    crate::classes::tinker::taken_out(cx, unit, pos);
+    crate::rules::curses::taken_out(cx, unit, by);
+    crate::classes::diviner::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
+    for i in (0..cx.s.curses.len()).rev() {
+        let c = &cx.s.curses[i];
+        if c.on == crate::rules::curses::CurseOn::MakerTurnStarts {
+            // Favored Target lasts until its maker is Taken Out, whatever befalls the target.
+            if c.maker == unit {
+                cx.emit(Event::CurseEnded { index: i, why: "its maker was Taken Out".into() });
+            }
+        } else if c.target == unit && c.at.is_none() {
+            cx.emit(Event::CurseEnded { index: i, why: "its target was Taken Out".into() });
+        }
+    }
+}
+
+/// Ends the Grabs, Marks and dominations `unit` maintains on others (K-ST-Incapacitated,
+/// K-ST-Grabbed, K-ST-Marked).
+pub fn release_maintained(cx: &mut Ctx, unit: UnitIdx, why: &str) {
+    let mut ended = Vec::new();
+    for v in cx.s.unit_indices() {
+        for st in &cx.s.unit(v).statuses {
+            if st.source == Some(unit)
+                && matches!(st.kind, StatusKind::Grabbed | StatusKind::Marked | StatusKind::Dominated)
+            {
+                ended.push((v, *st));
+            }
+        }
+    }
+    for (v, st) in ended {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(v), status: st, why: why.into() });
+    }
+}
+
+fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let Some(b) = by.map(|b| crate::classes::tamer::roller(cx.s, b)) else { return }; // a creature's Tamer
+    let (victim, taker) = (cx.s.unit(unit), cx.s.unit(b));
+    if taker.kind != UnitKind::Athlete || victim.kind != UnitKind::Athlete {
+        return; // K-SCO-2: Creeps score nothing; Creep credit is the creeps' rules.
+    }
+    if taker.side == victim.side {
+        // K-STK-3: taking out yourself or a teammate is a Strike (and no point, K-SCO-2).
+        let total = taker.strikes + 1;
+        let why =
+            if b == unit { "took themselves out".to_string() } else { format!("took out teammate {}", victim.id) };
+        cx.emit(Event::Strike { unit: cx.s.who(b), total, why });
+        return;
+    }
+    let side = taker.side;
+    score(cx, side, 1, Some(b), format!("took out {}", victim.id));
+}
+
+/// Adds points for a team and triggers the end of the match at the target score (K-END-1).
+pub fn score(cx: &mut Ctx, side: Side, points: i32, by: Option<UnitIdx>, why: String) {
+    cx.emit(Event::Scored { side, points, by: by.map(|b| cx.s.who(b)), why });
+    if let Some(t) = side.team()
+        && !cx.s.end_triggered
+        && cx.s.score[t] >= cx.s.options.target_score
+    {
+        cx.emit(Event::EndTriggered { side });
+    }
+}

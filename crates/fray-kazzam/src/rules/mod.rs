@@ -1,0 +1,20 @@
+//! The core rules a player learns first, by rule area: actions, movement, attacks, damage, statuses, orbs, cover, zones, turns, Creeps.
+
+pub mod actions;
+pub mod arena;
+pub mod attack;
+pub mod contagion;
+pub mod control;
+pub mod cover;
+pub mod creeps;
+pub mod curses;
+pub mod damage;
+pub mod forced;
+pub mod modifiers;
+pub mod movement;
+pub mod opportunity;
+pub mod orbs;
+pub mod statuses;
+pub mod summons;
+pub mod turn;
+pub mod zones;

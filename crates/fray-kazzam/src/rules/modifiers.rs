@@ -1,0 +1,433 @@
+//! Lingering attack modifiers (K-ADV): what a power leaves behind on the attacks of others —
+//! "your allies' attacks against it have Advantage until the end of its next turn", "its first
+//! attack roll next turn has Advantage", "attacks against it have Disadvantage". Powers lay them
+//! down with the `modifier` Effect primitive; attack rolls read them through [`roll_flags`], and a
+//! modifier good for the first roll only is used up by it. Beyond the roll, a modifier may add
+//! damage to a hit ([`extra_damage`], used up by the first hit when `first`), add to a creature's
+//! speed ([`speed_bonus`]), make the targets of someone's attacks count as Guarded
+//! ([`targets_guarded`]), or make someone's attacks hit as a 6 but deal no damage
+//! ([`auto_six`], [`deals_no_damage`]).
+
+use crate::engine::events::Event;
+use crate::engine::flow::Ctx;
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::statuses::Duration;
+use serde::{Deserialize, Serialize};
+
+/// What a modifier does to an attack roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModifierKind {
+    /// The roll has Advantage.
+    Advantage,
+    /// The roll has Disadvantage.
+    Disadvantage,
+    /// The target takes `amount` more damage from the attack, as Vulnerable that counts only
+    /// against these attackers (Victimize).
+    Vulnerable,
+    /// The attackers' Opportunities deal `amount` more damage (Inhale, Exhale).
+    OpportunityDamage,
+    /// On the attack it applies to, a roll of 6 makes the target save: a failure Takes it Out,
+    /// a success leaves it Distracted until the end of its next turn (Let's End This).
+    Execution,
+    /// Disadvantage on any attack whose targets leave out the modifier's maker (You're Mine).
+    Spurned,
+    /// The Special Ward its maker hands out next is `amount` bigger (Ward Boost).
+    WardBoost,
+    /// A hit deals `amount` extra damage (Assault Charm).
+    ExtraDamage,
+    /// The creature's speed goes up by `amount` (Surefoot Charm); the attacker names it.
+    Speed,
+    /// Whoever the attacker attacks counts as Guarded against it (Stoneskin, K-ST-Guarded).
+    TargetsGuarded,
+    /// The attacker's attacks roll no die and count as a 6, and deal no damage (Dispersion).
+    HitAsSix,
+    /// Every saving throw the attacker makes succeeds (Luck Charm).
+    SavesSucceed,
+    /// The attacker sees, and so targets, nothing more than `amount` squares away (Close Focus
+    /// Charm).
+    SightLimit,
+    /// The attacker's melee attacks have Advantage (Close Focus Charm).
+    MeleeAdvantage,
+    /// As the attacker's turn starts in round `amount`, it teleports next to the creature
+    /// `against` (Draught of Bonded Futures).
+    BondedFutures,
+    /// As its `during` turn ends, the attacker hands `amount` HP to each creature within 2, or
+    /// carries the debt to its next turn, 1 higher, if nobody is there (Generosity Tonic).
+    Generosity,
+    /// The attacker cannot be Taken Out; at 0 HP or less it goes on acting (Ugnatio's
+    /// Preservation Charm).
+    Undying,
+    /// The attacker takes Opportunities against its allies and none against its enemies
+    /// (Lesser Confusion).
+    Confused,
+    /// In round `amount`, every roll by the maker's team has Advantage (Coin of Fortune).
+    TeamAdvantage,
+    /// In round `amount`, every roll by the team opposing the maker has Disadvantage (Coin of
+    /// Fortune).
+    EnemyDisadvantage,
+    /// The attacker's attacks on `against` ignore Concealment and Low Cover; with `amount` 2,
+    /// every Cover and Hidden too (Draw a Bead; role_actions.rs).
+    DrawABead,
+    /// `against` is Concealed from enemies more than `amount` squares away (Cloak).
+    Cloak,
+    /// The next ally of the maker to attack `against` while the maker is next to it deals
+    /// `amount` more damage on a hit, or gains a Miss Token on a miss (Outflank).
+    Outflank,
+    /// The attacker's next saving throw or escape roll has Advantage (Restore).
+    SaveAdvantage,
+    /// A record: the attacker used Hide on its turn number `amount` (Hide's limit).
+    HideUsed,
+    /// The attacker may not attack `against` this turn, unless it is the last enemy on the
+    /// map (Spread Fire).
+    SpreadFire,
+    /// A record: the attacker has attacked `against` this turn (Spread Fire's limit).
+    Attacked,
+    /// The attacker's implement range is at least `amount` (Focus).
+    ImplementRange,
+    /// The attacker's next implement attack has Advantage, and deals 1 more damage if it is a
+    /// basic implement attack (Focus; wandslinger.rs).
+    Focus,
+    /// A record: the attacker may use no Potion or Elixir until it spends an Attack Action to
+    /// recover (Kill Switch; brews.rs).
+    BrewsLocked,
+    /// The attacker's hits deal `amount` extra damage to creatures whose squares it passed
+    /// through this turn (Wraith Charm; charms.rs).
+    Wraith,
+    /// A record: the attacker passed through the square of `against` this turn (Wraith Charm).
+    PassedThrough,
+    /// The attacker may take off (become Flying) with any Move Action (Takeoff Charm).
+    Takeoff,
+    /// The attacker's reach grows by `amount` (Enlarging Charm).
+    Reach,
+    /// The attacker's Basic Physical Attacks deal `amount` extra damage when they hit; it
+    /// grows to 2x2 while it lasts, room allowing (Enlarging Charm; charms.rs).
+    Enlarged,
+}
+
+/// A party named relative to a power's user and target, as content writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    /// The power's user.
+    You,
+    /// The user's allies (not the user).
+    Allies,
+    /// The creature the primitive applies to (the power's target, or the one a `pick` chose).
+    Target,
+    /// The power's own target, inside a `pick` ("the ally's attacks against the target").
+    PowerTarget,
+    /// Anyone.
+    Anyone,
+}
+
+/// A modifier as content writes it, inside an Effect line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ModifierDef {
+    /// What it does.
+    pub kind: ModifierKind,
+    /// Its number (Vulnerable, extra damage, speed).
+    #[serde(default)]
+    pub amount: i32,
+    /// Whose attacks it changes.
+    pub attacker: Party,
+    /// Against whom (the default: anyone).
+    #[serde(default = "anyone")]
+    pub against: Party,
+    /// Only the first attack roll that qualifies, then it is used up.
+    #[serde(default)]
+    pub first: bool,
+    /// Only during the next turn of `you` or the `target` ("on its next turn").
+    #[serde(default)]
+    pub during: Option<Party>,
+    /// How long it lasts, as a status's `until` (the default: the end of the target's next turn).
+    #[serde(default)]
+    pub until: Option<String>,
+}
+
+fn anyone() -> Party {
+    Party::Anyone
+}
+
+/// Whose attacks a laid-down modifier changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "unit")]
+pub enum Attackers {
+    /// One creature's.
+    Unit(UnitIdx),
+    /// The allies of this creature (not itself).
+    AlliesOf(UnitIdx),
+    /// Anyone's.
+    Any,
+}
+
+/// A modifier on the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    /// What it does.
+    pub kind: ModifierKind,
+    /// Its number.
+    pub amount: i32,
+    /// Whose attacks.
+    pub attackers: Attackers,
+    /// Against whom, if only one creature.
+    pub against: Option<UnitIdx>,
+    /// Used up by the first roll it changes.
+    pub first: bool,
+    /// Only during this creature's turn with this number.
+    pub during: Option<(UnitIdx, u32)>,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// Who laid it down.
+    pub source: UnitIdx,
+    /// With which power.
+    pub power: u16,
+}
+
+impl Modifier {
+    /// Whether it changes an attack roll of `attacker` against `target`, now.
+    pub fn applies(&self, s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+        let who = match self.attackers {
+            Attackers::Unit(u) => u == attacker,
+            Attackers::AlliesOf(u) => u != attacker && !s.enemies(u, attacker),
+            Attackers::Any => true,
+        };
+        let during = self.during.is_none_or(|(u, n)| s.current() == Some(u) && s.unit(u).turns_started == n);
+        who && self.against.is_none_or(|t| t == target) && during
+    }
+}
+
+/// Turns a modifier as written into one on the field, for `user`'s power on `target`.
+pub fn lay(
+    s: &State,
+    def: &ModifierDef,
+    user: UnitIdx,
+    target: UnitIdx,
+    power_target: UnitIdx,
+    power: u16,
+) -> Modifier {
+    let unit = |p: Party| match p {
+        Party::You => Some(user),
+        Party::Target => Some(target),
+        Party::PowerTarget => Some(power_target),
+        Party::Allies | Party::Anyone => None,
+    };
+    let attackers = match def.attacker {
+        Party::You => Attackers::Unit(user),
+        Party::Target => Attackers::Unit(target),
+        Party::PowerTarget => Attackers::Unit(power_target),
+        Party::Allies => Attackers::AlliesOf(user),
+        Party::Anyone => Attackers::Any,
+    };
+    let during = def.during.and_then(unit).map(|u| {
+        // Its next turn: the one after the current one if it is acting now.
+        (u, s.unit(u).turns_started + 1)
+    });
+    let duration = match (&def.until, during) {
+        (None, Some((u, n))) => Duration::EndOfTurn { unit: u, turn: n },
+        (until, _) => crate::rules::attack::duration_for(s, user, target, until.as_deref()),
+    };
+    Modifier {
+        kind: def.kind,
+        amount: def.amount,
+        attackers,
+        against: unit(def.against),
+        first: def.first,
+        during,
+        duration,
+        source: user,
+        power,
+    }
+}
+
+/// Advantage and Disadvantage that modifiers give `attacker` against `target` now, with the
+/// indices of the first-roll-only ones that the roll uses up.
+pub fn roll_flags(s: &State, attacker: UnitIdx, target: UnitIdx) -> (bool, bool, Vec<usize>) {
+    let (mut adv, mut dis, mut used) = (false, false, Vec::new());
+    for (i, m) in s.modifiers.iter().enumerate() {
+        if m.applies(s, attacker, target) {
+            match m.kind {
+                ModifierKind::Advantage => adv = true,
+                ModifierKind::Disadvantage => dis = true,
+                _ => continue,
+            }
+            if m.first {
+                used.push(i);
+            }
+        }
+    }
+    (adv, dis, used)
+}
+
+/// Vulnerable that counts only against `attacker`'s attacks on `target` (Victimize).
+pub fn vulnerable_to(s: &State, attacker: UnitIdx, target: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::Vulnerable && m.applies(s, attacker, target))
+        .map(|m| m.amount)
+        .sum()
+}
+
+/// Extra damage `taker`'s Opportunity on `target` deals (Inhale, Exhale).
+pub fn opportunity_bonus(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::OpportunityDamage && m.applies(s, taker, target))
+        .map(|m| m.amount)
+        .sum()
+}
+
+/// Whether an attack by `attacker` at `targets` leaves out the maker of a You're Mine on it.
+pub fn spurned(s: &State, attacker: UnitIdx, targets: &[UnitIdx]) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::Spurned && m.attackers == Attackers::Unit(attacker) && !targets.contains(&m.source)
+    })
+}
+
+/// Saves in `unit`'s Saving Throw Phase against modifiers that end on a save (You're Mine).
+pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
+    let mut i = 0;
+    while i < cx.s.modifiers.len() {
+        let m = cx.s.modifiers[i].clone();
+        if m.duration == Duration::SaveEnds && m.attackers == Attackers::Unit(unit) {
+            let name = cx.s.powers.get(m.power).name.clone();
+            let saved = crate::rules::turn::saving_throw(cx, unit, &name)?;
+            // The save may have used up a modifier before this one (Restore's Advantage).
+            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
+            if saved {
+                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
+                i = j;
+                continue;
+            }
+            i = j;
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Modifiers that end when their maker is Taken Out (You're Mine).
+pub fn maker_taken_out(cx: &mut Ctx, unit: UnitIdx) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if cx.s.modifiers[i].source == unit && cx.s.modifiers[i].kind == ModifierKind::Spurned {
+            cx.emit(Event::ModifierEnded { index: i, why: "its maker was Taken Out".into() });
+        }
+    }
+}
+
+/// How much bigger `u`'s next Special Ward is (Ward Boost).
+pub fn ward_boost(s: &State, u: UnitIdx) -> i32 {
+    s.modifiers
+        .iter()
+        .filter(|m| m.kind == ModifierKind::WardBoost && m.attackers == Attackers::Unit(u))
+        .map(|m| m.amount)
+        .sum()
+}
+
+/// The Special Ward has been handed out: Ward Boost is used up.
+pub fn ward_boost_used(cx: &mut Ctx, u: UnitIdx) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if cx.s.modifiers[i].kind == ModifierKind::WardBoost && cx.s.modifiers[i].attackers == Attackers::Unit(u) {
+            cx.emit(Event::ModifierEnded { index: i, why: "the Special Ward was handed out".into() });
+        }
+    }
+}
+
+/// The Let's End This modifier that applies to `attacker`'s attack on `target`, if any.
+pub fn execution(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<usize> {
+    s.modifiers.iter().position(|m| m.kind == ModifierKind::Execution && m.applies(s, attacker, target))
+}
+
+/// Uses up first-roll-only modifiers (indices from [`roll_flags`]).
+pub fn use_up(cx: &mut Ctx, used: Vec<usize>) {
+    for i in used.into_iter().rev() {
+        cx.emit(Event::ModifierEnded { index: i, why: "used on an attack roll".into() });
+    }
+}
+
+/// Ends the modifiers whose duration matches (end or start of a turn), and any whose one turn
+/// is over.
+pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
+    for i in (0..cx.s.modifiers.len()).rev() {
+        if f(&cx.s.modifiers[i].duration) {
+            cx.emit(Event::ModifierEnded { index: i, why: why.into() });
+        }
+    }
+    crate::classes::charmer::shrink_back(cx); // Enlarging Charm
+}
+
+/// Extra damage modifiers add to a hit of `attacker` on `target`; first-hit-only ones are used
+/// up (Assault Charm: "its first successful attack deals 2 more").
+pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
+    let mut total = 0;
+    let mut used = Vec::new();
+    for (i, m) in cx.s.modifiers.iter().enumerate() {
+        if m.kind == ModifierKind::ExtraDamage && m.applies(cx.s, attacker, target) {
+            total += m.amount;
+            if m.first {
+                used.push(i);
+            }
+        }
+        // Wraith Charm: only against a creature it passed through this turn.
+        if m.kind == ModifierKind::Wraith
+            && m.applies(cx.s, attacker, target)
+            && crate::classes::charmer::passed_through(cx.s, attacker, target)
+        {
+            total += m.amount;
+        }
+        // Outflank: only while its maker stands next to the target.
+        if m.kind == ModifierKind::Outflank
+            && m.applies(cx.s, attacker, target)
+            && cx.s.distance(m.source, target) == Some(1)
+        {
+            total += m.amount;
+            used.push(i);
+        }
+    }
+    for i in used.into_iter().rev() {
+        cx.emit(Event::ModifierEnded { index: i, why: "its extra damage was dealt".into() });
+    }
+    total
+}
+
+/// Speed that modifiers add to `unit` now (Surefoot Charm).
+pub fn speed_bonus(s: &State, unit: UnitIdx) -> i32 {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Speed && m.applies(s, unit, unit)).map(|m| m.amount).sum()
+}
+
+/// Whether `target` counts as Guarded against `attacker`'s attack because of a modifier
+/// (Stoneskin).
+pub fn targets_guarded(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::TargetsGuarded && m.applies(s, attacker, target))
+}
+
+/// Whether `attacker`'s attack on `target` rolls no die and counts as a 6 (Dispersion).
+pub fn auto_six(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::HitAsSix && m.applies(s, attacker, target))
+}
+
+/// Whether `attacker`'s attacks deal no damage (Dispersion).
+pub fn deals_no_damage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    auto_six(s, attacker, target)
+}
+
+/// How far `u` can see, if a modifier limits it (Close Focus Charm).
+pub fn sight_limit(s: &State, u: UnitIdx) -> Option<i32> {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::SightLimit && m.applies(s, u, u)).map(|m| m.amount).min()
+}
+
+/// Whether `attacker`'s melee attack on `target` has Advantage from a modifier.
+pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::MeleeAdvantage && m.applies(s, attacker, target))
+}
+
+/// Whether `u` takes Opportunities against its allies instead of its enemies (Lesser Confusion).
+pub fn confused(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
+}
+
+/// Reach that modifiers add to `u` now (Enlarging Charm).
+pub fn reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Reach && m.applies(s, u, u)).map(|m| m.amount).sum()
+}

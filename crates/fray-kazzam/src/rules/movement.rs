@@ -1,0 +1,782 @@
+//! Movement (K-MOVE): walking, shifting, crawling, standing, dragging a grabbed creature,
+//! portals, and where a unit may stand. Leaving squares grants Opportunities
+//! ([`crate::rules::opportunity`]); entering damaging terrain hurts ([`crate::rules::zones`]).
+
+use crate::engine::events::{Event, How};
+use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::state::{State, UnitIdx};
+use crate::rules::arena::Terrain;
+use crate::rules::statuses::StatusKind;
+use fray_core::geometry::{Reach, ReachScratch, distance, reachable};
+use fray_core::grid::{Pos, footprint};
+use fray_core::ruleset::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// Ways of moving under one's own power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// Walking with a Move Action (K-MOVE-1).
+    Walk,
+    /// Crawling while Prone, as if Slowed (K-MOVE-9).
+    Crawl,
+    /// Charging: each square nearer the target, no Difficult Terrain (K-MOVE-11).
+    Charge(UnitIdx),
+}
+
+/// What movement needs to know about one mover, gathered once per query: its own traits and
+/// where the other creatures stand.
+struct Walker<'a> {
+    s: &'a State,
+    size: i32,
+    phasing: bool,
+    hovering: bool,
+    /// Difficult Terrain costs it nothing extra (Terrain Artist).
+    easy: bool,
+    /// Other creatures: top-left square, size, and whether they block passing (enemies on the
+    /// same level, K-ST-Flying).
+    others: Vec<(Pos, i32, bool)>,
+    /// Enemy Lockdown Controllers' footprints: squares near them are Difficult (defctl.rs).
+    lockdown: Vec<(Pos, i32)>,
+    /// A Misty Charge: Difficult Terrain costs nothing extra.
+    misty: bool,
+    /// `others` by square, for searches over many squares (empty until [`Walker::indexed`]):
+    /// [`ANY`] where another creature stands, [`BLOCKS`] where it bars passing.
+    occ: Vec<u8>,
+}
+
+/// In [`Walker::occ`]: another creature stands on the square.
+const ANY: u8 = 1;
+/// In [`Walker::occ`]: a creature that bars passing stands on the square.
+const BLOCKS: u8 = 2;
+
+impl<'a> Walker<'a> {
+    fn new(s: &'a State, unit: UnitIdx) -> Self {
+        let flying = s.has(unit, StatusKind::Flying);
+        let others = s
+            .units_on_map()
+            .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
+            // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
+            .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::classes::tamer::bars(s, unit, o))
+            .map(|o| {
+                (
+                    s.unit(o).pos.unwrap(),
+                    s.unit(o).size,
+                    s.enemies(unit, o) || crate::rules::summons::blocks_all(s.unit(o)),
+                )
+            })
+            .collect();
+        Walker {
+            s,
+            size: s.unit(unit).size,
+            phasing: s.has(unit, StatusKind::Phasing),
+            hovering: s.has(unit, StatusKind::Hovering),
+            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            others,
+            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            misty: false,
+            occ: Vec::new(),
+        }
+    }
+
+    /// The same walker with the other creatures laid out by square, so that `occupied` is one
+    /// look-up: for searches that ask about many squares.
+    fn indexed(mut self) -> Self {
+        let t = &self.s.arena.terrain;
+        let (w, h) = (t.width(), t.height());
+        let mut occ = vec![0u8; (w.max(0) * h.max(0)) as usize];
+        for &(p, sz, enemy) in &self.others {
+            for q in footprint(p, sz) {
+                if q.x >= 0 && q.y >= 0 && q.x < w && q.y < h {
+                    occ[(q.y * w + q.x) as usize] |= if enemy { ANY | BLOCKS } else { ANY };
+                }
+            }
+        }
+        self.occ = occ;
+        self
+    }
+
+    /// The walker for a move in `mode`: a Misty Charge passes through every creature and
+    /// ignores Difficult Terrain (misty-charge).
+    fn for_mode(s: &'a State, unit: UnitIdx, mode: Mode) -> Self {
+        let mut w = Walker::new(s, unit);
+        if matches!(mode, Mode::Charge(_)) && crate::classes::features::misty_charge(s, unit) {
+            w.misty = true;
+            for o in &mut w.others {
+                o.2 = false;
+            }
+        }
+        w
+    }
+
+    fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
+        let t = &self.s.arena.terrain;
+        if !self.occ.is_empty() && t.contains(q) {
+            return self.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
+        }
+        self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
+    }
+
+    /// Where a move may stop: where it can stand, or — for a Phasing creature that will still
+    /// have a Move Action to get out — inside walls (K-ST-Phasing: only the turn may not end
+    /// there).
+    fn can_stop(&self, p: Pos, may_pause_in_walls: bool) -> bool {
+        self.can_stand(p)
+            || (may_pause_in_walls
+                && self.phasing
+                && footprint(p, self.size).all(|q| self.s.arena.at(q) != Terrain::Edge && !self.occupied(q, false)))
+    }
+
+    fn can_stand(&self, p: Pos) -> bool {
+        self.can_stand_sized(p, self.size)
+    }
+
+    fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
+        footprint(p, size).all(|q| {
+            let t = self.s.arena.at(q);
+            t.enterable()
+                && t != Terrain::Portal
+                && !crate::classes::porter::is_tunnel(self.s, q)
+                && !self.occupied(q, false)
+        })
+    }
+
+    /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
+    fn can_pass(&self, q: Pos) -> bool {
+        let t = self.s.arena.at(q);
+        if t == Terrain::Edge || (!t.enterable() && !self.phasing) {
+            return false;
+        }
+        self.phasing || !self.occupied(q, true)
+    }
+
+    fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        if self.size == 1 {
+            return self.step_cost_1(from, to);
+        }
+        let mut difficult = false;
+        let mut walls: Vec<Pos> = Vec::new();
+        for q in footprint(to, self.size) {
+            if !self.can_pass(q) {
+                let t = self.s.arena.at(q);
+                // A wall under a large creature may be a gap it squeezes through (below).
+                if self.size == 1 || t.enterable() || t == Terrain::Edge {
+                    return None;
+                }
+                walls.push(q);
+            }
+            let locked = crate::roles::defender_controller::in_lockdown(&self.lockdown, q); // Lockdown
+            if distance(from, self.size, q, 1) > 0 && (self.s.arena.at(q).is_difficult() || locked) {
+                difficult = true;
+            }
+        }
+        if !walls.is_empty() {
+            // K-LARGE-7: a gap one square too narrow can be squeezed through, as Difficult
+            // Terrain: the walls may cover only one edge row or column of the footprint.
+            let last = self.size - 1;
+            let strip = [
+                walls.iter().all(|q| q.x == to.x),
+                walls.iter().all(|q| q.x == to.x + last),
+                walls.iter().all(|q| q.y == to.y),
+                walls.iter().all(|q| q.y == to.y + last),
+            ];
+            if !strip.iter().any(|&b| b) {
+                return None;
+            }
+            difficult = true;
+        }
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0 && dy != 0 && self.size == 1 && !self.phasing {
+            let a = self.s.arena.at(from.offset(dx, 0));
+            let b = self.s.arena.at(from.offset(0, dy));
+            if !a.enterable() && !b.enterable() {
+                return None;
+            }
+        }
+        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
+        if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
+            cost += 1;
+        }
+        Some(cost)
+    }
+}
+
+impl Walker<'_> {
+    /// [`Walker::step_cost`] for a one-square creature, each square looked up once.
+    fn step_cost_1(&self, from: Pos, to: Pos) -> Option<u32> {
+        let arena = &self.s.arena;
+        let t = arena.at(to);
+        // can_pass
+        if t == Terrain::Edge || (!t.enterable() && !self.phasing) || (!self.phasing && self.occupied(to, true)) {
+            return None;
+        }
+        let difficult =
+            from != to && (t.is_difficult() || crate::roles::defender_controller::in_lockdown(&self.lockdown, to));
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0 && dy != 0 && !self.phasing {
+            let a = arena.at(from.offset(dx, 0));
+            let b = arena.at(from.offset(0, dy));
+            if !a.enterable() && !b.enterable() {
+                return None;
+            }
+        }
+        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
+        if !self.hovering && arena.at(from) == Terrain::Pit {
+            cost += 1;
+        }
+        Some(cost)
+    }
+}
+
+/// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
+/// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
+pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
+    Walker::new(s, unit).can_stand_sized(p, size)
+}
+
+/// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
+/// many squares while the state stands still (slides, shifts, forced movement).
+pub struct Footing<'a>(Walker<'a>);
+
+impl<'a> Footing<'a> {
+    /// The footing of `unit` in `s` as it stands.
+    pub fn of(s: &'a State, unit: UnitIdx) -> Self {
+        Footing(Walker::new(s, unit).indexed())
+    }
+
+    /// As [`step_cost`].
+    pub fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
+        self.0.step_cost(from, to)
+    }
+
+    /// As [`can_stand`].
+    pub fn can_stand(&self, p: Pos, size: i32) -> bool {
+        self.0.can_stand_sized(p, size)
+    }
+}
+
+fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {
+    Walker::new(s, unit).can_pass(q)
+}
+
+/// Cost of stepping the footprint from `from` to `to` (1 or 2; `None` if not allowed).
+/// Difficult Terrain counts once however many new squares are on it, and squares already
+/// under the footprint are not entered again (K-TER-3, K-LARGE-1, K-LARGE-2); Flying and
+/// Hovering ignore it (K-ST-Hovering); leaving a pit costs 1 more (K-TER-8).
+pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
+    Walker::new(s, unit).step_cost(from, to)
+}
+
+/// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
+/// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
+pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
+    let base = s.unit(unit).speed + crate::classes::features::speed_bonus(s, unit) // Motile Ward
+        + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
+    let dragging = grabbed_by(s, unit).any(|v| !crate::classes::porter::lift_grab(s, v, unit)); // a Lift drags nothing
+    if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
+}
+
+/// Units `unit` holds in a Grab (a Tether's hold is not dragged along, gadgets.rs).
+pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
+    // A Tether's hold (gadgets.rs) and Vine Worms' grab (L1697) drag no one.
+    s.units_on_map().filter(move |&v| {
+        s.status_from(v, StatusKind::Grabbed, unit)
+            .is_some_and(|st| !crate::classes::tinker::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
+    })
+}
+
+thread_local! {
+    /// Route-search buffers, reused from one search to the next on this thread.
+    static SCRATCH: std::cell::RefCell<ReachScratch> = std::cell::RefCell::new(ReachScratch::new());
+}
+
+/// Runs `f` with this thread's route-search buffers (fresh ones if a search is already using
+/// them further up the stack).
+fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    SCRATCH.with(|c| match c.try_borrow_mut() {
+        Ok(mut sc) => f(&mut sc),
+        Err(_) => f(&mut ReachScratch::new()),
+    })
+}
+
+/// The steps `unit` may take from a square moving in `mode` under its own power, with what
+/// each costs: the edges of its route search.
+fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+    let side = s.unit(unit).side;
+    let size = s.unit(unit).size;
+    // Asked once: whether any Irena's Cloak is about.
+    let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
+    move |p, out| {
+        for q in p.neighbours() {
+            let Some(mut c) = w.step_cost(p, q) else {
+                continue;
+            };
+            if cloaks && crate::rules::zones::barred(s, unit, q) {
+                continue; // Irena's Cloak
+            }
+            if let Mode::Charge(t) = mode {
+                // K-MOVE-11: every square nearer the target; no Difficult Terrain.
+                let tp = s.unit(t).pos.unwrap();
+                let ts = s.unit(t).size;
+                if c > 1 || distance(q, size, tp, ts) >= distance(p, size, tp, ts) {
+                    continue;
+                }
+            }
+            if size == 1 && crate::classes::porter::is_portal(s, q) {
+                // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
+                // a Charge through a tunnel goes on nearer its target from the far side).
+                if let Some(other) = crate::classes::porter::portal_exit(s, q, side) {
+                    for r in other.neighbours() {
+                        let charge_ok = match mode {
+                            Mode::Charge(t) if crate::classes::porter::is_tunnel(s, q) => {
+                                let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+                                distance(r, 1, tp, ts) < distance(other, 1, tp, ts)
+                            }
+                            _ => true,
+                        };
+                        if w.can_pass(r) && !crate::classes::porter::is_portal(s, r) && charge_ok {
+                            out.push((r, c));
+                        }
+                    }
+                }
+                continue;
+            }
+            if mode == Mode::Crawl {
+                c = c.max(1);
+            }
+            if crate::roles::role_actions::free_step(s, size, p, q) {
+                c = 0; // Boost Square
+            }
+            out.push((q, c));
+        }
+    }
+}
+
+/// Squares `unit` can reach moving under its own power, with their routes.
+pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
+}
+
+/// Legal destinations for a move.
+pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
+    let Some(start) = s.unit(unit).pos else { return Vec::new() };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let plain; // a Misty Charge still stops only where a walker may
+    let stop = if matches!(mode, Mode::Charge(_)) {
+        plain = Walker::new(s, unit).indexed();
+        &plain
+    } else {
+        &w
+    };
+    let pause = may_pause_in_walls(s, unit);
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.search(width, height, start, budget, edges(s, unit, mode, &w))
+            .squares()
+            .filter(|&p| stop.can_stop(p, pause))
+            .collect()
+    })
+}
+
+/// Whether a move has some legal destination for which `accept` holds (the search stops at
+/// the first): [`destinations`]`.into_iter().any(accept)`.
+pub fn any_destination(s: &State, unit: UnitIdx, mode: Mode, accept: impl FnMut(Pos) -> bool) -> bool {
+    any_destination_on(&Footing::of(s, unit), s, unit, mode, accept)
+}
+
+/// [`any_destination`] with the mover's footing already gathered (`footing` is `unit`'s in `s`):
+/// a menu asks about walking, crawling and charging each enemy on one footing.
+pub fn any_destination_on(
+    footing: &Footing,
+    s: &State,
+    unit: UnitIdx,
+    mode: Mode,
+    mut accept: impl FnMut(Pos) -> bool,
+) -> bool {
+    let Some(start) = s.unit(unit).pos else { return false };
+    let budget = speed(s, unit, mode).max(0) as u32;
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if matches!(mode, Mode::Charge(_)) && crate::classes::features::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode).indexed();
+        &misty_walker
+    } else {
+        &footing.0
+    };
+    let stop = &footing.0;
+    let pause = may_pause_in_walls(s, unit);
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        sc.find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
+            .is_some()
+    })
+}
+
+/// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
+/// wall: its first Move Action, with the Attack Action left to trade (K-ACT-2), and nothing
+/// cutting its turn short.
+fn may_pause_in_walls(s: &State, unit: UnitIdx) -> bool {
+    let u = s.unit(unit);
+    s.has(unit, StatusKind::Phasing)
+        && u.actions.moves == 0
+        && !u.actions.attack
+        && !u.turn_over
+        && !s.has(unit, StatusKind::Dazed)
+        && u.compulsion.is_none()
+}
+
+/// Whether the unit stands somewhere it could not normally be (a Phasing creature inside a
+/// wall).
+pub fn inside_wall(s: &State, unit: UnitIdx) -> bool {
+    let u = s.unit(unit);
+    u.pos.is_some_and(|p| footprint(p, u.size).any(|q| !s.arena.at(q).enterable()))
+}
+
+/// Checks an explicit route square by square; returns how each step is taken.
+pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<(), RuleError> {
+    let Some(mut at) = s.unit(unit).pos else {
+        return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(unit).id)));
+    };
+    if path.is_empty() {
+        return Err(RuleError::malformed("a move needs at least one square"));
+    }
+    let size = s.unit(unit).size;
+    let side = s.unit(unit).side;
+    let mut spent = 0u32;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    for (i, &q) in path.iter().enumerate() {
+        // A step through a portal lands beside its other end (K-TER-4). Two portals may lead
+        // there (a Short Tunnel's two ends side by side), and a square next to the mover may be
+        // reached through one more cheaply than by stepping: the cheapest way is taken, as the
+        // route search does.
+        let adjacent = distance(at, 1, q, 1) == 1;
+        let via = at
+            .neighbours()
+            .into_iter()
+            .filter(|&pt| {
+                crate::classes::porter::is_portal(s, pt)
+                    && crate::classes::porter::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+            })
+            .filter(|&pt| step_cost(s, unit, at, pt).is_some() && can_pass(s, unit, q))
+            .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX));
+        if via.is_none() && size == 1 && crate::classes::porter::is_tunnel(s, q) {
+            return Err(crate::rules::actions::refuse(
+                "K-TER-4",
+                format_args!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
+            ));
+        }
+        if !adjacent && via.is_none() {
+            return Err(crate::rules::actions::refuse(
+                "K-MOVE-1",
+                format_args!("step {} of the route, {q}, is not next to {at}", i + 1),
+            ));
+        }
+        let direct = if adjacent { step_cost(s, unit, at, q) } else { None };
+        let through = via.and_then(|pt| step_cost(s, unit, at, pt));
+        let portal = match (direct, through) {
+            (Some(d), Some(t)) if t < d => via,
+            (None, Some(_)) => via,
+            _ => None,
+        };
+        let cost = if portal.is_some() { through } else { direct };
+        let Some(c) = cost else {
+            let why = if s.arena.at(q).enterable() { "an enemy stands there" } else { "the terrain blocks it" };
+            return Err(crate::rules::actions::refuse(
+                "K-TER-1",
+                format_args!("{} cannot enter {q}: {why}", s.unit(unit).id),
+            ));
+        };
+        // A Charge through a Short Tunnel: into the portal nearer the target, then out nearer it
+        // than the far end is.
+        if let (Mode::Charge(t), Some(pt)) = (mode, portal.filter(|&pt| crate::classes::porter::is_tunnel(s, pt))) {
+            let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+            let other = crate::classes::porter::tunnel_exit(s, pt).expect("a paired portal");
+            if c > 1
+                || distance(pt, 1, tp, ts) >= distance(at, size, tp, ts)
+                || distance(q, 1, tp, ts) >= distance(other, 1, tp, ts)
+            {
+                return Err(crate::rules::actions::refuse(
+                    "K-MOVE-11",
+                    "a Charge through a tunnel must enter it nearer the target and come out nearer still",
+                ));
+            }
+            spent += c;
+            at = q;
+            continue;
+        }
+        if let Mode::Charge(t) = mode {
+            let tp = s.unit(t).pos.unwrap();
+            let ts = s.unit(t).size;
+            if c > 1 {
+                return Err(crate::rules::actions::refuse("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
+            }
+            if distance(q, size, tp, ts) >= distance(at, size, tp, ts) {
+                return Err(crate::rules::actions::refuse(
+                    "K-MOVE-11",
+                    format_args!("every square of a Charge must bring you nearer the target; {q} does not"),
+                ));
+            }
+        }
+        if portal.is_some() || !crate::roles::role_actions::free_step(s, size, at, q) {
+            spent += c; // a Boost Square costs nothing
+        }
+        at = q;
+    }
+    if spent > budget {
+        let rule = if s.has(unit, StatusKind::Slowed) {
+            "K-ST-Slowed"
+        } else if mode == Mode::Crawl {
+            "K-MOVE-9"
+        } else {
+            "K-MOVE-1"
+        };
+        return Err(crate::rules::actions::refuse(
+            rule,
+            format_args!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
+        ));
+    }
+    if !Walker::new(s, unit).can_stop(at, may_pause_in_walls(s, unit)) {
+        return Err(crate::rules::actions::refuse(
+            "K-TER-4",
+            format_args!(
+                "{} cannot end its move at {at}: the square is occupied or not a place to stand",
+                s.unit(unit).id
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The route the engine takes to a chosen destination: the cheapest one.
+pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<Pos>> {
+    reach(s, unit, mode)?.path_to(dest)
+}
+
+/// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
+/// nearest square where it can stand.
+pub fn settle_on_legal_square(cx: &mut Ctx, unit: UnitIdx, why: &str) {
+    let Some(p) = cx.s.unit(unit).pos else { return };
+    if can_stand(cx.s, unit, p, cx.s.unit(unit).size) {
+        return;
+    }
+    if let Some(q) = nearest_free(cx.s, unit, p) {
+        cx.emit(Event::Placed { unit: cx.s.who(unit), at: q, why: why.into() });
+    }
+}
+
+/// The nearest square to `near` where `unit` can stand.
+pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
+    let size = s.unit(unit).size;
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&p| distance(p, size, near, 1) > 0 && can_stand(s, unit, p, size))
+        .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
+}
+
+/// A move in progress, one square at a time, so Opportunities and other Interrupts come
+/// before each square is left (K-OPP-3, K-ACT-7) and a Take Out or a fall stops it (K-MOVE-10).
+#[derive(Clone, Debug)]
+pub struct MoveFrame {
+    /// Who moves.
+    pub unit: UnitIdx,
+    /// Squares still to enter, in order.
+    pub path: Vec<Pos>,
+    /// Next square's index.
+    pub next: usize,
+    /// How.
+    pub how: How,
+    /// Enemies that already took an Opportunity during this move (once each, see rulings).
+    pub provoked: Vec<UnitIdx>,
+    /// Interrupts on leaving the current square have been offered.
+    pub asked: bool,
+    /// Movement spent so far.
+    pub spent: u32,
+    /// The most this move may cost now (Slowed partway through by Patient Gaze).
+    pub limit: Option<u32>,
+}
+
+impl MoveFrame {
+    /// A move along `path`.
+    pub fn new(unit: UnitIdx, path: Vec<Pos>, how: How) -> Self {
+        MoveFrame { unit, path, next: 0, how, provoked: Vec::new(), asked: false, spent: 0, limit: None }
+    }
+}
+
+/// Advances a move by one square.
+pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
+    let Some(from) = cx.s.unit(m.unit).pos else {
+        return Ok(Flow::Continue);
+    };
+    if m.next >= m.path.len() {
+        stop_short(cx, &m); // cut short by an Interrupt
+        return Ok(Flow::Continue);
+    }
+    let to = m.path[m.next];
+    if m.next == 0 && !m.asked {
+        // Voko's Lariat: the first try to move may end Prone, and then the move does not start.
+        if crate::rules::curses::moving(cx, m.unit, m.how)?
+            && cx.s.has(m.unit, StatusKind::Prone)
+            && m.how != How::Crawl
+        {
+            if m.how == How::Charge
+                && let Some(j) = cx.s.flow.iter().rposition(|f| matches!(f, Frame::Attack(a) if a.attacker == m.unit))
+            {
+                cx.s.flow.remove(j);
+                cx.emit(Event::Note { text: format!("{}'s Charge is lost: no strike", cx.s.unit(m.unit).id) });
+            }
+            stop_short(cx, &m);
+            return Ok(Flow::Continue);
+        }
+    }
+    let base = cx.s.flow.len();
+    let misty = m.how == How::Charge && crate::classes::features::misty_charge(cx.s, m.unit); // Misty Charge
+    // Interrupts first: Opportunities for leaving this square, then triggered powers.
+    let takers = if misty {
+        Vec::new()
+    } else {
+        crate::rules::opportunity::for_leaving(cx.s, m.unit, from, to, m.how, &m.provoked)
+    };
+    for t in takers {
+        m.provoked.push(t);
+        crate::classes::shivering_sword::provoked(cx.s, m.unit, t); // Path of Blades: once for the whole walk
+        let why = if m.how == How::Shift {
+            "shifting out of its marker's reach"
+        } else {
+            "leaving a square without shifting"
+        };
+        crate::engine::triggers::opportunity(cx, t, m.unit, why);
+        if !cx.s.unit(m.unit).on_map() {
+            return Ok(Flow::Continue);
+        }
+    }
+    if !m.asked {
+        m.asked = true;
+        crate::engine::triggers::moving(cx, m.unit, m.how);
+    }
+    if cx.s.flow.len() > base {
+        cx.s.flow.insert(base, Frame::Move(m)); // resumes once the Interrupts have resolved
+        return Ok(Flow::Continue);
+    }
+    let stopped = cx.s.has(m.unit, StatusKind::Immobilized) && m.how != How::Dragged
+        || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
+    // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
+    // can no longer be entered: the move stops short there (portal jumps are costed as 1).
+    let step = if distance(from, 1, to, 1) > 1 {
+        // A portal's far side, if it can still be entered.
+        let walker =
+            if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { Walker::new(cx.s, m.unit) };
+        walker.step_cost(from, to).map(|_| 1)
+    } else if misty {
+        Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)).step_cost(from, to)
+    } else {
+        step_cost(cx.s, m.unit, from, to)
+    };
+    // Irena's Cloak: no entering it of its own accord.
+    let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
+    let step = step.filter(|_| !(own && crate::rules::zones::barred(cx.s, m.unit, to)));
+    // Nor can the last square be taken if it has since become one the mover may not stop on
+    // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
+    let last = m.next + 1 == m.path.len();
+    let unstoppable = last && {
+        let w = Walker::new(cx.s, m.unit);
+        footprint(to, w.size).any(|q| w.occupied(q, false))
+    };
+    let blocked = step.is_none() || unstoppable;
+    let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
+    let size = cx.s.unit(m.unit).size;
+    let free = walking && distance(from, 1, to, 1) == 1 && crate::roles::role_actions::free_step(cx.s, size, from, to);
+    let cost = if free { 0 } else { step.unwrap_or(1) }; // Boost Square
+    if !cx.s.unit(m.unit).on_map() || stopped || blocked || m.limit.is_some_and(|l| m.spent + cost > l) {
+        stop_short(cx, &m);
+        return Ok(Flow::Continue);
+    }
+    m.spent += cost;
+    let was_flying = cx.s.has(m.unit, StatusKind::Flying);
+    let mark = cx.s.flow.len();
+    let how = if distance(from, 1, to, 1) > 1 { How::Portal } else { m.how };
+    cx.emit(Event::Moved { unit: cx.s.who(m.unit), from, to, how });
+    // K-MOVE-8: a grabbed creature is dragged along into the square left behind.
+    for v in grabbed_by(cx.s, m.unit).collect::<Vec<_>>() {
+        let vp = cx.s.unit(v).pos.unwrap();
+        if distance(vp, cx.s.unit(v).size, to, cx.s.unit(m.unit).size) > 1
+            && !crate::classes::porter::lift_grab(cx.s, v, m.unit) // Involuntary Lift: held at a distance
+            && can_stand(cx.s, v, from, cx.s.unit(v).size)
+        {
+            cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
+            crate::rules::zones::entered(cx, v, vp, from, Some(m.unit))?;
+        }
+    }
+    if own {
+        crate::classes::charmer::moved_through(cx, m.unit); // Wraith Charm
+    }
+    let queued = cx.s.flow.len();
+    crate::rules::zones::entered_as(cx, m.unit, from, to, Some(m.unit), misty)?;
+    // A trap that pushes or pulls the walker (Advanced Trap) ends its walk there.
+    let forced = cx.s.flow[queued..].iter().any(|f| matches!(f, Frame::Forced(x) if x.target == m.unit));
+    m.next += 1;
+    m.asked = false;
+    // K-MOVE-10: knocked Prone mid-move ends the move; so does being knocked out of the air
+    // (K-ST-Flying: the flyer falls instead of going Prone, and the rest of a flight path is
+    // no walk).
+    let fell = was_flying && !cx.s.has(m.unit, StatusKind::Flying);
+    if cx.s.unit(m.unit).on_map()
+        && m.next < m.path.len()
+        && !forced
+        && !fell
+        && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
+    {
+        cx.push(Frame::Move(m));
+        crate::classes::porter::lift(cx, mark); // a warp entered on the way is answered first
+    } else if m.next < m.path.len() {
+        stop_short(cx, &m);
+    } else {
+        crate::engine::triggers::move_ended(cx, m.unit, m.how);
+    }
+    Ok(Flow::Continue)
+}
+
+/// A move ends before its last square: a mover left on a square it may not stop on (an ally's)
+/// takes the nearest free one (rulings K-MOVE-10); then Reactions to the move's end.
+fn stop_short(cx: &mut Ctx, m: &MoveFrame) {
+    if cx.s.unit(m.unit).on_map() {
+        settle_on_legal_square(cx, m.unit, "stops short and steps to the nearest free square");
+        crate::engine::triggers::move_ended(cx, m.unit, m.how);
+    }
+}
+
+/// Squares a power's shift may take next: adjacent, not Difficult Terrain, where the unit can
+/// stand; nothing while Immobilized (K-MOVE-2, K-MOVE-7, K-ST-Immobilized). Always "stop".
+pub fn power_shift_options(s: &State, unit: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    let u = s.unit(unit);
+    let mut out = Vec::new();
+    if let Some(p) = u.pos
+        && !s.has(unit, crate::rules::statuses::StatusKind::Immobilized)
+    {
+        for q in p.neighbours() {
+            if step_cost(s, unit, p, q) == Some(1) && can_stand(s, unit, q, u.size) {
+                out.push(fray_core::decision::DecisionOption::square(q, format!("shift to {q}")));
+            }
+        }
+    }
+    out.push(fray_core::decision::DecisionOption::new("stop", "stop here"));
+    out
+}
+
+/// One square of a power's shift; the rest is asked again once it has resolved.
+pub fn answer_power_shift(cx: &mut Ctx, unit: UnitIdx, left: i32, option: &str) -> Result<(), RuleError> {
+    if option == "stop" {
+        return Ok(());
+    }
+    let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
+    if left > 1 {
+        cx.push(Frame::ShiftSelf { unit, left: left - 1 });
+    }
+    cx.push(Frame::Move(MoveFrame::new(unit, vec![q], How::Shift)));
+    Ok(())
+}

@@ -1,0 +1,576 @@
+//! Initiative and the turn: the four phases (K-TURN-1..4), rounds (K-TURN-6), the Dungeon's
+//! start-of-turn placements (K-DUN-2, K-DUN-7..10), Ongoing damage's final action
+//! (K-ST-Ongoing), saving throws (K-SAVE) and the end of the match (K-END).
+
+use crate::engine::events::Event;
+use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::state::{State, UnitIdx, UnitKind};
+use crate::rules::arena::Side;
+use crate::rules::statuses::{Duration, Status, StatusKind};
+use fray_core::decision::DecisionOption;
+use fray_core::geometry::square_distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// Rolls initiative for every athlete and sets the turn order (K-INIT-1, K-INIT-2): highest
+/// first; on a tie non-player characters go before player characters, and tied player
+/// characters keep their roster order (the order they "choose", fixed for the match).
+pub fn roll_initiative(cx: &mut Ctx) -> Result<(), RuleError> {
+    let athletes: Vec<UnitIdx> = cx.s.unit_indices().filter(|&u| cx.s.unit(u).kind == UnitKind::Athlete).collect();
+    for &u in &athletes {
+        let roll = cx.d6(None)?;
+        cx.emit(Event::InitiativeRolled { unit: cx.s.who(u), roll });
+    }
+    set_order(cx, athletes);
+    Ok(())
+}
+
+/// Orders units by their initiative (ties: NPCs first, then roster order) and starts round 1.
+pub fn set_order(cx: &mut Ctx, mut units: Vec<UnitIdx>) {
+    units.sort_by_key(|&u| (-cx.s.unit(u).initiative, cx.s.unit(u).pc, u));
+    let order = units.iter().map(|&u| cx.s.who(u)).collect();
+    cx.emit(Event::TurnOrder { order });
+    cx.emit(Event::RoundStarted { round: 1 });
+}
+
+/// Starts the next turn, or ends the round.
+pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
+    if cx.s.end_triggered && cx.s.options.match_end == crate::engine::options::MatchEnd::Immediate {
+        finish(cx);
+        return Ok(Flow::Continue);
+    }
+    if let Some(u) = cx.s.current() {
+        cx.push(Frame::StartTurn { unit: u });
+        if cx.s.turn_index == 0 {
+            crate::classes::features::round_begins(cx); // Seer
+            crate::classes::diviner::round_begins(cx); // Coin of Fortune
+        }
+        return Ok(Flow::Continue);
+    }
+    if crate::classes::porter::round_ends(cx) {
+        return Ok(Flow::Continue); // Vortex Warp pulls first, then the round ends
+    }
+    if crate::rules::creeps::round_ends(cx) {
+        return Ok(Flow::Continue); // K-CRP-2: the Creep phase, then the round ends
+    }
+    crate::classes::features::round_ends(cx); // Seer's backlash
+    // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
+    // their once-per-round zone record (K-ZONE-3).
+    for u in cx.s.unit_indices().collect::<Vec<_>>() {
+        if !cx.s.order.contains(&u) && cx.s.unit(u).zone_hits != 0 {
+            cx.emit(Event::ZonesReset { unit: cx.s.who(u) });
+        }
+    }
+    let limit = cx.s.options.round_limit;
+    if cx.s.end_triggered || (limit > 0 && cx.s.round >= limit) || cx.s.order.is_empty() {
+        finish(cx);
+        return Ok(Flow::Continue);
+    }
+    cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
+    cx.push(Frame::NextTurn);
+    Ok(Flow::Continue)
+}
+
+/// Ends the match: each team loses a point per three Strikes (K-END-3), then the winner.
+pub fn finish(cx: &mut Ctx) {
+    // K-MISS-4: unused Miss Tokens are gone at the end of the match.
+    for u in cx.s.unit_indices().collect::<Vec<_>>() {
+        if cx.s.unit(u).miss_tokens > 0 {
+            cx.emit(Event::MissToken { unit: cx.s.who(u), total: 0 });
+        }
+    }
+    for side in [Side::Red, Side::Blue] {
+        let strikes: i32 = cx.s.units.iter().filter(|u| u.side == side).map(|u| u.strikes).sum();
+        if strikes >= 3 {
+            cx.emit(Event::StrikePenalty { side, strikes, penalty: strikes / 3 });
+        }
+    }
+    let [red, blue] = cx.s.score;
+    let winner = match red.cmp(&blue) {
+        std::cmp::Ordering::Greater => Some(Side::Red),
+        std::cmp::Ordering::Less => Some(Side::Blue),
+        std::cmp::Ordering::Equal => None,
+    };
+    let summary = match winner {
+        Some(w) => format!("{} wins, red {red} to blue {blue}, after {} rounds", w.name(), cx.s.round),
+        None => format!("a draw, red {red} to blue {blue}, after {} rounds", cx.s.round),
+    };
+    cx.emit(Event::MatchOver { summary, winner, red, blue });
+}
+
+/// Start Phase (K-TURN-1).
+pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    let turn = cx.s.unit(unit).turns_started + 1;
+    cx.emit(Event::TurnStarted { unit: cx.s.who(unit), turn });
+    end_statuses(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
+    crate::rules::modifiers::expire(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
+    crate::rules::curses::expire(
+        cx,
+        |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "its turn started",
+    );
+    if cx.s.unit(unit).forfeit_move {
+        cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
+    }
+    crate::engine::triggers::start_of_turn(cx, unit);
+    cx.push(crate::rules::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
+    cx.push(Frame::StartEffects { unit });
+    crate::classes::tinker::offer_slide(cx, unit); // the Tinker's free trap slide, before its traps act
+    crate::classes::brewer::turn_starts(cx, unit); // Draught of Bonded Futures
+    let u = cx.s.unit(unit);
+    // A removed creature that hit an exit's button comes out at a turn it starts back on the map.
+    if (u.taken_out || u.button.is_some()) && !crate::classes::porter::removal::is_removed(cx.s, unit) {
+        if u.taken_out && u.button.is_none() {
+            cx.push(Frame::Respawn { unit });
+        } else {
+            cx.push(Frame::Exit { unit });
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// Ends every status whose duration matches, on every unit.
+pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
+    let mut ended = Vec::new();
+    for u in cx.s.unit_indices() {
+        for st in &cx.s.unit(u).statuses {
+            if f(&st.duration) {
+                ended.push((u, *st));
+            }
+        }
+    }
+    for (u, st) in ended {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: why.into() });
+        if st.kind == StatusKind::Flying && !cx.s.has(u, StatusKind::Flying) && cx.s.unit(u).on_map() {
+            // K-ST-Flying: coming down onto an occupied square, it takes the nearest free one.
+            crate::rules::movement::settle_on_legal_square(cx, u, "comes down beside the creature below");
+        }
+    }
+}
+
+/// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
+pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    crate::rules::summons::start_of_turn(cx, unit)?;
+    crate::classes::tamer::start_of_turn(cx, unit);
+    if !cx.s.unit(unit).on_map() {
+        return Ok(Flow::Continue);
+    }
+    crate::rules::curses::turn_started(cx, unit)?; // Foreseen Attack
+    crate::rules::curses::maker_turn_started(cx, unit)?; // Favored Target
+    if !cx.s.unit(unit).on_map() {
+        return Ok(Flow::Continue);
+    }
+    crate::classes::features::start_of_turn(cx, unit); // Whirling ready again
+    crate::roles::boosts::turn_started(cx, unit); // Motivator: above maximum HP
+    crate::classes::diviner::sight_check(cx); // Line-of-Sight Curse
+    // K-ST-Regenerate: only while at 1 HP or more; Empathic Wave reaches allies near the Diviner.
+    let regen = cx.s.amount(unit, StatusKind::Regenerate)
+        + crate::classes::features::regenerate(cx.s, unit)
+        + crate::classes::diviner::wave_regenerate(cx.s, unit);
+    if regen > 0 && cx.s.unit(unit).hp >= 1 {
+        crate::rules::damage::heal(cx, unit, regen, "Regenerate");
+    }
+    // K-ST-Ongoing: a lethal dose allows one final action first.
+    let (ongoing, _) = ongoing_damage(cx.s, unit);
+    if ongoing > 0 {
+        let u = cx.s.unit(unit);
+        // Traps, walls and automata take no final action (they have no actions, L1369).
+        if crate::rules::damage::would_take_out(cx.s, unit, ongoing)
+            && u.hp > 0
+            && crate::rules::summons::takes_actions(u)
+        {
+            cx.push(Frame::FinalAction { unit, acted: false });
+            return Ok(Flow::Continue);
+        }
+        take_ongoing(cx, unit);
+    }
+    if cx.s.unit(unit).on_map() {
+        crate::rules::zones::start_turn_in_terrain(cx, unit)?;
+    }
+    if cx.s.unit(unit).on_map() {
+        crate::rules::control::roll(cx, unit)?;
+    }
+    Ok(Flow::Continue)
+}
+
+/// Total Ongoing damage on `unit` (same-source instances do not stack) and who gets the
+/// credit if it takes the unit out: the source of the largest instance (rulings K-SCO-3).
+pub fn ongoing_damage(s: &State, unit: UnitIdx) -> (i32, Option<UnitIdx>) {
+    let total = s.amount(unit, StatusKind::Ongoing);
+    let credit = s
+        .unit(unit)
+        .statuses
+        .iter()
+        .filter(|st| st.kind == StatusKind::Ongoing)
+        .max_by_key(|st| st.amount)
+        .and_then(|st| st.source);
+    (total, credit)
+}
+
+/// Deals `unit` its Ongoing damage now.
+pub fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
+    let (amount, credit) = ongoing_damage(cx.s, unit);
+    if amount > 0 {
+        crate::rules::damage::deal(cx, unit, amount, credit, "ongoing damage", None);
+    }
+}
+
+/// The final action before lethal Ongoing damage (K-ST-Ongoing): once it is taken (or
+/// passed), the damage lands unless the action removed the status or healed enough.
+pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, RuleError> {
+    if !acted {
+        cx.push(Frame::FinalAction { unit, acted });
+        return Ok(Flow::Wait);
+    }
+    if cx.s.unit(unit).on_map() {
+        take_ongoing(cx, unit);
+        if cx.s.unit(unit).on_map() {
+            crate::rules::zones::start_turn_in_terrain(cx, unit)?;
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// The Action Phase: the turn ends by itself once the unit is off the map or a staff or sword
+/// attack ended it (K-ACT-5); otherwise wait for its next action.
+pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
+    crate::classes::tamer::after_action(cx, unit); // a creature's delayed Ongoing damage (L1669)
+    let u = cx.s.unit(unit);
+    if u.on_map() && u.turn_over && crate::roles::role_actions::hide_offer(cx.s, unit).is_some() {
+        // Hide may still end a turn cut short (L2059).
+        cx.push(Frame::Role(crate::roles::role_actions::RoleFrame::HideAtEnd { unit }));
+        return Ok(Flow::Continue);
+    }
+    // A removed creature's turn goes on while it still has its move (removal.rs).
+    let removed = crate::classes::porter::removal::is_removed(cx.s, unit);
+    if (!u.on_map() && !removed) || u.turn_over || crate::classes::porter::removal::turn_done(cx.s, unit) {
+        cx.push(Frame::EndTurn { unit, fail: Vec::new() });
+        return Ok(Flow::Continue);
+    }
+    cx.push(Frame::Act { unit });
+    Ok(Flow::Wait)
+}
+
+/// Saving Throw Phase (K-TURN-3, K-TURN-5, K-SAVE-2) and End Phase (K-TURN-4).
+pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Flow, RuleError> {
+    // K-ST-Phasing: a turn never ends inside a wall; should one be about to (its turn cut short
+    // in there), the creature is put on the nearest square it may occupy.
+    // A Tamer's creature moves on the Tamer's turn, so it is pushed out too.
+    for w in std::iter::once(unit).chain(crate::classes::tamer::creatures(cx.s, unit)).collect::<Vec<_>>() {
+        if crate::rules::movement::inside_wall(cx.s, w) {
+            let p = cx.s.unit(w).pos.unwrap();
+            if let Some(q) = crate::rules::movement::nearest_free(cx.s, w, p) {
+                cx.emit(Event::Placed {
+                    unit: cx.s.who(w),
+                    at: q,
+                    why: "is pushed out of the wall as its turn ends".into(),
+                });
+            }
+        }
+    }
+    let mut saves: Vec<Status> = Vec::new();
+    if cx.s.unit(unit).on_map() || crate::classes::porter::removal::is_removed(cx.s, unit) {
+        // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
+        crate::rules::modifiers::saves(cx, unit)?;
+        crate::rules::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
+        crate::classes::charmer::lasting_saves(cx, unit, &fail)?; // Lasting: one save per charm
+        saves =
+            cx.s.unit(unit)
+                .statuses
+                .iter()
+                .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
+                .filter(|st| !crate::classes::charmer::lasting_status(cx.s, st))
+                .copied()
+                .collect();
+        crate::classes::hexer::hold_saves(cx, unit, &mut saves); // Jinxer
+        // K-TURN-5: Distracted is saved against last.
+        // Dazed carries Distracted with it, so it waits too.
+        saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
+    }
+    save_phase(cx, unit, saves, fail)
+}
+
+/// The Saving Throw Phase from the save against `left[0]` on, then the End Phase. A failed save
+/// that Keep Walking could answer pauses it: the answer settles that save, then it resumes.
+pub fn save_phase(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    mut left: Vec<Status>,
+    fail: Vec<StatusKind>,
+) -> Result<Flow, RuleError> {
+    while !left.is_empty() {
+        let st = left.remove(0);
+        if !cx.s.unit(unit).statuses.contains(&st) {
+            continue;
+        }
+        let chosen = fail.contains(&st.kind);
+        let success = if chosen {
+            cx.emit(Event::Note {
+                text: format!("{} chooses to fail the save against {}", cx.s.unit(unit).id, st.kind),
+            });
+            false
+        } else {
+            saving_throw(cx, unit, st.kind.name())?
+        };
+        if !success && !chosen && crate::engine::triggers::save_failed(cx, unit, st, &left, &fail) {
+            return Ok(Flow::Continue);
+        }
+        settle_save(cx, unit, st, success);
+    }
+    crate::classes::brewer::generosity(cx, unit); // Generosity Tonic
+    crate::roles::role_actions::end_of_turn(cx, unit); // Boost Square
+    crate::roles::striker::end_of_turn(cx, unit); // Bruiser's Ward
+    crate::rules::creeps::turn_ended(cx, unit); // K-CAI-1: a turn ending next to Creeps or their orb
+    let turn = cx.s.unit(unit).turns_started;
+    let landing = crate::classes::charmer::forced_landing(cx.s, unit, turn); // Forced Flight
+    end_statuses(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
+    crate::rules::curses::maker_turn_ends(cx, unit)?; // Explosive Attachment
+    crate::classes::tinker::turn_ended(cx, unit); // Talisman of Distraction
+    crate::rules::zones::expire(cx, unit);
+    crate::rules::summons::end_of_turn(cx, unit);
+    crate::classes::diviner::end_of_turn(cx, unit); // Seeking Hex
+    crate::rules::modifiers::expire(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
+    crate::rules::curses::expire(
+        cx,
+        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+        "end of turn",
+    );
+    crate::classes::charmer::undying_ends(cx, unit); // Ugnatio's Preservation Charm
+    crate::engine::triggers::end_of_turn(cx, unit);
+    if cx.s.unit(unit).zone_hits != 0 {
+        cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
+    }
+    cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
+    cx.push(Frame::NextTurn);
+    if let Some(by) = landing {
+        crate::classes::charmer::landing_attack(cx, unit, by);
+    }
+    crate::classes::features::end_of_turn(cx, unit); // Special Ward
+    crate::classes::porter::end_of_turn(cx, unit); // Floor Portal, Bend Space
+    crate::classes::porter::removal::end_of_turn(cx, unit); // Removal from Existence ends
+    crate::classes::tamer::end_of_turn(cx, unit); // the Tamer's creatures
+    crate::engine::triggers::turn_ended(cx, unit);
+    Ok(Flow::Continue)
+}
+
+/// What a save against a status does: a success ends a "save ends" status, a failure a "save
+/// sustains" one (K-TURN-3).
+pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
+    if success && crate::classes::tamer::nettle_save(cx, unit, st) {
+        return; // a Nettlekin's Ongoing damage only eases (L1813)
+    }
+    let ends = match st.duration {
+        Duration::SaveSustains => !success,
+        _ => success,
+    };
+    if ends && cx.s.unit(unit).statuses.contains(&st) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
+    } else if !success && cx.s.unit(unit).statuses.contains(&st) {
+        crate::classes::brewer::failed_save(cx, unit, st); // Corrosive Potion
+    }
+}
+
+/// A saving throw: d6, 4-6 succeeds (K-SAVE-1), with Disadvantage while Distracted (K-SAVE-5).
+pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
+    Ok(saving_roll(cx, unit, what)?.1)
+}
+
+/// A saving throw, with the number it came to (Perfect Shot compares it).
+pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
+    if crate::classes::charmer::saves_succeed(cx.s, unit) {
+        // Luck Charm: the save succeeds with no roll.
+        cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} (Luck Charm)"), roll: 6, success: true });
+        return Ok((6, true));
+    }
+    let mut roll = cx.d6(Some(unit))?;
+    // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
+    // Fortune's cancel it or give the higher (K-ADV-0).
+    let restore = crate::roles::role_actions::save_advantage(cx, unit);
+    let (adv, dis) = crate::classes::diviner::fortune(cx.s, unit);
+    match crate::rules::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
+        crate::engine::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
+        crate::engine::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
+        crate::engine::events::RollMode::Normal => {}
+    }
+    let success = roll >= 4;
+    cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
+    if !success {
+        crate::classes::tamer::save_failed(cx, unit); // Summon Scalehound
+    }
+    crate::classes::diviner::empathy::saved(cx, unit, what)?; // Empath
+    Ok((roll, success))
+}
+
+fn free_squares_near(s: &State, unit: UnitIdx, targets: &[Pos], inside_dungeon: Option<bool>) -> Vec<Pos> {
+    let size = s.unit(unit).size;
+    let ok = |p: Pos| {
+        crate::rules::movement::can_stand(s, unit, p, size)
+            && inside_dungeon.is_none_or(|inside| s.arena.footprint_in_dungeon(p, size) == inside)
+    };
+    let free: Vec<Pos> = targets.iter().copied().filter(|&p| ok(p)).collect();
+    if !free.is_empty() {
+        return free;
+    }
+    // None free: the nearest unoccupied squares (K-DUN-2, K-DUN-7).
+    let mut best = i32::MAX;
+    let mut out = Vec::new();
+    for p in s.arena.terrain.squares() {
+        if !ok(p) {
+            continue;
+        }
+        let d = targets.iter().map(|&t| square_distance(p, t)).min().unwrap_or(i32::MAX);
+        if d < best {
+            best = d;
+            out.clear();
+        }
+        if d == best {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn spawn_squares(s: &State, unit: UnitIdx) -> Vec<Pos> {
+    let team = s.unit(unit).side.team().unwrap_or(0);
+    free_squares_near(s, unit, &s.arena.spawns[team], None)
+}
+
+fn outside_exit(s: &State, unit: UnitIdx, exit: Pos) -> Vec<Pos> {
+    let ring: Vec<Pos> = exit.neighbours().into_iter().filter(|&p| !s.arena.in_dungeon(p)).collect();
+    free_squares_near(s, unit, &ring, Some(false))
+}
+
+/// Spawn squares `unit` could be put on now (free ones, or the nearest free Dungeon squares).
+pub fn spawn_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    spawn_squares(s, unit).into_iter().map(|p| DecisionOption::square(p, format!("to {p}"))).collect()
+}
+
+/// Banishing (K-DUN-13): a teleport to the chosen spawn square in the creature's current
+/// condition — it keeps its HP, statuses, spent powers and orbs (see rulings); Grabs on it
+/// and by it end, as for any teleport (K-FM-5).
+pub fn answer_banish(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let to = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    let Some(from) = cx.s.unit(unit).pos else { return Ok(()) };
+    cx.emit(Event::Moved { unit: cx.s.who(unit), from, to, how: crate::engine::events::How::Teleport });
+    for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Grabbed) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "banished out of the Grab".into() });
+    }
+    crate::rules::damage::release_maintained(cx, unit, "its holder was banished");
+    Ok(())
+}
+
+/// Spawn-square options (K-DUN-2).
+pub fn respawn_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    spawn_squares(s, unit).into_iter().map(|p| DecisionOption::square(p, format!("spawn at {p}"))).collect()
+}
+
+/// Where a unit that hit the button may start (K-DUN-7..10).
+pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    let u = s.unit(unit);
+    let Some(exit) = u.button else {
+        return Vec::new();
+    };
+    let holds_dungeon_orb = s.held_orbs(unit).any(|o| s.orbs[o as usize].dungeon_orb);
+    let mut out: Vec<DecisionOption> = if u.button_with_orb && holds_dungeon_orb && u.on_map() {
+        // K-DUN-9: anywhere on the map.
+        s.arena
+            .terrain
+            .squares()
+            .filter(|&p| !s.arena.in_dungeon(p) && crate::rules::movement::can_stand(s, unit, p, u.size))
+            .map(|p| DecisionOption::square(p, format!("start at {p}")))
+            .collect()
+    } else {
+        outside_exit(s, unit, exit).into_iter().map(|p| DecisionOption::square(p, format!("come out at {p}"))).collect()
+    };
+    if u.taken_out {
+        // K-DUN-10: or start in the Dungeon.
+        out.extend(
+            spawn_squares(s, unit)
+                .into_iter()
+                .map(|p| DecisionOption::square(p, format!("spawn in the Dungeon at {p}"))),
+        );
+    } else {
+        out.push(DecisionOption::new("stay", "cancel the button and stay in the Dungeon (K-DUN-8)"));
+    }
+    out
+}
+
+/// Places a respawning unit.
+pub fn answer_respawn(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: "starts the turn in the Dungeon".into() });
+    crate::classes::features::after_respawn(cx, unit); // Shivering Sword: spells in force again
+    Ok(())
+}
+
+/// Places a unit leaving the Dungeon, or keeps it in.
+pub fn answer_exit(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    cx.emit(Event::ButtonCleared { unit: cx.s.who(unit) });
+    if option == "stay" {
+        return Ok(());
+    }
+    let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
+    let from = cx.s.unit(unit).pos;
+    let why = if cx.s.arena.footprint_in_dungeon(p, cx.s.unit(unit).size) {
+        "starts the turn in the Dungeon"
+    } else {
+        "comes out of the Dungeon"
+    };
+    cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: why.into() });
+    // K-DUN-11: leaving while Grabbed by another athlete brings the grabber along.
+    if from.is_some() {
+        let grabbers: Vec<UnitIdx> =
+            cx.s.unit(unit)
+                .statuses
+                .iter()
+                .filter(|st| st.kind == StatusKind::Grabbed)
+                .filter_map(|st| st.source)
+                .collect();
+        for g in grabbers {
+            if cx.s.unit(g).kind == UnitKind::Athlete
+                && cx.s.unit(g).on_map()
+                && let Some(dest) = crate::rules::movement::nearest_free(cx.s, g, p)
+            {
+                cx.emit(Event::Placed {
+                    unit: cx.s.who(g),
+                    at: dest,
+                    why: "comes out of the Dungeon still holding its Grab".into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).
+pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
+    s.unit(unit)
+        .spent
+        .iter()
+        .filter(|&&p| !crate::classes::tinker::used_from_bag(s, unit, p)) // never the same gadget twice
+        .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
+        .collect()
+}
+
+/// Recharges the chosen Encounter power.
+pub fn answer_recharge(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
+    let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
+    cx.emit(Event::EncounterRecharged { unit: cx.s.who(unit), power: p, name: cx.s.powers.get(p).name.clone() });
+    Ok(())
+}
