@@ -866,10 +866,15 @@ pub fn check_file(c: &Content, file: &str, text: &str) -> Result<Checked, Vec<St
     for (i, ch) in f.character.iter().enumerate() {
         let spec = ch.get_ref();
         let (card, problems) = build(c, spec, &group_forced);
-        for pr in problems {
-            let line = field_line(text, ch.span(), &pr.field);
-            errors.push(format!("{file}:{line}: character[{i}] ({}).{}: {}", spec.name, pr.field, pr.msg));
-        }
+        let mut lines: Vec<(usize, String)> = problems
+            .into_iter()
+            .map(|pr| {
+                let line = field_line(text, ch.span(), &pr.field);
+                (line, format!("{file}:{line}: character[{i}] ({}).{}: {}", spec.name, pr.field, pr.msg))
+            })
+            .collect();
+        lines.sort_by_key(|(l, _)| *l);
+        errors.extend(lines.into_iter().map(|(_, e)| e));
         // C-CREATE-37: copies need told-apart names.
         if let Some(j) = f.character[..i].iter().position(|o| norm(&o.get_ref().name) == norm(&spec.name)) {
             errors.push(format!(
