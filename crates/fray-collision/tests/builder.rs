@@ -336,7 +336,8 @@ fn c_create_22_enchantment_bonuses_specials_and_crits_join_the_weapon() {
     let k = card(
         "race = \"Imp\"\ntarot = \"8 of Cups\"\nweapons = [{ name = \"Chain Whip\", enchantment = \"Adamantine\" }]",
     );
-    assert_eq!(k.weapons[0].w_pow, 1 + 0 + 2);
+    // Chain Whip W-Pow 1, Imp Str 0, Adamantine W-Pow+2.
+    assert_eq!(k.weapons[0].w_pow, 3);
     assert_eq!(k.points, 22 + 28 + 5 + 7);
 }
 

@@ -207,7 +207,7 @@ fn c_create_27_and_c_create_28_every_accessory_row_matches_the_guide() {
         assert_eq!(a.hands, *hands, "{name}");
         let mut gives: Vec<String> = a.bonus.words();
         gives.extend(a.grants.iter().map(|g| c.term(g).expect("a glossary term").card_line()));
-        let mut printed: Vec<String> = effect.split(", ").map(|s| norm(s)).collect();
+        let mut printed: Vec<String> = effect.split(", ").map(norm).collect();
         let mut ours: Vec<String> = gives.iter().map(|s| norm(s)).collect();
         printed.sort();
         ours.sort();

@@ -2,7 +2,8 @@
 // checklist the content was typed from; garbled rows are read as ../shared/rules/collision.md §3.9 says.
 
 /// (race, value section, core stats Def to Move, guide line, weapon stats Att/Str/S-Pow, reach, effects, points)
-pub const RACES: &[(&str, &str, [i32; 7], u32, [i32; 3], i32, &[&str], u32)] = &[
+pub type RaceRow = (&'static str, &'static str, [i32; 7], u32, [i32; 3], i32, &'static [&'static str], u32);
+pub const RACES: &[RaceRow] = &[
     ("Halfling", "Universal", [7, 4, 2, 3, 2, 1, 3], 154, [2, 0, 1], 0, &["Skill+1"], 18),
     ("Human", "Universal", [6, 4, 3, 3, 2, 1, 3], 155, [1, 1, 1], 0, &["Skill+1"], 20),
     ("Great Folk", "Universal", [5, 4, 4, 3, 2, 1, 3], 156, [0, 2, 1], 1, &["Skill+1", "Massive"], 24),
@@ -33,7 +34,8 @@ pub const RACES: &[(&str, &str, [i32; 7], u32, [i32; 3], i32, &[&str], u32)] = &
 ];
 
 /// (tarot, [(value section, Def/Tuf/End/Mana/Comm, guide line, Move/Att/Str/S-Pow, skills, restrict, points)])
-pub const TAROTS: &[(&str, &[(&str, [i32; 5], u32, [i32; 4], u8, &str, u32)])] = &[
+pub type TarotPrinting = (&'static str, [i32; 5], u32, [i32; 4], u8, &'static str, u32);
+pub const TAROTS: &[(&str, &[TarotPrinting])] = &[
     ("2 of Swords", &[("Universal", [0, 1, 0, 0, 0], 169, [0, 1, 0, 0], 1, "", 0)]),
     ("3 of Swords", &[("Universal", [0, 1, 0, 0, 0], 170, [0, 1, 1, 0], 1, "", 3)]),
     ("2 of Cups", &[("Universal", [0, 0, 0, 1, 1], 171, [0, 0, 0, 0], 1, "", 0)]),
@@ -269,7 +271,9 @@ pub const TAROTS: &[(&str, &[(&str, [i32; 5], u32, [i32; 4], u8, &str, u32)])] =
 ];
 
 /// (weapon, value section, EC, type, W-Att, W-Pow, reach, crit, special, hands, points, line)
-pub const WEAPONS: &[(&str, &str, u8, &str, i32, i32, &str, &str, &str, u8, u32, u32)] = &[
+pub type WeaponRow =
+    (&'static str, &'static str, u8, &'static str, i32, i32, &'static str, &'static str, &'static str, u8, u32, u32);
+pub const WEAPONS: &[WeaponRow] = &[
     ("Blade", "Universal", 2, "Mundane", 2, 2, "1", "Pow+2", "", 1, 5, 179),
     ("Dagger", "Universal", 2, "Mundane", 1, 1, "1", "Injury+1", "Multiattack", 1, 3, 180),
     ("Mace", "Universal", 3, "Mundane", 1, 3, "1", "Stun", "", 1, 4, 181),
@@ -322,7 +326,8 @@ pub const WEAPON_ENCHANTMENTS: &[(&str, &str, u8, &str, &str, u32, u32)] = &[
 ];
 
 /// (armour, [(value section, class, Def modifier, Arm bonus, points, line)])
-pub const ARMOURS: &[(&str, &[(&str, &str, i32, i32, u32, u32)])] = &[
+pub type ArmourPrinting = (&'static str, &'static str, i32, i32, u32, u32);
+pub const ARMOURS: &[(&str, &[ArmourPrinting])] = &[
     ("Leather", &[("Universal", "light", 0, 1, 4, 202)]),
     ("Chain", &[("Universal", "medium", -1, 2, 5, 203)]),
     ("Breastplate", &[("Universal", "heavy", -2, 3, 7, 204)]),
