@@ -451,6 +451,7 @@ struct Source {
     values: Vec<String>,
 }
 
+/// A Universal option supplies no value (C-CREATE-5).
 fn ids(v: &str) -> Vec<String> {
     if v == "universal" { Vec::new() } else { vec![norm(v)] }
 }
@@ -740,6 +741,7 @@ fn card(
     let mut stats = Stats::default();
     stats.add(&x.race.stats);
     stats.add(&x.tarot.bonus);
+    // C-CREATE-28: creation-time bonuses of armour, armour enchantment and accessory.
     for b in [x.armour.map(|a| &a.bonus), x.armour_enchantment.map(|a| &a.bonus), x.accessory.map(|a| &a.bonus)]
         .into_iter()
         .flatten()
@@ -761,6 +763,7 @@ fn card(
             let reach = reach + x.race.reach + if ranged { eb.reach_ranged } else { eb.reach };
             let mut crit = w.crit.clone();
             let mut special: Vec<String> = w.special.iter().filter(|s| *s != "S-Pow+1").cloned().collect();
+            // C-CREATE-22: the enchantment's crits and specials join the weapon's.
             if let Some(e) = e {
                 crit.extend(e.crit.iter().cloned());
                 special.extend(e.special.iter().cloned());
@@ -799,6 +802,7 @@ fn card(
         ("race".into(), x.race.name.clone(), x.race.points),
         ("tarot".into(), x.tarot.name.clone(), x.tarot.points),
     ];
+    // C-CREATE-18: weapons and their enchantments (C-CREATE-23: each from its own value).
     for (w, e) in x.weapons {
         points_of.push(("weapon".into(), w.name.clone(), w.points));
         if let Some(e) = e {
@@ -814,6 +818,7 @@ fn card(
     if let Some(a) = x.accessory {
         points_of.push(("accessory".into(), a.name.clone(), a.points));
     }
+    // C-CREATE-31: skills are optional; some cost 0 points.
     for s in x.skills {
         points_of.push(("skill".into(), s.name.clone(), s.points));
     }
