@@ -25,7 +25,7 @@ pub const FILES: [(&str, &str); 11] = [
 
 /// The four suits, in the guide's order (C-CREATE-10).
 pub const SUITS: [&str; 4] = ["swords", "cups", "rods", "coins"];
-/// The damage types (C-CARD-TYPE, L49).
+/// The damage types (guide line 49; C-CREATE-21).
 pub const TYPES: [&str; 8] = ["Mundane", "Magic", "Light", "Dark", "Fire", "Cold", "Electric", "Acid"];
 /// Glossary kinds.
 pub const KINDS: [&str; 11] = [
