@@ -154,6 +154,16 @@ pub trait System: Send + Sync {
     fn check_build(&self, file: &str, text: &str) -> BuildReport;
     /// Measures the default match ([`crate::bench::measure`]).
     fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> crate::bench::BenchReport;
+    /// Whether matches can be played: `Err` says why not and what the system offers instead. The
+    /// drivers ask before starting, replaying, running scenarios or benchmarking a match.
+    fn playable(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// The cards of a legal build file as one SVG document, for systems that draw their cards.
+    fn build_svg(&self, file: &str, text: &str) -> Result<String, String> {
+        let _ = (file, text);
+        Err(format!("{} has no SVG cards; `fray build` prints them as text", self.title()))
+    }
 }
 
 /// The systems a program offers.

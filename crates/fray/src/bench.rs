@@ -38,6 +38,7 @@ fn live() -> u64 {
 /// `fray bench SYSTEM [--matches N] [--json]`
 pub fn run(registry: &Registry, system: &str, matches: u64, json: bool) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
+    sys.playable()?;
     let r = sys.bench(matches.max(1), Some(&live));
     if json {
         println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);

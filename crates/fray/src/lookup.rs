@@ -91,7 +91,10 @@ pub fn rules(
     list: bool,
     json: bool,
 ) -> Result<ExitCode, String> {
-    let entries = registry.get(system)?.rules_index()?;
+    let sys = registry.get(system)?;
+    let entries = sys.rules_index()?;
+    // A system whose matches are not played yet says so above its entries.
+    let note = sys.playable().err().filter(|_| !json);
     let found: Vec<&Entry> = match (term, list) {
         (_, true) => entries.iter().collect(),
         (Some(t), false) => search(&entries, t),
@@ -115,6 +118,9 @@ pub fn rules(
         println!("nothing found for {:?}; try `fray rules {system} --list`", term.unwrap_or_default());
         return Ok(ExitCode::FAILURE);
     }
+    if let Some(n) = note {
+        println!("note: {n}\n");
+    }
     for e in found {
         if list {
             println!("{:<10} {:<24} {}", e.kind, e.id, e.name);
@@ -125,14 +131,19 @@ pub fn rules(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `fray build SYSTEM FILE`
-pub fn build(registry: &Registry, system: &str, file: &str) -> Result<ExitCode, String> {
+/// `fray build SYSTEM FILE [--svg OUT]`
+pub fn build(registry: &Registry, system: &str, file: &str, svg: Option<&str>) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     match sys.check_build(file, &text) {
         BuildReport::Legal(cards) => {
             for c in cards {
                 println!("{c}");
+            }
+            if let Some(out) = svg {
+                let doc = sys.build_svg(file, &text)?;
+                std::fs::write(out, doc).map_err(|e| format!("{out}: {e}"))?;
+                println!("cards drawn in {out}");
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -37,7 +37,7 @@ fn registry() -> Result<Registry, String> {
             fray_kazzam::engine::game::system_with(std::sync::Arc::new(content))
         }
     };
-    Ok(Registry::new().with(kazzam).with(fray_drawsteel::game::system()))
+    Ok(Registry::new().with(kazzam).with(fray_drawsteel::game::system()).with(fray_collision::system::system()))
 }
 use std::process::ExitCode;
 
@@ -87,7 +87,7 @@ enum Command {
     },
     /// Look up a rule, status, power or creature by name or id (forgiving about case and typos).
     Rules {
-        /// The game system (kazzam, drawsteel).
+        /// The game system (kazzam, drawsteel, collision).
         system: String,
         /// What to look up.
         term: Option<String>,
@@ -107,13 +107,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check a character or team file (Kazzam) or stat blocks (Draw Steel) against the creation
-    /// rules and print the cards, or every error with its file, line and field.
+    /// Check a character or team file (Kazzam), stat blocks (Draw Steel) or characters and a
+    /// battle group (Collision) against the creation rules and print the cards, or every error
+    /// with its file, line and field.
     Build {
         /// The game system.
         system: String,
         /// The file.
         file: String,
+        /// Also draw the cards as SVG into this file (Collision).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<String>,
     },
     /// Measure the engine on this machine: random-legal decisions per second, state clone, a
     /// whole random match, memory per live match.
@@ -168,7 +172,7 @@ fn main() -> ExitCode {
         Command::Rules { system, term, list, json, .. } => {
             lookup::rules(&registry, &system, term.as_deref(), list, json)
         }
-        Command::Build { system, file } => lookup::build(&registry, &system, &file),
+        Command::Build { system, file, svg } => lookup::build(&registry, &system, &file, svg.as_deref()),
         Command::Bench { system, matches, json } => bench::run(&registry, &system, matches, json),
         Command::View { path, json } => {
             if path.ends_with(".json") {

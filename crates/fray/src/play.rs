@@ -58,6 +58,7 @@ pub fn view_saved(registry: &Registry, path: &str, json: bool) -> Result<ExitCod
 /// `fray play SYSTEM`
 pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
     let sys = registry.get(args.system)?;
+    sys.playable()?;
     let names = sys.seat_names();
     for (i, s) in args.seats.iter().enumerate() {
         if !names.contains(s) {

@@ -1,0 +1,114 @@
+//! `fray build collision` and `fray rules collision` end to end: the worked example's card as
+//! text and SVG, an illegal file with every problem and exit status 1, the look-up forgiving
+//! about typos, and the battle game refused with a clear message.
+
+use std::process::Command;
+
+fn fray(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/collision/robed-elf-warrior.toml");
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-collision-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn build_prints_the_worked_example_card() {
+    let (code, out, err) = fray(&["build", "collision", EXAMPLE]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "Robed Elf Warrior (75 points)",
+        "Race Red Elf, Tarot 6 of Cups, Values Diplomacy, Conquest, Sorcery",
+        "Def 7  Arm 7  Tuf 2  End 4  Mana 4  Comm 5  Move 5   Att 2  Str 2  S-Pow 0",
+        "Weapon 1: Sabre (Shadow): EC 2, Dark, W-Att 4, W-Pow 3, Reach 1, Crit Injury+2, Special Sharp, On Hit: Hex 1",
+        "Weapon 2: Shield (accessory, 1 hand)",
+        "Effects and abilities: Vicious; Block 2 (RE) 1E; Check 2M (Fear); Majesty (RE) 1E (Fear)",
+        "Battle group: 1 character, 75 points; values Diplomacy, Conquest, Sorcery",
+    ] {
+        assert!(out.contains(want), "{want:?} not in\n{out}");
+    }
+}
+
+#[test]
+fn build_svg_draws_the_cards() {
+    let svg = tmp("cards.svg");
+    let (code, out, err) = fray(&["build", "collision", EXAMPLE, "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cards drawn in"), "{out}");
+    let doc = std::fs::read_to_string(&svg).unwrap();
+    assert!(doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"), "{doc}");
+    for want in ["Robed Elf Warrior", "RACE Red Elf", "WEAPON 1: Sabre (Shadow)", "Majesty (RE) 1E (Fear)", ">7</text>"]
+    {
+        assert!(doc.contains(want), "{want:?} not in the SVG");
+    }
+    // Other systems have no SVG cards.
+    let kazzam = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kazzam/tamer.toml");
+    let (code, _, err) = fray(&["build", "kazzam", kazzam, "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no SVG cards"), "{err}");
+}
+
+#[test]
+fn build_lists_every_problem_of_an_illegal_group() {
+    let bad = tmp("bad.toml");
+    std::fs::write(
+        &bad,
+        "[group]\nallotment = 50\n\n[[character]]\nname = \"Knight\"\nrace = \"Angel\"\ntarot = \"8 of Swords\"\nweapons = [\"Pike\"]\naccessory = \"Shield\"\nskills = [\"Parry\", \"Tactical Strike\"]\n",
+    )
+    .unwrap();
+    let path = bad.to_str().unwrap();
+    let (code, out, _) = fray(&["build", "collision", path]);
+    assert_eq!(code, 1, "{out}");
+    for (line, rule) in [(9, "C-CREATE-15"), (10, "C-CREATE-32"), (2, "C-CREATE-36"), (7, "C-CREATE-12")] {
+        assert!(out.contains(&format!("{path}:{line}:")) && out.contains(rule), "{rule} at line {line} not in\n{out}");
+    }
+    let broken = tmp("broken.toml");
+    std::fs::write(&broken, "[[character]]\nname = \"X\"\nrace = [\n").unwrap();
+    let (code, out, _) = fray(&["build", "collision", broken.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("broken.toml:"), "{out}");
+}
+
+#[test]
+fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
+    let (code, out, err) = fray(&["rules", "collision", "majsty"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Majesty [skill, skill-majesty]") && out.contains("Conquest skill"), "{out}");
+    assert!(out.contains("battle game is not built yet"), "{out}");
+    let (code, out, _) = fray(&["rules", "collision", "red elf"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Conquest race, 25 points: Def 7, Arm 4"), "{out}");
+    let (_, out, _) = fray(&["rules", "collision", "C-CREATE-15"]);
+    assert!(out.contains("Two hands [rule, C-CREATE-15]"), "{out}");
+    let (_, out, _) = fray(&["rules", "collision", "Block 2"]);
+    assert!(out.contains("Block 2 (RE) 1E") && out.contains("look-up only"), "{out}");
+    let (code, out, _) = fray(&["rules", "collision", "--list", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // 8 values, 27 races, 40 tarots, 29 weapons, 32 enchantments, 7 armours, 13 accessories,
+    // 80 skills, the other glossary terms and the rules.
+    assert!(v.as_array().unwrap().len() > 300, "{}", v.as_array().unwrap().len());
+}
+
+#[test]
+fn the_battle_game_is_refused_with_a_clear_message() {
+    for args in [&["play", "collision"][..], &["bench", "collision"][..]] {
+        let (code, _, err) = fray(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains(
+                "Collision's battle game is not built yet; `fray build collision` and `fray rules collision` work"
+            ),
+            "{err}"
+        );
+    }
+}
