@@ -8,6 +8,7 @@
 use crate::engine::events::Event;
 use crate::engine::events::How;
 use crate::engine::flow::Ctx;
+use crate::engine::flow::Rolls;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::arena::Terrain;
 use crate::rules::curses::{Curse, CurseOn};

@@ -14,6 +14,7 @@ use crate::content::Content;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::Ctx;
+use crate::engine::flow::Rolls;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;

@@ -6,29 +6,12 @@ use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::arena::Side;
 use crate::rules::statuses::{Status, StatusKind};
 use fray_core::grid::Pos;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
-/// A unit named in an event: its index for `apply`, its id for readers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Who {
-    /// Index into the state's units.
-    pub idx: UnitIdx,
-    /// Its id.
-    pub id: Arc<str>,
-}
-
-impl Serialize for Who {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.id)
-    }
-}
-impl fmt::Display for Who {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.id)
-    }
-}
+/// A unit named in an event: the kit's, indexed by [`UnitIdx`].
+pub type Who = fray_core::engine::Who<UnitIdx>;
 
 impl State {
     /// The [`Who`] for unit `u`.

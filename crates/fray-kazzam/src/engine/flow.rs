@@ -1,7 +1,9 @@
-//! The engine loop: a stack of half-resolved actions ([`Frame`]s). The loop pops the top
-//! frame and advances it; a frame that needs a person's (or a bot's) answer is pushed back and
-//! the loop stops with a pending decision. Answers resume it. Interrupts push frames above the
-//! action they interrupt, so they resolve first (K-ACT-7).
+//! Kazzam's frames on the engine kit ([`fray_core::engine`]): a stack of half-resolved actions
+//! ([`Frame`]s). The kit's loop pops the top frame and advances it ([`Resolve::step`]); a frame
+//! that needs a person's (or a bot's) answer is pushed back and the loop stops with a pending
+//! decision ([`Resolve::question`]); answers resume it ([`Resolve::answer`]). Interrupts push
+//! frames above the action they interrupt, so they resolve first (K-ACT-7). [`State`] is the
+//! kit's [`Machine`]: the loop's checks before and after each step are Kazzam's.
 
 use crate::engine::events::{self, Event};
 use crate::engine::state::{State, UnitIdx};
@@ -11,7 +13,7 @@ use crate::rules::forced::ForcedFrame;
 use crate::rules::movement::MoveFrame;
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::Decision;
-use fray_core::dice::Dice;
+use fray_core::engine::{Apply, Machine, Resolve, Stack};
 use fray_core::ruleset::RuleError;
 
 /// One half-resolved piece of the match.
@@ -202,33 +204,37 @@ pub enum Frame {
     Creeps(crate::rules::creeps::CreepFrame),
 }
 
-/// What advancing a frame led to.
-pub enum Flow {
-    /// Keep going.
-    Continue,
-    /// Stop: the top frame waits for an answer.
-    Wait,
-}
+pub use fray_core::engine::Flow;
 
-/// Access to the state, the dice and the journal while resolving.
-pub struct Ctx<'a> {
-    /// The state.
-    pub s: &'a mut State,
-    /// The dice.
-    pub dice: &'a mut dyn Dice,
-    /// Where the events go: the journal, or nowhere (search).
-    pub log: &'a mut dyn fray_core::game::Sink<Event>,
-}
+/// The state, the dice and the journal while Kazzam's rules resolve: the kit's context over
+/// Kazzam's [`State`] and [`Event`]s (`emit` applies through [`Apply`], `push` through [`Stack`]).
+pub type Ctx<'a> = fray_core::engine::Ctx<'a, State, Event>;
 
-impl Ctx<'_> {
-    /// Applies an event and writes it to the journal.
-    pub fn emit(&mut self, e: Event) {
-        events::apply(self.s, &e);
-        self.log.push(e);
+impl Apply<Event> for State {
+    fn apply(&mut self, event: &Event) {
+        events::apply(self, event);
     }
+}
+
+impl Stack for State {
+    type Frame = Frame;
+    fn frames(&self) -> &[Frame] {
+        &self.flow
+    }
+    fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.flow
+    }
+}
+
+/// Kazzam's d6, which its rules bend: bring the trait into scope to roll one (`cx.d6(unit)`).
+pub trait Rolls {
     /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll; a Seer's armed
     /// foreseen result replaces it).
-    pub fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
+    fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError>;
+}
+
+impl Rolls for Ctx<'_> {
+    fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
         if let Some(v) = unit.and_then(|u| crate::classes::features::foreseen(self, u)) {
             return Ok(v); // Seer: the foreseen result, no die rolled
         }
@@ -241,31 +247,43 @@ impl Ctx<'_> {
         }
         Ok(r)
     }
-    /// Pushes a frame.
-    pub fn push(&mut self, f: Frame) {
-        self.s.flow.push(f);
-    }
 }
 
-/// Runs the match until it waits for a decision or ends.
-pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
-    loop {
+impl Machine for State {
+    type Event = Event;
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn idle(&self) -> Frame {
+        Frame::NextTurn
+    }
+    fn before_step(cx: &mut Ctx) -> Result<(), RuleError> {
         if cx.s.end_triggered
             && cx.s.outcome.is_none()
             && cx.s.options.match_end == crate::engine::options::MatchEnd::Immediate
         {
             crate::rules::turn::finish(cx); // K-END-2: the losing side concedes at once
         }
-        if cx.s.outcome.is_some() {
-            cx.s.flow.clear();
-            return Ok(());
+        if cx.s.outcome.is_none() {
+            cx.s.empathy.seen.clear(); // a new step: a new effect for the Empath
         }
-        cx.s.empathy.seen.clear(); // a new step: a new effect for the Empath
-        let Some(frame) = cx.s.flow.pop() else {
-            cx.s.flow.push(Frame::NextTurn);
-            continue;
-        };
-        let flow = match frame {
+        Ok(())
+    }
+    fn after_step(cx: &mut Ctx) -> Result<(), RuleError> {
+        crate::classes::hexer::check(cx)?; // Jinxer: a chant's target too far away
+        crate::rules::creeps::watch(cx); // K-CAI-1, K-CAI-3: orbs picked up, the Dungeon
+        Ok(())
+    }
+}
+
+/// Runs the match until it waits for a decision or ends (the kit's loop).
+pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
+    fray_core::engine::run(cx)
+}
+
+impl Resolve<State> for Frame {
+    fn step(self, cx: &mut Ctx) -> Result<Flow, RuleError> {
+        Ok(match self {
             Frame::NextTurn => crate::rules::turn::next_turn(cx)?,
             Frame::StartTurn { unit } => crate::rules::turn::start_turn(cx, unit)?,
             Frame::StartEffects { unit } => crate::rules::turn::start_effects(cx, unit)?,
@@ -322,16 +340,16 @@ pub fn run(cx: &mut Ctx) -> Result<(), RuleError> {
             Frame::Gadget(ref g) if crate::classes::tinker::question(cx.s, g).3.is_empty() => {
                 Flow::Continue // nothing left to choose (Irena's Cloak's target Taken Out): it lapses
             }
-            waiting => {
-                cx.s.flow.push(waiting);
-                Flow::Wait
-            }
-        };
-        crate::classes::hexer::check(cx)?; // Jinxer: a chant's target too far away
-        crate::rules::creeps::watch(cx); // K-CAI-1, K-CAI-3: orbs picked up, the Dungeon
-        if let Flow::Wait = flow {
-            return Ok(());
-        }
+            waiting => cx.wait(waiting),
+        })
+    }
+
+    fn question(&self, s: &State) -> Option<Decision> {
+        question(s, self)
+    }
+
+    fn answer(self, cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+        answer_frame(cx, self, option)
     }
 }
 
@@ -346,14 +364,11 @@ pub fn seat_of(s: &State, unit: UnitIdx) -> String {
 pub fn decision(s: &State) -> Option<Decision> {
     // No refusal met while building it is shown: the options are what checks allow.
     // It reads the state without changing it: each shot is judged once.
-    crate::rules::actions::quietly(|| crate::rules::cover::remembering(|| build_decision(s)))
+    crate::rules::actions::quietly(|| crate::rules::cover::remembering(|| fray_core::engine::decision(s)))
 }
 
-fn build_decision(s: &State) -> Option<Decision> {
-    if s.outcome.is_some() {
-        return None;
-    }
-    let frame = s.flow.last()?;
+/// The question `frame` puts while it is on top of the stack.
+fn question(s: &State, frame: &Frame) -> Option<Decision> {
     let (unit, kind, prompt, options) = match frame {
         Frame::Act { unit } | Frame::FinalAction { unit, .. } => {
             (*unit, "action", format!("{}: choose an action", s.unit(*unit).id), crate::rules::actions::menu(s, *unit))
@@ -505,7 +520,11 @@ fn build_decision(s: &State) -> Option<Decision> {
 /// Answers the pending decision with one of the options [`decision`] offers (the caller has
 /// checked that it is offered: [`fray_core::session::Session`] does).
 pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
-    let frame = cx.s.flow.pop().expect("a decision implies a frame");
+    fray_core::engine::answer(cx, option)
+}
+
+/// Takes `option` for `frame`, just taken off the stack.
+fn answer_frame(cx: &mut Ctx, frame: Frame, option: &str) -> Result<(), RuleError> {
     match frame {
         Frame::Act { unit } => crate::rules::actions::answer_menu(cx, unit, option, false)?,
         Frame::FinalAction { unit, .. } => {
@@ -573,5 +592,5 @@ pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
             return Err(RuleError::malformed("that decision cannot be answered"));
         }
     }
-    run(cx)
+    Ok(())
 }

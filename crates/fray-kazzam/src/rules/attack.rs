@@ -6,6 +6,7 @@
 
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
+use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};

@@ -5,6 +5,7 @@
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
+use crate::engine::flow::Rolls;
 use crate::engine::options::DominatedRule;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::StatusKind;

@@ -7,6 +7,7 @@
 
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, How};
+use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;

@@ -9,6 +9,7 @@
 //! Wardmaster's Ward Wall.
 
 use crate::engine::events::{Event, How, Who};
+use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
