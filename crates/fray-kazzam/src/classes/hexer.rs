@@ -1,7 +1,7 @@
 //! Jinxer (Hexer level 5, L744; rulings `jinxer`): the Hexer's effects that would end as an
 //! enemy's next turn ends last instead while the Hexer chants a jinx at that enemy.
 //!
-//! A chanted effect carries [`Duration::Chant`] (statuses, modifiers, curses and zone statuses
+//! A chanted effect carries [`Lingers::Chant`](crate::rules::statuses::Lingers::Chant) (statuses, modifiers, curses and zone statuses
 //! alike, all made through `attack::duration_for`). A chant is one Jinxer and one target; it
 //! exists while at least one effect carries it, or while the Jinxer's Jinxer counter names the
 //! target (set when it gives the target a save-ends status). It ends, with everything it carries, when the
@@ -26,7 +26,7 @@ pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Durat
     (s.enemies(user, target)
         && s.has_feature(user, Feature::Jinxer)
         && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
-    .then_some(Duration::Chant { jinxer: user, target })
+    .then_some(Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer: user, target }))
 }
 
 /// Every chant going on, as (Jinxer, target) pairs, each once.
@@ -38,14 +38,12 @@ pub fn chants(s: &State) -> Vec<(UnitIdx, UnitIdx)> {
         .chain(s.modifiers.iter().map(|m| m.duration))
         .chain(s.curses.iter().map(|c| c.duration))
         .chain(s.unit_indices().flat_map(|j| {
-            s.unit(j)
-                .counters
-                .iter()
-                .filter(|c| c.feature == Feature::Jinxer && c.value != 0)
-                .filter_map(move |c| c.about.map(|target| Duration::Chant { jinxer: j, target }))
+            s.unit(j).counters.iter().filter(|c| c.feature == Feature::Jinxer && c.value != 0).filter_map(move |c| {
+                c.about.map(|target| Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer: j, target }))
+            })
         }));
     for d in durations {
-        if let Duration::Chant { jinxer, target } = d
+        if let Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer, target }) = d
             && !out.contains(&(jinxer, target))
         {
             out.push((jinxer, target));
@@ -84,7 +82,7 @@ pub fn hold_saves(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
 /// Ends `jinxer`'s chant at `target`: what it carried ends, then the target makes one free save
 /// against each save-ends status `jinxer` gave it.
 pub fn end_chant(cx: &mut Ctx, jinxer: UnitIdx, target: UnitIdx, why: &str) -> Result<(), RuleError> {
-    let chant = Duration::Chant { jinxer, target };
+    let chant = Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer, target });
     cx.emit(Event::Note { text: format!("{}'s jinx on {} ends: {why}", cx.s.unit(jinxer).id, cx.s.unit(target).id) });
     let why = format!("jinx ended: {why}");
     crate::rules::turn::end_statuses(cx, |d| *d == chant, &why);

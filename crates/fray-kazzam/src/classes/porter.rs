@@ -1035,23 +1035,14 @@ pub fn forced_through(s: &State, f: &ForcedFrame, size: i32) -> Vec<Pos> {
     let mut out = Vec::new();
     for q in p.neighbours() {
         let Some(other) = tunnel_exit(s, q) else { continue };
-        let (here, there) = (distance(p, 1, f.origin, ms), distance(q, 1, f.origin, ms));
-        let into = match f.kind {
-            ForcedKind::Push => there > here,
-            ForcedKind::Pull => there < here,
-            _ => true,
-        };
+        // K-FM-1..3: the step into the portal keeps to the push, pull or slide.
+        let into = f.kind.stepwise().is_none_or(|k| k.step_ok(p, q, 1, f.origin, ms));
         if !into {
             continue;
         }
         let o = carried(f.origin, q, other);
         for r in other.neighbours() {
-            let (a, b) = (distance(other, 1, o, ms), distance(r, 1, o, ms));
-            let on = match f.kind {
-                ForcedKind::Push => b > a,
-                ForcedKind::Pull => b < a,
-                _ => true,
-            };
+            let on = f.kind.stepwise().is_none_or(|k| k.step_ok(other, r, 1, o, ms));
             if on && !is_portal(s, r) && crate::rules::movement::can_stand(s, f.target, r, 1) && !out.contains(&r) {
                 out.push(r);
             }

@@ -1103,7 +1103,8 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
             });
             if cx.s.has(tamer, StatusKind::Hidden) {
                 // L1667: summoned while Hidden, it is Hidden too, until it attacks.
-                let st = Status::simple(StatusKind::Hidden, Duration::UntilAttack);
+                let st =
+                    Status::simple(StatusKind::Hidden, Duration::Other(crate::rules::statuses::Lingers::UntilAttack));
                 crate::rules::attack::give_status(cx, c, st, "summoned while Hidden");
             }
             act(cx, tamer, c, power, false)?;

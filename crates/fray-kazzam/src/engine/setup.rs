@@ -645,7 +645,9 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                     Some(crate::rules::statuses::Until::SaveSustains) => Duration::SaveSustains,
                     Some(crate::rules::statuses::Until::EscapeEnds) => Duration::EscapeEnds,
                     Some(crate::rules::statuses::Until::Indefinite) => Duration::Indefinite,
-                    Some(crate::rules::statuses::Until::UntilYouAttack) => Duration::UntilAttack,
+                    Some(crate::rules::statuses::Until::UntilYouAttack) => {
+                        Duration::Other(crate::rules::statuses::Lingers::UntilAttack)
+                    }
                     None => {
                         errors.push(format!("{field}: unknown duration {u:?}"));
                         Duration::Indefinite

@@ -1095,7 +1095,12 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     }
     // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
     let until_attack: Vec<Status> =
-        cx.s.unit(u).statuses.iter().filter(|s| s.duration == Duration::UntilAttack).copied().collect();
+        cx.s.unit(u)
+            .statuses
+            .iter()
+            .filter(|s| s.duration == Duration::Other(crate::rules::statuses::Lingers::UntilAttack))
+            .copied()
+            .collect();
     for st in until_attack {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
     }
@@ -1138,7 +1143,7 @@ pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&st
         Until::SaveSustains => Duration::SaveSustains,
         Until::EscapeEnds => Duration::EscapeEnds,
         Until::Indefinite => Duration::Indefinite,
-        Until::UntilYouAttack => Duration::UntilAttack,
+        Until::UntilYouAttack => Duration::Other(crate::rules::statuses::Lingers::UntilAttack),
     }
 }
 

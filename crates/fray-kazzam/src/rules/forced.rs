@@ -29,6 +29,17 @@ pub enum ForcedKind {
 }
 
 impl ForcedKind {
+    /// The kit's square-by-square kind, for the three that move a square at a time (a throw
+    /// and a teleport pick their landing square).
+    pub fn stepwise(self) -> Option<fray_core::engine::Forced> {
+        use fray_core::engine::Forced;
+        match self {
+            ForcedKind::Push => Some(Forced::Push),
+            ForcedKind::Pull => Some(Forced::Pull),
+            ForcedKind::Slide => Some(Forced::Slide),
+            ForcedKind::Throw | ForcedKind::Teleport => None,
+        }
+    }
     fn how(self) -> How {
         match self {
             ForcedKind::Push => How::Push,
@@ -128,13 +139,8 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             .into_iter()
             .filter(|&q| !crate::classes::porter::is_tunnel(s, q)) // through a tunnel: below
             .filter(|&q| {
-                let here = distance(p, size, f.origin, ms);
-                let there = distance(q, size, f.origin, ms);
-                let direction_ok = match f.kind {
-                    ForcedKind::Push => there > here,
-                    ForcedKind::Pull => there < here,
-                    _ => true,
-                };
+                // K-FM-1..3: a push steps farther from its origin, a pull nearer, a slide anywhere.
+                let direction_ok = f.kind.stepwise().is_none_or(|k| k.step_ok(p, q, size, f.origin, ms));
                 // K-TER-3: Difficult Terrain costs 2 squares of forced movement too.
                 let cost = footing.step_cost(p, q);
                 let room = footing.can_stand(q, size) || crate::classes::porter::vortex_room(s, f, q);

@@ -201,35 +201,17 @@ impl fmt::Display for StatusKind {
     }
 }
 
-/// How long a status lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How long a status lasts: the kit's typed durations (a unit's turn end or start, save ends,
+/// save sustains, escape ends, until removed), with Kazzam's own two as [`Lingers`].
+pub type Duration = fray_core::engine::Duration<UnitIdx, Lingers>;
+
+/// Kazzam's durations beyond the kit's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum Duration {
-    /// Until something removes it.
-    Indefinite,
-    /// Until the end of `unit`'s turn number `turn` (its own turn count).
-    EndOfTurn {
-        /// Whose turn.
-        unit: UnitIdx,
-        /// Which of its turns.
-        turn: u32,
-    },
-    /// Until the start of `unit`'s turn number `turn`.
-    StartOfTurn {
-        /// Whose turn.
-        unit: UnitIdx,
-        /// Which of its turns.
-        turn: u32,
-    },
-    /// Rolled against in the Saving Throw Phase: ends on a success (K-TURN-3).
-    SaveEnds,
-    /// Rolled against in the Saving Throw Phase: ends on a failure (K-TURN-3).
-    SaveSustains,
-    /// Ended by an escape attempt, like a Grab (K-SAVE-3).
-    EscapeEnds,
+pub enum Lingers {
     /// Until the unit's next attack has fully resolved (K-CONC-4).
     UntilAttack,
-    /// While `jinxer` chants a jinx at `target` (Jinxer, L744; see `jinx`).
+    /// While `jinxer` chants a jinx at `target` (Jinxer, L744; see `classes::hexer`).
     Chant {
         /// The chanting Hexer.
         jinxer: UnitIdx,
@@ -354,8 +336,11 @@ pub fn describe_duration(state: &State, d: &Duration) -> String {
         Duration::SaveEnds => "save ends".into(),
         Duration::SaveSustains => "save sustains".into(),
         Duration::EscapeEnds => "escape ends".into(),
-        Duration::UntilAttack => "until it attacks".into(),
-        Duration::Chant { jinxer, .. } => format!("while {} chants", state.unit(*jinxer).id),
+        Duration::Other(Lingers::UntilAttack) => "until it attacks".into(),
+        Duration::Other(Lingers::Chant { jinxer, .. }) => format!("while {} chants", state.unit(*jinxer).id),
+        // Kazzam lays neither (its matches have rounds but no encounter to end).
+        Duration::EndOfRound { .. } => "end of the round".into(),
+        Duration::EndOfEncounter => "end of the match".into(),
     }
 }
 
