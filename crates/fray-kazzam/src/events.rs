@@ -298,7 +298,7 @@ pub enum Event {
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::state::Unit {
-    &mut s.units[w.idx as usize]
+    s.unit_mut(w.idx)
 }
 
 /// Applies an event to the state: the only place game-visible state changes.
@@ -456,8 +456,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TakenOut { unit, .. } => {
             // A Scryer's lock on it ends.
             let idx = unit.idx;
-            for x in s.units.iter_mut() {
-                x.counters.retain(|c| !(c.feature == crate::features::Feature::Scryer && c.about == Some(idx)));
+            let lock =
+                |c: &crate::features::Counter| c.feature == crate::features::Feature::Scryer && c.about == Some(idx);
+            for x in s.units.iter_mut().filter(|x| x.counters.iter().any(lock)) {
+                Arc::make_mut(x).counters.retain(|c| !lock(c));
             }
             let u = unit_mut(s, unit);
             u.special_ward = 0;

@@ -707,7 +707,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         powers,
         options: Arc::new(setup.options),
         content: setup.content.clone(),
-        units,
+        units: units.into_iter().map(Arc::new).collect(),
         orbs,
         score: [0, 0],
         round: 0,

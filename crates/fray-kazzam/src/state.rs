@@ -277,8 +277,9 @@ pub struct State {
     pub options: Arc<TableOptions>,
     /// The content the match was built from (shared): Creep stat blocks, feature ids and groups.
     pub content: Arc<crate::content::Content>,
-    /// Units.
-    pub units: Vec<Unit>,
+    /// Units, each shared between clones until one changes it ([`State::unit_mut`]): a clone
+    /// copies pointers, not records.
+    pub units: Vec<Arc<Unit>>,
     /// Orbs.
     pub orbs: Vec<Orb>,
     /// Points, red then blue.
@@ -317,6 +318,10 @@ impl State {
     /// The unit at `u`.
     pub fn unit(&self, u: UnitIdx) -> &Unit {
         &self.units[u as usize]
+    }
+    /// The unit at `u`, to change (copied first if a clone shares it).
+    pub fn unit_mut(&mut self, u: UnitIdx) -> &mut Unit {
+        Arc::make_mut(&mut self.units[u as usize])
     }
     /// Finds a unit by id.
     pub fn find_unit(&self, id: &str) -> Option<UnitIdx> {
