@@ -766,11 +766,10 @@ fn move_toward(cx: &mut Ctx, unit: UnitIdx, score: impl Fn(&State, Pos) -> i32) 
     if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
         return false;
     }
-    let Some(reach) = crate::movement::reach(s, unit, crate::movement::Mode::Walk) else { return false };
-    let best = crate::movement::destinations(s, unit, crate::movement::Mode::Walk)
-        .into_iter()
-        .filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p)))
-        .min();
+    let Some((reach, dests)) = crate::movement::reach_and_destinations(s, unit, crate::movement::Mode::Walk) else {
+        return false;
+    };
+    let best = dests.into_iter().filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p))).min();
     let Some((sc, _, _, _, to)) = best else { return false };
     if sc >= score(s, here) {
         return false;
@@ -903,11 +902,17 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         return Ok(());
     }
     // Move then attack (K-CAI-13, K-CAI-14): the cheapest square it can reach in range.
-    let reachable = crate::movement::reach(cx.s, unit, crate::movement::Mode::Walk);
-    let dests = crate::movement::destinations(cx.s, unit, crate::movement::Mode::Walk);
     let free = !(cx.s.has(unit, StatusKind::Immobilized)
         || cx.s.has(unit, StatusKind::Grabbed)
         || cx.s.has(unit, StatusKind::Restrained));
+    // One route search, and only when it can be used.
+    let (reachable, dests) = match (free && !pool.is_empty())
+        .then(|| crate::movement::reach_and_destinations(cx.s, unit, crate::movement::Mode::Walk))
+        .flatten()
+    {
+        Some((r, d)) => (Some(r), d),
+        None => (None, Vec::new()),
+    };
     for &t in pool.iter().filter(|_| free) {
         let best = reachable.as_ref().and_then(|r| {
             dests

@@ -104,6 +104,7 @@ impl<'a> Walker<'a> {
         w
     }
 
+    #[inline]
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
         let t = &self.s.arena.terrain;
         if !self.occ.is_empty() && t.contains(q) {
@@ -134,6 +135,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
+    #[inline]
     fn can_pass(&self, q: Pos) -> bool {
         let t = self.s.arena.at(q);
         if t == Terrain::Edge || (!t.enterable() && !self.phasing) {
@@ -157,8 +159,9 @@ impl<'a> Walker<'a> {
                 }
                 walls.push(q);
             }
-            let locked = crate::defctl::in_lockdown(&self.lockdown, q); // Lockdown
-            if distance(from, self.size, q, 1) > 0 && (self.s.arena.at(q).is_difficult() || locked) {
+            // A square the footprint already covers is not entered again.
+            let entered = q.x < from.x || q.y < from.y || q.x >= from.x + self.size || q.y >= from.y + self.size;
+            if entered && (self.s.arena.at(q).is_difficult() || crate::defctl::in_lockdown(&self.lockdown, q)) {
                 difficult = true;
             }
         }
@@ -299,6 +302,8 @@ fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl
     let size = s.unit(unit).size;
     // Asked once: whether any Irena's Cloak is about.
     let cloaks = s.zones.iter().any(|z| z.kind == crate::powers::ZoneKind::Cloak);
+    // Asked once: whether the arena has a Boost Square at all.
+    let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
     move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
@@ -337,7 +342,7 @@ fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl
             if mode == Mode::Crawl {
                 c = c.max(1);
             }
-            if crate::role_actions::free_step(s, size, p, q) {
+            if boosts && crate::role_actions::free_step(s, size, p, q) {
                 c = 0; // Boost Square
             }
             out.push((q, c));
@@ -351,6 +356,16 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
+}
+
+/// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
+pub fn reach_and_destinations(s: &State, unit: UnitIdx, mode: Mode) -> Option<(Reach, Vec<Pos>)> {
+    let reach = reach(s, unit, mode)?;
+    // Where it may stop is judged as a walker, even after a Misty Charge (as `destinations`).
+    let stop = Walker::new(s, unit).indexed();
+    let pause = may_pause_in_walls(s, unit);
+    let dests = reach.squares().filter(|&p| stop.can_stop(p, pause)).collect();
+    Some((reach, dests))
 }
 
 /// Legal destinations for a move.
