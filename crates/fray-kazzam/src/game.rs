@@ -174,7 +174,7 @@ impl Names for KazzamNames<'_> {
         self.0.units.get(i as usize).map(|u| &*u.id)
     }
     fn power_index(&self, id: &str) -> Option<u16> {
-        self.0.powers.all().iter().position(|d| d.id == id).map(|i| i as u16)
+        self.0.powers.by_exact_id(id)
     }
     fn power_id(&self, i: u16) -> Option<&str> {
         self.0.powers.all().get(i as usize).map(|d| d.id.as_str())
