@@ -2026,7 +2026,8 @@ fn use_power(
     advantage: bool,
     from: Option<Pos>,
 ) -> Result<(), RuleError> {
-    let def = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(power);
     let granted = cx.s.unit(u).granted_by.is_some() && def.action == ActionKind::Attack;
     if granted {
         // K-ACT-4: no action of its own is spent.

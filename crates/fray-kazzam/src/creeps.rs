@@ -964,7 +964,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
         });
         return Ok(());
     }
-    let pdef = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let pdef = table.get(power);
     let origin = cx.s.unit(unit).pos.unwrap();
     let mut amount = a.damage.unwrap_or(0);
     let mut notes = Vec::new();
@@ -1065,7 +1066,8 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 
 /// Uses a Hunter power on Creep `t` (the action is already spent).
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
-    let def = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(power);
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
     let Some(g) = group_of(cx.s, t) else { return Ok(()) };
     let level = cx.s.unit(u).level;
