@@ -427,12 +427,17 @@ pub fn apply(s: &mut State, e: &Event) {
             u.special_ward += amount;
             u.special_from = Some(from);
         }
-        Event::StatusGained { unit, status, .. } => unit_mut(s, unit).statuses.push(*status),
+        Event::StatusGained { unit, status, .. } => {
+            let u = unit_mut(s, unit);
+            u.statuses.push(*status);
+            u.status_mask = crate::statuses::mask(&u.statuses);
+        }
         Event::StatusEnded { unit, status, .. } => {
             let u = unit_mut(s, unit);
             if let Some(i) = u.statuses.iter().position(|x| x == status) {
                 u.statuses.remove(i);
             }
+            u.status_mask = crate::statuses::mask(&u.statuses);
         }
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,

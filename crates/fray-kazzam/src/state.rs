@@ -143,6 +143,9 @@ pub struct Unit {
     pub special_from: Option<UnitIdx>,
     /// Statuses.
     pub statuses: Vec<Status>,
+    /// A bit per kind in `statuses` ([`crate::statuses::mask`]), kept with it wherever it
+    /// changes: [`State::has`] reads it.
+    pub status_mask: u32,
     /// Miss Tokens (K-MISS).
     pub miss_tokens: i32,
     /// Strikes taken (K-STK).

@@ -261,6 +261,26 @@ impl Status {
     }
 }
 
+/// A bit per status kind in `statuses` (a unit's [`crate::state::Unit::status_mask`]).
+pub fn mask(statuses: &[Status]) -> u32 {
+    statuses.iter().fold(0, |m, s| m | bit(s.kind))
+}
+
+fn bit(kind: StatusKind) -> u32 {
+    1 << kind as u32
+}
+
+/// The kinds that imply `kind` (the reverse of [`implies`]).
+fn implied_by(kind: StatusKind) -> u32 {
+    match kind {
+        StatusKind::Distracted => bit(StatusKind::Dazed),
+        StatusKind::Immobilized => bit(StatusKind::Grabbed) | bit(StatusKind::Restrained),
+        StatusKind::Stunned => bit(StatusKind::Incapacitated),
+        StatusKind::Hovering => bit(StatusKind::Flying),
+        _ => 0,
+    }
+}
+
 /// Statuses one status implies without being stored.
 fn implies(kind: StatusKind) -> &'static [StatusKind] {
     match kind {
@@ -275,17 +295,21 @@ fn implies(kind: StatusKind) -> &'static [StatusKind] {
 impl State {
     /// Whether unit `u` has status `kind`, directly or implied by another.
     pub fn has(&self, u: UnitIdx, kind: StatusKind) -> bool {
-        if kind == StatusKind::Hovering && self.unit(u).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
+        let un = self.unit(u);
+        debug_assert_eq!(un.status_mask, mask(&un.statuses), "status mask out of step");
+        if kind == StatusKind::Hovering && un.status_mask & bit(StatusKind::Prone) != 0 {
             return false; // K-ST-Hovering: a Prone creature cannot be Hovering
         }
         if kind == StatusKind::Hovering && crate::features::hovering(self, u) {
             return true; // Self-Lift
         }
-        self.unit(u).statuses.iter().any(|s| {
-            s.kind == kind
-                || (implies(s.kind).contains(&kind)
-                    && !(kind == StatusKind::Immobilized && crate::tamer::loose(self, s)))
-        }) || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
+        un.status_mask & bit(kind) != 0
+            || (un.status_mask & implied_by(kind) != 0
+                && un.statuses.iter().any(|s| {
+                    implies(s.kind).contains(&kind)
+                        && !(kind == StatusKind::Immobilized && crate::tamer::loose(self, s))
+                }))
+            || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted) && crate::control::controlled_daze(self, u))
             || (kind == StatusKind::Revealed && crate::tamer::glowfly_reveals(self, u)) // Glowfly Swarm
     }
 

@@ -321,6 +321,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         special_ward: 0,
         special_from: None,
         statuses: Vec::new(),
+        status_mask: 0,
         miss_tokens: 0,
         strikes: 0,
         kills: 0,
