@@ -558,7 +558,11 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
 
 /// The route the engine takes to a chosen destination: the cheapest one.
 pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<Pos>> {
-    reach(s, unit, mode)?.path_to(dest)
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| sc.route(width, height, start, budget, edges(s, unit, mode, &w), dest))
 }
 
 /// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
