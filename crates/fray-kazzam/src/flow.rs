@@ -340,6 +340,12 @@ pub fn seat_of(s: &State, unit: UnitIdx) -> String {
     s.unit(who).side.name().to_string()
 }
 
+/// [`decision`] with labels and prompts left unwritten, for the hot path: only the seat and the
+/// options' ids are read.
+pub fn decision_ids(s: &State) -> Option<Decision> {
+    crate::actions::unlabelled(|| decision(s))
+}
+
 /// The decision the match waits for.
 pub fn decision(s: &State) -> Option<Decision> {
     // No refusal met while building it is shown: the options are what checks allow.
@@ -354,7 +360,8 @@ fn build_decision(s: &State) -> Option<Decision> {
     let frame = s.flow.last()?;
     let (unit, kind, prompt, options) = match frame {
         Frame::Act { unit } | Frame::FinalAction { unit, .. } => {
-            (*unit, "action", format!("{}: choose an action", s.unit(*unit).id), crate::actions::menu(s, *unit))
+            let prompt = crate::actions::label(|| format!("{}: choose an action", s.unit(*unit).id));
+            (*unit, "action", prompt, crate::actions::menu(s, *unit))
         }
         Frame::Pending { unit, pending } => {
             let (kind, prompt, options) = crate::actions::pending_question(s, *unit, pending);

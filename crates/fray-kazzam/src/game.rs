@@ -189,7 +189,9 @@ pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
 /// The option id an action id stands for.
 pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
     Answer::of(a)
-        .decode(&KazzamNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .decode(&KazzamNames(s), WORDS, |i| {
+            flow::decision_ids(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id)
+        })
         .ok_or_else(bad)
 }
 
@@ -236,7 +238,7 @@ impl Game for Kazzam {
         let seat = match asker(s) {
             None => return Node::Terminal,
             Some(Some(u)) => seat_of_unit(s, u),
-            Some(None) => match flow::decision(s) {
+            Some(None) => match flow::decision_ids(s) {
                 Some(d) => seat_index(&d.seat),
                 None => return Node::Terminal,
             },
@@ -244,7 +246,7 @@ impl Game for Kazzam {
         Node::Decide { seats: SeatSet::one(seat), passable: false }
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
-        let Some(d) = flow::decision(s) else { return };
+        let Some(d) = flow::decision_ids(s) else { return };
         if seat_index(&d.seat) != seat {
             return;
         }

@@ -14,7 +14,7 @@ const FORBIDDEN: &[&str] =
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
 /// cleared when the outermost call returns, so no content or state outlives a call.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
-    "fray-kazzam/src/actions.rs",  // QUIET: a depth counter for unworded refusals
+    "fray-kazzam/src/actions.rs",  // QUIET, UNLABELLED: unworded refusals, unlabelled options
     "fray-kazzam/src/movement.rs", // SCRATCH: route-search buffers
     "fray-kazzam/src/cover.rs",    // SHOTS: shots judged within one menu
 ];
