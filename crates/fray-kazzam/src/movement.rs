@@ -148,47 +148,45 @@ impl<'a> Walker<'a> {
         if self.size == 1 {
             return self.step_cost_1(from, to);
         }
+        let arena = &self.s.arena;
+        let last = self.size - 1;
         let mut difficult = false;
-        let mut walls: Vec<Pos> = Vec::new();
+        // Walls under the footprint, and whether they all lie on one of its edge rows or
+        // columns (left, right, top, bottom).
+        let mut walls = false;
+        let mut strip = [true; 4];
         for q in footprint(to, self.size) {
-            if !self.can_pass(q) {
-                let t = self.s.arena.at(q);
+            let t = arena.at(q);
+            // can_pass, with the square looked up once
+            let pass =
+                t != Terrain::Edge && (t.enterable() || self.phasing) && (self.phasing || !self.occupied(q, true));
+            if !pass {
                 // A wall under a large creature may be a gap it squeezes through (below).
-                if self.size == 1 || t.enterable() || t == Terrain::Edge {
+                if t.enterable() || t == Terrain::Edge {
                     return None;
                 }
-                walls.push(q);
+                walls = true;
+                strip[0] &= q.x == to.x;
+                strip[1] &= q.x == to.x + last;
+                strip[2] &= q.y == to.y;
+                strip[3] &= q.y == to.y + last;
             }
             // A square the footprint already covers is not entered again.
-            let entered = q.x < from.x || q.y < from.y || q.x >= from.x + self.size || q.y >= from.y + self.size;
-            if entered && (self.s.arena.at(q).is_difficult() || crate::defctl::in_lockdown(&self.lockdown, q)) {
+            let entered = q.x < from.x || q.y < from.y || q.x > from.x + last || q.y > from.y + last;
+            if entered && (t.is_difficult() || crate::defctl::in_lockdown(&self.lockdown, q)) {
                 difficult = true;
             }
         }
-        if !walls.is_empty() {
+        if walls {
             // K-LARGE-7: a gap one square too narrow can be squeezed through, as Difficult
             // Terrain: the walls may cover only one edge row or column of the footprint.
-            let last = self.size - 1;
-            let strip = [
-                walls.iter().all(|q| q.x == to.x),
-                walls.iter().all(|q| q.x == to.x + last),
-                walls.iter().all(|q| q.y == to.y),
-                walls.iter().all(|q| q.y == to.y + last),
-            ];
             if !strip.iter().any(|&b| b) {
                 return None;
             }
             difficult = true;
         }
-        // No squeezing between two walls that meet at a corner.
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        if dx != 0 && dy != 0 && self.size == 1 && !self.phasing {
-            let a = self.s.arena.at(from.offset(dx, 0));
-            let b = self.s.arena.at(from.offset(0, dy));
-            if !a.enterable() && !b.enterable() {
-                return None;
-            }
-        }
+        // (Squeezing between two walls that meet at a corner is a one-square creature's
+        // question: step_cost_1.)
         let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
         if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
             cost += 1;

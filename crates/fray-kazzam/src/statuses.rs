@@ -332,13 +332,21 @@ impl State {
     /// Whether `u` may take Opportunities at all (K-OPP-10).
     pub fn can_take_opportunities(&self, u: UnitIdx) -> bool {
         use StatusKind::*;
-        ![Blinded, Disarmed, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned].iter().any(|&k| self.has(u, k))
+        // As `has` for each, in one look at the status bits (Dazed implies Distracted,
+        // Incapacitated implies Stunned).
+        let kinds =
+            [Blinded, Disarmed, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
+        self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
+            && !crate::control::controlled_daze(self, u)
     }
 
     /// Whether `u` may use Miss Triggers (K-CAI-18 and the status entries).
     pub fn can_use_miss_triggers(&self, u: UnitIdx) -> bool {
         use StatusKind::*;
-        ![Blinded, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned].iter().any(|&k| self.has(u, k))
+        // As `has` for each, in one look at the status bits (see `can_take_opportunities`).
+        let kinds = [Blinded, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
+        self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
+            && !crate::control::controlled_daze(self, u)
     }
 
     /// Whether `u` counts as Bloodied: HP at or below half its maximum, rounded down (K-DEF-4).
