@@ -78,6 +78,12 @@ pub enum Answer {
     Back,
 }
 
+/// Whether `digits`, which parsed as a number, is how that number prints (no sign, no leading
+/// zero): only then does the short form give the same id back.
+fn canonical(digits: &str) -> bool {
+    digits.bytes().all(|b| b.is_ascii_digit()) && (digits.len() == 1 || !digits.starts_with('0'))
+}
+
 const TAG_SHIFT: u32 = 28;
 const PAYLOAD: u32 = (1 << TAG_SHIFT) - 1;
 const COORD: i32 = 1 << 14;
@@ -116,17 +122,18 @@ impl Answer {
         if id == "cancel" {
             return Answer::Back;
         }
-        if let Some((x, y)) = id.split_once(',')
-            && let (Ok(x), Ok(y)) = (x.parse::<i32>(), y.parse::<i32>())
+        if let Some((xs, ys)) = id.split_once(',')
+            && let (Ok(x), Ok(y)) = (xs.parse::<i32>(), ys.parse::<i32>())
             && (0..COORD).contains(&x)
             && (0..COORD).contains(&y)
-            && x.to_string().len() + y.to_string().len() + 1 == id.len()
+            && canonical(xs)
+            && canonical(ys)
         {
             return Answer::Square(x, y);
         }
         if let Ok(n) = id.parse::<u32>()
             && n <= PAYLOAD
-            && n.to_string().len() == id.len()
+            && canonical(id)
         {
             return Answer::Number(n);
         }

@@ -170,6 +170,24 @@ impl ReachScratch {
         self.run(width, height, start, budget, edges, accept)
     }
 
+    /// The route [`reachable`] would give to `dest` (other than `start`), searching only until
+    /// `dest` is settled: its route is final then, as in the whole search.
+    pub fn route(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        dest: Pos,
+    ) -> Option<Vec<Pos>> {
+        if dest == start {
+            return reachable(width, height, start, budget, edges).path_to(dest);
+        }
+        self.run(width, height, start, budget, edges, |p| p == dest)?;
+        self.reach.path_to(dest)
+    }
+
     fn run(
         &mut self,
         width: i32,

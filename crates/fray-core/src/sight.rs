@@ -91,7 +91,7 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
             return Sight::Clear;
         }
         // The answer depends only on the footprints and the blocking squares: judged once each.
-        let mut h = std::hash::DefaultHasher::new();
+        let mut h = Fnv::default();
         (from, from_size, to, to_size, &seen.walls).hash(&mut h);
         let key = h.finish();
         if let Some(e) = seen.known.get(&key)
@@ -118,10 +118,60 @@ const SEEN_MAX: usize = 1 << 14;
 /// A judged sight: shooter and target footprints, the blocking squares, the answer.
 type Judged = (Pos, i32, Pos, i32, Vec<Pos>, Sight);
 
+/// FNV-1a over the words of a sight's key: quicker than SipHash, and the key is no secret.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.write_u32(n as u32);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// The hasher of a map keyed by hashes already made: the key is its own hash.
+#[derive(Default)]
+struct Ready(u64);
+
+impl Hasher for Ready {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// A thread's judged sights, by a hash of what they depend on, and a buffer for the walls.
 #[derive(Default)]
 struct Seen {
-    known: HashMap<u64, Judged>,
+    known: HashMap<u64, Judged, std::hash::BuildHasherDefault<Ready>>,
     walls: Vec<Pos>,
 }
 

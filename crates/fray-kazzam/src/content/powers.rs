@@ -736,6 +736,10 @@ impl Powers {
         let lower = id.trim().to_lowercase();
         first(self.by_id.get(&lower.replace([' ', '_'], "-")), self.by_name.get(&lower))
     }
+    /// The index of the power whose id is exactly `id` (ids are unique).
+    pub fn by_exact_id(&self, id: &str) -> Option<u16> {
+        self.by_id.get(id).copied()
+    }
     /// Every power.
     pub fn all(&self) -> &[PowerDef] {
         &self.defs

@@ -281,7 +281,7 @@ pub enum Event {
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::engine::state::Unit {
-    &mut s.units[w.idx as usize]
+    s.unit_mut(w.idx)
 }
 
 /// Applies an event to the state: the only place game-visible state changes.
@@ -412,12 +412,17 @@ pub fn apply(s: &mut State, e: &Event) {
             u.special_ward += amount;
             u.special_from = Some(from);
         }
-        Event::StatusGained { unit, status, .. } => unit_mut(s, unit).statuses.push(*status),
+        Event::StatusGained { unit, status, .. } => {
+            let u = unit_mut(s, unit);
+            u.statuses.push(*status);
+            u.status_mask = crate::rules::statuses::mask(&u.statuses);
+        }
         Event::StatusEnded { unit, status, .. } => {
             let u = unit_mut(s, unit);
             if let Some(i) = u.statuses.iter().position(|x| x == status) {
                 u.statuses.remove(i);
             }
+            u.status_mask = crate::rules::statuses::mask(&u.statuses);
         }
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
@@ -441,9 +446,11 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TakenOut { unit, .. } => {
             // A Scryer's lock on it ends.
             let idx = unit.idx;
-            for x in s.units.iter_mut() {
-                x.counters
-                    .retain(|c| !(c.feature == crate::classes::features::Feature::Scryer && c.about == Some(idx)));
+            let lock = |c: &crate::classes::features::Counter| {
+                c.feature == crate::classes::features::Feature::Scryer && c.about == Some(idx)
+            };
+            for x in s.units.iter_mut().filter(|x| x.counters.iter().any(lock)) {
+                Arc::make_mut(x).counters.retain(|c| !lock(c));
             }
             let u = unit_mut(s, unit);
             u.special_ward = 0;

@@ -360,6 +360,12 @@ pub fn seat_of(s: &State, unit: UnitIdx) -> String {
     s.unit(who).side.name().to_string()
 }
 
+/// [`decision`] with labels and prompts left unwritten, for the hot path: only the seat and the
+/// options' ids are read.
+pub fn decision_ids(s: &State) -> Option<Decision> {
+    crate::rules::actions::unlabelled(|| decision(s))
+}
+
 /// The decision the match waits for.
 pub fn decision(s: &State) -> Option<Decision> {
     // No refusal met while building it is shown: the options are what checks allow.
@@ -371,7 +377,8 @@ pub fn decision(s: &State) -> Option<Decision> {
 fn question(s: &State, frame: &Frame) -> Option<Decision> {
     let (unit, kind, prompt, options) = match frame {
         Frame::Act { unit } | Frame::FinalAction { unit, .. } => {
-            (*unit, "action", format!("{}: choose an action", s.unit(*unit).id), crate::rules::actions::menu(s, *unit))
+            let prompt = crate::rules::actions::label(|| format!("{}: choose an action", s.unit(*unit).id));
+            (*unit, "action", prompt, crate::rules::actions::menu(s, *unit))
         }
         Frame::Pending { unit, pending } => {
             let (kind, prompt, options) = crate::rules::actions::pending_question(s, *unit, pending);

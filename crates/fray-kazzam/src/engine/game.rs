@@ -176,7 +176,7 @@ impl Names for KazzamNames<'_> {
         self.0.units.get(i as usize).map(|u| &*u.id)
     }
     fn power_index(&self, id: &str) -> Option<u16> {
-        self.0.powers.all().iter().position(|d| d.id == id).map(|i| i as u16)
+        self.0.powers.by_exact_id(id)
     }
     fn power_id(&self, i: u16) -> Option<&str> {
         self.0.powers.all().get(i as usize).map(|d| d.id.as_str())
@@ -191,7 +191,9 @@ pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
 /// The option id an action id stands for.
 pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
     Answer::of(a)
-        .decode(&KazzamNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .decode(&KazzamNames(s), WORDS, |i| {
+            flow::decision_ids(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id)
+        })
         .ok_or_else(bad)
 }
 
@@ -238,7 +240,7 @@ impl Game for Kazzam {
         let seat = match asker(s) {
             None => return Node::Terminal,
             Some(Some(u)) => seat_of_unit(s, u),
-            Some(None) => match flow::decision(s) {
+            Some(None) => match flow::decision_ids(s) {
                 Some(d) => seat_index(&d.seat),
                 None => return Node::Terminal,
             },
@@ -246,7 +248,7 @@ impl Game for Kazzam {
         Node::Decide { seats: SeatSet::one(seat), passable: false }
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
-        let Some(d) = flow::decision(s) else { return };
+        let Some(d) = flow::decision_ids(s) else { return };
         if seat_index(&d.seat) != seat {
             return;
         }

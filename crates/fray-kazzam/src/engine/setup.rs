@@ -468,6 +468,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
             statuses: Vec::new(),
+            status_mask: 0,
             miss_tokens,
             strikes: spec.strikes.unwrap_or(0),
             kills: 0,
@@ -655,6 +656,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
                 },
             };
             units[i].statuses.push(Status { kind, amount: amount.unwrap_or(0), source: src, origin: None, duration });
+            units[i].status_mask = crate::rules::statuses::mask(&units[i].statuses);
         }
     }
     // Orbs: one per starting pedestal, then extras, then what units hold.
@@ -711,7 +713,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         powers,
         options: Arc::new(setup.options),
         content: setup.content.clone(),
-        units,
+        units: units.into_iter().map(Arc::new).collect(),
         orbs,
         score: [0, 0],
         round: 0,

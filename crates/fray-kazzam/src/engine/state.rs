@@ -143,6 +143,9 @@ pub struct Unit {
     pub special_from: Option<UnitIdx>,
     /// Statuses.
     pub statuses: Vec<Status>,
+    /// A bit per kind in `statuses` ([`crate::rules::statuses::mask`]), kept with it wherever it
+    /// changes: [`State::has`] reads it.
+    pub status_mask: u32,
     /// Miss Tokens (K-MISS).
     pub miss_tokens: i32,
     /// Strikes taken (K-STK).
@@ -277,8 +280,9 @@ pub struct State {
     pub options: Arc<TableOptions>,
     /// The content the match was built from (shared): Creep stat blocks, feature ids and groups.
     pub content: Arc<crate::content::Content>,
-    /// Units.
-    pub units: Vec<Unit>,
+    /// Units, each shared between clones until one changes it ([`State::unit_mut`]): a clone
+    /// copies pointers, not records.
+    pub units: Vec<Arc<Unit>>,
     /// Orbs.
     pub orbs: Vec<Orb>,
     /// Points, red then blue.
@@ -317,6 +321,10 @@ impl State {
     /// The unit at `u`.
     pub fn unit(&self, u: UnitIdx) -> &Unit {
         &self.units[u as usize]
+    }
+    /// The unit at `u`, to change (copied first if a clone shares it).
+    pub fn unit_mut(&mut self, u: UnitIdx) -> &mut Unit {
+        Arc::make_mut(&mut self.units[u as usize])
     }
     /// Finds a unit by id.
     pub fn find_unit(&self, id: &str) -> Option<UnitIdx> {

@@ -246,6 +246,29 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+thread_local! {
+    /// Whether options are being built for `Game::legal`, which reads only their ids.
+    static UNLABELLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with option labels and prompts left unwritten ([`label`]): for the hot path
+/// (`Game::legal`, `Game::node`), which reads only ids; decisions people read are built outside.
+pub fn unlabelled<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            UNLABELLED.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(UNLABELLED.with(|c| c.replace(true)));
+    f()
+}
+
+/// The label (or prompt) `f` writes, or an empty one within [`unlabelled`].
+pub fn label(f: impl FnOnce() -> String) -> String {
+    if UNLABELLED.with(|c| c.get()) { String::new() } else { f() }
+}
+
 /// A refusal by rule `rule`; its message is written only outside [`quietly`], where someone
 /// may read it.
 pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
@@ -640,8 +663,11 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
 
 /// A unit as a decision option: its id, labelled with its name and square.
 pub fn unit_option(s: &State, t: UnitIdx) -> DecisionOption {
-    let at = s.unit(t).pos.map_or("-".to_string(), |p| p.to_string());
-    DecisionOption::new(who(s, t).to_string(), format!("{} at {at}", s.unit(t).name))
+    let label = label(|| {
+        let at = s.unit(t).pos.map_or("-".to_string(), |p| p.to_string());
+        format!("{} at {at}", s.unit(t).name)
+    });
+    DecisionOption::new(who(s, t).to_string(), label)
 }
 
 /// Legal targets for a power.
@@ -884,7 +910,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
         };
         if usable {
-            out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
+            out.push(DecisionOption::new(format!("power:{}", def.id), label(|| def.name.clone())));
         }
     }
     if can_move && !orbs_to_pick_up(s, u).is_empty() {
@@ -1016,13 +1042,15 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Move(mode) => {
             opts = move_destinations(s, u, *mode)
                 .into_iter()
-                .map(|q| DecisionOption::square(q, format!("to {q}")))
+                .map(|q| DecisionOption::square(q, label(|| format!("to {q}"))))
                 .collect();
             ("square", format!("{name}: where to?"))
         }
         Pending::Shift => {
-            opts =
-                shift_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("shift to {q}"))).collect();
+            opts = shift_squares(s, u)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, label(|| format!("shift to {q}"))))
+                .collect();
             ("square", format!("{name}: shift where?"))
         }
         Pending::Target(power) => {
@@ -1075,7 +1103,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::ChargeSquare(_, t) => {
             opts = charge_squares(s, u, *t)
                 .into_iter()
-                .map(|q| DecisionOption::square(q, format!("charge to {q}")))
+                .map(|q| DecisionOption::square(q, label(|| format!("charge to {q}"))))
                 .collect();
             ("square", format!("{name}: charge to which square?"))
         }
@@ -1285,7 +1313,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                     _ => has_legal_target(s, u, p),
                 };
             if usable {
-                out.push(DecisionOption::new(format!("power:{}", def.id), def.name.clone()));
+                out.push(DecisionOption::new(format!("power:{}", def.id), label(|| def.name.clone())));
             }
         }
     }
@@ -2065,7 +2093,8 @@ fn use_power(
     advantage: bool,
     from: Option<Pos>,
 ) -> Result<(), RuleError> {
-    let def = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(power);
     let granted = cx.s.unit(u).granted_by.is_some() && def.action == ActionKind::Attack;
     if granted {
         // K-ACT-4: no action of its own is spent.

@@ -317,7 +317,8 @@ fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32
 
 /// Starts an attack: Opportunities it provokes come first, as Interrupts.
 pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
-    let def = cx.s.powers.get(frame.power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(frame.power);
     cx.emit(Event::PowerUsed {
         unit: cx.s.who(frame.attacker),
         power: def.name.clone(),
@@ -352,7 +353,8 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
 /// Advances an attack. Frames its resolution queues (Opportunities' consequences, forced
 /// movement, Interrupts) go above it and resolve first; it then carries on where it stopped.
 pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
-    let def = cx.s.powers.get(a.power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(a.power);
     let base = cx.s.flow.len();
     loop {
         if !cx.s.unit(a.attacker).on_map() {
@@ -508,7 +510,8 @@ pub fn fierce_guarded(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i
 /// resolution (Defensive Fire): Advantage and Disadvantage, then Fierce and Guarded. It gives no
 /// Strike or Miss Token (see rulings).
 pub fn lone_roll(cx: &mut Ctx, roller: UnitIdx, target: UnitIdx, power: u16) -> Result<i32, RuleError> {
-    let def = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(power);
     let origin = cx.s.unit(roller).pos.unwrap();
     let mode = roll_mode(cx.s, roller, target, &def, origin, false);
     let (dice, natural) = roll_dice(cx, roller, mode)?;
@@ -1551,7 +1554,8 @@ pub fn question(s: &State, a: &AttackFrame) -> Option<(UnitIdx, &'static str, St
 /// Answers an attack's decision.
 pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(), RuleError> {
     let base = cx.s.flow.len();
-    let def = cx.s.powers.get(a.power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(a.power);
     let target = a.targets[a.next];
     match a.stage {
         Stage::Tokens { natural } => {

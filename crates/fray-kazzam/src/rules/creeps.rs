@@ -767,11 +767,12 @@ fn move_toward(cx: &mut Ctx, unit: UnitIdx, score: impl Fn(&State, Pos) -> i32) 
     if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
         return false;
     }
-    let Some(reach) = crate::rules::movement::reach(s, unit, crate::rules::movement::Mode::Walk) else { return false };
-    let best = crate::rules::movement::destinations(s, unit, crate::rules::movement::Mode::Walk)
-        .into_iter()
-        .filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p)))
-        .min();
+    let Some((reach, dests)) =
+        crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)
+    else {
+        return false;
+    };
+    let best = dests.into_iter().filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p))).min();
     let Some((sc, _, _, _, to)) = best else { return false };
     if sc >= score(s, here) {
         return false;
@@ -904,11 +905,17 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         return Ok(());
     }
     // Move then attack (K-CAI-13, K-CAI-14): the cheapest square it can reach in range.
-    let reachable = crate::rules::movement::reach(cx.s, unit, crate::rules::movement::Mode::Walk);
-    let dests = crate::rules::movement::destinations(cx.s, unit, crate::rules::movement::Mode::Walk);
     let free = !(cx.s.has(unit, StatusKind::Immobilized)
         || cx.s.has(unit, StatusKind::Grabbed)
         || cx.s.has(unit, StatusKind::Restrained));
+    // One route search, and only when it can be used.
+    let (reachable, dests) = match (free && !pool.is_empty())
+        .then(|| crate::rules::movement::reach_and_destinations(cx.s, unit, crate::rules::movement::Mode::Walk))
+        .flatten()
+    {
+        Some((r, d)) => (Some(r), d),
+        None => (None, Vec::new()),
+    };
     for &t in pool.iter().filter(|_| free) {
         let best = reachable.as_ref().and_then(|r| {
             dests
@@ -962,7 +969,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
         });
         return Ok(());
     }
-    let pdef = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let pdef = table.get(power);
     let origin = cx.s.unit(unit).pos.unwrap();
     let mut amount = a.damage.unwrap_or(0);
     let mut notes = Vec::new();
@@ -1066,7 +1074,8 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 
 /// Uses a Hunter power on Creep `t` (the action is already spent).
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
-    let def = cx.s.powers.get(power).clone();
+    let table = cx.s.powers.clone(); // shared: the power is read, not copied
+    let def = table.get(power);
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
     let Some(g) = group_of(cx.s, t) else { return Ok(()) };
     let level = cx.s.unit(u).level;

@@ -108,6 +108,7 @@ impl<'a> Walker<'a> {
         w
     }
 
+    #[inline]
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
         let t = &self.s.arena.terrain;
         if !self.occ.is_empty() && t.contains(q) {
@@ -141,6 +142,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
+    #[inline]
     fn can_pass(&self, q: Pos) -> bool {
         let t = self.s.arena.at(q);
         if t == Terrain::Edge || (!t.enterable() && !self.phasing) {
@@ -153,46 +155,45 @@ impl<'a> Walker<'a> {
         if self.size == 1 {
             return self.step_cost_1(from, to);
         }
+        let arena = &self.s.arena;
+        let last = self.size - 1;
         let mut difficult = false;
-        let mut walls: Vec<Pos> = Vec::new();
+        // Walls under the footprint, and whether they all lie on one of its edge rows or
+        // columns (left, right, top, bottom).
+        let mut walls = false;
+        let mut strip = [true; 4];
         for q in footprint(to, self.size) {
-            if !self.can_pass(q) {
-                let t = self.s.arena.at(q);
+            let t = arena.at(q);
+            // can_pass, with the square looked up once
+            let pass =
+                t != Terrain::Edge && (t.enterable() || self.phasing) && (self.phasing || !self.occupied(q, true));
+            if !pass {
                 // A wall under a large creature may be a gap it squeezes through (below).
-                if self.size == 1 || t.enterable() || t == Terrain::Edge {
+                if t.enterable() || t == Terrain::Edge {
                     return None;
                 }
-                walls.push(q);
+                walls = true;
+                strip[0] &= q.x == to.x;
+                strip[1] &= q.x == to.x + last;
+                strip[2] &= q.y == to.y;
+                strip[3] &= q.y == to.y + last;
             }
-            let locked = crate::roles::defender_controller::in_lockdown(&self.lockdown, q); // Lockdown
-            if distance(from, self.size, q, 1) > 0 && (self.s.arena.at(q).is_difficult() || locked) {
+            // A square the footprint already covers is not entered again.
+            let entered = q.x < from.x || q.y < from.y || q.x > from.x + last || q.y > from.y + last;
+            if entered && (t.is_difficult() || crate::roles::defender_controller::in_lockdown(&self.lockdown, q)) {
                 difficult = true;
             }
         }
-        if !walls.is_empty() {
+        if walls {
             // K-LARGE-7: a gap one square too narrow can be squeezed through, as Difficult
             // Terrain: the walls may cover only one edge row or column of the footprint.
-            let last = self.size - 1;
-            let strip = [
-                walls.iter().all(|q| q.x == to.x),
-                walls.iter().all(|q| q.x == to.x + last),
-                walls.iter().all(|q| q.y == to.y),
-                walls.iter().all(|q| q.y == to.y + last),
-            ];
             if !strip.iter().any(|&b| b) {
                 return None;
             }
             difficult = true;
         }
-        // No squeezing between two walls that meet at a corner.
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        if dx != 0 && dy != 0 && self.size == 1 && !self.phasing {
-            let a = self.s.arena.at(from.offset(dx, 0));
-            let b = self.s.arena.at(from.offset(0, dy));
-            if !a.enterable() && !b.enterable() {
-                return None;
-            }
-        }
+        // (Squeezing between two walls that meet at a corner is a one-square creature's
+        // question: step_cost_1.)
         let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
         if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
             cost += 1;
@@ -307,6 +308,8 @@ fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl
     let size = s.unit(unit).size;
     // Asked once: whether any Irena's Cloak is about.
     let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
+    // Asked once: whether the arena has a Boost Square at all.
+    let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
     move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
@@ -345,7 +348,7 @@ fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl
             if mode == Mode::Crawl {
                 c = c.max(1);
             }
-            if crate::roles::role_actions::free_step(s, size, p, q) {
+            if boosts && crate::roles::role_actions::free_step(s, size, p, q) {
                 c = 0; // Boost Square
             }
             out.push((q, c));
@@ -359,6 +362,16 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
+}
+
+/// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
+pub fn reach_and_destinations(s: &State, unit: UnitIdx, mode: Mode) -> Option<(Reach, Vec<Pos>)> {
+    let reach = reach(s, unit, mode)?;
+    // Where it may stop is judged as a walker, even after a Misty Charge (as `destinations`).
+    let stop = Walker::new(s, unit).indexed();
+    let pause = may_pause_in_walls(s, unit);
+    let dests = reach.squares().filter(|&p| stop.can_stop(p, pause)).collect();
+    Some((reach, dests))
 }
 
 /// Legal destinations for a move.
@@ -554,7 +567,11 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
 
 /// The route the engine takes to a chosen destination: the cheapest one.
 pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<Pos>> {
-    reach(s, unit, mode)?.path_to(dest)
+    let start = s.unit(unit).pos?;
+    let budget = speed(s, unit, mode).max(0) as u32;
+    let w = Walker::for_mode(s, unit, mode).indexed();
+    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| sc.route(width, height, start, budget, edges(s, unit, mode, &w), dest))
 }
 
 /// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the

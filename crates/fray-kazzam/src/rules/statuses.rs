@@ -243,6 +243,26 @@ impl Status {
     }
 }
 
+/// A bit per status kind in `statuses` (a unit's [`crate::engine::state::Unit::status_mask`]).
+pub fn mask(statuses: &[Status]) -> u32 {
+    statuses.iter().fold(0, |m, s| m | bit(s.kind))
+}
+
+fn bit(kind: StatusKind) -> u32 {
+    1 << kind as u32
+}
+
+/// The kinds that imply `kind` (the reverse of [`implies`]).
+fn implied_by(kind: StatusKind) -> u32 {
+    match kind {
+        StatusKind::Distracted => bit(StatusKind::Dazed),
+        StatusKind::Immobilized => bit(StatusKind::Grabbed) | bit(StatusKind::Restrained),
+        StatusKind::Stunned => bit(StatusKind::Incapacitated),
+        StatusKind::Hovering => bit(StatusKind::Flying),
+        _ => 0,
+    }
+}
+
 /// Statuses one status implies without being stored.
 fn implies(kind: StatusKind) -> &'static [StatusKind] {
     match kind {
@@ -257,18 +277,22 @@ fn implies(kind: StatusKind) -> &'static [StatusKind] {
 impl State {
     /// Whether unit `u` has status `kind`, directly or implied by another.
     pub fn has(&self, u: UnitIdx, kind: StatusKind) -> bool {
-        if kind == StatusKind::Hovering && self.unit(u).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
+        let un = self.unit(u);
+        debug_assert_eq!(un.status_mask, mask(&un.statuses), "status mask out of step");
+        if kind == StatusKind::Hovering && un.status_mask & bit(StatusKind::Prone) != 0 {
             return false; // K-ST-Hovering: a Prone creature cannot be Hovering
         }
         if kind == StatusKind::Hovering && crate::classes::features::hovering(self, u) {
             return true; // Self-Lift
         }
-        self.unit(u).statuses.iter().any(|s| {
-            s.kind == kind
-                || (implies(s.kind).contains(&kind)
-                    && !(kind == StatusKind::Immobilized && crate::classes::tamer::loose(self, s)))
-        }) || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted)
-            && crate::rules::control::controlled_daze(self, u))
+        un.status_mask & bit(kind) != 0
+            || (un.status_mask & implied_by(kind) != 0
+                && un.statuses.iter().any(|s| {
+                    implies(s.kind).contains(&kind)
+                        && !(kind == StatusKind::Immobilized && crate::classes::tamer::loose(self, s))
+                }))
+            || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted)
+                && crate::rules::control::controlled_daze(self, u))
             || (kind == StatusKind::Revealed && crate::classes::tamer::glowfly_reveals(self, u)) // Glowfly Swarm
     }
 
@@ -291,13 +315,21 @@ impl State {
     /// Whether `u` may take Opportunities at all (K-OPP-10).
     pub fn can_take_opportunities(&self, u: UnitIdx) -> bool {
         use StatusKind::*;
-        ![Blinded, Disarmed, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned].iter().any(|&k| self.has(u, k))
+        // As `has` for each, in one look at the status bits (Dazed implies Distracted,
+        // Incapacitated implies Stunned).
+        let kinds =
+            [Blinded, Disarmed, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
+        self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
+            && !crate::rules::control::controlled_daze(self, u)
     }
 
     /// Whether `u` may use Miss Triggers (K-CAI-18 and the status entries).
     pub fn can_use_miss_triggers(&self, u: UnitIdx) -> bool {
         use StatusKind::*;
-        ![Blinded, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned].iter().any(|&k| self.has(u, k))
+        // As `has` for each, in one look at the status bits (see `can_take_opportunities`).
+        let kinds = [Blinded, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
+        self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
+            && !crate::rules::control::controlled_daze(self, u)
     }
 
     /// Whether `u` counts as Bloodied: HP at or below half its maximum, rounded down (K-DEF-4).

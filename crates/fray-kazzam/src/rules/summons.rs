@@ -304,7 +304,7 @@ pub struct Spawn {
 pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
     debug_assert_eq!(who.idx as usize, s.units.len());
     let side = sp.owner.as_ref().map_or(crate::rules::arena::Side::Neutral, |o| s.unit(o.idx).side);
-    s.units.push(Unit {
+    s.units.push(std::sync::Arc::new(Unit {
         id: who.id.clone(),
         role: None,
         specialization: None,
@@ -326,6 +326,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
         special_ward: 0,
         special_from: None,
         statuses: Vec::new(),
+        status_mask: 0,
         miss_tokens: 0,
         strikes: 0,
         kills: 0,
@@ -376,7 +377,7 @@ pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
             beast: Default::default(),
             host: None,
         }),
-    });
+    }));
     if let Some(b) = &sp.turn_before {
         insert_before(&mut s.order, &mut s.turn_index, who.idx, b.idx);
     }
@@ -394,7 +395,7 @@ pub fn insert_before(order: &mut Vec<UnitIdx>, turn_index: &mut usize, u: UnitId
 /// Takes a placed unit off the map for good (called by `events::apply` only). It leaves the
 /// turn order at once, or at the end of its own turn if it is the one acting.
 pub fn apply_vanish(s: &mut State, who: &Who) {
-    s.units[who.idx as usize].pos = None;
+    s.unit_mut(who.idx).pos = None;
     if let Some(i) = s.order.iter().position(|&o| o == who.idx)
         && i != s.turn_index
     {

@@ -77,7 +77,7 @@ pub enum Change {
 pub fn apply(s: &mut State, c: &Change) {
     match c {
         Change::Vanished(r) => {
-            s.units[r.unit as usize].pos = None;
+            s.unit_mut(r.unit).pos = None;
             s.removal.removed.push(r.clone());
         }
         Change::Moved { unit, to, turn } => {
@@ -87,7 +87,7 @@ pub fn apply(s: &mut State, c: &Change) {
         }
         Change::Returned { unit, at } => {
             s.removal.removed.retain(|r| r.unit != *unit);
-            s.units[*unit as usize].pos = Some(*at);
+            s.unit_mut(*unit).pos = Some(*at);
         }
     }
 }

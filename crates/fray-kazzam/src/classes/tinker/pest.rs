@@ -42,7 +42,7 @@ pub fn carry(s: &mut State, h: UnitIdx) {
     let Some(at) = s.unit(h).pos else { return };
     for u in &mut s.units {
         if riding(u) && host(u) == Some(h) {
-            u.pos = Some(at);
+            std::sync::Arc::make_mut(u).pos = Some(at);
         }
     }
 }
@@ -50,7 +50,9 @@ pub fn carry(s: &mut State, h: UnitIdx) {
 /// A riding Pest that is moved or placed itself lets go of its host (called by
 /// `events::apply` only, before the move lands).
 pub fn torn_off(s: &mut State, p: UnitIdx) {
-    if let Some(pl) = s.units[p as usize].placed.as_mut() {
+    if s.unit(p).placed.is_some()
+        && let Some(pl) = s.unit_mut(p).placed.as_mut()
+    {
         pl.host = None;
     }
 }
@@ -58,7 +60,7 @@ pub fn torn_off(s: &mut State, p: UnitIdx) {
 /// Applies [`Event::Attached`] (called by `events::apply` only).
 pub fn apply_attached(s: &mut State, pest: UnitIdx, h: Option<UnitIdx>) {
     let at = h.and_then(|h| s.unit(h).pos);
-    let u = &mut s.units[pest as usize];
+    let u = s.unit_mut(pest);
     if let Some(pl) = u.placed.as_mut() {
         pl.host = h;
     }
