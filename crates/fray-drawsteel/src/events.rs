@@ -62,7 +62,7 @@ pub enum Event {
         difficulty: String,
         outcome: String,
         #[serde(skip_serializing_if = "Option::is_none")]
-        again: Option<crate::rolls::TestKind>,
+        again: Option<crate::power_roll::TestKind>,
     },
     /// Damage taken.
     Damaged { creature: Who, amount: i32, temp_lost: i32, stamina: i32, source: Option<Who>, why: String },

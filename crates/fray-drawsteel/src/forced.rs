@@ -3,7 +3,7 @@
 //! being moved off a height is a fall.
 
 use crate::events::{Ctx, Event};
-use crate::flow::Frame;
+use crate::frames::Frame;
 use crate::model::ConditionKind;
 use crate::options::Text;
 use crate::state::{Cx, Terrain};
@@ -14,27 +14,7 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Forced movement in progress.
-#[derive(Clone, Debug)]
-pub struct ForcedFrame {
-    /// Who moves it.
-    pub mover: Cx,
-    /// Who is moved.
-    pub target: Cx,
-    /// How: push, pull or slide (DS-FM-1..3).
-    pub kind: Forced,
-    /// Squares left.
-    pub remaining: i32,
-    /// Steps taken so far (for "straight line").
-    pub steps: Vec<(i32, i32)>,
-    /// Up and down allowed (the "vertical" keyword, DS-GAP-10).
-    pub vertical: bool,
-    /// Vertical direction taken so far: +1 up, -1 down, 0 none (a straight line never turns
-    /// back).
-    pub rise: i32,
-    /// Squares moved downward so far: falling (DS-FALL-4).
-    pub down: i32,
-}
+pub use crate::frames::ForcedFrame;
 
 /// Starts forced movement at once (see [`prepare`]).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Forced, n: i32, vertical: bool) {
@@ -320,7 +300,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     f.remaining -= 1;
     pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
-    crate::actions::entered(cx, t, q);
+    crate::damage::entered(cx, t, q);
     // DS-FALL-4: moved off a height, it falls at the end of the movement (a body too).
     if cx.s.c(t).pos.is_some()
         && !cx.s.c(t).flying
@@ -387,13 +367,13 @@ pub fn remove_bodies(cx: &mut Ctx, cs: &[Cx]) -> Flow {
 fn pulled_apart(cx: &mut Ctx, t: Cx) {
     for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
         if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber was moved away");
+            crate::conditions::release(cx, v, "its grabber was moved away");
         }
     }
     if let Some(g) = cx.s.source_of(t, ConditionKind::Grabbed)
         && cx.s.distance(t, g).is_none_or(|d| d > 1)
     {
-        crate::actions::release(cx, t, "moved out of its grabber's reach");
+        crate::conditions::release(cx, t, "moved out of its grabber's reach");
     }
 }
 
@@ -489,10 +469,10 @@ pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleErro
     }
     for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
         if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber teleported away");
+            crate::conditions::release(cx, v, "its grabber teleported away");
         }
     }
-    crate::actions::entered(cx, t, q);
+    crate::damage::entered(cx, t, q);
     Ok(())
 }
 
@@ -610,12 +590,12 @@ fn land(cx: &mut Ctx, c: Cx, height: i32, agility: bool, below: Option<Cx>) -> R
             crate::damage::deal(cx, o, dmg, Some(c), "landed on");
             let faller_size = cx.s.c(c).size.value();
             if cx.s.c(o).active() && faller_size > cx.s.c(o).char(crate::model::Characteristic::Might) {
-                crate::turn::give_condition(cx, o, ConditionKind::Prone, None, crate::state::Until::Encounter);
+                crate::conditions::give_condition(cx, o, ConditionKind::Prone, None, crate::state::Until::Encounter);
             }
         }
     }
     if height >= 2 && cx.s.c(c).active() && !cx.s.has(c, ConditionKind::Prone) {
-        crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
+        crate::conditions::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
     }
     Ok(())
 }
