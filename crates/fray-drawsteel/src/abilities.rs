@@ -156,8 +156,7 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// creature is hidden from every enemy; published, from each enemy it hid from, not from
 /// those that still saw it.
 pub fn hidden_from(s: &State, h: Cx, x: Cx) -> bool {
-    let c = s.c(h);
-    c.hidden && s.enemies(h, x) && (s.options.hidden == Text::Glossary || !c.seen_by.contains(&x))
+    s.hidden_from(h, x)
 }
 
 /// Whether `x` can't single `h` out with an ability (DS-HIDE-3, DS-DELTA-8: only area

@@ -684,18 +684,12 @@ fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
     {
         let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
-        cx.emit(Event::Moved { creature: cx.s.who(c), from, to: q, z, how: how.into() });
+        cx.emit(Event::moved(cx.s, c, from, q, z, how));
         // A grabbed creature comes along (DS-COND-GRAB-1).
         for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>() {
             let vp = cx.s.c(v).pos.unwrap();
             if distance(vp, 1, q, 1) > 1 {
-                cx.emit(Event::Moved {
-                    creature: cx.s.who(v),
-                    from: vp,
-                    to: from,
-                    z: cx.s.arena.ground(from),
-                    how: "is dragged".into(),
-                });
+                cx.emit(Event::moved(cx.s, v, vp, from, cx.s.arena.ground(from), "is dragged"));
             }
         }
         crate::damage::entered(cx, c, q);
@@ -1673,7 +1667,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             if let Some(v) = grabbed {
                 let from = cx.s.c(v).pos.unwrap();
                 let z = cx.s.arena.ground(q);
-                cx.emit(Event::Moved { creature: cx.s.who(v), from, to: q, z, how: "is hauled".into() });
+                cx.emit(Event::moved(cx.s, v, from, q, z, "is hauled"));
                 crate::damage::entered(cx, v, q);
             }
         }

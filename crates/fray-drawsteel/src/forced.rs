@@ -278,7 +278,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     }
     for i in objects_in_way(cx.s, t, p, q) {
         let name = cx.s.objects[i].name.clone();
-        cx.emit(Event::ObjectToppled { object: i, name, by: cx.s.who(t) });
+        cx.emit(Event::ObjectToppled { object: i, name, by: cx.s.who(t), unseen: cx.s.unseen(t) });
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
     if hits_object(cx.s, t, p, q) {
@@ -289,13 +289,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     }
     let z = cx.s.c(t).z;
     let ground = cx.s.arena.ground(q);
-    cx.emit(Event::Moved {
-        creature: cx.s.who(t),
-        from: p,
-        to: q,
-        z: z.max(ground),
-        how: format!("is {}", f.kind.past()),
-    });
+    cx.emit(Event::moved(cx.s, t, p, q, z.max(ground), format!("is {}", f.kind.past())));
     f.steps.push(direction(p, q));
     f.remaining -= 1;
     pulled_apart(cx, t);
@@ -333,7 +327,7 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     }
     let nz = if up { z + 1 } else { z - 1 };
     let how = format!("is {} {}", f.kind.past(), if up { "up" } else { "down" });
-    cx.emit(Event::Moved { creature: cx.s.who(t), from: p, to: p, z: nz, how });
+    cx.emit(Event::moved(cx.s, t, p, p, nz, how));
     f.rise = if up { 1 } else { -1 };
     f.down += i32::from(!up);
     f.remaining -= 1;
@@ -457,7 +451,7 @@ pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleErro
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     let from = cx.s.c(t).pos.unwrap();
-    cx.emit(Event::Moved { creature: cx.s.who(t), from, to: q, z: cx.s.arena.ground(q), how: "teleports".into() });
+    cx.emit(Event::moved(cx.s, t, from, q, cx.s.arena.ground(q), "teleports"));
     for cond in
         cx.s.c(t)
             .conditions
@@ -543,7 +537,7 @@ pub fn fall_from(cx: &mut Ctx, c: Cx, already: i32, agility: bool) -> Result<(),
         let z = x.z - GREAT_FALL;
         let since = x.falling.map_or(cx.s.round, |f| f.1);
         cx.emit(Event::Falling { creature: cx.s.who(c), from: Some((start, since)) });
-        cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: p, z, how: format!("falls {GREAT_FALL} squares") });
+        cx.emit(Event::moved(cx.s, c, p, p, z, format!("falls {GREAT_FALL} squares")));
         return Ok(());
     }
     cx.emit(Event::Fell { creature: cx.s.who(c), squares: height });
@@ -560,13 +554,7 @@ pub fn fall_from(cx: &mut Ctx, c: Cx, already: i32, agility: bool) -> Result<(),
         Some(_) => nearest_free(cx.s, c, p).unwrap_or(p),
         None => p,
     };
-    cx.emit(Event::Moved {
-        creature: cx.s.who(c),
-        from: p,
-        to: landing,
-        z: cx.s.arena.ground(landing),
-        how: "falls".into(),
-    });
+    cx.emit(Event::moved(cx.s, c, p, landing, cx.s.arena.ground(landing), "falls"));
     land(cx, c, total, agility, below)
 }
 

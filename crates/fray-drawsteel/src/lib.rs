@@ -13,7 +13,7 @@
 //!   [`abilities`] (using abilities, free strikes, potency, surges), [`actions`] (the turn's
 //!   actions, commands, checks), [`turn`] (initiative, alternating sides, EoT and saves);
 //! - the top: [`flow`] (each frame handed to the rule that advances it, asks or answers),
-//!   [`view`], [`game`], [`setup`], [`scenario`].
+//!   [`seats`] (what each seat may see), [`view`], [`game`], [`setup`], [`scenario`].
 #![deny(missing_docs)]
 
 pub mod abilities;
@@ -32,6 +32,7 @@ pub mod power_roll;
 pub mod respite;
 pub mod rolls;
 pub mod scenario;
+pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod turn;

@@ -22,6 +22,13 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Heroes => Side::Director,
+            Side::Director => Side::Heroes,
+        }
+    }
     /// From an index.
     pub fn from_index(i: usize) -> Side {
         if i == 0 { Side::Heroes } else { Side::Director }

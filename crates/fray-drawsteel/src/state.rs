@@ -332,6 +332,29 @@ impl State {
         let (x, y) = (self.c(a), self.c(b));
         Some(fray_core::geometry::distance_3d(x.pos?, x.z, x.size.squares, y.pos?, y.z, y.size.squares))
     }
+    /// Whether `h` is hidden from the enemy `x` now (DS-HIDE-3, DS-DELTA-8): glossary, a
+    /// hidden creature is hidden from every enemy; published, from each enemy it hid from, not
+    /// from those that still saw it.
+    pub fn hidden_from(&self, h: Cx, x: Cx) -> bool {
+        let c = self.c(h);
+        c.hidden
+            && self.enemies(h, x)
+            && (self.options.hidden == crate::options::Text::Glossary || !c.seen_by.contains(&x))
+    }
+    /// Whether no creature of `side` knows where `c` is: `c`, an enemy on the battlefield, is
+    /// hidden from every creature of `side` still on it (DS-HIDE-1, DS-HIDE-3, DS-DELTA-8). The
+    /// seat of `side` is then not shown its square (docs/rulings/drawsteel.md, seat views).
+    pub fn unseen_by(&self, c: Cx, side: Side) -> bool {
+        let x = self.c(c);
+        x.side != side
+            && x.hidden
+            && x.active()
+            && self.active().filter(|&e| self.c(e).side == side).all(|e| self.hidden_from(c, e))
+    }
+    /// Whether `c`'s enemies' seat does not know where it is (see [`State::unseen_by`]).
+    pub fn unseen(&self, c: Cx) -> bool {
+        self.unseen_by(c, self.c(c).side.other())
+    }
     /// Whether `c` has condition `k`.
     pub fn has(&self, c: Cx, k: ConditionKind) -> bool {
         self.c(c).conditions.iter().any(|x| x.kind == k) || (k == ConditionKind::Bleeding && self.c(c).dying())
