@@ -1,7 +1,7 @@
 //! Draw Steel combat on the Fray engine, from the glossary (`../shared/seeds/003_...`) and, where
 //! the glossary is silent or older, the published rules (docs/rulings/drawsteel.md).
 //!
-//! Code map, in layers (a module imports only from its own layer or the ones above it):
+//! Code map, in layers (a module imports only from its own layer or the layers listed before it):
 //!
 //! - data: [`model`] (characteristics, sizes, conditions, stat blocks and abilities as data;
 //!   creature indexes and sides), [`options`], [`power_roll`] (tier bands, edges and banes, tests
