@@ -13,6 +13,11 @@
 //! and at the end that the [`MatchRecord`] replays through [`Session::replay`] to the same
 //! journal and the same final view, and that the same seed plays the same match again.
 //! Nothing panics: a panic inside the rules is caught and reported with the seed.
+//!
+//! A system that keeps secrets from some seats may also pass a [`Secrets`] check
+//! ([`random_match_with_secrets`]): after every action, for each seat and for a spectator, the
+//! harness builds that viewer's view and redacts the events the action journaled, and the check
+//! says whether anything leaked; the referee's redaction must leave every event as it is.
 
 use crate::dice::{AnyDice, SeededDice};
 use crate::game::{ActionId, Game, Node, Seat, Viewer};
@@ -25,6 +30,13 @@ use std::sync::Arc;
 
 /// A system's own invariants, checked after every action: `Err` says what is broken.
 pub type Invariants<'a, G> = &'a (dyn Fn(&G, &<G as Game>::State) -> Result<(), String> + Sync);
+
+/// What a viewer may see, checked after every action by a system that keeps secrets: the
+/// viewer, its view of the state, and the events the action journaled as that viewer may read
+/// them. `Err` says what leaked.
+pub type Secrets<'a, G> = &'a (
+        dyn Fn(&G, &<G as Game>::State, Viewer, &crate::view::View, &[<G as Game>::Event]) -> Result<(), String> + Sync
+    );
 
 /// How a match starts: from the dice, writing its first events. Built from a [`Game::Setup`]
 /// by [`from_setup`], or by hand for setups the record cannot hold (every power on every
@@ -95,7 +107,20 @@ pub fn random_match<G: Game>(
     settings: &Settings,
     invariants: Invariants<'_, G>,
 ) -> Result<Played<G>, String> {
-    match catch_unwind(AssertUnwindSafe(|| play(game, start, seed, settings, invariants))) {
+    random_match_with_secrets(game, start, seed, settings, invariants, None)
+}
+
+/// [`random_match`], also checking after every action what each seat and a spectator may see
+/// (see [`Secrets`]).
+pub fn random_match_with_secrets<G: Game>(
+    game: &Arc<G>,
+    start: Start<'_, G>,
+    seed: u64,
+    settings: &Settings,
+    invariants: Invariants<'_, G>,
+    secrets: Option<Secrets<'_, G>>,
+) -> Result<Played<G>, String> {
+    match catch_unwind(AssertUnwindSafe(|| play(game, start, seed, settings, invariants, secrets))) {
         Ok(r) => r.map_err(|e| format!("seed {seed}: {e}")),
         Err(p) => {
             let msg = p
@@ -114,6 +139,7 @@ fn play<G: Game>(
     seed: u64,
     settings: &Settings,
     invariants: Invariants<'_, G>,
+    secrets: Option<Secrets<'_, G>>,
 ) -> Result<Played<G>, String> {
     let mut dice = RecordingDice::new(AnyDice::Seeded(SeededDice::new(seed)));
     let mut journal = Vec::new();
@@ -182,14 +208,42 @@ fn play<G: Game>(
         }
         let action = random_pick(&mut rng, offered);
         let id = game.describe(&state, action).id;
+        let before = journal.len();
         game.apply(&mut state, seat, action, &mut dice, &mut journal).map_err(|e| {
             let kind = game.prompt(&state, seat).map(|p| p.kind).unwrap_or_default();
             format!("decision {n}: the offered option {id:?} of a {kind} decision was refused: {e}")
         })?;
         inputs.push(Entry { seat: seat.0, input: Input::Choose(id) });
         invariants(game, &state).map_err(|e| format!("after decision {n}: {e}"))?;
+        if let Some(check) = secrets {
+            check_secrets(&**game, &state, &journal[before..], nseats, check)
+                .map_err(|e| format!("after decision {n}: {e}"))?;
+        }
     }
     Err(format!("the match did not end within {} decisions", settings.max_decisions))
+}
+
+/// Each seat's and a spectator's view and reading of `events` pass `check`; the referee reads
+/// every event unchanged.
+fn check_secrets<G: Game>(
+    game: &G,
+    state: &G::State,
+    events: &[G::Event],
+    nseats: usize,
+    check: Secrets<'_, G>,
+) -> Result<(), String> {
+    for e in events {
+        if game.redact(state, e, Viewer::Referee).map(|r| r.to_string()) != Some(e.to_string()) {
+            return Err(format!("the referee does not read {e:?} as it is"));
+        }
+    }
+    let viewers = (0..nseats).map(|i| Viewer::Seat(Seat(i as u8))).chain([Viewer::Spectator]);
+    for viewer in viewers {
+        let view = game.view(state, viewer);
+        let read: Vec<G::Event> = events.iter().filter_map(|e| game.redact(state, e, viewer)).collect();
+        check(game, state, viewer, &view, &read).map_err(|e| format!("{viewer:?}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// Every option id of a decision is distinct and reads back to its action; an id not offered
@@ -258,9 +312,22 @@ pub fn random_matches<G: Game, T: Send>(
     invariants: Invariants<'_, G>,
     fold: impl Fn(u64, &Played<G>) -> T + Sync,
 ) -> (Vec<T>, Vec<String>) {
+    random_matches_with_secrets(game, start, seeds, settings, invariants, None, fold)
+}
+
+/// [`random_matches`], also checking what each seat and a spectator may see (see [`Secrets`]).
+pub fn random_matches_with_secrets<G: Game, T: Send>(
+    game: &Arc<G>,
+    start: Start<'_, G>,
+    seeds: std::ops::Range<u64>,
+    settings: &Settings,
+    invariants: Invariants<'_, G>,
+    secrets: Option<Secrets<'_, G>>,
+    fold: impl Fn(u64, &Played<G>) -> T + Sync,
+) -> (Vec<T>, Vec<String>) {
     let results: Vec<Result<T, String>> = seeds
         .into_par_iter()
-        .map(|seed| random_match(game, start, seed, settings, invariants).map(|p| fold(seed, &p)))
+        .map(|seed| random_match_with_secrets(game, start, seed, settings, invariants, secrets).map(|p| fold(seed, &p)))
         .collect();
     let mut ok = Vec::new();
     let mut failures = Vec::new();

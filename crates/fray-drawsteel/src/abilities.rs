@@ -4,17 +4,18 @@
 //! (DS-FS-1, DS-GAP-13).
 
 use crate::events::{Ctx, Event};
-use crate::flow::Frame;
-use crate::forced::ForcedFrame;
+use crate::frames::{ForcedFrame, Frame};
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, EffectDef, Usage, parse_potency};
 use crate::options::Text;
-use crate::rolls::{Mods, Rolled};
+use crate::rolls::Mods;
 use crate::state::{Cx, State, Terrain, Until};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use std::sync::Arc;
+
+pub use crate::frames::AbilityFrame;
 
 /// The standard free strikes of heroes (DS-GAP-13): melee 1 or ranged 5, Might or Agility,
 /// 2 / 5 / 7 + the characteristic (ranged 2 / 4 / 6).
@@ -155,8 +156,7 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// creature is hidden from every enemy; published, from each enemy it hid from, not from
 /// those that still saw it.
 pub fn hidden_from(s: &State, h: Cx, x: Cx) -> bool {
-    let c = s.c(h);
-    c.hidden && s.enemies(h, x) && (s.options.hidden == Text::Glossary || !c.seen_by.contains(&x))
+    s.hidden_from(h, x)
 }
 
 /// Whether `x` can't single `h` out with an ability (DS-HIDE-3, DS-DELTA-8: only area
@@ -191,35 +191,6 @@ pub fn unobserved_by(s: &State, c: Cx) -> Vec<Cx> {
 /// Cover (DS-GAP-6): at least half the target hidden behind something solid.
 pub fn has_cover(s: &State, a: Cx, b: Cx) -> bool {
     line_of_effect(s, a, b) == Sight::Cover
-}
-
-/// An ability in progress.
-#[derive(Clone, Debug)]
-pub struct AbilityFrame {
-    /// User.
-    pub user: Cx,
-    /// The ability.
-    pub ability: Arc<AbilityDef>,
-    /// Targets.
-    pub targets: Vec<Cx>,
-    /// The roll, once made.
-    pub rolled: Option<Rolled>,
-    /// Each target's tier.
-    pub tiers: Vec<usize>,
-    /// Waiting for the surges decision.
-    pub asking_surges: bool,
-    /// Surges spent on the first target.
-    pub surges: i32,
-    /// Whether it is the main action (crit extra actions, DS-DELTA-2).
-    pub main_action: bool,
-    /// Waiting for the potency-surge decision (DS-SURGE-2).
-    pub asking_potency: bool,
-    /// The potency-surge question has been answered.
-    pub potency_asked: bool,
-    /// Targets whose potency was raised by 1 with two surges.
-    pub potency_up: Vec<Cx>,
-    /// Waiting for the roller to keep its tier or take a lower one (DS-GAP-1).
-    pub asking_tier: bool,
 }
 
 /// Starts an ability.
@@ -427,10 +398,10 @@ pub fn apply_effect_boosted(
         let until = match e.until.as_deref() {
             Some("save-ends") => Until::SaveEnds,
             Some("encounter") => Until::Encounter,
-            _ => crate::turn::eot(cx, t),
+            _ => crate::conditions::eot(cx, t),
         };
         let source = kind.has_source().then_some(user);
-        crate::turn::give_condition(cx, t, kind, source, until);
+        crate::conditions::give_condition(cx, t, kind, source, until);
     }
     if let Some(range) = e.teleport {
         cx.push(Frame::Teleport { by: user, target: t, range });

@@ -5,7 +5,7 @@
 
 use crate::abilities;
 use crate::events::{Ctx, Event};
-use crate::flow::Frame;
+use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
@@ -17,6 +17,8 @@ use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+pub use crate::frames::{AfterWalk, Pending};
 
 /// One target or several.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -194,27 +196,6 @@ pub enum Verb {
     EndTurn,
     /// End the turn, ready to spend a hero token on a failed save (DS-TOKEN-3).
     EndTurnTokenSave(ConditionKind),
-}
-
-/// What is chosen so far from the menu.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    /// Where to advance.
-    Move,
-    /// Where to shift.
-    Shift,
-    /// Whom to target.
-    Target(Arc<AbilityDef>),
-    /// Whom to free strike.
-    FreeStrike,
-    /// Whom to charge.
-    Charge,
-    /// Where to charge to.
-    ChargeSquare(Cx),
-    /// Where to place an area (a cube's corner, a line's direction).
-    Area(Arc<AbilityDef>),
-    /// A maneuver on an adjacent creature: grab, knockback, help-up.
-    Maneuver(&'static str),
 }
 
 fn who(s: &State, c: Cx) -> &str {
@@ -618,23 +599,6 @@ fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
         .collect()
 }
 
-/// Entering a square: damaging terrain hurts as if walked into (DS-FM-6).
-pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
-    if cx.s.terrain_at(q) == Terrain::Damaging {
-        let d = cx.s.arena.terrain_damage;
-        crate::damage::deal(cx, c, d, None, "damaging terrain");
-    }
-}
-
-/// What a walk does once it is over (or cut short).
-#[derive(Clone, Debug, PartialEq)]
-pub enum AfterWalk {
-    /// Record the squares left of the move action (DS-TURN-1).
-    MoveLeft(i32),
-    /// A charge's melee free strike on this creature, if both still stand (DS-CHG-1).
-    ChargeStrike(Cx),
-}
-
 /// Starts a walk that may provoke opportunity attacks (an Advance or a Charge): it goes square
 /// by square, and before each step every enemy it leaves the reach of is asked whether to strike
 /// (DS-OA-1).
@@ -720,21 +684,15 @@ fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
     {
         let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
-        cx.emit(Event::Moved { creature: cx.s.who(c), from, to: q, z, how: how.into() });
+        cx.emit(Event::moved(cx.s, c, from, q, z, how));
         // A grabbed creature comes along (DS-COND-GRAB-1).
         for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>() {
             let vp = cx.s.c(v).pos.unwrap();
             if distance(vp, 1, q, 1) > 1 {
-                cx.emit(Event::Moved {
-                    creature: cx.s.who(v),
-                    from: vp,
-                    to: from,
-                    z: cx.s.arena.ground(from),
-                    how: "is dragged".into(),
-                });
+                cx.emit(Event::moved(cx.s, v, vp, from, cx.s.arena.ground(from), "is dragged"));
             }
         }
-        entered(cx, c, q);
+        crate::damage::entered(cx, c, q);
     }
 }
 
@@ -1488,13 +1446,6 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
     }
 }
 
-/// Ends the grab on `v`.
-pub fn release(cx: &mut Ctx, v: Cx, why: &str) {
-    for cond in cx.s.c(v).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Grabbed) {
-        cx.emit(Event::ConditionEnded { creature: cx.s.who(v), condition: cond, why: why.into() });
-    }
-}
-
 fn spend(cx: &mut Ctx, c: Cx, what: &str) {
     cx.emit(Event::Spent { creature: cx.s.who(c), what: what.into() });
 }
@@ -1599,7 +1550,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             crate::damage::bleed(cx, c, crate::damage::Deed::MightOrAgility)?;
         }
         Verb::GoProne => {
-            crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
+            crate::conditions::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
         }
         Verb::Defend => {
             spend(cx, c, main);
@@ -1686,9 +1637,15 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 for v in
                     cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>()
                 {
-                    release(cx, v, "one grab at a time");
+                    crate::conditions::release(cx, v, "one grab at a time");
                 }
-                crate::turn::give_condition(cx, t, ConditionKind::Grabbed, Some(c), crate::state::Until::Encounter);
+                crate::conditions::give_condition(
+                    cx,
+                    t,
+                    ConditionKind::Grabbed,
+                    Some(c),
+                    crate::state::Until::Encounter,
+                );
                 if tier == 1 {
                     abilities::free_strike(cx, t, c, false)?;
                 }
@@ -1710,14 +1667,14 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
             if let Some(v) = grabbed {
                 let from = cx.s.c(v).pos.unwrap();
                 let z = cx.s.arena.ground(q);
-                cx.emit(Event::Moved { creature: cx.s.who(v), from, to: q, z, how: "is hauled".into() });
-                entered(cx, v, q);
+                cx.emit(Event::moved(cx.s, v, from, q, z, "is hauled"));
+                crate::damage::entered(cx, v, q);
             }
         }
         Verb::Release => {
             for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>()
             {
-                release(cx, v, "let go");
+                crate::conditions::release(cx, v, "let go");
             }
         }
         Verb::Heal(t) => {

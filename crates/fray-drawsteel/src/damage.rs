@@ -2,9 +2,10 @@
 //! death at 0 for Director creatures; Recoveries (DS-REC-1); bleeding (DS-COND-BLEED).
 
 use crate::events::{Ctx, Event};
-use crate::flow::Frame;
+use crate::frames::Frame;
 use crate::options::Text;
-use crate::state::Cx;
+use crate::state::{Cx, Terrain};
+use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Deals damage (DS-HP-1): temporary Stamina first.
@@ -92,4 +93,12 @@ pub fn bleed(cx: &mut Ctx, c: Cx, deed: Deed) -> Result<(), RuleError> {
     let amount = if published { d + cx.s.c(c).level } else { d };
     lose(cx, c, amount, "bleeding");
     Ok(())
+}
+
+/// Entering a square: damaging terrain hurts as if walked into (DS-FM-6).
+pub fn entered(cx: &mut Ctx, c: Cx, q: Pos) {
+    if cx.s.terrain_at(q) == Terrain::Damaging {
+        let d = cx.s.arena.terrain_damage;
+        deal(cx, c, d, None, "damaging terrain");
+    }
 }

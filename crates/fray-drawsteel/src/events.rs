@@ -20,6 +20,14 @@ impl State {
     }
 }
 
+impl Event {
+    /// `c` moves from `from` to `to` at height `z`, marked `unseen` if no enemy knows where it
+    /// is (DS-HIDE-3).
+    pub fn moved(s: &State, c: Cx, from: Pos, to: Pos, z: i32, how: impl Into<String>) -> Event {
+        Event::Moved { creature: s.who(c), from, to, z, how: how.into(), unseen: s.unseen(c) }
+    }
+}
+
 /// Everything that can happen. (Fields are named for what they hold.)
 #[allow(missing_docs)]
 #[derive(Clone, Debug, Serialize)]
@@ -62,7 +70,7 @@ pub enum Event {
         difficulty: String,
         outcome: String,
         #[serde(skip_serializing_if = "Option::is_none")]
-        again: Option<crate::rolls::TestKind>,
+        again: Option<crate::power_roll::TestKind>,
     },
     /// Damage taken.
     Damaged { creature: Who, amount: i32, temp_lost: i32, stamina: i32, source: Option<Who>, why: String },
@@ -78,12 +86,28 @@ pub enum Event {
     ConditionGained { creature: Who, condition: Condition },
     /// A condition ended.
     ConditionEnded { creature: Who, condition: Condition, why: String },
-    /// A creature changed squares (or height).
-    Moved { creature: Who, from: Pos, to: Pos, z: i32, how: String },
+    /// A creature changed squares (or height). `unseen`: it was hidden from every enemy on the
+    /// battlefield as it moved, so their seat never reads this line (DS-HIDE-3; seat views in
+    /// docs/rulings/drawsteel.md).
+    Moved {
+        creature: Who,
+        from: Pos,
+        to: Pos,
+        z: i32,
+        how: String,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unseen: bool,
+    },
     /// Still falling from a great height, from this elevation, or no longer (DS-FALL-7).
     Falling { creature: Who, from: Option<(i32, u32)> },
     /// A smaller creature's forced movement knocked an object over (DS-SLAM-4, DS-SIZE-3).
-    ObjectToppled { object: usize, name: String, by: Who },
+    ObjectToppled {
+        object: usize,
+        name: String,
+        by: Who,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unseen: bool,
+    },
     /// A completed respite: Stamina and Recoveries back, Victories turned into Experience
     /// (DS-REST-2).
     Respite { creature: Who, stamina: i32, recoveries: i32, experience: i32 },

@@ -3,123 +3,14 @@
 //! how it takes an answer ([`Resolve::answer`]) — one `match` handing each frame to its rule
 //! module. The loop itself is [`engine::run`].
 
-use crate::abilities::AbilityFrame;
-use crate::actions::Pending;
 use crate::events::{Ctx, Event};
-use crate::forced::ForcedFrame;
 use crate::state::{Cx, Side, State};
+use crate::turn::ready;
+
+pub use crate::frames::Frame;
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::engine::{self, Flow, Machine, Resolve, Stack};
 use fray_core::ruleset::RuleError;
-
-/// A half-resolved piece of the combat.
-#[derive(Clone, Debug)]
-pub enum Frame {
-    /// Between turns: the next side picks, or the round ends.
-    Next,
-    /// A side picks which of its creatures acts (DS-GAP-11).
-    Pick {
-        /// The side picking.
-        side: Side,
-    },
-    /// A creature's turn: waiting for its next action.
-    Act {
-        /// Whose turn.
-        c: Cx,
-    },
-    /// A menu choice waiting for a target or square.
-    Pending {
-        /// Who acts.
-        c: Cx,
-        /// What is chosen so far.
-        p: Pending,
-    },
-    /// A critical hit's extra action, taken at once (DS-CRIT-1).
-    Extra {
-        /// Who.
-        c: Cx,
-    },
-    /// An ability resolving.
-    Ability(Box<AbilityFrame>),
-    /// Forced movement resolving.
-    Forced(ForcedFrame),
-    /// Several targets of one ability waiting to be force-moved: its user picks the next
-    /// (DS-GAP-10).
-    ForcedOrder {
-        /// The ability's user.
-        mover: Cx,
-        /// The movements still to make.
-        frames: Vec<ForcedFrame>,
-    },
-    /// A walk that may provoke opportunity attacks, square by square (DS-OA-1).
-    Walk {
-        /// Who walks.
-        c: Cx,
-        /// Squares still to enter.
-        path: Vec<fray_core::grid::Pos>,
-        /// How the journal says it moves ("moves", "charges").
-        how: &'static str,
-        /// Enemies already offered an opportunity attack for the next step.
-        asked: Vec<Cx>,
-        /// What follows the walk.
-        after: crate::actions::AfterWalk,
-    },
-    /// An enemy leaving `by`'s reach: strike it or let it go (DS-OA-1).
-    Opportunity {
-        /// Who may strike.
-        by: Cx,
-        /// Who is leaving.
-        mover: Cx,
-    },
-    /// Raising a wall, one square at a time (DS-AREA-5).
-    Wall {
-        /// Who raises it.
-        c: Cx,
-        /// Squares still to place.
-        left: i32,
-        /// How far the first square may be.
-        within: i32,
-        /// Squares placed so far.
-        placed: Vec<fray_core::grid::Pos>,
-    },
-    /// Teleporting a creature: the user picks the square.
-    Teleport {
-        /// Who teleports it.
-        by: Cx,
-        /// Who is teleported.
-        target: Cx,
-        /// Up to how far.
-        range: i32,
-    },
-    /// A moving ability's shift, one square at a time (DS-TURN-3).
-    Sweep {
-        /// The user.
-        c: Cx,
-        /// The ability.
-        ability: std::sync::Arc<crate::model::AbilityDef>,
-        /// Squares of shift left.
-        left: i32,
-        /// Every space of the move so far, the first one left included.
-        visited: Vec<fray_core::grid::Pos>,
-        /// Whether it is the main action.
-        main_action: bool,
-    },
-    /// The targets of an ability that force-moves: a target it kills is still moved, its body
-    /// staying on the map until the ability's forced movement is over (DS-SLAM-3, DS-GAP-10).
-    /// Reached once that movement is done: the Director creatures' bodies leave the map.
-    Bodies {
-        /// The ability's targets.
-        cs: Vec<Cx>,
-    },
-    /// End of a turn: saves and EoT effects.
-    EndTurn {
-        /// Whose turn.
-        c: Cx,
-        /// A failed save against this condition is turned into a success with a hero token
-        /// (DS-TOKEN-3).
-        token_save: Option<crate::model::ConditionKind>,
-    },
-}
 
 impl Stack for State {
     type Frame = Frame;
@@ -183,16 +74,6 @@ impl Resolve<State> for Frame {
             }
         }
     }
-}
-
-/// Creatures of `side` that may still act this round.
-pub fn ready(s: &State, side: Side) -> Vec<Cx> {
-    s.all()
-        .filter(|&c| {
-            let x = s.c(c);
-            x.side == side && !x.acted && !x.dead && x.pos.is_some()
-        })
-        .collect()
 }
 
 fn pick_options(s: &State, side: Side) -> Vec<DecisionOption> {

@@ -3,7 +3,7 @@
 //! being moved off a height is a fall.
 
 use crate::events::{Ctx, Event};
-use crate::flow::Frame;
+use crate::frames::Frame;
 use crate::model::ConditionKind;
 use crate::options::Text;
 use crate::state::{Cx, Terrain};
@@ -14,27 +14,7 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Forced movement in progress.
-#[derive(Clone, Debug)]
-pub struct ForcedFrame {
-    /// Who moves it.
-    pub mover: Cx,
-    /// Who is moved.
-    pub target: Cx,
-    /// How: push, pull or slide (DS-FM-1..3).
-    pub kind: Forced,
-    /// Squares left.
-    pub remaining: i32,
-    /// Steps taken so far (for "straight line").
-    pub steps: Vec<(i32, i32)>,
-    /// Up and down allowed (the "vertical" keyword, DS-GAP-10).
-    pub vertical: bool,
-    /// Vertical direction taken so far: +1 up, -1 down, 0 none (a straight line never turns
-    /// back).
-    pub rise: i32,
-    /// Squares moved downward so far: falling (DS-FALL-4).
-    pub down: i32,
-}
+pub use crate::frames::ForcedFrame;
 
 /// Starts forced movement at once (see [`prepare`]).
 pub fn begin(cx: &mut Ctx, mover: Cx, target: Cx, kind: Forced, n: i32, vertical: bool) {
@@ -298,7 +278,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     }
     for i in objects_in_way(cx.s, t, p, q) {
         let name = cx.s.objects[i].name.clone();
-        cx.emit(Event::ObjectToppled { object: i, name, by: cx.s.who(t) });
+        cx.emit(Event::ObjectToppled { object: i, name, by: cx.s.who(t), unseen: cx.s.unseen(t) });
     }
     // Forced movement is never vertical: ground higher than the target stands is an object.
     if hits_object(cx.s, t, p, q) {
@@ -309,18 +289,12 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     }
     let z = cx.s.c(t).z;
     let ground = cx.s.arena.ground(q);
-    cx.emit(Event::Moved {
-        creature: cx.s.who(t),
-        from: p,
-        to: q,
-        z: z.max(ground),
-        how: format!("is {}", f.kind.past()),
-    });
+    cx.emit(Event::moved(cx.s, t, p, q, z.max(ground), format!("is {}", f.kind.past())));
     f.steps.push(direction(p, q));
     f.remaining -= 1;
     pulled_apart(cx, t);
     // DS-FM-6: terrain affects it as if it walked in.
-    crate::actions::entered(cx, t, q);
+    crate::damage::entered(cx, t, q);
     // DS-FALL-4: moved off a height, it falls at the end of the movement (a body too).
     if cx.s.c(t).pos.is_some()
         && !cx.s.c(t).flying
@@ -353,7 +327,7 @@ fn vertical(cx: &mut Ctx, mut f: ForcedFrame, up: bool) -> Result<(), RuleError>
     }
     let nz = if up { z + 1 } else { z - 1 };
     let how = format!("is {} {}", f.kind.past(), if up { "up" } else { "down" });
-    cx.emit(Event::Moved { creature: cx.s.who(t), from: p, to: p, z: nz, how });
+    cx.emit(Event::moved(cx.s, t, p, p, nz, how));
     f.rise = if up { 1 } else { -1 };
     f.down += i32::from(!up);
     f.remaining -= 1;
@@ -387,13 +361,13 @@ pub fn remove_bodies(cx: &mut Ctx, cs: &[Cx]) -> Flow {
 fn pulled_apart(cx: &mut Ctx, t: Cx) {
     for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
         if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber was moved away");
+            crate::conditions::release(cx, v, "its grabber was moved away");
         }
     }
     if let Some(g) = cx.s.source_of(t, ConditionKind::Grabbed)
         && cx.s.distance(t, g).is_none_or(|d| d > 1)
     {
-        crate::actions::release(cx, t, "moved out of its grabber's reach");
+        crate::conditions::release(cx, t, "moved out of its grabber's reach");
     }
 }
 
@@ -477,7 +451,7 @@ pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleErro
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     let from = cx.s.c(t).pos.unwrap();
-    cx.emit(Event::Moved { creature: cx.s.who(t), from, to: q, z: cx.s.arena.ground(q), how: "teleports".into() });
+    cx.emit(Event::moved(cx.s, t, from, q, cx.s.arena.ground(q), "teleports"));
     for cond in
         cx.s.c(t)
             .conditions
@@ -489,10 +463,10 @@ pub fn answer_teleport(cx: &mut Ctx, t: Cx, option: &str) -> Result<(), RuleErro
     }
     for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(t)).collect::<Vec<_>>() {
         if cx.s.distance(v, t).is_some_and(|d| d > 1) {
-            crate::actions::release(cx, v, "its grabber teleported away");
+            crate::conditions::release(cx, v, "its grabber teleported away");
         }
     }
-    crate::actions::entered(cx, t, q);
+    crate::damage::entered(cx, t, q);
     Ok(())
 }
 
@@ -563,7 +537,7 @@ pub fn fall_from(cx: &mut Ctx, c: Cx, already: i32, agility: bool) -> Result<(),
         let z = x.z - GREAT_FALL;
         let since = x.falling.map_or(cx.s.round, |f| f.1);
         cx.emit(Event::Falling { creature: cx.s.who(c), from: Some((start, since)) });
-        cx.emit(Event::Moved { creature: cx.s.who(c), from: p, to: p, z, how: format!("falls {GREAT_FALL} squares") });
+        cx.emit(Event::moved(cx.s, c, p, p, z, format!("falls {GREAT_FALL} squares")));
         return Ok(());
     }
     cx.emit(Event::Fell { creature: cx.s.who(c), squares: height });
@@ -580,13 +554,7 @@ pub fn fall_from(cx: &mut Ctx, c: Cx, already: i32, agility: bool) -> Result<(),
         Some(_) => nearest_free(cx.s, c, p).unwrap_or(p),
         None => p,
     };
-    cx.emit(Event::Moved {
-        creature: cx.s.who(c),
-        from: p,
-        to: landing,
-        z: cx.s.arena.ground(landing),
-        how: "falls".into(),
-    });
+    cx.emit(Event::moved(cx.s, c, p, landing, cx.s.arena.ground(landing), "falls"));
     land(cx, c, total, agility, below)
 }
 
@@ -610,12 +578,12 @@ fn land(cx: &mut Ctx, c: Cx, height: i32, agility: bool, below: Option<Cx>) -> R
             crate::damage::deal(cx, o, dmg, Some(c), "landed on");
             let faller_size = cx.s.c(c).size.value();
             if cx.s.c(o).active() && faller_size > cx.s.c(o).char(crate::model::Characteristic::Might) {
-                crate::turn::give_condition(cx, o, ConditionKind::Prone, None, crate::state::Until::Encounter);
+                crate::conditions::give_condition(cx, o, ConditionKind::Prone, None, crate::state::Until::Encounter);
             }
         }
     }
     if height >= 2 && cx.s.c(c).active() && !cx.s.has(c, ConditionKind::Prone) {
-        crate::turn::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
+        crate::conditions::give_condition(cx, c, ConditionKind::Prone, None, crate::state::Until::Encounter);
     }
     Ok(())
 }

@@ -248,8 +248,11 @@ impl Game for DrawSteel {
         let d = flow::decision(s)?;
         (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
     }
-    fn view(&self, s: &State, _viewer: Viewer) -> View {
-        crate::view::build(s)
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        crate::seats::view(s, viewer)
+    }
+    fn redact(&self, s: &State, event: &Event, viewer: Viewer) -> Option<Event> {
+        crate::seats::redact(s, event, viewer)
     }
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.outcome.clone()

@@ -1,28 +1,38 @@
 //! Draw Steel combat on the Fray engine, from the glossary (`../shared/seeds/003_...`) and, where
 //! the glossary is silent or older, the published rules (docs/rulings/drawsteel.md).
 //!
-//! Code map: [`model`] (characteristics, sizes, conditions, stat blocks and abilities as data),
-//! [`state`], [`events`] (the journal; `apply`), [`flow`] (the resolution stack, decisions),
-//! [`turn`] (initiative, alternating sides, EoT and saves), [`rolls`] (power rolls, edges and
-//! banes, tests, saves), [`actions`] (the turn's actions, commands, checks), [`abilities`]
-//! (using abilities, free strikes, potency, surges), [`forced`] (push, pull, slide, slams,
-//! falls), [`damage`] (Stamina, dying, Recoveries, bleeding), [`respite`] (rest after a fight),
-//! [`setup`], [`scenario`], [`view`], [`options`].
+//! Code map, in layers (a module imports only from its own layer or the layers listed before it):
+//!
+//! - data: [`model`] (characteristics, sizes, conditions, stat blocks and abilities as data;
+//!   creature indexes and sides), [`options`], [`power_roll`] (tier bands, edges and banes, tests
+//!   as data), [`frames`] (what a half-resolved piece of the combat holds), [`state`],
+//!   [`events`] (the journal; `apply`, the only code that changes the state);
+//! - rules: [`rolls`] (rolling power rolls, tests, saves), [`damage`] (Stamina, dying,
+//!   Recoveries, bleeding, damaging terrain), [`conditions`] (giving and ending them), [`areas`],
+//!   [`respite`] (rest after a fight), [`forced`] (push, pull, slide, slams, falls),
+//!   [`abilities`] (using abilities, free strikes, potency, surges), [`actions`] (the turn's
+//!   actions, commands, checks), [`turn`] (initiative, alternating sides, EoT and saves);
+//! - the top: [`flow`] (each frame handed to the rule that advances it, asks or answers),
+//!   [`seats`] (what each seat may see), [`view`], [`game`], [`setup`], [`scenario`].
 #![deny(missing_docs)]
 
 pub mod abilities;
 pub mod actions;
 pub mod areas;
+pub mod conditions;
 pub mod damage;
 pub mod events;
 pub mod flow;
 pub mod forced;
+pub mod frames;
 pub mod game;
 pub mod model;
 pub mod options;
+pub mod power_roll;
 pub mod respite;
 pub mod rolls;
 pub mod scenario;
+pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod turn;

@@ -4,6 +4,52 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Index of a creature.
+pub type Cx = u8;
+
+/// The two sides of a combat (DS-INIT-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The heroes' side.
+    Heroes,
+    /// The Director's side.
+    Director,
+}
+
+impl Side {
+    /// Index (heroes 0, Director 1).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Heroes => Side::Director,
+            Side::Director => Side::Heroes,
+        }
+    }
+    /// From an index.
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 { Side::Heroes } else { Side::Director }
+    }
+    /// Lowercase name, also the seat name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Heroes => "heroes",
+            Side::Director => "director",
+        }
+    }
+    /// Parses a side name.
+    pub fn parse(s: &str) -> Option<Side> {
+        match s.trim().to_lowercase().as_str() {
+            "heroes" | "hero" | "players" => Some(Side::Heroes),
+            "director" | "monsters" | "enemies" => Some(Side::Director),
+            _ => None,
+        }
+    }
+}
+
 /// The five characteristics (DS-GAP-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -1,54 +1,17 @@
 //! The state of a Draw Steel combat. Architecture invariant: only [`crate::events::apply`]
-//! changes the game-visible fields; the resolution stack (`flow`) is changed only by
-//! [`crate::flow`].
+//! changes the game-visible fields; the resolution stack (`flow`, of [`crate::frames`]) is
+//! changed only by pushing and popping frames. A data module: it imports no rule module.
 
-use crate::flow::Frame;
+use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Size};
+
+pub use crate::model::{Cx, Side};
 use crate::options::Options;
 use fray_core::grid::{Grid, Pos};
 use fray_core::ruleset::Outcome;
 use fray_core::turns::Alternating;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// Index of a creature.
-pub type Cx = u8;
-
-/// The two sides of a combat (DS-INIT-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The heroes' side.
-    Heroes,
-    /// The Director's side.
-    Director,
-}
-
-impl Side {
-    /// Index (heroes 0, Director 1).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    /// From an index.
-    pub fn from_index(i: usize) -> Side {
-        if i == 0 { Side::Heroes } else { Side::Director }
-    }
-    /// Lowercase name, also the seat name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Heroes => "heroes",
-            Side::Director => "director",
-        }
-    }
-    /// Parses a side name.
-    pub fn parse(s: &str) -> Option<Side> {
-        match s.trim().to_lowercase().as_str() {
-            "heroes" | "hero" | "players" => Some(Side::Heroes),
-            "director" | "monsters" | "enemies" => Some(Side::Director),
-            _ => None,
-        }
-    }
-}
 
 /// What a square is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -332,7 +295,7 @@ pub struct State {
     pub last_test: Option<String>,
     /// The ordinary test the current creature made last this turn, which a hero token may
     /// reroll under the published rule (DS-TOKEN-4, DS-DELTA-6).
-    pub rerollable: Option<(Cx, crate::rolls::TestKind)>,
+    pub rerollable: Option<(Cx, crate::power_roll::TestKind)>,
     /// Wall squares raised during the combat (DS-AREA-5): they block like walls.
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
@@ -368,6 +331,29 @@ impl State {
     pub fn distance(&self, a: Cx, b: Cx) -> Option<i32> {
         let (x, y) = (self.c(a), self.c(b));
         Some(fray_core::geometry::distance_3d(x.pos?, x.z, x.size.squares, y.pos?, y.z, y.size.squares))
+    }
+    /// Whether `h` is hidden from the enemy `x` now (DS-HIDE-3, DS-DELTA-8): glossary, a
+    /// hidden creature is hidden from every enemy; published, from each enemy it hid from, not
+    /// from those that still saw it.
+    pub fn hidden_from(&self, h: Cx, x: Cx) -> bool {
+        let c = self.c(h);
+        c.hidden
+            && self.enemies(h, x)
+            && (self.options.hidden == crate::options::Text::Glossary || !c.seen_by.contains(&x))
+    }
+    /// Whether no creature of `side` knows where `c` is: `c`, an enemy on the battlefield, is
+    /// hidden from every creature of `side` still on it (DS-HIDE-1, DS-HIDE-3, DS-DELTA-8). The
+    /// seat of `side` is then not shown its square (docs/rulings/drawsteel.md, seat views).
+    pub fn unseen_by(&self, c: Cx, side: Side) -> bool {
+        let x = self.c(c);
+        x.side != side
+            && x.hidden
+            && x.active()
+            && self.active().filter(|&e| self.c(e).side == side).all(|e| self.hidden_from(c, e))
+    }
+    /// Whether `c`'s enemies' seat does not know where it is (see [`State::unseen_by`]).
+    pub fn unseen(&self, c: Cx) -> bool {
+        self.unseen_by(c, self.c(c).side.other())
     }
     /// Whether `c` has condition `k`.
     pub fn has(&self, c: Cx, k: ConditionKind) -> bool {

@@ -2,10 +2,10 @@
 //! start and end of a turn (EoT effects, saves), and the end of the combat.
 
 use crate::events::{Ctx, Event};
-use crate::flow::{Frame, ready};
+use crate::frames::Frame;
 use crate::model::ConditionKind;
 use crate::options::Text;
-use crate::state::{Cx, Side, Until};
+use crate::state::{Cx, Side, State, Until};
 use fray_core::engine::Flow;
 use fray_core::ruleset::RuleError;
 
@@ -180,35 +180,12 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
     Ok(Flow::Continue)
 }
 
-/// Gives a condition; a new frightening or taunting source replaces the old one
-/// (DS-COND-FRIGHT, DS-COND-TAUNT).
-pub fn give_condition(cx: &mut Ctx, c: Cx, kind: ConditionKind, source: Option<Cx>, until: Until) {
-    if matches!(kind, ConditionKind::Frightened | ConditionKind::Taunted | ConditionKind::Grabbed) {
-        for old in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == kind) {
-            cx.emit(Event::ConditionEnded {
-                creature: cx.s.who(c),
-                condition: old,
-                why: "replaced by a new source".into(),
-            });
-        }
-    } else if let Some(old) = cx.s.c(c).conditions.iter().find(|x| x.kind == kind).copied() {
-        // The same condition from another source does not stack (DS-GAP-19): keep one.
-        cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: old, why: "renewed".into() });
-    }
-    cx.emit(Event::ConditionGained {
-        creature: cx.s.who(c),
-        condition: crate::state::Condition { kind, source, until },
-    });
-    // DS-COND-PRONE-1: knocked prone while flying, it falls.
-    if kind == ConditionKind::Prone && cx.s.c(c).flying {
-        cx.emit(Event::Flying { creature: cx.s.who(c), flying: false });
-        let _ = crate::forced::fall(cx, c);
-    }
-}
-
-/// "EoT": to the end of the creature's next turn, or of this one if it is its turn (DS-DUR-EOT).
-pub fn eot(cx: &Ctx, c: Cx) -> Until {
-    let x = cx.s.c(c);
-    let turn = if cx.s.current == Some(c) { x.turns } else { x.turns + 1 };
-    Until::EndOfTurn { who: c, turn }
+/// Creatures of `side` that may still act this round.
+pub fn ready(s: &State, side: Side) -> Vec<Cx> {
+    s.all()
+        .filter(|&c| {
+            let x = s.c(c);
+            x.side == side && !x.acted && !x.dead && x.pos.is_some()
+        })
+        .collect()
 }

@@ -2,7 +2,9 @@
 //! side it fills; this adds `stamina` (also as `hp`), `winded`, `dying`, `dead`, `temp_stamina`,
 //! `recoveries`, `surges`, `z`, `size_label` (as written: "1M", "2"), `hidden`,
 //! `hidden_from` (the enemies it is hidden from), `surprised`, `defending`, `acted`, `actions`;
-//! at the top level `hero_tokens`, `last_test`.
+//! at the top level `hero_tokens`, `last_test`. This is the referee's view; what a seat or a
+//! spectator sees is [`crate::seats::view`], which also marks a creature whose square it hides
+//! `unseen`.
 
 use crate::state::State;
 use fray_core::view::{StatusView, UnitView, View};

@@ -50,3 +50,81 @@ fn the_same_seed_replays_the_same_combat() {
     let setup = EncounterSetup::default();
     conformance::same_seed_same_match(&game, &conformance::from_setup::<DrawSteel>(&setup), 4).unwrap();
 }
+
+/// What a seat may see (seat views in docs/rulings/drawsteel.md; DS-HIDE-1, DS-HIDE-3,
+/// DS-DELTA-8): across random combats, after every choice, neither seat's view nor the lines
+/// it reads give the square of an enemy hidden from every creature of its side; a spectator
+/// sees neither side's hidden creatures; a seat sees no options of a decision not its own. Half
+/// the combats play the glossary's hiding, half the published.
+#[test]
+fn seat_views_never_show_a_hidden_enemy() {
+    use fray_core::Viewer;
+    use fray_drawsteel::Event;
+    use fray_drawsteel::state::Side;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let game = Arc::new(DrawSteel::builtin());
+    let unseen_seen = AtomicUsize::new(0);
+    // The test's own reading of "unseen": hidden from every enemy still on the battlefield.
+    let unseen_by = |s: &State, c: usize, side: Side| {
+        let x = &s.creatures[c];
+        x.side != side
+            && x.hidden
+            && x.active()
+            && s.creatures.iter().enumerate().filter(|(_, e)| e.side == side && e.active()).all(|(e, _)| {
+                s.options.hidden == fray_drawsteel::options::Text::Glossary || !x.seen_by.contains(&(e as u8))
+            })
+    };
+    let check = |_: &DrawSteel, s: &State, viewer: Viewer, view: &fray_core::view::View, read: &[Event]| {
+        let secret = |c: usize| match viewer {
+            Viewer::Seat(seat) => unseen_by(s, c, Side::from_index(seat.index())),
+            Viewer::Spectator => unseen_by(s, c, Side::Heroes) || unseen_by(s, c, Side::Director),
+            Viewer::Referee => false,
+        };
+        for (c, x) in s.creatures.iter().enumerate() {
+            if !secret(c) {
+                continue;
+            }
+            unseen_seen.fetch_add(1, Ordering::Relaxed);
+            let u = &view.units[&*x.id];
+            if u.at.is_some() || !u.extra["z"].is_null() {
+                return Err(format!("{} is hidden from this viewer, but its view gives its square", x.id));
+            }
+            for e in read {
+                if let Event::Moved { creature, .. } = e
+                    && creature.idx as usize == c
+                {
+                    return Err(format!("{} is hidden from this viewer, who reads: {e}", x.id));
+                }
+            }
+        }
+        if let Some(d) = &view.decision {
+            let own = matches!(viewer, Viewer::Seat(seat) if Side::from_index(seat.index()).name() == d.seat);
+            if !own && !d.options.is_empty() {
+                return Err(format!("a {} decision's options are shown to another viewer", d.kind));
+            }
+        }
+        Ok(())
+    };
+    let settings = Settings { max_decisions: 20_000, describe_every: 50, replay: false };
+    let mut failures = Vec::new();
+    for (text, seeds) in [("hidden=glossary", 0..n.div_ceil(8)), ("hidden=published", 1000..1000 + n.div_ceil(8))] {
+        let setup = EncounterSetup { options: vec![text.into()] };
+        let start = conformance::from_setup::<DrawSteel>(&setup);
+        let (_, f) = conformance::random_matches_with_secrets(
+            &game,
+            &start,
+            seeds,
+            &settings,
+            &invariants,
+            Some(&check),
+            |_, _| (),
+        );
+        failures.extend(f);
+    }
+    assert!(failures.is_empty(), "{} combats failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        unseen_seen.load(Ordering::Relaxed) > 0,
+        "no creature was ever hidden from a whole side: nothing was checked"
+    );
+}
