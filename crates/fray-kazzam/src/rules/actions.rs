@@ -2125,7 +2125,7 @@ fn use_power(
             .map(|e| crate::content::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e.clone() })
             .collect();
         attack::apply_effects(cx, u, targets[0], power, &effects)?;
-        crate::classes::features::after_effect(cx, u, targets[0], &def, true); // Creative, Cheerful
+        crate::classes::features::after_effect(cx, u, targets[0], def, true); // Creative, Cheerful
         return Ok(());
     }
     match def.hook.as_deref() {
