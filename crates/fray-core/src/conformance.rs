@@ -20,7 +20,7 @@
 //! says whether anything leaked; the referee's redaction must leave every event as it is.
 
 use crate::dice::{AnyDice, SeededDice};
-use crate::game::{ActionId, Game, Node, Seat, Viewer};
+use crate::game::{ActionId, Game, Node, NullSink, Seat, Viewer};
 use crate::session::{Entry, Input, MatchRecord, RecordingDice, Session};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -67,11 +67,14 @@ pub struct Settings {
     pub describe_every: usize,
     /// Replay the record at the end and compare.
     pub replay: bool,
+    /// Check one menu path in this many that the system has a command for against that command
+    /// (0: never).
+    pub command_every: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { max_decisions: 100_000, describe_every: 7, replay: true }
+        Settings { max_decisions: 100_000, describe_every: 7, replay: true, command_every: 1 }
     }
 }
 
@@ -149,6 +152,10 @@ fn play<G: Game>(
     let mut legal = Vec::new();
     let mut ready: Vec<(Seat, usize)> = Vec::new();
     let nseats = game.seats(&state).len();
+    // Menu paths under way, one starting at each of the acting seat's last few decisions: where
+    // it started, whose it is, what it chose so far.
+    let mut open: Vec<(G::State, Seat, Vec<ActionId>)> = Vec::new();
+    let mut paths = 0usize;
     for n in 0..settings.max_decisions {
         let node = game.node(&state);
         let asked = match node {
@@ -207,6 +214,13 @@ fn play<G: Game>(
             })?;
         }
         let action = random_pick(&mut rng, offered);
+        if settings.command_every > 0 {
+            open.retain(|(_, by, chosen)| *by == seat && chosen.len() < MAX_PATH);
+            open.push((state.clone(), seat, Vec::new()));
+            for (_, _, chosen) in &mut open {
+                chosen.push(action);
+            }
+        }
         let id = game.describe(&state, action).id;
         let before = journal.len();
         game.apply(&mut state, seat, action, &mut dice, &mut journal).map_err(|e| {
@@ -214,6 +228,20 @@ fn play<G: Game>(
             format!("decision {n}: the offered option {id:?} of a {kind} decision was refused: {e}")
         })?;
         inputs.push(Entry { seat: seat.0, input: Input::Choose(id) });
+        let mut i = 0;
+        while i < open.len() {
+            let (root, by, chosen) = &open[i];
+            if let Some(command) = game.command_for(root, &state, *by, chosen) {
+                if paths.is_multiple_of(settings.command_every.max(1)) {
+                    check_command(&**game, root, *by, chosen, &command, seed ^ n as u64)
+                        .map_err(|e| format!("decision {n}: {e}"))?;
+                }
+                paths += 1;
+                open.remove(i);
+            } else {
+                i += 1;
+            }
+        }
         invariants(game, &state).map_err(|e| format!("after decision {n}: {e}"))?;
         if let Some(check) = secrets {
             check_secrets(&**game, &state, &journal[before..], nseats, check)
@@ -221,6 +249,43 @@ fn play<G: Game>(
         }
     }
     Err(format!("the match did not end within {} decisions", settings.max_decisions))
+}
+
+/// The longest menu path checked against a command.
+const MAX_PATH: usize = 4;
+
+/// Command ⇔ menu equivalence: from `root`, the command and the menu path it stands for, each
+/// with the same dice, leave the same state (as the referee sees it) waiting on the same node.
+fn check_command<G: Game>(
+    game: &G,
+    root: &G::State,
+    seat: Seat,
+    path: &[ActionId],
+    command: &G::Command,
+    seed: u64,
+) -> Result<(), String> {
+    let mut by_menu = root.clone();
+    let mut dice = SeededDice::new(seed);
+    let mut said = Vec::new();
+    for &a in path {
+        said.push(game.describe(&by_menu, a).id);
+        game.apply(&mut by_menu, seat, a, &mut dice, &mut NullSink)
+            .map_err(|e| format!("the menu path {} was refused on a copy: {e}", said.join(" ")))?;
+    }
+    let ids = || said.join(" ");
+    let mut by_command = root.clone();
+    let mut dice = SeededDice::new(seed);
+    game.act(&mut by_command, seat, command, &mut dice, &mut NullSink)
+        .map_err(|e| format!("the command {} for the menu path {} was refused: {e}", json(command), ids()))?;
+    let (a, b) = (game.view(&by_menu, Viewer::Referee), game.view(&by_command, Viewer::Referee));
+    if json(&a) != json(&b) || game.node(&by_menu) != game.node(&by_command) {
+        return Err(format!("the menu path {} and the command {} lead to different states", ids(), json(command)));
+    }
+    Ok(())
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
 }
 
 /// Each seat's and a spectator's view and reading of `events` pass `check`; the referee reads

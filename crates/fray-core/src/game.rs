@@ -299,6 +299,19 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<(), RuleError>;
     /// The seat that gives `command` (the side of the unit it names), if any.
     fn command_seat(&self, state: &Self::State, command: &Self::Command) -> Option<Seat>;
+    /// The command that does what `path` does: the actions `seat` chose, in order, from
+    /// `before`, which led to `after`; `None` while the path is not (yet) one whole command, or
+    /// for paths the system has no command for. The conformance harness checks that both lead
+    /// to the same state (commands are sugar for menu paths).
+    fn command_for(
+        &self,
+        _before: &Self::State,
+        _after: &Self::State,
+        _seat: Seat,
+        _path: &[ActionId],
+    ) -> Option<Self::Command> {
+        None
+    }
 
     /// The option id and label of an action `legal` offered (the ids scenario files write).
     fn describe(&self, state: &Self::State, action: ActionId) -> DecisionOption;

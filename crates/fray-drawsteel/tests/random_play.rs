@@ -106,7 +106,7 @@ fn seat_views_never_show_a_hidden_enemy() {
         }
         Ok(())
     };
-    let settings = Settings { max_decisions: 20_000, describe_every: 50, replay: false };
+    let settings = Settings { max_decisions: 20_000, describe_every: 50, replay: false, command_every: 0 };
     let mut failures = Vec::new();
     for (text, seeds) in [("hidden=glossary", 0..n.div_ceil(8)), ("hidden=published", 1000..1000 + n.div_ceil(8))] {
         let setup = EncounterSetup { options: vec![text.into()] };

@@ -150,14 +150,19 @@ fn teams() -> fray_kazzam::engine::setup::Setup {
 }
 
 /// Plays one match through the core's conformance harness (every offered option accepted,
-/// option ids read back, the record replays on one seed in eight); returns its journal.
+/// option ids read back, menu paths against their commands, the record replays on one seed in
+/// eight); returns its journal.
 fn play_setup(seed: u64, check: bool, setup: fray_kazzam::engine::setup::Setup) -> Vec<String> {
     let game = GAME.clone();
     let start = move |g: &Kazzam, dice: &mut dyn fray_core::dice::Dice, out: &mut Vec<fray_kazzam::Event>| {
         g.start_from(setup.clone(), dice, out)
     };
-    let settings =
-        conformance::Settings { max_decisions: MAX_DECISIONS, describe_every: 7, replay: seed.is_multiple_of(8) };
+    let settings = conformance::Settings {
+        max_decisions: MAX_DECISIONS,
+        describe_every: 7,
+        replay: seed.is_multiple_of(8),
+        command_every: 3,
+    };
     let checks = move |_: &Kazzam, s: &State| if check { invariants(s) } else { Ok(()) };
     match conformance::random_match(&game, &start, seed, &settings, &checks) {
         Ok(played) => played.journal.iter().map(|e| e.to_string()).collect(),

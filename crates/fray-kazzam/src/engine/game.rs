@@ -8,6 +8,7 @@
 
 use crate::content::Content;
 use crate::content::builtin;
+use crate::content::powers::Targeting;
 use crate::engine::events::Event;
 use crate::engine::flow::{self, Ctx, Frame};
 use crate::engine::options::TableOptions;
@@ -316,6 +317,53 @@ impl Game for Kazzam {
     }
     fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
         state.find_unit(&command.unit).map(|u| seat_of_unit(state, u))
+    }
+
+    fn command_for(&self, before: &State, after: &State, _seat: Seat, path: &[ActionId]) -> Option<actions::Command> {
+        // Menu paths from the action menu that a command also says: the actions of the menu
+        // (K-ACT), moves, shifts and crawls to a square (K-MOVE), a power at one creature.
+        let Some(&Frame::Act { unit }) = before.flow.last() else { return None };
+        if matches!(after.flow.last(), Some(Frame::Pending { unit: u, .. }) if *u == unit) {
+            return None; // the menu still asks
+        }
+        let ids = path
+            .iter()
+            .map(|&a| if let Answer::Nth(_) = Answer::of(a) { None } else { decode(before, a).ok() })
+            .collect::<Option<Vec<String>>>()?;
+        let square = |id: &str| {
+            let (x, y) = id.split_once(',')?;
+            Some(fray_core::grid::Pos::new(x.parse().ok()?, y.parse().ok()?))
+        };
+        let mut c = actions::Command { unit: before.unit(unit).id.to_string(), ..Default::default() };
+        match ids.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["end-turn"] => c.end_turn = true,
+            ["stand"] => c.stand = true,
+            ["stow"] => c.stow = true,
+            ["retrieve"] => c.retrieve = true,
+            ["drop-prone"] => c.drop_prone = true,
+            ["land"] => c.land = true,
+            ["move", to] => c.move_to = Some(actions::Route::To(square(to)?)),
+            ["crawl", to] => c.crawl = Some(actions::Route::To(square(to)?)),
+            ["shift", to] => c.shift = Some(square(to)?),
+            [power, target]
+                if before.find_unit(target).is_some()
+                    && power.strip_prefix("power:").and_then(|p| before.powers.find(p)).is_some_and(|p| {
+                        let d = before.powers.get(p);
+                        // One creature named as the power's target; a hooked power's menu asks
+                        // its own questions.
+                        d.hook.is_none()
+                            && !d.every_target
+                            && d.max_targets.is_none_or(|n| n <= 1)
+                            && d.zone.is_none()
+                            && matches!(d.target, Targeting::Implement | Targeting::Melee | Targeting::Ranged { .. })
+                    }) =>
+            {
+                c.power = Some(power["power:".len()..].to_string());
+                c.target = Some(actions::Targets::One(target.to_string()));
+            }
+            _ => return None,
+        }
+        Some(c)
     }
 
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
