@@ -7,7 +7,7 @@ use crate::events::{Event, How};
 use crate::flow::{Ctx, Flow, Frame};
 use crate::state::{State, UnitIdx};
 use crate::statuses::StatusKind;
-use fray_core::geometry::{Reach, ReachScratch, distance, reachable};
+use fray_core::geometry::{Reach, ReachScratch, distance};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
@@ -353,7 +353,20 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let start = s.unit(unit).pos?;
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
-    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
+    let mut sc = ReachScratch::new();
+    sc.min_step(min_step(s)).search(
+        s.arena.terrain.width(),
+        s.arena.terrain.height(),
+        start,
+        budget,
+        edges(s, unit, mode, &w),
+    );
+    Some(sc.into_reach())
+}
+
+/// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares.
+fn min_step(s: &State) -> u32 {
+    u32::from(!s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_))))
 }
 
 /// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
@@ -381,7 +394,8 @@ pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.search(width, height, start, budget, edges(s, unit, mode, &w))
+        sc.min_step(min_step(s))
+            .search(width, height, start, budget, edges(s, unit, mode, &w))
             .squares()
             .filter(|&p| stop.can_stop(p, pause))
             .collect()
@@ -417,7 +431,8 @@ pub fn any_destination_on(
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
+        sc.min_step(min_step(s))
+            .find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
             .is_some()
     })
 }
@@ -560,7 +575,7 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.route(width, height, start, budget, edges(s, unit, mode, &w), dest))
+    with_scratch(|sc| sc.min_step(min_step(s)).route(width, height, start, budget, edges(s, unit, mode, &w), dest))
 }
 
 /// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
