@@ -2086,7 +2086,7 @@ fn use_power(
             .map(|e| crate::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e.clone() })
             .collect();
         attack::apply_effects(cx, u, targets[0], power, &effects)?;
-        crate::features::after_effect(cx, u, targets[0], &def, true); // Creative, Cheerful
+        crate::features::after_effect(cx, u, targets[0], def, true); // Creative, Cheerful
         return Ok(());
     }
     match def.hook.as_deref() {

@@ -394,34 +394,34 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     a.next += 1;
                     continue;
                 }
-                a.thrown |= crate::advanced::thrown(cx.s, a.attacker, target, &def); // Throwing Sword
+                a.thrown |= crate::advanced::thrown(cx.s, a.attacker, target, def); // Throwing Sword
                 if !def.rolls() {
-                    apply_hit(cx, &mut a, &def, target, true, true, 0)?;
+                    apply_hit(cx, &mut a, def, target, true, true, 0)?;
                 } else if let Some(v) = a.fixed {
                     cx.emit(Event::Note {
                         text: format!("the attack on {} counts as a roll of {v}", cx.s.unit(target).id),
                     });
-                    settle(cx, &mut a, &def, target, v, 0)?;
+                    settle(cx, &mut a, def, target, v, 0)?;
                 } else if crate::summons::rolls_five(cx.s, target) {
                     // The Specialist's Wall: no die, the roll counts as a 5.
                     cx.emit(Event::Note {
                         text: format!("the attack on {} counts as a roll of 5", cx.s.unit(target).id),
                     });
-                    settle(cx, &mut a, &def, target, 5, 0)?;
+                    settle(cx, &mut a, def, target, 5, 0)?;
                 } else {
                     let (adv, dis) =
-                        roll_adv_dis_at(cx.s, a.attacker, target, &def, a.origin, a.granted_advantage, a.warp);
+                        roll_adv_dis_at(cx.s, a.attacker, target, def, a.origin, a.granted_advantage, a.warp);
                     // You're Mine, and an attack a trigger burdens (Patient Gaze): Disadvantage.
                     let dis = dis || a.disadvantage || crate::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let dis = dis || def.disadvantage; // Trick Shot
                     // Focus: the first implement attack after it has Advantage.
-                    let focus = crate::wandslinger::focus(cx.s, a.attacker, &def);
+                    let focus = crate::wandslinger::focus(cx.s, a.attacker, def);
                     let mode = combine((adv || focus.is_some(), dis));
                     let (_, _, used) = crate::modifiers::roll_flags(cx.s, a.attacker, target);
                     if crate::modifiers::auto_six(cx.s, a.attacker, target) {
                         // Dispersion: no die is rolled; the attack counts as a 6.
                         cx.emit(Event::Note { text: format!("{}'s attack counts as a 6", cx.s.unit(a.attacker).id) });
-                        settle(cx, &mut a, &def, target, 6, 0)?;
+                        settle(cx, &mut a, def, target, 6, 0)?;
                         if cx.s.flow.len() > base {
                             cx.s.flow.insert(base, Frame::Attack(a));
                             return Ok(Flow::Continue);
@@ -448,13 +448,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     // Luck Tokens: the attacker, then the target, may have the roll made again.
                     match crate::charms::luck_chooser(cx.s, a.attacker, target, None) {
                         Some(who) => a.stage = Stage::Luck { natural, mode, who, dice: rolled },
-                        None => after_roll(cx, &mut a, &def, target, natural, rolled, mode)?,
+                        None => after_roll(cx, &mut a, def, target, natural, rolled, mode)?,
                     }
                 }
             }
             Stage::Interrupted { value } => {
                 let target = a.targets[a.next];
-                resolve_roll(cx, &mut a, &def, target, value)?;
+                resolve_roll(cx, &mut a, def, target, value)?;
             }
             Stage::Tokens { .. } | Stage::Glancing | Stage::Luck { .. } => {
                 if cx.s.flow.len() > base {
@@ -466,7 +466,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
             }
             Stage::Done => {
                 crate::wards::pay_peel(cx, &a); // Ward Bash, Ward Burst
-                finish(cx, &a, &def);
+                finish(cx, &a, def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
                     let after: Vec<Effect> = def.after.iter().map(|e| Effect { on_user: true, ..e.clone() }).collect();
@@ -512,10 +512,10 @@ pub fn lone_roll(cx: &mut Ctx, roller: UnitIdx, target: UnitIdx, power: u16) -> 
     let table = cx.s.powers.clone(); // shared: the power is read, not copied
     let def = table.get(power);
     let origin = cx.s.unit(roller).pos.unwrap();
-    let mode = roll_mode(cx.s, roller, target, &def, origin, false);
+    let mode = roll_mode(cx.s, roller, target, def, origin, false);
     let (dice, natural) = roll_dice(cx, roller, mode)?;
     cx.emit(Event::AttackRolled { attacker: cx.s.who(roller), target: cx.s.who(target), dice, natural, mode });
-    Ok(fierce_guarded(cx, roller, target, natural, &def))
+    Ok(fierce_guarded(cx, roller, target, natural, def))
 }
 
 /// What follows the die, once any Luck Token reroll is settled: a wand Charm Roll's 2, the
@@ -1529,7 +1529,7 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
     match a.stage {
         Stage::Tokens { natural } => {
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("answer with a number of tokens"))?;
-            settle(cx, &mut a, &def, target, natural, n)?;
+            settle(cx, &mut a, def, target, natural, n)?;
         }
         Stage::Luck { natural, mode, who, dice } => {
             let (mut natural, mut dice) = (natural, dice);
@@ -1544,12 +1544,12 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
             }
             match crate::charms::luck_chooser(cx.s, a.attacker, target, Some(who)) {
                 Some(next) => a.stage = Stage::Luck { natural, mode, who: next, dice },
-                None => after_roll(cx, &mut a, &def, target, natural, dice, mode)?,
+                None => after_roll(cx, &mut a, def, target, natural, dice, mode)?,
             }
         }
         Stage::Glancing => {
             cx.emit(Event::GlancingChoice { attacker: cx.s.who(a.attacker), choice: option.into() });
-            apply_hit(cx, &mut a, &def, target, option == "damage", option == "effect", 3)?;
+            apply_hit(cx, &mut a, def, target, option == "damage", option == "effect", 3)?;
         }
         _ => {}
     }

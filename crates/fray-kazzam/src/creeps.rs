@@ -969,7 +969,7 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let origin = cx.s.unit(unit).pos.unwrap();
     let mut amount = a.damage.unwrap_or(0);
     let mut notes = Vec::new();
-    match crate::attack::roll_mode(cx.s, unit, t, &pdef, origin, false) {
+    match crate::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::events::RollMode::Advantage => {
             amount += 1;
             notes.push("Advantage +1");
