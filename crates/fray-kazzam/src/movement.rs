@@ -593,10 +593,11 @@ pub fn settle_on_legal_square(cx: &mut Ctx, unit: UnitIdx, why: &str) {
 /// The nearest square to `near` where `unit` can stand.
 pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
     let size = s.unit(unit).size;
+    let footing = Footing::of(s, unit); // gathered once for every square
     s.arena
         .terrain
         .squares()
-        .filter(|&p| distance(p, size, near, 1) > 0 && can_stand(s, unit, p, size))
+        .filter(|&p| distance(p, size, near, 1) > 0 && footing.can_stand(p, size))
         .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
 }
 
