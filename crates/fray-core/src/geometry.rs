@@ -107,6 +107,9 @@ pub struct ReachScratch {
     reach: Reach,
     buckets: Vec<Vec<Pos>>,
     out: Vec<(Pos, u32)>,
+    /// The least a step costs ([`ReachScratch::min_step`]): squares reached with less than it
+    /// left in the budget are not asked for their steps.
+    min_step: u32,
 }
 
 impl Default for ReachScratch {
@@ -120,6 +123,7 @@ impl Default for ReachScratch {
             },
             buckets: Vec::new(),
             out: Vec::with_capacity(8),
+            min_step: 0,
         }
     }
 }
@@ -128,6 +132,13 @@ impl ReachScratch {
     /// Empty buffers.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Tells the searches that follow that no step costs less than `m` (0 by default: free
+    /// steps allowed), so the squares that use up the budget are not asked for their steps.
+    pub fn min_step(&mut self, m: u32) -> &mut Self {
+        self.min_step = m;
+        self
     }
 
     /// The result of the last [`ReachScratch::search`].
@@ -228,6 +239,9 @@ impl ReachScratch {
                     if accept(p) {
                         return Some(p);
                     }
+                }
+                if b as u32 + self.min_step > budget {
+                    continue; // no step from here fits in the budget
                 }
                 out.clear();
                 edges(p, out);

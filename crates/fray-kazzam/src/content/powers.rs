@@ -660,6 +660,9 @@ pub struct Powers {
     by_id: HashMap<String, u16, Fnv>,
     /// Index by lower-cased name, the first power of each name.
     by_name: HashMap<String, u16, Fnv>,
+    /// What [`Powers::find`] answers for a key written as in content (lowercase, digits,
+    /// dashes): the first power with that id or that name, in one look-up.
+    by_key: HashMap<String, u16, Fnv>,
 }
 
 /// FNV-1a: a quick hash for the short ids the rules look powers up by.
@@ -710,13 +713,26 @@ impl Powers {
             for (j, d) in self.defs.iter().enumerate() {
                 self.by_name.entry(d.name.to_lowercase()).or_insert(j as u16);
             }
+            self.index_keys();
             return Ok(i);
         }
         let i = self.defs.len() as u16;
         self.by_id.insert(def.id.clone(), i);
         self.by_name.entry(def.name.to_lowercase()).or_insert(i);
+        for key in [def.id.clone(), def.name.to_lowercase()] {
+            let first = self.by_key.entry(key).or_insert(i);
+            *first = (*first).min(i);
+        }
         self.defs.push(def);
         Ok(i)
+    }
+    /// Builds `by_key` from `by_id` and `by_name` again.
+    fn index_keys(&mut self) {
+        self.by_key.clear();
+        for (k, &i) in self.by_id.iter().chain(self.by_name.iter()) {
+            let first = self.by_key.entry(k.clone()).or_insert(i);
+            *first = (*first).min(i);
+        }
     }
     /// The power at `i`.
     pub fn get(&self, i: u16) -> &PowerDef {
@@ -731,7 +747,9 @@ impl Powers {
         };
         // An id as written in content and code needs no normalising.
         if id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-            return first(self.by_id.get(id), self.by_name.get(id));
+            let found = self.by_key.get(id).copied();
+            debug_assert_eq!(found, first(self.by_id.get(id), self.by_name.get(id)));
+            return found;
         }
         let lower = id.trim().to_lowercase();
         first(self.by_id.get(&lower.replace([' ', '_'], "-")), self.by_name.get(&lower))

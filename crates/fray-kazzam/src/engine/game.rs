@@ -165,6 +165,11 @@ pub const WORDS: &[&str] = &[
     "zone",
     "disarm",
     "charge",
+    // Added later, at the end so earlier words keep their numbers.
+    "drop-prone",
+    "retrieve",
+    "stow",
+    "land",
 ];
 
 struct KazzamNames<'a>(&'a State);

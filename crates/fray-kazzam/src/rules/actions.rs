@@ -860,7 +860,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if crate::classes::porter::removal::is_removed(s, u) {
         return crate::classes::porter::removal::menu(s, u); // its move outside existence, or the end
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16); // a menu's usual size, grown once
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
     // The mover's footing, gathered once for every question about moving below.

@@ -325,13 +325,14 @@ pub fn teleport_options(s: &State, mover: UnitIdx, unit: UnitIdx, range: i32) ->
     let Some(p) = u.pos else {
         return vec![DecisionOption::new("stay", "stay")];
     };
+    let footing = crate::rules::movement::Footing::of(s, unit); // gathered once for every square
     let mut out: Vec<DecisionOption> = s
         .arena
         .terrain
         .squares()
-        .filter(|&q| q != p && distance(q, u.size, p, u.size) <= range && can_stand(s, unit, q, u.size))
+        .filter(|&q| q != p && distance(q, u.size, p, u.size) <= range && footing.can_stand(q, u.size))
         .filter(|&q| mover != unit || !crate::rules::zones::barred(s, unit, q)) // Irena's Cloak
-        .map(|q| DecisionOption::square(q, format!("teleport to {q}")))
+        .map(|q| DecisionOption::square(q, crate::rules::actions::label(|| format!("teleport to {q}"))))
         .collect();
     out.push(DecisionOption::new("stay", "stay put"));
     out

@@ -7,7 +7,7 @@ use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;
-use fray_core::geometry::{Reach, ReachScratch, distance, reachable};
+use fray_core::geometry::{Reach, ReachScratch, distance};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
@@ -361,7 +361,20 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let start = s.unit(unit).pos?;
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
-    Some(reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget, edges(s, unit, mode, &w)))
+    let mut sc = ReachScratch::new();
+    sc.min_step(min_step(s)).search(
+        s.arena.terrain.width(),
+        s.arena.terrain.height(),
+        start,
+        budget,
+        edges(s, unit, mode, &w),
+    );
+    Some(sc.into_reach())
+}
+
+/// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares.
+fn min_step(s: &State) -> u32 {
+    u32::from(!s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_))))
 }
 
 /// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
@@ -389,7 +402,8 @@ pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.search(width, height, start, budget, edges(s, unit, mode, &w))
+        sc.min_step(min_step(s))
+            .search(width, height, start, budget, edges(s, unit, mode, &w))
             .squares()
             .filter(|&p| stop.can_stop(p, pause))
             .collect()
@@ -425,7 +439,8 @@ pub fn any_destination_on(
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
+        sc.min_step(min_step(s))
+            .find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
             .is_some()
     })
 }
@@ -571,7 +586,7 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.route(width, height, start, budget, edges(s, unit, mode, &w), dest))
+    with_scratch(|sc| sc.min_step(min_step(s)).route(width, height, start, budget, edges(s, unit, mode, &w), dest))
 }
 
 /// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
@@ -589,10 +604,11 @@ pub fn settle_on_legal_square(cx: &mut Ctx, unit: UnitIdx, why: &str) {
 /// The nearest square to `near` where `unit` can stand.
 pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
     let size = s.unit(unit).size;
+    let footing = Footing::of(s, unit); // gathered once for every square
     s.arena
         .terrain
         .squares()
-        .filter(|&p| distance(p, size, near, 1) > 0 && can_stand(s, unit, p, size))
+        .filter(|&p| distance(p, size, near, 1) > 0 && footing.can_stand(p, size))
         .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
 }
 

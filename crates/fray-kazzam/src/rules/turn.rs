@@ -419,8 +419,9 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
 
 fn free_squares_near(s: &State, unit: UnitIdx, targets: &[Pos], inside_dungeon: Option<bool>) -> Vec<Pos> {
     let size = s.unit(unit).size;
+    let footing = crate::rules::movement::Footing::of(s, unit); // gathered once for every square
     let ok = |p: Pos| {
-        crate::rules::movement::can_stand(s, unit, p, size)
+        footing.can_stand(p, size)
             && inside_dungeon.is_none_or(|inside| s.arena.footprint_in_dungeon(p, size) == inside)
     };
     let free: Vec<Pos> = targets.iter().copied().filter(|&p| ok(p)).collect();
