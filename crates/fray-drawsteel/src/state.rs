@@ -266,6 +266,11 @@ impl MapObject {
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
         fray_core::grid::footprint(self.at, if self.oblong { 1 } else { self.size.squares })
     }
+    /// Whether it fills square `p` (one of [`MapObject::squares`], without walking them).
+    pub fn fills(&self, p: Pos) -> bool {
+        let n = if self.oblong { 1 } else { self.size.squares };
+        (self.at.x..self.at.x + n).contains(&p.x) && (self.at.y..self.at.y + n).contains(&p.y)
+    }
     /// As written: "2O", "1L"...
     pub fn label(&self) -> String {
         format!("{}{}", self.size.label(), if self.oblong { "O" } else { "" })
@@ -365,9 +370,9 @@ impl State {
     }
     /// Terrain at `p`, counting walls raised during the combat.
     pub fn terrain_at(&self, p: Pos) -> Terrain {
-        if self.walls.contains(&p) {
+        if !self.walls.is_empty() && self.walls.contains(&p) {
             Terrain::Wall
-        } else if self.object_at(p).is_some() {
+        } else if self.objects.iter().any(|o| !o.toppled && o.fills(p)) {
             Terrain::Object
         } else {
             self.arena.at(p)
@@ -375,7 +380,7 @@ impl State {
     }
     /// The standing object filling square `p`, if any.
     pub fn object_at(&self, p: Pos) -> Option<usize> {
-        self.objects.iter().position(|o| !o.toppled && o.squares().any(|q| q == p))
+        self.objects.iter().position(|o| !o.toppled && o.fills(p))
     }
     /// The creature occupying square `p` (footprints, same level), if any.
     pub fn at(&self, p: Pos) -> Option<Cx> {
