@@ -797,7 +797,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
             out.push(DecisionOption::new("shift", "shift 1 square (move action)"));
         }
     }
-    for a in &s.c(c).abilities {
+    for a in s.c(c).abilities.iter() {
         let t = targets_for(s, c, a);
         let ok = if a.distance.needs_square() {
             check_ability(s, c, a, &[], extra).is_ok() && !crate::areas::placements(s, c, a).is_empty()

@@ -176,8 +176,8 @@ pub struct Creature {
     pub chars: [i32; 5],
     /// Flat free strike damage (Director creatures), or `None` for heroes (DS-GAP-13).
     pub free_strike: Option<i32>,
-    /// Abilities.
-    pub abilities: Vec<Arc<AbilityDef>>,
+    /// Abilities (fixed for the combat: shared between clones).
+    pub abilities: Arc<[Arc<AbilityDef>]>,
     /// Conditions.
     pub conditions: Vec<Condition>,
     /// Surges (DS-SURGE).
@@ -369,6 +369,7 @@ impl State {
         self.c(c).conditions.iter().find(|x| x.kind == k).and_then(|x| x.source)
     }
     /// Terrain at `p`, counting walls raised during the combat.
+    #[inline]
     pub fn terrain_at(&self, p: Pos) -> Terrain {
         if !self.walls.is_empty() && self.walls.contains(&p) {
             Terrain::Wall
