@@ -379,6 +379,12 @@ impl State {
             self.arena.at(p)
         }
     }
+    /// Whether `p` is a wall (`terrain_at(p) == Terrain::Wall`), with the objects looked at only
+    /// where the map has a wall: what line of effect asks of every square it crosses.
+    #[inline]
+    pub fn is_wall(&self, p: Pos) -> bool {
+        self.walls.contains(&p) || (self.arena.at(p) == Terrain::Wall && self.object_at(p).is_none())
+    }
     /// The standing object filling square `p`, if any.
     pub fn object_at(&self, p: Pos) -> Option<usize> {
         self.objects.iter().position(|o| !o.toppled && o.fills(p))
