@@ -145,9 +145,7 @@ pub fn concealed(s: &State, c: Cx) -> bool {
 pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
-        (Some(p), Some(q)) => {
-            fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.terrain_at(sq) == Terrain::Wall)
-        }
+        (Some(p), Some(q)) => fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.is_wall(sq)),
         _ => Sight::Blocked,
     }
 }

@@ -315,13 +315,14 @@ fn can_jump_from(s: &State, c: Cx, p: Pos) -> bool {
 
 fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
     let size = s.c(c).size.squares;
+    let prone = s.has(c, ConditionKind::Prone);
     let mut cost = 1;
     // Ledges (DS-GAP-9, DS-JUMP-4): a square of height is a ledge to climb, 2 movement a square
     // (up or down), unless the creature can jump that high; one square down is a plain step.
     // Prone creatures neither climb nor jump.
     let dz = s.arena.ground(q) - s.arena.ground(from);
     if !(-1..=0).contains(&dz) {
-        if s.has(c, ConditionKind::Prone) {
+        if prone {
             return None;
         }
         let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
@@ -352,7 +353,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     {
         return None;
     }
-    if s.has(c, ConditionKind::Prone) {
+    if prone {
         cost += 1;
     }
     Some(cost)
@@ -545,6 +546,34 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
         }
     }
     found
+}
+
+/// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
+fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
+    let Some(start) = s.c(c).pos else { return false };
+    if s.options.jumping == crate::options::Text::Glossary {
+        return !destinations(s, c, budget, false).is_empty();
+    }
+    let fright = s.source_of(c, ConditionKind::Frightened);
+    let unafraid = |q: Pos| {
+        fright.is_none_or(|f| {
+            s.c(f).pos.is_none_or(|fp| {
+                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
+            })
+        })
+    };
+    let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
+        for q in p.neighbours() {
+            if let Some(cost) = step_cost(s, c, p, q, false) {
+                out.push((q, cost));
+            }
+        }
+        for (land, cost) in jumps(s, c, p, None) {
+            out.push((land, cost));
+        }
+    };
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    fray_core::geometry::reachable_any(w, h, start, budget.max(0) as u32, edges, |q| can_end(s, c, q) && unafraid(q))
 }
 
 /// A charge's runs (DS-CHG-1, DS-GAP-8): the cheapest route to each square that never bends
@@ -761,14 +790,14 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
     if !extra {
         let can_advance =
             (s.c(c).acts.move_left > 0 && s.current == Some(c)) || check_slot(s, c, Slot::Move, false).is_ok();
-        if can_advance && speed(s, c) > 0 && !destinations(s, c, advance_budget(s, c), false).is_empty() {
+        if can_advance && speed(s, c) > 0 && has_destination(s, c, advance_budget(s, c)) {
             out.push(DecisionOption::new("advance", "move up to your speed (move action)"));
         }
         if !shift_squares(s, c).is_empty() {
             out.push(DecisionOption::new("shift", "shift 1 square (move action)"));
         }
     }
-    for a in &s.c(c).abilities {
+    for a in s.c(c).abilities.iter() {
         let t = targets_for(s, c, a);
         let ok = if a.distance.needs_square() {
             check_ability(s, c, a, &[], extra).is_ok() && !crate::areas::placements(s, c, a).is_empty()
@@ -785,7 +814,7 @@ pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("free-strike", "make a free strike (main action)"));
     }
     if !extra {
-        if main && speed(s, c) > 0 && s.active().any(|t| !charge_squares(s, c, t).is_empty()) {
+        if main && speed(s, c) > 0 && can_charge_someone(s, c) {
             out.push(DecisionOption::new("charge", "charge: a straight run, then a melee free strike (main action)"));
         }
         for (id, verb, label) in [
@@ -859,6 +888,22 @@ fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
         .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
         .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
         .collect()
+}
+
+/// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
+/// them), with the charge runs searched once.
+fn can_charge_someone(s: &State, c: Cx) -> bool {
+    let mut runs: Option<Vec<(Pos, Vec<Pos>)>> = None;
+    s.active().any(|t| {
+        if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
+            return false;
+        }
+        let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
+        let size = s.c(c).size.squares;
+        runs.get_or_insert_with(|| destinations(s, c, speed(s, c), true))
+            .iter()
+            .any(|&(q, _)| distance(q, size, tp, ts) == 1)
+    })
 }
 
 fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {

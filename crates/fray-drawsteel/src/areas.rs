@@ -18,8 +18,7 @@ pub fn squares(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Option<Vec<Pos>
             if distance(p, size, square, 1) > within {
                 return None;
             }
-            let origin_seen =
-                fray_core::sight::sight(p, size, square, 1, |q| s.terrain_at(q) == Terrain::Wall) != Sight::Blocked;
+            let origin_seen = fray_core::sight::sight(p, size, square, 1, |q| s.is_wall(q)) != Sight::Blocked;
             if !origin_seen && distance(p, size, square, 1) > 0 {
                 return None;
             }

@@ -219,7 +219,7 @@ pub fn build(
             stability: b.stability,
             chars: b.characteristics.array(),
             free_strike: if b.kind == "hero" { None } else { b.free_strike },
-            abilities,
+            abilities: abilities.into(),
             conditions,
             surges: u.surges,
             acts: Acts::default(),

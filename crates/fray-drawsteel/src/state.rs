@@ -176,8 +176,8 @@ pub struct Creature {
     pub chars: [i32; 5],
     /// Flat free strike damage (Director creatures), or `None` for heroes (DS-GAP-13).
     pub free_strike: Option<i32>,
-    /// Abilities.
-    pub abilities: Vec<Arc<AbilityDef>>,
+    /// Abilities (fixed for the combat: shared between clones).
+    pub abilities: Arc<[Arc<AbilityDef>]>,
     /// Conditions.
     pub conditions: Vec<Condition>,
     /// Surges (DS-SURGE).
@@ -265,6 +265,11 @@ impl MapObject {
     /// The squares it fills: its size's N x N, or one square if oblong.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
         fray_core::grid::footprint(self.at, if self.oblong { 1 } else { self.size.squares })
+    }
+    /// Whether it fills square `p` (one of [`MapObject::squares`], without walking them).
+    pub fn fills(&self, p: Pos) -> bool {
+        let n = if self.oblong { 1 } else { self.size.squares };
+        (self.at.x..self.at.x + n).contains(&p.x) && (self.at.y..self.at.y + n).contains(&p.y)
     }
     /// As written: "2O", "1L"...
     pub fn label(&self) -> String {
@@ -364,18 +369,25 @@ impl State {
         self.c(c).conditions.iter().find(|x| x.kind == k).and_then(|x| x.source)
     }
     /// Terrain at `p`, counting walls raised during the combat.
+    #[inline]
     pub fn terrain_at(&self, p: Pos) -> Terrain {
-        if self.walls.contains(&p) {
+        if !self.walls.is_empty() && self.walls.contains(&p) {
             Terrain::Wall
-        } else if self.object_at(p).is_some() {
+        } else if self.objects.iter().any(|o| !o.toppled && o.fills(p)) {
             Terrain::Object
         } else {
             self.arena.at(p)
         }
     }
+    /// Whether `p` is a wall (`terrain_at(p) == Terrain::Wall`), with the objects looked at only
+    /// where the map has a wall: what line of effect asks of every square it crosses.
+    #[inline]
+    pub fn is_wall(&self, p: Pos) -> bool {
+        self.walls.contains(&p) || (self.arena.at(p) == Terrain::Wall && self.object_at(p).is_none())
+    }
     /// The standing object filling square `p`, if any.
     pub fn object_at(&self, p: Pos) -> Option<usize> {
-        self.objects.iter().position(|o| !o.toppled && o.squares().any(|q| q == p))
+        self.objects.iter().position(|o| !o.toppled && o.fills(p))
     }
     /// The creature occupying square `p` (footprints, same level), if any.
     pub fn at(&self, p: Pos) -> Option<Cx> {
