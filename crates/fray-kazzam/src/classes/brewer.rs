@@ -13,6 +13,7 @@
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
@@ -42,15 +43,6 @@ pub const HOOKS: &[&str] = &[
 
 /// Power hooks brews add: making, drinking and passing Elixirs.
 pub const POWER_HOOKS: &[&str] = &["give-elixir", "drink-elixir", "pass-elixir", "recover-brews"];
-
-/// A flask someone carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Elixir {
-    /// The Elixir or Potion it holds.
-    pub power: u16,
-    /// The Brewer who made it.
-    pub maker: UnitIdx,
-}
 
 /// Whether a power is an Elixir proper (not a Potion made as one).
 pub fn is_elixir(def: &PowerDef) -> bool {

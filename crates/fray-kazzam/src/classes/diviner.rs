@@ -5,12 +5,12 @@
 //! and reaches allies starting their turn near it. Revealed Pain and Linked Doom are curses
 //! (`curses`).
 
+use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::events::How;
 use crate::engine::flow::Ctx;
 use crate::engine::flow::Rolls;
 use crate::engine::state::{State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status};

@@ -10,6 +10,8 @@
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::records::porter::Porter;
+pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -25,15 +27,6 @@ pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
 /// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
 pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide", "short-tunnel"];
 
-/// A Short Tunnel portal: with its Porter's other one, a passage for anyone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Tunnel {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// Its square.
-    pub at: Pos,
-}
-
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
 const KINEMANCY_SLIDE: i32 = 6;
@@ -48,68 +41,6 @@ pub enum Object {
     Orb(crate::engine::state::OrbIdx),
     /// This creature's implement.
     Implement(UnitIdx),
-}
-
-/// An implement lying on the map: its owner is Disarmed until it comes next to it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Dropped {
-    /// Whose implement.
-    pub owner: UnitIdx,
-    /// Where it lies.
-    pub at: Pos,
-}
-
-/// A warp on the map.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Warp {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// The power that opened it (its kind: Scouting, Hub...).
-    pub power: u16,
-    /// Its square.
-    pub at: Pos,
-}
-
-/// A Floor Portal's trap.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Trap {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// The power that opened it.
-    pub power: u16,
-    /// Its square.
-    pub at: Pos,
-    /// It closes as its owner's turn with this number ends.
-    pub ends_after_turn: u32,
-}
-
-/// Bend Space on a target: longer reach against it, and a hop when it ends a turn beside its
-/// Porter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Bend {
-    /// The Porter.
-    pub user: UnitIdx,
-    /// The target.
-    pub target: UnitIdx,
-    /// It ends as the Porter's turn with this number ends.
-    pub ends_after_turn: u32,
-}
-
-/// Everything this module keeps in the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Porter {
-    /// Warps, oldest first.
-    pub warps: Vec<Warp>,
-    /// Floor Portal traps.
-    pub traps: Vec<Trap>,
-    /// Bend Space marks.
-    pub bends: Vec<Bend>,
-    /// Implements slid out of their owners' hands.
-    pub dropped: Vec<Dropped>,
-    /// The last round whose end the Vortex Warps have pulled at.
-    pub pulled_round: u32,
-    /// Short Tunnel portals, oldest first.
-    pub tunnels: Vec<Tunnel>,
 }
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
@@ -300,7 +231,7 @@ fn beside(s: &State, t: UnitIdx, empty: bool) -> Vec<Pos> {
         .terrain
         .squares()
         .filter(|&q| distance(q, 1, p, size) == 1)
-        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::rules::arena::Terrain::Portal)
+        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::engine::arena::Terrain::Portal)
         .filter(|&q| !empty || s.unit_at(q).is_none())
         .collect()
 }
@@ -832,7 +763,7 @@ fn held_objects(s: &State, t: UnitIdx) -> Vec<Object> {
 fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
     let open = |q: Pos| {
         let t = s.arena.at(q);
-        t.enterable() && t != crate::rules::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
+        t.enterable() && t != crate::engine::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
     };
     let reach = fray_core::geometry::reachable(
         s.arena.terrain.width(),
@@ -1015,12 +946,16 @@ pub fn tunnel_exit(s: &State, p: Pos) -> Option<Pos> {
 
 /// Whether `p` is a portal end: the arena's (K-TER-4) or a Short Tunnel's.
 pub fn is_portal(s: &State, p: Pos) -> bool {
-    s.arena.at(p) == crate::rules::arena::Terrain::Portal || is_tunnel(s, p)
+    s.arena.at(p) == crate::engine::arena::Terrain::Portal || is_tunnel(s, p)
 }
 
 /// Where entering the portal on `p` leads a creature of `side`, if anywhere.
-pub fn portal_exit(s: &State, p: Pos, side: crate::rules::arena::Side) -> Option<Pos> {
-    if s.arena.at(p) == crate::rules::arena::Terrain::Portal { s.arena.portal_exit(p, side) } else { tunnel_exit(s, p) }
+pub fn portal_exit(s: &State, p: Pos, side: crate::engine::arena::Side) -> Option<Pos> {
+    if s.arena.at(p) == crate::engine::arena::Terrain::Portal {
+        s.arena.portal_exit(p, side)
+    } else {
+        tunnel_exit(s, p)
+    }
 }
 
 /// Forced movement through a Short Tunnel (K-FM-3, K-FM-4): squares beside the far end that a

@@ -9,6 +9,7 @@ use crate::classes::features::Feature;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::records::summons::Beast;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
 use crate::rules::forced::{ForcedFrame, ForcedKind};
@@ -18,7 +19,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 
 /// Power hooks this module plays.
 pub const HOOKS: &[&str] = &["tamer-summon", "tamer-command", "tamer-territory", "tamer-give-move"];
@@ -161,28 +161,6 @@ fn creature_named(what: &str) -> Option<&'static Creature> {
     CREATURES.iter().find(|c| c.id == what)
 }
 
-/// What Fray remembers about one creature (the `tamer` part of its `placed` record), changed only
-/// by [`Event::Beast`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Beast {
-    /// Its square when its Tamer's current turn began (Goring Tusks' "started its turn").
-    pub start: Option<Pos>,
-    /// The turn (round, acting unit) in which it last obeyed a command (Dazed: one a turn).
-    pub obeyed: Option<(u32, UnitIdx)>,
-    /// Its turns so far: each of its Tamer's turns is also its own (statuses' durations).
-    pub turn: u32,
-    /// Lethal Ongoing damage waits until just after its Tamer's first action (L1669).
-    pub delayed: bool,
-    /// A territorial beast's territory: the 5x5 area centred here (L1767).
-    pub territory: Option<Pos>,
-    /// Beast Charm: commanded during its Tamer's turn with this number, it attacks with
-    /// Advantage (L1689).
-    pub charmed: Option<u32>,
-    /// The turn (round, acting unit) in which an attack through it took the sword Tamer's extra
-    /// damage (once a turn, L1677).
-    pub sword: Option<(u32, UnitIdx)>,
-}
-
 /// Whether a power is one of this module's.
 pub fn hooked(def: &PowerDef) -> bool {
     def.hook.as_deref().is_some_and(|h| HOOKS.contains(&h))
@@ -246,7 +224,7 @@ fn place_squares(s: &State, tamer: UnitIdx) -> Vec<Pos> {
             let d = distance(p, size, q, 1);
             (1..=SUMMON_RANGE).contains(&d)
                 && s.arena.at(q).enterable()
-                && s.arena.at(q) != crate::rules::arena::Terrain::Portal
+                && s.arena.at(q) != crate::engine::arena::Terrain::Portal
                 && !s.arena.in_dungeon(q)
         })
         .filter(|&q| {
@@ -1274,7 +1252,7 @@ fn conjure_squares(s: &State, tamer: UnitIdx, near: Option<UnitIdx>) -> Vec<Pos>
             Some(t) => s.unit(t).pos.is_some_and(|p| distance(p, s.unit(t).size, q, 1) == 1),
             None => distance(tp, size, q, 1) <= range,
         })
-        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::rules::arena::Terrain::Portal)
+        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::engine::arena::Terrain::Portal)
         .filter(|&q| {
             s.units_on_map().all(|o| {
                 let ou = s.unit(o);

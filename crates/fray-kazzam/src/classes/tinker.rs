@@ -227,7 +227,7 @@ fn slide_squares(s: &State, trap: UnitIdx) -> Vec<Pos> {
         .filter(|&q| {
             fray_core::geometry::distance(p, 1, q, 1) == 1
                 && s.arena.at(q).enterable()
-                && s.arena.at(q) != crate::rules::arena::Terrain::Portal
+                && s.arena.at(q) != crate::engine::arena::Terrain::Portal
         })
         .filter(|&q| {
             s.units_on_map().all(|o| {

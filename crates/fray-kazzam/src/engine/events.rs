@@ -2,8 +2,8 @@
 //! changes the game-visible state. Events read as sentences (`Display`) for the log, and
 //! serialize for the browser and saved journals.
 
+use crate::engine::arena::Side;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
-use crate::rules::arena::Side;
 use crate::rules::statuses::{Status, StatusKind};
 use fray_core::grid::Pos;
 use serde::Serialize;
@@ -240,9 +240,9 @@ pub enum Event {
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
     /// A square's terrain changed (Change Terrain).
-    TerrainChanged { at: Pos, terrain: crate::rules::arena::Terrain, why: String },
+    TerrainChanged { at: Pos, terrain: crate::engine::arena::Terrain, why: String },
     /// A pedestal was made (Major Terrain).
-    PedestalAdded { pedestal: crate::rules::arena::Pedestal },
+    PedestalAdded { pedestal: crate::engine::arena::Pedestal },
     /// A pedestal was taken away; its orbs stay on its square, on the ground (Major Terrain).
     PedestalRemoved { index: usize, id: String },
     /// A power put something new on the map: a summon, trap, automaton or wall
@@ -499,7 +499,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::PedestalAdded { pedestal } => {
             let a = std::sync::Arc::make_mut(&mut s.arena);
             if let Some(t) = a.terrain.get_mut(pedestal.at) {
-                *t = crate::rules::arena::Terrain::Pedestal;
+                *t = crate::engine::arena::Terrain::Pedestal;
             }
             a.pedestals.push(pedestal.clone());
         }
@@ -507,7 +507,7 @@ pub fn apply(s: &mut State, e: &Event) {
             let a = std::sync::Arc::make_mut(&mut s.arena);
             let at = a.pedestals.remove(*index).at;
             if let Some(t) = a.terrain.get_mut(at) {
-                *t = crate::rules::arena::Terrain::Open;
+                *t = crate::engine::arena::Terrain::Open;
             }
             // Orbs on it drop where it stood; later pedestals move down one place.
             for o in &mut s.orbs {

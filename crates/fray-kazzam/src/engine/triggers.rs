@@ -11,13 +11,13 @@
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::records::triggers::{Armed, Cooldown};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::{AttackFrame, Stage};
 use crate::rules::statuses::{Duration, Status, StatusKind, describe_duration};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 
 /// Power hooks this module plays.
 pub const HOOKS: &[&str] = &[
@@ -38,28 +38,6 @@ pub const HOOKS: &[&str] = &[
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
 pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];
-
-/// A triggered feature used and not ready again until `until` runs out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Cooldown {
-    /// The feature id.
-    pub feature: std::sync::Arc<str>,
-    /// Until when.
-    pub until: Duration,
-}
-
-/// A waiting power armed on its user until its duration runs out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Armed {
-    /// The power.
-    pub power: u16,
-    /// The one creature it watches (Patient Gaze) or protects (Retribution).
-    pub target: Option<UnitIdx>,
-    /// How long it lasts.
-    pub duration: Duration,
-    /// Creatures it has already been used against.
-    pub used_on: Vec<UnitIdx>,
-}
 
 /// What set a triggered power off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

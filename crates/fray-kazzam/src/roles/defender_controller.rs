@@ -191,7 +191,7 @@ fn struck(s: &State, f: &ForcedFrame, q: Pos) -> Option<UnitIdx> {
     let (cp, cs) = (cu.pos.unwrap(), cu.size);
     let open = footprint(q, t.size).all(|r| {
         let terrain = s.arena.at(r);
-        distance(cp, cs, r, 1) == 0 || (terrain.enterable() && terrain != crate::rules::arena::Terrain::Edge)
+        distance(cp, cs, r, 1) == 0 || (terrain.enterable() && terrain != crate::engine::arena::Terrain::Edge)
     });
     let mut next = ForcedFrame::new(s, f.mover, c, ForcedKind::Slide, f.remaining);
     next.must_move = true;

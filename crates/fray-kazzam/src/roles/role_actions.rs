@@ -5,10 +5,10 @@
 //! their questions through a [`RoleFrame`]. The Terrain Artist's Change Terrain, Boost Square and
 //! Major Terrain change the arena itself (K-TER: squares, pedestals) through events.
 
+use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -561,7 +561,7 @@ fn enemy_pedestals(s: &State, u: UnitIdx) -> Vec<usize> {
     (0..s.arena.pedestals.len())
         .filter(|&i| {
             let p = &s.arena.pedestals[i];
-            p.side != side && p.side != crate::rules::arena::Side::Neutral && within(s, u, p.at)
+            p.side != side && p.side != crate::engine::arena::Side::Neutral && within(s, u, p.at)
         })
         .collect()
 }
@@ -646,7 +646,7 @@ fn major_options(s: &State, u: UnitIdx) -> Vec<(String, String)> {
 }
 
 /// A fresh id for a new pedestal of `side`: the next free `<side>-<n>`, clear of orb ids too.
-fn pedestal_id(s: &State, side: crate::rules::arena::Side) -> String {
+fn pedestal_id(s: &State, side: crate::engine::arena::Side) -> String {
     (1..)
         .map(|n| format!("{}-{n}", side.name()))
         .find(|id| !s.arena.pedestals.iter().any(|p| &p.id == id) && s.find_orb(id).is_none())
@@ -669,7 +669,7 @@ fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option:
     match work {
         "pedestal" => {
             let side = cx.s.unit(user).side;
-            let p = crate::rules::arena::Pedestal { id: pedestal_id(cx.s, side), at: q, side };
+            let p = crate::engine::arena::Pedestal { id: pedestal_id(cx.s, side), at: q, side };
             cx.emit(Event::PedestalAdded { pedestal: p });
         }
         "remove-wall" => {

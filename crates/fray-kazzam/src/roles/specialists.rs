@@ -4,10 +4,10 @@
 //! boost (Change Terrain or Boost Square at the target) and its ease on Difficult Terrain.
 //! Their questions go through a [`SpecFrame`].
 
+use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::movement::{Mode, MoveFrame};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;

@@ -250,7 +250,7 @@ fn in_water(s: &State, u: UnitIdx) -> bool {
     let un = s.unit(u);
     !s.has(u, StatusKind::Hovering)
         && un.pos.is_some_and(|p| {
-            fray_core::grid::footprint(p, un.size).any(|q| s.arena.at(q) == crate::rules::arena::Terrain::Water)
+            fray_core::grid::footprint(p, un.size).any(|q| s.arena.at(q) == crate::engine::arena::Terrain::Water)
         })
 }
 

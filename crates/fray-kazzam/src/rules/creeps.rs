@@ -9,6 +9,9 @@ use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, How};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::records::creeps::Creeps;
+pub use crate::engine::records::creeps::Group;
+pub use crate::engine::records::creeps::{Enemy, Nudge};
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -16,7 +19,6 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The compiled-in stat blocks.
 pub const FILE: &str = "content/kazzam/creeps.toml";
@@ -227,52 +229,6 @@ pub fn add_powers(p: &mut crate::content::powers::Powers, creeps: &[CreepDef]) -
 
 // ------------------------------------------------------------------ groups
 
-/// One player on a group's Enemies List.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Enemy {
-    /// Who.
-    pub unit: UnitIdx,
-    /// Whether it was in the Dungeon when it joined: leaving or entering ends it (K-CAI-3).
-    pub in_dungeon: bool,
-}
-
-/// A Manipulate Creeps waiting for the group's next action roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Nudge {
-    /// The Hunter.
-    pub hunter: UnitIdx,
-    /// +1 or -1; `None` until decided (level 4: just before the roll).
-    pub amount: Option<i32>,
-}
-
-/// A Creep group (K-CAI-4, K-INIT-4).
-#[derive(Clone, Debug)]
-pub struct Group {
-    /// Its id (the scenario's `group`).
-    pub id: Arc<str>,
-    /// Its Creeps in printed order, each with its stat block's index in the match's content.
-    pub members: Vec<(UnitIdx, u16)>,
-    /// The orb it guards.
-    pub orb: Option<OrbIdx>,
-    /// That orb's pedestal.
-    pub pedestal: Option<u8>,
-    /// Its Enemies List (K-CAI-1..3).
-    pub enemies: Vec<Enemy>,
-    /// Manipulate Creeps waiting for its next roll.
-    pub nudges: Vec<Nudge>,
-    /// Creatures whose Guarded already took 1 off this phase's first attack (K-CSP-2).
-    pub guarded: Vec<UnitIdx>,
-}
-
-/// Every Creep group and the round the Creep phase last ran.
-#[derive(Clone, Debug, Default)]
-pub struct Creeps {
-    /// Groups, in printed order.
-    pub groups: Vec<Group>,
-    /// The round whose Creep phase has begun.
-    pub acted_round: u32,
-}
-
 /// A change to the Creep records (applied by `events::apply` only).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Change {
@@ -336,7 +292,7 @@ pub fn build(
     specs: &[(crate::engine::setup::UnitSpec, Option<usize>)],
     units: &[crate::engine::state::Unit],
     orbs: &[crate::engine::state::Orb],
-    arena: &crate::rules::arena::Arena,
+    arena: &crate::engine::arena::Arena,
     errors: &mut Vec<String>,
 ) -> Creeps {
     let mut out = Creeps::default();
@@ -413,7 +369,7 @@ pub fn build(
             g.orb = orbs
                 .iter()
                 .enumerate()
-                .filter(|(_, o)| o.color == crate::rules::arena::Side::Neutral)
+                .filter(|(_, o)| o.color == crate::engine::arena::Side::Neutral)
                 .filter_map(|(i, o)| orb_at(o).map(|q| (distance(p, first.size, q, 1), i)))
                 .min()
                 .map(|(_, i)| i as OrbIdx);
@@ -454,7 +410,7 @@ pub fn view(s: &State) -> serde_json::Value {
 /// Who joins for `actor`: itself, and a summon's or trap's owner too (K-CAI-2).
 fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
     let u = s.unit(actor);
-    if u.kind == UnitKind::Creep || u.side == crate::rules::arena::Side::Neutral {
+    if u.kind == UnitKind::Creep || u.side == crate::engine::arena::Side::Neutral {
         return Vec::new();
     }
     let mut out = vec![actor];

@@ -1,7 +1,7 @@
 //! The core rules a player learns first, by rule area: actions, movement, attacks, damage, statuses, orbs, cover, zones, turns, Creeps.
 
 pub mod actions;
-pub mod arena;
+pub use crate::engine::arena;
 pub mod attack;
 pub mod contagion;
 pub mod control;
