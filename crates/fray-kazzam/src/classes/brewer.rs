@@ -10,9 +10,11 @@
 //! to an adjacent ally as a Free Action; lost when the carrier is Taken Out. A Potion made as an
 //! Elixir gives its drinker the Potion's Effect line.
 
+pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HOOKS};
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::records::brewer::Delivery;
 pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
@@ -20,58 +22,10 @@ use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// Effect hooks brews add to the vocabulary.
-pub const HOOKS: &[&str] = &[
-    "nullify",
-    "hardening",
-    "target-attack",
-    "target-protect",
-    "fascination",
-    "extra-move",
-    "lightning",
-    "luck",
-    "wild-rage",
-    "status-exchange",
-    "bonded-futures",
-    "salamander",
-    "takeoff-blast",
-    "takeoff-lift",
-    "enlarge",
-];
-
-/// Power hooks brews add: making, drinking and passing Elixirs.
-pub const POWER_HOOKS: &[&str] = &["give-elixir", "drink-elixir", "pass-elixir", "recover-brews"];
 
 /// Whether a power is an Elixir proper (not a Potion made as one).
 pub fn is_elixir(def: &PowerDef) -> bool {
     matches!(def.group.as_deref(), Some("elixir" | "encounter-elixir"))
-}
-
-/// What a delivery power carries (`delivers = { potions = 2, at-will-only = true, miss = "you" }`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Delivery {
-    /// How many different Potions it carries.
-    pub potions: u8,
-    /// Only At-Will Potions (Unstable Concoction).
-    #[serde(default)]
-    pub at_will_only: bool,
-    /// On a miss the Potions go to the user instead (and from level 5 to the target as well).
-    #[serde(default)]
-    pub miss_on_you: bool,
-    /// The damage splashes 1 onto everyone within this many squares of the target, and the
-    /// Potions reach them too (Hurl Flask; one square more from level 5).
-    #[serde(default)]
-    pub splash: Option<i32>,
-    /// Its range, instead of the implement's (Hurl Flask: 10).
-    #[serde(default)]
-    pub range: Option<i32>,
-    /// The Potion goes onto the blade and the attack carries every Potion there (Potent Edge);
-    /// aimed at its user, the power only coats the blade.
-    #[serde(default)]
-    pub blade: bool,
 }
 
 /// The range a delivery power reaches instead of its implement's, if it says one.

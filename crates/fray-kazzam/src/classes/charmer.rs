@@ -10,24 +10,11 @@ use crate::classes::features::Feature;
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, Hit};
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::records::charmer::CharmDef;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::Duration;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// A charm's two effects as content writes them (`charm = { effect-1 = [...], doubled = [...],
-/// effect-2 = [...] }`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CharmDef {
-    /// Effect 1 (it always holds a number).
-    pub effect_1: Vec<Effect>,
-    /// Effect 1 with its number doubled (a 6 on the Charm Roll).
-    pub doubled: Vec<Effect>,
-    /// Effect 2.
-    pub effect_2: Vec<Effect>,
-}
 
 /// A decision in the middle of a charm.
 #[derive(Clone, Debug, PartialEq, Eq)]

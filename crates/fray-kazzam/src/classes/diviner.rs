@@ -5,6 +5,7 @@
 //! and reaches allies starting their turn near it. Revealed Pain and Linked Doom are curses
 //! (`curses`).
 
+pub use crate::content::hooks::DIVINER_POWER as POWER_HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::events::How;
@@ -18,9 +19,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks played here.
-pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune", "seeking-hex", "empathic-bond"];
 
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;

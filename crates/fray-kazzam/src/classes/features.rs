@@ -11,6 +11,7 @@
 //! carried as [`Feature::Listed`]: shown, never applied.
 
 use crate::content::Content;
+pub use crate::content::hooks::FEATURES_POWER as POWER_HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::Ctx;
@@ -932,9 +933,6 @@ pub fn on_miss(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, evaded: bool) {
         crate::rules::damage::deal(cx, attacker, n, Some(w), "Reflective Ward", None);
     }
 }
-
-/// Powers whose rules live here.
-pub const POWER_HOOKS: &[&str] = &["change-spell", "use-foreseen", "use-team-foreseen"];
 
 /// The swaps a Shivering Sword may make: each learned spell not in force, replacing the one of
 /// its group in force (`new/old` when two are, with Twin Enchantments or Twin Charms); groups in

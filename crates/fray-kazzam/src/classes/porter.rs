@@ -7,6 +7,7 @@
 //! `State::porter` and change only through `Event::Porter`; questions wait on the stack as
 //! [`WarpFrame`]s.
 
+pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
@@ -20,12 +21,6 @@ use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
-
-/// Effect hooks played here.
-pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
-
-/// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
-pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide", "short-tunnel"];
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;

@@ -7,6 +7,7 @@
 //! to its speed. Path of Blades (K-OPP-1, K-ROLL-5): a walk that stops to make a basic
 //! implement attack against each enemy it comes next to ([`PathOfBlades`]).
 
+pub use crate::content::hooks::{SHIVERING_SWORD_EFFECT as EFFECT_HOOKS, SHIVERING_SWORD_POWER as POWER_HOOKS};
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
@@ -18,12 +19,6 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use std::collections::HashMap;
-
-/// Effect hooks this module answers.
-pub const EFFECT_HOOKS: &[&str] = &["bullying-blade"];
-
-/// Power hooks this module answers.
-pub const POWER_HOOKS: &[&str] = &["ghost-walk", "path-of-blades"];
 
 /// How far Bullying Blade pushes.
 const PUSH: i32 = 2;

@@ -6,6 +6,7 @@
 //! own rules (end-of-turn Marks and Grabs, the Pig's heat) run from the Tamer's turn hooks.
 
 use crate::classes::features::Feature;
+pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
@@ -19,12 +20,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["tamer-summon", "tamer-command", "tamer-territory", "tamer-give-move"];
-
-/// Effect hooks this module plays.
-pub const EFFECT_HOOKS: &[&str] = &["goring-tusks", "snatch", "nettle", "conjure", "beast-charm"];
 
 /// The conjured creatures (K-DEF-5): power id, creature name.
 const CONJURED: &[(&str, &str)] =

@@ -7,6 +7,7 @@
 //! (a zone no sight crosses, zones.rs), Tether and Talisman of Distraction (statuses; the
 //! Talisman's Dazed comes as its target's turn ends while the Distracted is still on).
 
+pub use crate::content::hooks::{TINKER_EFFECT as HOOKS, TINKER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx, UnitKind};
@@ -14,9 +15,6 @@ use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Effect hooks this module plays.
-pub const HOOKS: &[&str] = &["end-marks", "bag-of-tricks", "explode", "curtain", "irenas-cloak"];
 
 /// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
 pub const GADGETS: &[&str] = &[
@@ -28,9 +26,6 @@ pub const GADGETS: &[&str] = &[
 
 const TALISMAN: &str = "bag-of-tricks-talisman-of-distraction";
 const TETHER: &str = "bag-of-tricks-tether";
-
-/// Power hooks this module plays: the Move Action that pulls a tethered creature.
-pub const POWER_HOOKS: &[&str] = &["tether-pull"];
 
 /// How far a Tether pull drags its creature (L1360).
 const TETHER_PULL: i32 = 5;

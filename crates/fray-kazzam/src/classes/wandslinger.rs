@@ -6,6 +6,7 @@
 //! through [`crate::rules::curses`]) and Trick Shot's dropped object. The decisions they ask are
 //! [`WandFrame`]s.
 
+pub use crate::content::hooks::{WANDSLINGER_EFFECT as EFFECT_HOOKS, WANDSLINGER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
 use crate::engine::state::{OrbIdx, State, UnitIdx};
@@ -16,13 +17,6 @@ use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays.
-pub const POWER_HOOKS: &[&str] = &["focus", "recovery-shot", "running-shot"];
-
-/// Effect hooks this module plays: `drop-object` as the Effect applies; `repeat-attack` and
-/// `fork` once the hit's Effect is over ([`after_hit`]), even if the hit Took the target Out.
-pub const EFFECT_HOOKS: &[&str] = &["drop-object", "repeat-attack", "fork"];
 
 /// How far Forking Bolt forks, in squares.
 pub const FORK_REACH: i32 = 4;

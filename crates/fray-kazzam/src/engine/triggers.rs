@@ -8,6 +8,7 @@
 //! Powers that "wait" (the Hexer's Patient powers, Retribution) leave an [`Armed`] record on
 //! their user with a duration; it ends like a status would and shows in the view.
 
+pub use crate::content::hooks::TRIGGERS_POWER as HOOKS;
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
@@ -18,23 +19,6 @@ use crate::rules::statuses::{Duration, Status, StatusKind, describe_duration};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &[
-    "patient-shot",
-    "patient-surprise",
-    "patient-porcupine",
-    "patient-gaze",
-    "retribution",
-    "i-dont-think-so",
-    "resist-reaction",
-    "pursue-reaction",
-    "push-reaction",
-    "keep-walking",
-    "punish-reaction",
-    "target-lock",
-    "kill-switch",
-];
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
 pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];

@@ -5,6 +5,7 @@
 //! their questions through a [`RoleFrame`]. The Terrain Artist's Change Terrain, Boost Square and
 //! Major Terrain change the arena itself (K-TER: squares, pedestals) through events.
 
+pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
@@ -15,23 +16,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &[
-    "draw-a-bead",
-    "spread-fire",
-    "specialist-cloak",
-    "specialist-hide",
-    "outflank",
-    "leader-restore",
-    "bust-some-heads",
-    "replace-traps",
-    "specialist-swipe",
-    "change-terrain",
-    "boost-square",
-    "major-terrain",
-    "battlefield-repositioning",
-];
 
 /// How far the Specialist's and Leader's "within 5 squares" reaches.
 const NEAR: i32 = 5;

@@ -2,6 +2,7 @@
 //! or bot chooses from, the complete [`Command`] form the CLI, server and scenario files send,
 //! the checks that refuse an illegal action with the rule that forbids it, and execution.
 
+pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
 use crate::engine::flow::{Ctx, Frame};
@@ -17,9 +18,6 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use serde::{Deserialize, Serialize};
-
-/// Power hooks written in Rust.
-pub const POWER_HOOKS: &[&str] = &["reveal", "charge", "swap-places", "reversal-of-fortune", "contingency-jump"];
 
 /// Free Actions allowed per turn ("within the bounds of common sense", K-ACT-1; see rulings).
 pub const FREE_ACTIONS_PER_TURN: u8 = 4;

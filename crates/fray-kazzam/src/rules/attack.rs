@@ -4,6 +4,7 @@
 //! Effect line. Each target of a multi-target attack is rolled separately, in the attacker's
 //! order, but only the first roll can give a Strike or a Miss Token.
 
+pub use crate::content::hooks::ATTACK_EFFECT as EFFECT_HOOKS;
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
 use crate::engine::flow::Rolls;
@@ -16,16 +17,6 @@ use crate::rules::statuses::{Duration, Status, StatusKind, Until, parse_until};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Effect hooks written in Rust (brews.rs adds its own, `brewer::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &[
-    "save-below-roll-takes-out",
-    "opportunities-from-adjacent",
-    "take-out",
-    "spreads",
-    "while-in-sight",
-    "empathic-wave",
-];
 
 /// Where an attack stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,24 +12,11 @@ use crate::content::powers::Effect;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
 pub use crate::engine::records::curses::Curse;
+pub use crate::engine::records::curses::CurseDef;
 pub use crate::engine::records::curses::CurseOn;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::Duration;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// A curse as content writes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CurseDef {
-    /// What sets it off.
-    pub on: CurseOn,
-    /// How long it waits, as a status's `until` (default: the end of the target's next turn).
-    #[serde(default)]
-    pub until: Option<String>,
-    /// What happens.
-    pub effect: Vec<Effect>,
-}
 
 /// Every primitive a power may lay a curse from, in order: its Effect line for `level`, then a
 /// charm's Effect 1, doubled Effect 1 and Effect 2.

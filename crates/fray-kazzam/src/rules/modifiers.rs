@@ -12,54 +12,9 @@ use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
 pub use crate::engine::records::modifiers::Modifier;
 pub use crate::engine::records::modifiers::{Attackers, ModifierKind};
+pub use crate::engine::records::modifiers::{ModifierDef, Party};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::Duration;
-use serde::{Deserialize, Serialize};
-
-/// A party named relative to a power's user and target, as content writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Party {
-    /// The power's user.
-    You,
-    /// The user's allies (not the user).
-    Allies,
-    /// The creature the primitive applies to (the power's target, or the one a `pick` chose).
-    Target,
-    /// The power's own target, inside a `pick` ("the ally's attacks against the target").
-    PowerTarget,
-    /// Anyone.
-    Anyone,
-}
-
-/// A modifier as content writes it, inside an Effect line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct ModifierDef {
-    /// What it does.
-    pub kind: ModifierKind,
-    /// Its number (Vulnerable, extra damage, speed).
-    #[serde(default)]
-    pub amount: i32,
-    /// Whose attacks it changes.
-    pub attacker: Party,
-    /// Against whom (the default: anyone).
-    #[serde(default = "anyone")]
-    pub against: Party,
-    /// Only the first attack roll that qualifies, then it is used up.
-    #[serde(default)]
-    pub first: bool,
-    /// Only during the next turn of `you` or the `target` ("on its next turn").
-    #[serde(default)]
-    pub during: Option<Party>,
-    /// How long it lasts, as a status's `until` (the default: the end of the target's next turn).
-    #[serde(default)]
-    pub until: Option<String>,
-}
-
-fn anyone() -> Party {
-    Party::Anyone
-}
 
 impl Modifier {
     /// Whether it changes an attack roll of `attacker` against `target`, now.

@@ -5,6 +5,7 @@
 //! and Restrained imply Immobilized, Incapacitated implies Stunned (K-ST-Incapacitated).
 
 pub use crate::engine::records::statuses::{Duration, Lingers, Status, StatusKind};
+pub use crate::engine::records::statuses::{Until, parse_until};
 use crate::engine::state::{State, UnitIdx};
 
 /// A bit per status kind in `statuses` (a unit's [`crate::engine::state::Unit::status_mask`]).
@@ -138,45 +139,6 @@ pub fn describe_duration(state: &State, d: &Duration) -> String {
         Duration::EndOfRound { .. } => "end of the round".into(),
         Duration::EndOfEncounter => "end of the match".into(),
     }
-}
-
-/// How a power's `until` names a duration, relative to the target and the user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Until {
-    /// End of the target's next turn (the default, as for Creep statuses K-CRP-5).
-    EndOfTargetsNextTurn,
-    /// End of the user's next turn.
-    EndOfUsersNextTurn,
-    /// Start of the target's next turn.
-    StartOfTargetsNextTurn,
-    /// Start of the user's next turn.
-    StartOfUsersNextTurn,
-    /// Save ends.
-    SaveEnds,
-    /// Save sustains.
-    SaveSustains,
-    /// Escape ends.
-    EscapeEnds,
-    /// Until removed.
-    Indefinite,
-    /// Until the creature's next attack has fully resolved (K-CONC-4).
-    UntilYouAttack,
-}
-
-/// Parses a power's `until`.
-pub fn parse_until(s: &str) -> Option<Until> {
-    Some(match s.trim().to_lowercase().replace([' ', '_'], "-").as_str() {
-        "end-of-next-turn" | "end-of-target's-next-turn" | "end-of-their-next-turn" => Until::EndOfTargetsNextTurn,
-        "end-of-your-next-turn" => Until::EndOfUsersNextTurn,
-        "start-of-next-turn" | "start-of-their-next-turn" => Until::StartOfTargetsNextTurn,
-        "start-of-your-next-turn" => Until::StartOfUsersNextTurn,
-        "save-ends" => Until::SaveEnds,
-        "save-sustains" => Until::SaveSustains,
-        "escape-ends" => Until::EscapeEnds,
-        "indefinite" | "until-removed" => Until::Indefinite,
-        "until-you-attack" | "until-it-attacks" => Until::UntilYouAttack,
-        _ => return None,
-    })
 }
 
 /// Reach (K-ST-Reach), with the features and charms that lengthen it.

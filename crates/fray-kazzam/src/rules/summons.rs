@@ -8,6 +8,7 @@
 //! triggers), Reset Traps, Zapper and Tinker's Helper; the Specialist's Disarm Traps, Snap Trap and Wall; the
 //! Wardmaster's Ward Wall.
 
+pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
 use crate::engine::events::{Event, How, Who};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
@@ -21,10 +22,6 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
 use std::sync::Arc;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] =
-    &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall", "specialist-wall", "advanced-trap"];
 
 impl Rider {
     const ALL: [Rider; 5] = [Rider::Slowed, Rider::Weakened, Rider::Distracted, Rider::Pull, Rider::Push];

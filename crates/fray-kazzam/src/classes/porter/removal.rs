@@ -6,6 +6,7 @@
 //! move of up to twice its speed to any square it could stand on, whatever lies between; as its
 //! remover's next turn ends it comes back there, or to the nearest free square.
 
+pub use crate::content::hooks::{REMOVAL_EFFECT as EFFECT_HOOKS, REMOVAL_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
@@ -20,10 +21,6 @@ use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
 
-/// Effect hooks played here.
-pub const EFFECT_HOOKS: &[&str] = &["remove-from-existence"];
-/// Power hooks played here (the Free Action use with no roll).
-pub const POWER_HOOKS: &[&str] = &["remove-from-existence-free"];
 /// The rule id refusals cite.
 const RULE: &str = "removal-from-existence";
 /// The attack power whose Encounter use the Free Action spends.

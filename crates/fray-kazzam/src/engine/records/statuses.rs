@@ -238,3 +238,42 @@ impl Status {
         Status { kind, amount: 0, source: None, origin: None, duration }
     }
 }
+
+/// How a power's `until` names a duration, relative to the target and the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// End of the target's next turn (the default, as for Creep statuses K-CRP-5).
+    EndOfTargetsNextTurn,
+    /// End of the user's next turn.
+    EndOfUsersNextTurn,
+    /// Start of the target's next turn.
+    StartOfTargetsNextTurn,
+    /// Start of the user's next turn.
+    StartOfUsersNextTurn,
+    /// Save ends.
+    SaveEnds,
+    /// Save sustains.
+    SaveSustains,
+    /// Escape ends.
+    EscapeEnds,
+    /// Until removed.
+    Indefinite,
+    /// Until the creature's next attack has fully resolved (K-CONC-4).
+    UntilYouAttack,
+}
+
+/// Parses a power's `until`.
+pub fn parse_until(s: &str) -> Option<Until> {
+    Some(match s.trim().to_lowercase().replace([' ', '_'], "-").as_str() {
+        "end-of-next-turn" | "end-of-target's-next-turn" | "end-of-their-next-turn" => Until::EndOfTargetsNextTurn,
+        "end-of-your-next-turn" => Until::EndOfUsersNextTurn,
+        "start-of-next-turn" | "start-of-their-next-turn" => Until::StartOfTargetsNextTurn,
+        "start-of-your-next-turn" => Until::StartOfUsersNextTurn,
+        "save-ends" => Until::SaveEnds,
+        "save-sustains" => Until::SaveSustains,
+        "escape-ends" => Until::EscapeEnds,
+        "indefinite" | "until-removed" => Until::Indefinite,
+        "until-you-attack" | "until-it-attacks" => Until::UntilYouAttack,
+        _ => return None,
+    })
+}
