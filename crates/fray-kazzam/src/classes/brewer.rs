@@ -14,6 +14,7 @@ pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HO
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::BrewFrame;
 pub use crate::engine::records::brewer::Delivery;
 pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
@@ -31,68 +32,6 @@ pub fn is_elixir(def: &PowerDef) -> bool {
 /// The range a delivery power reaches instead of its implement's, if it says one.
 pub fn range(def: &PowerDef) -> Option<i32> {
     def.delivers.as_ref().and_then(|d| d.range)
-}
-
-/// A decision in the middle of a brew.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BrewFrame {
-    /// Which Potion goes into the attack below.
-    Choose {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The delivery power.
-        power: u16,
-        /// Potions already chosen.
-        picked: Vec<u16>,
-    },
-    /// Give Elixir: which Elixir (or Potion) to make.
-    Make {
-        /// The Brewer.
-        user: UnitIdx,
-        /// Who will carry it.
-        to: UnitIdx,
-    },
-    /// Which carried Elixir to drink.
-    Drink {
-        /// The carrier.
-        unit: UnitIdx,
-    },
-    /// Which carried Elixir to hand over.
-    Pass {
-        /// The carrier.
-        unit: UnitIdx,
-        /// The adjacent ally.
-        to: UnitIdx,
-    },
-    /// Draught of Bonded Futures: in how many rounds (1-3) the named creature comes.
-    Rounds {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The creature the Potion reached.
-        target: UnitIdx,
-        /// The named creature.
-        named: UnitIdx,
-        /// The Potion.
-        power: u16,
-    },
-    /// Draught of Bonded Futures comes due: where next to the target the named creature lands.
-    Bond {
-        /// The named creature.
-        unit: UnitIdx,
-        /// The creature it joins.
-        target: UnitIdx,
-    },
-    /// A Target-link Potion: name yourself or a teammate.
-    Name {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The creature the Potion reached.
-        target: UnitIdx,
-        /// The Potion.
-        power: u16,
-        /// Its hook.
-        hook: String,
-    },
 }
 
 /// Whether a power is a Potion (delivered, never used on its own).

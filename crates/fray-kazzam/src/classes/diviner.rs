@@ -11,6 +11,7 @@ use crate::engine::events::Event;
 use crate::engine::events::How;
 use crate::engine::flow::Ctx;
 use crate::engine::flow::Rolls;
+pub use crate::engine::frames::classes::DivFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
@@ -23,31 +24,6 @@ use fray_core::ruleset::RuleError;
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;
 const HEX_STEPS: usize = 5;
-
-/// A Diviner power's question.
-#[derive(Clone, Debug)]
-pub enum DivFrame {
-    /// Seeking Hex: which square next to the Diviner the hex appears on.
-    HexSquare {
-        /// The Diviner.
-        unit: UnitIdx,
-        /// The enemy it seeks.
-        quarry: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Empathic Bond's questions (empathy.rs).
-    Bond {
-        /// The Diviner.
-        unit: UnitIdx,
-        /// The bonded ally.
-        ally: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Which question.
-        step: crate::classes::diviner::empathy::BondStep,
-    },
-}
 
 /// Whether status `st` was given by a primitive carrying effect hook `hook`.
 fn from_hook(s: &State, st: &Status, hook: &str) -> bool {

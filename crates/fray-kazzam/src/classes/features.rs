@@ -16,6 +16,7 @@ use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::Ctx;
 use crate::engine::flow::Rolls;
+pub use crate::engine::frames::classes::FeatureFrame;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -341,85 +342,6 @@ pub fn teleported(cx: &mut Ctx, mover: UnitIdx, t: UnitIdx) {
         cx.emit(Event::WardSet { unit: cx.s.who(t), ward, why: "Teleportation Specialist".into() });
         crate::classes::diviner::empathy::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
     }
-}
-
-/// A feature's question, waiting on the resolution stack.
-#[derive(Clone, Debug)]
-pub enum FeatureFrame {
-    /// Change Spell, or the choice on respawning (L1058-1060): which learned Blade Enchantment or
-    /// Self-Charm goes in force in place of one that is.
-    ChangeSpell {
-        /// The Shivering Sword.
-        unit: UnitIdx,
-        /// On respawning: any number of groups may change, and `keep` ends the choice.
-        respawn: bool,
-        /// Groups (bits, by index in [`SWAPPABLE`]) already changed this time.
-        done: u8,
-    },
-    /// Scryer: as the Diviner's turn ends, whom to Lock On to.
-    LockOn {
-        /// The Diviner.
-        unit: UnitIdx,
-    },
-    /// Directional Shield: which way the Shivering Sword faces this turn.
-    Shield {
-        /// The Shivering Sword.
-        unit: UnitIdx,
-    },
-    /// Improved Scryer: which teammate shares the lock.
-    ShareLock {
-        /// The Diviner.
-        unit: UnitIdx,
-    },
-    /// Capacitive Ward: spend Charge Tokens for 1 more damage on this hit?
-    Capacitive {
-        /// The Wardmaster.
-        unit: UnitIdx,
-    },
-    /// Seer: foresee a die for this round, or not.
-    Foresee {
-        /// The Diviner.
-        unit: UnitIdx,
-    },
-    /// Improved Seer: foresee a die for the team this round, or not.
-    TeamForesee {
-        /// The Diviner.
-        unit: UnitIdx,
-    },
-    /// Special Ward: the Wardmaster picks who gains it as its turn ends.
-    SpecialWard {
-        /// The Wardmaster.
-        unit: UnitIdx,
-    },
-    /// Status-Thief: move one status between the Shivering Sword and the creature it hit.
-    StatusThief {
-        /// The Shivering Sword.
-        unit: UnitIdx,
-        /// The creature hit.
-        target: UnitIdx,
-    },
-    /// Guardless Blade: take 2 unresisted damage to deal 2 to the enemy that just damaged you.
-    GuardlessBack {
-        /// The Shivering Sword.
-        unit: UnitIdx,
-        /// The enemy.
-        enemy: UnitIdx,
-    },
-    /// Guardless Blade: after a melee hit, take 2 unresisted damage to deal 2 to another enemy in
-    /// reach.
-    GuardlessSweep {
-        /// The Shivering Sword.
-        unit: UnitIdx,
-        /// The enemy just hit (not a choice).
-        hit: UnitIdx,
-    },
-    /// Portal Brawler: swap squares with the enemy just hit, or not.
-    Swap {
-        /// The Porter.
-        unit: UnitIdx,
-        /// The enemy hit.
-        target: UnitIdx,
-    },
 }
 
 /// After a hit lands, before its Effect's forced movement: Spellwarp Sniper (the target was

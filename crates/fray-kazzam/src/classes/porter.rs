@@ -11,6 +11,8 @@ pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as P
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::Object;
+pub use crate::engine::frames::classes::WarpFrame;
 pub use crate::engine::records::porter::Porter;
 pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
@@ -27,16 +29,6 @@ const KINEMANCY_REACH: i32 = 5;
 const KINEMANCY_SLIDE: i32 = 6;
 /// How far Ripping Tides slides what it takes.
 const RIP_SLIDE: i32 = 3;
-
-/// Something slid across the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Object {
-    /// An orb.
-    Orb(crate::engine::state::OrbIdx),
-    /// This creature's implement.
-    Implement(UnitIdx),
-}
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -96,112 +88,6 @@ pub fn apply(s: &mut State, c: &Change) {
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Porter { change, text });
-}
-
-/// A question about a warp, a trap or a Porter's teleport.
-#[derive(Clone, Debug)]
-pub enum WarpFrame {
-    /// Where a new warp opens: a square next to the power's target (the owner chooses).
-    Place {
-        /// The Porter.
-        owner: UnitIdx,
-        /// The warp power.
-        power: u16,
-        /// Its target.
-        target: UnitIdx,
-    },
-    /// A Floor Portal missed: which empty square next to the target the trap opens on.
-    TrapPlace {
-        /// The Porter.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Its target.
-        target: UnitIdx,
-    },
-    /// Scouting Warp: `unit` came into its side's warp and may teleport 4 squares.
-    Scout {
-        /// Who stepped in.
-        unit: UnitIdx,
-        /// The warp's Porter (the teleport is the Porter's).
-        owner: UnitIdx,
-    },
-    /// A Floor Portal trap swallows `unit` (no question: it resolves on its own).
-    Swallow {
-        /// Who came in.
-        unit: UnitIdx,
-        /// The trap's Porter.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Reinforcements: where the named ally lands, next to the target.
-    Reinforce {
-        /// The Porter.
-        user: UnitIdx,
-        /// The ally.
-        ally: UnitIdx,
-        /// The power's target.
-        target: UnitIdx,
-    },
-    /// Hub Warp: which of the Porter's hub warps `unit` is sent to.
-    Hub {
-        /// The Porter.
-        user: UnitIdx,
-        /// Who is sent.
-        unit: UnitIdx,
-    },
-    /// Short Tunnel: where the new portal opens, next to the Porter.
-    TunnelPlace {
-        /// The Porter.
-        user: UnitIdx,
-    },
-    /// Short Tunnel: a third portal closes one of the two open ones, the Porter's pick.
-    TunnelClose {
-        /// The Porter.
-        user: UnitIdx,
-        /// Where the new one opens.
-        new: Pos,
-    },
-    /// Short Tunnel: the Porter may step through the portal it just opened, coming out next to
-    /// the other one.
-    TunnelStep {
-        /// The Porter.
-        user: UnitIdx,
-        /// The portal it opened.
-        portal: Pos,
-    },
-    /// Basic Kinemancy: which orb.
-    Item {
-        /// The Porter.
-        user: UnitIdx,
-    },
-    /// Ripping Tides: which of the things `target` holds is taken.
-    Rip {
-        /// The Porter.
-        user: UnitIdx,
-        /// The power's target.
-        target: UnitIdx,
-    },
-    /// Where the object slides to (up to `range` squares from `from`).
-    Slide {
-        /// The Porter, who chooses.
-        user: UnitIdx,
-        /// What slides.
-        what: Object,
-        /// Where it starts.
-        from: Pos,
-        /// How far it may go.
-        range: i32,
-    },
-    /// Basic Kinemancy brought the orb to `holder` (the Porter or an ally): take it in hand, or
-    /// leave it on the ground.
-    Hold {
-        /// Who may take it.
-        holder: UnitIdx,
-        /// The orb.
-        orb: crate::engine::state::OrbIdx,
-    },
 }
 
 fn name(s: &State, power: u16) -> String {

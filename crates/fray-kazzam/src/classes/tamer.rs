@@ -10,6 +10,7 @@ pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOO
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::TamerFrame;
 pub use crate::engine::records::summons::Beast;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
@@ -728,123 +729,6 @@ pub fn convert(s: &State, target: UnitIdx, mut st: Status) -> Status {
         st.amount = 0;
     }
     st
-}
-
-/// A decision this module waits on.
-#[derive(Clone, Debug)]
-pub enum TamerFrame {
-    /// Where the summoned creature appears.
-    Place {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The summon power.
-        power: u16,
-    },
-    /// Which creature obeys the command (the Tamer has more than one of its kind).
-    Which {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The command power.
-        power: u16,
-    },
-    /// Whom the creature's single-target attack aims at.
-    Aim {
-        /// The creature.
-        creature: UnitIdx,
-        /// The power.
-        power: u16,
-        /// It attacks with Advantage (Beast Charm).
-        advantage: bool,
-    },
-    /// Summon Flame Pig: it attacks the enemies next to it it has not attacked yet, then shifts.
-    PigBite {
-        /// The Pig.
-        pig: UnitIdx,
-        /// Squares of shift left.
-        left: i32,
-        /// Enemies already attacked.
-        bitten: Vec<UnitIdx>,
-    },
-    /// Summon Flame Pig: the Pig's next square of shift.
-    PigRun {
-        /// The Pig.
-        pig: UnitIdx,
-        /// Squares left.
-        left: i32,
-        /// Enemies already attacked.
-        bitten: Vec<UnitIdx>,
-    },
-    /// Goring Tusks: push 2, or knock Prone.
-    Tusks {
-        /// The Pig.
-        pig: UnitIdx,
-        /// The target.
-        target: UnitIdx,
-    },
-    /// The Tamer spent a Move Action: what its next creature does.
-    Follow {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// Creatures already asked.
-        done: Vec<UnitIdx>,
-    },
-    /// The Scalehound Grabs an adjacent enemy as its Tamer's turn ends.
-    HoundGrab {
-        /// The Hound.
-        hound: UnitIdx,
-    },
-    /// Move Territory: which beast's territory moves (`beast` unset), then its new centre.
-    Territory {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The beast, once chosen.
-        beast: Option<UnitIdx>,
-    },
-    /// The Giraffape is granted an Opportunity: damage, or the snatch.
-    Snatch {
-        /// The Giraffape.
-        ape: UnitIdx,
-        /// Who granted it.
-        target: UnitIdx,
-    },
-    /// Beast Charm: the status the creature saves against.
-    CharmSave {
-        /// The creature.
-        creature: UnitIdx,
-        /// Its Tamer.
-        tamer: UnitIdx,
-    },
-    /// A Dominated creature acts for its dominator (L1665): first its move, then its attack.
-    Dominated {
-        /// The creature.
-        creature: UnitIdx,
-        /// Who Dominates it.
-        by: UnitIdx,
-        /// Its move is done.
-        moved: bool,
-    },
-    /// Give Your Move (wand): which creature takes it (`creature` unset), then where it walks.
-    Extra {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The creature, once chosen.
-        creature: Option<UnitIdx>,
-    },
-    /// Where a conjured creature appears: next to `near`, or (Mass Conjuror's second one)
-    /// anywhere in the Tamer's implement range.
-    Conjure {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The conjuring power.
-        power: u16,
-        /// The target it appears next to.
-        near: Option<UnitIdx>,
-    },
-    /// A staff or sword Tamer's command or summon ends its turn (L1673-1677).
-    Finish {
-        /// The Tamer.
-        tamer: UnitIdx,
-    },
 }
 
 /// Advances a frame of this module.

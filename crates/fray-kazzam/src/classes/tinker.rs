@@ -10,6 +10,7 @@
 pub use crate::content::hooks::{TINKER_EFFECT as HOOKS, TINKER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::GadgetFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -84,44 +85,6 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     Ok(())
 }
 const EXPLOSIVE: &str = "bag-of-tricks-explosive-attachment";
-
-/// A gadget's question.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GadgetFrame {
-    /// Bag of Tricks: which gadget.
-    Bag {
-        /// The Tinker.
-        user: UnitIdx,
-        /// The creature hit.
-        target: UnitIdx,
-    },
-    /// Irena's Cloak: which square next to the target.
-    Cloak {
-        /// The Tinker.
-        user: UnitIdx,
-        /// The creature hit.
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// The free trap slide (L1281): which of its traps the Tinker slides 1 square, if any.
-    SlideWhich {
-        /// The Tinker.
-        tinker: UnitIdx,
-    },
-    /// The free trap slide: where the chosen trap goes.
-    SlideTo {
-        /// The Tinker.
-        tinker: UnitIdx,
-        /// The trap.
-        trap: UnitIdx,
-    },
-    /// A Leader's Role Boost loaded into a trap: which ally regains 2 HP (K-ROLE-5).
-    LoadedHeal {
-        /// The Tinker.
-        tinker: UnitIdx,
-    },
-}
 
 /// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
 /// Runner's, which only moves the Runner itself (see rulings).

@@ -3,6 +3,8 @@
 //! serialize for the browser and saved journals.
 
 use crate::engine::arena::Side;
+pub use crate::engine::frames::rules::How;
+pub use crate::engine::frames::rules::RollMode;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::statuses::{Status, StatusKind};
 use fray_core::grid::Pos;
@@ -32,34 +34,6 @@ pub enum Slot {
     Role,
 }
 
-/// How a unit changed squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum How {
-    /// Walking with a Move Action.
-    Walk,
-    /// A 1-square Shift (K-MOVE-2).
-    Shift,
-    /// Crawling while Prone (K-MOVE-9).
-    Crawl,
-    /// Dragged by its grabber (K-MOVE-8).
-    Dragged,
-    /// Pushed (K-FM-4).
-    Push,
-    /// Pulled (K-FM-4).
-    Pull,
-    /// Slid (K-FM-4).
-    Slide,
-    /// Thrown (K-FM-6).
-    Throw,
-    /// Teleported (K-FM-5).
-    Teleport,
-    /// Through a portal (K-TER-4).
-    Portal,
-    /// Charging (K-MOVE-11).
-    Charge,
-}
-
 /// How an attack roll came out (K-ROLL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -84,18 +58,6 @@ impl Hit {
             _ => Hit::Miss,
         }
     }
-}
-
-/// Advantage or Disadvantage on a roll (K-ADV).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RollMode {
-    /// One die.
-    Normal,
-    /// Two dice, keep the higher.
-    Advantage,
-    /// Two dice, keep the lower.
-    Disadvantage,
 }
 
 /// Everything that can happen in a match. (Fields are named for what they hold; each variant's

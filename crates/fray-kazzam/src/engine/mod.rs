@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod events;
 pub mod flow;
+pub mod frames;
 pub mod game;
 pub mod options;
 pub mod records;

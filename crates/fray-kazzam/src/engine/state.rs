@@ -5,7 +5,7 @@
 
 use crate::content::powers::Powers;
 use crate::engine::arena::{Arena, Side};
-use crate::engine::flow::Frame;
+use crate::engine::frames::Frame;
 use crate::engine::options::TableOptions;
 use crate::engine::records::statuses::Status;
 use fray_core::grid::Pos;

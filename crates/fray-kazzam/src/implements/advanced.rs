@@ -3,6 +3,7 @@
 //! implement bonuses, Opportunity reach and damage, Miss Tokens, what grants Opportunities — and
 //! those rule areas ask here. The others stay look-up only (content/kazzam/implements.toml).
 
+pub use crate::engine::frames::roles::AdvancedFrame;
 pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
 
@@ -138,22 +139,6 @@ pub fn after_throw(cx: &mut crate::engine::flow::Ctx, u: UnitIdx) {
         duration: crate::rules::statuses::Duration::StartOfTurn { unit: u, turn },
     };
     crate::rules::attack::give_status(cx, u, status, "Throwing Sword: thrown");
-}
-
-/// A question an advanced implement asks.
-#[derive(Clone, Debug)]
-pub enum AdvancedFrame {
-    /// Charging Sword, Misty Charge: which attack ends the Charge (decision kind `granted-attack`).
-    ChargeAttack {
-        /// The charger.
-        unit: UnitIdx,
-        /// The enemy charged.
-        target: UnitIdx,
-        /// Made with the Attack Action (a sword implement attack then ends the turn).
-        via_action: bool,
-        /// No Role Boost (Initial Rush).
-        no_boost: bool,
-    },
 }
 
 /// Charging Sword: the attacks `u` may end a Charge on `t` with: the basic sword attack, or an

@@ -9,6 +9,7 @@ pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::roles::RoleFrame;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -811,133 +812,6 @@ pub fn use_power(
         _ => unreachable!("not a role action hook"),
     }
     Ok(())
-}
-
-/// A decision a Role Action of this module waits on.
-#[derive(Clone, Debug)]
-pub enum RoleFrame {
-    /// Outflank: the square next to the target to shift to.
-    OutflankSquare {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Restore: the target picks what it gets.
-    Restore {
-        /// The Leader.
-        user: UnitIdx,
-        /// Who is restored (and chooses).
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Picks left.
-        picks: u8,
-        /// Kinds already picked.
-        taken: Vec<String>,
-    },
-    /// Bust Some Heads!: which ally.
-    BustAlly {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        enemy: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Bust Some Heads!: where the ally ends, next to the enemy.
-    BustSquare {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        enemy: UnitIdx,
-        /// The ally.
-        ally: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Replace Traps: the next trap to move, or done.
-    ReplacePick {
-        /// The Trapper.
-        user: UnitIdx,
-        /// Traps moved already.
-        moved: Vec<UnitIdx>,
-    },
-    /// Replace Traps: where the trap goes.
-    ReplaceSquare {
-        /// The Trapper.
-        user: UnitIdx,
-        /// The trap.
-        trap: UnitIdx,
-        /// Traps moved already.
-        moved: Vec<UnitIdx>,
-    },
-    /// Swipe: what to take.
-    Swipe {
-        /// The Runner.
-        user: UnitIdx,
-    },
-    /// Swipe took the team's own orb: where it is dropped.
-    SwipeDrop {
-        /// The Runner.
-        user: UnitIdx,
-        /// The orb.
-        orb: OrbIdx,
-    },
-    /// A turn cut short: Hide as it ends, or not.
-    HideAtEnd {
-        /// Whose turn.
-        unit: UnitIdx,
-    },
-    /// Change Terrain: which square, and what it becomes.
-    Terrain {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Boost Square: which square.
-    Boost {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Major Terrain: which of its four works.
-    Major {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Major Terrain: the square (or the pedestal) for the chosen work.
-    MajorSquare {
-        /// The Terrain Artist.
-        user: UnitIdx,
-        /// The work: `pedestal`, `remove-pedestal`, `wall`, `remove-wall`.
-        work: &'static str,
-        /// Wall squares still to make or take away.
-        left: u8,
-    },
-    /// A creature standing where a new wall square goes: it steps to a square next to it, then
-    /// the wall rises.
-    WallShove {
-        /// The creature (it chooses).
-        unit: UnitIdx,
-        /// The Terrain Artist.
-        user: UnitIdx,
-        /// Where the wall goes.
-        at: Pos,
-        /// Wall squares still to raise, this one included.
-        left: u8,
-    },
-    /// Battlefield Repositioning: where the next enemy in the zone is slid.
-    Reposition {
-        /// The Controller.
-        user: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The zone's centre.
-        centre: Pos,
-        /// Enemies still to slide, the next first.
-        left: Vec<UnitIdx>,
-    },
 }
 
 /// Advances a frame: it waits while it has options, and lapses when nothing is left to choose.

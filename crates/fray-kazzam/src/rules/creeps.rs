@@ -11,6 +11,7 @@ use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::CreepFrame;
 pub use crate::engine::records::creeps::Creeps;
 pub use crate::engine::records::creeps::Group;
 pub use crate::engine::records::creeps::{Enemy, Nudge};
@@ -320,81 +321,6 @@ pub fn watch(cx: &mut Ctx) {
 }
 
 // ------------------------------------------------------------------ the Creep phase
-
-/// A step of the Creep phase or of a Hunter power, or the decision it waits on.
-#[derive(Clone, Debug)]
-pub enum CreepFrame {
-    /// Group `g` acts next (K-INIT-4: printed order).
-    Group {
-        /// Which group.
-        g: u8,
-    },
-    /// The group's action roll and its Creeps' actions (K-CAI-10).
-    Roll {
-        /// Which group.
-        g: u8,
-        /// Its Creeps that take the rolled action (not the one retrieving).
-        actors: Vec<UnitIdx>,
-    },
-    /// A level-4 Hunter decides its Manipulate Creeps just before the roll.
-    Nudge {
-        /// Which group.
-        g: u8,
-        /// Which waiting nudge.
-        index: usize,
-    },
-    /// One Creep takes the action of face `face`: choose a target, move, attack.
-    Act {
-        /// The Creep.
-        unit: UnitIdx,
-        /// The action face (1-6).
-        face: i32,
-        /// A Dominated Creep's first target, named by its dominator (K-CSP-4).
-        first: Option<UnitIdx>,
-        /// Moves left ("move twice", K-CAI-13, K-CAI-14).
-        moves: u8,
-    },
-    /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
-    Retrieve {
-        /// The Creep.
-        unit: UnitIdx,
-    },
-    /// Step 3, recover (K-CAI-11).
-    Recover {
-        /// Which group.
-        g: u8,
-    },
-    /// Manipulate Creeps (level 1-3): +1 or -1 now.
-    Manipulate {
-        /// The Hunter.
-        user: UnitIdx,
-        /// The group.
-        g: u8,
-    },
-    /// False Flag: whom to take off the list.
-    FlagOut {
-        /// The Hunter.
-        user: UnitIdx,
-        /// The group.
-        g: u8,
-    },
-    /// False Flag: whom to put on it.
-    FlagIn {
-        /// The Hunter.
-        user: UnitIdx,
-        /// The group.
-        g: u8,
-        /// Who came off.
-        out: Option<UnitIdx>,
-    },
-    /// Provocation: the Hunter names the Creep's first target.
-    Provoke {
-        /// The Hunter.
-        user: UnitIdx,
-        /// The Creep.
-        creep: UnitIdx,
-    },
-}
 
 /// At the end of a round, before its resets (K-TURN-6, K-CRP-2): starts the Creep phase once per
 /// round. True when it pushed frames (the round end comes back after them).

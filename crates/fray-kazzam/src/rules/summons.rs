@@ -12,6 +12,7 @@ pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
 use crate::engine::events::{Event, How, Who};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::PlacedFrame;
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
 use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
@@ -889,115 +890,6 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
         )),
         _ => Ok(()),
     }
-}
-
-/// A decision this module waits on.
-#[derive(Clone, Debug)]
-pub enum PlacedFrame {
-    /// Where a trap goes after its Trap Roll.
-    TrapSquare {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The trap power.
-        power: u16,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-        /// Advanced Trap's rider (its trap has 4 HP).
-        rider: Option<Rider>,
-    },
-    /// Where a new automaton appears.
-    AutomatonSquare {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The automaton power.
-        power: u16,
-    },
-    /// Which trap or automaton Disarm Traps damages, or which Damaging Terrain it clears.
-    DisarmTarget {
-        /// The Specialist.
-        user: UnitIdx,
-    },
-    /// Disarm Traps clearing Damaging Terrain: the next square, or done.
-    DisarmTerrain {
-        /// The Specialist.
-        user: UnitIdx,
-        /// Squares it may still clear.
-        left: u8,
-    },
-    /// Where a Ward Wall is centred.
-    WallCentre {
-        /// The Wardmaster.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Which way the Ward Wall runs through its centre.
-    WallLine {
-        /// The Wardmaster.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Its middle square.
-        centre: Pos,
-    },
-    /// The next square of the Specialist's Wall: each joins the chain edge to edge.
-    WallChain {
-        /// The Specialist.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The chain's first square, once placed.
-        first: Option<UnitIdx>,
-        /// Squares still to place.
-        left: u8,
-    },
-    /// Tinker's Helper improves a trap next to it.
-    Improve {
-        /// The helper.
-        unit: UnitIdx,
-    },
-    /// An automaton's turn: where it moves (K-INIT-5).
-    AutomatonTurn {
-        /// The automaton.
-        unit: UnitIdx,
-    },
-    /// Redirecting: which of the Tinker's traps gains the charge.
-    Redirect {
-        /// The Tinker.
-        owner: UnitIdx,
-    },
-    /// Advanced Trap: which kind of trap.
-    AdvancedKind {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-    },
-    /// Advanced Trap: what it adds to every trigger.
-    AdvancedRider {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The trap power chosen.
-        power: u16,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-    },
-    /// The Pest after its move: which enemy next to it it latches onto (pest.rs).
-    PestAttach {
-        /// The Pest.
-        unit: UnitIdx,
-    },
-    /// A host shaking its Pest off: the square it lands in (pest.rs).
-    PestShake {
-        /// The creature carrying the Pest.
-        host: UnitIdx,
-    },
 }
 
 /// Plays a hooked power (the action is already spent).

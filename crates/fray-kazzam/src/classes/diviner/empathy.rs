@@ -7,6 +7,7 @@
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
+pub use crate::engine::frames::classes::BondStep;
 pub use crate::engine::records::empathy::Empathy;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
@@ -134,15 +135,6 @@ fn spread(cx: &mut Ctx, u: UnitIdx, gain: Gain, why: &str) {
         }
         cx.s.empathy.copying = false;
     }
-}
-
-/// Empathic Bond's two questions.
-#[derive(Clone, Debug)]
-pub enum BondStep {
-    /// Which way the 2 HP go.
-    Transfer,
-    /// Who receives the damage and negative statuses meant for either.
-    Receiver,
 }
 
 /// Uses Empathic Bond on `ally`.
