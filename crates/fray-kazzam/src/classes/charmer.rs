@@ -7,11 +7,11 @@
 //! while charmed earns the Charmer a Miss Token.
 
 use crate::classes::features::Feature;
+pub use crate::content::powers::CharmDef;
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, Hit};
 use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::classes::CharmFrame;
-pub use crate::engine::records::charmer::CharmDef;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::Duration;
 use fray_core::decision::DecisionOption;

@@ -6,6 +6,7 @@
 //! rulebook's example powers are loaded from `content/kazzam/powers/*.toml`, compiled in.
 
 use crate::engine::records::statuses::StatusKind;
+pub use crate::engine::records::zones::ZoneKind;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -95,54 +96,6 @@ pub enum Affects {
     Allies,
     /// The user's allies and the user ("you and each ally").
     AlliesAndYou,
-}
-
-impl Affects {
-    /// Whether `t` is affected by a power of `user`.
-    pub fn includes(
-        self,
-        s: &crate::engine::state::State,
-        user: crate::engine::state::UnitIdx,
-        t: crate::engine::state::UnitIdx,
-    ) -> bool {
-        if s.unit(t).kind == crate::engine::state::UnitKind::Conjured {
-            return false; // K-DEF-5: nothing targets a conjured creature
-        }
-        match self {
-            Affects::All => true,
-            Affects::Others => t != user,
-            Affects::Enemies => s.enemies(user, t),
-            Affects::Allies => t != user && !s.enemies(user, t),
-            Affects::AlliesAndYou => !s.enemies(user, t),
-        }
-    }
-}
-
-/// What a zone left by a power does while it lasts (K-ZONE-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ZoneKind {
-    /// Every creature wholly inside is Concealed (Sight Ward).
-    Conceal,
-    /// Creatures inside when it appears, or entering it, are Revealed until the end of their
-    /// next turn, and the owner may target anyone inside whatever the range (Revelation).
-    Reveal,
-    /// A creature entering it takes `amount` damage (Entry Ward).
-    EntryDamage,
-    /// Damaging Terrain dealing `amount` (K-ZONE-5): on creation, on entering, at the start of
-    /// a turn inside; Hovering creatures are spared (The Not-So-Friendly Zone).
-    Damaging,
-    /// The owner's enemies are Vulnerable `amount` while any part of them is inside (The
-    /// Friend Zone).
-    VulnerableEnemies,
-    /// No line of sight crosses its edge, either way (Curtain of Shadows).
-    Curtain,
-    /// Damaging Terrain dealing `amount` that travels with its owner, who is immune: entering
-    /// it or starting a turn in it hurts, its own moving does not (Salamander Elixir).
-    Aura,
-    /// The owner's allies wholly inside are Concealed; its enemies may not enter it by their
-    /// own choice (Irena's Cloak).
-    Cloak,
 }
 
 /// A zone a power leaves on the map.
@@ -285,7 +238,7 @@ pub struct Effect {
     /// Leaves a curse that applies its own Effect line when something comes to pass
     /// (Misfortune, Speak Doom, Empathic Imposition, Foreseen Attack).
     #[serde(default)]
-    pub curse: Option<crate::engine::records::curses::CurseDef>,
+    pub curse: Option<CurseDef>,
     /// The status this primitive gives can be ended by its bearer spending its Attack Action
     /// on its own turn (Revealing Projectile's missile pulled off).
     #[serde(default)]
@@ -488,7 +441,7 @@ pub struct PowerDef {
     /// A charm's two effects, settled by a Charm Roll (charms.rs); the target is yourself or an
     /// ally in implement range.
     #[serde(default)]
-    pub charm: Option<crate::engine::records::charmer::CharmDef>,
+    pub charm: Option<CharmDef>,
     /// The Potions it carries, chosen before the roll: their Effect lines are its Effect
     /// (Toss Potion; brews.rs).
     #[serde(default)]
@@ -838,9 +791,35 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         return at("hook", format!("unknown hook {h:?}"));
     }
     if let Some(r) = &def.requires
-        && crate::engine::state::Implement::parse(r).is_none()
+        && crate::engine::records::implement::Implement::parse(r).is_none()
     {
         return at("requires", format!("unknown implement {r:?}; use wand, staff or sword"));
     }
     Ok(())
+}
+
+/// A curse as content writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CurseDef {
+    /// What sets it off.
+    pub on: crate::engine::records::curses::CurseOn,
+    /// How long it waits, as a status's `until` (default: the end of the target's next turn).
+    #[serde(default)]
+    pub until: Option<String>,
+    /// What happens.
+    pub effect: Vec<Effect>,
+}
+
+/// A charm's two effects as content writes them (`charm = { effect-1 = [...], doubled = [...],
+/// effect-2 = [...] }`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CharmDef {
+    /// Effect 1 (it always holds a number).
+    pub effect_1: Vec<Effect>,
+    /// Effect 1 with its number doubled (a 6 on the Charm Roll).
+    pub doubled: Vec<Effect>,
+    /// Effect 2.
+    pub effect_2: Vec<Effect>,
 }

@@ -5,6 +5,7 @@ pub mod events;
 pub mod flow;
 pub mod frames;
 pub mod game;
+pub mod ids;
 pub mod options;
 pub mod records;
 pub mod scenario;

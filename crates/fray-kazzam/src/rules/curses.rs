@@ -8,11 +8,11 @@
 //! A power lays one with the `curse` Effect primitive; the record on the field names the power
 //! and the place of the primitive in its Effect line, so the State stays cheap to clone.
 
+pub use crate::content::powers::CurseDef;
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
 pub use crate::engine::records::curses::Curse;
-pub use crate::engine::records::curses::CurseDef;
 pub use crate::engine::records::curses::CurseOn;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::Duration;

@@ -1,7 +1,7 @@
 //! Which creatures an Effect primitive applies to: its `to` filter, its target condition
 //! (`if_target`, `unless_target`) and its `when` condition, judged on the state.
 
-use crate::content::powers::Effect;
+use crate::content::powers::{Affects, Effect};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::StatusKind;
 
@@ -44,5 +44,21 @@ fn when_holds(s: &State, when: &str, user: UnitIdx, target: UnitIdx) -> bool {
         }
         "you-have-ward" => s.unit(user).ward > 0, // Ward Bash, Ward Burst
         _ => false,
+    }
+}
+
+impl Affects {
+    /// Whether `t` is affected by a power of `user`.
+    pub fn includes(self, s: &State, user: UnitIdx, t: UnitIdx) -> bool {
+        if s.unit(t).kind == crate::engine::state::UnitKind::Conjured {
+            return false; // K-DEF-5: nothing targets a conjured creature
+        }
+        match self {
+            Affects::All => true,
+            Affects::Others => t != user,
+            Affects::Enemies => s.enemies(user, t),
+            Affects::Allies => t != user && !s.enemies(user, t),
+            Affects::AlliesAndYou => !s.enemies(user, t),
+        }
     }
 }

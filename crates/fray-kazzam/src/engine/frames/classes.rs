@@ -1,6 +1,6 @@
 //! Frames of the classes and class features.
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use fray_core::grid::Pos;
 use serde::Serialize;
 
@@ -417,7 +417,7 @@ pub enum WarpFrame {
         /// Who may take it.
         holder: UnitIdx,
         /// The orb.
-        orb: crate::engine::state::OrbIdx,
+        orb: crate::engine::ids::OrbIdx,
     },
 }
 
@@ -588,7 +588,7 @@ pub enum BullyFrame {
 #[serde(rename_all = "kebab-case")]
 pub enum Object {
     /// An orb.
-    Orb(crate::engine::state::OrbIdx),
+    Orb(crate::engine::ids::OrbIdx),
     /// This creature's implement.
     Implement(UnitIdx),
 }

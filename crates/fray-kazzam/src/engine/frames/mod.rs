@@ -7,8 +7,8 @@ pub mod classes;
 pub mod roles;
 pub mod rules;
 
+use crate::engine::ids::UnitIdx;
 use crate::engine::records::statuses::StatusKind;
-use crate::engine::state::UnitIdx;
 pub use classes::{
     BrewFrame, BullyFrame, CharmFrame, DivFrame, FeatureFrame, GadgetFrame, TamerFrame, WandFrame, WardFrame, WarpFrame,
 };

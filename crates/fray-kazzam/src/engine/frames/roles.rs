@@ -1,7 +1,7 @@
 //! Frames of the roles (Role Actions, Role Boosts) and of advanced implements.
 
 use crate::content::powers::Effect;
-use crate::engine::state::{OrbIdx, UnitIdx};
+use crate::engine::ids::{OrbIdx, UnitIdx};
 use fray_core::grid::Pos;
 
 /// A question an advanced implement asks.

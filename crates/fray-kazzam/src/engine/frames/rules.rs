@@ -1,9 +1,9 @@
 //! Frames of the core rules: actions being put together, moves, attacks, forced movement,
 //! things put on the map, trigger points and the Creep phase.
 
+use crate::engine::ids::{OrbIdx, UnitIdx};
 use crate::engine::records::statuses::{Status, StatusKind};
 use crate::engine::records::summons::Rider;
-use crate::engine::state::{OrbIdx, UnitIdx};
 use fray_core::grid::Pos;
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! The Brewer's flask records; the rules are in [`crate::classes::brewer`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use serde::{Deserialize, Serialize};
 
 /// A flask someone carries.

@@ -1,6 +1,6 @@
 //! Frenzied and Panicked compulsions as records; the rules are in [`crate::rules::control`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use serde::Serialize;
 
 /// What a Frenzied or Panicked creature's roll obliges it to do this turn.

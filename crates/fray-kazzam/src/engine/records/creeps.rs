@@ -1,6 +1,6 @@
 //! Creep group records; the rules are in [`crate::rules::creeps`].
 
-use crate::engine::state::{OrbIdx, UnitIdx};
+use crate::engine::ids::{OrbIdx, UnitIdx};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

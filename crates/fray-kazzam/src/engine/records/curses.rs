@@ -1,8 +1,7 @@
 //! Curse records; the rules are in [`crate::rules::curses`].
 
-use crate::content::powers::Effect;
+use crate::engine::ids::UnitIdx;
 use crate::engine::records::statuses::Duration;
-use crate::engine::state::UnitIdx;
 use serde::{Deserialize, Serialize};
 
 /// A curse on the field.
@@ -77,17 +76,4 @@ pub enum CurseOn {
     /// Not an Effect line: Empathic Bond between the maker and the target; `value` names who
     /// receives what is meant for either (0 each its own, 1 the maker, 2 the target; empathy.rs).
     Bonded,
-}
-
-/// A curse as content writes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CurseDef {
-    /// What sets it off.
-    pub on: CurseOn,
-    /// How long it waits, as a status's `until` (default: the end of the target's next turn).
-    #[serde(default)]
-    pub until: Option<String>,
-    /// What happens.
-    pub effect: Vec<Effect>,
 }

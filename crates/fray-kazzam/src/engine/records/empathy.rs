@@ -1,6 +1,6 @@
 //! The Empath's bookkeeping; the rules are in [`crate::classes::diviner::empathy`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 
 /// Engine bookkeeping for the Empath's copies (not game state: cleared at each step).
 #[derive(Clone, Debug, Default)]

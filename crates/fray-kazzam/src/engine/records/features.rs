@@ -1,6 +1,6 @@
 //! Class feature records; the rules are in [`crate::classes::features`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 
 /// A class feature a unit has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 
 pub mod advanced;
 pub mod brewer;
-pub mod charmer;
 pub mod control;
 pub mod creeps;
 pub mod curses;
 pub mod empathy;
 pub mod features;
+pub mod implement;
 pub mod modifiers;
 pub mod porter;
 pub mod removal;

@@ -1,7 +1,7 @@
 //! Attack modifier records (K-ADV); the rules are in [`crate::rules::modifiers`].
 
+use crate::engine::ids::UnitIdx;
 use crate::engine::records::statuses::Duration;
-use crate::engine::state::UnitIdx;
 use serde::{Deserialize, Serialize};
 
 /// A modifier on the field.

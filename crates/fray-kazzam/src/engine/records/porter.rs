@@ -1,6 +1,6 @@
 //! The Porter's records; the rules are in [`crate::classes::porter`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use fray_core::grid::Pos;
 use serde::Serialize;
 

@@ -1,6 +1,6 @@
 //! Records of creatures removed from existence; the rules are in [`crate::classes::porter::removal`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use fray_core::grid::Pos;
 use serde::Serialize;
 

@@ -1,6 +1,6 @@
 //! Status records (K-ST-*); the rules about them are in [`crate::rules::statuses`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! Records of things put on the map; the rules are in [`crate::rules::summons`].
 
-use crate::engine::state::UnitIdx;
+use crate::engine::ids::UnitIdx;
 use fray_core::grid::Pos;
 use serde::Serialize;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Armed waiting powers and feature cooldowns as records; trigger points are in [`crate::engine::triggers`].
 
+use crate::engine::ids::UnitIdx;
 use crate::engine::records::statuses::Duration;
-use crate::engine::state::UnitIdx;
 use serde::Serialize;
 
 /// A triggered feature used and not ready again until `until` runs out.
