@@ -11,6 +11,7 @@ use std::path::Path;
 const DATA_LAYER: &[&str] = &[
     "engine/state.rs",
     "engine/arena.rs",
+    "engine/ids.rs",
     "engine/options.rs",
     "engine/records/mod.rs",
     "engine/records/advanced.rs",
@@ -20,6 +21,7 @@ const DATA_LAYER: &[&str] = &[
     "engine/records/curses.rs",
     "engine/records/empathy.rs",
     "engine/records/features.rs",
+    "engine/records/implement.rs",
     "engine/records/modifiers.rs",
     "engine/records/porter.rs",
     "engine/records/removal.rs",
