@@ -10,143 +10,28 @@
 //! to an adjacent ally as a Free Action; lost when the carrier is Taken Out. A Potion made as an
 //! Elixir gives its drinker the Potion's Effect line.
 
+pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HOOKS};
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::BrewFrame;
+pub use crate::engine::records::brewer::Delivery;
+pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// Effect hooks brews add to the vocabulary.
-pub const HOOKS: &[&str] = &[
-    "nullify",
-    "hardening",
-    "target-attack",
-    "target-protect",
-    "fascination",
-    "extra-move",
-    "lightning",
-    "luck",
-    "wild-rage",
-    "status-exchange",
-    "bonded-futures",
-    "salamander",
-    "takeoff-blast",
-    "takeoff-lift",
-    "enlarge",
-];
-
-/// Power hooks brews add: making, drinking and passing Elixirs.
-pub const POWER_HOOKS: &[&str] = &["give-elixir", "drink-elixir", "pass-elixir", "recover-brews"];
-
-/// A flask someone carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Elixir {
-    /// The Elixir or Potion it holds.
-    pub power: u16,
-    /// The Brewer who made it.
-    pub maker: UnitIdx,
-}
 
 /// Whether a power is an Elixir proper (not a Potion made as one).
 pub fn is_elixir(def: &PowerDef) -> bool {
     matches!(def.group.as_deref(), Some("elixir" | "encounter-elixir"))
 }
 
-/// What a delivery power carries (`delivers = { potions = 2, at-will-only = true, miss = "you" }`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Delivery {
-    /// How many different Potions it carries.
-    pub potions: u8,
-    /// Only At-Will Potions (Unstable Concoction).
-    #[serde(default)]
-    pub at_will_only: bool,
-    /// On a miss the Potions go to the user instead (and from level 5 to the target as well).
-    #[serde(default)]
-    pub miss_on_you: bool,
-    /// The damage splashes 1 onto everyone within this many squares of the target, and the
-    /// Potions reach them too (Hurl Flask; one square more from level 5).
-    #[serde(default)]
-    pub splash: Option<i32>,
-    /// Its range, instead of the implement's (Hurl Flask: 10).
-    #[serde(default)]
-    pub range: Option<i32>,
-    /// The Potion goes onto the blade and the attack carries every Potion there (Potent Edge);
-    /// aimed at its user, the power only coats the blade.
-    #[serde(default)]
-    pub blade: bool,
-}
-
 /// The range a delivery power reaches instead of its implement's, if it says one.
 pub fn range(def: &PowerDef) -> Option<i32> {
     def.delivers.as_ref().and_then(|d| d.range)
-}
-
-/// A decision in the middle of a brew.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BrewFrame {
-    /// Which Potion goes into the attack below.
-    Choose {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The delivery power.
-        power: u16,
-        /// Potions already chosen.
-        picked: Vec<u16>,
-    },
-    /// Give Elixir: which Elixir (or Potion) to make.
-    Make {
-        /// The Brewer.
-        user: UnitIdx,
-        /// Who will carry it.
-        to: UnitIdx,
-    },
-    /// Which carried Elixir to drink.
-    Drink {
-        /// The carrier.
-        unit: UnitIdx,
-    },
-    /// Which carried Elixir to hand over.
-    Pass {
-        /// The carrier.
-        unit: UnitIdx,
-        /// The adjacent ally.
-        to: UnitIdx,
-    },
-    /// Draught of Bonded Futures: in how many rounds (1-3) the named creature comes.
-    Rounds {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The creature the Potion reached.
-        target: UnitIdx,
-        /// The named creature.
-        named: UnitIdx,
-        /// The Potion.
-        power: u16,
-    },
-    /// Draught of Bonded Futures comes due: where next to the target the named creature lands.
-    Bond {
-        /// The named creature.
-        unit: UnitIdx,
-        /// The creature it joins.
-        target: UnitIdx,
-    },
-    /// A Target-link Potion: name yourself or a teammate.
-    Name {
-        /// The Brewer.
-        user: UnitIdx,
-        /// The creature the Potion reached.
-        target: UnitIdx,
-        /// The Potion.
-        power: u16,
-        /// Its hook.
-        hook: String,
-    },
 }
 
 /// Whether a power is a Potion (delivered, never used on its own).

@@ -7,78 +7,15 @@
 //! while charmed earns the Charmer a Miss Token.
 
 use crate::classes::features::Feature;
+pub use crate::content::powers::CharmDef;
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, Hit};
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::CharmFrame;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::Duration;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// A charm's two effects as content writes them (`charm = { effect-1 = [...], doubled = [...],
-/// effect-2 = [...] }`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CharmDef {
-    /// Effect 1 (it always holds a number).
-    pub effect_1: Vec<Effect>,
-    /// Effect 1 with its number doubled (a 6 on the Charm Roll).
-    pub doubled: Vec<Effect>,
-    /// Effect 2.
-    pub effect_2: Vec<Effect>,
-}
-
-/// A decision in the middle of a charm.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CharmFrame {
-    /// A 3: which effect.
-    Pick {
-        /// The Charmer.
-        user: UnitIdx,
-        /// The charmed creature.
-        target: UnitIdx,
-        /// The charm.
-        power: u16,
-    },
-    /// Staff, 4 or better: who receives Effect 2 (the target, or another creature in range).
-    Split {
-        /// The Charmer.
-        user: UnitIdx,
-        /// The charmed creature.
-        target: UnitIdx,
-        /// The charm.
-        power: u16,
-    },
-    /// Sword: Effect 2 on the wielder too?
-    SwordSelf {
-        /// The Charmer.
-        user: UnitIdx,
-        /// The charm.
-        power: u16,
-    },
-    /// Status Exchange: whom to trade with, then what goes each way.
-    Exchange {
-        /// The Charmer.
-        user: UnitIdx,
-        /// The attack's target.
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The Charmer or the ally chosen, once chosen.
-        other: Option<UnitIdx>,
-        /// The target's status going over (`Some(None)`: none), once chosen.
-        give: Option<Option<usize>>,
-    },
-    /// Enlarging Charm, Effect 2: which free 2x2 footprint around its square the target grows
-    /// into.
-    Grow {
-        /// The Charmer.
-        user: UnitIdx,
-        /// The charmed creature.
-        target: UnitIdx,
-    },
-}
 
 /// Statuses of `u` that Status Exchange may move onto `to`: not Grabbed (it is held where it
 /// stands), nor one whose source is `to` itself.

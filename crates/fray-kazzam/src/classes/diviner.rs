@@ -5,12 +5,14 @@
 //! and reaches allies starting their turn near it. Revealed Pain and Linked Doom are curses
 //! (`curses`).
 
+pub use crate::content::hooks::DIVINER_POWER as POWER_HOOKS;
+use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::events::How;
 use crate::engine::flow::Ctx;
 use crate::engine::flow::Rolls;
+pub use crate::engine::frames::classes::DivFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status};
@@ -19,37 +21,9 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Power hooks played here.
-pub const POWER_HOOKS: &[&str] = &["foresight", "coin-of-fortune", "seeking-hex", "empathic-bond"];
-
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;
 const HEX_STEPS: usize = 5;
-
-/// A Diviner power's question.
-#[derive(Clone, Debug)]
-pub enum DivFrame {
-    /// Seeking Hex: which square next to the Diviner the hex appears on.
-    HexSquare {
-        /// The Diviner.
-        unit: UnitIdx,
-        /// The enemy it seeks.
-        quarry: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Empathic Bond's questions (empathy.rs).
-    Bond {
-        /// The Diviner.
-        unit: UnitIdx,
-        /// The bonded ally.
-        ally: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Which question.
-        step: crate::classes::diviner::empathy::BondStep,
-    },
-}
 
 /// Whether status `st` was given by a primitive carrying effect hook `hook`.
 fn from_hook(s: &State, st: &Status, hook: &str) -> bool {

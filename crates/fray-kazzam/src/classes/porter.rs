@@ -7,9 +7,14 @@
 //! `State::porter` and change only through `Event::Porter`; questions wait on the stack as
 //! [`WarpFrame`]s.
 
+pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::Object;
+pub use crate::engine::frames::classes::WarpFrame;
+pub use crate::engine::records::porter::Porter;
+pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -19,98 +24,11 @@ use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
 
-/// Effect hooks played here.
-pub const EFFECT_HOOKS: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
-
-/// Power hooks played here (Hub Warp's teleports, Basic Kinemancy).
-pub const POWER_HOOKS: &[&str] = &["hub-jump", "hub-send", "kinemancy", "lift-slide", "short-tunnel"];
-
-/// A Short Tunnel portal: with its Porter's other one, a passage for anyone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Tunnel {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// Its square.
-    pub at: Pos,
-}
-
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
 const KINEMANCY_SLIDE: i32 = 6;
 /// How far Ripping Tides slides what it takes.
 const RIP_SLIDE: i32 = 3;
-
-/// Something slid across the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Object {
-    /// An orb.
-    Orb(crate::engine::state::OrbIdx),
-    /// This creature's implement.
-    Implement(UnitIdx),
-}
-
-/// An implement lying on the map: its owner is Disarmed until it comes next to it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Dropped {
-    /// Whose implement.
-    pub owner: UnitIdx,
-    /// Where it lies.
-    pub at: Pos,
-}
-
-/// A warp on the map.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Warp {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// The power that opened it (its kind: Scouting, Hub...).
-    pub power: u16,
-    /// Its square.
-    pub at: Pos,
-}
-
-/// A Floor Portal's trap.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Trap {
-    /// Its Porter.
-    pub owner: UnitIdx,
-    /// The power that opened it.
-    pub power: u16,
-    /// Its square.
-    pub at: Pos,
-    /// It closes as its owner's turn with this number ends.
-    pub ends_after_turn: u32,
-}
-
-/// Bend Space on a target: longer reach against it, and a hop when it ends a turn beside its
-/// Porter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Bend {
-    /// The Porter.
-    pub user: UnitIdx,
-    /// The target.
-    pub target: UnitIdx,
-    /// It ends as the Porter's turn with this number ends.
-    pub ends_after_turn: u32,
-}
-
-/// Everything this module keeps in the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Porter {
-    /// Warps, oldest first.
-    pub warps: Vec<Warp>,
-    /// Floor Portal traps.
-    pub traps: Vec<Trap>,
-    /// Bend Space marks.
-    pub bends: Vec<Bend>,
-    /// Implements slid out of their owners' hands.
-    pub dropped: Vec<Dropped>,
-    /// The last round whose end the Vortex Warps have pulled at.
-    pub pulled_round: u32,
-    /// Short Tunnel portals, oldest first.
-    pub tunnels: Vec<Tunnel>,
-}
 
 /// A change to [`Porter`] (carried by `Event::Porter`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -172,112 +90,6 @@ fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Porter { change, text });
 }
 
-/// A question about a warp, a trap or a Porter's teleport.
-#[derive(Clone, Debug)]
-pub enum WarpFrame {
-    /// Where a new warp opens: a square next to the power's target (the owner chooses).
-    Place {
-        /// The Porter.
-        owner: UnitIdx,
-        /// The warp power.
-        power: u16,
-        /// Its target.
-        target: UnitIdx,
-    },
-    /// A Floor Portal missed: which empty square next to the target the trap opens on.
-    TrapPlace {
-        /// The Porter.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Its target.
-        target: UnitIdx,
-    },
-    /// Scouting Warp: `unit` came into its side's warp and may teleport 4 squares.
-    Scout {
-        /// Who stepped in.
-        unit: UnitIdx,
-        /// The warp's Porter (the teleport is the Porter's).
-        owner: UnitIdx,
-    },
-    /// A Floor Portal trap swallows `unit` (no question: it resolves on its own).
-    Swallow {
-        /// Who came in.
-        unit: UnitIdx,
-        /// The trap's Porter.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Reinforcements: where the named ally lands, next to the target.
-    Reinforce {
-        /// The Porter.
-        user: UnitIdx,
-        /// The ally.
-        ally: UnitIdx,
-        /// The power's target.
-        target: UnitIdx,
-    },
-    /// Hub Warp: which of the Porter's hub warps `unit` is sent to.
-    Hub {
-        /// The Porter.
-        user: UnitIdx,
-        /// Who is sent.
-        unit: UnitIdx,
-    },
-    /// Short Tunnel: where the new portal opens, next to the Porter.
-    TunnelPlace {
-        /// The Porter.
-        user: UnitIdx,
-    },
-    /// Short Tunnel: a third portal closes one of the two open ones, the Porter's pick.
-    TunnelClose {
-        /// The Porter.
-        user: UnitIdx,
-        /// Where the new one opens.
-        new: Pos,
-    },
-    /// Short Tunnel: the Porter may step through the portal it just opened, coming out next to
-    /// the other one.
-    TunnelStep {
-        /// The Porter.
-        user: UnitIdx,
-        /// The portal it opened.
-        portal: Pos,
-    },
-    /// Basic Kinemancy: which orb.
-    Item {
-        /// The Porter.
-        user: UnitIdx,
-    },
-    /// Ripping Tides: which of the things `target` holds is taken.
-    Rip {
-        /// The Porter.
-        user: UnitIdx,
-        /// The power's target.
-        target: UnitIdx,
-    },
-    /// Where the object slides to (up to `range` squares from `from`).
-    Slide {
-        /// The Porter, who chooses.
-        user: UnitIdx,
-        /// What slides.
-        what: Object,
-        /// Where it starts.
-        from: Pos,
-        /// How far it may go.
-        range: i32,
-    },
-    /// Basic Kinemancy brought the orb to `holder` (the Porter or an ally): take it in hand, or
-    /// leave it on the ground.
-    Hold {
-        /// Who may take it.
-        holder: UnitIdx,
-        /// The orb.
-        orb: crate::engine::state::OrbIdx,
-    },
-}
-
 fn name(s: &State, power: u16) -> String {
     s.powers.get(power).name.clone()
 }
@@ -300,7 +112,7 @@ fn beside(s: &State, t: UnitIdx, empty: bool) -> Vec<Pos> {
         .terrain
         .squares()
         .filter(|&q| distance(q, 1, p, size) == 1)
-        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::rules::arena::Terrain::Portal)
+        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::engine::arena::Terrain::Portal)
         .filter(|&q| !empty || s.unit_at(q).is_none())
         .collect()
 }
@@ -832,7 +644,7 @@ fn held_objects(s: &State, t: UnitIdx) -> Vec<Object> {
 fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
     let open = |q: Pos| {
         let t = s.arena.at(q);
-        t.enterable() && t != crate::rules::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
+        t.enterable() && t != crate::engine::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
     };
     let reach = fray_core::geometry::reachable(
         s.arena.terrain.width(),
@@ -1015,12 +827,16 @@ pub fn tunnel_exit(s: &State, p: Pos) -> Option<Pos> {
 
 /// Whether `p` is a portal end: the arena's (K-TER-4) or a Short Tunnel's.
 pub fn is_portal(s: &State, p: Pos) -> bool {
-    s.arena.at(p) == crate::rules::arena::Terrain::Portal || is_tunnel(s, p)
+    s.arena.at(p) == crate::engine::arena::Terrain::Portal || is_tunnel(s, p)
 }
 
 /// Where entering the portal on `p` leads a creature of `side`, if anywhere.
-pub fn portal_exit(s: &State, p: Pos, side: crate::rules::arena::Side) -> Option<Pos> {
-    if s.arena.at(p) == crate::rules::arena::Terrain::Portal { s.arena.portal_exit(p, side) } else { tunnel_exit(s, p) }
+pub fn portal_exit(s: &State, p: Pos, side: crate::engine::arena::Side) -> Option<Pos> {
+    if s.arena.at(p) == crate::engine::arena::Terrain::Portal {
+        s.arena.portal_exit(p, side)
+    } else {
+        tunnel_exit(s, p)
+    }
 }
 
 /// Forced movement through a Short Tunnel (K-FM-3, K-FM-4): squares beside the far end that a

@@ -7,8 +7,12 @@
 //! to its speed. Path of Blades (K-OPP-1, K-ROLL-5): a walk that stops to make a basic
 //! implement attack against each enemy it comes next to ([`PathOfBlades`]).
 
+pub use crate::content::hooks::{SHIVERING_SWORD_EFFECT as EFFECT_HOOKS, SHIVERING_SWORD_POWER as POWER_HOOKS};
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::BullyFrame;
+pub use crate::engine::frames::classes::PathOfBlades;
+pub use crate::engine::frames::classes::PathStage;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame, can_stand};
@@ -19,59 +23,8 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use std::collections::HashMap;
 
-/// Effect hooks this module answers.
-pub const EFFECT_HOOKS: &[&str] = &["bullying-blade"];
-
-/// Power hooks this module answers.
-pub const POWER_HOOKS: &[&str] = &["ghost-walk", "path-of-blades"];
-
 /// How far Bullying Blade pushes.
 const PUSH: i32 = 2;
-
-/// What Bullying Blade still has to do after its push.
-#[derive(Clone, Debug)]
-pub enum BullyFrame {
-    /// The push has resolved: work out what follows.
-    After {
-        /// The attacker.
-        user: UnitIdx,
-        /// The pushed creature.
-        target: UnitIdx,
-        /// Where the target stood before the push.
-        start: Pos,
-        /// Where the user stood (the push is measured from it).
-        origin: Pos,
-    },
-    /// The user may deal extra damage for the squares the push was kept from.
-    Damage {
-        /// The attacker.
-        user: UnitIdx,
-        /// The pushed creature.
-        target: UnitIdx,
-        /// Extra damage on offer.
-        extra: i32,
-        /// Squares the push moved it (the shift that may follow).
-        pushed: i32,
-    },
-    /// Ghost Walk's walk: the unit picks where to go, `left` squares of movement left.
-    Walk {
-        /// Who walks.
-        unit: UnitIdx,
-        /// Squares of movement left.
-        left: i32,
-    },
-    /// The user may shift up to `pushed` squares, ending next to the target.
-    Shift {
-        /// The attacker.
-        user: UnitIdx,
-        /// The pushed creature.
-        target: UnitIdx,
-        /// Up to how many squares.
-        pushed: i32,
-    },
-    /// Path of Blades in progress.
-    Path(Box<PathOfBlades>),
-}
 
 /// Bullying Blade's Effect: the push, then the follow-up frame.
 pub fn effect_hook(cx: &mut Ctx, _hook: &str, user: UnitIdx, target: UnitIdx) -> Result<(), RuleError> {
@@ -307,54 +260,6 @@ pub fn attacked(cx: &mut Ctx, u: UnitIdx) {
 // ---------------------------------------------------------------------------------------
 // Path of Blades (L1148; rulings path-of-blades)
 // ---------------------------------------------------------------------------------------
-
-/// Path of Blades in progress: a walk of up to the user's speed, stopping for a basic
-/// implement attack against each enemy it comes next to.
-#[derive(Clone, Debug)]
-pub struct PathOfBlades {
-    /// Who walks.
-    pub unit: UnitIdx,
-    /// Squares of movement left.
-    pub left: i32,
-    /// Enemies already attacked (once each).
-    pub attacked: Vec<UnitIdx>,
-    /// Enemies hit: they take no Opportunity during the walk.
-    pub hit: Vec<UnitIdx>,
-    /// Enemies that took an Opportunity during the walk (once each, K-OPP-1).
-    pub provoked: Vec<UnitIdx>,
-    /// Where the walk stands.
-    pub stage: PathStage,
-}
-
-/// Where Path of Blades stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PathStage {
-    /// The user picks where to walk next, or stops.
-    Walk,
-    /// A leg of the walk is under way to `end`; `met` were come next to on the way.
-    Arrive {
-        /// The leg's last square.
-        end: Pos,
-        /// Enemies come next to, still to be attacked there.
-        met: Vec<UnitIdx>,
-    },
-    /// Attacks owed on this square.
-    Attack {
-        /// Enemies still to attack here.
-        queue: Vec<UnitIdx>,
-    },
-    /// An attack is being made.
-    Resolve {
-        /// Its target.
-        target: UnitIdx,
-        /// It carries the Role Boost.
-        boost: bool,
-        /// Whether its roll hit, once known.
-        hit: Option<bool>,
-        /// Enemies still to attack here afterwards.
-        queue: Vec<UnitIdx>,
-    },
-}
 
 /// The attack Path of Blades makes.
 fn basic_attack(s: &State) -> u16 {

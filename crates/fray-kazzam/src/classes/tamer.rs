@@ -6,9 +6,12 @@
 //! own rules (end-of-turn Marks and Grabs, the Pig's heat) run from the Tamer's turn hooks.
 
 use crate::classes::features::Feature;
+pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::TamerFrame;
+pub use crate::engine::records::summons::Beast;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
 use crate::rules::forced::{ForcedFrame, ForcedKind};
@@ -18,13 +21,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &["tamer-summon", "tamer-command", "tamer-territory", "tamer-give-move"];
-
-/// Effect hooks this module plays.
-pub const EFFECT_HOOKS: &[&str] = &["goring-tusks", "snatch", "nettle", "conjure", "beast-charm"];
 
 /// The conjured creatures (K-DEF-5): power id, creature name.
 const CONJURED: &[(&str, &str)] =
@@ -161,28 +157,6 @@ fn creature_named(what: &str) -> Option<&'static Creature> {
     CREATURES.iter().find(|c| c.id == what)
 }
 
-/// What Fray remembers about one creature (the `tamer` part of its `placed` record), changed only
-/// by [`Event::Beast`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Beast {
-    /// Its square when its Tamer's current turn began (Goring Tusks' "started its turn").
-    pub start: Option<Pos>,
-    /// The turn (round, acting unit) in which it last obeyed a command (Dazed: one a turn).
-    pub obeyed: Option<(u32, UnitIdx)>,
-    /// Its turns so far: each of its Tamer's turns is also its own (statuses' durations).
-    pub turn: u32,
-    /// Lethal Ongoing damage waits until just after its Tamer's first action (L1669).
-    pub delayed: bool,
-    /// A territorial beast's territory: the 5x5 area centred here (L1767).
-    pub territory: Option<Pos>,
-    /// Beast Charm: commanded during its Tamer's turn with this number, it attacks with
-    /// Advantage (L1689).
-    pub charmed: Option<u32>,
-    /// The turn (round, acting unit) in which an attack through it took the sword Tamer's extra
-    /// damage (once a turn, L1677).
-    pub sword: Option<(u32, UnitIdx)>,
-}
-
 /// Whether a power is one of this module's.
 pub fn hooked(def: &PowerDef) -> bool {
     def.hook.as_deref().is_some_and(|h| HOOKS.contains(&h))
@@ -246,7 +220,7 @@ fn place_squares(s: &State, tamer: UnitIdx) -> Vec<Pos> {
             let d = distance(p, size, q, 1);
             (1..=SUMMON_RANGE).contains(&d)
                 && s.arena.at(q).enterable()
-                && s.arena.at(q) != crate::rules::arena::Terrain::Portal
+                && s.arena.at(q) != crate::engine::arena::Terrain::Portal
                 && !s.arena.in_dungeon(q)
         })
         .filter(|&q| {
@@ -757,123 +731,6 @@ pub fn convert(s: &State, target: UnitIdx, mut st: Status) -> Status {
     st
 }
 
-/// A decision this module waits on.
-#[derive(Clone, Debug)]
-pub enum TamerFrame {
-    /// Where the summoned creature appears.
-    Place {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The summon power.
-        power: u16,
-    },
-    /// Which creature obeys the command (the Tamer has more than one of its kind).
-    Which {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The command power.
-        power: u16,
-    },
-    /// Whom the creature's single-target attack aims at.
-    Aim {
-        /// The creature.
-        creature: UnitIdx,
-        /// The power.
-        power: u16,
-        /// It attacks with Advantage (Beast Charm).
-        advantage: bool,
-    },
-    /// Summon Flame Pig: it attacks the enemies next to it it has not attacked yet, then shifts.
-    PigBite {
-        /// The Pig.
-        pig: UnitIdx,
-        /// Squares of shift left.
-        left: i32,
-        /// Enemies already attacked.
-        bitten: Vec<UnitIdx>,
-    },
-    /// Summon Flame Pig: the Pig's next square of shift.
-    PigRun {
-        /// The Pig.
-        pig: UnitIdx,
-        /// Squares left.
-        left: i32,
-        /// Enemies already attacked.
-        bitten: Vec<UnitIdx>,
-    },
-    /// Goring Tusks: push 2, or knock Prone.
-    Tusks {
-        /// The Pig.
-        pig: UnitIdx,
-        /// The target.
-        target: UnitIdx,
-    },
-    /// The Tamer spent a Move Action: what its next creature does.
-    Follow {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// Creatures already asked.
-        done: Vec<UnitIdx>,
-    },
-    /// The Scalehound Grabs an adjacent enemy as its Tamer's turn ends.
-    HoundGrab {
-        /// The Hound.
-        hound: UnitIdx,
-    },
-    /// Move Territory: which beast's territory moves (`beast` unset), then its new centre.
-    Territory {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The beast, once chosen.
-        beast: Option<UnitIdx>,
-    },
-    /// The Giraffape is granted an Opportunity: damage, or the snatch.
-    Snatch {
-        /// The Giraffape.
-        ape: UnitIdx,
-        /// Who granted it.
-        target: UnitIdx,
-    },
-    /// Beast Charm: the status the creature saves against.
-    CharmSave {
-        /// The creature.
-        creature: UnitIdx,
-        /// Its Tamer.
-        tamer: UnitIdx,
-    },
-    /// A Dominated creature acts for its dominator (L1665): first its move, then its attack.
-    Dominated {
-        /// The creature.
-        creature: UnitIdx,
-        /// Who Dominates it.
-        by: UnitIdx,
-        /// Its move is done.
-        moved: bool,
-    },
-    /// Give Your Move (wand): which creature takes it (`creature` unset), then where it walks.
-    Extra {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The creature, once chosen.
-        creature: Option<UnitIdx>,
-    },
-    /// Where a conjured creature appears: next to `near`, or (Mass Conjuror's second one)
-    /// anywhere in the Tamer's implement range.
-    Conjure {
-        /// The Tamer.
-        tamer: UnitIdx,
-        /// The conjuring power.
-        power: u16,
-        /// The target it appears next to.
-        near: Option<UnitIdx>,
-    },
-    /// A staff or sword Tamer's command or summon ends its turn (L1673-1677).
-    Finish {
-        /// The Tamer.
-        tamer: UnitIdx,
-    },
-}
-
 /// Advances a frame of this module.
 pub fn step(cx: &mut Ctx, f: TamerFrame) -> Result<Flow, RuleError> {
     match f {
@@ -1274,7 +1131,7 @@ fn conjure_squares(s: &State, tamer: UnitIdx, near: Option<UnitIdx>) -> Vec<Pos>
             Some(t) => s.unit(t).pos.is_some_and(|p| distance(p, s.unit(t).size, q, 1) == 1),
             None => distance(tp, size, q, 1) <= range,
         })
-        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::rules::arena::Terrain::Portal)
+        .filter(|&q| s.arena.at(q).enterable() && s.arena.at(q) != crate::engine::arena::Terrain::Portal)
         .filter(|&q| {
             s.units_on_map().all(|o| {
                 let ou = s.unit(o);

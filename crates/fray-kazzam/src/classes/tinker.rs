@@ -7,16 +7,15 @@
 //! (a zone no sight crosses, zones.rs), Tether and Talisman of Distraction (statuses; the
 //! Talisman's Dazed comes as its target's turn ends while the Distracted is still on).
 
+pub use crate::content::hooks::{TINKER_EFFECT as HOOKS, TINKER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::GadgetFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Effect hooks this module plays.
-pub const HOOKS: &[&str] = &["end-marks", "bag-of-tricks", "explode", "curtain", "irenas-cloak"];
 
 /// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
 pub const GADGETS: &[&str] = &[
@@ -28,9 +27,6 @@ pub const GADGETS: &[&str] = &[
 
 const TALISMAN: &str = "bag-of-tricks-talisman-of-distraction";
 const TETHER: &str = "bag-of-tricks-tether";
-
-/// Power hooks this module plays: the Move Action that pulls a tethered creature.
-pub const POWER_HOOKS: &[&str] = &["tether-pull"];
 
 /// How far a Tether pull drags its creature (L1360).
 const TETHER_PULL: i32 = 5;
@@ -89,44 +85,6 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     Ok(())
 }
 const EXPLOSIVE: &str = "bag-of-tricks-explosive-attachment";
-
-/// A gadget's question.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GadgetFrame {
-    /// Bag of Tricks: which gadget.
-    Bag {
-        /// The Tinker.
-        user: UnitIdx,
-        /// The creature hit.
-        target: UnitIdx,
-    },
-    /// Irena's Cloak: which square next to the target.
-    Cloak {
-        /// The Tinker.
-        user: UnitIdx,
-        /// The creature hit.
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// The free trap slide (L1281): which of its traps the Tinker slides 1 square, if any.
-    SlideWhich {
-        /// The Tinker.
-        tinker: UnitIdx,
-    },
-    /// The free trap slide: where the chosen trap goes.
-    SlideTo {
-        /// The Tinker.
-        tinker: UnitIdx,
-        /// The trap.
-        trap: UnitIdx,
-    },
-    /// A Leader's Role Boost loaded into a trap: which ally regains 2 HP (K-ROLE-5).
-    LoadedHeal {
-        /// The Tinker.
-        tinker: UnitIdx,
-    },
-}
 
 /// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
 /// Runner's, which only moves the Runner itself (see rulings).
@@ -227,7 +185,7 @@ fn slide_squares(s: &State, trap: UnitIdx) -> Vec<Pos> {
         .filter(|&q| {
             fray_core::geometry::distance(p, 1, q, 1) == 1
                 && s.arena.at(q).enterable()
-                && s.arena.at(q) != crate::rules::arena::Terrain::Portal
+                && s.arena.at(q) != crate::engine::arena::Terrain::Portal
         })
         .filter(|&q| {
             s.units_on_map().all(|o| {

@@ -6,8 +6,10 @@
 //! through [`crate::rules::curses`]) and Trick Shot's dropped object. The decisions they ask are
 //! [`WandFrame`]s.
 
+pub use crate::content::hooks::{WANDSLINGER_EFFECT as EFFECT_HOOKS, WANDSLINGER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::classes::WandFrame;
 use crate::engine::state::{OrbIdx, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
@@ -17,64 +19,11 @@ use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Power hooks this module plays.
-pub const POWER_HOOKS: &[&str] = &["focus", "recovery-shot", "running-shot"];
-
-/// Effect hooks this module plays: `drop-object` as the Effect applies; `repeat-attack` and
-/// `fork` once the hit's Effect is over ([`after_hit`]), even if the hit Took the target Out.
-pub const EFFECT_HOOKS: &[&str] = &["drop-object", "repeat-attack", "fork"];
-
 /// How far Forking Bolt forks, in squares.
 pub const FORK_REACH: i32 = 4;
 
 /// Implement range while Focused (wandslinger-focus).
 pub const FOCUS_RANGE: i32 = 10;
-
-/// A question one of these powers asks.
-#[derive(Clone, Debug)]
-pub enum WandFrame {
-    /// Recovery Shot: which status the user saves against.
-    Recover {
-        /// The Wandslinger.
-        unit: UnitIdx,
-    },
-    /// Trick Shot: which orb the target drops (the attacker picks).
-    Drop {
-        /// The attacker.
-        user: UnitIdx,
-        /// The creature dropping it.
-        target: UnitIdx,
-    },
-    /// Rapid Fire: at which enemy not hit this turn the attack is repeated, or none.
-    Repeat {
-        /// The attacker.
-        user: UnitIdx,
-        /// The power repeated.
-        power: u16,
-    },
-    /// Forking Bolt: the next enemy the bolt forks to.
-    Fork {
-        /// The attacker.
-        user: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The bolt's target and every enemy it has forked to (never picked again).
-        chosen: Vec<UnitIdx>,
-        /// Where forks start from and the damage they deal, the current one first.
-        branches: Vec<(Pos, i32)>,
-        /// Picks left from the current branch.
-        left: u8,
-    },
-    /// Running Shot: walk on (a square), shoot (`shoot:<id>`) or stop.
-    Run {
-        /// The Wandslinger.
-        unit: UnitIdx,
-        /// Squares of movement left.
-        left: i32,
-        /// Whether the shot has been made.
-        shot: bool,
-    },
-}
 
 /// Statuses `u` could end with a save: those that end on a save (save ends).
 fn saveable(s: &State, u: UnitIdx) -> Vec<usize> {

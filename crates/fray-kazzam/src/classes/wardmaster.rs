@@ -5,20 +5,11 @@
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::classes::WardFrame;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::AttackFrame;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-
-/// A Ward power's question.
-#[derive(Clone, Debug)]
-pub enum WardFrame {
-    /// Ward Bash, Ward Burst: how many points of its own Special Ward the attacker peels off.
-    Peel {
-        /// The Wardmaster.
-        unit: UnitIdx,
-    },
-}
 
 /// The points of its own Special Ward `u` holds (never one it gave an ally, nor another
 /// Wardmaster's).

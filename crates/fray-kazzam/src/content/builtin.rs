@@ -12,7 +12,7 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use std::sync::Arc;
 
-/// The default arena, row by row (legend in [`crate::rules::arena::Arena::parse`]).
+/// The default arena, row by row (legend in [`crate::engine::arena::Arena::parse`]).
 pub const ARENA: [&str; 16] = [
     ".....................",
     "..R.......N.......B..",

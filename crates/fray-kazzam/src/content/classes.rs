@@ -106,7 +106,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 pub fn parse(file: &str, text: &str) -> Result<ClassFile, String> {
     let f: ClassFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
     for (i, imp) in f.class.implements.iter().enumerate() {
-        if crate::engine::state::Implement::parse(imp).is_none() {
+        if crate::engine::records::implement::Implement::parse(imp).is_none() {
             let at = match text.lines().position(|l| l.trim_start().starts_with("implements")) {
                 Some(l) => format!("{file}, line {}", l + 1),
                 None => file.to_string(),
@@ -162,7 +162,9 @@ pub fn advanced_implements() -> Result<Vec<AdvancedImplement>, String> {
     let text = include_str!("../../../../content/kazzam/implements.toml");
     let f: ImplementsFile = toml::from_str(text).map_err(|e| format!("content/kazzam/implements.toml: {e}"))?;
     for (i, a) in f.implement.iter().enumerate() {
-        if crate::engine::state::Implement::parse(&a.kind).is_none_or(|k| k == crate::engine::state::Implement::None) {
+        if crate::engine::records::implement::Implement::parse(&a.kind)
+            .is_none_or(|k| k == crate::engine::records::implement::Implement::None)
+        {
             return Err(format!(
                 "content/kazzam/implements.toml: implement[{i}] ({}).kind: {:?} is not sword, staff or wand",
                 a.id, a.kind

@@ -8,14 +8,16 @@
 pub mod builder;
 pub mod builtin;
 pub mod classes;
+pub mod creeps;
+pub mod hooks;
 pub mod powers;
 pub mod reference;
 pub mod roles;
 
 use crate::content::classes::ClassFile;
+use crate::content::creeps::CreepDef;
 use crate::content::powers::{PowerFile, Powers};
 use crate::content::roles::RolesFile;
-use crate::rules::creeps::CreepDef;
 
 /// Everything the content files hold.
 #[derive(Clone, Debug)]
@@ -38,7 +40,7 @@ pub fn builtin_files() -> Vec<(&'static str, &'static str)> {
     let mut out: Vec<(&str, &str)> = crate::content::classes::BUILTIN.to_vec();
     out.extend_from_slice(crate::content::powers::BUILTIN);
     out.push((crate::content::roles::FILE, crate::content::roles::TEXT));
-    out.push((crate::rules::creeps::FILE, crate::rules::creeps::TEXT));
+    out.push((crate::content::creeps::FILE, crate::content::creeps::TEXT));
     out
 }
 
@@ -138,7 +140,7 @@ impl Content {
                 errors.push(format!("{what}: missing"));
             }
         }
-        let creeps = match creeps.map(|i| crate::rules::creeps::parse(&placed[i].0, &placed[i].2)) {
+        let creeps = match creeps.map(|i| crate::content::creeps::parse(&placed[i].0, &placed[i].2)) {
             Some(Ok(c)) => c,
             Some(Err(e)) => {
                 errors.push(e);
@@ -169,7 +171,7 @@ impl Content {
                 Err(e) => errors.push(format!("{name}: {e}")),
             }
         }
-        if let Err(e) = crate::rules::creeps::add_powers(&mut builtin_powers, &creeps) {
+        if let Err(e) = crate::content::creeps::add_powers(&mut builtin_powers, &creeps) {
             errors.push(e);
         }
         let mut classes = Vec::new();

@@ -5,7 +5,8 @@
 //! The built-in powers every athlete has (K-CHAR-3, K-IMP-12, K-CONC-5, K-MOVE-11) and the
 //! rulebook's example powers are loaded from `content/kazzam/powers/*.toml`, compiled in.
 
-use crate::rules::statuses::StatusKind;
+use crate::engine::records::statuses::StatusKind;
+pub use crate::engine::records::zones::ZoneKind;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -95,54 +96,6 @@ pub enum Affects {
     Allies,
     /// The user's allies and the user ("you and each ally").
     AlliesAndYou,
-}
-
-impl Affects {
-    /// Whether `t` is affected by a power of `user`.
-    pub fn includes(
-        self,
-        s: &crate::engine::state::State,
-        user: crate::engine::state::UnitIdx,
-        t: crate::engine::state::UnitIdx,
-    ) -> bool {
-        if s.unit(t).kind == crate::engine::state::UnitKind::Conjured {
-            return false; // K-DEF-5: nothing targets a conjured creature
-        }
-        match self {
-            Affects::All => true,
-            Affects::Others => t != user,
-            Affects::Enemies => s.enemies(user, t),
-            Affects::Allies => t != user && !s.enemies(user, t),
-            Affects::AlliesAndYou => !s.enemies(user, t),
-        }
-    }
-}
-
-/// What a zone left by a power does while it lasts (K-ZONE-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ZoneKind {
-    /// Every creature wholly inside is Concealed (Sight Ward).
-    Conceal,
-    /// Creatures inside when it appears, or entering it, are Revealed until the end of their
-    /// next turn, and the owner may target anyone inside whatever the range (Revelation).
-    Reveal,
-    /// A creature entering it takes `amount` damage (Entry Ward).
-    EntryDamage,
-    /// Damaging Terrain dealing `amount` (K-ZONE-5): on creation, on entering, at the start of
-    /// a turn inside; Hovering creatures are spared (The Not-So-Friendly Zone).
-    Damaging,
-    /// The owner's enemies are Vulnerable `amount` while any part of them is inside (The
-    /// Friend Zone).
-    VulnerableEnemies,
-    /// No line of sight crosses its edge, either way (Curtain of Shadows).
-    Curtain,
-    /// Damaging Terrain dealing `amount` that travels with its owner, who is immune: entering
-    /// it or starting a turn in it hurts, its own moving does not (Salamander Elixir).
-    Aura,
-    /// The owner's allies wholly inside are Concealed; its enemies may not enter it by their
-    /// own choice (Irena's Cloak).
-    Cloak,
 }
 
 /// A zone a power leaves on the map.
@@ -243,13 +196,13 @@ pub struct Effect {
     pub to: Option<Affects>,
     /// Leaves a lingering attack modifier (Advantage or Disadvantage on later attacks).
     #[serde(default)]
-    pub modifier: Option<crate::rules::modifiers::ModifierDef>,
+    pub modifier: Option<crate::engine::records::modifiers::ModifierDef>,
     /// A choice between Effect lines ("the target may instead..."): `chooser` picks one.
     #[serde(default)]
     pub one_of: Vec<Choice>,
     /// Who picks among `one_of`: `you` (the default) or the `target`.
     #[serde(default)]
-    pub chooser: Option<crate::rules::modifiers::Party>,
+    pub chooser: Option<crate::engine::records::modifiers::Party>,
     /// How many different options of `one_of` are picked (1 by default).
     #[serde(default)]
     pub picks: Option<u8>,
@@ -285,7 +238,7 @@ pub struct Effect {
     /// Leaves a curse that applies its own Effect line when something comes to pass
     /// (Misfortune, Speak Doom, Empathic Imposition, Foreseen Attack).
     #[serde(default)]
-    pub curse: Option<crate::rules::curses::CurseDef>,
+    pub curse: Option<CurseDef>,
     /// The status this primitive gives can be ended by its bearer spending its Attack Action
     /// on its own turn (Revealing Projectile's missile pulled off).
     #[serde(default)]
@@ -356,7 +309,7 @@ pub struct Pick {
     pub within: i32,
     /// Measured from the user (`you`), the power's target (`target`), or either.
     #[serde(default)]
-    pub near: Vec<crate::rules::modifiers::Party>,
+    pub near: Vec<crate::engine::records::modifiers::Party>,
     /// Never the power's own target ("one other enemy").
     #[serde(default)]
     pub other: bool,
@@ -405,58 +358,10 @@ impl Effect {
             && self.hook.is_none()
             && [self.push, self.pull, self.slide, self.throw, self.teleport].iter().all(Option::is_none)
     }
-    /// Whether the primitive's target condition holds (checked before the hit's damage).
-    pub fn condition_holds(&self, s: &crate::engine::state::State, target: crate::engine::state::UnitIdx) -> bool {
-        self.target_condition_holds(s, target)
-    }
-    /// Whether the primitive applies to `target` of `user`'s power: its target condition and
-    /// its `to` filter.
-    pub fn applies_to(
-        &self,
-        s: &crate::engine::state::State,
-        user: crate::engine::state::UnitIdx,
-        target: crate::engine::state::UnitIdx,
-    ) -> bool {
-        self.to.is_none_or(|a| a.includes(s, user, target))
-            && self.condition_holds(s, target)
-            && self.when.as_deref().is_none_or(|w| when_holds(s, w, user, target))
-    }
-    fn target_condition_holds(&self, s: &crate::engine::state::State, target: crate::engine::state::UnitIdx) -> bool {
-        let has = |name: &str| {
-            if name == "bloodied" {
-                s.is_bloodied(target)
-            } else {
-                StatusKind::parse(name).is_some_and(|k| s.has(target, k))
-            }
-        };
-        self.if_target.as_deref().is_none_or(has) && !self.unless_target.as_deref().is_some_and(has)
-    }
 }
 
 /// The `when` conditions of a primitive, judged from the user.
 pub const WHEN: &[&str] = &["target-cannot-see-you", "target-has-cover", "you-have-ward"];
-
-fn when_holds(
-    s: &crate::engine::state::State,
-    when: &str,
-    user: crate::engine::state::UnitIdx,
-    target: crate::engine::state::UnitIdx,
-) -> bool {
-    let (Some(up), Some(tp)) = (s.unit(user).pos, s.unit(target).pos) else { return false };
-    match when {
-        "target-cannot-see-you" => {
-            s.has(target, StatusKind::Blinded)
-                || s.hidden_from(user, target)
-                || crate::rules::cover::shot(s, tp, s.unit(target).size, user) == fray_core::sight::Sight::Blocked
-        }
-        "target-has-cover" => {
-            crate::rules::cover::has_cover(s, up, s.unit(user).size, target)
-                || crate::rules::cover::concealed_from(s, target, user)
-        }
-        "you-have-ward" => s.unit(user).ward > 0, // Ward Bash, Ward Burst
-        _ => false,
-    }
-}
 
 /// An Effect line that replaces the power's from a level on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -536,11 +441,11 @@ pub struct PowerDef {
     /// A charm's two effects, settled by a Charm Roll (charms.rs); the target is yourself or an
     /// ally in implement range.
     #[serde(default)]
-    pub charm: Option<crate::classes::charmer::CharmDef>,
+    pub charm: Option<CharmDef>,
     /// The Potions it carries, chosen before the roll: their Effect lines are its Effect
     /// (Toss Potion; brews.rs).
     #[serde(default)]
-    pub delivers: Option<crate::classes::brewer::Delivery>,
+    pub delivers: Option<crate::engine::records::brewer::Delivery>,
     /// A Potion's Special: what a hit carrying it does to the target before the damage.
     #[serde(default)]
     pub on_hit: Vec<Effect>,
@@ -799,7 +704,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             return at(&format!("effect[{i}].when"), format!("unknown condition {w:?}; use {}", WHEN.join(" or ")));
         }
         if let Some(u) = e.modifier.as_ref().and_then(|m| m.until.as_ref())
-            && crate::rules::statuses::parse_until(u).is_none()
+            && crate::engine::records::statuses::parse_until(u).is_none()
         {
             return at(&format!("effect[{i}].modifier.until"), format!("unknown duration {u:?}"));
         }
@@ -815,7 +720,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             }
         }
         if let Some(u) = &e.until
-            && crate::rules::statuses::parse_until(u).is_none()
+            && crate::engine::records::statuses::parse_until(u).is_none()
         {
             return at(
                 &format!("effect[{i}].until"),
@@ -825,14 +730,7 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             );
         }
         if let Some(h) = &e.hook
-            && !crate::rules::attack::EFFECT_HOOKS.contains(&h.as_str())
-            && !crate::classes::brewer::HOOKS.contains(&h.as_str())
-            && !crate::classes::tinker::HOOKS.contains(&h.as_str())
-            && !crate::classes::wandslinger::EFFECT_HOOKS.contains(&h.as_str())
-            && !crate::classes::porter::EFFECT_HOOKS.contains(&h.as_str())
-            && !crate::classes::tamer::EFFECT_HOOKS.contains(&h.as_str())
-            && !crate::classes::shivering_sword::EFFECT_HOOKS.contains(&h.as_str())
-            && !crate::classes::porter::removal::EFFECT_HOOKS.contains(&h.as_str())
+            && !crate::content::hooks::EFFECT.iter().any(|l| l.contains(&h.as_str()))
         {
             return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
         }
@@ -906,28 +804,40 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         return at("basic", format!("{b:?}: write implement or physical"));
     }
     if let Some(h) = &def.hook
-        && !crate::rules::actions::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::features::POWER_HOOKS.contains(&h.as_str())
-        && !crate::engine::triggers::HOOKS.contains(&h.as_str())
-        && !crate::rules::summons::HOOKS.contains(&h.as_str())
-        && !crate::classes::tamer::HOOKS.contains(&h.as_str())
-        && !crate::classes::brewer::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::tinker::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::tinker::pest::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::diviner::POWER_HOOKS.contains(&h.as_str())
-        && !crate::roles::role_actions::HOOKS.contains(&h.as_str())
-        && !crate::classes::wandslinger::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::porter::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::porter::removal::POWER_HOOKS.contains(&h.as_str())
-        && !crate::classes::shivering_sword::POWER_HOOKS.contains(&h.as_str())
-        && !crate::rules::creeps::HOOKS.contains(&h.as_str())
+        && !crate::content::hooks::POWER.iter().any(|l| l.contains(&h.as_str()))
     {
         return at("hook", format!("unknown hook {h:?}"));
     }
     if let Some(r) = &def.requires
-        && crate::engine::state::Implement::parse(r).is_none()
+        && crate::engine::records::implement::Implement::parse(r).is_none()
     {
         return at("requires", format!("unknown implement {r:?}; use wand, staff or sword"));
     }
     Ok(())
+}
+
+/// A curse as content writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CurseDef {
+    /// What sets it off.
+    pub on: crate::engine::records::curses::CurseOn,
+    /// How long it waits, as a status's `until` (default: the end of the target's next turn).
+    #[serde(default)]
+    pub until: Option<String>,
+    /// What happens.
+    pub effect: Vec<Effect>,
+}
+
+/// A charm's two effects as content writes them (`charm = { effect-1 = [...], doubled = [...],
+/// effect-2 = [...] }`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CharmDef {
+    /// Effect 1 (it always holds a number).
+    pub effect_1: Vec<Effect>,
+    /// Effect 1 with its number doubled (a 6 on the Charm Roll).
+    pub doubled: Vec<Effect>,
+    /// Effect 2.
+    pub effect_2: Vec<Effect>,
 }

@@ -2,8 +2,10 @@
 //! changes the game-visible state. Events read as sentences (`Display`) for the log, and
 //! serialize for the browser and saved journals.
 
+use crate::engine::arena::Side;
+pub use crate::engine::frames::rules::How;
+pub use crate::engine::frames::rules::RollMode;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
-use crate::rules::arena::Side;
 use crate::rules::statuses::{Status, StatusKind};
 use fray_core::grid::Pos;
 use serde::Serialize;
@@ -32,34 +34,6 @@ pub enum Slot {
     Role,
 }
 
-/// How a unit changed squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum How {
-    /// Walking with a Move Action.
-    Walk,
-    /// A 1-square Shift (K-MOVE-2).
-    Shift,
-    /// Crawling while Prone (K-MOVE-9).
-    Crawl,
-    /// Dragged by its grabber (K-MOVE-8).
-    Dragged,
-    /// Pushed (K-FM-4).
-    Push,
-    /// Pulled (K-FM-4).
-    Pull,
-    /// Slid (K-FM-4).
-    Slide,
-    /// Thrown (K-FM-6).
-    Throw,
-    /// Teleported (K-FM-5).
-    Teleport,
-    /// Through a portal (K-TER-4).
-    Portal,
-    /// Charging (K-MOVE-11).
-    Charge,
-}
-
 /// How an attack roll came out (K-ROLL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -84,18 +58,6 @@ impl Hit {
             _ => Hit::Miss,
         }
     }
-}
-
-/// Advantage or Disadvantage on a roll (K-ADV).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RollMode {
-    /// One die.
-    Normal,
-    /// Two dice, keep the higher.
-    Advantage,
-    /// Two dice, keep the lower.
-    Disadvantage,
 }
 
 /// Everything that can happen in a match. (Fields are named for what they hold; each variant's
@@ -240,9 +202,9 @@ pub enum Event {
     /// Hidden creatures were revealed (K-CONC-5).
     Note { text: String },
     /// A square's terrain changed (Change Terrain).
-    TerrainChanged { at: Pos, terrain: crate::rules::arena::Terrain, why: String },
+    TerrainChanged { at: Pos, terrain: crate::engine::arena::Terrain, why: String },
     /// A pedestal was made (Major Terrain).
-    PedestalAdded { pedestal: crate::rules::arena::Pedestal },
+    PedestalAdded { pedestal: crate::engine::arena::Pedestal },
     /// A pedestal was taken away; its orbs stay on its square, on the ground (Major Terrain).
     PedestalRemoved { index: usize, id: String },
     /// A power put something new on the map: a summon, trap, automaton or wall
@@ -499,7 +461,7 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::PedestalAdded { pedestal } => {
             let a = std::sync::Arc::make_mut(&mut s.arena);
             if let Some(t) = a.terrain.get_mut(pedestal.at) {
-                *t = crate::rules::arena::Terrain::Pedestal;
+                *t = crate::engine::arena::Terrain::Pedestal;
             }
             a.pedestals.push(pedestal.clone());
         }
@@ -507,7 +469,7 @@ pub fn apply(s: &mut State, e: &Event) {
             let a = std::sync::Arc::make_mut(&mut s.arena);
             let at = a.pedestals.remove(*index).at;
             if let Some(t) = a.terrain.get_mut(at) {
-                *t = crate::rules::arena::Terrain::Open;
+                *t = crate::engine::arena::Terrain::Open;
             }
             // Orbs on it drop where it stood; later pedestals move down one place.
             for o in &mut s.orbs {

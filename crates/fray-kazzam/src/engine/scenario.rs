@@ -1,7 +1,7 @@
 //! Kazzam scenario files (the shared SCENARIOS.md contract): the fields Kazzam adds are
 //! `[[unit]]` stats given outright (see [`crate::engine::setup::UnitSpec`]), `[[orb]]` orbs on the
 //! ground, `[[power]]` powers defined inline (the same form as content files), the map legend
-//! in [`crate::rules::arena::Arena::parse`], and `roll_initiative`.
+//! in [`crate::engine::arena::Arena::parse`], and `roll_initiative`.
 
 use crate::Kazzam;
 use crate::content::Content;

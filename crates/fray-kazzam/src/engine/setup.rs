@@ -4,11 +4,11 @@
 
 use crate::content::Content;
 use crate::content::powers::Powers;
+use crate::engine::arena::{Arena, Portal, Side, Terrain};
 use crate::engine::events::Event;
 use crate::engine::flow::{self, Ctx};
 use crate::engine::options::TableOptions;
 use crate::engine::state::{Actions, Implement, Orb, OrbLoc, State, Unit, UnitIdx, UnitKind};
-use crate::rules::arena::{Arena, Portal, Side, Terrain};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::dice::Dice;
 use fray_core::grid::{Pos, footprint};

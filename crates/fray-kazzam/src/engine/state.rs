@@ -4,55 +4,17 @@
 //! own bookkeeping of half-resolved actions and is changed only by [`crate::engine::flow`].
 
 use crate::content::powers::Powers;
-use crate::engine::flow::Frame;
+use crate::engine::arena::{Arena, Side};
+use crate::engine::frames::Frame;
 use crate::engine::options::TableOptions;
-use crate::rules::arena::{Arena, Side};
-use crate::rules::statuses::Status;
+use crate::engine::records::statuses::Status;
 use fray_core::grid::Pos;
 use fray_core::ruleset::Outcome;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// Index of a unit in [`State::units`].
-pub type UnitIdx = u16;
-/// Index of an orb in [`State::orbs`].
-pub type OrbIdx = u8;
-
-/// An athlete's implement (K-IMP-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Implement {
-    /// Range 5; no Opportunities from hit enemies; does not end the turn (K-IMP-2..4).
-    Wand,
-    /// Range 6; +1 damage at range 3+; grants Opportunities; ends the turn (K-IMP-5, K-IMP-6).
-    Staff,
-    /// Reach; +1 damage unless the target has a sword; Charge; ends the turn (K-IMP-7, K-IMP-8).
-    Sword,
-    /// No implement (creeps, summons).
-    None,
-}
-
-impl Implement {
-    /// Parses `wand`, `staff`, `sword` or `none`.
-    pub fn parse(s: &str) -> Option<Implement> {
-        match s.trim().to_lowercase().as_str() {
-            "wand" => Some(Implement::Wand),
-            "staff" => Some(Implement::Staff),
-            "sword" => Some(Implement::Sword),
-            "none" => Some(Implement::None),
-            _ => None,
-        }
-    }
-    /// Lowercase name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Implement::Wand => "wand",
-            Implement::Staff => "staff",
-            Implement::Sword => "sword",
-            Implement::None => "none",
-        }
-    }
-}
+pub use crate::engine::ids::{OrbIdx, UnitIdx};
+pub use crate::engine::records::implement::Implement;
 
 /// What a unit is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,7 +92,7 @@ pub struct Unit {
     /// Implement.
     pub implement: Implement,
     /// Its advanced implement, if Fray plays it (K-AIMP).
-    pub advanced: Option<crate::implements::advanced::Advanced>,
+    pub advanced: Option<crate::engine::records::advanced::Advanced>,
     /// Whether the implement is stowed (K-IMP-10).
     pub stowed: bool,
     /// Ward points (K-ST-Ward).
@@ -159,11 +121,11 @@ pub struct Unit {
     /// Powers it has.
     pub powers: Vec<u16>,
     /// Class features it has in force (K-CHAR-2), resolved at setup.
-    pub features: Vec<crate::classes::features::Feature>,
+    pub features: Vec<crate::engine::records::features::Feature>,
     /// Blade Enchantments and Self-Charms learned, in force or not (Change Spell swaps them).
-    pub learned: Vec<crate::classes::features::Feature>,
+    pub learned: Vec<crate::engine::records::features::Feature>,
     /// Numbers its features keep (Whirling spent, Focus Tokens).
-    pub counters: Vec<crate::classes::features::Counter>,
+    pub counters: Vec<crate::engine::records::features::Counter>,
     /// Encounter powers spent.
     pub spent: Vec<u16>,
     /// Actions spent this turn.
@@ -200,20 +162,20 @@ pub struct Unit {
     /// Luck Tokens (Luck Charm): each buys a reroll of its own attack or of one against it.
     pub luck_tokens: i32,
     /// Elixirs it carries, one a hand (brews.rs).
-    pub elixirs: Vec<crate::classes::brewer::Elixir>,
+    pub elixirs: Vec<crate::engine::records::brewer::Elixir>,
     /// Potions coating its blade (Potent Edge, brews.rs).
     pub blade: Vec<u16>,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
-    pub compulsion: Option<crate::rules::control::Compulsion>,
+    pub compulsion: Option<crate::engine::records::control::Compulsion>,
     /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
-    pub armed: Vec<crate::engine::triggers::Armed>,
+    pub armed: Vec<crate::engine::records::triggers::Armed>,
     /// Its triggered class features (Revenge Fire, Defensive Fire, Reposition).
     pub triggered_features: Vec<Arc<str>>,
     /// Triggered features used and not ready again until the duration runs out.
-    pub cooldowns: Vec<crate::engine::triggers::Cooldown>,
+    pub cooldowns: Vec<crate::engine::records::triggers::Cooldown>,
     /// For things put on the map by a power (summons, traps, automata, walls): who owns it
     /// and what it is ([`crate::rules::summons`]).
-    pub placed: Option<crate::rules::summons::Placed>,
+    pub placed: Option<crate::engine::records::summons::Placed>,
     /// The square its current (or last) turn began on (a Blitzer's Striker Condition).
     pub turn_start: Option<Pos>,
     /// Grown to 2x2 by an Enlarging Charm (it goes back to 1x1 when the charm ends).
@@ -294,13 +256,13 @@ pub struct State {
     /// Index into `order` of the unit whose turn it is.
     pub turn_index: usize,
     /// Curses left by powers, waiting for what sets them off.
-    pub curses: Vec<crate::rules::curses::Curse>,
+    pub curses: Vec<crate::engine::records::curses::Curse>,
     /// Engine bookkeeping: a curse's Effect is being applied (its damage sets off no curse).
     pub curse_firing: bool,
     /// Lingering attack modifiers left by powers (K-ADV).
-    pub modifiers: Vec<crate::rules::modifiers::Modifier>,
+    pub modifiers: Vec<crate::engine::records::modifiers::Modifier>,
     /// Zones left by powers (K-ZONE-1), oldest first.
-    pub zones: Vec<crate::rules::zones::PowerZone>,
+    pub zones: Vec<crate::engine::records::zones::PowerZone>,
     /// Half-resolved actions, innermost last.
     pub flow: Vec<Frame>,
     /// A team reached the target score (K-END-1).
@@ -308,13 +270,13 @@ pub struct State {
     /// How the match ended.
     pub outcome: Option<Outcome>,
     /// The Porter's warps, floor traps and Bend Space marks ([`crate::classes::porter`]).
-    pub porter: crate::classes::porter::Porter,
+    pub porter: crate::engine::records::porter::Porter,
     /// Engine bookkeeping for the Empath's copies ([`crate::classes::diviner::empathy`]).
-    pub empathy: crate::classes::diviner::empathy::Empathy,
+    pub empathy: crate::engine::records::empathy::Empathy,
     /// Creep groups, their Enemies Lists and the Creep phase ([`crate::rules::creeps`]).
-    pub creeps: crate::rules::creeps::Creeps,
+    pub creeps: crate::engine::records::creeps::Creeps,
     /// Creatures removed from existence ([`crate::classes::porter::removal`]).
-    pub removal: crate::classes::porter::removal::Removal,
+    pub removal: crate::engine::records::removal::Removal,
 }
 
 impl State {
@@ -355,33 +317,9 @@ impl State {
     pub fn held_orbs(&self, u: UnitIdx) -> impl Iterator<Item = OrbIdx> + '_ {
         (0..self.orbs.len() as OrbIdx).filter(move |&o| self.orbs[o as usize].loc == OrbLoc::Held { by: u })
     }
-    /// The unit standing on square `p`, if any.
-    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
-        self.units_on_map().filter(|&u| crate::rules::summons::occupies(self.unit(u))).find(|&u| {
-            let un = self.unit(u);
-            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
-        })
-    }
     /// Distance between two units on the map.
     pub fn distance(&self, a: UnitIdx, b: UnitIdx) -> Option<i32> {
         let (ua, ub) = (self.unit(a), self.unit(b));
         Some(fray_core::geometry::distance(ua.pos?, ua.size, ub.pos?, ub.size))
-    }
-    /// The reach of `u` (K-ST-Reach; 1 by default; Long-arm 2).
-    pub fn reach(&self, u: UnitIdx) -> i32 {
-        self.amount(u, crate::rules::statuses::StatusKind::Reach)
-            .max(crate::classes::features::reach(self, u))
-            .max(crate::classes::tamer::reach(self, u))
-            + crate::rules::modifiers::reach_bonus(self, u) // Enlarging Charm
-    }
-    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
-    pub fn implement_range(&self, u: UnitIdx) -> i32 {
-        let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
-        let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
-        crate::classes::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
-    }
-    /// Implement range before advanced implements.
-    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
-        crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
     }
 }

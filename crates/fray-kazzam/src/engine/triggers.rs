@@ -8,118 +8,22 @@
 //! Powers that "wait" (the Hexer's Patient powers, Retribution) leave an [`Armed`] record on
 //! their user with a duration; it ends like a status would and shows in the view.
 
+pub use crate::content::hooks::TRIGGERS_POWER as HOOKS;
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::Trigger;
+pub use crate::engine::frames::rules::TriggerFrame;
+pub use crate::engine::records::triggers::{Armed, Cooldown};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::{AttackFrame, Stage};
 use crate::rules::statuses::{Duration, Status, StatusKind, describe_duration};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &[
-    "patient-shot",
-    "patient-surprise",
-    "patient-porcupine",
-    "patient-gaze",
-    "retribution",
-    "i-dont-think-so",
-    "resist-reaction",
-    "pursue-reaction",
-    "push-reaction",
-    "keep-walking",
-    "punish-reaction",
-    "target-lock",
-    "kill-switch",
-];
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
 pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];
-
-/// A triggered feature used and not ready again until `until` runs out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Cooldown {
-    /// The feature id.
-    pub feature: std::sync::Arc<str>,
-    /// Until when.
-    pub until: Duration,
-}
-
-/// A waiting power armed on its user until its duration runs out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Armed {
-    /// The power.
-    pub power: u16,
-    /// The one creature it watches (Patient Gaze) or protects (Retribution).
-    pub target: Option<UnitIdx>,
-    /// How long it lasts.
-    pub duration: Duration,
-    /// Creatures it has already been used against.
-    pub used_on: Vec<UnitIdx>,
-}
-
-/// What set a triggered power off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    /// `attacker`'s roll is about to hit the owner (Interrupt).
-    WouldBeHit {
-        /// The attacker.
-        attacker: UnitIdx,
-    },
-    /// `mover` is about to leave a square under its own power (Interrupt).
-    Moving {
-        /// Who moves.
-        mover: UnitIdx,
-    },
-    /// `attacker` is about to roll an attack (Interrupt).
-    Attacking {
-        /// The attacker.
-        attacker: UnitIdx,
-    },
-    /// `granter` grants the owner an Opportunity (Interrupt; the Opportunity is taken either way).
-    Opportunity {
-        /// Who grants it.
-        granter: UnitIdx,
-        /// Why, for the journal.
-        why: &'static str,
-    },
-    /// `mover` finished a move under its own power (Reaction).
-    MoveEnded {
-        /// Who moved.
-        mover: UnitIdx,
-    },
-    /// `unit` ended its turn (Reaction).
-    TurnEnded {
-        /// Whose turn ended.
-        unit: UnitIdx,
-    },
-    /// `granter`, Marked by the owner, granted it an Opportunity, now taken (Reaction).
-    Punish {
-        /// Who granted it.
-        granter: UnitIdx,
-    },
-    /// `attacker`'s attack hit the owner (Reaction).
-    WasHit {
-        /// The attacker.
-        attacker: UnitIdx,
-    },
-    /// `unit` failed its save against `status` in its Saving Throw Phase (Reaction; the answer
-    /// settles the save).
-    SaveFailed {
-        /// Who saved.
-        unit: UnitIdx,
-        /// Against what.
-        status: Status,
-    },
-    /// The owner `unit` lost HP to damage and is still on the map (Reaction: Phoenix Elixir).
-    TookDamage {
-        /// Who took it.
-        unit: UnitIdx,
-    },
-}
 
 impl Trigger {
     fn interrupt(self) -> bool {
@@ -133,46 +37,6 @@ impl Trigger {
                 | Trigger::TookDamage { .. }
         )
     }
-}
-
-/// A decision a trigger waits on.
-#[derive(Clone, Debug)]
-pub enum TriggerFrame {
-    /// Use a triggered power now, or not.
-    Offer {
-        /// Whose power.
-        owner: UnitIdx,
-        /// What set it off.
-        trigger: Trigger,
-    },
-    /// Salorn's Patient Surprise hit: the enemy drops an orb, or is Disarmed.
-    Surprise {
-        /// The Hexer.
-        owner: UnitIdx,
-        /// The enemy hit.
-        target: UnitIdx,
-    },
-    /// Pursuer's Defender Reaction: the square next to the enemy to move to.
-    Pursue {
-        /// The Defender.
-        owner: UnitIdx,
-        /// The enemy.
-        toward: UnitIdx,
-    },
-    /// Reposition: where the Wandslinger walks.
-    Reposition {
-        /// The Wandslinger.
-        owner: UnitIdx,
-    },
-    /// The rest of a Saving Throw Phase paused by a failed save (no decision of its own).
-    Resume {
-        /// Whose turn.
-        unit: UnitIdx,
-        /// Statuses still to save against.
-        left: Vec<Status>,
-        /// Statuses the unit chose to fail its saves against.
-        fail: Vec<StatusKind>,
-    },
 }
 
 fn hook(s: &State, p: u16) -> Option<&str> {

@@ -134,7 +134,7 @@ pub fn build(s: &State) -> View {
     let strikes = |side| s.units.iter().filter(|u| u.side == side).map(|u| u.strikes).sum::<i32>();
     extra.insert(
         "strikes".into(),
-        json!({ "red": strikes(crate::rules::arena::Side::Red), "blue": strikes(crate::rules::arena::Side::Blue) }),
+        json!({ "red": strikes(crate::engine::arena::Side::Red), "blue": strikes(crate::engine::arena::Side::Blue) }),
     );
     extra.insert("end_triggered".into(), json!(s.end_triggered));
     let zones: Vec<Value> = s

@@ -3,46 +3,9 @@
 //! implement bonuses, Opportunity reach and damage, Miss Tokens, what grants Opportunities — and
 //! those rule areas ask here. The others stay look-up only (content/kazzam/implements.toml).
 
+pub use crate::engine::frames::roles::AdvancedFrame;
+pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
-
-/// An advanced implement Fray plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Advanced {
-    /// Defender's Sword: Opportunities reach one square further, at 1 less damage there.
-    DefendersSword,
-    /// Duelling Sword: the sword's +1 even against a sword carrier.
-    DuellingSword,
-    /// Corkscrew Staff: a Miss Token to start with, and one more each time it is Taken Out.
-    CorkscrewStaff,
-    /// Nimble Staff: its implement attacks grant no Opportunities.
-    NimbleStaff,
-    /// Sniper's Staff: implement range +2.
-    SnipersStaff,
-    /// Spiked Staff: Basic Physical Attack +1 damage.
-    SpikedStaff,
-    /// Distracting Wand: the wand's protection from Opportunities without needing a hit.
-    DistractingWand,
-    /// Parrying Wand: sword users get no +1 against its carrier.
-    ParryingWand,
-    /// Piercing Wand: implement Effects go through a Ward that soaked everything, and emptying a
-    /// Ward costs 1 more.
-    PiercingWand,
-    /// Wristwand: the wand takes no hand.
-    Wristwand,
-    /// Long Sword: implement reach +1, and melee across the air-ground line next to it.
-    LongSword,
-    /// Throwing Sword: implement attacks out to 5, thrown without the +1, Disarmed until the
-    /// thrower's next turn.
-    ThrowingSword,
-    /// Charging Sword: any At-Will attack at the end of a Charge.
-    ChargingSword,
-    /// Multi-Sword: an implement attack on everyone in a 3x3 zone touching its square, 1 less.
-    MultiSword,
-    /// Multi-Staff: an implement attack on everyone in a 3x3 zone well away from it, 1 less.
-    MultiStaff,
-    /// Empowering Staff: its attacks' bursts and areas are 1 larger.
-    EmpoweringStaff,
-}
 
 /// Ids of the advanced implements Fray plays.
 pub const PLAYED: &[(&str, Advanced)] = &[
@@ -176,22 +139,6 @@ pub fn after_throw(cx: &mut crate::engine::flow::Ctx, u: UnitIdx) {
         duration: crate::rules::statuses::Duration::StartOfTurn { unit: u, turn },
     };
     crate::rules::attack::give_status(cx, u, status, "Throwing Sword: thrown");
-}
-
-/// A question an advanced implement asks.
-#[derive(Clone, Debug)]
-pub enum AdvancedFrame {
-    /// Charging Sword, Misty Charge: which attack ends the Charge (decision kind `granted-attack`).
-    ChargeAttack {
-        /// The charger.
-        unit: UnitIdx,
-        /// The enemy charged.
-        target: UnitIdx,
-        /// Made with the Attack Action (a sword implement attack then ends the turn).
-        via_action: bool,
-        /// No Role Boost (Initial Rush).
-        no_boost: bool,
-    },
 }
 
 /// Charging Sword: the attacks `u` may end a Charge on `t` with: the basic sword attack, or an
@@ -397,4 +344,18 @@ pub fn check_multi(
 /// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
 pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
     i32::from(has(s, u, Advanced::EmpoweringStaff) && def.is_attack())
+}
+
+/// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
+impl State {
+    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
+    pub fn implement_range(&self, u: UnitIdx) -> i32 {
+        let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
+        let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
+        crate::classes::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
+    }
+    /// Implement range before advanced implements.
+    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
+        crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
+    }
 }

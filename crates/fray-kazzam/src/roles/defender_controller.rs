@@ -7,6 +7,7 @@
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::roles::DefCtlFrame;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -191,7 +192,7 @@ fn struck(s: &State, f: &ForcedFrame, q: Pos) -> Option<UnitIdx> {
     let (cp, cs) = (cu.pos.unwrap(), cu.size);
     let open = footprint(q, t.size).all(|r| {
         let terrain = s.arena.at(r);
-        distance(cp, cs, r, 1) == 0 || (terrain.enterable() && terrain != crate::rules::arena::Terrain::Edge)
+        distance(cp, cs, r, 1) == 0 || (terrain.enterable() && terrain != crate::engine::arena::Terrain::Edge)
     });
     let mut next = ForcedFrame::new(s, f.mover, c, ForcedKind::Slide, f.remaining);
     next.must_move = true;
@@ -294,29 +295,6 @@ fn spread(cx: &mut Ctx, user: UnitIdx, power: u16, t: UnitIdx, effects: &[Effect
 }
 
 // ------------------------------------------------------------------ decisions
-
-/// A Defender's or Controller's question.
-#[derive(Clone, Debug)]
-pub enum DefCtlFrame {
-    /// A level-4 Punisher's boost: which other enemy within 5 is Marked too.
-    Mark {
-        /// The Punisher.
-        user: UnitIdx,
-        /// The attack's target, Marked already.
-        except: UnitIdx,
-    },
-    /// Crowd Control: which other enemy the Effect goes to.
-    Crowd {
-        /// The Controller.
-        user: UnitIdx,
-        /// The attack's power.
-        power: u16,
-        /// The attack's targets.
-        except: Vec<UnitIdx>,
-        /// The Effect line to apply.
-        effects: Vec<Effect>,
-    },
-}
 
 fn candidates(s: &State, f: &DefCtlFrame) -> Vec<UnitIdx> {
     match f {

@@ -5,33 +5,18 @@
 //! their questions through a [`RoleFrame`]. The Terrain Artist's Change Terrain, Boost Square and
 //! Major Terrain change the arena itself (K-TER: squares, pedestals) through events.
 
+pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
+use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::roles::RoleFrame;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] = &[
-    "draw-a-bead",
-    "spread-fire",
-    "specialist-cloak",
-    "specialist-hide",
-    "outflank",
-    "leader-restore",
-    "bust-some-heads",
-    "replace-traps",
-    "specialist-swipe",
-    "change-terrain",
-    "boost-square",
-    "major-terrain",
-    "battlefield-repositioning",
-];
 
 /// How far the Specialist's and Leader's "within 5 squares" reaches.
 const NEAR: i32 = 5;
@@ -561,7 +546,7 @@ fn enemy_pedestals(s: &State, u: UnitIdx) -> Vec<usize> {
     (0..s.arena.pedestals.len())
         .filter(|&i| {
             let p = &s.arena.pedestals[i];
-            p.side != side && p.side != crate::rules::arena::Side::Neutral && within(s, u, p.at)
+            p.side != side && p.side != crate::engine::arena::Side::Neutral && within(s, u, p.at)
         })
         .collect()
 }
@@ -646,7 +631,7 @@ fn major_options(s: &State, u: UnitIdx) -> Vec<(String, String)> {
 }
 
 /// A fresh id for a new pedestal of `side`: the next free `<side>-<n>`, clear of orb ids too.
-fn pedestal_id(s: &State, side: crate::rules::arena::Side) -> String {
+fn pedestal_id(s: &State, side: crate::engine::arena::Side) -> String {
     (1..)
         .map(|n| format!("{}-{n}", side.name()))
         .find(|id| !s.arena.pedestals.iter().any(|p| &p.id == id) && s.find_orb(id).is_none())
@@ -669,7 +654,7 @@ fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option:
     match work {
         "pedestal" => {
             let side = cx.s.unit(user).side;
-            let p = crate::rules::arena::Pedestal { id: pedestal_id(cx.s, side), at: q, side };
+            let p = crate::engine::arena::Pedestal { id: pedestal_id(cx.s, side), at: q, side };
             cx.emit(Event::PedestalAdded { pedestal: p });
         }
         "remove-wall" => {
@@ -827,133 +812,6 @@ pub fn use_power(
         _ => unreachable!("not a role action hook"),
     }
     Ok(())
-}
-
-/// A decision a Role Action of this module waits on.
-#[derive(Clone, Debug)]
-pub enum RoleFrame {
-    /// Outflank: the square next to the target to shift to.
-    OutflankSquare {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Restore: the target picks what it gets.
-    Restore {
-        /// The Leader.
-        user: UnitIdx,
-        /// Who is restored (and chooses).
-        target: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Picks left.
-        picks: u8,
-        /// Kinds already picked.
-        taken: Vec<String>,
-    },
-    /// Bust Some Heads!: which ally.
-    BustAlly {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        enemy: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Bust Some Heads!: where the ally ends, next to the enemy.
-    BustSquare {
-        /// The Leader.
-        user: UnitIdx,
-        /// The enemy.
-        enemy: UnitIdx,
-        /// The ally.
-        ally: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Replace Traps: the next trap to move, or done.
-    ReplacePick {
-        /// The Trapper.
-        user: UnitIdx,
-        /// Traps moved already.
-        moved: Vec<UnitIdx>,
-    },
-    /// Replace Traps: where the trap goes.
-    ReplaceSquare {
-        /// The Trapper.
-        user: UnitIdx,
-        /// The trap.
-        trap: UnitIdx,
-        /// Traps moved already.
-        moved: Vec<UnitIdx>,
-    },
-    /// Swipe: what to take.
-    Swipe {
-        /// The Runner.
-        user: UnitIdx,
-    },
-    /// Swipe took the team's own orb: where it is dropped.
-    SwipeDrop {
-        /// The Runner.
-        user: UnitIdx,
-        /// The orb.
-        orb: OrbIdx,
-    },
-    /// A turn cut short: Hide as it ends, or not.
-    HideAtEnd {
-        /// Whose turn.
-        unit: UnitIdx,
-    },
-    /// Change Terrain: which square, and what it becomes.
-    Terrain {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Boost Square: which square.
-    Boost {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Major Terrain: which of its four works.
-    Major {
-        /// The Terrain Artist.
-        user: UnitIdx,
-    },
-    /// Major Terrain: the square (or the pedestal) for the chosen work.
-    MajorSquare {
-        /// The Terrain Artist.
-        user: UnitIdx,
-        /// The work: `pedestal`, `remove-pedestal`, `wall`, `remove-wall`.
-        work: &'static str,
-        /// Wall squares still to make or take away.
-        left: u8,
-    },
-    /// A creature standing where a new wall square goes: it steps to a square next to it, then
-    /// the wall rises.
-    WallShove {
-        /// The creature (it chooses).
-        unit: UnitIdx,
-        /// The Terrain Artist.
-        user: UnitIdx,
-        /// Where the wall goes.
-        at: Pos,
-        /// Wall squares still to raise, this one included.
-        left: u8,
-    },
-    /// Battlefield Repositioning: where the next enemy in the zone is slid.
-    Reposition {
-        /// The Controller.
-        user: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The zone's centre.
-        centre: Pos,
-        /// Enemies still to slide, the next first.
-        left: Vec<UnitIdx>,
-    },
 }
 
 /// Advances a frame: it waits while it has options, and lapses when nothing is left to choose.

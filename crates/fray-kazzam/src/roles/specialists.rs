@@ -4,10 +4,11 @@
 //! boost (Change Terrain or Boost Square at the target) and its ease on Difficult Terrain.
 //! Their questions go through a [`SpecFrame`].
 
+use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::roles::SpecFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
-use crate::rules::arena::Terrain;
 use crate::rules::movement::{Mode, MoveFrame};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -20,44 +21,6 @@ pub const TRAPPER_TRAP: &str = "trapper-trap";
 /// Whether `u` has specialization `spec`.
 pub fn is(s: &State, u: UnitIdx, spec: &str) -> bool {
     s.unit(u).specialization.as_deref() == Some(spec)
-}
-
-/// A Specialist boost's or feature's step, or the decision it waits on.
-#[derive(Clone, Debug)]
-pub enum SpecFrame {
-    /// Runner boost: the move of up to `left` squares after the shift (a square, or stop).
-    RunnerMove {
-        /// The Runner.
-        unit: UnitIdx,
-        /// Squares of movement left.
-        left: i32,
-    },
-    /// Runner feature: the saving throw against an Opportunity `taker` took on `target`; the
-    /// Opportunity lands on a failure.
-    Dodge {
-        /// Who took the Opportunity.
-        taker: UnitIdx,
-        /// The Runner.
-        target: UnitIdx,
-        /// Why it was granted.
-        why: String,
-    },
-    /// Trapper boost: the square next to the target for the trap.
-    TrapSquare {
-        /// The Trapper.
-        user: UnitIdx,
-        /// The attack's target.
-        target: UnitIdx,
-        /// Already moved below the attack, to wait for its end.
-        settled: bool,
-    },
-    /// Terrain Artist boost: Change Terrain or Boost Square on the target's square or next to it.
-    Terrain {
-        /// The Terrain Artist.
-        user: UnitIdx,
-        /// The attack's target.
-        target: UnitIdx,
-    },
 }
 
 // ------------------------------------------------------------------ Role Boosts

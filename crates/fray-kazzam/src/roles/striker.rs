@@ -6,6 +6,7 @@
 
 use crate::content::powers::{PowerDef, Targeting};
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::roles::StrikerFrame;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::roles::boosts::Boost;
 use fray_core::decision::DecisionOption;
@@ -20,26 +21,6 @@ pub struct Strike {
     pub extra: i32,
     /// A Blaster's: how many other targets take the extra damage, within how many squares.
     pub splash: Option<(u8, i32)>,
-}
-
-/// A Blaster's pick of who takes its extra damage.
-#[derive(Clone, Debug)]
-pub enum StrikerFrame {
-    /// Which other enemy takes the extra damage (`left` picks to make).
-    Splash {
-        /// The Blaster.
-        user: UnitIdx,
-        /// The attack's target, never one of them.
-        primary: UnitIdx,
-        /// Damage each takes.
-        amount: i32,
-        /// Picks left.
-        left: u8,
-        /// How far from the Blaster they may be.
-        range: i32,
-        /// Those already picked.
-        taken: Vec<UnitIdx>,
-    },
 }
 
 fn spec(s: &State, u: UnitIdx) -> Option<&str> {

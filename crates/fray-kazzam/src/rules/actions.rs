@@ -2,9 +2,11 @@
 //! or bot chooses from, the complete [`Command`] form the CLI, server and scenario files send,
 //! the checks that refuse an illegal action with the rule that forbids it, and execution.
 
+pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
 use crate::engine::flow::{Ctx, Frame};
+pub use crate::engine::frames::rules::Pending;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::movement::{self, Mode, MoveFrame};
@@ -17,9 +19,6 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
 use serde::{Deserialize, Serialize};
-
-/// Power hooks written in Rust.
-pub const POWER_HOOKS: &[&str] = &["reveal", "charge", "swap-places", "reversal-of-fortune", "contingency-jump"];
 
 /// Free Actions allowed per turn ("within the bounds of common sense", K-ACT-1; see rulings).
 pub const FREE_ACTIONS_PER_TURN: u8 = 4;
@@ -194,37 +193,6 @@ pub enum Verb {
         /// The warp's square: the attack's origin.
         from: Pos,
     },
-}
-
-/// A menu choice that still needs more answers.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    /// Walk or crawl: where to.
-    Move(Mode),
-    /// Shift: where to.
-    Shift,
-    /// A power: its target.
-    Target(u16),
-    /// A power that may take several targets: another one, or done.
-    MoreTargets(u16, Vec<UnitIdx>),
-    /// An area power: the square its area is centred on.
-    Centre(u16),
-    /// Charge: the square to charge to.
-    ChargeSquare(u16, UnitIdx),
-    /// Multi-Sword, Multi-Staff: the centre of the zone an implement attack is spread over.
-    Zone(u16),
-    /// Which orb to pick up.
-    PickUp,
-    /// Which orb to drop.
-    Drop,
-    /// Which orb to hand, then to whom.
-    Hand(Option<OrbIdx>),
-    /// Which orb to take.
-    Take,
-    /// Which orb to dunk, then where.
-    Dunk(Option<OrbIdx>),
-    /// Which status to escape.
-    Escape,
 }
 
 thread_local! {

@@ -4,10 +4,13 @@
 //! Effect line. Each target of a multi-target attack is rolled separately, in the attacker's
 //! order, but only the first roll can give a Strike or a Miss Token.
 
+pub use crate::content::hooks::ATTACK_EFFECT as EFFECT_HOOKS;
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::AttackFrame;
+pub use crate::engine::frames::rules::Stage;
 use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};
@@ -16,110 +19,6 @@ use crate::rules::statuses::{Duration, Status, StatusKind, Until, parse_until};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Effect hooks written in Rust (brews.rs adds its own, `brewer::HOOKS`).
-pub const EFFECT_HOOKS: &[&str] = &[
-    "save-below-roll-takes-out",
-    "opportunities-from-adjacent",
-    "take-out",
-    "spreads",
-    "while-in-sight",
-    "empathic-wave",
-];
-
-/// Where an attack stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// Interrupts the attack itself provokes (Opportunities) resolve first.
-    Provoke,
-    /// Roll against the current target.
-    Roll,
-    /// Waiting for the attacker to spend Miss Tokens (K-MISS-2).
-    Tokens {
-        /// The natural roll.
-        natural: i32,
-    },
-    /// Waiting for an Interrupt by the target (Contingency Jump).
-    Interrupted {
-        /// The final roll.
-        value: i32,
-    },
-    /// Waiting for the Glancing Hit choice (K-ROLL-1).
-    Glancing,
-    /// Waiting for `who` to decide whether to spend a Luck Token on a reroll (Luck Charm).
-    Luck {
-        /// The natural roll.
-        natural: i32,
-        /// How it was rolled (a reroll rolls the same way).
-        mode: RollMode,
-        /// Who decides: the attacker, then the target.
-        who: UnitIdx,
-        /// The dice rolled (0: no second die).
-        dice: [i32; 2],
-    },
-    /// Everything resolved.
-    Done,
-}
-
-/// An attack in progress.
-#[derive(Clone, Debug)]
-pub struct AttackFrame {
-    /// The attacker.
-    pub attacker: UnitIdx,
-    /// The power used.
-    pub power: u16,
-    /// Targets, in the order they are rolled (K-MULTI-3).
-    pub targets: Vec<UnitIdx>,
-    /// Index of the target being resolved.
-    pub next: usize,
-    /// Stage.
-    pub stage: Stage,
-    /// Where lines and cover are judged from (the burst's centre, K-COV-2).
-    pub origin: Pos,
-    /// Whether the first roll has been made: later rolls give no Strike or Miss Token.
-    pub first_done: bool,
-    /// Whether an Attack Action was spent (staff and sword implement powers then end the turn).
-    pub via_action: bool,
-    /// The target avoided the hit with an Interrupt: the attack misses it.
-    pub evaded: bool,
-    /// Allies attacked on purpose granted Advantage (K-CREAT-2).
-    pub granted_advantage: bool,
-    /// The first roll's result while its hit resolves: the Role Boost reads it (K-ROLL-5,
-    /// K-ROLE-3).
-    pub boost: Option<i32>,
-    /// A triggered power whose rider applies on each hit (Patient powers, [`crate::engine::triggers`]).
-    pub rider: Option<u16>,
-    /// An Interrupt imposed Disadvantage on this attack (Patient Gaze).
-    pub disadvantage: bool,
-    /// Only the Effect line applies on a hit: no damage, no Role Boost (Punisher's reaction).
-    pub effect_only: bool,
-    /// No Role Boost (Revenge Fire).
-    pub no_boost: bool,
-    /// The Potions the attack carries (brews.rs).
-    pub brew: Vec<u16>,
-    /// No die is rolled: the roll counts as this (Absorbing's kept attack, robes.rs).
-    pub fixed: Option<i32>,
-    /// Special Ward points peeled for damage on each hit (Ward Bash, Ward Burst; wards.rs).
-    pub peel: i32,
-    /// The peel question has been asked (once per attack).
-    pub peel_asked: bool,
-    /// The roll being resolved used up a Focus (wandslinger-focus): 1 more damage if basic.
-    pub focused: bool,
-    /// A Throwing Sword was thrown at one of the targets: Disarmed once the attack is over.
-    pub thrown: bool,
-    /// It is Rapid Fire's repeat: its own Effect does not repeat it again.
-    pub repeat: bool,
-    /// Spread over a 3x3 zone by a Multi-Sword or Multi-Staff: 1 less damage instead of the
-    /// implement's 1 more (K-MULTI-5).
-    pub multi: bool,
-    /// A spread attack's roll after the first: the damage line and the Effect only.
-    pub later: bool,
-    /// Crowd Control has spread this attack's Effect once already (defctl.rs).
-    pub crowd_done: bool,
-    /// Made from the attacker's Source Warp (`warp_origin`): `origin` is the warp's square, and
-    /// the attack's distances, lines, cover, flanking and Opportunities are read from it.
-    pub warp: bool,
-}
 
 impl AttackFrame {
     /// An attack with `power` on `targets`, not made with an Attack Action.
@@ -250,7 +149,7 @@ fn in_water(s: &State, u: UnitIdx) -> bool {
     let un = s.unit(u);
     !s.has(u, StatusKind::Hovering)
         && un.pos.is_some_and(|p| {
-            fray_core::grid::footprint(p, un.size).any(|q| s.arena.at(q) == crate::rules::arena::Terrain::Water)
+            fray_core::grid::footprint(p, un.size).any(|q| s.arena.at(q) == crate::engine::arena::Terrain::Water)
         })
 }
 

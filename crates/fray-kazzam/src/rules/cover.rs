@@ -1,8 +1,8 @@
 //! Cover, sight and concealment (K-COV, K-CONC, K-LARGE-5, K-LARGE-6): whether an attacker
 //! has a shot, whether the target has cover from it, and whether it is Concealed.
 
+use crate::engine::arena::Terrain;
 use crate::engine::state::{State, UnitIdx};
-use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};

@@ -2,10 +2,10 @@
 //! (K-ST-Weakened, K-ST-Vulnerable, K-ST-Resist, K-ST-Ward), the Dungeon reset (K-DUN-1..5),
 //! and the points and Strikes a Take Out gives (K-SCO-1..3, K-STK-3).
 
+use crate::engine::arena::Side;
 use crate::engine::events::Event;
 use crate::engine::flow::{Ctx, Frame};
 use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
-use crate::rules::arena::Side;
 use crate::rules::statuses::StatusKind;
 
 /// What a packet of damage did.

@@ -5,6 +5,8 @@
 
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::ForcedFrame;
+pub use crate::engine::frames::rules::ForcedKind;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::movement::can_stand;
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -12,21 +14,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Kinds of forced movement (K-FM-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ForcedKind {
-    /// Every square farther from the mover.
-    Push,
-    /// Every square nearer the mover.
-    Pull,
-    /// Any direction.
-    Slide,
-    /// Like a push, but over terrain and creatures; no roll to safety.
-    Throw,
-    /// Anywhere within range, over everything; no roll to safety; escapes Grabs.
-    Teleport,
-}
 
 impl ForcedKind {
     /// The kit's square-by-square kind, for the three that move a square at a time (a throw
@@ -58,31 +45,6 @@ impl ForcedKind {
             ForcedKind::Teleport => "teleport",
         }
     }
-}
-
-/// Forced movement in progress.
-#[derive(Clone, Debug)]
-pub struct ForcedFrame {
-    /// Who does the moving.
-    pub mover: UnitIdx,
-    /// Who is moved.
-    pub target: UnitIdx,
-    /// How.
-    pub kind: ForcedKind,
-    /// Squares left.
-    pub remaining: i32,
-    /// Where the mover stood when it began (distances for push and pull are measured from it).
-    pub origin: Pos,
-    /// Where the target started (throws and teleports measure from it).
-    pub start: Pos,
-    /// A dangerous square is next and the target is deciding whether to roll to safety.
-    pub safety: Option<Pos>,
-    /// Every square stays next to the mover (the Pursuer's boost, defctl.rs).
-    pub ring: bool,
-    /// The slide may run the target into another character (a level-4 Controller's boost).
-    pub bump: bool,
-    /// A character just run into: it must be slid a square before the slide may stop.
-    pub must_move: bool,
 }
 
 impl ForcedFrame {

@@ -1,7 +1,6 @@
 //! The core rules a player learns first, by rule area: actions, movement, attacks, damage, statuses, orbs, cover, zones, turns, Creeps.
 
 pub mod actions;
-pub mod arena;
 pub mod attack;
 pub mod contagion;
 pub mod control;
@@ -9,6 +8,7 @@ pub mod cover;
 pub mod creeps;
 pub mod curses;
 pub mod damage;
+pub mod effects;
 pub mod forced;
 pub mod modifiers;
 pub mod movement;
@@ -18,3 +18,6 @@ pub mod statuses;
 pub mod summons;
 pub mod turn;
 pub mod zones;
+
+/// The arena is data the state holds; it lives in [`crate::engine::arena`].
+pub use crate::engine::arena;

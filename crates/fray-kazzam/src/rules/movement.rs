@@ -4,24 +4,14 @@
 
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::Mode;
+pub use crate::engine::frames::rules::MoveFrame;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::{Reach, ReachScratch, distance};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// Ways of moving under one's own power.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// Walking with a Move Action (K-MOVE-1).
-    Walk,
-    /// Crawling while Prone, as if Slowed (K-MOVE-9).
-    Crawl,
-    /// Charging: each square nearer the target, no Difficult Terrain (K-MOVE-11).
-    Charge(UnitIdx),
-}
 
 /// What movement needs to know about one mover, gathered once per query: its own traits and
 /// where the other creatures stand.
@@ -610,28 +600,6 @@ pub fn nearest_free(s: &State, unit: UnitIdx, near: Pos) -> Option<Pos> {
         .squares()
         .filter(|&p| distance(p, size, near, 1) > 0 && footing.can_stand(p, size))
         .min_by_key(|&p| (distance(p, size, near, 1), p.y, p.x))
-}
-
-/// A move in progress, one square at a time, so Opportunities and other Interrupts come
-/// before each square is left (K-OPP-3, K-ACT-7) and a Take Out or a fall stops it (K-MOVE-10).
-#[derive(Clone, Debug)]
-pub struct MoveFrame {
-    /// Who moves.
-    pub unit: UnitIdx,
-    /// Squares still to enter, in order.
-    pub path: Vec<Pos>,
-    /// Next square's index.
-    pub next: usize,
-    /// How.
-    pub how: How,
-    /// Enemies that already took an Opportunity during this move (once each, see rulings).
-    pub provoked: Vec<UnitIdx>,
-    /// Interrupts on leaving the current square have been offered.
-    pub asked: bool,
-    /// Movement spent so far.
-    pub spent: u32,
-    /// The most this move may cost now (Slowed partway through by Patient Gaze).
-    pub limit: Option<u32>,
 }
 
 impl MoveFrame {

@@ -1,10 +1,10 @@
 //! Orbs and pedestals (K-ORB): picking up, handing, taking, dropping and dunking, and the
 //! points a dunk scores (K-SCO-4). Each check returns the rule that refuses it.
 
+use crate::engine::arena::Side;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
-use crate::rules::arena::Side;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;

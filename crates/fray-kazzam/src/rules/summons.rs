@@ -8,9 +8,13 @@
 //! triggers), Reset Traps, Zapper and Tinker's Helper; the Specialist's Disarm Traps, Snap Trap and Wall; the
 //! Wardmaster's Ward Wall.
 
+pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
 use crate::engine::events::{Event, How, Who};
 use crate::engine::flow::Rolls;
 use crate::engine::flow::{Ctx, Flow, Frame};
+pub use crate::engine::frames::rules::PlacedFrame;
+pub use crate::engine::records::summons::Placed;
+pub use crate::engine::records::summons::Rider;
 use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -19,26 +23,6 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
 use std::sync::Arc;
-
-/// Power hooks this module plays.
-pub const HOOKS: &[&str] =
-    &["trap", "snap-trap", "reset-traps", "automaton", "disarm-traps", "ward-wall", "specialist-wall", "advanced-trap"];
-
-/// What Advanced Trap adds to every trigger of its trap (L1346).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rider {
-    /// Slowed until the end of the creature's next turn.
-    Slowed,
-    /// Weakened until the end of the creature's next turn.
-    Weakened,
-    /// Distracted until the end of the creature's next turn.
-    Distracted,
-    /// Pulled 2 squares toward the trap.
-    Pull,
-    /// Pushed 2 squares away from the trap.
-    Push,
-}
 
 impl Rider {
     const ALL: [Rider; 5] = [Rider::Slowed, Rider::Weakened, Rider::Distracted, Rider::Pull, Rider::Push];
@@ -55,40 +39,6 @@ impl Rider {
 
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
-
-/// Who owns a placed thing and what it is (the `placed` field of a [`Unit`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Placed {
-    /// Its owner (the Tamer, Tinker, Wardmaster or Specialist who put it there).
-    pub owner: Option<UnitIdx>,
-    /// What it is: the id of the power or creature that made it (`staff-trap`, `zapper`).
-    pub what: Arc<str>,
-    /// A trap's charges (K-DEF-2): each trigger spends one; it is gone at 0.
-    pub charges: i32,
-    /// The charges it was set with (Reset Traps refreshes to this).
-    pub full: i32,
-    /// A Wand Trap that spent a charge triggers free until its owner's next turn (L1312).
-    pub free: bool,
-    /// The turn (round, acting unit) it last triggered in, for "once per turn" traps.
-    pub fired: Option<(u32, UnitIdx)>,
-    /// Extra damage it deals when it springs (Tinker's Helper).
-    pub bonus: i32,
-    /// It goes at the end of its owner's turn with this number (conjured creatures).
-    pub until_turn: Option<u32>,
-    /// The first unit of the group it was made with (a Ward Wall's three squares share HP).
-    pub group: Option<UnitIdx>,
-    /// Its one Resist All has been used (Improved Traps, L1307).
-    pub resisted: bool,
-    /// What it adds to every trigger (Advanced Trap).
-    pub rider: Option<Rider>,
-    /// A Tamer's creature's own record (tamer.rs).
-    pub beast: crate::classes::tamer::Beast,
-    /// The Tinker's Role Boost loaded into the trap, with the Trap Roll it was set on
-    /// (K-ROLE-5); spent on the first enemy that sets it off (gadgets.rs).
-    pub loaded: Option<i32>,
-    /// The host a Pest rides (pest.rs): it shares that creature's square.
-    pub host: Option<UnitIdx>,
-}
 
 /// Whether a unit stands in its square the way a creature does: traps and conjured creatures
 /// do not (others may move through and stop on them, K-DEF-5; see rulings).
@@ -303,7 +253,7 @@ pub struct Spawn {
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
 pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
     debug_assert_eq!(who.idx as usize, s.units.len());
-    let side = sp.owner.as_ref().map_or(crate::rules::arena::Side::Neutral, |o| s.unit(o.idx).side);
+    let side = sp.owner.as_ref().map_or(crate::engine::arena::Side::Neutral, |o| s.unit(o.idx).side);
     s.units.push(std::sync::Arc::new(Unit {
         id: who.id.clone(),
         role: None,
@@ -591,7 +541,7 @@ fn free_squares(s: &State, u: UnitIdx, range: i32, for_trap: bool) -> Vec<Pos> {
         .squares()
         .filter(|&q| {
             let d = distance(p, size, q, 1);
-            d >= 1 && d <= range && s.arena.at(q).enterable() && s.arena.at(q) != crate::rules::arena::Terrain::Portal
+            d >= 1 && d <= range && s.arena.at(q).enterable() && s.arena.at(q) != crate::engine::arena::Terrain::Portal
         })
         .filter(|&q| {
             s.units_on_map().all(|o| {
@@ -733,7 +683,7 @@ fn wall_square_ok(s: &State, q: Pos) -> bool {
     let t = s.arena.at(q);
     s.arena.terrain.contains(q)
         && t.enterable()
-        && t != crate::rules::arena::Terrain::Portal
+        && t != crate::engine::arena::Terrain::Portal
         && !t.is_low_cover()
         && !s.arena.in_dungeon(q)
         && s.units_on_map().all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0)
@@ -822,7 +772,7 @@ fn disarm_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
         .terrain
         .squares()
         .filter(|&q| {
-            s.arena.at(q) == crate::rules::arena::Terrain::Damaging
+            s.arena.at(q) == crate::engine::arena::Terrain::Damaging
                 && distance(p, size, q, 1) <= 5
                 && !s.arena.in_dungeon(q)
         })
@@ -940,115 +890,6 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
         )),
         _ => Ok(()),
     }
-}
-
-/// A decision this module waits on.
-#[derive(Clone, Debug)]
-pub enum PlacedFrame {
-    /// Where a trap goes after its Trap Roll.
-    TrapSquare {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The trap power.
-        power: u16,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-        /// Advanced Trap's rider (its trap has 4 HP).
-        rider: Option<Rider>,
-    },
-    /// Where a new automaton appears.
-    AutomatonSquare {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The automaton power.
-        power: u16,
-    },
-    /// Which trap or automaton Disarm Traps damages, or which Damaging Terrain it clears.
-    DisarmTarget {
-        /// The Specialist.
-        user: UnitIdx,
-    },
-    /// Disarm Traps clearing Damaging Terrain: the next square, or done.
-    DisarmTerrain {
-        /// The Specialist.
-        user: UnitIdx,
-        /// Squares it may still clear.
-        left: u8,
-    },
-    /// Where a Ward Wall is centred.
-    WallCentre {
-        /// The Wardmaster.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-    },
-    /// Which way the Ward Wall runs through its centre.
-    WallLine {
-        /// The Wardmaster.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// Its middle square.
-        centre: Pos,
-    },
-    /// The next square of the Specialist's Wall: each joins the chain edge to edge.
-    WallChain {
-        /// The Specialist.
-        owner: UnitIdx,
-        /// The power.
-        power: u16,
-        /// The chain's first square, once placed.
-        first: Option<UnitIdx>,
-        /// Squares still to place.
-        left: u8,
-    },
-    /// Tinker's Helper improves a trap next to it.
-    Improve {
-        /// The helper.
-        unit: UnitIdx,
-    },
-    /// An automaton's turn: where it moves (K-INIT-5).
-    AutomatonTurn {
-        /// The automaton.
-        unit: UnitIdx,
-    },
-    /// Redirecting: which of the Tinker's traps gains the charge.
-    Redirect {
-        /// The Tinker.
-        owner: UnitIdx,
-    },
-    /// Advanced Trap: which kind of trap.
-    AdvancedKind {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-    },
-    /// Advanced Trap: what it adds to every trigger.
-    AdvancedRider {
-        /// The Tinker.
-        owner: UnitIdx,
-        /// The trap power chosen.
-        power: u16,
-        /// Its charges after the roll.
-        charges: i32,
-        /// The Trap Roll (0 for a trap set without one).
-        roll: i32,
-    },
-    /// The Pest after its move: which enemy next to it it latches onto (pest.rs).
-    PestAttach {
-        /// The Pest.
-        unit: UnitIdx,
-    },
-    /// A host shaking its Pest off: the square it lands in (pest.rs).
-    PestShake {
-        /// The creature carrying the Pest.
-        host: UnitIdx,
-    },
 }
 
 /// Plays a hooked power (the action is already spent).
@@ -1462,10 +1303,21 @@ pub fn turn_frame(s: &State, unit: UnitIdx) -> Option<Frame> {
 fn clear_damaging(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
     cx.emit(Event::TerrainChanged {
         at: q,
-        terrain: crate::rules::arena::Terrain::Open,
+        terrain: crate::engine::arena::Terrain::Open,
         why: "cleared by Disarm Traps".into(),
     });
     if left > 1 {
         cx.push(Frame::Placed(PlacedFrame::DisarmTerrain { user, left: left - 1 }));
+    }
+}
+
+/// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
+impl State {
+    /// The unit standing on square `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
+        self.units_on_map().filter(|&u| crate::rules::summons::occupies(self.unit(u))).find(|&u| {
+            let un = self.unit(u);
+            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
+        })
     }
 }

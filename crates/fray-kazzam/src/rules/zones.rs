@@ -2,10 +2,11 @@
 //! per round (K-ZONE-2), reset at the end of that creature's turn (K-ZONE-3).
 
 use crate::content::powers::ZoneKind;
+use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
+pub use crate::engine::records::zones::PowerZone;
 use crate::engine::state::{State, UnitIdx};
-use crate::rules::arena::Terrain;
 use crate::rules::damage;
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
@@ -143,29 +144,6 @@ pub fn dangerous(s: &State, unit: UnitIdx, at: Pos) -> bool {
 }
 
 // ---------------------------------------------------------------- zones left by powers
-
-/// A zone a power left on the map (K-ZONE-1): Sight Ward, Entry Ward, Revelation, The Friend
-/// Zone, The Not-So-Friendly Zone.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct PowerZone {
-    /// Its bit in each unit's once-per-round record (K-ZONE-2).
-    pub bit: u32,
-    /// Who made it.
-    pub owner: UnitIdx,
-    /// The power that made it.
-    pub power: u16,
-    /// Its centre square.
-    pub centre: Pos,
-    /// Its side in squares: odd, or even when an Empowering Staff grew it (a 4x4's centre is
-    /// the lower right of its middle four squares).
-    pub size: i32,
-    /// What it does.
-    pub kind: ZoneKind,
-    /// Its number (damage, Vulnerable).
-    pub amount: i32,
-    /// It ends as the owner's turn with this number ends; `None`: it lasts the whole match.
-    pub ends_after_turn: Option<u32>,
-}
 
 impl PowerZone {
     /// Its top-left square.

@@ -7,6 +7,8 @@
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
+pub use crate::engine::frames::classes::BondStep;
+pub use crate::engine::records::empathy::Empathy;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -16,17 +18,6 @@ use fray_core::ruleset::RuleError;
 /// The HP Empathic Bond hands over, and how far an Empath feels its allies.
 const BOND_HP: i32 = 2;
 const EMPATH_RANGE: i32 = 5;
-
-/// Engine bookkeeping for the Empath's copies (not game state: cleared at each step).
-#[derive(Clone, Debug, Default)]
-pub struct Empathy {
-    /// Who regained HP, gained Ward or saved in this step, by what, and whether through a copy.
-    pub seen: Vec<(UnitIdx, String, bool)>,
-    /// A copy is being made: it sets off no further copy.
-    pub copying: bool,
-    /// Damage is being sent on by an Empathic Bond: it is not sent on again.
-    pub redirected: bool,
-}
 
 /// What an Empath may copy.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -144,15 +135,6 @@ fn spread(cx: &mut Ctx, u: UnitIdx, gain: Gain, why: &str) {
         }
         cx.s.empathy.copying = false;
     }
-}
-
-/// Empathic Bond's two questions.
-#[derive(Clone, Debug)]
-pub enum BondStep {
-    /// Which way the 2 HP go.
-    Transfer,
-    /// Who receives the damage and negative statuses meant for either.
-    Receiver,
 }
 
 /// Uses Empathic Bond on `ally`.

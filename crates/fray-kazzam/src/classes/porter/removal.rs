@@ -6,9 +6,12 @@
 //! move of up to twice its speed to any square it could stand on, whatever lies between; as its
 //! remover's next turn ends it comes back there, or to the nearest free square.
 
+pub use crate::content::hooks::{REMOVAL_EFFECT as EFFECT_HOOKS, REMOVAL_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::flow::Ctx;
+pub use crate::engine::records::removal::Removal;
+pub use crate::engine::records::removal::Removed;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::movement::Mode;
 use crate::rules::statuses::StatusKind;
@@ -18,36 +21,10 @@ use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Serialize;
 
-/// Effect hooks played here.
-pub const EFFECT_HOOKS: &[&str] = &["remove-from-existence"];
-/// Power hooks played here (the Free Action use with no roll).
-pub const POWER_HOOKS: &[&str] = &["remove-from-existence-free"];
 /// The rule id refusals cite.
 const RULE: &str = "removal-from-existence";
 /// The attack power whose Encounter use the Free Action spends.
 const POWER: &str = "removal-from-existence";
-
-/// A creature removed from existence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Removed {
-    /// Who.
-    pub unit: UnitIdx,
-    /// The square it will come back to (where it vanished, or where it last moved).
-    pub at: Pos,
-    /// The Porter who removed it.
-    pub maker: UnitIdx,
-    /// It comes back as its maker's turn with this number ends.
-    pub ends_after_turn: u32,
-    /// The number of its own turn in which it made its move, if it has.
-    pub moved_turn: Option<u32>,
-}
-
-/// Everything this module keeps in the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Removal {
-    /// Creatures removed from existence now.
-    pub removed: Vec<Removed>,
-}
 
 /// A change to [`Removal`] (carried by `Event::Existence`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -226,7 +203,7 @@ pub fn destinations(s: &State, u: UnitIdx) -> Vec<Pos> {
 fn standable(s: &State, q: Pos, size: i32) -> bool {
     footprint(q, size).all(|p| {
         let t = s.arena.at(p);
-        t.enterable() && t != crate::rules::arena::Terrain::Portal && !crate::classes::porter::is_tunnel(s, p)
+        t.enterable() && t != crate::engine::arena::Terrain::Portal && !crate::classes::porter::is_tunnel(s, p)
     })
 }
 

@@ -7,6 +7,7 @@
 //! `shake-off-pest`), and an attack by anyone else that misses the Pest hits the host instead.
 //! See docs/rulings/kazzam.md.
 
+pub use crate::content::hooks::PEST_POWER as POWER_HOOKS;
 use crate::engine::events::{Event, How};
 use crate::engine::flow::{Ctx, Frame};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
@@ -14,9 +15,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-
-/// Power hooks this module plays: the host's Move Action that flings the Pest off.
-pub const POWER_HOOKS: &[&str] = &["shake-off-pest"];
 
 /// The power that makes a Pest.
 const PEST: &str = "the-pest";

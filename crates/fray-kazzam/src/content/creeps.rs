@@ -1,0 +1,204 @@
+//! Creep stat blocks (K-CRP, K-CTYPE) as content: the compiled-in file, its parser and the
+//! powers its actions are played through. The Creeps' rules are in [`crate::rules::creeps`].
+
+use crate::content::powers::{Effect, PowerDef};
+use serde::{Deserialize, Serialize};
+
+/// The compiled-in stat blocks.
+pub const FILE: &str = "content/kazzam/creeps.toml";
+/// The compiled-in stat blocks.
+pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
+
+/// A Creep type (K-CTYPE-1..6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CreepType {
+    /// Alone, 5N HP, base 3.
+    Champion,
+    /// Groups of 2, 3N HP, base 3.
+    Elite,
+    /// Groups of 3, 2N HP, base 2.
+    Standard,
+    /// Damage threshold 4, groups of N+1, base 2.
+    Goon,
+    /// 1 HP, groups of 2N+2, base 1.
+    Stooge,
+    /// 1 HP, groups of 5N+5, base 1.
+    Scab,
+}
+
+impl CreepType {
+    /// Maximum HP with `n` players a team (K-CTYPE; a Goon's threshold of 4 is played as 4 HP).
+    pub fn hp(self, n: i32) -> i32 {
+        match self {
+            CreepType::Champion => 5 * n,
+            CreepType::Elite => 3 * n,
+            CreepType::Standard => 2 * n,
+            CreepType::Goon => 4,
+            CreepType::Stooge | CreepType::Scab => 1,
+        }
+        .max(1)
+    }
+}
+
+/// Whom a Creep action reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CreepTarget {
+    /// One enemy within reach.
+    Melee,
+    /// One enemy within `range`.
+    Ranged,
+    /// Everyone around it within `range` (played on the priority target only, see rulings).
+    Burst,
+}
+
+/// One line of a Creep's d6 action table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreepAction {
+    /// The faces it covers: `"1-2"` or `"6"`.
+    pub rolls: String,
+    /// Name as printed.
+    pub name: String,
+    /// Melee, ranged or burst.
+    pub target: CreepTarget,
+    /// A ranged action's range, or a burst's radius.
+    #[serde(default)]
+    pub range: Option<i32>,
+    /// Damage dealt (no attack roll, K-CRP-4).
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// The Effect line, in the powers' Effect vocabulary.
+    #[serde(default)]
+    pub effect: Vec<Effect>,
+    /// Part of it is not played yet (see the text and the rulings).
+    #[serde(default)]
+    pub reference_only: bool,
+    /// What it does, in our own words.
+    pub text: String,
+    /// First and last face, parsed from `rolls`.
+    #[serde(skip)]
+    pub faces: (i32, i32),
+}
+
+/// A Creep's stat block.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreepDef {
+    /// Id used in scenario units (`what = "guardian-bear"`).
+    pub id: String,
+    /// Name as printed.
+    pub name: String,
+    /// Its type (K-CTYPE).
+    #[serde(rename = "type")]
+    pub kind: CreepType,
+    /// Footprint size.
+    pub size: i32,
+    /// Speed in squares.
+    pub speed: i32,
+    /// Melee reach (1 unless given).
+    #[serde(default)]
+    pub reach: Option<i32>,
+    /// Range of its ranged actions, for look-up.
+    #[serde(default)]
+    pub range: Option<i32>,
+    /// Where the rulebook prints it.
+    pub source: String,
+    /// Its traits, as text (not played yet).
+    #[serde(default)]
+    pub traits: String,
+    /// Its Miss Trigger, as text (not played yet).
+    #[serde(default)]
+    pub miss_trigger: String,
+    /// The d6 action table.
+    pub action: Vec<CreepAction>,
+}
+
+impl CreepDef {
+    /// The action for face `face` (1-6).
+    pub fn action_for(&self, face: i32) -> Option<usize> {
+        self.action.iter().position(|a| a.faces.0 <= face && face <= a.faces.1)
+    }
+    /// The id of the power an action is played through.
+    pub fn power_id(&self, i: usize) -> String {
+        format!("{}-{}", self.id, slug(&self.action[i].name))
+    }
+}
+
+fn slug(s: &str) -> String {
+    s.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreepFile {
+    creep: Vec<CreepDef>,
+}
+
+/// Parses a stat-block file; errors name the file, the line and the field.
+pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
+    let mut parsed: CreepFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    for c in &mut parsed.creep {
+        let line = text.lines().position(|l| l.trim() == format!("id = {:?}", c.id)).map_or(0, |i| i + 1);
+        let at = |field: String, msg: String| format!("{file}, line {line}, creep {:?}, {field}: {msg}", c.id);
+        let mut covered = [false; 7];
+        for (i, a) in c.action.iter_mut().enumerate() {
+            let (lo, hi) = match a.rolls.split_once('-') {
+                Some((l, h)) => (l.trim().parse().unwrap_or(0), h.trim().parse().unwrap_or(0)),
+                None => {
+                    let v = a.rolls.trim().parse().unwrap_or(0);
+                    (v, v)
+                }
+            };
+            if !(1..=6).contains(&lo) || !(lo..=6).contains(&hi) {
+                return Err(at(format!("action[{i}].rolls"), format!("{:?} is not a face or range of 1-6", a.rolls)));
+            }
+            for f in lo..=hi {
+                if covered[f as usize] {
+                    return Err(at(format!("action[{i}].rolls"), format!("face {f} is listed twice")));
+                }
+                covered[f as usize] = true;
+            }
+            a.faces = (lo, hi);
+            if a.target != CreepTarget::Melee && a.range.is_none() {
+                return Err(at(format!("action[{i}].range"), "a ranged or burst action needs its range".into()));
+            }
+        }
+        if let Some(f) = (1..=6).find(|&f| !covered[f]) {
+            return Err(at("action".into(), format!("no action for a roll of {f}")));
+        }
+        if !(1..=4).contains(&c.size) {
+            return Err(at("size".into(), "size must be 1 to 4".into()));
+        }
+    }
+    Ok(parsed.creep)
+}
+
+/// Every Creep action as a power (group `creep`, no class or role), so its damage and Effect go
+/// through the powers' own Effect code and journal lines name it.
+pub fn add_powers(p: &mut crate::content::powers::Powers, creeps: &[CreepDef]) -> Result<(), String> {
+    for c in creeps {
+        for (i, a) in c.action.iter().enumerate() {
+            let target = match a.target {
+                CreepTarget::Melee => serde_json::json!({ "kind": "melee" }),
+                CreepTarget::Ranged => serde_json::json!({ "kind": "ranged", "range": a.range.unwrap_or(1) }),
+                CreepTarget::Burst => serde_json::json!({ "kind": "burst", "radius": a.range.unwrap_or(1) }),
+            };
+            let def: PowerDef = serde_json::from_value(serde_json::json!({
+                "id": c.power_id(i),
+                "name": a.name,
+                "action": "attack",
+                "target": target,
+                "effect": a.effect,
+                "text": a.text,
+                "group": "creep",
+                "source": c.source,
+                "rules": ["K-CRP-4", "K-CRP-5"],
+            }))
+            .map_err(|e| format!("{FILE}: creep {:?}, action {:?}: {e}", c.id, a.name))?;
+            p.add(def).map_err(|e| format!("{FILE}: {e}"))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! Creep group records; the rules are in [`crate::rules::creeps`].
+
+use crate::engine::ids::{OrbIdx, UnitIdx};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Every Creep group and the round the Creep phase last ran.
+#[derive(Clone, Debug, Default)]
+pub struct Creeps {
+    /// Groups, in printed order.
+    pub groups: Vec<Group>,
+    /// The round whose Creep phase has begun.
+    pub acted_round: u32,
+}
+
+/// A Creep group (K-CAI-4, K-INIT-4).
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Its id (the scenario's `group`).
+    pub id: Arc<str>,
+    /// Its Creeps in printed order, each with its stat block's index in the match's content.
+    pub members: Vec<(UnitIdx, u16)>,
+    /// The orb it guards.
+    pub orb: Option<OrbIdx>,
+    /// That orb's pedestal.
+    pub pedestal: Option<u8>,
+    /// Its Enemies List (K-CAI-1..3).
+    pub enemies: Vec<Enemy>,
+    /// Manipulate Creeps waiting for its next roll.
+    pub nudges: Vec<Nudge>,
+    /// Creatures whose Guarded already took 1 off this phase's first attack (K-CSP-2).
+    pub guarded: Vec<UnitIdx>,
+}
+
+/// One player on a group's Enemies List.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Enemy {
+    /// Who.
+    pub unit: UnitIdx,
+    /// Whether it was in the Dungeon when it joined: leaving or entering ends it (K-CAI-3).
+    pub in_dungeon: bool,
+}
+
+/// A Manipulate Creeps waiting for the group's next action roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nudge {
+    /// The Hunter.
+    pub hunter: UnitIdx,
+    /// +1 or -1; `None` until decided (level 4: just before the roll).
+    pub amount: Option<i32>,
+}
