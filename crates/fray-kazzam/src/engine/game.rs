@@ -335,10 +335,7 @@ impl Game for Kazzam {
             .iter()
             .map(|&a| if let Answer::Nth(_) = Answer::of(a) { None } else { decode(before, a).ok() })
             .collect::<Option<Vec<String>>>()?;
-        let square = |id: &str| {
-            let (x, y) = id.split_once(',')?;
-            Some(fray_core::grid::Pos::new(x.parse().ok()?, y.parse().ok()?))
-        };
+        let square = fray_core::grid::Pos::parse;
         let mut c = actions::Command { unit: before.unit(unit).id.to_string(), ..Default::default() };
         match ids.iter().map(String::as_str).collect::<Vec<_>>()[..] {
             ["end-turn"] => c.end_turn = true,
