@@ -405,11 +405,11 @@ fn lasting_line(s: &State, user: UnitIdx, target: UnitIdx, line: &[Effect], two:
     if lasting {
         for e in &mut line {
             if e.status.is_some() {
-                e.until = Some("save-sustains".into());
+                e.until = Some(crate::rules::statuses::Until::SaveSustains);
             }
             // A modifier bound to the ally's next turn or first attack has no time to sustain.
             if let Some(m) = e.modifier.as_mut().filter(|m| m.during.is_none() && !m.first) {
-                m.until = Some("save-sustains".into());
+                m.until = Some(crate::rules::statuses::Until::SaveSustains);
             }
         }
     }

@@ -98,6 +98,16 @@ pub enum Affects {
     AlliesAndYou,
 }
 
+/// How long a power's zone lasts (K-ZONE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneLasts {
+    /// To the end of its owner's next turn.
+    EndOfYourNextTurn,
+    /// The rest of the match.
+    Encounter,
+}
+
 /// A zone a power leaves on the map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -107,9 +117,9 @@ pub struct ZoneDef {
     /// Its number (damage, Vulnerable).
     #[serde(default)]
     pub amount: i32,
-    /// How long: "end-of-your-next-turn" (the default) or "encounter" (the rest of the match).
+    /// How long: to the end of its owner's next turn (the default) or the rest of the match.
     #[serde(default)]
-    pub until: Option<String>,
+    pub until: Option<ZoneLasts>,
 }
 
 /// One primitive of an Effect line, applied to the target unless it says otherwise.
@@ -123,9 +133,9 @@ pub struct Effect {
     #[serde(default)]
     pub amount: Option<i32>,
     /// How long: "end-of-next-turn" (the default), "end-of-your-next-turn", "save-ends",
-    /// "save-sustains", "escape-ends", "indefinite".
+    /// "save-sustains", "escape-ends", "indefinite"; read into a typed value at load.
     #[serde(default)]
-    pub until: Option<String>,
+    pub until: Option<crate::engine::records::statuses::Until>,
     /// Pushes the target this many squares (K-FM-4).
     #[serde(default)]
     pub push: Option<i32>,
@@ -703,11 +713,6 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         {
             return at(&format!("effect[{i}].when"), format!("unknown condition {w:?}; use {}", WHEN.join(" or ")));
         }
-        if let Some(u) = e.modifier.as_ref().and_then(|m| m.until.as_ref())
-            && crate::engine::records::statuses::parse_until(u).is_none()
-        {
-            return at(&format!("effect[{i}].modifier.until"), format!("unknown duration {u:?}"));
-        }
         if let Some(s) = &e.status {
             match StatusKind::parse(s) {
                 None => {
@@ -718,16 +723,6 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
                 }
                 _ => {}
             }
-        }
-        if let Some(u) = &e.until
-            && crate::engine::records::statuses::parse_until(u).is_none()
-        {
-            return at(
-                &format!("effect[{i}].until"),
-                format!(
-                    "unknown duration {u:?}; use end-of-next-turn, end-of-your-next-turn, start-of-next-turn, start-of-your-next-turn, save-ends, save-sustains, escape-ends, until-you-attack or indefinite"
-                ),
-            );
         }
         if let Some(h) = &e.hook
             && !crate::content::hooks::EFFECT.iter().any(|l| l.contains(&h.as_str()))
@@ -783,15 +778,8 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
             );
         }
     }
-    if let Some(z) = &def.zone {
-        if !matches!(def.target, Targeting::Area { .. }) {
-            return at("zone", "a zone needs an area: target = { kind = \"area\", range = N, size = N }".into());
-        }
-        if let Some(u) = &z.until
-            && !matches!(u.as_str(), "end-of-your-next-turn" | "encounter")
-        {
-            return at("zone.until", format!("unknown duration {u:?}; use end-of-your-next-turn or encounter"));
-        }
+    if def.zone.is_some() && !matches!(def.target, Targeting::Area { .. }) {
+        return at("zone", "a zone needs an area: target = { kind = \"area\", range = N, size = N }".into());
     }
     if let Targeting::Area { size, .. } = def.target
         && (size < 1 || size % 2 == 0)
@@ -824,7 +812,7 @@ pub struct CurseDef {
     pub on: crate::engine::records::curses::CurseOn,
     /// How long it waits, as a status's `until` (default: the end of the target's next turn).
     #[serde(default)]
-    pub until: Option<String>,
+    pub until: Option<crate::engine::records::statuses::Until>,
     /// What happens.
     pub effect: Vec<Effect>,
 }

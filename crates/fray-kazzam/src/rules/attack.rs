@@ -15,7 +15,7 @@ use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
-use crate::rules::statuses::{Duration, Status, StatusKind, Until, parse_until};
+use crate::rules::statuses::{Duration, Status, StatusKind, Until};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -634,7 +634,8 @@ fn resolve_roll(
         cx.emit(Event::ModifierEnded { index: i, why: "its attack is made".into() });
         if value >= 6 && cx.s.unit(target).on_map() {
             if crate::rules::turn::saving_throw(cx, target, &name)? {
-                let duration = duration_for(cx.s, a.attacker, target, Some("end-of-next-turn"));
+                let duration =
+                    duration_for(cx.s, a.attacker, target, Some(crate::rules::statuses::Until::EndOfTargetsNextTurn));
                 let status = Status {
                     kind: StatusKind::Distracted,
                     amount: 0,
@@ -1032,8 +1033,8 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
 }
 
 /// Converts a power's `until` into a duration for `target`, applied by `user`.
-pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
-    match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
+pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<Until>) -> Duration {
+    match until.unwrap_or(Until::EndOfTargetsNextTurn) {
         Until::EndOfTargetsNextTurn => {
             crate::classes::hexer::chant_duration(s, user, target) // Jinxer
                 .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
@@ -1310,7 +1311,7 @@ fn apply_effects_saved(
                     amount: bloodied.or(e.amount).unwrap_or(0),
                     source: Some(source),
                     origin: Some(power),
-                    duration: duration_for(cx.s, user, target, e.until.as_deref()),
+                    duration: duration_for(cx.s, user, target, e.until),
                 };
                 give_status(cx, target, status, &name);
             }

@@ -57,7 +57,7 @@ pub fn lay(
     });
     let duration = match (&def.until, during) {
         (None, Some((u, n))) => Duration::EndOfTurn { unit: u, turn: n },
-        (until, _) => crate::rules::attack::duration_for(s, user, target, until.as_deref()),
+        (until, _) => crate::rules::attack::duration_for(s, user, target, *until),
     };
     Modifier {
         kind: def.kind,

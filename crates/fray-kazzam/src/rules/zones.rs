@@ -220,8 +220,8 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
         return Ok(());
     };
-    let ends_after_turn = match z.until.as_deref() {
-        Some("encounter") => None,
+    let ends_after_turn = match z.until {
+        Some(crate::content::powers::ZoneLasts::Encounter) => None,
         _ => Some(cx.s.unit(owner).turns_started + 1),
     };
     let zone = PowerZone { bit, owner, power, centre, size, kind: z.kind, amount: z.amount, ends_after_turn };
@@ -282,7 +282,12 @@ fn reveal(cx: &mut Ctx, t: UnitIdx, zone: &PowerZone, name: &str) {
         return; // K-ZONE-2
     }
     cx.emit(Event::ZoneHit { unit: cx.s.who(t), zone: zone.bit });
-    let duration = crate::rules::attack::duration_for(cx.s, zone.owner, t, Some("end-of-next-turn"));
+    let duration = crate::rules::attack::duration_for(
+        cx.s,
+        zone.owner,
+        t,
+        Some(crate::rules::statuses::Until::EndOfTargetsNextTurn),
+    );
     let status = crate::rules::statuses::Status {
         kind: StatusKind::Revealed,
         amount: 0,

@@ -156,7 +156,7 @@ pub struct ModifierDef {
     pub during: Option<Party>,
     /// How long it lasts, as a status's `until` (the default: the end of the target's next turn).
     #[serde(default)]
-    pub until: Option<String>,
+    pub until: Option<crate::engine::records::statuses::Until>,
 }
 
 /// A party named relative to a power's user and target, as content writes it.

@@ -239,8 +239,10 @@ impl Status {
     }
 }
 
-/// How a power's `until` names a duration, relative to the target and the user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a power's `until` names a duration, relative to the target and the user. Content writes
+/// it as a name (`"save-ends"`); it is read into this type when the content loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Until {
     /// End of the target's next turn (the default, as for Creep statuses K-CRP-5).
     EndOfTargetsNextTurn,
@@ -260,6 +262,40 @@ pub enum Until {
     Indefinite,
     /// Until the creature's next attack has fully resolved (K-CONC-4).
     UntilYouAttack,
+}
+
+impl Until {
+    /// The names content may write, for error messages.
+    pub const NAMES: &'static str = "end-of-next-turn, end-of-your-next-turn, start-of-next-turn, \
+        start-of-your-next-turn, save-ends, save-sustains, escape-ends, until-you-attack or indefinite";
+
+    /// The name content writes for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Until::EndOfTargetsNextTurn => "end-of-next-turn",
+            Until::EndOfUsersNextTurn => "end-of-your-next-turn",
+            Until::StartOfTargetsNextTurn => "start-of-next-turn",
+            Until::StartOfUsersNextTurn => "start-of-your-next-turn",
+            Until::SaveEnds => "save-ends",
+            Until::SaveSustains => "save-sustains",
+            Until::EscapeEnds => "escape-ends",
+            Until::Indefinite => "indefinite",
+            Until::UntilYouAttack => "until-you-attack",
+        }
+    }
+}
+
+impl TryFrom<String> for Until {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        parse_until(&s).ok_or_else(|| format!("unknown duration {s:?}; use {}", Until::NAMES))
+    }
+}
+
+impl From<Until> for String {
+    fn from(u: Until) -> String {
+        u.name().to_string()
+    }
 }
 
 /// Parses a power's `until`.
