@@ -225,6 +225,66 @@ impl Game for DrawSteel {
         state.find(&command.unit).map(|c| side_seat(state.c(c).side))
     }
 
+    fn command_for(&self, before: &State, after: &State, _seat: Seat, path: &[ActionId]) -> Option<actions::Command> {
+        // Menu paths from a turn's menu (or a critical hit's extra action, DS-CRIT-1) that a
+        // command also says (DS-TURN-1, DS-TURN-2): moves and shifts to a square, abilities at
+        // one creature, at a square or at whoever their area catches, free strikes, charges,
+        // maneuvers with or without a target, hero tokens, ending the turn.
+        let c = match before.flow.last()? {
+            Frame::Act { c } | Frame::Extra { c } => *c,
+            _ => return None,
+        };
+        if matches!(after.flow.last(), Some(Frame::Pending { c: x, .. }) if *x == c) {
+            return None; // the menu still asks
+        }
+        let (&first, rest) = path.split_first()?;
+        let first = decode(before, first).ok()?;
+        // After the menu word, a pending choice's answers are creatures and squares.
+        let unit = |i: usize| match Answer::of(*rest.get(i)?) {
+            Answer::Unit(u) => before.creatures.get(u as usize).map(|x| x.id.to_string()),
+            _ => None,
+        };
+        let square = |i: usize| match Answer::of(*rest.get(i)?) {
+            Answer::Square(x, y) => Some(fray_core::grid::Pos::new(x, y)),
+            _ => None,
+        };
+        let mut cmd = actions::Command { unit: before.c(c).id.to_string(), ..Default::default() };
+        match (first.as_str(), rest.len()) {
+            ("end-turn", 0) => cmd.end_turn = true,
+            ("stand-up", 0) => cmd.stand_up = true,
+            ("catch-breath", 0) => cmd.catch_breath = true,
+            ("escape-grab", 0) => cmd.escape_grab = true,
+            ("hide", 0) => cmd.hide = true,
+            ("defend", 0) => cmd.defend = true,
+            ("go-prone", 0) => cmd.go_prone = true,
+            ("jump-test", 0) => cmd.jump_test = true,
+            ("search", 0) => cmd.search = true,
+            ("release", 0) => cmd.release = true,
+            ("token-surges", 0) => cmd.token = Some("surges".into()),
+            ("token-stamina", 0) => cmd.token = Some("stamina".into()),
+            ("advance", 1) => cmd.move_to = Some(actions::Route::To(square(0)?)),
+            ("shift", 1) => cmd.shift = Some(square(0)?),
+            ("free-strike", 1) => cmd.free_strike = Some(unit(0)?),
+            ("charge", 2) => (cmd.charge, cmd.square) = (Some(unit(0)?), Some(square(1)?)),
+            ("grab", 1) => cmd.grab = Some(unit(0)?),
+            ("knockback", 1) => cmd.knockback = Some(unit(0)?),
+            ("help-up", 1) => cmd.help_up = Some(unit(0)?),
+            ("heal", 1) => cmd.heal = Some(unit(0)?),
+            ("aid-attack", 1) => cmd.aid_attack = Some(unit(0)?),
+            (word, n) if n <= 1 && word.starts_with("ability:") => {
+                cmd.ability = Some(word["ability:".len()..].to_string());
+                if n == 1 {
+                    match unit(0) {
+                        Some(t) => cmd.target = Some(actions::Targets::One(t)),
+                        None => cmd.square = Some(square(0)?),
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(cmd)
+    }
+
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
         fray_core::answer::describe_in(flow::decision(s), decode(s, action).ok(), action)
     }

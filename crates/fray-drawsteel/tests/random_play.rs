@@ -128,3 +128,44 @@ fn seat_views_never_show_a_hidden_enemy() {
         "no creature was ever hidden from a whole side: nothing was checked"
     );
 }
+
+/// Commands are sugar for menu paths (DS-TURN-1): the harness above checks every menu path that
+/// `Game::command_for` names a command for against that command. This makes sure the main
+/// actions are named at all, so the check covers them.
+#[test]
+fn menu_paths_of_the_main_actions_have_commands() {
+    use fray_core::dice::SeededDice;
+    use fray_core::game::{ActionId, Game, Node, NullSink, Seat};
+    let game = DrawSteel::builtin();
+    let mut named = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let mut dice = SeededDice::new(seed);
+        let mut state = game.start(&EncounterSetup::default(), &mut dice, &mut NullSink).unwrap();
+        let mut bot = fray_ai::RandomBot::new(seed);
+        let mut open: Vec<(State, Seat, Vec<ActionId>)> = Vec::new();
+        let mut legal = Vec::new();
+        while let Node::Decide { seats, .. } = game.node(&state) {
+            let seat = seats.first().unwrap();
+            legal.clear();
+            game.legal(&state, seat, &mut legal);
+            let action = bot.pick(&legal);
+            open.retain(|(_, by, path)| *by == seat && path.len() < 4);
+            open.push((state.clone(), seat, Vec::new()));
+            open.iter_mut().for_each(|(_, _, path)| path.push(action));
+            game.apply(&mut state, seat, action, &mut dice, &mut NullSink).unwrap();
+            open.retain(|(root, by, path)| match game.command_for(root, &state, *by, path) {
+                Some(command) => {
+                    let json = serde_json::to_value(&command).unwrap();
+                    let verb =
+                        json.as_object().unwrap().keys().find(|k| !["unit", "target", "square"].contains(&k.as_str()));
+                    named.insert(verb.cloned().unwrap_or_default());
+                    false
+                }
+                None => true,
+            });
+        }
+    }
+    for verb in ["ability", "move", "shift", "free_strike", "end_turn"] {
+        assert!(named.contains(verb), "no menu path was named as a {verb} command (named: {named:?})");
+    }
+}
