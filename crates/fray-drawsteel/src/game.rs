@@ -100,11 +100,82 @@ pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
     Answer::encode(&DsNames(s), WORDS, id, index).id()
 }
 
-/// The option id an action id stands for.
+/// The option id an action id stands for. An action carried by its place in a turn's menu is
+/// read from the menu's entries, with no words built for the others.
 pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
     Answer::of(a)
-        .decode(&DsNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .decode(&DsNames(s), WORDS, |i| match s.flow.last() {
+            Some(&Frame::Act { c }) => {
+                actions::menu_nth(s, c, false, i).map(|m| actions::item_id(s, c, m).into_owned())
+            }
+            Some(&Frame::Extra { c }) => {
+                actions::menu_nth(s, c, true, i).map(|m| actions::item_id(s, c, m).into_owned())
+            }
+            _ => flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id),
+        })
         .ok_or_else(|| RuleError::malformed("that action id is not an option now"))
+}
+
+/// The action id of a square offered `index`-th: as [`encode`] gives for its `x,y` id.
+fn square_action(q: fray_core::grid::Pos, index: usize) -> ActionId {
+    const COORD: i32 = 1 << 14;
+    if (0..COORD).contains(&q.x) && (0..COORD).contains(&q.y) {
+        Answer::Square(q.x, q.y).id()
+    } else {
+        Answer::Nth(index as u32).id()
+    }
+}
+
+/// The action id of a menu entry offered `index`-th: as [`encode`] gives for its option id,
+/// with no words built.
+fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: usize) -> ActionId {
+    match item {
+        actions::MenuItem::Ability(i) => {
+            // `ability:ID` is no square, number or menu word: a creature so named, or its place.
+            let id = &*s.c(c).abilities[i as usize].id;
+            match s.creatures.iter().position(|x| x.id.strip_prefix("ability:") == Some(id)) {
+                Some(u) => Answer::Unit(u as u16).id(),
+                None => Answer::Nth(index as u32).id(),
+            }
+        }
+        other => encode(s, &actions::item_id(s, c, other), index),
+    }
+}
+
+/// The actions `legal` offers, written with no option ids or labels for the common questions
+/// (a turn's menu, a pending target or square, who acts next, an opportunity attack); `None`
+/// for the others, read from their decision.
+fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
+    match s.flow.last()? {
+        &Frame::Act { c } | &Frame::Extra { c } => {
+            let extra = matches!(s.flow.last(), Some(Frame::Extra { .. }));
+            let mut i = 0;
+            actions::menu_items(s, c, extra, |item| {
+                out.push(menu_action(s, c, item, i));
+                i += 1;
+                true
+            });
+        }
+        Frame::Pending { c, p } => {
+            let n = match actions::pending_choices(s, *c, p) {
+                actions::Choices::Units(ts) => {
+                    out.extend(ts.iter().enumerate().map(|(i, &t)| encode(s, &s.c(t).id, i)));
+                    ts.len()
+                }
+                actions::Choices::Squares(qs) => {
+                    out.extend(qs.iter().enumerate().map(|(i, &q)| square_action(q, i)));
+                    qs.len()
+                }
+            };
+            out.push(encode(s, "cancel", n));
+        }
+        Frame::Pick { side } => {
+            out.extend(crate::turn::ready(s, *side).into_iter().enumerate().map(|(i, c)| encode(s, &s.c(c).id, i)));
+        }
+        Frame::Opportunity { .. } => out.extend([encode(s, "strike", 0), encode(s, "decline", 1)]),
+        _ => return None,
+    }
+    Some(())
 }
 
 impl Game for DrawSteel {
@@ -152,6 +223,8 @@ impl Game for DrawSteel {
             Some(Frame::Teleport { by, .. }) => s.c(*by).side,
             Some(Frame::ForcedOrder { mover, .. }) => s.c(*mover).side,
             Some(Frame::Opportunity { by, .. }) => s.c(*by).side,
+            Some(Frame::Forced(f)) => s.c(f.mover).side,
+            Some(Frame::Ability(a)) if a.asking_tier || a.asking_potency || a.asking_surges => s.c(a.user).side,
             Some(_) => match flow::decision(s) {
                 Some(d) => return Node::Decide { seats: SeatSet::one(seat_index(&d.seat)), passable: false },
                 None => return Node::Terminal,
@@ -160,6 +233,12 @@ impl Game for DrawSteel {
         Node::Decide { seats: SeatSet::one(side_seat(side)), passable: false }
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        if s.outcome.is_none() && matches!(self.node(s), Node::Decide { seats, .. } if !seats.contains(seat)) {
+            return;
+        }
+        if s.outcome.is_none() && legal_fast(s, out).is_some() {
+            return;
+        }
         let Some(d) = flow::decision(s) else { return };
         if seat_index(&d.seat) != seat {
             return;
