@@ -341,7 +341,74 @@ fn can_jump_from(s: &State, c: Cx, p: Pos) -> bool {
         && !s.has(c, ConditionKind::Prone)
 }
 
+/// What a step's cost reads of the map: terrain (walls and objects counted) and who else
+/// stands where.
+trait Footing {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain;
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx>;
+}
+
+/// The map read square by square as it is asked.
+struct Direct;
+
+impl Footing for Direct {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain {
+        s.terrain_at(p)
+    }
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
+        occupied_by_other(s, c, p)
+    }
+}
+
+/// The map as one mover's route search reads it, each square looked up once: its terrain and
+/// the first other creature standing on it (as [`occupied_by_other`] finds it).
+struct Ground {
+    width: i32,
+    height: i32,
+    terrain: Vec<Terrain>,
+    other: Vec<Option<Cx>>,
+}
+
+impl Ground {
+    fn new(s: &State, c: Cx) -> Self {
+        let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let terrain =
+            (0..height).flat_map(|y| (0..width).map(move |x| Pos::new(x, y))).map(|p| s.terrain_at(p)).collect();
+        let mut other = vec![None; (width * height).max(0) as usize];
+        for o in s.active().filter(|&o| o != c) {
+            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
+                if (0..width).contains(&q.x) && (0..height).contains(&q.y) {
+                    let cell = &mut other[(q.y * width + q.x) as usize];
+                    cell.get_or_insert(o);
+                }
+            }
+        }
+        Ground { width, height, terrain, other }
+    }
+    fn cell(&self, p: Pos) -> Option<usize> {
+        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)).then(|| (p.y * self.width + p.x) as usize)
+    }
+}
+
+impl Footing for Ground {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain {
+        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.terrain[i])
+    }
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
+        self.cell(p).map_or_else(|| occupied_by_other(s, c, p), |i| self.other[i])
+    }
+}
+
 fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
+    step_cost_on(&Direct, s, c, from, q, charging, run_up)
+}
+
+/// [`step_cost`] over a mover's [`Ground`].
+fn step_cost_ground(g: &Ground, s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    step_cost_on(g, s, c, from, q, charging, false)
+}
+
+fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
     let size = s.c(c).size.squares;
     let prone = s.has(c, ConditionKind::Prone);
     let mut cost = 1;
@@ -357,7 +424,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
         cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
     }
     for sq in footprint(q, size) {
-        let t = s.terrain_at(sq);
+        let t = f.terrain(s, sq);
         if !t.standable() {
             return None;
         }
@@ -367,7 +434,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
             }
             cost = cost.max(2);
         }
-        if occupied_by_other(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
+        if f.other_at(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
             cost = cost.max(2);
         }
     }
@@ -376,8 +443,8 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     if dx != 0
         && dy != 0
         && size == 1
-        && !s.terrain_at(from.offset(dx, 0)).standable()
-        && !s.terrain_at(from.offset(0, dy)).standable()
+        && !f.terrain(s, from.offset(dx, 0)).standable()
+        && !f.terrain(s, from.offset(0, dy)).standable()
     {
         return None;
     }
@@ -518,9 +585,10 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
             .collect();
     }
+    let ground = Ground::new(s, c);
     let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost(s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
@@ -583,9 +651,10 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
         return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
     }
     let unafraid = unafraid_of(s, c);
+    let ground = Ground::new(s, c);
     let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost(s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
@@ -610,9 +679,10 @@ fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
             })
         })
     };
+    let ground = Ground::new(s, c);
     let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost(s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
@@ -628,13 +698,18 @@ fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// A charge's steps within one quadrant of directions: no jumps, no difficult terrain.
-fn charge_edges(s: &State, c: Cx, (sx, sy): (i32, i32)) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + '_ {
+fn charge_edges<'a>(
+    ground: &'a Ground,
+    s: &'a State,
+    c: Cx,
+    (sx, sy): (i32, i32),
+) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
         for q in p.neighbours() {
             let (dx, dy) = (q.x - p.x, q.y - p.y);
             if (dx == 0 || dx == sx)
                 && (dy == 0 || dy == sy)
-                && let Some(cost) = step_cost(s, c, p, q, true)
+                && let Some(cost) = step_cost_ground(ground, s, c, p, q, true)
             {
                 out.push((q, cost));
             }
@@ -660,9 +735,10 @@ fn unafraid_of(s: &State, c: Cx) -> impl Fn(Pos) -> bool + '_ {
 /// jumps; difficult terrain is refused (DS-DELTA-13).
 fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)> {
     let mut best: Vec<(Pos, u32, Vec<Pos>)> = Vec::new();
+    let ground = Ground::new(s, c);
     for quadrant in QUADRANTS {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(s, c, quadrant));
+        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, c, quadrant));
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -1014,7 +1090,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
             continue;
         }
         let ok = if a.distance.needs_square() {
-            check_ability(s, c, a, &[], extra).is_ok() && !crate::areas::placements(s, c, a).is_empty()
+            check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
         } else if a.distance.is_area() || a.target == TargetKind::Myself {
             check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
         } else {
@@ -1141,8 +1217,9 @@ fn can_charge_someone(s: &State, c: Cx) -> bool {
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let ground = Ground::new(s, c);
     QUADRANTS.iter().any(|&quadrant| {
-        fray_core::geometry::reachable_any(w, h, start, budget, charge_edges(s, c, quadrant), |q| {
+        fray_core::geometry::reachable_any(w, h, start, budget, charge_edges(&ground, s, c, quadrant), |q| {
             can_end(s, c, q) && unafraid(q) && near_one(q)
         })
     })
