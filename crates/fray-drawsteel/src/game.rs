@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of Draw Steel's rules code: bumped whenever the same inputs could play
 /// differently, so saves from before are refused rather than replayed into another match.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// The seats, in index order (a side's index is its seat).
 pub const SEATS: [&str; 2] = ["heroes", "director"];
