@@ -215,40 +215,68 @@ pub enum Slot {
     Free,
 }
 
-/// Whether `c` may use a slot now; `extra` for a critical hit's extra action.
-pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleError> {
+/// Why a slot is not free now (DS-TURN-1, DS-TURN-2, DS-COND-DAZED, DS-CRIT-1): the cheap
+/// test the menu asks; [`check_slot`] words it.
+#[derive(Clone, Copy)]
+enum SlotRefusal {
+    ExtraIsMain,
+    NotTurn,
+    DazedDone,
+    MainUsed,
+    NoManeuver,
+    NoMove,
+    DazedFree,
+}
+
+fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal> {
     let a = s.c(c).acts;
     if extra {
-        return if slot == Slot::Main {
-            Ok(())
-        } else {
-            Err(RuleError::refused("DS-CRIT-1", "a critical hit's extra action is a main action"))
-        };
+        return (slot != Slot::Main).then_some(SlotRefusal::ExtraIsMain);
     }
     if s.current != Some(c) {
-        return Err(RuleError::refused("DS-TURN-1", format!("it is not {}'s turn", who(s, c))));
+        return Some(SlotRefusal::NotTurn);
     }
-    if s.has(c, ConditionKind::Dazed) && a.done >= 1 && slot != Slot::Free {
-        return Err(RuleError::refused(
-            "DS-COND-DAZED",
-            format!("{} is dazed and has already done its one thing this turn", who(s, c)),
-        ));
+    let dazed = s.has(c, ConditionKind::Dazed);
+    if dazed && a.done >= 1 && slot != Slot::Free {
+        return Some(SlotRefusal::DazedDone);
     }
     match slot {
-        Slot::Main if a.main => Err(RuleError::refused("DS-TURN-1", format!("{} has used its main action", who(s, c)))),
-        Slot::Maneuver if a.maneuvers >= 2 || (a.maneuvers == 1 && a.main) => Err(RuleError::refused(
+        Slot::Main if a.main => Some(SlotRefusal::MainUsed),
+        Slot::Maneuver if a.maneuvers >= 2 || (a.maneuvers == 1 && a.main) => Some(SlotRefusal::NoManeuver),
+        Slot::Move if a.moves >= 2 || (a.moves == 1 && a.main) => Some(SlotRefusal::NoMove),
+        Slot::Free if dazed => Some(SlotRefusal::DazedFree),
+        _ => None,
+    }
+}
+
+/// Whether [`check_slot`] allows the slot, with no refusal worded.
+fn slot_ok(s: &State, c: Cx, slot: Slot, extra: bool) -> bool {
+    slot_refusal(s, c, slot, extra).is_none()
+}
+
+/// Whether `c` may use a slot now; `extra` for a critical hit's extra action.
+pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleError> {
+    let Some(why) = slot_refusal(s, c, slot, extra) else { return Ok(()) };
+    Err(match why {
+        SlotRefusal::ExtraIsMain => RuleError::refused("DS-CRIT-1", "a critical hit's extra action is a main action"),
+        SlotRefusal::NotTurn => RuleError::refused("DS-TURN-1", format!("it is not {}'s turn", who(s, c))),
+        SlotRefusal::DazedDone => RuleError::refused(
+            "DS-COND-DAZED",
+            format!("{} is dazed and has already done its one thing this turn", who(s, c)),
+        ),
+        SlotRefusal::MainUsed => RuleError::refused("DS-TURN-1", format!("{} has used its main action", who(s, c))),
+        SlotRefusal::NoManeuver => RuleError::refused(
             "DS-TURN-2",
             format!("{} has no maneuver left (a second one costs the main action)", who(s, c)),
-        )),
-        Slot::Move if a.moves >= 2 || (a.moves == 1 && a.main) => Err(RuleError::refused(
+        ),
+        SlotRefusal::NoMove => RuleError::refused(
             "DS-TURN-2",
             format!("{} has no move action left (a second one costs the main action)", who(s, c)),
-        )),
-        Slot::Free if s.has(c, ConditionKind::Dazed) => {
-            Err(RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c))))
+        ),
+        SlotRefusal::DazedFree => {
+            RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
         }
-        _ => Ok(()),
-    }
+    })
 }
 
 fn slot_of(u: Usage) -> Slot {
@@ -313,7 +341,74 @@ fn can_jump_from(s: &State, c: Cx, p: Pos) -> bool {
         && !s.has(c, ConditionKind::Prone)
 }
 
+/// What a step's cost reads of the map: terrain (walls and objects counted) and who else
+/// stands where.
+trait Footing {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain;
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx>;
+}
+
+/// The map read square by square as it is asked.
+struct Direct;
+
+impl Footing for Direct {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain {
+        s.terrain_at(p)
+    }
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
+        occupied_by_other(s, c, p)
+    }
+}
+
+/// The map as one mover's route search reads it, each square looked up once: its terrain and
+/// the first other creature standing on it (as [`occupied_by_other`] finds it).
+struct Ground {
+    width: i32,
+    height: i32,
+    terrain: Vec<Terrain>,
+    other: Vec<Option<Cx>>,
+}
+
+impl Ground {
+    fn new(s: &State, c: Cx) -> Self {
+        let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let terrain =
+            (0..height).flat_map(|y| (0..width).map(move |x| Pos::new(x, y))).map(|p| s.terrain_at(p)).collect();
+        let mut other = vec![None; (width * height).max(0) as usize];
+        for o in s.active().filter(|&o| o != c) {
+            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
+                if (0..width).contains(&q.x) && (0..height).contains(&q.y) {
+                    let cell = &mut other[(q.y * width + q.x) as usize];
+                    cell.get_or_insert(o);
+                }
+            }
+        }
+        Ground { width, height, terrain, other }
+    }
+    fn cell(&self, p: Pos) -> Option<usize> {
+        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)).then(|| (p.y * self.width + p.x) as usize)
+    }
+}
+
+impl Footing for Ground {
+    fn terrain(&self, s: &State, p: Pos) -> Terrain {
+        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.terrain[i])
+    }
+    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
+        self.cell(p).map_or_else(|| occupied_by_other(s, c, p), |i| self.other[i])
+    }
+}
+
 fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
+    step_cost_on(&Direct, s, c, from, q, charging, run_up)
+}
+
+/// [`step_cost`] over a mover's [`Ground`].
+fn step_cost_ground(g: &Ground, s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    step_cost_on(g, s, c, from, q, charging, false)
+}
+
+fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
     let size = s.c(c).size.squares;
     let prone = s.has(c, ConditionKind::Prone);
     let mut cost = 1;
@@ -329,7 +424,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
         cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
     }
     for sq in footprint(q, size) {
-        let t = s.terrain_at(sq);
+        let t = f.terrain(s, sq);
         if !t.standable() {
             return None;
         }
@@ -339,7 +434,7 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
             }
             cost = cost.max(2);
         }
-        if occupied_by_other(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
+        if f.other_at(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
             cost = cost.max(2);
         }
     }
@@ -348,8 +443,8 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     if dx != 0
         && dy != 0
         && size == 1
-        && !s.terrain_at(from.offset(dx, 0)).standable()
-        && !s.terrain_at(from.offset(0, dy)).standable()
+        && !f.terrain(s, from.offset(dx, 0)).standable()
+        && !f.terrain(s, from.offset(0, dy)).standable()
     {
         return None;
     }
@@ -490,9 +585,10 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
             .collect();
     }
+    let ground = Ground::new(s, c);
     let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost(s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
@@ -548,6 +644,27 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
     found
 }
 
+/// The squares [`destinations`] (not a charge) offers, in its order, without their routes.
+pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
+    let Some(start) = s.c(c).pos else { return vec![] };
+    if s.options.jumping == crate::options::Text::Glossary {
+        return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
+    }
+    let unafraid = unafraid_of(s, c);
+    let ground = Ground::new(s, c);
+    let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
+        for q in p.neighbours() {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
+                out.push((q, cost));
+            }
+        }
+        for (land, cost) in jumps(s, c, p, None) {
+            out.push((land, cost));
+        }
+    });
+    r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+}
+
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
 fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
     let Some(start) = s.c(c).pos else { return false };
@@ -562,9 +679,10 @@ fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
             })
         })
     };
+    let ground = Ground::new(s, c);
     let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost(s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
                 out.push((q, cost));
             }
         }
@@ -576,24 +694,51 @@ fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
     fray_core::geometry::reachable_any(w, h, start, budget.max(0) as u32, edges, |q| can_end(s, c, q) && unafraid(q))
 }
 
+/// The four quadrants of directions a straight run keeps to (DS-CHG-1).
+const QUADRANTS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// A charge's steps within one quadrant of directions: no jumps, no difficult terrain.
+fn charge_edges<'a>(
+    ground: &'a Ground,
+    s: &'a State,
+    c: Cx,
+    (sx, sy): (i32, i32),
+) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, out| {
+        for q in p.neighbours() {
+            let (dx, dy) = (q.x - p.x, q.y - p.y);
+            if (dx == 0 || dx == sx)
+                && (dy == 0 || dy == sy)
+                && let Some(cost) = step_cost_ground(ground, s, c, p, q, true)
+            {
+                out.push((q, cost));
+            }
+        }
+    }
+}
+
+/// DS-COND-FRIGHT: whether `c` may end at `q`, not willingly closer to a known source of fear.
+fn unafraid_of(s: &State, c: Cx) -> impl Fn(Pos) -> bool + '_ {
+    let fright = s.source_of(c, ConditionKind::Frightened);
+    move |q: Pos| {
+        fright.is_none_or(|f| {
+            s.c(f).pos.is_none_or(|fp| {
+                distance(q, s.c(c).size.squares, fp, s.c(f).size.squares) >= s.distance(c, f).unwrap_or(0)
+            })
+        })
+    }
+}
+
 /// A charge's runs (DS-CHG-1, DS-GAP-8): the cheapest route to each square that never bends
 /// back — no step against a way an earlier one went, so each axis is crossed one way only. Such
 /// a route keeps to one quadrant of directions, so one search per quadrant finds them all. No
 /// jumps; difficult terrain is refused (DS-DELTA-13).
 fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)> {
     let mut best: Vec<(Pos, u32, Vec<Pos>)> = Vec::new();
-    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
-            for q in p.neighbours() {
-                let (dx, dy) = (q.x - p.x, q.y - p.y);
-                if (dx == 0 || dx == sx)
-                    && (dy == 0 || dy == sy)
-                    && let Some(cost) = step_cost(s, c, p, q, true)
-                {
-                    out.push((q, cost));
-                }
-            }
-        });
+    let ground = Ground::new(s, c);
+    for quadrant in QUADRANTS {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, c, quadrant));
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -727,27 +872,31 @@ fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
 
 /// Legal targets for an ability (DS-DIST-1, DS-GAP-6, DS-GAP-7, DS-HIDE-3).
 pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
+    targets_iter(s, c, a).collect()
+}
+
+fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Item = Cx> + 'a {
     let reach = match a.distance {
-        Distance::Melee { reach } => reach,
-        Distance::Ranged { range } => range,
-        Distance::Aura { size } | Distance::Burst { size } => size,
-        Distance::Myself => 0,
-        Distance::Cube { within, size } => within + size,
-        Distance::Line { length, .. } => length,
-        Distance::Wall { .. } => return Vec::new(),
-        Distance::Sweep { shift, reach } => shift + reach,
+        Distance::Melee { reach } => Some(reach),
+        Distance::Ranged { range } => Some(range),
+        Distance::Aura { size } | Distance::Burst { size } => Some(size),
+        Distance::Myself => Some(0),
+        Distance::Cube { within, size } => Some(within + size),
+        Distance::Line { length, .. } => Some(length),
+        Distance::Wall { .. } => None,
+        Distance::Sweep { shift, reach } => Some(shift + reach),
     };
     s.active()
-        .filter(|&t| match a.target {
+        .take_while(move |_| reach.is_some())
+        .filter(move |&t| match a.target {
             TargetKind::Myself => t == c,
             TargetKind::Enemies => s.enemies(c, t),
             TargetKind::Allies => !s.enemies(c, t),
             TargetKind::Creatures => t != c,
         })
-        .filter(|&t| t == c || s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(|&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
-        .filter(|&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
-        .collect()
+        .filter(move |&t| t == c || s.distance(c, t).is_some_and(|d| Some(d) <= reach))
+        .filter(move |&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
+        .filter(move |&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
@@ -783,75 +932,196 @@ fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) 
     Ok(())
 }
 
+/// One entry of the turn's menu as the rules know it, with no words: [`menu`] gives each its
+/// option id and label, [`crate::game`] its action id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Advance (a move action).
+    Advance,
+    /// Shift 1 square.
+    Shift,
+    /// The creature's `n`-th ability.
+    Ability(u16),
+    /// A free strike.
+    FreeStrike,
+    /// A charge.
+    Charge,
+    /// The `n`-th of [`PLAIN`]: maneuvers and the like with no target.
+    Plain(u8),
+    /// The `n`-th of [`AIMED`]: maneuvers at an adjacent creature.
+    Aimed(u8),
+    /// End the turn.
+    EndTurn,
+    /// No extra action (DS-CRIT-1).
+    Decline,
+}
+
+/// The menu's entries with no target: id, label.
+pub const PLAIN: [(&str, &str); 11] = [
+    ("stand-up", "stand up (maneuver)"),
+    ("catch-breath", "catch your breath: spend a Recovery (maneuver)"),
+    ("escape-grab", "escape a grab (maneuver)"),
+    ("hide", "hide (maneuver)"),
+    ("defend", "defend: double bane against you (main action)"),
+    ("go-prone", "go prone (free maneuver)"),
+    ("jump-test", "make a jump test: jump farther this turn (part of your move)"),
+    ("search", "search for hidden enemies within 10 squares (maneuver)"),
+    ("release", "let go of the creature you grab (no action)"),
+    ("token-surges", "spend a hero token for 2 surges"),
+    ("token-stamina", "spend 2 hero tokens to regain your recovery value"),
+];
+
+fn plain_verb(i: u8) -> Verb {
+    match i {
+        0 => Verb::StandUp,
+        1 => Verb::CatchBreath,
+        2 => Verb::EscapeGrab,
+        3 => Verb::Hide,
+        4 => Verb::Defend,
+        5 => Verb::GoProne,
+        6 => Verb::JumpTest,
+        7 => Verb::Search,
+        8 => Verb::Release,
+        9 => Verb::Token("surges".into()),
+        _ => Verb::Token("stamina".into()),
+    }
+}
+
+/// Whether the [`PLAIN`] entry `i` is plainly refused, without building its verb: a cheap
+/// necessary condition of [`check_verb`] refusing it (the menu then skips the full check).
+fn plain_refused(s: &State, c: Cx, i: u8) -> bool {
+    let x = s.c(c);
+    let slot = |slot| !slot_ok(s, c, slot, false);
+    let grabbing = || s.active().any(|v| s.source_of(v, ConditionKind::Grabbed) == Some(c));
+    let tokens = |need| !x.hero || s.hero_tokens < need || s.token_spent_this_turn || s.current != Some(c);
+    !x.active()
+        || match i {
+            0 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Prone),
+            1 => slot(Slot::Maneuver) || x.dying() || x.recoveries <= 0,
+            2 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Grabbed),
+            3 | 7 => slot(Slot::Maneuver),
+            4 => slot(Slot::Main),
+            5 => slot(Slot::Free) || s.has(c, ConditionKind::Prone),
+            6 => !s.arena.leaps || x.acts.jump_tested || s.has(c, ConditionKind::Prone),
+            8 => !grabbing(),
+            9 => tokens(1),
+            _ => tokens(2),
+        }
+}
+
+/// The menu's entries at an adjacent creature: id, label.
+pub const AIMED: [(&str, &str); 5] = [
+    ("grab", "grab an adjacent creature (maneuver)"),
+    ("knockback", "knock an adjacent creature back (maneuver)"),
+    ("help-up", "help an adjacent prone ally up (maneuver)"),
+    ("heal", "help an adjacent ally spend a Recovery (main action)"),
+    ("aid-attack", "aid an attack: an ally's next roll against an adjacent enemy gains an edge (maneuver)"),
+];
+
+/// The option id of a menu entry.
+pub fn item_id<'a>(s: &'a State, c: Cx, item: MenuItem) -> std::borrow::Cow<'a, str> {
+    use std::borrow::Cow;
+    Cow::Borrowed(match item {
+        MenuItem::Advance => "advance",
+        MenuItem::Shift => "shift",
+        MenuItem::Ability(i) => return Cow::Owned(format!("ability:{}", s.c(c).abilities[i as usize].id)),
+        MenuItem::FreeStrike => "free-strike",
+        MenuItem::Charge => "charge",
+        MenuItem::Plain(i) => PLAIN[i as usize].0,
+        MenuItem::Aimed(i) => AIMED[i as usize].0,
+        MenuItem::EndTurn => "end-turn",
+        MenuItem::Decline => "decline",
+    })
+}
+
+fn item_label(s: &State, c: Cx, item: MenuItem) -> String {
+    match item {
+        MenuItem::Advance => "move up to your speed (move action)".into(),
+        MenuItem::Shift => "shift 1 square (move action)".into(),
+        MenuItem::Ability(i) => s.c(c).abilities[i as usize].name.clone(),
+        MenuItem::FreeStrike => "make a free strike (main action)".into(),
+        MenuItem::Charge => "charge: a straight run, then a melee free strike (main action)".into(),
+        MenuItem::Plain(i) => PLAIN[i as usize].1.into(),
+        MenuItem::Aimed(i) => AIMED[i as usize].1.into(),
+        MenuItem::EndTurn => "end your turn".into(),
+        MenuItem::Decline => "take no extra action".into(),
+    }
+}
+
 /// The menu (or, with `extra`, the critical hit's extra main action).
 pub fn menu(s: &State, c: Cx, extra: bool) -> Vec<DecisionOption> {
     let mut out = Vec::new();
-    let main = check_slot(s, c, Slot::Main, extra).is_ok();
-    if !extra {
-        let can_advance =
-            (s.c(c).acts.move_left > 0 && s.current == Some(c)) || check_slot(s, c, Slot::Move, false).is_ok();
-        if can_advance && speed(s, c) > 0 && has_destination(s, c, advance_budget(s, c)) {
-            out.push(DecisionOption::new("advance", "move up to your speed (move action)"));
+    menu_items(s, c, extra, |item| {
+        out.push(DecisionOption::new(item_id(s, c, item).into_owned(), item_label(s, c, item)));
+        true
+    });
+    out
+}
+
+/// The `n`-th entry of the menu, found without the entries after it.
+pub fn menu_nth(s: &State, c: Cx, extra: bool, n: usize) -> Option<MenuItem> {
+    let (mut i, mut found) = (0, None);
+    menu_items(s, c, extra, |item| {
+        if i == n {
+            found = Some(item);
         }
-        if !shift_squares(s, c).is_empty() {
-            out.push(DecisionOption::new("shift", "shift 1 square (move action)"));
+        i += 1;
+        found.is_none()
+    });
+    found
+}
+
+/// The menu's entries in order, each handed to `put`, which returns whether to go on. No
+/// words are built: refusals are tested by their cheap conditions before the full check.
+pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -> bool) {
+    let main = slot_ok(s, c, Slot::Main, extra);
+    if !extra {
+        let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
+        if can_advance && speed(s, c) > 0 && has_destination(s, c, advance_budget(s, c)) && !put(MenuItem::Advance) {
+            return;
+        }
+        if any_shift_square(s, c) && !put(MenuItem::Shift) {
+            return;
         }
     }
-    for a in s.c(c).abilities.iter() {
-        let t = targets_for(s, c, a);
+    for (i, a) in s.c(c).abilities.iter().enumerate() {
+        // Every branch below checks the ability's slot first (check_ability).
+        if !slot_ok(s, c, slot_of(a.usage), extra) {
+            continue;
+        }
         let ok = if a.distance.needs_square() {
-            check_ability(s, c, a, &[], extra).is_ok() && !crate::areas::placements(s, c, a).is_empty()
+            check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
         } else if a.distance.is_area() || a.target == TargetKind::Myself {
             check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
         } else {
-            t.iter().any(|&x| check_ability(s, c, a, &[x], extra).is_ok())
+            // check_ability(s, c, a, &[t], extra) for a target t it offers: the same for each.
+            !(extra && a.usage != Usage::Main) && a.targets >= 1 && targets_iter(s, c, a).next().is_some()
         };
-        if ok {
-            out.push(DecisionOption::new(format!("ability:{}", a.id), a.name.clone()));
+        if ok && !put(MenuItem::Ability(i as u16)) {
+            return;
         }
     }
-    if main && !free_strike_targets(s, c).is_empty() {
-        out.push(DecisionOption::new("free-strike", "make a free strike (main action)"));
+    if main && free_strike_iter(s, c).next().is_some() && !put(MenuItem::FreeStrike) {
+        return;
     }
-    if !extra {
-        if main && speed(s, c) > 0 && can_charge_someone(s, c) {
-            out.push(DecisionOption::new("charge", "charge: a straight run, then a melee free strike (main action)"));
-        }
-        for (id, verb, label) in [
-            ("stand-up", Verb::StandUp, "stand up (maneuver)"),
-            ("catch-breath", Verb::CatchBreath, "catch your breath: spend a Recovery (maneuver)"),
-            ("escape-grab", Verb::EscapeGrab, "escape a grab (maneuver)"),
-            ("hide", Verb::Hide, "hide (maneuver)"),
-            ("defend", Verb::Defend, "defend: double bane against you (main action)"),
-            ("go-prone", Verb::GoProne, "go prone (free maneuver)"),
-            ("jump-test", Verb::JumpTest, "make a jump test: jump farther this turn (part of your move)"),
-            ("search", Verb::Search, "search for hidden enemies within 10 squares (maneuver)"),
-            ("release", Verb::Release, "let go of the creature you grab (no action)"),
-            ("token-surges", Verb::Token("surges".into()), "spend a hero token for 2 surges"),
-            ("token-stamina", Verb::Token("stamina".into()), "spend 2 hero tokens to regain your recovery value"),
-        ] {
-            // A jump test only where there is something to jump: a chasm or a ledge.
-            let pointless = verb == Verb::JumpTest && !s.arena.leaps;
-            if !pointless && check_verb(s, c, &verb, false).is_ok() {
-                out.push(DecisionOption::new(id, label));
-            }
-        }
-        for (id, label) in [
-            ("grab", "grab an adjacent creature (maneuver)"),
-            ("knockback", "knock an adjacent creature back (maneuver)"),
-            ("help-up", "help an adjacent prone ally up (maneuver)"),
-            ("heal", "help an adjacent ally spend a Recovery (main action)"),
-            ("aid-attack", "aid an attack: an ally's next roll against an adjacent enemy gains an edge (maneuver)"),
-        ] {
-            if !maneuver_targets(s, c, id).is_empty() {
-                out.push(DecisionOption::new(id, label));
-            }
-        }
-        out.push(DecisionOption::new("end-turn", "end your turn"));
-    } else {
-        out.push(DecisionOption::new("decline", "take no extra action"));
+    if extra {
+        put(MenuItem::Decline);
+        return;
     }
-    out
+    if main && speed(s, c) > 0 && can_charge_someone(s, c) && !put(MenuItem::Charge) {
+        return;
+    }
+    for i in 0..PLAIN.len() as u8 {
+        if !plain_refused(s, c, i) && check_verb(s, c, &plain_verb(i), false).is_ok() && !put(MenuItem::Plain(i)) {
+            return;
+        }
+    }
+    for i in 0..AIMED.len() as u8 {
+        if maneuver_targets_iter(s, c, AIMED[i as usize].0).next().is_some() && !put(MenuItem::Aimed(i)) {
+            return;
+        }
+    }
+    put(MenuItem::EndTurn);
 }
 
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
@@ -873,36 +1143,85 @@ fn maneuver_verb(kind: &str, t: Cx) -> Verb {
 }
 
 fn maneuver_targets(s: &State, c: Cx, kind: &str) -> Vec<Cx> {
-    s.active().filter(|&t| t != c && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()).collect()
+    maneuver_targets_iter(s, c, kind).collect()
+}
+
+/// Whether a maneuver at `t` is plainly refused: a cheap necessary condition of
+/// [`check_verb`] refusing it (the slot, the distance, the side).
+fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
+    let near = s.distance(c, t) == Some(1);
+    !s.c(c).active()
+        || match kind {
+            "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near,
+            "heal" => !slot_ok(s, c, Slot::Main, false) || s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
+            _ => !slot_ok(s, c, Slot::Maneuver, false) || !near || s.enemies(c, t),
+        }
+}
+
+fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
+    s.active().filter(move |&t| {
+        t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
+    })
+}
+
+/// Whether a shift to `q` is plainly refused: a cheap necessary condition of [`check_verb`]
+/// refusing it.
+fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
+    !s.c(c).active()
+        || !slot_ok(s, c, Slot::Move, false)
+        || s.has(c, ConditionKind::Slowed)
+        || matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
+        || occupant(s, c, q).is_some()
 }
 
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
-    p.neighbours().into_iter().filter(|&q| check_verb(s, c, &Verb::Shift(q), false).is_ok()).collect()
-}
-
-fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
-    // Heroes: melee 1 or ranged 5; Director creatures likewise reach 1 or 5 (DS-GAP-13).
-    let reach = 5;
-    s.active()
-        .filter(|&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(|&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
+    p.neighbours()
+        .into_iter()
+        .filter(|&q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
         .collect()
 }
 
+fn any_shift_square(s: &State, c: Cx) -> bool {
+    let Some(p) = s.c(c).pos else { return false };
+    p.neighbours().into_iter().any(|q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
+}
+
+fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
+    free_strike_iter(s, c).collect()
+}
+
+fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
+    // Heroes: melee 1 or ranged 5; Director creatures likewise reach 1 or 5 (DS-GAP-13).
+    let reach = 5;
+    s.active()
+        .filter(move |&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
+        .filter(move |&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
+}
+
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
-/// them), with the charge runs searched once.
+/// them): each quadrant's straight runs searched only until a square beside one is found.
 fn can_charge_someone(s: &State, c: Cx) -> bool {
-    let mut runs: Option<Vec<(Pos, Vec<Pos>)>> = None;
-    s.active().any(|t| {
-        if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
-            return false;
-        }
-        let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
-        let size = s.c(c).size.squares;
-        runs.get_or_insert_with(|| destinations(s, c, speed(s, c), true))
-            .iter()
-            .any(|&(q, _)| distance(q, size, tp, ts) == 1)
+    let Some(start) = s.c(c).pos else { return false };
+    let size = s.c(c).size.squares;
+    let near_one = |q: Pos| {
+        s.active().any(|t| {
+            s.enemies(c, t)
+                && !abilities::hidden_from(s, t, c)
+                && distance(q, size, s.c(t).pos.unwrap(), s.c(t).size.squares) == 1
+        })
+    };
+    if !s.active().any(|t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
+        return false;
+    }
+    let unafraid = unafraid_of(s, c);
+    let budget = speed(s, c).max(0) as u32;
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let ground = Ground::new(s, c);
+    QUADRANTS.iter().any(|&quadrant| {
+        fray_core::geometry::reachable_any(w, h, start, budget, charge_edges(&ground, s, c, quadrant), |q| {
+            can_end(s, c, q) && unafraid(q) && near_one(q)
+        })
     })
 }
 
@@ -926,41 +1245,44 @@ pub fn area_targets(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
     targets_for(s, c, a)
 }
 
+/// What a pending choice offers, before its `cancel`: creatures or squares.
+pub enum Choices {
+    /// Creatures, by index.
+    Units(Vec<Cx>),
+    /// Squares.
+    Squares(Vec<Pos>),
+}
+
+/// The creatures or squares a pending choice offers, in the order its question lists them.
+pub fn pending_choices(s: &State, c: Cx, p: &Pending) -> Choices {
+    match p {
+        Pending::Move => Choices::Squares(destination_squares(s, c, advance_budget(s, c))),
+        Pending::Shift => Choices::Squares(shift_squares(s, c)),
+        Pending::Target(a) => Choices::Units(targets_for(s, c, a)),
+        Pending::FreeStrike => Choices::Units(free_strike_targets(s, c)),
+        Pending::Charge => Choices::Units(s.active().filter(|&t| !charge_squares(s, c, t).is_empty()).collect()),
+        Pending::ChargeSquare(t) => Choices::Squares(charge_squares(s, c, *t)),
+        Pending::Area(a) => Choices::Squares(crate::areas::placements(s, c, a)),
+        Pending::Maneuver(kind) => Choices::Units(maneuver_targets(s, c, kind)),
+    }
+}
+
 /// The question a pending choice asks.
 pub fn pending_question(s: &State, c: Cx, p: &Pending) -> (&'static str, String, Vec<DecisionOption>) {
     let name = who(s, c);
-    let mut o: Vec<DecisionOption> = match p {
-        Pending::Move => destinations(s, c, advance_budget(s, c), false)
-            .into_iter()
-            .map(|(q, _)| DecisionOption::square(q, format!("to {q}")))
-            .collect(),
-        Pending::Shift => {
-            shift_squares(s, c).into_iter().map(|q| DecisionOption::square(q, format!("shift to {q}"))).collect()
+    let mut o: Vec<DecisionOption> = match pending_choices(s, c, p) {
+        Choices::Units(ts) => {
+            ts.into_iter().map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string())).collect()
         }
-        Pending::Target(a) => targets_for(s, c, a)
-            .into_iter()
-            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
-            .collect(),
-        Pending::FreeStrike => free_strike_targets(s, c)
-            .into_iter()
-            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
-            .collect(),
-        Pending::Charge => s
-            .active()
-            .filter(|&t| !charge_squares(s, c, t).is_empty())
-            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
-            .collect(),
-        Pending::ChargeSquare(t) => {
-            charge_squares(s, c, *t).into_iter().map(|q| DecisionOption::square(q, format!("charge to {q}"))).collect()
+        Choices::Squares(qs) => {
+            let how = match p {
+                Pending::Shift => "shift to",
+                Pending::ChargeSquare(_) => "charge to",
+                Pending::Area(_) => "place it at",
+                _ => "to",
+            };
+            qs.into_iter().map(|q| DecisionOption::square(q, format!("{how} {q}"))).collect()
         }
-        Pending::Area(a) => crate::areas::placements(s, c, a)
-            .into_iter()
-            .map(|q| DecisionOption::square(q, format!("place it at {q}")))
-            .collect(),
-        Pending::Maneuver(kind) => maneuver_targets(s, c, kind)
-            .into_iter()
-            .map(|t| DecisionOption::new(who(s, t).to_string(), s.c(t).name.to_string()))
-            .collect(),
     };
     o.push(DecisionOption::new("cancel", "back to the menu"));
     let kind = if matches!(p, Pending::Move | Pending::Shift | Pending::ChargeSquare(_) | Pending::Area(_)) {

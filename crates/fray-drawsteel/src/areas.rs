@@ -66,6 +66,11 @@ pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
     s.arena.terrain.squares().filter(|&q| squares(s, c, a, q).is_some_and(|v| !v.is_empty())).collect()
 }
 
+/// Whether [`placements`] offers any square, looked for only until the first.
+pub fn any_placement(s: &State, c: Cx, a: &AbilityDef) -> bool {
+    s.arena.terrain.squares().any(|q| squares(s, c, a, q).is_some_and(|v| !v.is_empty()))
+}
+
 /// The creatures an area placed at `square` catches, by the ability's target kind.
 pub fn targets(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Vec<Cx> {
     let Some(area) = squares(s, c, a, square) else { return Vec::new() };

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of Draw Steel's rules code: bumped whenever the same inputs could play
 /// differently, so saves from before are refused rather than replayed into another match.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// The seats, in index order (a side's index is its seat).
 pub const SEATS: [&str; 2] = ["heroes", "director"];
@@ -100,11 +100,82 @@ pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
     Answer::encode(&DsNames(s), WORDS, id, index).id()
 }
 
-/// The option id an action id stands for.
+/// The option id an action id stands for. An action carried by its place in a turn's menu is
+/// read from the menu's entries, with no words built for the others.
 pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
     Answer::of(a)
-        .decode(&DsNames(s), WORDS, |i| flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id))
+        .decode(&DsNames(s), WORDS, |i| match s.flow.last() {
+            Some(&Frame::Act { c }) => {
+                actions::menu_nth(s, c, false, i).map(|m| actions::item_id(s, c, m).into_owned())
+            }
+            Some(&Frame::Extra { c }) => {
+                actions::menu_nth(s, c, true, i).map(|m| actions::item_id(s, c, m).into_owned())
+            }
+            _ => flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id),
+        })
         .ok_or_else(|| RuleError::malformed("that action id is not an option now"))
+}
+
+/// The action id of a square offered `index`-th: as [`encode`] gives for its `x,y` id.
+fn square_action(q: fray_core::grid::Pos, index: usize) -> ActionId {
+    const COORD: i32 = 1 << 14;
+    if (0..COORD).contains(&q.x) && (0..COORD).contains(&q.y) {
+        Answer::Square(q.x, q.y).id()
+    } else {
+        Answer::Nth(index as u32).id()
+    }
+}
+
+/// The action id of a menu entry offered `index`-th: as [`encode`] gives for its option id,
+/// with no words built.
+fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: usize) -> ActionId {
+    match item {
+        actions::MenuItem::Ability(i) => {
+            // `ability:ID` is no square, number or menu word: a creature so named, or its place.
+            let id = &*s.c(c).abilities[i as usize].id;
+            match s.creatures.iter().position(|x| x.id.strip_prefix("ability:") == Some(id)) {
+                Some(u) => Answer::Unit(u as u16).id(),
+                None => Answer::Nth(index as u32).id(),
+            }
+        }
+        other => encode(s, &actions::item_id(s, c, other), index),
+    }
+}
+
+/// The actions `legal` offers, written with no option ids or labels for the common questions
+/// (a turn's menu, a pending target or square, who acts next, an opportunity attack); `None`
+/// for the others, read from their decision.
+fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
+    match s.flow.last()? {
+        &Frame::Act { c } | &Frame::Extra { c } => {
+            let extra = matches!(s.flow.last(), Some(Frame::Extra { .. }));
+            let mut i = 0;
+            actions::menu_items(s, c, extra, |item| {
+                out.push(menu_action(s, c, item, i));
+                i += 1;
+                true
+            });
+        }
+        Frame::Pending { c, p } => {
+            let n = match actions::pending_choices(s, *c, p) {
+                actions::Choices::Units(ts) => {
+                    out.extend(ts.iter().enumerate().map(|(i, &t)| encode(s, &s.c(t).id, i)));
+                    ts.len()
+                }
+                actions::Choices::Squares(qs) => {
+                    out.extend(qs.iter().enumerate().map(|(i, &q)| square_action(q, i)));
+                    qs.len()
+                }
+            };
+            out.push(encode(s, "cancel", n));
+        }
+        Frame::Pick { side } => {
+            out.extend(crate::turn::ready(s, *side).into_iter().enumerate().map(|(i, c)| encode(s, &s.c(c).id, i)));
+        }
+        Frame::Opportunity { .. } => out.extend([encode(s, "strike", 0), encode(s, "decline", 1)]),
+        _ => return None,
+    }
+    Some(())
 }
 
 impl Game for DrawSteel {
@@ -152,6 +223,8 @@ impl Game for DrawSteel {
             Some(Frame::Teleport { by, .. }) => s.c(*by).side,
             Some(Frame::ForcedOrder { mover, .. }) => s.c(*mover).side,
             Some(Frame::Opportunity { by, .. }) => s.c(*by).side,
+            Some(Frame::Forced(f)) => s.c(f.mover).side,
+            Some(Frame::Ability(a)) if a.asking_tier || a.asking_potency || a.asking_surges => s.c(a.user).side,
             Some(_) => match flow::decision(s) {
                 Some(d) => return Node::Decide { seats: SeatSet::one(seat_index(&d.seat)), passable: false },
                 None => return Node::Terminal,
@@ -160,6 +233,12 @@ impl Game for DrawSteel {
         Node::Decide { seats: SeatSet::one(side_seat(side)), passable: false }
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        if s.outcome.is_none() && matches!(self.node(s), Node::Decide { seats, .. } if !seats.contains(seat)) {
+            return;
+        }
+        if s.outcome.is_none() && legal_fast(s, out).is_some() {
+            return;
+        }
         let Some(d) = flow::decision(s) else { return };
         if seat_index(&d.seat) != seat {
             return;
@@ -223,6 +302,66 @@ impl Game for DrawSteel {
     }
     fn command_seat(&self, state: &State, command: &actions::Command) -> Option<Seat> {
         state.find(&command.unit).map(|c| side_seat(state.c(c).side))
+    }
+
+    fn command_for(&self, before: &State, after: &State, _seat: Seat, path: &[ActionId]) -> Option<actions::Command> {
+        // Menu paths from a turn's menu (or a critical hit's extra action, DS-CRIT-1) that a
+        // command also says (DS-TURN-1, DS-TURN-2): moves and shifts to a square, abilities at
+        // one creature, at a square or at whoever their area catches, free strikes, charges,
+        // maneuvers with or without a target, hero tokens, ending the turn.
+        let c = match before.flow.last()? {
+            Frame::Act { c } | Frame::Extra { c } => *c,
+            _ => return None,
+        };
+        if matches!(after.flow.last(), Some(Frame::Pending { c: x, .. }) if *x == c) {
+            return None; // the menu still asks
+        }
+        let (&first, rest) = path.split_first()?;
+        let first = decode(before, first).ok()?;
+        // After the menu word, a pending choice's answers are creatures and squares.
+        let unit = |i: usize| match Answer::of(*rest.get(i)?) {
+            Answer::Unit(u) => before.creatures.get(u as usize).map(|x| x.id.to_string()),
+            _ => None,
+        };
+        let square = |i: usize| match Answer::of(*rest.get(i)?) {
+            Answer::Square(x, y) => Some(fray_core::grid::Pos::new(x, y)),
+            _ => None,
+        };
+        let mut cmd = actions::Command { unit: before.c(c).id.to_string(), ..Default::default() };
+        match (first.as_str(), rest.len()) {
+            ("end-turn", 0) => cmd.end_turn = true,
+            ("stand-up", 0) => cmd.stand_up = true,
+            ("catch-breath", 0) => cmd.catch_breath = true,
+            ("escape-grab", 0) => cmd.escape_grab = true,
+            ("hide", 0) => cmd.hide = true,
+            ("defend", 0) => cmd.defend = true,
+            ("go-prone", 0) => cmd.go_prone = true,
+            ("jump-test", 0) => cmd.jump_test = true,
+            ("search", 0) => cmd.search = true,
+            ("release", 0) => cmd.release = true,
+            ("token-surges", 0) => cmd.token = Some("surges".into()),
+            ("token-stamina", 0) => cmd.token = Some("stamina".into()),
+            ("advance", 1) => cmd.move_to = Some(actions::Route::To(square(0)?)),
+            ("shift", 1) => cmd.shift = Some(square(0)?),
+            ("free-strike", 1) => cmd.free_strike = Some(unit(0)?),
+            ("charge", 2) => (cmd.charge, cmd.square) = (Some(unit(0)?), Some(square(1)?)),
+            ("grab", 1) => cmd.grab = Some(unit(0)?),
+            ("knockback", 1) => cmd.knockback = Some(unit(0)?),
+            ("help-up", 1) => cmd.help_up = Some(unit(0)?),
+            ("heal", 1) => cmd.heal = Some(unit(0)?),
+            ("aid-attack", 1) => cmd.aid_attack = Some(unit(0)?),
+            (word, n) if n <= 1 && word.starts_with("ability:") => {
+                cmd.ability = Some(word["ability:".len()..].to_string());
+                if n == 1 {
+                    match unit(0) {
+                        Some(t) => cmd.target = Some(actions::Targets::One(t)),
+                        None => cmd.square = Some(square(0)?),
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(cmd)
     }
 
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {

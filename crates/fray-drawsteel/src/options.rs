@@ -55,8 +55,9 @@ pub struct Options {
     /// height, and a medium Might test 1 (2 on a success with a reward) of length.
     pub jumping: Text,
     /// Offer every ability power roll at a lower tier once it is rolled (DS-GAP-1): the roller
-    /// keeps the tier or takes a lower one for all targets. Off by default: Fray keeps the tier
-    /// rolled without asking.
+    /// keeps the tier or takes a lower one for all targets. On by default, as the published
+    /// rules let any roll be taken lower; off, Fray keeps the tier rolled without asking.
+    /// Scenario files leave it off unless they set it (docs/scenarios/drawsteel.md).
     pub offer_lower_tier: bool,
     /// Rounds after which a combat ends anyway (a Fray limit; 0 = none).
     pub round_limit: u32,
@@ -76,7 +77,7 @@ impl Default for Options {
             grabbed: Text::Published,
             hidden: Text::Published,
             jumping: Text::Published,
-            offer_lower_tier: false,
+            offer_lower_tier: true,
             round_limit: 20,
             hero_tokens: None,
         }

@@ -58,6 +58,14 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
         .map(|(l, u)| (u, Some(l)))
         .collect();
     let mut options = f.options;
+    // DS-GAP-1: scenario files take a lower tier only where they say so (the table's default
+    // asks after every ability roll; a scenario about another rule need not answer it).
+    let lower_tier_set = toml::from_str::<toml::Table>(text)
+        .ok()
+        .is_some_and(|t| t.get("options").and_then(|o| o.get("offer-lower-tier")).is_some());
+    if !lower_tier_set {
+        options.offer_lower_tier = false;
+    }
     if f.hero_tokens.is_some() {
         options.hero_tokens = f.hero_tokens;
     }

@@ -31,13 +31,13 @@ fn random_combats_finish_cleanly() {
     assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// The table option that offers every ability roll at a lower tier (DS-GAP-1) gives the bots
-/// one more decision; a quarter as many combats as the default run.
+/// A table offers every ability roll at a lower tier by default (DS-GAP-1); with the option
+/// off the bots have one decision fewer. A quarter as many combats as the default run.
 #[test]
-fn random_combats_with_lower_tiers_offered() {
+fn random_combats_with_lower_tiers_not_offered() {
     let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let game = Arc::new(DrawSteel::builtin());
-    let setup = EncounterSetup { options: vec!["offer-lower-tier=true".into()] };
+    let setup = EncounterSetup { options: vec!["offer-lower-tier=false".into()] };
     let start = conformance::from_setup::<DrawSteel>(&setup);
     let settings = Settings { max_decisions: 20_000, ..Settings::default() };
     let (_, failures) = conformance::random_matches(&game, &start, 0..n.div_ceil(4), &settings, &invariants, |_, _| ());
@@ -127,4 +127,61 @@ fn seat_views_never_show_a_hidden_enemy() {
         unseen_seen.load(Ordering::Relaxed) > 0,
         "no creature was ever hidden from a whole side: nothing was checked"
     );
+}
+
+/// Commands are sugar for menu paths (DS-TURN-1): the harness above checks every menu path that
+/// `Game::command_for` names a command for against that command. This makes sure the main
+/// actions are named at all, so the check covers them.
+#[test]
+fn menu_paths_of_the_main_actions_have_commands() {
+    use fray_core::dice::SeededDice;
+    use fray_core::game::{ActionId, Game, Node, NullSink, Seat};
+    let game = DrawSteel::builtin();
+    let mut named = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let mut dice = SeededDice::new(seed);
+        let mut state = game.start(&EncounterSetup::default(), &mut dice, &mut NullSink).unwrap();
+        let mut bot = fray_ai::RandomBot::new(seed);
+        let mut open: Vec<(State, Seat, Vec<ActionId>)> = Vec::new();
+        let mut legal = Vec::new();
+        while let Node::Decide { seats, .. } = game.node(&state) {
+            let seat = seats.first().unwrap();
+            legal.clear();
+            game.legal(&state, seat, &mut legal);
+            let action = bot.pick(&legal);
+            open.retain(|(_, by, path)| *by == seat && path.len() < 4);
+            open.push((state.clone(), seat, Vec::new()));
+            open.iter_mut().for_each(|(_, _, path)| path.push(action));
+            game.apply(&mut state, seat, action, &mut dice, &mut NullSink).unwrap();
+            open.retain(|(root, by, path)| match game.command_for(root, &state, *by, path) {
+                Some(command) => {
+                    let json = serde_json::to_value(&command).unwrap();
+                    let verb =
+                        json.as_object().unwrap().keys().find(|k| !["unit", "target", "square"].contains(&k.as_str()));
+                    named.insert(verb.cloned().unwrap_or_default());
+                    false
+                }
+                None => true,
+            });
+        }
+    }
+    for verb in ["ability", "move", "shift", "free_strike", "end_turn"] {
+        assert!(named.contains(verb), "no menu path was named as a {verb} command (named: {named:?})");
+    }
+}
+
+/// DS-GAP-1: a table offers a lower tier after every ability roll unless told not to.
+#[test]
+fn a_table_offers_lower_tiers_by_default() {
+    use fray_core::dice::SeededDice;
+    use fray_core::game::{Game, NullSink};
+    let game = DrawSteel::builtin();
+    let start = |options: Vec<String>| {
+        game.start(&EncounterSetup { options }, &mut SeededDice::new(1), &mut NullSink)
+            .unwrap()
+            .options
+            .offer_lower_tier
+    };
+    assert!(start(vec![]));
+    assert!(!start(vec!["offer-lower-tier=false".into()]));
 }
