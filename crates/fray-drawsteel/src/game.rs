@@ -66,13 +66,16 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, SetupErrors> {
 #[derive(Clone, Debug)]
 pub struct DrawSteel {
     fingerprint: Fingerprint,
+    /// The built-in stat blocks, read once (content the game holds).
+    blocks: Result<std::sync::Arc<Vec<crate::model::StatBlock>>, String>,
 }
 
 impl DrawSteel {
     /// Draw Steel with its built-in stat blocks.
     pub fn builtin() -> Self {
         let fingerprint = Fingerprint::of(format!("drawsteel rules {RULES_VERSION}"), setup::BUILTIN.iter().copied());
-        DrawSteel { fingerprint }
+        let blocks = setup::builtin_blocks().map(std::sync::Arc::new);
+        DrawSteel { fingerprint, blocks }
     }
 }
 
@@ -200,7 +203,7 @@ impl Game for DrawSteel {
         out: &mut dyn Sink<Event>,
     ) -> Result<State, SetupErrors> {
         let options = options_from_pairs(&setup.options)?;
-        let blocks = setup::builtin_blocks()?;
+        let blocks = self.blocks.clone()?;
         let (map, units) = setup::default_encounter();
         let mut state = setup::build(&map, &blocks, &units, options)?;
         for e in crate::start(&mut state, dice, None)? {
