@@ -372,17 +372,24 @@ struct Ground {
 impl Ground {
     fn new(s: &State, c: Cx) -> Self {
         let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let terrain = if s.objects.is_empty() {
-            // As `terrain_at` reads it: the map, with the raised walls over it.
+        let terrain = {
+            // As `terrain_at` reads it: the map, the standing objects over it, the raised walls
+            // over those.
             let mut t = s.arena.terrain.cells().to_vec();
+            for o in s.objects.iter().filter(|o| !o.toppled) {
+                let n = if o.oblong { 1 } else { o.size.squares };
+                for y in o.at.y.max(0)..(o.at.y + n).min(height) {
+                    for x in o.at.x.max(0)..(o.at.x + n).min(width) {
+                        t[(y * width + x) as usize] = Terrain::Object;
+                    }
+                }
+            }
             for &w in &s.walls {
                 if (0..width).contains(&w.x) && (0..height).contains(&w.y) {
                     t[(w.y * width + w.x) as usize] = Terrain::Wall;
                 }
             }
             t
-        } else {
-            (0..height).flat_map(|y| (0..width).map(move |x| Pos::new(x, y))).map(|p| s.terrain_at(p)).collect()
         };
         let mut other = vec![None; (width * height).max(0) as usize];
         for o in s.active().filter(|&o| o != c) {
@@ -1127,6 +1134,7 @@ pub fn menu_nth(s: &State, c: Cx, extra: bool, n: usize) -> Option<MenuItem> {
 /// words are built: refusals are tested by their cheap conditions before the full check.
 pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -> bool) {
     let main = slot_ok(s, c, Slot::Main, extra);
+    let _sights = abilities::remember_sights(s);
     // The mover's map, read once for the Advance and the charge.
     let ground = std::cell::OnceCell::new();
     let ground = || ground.get_or_init(|| Ground::new(s, c));
