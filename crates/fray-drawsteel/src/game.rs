@@ -133,9 +133,9 @@ fn side_seat(side: Side) -> Seat {
 
 /// The creature whose turn's menu (or extra action, `true`) is asked now.
 fn menu_actor(s: &State) -> Option<(crate::state::Cx, bool)> {
-    match s.flow.last()? {
-        &Frame::Act { c } => Some((c, false)),
-        &Frame::Extra { c } => Some((c, true)),
+    match *s.flow.last()? {
+        Frame::Act { c } => Some((c, false)),
+        Frame::Extra { c } => Some((c, true)),
         _ => None,
     }
 }
