@@ -143,10 +143,74 @@ pub fn concealed(s: &State, c: Cx) -> bool {
 
 /// Line of effect between two creatures (DS-GAP-6): walls block.
 pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
+    SIGHTS.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => match m.as_mut() {
+            Some(known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
+                let i = a as usize * known.n + b as usize;
+                if let Some(v) = known.sights[i] {
+                    return v;
+                }
+                let v = judge_line_of_effect(s, a, b);
+                known.sights[i] = Some(v);
+                v
+            }
+            _ => judge_line_of_effect(s, a, b),
+        },
+        Err(_) => judge_line_of_effect(s, a, b),
+    })
+}
+
+fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
         (Some(p), Some(q)) => fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.is_wall(sq)),
         _ => Sight::Blocked,
+    }
+}
+
+/// Lines of effect judged while one state is borrowed (a menu being built), by shooter and
+/// target.
+struct Sights {
+    state: *const State,
+    n: usize,
+    sights: Vec<Option<Sight>>,
+}
+
+thread_local! {
+    /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
+    /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
+    static SIGHTS: std::cell::RefCell<Option<Sights>> = const { std::cell::RefCell::new(None) };
+}
+
+/// While the guard lives, [`line_of_effect`] in `s` is judged once per pair of creatures.
+pub struct SightMemo<'a> {
+    outer: bool,
+    _state: std::marker::PhantomData<&'a State>,
+}
+
+/// Remembers lines of effect in `s` until the guard is dropped (`s` stays borrowed meanwhile).
+pub fn remember_sights(s: &State) -> SightMemo<'_> {
+    let outer = SIGHTS.with(|m| {
+        let Ok(mut m) = m.try_borrow_mut() else { return false };
+        if m.is_some() {
+            return false;
+        }
+        let n = s.creatures.len();
+        *m = Some(Sights { state: s, n, sights: vec![None; n * n] });
+        true
+    });
+    SightMemo { outer, _state: std::marker::PhantomData }
+}
+
+impl Drop for SightMemo<'_> {
+    fn drop(&mut self) {
+        if self.outer {
+            SIGHTS.with(|m| {
+                if let Ok(mut m) = m.try_borrow_mut() {
+                    *m = None;
+                }
+            });
+        }
     }
 }
 

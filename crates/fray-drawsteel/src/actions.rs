@@ -11,7 +11,7 @@ use crate::rolls::Difficulty;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
-use fray_core::geometry::{distance, reachable};
+use fray_core::geometry::{ReachScratch, distance, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
@@ -372,8 +372,25 @@ struct Ground {
 impl Ground {
     fn new(s: &State, c: Cx) -> Self {
         let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let terrain =
-            (0..height).flat_map(|y| (0..width).map(move |x| Pos::new(x, y))).map(|p| s.terrain_at(p)).collect();
+        let terrain = {
+            // As `terrain_at` reads it: the map, the standing objects over it, the raised walls
+            // over those.
+            let mut t = s.arena.terrain.cells().to_vec();
+            for o in s.objects.iter().filter(|o| !o.toppled) {
+                let n = if o.oblong { 1 } else { o.size.squares };
+                for y in o.at.y.max(0)..(o.at.y + n).min(height) {
+                    for x in o.at.x.max(0)..(o.at.x + n).min(width) {
+                        t[(y * width + x) as usize] = Terrain::Object;
+                    }
+                }
+            }
+            for &w in &s.walls {
+                if (0..width).contains(&w.x) && (0..height).contains(&w.y) {
+                    t[(w.y * width + w.x) as usize] = Terrain::Wall;
+                }
+            }
+            t
+        };
         let mut other = vec![None; (width * height).max(0) as usize];
         for o in s.active().filter(|&o| o != c) {
             for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
@@ -396,6 +413,33 @@ impl Footing for Ground {
     }
     fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
         self.cell(p).map_or_else(|| occupied_by_other(s, c, p), |i| self.other[i])
+    }
+}
+
+thread_local! {
+    /// Route-search buffers, reused from search to search (they hold no state between calls).
+    static SCRATCH: std::cell::RefCell<ReachScratch> = std::cell::RefCell::new(ReachScratch::new());
+}
+
+/// Runs `f` with the thread's route-search buffers (a fresh set if they are in use).
+fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    SCRATCH.with(|sc| match sc.try_borrow_mut() {
+        Ok(mut sc) => f(&mut sc),
+        Err(_) => f(&mut ReachScratch::new()),
+    })
+}
+
+/// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
+fn advance_edges<'a>(ground: &'a Ground, s: &'a State, c: Cx) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, out| {
+        for q in p.neighbours() {
+            if let Some(cost) = step_cost_ground(ground, s, c, p, q, false) {
+                out.push((q, cost));
+            }
+        }
+        for (land, cost) in jumps(s, c, p, None) {
+            out.push((land, cost));
+        }
     }
 }
 
@@ -652,21 +696,44 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     let ground = Ground::new(s, c);
-    let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
-        for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
-                out.push((q, cost));
-            }
-        }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
-    });
-    r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| {
+        let r = sc.search(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c));
+        r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+    })
+}
+
+/// The route [`destinations`] (not a charge) gives to `to`, searched only until `to` is
+/// settled; `None` where it offers no route there.
+fn destination_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
+    let start = s.c(c).pos?;
+    if s.options.jumping == crate::options::Text::Glossary {
+        return destinations(s, c, budget, false).into_iter().find(|(q, _)| *q == to).map(|(_, p)| p);
+    }
+    if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
+        return None;
+    }
+    let ground = Ground::new(s, c);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| sc.route(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), to))
+}
+
+/// Whether [`destinations`] (not a charge) offers `to`, searched only until `to` is reached.
+fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
+    let Some(start) = s.c(c).pos else { return false };
+    if s.options.jumping == crate::options::Text::Glossary {
+        return destinations(s, c, budget, false).iter().any(|(q, _)| *q == to);
+    }
+    if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
+        return false;
+    }
+    let ground = Ground::new(s, c);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    with_scratch(|sc| sc.find(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), |q| q == to).is_some())
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
-fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
+fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     if s.options.jumping == crate::options::Text::Glossary {
         return !destinations(s, c, budget, false).is_empty();
@@ -679,19 +746,11 @@ fn has_destination(s: &State, c: Cx, budget: i32) -> bool {
             })
         })
     };
-    let ground = Ground::new(s, c);
-    let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
-        for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
-                out.push((q, cost));
-            }
-        }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
-    };
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    fray_core::geometry::reachable_any(w, h, start, budget.max(0) as u32, edges, |q| can_end(s, c, q) && unafraid(q))
+    with_scratch(|sc| {
+        sc.find(w, h, start, budget.max(0) as u32, advance_edges(ground, s, c), |q| can_end(s, c, q) && unafraid(q))
+            .is_some()
+    })
 }
 
 /// The four quadrants of directions a straight run keeps to (DS-CHG-1).
@@ -1075,9 +1134,17 @@ pub fn menu_nth(s: &State, c: Cx, extra: bool, n: usize) -> Option<MenuItem> {
 /// words are built: refusals are tested by their cheap conditions before the full check.
 pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -> bool) {
     let main = slot_ok(s, c, Slot::Main, extra);
+    let _sights = abilities::remember_sights(s);
+    // The mover's map, read once for the Advance and the charge.
+    let ground = std::cell::OnceCell::new();
+    let ground = || ground.get_or_init(|| Ground::new(s, c));
     if !extra {
         let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
-        if can_advance && speed(s, c) > 0 && has_destination(s, c, advance_budget(s, c)) && !put(MenuItem::Advance) {
+        if can_advance
+            && speed(s, c) > 0
+            && has_destination(s, c, advance_budget(s, c), ground())
+            && !put(MenuItem::Advance)
+        {
             return;
         }
         if any_shift_square(s, c) && !put(MenuItem::Shift) {
@@ -1085,19 +1152,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         }
     }
     for (i, a) in s.c(c).abilities.iter().enumerate() {
-        // Every branch below checks the ability's slot first (check_ability).
-        if !slot_ok(s, c, slot_of(a.usage), extra) {
-            continue;
-        }
-        let ok = if a.distance.needs_square() {
-            check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
-        } else if a.distance.is_area() || a.target == TargetKind::Myself {
-            check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
-        } else {
-            // check_ability(s, c, a, &[t], extra) for a target t it offers: the same for each.
-            !(extra && a.usage != Usage::Main) && a.targets >= 1 && targets_iter(s, c, a).next().is_some()
-        };
-        if ok && !put(MenuItem::Ability(i as u16)) {
+        if ability_offered(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
     }
@@ -1108,20 +1163,67 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && speed(s, c) > 0 && can_charge_someone(s, c) && !put(MenuItem::Charge) {
+    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground()) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
-        if !plain_refused(s, c, i) && check_verb(s, c, &plain_verb(i), false).is_ok() && !put(MenuItem::Plain(i)) {
+        if plain_offered(s, c, i) && !put(MenuItem::Plain(i)) {
             return;
         }
     }
     for i in 0..AIMED.len() as u8 {
-        if maneuver_targets_iter(s, c, AIMED[i as usize].0).next().is_some() && !put(MenuItem::Aimed(i)) {
+        if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
             return;
         }
     }
     put(MenuItem::EndTurn);
+}
+
+/// Whether the menu offers ability `a` (its entry's test in [`menu_items`]).
+fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
+    // Every branch below checks the ability's slot first (check_ability).
+    if !slot_ok(s, c, slot_of(a.usage), extra) {
+        return false;
+    }
+    if a.distance.needs_square() {
+        check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
+    } else if a.distance.is_area() || a.target == TargetKind::Myself {
+        check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
+    } else {
+        // check_ability(s, c, a, &[t], extra) for a target t it offers: the same for each.
+        !(extra && a.usage != Usage::Main) && a.targets >= 1 && targets_iter(s, c, a).next().is_some()
+    }
+}
+
+/// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`.
+fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
+    !plain_refused(s, c, i) && check_verb(s, c, &plain_verb(i), false).is_ok()
+}
+
+/// Whether the menu (not the extra action's) offers the [`AIMED`] entry `i`.
+fn aimed_offered(s: &State, c: Cx, i: u8) -> bool {
+    maneuver_targets_iter(s, c, AIMED[i as usize].0).next().is_some()
+}
+
+/// Whether the menu offers `item` now: its own entry's test in [`menu_items`], with none of
+/// the other entries worked out. Only the entries an answer names by word or ability are asked
+/// (abilities, [`PLAIN`] and [`AIMED`] entries).
+pub fn menu_offers(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
+    match item {
+        MenuItem::Ability(i) => s.c(c).abilities.get(i as usize).is_some_and(|a| ability_offered(s, c, a, extra)),
+        MenuItem::Plain(i) => !extra && (i as usize) < PLAIN.len() && plain_offered(s, c, i),
+        MenuItem::Aimed(i) => !extra && (i as usize) < AIMED.len() && aimed_offered(s, c, i),
+        _ => menu_items_contain(s, c, extra, item),
+    }
+}
+
+fn menu_items_contain(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
+    let mut found = false;
+    menu_items(s, c, extra, |m| {
+        found = m == item;
+        !found
+    });
+    found
 }
 
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
@@ -1201,7 +1303,7 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
 
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
-fn can_charge_someone(s: &State, c: Cx) -> bool {
+fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     let size = s.c(c).size.squares;
     let near_one = |q: Pos| {
@@ -1217,10 +1319,12 @@ fn can_charge_someone(s: &State, c: Cx) -> bool {
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let ground = Ground::new(s, c);
-    QUADRANTS.iter().any(|&quadrant| {
-        fray_core::geometry::reachable_any(w, h, start, budget, charge_edges(&ground, s, c, quadrant), |q| {
-            can_end(s, c, q) && unafraid(q) && near_one(q)
+    with_scratch(|sc| {
+        QUADRANTS.iter().any(|&quadrant| {
+            sc.find(w, h, start, budget, charge_edges(ground, s, c, quadrant), |q| {
+                can_end(s, c, q) && unafraid(q) && near_one(q)
+            })
+            .is_some()
         })
     })
 }
@@ -1229,12 +1333,39 @@ fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
     if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
         return vec![];
     }
+    charge_squares_among(s, c, t, &charge_ends(s, c))
+}
+
+/// [`charge_squares`] from the squares [`charge_ends`] gave.
+fn charge_squares_among(s: &State, c: Cx, t: Cx, ends: &[Pos]) -> Vec<Pos> {
+    if !s.enemies(c, t) || abilities::hidden_from(s, t, c) {
+        return vec![];
+    }
     let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
-    destinations(s, c, speed(s, c), true)
-        .into_iter()
-        .map(|(q, _)| q)
-        .filter(|&q| distance(q, s.c(c).size.squares, tp, ts) == 1)
-        .collect()
+    ends.iter().copied().filter(|&q| distance(q, s.c(c).size.squares, tp, ts) == 1).collect()
+}
+
+/// The squares a charge may end on, in the order [`destinations`] gives them for a charge,
+/// without their routes (DS-CHG-1).
+fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
+    let Some(start) = s.c(c).pos else { return vec![] };
+    let unafraid = unafraid_of(s, c);
+    let budget = speed(s, c).max(0) as u32;
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let ground = Ground::new(s, c);
+    let mut seen: Vec<Pos> = Vec::new();
+    with_scratch(|sc| {
+        for quadrant in QUADRANTS {
+            let r = sc.search(w, h, start, budget, charge_edges(&ground, s, c, quadrant));
+            for q in r.squares() {
+                if !seen.contains(&q) {
+                    seen.push(q);
+                }
+            }
+        }
+    });
+    seen.retain(|&q| can_end(s, c, q) && unafraid(q));
+    seen
 }
 
 /// Everyone an area or self ability catches.
@@ -1260,7 +1391,10 @@ pub fn pending_choices(s: &State, c: Cx, p: &Pending) -> Choices {
         Pending::Shift => Choices::Squares(shift_squares(s, c)),
         Pending::Target(a) => Choices::Units(targets_for(s, c, a)),
         Pending::FreeStrike => Choices::Units(free_strike_targets(s, c)),
-        Pending::Charge => Choices::Units(s.active().filter(|&t| !charge_squares(s, c, t).is_empty()).collect()),
+        Pending::Charge => {
+            let ends = charge_ends(s, c);
+            Choices::Units(s.active().filter(|&t| !charge_squares_among(s, c, t, &ends).is_empty()).collect())
+        }
         Pending::ChargeSquare(t) => Choices::Squares(charge_squares(s, c, *t)),
         Pending::Area(a) => Choices::Squares(crate::areas::placements(s, c, a)),
         Pending::Maneuver(kind) => Choices::Units(maneuver_targets(s, c, kind)),
@@ -1372,11 +1506,8 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
     let v = match p {
         Pending::Move => {
             let to = sq()?;
-            let path = destinations(s, c, advance_budget(s, c), false)
-                .into_iter()
-                .find(|(q, _)| *q == to)
-                .map(|(_, p)| p)
-                .ok_or_else(|| RuleError::malformed("unreachable"))?;
+            let path =
+                destination_route(s, c, advance_budget(s, c), to).ok_or_else(|| RuleError::malformed("unreachable"))?;
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
@@ -1431,14 +1562,12 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
             Route::Path(p) => p.clone(),
             Route::To(to) => {
                 occupied_error(s, c, *to)?;
-                destinations(s, c, speed(s, c), false).into_iter().find(|(q, _)| q == to).map(|(_, p)| p).ok_or_else(
-                    || {
-                        RuleError::refused(
-                            "DS-TURN-1",
-                            format!("{} cannot reach {to} with its speed {}", cmd.unit, speed(s, c)),
-                        )
-                    },
-                )?
+                destination_route(s, c, speed(s, c), *to).ok_or_else(|| {
+                    RuleError::refused(
+                        "DS-TURN-1",
+                        format!("{} cannot reach {to} with its speed {}", cmd.unit, speed(s, c)),
+                    )
+                })?
             }
         };
         verbs.push(Verb::Move(path));
@@ -1538,7 +1667,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
             occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
-            let reachable_end = destinations(s, c, budget, false).iter().any(|(q, _)| *q == dest);
+            let reachable_end = is_destination(s, c, budget, dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
                 return Err(RuleError::refused(

@@ -27,9 +27,42 @@ pub const RULES_VERSION: u32 = 2;
 /// The seats, in index order (a side's index is its seat).
 pub const SEATS: [&str; 2] = ["heroes", "director"];
 
-/// The menu words that have a short action id.
-pub const WORDS: &[&str] =
-    &["advance", "charge", "decline", "end-turn", "free-strike", "none", "shift", "stay", "stop", "keep", "strike"];
+/// The menu words that have a short action id: the first eleven, then the menu's [`actions::PLAIN`]
+/// entries and its [`actions::AIMED`] entries, in their order.
+pub const WORDS: &[&str] = &[
+    "advance",
+    "charge",
+    "decline",
+    "end-turn",
+    "free-strike",
+    "none",
+    "shift",
+    "stay",
+    "stop",
+    "keep",
+    "strike",
+    "stand-up",
+    "catch-breath",
+    "escape-grab",
+    "hide",
+    "defend",
+    "go-prone",
+    "jump-test",
+    "search",
+    "release",
+    "token-surges",
+    "token-stamina",
+    "grab",
+    "knockback",
+    "help-up",
+    "heal",
+    "aid-attack",
+];
+
+/// Where the [`actions::PLAIN`] entries start in [`WORDS`].
+const PLAIN_WORD: usize = 11;
+/// Where the [`actions::AIMED`] entries start in [`WORDS`].
+const AIMED_WORD: usize = PLAIN_WORD + actions::PLAIN.len();
 
 /// What an encounter starts from besides the seed: the table options as `KEY=VALUE`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,13 +99,16 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, SetupErrors> {
 #[derive(Clone, Debug)]
 pub struct DrawSteel {
     fingerprint: Fingerprint,
+    /// The built-in stat blocks, read once (content the game holds).
+    blocks: Result<std::sync::Arc<Vec<crate::model::StatBlock>>, String>,
 }
 
 impl DrawSteel {
     /// Draw Steel with its built-in stat blocks.
     pub fn builtin() -> Self {
         let fingerprint = Fingerprint::of(format!("drawsteel rules {RULES_VERSION}"), setup::BUILTIN.iter().copied());
-        DrawSteel { fingerprint }
+        let blocks = setup::builtin_blocks().map(std::sync::Arc::new);
+        DrawSteel { fingerprint, blocks }
     }
 }
 
@@ -95,14 +131,66 @@ fn side_seat(side: Side) -> Seat {
     Seat(side.index() as u8)
 }
 
+/// The creature whose turn's menu (or extra action, `true`) is asked now.
+fn menu_actor(s: &State) -> Option<(crate::state::Cx, bool)> {
+    match *s.flow.last()? {
+        Frame::Act { c } => Some((c, false)),
+        Frame::Extra { c } => Some((c, true)),
+        _ => None,
+    }
+}
+
+/// The place in `c`'s list of its first ability with id `id`: a menu's `ability:ID` is carried
+/// as that place ([`Answer::Power`]), so answering needs no menu.
+fn ability_slot(s: &State, c: crate::state::Cx, id: &str) -> Option<u16> {
+    s.c(c).abilities.iter().position(|a| a.id == id).map(|k| k as u16)
+}
+
 /// The action id of option `id`, the `index`-th of the pending decision.
 pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
+    if let Some(ability) = id.strip_prefix("ability:")
+        && let Some((c, _)) = menu_actor(s)
+        && let Some(k) = ability_slot(s, c, ability)
+    {
+        return Answer::Power(k).id();
+    }
     Answer::encode(&DsNames(s), WORDS, id, index).id()
 }
 
 /// The option id an action id stands for. An action carried by its place in a turn's menu is
 /// read from the menu's entries, with no words built for the others.
 pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
+    let not_now = || RuleError::malformed("that action id is not an option now");
+    match Answer::of(a) {
+        // A menu entry named by itself: only its own test is asked (no other entry is worked out).
+        Answer::Power(k) => {
+            let (c, extra) = menu_actor(s).ok_or_else(not_now)?;
+            let ability = s.c(c).abilities.get(k as usize).ok_or_else(not_now)?;
+            if ability_slot(s, c, &ability.id) != Some(k)
+                || !actions::menu_offers(s, c, extra, actions::MenuItem::Ability(k))
+            {
+                return Err(not_now());
+            }
+            return Ok(format!("ability:{}", ability.id));
+        }
+        Answer::Word(w) if (w as usize) >= PLAIN_WORD => {
+            let word = *WORDS.get(w as usize).ok_or_else(not_now)?;
+            let w = w as usize;
+            let offered = match menu_actor(s) {
+                Some((c, extra)) => {
+                    let item = if w < AIMED_WORD {
+                        actions::MenuItem::Plain((w - PLAIN_WORD) as u8)
+                    } else {
+                        actions::MenuItem::Aimed((w - AIMED_WORD) as u8)
+                    };
+                    actions::menu_offers(s, c, extra, item)
+                }
+                None => flow::decision(s).is_some_and(|d| d.allows(word)),
+            };
+            return if offered { Ok(word.to_string()) } else { Err(not_now()) };
+        }
+        _ => {}
+    }
     Answer::of(a)
         .decode(&DsNames(s), WORDS, |i| match s.flow.last() {
             Some(&Frame::Act { c }) => {
@@ -113,7 +201,7 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
             }
             _ => flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id),
         })
-        .ok_or_else(|| RuleError::malformed("that action id is not an option now"))
+        .ok_or_else(not_now)
 }
 
 /// The action id of a square offered `index`-th: as [`encode`] gives for its `x,y` id.
@@ -131,13 +219,11 @@ fn square_action(q: fray_core::grid::Pos, index: usize) -> ActionId {
 fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: usize) -> ActionId {
     match item {
         actions::MenuItem::Ability(i) => {
-            // `ability:ID` is no square, number or menu word: a creature so named, or its place.
             let id = &*s.c(c).abilities[i as usize].id;
-            match s.creatures.iter().position(|x| x.id.strip_prefix("ability:") == Some(id)) {
-                Some(u) => Answer::Unit(u as u16).id(),
-                None => Answer::Nth(index as u32).id(),
-            }
+            Answer::Power(ability_slot(s, c, id).unwrap_or(i)).id()
         }
+        actions::MenuItem::Plain(i) => Answer::Word((PLAIN_WORD + i as usize) as u16).id(),
+        actions::MenuItem::Aimed(i) => Answer::Word((AIMED_WORD + i as usize) as u16).id(),
         other => encode(s, &actions::item_id(s, c, other), index),
     }
 }
@@ -200,7 +286,7 @@ impl Game for DrawSteel {
         out: &mut dyn Sink<Event>,
     ) -> Result<State, SetupErrors> {
         let options = options_from_pairs(&setup.options)?;
-        let blocks = setup::builtin_blocks()?;
+        let blocks = self.blocks.clone()?;
         let (map, units) = setup::default_encounter();
         let mut state = setup::build(&map, &blocks, &units, options)?;
         for e in crate::start(&mut state, dice, None)? {
@@ -450,5 +536,18 @@ impl System for DrawSteelSystem {
             Ok(cards) => BuildReport::Legal(cards),
             Err(errors) => BuildReport::Illegal(errors),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_menu_words_follow_the_menu_entries() {
+        let plain = actions::PLAIN.iter().map(|p| p.0);
+        let aimed = actions::AIMED.iter().map(|p| p.0);
+        let words: Vec<&str> = WORDS[PLAIN_WORD..].to_vec();
+        assert_eq!(words, plain.chain(aimed).collect::<Vec<_>>());
     }
 }

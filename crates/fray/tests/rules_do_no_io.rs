@@ -17,6 +17,8 @@ const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/rules/actions.rs", // QUIET, UNLABELLED: unworded refusals, unlabelled options
     "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
     "fray-kazzam/src/rules/cover.rs",   // SHOTS: shots judged within one menu
+    "fray-drawsteel/src/actions.rs",    // SCRATCH: route-search buffers
+    "fray-drawsteel/src/abilities.rs",  // SIGHTS: lines of effect judged within one menu
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
