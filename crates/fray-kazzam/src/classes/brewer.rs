@@ -13,7 +13,7 @@
 pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HOOKS};
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::BrewFrame;
 pub use crate::engine::records::brewer::Delivery;
 pub use crate::engine::records::brewer::Elixir;

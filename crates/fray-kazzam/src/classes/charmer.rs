@@ -10,7 +10,7 @@ use crate::classes::features::Feature;
 pub use crate::content::powers::CharmDef;
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, Hit};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::CharmFrame;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::statuses::Duration;

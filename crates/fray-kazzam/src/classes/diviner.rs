@@ -9,8 +9,8 @@ pub use crate::content::hooks::DIVINER_POWER as POWER_HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::events::How;
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 pub use crate::engine::frames::classes::DivFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
@@ -89,7 +89,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
             if hex_squares(cx.s, u).is_empty() {
                 cx.emit(Event::Note { text: format!("no free square next to {}: the hex fizzles", cx.s.unit(u).id) });
             } else {
-                cx.push(crate::engine::flow::Frame::Divination(DivFrame::HexSquare {
+                cx.push(crate::engine::kit::Frame::Divination(DivFrame::HexSquare {
                     unit: u,
                     quarry: targets[0],
                     power,

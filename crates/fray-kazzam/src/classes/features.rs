@@ -14,8 +14,8 @@ use crate::content::Content;
 pub use crate::content::hooks::FEATURES_POWER as POWER_HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 pub use crate::engine::frames::classes::FeatureFrame;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
@@ -362,10 +362,10 @@ pub fn on_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, dist: Option<i32
         crate::rules::forced::ForcedFrame::new(s, attacker, target, crate::rules::forced::ForcedKind::Teleport, 2)
     });
     if swap {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Swap { unit: attacker, target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Swap { unit: attacker, target }));
     }
     if let Some(f) = sniper {
-        cx.push(crate::engine::flow::Frame::Forced(f));
+        cx.push(crate::engine::kit::Frame::Forced(f));
     }
 }
 
@@ -381,10 +381,10 @@ pub fn on_hit_blade(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &Powe
         && cx.s.enemies(attacker, target)
         && !sweep_targets(cx.s, attacker, target).is_empty()
     {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessSweep { unit: attacker, hit: target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::GuardlessSweep { unit: attacker, hit: target }));
     }
     if cx.s.has_feature(attacker, Feature::StatusThief) && thief_options(cx.s, attacker, target).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::StatusThief { unit: attacker, target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::StatusThief { unit: attacker, target }));
     }
 }
 
@@ -397,7 +397,7 @@ pub fn on_damaged(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
         && cx.s.enemies(target, attacker)
         && cx.s.distance(target, attacker).is_some_and(|d| d <= cx.s.reach(target))
     {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessBack { unit: target, enemy: attacker }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::GuardlessBack { unit: target, enemy: attacker }));
     }
 }
 
@@ -586,7 +586,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 into: new.to_string(),
             });
             if respawn && !change_spell_options(cx.s, unit, true, done | bit).is_empty() {
-                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell {
+                cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell {
                     unit,
                     respawn,
                     done: done | bit,
@@ -629,7 +629,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
         }
         FeatureFrame::Capacitive { unit } => {
             // An Interrupt that turned the hit into a miss leaves nothing to pay for.
-            let evaded = matches!(cx.s.flow.last(), Some(crate::engine::flow::Frame::Attack(a)) if a.evaded);
+            let evaded = matches!(cx.s.flow.last(), Some(crate::engine::kit::Frame::Attack(a)) if a.evaded);
             if option == "spend" && !evaded {
                 set_counter(cx, unit, Feature::CapacitiveWard, 1, Some(unit)); // paid when the damage lands
             }
@@ -759,7 +759,7 @@ pub fn capacitive_offer(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
 
 /// Pushes Capacitive Ward's question for `attacker`'s hit.
 pub fn ask_capacitive(cx: &mut Ctx, attacker: UnitIdx) {
-    cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Capacitive { unit: attacker }));
+    cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Capacitive { unit: attacker }));
 }
 
 /// The damage Capacitive Ward adds to a packet now dealt (`dealing`): 1 if the Wardmaster chose
@@ -809,13 +809,13 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
         set_counter(cx, w, Feature::Electrified, 0, Some(a));
     }
     if cx.s.has_feature(u, Feature::ImprovedScryer) && cx.s.unit(u).on_map() && share_options(cx.s, u).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ShareLock { unit: u })); // after the lock
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ShareLock { unit: u })); // after the lock
     }
     if cx.s.has_feature(u, Feature::Scryer) && cx.s.unit(u).on_map() && lock_options(cx.s, u).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::LockOn { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::LockOn { unit: u }));
     }
     if cx.s.has_feature(u, Feature::SpecialWard) && cx.s.unit(u).on_map() {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
     }
 }
 
@@ -947,7 +947,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
             set_counter(cx, w, Feature::ImprovedSeer, 1, Some(u));
         }
     } else {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
     }
     Ok(())
 }
@@ -1024,9 +1024,9 @@ pub fn round_begins(cx: &mut Ctx) {
     for u in cx.s.units_on_map().collect::<Vec<_>>() {
         if cx.s.has_feature(u, Feature::Seer) && cx.s.unit(u).kind == crate::engine::state::UnitKind::Athlete {
             if cx.s.has_feature(u, Feature::ImprovedSeer) {
-                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
+                cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
             }
-            cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Foresee { unit: u }));
+            cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Foresee { unit: u }));
         }
     }
 }
@@ -1060,7 +1060,7 @@ pub fn round_ends(cx: &mut Ctx) {
 /// After a respawn in the Dungeon: a Shivering Sword may pick its spells in force again (L1060).
 pub fn after_respawn(cx: &mut Ctx, u: UnitIdx) {
     if !change_spell_options(cx.s, u, true, 0).is_empty() {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: true, done: 0 }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: true, done: 0 }));
     }
 }
 
@@ -1132,7 +1132,7 @@ pub fn start_of_turn(cx: &mut Ctx, u: UnitIdx) {
     // Directional Shield: last turn's direction ends; a new one may be picked.
     set_counter(cx, u, Feature::DirectionalShield, 0, None);
     if cx.s.has_feature(u, Feature::DirectionalShield) {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Shield { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Shield { unit: u }));
     }
     let grabs: Vec<UnitIdx> =
         cx.s.units_on_map()

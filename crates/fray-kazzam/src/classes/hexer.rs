@@ -12,7 +12,7 @@
 
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::{Duration, Status};
 use fray_core::ruleset::RuleError;

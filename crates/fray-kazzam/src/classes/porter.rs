@@ -10,7 +10,7 @@
 pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::Object;
 pub use crate::engine::frames::classes::WarpFrame;
 pub use crate::engine::records::porter::Porter;

@@ -9,7 +9,7 @@
 
 pub use crate::content::hooks::{SHIVERING_SWORD_EFFECT as EFFECT_HOOKS, SHIVERING_SWORD_POWER as POWER_HOOKS};
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::BullyFrame;
 pub use crate::engine::frames::classes::PathOfBlades;
 pub use crate::engine::frames::classes::PathStage;

@@ -9,7 +9,7 @@ use crate::classes::features::Feature;
 pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::TamerFrame;
 pub use crate::engine::records::summons::Beast;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};

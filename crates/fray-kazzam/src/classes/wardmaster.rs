@@ -4,7 +4,7 @@
 
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::WardFrame;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::AttackFrame;

@@ -6,6 +6,7 @@ pub mod flow;
 pub mod frames;
 pub mod game;
 pub mod ids;
+pub mod kit;
 pub mod options;
 pub mod records;
 pub mod scenario;

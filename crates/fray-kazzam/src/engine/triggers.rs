@@ -11,7 +11,7 @@
 pub use crate::content::hooks::TRIGGERS_POWER as HOOKS;
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::Trigger;
 pub use crate::engine::frames::rules::TriggerFrame;
 pub use crate::engine::records::triggers::{Armed, Cooldown};

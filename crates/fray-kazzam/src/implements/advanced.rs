@@ -129,7 +129,7 @@ pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::conten
 
 /// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the
 /// sword is recalled (see rulings).
-pub fn after_throw(cx: &mut crate::engine::flow::Ctx, u: UnitIdx) {
+pub fn after_throw(cx: &mut crate::engine::kit::Ctx, u: UnitIdx) {
     let turn = cx.s.unit(u).turns_started + 1;
     let status = crate::rules::statuses::Status {
         kind: crate::rules::statuses::StatusKind::Disarmed,
@@ -194,7 +194,7 @@ pub fn question(
 
 /// Answers an [`AdvancedFrame`].
 pub fn answer(
-    cx: &mut crate::engine::flow::Ctx,
+    cx: &mut crate::engine::kit::Ctx,
     f: AdvancedFrame,
     option: &str,
 ) -> Result<(), fray_core::ruleset::RuleError> {
@@ -217,20 +217,20 @@ pub fn answer(
 /// Advances an [`AdvancedFrame`]: it waits unless there is nothing to choose (the charger or
 /// the enemy is gone) or only the basic sword attack, made at once.
 pub fn step(
-    cx: &mut crate::engine::flow::Ctx,
+    cx: &mut crate::engine::kit::Ctx,
     f: AdvancedFrame,
-) -> Result<crate::engine::flow::Flow, fray_core::ruleset::RuleError> {
+) -> Result<crate::engine::kit::Flow, fray_core::ruleset::RuleError> {
     let (_, _, _, options) = question(cx.s, &f);
     match options.len() {
-        0 => Ok(crate::engine::flow::Flow::Continue),
+        0 => Ok(crate::engine::kit::Flow::Continue),
         1 => {
             let only = options[0].id.clone();
             answer(cx, f, &only)?;
-            Ok(crate::engine::flow::Flow::Continue)
+            Ok(crate::engine::kit::Flow::Continue)
         }
         _ => {
-            cx.push(crate::engine::flow::Frame::Advanced(f));
-            Ok(crate::engine::flow::Flow::Wait)
+            cx.push(crate::engine::kit::Frame::Advanced(f));
+            Ok(crate::engine::kit::Flow::Wait)
         }
     }
 }

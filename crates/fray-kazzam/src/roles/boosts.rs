@@ -5,7 +5,7 @@
 //! Order (K-ROLL-4 lets the attacker choose): the boost's damage joins the hit's damage; its
 //! other parts come after the Effect.
 
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 

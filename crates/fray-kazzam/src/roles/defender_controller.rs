@@ -6,7 +6,7 @@
 
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::DefCtlFrame;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};

@@ -8,7 +8,7 @@
 pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::RoleFrame;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};

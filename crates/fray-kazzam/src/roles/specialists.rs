@@ -6,7 +6,7 @@
 
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::SpecFrame;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::movement::{Mode, MoveFrame};

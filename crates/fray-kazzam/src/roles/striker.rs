@@ -5,7 +5,7 @@
 //! still lands (see rulings).
 
 use crate::content::powers::{PowerDef, Targeting};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::roles::StrikerFrame;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::roles::boosts::Boost;

@@ -5,7 +5,7 @@
 pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::rules::Pending;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};

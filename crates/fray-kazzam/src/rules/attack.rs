@@ -7,8 +7,8 @@
 pub use crate::content::hooks::ATTACK_EFFECT as EFFECT_HOOKS;
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::AttackFrame;
 pub use crate::engine::frames::rules::Stage;
 use crate::engine::options::CritDoubles;

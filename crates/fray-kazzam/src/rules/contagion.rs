@@ -2,7 +2,7 @@
 //! with the `spreads` hook passes, the same status from the same source, to any creature that
 //! starts its turn next to a creature bearing it or moves into a square next to one.
 
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::Status;
 

@@ -4,8 +4,8 @@
 
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 use crate::engine::options::DominatedRule;
 pub use crate::engine::records::control::Compulsion;
 pub use crate::engine::records::control::Only;

@@ -9,8 +9,8 @@ pub use crate::content::creeps::{CreepAction, CreepDef, CreepTarget, CreepType, 
 pub use crate::content::hooks::CREEPS_POWER as HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::CreepFrame;
 pub use crate::engine::records::creeps::Creeps;
 pub use crate::engine::records::creeps::Group;

@@ -11,7 +11,7 @@
 pub use crate::content::powers::CurseDef;
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::curses::Curse;
 pub use crate::engine::records::curses::CurseOn;
 use crate::engine::state::{State, UnitIdx};

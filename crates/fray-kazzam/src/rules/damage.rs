@@ -4,7 +4,7 @@
 
 use crate::engine::arena::Side;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
 

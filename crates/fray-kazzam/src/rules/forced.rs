@@ -4,7 +4,7 @@
 //! (K-FM-2); the creature being moved decides whether to roll to safety.
 
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::ForcedFrame;
 pub use crate::engine::frames::rules::ForcedKind;
 use crate::engine::state::{State, UnitIdx};

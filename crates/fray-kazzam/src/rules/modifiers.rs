@@ -9,7 +9,7 @@
 //! ([`auto_six`], [`deals_no_damage`]).
 
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::modifiers::Modifier;
 pub use crate::engine::records::modifiers::{Attackers, ModifierKind};
 pub use crate::engine::records::modifiers::{ModifierDef, Party};

@@ -3,7 +3,7 @@
 //! is left or the triggering attack is rolled.
 
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::damage::{self, FromAttack};
 use crate::rules::statuses::StatusKind;

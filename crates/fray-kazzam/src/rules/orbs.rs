@@ -3,7 +3,7 @@
 
 use crate::engine::arena::Side;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;

@@ -10,8 +10,8 @@
 
 pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
 use crate::engine::events::{Event, How, Who};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::PlacedFrame;
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;

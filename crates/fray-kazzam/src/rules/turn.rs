@@ -3,7 +3,7 @@
 //! (K-ST-Ongoing), saving throws (K-SAVE) and the end of the match (K-END).
 
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame, Rolls};
+use crate::engine::kit::{Ctx, Flow, Frame, Rolls};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::arena::Side;
 use crate::rules::statuses::{Duration, Status, StatusKind};

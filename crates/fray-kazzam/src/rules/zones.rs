@@ -4,7 +4,7 @@
 use crate::content::powers::ZoneKind;
 use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::zones::PowerZone;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::damage;

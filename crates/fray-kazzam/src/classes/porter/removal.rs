@@ -9,7 +9,7 @@
 pub use crate::content::hooks::{REMOVAL_EFFECT as EFFECT_HOOKS, REMOVAL_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::removal::Removal;
 pub use crate::engine::records::removal::Removed;
 use crate::engine::state::{State, UnitIdx, UnitKind};

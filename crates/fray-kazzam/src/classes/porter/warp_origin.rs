@@ -9,7 +9,7 @@
 //! ([`sees_through_warps`]) for powers that roll nothing.
 
 use crate::content::powers::{PowerDef, Targeting};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{Implement, State, UnitIdx};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;

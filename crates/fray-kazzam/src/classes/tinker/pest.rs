@@ -9,7 +9,7 @@
 
 pub use crate::content::hooks::PEST_POWER as POWER_HOOKS;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;

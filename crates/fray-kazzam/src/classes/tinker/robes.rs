@@ -5,7 +5,7 @@
 
 use crate::classes::features::{Feature, set_counter};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::UnitIdx;
 use crate::rules::attack::{AttackFrame, Stage};
 
