@@ -12,6 +12,7 @@ const DATA_LAYER: &[&str] = &[
     "engine/state.rs",
     "engine/arena.rs",
     "engine/ids.rs",
+    "engine/appliers.rs",
     "engine/options.rs",
     "engine/records/mod.rs",
     "engine/records/advanced.rs",

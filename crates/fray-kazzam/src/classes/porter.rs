@@ -22,69 +22,13 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
+pub use crate::engine::records::porter::Change;
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
 const KINEMANCY_SLIDE: i32 = 6;
 /// How far Ripping Tides slides what it takes.
 const RIP_SLIDE: i32 = 3;
-
-/// A change to [`Porter`] (carried by `Event::Porter`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Change {
-    /// A warp opens.
-    WarpOpened(Warp),
-    /// The warp at this index closes.
-    WarpClosed(usize),
-    /// A Floor Portal trap opens.
-    TrapOpened(Trap),
-    /// The trap at this index closes.
-    TrapClosed(usize),
-    /// Bend Space marks a target.
-    Bent(Bend),
-    /// The mark at this index ends.
-    BendEnded(usize),
-    /// An implement is slid out of its owner's hands.
-    Dropped(Dropped),
-    /// The implement at this index is back in its owner's hands.
-    Retrieved(usize),
-    /// The Vortex Warps pull at the end of this round.
-    Pulled(u32),
-    /// A Short Tunnel portal opens.
-    TunnelOpened(Tunnel),
-    /// The portal at this index closes.
-    TunnelClosed(usize),
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    let p = &mut s.porter;
-    match c {
-        Change::WarpOpened(w) => p.warps.push(w.clone()),
-        Change::WarpClosed(i) => {
-            p.warps.remove(*i);
-        }
-        Change::TrapOpened(t) => p.traps.push(t.clone()),
-        Change::TrapClosed(i) => {
-            p.traps.remove(*i);
-        }
-        Change::Bent(b) => p.bends.push(b.clone()),
-        Change::BendEnded(i) => {
-            p.bends.remove(*i);
-        }
-        Change::Dropped(d) => p.dropped.push(d.clone()),
-        Change::Retrieved(i) => {
-            p.dropped.remove(*i);
-        }
-        Change::Pulled(r) => p.pulled_round = *r,
-        Change::TunnelOpened(t) => p.tunnels.push(t.clone()),
-        Change::TunnelClosed(i) => {
-            p.tunnels.remove(*i);
-        }
-    }
-}
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Porter { change, text });

@@ -1,5 +1,6 @@
 //! The engine Kazzam runs on: the match state, the journal of events (the only code that changes state), the resolution stack, trigger points, the Game impl, setups, scenarios, views and table options.
 
+pub mod appliers;
 pub mod arena;
 pub mod events;
 pub mod flow;

@@ -21,6 +21,7 @@ use crate::rules::statuses::{Duration, Status, StatusKind, describe_duration};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
+pub use crate::engine::records::triggers::feature_name;
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
 pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];
@@ -830,17 +831,6 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
         other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
     }
     Ok(())
-}
-
-/// The printed name of a feature of [`FEATURES`].
-pub fn feature_name(id: &str) -> &'static str {
-    match id {
-        "revenge-fire" => "Revenge Fire",
-        "defensive-fire" => "Defensive Fire",
-        "wandslinger-reposition" => "Reposition",
-        "hexer-sentinel" => "Sentinel",
-        _ => "a feature",
-    }
 }
 
 /// Uses a Wandslinger level-5 feature; it is not ready again until `owner`'s next turn is over.

@@ -21,48 +21,12 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
+pub use crate::engine::records::creeps::Change;
 
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
 
 // ------------------------------------------------------------------ groups
-
-/// A change to the Creep records (applied by `events::apply` only).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Change {
-    /// The Creep phase of this round begins.
-    Phase(u32),
-    /// A player joins a group's Enemies List.
-    Joined(u8, Enemy),
-    /// A player leaves it.
-    Left(u8, UnitIdx),
-    /// A Manipulate Creeps is laid on a group.
-    Nudged(u8, Nudge),
-    /// A level-4 Hunter decides its waiting nudge.
-    Decided(u8, usize, i32),
-    /// The group's roll used its nudges up.
-    NudgesUsed(u8),
-    /// Guarded has taken 1 off this creature's first attack by the group this phase.
-    Guarded(u8, UnitIdx),
-    /// The group starts acting: the Guarded record is cleared.
-    GuardReset(u8),
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    let groups = &mut s.creeps.groups;
-    match c {
-        Change::Phase(r) => s.creeps.acted_round = *r,
-        Change::Joined(g, e) => groups[*g as usize].enemies.push(*e),
-        Change::Left(g, u) => groups[*g as usize].enemies.retain(|e| e.unit != *u),
-        Change::Nudged(g, n) => groups[*g as usize].nudges.push(*n),
-        Change::Decided(g, i, a) => groups[*g as usize].nudges[*i].amount = Some(*a),
-        Change::NudgesUsed(g) => groups[*g as usize].nudges.clear(),
-        Change::Guarded(g, u) => groups[*g as usize].guarded.push(*u),
-        Change::GuardReset(g) => groups[*g as usize].guarded.clear(),
-    }
-}
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });

@@ -7,15 +7,8 @@
 pub use crate::engine::records::statuses::{Duration, Lingers, Status, StatusKind};
 pub use crate::engine::records::statuses::{Until, parse_until};
 use crate::engine::state::{State, UnitIdx};
-
-/// A bit per status kind in `statuses` (a unit's [`crate::engine::state::Unit::status_mask`]).
-pub fn mask(statuses: &[Status]) -> u32 {
-    statuses.iter().fold(0, |m, s| m | bit(s.kind))
-}
-
-fn bit(kind: StatusKind) -> u32 {
-    1 << kind as u32
-}
+pub use crate::engine::records::statuses::mask;
+use crate::engine::records::statuses::bit;
 
 /// The kinds that imply `kind` (the reverse of [`implies`]).
 fn implied_by(kind: StatusKind) -> u32 {

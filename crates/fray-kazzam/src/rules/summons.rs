@@ -15,14 +15,15 @@ use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::PlacedFrame;
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
-use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
+use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 use std::sync::Arc;
+pub use crate::engine::appliers::insert_before;
+pub use crate::engine::records::summons::{Spawn, TrapState};
 
 impl Rider {
     const ALL: [Rider; 5] = [Rider::Slowed, Rider::Weakened, Rider::Distracted, Rider::Pull, Rider::Push];
@@ -131,25 +132,6 @@ pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
         && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
 }
 
-/// A trap's changing state, as [`Event::TrapChanged`] records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct TrapState {
-    /// Charges left.
-    pub charges: i32,
-    /// Whether it triggers free for now (Wand Trap).
-    pub free: bool,
-    /// The turn it last triggered in.
-    pub fired: Option<(u32, UnitIdx)>,
-    /// Extra damage.
-    pub bonus: i32,
-    /// Its one Resist All has been used (Improved Traps).
-    pub resisted: bool,
-    /// What it adds to every trigger (Advanced Trap).
-    pub rider: Option<Rider>,
-    /// The loaded Role Boost's Trap Roll (K-ROLE-5).
-    pub loaded: Option<i32>,
-}
-
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
 pub(crate) fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapState)) {
     let Some(p) = cx.s.unit(trap).placed.as_ref() else { return };
@@ -221,146 +203,6 @@ pub fn redirect(cx: &mut Ctx, tinker: UnitIdx) {
 /// The Tinker's traps on the map.
 fn own_traps(s: &State, owner: UnitIdx) -> Vec<UnitIdx> {
     owned(s, owner).filter(|&t| s.unit(t).kind == UnitKind::Trap).collect()
-}
-
-/// What a new unit is made of ([`Event::Spawned`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Spawn {
-    /// Display name.
-    pub name: String,
-    /// What kind of unit.
-    pub kind: UnitKind,
-    /// Where.
-    pub at: Pos,
-    /// Hit points (and maximum).
-    pub hp: i32,
-    /// Speed.
-    pub speed: i32,
-    /// Owner.
-    pub owner: Option<Who>,
-    /// What it is (power or creature id).
-    pub what: String,
-    /// Trap charges.
-    pub charges: i32,
-    /// It takes its turns just before this unit's (automata, K-INIT-5).
-    pub turn_before: Option<Who>,
-    /// Made together with this unit, sharing its HP (a Ward Wall's squares).
-    pub group: Option<Who>,
-    /// It goes at the end of its owner's turn with this number (conjured creatures).
-    pub until_turn: Option<u32>,
-}
-
-/// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
-pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
-    debug_assert_eq!(who.idx as usize, s.units.len());
-    let side = sp.owner.as_ref().map_or(crate::engine::arena::Side::Neutral, |o| s.unit(o.idx).side);
-    s.units.push(std::sync::Arc::new(Unit {
-        id: who.id.clone(),
-        role: None,
-        specialization: None,
-        level: 1,
-        name: sp.name.as_str().into(),
-        side,
-        kind: sp.kind,
-        pc: false,
-        pos: Some(sp.at),
-        size: 1,
-        hp: sp.hp,
-        max_hp: sp.hp,
-        speed: sp.speed,
-        implement: Implement::None,
-        advanced: None,
-        stowed: false,
-        ward: 0,
-        start_ward: 0,
-        special_ward: 0,
-        special_from: None,
-        statuses: Vec::new(),
-        status_mask: 0,
-        miss_tokens: 0,
-        strikes: 0,
-        kills: 0,
-        orbs_scored: 0,
-        points: 0,
-        powers: Vec::new(),
-        features: Vec::new(),
-        learned: Vec::new(),
-        counters: Vec::new(),
-        spent: Vec::new(),
-        actions: Actions::default(),
-        turns_started: 0,
-        initiative: 0,
-        taken_out: false,
-        button: None,
-        button_with_orb: false,
-        zone_hits: 0,
-        wand_hits: Vec::new(),
-        hits_this_turn: Vec::new(),
-        turn_start: None,
-        reversal: false,
-        turn_over: false,
-        granted_by: None,
-        grant_no_boost: false,
-        forfeit_move: false,
-        enlarged: false,
-        granted_move: false,
-        compulsion: None,
-        armed: Vec::new(),
-        triggered_features: Vec::new(),
-        cooldowns: Vec::new(),
-        elixirs: Vec::new(),
-        luck_tokens: 0,
-        blade: Vec::new(),
-        placed: Some(Placed {
-            owner: sp.owner.as_ref().map(|o| o.idx),
-            what: sp.what.as_str().into(),
-            charges: sp.charges,
-            full: sp.charges,
-            free: false,
-            fired: None,
-            bonus: 0,
-            until_turn: sp.until_turn,
-            group: sp.group.as_ref().map(|g| g.idx),
-            resisted: false,
-            loaded: None,
-            rider: None,
-            beast: Default::default(),
-            host: None,
-        }),
-    }));
-    if let Some(b) = &sp.turn_before {
-        insert_before(&mut s.order, &mut s.turn_index, who.idx, b.idx);
-    }
-}
-
-/// Puts `u` in the turn order just before `before` (K-INIT-5); the unit whose turn it is keeps it.
-pub fn insert_before(order: &mut Vec<UnitIdx>, turn_index: &mut usize, u: UnitIdx, before: UnitIdx) {
-    let at = order.iter().position(|&o| o == before).unwrap_or(order.len());
-    order.insert(at, u);
-    if at <= *turn_index {
-        *turn_index += 1;
-    }
-}
-
-/// Takes a placed unit off the map for good (called by `events::apply` only). It leaves the
-/// turn order at once, or at the end of its own turn if it is the one acting.
-pub fn apply_vanish(s: &mut State, who: &Who) {
-    s.unit_mut(who.idx).pos = None;
-    if let Some(i) = s.order.iter().position(|&o| o == who.idx)
-        && i != s.turn_index
-    {
-        s.order.remove(i);
-        if i < s.turn_index {
-            s.turn_index -= 1;
-        }
-    }
-}
-
-/// Whether the unit whose turn just ended leaves the order instead of passing it on (it
-/// vanished during its own turn).
-pub fn leaves_order(s: &State, u: UnitIdx) -> bool {
-    let un = s.unit(u);
-    un.placed.is_some() && !un.on_map() && s.order.get(s.turn_index) == Some(&u)
 }
 
 /// A fresh id for something `owner` puts on the map: `<owner>-<what>`, numbered if taken.

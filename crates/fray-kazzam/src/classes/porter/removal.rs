@@ -19,55 +19,12 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
+pub use crate::engine::records::removal::Change;
 
 /// The rule id refusals cite.
 const RULE: &str = "removal-from-existence";
 /// The attack power whose Encounter use the Free Action spends.
 const POWER: &str = "removal-from-existence";
-
-/// A change to [`Removal`] (carried by `Event::Existence`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Change {
-    /// A creature leaves the map and existence.
-    Vanished(Removed),
-    /// A removed creature moves its square during its turn (with that turn's number).
-    Moved {
-        /// Who.
-        unit: UnitIdx,
-        /// Its new square.
-        to: Pos,
-        /// Its turn number.
-        turn: u32,
-    },
-    /// A removed creature comes back onto the map at this square.
-    Returned {
-        /// Who.
-        unit: UnitIdx,
-        /// Where.
-        at: Pos,
-    },
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    match c {
-        Change::Vanished(r) => {
-            s.unit_mut(r.unit).pos = None;
-            s.removal.removed.push(r.clone());
-        }
-        Change::Moved { unit, to, turn } => {
-            if let Some(r) = s.removal.removed.iter_mut().find(|r| r.unit == *unit) {
-                (r.at, r.moved_turn) = (*to, Some(*turn));
-            }
-        }
-        Change::Returned { unit, at } => {
-            s.removal.removed.retain(|r| r.unit != *unit);
-            s.unit_mut(*unit).pos = Some(*at);
-        }
-    }
-}
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Existence { change, text });

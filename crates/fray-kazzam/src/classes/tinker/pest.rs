@@ -15,56 +15,14 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
+pub use crate::engine::appliers::{host, riding};
 
 /// The power that makes a Pest.
 const PEST: &str = "the-pest";
 
-/// The host a Pest rides, if it rides one (the `host` of its `placed` record).
-pub fn host(u: &Unit) -> Option<UnitIdx> {
-    u.placed.as_ref().and_then(|p| p.host)
-}
-
-/// Whether `u` is on the map riding a host: it fills no square of its own.
-pub fn riding(u: &Unit) -> bool {
-    u.on_map() && host(u).is_some()
-}
-
 /// The Pest riding `h`, if any.
 pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
     s.units_on_map().find(|&p| host(s.unit(p)) == Some(h))
-}
-
-/// Carries every Pest riding `h` to `h`'s square (called by `events::apply` only, after `h`
-/// moved, was placed or resized).
-pub fn carry(s: &mut State, h: UnitIdx) {
-    let Some(at) = s.unit(h).pos else { return };
-    for u in &mut s.units {
-        if riding(u) && host(u) == Some(h) {
-            std::sync::Arc::make_mut(u).pos = Some(at);
-        }
-    }
-}
-
-/// A riding Pest that is moved or placed itself lets go of its host (called by
-/// `events::apply` only, before the move lands).
-pub fn torn_off(s: &mut State, p: UnitIdx) {
-    if s.unit(p).placed.is_some()
-        && let Some(pl) = s.unit_mut(p).placed.as_mut()
-    {
-        pl.host = None;
-    }
-}
-
-/// Applies [`Event::Attached`] (called by `events::apply` only).
-pub fn apply_attached(s: &mut State, pest: UnitIdx, h: Option<UnitIdx>) {
-    let at = h.and_then(|h| s.unit(h).pos);
-    let u = s.unit_mut(pest);
-    if let Some(pl) = u.placed.as_mut() {
-        pl.host = h;
-    }
-    if at.is_some() {
-        u.pos = at;
-    }
 }
 
 /// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
