@@ -775,3 +775,11 @@ fn unlock(cx: &mut Ctx, u: UnitIdx) {
         cx.emit(Event::ModifierEnded { index: i, why: "the Brewer gathered itself".into() });
     }
 }
+
+/// What the Brewer adds to the core rules: its power hooks, every Effect hook nobody else plays
+/// (brews), brews delivered on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
+    r.effect_default(|cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
+    r.on_missed(40, "delivers", |cx, m| missed(cx, m.def, m.attacker, m.target, m.brew));
+}

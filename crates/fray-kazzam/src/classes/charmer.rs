@@ -688,3 +688,13 @@ pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         .map(|m| m.amount)
         .sum()
 }
+
+/// K-MISS-7: a Charmer's ally missing on its first roll.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_missed(10, "K-MISS-7", |cx, m| {
+        if m.first {
+            ally_missed(cx, m.attacker);
+        }
+        Ok(())
+    });
+}

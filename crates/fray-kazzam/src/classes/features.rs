@@ -1290,3 +1290,22 @@ pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee:
 pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
     s.has_feature(u, Feature::MistyCharge)
 }
+
+/// What class features add to the core rules: Change Spell and the Seer's powers, the foreseen
+/// die, the Seer at a round's start and end, Reflective Ward on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.die(foreseen);
+    r.on_missed(60, "reflective-ward", |cx, m| {
+        on_miss(cx, m.attacker, m.target, m.evaded);
+        Ok(())
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundBegins, 10, "seer", |cx| {
+        round_begins(cx);
+        Ok(crate::engine::hooks::Then::Go)
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 30, "seer", |cx| {
+        round_ends(cx);
+        Ok(crate::engine::hooks::Then::Go)
+    });
+}

@@ -975,3 +975,18 @@ pub fn view(s: &State) -> (serde_json::Value, serde_json::Value, serde_json::Val
 
 pub mod removal;
 pub mod warp_origin;
+
+/// What the Porter adds to the core rules: its power and Effect hooks, its use checks, a Floor
+/// Portal trap on a miss, the Vortex Warps' pull as the round ends.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target, e.power_target, e.power));
+    r.check_use(50, check_use);
+    r.on_missed(80, "floor-portal", |cx, m| {
+        on_miss(cx, m.attacker, m.target, m.def);
+        Ok(())
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 10, "vortex-warp", |cx| {
+        Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
+    });
+}

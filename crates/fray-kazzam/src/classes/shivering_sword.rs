@@ -532,3 +532,11 @@ pub fn provoked(s: &mut State, mover: UnitIdx, taker: UnitIdx) {
         }
     }
 }
+
+/// What the Shivering Sword adds to the core rules: its power and Effect hooks, Path of Blades'
+/// use check.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target));
+    r.check_use(80, check_use);
+}

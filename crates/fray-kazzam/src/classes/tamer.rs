@@ -1428,3 +1428,10 @@ pub fn vines(cx: &mut Ctx, u: UnitIdx) -> Option<u32> {
     crate::rules::damage::deal(cx, u, 1, st.source, "Vine Worms: moving in their grip", None);
     Some(crate::rules::movement::speed(cx.s, u, Mode::Walk).max(0) as u32)
 }
+
+/// What the Tamer adds to the core rules: its power and Effect hooks, its use checks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
+    r.check_use(90, check_use);
+}

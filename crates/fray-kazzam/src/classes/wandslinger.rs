@@ -354,3 +354,9 @@ pub fn step(cx: &mut Ctx, mut f: WandFrame) -> Result<Flow, RuleError> {
     cx.push(Frame::Wand(f));
     Ok(Flow::Wait)
 }
+
+/// What the Wandslinger adds to the core rules: its power and Effect hooks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target));
+}

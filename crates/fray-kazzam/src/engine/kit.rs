@@ -40,7 +40,8 @@ pub trait Rolls {
 
 impl Rolls for Ctx<'_> {
     fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
-        if let Some(v) = unit.and_then(|u| crate::classes::features::foreseen(self, u)) {
+        let die = crate::engine::hooks::table(self.s).die();
+        if let Some(v) = unit.zip(die).and_then(|(u, f)| f(self, u)) {
             return Ok(v); // Seer: the foreseen result, no die rolled
         }
         let r = self.dice.roll(6)? as i32;

@@ -730,6 +730,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         empathy: Default::default(),
         creeps,
         removal: Default::default(),
+        hooks: crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())),
     })
 }
 

@@ -257,6 +257,20 @@ pub struct State {
     pub creeps: crate::engine::records::creeps::Creeps,
     /// Creatures removed from existence ([`crate::classes::porter::removal`]).
     pub removal: crate::engine::records::removal::Removal,
+    /// The hook table the match was set up with (`crate::engine::hooks::Table`: what classes,
+    /// roles and implements add to the core rules), shared by every clone.
+    pub hooks: HookTable,
+}
+
+/// The hook table, opaque here: the data layer does not name the rules' context, which the
+/// table's functions take. `crate::engine::hooks::table` reads it.
+#[derive(Clone)]
+pub struct HookTable(pub Arc<dyn std::any::Any + Send + Sync>);
+
+impl std::fmt::Debug for HookTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HookTable")
+    }
 }
 
 impl State {

@@ -966,3 +966,8 @@ pub fn view(s: &State, u: UnitIdx) -> serde_json::Value {
             .collect(),
     )
 }
+
+/// The triggered powers' hooks (their use as a decision's answer).
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+}

@@ -1242,3 +1242,13 @@ fn swipe(cx: &mut Ctx, user: UnitIdx, option: &str) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// The Role Actions' power hooks and use checks, Outflank on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets, a.square));
+    r.check_use(30, check_use);
+    r.on_missed(30, "outflank", |cx, m| {
+        outflank_missed(cx, m.attacker, m.target);
+        Ok(())
+    });
+}

@@ -246,3 +246,20 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
         cx.emit(crate::engine::events::Event::WardSet { unit: cx.s.who(u), ward, why });
     }
 }
+
+/// Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_missed(20, "K-ROLL-5", |cx, m| {
+        if m.first
+            && m.value == 2
+            && !m.evaded
+            && !m.effect_only
+            && !m.no_boost
+            && !m.def.no_role_boost
+            && !cx.s.unit(m.attacker).grant_no_boost
+        {
+            on_two(cx, m.attacker, m.target, m.def);
+        }
+        Ok(())
+    });
+}

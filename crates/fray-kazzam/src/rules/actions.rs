@@ -413,15 +413,9 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
         }
     }
-    crate::classes::tinker::check_use(s, u, def)?;
-    crate::classes::tinker::pest::check_use(s, u, def)?; // shaking a Pest off
-    crate::roles::role_actions::check_use(s, u, def)?;
-    crate::rules::creeps::check_use(s, u, def)?; // the Hunter's Creep powers
-    crate::classes::porter::check_use(s, u, def)?; // Hub Warp's teleports
-    crate::classes::porter::removal::check_use(s, u, def)?; // Removal from Existence's Free Action
-    crate::rules::summons::check_use(s, u, def)?;
-    crate::classes::shivering_sword::check_use(s, u, def)?; // Path of Blades
-    crate::classes::tamer::check_use(s, u, def)
+    // Tinker, Pest, Role Actions, the Hunter's Creep powers, Hub Warp, Removal from Existence,
+    // summons, Path of Blades, Tamer: the checks the hook table holds, in their order.
+    crate::engine::hooks::table(s).check_use(s, u, def)
 }
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
@@ -2096,25 +2090,12 @@ fn use_power(
         crate::classes::features::after_effect(cx, u, targets[0], def, true); // Creative, Cheerful
         return Ok(());
     }
+    // A power hook a class, role or rule area registered (no name is in two lists, nor one of
+    // the core's own below).
+    if let Some(f) = def.hook.as_deref().and_then(|h| crate::engine::hooks::table(cx.s).power(h)) {
+        return f(cx, &crate::engine::hooks::PowerUse { unit: u, power, targets: &targets, square });
+    }
     match def.hook.as_deref() {
-        Some(h) if crate::classes::features::POWER_HOOKS.contains(&h) => {
-            crate::classes::features::use_power(cx, u, power)
-        }
-        Some(h) if crate::classes::diviner::POWER_HOOKS.contains(&h) => {
-            crate::classes::diviner::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::rules::summons::HOOKS.contains(&h) => crate::rules::summons::execute_hook(cx, u, power),
-        Some(h) if crate::classes::tinker::POWER_HOOKS.contains(&h) => crate::classes::tinker::use_power(cx, u, power),
-        Some(h) if crate::classes::tinker::pest::POWER_HOOKS.contains(&h) => {
-            crate::classes::tinker::pest::use_power(cx, u, power)
-        }
-        Some(h) if crate::roles::role_actions::HOOKS.contains(&h) => {
-            crate::roles::role_actions::use_power(cx, u, power, &targets, square)
-        }
-        Some(h) if crate::classes::tamer::HOOKS.contains(&h) => crate::classes::tamer::use_power(cx, u, power),
-        Some(h) if crate::rules::creeps::HOOKS.contains(&h) => {
-            crate::rules::creeps::use_power(cx, u, power, targets[0])
-        }
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -2140,9 +2121,6 @@ fn use_power(
                 });
             }
             Ok(())
-        }
-        Some(h) if crate::classes::brewer::POWER_HOOKS.contains(&h) => {
-            crate::classes::brewer::use_power(cx, u, power, targets[0])
         }
         Some("reversal-of-fortune") => {
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -2170,21 +2148,6 @@ fn use_power(
             crate::classes::features::teleported(cx, u, u); // Teleportation Specialist
             crate::classes::features::teleported(cx, u, t);
             Ok(())
-        }
-        Some(h) if crate::engine::triggers::HOOKS.contains(&h) => {
-            crate::engine::triggers::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::wandslinger::POWER_HOOKS.contains(&h) => {
-            crate::classes::wandslinger::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::porter::POWER_HOOKS.contains(&h) => {
-            crate::classes::porter::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::shivering_sword::POWER_HOOKS.contains(&h) => {
-            crate::classes::shivering_sword::use_power(cx, u, power)
-        }
-        Some(h) if crate::classes::porter::removal::POWER_HOOKS.contains(&h) => {
-            crate::classes::porter::removal::use_power(cx, u, power, &targets)
         }
         Some("charge") => {
             let t = targets[0];

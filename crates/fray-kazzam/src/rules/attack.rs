@@ -572,26 +572,22 @@ fn resolve_roll(
                 let total = cx.s.unit(roller).miss_tokens + 1;
                 cx.emit(Event::MissToken { unit: cx.s.who(roller), total });
             }
-            if first {
-                crate::classes::charmer::ally_missed(cx, a.attacker); // K-MISS-7
-            }
-            // Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands.
-            if first
-                && value == 2
-                && !evaded
-                && !a.effect_only
-                && !a.no_boost
-                && !def.no_role_boost
-                && !cx.s.unit(a.attacker).grant_no_boost
-            {
-                crate::roles::striker::on_two(cx, a.attacker, target, def);
-            }
-            crate::roles::role_actions::outflank_missed(cx, a.attacker, target); // Outflank
-            crate::classes::brewer::missed(cx, def, a.attacker, target, &a.brew.clone())?;
-            retaliate(cx, target, a.attacker);
-            crate::classes::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
-            crate::classes::tinker::robes::missed(cx, a.attacker, target, a.power, evaded); // Redirecting, Absorbing
-            crate::classes::porter::on_miss(cx, a.attacker, target, def); // Floor Portal's trap beside it
+            // The miss's listeners, in their order (K-MISS-7, Striker and Hunter on a 2,
+            // Outflank, brews delivered, K-ST-Retaliate, Reflective Ward, Robes, Floor Portal).
+            let brew = a.brew.clone();
+            let missed = crate::engine::hooks::Missed {
+                attacker: a.attacker,
+                target,
+                power: a.power,
+                def,
+                first,
+                value,
+                evaded,
+                effect_only: a.effect_only,
+                no_boost: a.no_boost,
+                brew: &brew,
+            };
+            crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
             match crate::classes::tinker::pest::redirect_to(cx.s, a.attacker, target, &a.targets)
                 .filter(|_| def.charm.is_none())
@@ -1371,22 +1367,12 @@ fn apply_effects_saved(
             let unit = if e.on_user { user } else { target };
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
-        if let Some(h) = e.hook.as_deref().filter(|h| crate::classes::tamer::EFFECT_HOOKS.contains(h)) {
-            crate::classes::tamer::effect_hook(cx, h, e.amount, user, target, power)?;
-        } else if let Some(h) = &e.hook {
-            if crate::classes::tinker::HOOKS.contains(&h.as_str()) {
-                crate::classes::tinker::effect_hook(cx, h, e.amount, user, target, power)?;
-            } else if crate::classes::wandslinger::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::wandslinger::effect_hook(cx, h, user, target)?;
-            } else if crate::classes::porter::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::porter::effect_hook(cx, h, user, target, power_target, power)?;
-            } else if crate::classes::shivering_sword::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::shivering_sword::effect_hook(cx, h, user, target)?;
-            } else if crate::classes::porter::removal::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::porter::removal::effect_hook(cx, user, target)?;
-            } else {
-                crate::classes::brewer::effect_hook(cx, h, e.amount, user, target, power)?;
-            }
+        // An Effect hook: the one registered under its name, else the default (brews).
+        if let Some(h) = &e.hook
+            && let Some(f) = crate::engine::hooks::table(cx.s).effect(h)
+        {
+            let args = crate::engine::hooks::EffectUse { hook: h, amount: e.amount, user, target, power_target, power };
+            f(cx, &args)?;
         }
         if e.hook.as_deref() == Some("take-out") {
             damage::take_out(cx, target, Some(user)); // Death Ward
@@ -1485,4 +1471,12 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
     }
     cx.s.flow.insert(base, Frame::Attack(a));
     Ok(())
+}
+
+/// K-ST-Retaliate on a miss (a hit calls it from the hit).
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_missed(50, "K-ST-Retaliate", |cx, m| {
+        retaliate(cx, m.target, m.attacker);
+        Ok(())
+    });
 }

@@ -1163,3 +1163,9 @@ impl State {
         })
     }
 }
+
+/// The summoning powers' hooks and use checks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| execute_hook(cx, a.unit, a.power));
+    r.check_use(70, check_use);
+}

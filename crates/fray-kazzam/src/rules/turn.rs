@@ -42,18 +42,16 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
     if let Some(u) = cx.s.current() {
         cx.push(Frame::StartTurn { unit: u });
         if cx.s.turn_index == 0 {
-            crate::classes::features::round_begins(cx); // Seer
-            crate::classes::diviner::round_begins(cx); // Coin of Fortune
+            // Seer, Coin of Fortune.
+            crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundBegins)?;
         }
         return Ok(Flow::Continue);
     }
-    if crate::classes::porter::round_ends(cx) {
-        return Ok(Flow::Continue); // Vortex Warp pulls first, then the round ends
+    // Vortex Warps pull, then K-CRP-2's Creep phase (each pushes its frames and the round end
+    // waits for them), then the Seer's backlash.
+    if crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundEnds)? == crate::engine::hooks::Then::Wait {
+        return Ok(Flow::Continue);
     }
-    if crate::rules::creeps::round_ends(cx) {
-        return Ok(Flow::Continue); // K-CRP-2: the Creep phase, then the round ends
-    }
-    crate::classes::features::round_ends(cx); // Seer's backlash
     // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
     // their once-per-round zone record (K-ZONE-3).
     for u in cx.s.unit_indices().collect::<Vec<_>>() {

@@ -274,3 +274,10 @@ pub fn view(s: &State) -> serde_json::Value {
         })
         .collect()
 }
+
+/// Removal from Existence: its power and Effect hooks and its Free Action's use check.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.user, e.target));
+    r.check_use(60, check_use);
+}

@@ -157,3 +157,9 @@ pub fn shake(cx: &mut Ctx, h: UnitIdx, option: &str) -> Result<(), RuleError> {
     cx.emit(Event::Moved { unit: cx.s.who(pest), from, to: q, how: How::Throw });
     crate::rules::summons::entered(cx, pest, from, q)
 }
+
+/// The Pest's power hook (shaking it off) and its use check.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.check_use(20, check_use);
+}

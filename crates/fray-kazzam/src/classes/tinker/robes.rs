@@ -60,3 +60,11 @@ pub fn hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, below: usize) {
     let at = below.min(cx.s.flow.len());
     cx.s.flow.insert(at, Frame::Attack(Box::new(a)));
 }
+
+/// Redirecting and Absorbing Robes on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_missed(70, "robes", |cx, m| {
+        missed(cx, m.attacker, m.target, m.power, m.evaded);
+        Ok(())
+    });
+}

@@ -1,0 +1,259 @@
+//! The hook table: how class, role and implement behaviour reaches the core rules without the
+//! rules naming a class module (issue 12). Each class file registers what it plays in its
+//! `register(&mut Registry)`; [`crate::engine::plugins`] (the top of the crate) calls them all and
+//! [`crate::engine::setup`] puts the finished [`Table`] in the state. Rule code asks
+//! [`table`]`(cx.s)` and calls what it finds.
+//!
+//! Two shapes:
+//! - **Hooks by name**: the power hooks and Effect hooks content names (`hook = "…"`, the lists
+//!   in [`crate::content::hooks`]) map to one function each, with one argument struct per kind
+//!   ([`PowerUse`], [`EffectUse`]). A name two modules list goes to the first registered (the
+//!   order the old `contains` chains tested them).
+//! - **Trigger points** ([`Trigger`]): lists of listeners, each with an explicit `order` and the
+//!   rule id it plays. Listeners run by ascending `order`; the orders written in the class files
+//!   are the order the rules called them in before the table existed, so every journal is the
+//!   same. They are the rules' own automatic consequences (K-MISS-7, Reflective Ward, a Floor
+//!   Portal trap...), not Interrupts or Reactions: those are offered as decisions by
+//!   [`crate::engine::triggers`] (K-ACT-7), and where a listener offers one it pushes its frame
+//!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
+
+use crate::content::powers::PowerDef;
+use crate::engine::kit::Ctx;
+use crate::engine::state::{State, UnitIdx};
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use std::collections::HashMap;
+
+/// A power hook's call: who uses which power on whom (or where).
+pub struct PowerUse<'a> {
+    /// The user.
+    pub unit: UnitIdx,
+    /// The power.
+    pub power: u16,
+    /// Its targets, as checked.
+    pub targets: &'a [UnitIdx],
+    /// Its square, if it names one.
+    pub square: Option<Pos>,
+}
+
+/// An Effect hook's call: an Effect line of `power` by `user` lands on `target`.
+pub struct EffectUse<'a> {
+    /// The hook's name.
+    pub hook: &'a str,
+    /// The Effect's amount, if it gives one.
+    pub amount: Option<i32>,
+    /// The power's user.
+    pub user: UnitIdx,
+    /// Whom the Effect applies to.
+    pub target: UnitIdx,
+    /// The power's own target (a Porter's warp aims at it).
+    pub power_target: UnitIdx,
+    /// The power.
+    pub power: u16,
+}
+
+/// An attack missed (K-MISS), after the Miss Token: what the listeners of
+/// [`Trigger::AttackMissed`] are told.
+pub struct Missed<'a> {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target it missed.
+    pub target: UnitIdx,
+    /// The power.
+    pub power: u16,
+    /// The power's definition.
+    pub def: &'a PowerDef,
+    /// The first roll of the attack (K-MISS-1, K-MULTI-2).
+    pub first: bool,
+    /// The die's value, as read.
+    pub value: i32,
+    /// The target evaded it (the roll hit, an evasion made it a miss).
+    pub evaded: bool,
+    /// Only the Effect applies (no Role Boost on it).
+    pub effect_only: bool,
+    /// The attack carries no Role Boost.
+    pub no_boost: bool,
+    /// The brews delivered with it.
+    pub brew: &'a [u16],
+}
+
+/// What a listener leaves the trigger point to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Go on to the next listener.
+    Go,
+    /// It pushed frames: stop here; they resolve first and the trigger point is reached again
+    /// (its listeners keep their own record of having acted).
+    Wait,
+}
+
+/// A listener at a trigger point: `F` is the point's function type ([`MissedFn`], [`RoundFn`]).
+pub struct Listener<F> {
+    /// When it runs among the point's listeners (ascending).
+    pub order: u16,
+    /// The rule id (or power id) it plays.
+    pub rule: &'static str,
+    /// What it does.
+    pub run: F,
+}
+
+/// A listener of [`Trigger::AttackMissed`].
+pub type MissedFn = fn(&mut Ctx, &Missed) -> Result<(), RuleError>;
+/// A listener of [`Trigger::RoundBegins`] and [`Trigger::RoundEnds`].
+pub type RoundFn = fn(&mut Ctx) -> Result<Then, RuleError>;
+
+/// A power hook.
+pub type PowerFn = fn(&mut Ctx, &PowerUse) -> Result<(), RuleError>;
+/// An Effect hook.
+pub type EffectFn = fn(&mut Ctx, &EffectUse) -> Result<(), RuleError>;
+/// A check that a power may be used now (after the core's own checks).
+pub type CheckUseFn = fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>;
+/// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
+pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+
+/// The trigger points with listeners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// An attack roll missed ([`Missed`]).
+    AttackMissed,
+    /// A round begins, before its first turn.
+    RoundBegins,
+    /// Every turn of the round is over, before the round ends (K-TURN-6).
+    RoundEnds,
+}
+
+/// The finished table a match plays with.
+#[derive(Default)]
+pub struct Table {
+    powers: HashMap<&'static str, PowerFn>,
+    effects: HashMap<&'static str, EffectFn>,
+    effect_default: Option<EffectFn>,
+    check_use: Vec<(u16, CheckUseFn)>,
+    die: Option<DieFn>,
+    missed: Vec<Listener<MissedFn>>,
+    round_begins: Vec<Listener<RoundFn>>,
+    round_ends: Vec<Listener<RoundFn>>,
+}
+
+/// What the class files fill ([`Registry::finish`] makes the [`Table`]).
+#[derive(Default)]
+pub struct Registry {
+    t: Table,
+}
+
+impl Registry {
+    /// Every name in `names` plays `f` as a power hook (a name already taken keeps its first).
+    pub fn power_hooks(&mut self, names: &[&'static str], f: PowerFn) {
+        for n in names {
+            self.t.powers.entry(n).or_insert(f);
+        }
+    }
+    /// Every name in `names` plays `f` as an Effect hook (a name already taken keeps its first).
+    pub fn effect_hooks(&mut self, names: &[&'static str], f: EffectFn) {
+        for n in names {
+            self.t.effects.entry(n).or_insert(f);
+        }
+    }
+    /// The Effect hook for every name nobody else plays.
+    pub fn effect_default(&mut self, f: EffectFn) {
+        assert!(self.t.effect_default.replace(f).is_none(), "one default Effect hook");
+    }
+    /// A check a power's use must pass, at `order` among them.
+    pub fn check_use(&mut self, order: u16, f: CheckUseFn) {
+        self.t.check_use.push((order, f));
+    }
+    /// The die hook (one per match).
+    pub fn die(&mut self, f: DieFn) {
+        assert!(self.t.die.replace(f).is_none(), "one die hook");
+    }
+    /// A listener at [`Trigger::AttackMissed`].
+    pub fn on_missed(&mut self, order: u16, rule: &'static str, run: MissedFn) {
+        self.t.missed.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
+    pub fn on_round(
+        &mut self,
+        point: Trigger,
+        order: u16,
+        rule: &'static str,
+        run: RoundFn,
+    ) {
+        let l = Listener { order, rule, run };
+        match point {
+            Trigger::RoundBegins => self.t.round_begins.push(l),
+            Trigger::RoundEnds => self.t.round_ends.push(l),
+            Trigger::AttackMissed => panic!("AttackMissed listeners take Missed: use on_missed"),
+        }
+    }
+    /// The table, each list sorted by order (two listeners of one point never share an order).
+    pub fn finish(mut self) -> Table {
+        fn sort<F>(v: &mut [Listener<F>]) {
+            v.sort_by_key(|l| l.order);
+            assert!(v.windows(2).all(|w| w[0].order != w[1].order), "two listeners share an order");
+        }
+        self.t.check_use.sort_by_key(|c| c.0);
+        assert!(self.t.check_use.windows(2).all(|w| w[0].0 != w[1].0), "two use checks share an order");
+        sort(&mut self.t.missed);
+        sort(&mut self.t.round_begins);
+        sort(&mut self.t.round_ends);
+        self.t
+    }
+}
+
+impl Table {
+    /// The power hook named `name`, if one is registered.
+    pub fn power(&self, name: &str) -> Option<PowerFn> {
+        self.powers.get(name).copied()
+    }
+    /// The Effect hook named `name`, else the default one.
+    pub fn effect(&self, name: &str) -> Option<EffectFn> {
+        self.effects.get(name).copied().or(self.effect_default)
+    }
+    /// Runs the use checks in order; the first refusal stands.
+    pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+        self.check_use.iter().try_for_each(|(_, f)| f(s, u, def))
+    }
+    /// The die hook.
+    pub fn die(&self) -> Option<DieFn> {
+        self.die
+    }
+    /// The listeners at a round trigger point, in order.
+    pub fn round(&self, point: Trigger) -> &[Listener<RoundFn>] {
+        match point {
+            Trigger::RoundBegins => &self.round_begins,
+            Trigger::RoundEnds => &self.round_ends,
+            Trigger::AttackMissed => &[],
+        }
+    }
+    /// Every listener's trigger point, order and rule id (for `fray rules --code` and tests).
+    pub fn listeners(&self) -> Vec<(Trigger, u16, &'static str)> {
+        let m = self.missed.iter().map(|l| (Trigger::AttackMissed, l.order, l.rule));
+        let b = self.round_begins.iter().map(|l| (Trigger::RoundBegins, l.order, l.rule));
+        let e = self.round_ends.iter().map(|l| (Trigger::RoundEnds, l.order, l.rule));
+        m.chain(b).chain(e).collect()
+    }
+}
+
+/// The match's hook table.
+pub fn table(s: &State) -> &Table {
+    s.hooks.0.downcast_ref().expect("a state made by setup holds Kazzam's hook table")
+}
+
+/// Runs the listeners of [`Trigger::AttackMissed`] in order.
+pub fn attack_missed(cx: &mut Ctx, args: &Missed) -> Result<(), RuleError> {
+    let t = cx.s.hooks.0.clone();
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.missed.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of a round trigger point in order.
+pub fn round(cx: &mut Ctx, point: Trigger) -> Result<Then, RuleError> {
+    let t = cx.s.hooks.0.clone();
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    for l in t.round(point) {
+        if (l.run)(cx)? == Then::Wait {
+            return Ok(Then::Wait);
+        }
+    }
+    Ok(Then::Go)
+}
