@@ -591,7 +591,7 @@ pub fn takeoff_power(s: &State, u: UnitIdx, power: u16) -> bool {
 /// Refuses Takeoff Flight outside a Takeoff Charm's Effect 2.
 pub fn check_takeoff(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     if def.id == "takeoff-flight" && !may_take_off(s, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "takeoff-charm",
             format_args!(
                 "{} may take off only under a Takeoff Charm, on the ground, with its Move Action unused",

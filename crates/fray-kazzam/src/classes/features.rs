@@ -903,7 +903,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
         && def.effect.iter().any(|e| e.status.as_deref() == Some("flying"))
         && !s.has(u, StatusKind::Flying);
     if takes_off && flyer_above(s, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Flying",
             format_args!("a Flying creature is above {}: no room to take off", s.unit(u).id),
         ));
@@ -911,7 +911,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
     if def.hook.as_deref() == Some("use-foreseen")
         && (foreseen_value(s, u) == 0 || s.counter_about(u, Feature::Seer, u) != 0)
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "diviner-seer",
             format_args!("{} holds no unused foreseen result (or has already called on it)", s.unit(u).id),
         ));
@@ -919,13 +919,13 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
     if def.hook.as_deref() == Some("change-spell") {
         let a = s.unit(u).actions;
         if a.taken > 0 || a.free > 0 || a.attack || a.moves > 0 || a.role {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "change-spell",
                 format_args!("{} may use Change Spell only as the first thing on its turn", s.unit(u).id),
             ));
         }
         if change_spell_options(s, u, false, 0).is_empty() {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "change-spell",
                 format_args!("{} has no learned Blade Enchantment or Self-Charm out of force to swap in", s.unit(u).id),
             ));

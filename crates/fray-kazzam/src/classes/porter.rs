@@ -88,7 +88,7 @@ fn hub_squares(s: &State, user: UnitIdx, unit: UnitIdx) -> Vec<Pos> {
 /// Whether `def` may be used by `u` now: Hub Warp's teleports need a hub warp to go to.
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("hub-jump") && hub_squares(s, u, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-FM-5",
             format_args!(
                 "{} has no Hub Warp it could teleport onto (none open, or someone stands there)",
@@ -99,16 +99,16 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if def.hook.as_deref() == Some("hub-send")
         && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
     {
-        return Err(crate::rules::actions::refuse("K-FM-5", format_args!("{} has no Hub Warp open", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse("K-FM-5", format_args!("{} has no Hub Warp open", s.unit(u).id)));
     }
     if def.hook.as_deref() == Some("short-tunnel") && tunnel_squares(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-TER-4",
             format_args!("no empty square of open ground next to {} to open a portal on", s.unit(u).id),
         ));
     }
     if def.hook.as_deref() == Some("kinemancy") && movable_orbs(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-5",
             format_args!(
                 "no orb within {KINEMANCY_REACH} squares that {} can see and move (not its own team's, not held by an enemy)",
@@ -156,13 +156,13 @@ pub fn lifts_out_of_range(cx: &mut Ctx, holder: UnitIdx) {
 /// Lift's slide: a creature it holds).
 pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("lift-slide") && !lift_grab(s, t, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Grabbed",
             format_args!("{} does not hold {} in an Involuntary Lift", s.unit(u).id, s.unit(t).id),
         ));
     }
     if def.hook.as_deref() == Some("hub-send") && hub_squares(s, u, t).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-FM-5",
             format_args!("{} cannot be teleported onto {}'s Hub Warp: it is taken", s.unit(t).id, s.unit(u).id),
         ));

@@ -298,25 +298,25 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
     }
     let x = s.unit(u);
     if x.granted_by.is_some() || x.granted_move {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-4",
             format_args!("{} needs {}'s own Attack and Move Actions, not a granted one", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Dazed) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Dazed",
             format_args!("{} is Dazed: one action a turn, and {} needs two", x.id, def.name),
         ));
     }
     if x.actions.moves >= 1 && x.actions.bonus_moves == 0 {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-2",
             format_args!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Disarmed) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Disarmed",
             format_args!("{} is Disarmed: no implement attacks", x.id),
         ));

@@ -240,17 +240,17 @@ fn aim_targets(s: &State, c: UnitIdx, power: u16) -> Vec<UnitIdx> {
 /// Whether a Tamer power can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-5",
             format_args!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
         )),
         Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "K-IMP-8",
                 format_args!("{} has no summoned creature that could take its move", s.unit(u).id),
             ))
         }
-        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-ZONE-1",
             format_args!("{} has no territorial beast on the map", s.unit(u).id),
         )),
@@ -258,7 +258,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
             let name = creature_of(&def.id).map_or("creature", |c| c.name);
             let cs = commandable(s, u, def);
             if cs.is_empty() {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-DEF-5",
                     format_args!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
                 ));
@@ -268,7 +268,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
                 crate::content::powers::Targeting::Burst { .. } | crate::content::powers::Targeting::None
             );
             if single && cs.iter().all(|&c| aim_targets(s, c, s.powers.find(&def.id).unwrap()).is_empty()) {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-MOVE-6",
                     format_args!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
                 ));
@@ -282,7 +282,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 /// A Tamer power names no target of its own: the creature aims (decision kind `target`).
 pub fn check_verb(def: &PowerDef, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
     if creative {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CREAT-1",
             format_args!("{} works through a creature: no Creative Use", def.name),
         ));
@@ -1189,7 +1189,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.effect.iter().any(|e| e.hook.as_deref() == Some("beast-charm"))
         && !(s.unit(t).kind == UnitKind::Summon && owner(s, t) == Some(u))
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-DEF-5",
             format_args!(
                 "{} names one of {}'s own summoned creatures; {} is not one",

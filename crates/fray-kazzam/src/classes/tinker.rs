@@ -61,7 +61,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 /// Refuses the Tether pull with nothing tethered.
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("tether-pull") && tethered(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             TETHER,
             format_args!("{} holds no creature with a Tether", s.unit(u).id),
         ));

@@ -137,7 +137,7 @@ pub fn decision_ids(s: &State) -> Option<Decision> {
 pub fn decision(s: &State) -> Option<Decision> {
     // No refusal met while building it is shown: the options are what checks allow.
     // It reads the state without changing it: each shot is judged once.
-    crate::rules::actions::quietly(|| crate::rules::cover::remembering(|| fray_core::engine::decision(s)))
+    crate::engine::kit::quietly(|| crate::rules::cover::remembering(|| fray_core::engine::decision(s)))
 }
 
 /// The question `frame` puts while it is on top of the stack.

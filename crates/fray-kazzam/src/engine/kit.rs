@@ -55,3 +55,31 @@ impl Rolls for Ctx<'_> {
     }
 }
 
+thread_local! {
+    /// How many [`quietly`] calls are under way on this thread.
+    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `f` with refusals left unworded: for questions whose refusals nobody reads (a menu and
+/// a decision's options are built from checks asked only yes or no).
+pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    struct Loud;
+    impl Drop for Loud {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(q.get() - 1));
+        }
+    }
+    QUIET.with(|q| q.set(q.get() + 1));
+    let _loud = Loud;
+    f()
+}
+
+/// A refusal by rule `rule`; its message is written only outside [`quietly`], where someone
+/// may read it.
+pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
+    if QUIET.with(|q| q.get()) > 0 {
+        RuleError::Refused { rule: None, message: String::new() }
+    } else {
+        RuleError::refused(rule, message)
+    }
+}

@@ -506,12 +506,12 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creativ
     let def = s.powers.get(power);
     let Some(&t) = targets.first() else { return Ok(()) };
     match def.hook.as_deref() {
-        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(crate::rules::actions::refuse(
+        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(crate::engine::kit::refuse(
             "patient-gaze",
             format_args!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
         )),
         Some("target-lock") if !(creative || s.enemies(u, t) && crate::classes::features::locked(s, u, t)) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "target-lock",
                 format_args!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),
             ))

@@ -308,13 +308,13 @@ pub fn check_multi(
 ) -> Result<(), fray_core::ruleset::RuleError> {
     let name = &s.powers.get(power).name;
     if !(has(s, u, Advanced::MultiSword) || has(s, u, Advanced::MultiStaff)) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-AIMP-1",
             format_args!("only a Multi-Sword or a Multi-Staff spreads {name} over a zone: name a target instead"),
         ));
     }
     if !multi_eligible(s, u, power) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-MULTI-5",
             format_args!("{name} is not a single-target implement attack: it cannot be spread over a zone"),
         ));
@@ -325,14 +325,14 @@ pub fn check_multi(
         } else {
             "the 3x3 zone must be centred within implement range, with no square next to you"
         };
-        return Err(crate::rules::actions::refuse("K-MULTI-5", format_args!("{centre}: {rule}")));
+        return Err(crate::engine::kit::refuse("K-MULTI-5", format_args!("{centre}: {rule}")));
     }
     let all = multi_targets(s, u, power, centre);
     if all.is_empty() {
-        return Err(crate::rules::actions::refuse("K-MULTI-1", "nobody is in that zone"));
+        return Err(crate::engine::kit::refuse("K-MULTI-1", "nobody is in that zone"));
     }
     if targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-MULTI-1",
             "a spread attack targets everyone in its zone: list all of them (in the order to roll) or none",
         ));

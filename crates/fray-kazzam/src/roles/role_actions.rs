@@ -683,27 +683,27 @@ fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option:
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
         Some("specialist-hide") => match hide_refusal(s, u) {
-            Some(why) => Err(crate::rules::actions::refuse("specialist-hide", why)),
+            Some(why) => Err(crate::engine::kit::refuse("specialist-hide", why)),
             None => Ok(()),
         },
         Some("replace-traps") if own_traps(s, u).iter().all(|&t| trap_spots(s, u, t).is_empty()) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "replace-traps",
                 format_args!("{} has no trap on the map that could be moved", s.unit(u).id),
             ))
         }
-        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "specialist-swipe",
             "there is nothing next to you to take (an orb or an implement)",
         )),
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
-            Err(crate::rules::actions::refuse("change-terrain", "there is no square within 5 whose terrain can change"))
+            Err(crate::engine::kit::refuse("change-terrain", "there is no square within 5 whose terrain can change"))
         }
-        Some("major-terrain") if major_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("major-terrain") if major_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "major-terrain",
             "nothing within 5 squares that Major Terrain could make or take away",
         )),
-        Some("boost-square") if boost_squares(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("boost-square") if boost_squares(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "boost-square",
             "there is no square within 5 that can become a Boost Square",
         )),
@@ -716,7 +716,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     if !creative && def.is_attack() && attack_forbidden(s, u, t) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "spread-fire",
             format_args!("{} hit {} with Spread Fire this turn and may not attack it", s.unit(u).id, s.unit(t).id),
         ));
@@ -725,19 +725,19 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         return Ok(());
     }
     match hook(s, power) {
-        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(crate::rules::actions::refuse(
+        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(crate::engine::kit::refuse(
             "spread-fire",
             format_args!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
         )),
-        Some("outflank") if s.distance(u, t) != Some(1) => Err(crate::rules::actions::refuse(
+        Some("outflank") if s.distance(u, t) != Some(1) => Err(crate::engine::kit::refuse(
             "outflank",
             format_args!("Outflank picks an enemy next to you; {} is not", s.unit(t).id),
         )),
-        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(crate::rules::actions::refuse(
+        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(crate::engine::kit::refuse(
             "outflank",
             format_args!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
         )),
-        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::rules::actions::refuse(
+        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::engine::kit::refuse(
             "bust-some-heads",
             format_args!("no ally within 5 squares can be slid next to {}", s.unit(t).id),
         )),

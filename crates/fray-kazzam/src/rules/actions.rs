@@ -6,6 +6,7 @@ pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
 use crate::engine::kit::{Ctx, Frame};
+pub use crate::engine::kit::{quietly, refuse};
 pub use crate::engine::frames::rules::Pending;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
@@ -196,25 +197,6 @@ pub enum Verb {
 }
 
 thread_local! {
-    /// How many [`quietly`] calls are under way on this thread.
-    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Runs `f` with refusals left unworded: for questions whose refusals nobody reads (a menu and
-/// a decision's options are built from checks asked only yes or no).
-pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
-    struct Loud;
-    impl Drop for Loud {
-        fn drop(&mut self) {
-            QUIET.with(|q| q.set(q.get() - 1));
-        }
-    }
-    QUIET.with(|q| q.set(q.get() + 1));
-    let _loud = Loud;
-    f()
-}
-
-thread_local! {
     /// Whether options are being built for `Game::legal`, which reads only their ids.
     static UNLABELLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -235,16 +217,6 @@ pub fn unlabelled<R>(f: impl FnOnce() -> R) -> R {
 /// The label (or prompt) `f` writes, or an empty one within [`unlabelled`].
 pub fn label(f: impl FnOnce() -> String) -> String {
     if UNLABELLED.with(|c| c.get()) { String::new() } else { f() }
-}
-
-/// A refusal by rule `rule`; its message is written only outside [`quietly`], where someone
-/// may read it.
-pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
-    if QUIET.with(|q| q.get()) > 0 {
-        RuleError::Refused { rule: None, message: String::new() }
-    } else {
-        RuleError::refused(rule, message)
-    }
 }
 
 fn who(s: &State, u: UnitIdx) -> &str {

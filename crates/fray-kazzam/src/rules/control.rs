@@ -66,7 +66,7 @@ pub fn controlled_daze(s: &State, u: UnitIdx) -> bool {
 pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -> Result<(), RuleError> {
     let unit = s.unit(u);
     if controller(s, u).is_some() && def.frequency == crate::content::powers::Frequency::Encounter {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Dominated",
             format_args!("{} is controlled by another: At-Will powers only", unit.id),
         ));
@@ -83,7 +83,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
             Ok(())
         } else {
             let what = if only == Only::Melee { "melee attacks" } else { "Basic Implement Attacks" };
-            Err(crate::rules::actions::refuse(rule, format_args!("{} may only make {what} this turn", unit.id)))
+            Err(crate::engine::kit::refuse(rule, format_args!("{} may only make {what} this turn", unit.id)))
         }
     };
     match unit.compulsion {
@@ -98,14 +98,14 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
                 return Ok(());
             }
             if def.id != power || targets != [source] {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     rule,
                     format_args!("{} must use {power} on {}", unit.id, s.unit(source).id),
                 ));
             }
             Ok(())
         }
-        Some(Compulsion::Flee { source }) => Err(crate::rules::actions::refuse(
+        Some(Compulsion::Flee { source }) => Err(crate::engine::kit::refuse(
             "K-ST-Panicked",
             format_args!("{} must run away from {}", unit.id, s.unit(source).id),
         )),
@@ -123,14 +123,14 @@ pub fn check_move(s: &State, u: UnitIdx, dest: fray_core::grid::Pos) -> Result<(
             let before = fray_core::geometry::distance(up, size, sp, su.size);
             let after = fray_core::geometry::distance(dest, size, sp, su.size);
             if after <= before {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-ST-Panicked",
                     format_args!("{} must run away from {}", s.unit(u).id, su.id),
                 ));
             }
             Ok(())
         }
-        Some(Compulsion::Attack { panic: true, source, .. }) => Err(crate::rules::actions::refuse(
+        Some(Compulsion::Attack { panic: true, source, .. }) => Err(crate::engine::kit::refuse(
             "K-ST-Panicked",
             format_args!("{} must first make its Basic Implement Attack on {}", s.unit(u).id, s.unit(source).id),
         )),
@@ -169,7 +169,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                 });
             let rule = if panic { "K-ST-Panicked" } else { "K-ST-Frenzied" };
             (attack_now || can_close_in).then(|| {
-                crate::rules::actions::refuse(rule, format_args!("{} must first attack {}", unit.id, s.unit(source).id))
+                crate::engine::kit::refuse(rule, format_args!("{} must first attack {}", unit.id, s.unit(source).id))
             })
         }
         Compulsion::Flee { source } => {
@@ -179,7 +179,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                     .iter()
                     .any(|&q| check_move(s, u, q).is_ok());
             can_run.then(|| {
-                crate::rules::actions::refuse(
+                crate::engine::kit::refuse(
                     "K-ST-Panicked",
                     format_args!("{} must run away from {} first", unit.id, s.unit(source).id),
                 )

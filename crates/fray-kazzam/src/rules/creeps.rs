@@ -689,17 +689,17 @@ fn flag_candidates(s: &State, u: UnitIdx, g: u8) -> Vec<UnitIdx> {
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
     let Some(h) = s.powers.get(power).hook.as_deref().filter(|h| HOOKS.contains(h)) else { return Ok(()) };
     let Some(g) = creep_near(s, u, t) else {
-        return Err(crate::rules::actions::refuse(h, format_args!("{} is not a Creep of a Creep group", s.unit(t).id)));
+        return Err(crate::engine::kit::refuse(h, format_args!("{} is not a Creep of a Creep group", s.unit(t).id)));
     };
     if h == "false-flag" {
         if s.unit(u).level < 4 && s.creeps.groups[g as usize].enemies.is_empty() {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 h,
                 "its group's Enemies List is empty: there is nobody to replace",
             ));
         }
         if flag_candidates(s, u, g).is_empty() {
-            return Err(crate::rules::actions::refuse(h, "no player within 5 squares could go on its Enemies List"));
+            return Err(crate::engine::kit::refuse(h, "no player within 5 squares could go on its Enemies List"));
         }
     }
     Ok(())
@@ -712,7 +712,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if s.units_on_map().any(|t| check_target(s, u, power, t).is_ok()) {
         Ok(())
     } else {
-        Err(crate::rules::actions::refuse(h, "no Creep of a Creep group within 5 squares that it could work on"))
+        Err(crate::engine::kit::refuse(h, "no Creep of a Creep group within 5 squares that it could work on"))
     }
 }
 

@@ -58,7 +58,7 @@ pub fn movable(u: &Unit) -> bool {
 pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let u = s.unit(t);
     if u.kind == UnitKind::Conjured {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-DEF-5",
             format_args!("{} is conjured: it cannot be targeted", u.id),
         ));
@@ -67,10 +67,10 @@ pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitId
     if matches!(def.target, crate::content::powers::Targeting::Ally { .. })
         && matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
     {
-        return Err(crate::rules::actions::refuse("K-DEF-2", format_args!("{} is nobody's ally", u.id)));
+        return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} is nobody's ally", u.id)));
     }
     if def.hook.as_deref() == Some("swap-places") && !movable(u) {
-        return Err(crate::rules::actions::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
+        return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
     }
     Ok(())
 }
@@ -706,27 +706,27 @@ fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
 /// Whether a hooked power of this module can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("advanced-trap") if advanced_kinds(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("advanced-trap") if advanced_kinds(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "advanced-trap",
             format_args!("{} knows no trap power to set", s.unit(u).id),
         )),
-        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::rules::actions::refuse(
+        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
-        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::rules::actions::refuse(
+        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
-        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(crate::rules::actions::refuse(
+        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(crate::engine::kit::refuse(
             "K-INIT-5",
             format_args!("{} has no free square next to it for the automaton", s.unit(u).id),
         )),
-        Some("reset-traps") if reset_targets(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("reset-traps") if reset_targets(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has none of its traps next to it", s.unit(u).id),
         )),
-        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             "there is no trap, automaton or Damaging Terrain within 5 squares for Disarm Traps",
         )),

@@ -50,7 +50,7 @@ fn is_ours(def: &PowerDef) -> bool {
 pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let tu = s.unit(t);
     if is_removed(s, t) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} is removed from existence: no power may target it", tu.id),
         ));
@@ -59,7 +59,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
         return Ok(());
     }
     if tu.kind != UnitKind::Athlete {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} removes only athletes from existence", def.name),
         ));
@@ -67,7 +67,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.hook.as_deref() == Some("remove-from-existence-free") {
         let (d, range) = (s.distance(u, t).unwrap_or(i32::MAX), s.implement_range(u));
         if d > range {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "K-IMP-9",
                 format_args!("{} is {d} squares from {}; {} reaches {range}", tu.id, s.unit(u).id, def.name),
             ));
@@ -84,7 +84,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if let Some(p) = s.powers.find(POWER)
         && s.unit(u).spent.contains(&p)
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-9",
             format_args!("{} has already spent {} this match", s.unit(u).id, s.powers.get(p).name),
         ));
@@ -194,7 +194,7 @@ fn check_move(s: &State, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
         Some(r) if r.moved_turn == Some(s.unit(u).turns_started) => "it has already moved this turn".to_string(),
         _ => format!("{q} is not a square it could stand on within twice its speed"),
     };
-    Err(crate::rules::actions::refuse(RULE, format_args!("{} is removed from existence: {why}", s.unit(u).id)))
+    Err(crate::engine::kit::refuse(RULE, format_args!("{} is removed from existence: {why}", s.unit(u).id)))
 }
 
 /// A command from a removed creature: only its move (to the route's last square) and ending the
@@ -210,7 +210,7 @@ pub fn check(s: &State, u: UnitIdx, v: &crate::rules::actions::Verb) -> Option<R
             Some(&q) => check_move(s, u, q),
             None => Err(RuleError::malformed("a move needs a square")),
         },
-        _ => Err(crate::rules::actions::refuse(
+        _ => Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} is removed from existence: on its turn it may only move", s.unit(u).id),
         )),

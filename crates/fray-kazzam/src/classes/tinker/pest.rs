@@ -120,10 +120,10 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
         return Ok(());
     }
     if pest_on(s, u).is_none() {
-        return Err(crate::rules::actions::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
     }
     if shake_squares(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             PEST,
             format_args!("{} has no free square next to it for the Pest", s.unit(u).id),
         ));
