@@ -13,8 +13,8 @@
 pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HOOKS};
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
-use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::BrewFrame;
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::records::brewer::Delivery;
 pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};

@@ -14,11 +14,12 @@ use crate::content::Content;
 pub use crate::content::hooks::FEATURES_POWER as POWER_HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
+pub use crate::engine::frames::classes::FeatureFrame;
 use crate::engine::kit::Ctx;
 use crate::engine::kit::Rolls;
-pub use crate::engine::frames::classes::FeatureFrame;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{hovering, locked, long_arm_reach as reach};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -274,22 +275,6 @@ pub fn ignores_range(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool 
     def.class.is_some() && locked(s, u, t)
 }
 
-/// Whether `u` is Locked On to `t` (Scryer), or shares the lock of an Improved Scryer teammate.
-pub fn locked(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    let own = |w: UnitIdx| {
-        let wn = s.unit(w);
-        !wn.counters.is_empty() && s.has_feature(w, Feature::Scryer) && s.counter(w, Feature::Scryer) == (1, Some(t))
-    };
-    own(u)
-        || s.unit_indices().any(|w| {
-            w != u
-                && s.counter(w, Feature::ImprovedScryer) == (1, Some(u))
-                && s.has_feature(w, Feature::ImprovedScryer)
-                && !s.enemies(w, u)
-                && own(w)
-        })
-}
-
 /// Whom an Improved Scryer may share its lock with: a teammate, or `keep` the one it has.
 fn share_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let now = s.counter(u, Feature::ImprovedScryer).1;
@@ -311,27 +296,9 @@ pub fn implement_range(s: &State, u: UnitIdx, base: i32) -> i32 {
     base
 }
 
-/// Reach as features change it: Long-arm gives Reach 2.
-pub fn reach(s: &State, u: UnitIdx) -> i32 {
-    if s.has_feature(u, Feature::LongArm) { 2 } else { 1 }
-}
-
 /// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
 pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
     i32::from(s.has_feature(u, Feature::Regenerative))
-}
-
-/// Whether a feature keeps `u` Hovering (Self-Lift; an ally's Lift Specialist within 5).
-pub fn hovering(s: &State, u: UnitIdx) -> bool {
-    s.has_feature(u, Feature::SelfLift)
-        || crate::classes::porter::lifted(s, u) // Involuntary Lift
-        || (s.unit(u).on_map()
-            && s.units_on_map().any(|w| {
-                w != u
-                    && !s.enemies(w, u)
-                    && s.has_feature(w, Feature::LiftSpecialist)
-                    && s.distance(w, u).is_some_and(|d| d <= 5)
-            }))
 }
 
 /// After `mover` teleported `t` (itself, an ally or an enemy): Teleportation Specialist gives

@@ -10,19 +10,20 @@
 pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::Object;
 pub use crate::engine::frames::classes::WarpFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
+pub use crate::engine::records::porter::Change;
 pub use crate::engine::records::porter::Porter;
 pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
+pub use crate::rules::query::lifted;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-pub use crate::engine::records::porter::Change;
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
@@ -126,14 +127,6 @@ pub fn lift_grab(s: &State, victim: UnitIdx, holder: UnitIdx) -> bool {
             && st.source == Some(holder)
             && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
     })
-}
-
-/// Whether `u` is held up by an Involuntary Lift (it is Hovering while so).
-pub fn lifted(s: &State, u: UnitIdx) -> bool {
-    s.unit(u)
-        .statuses
-        .iter()
-        .any(|st| st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift"))
 }
 
 /// How far `holder` may be from `victim` and keep its Grab: its reach, or its implement range

@@ -9,10 +9,10 @@
 
 pub use crate::content::hooks::{SHIVERING_SWORD_EFFECT as EFFECT_HOOKS, SHIVERING_SWORD_POWER as POWER_HOOKS};
 use crate::engine::events::{Event, How};
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::BullyFrame;
 pub use crate::engine::frames::classes::PathOfBlades;
 pub use crate::engine::frames::classes::PathStage;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame, can_stand};

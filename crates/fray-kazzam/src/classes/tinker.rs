@@ -9,8 +9,8 @@
 
 pub use crate::content::hooks::{TINKER_EFFECT as HOOKS, TINKER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
-use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::GadgetFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;

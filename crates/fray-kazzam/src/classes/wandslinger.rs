@@ -8,8 +8,8 @@
 
 pub use crate::content::hooks::{WANDSLINGER_EFFECT as EFFECT_HOOKS, WANDSLINGER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::WandFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{OrbIdx, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};

@@ -4,8 +4,8 @@
 
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::classes::WardFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::AttackFrame;
 use fray_core::decision::DecisionOption;

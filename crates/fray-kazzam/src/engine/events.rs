@@ -5,8 +5,8 @@
 use crate::engine::arena::Side;
 pub use crate::engine::frames::rules::How;
 pub use crate::engine::frames::rules::RollMode;
-use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use crate::engine::records::statuses::{Status, StatusKind};
+use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use fray_core::grid::Pos;
 use serde::Serialize;
 use std::fmt;
@@ -852,7 +852,9 @@ impl fmt::Display for Event {
                 Some(crate::engine::records::control::Compulsion::Attack { .. }) => {
                     write!(f, "{unit} ({why}) must attack its tormentor")
                 }
-                Some(crate::engine::records::control::Compulsion::Flee { .. }) => write!(f, "{unit} ({why}) must run away"),
+                Some(crate::engine::records::control::Compulsion::Flee { .. }) => {
+                    write!(f, "{unit} ({why}) must run away")
+                }
                 Some(crate::engine::records::control::Compulsion::Restricted { .. }) => {
                     write!(f, "{unit} ({why}) takes a restricted turn")
                 }

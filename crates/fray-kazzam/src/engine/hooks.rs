@@ -171,13 +171,7 @@ impl Registry {
         self.t.missed.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
-    pub fn on_round(
-        &mut self,
-        point: Trigger,
-        order: u16,
-        rule: &'static str,
-        run: RoundFn,
-    ) {
+    pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
         let l = Listener { order, rule, run };
         match point {
             Trigger::RoundBegins => self.t.round_begins.push(l),

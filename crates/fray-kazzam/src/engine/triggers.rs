@@ -11,9 +11,10 @@
 pub use crate::content::hooks::TRIGGERS_POWER as HOOKS;
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::Trigger;
 pub use crate::engine::frames::rules::TriggerFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
+pub use crate::engine::records::triggers::feature_name;
 pub use crate::engine::records::triggers::{Armed, Cooldown};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::{AttackFrame, Stage};
@@ -21,7 +22,6 @@ use crate::rules::statuses::{Duration, Status, StatusKind, describe_duration};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-pub use crate::engine::records::triggers::feature_name;
 
 /// Triggered class features this module plays (Wandslinger and Hexer, level 5).
 pub const FEATURES: &[&str] = &["revenge-fire", "defensive-fire", "wandslinger-reposition", "hexer-sentinel"];

@@ -8,10 +8,11 @@
 pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::RoleFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::concealed_at_distance;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -89,20 +90,6 @@ pub fn bead_ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx) -
 pub fn sees_hidden(s: &State, u: UnitIdx, t: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
     (def.hook.as_deref() == Some("draw-a-bead") && s.unit(u).level >= 4)
         || (def.is_attack() && bead(s, u, t).is_some_and(|a| a >= 2))
-}
-
-/// Whether `target` is Concealed from `viewer` only because `viewer` is far enough away: a
-/// Cloak (more than 3 squares; from level 4, not adjacent), or Gas it stands wholly in (more
-/// than 3 squares).
-pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
-    if s.has(target, StatusKind::Revealed) || !s.enemies(target, viewer) {
-        return false;
-    }
-    let Some(d) = s.distance(target, viewer) else { return false };
-    let tu = s.unit(target);
-    let in_gas = tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
-    (in_gas && d > 3)
-        || s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
 }
 
 // ------------------------------------------------------------------ Hide

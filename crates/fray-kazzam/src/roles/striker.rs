@@ -5,8 +5,8 @@
 //! still lands (see rulings).
 
 use crate::content::powers::{PowerDef, Targeting};
-use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::frames::roles::StrikerFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::roles::boosts::Boost;
 use fray_core::decision::DecisionOption;

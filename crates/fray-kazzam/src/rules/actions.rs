@@ -5,9 +5,9 @@
 pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
+pub use crate::engine::frames::rules::Pending;
 use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::kit::{quietly, refuse};
-pub use crate::engine::frames::rules::Pending;
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::movement::{self, Mode, MoveFrame};

@@ -7,10 +7,10 @@
 pub use crate::content::hooks::ATTACK_EFFECT as EFFECT_HOOKS;
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
-use crate::engine::kit::Rolls;
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::AttackFrame;
 pub use crate::engine::frames::rules::Stage;
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};

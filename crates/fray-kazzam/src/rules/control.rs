@@ -6,10 +6,10 @@ use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::kit::Ctx;
 use crate::engine::kit::Rolls;
-use crate::engine::options::DominatedRule;
 pub use crate::engine::records::control::Compulsion;
 pub use crate::engine::records::control::Only;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{controlled_daze, controller};
 use crate::rules::statuses::StatusKind;
 use fray_core::ruleset::RuleError;
 
@@ -43,23 +43,6 @@ fn source_in_range(s: &State, u: UnitIdx, source: UnitIdx) -> bool {
 /// melee; everyone else uses the Basic Physical Attack).
 pub fn basic_melee(s: &State, u: UnitIdx) -> &'static str {
     if s.unit(u).implement == Implement::Sword { "basic-implement-attack" } else { "basic-physical-attack" }
-}
-
-/// The side that chooses `u`'s actions, if not its own: its dominator under the alternate
-/// Dominated rule, or its controller after a 1 on the Frenzied/Panicked table.
-pub fn controller(s: &State, u: UnitIdx) -> Option<UnitIdx> {
-    if let Some(Compulsion::Controlled { by, .. }) = s.unit(u).compulsion {
-        return Some(by);
-    }
-    if s.options.dominated == DominatedRule::Alternate {
-        return s.unit(u).statuses.iter().find(|st| st.kind == StatusKind::Dominated).and_then(|st| st.source);
-    }
-    None
-}
-
-/// Whether `u` counts as Dazed because someone else controls its one action.
-pub fn controlled_daze(s: &State, u: UnitIdx) -> bool {
-    controller(s, u).is_some()
 }
 
 /// Whether `u` may use `def` on `targets` under its control statuses.

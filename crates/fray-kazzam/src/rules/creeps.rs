@@ -9,9 +9,10 @@ pub use crate::content::creeps::{CreepAction, CreepDef, CreepTarget, CreepType, 
 pub use crate::content::hooks::CREEPS_POWER as HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
+pub use crate::engine::frames::rules::CreepFrame;
 use crate::engine::kit::Rolls;
 use crate::engine::kit::{Ctx, Flow, Frame};
-pub use crate::engine::frames::rules::CreepFrame;
+pub use crate::engine::records::creeps::Change;
 pub use crate::engine::records::creeps::Creeps;
 pub use crate::engine::records::creeps::Group;
 pub use crate::engine::records::creeps::{Enemy, Nudge};
@@ -21,7 +22,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-pub use crate::engine::records::creeps::Change;
 
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
@@ -693,10 +693,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
     };
     if h == "false-flag" {
         if s.unit(u).level < 4 && s.creeps.groups[g as usize].enemies.is_empty() {
-            return Err(crate::engine::kit::refuse(
-                h,
-                "its group's Enemies List is empty: there is nobody to replace",
-            ));
+            return Err(crate::engine::kit::refuse(h, "its group's Enemies List is empty: there is nobody to replace"));
         }
         if flag_candidates(s, u, g).is_empty() {
             return Err(crate::engine::kit::refuse(h, "no player within 5 squares could go on its Enemies List"));

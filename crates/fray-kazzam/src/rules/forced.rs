@@ -4,9 +4,9 @@
 //! (K-FM-2); the creature being moved decides whether to roll to safety.
 
 use crate::engine::events::{Event, How};
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::ForcedFrame;
 pub use crate::engine::frames::rules::ForcedKind;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::movement::can_stand;
 use crate::rules::statuses::{Duration, Status, StatusKind};

@@ -14,6 +14,7 @@ pub use crate::engine::records::modifiers::Modifier;
 pub use crate::engine::records::modifiers::{Attackers, ModifierKind};
 pub use crate::engine::records::modifiers::{ModifierDef, Party};
 use crate::engine::state::{State, UnitIdx};
+pub use crate::rules::query::reach_bonus;
 use crate::rules::statuses::Duration;
 
 impl Modifier {
@@ -256,9 +257,4 @@ pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
 /// Whether `u` takes Opportunities against its allies instead of its enemies (Lesser Confusion).
 pub fn confused(s: &State, u: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
-}
-
-/// Reach that modifiers add to `u` now (Enlarging Charm).
-pub fn reach_bonus(s: &State, u: UnitIdx) -> i32 {
-    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Reach && m.applies(s, u, u)).map(|m| m.amount).sum()
 }

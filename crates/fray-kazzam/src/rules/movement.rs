@@ -3,9 +3,9 @@
 //! ([`crate::rules::opportunity`]); entering damaging terrain hurts ([`crate::rules::zones`]).
 
 use crate::engine::events::{Event, How};
-use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::Mode;
 pub use crate::engine::frames::rules::MoveFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;

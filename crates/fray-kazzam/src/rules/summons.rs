@@ -9,21 +9,22 @@
 //! Wardmaster's Ward Wall.
 
 pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
+pub use crate::engine::appliers::insert_before;
 use crate::engine::events::{Event, How, Who};
+pub use crate::engine::frames::rules::PlacedFrame;
 use crate::engine::kit::Rolls;
 use crate::engine::kit::{Ctx, Flow, Frame};
-pub use crate::engine::frames::rules::PlacedFrame;
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
+pub use crate::engine::records::summons::{Spawn, TrapState};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+pub use crate::rules::query::{wall_at, wall_squares};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use std::sync::Arc;
-pub use crate::engine::appliers::insert_before;
-pub use crate::engine::records::summons::{Spawn, TrapState};
 
 impl Rider {
     const ALL: [Rider; 5] = [Rider::Slowed, Rider::Weakened, Rider::Distracted, Rider::Pull, Rider::Push];
@@ -58,10 +59,7 @@ pub fn movable(u: &Unit) -> bool {
 pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let u = s.unit(t);
     if u.kind == UnitKind::Conjured {
-        return Err(crate::engine::kit::refuse(
-            "K-DEF-5",
-            format_args!("{} is conjured: it cannot be targeted", u.id),
-        ));
+        return Err(crate::engine::kit::refuse("K-DEF-5", format_args!("{} is conjured: it cannot be targeted", u.id)));
     }
     // K-DEF-2: a trap (or wall) is nobody's ally.
     if matches!(def.target, crate::content::powers::Targeting::Ally { .. })
@@ -73,17 +71,6 @@ pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitId
         return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
     }
     Ok(())
-}
-
-/// Whether a wall stands on square `q` (it blocks sight and gives Full Cover, K-COV-5).
-pub fn wall_at(s: &State, q: Pos) -> bool {
-    s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
-}
-
-/// The squares walls stand on, for questions asked of many squares at once (a shot's lines):
-/// `wall_squares(s).contains(&q)` is [`wall_at`].
-pub fn wall_squares(s: &State) -> Vec<Pos> {
-    s.units.iter().filter(|u| u.kind == UnitKind::Wall).filter_map(|u| u.pos).collect()
 }
 
 /// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).

@@ -8,6 +8,7 @@ use crate::engine::kit::Ctx;
 pub use crate::engine::records::zones::PowerZone;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::damage;
+pub use crate::rules::query::{concealed_by_zone, curtain_between};
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
@@ -268,12 +269,6 @@ fn carry_auras(cx: &mut Ctx, unit: UnitIdx, to: Pos) {
     }
 }
 
-/// Whether a Curtain of Shadows stands between a footprint at `a` and one at `b`: one is
-/// inside it and the other is not.
-pub fn curtain_between(s: &State, a: Pos, asize: i32, b: Pos, bsize: i32) -> bool {
-    s.zones.iter().any(|z| z.kind == ZoneKind::Curtain && z.touches(a, asize) != z.touches(b, bsize))
-}
-
 /// The first zone-hit bit power zones use; lower ones are the map's terrain.
 pub const FIRST_POWER_ZONE: u32 = 3;
 
@@ -319,17 +314,6 @@ fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Resul
         }
     }
     Ok(())
-}
-
-/// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
-pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
-    let u = s.unit(t);
-    u.pos.is_some_and(|p| {
-        s.zones.iter().any(|z| {
-            (z.kind == ZoneKind::Conceal || z.kind == ZoneKind::Cloak && t != z.owner && !s.enemies(z.owner, t))
-                && z.holds(p, u.size)
-        })
-    })
 }
 
 /// Whether `unit` may not step with its footprint at `at` by its own choice: part of it would be

@@ -6,8 +6,8 @@
 
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
-use crate::engine::kit::Ctx;
 pub use crate::engine::frames::classes::BondStep;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::empathy::Empathy;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};

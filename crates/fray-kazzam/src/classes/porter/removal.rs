@@ -10,6 +10,7 @@ pub use crate::content::hooks::{REMOVAL_EFFECT as EFFECT_HOOKS, REMOVAL_POWER as
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
 use crate::engine::kit::Ctx;
+pub use crate::engine::records::removal::Change;
 pub use crate::engine::records::removal::Removal;
 pub use crate::engine::records::removal::Removed;
 use crate::engine::state::{State, UnitIdx, UnitKind};
@@ -19,7 +20,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-pub use crate::engine::records::removal::Change;
 
 /// The rule id refusals cite.
 const RULE: &str = "removal-from-existence";

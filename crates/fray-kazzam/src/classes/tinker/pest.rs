@@ -8,6 +8,7 @@
 //! See docs/rulings/kazzam.md.
 
 pub use crate::content::hooks::PEST_POWER as POWER_HOOKS;
+pub use crate::engine::appliers::{host, riding};
 use crate::engine::events::{Event, How};
 use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
@@ -15,7 +16,6 @@ use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-pub use crate::engine::appliers::{host, riding};
 
 /// The power that makes a Pest.
 const PEST: &str = "the-pest";

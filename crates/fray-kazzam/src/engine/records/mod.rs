@@ -16,5 +16,6 @@ pub mod porter;
 pub mod removal;
 pub mod statuses;
 pub mod summons;
+pub mod tamer;
 pub mod triggers;
 pub mod zones;
