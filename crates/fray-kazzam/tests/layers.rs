@@ -141,7 +141,7 @@ fn the_journal_and_the_base_rules_name_only_the_data_layer() {
 
 /// The largest import cycle among fray-kazzam's modules may not grow past this (issue 12: it
 /// was 43 of 86 modules; lower it here whenever a change shrinks it).
-const LARGEST_CYCLE: usize = 38;
+const LARGEST_CYCLE: usize = 36;
 
 /// Every module of `src/` (`a::b` for `src/a/b.rs` or `src/a/b/mod.rs`; not `lib`) and the
 /// modules it names by a `crate::` path (the longest prefix that is a module).
@@ -176,7 +176,9 @@ fn module_graph() -> (Vec<String>, Vec<Vec<usize>>) {
             let code = line.split("//").next().unwrap_or("");
             for (at, _) in code.match_indices("crate::") {
                 let rest = &code[at + 7..];
-                let end = rest.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == ':')).unwrap_or(rest.len());
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == ':'))
+                    .unwrap_or(rest.len());
                 let segs: Vec<&str> = rest[..end].split("::").filter(|s| !s.is_empty()).collect();
                 let target = (1..=segs.len()).rev().find_map(|k| index(&segs[..k].join("::")));
                 if let Some(t) = target.filter(|&t| t != i && !edges[i].contains(&t)) {
@@ -228,7 +230,8 @@ fn cycles(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
         }
     }
     let n = edges.len();
-    let mut t = T { e: edges, idx: vec![None; n], low: vec![0; n], on: vec![false; n], st: Vec::new(), n: 0, out: Vec::new() };
+    let mut t =
+        T { e: edges, idx: vec![None; n], low: vec![0; n], on: vec![false; n], st: Vec::new(), n: 0, out: Vec::new() };
     for v in 0..n {
         if t.idx[v].is_none() {
             go(&mut t, v);

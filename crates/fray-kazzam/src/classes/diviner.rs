@@ -387,9 +387,16 @@ pub fn was_hit(cx: &mut Ctx, target: UnitIdx) {
 
 pub mod empathy;
 
-/// What the Diviner adds to the core rules: its power hooks, Coin of Fortune as a round begins.
+/// What the Diviner adds to the core rules: its power hooks, Empathic Wave on a hit, Coin of
+/// Fortune as a round begins.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.on_hit(40, "empathic-wave", |cx, h| {
+        if h.def.rolls() {
+            was_hit(cx, h.target); // hit by an attack roll
+        }
+        Ok(())
+    });
     r.on_round(crate::engine::hooks::Trigger::RoundBegins, 20, "coin-of-fortune", |cx| {
         round_begins(cx);
         Ok(crate::engine::hooks::Then::Go)

@@ -534,9 +534,18 @@ pub fn provoked(s: &mut State, mover: UnitIdx, taker: UnitIdx) {
 }
 
 /// What the Shivering Sword adds to the core rules: its power and Effect hooks, Path of Blades'
-/// use check.
+/// use check and its record of rolls and provoked creatures, Ghost Walk ending on an attack.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target));
     r.check_use(80, check_use);
+    r.on_attacked(20, "ghost-walk", attacked);
+    r.on_roll_read(10, "path-of-blades", |cx, r| {
+        rolled(cx.s, r.attacker, r.target, r.hit);
+        Ok(())
+    });
+    r.on_provoked(10, "path-of-blades", |cx, mover, taker| {
+        provoked(cx.s, mover, taker); // once for the whole walk
+        Ok(())
+    });
 }

@@ -77,6 +77,29 @@ pub struct Missed<'a> {
     pub brew: &'a [u16],
 }
 
+/// An attack hit (its damage and Effect done): what the listeners of [`Trigger::AttackHit`]
+/// are told.
+pub struct Hit<'a> {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target it hit.
+    pub target: UnitIdx,
+    /// The power's definition.
+    pub def: &'a PowerDef,
+    /// Where in the stack the hit's queued frames start (a Reaction offered goes below them).
+    pub below: usize,
+}
+
+/// An attack roll was read against a target ([`Trigger::RollRead`]).
+pub struct RollRead {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target.
+    pub target: UnitIdx,
+    /// Whether it hit.
+    pub hit: bool,
+}
+
 /// What a listener leaves the trigger point to do next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Then {
@@ -101,6 +124,15 @@ pub struct Listener<F> {
 pub type MissedFn = fn(&mut Ctx, &Missed) -> Result<(), RuleError>;
 /// A listener of [`Trigger::RoundBegins`] and [`Trigger::RoundEnds`].
 pub type RoundFn = fn(&mut Ctx) -> Result<Then, RuleError>;
+/// A listener of [`Trigger::AttackHit`].
+pub type HitFn = fn(&mut Ctx, &Hit) -> Result<(), RuleError>;
+/// A listener of [`Trigger::Attacked`]: the unit that attacked (these cannot fail: the attack
+/// is over).
+pub type UnitFn = fn(&mut Ctx, UnitIdx);
+/// A listener of [`Trigger::RollRead`].
+pub type RollReadFn = fn(&mut Ctx, &RollRead) -> Result<(), RuleError>;
+/// A listener of [`Trigger::Provoked`]: the mover, the creature it provoked.
+pub type ProvokedFn = fn(&mut Ctx, UnitIdx, UnitIdx) -> Result<(), RuleError>;
 
 /// A power hook.
 pub type PowerFn = fn(&mut Ctx, &PowerUse) -> Result<(), RuleError>;
@@ -120,6 +152,14 @@ pub enum Trigger {
     RoundBegins,
     /// Every turn of the round is over, before the round ends (K-TURN-6).
     RoundEnds,
+    /// An attack hit ([`Hit`]), after its damage, Effect, boost and rider.
+    AttackHit,
+    /// A unit's attack power has resolved (after "Hidden until you attack" ends).
+    Attacked,
+    /// An attack roll was read ([`RollRead`]), right after its result is journaled.
+    RollRead,
+    /// A mover provoked an opportunity from a creature (K-OPP), once per creature and move.
+    Provoked,
 }
 
 /// The finished table a match plays with.
@@ -133,6 +173,10 @@ pub struct Table {
     missed: Vec<Listener<MissedFn>>,
     round_begins: Vec<Listener<RoundFn>>,
     round_ends: Vec<Listener<RoundFn>>,
+    hit: Vec<Listener<HitFn>>,
+    attacked: Vec<Listener<UnitFn>>,
+    roll_read: Vec<Listener<RollReadFn>>,
+    provoked: Vec<Listener<ProvokedFn>>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -170,13 +214,29 @@ impl Registry {
     pub fn on_missed(&mut self, order: u16, rule: &'static str, run: MissedFn) {
         self.t.missed.push(Listener { order, rule, run });
     }
+    /// A listener at [`Trigger::AttackHit`].
+    pub fn on_hit(&mut self, order: u16, rule: &'static str, run: HitFn) {
+        self.t.hit.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::Attacked`].
+    pub fn on_attacked(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.attacked.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::RollRead`].
+    pub fn on_roll_read(&mut self, order: u16, rule: &'static str, run: RollReadFn) {
+        self.t.roll_read.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::Provoked`].
+    pub fn on_provoked(&mut self, order: u16, rule: &'static str, run: ProvokedFn) {
+        self.t.provoked.push(Listener { order, rule, run });
+    }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
     pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
         let l = Listener { order, rule, run };
         match point {
             Trigger::RoundBegins => self.t.round_begins.push(l),
             Trigger::RoundEnds => self.t.round_ends.push(l),
-            Trigger::AttackMissed => panic!("AttackMissed listeners take Missed: use on_missed"),
+            p => panic!("{p:?} listeners are not round listeners"),
         }
     }
     /// The table, each list sorted by order (two listeners of one point never share an order).
@@ -190,6 +250,10 @@ impl Registry {
         sort(&mut self.t.missed);
         sort(&mut self.t.round_begins);
         sort(&mut self.t.round_ends);
+        sort(&mut self.t.hit);
+        sort(&mut self.t.attacked);
+        sort(&mut self.t.roll_read);
+        sort(&mut self.t.provoked);
         self.t
     }
 }
@@ -216,7 +280,7 @@ impl Table {
         match point {
             Trigger::RoundBegins => &self.round_begins,
             Trigger::RoundEnds => &self.round_ends,
-            Trigger::AttackMissed => &[],
+            _ => &[],
         }
     }
     /// Every listener's trigger point, order and rule id (for `fray rules --code` and tests).
@@ -224,7 +288,11 @@ impl Table {
         let m = self.missed.iter().map(|l| (Trigger::AttackMissed, l.order, l.rule));
         let b = self.round_begins.iter().map(|l| (Trigger::RoundBegins, l.order, l.rule));
         let e = self.round_ends.iter().map(|l| (Trigger::RoundEnds, l.order, l.rule));
-        m.chain(b).chain(e).collect()
+        let h = self.hit.iter().map(|l| (Trigger::AttackHit, l.order, l.rule));
+        let a = self.attacked.iter().map(|l| (Trigger::Attacked, l.order, l.rule));
+        let r = self.roll_read.iter().map(|l| (Trigger::RollRead, l.order, l.rule));
+        let p = self.provoked.iter().map(|l| (Trigger::Provoked, l.order, l.rule));
+        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).collect()
     }
 }
 
@@ -250,4 +318,37 @@ pub fn round(cx: &mut Ctx, point: Trigger) -> Result<Then, RuleError> {
         }
     }
     Ok(Then::Go)
+}
+
+/// The match's table, shared, so listeners may take the context mutably while it is walked.
+fn shared(cx: &Ctx) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
+    cx.s.hooks.0.clone()
+}
+
+/// Runs the listeners of [`Trigger::AttackHit`] in order.
+pub fn attack_hit(cx: &mut Ctx, args: &Hit) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.hit.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::Attacked`] in order.
+pub fn attacked(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.attacked.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::RollRead`] in order.
+pub fn roll_read(cx: &mut Ctx, args: &RollRead) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.roll_read.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::Provoked`] in order.
+pub fn provoked(cx: &mut Ctx, mover: UnitIdx, taker: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.provoked.iter().try_for_each(|l| (l.run)(cx, mover, taker))
 }

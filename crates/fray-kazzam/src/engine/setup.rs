@@ -8,18 +8,18 @@ use crate::engine::arena::{Arena, Portal, Side, Terrain};
 use crate::engine::events::Event;
 use crate::engine::flow::{self, Ctx};
 use crate::engine::options::TableOptions;
+use crate::engine::records::creeps::{Creeps, Enemy, Group};
+use crate::engine::state::OrbIdx;
 use crate::engine::state::{Actions, Implement, Orb, OrbLoc, State, Unit, UnitIdx, UnitKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::dice::Dice;
+use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Not;
 use std::sync::Arc;
-use crate::engine::records::creeps::{Creeps, Enemy, Group};
-use crate::engine::state::OrbIdx;
-use fray_core::geometry::distance;
 
 /// The `[map]` table.
 #[derive(Clone, Debug, Deserialize)]

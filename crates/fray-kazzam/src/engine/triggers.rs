@@ -967,7 +967,12 @@ pub fn view(s: &State, u: UnitIdx) -> serde_json::Value {
     )
 }
 
-/// The triggered powers' hooks (their use as a decision's answer).
+/// The triggered powers' hooks (their use as a decision's answer), and their offer when a
+/// creature is hit.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.on_hit(10, "K-ACT-7", |cx, h| {
+        was_hit(cx, h.attacker, h.target, h.below);
+        Ok(())
+    });
 }

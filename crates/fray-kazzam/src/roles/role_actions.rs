@@ -1230,10 +1230,11 @@ fn swipe(cx: &mut Ctx, user: UnitIdx, option: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// The Role Actions' power hooks and use checks, Outflank on a miss.
+/// The Role Actions' power hooks and use checks, Outflank on a miss, Hide ending on an attack.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets, a.square));
     r.check_use(30, check_use);
+    r.on_attacked(10, "specialist-hide", attacked);
     r.on_missed(30, "outflank", |cx, m| {
         outflank_missed(cx, m.attacker, m.target);
         Ok(())

@@ -520,7 +520,8 @@ fn resolve_roll(
     let evaded = a.evaded;
     let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
-    crate::classes::shivering_sword::rolled(cx.s, a.attacker, target, hit != Hit::Miss); // Path of Blades
+    let read = crate::engine::hooks::RollRead { attacker: a.attacker, target, hit: hit != Hit::Miss };
+    crate::engine::hooks::roll_read(cx, &read)?; // Path of Blades
     if hit != Hit::Miss && is_own_turn(cx.s, a.attacker) && !cx.s.unit(a.attacker).hits_this_turn.contains(&target) {
         cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
     }
@@ -908,12 +909,10 @@ fn apply_damage_and_effect(
     if a.warp {
         crate::classes::porter::warp_origin::aim_forced(cx, queued_from, attacker, a.origin); // pushes from the warp
     }
-    crate::engine::triggers::was_hit(cx, attacker, target, queued_from);
-    crate::rules::curses::target_hit(cx, attacker, target)?; // Ugnatio's Preservation Charm
-    crate::classes::tinker::robes::hit(cx, attacker, target, queued_from); // Absorbing
-    if def.rolls() {
-        crate::classes::diviner::was_hit(cx, target); // Empathic Wave: hit by an attack roll
-    }
+    // The hit's listeners: Interrupts and Reactions to being hit offered (K-ACT-7), Ugnatio's
+    // Preservation Charm, Absorbing Robes, Empathic Wave.
+    let hit = crate::engine::hooks::Hit { attacker, target, def, below: queued_from };
+    crate::engine::hooks::attack_hit(cx, &hit)?;
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())
@@ -1003,8 +1002,7 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
     }
     if def.is_attack() {
-        crate::roles::role_actions::attacked(cx, u); // Hide
-        crate::classes::shivering_sword::attacked(cx, u); // Ghost Walk
+        crate::engine::hooks::attacked(cx, u); // Hide, Ghost Walk
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;

@@ -315,3 +315,8 @@ pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Re
     }
     Ok(())
 }
+
+/// Curses that wait for a hit on their target.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit(20, "preservation-charm", |cx, h| target_hit(cx, h.attacker, h.target));
+}

@@ -645,7 +645,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     };
     for t in takers {
         m.provoked.push(t);
-        crate::classes::shivering_sword::provoked(cx.s, m.unit, t); // Path of Blades: once for the whole walk
+        crate::engine::hooks::provoked(cx, m.unit, t)?; // Path of Blades: once for the whole walk
         let why = if m.how == How::Shift {
             "shifting out of its marker's reach"
         } else {

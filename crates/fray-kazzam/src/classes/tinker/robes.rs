@@ -61,8 +61,12 @@ pub fn hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, below: usize) {
     cx.s.flow.insert(at, Frame::Attack(Box::new(a)));
 }
 
-/// Redirecting and Absorbing Robes on a miss.
+/// Redirecting and Absorbing Robes on a miss, Absorbing Robes on a hit.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit(30, "absorbing-robes", |cx, h| {
+        hit(cx, h.attacker, h.target, h.below);
+        Ok(())
+    });
     r.on_missed(70, "robes", |cx, m| {
         missed(cx, m.attacker, m.target, m.power, m.evaded);
         Ok(())
