@@ -254,3 +254,24 @@ fn the_largest_import_cycle_does_not_grow() {
         big.len()
     );
 }
+
+/// Every module with a `register` for the hook table is registered by `engine::plugins`, so
+/// no class behaviour silently drops out of the match.
+#[test]
+fn every_register_is_called_by_plugins() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let plugins = std::fs::read_to_string(src.join("engine/plugins.rs")).unwrap();
+    let (names, _) = module_graph();
+    let mut missing = Vec::new();
+    for m in names {
+        let rel = m.replace("::", "/");
+        let file = [format!("{rel}.rs"), format!("{rel}/mod.rs")].into_iter().map(|f| src.join(f)).find(|p| p.exists());
+        let text = std::fs::read_to_string(file.unwrap()).unwrap();
+        if text.contains("pub fn register(r: &mut crate::engine::hooks::Registry)")
+            && !plugins.contains(&format!("crate::{m}::register(&mut r);"))
+        {
+            missing.push(m);
+        }
+    }
+    assert!(missing.is_empty(), "engine::plugins::table does not call these modules' register: {missing:?}");
+}

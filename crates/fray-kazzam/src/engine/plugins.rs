@@ -10,6 +10,7 @@ pub fn table() -> Table {
     crate::rules::attack::register(&mut r);
     crate::rules::summons::register(&mut r);
     crate::rules::creeps::register(&mut r);
+    crate::rules::curses::register(&mut r);
     crate::engine::triggers::register(&mut r);
     crate::classes::features::register(&mut r);
     crate::classes::brewer::register(&mut r);
