@@ -90,6 +90,20 @@ pub struct Hit<'a> {
     pub below: usize,
 }
 
+/// An Effect hook that acts once the hit's Effect is over ([`Registry::after_hit_hooks`]).
+pub struct AfterHit<'a> {
+    /// The hook's name.
+    pub hook: &'a str,
+    /// The attacker.
+    pub user: UnitIdx,
+    /// The target it hit.
+    pub target: UnitIdx,
+    /// The target's square when hit, if it was on the map.
+    pub at: Option<Pos>,
+    /// The power.
+    pub power: u16,
+}
+
 /// An attack roll was read against a target ([`Trigger::RollRead`]).
 pub struct RollRead {
     /// The attacker.
@@ -138,6 +152,8 @@ pub type ProvokedFn = fn(&mut Ctx, UnitIdx, UnitIdx) -> Result<(), RuleError>;
 pub type PowerFn = fn(&mut Ctx, &PowerUse) -> Result<(), RuleError>;
 /// An Effect hook.
 pub type EffectFn = fn(&mut Ctx, &EffectUse) -> Result<(), RuleError>;
+/// An Effect hook played after the hit ([`AfterHit`]).
+pub type AfterHitFn = fn(&mut Ctx, &AfterHit);
 /// A check that a power may be used now (after the core's own checks).
 pub type CheckUseFn = fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
@@ -168,6 +184,7 @@ pub struct Table {
     powers: HashMap<&'static str, PowerFn>,
     effects: HashMap<&'static str, EffectFn>,
     effect_default: Option<EffectFn>,
+    after_hit: HashMap<&'static str, AfterHitFn>,
     check_use: Vec<(u16, CheckUseFn)>,
     die: Option<DieFn>,
     missed: Vec<Listener<MissedFn>>,
@@ -196,6 +213,13 @@ impl Registry {
     pub fn effect_hooks(&mut self, names: &[&'static str], f: EffectFn) {
         for n in names {
             self.t.effects.entry(n).or_insert(f);
+        }
+    }
+    /// Every name in `names` also acts after the hit's Effect is over, even if the hit Took the
+    /// target Out.
+    pub fn after_hit_hooks(&mut self, names: &[&'static str], f: AfterHitFn) {
+        for n in names {
+            self.t.after_hit.entry(n).or_insert(f);
         }
     }
     /// The Effect hook for every name nobody else plays.
@@ -266,6 +290,10 @@ impl Table {
     /// The Effect hook named `name`, else the default one.
     pub fn effect(&self, name: &str) -> Option<EffectFn> {
         self.effects.get(name).copied().or(self.effect_default)
+    }
+    /// What the Effect hook `name` does after the hit, if anything.
+    pub fn after_hit(&self, name: &str) -> Option<AfterHitFn> {
+        self.after_hit.get(name).copied()
     }
     /// Runs the use checks in order; the first refusal stands.
     pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {

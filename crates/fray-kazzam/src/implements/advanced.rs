@@ -352,7 +352,7 @@ impl State {
     pub fn implement_range(&self, u: UnitIdx) -> i32 {
         let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
         let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
-        crate::classes::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
+        crate::rules::query::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
     }
     /// Implement range before advanced implements.
     pub fn base_implement_range(&self, u: UnitIdx) -> i32 {

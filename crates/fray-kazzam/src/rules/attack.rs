@@ -315,7 +315,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     let dis = dis || a.disadvantage || crate::rules::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let dis = dis || def.disadvantage; // Trick Shot
                     // Focus: the first implement attack after it has Advantage.
-                    let focus = crate::classes::wandslinger::focus(cx.s, a.attacker, def);
+                    let focus = crate::rules::query::focus(cx.s, a.attacker, def);
                     let mode = combine((adv || focus.is_some(), dis));
                     let (_, _, used) = crate::rules::modifiers::roll_flags(cx.s, a.attacker, target);
                     if crate::rules::modifiers::auto_six(cx.s, a.attacker, target) {
@@ -699,7 +699,7 @@ fn apply_damage_and_effect(
             }
         })
         .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
-        .filter(|e| !(a.repeat && crate::classes::wandslinger::repeats(e))) // Rapid Fire repeats once
+        .filter(|e| !(a.repeat && crate::rules::query::repeats(e))) // Rapid Fire repeats once
         .filter(|e| !e.only_damage() || e.applies_to(cx.s, attacker, target))
         .collect();
     let mut packet = 0;
@@ -835,7 +835,7 @@ fn apply_damage_and_effect(
         let after_hit: Vec<String> = effects
             .iter()
             .filter_map(|e| e.hook.clone())
-            .filter(|h| crate::classes::wandslinger::after_hit_hook(h))
+            .filter(|h| crate::engine::hooks::table(cx.s).after_hit(h).is_some())
             .collect();
         let rest: Vec<crate::content::powers::Effect> = effects
             .into_iter()
@@ -891,7 +891,9 @@ fn apply_damage_and_effect(
         crate::classes::brewer::blade_used(cx, attacker, def); // Potent Edge
         crate::classes::features::after_effect(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
-            crate::classes::wandslinger::after_hit(cx, h, attacker, target, target_at, a.power); // Rapid Fire, Forking Bolt
+            // Rapid Fire, Forking Bolt
+            let f = crate::engine::hooks::table(cx.s).after_hit(h).expect("registered");
+            f(cx, &crate::engine::hooks::AfterHit { hook: h, user: attacker, target, at: target_at, power: a.power });
         }
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {

@@ -161,3 +161,21 @@ pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
 pub fn curtain_between(s: &State, a: Pos, asize: i32, b: Pos, bsize: i32) -> bool {
     s.zones.iter().any(|z| z.kind == ZoneKind::Curtain && z.touches(a, asize) != z.touches(b, bsize))
 }
+
+/// Implement range `u` has from Focus, if Focused this turn.
+pub fn focus_range(s: &State, u: UnitIdx) -> Option<i32> {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::ImplementRange && m.applies(s, u, u)).map(|m| m.amount).max()
+}
+
+/// The Focus modifier `attacker`'s implement attack `def` uses up, if any (its index).
+pub fn focus(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDef) -> Option<usize> {
+    if !def.uses_implement() {
+        return None;
+    }
+    s.modifiers.iter().position(|m| m.kind == ModifierKind::Focus && m.applies(s, attacker, attacker))
+}
+
+/// Whether an Effect primitive is Rapid Fire's repeat.
+pub fn repeats(e: &crate::content::powers::Effect) -> bool {
+    e.hook.as_deref() == Some("repeat-attack")
+}
