@@ -1263,6 +1263,10 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.on_roll_read(20, "terror", |cx, r| {
+        on_roll_result(cx, r.attacker, r.target, r.value, r.hit);
+        Ok(())
+    });
     r.on_missed(60, "reflective-ward", |cx, m| {
         on_miss(cx, m.attacker, m.target, m.evaded);
         Ok(())

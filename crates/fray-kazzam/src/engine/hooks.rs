@@ -19,6 +19,7 @@
 
 use crate::content::powers::PowerDef;
 use crate::engine::kit::Ctx;
+use crate::engine::records::statuses::Status;
 use crate::engine::state::{State, UnitIdx};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -110,6 +111,8 @@ pub struct RollRead {
     pub attacker: UnitIdx,
     /// The target.
     pub target: UnitIdx,
+    /// The die's value, as read.
+    pub value: i32,
     /// Whether it hit.
     pub hit: bool,
 }
@@ -145,6 +148,13 @@ pub type HitFn = fn(&mut Ctx, &Hit) -> Result<(), RuleError>;
 pub type UnitFn = fn(&mut Ctx, UnitIdx);
 /// A listener of [`Trigger::RollRead`].
 pub type RollReadFn = fn(&mut Ctx, &RollRead) -> Result<(), RuleError>;
+/// A listener of [`Trigger::AttackActionSpent`]: the unit that spent it.
+pub type SpentFn = fn(&mut Ctx, UnitIdx) -> Result<(), RuleError>;
+/// A listener of [`Trigger::StatusGiven`]: the unit, the status it gained.
+pub type StatusFn = fn(&mut Ctx, UnitIdx, &Status);
+/// A listener of [`Trigger::SavesDue`]: the unit and the statuses it is about to save against,
+/// which the listener may hold back.
+pub type SavesFn = fn(&mut Ctx, UnitIdx, &mut Vec<Status>);
 /// A listener of [`Trigger::Provoked`]: the mover, the creature it provoked.
 pub type ProvokedFn = fn(&mut Ctx, UnitIdx, UnitIdx) -> Result<(), RuleError>;
 
@@ -176,6 +186,12 @@ pub enum Trigger {
     RollRead,
     /// A mover provoked an opportunity from a creature (K-OPP), once per creature and move.
     Provoked,
+    /// A unit spent an Attack Action (or used a power as one).
+    AttackActionSpent,
+    /// A unit gained a status from a power (after `StatusGained`).
+    StatusGiven,
+    /// A unit's Saving Throw Phase is about to save against these statuses (K-TURN-5).
+    SavesDue,
 }
 
 /// The finished table a match plays with.
@@ -194,6 +210,9 @@ pub struct Table {
     attacked: Vec<Listener<UnitFn>>,
     roll_read: Vec<Listener<RollReadFn>>,
     provoked: Vec<Listener<ProvokedFn>>,
+    spent: Vec<Listener<SpentFn>>,
+    status_given: Vec<Listener<StatusFn>>,
+    saves_due: Vec<Listener<SavesFn>>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -254,6 +273,18 @@ impl Registry {
     pub fn on_provoked(&mut self, order: u16, rule: &'static str, run: ProvokedFn) {
         self.t.provoked.push(Listener { order, rule, run });
     }
+    /// A listener at [`Trigger::AttackActionSpent`].
+    pub fn on_attack_action_spent(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        self.t.spent.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::StatusGiven`].
+    pub fn on_status_given(&mut self, order: u16, rule: &'static str, run: StatusFn) {
+        self.t.status_given.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::SavesDue`].
+    pub fn on_saves_due(&mut self, order: u16, rule: &'static str, run: SavesFn) {
+        self.t.saves_due.push(Listener { order, rule, run });
+    }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
     pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
         let l = Listener { order, rule, run };
@@ -278,6 +309,9 @@ impl Registry {
         sort(&mut self.t.attacked);
         sort(&mut self.t.roll_read);
         sort(&mut self.t.provoked);
+        sort(&mut self.t.spent);
+        sort(&mut self.t.status_given);
+        sort(&mut self.t.saves_due);
         self.t
     }
 }
@@ -320,7 +354,10 @@ impl Table {
         let a = self.attacked.iter().map(|l| (Trigger::Attacked, l.order, l.rule));
         let r = self.roll_read.iter().map(|l| (Trigger::RollRead, l.order, l.rule));
         let p = self.provoked.iter().map(|l| (Trigger::Provoked, l.order, l.rule));
-        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).collect()
+        let s = self.spent.iter().map(|l| (Trigger::AttackActionSpent, l.order, l.rule));
+        let g = self.status_given.iter().map(|l| (Trigger::StatusGiven, l.order, l.rule));
+        let d = self.saves_due.iter().map(|l| (Trigger::SavesDue, l.order, l.rule));
+        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).collect()
     }
 }
 
@@ -379,4 +416,25 @@ pub fn provoked(cx: &mut Ctx, mover: UnitIdx, taker: UnitIdx) -> Result<(), Rule
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.provoked.iter().try_for_each(|l| (l.run)(cx, mover, taker))
+}
+
+/// Runs the listeners of [`Trigger::AttackActionSpent`] in order.
+pub fn attack_action_spent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.spent.iter().try_for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::StatusGiven`] in order.
+pub fn status_given(cx: &mut Ctx, unit: UnitIdx, status: &Status) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.status_given.iter().for_each(|l| (l.run)(cx, unit, status))
+}
+
+/// Runs the listeners of [`Trigger::SavesDue`] in order.
+pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.saves_due.iter().for_each(|l| (l.run)(cx, unit, saves))
 }

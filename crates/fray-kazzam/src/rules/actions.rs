@@ -1967,7 +1967,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Button(e) => {
             spend(cx, u, Slot::Attack);
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
             let with_orb = cx.s.held_orbs(u).any(|o| cx.s.orbs[o as usize].dungeon_orb);
             cx.emit(Event::ButtonHit { unit: cx.s.who(u), exit: e, with_orb });
         }
@@ -1981,7 +1981,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::ShakeOff(k) => {
             spend(cx, u, Slot::Attack);
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
             let shaken: Vec<crate::rules::statuses::Status> =
                 cx.s.unit(u).statuses.iter().filter(|st| st.kind == k && shake_off_status(cx.s, st)).copied().collect();
             // What came with it from the same power and source goes too (Talisman of Distraction's Dazed).
@@ -2034,11 +2034,11 @@ fn use_power(
         // K-ACT-4: no action of its own is spent.
     } else if creative {
         spend(cx, u, Slot::Attack);
-        crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+        crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
     } else if let Some(slot) = slot_of(def.action) {
         spend(cx, u, slot);
         if slot == Slot::Attack {
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
         }
     } else {
         free(cx, u, &format!("uses {}", def.name));

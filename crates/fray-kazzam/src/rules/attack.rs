@@ -520,14 +520,12 @@ fn resolve_roll(
     let evaded = a.evaded;
     let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
-    let read = crate::engine::hooks::RollRead { attacker: a.attacker, target, hit: hit != Hit::Miss };
-    crate::engine::hooks::roll_read(cx, &read)?; // Path of Blades
     if hit != Hit::Miss && is_own_turn(cx.s, a.attacker) && !cx.s.unit(a.attacker).hits_this_turn.contains(&target) {
         cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
     }
-    crate::classes::features::on_roll_result(cx, a.attacker, target, value, hit != Hit::Miss); // Terror
-    crate::classes::hexer::struck(cx, target, value, hit != Hit::Miss)?; // Jinxer
-    crate::rules::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
+    // The roll's listeners: Path of Blades, Terror, Jinxer, Misfortune.
+    let read = crate::engine::hooks::RollRead { attacker: a.attacker, target, value, hit: hit != Hit::Miss };
+    crate::engine::hooks::roll_read(cx, &read)?;
     if !cx.s.unit(a.attacker).on_map() {
         a.next = a.targets.len(); // the curse Took the attacker Out: its attack is lost
         a.stage = Stage::Roll;
@@ -1031,7 +1029,7 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
 pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
     match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
         Until::EndOfTargetsNextTurn => {
-            crate::classes::hexer::chant_duration(s, user, target) // Jinxer
+            crate::rules::query::chant_duration(s, user, target) // Jinxer
                 .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
         }
         Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
@@ -1123,7 +1121,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     if let Some(src) = status.source.filter(|_| kind.is_negative()) {
         crate::rules::creeps::provoked(cx, src, target, "it gave them a negative status"); // K-CAI-1
     }
-    crate::classes::hexer::status_given(cx, target, &status); // Jinxer
+    crate::engine::hooks::status_given(cx, target, &status); // Jinxer
     match kind {
         StatusKind::Incapacitated => {
             if !cx.s.unit(target).statuses.iter().any(|s| s.kind == StatusKind::Prone) {

@@ -316,7 +316,8 @@ pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Re
     Ok(())
 }
 
-/// Curses that wait for a hit on their target.
+/// Curses that wait for a hit on their target or for an attack's roll.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit(20, "preservation-charm", |cx, h| target_hit(cx, h.attacker, h.target));
+    r.on_roll_read(40, "misfortune", |cx, r| attack_resolved(cx, r.attacker, !r.hit));
 }

@@ -10,7 +10,7 @@ use crate::engine::options::DominatedRule;
 use crate::engine::records::control::Compulsion;
 use crate::engine::records::features::Feature;
 use crate::engine::records::modifiers::ModifierKind;
-use crate::engine::records::statuses::{Status, StatusKind};
+use crate::engine::records::statuses::{Duration, Status, StatusKind};
 use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use fray_core::geometry::distance;
@@ -178,4 +178,16 @@ pub fn focus(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDe
 /// Whether an Effect primitive is Rapid Fire's repeat.
 pub fn repeats(e: &crate::content::powers::Effect) -> bool {
     e.hook.as_deref() == Some("repeat-attack")
+}
+
+/// How far the target may be before the chant ends (L744: over 10 squares ends it).
+pub const CHANT_RANGE: i32 = 10;
+
+/// The duration an effect `user` lays on `target` gets instead of "end of the target's next
+/// turn": a chant, when `user` is a Jinxer and `target` an enemy within 10 squares.
+pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Duration> {
+    (s.enemies(user, target)
+        && s.has_feature(user, Feature::Jinxer)
+        && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
+    .then_some(Duration::Other(crate::engine::records::statuses::Lingers::Chant { jinxer: user, target }))
 }

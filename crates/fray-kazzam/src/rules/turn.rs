@@ -288,7 +288,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
                 .filter(|st| !crate::classes::charmer::lasting_status(cx.s, st))
                 .copied()
                 .collect();
-        crate::classes::hexer::hold_saves(cx, unit, &mut saves); // Jinxer
+        crate::engine::hooks::saves_due(cx, unit, &mut saves); // Jinxer
         // K-TURN-5: Distracted is saved against last.
         // Dazed carries Distracted with it, so it waits too.
         saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
