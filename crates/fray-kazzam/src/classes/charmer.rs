@@ -689,8 +689,10 @@ pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         .sum()
 }
 
-/// K-MISS-7: a Charmer's ally missing on its first roll.
+/// K-MISS-7 (a Charmer's ally missing on its first roll); Ugnatio's Preservation Charm at the
+/// end of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 70, "preservation-charm", undying_ends);
     r.on_missed(10, "K-MISS-7", |cx, m| {
         if m.first {
             ally_missed(cx, m.attacker);

@@ -397,6 +397,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
         Ok(())
     });
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 40, "seeking-hex", end_of_turn);
     r.on_round(crate::engine::hooks::Trigger::RoundBegins, 20, "coin-of-fortune", |cx| {
         round_begins(cx);
         Ok(crate::engine::hooks::Then::Go)

@@ -1263,6 +1263,7 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 10, "special-ward", end_of_turn);
     r.on_roll_read(20, "terror", |cx, r| {
         on_roll_result(cx, r.attacker, r.target, r.value, r.hit);
         Ok(())

@@ -1307,4 +1307,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.check_use(90, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "tamer", end_of_turn);
 }

@@ -466,9 +466,11 @@ pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleErro
 pub mod pest;
 pub mod robes;
 
-/// What the Tinker adds to the core rules: its power and Effect hooks, its use checks.
+/// What the Tinker adds to the core rules: its power and Effect hooks, its use checks, the
+/// Talisman of Distraction at the end of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.check_use(10, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 10, "talisman-of-distraction", turn_ended);
 }

@@ -192,6 +192,12 @@ pub enum Trigger {
     StatusGiven,
     /// A unit's Saving Throw Phase is about to save against these statuses (K-TURN-5).
     SavesDue,
+    /// A unit's saves are made; its end-of-turn statuses have not ended yet (K-TURN-4).
+    TurnEnding,
+    /// Its end-of-turn statuses have ended (and Explosive Attachment fired).
+    EndOfTurn,
+    /// Its turn has ended (`TurnEnded` journaled, the next turn queued).
+    TurnEnded,
 }
 
 /// The finished table a match plays with.
@@ -213,6 +219,9 @@ pub struct Table {
     spent: Vec<Listener<SpentFn>>,
     status_given: Vec<Listener<StatusFn>>,
     saves_due: Vec<Listener<SavesFn>>,
+    turn_ending: Vec<Listener<UnitFn>>,
+    end_of_turn: Vec<Listener<UnitFn>>,
+    turn_ended: Vec<Listener<UnitFn>>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -285,6 +294,16 @@ impl Registry {
     pub fn on_saves_due(&mut self, order: u16, rule: &'static str, run: SavesFn) {
         self.t.saves_due.push(Listener { order, rule, run });
     }
+    /// A listener at [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`] or [`Trigger::TurnEnded`].
+    pub fn on_turn(&mut self, point: Trigger, order: u16, rule: &'static str, run: UnitFn) {
+        let l = Listener { order, rule, run };
+        match point {
+            Trigger::TurnEnding => self.t.turn_ending.push(l),
+            Trigger::EndOfTurn => self.t.end_of_turn.push(l),
+            Trigger::TurnEnded => self.t.turn_ended.push(l),
+            p => panic!("{p:?} listeners are not turn listeners"),
+        }
+    }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
     pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
         let l = Listener { order, rule, run };
@@ -312,6 +331,9 @@ impl Registry {
         sort(&mut self.t.spent);
         sort(&mut self.t.status_given);
         sort(&mut self.t.saves_due);
+        sort(&mut self.t.turn_ending);
+        sort(&mut self.t.end_of_turn);
+        sort(&mut self.t.turn_ended);
         self.t
     }
 }
@@ -357,7 +379,11 @@ impl Table {
         let s = self.spent.iter().map(|l| (Trigger::AttackActionSpent, l.order, l.rule));
         let g = self.status_given.iter().map(|l| (Trigger::StatusGiven, l.order, l.rule));
         let d = self.saves_due.iter().map(|l| (Trigger::SavesDue, l.order, l.rule));
-        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).collect()
+        let te = self.turn_ending.iter().map(|l| (Trigger::TurnEnding, l.order, l.rule));
+        let eo = self.end_of_turn.iter().map(|l| (Trigger::EndOfTurn, l.order, l.rule));
+        let td = self.turn_ended.iter().map(|l| (Trigger::TurnEnded, l.order, l.rule));
+        let turns = te.chain(eo).chain(td);
+        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
     }
 }
 
@@ -437,4 +463,18 @@ pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.saves_due.iter().for_each(|l| (l.run)(cx, unit, saves))
+}
+
+/// Runs the listeners of a turn trigger point ([`Trigger::TurnEnding`], [`Trigger::EndOfTurn`],
+/// [`Trigger::TurnEnded`]) for `unit` in order.
+pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let list = match point {
+        Trigger::TurnEnding => &t.turn_ending,
+        Trigger::EndOfTurn => &t.end_of_turn,
+        Trigger::TurnEnded => &t.turn_ended,
+        p => panic!("{p:?} is not a turn trigger point"),
+    };
+    list.iter().for_each(|l| (l.run)(cx, unit))
 }

@@ -11,6 +11,8 @@ pub fn table() -> Table {
     crate::rules::summons::register(&mut r);
     crate::rules::creeps::register(&mut r);
     crate::rules::curses::register(&mut r);
+    crate::rules::modifiers::register(&mut r);
+    crate::rules::zones::register(&mut r);
     crate::engine::triggers::register(&mut r);
     crate::classes::features::register(&mut r);
     crate::classes::brewer::register(&mut r);

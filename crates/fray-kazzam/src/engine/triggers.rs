@@ -971,6 +971,8 @@ pub fn view(s: &State, u: UnitIdx) -> serde_json::Value {
 /// creature is hit.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 80, "K-ACT-7", end_of_turn);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 50, "K-ACT-7", turn_ended);
     r.on_hit(10, "K-ACT-7", |cx, h| {
         was_hit(cx, h.attacker, h.target, h.below);
         Ok(())

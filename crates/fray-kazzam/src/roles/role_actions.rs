@@ -1235,6 +1235,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets, a.square));
     r.check_use(30, check_use);
     r.on_attacked(10, "specialist-hide", attacked);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 20, "boost-square", end_of_turn);
     r.on_missed(30, "outflank", |cx, m| {
         outflank_missed(cx, m.attacker, m.target);
         Ok(())

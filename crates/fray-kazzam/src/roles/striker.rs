@@ -247,8 +247,10 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
     }
 }
 
-/// Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands.
+/// Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands; Bruiser's Ward
+/// at the end of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 30, "K-ROLL-5", end_of_turn); // Bruiser's Ward
     r.on_missed(20, "K-ROLL-5", |cx, m| {
         if m.first
             && m.value == 2

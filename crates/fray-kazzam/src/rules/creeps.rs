@@ -768,6 +768,7 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
     r.check_use(40, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });

@@ -320,4 +320,12 @@ pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Re
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit(20, "preservation-charm", |cx, h| target_hit(cx, h.attacker, h.target));
     r.on_roll_read(40, "misfortune", |cx, r| attack_resolved(cx, r.attacker, !r.hit));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 60, "curses", |cx, unit| {
+        let turn = cx.s.unit(unit).turns_started;
+        expire(
+            cx,
+            |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+            "end of turn",
+        );
+    });
 }

@@ -258,3 +258,15 @@ pub fn melee_advantage(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
 pub fn confused(s: &State, u: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
 }
+
+/// Modifiers that last to the end of a turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 50, "K-ADV", |cx, unit| {
+        let turn = cx.s.unit(unit).turns_started;
+        expire(
+            cx,
+            |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+            "end of turn",
+        );
+    });
+}

@@ -1155,4 +1155,5 @@ impl State {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| execute_hook(cx, a.unit, a.power));
     r.check_use(70, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 30, "K-DEF-5", end_of_turn);
 }

@@ -323,10 +323,8 @@ pub fn save_phase(
         }
         settle_save(cx, unit, st, success);
     }
-    crate::classes::brewer::generosity(cx, unit); // Generosity Tonic
-    crate::roles::role_actions::end_of_turn(cx, unit); // Boost Square
-    crate::roles::striker::end_of_turn(cx, unit); // Bruiser's Ward
-    crate::rules::creeps::turn_ended(cx, unit); // K-CAI-1: a turn ending next to Creeps or their orb
+    // Generosity Tonic, Boost Square, Bruiser's Ward, K-CAI-1 (a turn ending next to Creeps).
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnding, unit);
     let turn = cx.s.unit(unit).turns_started;
     let landing = crate::classes::charmer::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(
@@ -335,22 +333,9 @@ pub fn save_phase(
         "end of turn",
     );
     crate::rules::curses::maker_turn_ends(cx, unit)?; // Explosive Attachment
-    crate::classes::tinker::turn_ended(cx, unit); // Talisman of Distraction
-    crate::rules::zones::expire(cx, unit);
-    crate::rules::summons::end_of_turn(cx, unit);
-    crate::classes::diviner::end_of_turn(cx, unit); // Seeking Hex
-    crate::rules::modifiers::expire(
-        cx,
-        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
-        "end of turn",
-    );
-    crate::rules::curses::expire(
-        cx,
-        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
-        "end of turn",
-    );
-    crate::classes::charmer::undying_ends(cx, unit); // Ugnatio's Preservation Charm
-    crate::engine::triggers::end_of_turn(cx, unit);
+    // Talisman of Distraction, zones, summons, Seeking Hex, modifiers and curses that last to
+    // the end of the turn, Ugnatio's Preservation Charm, triggered powers waiting.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::EndOfTurn, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
@@ -359,11 +344,9 @@ pub fn save_phase(
     if let Some(by) = landing {
         crate::classes::charmer::landing_attack(cx, unit, by);
     }
-    crate::classes::features::end_of_turn(cx, unit); // Special Ward
-    crate::classes::porter::end_of_turn(cx, unit); // Floor Portal, Bend Space
-    crate::classes::porter::removal::end_of_turn(cx, unit); // Removal from Existence ends
-    crate::classes::tamer::end_of_turn(cx, unit); // the Tamer's creatures
-    crate::engine::triggers::turn_ended(cx, unit);
+    // Special Ward, Floor Portal and Bend Space, Removal from Existence, the Tamer's creatures,
+    // triggered powers.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnded, unit);
     Ok(Flow::Continue)
 }
 

@@ -354,3 +354,8 @@ pub fn expire(cx: &mut Ctx, unit: UnitIdx) {
         cx.emit(Event::ZoneEnded { bit, name: name.unwrap_or_default() });
     }
 }
+
+/// Zones that last to the end of their owner's turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 20, "K-ZONE-1", expire);
+}

@@ -280,4 +280,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.user, e.target));
     r.check_use(60, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 30, "removal-from-existence", end_of_turn);
 }
