@@ -15,6 +15,8 @@ use crate::engine::kit::Rolls;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+use crate::rules::query::from_hook;
+pub use crate::rules::query::wave_regenerate;
 use crate::rules::statuses::{Duration, Status};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -24,17 +26,6 @@ use fray_core::ruleset::RuleError;
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;
 const HEX_STEPS: usize = 5;
-
-/// Whether status `st` was given by a primitive carrying effect hook `hook`.
-fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
-    st.origin.is_some_and(|p| {
-        s.powers
-            .get(p)
-            .effect
-            .iter()
-            .any(|e| e.hook.as_deref() == Some(hook) && e.status.as_deref() == Some(st.kind.name()))
-    })
-}
 
 /// Uses a power played here.
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
@@ -359,23 +350,6 @@ pub fn sight_check(cx: &mut Ctx) {
     }
 }
 
-/// Empathic Wave: the Regenerate `unit` gains as its turn starts from a Diviner ally within 5
-/// squares whose wave is still running (the strongest one, if several).
-pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
-    s.units_on_map()
-        .filter(|&w| w != unit && !s.enemies(w, unit) && s.distance(w, unit).is_some_and(|d| d <= 5))
-        .flat_map(|w| {
-            s.unit(w)
-                .statuses
-                .iter()
-                .filter(move |st| st.source == Some(w) && from_hook(s, st, "empathic-wave"))
-                .map(|st| st.amount)
-                .collect::<Vec<_>>()
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// `target` was hit by an attack: its Empathic Wave ends.
 pub fn was_hit(cx: &mut Ctx, target: UnitIdx) {
     let waves: Vec<Status> =
@@ -397,6 +371,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
         Ok(())
     });
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 30, "line-of-sight-curse", |cx, _| sight_check(cx));
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 40, "seeking-hex", end_of_turn);
     r.on_round(crate::engine::hooks::Trigger::RoundBegins, 20, "coin-of-fortune", |cx| {
         round_begins(cx);

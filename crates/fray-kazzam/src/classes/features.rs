@@ -19,6 +19,7 @@ use crate::engine::kit::Ctx;
 use crate::engine::kit::Rolls;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::regenerate;
 pub use crate::rules::query::{hovering, locked, long_arm_reach as reach};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -294,11 +295,6 @@ pub fn implement_range(s: &State, u: UnitIdx, base: i32) -> i32 {
         return base.max(10);
     }
     base
-}
-
-/// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
-pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
-    i32::from(s.has_feature(u, Feature::Regenerative))
 }
 
 /// After `mover` teleported `t` (itself, an ally or an enemy): Teleportation Specialist gives
@@ -1263,6 +1259,7 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 10, "whirling", start_of_turn);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 10, "special-ward", end_of_turn);
     r.on_roll_read(20, "terror", |cx, r| {
         on_roll_result(cx, r.attacker, r.target, r.value, r.hit);

@@ -1307,5 +1307,9 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.check_use(90, check_use);
+    r.on_start_phase(20, "tamer", |cx, u| {
+        start_of_turn(cx, u);
+        Ok(())
+    });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "tamer", end_of_turn);
 }

@@ -192,6 +192,12 @@ pub enum Trigger {
     StatusGiven,
     /// A unit's Saving Throw Phase is about to save against these statuses (K-TURN-5).
     SavesDue,
+    /// A unit's turn has started and its Start Phase is queued (K-TURN-1).
+    TurnStarted,
+    /// Its Start Phase begins (summons and creatures it owns act first).
+    StartPhase,
+    /// Its Start Phase, once curses waiting for the turn have fired, before Regenerate.
+    StartEffects,
     /// A unit's saves are made; its end-of-turn statuses have not ended yet (K-TURN-4).
     TurnEnding,
     /// Its end-of-turn statuses have ended (and Explosive Attachment fired).
@@ -219,6 +225,9 @@ pub struct Table {
     spent: Vec<Listener<SpentFn>>,
     status_given: Vec<Listener<StatusFn>>,
     saves_due: Vec<Listener<SavesFn>>,
+    turn_started: Vec<Listener<UnitFn>>,
+    start_phase: Vec<Listener<SpentFn>>,
+    start_effects: Vec<Listener<UnitFn>>,
     turn_ending: Vec<Listener<UnitFn>>,
     end_of_turn: Vec<Listener<UnitFn>>,
     turn_ended: Vec<Listener<UnitFn>>,
@@ -294,15 +303,22 @@ impl Registry {
     pub fn on_saves_due(&mut self, order: u16, rule: &'static str, run: SavesFn) {
         self.t.saves_due.push(Listener { order, rule, run });
     }
-    /// A listener at [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`] or [`Trigger::TurnEnded`].
+    /// A listener at a turn trigger point ([`Trigger::TurnStarted`], [`Trigger::StartEffects`],
+    /// [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`], [`Trigger::TurnEnded`]).
     pub fn on_turn(&mut self, point: Trigger, order: u16, rule: &'static str, run: UnitFn) {
         let l = Listener { order, rule, run };
         match point {
+            Trigger::TurnStarted => self.t.turn_started.push(l),
+            Trigger::StartEffects => self.t.start_effects.push(l),
             Trigger::TurnEnding => self.t.turn_ending.push(l),
             Trigger::EndOfTurn => self.t.end_of_turn.push(l),
             Trigger::TurnEnded => self.t.turn_ended.push(l),
             p => panic!("{p:?} listeners are not turn listeners"),
         }
+    }
+    /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
+    pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        self.t.start_phase.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
     pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
@@ -331,6 +347,9 @@ impl Registry {
         sort(&mut self.t.spent);
         sort(&mut self.t.status_given);
         sort(&mut self.t.saves_due);
+        sort(&mut self.t.turn_started);
+        sort(&mut self.t.start_phase);
+        sort(&mut self.t.start_effects);
         sort(&mut self.t.turn_ending);
         sort(&mut self.t.end_of_turn);
         sort(&mut self.t.turn_ended);
@@ -382,7 +401,10 @@ impl Table {
         let te = self.turn_ending.iter().map(|l| (Trigger::TurnEnding, l.order, l.rule));
         let eo = self.end_of_turn.iter().map(|l| (Trigger::EndOfTurn, l.order, l.rule));
         let td = self.turn_ended.iter().map(|l| (Trigger::TurnEnded, l.order, l.rule));
-        let turns = te.chain(eo).chain(td);
+        let ts = self.turn_started.iter().map(|l| (Trigger::TurnStarted, l.order, l.rule));
+        let sp = self.start_phase.iter().map(|l| (Trigger::StartPhase, l.order, l.rule));
+        let se = self.start_effects.iter().map(|l| (Trigger::StartEffects, l.order, l.rule));
+        let turns = ts.chain(sp).chain(se).chain(te).chain(eo).chain(td);
         m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
     }
 }
@@ -465,16 +487,26 @@ pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
     t.saves_due.iter().for_each(|l| (l.run)(cx, unit, saves))
 }
 
-/// Runs the listeners of a turn trigger point ([`Trigger::TurnEnding`], [`Trigger::EndOfTurn`],
+/// Runs the listeners of a turn trigger point ([`Trigger::TurnStarted`],
+/// [`Trigger::StartEffects`], [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`],
 /// [`Trigger::TurnEnded`]) for `unit` in order.
 pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     let list = match point {
+        Trigger::TurnStarted => &t.turn_started,
+        Trigger::StartEffects => &t.start_effects,
         Trigger::TurnEnding => &t.turn_ending,
         Trigger::EndOfTurn => &t.end_of_turn,
         Trigger::TurnEnded => &t.turn_ended,
         p => panic!("{p:?} is not a turn trigger point"),
     };
     list.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::StartPhase`] for `unit` in order.
+pub fn start_phase(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.start_phase.iter().try_for_each(|l| (l.run)(cx, unit))
 }

@@ -187,3 +187,8 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
     );
     crate::rules::attack::give_status(cx, unit, st, &why);
 }
+
+/// Motivator's hit points above the maximum, checked at the start of a turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 20, "motivator", turn_started);
+}

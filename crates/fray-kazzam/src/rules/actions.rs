@@ -791,7 +791,7 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
 
 /// The top-level menu: every action the unit can take now.
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         return crate::classes::porter::removal::menu(s, u); // its move outside existence, or the end
     }
     let mut out = Vec::with_capacity(16); // a menu's usual size, grown once
@@ -1115,7 +1115,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
     if !final_action {
         cx.push(Frame::Act { unit: u });
     }
-    if crate::classes::porter::removal::is_removed(cx.s, u) && option != "end-turn" {
+    if crate::rules::query::is_removed(cx.s, u) && option != "end-turn" {
         return crate::classes::porter::removal::answer_menu(cx, u, option);
     }
     enum Next {
@@ -1576,7 +1576,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
 }
 
 fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, RuleError> {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         // Outside existence only the destination counts.
         let to = match r {
             Route::To(to) => Some(*to),
@@ -1905,7 +1905,7 @@ fn free(cx: &mut Ctx, u: UnitIdx, what: &str) {
 pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
     if let Verb::Move { path, .. } = &v
         && let Some(&q) = path.last()
-        && crate::classes::porter::removal::is_removed(cx.s, u)
+        && crate::rules::query::is_removed(cx.s, u)
     {
         return crate::classes::porter::removal::move_to(cx, u, q);
     }

@@ -191,3 +191,41 @@ pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Durat
         && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
     .then_some(Duration::Other(crate::engine::records::statuses::Lingers::Chant { jinxer: user, target }))
 }
+
+/// Whether status `st` was given by a primitive carrying effect hook `hook`.
+pub fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
+    st.origin.is_some_and(|p| {
+        s.powers
+            .get(p)
+            .effect
+            .iter()
+            .any(|e| e.hook.as_deref() == Some(hook) && e.status.as_deref() == Some(st.kind.name()))
+    })
+}
+
+/// Empathic Wave: the Regenerate `unit` gains as its turn starts from a Diviner ally within 5
+/// squares whose wave is still running (the strongest one, if several).
+pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
+    s.units_on_map()
+        .filter(|&w| w != unit && !s.enemies(w, unit) && s.distance(w, unit).is_some_and(|d| d <= 5))
+        .flat_map(|w| {
+            s.unit(w)
+                .statuses
+                .iter()
+                .filter(move |st| st.source == Some(w) && from_hook(s, st, "empathic-wave"))
+                .map(|st| st.amount)
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
+pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
+    i32::from(s.has_feature(u, Feature::Regenerative))
+}
+
+/// Whether `u` is removed from existence now.
+pub fn is_removed(s: &State, u: UnitIdx) -> bool {
+    s.removal.removed.iter().any(|r| r.unit == u)
+}

@@ -1155,5 +1155,6 @@ impl State {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| execute_hook(cx, a.unit, a.power));
     r.check_use(70, check_use);
+    r.on_start_phase(10, "K-DEF-5", start_of_turn);
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 30, "K-DEF-5", end_of_turn);
 }

@@ -121,11 +121,11 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::engine::triggers::start_of_turn(cx, unit);
     cx.push(crate::rules::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
-    crate::classes::tinker::offer_slide(cx, unit); // the Tinker's free trap slide, before its traps act
-    crate::classes::brewer::turn_starts(cx, unit); // Draught of Bonded Futures
+    // The Tinker's free trap slide (before its traps act), Draught of Bonded Futures.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnStarted, unit);
     let u = cx.s.unit(unit);
     // A removed creature that hit an exit's button comes out at a turn it starts back on the map.
-    if (u.taken_out || u.button.is_some()) && !crate::classes::porter::removal::is_removed(cx.s, unit) {
+    if (u.taken_out || u.button.is_some()) && !crate::rules::query::is_removed(cx.s, unit) {
         if u.taken_out && u.button.is_none() {
             cx.push(Frame::Respawn { unit });
         } else {
@@ -156,8 +156,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
-    crate::rules::summons::start_of_turn(cx, unit)?;
-    crate::classes::tamer::start_of_turn(cx, unit);
+    crate::engine::hooks::start_phase(cx, unit)?; // summons, the Tamer's creatures
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -166,13 +165,12 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
-    crate::classes::features::start_of_turn(cx, unit); // Whirling ready again
-    crate::roles::boosts::turn_started(cx, unit); // Motivator: above maximum HP
-    crate::classes::diviner::sight_check(cx); // Line-of-Sight Curse
+    // Whirling ready again, Motivator (above maximum HP), Line-of-Sight Curse.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::StartEffects, unit);
     // K-ST-Regenerate: only while at 1 HP or more; Empathic Wave reaches allies near the Diviner.
     let regen = cx.s.amount(unit, StatusKind::Regenerate)
-        + crate::classes::features::regenerate(cx.s, unit)
-        + crate::classes::diviner::wave_regenerate(cx.s, unit);
+        + crate::rules::query::regenerate(cx.s, unit)
+        + crate::rules::query::wave_regenerate(cx.s, unit);
     if regen > 0 && cx.s.unit(unit).hp >= 1 {
         crate::rules::damage::heal(cx, unit, regen, "Regenerate");
     }
@@ -248,7 +246,7 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     // A removed creature's turn goes on while it still has its move (removal.rs).
-    let removed = crate::classes::porter::removal::is_removed(cx.s, unit);
+    let removed = crate::rules::query::is_removed(cx.s, unit);
     if (!u.on_map() && !removed) || u.turn_over || crate::classes::porter::removal::turn_done(cx.s, unit) {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
@@ -275,7 +273,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         }
     }
     let mut saves: Vec<Status> = Vec::new();
-    if cx.s.unit(unit).on_map() || crate::classes::porter::removal::is_removed(cx.s, unit) {
+    if cx.s.unit(unit).on_map() || crate::rules::query::is_removed(cx.s, unit) {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         crate::rules::modifiers::saves(cx, unit)?;
         crate::rules::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom

@@ -15,6 +15,7 @@ pub use crate::engine::records::removal::Removal;
 pub use crate::engine::records::removal::Removed;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::movement::Mode;
+pub use crate::rules::query::is_removed;
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -28,11 +29,6 @@ const POWER: &str = "removal-from-existence";
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Existence { change, text });
-}
-
-/// Whether `u` is removed from existence now.
-pub fn is_removed(s: &State, u: UnitIdx) -> bool {
-    s.removal.removed.iter().any(|r| r.unit == u)
 }
 
 fn record(s: &State, u: UnitIdx) -> Option<&Removed> {
