@@ -782,6 +782,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
     r.effect_default(|cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.on_missed(40, "delivers", |cx, m| missed(cx, m.def, m.attacker, m.target, m.brew));
+    r.check_target(10, |s, u, power, t, _| check_target(s, u, power, t));
     r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 20, "bonded-futures", turn_starts);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 10, "generosity-tonic", generosity);
 }

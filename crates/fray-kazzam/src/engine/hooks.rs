@@ -166,6 +166,13 @@ pub type EffectFn = fn(&mut Ctx, &EffectUse) -> Result<(), RuleError>;
 pub type AfterHitFn = fn(&mut Ctx, &AfterHit);
 /// A check that a power may be used now (after the core's own checks).
 pub type CheckUseFn = fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>;
+/// A check that `t` may be a target of `power` by `u` (after range and line; `creative` for a
+/// Creative Use).
+pub type CheckTargetFn = fn(&State, UnitIdx, u16, UnitIdx, bool) -> Result<(), RuleError>;
+/// A listener of [`Trigger::AttackDeclared`]: the attacker, its targets, the power.
+pub type DeclaredFn = fn(&mut Ctx, UnitIdx, &[UnitIdx], u16);
+/// A listener of [`Trigger::DamageDealt`]: the unit damaged, the damage's source.
+pub type DealtFn = fn(&mut Ctx, UnitIdx, Option<UnitIdx>);
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -192,6 +199,10 @@ pub enum Trigger {
     StatusGiven,
     /// A unit's Saving Throw Phase is about to save against these statuses (K-TURN-5).
     SavesDue,
+    /// An attack is made, before any roll (hit or miss).
+    AttackDeclared,
+    /// Damage was journaled (and shared with a Ward Wall's other squares).
+    DamageDealt,
     /// A unit's turn has started and its Start Phase is queued (K-TURN-1).
     TurnStarted,
     /// Its Start Phase begins (summons and creatures it owns act first).
@@ -214,6 +225,9 @@ pub struct Table {
     effect_default: Option<EffectFn>,
     after_hit: HashMap<&'static str, AfterHitFn>,
     check_use: Vec<(u16, CheckUseFn)>,
+    check_target: Vec<(u16, CheckTargetFn)>,
+    declared: Vec<Listener<DeclaredFn>>,
+    dealt: Vec<Listener<DealtFn>>,
     die: Option<DieFn>,
     missed: Vec<Listener<MissedFn>>,
     round_begins: Vec<Listener<RoundFn>>,
@@ -266,6 +280,18 @@ impl Registry {
     /// A check a power's use must pass, at `order` among them.
     pub fn check_use(&mut self, order: u16, f: CheckUseFn) {
         self.t.check_use.push((order, f));
+    }
+    /// A check a power's target must pass, at `order` among them.
+    pub fn check_target(&mut self, order: u16, f: CheckTargetFn) {
+        self.t.check_target.push((order, f));
+    }
+    /// A listener at [`Trigger::AttackDeclared`].
+    pub fn on_attack_declared(&mut self, order: u16, rule: &'static str, run: DeclaredFn) {
+        self.t.declared.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::DamageDealt`].
+    pub fn on_damage_dealt(&mut self, order: u16, rule: &'static str, run: DealtFn) {
+        self.t.dealt.push(Listener { order, rule, run });
     }
     /// The die hook (one per match).
     pub fn die(&mut self, f: DieFn) {
@@ -337,6 +363,10 @@ impl Registry {
         }
         self.t.check_use.sort_by_key(|c| c.0);
         assert!(self.t.check_use.windows(2).all(|w| w[0].0 != w[1].0), "two use checks share an order");
+        self.t.check_target.sort_by_key(|c| c.0);
+        assert!(self.t.check_target.windows(2).all(|w| w[0].0 != w[1].0), "two target checks share an order");
+        sort(&mut self.t.declared);
+        sort(&mut self.t.dealt);
         sort(&mut self.t.missed);
         sort(&mut self.t.round_begins);
         sort(&mut self.t.round_ends);
@@ -374,6 +404,10 @@ impl Table {
     pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
         self.check_use.iter().try_for_each(|(_, f)| f(s, u, def))
     }
+    /// Runs the target checks in order; the first refusal stands.
+    pub fn check_target(&self, s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
+        self.check_target.iter().try_for_each(|(_, f)| f(s, u, power, t, creative))
+    }
     /// The die hook.
     pub fn die(&self) -> Option<DieFn> {
         self.die
@@ -404,7 +438,9 @@ impl Table {
         let ts = self.turn_started.iter().map(|l| (Trigger::TurnStarted, l.order, l.rule));
         let sp = self.start_phase.iter().map(|l| (Trigger::StartPhase, l.order, l.rule));
         let se = self.start_effects.iter().map(|l| (Trigger::StartEffects, l.order, l.rule));
-        let turns = ts.chain(sp).chain(se).chain(te).chain(eo).chain(td);
+        let ad = self.declared.iter().map(|l| (Trigger::AttackDeclared, l.order, l.rule));
+        let dd = self.dealt.iter().map(|l| (Trigger::DamageDealt, l.order, l.rule));
+        let turns = ad.chain(dd).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
         m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
     }
 }
@@ -509,4 +545,18 @@ pub fn start_phase(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.start_phase.iter().try_for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::AttackDeclared`] in order.
+pub fn attack_declared(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], power: u16) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.declared.iter().for_each(|l| (l.run)(cx, attacker, targets, power))
+}
+
+/// Runs the listeners of [`Trigger::DamageDealt`] in order.
+pub fn damage_dealt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.dealt.iter().for_each(|l| (l.run)(cx, target, source))
 }

@@ -1234,6 +1234,8 @@ fn swipe(cx: &mut Ctx, user: UnitIdx, option: &str) -> Result<(), RuleError> {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets, a.square));
     r.check_use(30, check_use);
+    r.check_target(20, check_target);
+    r.on_attack_declared(10, "spread-fire", note_attack);
     r.on_attacked(10, "specialist-hide", attacked);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 20, "boost-square", end_of_turn);
     r.on_missed(30, "outflank", |cx, m| {

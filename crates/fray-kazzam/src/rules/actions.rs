@@ -494,9 +494,8 @@ pub fn check_target_at(
             format_args!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
         ));
     }
-    crate::classes::brewer::check_target(s, u, power, t)?;
-    crate::roles::role_actions::check_target(s, u, power, t, creative)?;
-    crate::rules::creeps::check_target(s, u, power, t)?;
+    // Brews, Role Actions, the Hunter's Creep powers: the target checks the table holds.
+    crate::engine::hooks::table(s).check_target(s, u, power, t, creative)?;
     if let Some(limit) = crate::rules::modifiers::sight_limit(s, u)
         && t != u
         && d > limit

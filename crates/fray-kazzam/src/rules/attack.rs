@@ -225,8 +225,8 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
     });
     let attacker = frame.attacker;
     let power = frame.power;
-    crate::roles::role_actions::note_attack(cx, attacker, &frame.targets, power); // Spread Fire's limit
-    crate::rules::creeps::attacked(cx, attacker, &frame.targets); // K-CAI-1: hit or miss
+    // Spread Fire's limit, K-CAI-1 (Creeps attacked, hit or miss).
+    crate::engine::hooks::attack_declared(cx, attacker, &frame.targets, power);
     // A curse set off by its maker's turns is laid on the target as the attack is made, whatever
     // the roll (Favored Target).
     let line = def.effect_at(cx.s.unit(attacker).level).to_vec();
@@ -1118,10 +1118,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         }
     }
     cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
-    if let Some(src) = status.source.filter(|_| kind.is_negative()) {
-        crate::rules::creeps::provoked(cx, src, target, "it gave them a negative status"); // K-CAI-1
-    }
-    crate::engine::hooks::status_given(cx, target, &status); // Jinxer
+    crate::engine::hooks::status_given(cx, target, &status); // K-CAI-1, Jinxer
     match kind {
         StatusKind::Incapacitated => {
             if !cx.s.unit(target).statuses.iter().any(|s| s.kind == StatusKind::Prone) {

@@ -768,6 +768,18 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
     r.check_use(40, check_use);
+    r.check_target(30, |s, u, power, t, _| check_target(s, u, power, t));
+    r.on_attack_declared(20, "K-CAI-1", |cx, attacker, targets, _| attacked(cx, attacker, targets)); // hit or miss
+    r.on_status_given(5, "K-CAI-1", |cx, target, status| {
+        if let Some(src) = status.source.filter(|_| status.kind.is_negative()) {
+            provoked(cx, src, target, "it gave them a negative status");
+        }
+    });
+    r.on_damage_dealt(10, "K-CAI-1", |cx, target, source| {
+        if let Some(src) = source {
+            provoked(cx, src, target, "it dealt them damage");
+        }
+    });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })

@@ -116,9 +116,7 @@ pub fn deal(
         why: why.into(),
     });
     crate::rules::summons::share_damage(cx, target, total, hp);
-    if let Some(src) = source {
-        crate::rules::creeps::provoked(cx, src, target, "it dealt them damage"); // K-CAI-1
-    }
+    crate::engine::hooks::damage_dealt(cx, target, source); // K-CAI-1
     if hp <= 0 {
         // Death Ward answers a Take Out by an enemy's attack or Opportunity.
         let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
