@@ -372,6 +372,10 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         Ok(())
     });
     r.on_turn(crate::engine::hooks::Trigger::StartEffects, 30, "line-of-sight-curse", |cx, _| sight_check(cx));
+    r.on_square_entered(30, "line-of-sight-curse", |cx, _| {
+        sight_check(cx);
+        Ok(())
+    });
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 40, "seeking-hex", end_of_turn);
     r.on_round(crate::engine::hooks::Trigger::RoundBegins, 20, "coin-of-fortune", |cx| {
         round_begins(cx);

@@ -975,6 +975,10 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target, e.power_target, e.power));
     r.check_use(50, check_use);
+    r.on_square_entered(40, "scouting-warp", |cx, e| {
+        entered(cx, e.unit, e.from, e.to, e.by); // and Floor Portal, Vortex Warp
+        Ok(())
+    });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 20, "floor-portal", end_of_turn); // and Bend Space
     r.on_missed(80, "floor-portal", |cx, m| {
         on_miss(cx, m.attacker, m.target, m.def);

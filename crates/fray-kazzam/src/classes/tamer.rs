@@ -1307,6 +1307,10 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.check_use(90, check_use);
+    r.on_square_entered(50, "kerpoof", |cx, e| {
+        entered(cx, e.unit, e.from, e.to); // a territory
+        Ok(())
+    });
     r.on_start_phase(20, "tamer", |cx, u| {
         start_of_turn(cx, u);
         Ok(())

@@ -105,6 +105,18 @@ pub struct AfterHit<'a> {
     pub power: u16,
 }
 
+/// A unit entered a square ([`Trigger::SquareEntered`]), after terrain and zones.
+pub struct Entered {
+    /// Who.
+    pub unit: UnitIdx,
+    /// From where.
+    pub from: Pos,
+    /// The square entered.
+    pub to: Pos,
+    /// Who moved it (itself, if it moved under its own power), if anyone.
+    pub by: Option<UnitIdx>,
+}
+
 /// An attack roll was read against a target ([`Trigger::RollRead`]).
 pub struct RollRead {
     /// The attacker.
@@ -173,6 +185,8 @@ pub type CheckTargetFn = fn(&State, UnitIdx, u16, UnitIdx, bool) -> Result<(), R
 pub type DeclaredFn = fn(&mut Ctx, UnitIdx, &[UnitIdx], u16);
 /// A listener of [`Trigger::DamageDealt`]: the unit damaged, the damage's source.
 pub type DealtFn = fn(&mut Ctx, UnitIdx, Option<UnitIdx>);
+/// A listener of [`Trigger::SquareEntered`].
+pub type EnteredFn = fn(&mut Ctx, &Entered) -> Result<(), RuleError>;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -203,6 +217,10 @@ pub enum Trigger {
     AttackDeclared,
     /// Damage was journaled (and shared with a Ward Wall's other squares).
     DamageDealt,
+    /// A unit entered a square ([`Entered`]), after terrain, auras, zones and slick ground.
+    SquareEntered,
+    /// A unit's Start Phase has checked the damaging terrain under it (K-TER-2).
+    StartTerrain,
     /// A unit's turn has started and its Start Phase is queued (K-TURN-1).
     TurnStarted,
     /// Its Start Phase begins (summons and creatures it owns act first).
@@ -228,6 +246,8 @@ pub struct Table {
     check_target: Vec<(u16, CheckTargetFn)>,
     declared: Vec<Listener<DeclaredFn>>,
     dealt: Vec<Listener<DealtFn>>,
+    entered: Vec<Listener<EnteredFn>>,
+    start_terrain: Vec<Listener<UnitFn>>,
     die: Option<DieFn>,
     missed: Vec<Listener<MissedFn>>,
     round_begins: Vec<Listener<RoundFn>>,
@@ -293,6 +313,10 @@ impl Registry {
     pub fn on_damage_dealt(&mut self, order: u16, rule: &'static str, run: DealtFn) {
         self.t.dealt.push(Listener { order, rule, run });
     }
+    /// A listener at [`Trigger::SquareEntered`].
+    pub fn on_square_entered(&mut self, order: u16, rule: &'static str, run: EnteredFn) {
+        self.t.entered.push(Listener { order, rule, run });
+    }
     /// The die hook (one per match).
     pub fn die(&mut self, f: DieFn) {
         assert!(self.t.die.replace(f).is_none(), "one die hook");
@@ -335,6 +359,7 @@ impl Registry {
         let l = Listener { order, rule, run };
         match point {
             Trigger::TurnStarted => self.t.turn_started.push(l),
+            Trigger::StartTerrain => self.t.start_terrain.push(l),
             Trigger::StartEffects => self.t.start_effects.push(l),
             Trigger::TurnEnding => self.t.turn_ending.push(l),
             Trigger::EndOfTurn => self.t.end_of_turn.push(l),
@@ -367,6 +392,8 @@ impl Registry {
         assert!(self.t.check_target.windows(2).all(|w| w[0].0 != w[1].0), "two target checks share an order");
         sort(&mut self.t.declared);
         sort(&mut self.t.dealt);
+        sort(&mut self.t.entered);
+        sort(&mut self.t.start_terrain);
         sort(&mut self.t.missed);
         sort(&mut self.t.round_begins);
         sort(&mut self.t.round_ends);
@@ -440,7 +467,9 @@ impl Table {
         let se = self.start_effects.iter().map(|l| (Trigger::StartEffects, l.order, l.rule));
         let ad = self.declared.iter().map(|l| (Trigger::AttackDeclared, l.order, l.rule));
         let dd = self.dealt.iter().map(|l| (Trigger::DamageDealt, l.order, l.rule));
-        let turns = ad.chain(dd).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
+        let en = self.entered.iter().map(|l| (Trigger::SquareEntered, l.order, l.rule));
+        let st = self.start_terrain.iter().map(|l| (Trigger::StartTerrain, l.order, l.rule));
+        let turns = ad.chain(dd).chain(en).chain(st).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
         m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
     }
 }
@@ -531,6 +560,7 @@ pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     let list = match point {
         Trigger::TurnStarted => &t.turn_started,
+        Trigger::StartTerrain => &t.start_terrain,
         Trigger::StartEffects => &t.start_effects,
         Trigger::TurnEnding => &t.turn_ending,
         Trigger::EndOfTurn => &t.end_of_turn,
@@ -559,4 +589,11 @@ pub fn damage_dealt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.dealt.iter().for_each(|l| (l.run)(cx, target, source))
+}
+
+/// Runs the listeners of [`Trigger::SquareEntered`] in order.
+pub fn square_entered(cx: &mut Ctx, args: &Entered) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.entered.iter().try_for_each(|l| (l.run)(cx, args))
 }

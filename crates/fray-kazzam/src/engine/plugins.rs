@@ -11,6 +11,7 @@ pub fn table() -> Table {
     crate::rules::summons::register(&mut r);
     crate::rules::creeps::register(&mut r);
     crate::rules::curses::register(&mut r);
+    crate::rules::contagion::register(&mut r);
     crate::rules::modifiers::register(&mut r);
     crate::rules::zones::register(&mut r);
     crate::engine::triggers::register(&mut r);

@@ -55,3 +55,12 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
 pub fn entered(cx: &mut Ctx, unit: UnitIdx) {
     catch(cx, unit);
 }
+
+/// Bura's Traveling Fire: spreading as a square is entered and as a turn starts.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_square_entered(20, "traveling-fire", |cx, e| {
+        entered(cx, e.unit);
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::StartTerrain, 10, "traveling-fire", turn_started);
+}

@@ -1156,5 +1156,6 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(HOOKS, |cx, a| execute_hook(cx, a.unit, a.power));
     r.check_use(70, check_use);
     r.on_start_phase(10, "K-DEF-5", start_of_turn);
+    r.on_square_entered(10, "K-DEF-2", |cx, e| entered(cx, e.unit, e.from, e.to)); // traps, walls
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 30, "K-DEF-5", end_of_turn);
 }

@@ -102,12 +102,9 @@ pub fn entered_as(
             crate::rules::attack::give_status(cx, unit, prone, "slipped on slick ground");
         }
     }
-    crate::rules::summons::entered(cx, unit, from, to)?;
-    crate::rules::contagion::entered(cx, unit); // Bura's Traveling Fire
-    crate::classes::diviner::sight_check(cx); // Line-of-Sight Curse
-    crate::classes::porter::entered(cx, unit, from, to, by); // Scouting Warp, Floor Portal, Vortex Warp
-    crate::classes::tamer::entered(cx, unit, from, to); // a Kerpoof's territory
-    Ok(())
+    // Traps and walls, Bura's Traveling Fire, Line-of-Sight Curse, Scouting Warp, Floor Portal,
+    // Vortex Warp, a Kerpoof's territory.
+    crate::engine::hooks::square_entered(cx, &crate::engine::hooks::Entered { unit, from, to, by })
 }
 
 /// Starting a turn in damaging terrain hurts (K-TER-2, K-ZONE-5).
@@ -128,7 +125,7 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleErro
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?;
         }
     }
-    crate::rules::contagion::turn_started(cx, unit); // Bura's Traveling Fire
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::StartTerrain, unit); // Bura's Traveling Fire
     Ok(())
 }
 
