@@ -15,6 +15,7 @@ use crate::engine::kit::Rolls;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::fortune;
 use crate::rules::query::from_hook;
 pub use crate::rules::query::wave_regenerate;
 use crate::rules::statuses::{Duration, Status};
@@ -296,21 +297,6 @@ pub fn foreseen_roll(cx: &mut Ctx, attacker: UnitIdx) -> Option<i32> {
     Some(v)
 }
 
-/// Coin of Fortune: (Advantage, Disadvantage) on every roll `u` makes this round.
-pub fn fortune(s: &State, u: UnitIdx) -> (bool, bool) {
-    let side = s.unit(u).side;
-    let mut out = (false, false);
-    for m in s.modifiers.iter().filter(|m| m.amount == s.round as i32) {
-        let maker = s.unit(m.source).side;
-        match m.kind {
-            ModifierKind::TeamAdvantage if side == maker => out.0 = true,
-            ModifierKind::EnemyDisadvantage if side != maker && side.team().is_some() => out.1 = true,
-            _ => {}
-        }
-    }
-    out
-}
-
 /// As a round begins: Coin of Fortune's rounds that are over end.
 pub fn round_begins(cx: &mut Ctx) {
     for i in (0..cx.s.modifiers.len()).rev() {
@@ -365,6 +351,8 @@ pub mod empathy;
 /// Fortune as a round begins.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.attack_die(foreseen_roll); // Foresight
+    r.on_taken_out(60, "seeking-hex", |cx, unit, _, _| quarry_lost(cx, unit));
     r.on_hit(40, "empathic-wave", |cx, h| {
         if h.def.rolls() {
             was_hit(cx, h.target); // hit by an attack roll

@@ -187,6 +187,10 @@ pub type DeclaredFn = fn(&mut Ctx, UnitIdx, &[UnitIdx], u16);
 pub type DealtFn = fn(&mut Ctx, UnitIdx, Option<UnitIdx>);
 /// A listener of [`Trigger::SquareEntered`].
 pub type EnteredFn = fn(&mut Ctx, &Entered) -> Result<(), RuleError>;
+/// An attack roll about to be made by a unit: the value that stands for it (Foresight), if any.
+pub type AttackDieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+/// A listener of [`Trigger::TakenOut`]: the unit, its square, who Took it Out.
+pub type TakenOutFn = fn(&mut Ctx, UnitIdx, Pos, Option<UnitIdx>);
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -217,6 +221,9 @@ pub enum Trigger {
     AttackDeclared,
     /// Damage was journaled (and shared with a Ward Wall's other squares).
     DamageDealt,
+    /// A unit was Taken Out (its orbs, statuses and Ward seen to, K-DUN-3), before the curses on
+    /// it end.
+    TakenOut,
     /// A unit entered a square ([`Entered`]), after terrain, auras, zones and slick ground.
     SquareEntered,
     /// A unit's Start Phase has checked the damaging terrain under it (K-TER-2).
@@ -249,6 +256,8 @@ pub struct Table {
     entered: Vec<Listener<EnteredFn>>,
     start_terrain: Vec<Listener<UnitFn>>,
     die: Option<DieFn>,
+    attack_die: Option<AttackDieFn>,
+    taken_out: Vec<Listener<TakenOutFn>>,
     missed: Vec<Listener<MissedFn>>,
     round_begins: Vec<Listener<RoundFn>>,
     round_ends: Vec<Listener<RoundFn>>,
@@ -321,6 +330,14 @@ impl Registry {
     pub fn die(&mut self, f: DieFn) {
         assert!(self.t.die.replace(f).is_none(), "one die hook");
     }
+    /// The attack-roll hook (one per match).
+    pub fn attack_die(&mut self, f: AttackDieFn) {
+        assert!(self.t.attack_die.replace(f).is_none(), "one attack-roll hook");
+    }
+    /// A listener at [`Trigger::TakenOut`].
+    pub fn on_taken_out(&mut self, order: u16, rule: &'static str, run: TakenOutFn) {
+        self.t.taken_out.push(Listener { order, rule, run });
+    }
     /// A listener at [`Trigger::AttackMissed`].
     pub fn on_missed(&mut self, order: u16, rule: &'static str, run: MissedFn) {
         self.t.missed.push(Listener { order, rule, run });
@@ -392,6 +409,7 @@ impl Registry {
         assert!(self.t.check_target.windows(2).all(|w| w[0].0 != w[1].0), "two target checks share an order");
         sort(&mut self.t.declared);
         sort(&mut self.t.dealt);
+        sort(&mut self.t.taken_out);
         sort(&mut self.t.entered);
         sort(&mut self.t.start_terrain);
         sort(&mut self.t.missed);
@@ -435,6 +453,10 @@ impl Table {
     pub fn check_target(&self, s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
         self.check_target.iter().try_for_each(|(_, f)| f(s, u, power, t, creative))
     }
+    /// The attack-roll hook.
+    pub fn attack_die(&self) -> Option<AttackDieFn> {
+        self.attack_die
+    }
     /// The die hook.
     pub fn die(&self) -> Option<DieFn> {
         self.die
@@ -469,7 +491,9 @@ impl Table {
         let dd = self.dealt.iter().map(|l| (Trigger::DamageDealt, l.order, l.rule));
         let en = self.entered.iter().map(|l| (Trigger::SquareEntered, l.order, l.rule));
         let st = self.start_terrain.iter().map(|l| (Trigger::StartTerrain, l.order, l.rule));
-        let turns = ad.chain(dd).chain(en).chain(st).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
+        let to = self.taken_out.iter().map(|l| (Trigger::TakenOut, l.order, l.rule));
+        let turns =
+            ad.chain(dd).chain(to).chain(en).chain(st).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
         m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
     }
 }
@@ -596,4 +620,11 @@ pub fn square_entered(cx: &mut Ctx, args: &Entered) -> Result<(), RuleError> {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.entered.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::TakenOut`] in order.
+pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos, by: Option<UnitIdx>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.taken_out.iter().for_each(|l| (l.run)(cx, unit, at, by))
 }

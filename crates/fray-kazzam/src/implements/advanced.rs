@@ -359,3 +359,13 @@ impl State {
         crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
     }
 }
+
+/// Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_taken_out(30, "corkscrew-staff", |cx, unit, _, _| {
+        if cx.s.unit(unit).advanced == Some(Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
+            let total = cx.s.unit(unit).miss_tokens + 1;
+            cx.emit(crate::engine::events::Event::MissToken { unit: cx.s.who(unit), total });
+        }
+    });
+}

@@ -140,7 +140,7 @@ pub fn roll_adv_dis_at(
     }
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::rules::modifiers::roll_flags(s, attacker, target);
-    let (f_adv, f_dis) = crate::classes::diviner::fortune(s, attacker); // Coin of Fortune
+    let (f_adv, f_dis) = crate::rules::query::fortune(s, attacker); // Coin of Fortune
     let dis = dis || crate::classes::tinker::pest::burdened(s, attacker, target); // carrying a Pest (the-pest)
     (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
@@ -197,7 +197,8 @@ pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: U
 }
 
 fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
-    if let Some(v) = crate::classes::diviner::foreseen_roll(cx, attacker) {
+    let die = crate::engine::hooks::table(cx.s).attack_die();
+    if let Some(v) = die.and_then(|f| f(cx, attacker)) {
         return Ok((vec![v], v)); // Foresight: no die is rolled
     }
     let a = cx.d6(Some(attacker))?;

@@ -319,6 +319,7 @@ pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Re
 /// Curses that wait for a hit on their target or for an attack's roll.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit(20, "preservation-charm", |cx, h| target_hit(cx, h.attacker, h.target));
+    r.on_taken_out(50, "speak-doom", |cx, unit, _, by| taken_out(cx, unit, by));
     r.on_roll_read(40, "misfortune", |cx, r| attack_resolved(cx, r.attacker, !r.hit));
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 60, "curses", |cx, unit| {
         let turn = cx.s.unit(unit).turns_started;

@@ -272,18 +272,10 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         _ => cx.push(Frame::Recharge { unit }),
     }
     credit_take_out(cx, unit, by);
-    crate::rules::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
-    crate::classes::charmer::shrink_back(cx); // Enlarging Charm: back to 1x1 off the map
-    // Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
-    if cx.s.unit(unit).advanced == Some(crate::implements::advanced::Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
-        let total = cx.s.unit(unit).miss_tokens + 1;
-        cx.emit(Event::MissToken { unit: cx.s.who(unit), total });
-    }
-    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3), but an
-    // Explosive Attachment stays behind in its square.
-    crate::classes::tinker::taken_out(cx, unit, pos);
-    crate::rules::curses::taken_out(cx, unit, by);
-    crate::classes::diviner::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
+    // You're Mine ends with its maker, Enlarging Charm (back to 1x1 off the map), Corkscrew
+    // Staff, Explosive Attachment (stays behind in its square), Speak Doom fires, a Seeking Hex
+    // loses its quarry; every other curse on it goes, like its statuses (K-DUN-3).
+    crate::engine::hooks::taken_out(cx, unit, pos, by);
     for i in (0..cx.s.curses.len()).rev() {
         let c = &cx.s.curses[i];
         if c.on == crate::rules::curses::CurseOn::MakerTurnStarts {

@@ -259,8 +259,9 @@ pub fn confused(s: &State, u: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
 }
 
-/// Modifiers that last to the end of a turn.
+/// Modifiers that last to the end of a turn or end with their maker.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_taken_out(10, "you-re-mine", |cx, unit, _, _| maker_taken_out(cx, unit));
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 50, "K-ADV", |cx, unit| {
         let turn = cx.s.unit(unit).turns_started;
         expire(

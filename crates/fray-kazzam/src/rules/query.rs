@@ -229,3 +229,18 @@ pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
 pub fn is_removed(s: &State, u: UnitIdx) -> bool {
     s.removal.removed.iter().any(|r| r.unit == u)
 }
+
+/// Coin of Fortune: (Advantage, Disadvantage) on every roll `u` makes this round.
+pub fn fortune(s: &State, u: UnitIdx) -> (bool, bool) {
+    let side = s.unit(u).side;
+    let mut out = (false, false);
+    for m in s.modifiers.iter().filter(|m| m.amount == s.round as i32) {
+        let maker = s.unit(m.source).side;
+        match m.kind {
+            ModifierKind::TeamAdvantage if side == maker => out.0 = true,
+            ModifierKind::EnemyDisadvantage if side != maker && side.team().is_some() => out.1 = true,
+            _ => {}
+        }
+    }
+    out
+}

@@ -381,7 +381,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
     // Fortune's cancel it or give the higher (K-ADV-0).
     let restore = crate::roles::role_actions::save_advantage(cx, unit);
-    let (adv, dis) = crate::classes::diviner::fortune(cx.s, unit);
+    let (adv, dis) = crate::rules::query::fortune(cx.s, unit);
     match crate::rules::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
         crate::engine::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
         crate::engine::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
