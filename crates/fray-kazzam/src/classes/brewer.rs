@@ -783,6 +783,8 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.effect_default(|cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.on_missed(40, "delivers", |cx, m| missed(cx, m.def, m.attacker, m.target, m.brew));
     r.check_target(10, |s, u, power, t, _| check_target(s, u, power, t));
+    r.menu(10, menu); // drinking or passing a carried Elixir
+    r.lends(carried_power);
     r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 20, "bonded-futures", turn_starts);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 10, "generosity-tonic", generosity);
 }

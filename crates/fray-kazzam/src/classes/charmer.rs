@@ -692,6 +692,8 @@ pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
 /// K-MISS-7 (a Charmer's ally missing on its first roll); Ugnatio's Preservation Charm at the
 /// end of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.menu(50, takeoff_menu); // Takeoff Charm
+    r.lends(takeoff_power);
     r.on_taken_out(20, "enlarging-charm", |cx, _, _, _| shrink_back(cx));
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 70, "preservation-charm", undying_ends);
     r.on_missed(10, "K-MISS-7", |cx, m| {

@@ -1259,6 +1259,8 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.menu(40, team_die_menu); // Improved Seer's team die
+    r.lends(team_die_power);
     r.on_turn(crate::engine::hooks::Trigger::StartEffects, 10, "whirling", start_of_turn);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 10, "special-ward", end_of_turn);
     r.on_roll_read(20, "terror", |cx, r| {

@@ -472,6 +472,8 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.effect_hooks(HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
     r.check_use(10, check_use);
+    r.menu(20, menu); // pulling a tethered creature
+    r.lends(tether_power);
     r.on_taken_out(40, "explosive-attachment", |cx, unit, at, _| taken_out(cx, unit, at));
     r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 10, "tinker-trap-slide", offer_slide);
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 10, "talisman-of-distraction", turn_ended);

@@ -191,6 +191,10 @@ pub type EnteredFn = fn(&mut Ctx, &Entered) -> Result<(), RuleError>;
 pub type AttackDieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 /// A listener of [`Trigger::TakenOut`]: the unit, its square, who Took it Out.
 pub type TakenOutFn = fn(&mut Ctx, UnitIdx, Pos, Option<UnitIdx>);
+/// Menu entries a class adds to a unit's turn menu.
+pub type MenuFn = fn(&State, UnitIdx) -> Vec<fray_core::decision::DecisionOption>;
+/// Whether a class lets a unit use a power it does not have (a carried Elixir...).
+pub type LendsFn = fn(&State, UnitIdx, u16) -> bool;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -251,6 +255,8 @@ pub struct Table {
     after_hit: HashMap<&'static str, AfterHitFn>,
     check_use: Vec<(u16, CheckUseFn)>,
     check_target: Vec<(u16, CheckTargetFn)>,
+    menu: Vec<(u16, MenuFn)>,
+    lends: Vec<LendsFn>,
     declared: Vec<Listener<DeclaredFn>>,
     dealt: Vec<Listener<DealtFn>>,
     entered: Vec<Listener<EnteredFn>>,
@@ -309,6 +315,14 @@ impl Registry {
     /// A check a power's use must pass, at `order` among them.
     pub fn check_use(&mut self, order: u16, f: CheckUseFn) {
         self.t.check_use.push((order, f));
+    }
+    /// Entries for a unit's turn menu, at `order` among the classes' entries.
+    pub fn menu(&mut self, order: u16, f: MenuFn) {
+        self.t.menu.push((order, f));
+    }
+    /// Powers a unit may use without having them.
+    pub fn lends(&mut self, f: LendsFn) {
+        self.t.lends.push(f);
     }
     /// A check a power's target must pass, at `order` among them.
     pub fn check_target(&mut self, order: u16, f: CheckTargetFn) {
@@ -405,6 +419,8 @@ impl Registry {
         }
         self.t.check_use.sort_by_key(|c| c.0);
         assert!(self.t.check_use.windows(2).all(|w| w[0].0 != w[1].0), "two use checks share an order");
+        self.t.menu.sort_by_key(|c| c.0);
+        assert!(self.t.menu.windows(2).all(|w| w[0].0 != w[1].0), "two menu entries share an order");
         self.t.check_target.sort_by_key(|c| c.0);
         assert!(self.t.check_target.windows(2).all(|w| w[0].0 != w[1].0), "two target checks share an order");
         sort(&mut self.t.declared);
@@ -448,6 +464,16 @@ impl Table {
     /// Runs the use checks in order; the first refusal stands.
     pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
         self.check_use.iter().try_for_each(|(_, f)| f(s, u, def))
+    }
+    /// The classes' entries for `u`'s turn menu, in order, added to `out`.
+    pub fn menu(&self, s: &State, u: UnitIdx, out: &mut Vec<fray_core::decision::DecisionOption>) {
+        for (_, f) in &self.menu {
+            out.extend(f(s, u));
+        }
+    }
+    /// Whether some class lets `u` use `power` without having it.
+    pub fn lends(&self, s: &State, u: UnitIdx, power: u16) -> bool {
+        self.lends.iter().any(|f| f(s, u, power))
     }
     /// Runs the target checks in order; the first refusal stands.
     pub fn check_target(&self, s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {

@@ -310,13 +310,9 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power)
-        && !crate::classes::brewer::carried_power(s, u, power)
-        && !crate::classes::tinker::tether_power(s, u, power)
-        && !crate::classes::tinker::pest::shake_power(s, u, power)
-        && !crate::classes::features::team_die_power(s, u, power)
-        && !crate::classes::charmer::takeoff_power(s, u, power)
-    {
+    // A carried Elixir, a tether, a Pest to shake off, a team die, Takeoff Charm: powers a unit
+    // may use without having them (the table's list).
+    if !unit.powers.contains(&power) && !crate::engine::hooks::table(s).lends(s, u, power) {
         return Err(crate::rules::actions::refuse(
             "K-CHAR-3",
             format_args!("{} does not have the power {}", who(s, u), def.name),
@@ -858,11 +854,9 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if can_move && !dunk_options(s, u).is_empty() {
         out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
     }
-    out.extend(crate::classes::brewer::menu(s, u)); // drinking or passing a carried Elixir
-    out.extend(crate::classes::tinker::menu(s, u)); // pulling a tethered creature
-    out.extend(crate::classes::tinker::pest::menu(s, u)); // shaking a Pest off
-    out.extend(crate::classes::features::team_die_menu(s, u)); // Improved Seer's team die
-    out.extend(crate::classes::charmer::takeoff_menu(s, u)); // Takeoff Charm
+    // Carried Elixirs, a tethered creature, shaking a Pest off, Improved Seer's team die,
+    // Takeoff Charm: the menu entries the table holds, in order.
+    crate::engine::hooks::table(s).menu(s, u, &mut out);
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));

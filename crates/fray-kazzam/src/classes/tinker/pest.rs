@@ -162,4 +162,6 @@ pub fn shake(cx: &mut Ctx, h: UnitIdx, option: &str) -> Result<(), RuleError> {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.check_use(20, check_use);
+    r.menu(30, menu); // shaking a Pest off
+    r.lends(shake_power);
 }
