@@ -195,6 +195,10 @@ pub type TakenOutFn = fn(&mut Ctx, UnitIdx, Pos, Option<UnitIdx>);
 pub type MenuFn = fn(&State, UnitIdx) -> Vec<fray_core::decision::DecisionOption>;
 /// Whether a class lets a unit use a power it does not have (a carried Elixir...).
 pub type LendsFn = fn(&State, UnitIdx, u16) -> bool;
+/// A listener of [`Trigger::TrapSprung`]: the trap, its victim, whether it was a free trigger.
+pub type TrapFn = fn(&mut Ctx, UnitIdx, UnitIdx, bool);
+/// A curse left behind in a square fires there (its curse, the square, its Effect line).
+pub type LeftBehindFn = fn(&mut Ctx, &crate::engine::records::curses::Curse, Pos, &[crate::content::powers::Effect]);
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -228,6 +232,8 @@ pub enum Trigger {
     /// A unit was Taken Out (its orbs, statuses and Ward seen to, K-DUN-3), before the curses on
     /// it end.
     TakenOut,
+    /// A trap went off on a victim (after its damage and ride, before its charge is spent).
+    TrapSprung,
     /// A unit entered a square ([`Entered`]), after terrain, auras, zones and slick ground.
     SquareEntered,
     /// A unit's Start Phase has checked the damaging terrain under it (K-TER-2).
@@ -263,6 +269,8 @@ pub struct Table {
     start_terrain: Vec<Listener<UnitFn>>,
     die: Option<DieFn>,
     attack_die: Option<AttackDieFn>,
+    left_behind: Option<LeftBehindFn>,
+    trap_sprung: Vec<Listener<TrapFn>>,
     taken_out: Vec<Listener<TakenOutFn>>,
     missed: Vec<Listener<MissedFn>>,
     round_begins: Vec<Listener<RoundFn>>,
@@ -343,6 +351,14 @@ impl Registry {
     /// The die hook (one per match).
     pub fn die(&mut self, f: DieFn) {
         assert!(self.t.die.replace(f).is_none(), "one die hook");
+    }
+    /// What a curse left behind in a square does when it fires (one per match).
+    pub fn left_behind(&mut self, f: LeftBehindFn) {
+        assert!(self.t.left_behind.replace(f).is_none(), "one left-behind hook");
+    }
+    /// A listener at [`Trigger::TrapSprung`].
+    pub fn on_trap_sprung(&mut self, order: u16, rule: &'static str, run: TrapFn) {
+        self.t.trap_sprung.push(Listener { order, rule, run });
     }
     /// The attack-roll hook (one per match).
     pub fn attack_die(&mut self, f: AttackDieFn) {
@@ -426,6 +442,7 @@ impl Registry {
         sort(&mut self.t.declared);
         sort(&mut self.t.dealt);
         sort(&mut self.t.taken_out);
+        sort(&mut self.t.trap_sprung);
         sort(&mut self.t.entered);
         sort(&mut self.t.start_terrain);
         sort(&mut self.t.missed);
@@ -479,6 +496,10 @@ impl Table {
     pub fn check_target(&self, s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
         self.check_target.iter().try_for_each(|(_, f)| f(s, u, power, t, creative))
     }
+    /// What a curse left behind does when it fires.
+    pub fn left_behind(&self) -> Option<LeftBehindFn> {
+        self.left_behind
+    }
     /// The attack-roll hook.
     pub fn attack_die(&self) -> Option<AttackDieFn> {
         self.attack_die
@@ -497,30 +518,33 @@ impl Table {
     }
     /// Every listener's trigger point, order and rule id (for `fray rules --code` and tests).
     pub fn listeners(&self) -> Vec<(Trigger, u16, &'static str)> {
-        let m = self.missed.iter().map(|l| (Trigger::AttackMissed, l.order, l.rule));
-        let b = self.round_begins.iter().map(|l| (Trigger::RoundBegins, l.order, l.rule));
-        let e = self.round_ends.iter().map(|l| (Trigger::RoundEnds, l.order, l.rule));
-        let h = self.hit.iter().map(|l| (Trigger::AttackHit, l.order, l.rule));
-        let a = self.attacked.iter().map(|l| (Trigger::Attacked, l.order, l.rule));
-        let r = self.roll_read.iter().map(|l| (Trigger::RollRead, l.order, l.rule));
-        let p = self.provoked.iter().map(|l| (Trigger::Provoked, l.order, l.rule));
-        let s = self.spent.iter().map(|l| (Trigger::AttackActionSpent, l.order, l.rule));
-        let g = self.status_given.iter().map(|l| (Trigger::StatusGiven, l.order, l.rule));
-        let d = self.saves_due.iter().map(|l| (Trigger::SavesDue, l.order, l.rule));
-        let te = self.turn_ending.iter().map(|l| (Trigger::TurnEnding, l.order, l.rule));
-        let eo = self.end_of_turn.iter().map(|l| (Trigger::EndOfTurn, l.order, l.rule));
-        let td = self.turn_ended.iter().map(|l| (Trigger::TurnEnded, l.order, l.rule));
-        let ts = self.turn_started.iter().map(|l| (Trigger::TurnStarted, l.order, l.rule));
-        let sp = self.start_phase.iter().map(|l| (Trigger::StartPhase, l.order, l.rule));
-        let se = self.start_effects.iter().map(|l| (Trigger::StartEffects, l.order, l.rule));
-        let ad = self.declared.iter().map(|l| (Trigger::AttackDeclared, l.order, l.rule));
-        let dd = self.dealt.iter().map(|l| (Trigger::DamageDealt, l.order, l.rule));
-        let en = self.entered.iter().map(|l| (Trigger::SquareEntered, l.order, l.rule));
-        let st = self.start_terrain.iter().map(|l| (Trigger::StartTerrain, l.order, l.rule));
-        let to = self.taken_out.iter().map(|l| (Trigger::TakenOut, l.order, l.rule));
-        let turns =
-            ad.chain(dd).chain(to).chain(en).chain(st).chain(ts).chain(sp).chain(se).chain(te).chain(eo).chain(td);
-        m.chain(b).chain(e).chain(h).chain(a).chain(r).chain(p).chain(s).chain(g).chain(d).chain(turns).collect()
+        fn add<F>(out: &mut Vec<(Trigger, u16, &'static str)>, p: Trigger, v: &[Listener<F>]) {
+            out.extend(v.iter().map(|l| (p, l.order, l.rule)));
+        }
+        let mut out = Vec::new();
+        add(&mut out, Trigger::AttackDeclared, &self.declared);
+        add(&mut out, Trigger::RollRead, &self.roll_read);
+        add(&mut out, Trigger::AttackMissed, &self.missed);
+        add(&mut out, Trigger::AttackHit, &self.hit);
+        add(&mut out, Trigger::Attacked, &self.attacked);
+        add(&mut out, Trigger::StatusGiven, &self.status_given);
+        add(&mut out, Trigger::DamageDealt, &self.dealt);
+        add(&mut out, Trigger::TakenOut, &self.taken_out);
+        add(&mut out, Trigger::TrapSprung, &self.trap_sprung);
+        add(&mut out, Trigger::SquareEntered, &self.entered);
+        add(&mut out, Trigger::Provoked, &self.provoked);
+        add(&mut out, Trigger::AttackActionSpent, &self.spent);
+        add(&mut out, Trigger::TurnStarted, &self.turn_started);
+        add(&mut out, Trigger::StartPhase, &self.start_phase);
+        add(&mut out, Trigger::StartTerrain, &self.start_terrain);
+        add(&mut out, Trigger::StartEffects, &self.start_effects);
+        add(&mut out, Trigger::SavesDue, &self.saves_due);
+        add(&mut out, Trigger::TurnEnding, &self.turn_ending);
+        add(&mut out, Trigger::EndOfTurn, &self.end_of_turn);
+        add(&mut out, Trigger::TurnEnded, &self.turn_ended);
+        add(&mut out, Trigger::RoundBegins, &self.round_begins);
+        add(&mut out, Trigger::RoundEnds, &self.round_ends);
+        out
     }
 }
 
@@ -653,4 +677,11 @@ pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos, by: Option<UnitIdx>) {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.taken_out.iter().for_each(|l| (l.run)(cx, unit, at, by))
+}
+
+/// Runs the listeners of [`Trigger::TrapSprung`] in order.
+pub fn trap_sprung(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx, free: bool) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.trap_sprung.iter().for_each(|l| (l.run)(cx, trap, victim, free))
 }

@@ -7,21 +7,11 @@
 use crate::content::powers::{PowerDef, Targeting};
 pub use crate::engine::frames::roles::StrikerFrame;
 use crate::engine::kit::{Ctx, Frame};
+pub use crate::engine::records::roles::Strike;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::roles::boosts::Boost;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-
-/// A Striker's boost for one attack, read once the roll is known.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Strike {
-    /// The Striker Condition is met.
-    pub met: bool,
-    /// The extra damage (0 when the roll gives none or the hit deals no damage).
-    pub extra: i32,
-    /// A Blaster's: how many other targets take the extra damage, within how many squares.
-    pub splash: Option<(u8, i32)>,
-}
 
 fn spec(s: &State, u: UnitIdx) -> Option<&str> {
     s.unit(u).specialization.as_deref()

@@ -263,7 +263,9 @@ pub fn maker_turn_ends(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         let effect = effect_of(cx.s, &c);
         end(cx, i, "its time came");
         if let Some(at) = c.at {
-            crate::classes::tinker::left_behind_fires(cx, &c, at, &effect);
+            if let Some(f) = crate::engine::hooks::table(cx.s).left_behind() {
+                f(cx, &c, at, &effect); // Explosive Attachment
+            }
         } else if cx.s.unit(c.target).on_map() {
             crate::rules::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
         }

@@ -231,7 +231,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             .statuses
             .iter()
             .filter(|s| s.kind == StatusKind::Grabbed)
-            .filter(|st| !crate::classes::tinker::is_tether(cx.s, st)) // a Tether holds at any distance
+            .filter(|st| !crate::rules::query::is_tether(cx.s, st)) // a Tether holds at any distance
             .filter_map(|s| s.source.map(|g| (g, *s)))
             .collect();
     for (g, st) in grabbers {

@@ -273,7 +273,7 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     // A Tether's hold (gadgets.rs) and Vine Worms' grab (L1697) drag no one.
     s.units_on_map().filter(move |&v| {
         s.status_from(v, StatusKind::Grabbed, unit)
-            .is_some_and(|st| !crate::classes::tinker::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
+            .is_some_and(|st| !crate::rules::query::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
     })
 }
 

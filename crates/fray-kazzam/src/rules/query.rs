@@ -10,6 +10,7 @@ use crate::engine::options::DominatedRule;
 use crate::engine::records::control::Compulsion;
 use crate::engine::records::features::Feature;
 use crate::engine::records::modifiers::ModifierKind;
+use crate::engine::records::roles::Boost;
 use crate::engine::records::statuses::{Duration, Status, StatusKind};
 use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{State, UnitIdx, UnitKind};
@@ -243,4 +244,53 @@ pub fn fortune(s: &State, u: UnitIdx) -> (bool, bool) {
         }
     }
     out
+}
+
+/// The Role Boost `u` gets, if Fray plays it.
+pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
+    let x = s.unit(u);
+    match (x.role.as_deref(), x.specialization.as_deref()) {
+        // From level 4 the slide is 4 squares and may run into other characters (defctl.rs).
+        (Some("controller"), _) => Some(Boost::Controller),
+        (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
+        (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
+        // Motivator: the heal may pass maximum HP; Tactician: the healed ally may shift 1.
+        (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
+        (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
+        (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
+        (Some("specialist"), Some("runner")) => Some(Boost::Runner),
+        (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
+        (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
+        (Some("striker"), _) => Some(Boost::Striker(Default::default())),
+        (Some("specialist"), Some("hunter")) => Some(Boost::Hunter),
+        _ => None,
+    }
+}
+
+/// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
+pub const GADGETS: &[&str] = &[
+    "bag-of-tricks-explosive-attachment",
+    "bag-of-tricks-curtain-of-shadows",
+    "bag-of-tricks-tether",
+    "bag-of-tricks-talisman-of-distraction",
+];
+
+/// The Bag of Tricks tether (a Grab that holds at any distance).
+pub const TETHER: &str = "bag-of-tricks-tether";
+
+/// Whether `p`, spent by `u`, is a gadget drawn from its Bag of Tricks (not a power of its own):
+/// a Take Out does not recharge it (L1364).
+pub fn used_from_bag(s: &State, u: UnitIdx, p: u16) -> bool {
+    GADGETS.contains(&s.powers.get(p).id.as_str()) && !s.unit(u).powers.contains(&p)
+}
+
+/// Whether a Grabbed status is a Tether's (it holds at any distance and is not dragged along).
+pub fn is_tether(s: &State, st: &Status) -> bool {
+    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == TETHER)
+}
+
+/// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
+/// Runner's, which only moves the Runner itself (see rulings).
+pub fn loads_boost(s: &State, tinker: UnitIdx) -> bool {
+    boost_of(s, tinker).is_some_and(|b| b != Boost::Runner)
 }

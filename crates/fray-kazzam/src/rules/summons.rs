@@ -291,7 +291,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
             let amount = trap_damage(cx.s, trap, 2);
             crate::rules::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
             ride(cx, trap, t);
-            crate::classes::tinker::deliver_loaded(cx, trap, t, false);
+            crate::engine::hooks::trap_sprung(cx, trap, t, false); // a loaded Role Boost
         }
         spend_charge(cx, trap);
     }
@@ -329,7 +329,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleErr
         let amount = trap_damage(cx.s, trap, 2);
         crate::rules::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
         ride(cx, trap, victim);
-        crate::classes::tinker::deliver_loaded(cx, trap, victim, false);
+        crate::engine::hooks::trap_sprung(cx, trap, victim, false); // a loaded Role Boost
     }
     spend_charge(cx, trap);
     Ok(())
@@ -469,7 +469,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             crate::rules::damage::deal(cx, unit, extra, p.owner.or(Some(trap)), &p.what, None);
         }
         ride(cx, trap, unit);
-        crate::classes::tinker::deliver_loaded(cx, trap, unit, p.free); // a Wand Trap's free trigger brings none
+        crate::engine::hooks::trap_sprung(cx, trap, unit, p.free); // a loaded Role Boost (a Wand Trap's free trigger brings none)
         spend_charge(cx, trap);
     }
     Ok(())
@@ -950,7 +950,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 set_trap(cx, t, |st| st.rider = rider);
             }
             // K-ROLE-5: a Trap Roll of 3 or more loads the Tinker's Role Boost (always: see rulings).
-            if hook.as_deref() == Some("trap") && roll >= 3 && crate::classes::tinker::loads_boost(cx.s, owner) {
+            if hook.as_deref() == Some("trap") && roll >= 3 && crate::rules::query::loads_boost(cx.s, owner) {
                 set_trap(cx, t, |st| st.loaded = Some(roll));
                 cx.emit(Event::Note {
                     text: format!("{} loads its Role Boost into {}", cx.s.unit(owner).id, cx.s.unit(t).id),

@@ -543,7 +543,7 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
     s.unit(unit)
         .spent
         .iter()
-        .filter(|&&p| !crate::classes::tinker::used_from_bag(s, unit, p)) // never the same gadget twice
+        .filter(|&&p| !crate::rules::query::used_from_bag(s, unit, p)) // never the same gadget twice
         .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
         .collect()
 }

@@ -14,6 +14,7 @@ pub mod implement;
 pub mod modifiers;
 pub mod porter;
 pub mod removal;
+pub mod roles;
 pub mod statuses;
 pub mod summons;
 pub mod tamer;
