@@ -143,22 +143,6 @@ impl Feature {
     }
 }
 
-impl State {
-    /// Whether `u` has feature `f` in force (a Disarmed Shivering Sword's Blade Enchantment
-    /// gives nothing, L1058).
-    pub fn has_feature(&self, u: UnitIdx, f: Feature) -> bool {
-        self.unit(u).features.contains(&f) && !(f.is_blade_enchantment() && self.has(u, StatusKind::Disarmed))
-    }
-    /// A feature's counter on `u` (Whirling used, Focus Tokens): its value and whom it is about.
-    pub fn counter(&self, u: UnitIdx, f: Feature) -> (i32, Option<UnitIdx>) {
-        self.unit(u).counters.iter().find(|c| c.feature == f).map_or((0, None), |c| (c.value, c.about))
-    }
-    /// A per-creature counter's value (Electrified: 1 once `about` was zapped this turn).
-    pub fn counter_about(&self, u: UnitIdx, f: Feature, about: UnitIdx) -> i32 {
-        self.unit(u).counters.iter().find(|c| c.feature == f && c.about == Some(about)).map_or(0, |c| c.value)
-    }
-}
-
 pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
     let now = if f.counts_per_creature() {
         let v = cx.s.unit(u).counters.iter().find(|c| c.feature == f && c.about == about).map_or(0, |c| c.value);

@@ -17,6 +17,8 @@ use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame};
+pub use crate::rules::query::creature_implement_range as implement_range;
+use crate::rules::query::owner;
 use crate::rules::query::{conjured, creature_named, what};
 pub use crate::rules::query::{creature_reach as reach, darkfly_conceals, glowfly_reveals, loose};
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -69,10 +71,6 @@ pub fn hooked(def: &PowerDef) -> bool {
     def.hook.as_deref().is_some_and(|h| HOOKS.contains(&h))
 }
 
-fn owner(s: &State, u: UnitIdx) -> Option<UnitIdx> {
-    s.unit(u).placed.as_ref().and_then(|p| p.owner)
-}
-
 fn beast(s: &State, u: UnitIdx) -> Beast {
     s.unit(u).placed.as_ref().map(|p| p.beast).unwrap_or_default()
 }
@@ -91,12 +89,6 @@ pub fn creatures(s: &State, tamer: UnitIdx) -> Vec<UnitIdx> {
 /// The summoner whose roll an attack made through `u` is (the Tamer of a summoned creature).
 pub fn roller(s: &State, u: UnitIdx) -> UnitIdx {
     if s.unit(u).kind == UnitKind::Summon { owner(s, u).unwrap_or(u) } else { u }
-}
-
-/// The implement range an attack through a summoned creature has: its Tamer's, measured from
-/// the creature (see rulings).
-pub fn implement_range(s: &State, u: UnitIdx) -> Option<i32> {
-    (s.unit(u).kind == UnitKind::Summon).then(|| owner(s, u).map(|o| s.implement_range(o))).flatten()
 }
 
 /// Whether the creature can obey a command now: not Stunned or Dominated, and a Dazed one only

@@ -199,6 +199,9 @@ pub type LendsFn = fn(&State, UnitIdx, u16) -> bool;
 pub type TrapFn = fn(&mut Ctx, UnitIdx, UnitIdx, bool);
 /// A curse left behind in a square fires there (its curse, the square, its Effect line).
 pub type LeftBehindFn = fn(&mut Ctx, &crate::engine::records::curses::Curse, Pos, &[crate::content::powers::Effect]);
+/// A Role Boost applied on a hit (or a miss that still boosts): the boost, user, target, and
+/// whether the hit dealt damage.
+pub type BoostFn = fn(&mut Ctx, crate::engine::records::roles::Boost, UnitIdx, UnitIdx, bool);
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -269,6 +272,7 @@ pub struct Table {
     start_terrain: Vec<Listener<UnitFn>>,
     die: Option<DieFn>,
     attack_die: Option<AttackDieFn>,
+    boost: Option<BoostFn>,
     left_behind: Option<LeftBehindFn>,
     trap_sprung: Vec<Listener<TrapFn>>,
     taken_out: Vec<Listener<TakenOutFn>>,
@@ -359,6 +363,10 @@ impl Registry {
     /// A listener at [`Trigger::TrapSprung`].
     pub fn on_trap_sprung(&mut self, order: u16, rule: &'static str, run: TrapFn) {
         self.t.trap_sprung.push(Listener { order, rule, run });
+    }
+    /// How Role Boosts apply (one per match; K-ROLL-5).
+    pub fn role_boost(&mut self, f: BoostFn) {
+        assert!(self.t.boost.replace(f).is_none(), "one Role Boost hook");
     }
     /// The attack-roll hook (one per match).
     pub fn attack_die(&mut self, f: AttackDieFn) {
@@ -684,4 +692,11 @@ pub fn trap_sprung(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx, free: bool) {
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.trap_sprung.iter().for_each(|l| (l.run)(cx, trap, victim, free))
+}
+
+/// Applies a Role Boost (K-ROLL-5) through the table.
+pub fn role_boost(cx: &mut Ctx, b: crate::engine::records::roles::Boost, user: UnitIdx, target: UnitIdx, damage: bool) {
+    if let Some(f) = table(cx.s).boost {
+        f(cx, b, user, target, damage);
+    }
 }

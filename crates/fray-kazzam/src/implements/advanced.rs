@@ -6,6 +6,7 @@
 pub use crate::engine::frames::roles::AdvancedFrame;
 pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{has_advanced as has, opportunity_range, sniper_staff_bonus as range_bonus, thrown};
 
 /// Ids of the advanced implements Fray plays.
 pub const PLAYED: &[(&str, Advanced)] = &[
@@ -58,17 +59,6 @@ impl Advanced {
     }
 }
 
-/// Whether `u` has advanced implement `a`, in hand (the implement it upgrades, not stowed).
-pub fn has(s: &State, u: UnitIdx, a: Advanced) -> bool {
-    let un = s.unit(u);
-    un.advanced == Some(a) && un.implement == a.implement()
-}
-
-/// Extra implement range (Sniper's Staff).
-pub fn range_bonus(s: &State, u: UnitIdx) -> i32 {
-    if has(s, u, Advanced::SnipersStaff) { 2 } else { 0 }
-}
-
 /// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
 /// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
 pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
@@ -103,12 +93,6 @@ pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
 /// How far a Throwing Sword flies.
 pub const THROW_RANGE: i32 = 5;
 
-/// The range `u` takes Opportunities at (K-OPP-4): its implement range without the Long Sword's
-/// or the Throwing Sword's extra.
-pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
-    range_bonus(s, u) + s.base_implement_range(u)
-}
-
 /// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
 pub fn handless(s: &State, u: UnitIdx) -> bool {
     has(s, u, Advanced::Wristwand)
@@ -117,14 +101,6 @@ pub fn handless(s: &State, u: UnitIdx) -> bool {
 /// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
 pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
     has(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
-}
-
-/// Throwing Sword: `attacker`'s implement attack `def` on `target` is thrown — the target is
-/// beyond its ordinary reach.
-pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
-    def.uses_implement()
-        && has(s, attacker, Advanced::ThrowingSword)
-        && s.distance(attacker, target).is_some_and(|d| d > opportunity_range(s, attacker))
 }
 
 /// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the

@@ -10,17 +10,7 @@ pub use crate::engine::records::roles::Boost;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 pub use crate::rules::query::boost_of;
-
-/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
-pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
-    let x = s.unit(user);
-    match b {
-        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
-        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
-        Boost::Hunter => crate::roles::striker::hunter_extra(s, user, _target, _roll),
-        _ => 0,
-    }
-}
+pub use crate::rules::query::extra_damage;
 
 /// Applies the parts of a boost that follow the hit; `damage_given` says its extra damage went
 /// into the hit already.
@@ -137,7 +127,9 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
     crate::rules::attack::give_status(cx, unit, st, &why);
 }
 
-/// Motivator's hit points above the maximum, checked at the start of a turn.
+/// How Role Boosts apply (K-ROLL-5); Motivator's hit points above the maximum, checked at the
+/// start of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.role_boost(apply);
     r.on_turn(crate::engine::hooks::Trigger::StartEffects, 20, "motivator", turn_started);
 }

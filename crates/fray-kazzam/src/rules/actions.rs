@@ -296,7 +296,9 @@ fn slot_of(kind: ActionKind) -> Option<Slot> {
 /// Range of a targeting mode for `u`.
 fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
     match t {
-        Targeting::Implement => crate::classes::tamer::implement_range(s, u).unwrap_or_else(|| s.implement_range(u)),
+        Targeting::Implement => {
+            crate::rules::query::creature_implement_range(s, u).unwrap_or_else(|| s.implement_range(u))
+        }
         Targeting::Melee => s.reach(u),
         Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
         Targeting::Burst { radius } => radius,
@@ -475,7 +477,7 @@ pub fn check_target_at(
     }
     .unwrap_or(i32::MAX);
     let range = range + crate::classes::porter::range_bonus(s, u, t, def); // Bend Space
-    let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+    let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
     crate::classes::porter::check_target(s, u, def, t)?;
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u
@@ -547,7 +549,7 @@ pub fn check_target_at(
         && s.has(u, StatusKind::Flying) != s.has(t, StatusKind::Flying)
         // Long Sword: next to it across the air-ground line; Throwing Sword: thrown, not melee.
         && !crate::implements::advanced::melee_across_air(s, u, t)
-        && !crate::implements::advanced::thrown(s, u, t, def)
+        && !crate::rules::query::thrown(s, u, t, def)
     {
         return Err(crate::rules::actions::refuse(
             "K-ST-Flying",
@@ -824,7 +826,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             // Compulsions never depend on who is in an area (an area power is never the one a
             // Frenzied or Panicked creature is forced to use).
             Targeting::Area { range, .. } => {
-                let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+                let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
                 crate::rules::control::check_power(s, u, def, &[]).is_ok()
                     && !zones::area_centres(s, u, range).is_empty()
             }
@@ -909,7 +911,7 @@ where
 {
     let def = s.powers.get(power);
     let flying = s.has(u, StatusKind::Flying);
-    let long_sword = crate::implements::advanced::has(s, u, crate::implements::advanced::Advanced::LongSword); // ends next to it
+    let long_sword = crate::rules::query::has_advanced(s, u, crate::engine::records::advanced::Advanced::LongSword); // ends next to it
     let sight = crate::rules::modifiers::sight_limit(s, u);
     s.units_on_map()
         .filter(move |&t| s.enemies(u, t) && !s.hidden_from(t, u))
@@ -1010,7 +1012,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
-            let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+            let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
             let size = size + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::rules::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
@@ -1690,7 +1692,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 let centre = square.ok_or_else(|| {
                     RuleError::malformed(format!("{} needs the centre of its area: square = [x, y]", def.name))
                 })?;
-                let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+                let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
                 if !zones::area_centres(s, u, range).contains(&centre) {
                     return Err(crate::rules::actions::refuse(
                         "K-ZONE-1",
@@ -2127,7 +2129,7 @@ fn use_power(
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
-            if crate::implements::advanced::has(cx.s, u, crate::implements::advanced::Advanced::ChargingSword)
+            if crate::rules::query::has_advanced(cx.s, u, crate::engine::records::advanced::Advanced::ChargingSword)
                 || crate::classes::features::misty_charge(cx.s, u)
             {
                 // Charging Sword: the attack is chosen once the run is over.

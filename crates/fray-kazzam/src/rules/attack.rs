@@ -101,7 +101,7 @@ pub fn roll_adv_dis_at(
     from_warp: bool,
 ) -> (bool, bool) {
     let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword)
-        && !crate::implements::advanced::thrown(s, attacker, target, power); // a thrown sword is ranged
+        && !crate::rules::query::thrown(s, attacker, target, power); // a thrown sword is ranged
     let mut adv = granted;
     let mut dis = false;
     let flanks = if from_warp { flanking_from(s, attacker, origin, 1, target) } else { flanking(s, attacker, target) };
@@ -295,7 +295,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     a.next += 1;
                     continue;
                 }
-                a.thrown |= crate::implements::advanced::thrown(cx.s, a.attacker, target, def); // Throwing Sword
+                a.thrown |= crate::rules::query::thrown(cx.s, a.attacker, target, def); // Throwing Sword
                 if !def.rolls() {
                     apply_hit(cx, &mut a, def, target, true, true, 0)?;
                 } else if let Some(v) = a.fixed {
@@ -543,9 +543,9 @@ fn resolve_roll(
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
         crate::classes::charmer::resolve(cx, a.attacker, target, a.power, hit)?;
         crate::classes::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
-        let boost = a.boost.take().and_then(|_| crate::roles::boosts::boost_of(cx.s, a.attacker));
+        let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
-            crate::roles::boosts::apply(cx, b, a.attacker, target, false);
+            crate::engine::hooks::role_boost(cx, b, a.attacker, target, false);
         }
         a.next += 1;
         a.stage = Stage::Roll;
@@ -555,10 +555,10 @@ fn resolve_roll(
         Hit::Miss => {
             // Distracting Wand: the wand's protection (K-OPP-11) comes with a miss too.
             if def.uses_implement()
-                && crate::implements::advanced::has(
+                && crate::rules::query::has_advanced(
                     cx.s,
                     a.attacker,
-                    crate::implements::advanced::Advanced::DistractingWand,
+                    crate::engine::records::advanced::Advanced::DistractingWand,
                 )
                 && is_own_turn(cx.s, a.attacker)
                 && cx.s.enemies(a.attacker, target)
@@ -608,7 +608,7 @@ fn resolve_roll(
             if def.damage.is_some()
                 && (!def.effect.is_empty() || !a.brew.is_empty())
                 && a.boost.is_some()
-                && crate::roles::striker::both_on_three(cx.s, a.attacker, target, def) =>
+                && crate::rules::query::both_on_three(cx.s, a.attacker, target, def) =>
         {
             let text = format!("{}'s Striker Condition holds: the 3 deals damage and Effect", cx.s.unit(a.attacker).id);
             cx.emit(Event::Note { text });
@@ -745,11 +745,11 @@ fn apply_damage_and_effect(
         packet = 0; // not even the Effect line's own damage
     }
     let boost =
-        a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::roles::boosts::boost_of(cx.s, attacker));
-    let boost = boost.map(|b| crate::roles::striker::refine(cx.s, b, attacker, target, def, roll, damage)); // Striker
+        a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::rules::query::boost_of(cx.s, attacker));
+    let boost = boost.map(|b| crate::rules::query::refine(cx.s, b, attacker, target, def, roll, damage)); // Striker
     // K-ROLL-4: the boost's extra damage joins the hit's damage (Smasher).
     let boost_extra = match boost {
-        Some(b) if damage => crate::roles::boosts::extra_damage(cx.s, b, attacker, target, roll),
+        Some(b) if damage => crate::rules::query::extra_damage(cx.s, b, attacker, target, roll),
         _ => 0,
     };
     let boost_damage = boost_extra > 0;
@@ -799,7 +799,7 @@ fn apply_damage_and_effect(
                 attack_or_opportunity: true,
                 pierce,
                 melee: def.is_melee(cx.s.unit(attacker).implement == Implement::Sword)
-                    && !crate::implements::advanced::thrown(cx.s, attacker, target, def),
+                    && !crate::rules::query::thrown(cx.s, attacker, target, def),
             }),
         );
     }
@@ -812,7 +812,7 @@ fn apply_damage_and_effect(
     }
     // Piercing Wand: emptying the target's Ward costs it 1 more, on its HP.
     let piercing = def.uses_implement()
-        && crate::implements::advanced::has(cx.s, attacker, crate::implements::advanced::Advanced::PiercingWand);
+        && crate::rules::query::has_advanced(cx.s, attacker, crate::engine::records::advanced::Advanced::PiercingWand);
     if piercing && dealt.ward > 0 && cx.s.unit(target).ward == 0 && cx.s.unit(target).on_map() {
         damage::deal_unreduced(cx, target, 1, Some(attacker), "Piercing Wand");
     }
@@ -902,7 +902,7 @@ fn apply_damage_and_effect(
     if let Some(b) = boost
         && cx.s.unit(attacker).on_map()
     {
-        crate::roles::boosts::apply(cx, b, attacker, target, boost_damage);
+        crate::engine::hooks::role_boost(cx, b, attacker, target, boost_damage);
     }
     if let Some(r) = a.rider {
         crate::engine::triggers::rider(cx, attacker, target, r);
@@ -969,7 +969,7 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP); none when thrown.
         Implement::Sword
             if crate::implements::advanced::sword_bonus_applies(s, attacker, target)
-                && !crate::implements::advanced::thrown(s, attacker, target, def) =>
+                && !crate::rules::query::thrown(s, attacker, target, def) =>
         {
             1
         }

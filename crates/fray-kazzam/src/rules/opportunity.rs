@@ -48,10 +48,9 @@ fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
 /// Whether `granter` (taken as standing `at` that square, if given) is within `taker`'s
 /// Opportunity range (K-OPP-4), from its square or one of its [`vantages`].
 fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
-    let range = crate::implements::advanced::opportunity_range(s, taker)
-        .max(1)
-        .max(crate::classes::tamer::opportunity_range(s, taker))
-        + crate::implements::advanced::opportunity_reach_bonus(s, taker);
+    let range =
+        crate::rules::query::opportunity_range(s, taker).max(1).max(crate::classes::tamer::opportunity_range(s, taker))
+            + crate::implements::advanced::opportunity_reach_bonus(s, taker);
     let g = s.unit(granter);
     let gsize = if at.is_some() { 1 } else { g.size };
     let (tu, gpos) = (s.unit(taker), at.or(g.pos));
@@ -113,7 +112,8 @@ fn grants_from(s: &State, mover: UnitIdx, t: UnitIdx, walking: bool, before: i32
 pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     let mut d = 2;
     // The sword's +1: not against a sword or a Parrying Wand (a Duelling Sword is no help here).
-    let parried = crate::implements::advanced::has(s, target, crate::implements::advanced::Advanced::ParryingWand);
+    let parried =
+        crate::rules::query::has_advanced(s, target, crate::engine::records::advanced::Advanced::ParryingWand);
     if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword && !parried {
         d += 1;
     }
@@ -174,7 +174,7 @@ pub fn for_attack(
     // A Nimble Staff's implement attacks grant none (K-AIMP).
     let staff = implement_attack
         && s.unit(attacker).implement == Implement::Staff
-        && !crate::implements::advanced::has(s, attacker, crate::implements::advanced::Advanced::NimbleStaff);
+        && !crate::rules::query::has_advanced(s, attacker, crate::engine::records::advanced::Advanced::NimbleStaff);
     let prone = s.has(attacker, StatusKind::Prone);
     // K-ST-Panicked: the compelled attack grants its target (the source) no Opportunity.
     let spared = match s.unit(attacker).compulsion {

@@ -5,15 +5,18 @@
 //! rules re-export each question at its old path.
 
 use crate::content::powers::ZoneKind;
+use crate::content::powers::{PowerDef, Targeting};
 use crate::engine::arena::Terrain;
 use crate::engine::options::DominatedRule;
+use crate::engine::records::advanced::Advanced;
 use crate::engine::records::control::Compulsion;
 use crate::engine::records::features::Feature;
 use crate::engine::records::modifiers::ModifierKind;
 use crate::engine::records::roles::Boost;
+use crate::engine::records::roles::Strike;
 use crate::engine::records::statuses::{Duration, Status, StatusKind};
 use crate::engine::records::tamer::{CREATURES, Creature};
-use crate::engine::state::{State, UnitIdx, UnitKind};
+use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 
@@ -293,4 +296,183 @@ pub fn is_tether(s: &State, st: &Status) -> bool {
 /// Runner's, which only moves the Runner itself (see rulings).
 pub fn loads_boost(s: &State, tinker: UnitIdx) -> bool {
     boost_of(s, tinker).is_some_and(|b| b != Boost::Runner)
+}
+
+impl State {
+    /// Whether `u` has feature `f` in force (a Disarmed Shivering Sword's Blade Enchantment
+    /// gives nothing, L1058).
+    pub fn has_feature(&self, u: UnitIdx, f: Feature) -> bool {
+        self.unit(u).features.contains(&f) && !(f.is_blade_enchantment() && self.has(u, StatusKind::Disarmed))
+    }
+    /// A feature's counter on `u` (Whirling used, Focus Tokens): its value and whom it is about.
+    pub fn counter(&self, u: UnitIdx, f: Feature) -> (i32, Option<UnitIdx>) {
+        self.unit(u).counters.iter().find(|c| c.feature == f).map_or((0, None), |c| (c.value, c.about))
+    }
+    /// A per-creature counter's value (Electrified: 1 once `about` was zapped this turn).
+    pub fn counter_about(&self, u: UnitIdx, f: Feature, about: UnitIdx) -> i32 {
+        self.unit(u).counters.iter().find(|c| c.feature == f && c.about == Some(about)).map_or(0, |c| c.value)
+    }
+}
+
+/// Whether `u` has advanced implement `a`, in hand (the implement it upgrades, not stowed).
+pub fn has_advanced(s: &State, u: UnitIdx, a: Advanced) -> bool {
+    let un = s.unit(u);
+    un.advanced == Some(a) && un.implement == a.implement()
+}
+
+/// Extra implement range (Sniper's Staff).
+pub fn sniper_staff_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has_advanced(s, u, Advanced::SnipersStaff) { 2 } else { 0 }
+}
+
+/// The range `u` takes Opportunities at (K-OPP-4): its implement range without the Long Sword's
+/// or the Throwing Sword's extra.
+pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
+    sniper_staff_bonus(s, u) + s.base_implement_range(u)
+}
+
+/// Throwing Sword: `attacker`'s implement attack `def` on `target` is thrown — the target is
+/// beyond its ordinary reach.
+pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
+    def.uses_implement()
+        && has_advanced(s, attacker, Advanced::ThrowingSword)
+        && s.distance(attacker, target).is_some_and(|d| d > opportunity_range(s, attacker))
+}
+
+/// The implement range an attack through a summoned creature has: its Tamer's, measured from
+/// the creature (see rulings).
+pub fn creature_implement_range(s: &State, u: UnitIdx) -> Option<i32> {
+    (s.unit(u).kind == UnitKind::Summon).then(|| owner(s, u).map(|o| s.implement_range(o))).flatten()
+}
+
+/// The owner of a placed unit, if it has one.
+pub fn owner(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    s.unit(u).placed.as_ref().and_then(|p| p.owner)
+}
+
+/// A unit's specialization, if it has one.
+pub fn spec(s: &State, u: UnitIdx) -> Option<&str> {
+    s.unit(u).specialization.as_deref()
+}
+
+/// Whether `def` is a ranged attack for `u`: a wand or staff implement attack, a ranged power, or
+/// an area placed at range.
+pub fn ranged(s: &State, u: UnitIdx, def: &PowerDef) -> bool {
+    def.is_attack()
+        && def.charm.is_none()
+        && match def.target {
+            Targeting::Implement => matches!(s.unit(u).implement, Implement::Wand | Implement::Staff),
+            Targeting::Ranged { .. } | Targeting::Area { .. } => true,
+            _ => false,
+        }
+}
+
+/// Sniper: ranged attacks reach 2 squares farther (level 8's 4 is beyond scope).
+pub fn sniper_range_bonus(s: &State, u: UnitIdx, def: &PowerDef) -> i32 {
+    if spec(s, u) == Some("sniper") && s.unit(u).role.as_deref() == Some("striker") && ranged(s, u, def) {
+        2
+    } else {
+        0
+    }
+}
+
+/// Where a Blaster's extra damage may go: (how many targets, within how many squares). Melee:
+/// two within reach + 1; otherwise one within the attack's range.
+pub fn splash_shape(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> (u8, i32) {
+    let melee = def.is_melee(s.unit(u).implement == Implement::Sword) && !thrown(s, u, target, def);
+    if melee {
+        return (2, s.reach(u) + 1);
+    }
+    let range = match def.target {
+        Targeting::Implement => creature_implement_range(s, u).unwrap_or_else(|| s.implement_range(u)),
+        Targeting::Ranged { range } | Targeting::Creature { range } | Targeting::Area { range, .. } => range,
+        Targeting::Burst { radius } => radius,
+        _ => s.reach(u),
+    };
+    (1, range)
+}
+
+/// Enemies of `u` other than `primary` and `taken` that could take a Blaster's extra damage.
+pub fn others(s: &State, u: UnitIdx, primary: UnitIdx, range: i32, taken: &[UnitIdx]) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| t != primary && !taken.contains(&t) && s.enemies(u, t))
+        .filter(|&t| {
+            matches!(s.unit(t).kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon | UnitKind::Automaton)
+        })
+        .filter(|&t| s.distance(u, t).is_some_and(|d| d <= range))
+        .collect()
+}
+
+/// Whether `u`'s Striker Condition holds for its attack with `def` on `target`.
+pub fn condition(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    let x = s.unit(u);
+    let own_turn = s.current() == Some(u);
+    match spec(s, u) {
+        // At least 3 squares from where its turn began (anchor square to anchor square).
+        Some("blitzer") => {
+            own_turn
+                && matches!((x.turn_start, x.pos), (Some(a), Some(b))
+                    if fray_core::geometry::distance(a, 1, b, 1) >= 3)
+        }
+        // Moved 1 square or less itself this turn; off its turn it has not moved this turn.
+        Some("bruiser") => !own_turn || x.actions.moved <= 1,
+        Some("sniper") => s.distance(u, target).is_some_and(|d| d > 3),
+        // A true choice: one more eligible enemy than the extra damage needs.
+        Some("blaster") => {
+            let (n, range) = splash_shape(s, u, target, def);
+            others(s, u, target, range, &[]).len() > n as usize
+        }
+        _ => false,
+    }
+}
+
+/// The Striker's extra damage on roll `roll`, condition met or not; doubled from level 4.
+pub fn amount(met: bool, roll: i32, level: u8) -> i32 {
+    let base = match (met, roll) {
+        (true, 2..=5) => 1,
+        (true, 6) => 2,
+        (false, 3..=6) => 1,
+        _ => 0,
+    };
+    if level >= 4 { base * 2 } else { base }
+}
+
+/// Reads a Striker's boost for this attack: the condition, the extra damage (none unless the
+/// hit deals damage), and where a Blaster's goes. Other boosts are returned as they are.
+pub fn refine(s: &State, b: Boost, u: UnitIdx, target: UnitIdx, def: &PowerDef, roll: i32, damage: bool) -> Boost {
+    let Boost::Striker(_) = b else { return b };
+    let met = condition(s, u, target, def);
+    let extra = if damage { amount(met, roll, s.unit(u).level) } else { 0 };
+    let splash = (spec(s, u) == Some("blaster")).then(|| splash_shape(s, u, target, def));
+    Boost::Striker(Strike { met, extra, splash })
+}
+
+/// Whether a Glancing Hit (a 3) gives both damage and Effect: a Striker whose condition holds.
+pub fn both_on_three(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    matches!(boost_of(s, u), Some(Boost::Striker(_))) && condition(s, u, target, def)
+}
+
+/// The Hunter's extra damage on roll `roll`: against Creeps and Summoned Creatures only, 2 on
+/// 2-5 and 4 on a 6 (3 and 6 from level 4).
+pub fn hunter_extra(s: &State, u: UnitIdx, target: UnitIdx, roll: i32) -> i32 {
+    if !matches!(s.unit(target).kind, UnitKind::Creep | UnitKind::Summon) {
+        return 0;
+    }
+    let (low, high) = if s.unit(u).level >= 4 { (3, 6) } else { (2, 4) };
+    match roll {
+        2..=5 => low,
+        6 => high,
+        _ => 0,
+    }
+}
+
+/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
+pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
+    let x = s.unit(user);
+    match b {
+        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
+        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
+        Boost::Hunter => hunter_extra(s, user, _target, _roll),
+        _ => 0,
+    }
 }
