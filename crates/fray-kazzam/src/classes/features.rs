@@ -1243,6 +1243,13 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.on_hit_coming(10, "capacitive-ward", |cx, a, def| {
+        let ask = capacitive_offer(cx.s, a.attacker, def);
+        if ask {
+            ask_capacitive(cx, a.attacker);
+        }
+        ask
+    });
     r.menu(40, team_die_menu); // Improved Seer's team die
     r.lends(team_die_power);
     r.on_turn(crate::engine::hooks::Trigger::StartEffects, 10, "whirling", start_of_turn);

@@ -202,6 +202,14 @@ pub type LeftBehindFn = fn(&mut Ctx, &crate::engine::records::curses::Curse, Pos
 /// A Role Boost applied on a hit (or a miss that still boosts): the boost, user, target, and
 /// whether the hit dealt damage.
 pub type BoostFn = fn(&mut Ctx, crate::engine::records::roles::Boost, UnitIdx, UnitIdx, bool);
+/// A listener of [`Trigger::HitComing`]: whether it asked a question (pushed a frame) before the
+/// hit resolves.
+pub type HitComingFn = fn(&mut Ctx, &mut crate::engine::frames::AttackFrame, &PowerDef) -> bool;
+/// A listener of [`Trigger::AttackDone`].
+pub type AttackDoneFn = fn(&mut Ctx, &crate::engine::frames::AttackFrame);
+/// A listener of [`Trigger::TakenOutByAttack`]: the Death Wards found on the target before it
+/// was Taken Out, the target, who Took it Out.
+pub type DeathWardFn = fn(&mut Ctx, &[crate::engine::records::curses::Curse], UnitIdx, Option<UnitIdx>);
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -235,6 +243,13 @@ pub enum Trigger {
     /// A unit was Taken Out (its orbs, statuses and Ward seen to, K-DUN-3), before the curses on
     /// it end.
     TakenOut,
+    /// A roll would hit, before Interrupts to "would be hit" are offered: a listener may ask its
+    /// owner a question first (Ward Bash's peel).
+    HitComing,
+    /// Every target of an attack has been rolled against, before the attack finishes.
+    AttackDone,
+    /// A creature was Taken Out by an enemy's attack or Opportunity (Death Ward).
+    TakenOutByAttack,
     /// A trap went off on a victim (after its damage and ride, before its charge is spent).
     TrapSprung,
     /// A unit entered a square ([`Entered`]), after terrain, auras, zones and slick ground.
@@ -273,6 +288,9 @@ pub struct Table {
     die: Option<DieFn>,
     attack_die: Option<AttackDieFn>,
     boost: Option<BoostFn>,
+    hit_coming: Vec<Listener<HitComingFn>>,
+    attack_done: Vec<Listener<AttackDoneFn>>,
+    death_ward: Vec<Listener<DeathWardFn>>,
     left_behind: Option<LeftBehindFn>,
     trap_sprung: Vec<Listener<TrapFn>>,
     taken_out: Vec<Listener<TakenOutFn>>,
@@ -364,6 +382,18 @@ impl Registry {
     pub fn on_trap_sprung(&mut self, order: u16, rule: &'static str, run: TrapFn) {
         self.t.trap_sprung.push(Listener { order, rule, run });
     }
+    /// A listener at [`Trigger::HitComing`].
+    pub fn on_hit_coming(&mut self, order: u16, rule: &'static str, run: HitComingFn) {
+        self.t.hit_coming.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::AttackDone`].
+    pub fn on_attack_done(&mut self, order: u16, rule: &'static str, run: AttackDoneFn) {
+        self.t.attack_done.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::TakenOutByAttack`].
+    pub fn on_taken_out_by_attack(&mut self, order: u16, rule: &'static str, run: DeathWardFn) {
+        self.t.death_ward.push(Listener { order, rule, run });
+    }
     /// How Role Boosts apply (one per match; K-ROLL-5).
     pub fn role_boost(&mut self, f: BoostFn) {
         assert!(self.t.boost.replace(f).is_none(), "one Role Boost hook");
@@ -451,6 +481,9 @@ impl Registry {
         sort(&mut self.t.dealt);
         sort(&mut self.t.taken_out);
         sort(&mut self.t.trap_sprung);
+        sort(&mut self.t.hit_coming);
+        sort(&mut self.t.attack_done);
+        sort(&mut self.t.death_ward);
         sort(&mut self.t.entered);
         sort(&mut self.t.start_terrain);
         sort(&mut self.t.missed);
@@ -537,7 +570,10 @@ impl Table {
         add(&mut out, Trigger::Attacked, &self.attacked);
         add(&mut out, Trigger::StatusGiven, &self.status_given);
         add(&mut out, Trigger::DamageDealt, &self.dealt);
+        add(&mut out, Trigger::HitComing, &self.hit_coming);
+        add(&mut out, Trigger::AttackDone, &self.attack_done);
         add(&mut out, Trigger::TakenOut, &self.taken_out);
+        add(&mut out, Trigger::TakenOutByAttack, &self.death_ward);
         add(&mut out, Trigger::TrapSprung, &self.trap_sprung);
         add(&mut out, Trigger::SquareEntered, &self.entered);
         add(&mut out, Trigger::Provoked, &self.provoked);
@@ -699,4 +735,34 @@ pub fn role_boost(cx: &mut Ctx, b: crate::engine::records::roles::Boost, user: U
     if let Some(f) = table(cx.s).boost {
         f(cx, b, user, target, damage);
     }
+}
+
+/// Runs the listeners of [`Trigger::HitComing`] in order; whether any asked a question.
+pub fn hit_coming(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, def: &PowerDef) -> bool {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let mut asked = false;
+    for l in &t.hit_coming {
+        asked |= (l.run)(cx, a, def);
+    }
+    asked
+}
+
+/// Runs the listeners of [`Trigger::AttackDone`] in order.
+pub fn attack_done(cx: &mut Ctx, a: &crate::engine::frames::AttackFrame) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.attack_done.iter().for_each(|l| (l.run)(cx, a))
+}
+
+/// Runs the listeners of [`Trigger::TakenOutByAttack`] in order.
+pub fn taken_out_by_attack(
+    cx: &mut Ctx,
+    wards: &[crate::engine::records::curses::Curse],
+    target: UnitIdx,
+    by: Option<UnitIdx>,
+) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.death_ward.iter().for_each(|l| (l.run)(cx, wards, target, by))
 }

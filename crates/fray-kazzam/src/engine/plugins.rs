@@ -28,6 +28,7 @@ pub fn table() -> Table {
     crate::classes::tinker::pest::register(&mut r);
     crate::classes::tinker::robes::register(&mut r);
     crate::classes::wandslinger::register(&mut r);
+    crate::classes::wardmaster::register(&mut r);
     crate::implements::advanced::register(&mut r);
     crate::roles::boosts::register(&mut r);
     crate::roles::role_actions::register(&mut r);

@@ -366,7 +366,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 return Ok(Flow::Wait);
             }
             Stage::Done => {
-                crate::classes::wardmaster::pay_peel(cx, &a); // Ward Bash, Ward Burst
+                crate::engine::hooks::attack_done(cx, &a); // Ward Bash, Ward Burst
                 finish(cx, &a, def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
@@ -487,25 +487,18 @@ fn settle(
         cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
     }
     value = fierce_guarded(cx, a.attacker, target, value, def);
-    // Capacitive Ward: the attacker may spend tokens on the hit (asked after any Interrupt).
-    let capacitive =
-        Hit::from_roll(value) != Hit::Miss && crate::classes::features::capacitive_offer(cx.s, a.attacker, def);
-    if capacitive {
+    // Capacitive Ward (the attacker may spend tokens on the hit), then Ward Bash and Ward Burst
+    // (peel the Special Ward for damage): asked after any Interrupt.
+    let asked = Hit::from_roll(value) != Hit::Miss && crate::engine::hooks::hit_coming(cx, a, def);
+    if asked {
         a.stage = Stage::Interrupted { value };
-        crate::classes::features::ask_capacitive(cx, a.attacker);
-    }
-    // Ward Bash, Ward Burst: peel the Special Ward for damage (asked after any Interrupt).
-    let peel = Hit::from_roll(value) != Hit::Miss && crate::classes::wardmaster::peel_offer(cx.s, a, def);
-    if peel {
-        a.stage = Stage::Interrupted { value };
-        crate::classes::wardmaster::ask_peel(cx, a);
     }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
     if Hit::from_roll(value) != Hit::Miss && crate::engine::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
         return Ok(());
     }
-    if capacitive || peel {
+    if asked {
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -757,7 +750,7 @@ fn apply_damage_and_effect(
     if !a.later {
         // K-MULTI-5: a spread attack's later rolls get none of these.
         packet += crate::classes::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
-        packet += crate::classes::wardmaster::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
+        packet += crate::rules::query::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     }
     if damage && def.damage.is_some() && !a.later {
         packet += crate::roles::role_actions::boost_damage(cx.s, attacker, def); // Boost Square

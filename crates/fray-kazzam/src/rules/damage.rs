@@ -120,9 +120,9 @@ pub fn deal(
     if hp <= 0 {
         // Death Ward answers a Take Out by an enemy's attack or Opportunity.
         let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
-        let wards = if by_attack { crate::classes::wardmaster::death_wards(cx.s, target, source) } else { Vec::new() };
+        let wards = if by_attack { crate::rules::query::death_wards(cx.s, target, source) } else { Vec::new() };
         take_out(cx, target, source);
-        crate::classes::wardmaster::death_ward_fires(cx, wards, target, source);
+        crate::engine::hooks::taken_out_by_attack(cx, &wards, target, source);
     } else {
         if hp_loss > 0 && cx.s.is_bloodied(target) {
             bloodied_statuses(cx, target);

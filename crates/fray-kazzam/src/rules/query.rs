@@ -476,3 +476,35 @@ pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll:
         _ => 0,
     }
 }
+
+/// The points of its own Special Ward `u` holds (never one it gave an ally, nor another
+/// Wardmaster's).
+pub fn own_special(s: &State, u: UnitIdx) -> i32 {
+    let x = s.unit(u);
+    if x.special_from == Some(u) { x.special_ward } else { 0 }
+}
+
+/// Whether the attack's hit asks the peel question: a peeling power, asked once per attack
+/// (Ward Burst's choice serves every target hit), while the attacker holds its own Special Ward.
+pub fn peel_offer(s: &State, a: &crate::engine::frames::AttackFrame, def: &PowerDef) -> bool {
+    def.peel && !a.peel_asked && own_special(s, a.attacker) > 0
+}
+
+/// The damage the peel adds to a hit that deals damage.
+pub fn peel_damage(a: &crate::engine::frames::AttackFrame, dealing: bool) -> i32 {
+    if dealing { a.peel } else { 0 }
+}
+
+/// Death Ward: before `target` is Taken Out by an attack (or an Opportunity) of `by`, the curses
+/// that answer it; [`death_ward_fires`] applies them once the Take Out is done.
+pub fn death_wards(s: &State, target: UnitIdx, by: Option<UnitIdx>) -> Vec<crate::engine::records::curses::Curse> {
+    let Some(b) = by else { return Vec::new() };
+    if !s.enemies(b, target) {
+        return Vec::new(); // only an attacking enemy
+    }
+    s.curses
+        .iter()
+        .filter(|c| c.on == crate::engine::records::curses::CurseOn::AttackTakesOut && c.target == target)
+        .cloned()
+        .collect()
+}
