@@ -1243,6 +1243,7 @@ pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
     r.die(foreseen);
+    r.on_attack_done(20, "electrified", |cx, a| after_attack(cx, a.attacker, &a.targets));
     r.on_hit_coming(10, "capacitive-ward", |cx, a, def| {
         let ask = capacitive_offer(cx.s, a.attacker, def);
         if ask {

@@ -210,6 +210,12 @@ pub type AttackDoneFn = fn(&mut Ctx, &crate::engine::frames::AttackFrame);
 /// A listener of [`Trigger::TakenOutByAttack`]: the Death Wards found on the target before it
 /// was Taken Out, the target, who Took it Out.
 pub type DeathWardFn = fn(&mut Ctx, &[crate::engine::records::curses::Curse], UnitIdx, Option<UnitIdx>);
+/// Multi-Sword and Multi-Staff (K-MULTI-5): the squares a unit may centre `power` on.
+pub type MultiOptionsFn = fn(&State, UnitIdx, u16) -> Vec<Pos>;
+/// The targets `power` takes when centred on a square.
+pub type MultiTargetsFn = fn(&State, UnitIdx, u16, Pos) -> Vec<UnitIdx>;
+/// Checks a centre and targets named for `power`.
+pub type CheckMultiFn = fn(&State, UnitIdx, u16, Pos, &[UnitIdx]) -> Result<(), RuleError>;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 
@@ -288,6 +294,7 @@ pub struct Table {
     die: Option<DieFn>,
     attack_die: Option<AttackDieFn>,
     boost: Option<BoostFn>,
+    multi: Option<(MultiOptionsFn, MultiTargetsFn, CheckMultiFn)>,
     hit_coming: Vec<Listener<HitComingFn>>,
     attack_done: Vec<Listener<AttackDoneFn>>,
     death_ward: Vec<Listener<DeathWardFn>>,
@@ -393,6 +400,10 @@ impl Registry {
     /// A listener at [`Trigger::TakenOutByAttack`].
     pub fn on_taken_out_by_attack(&mut self, order: u16, rule: &'static str, run: DeathWardFn) {
         self.t.death_ward.push(Listener { order, rule, run });
+    }
+    /// Attacks centred on a square by an implement (one per match; K-MULTI-5).
+    pub fn multi(&mut self, options: MultiOptionsFn, targets: MultiTargetsFn, check: CheckMultiFn) {
+        assert!(self.t.multi.replace((options, targets, check)).is_none(), "one multi-target hook");
     }
     /// How Role Boosts apply (one per match; K-ROLL-5).
     pub fn role_boost(&mut self, f: BoostFn) {
@@ -765,4 +776,22 @@ pub fn taken_out_by_attack(
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.death_ward.iter().for_each(|l| (l.run)(cx, wards, target, by))
+}
+
+/// The squares `u` may centre `power` on (Multi-Sword, Multi-Staff), if any.
+pub fn multi_options(s: &State, u: UnitIdx, power: u16) -> Vec<Pos> {
+    table(s).multi.map_or_else(Vec::new, |m| (m.0)(s, u, power))
+}
+
+/// The targets `power` takes centred on `centre`.
+pub fn multi_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
+    table(s).multi.map_or_else(Vec::new, |m| (m.1)(s, u, power, centre))
+}
+
+/// Checks a centre and the targets named for `power` (K-MULTI-5).
+pub fn check_multi(s: &State, u: UnitIdx, power: u16, centre: Pos, targets: &[UnitIdx]) -> Result<(), RuleError> {
+    match table(s).multi {
+        Some(m) => (m.2)(s, u, power, centre, targets),
+        None => Err(crate::engine::kit::refuse("K-MULTI-5", "no implement here attacks a square")),
+    }
 }

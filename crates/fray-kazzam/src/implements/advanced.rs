@@ -6,6 +6,9 @@
 pub use crate::engine::frames::roles::AdvancedFrame;
 pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{
+    area_growth, handless, melee_across_air, opportunity_reach_bonus, physical_bonus, sword_bonus_applies,
+};
 pub use crate::rules::query::{has_advanced as has, opportunity_range, sniper_staff_bonus as range_bonus, thrown};
 
 /// Ids of the advanced implements Fray plays.
@@ -59,25 +62,6 @@ impl Advanced {
     }
 }
 
-/// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
-/// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
-pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    let duelling = has(s, attacker, Advanced::DuellingSword);
-    let blocked = s.unit(target).implement == Implement::Sword || has(s, target, Advanced::ParryingWand);
-    duelling || !blocked
-}
-
-/// Extra reach for taking Opportunities (Defender's Sword).
-pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
-    if has(s, u, Advanced::DefendersSword) { 1 } else { 0 }
-}
-
-/// Extra damage on a Basic Physical Attack (Spiked Staff), unless Disarmed.
-pub fn physical_bonus(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
-    let spiked = has(s, u, Advanced::SpikedStaff) && !s.has(u, crate::rules::statuses::StatusKind::Disarmed);
-    if spiked && def.id == "basic-physical-attack" { 1 } else { 0 }
-}
-
 /// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
 /// Opportunities keep the range before it ([`opportunity_range`]).
 pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
@@ -92,16 +76,6 @@ pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
 
 /// How far a Throwing Sword flies.
 pub const THROW_RANGE: i32 = 5;
-
-/// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
-pub fn handless(s: &State, u: UnitIdx) -> bool {
-    has(s, u, Advanced::Wristwand)
-}
-
-/// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
-pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    has(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
-}
 
 /// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the
 /// sword is recalled (see rulings).
@@ -316,12 +290,6 @@ pub fn check_multi(
     Ok(())
 }
 
-/// Empowering Staff: how much larger `u`'s burst or area with `def` is — 1 for an attack
-/// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
-pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
-    i32::from(has(s, u, Advanced::EmpoweringStaff) && def.is_attack())
-}
-
 /// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
 impl State {
     /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
@@ -336,8 +304,15 @@ impl State {
     }
 }
 
-/// Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
+/// Multi-Sword and Multi-Staff targeting, Throwing Sword once its attack is done, Corkscrew
+/// Staff's Miss Token each time its carrier is Taken Out.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.multi(multi_options, multi_targets, check_multi);
+    r.on_attack_done(30, "throwing-sword", |cx, a| {
+        if a.thrown && cx.s.unit(a.attacker).on_map() {
+            after_throw(cx, a.attacker);
+        }
+    });
     r.on_taken_out(30, "corkscrew-staff", |cx, unit, _, _| {
         if cx.s.unit(unit).advanced == Some(Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
             let total = cx.s.unit(unit).miss_tokens + 1;

@@ -468,7 +468,7 @@ pub fn check_target_at(
     let range = match (creative, def.target) {
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
-        (false, Targeting::Burst { radius }) => radius + crate::implements::advanced::area_growth(s, u, def), // Empowering Staff
+        (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
         (false, t) => crate::classes::brewer::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = match from {
@@ -548,7 +548,7 @@ pub fn check_target_at(
         && t != u
         && s.has(u, StatusKind::Flying) != s.has(t, StatusKind::Flying)
         // Long Sword: next to it across the air-ground line; Throwing Sword: thrown, not melee.
-        && !crate::implements::advanced::melee_across_air(s, u, t)
+        && !crate::rules::query::melee_across_air(s, u, t)
         && !crate::rules::query::thrown(s, u, t, def)
     {
         return Err(crate::rules::actions::refuse(
@@ -576,7 +576,7 @@ impl crate::content::powers::PowerDef {
 pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let Targeting::Burst { radius } = def.target else { return Vec::new() };
-    let radius = radius + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff
+    let radius = radius + crate::rules::query::area_growth(s, u, def); // Empowering Staff
     let affects = def.affects();
     let (p, size) = (s.unit(u).pos.unwrap(), s.unit(u).size);
     let area = burst(p, size, radius);
@@ -836,7 +836,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             _ => {
                 has_legal_target(s, u, p)
-                    || !crate::implements::advanced::multi_options(s, u, p).is_empty()
+                    || !crate::engine::hooks::multi_options(s, u, p).is_empty()
                     || !crate::classes::porter::warp_origin::options(s, u, p).is_empty() // Source Warp
             }
         };
@@ -991,7 +991,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             };
             opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
             opts.extend(crate::classes::porter::warp_origin::options(s, u, *power)); // from a Source Warp
-            if !crate::implements::advanced::multi_options(s, u, *power).is_empty() {
+            if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
                 opts.push(DecisionOption::new(
                     "zone",
                     "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)",
@@ -1013,7 +1013,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
             let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
-            let size = size + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff
+            let size = size + crate::rules::query::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::rules::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
                 .into_iter()
@@ -1023,7 +1023,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             ("square", format!("{name}: {} — where is its area centred?", def.name))
         }
         Pending::Zone(power) => {
-            opts = crate::implements::advanced::multi_options(s, u, *power)
+            opts = crate::engine::hooks::multi_options(s, u, *power)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("centre the 3x3 zone on {q}")))
                 .collect();
@@ -1354,7 +1354,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
         }
         Pending::Zone(power) => {
             let centre = square()?;
-            let targets = crate::implements::advanced::multi_targets(s, u, power, centre);
+            let targets = crate::engine::hooks::multi_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::Target(power) if option.contains('@') => {
@@ -1460,7 +1460,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 _ if def.every_target && s.unit(u).on_map() => targets = legal_targets(s, u, p),
                 // Multi-Sword, Multi-Staff: the zone's centre instead of a target.
                 Targeting::Implement if c.square.is_some() && s.unit(u).on_map() => {
-                    targets = crate::implements::advanced::multi_targets(s, u, p, c.square.expect("checked"))
+                    targets = crate::engine::hooks::multi_targets(s, u, p, c.square.expect("checked"))
                 }
                 _ => {
                     return Err(RuleError::malformed(format!(
@@ -1645,7 +1645,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             if let (Some(centre), Targeting::Implement, false) = (square, def.target, *creative) {
                 // Multi-Sword, Multi-Staff: a single-target implement attack spread over a zone.
-                crate::implements::advanced::check_multi(s, u, *power, *centre, targets)?;
+                crate::engine::hooks::check_multi(s, u, *power, *centre, targets)?;
                 return crate::engine::triggers::check_use(s, u, *power, targets, *creative);
             }
             let single = matches!(
@@ -1805,7 +1805,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.unit(u).stowed {
                 return Err(crate::rules::actions::refuse("K-IMP-10", "the implement is not stowed"));
             }
-            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::implements::advanced::handless(s, u) {
+            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::rules::query::handless(s, u) {
                 return Err(crate::rules::actions::refuse(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",
@@ -2134,7 +2134,7 @@ fn use_power(
             {
                 // Charging Sword: the attack is chosen once the run is over.
                 let (via_action, no_boost) = (frame.via_action, frame.no_boost);
-                let ask = crate::implements::advanced::AdvancedFrame::ChargeAttack {
+                let ask = crate::engine::frames::roles::AdvancedFrame::ChargeAttack {
                     unit: u,
                     target: t,
                     via_action,

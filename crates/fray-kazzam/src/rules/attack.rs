@@ -366,7 +366,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 return Ok(Flow::Wait);
             }
             Stage::Done => {
-                crate::engine::hooks::attack_done(cx, &a); // Ward Bash, Ward Burst
+                crate::engine::hooks::attack_done(cx, &a); // Ward Bash, Ward Burst, Electrified, Throwing Sword
                 finish(cx, &a, def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
@@ -705,7 +705,7 @@ fn apply_damage_and_effect(
         } else {
             implement_bonus(cx.s, attacker, target, def)
         };
-        let bonus = implement + crate::implements::advanced::physical_bonus(cx.s, attacker, def);
+        let bonus = implement + crate::rules::query::physical_bonus(cx.s, attacker, def);
         let bonus = bonus + crate::classes::tamer::sword_bonus(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
@@ -961,7 +961,7 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         }
         // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP); none when thrown.
         Implement::Sword
-            if crate::implements::advanced::sword_bonus_applies(s, attacker, target)
+            if crate::rules::query::sword_bonus_applies(s, attacker, target)
                 && !crate::rules::query::thrown(s, attacker, target, def) =>
         {
             1
@@ -980,10 +980,7 @@ fn retaliate(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
 
 fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     let u = a.attacker;
-    crate::classes::features::after_attack(cx, u, &a.targets); // Electrified
-    if a.thrown && cx.s.unit(u).on_map() {
-        crate::implements::advanced::after_throw(cx, u); // Throwing Sword
-    }
+    // Electrified and Throwing Sword are AttackDone listeners, run just before this.
     // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
     let until_attack: Vec<Status> =
         cx.s.unit(u)

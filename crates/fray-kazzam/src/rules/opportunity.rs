@@ -50,7 +50,7 @@ fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
 fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
     let range =
         crate::rules::query::opportunity_range(s, taker).max(1).max(crate::classes::tamer::opportunity_range(s, taker))
-            + crate::implements::advanced::opportunity_reach_bonus(s, taker);
+            + crate::rules::query::opportunity_reach_bonus(s, taker);
     let g = s.unit(granter);
     let gsize = if at.is_some() { 1 } else { g.size };
     let (tu, gpos) = (s.unit(taker), at.or(g.pos));
@@ -75,7 +75,7 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         }
         let tu = s.unit(t);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
-        let reach = s.reach(t) + crate::implements::advanced::opportunity_reach_bonus(s, t);
+        let reach = s.reach(t) + crate::rules::query::opportunity_reach_bonus(s, t);
         // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
         let mut spots = vec![(tu.pos.unwrap(), tu.size)];
         spots.extend(vantages(s, t).into_iter().map(|v| (v, 1)));
@@ -122,7 +122,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         && !crate::classes::porter::warp_origin::vantages(s, taker).iter().any(|&v| {
             crate::classes::porter::warp_origin::distance_from(s, v, target).is_some_and(|dist| dist <= s.reach(taker))
         });
-    if beyond && crate::implements::advanced::opportunity_reach_bonus(s, taker) > 0 {
+    if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
     d + crate::rules::modifiers::opportunity_bonus(s, taker, target)

@@ -43,7 +43,7 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
     // The implement takes a hand unless stowed, absent, or a Wristwand.
     let handless = s.unit(u).stowed
         || s.unit(u).implement == crate::engine::state::Implement::None
-        || crate::implements::advanced::handless(s, u);
+        || crate::rules::query::handless(s, u);
     let implement = if handless { 0 } else { 1 };
     2 - implement - held
 }

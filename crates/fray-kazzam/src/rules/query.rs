@@ -508,3 +508,38 @@ pub fn death_wards(s: &State, target: UnitIdx, by: Option<UnitIdx>) -> Vec<crate
         .cloned()
         .collect()
 }
+
+/// Empowering Staff: how much larger `u`'s burst or area with `def` is — 1 for an attack
+/// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
+pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    i32::from(has_advanced(s, u, Advanced::EmpoweringStaff) && def.is_attack())
+}
+
+/// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
+pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    has_advanced(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
+}
+
+/// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
+pub fn handless(s: &State, u: UnitIdx) -> bool {
+    has_advanced(s, u, Advanced::Wristwand)
+}
+
+/// Extra damage on a Basic Physical Attack (Spiked Staff), unless Disarmed.
+pub fn physical_bonus(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    let spiked = has_advanced(s, u, Advanced::SpikedStaff) && !s.has(u, StatusKind::Disarmed);
+    if spiked && def.id == "basic-physical-attack" { 1 } else { 0 }
+}
+
+/// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
+/// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
+pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let duelling = has_advanced(s, attacker, Advanced::DuellingSword);
+    let blocked = s.unit(target).implement == Implement::Sword || has_advanced(s, target, Advanced::ParryingWand);
+    duelling || !blocked
+}
+
+/// Extra reach for taking Opportunities (Defender's Sword).
+pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has_advanced(s, u, Advanced::DefendersSword) { 1 } else { 0 }
+}

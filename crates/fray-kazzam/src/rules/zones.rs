@@ -186,7 +186,7 @@ pub fn area_centres(s: &State, u: UnitIdx, range: i32) -> Vec<Pos> {
 pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let crate::content::powers::Targeting::Area { size, .. } = def.target else { return Vec::new() };
-    let size = size + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff: 3x3 to 4x4
+    let size = size + crate::rules::query::area_growth(s, u, def); // Empowering Staff: 3x3 to 4x4
     if def.effect.is_empty() && def.from_level.is_empty() && def.damage.is_none() {
         return Vec::new(); // a zone and nothing else: nobody is a target
     }
@@ -212,7 +212,7 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
     let (Some(z), crate::content::powers::Targeting::Area { size, .. }) = (&def.zone, def.target) else {
         return Ok(());
     };
-    let size = size + crate::implements::advanced::area_growth(cx.s, owner, &def); // Empowering Staff
+    let size = size + crate::rules::query::area_growth(cx.s, owner, &def); // Empowering Staff
     let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
     let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
