@@ -108,6 +108,7 @@ const BASE: &[(&str, &[&str])] = &[
     ("rules/query.rs", &[]),
     ("rules/statuses.rs", &["crate::rules::query", "crate::rules::statuses"]),
     ("rules/cover.rs", &["crate::rules::query", "crate::rules::statuses"]),
+    ("rules/scoring.rs", &["crate::engine::events", "crate::engine::kit"]),
 ];
 
 /// The data layer's paths, which every module may name.
@@ -142,7 +143,7 @@ fn the_journal_and_the_base_rules_name_only_the_data_layer() {
 
 /// The largest import cycle among fray-kazzam's modules may not grow past this (issue 12: it
 /// was 43 of 86 modules; lower it here whenever a change shrinks it).
-const LARGEST_CYCLE: usize = 26;
+const LARGEST_CYCLE: usize = 25;
 
 /// Every module of `src/` (`a::b` for `src/a/b.rs` or `src/a/b/mod.rs`; not `lib`) and the
 /// modules it names by a `crate::` path (the longest prefix that is a module).

@@ -2,10 +2,10 @@
 //! (K-ST-Weakened, K-ST-Vulnerable, K-ST-Resist, K-ST-Ward), the Dungeon reset (K-DUN-1..5),
 //! and the points and Strikes a Take Out gives (K-SCO-1..3, K-STK-3).
 
-use crate::engine::arena::Side;
 use crate::engine::events::Event;
 use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
+pub use crate::rules::scoring::score;
 use crate::rules::statuses::StatusKind;
 
 /// What a packet of damage did.
@@ -323,15 +323,4 @@ fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     let side = taker.side;
     score(cx, side, 1, Some(b), format!("took out {}", victim.id));
-}
-
-/// Adds points for a team and triggers the end of the match at the target score (K-END-1).
-pub fn score(cx: &mut Ctx, side: Side, points: i32, by: Option<UnitIdx>, why: String) {
-    cx.emit(Event::Scored { side, points, by: by.map(|b| cx.s.who(b)), why });
-    if let Some(t) = side.team()
-        && !cx.s.end_triggered
-        && cx.s.score[t] >= cx.s.options.target_score
-    {
-        cx.emit(Event::EndTriggered { side });
-    }
 }

@@ -24,7 +24,7 @@ fn near(s: &State, u: UnitIdx, p: Pos) -> bool {
 }
 
 fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
-    if !crate::rules::summons::holds_orbs(s.unit(u)) {
+    if !crate::rules::query::holds_orbs(s.unit(u)) {
         // Only athletes and Creeps carry orbs (see rulings: things put on the map).
         return Err(crate::engine::kit::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
     }
@@ -50,7 +50,7 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
 
 /// K-ORB-4, K-ORB-5, K-ORB-6: picking up an orb in your square or an adjacent one.
 pub fn check_pick_up(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
-    if !crate::rules::summons::holds_orbs(s.unit(u)) {
+    if !crate::rules::query::holds_orbs(s.unit(u)) {
         return Err(crate::engine::kit::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
     }
     own_orb(s, u, o)?;
@@ -100,7 +100,7 @@ pub fn check_hand(s: &State, u: UnitIdx, o: OrbIdx, to: UnitIdx) -> Result<(), R
             format_args!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
-    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) || !crate::rules::summons::holds_orbs(s.unit(to)) {
+    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) || !crate::rules::query::holds_orbs(s.unit(to)) {
         return Err(crate::engine::kit::refuse(
             "K-ORB-8",
             format_args!("orbs can be handed only to an adjacent ally; {} is not one", s.unit(to).id),
@@ -209,7 +209,7 @@ pub fn dunk(cx: &mut Ctx, u: UnitIdx, o: OrbIdx, pedestal: u8) {
         why: format!("dunked by {} on {ped_id}", cx.s.unit(u).id),
     });
     let on_pedestal = cx.s.orbs.iter().filter(|x| x.loc == (OrbLoc::Pedestal { pedestal })).count() as i32;
-    crate::rules::damage::score(
+    crate::rules::scoring::score(
         cx,
         side,
         on_pedestal,

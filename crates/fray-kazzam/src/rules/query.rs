@@ -16,7 +16,7 @@ use crate::engine::records::roles::Boost;
 use crate::engine::records::roles::Strike;
 use crate::engine::records::statuses::{Duration, Status, StatusKind};
 use crate::engine::records::tamer::{CREATURES, Creature};
-use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
+use crate::engine::state::{Implement, State, Unit, UnitIdx, UnitKind};
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 
@@ -542,4 +542,9 @@ pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> boo
 /// Extra reach for taking Opportunities (Defender's Sword).
 pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
     if has_advanced(s, u, Advanced::DefendersSword) { 1 } else { 0 }
+}
+
+/// Whether a unit may carry orbs: only athletes and Creeps (see rulings).
+pub fn holds_orbs(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
 }

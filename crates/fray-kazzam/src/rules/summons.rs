@@ -18,6 +18,7 @@ pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
 pub use crate::engine::records::summons::{Spawn, TrapState};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+pub use crate::rules::query::holds_orbs;
 pub use crate::rules::query::{wall_at, wall_squares};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -93,11 +94,6 @@ pub fn takes_actions(u: &Unit) -> bool {
 /// walls and conjured creatures never attack.
 pub fn takes_opportunities(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
-}
-
-/// Whether a unit may carry orbs: only athletes and Creeps (see rulings).
-pub fn holds_orbs(u: &Unit) -> bool {
-    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
 }
 
 /// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take
