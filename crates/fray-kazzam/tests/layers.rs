@@ -119,6 +119,7 @@ const DATA_PATHS: &[&str] = &[
     "crate::engine::options",
     "crate::engine::records",
     "crate::engine::frames",
+    "crate::engine::appliers",
     "crate::content",
 ];
 

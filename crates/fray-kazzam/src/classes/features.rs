@@ -20,6 +20,7 @@ use crate::engine::kit::Rolls;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
 pub use crate::rules::query::regenerate;
+pub use crate::rules::query::spellwarp_range as implement_range;
 pub use crate::rules::query::{hovering, locked, long_arm_reach as reach};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -270,15 +271,6 @@ fn share_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         .collect();
     out.push(DecisionOption::new("keep", "keep sharing as now"));
     out
-}
-
-/// Implement range as features change it: Spellwarp Sniper's wand or staff reaches 10.
-pub fn implement_range(s: &State, u: UnitIdx, base: i32) -> i32 {
-    let un = s.unit(u);
-    if matches!(un.implement, Implement::Wand | Implement::Staff) && un.features.contains(&Feature::SpellwarpSniper) {
-        return base.max(10);
-    }
-    base
 }
 
 /// After `mover` teleported `t` (itself, an ally or an enemy): Teleportation Specialist gives

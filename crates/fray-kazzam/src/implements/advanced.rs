@@ -6,6 +6,7 @@
 pub use crate::engine::frames::roles::AdvancedFrame;
 pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{THROW_RANGE, sword_range};
 pub use crate::rules::query::{
     area_growth, handless, melee_across_air, opportunity_reach_bonus, physical_bonus, sword_bonus_applies,
 };
@@ -61,21 +62,6 @@ impl Advanced {
         }
     }
 }
-
-/// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
-/// Opportunities keep the range before it ([`opportunity_range`]).
-pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
-    if has(s, u, Advanced::LongSword) {
-        range + 1
-    } else if has(s, u, Advanced::ThrowingSword) {
-        range.max(THROW_RANGE)
-    } else {
-        range
-    }
-}
-
-/// How far a Throwing Sword flies.
-pub const THROW_RANGE: i32 = 5;
 
 /// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the
 /// sword is recalled (see rulings).
@@ -288,20 +274,6 @@ pub fn check_multi(
         ));
     }
     Ok(())
-}
-
-/// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
-impl State {
-    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
-    pub fn implement_range(&self, u: UnitIdx) -> i32 {
-        let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
-        let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
-        crate::rules::query::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
-    }
-    /// Implement range before advanced implements.
-    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
-        crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
-    }
 }
 
 /// Multi-Sword and Multi-Staff targeting, Throwing Sword once its attack is done, Corkscrew

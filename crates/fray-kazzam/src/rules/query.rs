@@ -548,3 +548,58 @@ pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
 pub fn holds_orbs(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
 }
+
+/// How far a Throwing Sword flies.
+pub const THROW_RANGE: i32 = 5;
+
+/// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
+/// Opportunities keep the range before it ([`opportunity_range`]).
+pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
+    if has_advanced(s, u, Advanced::LongSword) {
+        range + 1
+    } else if has_advanced(s, u, Advanced::ThrowingSword) {
+        range.max(THROW_RANGE)
+    } else {
+        range
+    }
+}
+
+/// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
+impl State {
+    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
+    pub fn implement_range(&self, u: UnitIdx) -> i32 {
+        let r = sniper_staff_bonus(self, u) + self.base_implement_range(u);
+        let r = sword_range(self, u, r); // Long Sword, Throwing Sword
+        focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
+    }
+    /// Implement range before advanced implements.
+    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
+        spellwarp_range(self, u, self.unit(u).implement_range(self.reach(u)))
+    }
+}
+
+/// Implement range as features change it: Spellwarp Sniper's wand or staff reaches 10.
+pub fn spellwarp_range(s: &State, u: UnitIdx, base: i32) -> i32 {
+    let un = s.unit(u);
+    if matches!(un.implement, Implement::Wand | Implement::Staff) && un.features.contains(&Feature::SpellwarpSniper) {
+        return base.max(10);
+    }
+    base
+}
+
+/// Whether a unit stands in its square the way a creature does: traps and conjured creatures
+/// do not (others may move through and stop on them, K-DEF-5; see rulings).
+pub fn occupies(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured) && !crate::engine::appliers::riding(u) // a Pest rides its host
+}
+
+/// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
+impl State {
+    /// The unit standing on square `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
+        self.units_on_map().filter(|&u| occupies(self.unit(u))).find(|&u| {
+            let un = self.unit(u);
+            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
+        })
+    }
+}

@@ -19,6 +19,7 @@ pub use crate::engine::records::summons::Rider;
 pub use crate::engine::records::summons::{Spawn, TrapState};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
 pub use crate::rules::query::holds_orbs;
+pub use crate::rules::query::occupies;
 pub use crate::rules::query::{wall_at, wall_squares};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -42,12 +43,6 @@ impl Rider {
 
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
-
-/// Whether a unit stands in its square the way a creature does: traps and conjured creatures
-/// do not (others may move through and stop on them, K-DEF-5; see rulings).
-pub fn occupies(u: &Unit) -> bool {
-    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured) && !crate::classes::tinker::pest::riding(u) // a Pest rides its host
-}
 
 /// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
 /// and conjured creatures stay where they were put (see rulings).
@@ -1133,17 +1128,6 @@ fn clear_damaging(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
     });
     if left > 1 {
         cx.push(Frame::Placed(PlacedFrame::DisarmTerrain { user, left: left - 1 }));
-    }
-}
-
-/// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
-impl State {
-    /// The unit standing on square `p`, if any.
-    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
-        self.units_on_map().filter(|&u| crate::rules::summons::occupies(self.unit(u))).find(|&u| {
-            let un = self.unit(u);
-            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
-        })
     }
 }
 
