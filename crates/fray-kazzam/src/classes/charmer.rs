@@ -13,6 +13,7 @@ use crate::engine::events::{Event, Hit};
 pub use crate::engine::frames::classes::CharmFrame;
 use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::passed_through;
 use crate::rules::statuses::Duration;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -491,15 +492,6 @@ pub fn lasting_saves(
 
 // ------------------------------------------------------------------ Wraith Charm (L1624)
 
-/// Whether `attacker` passed through `target`'s square this turn (Wraith Charm's record).
-pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    s.modifiers.iter().any(|m| {
-        m.kind == crate::rules::modifiers::ModifierKind::PassedThrough
-            && m.attackers == crate::rules::modifiers::Attackers::Unit(attacker)
-            && m.against == Some(target)
-    })
-}
-
 /// `mover` has just stepped into a square under its own power: on its own turn, under a Wraith
 /// Charm, every creature whose squares it now shares is recorded as passed through until the
 /// turn ends.
@@ -695,6 +687,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.menu(50, takeoff_menu); // Takeoff Charm
     r.lends(takeoff_power);
     r.on_taken_out(20, "enlarging-charm", |cx, _, _, _| shrink_back(cx));
+    r.on_turn(crate::engine::hooks::Trigger::ModifiersExpired, 10, "enlarging-charm", |cx, _| shrink_back(cx));
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 70, "preservation-charm", undying_ends);
     r.on_missed(10, "K-MISS-7", |cx, m| {
         if m.first {

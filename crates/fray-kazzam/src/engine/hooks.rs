@@ -262,6 +262,8 @@ pub enum Trigger {
     SquareEntered,
     /// A unit's Start Phase has checked the damaging terrain under it (K-TER-2).
     StartTerrain,
+    /// Modifiers whose time came have ended (the unit argument is unused).
+    ModifiersExpired,
     /// A unit's turn has started and its Start Phase is queued (K-TURN-1).
     TurnStarted,
     /// Its Start Phase begins (summons and creatures it owns act first).
@@ -312,6 +314,7 @@ pub struct Table {
     status_given: Vec<Listener<StatusFn>>,
     saves_due: Vec<Listener<SavesFn>>,
     turn_started: Vec<Listener<UnitFn>>,
+    modifiers_expired: Vec<Listener<UnitFn>>,
     start_phase: Vec<Listener<SpentFn>>,
     start_effects: Vec<Listener<UnitFn>>,
     turn_ending: Vec<Listener<UnitFn>>,
@@ -455,6 +458,7 @@ impl Registry {
         let l = Listener { order, rule, run };
         match point {
             Trigger::TurnStarted => self.t.turn_started.push(l),
+            Trigger::ModifiersExpired => self.t.modifiers_expired.push(l),
             Trigger::StartTerrain => self.t.start_terrain.push(l),
             Trigger::StartEffects => self.t.start_effects.push(l),
             Trigger::TurnEnding => self.t.turn_ending.push(l),
@@ -508,6 +512,7 @@ impl Registry {
         sort(&mut self.t.status_given);
         sort(&mut self.t.saves_due);
         sort(&mut self.t.turn_started);
+        sort(&mut self.t.modifiers_expired);
         sort(&mut self.t.start_phase);
         sort(&mut self.t.start_effects);
         sort(&mut self.t.turn_ending);
@@ -589,6 +594,7 @@ impl Table {
         add(&mut out, Trigger::SquareEntered, &self.entered);
         add(&mut out, Trigger::Provoked, &self.provoked);
         add(&mut out, Trigger::AttackActionSpent, &self.spent);
+        add(&mut out, Trigger::ModifiersExpired, &self.modifiers_expired);
         add(&mut out, Trigger::TurnStarted, &self.turn_started);
         add(&mut out, Trigger::StartPhase, &self.start_phase);
         add(&mut out, Trigger::StartTerrain, &self.start_terrain);
@@ -689,6 +695,7 @@ pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     let list = match point {
         Trigger::TurnStarted => &t.turn_started,
+        Trigger::ModifiersExpired => &t.modifiers_expired,
         Trigger::StartTerrain => &t.start_terrain,
         Trigger::StartEffects => &t.start_effects,
         Trigger::TurnEnding => &t.turn_ending,

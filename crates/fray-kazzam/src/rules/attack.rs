@@ -15,7 +15,8 @@ use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
-use crate::rules::statuses::{Duration, Status, StatusKind, Until, parse_until};
+pub use crate::rules::query::duration_for;
+use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -1013,24 +1014,6 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
             unit: cx.s.who(u),
             why: format!("a {} implement attack ends the turn", imp.name()),
         });
-    }
-}
-
-/// Converts a power's `until` into a duration for `target`, applied by `user`.
-pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
-    match until.and_then(parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
-        Until::EndOfTargetsNextTurn => {
-            crate::rules::query::chant_duration(s, user, target) // Jinxer
-                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
-        }
-        Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
-        Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
-        Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
-        Until::SaveEnds => Duration::SaveEnds,
-        Until::SaveSustains => Duration::SaveSustains,
-        Until::EscapeEnds => Duration::EscapeEnds,
-        Until::Indefinite => Duration::Indefinite,
-        Until::UntilYouAttack => Duration::Other(crate::rules::statuses::Lingers::UntilAttack),
     }
 }
 

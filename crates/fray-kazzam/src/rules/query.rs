@@ -14,7 +14,7 @@ use crate::engine::records::features::Feature;
 use crate::engine::records::modifiers::ModifierKind;
 use crate::engine::records::roles::Boost;
 use crate::engine::records::roles::Strike;
-use crate::engine::records::statuses::{Duration, Status, StatusKind};
+use crate::engine::records::statuses::{Duration, Status, StatusKind, Until};
 use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{Implement, State, Unit, UnitIdx, UnitKind};
 use fray_core::geometry::distance;
@@ -602,4 +602,31 @@ impl State {
             fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
         })
     }
+}
+
+/// Converts a power's `until` into a duration for `target`, applied by `user`.
+pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<&str>) -> Duration {
+    match until.and_then(crate::engine::records::statuses::parse_until).unwrap_or(Until::EndOfTargetsNextTurn) {
+        Until::EndOfTargetsNextTurn => {
+            chant_duration(s, user, target) // Jinxer
+                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
+        }
+        Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
+        Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::SaveEnds => Duration::SaveEnds,
+        Until::SaveSustains => Duration::SaveSustains,
+        Until::EscapeEnds => Duration::EscapeEnds,
+        Until::Indefinite => Duration::Indefinite,
+        Until::UntilYouAttack => Duration::Other(crate::engine::records::statuses::Lingers::UntilAttack),
+    }
+}
+
+/// Whether `attacker` passed through `target`'s square this turn (Wraith Charm's record).
+pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::PassedThrough
+            && m.attackers == crate::engine::records::modifiers::Attackers::Unit(attacker)
+            && m.against == Some(target)
+    })
 }

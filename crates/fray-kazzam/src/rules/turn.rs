@@ -275,7 +275,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
     let mut saves: Vec<Status> = Vec::new();
     if cx.s.unit(unit).on_map() || crate::rules::query::is_removed(cx.s, unit) {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
-        crate::rules::modifiers::saves(cx, unit)?;
+        modifier_saves(cx, unit)?;
         crate::rules::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
         crate::classes::charmer::lasting_saves(cx, unit, &fail)?; // Lasting: one save per charm
         saves =
@@ -552,5 +552,27 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
 pub fn answer_recharge(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
     let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
     cx.emit(Event::EncounterRecharged { unit: cx.s.who(unit), power: p, name: cx.s.powers.get(p).name.clone() });
+    Ok(())
+}
+
+/// Saves in `unit`'s Saving Throw Phase against modifiers that end on a save (You're Mine).
+pub fn modifier_saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
+    let mut i = 0;
+    while i < cx.s.modifiers.len() {
+        let m = cx.s.modifiers[i].clone();
+        if m.duration == Duration::SaveEnds && m.attackers == crate::engine::records::modifiers::Attackers::Unit(unit) {
+            let name = cx.s.powers.get(m.power).name.clone();
+            let saved = crate::rules::turn::saving_throw(cx, unit, &name)?;
+            // The save may have used up a modifier before this one (Restore's Advantage).
+            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
+            if saved {
+                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
+                i = j;
+                continue;
+            }
+            i = j;
+        }
+        i += 1;
+    }
     Ok(())
 }
