@@ -13,8 +13,8 @@
 pub use crate::content::hooks::{BREWER_EFFECT as HOOKS, BREWER_POWER as POWER_HOOKS};
 use crate::content::powers::{Frequency, PowerDef};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::classes::BrewFrame;
+use crate::engine::kit::{Ctx, Frame};
 pub use crate::engine::records::brewer::Delivery;
 pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
@@ -104,10 +104,10 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
     match s.powers.get(power).hook.as_deref() {
         Some("pass-elixir") if t == u => {
-            Err(crate::rules::actions::refuse("K-ORB-8", "an Elixir is passed to an adjacent ally, not to yourself"))
+            Err(crate::engine::kit::refuse("K-ORB-8", "an Elixir is passed to an adjacent ally, not to yourself"))
         }
         Some("give-elixir" | "pass-elixir") if crate::rules::orbs::free_hands(s, t) <= 0 => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "K-ORB-6",
                 format_args!("{} has no free hand for an Elixir (stow the implement or put an orb down)", s.unit(t).id),
             ))
@@ -190,7 +190,7 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     let brewing =
         def.delivers.is_some() || matches!(def.hook.as_deref(), Some("give-elixir" | "drink-elixir" | "pass-elixir"));
     if brewing && locked(s, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "kill-switch",
             format_args!(
                 "{}'s stash blew: no Potion or Elixir until it spends an Attack Action to recover",
@@ -199,19 +199,19 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16) -> Result<(), RuleError> {
         ));
     }
     if is_elixir(def) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CHAR-3",
             format_args!("{} is an Elixir: make it with Give Elixir, then drink it", def.name),
         ));
     }
     if def.hook.as_deref() == Some("give-elixir") && makeable(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CHAR-3",
             format_args!("{} has no Elixir or Potion to make", s.unit(u).id),
         ));
     }
     if is_potion(def) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CHAR-3",
             format_args!("{} is a Potion: it is delivered by Toss Potion or the implement power", def.name),
         ));
@@ -219,7 +219,7 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     if let Some(d) = &def.delivers
         && available(s, u, power, &[]).len() < d.potions as usize
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CHAR-3",
             format_args!("{} needs {} Potion(s) {} can use", def.name, d.potions, s.unit(u).id),
         ));
@@ -774,4 +774,17 @@ fn unlock(cx: &mut Ctx, u: UnitIdx) {
     if let Some(i) = found {
         cx.emit(Event::ModifierEnded { index: i, why: "the Brewer gathered itself".into() });
     }
+}
+
+/// What the Brewer adds to the core rules: its power hooks, every Effect hook nobody else plays
+/// (brews), brews delivered on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
+    r.effect_default(|cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
+    r.on_missed(40, "delivers", |cx, m| missed(cx, m.def, m.attacker, m.target, m.brew));
+    r.check_target(10, |s, u, power, t, _| check_target(s, u, power, t));
+    r.menu(10, menu); // drinking or passing a carried Elixir
+    r.lends(carried_power);
+    r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 20, "bonded-futures", turn_starts);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 10, "generosity-tonic", generosity);
 }

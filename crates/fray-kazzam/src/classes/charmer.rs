@@ -10,9 +10,10 @@ use crate::classes::features::Feature;
 pub use crate::content::powers::CharmDef;
 use crate::content::powers::{Effect, PowerDef};
 use crate::engine::events::{Event, Hit};
-use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::classes::CharmFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::passed_through;
 use crate::rules::statuses::Duration;
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -491,15 +492,6 @@ pub fn lasting_saves(
 
 // ------------------------------------------------------------------ Wraith Charm (L1624)
 
-/// Whether `attacker` passed through `target`'s square this turn (Wraith Charm's record).
-pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    s.modifiers.iter().any(|m| {
-        m.kind == crate::rules::modifiers::ModifierKind::PassedThrough
-            && m.attackers == crate::rules::modifiers::Attackers::Unit(attacker)
-            && m.against == Some(target)
-    })
-}
-
 /// `mover` has just stepped into a square under its own power: on its own turn, under a Wraith
 /// Charm, every creature whose squares it now shares is recorded as passed through until the
 /// turn ends.
@@ -591,7 +583,7 @@ pub fn takeoff_power(s: &State, u: UnitIdx, power: u16) -> bool {
 /// Refuses Takeoff Flight outside a Takeoff Charm's Effect 2.
 pub fn check_takeoff(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     if def.id == "takeoff-flight" && !may_take_off(s, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "takeoff-charm",
             format_args!(
                 "{} may take off only under a Takeoff Charm, on the ground, with its Move Action unused",
@@ -687,4 +679,20 @@ pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         .filter(|m| m.kind == crate::rules::modifiers::ModifierKind::Enlarged && m.applies(s, attacker, target))
         .map(|m| m.amount)
         .sum()
+}
+
+/// K-MISS-7 (a Charmer's ally missing on its first roll); Ugnatio's Preservation Charm at the
+/// end of a turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.menu(50, takeoff_menu); // Takeoff Charm
+    r.lends(takeoff_power);
+    r.on_taken_out(20, "enlarging-charm", |cx, _, _, _| shrink_back(cx));
+    r.on_turn(crate::engine::hooks::Trigger::ModifiersExpired, 10, "enlarging-charm", |cx, _| shrink_back(cx));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 70, "preservation-charm", undying_ends);
+    r.on_missed(10, "K-MISS-7", |cx, m| {
+        if m.first {
+            ally_missed(cx, m.attacker);
+        }
+        Ok(())
+    });
 }

@@ -9,12 +9,15 @@ pub use crate::content::hooks::DIVINER_POWER as POWER_HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
 use crate::engine::events::How;
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
 pub use crate::engine::frames::classes::DivFrame;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::fortune;
+use crate::rules::query::from_hook;
+pub use crate::rules::query::wave_regenerate;
 use crate::rules::statuses::{Duration, Status};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -24,17 +27,6 @@ use fray_core::ruleset::RuleError;
 /// Seeking Hex: its damage when conjured, and how far it travels each time.
 const HEX_DAMAGE: i32 = 3;
 const HEX_STEPS: usize = 5;
-
-/// Whether status `st` was given by a primitive carrying effect hook `hook`.
-fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
-    st.origin.is_some_and(|p| {
-        s.powers
-            .get(p)
-            .effect
-            .iter()
-            .any(|e| e.hook.as_deref() == Some(hook) && e.status.as_deref() == Some(st.kind.name()))
-    })
-}
 
 /// Uses a power played here.
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> Result<(), RuleError> {
@@ -89,7 +81,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, targets: &[UnitIdx]) -> R
             if hex_squares(cx.s, u).is_empty() {
                 cx.emit(Event::Note { text: format!("no free square next to {}: the hex fizzles", cx.s.unit(u).id) });
             } else {
-                cx.push(crate::engine::flow::Frame::Divination(DivFrame::HexSquare {
+                cx.push(crate::engine::kit::Frame::Divination(DivFrame::HexSquare {
                     unit: u,
                     quarry: targets[0],
                     power,
@@ -305,21 +297,6 @@ pub fn foreseen_roll(cx: &mut Ctx, attacker: UnitIdx) -> Option<i32> {
     Some(v)
 }
 
-/// Coin of Fortune: (Advantage, Disadvantage) on every roll `u` makes this round.
-pub fn fortune(s: &State, u: UnitIdx) -> (bool, bool) {
-    let side = s.unit(u).side;
-    let mut out = (false, false);
-    for m in s.modifiers.iter().filter(|m| m.amount == s.round as i32) {
-        let maker = s.unit(m.source).side;
-        match m.kind {
-            ModifierKind::TeamAdvantage if side == maker => out.0 = true,
-            ModifierKind::EnemyDisadvantage if side != maker && side.team().is_some() => out.1 = true,
-            _ => {}
-        }
-    }
-    out
-}
-
 /// As a round begins: Coin of Fortune's rounds that are over end.
 pub fn round_begins(cx: &mut Ctx) {
     for i in (0..cx.s.modifiers.len()).rev() {
@@ -359,23 +336,6 @@ pub fn sight_check(cx: &mut Ctx) {
     }
 }
 
-/// Empathic Wave: the Regenerate `unit` gains as its turn starts from a Diviner ally within 5
-/// squares whose wave is still running (the strongest one, if several).
-pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
-    s.units_on_map()
-        .filter(|&w| w != unit && !s.enemies(w, unit) && s.distance(w, unit).is_some_and(|d| d <= 5))
-        .flat_map(|w| {
-            s.unit(w)
-                .statuses
-                .iter()
-                .filter(move |st| st.source == Some(w) && from_hook(s, st, "empathic-wave"))
-                .map(|st| st.amount)
-                .collect::<Vec<_>>()
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// `target` was hit by an attack: its Empathic Wave ends.
 pub fn was_hit(cx: &mut Ctx, target: UnitIdx) {
     let waves: Vec<Status> =
@@ -386,3 +346,27 @@ pub fn was_hit(cx: &mut Ctx, target: UnitIdx) {
 }
 
 pub mod empathy;
+
+/// What the Diviner adds to the core rules: its power hooks, Empathic Wave on a hit, Coin of
+/// Fortune as a round begins.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.attack_die(foreseen_roll); // Foresight
+    r.on_taken_out(60, "seeking-hex", |cx, unit, _, _| quarry_lost(cx, unit));
+    r.on_hit(40, "empathic-wave", |cx, h| {
+        if h.def.rolls() {
+            was_hit(cx, h.target); // hit by an attack roll
+        }
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 30, "line-of-sight-curse", |cx, _| sight_check(cx));
+    r.on_square_entered(30, "line-of-sight-curse", |cx, _| {
+        sight_check(cx);
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 40, "seeking-hex", end_of_turn);
+    r.on_round(crate::engine::hooks::Trigger::RoundBegins, 20, "coin-of-fortune", |cx| {
+        round_begins(cx);
+        Ok(crate::engine::hooks::Then::Go)
+    });
+}

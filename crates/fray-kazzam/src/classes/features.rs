@@ -14,11 +14,14 @@ use crate::content::Content;
 pub use crate::content::hooks::FEATURES_POWER as POWER_HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
 pub use crate::engine::frames::classes::FeatureFrame;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::regenerate;
+pub use crate::rules::query::spellwarp_range as implement_range;
+pub use crate::rules::query::{hovering, locked, long_arm_reach as reach};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -141,22 +144,6 @@ impl Feature {
     }
 }
 
-impl State {
-    /// Whether `u` has feature `f` in force (a Disarmed Shivering Sword's Blade Enchantment
-    /// gives nothing, L1058).
-    pub fn has_feature(&self, u: UnitIdx, f: Feature) -> bool {
-        self.unit(u).features.contains(&f) && !(f.is_blade_enchantment() && self.has(u, StatusKind::Disarmed))
-    }
-    /// A feature's counter on `u` (Whirling used, Focus Tokens): its value and whom it is about.
-    pub fn counter(&self, u: UnitIdx, f: Feature) -> (i32, Option<UnitIdx>) {
-        self.unit(u).counters.iter().find(|c| c.feature == f).map_or((0, None), |c| (c.value, c.about))
-    }
-    /// A per-creature counter's value (Electrified: 1 once `about` was zapped this turn).
-    pub fn counter_about(&self, u: UnitIdx, f: Feature, about: UnitIdx) -> i32 {
-        self.unit(u).counters.iter().find(|c| c.feature == f && c.about == Some(about)).map_or(0, |c| c.value)
-    }
-}
-
 pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
     let now = if f.counts_per_creature() {
         let v = cx.s.unit(u).counters.iter().find(|c| c.feature == f && c.about == about).map_or(0, |c| c.value);
@@ -274,22 +261,6 @@ pub fn ignores_range(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool 
     def.class.is_some() && locked(s, u, t)
 }
 
-/// Whether `u` is Locked On to `t` (Scryer), or shares the lock of an Improved Scryer teammate.
-pub fn locked(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    let own = |w: UnitIdx| {
-        let wn = s.unit(w);
-        !wn.counters.is_empty() && s.has_feature(w, Feature::Scryer) && s.counter(w, Feature::Scryer) == (1, Some(t))
-    };
-    own(u)
-        || s.unit_indices().any(|w| {
-            w != u
-                && s.counter(w, Feature::ImprovedScryer) == (1, Some(u))
-                && s.has_feature(w, Feature::ImprovedScryer)
-                && !s.enemies(w, u)
-                && own(w)
-        })
-}
-
 /// Whom an Improved Scryer may share its lock with: a teammate, or `keep` the one it has.
 fn share_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let now = s.counter(u, Feature::ImprovedScryer).1;
@@ -300,38 +271,6 @@ fn share_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         .collect();
     out.push(DecisionOption::new("keep", "keep sharing as now"));
     out
-}
-
-/// Implement range as features change it: Spellwarp Sniper's wand or staff reaches 10.
-pub fn implement_range(s: &State, u: UnitIdx, base: i32) -> i32 {
-    let un = s.unit(u);
-    if matches!(un.implement, Implement::Wand | Implement::Staff) && un.features.contains(&Feature::SpellwarpSniper) {
-        return base.max(10);
-    }
-    base
-}
-
-/// Reach as features change it: Long-arm gives Reach 2.
-pub fn reach(s: &State, u: UnitIdx) -> i32 {
-    if s.has_feature(u, Feature::LongArm) { 2 } else { 1 }
-}
-
-/// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
-pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
-    i32::from(s.has_feature(u, Feature::Regenerative))
-}
-
-/// Whether a feature keeps `u` Hovering (Self-Lift; an ally's Lift Specialist within 5).
-pub fn hovering(s: &State, u: UnitIdx) -> bool {
-    s.has_feature(u, Feature::SelfLift)
-        || crate::classes::porter::lifted(s, u) // Involuntary Lift
-        || (s.unit(u).on_map()
-            && s.units_on_map().any(|w| {
-                w != u
-                    && !s.enemies(w, u)
-                    && s.has_feature(w, Feature::LiftSpecialist)
-                    && s.distance(w, u).is_some_and(|d| d <= 5)
-            }))
 }
 
 /// After `mover` teleported `t` (itself, an ally or an enemy): Teleportation Specialist gives
@@ -362,10 +301,10 @@ pub fn on_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, dist: Option<i32
         crate::rules::forced::ForcedFrame::new(s, attacker, target, crate::rules::forced::ForcedKind::Teleport, 2)
     });
     if swap {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Swap { unit: attacker, target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Swap { unit: attacker, target }));
     }
     if let Some(f) = sniper {
-        cx.push(crate::engine::flow::Frame::Forced(f));
+        cx.push(crate::engine::kit::Frame::Forced(f));
     }
 }
 
@@ -381,10 +320,10 @@ pub fn on_hit_blade(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, def: &Powe
         && cx.s.enemies(attacker, target)
         && !sweep_targets(cx.s, attacker, target).is_empty()
     {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessSweep { unit: attacker, hit: target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::GuardlessSweep { unit: attacker, hit: target }));
     }
     if cx.s.has_feature(attacker, Feature::StatusThief) && thief_options(cx.s, attacker, target).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::StatusThief { unit: attacker, target }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::StatusThief { unit: attacker, target }));
     }
 }
 
@@ -397,7 +336,7 @@ pub fn on_damaged(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
         && cx.s.enemies(target, attacker)
         && cx.s.distance(target, attacker).is_some_and(|d| d <= cx.s.reach(target))
     {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::GuardlessBack { unit: target, enemy: attacker }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::GuardlessBack { unit: target, enemy: attacker }));
     }
 }
 
@@ -586,7 +525,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 into: new.to_string(),
             });
             if respawn && !change_spell_options(cx.s, unit, true, done | bit).is_empty() {
-                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell {
+                cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell {
                     unit,
                     respawn,
                     done: done | bit,
@@ -629,7 +568,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
         }
         FeatureFrame::Capacitive { unit } => {
             // An Interrupt that turned the hit into a miss leaves nothing to pay for.
-            let evaded = matches!(cx.s.flow.last(), Some(crate::engine::flow::Frame::Attack(a)) if a.evaded);
+            let evaded = matches!(cx.s.flow.last(), Some(crate::engine::kit::Frame::Attack(a)) if a.evaded);
             if option == "spend" && !evaded {
                 set_counter(cx, unit, Feature::CapacitiveWard, 1, Some(unit)); // paid when the damage lands
             }
@@ -759,7 +698,7 @@ pub fn capacitive_offer(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
 
 /// Pushes Capacitive Ward's question for `attacker`'s hit.
 pub fn ask_capacitive(cx: &mut Ctx, attacker: UnitIdx) {
-    cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Capacitive { unit: attacker }));
+    cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Capacitive { unit: attacker }));
 }
 
 /// The damage Capacitive Ward adds to a packet now dealt (`dealing`): 1 if the Wardmaster chose
@@ -809,13 +748,13 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
         set_counter(cx, w, Feature::Electrified, 0, Some(a));
     }
     if cx.s.has_feature(u, Feature::ImprovedScryer) && cx.s.unit(u).on_map() && share_options(cx.s, u).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ShareLock { unit: u })); // after the lock
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ShareLock { unit: u })); // after the lock
     }
     if cx.s.has_feature(u, Feature::Scryer) && cx.s.unit(u).on_map() && lock_options(cx.s, u).len() > 1 {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::LockOn { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::LockOn { unit: u }));
     }
     if cx.s.has_feature(u, Feature::SpecialWard) && cx.s.unit(u).on_map() {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
     }
 }
 
@@ -903,7 +842,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
         && def.effect.iter().any(|e| e.status.as_deref() == Some("flying"))
         && !s.has(u, StatusKind::Flying);
     if takes_off && flyer_above(s, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Flying",
             format_args!("a Flying creature is above {}: no room to take off", s.unit(u).id),
         ));
@@ -911,7 +850,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
     if def.hook.as_deref() == Some("use-foreseen")
         && (foreseen_value(s, u) == 0 || s.counter_about(u, Feature::Seer, u) != 0)
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "diviner-seer",
             format_args!("{} holds no unused foreseen result (or has already called on it)", s.unit(u).id),
         ));
@@ -919,13 +858,13 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
     if def.hook.as_deref() == Some("change-spell") {
         let a = s.unit(u).actions;
         if a.taken > 0 || a.free > 0 || a.attack || a.moves > 0 || a.role {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "change-spell",
                 format_args!("{} may use Change Spell only as the first thing on its turn", s.unit(u).id),
             ));
         }
         if change_spell_options(s, u, false, 0).is_empty() {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "change-spell",
                 format_args!("{} has no learned Blade Enchantment or Self-Charm out of force to swap in", s.unit(u).id),
             ));
@@ -947,7 +886,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
             set_counter(cx, w, Feature::ImprovedSeer, 1, Some(u));
         }
     } else {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: false, done: 0 }));
     }
     Ok(())
 }
@@ -1024,9 +963,9 @@ pub fn round_begins(cx: &mut Ctx) {
     for u in cx.s.units_on_map().collect::<Vec<_>>() {
         if cx.s.has_feature(u, Feature::Seer) && cx.s.unit(u).kind == crate::engine::state::UnitKind::Athlete {
             if cx.s.has_feature(u, Feature::ImprovedSeer) {
-                cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
+                cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::TeamForesee { unit: u })); // asked second
             }
-            cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Foresee { unit: u }));
+            cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Foresee { unit: u }));
         }
     }
 }
@@ -1060,7 +999,7 @@ pub fn round_ends(cx: &mut Ctx) {
 /// After a respawn in the Dungeon: a Shivering Sword may pick its spells in force again (L1060).
 pub fn after_respawn(cx: &mut Ctx, u: UnitIdx) {
     if !change_spell_options(cx.s, u, true, 0).is_empty() {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: true, done: 0 }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::ChangeSpell { unit: u, respawn: true, done: 0 }));
     }
 }
 
@@ -1132,7 +1071,7 @@ pub fn start_of_turn(cx: &mut Ctx, u: UnitIdx) {
     // Directional Shield: last turn's direction ends; a new one may be picked.
     set_counter(cx, u, Feature::DirectionalShield, 0, None);
     if cx.s.has_feature(u, Feature::DirectionalShield) {
-        cx.push(crate::engine::flow::Frame::Feature(FeatureFrame::Shield { unit: u }));
+        cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::Shield { unit: u }));
     }
     let grabs: Vec<UnitIdx> =
         cx.s.units_on_map()
@@ -1289,4 +1228,39 @@ pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee:
 /// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
 pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
     s.has_feature(u, Feature::MistyCharge)
+}
+
+/// What class features add to the core rules: Change Spell and the Seer's powers, the foreseen
+/// die, the Seer at a round's start and end, Reflective Ward on a miss.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.die(foreseen);
+    r.on_attack_done(20, "electrified", |cx, a| after_attack(cx, a.attacker, &a.targets));
+    r.on_hit_coming(10, "capacitive-ward", |cx, a, def| {
+        let ask = capacitive_offer(cx.s, a.attacker, def);
+        if ask {
+            ask_capacitive(cx, a.attacker);
+        }
+        ask
+    });
+    r.menu(40, team_die_menu); // Improved Seer's team die
+    r.lends(team_die_power);
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 10, "whirling", start_of_turn);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 10, "special-ward", end_of_turn);
+    r.on_roll_read(20, "terror", |cx, r| {
+        on_roll_result(cx, r.attacker, r.target, r.value, r.hit);
+        Ok(())
+    });
+    r.on_missed(60, "reflective-ward", |cx, m| {
+        on_miss(cx, m.attacker, m.target, m.evaded);
+        Ok(())
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundBegins, 10, "seer", |cx| {
+        round_begins(cx);
+        Ok(crate::engine::hooks::Then::Go)
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 30, "seer", |cx| {
+        round_ends(cx);
+        Ok(crate::engine::hooks::Then::Go)
+    });
 }

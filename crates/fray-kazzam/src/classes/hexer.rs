@@ -12,22 +12,11 @@
 
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{State, UnitIdx};
+pub use crate::rules::query::{CHANT_RANGE, chant_duration};
 use crate::rules::statuses::{Duration, Status};
 use fray_core::ruleset::RuleError;
-
-/// How far the target may be before the chant ends (L744: over 10 squares ends it).
-const CHANT_RANGE: i32 = 10;
-
-/// The duration an effect `user` lays on `target` gets instead of "end of the target's next
-/// turn": a chant, when `user` is a Jinxer and `target` an enemy within 10 squares.
-pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Duration> {
-    (s.enemies(user, target)
-        && s.has_feature(user, Feature::Jinxer)
-        && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
-    .then_some(Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer: user, target }))
-}
 
 /// Every chant going on, as (Jinxer, target) pairs, each once.
 pub fn chants(s: &State) -> Vec<(UnitIdx, UnitIdx)> {
@@ -157,4 +146,13 @@ pub fn status_given(cx: &mut Ctx, target: UnitIdx, st: &Status) {
     {
         crate::classes::features::set_counter(cx, j, Feature::Jinxer, 1, Some(target));
     }
+}
+
+/// The Jinxer's chants: ended by its Attack Action or a hit of 4+ on it, laid with a save-ends
+/// status, holding its target's saves.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_attack_action_spent(10, "jinxer", attack_action);
+    r.on_roll_read(30, "jinxer", |cx, r| struck(cx, r.target, r.value, r.hit));
+    r.on_status_given(10, "jinxer", status_given);
+    r.on_saves_due(10, "jinxer", hold_saves);
 }

@@ -10,81 +10,26 @@
 pub use crate::content::hooks::{PORTER_EFFECT as EFFECT_HOOKS, PORTER_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::Object;
 pub use crate::engine::frames::classes::WarpFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
+pub use crate::engine::records::porter::Change;
 pub use crate::engine::records::porter::Porter;
 pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
+pub use crate::rules::query::lifted;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 
 /// How far Basic Kinemancy reaches for an orb, and how far it slides it.
 const KINEMANCY_REACH: i32 = 5;
 const KINEMANCY_SLIDE: i32 = 6;
 /// How far Ripping Tides slides what it takes.
 const RIP_SLIDE: i32 = 3;
-
-/// A change to [`Porter`] (carried by `Event::Porter`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Change {
-    /// A warp opens.
-    WarpOpened(Warp),
-    /// The warp at this index closes.
-    WarpClosed(usize),
-    /// A Floor Portal trap opens.
-    TrapOpened(Trap),
-    /// The trap at this index closes.
-    TrapClosed(usize),
-    /// Bend Space marks a target.
-    Bent(Bend),
-    /// The mark at this index ends.
-    BendEnded(usize),
-    /// An implement is slid out of its owner's hands.
-    Dropped(Dropped),
-    /// The implement at this index is back in its owner's hands.
-    Retrieved(usize),
-    /// The Vortex Warps pull at the end of this round.
-    Pulled(u32),
-    /// A Short Tunnel portal opens.
-    TunnelOpened(Tunnel),
-    /// The portal at this index closes.
-    TunnelClosed(usize),
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    let p = &mut s.porter;
-    match c {
-        Change::WarpOpened(w) => p.warps.push(w.clone()),
-        Change::WarpClosed(i) => {
-            p.warps.remove(*i);
-        }
-        Change::TrapOpened(t) => p.traps.push(t.clone()),
-        Change::TrapClosed(i) => {
-            p.traps.remove(*i);
-        }
-        Change::Bent(b) => p.bends.push(b.clone()),
-        Change::BendEnded(i) => {
-            p.bends.remove(*i);
-        }
-        Change::Dropped(d) => p.dropped.push(d.clone()),
-        Change::Retrieved(i) => {
-            p.dropped.remove(*i);
-        }
-        Change::Pulled(r) => p.pulled_round = *r,
-        Change::TunnelOpened(t) => p.tunnels.push(t.clone()),
-        Change::TunnelClosed(i) => {
-            p.tunnels.remove(*i);
-        }
-    }
-}
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Porter { change, text });
@@ -144,7 +89,7 @@ fn hub_squares(s: &State, user: UnitIdx, unit: UnitIdx) -> Vec<Pos> {
 /// Whether `def` may be used by `u` now: Hub Warp's teleports need a hub warp to go to.
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("hub-jump") && hub_squares(s, u, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-FM-5",
             format_args!(
                 "{} has no Hub Warp it could teleport onto (none open, or someone stands there)",
@@ -155,16 +100,16 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if def.hook.as_deref() == Some("hub-send")
         && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
     {
-        return Err(crate::rules::actions::refuse("K-FM-5", format_args!("{} has no Hub Warp open", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse("K-FM-5", format_args!("{} has no Hub Warp open", s.unit(u).id)));
     }
     if def.hook.as_deref() == Some("short-tunnel") && tunnel_squares(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-TER-4",
             format_args!("no empty square of open ground next to {} to open a portal on", s.unit(u).id),
         ));
     }
     if def.hook.as_deref() == Some("kinemancy") && movable_orbs(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-5",
             format_args!(
                 "no orb within {KINEMANCY_REACH} squares that {} can see and move (not its own team's, not held by an enemy)",
@@ -182,14 +127,6 @@ pub fn lift_grab(s: &State, victim: UnitIdx, holder: UnitIdx) -> bool {
             && st.source == Some(holder)
             && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
     })
-}
-
-/// Whether `u` is held up by an Involuntary Lift (it is Hovering while so).
-pub fn lifted(s: &State, u: UnitIdx) -> bool {
-    s.unit(u)
-        .statuses
-        .iter()
-        .any(|st| st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift"))
 }
 
 /// How far `holder` may be from `victim` and keep its Grab: its reach, or its implement range
@@ -212,13 +149,13 @@ pub fn lifts_out_of_range(cx: &mut Ctx, holder: UnitIdx) {
 /// Lift's slide: a creature it holds).
 pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("lift-slide") && !lift_grab(s, t, u) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Grabbed",
             format_args!("{} does not hold {} in an Involuntary Lift", s.unit(u).id, s.unit(t).id),
         ));
     }
     if def.hook.as_deref() == Some("hub-send") && hub_squares(s, u, t).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-FM-5",
             format_args!("{} cannot be teleported onto {}'s Hub Warp: it is taken", s.unit(t).id, s.unit(u).id),
         ));
@@ -1031,3 +968,23 @@ pub fn view(s: &State) -> (serde_json::Value, serde_json::Value, serde_json::Val
 
 pub mod removal;
 pub mod warp_origin;
+
+/// What the Porter adds to the core rules: its power and Effect hooks, its use checks, a Floor
+/// Portal trap on a miss, the Vortex Warps' pull as the round ends.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target, e.power_target, e.power));
+    r.check_use(50, check_use);
+    r.on_square_entered(40, "scouting-warp", |cx, e| {
+        entered(cx, e.unit, e.from, e.to, e.by); // and Floor Portal, Vortex Warp
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 20, "floor-portal", end_of_turn); // and Bend Space
+    r.on_missed(80, "floor-portal", |cx, m| {
+        on_miss(cx, m.attacker, m.target, m.def);
+        Ok(())
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 10, "vortex-warp", |cx| {
+        Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
+    });
+}

@@ -9,10 +9,10 @@
 
 pub use crate::content::hooks::{SHIVERING_SWORD_EFFECT as EFFECT_HOOKS, SHIVERING_SWORD_POWER as POWER_HOOKS};
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::BullyFrame;
 pub use crate::engine::frames::classes::PathOfBlades;
 pub use crate::engine::frames::classes::PathStage;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame, can_stand};
@@ -298,25 +298,25 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
     }
     let x = s.unit(u);
     if x.granted_by.is_some() || x.granted_move {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-4",
             format_args!("{} needs {}'s own Attack and Move Actions, not a granted one", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Dazed) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Dazed",
             format_args!("{} is Dazed: one action a turn, and {} needs two", x.id, def.name),
         ));
     }
     if x.actions.moves >= 1 && x.actions.bonus_moves == 0 {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-2",
             format_args!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
         ));
     }
     if s.has(u, StatusKind::Disarmed) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Disarmed",
             format_args!("{} is Disarmed: no implement attacks", x.id),
         ));
@@ -531,4 +531,21 @@ pub fn provoked(s: &mut State, mover: UnitIdx, taker: UnitIdx) {
             return;
         }
     }
+}
+
+/// What the Shivering Sword adds to the core rules: its power and Effect hooks, Path of Blades'
+/// use check and its record of rolls and provoked creatures, Ghost Walk ending on an attack.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target));
+    r.check_use(80, check_use);
+    r.on_attacked(20, "ghost-walk", attacked);
+    r.on_roll_read(10, "path-of-blades", |cx, r| {
+        rolled(cx.s, r.attacker, r.target, r.hit);
+        Ok(())
+    });
+    r.on_provoked(10, "path-of-blades", |cx, mover, taker| {
+        provoked(cx.s, mover, taker); // once for the whole walk
+        Ok(())
+    });
 }

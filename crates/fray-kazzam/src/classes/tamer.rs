@@ -9,13 +9,18 @@ use crate::classes::features::Feature;
 pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::TamerFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::records::summons::Beast;
+pub use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame};
+pub use crate::rules::query::creature_implement_range as implement_range;
+use crate::rules::query::owner;
+use crate::rules::query::{conjured, creature_named, what};
+pub use crate::rules::query::{creature_reach as reach, darkfly_conceals, glowfly_reveals, loose};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -28,98 +33,6 @@ const CONJURED: &[(&str, &str)] =
 
 /// Summons are placed within this many squares of the Tamer (every summon power says 5).
 const SUMMON_RANGE: i32 = 5;
-
-/// A creature's stat block (the `summoned-creature` features of tamer.toml).
-pub struct Creature {
-    /// Its id (the feature id; the `what` of its unit).
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// Hit points.
-    pub hp: i32,
-    /// Speed.
-    pub speed: i32,
-    /// The power that summons it.
-    pub summon: &'static str,
-    /// Its Command power.
-    pub command: &'static str,
-    /// What it may do in place of moving when the Tamer spends a Move Action: option id, label.
-    pub instead: Option<(&'static str, &'static str)>,
-    /// A territorial beast (the level-3 summons, L1767).
-    pub territorial: bool,
-    /// Its reach.
-    pub reach: i32,
-}
-
-/// The creatures Fray plays.
-pub const CREATURES: &[Creature] = &[
-    Creature {
-        id: "spitting-tree",
-        name: "Spitting Tree",
-        hp: 6,
-        speed: 4,
-        summon: "summon-spitting-tree",
-        command: "tamer-spray",
-        instead: Some(("regain", "regain 2 HP instead of moving")),
-        territorial: false,
-        reach: 1,
-    },
-    Creature {
-        id: "flame-pig",
-        name: "Flame Pig",
-        hp: 5,
-        speed: 6,
-        summon: "summon-flame-pig",
-        command: "goring-tusks",
-        instead: Some(("scorch", "give every creature next to it Ongoing 1 instead of moving")),
-        territorial: false,
-        reach: 1,
-    },
-    Creature {
-        id: "scalehound",
-        name: "Scalehound",
-        hp: 5,
-        speed: 6,
-        summon: "summon-scalehound",
-        command: "hissing-howl",
-        instead: Some(("resist", "gain Resist 1 until the end of your next turn instead of moving")),
-        territorial: false,
-        reach: 1,
-    },
-    Creature {
-        id: "kerpoof",
-        name: "Kerpoof",
-        hp: 5,
-        speed: 6,
-        summon: "summon-kerpoof",
-        command: "poof",
-        instead: None,
-        territorial: true,
-        reach: 1,
-    },
-    Creature {
-        id: "giraffape",
-        name: "Giraffape",
-        hp: 5,
-        speed: 6,
-        summon: "summon-giraffape",
-        command: "sudden-eviction",
-        instead: None,
-        territorial: true,
-        reach: 3,
-    },
-    Creature {
-        id: "nettlekin",
-        name: "Nettlekin",
-        hp: 5,
-        speed: 6,
-        summon: "summon-nettlekin",
-        command: "spine-catapult",
-        instead: None,
-        territorial: true,
-        reach: 1,
-    },
-];
 
 /// Every summon power of the class file with its creature's Command (played or not).
 pub const SUMMON_COMMANDS: &[(&str, &str)] = &[
@@ -153,21 +66,9 @@ pub fn creature_of(power_id: &str) -> Option<&'static Creature> {
     CREATURES.iter().find(|c| c.summon == power_id || c.command == power_id)
 }
 
-fn creature_named(what: &str) -> Option<&'static Creature> {
-    CREATURES.iter().find(|c| c.id == what)
-}
-
 /// Whether a power is one of this module's.
 pub fn hooked(def: &PowerDef) -> bool {
     def.hook.as_deref().is_some_and(|h| HOOKS.contains(&h))
-}
-
-fn what(s: &State, u: UnitIdx) -> &str {
-    s.unit(u).placed.as_ref().map_or("", |p| &p.what)
-}
-
-fn owner(s: &State, u: UnitIdx) -> Option<UnitIdx> {
-    s.unit(u).placed.as_ref().and_then(|p| p.owner)
 }
 
 fn beast(s: &State, u: UnitIdx) -> Beast {
@@ -188,12 +89,6 @@ pub fn creatures(s: &State, tamer: UnitIdx) -> Vec<UnitIdx> {
 /// The summoner whose roll an attack made through `u` is (the Tamer of a summoned creature).
 pub fn roller(s: &State, u: UnitIdx) -> UnitIdx {
     if s.unit(u).kind == UnitKind::Summon { owner(s, u).unwrap_or(u) } else { u }
-}
-
-/// The implement range an attack through a summoned creature has: its Tamer's, measured from
-/// the creature (see rulings).
-pub fn implement_range(s: &State, u: UnitIdx) -> Option<i32> {
-    (s.unit(u).kind == UnitKind::Summon).then(|| owner(s, u).map(|o| s.implement_range(o))).flatten()
 }
 
 /// Whether the creature can obey a command now: not Stunned or Dominated, and a Dazed one only
@@ -240,17 +135,17 @@ fn aim_targets(s: &State, c: UnitIdx, power: u16) -> Vec<UnitIdx> {
 /// Whether a Tamer power can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("tamer-summon") if place_squares(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-5",
             format_args!("{} has no free square within {SUMMON_RANGE} for the creature", s.unit(u).id),
         )),
         Some("tamer-give-move") if !creatures(s, u).into_iter().any(|c| obeys(s, c)) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "K-IMP-8",
                 format_args!("{} has no summoned creature that could take its move", s.unit(u).id),
             ))
         }
-        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("tamer-territory") if territorial(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-ZONE-1",
             format_args!("{} has no territorial beast on the map", s.unit(u).id),
         )),
@@ -258,7 +153,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
             let name = creature_of(&def.id).map_or("creature", |c| c.name);
             let cs = commandable(s, u, def);
             if cs.is_empty() {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-DEF-5",
                     format_args!("{} has no {name} on the map that can obey {}", s.unit(u).id, def.name),
                 ));
@@ -268,7 +163,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
                 crate::content::powers::Targeting::Burst { .. } | crate::content::powers::Targeting::None
             );
             if single && cs.iter().all(|&c| aim_targets(s, c, s.powers.find(&def.id).unwrap()).is_empty()) {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-MOVE-6",
                     format_args!("no {name} of {} has a target for {}", s.unit(u).id, def.name),
                 ));
@@ -282,7 +177,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
 /// A Tamer power names no target of its own: the creature aims (decision kind `target`).
 pub fn check_verb(def: &PowerDef, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
     if creative {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-CREAT-1",
             format_args!("{} works through a creature: no Creative Use", def.name),
         ));
@@ -1141,23 +1036,6 @@ fn conjure_squares(s: &State, tamer: UnitIdx, near: Option<UnitIdx>) -> Vec<Pos>
         .collect()
 }
 
-/// The conjured creatures of `kind` on the map.
-fn conjured<'a>(s: &'a State, kind: &'static str) -> impl Iterator<Item = UnitIdx> + 'a {
-    s.units_on_map().filter(move |&c| s.unit(c).kind == UnitKind::Conjured && what(s, c) == kind)
-}
-
-/// Whether a Glowfly Swarm is next to `u`: it is Revealed (L1701).
-pub fn glowfly_reveals(s: &State, u: UnitIdx) -> bool {
-    s.unit(u).kind != UnitKind::Conjured && conjured(s, "glowfly-swarm").any(|g| s.distance(g, u) == Some(1))
-}
-
-/// Whether `u` stands in a Darkfly Swarm's square of its own side: it is Concealed (L1709).
-pub fn darkfly_conceals(s: &State, u: UnitIdx) -> bool {
-    let Some(p) = s.unit(u).pos else { return false };
-    let size = s.unit(u).size;
-    conjured(s, "darkfly-swarm").any(|d| !s.enemies(d, u) && distance(p, size, s.unit(d).pos.unwrap(), 1) == 0)
-}
-
 /// Whether unit `o` bars `mover` from its square like an enemy: a Darkfly Swarm, to its
 /// Tamer's enemies (L1709).
 pub fn bars(s: &State, mover: UnitIdx, o: UnitIdx) -> bool {
@@ -1189,7 +1067,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.effect.iter().any(|e| e.hook.as_deref() == Some("beast-charm"))
         && !(s.unit(t).kind == UnitKind::Summon && owner(s, t) == Some(u))
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-DEF-5",
             format_args!(
                 "{} names one of {}'s own summoned creatures; {} is not one",
@@ -1230,14 +1108,6 @@ fn seen_squares(s: &State, tamer: UnitIdx) -> Vec<Pos> {
             }) != fray_core::sight::Sight::Blocked
         })
         .collect()
-}
-
-/// A creature's own reach (the Giraffape's 3).
-pub fn reach(s: &State, u: UnitIdx) -> i32 {
-    if s.unit(u).kind != UnitKind::Summon {
-        return 0;
-    }
-    creature_named(what(s, u)).map_or(0, |c| c.reach)
 }
 
 /// A creature's own Opportunity range (the Spitting Tree's 6, L1733).
@@ -1411,11 +1281,6 @@ pub fn eviction(s: &State, mover: UnitIdx, target: UnitIdx, throw: bool, mut out
     out
 }
 
-/// Whether a status is a Vine Worms Grab, which lets its victim move (L1697).
-pub fn loose(s: &State, st: &Status) -> bool {
-    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "vine-worms")
-}
-
 /// `u` starts a move under its own power: held by Vine Worms, it becomes Slowed for the rest of
 /// its turn and takes 1 damage. Returns the most the move may then cost.
 pub fn vines(cx: &mut Ctx, u: UnitIdx) -> Option<u32> {
@@ -1427,4 +1292,20 @@ pub fn vines(cx: &mut Ctx, u: UnitIdx) -> Option<u32> {
     crate::rules::attack::give_status(cx, u, slowed, "Vine Worms");
     crate::rules::damage::deal(cx, u, 1, st.source, "Vine Worms: moving in their grip", None);
     Some(crate::rules::movement::speed(cx.s, u, Mode::Walk).max(0) as u32)
+}
+
+/// What the Tamer adds to the core rules: its power and Effect hooks, its use checks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
+    r.check_use(90, check_use);
+    r.on_square_entered(50, "kerpoof", |cx, e| {
+        entered(cx, e.unit, e.from, e.to); // a territory
+        Ok(())
+    });
+    r.on_start_phase(20, "tamer", |cx, u| {
+        start_of_turn(cx, u);
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "tamer", end_of_turn);
 }

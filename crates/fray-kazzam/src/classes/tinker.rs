@@ -9,32 +9,20 @@
 
 pub use crate::content::hooks::{TINKER_EFFECT as HOOKS, TINKER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::classes::GadgetFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx, UnitKind};
+use crate::rules::query::TETHER;
+pub use crate::rules::query::{GADGETS, is_tether, loads_boost, used_from_bag};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
-pub const GADGETS: &[&str] = &[
-    "bag-of-tricks-explosive-attachment",
-    "bag-of-tricks-curtain-of-shadows",
-    "bag-of-tricks-tether",
-    "bag-of-tricks-talisman-of-distraction",
-];
-
 const TALISMAN: &str = "bag-of-tricks-talisman-of-distraction";
-const TETHER: &str = "bag-of-tricks-tether";
 
 /// How far a Tether pull drags its creature (L1360).
 const TETHER_PULL: i32 = 5;
-
-/// Whether a Grabbed status is a Tether's (it holds at any distance and is not dragged along).
-pub fn is_tether(s: &State, st: &Status) -> bool {
-    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == TETHER)
-}
 
 /// The creatures `u` holds with a Tether.
 fn tethered(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
@@ -61,7 +49,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 /// Refuses the Tether pull with nothing tethered.
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     if def.hook.as_deref() == Some("tether-pull") && tethered(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             TETHER,
             format_args!("{} holds no creature with a Tether", s.unit(u).id),
         ));
@@ -85,12 +73,6 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     Ok(())
 }
 const EXPLOSIVE: &str = "bag-of-tricks-explosive-attachment";
-
-/// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
-/// Runner's, which only moves the Runner itself (see rulings).
-pub fn loads_boost(s: &State, tinker: UnitIdx) -> bool {
-    crate::roles::boosts::boost_of(s, tinker).is_some_and(|b| b != crate::roles::boosts::Boost::Runner)
-}
 
 /// Whom a Leader's loaded boost may heal: the Leader boost's choice, less traps and walls
 /// (never allies, K-DEF-2).
@@ -214,12 +196,6 @@ fn cloak_squares(s: &State, target: UnitIdx) -> Vec<Pos> {
         .squares()
         .filter(|&q| fray_core::geometry::distance(p, size, q, 1) == 1 && s.arena.at(q).enterable())
         .collect()
-}
-
-/// Whether `p`, spent by `u`, is a gadget drawn from its Bag of Tricks (not a power of its own):
-/// a Take Out does not recharge it (L1364).
-pub fn used_from_bag(s: &State, u: UnitIdx, p: u16) -> bool {
-    GADGETS.contains(&s.powers.get(p).id.as_str()) && !s.unit(u).powers.contains(&p)
 }
 
 /// The gadgets `user` has not used yet this match (powers, in the bag's order).
@@ -465,3 +441,18 @@ pub fn answer(cx: &mut Ctx, f: GadgetFrame, option: &str) -> Result<(), RuleErro
 
 pub mod pest;
 pub mod robes;
+
+/// What the Tinker adds to the core rules: its power and Effect hooks, its use checks, the
+/// Talisman of Distraction at the end of a turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.effect_hooks(HOOKS, |cx, e| effect_hook(cx, e.hook, e.amount, e.user, e.target, e.power));
+    r.check_use(10, check_use);
+    r.on_trap_sprung(10, "K-ROLE-5", deliver_loaded);
+    r.left_behind(left_behind_fires); // Explosive Attachment
+    r.menu(20, menu); // pulling a tethered creature
+    r.lends(tether_power);
+    r.on_taken_out(40, "explosive-attachment", |cx, unit, at, _| taken_out(cx, unit, at));
+    r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 10, "tinker-trap-slide", offer_slide);
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 10, "talisman-of-distraction", turn_ended);
+}

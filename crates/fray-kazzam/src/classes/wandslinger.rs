@@ -8,11 +8,12 @@
 
 pub use crate::content::hooks::{WANDSLINGER_EFFECT as EFFECT_HOOKS, WANDSLINGER_POWER as POWER_HOOKS};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::classes::WandFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{OrbIdx, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::{focus, focus_range, repeats};
 use crate::rules::statuses::Duration;
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -116,15 +117,13 @@ fn drop_orb(cx: &mut Ctx, target: UnitIdx, o: OrbIdx) {
     crate::rules::orbs::drop(cx, target, o, at);
 }
 
-/// Whether an Effect primitive is Rapid Fire's repeat.
-pub fn repeats(e: &crate::content::powers::Effect) -> bool {
-    e.hook.as_deref() == Some("repeat-attack")
-}
-
 /// Whether `hook` acts once the hit's Effect is over ([`after_hit`]).
 pub fn after_hit_hook(hook: &str) -> bool {
-    matches!(hook, "repeat-attack" | "fork")
+    AFTER_HIT.contains(&hook)
 }
+
+/// The Effect hooks played once the hit's Effect is over ([`after_hit`]).
+const AFTER_HIT: &[&str] = &["repeat-attack", "fork"];
 
 /// Once `user`'s hit with `power` on `target` (which stood at `at`) has applied its Effect:
 /// Rapid Fire asks where the repeat goes, Forking Bolt where the bolt forks.
@@ -175,19 +174,6 @@ fn run_targets(s: &State, u: UnitIdx) -> Vec<UnitIdx> {
         return Vec::new(); // Taken Out on the way (found by random play)
     }
     crate::rules::actions::legal_targets(s, u, bia)
-}
-
-/// The Focus modifier `attacker`'s implement attack `def` uses up, if any (its index).
-pub fn focus(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDef) -> Option<usize> {
-    if !def.uses_implement() {
-        return None;
-    }
-    s.modifiers.iter().position(|m| m.kind == ModifierKind::Focus && m.applies(s, attacker, attacker))
-}
-
-/// Implement range `u` has from Focus, if Focused this turn.
-pub fn focus_range(s: &State, u: UnitIdx) -> Option<i32> {
-    s.modifiers.iter().filter(|m| m.kind == ModifierKind::ImplementRange && m.applies(s, u, u)).map(|m| m.amount).max()
 }
 
 /// The decision a [`WandFrame`] asks.
@@ -353,4 +339,11 @@ pub fn step(cx: &mut Ctx, mut f: WandFrame) -> Result<Flow, RuleError> {
     }
     cx.push(Frame::Wand(f));
     Ok(Flow::Wait)
+}
+
+/// What the Wandslinger adds to the core rules: its power and Effect hooks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.hook, e.user, e.target));
+    r.after_hit_hooks(AFTER_HIT, |cx, h| after_hit(cx, h.hook, h.user, h.target, h.at, h.power));
 }

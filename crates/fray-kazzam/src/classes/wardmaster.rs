@@ -2,27 +2,14 @@
 //! Special Ward for damage (Ward Bash, Ward Burst) and Death Ward's answer to a Take Out. The
 //! Special Ward itself is a class feature (`features`).
 
-use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::classes::WardFrame;
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::AttackFrame;
+pub use crate::rules::query::{death_wards, own_special, peel_damage, peel_offer};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
-
-/// The points of its own Special Ward `u` holds (never one it gave an ally, nor another
-/// Wardmaster's).
-pub fn own_special(s: &State, u: UnitIdx) -> i32 {
-    let x = s.unit(u);
-    if x.special_from == Some(u) { x.special_ward } else { 0 }
-}
-
-/// Whether the attack's hit asks the peel question: a peeling power, asked once per attack
-/// (Ward Burst's choice serves every target hit), while the attacker holds its own Special Ward.
-pub fn peel_offer(s: &State, a: &AttackFrame, def: &PowerDef) -> bool {
-    def.peel && !a.peel_asked && own_special(s, a.attacker) > 0
-}
 
 /// Pushes the peel question for `a`'s hit.
 pub fn ask_peel(cx: &mut Ctx, a: &mut AttackFrame) {
@@ -64,11 +51,6 @@ pub fn answer(cx: &mut Ctx, f: WardFrame, option: &str) -> Result<(), RuleError>
     Ok(())
 }
 
-/// The damage the peel adds to a hit that deals damage.
-pub fn peel_damage(a: &AttackFrame, dealing: bool) -> i32 {
-    if dealing { a.peel } else { 0 }
-}
-
 /// Once the attack has resolved, the peeled points come off the Wardmaster's own Special Ward
 /// (as many as it still holds).
 pub fn pay_peel(cx: &mut Ctx, a: &AttackFrame) {
@@ -77,20 +59,6 @@ pub fn pay_peel(cx: &mut Ctx, a: &AttackFrame) {
         let why = format!("peeled for {}", cx.s.powers.get(a.power).name);
         cx.emit(Event::WardLost { unit: cx.s.who(a.attacker), amount: n, why });
     }
-}
-
-/// Death Ward: before `target` is Taken Out by an attack (or an Opportunity) of `by`, the curses
-/// that answer it; [`death_ward_fires`] applies them once the Take Out is done.
-pub fn death_wards(s: &State, target: UnitIdx, by: Option<UnitIdx>) -> Vec<crate::rules::curses::Curse> {
-    let Some(b) = by else { return Vec::new() };
-    if !s.enemies(b, target) {
-        return Vec::new(); // only an attacking enemy
-    }
-    s.curses
-        .iter()
-        .filter(|c| c.on == crate::rules::curses::CurseOn::AttackTakesOut && c.target == target)
-        .cloned()
-        .collect()
 }
 
 /// Applies the Death Ward curses collected before the Take Out to the attacker `by`.
@@ -103,4 +71,20 @@ pub fn death_ward_fires(cx: &mut Ctx, fired: Vec<crate::rules::curses::Curse>, t
             crate::rules::curses::fire(cx, c.maker, b, target, c.power, &effect);
         }
     }
+}
+
+/// Ward Bash and Ward Burst's peel (asked before the hit, paid when the attack is done); Death
+/// Ward firing when its target is Taken Out by an enemy's attack.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit_coming(20, "ward-bash", |cx, a, def| {
+        let ask = peel_offer(cx.s, a, def);
+        if ask {
+            ask_peel(cx, a);
+        }
+        ask
+    });
+    r.on_attack_done(10, "ward-bash", pay_peel);
+    r.on_taken_out_by_attack(10, "death-ward", |cx, wards, target, by| {
+        death_ward_fires(cx, wards.to_vec(), target, by)
+    });
 }

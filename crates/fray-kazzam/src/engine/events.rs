@@ -5,8 +5,8 @@
 use crate::engine::arena::Side;
 pub use crate::engine::frames::rules::How;
 pub use crate::engine::frames::rules::RollMode;
+use crate::engine::records::statuses::{Status, StatusKind};
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
-use crate::rules::statuses::{Status, StatusKind};
 use fray_core::grid::Pos;
 use serde::Serialize;
 use std::fmt;
@@ -127,7 +127,7 @@ pub enum Event {
     /// A unit was Taken Out (K-DUN-1).
     TakenOut { unit: Who, by: Option<Who>, in_dungeon: bool },
     /// A creature now carries an Elixir (brews.rs).
-    ElixirGained { unit: Who, elixir: crate::classes::brewer::Elixir, name: String, why: String },
+    ElixirGained { unit: Who, elixir: crate::engine::records::brewer::Elixir, name: String, why: String },
     /// A creature no longer carries one of its Elixirs.
     ElixirLost { unit: Who, index: usize, name: String, why: String },
     /// A creature's Luck Tokens changed (Luck Charm).
@@ -160,15 +160,15 @@ pub enum Event {
     /// A zone or damaging terrain affected a unit this round (K-ZONE-2).
     ZoneHit { unit: Who, zone: u32 },
     /// A power left a zone on the map (K-ZONE-1).
-    ZoneCreated { owner: Who, name: String, zone: crate::rules::zones::PowerZone },
+    ZoneCreated { owner: Who, name: String, zone: crate::engine::records::zones::PowerZone },
     /// A power's zone ended.
     ZoneEnded { bit: u32, name: String },
     /// A zone that travels with its owner moved (Salamander Elixir).
     ZoneMoved { bit: u32, centre: fray_core::grid::Pos },
     /// A power left a lingering attack modifier (K-ADV).
-    ModifierAdded { name: String, modifier: crate::rules::modifiers::Modifier },
+    ModifierAdded { name: String, modifier: crate::engine::records::modifiers::Modifier },
     /// A power laid a curse.
-    CurseLaid { name: String, target: Who, curse: crate::rules::curses::Curse },
+    CurseLaid { name: String, target: Who, curse: crate::engine::records::curses::Curse },
     /// A curse fired or ran out.
     CurseEnded { index: usize, why: String },
     /// A lingering attack modifier ended.
@@ -180,7 +180,7 @@ pub enum Event {
     /// An attack of `unit` on its own turn hit `target` (Rapid Fire's "not hit this turn").
     HitThisTurn { unit: Who, target: Who },
     /// A Frenzied or Panicked roll set what the unit must do this turn (or that ended).
-    Compelled { unit: Who, why: String, compulsion: Option<crate::rules::control::Compulsion> },
+    Compelled { unit: Who, why: String, compulsion: Option<crate::engine::records::control::Compulsion> },
     /// A unit begins (Some) or finishes (None) an attack another granted it (K-ACT-4).
     Granted { unit: Who, by: Option<Who> },
     /// The granted attack a unit is making gets no Role Boost.
@@ -190,13 +190,13 @@ pub enum Event {
     /// A unit will have no Move Action on its next turn (`armed`), or loses it now.
     MoveForfeit { unit: Who, armed: bool },
     /// A waiting power was armed (K-ACT-7).
-    TriggerArmed { unit: Who, armed: crate::engine::triggers::Armed },
+    TriggerArmed { unit: Who, armed: crate::engine::records::triggers::Armed },
     /// A waiting power's record ended.
-    TriggerDisarmed { unit: Who, armed: crate::engine::triggers::Armed, why: String },
+    TriggerDisarmed { unit: Who, armed: crate::engine::records::triggers::Armed, why: String },
     /// A waiting power was used against a creature.
     TriggerUsed { unit: Who, power: u16, against: Who },
     /// A triggered feature was used (`Some`: not ready again until then) or is ready again (`None`).
-    FeatureCooldown { unit: Who, feature: Arc<str>, until: Option<crate::rules::statuses::Duration> },
+    FeatureCooldown { unit: Who, feature: Arc<str>, until: Option<crate::engine::records::statuses::Duration> },
     /// Reversal of Fortune is armed or used.
     Reversal { unit: Who, armed: bool },
     /// Hidden creatures were revealed (K-CONC-5).
@@ -209,12 +209,12 @@ pub enum Event {
     PedestalRemoved { index: usize, id: String },
     /// A power put something new on the map: a summon, trap, automaton or wall
     /// ([`crate::rules::summons`]); `apply` adds it to the state's units.
-    Spawned { unit: Who, spawn: Box<crate::rules::summons::Spawn> },
+    Spawned { unit: Who, spawn: Box<crate::engine::records::summons::Spawn> },
     /// Something a power put on the map left it for good (destroyed, spent, faded).
     Vanished { unit: Who, why: String },
     /// A trap triggered or was refreshed: its charges, whether it triggers free for now (Wand
     /// Trap), and the turn it last triggered in.
-    TrapChanged { unit: Who, state: crate::rules::summons::TrapState },
+    TrapChanged { unit: Who, state: crate::engine::records::summons::TrapState },
     /// A team reached the target score (K-END-1).
     EndTriggered { side: Side },
     /// The Strike penalty at the end (K-END-3).
@@ -225,10 +225,10 @@ pub enum Event {
     /// power (Ward-Stripping Hex).
     WardLost { unit: Who, amount: i32, why: String },
     /// A Porter's warp, floor trap or Bend Space mark came or went ([`crate::classes::porter`]).
-    Porter { change: crate::classes::porter::Change, text: String },
+    Porter { change: crate::engine::records::porter::Change, text: String },
     /// A Tamer's creature's record changed: where its Tamer's turn found it, when it last
     /// obeyed ([`crate::classes::tamer`]).
-    Beast { unit: Who, beast: crate::classes::tamer::Beast },
+    Beast { unit: Who, beast: crate::engine::records::summons::Beast },
     /// A unit loses HP without taking damage (a Motivator's boost above maximum HP wearing off).
     HpLost { unit: Who, amount: i32, hp: i32, why: String },
     /// A unit's footprint changed: top-left square `pos`, `size`, and whether the size is an
@@ -237,9 +237,9 @@ pub enum Event {
     /// A Pest latches onto a host (and takes its square) or lets go (`None`; pest.rs).
     Attached { unit: Who, host: Option<Who> },
     /// A Creep group's record changed: its Enemies List, nudges, the Creep phase ([`crate::rules::creeps`]).
-    Creeps { change: crate::rules::creeps::Change, text: String },
+    Creeps { change: crate::engine::records::creeps::Change, text: String },
     /// A creature left existence, moved outside it or came back ([`crate::classes::porter::removal`]).
-    Existence { change: crate::classes::porter::removal::Change, text: String },
+    Existence { change: crate::engine::records::removal::Change, text: String },
 }
 
 fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::engine::state::Unit {
@@ -265,7 +265,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.turn_start = u.pos; // Blitzer
         }
         Event::TurnEnded { unit } => {
-            if crate::rules::summons::leaves_order(s, unit.idx) {
+            if crate::engine::appliers::leaves_order(s, unit.idx) {
                 s.order.remove(s.turn_index); // it vanished during its own turn
             } else {
                 s.turn_index += 1;
@@ -297,33 +297,33 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::EncounterRecharged { unit, power, .. } => unit_mut(s, unit).spent.retain(|p| p != power),
         Event::Moved { unit, to, how, .. } => {
             let own_turn = s.current() == Some(unit.idx);
-            crate::classes::tinker::pest::torn_off(s, unit.idx); // a Pest moved itself lets go
+            crate::engine::appliers::torn_off(s, unit.idx); // a Pest moved itself lets go
             let u = unit_mut(s, unit);
             u.pos = Some(*to);
             if own_turn && matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge) {
                 u.actions.moved += 1;
             }
-            crate::classes::tinker::pest::carry(s, unit.idx); // its Pest rides along
+            crate::engine::appliers::carry(s, unit.idx); // its Pest rides along
         }
         Event::Placed { unit, at, .. } => {
             let own_turn = s.current() == Some(unit.idx);
-            crate::classes::tinker::pest::torn_off(s, unit.idx);
+            crate::engine::appliers::torn_off(s, unit.idx);
             let u = unit_mut(s, unit);
             if own_turn && u.turn_start.is_none() {
                 u.turn_start = Some(*at); // came out of the Dungeon this turn (Blitzer)
             }
             u.pos = Some(*at);
             u.taken_out = false;
-            crate::classes::tinker::pest::carry(s, unit.idx);
+            crate::engine::appliers::carry(s, unit.idx);
         }
         Event::Removed { unit } => unit_mut(s, unit).pos = None,
         Event::Resized { unit, pos, size, enlarged, .. } => {
             let u = unit_mut(s, unit);
             (u.pos, u.size, u.enlarged) = (*pos, *size, *enlarged);
-            crate::classes::tinker::pest::carry(s, unit.idx);
+            crate::engine::appliers::carry(s, unit.idx);
         }
         Event::Attached { unit, host } => {
-            crate::classes::tinker::pest::apply_attached(s, unit.idx, host.as_ref().map(|h| h.idx))
+            crate::engine::appliers::apply_attached(s, unit.idx, host.as_ref().map(|h| h.idx))
         }
         Event::AttackRolled { .. }
         | Event::RollAdjusted { .. }
@@ -345,7 +345,7 @@ pub fn apply(s: &mut State, e: &Event) {
             u.special_ward = u.special_ward.min(*ward);
         }
         Event::FeatureSwapped { unit, out, into } => {
-            let parse = |id| crate::classes::features::Feature::parse(id, &s.content);
+            let parse = |id| crate::engine::records::features::Feature::parse(id, &s.content);
             let (out, into) = (parse(out), parse(into));
             let u = unit_mut(s, unit);
             match (out.and_then(|o| u.features.iter().position(|&f| f == o)), into) {
@@ -355,7 +355,7 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::FeatureCounter { unit, feature, value, about } => {
-            if let Some(f) = crate::classes::features::Feature::parse(feature, &s.content) {
+            if let Some(f) = crate::engine::records::features::Feature::parse(feature, &s.content) {
                 let about = about.as_ref().map(|a| a.idx);
                 let u = unit_mut(s, unit);
                 // One counter per feature, or per feature and creature where the feature keeps
@@ -363,7 +363,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 let per = f.counts_per_creature();
                 u.counters.retain(|c| c.feature != f || (per && c.about != about));
                 if *value != 0 {
-                    u.counters.push(crate::classes::features::Counter { feature: f, value: *value, about });
+                    u.counters.push(crate::engine::records::features::Counter { feature: f, value: *value, about });
                 }
             }
         }
@@ -377,14 +377,14 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::StatusGained { unit, status, .. } => {
             let u = unit_mut(s, unit);
             u.statuses.push(*status);
-            u.status_mask = crate::rules::statuses::mask(&u.statuses);
+            u.status_mask = crate::engine::records::statuses::mask(&u.statuses);
         }
         Event::StatusEnded { unit, status, .. } => {
             let u = unit_mut(s, unit);
             if let Some(i) = u.statuses.iter().position(|x| x == status) {
                 u.statuses.remove(i);
             }
-            u.status_mask = crate::rules::statuses::mask(&u.statuses);
+            u.status_mask = crate::engine::records::statuses::mask(&u.statuses);
         }
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
@@ -408,8 +408,8 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::TakenOut { unit, .. } => {
             // A Scryer's lock on it ends.
             let idx = unit.idx;
-            let lock = |c: &crate::classes::features::Counter| {
-                c.feature == crate::classes::features::Feature::Scryer && c.about == Some(idx)
+            let lock = |c: &crate::engine::records::features::Counter| {
+                c.feature == crate::engine::records::features::Feature::Scryer && c.about == Some(idx)
             };
             for x in s.units.iter_mut().filter(|x| x.counters.iter().any(lock)) {
                 Arc::make_mut(x).counters.retain(|c| !lock(c));
@@ -525,7 +525,7 @@ pub fn apply(s: &mut State, e: &Event) {
             let u = unit_mut(s, unit);
             u.cooldowns.retain(|c| c.feature != *feature);
             if let Some(d) = until {
-                u.cooldowns.push(crate::engine::triggers::Cooldown { feature: feature.clone(), until: *d });
+                u.cooldowns.push(crate::engine::records::triggers::Cooldown { feature: feature.clone(), until: *d });
             }
         }
         Event::TriggerUsed { unit, power, against } => {
@@ -534,11 +534,11 @@ pub fn apply(s: &mut State, e: &Event) {
             }
         }
         Event::Compelled { unit, compulsion, .. } => unit_mut(s, unit).compulsion = *compulsion,
-        Event::Spawned { unit, spawn } => crate::rules::summons::apply_spawn(s, unit, spawn),
-        Event::Vanished { unit, .. } => crate::rules::summons::apply_vanish(s, unit),
-        Event::Porter { change, .. } => crate::classes::porter::apply(s, change),
-        Event::Creeps { change, .. } => crate::rules::creeps::apply(s, change),
-        Event::Existence { change, .. } => crate::classes::porter::removal::apply(s, change),
+        Event::Spawned { unit, spawn } => crate::engine::appliers::apply_spawn(s, unit, spawn),
+        Event::Vanished { unit, .. } => crate::engine::appliers::apply_vanish(s, unit),
+        Event::Porter { change, .. } => crate::engine::appliers::apply_porter(s, change),
+        Event::Creeps { change, .. } => crate::engine::appliers::apply_creeps(s, change),
+        Event::Existence { change, .. } => crate::engine::appliers::apply_removal(s, change),
         Event::TrapChanged { unit, state } => {
             if let Some(p) = unit_mut(s, unit).placed.as_mut() {
                 p.charges = state.charges;
@@ -761,7 +761,7 @@ impl fmt::Display for Event {
             Event::ZoneEnded { name, .. } => write!(f, "{name}'s zone ends"),
             Event::ZoneMoved { centre, .. } => write!(f, "the zone moves along, now centred on {centre}"),
             Event::ModifierAdded { name, modifier } => {
-                use crate::rules::modifiers::ModifierKind as K;
+                use crate::engine::records::modifiers::ModifierKind as K;
                 let n = modifier.amount;
                 let (what, on) = match modifier.kind {
                     K::Advantage => ("Advantage".to_string(), "attack roll"),
@@ -839,21 +839,23 @@ impl fmt::Display for Event {
             Event::TriggerDisarmed { unit, why, .. } => write!(f, "{unit} is no longer waiting ({why})"),
             Event::TriggerUsed { unit, against, .. } => write!(f, "{unit} acts on its trigger against {against}"),
             Event::FeatureCooldown { unit, feature, until: Some(_) } => {
-                let name = crate::engine::triggers::feature_name(feature);
+                let name = crate::engine::records::triggers::feature_name(feature);
                 write!(f, "{unit}'s {name} is not ready again until its next turn is over")
             }
             Event::FeatureCooldown { unit, feature, until: None } => {
-                write!(f, "{unit}'s {} is ready again", crate::engine::triggers::feature_name(feature))
+                write!(f, "{unit}'s {} is ready again", crate::engine::records::triggers::feature_name(feature))
             }
             Event::Compelled { unit, why, compulsion } => match compulsion {
-                Some(crate::rules::control::Compulsion::Controlled { .. }) => {
+                Some(crate::engine::records::control::Compulsion::Controlled { .. }) => {
                     write!(f, "{unit} ({why}) acts as if Dominated")
                 }
-                Some(crate::rules::control::Compulsion::Attack { .. }) => {
+                Some(crate::engine::records::control::Compulsion::Attack { .. }) => {
                     write!(f, "{unit} ({why}) must attack its tormentor")
                 }
-                Some(crate::rules::control::Compulsion::Flee { .. }) => write!(f, "{unit} ({why}) must run away"),
-                Some(crate::rules::control::Compulsion::Restricted { .. }) => {
+                Some(crate::engine::records::control::Compulsion::Flee { .. }) => {
+                    write!(f, "{unit} ({why}) must run away")
+                }
+                Some(crate::engine::records::control::Compulsion::Restricted { .. }) => {
                     write!(f, "{unit} ({why}) takes a restricted turn")
                 }
                 None => Ok(()),

@@ -5,57 +5,16 @@
 //! frames above the action they interrupt, so they resolve first (K-ACT-7). [`State`] is the
 //! kit's [`Machine`]: the loop's checks before and after each step are Kazzam's.
 
-use crate::engine::events::{self, Event};
+use crate::engine::events::Event;
 use crate::engine::state::{State, UnitIdx};
 use fray_core::decision::Decision;
-use fray_core::engine::{Apply, Machine, Resolve, Stack};
+use fray_core::engine::{Machine, Resolve};
 use fray_core::ruleset::RuleError;
 
 pub use crate::engine::frames::Frame;
 pub use fray_core::engine::Flow;
 
-/// The state, the dice and the journal while Kazzam's rules resolve: the kit's context over
-/// Kazzam's [`State`] and [`Event`]s (`emit` applies through [`Apply`], `push` through [`Stack`]).
-pub type Ctx<'a> = fray_core::engine::Ctx<'a, State, Event>;
-
-impl Apply<Event> for State {
-    fn apply(&mut self, event: &Event) {
-        events::apply(self, event);
-    }
-}
-
-impl Stack for State {
-    type Frame = Frame;
-    fn frames(&self) -> &[Frame] {
-        &self.flow
-    }
-    fn frames_mut(&mut self) -> &mut Vec<Frame> {
-        &mut self.flow
-    }
-}
-
-/// Kazzam's d6, which its rules bend: bring the trait into scope to roll one (`cx.d6(unit)`).
-pub trait Rolls {
-    /// Rolls a d6 for `unit` (Reversal of Fortune turns it into 7 minus the roll; a Seer's armed
-    /// foreseen result replaces it).
-    fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError>;
-}
-
-impl Rolls for Ctx<'_> {
-    fn d6(&mut self, unit: Option<UnitIdx>) -> Result<i32, RuleError> {
-        if let Some(v) = unit.and_then(|u| crate::classes::features::foreseen(self, u)) {
-            return Ok(v); // Seer: the foreseen result, no die rolled
-        }
-        let r = self.dice.roll(6)? as i32;
-        if let Some(u) = unit
-            && self.s.unit(u).reversal
-        {
-            self.emit(Event::Reversal { unit: self.s.who(u), armed: false });
-            return Ok(7 - r);
-        }
-        Ok(r)
-    }
-}
+pub use crate::engine::kit::{Ctx, Rolls};
 
 impl Machine for State {
     type Event = Event;
@@ -178,7 +137,7 @@ pub fn decision_ids(s: &State) -> Option<Decision> {
 pub fn decision(s: &State) -> Option<Decision> {
     // No refusal met while building it is shown: the options are what checks allow.
     // It reads the state without changing it: each shot is judged once.
-    crate::rules::actions::quietly(|| crate::rules::cover::remembering(|| fray_core::engine::decision(s)))
+    crate::engine::kit::quietly(|| crate::rules::cover::remembering(|| fray_core::engine::decision(s)))
 }
 
 /// The question `frame` puts while it is on top of the stack.

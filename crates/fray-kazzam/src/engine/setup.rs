@@ -8,9 +8,12 @@ use crate::engine::arena::{Arena, Portal, Side, Terrain};
 use crate::engine::events::Event;
 use crate::engine::flow::{self, Ctx};
 use crate::engine::options::TableOptions;
+use crate::engine::records::creeps::{Creeps, Enemy, Group};
+use crate::engine::state::OrbIdx;
 use crate::engine::state::{Actions, Implement, Orb, OrbLoc, State, Unit, UnitIdx, UnitKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::dice::Dice;
+use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use serde::Deserialize;
@@ -704,7 +707,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
             }
         }
     }
-    let creeps = crate::rules::creeps::build(content, &setup.units, &units, &orbs, &arena, &mut errors);
+    let creeps = build_creeps(content, &setup.units, &units, &orbs, &arena, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -730,6 +733,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         empathy: Default::default(),
         creeps,
         removal: Default::default(),
+        hooks: crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())),
     })
 }
 
@@ -803,4 +807,105 @@ impl UnitSpec {
             class: None,
         }
     }
+}
+
+/// Builds the groups at setup: each Creep unit with a `group` (or a stat block, which makes a
+/// group of its own name) joins it in file order; a group guards the orb named by `guards`, or
+/// the neutral orb nearest its first Creep; `enemies` start its Enemies List.
+pub fn build_creeps(
+    content: &crate::content::Content,
+    specs: &[(crate::engine::setup::UnitSpec, Option<usize>)],
+    units: &[crate::engine::state::Unit],
+    orbs: &[crate::engine::state::Orb],
+    arena: &crate::engine::arena::Arena,
+    errors: &mut Vec<String>,
+) -> Creeps {
+    let mut out = Creeps::default();
+    for (i, (spec, line)) in specs.iter().enumerate() {
+        let at = |f: &str| match line {
+            Some(l) => format!("line {l}, unit[{i}] ({}).{f}", spec.id),
+            None => format!("unit[{i}] ({}).{f}", spec.id),
+        };
+        if units[i].kind != UnitKind::Creep {
+            if spec.group.is_some() || spec.guards.is_some() || !spec.enemies.is_empty() {
+                errors.push(format!("{}: only Creeps (kind = \"creep\") have a group", at("group")));
+            }
+            continue;
+        }
+        let Some(what) = spec.what.as_deref() else {
+            if spec.group.is_some() {
+                errors.push(format!(
+                    "{}: a Creep in a group needs its stat block (what = \"guardian-bear\")",
+                    at("what")
+                ));
+            }
+            continue;
+        };
+        let Some((def, _)) = content.creep(what) else {
+            let known: Vec<&str> = content.creeps().iter().map(|d| d.id.as_str()).collect();
+            errors.push(format!("{}: no Creep stat block {what:?}; known: {}", at("what"), known.join(", ")));
+            continue;
+        };
+        let gid = spec.group.clone().unwrap_or_else(|| what.to_string());
+        let g = match out.groups.iter().position(|g| *g.id == *gid) {
+            Some(g) => g,
+            None => {
+                out.groups.push(Group {
+                    id: gid.as_str().into(),
+                    members: Vec::new(),
+                    orb: None,
+                    pedestal: None,
+                    enemies: Vec::new(),
+                    nudges: Vec::new(),
+                    guarded: Vec::new(),
+                });
+                out.groups.len() - 1
+            }
+        };
+        out.groups[g].members.push((i as UnitIdx, def));
+        if let Some(o) = &spec.guards {
+            match orbs.iter().position(|x| *x.id == **o) {
+                Some(x) => out.groups[g].orb = Some(x as OrbIdx),
+                None => errors.push(format!("{}: no orb called {o:?}", at("guards"))),
+            }
+        }
+        for (j, e) in spec.enemies.iter().enumerate() {
+            match units.iter().position(|u| *u.id == **e) {
+                Some(x) if !out.groups[g].enemies.iter().any(|y| y.unit as usize == x) => {
+                    let in_dungeon = units[x].pos.is_some_and(|p| arena.footprint_in_dungeon(p, units[x].size));
+                    out.groups[g].enemies.push(Enemy { unit: x as UnitIdx, in_dungeon });
+                }
+                Some(_) => {}
+                None => errors.push(format!("{}: no unit called {e:?}", at(&format!("enemies[{j}]")))),
+            }
+        }
+    }
+    // The nearest neutral orb to the group's first Creep, and that orb's pedestal.
+    for g in &mut out.groups {
+        let first = &units[g.members[0].0 as usize];
+        let orb_at = |o: &crate::engine::state::Orb| match o.loc {
+            OrbLoc::Pedestal { pedestal } => Some(arena.pedestals[pedestal as usize].at),
+            OrbLoc::Ground { at } => Some(at),
+            OrbLoc::Held { .. } => None,
+        };
+        if g.orb.is_none()
+            && let Some(p) = first.pos
+        {
+            g.orb = orbs
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.color == crate::engine::arena::Side::Neutral)
+                .filter_map(|(i, o)| orb_at(o).map(|q| (distance(p, first.size, q, 1), i)))
+                .min()
+                .map(|(_, i)| i as OrbIdx);
+        }
+        g.pedestal = g.orb.and_then(|o| match orbs[o as usize].loc {
+            OrbLoc::Pedestal { pedestal } => Some(pedestal),
+            _ => {
+                let q = orb_at(&orbs[o as usize])?;
+                (0..arena.pedestals.len()).min_by_key(|&i| distance(arena.pedestals[i].at, 1, q, 1)).map(|i| i as u8)
+            }
+        });
+    }
+    out
 }

@@ -13,28 +13,8 @@ use fray_core::ruleset::Outcome;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub use crate::engine::ids::{OrbIdx, UnitIdx};
+pub use crate::engine::ids::{OrbIdx, UnitIdx, UnitKind};
 pub use crate::engine::records::implement::Implement;
-
-/// What a unit is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum UnitKind {
-    /// A team's athlete.
-    Athlete,
-    /// A neutral Creep.
-    Creep,
-    /// A Summoned Creature: HP, stays until Taken Out (K-DEF-5); see [`crate::rules::summons`].
-    Summon,
-    /// A Conjured creature: cannot be attacked, blocks nobody, lasts a while (K-DEF-5).
-    Conjured,
-    /// A trap: HP and charges, not anyone's ally, immune to statuses (K-DEF-2).
-    Trap,
-    /// A Tinker's automaton: an ally of its Tinker with a turn of its own (K-INIT-5).
-    Automaton,
-    /// A wall with hit points (Ward Wall, the Specialist's Wall).
-    Wall,
-}
 
 /// Actions spent this turn (K-ACT-1, K-ACT-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,6 +257,20 @@ pub struct State {
     pub creeps: crate::engine::records::creeps::Creeps,
     /// Creatures removed from existence ([`crate::classes::porter::removal`]).
     pub removal: crate::engine::records::removal::Removal,
+    /// The hook table the match was set up with (`crate::engine::hooks::Table`: what classes,
+    /// roles and implements add to the core rules), shared by every clone.
+    pub hooks: HookTable,
+}
+
+/// The hook table, opaque here: the data layer does not name the rules' context, which the
+/// table's functions take. `crate::engine::hooks::table` reads it.
+#[derive(Clone)]
+pub struct HookTable(pub Arc<dyn std::any::Any + Send + Sync>);
+
+impl std::fmt::Debug for HookTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HookTable")
+    }
 }
 
 impl State {

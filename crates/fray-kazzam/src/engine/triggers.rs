@@ -11,9 +11,10 @@
 pub use crate::content::hooks::TRIGGERS_POWER as HOOKS;
 use crate::content::powers::Frequency;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::Trigger;
 pub use crate::engine::frames::rules::TriggerFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
+pub use crate::engine::records::triggers::feature_name;
 pub use crate::engine::records::triggers::{Armed, Cooldown};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::attack::{AttackFrame, Stage};
@@ -505,12 +506,12 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creativ
     let def = s.powers.get(power);
     let Some(&t) = targets.first() else { return Ok(()) };
     match def.hook.as_deref() {
-        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(crate::rules::actions::refuse(
+        Some("patient-gaze") if !creative && !s.enemies(u, t) => Err(crate::engine::kit::refuse(
             "patient-gaze",
             format_args!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
         )),
         Some("target-lock") if !(creative || s.enemies(u, t) && crate::classes::features::locked(s, u, t)) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "target-lock",
                 format_args!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),
             ))
@@ -832,17 +833,6 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
     Ok(())
 }
 
-/// The printed name of a feature of [`FEATURES`].
-pub fn feature_name(id: &str) -> &'static str {
-    match id {
-        "revenge-fire" => "Revenge Fire",
-        "defensive-fire" => "Defensive Fire",
-        "wandslinger-reposition" => "Reposition",
-        "hexer-sentinel" => "Sentinel",
-        _ => "a feature",
-    }
-}
-
 /// Uses a Wandslinger level-5 feature; it is not ready again until `owner`'s next turn is over.
 fn use_feature(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, id: &str) -> Result<(), RuleError> {
     let (Trigger::WouldBeHit { attacker } | Trigger::WasHit { attacker }) = trigger else {
@@ -975,4 +965,16 @@ pub fn view(s: &State, u: UnitIdx) -> serde_json::Value {
             })
             .collect(),
     )
+}
+
+/// The triggered powers' hooks (their use as a decision's answer), and their offer when a
+/// creature is hit.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 80, "K-ACT-7", end_of_turn);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 50, "K-ACT-7", turn_ended);
+    r.on_hit(10, "K-ACT-7", |cx, h| {
+        was_hit(cx, h.attacker, h.target, h.below);
+        Ok(())
+    });
 }

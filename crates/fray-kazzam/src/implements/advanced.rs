@@ -6,6 +6,11 @@
 pub use crate::engine::frames::roles::AdvancedFrame;
 pub use crate::engine::records::advanced::Advanced;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{THROW_RANGE, sword_range};
+pub use crate::rules::query::{
+    area_growth, handless, melee_across_air, opportunity_reach_bonus, physical_bonus, sword_bonus_applies,
+};
+pub use crate::rules::query::{has_advanced as has, opportunity_range, sniper_staff_bonus as range_bonus, thrown};
 
 /// Ids of the advanced implements Fray plays.
 pub const PLAYED: &[(&str, Advanced)] = &[
@@ -58,78 +63,9 @@ impl Advanced {
     }
 }
 
-/// Whether `u` has advanced implement `a`, in hand (the implement it upgrades, not stowed).
-pub fn has(s: &State, u: UnitIdx, a: Advanced) -> bool {
-    let un = s.unit(u);
-    un.advanced == Some(a) && un.implement == a.implement()
-}
-
-/// Extra implement range (Sniper's Staff).
-pub fn range_bonus(s: &State, u: UnitIdx) -> i32 {
-    if has(s, u, Advanced::SnipersStaff) { 2 } else { 0 }
-}
-
-/// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
-/// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
-pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    let duelling = has(s, attacker, Advanced::DuellingSword);
-    let blocked = s.unit(target).implement == Implement::Sword || has(s, target, Advanced::ParryingWand);
-    duelling || !blocked
-}
-
-/// Extra reach for taking Opportunities (Defender's Sword).
-pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
-    if has(s, u, Advanced::DefendersSword) { 1 } else { 0 }
-}
-
-/// Extra damage on a Basic Physical Attack (Spiked Staff), unless Disarmed.
-pub fn physical_bonus(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
-    let spiked = has(s, u, Advanced::SpikedStaff) && !s.has(u, crate::rules::statuses::StatusKind::Disarmed);
-    if spiked && def.id == "basic-physical-attack" { 1 } else { 0 }
-}
-
-/// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
-/// Opportunities keep the range before it ([`opportunity_range`]).
-pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
-    if has(s, u, Advanced::LongSword) {
-        range + 1
-    } else if has(s, u, Advanced::ThrowingSword) {
-        range.max(THROW_RANGE)
-    } else {
-        range
-    }
-}
-
-/// How far a Throwing Sword flies.
-pub const THROW_RANGE: i32 = 5;
-
-/// The range `u` takes Opportunities at (K-OPP-4): its implement range without the Long Sword's
-/// or the Throwing Sword's extra.
-pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
-    range_bonus(s, u) + s.base_implement_range(u)
-}
-
-/// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
-pub fn handless(s: &State, u: UnitIdx) -> bool {
-    has(s, u, Advanced::Wristwand)
-}
-
-/// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
-pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    has(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
-}
-
-/// Throwing Sword: `attacker`'s implement attack `def` on `target` is thrown — the target is
-/// beyond its ordinary reach.
-pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
-    def.uses_implement()
-        && has(s, attacker, Advanced::ThrowingSword)
-        && s.distance(attacker, target).is_some_and(|d| d > opportunity_range(s, attacker))
-}
-
 /// Throwing Sword: once thrown, the thrower is Disarmed until its next turn starts, when the
 /// sword is recalled (see rulings).
-pub fn after_throw(cx: &mut crate::engine::flow::Ctx, u: UnitIdx) {
+pub fn after_throw(cx: &mut crate::engine::kit::Ctx, u: UnitIdx) {
     let turn = cx.s.unit(u).turns_started + 1;
     let status = crate::rules::statuses::Status {
         kind: crate::rules::statuses::StatusKind::Disarmed,
@@ -194,7 +130,7 @@ pub fn question(
 
 /// Answers an [`AdvancedFrame`].
 pub fn answer(
-    cx: &mut crate::engine::flow::Ctx,
+    cx: &mut crate::engine::kit::Ctx,
     f: AdvancedFrame,
     option: &str,
 ) -> Result<(), fray_core::ruleset::RuleError> {
@@ -217,20 +153,20 @@ pub fn answer(
 /// Advances an [`AdvancedFrame`]: it waits unless there is nothing to choose (the charger or
 /// the enemy is gone) or only the basic sword attack, made at once.
 pub fn step(
-    cx: &mut crate::engine::flow::Ctx,
+    cx: &mut crate::engine::kit::Ctx,
     f: AdvancedFrame,
-) -> Result<crate::engine::flow::Flow, fray_core::ruleset::RuleError> {
+) -> Result<crate::engine::kit::Flow, fray_core::ruleset::RuleError> {
     let (_, _, _, options) = question(cx.s, &f);
     match options.len() {
-        0 => Ok(crate::engine::flow::Flow::Continue),
+        0 => Ok(crate::engine::kit::Flow::Continue),
         1 => {
             let only = options[0].id.clone();
             answer(cx, f, &only)?;
-            Ok(crate::engine::flow::Flow::Continue)
+            Ok(crate::engine::kit::Flow::Continue)
         }
         _ => {
-            cx.push(crate::engine::flow::Frame::Advanced(f));
-            Ok(crate::engine::flow::Flow::Wait)
+            cx.push(crate::engine::kit::Frame::Advanced(f));
+            Ok(crate::engine::kit::Flow::Wait)
         }
     }
 }
@@ -308,13 +244,13 @@ pub fn check_multi(
 ) -> Result<(), fray_core::ruleset::RuleError> {
     let name = &s.powers.get(power).name;
     if !(has(s, u, Advanced::MultiSword) || has(s, u, Advanced::MultiStaff)) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-AIMP-1",
             format_args!("only a Multi-Sword or a Multi-Staff spreads {name} over a zone: name a target instead"),
         ));
     }
     if !multi_eligible(s, u, power) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-MULTI-5",
             format_args!("{name} is not a single-target implement attack: it cannot be spread over a zone"),
         ));
@@ -325,14 +261,14 @@ pub fn check_multi(
         } else {
             "the 3x3 zone must be centred within implement range, with no square next to you"
         };
-        return Err(crate::rules::actions::refuse("K-MULTI-5", format_args!("{centre}: {rule}")));
+        return Err(crate::engine::kit::refuse("K-MULTI-5", format_args!("{centre}: {rule}")));
     }
     let all = multi_targets(s, u, power, centre);
     if all.is_empty() {
-        return Err(crate::rules::actions::refuse("K-MULTI-1", "nobody is in that zone"));
+        return Err(crate::engine::kit::refuse("K-MULTI-1", "nobody is in that zone"));
     }
     if targets.len() != all.len() || targets.iter().any(|t| !all.contains(t)) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-MULTI-1",
             "a spread attack targets everyone in its zone: list all of them (in the order to roll) or none",
         ));
@@ -340,22 +276,19 @@ pub fn check_multi(
     Ok(())
 }
 
-/// Empowering Staff: how much larger `u`'s burst or area with `def` is — 1 for an attack
-/// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
-pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
-    i32::from(has(s, u, Advanced::EmpoweringStaff) && def.is_attack())
-}
-
-/// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
-impl State {
-    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
-    pub fn implement_range(&self, u: UnitIdx) -> i32 {
-        let r = crate::implements::advanced::range_bonus(self, u) + self.base_implement_range(u);
-        let r = crate::implements::advanced::sword_range(self, u, r); // Long Sword, Throwing Sword
-        crate::classes::wandslinger::focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
-    }
-    /// Implement range before advanced implements.
-    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
-        crate::classes::features::implement_range(self, u, self.unit(u).implement_range(self.reach(u)))
-    }
+/// Multi-Sword and Multi-Staff targeting, Throwing Sword once its attack is done, Corkscrew
+/// Staff's Miss Token each time its carrier is Taken Out.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.multi(multi_options, multi_targets, check_multi);
+    r.on_attack_done(30, "throwing-sword", |cx, a| {
+        if a.thrown && cx.s.unit(a.attacker).on_map() {
+            after_throw(cx, a.attacker);
+        }
+    });
+    r.on_taken_out(30, "corkscrew-staff", |cx, unit, _, _| {
+        if cx.s.unit(unit).advanced == Some(Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
+            let total = cx.s.unit(unit).miss_tokens + 1;
+            cx.emit(crate::engine::events::Event::MissToken { unit: cx.s.who(unit), total });
+        }
+    });
 }

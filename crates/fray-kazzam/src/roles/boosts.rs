@@ -5,73 +5,12 @@
 //! Order (K-ROLL-4 lets the attacker choose): the boost's damage joins the hit's damage; its
 //! other parts come after the Effect.
 
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
+pub use crate::engine::records::roles::Boost;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
-
-/// A Role Boost Fray applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Boost {
-    /// Controller (every specialization): slide the target 3 squares; from level 4, 4 squares
-    /// and into other characters.
-    Controller,
-    /// Juggernaut: gain 1 Ward (level 4+: 2 if you have none).
-    Juggernaut,
-    /// Smasher: at full HP 1 more damage; otherwise regain 1 HP (level 4+: 2 while Bloodied).
-    Smasher,
-    /// Leader: one ally you can see regains 2 HP (level 4+: 3); Rescuer +1 if that ally is
-    /// Bloodied; Vanguard may take it itself; Motivator may heal past maximum HP; Tactician's
-    /// healed ally may shift 1.
-    Leader,
-    /// Punisher: with an enemy Marked by you, +1 Opportunity damage until your next turn;
-    /// otherwise Mark the target (level 4+: and one more enemy within 5). defctl.rs.
-    Punisher,
-    /// Pursuer: pull the target 2 (level 4+: 4); one already adjacent is slid round you, then
-    /// you shift 1. defctl.rs.
-    Pursuer,
-    /// Runner: shift 1 then move 3 (level 4+: shift 6, no move).
-    Runner,
-    /// Trapper: once the attack is over, a 2-HP trap next to the target (2 damage; 3 at level 4+).
-    Trapper,
-    /// Terrain Artist: Change Terrain or Boost Square on or next to the target, at any range.
-    TerrainArtist,
-    /// Striker (every specialization): extra damage by roll and Striker Condition (striker.rs).
-    Striker(crate::roles::striker::Strike),
-    /// Hunter: extra damage against Creeps and Summoned Creatures (striker.rs).
-    Hunter,
-}
-
-/// The Role Boost `u` gets, if Fray plays it.
-pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
-    let x = s.unit(u);
-    match (x.role.as_deref(), x.specialization.as_deref()) {
-        // From level 4 the slide is 4 squares and may run into other characters (defctl.rs).
-        (Some("controller"), _) => Some(Boost::Controller),
-        (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
-        (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
-        // Motivator: the heal may pass maximum HP; Tactician: the healed ally may shift 1.
-        (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
-        (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
-        (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
-        (Some("specialist"), Some("runner")) => Some(Boost::Runner),
-        (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
-        (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
-        (Some("striker"), _) => Some(Boost::Striker(Default::default())),
-        (Some("specialist"), Some("hunter")) => Some(Boost::Hunter),
-        _ => None,
-    }
-}
-
-/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
-pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
-    let x = s.unit(user);
-    match b {
-        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
-        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
-        Boost::Hunter => crate::roles::striker::hunter_extra(s, user, _target, _roll),
-        _ => 0,
-    }
-}
+pub use crate::rules::query::boost_of;
+pub use crate::rules::query::extra_damage;
 
 /// Applies the parts of a boost that follow the hit; `damage_given` says its extra damage went
 /// into the hit already.
@@ -186,4 +125,11 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
         crate::rules::statuses::Duration::EndOfTurn { unit, turn },
     );
     crate::rules::attack::give_status(cx, unit, st, &why);
+}
+
+/// How Role Boosts apply (K-ROLL-5); Motivator's hit points above the maximum, checked at the
+/// start of a turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.role_boost(apply);
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 20, "motivator", turn_started);
 }

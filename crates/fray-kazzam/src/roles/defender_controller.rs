@@ -6,8 +6,8 @@
 
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::DefCtlFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::statuses::{Duration, Status, StatusKind};

@@ -8,10 +8,11 @@
 pub use crate::content::hooks::ROLE_ACTIONS_POWER as HOOKS;
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::RoleFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::concealed_at_distance;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -89,20 +90,6 @@ pub fn bead_ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx) -
 pub fn sees_hidden(s: &State, u: UnitIdx, t: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
     (def.hook.as_deref() == Some("draw-a-bead") && s.unit(u).level >= 4)
         || (def.is_attack() && bead(s, u, t).is_some_and(|a| a >= 2))
-}
-
-/// Whether `target` is Concealed from `viewer` only because `viewer` is far enough away: a
-/// Cloak (more than 3 squares; from level 4, not adjacent), or Gas it stands wholly in (more
-/// than 3 squares).
-pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
-    if s.has(target, StatusKind::Revealed) || !s.enemies(target, viewer) {
-        return false;
-    }
-    let Some(d) = s.distance(target, viewer) else { return false };
-    let tu = s.unit(target);
-    let in_gas = tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
-    (in_gas && d > 3)
-        || s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
 }
 
 // ------------------------------------------------------------------ Hide
@@ -683,27 +670,27 @@ fn major_work(cx: &mut Ctx, user: UnitIdx, work: &'static str, left: u8, option:
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
         Some("specialist-hide") => match hide_refusal(s, u) {
-            Some(why) => Err(crate::rules::actions::refuse("specialist-hide", why)),
+            Some(why) => Err(crate::engine::kit::refuse("specialist-hide", why)),
             None => Ok(()),
         },
         Some("replace-traps") if own_traps(s, u).iter().all(|&t| trap_spots(s, u, t).is_empty()) => {
-            Err(crate::rules::actions::refuse(
+            Err(crate::engine::kit::refuse(
                 "replace-traps",
                 format_args!("{} has no trap on the map that could be moved", s.unit(u).id),
             ))
         }
-        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("specialist-swipe") if swipe_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "specialist-swipe",
             "there is nothing next to you to take (an orb or an implement)",
         )),
         Some("change-terrain") if terrain_options(s, u).is_empty() => {
-            Err(crate::rules::actions::refuse("change-terrain", "there is no square within 5 whose terrain can change"))
+            Err(crate::engine::kit::refuse("change-terrain", "there is no square within 5 whose terrain can change"))
         }
-        Some("major-terrain") if major_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("major-terrain") if major_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "major-terrain",
             "nothing within 5 squares that Major Terrain could make or take away",
         )),
-        Some("boost-square") if boost_squares(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("boost-square") if boost_squares(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "boost-square",
             "there is no square within 5 that can become a Boost Square",
         )),
@@ -716,7 +703,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     if !creative && def.is_attack() && attack_forbidden(s, u, t) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "spread-fire",
             format_args!("{} hit {} with Spread Fire this turn and may not attack it", s.unit(u).id, s.unit(t).id),
         ));
@@ -725,19 +712,19 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
         return Ok(());
     }
     match hook(s, power) {
-        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(crate::rules::actions::refuse(
+        Some("spread-fire") if find(s, ModifierKind::Attacked, u, t).is_some() => Err(crate::engine::kit::refuse(
             "spread-fire",
             format_args!("{} has already attacked {} this turn", s.unit(u).id, s.unit(t).id),
         )),
-        Some("outflank") if s.distance(u, t) != Some(1) => Err(crate::rules::actions::refuse(
+        Some("outflank") if s.distance(u, t) != Some(1) => Err(crate::engine::kit::refuse(
             "outflank",
             format_args!("Outflank picks an enemy next to you; {} is not", s.unit(t).id),
         )),
-        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(crate::rules::actions::refuse(
+        Some("outflank") if outflank_squares(s, u, t).is_empty() => Err(crate::engine::kit::refuse(
             "outflank",
             format_args!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
         )),
-        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::rules::actions::refuse(
+        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::engine::kit::refuse(
             "bust-some-heads",
             format_args!("no ally within 5 squares can be slid next to {}", s.unit(t).id),
         )),
@@ -1241,4 +1228,18 @@ fn swipe(cx: &mut Ctx, user: UnitIdx, option: &str) -> Result<(), RuleError> {
         cx.push(Frame::Role(RoleFrame::SwipeDrop { user, orb: o }));
     }
     Ok(())
+}
+
+/// The Role Actions' power hooks and use checks, Outflank on a miss, Hide ending on an attack.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets, a.square));
+    r.check_use(30, check_use);
+    r.check_target(20, check_target);
+    r.on_attack_declared(10, "spread-fire", note_attack);
+    r.on_attacked(10, "specialist-hide", attacked);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 20, "boost-square", end_of_turn);
+    r.on_missed(30, "outflank", |cx, m| {
+        outflank_missed(cx, m.attacker, m.target);
+        Ok(())
+    });
 }

@@ -6,8 +6,8 @@
 
 use crate::engine::arena::Terrain;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::roles::SpecFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::movement::{Mode, MoveFrame};
 use fray_core::decision::DecisionOption;

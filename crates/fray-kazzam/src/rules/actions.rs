@@ -5,8 +5,9 @@
 pub use crate::content::hooks::ACTIONS_POWER as POWER_HOOKS;
 use crate::content::powers::{ActionKind, Frequency, Targeting};
 use crate::engine::events::{Event, How, Slot};
-use crate::engine::flow::{Ctx, Frame};
 pub use crate::engine::frames::rules::Pending;
+use crate::engine::kit::{Ctx, Frame};
+pub use crate::engine::kit::{quietly, refuse};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::attack::{self, AttackFrame};
 use crate::rules::movement::{self, Mode, MoveFrame};
@@ -196,25 +197,6 @@ pub enum Verb {
 }
 
 thread_local! {
-    /// How many [`quietly`] calls are under way on this thread.
-    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Runs `f` with refusals left unworded: for questions whose refusals nobody reads (a menu and
-/// a decision's options are built from checks asked only yes or no).
-pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
-    struct Loud;
-    impl Drop for Loud {
-        fn drop(&mut self) {
-            QUIET.with(|q| q.set(q.get() - 1));
-        }
-    }
-    QUIET.with(|q| q.set(q.get() + 1));
-    let _loud = Loud;
-    f()
-}
-
-thread_local! {
     /// Whether options are being built for `Game::legal`, which reads only their ids.
     static UNLABELLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -235,16 +217,6 @@ pub fn unlabelled<R>(f: impl FnOnce() -> R) -> R {
 /// The label (or prompt) `f` writes, or an empty one within [`unlabelled`].
 pub fn label(f: impl FnOnce() -> String) -> String {
     if UNLABELLED.with(|c| c.get()) { String::new() } else { f() }
-}
-
-/// A refusal by rule `rule`; its message is written only outside [`quietly`], where someone
-/// may read it.
-pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
-    if QUIET.with(|q| q.get()) > 0 {
-        RuleError::Refused { rule: None, message: String::new() }
-    } else {
-        RuleError::refused(rule, message)
-    }
 }
 
 fn who(s: &State, u: UnitIdx) -> &str {
@@ -324,7 +296,9 @@ fn slot_of(kind: ActionKind) -> Option<Slot> {
 /// Range of a targeting mode for `u`.
 fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
     match t {
-        Targeting::Implement => crate::classes::tamer::implement_range(s, u).unwrap_or_else(|| s.implement_range(u)),
+        Targeting::Implement => {
+            crate::rules::query::creature_implement_range(s, u).unwrap_or_else(|| s.implement_range(u))
+        }
         Targeting::Melee => s.reach(u),
         Targeting::Ranged { range } | Targeting::Ally { range } | Targeting::Creature { range } => range,
         Targeting::Burst { radius } => radius,
@@ -338,13 +312,9 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let unit = s.unit(u);
-    if !unit.powers.contains(&power)
-        && !crate::classes::brewer::carried_power(s, u, power)
-        && !crate::classes::tinker::tether_power(s, u, power)
-        && !crate::classes::tinker::pest::shake_power(s, u, power)
-        && !crate::classes::features::team_die_power(s, u, power)
-        && !crate::classes::charmer::takeoff_power(s, u, power)
-    {
+    // A carried Elixir, a tether, a Pest to shake off, a team die, Takeoff Charm: powers a unit
+    // may use without having them (the table's list).
+    if !unit.powers.contains(&power) && !crate::engine::hooks::table(s).lends(s, u, power) {
         return Err(crate::rules::actions::refuse(
             "K-CHAR-3",
             format_args!("{} does not have the power {}", who(s, u), def.name),
@@ -413,15 +383,9 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
         }
     }
-    crate::classes::tinker::check_use(s, u, def)?;
-    crate::classes::tinker::pest::check_use(s, u, def)?; // shaking a Pest off
-    crate::roles::role_actions::check_use(s, u, def)?;
-    crate::rules::creeps::check_use(s, u, def)?; // the Hunter's Creep powers
-    crate::classes::porter::check_use(s, u, def)?; // Hub Warp's teleports
-    crate::classes::porter::removal::check_use(s, u, def)?; // Removal from Existence's Free Action
-    crate::rules::summons::check_use(s, u, def)?;
-    crate::classes::shivering_sword::check_use(s, u, def)?; // Path of Blades
-    crate::classes::tamer::check_use(s, u, def)
+    // Tinker, Pest, Role Actions, the Hunter's Creep powers, Hub Warp, Removal from Existence,
+    // summons, Path of Blades, Tamer: the checks the hook table holds, in their order.
+    crate::engine::hooks::table(s).check_use(s, u, def)
 }
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
@@ -504,7 +468,7 @@ pub fn check_target_at(
     let range = match (creative, def.target) {
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
-        (false, Targeting::Burst { radius }) => radius + crate::implements::advanced::area_growth(s, u, def), // Empowering Staff
+        (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
         (false, t) => crate::classes::brewer::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = match from {
@@ -513,7 +477,7 @@ pub fn check_target_at(
     }
     .unwrap_or(i32::MAX);
     let range = range + crate::classes::porter::range_bonus(s, u, t, def); // Bend Space
-    let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+    let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
     crate::classes::porter::check_target(s, u, def, t)?;
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u
@@ -528,9 +492,8 @@ pub fn check_target_at(
             format_args!("{} is {d} squares from {}; {} reaches {range}", tu.id, au.id, def.name),
         ));
     }
-    crate::classes::brewer::check_target(s, u, power, t)?;
-    crate::roles::role_actions::check_target(s, u, power, t, creative)?;
-    crate::rules::creeps::check_target(s, u, power, t)?;
+    // Brews, Role Actions, the Hunter's Creep powers: the target checks the table holds.
+    crate::engine::hooks::table(s).check_target(s, u, power, t, creative)?;
     if let Some(limit) = crate::rules::modifiers::sight_limit(s, u)
         && t != u
         && d > limit
@@ -585,8 +548,8 @@ pub fn check_target_at(
         && t != u
         && s.has(u, StatusKind::Flying) != s.has(t, StatusKind::Flying)
         // Long Sword: next to it across the air-ground line; Throwing Sword: thrown, not melee.
-        && !crate::implements::advanced::melee_across_air(s, u, t)
-        && !crate::implements::advanced::thrown(s, u, t, def)
+        && !crate::rules::query::melee_across_air(s, u, t)
+        && !crate::rules::query::thrown(s, u, t, def)
     {
         return Err(crate::rules::actions::refuse(
             "K-ST-Flying",
@@ -613,7 +576,7 @@ impl crate::content::powers::PowerDef {
 pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let Targeting::Burst { radius } = def.target else { return Vec::new() };
-    let radius = radius + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff
+    let radius = radius + crate::rules::query::area_growth(s, u, def); // Empowering Staff
     let affects = def.affects();
     let (p, size) = (s.unit(u).pos.unwrap(), s.unit(u).size);
     let area = burst(p, size, radius);
@@ -825,7 +788,7 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
 
 /// The top-level menu: every action the unit can take now.
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         return crate::classes::porter::removal::menu(s, u); // its move outside existence, or the end
     }
     let mut out = Vec::with_capacity(16); // a menu's usual size, grown once
@@ -863,7 +826,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             // Compulsions never depend on who is in an area (an area power is never the one a
             // Frenzied or Panicked creature is forced to use).
             Targeting::Area { range, .. } => {
-                let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+                let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
                 crate::rules::control::check_power(s, u, def, &[]).is_ok()
                     && !zones::area_centres(s, u, range).is_empty()
             }
@@ -873,7 +836,7 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
             _ => {
                 has_legal_target(s, u, p)
-                    || !crate::implements::advanced::multi_options(s, u, p).is_empty()
+                    || !crate::engine::hooks::multi_options(s, u, p).is_empty()
                     || !crate::classes::porter::warp_origin::options(s, u, p).is_empty() // Source Warp
             }
         };
@@ -893,11 +856,9 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     if can_move && !dunk_options(s, u).is_empty() {
         out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
     }
-    out.extend(crate::classes::brewer::menu(s, u)); // drinking or passing a carried Elixir
-    out.extend(crate::classes::tinker::menu(s, u)); // pulling a tethered creature
-    out.extend(crate::classes::tinker::pest::menu(s, u)); // shaking a Pest off
-    out.extend(crate::classes::features::team_die_menu(s, u)); // Improved Seer's team die
-    out.extend(crate::classes::charmer::takeoff_menu(s, u)); // Takeoff Charm
+    // Carried Elixirs, a tethered creature, shaking a Pest off, Improved Seer's team die,
+    // Takeoff Charm: the menu entries the table holds, in order.
+    crate::engine::hooks::table(s).menu(s, u, &mut out);
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
             out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
@@ -950,7 +911,7 @@ where
 {
     let def = s.powers.get(power);
     let flying = s.has(u, StatusKind::Flying);
-    let long_sword = crate::implements::advanced::has(s, u, crate::implements::advanced::Advanced::LongSword); // ends next to it
+    let long_sword = crate::rules::query::has_advanced(s, u, crate::engine::records::advanced::Advanced::LongSword); // ends next to it
     let sight = crate::rules::modifiers::sight_limit(s, u);
     s.units_on_map()
         .filter(move |&t| s.enemies(u, t) && !s.hidden_from(t, u))
@@ -1030,7 +991,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             };
             opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
             opts.extend(crate::classes::porter::warp_origin::options(s, u, *power)); // from a Source Warp
-            if !crate::implements::advanced::multi_options(s, u, *power).is_empty() {
+            if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
                 opts.push(DecisionOption::new(
                     "zone",
                     "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)",
@@ -1051,8 +1012,8 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
             let Targeting::Area { range, size } = def.target else { unreachable!("an area power") };
-            let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
-            let size = size + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff
+            let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
+            let size = size + crate::rules::query::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::rules::control::check_power(s, u, def, &[]).is_ok();
             opts = zones::area_centres(s, u, range)
                 .into_iter()
@@ -1062,7 +1023,7 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             ("square", format!("{name}: {} — where is its area centred?", def.name))
         }
         Pending::Zone(power) => {
-            opts = crate::implements::advanced::multi_options(s, u, *power)
+            opts = crate::engine::hooks::multi_options(s, u, *power)
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("centre the 3x3 zone on {q}")))
                 .collect();
@@ -1149,7 +1110,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
     if !final_action {
         cx.push(Frame::Act { unit: u });
     }
-    if crate::classes::porter::removal::is_removed(cx.s, u) && option != "end-turn" {
+    if crate::rules::query::is_removed(cx.s, u) && option != "end-turn" {
         return crate::classes::porter::removal::answer_menu(cx, u, option);
     }
     enum Next {
@@ -1393,7 +1354,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
         }
         Pending::Zone(power) => {
             let centre = square()?;
-            let targets = crate::implements::advanced::multi_targets(s, u, power, centre);
+            let targets = crate::engine::hooks::multi_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::Target(power) if option.contains('@') => {
@@ -1499,7 +1460,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
                 _ if def.every_target && s.unit(u).on_map() => targets = legal_targets(s, u, p),
                 // Multi-Sword, Multi-Staff: the zone's centre instead of a target.
                 Targeting::Implement if c.square.is_some() && s.unit(u).on_map() => {
-                    targets = crate::implements::advanced::multi_targets(s, u, p, c.square.expect("checked"))
+                    targets = crate::engine::hooks::multi_targets(s, u, p, c.square.expect("checked"))
                 }
                 _ => {
                     return Err(RuleError::malformed(format!(
@@ -1610,7 +1571,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
 }
 
 fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, RuleError> {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         // Outside existence only the destination counts.
         let to = match r {
             Route::To(to) => Some(*to),
@@ -1684,7 +1645,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             if let (Some(centre), Targeting::Implement, false) = (square, def.target, *creative) {
                 // Multi-Sword, Multi-Staff: a single-target implement attack spread over a zone.
-                crate::implements::advanced::check_multi(s, u, *power, *centre, targets)?;
+                crate::engine::hooks::check_multi(s, u, *power, *centre, targets)?;
                 return crate::engine::triggers::check_use(s, u, *power, targets, *creative);
             }
             let single = matches!(
@@ -1731,7 +1692,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
                 let centre = square.ok_or_else(|| {
                     RuleError::malformed(format!("{} needs the centre of its area: square = [x, y]", def.name))
                 })?;
-                let range = range + crate::roles::striker::range_bonus(s, u, def); // Sniper
+                let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
                 if !zones::area_centres(s, u, range).contains(&centre) {
                     return Err(crate::rules::actions::refuse(
                         "K-ZONE-1",
@@ -1844,7 +1805,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.unit(u).stowed {
                 return Err(crate::rules::actions::refuse("K-IMP-10", "the implement is not stowed"));
             }
-            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::implements::advanced::handless(s, u) {
+            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::rules::query::handless(s, u) {
                 return Err(crate::rules::actions::refuse(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",
@@ -1939,7 +1900,7 @@ fn free(cx: &mut Ctx, u: UnitIdx, what: &str) {
 pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
     if let Verb::Move { path, .. } = &v
         && let Some(&q) = path.last()
-        && crate::classes::porter::removal::is_removed(cx.s, u)
+        && crate::rules::query::is_removed(cx.s, u)
     {
         return crate::classes::porter::removal::move_to(cx, u, q);
     }
@@ -2001,7 +1962,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Button(e) => {
             spend(cx, u, Slot::Attack);
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
             let with_orb = cx.s.held_orbs(u).any(|o| cx.s.orbs[o as usize].dungeon_orb);
             cx.emit(Event::ButtonHit { unit: cx.s.who(u), exit: e, with_orb });
         }
@@ -2015,7 +1976,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::ShakeOff(k) => {
             spend(cx, u, Slot::Attack);
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
             let shaken: Vec<crate::rules::statuses::Status> =
                 cx.s.unit(u).statuses.iter().filter(|st| st.kind == k && shake_off_status(cx.s, st)).copied().collect();
             // What came with it from the same power and source goes too (Talisman of Distraction's Dazed).
@@ -2068,11 +2029,11 @@ fn use_power(
         // K-ACT-4: no action of its own is spent.
     } else if creative {
         spend(cx, u, Slot::Attack);
-        crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+        crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
     } else if let Some(slot) = slot_of(def.action) {
         spend(cx, u, slot);
         if slot == Slot::Attack {
-            crate::classes::hexer::attack_action(cx, u)?; // Jinxer
+            crate::engine::hooks::attack_action_spent(cx, u)?; // Jinxer
         }
     } else {
         free(cx, u, &format!("uses {}", def.name));
@@ -2096,25 +2057,12 @@ fn use_power(
         crate::classes::features::after_effect(cx, u, targets[0], def, true); // Creative, Cheerful
         return Ok(());
     }
+    // A power hook a class, role or rule area registered (no name is in two lists, nor one of
+    // the core's own below).
+    if let Some(f) = def.hook.as_deref().and_then(|h| crate::engine::hooks::table(cx.s).power(h)) {
+        return f(cx, &crate::engine::hooks::PowerUse { unit: u, power, targets: &targets, square });
+    }
     match def.hook.as_deref() {
-        Some(h) if crate::classes::features::POWER_HOOKS.contains(&h) => {
-            crate::classes::features::use_power(cx, u, power)
-        }
-        Some(h) if crate::classes::diviner::POWER_HOOKS.contains(&h) => {
-            crate::classes::diviner::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::rules::summons::HOOKS.contains(&h) => crate::rules::summons::execute_hook(cx, u, power),
-        Some(h) if crate::classes::tinker::POWER_HOOKS.contains(&h) => crate::classes::tinker::use_power(cx, u, power),
-        Some(h) if crate::classes::tinker::pest::POWER_HOOKS.contains(&h) => {
-            crate::classes::tinker::pest::use_power(cx, u, power)
-        }
-        Some(h) if crate::roles::role_actions::HOOKS.contains(&h) => {
-            crate::roles::role_actions::use_power(cx, u, power, &targets, square)
-        }
-        Some(h) if crate::classes::tamer::HOOKS.contains(&h) => crate::classes::tamer::use_power(cx, u, power),
-        Some(h) if crate::rules::creeps::HOOKS.contains(&h) => {
-            crate::rules::creeps::use_power(cx, u, power, targets[0])
-        }
         Some("reveal") => {
             // K-CONC-5: every Hidden creature within 2 squares stops being Hidden.
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -2140,9 +2088,6 @@ fn use_power(
                 });
             }
             Ok(())
-        }
-        Some(h) if crate::classes::brewer::POWER_HOOKS.contains(&h) => {
-            crate::classes::brewer::use_power(cx, u, power, targets[0])
         }
         Some("reversal-of-fortune") => {
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -2171,21 +2116,6 @@ fn use_power(
             crate::classes::features::teleported(cx, u, t);
             Ok(())
         }
-        Some(h) if crate::engine::triggers::HOOKS.contains(&h) => {
-            crate::engine::triggers::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::wandslinger::POWER_HOOKS.contains(&h) => {
-            crate::classes::wandslinger::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::porter::POWER_HOOKS.contains(&h) => {
-            crate::classes::porter::use_power(cx, u, power, &targets)
-        }
-        Some(h) if crate::classes::shivering_sword::POWER_HOOKS.contains(&h) => {
-            crate::classes::shivering_sword::use_power(cx, u, power)
-        }
-        Some(h) if crate::classes::porter::removal::POWER_HOOKS.contains(&h) => {
-            crate::classes::porter::removal::use_power(cx, u, power, &targets)
-        }
         Some("charge") => {
             let t = targets[0];
             let sq = square.expect("checked");
@@ -2199,12 +2129,12 @@ fn use_power(
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
-            if crate::implements::advanced::has(cx.s, u, crate::implements::advanced::Advanced::ChargingSword)
+            if crate::rules::query::has_advanced(cx.s, u, crate::engine::records::advanced::Advanced::ChargingSword)
                 || crate::classes::features::misty_charge(cx.s, u)
             {
                 // Charging Sword: the attack is chosen once the run is over.
                 let (via_action, no_boost) = (frame.via_action, frame.no_boost);
-                let ask = crate::implements::advanced::AdvancedFrame::ChargeAttack {
+                let ask = crate::engine::frames::roles::AdvancedFrame::ChargeAttack {
                     unit: u,
                     target: t,
                     via_action,

@@ -7,15 +7,16 @@
 pub use crate::content::hooks::ATTACK_EFFECT as EFFECT_HOOKS;
 use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::AttackFrame;
 pub use crate::engine::frames::rules::Stage;
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
-use crate::rules::statuses::{Duration, Status, StatusKind, Until};
+pub use crate::rules::query::duration_for;
+use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -101,7 +102,7 @@ pub fn roll_adv_dis_at(
     from_warp: bool,
 ) -> (bool, bool) {
     let melee = power.is_melee(s.unit(attacker).implement == Implement::Sword)
-        && !crate::implements::advanced::thrown(s, attacker, target, power); // a thrown sword is ranged
+        && !crate::rules::query::thrown(s, attacker, target, power); // a thrown sword is ranged
     let mut adv = granted;
     let mut dis = false;
     let flanks = if from_warp { flanking_from(s, attacker, origin, 1, target) } else { flanking(s, attacker, target) };
@@ -140,7 +141,7 @@ pub fn roll_adv_dis_at(
     }
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::rules::modifiers::roll_flags(s, attacker, target);
-    let (f_adv, f_dis) = crate::classes::diviner::fortune(s, attacker); // Coin of Fortune
+    let (f_adv, f_dis) = crate::rules::query::fortune(s, attacker); // Coin of Fortune
     let dis = dis || crate::classes::tinker::pest::burdened(s, attacker, target); // carrying a Pest (the-pest)
     (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
@@ -197,7 +198,8 @@ pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: U
 }
 
 fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
-    if let Some(v) = crate::classes::diviner::foreseen_roll(cx, attacker) {
+    let die = crate::engine::hooks::table(cx.s).attack_die();
+    if let Some(v) = die.and_then(|f| f(cx, attacker)) {
         return Ok((vec![v], v)); // Foresight: no die is rolled
     }
     let a = cx.d6(Some(attacker))?;
@@ -225,8 +227,8 @@ pub fn begin(cx: &mut Ctx, frame: AttackFrame) -> Result<(), RuleError> {
     });
     let attacker = frame.attacker;
     let power = frame.power;
-    crate::roles::role_actions::note_attack(cx, attacker, &frame.targets, power); // Spread Fire's limit
-    crate::rules::creeps::attacked(cx, attacker, &frame.targets); // K-CAI-1: hit or miss
+    // Spread Fire's limit, K-CAI-1 (Creeps attacked, hit or miss).
+    crate::engine::hooks::attack_declared(cx, attacker, &frame.targets, power);
     // A curse set off by its maker's turns is laid on the target as the attack is made, whatever
     // the roll (Favored Target).
     let line = def.effect_at(cx.s.unit(attacker).level).to_vec();
@@ -294,7 +296,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     a.next += 1;
                     continue;
                 }
-                a.thrown |= crate::implements::advanced::thrown(cx.s, a.attacker, target, def); // Throwing Sword
+                a.thrown |= crate::rules::query::thrown(cx.s, a.attacker, target, def); // Throwing Sword
                 if !def.rolls() {
                     apply_hit(cx, &mut a, def, target, true, true, 0)?;
                 } else if let Some(v) = a.fixed {
@@ -315,7 +317,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     let dis = dis || a.disadvantage || crate::rules::modifiers::spurned(cx.s, a.attacker, &a.targets);
                     let dis = dis || def.disadvantage; // Trick Shot
                     // Focus: the first implement attack after it has Advantage.
-                    let focus = crate::classes::wandslinger::focus(cx.s, a.attacker, def);
+                    let focus = crate::rules::query::focus(cx.s, a.attacker, def);
                     let mode = combine((adv || focus.is_some(), dis));
                     let (_, _, used) = crate::rules::modifiers::roll_flags(cx.s, a.attacker, target);
                     if crate::rules::modifiers::auto_six(cx.s, a.attacker, target) {
@@ -365,7 +367,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                 return Ok(Flow::Wait);
             }
             Stage::Done => {
-                crate::classes::wardmaster::pay_peel(cx, &a); // Ward Bash, Ward Burst
+                crate::engine::hooks::attack_done(cx, &a); // Ward Bash, Ward Burst, Electrified, Throwing Sword
                 finish(cx, &a, def);
                 // "...then shift 2 squares": once, after every target, whatever the rolls.
                 if !def.after.is_empty() && cx.s.unit(a.attacker).on_map() {
@@ -486,25 +488,18 @@ fn settle(
         cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
     }
     value = fierce_guarded(cx, a.attacker, target, value, def);
-    // Capacitive Ward: the attacker may spend tokens on the hit (asked after any Interrupt).
-    let capacitive =
-        Hit::from_roll(value) != Hit::Miss && crate::classes::features::capacitive_offer(cx.s, a.attacker, def);
-    if capacitive {
+    // Capacitive Ward (the attacker may spend tokens on the hit), then Ward Bash and Ward Burst
+    // (peel the Special Ward for damage): asked after any Interrupt.
+    let asked = Hit::from_roll(value) != Hit::Miss && crate::engine::hooks::hit_coming(cx, a, def);
+    if asked {
         a.stage = Stage::Interrupted { value };
-        crate::classes::features::ask_capacitive(cx, a.attacker);
-    }
-    // Ward Bash, Ward Burst: peel the Special Ward for damage (asked after any Interrupt).
-    let peel = Hit::from_roll(value) != Hit::Miss && crate::classes::wardmaster::peel_offer(cx.s, a, def);
-    if peel {
-        a.stage = Stage::Interrupted { value };
-        crate::classes::wardmaster::ask_peel(cx, a);
     }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
     if Hit::from_roll(value) != Hit::Miss && crate::engine::triggers::would_be_hit(cx, a.attacker, target) {
         a.stage = Stage::Interrupted { value };
         return Ok(());
     }
-    if capacitive || peel {
+    if asked {
         return Ok(());
     }
     resolve_roll(cx, a, def, target, value)
@@ -520,13 +515,12 @@ fn resolve_roll(
     let evaded = a.evaded;
     let hit = if evaded { Hit::Miss } else { Hit::from_roll(value) };
     cx.emit(Event::AttackResult { attacker: cx.s.who(a.attacker), target: cx.s.who(target), roll: value, hit });
-    crate::classes::shivering_sword::rolled(cx.s, a.attacker, target, hit != Hit::Miss); // Path of Blades
     if hit != Hit::Miss && is_own_turn(cx.s, a.attacker) && !cx.s.unit(a.attacker).hits_this_turn.contains(&target) {
         cx.emit(Event::HitThisTurn { unit: cx.s.who(a.attacker), target: cx.s.who(target) });
     }
-    crate::classes::features::on_roll_result(cx, a.attacker, target, value, hit != Hit::Miss); // Terror
-    crate::classes::hexer::struck(cx, target, value, hit != Hit::Miss)?; // Jinxer
-    crate::rules::curses::attack_resolved(cx, a.attacker, hit == Hit::Miss)?; // Misfortune
+    // The roll's listeners: Path of Blades, Terror, Jinxer, Misfortune.
+    let read = crate::engine::hooks::RollRead { attacker: a.attacker, target, value, hit: hit != Hit::Miss };
+    crate::engine::hooks::roll_read(cx, &read)?;
     if !cx.s.unit(a.attacker).on_map() {
         a.next = a.targets.len(); // the curse Took the attacker Out: its attack is lost
         a.stage = Stage::Roll;
@@ -543,9 +537,9 @@ fn resolve_roll(
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
         crate::classes::charmer::resolve(cx, a.attacker, target, a.power, hit)?;
         crate::classes::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
-        let boost = a.boost.take().and_then(|_| crate::roles::boosts::boost_of(cx.s, a.attacker));
+        let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
-            crate::roles::boosts::apply(cx, b, a.attacker, target, false);
+            crate::engine::hooks::role_boost(cx, b, a.attacker, target, false);
         }
         a.next += 1;
         a.stage = Stage::Roll;
@@ -555,10 +549,10 @@ fn resolve_roll(
         Hit::Miss => {
             // Distracting Wand: the wand's protection (K-OPP-11) comes with a miss too.
             if def.uses_implement()
-                && crate::implements::advanced::has(
+                && crate::rules::query::has_advanced(
                     cx.s,
                     a.attacker,
-                    crate::implements::advanced::Advanced::DistractingWand,
+                    crate::engine::records::advanced::Advanced::DistractingWand,
                 )
                 && is_own_turn(cx.s, a.attacker)
                 && cx.s.enemies(a.attacker, target)
@@ -572,26 +566,22 @@ fn resolve_roll(
                 let total = cx.s.unit(roller).miss_tokens + 1;
                 cx.emit(Event::MissToken { unit: cx.s.who(roller), total });
             }
-            if first {
-                crate::classes::charmer::ally_missed(cx, a.attacker); // K-MISS-7
-            }
-            // Striker, Hunter: a first roll of 2 stays a miss but its boost damage lands.
-            if first
-                && value == 2
-                && !evaded
-                && !a.effect_only
-                && !a.no_boost
-                && !def.no_role_boost
-                && !cx.s.unit(a.attacker).grant_no_boost
-            {
-                crate::roles::striker::on_two(cx, a.attacker, target, def);
-            }
-            crate::roles::role_actions::outflank_missed(cx, a.attacker, target); // Outflank
-            crate::classes::brewer::missed(cx, def, a.attacker, target, &a.brew.clone())?;
-            retaliate(cx, target, a.attacker);
-            crate::classes::features::on_miss(cx, a.attacker, target, evaded); // Reflective Ward
-            crate::classes::tinker::robes::missed(cx, a.attacker, target, a.power, evaded); // Redirecting, Absorbing
-            crate::classes::porter::on_miss(cx, a.attacker, target, def); // Floor Portal's trap beside it
+            // The miss's listeners, in their order (K-MISS-7, Striker and Hunter on a 2,
+            // Outflank, brews delivered, K-ST-Retaliate, Reflective Ward, Robes, Floor Portal).
+            let brew = a.brew.clone();
+            let missed = crate::engine::hooks::Missed {
+                attacker: a.attacker,
+                target,
+                power: a.power,
+                def,
+                first,
+                value,
+                evaded,
+                effect_only: a.effect_only,
+                no_boost: a.no_boost,
+                brew: &brew,
+            };
+            crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
             match crate::classes::tinker::pest::redirect_to(cx.s, a.attacker, target, &a.targets)
                 .filter(|_| def.charm.is_none())
@@ -612,7 +602,7 @@ fn resolve_roll(
             if def.damage.is_some()
                 && (!def.effect.is_empty() || !a.brew.is_empty())
                 && a.boost.is_some()
-                && crate::roles::striker::both_on_three(cx.s, a.attacker, target, def) =>
+                && crate::rules::query::both_on_three(cx.s, a.attacker, target, def) =>
         {
             let text = format!("{}'s Striker Condition holds: the 3 deals damage and Effect", cx.s.unit(a.attacker).id);
             cx.emit(Event::Note { text });
@@ -703,7 +693,7 @@ fn apply_damage_and_effect(
             }
         })
         .filter(|e| e.to.is_none_or(|t| t.includes(cx.s, attacker, target)))
-        .filter(|e| !(a.repeat && crate::classes::wandslinger::repeats(e))) // Rapid Fire repeats once
+        .filter(|e| !(a.repeat && crate::rules::query::repeats(e))) // Rapid Fire repeats once
         .filter(|e| !e.only_damage() || e.applies_to(cx.s, attacker, target))
         .collect();
     let mut packet = 0;
@@ -717,7 +707,7 @@ fn apply_damage_and_effect(
         } else {
             implement_bonus(cx.s, attacker, target, def)
         };
-        let bonus = implement + crate::implements::advanced::physical_bonus(cx.s, attacker, def);
+        let bonus = implement + crate::rules::query::physical_bonus(cx.s, attacker, def);
         let bonus = bonus + crate::classes::tamer::sword_bonus(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
@@ -750,11 +740,11 @@ fn apply_damage_and_effect(
         packet = 0; // not even the Effect line's own damage
     }
     let boost =
-        a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::roles::boosts::boost_of(cx.s, attacker));
-    let boost = boost.map(|b| crate::roles::striker::refine(cx.s, b, attacker, target, def, roll, damage)); // Striker
+        a.boost.take().filter(|v| (3..=6).contains(v)).and_then(|_| crate::rules::query::boost_of(cx.s, attacker));
+    let boost = boost.map(|b| crate::rules::query::refine(cx.s, b, attacker, target, def, roll, damage)); // Striker
     // K-ROLL-4: the boost's extra damage joins the hit's damage (Smasher).
     let boost_extra = match boost {
-        Some(b) if damage => crate::roles::boosts::extra_damage(cx.s, b, attacker, target, roll),
+        Some(b) if damage => crate::rules::query::extra_damage(cx.s, b, attacker, target, roll),
         _ => 0,
     };
     let boost_damage = boost_extra > 0;
@@ -762,7 +752,7 @@ fn apply_damage_and_effect(
     if !a.later {
         // K-MULTI-5: a spread attack's later rolls get none of these.
         packet += crate::classes::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
-        packet += crate::classes::wardmaster::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
+        packet += crate::rules::query::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     }
     if damage && def.damage.is_some() && !a.later {
         packet += crate::roles::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
@@ -804,7 +794,7 @@ fn apply_damage_and_effect(
                 attack_or_opportunity: true,
                 pierce,
                 melee: def.is_melee(cx.s.unit(attacker).implement == Implement::Sword)
-                    && !crate::implements::advanced::thrown(cx.s, attacker, target, def),
+                    && !crate::rules::query::thrown(cx.s, attacker, target, def),
             }),
         );
     }
@@ -817,7 +807,7 @@ fn apply_damage_and_effect(
     }
     // Piercing Wand: emptying the target's Ward costs it 1 more, on its HP.
     let piercing = def.uses_implement()
-        && crate::implements::advanced::has(cx.s, attacker, crate::implements::advanced::Advanced::PiercingWand);
+        && crate::rules::query::has_advanced(cx.s, attacker, crate::engine::records::advanced::Advanced::PiercingWand);
     if piercing && dealt.ward > 0 && cx.s.unit(target).ward == 0 && cx.s.unit(target).on_map() {
         damage::deal_unreduced(cx, target, 1, Some(attacker), "Piercing Wand");
     }
@@ -839,7 +829,7 @@ fn apply_damage_and_effect(
         let after_hit: Vec<String> = effects
             .iter()
             .filter_map(|e| e.hook.clone())
-            .filter(|h| crate::classes::wandslinger::after_hit_hook(h))
+            .filter(|h| crate::engine::hooks::table(cx.s).after_hit(h).is_some())
             .collect();
         let rest: Vec<crate::content::powers::Effect> = effects
             .into_iter()
@@ -895,7 +885,9 @@ fn apply_damage_and_effect(
         crate::classes::brewer::blade_used(cx, attacker, def); // Potent Edge
         crate::classes::features::after_effect(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
-            crate::classes::wandslinger::after_hit(cx, h, attacker, target, target_at, a.power); // Rapid Fire, Forking Bolt
+            // Rapid Fire, Forking Bolt
+            let f = crate::engine::hooks::table(cx.s).after_hit(h).expect("registered");
+            f(cx, &crate::engine::hooks::AfterHit { hook: h, user: attacker, target, at: target_at, power: a.power });
         }
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
@@ -905,7 +897,7 @@ fn apply_damage_and_effect(
     if let Some(b) = boost
         && cx.s.unit(attacker).on_map()
     {
-        crate::roles::boosts::apply(cx, b, attacker, target, boost_damage);
+        crate::engine::hooks::role_boost(cx, b, attacker, target, boost_damage);
     }
     if let Some(r) = a.rider {
         crate::engine::triggers::rider(cx, attacker, target, r);
@@ -913,12 +905,10 @@ fn apply_damage_and_effect(
     if a.warp {
         crate::classes::porter::warp_origin::aim_forced(cx, queued_from, attacker, a.origin); // pushes from the warp
     }
-    crate::engine::triggers::was_hit(cx, attacker, target, queued_from);
-    crate::rules::curses::target_hit(cx, attacker, target)?; // Ugnatio's Preservation Charm
-    crate::classes::tinker::robes::hit(cx, attacker, target, queued_from); // Absorbing
-    if def.rolls() {
-        crate::classes::diviner::was_hit(cx, target); // Empathic Wave: hit by an attack roll
-    }
+    // The hit's listeners: Interrupts and Reactions to being hit offered (K-ACT-7), Ugnatio's
+    // Preservation Charm, Absorbing Robes, Empathic Wave.
+    let hit = crate::engine::hooks::Hit { attacker, target, def, below: queued_from };
+    crate::engine::hooks::attack_hit(cx, &hit)?;
     a.next += 1;
     a.stage = Stage::Roll;
     Ok(())
@@ -973,8 +963,8 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         }
         // K-IMP-7, with the Duelling Sword and the Parrying Wand (K-AIMP); none when thrown.
         Implement::Sword
-            if crate::implements::advanced::sword_bonus_applies(s, attacker, target)
-                && !crate::implements::advanced::thrown(s, attacker, target, def) =>
+            if crate::rules::query::sword_bonus_applies(s, attacker, target)
+                && !crate::rules::query::thrown(s, attacker, target, def) =>
         {
             1
         }
@@ -992,10 +982,7 @@ fn retaliate(cx: &mut Ctx, target: UnitIdx, attacker: UnitIdx) {
 
 fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     let u = a.attacker;
-    crate::classes::features::after_attack(cx, u, &a.targets); // Electrified
-    if a.thrown && cx.s.unit(u).on_map() {
-        crate::implements::advanced::after_throw(cx, u); // Throwing Sword
-    }
+    // Electrified and Throwing Sword are AttackDone listeners, run just before this.
     // K-CONC-4: "Hidden until you attack" lasts until the attack has fully resolved.
     let until_attack: Vec<Status> =
         cx.s.unit(u)
@@ -1008,8 +995,7 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "it attacked".into() });
     }
     if def.is_attack() {
-        crate::roles::role_actions::attacked(cx, u); // Hide
-        crate::classes::shivering_sword::attacked(cx, u); // Ghost Walk
+        crate::engine::hooks::attacked(cx, u); // Hide, Ghost Walk
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;
@@ -1029,24 +1015,6 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
             unit: cx.s.who(u),
             why: format!("a {} implement attack ends the turn", imp.name()),
         });
-    }
-}
-
-/// Converts a power's `until` into a duration for `target`, applied by `user`.
-pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<Until>) -> Duration {
-    match until.unwrap_or(Until::EndOfTargetsNextTurn) {
-        Until::EndOfTargetsNextTurn => {
-            crate::classes::hexer::chant_duration(s, user, target) // Jinxer
-                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
-        }
-        Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
-        Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
-        Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
-        Until::SaveEnds => Duration::SaveEnds,
-        Until::SaveSustains => Duration::SaveSustains,
-        Until::EscapeEnds => Duration::EscapeEnds,
-        Until::Indefinite => Duration::Indefinite,
-        Until::UntilYouAttack => Duration::Other(crate::rules::statuses::Lingers::UntilAttack),
     }
 }
 
@@ -1125,10 +1093,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         }
     }
     cx.emit(Event::StatusGained { unit: cx.s.who(target), status, label: label.into() });
-    if let Some(src) = status.source.filter(|_| kind.is_negative()) {
-        crate::rules::creeps::provoked(cx, src, target, "it gave them a negative status"); // K-CAI-1
-    }
-    crate::classes::hexer::status_given(cx, target, &status); // Jinxer
+    crate::engine::hooks::status_given(cx, target, &status); // K-CAI-1, Jinxer
     match kind {
         StatusKind::Incapacitated => {
             if !cx.s.unit(target).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
@@ -1372,22 +1337,12 @@ fn apply_effects_saved(
             let unit = if e.on_user { user } else { target };
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
-        if let Some(h) = e.hook.as_deref().filter(|h| crate::classes::tamer::EFFECT_HOOKS.contains(h)) {
-            crate::classes::tamer::effect_hook(cx, h, e.amount, user, target, power)?;
-        } else if let Some(h) = &e.hook {
-            if crate::classes::tinker::HOOKS.contains(&h.as_str()) {
-                crate::classes::tinker::effect_hook(cx, h, e.amount, user, target, power)?;
-            } else if crate::classes::wandslinger::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::wandslinger::effect_hook(cx, h, user, target)?;
-            } else if crate::classes::porter::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::porter::effect_hook(cx, h, user, target, power_target, power)?;
-            } else if crate::classes::shivering_sword::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::shivering_sword::effect_hook(cx, h, user, target)?;
-            } else if crate::classes::porter::removal::EFFECT_HOOKS.contains(&h.as_str()) {
-                crate::classes::porter::removal::effect_hook(cx, user, target)?;
-            } else {
-                crate::classes::brewer::effect_hook(cx, h, e.amount, user, target, power)?;
-            }
+        // An Effect hook: the one registered under its name, else the default (brews).
+        if let Some(h) = &e.hook
+            && let Some(f) = crate::engine::hooks::table(cx.s).effect(h)
+        {
+            let args = crate::engine::hooks::EffectUse { hook: h, amount: e.amount, user, target, power_target, power };
+            f(cx, &args)?;
         }
         if e.hook.as_deref() == Some("take-out") {
             damage::take_out(cx, target, Some(user)); // Death Ward
@@ -1486,4 +1441,12 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
     }
     cx.s.flow.insert(base, Frame::Attack(a));
     Ok(())
+}
+
+/// K-ST-Retaliate on a miss (a hit calls it from the hit).
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_missed(50, "K-ST-Retaliate", |cx, m| {
+        retaliate(cx, m.target, m.attacker);
+        Ok(())
+    });
 }

@@ -2,7 +2,7 @@
 //! with the `spreads` hook passes, the same status from the same source, to any creature that
 //! starts its turn next to a creature bearing it or moves into a square next to one.
 
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::statuses::Status;
 
@@ -54,4 +54,13 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
 /// `unit` has entered a square (walking, shifting, forced or teleported).
 pub fn entered(cx: &mut Ctx, unit: UnitIdx) {
     catch(cx, unit);
+}
+
+/// Bura's Traveling Fire: spreading as a square is entered and as a turn starts.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_square_entered(20, "traveling-fire", |cx, e| {
+        entered(cx, e.unit);
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::StartTerrain, 10, "traveling-fire", turn_started);
 }

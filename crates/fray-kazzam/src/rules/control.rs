@@ -4,12 +4,12 @@
 
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
-use crate::engine::flow::Rolls;
-use crate::engine::options::DominatedRule;
+use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 pub use crate::engine::records::control::Compulsion;
 pub use crate::engine::records::control::Only;
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::query::{controlled_daze, controller};
 use crate::rules::statuses::StatusKind;
 use fray_core::ruleset::RuleError;
 
@@ -45,28 +45,11 @@ pub fn basic_melee(s: &State, u: UnitIdx) -> &'static str {
     if s.unit(u).implement == Implement::Sword { "basic-implement-attack" } else { "basic-physical-attack" }
 }
 
-/// The side that chooses `u`'s actions, if not its own: its dominator under the alternate
-/// Dominated rule, or its controller after a 1 on the Frenzied/Panicked table.
-pub fn controller(s: &State, u: UnitIdx) -> Option<UnitIdx> {
-    if let Some(Compulsion::Controlled { by, .. }) = s.unit(u).compulsion {
-        return Some(by);
-    }
-    if s.options.dominated == DominatedRule::Alternate {
-        return s.unit(u).statuses.iter().find(|st| st.kind == StatusKind::Dominated).and_then(|st| st.source);
-    }
-    None
-}
-
-/// Whether `u` counts as Dazed because someone else controls its one action.
-pub fn controlled_daze(s: &State, u: UnitIdx) -> bool {
-    controller(s, u).is_some()
-}
-
 /// Whether `u` may use `def` on `targets` under its control statuses.
 pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -> Result<(), RuleError> {
     let unit = s.unit(u);
     if controller(s, u).is_some() && def.frequency == crate::content::powers::Frequency::Encounter {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ST-Dominated",
             format_args!("{} is controlled by another: At-Will powers only", unit.id),
         ));
@@ -83,7 +66,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
             Ok(())
         } else {
             let what = if only == Only::Melee { "melee attacks" } else { "Basic Implement Attacks" };
-            Err(crate::rules::actions::refuse(rule, format_args!("{} may only make {what} this turn", unit.id)))
+            Err(crate::engine::kit::refuse(rule, format_args!("{} may only make {what} this turn", unit.id)))
         }
     };
     match unit.compulsion {
@@ -98,14 +81,14 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef, targets: &[UnitIdx]) -
                 return Ok(());
             }
             if def.id != power || targets != [source] {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     rule,
                     format_args!("{} must use {power} on {}", unit.id, s.unit(source).id),
                 ));
             }
             Ok(())
         }
-        Some(Compulsion::Flee { source }) => Err(crate::rules::actions::refuse(
+        Some(Compulsion::Flee { source }) => Err(crate::engine::kit::refuse(
             "K-ST-Panicked",
             format_args!("{} must run away from {}", unit.id, s.unit(source).id),
         )),
@@ -123,14 +106,14 @@ pub fn check_move(s: &State, u: UnitIdx, dest: fray_core::grid::Pos) -> Result<(
             let before = fray_core::geometry::distance(up, size, sp, su.size);
             let after = fray_core::geometry::distance(dest, size, sp, su.size);
             if after <= before {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-ST-Panicked",
                     format_args!("{} must run away from {}", s.unit(u).id, su.id),
                 ));
             }
             Ok(())
         }
-        Some(Compulsion::Attack { panic: true, source, .. }) => Err(crate::rules::actions::refuse(
+        Some(Compulsion::Attack { panic: true, source, .. }) => Err(crate::engine::kit::refuse(
             "K-ST-Panicked",
             format_args!("{} must first make its Basic Implement Attack on {}", s.unit(u).id, s.unit(source).id),
         )),
@@ -169,7 +152,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                 });
             let rule = if panic { "K-ST-Panicked" } else { "K-ST-Frenzied" };
             (attack_now || can_close_in).then(|| {
-                crate::rules::actions::refuse(rule, format_args!("{} must first attack {}", unit.id, s.unit(source).id))
+                crate::engine::kit::refuse(rule, format_args!("{} must first attack {}", unit.id, s.unit(source).id))
             })
         }
         Compulsion::Flee { source } => {
@@ -179,7 +162,7 @@ pub fn must_still_act(s: &State, u: UnitIdx) -> Option<RuleError> {
                     .iter()
                     .any(|&q| check_move(s, u, q).is_ok());
             can_run.then(|| {
-                crate::rules::actions::refuse(
+                crate::engine::kit::refuse(
                     "K-ST-Panicked",
                     format_args!("{} must run away from {} first", unit.id, s.unit(source).id),
                 )

@@ -2,8 +2,8 @@
 //! has a shot, whether the target has cover from it, and whether it is Concealed.
 
 use crate::engine::arena::Terrain;
+use crate::engine::records::statuses::StatusKind;
 use crate::engine::state::{State, UnitIdx};
-use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::sight::{Sight, sight};
@@ -85,10 +85,10 @@ fn judge_shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
     let Some(tp) = tu.pos else {
         return Sight::Blocked;
     };
-    if crate::rules::zones::curtain_between(s, from, size, tp, tu.size) {
+    if crate::rules::query::curtain_between(s, from, size, tp, tu.size) {
         return Sight::Blocked; // Curtain of Shadows
     }
-    let walls = crate::rules::summons::wall_squares(s);
+    let walls = crate::rules::query::wall_squares(s);
     sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q))
 }
 
@@ -97,7 +97,7 @@ fn judge_shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
 fn cover_square_with(s: &State, target: UnitIdx, q: Pos, count_low: bool) -> bool {
     let t = s.arena.at(q);
     let low = count_low && t.is_low_cover() && !s.has(target, StatusKind::Hovering); // K-ST-Hovering
-    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit) || crate::rules::summons::wall_at(s, q)
+    low || matches!(t, Terrain::FullCover | Terrain::Blocking | Terrain::Exit) || crate::rules::query::wall_at(s, q)
 }
 
 /// Whether `target` is taking cover against an attack from `from` (K-COV-4, K-COV-5,
@@ -181,8 +181,8 @@ pub fn concealed(s: &State, target: UnitIdx) -> bool {
     }
     let tu = s.unit(target);
     s.has(target, StatusKind::Concealed)
-        || crate::rules::zones::concealed_by_zone(s, target)
-        || crate::classes::tamer::darkfly_conceals(s, target)
+        || crate::rules::query::concealed_by_zone(s, target)
+        || crate::rules::query::darkfly_conceals(s, target)
         || tu.pos.is_some_and(|p| footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Fog))
 }
 
@@ -194,7 +194,7 @@ pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) ->
     }
     let tu = s.unit(target);
     let Some(tp) = tu.pos else { return false };
-    let walls = crate::rules::summons::wall_squares(s);
+    let walls = crate::rules::query::wall_squares(s);
     sight(from, size, tp, tu.size, |q| blocks_with(s, &walls, target, q, false)) == Sight::Cover
         || footprint(from, size).all(|q| takes_cover_with(s, target, q, false))
 }
@@ -202,5 +202,5 @@ pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) ->
 /// Whether `target` is Concealed from `viewer`: Concealed as such ([`concealed`]), or by a
 /// Cloak or Gas that hides it from enemies farther than some distance (role_actions.rs).
 pub fn concealed_from(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
-    concealed(s, target) || crate::roles::role_actions::concealed_at_distance(s, target, viewer)
+    concealed(s, target) || crate::rules::query::concealed_at_distance(s, target, viewer)
 }

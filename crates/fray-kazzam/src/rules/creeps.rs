@@ -9,60 +9,24 @@ pub use crate::content::creeps::{CreepAction, CreepDef, CreepTarget, CreepType, 
 pub use crate::content::hooks::CREEPS_POWER as HOOKS;
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::CreepFrame;
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
+pub use crate::engine::records::creeps::Change;
 pub use crate::engine::records::creeps::Creeps;
 pub use crate::engine::records::creeps::Group;
 pub use crate::engine::records::creeps::{Enemy, Nudge};
-use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
+use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
 
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
 
 // ------------------------------------------------------------------ groups
-
-/// A change to the Creep records (applied by `events::apply` only).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Change {
-    /// The Creep phase of this round begins.
-    Phase(u32),
-    /// A player joins a group's Enemies List.
-    Joined(u8, Enemy),
-    /// A player leaves it.
-    Left(u8, UnitIdx),
-    /// A Manipulate Creeps is laid on a group.
-    Nudged(u8, Nudge),
-    /// A level-4 Hunter decides its waiting nudge.
-    Decided(u8, usize, i32),
-    /// The group's roll used its nudges up.
-    NudgesUsed(u8),
-    /// Guarded has taken 1 off this creature's first attack by the group this phase.
-    Guarded(u8, UnitIdx),
-    /// The group starts acting: the Guarded record is cleared.
-    GuardReset(u8),
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    let groups = &mut s.creeps.groups;
-    match c {
-        Change::Phase(r) => s.creeps.acted_round = *r,
-        Change::Joined(g, e) => groups[*g as usize].enemies.push(*e),
-        Change::Left(g, u) => groups[*g as usize].enemies.retain(|e| e.unit != *u),
-        Change::Nudged(g, n) => groups[*g as usize].nudges.push(*n),
-        Change::Decided(g, i, a) => groups[*g as usize].nudges[*i].amount = Some(*a),
-        Change::NudgesUsed(g) => groups[*g as usize].nudges.clear(),
-        Change::Guarded(g, u) => groups[*g as usize].guarded.push(*u),
-        Change::GuardReset(g) => groups[*g as usize].guarded.clear(),
-    }
-}
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });
@@ -81,107 +45,6 @@ fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
 /// Whether `u` is on group `g`'s Enemies List.
 pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
     s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
-}
-
-/// Builds the groups at setup: each Creep unit with a `group` (or a stat block, which makes a
-/// group of its own name) joins it in file order; a group guards the orb named by `guards`, or
-/// the neutral orb nearest its first Creep; `enemies` start its Enemies List.
-pub fn build(
-    content: &crate::content::Content,
-    specs: &[(crate::engine::setup::UnitSpec, Option<usize>)],
-    units: &[crate::engine::state::Unit],
-    orbs: &[crate::engine::state::Orb],
-    arena: &crate::engine::arena::Arena,
-    errors: &mut Vec<String>,
-) -> Creeps {
-    let mut out = Creeps::default();
-    for (i, (spec, line)) in specs.iter().enumerate() {
-        let at = |f: &str| match line {
-            Some(l) => format!("line {l}, unit[{i}] ({}).{f}", spec.id),
-            None => format!("unit[{i}] ({}).{f}", spec.id),
-        };
-        if units[i].kind != UnitKind::Creep {
-            if spec.group.is_some() || spec.guards.is_some() || !spec.enemies.is_empty() {
-                errors.push(format!("{}: only Creeps (kind = \"creep\") have a group", at("group")));
-            }
-            continue;
-        }
-        let Some(what) = spec.what.as_deref() else {
-            if spec.group.is_some() {
-                errors.push(format!(
-                    "{}: a Creep in a group needs its stat block (what = \"guardian-bear\")",
-                    at("what")
-                ));
-            }
-            continue;
-        };
-        let Some((def, _)) = content.creep(what) else {
-            let known: Vec<&str> = content.creeps().iter().map(|d| d.id.as_str()).collect();
-            errors.push(format!("{}: no Creep stat block {what:?}; known: {}", at("what"), known.join(", ")));
-            continue;
-        };
-        let gid = spec.group.clone().unwrap_or_else(|| what.to_string());
-        let g = match out.groups.iter().position(|g| *g.id == *gid) {
-            Some(g) => g,
-            None => {
-                out.groups.push(Group {
-                    id: gid.as_str().into(),
-                    members: Vec::new(),
-                    orb: None,
-                    pedestal: None,
-                    enemies: Vec::new(),
-                    nudges: Vec::new(),
-                    guarded: Vec::new(),
-                });
-                out.groups.len() - 1
-            }
-        };
-        out.groups[g].members.push((i as UnitIdx, def));
-        if let Some(o) = &spec.guards {
-            match orbs.iter().position(|x| *x.id == **o) {
-                Some(x) => out.groups[g].orb = Some(x as OrbIdx),
-                None => errors.push(format!("{}: no orb called {o:?}", at("guards"))),
-            }
-        }
-        for (j, e) in spec.enemies.iter().enumerate() {
-            match units.iter().position(|u| *u.id == **e) {
-                Some(x) if !out.groups[g].enemies.iter().any(|y| y.unit as usize == x) => {
-                    let in_dungeon = units[x].pos.is_some_and(|p| arena.footprint_in_dungeon(p, units[x].size));
-                    out.groups[g].enemies.push(Enemy { unit: x as UnitIdx, in_dungeon });
-                }
-                Some(_) => {}
-                None => errors.push(format!("{}: no unit called {e:?}", at(&format!("enemies[{j}]")))),
-            }
-        }
-    }
-    // The nearest neutral orb to the group's first Creep, and that orb's pedestal.
-    for g in &mut out.groups {
-        let first = &units[g.members[0].0 as usize];
-        let orb_at = |o: &crate::engine::state::Orb| match o.loc {
-            OrbLoc::Pedestal { pedestal } => Some(arena.pedestals[pedestal as usize].at),
-            OrbLoc::Ground { at } => Some(at),
-            OrbLoc::Held { .. } => None,
-        };
-        if g.orb.is_none()
-            && let Some(p) = first.pos
-        {
-            g.orb = orbs
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| o.color == crate::engine::arena::Side::Neutral)
-                .filter_map(|(i, o)| orb_at(o).map(|q| (distance(p, first.size, q, 1), i)))
-                .min()
-                .map(|(_, i)| i as OrbIdx);
-        }
-        g.pedestal = g.orb.and_then(|o| match orbs[o as usize].loc {
-            OrbLoc::Pedestal { pedestal } => Some(pedestal),
-            _ => {
-                let q = orb_at(&orbs[o as usize])?;
-                (0..arena.pedestals.len()).min_by_key(|&i| distance(arena.pedestals[i].at, 1, q, 1)).map(|i| i as u8)
-            }
-        });
-    }
-    out
 }
 
 /// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`
@@ -725,17 +588,14 @@ fn flag_candidates(s: &State, u: UnitIdx, g: u8) -> Vec<UnitIdx> {
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(), RuleError> {
     let Some(h) = s.powers.get(power).hook.as_deref().filter(|h| HOOKS.contains(h)) else { return Ok(()) };
     let Some(g) = creep_near(s, u, t) else {
-        return Err(crate::rules::actions::refuse(h, format_args!("{} is not a Creep of a Creep group", s.unit(t).id)));
+        return Err(crate::engine::kit::refuse(h, format_args!("{} is not a Creep of a Creep group", s.unit(t).id)));
     };
     if h == "false-flag" {
         if s.unit(u).level < 4 && s.creeps.groups[g as usize].enemies.is_empty() {
-            return Err(crate::rules::actions::refuse(
-                h,
-                "its group's Enemies List is empty: there is nobody to replace",
-            ));
+            return Err(crate::engine::kit::refuse(h, "its group's Enemies List is empty: there is nobody to replace"));
         }
         if flag_candidates(s, u, g).is_empty() {
-            return Err(crate::rules::actions::refuse(h, "no player within 5 squares could go on its Enemies List"));
+            return Err(crate::engine::kit::refuse(h, "no player within 5 squares could go on its Enemies List"));
         }
     }
     Ok(())
@@ -748,7 +608,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if s.units_on_map().any(|t| check_target(s, u, power, t).is_ok()) {
         Ok(())
     } else {
-        Err(crate::rules::actions::refuse(h, "no Creep of a Creep group within 5 squares that it could work on"))
+        Err(crate::engine::kit::refuse(h, "no Creep of a Creep group within 5 squares that it could work on"))
     }
 }
 
@@ -902,4 +762,26 @@ pub fn answer(cx: &mut Ctx, f: CreepFrame, option: &str) -> Result<(), RuleError
         }
     }
     Ok(())
+}
+
+/// The Hunter's Creep powers, their use checks, the Creep phase as the round ends (K-CRP-2).
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets[0]));
+    r.check_use(40, check_use);
+    r.check_target(30, |s, u, power, t, _| check_target(s, u, power, t));
+    r.on_attack_declared(20, "K-CAI-1", |cx, attacker, targets, _| attacked(cx, attacker, targets)); // hit or miss
+    r.on_status_given(5, "K-CAI-1", |cx, target, status| {
+        if let Some(src) = status.source.filter(|_| status.kind.is_negative()) {
+            provoked(cx, src, target, "it gave them a negative status");
+        }
+    });
+    r.on_damage_dealt(10, "K-CAI-1", |cx, target, source| {
+        if let Some(src) = source {
+            provoked(cx, src, target, "it dealt them damage");
+        }
+    });
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
+        Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
+    });
 }

@@ -11,7 +11,7 @@
 pub use crate::content::powers::CurseDef;
 use crate::content::powers::Effect;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::curses::Curse;
 pub use crate::engine::records::curses::CurseOn;
 use crate::engine::state::{State, UnitIdx};
@@ -263,7 +263,9 @@ pub fn maker_turn_ends(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         let effect = effect_of(cx.s, &c);
         end(cx, i, "its time came");
         if let Some(at) = c.at {
-            crate::classes::tinker::left_behind_fires(cx, &c, at, &effect);
+            if let Some(f) = crate::engine::hooks::table(cx.s).left_behind() {
+                f(cx, &c, at, &effect); // Explosive Attachment
+            }
         } else if cx.s.unit(c.target).on_map() {
             crate::rules::attack::apply_nested(cx, c.maker, c.target, c.target, c.power, &effect)?;
         }
@@ -314,4 +316,19 @@ pub fn attack_begins(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) -> Re
         }
     }
     Ok(())
+}
+
+/// Curses that wait for a hit on their target or for an attack's roll.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit(20, "preservation-charm", |cx, h| target_hit(cx, h.attacker, h.target));
+    r.on_taken_out(50, "speak-doom", |cx, unit, _, by| taken_out(cx, unit, by));
+    r.on_roll_read(40, "misfortune", |cx, r| attack_resolved(cx, r.attacker, !r.hit));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 60, "curses", |cx, unit| {
+        let turn = cx.s.unit(unit).turns_started;
+        expire(
+            cx,
+            |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+            "end of turn",
+        );
+    });
 }

@@ -2,10 +2,10 @@
 //! (K-ST-Weakened, K-ST-Vulnerable, K-ST-Resist, K-ST-Ward), the Dungeon reset (K-DUN-1..5),
 //! and the points and Strikes a Take Out gives (K-SCO-1..3, K-STK-3).
 
-use crate::engine::arena::Side;
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
+pub use crate::rules::scoring::score;
 use crate::rules::statuses::StatusKind;
 
 /// What a packet of damage did.
@@ -116,15 +116,13 @@ pub fn deal(
         why: why.into(),
     });
     crate::rules::summons::share_damage(cx, target, total, hp);
-    if let Some(src) = source {
-        crate::rules::creeps::provoked(cx, src, target, "it dealt them damage"); // K-CAI-1
-    }
+    crate::engine::hooks::damage_dealt(cx, target, source); // K-CAI-1
     if hp <= 0 {
         // Death Ward answers a Take Out by an enemy's attack or Opportunity.
         let by_attack = ctx.is_some_and(|c| c.attack_or_opportunity);
-        let wards = if by_attack { crate::classes::wardmaster::death_wards(cx.s, target, source) } else { Vec::new() };
+        let wards = if by_attack { crate::rules::query::death_wards(cx.s, target, source) } else { Vec::new() };
         take_out(cx, target, source);
-        crate::classes::wardmaster::death_ward_fires(cx, wards, target, source);
+        crate::engine::hooks::taken_out_by_attack(cx, &wards, target, source);
     } else {
         if hp_loss > 0 && cx.s.is_bloodied(target) {
             bloodied_statuses(cx, target);
@@ -274,18 +272,10 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         _ => cx.push(Frame::Recharge { unit }),
     }
     credit_take_out(cx, unit, by);
-    crate::rules::modifiers::maker_taken_out(cx, unit); // You're Mine ends with its maker
-    crate::classes::charmer::shrink_back(cx); // Enlarging Charm: back to 1x1 off the map
-    // Corkscrew Staff: a Miss Token each time its carrier is Taken Out.
-    if cx.s.unit(unit).advanced == Some(crate::implements::advanced::Advanced::CorkscrewStaff) && cx.s.unit(unit).pc {
-        let total = cx.s.unit(unit).miss_tokens + 1;
-        cx.emit(Event::MissToken { unit: cx.s.who(unit), total });
-    }
-    // Speak Doom fires; every other curse on it goes, like its statuses (K-DUN-3), but an
-    // Explosive Attachment stays behind in its square.
-    crate::classes::tinker::taken_out(cx, unit, pos);
-    crate::rules::curses::taken_out(cx, unit, by);
-    crate::classes::diviner::quarry_lost(cx, unit); // a Seeking Hex loses its quarry
+    // You're Mine ends with its maker, Enlarging Charm (back to 1x1 off the map), Corkscrew
+    // Staff, Explosive Attachment (stays behind in its square), Speak Doom fires, a Seeking Hex
+    // loses its quarry; every other curse on it goes, like its statuses (K-DUN-3).
+    crate::engine::hooks::taken_out(cx, unit, pos, by);
     for i in (0..cx.s.curses.len()).rev() {
         let c = &cx.s.curses[i];
         if c.on == crate::rules::curses::CurseOn::MakerTurnStarts {
@@ -333,15 +323,4 @@ fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     let side = taker.side;
     score(cx, side, 1, Some(b), format!("took out {}", victim.id));
-}
-
-/// Adds points for a team and triggers the end of the match at the target score (K-END-1).
-pub fn score(cx: &mut Ctx, side: Side, points: i32, by: Option<UnitIdx>, why: String) {
-    cx.emit(Event::Scored { side, points, by: by.map(|b| cx.s.who(b)), why });
-    if let Some(t) = side.team()
-        && !cx.s.end_triggered
-        && cx.s.score[t] >= cx.s.options.target_score
-    {
-        cx.emit(Event::EndTriggered { side });
-    }
 }

@@ -4,9 +4,9 @@
 //! (K-FM-2); the creature being moved decides whether to roll to safety.
 
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::ForcedFrame;
 pub use crate::engine::frames::rules::ForcedKind;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::movement::can_stand;
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -231,7 +231,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             .statuses
             .iter()
             .filter(|s| s.kind == StatusKind::Grabbed)
-            .filter(|st| !crate::classes::tinker::is_tether(cx.s, st)) // a Tether holds at any distance
+            .filter(|st| !crate::rules::query::is_tether(cx.s, st)) // a Tether holds at any distance
             .filter_map(|s| s.source.map(|g| (g, *s)))
             .collect();
     for (g, st) in grabbers {

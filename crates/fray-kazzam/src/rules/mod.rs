@@ -14,6 +14,8 @@ pub mod modifiers;
 pub mod movement;
 pub mod opportunity;
 pub mod orbs;
+pub mod query;
+pub mod scoring;
 pub mod statuses;
 pub mod summons;
 pub mod turn;

@@ -9,11 +9,12 @@
 //! ([`auto_six`], [`deals_no_damage`]).
 
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::modifiers::Modifier;
 pub use crate::engine::records::modifiers::{Attackers, ModifierKind};
 pub use crate::engine::records::modifiers::{ModifierDef, Party};
 use crate::engine::state::{State, UnitIdx};
+pub use crate::rules::query::reach_bonus;
 use crate::rules::statuses::Duration;
 
 impl Modifier {
@@ -57,7 +58,7 @@ pub fn lay(
     });
     let duration = match (&def.until, during) {
         (None, Some((u, n))) => Duration::EndOfTurn { unit: u, turn: n },
-        (until, _) => crate::rules::attack::duration_for(s, user, target, *until),
+        (until, _) => crate::rules::query::duration_for(s, user, target, *until),
     };
     Modifier {
         kind: def.kind,
@@ -116,28 +117,6 @@ pub fn spurned(s: &State, attacker: UnitIdx, targets: &[UnitIdx]) -> bool {
     })
 }
 
-/// Saves in `unit`'s Saving Throw Phase against modifiers that end on a save (You're Mine).
-pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
-    let mut i = 0;
-    while i < cx.s.modifiers.len() {
-        let m = cx.s.modifiers[i].clone();
-        if m.duration == Duration::SaveEnds && m.attackers == Attackers::Unit(unit) {
-            let name = cx.s.powers.get(m.power).name.clone();
-            let saved = crate::rules::turn::saving_throw(cx, unit, &name)?;
-            // The save may have used up a modifier before this one (Restore's Advantage).
-            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
-            if saved {
-                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
-                i = j;
-                continue;
-            }
-            i = j;
-        }
-        i += 1;
-    }
-    Ok(())
-}
-
 /// Modifiers that end when their maker is Taken Out (You're Mine).
 pub fn maker_taken_out(cx: &mut Ctx, unit: UnitIdx) {
     for i in (0..cx.s.modifiers.len()).rev() {
@@ -185,7 +164,7 @@ pub fn expire(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &str) {
             cx.emit(Event::ModifierEnded { index: i, why: why.into() });
         }
     }
-    crate::classes::charmer::shrink_back(cx); // Enlarging Charm
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::ModifiersExpired, 0); // Enlarging Charm
 }
 
 /// Extra damage modifiers add to a hit of `attacker` on `target`; first-hit-only ones are used
@@ -203,7 +182,7 @@ pub fn extra_damage(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
         // Wraith Charm: only against a creature it passed through this turn.
         if m.kind == ModifierKind::Wraith
             && m.applies(cx.s, attacker, target)
-            && crate::classes::charmer::passed_through(cx.s, attacker, target)
+            && crate::rules::query::passed_through(cx.s, attacker, target)
         {
             total += m.amount;
         }
@@ -258,7 +237,15 @@ pub fn confused(s: &State, u: UnitIdx) -> bool {
     s.modifiers.iter().any(|m| m.kind == ModifierKind::Confused && m.applies(s, u, u))
 }
 
-/// Reach that modifiers add to `u` now (Enlarging Charm).
-pub fn reach_bonus(s: &State, u: UnitIdx) -> i32 {
-    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Reach && m.applies(s, u, u)).map(|m| m.amount).sum()
+/// Modifiers that last to the end of a turn or end with their maker.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_taken_out(10, "you-re-mine", |cx, unit, _, _| maker_taken_out(cx, unit));
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 50, "K-ADV", |cx, unit| {
+        let turn = cx.s.unit(unit).turns_started;
+        expire(
+            cx,
+            |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
+            "end of turn",
+        );
+    });
 }

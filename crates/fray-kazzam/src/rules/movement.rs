@@ -3,9 +3,9 @@
 //! ([`crate::rules::opportunity`]); entering damaging terrain hurts ([`crate::rules::zones`]).
 
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::Mode;
 pub use crate::engine::frames::rules::MoveFrame;
+use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;
@@ -273,7 +273,7 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     // A Tether's hold (gadgets.rs) and Vine Worms' grab (L1697) drag no one.
     s.units_on_map().filter(move |&v| {
         s.status_from(v, StatusKind::Grabbed, unit)
-            .is_some_and(|st| !crate::classes::tinker::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
+            .is_some_and(|st| !crate::rules::query::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
     })
 }
 
@@ -458,7 +458,7 @@ pub fn inside_wall(s: &State, unit: UnitIdx) -> bool {
 /// Checks an explicit route square by square; returns how each step is taken.
 pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<(), RuleError> {
     let Some(mut at) = s.unit(unit).pos else {
-        return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(unit).id)));
+        return Err(crate::engine::kit::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(unit).id)));
     };
     if path.is_empty() {
         return Err(RuleError::malformed("a move needs at least one square"));
@@ -483,13 +483,13 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             .filter(|&pt| step_cost(s, unit, at, pt).is_some() && can_pass(s, unit, q))
             .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX));
         if via.is_none() && size == 1 && crate::classes::porter::is_tunnel(s, q) {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "K-TER-4",
                 format_args!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
             ));
         }
         if !adjacent && via.is_none() {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "K-MOVE-1",
                 format_args!("step {} of the route, {q}, is not next to {at}", i + 1),
             ));
@@ -504,7 +504,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         let cost = if portal.is_some() { through } else { direct };
         let Some(c) = cost else {
             let why = if s.arena.at(q).enterable() { "an enemy stands there" } else { "the terrain blocks it" };
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "K-TER-1",
                 format_args!("{} cannot enter {q}: {why}", s.unit(unit).id),
             ));
@@ -518,7 +518,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 || distance(pt, 1, tp, ts) >= distance(at, size, tp, ts)
                 || distance(q, 1, tp, ts) >= distance(other, 1, tp, ts)
             {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-MOVE-11",
                     "a Charge through a tunnel must enter it nearer the target and come out nearer still",
                 ));
@@ -531,10 +531,10 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             let tp = s.unit(t).pos.unwrap();
             let ts = s.unit(t).size;
             if c > 1 {
-                return Err(crate::rules::actions::refuse("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
+                return Err(crate::engine::kit::refuse("K-MOVE-11", "a Charge may not cross Difficult Terrain"));
             }
             if distance(q, size, tp, ts) >= distance(at, size, tp, ts) {
-                return Err(crate::rules::actions::refuse(
+                return Err(crate::engine::kit::refuse(
                     "K-MOVE-11",
                     format_args!("every square of a Charge must bring you nearer the target; {q} does not"),
                 ));
@@ -553,13 +553,13 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         } else {
             "K-MOVE-1"
         };
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             rule,
             format_args!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
         ));
     }
     if !Walker::new(s, unit).can_stop(at, may_pause_in_walls(s, unit)) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-TER-4",
             format_args!(
                 "{} cannot end its move at {at}: the square is occupied or not a place to stand",
@@ -645,7 +645,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     };
     for t in takers {
         m.provoked.push(t);
-        crate::classes::shivering_sword::provoked(cx.s, m.unit, t); // Path of Blades: once for the whole walk
+        crate::engine::hooks::provoked(cx, m.unit, t)?; // Path of Blades: once for the whole walk
         let why = if m.how == How::Shift {
             "shifting out of its marker's reach"
         } else {

@@ -3,7 +3,7 @@
 //! is left or the triggering attack is rolled.
 
 use crate::engine::events::{Event, How};
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::damage::{self, FromAttack};
 use crate::rules::statuses::StatusKind;
@@ -48,10 +48,9 @@ fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
 /// Whether `granter` (taken as standing `at` that square, if given) is within `taker`'s
 /// Opportunity range (K-OPP-4), from its square or one of its [`vantages`].
 fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
-    let range = crate::implements::advanced::opportunity_range(s, taker)
-        .max(1)
-        .max(crate::classes::tamer::opportunity_range(s, taker))
-        + crate::implements::advanced::opportunity_reach_bonus(s, taker);
+    let range =
+        crate::rules::query::opportunity_range(s, taker).max(1).max(crate::classes::tamer::opportunity_range(s, taker))
+            + crate::rules::query::opportunity_reach_bonus(s, taker);
     let g = s.unit(granter);
     let gsize = if at.is_some() { 1 } else { g.size };
     let (tu, gpos) = (s.unit(taker), at.or(g.pos));
@@ -76,7 +75,7 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         }
         let tu = s.unit(t);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
-        let reach = s.reach(t) + crate::implements::advanced::opportunity_reach_bonus(s, t);
+        let reach = s.reach(t) + crate::rules::query::opportunity_reach_bonus(s, t);
         // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
         let mut spots = vec![(tu.pos.unwrap(), tu.size)];
         spots.extend(vantages(s, t).into_iter().map(|v| (v, 1)));
@@ -113,7 +112,8 @@ fn grants_from(s: &State, mover: UnitIdx, t: UnitIdx, walking: bool, before: i32
 pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     let mut d = 2;
     // The sword's +1: not against a sword or a Parrying Wand (a Duelling Sword is no help here).
-    let parried = crate::implements::advanced::has(s, target, crate::implements::advanced::Advanced::ParryingWand);
+    let parried =
+        crate::rules::query::has_advanced(s, target, crate::engine::records::advanced::Advanced::ParryingWand);
     if s.unit(taker).implement == Implement::Sword && s.unit(target).implement != Implement::Sword && !parried {
         d += 1;
     }
@@ -122,7 +122,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
         && !crate::classes::porter::warp_origin::vantages(s, taker).iter().any(|&v| {
             crate::classes::porter::warp_origin::distance_from(s, v, target).is_some_and(|dist| dist <= s.reach(taker))
         });
-    if beyond && crate::implements::advanced::opportunity_reach_bonus(s, taker) > 0 {
+    if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
     d + crate::rules::modifiers::opportunity_bonus(s, taker, target)
@@ -174,7 +174,7 @@ pub fn for_attack(
     // A Nimble Staff's implement attacks grant none (K-AIMP).
     let staff = implement_attack
         && s.unit(attacker).implement == Implement::Staff
-        && !crate::implements::advanced::has(s, attacker, crate::implements::advanced::Advanced::NimbleStaff);
+        && !crate::rules::query::has_advanced(s, attacker, crate::engine::records::advanced::Advanced::NimbleStaff);
     let prone = s.has(attacker, StatusKind::Prone);
     // K-ST-Panicked: the compelled attack grants its target (the source) no Opportunity.
     let spared = match s.unit(attacker).compulsion {

@@ -3,7 +3,7 @@
 
 use crate::engine::arena::Side;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
@@ -24,12 +24,12 @@ fn near(s: &State, u: UnitIdx, p: Pos) -> bool {
 }
 
 fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
-    if !crate::rules::summons::holds_orbs(s.unit(u)) {
+    if !crate::rules::query::holds_orbs(s.unit(u)) {
         // Only athletes and Creeps carry orbs (see rulings: things put on the map).
-        return Err(crate::rules::actions::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
     }
     if s.orbs[o as usize].color == s.unit(u).side {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-5",
             format_args!("{} cannot move or touch its own team's orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
@@ -43,31 +43,31 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
     // The implement takes a hand unless stowed, absent, or a Wristwand.
     let handless = s.unit(u).stowed
         || s.unit(u).implement == crate::engine::state::Implement::None
-        || crate::implements::advanced::handless(s, u);
+        || crate::rules::query::handless(s, u);
     let implement = if handless { 0 } else { 1 };
     2 - implement - held
 }
 
 /// K-ORB-4, K-ORB-5, K-ORB-6: picking up an orb in your square or an adjacent one.
 pub fn check_pick_up(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
-    if !crate::rules::summons::holds_orbs(s.unit(u)) {
-        return Err(crate::rules::actions::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
+    if !crate::rules::query::holds_orbs(s.unit(u)) {
+        return Err(crate::engine::kit::refuse("K-ORB-4", format_args!("{} cannot carry orbs", s.unit(u).id)));
     }
     own_orb(s, u, o)?;
     let Some(p) = orb_square(s, o) else {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-4",
             format_args!("orb {} is being carried; ask for it to be handed over", s.orbs[o as usize].id),
         ));
     };
     if !near(s, u, p) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-4",
             format_args!("orb {} at {p} is not in or next to {}'s square", s.orbs[o as usize].id, s.unit(u).id),
         ));
     }
     if free_hands(s, u) <= 0 {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-6",
             format_args!("{} has no free hand: stow the implement to carry a second orb", s.unit(u).id),
         ));
@@ -78,13 +78,13 @@ pub fn check_pick_up(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> 
 /// K-ORB-9: dropping an orb in your square or an adjacent one.
 pub fn check_drop(s: &State, u: UnitIdx, o: OrbIdx, at: Pos) -> Result<(), RuleError> {
     if s.orbs[o as usize].loc != (OrbLoc::Held { by: u }) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-9",
             format_args!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
     if !near(s, u, at) || !s.arena.at(at).enterable() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-9",
             format_args!("an orb can be dropped only in {}'s square or an open square next to it", s.unit(u).id),
         ));
@@ -95,19 +95,19 @@ pub fn check_drop(s: &State, u: UnitIdx, o: OrbIdx, at: Pos) -> Result<(), RuleE
 /// K-ORB-8: handing an orb to an adjacent ally.
 pub fn check_hand(s: &State, u: UnitIdx, o: OrbIdx, to: UnitIdx) -> Result<(), RuleError> {
     if s.orbs[o as usize].loc != (OrbLoc::Held { by: u }) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-8",
             format_args!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
-    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) || !crate::rules::summons::holds_orbs(s.unit(to)) {
-        return Err(crate::rules::actions::refuse(
+    if s.enemies(u, to) || u == to || s.distance(u, to) != Some(1) || !crate::rules::query::holds_orbs(s.unit(to)) {
+        return Err(crate::engine::kit::refuse(
             "K-ORB-8",
             format_args!("orbs can be handed only to an adjacent ally; {} is not one", s.unit(to).id),
         ));
     }
     if free_hands(s, to) <= 0 {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-6",
             format_args!("{} has no free hand for the orb", s.unit(to).id),
         ));
@@ -118,20 +118,20 @@ pub fn check_hand(s: &State, u: UnitIdx, o: OrbIdx, to: UnitIdx) -> Result<(), R
 /// K-ORB-8: taking an orb from a willing adjacent ally.
 pub fn check_take(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
     let OrbLoc::Held { by } = s.orbs[o as usize].loc else {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-8",
             format_args!("orb {} is not being carried; pick it up instead", s.orbs[o as usize].id),
         ));
     };
     if s.enemies(u, by) || by == u || s.distance(u, by) != Some(1) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-8",
             format_args!("orbs can be taken only from a willing adjacent ally; {} is not one", s.unit(by).id),
         ));
     }
     own_orb(s, u, o)?;
     if free_hands(s, u) <= 0 {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-6",
             format_args!("{} has no free hand for the orb", s.unit(u).id),
         ));
@@ -142,20 +142,20 @@ pub fn check_take(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
 /// K-ORB-7, K-SCO-4: dunking a carried orb that is not your colour on your own adjacent pedestal.
 pub fn check_dunk(s: &State, u: UnitIdx, o: OrbIdx, pedestal: u8) -> Result<(), RuleError> {
     if s.orbs[o as usize].loc != (OrbLoc::Held { by: u }) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-7",
             format_args!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
     let ped = &s.arena.pedestals[pedestal as usize];
     if ped.side != s.unit(u).side {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-7",
             format_args!("pedestal {} is not {}'s team's", ped.id, s.unit(u).id),
         ));
     }
     if !near(s, u, ped.at) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ORB-7",
             format_args!("{} must be adjacent to pedestal {} to dunk", s.unit(u).id, ped.id),
         ));
@@ -209,7 +209,7 @@ pub fn dunk(cx: &mut Ctx, u: UnitIdx, o: OrbIdx, pedestal: u8) {
         why: format!("dunked by {} on {ped_id}", cx.s.unit(u).id),
     });
     let on_pedestal = cx.s.orbs.iter().filter(|x| x.loc == (OrbLoc::Pedestal { pedestal })).count() as i32;
-    crate::rules::damage::score(
+    crate::rules::scoring::score(
         cx,
         side,
         on_pedestal,

@@ -4,18 +4,11 @@
 //! Implied statuses are derived here, never stored twice: Dazed implies Distracted, Grabbed
 //! and Restrained imply Immobilized, Incapacitated implies Stunned (K-ST-Incapacitated).
 
+use crate::engine::records::statuses::bit;
+pub use crate::engine::records::statuses::mask;
 pub use crate::engine::records::statuses::{Duration, Lingers, Status, StatusKind};
 pub use crate::engine::records::statuses::{Until, parse_until};
 use crate::engine::state::{State, UnitIdx};
-
-/// A bit per status kind in `statuses` (a unit's [`crate::engine::state::Unit::status_mask`]).
-pub fn mask(statuses: &[Status]) -> u32 {
-    statuses.iter().fold(0, |m, s| m | bit(s.kind))
-}
-
-fn bit(kind: StatusKind) -> u32 {
-    1 << kind as u32
-}
 
 /// The kinds that imply `kind` (the reverse of [`implies`]).
 fn implied_by(kind: StatusKind) -> u32 {
@@ -47,18 +40,18 @@ impl State {
         if kind == StatusKind::Hovering && un.status_mask & bit(StatusKind::Prone) != 0 {
             return false; // K-ST-Hovering: a Prone creature cannot be Hovering
         }
-        if kind == StatusKind::Hovering && crate::classes::features::hovering(self, u) {
+        if kind == StatusKind::Hovering && crate::rules::query::hovering(self, u) {
             return true; // Self-Lift
         }
         un.status_mask & bit(kind) != 0
             || (un.status_mask & implied_by(kind) != 0
                 && un.statuses.iter().any(|s| {
                     implies(s.kind).contains(&kind)
-                        && !(kind == StatusKind::Immobilized && crate::classes::tamer::loose(self, s))
+                        && !(kind == StatusKind::Immobilized && crate::rules::query::loose(self, s))
                 }))
             || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted)
-                && crate::rules::control::controlled_daze(self, u))
-            || (kind == StatusKind::Revealed && crate::classes::tamer::glowfly_reveals(self, u)) // Glowfly Swarm
+                && crate::rules::query::controlled_daze(self, u))
+            || (kind == StatusKind::Revealed && crate::rules::query::glowfly_reveals(self, u)) // Glowfly Swarm
     }
 
     /// The total of a numbered status, counting each source once (K-ST-Resist, K-ST-Vulnerable:
@@ -85,7 +78,7 @@ impl State {
         let kinds =
             [Blinded, Disarmed, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
         self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
-            && !crate::rules::control::controlled_daze(self, u)
+            && !crate::rules::query::controlled_daze(self, u)
     }
 
     /// Whether `u` may use Miss Triggers (K-CAI-18 and the status entries).
@@ -94,7 +87,7 @@ impl State {
         // As `has` for each, in one look at the status bits (see `can_take_opportunities`).
         let kinds = [Blinded, Distracted, Dominated, Grabbed, Prone, Restrained, Stunned, Dazed, Incapacitated];
         self.unit(u).status_mask & kinds.iter().fold(0, |m, &k| m | bit(k)) == 0
-            && !crate::rules::control::controlled_daze(self, u)
+            && !crate::rules::query::controlled_daze(self, u)
     }
 
     /// Whether `u` counts as Bloodied: HP at or below half its maximum, rounded down (K-DEF-4).
@@ -111,7 +104,7 @@ impl State {
             && self.unit(target).side != self.unit(viewer).side
             && self.has(target, StatusKind::Hidden)
             && !self.has(target, StatusKind::Revealed)
-            && !crate::classes::features::locked(self, viewer, target) // Scryer
+            && !crate::rules::query::locked(self, viewer, target) // Scryer
     }
 }
 
@@ -145,9 +138,9 @@ pub fn describe_duration(state: &State, d: &Duration) -> String {
 impl State {
     /// The reach of `u` (K-ST-Reach; 1 by default; Long-arm 2).
     pub fn reach(&self, u: UnitIdx) -> i32 {
-        self.amount(u, crate::rules::statuses::StatusKind::Reach)
-            .max(crate::classes::features::reach(self, u))
-            .max(crate::classes::tamer::reach(self, u))
-            + crate::rules::modifiers::reach_bonus(self, u) // Enlarging Charm
+        self.amount(u, StatusKind::Reach)
+            .max(crate::rules::query::long_arm_reach(self, u))
+            .max(crate::rules::query::creature_reach(self, u))
+            + crate::rules::query::reach_bonus(self, u) // Enlarging Charm
     }
 }

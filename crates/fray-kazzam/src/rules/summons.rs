@@ -9,19 +9,23 @@
 //! Wardmaster's Ward Wall.
 
 pub use crate::content::hooks::SUMMONS_POWER as HOOKS;
+pub use crate::engine::appliers::insert_before;
 use crate::engine::events::{Event, How, Who};
-use crate::engine::flow::Rolls;
-use crate::engine::flow::{Ctx, Flow, Frame};
 pub use crate::engine::frames::rules::PlacedFrame;
+use crate::engine::kit::Rolls;
+use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
-use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx, UnitKind};
+pub use crate::engine::records::summons::{Spawn, TrapState};
+use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+pub use crate::rules::query::holds_orbs;
+pub use crate::rules::query::occupies;
+pub use crate::rules::query::{wall_at, wall_squares};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 use std::sync::Arc;
 
 impl Rider {
@@ -40,12 +44,6 @@ impl Rider {
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
 
-/// Whether a unit stands in its square the way a creature does: traps and conjured creatures
-/// do not (others may move through and stop on them, K-DEF-5; see rulings).
-pub fn occupies(u: &Unit) -> bool {
-    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured) && !crate::classes::tinker::pest::riding(u) // a Pest rides its host
-}
-
 /// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
 /// and conjured creatures stay where they were put (see rulings).
 pub fn movable(u: &Unit) -> bool {
@@ -57,32 +55,18 @@ pub fn movable(u: &Unit) -> bool {
 pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let u = s.unit(t);
     if u.kind == UnitKind::Conjured {
-        return Err(crate::rules::actions::refuse(
-            "K-DEF-5",
-            format_args!("{} is conjured: it cannot be targeted", u.id),
-        ));
+        return Err(crate::engine::kit::refuse("K-DEF-5", format_args!("{} is conjured: it cannot be targeted", u.id)));
     }
     // K-DEF-2: a trap (or wall) is nobody's ally.
     if matches!(def.target, crate::content::powers::Targeting::Ally { .. })
         && matches!(u.kind, UnitKind::Trap | UnitKind::Wall)
     {
-        return Err(crate::rules::actions::refuse("K-DEF-2", format_args!("{} is nobody's ally", u.id)));
+        return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} is nobody's ally", u.id)));
     }
     if def.hook.as_deref() == Some("swap-places") && !movable(u) {
-        return Err(crate::rules::actions::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
+        return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
     }
     Ok(())
-}
-
-/// Whether a wall stands on square `q` (it blocks sight and gives Full Cover, K-COV-5).
-pub fn wall_at(s: &State, q: Pos) -> bool {
-    s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
-}
-
-/// The squares walls stand on, for questions asked of many squares at once (a shot's lines):
-/// `wall_squares(s).contains(&q)` is [`wall_at`].
-pub fn wall_squares(s: &State) -> Vec<Pos> {
-    s.units.iter().filter(|u| u.kind == UnitKind::Wall).filter_map(|u| u.pos).collect()
 }
 
 /// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
@@ -107,11 +91,6 @@ pub fn takes_opportunities(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
 }
 
-/// Whether a unit may carry orbs: only athletes and Creeps (see rulings).
-pub fn holds_orbs(u: &Unit) -> bool {
-    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
-}
-
 /// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take
 /// no mental status (L1371).
 pub fn immune(u: &Unit, kind: StatusKind) -> bool {
@@ -129,25 +108,6 @@ pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
     let t = s.unit(target);
     t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
         && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
-}
-
-/// A trap's changing state, as [`Event::TrapChanged`] records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct TrapState {
-    /// Charges left.
-    pub charges: i32,
-    /// Whether it triggers free for now (Wand Trap).
-    pub free: bool,
-    /// The turn it last triggered in.
-    pub fired: Option<(u32, UnitIdx)>,
-    /// Extra damage.
-    pub bonus: i32,
-    /// Its one Resist All has been used (Improved Traps).
-    pub resisted: bool,
-    /// What it adds to every trigger (Advanced Trap).
-    pub rider: Option<Rider>,
-    /// The loaded Role Boost's Trap Roll (K-ROLE-5).
-    pub loaded: Option<i32>,
 }
 
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
@@ -221,146 +181,6 @@ pub fn redirect(cx: &mut Ctx, tinker: UnitIdx) {
 /// The Tinker's traps on the map.
 fn own_traps(s: &State, owner: UnitIdx) -> Vec<UnitIdx> {
     owned(s, owner).filter(|&t| s.unit(t).kind == UnitKind::Trap).collect()
-}
-
-/// What a new unit is made of ([`Event::Spawned`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Spawn {
-    /// Display name.
-    pub name: String,
-    /// What kind of unit.
-    pub kind: UnitKind,
-    /// Where.
-    pub at: Pos,
-    /// Hit points (and maximum).
-    pub hp: i32,
-    /// Speed.
-    pub speed: i32,
-    /// Owner.
-    pub owner: Option<Who>,
-    /// What it is (power or creature id).
-    pub what: String,
-    /// Trap charges.
-    pub charges: i32,
-    /// It takes its turns just before this unit's (automata, K-INIT-5).
-    pub turn_before: Option<Who>,
-    /// Made together with this unit, sharing its HP (a Ward Wall's squares).
-    pub group: Option<Who>,
-    /// It goes at the end of its owner's turn with this number (conjured creatures).
-    pub until_turn: Option<u32>,
-}
-
-/// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
-pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
-    debug_assert_eq!(who.idx as usize, s.units.len());
-    let side = sp.owner.as_ref().map_or(crate::engine::arena::Side::Neutral, |o| s.unit(o.idx).side);
-    s.units.push(std::sync::Arc::new(Unit {
-        id: who.id.clone(),
-        role: None,
-        specialization: None,
-        level: 1,
-        name: sp.name.as_str().into(),
-        side,
-        kind: sp.kind,
-        pc: false,
-        pos: Some(sp.at),
-        size: 1,
-        hp: sp.hp,
-        max_hp: sp.hp,
-        speed: sp.speed,
-        implement: Implement::None,
-        advanced: None,
-        stowed: false,
-        ward: 0,
-        start_ward: 0,
-        special_ward: 0,
-        special_from: None,
-        statuses: Vec::new(),
-        status_mask: 0,
-        miss_tokens: 0,
-        strikes: 0,
-        kills: 0,
-        orbs_scored: 0,
-        points: 0,
-        powers: Vec::new(),
-        features: Vec::new(),
-        learned: Vec::new(),
-        counters: Vec::new(),
-        spent: Vec::new(),
-        actions: Actions::default(),
-        turns_started: 0,
-        initiative: 0,
-        taken_out: false,
-        button: None,
-        button_with_orb: false,
-        zone_hits: 0,
-        wand_hits: Vec::new(),
-        hits_this_turn: Vec::new(),
-        turn_start: None,
-        reversal: false,
-        turn_over: false,
-        granted_by: None,
-        grant_no_boost: false,
-        forfeit_move: false,
-        enlarged: false,
-        granted_move: false,
-        compulsion: None,
-        armed: Vec::new(),
-        triggered_features: Vec::new(),
-        cooldowns: Vec::new(),
-        elixirs: Vec::new(),
-        luck_tokens: 0,
-        blade: Vec::new(),
-        placed: Some(Placed {
-            owner: sp.owner.as_ref().map(|o| o.idx),
-            what: sp.what.as_str().into(),
-            charges: sp.charges,
-            full: sp.charges,
-            free: false,
-            fired: None,
-            bonus: 0,
-            until_turn: sp.until_turn,
-            group: sp.group.as_ref().map(|g| g.idx),
-            resisted: false,
-            loaded: None,
-            rider: None,
-            beast: Default::default(),
-            host: None,
-        }),
-    }));
-    if let Some(b) = &sp.turn_before {
-        insert_before(&mut s.order, &mut s.turn_index, who.idx, b.idx);
-    }
-}
-
-/// Puts `u` in the turn order just before `before` (K-INIT-5); the unit whose turn it is keeps it.
-pub fn insert_before(order: &mut Vec<UnitIdx>, turn_index: &mut usize, u: UnitIdx, before: UnitIdx) {
-    let at = order.iter().position(|&o| o == before).unwrap_or(order.len());
-    order.insert(at, u);
-    if at <= *turn_index {
-        *turn_index += 1;
-    }
-}
-
-/// Takes a placed unit off the map for good (called by `events::apply` only). It leaves the
-/// turn order at once, or at the end of its own turn if it is the one acting.
-pub fn apply_vanish(s: &mut State, who: &Who) {
-    s.unit_mut(who.idx).pos = None;
-    if let Some(i) = s.order.iter().position(|&o| o == who.idx)
-        && i != s.turn_index
-    {
-        s.order.remove(i);
-        if i < s.turn_index {
-            s.turn_index -= 1;
-        }
-    }
-}
-
-/// Whether the unit whose turn just ended leaves the order instead of passing it on (it
-/// vanished during its own turn).
-pub fn leaves_order(s: &State, u: UnitIdx) -> bool {
-    let un = s.unit(u);
-    un.placed.is_some() && !un.on_map() && s.order.get(s.turn_index) == Some(&u)
 }
 
 /// A fresh id for something `owner` puts on the map: `<owner>-<what>`, numbered if taken.
@@ -462,7 +282,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
             let amount = trap_damage(cx.s, trap, 2);
             crate::rules::damage::deal(cx, t, amount, Some(owner), "Staff Trap", None);
             ride(cx, trap, t);
-            crate::classes::tinker::deliver_loaded(cx, trap, t, false);
+            crate::engine::hooks::trap_sprung(cx, trap, t, false); // a loaded Role Boost
         }
         spend_charge(cx, trap);
     }
@@ -500,7 +320,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleErr
         let amount = trap_damage(cx.s, trap, 2);
         crate::rules::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
         ride(cx, trap, victim);
-        crate::classes::tinker::deliver_loaded(cx, trap, victim, false);
+        crate::engine::hooks::trap_sprung(cx, trap, victim, false); // a loaded Role Boost
     }
     spend_charge(cx, trap);
     Ok(())
@@ -640,7 +460,7 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             crate::rules::damage::deal(cx, unit, extra, p.owner.or(Some(trap)), &p.what, None);
         }
         ride(cx, trap, unit);
-        crate::classes::tinker::deliver_loaded(cx, trap, unit, p.free); // a Wand Trap's free trigger brings none
+        crate::engine::hooks::trap_sprung(cx, trap, unit, p.free); // a loaded Role Boost (a Wand Trap's free trigger brings none)
         spend_charge(cx, trap);
     }
     Ok(())
@@ -864,27 +684,27 @@ fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
 /// Whether a hooked power of this module can be used now (checked before it is offered).
 pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
     match def.hook.as_deref() {
-        Some("advanced-trap") if advanced_kinds(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("advanced-trap") if advanced_kinds(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "advanced-trap",
             format_args!("{} knows no trap power to set", s.unit(u).id),
         )),
-        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::rules::actions::refuse(
+        Some("advanced-trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
-        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::rules::actions::refuse(
+        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
-        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(crate::rules::actions::refuse(
+        Some("automaton") if free_squares(s, u, 1, false).is_empty() => Err(crate::engine::kit::refuse(
             "K-INIT-5",
             format_args!("{} has no free square next to it for the automaton", s.unit(u).id),
         )),
-        Some("reset-traps") if reset_targets(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("reset-traps") if reset_targets(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has none of its traps next to it", s.unit(u).id),
         )),
-        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(crate::rules::actions::refuse(
+        Some("disarm-traps") if disarm_options(s, u).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             "there is no trap, automaton or Damaging Terrain within 5 squares for Disarm Traps",
         )),
@@ -1121,7 +941,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 set_trap(cx, t, |st| st.rider = rider);
             }
             // K-ROLE-5: a Trap Roll of 3 or more loads the Tinker's Role Boost (always: see rulings).
-            if hook.as_deref() == Some("trap") && roll >= 3 && crate::classes::tinker::loads_boost(cx.s, owner) {
+            if hook.as_deref() == Some("trap") && roll >= 3 && crate::rules::query::loads_boost(cx.s, owner) {
                 set_trap(cx, t, |st| st.loaded = Some(roll));
                 cx.emit(Event::Note {
                     text: format!("{} loads its Role Boost into {}", cx.s.unit(owner).id, cx.s.unit(t).id),
@@ -1311,13 +1131,11 @@ fn clear_damaging(cx: &mut Ctx, user: UnitIdx, q: Pos, left: u8) {
     }
 }
 
-/// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
-impl State {
-    /// The unit standing on square `p`, if any.
-    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
-        self.units_on_map().filter(|&u| crate::rules::summons::occupies(self.unit(u))).find(|&u| {
-            let un = self.unit(u);
-            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
-        })
-    }
+/// The summoning powers' hooks and use checks.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(HOOKS, |cx, a| execute_hook(cx, a.unit, a.power));
+    r.check_use(70, check_use);
+    r.on_start_phase(10, "K-DEF-5", start_of_turn);
+    r.on_square_entered(10, "K-DEF-2", |cx, e| entered(cx, e.unit, e.from, e.to)); // traps, walls
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 30, "K-DEF-5", end_of_turn);
 }

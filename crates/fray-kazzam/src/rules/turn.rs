@@ -3,7 +3,7 @@
 //! (K-ST-Ongoing), saving throws (K-SAVE) and the end of the match (K-END).
 
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Flow, Frame, Rolls};
+use crate::engine::kit::{Ctx, Flow, Frame, Rolls};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::arena::Side;
 use crate::rules::statuses::{Duration, Status, StatusKind};
@@ -42,18 +42,16 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
     if let Some(u) = cx.s.current() {
         cx.push(Frame::StartTurn { unit: u });
         if cx.s.turn_index == 0 {
-            crate::classes::features::round_begins(cx); // Seer
-            crate::classes::diviner::round_begins(cx); // Coin of Fortune
+            // Seer, Coin of Fortune.
+            crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundBegins)?;
         }
         return Ok(Flow::Continue);
     }
-    if crate::classes::porter::round_ends(cx) {
-        return Ok(Flow::Continue); // Vortex Warp pulls first, then the round ends
+    // Vortex Warps pull, then K-CRP-2's Creep phase (each pushes its frames and the round end
+    // waits for them), then the Seer's backlash.
+    if crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundEnds)? == crate::engine::hooks::Then::Wait {
+        return Ok(Flow::Continue);
     }
-    if crate::rules::creeps::round_ends(cx) {
-        return Ok(Flow::Continue); // K-CRP-2: the Creep phase, then the round ends
-    }
-    crate::classes::features::round_ends(cx); // Seer's backlash
     // End of round (K-TURN-6): Creeps act here (their issue); creatures without turns reset
     // their once-per-round zone record (K-ZONE-3).
     for u in cx.s.unit_indices().collect::<Vec<_>>() {
@@ -123,11 +121,11 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::engine::triggers::start_of_turn(cx, unit);
     cx.push(crate::rules::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
-    crate::classes::tinker::offer_slide(cx, unit); // the Tinker's free trap slide, before its traps act
-    crate::classes::brewer::turn_starts(cx, unit); // Draught of Bonded Futures
+    // The Tinker's free trap slide (before its traps act), Draught of Bonded Futures.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnStarted, unit);
     let u = cx.s.unit(unit);
     // A removed creature that hit an exit's button comes out at a turn it starts back on the map.
-    if (u.taken_out || u.button.is_some()) && !crate::classes::porter::removal::is_removed(cx.s, unit) {
+    if (u.taken_out || u.button.is_some()) && !crate::rules::query::is_removed(cx.s, unit) {
         if u.taken_out && u.button.is_none() {
             cx.push(Frame::Respawn { unit });
         } else {
@@ -158,8 +156,7 @@ pub fn end_statuses(cx: &mut Ctx, mut f: impl FnMut(&Duration) -> bool, why: &st
 
 /// Regenerate, Ongoing damage and damaging terrain at the start of a turn (K-TURN-1).
 pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
-    crate::rules::summons::start_of_turn(cx, unit)?;
-    crate::classes::tamer::start_of_turn(cx, unit);
+    crate::engine::hooks::start_phase(cx, unit)?; // summons, the Tamer's creatures
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
@@ -168,13 +165,12 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if !cx.s.unit(unit).on_map() {
         return Ok(Flow::Continue);
     }
-    crate::classes::features::start_of_turn(cx, unit); // Whirling ready again
-    crate::roles::boosts::turn_started(cx, unit); // Motivator: above maximum HP
-    crate::classes::diviner::sight_check(cx); // Line-of-Sight Curse
+    // Whirling ready again, Motivator (above maximum HP), Line-of-Sight Curse.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::StartEffects, unit);
     // K-ST-Regenerate: only while at 1 HP or more; Empathic Wave reaches allies near the Diviner.
     let regen = cx.s.amount(unit, StatusKind::Regenerate)
-        + crate::classes::features::regenerate(cx.s, unit)
-        + crate::classes::diviner::wave_regenerate(cx.s, unit);
+        + crate::rules::query::regenerate(cx.s, unit)
+        + crate::rules::query::wave_regenerate(cx.s, unit);
     if regen > 0 && cx.s.unit(unit).hp >= 1 {
         crate::rules::damage::heal(cx, unit, regen, "Regenerate");
     }
@@ -250,7 +246,7 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     // A removed creature's turn goes on while it still has its move (removal.rs).
-    let removed = crate::classes::porter::removal::is_removed(cx.s, unit);
+    let removed = crate::rules::query::is_removed(cx.s, unit);
     if (!u.on_map() && !removed) || u.turn_over || crate::classes::porter::removal::turn_done(cx.s, unit) {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
@@ -277,9 +273,9 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         }
     }
     let mut saves: Vec<Status> = Vec::new();
-    if cx.s.unit(unit).on_map() || crate::classes::porter::removal::is_removed(cx.s, unit) {
+    if cx.s.unit(unit).on_map() || crate::rules::query::is_removed(cx.s, unit) {
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
-        crate::rules::modifiers::saves(cx, unit)?;
+        modifier_saves(cx, unit)?;
         crate::rules::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
         crate::classes::charmer::lasting_saves(cx, unit, &fail)?; // Lasting: one save per charm
         saves =
@@ -290,7 +286,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
                 .filter(|st| !crate::classes::charmer::lasting_status(cx.s, st))
                 .copied()
                 .collect();
-        crate::classes::hexer::hold_saves(cx, unit, &mut saves); // Jinxer
+        crate::engine::hooks::saves_due(cx, unit, &mut saves); // Jinxer
         // K-TURN-5: Distracted is saved against last.
         // Dazed carries Distracted with it, so it waits too.
         saves.sort_by_key(|st| matches!(st.kind, StatusKind::Distracted | StatusKind::Dazed));
@@ -325,10 +321,8 @@ pub fn save_phase(
         }
         settle_save(cx, unit, st, success);
     }
-    crate::classes::brewer::generosity(cx, unit); // Generosity Tonic
-    crate::roles::role_actions::end_of_turn(cx, unit); // Boost Square
-    crate::roles::striker::end_of_turn(cx, unit); // Bruiser's Ward
-    crate::rules::creeps::turn_ended(cx, unit); // K-CAI-1: a turn ending next to Creeps or their orb
+    // Generosity Tonic, Boost Square, Bruiser's Ward, K-CAI-1 (a turn ending next to Creeps).
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnding, unit);
     let turn = cx.s.unit(unit).turns_started;
     let landing = crate::classes::charmer::forced_landing(cx.s, unit, turn); // Forced Flight
     end_statuses(
@@ -337,22 +331,9 @@ pub fn save_phase(
         "end of turn",
     );
     crate::rules::curses::maker_turn_ends(cx, unit)?; // Explosive Attachment
-    crate::classes::tinker::turn_ended(cx, unit); // Talisman of Distraction
-    crate::rules::zones::expire(cx, unit);
-    crate::rules::summons::end_of_turn(cx, unit);
-    crate::classes::diviner::end_of_turn(cx, unit); // Seeking Hex
-    crate::rules::modifiers::expire(
-        cx,
-        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
-        "end of turn",
-    );
-    crate::rules::curses::expire(
-        cx,
-        |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
-        "end of turn",
-    );
-    crate::classes::charmer::undying_ends(cx, unit); // Ugnatio's Preservation Charm
-    crate::engine::triggers::end_of_turn(cx, unit);
+    // Talisman of Distraction, zones, summons, Seeking Hex, modifiers and curses that last to
+    // the end of the turn, Ugnatio's Preservation Charm, triggered powers waiting.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::EndOfTurn, unit);
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
@@ -361,11 +342,9 @@ pub fn save_phase(
     if let Some(by) = landing {
         crate::classes::charmer::landing_attack(cx, unit, by);
     }
-    crate::classes::features::end_of_turn(cx, unit); // Special Ward
-    crate::classes::porter::end_of_turn(cx, unit); // Floor Portal, Bend Space
-    crate::classes::porter::removal::end_of_turn(cx, unit); // Removal from Existence ends
-    crate::classes::tamer::end_of_turn(cx, unit); // the Tamer's creatures
-    crate::engine::triggers::turn_ended(cx, unit);
+    // Special Ward, Floor Portal and Bend Space, Removal from Existence, the Tamer's creatures,
+    // triggered powers.
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnded, unit);
     Ok(Flow::Continue)
 }
 
@@ -402,7 +381,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
     // Fortune's cancel it or give the higher (K-ADV-0).
     let restore = crate::roles::role_actions::save_advantage(cx, unit);
-    let (adv, dis) = crate::classes::diviner::fortune(cx.s, unit);
+    let (adv, dis) = crate::rules::query::fortune(cx.s, unit);
     match crate::rules::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
         crate::engine::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
         crate::engine::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
@@ -564,7 +543,7 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
     s.unit(unit)
         .spent
         .iter()
-        .filter(|&&p| !crate::classes::tinker::used_from_bag(s, unit, p)) // never the same gadget twice
+        .filter(|&&p| !crate::rules::query::used_from_bag(s, unit, p)) // never the same gadget twice
         .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
         .collect()
 }
@@ -573,5 +552,27 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
 pub fn answer_recharge(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
     let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
     cx.emit(Event::EncounterRecharged { unit: cx.s.who(unit), power: p, name: cx.s.powers.get(p).name.clone() });
+    Ok(())
+}
+
+/// Saves in `unit`'s Saving Throw Phase against modifiers that end on a save (You're Mine).
+pub fn modifier_saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::ruleset::RuleError> {
+    let mut i = 0;
+    while i < cx.s.modifiers.len() {
+        let m = cx.s.modifiers[i].clone();
+        if m.duration == Duration::SaveEnds && m.attackers == crate::engine::records::modifiers::Attackers::Unit(unit) {
+            let name = cx.s.powers.get(m.power).name.clone();
+            let saved = crate::rules::turn::saving_throw(cx, unit, &name)?;
+            // The save may have used up a modifier before this one (Restore's Advantage).
+            let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
+            if saved {
+                cx.emit(Event::ModifierEnded { index: j, why: "saved".into() });
+                i = j;
+                continue;
+            }
+            i = j;
+        }
+        i += 1;
+    }
     Ok(())
 }

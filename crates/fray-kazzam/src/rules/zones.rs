@@ -4,10 +4,11 @@
 use crate::content::powers::ZoneKind;
 use crate::engine::arena::Terrain;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::zones::PowerZone;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::damage;
+pub use crate::rules::query::{concealed_by_zone, curtain_between};
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
@@ -101,12 +102,9 @@ pub fn entered_as(
             crate::rules::attack::give_status(cx, unit, prone, "slipped on slick ground");
         }
     }
-    crate::rules::summons::entered(cx, unit, from, to)?;
-    crate::rules::contagion::entered(cx, unit); // Bura's Traveling Fire
-    crate::classes::diviner::sight_check(cx); // Line-of-Sight Curse
-    crate::classes::porter::entered(cx, unit, from, to, by); // Scouting Warp, Floor Portal, Vortex Warp
-    crate::classes::tamer::entered(cx, unit, from, to); // a Kerpoof's territory
-    Ok(())
+    // Traps and walls, Bura's Traveling Fire, Line-of-Sight Curse, Scouting Warp, Floor Portal,
+    // Vortex Warp, a Kerpoof's territory.
+    crate::engine::hooks::square_entered(cx, &crate::engine::hooks::Entered { unit, from, to, by })
 }
 
 /// Starting a turn in damaging terrain hurts (K-TER-2, K-ZONE-5).
@@ -127,7 +125,7 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleErro
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?;
         }
     }
-    crate::rules::contagion::turn_started(cx, unit); // Bura's Traveling Fire
+    crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::StartTerrain, unit); // Bura's Traveling Fire
     Ok(())
 }
 
@@ -188,7 +186,7 @@ pub fn area_centres(s: &State, u: UnitIdx, range: i32) -> Vec<Pos> {
 pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
     let def = s.powers.get(power);
     let crate::content::powers::Targeting::Area { size, .. } = def.target else { return Vec::new() };
-    let size = size + crate::implements::advanced::area_growth(s, u, def); // Empowering Staff: 3x3 to 4x4
+    let size = size + crate::rules::query::area_growth(s, u, def); // Empowering Staff: 3x3 to 4x4
     if def.effect.is_empty() && def.from_level.is_empty() && def.damage.is_none() {
         return Vec::new(); // a zone and nothing else: nobody is a target
     }
@@ -214,7 +212,7 @@ pub fn create(cx: &mut Ctx, owner: UnitIdx, power: u16, centre: Pos) -> Result<(
     let (Some(z), crate::content::powers::Targeting::Area { size, .. }) = (&def.zone, def.target) else {
         return Ok(());
     };
-    let size = size + crate::implements::advanced::area_growth(cx.s, owner, &def); // Empowering Staff
+    let size = size + crate::rules::query::area_growth(cx.s, owner, &def); // Empowering Staff
     let used: u64 = cx.s.zones.iter().fold(0, |m, z| m | 1 << z.bit);
     let Some(bit) = (FIRST_POWER_ZONE..64).find(|b| used & (1 << b) == 0) else {
         cx.emit(Event::Note { text: "too many zones on the map: the oldest must end first".into() });
@@ -266,12 +264,6 @@ fn carry_auras(cx: &mut Ctx, unit: UnitIdx, to: Pos) {
     for bit in moving {
         cx.emit(Event::ZoneMoved { bit, centre: to });
     }
-}
-
-/// Whether a Curtain of Shadows stands between a footprint at `a` and one at `b`: one is
-/// inside it and the other is not.
-pub fn curtain_between(s: &State, a: Pos, asize: i32, b: Pos, bsize: i32) -> bool {
-    s.zones.iter().any(|z| z.kind == ZoneKind::Curtain && z.touches(a, asize) != z.touches(b, bsize))
 }
 
 /// The first zone-hit bit power zones use; lower ones are the map's terrain.
@@ -326,17 +318,6 @@ fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Resul
     Ok(())
 }
 
-/// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
-pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
-    let u = s.unit(t);
-    u.pos.is_some_and(|p| {
-        s.zones.iter().any(|z| {
-            (z.kind == ZoneKind::Conceal || z.kind == ZoneKind::Cloak && t != z.owner && !s.enemies(z.owner, t))
-                && z.holds(p, u.size)
-        })
-    })
-}
-
 /// Whether `unit` may not step with its footprint at `at` by its own choice: part of it would be
 /// in an enemy's Irena's Cloak square.
 pub fn barred(s: &State, unit: UnitIdx, at: Pos) -> bool {
@@ -374,4 +355,9 @@ pub fn expire(cx: &mut Ctx, unit: UnitIdx) {
         let name = cx.s.zones.iter().find(|z| z.bit == bit).map(|z| cx.s.powers.get(z.power).name.clone());
         cx.emit(Event::ZoneEnded { bit, name: name.unwrap_or_default() });
     }
+}
+
+/// Zones that last to the end of their owner's turn.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 20, "K-ZONE-1", expire);
 }

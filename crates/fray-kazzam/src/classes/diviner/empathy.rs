@@ -6,8 +6,8 @@
 
 use crate::classes::features::Feature;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
 pub use crate::engine::frames::classes::BondStep;
+use crate::engine::kit::Ctx;
 pub use crate::engine::records::empathy::Empathy;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::curses::{Curse, CurseOn};
@@ -140,7 +140,7 @@ fn spread(cx: &mut Ctx, u: UnitIdx, gain: Gain, why: &str) {
 /// Uses Empathic Bond on `ally`.
 pub fn use_bond(cx: &mut Ctx, u: UnitIdx, ally: UnitIdx, power: u16) {
     let step = if transfer_options(cx.s, u, ally).is_empty() { BondStep::Receiver } else { BondStep::Transfer };
-    cx.push(crate::engine::flow::Frame::Divination(crate::classes::diviner::DivFrame::Bond {
+    cx.push(crate::engine::kit::Frame::Divination(crate::engine::frames::classes::DivFrame::Bond {
         unit: u,
         ally,
         power,
@@ -198,8 +198,9 @@ pub fn answer(cx: &mut Ctx, u: UnitIdx, ally: UnitIdx, power: u16, step: BondSte
             cx.s.empathy.seen.push((ally, name.clone(), false));
             crate::rules::damage::deal_unreduced(cx, from, BOND_HP, Some(u), &format!("{name}: HP handed over"));
             crate::rules::damage::heal(cx, to, BOND_HP, &name);
-            let next = crate::classes::diviner::DivFrame::Bond { unit: u, ally, power, step: BondStep::Receiver };
-            cx.push(crate::engine::flow::Frame::Divination(next));
+            let next =
+                crate::engine::frames::classes::DivFrame::Bond { unit: u, ally, power, step: BondStep::Receiver };
+            cx.push(crate::engine::kit::Frame::Divination(next));
         }
         BondStep::Receiver => {
             let value = if option == "each" {

@@ -9,73 +9,26 @@
 pub use crate::content::hooks::{REMOVAL_EFFECT as EFFECT_HOOKS, REMOVAL_POWER as POWER_HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::Event;
-use crate::engine::flow::Ctx;
+use crate::engine::kit::Ctx;
+pub use crate::engine::records::removal::Change;
 pub use crate::engine::records::removal::Removal;
 pub use crate::engine::records::removal::Removed;
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::movement::Mode;
+pub use crate::rules::query::is_removed;
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
-use serde::Serialize;
 
 /// The rule id refusals cite.
 const RULE: &str = "removal-from-existence";
 /// The attack power whose Encounter use the Free Action spends.
 const POWER: &str = "removal-from-existence";
 
-/// A change to [`Removal`] (carried by `Event::Existence`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Change {
-    /// A creature leaves the map and existence.
-    Vanished(Removed),
-    /// A removed creature moves its square during its turn (with that turn's number).
-    Moved {
-        /// Who.
-        unit: UnitIdx,
-        /// Its new square.
-        to: Pos,
-        /// Its turn number.
-        turn: u32,
-    },
-    /// A removed creature comes back onto the map at this square.
-    Returned {
-        /// Who.
-        unit: UnitIdx,
-        /// Where.
-        at: Pos,
-    },
-}
-
-/// Applies a change (called by `events::apply` only).
-pub fn apply(s: &mut State, c: &Change) {
-    match c {
-        Change::Vanished(r) => {
-            s.unit_mut(r.unit).pos = None;
-            s.removal.removed.push(r.clone());
-        }
-        Change::Moved { unit, to, turn } => {
-            if let Some(r) = s.removal.removed.iter_mut().find(|r| r.unit == *unit) {
-                (r.at, r.moved_turn) = (*to, Some(*turn));
-            }
-        }
-        Change::Returned { unit, at } => {
-            s.removal.removed.retain(|r| r.unit != *unit);
-            s.unit_mut(*unit).pos = Some(*at);
-        }
-    }
-}
-
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Existence { change, text });
-}
-
-/// Whether `u` is removed from existence now.
-pub fn is_removed(s: &State, u: UnitIdx) -> bool {
-    s.removal.removed.iter().any(|r| r.unit == u)
 }
 
 fn record(s: &State, u: UnitIdx) -> Option<&Removed> {
@@ -93,7 +46,7 @@ fn is_ours(def: &PowerDef) -> bool {
 pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
     let tu = s.unit(t);
     if is_removed(s, t) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} is removed from existence: no power may target it", tu.id),
         ));
@@ -102,7 +55,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
         return Ok(());
     }
     if tu.kind != UnitKind::Athlete {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} removes only athletes from existence", def.name),
         ));
@@ -110,7 +63,7 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
     if def.hook.as_deref() == Some("remove-from-existence-free") {
         let (d, range) = (s.distance(u, t).unwrap_or(i32::MAX), s.implement_range(u));
         if d > range {
-            return Err(crate::rules::actions::refuse(
+            return Err(crate::engine::kit::refuse(
                 "K-IMP-9",
                 format_args!("{} is {d} squares from {}; {} reaches {range}", tu.id, s.unit(u).id, def.name),
             ));
@@ -127,7 +80,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
     if let Some(p) = s.powers.find(POWER)
         && s.unit(u).spent.contains(&p)
     {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-ACT-9",
             format_args!("{} has already spent {} this match", s.unit(u).id, s.powers.get(p).name),
         ));
@@ -237,7 +190,7 @@ fn check_move(s: &State, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
         Some(r) if r.moved_turn == Some(s.unit(u).turns_started) => "it has already moved this turn".to_string(),
         _ => format!("{q} is not a square it could stand on within twice its speed"),
     };
-    Err(crate::rules::actions::refuse(RULE, format_args!("{} is removed from existence: {why}", s.unit(u).id)))
+    Err(crate::engine::kit::refuse(RULE, format_args!("{} is removed from existence: {why}", s.unit(u).id)))
 }
 
 /// A command from a removed creature: only its move (to the route's last square) and ending the
@@ -253,7 +206,7 @@ pub fn check(s: &State, u: UnitIdx, v: &crate::rules::actions::Verb) -> Option<R
             Some(&q) => check_move(s, u, q),
             None => Err(RuleError::malformed("a move needs a square")),
         },
-        _ => Err(crate::rules::actions::refuse(
+        _ => Err(crate::engine::kit::refuse(
             RULE,
             format_args!("{} is removed from existence: on its turn it may only move", s.unit(u).id),
         )),
@@ -316,4 +269,12 @@ pub fn view(s: &State) -> serde_json::Value {
             })
         })
         .collect()
+}
+
+/// Removal from Existence: its power and Effect hooks and its Free Action's use check.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power, a.targets));
+    r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.user, e.target));
+    r.check_use(60, check_use);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 30, "removal-from-existence", end_of_turn);
 }

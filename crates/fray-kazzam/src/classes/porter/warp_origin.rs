@@ -9,7 +9,7 @@
 //! ([`sees_through_warps`]) for powers that roll nothing.
 
 use crate::content::powers::{PowerDef, Targeting};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{Implement, State, UnitIdx};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -58,16 +58,16 @@ pub fn check(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: Pos) 
     let def = s.powers.get(power);
     crate::rules::actions::check_power_use(s, u, power, false)?;
     if !s.unit(u).on_map() {
-        return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse("K-DUN-1", format_args!("{} is not on the map", s.unit(u).id)));
     }
     if !squares(s, u).contains(&from) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             SOURCE_WARP,
             format_args!("{} has no Source Warp at {from}", s.unit(u).id),
         ));
     }
     if !eligible(def) {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             SOURCE_WARP,
             format_args!("{} cannot be made from a warp: only attack rolls against chosen creatures can", def.name),
         ));

@@ -8,8 +8,9 @@
 //! See docs/rulings/kazzam.md.
 
 pub use crate::content::hooks::PEST_POWER as POWER_HOOKS;
+pub use crate::engine::appliers::{host, riding};
 use crate::engine::events::{Event, How};
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -19,52 +20,9 @@ use fray_core::ruleset::RuleError;
 /// The power that makes a Pest.
 const PEST: &str = "the-pest";
 
-/// The host a Pest rides, if it rides one (the `host` of its `placed` record).
-pub fn host(u: &Unit) -> Option<UnitIdx> {
-    u.placed.as_ref().and_then(|p| p.host)
-}
-
-/// Whether `u` is on the map riding a host: it fills no square of its own.
-pub fn riding(u: &Unit) -> bool {
-    u.on_map() && host(u).is_some()
-}
-
 /// The Pest riding `h`, if any.
 pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
     s.units_on_map().find(|&p| host(s.unit(p)) == Some(h))
-}
-
-/// Carries every Pest riding `h` to `h`'s square (called by `events::apply` only, after `h`
-/// moved, was placed or resized).
-pub fn carry(s: &mut State, h: UnitIdx) {
-    let Some(at) = s.unit(h).pos else { return };
-    for u in &mut s.units {
-        if riding(u) && host(u) == Some(h) {
-            std::sync::Arc::make_mut(u).pos = Some(at);
-        }
-    }
-}
-
-/// A riding Pest that is moved or placed itself lets go of its host (called by
-/// `events::apply` only, before the move lands).
-pub fn torn_off(s: &mut State, p: UnitIdx) {
-    if s.unit(p).placed.is_some()
-        && let Some(pl) = s.unit_mut(p).placed.as_mut()
-    {
-        pl.host = None;
-    }
-}
-
-/// Applies [`Event::Attached`] (called by `events::apply` only).
-pub fn apply_attached(s: &mut State, pest: UnitIdx, h: Option<UnitIdx>) {
-    let at = h.and_then(|h| s.unit(h).pos);
-    let u = s.unit_mut(pest);
-    if let Some(pl) = u.placed.as_mut() {
-        pl.host = h;
-    }
-    if at.is_some() {
-        u.pos = at;
-    }
 }
 
 /// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
@@ -162,10 +120,10 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
         return Ok(());
     }
     if pest_on(s, u).is_none() {
-        return Err(crate::rules::actions::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
+        return Err(crate::engine::kit::refuse(PEST, format_args!("{} carries no Pest", s.unit(u).id)));
     }
     if shake_squares(s, u).is_empty() {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             PEST,
             format_args!("{} has no free square next to it for the Pest", s.unit(u).id),
         ));
@@ -198,4 +156,12 @@ pub fn shake(cx: &mut Ctx, h: UnitIdx, option: &str) -> Result<(), RuleError> {
     cx.emit(Event::Attached { unit: cx.s.who(pest), host: None });
     cx.emit(Event::Moved { unit: cx.s.who(pest), from, to: q, how: How::Throw });
     crate::rules::summons::entered(cx, pest, from, q)
+}
+
+/// The Pest's power hook (shaking it off) and its use check.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.power_hooks(POWER_HOOKS, |cx, a| use_power(cx, a.unit, a.power));
+    r.check_use(20, check_use);
+    r.menu(30, menu); // shaking a Pest off
+    r.lends(shake_power);
 }

@@ -5,7 +5,7 @@
 
 use crate::classes::features::{Feature, set_counter};
 use crate::engine::events::Event;
-use crate::engine::flow::{Ctx, Frame};
+use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::UnitIdx;
 use crate::rules::attack::{AttackFrame, Stage};
 
@@ -59,4 +59,16 @@ pub fn hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, below: usize) {
     a.no_boost = true;
     let at = below.min(cx.s.flow.len());
     cx.s.flow.insert(at, Frame::Attack(Box::new(a)));
+}
+
+/// Redirecting and Absorbing Robes on a miss, Absorbing Robes on a hit.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit(30, "absorbing-robes", |cx, h| {
+        hit(cx, h.attacker, h.target, h.below);
+        Ok(())
+    });
+    r.on_missed(70, "robes", |cx, m| {
+        missed(cx, m.attacker, m.target, m.power, m.evaded);
+        Ok(())
+    });
 }

@@ -49,3 +49,24 @@ pub struct Nudge {
     /// +1 or -1; `None` until decided (level 4: just before the roll).
     pub amount: Option<i32>,
 }
+
+/// A change to the Creep records (applied by `events::apply` only).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Change {
+    /// The Creep phase of this round begins.
+    Phase(u32),
+    /// A player joins a group's Enemies List.
+    Joined(u8, Enemy),
+    /// A player leaves it.
+    Left(u8, UnitIdx),
+    /// A Manipulate Creeps is laid on a group.
+    Nudged(u8, Nudge),
+    /// A level-4 Hunter decides its waiting nudge.
+    Decided(u8, usize, i32),
+    /// The group's roll used its nudges up.
+    NudgesUsed(u8),
+    /// Guarded has taken 1 off this creature's first attack by the group this phase.
+    Guarded(u8, UnitIdx),
+    /// The group starts acting: the Guarded record is cleared.
+    GuardReset(u8),
+}

@@ -74,3 +74,31 @@ pub struct Tunnel {
     /// Its square.
     pub at: Pos,
 }
+
+/// A change to [`Porter`] (carried by `Event::Porter`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Change {
+    /// A warp opens.
+    WarpOpened(Warp),
+    /// The warp at this index closes.
+    WarpClosed(usize),
+    /// A Floor Portal trap opens.
+    TrapOpened(Trap),
+    /// The trap at this index closes.
+    TrapClosed(usize),
+    /// Bend Space marks a target.
+    Bent(Bend),
+    /// The mark at this index ends.
+    BendEnded(usize),
+    /// An implement is slid out of its owner's hands.
+    Dropped(Dropped),
+    /// The implement at this index is back in its owner's hands.
+    Retrieved(usize),
+    /// The Vortex Warps pull at the end of this round.
+    Pulled(u32),
+    /// A Short Tunnel portal opens.
+    TunnelOpened(Tunnel),
+    /// The portal at this index closes.
+    TunnelClosed(usize),
+}

@@ -25,3 +25,27 @@ pub struct Removed {
     /// The number of its own turn in which it made its move, if it has.
     pub moved_turn: Option<u32>,
 }
+
+/// A change to [`Removal`] (carried by `Event::Existence`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Change {
+    /// A creature leaves the map and existence.
+    Vanished(Removed),
+    /// A removed creature moves its square during its turn (with that turn's number).
+    Moved {
+        /// Who.
+        unit: UnitIdx,
+        /// Its new square.
+        to: Pos,
+        /// Its turn number.
+        turn: u32,
+    },
+    /// A removed creature comes back onto the map at this square.
+    Returned {
+        /// Who.
+        unit: UnitIdx,
+        /// Where.
+        at: Pos,
+    },
+}

@@ -313,3 +313,12 @@ pub fn parse_until(s: &str) -> Option<Until> {
         _ => return None,
     })
 }
+
+/// A bit per status kind in `statuses` (a unit's [`crate::engine::state::Unit::status_mask`]).
+pub fn mask(statuses: &[Status]) -> u32 {
+    statuses.iter().fold(0, |m, s| m | bit(s.kind))
+}
+
+pub(crate) fn bit(kind: StatusKind) -> u32 {
+    1 << kind as u32
+}

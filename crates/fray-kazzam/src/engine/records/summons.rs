@@ -1,6 +1,9 @@
 //! Records of things put on the map; the rules are in [`crate::rules::summons`].
 
-use crate::engine::ids::UnitIdx;
+use crate::engine::ids::{UnitIdx, UnitKind};
+
+/// A unit named in an event.
+type Who = fray_core::engine::Who<UnitIdx>;
 use fray_core::grid::Pos;
 use serde::Serialize;
 use std::sync::Arc;
@@ -75,4 +78,50 @@ pub struct Beast {
     /// The turn (round, acting unit) in which an attack through it took the sword Tamer's extra
     /// damage (once a turn, L1677).
     pub sword: Option<(u32, UnitIdx)>,
+}
+
+/// A trap's changing state, as [`Event::TrapChanged`] records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TrapState {
+    /// Charges left.
+    pub charges: i32,
+    /// Whether it triggers free for now (Wand Trap).
+    pub free: bool,
+    /// The turn it last triggered in.
+    pub fired: Option<(u32, UnitIdx)>,
+    /// Extra damage.
+    pub bonus: i32,
+    /// Its one Resist All has been used (Improved Traps).
+    pub resisted: bool,
+    /// What it adds to every trigger (Advanced Trap).
+    pub rider: Option<Rider>,
+    /// The loaded Role Boost's Trap Roll (K-ROLE-5).
+    pub loaded: Option<i32>,
+}
+
+/// What a new unit is made of ([`Event::Spawned`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Spawn {
+    /// Display name.
+    pub name: String,
+    /// What kind of unit.
+    pub kind: UnitKind,
+    /// Where.
+    pub at: Pos,
+    /// Hit points (and maximum).
+    pub hp: i32,
+    /// Speed.
+    pub speed: i32,
+    /// Owner.
+    pub owner: Option<Who>,
+    /// What it is (power or creature id).
+    pub what: String,
+    /// Trap charges.
+    pub charges: i32,
+    /// It takes its turns just before this unit's (automata, K-INIT-5).
+    pub turn_before: Option<Who>,
+    /// Made together with this unit, sharing its HP (a Ward Wall's squares).
+    pub group: Option<Who>,
+    /// It goes at the end of its owner's turn with this number (conjured creatures).
+    pub until_turn: Option<u32>,
 }

@@ -25,3 +25,14 @@ pub struct Armed {
     /// Creatures it has already been used against.
     pub used_on: Vec<UnitIdx>,
 }
+
+/// The printed name of a feature of [`FEATURES`].
+pub fn feature_name(id: &str) -> &'static str {
+    match id {
+        "revenge-fire" => "Revenge Fire",
+        "defensive-fire" => "Defensive Fire",
+        "wandslinger-reposition" => "Reposition",
+        "hexer-sentinel" => "Sentinel",
+        _ => "a feature",
+    }
+}

@@ -1,0 +1,804 @@
+//! The hook table: how class, role and implement behaviour reaches the core rules without the
+//! rules naming a class module (issue 12). Each class file registers what it plays in its
+//! `register(&mut Registry)`; [`crate::engine::plugins`] (the top of the crate) calls them all and
+//! [`crate::engine::setup`] puts the finished [`Table`] in the state. Rule code asks
+//! [`table`]`(cx.s)` and calls what it finds.
+//!
+//! Two shapes:
+//! - **Hooks by name**: the power hooks and Effect hooks content names (`hook = "…"`, the lists
+//!   in [`crate::content::hooks`]) map to one function each, with one argument struct per kind
+//!   ([`PowerUse`], [`EffectUse`]). A name two modules list goes to the first registered (the
+//!   order the old `contains` chains tested them).
+//! - **Trigger points** ([`Trigger`]): lists of listeners, each with an explicit `order` and the
+//!   rule id it plays. Listeners run by ascending `order`; the orders written in the class files
+//!   are the order the rules called them in before the table existed, so every journal is the
+//!   same. They are the rules' own automatic consequences (K-MISS-7, Reflective Ward, a Floor
+//!   Portal trap...), not Interrupts or Reactions: those are offered as decisions by
+//!   [`crate::engine::triggers`] (K-ACT-7), and where a listener offers one it pushes its frame
+//!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
+
+use crate::content::powers::PowerDef;
+use crate::engine::kit::Ctx;
+use crate::engine::records::statuses::Status;
+use crate::engine::state::{State, UnitIdx};
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use std::collections::HashMap;
+
+/// A power hook's call: who uses which power on whom (or where).
+pub struct PowerUse<'a> {
+    /// The user.
+    pub unit: UnitIdx,
+    /// The power.
+    pub power: u16,
+    /// Its targets, as checked.
+    pub targets: &'a [UnitIdx],
+    /// Its square, if it names one.
+    pub square: Option<Pos>,
+}
+
+/// An Effect hook's call: an Effect line of `power` by `user` lands on `target`.
+pub struct EffectUse<'a> {
+    /// The hook's name.
+    pub hook: &'a str,
+    /// The Effect's amount, if it gives one.
+    pub amount: Option<i32>,
+    /// The power's user.
+    pub user: UnitIdx,
+    /// Whom the Effect applies to.
+    pub target: UnitIdx,
+    /// The power's own target (a Porter's warp aims at it).
+    pub power_target: UnitIdx,
+    /// The power.
+    pub power: u16,
+}
+
+/// An attack missed (K-MISS), after the Miss Token: what the listeners of
+/// [`Trigger::AttackMissed`] are told.
+pub struct Missed<'a> {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target it missed.
+    pub target: UnitIdx,
+    /// The power.
+    pub power: u16,
+    /// The power's definition.
+    pub def: &'a PowerDef,
+    /// The first roll of the attack (K-MISS-1, K-MULTI-2).
+    pub first: bool,
+    /// The die's value, as read.
+    pub value: i32,
+    /// The target evaded it (the roll hit, an evasion made it a miss).
+    pub evaded: bool,
+    /// Only the Effect applies (no Role Boost on it).
+    pub effect_only: bool,
+    /// The attack carries no Role Boost.
+    pub no_boost: bool,
+    /// The brews delivered with it.
+    pub brew: &'a [u16],
+}
+
+/// An attack hit (its damage and Effect done): what the listeners of [`Trigger::AttackHit`]
+/// are told.
+pub struct Hit<'a> {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target it hit.
+    pub target: UnitIdx,
+    /// The power's definition.
+    pub def: &'a PowerDef,
+    /// Where in the stack the hit's queued frames start (a Reaction offered goes below them).
+    pub below: usize,
+}
+
+/// An Effect hook that acts once the hit's Effect is over ([`Registry::after_hit_hooks`]).
+pub struct AfterHit<'a> {
+    /// The hook's name.
+    pub hook: &'a str,
+    /// The attacker.
+    pub user: UnitIdx,
+    /// The target it hit.
+    pub target: UnitIdx,
+    /// The target's square when hit, if it was on the map.
+    pub at: Option<Pos>,
+    /// The power.
+    pub power: u16,
+}
+
+/// A unit entered a square ([`Trigger::SquareEntered`]), after terrain and zones.
+pub struct Entered {
+    /// Who.
+    pub unit: UnitIdx,
+    /// From where.
+    pub from: Pos,
+    /// The square entered.
+    pub to: Pos,
+    /// Who moved it (itself, if it moved under its own power), if anyone.
+    pub by: Option<UnitIdx>,
+}
+
+/// An attack roll was read against a target ([`Trigger::RollRead`]).
+pub struct RollRead {
+    /// The attacker.
+    pub attacker: UnitIdx,
+    /// The target.
+    pub target: UnitIdx,
+    /// The die's value, as read.
+    pub value: i32,
+    /// Whether it hit.
+    pub hit: bool,
+}
+
+/// What a listener leaves the trigger point to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Go on to the next listener.
+    Go,
+    /// It pushed frames: stop here; they resolve first and the trigger point is reached again
+    /// (its listeners keep their own record of having acted).
+    Wait,
+}
+
+/// A listener at a trigger point: `F` is the point's function type ([`MissedFn`], [`RoundFn`]).
+pub struct Listener<F> {
+    /// When it runs among the point's listeners (ascending).
+    pub order: u16,
+    /// The rule id (or power id) it plays.
+    pub rule: &'static str,
+    /// What it does.
+    pub run: F,
+}
+
+/// A listener of [`Trigger::AttackMissed`].
+pub type MissedFn = fn(&mut Ctx, &Missed) -> Result<(), RuleError>;
+/// A listener of [`Trigger::RoundBegins`] and [`Trigger::RoundEnds`].
+pub type RoundFn = fn(&mut Ctx) -> Result<Then, RuleError>;
+/// A listener of [`Trigger::AttackHit`].
+pub type HitFn = fn(&mut Ctx, &Hit) -> Result<(), RuleError>;
+/// A listener of [`Trigger::Attacked`]: the unit that attacked (these cannot fail: the attack
+/// is over).
+pub type UnitFn = fn(&mut Ctx, UnitIdx);
+/// A listener of [`Trigger::RollRead`].
+pub type RollReadFn = fn(&mut Ctx, &RollRead) -> Result<(), RuleError>;
+/// A listener of [`Trigger::AttackActionSpent`]: the unit that spent it.
+pub type SpentFn = fn(&mut Ctx, UnitIdx) -> Result<(), RuleError>;
+/// A listener of [`Trigger::StatusGiven`]: the unit, the status it gained.
+pub type StatusFn = fn(&mut Ctx, UnitIdx, &Status);
+/// A listener of [`Trigger::SavesDue`]: the unit and the statuses it is about to save against,
+/// which the listener may hold back.
+pub type SavesFn = fn(&mut Ctx, UnitIdx, &mut Vec<Status>);
+/// A listener of [`Trigger::Provoked`]: the mover, the creature it provoked.
+pub type ProvokedFn = fn(&mut Ctx, UnitIdx, UnitIdx) -> Result<(), RuleError>;
+
+/// A power hook.
+pub type PowerFn = fn(&mut Ctx, &PowerUse) -> Result<(), RuleError>;
+/// An Effect hook.
+pub type EffectFn = fn(&mut Ctx, &EffectUse) -> Result<(), RuleError>;
+/// An Effect hook played after the hit ([`AfterHit`]).
+pub type AfterHitFn = fn(&mut Ctx, &AfterHit);
+/// A check that a power may be used now (after the core's own checks).
+pub type CheckUseFn = fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>;
+/// A check that `t` may be a target of `power` by `u` (after range and line; `creative` for a
+/// Creative Use).
+pub type CheckTargetFn = fn(&State, UnitIdx, u16, UnitIdx, bool) -> Result<(), RuleError>;
+/// A listener of [`Trigger::AttackDeclared`]: the attacker, its targets, the power.
+pub type DeclaredFn = fn(&mut Ctx, UnitIdx, &[UnitIdx], u16);
+/// A listener of [`Trigger::DamageDealt`]: the unit damaged, the damage's source.
+pub type DealtFn = fn(&mut Ctx, UnitIdx, Option<UnitIdx>);
+/// A listener of [`Trigger::SquareEntered`].
+pub type EnteredFn = fn(&mut Ctx, &Entered) -> Result<(), RuleError>;
+/// An attack roll about to be made by a unit: the value that stands for it (Foresight), if any.
+pub type AttackDieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+/// A listener of [`Trigger::TakenOut`]: the unit, its square, who Took it Out.
+pub type TakenOutFn = fn(&mut Ctx, UnitIdx, Pos, Option<UnitIdx>);
+/// Menu entries a class adds to a unit's turn menu.
+pub type MenuFn = fn(&State, UnitIdx) -> Vec<fray_core::decision::DecisionOption>;
+/// Whether a class lets a unit use a power it does not have (a carried Elixir...).
+pub type LendsFn = fn(&State, UnitIdx, u16) -> bool;
+/// A listener of [`Trigger::TrapSprung`]: the trap, its victim, whether it was a free trigger.
+pub type TrapFn = fn(&mut Ctx, UnitIdx, UnitIdx, bool);
+/// A curse left behind in a square fires there (its curse, the square, its Effect line).
+pub type LeftBehindFn = fn(&mut Ctx, &crate::engine::records::curses::Curse, Pos, &[crate::content::powers::Effect]);
+/// A Role Boost applied on a hit (or a miss that still boosts): the boost, user, target, and
+/// whether the hit dealt damage.
+pub type BoostFn = fn(&mut Ctx, crate::engine::records::roles::Boost, UnitIdx, UnitIdx, bool);
+/// A listener of [`Trigger::HitComing`]: whether it asked a question (pushed a frame) before the
+/// hit resolves.
+pub type HitComingFn = fn(&mut Ctx, &mut crate::engine::frames::AttackFrame, &PowerDef) -> bool;
+/// A listener of [`Trigger::AttackDone`].
+pub type AttackDoneFn = fn(&mut Ctx, &crate::engine::frames::AttackFrame);
+/// A listener of [`Trigger::TakenOutByAttack`]: the Death Wards found on the target before it
+/// was Taken Out, the target, who Took it Out.
+pub type DeathWardFn = fn(&mut Ctx, &[crate::engine::records::curses::Curse], UnitIdx, Option<UnitIdx>);
+/// Multi-Sword and Multi-Staff (K-MULTI-5): the squares a unit may centre `power` on.
+pub type MultiOptionsFn = fn(&State, UnitIdx, u16) -> Vec<Pos>;
+/// The targets `power` takes when centred on a square.
+pub type MultiTargetsFn = fn(&State, UnitIdx, u16, Pos) -> Vec<UnitIdx>;
+/// Checks a centre and targets named for `power`.
+pub type CheckMultiFn = fn(&State, UnitIdx, u16, Pos, &[UnitIdx]) -> Result<(), RuleError>;
+/// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
+pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+
+/// The trigger points with listeners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// An attack roll missed ([`Missed`]).
+    AttackMissed,
+    /// A round begins, before its first turn.
+    RoundBegins,
+    /// Every turn of the round is over, before the round ends (K-TURN-6).
+    RoundEnds,
+    /// An attack hit ([`Hit`]), after its damage, Effect, boost and rider.
+    AttackHit,
+    /// A unit's attack power has resolved (after "Hidden until you attack" ends).
+    Attacked,
+    /// An attack roll was read ([`RollRead`]), right after its result is journaled.
+    RollRead,
+    /// A mover provoked an opportunity from a creature (K-OPP), once per creature and move.
+    Provoked,
+    /// A unit spent an Attack Action (or used a power as one).
+    AttackActionSpent,
+    /// A unit gained a status from a power (after `StatusGained`).
+    StatusGiven,
+    /// A unit's Saving Throw Phase is about to save against these statuses (K-TURN-5).
+    SavesDue,
+    /// An attack is made, before any roll (hit or miss).
+    AttackDeclared,
+    /// Damage was journaled (and shared with a Ward Wall's other squares).
+    DamageDealt,
+    /// A unit was Taken Out (its orbs, statuses and Ward seen to, K-DUN-3), before the curses on
+    /// it end.
+    TakenOut,
+    /// A roll would hit, before Interrupts to "would be hit" are offered: a listener may ask its
+    /// owner a question first (Ward Bash's peel).
+    HitComing,
+    /// Every target of an attack has been rolled against, before the attack finishes.
+    AttackDone,
+    /// A creature was Taken Out by an enemy's attack or Opportunity (Death Ward).
+    TakenOutByAttack,
+    /// A trap went off on a victim (after its damage and ride, before its charge is spent).
+    TrapSprung,
+    /// A unit entered a square ([`Entered`]), after terrain, auras, zones and slick ground.
+    SquareEntered,
+    /// A unit's Start Phase has checked the damaging terrain under it (K-TER-2).
+    StartTerrain,
+    /// Modifiers whose time came have ended (the unit argument is unused).
+    ModifiersExpired,
+    /// A unit's turn has started and its Start Phase is queued (K-TURN-1).
+    TurnStarted,
+    /// Its Start Phase begins (summons and creatures it owns act first).
+    StartPhase,
+    /// Its Start Phase, once curses waiting for the turn have fired, before Regenerate.
+    StartEffects,
+    /// A unit's saves are made; its end-of-turn statuses have not ended yet (K-TURN-4).
+    TurnEnding,
+    /// Its end-of-turn statuses have ended (and Explosive Attachment fired).
+    EndOfTurn,
+    /// Its turn has ended (`TurnEnded` journaled, the next turn queued).
+    TurnEnded,
+}
+
+/// The finished table a match plays with.
+#[derive(Default)]
+pub struct Table {
+    powers: HashMap<&'static str, PowerFn>,
+    effects: HashMap<&'static str, EffectFn>,
+    effect_default: Option<EffectFn>,
+    after_hit: HashMap<&'static str, AfterHitFn>,
+    check_use: Vec<(u16, CheckUseFn)>,
+    check_target: Vec<(u16, CheckTargetFn)>,
+    menu: Vec<(u16, MenuFn)>,
+    lends: Vec<LendsFn>,
+    declared: Vec<Listener<DeclaredFn>>,
+    dealt: Vec<Listener<DealtFn>>,
+    entered: Vec<Listener<EnteredFn>>,
+    start_terrain: Vec<Listener<UnitFn>>,
+    die: Option<DieFn>,
+    attack_die: Option<AttackDieFn>,
+    boost: Option<BoostFn>,
+    multi: Option<(MultiOptionsFn, MultiTargetsFn, CheckMultiFn)>,
+    hit_coming: Vec<Listener<HitComingFn>>,
+    attack_done: Vec<Listener<AttackDoneFn>>,
+    death_ward: Vec<Listener<DeathWardFn>>,
+    left_behind: Option<LeftBehindFn>,
+    trap_sprung: Vec<Listener<TrapFn>>,
+    taken_out: Vec<Listener<TakenOutFn>>,
+    missed: Vec<Listener<MissedFn>>,
+    round_begins: Vec<Listener<RoundFn>>,
+    round_ends: Vec<Listener<RoundFn>>,
+    hit: Vec<Listener<HitFn>>,
+    attacked: Vec<Listener<UnitFn>>,
+    roll_read: Vec<Listener<RollReadFn>>,
+    provoked: Vec<Listener<ProvokedFn>>,
+    spent: Vec<Listener<SpentFn>>,
+    status_given: Vec<Listener<StatusFn>>,
+    saves_due: Vec<Listener<SavesFn>>,
+    turn_started: Vec<Listener<UnitFn>>,
+    modifiers_expired: Vec<Listener<UnitFn>>,
+    start_phase: Vec<Listener<SpentFn>>,
+    start_effects: Vec<Listener<UnitFn>>,
+    turn_ending: Vec<Listener<UnitFn>>,
+    end_of_turn: Vec<Listener<UnitFn>>,
+    turn_ended: Vec<Listener<UnitFn>>,
+}
+
+/// What the class files fill ([`Registry::finish`] makes the [`Table`]).
+#[derive(Default)]
+pub struct Registry {
+    t: Table,
+}
+
+impl Registry {
+    /// Every name in `names` plays `f` as a power hook (a name already taken keeps its first).
+    pub fn power_hooks(&mut self, names: &[&'static str], f: PowerFn) {
+        for n in names {
+            self.t.powers.entry(n).or_insert(f);
+        }
+    }
+    /// Every name in `names` plays `f` as an Effect hook (a name already taken keeps its first).
+    pub fn effect_hooks(&mut self, names: &[&'static str], f: EffectFn) {
+        for n in names {
+            self.t.effects.entry(n).or_insert(f);
+        }
+    }
+    /// Every name in `names` also acts after the hit's Effect is over, even if the hit Took the
+    /// target Out.
+    pub fn after_hit_hooks(&mut self, names: &[&'static str], f: AfterHitFn) {
+        for n in names {
+            self.t.after_hit.entry(n).or_insert(f);
+        }
+    }
+    /// The Effect hook for every name nobody else plays.
+    pub fn effect_default(&mut self, f: EffectFn) {
+        assert!(self.t.effect_default.replace(f).is_none(), "one default Effect hook");
+    }
+    /// A check a power's use must pass, at `order` among them.
+    pub fn check_use(&mut self, order: u16, f: CheckUseFn) {
+        self.t.check_use.push((order, f));
+    }
+    /// Entries for a unit's turn menu, at `order` among the classes' entries.
+    pub fn menu(&mut self, order: u16, f: MenuFn) {
+        self.t.menu.push((order, f));
+    }
+    /// Powers a unit may use without having them.
+    pub fn lends(&mut self, f: LendsFn) {
+        self.t.lends.push(f);
+    }
+    /// A check a power's target must pass, at `order` among them.
+    pub fn check_target(&mut self, order: u16, f: CheckTargetFn) {
+        self.t.check_target.push((order, f));
+    }
+    /// A listener at [`Trigger::AttackDeclared`].
+    pub fn on_attack_declared(&mut self, order: u16, rule: &'static str, run: DeclaredFn) {
+        self.t.declared.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::DamageDealt`].
+    pub fn on_damage_dealt(&mut self, order: u16, rule: &'static str, run: DealtFn) {
+        self.t.dealt.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::SquareEntered`].
+    pub fn on_square_entered(&mut self, order: u16, rule: &'static str, run: EnteredFn) {
+        self.t.entered.push(Listener { order, rule, run });
+    }
+    /// The die hook (one per match).
+    pub fn die(&mut self, f: DieFn) {
+        assert!(self.t.die.replace(f).is_none(), "one die hook");
+    }
+    /// What a curse left behind in a square does when it fires (one per match).
+    pub fn left_behind(&mut self, f: LeftBehindFn) {
+        assert!(self.t.left_behind.replace(f).is_none(), "one left-behind hook");
+    }
+    /// A listener at [`Trigger::TrapSprung`].
+    pub fn on_trap_sprung(&mut self, order: u16, rule: &'static str, run: TrapFn) {
+        self.t.trap_sprung.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::HitComing`].
+    pub fn on_hit_coming(&mut self, order: u16, rule: &'static str, run: HitComingFn) {
+        self.t.hit_coming.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::AttackDone`].
+    pub fn on_attack_done(&mut self, order: u16, rule: &'static str, run: AttackDoneFn) {
+        self.t.attack_done.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::TakenOutByAttack`].
+    pub fn on_taken_out_by_attack(&mut self, order: u16, rule: &'static str, run: DeathWardFn) {
+        self.t.death_ward.push(Listener { order, rule, run });
+    }
+    /// Attacks centred on a square by an implement (one per match; K-MULTI-5).
+    pub fn multi(&mut self, options: MultiOptionsFn, targets: MultiTargetsFn, check: CheckMultiFn) {
+        assert!(self.t.multi.replace((options, targets, check)).is_none(), "one multi-target hook");
+    }
+    /// How Role Boosts apply (one per match; K-ROLL-5).
+    pub fn role_boost(&mut self, f: BoostFn) {
+        assert!(self.t.boost.replace(f).is_none(), "one Role Boost hook");
+    }
+    /// The attack-roll hook (one per match).
+    pub fn attack_die(&mut self, f: AttackDieFn) {
+        assert!(self.t.attack_die.replace(f).is_none(), "one attack-roll hook");
+    }
+    /// A listener at [`Trigger::TakenOut`].
+    pub fn on_taken_out(&mut self, order: u16, rule: &'static str, run: TakenOutFn) {
+        self.t.taken_out.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::AttackMissed`].
+    pub fn on_missed(&mut self, order: u16, rule: &'static str, run: MissedFn) {
+        self.t.missed.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::AttackHit`].
+    pub fn on_hit(&mut self, order: u16, rule: &'static str, run: HitFn) {
+        self.t.hit.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::Attacked`].
+    pub fn on_attacked(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.attacked.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::RollRead`].
+    pub fn on_roll_read(&mut self, order: u16, rule: &'static str, run: RollReadFn) {
+        self.t.roll_read.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::Provoked`].
+    pub fn on_provoked(&mut self, order: u16, rule: &'static str, run: ProvokedFn) {
+        self.t.provoked.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::AttackActionSpent`].
+    pub fn on_attack_action_spent(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        self.t.spent.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::StatusGiven`].
+    pub fn on_status_given(&mut self, order: u16, rule: &'static str, run: StatusFn) {
+        self.t.status_given.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::SavesDue`].
+    pub fn on_saves_due(&mut self, order: u16, rule: &'static str, run: SavesFn) {
+        self.t.saves_due.push(Listener { order, rule, run });
+    }
+    /// A listener at a turn trigger point ([`Trigger::TurnStarted`], [`Trigger::StartEffects`],
+    /// [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`], [`Trigger::TurnEnded`]).
+    pub fn on_turn(&mut self, point: Trigger, order: u16, rule: &'static str, run: UnitFn) {
+        let l = Listener { order, rule, run };
+        match point {
+            Trigger::TurnStarted => self.t.turn_started.push(l),
+            Trigger::ModifiersExpired => self.t.modifiers_expired.push(l),
+            Trigger::StartTerrain => self.t.start_terrain.push(l),
+            Trigger::StartEffects => self.t.start_effects.push(l),
+            Trigger::TurnEnding => self.t.turn_ending.push(l),
+            Trigger::EndOfTurn => self.t.end_of_turn.push(l),
+            Trigger::TurnEnded => self.t.turn_ended.push(l),
+            p => panic!("{p:?} listeners are not turn listeners"),
+        }
+    }
+    /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
+    pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        self.t.start_phase.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
+    pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
+        let l = Listener { order, rule, run };
+        match point {
+            Trigger::RoundBegins => self.t.round_begins.push(l),
+            Trigger::RoundEnds => self.t.round_ends.push(l),
+            p => panic!("{p:?} listeners are not round listeners"),
+        }
+    }
+    /// The table, each list sorted by order (two listeners of one point never share an order).
+    pub fn finish(mut self) -> Table {
+        fn sort<F>(v: &mut [Listener<F>]) {
+            v.sort_by_key(|l| l.order);
+            assert!(v.windows(2).all(|w| w[0].order != w[1].order), "two listeners share an order");
+        }
+        self.t.check_use.sort_by_key(|c| c.0);
+        assert!(self.t.check_use.windows(2).all(|w| w[0].0 != w[1].0), "two use checks share an order");
+        self.t.menu.sort_by_key(|c| c.0);
+        assert!(self.t.menu.windows(2).all(|w| w[0].0 != w[1].0), "two menu entries share an order");
+        self.t.check_target.sort_by_key(|c| c.0);
+        assert!(self.t.check_target.windows(2).all(|w| w[0].0 != w[1].0), "two target checks share an order");
+        sort(&mut self.t.declared);
+        sort(&mut self.t.dealt);
+        sort(&mut self.t.taken_out);
+        sort(&mut self.t.trap_sprung);
+        sort(&mut self.t.hit_coming);
+        sort(&mut self.t.attack_done);
+        sort(&mut self.t.death_ward);
+        sort(&mut self.t.entered);
+        sort(&mut self.t.start_terrain);
+        sort(&mut self.t.missed);
+        sort(&mut self.t.round_begins);
+        sort(&mut self.t.round_ends);
+        sort(&mut self.t.hit);
+        sort(&mut self.t.attacked);
+        sort(&mut self.t.roll_read);
+        sort(&mut self.t.provoked);
+        sort(&mut self.t.spent);
+        sort(&mut self.t.status_given);
+        sort(&mut self.t.saves_due);
+        sort(&mut self.t.turn_started);
+        sort(&mut self.t.modifiers_expired);
+        sort(&mut self.t.start_phase);
+        sort(&mut self.t.start_effects);
+        sort(&mut self.t.turn_ending);
+        sort(&mut self.t.end_of_turn);
+        sort(&mut self.t.turn_ended);
+        self.t
+    }
+}
+
+impl Table {
+    /// The power hook named `name`, if one is registered.
+    pub fn power(&self, name: &str) -> Option<PowerFn> {
+        self.powers.get(name).copied()
+    }
+    /// The Effect hook named `name`, else the default one.
+    pub fn effect(&self, name: &str) -> Option<EffectFn> {
+        self.effects.get(name).copied().or(self.effect_default)
+    }
+    /// What the Effect hook `name` does after the hit, if anything.
+    pub fn after_hit(&self, name: &str) -> Option<AfterHitFn> {
+        self.after_hit.get(name).copied()
+    }
+    /// Runs the use checks in order; the first refusal stands.
+    pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
+        self.check_use.iter().try_for_each(|(_, f)| f(s, u, def))
+    }
+    /// The classes' entries for `u`'s turn menu, in order, added to `out`.
+    pub fn menu(&self, s: &State, u: UnitIdx, out: &mut Vec<fray_core::decision::DecisionOption>) {
+        for (_, f) in &self.menu {
+            out.extend(f(s, u));
+        }
+    }
+    /// Whether some class lets `u` use `power` without having it.
+    pub fn lends(&self, s: &State, u: UnitIdx, power: u16) -> bool {
+        self.lends.iter().any(|f| f(s, u, power))
+    }
+    /// Runs the target checks in order; the first refusal stands.
+    pub fn check_target(&self, s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
+        self.check_target.iter().try_for_each(|(_, f)| f(s, u, power, t, creative))
+    }
+    /// What a curse left behind does when it fires.
+    pub fn left_behind(&self) -> Option<LeftBehindFn> {
+        self.left_behind
+    }
+    /// The attack-roll hook.
+    pub fn attack_die(&self) -> Option<AttackDieFn> {
+        self.attack_die
+    }
+    /// The die hook.
+    pub fn die(&self) -> Option<DieFn> {
+        self.die
+    }
+    /// The listeners at a round trigger point, in order.
+    pub fn round(&self, point: Trigger) -> &[Listener<RoundFn>] {
+        match point {
+            Trigger::RoundBegins => &self.round_begins,
+            Trigger::RoundEnds => &self.round_ends,
+            _ => &[],
+        }
+    }
+    /// Every listener's trigger point, order and rule id (for `fray rules --code` and tests).
+    pub fn listeners(&self) -> Vec<(Trigger, u16, &'static str)> {
+        fn add<F>(out: &mut Vec<(Trigger, u16, &'static str)>, p: Trigger, v: &[Listener<F>]) {
+            out.extend(v.iter().map(|l| (p, l.order, l.rule)));
+        }
+        let mut out = Vec::new();
+        add(&mut out, Trigger::AttackDeclared, &self.declared);
+        add(&mut out, Trigger::RollRead, &self.roll_read);
+        add(&mut out, Trigger::AttackMissed, &self.missed);
+        add(&mut out, Trigger::AttackHit, &self.hit);
+        add(&mut out, Trigger::Attacked, &self.attacked);
+        add(&mut out, Trigger::StatusGiven, &self.status_given);
+        add(&mut out, Trigger::DamageDealt, &self.dealt);
+        add(&mut out, Trigger::HitComing, &self.hit_coming);
+        add(&mut out, Trigger::AttackDone, &self.attack_done);
+        add(&mut out, Trigger::TakenOut, &self.taken_out);
+        add(&mut out, Trigger::TakenOutByAttack, &self.death_ward);
+        add(&mut out, Trigger::TrapSprung, &self.trap_sprung);
+        add(&mut out, Trigger::SquareEntered, &self.entered);
+        add(&mut out, Trigger::Provoked, &self.provoked);
+        add(&mut out, Trigger::AttackActionSpent, &self.spent);
+        add(&mut out, Trigger::ModifiersExpired, &self.modifiers_expired);
+        add(&mut out, Trigger::TurnStarted, &self.turn_started);
+        add(&mut out, Trigger::StartPhase, &self.start_phase);
+        add(&mut out, Trigger::StartTerrain, &self.start_terrain);
+        add(&mut out, Trigger::StartEffects, &self.start_effects);
+        add(&mut out, Trigger::SavesDue, &self.saves_due);
+        add(&mut out, Trigger::TurnEnding, &self.turn_ending);
+        add(&mut out, Trigger::EndOfTurn, &self.end_of_turn);
+        add(&mut out, Trigger::TurnEnded, &self.turn_ended);
+        add(&mut out, Trigger::RoundBegins, &self.round_begins);
+        add(&mut out, Trigger::RoundEnds, &self.round_ends);
+        out
+    }
+}
+
+/// The match's hook table.
+pub fn table(s: &State) -> &Table {
+    s.hooks.0.downcast_ref().expect("a state made by setup holds Kazzam's hook table")
+}
+
+/// Runs the listeners of [`Trigger::AttackMissed`] in order.
+pub fn attack_missed(cx: &mut Ctx, args: &Missed) -> Result<(), RuleError> {
+    let t = cx.s.hooks.0.clone();
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.missed.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of a round trigger point in order.
+pub fn round(cx: &mut Ctx, point: Trigger) -> Result<Then, RuleError> {
+    let t = cx.s.hooks.0.clone();
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    for l in t.round(point) {
+        if (l.run)(cx)? == Then::Wait {
+            return Ok(Then::Wait);
+        }
+    }
+    Ok(Then::Go)
+}
+
+/// The match's table, shared, so listeners may take the context mutably while it is walked.
+fn shared(cx: &Ctx) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
+    cx.s.hooks.0.clone()
+}
+
+/// Runs the listeners of [`Trigger::AttackHit`] in order.
+pub fn attack_hit(cx: &mut Ctx, args: &Hit) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.hit.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::Attacked`] in order.
+pub fn attacked(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.attacked.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::RollRead`] in order.
+pub fn roll_read(cx: &mut Ctx, args: &RollRead) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.roll_read.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::Provoked`] in order.
+pub fn provoked(cx: &mut Ctx, mover: UnitIdx, taker: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.provoked.iter().try_for_each(|l| (l.run)(cx, mover, taker))
+}
+
+/// Runs the listeners of [`Trigger::AttackActionSpent`] in order.
+pub fn attack_action_spent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.spent.iter().try_for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::StatusGiven`] in order.
+pub fn status_given(cx: &mut Ctx, unit: UnitIdx, status: &Status) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.status_given.iter().for_each(|l| (l.run)(cx, unit, status))
+}
+
+/// Runs the listeners of [`Trigger::SavesDue`] in order.
+pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.saves_due.iter().for_each(|l| (l.run)(cx, unit, saves))
+}
+
+/// Runs the listeners of a turn trigger point ([`Trigger::TurnStarted`],
+/// [`Trigger::StartEffects`], [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`],
+/// [`Trigger::TurnEnded`]) for `unit` in order.
+pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let list = match point {
+        Trigger::TurnStarted => &t.turn_started,
+        Trigger::ModifiersExpired => &t.modifiers_expired,
+        Trigger::StartTerrain => &t.start_terrain,
+        Trigger::StartEffects => &t.start_effects,
+        Trigger::TurnEnding => &t.turn_ending,
+        Trigger::EndOfTurn => &t.end_of_turn,
+        Trigger::TurnEnded => &t.turn_ended,
+        p => panic!("{p:?} is not a turn trigger point"),
+    };
+    list.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::StartPhase`] for `unit` in order.
+pub fn start_phase(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.start_phase.iter().try_for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::AttackDeclared`] in order.
+pub fn attack_declared(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], power: u16) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.declared.iter().for_each(|l| (l.run)(cx, attacker, targets, power))
+}
+
+/// Runs the listeners of [`Trigger::DamageDealt`] in order.
+pub fn damage_dealt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.dealt.iter().for_each(|l| (l.run)(cx, target, source))
+}
+
+/// Runs the listeners of [`Trigger::SquareEntered`] in order.
+pub fn square_entered(cx: &mut Ctx, args: &Entered) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.entered.iter().try_for_each(|l| (l.run)(cx, args))
+}
+
+/// Runs the listeners of [`Trigger::TakenOut`] in order.
+pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos, by: Option<UnitIdx>) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.taken_out.iter().for_each(|l| (l.run)(cx, unit, at, by))
+}
+
+/// Runs the listeners of [`Trigger::TrapSprung`] in order.
+pub fn trap_sprung(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx, free: bool) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.trap_sprung.iter().for_each(|l| (l.run)(cx, trap, victim, free))
+}
+
+/// Applies a Role Boost (K-ROLL-5) through the table.
+pub fn role_boost(cx: &mut Ctx, b: crate::engine::records::roles::Boost, user: UnitIdx, target: UnitIdx, damage: bool) {
+    if let Some(f) = table(cx.s).boost {
+        f(cx, b, user, target, damage);
+    }
+}
+
+/// Runs the listeners of [`Trigger::HitComing`] in order; whether any asked a question.
+pub fn hit_coming(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, def: &PowerDef) -> bool {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let mut asked = false;
+    for l in &t.hit_coming {
+        asked |= (l.run)(cx, a, def);
+    }
+    asked
+}
+
+/// Runs the listeners of [`Trigger::AttackDone`] in order.
+pub fn attack_done(cx: &mut Ctx, a: &crate::engine::frames::AttackFrame) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.attack_done.iter().for_each(|l| (l.run)(cx, a))
+}
+
+/// Runs the listeners of [`Trigger::TakenOutByAttack`] in order.
+pub fn taken_out_by_attack(
+    cx: &mut Ctx,
+    wards: &[crate::engine::records::curses::Curse],
+    target: UnitIdx,
+    by: Option<UnitIdx>,
+) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.death_ward.iter().for_each(|l| (l.run)(cx, wards, target, by))
+}
+
+/// The squares `u` may centre `power` on (Multi-Sword, Multi-Staff), if any.
+pub fn multi_options(s: &State, u: UnitIdx, power: u16) -> Vec<Pos> {
+    table(s).multi.map_or_else(Vec::new, |m| (m.0)(s, u, power))
+}
+
+/// The targets `power` takes centred on `centre`.
+pub fn multi_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitIdx> {
+    table(s).multi.map_or_else(Vec::new, |m| (m.1)(s, u, power, centre))
+}
+
+/// Checks a centre and the targets named for `power` (K-MULTI-5).
+pub fn check_multi(s: &State, u: UnitIdx, power: u16, centre: Pos, targets: &[UnitIdx]) -> Result<(), RuleError> {
+    match table(s).multi {
+        Some(m) => (m.2)(s, u, power, centre, targets),
+        None => Err(crate::engine::kit::refuse("K-MULTI-5", "no implement here attacks a square")),
+    }
+}

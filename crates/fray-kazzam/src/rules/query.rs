@@ -1,0 +1,632 @@
+//! Read-only questions the core rules ask of the state that rule areas, classes and roles
+//! answer: reach, hovering, concealment, who controls a creature, walls. They read the data
+//! layer only (no events, no frames), so the base rule modules that ask them (`statuses`,
+//! `cover`) import no class, role or other rule module (issue 12). The modules that own the
+//! rules re-export each question at its old path.
+
+use crate::content::powers::ZoneKind;
+use crate::content::powers::{PowerDef, Targeting};
+use crate::engine::arena::Terrain;
+use crate::engine::options::DominatedRule;
+use crate::engine::records::advanced::Advanced;
+use crate::engine::records::control::Compulsion;
+use crate::engine::records::features::Feature;
+use crate::engine::records::modifiers::ModifierKind;
+use crate::engine::records::roles::Boost;
+use crate::engine::records::roles::Strike;
+use crate::engine::records::statuses::{Duration, Status, StatusKind, Until};
+use crate::engine::records::tamer::{CREATURES, Creature};
+use crate::engine::state::{Implement, State, Unit, UnitIdx, UnitKind};
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+
+/// Whether a feature keeps `u` Hovering (Self-Lift; an ally's Lift Specialist within 5).
+pub fn hovering(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::SelfLift)
+        || lifted(s, u) // Involuntary Lift
+        || (s.unit(u).on_map()
+            && s.units_on_map().any(|w| {
+                w != u
+                    && !s.enemies(w, u)
+                    && s.has_feature(w, Feature::LiftSpecialist)
+                    && s.distance(w, u).is_some_and(|d| d <= 5)
+            }))
+}
+
+/// Whether `u` is Locked On to `t` (Scryer), or shares the lock of an Improved Scryer teammate.
+pub fn locked(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let own = |w: UnitIdx| {
+        let wn = s.unit(w);
+        !wn.counters.is_empty() && s.has_feature(w, Feature::Scryer) && s.counter(w, Feature::Scryer) == (1, Some(t))
+    };
+    own(u)
+        || s.unit_indices().any(|w| {
+            w != u
+                && s.counter(w, Feature::ImprovedScryer) == (1, Some(u))
+                && s.has_feature(w, Feature::ImprovedScryer)
+                && !s.enemies(w, u)
+                && own(w)
+        })
+}
+
+/// Reach as features change it: Long-arm gives Reach 2.
+pub fn long_arm_reach(s: &State, u: UnitIdx) -> i32 {
+    if s.has_feature(u, Feature::LongArm) { 2 } else { 1 }
+}
+
+/// Whether `u` is held up by an Involuntary Lift (it is Hovering while so).
+pub fn lifted(s: &State, u: UnitIdx) -> bool {
+    s.unit(u)
+        .statuses
+        .iter()
+        .any(|st| st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift"))
+}
+
+/// Whether a Glowfly Swarm is next to `u`: it is Revealed (L1701).
+pub fn glowfly_reveals(s: &State, u: UnitIdx) -> bool {
+    s.unit(u).kind != UnitKind::Conjured && conjured(s, "glowfly-swarm").any(|g| s.distance(g, u) == Some(1))
+}
+
+/// Whether a status is a Vine Worms Grab, which lets its victim move (L1697).
+pub fn loose(s: &State, st: &Status) -> bool {
+    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "vine-worms")
+}
+
+/// A creature's own reach (the Giraffape's 3).
+pub fn creature_reach(s: &State, u: UnitIdx) -> i32 {
+    if s.unit(u).kind != UnitKind::Summon {
+        return 0;
+    }
+    creature_named(what(s, u)).map_or(0, |c| c.reach)
+}
+
+/// Whether `u` stands in a Darkfly Swarm's square of its own side: it is Concealed (L1709).
+pub fn darkfly_conceals(s: &State, u: UnitIdx) -> bool {
+    let Some(p) = s.unit(u).pos else { return false };
+    let size = s.unit(u).size;
+    conjured(s, "darkfly-swarm").any(|d| !s.enemies(d, u) && distance(p, size, s.unit(d).pos.unwrap(), 1) == 0)
+}
+
+/// The conjured creatures of `kind` on the map.
+pub fn conjured<'a>(s: &'a State, kind: &'static str) -> impl Iterator<Item = UnitIdx> + 'a {
+    s.units_on_map().filter(move |&c| s.unit(c).kind == UnitKind::Conjured && what(s, c) == kind)
+}
+
+/// What a placed unit is (its power or creature id), or "".
+pub fn what(s: &State, u: UnitIdx) -> &str {
+    s.unit(u).placed.as_ref().map_or("", |p| &p.what)
+}
+
+/// The Tamer's creature with this id.
+pub fn creature_named(what: &str) -> Option<&'static Creature> {
+    CREATURES.iter().find(|c| c.id == what)
+}
+
+/// The side that chooses `u`'s actions, if not its own: its dominator under the alternate
+/// Dominated rule, or its controller after a 1 on the Frenzied/Panicked table.
+pub fn controller(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    if let Some(Compulsion::Controlled { by, .. }) = s.unit(u).compulsion {
+        return Some(by);
+    }
+    if s.options.dominated == DominatedRule::Alternate {
+        return s.unit(u).statuses.iter().find(|st| st.kind == StatusKind::Dominated).and_then(|st| st.source);
+    }
+    None
+}
+
+/// Whether `u` counts as Dazed because someone else controls its one action.
+pub fn controlled_daze(s: &State, u: UnitIdx) -> bool {
+    controller(s, u).is_some()
+}
+
+/// Reach that modifiers add to `u` now (Enlarging Charm).
+pub fn reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::Reach && m.applies(s, u, u)).map(|m| m.amount).sum()
+}
+
+/// Whether `target` is Concealed from `viewer` only because `viewer` is far enough away: a
+/// Cloak (more than 3 squares; from level 4, not adjacent), or Gas it stands wholly in (more
+/// than 3 squares).
+pub fn concealed_at_distance(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
+    if s.has(target, StatusKind::Revealed) || !s.enemies(target, viewer) {
+        return false;
+    }
+    let Some(d) = s.distance(target, viewer) else { return false };
+    let tu = s.unit(target);
+    let in_gas = tu.pos.is_some_and(|p| fray_core::grid::footprint(p, tu.size).all(|q| s.arena.at(q) == Terrain::Gas));
+    (in_gas && d > 3)
+        || s.modifiers.iter().any(|m| m.kind == ModifierKind::Cloak && m.against == Some(target) && d > m.amount)
+}
+
+/// Whether a wall stands on square `q` (it blocks sight and gives Full Cover, K-COV-5).
+pub fn wall_at(s: &State, q: Pos) -> bool {
+    s.units.iter().any(|u| u.kind == UnitKind::Wall && u.pos == Some(q))
+}
+
+/// The squares walls stand on, for questions asked of many squares at once (a shot's lines):
+/// `wall_squares(s).contains(&q)` is [`wall_at`].
+pub fn wall_squares(s: &State) -> Vec<Pos> {
+    s.units.iter().filter(|u| u.kind == UnitKind::Wall).filter_map(|u| u.pos).collect()
+}
+
+/// Whether a power's zone Conceals the creature (Sight Ward: wholly inside).
+pub fn concealed_by_zone(s: &State, t: UnitIdx) -> bool {
+    let u = s.unit(t);
+    u.pos.is_some_and(|p| {
+        s.zones.iter().any(|z| {
+            (z.kind == ZoneKind::Conceal || z.kind == ZoneKind::Cloak && t != z.owner && !s.enemies(z.owner, t))
+                && z.holds(p, u.size)
+        })
+    })
+}
+
+/// Whether a Curtain of Shadows stands between a footprint at `a` and one at `b`: one is
+/// inside it and the other is not.
+pub fn curtain_between(s: &State, a: Pos, asize: i32, b: Pos, bsize: i32) -> bool {
+    s.zones.iter().any(|z| z.kind == ZoneKind::Curtain && z.touches(a, asize) != z.touches(b, bsize))
+}
+
+/// Implement range `u` has from Focus, if Focused this turn.
+pub fn focus_range(s: &State, u: UnitIdx) -> Option<i32> {
+    s.modifiers.iter().filter(|m| m.kind == ModifierKind::ImplementRange && m.applies(s, u, u)).map(|m| m.amount).max()
+}
+
+/// The Focus modifier `attacker`'s implement attack `def` uses up, if any (its index).
+pub fn focus(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDef) -> Option<usize> {
+    if !def.uses_implement() {
+        return None;
+    }
+    s.modifiers.iter().position(|m| m.kind == ModifierKind::Focus && m.applies(s, attacker, attacker))
+}
+
+/// Whether an Effect primitive is Rapid Fire's repeat.
+pub fn repeats(e: &crate::content::powers::Effect) -> bool {
+    e.hook.as_deref() == Some("repeat-attack")
+}
+
+/// How far the target may be before the chant ends (L744: over 10 squares ends it).
+pub const CHANT_RANGE: i32 = 10;
+
+/// The duration an effect `user` lays on `target` gets instead of "end of the target's next
+/// turn": a chant, when `user` is a Jinxer and `target` an enemy within 10 squares.
+pub fn chant_duration(s: &State, user: UnitIdx, target: UnitIdx) -> Option<Duration> {
+    (s.enemies(user, target)
+        && s.has_feature(user, Feature::Jinxer)
+        && s.distance(user, target).is_some_and(|d| d <= CHANT_RANGE))
+    .then_some(Duration::Other(crate::engine::records::statuses::Lingers::Chant { jinxer: user, target }))
+}
+
+/// Whether status `st` was given by a primitive carrying effect hook `hook`.
+pub fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
+    st.origin.is_some_and(|p| {
+        s.powers
+            .get(p)
+            .effect
+            .iter()
+            .any(|e| e.hook.as_deref() == Some(hook) && e.status.as_deref() == Some(st.kind.name()))
+    })
+}
+
+/// Empathic Wave: the Regenerate `unit` gains as its turn starts from a Diviner ally within 5
+/// squares whose wave is still running (the strongest one, if several).
+pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
+    s.units_on_map()
+        .filter(|&w| w != unit && !s.enemies(w, unit) && s.distance(w, unit).is_some_and(|d| d <= 5))
+        .flat_map(|w| {
+            s.unit(w)
+                .statuses
+                .iter()
+                .filter(move |st| st.source == Some(w) && from_hook(s, st, "empathic-wave"))
+                .map(|st| st.amount)
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Regenerate from features: Regenerative gives 1 (it adds to Regenerate from powers).
+pub fn regenerate(s: &State, u: UnitIdx) -> i32 {
+    i32::from(s.has_feature(u, Feature::Regenerative))
+}
+
+/// Whether `u` is removed from existence now.
+pub fn is_removed(s: &State, u: UnitIdx) -> bool {
+    s.removal.removed.iter().any(|r| r.unit == u)
+}
+
+/// Coin of Fortune: (Advantage, Disadvantage) on every roll `u` makes this round.
+pub fn fortune(s: &State, u: UnitIdx) -> (bool, bool) {
+    let side = s.unit(u).side;
+    let mut out = (false, false);
+    for m in s.modifiers.iter().filter(|m| m.amount == s.round as i32) {
+        let maker = s.unit(m.source).side;
+        match m.kind {
+            ModifierKind::TeamAdvantage if side == maker => out.0 = true,
+            ModifierKind::EnemyDisadvantage if side != maker && side.team().is_some() => out.1 = true,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The Role Boost `u` gets, if Fray plays it.
+pub fn boost_of(s: &State, u: UnitIdx) -> Option<Boost> {
+    let x = s.unit(u);
+    match (x.role.as_deref(), x.specialization.as_deref()) {
+        // From level 4 the slide is 4 squares and may run into other characters (defctl.rs).
+        (Some("controller"), _) => Some(Boost::Controller),
+        (Some("defender"), Some("juggernaut")) => Some(Boost::Juggernaut),
+        (Some("defender"), Some("smasher")) => Some(Boost::Smasher),
+        // Motivator: the heal may pass maximum HP; Tactician: the healed ally may shift 1.
+        (Some("leader"), Some("rescuer" | "vanguard" | "motivator" | "tactician")) => Some(Boost::Leader),
+        (Some("defender"), Some("punisher")) => Some(Boost::Punisher),
+        (Some("defender"), Some("pursuer")) => Some(Boost::Pursuer),
+        (Some("specialist"), Some("runner")) => Some(Boost::Runner),
+        (Some("specialist"), Some("trapper")) => Some(Boost::Trapper),
+        (Some("specialist"), Some("terrain-artist")) => Some(Boost::TerrainArtist),
+        (Some("striker"), _) => Some(Boost::Striker(Default::default())),
+        (Some("specialist"), Some("hunter")) => Some(Boost::Hunter),
+        _ => None,
+    }
+}
+
+/// The gadgets Bag of Tricks holds (L1354-1362), as power ids.
+pub const GADGETS: &[&str] = &[
+    "bag-of-tricks-explosive-attachment",
+    "bag-of-tricks-curtain-of-shadows",
+    "bag-of-tricks-tether",
+    "bag-of-tricks-talisman-of-distraction",
+];
+
+/// The Bag of Tricks tether (a Grab that holds at any distance).
+pub const TETHER: &str = "bag-of-tricks-tether";
+
+/// Whether `p`, spent by `u`, is a gadget drawn from its Bag of Tricks (not a power of its own):
+/// a Take Out does not recharge it (L1364).
+pub fn used_from_bag(s: &State, u: UnitIdx, p: u16) -> bool {
+    GADGETS.contains(&s.powers.get(p).id.as_str()) && !s.unit(u).powers.contains(&p)
+}
+
+/// Whether a Grabbed status is a Tether's (it holds at any distance and is not dragged along).
+pub fn is_tether(s: &State, st: &Status) -> bool {
+    st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == TETHER)
+}
+
+/// Whether `tinker` has a Role Boost a trap can carry (K-ROLE-5): any Fray plays, except the
+/// Runner's, which only moves the Runner itself (see rulings).
+pub fn loads_boost(s: &State, tinker: UnitIdx) -> bool {
+    boost_of(s, tinker).is_some_and(|b| b != Boost::Runner)
+}
+
+impl State {
+    /// Whether `u` has feature `f` in force (a Disarmed Shivering Sword's Blade Enchantment
+    /// gives nothing, L1058).
+    pub fn has_feature(&self, u: UnitIdx, f: Feature) -> bool {
+        self.unit(u).features.contains(&f) && !(f.is_blade_enchantment() && self.has(u, StatusKind::Disarmed))
+    }
+    /// A feature's counter on `u` (Whirling used, Focus Tokens): its value and whom it is about.
+    pub fn counter(&self, u: UnitIdx, f: Feature) -> (i32, Option<UnitIdx>) {
+        self.unit(u).counters.iter().find(|c| c.feature == f).map_or((0, None), |c| (c.value, c.about))
+    }
+    /// A per-creature counter's value (Electrified: 1 once `about` was zapped this turn).
+    pub fn counter_about(&self, u: UnitIdx, f: Feature, about: UnitIdx) -> i32 {
+        self.unit(u).counters.iter().find(|c| c.feature == f && c.about == Some(about)).map_or(0, |c| c.value)
+    }
+}
+
+/// Whether `u` has advanced implement `a`, in hand (the implement it upgrades, not stowed).
+pub fn has_advanced(s: &State, u: UnitIdx, a: Advanced) -> bool {
+    let un = s.unit(u);
+    un.advanced == Some(a) && un.implement == a.implement()
+}
+
+/// Extra implement range (Sniper's Staff).
+pub fn sniper_staff_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has_advanced(s, u, Advanced::SnipersStaff) { 2 } else { 0 }
+}
+
+/// The range `u` takes Opportunities at (K-OPP-4): its implement range without the Long Sword's
+/// or the Throwing Sword's extra.
+pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
+    sniper_staff_bonus(s, u) + s.base_implement_range(u)
+}
+
+/// Throwing Sword: `attacker`'s implement attack `def` on `target` is thrown — the target is
+/// beyond its ordinary reach.
+pub fn thrown(s: &State, attacker: UnitIdx, target: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
+    def.uses_implement()
+        && has_advanced(s, attacker, Advanced::ThrowingSword)
+        && s.distance(attacker, target).is_some_and(|d| d > opportunity_range(s, attacker))
+}
+
+/// The implement range an attack through a summoned creature has: its Tamer's, measured from
+/// the creature (see rulings).
+pub fn creature_implement_range(s: &State, u: UnitIdx) -> Option<i32> {
+    (s.unit(u).kind == UnitKind::Summon).then(|| owner(s, u).map(|o| s.implement_range(o))).flatten()
+}
+
+/// The owner of a placed unit, if it has one.
+pub fn owner(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    s.unit(u).placed.as_ref().and_then(|p| p.owner)
+}
+
+/// A unit's specialization, if it has one.
+pub fn spec(s: &State, u: UnitIdx) -> Option<&str> {
+    s.unit(u).specialization.as_deref()
+}
+
+/// Whether `def` is a ranged attack for `u`: a wand or staff implement attack, a ranged power, or
+/// an area placed at range.
+pub fn ranged(s: &State, u: UnitIdx, def: &PowerDef) -> bool {
+    def.is_attack()
+        && def.charm.is_none()
+        && match def.target {
+            Targeting::Implement => matches!(s.unit(u).implement, Implement::Wand | Implement::Staff),
+            Targeting::Ranged { .. } | Targeting::Area { .. } => true,
+            _ => false,
+        }
+}
+
+/// Sniper: ranged attacks reach 2 squares farther (level 8's 4 is beyond scope).
+pub fn sniper_range_bonus(s: &State, u: UnitIdx, def: &PowerDef) -> i32 {
+    if spec(s, u) == Some("sniper") && s.unit(u).role.as_deref() == Some("striker") && ranged(s, u, def) {
+        2
+    } else {
+        0
+    }
+}
+
+/// Where a Blaster's extra damage may go: (how many targets, within how many squares). Melee:
+/// two within reach + 1; otherwise one within the attack's range.
+pub fn splash_shape(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> (u8, i32) {
+    let melee = def.is_melee(s.unit(u).implement == Implement::Sword) && !thrown(s, u, target, def);
+    if melee {
+        return (2, s.reach(u) + 1);
+    }
+    let range = match def.target {
+        Targeting::Implement => creature_implement_range(s, u).unwrap_or_else(|| s.implement_range(u)),
+        Targeting::Ranged { range } | Targeting::Creature { range } | Targeting::Area { range, .. } => range,
+        Targeting::Burst { radius } => radius,
+        _ => s.reach(u),
+    };
+    (1, range)
+}
+
+/// Enemies of `u` other than `primary` and `taken` that could take a Blaster's extra damage.
+pub fn others(s: &State, u: UnitIdx, primary: UnitIdx, range: i32, taken: &[UnitIdx]) -> Vec<UnitIdx> {
+    s.units_on_map()
+        .filter(|&t| t != primary && !taken.contains(&t) && s.enemies(u, t))
+        .filter(|&t| {
+            matches!(s.unit(t).kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon | UnitKind::Automaton)
+        })
+        .filter(|&t| s.distance(u, t).is_some_and(|d| d <= range))
+        .collect()
+}
+
+/// Whether `u`'s Striker Condition holds for its attack with `def` on `target`.
+pub fn condition(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    let x = s.unit(u);
+    let own_turn = s.current() == Some(u);
+    match spec(s, u) {
+        // At least 3 squares from where its turn began (anchor square to anchor square).
+        Some("blitzer") => {
+            own_turn
+                && matches!((x.turn_start, x.pos), (Some(a), Some(b))
+                    if fray_core::geometry::distance(a, 1, b, 1) >= 3)
+        }
+        // Moved 1 square or less itself this turn; off its turn it has not moved this turn.
+        Some("bruiser") => !own_turn || x.actions.moved <= 1,
+        Some("sniper") => s.distance(u, target).is_some_and(|d| d > 3),
+        // A true choice: one more eligible enemy than the extra damage needs.
+        Some("blaster") => {
+            let (n, range) = splash_shape(s, u, target, def);
+            others(s, u, target, range, &[]).len() > n as usize
+        }
+        _ => false,
+    }
+}
+
+/// The Striker's extra damage on roll `roll`, condition met or not; doubled from level 4.
+pub fn amount(met: bool, roll: i32, level: u8) -> i32 {
+    let base = match (met, roll) {
+        (true, 2..=5) => 1,
+        (true, 6) => 2,
+        (false, 3..=6) => 1,
+        _ => 0,
+    };
+    if level >= 4 { base * 2 } else { base }
+}
+
+/// Reads a Striker's boost for this attack: the condition, the extra damage (none unless the
+/// hit deals damage), and where a Blaster's goes. Other boosts are returned as they are.
+pub fn refine(s: &State, b: Boost, u: UnitIdx, target: UnitIdx, def: &PowerDef, roll: i32, damage: bool) -> Boost {
+    let Boost::Striker(_) = b else { return b };
+    let met = condition(s, u, target, def);
+    let extra = if damage { amount(met, roll, s.unit(u).level) } else { 0 };
+    let splash = (spec(s, u) == Some("blaster")).then(|| splash_shape(s, u, target, def));
+    Boost::Striker(Strike { met, extra, splash })
+}
+
+/// Whether a Glancing Hit (a 3) gives both damage and Effect: a Striker whose condition holds.
+pub fn both_on_three(s: &State, u: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    matches!(boost_of(s, u), Some(Boost::Striker(_))) && condition(s, u, target, def)
+}
+
+/// The Hunter's extra damage on roll `roll`: against Creeps and Summoned Creatures only, 2 on
+/// 2-5 and 4 on a 6 (3 and 6 from level 4).
+pub fn hunter_extra(s: &State, u: UnitIdx, target: UnitIdx, roll: i32) -> i32 {
+    if !matches!(s.unit(target).kind, UnitKind::Creep | UnitKind::Summon) {
+        return 0;
+    }
+    let (low, high) = if s.unit(u).level >= 4 { (3, 6) } else { (2, 4) };
+    match roll {
+        2..=5 => low,
+        6 => high,
+        _ => 0,
+    }
+}
+
+/// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
+pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
+    let x = s.unit(user);
+    match b {
+        Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
+        Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
+        Boost::Hunter => hunter_extra(s, user, _target, _roll),
+        _ => 0,
+    }
+}
+
+/// The points of its own Special Ward `u` holds (never one it gave an ally, nor another
+/// Wardmaster's).
+pub fn own_special(s: &State, u: UnitIdx) -> i32 {
+    let x = s.unit(u);
+    if x.special_from == Some(u) { x.special_ward } else { 0 }
+}
+
+/// Whether the attack's hit asks the peel question: a peeling power, asked once per attack
+/// (Ward Burst's choice serves every target hit), while the attacker holds its own Special Ward.
+pub fn peel_offer(s: &State, a: &crate::engine::frames::AttackFrame, def: &PowerDef) -> bool {
+    def.peel && !a.peel_asked && own_special(s, a.attacker) > 0
+}
+
+/// The damage the peel adds to a hit that deals damage.
+pub fn peel_damage(a: &crate::engine::frames::AttackFrame, dealing: bool) -> i32 {
+    if dealing { a.peel } else { 0 }
+}
+
+/// Death Ward: before `target` is Taken Out by an attack (or an Opportunity) of `by`, the curses
+/// that answer it; [`death_ward_fires`] applies them once the Take Out is done.
+pub fn death_wards(s: &State, target: UnitIdx, by: Option<UnitIdx>) -> Vec<crate::engine::records::curses::Curse> {
+    let Some(b) = by else { return Vec::new() };
+    if !s.enemies(b, target) {
+        return Vec::new(); // only an attacking enemy
+    }
+    s.curses
+        .iter()
+        .filter(|c| c.on == crate::engine::records::curses::CurseOn::AttackTakesOut && c.target == target)
+        .cloned()
+        .collect()
+}
+
+/// Empowering Staff: how much larger `u`'s burst or area with `def` is — 1 for an attack
+/// (K-ACT-10), 0 otherwise. A square area grows from 3x3 to 4x4; a burst's radius by 1.
+pub fn area_growth(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    i32::from(has_advanced(s, u, Advanced::EmpoweringStaff) && def.is_attack())
+}
+
+/// Long Sword: `attacker` may reach `target` in melee across the air-ground line, next to it.
+pub fn melee_across_air(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    has_advanced(s, attacker, Advanced::LongSword) && s.distance(attacker, target) == Some(1)
+}
+
+/// Whether `u`'s implement takes no hand (Wristwand, K-ORB-6).
+pub fn handless(s: &State, u: UnitIdx) -> bool {
+    has_advanced(s, u, Advanced::Wristwand)
+}
+
+/// Extra damage on a Basic Physical Attack (Spiked Staff), unless Disarmed.
+pub fn physical_bonus(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    let spiked = has_advanced(s, u, Advanced::SpikedStaff) && !s.has(u, StatusKind::Disarmed);
+    if spiked && def.id == "basic-physical-attack" { 1 } else { 0 }
+}
+
+/// Whether a sword's +1 applies to `attacker`'s implement attack on `target` (K-IMP-7):
+/// not against a sword carrier unless Duelling; never against a Parrying Wand unless Duelling.
+pub fn sword_bonus_applies(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    let duelling = has_advanced(s, attacker, Advanced::DuellingSword);
+    let blocked = s.unit(target).implement == Implement::Sword || has_advanced(s, target, Advanced::ParryingWand);
+    duelling || !blocked
+}
+
+/// Extra reach for taking Opportunities (Defender's Sword).
+pub fn opportunity_reach_bonus(s: &State, u: UnitIdx) -> i32 {
+    if has_advanced(s, u, Advanced::DefendersSword) { 1 } else { 0 }
+}
+
+/// Whether a unit may carry orbs: only athletes and Creeps (see rulings).
+pub fn holds_orbs(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep)
+}
+
+/// How far a Throwing Sword flies.
+pub const THROW_RANGE: i32 = 5;
+
+/// Implement range for attacks, from `range` (Long Sword: +1; Throwing Sword: out to 5).
+/// Opportunities keep the range before it ([`opportunity_range`]).
+pub fn sword_range(s: &State, u: UnitIdx, range: i32) -> i32 {
+    if has_advanced(s, u, Advanced::LongSword) {
+        range + 1
+    } else if has_advanced(s, u, Advanced::ThrowingSword) {
+        range.max(THROW_RANGE)
+    } else {
+        range
+    }
+}
+
+/// Implement range (K-IMP-2, K-IMP-5, K-IMP-7, K-OPP-4), with the features and advanced implements that change it.
+impl State {
+    /// Implement range of `u` (K-OPP-4; Spellwarp Sniper's 10).
+    pub fn implement_range(&self, u: UnitIdx) -> i32 {
+        let r = sniper_staff_bonus(self, u) + self.base_implement_range(u);
+        let r = sword_range(self, u, r); // Long Sword, Throwing Sword
+        focus_range(self, u).map_or(r, |f| r.max(f)) // Focus
+    }
+    /// Implement range before advanced implements.
+    pub fn base_implement_range(&self, u: UnitIdx) -> i32 {
+        spellwarp_range(self, u, self.unit(u).implement_range(self.reach(u)))
+    }
+}
+
+/// Implement range as features change it: Spellwarp Sniper's wand or staff reaches 10.
+pub fn spellwarp_range(s: &State, u: UnitIdx, base: i32) -> i32 {
+    let un = s.unit(u);
+    if matches!(un.implement, Implement::Wand | Implement::Staff) && un.features.contains(&Feature::SpellwarpSniper) {
+        return base.max(10);
+    }
+    base
+}
+
+/// Whether a unit stands in its square the way a creature does: traps and conjured creatures
+/// do not (others may move through and stop on them, K-DEF-5; see rulings).
+pub fn occupies(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Conjured) && !crate::engine::appliers::riding(u) // a Pest rides its host
+}
+
+/// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
+impl State {
+    /// The unit standing on square `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
+        self.units_on_map().filter(|&u| occupies(self.unit(u))).find(|&u| {
+            let un = self.unit(u);
+            fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
+        })
+    }
+}
+
+/// Converts a power's `until` into a duration for `target`, applied by `user`.
+pub fn duration_for(s: &State, user: UnitIdx, target: UnitIdx, until: Option<Until>) -> Duration {
+    match until.unwrap_or(Until::EndOfTargetsNextTurn) {
+        Until::EndOfTargetsNextTurn => {
+            chant_duration(s, user, target) // Jinxer
+                .unwrap_or(Duration::EndOfTurn { unit: target, turn: s.unit(target).turns_started + 1 })
+        }
+        Until::EndOfUsersNextTurn => Duration::EndOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::StartOfTargetsNextTurn => Duration::StartOfTurn { unit: target, turn: s.unit(target).turns_started + 1 },
+        Until::StartOfUsersNextTurn => Duration::StartOfTurn { unit: user, turn: s.unit(user).turns_started + 1 },
+        Until::SaveEnds => Duration::SaveEnds,
+        Until::SaveSustains => Duration::SaveSustains,
+        Until::EscapeEnds => Duration::EscapeEnds,
+        Until::Indefinite => Duration::Indefinite,
+        Until::UntilYouAttack => Duration::Other(crate::engine::records::statuses::Lingers::UntilAttack),
+    }
+}
+
+/// Whether `attacker` passed through `target`'s square this turn (Wraith Charm's record).
+pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::PassedThrough
+            && m.attackers == crate::engine::records::modifiers::Attackers::Unit(attacker)
+            && m.against == Some(target)
+    })
+}
