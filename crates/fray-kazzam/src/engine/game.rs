@@ -235,9 +235,12 @@ impl Ids<'_> {
 impl actions::Opts for Ids<'_> {
     fn word(&mut self, id: &'static str, _label: &'static str) {
         // A menu word is no square, number or power: `encode` would find it among the words.
+        if id == "cancel" {
+            return self.id(Answer::Back.id());
+        }
         match WORDS.iter().position(|w| *w == id) {
-            Some(i) if id != "cancel" => self.id(Answer::Word(i as u16).id()),
-            _ => self.encoded(id),
+            Some(i) => self.id(Answer::Word(i as u16).id()),
+            None => self.encoded(id),
         }
     }
     fn labelled(&mut self, id: &str, _label: impl FnOnce() -> String) {

@@ -41,6 +41,18 @@ const BLOCKS: u8 = 2;
 
 impl<'a> Walker<'a> {
     fn new(s: &'a State, unit: UnitIdx) -> Self {
+        Walker {
+            phasing: s.has(unit, StatusKind::Phasing),
+            hovering: s.has(unit, StatusKind::Hovering),
+            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            ..Walker::standing(s, unit)
+        }
+    }
+
+    /// The part of [`Walker::new`] that [`Walker::can_stand_sized`] reads: where the others
+    /// stand (the mover's own traits left unasked).
+    fn standing(s: &'a State, unit: UnitIdx) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
         let others = s
             .units_on_map()
@@ -58,11 +70,11 @@ impl<'a> Walker<'a> {
         Walker {
             s,
             size: s.unit(unit).size,
-            phasing: s.has(unit, StatusKind::Phasing),
-            hovering: s.has(unit, StatusKind::Hovering),
-            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            phasing: false,
+            hovering: false,
+            easy: false,
             others,
-            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            lockdown: Vec::new(),
             misty: false,
             occ: Vec::new(),
         }
@@ -223,7 +235,7 @@ impl Walker<'_> {
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    Walker::new(s, unit).can_stand_sized(p, size)
+    Walker::standing(s, unit).can_stand_sized(p, size)
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
