@@ -207,9 +207,96 @@ fn bad() -> RuleError {
     RuleError::malformed("that action id is not an option now")
 }
 
-/// The seat that answers for `unit`.
+/// The seat that answers for `unit` ([`flow::seat_of`], with no name written).
 fn seat_of_unit(s: &State, unit: UnitIdx) -> Seat {
-    seat_index(&flow::seat_of(s, unit))
+    let who = crate::rules::control::controller(s, unit).unwrap_or(unit);
+    seat_index(s.unit(who).side.name())
+}
+
+/// The options of a menu as action ids, each the one [`encode`] gives its id: what
+/// `Game::legal` reads, with no option id or label written.
+struct Ids<'a> {
+    s: &'a State,
+    out: &'a mut Vec<ActionId>,
+    n: usize,
+}
+
+impl Ids<'_> {
+    fn id(&mut self, a: ActionId) {
+        self.out.push(a);
+        self.n += 1;
+    }
+    fn encoded(&mut self, id: &str) {
+        let a = encode(self.s, id, self.n);
+        self.id(a);
+    }
+}
+
+impl actions::Opts for Ids<'_> {
+    fn word(&mut self, id: &'static str, _label: &'static str) {
+        // A menu word is no square, number or power: `encode` would find it among the words.
+        if id == "cancel" {
+            return self.id(Answer::Back.id());
+        }
+        match WORDS.iter().position(|w| *w == id) {
+            Some(i) => self.id(Answer::Word(i as u16).id()),
+            None => self.encoded(id),
+        }
+    }
+    fn labelled(&mut self, id: &str, _label: impl FnOnce() -> String) {
+        self.encoded(id);
+    }
+    fn square(&mut self, q: fray_core::grid::Pos, _label: impl FnOnce() -> String) {
+        // As `Answer::encode` reads "x,y": the short form only inside its range.
+        if (0..1 << 14).contains(&q.x) && (0..1 << 14).contains(&q.y) {
+            self.id(Answer::Square(q.x, q.y).id());
+        } else {
+            self.encoded(&q.key());
+        }
+    }
+    fn unit(&mut self, s: &State, t: UnitIdx) {
+        self.encoded(&s.unit(t).id);
+    }
+    fn power(&mut self, s: &State, p: u16) {
+        let id = &s.powers.get(p).id;
+        match s.powers.by_exact_id(id) {
+            // What `encode` makes of "power:ID": no square, number or word starts "power:".
+            Some(i) => self.id(Answer::Power(i).id()),
+            None => self.encoded(&format!("power:{id}")),
+        }
+    }
+    fn option(&mut self, o: DecisionOption) {
+        self.encoded(&o.id);
+    }
+    fn count(&self) -> usize {
+        self.n
+    }
+}
+
+/// `Game::legal` for the frames whose options come from a shared builder ([`actions::Opts`]):
+/// false for the others, which are read off their [`flow::decision_ids`].
+fn legal_ids(s: &State, seat: Seat, out: &mut Vec<ActionId>) -> bool {
+    if s.outcome.is_some() {
+        return true; // nothing is asked
+    }
+    let (unit, pending) = match s.flow.last() {
+        Some(Frame::Act { unit } | Frame::FinalAction { unit, .. }) => (*unit, None),
+        Some(Frame::Pending { unit, pending }) => (*unit, Some(pending)),
+        _ => return false,
+    };
+    if seat_of_unit(s, unit) != seat {
+        return true;
+    }
+    let mut ids = Ids { s, out, n: 0 };
+    actions::unlabelled(|| {
+        actions::quietly(|| {
+            crate::rules::cover::remembering(|| match pending {
+                None => actions::menu_into(s, unit, &mut ids),
+                Some(p) => actions::pending_options(s, unit, p, &mut ids),
+            })
+        })
+    });
+    true
 }
 
 impl Game for Kazzam {
@@ -254,6 +341,9 @@ impl Game for Kazzam {
         Node::Decide { seats: SeatSet::one(seat), passable: false }
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        if legal_ids(s, seat, out) {
+            return;
+        }
         let Some(d) = flow::decision_ids(s) else { return };
         if seat_index(&d.seat) != seat {
             return;

@@ -594,11 +594,59 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
 
 /// A unit as a decision option: its id, labelled with its name and square.
 pub fn unit_option(s: &State, t: UnitIdx) -> DecisionOption {
-    let label = label(|| {
+    DecisionOption::new(who(s, t).to_string(), unit_label(s, t))
+}
+
+fn unit_label(s: &State, t: UnitIdx) -> String {
+    label(|| {
         let at = s.unit(t).pos.map_or("-".to_string(), |p| p.to_string());
         format!("{} at {at}", s.unit(t).name)
-    });
-    DecisionOption::new(who(s, t).to_string(), label)
+    })
+}
+
+/// Where a menu puts its options, in order: a labelled list ([`DecisionOption`]s, for
+/// `decision` and `describe`), or their action ids alone (`Game::legal`, game.rs). One builder
+/// serves both, so the two never disagree.
+pub trait Opts {
+    /// An option with a fixed id and label.
+    fn word(&mut self, id: &'static str, label: &'static str);
+    /// An option whose label is written only when someone reads it.
+    fn labelled(&mut self, id: &str, label: impl FnOnce() -> String);
+    /// A square.
+    fn square(&mut self, q: Pos, label: impl FnOnce() -> String);
+    /// A unit, labelled as [`unit_option`].
+    fn unit(&mut self, s: &State, t: UnitIdx);
+    /// `"power:ID"`, labelled with the power's name.
+    fn power(&mut self, s: &State, p: u16);
+    /// An option built whole.
+    fn option(&mut self, o: DecisionOption);
+    /// How many options so far.
+    fn count(&self) -> usize;
+}
+
+impl Opts for Vec<DecisionOption> {
+    fn word(&mut self, id: &'static str, label: &'static str) {
+        self.push(DecisionOption::new(id, label));
+    }
+    fn labelled(&mut self, id: &str, l: impl FnOnce() -> String) {
+        self.push(DecisionOption::new(id, l()));
+    }
+    fn square(&mut self, q: Pos, l: impl FnOnce() -> String) {
+        self.push(DecisionOption::square(q, l()));
+    }
+    fn unit(&mut self, s: &State, t: UnitIdx) {
+        self.push(unit_option(s, t));
+    }
+    fn power(&mut self, s: &State, p: u16) {
+        let def = s.powers.get(p);
+        self.push(DecisionOption::new(format!("power:{}", def.id), label(|| def.name.clone())));
+    }
+    fn option(&mut self, o: DecisionOption) {
+        self.push(o);
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
 }
 
 /// Legal targets for a power.
@@ -788,29 +836,37 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
 
 /// The top-level menu: every action the unit can take now.
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    if crate::rules::query::is_removed(s, u) {
-        return crate::classes::porter::removal::menu(s, u); // its move outside existence, or the end
-    }
     let mut out = Vec::with_capacity(16); // a menu's usual size, grown once
+    menu_into(s, u, &mut out);
+    out
+}
+
+/// [`menu`], into `out`.
+pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
+    if crate::classes::porter::removal::is_removed(s, u) {
+        // its move outside existence, or the end
+        crate::classes::porter::removal::menu(s, u).into_iter().for_each(|o| out.option(o));
+        return;
+    }
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
     let can_move = check_slot(s, u, Slot::Move).is_ok();
     // The mover's footing, gathered once for every question about moving below.
     let footing = std::cell::OnceCell::new();
     let foot = || footing.get_or_init(|| movement::Footing::of(s, u));
     if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(foot(), s, u, Mode::Walk) {
-        out.push(DecisionOption::new("move", "move up to your speed (Move Action)"));
+        out.word("move", "move up to your speed (Move Action)");
     }
     if can_move && !shift_squares_on(&footing, s, u).is_empty() {
-        out.push(DecisionOption::new("shift", "shift 1 square without granting Opportunities (Move Action)"));
+        out.word("shift", "shift 1 square without granting Opportunities (Move Action)");
     }
     if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(foot(), s, u, Mode::Crawl) {
-        out.push(DecisionOption::new("crawl", "crawl at half speed (Move Action)"));
+        out.word("crawl", "crawl at half speed (Move Action)");
     }
     if can_move && check(s, u, &Verb::Stand).is_ok() {
-        out.push(DecisionOption::new("stand", "stand up (Move Action)"));
+        out.word("stand", "stand up (Move Action)");
     }
     if can_move && !escapable(s, u).is_empty() {
-        out.push(DecisionOption::new("escape", "try to escape (Move Action, saving throw)"));
+        out.word("escape", "try to escape (Move Action, saving throw)");
     }
     let un = s.unit(u);
     for &p in &un.powers {
@@ -841,56 +897,58 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             }
         };
         if usable {
-            out.push(DecisionOption::new(format!("power:{}", def.id), label(|| def.name.clone())));
+            out.power(s, p);
         }
     }
     if can_move && !orbs_to_pick_up(s, u).is_empty() {
-        out.push(DecisionOption::new("pick-up", "pick up an orb (Move Action)"));
+        out.word("pick-up", "pick up an orb (Move Action)");
     }
     if can_move && !orbs_to_take(s, u).is_empty() {
-        out.push(DecisionOption::new("take", "take an orb from an adjacent ally (Move Action)"));
+        out.word("take", "take an orb from an adjacent ally (Move Action)");
     }
     if can_move && s.held_orbs(u).any(|o| s.units_on_map().any(|t| orbs::check_hand(s, u, o, t).is_ok())) {
-        out.push(DecisionOption::new("hand", "hand an orb to an adjacent ally (Move Action)"));
+        out.word("hand", "hand an orb to an adjacent ally (Move Action)");
     }
     if can_move && !dunk_options(s, u).is_empty() {
-        out.push(DecisionOption::new("dunk", "dunk an orb on your pedestal (Move Action)"));
+        out.word("dunk", "dunk an orb on your pedestal (Move Action)");
     }
     // Carried Elixirs, a tethered creature, shaking a Pest off, Improved Seer's team die,
     // Takeoff Charm: the menu entries the table holds, in order.
-    crate::engine::hooks::table(s).menu(s, u, &mut out);
+    let mut held = Vec::new();
+    crate::engine::hooks::table(s).menu(s, u, &mut held);
+    held.into_iter().for_each(|o| out.option(o));
     if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
         {
-            out.push(DecisionOption::new("button", format!("hit the button of the exit at {e} (Attack Action)")));
+            out.labelled("button", || format!("hit the button of the exit at {e} (Attack Action)"));
         }
     }
     if check_free(s, u).is_ok() && s.held_orbs(u).next().is_some() {
-        out.push(DecisionOption::new("drop", "drop an orb (Free Action)"));
+        out.word("drop", "drop an orb (Free Action)");
     }
     // Single-step actions are offered exactly when their check passes.
     let stow_useful = s.held_orbs(u).next().is_some() && un.implement != Implement::None;
-    for (id, verb, label) in [
+    for (id, verb, text) in [
         ("retrieve", Verb::Retrieve, "take your implement back out (free)"),
         ("stow", Verb::Stow, "stow your implement to free a hand (free)"),
         ("drop-prone", Verb::DropProne, "drop Prone (Free Action)"),
         ("land", Verb::Land, "stop Flying (Free Action)"),
     ] {
         if (id != "stow" || stow_useful) && check(s, u, &verb).is_ok() {
-            out.push(DecisionOption::new(id, label));
+            out.word(id, text);
         }
     }
     for k in shakeable(s, u) {
         if check(s, u, &Verb::ShakeOff(k)).is_ok() {
-            out.push(DecisionOption::new(format!("shake-off:{}", k.name()), format!("end {k} (Attack Action)")));
+            out.labelled(&format!("shake-off:{}", k.name()), || format!("end {k} (Attack Action)"));
         }
     }
     if final_action {
-        out.push(DecisionOption::new("pass", "take the damage"));
-    } else if (!movement::inside_wall(s, u) && crate::rules::control::must_still_act(s, u).is_none()) || out.is_empty()
+        out.word("pass", "take the damage");
+    } else if (!movement::inside_wall(s, u) && crate::rules::control::must_still_act(s, u).is_none())
+        || out.count() == 0
     {
-        out.push(DecisionOption::new("end-turn", "end your turn"));
+        out.word("end-turn", "end your turn");
     }
-    out
 }
 
 /// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
@@ -964,23 +1022,47 @@ fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
 
 /// The question a pending menu choice asks.
 pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, String, Vec<DecisionOption>) {
-    let name = who(s, u).to_string();
-    let cancel = DecisionOption::new("cancel", "back to the action menu");
-    let mut opts: Vec<DecisionOption>;
+    let name = who(s, u);
     let (kind, prompt) = match p {
+        Pending::Move(_) => ("square", format!("{name}: where to?")),
+        Pending::Shift => ("square", format!("{name}: shift where?")),
+        Pending::Target(power) => ("target", format!("{name}: {} — choose a target", s.powers.get(*power).name)),
+        Pending::MoreTargets(power, _) => {
+            ("target", format!("{name}: {} — another target?", s.powers.get(*power).name))
+        }
+        Pending::Centre(power) => {
+            ("square", format!("{name}: {} — where is its area centred?", s.powers.get(*power).name))
+        }
+        Pending::Zone(power) => {
+            ("square", format!("{name}: {} — where is the zone centred?", s.powers.get(*power).name))
+        }
+        Pending::ChargeSquare(..) => ("square", format!("{name}: charge to which square?")),
+        Pending::PickUp => ("orb", format!("{name}: pick up which orb?")),
+        Pending::Take => ("orb", format!("{name}: take which orb?")),
+        Pending::Drop => ("orb", format!("{name}: drop which orb?")),
+        Pending::Hand(None) | Pending::Dunk(None) => ("orb", format!("{name}: which orb?")),
+        Pending::Hand(Some(_)) => ("target", format!("{name}: hand it to whom?")),
+        Pending::Dunk(Some(_)) => ("pedestal", format!("{name}: dunk on which pedestal?")),
+        Pending::Escape => ("status", format!("{name}: escape which status?")),
+    };
+    let mut opts = Vec::new();
+    pending_options(s, u, p, &mut opts);
+    (kind, prompt, opts)
+}
+
+/// The options of [`pending_question`], into `out`.
+pub fn pending_options(s: &State, u: UnitIdx, p: &Pending, out: &mut impl Opts) {
+    let orb_id = |o: OrbIdx| &*s.orbs[o as usize].id;
+    match p {
         Pending::Move(mode) => {
-            opts = move_destinations(s, u, *mode)
-                .into_iter()
-                .map(|q| DecisionOption::square(q, label(|| format!("to {q}"))))
-                .collect();
-            ("square", format!("{name}: where to?"))
+            for q in move_destinations(s, u, *mode) {
+                out.square(q, || label(|| format!("to {q}")));
+            }
         }
         Pending::Shift => {
-            opts = shift_squares(s, u)
-                .into_iter()
-                .map(|q| DecisionOption::square(q, label(|| format!("shift to {q}"))))
-                .collect();
-            ("square", format!("{name}: shift where?"))
+            for q in shift_squares(s, u) {
+                out.square(q, || label(|| format!("shift to {q}")));
+            }
         }
         Pending::Target(power) => {
             let def = s.powers.get(*power);
@@ -989,25 +1071,20 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             } else {
                 legal_targets(s, u, *power)
             };
-            opts = ts.into_iter().map(|t| unit_option(s, t)).collect();
-            opts.extend(crate::classes::porter::warp_origin::options(s, u, *power)); // from a Source Warp
-            if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
-                opts.push(DecisionOption::new(
-                    "zone",
-                    "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)",
-                ));
+            for t in ts {
+                out.unit(s, t);
             }
-            ("target", format!("{name}: {} — choose a target", def.name))
+            // from a Source Warp
+            crate::classes::porter::warp_origin::options(s, u, *power).into_iter().for_each(|o| out.option(o));
+            if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
+                out.word("zone", "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)");
+            }
         }
         Pending::MoreTargets(power, chosen) => {
-            let def = s.powers.get(*power);
-            opts = legal_targets(s, u, *power)
-                .into_iter()
-                .filter(|t| !chosen.contains(t))
-                .map(|t| unit_option(s, t))
-                .collect();
-            opts.push(DecisionOption::new("done", format!("no more targets ({} chosen)", chosen.len())));
-            ("target", format!("{name}: {} — another target?", def.name))
+            for t in legal_targets(s, u, *power).into_iter().filter(|t| !chosen.contains(t)) {
+                out.unit(s, t);
+            }
+            out.labelled("done", || format!("no more targets ({} chosen)", chosen.len()));
         }
         Pending::Centre(power) => {
             let def = s.powers.get(*power);
@@ -1015,94 +1092,58 @@ pub fn pending_question(s: &State, u: UnitIdx, p: &Pending) -> (&'static str, St
             let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
             let size = size + crate::rules::query::area_growth(s, u, def); // Empowering Staff
             let allowed = crate::rules::control::check_power(s, u, def, &[]).is_ok();
-            opts = zones::area_centres(s, u, range)
-                .into_iter()
-                .filter(|_| allowed)
-                .map(|q| DecisionOption::square(q, format!("centre the {size}x{size} area on {q}")))
-                .collect();
-            ("square", format!("{name}: {} — where is its area centred?", def.name))
+            for q in zones::area_centres(s, u, range).into_iter().filter(|_| allowed) {
+                out.square(q, || format!("centre the {size}x{size} area on {q}"));
+            }
         }
         Pending::Zone(power) => {
-            opts = crate::engine::hooks::multi_options(s, u, *power)
-                .into_iter()
-                .map(|q| DecisionOption::square(q, format!("centre the 3x3 zone on {q}")))
-                .collect();
-            ("square", format!("{name}: {} — where is the zone centred?", s.powers.get(*power).name))
+            for q in crate::engine::hooks::multi_options(s, u, *power) {
+                out.square(q, || format!("centre the 3x3 zone on {q}"));
+            }
         }
         Pending::ChargeSquare(_, t) => {
-            opts = charge_squares(s, u, *t)
-                .into_iter()
-                .map(|q| DecisionOption::square(q, label(|| format!("charge to {q}"))))
-                .collect();
-            ("square", format!("{name}: charge to which square?"))
+            for q in charge_squares(s, u, *t) {
+                out.square(q, || label(|| format!("charge to {q}")));
+            }
         }
         Pending::PickUp => {
-            opts = orbs_to_pick_up(s, u)
-                .into_iter()
-                .map(|o| {
-                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
-                })
-                .collect();
-            ("orb", format!("{name}: pick up which orb?"))
+            for o in orbs_to_pick_up(s, u) {
+                out.labelled(orb_id(o), || format!("orb {}", orb_id(o)));
+            }
         }
         Pending::Take => {
-            opts = orbs_to_take(s, u)
-                .into_iter()
-                .map(|o| {
-                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
-                })
-                .collect();
-            ("orb", format!("{name}: take which orb?"))
+            for o in orbs_to_take(s, u) {
+                out.labelled(orb_id(o), || format!("orb {}", orb_id(o)));
+            }
         }
         Pending::Drop => {
-            opts = s
-                .held_orbs(u)
-                .map(|o| {
-                    DecisionOption::new(
-                        s.orbs[o as usize].id.to_string(),
-                        format!("drop orb {} here", s.orbs[o as usize].id),
-                    )
-                })
-                .collect();
-            ("orb", format!("{name}: drop which orb?"))
+            for o in s.held_orbs(u) {
+                out.labelled(orb_id(o), || format!("drop orb {} here", orb_id(o)));
+            }
         }
         Pending::Hand(None) | Pending::Dunk(None) => {
-            opts = s
-                .held_orbs(u)
-                .map(|o| {
-                    DecisionOption::new(s.orbs[o as usize].id.to_string(), format!("orb {}", s.orbs[o as usize].id))
-                })
-                .collect();
-            ("orb", format!("{name}: which orb?"))
+            for o in s.held_orbs(u) {
+                out.labelled(orb_id(o), || format!("orb {}", orb_id(o)));
+            }
         }
         Pending::Hand(Some(o)) => {
-            opts = s
-                .units_on_map()
-                .filter(|&t| orbs::check_hand(s, u, *o, t).is_ok())
-                .map(|t| DecisionOption::new(who(s, t).to_string(), format!("hand it to {}", s.unit(t).name)))
-                .collect();
-            ("target", format!("{name}: hand it to whom?"))
+            for t in s.units_on_map().filter(|&t| orbs::check_hand(s, u, *o, t).is_ok()) {
+                out.labelled(who(s, t), || format!("hand it to {}", s.unit(t).name));
+            }
         }
         Pending::Dunk(Some(o)) => {
-            opts = dunk_options(s, u)
-                .into_iter()
-                .filter(|(x, _)| x == o)
-                .map(|(_, p)| {
-                    DecisionOption::new(
-                        s.arena.pedestals[p as usize].id.clone(),
-                        format!("pedestal {}", s.arena.pedestals[p as usize].id),
-                    )
-                })
-                .collect();
-            ("pedestal", format!("{name}: dunk on which pedestal?"))
+            for (_, p) in dunk_options(s, u).into_iter().filter(|(x, _)| x == o) {
+                let id = &s.arena.pedestals[p as usize].id;
+                out.labelled(id, || format!("pedestal {id}"));
+            }
         }
         Pending::Escape => {
-            opts = escapable(s, u).into_iter().map(|k| DecisionOption::new(k.name(), format!("escape {k}"))).collect();
-            ("status", format!("{name}: escape which status?"))
+            for k in escapable(s, u) {
+                out.labelled(k.name(), || format!("escape {k}"));
+            }
         }
-    };
-    opts.push(cancel);
-    (kind, prompt, opts)
+    }
+    out.word("cancel", "back to the action menu");
 }
 
 /// Answers the top-level menu.

@@ -41,6 +41,18 @@ const BLOCKS: u8 = 2;
 
 impl<'a> Walker<'a> {
     fn new(s: &'a State, unit: UnitIdx) -> Self {
+        Walker {
+            phasing: s.has(unit, StatusKind::Phasing),
+            hovering: s.has(unit, StatusKind::Hovering),
+            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            ..Walker::standing(s, unit)
+        }
+    }
+
+    /// The part of [`Walker::new`] that [`Walker::can_stand_sized`] reads: where the others
+    /// stand (the mover's own traits left unasked).
+    fn standing(s: &'a State, unit: UnitIdx) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
         let others = s
             .units_on_map()
@@ -58,11 +70,11 @@ impl<'a> Walker<'a> {
         Walker {
             s,
             size: s.unit(unit).size,
-            phasing: s.has(unit, StatusKind::Phasing),
-            hovering: s.has(unit, StatusKind::Hovering),
-            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            phasing: false,
+            hovering: false,
+            easy: false,
             others,
-            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            lockdown: Vec::new(),
             misty: false,
             occ: Vec::new(),
         }
@@ -223,7 +235,7 @@ impl Walker<'_> {
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    Walker::new(s, unit).can_stand_sized(p, size)
+    Walker::standing(s, unit).can_stand_sized(p, size)
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
@@ -245,10 +257,6 @@ impl<'a> Footing<'a> {
     pub fn can_stand(&self, p: Pos, size: i32) -> bool {
         self.0.can_stand_sized(p, size)
     }
-}
-
-fn can_pass(s: &State, unit: UnitIdx, q: Pos) -> bool {
-    Walker::new(s, unit).can_pass(q)
 }
 
 /// Cost of stepping the footprint from `from` to `to` (1 or 2; `None` if not allowed).
@@ -293,13 +301,18 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
 
 /// The steps `unit` may take from a square moving in `mode` under its own power, with what
 /// each costs: the edges of its route search.
-fn edges<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+/// `boosts`: whether the arena has a Boost Square at all ([`has_boosts`], asked once a search).
+fn edges<'a>(
+    s: &'a State,
+    unit: UnitIdx,
+    mode: Mode,
+    w: &'a Walker<'a>,
+    boosts: bool,
+) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
     // Asked once: whether any Irena's Cloak is about.
     let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
-    // Asked once: whether the arena has a Boost Square at all.
-    let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
     move |p, out| {
         for q in p.neighbours() {
             let Some(mut c) = w.step_cost(p, q) else {
@@ -352,19 +365,26 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     let mut sc = ReachScratch::new();
-    sc.min_step(min_step(s)).search(
+    let boosts = has_boosts(s);
+    sc.min_step(min_step(boosts)).search(
         s.arena.terrain.width(),
         s.arena.terrain.height(),
         start,
         budget,
-        edges(s, unit, mode, &w),
+        edges(s, unit, mode, &w, boosts),
     );
     Some(sc.into_reach())
 }
 
-/// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares.
-fn min_step(s: &State) -> u32 {
-    u32::from(!s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_))))
+/// Whether the arena has a Boost Square at all.
+fn has_boosts(s: &State) -> bool {
+    s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)))
+}
+
+/// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares
+/// (`boosts`, [`has_boosts`]).
+fn min_step(boosts: bool) -> u32 {
+    u32::from(!boosts)
 }
 
 /// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
@@ -391,9 +411,10 @@ pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
     };
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let boosts = has_boosts(s);
     with_scratch(|sc| {
-        sc.min_step(min_step(s))
-            .search(width, height, start, budget, edges(s, unit, mode, &w))
+        sc.min_step(min_step(boosts))
+            .search(width, height, start, budget, edges(s, unit, mode, &w, boosts))
             .squares()
             .filter(|&p| stop.can_stop(p, pause))
             .collect()
@@ -428,9 +449,12 @@ pub fn any_destination_on(
     let stop = &footing.0;
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let boosts = has_boosts(s);
     with_scratch(|sc| {
-        sc.min_step(min_step(s))
-            .find(width, height, start, budget, edges(s, unit, mode, w), |p| stop.can_stop(p, pause) && accept(p))
+        sc.min_step(min_step(boosts))
+            .find(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
+                stop.can_stop(p, pause) && accept(p)
+            })
             .is_some()
     })
 }
@@ -467,6 +491,8 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
     let side = s.unit(unit).side;
     let mut spent = 0u32;
     let budget = speed(s, unit, mode).max(0) as u32;
+    // The mover's footing, gathered once for the whole route (the state stands still).
+    let w = Walker::new(s, unit);
     for (i, &q) in path.iter().enumerate() {
         // A step through a portal lands beside its other end (K-TER-4). Two portals may lead
         // there (a Short Tunnel's two ends side by side), and a square next to the mover may be
@@ -480,8 +506,8 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 crate::classes::porter::is_portal(s, pt)
                     && crate::classes::porter::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
             })
-            .filter(|&pt| step_cost(s, unit, at, pt).is_some() && can_pass(s, unit, q))
-            .min_by_key(|&pt| step_cost(s, unit, at, pt).unwrap_or(u32::MAX));
+            .filter(|&pt| w.step_cost(at, pt).is_some() && w.can_pass(q))
+            .min_by_key(|&pt| w.step_cost(at, pt).unwrap_or(u32::MAX));
         if via.is_none() && size == 1 && crate::classes::porter::is_tunnel(s, q) {
             return Err(crate::engine::kit::refuse(
                 "K-TER-4",
@@ -494,8 +520,8 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 format_args!("step {} of the route, {q}, is not next to {at}", i + 1),
             ));
         }
-        let direct = if adjacent { step_cost(s, unit, at, q) } else { None };
-        let through = via.and_then(|pt| step_cost(s, unit, at, pt));
+        let direct = if adjacent { w.step_cost(at, q) } else { None };
+        let through = via.and_then(|pt| w.step_cost(at, pt));
         let portal = match (direct, through) {
             (Some(d), Some(t)) if t < d => via,
             (None, Some(_)) => via,
@@ -558,7 +584,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             format_args!("that route costs {spent} squares of movement but {} has {budget}", s.unit(unit).id),
         ));
     }
-    if !Walker::new(s, unit).can_stop(at, may_pause_in_walls(s, unit)) {
+    if !w.can_stop(at, may_pause_in_walls(s, unit)) {
         return Err(crate::engine::kit::refuse(
             "K-TER-4",
             format_args!(
@@ -576,7 +602,10 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let budget = speed(s, unit, mode).max(0) as u32;
     let w = Walker::for_mode(s, unit, mode).indexed();
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.min_step(min_step(s)).route(width, height, start, budget, edges(s, unit, mode, &w), dest))
+    let boosts = has_boosts(s);
+    with_scratch(|sc| {
+        sc.min_step(min_step(boosts)).route(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest)
+    })
 }
 
 /// Puts a unit that cannot legally stay where it is (a flyer come down on someone) on the
@@ -759,8 +788,9 @@ pub fn power_shift_options(s: &State, unit: UnitIdx) -> Vec<fray_core::decision:
     if let Some(p) = u.pos
         && !s.has(unit, crate::rules::statuses::StatusKind::Immobilized)
     {
+        let w = Walker::new(s, unit); // gathered once for every neighbour
         for q in p.neighbours() {
-            if step_cost(s, unit, p, q) == Some(1) && can_stand(s, unit, q, u.size) {
+            if w.step_cost(p, q) == Some(1) && w.can_stand_sized(q, u.size) {
                 out.push(fray_core::decision::DecisionOption::square(q, format!("shift to {q}")));
             }
         }
