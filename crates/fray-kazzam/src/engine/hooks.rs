@@ -18,6 +18,7 @@
 //!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
 
 use crate::content::powers::PowerDef;
+use crate::engine::frames::rules::PlacedFrame;
 use crate::engine::kit::Ctx;
 use crate::engine::records::statuses::Status;
 use crate::engine::state::{State, UnitIdx};
@@ -218,6 +219,11 @@ pub type MultiTargetsFn = fn(&State, UnitIdx, u16, Pos) -> Vec<UnitIdx>;
 pub type CheckMultiFn = fn(&State, UnitIdx, u16, Pos, &[UnitIdx]) -> Result<(), RuleError>;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+/// The decision kind, prompt and options of a class's frame kept among the placed ones.
+pub type PlacedQuestionFn =
+    fn(&State, &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>);
+/// Answers a class's frame kept among the placed ones.
+pub type PlacedAnswerFn = fn(&mut Ctx, PlacedFrame, &str) -> Result<(), RuleError>;
 
 /// The trigger points with listeners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,6 +282,11 @@ pub enum Trigger {
     EndOfTurn,
     /// Its turn has ended (`TurnEnded` journaled, the next turn queued).
     TurnEnded,
+    /// A unit left the map (Taken Out, destroyed, removed from existence), right after that was
+    /// journaled: what rode it lets go.
+    UnitGone,
+    /// An automaton other than a Tinker's Helper has moved on its turn, before it acts.
+    AutomatonMoved,
 }
 
 /// The finished table a match plays with.
@@ -320,6 +331,9 @@ pub struct Table {
     turn_ending: Vec<Listener<UnitFn>>,
     end_of_turn: Vec<Listener<UnitFn>>,
     turn_ended: Vec<Listener<UnitFn>>,
+    unit_gone: Vec<Listener<UnitFn>>,
+    automaton_moved: Vec<Listener<UnitFn>>,
+    placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -467,6 +481,18 @@ impl Registry {
             p => panic!("{p:?} listeners are not turn listeners"),
         }
     }
+    /// Listens at [`Trigger::UnitGone`].
+    pub fn on_unit_gone(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.unit_gone.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::AutomatonMoved`].
+    pub fn on_automaton_moved(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.automaton_moved.push(Listener { order, rule, run });
+    }
+    /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
+    pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
+        assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
     /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
     pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
         self.t.start_phase.push(Listener { order, rule, run });
@@ -518,6 +544,8 @@ impl Registry {
         sort(&mut self.t.turn_ending);
         sort(&mut self.t.end_of_turn);
         sort(&mut self.t.turn_ended);
+        sort(&mut self.t.unit_gone);
+        sort(&mut self.t.automaton_moved);
         self.t
     }
 }
@@ -603,6 +631,8 @@ impl Table {
         add(&mut out, Trigger::TurnEnding, &self.turn_ending);
         add(&mut out, Trigger::EndOfTurn, &self.end_of_turn);
         add(&mut out, Trigger::TurnEnded, &self.turn_ended);
+        add(&mut out, Trigger::UnitGone, &self.unit_gone);
+        add(&mut out, Trigger::AutomatonMoved, &self.automaton_moved);
         add(&mut out, Trigger::RoundBegins, &self.round_begins);
         add(&mut out, Trigger::RoundEnds, &self.round_ends);
         out
@@ -801,4 +831,30 @@ pub fn check_multi(s: &State, u: UnitIdx, power: u16, centre: Pos, targets: &[Un
         Some(m) => (m.2)(s, u, power, centre, targets),
         None => Err(crate::engine::kit::refuse("K-MULTI-5", "no implement here attacks a square")),
     }
+}
+
+/// [`Trigger::UnitGone`]: `unit` left the map.
+pub fn unit_gone(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.unit_gone.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// [`Trigger::AutomatonMoved`]: the automaton `unit` has moved on its turn.
+pub fn automaton_moved(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.automaton_moved.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// The question of a class's frame kept among the placed ones.
+pub fn placed_question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>) {
+    let (question, _) = table(s).placed.expect("the placed frame's class registered its hook");
+    question(s, f)
+}
+
+/// Answers a class's frame kept among the placed ones.
+pub fn placed_answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
+    let (_, answer) = table(cx.s).placed.expect("the placed frame's class registered its hook");
+    answer(cx, f, option)
 }

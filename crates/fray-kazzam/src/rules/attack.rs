@@ -142,7 +142,7 @@ pub fn roll_adv_dis_at(
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::rules::modifiers::roll_flags(s, attacker, target);
     let (f_adv, f_dis) = crate::rules::query::fortune(s, attacker); // Coin of Fortune
-    let dis = dis || crate::classes::tinker::pest::burdened(s, attacker, target); // carrying a Pest (the-pest)
+    let dis = dis || crate::rules::query::burdened(s, attacker, target); // carrying a Pest (the-pest)
     (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
 
@@ -583,8 +583,7 @@ fn resolve_roll(
             };
             crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
-            match crate::classes::tinker::pest::redirect_to(cx.s, a.attacker, target, &a.targets)
-                .filter(|_| def.charm.is_none())
+            match crate::rules::query::redirect_to(cx.s, a.attacker, target, &a.targets).filter(|_| def.charm.is_none())
             {
                 Some(host) if cx.s.unit(a.attacker).on_map() => {
                     let text =

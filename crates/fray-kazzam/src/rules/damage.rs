@@ -224,7 +224,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
     cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
-    crate::classes::tinker::pest::host_gone(cx, unit); // a Pest riding it lets go (the-pest)
+    crate::engine::hooks::unit_gone(cx, unit); // a Pest riding it lets go (the-pest)
     // K-ORB-10: orbs stay behind in its square.
     for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
         cx.emit(Event::OrbMoved {

@@ -630,3 +630,21 @@ pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
             && m.against == Some(target)
     })
 }
+
+/// The Pest riding `h`, if any.
+pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
+    s.units_on_map().find(|&p| crate::engine::appliers::host(s.unit(p)) == Some(h))
+}
+
+/// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
+pub fn burdened(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    pest_on(s, attacker).is_some_and(|p| p != target)
+}
+
+/// L1379: whom an attack that missed `target` hits instead: the host of a riding Pest, when the
+/// attacker is someone else and the host is not one of this attack's own targets (see rulings).
+pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[UnitIdx]) -> Option<UnitIdx> {
+    let t = s.unit(target);
+    let h = crate::engine::appliers::host(t).filter(|_| t.on_map())?;
+    (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
+}

@@ -130,7 +130,7 @@ fn vanish(cx: &mut Ctx, t: UnitIdx, maker: UnitIdx) {
         cx.s.unit(maker).id
     );
     emit(cx, Change::Vanished(Removed { unit: t, at, maker, ends_after_turn, moved_turn: None }), text);
-    crate::classes::tinker::pest::host_gone(cx, t); // a Pest riding it stays behind on the square (the-pest)
+    crate::engine::hooks::unit_gone(cx, t); // a Pest riding it stays behind on the square (the-pest)
 }
 
 /// Squares a removed `u` may move to this turn: up to twice its speed from its square (Slowed
