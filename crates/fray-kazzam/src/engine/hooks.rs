@@ -222,6 +222,10 @@ pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 /// The decision kind, prompt and options of a class's frame kept among the placed ones.
 pub type PlacedQuestionFn =
     fn(&State, &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>);
+/// The `<unit>@x,y` target options of a power made from a Source Warp.
+pub type WarpOptionsFn = fn(&State, UnitIdx, u16) -> Vec<fray_core::decision::DecisionOption>;
+/// Checks a power made from the Source Warp at the square on these targets.
+pub type CheckWarpFn = fn(&State, UnitIdx, u16, &[UnitIdx], Pos) -> Result<(), RuleError>;
 /// Answers a class's frame kept among the placed ones.
 pub type PlacedAnswerFn = fn(&mut Ctx, PlacedFrame, &str) -> Result<(), RuleError>;
 
@@ -334,6 +338,7 @@ pub struct Table {
     unit_gone: Vec<Listener<UnitFn>>,
     automaton_moved: Vec<Listener<UnitFn>>,
     placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
+    warp: Option<(WarpOptionsFn, CheckWarpFn)>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -492,6 +497,10 @@ impl Registry {
     /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
     pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
         assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
+    /// Attacks made from a Source Warp: their menu options and their check.
+    pub fn warp_attacks(&mut self, options: WarpOptionsFn, check: CheckWarpFn) {
+        assert!(self.t.warp.replace((options, check)).is_none(), "one Source Warp hook");
     }
     /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
     pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
@@ -857,4 +866,17 @@ pub fn placed_question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec
 pub fn placed_answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
     let (_, answer) = table(cx.s).placed.expect("the placed frame's class registered its hook");
     answer(cx, f, option)
+}
+
+/// The `<unit>@x,y` target options for `u`'s `power` made from its Source Warps.
+pub fn warp_options(s: &State, u: UnitIdx, power: u16) -> Vec<fray_core::decision::DecisionOption> {
+    table(s).warp.map_or_else(Vec::new, |w| (w.0)(s, u, power))
+}
+
+/// Checks `u` using `power` on `targets` from its Source Warp at `from`.
+pub fn check_warp(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: Pos) -> Result<(), RuleError> {
+    match table(s).warp {
+        Some(w) => (w.1)(s, u, power, targets, from),
+        None => Err(crate::engine::kit::refuse("source-warp", "no Source Warp here")),
+    }
 }

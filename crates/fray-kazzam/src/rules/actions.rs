@@ -472,7 +472,7 @@ pub fn check_target_at(
         (false, t) => crate::classes::brewer::range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = match from {
-        Some(at) => crate::classes::porter::warp_origin::distance_from(s, at, t), // Source Warp
+        Some(at) => crate::rules::query::warp_distance(s, at, t), // Source Warp
         None => s.distance(u, t),
     }
     .unwrap_or(i32::MAX);
@@ -532,7 +532,7 @@ pub fn check_target_at(
     let revealed = s.has(t, StatusKind::Revealed) || crate::classes::features::sees_through(s, u, t, def);
     let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
-    let warp_sight = !def.rolls() && crate::classes::porter::warp_origin::sees_through_warps(s, u, t);
+    let warp_sight = !def.rolls() && sees_through_warps(s, u, t);
     if t != u
         && !charge
         && !revealed
@@ -893,7 +893,7 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
             _ => {
                 has_legal_target(s, u, p)
                     || !crate::engine::hooks::multi_options(s, u, p).is_empty()
-                    || !crate::classes::porter::warp_origin::options(s, u, p).is_empty() // Source Warp
+                    || !crate::engine::hooks::warp_options(s, u, p).is_empty() // Source Warp
             }
         };
         if usable {
@@ -1075,7 +1075,7 @@ pub fn pending_options(s: &State, u: UnitIdx, p: &Pending, out: &mut impl Opts) 
                 out.unit(s, t);
             }
             // from a Source Warp
-            crate::classes::porter::warp_origin::options(s, u, *power).into_iter().for_each(|o| out.option(o));
+            crate::engine::hooks::warp_options(s, u, *power).into_iter().for_each(|o| out.option(o));
             if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
                 out.word("zone", "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)");
             }
@@ -1399,7 +1399,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::Target(power) if option.contains('@') => {
-            let (t, from) = crate::classes::porter::warp_origin::parse_option(s, option)
+            let (t, from) = crate::rules::query::parse_warp_option(s, option)
                 .ok_or_else(|| RuleError::malformed(format!("no unit and warp square in {option:?}")))?;
             Verb::WarpPower { power, targets: vec![t], from }
         }
@@ -1898,9 +1898,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
         )),
         Verb::EndTurn(_) => Ok(()),
-        Verb::WarpPower { power, targets, from } => {
-            crate::classes::porter::warp_origin::check(s, u, *power, targets, *from)
-        }
+        Verb::WarpPower { power, targets, from } => crate::engine::hooks::check_warp(s, u, *power, targets, *from),
     }
 }
 
@@ -2257,4 +2255,10 @@ pub fn escape_attempt(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) -> Result<(), 
 /// Spends `u`'s Role Action (Hide as a cut-short turn ends).
 pub fn spend_role(cx: &mut Ctx, u: UnitIdx) {
     spend(cx, u, Slot::Role);
+}
+
+/// Whether `u` sees `t` through one of its own warps, of any kind (L920: a line from the warp's
+/// square; source-warp).
+pub fn sees_through_warps(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.porter.warps.iter().any(|w| w.owner == u && crate::rules::cover::shot(s, w.at, 1, t) != Sight::Blocked)
 }

@@ -702,7 +702,7 @@ fn apply_damage_and_effect(
         let implement = if a.multi {
             -1
         } else if a.warp {
-            crate::classes::porter::warp_origin::implement_bonus(cx.s, attacker, target, def, a.origin) // Source Warp
+            warp_implement_bonus(cx.s, attacker, target, def, a.origin) // Source Warp
         } else {
             implement_bonus(cx.s, attacker, target, def)
         };
@@ -773,7 +773,7 @@ fn apply_damage_and_effect(
     let around = crate::classes::brewer::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
     let dist = if a.warp {
-        crate::classes::porter::warp_origin::distance_from(cx.s, a.origin, target) // Source Warp
+        crate::rules::query::warp_distance(cx.s, a.origin, target) // Source Warp
     } else {
         cx.s.distance(attacker, target)
     };
@@ -902,7 +902,7 @@ fn apply_damage_and_effect(
         crate::engine::triggers::rider(cx, attacker, target, r);
     }
     if a.warp {
-        crate::classes::porter::warp_origin::aim_forced(cx, queued_from, attacker, a.origin); // pushes from the warp
+        aim_forced_from_warp(cx, queued_from, attacker, a.origin); // pushes from the warp
     }
     // The hit's listeners: Interrupts and Reactions to being hit offered (K-ACT-7), Ugnatio's
     // Preservation Charm, Absorbing Robes, Empathic Wave.
@@ -1448,4 +1448,26 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         retaliate(cx, m.target, m.attacker);
         Ok(())
     });
+}
+
+/// The implement's damage bonus for an attack from the Source Warp at `at`: a staff's +1 counts
+/// its 3 squares from the warp (K-IMP-5); the rest as usual.
+pub fn warp_implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef, at: Pos) -> i32 {
+    if def.uses_implement() && s.unit(attacker).implement == Implement::Staff {
+        let far = crate::rules::query::warp_distance(s, at, target).is_some_and(|d| d >= 3);
+        return i32::from(far || crate::rules::zones::revealed_to(s, attacker, target));
+    }
+    implement_bonus(s, attacker, target, def)
+}
+
+/// Pushes and pulls the attack queued (frames above `since`) are made away from or toward the
+/// Source Warp's square, not the Porter's body.
+pub fn aim_forced_from_warp(cx: &mut Ctx, since: usize, attacker: UnitIdx, at: Pos) {
+    for f in cx.s.flow.iter_mut().skip(since) {
+        if let Frame::Forced(f) = f
+            && f.mover == attacker
+        {
+            f.origin = at;
+        }
+    }
 }

@@ -648,3 +648,28 @@ pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[Uni
     let h = crate::engine::appliers::host(t).filter(|_| t.on_map())?;
     (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
 }
+
+/// The power whose warps are attack origins (source-warp, L962-968).
+pub const SOURCE_WARP: &str = "source-warp";
+
+/// The squares of `u`'s Source Warps (one, two with Warp Specialist).
+pub fn source_warps(s: &State, u: UnitIdx) -> Vec<Pos> {
+    s.porter.warps.iter().filter(|w| w.owner == u && s.powers.get(w.power).id == SOURCE_WARP).map(|w| w.at).collect()
+}
+
+/// Squares `u` takes Opportunities from besides its own: its Source Warps'.
+pub fn warp_vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
+    if s.unit(u).on_map() { source_warps(s, u) } else { Vec::new() }
+}
+
+/// Reads a `<unit>@x,y` menu option: a target reached from the Source Warp at x,y.
+pub fn parse_warp_option(s: &State, option: &str) -> Option<(UnitIdx, Pos)> {
+    let (id, at) = option.split_once('@')?;
+    Some((s.find_unit(id)?, Pos::parse(at)?))
+}
+
+/// Distance from a warp's square to `t`.
+pub fn warp_distance(s: &State, at: Pos, t: UnitIdx) -> Option<i32> {
+    let tu = s.unit(t);
+    Some(distance(at, 1, tu.pos?, tu.size))
+}
