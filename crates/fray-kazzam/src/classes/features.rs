@@ -279,7 +279,7 @@ pub fn teleported(cx: &mut Ctx, mover: UnitIdx, t: UnitIdx) {
     if cx.s.has_feature(mover, Feature::TeleportationSpecialist) && !cx.s.enemies(mover, t) && cx.s.unit(t).on_map() {
         let ward = cx.s.unit(t).ward + 1;
         cx.emit(Event::WardSet { unit: cx.s.who(t), ward, why: "Teleportation Specialist".into() });
-        crate::classes::diviner::empathy::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
+        crate::engine::hooks::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
     }
 }
 
@@ -599,7 +599,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 amount += 1;
             }
             cx.emit(Event::SpecialWard { unit: cx.s.who(t), from: cx.s.who(unit), amount });
-            crate::classes::diviner::empathy::ward_gained(cx, t, amount, "Special Ward"); // Empath
+            crate::engine::hooks::ward_gained(cx, t, amount, "Special Ward"); // Empath
             crate::rules::modifiers::ward_boost_used(cx, unit);
         }
         FeatureFrame::Swap { unit, target } => {

@@ -220,6 +220,11 @@ pub type CheckMultiFn = fn(&State, UnitIdx, u16, Pos, &[UnitIdx]) -> Result<(), 
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
 /// The decision kind, prompt and options of a class's frame kept among the placed ones.
+/// A unit gained an amount (of HP, of Ward) from something named.
+pub type GainFn = fn(&mut Ctx, UnitIdx, i32, &str);
+/// A unit made a saving throw against something named.
+pub type SaveMadeFn = fn(&mut Ctx, UnitIdx, &str) -> Result<(), RuleError>;
+/// The decision kind, prompt and options of a class's frame kept among the placed ones.
 pub type PlacedQuestionFn =
     fn(&State, &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>);
 /// The `<unit>@x,y` target options of a power made from a Source Warp.
@@ -291,6 +296,12 @@ pub enum Trigger {
     UnitGone,
     /// An automaton other than a Tinker's Helper has moved on its turn, before it acts.
     AutomatonMoved,
+    /// A unit regained HP (after `Healed` is journaled).
+    Healed,
+    /// A unit gained Ward from a power, feature or Boost Square (after `WardSet`).
+    WardGained,
+    /// A unit made a saving throw (after `Save` is journaled and a failure seen to).
+    SaveMade,
 }
 
 /// The finished table a match plays with.
@@ -337,6 +348,9 @@ pub struct Table {
     turn_ended: Vec<Listener<UnitFn>>,
     unit_gone: Vec<Listener<UnitFn>>,
     automaton_moved: Vec<Listener<UnitFn>>,
+    healed: Vec<Listener<GainFn>>,
+    ward_gained: Vec<Listener<GainFn>>,
+    save_made: Vec<Listener<SaveMadeFn>>,
     placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
     warp: Option<(WarpOptionsFn, CheckWarpFn)>,
 }
@@ -486,6 +500,18 @@ impl Registry {
             p => panic!("{p:?} listeners are not turn listeners"),
         }
     }
+    /// Listens at [`Trigger::Healed`].
+    pub fn on_healed(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        self.t.healed.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::WardGained`].
+    pub fn on_ward_gained(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        self.t.ward_gained.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::SaveMade`].
+    pub fn on_save_made(&mut self, order: u16, rule: &'static str, run: SaveMadeFn) {
+        self.t.save_made.push(Listener { order, rule, run });
+    }
     /// Listens at [`Trigger::UnitGone`].
     pub fn on_unit_gone(&mut self, order: u16, rule: &'static str, run: UnitFn) {
         self.t.unit_gone.push(Listener { order, rule, run });
@@ -555,6 +581,9 @@ impl Registry {
         sort(&mut self.t.turn_ended);
         sort(&mut self.t.unit_gone);
         sort(&mut self.t.automaton_moved);
+        sort(&mut self.t.healed);
+        sort(&mut self.t.ward_gained);
+        sort(&mut self.t.save_made);
         self.t
     }
 }
@@ -642,6 +671,9 @@ impl Table {
         add(&mut out, Trigger::TurnEnded, &self.turn_ended);
         add(&mut out, Trigger::UnitGone, &self.unit_gone);
         add(&mut out, Trigger::AutomatonMoved, &self.automaton_moved);
+        add(&mut out, Trigger::Healed, &self.healed);
+        add(&mut out, Trigger::WardGained, &self.ward_gained);
+        add(&mut out, Trigger::SaveMade, &self.save_made);
         add(&mut out, Trigger::RoundBegins, &self.round_begins);
         add(&mut out, Trigger::RoundEnds, &self.round_ends);
         out
@@ -879,4 +911,25 @@ pub fn check_warp(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: 
         Some(w) => (w.1)(s, u, power, targets, from),
         None => Err(crate::engine::kit::refuse("source-warp", "no Source Warp here")),
     }
+}
+
+/// [`Trigger::Healed`]: `unit` regained `amount` HP from `why`.
+pub fn healed(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.healed.iter().for_each(|l| (l.run)(cx, unit, amount, why))
+}
+
+/// [`Trigger::WardGained`]: `unit` gained `amount` Ward from `why`.
+pub fn ward_gained(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.ward_gained.iter().for_each(|l| (l.run)(cx, unit, amount, why))
+}
+
+/// [`Trigger::SaveMade`]: `unit` made a saving throw against `what`.
+pub fn save_made(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.save_made.iter().try_for_each(|l| (l.run)(cx, unit, what))
 }

@@ -19,6 +19,7 @@ pub fn table() -> Table {
     crate::classes::brewer::register(&mut r);
     crate::classes::charmer::register(&mut r);
     crate::classes::diviner::register(&mut r);
+    crate::classes::diviner::empathy::register(&mut r);
     crate::classes::hexer::register(&mut r);
     crate::classes::porter::register(&mut r);
     crate::classes::porter::removal::register(&mut r);

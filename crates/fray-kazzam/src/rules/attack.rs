@@ -1035,7 +1035,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     let kind = status.kind;
     // Empathic Bond: a negative status other than a Grab may go to the other of the pair.
     let target = if kind.is_negative() && kind != StatusKind::Grabbed {
-        crate::classes::diviner::empathy::receiver(cx, target, kind.name())
+        crate::rules::damage::bond_receiver(cx, target, kind.name())
     } else {
         target
     };
@@ -1289,11 +1289,11 @@ fn apply_effects_saved(
                 cx.emit(Event::WardLost { unit: cx.s.who(target), amount, why: name.clone() });
             }
         } else if let Some(w) = e.ward
-            && !crate::classes::diviner::empathy::copied_already(cx.s, target, &name)
+            && !crate::rules::query::empathy_copied(cx.s, target, &name)
         {
             let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
-            crate::classes::diviner::empathy::ward_gained(cx, target, w, &name); // Empath
+            crate::engine::hooks::ward_gained(cx, target, w, &name); // Empath
         }
         if let Some(h) = e.heal {
             damage::heal(cx, target, h, &name);

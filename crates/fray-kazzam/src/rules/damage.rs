@@ -90,7 +90,7 @@ pub fn deal(
     if !cx.s.unit(target).on_map() {
         return Dealt::default();
     }
-    let bonded = crate::classes::diviner::empathy::receiver(cx, target, "damage"); // Empathic Bond
+    let bonded = bond_receiver(cx, target, "damage"); // Empathic Bond
     if bonded != target {
         cx.s.empathy.redirected = true; // once: two bonds cannot pass it back and forth
         deal(cx, bonded, amount, source, why, ctx);
@@ -198,14 +198,14 @@ fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
 
 /// Restores HP up to the maximum.
 pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
-    if crate::classes::diviner::empathy::copied_already(cx.s, unit, why) {
+    if crate::rules::query::empathy_copied(cx.s, unit, why) {
         return; // an Empath's copy gave it this already
     }
     let u = cx.s.unit(unit);
     let hp = (u.hp + amount).min(u.max_hp);
     if hp > u.hp {
         cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
-        crate::classes::diviner::empathy::healed(cx, unit, amount, why); // Empath
+        crate::engine::hooks::healed(cx, unit, amount, why); // Empath
     }
 }
 
@@ -323,4 +323,32 @@ fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     let side = taker.side;
     score(cx, side, 1, Some(b), format!("took out {}", victim.id));
+}
+
+/// Empathic Bond: who receives damage or a negative status (`what`) meant for `target` — the
+/// one of the bonded pair its Diviner named, while that one is on the map.
+pub fn bond_receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
+    if cx.s.empathy.redirected {
+        return target;
+    }
+    let to =
+        cx.s.curses
+            .iter()
+            .filter(|c| {
+                c.on == crate::engine::records::curses::CurseOn::Bonded && (c.maker == target || c.target == target)
+            })
+            .find_map(|c| match c.value {
+                1 => Some(c.maker),
+                2 => Some(c.target),
+                _ => None,
+            });
+    match to {
+        Some(r) if r != target && cx.s.unit(r).on_map() => {
+            let text =
+                format!("Empathic Bond: {} takes the {what} meant for {}", cx.s.unit(r).id, cx.s.unit(target).id);
+            cx.emit(Event::Note { text });
+            r
+        }
+        _ => target,
+    }
 }

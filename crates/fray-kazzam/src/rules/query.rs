@@ -673,3 +673,9 @@ pub fn warp_distance(s: &State, at: Pos, t: UnitIdx) -> Option<i32> {
     let tu = s.unit(t);
     Some(distance(at, 1, tu.pos?, tu.size))
 }
+
+/// Whether `u` already got what `why` gives through an Empath's copy in this step: the effect
+/// then covers it once, not twice.
+pub fn empathy_copied(s: &State, u: UnitIdx, why: &str) -> bool {
+    s.empathy.seen.iter().any(|(w, y, copy)| *w == u && y == why && *copy)
+}

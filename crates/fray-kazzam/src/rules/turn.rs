@@ -392,7 +392,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     if !success {
         crate::classes::tamer::save_failed(cx, unit); // Summon Scalehound
     }
-    crate::classes::diviner::empathy::saved(cx, unit, what)?; // Empath
+    crate::engine::hooks::save_made(cx, unit, what)?; // Empath
     Ok((roll, success))
 }
 
