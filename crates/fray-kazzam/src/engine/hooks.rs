@@ -227,6 +227,24 @@ pub type SaveMadeFn = fn(&mut Ctx, UnitIdx, &str) -> Result<(), RuleError>;
 /// The decision kind, prompt and options of a class's frame kept among the placed ones.
 pub type PlacedQuestionFn =
     fn(&State, &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>);
+/// A creature removed from existence (Removal from Existence): what may target it, and its
+/// turn outside existence (its menu, commands and move).
+#[derive(Clone, Copy)]
+pub struct RemovedTurn {
+    /// Refuses a power aimed at `t` (a removed creature, or a target Removal does not take).
+    pub check_target: fn(&State, UnitIdx, &PowerDef, UnitIdx) -> Result<(), RuleError>,
+    /// Whether a removed unit's turn has nothing left in it.
+    pub turn_done: fn(&State, UnitIdx) -> bool,
+    /// A removed unit's action menu.
+    pub menu: fn(&State, UnitIdx) -> Vec<fray_core::decision::DecisionOption>,
+    /// Answers that menu with a square.
+    pub answer_menu: fn(&mut Ctx, UnitIdx, &str) -> Result<(), RuleError>,
+    /// Checks a command of a unit: `None` unless it is removed.
+    pub check: fn(&State, UnitIdx, &crate::engine::frames::rules::Verb) -> Option<Result<(), RuleError>>,
+    /// A removed unit's move.
+    pub move_to: fn(&mut Ctx, UnitIdx, Pos) -> Result<(), RuleError>,
+}
+
 /// The `<unit>@x,y` target options of a power made from a Source Warp.
 pub type WarpOptionsFn = fn(&State, UnitIdx, u16) -> Vec<fray_core::decision::DecisionOption>;
 /// Checks a power made from the Source Warp at the square on these targets.
@@ -353,6 +371,7 @@ pub struct Table {
     save_made: Vec<Listener<SaveMadeFn>>,
     placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
     warp: Option<(WarpOptionsFn, CheckWarpFn)>,
+    removed: Option<RemovedTurn>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -523,6 +542,10 @@ impl Registry {
     /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
     pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
         assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
+    /// What may target a removed creature, and its turn outside existence.
+    pub fn removed_turn(&mut self, r: RemovedTurn) {
+        assert!(self.t.removed.replace(r).is_none(), "one Removal from Existence hook");
     }
     /// Attacks made from a Source Warp: their menu options and their check.
     pub fn warp_attacks(&mut self, options: WarpOptionsFn, check: CheckWarpFn) {
@@ -932,4 +955,38 @@ pub fn save_made(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(), RuleErro
     let t = shared(cx);
     let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.save_made.iter().try_for_each(|l| (l.run)(cx, unit, what))
+}
+
+fn removed(s: &State) -> RemovedTurn {
+    table(s).removed.expect("Removal from Existence registered its hook")
+}
+
+/// Refuses a power aimed at a removed creature (or a target Removal from Existence cannot take).
+pub fn removed_check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
+    (removed(s).check_target)(s, u, def, t)
+}
+
+/// Whether a removed unit's turn has nothing left in it.
+pub fn removed_turn_done(s: &State, u: UnitIdx) -> bool {
+    (removed(s).turn_done)(s, u)
+}
+
+/// A removed unit's action menu.
+pub fn removed_menu(s: &State, u: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    (removed(s).menu)(s, u)
+}
+
+/// Answers a removed unit's menu with a square.
+pub fn removed_answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str) -> Result<(), RuleError> {
+    (removed(cx.s).answer_menu)(cx, u, option)
+}
+
+/// Checks a command of `u`: `None` unless it is removed from existence.
+pub fn removed_check(s: &State, u: UnitIdx, v: &crate::engine::frames::rules::Verb) -> Option<Result<(), RuleError>> {
+    (removed(s).check)(s, u, v)
+}
+
+/// A removed unit's move outside existence.
+pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
+    (removed(cx.s).move_to)(cx, u, q)
 }

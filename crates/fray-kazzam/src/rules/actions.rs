@@ -132,69 +132,7 @@ pub struct Command {
     pub from: Option<Pos>,
 }
 
-/// A checked, resolved action.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Verb {
-    /// Walk or crawl along a route.
-    Move {
-        /// Squares entered.
-        path: Vec<Pos>,
-        /// Walking or crawling.
-        mode: Mode,
-    },
-    /// Shift 1 square.
-    Shift(Pos),
-    /// Stand up.
-    Stand,
-    /// Escape attempt against one status.
-    Escape(StatusKind),
-    /// Use a power.
-    Power {
-        /// Which.
-        power: u16,
-        /// Targets in roll order.
-        targets: Vec<UnitIdx>,
-        /// A square it needs.
-        square: Option<Pos>,
-        /// Creative Use.
-        creative: bool,
-        /// Advantage granted by a willing ally target.
-        advantage: bool,
-    },
-    /// Pick up an orb.
-    PickUp(OrbIdx),
-    /// Drop an orb.
-    Drop(OrbIdx, Pos),
-    /// Hand an orb over.
-    Hand(OrbIdx, UnitIdx),
-    /// Take an orb from an ally.
-    Take(OrbIdx),
-    /// Dunk an orb.
-    Dunk(OrbIdx, u8),
-    /// Hit the button of this exit.
-    Button(Pos),
-    /// Stow the implement.
-    Stow,
-    /// Take it back.
-    Retrieve,
-    /// Drop Prone.
-    DropProne,
-    /// End a status a power lets its bearer pull off, for the Attack Action.
-    ShakeOff(StatusKind),
-    /// Stop Flying.
-    Land,
-    /// End the turn.
-    EndTurn(Vec<StatusKind>),
-    /// Use an attack power from one of the user's Source Warps (`warp_origin`).
-    WarpPower {
-        /// Which.
-        power: u16,
-        /// Targets in roll order.
-        targets: Vec<UnitIdx>,
-        /// The warp's square: the attack's origin.
-        from: Pos,
-    },
-}
+pub use crate::engine::frames::rules::Verb;
 
 thread_local! {
     /// Whether options are being built for `Game::legal`, which reads only their ids.
@@ -404,7 +342,7 @@ pub fn check_target_at(
 ) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let (au, tu) = (s.unit(u), s.unit(t));
-    crate::classes::porter::removal::check_target(s, u, def, t)?; // nothing targets a removed creature
+    crate::engine::hooks::removed_check_target(s, u, def, t)?; // nothing targets a removed creature
     if !tu.on_map() {
         return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
@@ -843,9 +781,9 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// [`menu`], into `out`.
 pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         // its move outside existence, or the end
-        crate::classes::porter::removal::menu(s, u).into_iter().for_each(|o| out.option(o));
+        crate::engine::hooks::removed_menu(s, u).into_iter().for_each(|o| out.option(o));
         return;
     }
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
@@ -1152,7 +1090,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
         cx.push(Frame::Act { unit: u });
     }
     if crate::rules::query::is_removed(cx.s, u) && option != "end-turn" {
-        return crate::classes::porter::removal::answer_menu(cx, u, option);
+        return crate::engine::hooks::removed_answer_menu(cx, u, option);
     }
     enum Next {
         Do(Verb),
@@ -1631,7 +1569,7 @@ fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, Rule
 
 /// Checks a verb against every rule that could refuse it.
 pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
-    if let Some(r) = crate::classes::porter::removal::check(s, u, v) {
+    if let Some(r) = crate::engine::hooks::removed_check(s, u, v) {
         return r; // a removed creature only moves
     }
     if !s.unit(u).on_map() && !matches!(v, Verb::EndTurn(_)) {
@@ -1941,7 +1879,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         && let Some(&q) = path.last()
         && crate::rules::query::is_removed(cx.s, u)
     {
-        return crate::classes::porter::removal::move_to(cx, u, q);
+        return crate::engine::hooks::removed_move_to(cx, u, q);
     }
     match v {
         Verb::EndTurn(fail) => {

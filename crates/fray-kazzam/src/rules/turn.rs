@@ -247,7 +247,7 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     }
     // A removed creature's turn goes on while it still has its move (removal.rs).
     let removed = crate::rules::query::is_removed(cx.s, unit);
-    if (!u.on_map() && !removed) || u.turn_over || crate::classes::porter::removal::turn_done(cx.s, unit) {
+    if (!u.on_map() && !removed) || u.turn_over || crate::engine::hooks::removed_turn_done(cx.s, unit) {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
     }
