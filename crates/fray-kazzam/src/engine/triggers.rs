@@ -292,7 +292,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
         }
         Trigger::WasHit { .. } | Trigger::Opportunity { .. } => {} // features only; an Opportunity it cannot take
         Trigger::TookDamage { .. } => {
-            for p in crate::classes::brewer::reaction_elixirs(s, owner) {
+            for p in crate::rules::query::reaction_elixirs(s, owner) {
                 out.push((p, None, format!("drink {} now", name(p))));
             }
             for p in ready(s, owner, "kill-switch") {
@@ -711,7 +711,7 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
                 return use_feature(cx, owner, trigger, option);
             }
             if let Trigger::TookDamage { unit } = trigger
-                && let Some(p) = crate::classes::brewer::reaction_elixirs(cx.s, unit)
+                && let Some(p) = crate::rules::query::reaction_elixirs(cx.s, unit)
                     .into_iter()
                     .find(|&p| cx.s.powers.get(p).id == option)
             {

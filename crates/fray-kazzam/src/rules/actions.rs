@@ -407,7 +407,7 @@ pub fn check_target_at(
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
         (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
-        (false, t) => crate::classes::brewer::range(def).unwrap_or(range_of(s, u, t)),
+        (false, t) => crate::rules::query::brew_range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = match from {
         Some(at) => crate::rules::query::warp_distance(s, at, t), // Source Warp

@@ -697,7 +697,7 @@ fn apply_damage_and_effect(
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
-        let line = line + if a.later { 0 } else { crate::classes::brewer::line_bonus(cx.s, &a.brew) }; // an Encounter Potion
+        let line = line + if a.later { 0 } else { crate::rules::query::brew_line_bonus(cx.s, &a.brew) }; // an Encounter Potion
         // Multi-Sword, Multi-Staff: 1 less instead of the implement's 1 more (K-MULTI-5).
         let implement = if a.multi {
             -1
@@ -757,7 +757,7 @@ fn apply_damage_and_effect(
         packet += crate::roles::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
     }
     if damage {
-        packet += crate::classes::brewer::edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5
+        packet += crate::rules::query::brew_edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5
     }
     if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::rules::modifiers::extra_damage(cx, attacker, target); // Assault Charm

@@ -679,3 +679,47 @@ pub fn warp_distance(s: &State, at: Pos, t: UnitIdx) -> Option<i32> {
 pub fn empathy_copied(s: &State, u: UnitIdx, why: &str) -> bool {
     s.empathy.seen.iter().any(|(w, y, copy)| *w == u && y == why && *copy)
 }
+
+/// The range a delivery power reaches instead of its implement's, if it says one.
+pub fn brew_range(def: &PowerDef) -> Option<i32> {
+    def.delivers.as_ref().and_then(|d| d.range)
+}
+
+/// Elixirs that may be drunk as a Reaction to taking damage (Phoenix Elixir, L1475).
+const REACTION_ELIXIRS: &[&str] = &["phoenix-elixir"];
+
+/// The different Elixirs `u` carries that it may drink as a Reaction to taking damage.
+pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
+    let mut out: Vec<u16> = Vec::new();
+    if brews_locked(s, u) {
+        return out; // Kill Switch
+    }
+    for e in &s.unit(u).elixirs {
+        if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
+            out.push(e.power);
+        }
+    }
+    out
+}
+
+/// Potent Edge from level 5 (Improved At-Wills): 1 more damage for each Potion the attack
+/// carries from the blade beyond the first.
+pub fn brew_edge_bonus(s: &State, user: UnitIdx, def: &PowerDef, brew: &[u16]) -> i32 {
+    if def.delivers.as_ref().is_some_and(|d| d.blade) && s.unit(user).level >= 5 {
+        (brew.len() as i32 - 1).max(0)
+    } else {
+        0
+    }
+}
+
+/// An Encounter Potion raises the attack's damage line by 1 (L1485).
+pub fn brew_line_bonus(s: &State, brew: &[u16]) -> i32 {
+    i32::from(brew.iter().any(|&p| s.powers.get(p).frequency == crate::content::powers::Frequency::Encounter))
+}
+
+/// Whether `u`'s Potions and Elixirs are locked after Kill Switch.
+pub fn brews_locked(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::BrewsLocked && m.attackers == crate::engine::records::modifiers::Attackers::Unit(u)
+    })
+}
