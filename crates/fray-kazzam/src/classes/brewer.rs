@@ -749,4 +749,15 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.lends(carried_power);
     r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 20, "bonded-futures", turn_starts);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 10, "generosity-tonic", generosity);
+    r.brews(crate::engine::hooks::Brews {
+        check_use,
+        begin,
+        on_hit,
+        deliver,
+        blade_used,
+        drop_all,
+        failed_save,
+        drink_power,
+        kill_switch,
+    });
 }

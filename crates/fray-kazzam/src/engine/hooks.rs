@@ -245,6 +245,35 @@ pub struct RemovedTurn {
     pub move_to: fn(&mut Ctx, UnitIdx, Pos) -> Result<(), RuleError>,
 }
 
+/// A hit with Potions (definition, user, target, Potions, whether it deals damage): who was splashed.
+pub type BrewHitFn = fn(&mut Ctx, &PowerDef, UnitIdx, UnitIdx, &[u16], bool) -> Result<Vec<UnitIdx>, RuleError>;
+/// The Potions' Effect lines (user, target, Potions, those splashed).
+pub type DeliverFn = fn(&mut Ctx, UnitIdx, UnitIdx, &[u16], &[UnitIdx]) -> Result<(), RuleError>;
+
+/// The Brewer's Potions and Elixirs where the core rules meet them (`classes::brewer`), each
+/// called at the one place the rules always called it.
+#[derive(Clone, Copy)]
+pub struct Brews {
+    /// Refuses a delivery power without its Potions, a brew used on its own, a locked stash.
+    pub check_use: fn(&State, UnitIdx, u16) -> Result<(), RuleError>,
+    /// A delivery power's attack frame is on the stack: asks for the Potions.
+    pub begin: fn(&mut Ctx, UnitIdx, u16),
+    /// On a hit, before its damage: the Potions' Specials and the splash; who was splashed.
+    pub on_hit: BrewHitFn,
+    /// The Potions' Effect lines on the target and those splashed.
+    pub deliver: DeliverFn,
+    /// A blade attack's Potions were applied: the blade is wiped.
+    pub blade_used: fn(&mut Ctx, UnitIdx, &PowerDef),
+    /// A creature Taken Out loses its Elixirs (after its orbs).
+    pub drop_all: fn(&mut Ctx, UnitIdx),
+    /// A failed save against a status (Corrosive Potion grows).
+    pub failed_save: fn(&mut Ctx, UnitIdx, Status),
+    /// Drinks a carried Elixir as a Reaction (Phoenix Elixir).
+    pub drink_power: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
+    /// Kill Switch, used as a Reaction.
+    pub kill_switch: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
+}
+
 /// The `<unit>@x,y` target options of a power made from a Source Warp.
 pub type WarpOptionsFn = fn(&State, UnitIdx, u16) -> Vec<fray_core::decision::DecisionOption>;
 /// Checks a power made from the Source Warp at the square on these targets.
@@ -372,6 +401,7 @@ pub struct Table {
     placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
     warp: Option<(WarpOptionsFn, CheckWarpFn)>,
     removed: Option<RemovedTurn>,
+    brews: Option<Brews>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -542,6 +572,10 @@ impl Registry {
     /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
     pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
         assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
+    /// The Brewer's Potions and Elixirs where the core rules meet them.
+    pub fn brews(&mut self, b: Brews) {
+        assert!(self.t.brews.replace(b).is_none(), "one Brewer hook");
     }
     /// What may target a removed creature, and its turn outside existence.
     pub fn removed_turn(&mut self, r: RemovedTurn) {
@@ -989,4 +1023,9 @@ pub fn removed_check(s: &State, u: UnitIdx, v: &crate::engine::frames::rules::Ve
 /// A removed unit's move outside existence.
 pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
     (removed(cx.s).move_to)(cx, u, q)
+}
+
+/// The Brewer's functions the core rules call ([`Brews`]).
+pub fn brews(s: &State) -> Brews {
+    table(s).brews.expect("the Brewer registered its hook")
 }

@@ -715,7 +715,7 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
                     .into_iter()
                     .find(|&p| cx.s.powers.get(p).id == option)
             {
-                return crate::classes::brewer::drink_power(cx, unit, p); // Phoenix Elixir
+                return (crate::engine::hooks::brews(cx.s).drink_power)(cx, unit, p); // Phoenix Elixir
             }
             let (id, arg) = option.split_once(':').map_or((option, None), |(a, b)| (a, Some(b)));
             let find = |id: &str| cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")));
@@ -827,7 +827,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             let effect = def.effect.clone();
             crate::rules::attack::apply_effects(cx, owner, about, p, &effect)?;
         }
-        Some("kill-switch") => crate::classes::brewer::kill_switch(cx, owner, p)?,
+        Some("kill-switch") => (crate::engine::hooks::brews(cx.s).kill_switch)(cx, owner, p)?,
         other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
     }
     Ok(())

@@ -270,7 +270,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format_args!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
         ));
     }
-    crate::classes::brewer::check_use(s, u, power)?;
+    (crate::engine::hooks::brews(s).check_use)(s, u, power)?;
     if def.not_after_moving && unit.actions.moved > 0 {
         return Err(crate::rules::actions::refuse(
             "K-ACT-1",
@@ -1207,7 +1207,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 || (un.stowed && def.is_attack())
                 || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
                 || def.hook.is_some()
-                || crate::classes::brewer::check_use(s, u, p).is_err();
+                || (crate::engine::hooks::brews(s).check_use)(s, u, p).is_err();
             let usable = !blocked
                 && match def.target {
                     // What controls it (Frenzied, Panicked) limits a granted attack too.
@@ -2146,7 +2146,7 @@ fn use_power(
                 ..AttackFrame::new(u, power, targets, from.unwrap_or(origin))
             };
             attack::begin(cx, frame)?;
-            crate::classes::brewer::begin(cx, u, power);
+            (crate::engine::hooks::brews(cx.s).begin)(cx, u, power);
             if def.zone.is_some() {
                 zones::create(cx, u, power, origin)?;
             }

@@ -770,7 +770,7 @@ fn apply_damage_and_effect(
         packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
     }
     // A Potion's Special; Hurl Flask's splash damage around the target.
-    let around = crate::classes::brewer::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
+    let around = (crate::engine::hooks::brews(cx.s).on_hit)(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
     let dist = if a.warp {
         crate::rules::query::warp_distance(cx.s, a.origin, target) // Source Warp
@@ -880,8 +880,8 @@ fn apply_damage_and_effect(
                 crowd_at,
             );
         }
-        crate::classes::brewer::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
-        crate::classes::brewer::blade_used(cx, attacker, def); // Potent Edge
+        (crate::engine::hooks::brews(cx.s).deliver)(cx, attacker, target, &a.brew.clone(), &around)?;
+        (crate::engine::hooks::brews(cx.s).blade_used)(cx, attacker, def); // Potent Edge
         crate::classes::features::after_effect(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
             // Rapid Fire, Forking Bolt

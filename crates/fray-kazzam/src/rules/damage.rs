@@ -234,7 +234,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
             why: format!("left behind at {pos}"),
         });
     }
-    crate::classes::brewer::drop_all(cx, unit);
+    (crate::engine::hooks::brews(cx.s).drop_all)(cx, unit); // its Elixirs
     // K-DUN-3: every status goes, and so do the Grabs and Marks it was maintaining.
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Taken Out".into() });

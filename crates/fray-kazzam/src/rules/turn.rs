@@ -361,7 +361,7 @@ pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
     if ends && cx.s.unit(unit).statuses.contains(&st) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
     } else if !success && cx.s.unit(unit).statuses.contains(&st) {
-        crate::classes::brewer::failed_save(cx, unit, st); // Corrosive Potion
+        (crate::engine::hooks::brews(cx.s).failed_save)(cx, unit, st); // Corrosive Potion
     }
 }
 
