@@ -245,6 +245,48 @@ pub struct RemovedTurn {
     pub move_to: fn(&mut Ctx, UnitIdx, Pos) -> Result<(), RuleError>,
 }
 
+/// Lasting charms' saves (unit, statuses it fails without rolling).
+pub type LastingSavesFn =
+    fn(&mut Ctx, UnitIdx, &[crate::engine::records::statuses::StatusKind]) -> Result<(), RuleError>;
+/// Who chooses whether a Luck reroll is used (attacker, target, after whom), if anyone.
+pub type LuckChooserFn = fn(&State, UnitIdx, UnitIdx, Option<UnitIdx>) -> Option<UnitIdx>;
+/// The natural roll as a Charmer's wand reads it (attacker, target, power, natural).
+pub type WandReadingFn = fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef, i32) -> i32;
+/// A charm power's hit or miss (user, target, power, how it hit).
+pub type CharmResolveFn = fn(&mut Ctx, UnitIdx, UnitIdx, u16, crate::engine::events::Hit) -> Result<(), RuleError>;
+
+/// The Charmer's charms where the core rules meet them (`classes::charmer`), each called at the
+/// one place the rules always called it.
+#[derive(Clone, Copy)]
+pub struct Charms {
+    /// Lasting: one save per charm.
+    pub lasting_saves: LastingSavesFn,
+    /// Whether a status is held by a Lasting charm (saved against on its own).
+    pub lasting_status: fn(&State, &Status) -> bool,
+    /// Forced Flight: who lands the unit at this turn's end, if anyone.
+    pub forced_landing: fn(&State, UnitIdx, u32) -> Option<UnitIdx>,
+    /// Forced Flight's landing attack.
+    pub landing_attack: fn(&mut Ctx, UnitIdx, UnitIdx),
+    /// Whether the unit's saves succeed without a roll.
+    pub saves_succeed: fn(&State, UnitIdx) -> bool,
+    /// Takeoff Charm's check on a power.
+    pub check_takeoff: fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>,
+    /// Whether a status is Forced Flight's.
+    pub forced_flight: fn(&State, &Status) -> bool,
+    /// Who chooses a Luck reroll.
+    pub luck_chooser: LuckChooserFn,
+    /// The natural roll as a wand reads it.
+    pub wand_reading: WandReadingFn,
+    /// A charm's hit or miss.
+    pub resolve: CharmResolveFn,
+    /// Enlarging Charm's extra damage.
+    pub enlarged_damage: fn(&State, UnitIdx, UnitIdx, &PowerDef) -> i32,
+    /// Wraith Charm: the mover passed through someone.
+    pub moved_through: fn(&mut Ctx, UnitIdx),
+    /// Whether the unit cannot be Taken Out yet.
+    pub undying: fn(&State, UnitIdx) -> bool,
+}
+
 /// A hit with Potions (definition, user, target, Potions, whether it deals damage): who was splashed.
 pub type BrewHitFn = fn(&mut Ctx, &PowerDef, UnitIdx, UnitIdx, &[u16], bool) -> Result<Vec<UnitIdx>, RuleError>;
 /// The Potions' Effect lines (user, target, Potions, those splashed).
@@ -402,6 +444,7 @@ pub struct Table {
     warp: Option<(WarpOptionsFn, CheckWarpFn)>,
     removed: Option<RemovedTurn>,
     brews: Option<Brews>,
+    charms: Option<Charms>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -572,6 +615,10 @@ impl Registry {
     /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
     pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
         assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
+    /// The Charmer's charms where the core rules meet them.
+    pub fn charms(&mut self, c: Charms) {
+        assert!(self.t.charms.replace(c).is_none(), "one Charmer hook");
     }
     /// The Brewer's Potions and Elixirs where the core rules meet them.
     pub fn brews(&mut self, b: Brews) {
@@ -1028,4 +1075,9 @@ pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError
 /// The Brewer's functions the core rules call ([`Brews`]).
 pub fn brews(s: &State) -> Brews {
     table(s).brews.expect("the Brewer registered its hook")
+}
+
+/// The Charmer's functions the core rules call ([`Charms`]).
+pub fn charms(s: &State) -> Charms {
+    table(s).charms.expect("the Charmer registered its hook")
 }

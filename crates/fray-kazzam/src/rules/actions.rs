@@ -315,7 +315,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         ));
     }
     crate::classes::features::check_power(s, u, def)?; // Change Spell
-    crate::classes::charmer::check_takeoff(s, u, def)?; // Takeoff Charm
+    (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
             return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
@@ -1819,7 +1819,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             if s.unit(u).statuses.iter().any(|st| {
                 st.kind == StatusKind::Flying
-                    && (st.source.is_some_and(|src| src != u) || crate::classes::charmer::forced_flight(s, st))
+                    && (st.source.is_some_and(|src| src != u) || (crate::engine::hooks::charms(s).forced_flight)(s, st))
             }) {
                 return Err(crate::rules::actions::refuse(
                     "K-ST-Flying",

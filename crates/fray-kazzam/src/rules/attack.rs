@@ -348,7 +348,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         mode,
                     });
                     // Luck Tokens: the attacker, then the target, may have the roll made again.
-                    match crate::classes::charmer::luck_chooser(cx.s, a.attacker, target, None) {
+                    match (crate::engine::hooks::charms(cx.s).luck_chooser)(cx.s, a.attacker, target, None) {
                         Some(who) => a.stage = Stage::Luck { natural, mode, who, dice: rolled },
                         None => after_roll(cx, &mut a, def, target, natural, rolled, mode)?,
                     }
@@ -443,7 +443,7 @@ fn after_roll(
             RollMode::Normal => None,
         },
     );
-    let mut natural = crate::classes::charmer::wand_reading(cx, a.attacker, target, def, natural);
+    let mut natural = (crate::engine::hooks::charms(cx.s).wand_reading)(cx, a.attacker, target, def, natural);
     if natural == 1 && !a.first_done {
         // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not;
         // through a summoned creature, its Tamer's.
@@ -535,7 +535,7 @@ fn resolve_roll(
         .then_some(value);
     if def.charm.is_some() && hit != Hit::Miss {
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
-        crate::classes::charmer::resolve(cx, a.attacker, target, a.power, hit)?;
+        (crate::engine::hooks::charms(cx.s).resolve)(cx, a.attacker, target, a.power, hit)?;
         crate::classes::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
         let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
@@ -761,7 +761,7 @@ fn apply_damage_and_effect(
     }
     if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::rules::modifiers::extra_damage(cx, attacker, target); // Assault Charm
-        packet += crate::classes::charmer::enlarged_damage(cx.s, attacker, target, def); // Enlarging Charm
+        packet += (crate::engine::hooks::charms(cx.s).enlarged_damage)(cx.s, attacker, target, def); // Enlarging Charm
     }
     if crate::rules::modifiers::deals_no_damage(cx.s, attacker, target) {
         packet = 0; // Dispersion
@@ -1427,7 +1427,7 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
                 cx.emit(Event::AttackRolled { attacker, target: t, dice: rolled, natural: n, mode });
                 natural = n;
             }
-            match crate::classes::charmer::luck_chooser(cx.s, a.attacker, target, Some(who)) {
+            match (crate::engine::hooks::charms(cx.s).luck_chooser)(cx.s, a.attacker, target, Some(who)) {
                 Some(next) => a.stage = Stage::Luck { natural, mode, who: next, dice },
                 None => after_roll(cx, &mut a, def, target, natural, dice, mode)?,
             }

@@ -218,7 +218,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         crate::rules::summons::destroyed(cx, unit, by);
         return;
     }
-    if crate::classes::charmer::undying(cx.s, unit) {
+    if (crate::engine::hooks::charms(cx.s).undying)(cx.s, unit) {
         cx.emit(Event::Note { text: format!("{} cannot be Taken Out yet: it stays up", u.id) });
         return;
     }
