@@ -20,6 +20,10 @@ pub use crate::engine::records::brewer::Elixir;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
+pub use crate::rules::query::{
+    brew_edge_bonus as edge_bonus, brew_line_bonus as line_bonus, brew_range as range, brews_locked as locked,
+    reaction_elixirs,
+};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -27,11 +31,6 @@ use fray_core::ruleset::RuleError;
 /// Whether a power is an Elixir proper (not a Potion made as one).
 pub fn is_elixir(def: &PowerDef) -> bool {
     matches!(def.group.as_deref(), Some("elixir" | "encounter-elixir"))
-}
-
-/// The range a delivery power reaches instead of its implement's, if it says one.
-pub fn range(def: &PowerDef) -> Option<i32> {
-    def.delivers.as_ref().and_then(|d| d.range)
 }
 
 /// Whether a power is a Potion (delivered, never used on its own).
@@ -130,23 +129,6 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
         _ => {}
     }
     Ok(())
-}
-
-/// Elixirs that may be drunk as a Reaction to taking damage (Phoenix Elixir, L1475).
-const REACTION_ELIXIRS: &[&str] = &["phoenix-elixir"];
-
-/// The different Elixirs `u` carries that it may drink as a Reaction to taking damage.
-pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
-    let mut out: Vec<u16> = Vec::new();
-    if locked(s, u) {
-        return out; // Kill Switch
-    }
-    for e in &s.unit(u).elixirs {
-        if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
-            out.push(e.power);
-        }
-    }
-    out
 }
 
 /// `u` drinks one carried flask of `power` (a Reaction: no action spent).
@@ -401,21 +383,6 @@ pub fn blade_used(cx: &mut Ctx, user: UnitIdx, def: &PowerDef) {
     if def.delivers.as_ref().is_some_and(|d| d.blade) && !cx.s.unit(user).blade.is_empty() {
         set_blade(cx, user, Vec::new());
     }
-}
-
-/// Potent Edge from level 5 (Improved At-Wills): 1 more damage for each Potion the attack
-/// carries from the blade beyond the first.
-pub fn edge_bonus(s: &State, user: UnitIdx, def: &PowerDef, brew: &[u16]) -> i32 {
-    if def.delivers.as_ref().is_some_and(|d| d.blade) && s.unit(user).level >= 5 {
-        (brew.len() as i32 - 1).max(0)
-    } else {
-        0
-    }
-}
-
-/// An Encounter Potion raises the attack's damage line by 1 (L1485).
-pub fn line_bonus(s: &State, brew: &[u16]) -> i32 {
-    i32::from(brew.iter().any(|&p| s.powers.get(p).frequency == Frequency::Encounter))
 }
 
 /// Everyone within the splash radius of `target` (Hurl Flask: 1, 2 from level 5), the target
@@ -712,11 +679,6 @@ pub fn turn_starts(cx: &mut Ctx, unit: UnitIdx) {
 // Kill Switch (L1509-1513; rulings kill-switch)
 // ---------------------------------------------------------------------------------------
 
-/// Whether `u`'s Potions and Elixirs are locked after Kill Switch.
-pub fn locked(s: &State, u: UnitIdx) -> bool {
-    s.modifiers.iter().any(|m| m.kind == ModifierKind::BrewsLocked && m.attackers == Attackers::Unit(u))
-}
-
 /// The brews Kill Switch spills: every Potion and Elixir `u` knows, the Encounter ones only
 /// while unspent.
 fn stash(s: &State, u: UnitIdx) -> Vec<u16> {
@@ -787,4 +749,15 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.lends(carried_power);
     r.on_turn(crate::engine::hooks::Trigger::TurnStarted, 20, "bonded-futures", turn_starts);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 10, "generosity-tonic", generosity);
+    r.brews(crate::engine::hooks::Brews {
+        check_use,
+        begin,
+        on_hit,
+        deliver,
+        blade_used,
+        drop_all,
+        failed_save,
+        drink_power,
+        kill_switch,
+    });
 }

@@ -684,6 +684,21 @@ pub fn enlarged_damage(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
 /// K-MISS-7 (a Charmer's ally missing on its first roll); Ugnatio's Preservation Charm at the
 /// end of a turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.charms(crate::engine::hooks::Charms {
+        lasting_saves,
+        lasting_status,
+        forced_landing,
+        landing_attack,
+        saves_succeed,
+        check_takeoff,
+        forced_flight,
+        luck_chooser,
+        wand_reading,
+        resolve,
+        enlarged_damage,
+        moved_through,
+        undying,
+    });
     r.menu(50, takeoff_menu); // Takeoff Charm
     r.lends(takeoff_power);
     r.on_taken_out(20, "enlarging-charm", |cx, _, _, _| shrink_back(cx));

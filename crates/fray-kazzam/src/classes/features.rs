@@ -279,7 +279,7 @@ pub fn teleported(cx: &mut Ctx, mover: UnitIdx, t: UnitIdx) {
     if cx.s.has_feature(mover, Feature::TeleportationSpecialist) && !cx.s.enemies(mover, t) && cx.s.unit(t).on_map() {
         let ward = cx.s.unit(t).ward + 1;
         cx.emit(Event::WardSet { unit: cx.s.who(t), ward, why: "Teleportation Specialist".into() });
-        crate::classes::diviner::empathy::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
+        crate::engine::hooks::ward_gained(cx, t, 1, "Teleportation Specialist"); // Empath
     }
 }
 
@@ -599,7 +599,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
                 amount += 1;
             }
             cx.emit(Event::SpecialWard { unit: cx.s.who(t), from: cx.s.who(unit), amount });
-            crate::classes::diviner::empathy::ward_gained(cx, t, amount, "Special Ward"); // Empath
+            crate::engine::hooks::ward_gained(cx, t, amount, "Special Ward"); // Empath
             crate::rules::modifiers::ward_boost_used(cx, unit);
         }
         FeatureFrame::Swap { unit, target } => {
@@ -615,7 +615,7 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
 /// creature that is also on the ground, or also in the air (K-ST-Flying).
 pub fn swap_fits(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
     let (Some(a), Some(b)) = (s.unit(u).pos, s.unit(t).pos) else { return false };
-    if crate::classes::tinker::pest::riding(s.unit(u)) || crate::classes::tinker::pest::riding(s.unit(t)) {
+    if crate::engine::appliers::riding(s.unit(u)) || crate::engine::appliers::riding(s.unit(t)) {
         return false; // a riding Pest goes only where its host goes (the-pest)
     }
     let clash = |who: UnitIdx, at: fray_core::grid::Pos| {
@@ -623,7 +623,7 @@ pub fn swap_fits(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
         s.units_on_map().any(|o| {
             o != u
                 && o != t
-                && !crate::classes::tinker::pest::riding(s.unit(o)) // it rides along with its host
+                && !crate::engine::appliers::riding(s.unit(o)) // it rides along with its host
                 && s.has(o, StatusKind::Flying) == fly
                 && fray_core::geometry::distance(at, s.unit(who).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
         })

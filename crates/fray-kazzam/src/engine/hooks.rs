@@ -18,6 +18,7 @@
 //!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
 
 use crate::content::powers::PowerDef;
+use crate::engine::frames::rules::PlacedFrame;
 use crate::engine::kit::Ctx;
 use crate::engine::records::statuses::Status;
 use crate::engine::state::{State, UnitIdx};
@@ -218,6 +219,109 @@ pub type MultiTargetsFn = fn(&State, UnitIdx, u16, Pos) -> Vec<UnitIdx>;
 pub type CheckMultiFn = fn(&State, UnitIdx, u16, Pos, &[UnitIdx]) -> Result<(), RuleError>;
 /// A die about to be rolled for a unit: a value that replaces it (Seer), if any.
 pub type DieFn = fn(&mut Ctx, UnitIdx) -> Option<i32>;
+/// The decision kind, prompt and options of a class's frame kept among the placed ones.
+/// A unit gained an amount (of HP, of Ward) from something named.
+pub type GainFn = fn(&mut Ctx, UnitIdx, i32, &str);
+/// A unit made a saving throw against something named.
+pub type SaveMadeFn = fn(&mut Ctx, UnitIdx, &str) -> Result<(), RuleError>;
+/// The decision kind, prompt and options of a class's frame kept among the placed ones.
+pub type PlacedQuestionFn =
+    fn(&State, &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>);
+/// A creature removed from existence (Removal from Existence): what may target it, and its
+/// turn outside existence (its menu, commands and move).
+#[derive(Clone, Copy)]
+pub struct RemovedTurn {
+    /// Refuses a power aimed at `t` (a removed creature, or a target Removal does not take).
+    pub check_target: fn(&State, UnitIdx, &PowerDef, UnitIdx) -> Result<(), RuleError>,
+    /// Whether a removed unit's turn has nothing left in it.
+    pub turn_done: fn(&State, UnitIdx) -> bool,
+    /// A removed unit's action menu.
+    pub menu: fn(&State, UnitIdx) -> Vec<fray_core::decision::DecisionOption>,
+    /// Answers that menu with a square.
+    pub answer_menu: fn(&mut Ctx, UnitIdx, &str) -> Result<(), RuleError>,
+    /// Checks a command of a unit: `None` unless it is removed.
+    pub check: fn(&State, UnitIdx, &crate::engine::frames::rules::Verb) -> Option<Result<(), RuleError>>,
+    /// A removed unit's move.
+    pub move_to: fn(&mut Ctx, UnitIdx, Pos) -> Result<(), RuleError>,
+}
+
+/// Lasting charms' saves (unit, statuses it fails without rolling).
+pub type LastingSavesFn =
+    fn(&mut Ctx, UnitIdx, &[crate::engine::records::statuses::StatusKind]) -> Result<(), RuleError>;
+/// Who chooses whether a Luck reroll is used (attacker, target, after whom), if anyone.
+pub type LuckChooserFn = fn(&State, UnitIdx, UnitIdx, Option<UnitIdx>) -> Option<UnitIdx>;
+/// The natural roll as a Charmer's wand reads it (attacker, target, power, natural).
+pub type WandReadingFn = fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef, i32) -> i32;
+/// A charm power's hit or miss (user, target, power, how it hit).
+pub type CharmResolveFn = fn(&mut Ctx, UnitIdx, UnitIdx, u16, crate::engine::events::Hit) -> Result<(), RuleError>;
+
+/// The Charmer's charms where the core rules meet them (`classes::charmer`), each called at the
+/// one place the rules always called it.
+#[derive(Clone, Copy)]
+pub struct Charms {
+    /// Lasting: one save per charm.
+    pub lasting_saves: LastingSavesFn,
+    /// Whether a status is held by a Lasting charm (saved against on its own).
+    pub lasting_status: fn(&State, &Status) -> bool,
+    /// Forced Flight: who lands the unit at this turn's end, if anyone.
+    pub forced_landing: fn(&State, UnitIdx, u32) -> Option<UnitIdx>,
+    /// Forced Flight's landing attack.
+    pub landing_attack: fn(&mut Ctx, UnitIdx, UnitIdx),
+    /// Whether the unit's saves succeed without a roll.
+    pub saves_succeed: fn(&State, UnitIdx) -> bool,
+    /// Takeoff Charm's check on a power.
+    pub check_takeoff: fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>,
+    /// Whether a status is Forced Flight's.
+    pub forced_flight: fn(&State, &Status) -> bool,
+    /// Who chooses a Luck reroll.
+    pub luck_chooser: LuckChooserFn,
+    /// The natural roll as a wand reads it.
+    pub wand_reading: WandReadingFn,
+    /// A charm's hit or miss.
+    pub resolve: CharmResolveFn,
+    /// Enlarging Charm's extra damage.
+    pub enlarged_damage: fn(&State, UnitIdx, UnitIdx, &PowerDef) -> i32,
+    /// Wraith Charm: the mover passed through someone.
+    pub moved_through: fn(&mut Ctx, UnitIdx),
+    /// Whether the unit cannot be Taken Out yet.
+    pub undying: fn(&State, UnitIdx) -> bool,
+}
+
+/// A hit with Potions (definition, user, target, Potions, whether it deals damage): who was splashed.
+pub type BrewHitFn = fn(&mut Ctx, &PowerDef, UnitIdx, UnitIdx, &[u16], bool) -> Result<Vec<UnitIdx>, RuleError>;
+/// The Potions' Effect lines (user, target, Potions, those splashed).
+pub type DeliverFn = fn(&mut Ctx, UnitIdx, UnitIdx, &[u16], &[UnitIdx]) -> Result<(), RuleError>;
+
+/// The Brewer's Potions and Elixirs where the core rules meet them (`classes::brewer`), each
+/// called at the one place the rules always called it.
+#[derive(Clone, Copy)]
+pub struct Brews {
+    /// Refuses a delivery power without its Potions, a brew used on its own, a locked stash.
+    pub check_use: fn(&State, UnitIdx, u16) -> Result<(), RuleError>,
+    /// A delivery power's attack frame is on the stack: asks for the Potions.
+    pub begin: fn(&mut Ctx, UnitIdx, u16),
+    /// On a hit, before its damage: the Potions' Specials and the splash; who was splashed.
+    pub on_hit: BrewHitFn,
+    /// The Potions' Effect lines on the target and those splashed.
+    pub deliver: DeliverFn,
+    /// A blade attack's Potions were applied: the blade is wiped.
+    pub blade_used: fn(&mut Ctx, UnitIdx, &PowerDef),
+    /// A creature Taken Out loses its Elixirs (after its orbs).
+    pub drop_all: fn(&mut Ctx, UnitIdx),
+    /// A failed save against a status (Corrosive Potion grows).
+    pub failed_save: fn(&mut Ctx, UnitIdx, Status),
+    /// Drinks a carried Elixir as a Reaction (Phoenix Elixir).
+    pub drink_power: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
+    /// Kill Switch, used as a Reaction.
+    pub kill_switch: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
+}
+
+/// The `<unit>@x,y` target options of a power made from a Source Warp.
+pub type WarpOptionsFn = fn(&State, UnitIdx, u16) -> Vec<fray_core::decision::DecisionOption>;
+/// Checks a power made from the Source Warp at the square on these targets.
+pub type CheckWarpFn = fn(&State, UnitIdx, u16, &[UnitIdx], Pos) -> Result<(), RuleError>;
+/// Answers a class's frame kept among the placed ones.
+pub type PlacedAnswerFn = fn(&mut Ctx, PlacedFrame, &str) -> Result<(), RuleError>;
 
 /// The trigger points with listeners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,6 +380,17 @@ pub enum Trigger {
     EndOfTurn,
     /// Its turn has ended (`TurnEnded` journaled, the next turn queued).
     TurnEnded,
+    /// A unit left the map (Taken Out, destroyed, removed from existence), right after that was
+    /// journaled: what rode it lets go.
+    UnitGone,
+    /// An automaton other than a Tinker's Helper has moved on its turn, before it acts.
+    AutomatonMoved,
+    /// A unit regained HP (after `Healed` is journaled).
+    Healed,
+    /// A unit gained Ward from a power, feature or Boost Square (after `WardSet`).
+    WardGained,
+    /// A unit made a saving throw (after `Save` is journaled and a failure seen to).
+    SaveMade,
 }
 
 /// The finished table a match plays with.
@@ -320,6 +435,16 @@ pub struct Table {
     turn_ending: Vec<Listener<UnitFn>>,
     end_of_turn: Vec<Listener<UnitFn>>,
     turn_ended: Vec<Listener<UnitFn>>,
+    unit_gone: Vec<Listener<UnitFn>>,
+    automaton_moved: Vec<Listener<UnitFn>>,
+    healed: Vec<Listener<GainFn>>,
+    ward_gained: Vec<Listener<GainFn>>,
+    save_made: Vec<Listener<SaveMadeFn>>,
+    placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
+    warp: Option<(WarpOptionsFn, CheckWarpFn)>,
+    removed: Option<RemovedTurn>,
+    brews: Option<Brews>,
+    charms: Option<Charms>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -467,6 +592,46 @@ impl Registry {
             p => panic!("{p:?} listeners are not turn listeners"),
         }
     }
+    /// Listens at [`Trigger::Healed`].
+    pub fn on_healed(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        self.t.healed.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::WardGained`].
+    pub fn on_ward_gained(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        self.t.ward_gained.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::SaveMade`].
+    pub fn on_save_made(&mut self, order: u16, rule: &'static str, run: SaveMadeFn) {
+        self.t.save_made.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::UnitGone`].
+    pub fn on_unit_gone(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.unit_gone.push(Listener { order, rule, run });
+    }
+    /// Listens at [`Trigger::AutomatonMoved`].
+    pub fn on_automaton_moved(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        self.t.automaton_moved.push(Listener { order, rule, run });
+    }
+    /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
+    pub fn placed_frames(&mut self, question: PlacedQuestionFn, answer: PlacedAnswerFn) {
+        assert!(self.t.placed.replace((question, answer)).is_none(), "one placed-frame hook");
+    }
+    /// The Charmer's charms where the core rules meet them.
+    pub fn charms(&mut self, c: Charms) {
+        assert!(self.t.charms.replace(c).is_none(), "one Charmer hook");
+    }
+    /// The Brewer's Potions and Elixirs where the core rules meet them.
+    pub fn brews(&mut self, b: Brews) {
+        assert!(self.t.brews.replace(b).is_none(), "one Brewer hook");
+    }
+    /// What may target a removed creature, and its turn outside existence.
+    pub fn removed_turn(&mut self, r: RemovedTurn) {
+        assert!(self.t.removed.replace(r).is_none(), "one Removal from Existence hook");
+    }
+    /// Attacks made from a Source Warp: their menu options and their check.
+    pub fn warp_attacks(&mut self, options: WarpOptionsFn, check: CheckWarpFn) {
+        assert!(self.t.warp.replace((options, check)).is_none(), "one Source Warp hook");
+    }
     /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
     pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
         self.t.start_phase.push(Listener { order, rule, run });
@@ -518,6 +683,11 @@ impl Registry {
         sort(&mut self.t.turn_ending);
         sort(&mut self.t.end_of_turn);
         sort(&mut self.t.turn_ended);
+        sort(&mut self.t.unit_gone);
+        sort(&mut self.t.automaton_moved);
+        sort(&mut self.t.healed);
+        sort(&mut self.t.ward_gained);
+        sort(&mut self.t.save_made);
         self.t
     }
 }
@@ -603,6 +773,11 @@ impl Table {
         add(&mut out, Trigger::TurnEnding, &self.turn_ending);
         add(&mut out, Trigger::EndOfTurn, &self.end_of_turn);
         add(&mut out, Trigger::TurnEnded, &self.turn_ended);
+        add(&mut out, Trigger::UnitGone, &self.unit_gone);
+        add(&mut out, Trigger::AutomatonMoved, &self.automaton_moved);
+        add(&mut out, Trigger::Healed, &self.healed);
+        add(&mut out, Trigger::WardGained, &self.ward_gained);
+        add(&mut out, Trigger::SaveMade, &self.save_made);
         add(&mut out, Trigger::RoundBegins, &self.round_begins);
         add(&mut out, Trigger::RoundEnds, &self.round_ends);
         out
@@ -801,4 +976,108 @@ pub fn check_multi(s: &State, u: UnitIdx, power: u16, centre: Pos, targets: &[Un
         Some(m) => (m.2)(s, u, power, centre, targets),
         None => Err(crate::engine::kit::refuse("K-MULTI-5", "no implement here attacks a square")),
     }
+}
+
+/// [`Trigger::UnitGone`]: `unit` left the map.
+pub fn unit_gone(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.unit_gone.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// [`Trigger::AutomatonMoved`]: the automaton `unit` has moved on its turn.
+pub fn automaton_moved(cx: &mut Ctx, unit: UnitIdx) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.automaton_moved.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// The question of a class's frame kept among the placed ones.
+pub fn placed_question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<fray_core::decision::DecisionOption>) {
+    let (question, _) = table(s).placed.expect("the placed frame's class registered its hook");
+    question(s, f)
+}
+
+/// Answers a class's frame kept among the placed ones.
+pub fn placed_answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
+    let (_, answer) = table(cx.s).placed.expect("the placed frame's class registered its hook");
+    answer(cx, f, option)
+}
+
+/// The `<unit>@x,y` target options for `u`'s `power` made from its Source Warps.
+pub fn warp_options(s: &State, u: UnitIdx, power: u16) -> Vec<fray_core::decision::DecisionOption> {
+    table(s).warp.map_or_else(Vec::new, |w| (w.0)(s, u, power))
+}
+
+/// Checks `u` using `power` on `targets` from its Source Warp at `from`.
+pub fn check_warp(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: Pos) -> Result<(), RuleError> {
+    match table(s).warp {
+        Some(w) => (w.1)(s, u, power, targets, from),
+        None => Err(crate::engine::kit::refuse("source-warp", "no Source Warp here")),
+    }
+}
+
+/// [`Trigger::Healed`]: `unit` regained `amount` HP from `why`.
+pub fn healed(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.healed.iter().for_each(|l| (l.run)(cx, unit, amount, why))
+}
+
+/// [`Trigger::WardGained`]: `unit` gained `amount` Ward from `why`.
+pub fn ward_gained(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.ward_gained.iter().for_each(|l| (l.run)(cx, unit, amount, why))
+}
+
+/// [`Trigger::SaveMade`]: `unit` made a saving throw against `what`.
+pub fn save_made(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.save_made.iter().try_for_each(|l| (l.run)(cx, unit, what))
+}
+
+fn removed(s: &State) -> RemovedTurn {
+    table(s).removed.expect("Removal from Existence registered its hook")
+}
+
+/// Refuses a power aimed at a removed creature (or a target Removal from Existence cannot take).
+pub fn removed_check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
+    (removed(s).check_target)(s, u, def, t)
+}
+
+/// Whether a removed unit's turn has nothing left in it.
+pub fn removed_turn_done(s: &State, u: UnitIdx) -> bool {
+    (removed(s).turn_done)(s, u)
+}
+
+/// A removed unit's action menu.
+pub fn removed_menu(s: &State, u: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    (removed(s).menu)(s, u)
+}
+
+/// Answers a removed unit's menu with a square.
+pub fn removed_answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str) -> Result<(), RuleError> {
+    (removed(cx.s).answer_menu)(cx, u, option)
+}
+
+/// Checks a command of `u`: `None` unless it is removed from existence.
+pub fn removed_check(s: &State, u: UnitIdx, v: &crate::engine::frames::rules::Verb) -> Option<Result<(), RuleError>> {
+    (removed(s).check)(s, u, v)
+}
+
+/// A removed unit's move outside existence.
+pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
+    (removed(cx.s).move_to)(cx, u, q)
+}
+
+/// The Brewer's functions the core rules call ([`Brews`]).
+pub fn brews(s: &State) -> Brews {
+    table(s).brews.expect("the Brewer registered its hook")
+}
+
+/// The Charmer's functions the core rules call ([`Charms`]).
+pub fn charms(s: &State) -> Charms {
+    table(s).charms.expect("the Charmer registered its hook")
 }

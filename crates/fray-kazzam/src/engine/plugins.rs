@@ -19,9 +19,11 @@ pub fn table() -> Table {
     crate::classes::brewer::register(&mut r);
     crate::classes::charmer::register(&mut r);
     crate::classes::diviner::register(&mut r);
+    crate::classes::diviner::empathy::register(&mut r);
     crate::classes::hexer::register(&mut r);
     crate::classes::porter::register(&mut r);
     crate::classes::porter::removal::register(&mut r);
+    crate::classes::porter::warp_origin::register(&mut r);
     crate::classes::shivering_sword::register(&mut r);
     crate::classes::tamer::register(&mut r);
     crate::classes::tinker::register(&mut r);

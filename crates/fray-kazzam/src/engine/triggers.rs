@@ -292,7 +292,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
         }
         Trigger::WasHit { .. } | Trigger::Opportunity { .. } => {} // features only; an Opportunity it cannot take
         Trigger::TookDamage { .. } => {
-            for p in crate::classes::brewer::reaction_elixirs(s, owner) {
+            for p in crate::rules::query::reaction_elixirs(s, owner) {
                 out.push((p, None, format!("drink {} now", name(p))));
             }
             for p in ready(s, owner, "kill-switch") {
@@ -711,11 +711,11 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
                 return use_feature(cx, owner, trigger, option);
             }
             if let Trigger::TookDamage { unit } = trigger
-                && let Some(p) = crate::classes::brewer::reaction_elixirs(cx.s, unit)
+                && let Some(p) = crate::rules::query::reaction_elixirs(cx.s, unit)
                     .into_iter()
                     .find(|&p| cx.s.powers.get(p).id == option)
             {
-                return crate::classes::brewer::drink_power(cx, unit, p); // Phoenix Elixir
+                return (crate::engine::hooks::brews(cx.s).drink_power)(cx, unit, p); // Phoenix Elixir
             }
             let (id, arg) = option.split_once(':').map_or((option, None), |(a, b)| (a, Some(b)));
             let find = |id: &str| cx.s.powers.find(id).ok_or_else(|| RuleError::malformed(format!("no power {id:?}")));
@@ -827,7 +827,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             let effect = def.effect.clone();
             crate::rules::attack::apply_effects(cx, owner, about, p, &effect)?;
         }
-        Some("kill-switch") => crate::classes::brewer::kill_switch(cx, owner, p)?,
+        Some("kill-switch") => (crate::engine::hooks::brews(cx.s).kill_switch)(cx, owner, p)?,
         other => return Err(RuleError::malformed(format!("{other:?} is not a triggered power"))),
     }
     Ok(())

@@ -34,7 +34,7 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
             let gain = if x.level >= 4 && x.ward == 0 { 2 } else { 1 };
             let ward = x.ward + gain;
             cx.emit(crate::engine::events::Event::WardSet { unit: cx.s.who(user), ward, why: why.clone() });
-            crate::classes::diviner::empathy::ward_gained(cx, user, gain, &why); // Empath
+            crate::engine::hooks::ward_gained(cx, user, gain, &why); // Empath
         }
         Boost::Leader => {
             if leader_options(cx.s, user).len() > 1 {

@@ -511,7 +511,7 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
     if n > 0 && crate::rules::summons::takes_actions(cx.s.unit(u)) {
         let ward = cx.s.unit(u).ward + n;
         cx.emit(Event::WardSet { unit: cx.s.who(u), ward, why: "ended its turn on a Boost Square".into() });
-        crate::classes::diviner::empathy::ward_gained(cx, u, n, "a Boost Square"); // Empath
+        crate::engine::hooks::ward_gained(cx, u, n, "a Boost Square"); // Empath
     }
 }
 

@@ -132,69 +132,7 @@ pub struct Command {
     pub from: Option<Pos>,
 }
 
-/// A checked, resolved action.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Verb {
-    /// Walk or crawl along a route.
-    Move {
-        /// Squares entered.
-        path: Vec<Pos>,
-        /// Walking or crawling.
-        mode: Mode,
-    },
-    /// Shift 1 square.
-    Shift(Pos),
-    /// Stand up.
-    Stand,
-    /// Escape attempt against one status.
-    Escape(StatusKind),
-    /// Use a power.
-    Power {
-        /// Which.
-        power: u16,
-        /// Targets in roll order.
-        targets: Vec<UnitIdx>,
-        /// A square it needs.
-        square: Option<Pos>,
-        /// Creative Use.
-        creative: bool,
-        /// Advantage granted by a willing ally target.
-        advantage: bool,
-    },
-    /// Pick up an orb.
-    PickUp(OrbIdx),
-    /// Drop an orb.
-    Drop(OrbIdx, Pos),
-    /// Hand an orb over.
-    Hand(OrbIdx, UnitIdx),
-    /// Take an orb from an ally.
-    Take(OrbIdx),
-    /// Dunk an orb.
-    Dunk(OrbIdx, u8),
-    /// Hit the button of this exit.
-    Button(Pos),
-    /// Stow the implement.
-    Stow,
-    /// Take it back.
-    Retrieve,
-    /// Drop Prone.
-    DropProne,
-    /// End a status a power lets its bearer pull off, for the Attack Action.
-    ShakeOff(StatusKind),
-    /// Stop Flying.
-    Land,
-    /// End the turn.
-    EndTurn(Vec<StatusKind>),
-    /// Use an attack power from one of the user's Source Warps (`warp_origin`).
-    WarpPower {
-        /// Which.
-        power: u16,
-        /// Targets in roll order.
-        targets: Vec<UnitIdx>,
-        /// The warp's square: the attack's origin.
-        from: Pos,
-    },
-}
+pub use crate::engine::frames::rules::Verb;
 
 thread_local! {
     /// Whether options are being built for `Game::legal`, which reads only their ids.
@@ -332,7 +270,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format_args!("{} is an Encounter power and {} has already spent it", def.name, who(s, u)),
         ));
     }
-    crate::classes::brewer::check_use(s, u, power)?;
+    (crate::engine::hooks::brews(s).check_use)(s, u, power)?;
     if def.not_after_moving && unit.actions.moved > 0 {
         return Err(crate::rules::actions::refuse(
             "K-ACT-1",
@@ -377,7 +315,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
         ));
     }
     crate::classes::features::check_power(s, u, def)?; // Change Spell
-    crate::classes::charmer::check_takeoff(s, u, def)?; // Takeoff Charm
+    (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
             return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
@@ -404,7 +342,7 @@ pub fn check_target_at(
 ) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let (au, tu) = (s.unit(u), s.unit(t));
-    crate::classes::porter::removal::check_target(s, u, def, t)?; // nothing targets a removed creature
+    crate::engine::hooks::removed_check_target(s, u, def, t)?; // nothing targets a removed creature
     if !tu.on_map() {
         return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
@@ -469,10 +407,10 @@ pub fn check_target_at(
         (true, Targeting::Implement) => s.implement_range(u),
         (true, _) => def.target_range_for_creative(),
         (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
-        (false, t) => crate::classes::brewer::range(def).unwrap_or(range_of(s, u, t)),
+        (false, t) => crate::rules::query::brew_range(def).unwrap_or(range_of(s, u, t)),
     };
     let d = match from {
-        Some(at) => crate::classes::porter::warp_origin::distance_from(s, at, t), // Source Warp
+        Some(at) => crate::rules::query::warp_distance(s, at, t), // Source Warp
         None => s.distance(u, t),
     }
     .unwrap_or(i32::MAX);
@@ -532,7 +470,7 @@ pub fn check_target_at(
     let revealed = s.has(t, StatusKind::Revealed) || crate::classes::features::sees_through(s, u, t, def);
     let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
-    let warp_sight = !def.rolls() && crate::classes::porter::warp_origin::sees_through_warps(s, u, t);
+    let warp_sight = !def.rolls() && sees_through_warps(s, u, t);
     if t != u
         && !charge
         && !revealed
@@ -843,9 +781,9 @@ pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
 
 /// [`menu`], into `out`.
 pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
-    if crate::classes::porter::removal::is_removed(s, u) {
+    if crate::rules::query::is_removed(s, u) {
         // its move outside existence, or the end
-        crate::classes::porter::removal::menu(s, u).into_iter().for_each(|o| out.option(o));
+        crate::engine::hooks::removed_menu(s, u).into_iter().for_each(|o| out.option(o));
         return;
     }
     let final_action = matches!(s.flow.last(), Some(Frame::FinalAction { .. }));
@@ -893,7 +831,7 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
             _ => {
                 has_legal_target(s, u, p)
                     || !crate::engine::hooks::multi_options(s, u, p).is_empty()
-                    || !crate::classes::porter::warp_origin::options(s, u, p).is_empty() // Source Warp
+                    || !crate::engine::hooks::warp_options(s, u, p).is_empty() // Source Warp
             }
         };
         if usable {
@@ -1075,7 +1013,7 @@ pub fn pending_options(s: &State, u: UnitIdx, p: &Pending, out: &mut impl Opts) 
                 out.unit(s, t);
             }
             // from a Source Warp
-            crate::classes::porter::warp_origin::options(s, u, *power).into_iter().for_each(|o| out.option(o));
+            crate::engine::hooks::warp_options(s, u, *power).into_iter().for_each(|o| out.option(o));
             if !crate::engine::hooks::multi_options(s, u, *power).is_empty() {
                 out.word("zone", "spread it over a 3x3 zone, 1 less damage (Multi-Sword, Multi-Staff)");
             }
@@ -1152,7 +1090,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
         cx.push(Frame::Act { unit: u });
     }
     if crate::rules::query::is_removed(cx.s, u) && option != "end-turn" {
-        return crate::classes::porter::removal::answer_menu(cx, u, option);
+        return crate::engine::hooks::removed_answer_menu(cx, u, option);
     }
     enum Next {
         Do(Verb),
@@ -1269,7 +1207,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
                 || (un.stowed && def.is_attack())
                 || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
                 || def.hook.is_some()
-                || crate::classes::brewer::check_use(s, u, p).is_err();
+                || (crate::engine::hooks::brews(s).check_use)(s, u, p).is_err();
             let usable = !blocked
                 && match def.target {
                     // What controls it (Frenzied, Panicked) limits a granted attack too.
@@ -1399,7 +1337,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
         Pending::Target(power) if option.contains('@') => {
-            let (t, from) = crate::classes::porter::warp_origin::parse_option(s, option)
+            let (t, from) = crate::rules::query::parse_warp_option(s, option)
                 .ok_or_else(|| RuleError::malformed(format!("no unit and warp square in {option:?}")))?;
             Verb::WarpPower { power, targets: vec![t], from }
         }
@@ -1631,7 +1569,7 @@ fn route_verb(s: &State, u: UnitIdx, r: &Route, mode: Mode) -> Result<Verb, Rule
 
 /// Checks a verb against every rule that could refuse it.
 pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
-    if let Some(r) = crate::classes::porter::removal::check(s, u, v) {
+    if let Some(r) = crate::engine::hooks::removed_check(s, u, v) {
         return r; // a removed creature only moves
     }
     if !s.unit(u).on_map() && !matches!(v, Verb::EndTurn(_)) {
@@ -1881,7 +1819,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             }
             if s.unit(u).statuses.iter().any(|st| {
                 st.kind == StatusKind::Flying
-                    && (st.source.is_some_and(|src| src != u) || crate::classes::charmer::forced_flight(s, st))
+                    && (st.source.is_some_and(|src| src != u) || (crate::engine::hooks::charms(s).forced_flight)(s, st))
             }) {
                 return Err(crate::rules::actions::refuse(
                     "K-ST-Flying",
@@ -1898,9 +1836,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
         )),
         Verb::EndTurn(_) => Ok(()),
-        Verb::WarpPower { power, targets, from } => {
-            crate::classes::porter::warp_origin::check(s, u, *power, targets, *from)
-        }
+        Verb::WarpPower { power, targets, from } => crate::engine::hooks::check_warp(s, u, *power, targets, *from),
     }
 }
 
@@ -1943,7 +1879,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         && let Some(&q) = path.last()
         && crate::rules::query::is_removed(cx.s, u)
     {
-        return crate::classes::porter::removal::move_to(cx, u, q);
+        return crate::engine::hooks::removed_move_to(cx, u, q);
     }
     match v {
         Verb::EndTurn(fail) => {
@@ -2210,7 +2146,7 @@ fn use_power(
                 ..AttackFrame::new(u, power, targets, from.unwrap_or(origin))
             };
             attack::begin(cx, frame)?;
-            crate::classes::brewer::begin(cx, u, power);
+            (crate::engine::hooks::brews(cx.s).begin)(cx, u, power);
             if def.zone.is_some() {
                 zones::create(cx, u, power, origin)?;
             }
@@ -2257,4 +2193,10 @@ pub fn escape_attempt(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) -> Result<(), 
 /// Spends `u`'s Role Action (Hide as a cut-short turn ends).
 pub fn spend_role(cx: &mut Ctx, u: UnitIdx) {
     spend(cx, u, Slot::Role);
+}
+
+/// Whether `u` sees `t` through one of its own warps, of any kind (L920: a line from the warp's
+/// square; source-warp).
+pub fn sees_through_warps(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    s.porter.warps.iter().any(|w| w.owner == u && crate::rules::cover::shot(s, w.at, 1, t) != Sight::Blocked)
 }

@@ -142,7 +142,7 @@ pub fn roll_adv_dis_at(
     // What powers left behind ("your allies' attacks against it have Advantage").
     let (m_adv, m_dis, _) = crate::rules::modifiers::roll_flags(s, attacker, target);
     let (f_adv, f_dis) = crate::rules::query::fortune(s, attacker); // Coin of Fortune
-    let dis = dis || crate::classes::tinker::pest::burdened(s, attacker, target); // carrying a Pest (the-pest)
+    let dis = dis || crate::rules::query::burdened(s, attacker, target); // carrying a Pest (the-pest)
     (adv | m_adv | f_adv, dis | m_dis | f_dis)
 }
 
@@ -348,7 +348,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         mode,
                     });
                     // Luck Tokens: the attacker, then the target, may have the roll made again.
-                    match crate::classes::charmer::luck_chooser(cx.s, a.attacker, target, None) {
+                    match (crate::engine::hooks::charms(cx.s).luck_chooser)(cx.s, a.attacker, target, None) {
                         Some(who) => a.stage = Stage::Luck { natural, mode, who, dice: rolled },
                         None => after_roll(cx, &mut a, def, target, natural, rolled, mode)?,
                     }
@@ -443,7 +443,7 @@ fn after_roll(
             RollMode::Normal => None,
         },
     );
-    let mut natural = crate::classes::charmer::wand_reading(cx, a.attacker, target, def, natural);
+    let mut natural = (crate::engine::hooks::charms(cx.s).wand_reading)(cx, a.attacker, target, def, natural);
     if natural == 1 && !a.first_done {
         // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not;
         // through a summoned creature, its Tamer's.
@@ -535,7 +535,7 @@ fn resolve_roll(
         .then_some(value);
     if def.charm.is_some() && hit != Hit::Miss {
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
-        crate::classes::charmer::resolve(cx, a.attacker, target, a.power, hit)?;
+        (crate::engine::hooks::charms(cx.s).resolve)(cx, a.attacker, target, a.power, hit)?;
         crate::classes::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
         let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
@@ -583,8 +583,7 @@ fn resolve_roll(
             };
             crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
-            match crate::classes::tinker::pest::redirect_to(cx.s, a.attacker, target, &a.targets)
-                .filter(|_| def.charm.is_none())
+            match crate::rules::query::redirect_to(cx.s, a.attacker, target, &a.targets).filter(|_| def.charm.is_none())
             {
                 Some(host) if cx.s.unit(a.attacker).on_map() => {
                     let text =
@@ -698,12 +697,12 @@ fn apply_damage_and_effect(
         .collect();
     let mut packet = 0;
     if damage && let Some(line) = def.damage {
-        let line = line + if a.later { 0 } else { crate::classes::brewer::line_bonus(cx.s, &a.brew) }; // an Encounter Potion
+        let line = line + if a.later { 0 } else { crate::rules::query::brew_line_bonus(cx.s, &a.brew) }; // an Encounter Potion
         // Multi-Sword, Multi-Staff: 1 less instead of the implement's 1 more (K-MULTI-5).
         let implement = if a.multi {
             -1
         } else if a.warp {
-            crate::classes::porter::warp_origin::implement_bonus(cx.s, attacker, target, def, a.origin) // Source Warp
+            warp_implement_bonus(cx.s, attacker, target, def, a.origin) // Source Warp
         } else {
             implement_bonus(cx.s, attacker, target, def)
         };
@@ -758,11 +757,11 @@ fn apply_damage_and_effect(
         packet += crate::roles::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
     }
     if damage {
-        packet += crate::classes::brewer::edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5
+        packet += crate::rules::query::brew_edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5
     }
     if damage && (packet > 0 || def.damage.is_some()) && !a.later {
         packet += crate::rules::modifiers::extra_damage(cx, attacker, target); // Assault Charm
-        packet += crate::classes::charmer::enlarged_damage(cx.s, attacker, target, def); // Enlarging Charm
+        packet += (crate::engine::hooks::charms(cx.s).enlarged_damage)(cx.s, attacker, target, def); // Enlarging Charm
     }
     if crate::rules::modifiers::deals_no_damage(cx.s, attacker, target) {
         packet = 0; // Dispersion
@@ -771,10 +770,10 @@ fn apply_damage_and_effect(
         packet /= 2; // K-ST-Weakened: halve the whole attack's damage, rounding down
     }
     // A Potion's Special; Hurl Flask's splash damage around the target.
-    let around = crate::classes::brewer::on_hit(cx, def, attacker, target, &a.brew.clone(), damage)?;
+    let around = (crate::engine::hooks::brews(cx.s).on_hit)(cx, def, attacker, target, &a.brew.clone(), damage)?;
     let mut dealt = damage::Dealt::default();
     let dist = if a.warp {
-        crate::classes::porter::warp_origin::distance_from(cx.s, a.origin, target) // Source Warp
+        crate::rules::query::warp_distance(cx.s, a.origin, target) // Source Warp
     } else {
         cx.s.distance(attacker, target)
     };
@@ -881,8 +880,8 @@ fn apply_damage_and_effect(
                 crowd_at,
             );
         }
-        crate::classes::brewer::deliver(cx, attacker, target, &a.brew.clone(), &around)?;
-        crate::classes::brewer::blade_used(cx, attacker, def); // Potent Edge
+        (crate::engine::hooks::brews(cx.s).deliver)(cx, attacker, target, &a.brew.clone(), &around)?;
+        (crate::engine::hooks::brews(cx.s).blade_used)(cx, attacker, def); // Potent Edge
         crate::classes::features::after_effect(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
             // Rapid Fire, Forking Bolt
@@ -903,7 +902,7 @@ fn apply_damage_and_effect(
         crate::engine::triggers::rider(cx, attacker, target, r);
     }
     if a.warp {
-        crate::classes::porter::warp_origin::aim_forced(cx, queued_from, attacker, a.origin); // pushes from the warp
+        aim_forced_from_warp(cx, queued_from, attacker, a.origin); // pushes from the warp
     }
     // The hit's listeners: Interrupts and Reactions to being hit offered (K-ACT-7), Ugnatio's
     // Preservation Charm, Absorbing Robes, Empathic Wave.
@@ -1036,7 +1035,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     let kind = status.kind;
     // Empathic Bond: a negative status other than a Grab may go to the other of the pair.
     let target = if kind.is_negative() && kind != StatusKind::Grabbed {
-        crate::classes::diviner::empathy::receiver(cx, target, kind.name())
+        crate::rules::damage::bond_receiver(cx, target, kind.name())
     } else {
         target
     };
@@ -1290,11 +1289,11 @@ fn apply_effects_saved(
                 cx.emit(Event::WardLost { unit: cx.s.who(target), amount, why: name.clone() });
             }
         } else if let Some(w) = e.ward
-            && !crate::classes::diviner::empathy::copied_already(cx.s, target, &name)
+            && !crate::rules::query::empathy_copied(cx.s, target, &name)
         {
             let ward = (cx.s.unit(target).ward + w).max(0);
             cx.emit(Event::WardSet { unit: cx.s.who(target), ward, why: name.clone() });
-            crate::classes::diviner::empathy::ward_gained(cx, target, w, &name); // Empath
+            crate::engine::hooks::ward_gained(cx, target, w, &name); // Empath
         }
         if let Some(h) = e.heal {
             damage::heal(cx, target, h, &name);
@@ -1428,7 +1427,7 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
                 cx.emit(Event::AttackRolled { attacker, target: t, dice: rolled, natural: n, mode });
                 natural = n;
             }
-            match crate::classes::charmer::luck_chooser(cx.s, a.attacker, target, Some(who)) {
+            match (crate::engine::hooks::charms(cx.s).luck_chooser)(cx.s, a.attacker, target, Some(who)) {
                 Some(next) => a.stage = Stage::Luck { natural, mode, who: next, dice },
                 None => after_roll(cx, &mut a, def, target, natural, dice, mode)?,
             }
@@ -1449,4 +1448,26 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         retaliate(cx, m.target, m.attacker);
         Ok(())
     });
+}
+
+/// The implement's damage bonus for an attack from the Source Warp at `at`: a staff's +1 counts
+/// its 3 squares from the warp (K-IMP-5); the rest as usual.
+pub fn warp_implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef, at: Pos) -> i32 {
+    if def.uses_implement() && s.unit(attacker).implement == Implement::Staff {
+        let far = crate::rules::query::warp_distance(s, at, target).is_some_and(|d| d >= 3);
+        return i32::from(far || crate::rules::zones::revealed_to(s, attacker, target));
+    }
+    implement_bonus(s, attacker, target, def)
+}
+
+/// Pushes and pulls the attack queued (frames above `since`) are made away from or toward the
+/// Source Warp's square, not the Porter's body.
+pub fn aim_forced_from_warp(cx: &mut Ctx, since: usize, attacker: UnitIdx, at: Pos) {
+    for f in cx.s.flow.iter_mut().skip(since) {
+        if let Frame::Forced(f) = f
+            && f.mover == attacker
+        {
+            f.origin = at;
+        }
+    }
 }

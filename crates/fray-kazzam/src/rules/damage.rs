@@ -90,7 +90,7 @@ pub fn deal(
     if !cx.s.unit(target).on_map() {
         return Dealt::default();
     }
-    let bonded = crate::classes::diviner::empathy::receiver(cx, target, "damage"); // Empathic Bond
+    let bonded = bond_receiver(cx, target, "damage"); // Empathic Bond
     if bonded != target {
         cx.s.empathy.redirected = true; // once: two bonds cannot pass it back and forth
         deal(cx, bonded, amount, source, why, ctx);
@@ -198,14 +198,14 @@ fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
 
 /// Restores HP up to the maximum.
 pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
-    if crate::classes::diviner::empathy::copied_already(cx.s, unit, why) {
+    if crate::rules::query::empathy_copied(cx.s, unit, why) {
         return; // an Empath's copy gave it this already
     }
     let u = cx.s.unit(unit);
     let hp = (u.hp + amount).min(u.max_hp);
     if hp > u.hp {
         cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
-        crate::classes::diviner::empathy::healed(cx, unit, amount, why); // Empath
+        crate::engine::hooks::healed(cx, unit, amount, why); // Empath
     }
 }
 
@@ -218,13 +218,13 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         crate::rules::summons::destroyed(cx, unit, by);
         return;
     }
-    if crate::classes::charmer::undying(cx.s, unit) {
+    if (crate::engine::hooks::charms(cx.s).undying)(cx.s, unit) {
         cx.emit(Event::Note { text: format!("{} cannot be Taken Out yet: it stays up", u.id) });
         return;
     }
     let in_dungeon = cx.s.arena.footprint_in_dungeon(pos, u.size);
     cx.emit(Event::TakenOut { unit: cx.s.who(unit), by: by.map(|b| cx.s.who(b)), in_dungeon });
-    crate::classes::tinker::pest::host_gone(cx, unit); // a Pest riding it lets go (the-pest)
+    crate::engine::hooks::unit_gone(cx, unit); // a Pest riding it lets go (the-pest)
     // K-ORB-10: orbs stay behind in its square.
     for o in cx.s.held_orbs(unit).collect::<Vec<_>>() {
         cx.emit(Event::OrbMoved {
@@ -234,7 +234,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
             why: format!("left behind at {pos}"),
         });
     }
-    crate::classes::brewer::drop_all(cx, unit);
+    (crate::engine::hooks::brews(cx.s).drop_all)(cx, unit); // its Elixirs
     // K-DUN-3: every status goes, and so do the Grabs and Marks it was maintaining.
     for st in cx.s.unit(unit).statuses.clone() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "Taken Out".into() });
@@ -323,4 +323,32 @@ fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     }
     let side = taker.side;
     score(cx, side, 1, Some(b), format!("took out {}", victim.id));
+}
+
+/// Empathic Bond: who receives damage or a negative status (`what`) meant for `target` — the
+/// one of the bonded pair its Diviner named, while that one is on the map.
+pub fn bond_receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
+    if cx.s.empathy.redirected {
+        return target;
+    }
+    let to =
+        cx.s.curses
+            .iter()
+            .filter(|c| {
+                c.on == crate::engine::records::curses::CurseOn::Bonded && (c.maker == target || c.target == target)
+            })
+            .find_map(|c| match c.value {
+                1 => Some(c.maker),
+                2 => Some(c.target),
+                _ => None,
+            });
+    match to {
+        Some(r) if r != target && cx.s.unit(r).on_map() => {
+            let text =
+                format!("Empathic Bond: {} takes the {what} meant for {}", cx.s.unit(r).id, cx.s.unit(target).id);
+            cx.emit(Event::Note { text });
+            r
+        }
+        _ => target,
+    }
 }

@@ -743,7 +743,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         }
     }
     if own {
-        crate::classes::charmer::moved_through(cx, m.unit); // Wraith Charm
+        (crate::engine::hooks::charms(cx.s).moved_through)(cx, m.unit); // Wraith Charm
     }
     let queued = cx.s.flow.len();
     crate::rules::zones::entered_as(cx, m.unit, from, to, Some(m.unit), misty)?;

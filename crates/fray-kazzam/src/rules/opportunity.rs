@@ -41,7 +41,7 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
 /// (L1705) and a Porter's Source Warps' (`warp_origin`).
 fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
     let mut out = crate::classes::tamer::vantages(s, u);
-    out.extend(crate::classes::porter::warp_origin::vantages(s, u));
+    out.extend(crate::rules::query::warp_vantages(s, u));
     out
 }
 
@@ -119,9 +119,9 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     }
     // Defender's Sword: an Opportunity only its extra square of reach allows deals 1 less.
     let beyond = s.distance(taker, target).is_some_and(|dist| dist > s.reach(taker))
-        && !crate::classes::porter::warp_origin::vantages(s, taker).iter().any(|&v| {
-            crate::classes::porter::warp_origin::distance_from(s, v, target).is_some_and(|dist| dist <= s.reach(taker))
-        });
+        && !crate::rules::query::warp_vantages(s, taker)
+            .iter()
+            .any(|&v| crate::rules::query::warp_distance(s, v, target).is_some_and(|dist| dist <= s.reach(taker)));
     if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
@@ -187,7 +187,7 @@ pub fn for_attack(
         }
         let au = s.unit(attacker);
         let adjacent = match from {
-            Some(at) => crate::classes::porter::warp_origin::distance_from(s, at, t) == Some(1), // the warp's square
+            Some(at) => crate::rules::query::warp_distance(s, at, t) == Some(1), // the warp's square
             None => {
                 s.distance(t, attacker) == Some(1)
                     || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1))

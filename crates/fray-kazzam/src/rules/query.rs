@@ -630,3 +630,96 @@ pub fn passed_through(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
             && m.against == Some(target)
     })
 }
+
+/// The Pest riding `h`, if any.
+pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
+    s.units_on_map().find(|&p| crate::engine::appliers::host(s.unit(p)) == Some(h))
+}
+
+/// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
+pub fn burdened(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    pest_on(s, attacker).is_some_and(|p| p != target)
+}
+
+/// L1379: whom an attack that missed `target` hits instead: the host of a riding Pest, when the
+/// attacker is someone else and the host is not one of this attack's own targets (see rulings).
+pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[UnitIdx]) -> Option<UnitIdx> {
+    let t = s.unit(target);
+    let h = crate::engine::appliers::host(t).filter(|_| t.on_map())?;
+    (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
+}
+
+/// The power whose warps are attack origins (source-warp, L962-968).
+pub const SOURCE_WARP: &str = "source-warp";
+
+/// The squares of `u`'s Source Warps (one, two with Warp Specialist).
+pub fn source_warps(s: &State, u: UnitIdx) -> Vec<Pos> {
+    s.porter.warps.iter().filter(|w| w.owner == u && s.powers.get(w.power).id == SOURCE_WARP).map(|w| w.at).collect()
+}
+
+/// Squares `u` takes Opportunities from besides its own: its Source Warps'.
+pub fn warp_vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
+    if s.unit(u).on_map() { source_warps(s, u) } else { Vec::new() }
+}
+
+/// Reads a `<unit>@x,y` menu option: a target reached from the Source Warp at x,y.
+pub fn parse_warp_option(s: &State, option: &str) -> Option<(UnitIdx, Pos)> {
+    let (id, at) = option.split_once('@')?;
+    Some((s.find_unit(id)?, Pos::parse(at)?))
+}
+
+/// Distance from a warp's square to `t`.
+pub fn warp_distance(s: &State, at: Pos, t: UnitIdx) -> Option<i32> {
+    let tu = s.unit(t);
+    Some(distance(at, 1, tu.pos?, tu.size))
+}
+
+/// Whether `u` already got what `why` gives through an Empath's copy in this step: the effect
+/// then covers it once, not twice.
+pub fn empathy_copied(s: &State, u: UnitIdx, why: &str) -> bool {
+    s.empathy.seen.iter().any(|(w, y, copy)| *w == u && y == why && *copy)
+}
+
+/// The range a delivery power reaches instead of its implement's, if it says one.
+pub fn brew_range(def: &PowerDef) -> Option<i32> {
+    def.delivers.as_ref().and_then(|d| d.range)
+}
+
+/// Elixirs that may be drunk as a Reaction to taking damage (Phoenix Elixir, L1475).
+const REACTION_ELIXIRS: &[&str] = &["phoenix-elixir"];
+
+/// The different Elixirs `u` carries that it may drink as a Reaction to taking damage.
+pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
+    let mut out: Vec<u16> = Vec::new();
+    if brews_locked(s, u) {
+        return out; // Kill Switch
+    }
+    for e in &s.unit(u).elixirs {
+        if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
+            out.push(e.power);
+        }
+    }
+    out
+}
+
+/// Potent Edge from level 5 (Improved At-Wills): 1 more damage for each Potion the attack
+/// carries from the blade beyond the first.
+pub fn brew_edge_bonus(s: &State, user: UnitIdx, def: &PowerDef, brew: &[u16]) -> i32 {
+    if def.delivers.as_ref().is_some_and(|d| d.blade) && s.unit(user).level >= 5 {
+        (brew.len() as i32 - 1).max(0)
+    } else {
+        0
+    }
+}
+
+/// An Encounter Potion raises the attack's damage line by 1 (L1485).
+pub fn brew_line_bonus(s: &State, brew: &[u16]) -> i32 {
+    i32::from(brew.iter().any(|&p| s.powers.get(p).frequency == crate::content::powers::Frequency::Encounter))
+}
+
+/// Whether `u`'s Potions and Elixirs are locked after Kill Switch.
+pub fn brews_locked(s: &State, u: UnitIdx) -> bool {
+    s.modifiers.iter().any(|m| {
+        m.kind == ModifierKind::BrewsLocked && m.attackers == crate::engine::records::modifiers::Attackers::Unit(u)
+    })
+}

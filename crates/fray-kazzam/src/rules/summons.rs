@@ -231,7 +231,7 @@ pub fn destroyed(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "destroyed".into() });
     }
     crate::rules::damage::release_maintained(cx, unit, "its source was destroyed");
-    crate::classes::tinker::pest::host_gone(cx, unit); // a Pest riding it lets go
+    crate::engine::hooks::unit_gone(cx, unit); // a Pest riding it lets go
     let u = cx.s.unit(unit);
     if u.kind == UnitKind::Summon
         && let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
@@ -871,16 +871,7 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
             }
             ("square", format!("{}: where does it move?", s.unit(unit).id), opts)
         }
-        PlacedFrame::PestAttach { unit } => (
-            "target",
-            format!("{}: which enemy does it latch onto?", s.unit(unit).id),
-            crate::classes::tinker::pest::attach_options(s, unit),
-        ),
-        PlacedFrame::PestShake { host } => (
-            "square",
-            format!("{}: where is the Pest flung?", s.unit(host).id),
-            crate::classes::tinker::pest::shake_options(s, host),
-        ),
+        PlacedFrame::PestAttach { .. } | PlacedFrame::PestShake { .. } => crate::engine::hooks::placed_question(s, f),
     }
 }
 
@@ -1068,8 +1059,9 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
             cx.push(Frame::EndTurn { unit, fail: Vec::new() });
             automaton_acts(cx, unit);
         }
-        PlacedFrame::PestAttach { unit } => crate::classes::tinker::pest::attach(cx, unit, option)?,
-        PlacedFrame::PestShake { host } => crate::classes::tinker::pest::shake(cx, host, option)?,
+        PlacedFrame::PestAttach { .. } | PlacedFrame::PestShake { .. } => {
+            crate::engine::hooks::placed_answer(cx, f, option)?
+        }
     }
     Ok(())
 }
@@ -1087,10 +1079,7 @@ fn automaton_acts(cx: &mut Ctx, unit: UnitIdx) {
         }
         return;
     }
-    if what(cx.s, unit) == "the-pest" {
-        crate::classes::tinker::pest::after_move(cx, unit); // The Pest (L1379): it latches on
-        return;
-    }
+    crate::engine::hooks::automaton_moved(cx, unit); // The Pest (L1379): it latches on
     if what(cx.s, unit) != "zapper" {
         return;
     }

@@ -247,7 +247,7 @@ pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     }
     // A removed creature's turn goes on while it still has its move (removal.rs).
     let removed = crate::rules::query::is_removed(cx.s, unit);
-    if (!u.on_map() && !removed) || u.turn_over || crate::classes::porter::removal::turn_done(cx.s, unit) {
+    if (!u.on_map() && !removed) || u.turn_over || crate::engine::hooks::removed_turn_done(cx.s, unit) {
         cx.push(Frame::EndTurn { unit, fail: Vec::new() });
         return Ok(Flow::Continue);
     }
@@ -277,13 +277,13 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
         // Modifiers that end on a save (You're Mine) first: Distracted stays last (K-TURN-5).
         modifier_saves(cx, unit)?;
         crate::rules::curses::saves(cx, unit)?; // Revealed Pain, Linked Doom
-        crate::classes::charmer::lasting_saves(cx, unit, &fail)?; // Lasting: one save per charm
+        (crate::engine::hooks::charms(cx.s).lasting_saves)(cx, unit, &fail)?; // Lasting: one save per charm
         saves =
             cx.s.unit(unit)
                 .statuses
                 .iter()
                 .filter(|st| matches!(st.duration, Duration::SaveEnds | Duration::SaveSustains))
-                .filter(|st| !crate::classes::charmer::lasting_status(cx.s, st))
+                .filter(|st| !(crate::engine::hooks::charms(cx.s).lasting_status)(cx.s, st))
                 .copied()
                 .collect();
         crate::engine::hooks::saves_due(cx, unit, &mut saves); // Jinxer
@@ -324,7 +324,7 @@ pub fn save_phase(
     // Generosity Tonic, Boost Square, Bruiser's Ward, K-CAI-1 (a turn ending next to Creeps).
     crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnding, unit);
     let turn = cx.s.unit(unit).turns_started;
-    let landing = crate::classes::charmer::forced_landing(cx.s, unit, turn); // Forced Flight
+    let landing = (crate::engine::hooks::charms(cx.s).forced_landing)(cx.s, unit, turn); // Forced Flight
     end_statuses(
         cx,
         |d| matches!(d, Duration::EndOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
@@ -340,7 +340,7 @@ pub fn save_phase(
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
     if let Some(by) = landing {
-        crate::classes::charmer::landing_attack(cx, unit, by);
+        (crate::engine::hooks::charms(cx.s).landing_attack)(cx, unit, by);
     }
     // Special Ward, Floor Portal and Bend Space, Removal from Existence, the Tamer's creatures,
     // triggered powers.
@@ -361,7 +361,7 @@ pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
     if ends && cx.s.unit(unit).statuses.contains(&st) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
     } else if !success && cx.s.unit(unit).statuses.contains(&st) {
-        crate::classes::brewer::failed_save(cx, unit, st); // Corrosive Potion
+        (crate::engine::hooks::brews(cx.s).failed_save)(cx, unit, st); // Corrosive Potion
     }
 }
 
@@ -372,7 +372,7 @@ pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, Rul
 
 /// A saving throw, with the number it came to (Perfect Shot compares it).
 pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
-    if crate::classes::charmer::saves_succeed(cx.s, unit) {
+    if (crate::engine::hooks::charms(cx.s).saves_succeed)(cx.s, unit) {
         // Luck Charm: the save succeeds with no roll.
         cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} (Luck Charm)"), roll: 6, success: true });
         return Ok((6, true));
@@ -392,7 +392,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     if !success {
         crate::classes::tamer::save_failed(cx, unit); // Summon Scalehound
     }
-    crate::classes::diviner::empathy::saved(cx, unit, what)?; // Empath
+    crate::engine::hooks::save_made(cx, unit, what)?; // Empath
     Ok((roll, success))
 }
 

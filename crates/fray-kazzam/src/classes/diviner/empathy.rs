@@ -4,13 +4,15 @@
 //! named. Copies are automatic (they never hurt: see the rulings); "the same effect" is told by
 //! its name within one step of the engine loop ([`Empathy::seen`]).
 
-use crate::classes::features::Feature;
 use crate::engine::events::Event;
 pub use crate::engine::frames::classes::BondStep;
 use crate::engine::kit::Ctx;
+use crate::engine::records::curses::{Curse, CurseOn};
 pub use crate::engine::records::empathy::Empathy;
+use crate::engine::records::features::Feature;
 use crate::engine::state::{State, UnitIdx, UnitKind};
-use crate::rules::curses::{Curse, CurseOn};
+pub use crate::rules::damage::bond_receiver as receiver;
+pub use crate::rules::query::empathy_copied as copied_already;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::ruleset::RuleError;
@@ -56,12 +58,6 @@ fn reverse(s: &State, u: UnitIdx, why: &str, gain: Option<Gain>) -> Option<UnitI
 
 fn seen(s: &State, u: UnitIdx, why: &str) -> bool {
     s.empathy.seen.iter().any(|(w, y, _)| *w == u && y == why)
-}
-
-/// Whether `u` already got what `why` gives through an Empath's copy in this step: the effect
-/// then covers it once, not twice.
-pub fn copied_already(s: &State, u: UnitIdx, why: &str) -> bool {
-    s.empathy.seen.iter().any(|(w, y, copy)| *w == u && y == why && *copy)
 }
 
 /// `u` regained `amount` HP from `why`.
@@ -230,27 +226,9 @@ pub fn answer(cx: &mut Ctx, u: UnitIdx, ally: UnitIdx, power: u16, step: BondSte
     }
 }
 
-/// Empathic Bond: who receives damage or a negative status (`what`) meant for `target` — the
-/// one of the bonded pair its Diviner named, while that one is on the map.
-pub fn receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
-    if cx.s.empathy.redirected {
-        return target;
-    }
-    let to =
-        cx.s.curses.iter().filter(|c| c.on == CurseOn::Bonded && (c.maker == target || c.target == target)).find_map(
-            |c| match c.value {
-                1 => Some(c.maker),
-                2 => Some(c.target),
-                _ => None,
-            },
-        );
-    match to {
-        Some(r) if r != target && cx.s.unit(r).on_map() => {
-            let text =
-                format!("Empathic Bond: {} takes the {what} meant for {}", cx.s.unit(r).id, cx.s.unit(target).id);
-            cx.emit(Event::Note { text });
-            r
-        }
-        _ => target,
-    }
+/// The Empath's copies of what its allies gain (healing, Ward, a save), as trigger points.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_healed(10, "empath", healed);
+    r.on_ward_gained(10, "empath", ward_gained);
+    r.on_save_made(10, "empath", saved);
 }

@@ -130,7 +130,7 @@ fn vanish(cx: &mut Ctx, t: UnitIdx, maker: UnitIdx) {
         cx.s.unit(maker).id
     );
     emit(cx, Change::Vanished(Removed { unit: t, at, maker, ends_after_turn, moved_turn: None }), text);
-    crate::classes::tinker::pest::host_gone(cx, t); // a Pest riding it stays behind on the square (the-pest)
+    crate::engine::hooks::unit_gone(cx, t); // a Pest riding it stays behind on the square (the-pest)
 }
 
 /// Squares a removed `u` may move to this turn: up to twice its speed from its square (Slowed
@@ -195,8 +195,8 @@ fn check_move(s: &State, u: UnitIdx, q: Pos) -> Result<(), RuleError> {
 
 /// A command from a removed creature: only its move (to the route's last square) and ending the
 /// turn; `None` if `u` is not removed.
-pub fn check(s: &State, u: UnitIdx, v: &crate::rules::actions::Verb) -> Option<Result<(), RuleError>> {
-    use crate::rules::actions::Verb;
+pub fn check(s: &State, u: UnitIdx, v: &crate::engine::frames::rules::Verb) -> Option<Result<(), RuleError>> {
+    use crate::engine::frames::rules::Verb;
     if !is_removed(s, u) {
         return None;
     }
@@ -277,4 +277,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.effect_hooks(EFFECT_HOOKS, |cx, e| effect_hook(cx, e.user, e.target));
     r.check_use(60, check_use);
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 30, "removal-from-existence", end_of_turn);
+    r.removed_turn(crate::engine::hooks::RemovedTurn { check_target, turn_done, menu, answer_menu, check, move_to });
 }

@@ -9,32 +9,16 @@
 //! ([`sees_through_warps`]) for powers that roll nothing.
 
 use crate::content::powers::{PowerDef, Targeting};
-use crate::engine::kit::{Ctx, Frame};
-use crate::engine::state::{Implement, State, UnitIdx};
+use crate::engine::state::{State, UnitIdx};
+pub use crate::rules::actions::sees_through_warps;
+pub use crate::rules::attack::{aim_forced_from_warp as aim_forced, warp_implement_bonus as implement_bonus};
+pub use crate::rules::query::{
+    SOURCE_WARP, parse_warp_option as parse_option, source_warps as squares, warp_distance as distance_from,
+    warp_vantages as vantages,
+};
 use fray_core::decision::DecisionOption;
-use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use fray_core::sight::Sight;
-
-/// The power whose warps are origins.
-pub const SOURCE_WARP: &str = "source-warp";
-
-/// The squares of `u`'s Source Warps (one, two with Warp Specialist).
-pub fn squares(s: &State, u: UnitIdx) -> Vec<Pos> {
-    s.porter.warps.iter().filter(|w| w.owner == u && s.powers.get(w.power).id == SOURCE_WARP).map(|w| w.at).collect()
-}
-
-/// Squares `u` takes Opportunities from besides its own: its Source Warps'.
-pub fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
-    if s.unit(u).on_map() { squares(s, u) } else { Vec::new() }
-}
-
-/// Whether `u` sees `t` through one of its own warps, of any kind (L920: a line from the warp's
-/// square).
-pub fn sees_through_warps(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    s.porter.warps.iter().any(|w| w.owner == u && crate::rules::cover::shot(s, w.at, 1, t) != Sight::Blocked)
-}
 
 /// Whether `def` may be made from a warp: an attack roll against chosen creatures, with no
 /// Rust power hook, charm, Potion, zone or every-target rule of its own (bursts and areas stay
@@ -105,36 +89,8 @@ pub fn options(s: &State, u: UnitIdx, power: u16) -> Vec<DecisionOption> {
     out
 }
 
-/// Reads a `<unit>@x,y` option.
-pub fn parse_option(s: &State, option: &str) -> Option<(UnitIdx, Pos)> {
-    let (id, at) = option.split_once('@')?;
-    Some((s.find_unit(id)?, Pos::parse(at)?))
-}
-
-/// Distance from a warp's square to `t`.
-pub fn distance_from(s: &State, at: Pos, t: UnitIdx) -> Option<i32> {
-    let tu = s.unit(t);
-    Some(distance(at, 1, tu.pos?, tu.size))
-}
-
-/// The implement's damage bonus for an attack from the warp at `at`: a staff's +1 counts its 3
-/// squares from the warp (K-IMP-5); the rest as usual.
-pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef, at: Pos) -> i32 {
-    if def.uses_implement() && s.unit(attacker).implement == Implement::Staff {
-        let far = distance_from(s, at, target).is_some_and(|d| d >= 3);
-        return i32::from(far || crate::rules::zones::revealed_to(s, attacker, target));
-    }
-    crate::rules::attack::implement_bonus(s, attacker, target, def)
-}
-
-/// Pushes and pulls the attack queued (frames above `since`) are made away from or toward the
-/// warp's square, not the Porter's body.
-pub fn aim_forced(cx: &mut Ctx, since: usize, attacker: UnitIdx, at: Pos) {
-    for f in cx.s.flow.iter_mut().skip(since) {
-        if let Frame::Forced(f) = f
-            && f.mover == attacker
-        {
-            f.origin = at;
-        }
-    }
+/// The menu options and check of attacks made from a Source Warp, for `actions` to reach
+/// through the hook table.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.warp_attacks(options, check);
 }

@@ -12,6 +12,8 @@ pub use crate::engine::appliers::{host, riding};
 use crate::engine::events::{Event, How};
 use crate::engine::kit::{Ctx, Frame};
 use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+pub use crate::rules::query::{burdened, pest_on, redirect_to};
+use crate::rules::summons::PlacedFrame;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
@@ -19,24 +21,6 @@ use fray_core::ruleset::RuleError;
 
 /// The power that makes a Pest.
 const PEST: &str = "the-pest";
-
-/// The Pest riding `h`, if any.
-pub fn pest_on(s: &State, h: UnitIdx) -> Option<UnitIdx> {
-    s.units_on_map().find(|&p| host(s.unit(p)) == Some(h))
-}
-
-/// L1379: a creature carrying a Pest has Disadvantage on its attacks, except against the Pest.
-pub fn burdened(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    pest_on(s, attacker).is_some_and(|p| p != target)
-}
-
-/// L1379: whom an attack that missed `target` hits instead: the host of a riding Pest, when the
-/// attacker is someone else and the host is not one of this attack's own targets (see rulings).
-pub fn redirect_to(s: &State, attacker: UnitIdx, target: UnitIdx, targets: &[UnitIdx]) -> Option<UnitIdx> {
-    let t = s.unit(target);
-    let h = host(t).filter(|_| t.on_map())?;
-    (h != attacker && s.unit(h).on_map() && !targets.contains(&h)).then_some(h)
-}
 
 /// Enemies a Pest standing where it is may latch onto: those next to it with turns and actions
 /// of their own (so a Move Action to shake it off; see rulings) that carry no Pest yet.
@@ -58,7 +42,29 @@ pub fn after_move(cx: &mut Ctx, pest: UnitIdx) {
     if !is_pest(u) || riding(u) || hosts_near(cx.s, pest).is_empty() {
         return;
     }
-    cx.push(Frame::Placed(crate::rules::summons::PlacedFrame::PestAttach { unit: pest }));
+    cx.push(Frame::Placed(PlacedFrame::PestAttach { unit: pest }));
+}
+
+/// The Pest's frames (kept among the placed ones): their decision kind, prompt and options.
+pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<DecisionOption>) {
+    match *f {
+        PlacedFrame::PestAttach { unit } => {
+            ("target", format!("{}: which enemy does it latch onto?", s.unit(unit).id), attach_options(s, unit))
+        }
+        PlacedFrame::PestShake { host } => {
+            ("square", format!("{}: where is the Pest flung?", s.unit(host).id), shake_options(s, host))
+        }
+        _ => unreachable!("only the Pest's frames come here"),
+    }
+}
+
+/// Answers one of the Pest's frames.
+pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleError> {
+    match f {
+        PlacedFrame::PestAttach { unit } => attach(cx, unit, option),
+        PlacedFrame::PestShake { host } => shake(cx, host, option),
+        _ => unreachable!("only the Pest's frames come here"),
+    }
 }
 
 /// The `target` question of a Pest about to latch on.
@@ -136,7 +142,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     let pest = pest_on(cx.s, u).expect("checked");
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![cx.s.who(pest)] });
-    cx.push(Frame::Placed(crate::rules::summons::PlacedFrame::PestShake { host: u }));
+    cx.push(Frame::Placed(PlacedFrame::PestShake { host: u }));
     Ok(())
 }
 
@@ -164,4 +170,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.check_use(20, check_use);
     r.menu(30, menu); // shaking a Pest off
     r.lends(shake_power);
+    r.placed_frames(question, answer);
+    r.on_unit_gone(10, "the-pest", host_gone); // its host left the map: it lets go
+    r.on_automaton_moved(10, "the-pest", after_move); // it latches on (L1379)
 }

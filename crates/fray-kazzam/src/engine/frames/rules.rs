@@ -528,3 +528,67 @@ pub enum RollMode {
     /// Two dice, keep the lower.
     Disadvantage,
 }
+
+/// A checked, resolved action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verb {
+    /// Walk or crawl along a route.
+    Move {
+        /// Squares entered.
+        path: Vec<Pos>,
+        /// Walking or crawling.
+        mode: Mode,
+    },
+    /// Shift 1 square.
+    Shift(Pos),
+    /// Stand up.
+    Stand,
+    /// Escape attempt against one status.
+    Escape(StatusKind),
+    /// Use a power.
+    Power {
+        /// Which.
+        power: u16,
+        /// Targets in roll order.
+        targets: Vec<UnitIdx>,
+        /// A square it needs.
+        square: Option<Pos>,
+        /// Creative Use.
+        creative: bool,
+        /// Advantage granted by a willing ally target.
+        advantage: bool,
+    },
+    /// Pick up an orb.
+    PickUp(OrbIdx),
+    /// Drop an orb.
+    Drop(OrbIdx, Pos),
+    /// Hand an orb over.
+    Hand(OrbIdx, UnitIdx),
+    /// Take an orb from an ally.
+    Take(OrbIdx),
+    /// Dunk an orb.
+    Dunk(OrbIdx, u8),
+    /// Hit the button of this exit.
+    Button(Pos),
+    /// Stow the implement.
+    Stow,
+    /// Take it back.
+    Retrieve,
+    /// Drop Prone.
+    DropProne,
+    /// End a status a power lets its bearer pull off, for the Attack Action.
+    ShakeOff(StatusKind),
+    /// Stop Flying.
+    Land,
+    /// End the turn.
+    EndTurn(Vec<StatusKind>),
+    /// Use an attack power from one of the user's Source Warps (`warp_origin`).
+    WarpPower {
+        /// Which.
+        power: u16,
+        /// Targets in roll order.
+        targets: Vec<UnitIdx>,
+        /// The warp's square: the attack's origin.
+        from: Pos,
+    },
+}
