@@ -54,19 +54,21 @@ impl<'a> Walker<'a> {
     /// stand (the mover's own traits left unasked).
     fn standing(s: &'a State, unit: UnitIdx) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
-        let others = s
-            .units_on_map()
-            .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
-            // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
-            .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::classes::tamer::bars(s, unit, o))
-            .map(|o| {
-                (
-                    s.unit(o).pos.unwrap(),
-                    s.unit(o).size,
-                    s.enemies(unit, o) || crate::rules::summons::blocks_all(s.unit(o)),
-                )
-            })
-            .collect();
+        // Room for every unit at once: growing the list step by step cost more than filling it.
+        let mut others = Vec::with_capacity(s.units.len());
+        others.extend(
+            s.units_on_map()
+                .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
+                // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
+                .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::classes::tamer::bars(s, unit, o))
+                .map(|o| {
+                    (
+                        s.unit(o).pos.unwrap(),
+                        s.unit(o).size,
+                        s.enemies(unit, o) || crate::rules::summons::blocks_all(s.unit(o)),
+                    )
+                }),
+        );
         Walker {
             s,
             size: s.unit(unit).size,
