@@ -452,7 +452,7 @@ pub fn step(cx: &mut Ctx, f: WarpFrame) -> Result<Flow, RuleError> {
             if !cx.s.unit(unit).on_map() {
                 return Ok(Flow::Continue);
             }
-            if crate::roles::specialists::evades_trap(cx, unit, "the portal trap")? {
+            if (crate::engine::hooks::specialists(cx.s).evades_trap)(cx, unit, "the portal trap")? {
                 return Ok(Flow::Continue); // a Trapper's or Self-Lift's save: nothing happens to it
             }
             cut_below(cx, unit);

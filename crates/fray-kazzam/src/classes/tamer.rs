@@ -1149,7 +1149,7 @@ fn snatch(cx: &mut Ctx, target: UnitIdx, label: &str) -> Result<(), RuleError> {
         return Ok(());
     }
     let at = cx.s.unit(target).pos.unwrap();
-    if !crate::roles::specialists::keeps_hold(cx, target)? {
+    if !(crate::engine::hooks::specialists(cx.s).keeps_hold)(cx, target)? {
         for o in cx.s.held_orbs(target).collect::<Vec<_>>() {
             crate::rules::orbs::drop(cx, target, o, at);
         }

@@ -316,6 +316,19 @@ pub struct Brews {
     pub kill_switch: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
 }
 
+/// The Specialists' saves where the core rules meet them (`roles::specialists`).
+#[derive(Clone, Copy)]
+pub struct Specialists {
+    /// An Opportunity on a Runner waits for its save; true when the save was queued.
+    pub dodge: fn(&mut Ctx, UnitIdx, UnitIdx, &str) -> bool,
+    /// A Runner about to drop what it holds saves; true when it keeps hold.
+    pub keeps_hold: fn(&mut Ctx, UnitIdx) -> Result<bool, RuleError>,
+    /// A Trapper about to be hurt by a trap or terrain saves; true when it avoids it.
+    pub evades: fn(&mut Ctx, UnitIdx, &str) -> Result<bool, RuleError>,
+    /// A save against a trap for those who get one (Trapper, Self-Lift); true when avoided.
+    pub evades_trap: fn(&mut Ctx, UnitIdx, &str) -> Result<bool, RuleError>,
+}
+
 /// The `<unit>@x,y` target options of a power made from a Source Warp.
 pub type WarpOptionsFn = fn(&State, UnitIdx, u16) -> Vec<fray_core::decision::DecisionOption>;
 /// Checks a power made from the Source Warp at the square on these targets.
@@ -445,6 +458,7 @@ pub struct Table {
     removed: Option<RemovedTurn>,
     brews: Option<Brews>,
     charms: Option<Charms>,
+    specialists: Option<Specialists>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -619,6 +633,10 @@ impl Registry {
     /// The Charmer's charms where the core rules meet them.
     pub fn charms(&mut self, c: Charms) {
         assert!(self.t.charms.replace(c).is_none(), "one Charmer hook");
+    }
+    /// The Specialists' saves where the core rules meet them.
+    pub fn specialists(&mut self, s: Specialists) {
+        assert!(self.t.specialists.replace(s).is_none(), "one Specialists hook");
     }
     /// The Brewer's Potions and Elixirs where the core rules meet them.
     pub fn brews(&mut self, b: Brews) {
@@ -1075,6 +1093,11 @@ pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError
 /// The Brewer's functions the core rules call ([`Brews`]).
 pub fn brews(s: &State) -> Brews {
     table(s).brews.expect("the Brewer registered its hook")
+}
+
+/// The Specialists' functions the core rules call ([`Specialists`]).
+pub fn specialists(s: &State) -> Specialists {
+    table(s).specialists.expect("the Specialists registered their hook")
 }
 
 /// The Charmer's functions the core rules call ([`Charms`]).

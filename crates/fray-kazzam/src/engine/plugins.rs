@@ -34,6 +34,7 @@ pub fn table() -> Table {
     crate::implements::advanced::register(&mut r);
     crate::roles::boosts::register(&mut r);
     crate::roles::role_actions::register(&mut r);
+    crate::roles::specialists::register(&mut r);
     crate::roles::striker::register(&mut r);
     r.finish()
 }

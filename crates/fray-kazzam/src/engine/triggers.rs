@@ -339,7 +339,7 @@ fn take(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &str) {
     let trigger = Trigger::Punish { granter };
     if !options(cx.s, taker, trigger).is_empty() {
         let offer = Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger });
-        if crate::roles::specialists::dodge_pending(cx.s) {
+        if crate::rules::query::dodge_pending(cx.s) {
             let below = cx.s.flow.len() - 1; // after a Runner's save against it
             cx.s.flow.insert(below, offer);
         } else {
@@ -726,7 +726,7 @@ pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleErr
         TriggerFrame::Surprise { target, .. } => {
             if let Some(id) = option.strip_prefix("drop:") {
                 let o = cx.s.find_orb(id).ok_or_else(|| RuleError::malformed(format!("no orb {id:?}")))?;
-                if crate::roles::specialists::keeps_hold(cx, target)? {
+                if (crate::engine::hooks::specialists(cx.s).keeps_hold)(cx, target)? {
                     return Ok(()); // a Runner's save
                 }
                 let at = cx.s.unit(target).pos.unwrap();

@@ -15,13 +15,7 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// The boost trap's `what` (its unit id is `<owner>-trapper-trap`).
-pub const TRAPPER_TRAP: &str = "trapper-trap";
-
-/// Whether `u` has specialization `spec`.
-pub fn is(s: &State, u: UnitIdx, spec: &str) -> bool {
-    s.unit(u).specialization.as_deref() == Some(spec)
-}
+pub use crate::rules::query::{TRAPPER_TRAP, dodge_pending, ignores_difficult, is_specialist as is, trap_damage};
 
 // ------------------------------------------------------------------ Role Boosts
 
@@ -238,11 +232,6 @@ pub fn dodge(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) -> bool {
     true
 }
 
-/// Whether the top frame is a Runner's pending save against an Opportunity.
-pub fn dodge_pending(s: &State) -> bool {
-    matches!(s.flow.last(), Some(Frame::Spec(SpecFrame::Dodge { .. })))
-}
-
 /// Runner feature (L2047): a Runner about to drop what it holds against its will may roll a
 /// saving throw; true when it keeps hold (nothing is dropped).
 pub fn keeps_hold(cx: &mut Ctx, unit: UnitIdx) -> Result<bool, RuleError> {
@@ -290,12 +279,7 @@ fn save_to_avoid(cx: &mut Ctx, unit: UnitIdx, what: &str, by: &str) -> Result<bo
     Ok(saved)
 }
 
-/// Terrain Artist feature (L2089): Difficult Terrain costs it no extra movement.
-pub fn ignores_difficult(s: &State, unit: UnitIdx) -> bool {
-    is(s, unit, "terrain-artist")
-}
-
-/// Damage the Trapper's boost trap deals: 2, 3 from its owner's level 4.
-pub fn trap_damage(s: &State, owner: Option<UnitIdx>) -> i32 {
-    if owner.is_some_and(|o| s.unit(o).level >= 4) { 3 } else { 2 }
+/// Registers the Specialists' saves with the hook table.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.specialists(crate::engine::hooks::Specialists { dodge, keeps_hold, evades, evades_trap });
 }

@@ -504,7 +504,7 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
         return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
     };
     cx.emit(Event::PowerUsed { unit: cx.s.who(unit), power: a.name.clone(), targets: vec![cx.s.who(t)] });
-    if crate::roles::specialists::is(cx.s, t, "hunter")
+    if crate::rules::query::is_specialist(cx.s, t, "hunter")
         && crate::rules::turn::saving_throw(cx, t, "a Creep's attack (Hunter)")?
     {
         cx.emit(Event::Note {

@@ -44,7 +44,7 @@ impl<'a> Walker<'a> {
         Walker {
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
-            easy: crate::roles::specialists::ignores_difficult(s, unit),
+            easy: crate::rules::query::ignores_difficult(s, unit),
             lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
             ..Walker::standing(s, unit)
         }

@@ -132,7 +132,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
 /// `taker` takes an Opportunity on `target` (a Runner first rolls its save, queued).
 pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
     cx.emit(Event::Opportunity { by: cx.s.who(taker), against: cx.s.who(target), why: why.into() });
-    if crate::roles::specialists::dodge(cx, taker, target, why) {
+    if (crate::engine::hooks::specialists(cx.s).dodge)(cx, taker, target, why) {
         return;
     }
     strike(cx, taker, target);

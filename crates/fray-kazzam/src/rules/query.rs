@@ -723,3 +723,29 @@ pub fn brews_locked(s: &State, u: UnitIdx) -> bool {
         m.kind == ModifierKind::BrewsLocked && m.attackers == crate::engine::records::modifiers::Attackers::Unit(u)
     })
 }
+
+/// The Specialists' boost trap's `what` (its unit id is `<owner>-trapper-trap`).
+pub const TRAPPER_TRAP: &str = "trapper-trap";
+
+/// Whether `u` has specialization `spec` (K-ROLE-3).
+pub fn is_specialist(s: &State, u: UnitIdx, spec: &str) -> bool {
+    s.unit(u).specialization.as_deref() == Some(spec)
+}
+
+/// Whether the top frame is a Runner's pending save against an Opportunity (L2047).
+pub fn dodge_pending(s: &State) -> bool {
+    matches!(
+        s.flow.last(),
+        Some(crate::engine::frames::Frame::Spec(crate::engine::frames::roles::SpecFrame::Dodge { .. }))
+    )
+}
+
+/// Terrain Artist feature (L2089): Difficult Terrain costs it no extra movement.
+pub fn ignores_difficult(s: &State, unit: UnitIdx) -> bool {
+    is_specialist(s, unit, "terrain-artist")
+}
+
+/// Damage the Trapper's boost trap deals: 2, 3 from its owner's level 4.
+pub fn trap_damage(s: &State, owner: Option<UnitIdx>) -> i32 {
+    if owner.is_some_and(|o| s.unit(o).level >= 4) { 3 } else { 2 }
+}

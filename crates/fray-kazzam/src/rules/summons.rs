@@ -136,7 +136,7 @@ fn tinker_trap(s: &State, trap: UnitIdx, f: crate::classes::features::Feature) -
     let u = s.unit(trap);
     u.kind == UnitKind::Trap
         && u.placed.as_ref().is_some_and(|p| {
-            !matches!(&*p.what, "snap-trap" | crate::roles::specialists::TRAPPER_TRAP)
+            !matches!(&*p.what, "snap-trap" | crate::rules::query::TRAPPER_TRAP)
                 && p.owner.is_some_and(|o| s.has_feature(o, f))
         })
 }
@@ -275,7 +275,7 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
         }
         cx.emit(Event::Note { text: format!("{}'s Staff Trap springs", cx.s.unit(owner).id) });
         for t in victims {
-            if crate::roles::specialists::evades_trap(cx, t, "the Staff Trap")? {
+            if (crate::engine::hooks::specialists(cx.s).evades_trap)(cx, t, "the Staff Trap")? {
                 continue;
             }
             // The owner gets the credit for a Take Out (see rulings).
@@ -316,7 +316,7 @@ fn sword_trap(cx: &mut Ctx, owner: UnitIdx, trap: UnitIdx) -> Result<(), RuleErr
     if stop != from {
         cx.emit(Event::Moved { unit: cx.s.who(trap), from, to: stop, how: How::Slide });
     }
-    if !crate::roles::specialists::evades_trap(cx, victim, "the Sword Trap")? {
+    if !(crate::engine::hooks::specialists(cx.s).evades_trap)(cx, victim, "the Sword Trap")? {
         let amount = trap_damage(cx.s, trap, 2);
         crate::rules::damage::deal(cx, victim, amount, Some(owner), "Sword Trap", None);
         ride(cx, trap, victim);
@@ -412,14 +412,15 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
             // Once per turn, on any square entered within 4.
             "wand-trap" => enemy && d_to <= 4 && p.fired != cx.s.current().map(|c| (cx.s.round, c)),
             // Any creature entering its square or one next to it, from wherever (see rulings).
-            crate::roles::specialists::TRAPPER_TRAP => d_to <= 1,
+            crate::rules::query::TRAPPER_TRAP => d_to <= 1,
             _ => false,
         };
         if !springs {
             continue;
         }
         cx.emit(Event::Note { text: format!("{} springs on {}", cx.s.unit(trap).id, cx.s.unit(unit).id) });
-        if crate::roles::specialists::evades_trap(cx, unit, &format!("the trap {}", cx.s.unit(trap).id))? {
+        if (crate::engine::hooks::specialists(cx.s).evades_trap)(cx, unit, &format!("the trap {}", cx.s.unit(trap).id))?
+        {
             spend_charge(cx, trap); // it went off all the same
             continue;
         }
@@ -448,8 +449,8 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
                 let amount = trap_damage(cx.s, trap, 2);
                 crate::rules::damage::deal(cx, unit, amount, p.owner.or(Some(trap)), "Wand Trap", None);
             }
-            crate::roles::specialists::TRAPPER_TRAP => {
-                let amount = crate::roles::specialists::trap_damage(cx.s, p.owner);
+            crate::rules::query::TRAPPER_TRAP => {
+                let amount = crate::rules::query::trap_damage(cx.s, p.owner);
                 crate::rules::damage::deal(cx, unit, amount, p.owner.or(Some(trap)), "Trapper's trap", None);
             }
             _ => {}

@@ -49,7 +49,7 @@ fn hit(
         || zone == PIT_ZONE
         || cx.s.zones.iter().any(|z| z.bit == zone && matches!(z.kind, ZoneKind::Damaging | ZoneKind::EntryDamage));
     let what = if zone == PIT_ZONE { "the pit" } else { "damaging terrain" };
-    if terrain && crate::roles::specialists::evades(cx, unit, what)? {
+    if terrain && (crate::engine::hooks::specialists(cx.s).evades)(cx, unit, what)? {
         return Ok(());
     }
     damage::deal(cx, unit, amount, credit, why, None);
