@@ -17,8 +17,9 @@
 //!   [`crate::engine::triggers`] (K-ACT-7), and where a listener offers one it pushes its frame
 //!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
 
+use crate::content::powers::Effect;
 use crate::content::powers::PowerDef;
-use crate::engine::frames::rules::PlacedFrame;
+use crate::engine::frames::rules::{ForcedFrame, PlacedFrame};
 use crate::engine::kit::Ctx;
 use crate::engine::records::statuses::Status;
 use crate::engine::state::{State, UnitIdx};
@@ -316,6 +317,24 @@ pub struct Brews {
     pub kill_switch: fn(&mut Ctx, UnitIdx, u16) -> Result<(), RuleError>,
 }
 
+/// Crowd Control (L1835): after `user`'s attack with `power` applied its Effect `line` to
+/// `target`, queues the choice of one more enemy (a frame at flow index `at`); true when queued.
+pub type CrowdControlFn = fn(&mut Ctx, UnitIdx, UnitIdx, u16, &[UnitIdx], &[Effect], usize) -> bool;
+
+/// The Defender and Controller features where forced movement and attacks meet them
+/// (`roles::defender_controller`).
+#[derive(Clone, Copy)]
+pub struct DefenderController {
+    /// The squares a forced movement may take next, given those the ordinary rules allow.
+    pub forced_squares: fn(&State, &ForcedFrame, Vec<Pos>) -> Vec<Pos>,
+    /// The character a chosen square runs a level-4 Controller's slide into, if any.
+    pub bumped: fn(&State, &ForcedFrame, Pos) -> Option<UnitIdx>,
+    /// The slide runs its target into that character.
+    pub bump: fn(&mut Ctx, ForcedFrame, UnitIdx),
+    /// Crowd Control: the Effect line goes to one more enemy; true when the choice is queued.
+    pub crowd_control: CrowdControlFn,
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -459,6 +478,7 @@ pub struct Table {
     brews: Option<Brews>,
     charms: Option<Charms>,
     specialists: Option<Specialists>,
+    defender_controller: Option<DefenderController>,
 }
 
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
@@ -633,6 +653,10 @@ impl Registry {
     /// The Charmer's charms where the core rules meet them.
     pub fn charms(&mut self, c: Charms) {
         assert!(self.t.charms.replace(c).is_none(), "one Charmer hook");
+    }
+    /// The Defender and Controller features where the core rules meet them.
+    pub fn defender_controller(&mut self, d: DefenderController) {
+        assert!(self.t.defender_controller.replace(d).is_none(), "one Defender and Controller hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1093,6 +1117,11 @@ pub fn removed_move_to(cx: &mut Ctx, u: UnitIdx, q: Pos) -> Result<(), RuleError
 /// The Brewer's functions the core rules call ([`Brews`]).
 pub fn brews(s: &State) -> Brews {
     table(s).brews.expect("the Brewer registered its hook")
+}
+
+/// The Defender and Controller functions the core rules call ([`DefenderController`]).
+pub fn defender_controller(s: &State) -> DefenderController {
+    table(s).defender_controller.expect("the Defender and Controller registered their hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

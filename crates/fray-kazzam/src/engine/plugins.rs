@@ -35,6 +35,7 @@ pub fn table() -> Table {
     crate::roles::boosts::register(&mut r);
     crate::roles::role_actions::register(&mut r);
     crate::roles::specialists::register(&mut r);
+    crate::roles::defender_controller::register(&mut r);
     crate::roles::striker::register(&mut r);
     r.finish()
 }

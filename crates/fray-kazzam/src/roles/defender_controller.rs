@@ -18,57 +18,9 @@ use fray_core::ruleset::RuleError;
 
 /// How far the Punisher's level-4 second Mark reaches.
 const PUNISHER_REACH: i32 = 5;
-/// How far Lockdown's Difficult Terrain spreads around the Controller.
-const LOCKDOWN_REACH: i32 = 2;
 
-fn is(s: &State, u: UnitIdx, role: &str, spec: Option<&str>) -> bool {
-    let x = s.unit(u);
-    x.role.as_deref() == Some(role) && spec.is_none_or(|sp| x.specialization.as_deref() == Some(sp))
-}
-
-// ------------------------------------------------------------------ passive features
-
-/// The Opportunity damage `taker`'s role adds: 1 for every Defender (L1877), 1 for a Guardian
-/// Controller (L1847). Level 8's +2 lies beyond Fray's levels.
-pub fn opportunity_bonus(s: &State, taker: UnitIdx) -> i32 {
-    i32::from(is(s, taker, "defender", None)) + i32::from(is(s, taker, "controller", Some("guardian")))
-}
-
-/// Resist that role features give `target` against damage from `source` (K-ST-Resist: each a
-/// source of its own, so they add up): a Defender's 1 against an enemy it has Marked (L1877);
-/// 1 for each Protector Controller standing next to it, its ally (L1865).
-pub fn resist(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> i32 {
-    let marked = source.is_some_and(|src| {
-        is(s, target, "defender", None)
-            && s.enemies(target, src)
-            && s.unit(src).on_map()
-            && s.status_from(src, StatusKind::Marked, target).is_some()
-    });
-    let protectors = s
-        .units_on_map()
-        .filter(|&p| {
-            p != target
-                && !s.enemies(p, target)
-                && is(s, p, "controller", Some("protector"))
-                && s.distance(p, target) == Some(1)
-        })
-        .count() as i32;
-    i32::from(marked) + protectors
-}
-
-/// Lockdown (L1855): the footprints of `mover`'s enemies whose squares within 2 count as
-/// Difficult Terrain for it (movement.rs reads them with the terrain).
-pub fn lockdown_zones(s: &State, mover: UnitIdx) -> Vec<(Pos, i32)> {
-    s.units_on_map()
-        .filter(|&c| s.enemies(mover, c) && is(s, c, "controller", Some("lockdown")))
-        .map(|c| (s.unit(c).pos.unwrap(), s.unit(c).size))
-        .collect()
-}
-
-/// Whether square `q` lies in one of the Lockdown zones `zones`.
-pub fn in_lockdown(zones: &[(Pos, i32)], q: Pos) -> bool {
-    zones.iter().any(|&(p, size)| distance(p, size, q, 1) <= LOCKDOWN_REACH)
-}
+use crate::rules::query::is_role as is;
+pub use crate::rules::query::{in_lockdown, lockdown_zones, opportunity_bonus, resist};
 
 // ------------------------------------------------------------------ Punisher
 
@@ -355,4 +307,9 @@ fn resolve(cx: &mut Ctx, f: DefCtlFrame, t: UnitIdx) -> Result<(), RuleError> {
         }
         DefCtlFrame::Crowd { user, power, effects, .. } => spread(cx, user, power, t, &effects),
     }
+}
+
+/// Registers the Defender and Controller features with the hook table.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.defender_controller(crate::engine::hooks::DefenderController { forced_squares, bumped, bump, crowd_control });
 }

@@ -870,7 +870,7 @@ fn apply_damage_and_effect(
         let crowd_at = cx.s.flow.len();
         apply_effects_saved(cx, attacker, target, target, a.power, &rest, save)?;
         if !gone && !a.crowd_done {
-            a.crowd_done = crate::roles::defender_controller::crowd_control(
+            a.crowd_done = (crate::engine::hooks::defender_controller(cx.s).crowd_control)(
                 cx,
                 attacker,
                 target,

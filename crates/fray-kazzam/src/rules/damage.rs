@@ -66,7 +66,7 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
         return 0;
     }
     let shield = crate::classes::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
-    let shield = shield + crate::roles::defender_controller::resist(s, target, source); // Defenders, Protector
+    let shield = shield + crate::rules::query::resist(s, target, source); // Defenders, Protector
     // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
     (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
 }

@@ -111,7 +111,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             .chain(crate::classes::porter::forced_through(s, f, size))
             .collect(),
     };
-    let out = crate::roles::defender_controller::forced_squares(s, f, out); // Pursuer's ring, level-4 Controller's bumps
+    let out = (crate::engine::hooks::defender_controller(s).forced_squares)(s, f, out); // Pursuer's ring, level-4 Controller's bumps
     let mut out = crate::classes::tamer::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out); // Sudden Eviction
     // A square reached both by a plain step and through a Short Tunnel (or added by a feature
     // that also reaches it) is one option: the first way listed, the plain step, is taken.
@@ -140,7 +140,7 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
     }
     let mut options: Vec<DecisionOption> = next_squares(s, f)
         .into_iter()
-        .map(|q| match crate::roles::defender_controller::bumped(s, f, q) {
+        .map(|q| match (crate::engine::hooks::defender_controller(s).bumped)(s, f, q) {
             Some(c) => DecisionOption::square(q, format!("run {t} into {}", s.unit(c).id)),
             None => DecisionOption::square(q, format!("{} {t} to {q}", f.kind.name())),
         })
@@ -187,8 +187,8 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     }
     let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y or stop"))?;
     f.must_move = false;
-    if let Some(c) = crate::roles::defender_controller::bumped(cx.s, &f, q) {
-        crate::roles::defender_controller::bump(cx, f, c); // a level-4 Controller's slide runs into a character
+    if let Some(c) = (crate::engine::hooks::defender_controller(cx.s).bumped)(cx.s, &f, q) {
+        (crate::engine::hooks::defender_controller(cx.s).bump)(cx, f, c); // a level-4 Controller's slide runs into a character
         return Ok(());
     }
     let rolls_to_safety = matches!(f.kind, ForcedKind::Push | ForcedKind::Pull | ForcedKind::Slide);

@@ -45,7 +45,7 @@ impl<'a> Walker<'a> {
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
             easy: crate::rules::query::ignores_difficult(s, unit),
-            lockdown: crate::roles::defender_controller::lockdown_zones(s, unit),
+            lockdown: crate::rules::query::lockdown_zones(s, unit),
             ..Walker::standing(s, unit)
         }
     }
@@ -184,7 +184,7 @@ impl<'a> Walker<'a> {
             }
             // A square the footprint already covers is not entered again.
             let entered = q.x < from.x || q.y < from.y || q.x > from.x + last || q.y > from.y + last;
-            if entered && (t.is_difficult() || crate::roles::defender_controller::in_lockdown(&self.lockdown, q)) {
+            if entered && (t.is_difficult() || crate::rules::query::in_lockdown(&self.lockdown, q)) {
                 difficult = true;
             }
         }
@@ -215,8 +215,7 @@ impl Walker<'_> {
         if t == Terrain::Edge || (!t.enterable() && !self.phasing) || (!self.phasing && self.occupied(to, true)) {
             return None;
         }
-        let difficult =
-            from != to && (t.is_difficult() || crate::roles::defender_controller::in_lockdown(&self.lockdown, to));
+        let difficult = from != to && (t.is_difficult() || crate::rules::query::in_lockdown(&self.lockdown, to));
         // No squeezing between two walls that meet at a corner.
         let (dx, dy) = (to.x - from.x, to.y - from.y);
         if dx != 0 && dy != 0 && !self.phasing {

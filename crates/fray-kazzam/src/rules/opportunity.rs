@@ -125,8 +125,7 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
-    d + crate::rules::modifiers::opportunity_bonus(s, taker, target)
-        + crate::roles::defender_controller::opportunity_bonus(s, taker)
+    d + crate::rules::modifiers::opportunity_bonus(s, taker, target) + crate::rules::query::opportunity_bonus(s, taker)
 }
 
 /// `taker` takes an Opportunity on `target` (a Runner first rolls its save, queued).

@@ -749,3 +749,54 @@ pub fn ignores_difficult(s: &State, unit: UnitIdx) -> bool {
 pub fn trap_damage(s: &State, owner: Option<UnitIdx>) -> i32 {
     if owner.is_some_and(|o| s.unit(o).level >= 4) { 3 } else { 2 }
 }
+
+/// How far Lockdown's Difficult Terrain spreads around the Controller (L1855).
+const LOCKDOWN_REACH: i32 = 2;
+
+/// Whether `u` has role `role` (and specialization `spec`, if given; K-ROLE-3).
+pub fn is_role(s: &State, u: UnitIdx, role: &str, spec: Option<&str>) -> bool {
+    let x = s.unit(u);
+    x.role.as_deref() == Some(role) && spec.is_none_or(|sp| x.specialization.as_deref() == Some(sp))
+}
+
+/// The Opportunity damage `taker`'s role adds: 1 for every Defender (L1877), 1 for a Guardian
+/// Controller (L1847). Level 8's +2 lies beyond Fray's levels.
+pub fn opportunity_bonus(s: &State, taker: UnitIdx) -> i32 {
+    i32::from(is_role(s, taker, "defender", None)) + i32::from(is_role(s, taker, "controller", Some("guardian")))
+}
+
+/// Resist that role features give `target` against damage from `source` (K-ST-Resist: each a
+/// source of its own, so they add up): a Defender's 1 against an enemy it has Marked (L1877);
+/// 1 for each Protector Controller standing next to it, its ally (L1865).
+pub fn resist(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> i32 {
+    let marked = source.is_some_and(|src| {
+        is_role(s, target, "defender", None)
+            && s.enemies(target, src)
+            && s.unit(src).on_map()
+            && s.status_from(src, StatusKind::Marked, target).is_some()
+    });
+    let protectors = s
+        .units_on_map()
+        .filter(|&p| {
+            p != target
+                && !s.enemies(p, target)
+                && is_role(s, p, "controller", Some("protector"))
+                && s.distance(p, target) == Some(1)
+        })
+        .count() as i32;
+    i32::from(marked) + protectors
+}
+
+/// Lockdown (L1855): the footprints of `mover`'s enemies whose squares within 2 count as
+/// Difficult Terrain for it (movement.rs reads them with the terrain).
+pub fn lockdown_zones(s: &State, mover: UnitIdx) -> Vec<(Pos, i32)> {
+    s.units_on_map()
+        .filter(|&c| s.enemies(mover, c) && is_role(s, c, "controller", Some("lockdown")))
+        .map(|c| (s.unit(c).pos.unwrap(), s.unit(c).size))
+        .collect()
+}
+
+/// Whether square `q` lies in one of the Lockdown zones `zones`.
+pub fn in_lockdown(zones: &[(Pos, i32)], q: Pos) -> bool {
+    zones.iter().any(|&(p, size)| distance(p, size, q, 1) <= LOCKDOWN_REACH)
+}
