@@ -17,6 +17,7 @@
 
 pub mod answer;
 pub mod bench;
+pub mod command;
 pub mod conformance;
 pub mod decision;
 pub mod dice;

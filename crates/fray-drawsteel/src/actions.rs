@@ -20,25 +20,7 @@ use std::sync::Arc;
 
 pub use crate::frames::{AfterWalk, Pending};
 
-/// One target or several.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum Targets {
-    /// One id.
-    One(String),
-    /// Several ids.
-    Many(Vec<String>),
-}
-
-/// A destination or a route.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum Route {
-    /// Destination: the cheapest route.
-    To(Pos),
-    /// Every square entered.
-    Path(Vec<Pos>),
-}
+pub use fray_core::command::{Route, Targets};
 
 /// A test to make (DS-TEST).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -24,25 +24,7 @@ use serde::{Deserialize, Serialize};
 /// Free Actions allowed per turn ("within the bounds of common sense", K-ACT-1; see rulings).
 pub const FREE_ACTIONS_PER_TURN: u8 = 4;
 
-/// One target or several, in the order they are rolled.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum Targets {
-    /// One unit id.
-    One(String),
-    /// Several unit ids.
-    Many(Vec<String>),
-}
-
-/// A destination square or a full route.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
-pub enum Route {
-    /// Just the destination: the cheapest route is taken.
-    To(Pos),
-    /// Every square entered, in order.
-    Path(Vec<Pos>),
-}
+pub use fray_core::command::{Route, Targets};
 
 /// A complete command. Exactly one verb field is given, with its arguments:
 /// `{ unit = "ada", power = "basic-implement-attack", target = "bo" }`,
