@@ -18,6 +18,10 @@ pub use crate::engine::records::porter::Porter;
 pub use crate::engine::records::porter::{Bend, Dropped, Trap, Tunnel, Warp};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
+pub use crate::rules::portals::{
+    carried, forced_origin, grab_reach, is_portal, is_tunnel, lift_grab, portal_exit, range_bonus, tunnel_exit,
+    vortex_room,
+};
 pub use crate::rules::query::lifted;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -80,7 +84,7 @@ fn hub_squares(s: &State, user: UnitIdx, unit: UnitIdx) -> Vec<Pos> {
     s.porter
         .warps
         .iter()
-        .filter(|w| w.owner == user && kind(s, w) == "hub-warp")
+        .filter(|w| w.owner == user && crate::rules::portals::warp_is(s, w, "hub-warp"))
         .map(|w| w.at)
         .filter(|&q| q != up && crate::rules::movement::can_stand(s, unit, q, size))
         .collect()
@@ -98,7 +102,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
         ));
     }
     if def.hook.as_deref() == Some("hub-send")
-        && !s.porter.warps.iter().any(|w| w.owner == u && kind(s, w) == "hub-warp")
+        && !s.porter.warps.iter().any(|w| w.owner == u && crate::rules::portals::warp_is(s, w, "hub-warp"))
     {
         return Err(crate::engine::kit::refuse("K-FM-5", format_args!("{} has no Hub Warp open", s.unit(u).id)));
     }
@@ -118,21 +122,6 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
         ));
     }
     Ok(())
-}
-
-/// Whether `victim`'s Grab by `holder` is Involuntary Lift's, held at implement range.
-pub fn lift_grab(s: &State, victim: UnitIdx, holder: UnitIdx) -> bool {
-    s.unit(victim).statuses.iter().any(|st| {
-        st.kind == StatusKind::Grabbed
-            && st.source == Some(holder)
-            && st.origin.is_some_and(|p| s.powers.get(p).id == "involuntary-lift")
-    })
-}
-
-/// How far `holder` may be from `victim` and keep its Grab: its reach, or its implement range
-/// for an Involuntary Lift.
-pub fn grab_reach(s: &State, holder: UnitIdx, victim: UnitIdx) -> i32 {
-    if lift_grab(s, victim, holder) { s.implement_range(holder) } else { s.reach(holder) }
 }
 
 /// `holder` moved: its Involuntary Lifts on creatures now beyond its implement range end.
@@ -161,15 +150,6 @@ pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result
         ));
     }
     Ok(())
-}
-
-/// Extra range for `u`'s power against `t`: Bend Space reaches 5 past the implement, and
-/// attacks on a target it marked reach 5 farther for its Porter and the Porter's allies.
-pub fn range_bonus(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> i32 {
-    let own = if def.id == "bend-space" { 5 } else { 0 };
-    let marked = def.is_attack()
-        && s.porter.bends.iter().any(|b| b.target == t && (b.user == u || !s.enemies(b.user, u)) && t != u);
-    own + if marked { 5 } else { 0 }
 }
 
 /// An Effect hook of this module, for `user`'s `power`, applied to `target` (whose power's own
@@ -300,13 +280,16 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
     lifts_out_of_range(cx, unit); // Involuntary Lift holds only within implement range
     let size = cx.s.unit(unit).size;
     let comes_in = |q: Pos| footprint(to, size).any(|x| x == q) && !footprint(from, size).any(|x| x == q);
-    let scouts: Vec<UnitIdx> =
-        cx.s.porter
-            .warps
-            .iter()
-            .filter(|w| kind(cx.s, w) == "scouting-warp" && comes_in(w.at) && !cx.s.enemies(w.owner, unit))
-            .map(|w| w.owner)
-            .collect();
+    let scouts: Vec<UnitIdx> = cx
+        .s
+        .porter
+        .warps
+        .iter()
+        .filter(|w| {
+            crate::rules::portals::warp_is(cx.s, w, "scouting-warp") && comes_in(w.at) && !cx.s.enemies(w.owner, unit)
+        })
+        .map(|w| w.owner)
+        .collect();
     if let Some(&owner) = scouts.first() {
         cx.push(Frame::Warp(WarpFrame::Scout { unit, owner }));
     }
@@ -316,7 +299,10 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos, by: Option<UnitI
             .warps
             .iter()
             .filter(|w| {
-                kind(cx.s, w) == "vortex-warp" && comes_in(w.at) && by == Some(w.owner) && cx.s.enemies(w.owner, unit)
+                crate::rules::portals::warp_is(cx.s, w, "vortex-warp")
+                    && comes_in(w.at)
+                    && by == Some(w.owner)
+                    && cx.s.enemies(w.owner, unit)
             })
             .map(|w| (w.owner, w.power, w.at))
             .collect();
@@ -350,25 +336,12 @@ fn vortex_damage(cx: &mut Ctx, unit: UnitIdx, owner: UnitIdx, power: u16, at: Po
     crate::rules::damage::deal(cx, unit, 2 + others, Some(owner), &why, None);
 }
 
-/// Whether a pull by a Vortex Warp's Porter may bring its target into the warp's centre though
-/// other enemies of the Porter are there already (several may share it).
-pub fn vortex_room(s: &State, f: &ForcedFrame, q: Pos) -> bool {
-    f.kind == ForcedKind::Pull
-        && s.unit(f.target).size == 1
-        && s.enemies(f.mover, f.target)
-        && s.arena.at(q).enterable()
-        && s.porter.warps.iter().any(|w| w.owner == f.mover && w.at == q && kind(s, w) == "vortex-warp")
-        && s.units_on_map()
-            .filter(|&o| o != f.target && s.unit(o).pos == Some(q))
-            .all(|o| s.enemies(f.mover, o) && s.has(o, StatusKind::Flying) == s.has(f.target, StatusKind::Flying))
-}
-
 /// Whether several creatures of one layer (flying or not; flyers and walkers share squares
 /// anyway) may stand on square `p`: a Vortex Warp's centre holding its Porter's enemies.
 pub fn shared_square_allowed(s: &State, p: Pos, flying: bool) -> bool {
     s.porter.warps.iter().any(|w| {
         w.at == p
-            && kind(s, w) == "vortex-warp"
+            && crate::rules::portals::warp_is(s, w, "vortex-warp")
             && s.units_on_map()
                 // A riding Pest fills no square of its own (pest.rs): it is no one sharing it.
                 .filter(|&o| crate::rules::summons::occupies(s.unit(o)))
@@ -385,7 +358,7 @@ pub fn round_ends(cx: &mut Ctx) -> bool {
         return false;
     }
     let mut pulls: Vec<(UnitIdx, UnitIdx, Pos)> = Vec::new();
-    for w in cx.s.porter.warps.iter().filter(|w| kind(cx.s, w) == "vortex-warp") {
+    for w in cx.s.porter.warps.iter().filter(|w| crate::rules::portals::warp_is(cx.s, w, "vortex-warp")) {
         let mut near: Vec<(i32, UnitIdx)> =
             cx.s.units_on_map()
                 .filter(|&e| cx.s.enemies(w.owner, e) && crate::rules::summons::movable(cx.s.unit(e)))
@@ -751,31 +724,6 @@ fn open_tunnel(cx: &mut Ctx, user: UnitIdx, q: Pos) {
     }
 }
 
-/// Whether a Short Tunnel portal is open on `p`.
-pub fn is_tunnel(s: &State, p: Pos) -> bool {
-    s.porter.tunnels.iter().any(|t| t.at == p)
-}
-
-/// The other end of the Short Tunnel portal on `p`, once its Porter has two open.
-pub fn tunnel_exit(s: &State, p: Pos) -> Option<Pos> {
-    let t = s.porter.tunnels.iter().find(|t| t.at == p)?;
-    s.porter.tunnels.iter().find(|o| o.owner == t.owner && o.at != p).map(|o| o.at)
-}
-
-/// Whether `p` is a portal end: the arena's (K-TER-4) or a Short Tunnel's.
-pub fn is_portal(s: &State, p: Pos) -> bool {
-    s.arena.at(p) == crate::engine::arena::Terrain::Portal || is_tunnel(s, p)
-}
-
-/// Where entering the portal on `p` leads a creature of `side`, if anywhere.
-pub fn portal_exit(s: &State, p: Pos, side: crate::engine::arena::Side) -> Option<Pos> {
-    if s.arena.at(p) == crate::engine::arena::Terrain::Portal {
-        s.arena.portal_exit(p, side)
-    } else {
-        tunnel_exit(s, p)
-    }
-}
-
 /// Forced movement through a Short Tunnel (K-FM-3, K-FM-4): squares beside the far end that a
 /// push, pull or slide entering the portal next to the target may take it to. Distances are
 /// then measured from the far side: the mover's square is carried through the tunnel.
@@ -802,20 +750,6 @@ pub fn forced_through(s: &State, f: &ForcedFrame, size: i32) -> Vec<Pos> {
         }
     }
     out
-}
-
-/// A square carried through the tunnel from the portal at `from` to the one at `to`.
-fn carried(p: Pos, from: Pos, to: Pos) -> Pos {
-    Pos::new(p.x + to.x - from.x, p.y + to.y - from.y)
-}
-
-/// A forced movement went through a tunnel from `p` to `q` (not next to each other): its
-/// mover's square, which directions are measured from, is carried through too.
-pub fn forced_origin(s: &State, f: &ForcedFrame, p: Pos, q: Pos) -> Pos {
-    p.neighbours()
-        .into_iter()
-        .find_map(|pt| tunnel_exit(s, pt).filter(|o| distance(*o, 1, q, 1) == 1).map(|o| carried(f.origin, pt, o)))
-        .unwrap_or(f.origin)
 }
 
 /// Slides an object to `q`: an orb lands on the ground there (and may be taken in hand by the
@@ -913,14 +847,17 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
             emit(cx, Change::BendEnded(i), text);
         }
     }
-    let centres: Vec<(UnitIdx, u16, Pos)> = cx
-        .s
-        .porter
-        .warps
-        .iter()
-        .filter(|w| kind(cx.s, w) == "vortex-warp" && cx.s.enemies(w.owner, unit) && cx.s.unit(unit).pos == Some(w.at))
-        .map(|w| (w.owner, w.power, w.at))
-        .collect();
+    let centres: Vec<(UnitIdx, u16, Pos)> =
+        cx.s.porter
+            .warps
+            .iter()
+            .filter(|w| {
+                crate::rules::portals::warp_is(cx.s, w, "vortex-warp")
+                    && cx.s.enemies(w.owner, unit)
+                    && cx.s.unit(unit).pos == Some(w.at)
+            })
+            .map(|w| (w.owner, w.power, w.at))
+            .collect();
     for (owner, power, at) in centres {
         vortex_damage(cx, unit, owner, power, at, "ends its turn in");
     }
@@ -987,4 +924,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 10, "vortex-warp", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });
+    r.warps(crate::engine::hooks::Warps { check_target, on_hit, lift, forced_through });
 }

@@ -335,6 +335,21 @@ pub struct DefenderController {
     pub crowd_control: CrowdControlFn,
 }
 
+/// The Porter's warps, traps and tunnels where the core rules meet them (`classes::porter`);
+/// the read-only questions about them are in `rules::portals`.
+#[derive(Clone, Copy)]
+pub struct Warps {
+    /// Whether `t` may be the target of the power (Hub Warp's room, Involuntary Lift's slide).
+    pub check_target: fn(&State, UnitIdx, &PowerDef, UnitIdx) -> Result<(), RuleError>,
+    /// A hit with the power: Floor Portal's trap opens under the target.
+    pub on_hit: fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef),
+    /// Warp frames pushed while a square was entered (above stack height `mark`) are lifted
+    /// above the movement's own frame, to be answered first.
+    pub lift: fn(&mut Ctx, usize),
+    /// Squares past a Short Tunnel that a forced movement (of a footprint of this size) may reach.
+    pub forced_through: fn(&State, &ForcedFrame, i32) -> Vec<Pos>,
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -478,6 +493,7 @@ pub struct Table {
     brews: Option<Brews>,
     charms: Option<Charms>,
     specialists: Option<Specialists>,
+    warps: Option<Warps>,
     defender_controller: Option<DefenderController>,
 }
 
@@ -657,6 +673,10 @@ impl Registry {
     /// The Defender and Controller features where the core rules meet them.
     pub fn defender_controller(&mut self, d: DefenderController) {
         assert!(self.t.defender_controller.replace(d).is_none(), "one Defender and Controller hook");
+    }
+    /// The Porter's warps, traps and tunnels where the core rules meet them.
+    pub fn warps(&mut self, w: Warps) {
+        assert!(self.t.warps.replace(w).is_none(), "one Porter warps hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1122,6 +1142,11 @@ pub fn brews(s: &State) -> Brews {
 /// The Defender and Controller functions the core rules call ([`DefenderController`]).
 pub fn defender_controller(s: &State) -> DefenderController {
     table(s).defender_controller.expect("the Defender and Controller registered their hook")
+}
+
+/// The Porter's functions the core rules call ([`Warps`]).
+pub fn warps(s: &State) -> Warps {
+    table(s).warps.expect("the Porter registered its hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

@@ -396,9 +396,9 @@ pub fn check_target_at(
         None => s.distance(u, t),
     }
     .unwrap_or(i32::MAX);
-    let range = range + crate::classes::porter::range_bonus(s, u, t, def); // Bend Space
+    let range = range + crate::rules::portals::range_bonus(s, u, t, def); // Bend Space
     let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
-    crate::classes::porter::check_target(s, u, def, t)?;
+    (crate::engine::hooks::warps(s).check_target)(s, u, def, t)?;
     // Revelation: anyone in your zone is in range of every power (see rulings).
     if t != u
         && d > range

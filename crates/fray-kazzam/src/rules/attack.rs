@@ -778,7 +778,7 @@ fn apply_damage_and_effect(
         cx.s.distance(attacker, target)
     };
     let target_at = cx.s.unit(target).pos; // where Forking Bolt forks from, even if Taken Out
-    crate::classes::porter::on_hit(cx, attacker, target, def); // Floor Portal's trap, where the target stands
+    (crate::engine::hooks::warps(cx.s).on_hit)(cx, attacker, target, def); // Floor Portal's trap, where the target stands
     if packet > 0
         || (damage && def.damage.is_some() && !crate::rules::modifiers::deals_no_damage(cx.s, attacker, target))
     {

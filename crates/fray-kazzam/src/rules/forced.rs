@@ -99,16 +99,16 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
         _ => p
             .neighbours()
             .into_iter()
-            .filter(|&q| !crate::classes::porter::is_tunnel(s, q)) // through a tunnel: below
+            .filter(|&q| !crate::rules::portals::is_tunnel(s, q)) // through a tunnel: below
             .filter(|&q| {
                 // K-FM-1..3: a push steps farther from its origin, a pull nearer, a slide anywhere.
                 let direction_ok = f.kind.stepwise().is_none_or(|k| k.step_ok(p, q, size, f.origin, ms));
                 // K-TER-3: Difficult Terrain costs 2 squares of forced movement too.
                 let cost = footing.step_cost(p, q);
-                let room = footing.can_stand(q, size) || crate::classes::porter::vortex_room(s, f, q);
+                let room = footing.can_stand(q, size) || crate::rules::portals::vortex_room(s, f, q);
                 direction_ok && room && cost.is_some_and(|c| c as i32 <= f.remaining)
             })
-            .chain(crate::classes::porter::forced_through(s, f, size))
+            .chain((crate::engine::hooks::warps(s).forced_through)(s, f, size))
             .collect(),
     };
     let out = (crate::engine::hooks::defender_controller(s).forced_squares)(s, f, out); // Pursuer's ring, level-4 Controller's bumps
@@ -179,7 +179,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
             move_one(cx, &mut f, q)?;
         }
         cx.push(Frame::Forced(f));
-        crate::classes::porter::lift(cx, mark);
+        (crate::engine::hooks::warps(cx.s).lift)(cx, mark);
         return Ok(());
     }
     if option == "stop" {
@@ -203,11 +203,11 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let mark = cx.s.flow.len();
     let at = cx.s.unit(f.target).pos.unwrap();
     if distance(at, 1, q, 1) > 1 {
-        f.origin = crate::classes::porter::forced_origin(cx.s, &f, at, q); // through a Short Tunnel
+        f.origin = crate::rules::portals::forced_origin(cx.s, &f, at, q); // through a Short Tunnel
     }
     move_one(cx, &mut f, q)?;
     cx.push(Frame::Forced(f));
-    crate::classes::porter::lift(cx, mark); // a warp or trap entered on the way is answered first
+    (crate::engine::hooks::warps(cx.s).lift)(cx, mark); // a warp or trap entered on the way is answered first
     Ok(())
 }
 
@@ -241,7 +241,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
         }
         let gu = cx.s.unit(g);
         let Some(gp) = gu.pos else { continue };
-        if distance(q, size, gp, gu.size) > crate::classes::porter::grab_reach(cx.s, g, t) {
+        if distance(q, size, gp, gu.size) > crate::rules::portals::grab_reach(cx.s, g, t) {
             if crate::rules::turn::saving_throw(cx, t, "the Grab (free escape attempt)")? {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(t), status: st, why: "escaped".into() });
             } else {
@@ -261,7 +261,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
     // A grabber moved away from its victim: the victim may escape, or is dragged along.
     for v in crate::rules::movement::grabbed_by(cx.s, t).collect::<Vec<_>>() {
         let (vp, vsize) = (cx.s.unit(v).pos.unwrap(), cx.s.unit(v).size);
-        if crate::classes::porter::lift_grab(cx.s, v, t) {
+        if crate::rules::portals::lift_grab(cx.s, v, t) {
             continue; // Involuntary Lift: held at a distance, never dragged (below)
         }
         if distance(vp, vsize, q, size) > cx.s.reach(t) {

@@ -14,6 +14,7 @@ pub mod modifiers;
 pub mod movement;
 pub mod opportunity;
 pub mod orbs;
+pub mod portals;
 pub mod query;
 pub mod scoring;
 pub mod statuses;

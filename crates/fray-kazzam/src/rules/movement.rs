@@ -140,7 +140,7 @@ impl<'a> Walker<'a> {
             let t = self.s.arena.at(q);
             t.enterable()
                 && t != Terrain::Portal
-                && !crate::classes::porter::is_tunnel(self.s, q)
+                && !crate::rules::portals::is_tunnel(self.s, q)
                 && !self.occupied(q, false)
         })
     }
@@ -273,7 +273,7 @@ pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
     let base = s.unit(unit).speed + crate::classes::features::speed_bonus(s, unit) // Motile Ward
         + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
-    let dragging = grabbed_by(s, unit).any(|v| !crate::classes::porter::lift_grab(s, v, unit)); // a Lift drags nothing
+    let dragging = grabbed_by(s, unit).any(|v| !crate::rules::portals::lift_grab(s, v, unit)); // a Lift drags nothing
     if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
 }
 
@@ -330,19 +330,19 @@ fn edges<'a>(
                     continue;
                 }
             }
-            if size == 1 && crate::classes::porter::is_portal(s, q) {
+            if size == 1 && crate::rules::portals::is_portal(s, q) {
                 // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
                 // a Charge through a tunnel goes on nearer its target from the far side).
-                if let Some(other) = crate::classes::porter::portal_exit(s, q, side) {
+                if let Some(other) = crate::rules::portals::portal_exit(s, q, side) {
                     for r in other.neighbours() {
                         let charge_ok = match mode {
-                            Mode::Charge(t) if crate::classes::porter::is_tunnel(s, q) => {
+                            Mode::Charge(t) if crate::rules::portals::is_tunnel(s, q) => {
                                 let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
                                 distance(r, 1, tp, ts) < distance(other, 1, tp, ts)
                             }
                             _ => true,
                         };
-                        if w.can_pass(r) && !crate::classes::porter::is_portal(s, r) && charge_ok {
+                        if w.can_pass(r) && !crate::rules::portals::is_portal(s, r) && charge_ok {
                             out.push((r, c));
                         }
                     }
@@ -504,12 +504,12 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
             .neighbours()
             .into_iter()
             .filter(|&pt| {
-                crate::classes::porter::is_portal(s, pt)
-                    && crate::classes::porter::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
+                crate::rules::portals::is_portal(s, pt)
+                    && crate::rules::portals::portal_exit(s, pt, side).is_some_and(|o| distance(o, 1, q, 1) == 1)
             })
             .filter(|&pt| w.step_cost(at, pt).is_some() && w.can_pass(q))
             .min_by_key(|&pt| w.step_cost(at, pt).unwrap_or(u32::MAX));
-        if via.is_none() && size == 1 && crate::classes::porter::is_tunnel(s, q) {
+        if via.is_none() && size == 1 && crate::rules::portals::is_tunnel(s, q) {
             return Err(crate::engine::kit::refuse(
                 "K-TER-4",
                 format_args!("{q} is a portal: stepping into it comes out beside its other end; name that square"),
@@ -538,9 +538,9 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
         };
         // A Charge through a Short Tunnel: into the portal nearer the target, then out nearer it
         // than the far end is.
-        if let (Mode::Charge(t), Some(pt)) = (mode, portal.filter(|&pt| crate::classes::porter::is_tunnel(s, pt))) {
+        if let (Mode::Charge(t), Some(pt)) = (mode, portal.filter(|&pt| crate::rules::portals::is_tunnel(s, pt))) {
             let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
-            let other = crate::classes::porter::tunnel_exit(s, pt).expect("a paired portal");
+            let other = crate::rules::portals::tunnel_exit(s, pt).expect("a paired portal");
             if c > 1
                 || distance(pt, 1, tp, ts) >= distance(at, size, tp, ts)
                 || distance(q, 1, tp, ts) >= distance(other, 1, tp, ts)
@@ -736,7 +736,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     for v in grabbed_by(cx.s, m.unit).collect::<Vec<_>>() {
         let vp = cx.s.unit(v).pos.unwrap();
         if distance(vp, cx.s.unit(v).size, to, cx.s.unit(m.unit).size) > 1
-            && !crate::classes::porter::lift_grab(cx.s, v, m.unit) // Involuntary Lift: held at a distance
+            && !crate::rules::portals::lift_grab(cx.s, v, m.unit) // Involuntary Lift: held at a distance
             && can_stand(cx.s, v, from, cx.s.unit(v).size)
         {
             cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
@@ -763,7 +763,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         && !(cx.s.has(m.unit, StatusKind::Prone) && m.how != How::Crawl)
     {
         cx.push(Frame::Move(m));
-        crate::classes::porter::lift(cx, mark); // a warp entered on the way is answered first
+        (crate::engine::hooks::warps(cx.s).lift)(cx, mark); // a warp entered on the way is answered first
     } else if m.next < m.path.len() {
         stop_short(cx, &m);
     } else {
