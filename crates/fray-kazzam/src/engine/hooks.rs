@@ -350,6 +350,16 @@ pub struct Warps {
     pub forced_through: fn(&State, &ForcedFrame, i32) -> Vec<Pos>,
 }
 
+/// The role actions where the core rules meet them (`roles::role_actions`); their read-only
+/// questions (Draw a Bead, Spread Fire, Boost Squares) are in `rules::query`.
+#[derive(Clone, Copy)]
+pub struct RoleActions {
+    /// The Hide power a unit whose turn was cut short may still use as it ends, if any.
+    pub hide_offer: fn(&State, UnitIdx) -> Option<u16>,
+    /// Whether the unit's next saving throw or escape roll has Restore's Advantage (using it up).
+    pub save_advantage: fn(&mut Ctx, UnitIdx) -> bool,
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -494,6 +504,7 @@ pub struct Table {
     charms: Option<Charms>,
     specialists: Option<Specialists>,
     warps: Option<Warps>,
+    role_actions: Option<RoleActions>,
     defender_controller: Option<DefenderController>,
 }
 
@@ -677,6 +688,10 @@ impl Registry {
     /// The Porter's warps, traps and tunnels where the core rules meet them.
     pub fn warps(&mut self, w: Warps) {
         assert!(self.t.warps.replace(w).is_none(), "one Porter warps hook");
+    }
+    /// The role actions where the core rules meet them.
+    pub fn role_actions(&mut self, r: RoleActions) {
+        assert!(self.t.role_actions.replace(r).is_none(), "one role actions hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1147,6 +1162,11 @@ pub fn defender_controller(s: &State) -> DefenderController {
 /// The Porter's functions the core rules call ([`Warps`]).
 pub fn warps(s: &State) -> Warps {
     table(s).warps.expect("the Porter registered its hook")
+}
+
+/// The role actions' functions the core rules call ([`RoleActions`]).
+pub fn role_actions(s: &State) -> RoleActions {
+    table(s).role_actions.expect("the role actions registered their hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

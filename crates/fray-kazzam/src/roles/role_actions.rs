@@ -13,6 +13,10 @@ use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 pub use crate::rules::query::concealed_at_distance;
+pub use crate::rules::query::{
+    attack_forbidden, bead_clears_cover, bead_ignores_concealment, boost_damage, free_step, sees_hidden,
+};
+use crate::rules::query::{boost_under, find_modifier as find};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -58,39 +62,7 @@ fn record(
     }
 }
 
-fn find(s: &State, kind: ModifierKind, attacker: UnitIdx, target: UnitIdx) -> Option<&Modifier> {
-    s.modifiers.iter().find(|m| m.kind == kind && m.attackers == Attackers::Unit(attacker) && m.against == Some(target))
-}
-
 // ------------------------------------------------------------------ Draw a Bead, Cloak, Gas
-
-/// Draw a Bead: how far `attacker`'s attacks on `target` see through (1: Concealment and Low
-/// Cover; 2: every Cover and Hidden too), if it drew a bead on it this turn.
-fn bead(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<i32> {
-    find(s, ModifierKind::DrawABead, attacker, target).map(|m| m.amount)
-}
-
-/// Whether Draw a Bead lets `attacker` ignore the cover `target` has against an attack from
-/// `from` (size `size`): all of it from level 4, otherwise as long as only Low Cover is left.
-pub fn bead_clears_cover(s: &State, attacker: UnitIdx, target: UnitIdx, from: Pos, size: i32) -> bool {
-    match bead(s, attacker, target) {
-        Some(a) if a >= 2 => true,
-        Some(_) => !crate::rules::cover::has_cover_beyond_low(s, from, size, target),
-        None => false,
-    }
-}
-
-/// Whether Draw a Bead lets `attacker` ignore `target`'s Concealment.
-pub fn bead_ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
-    bead(s, attacker, target).is_some()
-}
-
-/// Whether `u` may target `t` although it is Hidden: an attack after a level-4 Draw a Bead on
-/// it, or a level-4 Draw a Bead itself.
-pub fn sees_hidden(s: &State, u: UnitIdx, t: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
-    (def.hook.as_deref() == Some("draw-a-bead") && s.unit(u).level >= 4)
-        || (def.is_attack() && bead(s, u, t).is_some_and(|a| a >= 2))
-}
 
 // ------------------------------------------------------------------ Hide
 
@@ -153,16 +125,6 @@ pub fn note_attack(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], power: 
             lay(cx, sf, record(ModifierKind::Attacked, attacker, Some(t), 0, d, sf));
         }
     }
-}
-
-/// The creatures that count as enemies on the map for "the last enemy on the map".
-fn enemies_on_map(s: &State, u: UnitIdx) -> usize {
-    s.units_on_map().filter(|&e| s.enemies(u, e) && crate::rules::summons::takes_actions(s.unit(e))).count()
-}
-
-/// Whether Spread Fire forbids `u` to attack `t` now.
-pub fn attack_forbidden(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    find(s, ModifierKind::SpreadFire, u, t).is_some() && enemies_on_map(s, u) > 1
 }
 
 // ------------------------------------------------------------------ Restore's Advantage
@@ -476,33 +438,6 @@ fn boost_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
         .squares()
         .filter(|&q| distance(p, size, q, 1) <= NEAR && changeable(s, q) && s.arena.at(q) != Terrain::Boost(strength))
         .collect()
-}
-
-/// The strongest Boost Square under `u`'s footprint (0: none).
-fn boost_under(s: &State, u: UnitIdx) -> i32 {
-    let un = s.unit(u);
-    let Some(p) = un.pos else { return 0 };
-    fray_core::grid::footprint(p, un.size)
-        .map(|q| match s.arena.at(q) {
-            Terrain::Boost(n) => n as i32,
-            _ => 0,
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-/// Extra damage a melee attack by `attacker` deals while it stands on a Boost Square.
-pub fn boost_damage(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
-    if def.is_melee(s.unit(attacker).implement == Implement::Sword) { boost_under(s, attacker) } else { 0 }
-}
-
-/// Whether a step onto `to` costs no movement: every square newly entered is a Boost Square.
-pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
-    if size == 1 {
-        return to != from && matches!(s.arena.at(to), Terrain::Boost(_));
-    }
-    let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
-    new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
 }
 
 /// End Phase: a creature ending its turn on a Boost Square gains its Ward.
@@ -1242,4 +1177,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         outflank_missed(cx, m.attacker, m.target);
         Ok(())
     });
+    r.role_actions(crate::engine::hooks::RoleActions { hide_offer, save_advantage });
 }

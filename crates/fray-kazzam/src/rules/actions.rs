@@ -440,7 +440,7 @@ pub fn check_target_at(
         && t != u
         && s.hidden_from(t, u)
         && !crate::classes::features::ignores_concealment(s, u, t, def)
-        && !crate::roles::role_actions::sees_hidden(s, u, t, def)
+        && !crate::rules::query::sees_hidden(s, u, t, def)
     {
         return Err(crate::rules::actions::refuse(
             "K-CONC-3",
@@ -506,7 +506,7 @@ pub fn burst_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
         .filter(|&t| affects.includes(s, u, t))
         .filter(|&t| s.unit(t).kind != crate::engine::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| t == u || crate::rules::cover::shot(s, p, 1, t) != Sight::Blocked)
-        .filter(|&t| !def.is_attack() || !crate::roles::role_actions::attack_forbidden(s, u, t)) // Spread Fire
+        .filter(|&t| !def.is_attack() || !crate::rules::query::attack_forbidden(s, u, t)) // Spread Fire
         .collect();
     ts.sort_by_key(|&t| (s.distance(u, t), t));
     ts
@@ -894,7 +894,7 @@ where
     s.units_on_map()
         .filter(move |&t| s.enemies(u, t) && !s.hidden_from(t, u))
         .filter(move |&t| s.unit(t).kind != crate::engine::state::UnitKind::Conjured) // K-DEF-5
-        .filter(move |&t| !crate::roles::role_actions::attack_forbidden(s, u, t)) // Spread Fire (random play)
+        .filter(move |&t| !crate::rules::query::attack_forbidden(s, u, t)) // Spread Fire (random play)
         // K-ST-Flying: the strike at the end is melee.
         .filter(move |&t| flying == s.has(t, StatusKind::Flying) || long_sword)
         .filter(move |&t| sight.is_none_or(|l| s.distance(u, t).is_some_and(|d| d <= l)))

@@ -122,14 +122,14 @@ pub fn roll_adv_dis_at(
     let size = if burst || from_warp { 1 } else { s.unit(attacker).size };
     if crate::rules::cover::has_cover(s, origin, size, target)
         && !crate::classes::features::ignores_cover(s, attacker, power)
-        && !crate::roles::role_actions::bead_clears_cover(s, attacker, target, origin, size)
+        && !crate::rules::query::bead_clears_cover(s, attacker, target, origin, size)
     {
         dis = true; // K-ADV-5 (Ricochet Shot ignores it; Draw a Bead)
     }
     if !burst
         && crate::rules::cover::concealed_from(s, target, attacker)
         && !crate::classes::features::ignores_concealment(s, attacker, target, power)
-        && !crate::roles::role_actions::bead_ignores_concealment(s, attacker, target)
+        && !crate::rules::query::bead_ignores_concealment(s, attacker, target)
     {
         dis = true; // K-ADV-6: Ranged and Melee attacks
     }
@@ -754,7 +754,7 @@ fn apply_damage_and_effect(
         packet += crate::rules::query::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     }
     if damage && def.damage.is_some() && !a.later {
-        packet += crate::roles::role_actions::boost_damage(cx.s, attacker, def); // Boost Square
+        packet += crate::rules::query::boost_damage(cx.s, attacker, def); // Boost Square
     }
     if damage {
         packet += crate::rules::query::brew_edge_bonus(cx.s, attacker, def, &a.brew); // Potent Edge, level 5

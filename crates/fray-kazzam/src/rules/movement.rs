@@ -352,7 +352,7 @@ fn edges<'a>(
             if mode == Mode::Crawl {
                 c = c.max(1);
             }
-            if boosts && crate::roles::role_actions::free_step(s, size, p, q) {
+            if boosts && crate::rules::query::free_step(s, size, p, q) {
                 c = 0; // Boost Square
             }
             out.push((q, c));
@@ -567,7 +567,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
                 ));
             }
         }
-        if portal.is_some() || !crate::roles::role_actions::free_step(s, size, at, q) {
+        if portal.is_some() || !crate::rules::query::free_step(s, size, at, q) {
             spent += c; // a Boost Square costs nothing
         }
         at = q;
@@ -721,7 +721,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     let blocked = step.is_none() || unstoppable;
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;
-    let free = walking && distance(from, 1, to, 1) == 1 && crate::roles::role_actions::free_step(cx.s, size, from, to);
+    let free = walking && distance(from, 1, to, 1) == 1 && crate::rules::query::free_step(cx.s, size, from, to);
     let cost = if free { 0 } else { step.unwrap_or(1) }; // Boost Square
     if !cx.s.unit(m.unit).on_map() || stopped || blocked || m.limit.is_some_and(|l| m.spent + cost > l) {
         stop_short(cx, &m);

@@ -11,7 +11,7 @@ use crate::engine::options::DominatedRule;
 use crate::engine::records::advanced::Advanced;
 use crate::engine::records::control::Compulsion;
 use crate::engine::records::features::Feature;
-use crate::engine::records::modifiers::ModifierKind;
+use crate::engine::records::modifiers::{Attackers, Modifier, ModifierKind};
 use crate::engine::records::roles::Boost;
 use crate::engine::records::roles::Strike;
 use crate::engine::records::statuses::{Duration, Status, StatusKind, Until};
@@ -799,4 +799,101 @@ pub fn lockdown_zones(s: &State, mover: UnitIdx) -> Vec<(Pos, i32)> {
 /// Whether square `q` lies in one of the Lockdown zones `zones`.
 pub fn in_lockdown(zones: &[(Pos, i32)], q: Pos) -> bool {
     zones.iter().any(|&(p, size)| distance(p, size, q, 1) <= LOCKDOWN_REACH)
+}
+
+// ------------------------------------------------------------------ Kinds of unit (K-DEF-2)
+
+/// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
+/// and conjured creatures stay where they were put (see rulings).
+pub fn movable(u: &Unit) -> bool {
+    !matches!(u.kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured)
+}
+
+/// Whether a unit blocks everyone's way, allies' too (walls).
+pub fn blocks_all(u: &Unit) -> bool {
+    u.kind == UnitKind::Wall
+}
+
+/// Whether a power can give it actions (a Move Action, an attack): only athletes, Creeps and
+/// summoned creatures; automata act only as described (L1369).
+pub fn takes_actions(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
+}
+
+/// Whether a unit may take Opportunities (and flank): automata deal none (K-OPP-13); traps,
+/// walls and conjured creatures never attack.
+pub fn takes_opportunities(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
+}
+
+// ------------------------------------------------------------------ Role actions (roles::role_actions)
+
+/// `attacker`'s modifier of this kind against `target`, if it has one.
+pub fn find_modifier(s: &State, kind: ModifierKind, attacker: UnitIdx, target: UnitIdx) -> Option<&Modifier> {
+    s.modifiers.iter().find(|m| m.kind == kind && m.attackers == Attackers::Unit(attacker) && m.against == Some(target))
+}
+
+/// Draw a Bead: how far `attacker`'s attacks on `target` see through (1: Concealment and Low
+/// Cover; 2: every Cover and Hidden too), if it drew a bead on it this turn.
+pub fn bead(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<i32> {
+    find_modifier(s, ModifierKind::DrawABead, attacker, target).map(|m| m.amount)
+}
+
+/// Whether Draw a Bead lets `attacker` ignore the cover `target` has against an attack from
+/// `from` (size `size`): all of it from level 4, otherwise as long as only Low Cover is left.
+pub fn bead_clears_cover(s: &State, attacker: UnitIdx, target: UnitIdx, from: Pos, size: i32) -> bool {
+    match bead(s, attacker, target) {
+        Some(a) if a >= 2 => true,
+        Some(_) => !crate::rules::cover::has_cover_beyond_low(s, from, size, target),
+        None => false,
+    }
+}
+
+/// Whether Draw a Bead lets `attacker` ignore `target`'s Concealment.
+pub fn bead_ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    bead(s, attacker, target).is_some()
+}
+
+/// Whether `u` may target `t` although it is Hidden: an attack after a level-4 Draw a Bead on
+/// it, or a level-4 Draw a Bead itself.
+pub fn sees_hidden(s: &State, u: UnitIdx, t: UnitIdx, def: &crate::content::powers::PowerDef) -> bool {
+    (def.hook.as_deref() == Some("draw-a-bead") && s.unit(u).level >= 4)
+        || (def.is_attack() && bead(s, u, t).is_some_and(|a| a >= 2))
+}
+
+/// The creatures that count as enemies on the map for "the last enemy on the map".
+pub fn enemies_on_map(s: &State, u: UnitIdx) -> usize {
+    s.units_on_map().filter(|&e| s.enemies(u, e) && takes_actions(s.unit(e))).count()
+}
+
+/// Whether Spread Fire forbids `u` to attack `t` now.
+pub fn attack_forbidden(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    find_modifier(s, ModifierKind::SpreadFire, u, t).is_some() && enemies_on_map(s, u) > 1
+}
+
+/// The strongest Boost Square under `u`'s footprint (0: none).
+pub fn boost_under(s: &State, u: UnitIdx) -> i32 {
+    let un = s.unit(u);
+    let Some(p) = un.pos else { return 0 };
+    fray_core::grid::footprint(p, un.size)
+        .map(|q| match s.arena.at(q) {
+            Terrain::Boost(n) => n as i32,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Extra damage a melee attack by `attacker` deals while it stands on a Boost Square.
+pub fn boost_damage(s: &State, attacker: UnitIdx, def: &crate::content::powers::PowerDef) -> i32 {
+    if def.is_melee(s.unit(attacker).implement == Implement::Sword) { boost_under(s, attacker) } else { 0 }
+}
+
+/// Whether a step onto `to` costs no movement: every square newly entered is a Boost Square.
+pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
+    if size == 1 {
+        return to != from && matches!(s.arena.at(to), Terrain::Boost(_));
+    }
+    let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
+    new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
 }

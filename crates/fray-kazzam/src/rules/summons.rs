@@ -41,14 +41,10 @@ impl Rider {
     }
 }
 
+pub use crate::rules::query::{blocks_all, movable, takes_actions, takes_opportunities};
+
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
-
-/// Whether powers can move it (push, pull, slide, throw, teleport, swap, banish): traps, walls
-/// and conjured creatures stay where they were put (see rulings).
-pub fn movable(u: &Unit) -> bool {
-    !matches!(u.kind, UnitKind::Trap | UnitKind::Wall | UnitKind::Conjured)
-}
 
 /// Targets powers may not take: a conjured creature cannot be attacked or targeted (K-DEF-5),
 /// and nothing can swap places with what cannot be moved.
@@ -72,23 +68,6 @@ pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitId
 /// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
 pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
     s.unit(t).kind == UnitKind::Wall && matches!(what(s, t), "specialist-wall" | "major-terrain")
-}
-
-/// Whether a unit blocks everyone's way, allies' too (walls).
-pub fn blocks_all(u: &Unit) -> bool {
-    u.kind == UnitKind::Wall
-}
-
-/// Whether a power can give it actions (a Move Action, an attack): only athletes, Creeps and
-/// summoned creatures; automata act only as described (L1369).
-pub fn takes_actions(u: &Unit) -> bool {
-    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
-}
-
-/// Whether a unit may take Opportunities (and flank): automata deal none (K-OPP-13); traps,
-/// walls and conjured creatures never attack.
-pub fn takes_opportunities(u: &Unit) -> bool {
-    matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
 }
 
 /// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take

@@ -240,9 +240,9 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
 pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     crate::classes::tamer::after_action(cx, unit); // a creature's delayed Ongoing damage (L1669)
     let u = cx.s.unit(unit);
-    if u.on_map() && u.turn_over && crate::roles::role_actions::hide_offer(cx.s, unit).is_some() {
+    if u.on_map() && u.turn_over && (crate::engine::hooks::role_actions(cx.s).hide_offer)(cx.s, unit).is_some() {
         // Hide may still end a turn cut short (L2059).
-        cx.push(Frame::Role(crate::roles::role_actions::RoleFrame::HideAtEnd { unit }));
+        cx.push(Frame::Role(crate::engine::frames::roles::RoleFrame::HideAtEnd { unit }));
         return Ok(Flow::Continue);
     }
     // A removed creature's turn goes on while it still has its move (removal.rs).
@@ -380,7 +380,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     let mut roll = cx.d6(Some(unit))?;
     // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
     // Fortune's cancel it or give the higher (K-ADV-0).
-    let restore = crate::roles::role_actions::save_advantage(cx, unit);
+    let restore = (crate::engine::hooks::role_actions(cx.s).save_advantage)(cx, unit);
     let (adv, dis) = crate::rules::query::fortune(cx.s, unit);
     match crate::rules::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
         crate::engine::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),

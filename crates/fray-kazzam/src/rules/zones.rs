@@ -199,7 +199,7 @@ pub fn area_targets(s: &State, u: UnitIdx, power: u16, centre: Pos) -> Vec<UnitI
         .filter(|&t| affects.includes(s, u, t))
         .filter(|&t| s.unit(t).kind != crate::engine::state::UnitKind::Conjured) // K-DEF-5: never a target
         .filter(|&t| crate::rules::cover::shot(s, centre, 1, t) != fray_core::sight::Sight::Blocked)
-        .filter(|&t| !def.is_attack() || !crate::roles::role_actions::attack_forbidden(s, u, t)) // Spread Fire
+        .filter(|&t| !def.is_attack() || !crate::rules::query::attack_forbidden(s, u, t)) // Spread Fire
         .collect();
     ts.sort_by_key(|&t| (distance(centre, 1, s.unit(t).pos.unwrap(), s.unit(t).size), t));
     ts
