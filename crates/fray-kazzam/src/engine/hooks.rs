@@ -19,9 +19,10 @@
 
 use crate::content::powers::Effect;
 use crate::content::powers::PowerDef;
+use crate::engine::events::How;
 use crate::engine::frames::rules::{ForcedFrame, PlacedFrame};
 use crate::engine::kit::Ctx;
-use crate::engine::records::statuses::Status;
+use crate::engine::records::statuses::{Status, StatusKind};
 use crate::engine::state::{State, UnitIdx};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -360,6 +361,37 @@ pub struct RoleActions {
     pub save_advantage: fn(&mut Ctx, UnitIdx) -> bool,
 }
 
+/// Triggered powers (K-ACT-7) at the trigger points the core rules reach them from
+/// (`engine::triggers`): each offers a unit's Interrupts or Reactions as decisions.
+#[derive(Clone, Copy)]
+pub struct Triggered {
+    /// What a waiting power's targets must be (Patient Gaze watches an enemy).
+    pub check_use: fn(&State, UnitIdx, u16, &[UnitIdx], bool) -> Result<(), RuleError>,
+    /// An Opportunity the taker gets on the granter: taken at once or offered (true: pushed).
+    pub opportunity: fn(&mut Ctx, UnitIdx, UnitIdx, &'static str) -> bool,
+    /// An attack on these targets: Retribution's Opportunities (`already`: those who took one).
+    pub retribution: fn(&mut Ctx, UnitIdx, &[UnitIdx], &[UnitIdx]),
+    /// The attacker is about to roll (true: an Interrupt was offered).
+    pub attacking: fn(&mut Ctx, UnitIdx) -> bool,
+    /// An attack roll is about to hit the target (true: an Interrupt was offered).
+    pub would_be_hit: fn(&mut Ctx, UnitIdx, UnitIdx) -> bool,
+    /// A Patient power's rider on its interrupting attack's hit.
+    pub rider: fn(&mut Ctx, UnitIdx, UnitIdx, u16),
+    /// The Juggernaut's Defender Reaction on damage about to be taken: the damage left.
+    pub resist_reaction: fn(&mut Ctx, UnitIdx, i32) -> i32,
+    /// The unit lost HP to damage: its Reactions to that.
+    pub took_damage: fn(&mut Ctx, UnitIdx),
+    /// The mover is about to leave a square (true: an Interrupt was offered).
+    pub moving: fn(&mut Ctx, UnitIdx, How) -> bool,
+    /// The mover finished a move: Reactions to it.
+    pub move_ended: fn(&mut Ctx, UnitIdx, How),
+    /// The start of the unit's turn: its Defender Reaction is ready again.
+    pub start_of_turn: fn(&mut Ctx, UnitIdx),
+    /// The unit failed its save against the status (`left` and `fail`: the rest of its phase);
+    /// true when a Keep Walking was offered and the phase waits.
+    pub save_failed: fn(&mut Ctx, UnitIdx, Status, &[Status], &[StatusKind]) -> bool,
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -504,6 +536,7 @@ pub struct Table {
     charms: Option<Charms>,
     specialists: Option<Specialists>,
     warps: Option<Warps>,
+    triggered: Option<Triggered>,
     role_actions: Option<RoleActions>,
     defender_controller: Option<DefenderController>,
 }
@@ -692,6 +725,10 @@ impl Registry {
     /// The role actions where the core rules meet them.
     pub fn role_actions(&mut self, r: RoleActions) {
         assert!(self.t.role_actions.replace(r).is_none(), "one role actions hook");
+    }
+    /// The triggered powers at the core rules' trigger points.
+    pub fn triggered(&mut self, t: Triggered) {
+        assert!(self.t.triggered.replace(t).is_none(), "one triggered powers hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1167,6 +1204,11 @@ pub fn warps(s: &State) -> Warps {
 /// The role actions' functions the core rules call ([`RoleActions`]).
 pub fn role_actions(s: &State) -> RoleActions {
     table(s).role_actions.expect("the role actions registered their hook")
+}
+
+/// The triggered powers' functions the core rules call ([`Triggered`]).
+pub fn triggered(s: &State) -> Triggered {
+    table(s).triggered.expect("the triggered powers registered their hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

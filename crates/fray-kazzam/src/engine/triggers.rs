@@ -977,4 +977,18 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         was_hit(cx, h.attacker, h.target, h.below);
         Ok(())
     });
+    r.triggered(crate::engine::hooks::Triggered {
+        check_use,
+        opportunity,
+        retribution,
+        attacking,
+        would_be_hit,
+        rider,
+        resist_reaction,
+        took_damage,
+        moving,
+        move_ended,
+        start_of_turn,
+        save_failed,
+    });
 }

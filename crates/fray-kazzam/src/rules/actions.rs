@@ -582,7 +582,7 @@ fn has_legal_target(s: &State, u: UnitIdx, power: u16) -> bool {
 fn is_legal_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> bool {
     check_target(s, u, power, t, false).is_ok()
         && crate::rules::control::check_power(s, u, s.powers.get(power), &[t]).is_ok()
-        && crate::engine::triggers::check_use(s, u, power, &[t], false).is_ok()
+        && (crate::engine::hooks::triggered(s).check_use)(s, u, power, &[t], false).is_ok()
 }
 
 fn orbs_to_pick_up(s: &State, u: UnitIdx) -> Vec<OrbIdx> {
@@ -1607,7 +1607,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if let (Some(centre), Targeting::Implement, false) = (square, def.target, *creative) {
                 // Multi-Sword, Multi-Staff: a single-target implement attack spread over a zone.
                 crate::engine::hooks::check_multi(s, u, *power, *centre, targets)?;
-                return crate::engine::triggers::check_use(s, u, *power, targets, *creative);
+                return (crate::engine::hooks::triggered(s).check_use)(s, u, *power, targets, *creative);
             }
             let single = matches!(
                 def.target,
@@ -1687,7 +1687,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             for &t in targets {
                 check_target(s, u, *power, t, *creative)?;
             }
-            crate::engine::triggers::check_use(s, u, *power, targets, *creative)?;
+            (crate::engine::hooks::triggered(s).check_use)(s, u, *power, targets, *creative)?;
             if *advantage && targets.iter().any(|&t| s.enemies(u, t)) {
                 return Err(crate::rules::actions::refuse(
                     "K-CREAT-2",

@@ -273,16 +273,16 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                     from,
                 );
                 for &(t, why) in &takers {
-                    crate::engine::triggers::opportunity(cx, t, a.attacker, why);
+                    (crate::engine::hooks::triggered(cx.s).opportunity)(cx, t, a.attacker, why);
                     if !cx.s.unit(a.attacker).on_map() {
                         return Ok(Flow::Continue);
                     }
                 }
                 if def.is_attack() {
                     let already: Vec<UnitIdx> = takers.iter().map(|&(t, _)| t).collect();
-                    crate::engine::triggers::retribution(cx, a.attacker, &a.targets, &already);
+                    (crate::engine::hooks::triggered(cx.s).retribution)(cx, a.attacker, &a.targets, &already);
                     if cx.s.unit(a.attacker).on_map() {
-                        crate::engine::triggers::attacking(cx, a.attacker);
+                        (crate::engine::hooks::triggered(cx.s).attacking)(cx, a.attacker);
                     }
                 }
                 a.stage = Stage::Roll;
@@ -495,7 +495,9 @@ fn settle(
         a.stage = Stage::Interrupted { value };
     }
     // Interrupts that act when the target "would be hit" come before the hit resolves.
-    if Hit::from_roll(value) != Hit::Miss && crate::engine::triggers::would_be_hit(cx, a.attacker, target) {
+    if Hit::from_roll(value) != Hit::Miss
+        && (crate::engine::hooks::triggered(cx.s).would_be_hit)(cx, a.attacker, target)
+    {
         a.stage = Stage::Interrupted { value };
         return Ok(());
     }
@@ -899,7 +901,7 @@ fn apply_damage_and_effect(
         crate::engine::hooks::role_boost(cx, b, attacker, target, boost_damage);
     }
     if let Some(r) = a.rider {
-        crate::engine::triggers::rider(cx, attacker, target, r);
+        (crate::engine::hooks::triggered(cx.s).rider)(cx, attacker, target, r);
     }
     if a.warp {
         aim_forced_from_warp(cx, queued_from, attacker, a.origin); // pushes from the warp

@@ -99,7 +99,7 @@ pub fn deal(
     }
     let amount = if crate::rules::summons::shielded(cx.s, target, source) { 0 } else { amount };
     let total = adjusted_from(cx.s, target, amount, ctx, source);
-    let total = crate::engine::triggers::resist_reaction(cx, target, total);
+    let total = (crate::engine::hooks::triggered(cx.s).resist_reaction)(cx, target, total);
     let total = crate::rules::summons::resist_once(cx, target, total); // Improved Traps
     let special_before = cx.s.unit(target).special_ward;
     let was_bloodied = cx.s.is_bloodied(target);
@@ -141,7 +141,7 @@ pub fn deal(
         crate::rules::curses::damaged(cx, target); // Empathic Imposition
     }
     if hp_loss > 0 {
-        crate::engine::triggers::took_damage(cx, target); // Phoenix Elixir
+        (crate::engine::hooks::triggered(cx.s).took_damage)(cx, target); // Phoenix Elixir
     }
     Dealt { total, ward, hp: hp_loss }
 }

@@ -681,14 +681,14 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         } else {
             "leaving a square without shifting"
         };
-        crate::engine::triggers::opportunity(cx, t, m.unit, why);
+        (crate::engine::hooks::triggered(cx.s).opportunity)(cx, t, m.unit, why);
         if !cx.s.unit(m.unit).on_map() {
             return Ok(Flow::Continue);
         }
     }
     if !m.asked {
         m.asked = true;
-        crate::engine::triggers::moving(cx, m.unit, m.how);
+        (crate::engine::hooks::triggered(cx.s).moving)(cx, m.unit, m.how);
     }
     if cx.s.flow.len() > base {
         cx.s.flow.insert(base, Frame::Move(m)); // resumes once the Interrupts have resolved
@@ -767,7 +767,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     } else if m.next < m.path.len() {
         stop_short(cx, &m);
     } else {
-        crate::engine::triggers::move_ended(cx, m.unit, m.how);
+        (crate::engine::hooks::triggered(cx.s).move_ended)(cx, m.unit, m.how);
     }
     Ok(Flow::Continue)
 }
@@ -777,7 +777,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
 fn stop_short(cx: &mut Ctx, m: &MoveFrame) {
     if cx.s.unit(m.unit).on_map() {
         settle_on_legal_square(cx, m.unit, "stops short and steps to the nearest free square");
-        crate::engine::triggers::move_ended(cx, m.unit, m.how);
+        (crate::engine::hooks::triggered(cx.s).move_ended)(cx, m.unit, m.how);
     }
 }
 

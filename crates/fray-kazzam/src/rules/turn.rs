@@ -118,7 +118,7 @@ pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if cx.s.unit(unit).forfeit_move {
         cx.emit(Event::MoveForfeit { unit: cx.s.who(unit), armed: false }); // Borrowed Time
     }
-    crate::engine::triggers::start_of_turn(cx, unit);
+    (crate::engine::hooks::triggered(cx.s).start_of_turn)(cx, unit);
     cx.push(crate::rules::summons::turn_frame(cx.s, unit).unwrap_or(Frame::Act { unit }));
     cx.push(Frame::StartEffects { unit });
     // The Tinker's free trap slide (before its traps act), Draught of Bonded Futures.
@@ -316,7 +316,7 @@ pub fn save_phase(
         } else {
             saving_throw(cx, unit, st.kind.name())?
         };
-        if !success && !chosen && crate::engine::triggers::save_failed(cx, unit, st, &left, &fail) {
+        if !success && !chosen && (crate::engine::hooks::triggered(cx.s).save_failed)(cx, unit, st, &left, &fail) {
             return Ok(Flow::Continue);
         }
         settle_save(cx, unit, st, success);
