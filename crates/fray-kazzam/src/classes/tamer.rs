@@ -15,11 +15,16 @@ pub use crate::engine::records::summons::Beast;
 pub use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};
 use crate::rules::attack::AttackFrame;
+pub use crate::rules::beasts::{
+    bars, check_beast_charm as check_target, check_verb, convert, creature_opportunity_range as opportunity_range,
+    creatures, eviction, hooked, implement_bonus, roller, vantages,
+};
+use crate::rules::beasts::{beast, inside};
 use crate::rules::forced::{ForcedFrame, ForcedKind};
 use crate::rules::movement::{Mode, MoveFrame};
 pub use crate::rules::query::creature_implement_range as implement_range;
 use crate::rules::query::owner;
-use crate::rules::query::{conjured, creature_named, what};
+use crate::rules::query::{creature_named, what};
 pub use crate::rules::query::{creature_reach as reach, darkfly_conceals, glowfly_reveals, loose};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -66,29 +71,10 @@ pub fn creature_of(power_id: &str) -> Option<&'static Creature> {
     CREATURES.iter().find(|c| c.summon == power_id || c.command == power_id)
 }
 
-/// Whether a power is one of this module's.
-pub fn hooked(def: &PowerDef) -> bool {
-    def.hook.as_deref().is_some_and(|h| HOOKS.contains(&h))
-}
-
-fn beast(s: &State, u: UnitIdx) -> Beast {
-    s.unit(u).placed.as_ref().map(|p| p.beast).unwrap_or_default()
-}
-
 fn set_beast(cx: &mut Ctx, u: UnitIdx, f: impl FnOnce(&mut Beast)) {
     let mut b = beast(cx.s, u);
     f(&mut b);
     cx.emit(Event::Beast { unit: cx.s.who(u), beast: b });
-}
-
-/// The Tamer's summoned creatures on the map.
-pub fn creatures(s: &State, tamer: UnitIdx) -> Vec<UnitIdx> {
-    s.units_on_map().filter(|&u| s.unit(u).kind == UnitKind::Summon && owner(s, u) == Some(tamer)).collect()
-}
-
-/// The summoner whose roll an attack made through `u` is (the Tamer of a summoned creature).
-pub fn roller(s: &State, u: UnitIdx) -> UnitIdx {
-    if s.unit(u).kind == UnitKind::Summon { owner(s, u).unwrap_or(u) } else { u }
 }
 
 /// Whether the creature can obey a command now: not Stunned or Dominated, and a Dazed one only
@@ -172,23 +158,6 @@ pub fn check_use(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError>
         }
         _ => Ok(()),
     }
-}
-
-/// A Tamer power names no target of its own: the creature aims (decision kind `target`).
-pub fn check_verb(def: &PowerDef, targets: &[UnitIdx], creative: bool) -> Result<(), RuleError> {
-    if creative {
-        return Err(crate::engine::kit::refuse(
-            "K-CREAT-1",
-            format_args!("{} works through a creature: no Creative Use", def.name),
-        ));
-    }
-    if !targets.is_empty() {
-        return Err(RuleError::malformed(format!(
-            "{} names no target: the creature's target is chosen after it is used",
-            def.name
-        )));
-    }
-    Ok(())
 }
 
 /// Uses a summon or command power (its action is already spent).
@@ -585,22 +554,6 @@ pub fn effect_hook(
     Ok(())
 }
 
-/// Extra damage on a hit through a summoned creature: the Staff Tamer's +1 on single-target
-/// attacks (L1673). `None` when the attacker is no summoned creature.
-pub fn implement_bonus(s: &State, attacker: UnitIdx, def: &PowerDef) -> Option<i32> {
-    if s.unit(attacker).kind != UnitKind::Summon {
-        return None;
-    }
-    let tamer = owner(s, attacker)?;
-    let single = !matches!(
-        def.target,
-        crate::content::powers::Targeting::Burst { .. }
-            | crate::content::powers::Targeting::Area { .. }
-            | crate::content::powers::Targeting::None
-    );
-    Some(i32::from(single && s.unit(tamer).implement == Implement::Staff))
-}
-
 /// The sword Tamer's extra damage on a hit through a creature (L1677): 1, once a turn, when the
 /// Tamer is within reach of the target.
 pub fn sword_bonus(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
@@ -615,15 +568,6 @@ pub fn sword_bonus(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> i32 {
     }
     set_beast(cx, attacker, |b| b.sword = turn);
     1
-}
-
-/// A status given to a summoned creature: Frenzied and Panicked become Dazed (L1666).
-pub fn convert(s: &State, target: UnitIdx, mut st: Status) -> Status {
-    if s.unit(target).kind == UnitKind::Summon && matches!(st.kind, StatusKind::Frenzied | StatusKind::Panicked) {
-        st.kind = StatusKind::Dazed;
-        st.amount = 0;
-    }
-    st
 }
 
 /// Advances a frame of this module.
@@ -1036,21 +980,6 @@ fn conjure_squares(s: &State, tamer: UnitIdx, near: Option<UnitIdx>) -> Vec<Pos>
         .collect()
 }
 
-/// Whether unit `o` bars `mover` from its square like an enemy: a Darkfly Swarm, to its
-/// Tamer's enemies (L1709).
-pub fn bars(s: &State, mover: UnitIdx, o: UnitIdx) -> bool {
-    s.unit(o).kind == UnitKind::Conjured && what(s, o) == "darkfly-swarm" && s.enemies(mover, o)
-}
-
-/// The squares from which `u` may take Opportunities besides its own: its Fleeting Mantises'
-/// (L1705).
-pub fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
-    if s.unit(u).kind == UnitKind::Conjured {
-        return Vec::new();
-    }
-    conjured(s, "fleeting-mantis").filter(|&m| owner(s, m) == Some(u)).filter_map(|m| s.unit(m).pos).collect()
-}
-
 /// The statuses a creature could save against with Beast Charm, once each.
 fn charm_statuses(s: &State, c: UnitIdx) -> Vec<StatusKind> {
     let mut out: Vec<StatusKind> = Vec::new();
@@ -1062,32 +991,9 @@ fn charm_statuses(s: &State, c: UnitIdx) -> Vec<StatusKind> {
     out
 }
 
-/// Beast Charm names one of its user's own summoned creatures (L1689).
-pub fn check_target(s: &State, u: UnitIdx, def: &PowerDef, t: UnitIdx) -> Result<(), RuleError> {
-    if def.effect.iter().any(|e| e.hook.as_deref() == Some("beast-charm"))
-        && !(s.unit(t).kind == UnitKind::Summon && owner(s, t) == Some(u))
-    {
-        return Err(crate::engine::kit::refuse(
-            "K-DEF-5",
-            format_args!(
-                "{} names one of {}'s own summoned creatures; {} is not one",
-                def.name,
-                s.unit(u).id,
-                s.unit(t).id
-            ),
-        ));
-    }
-    Ok(())
-}
-
 /// The Tamer's territorial beasts on the map.
 fn territorial(s: &State, tamer: UnitIdx) -> Vec<UnitIdx> {
     creatures(s, tamer).into_iter().filter(|&c| beast(s, c).territory.is_some()).collect()
-}
-
-/// Whether any part of a creature of `size` at `q` lies in beast `b`'s territory.
-fn inside(s: &State, b: UnitIdx, q: Pos, size: i32) -> bool {
-    beast(s, b).territory.is_some_and(|c| distance(c, 1, q, size) <= 2)
 }
 
 /// Whether `u` stands in beast `b`'s territory.
@@ -1108,11 +1014,6 @@ fn seen_squares(s: &State, tamer: UnitIdx) -> Vec<Pos> {
             }) != fray_core::sight::Sight::Blocked
         })
         .collect()
-}
-
-/// A creature's own Opportunity range (the Spitting Tree's 6, L1733).
-pub fn opportunity_range(s: &State, u: UnitIdx) -> i32 {
-    if s.unit(u).kind == UnitKind::Summon && what(s, u) == "spitting-tree" { 6 } else { 0 }
 }
 
 /// `taker` takes an Opportunity on `target`: the Spitting Tree's gives Ongoing 2 (save ends)
@@ -1269,18 +1170,6 @@ fn territories_end_turn(cx: &mut Ctx, unit: UnitIdx) {
     }
 }
 
-/// Sudden Eviction (L1793): a Giraffape's throw lands outside its territory whenever one of the
-/// landing squares is.
-pub fn eviction(s: &State, mover: UnitIdx, target: UnitIdx, throw: bool, mut out: Vec<Pos>) -> Vec<Pos> {
-    if throw && s.unit(mover).kind == UnitKind::Summon && what(s, mover) == "giraffape" {
-        let size = s.unit(target).size;
-        if out.iter().any(|&q| !inside(s, mover, q, size)) {
-            out.retain(|&q| !inside(s, mover, q, size));
-        }
-    }
-    out
-}
-
 /// `u` starts a move under its own power: held by Vine Worms, it becomes Slowed for the rest of
 /// its turn and takes 1 damage. Returns the most the move may then cost.
 pub fn vines(cx: &mut Ctx, u: UnitIdx) -> Option<u32> {
@@ -1308,4 +1197,13 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         Ok(())
     });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "tamer", end_of_turn);
+    r.taming(crate::engine::hooks::Taming {
+        move_action,
+        vines,
+        sword_bonus,
+        opportunity,
+        after_action,
+        nettle_save,
+        save_failed,
+    });
 }

@@ -392,6 +392,26 @@ pub struct Triggered {
     pub save_failed: fn(&mut Ctx, UnitIdx, Status, &[Status], &[StatusKind]) -> bool,
 }
 
+/// The Tamer's creatures where the core rules meet them (`classes::tamer`); the read-only
+/// questions about them are in `rules::beasts`.
+#[derive(Clone, Copy)]
+pub struct Taming {
+    /// The Tamer took a Move Action: its creatures may follow (L1660).
+    pub move_action: fn(&mut Ctx, UnitIdx),
+    /// The unit starts a move held by Vine Worms: Slowed and 1 damage; the most the move may cost.
+    pub vines: fn(&mut Ctx, UnitIdx) -> Option<u32>,
+    /// A creature's attack on the target with its Tamer's Sword near: +1 once a turn (0: none).
+    pub sword_bonus: fn(&mut Ctx, UnitIdx, UnitIdx) -> i32,
+    /// The taker's Opportunity on the target, when a creature's own (true: handled there).
+    pub opportunity: fn(&mut Ctx, UnitIdx, UnitIdx) -> bool,
+    /// The Tamer acted: its creatures' delayed Ongoing damage (L1669).
+    pub after_action: fn(&mut Ctx, UnitIdx),
+    /// A save against Nettlekin's Ongoing damage eases it by 1 instead (true: handled there).
+    pub nettle_save: fn(&mut Ctx, UnitIdx, Status) -> bool,
+    /// The unit failed a save: the Scalehound's bite.
+    pub save_failed: fn(&mut Ctx, UnitIdx),
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -536,6 +556,7 @@ pub struct Table {
     charms: Option<Charms>,
     specialists: Option<Specialists>,
     warps: Option<Warps>,
+    taming: Option<Taming>,
     triggered: Option<Triggered>,
     role_actions: Option<RoleActions>,
     defender_controller: Option<DefenderController>,
@@ -729,6 +750,10 @@ impl Registry {
     /// The triggered powers at the core rules' trigger points.
     pub fn triggered(&mut self, t: Triggered) {
         assert!(self.t.triggered.replace(t).is_none(), "one triggered powers hook");
+    }
+    /// The Tamer's creatures where the core rules meet them.
+    pub fn taming(&mut self, t: Taming) {
+        assert!(self.t.taming.replace(t).is_none(), "one Tamer hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1209,6 +1234,11 @@ pub fn role_actions(s: &State) -> RoleActions {
 /// The triggered powers' functions the core rules call ([`Triggered`]).
 pub fn triggered(s: &State) -> Triggered {
     table(s).triggered.expect("the triggered powers registered their hook")
+}
+
+/// The Tamer's functions the core rules call ([`Taming`]).
+pub fn taming(s: &State) -> Taming {
+    table(s).taming.expect("the Tamer registered its hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

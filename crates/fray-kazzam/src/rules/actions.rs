@@ -329,7 +329,7 @@ pub fn check_target_at(
         return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
     crate::rules::summons::check_target(s, def, t)?;
-    crate::classes::tamer::check_target(s, u, def, t)?; // Beast Charm
+    crate::rules::beasts::check_beast_charm(s, u, def, t)?; // Beast Charm
     if creative {
         if t != u && s.enemies(u, t) {
             return Err(crate::rules::actions::refuse(
@@ -795,7 +795,7 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
             continue;
         }
         let usable = match def.target {
-            _ if crate::classes::tamer::hooked(def) => crate::rules::control::check_power(s, u, def, &[]).is_ok(),
+            _ if crate::rules::beasts::hooked(def) => crate::rules::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::None => crate::rules::control::check_power(s, u, def, &[]).is_ok(),
             Targeting::Myself => crate::rules::control::check_power(s, u, def, &[u]).is_ok(),
             Targeting::Burst { .. } => crate::rules::control::check_power(s, u, def, &burst_targets(s, u, p)).is_ok(),
@@ -1116,7 +1116,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
             let power =
                 |targets| Next::Do(Verb::Power { power: p, targets, square: None, creative: false, advantage: false });
             match s.powers.get(p).target {
-                _ if crate::classes::tamer::hooked(s.powers.get(p)) => power(vec![]),
+                _ if crate::rules::beasts::hooked(s.powers.get(p)) => power(vec![]),
                 Targeting::None => power(vec![]),
                 Targeting::Myself => power(vec![u]),
                 Targeting::Burst { .. } => power(burst_targets(s, u, p)),
@@ -1407,7 +1407,7 @@ pub fn parse(s: &State, c: &Command) -> Result<(UnitIdx, Verb), RuleError> {
         };
         if targets.is_empty() {
             match def.target {
-                _ if crate::classes::tamer::hooked(def) => {}
+                _ if crate::rules::beasts::hooked(def) => {}
                 Targeting::Myself => targets.push(u),
                 Targeting::Burst { .. } if s.unit(u).on_map() => targets = burst_targets(s, u, p),
                 Targeting::Area { .. } if s.unit(u).on_map() => {
@@ -1589,8 +1589,8 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             check_power_use(s, u, *power, *creative)?;
             let def = s.powers.get(*power);
             crate::rules::control::check_power(s, u, def, targets)?;
-            if crate::classes::tamer::hooked(def) {
-                return crate::classes::tamer::check_verb(def, targets, *creative);
+            if crate::rules::beasts::hooked(def) {
+                return crate::rules::beasts::check_verb(def, targets, *creative);
             }
             if *creative && def.effect.is_empty() {
                 return Err(crate::rules::actions::refuse(
@@ -1841,7 +1841,7 @@ fn step_clear_of_danger(cx: &mut Ctx, u: UnitIdx, why: &str) {
 
 fn spend(cx: &mut Ctx, u: UnitIdx, slot: Slot) {
     if slot == Slot::Move {
-        crate::classes::tamer::move_action(cx, u); // L1660: the Tamer's creatures move too
+        (crate::engine::hooks::taming(cx.s).move_action)(cx, u); // L1660: the Tamer's creatures move too
     }
     if slot == Slot::Move && cx.s.unit(u).granted_move {
         // The granted Move Action is used: it was not one of the unit's own.
@@ -1878,12 +1878,12 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
             }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
-            let limit = crate::classes::tamer::vines(cx, u); // Vine Worms
+            let limit = (crate::engine::hooks::taming(cx.s).vines)(cx, u); // Vine Worms
             cx.push(Frame::Move(MoveFrame { limit, ..MoveFrame::new(u, path, how) }));
         }
         Verb::Shift(to) => {
             spend(cx, u, Slot::Move);
-            crate::classes::tamer::vines(cx, u); // Vine Worms
+            (crate::engine::hooks::taming(cx.s).vines)(cx, u); // Vine Worms
             cx.push(Frame::Move(MoveFrame::new(u, vec![to], How::Shift)));
         }
         Verb::Stand => {

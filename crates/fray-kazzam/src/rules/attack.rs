@@ -447,7 +447,7 @@ fn after_roll(
     if natural == 1 && !a.first_done {
         // K-STK-1, K-STK-2, K-STK-5: a natural 1 on the first roll is a Strike, tokens or not;
         // through a summoned creature, its Tamer's.
-        let roller = crate::classes::tamer::roller(cx.s, a.attacker);
+        let roller = crate::rules::beasts::roller(cx.s, a.attacker);
         let total = cx.s.unit(roller).strikes + 1;
         cx.emit(Event::Strike { unit: cx.s.who(roller), total, why: "rolled a natural 1".into() });
     }
@@ -563,7 +563,7 @@ fn resolve_roll(
             }
             a.focused = false;
             // K-MISS-1, K-MISS-5, K-MULTI-2: one token, first roll only, player characters only.
-            let roller = crate::classes::tamer::roller(cx.s, a.attacker);
+            let roller = crate::rules::beasts::roller(cx.s, a.attacker);
             if first && cx.s.unit(roller).pc {
                 let total = cx.s.unit(roller).miss_tokens + 1;
                 cx.emit(Event::MissToken { unit: cx.s.who(roller), total });
@@ -709,7 +709,7 @@ fn apply_damage_and_effect(
             implement_bonus(cx.s, attacker, target, def)
         };
         let bonus = implement + crate::rules::query::physical_bonus(cx.s, attacker, def);
-        let bonus = bonus + crate::classes::tamer::sword_bonus(cx, attacker, target); // through a creature
+        let bonus = bonus + (crate::engine::hooks::taming(cx.s).sword_bonus)(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {
             (true, CritDoubles::DamageLine) => line * 2 + bonus,
             (true, CritDoubles::AllDamage) => (line + bonus) * 2,
@@ -948,7 +948,7 @@ fn is_own_turn(s: &State, u: UnitIdx) -> bool {
 
 /// Implement bonuses on the damage line (K-IMP-5, K-IMP-7).
 pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> i32 {
-    if let Some(bonus) = crate::classes::tamer::implement_bonus(s, attacker, def) {
+    if let Some(bonus) = crate::rules::beasts::implement_bonus(s, attacker, def) {
         return bonus; // through a summoned creature (L1673)
     }
     if !def.uses_implement() {
@@ -1033,7 +1033,7 @@ fn flyer_above(s: &State, u: UnitIdx) -> bool {
 /// creatures knocked Prone fall instead, Incapacitated creatures fall Prone and drop what they
 /// maintain, Ongoing damage gained on one's own turn bites at once).
 pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
-    let status = crate::classes::tamer::convert(cx.s, target, status); // L1666
+    let status = crate::rules::beasts::convert(cx.s, target, status); // L1666
     let kind = status.kind;
     // Empathic Bond: a negative status other than a Grab may go to the other of the pair.
     let target = if kind.is_negative() && kind != StatusKind::Grabbed {

@@ -308,7 +308,7 @@ pub fn release_maintained(cx: &mut Ctx, unit: UnitIdx, why: &str) {
 }
 
 fn credit_take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
-    let Some(b) = by.map(|b| crate::classes::tamer::roller(cx.s, b)) else { return }; // a creature's Tamer
+    let Some(b) = by.map(|b| crate::rules::beasts::roller(cx.s, b)) else { return }; // a creature's Tamer
     let (victim, taker) = (cx.s.unit(unit), cx.s.unit(b));
     if taker.kind != UnitKind::Athlete || victim.kind != UnitKind::Athlete {
         return; // K-SCO-2: Creeps score nothing; Creep credit is the creeps' rules.

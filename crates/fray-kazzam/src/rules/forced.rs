@@ -112,7 +112,7 @@ pub fn next_squares(s: &State, f: &ForcedFrame) -> Vec<Pos> {
             .collect(),
     };
     let out = (crate::engine::hooks::defender_controller(s).forced_squares)(s, f, out); // Pursuer's ring, level-4 Controller's bumps
-    let mut out = crate::classes::tamer::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out); // Sudden Eviction
+    let mut out = crate::rules::beasts::eviction(s, f.mover, f.target, f.kind == ForcedKind::Throw, out); // Sudden Eviction
     // A square reached both by a plain step and through a Short Tunnel (or added by a feature
     // that also reaches it) is one option: the first way listed, the plain step, is taken.
     let mut seen = Vec::with_capacity(out.len());

@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod attack;
+pub mod beasts;
 pub mod contagion;
 pub mod control;
 pub mod cover;

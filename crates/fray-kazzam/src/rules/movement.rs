@@ -60,7 +60,7 @@ impl<'a> Walker<'a> {
             s.units_on_map()
                 .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
-                .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::classes::tamer::bars(s, unit, o))
+                .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
                 .map(|o| {
                     (
                         s.unit(o).pos.unwrap(),
@@ -282,7 +282,7 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     // A Tether's hold (gadgets.rs) and Vine Worms' grab (L1697) drag no one.
     s.units_on_map().filter(move |&v| {
         s.status_from(v, StatusKind::Grabbed, unit)
-            .is_some_and(|st| !crate::rules::query::is_tether(s, &st) && !crate::classes::tamer::loose(s, &st))
+            .is_some_and(|st| !crate::rules::query::is_tether(s, &st) && !crate::rules::query::loose(s, &st))
     })
 }
 

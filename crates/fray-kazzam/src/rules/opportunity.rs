@@ -40,7 +40,7 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
 /// Squares besides its own from which `u` takes Opportunities: a Tamer's Fleeting Mantises'
 /// (L1705) and a Porter's Source Warps' (`warp_origin`).
 fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
-    let mut out = crate::classes::tamer::vantages(s, u);
+    let mut out = crate::rules::beasts::vantages(s, u);
     out.extend(crate::rules::query::warp_vantages(s, u));
     out
 }
@@ -48,9 +48,10 @@ fn vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
 /// Whether `granter` (taken as standing `at` that square, if given) is within `taker`'s
 /// Opportunity range (K-OPP-4), from its square or one of its [`vantages`].
 fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> bool {
-    let range =
-        crate::rules::query::opportunity_range(s, taker).max(1).max(crate::classes::tamer::opportunity_range(s, taker))
-            + crate::rules::query::opportunity_reach_bonus(s, taker);
+    let range = crate::rules::query::opportunity_range(s, taker)
+        .max(1)
+        .max(crate::rules::beasts::creature_opportunity_range(s, taker))
+        + crate::rules::query::opportunity_reach_bonus(s, taker);
     let g = s.unit(granter);
     let gsize = if at.is_some() { 1 } else { g.size };
     let (tu, gpos) = (s.unit(taker), at.or(g.pos));
@@ -139,7 +140,7 @@ pub fn take(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx, why: &str) {
 
 /// What an Opportunity `taker` takes on `target` does.
 pub fn strike(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx) {
-    if crate::classes::tamer::opportunity(cx, taker, target) {
+    if (crate::engine::hooks::taming(cx.s).opportunity)(cx, taker, target) {
         return; // the Spitting Tree's and the Giraffape's own Opportunities
     }
     let amount = damage_of(cx.s, taker, target);

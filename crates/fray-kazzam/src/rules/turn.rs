@@ -238,7 +238,7 @@ pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, Ru
 /// The Action Phase: the turn ends by itself once the unit is off the map or a staff or sword
 /// attack ended it (K-ACT-5); otherwise wait for its next action.
 pub fn act_step(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
-    crate::classes::tamer::after_action(cx, unit); // a creature's delayed Ongoing damage (L1669)
+    (crate::engine::hooks::taming(cx.s).after_action)(cx, unit); // a creature's delayed Ongoing damage (L1669)
     let u = cx.s.unit(unit);
     if u.on_map() && u.turn_over && (crate::engine::hooks::role_actions(cx.s).hide_offer)(cx.s, unit).is_some() {
         // Hide may still end a turn cut short (L2059).
@@ -260,7 +260,7 @@ pub fn end_turn(cx: &mut Ctx, unit: UnitIdx, fail: Vec<StatusKind>) -> Result<Fl
     // K-ST-Phasing: a turn never ends inside a wall; should one be about to (its turn cut short
     // in there), the creature is put on the nearest square it may occupy.
     // A Tamer's creature moves on the Tamer's turn, so it is pushed out too.
-    for w in std::iter::once(unit).chain(crate::classes::tamer::creatures(cx.s, unit)).collect::<Vec<_>>() {
+    for w in std::iter::once(unit).chain(crate::rules::beasts::creatures(cx.s, unit)).collect::<Vec<_>>() {
         if crate::rules::movement::inside_wall(cx.s, w) {
             let p = cx.s.unit(w).pos.unwrap();
             if let Some(q) = crate::rules::movement::nearest_free(cx.s, w, p) {
@@ -351,7 +351,7 @@ pub fn save_phase(
 /// What a save against a status does: a success ends a "save ends" status, a failure a "save
 /// sustains" one (K-TURN-3).
 pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
-    if success && crate::classes::tamer::nettle_save(cx, unit, st) {
+    if success && (crate::engine::hooks::taming(cx.s).nettle_save)(cx, unit, st) {
         return; // a Nettlekin's Ongoing damage only eases (L1813)
     }
     let ends = match st.duration {
@@ -390,7 +390,7 @@ pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool
     let success = roll >= 4;
     cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
     if !success {
-        crate::classes::tamer::save_failed(cx, unit); // Summon Scalehound
+        (crate::engine::hooks::taming(cx.s).save_failed)(cx, unit); // Summon Scalehound
     }
     crate::engine::hooks::save_made(cx, unit, what)?; // Empath
     Ok((roll, success))
