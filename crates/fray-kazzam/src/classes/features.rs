@@ -19,8 +19,14 @@ use crate::engine::kit::Ctx;
 use crate::engine::kit::Rolls;
 pub use crate::engine::records::features::{Counter, Feature};
 use crate::engine::state::{Implement, State, UnitIdx};
+pub use crate::rules::counters::set_counter;
 pub use crate::rules::query::regenerate;
 pub use crate::rules::query::spellwarp_range as implement_range;
+use crate::rules::query::warded_by;
+pub use crate::rules::query::{
+    DIRECTIONS, consumed, guarded, ignores_concealment, ignores_cover, ignores_range, is_basic_implement, misty_charge,
+    pierces, sees_through, shield_resist, speed_bonus, swap_fits,
+};
 pub use crate::rules::query::{hovering, locked, long_arm_reach as reach};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
@@ -144,28 +150,6 @@ impl Feature {
     }
 }
 
-pub(crate) fn set_counter(cx: &mut Ctx, u: UnitIdx, f: Feature, value: i32, about: Option<UnitIdx>) {
-    let now = if f.counts_per_creature() {
-        let v = cx.s.unit(u).counters.iter().find(|c| c.feature == f && c.about == about).map_or(0, |c| c.value);
-        (v, about)
-    } else {
-        cx.s.counter(u, f)
-    };
-    if now != (value, about) && !(value == 0 && now.0 == 0) {
-        cx.emit(Event::FeatureCounter {
-            unit: cx.s.who(u),
-            feature: f.id(&cx.s.content).into(),
-            value,
-            about: about.map(|a| cx.s.who(a)),
-        });
-    }
-}
-
-/// Whether `def` is a basic implement attack, or counts as one (Quickdraw...).
-pub fn is_basic_implement(def: &PowerDef) -> bool {
-    def.id == "basic-implement-attack" || def.basic.as_deref() == Some("implement")
-}
-
 fn enemies_within(s: &State, u: UnitIdx, n: i32) -> usize {
     s.units_on_map().filter(|&e| s.enemies(u, e) && s.distance(u, e).is_some_and(|d| d <= n)).count()
 }
@@ -233,32 +217,6 @@ pub fn on_roll_result(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i
         };
         crate::rules::attack::give_status(cx, target, status, "Terror");
     }
-}
-
-/// Piercing Shot: `attacker`'s basic implement attack ignores Ward and Resist.
-pub fn pierces(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
-    s.has_feature(attacker, Feature::PiercingShot) && is_basic_implement(def)
-}
-
-/// Ricochet Shot: `attacker`'s basic implement attack ignores cover and line of sight.
-pub fn ignores_cover(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
-    s.has_feature(attacker, Feature::RicochetShot) && is_basic_implement(def)
-}
-
-/// Seeking Shot: `attacker`'s basic implement attack ignores Concealment and Hidden; Scryer:
-/// nothing of the locked target's is concealed from it.
-pub fn ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
-    (s.has_feature(attacker, Feature::SeekingShot) && is_basic_implement(def)) || locked(s, attacker, target)
-}
-
-/// Whether `u` needs no line of sight to `t` for `def`: Ricochet Shot, Scryer's lock.
-pub fn sees_through(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
-    ignores_cover(s, u, def) || locked(s, u, t)
-}
-
-/// Scryer: a class power of `u` always has its locked target in range.
-pub fn ignores_range(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
-    def.class.is_some() && locked(s, u, t)
 }
 
 /// Whom an Improved Scryer may share its lock with: a teammate, or `keep` the one it has.
@@ -611,26 +569,6 @@ pub fn answer(cx: &mut Ctx, f: FeatureFrame, option: &str) -> Result<(), RuleErr
     Ok(())
 }
 
-/// Whether `u` and `t` may trade squares: neither would then share a square with a third
-/// creature that is also on the ground, or also in the air (K-ST-Flying).
-pub fn swap_fits(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    let (Some(a), Some(b)) = (s.unit(u).pos, s.unit(t).pos) else { return false };
-    if crate::engine::appliers::riding(s.unit(u)) || crate::engine::appliers::riding(s.unit(t)) {
-        return false; // a riding Pest goes only where its host goes (the-pest)
-    }
-    let clash = |who: UnitIdx, at: fray_core::grid::Pos| {
-        let fly = s.has(who, StatusKind::Flying);
-        s.units_on_map().any(|o| {
-            o != u
-                && o != t
-                && !crate::engine::appliers::riding(s.unit(o)) // it rides along with its host
-                && s.has(o, StatusKind::Flying) == fly
-                && fray_core::geometry::distance(at, s.unit(who).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
-        })
-    };
-    !clash(u, b) && !clash(t, a)
-}
-
 /// Two creatures trade squares by teleport (K-FM-5): Grabs on either end, zones are entered.
 pub fn swap(cx: &mut Ctx, u: UnitIdx, t: UnitIdx, why: &str) -> Result<(), RuleError> {
     let (a, b) = (cx.s.unit(u).pos.unwrap(), cx.s.unit(t).pos.unwrap());
@@ -755,26 +693,6 @@ pub fn end_of_turn(cx: &mut Ctx, u: UnitIdx) {
     }
     if cx.s.has_feature(u, Feature::SpecialWard) && cx.s.unit(u).on_map() {
         cx.push(crate::engine::kit::Frame::Feature(FeatureFrame::SpecialWard { unit: u }));
-    }
-}
-
-/// The Wardmaster whose Special Ward `u` holds now, if any.
-fn warded_by(s: &State, u: UnitIdx) -> Option<UnitIdx> {
-    let un = s.unit(u);
-    if un.special_ward > 0 { un.special_from } else { None }
-}
-
-/// Speed from features: Motile Ward's +2 (+3 improved) while holding that Special Ward.
-pub fn speed_bonus(s: &State, u: UnitIdx) -> i32 {
-    match warded_by(s, u) {
-        Some(w) if s.has_feature(w, Feature::MotileWard) => {
-            if s.has_feature(w, Feature::ImprovedWardmaster) {
-                3
-            } else {
-                2
-            }
-        }
-        _ => 0,
     }
 }
 
@@ -1003,18 +921,6 @@ pub fn after_respawn(cx: &mut Ctx, u: UnitIdx) {
     }
 }
 
-/// Consuming Focus: `taker` is within 3 squares of a Shivering Sword with the charm, an ally of
-/// `granter` (other than `granter`) and an enemy of `taker`, so it may not take the Opportunity.
-pub fn consumed(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
-    s.units_on_map().any(|w| {
-        w != granter
-            && !s.enemies(w, granter)
-            && s.enemies(w, taker)
-            && s.has_feature(w, Feature::ConsumingFocus)
-            && s.distance(w, taker).is_some_and(|d| d <= 3)
-    })
-}
-
 /// Sword Hold: 2 damage to each enemy `holder` has Grabbed (an attack missed it).
 fn sword_hold(cx: &mut Ctx, holder: UnitIdx) {
     if !cx.s.has_feature(holder, Feature::SwordHold) || !cx.s.unit(holder).on_map() {
@@ -1159,21 +1065,6 @@ pub fn after_effect(cx: &mut Ctx, user: UnitIdx, target: UnitIdx, def: &PowerDef
     }
 }
 
-/// Tinker Armor and Tinker Cloak: whether `target` is Guarded against this attack by `attacker`.
-/// Melee attacks are the Armor's; ranged attacks (every single-target attack that is not melee;
-/// bursts and areas are neither) are the Armor's from an adjacent enemy, the Cloak's otherwise.
-pub fn guarded(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
-    let (armor, cloak) = (s.has_feature(target, Feature::TinkerArmor), s.has_feature(target, Feature::TinkerCloak));
-    if !(armor || cloak) || !s.enemies(attacker, target) {
-        return false;
-    }
-    let melee = def.is_melee(s.unit(attacker).implement == Implement::Sword);
-    use crate::content::powers::Targeting as T;
-    let area = !matches!(def.target, T::Melee | T::Implement | T::Ranged { .. } | T::Creature { .. } | T::Ally { .. });
-    let adjacent = s.distance(attacker, target) == Some(1);
-    (armor && (melee || (adjacent && !area))) || (cloak && !melee && !area && !adjacent)
-}
-
 /// Whom a Scryer may Lock On to: another creature within 5 squares it can see (a clear line, not
 /// Hidden from it), other than the one it is locked to; or `keep` the lock it has (none, at
 /// first).
@@ -1194,40 +1085,6 @@ fn lock_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
         .collect();
     out.push(DecisionOption::new("keep", "keep the lock as it is"));
     out
-}
-
-/// The eight directions a Directional Shield can face, as steps on the grid (y grows southward).
-pub const DIRECTIONS: [(&str, (i32, i32)); 8] = [
-    ("n", (0, -1)),
-    ("ne", (1, -1)),
-    ("e", (1, 0)),
-    ("se", (1, 1)),
-    ("s", (0, 1)),
-    ("sw", (-1, 1)),
-    ("w", (-1, 0)),
-    ("nw", (-1, -1)),
-];
-
-/// Directional Shield: Resist 2 against damage `source` deals `target` from the guarded half of
-/// the map (centre to centre, strictly beyond the line through the target's centre square to the
-/// direction), unless it is a melee attack.
-pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee: bool) -> i32 {
-    let Some(src) = source else { return 0 };
-    let (dir, _) = s.counter(target, Feature::DirectionalShield);
-    if dir == 0 || melee || src == target || !s.has_feature(target, Feature::DirectionalShield) {
-        return 0;
-    }
-    let (tu, su) = (s.unit(target), s.unit(src));
-    let (Some(tp), Some(sp)) = (tu.pos, su.pos) else { return 0 };
-    let (dx, dy) = DIRECTIONS[(dir - 1) as usize].1;
-    let rx = (2 * sp.x + su.size) - (2 * tp.x + tu.size);
-    let ry = (2 * sp.y + su.size) - (2 * tp.y + tu.size);
-    if rx * dx + ry * dy > 0 { 2 } else { 0 }
-}
-
-/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
-pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
-    s.has_feature(u, Feature::MistyCharge)
 }
 
 /// What class features add to the core rules: Change Spell and the Seer's powers, the foreseen
@@ -1262,5 +1119,20 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 30, "seer", |cx| {
         round_ends(cx);
         Ok(crate::engine::hooks::Then::Go)
+    });
+    r.features(crate::engine::hooks::ClassFeatures {
+        check_power,
+        read_roll,
+        after_effect,
+        teleported,
+        escape_failed,
+        focus_bonus,
+        capacitive_damage,
+        on_hit,
+        on_hit_blade,
+        on_damaged,
+        zap,
+        special_ward_lost,
+        after_respawn,
     });
 }

@@ -49,7 +49,7 @@ fn kind(s: &State, w: &Warp) -> String {
 
 /// How many warps `u` may keep at once (Warp Specialist: 2).
 pub fn limit(s: &State, u: UnitIdx) -> usize {
-    if s.has_feature(u, crate::classes::features::Feature::WarpSpecialist) { 2 } else { 1 }
+    if s.has_feature(u, crate::engine::records::features::Feature::WarpSpecialist) { 2 } else { 1 }
 }
 
 /// Squares next to `t` where a warp or a trap may open: on the map, open ground (not walls,

@@ -5,12 +5,12 @@
 //! of its creatures may move its speed (or use its stand-in for the move). The creatures'
 //! own rules (end-of-turn Marks and Grabs, the Pig's heat) run from the Tamer's turn hooks.
 
-use crate::classes::features::Feature;
 pub use crate::content::hooks::{TAMER_EFFECT as EFFECT_HOOKS, TAMER_POWER as HOOKS};
 use crate::content::powers::PowerDef;
 use crate::engine::events::{Event, How};
 pub use crate::engine::frames::classes::TamerFrame;
 use crate::engine::kit::{Ctx, Flow, Frame};
+use crate::engine::records::features::Feature;
 pub use crate::engine::records::summons::Beast;
 pub use crate::engine::records::tamer::{CREATURES, Creature};
 use crate::engine::state::{Implement, State, UnitIdx, UnitKind};

@@ -412,6 +412,40 @@ pub struct Taming {
     pub save_failed: fn(&mut Ctx, UnitIdx),
 }
 
+/// Class features where the core rules meet them (`classes::features`); their read-only
+/// questions (Ricochet Shot, Scryer's lock, Tinker Armor, Directional Shield...) are in
+/// `rules::query`.
+#[derive(Clone, Copy)]
+pub struct ClassFeatures {
+    /// Whether the unit may use the power now as features see it (Change Spell, taking off).
+    pub check_power: fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>,
+    /// The attacker's dice read with 2s as 5s against the target (K-ROLL-7): the kept value and
+    /// the feature, when it changed anything.
+    pub read_roll: fn(&State, UnitIdx, UnitIdx, &[i32], Option<bool>) -> Option<(i32, &'static str)>,
+    /// The user's power with an Effect reached an ally (Cheerful, Creative).
+    pub after_effect: fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef, bool),
+    /// The mover teleported the unit (Teleportation Specialist).
+    pub teleported: fn(&mut Ctx, UnitIdx, UnitIdx),
+    /// The unit failed to escape a status (Sword Hold).
+    pub escape_failed: fn(&mut Ctx, UnitIdx, StatusKind),
+    /// Focused Blade's bonus to the attacker's roll against the target.
+    pub focus_bonus: fn(&mut Ctx, UnitIdx, UnitIdx) -> i32,
+    /// Capacitive Ward's damage spent on the attacker's attack (`dealing`: it deals damage).
+    pub capacitive_damage: fn(&mut Ctx, UnitIdx, bool) -> i32,
+    /// A hit by the attacker on the target at this distance (Portal Brawler...).
+    pub on_hit: fn(&mut Ctx, UnitIdx, UnitIdx, Option<i32>),
+    /// A hit with the power by the attacker (Guardless Blade).
+    pub on_hit_blade: fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef),
+    /// The target was damaged by the attacker (Guardless Blade's answer).
+    pub on_damaged: fn(&mut Ctx, UnitIdx, UnitIdx),
+    /// The unit took damage from the other (Electrified).
+    pub zap: fn(&mut Ctx, UnitIdx, UnitIdx),
+    /// The unit lost its Special Ward (Capacitive Ward's charge).
+    pub special_ward_lost: fn(&mut Ctx, UnitIdx),
+    /// The unit came back after being Taken Out (Shivering Sword's spells).
+    pub after_respawn: fn(&mut Ctx, UnitIdx),
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -556,6 +590,7 @@ pub struct Table {
     charms: Option<Charms>,
     specialists: Option<Specialists>,
     warps: Option<Warps>,
+    features: Option<ClassFeatures>,
     taming: Option<Taming>,
     triggered: Option<Triggered>,
     role_actions: Option<RoleActions>,
@@ -754,6 +789,10 @@ impl Registry {
     /// The Tamer's creatures where the core rules meet them.
     pub fn taming(&mut self, t: Taming) {
         assert!(self.t.taming.replace(t).is_none(), "one Tamer hook");
+    }
+    /// Class features where the core rules meet them.
+    pub fn features(&mut self, f: ClassFeatures) {
+        assert!(self.t.features.replace(f).is_none(), "one class features hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1239,6 +1278,11 @@ pub fn triggered(s: &State) -> Triggered {
 /// The Tamer's functions the core rules call ([`Taming`]).
 pub fn taming(s: &State) -> Taming {
     table(s).taming.expect("the Tamer registered its hook")
+}
+
+/// The class features' functions the core rules call ([`ClassFeatures`]).
+pub fn features(s: &State) -> ClassFeatures {
+    table(s).features.expect("the class features registered their hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

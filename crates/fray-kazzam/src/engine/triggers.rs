@@ -81,7 +81,7 @@ fn lock_shot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
     !u.stowed
         && !s.has(owner, StatusKind::Disarmed)
         && s.enemies(owner, target)
-        && crate::classes::features::locked(s, owner, target)
+        && crate::rules::query::locked(s, owner, target)
 }
 
 /// The options `owner` has on `trigger` (without declining): option id and label.
@@ -510,7 +510,7 @@ pub fn check_use(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], creativ
             "patient-gaze",
             format_args!("{} watches an enemy; {} is not one", def.name, s.unit(t).id),
         )),
-        Some("target-lock") if !(creative || s.enemies(u, t) && crate::classes::features::locked(s, u, t)) => {
+        Some("target-lock") if !(creative || s.enemies(u, t) && crate::rules::query::locked(s, u, t)) => {
             Err(crate::engine::kit::refuse(
                 "target-lock",
                 format_args!("{} is aimed at the enemy you are Locked On to; {} is not", def.name, s.unit(t).id),

@@ -11,11 +11,10 @@ use crate::engine::events::{Event, How};
 pub use crate::engine::frames::roles::RoleFrame;
 use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{Implement, OrbIdx, OrbLoc, State, UnitIdx, UnitKind};
+pub use crate::rules::cover::bead_clears_cover;
 use crate::rules::modifiers::{Attackers, Modifier, ModifierKind};
 pub use crate::rules::query::concealed_at_distance;
-pub use crate::rules::query::{
-    attack_forbidden, bead_clears_cover, bead_ignores_concealment, boost_damage, free_step, sees_hidden,
-};
+pub use crate::rules::query::{attack_forbidden, bead_ignores_concealment, boost_damage, free_step, sees_hidden};
 use crate::rules::query::{boost_under, find_modifier as find};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;

@@ -296,7 +296,7 @@ pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Res
             format_args!("{} is Disarmed and cannot use implement powers", who(s, u)),
         ));
     }
-    crate::classes::features::check_power(s, u, def)?; // Change Spell
+    (crate::engine::hooks::features(s).check_power)(s, u, def)?; // Change Spell
     (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
         {
@@ -404,7 +404,7 @@ pub fn check_target_at(
         && d > range
         && !charge
         && !zones::revealed_to(s, u, t)
-        && !crate::classes::features::ignores_range(s, u, t, def)
+        && !crate::rules::query::ignores_range(s, u, t, def)
     {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
         return Err(crate::rules::actions::refuse(
@@ -429,7 +429,7 @@ pub fn check_target_at(
         // An Enlarging Charm may leave two creatures of one kind in different sizes.
         return Err(crate::rules::actions::refuse("K-FM-5", "only creatures of the same size can swap places"));
     }
-    if def.hook.as_deref() == Some("swap-places") && t != u && !crate::classes::features::swap_fits(s, u, t) {
+    if def.hook.as_deref() == Some("swap-places") && t != u && !crate::rules::query::swap_fits(s, u, t) {
         return Err(crate::rules::actions::refuse(
             "K-ST-Flying",
             "after the swap a creature would share a square with another on the ground or in the air",
@@ -439,7 +439,7 @@ pub fn check_target_at(
     if !burst
         && t != u
         && s.hidden_from(t, u)
-        && !crate::classes::features::ignores_concealment(s, u, t, def)
+        && !crate::rules::query::ignores_concealment(s, u, t, def)
         && !crate::rules::query::sees_hidden(s, u, t, def)
     {
         return Err(crate::rules::actions::refuse(
@@ -449,7 +449,7 @@ pub fn check_target_at(
     }
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
     // Ricochet Shot ignores line of sight for basic implement attacks.
-    let revealed = s.has(t, StatusKind::Revealed) || crate::classes::features::sees_through(s, u, t, def);
+    let revealed = s.has(t, StatusKind::Revealed) || crate::rules::query::sees_through(s, u, t, def);
     let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
     let warp_sight = !def.rolls() && sees_through_warps(s, u, t);
@@ -2013,7 +2013,7 @@ fn use_power(
             .map(|e| crate::content::powers::Effect { damage: None, damage_if_grabbed_by_you: None, ..e.clone() })
             .collect();
         attack::apply_effects(cx, u, targets[0], power, &effects)?;
-        crate::classes::features::after_effect(cx, u, targets[0], def, true); // Creative, Cheerful
+        (crate::engine::hooks::features(cx.s).after_effect)(cx, u, targets[0], def, true); // Creative, Cheerful
         return Ok(());
     }
     // A power hook a class, role or rule area registered (no name is in two lists, nor one of
@@ -2071,8 +2071,8 @@ fn use_power(
             }
             crate::rules::zones::entered(cx, u, a, b, Some(u))?;
             crate::rules::zones::entered(cx, t, b, a, Some(u))?;
-            crate::classes::features::teleported(cx, u, u); // Teleportation Specialist
-            crate::classes::features::teleported(cx, u, t);
+            (crate::engine::hooks::features(cx.s).teleported)(cx, u, u); // Teleportation Specialist
+            (crate::engine::hooks::features(cx.s).teleported)(cx, u, t);
             Ok(())
         }
         Some("charge") => {
@@ -2089,7 +2089,7 @@ fn use_power(
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });
             if crate::rules::query::has_advanced(cx.s, u, crate::engine::records::advanced::Advanced::ChargingSword)
-                || crate::classes::features::misty_charge(cx.s, u)
+                || crate::rules::query::misty_charge(cx.s, u)
             {
                 // Charging Sword: the attack is chosen once the run is over.
                 let (via_action, no_boost) = (frame.via_action, frame.no_boost);
@@ -2164,7 +2164,7 @@ pub fn stand_up(cx: &mut Ctx, u: UnitIdx) {
 /// An escape attempt against `kind`, with no action spent here (K-SAVE-3; Restore).
 pub fn escape_attempt(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) -> Result<(), RuleError> {
     if !crate::rules::turn::saving_throw(cx, u, &format!("{kind} (escape)"))? {
-        crate::classes::features::escape_failed(cx, u, kind); // Sword Hold
+        (crate::engine::hooks::features(cx.s).escape_failed)(cx, u, kind); // Sword Hold
     } else if let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });
         step_clear_of_danger(cx, u, "slips free onto a safe square");

@@ -121,14 +121,14 @@ pub fn roll_adv_dis_at(
     let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
     let size = if burst || from_warp { 1 } else { s.unit(attacker).size };
     if crate::rules::cover::has_cover(s, origin, size, target)
-        && !crate::classes::features::ignores_cover(s, attacker, power)
-        && !crate::rules::query::bead_clears_cover(s, attacker, target, origin, size)
+        && !crate::rules::query::ignores_cover(s, attacker, power)
+        && !crate::rules::cover::bead_clears_cover(s, attacker, target, origin, size)
     {
         dis = true; // K-ADV-5 (Ricochet Shot ignores it; Draw a Bead)
     }
     if !burst
         && crate::rules::cover::concealed_from(s, target, attacker)
-        && !crate::classes::features::ignores_concealment(s, attacker, target, power)
+        && !crate::rules::query::ignores_concealment(s, attacker, target, power)
         && !crate::rules::query::bead_ignores_concealment(s, attacker, target)
     {
         dis = true; // K-ADV-6: Ranged and Melee attacks
@@ -388,7 +388,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
 pub fn fierce_guarded(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i32, def: &PowerDef) -> i32 {
     let fierce = cx.s.has(attacker, StatusKind::Fierce);
     let guarded = cx.s.has(target, StatusKind::Guarded)
-        || crate::classes::features::guarded(cx.s, attacker, target, def)
+        || crate::rules::query::guarded(cx.s, attacker, target, def)
         || crate::rules::modifiers::targets_guarded(cx.s, attacker, target); // Stoneskin
     if fierce == guarded {
         return value;
@@ -432,7 +432,7 @@ fn after_roll(
     mode: RollMode,
 ) -> Result<(), RuleError> {
     let dice: Vec<i32> = dice.into_iter().filter(|&d| d > 0).collect();
-    let read = crate::classes::features::read_roll(
+    let read = (crate::engine::hooks::features(cx.s).read_roll)(
         cx.s,
         a.attacker,
         target,
@@ -456,7 +456,7 @@ fn after_roll(
         cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: natural, to: value, why: why.into() });
         natural = value;
     }
-    let focus = crate::classes::features::focus_bonus(cx, a.attacker, target); // Focused Blade
+    let focus = (crate::engine::hooks::features(cx.s).focus_bonus)(cx, a.attacker, target); // Focused Blade
     if focus > 0 && natural < 6 {
         let to = (natural + focus).min(6);
         cx.emit(Event::RollAdjusted { target: cx.s.who(target), from: natural, to, why: "Focused Blade".into() });
@@ -538,7 +538,7 @@ fn resolve_roll(
     if def.charm.is_some() && hit != Hit::Miss {
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
         (crate::engine::hooks::charms(cx.s).resolve)(cx, a.attacker, target, a.power, hit)?;
-        crate::classes::features::after_effect(cx, a.attacker, target, def, false); // Cheerful
+        (crate::engine::hooks::features(cx.s).after_effect)(cx, a.attacker, target, def, false); // Cheerful
         let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
             crate::engine::hooks::role_boost(cx, b, a.attacker, target, false);
@@ -734,7 +734,7 @@ fn apply_damage_and_effect(
             }
         }
     }
-    if std::mem::take(&mut a.focused) && damage && crate::classes::features::is_basic_implement(def) {
+    if std::mem::take(&mut a.focused) && damage && crate::rules::query::is_basic_implement(def) {
         packet += 1; // Focus: a focused basic implement attack deals 1 more
     }
     if a.effect_only {
@@ -752,7 +752,8 @@ fn apply_damage_and_effect(
     packet += boost_extra;
     if !a.later {
         // K-MULTI-5: a spread attack's later rolls get none of these.
-        packet += crate::classes::features::capacitive_damage(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
+        packet +=
+            (crate::engine::hooks::features(cx.s).capacitive_damage)(cx, attacker, damage && def.damage.is_some()); // Capacitive Ward
         packet += crate::rules::query::peel_damage(a, damage && def.damage.is_some()); // Ward Bash
     }
     if damage && def.damage.is_some() && !a.later {
@@ -784,7 +785,7 @@ fn apply_damage_and_effect(
     if packet > 0
         || (damage && def.damage.is_some() && !crate::rules::modifiers::deals_no_damage(cx.s, attacker, target))
     {
-        let pierce = crate::classes::features::pierces(cx.s, attacker, def); // Piercing Shot
+        let pierce = crate::rules::query::pierces(cx.s, attacker, def); // Piercing Shot
         dealt = damage::deal(
             cx,
             target,
@@ -816,10 +817,10 @@ fn apply_damage_and_effect(
     echo(cx, attacker, target)?;
     // Spellwarp Sniper, Portal Brawler, Status-Thief, Guardless Blade: queued below the
     // Effect's own moves.
-    crate::classes::features::on_hit(cx, attacker, target, dist);
-    crate::classes::features::on_hit_blade(cx, attacker, target, def);
+    (crate::engine::hooks::features(cx.s).on_hit)(cx, attacker, target, dist);
+    (crate::engine::hooks::features(cx.s).on_hit_blade)(cx, attacker, target, def);
     if dealt.total > 0 {
-        crate::classes::features::on_damaged(cx, target, attacker);
+        (crate::engine::hooks::features(cx.s).on_damaged)(cx, target, attacker);
     }
     if effect && (!dealt.only_ward() || piercing) {
         // The damage primitives are in the packet already; the rest apply now. A target the
@@ -884,7 +885,7 @@ fn apply_damage_and_effect(
         }
         (crate::engine::hooks::brews(cx.s).deliver)(cx, attacker, target, &a.brew.clone(), &around)?;
         (crate::engine::hooks::brews(cx.s).blade_used)(cx, attacker, def); // Potent Edge
-        crate::classes::features::after_effect(cx, attacker, target, def, false); // Cheerful
+        (crate::engine::hooks::features(cx.s).after_effect)(cx, attacker, target, def, false); // Cheerful
         for h in &after_hit {
             // Rapid Fire, Forking Bolt
             let f = crate::engine::hooks::table(cx.s).after_hit(h).expect("registered");

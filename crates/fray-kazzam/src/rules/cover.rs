@@ -204,3 +204,13 @@ pub fn has_cover_beyond_low(s: &State, from: Pos, size: i32, target: UnitIdx) ->
 pub fn concealed_from(s: &State, target: UnitIdx, viewer: UnitIdx) -> bool {
     concealed(s, target) || crate::rules::query::concealed_at_distance(s, target, viewer)
 }
+
+/// Whether Draw a Bead lets `attacker` ignore the cover `target` has against an attack from
+/// `from` (size `size`): all of it from level 4, otherwise as long as only Low Cover is left.
+pub fn bead_clears_cover(s: &State, attacker: UnitIdx, target: UnitIdx, from: Pos, size: i32) -> bool {
+    match crate::rules::query::bead(s, attacker, target) {
+        Some(a) if a >= 2 => true,
+        Some(_) => !has_cover_beyond_low(s, from, size, target),
+        None => false,
+    }
+}

@@ -65,7 +65,7 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     if s.has(target, StatusKind::ResistAll) {
         return 0;
     }
-    let shield = crate::classes::features::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
+    let shield = crate::rules::query::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
     let shield = shield + crate::rules::query::resist(s, target, source); // Defenders, Protector
     // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
     (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
@@ -128,11 +128,11 @@ pub fn deal(
             bloodied_statuses(cx, target);
         }
         if let Some(src) = source {
-            crate::classes::features::zap(cx, target, src); // Electrified
+            (crate::engine::hooks::features(cx.s).zap)(cx, target, src); // Electrified
         }
     }
     if cx.s.unit(target).special_ward < special_before {
-        crate::classes::features::special_ward_lost(cx, target); // Capacitive Ward
+        (crate::engine::hooks::features(cx.s).special_ward_lost)(cx, target); // Capacitive Ward
     }
     if hp_loss > 0 && (hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2)) {
         crate::rules::curses::maker_bloodied(cx, target); // Linked Doom

@@ -245,7 +245,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             if crate::rules::turn::saving_throw(cx, t, "the Grab (free escape attempt)")? {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(t), status: st, why: "escaped".into() });
             } else {
-                crate::classes::features::escape_failed(cx, t, StatusKind::Grabbed); // Sword Hold
+                (crate::engine::hooks::features(cx.s).escape_failed)(cx, t, StatusKind::Grabbed); // Sword Hold
                 cx.emit(Event::Note { text: format!("{} is held fast: the {} fails", cx.s.unit(t).id, f.kind.name()) });
                 f.remaining = 0;
                 return Ok(());
@@ -255,7 +255,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
     let cost = crate::rules::movement::step_cost(cx.s, t, p, q).unwrap_or(1) as i32;
     cx.emit(Event::Moved { unit: cx.s.who(t), from: p, to: q, how: f.kind.how() });
     if f.kind == ForcedKind::Teleport {
-        crate::classes::features::teleported(cx, f.mover, t); // Teleportation Specialist
+        (crate::engine::hooks::features(cx.s).teleported)(cx, f.mover, t); // Teleportation Specialist
     }
     f.remaining = if matches!(f.kind, ForcedKind::Teleport | ForcedKind::Throw) { 0 } else { f.remaining - cost };
     // A grabber moved away from its victim: the victim may escape, or is dragged along.

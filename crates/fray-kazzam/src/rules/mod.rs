@@ -5,6 +5,7 @@ pub mod attack;
 pub mod beasts;
 pub mod contagion;
 pub mod control;
+pub mod counters;
 pub mod cover;
 pub mod creeps;
 pub mod curses;

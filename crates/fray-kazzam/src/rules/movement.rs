@@ -103,7 +103,7 @@ impl<'a> Walker<'a> {
     /// ignores Difficult Terrain (misty-charge).
     fn for_mode(s: &'a State, unit: UnitIdx, mode: Mode) -> Self {
         let mut w = Walker::new(s, unit);
-        if matches!(mode, Mode::Charge(_)) && crate::classes::features::misty_charge(s, unit) {
+        if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
             w.misty = true;
             for o in &mut w.others {
                 o.2 = false;
@@ -271,7 +271,7 @@ pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
 /// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
 /// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
-    let base = s.unit(unit).speed + crate::classes::features::speed_bonus(s, unit) // Motile Ward
+    let base = s.unit(unit).speed + crate::rules::query::speed_bonus(s, unit) // Motile Ward
         + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
     let dragging = grabbed_by(s, unit).any(|v| !crate::rules::portals::lift_grab(s, v, unit)); // a Lift drags nothing
     if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
@@ -441,7 +441,7 @@ pub fn any_destination_on(
     let budget = speed(s, unit, mode).max(0) as u32;
     // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
     let misty_walker;
-    let w = if matches!(mode, Mode::Charge(_)) && crate::classes::features::misty_charge(s, unit) {
+    let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
         misty_walker = Walker::for_mode(s, unit, mode).indexed();
         &misty_walker
     } else {
@@ -666,7 +666,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         }
     }
     let base = cx.s.flow.len();
-    let misty = m.how == How::Charge && crate::classes::features::misty_charge(cx.s, m.unit); // Misty Charge
+    let misty = m.how == How::Charge && crate::rules::query::misty_charge(cx.s, m.unit); // Misty Charge
     // Interrupts first: Opportunities for leaving this square, then triggered powers.
     let takers = if misty {
         Vec::new()

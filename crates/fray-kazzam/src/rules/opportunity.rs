@@ -34,7 +34,7 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
         && !g.wand_hits.contains(&taker) // K-OPP-11
         && in_range(s, taker, granter, at) // K-OPP-4, Defender's Sword
-        && !crate::classes::features::consumed(s, taker, granter) // Consuming Focus
+        && !crate::rules::query::consumed(s, taker, granter) // Consuming Focus
 }
 
 /// Squares besides its own from which `u` takes Opportunities: a Tamer's Fleeting Mantises'

@@ -839,16 +839,6 @@ pub fn bead(s: &State, attacker: UnitIdx, target: UnitIdx) -> Option<i32> {
     find_modifier(s, ModifierKind::DrawABead, attacker, target).map(|m| m.amount)
 }
 
-/// Whether Draw a Bead lets `attacker` ignore the cover `target` has against an attack from
-/// `from` (size `size`): all of it from level 4, otherwise as long as only Low Cover is left.
-pub fn bead_clears_cover(s: &State, attacker: UnitIdx, target: UnitIdx, from: Pos, size: i32) -> bool {
-    match bead(s, attacker, target) {
-        Some(a) if a >= 2 => true,
-        Some(_) => !crate::rules::cover::has_cover_beyond_low(s, from, size, target),
-        None => false,
-    }
-}
-
 /// Whether Draw a Bead lets `attacker` ignore `target`'s Concealment.
 pub fn bead_ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
     bead(s, attacker, target).is_some()
@@ -896,4 +886,138 @@ pub fn free_step(s: &State, size: i32, from: Pos, to: Pos) -> bool {
     }
     let mut new = fray_core::grid::footprint(to, size).filter(|&q| distance(from, size, q, 1) > 0).peekable();
     new.peek().is_some() && new.all(|q| matches!(s.arena.at(q), Terrain::Boost(_)))
+}
+
+// ------------------------------------------------------------------ Class features (classes::features)
+
+/// Whether `def` is a basic implement attack, or counts as one (Quickdraw...).
+pub fn is_basic_implement(def: &PowerDef) -> bool {
+    def.id == "basic-implement-attack" || def.basic.as_deref() == Some("implement")
+}
+
+/// Piercing Shot: `attacker`'s basic implement attack ignores Ward and Resist.
+pub fn pierces(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
+    s.has_feature(attacker, Feature::PiercingShot) && is_basic_implement(def)
+}
+
+/// Ricochet Shot: `attacker`'s basic implement attack ignores cover and line of sight.
+pub fn ignores_cover(s: &State, attacker: UnitIdx, def: &PowerDef) -> bool {
+    s.has_feature(attacker, Feature::RicochetShot) && is_basic_implement(def)
+}
+
+/// Seeking Shot: `attacker`'s basic implement attack ignores Concealment and Hidden; Scryer:
+/// nothing of the locked target's is concealed from it.
+pub fn ignores_concealment(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    (s.has_feature(attacker, Feature::SeekingShot) && is_basic_implement(def)) || locked(s, attacker, target)
+}
+
+/// Whether `u` needs no line of sight to `t` for `def`: Ricochet Shot, Scryer's lock.
+pub fn sees_through(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
+    ignores_cover(s, u, def) || locked(s, u, t)
+}
+
+/// Scryer: a class power of `u` always has its locked target in range.
+pub fn ignores_range(s: &State, u: UnitIdx, t: UnitIdx, def: &PowerDef) -> bool {
+    def.class.is_some() && locked(s, u, t)
+}
+
+/// Whether `u` and `t` may trade squares: neither would then share a square with a third
+/// creature that is also on the ground, or also in the air (K-ST-Flying).
+pub fn swap_fits(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let (Some(a), Some(b)) = (s.unit(u).pos, s.unit(t).pos) else { return false };
+    if crate::engine::appliers::riding(s.unit(u)) || crate::engine::appliers::riding(s.unit(t)) {
+        return false; // a riding Pest goes only where its host goes (the-pest)
+    }
+    let clash = |who: UnitIdx, at: fray_core::grid::Pos| {
+        let fly = s.has(who, StatusKind::Flying);
+        s.units_on_map().any(|o| {
+            o != u
+                && o != t
+                && !crate::engine::appliers::riding(s.unit(o)) // it rides along with its host
+                && s.has(o, StatusKind::Flying) == fly
+                && fray_core::geometry::distance(at, s.unit(who).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
+        })
+    };
+    !clash(u, b) && !clash(t, a)
+}
+
+/// The Wardmaster whose Special Ward `u` holds now, if any.
+pub fn warded_by(s: &State, u: UnitIdx) -> Option<UnitIdx> {
+    let un = s.unit(u);
+    if un.special_ward > 0 { un.special_from } else { None }
+}
+
+/// Speed from features: Motile Ward's +2 (+3 improved) while holding that Special Ward.
+pub fn speed_bonus(s: &State, u: UnitIdx) -> i32 {
+    match warded_by(s, u) {
+        Some(w) if s.has_feature(w, Feature::MotileWard) => {
+            if s.has_feature(w, Feature::ImprovedWardmaster) {
+                3
+            } else {
+                2
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// Consuming Focus: `taker` is within 3 squares of a Shivering Sword with the charm, an ally of
+/// `granter` (other than `granter`) and an enemy of `taker`, so it may not take the Opportunity.
+pub fn consumed(s: &State, taker: UnitIdx, granter: UnitIdx) -> bool {
+    s.units_on_map().any(|w| {
+        w != granter
+            && !s.enemies(w, granter)
+            && s.enemies(w, taker)
+            && s.has_feature(w, Feature::ConsumingFocus)
+            && s.distance(w, taker).is_some_and(|d| d <= 3)
+    })
+}
+
+/// Tinker Armor and Tinker Cloak: whether `target` is Guarded against this attack by `attacker`.
+/// Melee attacks are the Armor's; ranged attacks (every single-target attack that is not melee;
+/// bursts and areas are neither) are the Armor's from an adjacent enemy, the Cloak's otherwise.
+pub fn guarded(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef) -> bool {
+    let (armor, cloak) = (s.has_feature(target, Feature::TinkerArmor), s.has_feature(target, Feature::TinkerCloak));
+    if !(armor || cloak) || !s.enemies(attacker, target) {
+        return false;
+    }
+    let melee = def.is_melee(s.unit(attacker).implement == Implement::Sword);
+    use crate::content::powers::Targeting as T;
+    let area = !matches!(def.target, T::Melee | T::Implement | T::Ranged { .. } | T::Creature { .. } | T::Ally { .. });
+    let adjacent = s.distance(attacker, target) == Some(1);
+    (armor && (melee || (adjacent && !area))) || (cloak && !melee && !area && !adjacent)
+}
+
+/// The eight directions a Directional Shield can face, as steps on the grid (y grows southward).
+pub const DIRECTIONS: [(&str, (i32, i32)); 8] = [
+    ("n", (0, -1)),
+    ("ne", (1, -1)),
+    ("e", (1, 0)),
+    ("se", (1, 1)),
+    ("s", (0, 1)),
+    ("sw", (-1, 1)),
+    ("w", (-1, 0)),
+    ("nw", (-1, -1)),
+];
+
+/// Directional Shield: Resist 2 against damage `source` deals `target` from the guarded half of
+/// the map (centre to centre, strictly beyond the line through the target's centre square to the
+/// direction), unless it is a melee attack.
+pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee: bool) -> i32 {
+    let Some(src) = source else { return 0 };
+    let (dir, _) = s.counter(target, Feature::DirectionalShield);
+    if dir == 0 || melee || src == target || !s.has_feature(target, Feature::DirectionalShield) {
+        return 0;
+    }
+    let (tu, su) = (s.unit(target), s.unit(src));
+    let (Some(tp), Some(sp)) = (tu.pos, su.pos) else { return 0 };
+    let (dx, dy) = DIRECTIONS[(dir - 1) as usize].1;
+    let rx = (2 * sp.x + su.size) - (2 * tp.x + tu.size);
+    let ry = (2 * sp.y + su.size) - (2 * tp.y + tu.size);
+    if rx * dx + ry * dy > 0 { 2 } else { 0 }
+}
+
+/// Misty Charge is in force on `u` (movement.rs and the Charge's strike ask).
+pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
+    s.has_feature(u, Feature::MistyCharge)
 }

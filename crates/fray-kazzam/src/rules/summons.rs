@@ -111,7 +111,7 @@ fn trap_damage(s: &State, trap: UnitIdx, base: i32) -> i32 {
 }
 
 /// Whether a trap is one of a Tinker's (its owner's Improved Traps apply; not Snap Trap).
-fn tinker_trap(s: &State, trap: UnitIdx, f: crate::classes::features::Feature) -> bool {
+fn tinker_trap(s: &State, trap: UnitIdx, f: crate::engine::records::features::Feature) -> bool {
     let u = s.unit(trap);
     u.kind == UnitKind::Trap
         && u.placed.as_ref().is_some_and(|p| {
@@ -123,14 +123,15 @@ fn tinker_trap(s: &State, trap: UnitIdx, f: crate::classes::features::Feature) -
 /// A trap's extra damage: Tinker's Helper's, and 1 for Improved Traps: +1 Damage (L1306).
 fn bonus(s: &State, trap: UnitIdx) -> i32 {
     let helper = s.unit(trap).placed.as_ref().map_or(0, |p| p.bonus);
-    helper + i32::from(tinker_trap(s, trap, crate::classes::features::Feature::ImprovedTrapsDamage))
+    helper + i32::from(tinker_trap(s, trap, crate::engine::records::features::Feature::ImprovedTrapsDamage))
 }
 
 /// Improved Traps: Resist All Once (L1307): the first damage that would reach one of the
 /// Tinker's traps is ignored; returns what is left of `total`.
 pub fn resist_once(cx: &mut Ctx, trap: UnitIdx, total: i32) -> i32 {
     let unused = cx.s.unit(trap).placed.as_ref().is_some_and(|p| !p.resisted);
-    if total <= 0 || !unused || !tinker_trap(cx.s, trap, crate::classes::features::Feature::ImprovedTrapsResist) {
+    if total <= 0 || !unused || !tinker_trap(cx.s, trap, crate::engine::records::features::Feature::ImprovedTrapsResist)
+    {
         return total;
     }
     cx.emit(Event::Note { text: format!("{} shrugs the damage off: its Resist All is used", cx.s.unit(trap).id) });
@@ -144,9 +145,9 @@ pub fn redirect(cx: &mut Ctx, tinker: UnitIdx) {
     let traps = own_traps(cx.s, tinker);
     match traps.as_slice() {
         [] => {
-            let f = crate::classes::features::Feature::Redirecting;
+            let f = crate::engine::records::features::Feature::Redirecting;
             let n = cx.s.counter(tinker, f).0 + 1;
-            crate::classes::features::set_counter(cx, tinker, f, n, None);
+            crate::rules::counters::set_counter(cx, tinker, f, n, None);
         }
         [t] => {
             let t = *t;
@@ -613,8 +614,11 @@ fn trap_roll(cx: &mut Ctx, u: UnitIdx, base: i32) -> Result<Option<(i32, i32)>, 
         3 => -1,
         _ => 0,
     };
-    let improved = i32::from(cx.s.has_feature(u, crate::classes::features::Feature::ImprovedTrapsCharge));
-    Ok(Some((base + shift + improved + cx.s.counter(u, crate::classes::features::Feature::Redirecting).0, roll)))
+    let improved = i32::from(cx.s.has_feature(u, crate::engine::records::features::Feature::ImprovedTrapsCharge));
+    Ok(Some((
+        base + shift + improved + cx.s.counter(u, crate::engine::records::features::Feature::Redirecting).0,
+        roll,
+    )))
 }
 
 /// The trap powers `u` knows, for Advanced Trap.
@@ -919,9 +923,9 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 });
             }
             // Redirecting's charges kept for the next trap are now in it.
-            let f = crate::classes::features::Feature::Redirecting;
+            let f = crate::engine::records::features::Feature::Redirecting;
             if hook.as_deref() == Some("trap") && cx.s.counter(owner, f).0 > 0 {
-                crate::classes::features::set_counter(cx, owner, f, 0, None);
+                crate::rules::counters::set_counter(cx, owner, f, 0, None);
             }
         }
         PlacedFrame::AutomatonSquare { owner, power } => {

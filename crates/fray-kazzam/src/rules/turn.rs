@@ -495,7 +495,7 @@ pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
 pub fn answer_respawn(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
     let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: "starts the turn in the Dungeon".into() });
-    crate::classes::features::after_respawn(cx, unit); // Shivering Sword: spells in force again
+    (crate::engine::hooks::features(cx.s).after_respawn)(cx, unit); // Shivering Sword: spells in force again
     Ok(())
 }
 
