@@ -14,12 +14,11 @@ const FORBIDDEN: &[&str] =
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
 /// cleared when the outermost call returns, so no content or state outlives a call.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
-    "fray-kazzam/src/engine/kit.rs",     // QUIET: refusals left unworded
-    "fray-kazzam/src/rules/actions.rs",  // UNLABELLED: unlabelled options
+    "fray-kazzam/src/engine/kit.rs", // QUIET: refusals left unworded; UNLABELLED: unlabelled options
     "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
-    "fray-kazzam/src/rules/cover.rs",    // SHOTS: shots judged within one menu
-    "fray-drawsteel/src/actions.rs",     // SCRATCH: route-search buffers
-    "fray-drawsteel/src/abilities.rs",   // SIGHTS: lines of effect judged within one menu
+    "fray-kazzam/src/rules/cover.rs", // SHOTS: shots judged within one menu
+    "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers
+    "fray-drawsteel/src/abilities.rs", // SIGHTS: lines of effect judged within one menu
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -446,6 +446,37 @@ pub struct ClassFeatures {
     pub after_respawn: fn(&mut Ctx, UnitIdx),
 }
 
+/// Traps, walls and summoned things where damage meets them (`rules::summons`).
+#[derive(Clone, Copy)]
+pub struct Traps {
+    /// An Improved Trap's Resist All, once: the damage left.
+    pub resist_once: fn(&mut Ctx, UnitIdx, i32) -> i32,
+    /// A Ward Wall's section took damage (its HP now this): the other sections take it too.
+    pub share_damage: fn(&mut Ctx, UnitIdx, i32, i32),
+    /// A trap, wall or summoned thing was destroyed (by this unit).
+    pub destroyed: fn(&mut Ctx, UnitIdx, Option<UnitIdx>),
+}
+
+/// Curses where damage and movement meet them (`rules::curses`).
+#[derive(Clone, Copy)]
+pub struct Curses {
+    /// The unit took damage: curses that fire on it (Empathic Imposition).
+    pub damaged: fn(&mut Ctx, UnitIdx),
+    /// The unit was Bloodied: curses laid by it (Linked Doom).
+    pub maker_bloodied: fn(&mut Ctx, UnitIdx),
+    /// The unit is about to leave a square under its own power: curses that fire on it (true:
+    /// one fired and the move waits).
+    pub moving: fn(&mut Ctx, UnitIdx, How) -> Result<bool, RuleError>,
+}
+
+/// Zones and special terrain where movement meets them (`rules::zones`).
+#[derive(Clone, Copy)]
+pub struct Zones {
+    /// The unit entered `to` from `from` (moved by the given unit; `true`: it may ignore Damaging
+    /// Terrain, a Misty Charge): what the zones and terrain there do.
+    pub entered_as: fn(&mut Ctx, UnitIdx, Pos, Pos, Option<UnitIdx>, bool) -> Result<(), RuleError>,
+}
+
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).
 #[derive(Clone, Copy)]
 pub struct Specialists {
@@ -590,6 +621,9 @@ pub struct Table {
     charms: Option<Charms>,
     specialists: Option<Specialists>,
     warps: Option<Warps>,
+    traps: Option<Traps>,
+    curses: Option<Curses>,
+    zones: Option<Zones>,
     features: Option<ClassFeatures>,
     taming: Option<Taming>,
     triggered: Option<Triggered>,
@@ -793,6 +827,18 @@ impl Registry {
     /// Class features where the core rules meet them.
     pub fn features(&mut self, f: ClassFeatures) {
         assert!(self.t.features.replace(f).is_none(), "one class features hook");
+    }
+    /// Traps and walls where damage meets them.
+    pub fn traps(&mut self, t: Traps) {
+        assert!(self.t.traps.replace(t).is_none(), "one traps hook");
+    }
+    /// Curses where damage and movement meet them.
+    pub fn curses(&mut self, c: Curses) {
+        assert!(self.t.curses.replace(c).is_none(), "one curses hook");
+    }
+    /// Zones where movement meets them.
+    pub fn zones(&mut self, z: Zones) {
+        assert!(self.t.zones.replace(z).is_none(), "one zones hook");
     }
     /// The Specialists' saves where the core rules meet them.
     pub fn specialists(&mut self, s: Specialists) {
@@ -1283,6 +1329,21 @@ pub fn taming(s: &State) -> Taming {
 /// The class features' functions the core rules call ([`ClassFeatures`]).
 pub fn features(s: &State) -> ClassFeatures {
     table(s).features.expect("the class features registered their hook")
+}
+
+/// The traps' functions damage calls ([`Traps`]).
+pub fn traps(s: &State) -> Traps {
+    table(s).traps.expect("the traps registered their hook")
+}
+
+/// The curses' functions damage and movement call ([`Curses`]).
+pub fn curses(s: &State) -> Curses {
+    table(s).curses.expect("the curses registered their hook")
+}
+
+/// The zones' functions movement calls ([`Zones`]).
+pub fn zones(s: &State) -> Zones {
+    table(s).zones.expect("the zones registered their hook")
 }
 
 /// The Specialists' functions the core rules call ([`Specialists`]).

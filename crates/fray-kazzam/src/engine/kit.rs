@@ -83,3 +83,26 @@ pub fn refuse(rule: &str, message: impl std::fmt::Display) -> RuleError {
         RuleError::refused(rule, message)
     }
 }
+
+thread_local! {
+    /// Whether options are being built for `Game::legal`, which reads only their ids.
+    static UNLABELLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with option labels and prompts left unwritten ([`label`]): for the hot path
+/// (`Game::legal`, `Game::node`), which reads only ids; decisions people read are built outside.
+pub fn unlabelled<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            UNLABELLED.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(UNLABELLED.with(|c| c.replace(true)));
+    f()
+}
+
+/// The label (or prompt) `f` writes, or an empty one within [`unlabelled`].
+pub fn label(f: impl FnOnce() -> String) -> String {
+    if UNLABELLED.with(|c| c.get()) { String::new() } else { f() }
+}

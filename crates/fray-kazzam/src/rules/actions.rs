@@ -116,28 +116,7 @@ pub struct Command {
 
 pub use crate::engine::frames::rules::Verb;
 
-thread_local! {
-    /// Whether options are being built for `Game::legal`, which reads only their ids.
-    static UNLABELLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with option labels and prompts left unwritten ([`label`]): for the hot path
-/// (`Game::legal`, `Game::node`), which reads only ids; decisions people read are built outside.
-pub fn unlabelled<R>(f: impl FnOnce() -> R) -> R {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            UNLABELLED.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(UNLABELLED.with(|c| c.replace(true)));
-    f()
-}
-
-/// The label (or prompt) `f` writes, or an empty one within [`unlabelled`].
-pub fn label(f: impl FnOnce() -> String) -> String {
-    if UNLABELLED.with(|c| c.get()) { String::new() } else { f() }
-}
+pub use crate::engine::kit::{label, unlabelled};
 
 fn who(s: &State, u: UnitIdx) -> &str {
     &s.unit(u).id
@@ -666,7 +645,7 @@ fn shift_squares_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s:
         .filter(|&q| {
             crate::rules::control::check_move(s, u, q).is_ok()
                 && distance(p, 1, q, 1) == 1
-                && !crate::rules::zones::barred(s, u, q)
+                && !crate::rules::query::barred(s, u, q)
                 && footing.step_cost(p, q).is_some_and(|c| c <= 1)
                 && footing.can_stand(q, un.size)
         })
@@ -735,7 +714,7 @@ fn check_shift(s: &State, u: UnitIdx, to: Pos) -> Result<(), RuleError> {
     if distance(p, 1, to, 1) != 1 {
         return Err(crate::rules::actions::refuse("K-MOVE-2", "a Shift moves exactly 1 square"));
     }
-    if crate::rules::zones::barred(s, u, to) {
+    if crate::rules::query::barred(s, u, to) {
         return Err(crate::rules::actions::refuse(
             "irenas-cloak",
             format_args!("{} may not enter {to} of its own accord", who(s, u)),
@@ -1874,7 +1853,7 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         }
         Verb::Move { path, mode } => {
             spend(cx, u, Slot::Move);
-            if let Some(crate::rules::control::Compulsion::Flee { .. }) = cx.s.unit(u).compulsion {
+            if let Some(crate::engine::records::control::Compulsion::Flee { .. }) = cx.s.unit(u).compulsion {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "it has fled".into() });
             }
             let how = if mode == Mode::Crawl { How::Crawl } else { How::Walk };
@@ -2163,7 +2142,7 @@ pub fn stand_up(cx: &mut Ctx, u: UnitIdx) {
 
 /// An escape attempt against `kind`, with no action spent here (K-SAVE-3; Restore).
 pub fn escape_attempt(cx: &mut Ctx, u: UnitIdx, kind: StatusKind) -> Result<(), RuleError> {
-    if !crate::rules::turn::saving_throw(cx, u, &format!("{kind} (escape)"))? {
+    if !crate::rules::saves::saving_throw(cx, u, &format!("{kind} (escape)"))? {
         (crate::engine::hooks::features(cx.s).escape_failed)(cx, u, kind); // Sword Hold
     } else if let Some(st) = cx.s.unit(u).statuses.iter().find(|s| s.kind == kind).copied() {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "escaped".into() });

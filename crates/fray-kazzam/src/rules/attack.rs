@@ -9,13 +9,14 @@ use crate::content::powers::{Effect, PowerDef, Targeting};
 use crate::engine::events::{Event, Hit, RollMode};
 pub use crate::engine::frames::rules::AttackFrame;
 pub use crate::engine::frames::rules::Stage;
+use crate::engine::frames::rules::{ForcedFrame, ForcedKind};
 use crate::engine::kit::Rolls;
 use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::options::CritDoubles;
 use crate::engine::state::{Implement, State, UnitIdx};
 use crate::rules::damage::{self, FromAttack};
-use crate::rules::forced::{ForcedFrame, ForcedKind};
 pub use crate::rules::query::duration_for;
+pub use crate::rules::saves::combine;
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::grid::Pos;
@@ -66,15 +67,6 @@ pub fn roll_mode(
     granted: bool,
 ) -> RollMode {
     combine(roll_adv_dis(s, attacker, target, power, origin, granted))
-}
-
-/// Advantage and Disadvantage cancel (rulings K-ADV-0).
-pub fn combine((adv, dis): (bool, bool)) -> RollMode {
-    match (adv, dis) {
-        (true, false) => RollMode::Advantage,
-        (false, true) => RollMode::Disadvantage,
-        _ => RollMode::Normal,
-    }
 }
 
 /// Whether anything gives `attacker` Advantage, and whether anything gives it Disadvantage,
@@ -133,7 +125,9 @@ pub fn roll_adv_dis_at(
     {
         dis = true; // K-ADV-6: Ranged and Melee attacks
     }
-    if let Some(crate::rules::control::Compulsion::Attack { disadvantage: true, .. }) = s.unit(attacker).compulsion {
+    if let Some(crate::engine::records::control::Compulsion::Attack { disadvantage: true, .. }) =
+        s.unit(attacker).compulsion
+    {
         dis = true; // K-ST-Frenzied, K-ST-Panicked: a 2
     }
     if s.has(attacker, StatusKind::Blinded) || s.has(attacker, StatusKind::Restrained) || in_water(s, attacker) {
@@ -189,7 +183,7 @@ pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: U
         a != attacker
             && a != target
             && !s.enemies(attacker, a)
-            && crate::rules::summons::takes_opportunities(s.unit(a)) // only creatures that fight flank
+            && crate::rules::query::takes_opportunities(s.unit(a)) // only creatures that fight flank
             && s.distance(a, target) == Some(1)
             && !s.has(a, StatusKind::Stunned)
             && s.has(a, StatusKind::Flying) == flying
@@ -304,7 +298,7 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
                         text: format!("the attack on {} counts as a roll of {v}", cx.s.unit(target).id),
                     });
                     settle(cx, &mut a, def, target, v, 0)?;
-                } else if crate::rules::summons::rolls_five(cx.s, target) {
+                } else if crate::rules::query::rolls_five(cx.s, target) {
                     // The Specialist's Wall: no die, the roll counts as a 5.
                     cx.emit(Event::Note {
                         text: format!("the attack on {} counts as a roll of 5", cx.s.unit(target).id),
@@ -624,7 +618,7 @@ fn resolve_roll(
         let name = cx.s.powers.get(cx.s.modifiers[i].power).name.clone();
         cx.emit(Event::ModifierEnded { index: i, why: "its attack is made".into() });
         if value >= 6 && cx.s.unit(target).on_map() {
-            if crate::rules::turn::saving_throw(cx, target, &name)? {
+            if crate::rules::saves::saving_throw(cx, target, &name)? {
                 let duration =
                     duration_for(cx.s, a.attacker, target, Some(crate::rules::statuses::Until::EndOfTargetsNextTurn));
                 let status = Status {
@@ -844,7 +838,7 @@ fn apply_damage_and_effect(
         // "The target saves; below your attack roll, it is Taken Out" (Perfect Shot).
         for e in rest.iter().filter(|e| e.hook.as_deref() == Some("save-below-roll-takes-out")) {
             if cx.s.unit(target).on_map() && e.applies_to(cx.s, attacker, target) {
-                let (save_roll, _) = crate::rules::turn::saving_roll(cx, target, &def.name)?;
+                let (save_roll, _) = crate::rules::saves::saving_roll(cx, target, &def.name)?;
                 if save_roll < roll {
                     cx.emit(Event::Note {
                         text: format!(
@@ -936,7 +930,7 @@ fn echo(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> Result<(), RuleErro
         }
         let name = cx.s.powers.get(st.origin.unwrap()).name.clone();
         damage::deal(cx, target, st.amount, Some(attacker), &format!("{name} echoes"), None);
-        if cx.s.unit(target).on_map() && crate::rules::turn::saving_throw(cx, target, &name)? {
+        if cx.s.unit(target).on_map() && crate::rules::saves::saving_throw(cx, target, &name)? {
             cx.emit(Event::StatusEnded { unit: cx.s.who(target), status: st, why: "saved".into() });
         }
     }
@@ -959,7 +953,7 @@ pub fn implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &Powe
         // Revelation lets its owner pick any range for a target in its zone.
         Implement::Staff
             if s.distance(attacker, target).is_some_and(|d| d >= 3)
-                || crate::rules::zones::revealed_to(s, attacker, target) =>
+                || crate::rules::query::revealed_to(s, attacker, target) =>
         {
             1
         }
@@ -1001,7 +995,7 @@ fn finish(cx: &mut Ctx, a: &AttackFrame, def: &PowerDef) {
     }
     // K-ACT-5, K-IMP-6, K-IMP-8: a staff or sword Attack Action implement power ends the turn.
     let imp = cx.s.unit(u).implement;
-    let compelled = matches!(cx.s.unit(u).compulsion, Some(crate::rules::control::Compulsion::Attack { .. }));
+    let compelled = matches!(cx.s.unit(u).compulsion, Some(crate::engine::records::control::Compulsion::Attack { .. }));
     if compelled {
         // K-ST-Frenzied ends the turn; K-ST-Panicked's attack does not, the creature flees.
         crate::rules::control::after_attack(cx, u);
@@ -1042,7 +1036,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     } else {
         target
     };
-    if crate::rules::summons::immune(cx.s.unit(target), kind) {
+    if crate::rules::query::immune(cx.s.unit(target), kind) {
         return; // K-DEF-2, L1371
     }
     if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
@@ -1181,7 +1175,7 @@ fn shared_save(cx: &mut Ctx, save: &mut Option<bool>, target: UnitIdx, name: &st
     if let Some(s) = *save {
         return Ok(s);
     }
-    let s = crate::rules::turn::saving_throw(cx, target, name)?;
+    let s = crate::rules::saves::saving_throw(cx, target, name)?;
     *save = Some(s);
     Ok(s)
 }
@@ -1312,19 +1306,19 @@ fn apply_effects_saved(
                 queued.push(Frame::Forced(ForcedFrame::new(cx.s, user, target, kind, n)));
             }
         }
-        if e.banish && crate::rules::summons::movable(cx.s.unit(target)) {
+        if e.banish && crate::rules::query::movable(cx.s.unit(target)) {
             queued.push(Frame::Banish { unit: target, by: user });
         }
-        if e.grant_attack && crate::rules::summons::takes_actions(cx.s.unit(target)) {
+        if e.grant_attack && crate::rules::query::takes_actions(cx.s.unit(target)) {
             queued.push(Frame::Granted { unit: target, by: user });
         }
         if let Some(n) = e.shift
             && n > 0
-            && crate::rules::summons::takes_actions(cx.s.unit(target))
+            && crate::rules::query::takes_actions(cx.s.unit(target))
         {
             queued.push(Frame::ShiftSelf { unit: target, left: n });
         }
-        if e.grant_move && cx.s.unit(target).on_map() && crate::rules::summons::takes_actions(cx.s.unit(target)) {
+        if e.grant_move && cx.s.unit(target).on_map() && crate::rules::query::takes_actions(cx.s.unit(target)) {
             // Right after it, the end of the grant clears it whatever happens (queued frames
             // run in the order queued).
             cx.emit(Event::MoveGranted { unit: cx.s.who(target), by: Some(cx.s.who(user)) });
@@ -1458,7 +1452,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
 pub fn warp_implement_bonus(s: &State, attacker: UnitIdx, target: UnitIdx, def: &PowerDef, at: Pos) -> i32 {
     if def.uses_implement() && s.unit(attacker).implement == Implement::Staff {
         let far = crate::rules::query::warp_distance(s, at, target).is_some_and(|d| d >= 3);
-        return i32::from(far || crate::rules::zones::revealed_to(s, attacker, target));
+        return i32::from(far || crate::rules::query::revealed_to(s, attacker, target));
     }
     implement_bonus(s, attacker, target, def)
 }

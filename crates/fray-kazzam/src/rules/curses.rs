@@ -110,7 +110,7 @@ pub fn saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         let c = &cx.s.curses[i];
         if c.duration == Duration::SaveEnds && c.target == unit {
             let name = cx.s.powers.get(c.power).name.clone();
-            if crate::rules::turn::saving_throw(cx, unit, &name)? {
+            if crate::rules::saves::saving_throw(cx, unit, &name)? {
                 end(cx, i, "saved");
                 continue;
             }
@@ -331,4 +331,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
             "end of turn",
         );
     });
+    r.curses(crate::engine::hooks::Curses { damaged, maker_bloodied, moving });
 }

@@ -50,7 +50,7 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     if amount <= 0 {
         return 0;
     }
-    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::rules::zones::zone_vulnerable(s, target);
+    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::rules::query::zone_vulnerable(s, target);
     if let Some(src) = source
         && ctx.is_some_and(|c| c.attack_or_opportunity)
     {
@@ -97,10 +97,10 @@ pub fn deal(
         cx.s.empathy.redirected = false;
         return Dealt::default();
     }
-    let amount = if crate::rules::summons::shielded(cx.s, target, source) { 0 } else { amount };
+    let amount = if crate::rules::query::shielded(cx.s, target, source) { 0 } else { amount };
     let total = adjusted_from(cx.s, target, amount, ctx, source);
     let total = (crate::engine::hooks::triggered(cx.s).resist_reaction)(cx, target, total);
-    let total = crate::rules::summons::resist_once(cx, target, total); // Improved Traps
+    let total = (crate::engine::hooks::traps(cx.s).resist_once)(cx, target, total); // Improved Traps
     let special_before = cx.s.unit(target).special_ward;
     let was_bloodied = cx.s.is_bloodied(target);
     let u = cx.s.unit(target);
@@ -115,7 +115,7 @@ pub fn deal(
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
-    crate::rules::summons::share_damage(cx, target, total, hp);
+    (crate::engine::hooks::traps(cx.s).share_damage)(cx, target, total, hp);
     crate::engine::hooks::damage_dealt(cx, target, source); // K-CAI-1
     if hp <= 0 {
         // Death Ward answers a Take Out by an enemy's attack or Opportunity.
@@ -135,10 +135,10 @@ pub fn deal(
         (crate::engine::hooks::features(cx.s).special_ward_lost)(cx, target); // Capacitive Ward
     }
     if hp_loss > 0 && (hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2)) {
-        crate::rules::curses::maker_bloodied(cx, target); // Linked Doom
+        (crate::engine::hooks::curses(cx.s).maker_bloodied)(cx, target); // Linked Doom
     }
     if total > 0 {
-        crate::rules::curses::damaged(cx, target); // Empathic Imposition
+        (crate::engine::hooks::curses(cx.s).damaged)(cx, target); // Empathic Imposition
     }
     if hp_loss > 0 {
         (crate::engine::hooks::triggered(cx.s).took_damage)(cx, target); // Phoenix Elixir
@@ -167,9 +167,9 @@ pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option
         bloodied_statuses(cx, target);
     }
     if hp <= 0 || (!was_bloodied && hp <= cx.s.unit(target).max_hp / 2) {
-        crate::rules::curses::maker_bloodied(cx, target); // Linked Doom
+        (crate::engine::hooks::curses(cx.s).maker_bloodied)(cx, target); // Linked Doom
     }
-    crate::rules::curses::damaged(cx, target);
+    (crate::engine::hooks::curses(cx.s).damaged)(cx, target);
 }
 
 /// Statuses that grow while their bearer is Bloodied (Bloody Blade's Ongoing 1 becomes 2).
@@ -215,7 +215,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     let u = cx.s.unit(unit);
     let Some(pos) = u.pos else { return };
     if u.placed.is_some() {
-        crate::rules::summons::destroyed(cx, unit, by);
+        (crate::engine::hooks::traps(cx.s).destroyed)(cx, unit, by);
         return;
     }
     if (crate::engine::hooks::charms(cx.s).undying)(cx.s, unit) {
@@ -258,7 +258,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     let max_hp = if in_dungeon { (u.max_hp - 1).max(1) } else { u.max_hp };
     cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
     // K-DUN-3: recharge exactly one spent Encounter power.
-    let rechargeable = crate::rules::turn::recharge_options(cx.s, unit);
+    let rechargeable = crate::rules::query::recharge_options(cx.s, unit);
     match rechargeable.len() {
         0 => {}
         1 => {
@@ -278,7 +278,7 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     crate::engine::hooks::taken_out(cx, unit, pos, by);
     for i in (0..cx.s.curses.len()).rev() {
         let c = &cx.s.curses[i];
-        if c.on == crate::rules::curses::CurseOn::MakerTurnStarts {
+        if c.on == crate::engine::records::curses::CurseOn::MakerTurnStarts {
             // Favored Target lasts until its maker is Taken Out, whatever befalls the target.
             if c.maker == unit {
                 cx.emit(Event::CurseEnded { index: i, why: "its maker was Taken Out".into() });

@@ -154,7 +154,7 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
 /// Forced movement frames wait for the mover's square choices.
 pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Result<Flow, RuleError> {
     if !cx.s.unit(f.target).on_map()
-        || !crate::rules::summons::movable(cx.s.unit(f.target))
+        || !crate::rules::query::movable(cx.s.unit(f.target))
         || (f.safety.is_none() && next_squares(cx.s, &f).is_empty())
     {
         return Ok(Flow::Continue);
@@ -169,7 +169,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
         let mark = cx.s.flow.len();
         if option == "roll" {
             // K-ZONE-6: success → Prone at the edge; failure → in anyway, and Prone.
-            if crate::rules::turn::saving_throw(cx, f.target, "the danger (roll to safety)")? {
+            if crate::rules::saves::saving_throw(cx, f.target, "the danger (roll to safety)")? {
                 fall_prone(cx, f.target);
                 return Ok(());
             }
@@ -242,7 +242,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
         let gu = cx.s.unit(g);
         let Some(gp) = gu.pos else { continue };
         if distance(q, size, gp, gu.size) > crate::rules::portals::grab_reach(cx.s, g, t) {
-            if crate::rules::turn::saving_throw(cx, t, "the Grab (free escape attempt)")? {
+            if crate::rules::saves::saving_throw(cx, t, "the Grab (free escape attempt)")? {
                 cx.emit(Event::StatusEnded { unit: cx.s.who(t), status: st, why: "escaped".into() });
             } else {
                 (crate::engine::hooks::features(cx.s).escape_failed)(cx, t, StatusKind::Grabbed); // Sword Hold
@@ -267,7 +267,7 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
         if distance(vp, vsize, q, size) > cx.s.reach(t) {
             let st = cx.s.status_from(v, StatusKind::Grabbed, t).unwrap();
             if f.kind != ForcedKind::Teleport
-                && !crate::rules::turn::saving_throw(cx, v, "the Grab (free escape attempt)")?
+                && !crate::rules::saves::saving_throw(cx, v, "the Grab (free escape attempt)")?
             {
                 if can_stand(cx.s, v, p, vsize) {
                     cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: p, how: How::Dragged });
@@ -293,8 +293,8 @@ pub fn teleport_options(s: &State, mover: UnitIdx, unit: UnitIdx, range: i32) ->
         .terrain
         .squares()
         .filter(|&q| q != p && distance(q, u.size, p, u.size) <= range && footing.can_stand(q, u.size))
-        .filter(|&q| mover != unit || !crate::rules::zones::barred(s, unit, q)) // Irena's Cloak
-        .map(|q| DecisionOption::square(q, crate::rules::actions::label(|| format!("teleport to {q}"))))
+        .filter(|&q| mover != unit || !crate::rules::query::barred(s, unit, q)) // Irena's Cloak
+        .map(|q| DecisionOption::square(q, crate::engine::kit::label(|| format!("teleport to {q}"))))
         .collect();
     out.push(DecisionOption::new("stay", "stay put"));
     out

@@ -18,6 +18,7 @@ pub mod opportunity;
 pub mod orbs;
 pub mod portals;
 pub mod query;
+pub mod saves;
 pub mod scoring;
 pub mod statuses;
 pub mod summons;

@@ -60,12 +60,12 @@ impl<'a> Walker<'a> {
             s.units_on_map()
                 .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
-                .filter(|&o| crate::rules::summons::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
+                .filter(|&o| crate::rules::query::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
                 .map(|o| {
                     (
                         s.unit(o).pos.unwrap(),
                         s.unit(o).size,
-                        s.enemies(unit, o) || crate::rules::summons::blocks_all(s.unit(o)),
+                        s.enemies(unit, o) || crate::rules::query::blocks_all(s.unit(o)),
                     )
                 }),
         );
@@ -319,7 +319,7 @@ fn edges<'a>(
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
-            if cloaks && crate::rules::zones::barred(s, unit, q) {
+            if cloaks && crate::rules::query::barred(s, unit, q) {
                 continue; // Irena's Cloak
             }
             if let Mode::Charge(t) = mode {
@@ -651,7 +651,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     let to = m.path[m.next];
     if m.next == 0 && !m.asked {
         // Voko's Lariat: the first try to move may end Prone, and then the move does not start.
-        if crate::rules::curses::moving(cx, m.unit, m.how)?
+        if (crate::engine::hooks::curses(cx.s).moving)(cx, m.unit, m.how)?
             && cx.s.has(m.unit, StatusKind::Prone)
             && m.how != How::Crawl
         {
@@ -710,7 +710,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     };
     // Irena's Cloak: no entering it of its own accord.
     let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
-    let step = step.filter(|_| !(own && crate::rules::zones::barred(cx.s, m.unit, to)));
+    let step = step.filter(|_| !(own && crate::rules::query::barred(cx.s, m.unit, to)));
     // Nor can the last square be taken if it has since become one the mover may not stop on
     // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
     let last = m.next + 1 == m.path.len();
@@ -740,14 +740,14 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
             && can_stand(cx.s, v, from, cx.s.unit(v).size)
         {
             cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: from, how: How::Dragged });
-            crate::rules::zones::entered(cx, v, vp, from, Some(m.unit))?;
+            (crate::engine::hooks::zones(cx.s).entered_as)(cx, v, vp, from, Some(m.unit), false)?;
         }
     }
     if own {
         (crate::engine::hooks::charms(cx.s).moved_through)(cx, m.unit); // Wraith Charm
     }
     let queued = cx.s.flow.len();
-    crate::rules::zones::entered_as(cx, m.unit, from, to, Some(m.unit), misty)?;
+    (crate::engine::hooks::zones(cx.s).entered_as)(cx, m.unit, from, to, Some(m.unit), misty)?;
     // A trap that pushes or pulls the walker (Advanced Trap) ends its walk there.
     let forced = cx.s.flow[queued..].iter().any(|f| matches!(f, Frame::Forced(x) if x.target == m.unit));
     m.next += 1;

@@ -28,7 +28,7 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
             s.enemies(taker, granter)
         }
         && s.can_take_opportunities(taker)
-        && crate::rules::summons::takes_opportunities(t)
+        && crate::rules::query::takes_opportunities(t)
         && !(t.stowed && t.kind == UnitKind::Athlete) // a stowed implement allows no attacks (K-IMP-10)
         && !s.hidden_from(granter, taker) // K-CONC-2: Hidden creatures grant none to those they hide from
         && !s.has(granter, StatusKind::Dominated) // Dominated creatures grant none
@@ -178,7 +178,7 @@ pub fn for_attack(
     let prone = s.has(attacker, StatusKind::Prone);
     // K-ST-Panicked: the compelled attack grants its target (the source) no Opportunity.
     let spared = match s.unit(attacker).compulsion {
-        Some(crate::rules::control::Compulsion::Attack { source, panic: true, .. }) => Some(source),
+        Some(crate::engine::records::control::Compulsion::Attack { source, panic: true, .. }) => Some(source),
         _ => None,
     };
     for t in s.units_on_map() {

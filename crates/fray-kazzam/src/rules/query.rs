@@ -826,6 +826,71 @@ pub fn takes_opportunities(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Athlete | UnitKind::Creep | UnitKind::Summon)
 }
 
+/// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take
+/// no mental status (L1371).
+pub fn immune(u: &Unit, kind: StatusKind) -> bool {
+    use StatusKind::*;
+    match u.kind {
+        UnitKind::Trap | UnitKind::Wall => true,
+        UnitKind::Automaton => matches!(kind, Distracted | Dazed | Stunned | Dominated | Panicked | Frenzied),
+        _ => false,
+    }
+}
+
+/// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
+pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
+    s.unit(t).kind == UnitKind::Wall && matches!(what(s, t), "specialist-wall" | "major-terrain")
+}
+
+// ------------------------------------------------------------------ Zones, traps, recharges
+
+/// Whether `unit` may not step with its footprint at `at` by its own choice: part of it would be
+/// in an enemy's Irena's Cloak square.
+pub fn barred(s: &State, unit: UnitIdx, at: Pos) -> bool {
+    let size = s.unit(unit).size;
+    s.zones.iter().any(|z| z.kind == ZoneKind::Cloak && s.enemies(z.owner, unit) && z.touches(at, size))
+}
+
+/// Vulnerable a creature has from zones it stands in (The Friend Zone), one per zone.
+pub fn zone_vulnerable(s: &State, t: UnitIdx) -> i32 {
+    let u = s.unit(t);
+    let Some(p) = u.pos else { return 0 };
+    s.zones
+        .iter()
+        .filter(|z| z.kind == ZoneKind::VulnerableEnemies && z.touches(p, u.size) && s.enemies(z.owner, t))
+        .map(|z| z.amount)
+        .sum()
+}
+
+/// Whether `u` may target `t` whatever the range: `t` is in `u`'s Revelation zone.
+pub fn revealed_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
+    let tu = s.unit(t);
+    tu.pos.is_some_and(|p| s.zones.iter().any(|z| z.kind == ZoneKind::Reveal && z.owner == u && z.touches(p, tu.size)))
+}
+
+/// Damage `amount` from `source` to `target` comes to 0: a Staff Trap can only be damaged by an
+/// enemy next to it (L1316).
+pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
+    let t = s.unit(target);
+    t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
+        && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
+}
+
+/// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).
+pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<fray_core::decision::DecisionOption> {
+    s.unit(unit)
+        .spent
+        .iter()
+        .filter(|&&p| !crate::rules::query::used_from_bag(s, unit, p)) // never the same gadget twice
+        .map(|&p| {
+            fray_core::decision::DecisionOption::new(
+                s.powers.get(p).id.clone(),
+                format!("recharge {}", s.powers.get(p).name),
+            )
+        })
+        .collect()
+}
+
 // ------------------------------------------------------------------ Role actions (roles::role_actions)
 
 /// `attacker`'s modifier of this kind against `target`, if it has one.

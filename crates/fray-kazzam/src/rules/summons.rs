@@ -17,9 +17,10 @@ use crate::engine::kit::{Ctx, Flow, Frame};
 pub use crate::engine::records::summons::Placed;
 pub use crate::engine::records::summons::Rider;
 pub use crate::engine::records::summons::{Spawn, TrapState};
-use crate::engine::state::{State, Unit, UnitIdx, UnitKind};
+use crate::engine::state::{State, UnitIdx, UnitKind};
 pub use crate::rules::query::holds_orbs;
 pub use crate::rules::query::occupies;
+pub use crate::rules::query::shielded;
 pub use crate::rules::query::{wall_at, wall_squares};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
@@ -41,7 +42,7 @@ impl Rider {
     }
 }
 
-pub use crate::rules::query::{blocks_all, movable, takes_actions, takes_opportunities};
+pub use crate::rules::query::{blocks_all, immune, movable, rolls_five, takes_actions, takes_opportunities};
 
 /// Squares in the Specialist's Wall (L2205).
 const CHAIN_LENGTH: u8 = 8;
@@ -63,30 +64,6 @@ pub fn check_target(s: &State, def: &crate::content::powers::PowerDef, t: UnitId
         return Err(crate::engine::kit::refuse("K-DEF-2", format_args!("{} cannot be moved", u.id)));
     }
     Ok(())
-}
-
-/// Whether every attack roll against `t` counts as a 5 (the Specialist's Wall, L2205).
-pub fn rolls_five(s: &State, t: UnitIdx) -> bool {
-    s.unit(t).kind == UnitKind::Wall && matches!(what(s, t), "specialist-wall" | "major-terrain")
-}
-
-/// Whether a status cannot be given to `u`: traps and walls take none (K-DEF-2); automata take
-/// no mental status (L1371).
-pub fn immune(u: &Unit, kind: StatusKind) -> bool {
-    use StatusKind::*;
-    match u.kind {
-        UnitKind::Trap | UnitKind::Wall => true,
-        UnitKind::Automaton => matches!(kind, Distracted | Dazed | Stunned | Dominated | Panicked | Frenzied),
-        _ => false,
-    }
-}
-
-/// Damage `amount` from `source` to `target` comes to 0: a Staff Trap can only be damaged by an
-/// enemy next to it (L1316).
-pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
-    let t = s.unit(target);
-    t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
-        && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
 }
 
 /// Emits the [`Event::TrapChanged`] for `trap` after `f` changes its state.
@@ -646,11 +623,11 @@ fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
         Rider::Pull | Rider::Push => {
             if movable(cx.s.unit(victim)) {
                 let how = if rider == Rider::Pull {
-                    crate::rules::forced::ForcedKind::Pull
+                    crate::engine::frames::rules::ForcedKind::Pull
                 } else {
-                    crate::rules::forced::ForcedKind::Push
+                    crate::engine::frames::rules::ForcedKind::Push
                 };
-                let f = crate::rules::forced::ForcedFrame::new(cx.s, trap, victim, how, 2);
+                let f = crate::engine::frames::rules::ForcedFrame::new(cx.s, trap, victim, how, 2);
                 cx.push(Frame::Forced(f));
             }
             return;
@@ -1111,4 +1088,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_start_phase(10, "K-DEF-5", start_of_turn);
     r.on_square_entered(10, "K-DEF-2", |cx, e| entered(cx, e.unit, e.from, e.to)); // traps, walls
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 30, "K-DEF-5", end_of_turn);
+    r.traps(crate::engine::hooks::Traps { resist_once, share_damage, destroyed });
 }

@@ -6,6 +6,8 @@ use crate::engine::events::Event;
 use crate::engine::kit::{Ctx, Flow, Frame, Rolls};
 use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::arena::Side;
+pub use crate::rules::query::recharge_options;
+pub use crate::rules::saves::{saving_roll, saving_throw};
 use crate::rules::statuses::{Duration, Status, StatusKind};
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::square_distance;
@@ -181,7 +183,7 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         // Traps, walls and automata take no final action (they have no actions, L1369).
         if crate::rules::damage::would_take_out(cx.s, unit, ongoing)
             && u.hp > 0
-            && crate::rules::summons::takes_actions(u)
+            && crate::rules::query::takes_actions(u)
         {
             cx.push(Frame::FinalAction { unit, acted: false });
             return Ok(Flow::Continue);
@@ -365,37 +367,6 @@ pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
     }
 }
 
-/// A saving throw: d6, 4-6 succeeds (K-SAVE-1), with Disadvantage while Distracted (K-SAVE-5).
-pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, RuleError> {
-    Ok(saving_roll(cx, unit, what)?.1)
-}
-
-/// A saving throw, with the number it came to (Perfect Shot compares it).
-pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
-    if (crate::engine::hooks::charms(cx.s).saves_succeed)(cx.s, unit) {
-        // Luck Charm: the save succeeds with no roll.
-        cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} (Luck Charm)"), roll: 6, success: true });
-        return Ok((6, true));
-    }
-    let mut roll = cx.d6(Some(unit))?;
-    // Distracted: the lower of two dice (K-SAVE-5); Restore's Advantage (used up) and Coin of
-    // Fortune's cancel it or give the higher (K-ADV-0).
-    let restore = (crate::engine::hooks::role_actions(cx.s).save_advantage)(cx, unit);
-    let (adv, dis) = crate::rules::query::fortune(cx.s, unit);
-    match crate::rules::attack::combine((adv || restore, dis || cx.s.has(unit, StatusKind::Distracted))) {
-        crate::engine::events::RollMode::Advantage => roll = roll.max(cx.d6(Some(unit))?),
-        crate::engine::events::RollMode::Disadvantage => roll = roll.min(cx.d6(Some(unit))?),
-        crate::engine::events::RollMode::Normal => {}
-    }
-    let success = roll >= 4;
-    cx.emit(Event::Save { unit: cx.s.who(unit), what: what.into(), roll, success });
-    if !success {
-        (crate::engine::hooks::taming(cx.s).save_failed)(cx, unit); // Summon Scalehound
-    }
-    crate::engine::hooks::save_made(cx, unit, what)?; // Empath
-    Ok((roll, success))
-}
-
 fn free_squares_near(s: &State, unit: UnitIdx, targets: &[Pos], inside_dungeon: Option<bool>) -> Vec<Pos> {
     let size = s.unit(unit).size;
     let footing = crate::rules::movement::Footing::of(s, unit); // gathered once for every square
@@ -538,16 +509,6 @@ pub fn answer_exit(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), Rule
     Ok(())
 }
 
-/// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).
-pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
-    s.unit(unit)
-        .spent
-        .iter()
-        .filter(|&&p| !crate::rules::query::used_from_bag(s, unit, p)) // never the same gadget twice
-        .map(|&p| DecisionOption::new(s.powers.get(p).id.clone(), format!("recharge {}", s.powers.get(p).name)))
-        .collect()
-}
-
 /// Recharges the chosen Encounter power.
 pub fn answer_recharge(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), RuleError> {
     let p = cx.s.powers.find(option).ok_or_else(|| RuleError::malformed(format!("no power {option:?}")))?;
@@ -562,7 +523,7 @@ pub fn modifier_saves(cx: &mut Ctx, unit: UnitIdx) -> Result<(), fray_core::rule
         let m = cx.s.modifiers[i].clone();
         if m.duration == Duration::SaveEnds && m.attackers == crate::engine::records::modifiers::Attackers::Unit(unit) {
             let name = cx.s.powers.get(m.power).name.clone();
-            let saved = crate::rules::turn::saving_throw(cx, unit, &name)?;
+            let saved = crate::rules::saves::saving_throw(cx, unit, &name)?;
             // The save may have used up a modifier before this one (Restore's Advantage).
             let j = cx.s.modifiers.iter().position(|x| *x == m).unwrap_or(i);
             if saved {

@@ -8,6 +8,7 @@ use crate::engine::kit::Ctx;
 pub use crate::engine::records::zones::PowerZone;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::damage;
+pub use crate::rules::query::{barred, revealed_to, zone_vulnerable};
 pub use crate::rules::query::{concealed_by_zone, curtain_between};
 use crate::rules::statuses::StatusKind;
 use fray_core::geometry::distance;
@@ -96,7 +97,7 @@ pub fn entered_as(
         && !cx.s.has(unit, StatusKind::Prone)
     {
         cx.emit(Event::ZoneHit { unit: cx.s.who(unit), zone: SLICK_ZONE });
-        if !crate::rules::turn::saving_throw(cx, unit, "slick ground")? {
+        if !crate::rules::saves::saving_throw(cx, unit, "slick ground")? {
             let prone =
                 crate::rules::statuses::Status::simple(StatusKind::Prone, crate::rules::statuses::Duration::Indefinite);
             crate::rules::attack::give_status(cx, unit, prone, "slipped on slick ground");
@@ -318,30 +319,6 @@ fn entered_power_zones(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Resul
     Ok(())
 }
 
-/// Whether `unit` may not step with its footprint at `at` by its own choice: part of it would be
-/// in an enemy's Irena's Cloak square.
-pub fn barred(s: &State, unit: UnitIdx, at: Pos) -> bool {
-    let size = s.unit(unit).size;
-    s.zones.iter().any(|z| z.kind == ZoneKind::Cloak && s.enemies(z.owner, unit) && z.touches(at, size))
-}
-
-/// Vulnerable a creature has from zones it stands in (The Friend Zone), one per zone.
-pub fn zone_vulnerable(s: &State, t: UnitIdx) -> i32 {
-    let u = s.unit(t);
-    let Some(p) = u.pos else { return 0 };
-    s.zones
-        .iter()
-        .filter(|z| z.kind == ZoneKind::VulnerableEnemies && z.touches(p, u.size) && s.enemies(z.owner, t))
-        .map(|z| z.amount)
-        .sum()
-}
-
-/// Whether `u` may target `t` whatever the range: `t` is in `u`'s Revelation zone.
-pub fn revealed_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    let tu = s.unit(t);
-    tu.pos.is_some_and(|p| s.zones.iter().any(|z| z.kind == ZoneKind::Reveal && z.owner == u && z.touches(p, tu.size)))
-}
-
 /// Zones that end as `unit`'s turn ends.
 pub fn expire(cx: &mut Ctx, unit: UnitIdx) {
     let turn = cx.s.unit(unit).turns_started;
@@ -360,4 +337,5 @@ pub fn expire(cx: &mut Ctx, unit: UnitIdx) {
 /// Zones that last to the end of their owner's turn.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_turn(crate::engine::hooks::Trigger::EndOfTurn, 20, "K-ZONE-1", expire);
+    r.zones(crate::engine::hooks::Zones { entered_as });
 }
