@@ -109,6 +109,9 @@ const BASE: &[(&str, &[&str])] = &[
     ("rules/statuses.rs", &["crate::rules::query", "crate::rules::statuses"]),
     ("rules/cover.rs", &["crate::rules::query", "crate::rules::statuses"]),
     ("rules/scoring.rs", &["crate::engine::events", "crate::engine::kit"]),
+    ("rules/portals.rs", &[]),
+    ("rules/beasts.rs", &["crate::rules::query", "crate::rules::statuses", "crate::engine::kit"]),
+    ("rules/counters.rs", &["crate::engine::events", "crate::engine::kit"]),
 ];
 
 /// The data layer's paths, which every module may name.

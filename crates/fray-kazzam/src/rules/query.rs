@@ -881,7 +881,7 @@ pub fn recharge_options(s: &State, unit: UnitIdx) -> Vec<fray_core::decision::De
     s.unit(unit)
         .spent
         .iter()
-        .filter(|&&p| !crate::rules::query::used_from_bag(s, unit, p)) // never the same gadget twice
+        .filter(|&&p| !used_from_bag(s, unit, p)) // never the same gadget twice
         .map(|&p| {
             fray_core::decision::DecisionOption::new(
                 s.powers.get(p).id.clone(),
