@@ -59,8 +59,12 @@ const FORBIDDEN: &[&str] = &[
     "crate::{",
 ];
 
-/// Known debt, by file and path (none today). An entry here needs a reason and an issue.
-const ALLOWED: &[(&str, &str)] = &[];
+/// Known exceptions, by file and path. An entry here needs a reason (and an issue, for debt).
+const ALLOWED: &[(&str, &str)] = &[
+    // `State::facts_mut` asks for `events::Key`, which only `events` can make: the one way to
+    // write a fact (issue 12). Naming the type imports no rule.
+    ("engine/state.rs", "crate::engine::events"),
+];
 
 /// Whether `word` occurs in `line` not glued to a longer name on its left.
 fn has_word(line: &str, word: &str) -> bool {

@@ -6,13 +6,13 @@ use crate::engine::records::creeps::Change as CreepsChange;
 use crate::engine::records::porter::Change as PorterChange;
 use crate::engine::records::removal::Change as RemovalChange;
 use crate::engine::records::summons::{Placed, Spawn};
-use crate::engine::state::{Actions, Implement, State, Unit, UnitIdx};
+use crate::engine::state::{Actions, Facts, Implement, Unit, UnitIdx};
 
 /// A unit named in an event (as [`crate::engine::events::Who`]).
 type Who = fray_core::engine::Who<UnitIdx>;
 
 /// Applies a change (called by `events::apply` only).
-pub fn apply_porter(s: &mut State, c: &PorterChange) {
+pub fn apply_porter(s: &mut Facts, c: &PorterChange) {
     let p = &mut s.porter;
     match c {
         PorterChange::WarpOpened(w) => p.warps.push(w.clone()),
@@ -40,7 +40,7 @@ pub fn apply_porter(s: &mut State, c: &PorterChange) {
 }
 
 /// Applies a change (called by `events::apply` only).
-pub fn apply_removal(s: &mut State, c: &RemovalChange) {
+pub fn apply_removal(s: &mut Facts, c: &RemovalChange) {
     match c {
         RemovalChange::Vanished(r) => {
             s.unit_mut(r.unit).pos = None;
@@ -59,7 +59,7 @@ pub fn apply_removal(s: &mut State, c: &RemovalChange) {
 }
 
 /// Applies a change (called by `events::apply` only).
-pub fn apply_creeps(s: &mut State, c: &CreepsChange) {
+pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
     let groups = &mut s.creeps.groups;
     match c {
         CreepsChange::Phase(r) => s.creeps.acted_round = *r,
@@ -74,7 +74,7 @@ pub fn apply_creeps(s: &mut State, c: &CreepsChange) {
 }
 
 /// Builds the unit an [`Event::Spawned`] adds (called by `events::apply` only).
-pub fn apply_spawn(s: &mut State, who: &Who, sp: &Spawn) {
+pub fn apply_spawn(s: &mut Facts, who: &Who, sp: &Spawn) {
     debug_assert_eq!(who.idx as usize, s.units.len());
     let side = sp.owner.as_ref().map_or(crate::engine::arena::Side::Neutral, |o| s.unit(o.idx).side);
     s.units.push(std::sync::Arc::new(Unit {
@@ -167,7 +167,7 @@ pub fn insert_before(order: &mut Vec<UnitIdx>, turn_index: &mut usize, u: UnitId
 
 /// Takes a placed unit off the map for good (called by `events::apply` only). It leaves the
 /// turn order at once, or at the end of its own turn if it is the one acting.
-pub fn apply_vanish(s: &mut State, who: &Who) {
+pub fn apply_vanish(s: &mut Facts, who: &Who) {
     s.unit_mut(who.idx).pos = None;
     if let Some(i) = s.order.iter().position(|&o| o == who.idx)
         && i != s.turn_index
@@ -181,7 +181,7 @@ pub fn apply_vanish(s: &mut State, who: &Who) {
 
 /// Whether the unit whose turn just ended leaves the order instead of passing it on (it
 /// vanished during its own turn).
-pub fn leaves_order(s: &State, u: UnitIdx) -> bool {
+pub fn leaves_order(s: &Facts, u: UnitIdx) -> bool {
     let un = s.unit(u);
     un.placed.is_some() && !un.on_map() && s.order.get(s.turn_index) == Some(&u)
 }
@@ -198,7 +198,7 @@ pub fn riding(u: &Unit) -> bool {
 
 /// Carries every Pest riding `h` to `h`'s square (called by `events::apply` only, after `h`
 /// moved, was placed or resized).
-pub fn carry(s: &mut State, h: UnitIdx) {
+pub fn carry(s: &mut Facts, h: UnitIdx) {
     let Some(at) = s.unit(h).pos else { return };
     for u in &mut s.units {
         if riding(u) && host(u) == Some(h) {
@@ -209,7 +209,7 @@ pub fn carry(s: &mut State, h: UnitIdx) {
 
 /// A riding Pest that is moved or placed itself lets go of its host (called by
 /// `events::apply` only, before the move lands).
-pub fn torn_off(s: &mut State, p: UnitIdx) {
+pub fn torn_off(s: &mut Facts, p: UnitIdx) {
     if s.unit(p).placed.is_some()
         && let Some(pl) = s.unit_mut(p).placed.as_mut()
     {
@@ -218,7 +218,7 @@ pub fn torn_off(s: &mut State, p: UnitIdx) {
 }
 
 /// Applies [`Event::Attached`] (called by `events::apply` only).
-pub fn apply_attached(s: &mut State, pest: UnitIdx, h: Option<UnitIdx>) {
+pub fn apply_attached(s: &mut Facts, pest: UnitIdx, h: Option<UnitIdx>) {
     let at = h.and_then(|h| s.unit(h).pos);
     let u = s.unit_mut(pest);
     if let Some(pl) = u.placed.as_mut() {

@@ -6,7 +6,7 @@ use crate::engine::arena::Side;
 pub use crate::engine::frames::rules::How;
 pub use crate::engine::frames::rules::RollMode;
 use crate::engine::records::statuses::{Status, StatusKind};
-use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
+use crate::engine::state::{Facts, OrbIdx, OrbLoc, State, UnitIdx};
 use fray_core::grid::Pos;
 use serde::Serialize;
 use std::fmt;
@@ -242,12 +242,16 @@ pub enum Event {
     Existence { change: crate::engine::records::removal::Change, text: String },
 }
 
-fn unit_mut<'a>(s: &'a mut State, w: &Who) -> &'a mut crate::engine::state::Unit {
+fn unit_mut<'a>(s: &'a mut Facts, w: &Who) -> &'a mut crate::engine::state::Unit {
     s.unit_mut(w.idx)
 }
 
+/// The right to change a state's [`Facts`]: only this module makes one (issue 12).
+pub struct Key(());
+
 /// Applies an event to the state: the only place game-visible state changes.
-pub fn apply(s: &mut State, e: &Event) {
+pub fn apply(state: &mut State, e: &Event) {
+    let s = state.facts_mut(&Key(()));
     match e {
         Event::RoundStarted { round } => {
             s.round = *round;

@@ -711,7 +711,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(State {
+    Ok(State::new(crate::engine::state::Facts {
         arena: Arc::new(arena),
         powers,
         options: Arc::new(setup.options),
@@ -725,16 +725,13 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         zones: Vec::new(),
         modifiers: Vec::new(),
         curses: Vec::new(),
-        curse_firing: false,
-        flow: Vec::new(),
         end_triggered: false,
         outcome: None,
         porter: Default::default(),
-        empathy: Default::default(),
         creeps,
         removal: Default::default(),
         hooks: crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())),
-    })
+    }))
 }
 
 /// Starts the match: initiative (rolled, or fixed by the units' `initiative` / file order),

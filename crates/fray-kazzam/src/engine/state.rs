@@ -211,9 +211,42 @@ pub struct Orb {
     pub dungeon_orb: bool,
 }
 
-/// The whole state of a Kazzam match.
+/// The whole state of a Kazzam match: its facts ([`Facts`], read through `Deref`), which only
+/// `events::apply` changes (issue 12: the compiler holds every other module to reading them), and
+/// the resolution under way, which the rules drive: the frame stack and two re-entrancy marks.
 #[derive(Clone, Debug)]
 pub struct State {
+    facts: Facts,
+    /// Half-resolved actions, innermost last.
+    pub flow: Vec<Frame>,
+    /// Resolution bookkeeping: a curse's Effect is being applied (its damage sets off no curse).
+    pub curse_firing: bool,
+    /// Resolution bookkeeping for the Empath's copies ([`crate::classes::diviner::empathy`]).
+    pub empathy: crate::engine::records::empathy::Empathy,
+}
+
+impl std::ops::Deref for State {
+    type Target = Facts;
+    fn deref(&self) -> &Facts {
+        &self.facts
+    }
+}
+
+impl State {
+    /// A state at rest: these facts, nothing under way.
+    pub fn new(facts: Facts) -> Self {
+        State { facts, flow: Vec::new(), curse_firing: false, empathy: Default::default() }
+    }
+    /// The facts, to change: only `events::apply` holds the [`crate::engine::events::Key`].
+    pub fn facts_mut(&mut self, _: &crate::engine::events::Key) -> &mut Facts {
+        &mut self.facts
+    }
+}
+
+/// What is true of a match between events: units, orbs, score, round and turn order, what powers
+/// left behind. Everyone reads it; `events::apply` alone writes it.
+#[derive(Clone, Debug)]
+pub struct Facts {
     /// The field (shared; Change Terrain gives a state its own copy, `events::apply`).
     pub arena: Arc<Arena>,
     /// Every power in play (shared).
@@ -237,22 +270,16 @@ pub struct State {
     pub turn_index: usize,
     /// Curses left by powers, waiting for what sets them off.
     pub curses: Vec<crate::engine::records::curses::Curse>,
-    /// Engine bookkeeping: a curse's Effect is being applied (its damage sets off no curse).
-    pub curse_firing: bool,
     /// Lingering attack modifiers left by powers (K-ADV).
     pub modifiers: Vec<crate::engine::records::modifiers::Modifier>,
     /// Zones left by powers (K-ZONE-1), oldest first.
     pub zones: Vec<crate::engine::records::zones::PowerZone>,
-    /// Half-resolved actions, innermost last.
-    pub flow: Vec<Frame>,
     /// A team reached the target score (K-END-1).
     pub end_triggered: bool,
     /// How the match ended.
     pub outcome: Option<Outcome>,
     /// The Porter's warps, floor traps and Bend Space marks ([`crate::classes::porter`]).
     pub porter: crate::engine::records::porter::Porter,
-    /// Engine bookkeeping for the Empath's copies ([`crate::classes::diviner::empathy`]).
-    pub empathy: crate::engine::records::empathy::Empathy,
     /// Creep groups, their Enemies Lists and the Creep phase ([`crate::rules::creeps`]).
     pub creeps: crate::engine::records::creeps::Creeps,
     /// Creatures removed from existence ([`crate::classes::porter::removal`]).
@@ -273,7 +300,7 @@ impl std::fmt::Debug for HookTable {
     }
 }
 
-impl State {
+impl Facts {
     /// The unit at `u`.
     pub fn unit(&self, u: UnitIdx) -> &Unit {
         &self.units[u as usize]
