@@ -154,6 +154,19 @@ fn content_errors_name_file_line_and_field_all_at_once() {
     assert!(e.contains(&format!("content/kazzam/powers/examples.toml: TOML parse error at line {line}")), "{e}");
     assert!(e.contains("unknown duration \"whenever\"; use end-of-next-turn"), "{e}");
     assert!(e.contains("content/kazzam/creeps.toml, line") && e.contains("guardian-bear") && e.contains("size"), "{e}");
+    // A hook is checked against the hooks written in Rust (and numbered) as the file loads.
+    let broken = files(|name, text| match name {
+        "content/kazzam/powers/basic.toml" => after(text, "id = \"charge\"", "hook = \"charge\"", "hook = \"chrage\""),
+        _ => text.to_string(),
+    });
+    let line = broken
+        .iter()
+        .find(|(n, _)| n.ends_with("powers/basic.toml"))
+        .map(|(_, t)| t.lines().position(|l| l.contains("hook = \"chrage\"")).unwrap() + 1)
+        .unwrap();
+    let e = Content::from_files(broken).unwrap_err().join("\n");
+    assert!(e.contains(&format!("content/kazzam/powers/basic.toml: TOML parse error at line {line}")), "{e}");
+    assert!(e.contains("unknown hook \"chrage\""), "{e}");
     // Names say where a file sits in the layout; anything else is refused, and the roles and
     // stat blocks are required.
     let e = Content::from_files([("notes/readme.toml".to_string(), String::new())]).unwrap_err().join("\n");

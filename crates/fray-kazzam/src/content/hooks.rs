@@ -154,3 +154,78 @@ pub const POWER: &[&[&str]] = &[
     SHIVERING_SWORD_POWER,
     CREEPS_POWER,
 ];
+
+/// A hook's name as content writes it, checked against one family of lists ([`POWER`] or
+/// [`EFFECT`]) and numbered when content loads: the hook table is indexed by that number, not
+/// searched by name (issue 12). It reads as its name (`def.hook.as_deref() == Some("warp")`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HookName<const EFFECTS: bool> {
+    id: u16,
+    name: &'static str,
+}
+
+/// A power's `hook`: a named rule in Rust that replaces the usual resolution.
+pub type PowerHook = HookName<false>;
+/// An Effect primitive's `hook`.
+pub type EffectHook = HookName<true>;
+
+impl<const EFFECTS: bool> HookName<EFFECTS> {
+    /// The lists this family checks names against.
+    fn lists() -> &'static [&'static [&'static str]] {
+        if EFFECTS { EFFECT } else { POWER }
+    }
+    /// How many names the family holds (the hook table's size).
+    pub fn count() -> usize {
+        Self::lists().iter().map(|l| l.len()).sum()
+    }
+    /// The hook named `name`, if it is one of the family's.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::lists()
+            .iter()
+            .flat_map(|l| l.iter())
+            .enumerate()
+            .find(|(_, n)| **n == name)
+            .map(|(i, n)| HookName { id: i as u16, name: n })
+    }
+    /// Its number, unique in its family.
+    pub fn id(self) -> usize {
+        self.id as usize
+    }
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+}
+
+impl<const EFFECTS: bool> std::ops::Deref for HookName<EFFECTS> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.name
+    }
+}
+
+impl<const EFFECTS: bool> TryFrom<String> for HookName<EFFECTS> {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Self::parse(&s).ok_or_else(|| format!("unknown hook {s:?}"))
+    }
+}
+
+impl<const EFFECTS: bool> From<HookName<EFFECTS>> for String {
+    fn from(h: HookName<EFFECTS>) -> String {
+        h.name.to_string()
+    }
+}
+
+impl<const EFFECTS: bool> serde::Serialize for HookName<EFFECTS> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name)
+    }
+}
+
+impl<'de, const EFFECTS: bool> serde::Deserialize<'de> for HookName<EFFECTS> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Self::try_from(s).map_err(serde::de::Error::custom)
+    }
+}

@@ -180,7 +180,7 @@ pub struct Effect {
     pub grant_attack: bool,
     /// A named rule written in Rust.
     #[serde(default)]
-    pub hook: Option<String>,
+    pub hook: Option<crate::content::hooks::EffectHook>,
     /// The status, Ward or healing goes to the power's user, not the target ("you gain...").
     #[serde(default)]
     pub on_user: bool,
@@ -464,7 +464,7 @@ pub struct PowerDef {
     pub requires: Option<String>,
     /// A named rule written in Rust that replaces the usual resolution.
     #[serde(default)]
-    pub hook: Option<String>,
+    pub hook: Option<crate::content::hooks::PowerHook>,
     /// What it does, in our own words.
     pub text: String,
     /// Rule ids it implements.
@@ -724,11 +724,6 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
                 _ => {}
             }
         }
-        if let Some(h) = &e.hook
-            && !crate::content::hooks::EFFECT.iter().any(|l| l.contains(&h.as_str()))
-        {
-            return at(&format!("effect[{i}].hook"), format!("unknown hook {h:?}"));
-        }
         for (field, cond) in [("if_target", &e.if_target), ("unless_target", &e.unless_target)] {
             if let Some(c) = cond
                 && c != "bloodied"
@@ -790,11 +785,6 @@ fn check_power(def: &PowerDef) -> Result<(), String> {
         && !matches!(b.as_str(), "implement" | "physical")
     {
         return at("basic", format!("{b:?}: write implement or physical"));
-    }
-    if let Some(h) = &def.hook
-        && !crate::content::hooks::POWER.iter().any(|l| l.contains(&h.as_str()))
-    {
-        return at("hook", format!("unknown hook {h:?}"));
     }
     if let Some(r) = &def.requires
         && crate::engine::records::implement::Implement::parse(r).is_none()

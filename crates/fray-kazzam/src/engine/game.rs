@@ -52,6 +52,8 @@ pub struct MatchSetup {
 pub struct Kazzam {
     content: Arc<Content>,
     fingerprint: Fingerprint,
+    /// The hook table, built once and shared by every match this value starts.
+    hooks: crate::engine::state::HookTable,
 }
 
 impl Kazzam {
@@ -62,7 +64,8 @@ impl Kazzam {
     /// Kazzam playing `content`; its fingerprint hashes the content's files.
     pub fn with_content(content: Arc<Content>) -> Self {
         let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
-        Kazzam { content, fingerprint }
+        let hooks = crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table()));
+        Kazzam { content, fingerprint, hooks }
     }
     /// The content it plays.
     pub fn content(&self) -> &Arc<Content> {
@@ -79,7 +82,7 @@ impl Kazzam {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Event>,
     ) -> Result<State, SetupErrors> {
-        let mut state = setup::build(setup)?;
+        let mut state = setup::build_with(setup, self.hooks.clone())?;
         for e in setup::start(&mut state, dice, true)? {
             out.push(e);
         }

@@ -17,6 +17,7 @@
 //!   [`crate::engine::triggers`] (K-ACT-7), and where a listener offers one it pushes its frame
 //!   like any rule does. See docs/rulings/kazzam.md "Trigger points".
 
+use crate::content::hooks::{EffectHook, PowerHook};
 use crate::content::powers::Effect;
 use crate::content::powers::PowerDef;
 use crate::engine::events::How;
@@ -26,7 +27,6 @@ use crate::engine::records::statuses::{Status, StatusKind};
 use crate::engine::state::{State, UnitIdx};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use std::collections::HashMap;
 
 /// A power hook's call: who uses which power on whom (or where).
 pub struct PowerUse<'a> {
@@ -570,10 +570,13 @@ pub enum Trigger {
 /// The finished table a match plays with.
 #[derive(Default)]
 pub struct Table {
-    powers: HashMap<&'static str, PowerFn>,
-    effects: HashMap<&'static str, EffectFn>,
+    /// Power hooks by [`PowerHook`] number.
+    powers: Vec<Option<PowerFn>>,
+    /// Effect hooks by [`EffectHook`] number.
+    effects: Vec<Option<EffectFn>>,
     effect_default: Option<EffectFn>,
-    after_hit: HashMap<&'static str, AfterHitFn>,
+    /// After-hit Effect hooks by [`EffectHook`] number.
+    after_hit: Vec<Option<AfterHitFn>>,
     check_use: Vec<(u16, CheckUseFn)>,
     check_target: Vec<(u16, CheckTargetFn)>,
     menu: Vec<(u16, MenuFn)>,
@@ -631,6 +634,14 @@ pub struct Table {
     defender_controller: Option<DefenderController>,
 }
 
+/// `v`, grown to `n` empty slots if it is shorter.
+fn grow<T>(v: &mut Vec<Option<T>>, n: usize) -> &mut Vec<Option<T>> {
+    if v.len() < n {
+        v.resize_with(n, || None);
+    }
+    v
+}
+
 /// What the class files fill ([`Registry::finish`] makes the [`Table`]).
 #[derive(Default)]
 pub struct Registry {
@@ -641,20 +652,23 @@ impl Registry {
     /// Every name in `names` plays `f` as a power hook (a name already taken keeps its first).
     pub fn power_hooks(&mut self, names: &[&'static str], f: PowerFn) {
         for n in names {
-            self.t.powers.entry(n).or_insert(f);
+            let id = PowerHook::parse(n).expect("a listed power hook").id();
+            grow(&mut self.t.powers, PowerHook::count())[id].get_or_insert(f);
         }
     }
     /// Every name in `names` plays `f` as an Effect hook (a name already taken keeps its first).
     pub fn effect_hooks(&mut self, names: &[&'static str], f: EffectFn) {
         for n in names {
-            self.t.effects.entry(n).or_insert(f);
+            let id = EffectHook::parse(n).expect("a listed Effect hook").id();
+            grow(&mut self.t.effects, EffectHook::count())[id].get_or_insert(f);
         }
     }
     /// Every name in `names` also acts after the hit's Effect is over, even if the hit Took the
     /// target Out.
     pub fn after_hit_hooks(&mut self, names: &[&'static str], f: AfterHitFn) {
         for n in names {
-            self.t.after_hit.entry(n).or_insert(f);
+            let id = EffectHook::parse(n).expect("a listed Effect hook").id();
+            grow(&mut self.t.after_hit, EffectHook::count())[id].get_or_insert(f);
         }
     }
     /// The Effect hook for every name nobody else plays.
@@ -917,17 +931,17 @@ impl Registry {
 }
 
 impl Table {
-    /// The power hook named `name`, if one is registered.
-    pub fn power(&self, name: &str) -> Option<PowerFn> {
-        self.powers.get(name).copied()
+    /// The power hook `h`, if one is registered.
+    pub fn power(&self, h: PowerHook) -> Option<PowerFn> {
+        self.powers.get(h.id()).copied().flatten()
     }
-    /// The Effect hook named `name`, else the default one.
-    pub fn effect(&self, name: &str) -> Option<EffectFn> {
-        self.effects.get(name).copied().or(self.effect_default)
+    /// The Effect hook `h`, else the default one.
+    pub fn effect(&self, h: EffectHook) -> Option<EffectFn> {
+        self.effects.get(h.id()).copied().flatten().or(self.effect_default)
     }
-    /// What the Effect hook `name` does after the hit, if anything.
-    pub fn after_hit(&self, name: &str) -> Option<AfterHitFn> {
-        self.after_hit.get(name).copied()
+    /// What the Effect hook `h` does after the hit, if anything.
+    pub fn after_hit(&self, h: EffectHook) -> Option<AfterHitFn> {
+        self.after_hit.get(h.id()).copied().flatten()
     }
     /// Runs the use checks in order; the first refusal stands.
     pub fn check_use(&self, s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {

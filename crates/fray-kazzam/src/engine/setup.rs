@@ -234,6 +234,11 @@ fn where_(line: Option<usize>, field: &str) -> String {
 
 /// Builds the state, or every error found.
 pub fn build(setup: Setup) -> Result<State, Vec<String>> {
+    build_with(setup, crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())))
+}
+
+/// [`build`], with a hook table already made (a `Kazzam` value makes one for all its matches).
+pub fn build_with(setup: Setup, hooks: crate::engine::state::HookTable) -> Result<State, Vec<String>> {
     let mut errors = Vec::new();
     let mut extra = Vec::new();
     for (k, v) in &setup.map.legend {
@@ -730,7 +735,7 @@ pub fn build(setup: Setup) -> Result<State, Vec<String>> {
         porter: Default::default(),
         creeps,
         removal: Default::default(),
-        hooks: crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())),
+        hooks,
     }))
 }
 

@@ -1997,7 +1997,7 @@ fn use_power(
     }
     // A power hook a class, role or rule area registered (no name is in two lists, nor one of
     // the core's own below).
-    if let Some(f) = def.hook.as_deref().and_then(|h| crate::engine::hooks::table(cx.s).power(h)) {
+    if let Some(f) = def.hook.and_then(|h| crate::engine::hooks::table(cx.s).power(h)) {
         return f(cx, &crate::engine::hooks::PowerUse { unit: u, power, targets: &targets, square });
     }
     match def.hook.as_deref() {

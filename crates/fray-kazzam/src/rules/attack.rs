@@ -822,10 +822,10 @@ fn apply_damage_and_effect(
         // first attack Took Out the target, aim the second at another").
         let crowd_line = effects.clone(); // Crowd Control spreads the whole line
         let gone = !cx.s.unit(target).on_map();
-        let after_hit: Vec<String> = effects
+        let after_hit: Vec<crate::content::hooks::EffectHook> = effects
             .iter()
-            .filter_map(|e| e.hook.clone())
-            .filter(|h| crate::engine::hooks::table(cx.s).after_hit(h).is_some())
+            .filter_map(|e| e.hook)
+            .filter(|&h| crate::engine::hooks::table(cx.s).after_hit(h).is_some())
             .collect();
         let rest: Vec<crate::content::powers::Effect> = effects
             .into_iter()
@@ -880,10 +880,19 @@ fn apply_damage_and_effect(
         (crate::engine::hooks::brews(cx.s).deliver)(cx, attacker, target, &a.brew.clone(), &around)?;
         (crate::engine::hooks::brews(cx.s).blade_used)(cx, attacker, def); // Potent Edge
         (crate::engine::hooks::features(cx.s).after_effect)(cx, attacker, target, def, false); // Cheerful
-        for h in &after_hit {
+        for &h in &after_hit {
             // Rapid Fire, Forking Bolt
             let f = crate::engine::hooks::table(cx.s).after_hit(h).expect("registered");
-            f(cx, &crate::engine::hooks::AfterHit { hook: h, user: attacker, target, at: target_at, power: a.power });
+            f(
+                cx,
+                &crate::engine::hooks::AfterHit {
+                    hook: h.name(),
+                    user: attacker,
+                    target,
+                    at: target_at,
+                    power: a.power,
+                },
+            );
         }
     } else if effect && dealt.only_ward() {
         cx.emit(Event::Note {
@@ -1334,10 +1343,11 @@ fn apply_effects_saved(
             queued.push(Frame::GrantedAttack { unit, by: user, power_target, terms: g.clone() });
         }
         // An Effect hook: the one registered under its name, else the default (brews).
-        if let Some(h) = &e.hook
+        if let Some(h) = e.hook
             && let Some(f) = crate::engine::hooks::table(cx.s).effect(h)
         {
-            let args = crate::engine::hooks::EffectUse { hook: h, amount: e.amount, user, target, power_target, power };
+            let args =
+                crate::engine::hooks::EffectUse { hook: h.name(), amount: e.amount, user, target, power_target, power };
             f(cx, &args)?;
         }
         if e.hook.as_deref() == Some("take-out") {
