@@ -17,6 +17,7 @@ const DATA_LAYER: &[&str] = &[
     "engine/records/mod.rs",
     "engine/records/advanced.rs",
     "engine/records/brewer.rs",
+    "engine/records/charmer.rs",
     "engine/records/control.rs",
     "engine/records/creeps.rs",
     "engine/records/curses.rs",

@@ -75,7 +75,7 @@ pub fn makeable(s: &State, u: UnitIdx) -> Vec<u16> {
 /// Whether `u` may use `power` without knowing it: drinking or passing the Elixir it carries.
 pub fn carried_power(s: &State, u: UnitIdx, power: u16) -> bool {
     let hook = s.powers.get(power).hook.as_deref();
-    (matches!(hook, Some("drink-elixir" | "pass-elixir")) && !s.unit(u).elixirs.is_empty())
+    (matches!(hook, Some("drink-elixir" | "pass-elixir")) && !s.unit(u).brewer.elixirs.is_empty())
         || (hook == Some("recover-brews") && locked(s, u)) // Kill Switch
 }
 
@@ -121,9 +121,9 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![cx.s.who(t)] });
     match cx.s.powers.get(power).hook.as_deref() {
         Some("give-elixir") => cx.push(Frame::Brew(BrewFrame::Make { user: u, to: t })),
-        Some("drink-elixir") if cx.s.unit(u).elixirs.len() == 1 => drink(cx, u, 0)?,
+        Some("drink-elixir") if cx.s.unit(u).brewer.elixirs.len() == 1 => drink(cx, u, 0)?,
         Some("drink-elixir") => cx.push(Frame::Brew(BrewFrame::Drink { unit: u })),
-        Some("pass-elixir") if cx.s.unit(u).elixirs.len() == 1 => pass(cx, u, t, 0),
+        Some("pass-elixir") if cx.s.unit(u).brewer.elixirs.len() == 1 => pass(cx, u, t, 0),
         Some("pass-elixir") => cx.push(Frame::Brew(BrewFrame::Pass { unit: u, to: t })),
         Some("recover-brews") => unlock(cx, u),
         _ => {}
@@ -133,13 +133,13 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16, t: UnitIdx) -> Result<(),
 
 /// `u` drinks one carried flask of `power` (a Reaction: no action spent).
 pub fn drink_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
-    let i = cx.s.unit(u).elixirs.iter().position(|e| e.power == power);
+    let i = cx.s.unit(u).brewer.elixirs.iter().position(|e| e.power == power);
     let i = i.ok_or_else(|| RuleError::malformed(format!("{} carries no such Elixir", cx.s.unit(u).id)))?;
     drink(cx, u, i)
 }
 
 fn drink(cx: &mut Ctx, u: UnitIdx, i: usize) -> Result<(), RuleError> {
-    let e = cx.s.unit(u).elixirs[i];
+    let e = cx.s.unit(u).brewer.elixirs[i];
     let def = cx.s.powers.get(e.power).clone();
     cx.emit(Event::ElixirLost { unit: cx.s.who(u), index: i, name: def.name.clone(), why: "drunk".into() });
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![] });
@@ -150,7 +150,7 @@ fn drink(cx: &mut Ctx, u: UnitIdx, i: usize) -> Result<(), RuleError> {
 }
 
 fn pass(cx: &mut Ctx, u: UnitIdx, to: UnitIdx, i: usize) {
-    let e = cx.s.unit(u).elixirs[i];
+    let e = cx.s.unit(u).brewer.elixirs[i];
     let name = cx.s.powers.get(e.power).name.clone();
     cx.emit(Event::ElixirLost { unit: cx.s.who(u), index: i, name: name.clone(), why: "passed on".into() });
     let why = format!("from {}", cx.s.unit(u).id);
@@ -159,8 +159,8 @@ fn pass(cx: &mut Ctx, u: UnitIdx, to: UnitIdx, i: usize) {
 
 /// K-DUN-3, L1397: a creature Taken Out leaves its Elixirs behind; Fray treats them as lost.
 pub fn drop_all(cx: &mut Ctx, u: UnitIdx) {
-    for i in (0..cx.s.unit(u).elixirs.len()).rev() {
-        let name = cx.s.powers.get(cx.s.unit(u).elixirs[i].power).name.clone();
+    for i in (0..cx.s.unit(u).brewer.elixirs.len()).rev() {
+        let name = cx.s.powers.get(cx.s.unit(u).brewer.elixirs[i].power).name.clone();
         cx.emit(Event::ElixirLost { unit: cx.s.who(u), index: i, name, why: "dropped as it was Taken Out".into() });
     }
 }
@@ -242,6 +242,7 @@ pub fn question(s: &State, f: &BrewFrame) -> (UnitIdx, &'static str, String, Vec
             "elixir",
             format!("{}: which Elixir?", s.unit(*unit).id),
             s.unit(*unit)
+                .brewer
                 .elixirs
                 .iter()
                 .enumerate()
@@ -358,7 +359,7 @@ pub fn answer(cx: &mut Ctx, f: BrewFrame, option: &str) -> Result<(), RuleError>
 /// applied) and the attack below carries every Potion there; an attack aimed at the user itself
 /// only coats the blade and is not made.
 fn coat(cx: &mut Ctx, user: UnitIdx, p: u16) -> Result<(), RuleError> {
-    let mut blade = cx.s.unit(user).blade.clone();
+    let mut blade = cx.s.unit(user).brewer.blade.clone();
     if !blade.contains(&p) {
         blade.push(p);
     }
@@ -380,7 +381,7 @@ fn set_blade(cx: &mut Ctx, user: UnitIdx, potions: Vec<u16>) {
 
 /// The Potions of a blade attack were applied: the blade is wiped clean.
 pub fn blade_used(cx: &mut Ctx, user: UnitIdx, def: &PowerDef) {
-    if def.delivers.as_ref().is_some_and(|d| d.blade) && !cx.s.unit(user).blade.is_empty() {
+    if def.delivers.as_ref().is_some_and(|d| d.blade) && !cx.s.unit(user).brewer.blade.is_empty() {
         set_blade(cx, user, Vec::new());
     }
 }

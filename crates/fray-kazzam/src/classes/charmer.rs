@@ -284,7 +284,7 @@ pub fn ally_missed(cx: &mut Ctx, attacker: UnitIdx) {
 /// the attacker on its own roll, then the target if the attacker is its enemy; `after` is the
 /// one just asked.
 pub fn luck_chooser(s: &State, attacker: UnitIdx, target: UnitIdx, after: Option<UnitIdx>) -> Option<UnitIdx> {
-    let has = |u: UnitIdx| s.unit(u).luck_tokens > 0 && s.unit(u).on_map();
+    let has = |u: UnitIdx| s.unit(u).charmed.luck_tokens > 0 && s.unit(u).on_map();
     let first = (after.is_none() && has(attacker)).then_some(attacker);
     let second =
         (after != Some(target) && target != attacker && s.enemies(attacker, target) && has(target)).then_some(target);
@@ -293,7 +293,7 @@ pub fn luck_chooser(s: &State, attacker: UnitIdx, target: UnitIdx, after: Option
 
 /// Luck Charm's Effect 1: the target gains Luck Tokens.
 pub fn gain_luck(cx: &mut Ctx, target: UnitIdx, n: i32) {
-    let total = cx.s.unit(target).luck_tokens + n;
+    let total = cx.s.unit(target).charmed.luck_tokens + n;
     cx.emit(Event::LuckTokens { unit: cx.s.who(target), total, why: "Luck Charm".into() });
 }
 
@@ -657,7 +657,7 @@ pub fn shrink_back(cx: &mut Ctx) {
     use crate::rules::modifiers::ModifierKind;
     let done: Vec<UnitIdx> =
         cx.s.unit_indices()
-            .filter(|&u| cx.s.unit(u).enlarged)
+            .filter(|&u| cx.s.unit(u).charmed.enlarged)
             .filter(|&u| {
                 !cx.s.unit(u).on_map()
                     || !cx.s.modifiers.iter().any(|m| m.kind == ModifierKind::Enlarged && m.applies(cx.s, u, u))

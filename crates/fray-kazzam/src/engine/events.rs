@@ -323,7 +323,7 @@ pub fn apply(state: &mut State, e: &Event) {
         Event::Removed { unit } => unit_mut(s, unit).pos = None,
         Event::Resized { unit, pos, size, enlarged, .. } => {
             let u = unit_mut(s, unit);
-            (u.pos, u.size, u.enlarged) = (*pos, *size, *enlarged);
+            (u.pos, u.size, u.charmed.enlarged) = (*pos, *size, *enlarged);
             crate::engine::appliers::carry(s, unit.idx);
         }
         Event::Attached { unit, host } => {
@@ -392,18 +392,18 @@ pub fn apply(state: &mut State, e: &Event) {
         }
         Event::MissToken { unit, total } => unit_mut(s, unit).miss_tokens = *total,
         Event::Strike { unit, total, .. } => unit_mut(s, unit).strikes = *total,
-        Event::ElixirGained { unit, elixir, .. } => unit_mut(s, unit).elixirs.push(*elixir),
+        Event::ElixirGained { unit, elixir, .. } => unit_mut(s, unit).brewer.elixirs.push(*elixir),
         Event::ElixirLost { unit, index, .. } => {
-            unit_mut(s, unit).elixirs.remove(*index);
+            unit_mut(s, unit).brewer.elixirs.remove(*index);
         }
         Event::BonusMove { unit } => unit_mut(s, unit).actions.bonus_moves += 1,
-        Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).luck_tokens = *total,
+        Event::LuckTokens { unit, total, .. } => unit_mut(s, unit).charmed.luck_tokens = *total,
         Event::WardLost { unit, amount, .. } => {
             let u = unit_mut(s, unit);
             u.ward = (u.ward - amount).max(0);
             u.special_ward = (u.special_ward - amount).max(0);
         }
-        Event::Blade { unit, potions, .. } => unit_mut(s, unit).blade = potions.clone(),
+        Event::Blade { unit, potions, .. } => unit_mut(s, unit).brewer.blade = potions.clone(),
         Event::BonusAttack { unit } => {
             let u = unit_mut(s, unit);
             u.actions.bonus_attacks += 1;

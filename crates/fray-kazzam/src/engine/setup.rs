@@ -515,7 +515,6 @@ pub fn build_with(setup: Setup, hooks: crate::engine::state::HookTable) -> Resul
             granted_by: None,
             grant_no_boost: false,
             forfeit_move: false,
-            enlarged: false,
             granted_move: false,
             placed: matches!(kind, UnitKind::Athlete | UnitKind::Creep).not().then(|| crate::rules::summons::Placed {
                 owner: None,
@@ -533,9 +532,8 @@ pub fn build_with(setup: Setup, hooks: crate::engine::state::HookTable) -> Resul
                 beast: Default::default(),
                 host: None,
             }),
-            elixirs,
-            luck_tokens: 0,
-            blade: Vec::new(),
+            brewer: crate::engine::records::brewer::Carried { elixirs, blade: Vec::new() },
+            charmed: Default::default(),
         });
     }
     // K-FMT-1, K-CHAR-1: one athlete of each Role and of each Class per team.

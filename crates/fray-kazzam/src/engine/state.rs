@@ -139,12 +139,6 @@ pub struct Unit {
     pub forfeit_move: bool,
     /// It may spend a Move Action another creature's power gives it (Tactics).
     pub granted_move: bool,
-    /// Luck Tokens (Luck Charm): each buys a reroll of its own attack or of one against it.
-    pub luck_tokens: i32,
-    /// Elixirs it carries, one a hand (brews.rs).
-    pub elixirs: Vec<crate::engine::records::brewer::Elixir>,
-    /// Potions coating its blade (Potent Edge, brews.rs).
-    pub blade: Vec<u16>,
     /// What a Frenzied or Panicked roll obliges it to do this turn.
     pub compulsion: Option<crate::engine::records::control::Compulsion>,
     /// Waiting powers armed until their duration runs out (Patient powers, Retribution).
@@ -156,10 +150,12 @@ pub struct Unit {
     /// For things put on the map by a power (summons, traps, automata, walls): who owns it
     /// and what it is ([`crate::rules::summons`]).
     pub placed: Option<crate::engine::records::summons::Placed>,
+    /// What it carries of the Brewer's (Elixirs, a coated blade).
+    pub brewer: crate::engine::records::brewer::Carried,
+    /// What the Charmer's charms left on it (Luck Tokens, Enlarged).
+    pub charmed: crate::engine::records::charmer::Charmed,
     /// The square its current (or last) turn began on (a Blitzer's Striker Condition).
     pub turn_start: Option<Pos>,
-    /// Grown to 2x2 by an Enlarging Charm (it goes back to 1x1 when the charm ends).
-    pub enlarged: bool,
 }
 
 impl Unit {

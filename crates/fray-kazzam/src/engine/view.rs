@@ -43,10 +43,10 @@ fn unit_view(s: &State, u: UnitIdx) -> UnitView {
     extra.insert("points".into(), json!(un.points));
     extra.insert("orbs_scored".into(), json!(un.orbs_scored));
     extra.insert("orbs".into(), json!(s.held_orbs(u).map(|o| s.orbs[o as usize].id.to_string()).collect::<Vec<_>>()));
-    let elixirs: Vec<String> = s.unit(u).elixirs.iter().map(|e| s.powers.get(e.power).id.clone()).collect();
+    let elixirs: Vec<String> = s.unit(u).brewer.elixirs.iter().map(|e| s.powers.get(e.power).id.clone()).collect();
     extra.insert("elixirs".into(), json!(elixirs));
-    extra.insert("luck_tokens".into(), json!(s.unit(u).luck_tokens));
-    let blade: Vec<String> = s.unit(u).blade.iter().map(|&p| s.powers.get(p).id.clone()).collect();
+    extra.insert("luck_tokens".into(), json!(s.unit(u).charmed.luck_tokens));
+    let blade: Vec<String> = s.unit(u).brewer.blade.iter().map(|&p| s.powers.get(p).id.clone()).collect();
     extra.insert("blade".into(), json!(blade));
     extra.insert("stowed".into(), json!(un.stowed));
     extra.insert("taken_out".into(), json!(un.taken_out));

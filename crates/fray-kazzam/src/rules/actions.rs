@@ -1745,7 +1745,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             if !s.unit(u).stowed {
                 return Err(crate::rules::actions::refuse("K-IMP-10", "the implement is not stowed"));
             }
-            if s.held_orbs(u).count() + s.unit(u).elixirs.len() >= 2 && !crate::rules::query::handless(s, u) {
+            if s.held_orbs(u).count() + s.unit(u).brewer.elixirs.len() >= 2 && !crate::rules::query::handless(s, u) {
                 return Err(crate::rules::actions::refuse(
                     "K-ORB-6",
                     "both hands hold orbs: drop or hand one over before taking the implement back",

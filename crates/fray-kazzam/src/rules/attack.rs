@@ -1426,7 +1426,7 @@ pub fn answer(cx: &mut Ctx, mut a: Box<AttackFrame>, option: &str) -> Result<(),
         Stage::Luck { natural, mode, who, dice } => {
             let (mut natural, mut dice) = (natural, dice);
             if option == "reroll" {
-                let total = cx.s.unit(who).luck_tokens - 1;
+                let total = cx.s.unit(who).charmed.luck_tokens - 1;
                 cx.emit(Event::LuckTokens { unit: cx.s.who(who), total, why: "spent on a reroll".into() });
                 let (rolled, n) = roll_dice(cx, a.attacker, mode)?;
                 dice = [rolled[0], rolled.get(1).copied().unwrap_or(0)];

@@ -39,7 +39,7 @@ fn own_orb(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
 
 /// Hands free to carry one more orb: the implement takes one hand unless stowed (K-ORB-6).
 pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
-    let held = (s.held_orbs(u).count() + s.unit(u).elixirs.len()) as i32; // Elixirs take a hand too
+    let held = (s.held_orbs(u).count() + s.unit(u).brewer.elixirs.len()) as i32; // Elixirs take a hand too
     // The implement takes a hand unless stowed, absent, or a Wristwand.
     let handless = s.unit(u).stowed
         || s.unit(u).implement == crate::engine::state::Implement::None

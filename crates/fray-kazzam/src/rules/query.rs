@@ -694,7 +694,7 @@ pub fn reaction_elixirs(s: &State, u: UnitIdx) -> Vec<u16> {
     if brews_locked(s, u) {
         return out; // Kill Switch
     }
-    for e in &s.unit(u).elixirs {
+    for e in &s.unit(u).brewer.elixirs {
         if REACTION_ELIXIRS.contains(&s.powers.get(e.power).id.as_str()) && !out.contains(&e.power) {
             out.push(e.power);
         }

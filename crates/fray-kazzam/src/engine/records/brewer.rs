@@ -12,6 +12,15 @@ pub struct Elixir {
     pub maker: UnitIdx,
 }
 
+/// What a unit carries of the Brewer's: Elixirs in hand, Potions coating its blade.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Carried {
+    /// Elixirs it carries, one a hand (brews.rs).
+    pub elixirs: Vec<Elixir>,
+    /// Potions coating its blade (Potent Edge, brews.rs).
+    pub blade: Vec<u16>,
+}
+
 /// What a delivery power carries (`delivers = { potions = 2, at-will-only = true, miss = "you" }`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]

@@ -5,6 +5,7 @@
 
 pub mod advanced;
 pub mod brewer;
+pub mod charmer;
 pub mod control;
 pub mod creeps;
 pub mod curses;
