@@ -152,7 +152,7 @@ fn the_journal_and_the_base_rules_name_only_the_data_layer() {
 
 /// The largest import cycle among fray-kazzam's modules may not grow past this (issue 12: it
 /// was 43 of 86 modules; lower it here whenever a change shrinks it).
-const LARGEST_CYCLE: usize = 6;
+const LARGEST_CYCLE: usize = 5;
 
 /// Every module of `src/` (`a::b` for `src/a/b.rs` or `src/a/b/mod.rs`; not `lib`) and the
 /// modules it names by a `crate::` path (the longest prefix that is a module).

@@ -499,7 +499,7 @@ pub fn effect_hook(
                     origin: Some(power),
                     duration: Duration::EndOfTurn { unit: target, turn },
                 };
-                crate::rules::attack::give_status(cx, target, status, &name);
+                crate::rules::statuses::give::give_status(cx, target, status, &name);
             }
         }
         "extra-move" => cx.emit(Event::BonusMove { unit: cx.s.who(target) }),

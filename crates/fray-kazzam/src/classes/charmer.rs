@@ -54,7 +54,7 @@ fn move_status(cx: &mut Ctx, from: UnitIdx, to: UnitIdx, st: crate::rules::statu
         crate::rules::movement::settle_on_legal_square(cx, from, "lands as its Flying is taken away");
     }
     if cx.s.unit(to).on_map() {
-        crate::rules::attack::give_status(cx, to, st, &name);
+        crate::rules::statuses::give::give_status(cx, to, st, &name);
     }
 }
 
@@ -328,9 +328,9 @@ pub fn wild_rage(cx: &mut Ctx, target: UnitIdx, power: u16) -> Result<(), RuleEr
             amount: 0,
             source: Some(source),
             origin: Some(power),
-            duration: crate::rules::attack::duration_for(cx.s, source, target, None),
+            duration: crate::rules::query::duration_for(cx.s, source, target, None),
         };
-        crate::rules::attack::give_status(cx, target, status, &name);
+        crate::rules::statuses::give::give_status(cx, target, status, &name);
     }
     Ok(())
 }
@@ -560,7 +560,7 @@ pub fn takeoff_lift(cx: &mut Ctx, target: UnitIdx, power: u16) {
         duration: Duration::Indefinite,
     };
     let name = cx.s.powers.get(power).name.clone();
-    crate::rules::attack::give_status(cx, target, status, &name);
+    crate::rules::statuses::give::give_status(cx, target, status, &name);
 }
 
 /// Effect 2's lasting part: whether `u` may take off now with Takeoff Flight — under the charm,

@@ -215,7 +215,7 @@ pub fn on_roll_result(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, value: i
             origin: None,
             duration: Duration::EndOfTurn { unit: target, turn: cx.s.unit(target).turns_started + 1 },
         };
-        crate::rules::attack::give_status(cx, target, status, "Terror");
+        crate::rules::statuses::give::give_status(cx, target, status, "Terror");
     }
 }
 
@@ -363,7 +363,7 @@ fn steal(cx: &mut Ctx, unit: UnitIdx, target: UnitIdx, from: UnitIdx, to: UnitId
         crate::rules::movement::settle_on_legal_square(cx, from, "comes down beside the creature below");
     }
     if moved.source != Some(to) {
-        crate::rules::attack::give_status(cx, to, moved, "Status-Thief");
+        crate::rules::statuses::give::give_status(cx, to, moved, "Status-Thief");
     }
 }
 
@@ -794,7 +794,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
 /// Uses a power whose rules live here.
 pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> {
     let def = cx.s.powers.get(power);
-    let (name, hook) = (def.name.clone(), def.hook.clone());
+    let (name, hook) = (def.name.clone(), def.hook);
     cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: name, targets: vec![] });
     if hook.as_deref() == Some("use-foreseen") {
         set_counter(cx, u, Feature::Seer, 1, Some(u)); // armed: the next die is the foreseen one

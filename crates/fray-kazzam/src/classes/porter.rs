@@ -442,7 +442,7 @@ pub fn step(cx: &mut Ctx, f: WarpFrame) -> Result<Flow, RuleError> {
                     origin: Some(power),
                     duration: Duration::Indefinite,
                 };
-                crate::rules::attack::give_status(cx, unit, status, &name(cx.s, power));
+                crate::rules::statuses::give::give_status(cx, unit, status, &name(cx.s, power));
             }
             Ok(Flow::Continue)
         }
@@ -791,7 +791,7 @@ fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
                 origin: power,
                 duration: Duration::Indefinite,
             };
-            crate::rules::attack::give_status(cx, t, status, "Ripping Tides");
+            crate::rules::statuses::give::give_status(cx, t, status, "Ripping Tides");
         }
     }
 }

@@ -238,7 +238,7 @@ pub fn use_power(cx: &mut Ctx, u: UnitIdx, power: u16) -> Result<(), RuleError> 
     let duration = Duration::EndOfTurn { unit: u, turn: cx.s.unit(u).turns_started + 1 };
     for kind in [StatusKind::Hidden, StatusKind::Flying] {
         let st = Status { kind, amount: 0, source: Some(u), origin: Some(power), duration };
-        crate::rules::attack::give_status(cx, u, st, &name);
+        crate::rules::statuses::give::give_status(cx, u, st, &name);
     }
     let left = crate::rules::movement::speed(cx.s, u, Mode::Walk);
     cx.push(Frame::Bully(BullyFrame::Walk { unit: u, left }));

@@ -226,7 +226,7 @@ fn command(cx: &mut Ctx, tamer: UnitIdx, c: UnitIdx, power: u16) -> Result<(), R
         let turn = cx.s.unit(tamer).turns_started + 1;
         let mut st = Status::simple(StatusKind::Fierce, Duration::EndOfTurn { unit: tamer, turn });
         st.source = Some(tamer);
-        crate::rules::attack::give_status(cx, c, st, "Advanced Commander");
+        crate::rules::statuses::give::give_status(cx, c, st, "Advanced Commander");
     }
     if cx.s.has_feature(tamer, Feature::Commander) {
         let ward = cx.s.unit(c).ward + 1;
@@ -465,7 +465,7 @@ pub fn end_of_turn(cx: &mut Ctx, unit: UnitIdx) {
 fn burn(cx: &mut Ctx, pig: UnitIdx, t: UnitIdx, why: &str) {
     let origin = cx.s.powers.find("summon-flame-pig");
     let st = Status { kind: StatusKind::Ongoing, amount: 1, source: Some(pig), origin, duration: Duration::SaveEnds };
-    crate::rules::attack::give_status(cx, t, st, &format!("Flame Pig: {} {why}", cx.s.unit(t).id));
+    crate::rules::statuses::give::give_status(cx, t, st, &format!("Flame Pig: {} {why}", cx.s.unit(t).id));
 }
 
 /// L1731: the Tree Marks the nearest enemy 2-6 squares away until that enemy's next turn ends
@@ -484,7 +484,7 @@ fn tree_marks(cx: &mut Ctx, tree: UnitIdx) {
         let mut st = Status::simple(StatusKind::Marked, Duration::EndOfTurn { unit: t, turn });
         st.source = Some(tree);
         st.origin = cx.s.powers.find("summon-spitting-tree"); // one Mark from the Tree at a time
-        crate::rules::attack::give_status(cx, t, st, "Spitting Tree");
+        crate::rules::statuses::give::give_status(cx, t, st, "Spitting Tree");
     }
 }
 
@@ -801,7 +801,7 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
                 // L1667: summoned while Hidden, it is Hidden too, until it attacks.
                 let st =
                     Status::simple(StatusKind::Hidden, Duration::Other(crate::rules::statuses::Lingers::UntilAttack));
-                crate::rules::attack::give_status(cx, c, st, "summoned while Hidden");
+                crate::rules::statuses::give::give_status(cx, c, st, "summoned while Hidden");
             }
             act(cx, tamer, c, power, false)?;
         }
@@ -824,7 +824,7 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
             if option == "prone" {
                 let mut st = Status::simple(StatusKind::Prone, Duration::Indefinite);
                 st.source = Some(pig);
-                crate::rules::attack::give_status(cx, target, st, "Goring Tusks");
+                crate::rules::statuses::give::give_status(cx, target, st, "Goring Tusks");
             } else {
                 cx.push(Frame::Forced(ForcedFrame::new(cx.s, pig, target, ForcedKind::Push, 2)));
             }
@@ -855,7 +855,7 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
                     let mut st = Status::simple(StatusKind::Resist, Duration::EndOfTurn { unit: tamer, turn });
                     st.amount = 1;
                     st.source = Some(c);
-                    crate::rules::attack::give_status(cx, c, st, "Scalehound");
+                    crate::rules::statuses::give::give_status(cx, c, st, "Scalehound");
                 }
                 _ => {
                     let to = square()?;
@@ -874,7 +874,7 @@ pub fn answer(cx: &mut Ctx, f: TamerFrame, option: &str) -> Result<(), RuleError
                 origin: None,
                 duration: Duration::EscapeEnds,
             };
-            crate::rules::attack::give_status(cx, t, st, "Scalehound");
+            crate::rules::statuses::give::give_status(cx, t, st, "Scalehound");
         }
         TamerFrame::Territory { tamer, beast: None } => {
             let b = unit(cx)?;
@@ -1032,7 +1032,7 @@ pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, target: UnitIdx) -> bool {
                 origin,
                 duration: Duration::SaveEnds,
             };
-            crate::rules::attack::give_status(cx, target, st, "Spitting Tree's Opportunity");
+            crate::rules::statuses::give::give_status(cx, target, st, "Spitting Tree's Opportunity");
             true
         }
         "giraffape" => {
@@ -1057,7 +1057,7 @@ fn snatch(cx: &mut Ctx, target: UnitIdx, label: &str) -> Result<(), RuleError> {
     }
     let turn = cx.s.unit(target).turns_started + 1;
     let st = Status::simple(StatusKind::Disarmed, Duration::EndOfTurn { unit: target, turn });
-    crate::rules::attack::give_status(cx, target, st, label);
+    crate::rules::statuses::give::give_status(cx, target, st, label);
     Ok(())
 }
 
@@ -1087,7 +1087,7 @@ fn nettle(cx: &mut Ctx, n: UnitIdx, t: UnitIdx, amount: i32, grows: bool) {
     }
     let origin = cx.s.powers.find("summon-nettlekin");
     let st = Status { kind: StatusKind::Ongoing, amount: new, source: Some(n), origin, duration: Duration::SaveEnds };
-    crate::rules::attack::give_status(cx, t, st, "Nettlekin");
+    crate::rules::statuses::give::give_status(cx, t, st, "Nettlekin");
 }
 
 /// A saving throw against `st` succeeded: a Nettlekin's Ongoing damage only drops by 1 (L1813).
@@ -1178,7 +1178,7 @@ pub fn vines(cx: &mut Ctx, u: UnitIdx) -> Option<u32> {
     let mut slowed = Status::simple(StatusKind::Slowed, Duration::EndOfTurn { unit: u, turn });
     slowed.source = st.source;
     slowed.origin = st.origin;
-    crate::rules::attack::give_status(cx, u, slowed, "Vine Worms");
+    crate::rules::statuses::give::give_status(cx, u, slowed, "Vine Worms");
     crate::rules::damage::deal(cx, u, 1, st.source, "Vine Worms: moving in their grip", None);
     Some(crate::rules::movement::speed(cx.s, u, Mode::Walk).max(0) as u32)
 }

@@ -336,7 +336,7 @@ pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
             duration: Duration::Indefinite,
         };
         let name = cx.s.powers.get(talisman).name.clone();
-        crate::rules::attack::give_status(cx, unit, st, &name);
+        crate::rules::statuses::give::give_status(cx, unit, st, &name);
     }
 }
 

@@ -361,12 +361,19 @@ pub struct RoleActions {
     pub save_advantage: fn(&mut Ctx, UnitIdx) -> bool,
 }
 
+/// Checks a waiting power's targets (`Triggered::check_use`).
+pub type WaitingUseFn = fn(&State, UnitIdx, u16, &[UnitIdx], bool) -> Result<(), RuleError>;
+/// Reads an attack's dice with 2s as 5s (`ClassFeatures::read_roll`).
+pub type ReadRollFn = fn(&State, UnitIdx, UnitIdx, &[i32], Option<bool>) -> Option<(i32, &'static str)>;
+/// What the zones and terrain of an entered square do (`Zones::entered_as`).
+pub type EnteredAsFn = fn(&mut Ctx, UnitIdx, Pos, Pos, Option<UnitIdx>, bool) -> Result<(), RuleError>;
+
 /// Triggered powers (K-ACT-7) at the trigger points the core rules reach them from
 /// (`engine::triggers`): each offers a unit's Interrupts or Reactions as decisions.
 #[derive(Clone, Copy)]
 pub struct Triggered {
     /// What a waiting power's targets must be (Patient Gaze watches an enemy).
-    pub check_use: fn(&State, UnitIdx, u16, &[UnitIdx], bool) -> Result<(), RuleError>,
+    pub check_use: WaitingUseFn,
     /// An Opportunity the taker gets on the granter: taken at once or offered (true: pushed).
     pub opportunity: fn(&mut Ctx, UnitIdx, UnitIdx, &'static str) -> bool,
     /// An attack on these targets: Retribution's Opportunities (`already`: those who took one).
@@ -421,7 +428,7 @@ pub struct ClassFeatures {
     pub check_power: fn(&State, UnitIdx, &PowerDef) -> Result<(), RuleError>,
     /// The attacker's dice read with 2s as 5s against the target (K-ROLL-7): the kept value and
     /// the feature, when it changed anything.
-    pub read_roll: fn(&State, UnitIdx, UnitIdx, &[i32], Option<bool>) -> Option<(i32, &'static str)>,
+    pub read_roll: ReadRollFn,
     /// The user's power with an Effect reached an ally (Cheerful, Creative).
     pub after_effect: fn(&mut Ctx, UnitIdx, UnitIdx, &PowerDef, bool),
     /// The mover teleported the unit (Teleportation Specialist).
@@ -474,7 +481,7 @@ pub struct Curses {
 pub struct Zones {
     /// The unit entered `to` from `from` (moved by the given unit; `true`: it may ignore Damaging
     /// Terrain, a Misty Charge): what the zones and terrain there do.
-    pub entered_as: fn(&mut Ctx, UnitIdx, Pos, Pos, Option<UnitIdx>, bool) -> Result<(), RuleError>,
+    pub entered_as: EnteredAsFn,
 }
 
 /// The Specialists' saves where the core rules meet them (`roles::specialists`).

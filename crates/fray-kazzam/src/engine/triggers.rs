@@ -912,7 +912,7 @@ fn stop_action(cx: &mut Ctx, u: UnitIdx) {
 fn disarm_for_turn(cx: &mut Ctx, target: UnitIdx) {
     let t = cx.s.unit(target).turns_started + u32::from(cx.s.current() != Some(target));
     let status = Status::simple(StatusKind::Disarmed, Duration::EndOfTurn { unit: target, turn: t });
-    crate::rules::attack::give_status(cx, target, status, "Salorn's Patient Surprise");
+    crate::rules::statuses::give::give_status(cx, target, status, "Salorn's Patient Surprise");
 }
 
 /// A Patient power's rider on its interrupting attack's hit.

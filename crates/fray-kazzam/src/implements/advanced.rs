@@ -74,7 +74,7 @@ pub fn after_throw(cx: &mut crate::engine::kit::Ctx, u: UnitIdx) {
         origin: None,
         duration: crate::rules::statuses::Duration::StartOfTurn { unit: u, turn },
     };
-    crate::rules::attack::give_status(cx, u, status, "Throwing Sword: thrown");
+    crate::rules::statuses::give::give_status(cx, u, status, "Throwing Sword: thrown");
 }
 
 /// Charging Sword: the attacks `u` may end a Charge on `t` with: the basic sword attack, or an

@@ -124,7 +124,7 @@ pub fn turn_started(cx: &mut Ctx, unit: UnitIdx) {
         crate::rules::statuses::StatusKind::Fierce,
         crate::rules::statuses::Duration::EndOfTurn { unit, turn },
     );
-    crate::rules::attack::give_status(cx, unit, st, &why);
+    crate::rules::statuses::give::give_status(cx, unit, st, &why);
 }
 
 /// How Role Boosts apply (K-ROLL-5); Motivator's hit points above the maximum, checked at the

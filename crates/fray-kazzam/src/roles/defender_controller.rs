@@ -63,9 +63,9 @@ fn mark_power(s: &State) -> u16 {
 fn mark(cx: &mut Ctx, user: UnitIdx, t: UnitIdx, why: &str) {
     let origin = cx.s.powers.find("defenders-mark");
     let duration =
-        crate::rules::attack::duration_for(cx.s, user, t, Some(crate::rules::statuses::Until::EndOfTargetsNextTurn));
+        crate::rules::query::duration_for(cx.s, user, t, Some(crate::rules::statuses::Until::EndOfTargetsNextTurn));
     let status = Status { kind: StatusKind::Marked, amount: 0, source: Some(user), origin, duration };
-    crate::rules::attack::give_status(cx, t, status, why);
+    crate::rules::statuses::give::give_status(cx, t, status, why);
 }
 
 /// Enemies the level-4 Punisher may Mark besides `except`: within 5 squares of it.

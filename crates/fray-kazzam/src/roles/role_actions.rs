@@ -709,7 +709,7 @@ pub fn use_power(
             lay(cx, power, record(ModifierKind::HideUsed, u, None, n, next, power));
             let st =
                 Status { kind: StatusKind::Hidden, amount: 0, source: Some(u), origin: Some(power), duration: next };
-            crate::rules::attack::give_status(cx, u, st, "Hide");
+            crate::rules::statuses::give::give_status(cx, u, st, "Hide");
             if !cx.s.unit(u).turn_over {
                 cx.emit(Event::TurnCutShort { unit: cx.s.who(u), why: "Hide is the last thing in a turn".into() });
             }
@@ -1126,7 +1126,7 @@ fn restore(cx: &mut Ctx, user: UnitIdx, t: UnitIdx, power: u16, option: &str) ->
                 origin: Some(power),
                 duration: next,
             };
-            crate::rules::attack::give_status(cx, t, st, "Restore");
+            crate::rules::statuses::give::give_status(cx, t, st, "Restore");
         }
         other => {
             let name = other.strip_prefix("save:").ok_or_else(|| RuleError::malformed("no such option"))?;
@@ -1147,7 +1147,7 @@ fn swipe(cx: &mut Ctx, user: UnitIdx, option: &str) -> Result<(), RuleError> {
         let t = cx.s.find_unit(id).ok_or_else(|| RuleError::malformed(format!("no unit {id:?}")))?;
         let next = Duration::EndOfTurn { unit: t, turn: cx.s.unit(t).turns_started + 1 };
         let st = Status { kind: StatusKind::Disarmed, amount: 0, source: Some(user), origin: None, duration: next };
-        crate::rules::attack::give_status(cx, t, st, "Swipe");
+        crate::rules::statuses::give::give_status(cx, t, st, "Swipe");
         return Ok(());
     }
     let id = option.strip_prefix("orb:").ok_or_else(|| RuleError::malformed("no such option"))?;

@@ -42,7 +42,7 @@ fn catch(cx: &mut Ctx, unit: UnitIdx) {
     }
     if let Some(st) = catchable(cx.s, unit) {
         let name = format!("{} spreads", cx.s.powers.get(st.origin.unwrap()).name);
-        crate::rules::attack::give_status(cx, unit, st, &name);
+        crate::rules::statuses::give::give_status(cx, unit, st, &name);
     }
 }
 

@@ -50,7 +50,7 @@ fn effect_of(s: &State, c: &Curse) -> Vec<Effect> {
 /// Lays the curse of primitive `index` of `power`'s Effect line.
 pub fn lay(cx: &mut Ctx, def: &CurseDef, maker: UnitIdx, target: UnitIdx, power: u16, index: usize) {
     // A turn-start curse waits through the end of the target's next turn, and fires as it starts.
-    let duration = crate::rules::attack::duration_for(cx.s, maker, target, def.until);
+    let duration = crate::rules::query::duration_for(cx.s, maker, target, def.until);
     let curse = Curse { on: def.on, maker, target, power, index: index as u8, duration, at: None, value: 0, via: None };
     let name = cx.s.powers.get(power).name.clone();
     cx.emit(Event::CurseLaid { name, target: cx.s.who(target), curse: curse.clone() });

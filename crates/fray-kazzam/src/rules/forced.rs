@@ -213,7 +213,12 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
 
 fn fall_prone(cx: &mut Ctx, u: UnitIdx) {
     if cx.s.unit(u).on_map() && !cx.s.unit(u).statuses.iter().any(|s| s.kind == StatusKind::Prone) {
-        crate::rules::attack::give_status(cx, u, Status::simple(StatusKind::Prone, Duration::Indefinite), "fell");
+        crate::rules::statuses::give::give_status(
+            cx,
+            u,
+            Status::simple(StatusKind::Prone, Duration::Indefinite),
+            "fell",
+        );
     }
 }
 

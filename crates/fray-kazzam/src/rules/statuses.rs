@@ -4,6 +4,8 @@
 //! Implied statuses are derived here, never stored twice: Dazed implies Distracted, Grabbed
 //! and Restrained imply Immobilized, Incapacitated implies Stunned (K-ST-Incapacitated).
 
+pub mod give;
+
 use crate::engine::records::statuses::bit;
 pub use crate::engine::records::statuses::mask;
 pub use crate::engine::records::statuses::{Duration, Lingers, Status, StatusKind};

@@ -386,20 +386,20 @@ pub fn entered(cx: &mut Ctx, unit: UnitIdx, from: Pos, to: Pos) -> Result<(), Ru
         match &*p.what {
             "snap-trap" => {
                 let st = crate::rules::statuses::Status::simple(StatusKind::Immobilized, next_turn);
-                crate::rules::attack::give_status(cx, unit, st, "Snap Trap");
+                crate::rules::statuses::give::give_status(cx, unit, st, "Snap Trap");
                 // Caught while passing through an ally's square, it ends on the nearest free one.
                 crate::rules::movement::settle_on_legal_square(cx, unit, "stumbles out of its ally's square");
             }
             "distraction-trap" => {
                 let mut st = crate::rules::statuses::Status::simple(StatusKind::Distracted, next_turn);
                 st.source = p.owner;
-                crate::rules::attack::give_status(cx, unit, st, "Distraction Trap");
+                crate::rules::statuses::give::give_status(cx, unit, st, "Distraction Trap");
                 let mut slowed = crate::rules::statuses::Status::simple(
                     StatusKind::Slowed,
                     crate::rules::statuses::Duration::SaveEnds,
                 );
                 slowed.source = p.owner;
-                crate::rules::attack::give_status(cx, unit, slowed, "Distraction Trap");
+                crate::rules::statuses::give::give_status(cx, unit, slowed, "Distraction Trap");
             }
             "anti-charm-trap" => strip_charms(cx, unit, p.owner, bonus(cx.s, trap)),
             "wand-trap" => {
@@ -639,7 +639,7 @@ fn ride(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx) {
         crate::rules::statuses::Duration::EndOfTurn { unit: victim, turn },
     );
     st.source = p.owner;
-    crate::rules::attack::give_status(cx, victim, st, "Advanced Trap");
+    crate::rules::statuses::give::give_status(cx, victim, st, "Advanced Trap");
 }
 
 /// Whether a hooked power of this module can be used now (checked before it is offered).
@@ -887,7 +887,7 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 group: None,
                 until_turn: None,
             };
-            let hook = def.hook.clone();
+            let hook = def.hook;
             let t = spawn(cx, sp);
             if rider.is_some() {
                 set_trap(cx, t, |st| st.rider = rider);

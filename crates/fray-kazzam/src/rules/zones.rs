@@ -100,7 +100,7 @@ pub fn entered_as(
         if !crate::rules::saves::saving_throw(cx, unit, "slick ground")? {
             let prone =
                 crate::rules::statuses::Status::simple(StatusKind::Prone, crate::rules::statuses::Duration::Indefinite);
-            crate::rules::attack::give_status(cx, unit, prone, "slipped on slick ground");
+            crate::rules::statuses::give::give_status(cx, unit, prone, "slipped on slick ground");
         }
     }
     // Traps and walls, Bura's Traveling Fire, Line-of-Sight Curse, Scouting Warp, Floor Portal,
@@ -275,7 +275,7 @@ fn reveal(cx: &mut Ctx, t: UnitIdx, zone: &PowerZone, name: &str) {
         return; // K-ZONE-2
     }
     cx.emit(Event::ZoneHit { unit: cx.s.who(t), zone: zone.bit });
-    let duration = crate::rules::attack::duration_for(
+    let duration = crate::rules::query::duration_for(
         cx.s,
         zone.owner,
         t,
@@ -288,7 +288,7 @@ fn reveal(cx: &mut Ctx, t: UnitIdx, zone: &PowerZone, name: &str) {
         origin: Some(zone.power),
         duration,
     };
-    crate::rules::attack::give_status(cx, t, status, name);
+    crate::rules::statuses::give::give_status(cx, t, status, name);
 }
 
 /// Power zones a creature moving from `from` to `to` comes into (K-ZONE-2: once per round each).
