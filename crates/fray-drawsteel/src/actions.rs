@@ -343,12 +343,23 @@ impl Footing for Direct {
 }
 
 /// The map as one mover's route search reads it, each square looked up once: its terrain and
-/// the first other creature standing on it (as [`occupied_by_other`] finds it).
+/// the first other creature standing on it (as [`occupied_by_other`] finds it), with what the
+/// mover's steps ask of itself (size, prone, jumping) worked out once.
 struct Ground {
     width: i32,
     height: i32,
     terrain: Vec<Terrain>,
     other: Vec<Option<Cx>>,
+    /// Per square: the other creature there (as `other`) is an enemy of the mover.
+    hostile: Vec<bool>,
+    /// Whether any square is a chasm (without one, no long jump is possible).
+    chasm: bool,
+    c: Cx,
+    size: i32,
+    prone: bool,
+    /// [`jump_height`] and [`jump_length`] with no run-up.
+    jump_height: i32,
+    jump_length: i32,
 }
 
 impl Ground {
@@ -382,19 +393,68 @@ impl Ground {
                 }
             }
         }
-        Ground { width, height, terrain, other }
+        let hostile = other.iter().map(|o| o.is_some_and(|o| s.enemies(c, o))).collect();
+        let chasm = terrain.contains(&Terrain::Chasm);
+        Ground {
+            width,
+            height,
+            terrain,
+            other,
+            hostile,
+            chasm,
+            c,
+            size: s.c(c).size.squares,
+            prone: s.has(c, ConditionKind::Prone),
+            jump_height: jump_height(s, c, false),
+            jump_length: jump_length(s, c, false),
+        }
     }
     fn cell(&self, p: Pos) -> Option<usize> {
         ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)).then(|| (p.y * self.width + p.x) as usize)
     }
-}
-
-impl Footing for Ground {
+    /// `s.terrain_at(p)`.
+    #[inline]
     fn terrain(&self, s: &State, p: Pos) -> Terrain {
         self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.terrain[i])
     }
-    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
-        self.cell(p).map_or_else(|| occupied_by_other(s, c, p), |i| self.other[i])
+    /// `occupied_by_other(s, c, p)`.
+    #[inline]
+    fn other_at(&self, s: &State, p: Pos) -> Option<Cx> {
+        self.cell(p).map_or_else(|| occupied_by_other(s, self.c, p), |i| self.other[i])
+    }
+    /// Whether another creature standing at `p` is an enemy of the mover.
+    #[inline]
+    fn hostile_at(&self, s: &State, p: Pos) -> bool {
+        self.cell(p)
+            .map_or_else(|| occupied_by_other(s, self.c, p).is_some_and(|o| s.enemies(self.c, o)), |i| self.hostile[i])
+    }
+    /// [`can_jump_from`] for the mover.
+    #[inline]
+    fn can_jump_from(&self, s: &State, p: Pos) -> bool {
+        self.size == 1 && !matches!(self.terrain(s, p), Terrain::Difficult | Terrain::Damaging) && !self.prone
+    }
+    /// [`jumps`] with no run-up, pushed onto `out`.
+    fn jumps_into(&self, s: &State, p: Pos, out: &mut Vec<(Pos, u32)>) {
+        // Every jump crosses a chasm square first.
+        if !self.chasm || !self.can_jump_from(s, p) {
+            return;
+        }
+        for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+            let length = self.jump_length;
+            let mut k = 0;
+            while k < length && self.terrain(s, p.offset(dx * (k + 1), dy * (k + 1))) == Terrain::Chasm {
+                k += 1;
+            }
+            let land = p.offset(dx * (k + 1), dy * (k + 1));
+            let climb = s.arena.ground(land) - s.arena.ground(p);
+            if k > 0
+                && self.terrain(s, land).standable()
+                && self.other_at(s, land).is_none()
+                && climb <= self.jump_height
+            {
+                out.push((land, (k + 1).max(climb) as u32));
+            }
+        }
     }
 }
 
@@ -412,16 +472,14 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
 }
 
 /// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
-fn advance_edges<'a>(ground: &'a Ground, s: &'a State, c: Cx) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(ground, s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(ground, s, p, q, false) {
                 out.push((q, cost));
             }
         }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
+        ground.jumps_into(s, p, out);
     }
 }
 
@@ -429,9 +487,47 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     step_cost_on(&Direct, s, c, from, q, charging, run_up)
 }
 
-/// [`step_cost`] over a mover's [`Ground`].
-fn step_cost_ground(g: &Ground, s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
-    step_cost_on(g, s, c, from, q, charging, false)
+/// [`step_cost`] over a mover's [`Ground`]: [`step_cost_on`] with the mover's own questions
+/// answered once.
+fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    let size = g.size;
+    let mut cost = 1;
+    let dz = s.arena.ground(q) - s.arena.ground(from);
+    if !(-1..=0).contains(&dz) {
+        if g.prone {
+            return None;
+        }
+        let jump = dz > 0 && g.can_jump_from(s, from) && dz <= g.jump_height;
+        cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+    }
+    for sq in footprint(q, size) {
+        let t = g.terrain(s, sq);
+        if !t.standable() {
+            return None;
+        }
+        if t == Terrain::Difficult && distance(from, size, sq, 1) > 0 {
+            if charging {
+                return None; // DS-DELTA-13
+            }
+            cost = cost.max(2);
+        }
+        if g.hostile_at(s, sq) {
+            cost = cost.max(2);
+        }
+    }
+    let (dx, dy) = (q.x - from.x, q.y - from.y);
+    if dx != 0
+        && dy != 0
+        && size == 1
+        && !g.terrain(s, from.offset(dx, 0)).standable()
+        && !g.terrain(s, from.offset(0, dy)).standable()
+    {
+        return None;
+    }
+    if g.prone {
+        cost += 1;
+    }
+    Some(cost)
 }
 
 fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
@@ -612,16 +708,13 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             .collect();
     }
     let ground = Ground::new(s, c);
-    let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
-        for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
-                out.push((q, cost));
-            }
-        }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
-    });
+    let r = reachable(
+        s.arena.terrain.width(),
+        s.arena.terrain.height(),
+        start,
+        budget.max(0) as u32,
+        advance_edges(&ground, s),
+    );
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
@@ -680,7 +773,7 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     let ground = Ground::new(s, c);
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        let r = sc.search(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c));
+        let r = sc.search(w, h, start, budget.max(0) as u32, advance_edges(&ground, s));
         r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
     })
 }
@@ -697,7 +790,7 @@ fn destination_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>>
     }
     let ground = Ground::new(s, c);
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.route(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), to))
+    with_scratch(|sc| sc.route(w, h, start, budget.max(0) as u32, advance_edges(&ground, s), to))
 }
 
 /// Whether [`destinations`] (not a charge) offers `to`, searched only until `to` is reached.
@@ -711,7 +804,7 @@ fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
     }
     let ground = Ground::new(s, c);
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.find(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), |q| q == to).is_some())
+    with_scratch(|sc| sc.find(w, h, start, budget.max(0) as u32, advance_edges(&ground, s), |q| q == to).is_some())
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
@@ -730,7 +823,7 @@ fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
     };
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(w, h, start, budget.max(0) as u32, advance_edges(ground, s, c), |q| can_end(s, c, q) && unafraid(q))
+        sc.find(w, h, start, budget.max(0) as u32, advance_edges(ground, s), |q| can_end(s, c, q) && unafraid(q))
             .is_some()
     })
 }
@@ -742,7 +835,6 @@ const QUADRANTS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 fn charge_edges<'a>(
     ground: &'a Ground,
     s: &'a State,
-    c: Cx,
     (sx, sy): (i32, i32),
 ) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
@@ -750,7 +842,7 @@ fn charge_edges<'a>(
             let (dx, dy) = (q.x - p.x, q.y - p.y);
             if (dx == 0 || dx == sx)
                 && (dy == 0 || dy == sy)
-                && let Some(cost) = step_cost_ground(ground, s, c, p, q, true)
+                && let Some(cost) = step_cost_ground(ground, s, p, q, true)
             {
                 out.push((q, cost));
             }
@@ -779,7 +871,7 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     let ground = Ground::new(s, c);
     for quadrant in QUADRANTS {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, c, quadrant));
+        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -1300,13 +1392,43 @@ fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
     }
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
+    // The squares the searches accept, looked for first: beside a creature that can be charged,
+    // free to end on, other than the start, within `budget` squares of it (a step costs at least
+    // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
+    let mut wanted = [false; 4];
+    for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
+        let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
+        for y in tp.y - size..=tp.y + ts {
+            for x in tp.x - size..=tp.x + ts {
+                let q = Pos::new(x, y);
+                let (ox, oy) = (q.x - start.x, q.y - start.y);
+                if q == start
+                    || ox.abs().max(oy.abs()) > budget as i32
+                    || distance(q, size, tp, ts) != 1
+                    || QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
+                    || !can_end(s, c, q)
+                    || !unafraid(q)
+                {
+                    continue;
+                }
+                for (w, &(sx, sy)) in wanted.iter_mut().zip(&QUADRANTS) {
+                    *w |= ox * sx >= 0 && oy * sy >= 0;
+                }
+            }
+        }
+    }
+    if !wanted.contains(&true) {
+        return false;
+    }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        QUADRANTS.iter().any(|&quadrant| {
-            sc.find(w, h, start, budget, charge_edges(ground, s, c, quadrant), |q| {
-                can_end(s, c, q) && unafraid(q) && near_one(q)
-            })
-            .is_some()
+        QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
+            wanted
+                && sc
+                    .find(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                        can_end(s, c, q) && unafraid(q) && near_one(q)
+                    })
+                    .is_some()
         })
     })
 }
@@ -1338,7 +1460,7 @@ fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
     let mut seen: Vec<Pos> = Vec::new();
     with_scratch(|sc| {
         for quadrant in QUADRANTS {
-            let r = sc.search(w, h, start, budget, charge_edges(&ground, s, c, quadrant));
+            let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
             for q in r.squares() {
                 if !seen.contains(&q) {
                     seen.push(q);
@@ -1485,11 +1607,13 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
     let s = &*cx.s;
     let sq = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
     let unit = || s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")));
+    let mut routed = None;
     let v = match p {
         Pending::Move => {
             let to = sq()?;
-            let path =
-                destination_route(s, c, advance_budget(s, c), to).ok_or_else(|| RuleError::malformed("unreachable"))?;
+            let budget = advance_budget(s, c);
+            let path = destination_route(s, c, budget, to).ok_or_else(|| RuleError::malformed("unreachable"))?;
+            routed = Some(budget);
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
@@ -1508,7 +1632,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             Verb::Ability(a, targets)
         }
     };
-    check_verb(cx.s, c, &v, extra)?;
+    check_verb_routed(cx.s, c, &v, extra, routed)?;
     execute(cx, c, v, extra)
 }
 
@@ -1632,6 +1756,12 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
 
 /// Checks a verb against the rules.
 pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleError> {
+    check_verb_routed(s, c, v, extra, None)
+}
+
+/// [`check_verb`], told for a move that its route was found by [`destination_route`] with the
+/// budget `routed` (so its end is known to be a destination with that budget).
+fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32>) -> Result<(), RuleError> {
     if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_) | Verb::Rest(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
@@ -1649,7 +1779,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
             occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
-            let reachable_end = is_destination(s, c, budget, dest);
+            let reachable_end = routed == Some(budget) || is_destination(s, c, budget, dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
                 return Err(RuleError::refused(
