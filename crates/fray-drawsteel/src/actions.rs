@@ -1271,7 +1271,42 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
 
 /// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`.
 fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
-    !plain_refused(s, c, i) && check_verb(s, c, &plain_verb(i), false).is_ok()
+    if plain_refused(s, c, i) {
+        return false;
+    }
+    let offered = match i {
+        3 => hide_allowed(s, c),
+        7 => search_allowed(s, c),
+        _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
+    };
+    debug_assert_eq!(offered, check_verb(s, c, &plain_verb(i), false).is_ok());
+    offered
+}
+
+/// Whether [`check_verb`] accepts a Hide by `c` whose slot [`plain_refused`] has checked:
+/// its refusals as a yes/no, with no words built (DS-HIDE-1, DS-DELTA-8).
+fn hide_allowed(s: &State, c: Cx) -> bool {
+    let concealed = abilities::concealed(s, c);
+    if s.options.hidden == crate::options::Text::Published {
+        // Some enemy it has cover or concealment from that it is not yet hidden from.
+        return s.active().any(|e| {
+            s.enemies(c, e)
+                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
+                && !abilities::hidden_from(s, c, e)
+        });
+    }
+    !s.c(c).hidden
+        && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear))
+}
+
+/// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
+/// [`search_targets`] not empty, asked until the first (DS-GAP-23).
+fn search_allowed(s: &State, c: Cx) -> bool {
+    s.active().any(|h| {
+        abilities::hidden_from(s, h, c)
+            && s.distance(c, h).is_some_and(|d| d <= 10)
+            && abilities::line_of_effect(s, c, h) != Sight::Blocked
+    })
 }
 
 /// Whether the menu (not the extra action's) offers the [`AIMED`] entry `i`.
@@ -1336,8 +1371,30 @@ fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
 
 fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
     s.active().filter(move |&t| {
-        t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
+        let offered = t != c && !maneuver_refused(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+        debug_assert_eq!(
+            offered,
+            t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
+        );
+        offered
     })
+}
+
+/// Whether [`check_verb`] accepts the maneuver at `t` (not `c`) that [`maneuver_refused`] has
+/// let through: the refusals it has not checked, as a yes/no with no words built.
+fn maneuver_allowed(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
+    match kind {
+        "grab" | "knockback" => {
+            // DS-COND-GRAB-1; up to your size, or bigger up to your Might (DS-GAP-24, DS-DELTA-7).
+            let (me, size) = (s.c(c), s.c(t).size);
+            let might = me.char(Characteristic::Might);
+            !(kind == "knockback" && s.has(c, ConditionKind::Grabbed))
+                && !(size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might))
+        }
+        "heal" => s.c(t).recoveries > 0,
+        "aid-attack" => s.enemies(c, t),
+        _ => s.has(t, ConditionKind::Prone),
+    }
 }
 
 /// Whether a shift to `q` is plainly refused: a cheap necessary condition of [`check_verb`]
@@ -1350,17 +1407,28 @@ fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
         || occupant(s, c, q).is_some()
 }
 
+/// Whether [`check_verb`] accepts a shift by `c` from `p` to `q`: [`shift_refused`], then its
+/// other refusals as a yes/no with no words built; `moving` is `speed(s, c) != 0`.
+fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, moving: bool) -> bool {
+    let offered = !shift_refused(s, c, q)
+        && moving
+        && distance(p, 1, q, 1) == 1
+        && step_cost(s, c, p, q, false).is_some()
+        && can_end(s, c, q);
+    debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
+    offered
+}
+
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
-    p.neighbours()
-        .into_iter()
-        .filter(|&q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
-        .collect()
+    let moving = speed(s, c) != 0;
+    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, moving)).collect()
 }
 
 fn any_shift_square(s: &State, c: Cx) -> bool {
     let Some(p) = s.c(c).pos else { return false };
-    p.neighbours().into_iter().any(|q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
+    let moving = speed(s, c) != 0;
+    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, moving))
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {

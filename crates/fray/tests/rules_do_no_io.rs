@@ -12,14 +12,15 @@ const FORBIDDEN: &[&str] =
     &["std::fs", "std::env", "fs::", "env::", "OnceLock", "LazyLock", "lazy_static", "thread_local!", "static mut"];
 
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
-/// cleared when the outermost call returns, so no content or state outlives a call.
+/// cleared when the outermost call returns, so no content or state outlives a call; or memos keyed
+/// by everything their answers depend on, which forget what they hold when asked under another key.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/kit.rs",     // QUIET: refusals left unworded
     "fray-kazzam/src/rules/actions.rs",  // UNLABELLED: unlabelled options
     "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
     "fray-kazzam/src/rules/cover.rs",    // SHOTS: shots judged within one menu
     "fray-drawsteel/src/actions.rs",     // SCRATCH: route-search buffers
-    "fray-drawsteel/src/abilities.rs",   // SIGHTS: lines of effect judged within one menu
+    "fray-drawsteel/src/abilities.rs",   // SIGHTS: lines of effect judged within one menu; BOOK: lines of effect kept for the map they were judged on (keyed by it)
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
