@@ -342,16 +342,27 @@ impl Footing for Direct {
     }
 }
 
-/// The map as one mover's route search reads it, each square looked up once: its terrain and
-/// the first other creature standing on it (as [`occupied_by_other`] finds it), with what the
-/// mover's steps ask of itself (size, prone, jumping) worked out once.
+/// One square as a mover's [`Ground`] reads it.
+#[derive(Clone, Copy)]
+struct Square {
+    /// `terrain_at`: the map, the standing objects over it, the raised walls over those.
+    terrain: Terrain,
+    /// The first other creature standing on it (as [`occupied_by_other`] finds it).
+    other: Option<Cx>,
+    /// `other` is an enemy of the mover.
+    hostile: bool,
+    /// The ground's height (`arena.ground`).
+    ground: i32,
+}
+
+/// The map as one mover's route search reads it, each square looked up once (the map and a
+/// border of one square around it), with what the mover's steps ask of itself (size, prone,
+/// jumping) worked out once.
 struct Ground {
+    /// The map's width and height, with the border.
     width: i32,
     height: i32,
-    terrain: Vec<Terrain>,
-    other: Vec<Option<Cx>>,
-    /// Per square: the other creature there (as `other`) is an enemy of the mover.
-    hostile: Vec<bool>,
+    squares: Vec<Square>,
     /// Whether any square is a chasm (without one, no long jump is possible).
     chasm: bool,
     c: Cx,
@@ -364,69 +375,92 @@ struct Ground {
 
 impl Ground {
     fn new(s: &State, c: Cx) -> Self {
-        let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let terrain = {
-            // As `terrain_at` reads it: the map, the standing objects over it, the raised walls
-            // over those.
-            let mut t = s.arena.terrain.cells().to_vec();
-            for o in s.objects.iter().filter(|o| !o.toppled) {
-                let n = if o.oblong { 1 } else { o.size.squares };
-                for y in o.at.y.max(0)..(o.at.y + n).min(height) {
-                    for x in o.at.x.max(0)..(o.at.x + n).min(width) {
-                        t[(y * width + x) as usize] = Terrain::Object;
-                    }
-                }
-            }
-            for &w in &s.walls {
-                if (0..width).contains(&w.x) && (0..height).contains(&w.y) {
-                    t[(w.y * width + w.x) as usize] = Terrain::Wall;
-                }
-            }
-            t
-        };
-        let mut other = vec![None; (width * height).max(0) as usize];
-        for o in s.active().filter(|&o| o != c) {
-            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
-                if (0..width).contains(&q.x) && (0..height).contains(&q.y) {
-                    let cell = &mut other[(q.y * width + q.x) as usize];
-                    cell.get_or_insert(o);
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let (width, height) = (w + 2, h + 2);
+        // Off the map: edge, ground 0 (`arena.at`, `arena.ground`).
+        let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
+        let mut squares = vec![edge; (width * height).max(0) as usize];
+        let heights = (s.arena.height.width() == w && s.arena.height.height() == h).then(|| s.arena.height.cells());
+        for (i, &t) in s.arena.terrain.cells().iter().enumerate() {
+            let (x, y) = (i as i32 % w, i as i32 / w);
+            let sq = &mut squares[((y + 1) * width + x + 1) as usize];
+            sq.terrain = t;
+            sq.ground = heights.map_or(0, |g| g[i]);
+        }
+        if heights.is_none() {
+            for y in -1..h + 1 {
+                for x in -1..w + 1 {
+                    squares[((y + 1) * width + x + 1) as usize].ground = s.arena.ground(Pos::new(x, y));
                 }
             }
         }
-        let hostile = other.iter().map(|o| o.is_some_and(|o| s.enemies(c, o))).collect();
-        let chasm = terrain.contains(&Terrain::Chasm);
-        Ground {
+        let mut ground = Ground {
             width,
             height,
-            terrain,
-            other,
-            hostile,
-            chasm,
+            squares,
+            chasm: false,
             c,
             size: s.c(c).size.squares,
             prone: s.has(c, ConditionKind::Prone),
             jump_height: jump_height(s, c, false),
             jump_length: jump_length(s, c, false),
+        };
+        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
+        // those.
+        for o in s.objects.iter().filter(|o| !o.toppled) {
+            for q in o.squares() {
+                if let Some(i) = ground.cell(q) {
+                    ground.squares[i].terrain = Terrain::Object;
+                }
+            }
         }
+        for &w in &s.walls {
+            if let Some(i) = ground.cell(w) {
+                ground.squares[i].terrain = Terrain::Wall;
+            }
+        }
+        for o in s.active().filter(|&o| o != c) {
+            let hostile = s.enemies(c, o);
+            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
+                if let Some(i) = ground.cell(q) {
+                    let sq = &mut ground.squares[i];
+                    if sq.other.is_none() {
+                        sq.other = Some(o);
+                        sq.hostile = hostile;
+                    }
+                }
+            }
+        }
+        ground.chasm = ground.squares.iter().any(|q| q.terrain == Terrain::Chasm);
+        ground
     }
+    #[inline]
     fn cell(&self, p: Pos) -> Option<usize> {
-        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)).then(|| (p.y * self.width + p.x) as usize)
+        let (x, y) = (p.x + 1, p.y + 1);
+        ((0..self.width).contains(&x) && (0..self.height).contains(&y)).then(|| (y * self.width + x) as usize)
     }
     /// `s.terrain_at(p)`.
     #[inline]
     fn terrain(&self, s: &State, p: Pos) -> Terrain {
-        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.terrain[i])
+        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.squares[i].terrain)
+    }
+    /// `s.arena.ground(p)`.
+    #[inline]
+    fn ground(&self, s: &State, p: Pos) -> i32 {
+        self.cell(p).map_or_else(|| s.arena.ground(p), |i| self.squares[i].ground)
     }
     /// `occupied_by_other(s, c, p)`.
     #[inline]
     fn other_at(&self, s: &State, p: Pos) -> Option<Cx> {
-        self.cell(p).map_or_else(|| occupied_by_other(s, self.c, p), |i| self.other[i])
+        self.cell(p).map_or_else(|| occupied_by_other(s, self.c, p), |i| self.squares[i].other)
     }
     /// Whether another creature standing at `p` is an enemy of the mover.
     #[inline]
     fn hostile_at(&self, s: &State, p: Pos) -> bool {
-        self.cell(p)
-            .map_or_else(|| occupied_by_other(s, self.c, p).is_some_and(|o| s.enemies(self.c, o)), |i| self.hostile[i])
+        self.cell(p).map_or_else(
+            || occupied_by_other(s, self.c, p).is_some_and(|o| s.enemies(self.c, o)),
+            |i| self.squares[i].hostile,
+        )
     }
     /// [`can_jump_from`] for the mover.
     #[inline]
@@ -446,7 +480,7 @@ impl Ground {
                 k += 1;
             }
             let land = p.offset(dx * (k + 1), dy * (k + 1));
-            let climb = s.arena.ground(land) - s.arena.ground(p);
+            let climb = self.ground(s, land) - self.ground(s, p);
             if k > 0
                 && self.terrain(s, land).standable()
                 && self.other_at(s, land).is_none()
@@ -471,6 +505,156 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
     })
 }
 
+/// Everything a mover's route search reads of a state (its [`Ground`], its start and budget):
+/// the map (the arena, held so that its address names it; raised walls; objects), where each
+/// creature stands, its size and side, and the mover's own size, prone, jump reach and budget.
+#[derive(Default)]
+struct RouteKey {
+    arena: Option<Arc<crate::state::Arena>>,
+    walls: Vec<Pos>,
+    objects: Vec<(Pos, i32, bool)>,
+    creatures: Vec<(bool, Option<Pos>, i32, crate::state::Side)>,
+    c: Cx,
+    prone: bool,
+    jump_height: i32,
+    jump_length: i32,
+    budget: u32,
+}
+
+fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+}
+
+fn creature_key(x: &crate::state::Creature) -> (bool, Option<Pos>, i32, crate::state::Side) {
+    (x.active(), x.pos, x.size.squares, x.side)
+}
+
+impl RouteKey {
+    fn mover(s: &State, c: Cx) -> (bool, i32, i32) {
+        (s.has(c, ConditionKind::Prone), jump_height(s, c, false), jump_length(s, c, false))
+    }
+    fn matches(&self, s: &State, c: Cx, budget: u32) -> bool {
+        self.c == c
+            && self.budget == budget
+            && self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
+            && self.creatures.len() == s.creatures.len()
+            && self.creatures.iter().zip(&s.creatures).all(|(k, x)| *k == creature_key(x))
+            && self.walls == s.walls
+            && self.objects.len() == s.objects.len()
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+            && (self.prone, self.jump_height, self.jump_length) == Self::mover(s, c)
+    }
+    fn of(s: &State, c: Cx, budget: u32) -> Self {
+        let (prone, jump_height, jump_length) = Self::mover(s, c);
+        RouteKey {
+            arena: Some(s.arena.clone()),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            creatures: s.creatures.iter().map(creature_key).collect(),
+            c,
+            prone,
+            jump_height,
+            jump_length,
+            budget,
+        }
+    }
+}
+
+/// Route searches made before, each under the [`RouteKey`] of what it read: a search asked again
+/// on a state that reads the same (the menu, its square question and the answer's check, all on
+/// one mover) is answered from here. A key holds everything the search reads, so an answer kept
+/// here is the answer the search would give.
+#[derive(Default)]
+struct RouteMemo {
+    /// Whole Advance searches (not glossary jumping), newest first.
+    advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
+    /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
+    /// first.
+    charge: Vec<(RouteKey, Vec<Pos>)>,
+}
+
+/// Entries kept of each kind in the [`RouteMemo`].
+const ROUTES_KEPT: usize = 4;
+
+thread_local! {
+    /// ROUTES: a [`RouteMemo`] (answers keyed by everything their search reads).
+    static ROUTES: std::cell::RefCell<RouteMemo> = std::cell::RefCell::new(RouteMemo::default());
+}
+
+/// Runs `f` on the whole Advance search of `c` with `budget` (not glossary jumping), kept from
+/// an earlier search of the same key or searched now (and kept).
+fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fray_core::geometry::Reach) -> R) -> R {
+    let search = |sc: &mut ReachScratch| {
+        let ground = Ground::new(s, c);
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        sc.search(w, h, start, budget, advance_edges(&ground, s)).clone()
+    };
+    ROUTES.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => {
+            if let Some(k) = m.advance.iter().position(|(key, _)| key.matches(s, c, budget)) {
+                let e = m.advance.remove(k);
+                m.advance.insert(0, e);
+            } else {
+                let reach = with_scratch(search);
+                m.advance.truncate(ROUTES_KEPT - 1);
+                m.advance.insert(0, (RouteKey::of(s, c, budget), reach));
+            }
+            f(&m.advance[0].1)
+        }
+        Err(_) => f(&with_scratch(search)),
+    })
+}
+
+/// A kept Advance search of `c` with `budget`, if there is one, given to `f`.
+fn kept_advance<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&fray_core::geometry::Reach) -> R) -> Option<R> {
+    ROUTES.with(|m| {
+        let m = m.try_borrow().ok()?;
+        m.advance.iter().find(|(key, _)| key.matches(s, c, budget)).map(|(_, r)| f(r))
+    })
+}
+
+/// The squares a charge's quadrant searches reach (see [`charge_ends`]), kept or searched now.
+fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> R {
+    let search = || {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let ground = Ground::new(s, c);
+        let mut seen: Vec<Pos> = Vec::new();
+        with_scratch(|sc| {
+            for quadrant in QUADRANTS {
+                let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
+                for q in r.squares() {
+                    if !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+            }
+        });
+        seen
+    };
+    ROUTES.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => {
+            if let Some(k) = m.charge.iter().position(|(key, _)| key.matches(s, c, budget)) {
+                let e = m.charge.remove(k);
+                m.charge.insert(0, e);
+            } else {
+                let seen = search();
+                m.charge.truncate(ROUTES_KEPT - 1);
+                m.charge.insert(0, (RouteKey::of(s, c, budget), seen));
+            }
+            f(&m.charge[0].1)
+        }
+        Err(_) => f(&search()),
+    })
+}
+
+/// Kept charge squares of `c` with `budget`, if there are some, given to `f`.
+fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> Option<R> {
+    ROUTES.with(|m| {
+        let m = m.try_borrow().ok()?;
+        m.charge.iter().find(|(key, _)| key.matches(s, c, budget)).map(|(_, r)| f(r))
+    })
+}
+
 /// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
 fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
@@ -491,8 +675,47 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
 /// answered once.
 fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) -> Option<u32> {
     let size = g.size;
+    if size == 1
+        && let (Some(fi), Some(qi)) = (g.cell(from), g.cell(q))
+    {
+        // One square: the step's squares read straight from the table.
+        let (f, t) = (&g.squares[fi], &g.squares[qi]);
+        let mut cost = 1;
+        let dz = t.ground - f.ground;
+        if !(-1..=0).contains(&dz) {
+            if g.prone {
+                return None;
+            }
+            let jump = dz > 0 && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging) && dz <= g.jump_height;
+            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+        }
+        if !t.terrain.standable() {
+            return None;
+        }
+        if t.terrain == Terrain::Difficult && q != from {
+            if charging {
+                return None; // DS-DELTA-13
+            }
+            cost = cost.max(2);
+        }
+        if t.hostile {
+            cost = cost.max(2);
+        }
+        let (dx, dy) = (q.x - from.x, q.y - from.y);
+        if dx != 0
+            && dy != 0
+            && !g.terrain(s, from.offset(dx, 0)).standable()
+            && !g.terrain(s, from.offset(0, dy)).standable()
+        {
+            return None;
+        }
+        if g.prone {
+            cost += 1;
+        }
+        return Some(cost);
+    }
     let mut cost = 1;
-    let dz = s.arena.ground(q) - s.arena.ground(from);
+    let dz = g.ground(s, q) - g.ground(s, from);
     if !(-1..=0).contains(&dz) {
         if g.prone {
             return None;
@@ -770,10 +993,7 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
         return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
     }
     let unafraid = unafraid_of(s, c);
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| {
-        let r = sc.search(w, h, start, budget.max(0) as u32, advance_edges(&ground, s));
+    with_advance(s, c, start, budget.max(0) as u32, |r| {
         r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
     })
 }
@@ -788,9 +1008,8 @@ fn destination_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>>
     if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
         return None;
     }
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.route(w, h, start, budget.max(0) as u32, advance_edges(&ground, s), to))
+    // The whole search's route to `to` is the one a search stopped there gives.
+    with_advance(s, c, start, budget.max(0) as u32, |r| r.path_to(to))
 }
 
 /// Whether [`destinations`] (not a charge) offers `to`, searched only until `to` is reached.
@@ -802,13 +1021,11 @@ fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
     if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
         return false;
     }
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.find(w, h, start, budget.max(0) as u32, advance_edges(&ground, s), |q| q == to).is_some())
+    with_advance(s, c, start, budget.max(0) as u32, |r| r.cost(to).is_some())
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
-fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
+fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     if s.options.jumping == crate::options::Text::Glossary {
         return !destinations(s, c, budget, false).is_empty();
@@ -821,10 +1038,13 @@ fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
             })
         })
     };
+    let budget = budget.max(0) as u32;
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| can_end(s, c, q) && unafraid(q))) {
+        return found;
+    }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(w, h, start, budget.max(0) as u32, advance_edges(ground, s), |q| can_end(s, c, q) && unafraid(q))
-            .is_some()
+        sc.find(w, h, start, budget, advance_edges(ground(), s), |q| can_end(s, c, q) && unafraid(q)).is_some()
     })
 }
 
@@ -1216,7 +1436,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
         if can_advance
             && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground())
+            && has_destination(s, c, advance_budget(s, c), ground)
             && !put(MenuItem::Advance)
         {
             return;
@@ -1237,7 +1457,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground()) && !put(MenuItem::Charge) {
+    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
@@ -1445,7 +1665,7 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
 
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
-fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
+fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     let size = s.c(c).size.squares;
     let near_one = |q: Pos| {
@@ -1460,6 +1680,11 @@ fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
     }
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
+    if let Some(found) =
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| can_end(s, c, q) && unafraid(q) && near_one(q)))
+    {
+        return found;
+    }
     // The squares the searches accept, looked for first: beside a creature that can be charged,
     // free to end on, other than the start, within `budget` squares of it (a step costs at least
     // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
@@ -1489,6 +1714,7 @@ fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
         return false;
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let ground = ground();
     with_scratch(|sc| {
         QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
             wanted
@@ -1523,21 +1749,9 @@ fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
     let Some(start) = s.c(c).pos else { return vec![] };
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let ground = Ground::new(s, c);
-    let mut seen: Vec<Pos> = Vec::new();
-    with_scratch(|sc| {
-        for quadrant in QUADRANTS {
-            let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
-            for q in r.squares() {
-                if !seen.contains(&q) {
-                    seen.push(q);
-                }
-            }
-        }
-    });
-    seen.retain(|&q| can_end(s, c, q) && unafraid(q));
-    seen
+    with_charge_reach(s, c, start, budget, |seen| {
+        seen.iter().copied().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+    })
 }
 
 /// Everyone an area or self ability catches.
