@@ -356,9 +356,11 @@ struct Square {
 }
 
 /// The map as one mover's route search reads it, each square looked up once (the map and a
-/// border of one square around it), with what the mover's steps ask of itself (size, prone,
+/// border around it), with what the mover's steps ask of itself (size, prone,
 /// jumping) worked out once.
 struct Ground {
+    /// The border's width: the mover's size (at least 1).
+    pad: i32,
     /// The map's width and height, with the border.
     width: i32,
     height: i32,
@@ -376,31 +378,36 @@ struct Ground {
 impl Ground {
     fn new(s: &State, c: Cx) -> Self {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let (width, height) = (w + 2, h + 2);
+        // The border is as wide as the mover, so that every square of a step's footprint is in
+        // the table.
+        let size = s.c(c).size.squares;
+        let pad = size.max(1);
+        let (width, height) = (w + 2 * pad, h + 2 * pad);
         // Off the map: edge, ground 0 (`arena.at`, `arena.ground`).
         let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
         let mut squares = vec![edge; (width * height).max(0) as usize];
         let heights = (s.arena.height.width() == w && s.arena.height.height() == h).then(|| s.arena.height.cells());
         for (i, &t) in s.arena.terrain.cells().iter().enumerate() {
             let (x, y) = (i as i32 % w, i as i32 / w);
-            let sq = &mut squares[((y + 1) * width + x + 1) as usize];
+            let sq = &mut squares[((y + pad) * width + x + pad) as usize];
             sq.terrain = t;
             sq.ground = heights.map_or(0, |g| g[i]);
         }
         if heights.is_none() {
-            for y in -1..h + 1 {
-                for x in -1..w + 1 {
-                    squares[((y + 1) * width + x + 1) as usize].ground = s.arena.ground(Pos::new(x, y));
+            for y in -pad..h + pad {
+                for x in -pad..w + pad {
+                    squares[((y + pad) * width + x + pad) as usize].ground = s.arena.ground(Pos::new(x, y));
                 }
             }
         }
         let mut ground = Ground {
+            pad,
             width,
             height,
             squares,
             chasm: false,
             c,
-            size: s.c(c).size.squares,
+            size,
             prone: s.has(c, ConditionKind::Prone),
             jump_height: jump_height(s, c, false),
             jump_length: jump_length(s, c, false),
@@ -436,7 +443,7 @@ impl Ground {
     }
     #[inline]
     fn cell(&self, p: Pos) -> Option<usize> {
-        let (x, y) = (p.x + 1, p.y + 1);
+        let (x, y) = (p.x + self.pad, p.y + self.pad);
         ((0..self.width).contains(&x) && (0..self.height).contains(&y)).then(|| (y * self.width + x) as usize)
     }
     /// `s.terrain_at(p)`.
@@ -675,10 +682,8 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
 /// answered once.
 fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) -> Option<u32> {
     let size = g.size;
-    if size == 1
-        && let (Some(fi), Some(qi)) = (g.cell(from), g.cell(q))
-    {
-        // One square: the step's squares read straight from the table.
+    if let (Some(fi), Some(qi), Some(_)) = (g.cell(from), g.cell(q), g.cell(q.offset(size - 1, size - 1))) {
+        // Every square of the step in the table: read straight from it.
         let (f, t) = (&g.squares[fi], &g.squares[qi]);
         let mut cost = 1;
         let dz = t.ground - f.ground;
@@ -686,24 +691,38 @@ fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) ->
             if g.prone {
                 return None;
             }
-            let jump = dz > 0 && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging) && dz <= g.jump_height;
+            let jump = dz > 0
+                && size == 1
+                && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging)
+                && dz <= g.jump_height;
             cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
         }
-        if !t.terrain.standable() {
-            return None;
-        }
-        if t.terrain == Terrain::Difficult && q != from {
-            if charging {
-                return None; // DS-DELTA-13
+        let width = g.width as usize;
+        for dy in 0..size {
+            for dx in 0..size {
+                let sq = &g.squares[qi + dy as usize * width + dx as usize];
+                if !sq.terrain.standable() {
+                    return None;
+                }
+                // Difficult terrain counts where the mover was not already standing.
+                let (x, y) = (q.x + dx, q.y + dy);
+                if sq.terrain == Terrain::Difficult
+                    && !((from.x..from.x + size).contains(&x) && (from.y..from.y + size).contains(&y))
+                {
+                    if charging {
+                        return None; // DS-DELTA-13
+                    }
+                    cost = cost.max(2);
+                }
+                if sq.hostile {
+                    cost = cost.max(2);
+                }
             }
-            cost = cost.max(2);
-        }
-        if t.hostile {
-            cost = cost.max(2);
         }
         let (dx, dy) = (q.x - from.x, q.y - from.y);
         if dx != 0
             && dy != 0
+            && size == 1
             && !g.terrain(s, from.offset(dx, 0)).standable()
             && !g.terrain(s, from.offset(0, dy)).standable()
         {
@@ -1041,6 +1060,15 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
     let budget = budget.max(0) as u32;
     if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| can_end(s, c, q) && unafraid(q))) {
         return found;
+    }
+    // A square one step away that the search would reach and accept answers without it.
+    if start.neighbours().into_iter().any(|q| {
+        s.arena.terrain.get(q).is_some()
+            && step_cost(s, c, start, q, false).is_some_and(|k| k <= budget)
+            && can_end(s, c, q)
+            && unafraid(q)
+    }) {
+        return true;
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
@@ -1465,9 +1493,12 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
             return;
         }
     }
-    for i in 0..AIMED.len() as u8 {
-        if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
-            return;
+    // Every aimed maneuver wants a creature within 1 square (maneuver_refused).
+    if s.active().any(|t| t != c && s.distance(c, t).is_some_and(|d| d <= 1)) {
+        for i in 0..AIMED.len() as u8 {
+            if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
+                return;
+            }
         }
     }
     put(MenuItem::EndTurn);
@@ -1511,8 +1542,8 @@ fn hide_allowed(s: &State, c: Cx) -> bool {
         // Some enemy it has cover or concealment from that it is not yet hidden from.
         return s.active().any(|e| {
             s.enemies(c, e)
-                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
                 && !abilities::hidden_from(s, c, e)
+                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
         });
     }
     !s.c(c).hidden

@@ -68,7 +68,16 @@ pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
 
 /// Whether [`placements`] offers any square, looked for only until the first.
 pub fn any_placement(s: &State, c: Cx, a: &AbilityDef) -> bool {
-    s.arena.terrain.squares().any(|q| squares(s, c, a, q).is_some_and(|v| !v.is_empty()))
+    let offered = |q: Pos| squares(s, c, a, q).is_some_and(|v| !v.is_empty());
+    // The user's own square first: a cube there needs no line of effect (one of the squares
+    // looked for, so the answer is the same).
+    if let Some(p) = s.c(c).pos
+        && s.arena.terrain.get(p).is_some()
+        && offered(p)
+    {
+        return true;
+    }
+    s.arena.terrain.squares().any(offered)
 }
 
 /// The creatures an area placed at `square` catches, by the ability's target kind.
