@@ -163,16 +163,19 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
-        (Some(p), Some(q)) => {
-            let key = (p, x.size.squares, q, y.size.squares);
-            let judge = || fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.is_wall(sq));
-            BOOK.with(|book| match book.try_borrow_mut() {
-                Ok(mut book) => book.sight(s, key, judge),
-                Err(_) => judge(),
-            })
-        }
+        (Some(p), Some(q)) => sight_between(s, p, x.size.squares, q, y.size.squares),
         _ => Sight::Blocked,
     }
+}
+
+/// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
+/// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
+pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
+    let judge = || fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => book.sight(s, (p, ps, q, qs), judge),
+        Err(_) => judge(),
+    })
 }
 
 /// What blocks lines of effect (`State::is_wall`) reads besides the map: each object's square,
