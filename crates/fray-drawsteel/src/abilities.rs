@@ -185,8 +185,9 @@ fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) 
 }
 
 /// Lines of effect judged before, between footprints (square and size of each), on one map:
-/// the arena (held, so its address names it), the raised walls and the objects. Asked about
-/// another map, it forgets everything first, so it never answers for a map it was not told.
+/// the arena's terrain (the arena held, so its address names it; another arena with the same
+/// terrain is the same map), the raised walls and the objects. Asked about another map, it
+/// forgets everything first, so it never answers for a map it was not told.
 struct SightBook {
     arena: Option<Arc<crate::state::Arena>>,
     walls: Vec<fray_core::grid::Pos>,
@@ -202,6 +203,14 @@ const SIGHT_SLOTS: usize = 1 << 12;
 
 impl SightBook {
     fn sight(&mut self, s: &State, key: SightKey, judge: impl FnOnce() -> Sight) -> Sight {
+        // Another arena with the same terrain (another match on the same map) blocks the same
+        // squares: it is held from then on instead.
+        if let Some(a) = &self.arena
+            && !Arc::ptr_eq(a, &s.arena)
+            && a.terrain == s.arena.terrain
+        {
+            self.arena = Some(s.arena.clone());
+        }
         let same_map = self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
             && self.walls == s.walls
             && self.objects.len() == s.objects.len()

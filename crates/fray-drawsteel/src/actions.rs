@@ -697,6 +697,30 @@ fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) ->
                 && dz <= g.jump_height;
             cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
         }
+        if size == 1 {
+            // The common case, unrolled: the one square stepped into.
+            if !t.terrain.standable() {
+                return None;
+            }
+            if t.terrain == Terrain::Difficult && q != from {
+                if charging {
+                    return None; // DS-DELTA-13
+                }
+                cost = cost.max(2);
+            }
+            if t.hostile {
+                cost = cost.max(2);
+            }
+            let (dx, dy) = (q.x - from.x, q.y - from.y);
+            if dx != 0
+                && dy != 0
+                && !g.terrain(s, from.offset(dx, 0)).standable()
+                && !g.terrain(s, from.offset(0, dy)).standable()
+            {
+                return None;
+            }
+            return Some(if g.prone { cost + 1 } else { cost });
+        }
         let width = g.width as usize;
         for dy in 0..size {
             for dx in 0..size {
