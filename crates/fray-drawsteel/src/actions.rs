@@ -387,11 +387,14 @@ impl Ground {
         let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
         let mut squares = vec![edge; (width * height).max(0) as usize];
         let heights = (s.arena.height.width() == w && s.arena.height.height() == h).then(|| s.arena.height.cells());
-        for (i, &t) in s.arena.terrain.cells().iter().enumerate() {
-            let (x, y) = (i as i32 % w, i as i32 / w);
-            let sq = &mut squares[((y + pad) * width + x + pad) as usize];
-            sq.terrain = t;
-            sq.ground = heights.map_or(0, |g| g[i]);
+        if w > 0 {
+            for (y, row) in s.arena.terrain.cells().chunks(w as usize).enumerate() {
+                let at = ((y as i32 + pad) * width + pad) as usize;
+                for (x, (sq, &t)) in squares[at..at + row.len()].iter_mut().zip(row).enumerate() {
+                    sq.terrain = t;
+                    sq.ground = heights.map_or(0, |g| g[y * w as usize + x]);
+                }
+            }
         }
         if heights.is_none() {
             for y in -pad..h + pad {
@@ -444,7 +447,8 @@ impl Ground {
     #[inline]
     fn cell(&self, p: Pos) -> Option<usize> {
         let (x, y) = (p.x + self.pad, p.y + self.pad);
-        ((0..self.width).contains(&x) && (0..self.height).contains(&y)).then(|| (y * self.width + x) as usize)
+        // A negative coordinate wraps to a large unsigned one: one compare per axis.
+        ((x as u32) < self.width as u32 && (y as u32) < self.height as u32).then_some((y * self.width + x) as usize)
     }
     /// `s.terrain_at(p)`.
     #[inline]
@@ -682,7 +686,9 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
 /// answered once.
 fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) -> Option<u32> {
     let size = g.size;
-    if let (Some(fi), Some(qi), Some(_)) = (g.cell(from), g.cell(q), g.cell(q.offset(size - 1, size - 1))) {
+    if let (Some(fi), Some(qi)) = (g.cell(from), g.cell(q))
+        && (size == 1 || g.cell(q.offset(size - 1, size - 1)).is_some())
+    {
         // Every square of the step in the table: read straight from it.
         let (f, t) = (&g.squares[fi], &g.squares[qi]);
         let mut cost = 1;
