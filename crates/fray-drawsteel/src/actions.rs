@@ -1765,6 +1765,13 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
                 {
                     continue;
                 }
+                // One step away: the search's first step reaches it (and accepts it) if it fits.
+                if ox.abs().max(oy.abs()) == 1
+                    && s.arena.terrain.get(q).is_some()
+                    && step_cost_run(s, c, start, q, true, false).is_some_and(|k| k <= budget)
+                {
+                    return true;
+                }
                 for (w, &(sx, sy)) in wanted.iter_mut().zip(&QUADRANTS) {
                     *w |= ox * sx >= 0 && oy * sy >= 0;
                 }
