@@ -1690,27 +1690,35 @@ fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
 }
 
 /// Whether [`check_verb`] accepts a shift by `c` from `p` to `q`: [`shift_refused`], then its
-/// other refusals as a yes/no with no words built; `moving` is `speed(s, c) != 0`.
-fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, moving: bool) -> bool {
-    let offered = !shift_refused(s, c, q)
-        && moving
+/// other refusals as a yes/no with no words built. `able` holds the parts that do not depend
+/// on `q` (active, a move action left, not slowed, speed not 0: [`shift_able`]).
+fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
+    let offered = able
+        && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
+        && occupant(s, c, q).is_none()
         && distance(p, 1, q, 1) == 1
         && step_cost(s, c, p, q, false).is_some()
-        && can_end(s, c, q);
+        // can_end, whose occupant test is the one above.
+        && footprint(q, s.c(c).size.squares).all(|sq| s.terrain_at(sq).standable());
     debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
     offered
 }
 
+/// The parts of [`shift_offered`] that do not depend on the square.
+fn shift_able(s: &State, c: Cx) -> bool {
+    s.c(c).active() && slot_ok(s, c, Slot::Move, false) && !s.has(c, ConditionKind::Slowed) && speed(s, c) != 0
+}
+
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
-    let moving = speed(s, c) != 0;
-    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, moving)).collect()
+    let able = shift_able(s, c);
+    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able)).collect()
 }
 
 fn any_shift_square(s: &State, c: Cx) -> bool {
     let Some(p) = s.c(c).pos else { return false };
-    let moving = speed(s, c) != 0;
-    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, moving))
+    let able = shift_able(s, c);
+    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, able))
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
