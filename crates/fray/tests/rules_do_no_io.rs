@@ -19,8 +19,8 @@ const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/rules/actions.rs",  // UNLABELLED: unlabelled options
     "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
     "fray-kazzam/src/rules/cover.rs",    // SHOTS: shots judged within one menu
-    "fray-drawsteel/src/actions.rs",     // SCRATCH: route-search buffers; ROUTES: route searches keyed by all they read
-    "fray-drawsteel/src/abilities.rs", // SIGHTS: lines of effect judged within one menu; BOOK: lines of effect kept for the map they were judged on (keyed by it)
+    "fray-drawsteel/src/actions.rs",     // SCRATCH: route-search buffers; ROUTES: searches keyed by all they read
+    "fray-drawsteel/src/abilities.rs",   // SIGHTS: sights within one menu; BOOK: sights keyed by their map
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
