@@ -163,8 +163,81 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
-        (Some(p), Some(q)) => fray_core::sight::sight(p, x.size.squares, q, y.size.squares, |sq| s.is_wall(sq)),
+        (Some(p), Some(q)) => sight_between(s, p, x.size.squares, q, y.size.squares),
         _ => Sight::Blocked,
+    }
+}
+
+/// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
+/// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
+pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
+    let judge = || fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => book.sight(s, (p, ps, q, qs), judge),
+        Err(_) => judge(),
+    })
+}
+
+/// What blocks lines of effect (`State::is_wall`) reads besides the map: each object's square,
+/// the squares it fills across, whether it is toppled.
+fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+}
+
+/// Lines of effect judged before, between footprints (square and size of each), on one map:
+/// the arena's terrain (the arena held, so its address names it; another arena with the same
+/// terrain is the same map), the raised walls and the objects. Asked about another map, it
+/// forgets everything first, so it never answers for a map it was not told.
+struct SightBook {
+    arena: Option<Arc<crate::state::Arena>>,
+    walls: Vec<fray_core::grid::Pos>,
+    objects: Vec<(fray_core::grid::Pos, i32, bool)>,
+    /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
+    slots: Vec<Option<(SightKey, Sight)>>,
+}
+
+type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
+
+/// Slots in the [`SightBook`].
+const SIGHT_SLOTS: usize = 1 << 12;
+
+impl SightBook {
+    fn sight(&mut self, s: &State, key: SightKey, judge: impl FnOnce() -> Sight) -> Sight {
+        // Another arena with the same terrain (another match on the same map) blocks the same
+        // squares: it is held from then on instead.
+        if let Some(a) = &self.arena
+            && !Arc::ptr_eq(a, &s.arena)
+            && a.terrain == s.arena.terrain
+        {
+            self.arena = Some(s.arena.clone());
+        }
+        let same_map = self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
+            && self.walls == s.walls
+            && self.objects.len() == s.objects.len()
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o));
+        if !same_map {
+            self.arena = Some(s.arena.clone());
+            self.walls.clone_from(&s.walls);
+            self.objects.clear();
+            self.objects.extend(s.objects.iter().map(object_key));
+            self.slots.clear();
+        }
+        if self.slots.is_empty() {
+            self.slots.resize(SIGHT_SLOTS, None);
+        }
+        let (p, ps, q, qs) = key;
+        let h = [p.x, p.y, ps, q.x, q.y, qs]
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
+        let slot = &mut self.slots[(h ^ (h >> 29)) as usize % SIGHT_SLOTS];
+        match *slot {
+            Some((k, v)) if k == key => v,
+            _ => {
+                let v = judge();
+                *slot = Some((key, v));
+                v
+            }
+        }
     }
 }
 
@@ -180,6 +253,11 @@ thread_local! {
     /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
     /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
     static SIGHTS: std::cell::RefCell<Option<Sights>> = const { std::cell::RefCell::new(None) };
+    /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
+    /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
+    static BOOK: std::cell::RefCell<SightBook> = const {
+        std::cell::RefCell::new(SightBook { arena: None, walls: Vec::new(), objects: Vec::new(), slots: Vec::new() })
+    };
 }
 
 /// While the guard lives, [`line_of_effect`] in `s` is judged once per pair of creatures.

@@ -8,10 +8,11 @@ use crate::events::{Ctx, Event};
 use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
+use crate::state::footprint_distance as distance;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
-use fray_core::geometry::{ReachScratch, distance, reachable};
+use fray_core::geometry::{ReachScratch, reachable};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
@@ -342,59 +343,164 @@ impl Footing for Direct {
     }
 }
 
-/// The map as one mover's route search reads it, each square looked up once: its terrain and
-/// the first other creature standing on it (as [`occupied_by_other`] finds it).
+/// One square as a mover's [`Ground`] reads it.
+#[derive(Clone, Copy)]
+struct Square {
+    /// `terrain_at`: the map, the standing objects over it, the raised walls over those.
+    terrain: Terrain,
+    /// The first other creature standing on it (as [`occupied_by_other`] finds it).
+    other: Option<Cx>,
+    /// `other` is an enemy of the mover.
+    hostile: bool,
+    /// The ground's height (`arena.ground`).
+    ground: i32,
+}
+
+/// The map as one mover's route search reads it, each square looked up once (the map and a
+/// border around it), with what the mover's steps ask of itself (size, prone,
+/// jumping) worked out once.
 struct Ground {
+    /// The border's width: the mover's size (at least 1).
+    pad: i32,
+    /// The map's width and height, with the border.
     width: i32,
     height: i32,
-    terrain: Vec<Terrain>,
-    other: Vec<Option<Cx>>,
+    squares: Vec<Square>,
+    /// Whether any square is a chasm (without one, no long jump is possible).
+    chasm: bool,
+    c: Cx,
+    size: i32,
+    prone: bool,
+    /// [`jump_height`] and [`jump_length`] with no run-up.
+    jump_height: i32,
+    jump_length: i32,
 }
 
 impl Ground {
     fn new(s: &State, c: Cx) -> Self {
-        let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let terrain = {
-            // As `terrain_at` reads it: the map, the standing objects over it, the raised walls
-            // over those.
-            let mut t = s.arena.terrain.cells().to_vec();
-            for o in s.objects.iter().filter(|o| !o.toppled) {
-                let n = if o.oblong { 1 } else { o.size.squares };
-                for y in o.at.y.max(0)..(o.at.y + n).min(height) {
-                    for x in o.at.x.max(0)..(o.at.x + n).min(width) {
-                        t[(y * width + x) as usize] = Terrain::Object;
-                    }
-                }
-            }
-            for &w in &s.walls {
-                if (0..width).contains(&w.x) && (0..height).contains(&w.y) {
-                    t[(w.y * width + w.x) as usize] = Terrain::Wall;
-                }
-            }
-            t
-        };
-        let mut other = vec![None; (width * height).max(0) as usize];
-        for o in s.active().filter(|&o| o != c) {
-            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
-                if (0..width).contains(&q.x) && (0..height).contains(&q.y) {
-                    let cell = &mut other[(q.y * width + q.x) as usize];
-                    cell.get_or_insert(o);
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        // The border is as wide as the mover, so that every square of a step's footprint is in
+        // the table.
+        let size = s.c(c).size.squares;
+        let pad = size.max(1);
+        let (width, height) = (w + 2 * pad, h + 2 * pad);
+        // Off the map: edge, ground 0 (`arena.at`, `arena.ground`).
+        let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
+        let mut squares = vec![edge; (width * height).max(0) as usize];
+        let heights = (s.arena.height.width() == w && s.arena.height.height() == h).then(|| s.arena.height.cells());
+        if w > 0 {
+            for (y, row) in s.arena.terrain.cells().chunks(w as usize).enumerate() {
+                let at = ((y as i32 + pad) * width + pad) as usize;
+                for (x, (sq, &t)) in squares[at..at + row.len()].iter_mut().zip(row).enumerate() {
+                    sq.terrain = t;
+                    sq.ground = heights.map_or(0, |g| g[y * w as usize + x]);
                 }
             }
         }
-        Ground { width, height, terrain, other }
+        if heights.is_none() {
+            for y in -pad..h + pad {
+                for x in -pad..w + pad {
+                    squares[((y + pad) * width + x + pad) as usize].ground = s.arena.ground(Pos::new(x, y));
+                }
+            }
+        }
+        let mut ground = Ground {
+            pad,
+            width,
+            height,
+            squares,
+            chasm: false,
+            c,
+            size,
+            prone: s.has(c, ConditionKind::Prone),
+            jump_height: jump_height(s, c, false),
+            jump_length: jump_length(s, c, false),
+        };
+        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
+        // those.
+        for o in s.objects.iter().filter(|o| !o.toppled) {
+            for q in o.squares() {
+                if let Some(i) = ground.cell(q) {
+                    ground.squares[i].terrain = Terrain::Object;
+                }
+            }
+        }
+        for &w in &s.walls {
+            if let Some(i) = ground.cell(w) {
+                ground.squares[i].terrain = Terrain::Wall;
+            }
+        }
+        for o in s.active().filter(|&o| o != c) {
+            let hostile = s.enemies(c, o);
+            for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
+                if let Some(i) = ground.cell(q) {
+                    let sq = &mut ground.squares[i];
+                    if sq.other.is_none() {
+                        sq.other = Some(o);
+                        sq.hostile = hostile;
+                    }
+                }
+            }
+        }
+        ground.chasm = ground.squares.iter().any(|q| q.terrain == Terrain::Chasm);
+        ground
     }
+    #[inline]
     fn cell(&self, p: Pos) -> Option<usize> {
-        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)).then(|| (p.y * self.width + p.x) as usize)
+        let (x, y) = (p.x + self.pad, p.y + self.pad);
+        // A negative coordinate wraps to a large unsigned one: one compare per axis.
+        ((x as u32) < self.width as u32 && (y as u32) < self.height as u32).then_some((y * self.width + x) as usize)
     }
-}
-
-impl Footing for Ground {
+    /// `s.terrain_at(p)`.
+    #[inline]
     fn terrain(&self, s: &State, p: Pos) -> Terrain {
-        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.terrain[i])
+        self.cell(p).map_or_else(|| s.terrain_at(p), |i| self.squares[i].terrain)
     }
-    fn other_at(&self, s: &State, c: Cx, p: Pos) -> Option<Cx> {
-        self.cell(p).map_or_else(|| occupied_by_other(s, c, p), |i| self.other[i])
+    /// `s.arena.ground(p)`.
+    #[inline]
+    fn ground(&self, s: &State, p: Pos) -> i32 {
+        self.cell(p).map_or_else(|| s.arena.ground(p), |i| self.squares[i].ground)
+    }
+    /// `occupied_by_other(s, c, p)`.
+    #[inline]
+    fn other_at(&self, s: &State, p: Pos) -> Option<Cx> {
+        self.cell(p).map_or_else(|| occupied_by_other(s, self.c, p), |i| self.squares[i].other)
+    }
+    /// Whether another creature standing at `p` is an enemy of the mover.
+    #[inline]
+    fn hostile_at(&self, s: &State, p: Pos) -> bool {
+        self.cell(p).map_or_else(
+            || occupied_by_other(s, self.c, p).is_some_and(|o| s.enemies(self.c, o)),
+            |i| self.squares[i].hostile,
+        )
+    }
+    /// [`can_jump_from`] for the mover.
+    #[inline]
+    fn can_jump_from(&self, s: &State, p: Pos) -> bool {
+        self.size == 1 && !matches!(self.terrain(s, p), Terrain::Difficult | Terrain::Damaging) && !self.prone
+    }
+    /// [`jumps`] with no run-up, pushed onto `out`.
+    fn jumps_into(&self, s: &State, p: Pos, out: &mut Vec<(Pos, u32)>) {
+        // Every jump crosses a chasm square first.
+        if !self.chasm || !self.can_jump_from(s, p) {
+            return;
+        }
+        for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+            let length = self.jump_length;
+            let mut k = 0;
+            while k < length && self.terrain(s, p.offset(dx * (k + 1), dy * (k + 1))) == Terrain::Chasm {
+                k += 1;
+            }
+            let land = p.offset(dx * (k + 1), dy * (k + 1));
+            let climb = self.ground(s, land) - self.ground(s, p);
+            if k > 0
+                && self.terrain(s, land).standable()
+                && self.other_at(s, land).is_none()
+                && climb <= self.jump_height
+            {
+                out.push((land, (k + 1).max(climb) as u32));
+            }
+        }
     }
 }
 
@@ -411,17 +517,165 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
     })
 }
 
+/// Everything a mover's route search reads of a state (its [`Ground`], its start and budget):
+/// the map (the arena, held so that its address names it; raised walls; objects), where each
+/// creature stands, its size and side, and the mover's own size, prone, jump reach and budget.
+#[derive(Default)]
+struct RouteKey {
+    arena: Option<Arc<crate::state::Arena>>,
+    walls: Vec<Pos>,
+    objects: Vec<(Pos, i32, bool)>,
+    creatures: Vec<(bool, Option<Pos>, i32, crate::state::Side)>,
+    c: Cx,
+    prone: bool,
+    jump_height: i32,
+    jump_length: i32,
+    budget: u32,
+}
+
+fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+}
+
+fn creature_key(x: &crate::state::Creature) -> (bool, Option<Pos>, i32, crate::state::Side) {
+    (x.active(), x.pos, x.size.squares, x.side)
+}
+
+impl RouteKey {
+    fn mover(s: &State, c: Cx) -> (bool, i32, i32) {
+        (s.has(c, ConditionKind::Prone), jump_height(s, c, false), jump_length(s, c, false))
+    }
+    fn matches(&self, s: &State, c: Cx, budget: u32) -> bool {
+        self.c == c
+            && self.budget == budget
+            && self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
+            && self.creatures.len() == s.creatures.len()
+            && self.creatures.iter().zip(&s.creatures).all(|(k, x)| *k == creature_key(x))
+            && self.walls == s.walls
+            && self.objects.len() == s.objects.len()
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+            && (self.prone, self.jump_height, self.jump_length) == Self::mover(s, c)
+    }
+    fn of(s: &State, c: Cx, budget: u32) -> Self {
+        let (prone, jump_height, jump_length) = Self::mover(s, c);
+        RouteKey {
+            arena: Some(s.arena.clone()),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            creatures: s.creatures.iter().map(creature_key).collect(),
+            c,
+            prone,
+            jump_height,
+            jump_length,
+            budget,
+        }
+    }
+}
+
+/// Route searches made before, each under the [`RouteKey`] of what it read: a search asked again
+/// on a state that reads the same (the menu, its square question and the answer's check, all on
+/// one mover) is answered from here. A key holds everything the search reads, so an answer kept
+/// here is the answer the search would give.
+#[derive(Default)]
+struct RouteMemo {
+    /// Whole Advance searches (not glossary jumping), newest first.
+    advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
+    /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
+    /// first.
+    charge: Vec<(RouteKey, Vec<Pos>)>,
+}
+
+/// Entries kept of each kind in the [`RouteMemo`].
+const ROUTES_KEPT: usize = 4;
+
+thread_local! {
+    /// ROUTES: a [`RouteMemo`] (answers keyed by everything their search reads).
+    static ROUTES: std::cell::RefCell<RouteMemo> = std::cell::RefCell::new(RouteMemo::default());
+}
+
+/// Runs `f` on the whole Advance search of `c` with `budget` (not glossary jumping), kept from
+/// an earlier search of the same key or searched now (and kept).
+fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fray_core::geometry::Reach) -> R) -> R {
+    let search = |sc: &mut ReachScratch| {
+        let ground = Ground::new(s, c);
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        sc.search(w, h, start, budget, advance_edges(&ground, s)).clone()
+    };
+    ROUTES.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => {
+            if let Some(k) = m.advance.iter().position(|(key, _)| key.matches(s, c, budget)) {
+                let e = m.advance.remove(k);
+                m.advance.insert(0, e);
+            } else {
+                let reach = with_scratch(search);
+                m.advance.truncate(ROUTES_KEPT - 1);
+                m.advance.insert(0, (RouteKey::of(s, c, budget), reach));
+            }
+            f(&m.advance[0].1)
+        }
+        Err(_) => f(&with_scratch(search)),
+    })
+}
+
+/// A kept Advance search of `c` with `budget`, if there is one, given to `f`.
+fn kept_advance<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&fray_core::geometry::Reach) -> R) -> Option<R> {
+    ROUTES.with(|m| {
+        let m = m.try_borrow().ok()?;
+        m.advance.iter().find(|(key, _)| key.matches(s, c, budget)).map(|(_, r)| f(r))
+    })
+}
+
+/// The squares a charge's quadrant searches reach (see [`charge_ends`]), kept or searched now.
+fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> R {
+    let search = || {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let ground = Ground::new(s, c);
+        let mut seen: Vec<Pos> = Vec::new();
+        with_scratch(|sc| {
+            for quadrant in QUADRANTS {
+                let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
+                for q in r.squares() {
+                    if !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+            }
+        });
+        seen
+    };
+    ROUTES.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => {
+            if let Some(k) = m.charge.iter().position(|(key, _)| key.matches(s, c, budget)) {
+                let e = m.charge.remove(k);
+                m.charge.insert(0, e);
+            } else {
+                let seen = search();
+                m.charge.truncate(ROUTES_KEPT - 1);
+                m.charge.insert(0, (RouteKey::of(s, c, budget), seen));
+            }
+            f(&m.charge[0].1)
+        }
+        Err(_) => f(&search()),
+    })
+}
+
+/// Kept charge squares of `c` with `budget`, if there are some, given to `f`.
+fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> Option<R> {
+    ROUTES.with(|m| {
+        let m = m.try_borrow().ok()?;
+        m.charge.iter().find(|(key, _)| key.matches(s, c, budget)).map(|(_, r)| f(r))
+    })
+}
+
 /// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
-fn advance_edges<'a>(ground: &'a Ground, s: &'a State, c: Cx) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(ground, s, c, p, q, false) {
+            if let Some(cost) = step_cost_ground(ground, s, p, q, false) {
                 out.push((q, cost));
             }
         }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
+        ground.jumps_into(s, p, out);
     }
 }
 
@@ -429,9 +683,124 @@ fn step_cost_run(s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bo
     step_cost_on(&Direct, s, c, from, q, charging, run_up)
 }
 
-/// [`step_cost`] over a mover's [`Ground`].
-fn step_cost_ground(g: &Ground, s: &State, c: Cx, from: Pos, q: Pos, charging: bool) -> Option<u32> {
-    step_cost_on(g, s, c, from, q, charging, false)
+/// [`step_cost`] over a mover's [`Ground`]: [`step_cost_on`] with the mover's own questions
+/// answered once.
+fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) -> Option<u32> {
+    let size = g.size;
+    if let (Some(fi), Some(qi)) = (g.cell(from), g.cell(q))
+        && (size == 1 || g.cell(q.offset(size - 1, size - 1)).is_some())
+    {
+        // Every square of the step in the table: read straight from it.
+        let (f, t) = (&g.squares[fi], &g.squares[qi]);
+        let mut cost = 1;
+        let dz = t.ground - f.ground;
+        if !(-1..=0).contains(&dz) {
+            if g.prone {
+                return None;
+            }
+            let jump = dz > 0
+                && size == 1
+                && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging)
+                && dz <= g.jump_height;
+            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+        }
+        if size == 1 {
+            // The common case, unrolled: the one square stepped into.
+            if !t.terrain.standable() {
+                return None;
+            }
+            if t.terrain == Terrain::Difficult && q != from {
+                if charging {
+                    return None; // DS-DELTA-13
+                }
+                cost = cost.max(2);
+            }
+            if t.hostile {
+                cost = cost.max(2);
+            }
+            let (dx, dy) = (q.x - from.x, q.y - from.y);
+            if dx != 0
+                && dy != 0
+                && !g.terrain(s, from.offset(dx, 0)).standable()
+                && !g.terrain(s, from.offset(0, dy)).standable()
+            {
+                return None;
+            }
+            return Some(if g.prone { cost + 1 } else { cost });
+        }
+        let width = g.width as usize;
+        for dy in 0..size {
+            for dx in 0..size {
+                let sq = &g.squares[qi + dy as usize * width + dx as usize];
+                if !sq.terrain.standable() {
+                    return None;
+                }
+                // Difficult terrain counts where the mover was not already standing.
+                let (x, y) = (q.x + dx, q.y + dy);
+                if sq.terrain == Terrain::Difficult
+                    && !((from.x..from.x + size).contains(&x) && (from.y..from.y + size).contains(&y))
+                {
+                    if charging {
+                        return None; // DS-DELTA-13
+                    }
+                    cost = cost.max(2);
+                }
+                if sq.hostile {
+                    cost = cost.max(2);
+                }
+            }
+        }
+        let (dx, dy) = (q.x - from.x, q.y - from.y);
+        if dx != 0
+            && dy != 0
+            && size == 1
+            && !g.terrain(s, from.offset(dx, 0)).standable()
+            && !g.terrain(s, from.offset(0, dy)).standable()
+        {
+            return None;
+        }
+        if g.prone {
+            cost += 1;
+        }
+        return Some(cost);
+    }
+    let mut cost = 1;
+    let dz = g.ground(s, q) - g.ground(s, from);
+    if !(-1..=0).contains(&dz) {
+        if g.prone {
+            return None;
+        }
+        let jump = dz > 0 && g.can_jump_from(s, from) && dz <= g.jump_height;
+        cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+    }
+    for sq in footprint(q, size) {
+        let t = g.terrain(s, sq);
+        if !t.standable() {
+            return None;
+        }
+        if t == Terrain::Difficult && distance(from, size, sq, 1) > 0 {
+            if charging {
+                return None; // DS-DELTA-13
+            }
+            cost = cost.max(2);
+        }
+        if g.hostile_at(s, sq) {
+            cost = cost.max(2);
+        }
+    }
+    let (dx, dy) = (q.x - from.x, q.y - from.y);
+    if dx != 0
+        && dy != 0
+        && size == 1
+        && !g.terrain(s, from.offset(dx, 0)).standable()
+        && !g.terrain(s, from.offset(0, dy)).standable()
+    {
+        return None;
+    }
+    if g.prone {
+        cost += 1;
+    }
+    Some(cost)
 }
 
 fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
@@ -612,16 +981,13 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
             .collect();
     }
     let ground = Ground::new(s, c);
-    let r = reachable(s.arena.terrain.width(), s.arena.terrain.height(), start, budget.max(0) as u32, |p, out| {
-        for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(&ground, s, c, p, q, false) {
-                out.push((q, cost));
-            }
-        }
-        for (land, cost) in jumps(s, c, p, None) {
-            out.push((land, cost));
-        }
-    });
+    let r = reachable(
+        s.arena.terrain.width(),
+        s.arena.terrain.height(),
+        start,
+        budget.max(0) as u32,
+        advance_edges(&ground, s),
+    );
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
@@ -677,10 +1043,7 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
         return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
     }
     let unafraid = unafraid_of(s, c);
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| {
-        let r = sc.search(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c));
+    with_advance(s, c, start, budget.max(0) as u32, |r| {
         r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
     })
 }
@@ -695,9 +1058,8 @@ fn destination_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>>
     if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
         return None;
     }
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.route(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), to))
+    // The whole search's route to `to` is the one a search stopped there gives.
+    with_advance(s, c, start, budget.max(0) as u32, |r| r.path_to(to))
 }
 
 /// Whether [`destinations`] (not a charge) offers `to`, searched only until `to` is reached.
@@ -709,13 +1071,11 @@ fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
     if to == start || !can_end(s, c, to) || !unafraid_of(s, c)(to) {
         return false;
     }
-    let ground = Ground::new(s, c);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    with_scratch(|sc| sc.find(w, h, start, budget.max(0) as u32, advance_edges(&ground, s, c), |q| q == to).is_some())
+    with_advance(s, c, start, budget.max(0) as u32, |r| r.cost(to).is_some())
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
-fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
+fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     if s.options.jumping == crate::options::Text::Glossary {
         return !destinations(s, c, budget, false).is_empty();
@@ -728,10 +1088,22 @@ fn has_destination(s: &State, c: Cx, budget: i32, ground: &Ground) -> bool {
             })
         })
     };
+    let budget = budget.max(0) as u32;
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| can_end(s, c, q) && unafraid(q))) {
+        return found;
+    }
+    // A square one step away that the search would reach and accept answers without it.
+    if start.neighbours().into_iter().any(|q| {
+        s.arena.terrain.get(q).is_some()
+            && step_cost(s, c, start, q, false).is_some_and(|k| k <= budget)
+            && can_end(s, c, q)
+            && unafraid(q)
+    }) {
+        return true;
+    }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(w, h, start, budget.max(0) as u32, advance_edges(ground, s, c), |q| can_end(s, c, q) && unafraid(q))
-            .is_some()
+        sc.find(w, h, start, budget, advance_edges(ground(), s), |q| can_end(s, c, q) && unafraid(q)).is_some()
     })
 }
 
@@ -742,7 +1114,6 @@ const QUADRANTS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 fn charge_edges<'a>(
     ground: &'a Ground,
     s: &'a State,
-    c: Cx,
     (sx, sy): (i32, i32),
 ) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
     move |p, out| {
@@ -750,7 +1121,7 @@ fn charge_edges<'a>(
             let (dx, dy) = (q.x - p.x, q.y - p.y);
             if (dx == 0 || dx == sx)
                 && (dy == 0 || dy == sy)
-                && let Some(cost) = step_cost_ground(ground, s, c, p, q, true)
+                && let Some(cost) = step_cost_ground(ground, s, p, q, true)
             {
                 out.push((q, cost));
             }
@@ -779,7 +1150,7 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     let ground = Ground::new(s, c);
     for quadrant in QUADRANTS {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, c, quadrant));
+        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -1124,7 +1495,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
         if can_advance
             && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground())
+            && has_destination(s, c, advance_budget(s, c), ground)
             && !put(MenuItem::Advance)
         {
             return;
@@ -1145,7 +1516,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground()) && !put(MenuItem::Charge) {
+    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
@@ -1153,9 +1524,12 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
             return;
         }
     }
-    for i in 0..AIMED.len() as u8 {
-        if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
-            return;
+    // Every aimed maneuver wants a creature within 1 square (maneuver_refused).
+    if s.active().any(|t| t != c && s.distance(c, t).is_some_and(|d| d <= 1)) {
+        for i in 0..AIMED.len() as u8 {
+            if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
+                return;
+            }
         }
     }
     put(MenuItem::EndTurn);
@@ -1179,7 +1553,42 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
 
 /// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`.
 fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
-    !plain_refused(s, c, i) && check_verb(s, c, &plain_verb(i), false).is_ok()
+    if plain_refused(s, c, i) {
+        return false;
+    }
+    let offered = match i {
+        3 => hide_allowed(s, c),
+        7 => search_allowed(s, c),
+        _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
+    };
+    debug_assert_eq!(offered, check_verb(s, c, &plain_verb(i), false).is_ok());
+    offered
+}
+
+/// Whether [`check_verb`] accepts a Hide by `c` whose slot [`plain_refused`] has checked:
+/// its refusals as a yes/no, with no words built (DS-HIDE-1, DS-DELTA-8).
+fn hide_allowed(s: &State, c: Cx) -> bool {
+    let concealed = abilities::concealed(s, c);
+    if s.options.hidden == crate::options::Text::Published {
+        // Some enemy it has cover or concealment from that it is not yet hidden from.
+        return s.active().any(|e| {
+            s.enemies(c, e)
+                && !abilities::hidden_from(s, c, e)
+                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
+        });
+    }
+    !s.c(c).hidden
+        && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear))
+}
+
+/// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
+/// [`search_targets`] not empty, asked until the first (DS-GAP-23).
+fn search_allowed(s: &State, c: Cx) -> bool {
+    s.active().any(|h| {
+        abilities::hidden_from(s, h, c)
+            && s.distance(c, h).is_some_and(|d| d <= 10)
+            && abilities::line_of_effect(s, c, h) != Sight::Blocked
+    })
 }
 
 /// Whether the menu (not the extra action's) offers the [`AIMED`] entry `i`.
@@ -1244,8 +1653,30 @@ fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
 
 fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
     s.active().filter(move |&t| {
-        t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
+        let offered = t != c && !maneuver_refused(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+        debug_assert_eq!(
+            offered,
+            t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
+        );
+        offered
     })
+}
+
+/// Whether [`check_verb`] accepts the maneuver at `t` (not `c`) that [`maneuver_refused`] has
+/// let through: the refusals it has not checked, as a yes/no with no words built.
+fn maneuver_allowed(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
+    match kind {
+        "grab" | "knockback" => {
+            // DS-COND-GRAB-1; up to your size, or bigger up to your Might (DS-GAP-24, DS-DELTA-7).
+            let (me, size) = (s.c(c), s.c(t).size);
+            let might = me.char(Characteristic::Might);
+            !(kind == "knockback" && s.has(c, ConditionKind::Grabbed))
+                && !(size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might))
+        }
+        "heal" => s.c(t).recoveries > 0,
+        "aid-attack" => s.enemies(c, t),
+        _ => s.has(t, ConditionKind::Prone),
+    }
 }
 
 /// Whether a shift to `q` is plainly refused: a cheap necessary condition of [`check_verb`]
@@ -1258,17 +1689,36 @@ fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
         || occupant(s, c, q).is_some()
 }
 
+/// Whether [`check_verb`] accepts a shift by `c` from `p` to `q`: [`shift_refused`], then its
+/// other refusals as a yes/no with no words built. `able` holds the parts that do not depend
+/// on `q` (active, a move action left, not slowed, speed not 0: [`shift_able`]).
+fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
+    let offered = able
+        && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
+        && occupant(s, c, q).is_none()
+        && distance(p, 1, q, 1) == 1
+        && step_cost(s, c, p, q, false).is_some()
+        // can_end, whose occupant test is the one above.
+        && footprint(q, s.c(c).size.squares).all(|sq| s.terrain_at(sq).standable());
+    debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
+    offered
+}
+
+/// The parts of [`shift_offered`] that do not depend on the square.
+fn shift_able(s: &State, c: Cx) -> bool {
+    s.c(c).active() && slot_ok(s, c, Slot::Move, false) && !s.has(c, ConditionKind::Slowed) && speed(s, c) != 0
+}
+
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
-    p.neighbours()
-        .into_iter()
-        .filter(|&q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
-        .collect()
+    let able = shift_able(s, c);
+    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able)).collect()
 }
 
 fn any_shift_square(s: &State, c: Cx) -> bool {
     let Some(p) = s.c(c).pos else { return false };
-    p.neighbours().into_iter().any(|q| !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok())
+    let able = shift_able(s, c);
+    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, able))
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
@@ -1285,7 +1735,7 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
 
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
-fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
+fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     let size = s.c(c).size.squares;
     let near_one = |q: Pos| {
@@ -1300,13 +1750,56 @@ fn can_charge_someone(s: &State, c: Cx, ground: &Ground) -> bool {
     }
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
+    if let Some(found) =
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| can_end(s, c, q) && unafraid(q) && near_one(q)))
+    {
+        return found;
+    }
+    // The squares the searches accept, looked for first: beside a creature that can be charged,
+    // free to end on, other than the start, within `budget` squares of it (a step costs at least
+    // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
+    let mut wanted = [false; 4];
+    for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
+        let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
+        for y in tp.y - size..=tp.y + ts {
+            for x in tp.x - size..=tp.x + ts {
+                let q = Pos::new(x, y);
+                let (ox, oy) = (q.x - start.x, q.y - start.y);
+                if q == start
+                    || ox.abs().max(oy.abs()) > budget as i32
+                    || distance(q, size, tp, ts) != 1
+                    || QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
+                    || !can_end(s, c, q)
+                    || !unafraid(q)
+                {
+                    continue;
+                }
+                // One step away: the search's first step reaches it (and accepts it) if it fits.
+                if ox.abs().max(oy.abs()) == 1
+                    && s.arena.terrain.get(q).is_some()
+                    && step_cost_run(s, c, start, q, true, false).is_some_and(|k| k <= budget)
+                {
+                    return true;
+                }
+                for (w, &(sx, sy)) in wanted.iter_mut().zip(&QUADRANTS) {
+                    *w |= ox * sx >= 0 && oy * sy >= 0;
+                }
+            }
+        }
+    }
+    if !wanted.contains(&true) {
+        return false;
+    }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let ground = ground();
     with_scratch(|sc| {
-        QUADRANTS.iter().any(|&quadrant| {
-            sc.find(w, h, start, budget, charge_edges(ground, s, c, quadrant), |q| {
-                can_end(s, c, q) && unafraid(q) && near_one(q)
-            })
-            .is_some()
+        QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
+            wanted
+                && sc
+                    .find(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                        can_end(s, c, q) && unafraid(q) && near_one(q)
+                    })
+                    .is_some()
         })
     })
 }
@@ -1333,21 +1826,9 @@ fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
     let Some(start) = s.c(c).pos else { return vec![] };
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let ground = Ground::new(s, c);
-    let mut seen: Vec<Pos> = Vec::new();
-    with_scratch(|sc| {
-        for quadrant in QUADRANTS {
-            let r = sc.search(w, h, start, budget, charge_edges(&ground, s, c, quadrant));
-            for q in r.squares() {
-                if !seen.contains(&q) {
-                    seen.push(q);
-                }
-            }
-        }
-    });
-    seen.retain(|&q| can_end(s, c, q) && unafraid(q));
-    seen
+    with_charge_reach(s, c, start, budget, |seen| {
+        seen.iter().copied().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+    })
 }
 
 /// Everyone an area or self ability catches.
@@ -1485,11 +1966,13 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
     let s = &*cx.s;
     let sq = || Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"));
     let unit = || s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")));
+    let mut routed = None;
     let v = match p {
         Pending::Move => {
             let to = sq()?;
-            let path =
-                destination_route(s, c, advance_budget(s, c), to).ok_or_else(|| RuleError::malformed("unreachable"))?;
+            let budget = advance_budget(s, c);
+            let path = destination_route(s, c, budget, to).ok_or_else(|| RuleError::malformed("unreachable"))?;
+            routed = Some(budget);
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
@@ -1508,7 +1991,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             Verb::Ability(a, targets)
         }
     };
-    check_verb(cx.s, c, &v, extra)?;
+    check_verb_routed(cx.s, c, &v, extra, routed)?;
     execute(cx, c, v, extra)
 }
 
@@ -1632,6 +2115,12 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
 
 /// Checks a verb against the rules.
 pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleError> {
+    check_verb_routed(s, c, v, extra, None)
+}
+
+/// [`check_verb`], told for a move that its route was found by [`destination_route`] with the
+/// budget `routed` (so its end is known to be a destination with that budget).
+fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32>) -> Result<(), RuleError> {
     if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_) | Verb::Rest(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
@@ -1649,7 +2138,7 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
             occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
-            let reachable_end = is_destination(s, c, budget, dest);
+            let reachable_end = routed == Some(budget) || is_destination(s, c, budget, dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
                 return Err(RuleError::refused(

@@ -18,7 +18,7 @@ pub fn squares(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Option<Vec<Pos>
             if distance(p, size, square, 1) > within {
                 return None;
             }
-            let origin_seen = fray_core::sight::sight(p, size, square, 1, |q| s.is_wall(q)) != Sight::Blocked;
+            let origin_seen = crate::abilities::sight_between(s, p, size, square, 1) != Sight::Blocked;
             if !origin_seen && distance(p, size, square, 1) > 0 {
                 return None;
             }
@@ -61,14 +61,62 @@ pub fn squares(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Option<Vec<Pos>
     }
 }
 
+/// Whether the area can go at `square` and covers some square there: `squares` giving a
+/// list that is not empty, without building it.
+fn offered(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> bool {
+    let me = s.c(c);
+    let Some(p) = me.pos else { return false };
+    let size = me.size.squares;
+    let answer = match a.distance {
+        Distance::Cube { size: n, within } => {
+            let d = distance(p, size, square, 1);
+            d <= within
+                && (d == 0 || crate::abilities::sight_between(s, p, size, square, 1) != Sight::Blocked)
+                && (0..n).any(|dy| (0..n).any(|dx| s.terrain_at(square.offset(dx, dy)) != Terrain::Edge))
+        }
+        Distance::Line { length, width } => {
+            distance(p, size, square, 1) == 1 && {
+                let dir = ((square.x - p.x).signum(), (square.y - p.y).signum());
+                (0..length)
+                    .map(|i| square.offset(dir.0 * i, dir.1 * i))
+                    .take_while(|&base| s.terrain_at(base) != Terrain::Wall)
+                    .any(|base| {
+                        (0..width).any(|w| {
+                            let q = if dir.0 == 0 {
+                                base.offset(w, 0)
+                            } else if dir.1 == 0 {
+                                base.offset(0, w)
+                            } else {
+                                base.offset(w * dir.0.signum(), 0)
+                            };
+                            s.terrain_at(q) != Terrain::Wall && s.terrain_at(q) != Terrain::Edge
+                        })
+                    })
+            }
+        }
+        _ => false,
+    };
+    debug_assert_eq!(answer, squares(s, c, a, square).is_some_and(|v| !v.is_empty()));
+    answer
+}
+
 /// Squares the area may be placed at (for the menu).
 pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
-    s.arena.terrain.squares().filter(|&q| squares(s, c, a, q).is_some_and(|v| !v.is_empty())).collect()
+    s.arena.terrain.squares().filter(|&q| offered(s, c, a, q)).collect()
 }
 
 /// Whether [`placements`] offers any square, looked for only until the first.
 pub fn any_placement(s: &State, c: Cx, a: &AbilityDef) -> bool {
-    s.arena.terrain.squares().any(|q| squares(s, c, a, q).is_some_and(|v| !v.is_empty()))
+    let offered = |q: Pos| offered(s, c, a, q);
+    // The user's own square first: a cube there needs no line of effect (one of the squares
+    // looked for, so the answer is the same).
+    if let Some(p) = s.c(c).pos
+        && s.arena.terrain.get(p).is_some()
+        && offered(p)
+    {
+        return true;
+    }
+    s.arena.terrain.squares().any(offered)
 }
 
 /// The creatures an area placed at `square` catches, by the ability's target kind.

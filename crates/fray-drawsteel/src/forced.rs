@@ -383,24 +383,34 @@ fn nearest_free(s: &crate::state::State, c: Cx, near: Pos) -> Option<Pos> {
 /// Where the next wall square may go: a free square (no creature, not solid), the first within
 /// `within` of the builder, the others sharing a side with a square already placed.
 pub fn wall_options(s: &crate::state::State, c: Cx, within: i32, placed: &[Pos]) -> Vec<DecisionOption> {
-    let me = s.c(c);
-    let Some(p) = me.pos else { return vec![DecisionOption::new("stop", "stop")] };
-    let mut o: Vec<DecisionOption> = s
-        .arena
-        .terrain
-        .squares()
-        .filter(|&q| s.terrain_at(q).standable() && s.at(q).is_none() && !placed.contains(&q))
-        .filter(|&q| {
-            if placed.is_empty() {
-                distance(p, me.size.squares, q, 1) <= within
-            } else {
-                placed.iter().any(|w| (w.x - q.x).abs() + (w.y - q.y).abs() == 1)
-            }
-        })
-        .map(|q| DecisionOption::square(q, format!("wall at {q}")))
-        .collect();
+    let Some(squares) = wall_squares(s, c, within, placed) else {
+        return vec![DecisionOption::new("stop", "stop")];
+    };
+    let mut o: Vec<DecisionOption> =
+        squares.into_iter().map(|q| DecisionOption::square(q, format!("wall at {q}"))).collect();
     o.push(DecisionOption::new("stop", "stop building"));
     o
+}
+
+/// The squares [`wall_options`] offers before its `stop`, in its order; `None` where it offers
+/// only `stop` (its builder is off the map).
+pub fn wall_squares(s: &crate::state::State, c: Cx, within: i32, placed: &[Pos]) -> Option<Vec<Pos>> {
+    let me = s.c(c);
+    let p = me.pos?;
+    Some(
+        s.arena
+            .terrain
+            .squares()
+            .filter(|&q| s.terrain_at(q).standable() && s.at(q).is_none() && !placed.contains(&q))
+            .filter(|&q| {
+                if placed.is_empty() {
+                    distance(p, me.size.squares, q, 1) <= within
+                } else {
+                    placed.iter().any(|w| (w.x - q.x).abs() + (w.y - q.y).abs() == 1)
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Places one wall square.
@@ -426,21 +436,29 @@ pub fn answer_wall(
 
 /// Squares a creature may be teleported to.
 pub fn teleport_options(s: &crate::state::State, t: Cx, range: i32) -> Vec<DecisionOption> {
-    let x = s.c(t);
-    let Some(p) = x.pos else { return vec![DecisionOption::new("stay", "stay")] };
-    let mut o: Vec<DecisionOption> = s
-        .arena
-        .terrain
-        .squares()
-        .filter(|&q| q != p && distance(q, x.size.squares, p, x.size.squares) <= range)
-        .filter(|&q| {
-            fray_core::grid::footprint(q, x.size.squares)
-                .all(|sq| s.terrain_at(sq).standable() && s.at(sq).is_none_or(|o| o == t))
-        })
-        .map(|q| DecisionOption::square(q, format!("teleport to {q}")))
-        .collect();
+    let Some(squares) = teleport_squares(s, t, range) else { return vec![DecisionOption::new("stay", "stay")] };
+    let mut o: Vec<DecisionOption> =
+        squares.into_iter().map(|q| DecisionOption::square(q, format!("teleport to {q}"))).collect();
     o.push(DecisionOption::new("stay", "leave it where it is"));
     o
+}
+
+/// The squares [`teleport_options`] offers before its `stay`, in its order; `None` where it
+/// offers only `stay` (the creature is off the map).
+pub fn teleport_squares(s: &crate::state::State, t: Cx, range: i32) -> Option<Vec<Pos>> {
+    let x = s.c(t);
+    let p = x.pos?;
+    Some(
+        s.arena
+            .terrain
+            .squares()
+            .filter(|&q| q != p && distance(q, x.size.squares, p, x.size.squares) <= range)
+            .filter(|&q| {
+                fray_core::grid::footprint(q, x.size.squares)
+                    .all(|sq| s.terrain_at(sq).standable() && s.at(sq).is_none_or(|o| o == t))
+            })
+            .collect(),
+    )
 }
 
 /// Teleports a creature: no opportunity attacks; it slips any grab and stops being restrained

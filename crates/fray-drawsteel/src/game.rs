@@ -259,6 +259,18 @@ fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
             out.extend(crate::turn::ready(s, *side).into_iter().enumerate().map(|(i, c)| encode(s, &s.c(c).id, i)));
         }
         Frame::Opportunity { .. } => out.extend([encode(s, "strike", 0), encode(s, "decline", 1)]),
+        // Square questions ([`crate::forced::wall_options`], [`crate::forced::teleport_options`]):
+        // their squares, then the word that ends them.
+        Frame::Wall { c, within, placed, .. } => {
+            let squares = crate::forced::wall_squares(s, *c, *within, placed).unwrap_or_default();
+            out.extend(squares.iter().enumerate().map(|(i, &q)| square_action(q, i)));
+            out.push(encode(s, "stop", squares.len()));
+        }
+        Frame::Teleport { target, range, .. } => {
+            let squares = crate::forced::teleport_squares(s, *target, *range).unwrap_or_default();
+            out.extend(squares.iter().enumerate().map(|(i, &q)| square_action(q, i)));
+            out.push(encode(s, "stay", squares.len()));
+        }
         _ => return None,
     }
     Some(())

@@ -246,6 +246,14 @@ impl Creature {
     }
 }
 
+/// `fray_core::geometry::distance` (squares between two footprints), inlined for the rules'
+/// hot paths.
+#[inline]
+pub fn footprint_distance(a: Pos, a_size: i32, b: Pos, b_size: i32) -> i32 {
+    let gap = |a0: i32, asz: i32, b0: i32, bsz: i32| (b0 - (a0 + asz - 1)).max(a0 - (b0 + bsz - 1)).max(0);
+    gap(a.x, a_size, b.x, b_size).max(gap(a.y, a_size, b.y, b_size))
+}
+
 /// An object on the map (DS-SIZE-3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapObject {
@@ -333,9 +341,14 @@ impl State {
         self.c(a).side != self.c(b).side
     }
     /// Distance between two creatures, height included.
+    #[inline]
     pub fn distance(&self, a: Cx, b: Cx) -> Option<i32> {
         let (x, y) = (self.c(a), self.c(b));
-        Some(fray_core::geometry::distance_3d(x.pos?, x.z, x.size.squares, y.pos?, y.z, y.size.squares))
+        // `fray_core::geometry::distance_3d`, inlined.
+        let (xs, ys) = (x.size.squares, y.size.squares);
+        let flat = footprint_distance(x.pos?, xs, y.pos?, ys);
+        let dz = (y.z - (x.z + xs - 1)).max(x.z - (y.z + ys - 1)).max(0);
+        Some(flat.max(dz))
     }
     /// Whether `h` is hidden from the enemy `x` now (DS-HIDE-3, DS-DELTA-8): glossary, a
     /// hidden creature is hidden from every enemy; published, from each enemy it hid from, not
@@ -393,7 +406,7 @@ impl State {
     pub fn at(&self, p: Pos) -> Option<Cx> {
         self.active().find(|&c| {
             let x = self.c(c);
-            fray_core::geometry::distance(x.pos.unwrap(), x.size.squares, p, 1) == 0
+            footprint_distance(x.pos.unwrap(), x.size.squares, p, 1) == 0
         })
     }
 }

@@ -12,13 +12,14 @@ const FORBIDDEN: &[&str] =
     &["std::fs", "std::env", "fs::", "env::", "OnceLock", "LazyLock", "lazy_static", "thread_local!", "static mut"];
 
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
-/// cleared when the outermost call returns, so no content or state outlives a call.
+/// cleared when the outermost call returns, so no content or state outlives a call; or memos keyed
+/// by everything their answers depend on, which forget what they hold when asked under another key.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/kit.rs", // QUIET: refusals left unworded; UNLABELLED: unlabelled options
     "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
     "fray-kazzam/src/rules/cover.rs", // SHOTS: shots judged within one menu
-    "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers
-    "fray-drawsteel/src/abilities.rs", // SIGHTS: lines of effect judged within one menu
+    "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers; ROUTES: searches keyed by all they read
+    "fray-drawsteel/src/abilities.rs", // SIGHTS: sights within one menu; BOOK: sights keyed by their map
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
