@@ -377,9 +377,27 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     Some(sc.into_reach())
 }
 
-/// Whether the arena has a Boost Square at all.
+thread_local! {
+    /// The arena [`has_boosts`] last scanned, with its answer. Holding the arena keeps it
+    /// shared, so a change to its terrain (copy on write, `Arc::make_mut`) makes a new one:
+    /// while the pointer is the same, the terrain is too.
+    static BOOSTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, bool)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether the arena has a Boost Square at all (every search asks: scanned once per arena).
 fn has_boosts(s: &State) -> bool {
-    s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)))
+    BOOSTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some((arena, boosts)) = m.as_ref()
+            && std::sync::Arc::ptr_eq(arena, &s.arena)
+        {
+            return *boosts;
+        }
+        let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
+        *m = Some((s.arena.clone(), boosts));
+        boosts
+    })
 }
 
 /// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares
