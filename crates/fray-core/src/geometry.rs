@@ -465,6 +465,47 @@ mod tests {
     }
 
     #[test]
+    fn pruned_searches_answer_as_the_plain_ones() {
+        let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
+        let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
+            for q in p.neighbours() {
+                if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
+                    out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
+                }
+            }
+        };
+        let pruned = |p: Pos, f: &Frontier, out: &mut Vec<(Pos, u32)>| {
+            let mut all = Vec::new();
+            edges(p, &mut all);
+            out.extend(all.into_iter().filter(|&(q, _)| f.may_improve(q)));
+        };
+        for least in [0, 1] {
+            for (start, budget) in [(Pos::new(4, 4), 3), (Pos::new(0, 0), 6), (Pos::new(8, 7), 2)] {
+                let mut plain = ReachScratch::new();
+                let mut cut = ReachScratch::new();
+                let a = plain.min_step(least).search(9, 8, start, budget, edges).clone();
+                let b = cut.min_step(least).search_pruned(9, 8, start, budget, pruned);
+                assert_eq!(a.squares().collect::<Vec<_>>(), b.squares().collect::<Vec<_>>());
+                for p in a.squares() {
+                    assert_eq!(a.cost(p), b.cost(p));
+                    assert_eq!(a.path_to(p), b.path_to(p));
+                }
+                let far = |p: Pos| p.x + p.y >= start.x + start.y + 2;
+                assert_eq!(
+                    plain.find(9, 8, start, budget, edges, far),
+                    cut.find_pruned(9, 8, start, budget, pruned, far)
+                );
+                for dest in [Pos::new(6, 6), Pos::new(1, 1), start] {
+                    assert_eq!(
+                        plain.route(9, 8, start, budget, edges, dest),
+                        cut.route_pruned(9, 8, start, budget, pruned, dest)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn reused_buffers_answer_as_a_fresh_search() {
         let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
         let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {

@@ -12,11 +12,14 @@ const FORBIDDEN: &[&str] =
     &["std::fs", "std::env", "fs::", "env::", "OnceLock", "LazyLock", "lazy_static", "thread_local!", "static mut"];
 
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
-/// cleared when the outermost call returns, so no content or state outlives a call.
+/// cleared when the outermost call returns, so no content or state outlives a call; or memos
+/// that hold the shared piece of state they were worked out from (an `Arc`, which copy on write
+/// keeps unchanged while held) and answer only for that same piece.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/kit.rs",     // QUIET: refusals left unworded
+    "fray-kazzam/src/engine/memo.rs",    // FOUND: power ids looked up, per set of powers
     "fray-kazzam/src/rules/actions.rs",  // UNLABELLED: unlabelled options
-    "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
+    "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers; BOOSTS: per arena
     "fray-kazzam/src/rules/cover.rs",    // SHOTS: shots judged within one menu
     "fray-drawsteel/src/actions.rs",     // SCRATCH: route-search buffers
     "fray-drawsteel/src/abilities.rs",   // SIGHTS: lines of effect judged within one menu

@@ -67,7 +67,7 @@ fn ready(s: &State, u: UnitIdx, h: &str) -> Vec<u16> {
 
 /// Whether `owner` could make a Basic Implement Attack against `target` right now.
 fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
-    let basic = s.powers.find("basic-implement-attack").expect("built-in");
+    let basic = crate::engine::memo::find_power(s, "basic-implement-attack").expect("built-in");
     let u = s.unit(owner);
     !u.stowed
         && !s.has(owner, StatusKind::Disarmed)
@@ -100,6 +100,11 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)>
 /// Whether [`options`] has any: both its parts are empty for a unit that cannot trigger, and no
 /// option id is written.
 fn has_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
+    // Only armed powers answer a move or an attack ([`powers_for_triggering`]; no feature
+    // does): with none armed there is nothing to ask, whatever else holds.
+    if matches!(trigger, Trigger::Moving { .. } | Trigger::Attacking { .. }) && s.unit(owner).armed.is_empty() {
+        return false;
+    }
     can_trigger(s, owner)
         && (!powers_for_triggering(s, owner, trigger).is_empty()
             || !feature_options_triggering(s, owner, trigger).is_empty())
