@@ -658,7 +658,8 @@ fn shift_squares_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s:
 
 /// Whether [`shift_squares_on`] has any square (the menu's question, answered at the first).
 fn can_shift_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s: &'a State, u: UnitIdx) -> bool {
-    shift_start(footing, s, u).is_some_and(|(p, footing)| p.neighbours().into_iter().any(|q| shift_fits(footing, s, u, p, q)))
+    shift_start(footing, s, u)
+        .is_some_and(|(p, footing)| p.neighbours().into_iter().any(|q| shift_fits(footing, s, u, p, q)))
 }
 
 /// Where `u` would shift from, if it may shift at all, with its footing (gathered then).
