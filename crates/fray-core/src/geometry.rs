@@ -263,6 +263,139 @@ impl ReachScratch {
     }
 }
 
+/// What a route search knows while it asks a square for its steps ([`ReachScratch::search_pruned`]):
+/// which squares a step from there could still make cheaper.
+pub struct Frontier<'a> {
+    cost: &'a Grid<u32>,
+    /// The cost of the square asked, plus the least a step costs.
+    floor: u32,
+}
+
+impl Frontier<'_> {
+    /// Whether a step onto `q` could lower its cost: off the grid, or already reached for no
+    /// more than the cheapest step from here would cost, it could not (the search would ignore
+    /// the step), so the step need not be judged at all.
+    #[inline]
+    pub fn may_improve(&self, q: Pos) -> bool {
+        self.cost.get(q).is_some_and(|&c| c > self.floor)
+    }
+}
+
+/// Searches whose `edges` may leave out the steps the search would ignore ([`Frontier`]): the
+/// same answers as [`ReachScratch::search`], [`ReachScratch::find`] and [`ReachScratch::route`],
+/// with fewer steps judged.
+impl ReachScratch {
+    /// [`ReachScratch::search`], `edges` told the [`Frontier`].
+    pub fn search_pruned(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
+    ) -> &Reach {
+        self.run_pruned(width, height, start, budget, edges, |_| false);
+        let r = &mut self.reach;
+        r.reached.sort_unstable_by_key(|p| (p.y, p.x));
+        &self.reach
+    }
+
+    /// [`ReachScratch::find`], `edges` told the [`Frontier`].
+    pub fn find_pruned(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
+        accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        self.run_pruned(width, height, start, budget, edges, accept)
+    }
+
+    /// [`ReachScratch::route`], `edges` told the [`Frontier`].
+    pub fn route_pruned(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
+        dest: Pos,
+    ) -> Option<Vec<Pos>> {
+        if dest == start {
+            // As `route`: a whole search in fresh buffers (no least step), read for `dest`.
+            return ReachScratch::new().search_pruned(width, height, start, budget, edges).path_to(dest);
+        }
+        self.run_pruned(width, height, start, budget, edges, |p| p == dest)?;
+        self.reach.path_to(dest)
+    }
+
+    /// `run`, telling `edges` the [`Frontier`]: a step it leaves out is one `run` would not take.
+    fn run_pruned(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        mut edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
+        mut accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        let r = &mut self.reach;
+        if r.cost.width() != width || r.cost.height() != height {
+            r.cost = Grid::new(width, height, UNREACHED);
+            r.prev = Grid::new(width, height, start);
+        } else {
+            r.cost.fill(UNREACHED);
+        }
+        r.start = start;
+        r.reached.clear();
+        let buckets = &mut self.buckets;
+        if buckets.len() < budget as usize + 1 {
+            buckets.resize_with(budget as usize + 1, Vec::new);
+        }
+        for b in buckets.iter_mut() {
+            b.clear();
+        }
+        if let Some(c) = r.cost.get_mut(start) {
+            *c = 0;
+            buckets[0].push(start);
+        }
+        let out = &mut self.out;
+        for b in 0..=budget as usize {
+            while let Some(p) = buckets[b].pop() {
+                if r.cost.get(p).copied() != Some(b as u32) {
+                    continue;
+                }
+                if p != start {
+                    r.reached.push(p);
+                    if accept(p) {
+                        return Some(p);
+                    }
+                }
+                if b as u32 + self.min_step > budget {
+                    continue; // no step from here fits in the budget
+                }
+                out.clear();
+                edges(p, &Frontier { cost: &r.cost, floor: b as u32 + self.min_step }, out);
+                for &(q, step) in out.iter() {
+                    let nc = b as u32 + step;
+                    if nc > budget || !r.cost.contains(q) {
+                        continue;
+                    }
+                    let i = r.cost.index(q);
+                    if nc < r.cost.cells()[i] {
+                        r.cost.cells_mut()[i] = nc;
+                        r.prev.cells_mut()[i] = p;
+                        buckets[nc as usize].push(q);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
 /// Cheapest routes from `start` on a `width`×`height` grid, spending at most `budget`.
 ///
 /// `edges(from, out)` pushes every `(to, cost)` step that may be taken from `from`: it is
@@ -329,6 +462,47 @@ mod tests {
         assert_eq!(reach.cost(Pos::new(1, 0)), Some(2));
         assert_eq!(reach.cost(Pos::new(2, 0)), Some(3));
         assert_eq!(reach.path_to(Pos::new(2, 0)).unwrap(), vec![Pos::new(1, 0), Pos::new(2, 0)]);
+    }
+
+    #[test]
+    fn pruned_searches_answer_as_the_plain_ones() {
+        let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
+        let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
+            for q in p.neighbours() {
+                if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
+                    out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
+                }
+            }
+        };
+        let pruned = |p: Pos, f: &Frontier, out: &mut Vec<(Pos, u32)>| {
+            let mut all = Vec::new();
+            edges(p, &mut all);
+            out.extend(all.into_iter().filter(|&(q, _)| f.may_improve(q)));
+        };
+        for least in [0, 1] {
+            for (start, budget) in [(Pos::new(4, 4), 3), (Pos::new(0, 0), 6), (Pos::new(8, 7), 2)] {
+                let mut plain = ReachScratch::new();
+                let mut cut = ReachScratch::new();
+                let a = plain.min_step(least).search(9, 8, start, budget, edges).clone();
+                let b = cut.min_step(least).search_pruned(9, 8, start, budget, pruned);
+                assert_eq!(a.squares().collect::<Vec<_>>(), b.squares().collect::<Vec<_>>());
+                for p in a.squares() {
+                    assert_eq!(a.cost(p), b.cost(p));
+                    assert_eq!(a.path_to(p), b.path_to(p));
+                }
+                let far = |p: Pos| p.x + p.y >= start.x + start.y + 2;
+                assert_eq!(
+                    plain.find(9, 8, start, budget, edges, far),
+                    cut.find_pruned(9, 8, start, budget, pruned, far)
+                );
+                for dest in [Pos::new(6, 6), Pos::new(1, 1), start] {
+                    assert_eq!(
+                        plain.route(9, 8, start, budget, edges, dest),
+                        cut.route_pruned(9, 8, start, budget, pruned, dest)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -13,10 +13,13 @@ const FORBIDDEN: &[&str] =
 
 /// The thread-locals allowed, by file: per-call scratch buffers and memos that start empty and are
 /// cleared when the outermost call returns, so no content or state outlives a call; or memos keyed
-/// by everything their answers depend on, which forget what they hold when asked under another key.
+/// by everything their answers depend on, which forget what they hold when asked under another
+/// key; or memos that hold the shared piece of state they were worked out from (an `Arc`, which
+/// copy on write keeps unchanged while held) and answer only for that same piece.
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/kit.rs", // QUIET: refusals left unworded; UNLABELLED: unlabelled options
-    "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers
+    "fray-kazzam/src/engine/memo.rs", // FOUND: power ids looked up, per set of powers
+    "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers; BOOSTS: per arena
     "fray-kazzam/src/rules/cover.rs", // SHOTS: shots judged within one menu
     "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers; ROUTES: searches keyed by all they read
     "fray-drawsteel/src/abilities.rs", // SIGHTS: sights within one menu; BOOK: sights keyed by their map

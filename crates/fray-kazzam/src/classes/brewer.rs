@@ -83,7 +83,7 @@ pub fn carried_power(s: &State, u: UnitIdx, power: u16) -> bool {
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     for id in ["drink-elixir", "pass-elixir", "recover-brews"] {
-        let Some(p) = s.powers.find(id) else { continue };
+        let Some(p) = crate::engine::memo::find_power(s, id) else { continue };
         if s.unit(u).powers.contains(&p) || crate::rules::actions::check_power_use(s, u, p, false).is_err() {
             continue;
         }

@@ -596,7 +596,7 @@ pub fn check_takeoff(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleEr
 
 /// Takeoff Flight in the menu of a creature that does not know it.
 pub fn takeoff_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    let Some(p) = s.powers.find("takeoff-flight") else { return Vec::new() };
+    let Some(p) = crate::engine::memo::find_power(s, "takeoff-flight") else { return Vec::new() };
     if s.unit(u).powers.contains(&p)
         || crate::rules::actions::check_power_use(s, u, p, false).is_err()
         || crate::rules::control::check_power(s, u, s.powers.get(p), &[u]).is_err()

@@ -842,7 +842,7 @@ pub fn team_die_power(s: &State, u: UnitIdx, power: u16) -> bool {
 
 /// The team-die action to add to `u`'s menu (it does not know it as a power).
 pub fn team_die_menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    let Some(p) = s.powers.find("team-foreseen-result") else { return Vec::new() };
+    let Some(p) = crate::engine::memo::find_power(s, "team-foreseen-result") else { return Vec::new() };
     if s.unit(u).powers.contains(&p)
         || crate::rules::actions::check_power_use(s, u, p, false).is_err()
         || crate::rules::control::check_power(s, u, s.powers.get(p), &[u]).is_err()

@@ -20,22 +20,35 @@ use fray_core::ruleset::RuleError;
 
 /// Every chant going on, as (Jinxer, target) pairs, each once.
 pub fn chants(s: &State) -> Vec<(UnitIdx, UnitIdx)> {
+    // Plain loops in the order of the durations read (statuses, modifiers, curses, the
+    // Jinxers' counters): this runs after every step of play.
     let mut out = Vec::new();
-    let durations = s
-        .unit_indices()
-        .flat_map(|u| s.unit(u).statuses.iter().map(|st| st.duration))
-        .chain(s.modifiers.iter().map(|m| m.duration))
-        .chain(s.curses.iter().map(|c| c.duration))
-        .chain(s.unit_indices().flat_map(|j| {
-            s.unit(j).counters.iter().filter(|c| c.feature == Feature::Jinxer && c.value != 0).filter_map(move |c| {
-                c.about.map(|target| Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer: j, target }))
-            })
-        }));
-    for d in durations {
+    let mut note = |d: Duration| {
         if let Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer, target }) = d
             && !out.contains(&(jinxer, target))
         {
             out.push((jinxer, target));
+        }
+    };
+    for u in &s.units {
+        for st in &u.statuses {
+            note(st.duration);
+        }
+    }
+    for m in &s.modifiers {
+        note(m.duration);
+    }
+    for c in &s.curses {
+        note(c.duration);
+    }
+    for (j, u) in s.units.iter().enumerate() {
+        for c in &u.counters {
+            if c.feature == Feature::Jinxer
+                && c.value != 0
+                && let Some(target) = c.about
+            {
+                note(Duration::Other(crate::rules::statuses::Lingers::Chant { jinxer: j as UnitIdx, target }));
+            }
         }
     }
     out

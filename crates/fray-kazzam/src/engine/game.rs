@@ -261,12 +261,10 @@ impl actions::Opts for Ids<'_> {
         self.encoded(&s.unit(t).id);
     }
     fn power(&mut self, s: &State, p: u16) {
-        let id = &s.powers.get(p).id;
-        match s.powers.by_exact_id(id) {
-            // What `encode` makes of "power:ID": no square, number or word starts "power:".
-            Some(i) => self.id(Answer::Power(i).id()),
-            None => self.encoded(&format!("power:{id}")),
-        }
+        // What `encode` makes of "power:ID": no square, number or word starts "power:". Ids are
+        // unique, so the power found by `p`'s id is `p` itself (`Powers::by_exact_id`).
+        debug_assert_eq!(s.powers.by_exact_id(&s.powers.get(p).id), Some(p));
+        self.id(Answer::Power(p).id())
     }
     fn option(&mut self, o: DecisionOption) {
         self.encoded(&o.id);

@@ -9,6 +9,7 @@ pub mod game;
 pub mod hooks;
 pub mod ids;
 pub mod kit;
+pub mod memo;
 pub mod options;
 pub mod plugins;
 pub mod records;

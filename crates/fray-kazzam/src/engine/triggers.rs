@@ -67,7 +67,7 @@ fn ready(s: &State, u: UnitIdx, h: &str) -> Vec<u16> {
 
 /// Whether `owner` could make a Basic Implement Attack against `target` right now.
 fn can_shoot(s: &State, owner: UnitIdx, target: UnitIdx) -> bool {
-    let basic = s.powers.find("basic-implement-attack").expect("built-in");
+    let basic = crate::engine::memo::find_power(s, "basic-implement-attack").expect("built-in");
     let u = s.unit(owner);
     !u.stowed
         && !s.has(owner, StatusKind::Disarmed)
@@ -97,6 +97,19 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)>
     out
 }
 
+/// Whether [`options`] has any: both its parts are empty for a unit that cannot trigger, and no
+/// option id is written.
+fn has_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
+    // Only armed powers answer a move or an attack ([`powers_for_triggering`]; no feature
+    // does): with none armed there is nothing to ask, whatever else holds.
+    if matches!(trigger, Trigger::Moving { .. } | Trigger::Attacking { .. }) && s.unit(owner).armed.is_empty() {
+        return false;
+    }
+    can_trigger(s, owner)
+        && (!powers_for_triggering(s, owner, trigger).is_empty()
+            || !feature_options_triggering(s, owner, trigger).is_empty())
+}
+
 /// Whether `u` has triggered feature `id` ready: it has it and has not used it since its last
 /// turn ended.
 fn feature_ready(s: &State, u: UnitIdx, id: &str) -> bool {
@@ -106,10 +119,15 @@ fn feature_ready(s: &State, u: UnitIdx, id: &str) -> bool {
 
 /// The Wandslinger's level-5 features on `trigger`.
 fn feature_options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
-    let mut out = Vec::new();
     if !can_trigger(s, owner) {
-        return out;
+        return Vec::new();
     }
+    feature_options_triggering(s, owner, trigger)
+}
+
+/// [`feature_options`] of an owner known to be able to trigger ([`can_trigger`]).
+fn feature_options_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     let in_range = |a: UnitIdx| s.distance(owner, a).is_some_and(|d| d <= s.implement_range(owner));
     match trigger {
         Trigger::WouldBeHit { attacker }
@@ -138,7 +156,7 @@ fn feature_options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, 
 /// resolves first.
 pub fn was_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx, below: usize) {
     let trigger = Trigger::WasHit { attacker };
-    if cx.s.unit(target).on_map() && cx.s.enemies(target, attacker) && !options(cx.s, target, trigger).is_empty() {
+    if cx.s.unit(target).on_map() && cx.s.enemies(target, attacker) && has_options(cx.s, target, trigger) {
         let at = below.min(cx.s.flow.len());
         cx.s.flow.insert(at, Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
     }
@@ -212,6 +230,11 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
     if !can_trigger(s, owner) {
         return Vec::new();
     }
+    powers_for_triggering(s, owner, trigger)
+}
+
+/// [`powers_for`] an owner known to be able to trigger ([`can_trigger`]).
+fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u16>, String)> {
     let name = |p: u16| s.powers.get(p).name.clone();
     let mut out = Vec::new();
     match trigger {
@@ -313,7 +336,7 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
 /// Pushes an offer for every unit with an option on `trigger`, the lowest-numbered unit's on
 /// top; returns whether any was pushed.
 pub fn offer(cx: &mut Ctx, trigger: Trigger) -> bool {
-    let owners: Vec<UnitIdx> = cx.s.units_on_map().filter(|&o| !options(cx.s, o, trigger).is_empty()).collect();
+    let owners: Vec<UnitIdx> = cx.s.units_on_map().filter(|&o| has_options(cx.s, o, trigger)).collect();
     for &owner in owners.iter().rev() {
         cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger }));
     }
@@ -324,7 +347,7 @@ pub fn offer(cx: &mut Ctx, trigger: Trigger) -> bool {
 /// with I Don't Think So — offered as a decision (returns true; it is pushed).
 pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static str) -> bool {
     let trigger = Trigger::Opportunity { granter, why };
-    if options(cx.s, taker, trigger).is_empty() {
+    if !has_options(cx.s, taker, trigger) {
         take(cx, taker, granter, why);
         return false;
     }
@@ -337,7 +360,7 @@ pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static
 fn take(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &str) {
     crate::rules::opportunity::take(cx, taker, granter, why);
     let trigger = Trigger::Punish { granter };
-    if !options(cx.s, taker, trigger).is_empty() {
+    if has_options(cx.s, taker, trigger) {
         let offer = Frame::Trigger(TriggerFrame::Offer { owner: taker, trigger });
         if crate::rules::query::dodge_pending(cx.s) {
             let below = cx.s.flow.len() - 1; // after a Runner's save against it
@@ -352,7 +375,7 @@ fn take(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &str) {
 /// answer with Keep Walking is asked, and the phase waits (returns true).
 pub fn save_failed(cx: &mut Ctx, unit: UnitIdx, status: Status, left: &[Status], fail: &[StatusKind]) -> bool {
     let trigger = Trigger::SaveFailed { unit, status };
-    let Some(owner) = cx.s.units_on_map().find(|&o| !options(cx.s, o, trigger).is_empty()) else { return false };
+    let Some(owner) = cx.s.units_on_map().find(|&o| has_options(cx.s, o, trigger)) else { return false };
     cx.push(Frame::Trigger(TriggerFrame::Resume { unit, left: left.to_vec(), fail: fail.to_vec() }));
     cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger }));
     true
@@ -361,7 +384,7 @@ pub fn save_failed(cx: &mut Ctx, unit: UnitIdx, status: Status, left: &[Status],
 /// `unit` lost HP to damage: its Reactions to that (Phoenix Elixir), offered at once.
 pub fn took_damage(cx: &mut Ctx, unit: UnitIdx) {
     let trigger = Trigger::TookDamage { unit };
-    if cx.s.unit(unit).on_map() && !options(cx.s, unit, trigger).is_empty() {
+    if cx.s.unit(unit).on_map() && has_options(cx.s, unit, trigger) {
         cx.push(Frame::Trigger(TriggerFrame::Offer { owner: unit, trigger }));
     }
 }
@@ -369,7 +392,7 @@ pub fn took_damage(cx: &mut Ctx, unit: UnitIdx) {
 /// An attack roll of `value` is about to hit `target`: offers its Interrupts.
 pub fn would_be_hit(cx: &mut Ctx, attacker: UnitIdx, target: UnitIdx) -> bool {
     let trigger = Trigger::WouldBeHit { attacker };
-    if attacker == target || options(cx.s, target, trigger).is_empty() {
+    if attacker == target || !has_options(cx.s, target, trigger) {
         return false;
     }
     cx.push(Frame::Trigger(TriggerFrame::Offer { owner: target, trigger }));
@@ -803,7 +826,7 @@ fn use_triggered(cx: &mut Ctx, owner: UnitIdx, trigger: Trigger, p: u16, arg: Op
             if cx.s.unit(about).on_map() {
                 stop_action(cx, about);
             }
-            if cx.s.flow.len() == before && !options(cx.s, owner, Trigger::Punish { granter: about }).is_empty() {
+            if cx.s.flow.len() == before && has_options(cx.s, owner, Trigger::Punish { granter: about }) {
                 cx.push(Frame::Trigger(TriggerFrame::Offer { owner, trigger: Trigger::Punish { granter: about } }));
             }
         }

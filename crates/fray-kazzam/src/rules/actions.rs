@@ -631,25 +631,39 @@ fn shift_squares(s: &State, u: UnitIdx) -> Vec<Pos> {
 
 /// [`shift_squares`] on a footing of `u` gathered at most once (and only if needed).
 fn shift_squares_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s: &'a State, u: UnitIdx) -> Vec<Pos> {
-    let un = s.unit(u);
-    let Some(p) = un.pos else { return Vec::new() };
+    let Some((p, footing)) = shift_start(footing, s, u) else { return Vec::new() };
+    p.neighbours().into_iter().filter(|&q| shift_fits(footing, s, u, p, q)).collect()
+}
+
+/// Whether [`shift_squares_on`] has any square (the menu's question, answered at the first).
+fn can_shift_on<'a>(footing: &std::cell::OnceCell<movement::Footing<'a>>, s: &'a State, u: UnitIdx) -> bool {
+    shift_start(footing, s, u)
+        .is_some_and(|(p, footing)| p.neighbours().into_iter().any(|q| shift_fits(footing, s, u, p, q)))
+}
+
+/// Where `u` would shift from, if it may shift at all, with its footing (gathered then).
+fn shift_start<'a, 'f>(
+    footing: &'f std::cell::OnceCell<movement::Footing<'a>>,
+    s: &'a State,
+    u: UnitIdx,
+) -> Option<(Pos, &'f movement::Footing<'a>)> {
+    let p = s.unit(u).pos?;
     if check_slot(s, u, Slot::Move).is_err()
         || check_move_allowed(s, u, Mode::Walk).is_err()
         || s.has(u, StatusKind::Slowed)
     {
-        return Vec::new();
+        return None;
     }
-    let footing = footing.get_or_init(|| movement::Footing::of(s, u));
-    p.neighbours()
-        .into_iter()
-        .filter(|&q| {
-            crate::rules::control::check_move(s, u, q).is_ok()
-                && distance(p, 1, q, 1) == 1
-                && !crate::rules::query::barred(s, u, q)
-                && footing.step_cost(p, q).is_some_and(|c| c <= 1)
-                && footing.can_stand(q, un.size)
-        })
-        .collect()
+    Some((p, footing.get_or_init(|| movement::Footing::of(s, u))))
+}
+
+/// Whether `u` may shift from `p` to its neighbour `q` ([`check_shift`]'s square questions).
+fn shift_fits(footing: &movement::Footing, s: &State, u: UnitIdx, p: Pos, q: Pos) -> bool {
+    crate::rules::control::check_move(s, u, q).is_ok()
+        && distance(p, 1, q, 1) == 1
+        && !crate::rules::query::barred(s, u, q)
+        && footing.step_cost(p, q).is_some_and(|c| c <= 1)
+        && footing.can_stand(q, s.unit(u).size)
 }
 
 /// Squares other than its own where a walk by `u` of at most `left` squares of movement may end
@@ -755,7 +769,7 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
     if can_move && check_move_allowed(s, u, Mode::Walk).is_ok() && can_move_somewhere(foot(), s, u, Mode::Walk) {
         out.word("move", "move up to your speed (Move Action)");
     }
-    if can_move && !shift_squares_on(&footing, s, u).is_empty() {
+    if can_move && can_shift_on(&footing, s, u) {
         out.word("shift", "shift 1 square without granting Opportunities (Move Action)");
     }
     if can_move && check_move_allowed(s, u, Mode::Crawl).is_ok() && can_move_somewhere(foot(), s, u, Mode::Crawl) {

@@ -9,7 +9,7 @@ use crate::engine::kit::{Ctx, Flow, Frame};
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::arena::Terrain;
 use crate::rules::statuses::StatusKind;
-use fray_core::geometry::{Reach, ReachScratch, distance};
+use fray_core::geometry::{Frontier, Reach, ReachScratch, distance};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 
@@ -309,13 +309,18 @@ fn edges<'a>(
     mode: Mode,
     w: &'a Walker<'a>,
     boosts: bool,
-) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
+) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let size = s.unit(unit).size;
     // Asked once: whether any Irena's Cloak is about.
     let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
-    move |p, out| {
+    move |p, frontier, out| {
         for q in p.neighbours() {
+            // A step the search would ignore (it cannot make `q` cheaper) is not judged; a portal
+            // leads elsewhere, so it is judged still.
+            if !frontier.may_improve(q) && (size != 1 || !crate::classes::porter::is_portal(s, q)) {
+                continue;
+            }
             let Some(mut c) = w.step_cost(p, q) else {
                 continue;
             };
@@ -367,7 +372,7 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     let w = Walker::for_mode(s, unit, mode).indexed();
     let mut sc = ReachScratch::new();
     let boosts = has_boosts(s);
-    sc.min_step(min_step(boosts)).search(
+    sc.min_step(min_step(boosts)).search_pruned(
         s.arena.terrain.width(),
         s.arena.terrain.height(),
         start,
@@ -377,9 +382,27 @@ pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     Some(sc.into_reach())
 }
 
-/// Whether the arena has a Boost Square at all.
+thread_local! {
+    /// The arena [`has_boosts`] last scanned, with its answer. Holding the arena keeps it
+    /// shared, so a change to its terrain (copy on write, `Arc::make_mut`) makes a new one:
+    /// while the pointer is the same, the terrain is too.
+    static BOOSTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, bool)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether the arena has a Boost Square at all (every search asks: scanned once per arena).
 fn has_boosts(s: &State) -> bool {
-    s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)))
+    BOOSTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some((arena, boosts)) = m.as_ref()
+            && std::sync::Arc::ptr_eq(arena, &s.arena)
+        {
+            return *boosts;
+        }
+        let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
+        *m = Some((s.arena.clone(), boosts));
+        boosts
+    })
 }
 
 /// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares
@@ -415,7 +438,7 @@ pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
     let boosts = has_boosts(s);
     with_scratch(|sc| {
         sc.min_step(min_step(boosts))
-            .search(width, height, start, budget, edges(s, unit, mode, &w, boosts))
+            .search_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts))
             .squares()
             .filter(|&p| stop.can_stop(p, pause))
             .collect()
@@ -453,7 +476,7 @@ pub fn any_destination_on(
     let boosts = has_boosts(s);
     with_scratch(|sc| {
         sc.min_step(min_step(boosts))
-            .find(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
+            .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
                 stop.can_stop(p, pause) && accept(p)
             })
             .is_some()
@@ -605,7 +628,7 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     with_scratch(|sc| {
-        sc.min_step(min_step(boosts)).route(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest)
+        sc.min_step(min_step(boosts)).route_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest)
     })
 }
 

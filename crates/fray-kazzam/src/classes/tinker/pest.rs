@@ -110,7 +110,7 @@ pub fn shake_power(s: &State, u: UnitIdx, power: u16) -> bool {
 
 /// The shake-off for `u`'s menu (it does not know it as a power).
 pub fn menu(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
-    let Some(p) = s.powers.find("shake-off-pest") else { return Vec::new() };
+    let Some(p) = crate::engine::memo::find_power(s, "shake-off-pest") else { return Vec::new() };
     if s.unit(u).powers.contains(&p)
         || crate::rules::actions::check_power_use(s, u, p, false).is_err()
         || crate::rules::control::check_power(s, u, s.powers.get(p), &[]).is_err()
