@@ -318,7 +318,7 @@ fn edges<'a>(
         for q in p.neighbours() {
             // A step the search would ignore (it cannot make `q` cheaper) is not judged; a portal
             // leads elsewhere, so it is judged still.
-            if !frontier.may_improve(q) && (size != 1 || !crate::classes::porter::is_portal(s, q)) {
+            if !frontier.may_improve(q) && (size != 1 || !crate::rules::portals::is_portal(s, q)) {
                 continue;
             }
             let Some(mut c) = w.step_cost(p, q) else {
