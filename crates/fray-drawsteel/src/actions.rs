@@ -719,10 +719,12 @@ fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) ->
                 cost = cost.max(2);
             }
             let (dx, dy) = (q.x - from.x, q.y - from.y);
+            // The two corner squares share a row or a column with `from` and `q`, both in the
+            // table, so they are in it too: read them by offset.
             if dx != 0
                 && dy != 0
-                && !g.terrain(s, from.offset(dx, 0)).standable()
-                && !g.terrain(s, from.offset(0, dy)).standable()
+                && !g.squares[(fi as i32 + dx) as usize].terrain.standable()
+                && !g.squares[(fi as i32 + dy * g.width) as usize].terrain.standable()
             {
                 return None;
             }
@@ -859,9 +861,12 @@ fn can_end(s: &State, c: Cx, p: Pos) -> bool {
 /// (docs/rulings/drawsteel.md).
 pub fn occupant(s: &State, c: Cx, p: Pos) -> Option<Cx> {
     let size = s.c(c).size.squares;
-    s.active().find(|&o| {
-        let y = s.c(o);
-        o != c && distance(y.pos.unwrap(), y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2
+    // `s.active()` walked directly, each creature read once.
+    s.creatures.iter().enumerate().find_map(|(o, y)| {
+        let o = o as Cx;
+        let at = y.pos?;
+        (!y.dead && o != c && distance(at, y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2)
+            .then_some(o)
     })
 }
 
