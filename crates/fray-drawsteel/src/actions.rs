@@ -289,7 +289,11 @@ pub fn speed(s: &State, c: Cx) -> i32 {
 }
 
 fn occupied_by_other(s: &State, c: Cx, q: Pos) -> Option<Cx> {
-    s.active().find(|&o| o != c && distance(s.c(o).pos.unwrap(), s.c(o).size.squares, q, 1) == 0)
+    // `s.active()` walked directly, each creature read once.
+    s.creatures.iter().enumerate().find_map(|(o, y)| {
+        let at = y.pos?;
+        (!y.dead && o as Cx != c && distance(at, y.size.squares, q, 1) == 0).then_some(o as Cx)
+    })
 }
 
 /// Cost of stepping into `q` (DS-GAP-9): 1; +1 difficult terrain or an enemy's square; +1 a
