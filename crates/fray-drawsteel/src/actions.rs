@@ -1706,9 +1706,9 @@ fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
         && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
         && occupant(s, c, q).is_none()
         && distance(p, 1, q, 1) == 1
-        && step_cost(s, c, p, q, false).is_some()
-        // can_end, whose occupant test is the one above.
-        && footprint(q, s.c(c).size.squares).all(|sq| s.terrain_at(sq).standable());
+        // Also can_end: its occupant test is the one above, and a step's cost is `None` unless
+        // every square of the footprint at `q` is standable.
+        && step_cost(s, c, p, q, false).is_some();
     debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
     offered
 }
