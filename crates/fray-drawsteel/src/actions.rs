@@ -289,7 +289,11 @@ pub fn speed(s: &State, c: Cx) -> i32 {
 }
 
 fn occupied_by_other(s: &State, c: Cx, q: Pos) -> Option<Cx> {
-    s.active().find(|&o| o != c && distance(s.c(o).pos.unwrap(), s.c(o).size.squares, q, 1) == 0)
+    // `s.active()` walked directly, each creature read once.
+    s.creatures.iter().enumerate().find_map(|(o, y)| {
+        let at = y.pos?;
+        (!y.dead && o as Cx != c && distance(at, y.size.squares, q, 1) == 0).then_some(o as Cx)
+    })
 }
 
 /// Cost of stepping into `q` (DS-GAP-9): 1; +1 difficult terrain or an enemy's square; +1 a
@@ -719,10 +723,12 @@ fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) ->
                 cost = cost.max(2);
             }
             let (dx, dy) = (q.x - from.x, q.y - from.y);
+            // The two corner squares share a row or a column with `from` and `q`, both in the
+            // table, so they are in it too: read them by offset.
             if dx != 0
                 && dy != 0
-                && !g.terrain(s, from.offset(dx, 0)).standable()
-                && !g.terrain(s, from.offset(0, dy)).standable()
+                && !g.squares[(fi as i32 + dx) as usize].terrain.standable()
+                && !g.squares[(fi as i32 + dy * g.width) as usize].terrain.standable()
             {
                 return None;
             }
@@ -859,9 +865,12 @@ fn can_end(s: &State, c: Cx, p: Pos) -> bool {
 /// (docs/rulings/drawsteel.md).
 pub fn occupant(s: &State, c: Cx, p: Pos) -> Option<Cx> {
     let size = s.c(c).size.squares;
-    s.active().find(|&o| {
-        let y = s.c(o);
-        o != c && distance(y.pos.unwrap(), y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2
+    // `s.active()` walked directly, each creature read once.
+    s.creatures.iter().enumerate().find_map(|(o, y)| {
+        let o = o as Cx;
+        let at = y.pos?;
+        (!y.dead && o != c && distance(at, y.size.squares, p, size) == 0 && (y.size.squares - size).abs() < 2)
+            .then_some(o)
     })
 }
 
@@ -1697,9 +1706,9 @@ fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
         && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
         && occupant(s, c, q).is_none()
         && distance(p, 1, q, 1) == 1
-        && step_cost(s, c, p, q, false).is_some()
-        // can_end, whose occupant test is the one above.
-        && footprint(q, s.c(c).size.squares).all(|sq| s.terrain_at(sq).standable());
+        // Also can_end: its occupant test is the one above, and a step's cost is `None` unless
+        // every square of the footprint at `q` is standable.
+        && step_cost(s, c, p, q, false).is_some();
     debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
     offered
 }

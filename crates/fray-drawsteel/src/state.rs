@@ -404,9 +404,10 @@ impl State {
     }
     /// The creature occupying square `p` (footprints, same level), if any.
     pub fn at(&self, p: Pos) -> Option<Cx> {
-        self.active().find(|&c| {
-            let x = self.c(c);
-            footprint_distance(x.pos.unwrap(), x.size.squares, p, 1) == 0
+        // `active()` walked directly, each creature read once.
+        self.creatures.iter().enumerate().find_map(|(c, x)| {
+            let at = x.pos?;
+            (!x.dead && footprint_distance(at, x.size.squares, p, 1) == 0).then_some(c as Cx)
         })
     }
 }
