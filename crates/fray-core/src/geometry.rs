@@ -206,60 +206,10 @@ impl ReachScratch {
         start: Pos,
         budget: u32,
         mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
-        mut accept: impl FnMut(Pos) -> bool,
+        accept: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        let r = &mut self.reach;
-        if r.cost.width() != width || r.cost.height() != height {
-            r.cost = Grid::new(width, height, UNREACHED);
-            r.prev = Grid::new(width, height, start);
-        } else {
-            r.cost.fill(UNREACHED);
-        }
-        r.start = start;
-        r.reached.clear();
-        let buckets = &mut self.buckets;
-        if buckets.len() < budget as usize + 1 {
-            buckets.resize_with(budget as usize + 1, Vec::new);
-        }
-        for b in buckets.iter_mut() {
-            b.clear();
-        }
-        if let Some(c) = r.cost.get_mut(start) {
-            *c = 0;
-            buckets[0].push(start);
-        }
-        let out = &mut self.out;
-        for b in 0..=budget as usize {
-            while let Some(p) = buckets[b].pop() {
-                if r.cost.get(p).copied() != Some(b as u32) {
-                    continue;
-                }
-                if p != start {
-                    r.reached.push(p);
-                    if accept(p) {
-                        return Some(p);
-                    }
-                }
-                if b as u32 + self.min_step > budget {
-                    continue; // no step from here fits in the budget
-                }
-                out.clear();
-                edges(p, out);
-                for &(q, step) in out.iter() {
-                    let nc = b as u32 + step;
-                    if nc > budget || !r.cost.contains(q) {
-                        continue;
-                    }
-                    let i = r.cost.index(q);
-                    if nc < r.cost.cells()[i] {
-                        r.cost.cells_mut()[i] = nc;
-                        r.prev.cells_mut()[i] = p;
-                        buckets[nc as usize].push(q);
-                    }
-                }
-            }
-        }
-        None
+        // The one search loop, with `edges` not told the frontier: it judges every step.
+        self.run_pruned(width, height, start, budget, |p, _: &Frontier, out| edges(p, out), accept)
     }
 }
 
@@ -331,7 +281,8 @@ impl ReachScratch {
         self.reach.path_to(dest)
     }
 
-    /// `run`, telling `edges` the [`Frontier`]: a step it leaves out is one `run` would not take.
+    /// The search: buckets by cost, cheapest first; `edges` is told the [`Frontier`], and a step
+    /// it leaves out is one the search would not take.
     fn run_pruned(
         &mut self,
         width: i32,
