@@ -321,7 +321,7 @@ fn thief_options(s: &State, unit: UnitIdx, target: UnitIdx) -> Vec<DecisionOptio
     for (dir, from) in [("take", target), ("give", unit)] {
         let to = if from == target { unit } else { target };
         for st in &s.unit(from).statuses {
-            if st.kind == StatusKind::Flying && flyer_above(s, to) {
+            if st.kind == StatusKind::Flying && crate::rules::statuses::give::flyer_above(s, to) {
                 continue; // no room in the air there (K-ST-Flying)
             }
             let id = format!("{dir}:{}", st.kind.name());
@@ -742,16 +742,6 @@ pub fn change_spell_options(s: &State, u: UnitIdx, respawn: bool, done: u8) -> V
     out
 }
 
-/// Whether a Flying creature other than `u` is above `u`'s square.
-fn flyer_above(s: &State, u: UnitIdx) -> bool {
-    let Some(p) = s.unit(u).pos else { return false };
-    s.units_on_map().any(|o| {
-        o != u
-            && s.has(o, StatusKind::Flying)
-            && fray_core::geometry::distance(p, s.unit(u).size, s.unit(o).pos.unwrap(), s.unit(o).size) == 0
-    })
-}
-
 /// Checks a power whose rules live here or that a feature limits (Change Spell: the first thing
 /// on the user's turn, and something learned to swap in; Foreseen Result; taking off).
 pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleError> {
@@ -759,7 +749,7 @@ pub fn check_power(s: &State, u: UnitIdx, def: &PowerDef) -> Result<(), RuleErro
     let takes_off = def.target == crate::content::powers::Targeting::Myself
         && def.effect.iter().any(|e| e.status.as_deref() == Some("flying"))
         && !s.has(u, StatusKind::Flying);
-    if takes_off && flyer_above(s, u) {
+    if takes_off && crate::rules::statuses::give::flyer_above(s, u) {
         return Err(crate::engine::kit::refuse(
             "K-ST-Flying",
             format_args!("a Flying creature is above {}: no room to take off", s.unit(u).id),

@@ -97,7 +97,7 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
 }
 
 /// Whether another Flying creature's footprint overlaps `u`'s.
-fn flyer_above(s: &State, u: UnitIdx) -> bool {
+pub fn flyer_above(s: &State, u: UnitIdx) -> bool {
     let (Some(p), size) = (s.unit(u).pos, s.unit(u).size) else { return false };
     s.units_on_map().any(|o| {
         o != u
