@@ -158,12 +158,9 @@ impl ReachScratch {
         height: i32,
         start: Pos,
         budget: u32,
-        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
     ) -> &Reach {
-        self.run(width, height, start, budget, edges, |_| false);
-        let r = &mut self.reach;
-        r.reached.sort_unstable_by_key(|p| (p.y, p.x));
-        &self.reach
+        self.search_pruned(width, height, start, budget, |p, _: &Frontier, out| edges(p, out))
     }
 
     /// Searches as [`reachable`] does but stops at the first reached square other than the start
@@ -175,10 +172,10 @@ impl ReachScratch {
         height: i32,
         start: Pos,
         budget: u32,
-        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
         accept: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        self.run(width, height, start, budget, edges, accept)
+        self.run_pruned(width, height, start, budget, |p, _: &Frontier, out| edges(p, out), accept)
     }
 
     /// The route [`reachable`] would give to `dest` (other than `start`), searching only until
@@ -189,27 +186,10 @@ impl ReachScratch {
         height: i32,
         start: Pos,
         budget: u32,
-        edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
+        mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
         dest: Pos,
     ) -> Option<Vec<Pos>> {
-        if dest == start {
-            return reachable(width, height, start, budget, edges).path_to(dest);
-        }
-        self.run(width, height, start, budget, edges, |p| p == dest)?;
-        self.reach.path_to(dest)
-    }
-
-    fn run(
-        &mut self,
-        width: i32,
-        height: i32,
-        start: Pos,
-        budget: u32,
-        mut edges: impl FnMut(Pos, &mut Vec<(Pos, u32)>),
-        accept: impl FnMut(Pos) -> bool,
-    ) -> Option<Pos> {
-        // The one search loop, with `edges` not told the frontier: it judges every step.
-        self.run_pruned(width, height, start, budget, |p, _: &Frontier, out| edges(p, out), accept)
+        self.route_pruned(width, height, start, budget, |p, _: &Frontier, out| edges(p, out), dest)
     }
 }
 
