@@ -218,6 +218,61 @@ thread_local! {
     static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
 }
 
+/// Sights already judged on one map whose blocking squares do not change, so each pair of
+/// footprints is judged once: a system keeps one per shared, unchanging map and asks it only
+/// when nothing but that map (and the few facts it folds into `extra`) decides what blocks.
+#[derive(Default, Clone, Debug)]
+pub struct Memo {
+    known: HashMap<u64, Sight, std::hash::BuildHasherDefault<Ready>>,
+}
+
+impl Memo {
+    /// How many sights a memo keeps before it starts afresh (a map of 64×64 squares has about
+    /// 16 million pairs; a match asks for a few thousand).
+    pub const MAX: usize = 1 << 16;
+
+    /// The sight from (`from`, `from_size`) to (`to`, `to_size`) with `extra` (six bits of
+    /// whatever else the blocking depends on), worked out by `judge` the first time. Footprints
+    /// off the 4,096-square range or larger than 31 are judged every time.
+    pub fn get_or(
+        &mut self,
+        from: Pos,
+        from_size: i32,
+        to: Pos,
+        to_size: i32,
+        extra: u8,
+        judge: impl FnOnce() -> Sight,
+    ) -> Sight {
+        let Some(key) = Self::key(from, from_size, to, to_size, extra) else {
+            return judge();
+        };
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        let answer = judge();
+        if self.known.len() >= Self::MAX {
+            self.known.clear();
+        }
+        self.known.insert(key, answer);
+        answer
+    }
+
+    fn key(from: Pos, from_size: i32, to: Pos, to_size: i32, extra: u8) -> Option<u64> {
+        let coord = |c: i32| u64::try_from(c).ok().filter(|&c| c < 1 << 12);
+        let size = |n: i32| u64::try_from(n).ok().filter(|&n| n < 1 << 5);
+        let key = coord(from.x)?
+            | coord(from.y)? << 12
+            | coord(to.x)? << 24
+            | coord(to.y)? << 36
+            | size(from_size)? << 48
+            | size(to_size)? << 53
+            | u64::from(extra).checked_shl(58).filter(|_| extra < 1 << 6)?;
+        // Spread the bits (the map picks buckets by the low ones) one to one: an odd multiplier
+        // and a rotation lose nothing, so two keys never meet.
+        Some(key.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(32))
+    }
+}
+
 /// [`sight`] with the blocking squares gathered (not empty).
 fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
     // Clear: a line from any point of ours to the centre of one of their squares.
@@ -248,6 +303,25 @@ mod tests {
 
     fn walls(ws: &'static [(i32, i32)]) -> impl Fn(Pos) -> bool {
         move |p| ws.contains(&(p.x, p.y))
+    }
+
+    #[test]
+    fn a_memo_judges_each_pair_once_and_tells_pairs_apart() {
+        let mut memo = Memo::default();
+        let mut judged = 0;
+        let mut ask = |memo: &mut Memo, from: (i32, i32), extra: u8, answer: Sight| {
+            memo.get_or(Pos::new(from.0, from.1), 1, Pos::new(4, 2), 2, extra, || {
+                judged += 1;
+                answer
+            })
+        };
+        assert_eq!(ask(&mut memo, (0, 0), 0, Sight::Cover), Sight::Cover);
+        assert_eq!(ask(&mut memo, (0, 0), 0, Sight::Clear), Sight::Cover, "remembered");
+        assert_eq!(ask(&mut memo, (0, 0), 1, Sight::Blocked), Sight::Blocked, "other extra bits");
+        assert_eq!(ask(&mut memo, (1, 0), 0, Sight::Clear), Sight::Clear, "another square");
+        assert_eq!(ask(&mut memo, (-1, 0), 0, Sight::Blocked), Sight::Blocked, "off the range: judged");
+        assert_eq!(ask(&mut memo, (-1, 0), 0, Sight::Clear), Sight::Clear, "off the range: judged again");
+        assert_eq!(judged, 5);
     }
 
     #[test]

@@ -168,4 +168,5 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_roll_read(30, "jinxer", |cx, r| struck(cx, r.target, r.value, r.hit));
     r.on_status_given(10, "jinxer", status_given);
     r.on_saves_due(10, "jinxer", hold_saves);
+    r.on_step_done(10, "jinxer", check);
 }

@@ -37,7 +37,7 @@ impl Machine for State {
         Ok(())
     }
     fn after_step(cx: &mut Ctx) -> Result<(), RuleError> {
-        crate::classes::hexer::check(cx)?; // Jinxer: a chant's target too far away
+        crate::engine::hooks::step_done(cx)?; // Jinxer: a chant's target too far away
         crate::rules::creeps::watch(cx); // K-CAI-1, K-CAI-3: orbs picked up, the Dungeon
         Ok(())
     }

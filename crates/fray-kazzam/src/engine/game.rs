@@ -12,6 +12,7 @@ use crate::content::powers::Targeting;
 use crate::engine::events::Event;
 use crate::engine::flow::{self, Ctx, Frame};
 use crate::engine::options::TableOptions;
+use crate::engine::plugins::Present;
 use crate::engine::setup;
 use crate::engine::state::{State, UnitIdx};
 use crate::rules::actions;
@@ -52,8 +53,9 @@ pub struct MatchSetup {
 pub struct Kazzam {
     content: Arc<Content>,
     fingerprint: Fingerprint,
-    /// The hook table, built once and shared by every match this value starts.
-    hooks: crate::engine::state::HookTable,
+    /// The hook tables, one per set of classes in a match, each built once and shared by every
+    /// match this value starts with those classes.
+    hooks: Arc<std::sync::Mutex<Vec<(Present, crate::engine::state::HookTable)>>>,
 }
 
 impl Kazzam {
@@ -64,8 +66,17 @@ impl Kazzam {
     /// Kazzam playing `content`; its fingerprint hashes the content's files.
     pub fn with_content(content: Arc<Content>) -> Self {
         let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
-        let hooks = crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table()));
-        Kazzam { content, fingerprint, hooks }
+        Kazzam { content, fingerprint, hooks: Default::default() }
+    }
+    /// The hook table of a match with the classes `present`, made the first time it is asked.
+    fn hooks(&self, present: Present) -> crate::engine::state::HookTable {
+        let mut tables = self.hooks.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, t)) = tables.iter().find(|(p, _)| *p == present) {
+            return t.clone();
+        }
+        let t = crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present)));
+        tables.push((present, t.clone()));
+        t
     }
     /// The content it plays.
     pub fn content(&self) -> &Arc<Content> {
@@ -82,7 +93,7 @@ impl Kazzam {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Event>,
     ) -> Result<State, SetupErrors> {
-        let mut state = setup::build_with(setup, self.hooks.clone())?;
+        let mut state = setup::build_with(setup, |present| self.hooks(present))?;
         for e in setup::start(&mut state, dice, true)? {
             out.push(e);
         }

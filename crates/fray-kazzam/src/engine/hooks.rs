@@ -161,6 +161,8 @@ pub type HitFn = fn(&mut Ctx, &Hit) -> Result<(), RuleError>;
 /// A listener of [`Trigger::Attacked`]: the unit that attacked (these cannot fail: the attack
 /// is over).
 pub type UnitFn = fn(&mut Ctx, UnitIdx);
+/// A listener at [`Trigger::StepDone`].
+pub type StepFn = fn(&mut Ctx) -> Result<(), RuleError>;
 /// A listener of [`Trigger::RollRead`].
 pub type RollReadFn = fn(&mut Ctx, &RollRead) -> Result<(), RuleError>;
 /// A listener of [`Trigger::AttackActionSpent`]: the unit that spent it.
@@ -507,6 +509,8 @@ pub type PlacedAnswerFn = fn(&mut Ctx, PlacedFrame, &str) -> Result<(), RuleErro
 /// The trigger points with listeners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trigger {
+    /// A step of play is over (the resolution loop's `after_step`), before the next one.
+    StepDone,
     /// An attack roll missed ([`Missed`]).
     AttackMissed,
     /// A round begins, before its first turn.
@@ -624,6 +628,7 @@ pub struct Table {
     healed: Vec<Listener<GainFn>>,
     ward_gained: Vec<Listener<GainFn>>,
     save_made: Vec<Listener<SaveMadeFn>>,
+    step_done: Vec<Listener<StepFn>>,
     placed: Option<(PlacedQuestionFn, PlacedAnswerFn)>,
     warp: Option<(WarpOptionsFn, CheckWarpFn)>,
     removed: Option<RemovedTurn>,
@@ -653,9 +658,19 @@ fn grow<T>(v: &mut Vec<Option<T>>, n: usize) -> &mut Vec<Option<T>> {
 #[derive(Default)]
 pub struct Registry {
     t: Table,
+    /// The module registering now plays a class nobody in the match has
+    /// ([`crate::engine::plugins::Present`]): only its power and Effect hooks and its bundles
+    /// are kept (a power is asked for only when someone uses it, and the core rules call the
+    /// bundles); its listeners, menu entries and checks are left out, as they would find
+    /// nothing of theirs to act on.
+    dormant: bool,
 }
 
 impl Registry {
+    /// Whether the module registering next is one the match leaves out (see `dormant`).
+    pub fn set_dormant(&mut self, dormant: bool) {
+        self.dormant = dormant;
+    }
     /// Every name in `names` plays `f` as a power hook (a name already taken keeps its first).
     pub fn power_hooks(&mut self, names: &[&'static str], f: PowerFn) {
         for n in names {
@@ -684,30 +699,51 @@ impl Registry {
     }
     /// A check a power's use must pass, at `order` among them.
     pub fn check_use(&mut self, order: u16, f: CheckUseFn) {
+        if self.dormant {
+            return;
+        }
         self.t.check_use.push((order, f));
     }
     /// Entries for a unit's turn menu, at `order` among the classes' entries.
     pub fn menu(&mut self, order: u16, f: MenuFn) {
+        if self.dormant {
+            return;
+        }
         self.t.menu.push((order, f));
     }
     /// Powers a unit may use without having them.
     pub fn lends(&mut self, f: LendsFn) {
+        if self.dormant {
+            return;
+        }
         self.t.lends.push(f);
     }
     /// A check a power's target must pass, at `order` among them.
     pub fn check_target(&mut self, order: u16, f: CheckTargetFn) {
+        if self.dormant {
+            return;
+        }
         self.t.check_target.push((order, f));
     }
     /// A listener at [`Trigger::AttackDeclared`].
     pub fn on_attack_declared(&mut self, order: u16, rule: &'static str, run: DeclaredFn) {
+        if self.dormant {
+            return;
+        }
         self.t.declared.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::DamageDealt`].
     pub fn on_damage_dealt(&mut self, order: u16, rule: &'static str, run: DealtFn) {
+        if self.dormant {
+            return;
+        }
         self.t.dealt.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::SquareEntered`].
     pub fn on_square_entered(&mut self, order: u16, rule: &'static str, run: EnteredFn) {
+        if self.dormant {
+            return;
+        }
         self.t.entered.push(Listener { order, rule, run });
     }
     /// The die hook (one per match).
@@ -720,18 +756,30 @@ impl Registry {
     }
     /// A listener at [`Trigger::TrapSprung`].
     pub fn on_trap_sprung(&mut self, order: u16, rule: &'static str, run: TrapFn) {
+        if self.dormant {
+            return;
+        }
         self.t.trap_sprung.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::HitComing`].
     pub fn on_hit_coming(&mut self, order: u16, rule: &'static str, run: HitComingFn) {
+        if self.dormant {
+            return;
+        }
         self.t.hit_coming.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::AttackDone`].
     pub fn on_attack_done(&mut self, order: u16, rule: &'static str, run: AttackDoneFn) {
+        if self.dormant {
+            return;
+        }
         self.t.attack_done.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::TakenOutByAttack`].
     pub fn on_taken_out_by_attack(&mut self, order: u16, rule: &'static str, run: DeathWardFn) {
+        if self.dormant {
+            return;
+        }
         self.t.death_ward.push(Listener { order, rule, run });
     }
     /// Attacks centred on a square by an implement (one per match; K-MULTI-5).
@@ -748,43 +796,73 @@ impl Registry {
     }
     /// A listener at [`Trigger::TakenOut`].
     pub fn on_taken_out(&mut self, order: u16, rule: &'static str, run: TakenOutFn) {
+        if self.dormant {
+            return;
+        }
         self.t.taken_out.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::AttackMissed`].
     pub fn on_missed(&mut self, order: u16, rule: &'static str, run: MissedFn) {
+        if self.dormant {
+            return;
+        }
         self.t.missed.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::AttackHit`].
     pub fn on_hit(&mut self, order: u16, rule: &'static str, run: HitFn) {
+        if self.dormant {
+            return;
+        }
         self.t.hit.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::Attacked`].
     pub fn on_attacked(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        if self.dormant {
+            return;
+        }
         self.t.attacked.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::RollRead`].
     pub fn on_roll_read(&mut self, order: u16, rule: &'static str, run: RollReadFn) {
+        if self.dormant {
+            return;
+        }
         self.t.roll_read.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::Provoked`].
     pub fn on_provoked(&mut self, order: u16, rule: &'static str, run: ProvokedFn) {
+        if self.dormant {
+            return;
+        }
         self.t.provoked.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::AttackActionSpent`].
     pub fn on_attack_action_spent(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        if self.dormant {
+            return;
+        }
         self.t.spent.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::StatusGiven`].
     pub fn on_status_given(&mut self, order: u16, rule: &'static str, run: StatusFn) {
+        if self.dormant {
+            return;
+        }
         self.t.status_given.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::SavesDue`].
     pub fn on_saves_due(&mut self, order: u16, rule: &'static str, run: SavesFn) {
+        if self.dormant {
+            return;
+        }
         self.t.saves_due.push(Listener { order, rule, run });
     }
     /// A listener at a turn trigger point ([`Trigger::TurnStarted`], [`Trigger::StartEffects`],
     /// [`Trigger::TurnEnding`], [`Trigger::EndOfTurn`], [`Trigger::TurnEnded`]).
     pub fn on_turn(&mut self, point: Trigger, order: u16, rule: &'static str, run: UnitFn) {
+        if self.dormant {
+            return;
+        }
         let l = Listener { order, rule, run };
         match point {
             Trigger::TurnStarted => self.t.turn_started.push(l),
@@ -799,22 +877,37 @@ impl Registry {
     }
     /// Listens at [`Trigger::Healed`].
     pub fn on_healed(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        if self.dormant {
+            return;
+        }
         self.t.healed.push(Listener { order, rule, run });
     }
     /// Listens at [`Trigger::WardGained`].
     pub fn on_ward_gained(&mut self, order: u16, rule: &'static str, run: GainFn) {
+        if self.dormant {
+            return;
+        }
         self.t.ward_gained.push(Listener { order, rule, run });
     }
     /// Listens at [`Trigger::SaveMade`].
     pub fn on_save_made(&mut self, order: u16, rule: &'static str, run: SaveMadeFn) {
+        if self.dormant {
+            return;
+        }
         self.t.save_made.push(Listener { order, rule, run });
     }
     /// Listens at [`Trigger::UnitGone`].
     pub fn on_unit_gone(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        if self.dormant {
+            return;
+        }
         self.t.unit_gone.push(Listener { order, rule, run });
     }
     /// Listens at [`Trigger::AutomatonMoved`].
     pub fn on_automaton_moved(&mut self, order: u16, rule: &'static str, run: UnitFn) {
+        if self.dormant {
+            return;
+        }
         self.t.automaton_moved.push(Listener { order, rule, run });
     }
     /// The question and answer of the frames a class keeps among the placed ones (the Pest's).
@@ -879,10 +972,23 @@ impl Registry {
     }
     /// A listener at [`Trigger::StartPhase`] (these may fail: a summon's act may be refused).
     pub fn on_start_phase(&mut self, order: u16, rule: &'static str, run: SpentFn) {
+        if self.dormant {
+            return;
+        }
         self.t.start_phase.push(Listener { order, rule, run });
+    }
+    /// A listener at [`Trigger::StepDone`].
+    pub fn on_step_done(&mut self, order: u16, rule: &'static str, run: StepFn) {
+        if self.dormant {
+            return;
+        }
+        self.t.step_done.push(Listener { order, rule, run });
     }
     /// A listener at [`Trigger::RoundBegins`] or [`Trigger::RoundEnds`].
     pub fn on_round(&mut self, point: Trigger, order: u16, rule: &'static str, run: RoundFn) {
+        if self.dormant {
+            return;
+        }
         let l = Listener { order, rule, run };
         match point {
             Trigger::RoundBegins => self.t.round_begins.push(l),
@@ -933,6 +1039,7 @@ impl Registry {
         sort(&mut self.t.healed);
         sort(&mut self.t.ward_gained);
         sort(&mut self.t.save_made);
+        sort(&mut self.t.step_done);
         self.t
     }
 }
@@ -1025,6 +1132,7 @@ impl Table {
         add(&mut out, Trigger::SaveMade, &self.save_made);
         add(&mut out, Trigger::RoundBegins, &self.round_begins);
         add(&mut out, Trigger::RoundEnds, &self.round_ends);
+        add(&mut out, Trigger::StepDone, &self.step_done);
         out
     }
 }
@@ -1124,6 +1232,13 @@ pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
         p => panic!("{p:?} is not a turn trigger point"),
     };
     list.iter().for_each(|l| (l.run)(cx, unit))
+}
+
+/// Runs the listeners of [`Trigger::StepDone`] in order.
+pub fn step_done(cx: &mut Ctx) -> Result<(), RuleError> {
+    let t = shared(cx);
+    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    t.step_done.iter().try_for_each(|l| (l.run)(cx))
 }
 
 /// Runs the listeners of [`Trigger::StartPhase`] for `unit` in order.

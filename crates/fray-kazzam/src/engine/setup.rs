@@ -234,11 +234,15 @@ fn where_(line: Option<usize>, field: &str) -> String {
 
 /// Builds the state, or every error found.
 pub fn build(setup: Setup) -> Result<State, Vec<String>> {
-    build_with(setup, crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table())))
+    build_with(setup, |present| crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present))))
 }
 
-/// [`build`], with a hook table already made (a `Kazzam` value makes one for all its matches).
-pub fn build_with(setup: Setup, hooks: crate::engine::state::HookTable) -> Result<State, Vec<String>> {
+/// [`build`], taking the hook table for the classes in the match from `hooks` (a `Kazzam` value
+/// keeps one per set of classes for all its matches).
+pub fn build_with(
+    setup: Setup,
+    hooks: impl FnOnce(crate::engine::plugins::Present) -> crate::engine::state::HookTable,
+) -> Result<State, Vec<String>> {
     let mut errors = Vec::new();
     let mut extra = Vec::new();
     for (k, v) in &setup.map.legend {
@@ -714,6 +718,7 @@ pub fn build_with(setup: Setup, hooks: crate::engine::state::HookTable) -> Resul
     if !errors.is_empty() {
         return Err(errors);
     }
+    let hooks = hooks(crate::engine::plugins::Present::of(&units, &powers));
     Ok(State::new(crate::engine::state::Facts {
         arena: Arc::new(arena),
         powers,

@@ -89,7 +89,29 @@ fn judge_shot(s: &State, from: Pos, size: i32, target: UnitIdx) -> Sight {
         return Sight::Blocked; // Curtain of Shadows
     }
     let walls = crate::rules::query::wall_squares(s);
-    sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q))
+    let judge = || sight(from, size, tp, tu.size, |q| blocks_for(s, &walls, target, q));
+    if !walls.is_empty() {
+        return judge();
+    }
+    // With no wall raised, what blocks is the arena's terrain, the Low Cover option and whether
+    // the target lies Prone (`blocks_for`): judged once per arena.
+    let extra = u8::from(s.options.low_cover_intervenes) | u8::from(s.has(target, StatusKind::Prone)) << 1;
+    SIGHTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.as_ref().is_some_and(|(arena, _)| std::sync::Arc::ptr_eq(arena, &s.arena)) {
+            *m = Some((s.arena.clone(), fray_core::sight::Memo::default()));
+        }
+        let (_, memo) = m.as_mut().expect("just set");
+        memo.get_or(from, size, tp, tu.size, extra, judge)
+    })
+}
+
+thread_local! {
+    /// Shots judged on an arena with no wall raised, with the arena they were judged on.
+    /// Holding the arena keeps it shared, so a change to its terrain (copy on write,
+    /// `Arc::make_mut`) makes a new one: while the pointer is the same, the terrain is too.
+    static SIGHTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, fray_core::sight::Memo)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// Cover squares pressed against (K-COV-3): terrain that a creature can take cover behind.
