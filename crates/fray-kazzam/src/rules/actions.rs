@@ -364,27 +364,9 @@ pub fn check_target_at(
         }
     }
     let charge = def.hook.as_deref() == Some("charge");
-    let range = match (creative, def.target) {
-        (true, Targeting::Implement) => s.implement_range(u),
-        (true, _) => def.target_range_for_creative(),
-        (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
-        (false, t) => crate::rules::query::brew_range(def).unwrap_or(range_of(s, u, t)),
-    };
-    let d = match from {
-        Some(at) => crate::rules::query::warp_distance(s, at, t), // Source Warp
-        None => s.distance(u, t),
-    }
-    .unwrap_or(i32::MAX);
-    let range = range + crate::rules::portals::range_bonus(s, u, t, def); // Bend Space
-    let range = range + crate::rules::query::sniper_range_bonus(s, u, def); // Sniper
+    let reach = base_range(s, u, def, creative);
     (crate::engine::hooks::warps(s).check_target)(s, u, def, t)?;
-    // Revelation: anyone in your zone is in range of every power (see rulings).
-    if t != u
-        && d > range
-        && !charge
-        && !zones::revealed_to(s, u, t)
-        && !crate::rules::query::ignores_range(s, u, t, def)
-    {
+    if let Some((d, range)) = beyond_range(s, u, def, t, reach, from) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
         return Err(crate::rules::actions::refuse(
             rule,
@@ -395,7 +377,7 @@ pub fn check_target_at(
     crate::engine::hooks::table(s).check_target(s, u, power, t, creative)?;
     if let Some(limit) = crate::rules::modifiers::sight_limit(s, u)
         && t != u
-        && d > limit
+        && target_distance(s, u, t, from) > limit
         && !matches!(def.target, Targeting::Burst { .. } | Targeting::Area { .. })
     {
         // Close Focus Charm: what it cannot see, it cannot target.
@@ -456,6 +438,50 @@ pub fn check_target_at(
         ));
     }
     Ok(())
+}
+
+/// How far `u` reaches with `def` before any bonus that depends on the target: the power's or
+/// implement's range (K-MOVE-6, K-IMP-9), an Elixir's, a burst grown by an Empowering Staff, a
+/// Sniper's bonus; Creative Use reaches as `target_range_for_creative` says.
+fn base_range(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef, creative: bool) -> i32 {
+    let range = match (creative, def.target) {
+        (true, Targeting::Implement) => s.implement_range(u),
+        (true, _) => def.target_range_for_creative(),
+        (false, Targeting::Burst { radius }) => radius + crate::rules::query::area_growth(s, u, def), // Empowering Staff
+        (false, t) => crate::rules::query::brew_range(def).unwrap_or(range_of(s, u, t)),
+    };
+    range + crate::rules::query::sniper_range_bonus(s, u, def) // Sniper
+}
+
+/// Whether `t` lies beyond `u`'s reach with `def` (`reach` from [`base_range`]), measured from
+/// `from` (a Source Warp's square) or from `u`: the distance and the range if so. A Charge
+/// reaches anyone; Bend Space adds to the range; Revelation puts anyone in your zone in range of
+/// every power (see rulings); some features ignore range.
+fn beyond_range(
+    s: &State,
+    u: UnitIdx,
+    def: &crate::content::powers::PowerDef,
+    t: UnitIdx,
+    reach: i32,
+    from: Option<Pos>,
+) -> Option<(i32, i32)> {
+    if t == u || def.hook.as_deref() == Some("charge") {
+        return None;
+    }
+    let d = target_distance(s, u, t, from);
+    let range = reach + crate::rules::portals::range_bonus(s, u, t, def); // Bend Space
+    let beyond = d > range && !zones::revealed_to(s, u, t) && !crate::rules::query::ignores_range(s, u, t, def);
+    beyond.then_some((d, range))
+}
+
+/// How far `t` is from `u`, or from `from` (a Source Warp's square); off the map is beyond
+/// every range.
+fn target_distance(s: &State, u: UnitIdx, t: UnitIdx, from: Option<Pos>) -> i32 {
+    match from {
+        Some(at) => crate::rules::query::warp_distance(s, at, t), // Source Warp
+        None => s.distance(u, t),
+    }
+    .unwrap_or(i32::MAX)
 }
 
 impl crate::content::powers::PowerDef {
@@ -550,12 +576,22 @@ impl Opts for Vec<DecisionOption> {
 
 /// Legal targets for a power.
 pub fn legal_targets(s: &State, u: UnitIdx, power: u16) -> Vec<UnitIdx> {
-    s.units_on_map().filter(|&t| is_legal_target(s, u, power, t)).collect()
+    let in_reach = in_reach(s, u, power);
+    s.units_on_map().filter(|&t| in_reach(t) && is_legal_target(s, u, power, t)).collect()
 }
 
 /// Whether the power has a legal target at all: the menu's question, answered at the first.
 fn has_legal_target(s: &State, u: UnitIdx, power: u16) -> bool {
-    s.units_on_map().any(|t| is_legal_target(s, u, power, t))
+    let in_reach = in_reach(s, u, power);
+    s.units_on_map().any(|t| in_reach(t) && is_legal_target(s, u, power, t))
+}
+
+/// The range test of [`check_target`] alone, with the range worked out once for every target: a
+/// target it refuses is refused whatever else holds, so the whole check is spared.
+fn in_reach(s: &State, u: UnitIdx, power: u16) -> impl Fn(UnitIdx) -> bool + '_ {
+    let def = s.powers.get(power);
+    let reach = base_range(s, u, def, false);
+    move |t| beyond_range(s, u, def, t, reach, None).is_none()
 }
 
 fn is_legal_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> bool {
