@@ -178,7 +178,7 @@ pub struct Portal {
 }
 
 /// The playing field.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Arena {
     /// Terrain of every square.
     pub terrain: Grid<Terrain>,

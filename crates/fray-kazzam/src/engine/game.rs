@@ -56,6 +56,8 @@ pub struct Kazzam {
     /// The hook tables, one per set of classes in a match, each built once and shared by every
     /// match this value starts with those classes.
     hooks: Arc<std::sync::Mutex<Vec<(Present, crate::engine::state::HookTable)>>>,
+    /// The arenas its matches were played on, one shared copy of each (the last few).
+    arenas: Arc<std::sync::Mutex<Vec<Arc<crate::engine::arena::Arena>>>>,
 }
 
 impl Kazzam {
@@ -66,9 +68,12 @@ impl Kazzam {
     /// Kazzam playing `content`; its fingerprint hashes the content's files.
     pub fn with_content(content: Arc<Content>) -> Self {
         let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
-        Kazzam { content, fingerprint, hooks: Default::default() }
+        Kazzam { content, fingerprint, hooks: Default::default(), arenas: Default::default() }
     }
-    /// The hook table of a match with the classes `present`, made the first time it is asked.
+}
+
+impl setup::Shared for Kazzam {
+    /// Made the first time a match with those classes is built.
     fn hooks(&self, present: Present) -> crate::engine::state::HookTable {
         let mut tables = self.hooks.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((_, t)) = tables.iter().find(|(p, _)| *p == present) {
@@ -78,6 +83,24 @@ impl Kazzam {
         tables.push((present, t.clone()));
         t
     }
+    /// The copy of an equal arena already played on, or this one, kept for later matches.
+    fn arena(&self, arena: crate::engine::arena::Arena) -> Arc<crate::engine::arena::Arena> {
+        /// How many arenas are kept.
+        const KEPT: usize = 8;
+        let mut arenas = self.arenas.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(a) = arenas.iter().find(|a| ***a == arena) {
+            return a.clone();
+        }
+        let a = Arc::new(arena);
+        if arenas.len() >= KEPT {
+            arenas.remove(0);
+        }
+        arenas.push(a.clone());
+        a
+    }
+}
+
+impl Kazzam {
     /// The content it plays.
     pub fn content(&self) -> &Arc<Content> {
         &self.content
@@ -93,7 +116,7 @@ impl Kazzam {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Event>,
     ) -> Result<State, SetupErrors> {
-        let mut state = setup::build_with(setup, |present| self.hooks(present))?;
+        let mut state = setup::build_with(setup, self)?;
         for e in setup::start(&mut state, dice, true)? {
             out.push(e);
         }

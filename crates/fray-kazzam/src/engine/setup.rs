@@ -232,17 +232,35 @@ fn where_(line: Option<usize>, field: &str) -> String {
     }
 }
 
-/// Builds the state, or every error found.
-pub fn build(setup: Setup) -> Result<State, Vec<String>> {
-    build_with(setup, |present| crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present))))
+/// What the matches one `Kazzam` value builds share: the hook table for the classes in a
+/// match, and one copy of each arena, so that what is worked out per arena (sight, Boost
+/// Squares) is kept from match to match.
+pub trait Shared {
+    /// The hook table of a match with the classes `present`.
+    fn hooks(&self, present: crate::engine::plugins::Present) -> crate::engine::state::HookTable;
+    /// The shared copy of `arena`.
+    fn arena(&self, arena: Arena) -> Arc<Arena>;
 }
 
-/// [`build`], taking the hook table for the classes in the match from `hooks` (a `Kazzam` value
-/// keeps one per set of classes for all its matches).
-pub fn build_with(
-    setup: Setup,
-    hooks: impl FnOnce(crate::engine::plugins::Present) -> crate::engine::state::HookTable,
-) -> Result<State, Vec<String>> {
+/// Nothing shared: a table and an arena made for this match alone.
+struct Alone;
+
+impl Shared for Alone {
+    fn hooks(&self, present: crate::engine::plugins::Present) -> crate::engine::state::HookTable {
+        crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present)))
+    }
+    fn arena(&self, arena: Arena) -> Arc<Arena> {
+        Arc::new(arena)
+    }
+}
+
+/// Builds the state, or every error found.
+pub fn build(setup: Setup) -> Result<State, Vec<String>> {
+    build_with(setup, &Alone)
+}
+
+/// [`build`], with what `shared` holds for every match.
+pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String>> {
     let mut errors = Vec::new();
     let mut extra = Vec::new();
     for (k, v) in &setup.map.legend {
@@ -718,9 +736,9 @@ pub fn build_with(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let hooks = hooks(crate::engine::plugins::Present::of(&units, &powers));
+    let hooks = shared.hooks(crate::engine::plugins::Present::of(&units, &powers));
     Ok(State::new(crate::engine::state::Facts {
-        arena: Arc::new(arena),
+        arena: shared.arena(arena),
         powers,
         options: Arc::new(setup.options),
         content: setup.content.clone(),
