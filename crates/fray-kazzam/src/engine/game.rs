@@ -144,6 +144,23 @@ fn asker(s: &State) -> Option<Option<UnitIdx>> {
         | Frame::LeaderBoost { unit } => *unit,
         Frame::ChooseEffect { chooser, .. } => *chooser,
         Frame::Banish { by, .. } => *by,
+        // A push, pull or slide: its mover picks each square, its target whether to roll to
+        // safety (`forced::question`).
+        Frame::Forced(f) => {
+            if f.safety.is_some() {
+                f.target
+            } else {
+                f.mover
+            }
+        }
+        // The attack's questions (`attack::question`); its other stages ask nothing.
+        Frame::Attack(a) => match a.stage {
+            crate::engine::frames::rules::Stage::Tokens { .. } | crate::engine::frames::rules::Stage::Glancing => {
+                a.attacker
+            }
+            crate::engine::frames::rules::Stage::Luck { who, .. } => who,
+            _ => return Some(None),
+        },
         Frame::GrantedAttack { unit, by, terms, .. } => {
             if terms.granter_aims {
                 *by
