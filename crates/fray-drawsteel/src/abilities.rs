@@ -171,10 +171,9 @@ fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
 /// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
 pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
-    let judge = || fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq));
     BOOK.with(|book| match book.try_borrow_mut() {
-        Ok(mut book) => book.sight(s, (p, ps, q, qs), judge),
-        Err(_) => judge(),
+        Ok(mut book) => book.sight(s, (p, ps, q, qs)),
+        Err(_) => fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)),
     })
 }
 
@@ -192,6 +191,8 @@ struct SightBook {
     arena: Option<Arc<crate::state::Arena>>,
     walls: Vec<fray_core::grid::Pos>,
     objects: Vec<(fray_core::grid::Pos, i32, bool)>,
+    /// `State::is_wall` of each square of the map, row by row (read once per map).
+    blocking: Vec<bool>,
     /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
     slots: Vec<Option<(SightKey, Sight)>>,
 }
@@ -202,7 +203,7 @@ type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 const SIGHT_SLOTS: usize = 1 << 12;
 
 impl SightBook {
-    fn sight(&mut self, s: &State, key: SightKey, judge: impl FnOnce() -> Sight) -> Sight {
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
         // Another arena with the same terrain (another match on the same map) blocks the same
         // squares: it is held from then on instead.
         if let Some(a) = &self.arena
@@ -220,12 +221,27 @@ impl SightBook {
             self.walls.clone_from(&s.walls);
             self.objects.clear();
             self.objects.extend(s.objects.iter().map(object_key));
+            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+            self.blocking.clear();
+            self.blocking.extend((0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))));
             self.slots.clear();
         }
         if self.slots.is_empty() {
             self.slots.resize(SIGHT_SLOTS, None);
         }
         let (p, ps, q, qs) = key;
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let blocking = &self.blocking;
+        let judge = || {
+            fray_core::sight::sight(p, ps, q, qs, |sq| {
+                // Off the map only raised walls can stand (`is_wall`).
+                if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
+                    blocking[(sq.y * w + sq.x) as usize]
+                } else {
+                    s.is_wall(sq)
+                }
+            })
+        };
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
@@ -256,7 +272,13 @@ thread_local! {
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
-        std::cell::RefCell::new(SightBook { arena: None, walls: Vec::new(), objects: Vec::new(), slots: Vec::new() })
+        std::cell::RefCell::new(SightBook {
+            arena: None,
+            walls: Vec::new(),
+            objects: Vec::new(),
+            blocking: Vec::new(),
+            slots: Vec::new(),
+        })
     };
 }
 

@@ -12,7 +12,7 @@ use crate::state::footprint_distance as distance;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
-use fray_core::geometry::{ReachScratch, reachable};
+use fray_core::geometry::{Frontier, ReachScratch};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
@@ -515,9 +515,10 @@ thread_local! {
 
 /// Runs `f` with the thread's route-search buffers (a fresh set if they are in use).
 fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    // Every step costs at least 1 (`step_cost_ground`, `Ground::jumps_into`).
     SCRATCH.with(|sc| match sc.try_borrow_mut() {
-        Ok(mut sc) => f(&mut sc),
-        Err(_) => f(&mut ReachScratch::new()),
+        Ok(mut sc) => f(sc.min_step(1)),
+        Err(_) => f(ReachScratch::new().min_step(1)),
     })
 }
 
@@ -603,7 +604,7 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        sc.search(w, h, start, budget, advance_edges(&ground, s)).clone()
+        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -637,7 +638,7 @@ fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnc
         let mut seen: Vec<Pos> = Vec::new();
         with_scratch(|sc| {
             for quadrant in QUADRANTS {
-                let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
+                let r = sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant));
                 for q in r.squares() {
                     if !seen.contains(&q) {
                         seen.push(q);
@@ -672,10 +673,13 @@ fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) ->
 }
 
 /// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
-fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
-    move |p, out| {
+/// Steps the search would ignore ([`Frontier::may_improve`]) are not judged.
+fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, f, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(ground, s, p, q, false) {
+            if f.may_improve(q)
+                && let Some(cost) = step_cost_ground(ground, s, p, q, false)
+            {
                 out.push((q, cost));
             }
         }
@@ -859,6 +863,13 @@ fn can_end(s: &State, c: Cx, p: Pos) -> bool {
     footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
 }
 
+/// [`can_end`] for a square a route search of `c` reached: every step and jump into a square
+/// checks that its squares can be stood on, so only the occupants are asked.
+fn reached_end(s: &State, c: Cx, p: Pos) -> bool {
+    debug_assert!(footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()));
+    occupant(s, c, p).is_none()
+}
+
 /// The creature whose space `c` may not end its move in at `p` (DS-GAP-9): another creature
 /// there, unless their sizes are 2 or more apart. Sizes count by squares (1, 2, 3 ...): the
 /// letters of size 1 do not make a medium creature small enough to stand inside a size 2 one
@@ -986,17 +997,12 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
     if charge_line {
         return charge_runs(s, c, start, budget)
             .into_iter()
-            .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
+            .filter(|(q, _)| reached_end(s, c, *q) && unafraid(*q))
             .collect();
     }
     let ground = Ground::new(s, c);
-    let r = reachable(
-        s.arena.terrain.width(),
-        s.arena.terrain.height(),
-        start,
-        budget.max(0) as u32,
-        advance_edges(&ground, s),
-    );
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let r = with_scratch(|sc| sc.search_pruned(w, h, start, budget.max(0) as u32, advance_edges(&ground, s)).clone());
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
@@ -1033,7 +1039,7 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
     }
     let mut found: Vec<(Pos, Vec<Pos>)> = r
         .squares()
-        .filter(|&q| can_end(s, c, q) && unafraid(q))
+        .filter(|&q| reached_end(s, c, q) && unafraid(q))
         .filter_map(|q| r.path_to(q).map(|path| (q, path)))
         .collect();
     for (q, route) in extra.into_iter().filter(|(q, _)| unafraid(*q)) {
@@ -1053,7 +1059,7 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+        r.squares().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect()
     })
 }
 
@@ -1098,7 +1104,7 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         })
     };
     let budget = budget.max(0) as u32;
-    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| can_end(s, c, q) && unafraid(q))) {
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
         return found;
     }
     // A square one step away that the search would reach and accept answers without it.
@@ -1112,7 +1118,8 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(w, h, start, budget, advance_edges(ground(), s), |q| can_end(s, c, q) && unafraid(q)).is_some()
+        sc.find_pruned(w, h, start, budget, advance_edges(ground(), s), |q| reached_end(s, c, q) && unafraid(q))
+            .is_some()
     })
 }
 
@@ -1124,12 +1131,13 @@ fn charge_edges<'a>(
     ground: &'a Ground,
     s: &'a State,
     (sx, sy): (i32, i32),
-) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
-    move |p, out| {
+) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, f, out| {
         for q in p.neighbours() {
             let (dx, dy) = (q.x - p.x, q.y - p.y);
             if (dx == 0 || dx == sx)
                 && (dy == 0 || dy == sy)
+                && f.may_improve(q)
                 && let Some(cost) = step_cost_ground(ground, s, p, q, true)
             {
                 out.push((q, cost));
@@ -1159,7 +1167,9 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     let ground = Ground::new(s, c);
     for quadrant in QUADRANTS {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+        let r = with_scratch(|sc| {
+            sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant)).clone()
+        });
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -1172,11 +1182,33 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     best.into_iter().map(|(q, _, path)| (q, path)).collect()
 }
 
+/// The route [`destinations`] gives a charge to `to` (from [`charge_runs`]), with only that
+/// route built: the cheapest of the quadrants' routes to it, the first quadrant's on a tie.
+fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
+    let start = s.c(c).pos?;
+    let ground = Ground::new(s, c);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let mut best: Option<(u32, Vec<Pos>)> = None;
+    for quadrant in QUADRANTS {
+        with_scratch(|sc| {
+            let r = sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+            if let (Some(k), Some(path)) = (r.cost(to), r.path_to(to))
+                && best.as_ref().is_none_or(|b| k < b.0)
+            {
+                best = Some((k, path));
+            }
+        });
+    }
+    let (_, path) = best?;
+    (to != start && reached_end(s, c, to) && unafraid_of(s, c)(to)).then_some(path)
+}
+
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
 /// DS-OA-2, DS-COND-DAZED, DS-SURP-1).
 fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
     let size = s.c(mover).size.squares;
-    let strike = abilities::hero_free_strike(false);
+    // Built only if some enemy gets as far as its roll's edges and banes.
+    let strike = std::cell::OnceCell::new();
     s.active()
         .filter(|&e| {
             let x = s.c(e);
@@ -1188,8 +1220,10 @@ fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
                 && !s.has(e, ConditionKind::Dazed)
                 && !x.surprised
                 && !x.dying()
-                && abilities::mods(s, e, mover, &strike, &[mover]).net().0 >= 0
-                && abilities::mods(s, e, mover, &strike, &[mover]).net().1 >= 0
+                && {
+                    let net = abilities::mods(s, e, mover, strike.get_or_init(|| abilities::hero_free_strike(false)), &[mover]).net();
+                    net.0 >= 0 && net.1 >= 0
+                }
         })
         .collect()
 }
@@ -1760,7 +1794,7 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     if let Some(found) =
-        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| can_end(s, c, q) && unafraid(q) && near_one(q)))
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
     {
         return found;
     }
@@ -1805,8 +1839,8 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
         QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
             wanted
                 && sc
-                    .find(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
-                        can_end(s, c, q) && unafraid(q) && near_one(q)
+                    .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                        reached_end(s, c, q) && unafraid(q) && near_one(q)
                     })
                     .is_some()
         })
@@ -1836,7 +1870,7 @@ fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     with_charge_reach(s, c, start, budget, |seen| {
-        seen.iter().copied().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+        seen.iter().copied().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect()
     })
 }
 
@@ -2457,11 +2491,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Charge(t, sq) => {
             spend(cx, c, main);
-            let path = destinations(cx.s, c, speed(cx.s, c), true)
-                .into_iter()
-                .find(|(q, _)| *q == sq)
-                .map(|(_, p)| p)
-                .unwrap_or_default();
+            let path = charge_route(cx.s, c, speed(cx.s, c), sq).unwrap_or_default();
             start_walk(cx, c, path, "charges", AfterWalk::ChargeStrike(t));
         }
         Verb::Ability(a, targets) => {
