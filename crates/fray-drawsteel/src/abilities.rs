@@ -144,19 +144,16 @@ pub fn concealed(s: &State, c: Cx) -> bool {
 /// Line of effect between two creatures (DS-GAP-6): walls block.
 pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     SIGHTS.with(|m| match m.try_borrow_mut() {
-        Ok(mut m) => match m.as_mut() {
-            Some(known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
-                let i = a as usize * known.n + b as usize;
-                if let Some(v) = known.sights[i] {
-                    return v;
-                }
-                let v = judge_line_of_effect(s, a, b);
-                known.sights[i] = Some(v);
-                v
+        Ok(mut known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
+            let i = a as usize * known.n + b as usize;
+            if let Some(v) = known.sights[i] {
+                return v;
             }
-            _ => judge_line_of_effect(s, a, b),
-        },
-        Err(_) => judge_line_of_effect(s, a, b),
+            let v = judge_line_of_effect(s, a, b);
+            known.sights[i] = Some(v);
+            v
+        }
+        _ => judge_line_of_effect(s, a, b),
     })
 }
 
@@ -258,7 +255,7 @@ impl SightBook {
 }
 
 /// Lines of effect judged while one state is borrowed (a menu being built), by shooter and
-/// target.
+/// target; `state` is null while no menu is being built (the table is kept for the next).
 struct Sights {
     state: *const State,
     n: usize,
@@ -268,7 +265,8 @@ struct Sights {
 thread_local! {
     /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
     /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
-    static SIGHTS: std::cell::RefCell<Option<Sights>> = const { std::cell::RefCell::new(None) };
+    static SIGHTS: std::cell::RefCell<Sights> =
+        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), n: 0, sights: Vec::new() }) };
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
@@ -292,11 +290,14 @@ pub struct SightMemo<'a> {
 pub fn remember_sights(s: &State) -> SightMemo<'_> {
     let outer = SIGHTS.with(|m| {
         let Ok(mut m) = m.try_borrow_mut() else { return false };
-        if m.is_some() {
+        if !m.state.is_null() {
             return false;
         }
         let n = s.creatures.len();
-        *m = Some(Sights { state: s, n, sights: vec![None; n * n] });
+        m.state = s;
+        m.n = n;
+        m.sights.clear();
+        m.sights.resize(n * n, None);
         true
     });
     SightMemo { outer, _state: std::marker::PhantomData }
@@ -307,7 +308,7 @@ impl Drop for SightMemo<'_> {
         if self.outer {
             SIGHTS.with(|m| {
                 if let Ok(mut m) = m.try_borrow_mut() {
-                    *m = None;
+                    m.state = std::ptr::null();
                 }
             });
         }
@@ -392,7 +393,11 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
         for &t in &a.targets {
             let m = mods(cx.s, a.user, t, &a.ability, &a.targets);
             let tier = r.tier(&m);
-            cx.emit(Event::Tier { target: cx.s.who(t), tier, why: m.describe() });
+            cx.emit(Event::Tier {
+                target: cx.s.who(t),
+                tier,
+                why: if cx.keeps() { m.describe() } else { String::new() },
+            });
             a.tiers.push(tier);
             spend_aid(cx, a.user, t);
         }
@@ -717,7 +722,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
     let r = crate::rolls::roll(cx, user, bonus)?;
     let m = mods(cx.s, user, target, &a, &[target]);
     let tier = r.tier(&m);
-    cx.emit(Event::Tier { target: cx.s.who(target), tier, why: m.describe() });
+    cx.emit(Event::Tier { target: cx.s.who(target), tier, why: if cx.keeps() { m.describe() } else { String::new() } });
     spend_aid(cx, user, target);
     let frame = AbilityFrame {
         user,

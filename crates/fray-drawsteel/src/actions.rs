@@ -912,7 +912,7 @@ pub fn move_budget(s: &State, c: Cx) -> i32 {
 /// How far an Advance can go now: a fresh move action's speed if one is left, otherwise what
 /// remains of the current one.
 fn advance_budget(s: &State, c: Cx) -> i32 {
-    if check_slot(s, c, Slot::Move, false).is_ok() { speed(s, c) } else { move_budget(s, c) }
+    if slot_ok(s, c, Slot::Move, false) { speed(s, c) } else { move_budget(s, c) }
 }
 
 /// Whether a route of this cost continues the move action under way (it fits in what is left)
@@ -1313,6 +1313,8 @@ fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
     {
         let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
+        // `how` is only words for the journal.
+        let how = if cx.keeps() { how } else { "" };
         cx.emit(Event::moved(cx.s, c, from, q, z, how));
         // A grabbed creature comes along (DS-COND-GRAB-1).
         for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>() {
@@ -1801,6 +1803,10 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     // The squares the searches accept, looked for first: beside a creature that can be charged,
     // free to end on, other than the start, within `budget` squares of it (a step costs at least
     // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
+    // `ring`: the map's squares beside a creature that can be charged (`near_one`) within
+    // `budget` squares of the start, the only ones the searches below may accept.
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let mut ring = vec![false; (w.max(0) * h.max(0)) as usize];
     let mut wanted = [false; 4];
     for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
         let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
@@ -1808,10 +1814,13 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
             for x in tp.x - size..=tp.x + ts {
                 let q = Pos::new(x, y);
                 let (ox, oy) = (q.x - start.x, q.y - start.y);
-                if q == start
-                    || ox.abs().max(oy.abs()) > budget as i32
-                    || distance(q, size, tp, ts) != 1
-                    || QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
+                if q == start || ox.abs().max(oy.abs()) > budget as i32 || distance(q, size, tp, ts) != 1 {
+                    continue;
+                }
+                if x >= 0 && y >= 0 && x < w && y < h {
+                    ring[(y * w + x) as usize] = true;
+                }
+                if QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
                     || !can_end(s, c, q)
                     || !unafraid(q)
                 {
@@ -1833,14 +1842,17 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     if !wanted.contains(&true) {
         return false;
     }
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     let ground = ground();
+    // A reached square is on the map, other than the start and within `budget` squares of it
+    // (a step costs at least 1): `near_one` there is `ring`.
+    let in_ring = |q: Pos| ring[(q.y * w + q.x) as usize];
     with_scratch(|sc| {
         QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
             wanted
                 && sc
                     .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
-                        reached_end(s, c, q) && unafraid(q) && near_one(q)
+                        debug_assert_eq!(in_ring(q), near_one(q));
+                        in_ring(q) && reached_end(s, c, q) && unafraid(q)
                     })
                     .is_some()
         })
@@ -2542,7 +2554,11 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 m.bane("smaller than the grabber");
             }
             let tier = r.tier(&m);
-            cx.emit(Event::Tier { target: cx.s.who(c), tier, why: m.describe() });
+            cx.emit(Event::Tier {
+                target: cx.s.who(c),
+                tier,
+                why: if cx.keeps() { m.describe() } else { String::new() },
+            });
             if tier >= 1 {
                 for cond in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Grabbed) {
                     cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "escaped".into() });
