@@ -190,6 +190,8 @@ struct SightBook {
     objects: Vec<(fray_core::grid::Pos, i32, bool)>,
     /// `State::is_wall` of each square of the map, row by row (read once per map).
     blocking: Vec<bool>,
+    /// Every square for which `State::is_wall` holds: the map's, then raised walls off it.
+    listed: Vec<fray_core::grid::Pos>,
     /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
     slots: Vec<Option<(SightKey, Sight)>>,
 }
@@ -221,6 +223,16 @@ impl SightBook {
             let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
             self.blocking.clear();
             self.blocking.extend((0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))));
+            self.listed.clear();
+            let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
+            for (i, _) in self.blocking.iter().enumerate().filter(|(_, b)| **b) {
+                self.listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
+            }
+            for &p in &s.walls {
+                if !on_map(p) && !self.listed.contains(&p) {
+                    self.listed.push(p);
+                }
+            }
             self.slots.clear();
         }
         if self.slots.is_empty() {
@@ -228,16 +240,19 @@ impl SightBook {
         }
         let (p, ps, q, qs) = key;
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let blocking = &self.blocking;
+        let (blocking, listed) = (&self.blocking, &self.listed);
         let judge = || {
-            fray_core::sight::sight(p, ps, q, qs, |sq| {
+            let blocks = |sq: fray_core::grid::Pos| {
                 // Off the map only raised walls can stand (`is_wall`).
                 if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
                     blocking[(sq.y * w + sq.x) as usize]
                 } else {
                     s.is_wall(sq)
                 }
-            })
+            };
+            let v = fray_core::sight::sight_listed(p, ps, q, qs, blocks, listed);
+            debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
+            v
         };
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
@@ -275,6 +290,7 @@ thread_local! {
             walls: Vec::new(),
             objects: Vec::new(),
             blocking: Vec::new(),
+            listed: Vec::new(),
             slots: Vec::new(),
         })
     };
