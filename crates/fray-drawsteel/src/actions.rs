@@ -870,6 +870,18 @@ fn reached_end(s: &State, c: Cx, p: Pos) -> bool {
     occupant(s, c, p).is_none()
 }
 
+/// The other creatures [`occupant`] may find for `c` (square and size): only their spaces can
+/// stop `c` ending a move.
+fn end_blockers(s: &State, c: Cx) -> Vec<(Pos, i32)> {
+    let size = s.c(c).size.squares;
+    s.creatures
+        .iter()
+        .enumerate()
+        .filter(|&(o, y)| !y.dead && o as Cx != c && (y.size.squares - size).abs() < 2)
+        .filter_map(|(_, y)| Some((y.pos?, y.size.squares)))
+        .collect()
+}
+
 /// The creature whose space `c` may not end its move in at `p` (DS-GAP-9): another creature
 /// there, unless their sizes are 2 or more apart. Sizes count by squares (1, 2, 3 ...): the
 /// letters of size 1 do not make a medium creature small enough to stand inside a size 2 one
@@ -1058,8 +1070,15 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
         return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
     }
     let unafraid = unafraid_of(s, c);
+    let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect()
+        r.squares()
+            .filter(|&q| {
+                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+                debug_assert_eq!(free, reached_end(s, c, q));
+                free && unafraid(q)
+            })
+            .collect()
     })
 }
 
@@ -1687,12 +1706,12 @@ fn maneuver_targets(s: &State, c: Cx, kind: &str) -> Vec<Cx> {
 /// Whether a maneuver at `t` is plainly refused: a cheap necessary condition of
 /// [`check_verb`] refusing it (the slot, the distance, the side).
 fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
-    let near = s.distance(c, t) == Some(1);
+    let near = || s.distance(c, t) == Some(1);
     !s.c(c).active()
         || match kind {
-            "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near,
+            "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near(),
             "heal" => !slot_ok(s, c, Slot::Main, false) || s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
-            _ => !slot_ok(s, c, Slot::Maneuver, false) || !near || s.enemies(c, t),
+            _ => !slot_ok(s, c, Slot::Maneuver, false) || !near() || s.enemies(c, t),
         }
 }
 
