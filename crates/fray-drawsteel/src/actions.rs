@@ -1109,7 +1109,7 @@ fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
-fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
+fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground, steps: &FirstSteps) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     if s.options.jumping == crate::options::Text::Glossary {
         return !destinations(s, c, budget, false).is_empty();
@@ -1127,9 +1127,9 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         return found;
     }
     // A square one step away that the search would reach and accept answers without it.
-    if start.neighbours().into_iter().any(|q| {
+    if start.neighbours().into_iter().enumerate().any(|(i, q)| {
         s.arena.terrain.get(q).is_some()
-            && step_cost(s, c, start, q, false).is_some_and(|k| k <= budget)
+            && steps.cost(i).is_some_and(|k| k <= budget)
             && can_end(s, c, q)
             && unafraid(q)
     }) {
@@ -1140,6 +1140,31 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         sc.find_pruned(w, h, start, budget, advance_edges(ground(), s), |q| reached_end(s, c, q) && unafraid(q))
             .is_some()
     })
+}
+
+/// The costs of the steps from a mover's square to each of its neighbours (in
+/// [`Pos::neighbours`] order, `step_cost` with no charge), each worked out once when first
+/// asked: the menu's Advance and Shift entries both ask them.
+struct FirstSteps<'a> {
+    s: &'a State,
+    c: Cx,
+    known: [std::cell::Cell<Option<Option<u32>>>; 8],
+}
+
+impl<'a> FirstSteps<'a> {
+    fn new(s: &'a State, c: Cx) -> Self {
+        FirstSteps { s, c, known: Default::default() }
+    }
+    /// `step_cost` from the mover's square to its `i`-th neighbour.
+    fn cost(&self, i: usize) -> Option<u32> {
+        if let Some(k) = self.known[i].get() {
+            return k;
+        }
+        let p = self.s.c(self.c).pos?;
+        let k = step_cost(self.s, self.c, p, p.neighbours()[i], false);
+        self.known[i].set(Some(k));
+        k
+    }
 }
 
 /// The four quadrants of directions a straight run keeps to (DS-CHG-1).
@@ -1555,16 +1580,17 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
     // The mover's map, read once for the Advance and the charge.
     let ground = std::cell::OnceCell::new();
     let ground = || ground.get_or_init(|| Ground::new(s, c));
+    let steps = FirstSteps::new(s, c);
     if !extra {
         let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
         if can_advance
             && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground)
+            && has_destination(s, c, advance_budget(s, c), ground, &steps)
             && !put(MenuItem::Advance)
         {
             return;
         }
-        if any_shift_square(s, c) && !put(MenuItem::Shift) {
+        if any_shift_square(s, c, &steps) && !put(MenuItem::Shift) {
             return;
         }
     }
@@ -1756,14 +1782,14 @@ fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
 /// Whether [`check_verb`] accepts a shift by `c` from `p` to `q`: [`shift_refused`], then its
 /// other refusals as a yes/no with no words built. `able` holds the parts that do not depend
 /// on `q` (active, a move action left, not slowed, speed not 0: [`shift_able`]).
-fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
+fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool, step: impl FnOnce() -> Option<u32>) -> bool {
     let offered = able
         && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
         && occupant(s, c, q).is_none()
         && distance(p, 1, q, 1) == 1
         // Also can_end: its occupant test is the one above, and a step's cost is `None` unless
         // every square of the footprint at `q` is standable.
-        && step_cost(s, c, p, q, false).is_some();
+        && step().is_some();
     debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
     offered
 }
@@ -1776,13 +1802,13 @@ fn shift_able(s: &State, c: Cx) -> bool {
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
     let able = shift_able(s, c);
-    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able)).collect()
+    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able, || step_cost(s, c, p, q, false))).collect()
 }
 
-fn any_shift_square(s: &State, c: Cx) -> bool {
+fn any_shift_square(s: &State, c: Cx, steps: &FirstSteps) -> bool {
     let Some(p) = s.c(c).pos else { return false };
     let able = shift_able(s, c);
-    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, able))
+    p.neighbours().into_iter().enumerate().any(|(i, q)| shift_offered(s, c, p, q, able, || steps.cost(i)))
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
