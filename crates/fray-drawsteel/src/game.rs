@@ -224,7 +224,16 @@ fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: u
         }
         actions::MenuItem::Plain(i) => Answer::Word((PLAIN_WORD + i as usize) as u16).id(),
         actions::MenuItem::Aimed(i) => Answer::Word((AIMED_WORD + i as usize) as u16).id(),
-        other => encode(s, &actions::item_id(s, c, other), index),
+        other => {
+            // The other entries' ids are words of [`WORDS`] (as `encode` finds them).
+            let id = actions::item_id(s, c, other);
+            let a = match WORDS.iter().position(|w| *w == id) {
+                Some(w) => Answer::Word(w as u16).id(),
+                None => encode(s, &id, index),
+            };
+            debug_assert_eq!(a, encode(s, &id, index));
+            a
+        }
     }
 }
 
