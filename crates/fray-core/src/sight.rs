@@ -37,8 +37,10 @@ fn lattice(sq: Pos, steps: i32) -> impl Iterator<Item = (f64, f64)> {
 }
 
 /// Whether the closed segment from `a` to `b` meets the closed unit square at `sq`.
+#[inline]
 fn segment_meets_square(a: (f64, f64), b: (f64, f64), sq: Pos) -> bool {
-    // Liang–Barsky clipping against [x, x+1] × [y, y+1], inclusive.
+    // Liang–Barsky clipping against [x, x+1] × [y, y+1], inclusive. The bounds are kept with
+    // plain comparisons (no NaN arises: `p` is never 0 where it divides).
     let (x0, y0, x1, y1) = (sq.x as f64, sq.y as f64, sq.x as f64 + 1.0, sq.y as f64 + 1.0);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let mut t0 = 0.0f64;
@@ -51,9 +53,11 @@ fn segment_meets_square(a: (f64, f64), b: (f64, f64), sq: Pos) -> bool {
         } else {
             let r = q / p;
             if p < 0.0 {
-                t0 = t0.max(r);
-            } else {
-                t1 = t1.min(r);
+                if r > t0 {
+                    t0 = r;
+                }
+            } else if r < t1 {
+                t1 = r;
             }
             if t0 > t1 {
                 return false;
@@ -63,13 +67,56 @@ fn segment_meets_square(a: (f64, f64), b: (f64, f64), sq: Pos) -> bool {
     true
 }
 
-fn line_is_clear(a: (f64, f64), b: (f64, f64), walls: &[Pos]) -> bool {
-    walls.iter().all(|&sq| !segment_meets_square(a, b, sq))
-}
-
 /// How a shooter with footprint (`from`, `from_size`) sees a target (`to`, `to_size`), where
 /// `blocks(square)` says which squares stop lines. Squares of the two footprints never block.
 pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(Pos) -> bool) -> Sight {
+    let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
+    sight_gathered(from, from_size, to, to_size, &blocks, |(x0, x1), (y0, y1), walls| {
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let p = Pos::new(x, y);
+                if !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p) {
+                    walls.push(p);
+                }
+            }
+        }
+    })
+}
+
+/// [`sight`] told, besides `blocks`, every square for which it holds (`listed`, in any order, each
+/// once): the blocking squares near the two footprints are picked from the list instead of
+/// asking `blocks` square by square. The same answer as [`sight`] with `blocks`.
+pub fn sight_listed(
+    from: Pos,
+    from_size: i32,
+    to: Pos,
+    to_size: i32,
+    blocks: impl Fn(Pos) -> bool,
+    listed: &[Pos],
+) -> Sight {
+    let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
+    sight_gathered(from, from_size, to, to_size, &blocks, |(x0, x1), (y0, y1), walls| {
+        walls.extend(listed.iter().copied().filter(|&p| {
+            (x0..=x1).contains(&p.x)
+                && (y0..=y1).contains(&p.y)
+                && !inside(p, from, from_size)
+                && !inside(p, to, to_size)
+        }));
+        // In the order the box is scanned (row by row), as [`sight`] gathers them.
+        walls.sort_unstable_by_key(|p| (p.y, p.x));
+    })
+}
+
+/// [`sight`], with `gather(xs, ys, walls)` pushing the blocking squares of the box (columns
+/// `xs`, rows `ys`, both inclusive) outside the two footprints, row by row.
+fn sight_gathered(
+    from: Pos,
+    from_size: i32,
+    to: Pos,
+    to_size: i32,
+    blocks: &impl Fn(Pos) -> bool,
+    gather: impl FnOnce((i32, i32), (i32, i32), &mut Vec<Pos>),
+) -> Sight {
     // Only blocking squares in or touching the box around both footprints can meet a line
     // between them (a line along the box's edge touches squares just outside it).
     let (x0, x1) = (from.x.min(to.x) - 1, (from.x + from_size).max(to.x + to_size));
@@ -88,14 +135,7 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
         let mut seen = seen.borrow_mut();
         let seen = &mut *seen;
         seen.walls.clear();
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let p = Pos::new(x, y);
-                if !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p) {
-                    seen.walls.push(p);
-                }
-            }
-        }
+        gather((x0, x1), (y0, y1), &mut seen.walls);
         if seen.walls.is_empty() {
             return Sight::Clear;
         }
@@ -123,7 +163,7 @@ pub fn sight(from: Pos, from_size: i32, to: Pos, to_size: i32, blocks: impl Fn(P
 
 /// Whether the line between the centres of squares `a` and `b` meets no square for which
 /// `blocks` holds: the squares it may meet are visited column by column (a generous superset),
-/// each judged exactly as [`line_is_clear`] judges it.
+/// each judged by [`segment_meets_square`] as [`judge`] judges it.
 fn centre_line_clear(a: Pos, b: Pos, blocks: impl Fn(Pos) -> bool) -> bool {
     let pa = (a.x as f64 + 0.5, a.y as f64 + 0.5);
     let pb = (b.x as f64 + 0.5, b.y as f64 + 0.5);
@@ -139,7 +179,7 @@ fn centre_line_clear(a: Pos, b: Pos, blocks: impl Fn(Pos) -> bool) -> bool {
         };
         // A closed square [y, y + 1] meets [ylo, yhi] when y <= yhi and y + 1 >= ylo (with a
         // margin for rounding).
-        for y in (ylo - 1e-6).ceil() as i32 - 1..=(yhi + 1e-6).floor() as i32 {
+        for y in ceil(ylo - 1e-6) - 1..=floor(yhi + 1e-6) {
             let p = Pos::new(x, y);
             if blocks(p) && segment_meets_square(pa, pb, p) {
                 return false;
@@ -149,6 +189,20 @@ fn centre_line_clear(a: Pos, b: Pos, blocks: impl Fn(Pos) -> bool) -> bool {
     // Squares in the columns just outside the centres' span cannot meet the segment: it stays
     // strictly inside [min + 0.5, max + 0.5].
     true
+}
+
+/// `v.floor()` as an `i32`, for `v` well inside its range (no call into the maths library).
+#[inline]
+fn floor(v: f64) -> i32 {
+    let i = v as i32;
+    if i as f64 > v { i - 1 } else { i }
+}
+
+/// `v.ceil()` as an `i32`, for `v` well inside its range.
+#[inline]
+fn ceil(v: f64) -> i32 {
+    let i = v as i32;
+    if (i as f64) < v { i + 1 } else { i }
 }
 
 /// How many judged sights a thread keeps.
@@ -275,11 +329,26 @@ impl Memo {
 
 /// [`sight`] with the blocking squares gathered (not empty).
 fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
+    // Neighbouring lines are mostly stopped by the same square: the last one that stopped a
+    // line is tried first (a line is clear when it meets none of them).
+    let mut last = 0;
+    let mut clear = |a: (f64, f64), b: (f64, f64)| {
+        if segment_meets_square(a, b, walls[last]) {
+            return false;
+        }
+        match walls.iter().position(|&sq| segment_meets_square(a, b, sq)) {
+            Some(i) => {
+                last = i;
+                false
+            }
+            None => true,
+        }
+    };
     // Clear: a line from any point of ours to the centre of one of their squares.
     for t in footprint(to, to_size) {
         let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
         for s in footprint(from, from_size) {
-            if lattice(s, FINE).any(|p| line_is_clear(p, centre, walls)) {
+            if lattice(s, FINE).any(|p| clear(p, centre)) {
                 return Sight::Clear;
             }
         }
@@ -288,7 +357,7 @@ fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sig
     for t in footprint(to, to_size) {
         for s in footprint(from, from_size) {
             for p in lattice(s, COARSE) {
-                if lattice(t, COARSE).any(|q| line_is_clear(p, q, walls)) {
+                if lattice(t, COARSE).any(|q| clear(p, q)) {
                     return Sight::Cover;
                 }
             }
@@ -392,6 +461,36 @@ mod tests {
             let from = Pos::new(next(9), next(9));
             let to = Pos::new(next(9), next(9));
             assert_eq!(sight(from, fs, to, ts, blocks), slow(from, fs, to, ts, blocks), "{from} {fs} {to} {ts}");
+        }
+    }
+
+    #[test]
+    fn listed_walls_answer_as_asked_ones() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as i32
+        };
+        for _ in 0..2000 {
+            let cells: Vec<bool> = (0..100).map(|_| next(5) == 0).collect();
+            let blocks = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < 10 && p.y < 10 && cells[(p.y * 10 + p.x) as usize];
+            let mut listed: Vec<Pos> = (0..100).map(|i| Pos::new(i % 10, i / 10)).filter(|&p| blocks(p)).collect();
+            listed.reverse();
+            let (fs, ts) = (1 + next(2), 1 + next(3));
+            let from = Pos::new(next(9), next(9));
+            let to = Pos::new(next(9), next(9));
+            assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), sight(from, fs, to, ts, blocks));
+        }
+    }
+
+    #[test]
+    fn floor_and_ceil_are_the_library_ones() {
+        for k in -4000..4000 {
+            let v = k as f64 / 16.0 + 1e-6 * (k % 3) as f64;
+            assert_eq!(floor(v), v.floor() as i32, "{v}");
+            assert_eq!(ceil(v), v.ceil() as i32, "{v}");
         }
     }
 

@@ -144,19 +144,16 @@ pub fn concealed(s: &State, c: Cx) -> bool {
 /// Line of effect between two creatures (DS-GAP-6): walls block.
 pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     SIGHTS.with(|m| match m.try_borrow_mut() {
-        Ok(mut m) => match m.as_mut() {
-            Some(known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
-                let i = a as usize * known.n + b as usize;
-                if let Some(v) = known.sights[i] {
-                    return v;
-                }
-                let v = judge_line_of_effect(s, a, b);
-                known.sights[i] = Some(v);
-                v
+        Ok(mut known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
+            let i = a as usize * known.n + b as usize;
+            if let Some(v) = known.sights[i] {
+                return v;
             }
-            _ => judge_line_of_effect(s, a, b),
-        },
-        Err(_) => judge_line_of_effect(s, a, b),
+            let v = judge_line_of_effect(s, a, b);
+            known.sights[i] = Some(v);
+            v
+        }
+        _ => judge_line_of_effect(s, a, b),
     })
 }
 
@@ -171,10 +168,9 @@ fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
 /// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
 pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
-    let judge = || fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq));
     BOOK.with(|book| match book.try_borrow_mut() {
-        Ok(mut book) => book.sight(s, (p, ps, q, qs), judge),
-        Err(_) => judge(),
+        Ok(mut book) => book.sight(s, (p, ps, q, qs)),
+        Err(_) => fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)),
     })
 }
 
@@ -192,6 +188,10 @@ struct SightBook {
     arena: Option<Arc<crate::state::Arena>>,
     walls: Vec<fray_core::grid::Pos>,
     objects: Vec<(fray_core::grid::Pos, i32, bool)>,
+    /// `State::is_wall` of each square of the map, row by row (read once per map).
+    blocking: Vec<bool>,
+    /// Every square for which `State::is_wall` holds: the map's, then raised walls off it.
+    listed: Vec<fray_core::grid::Pos>,
     /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
     slots: Vec<Option<(SightKey, Sight)>>,
 }
@@ -202,7 +202,7 @@ type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 const SIGHT_SLOTS: usize = 1 << 12;
 
 impl SightBook {
-    fn sight(&mut self, s: &State, key: SightKey, judge: impl FnOnce() -> Sight) -> Sight {
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
         // Another arena with the same terrain (another match on the same map) blocks the same
         // squares: it is held from then on instead.
         if let Some(a) = &self.arena
@@ -220,12 +220,40 @@ impl SightBook {
             self.walls.clone_from(&s.walls);
             self.objects.clear();
             self.objects.extend(s.objects.iter().map(object_key));
+            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+            self.blocking.clear();
+            self.blocking.extend((0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))));
+            self.listed.clear();
+            let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
+            for (i, _) in self.blocking.iter().enumerate().filter(|(_, b)| **b) {
+                self.listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
+            }
+            for &p in &s.walls {
+                if !on_map(p) && !self.listed.contains(&p) {
+                    self.listed.push(p);
+                }
+            }
             self.slots.clear();
         }
         if self.slots.is_empty() {
             self.slots.resize(SIGHT_SLOTS, None);
         }
         let (p, ps, q, qs) = key;
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let (blocking, listed) = (&self.blocking, &self.listed);
+        let judge = || {
+            let blocks = |sq: fray_core::grid::Pos| {
+                // Off the map only raised walls can stand (`is_wall`).
+                if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
+                    blocking[(sq.y * w + sq.x) as usize]
+                } else {
+                    s.is_wall(sq)
+                }
+            };
+            let v = fray_core::sight::sight_listed(p, ps, q, qs, blocks, listed);
+            debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
+            v
+        };
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
@@ -242,7 +270,7 @@ impl SightBook {
 }
 
 /// Lines of effect judged while one state is borrowed (a menu being built), by shooter and
-/// target.
+/// target; `state` is null while no menu is being built (the table is kept for the next).
 struct Sights {
     state: *const State,
     n: usize,
@@ -252,11 +280,19 @@ struct Sights {
 thread_local! {
     /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
     /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
-    static SIGHTS: std::cell::RefCell<Option<Sights>> = const { std::cell::RefCell::new(None) };
+    static SIGHTS: std::cell::RefCell<Sights> =
+        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), n: 0, sights: Vec::new() }) };
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
-        std::cell::RefCell::new(SightBook { arena: None, walls: Vec::new(), objects: Vec::new(), slots: Vec::new() })
+        std::cell::RefCell::new(SightBook {
+            arena: None,
+            walls: Vec::new(),
+            objects: Vec::new(),
+            blocking: Vec::new(),
+            listed: Vec::new(),
+            slots: Vec::new(),
+        })
     };
 }
 
@@ -270,11 +306,14 @@ pub struct SightMemo<'a> {
 pub fn remember_sights(s: &State) -> SightMemo<'_> {
     let outer = SIGHTS.with(|m| {
         let Ok(mut m) = m.try_borrow_mut() else { return false };
-        if m.is_some() {
+        if !m.state.is_null() {
             return false;
         }
         let n = s.creatures.len();
-        *m = Some(Sights { state: s, n, sights: vec![None; n * n] });
+        m.state = s;
+        m.n = n;
+        m.sights.clear();
+        m.sights.resize(n * n, None);
         true
     });
     SightMemo { outer, _state: std::marker::PhantomData }
@@ -285,7 +324,7 @@ impl Drop for SightMemo<'_> {
         if self.outer {
             SIGHTS.with(|m| {
                 if let Ok(mut m) = m.try_borrow_mut() {
-                    *m = None;
+                    m.state = std::ptr::null();
                 }
             });
         }
@@ -370,7 +409,11 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
         for &t in &a.targets {
             let m = mods(cx.s, a.user, t, &a.ability, &a.targets);
             let tier = r.tier(&m);
-            cx.emit(Event::Tier { target: cx.s.who(t), tier, why: m.describe() });
+            cx.emit(Event::Tier {
+                target: cx.s.who(t),
+                tier,
+                why: if cx.keeps() { m.describe() } else { String::new() },
+            });
             a.tiers.push(tier);
             spend_aid(cx, a.user, t);
         }
@@ -695,7 +738,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
     let r = crate::rolls::roll(cx, user, bonus)?;
     let m = mods(cx.s, user, target, &a, &[target]);
     let tier = r.tier(&m);
-    cx.emit(Event::Tier { target: cx.s.who(target), tier, why: m.describe() });
+    cx.emit(Event::Tier { target: cx.s.who(target), tier, why: if cx.keeps() { m.describe() } else { String::new() } });
     spend_aid(cx, user, target);
     let frame = AbilityFrame {
         user,

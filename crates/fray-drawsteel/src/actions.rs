@@ -12,7 +12,7 @@ use crate::state::footprint_distance as distance;
 use crate::state::{Cx, State, Terrain};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
-use fray_core::geometry::{ReachScratch, reachable};
+use fray_core::geometry::{Frontier, ReachScratch};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 use fray_core::sight::Sight;
@@ -515,9 +515,10 @@ thread_local! {
 
 /// Runs `f` with the thread's route-search buffers (a fresh set if they are in use).
 fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
+    // Every step costs at least 1 (`step_cost_ground`, `Ground::jumps_into`).
     SCRATCH.with(|sc| match sc.try_borrow_mut() {
-        Ok(mut sc) => f(&mut sc),
-        Err(_) => f(&mut ReachScratch::new()),
+        Ok(mut sc) => f(sc.min_step(1)),
+        Err(_) => f(ReachScratch::new().min_step(1)),
     })
 }
 
@@ -603,7 +604,7 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        sc.search(w, h, start, budget, advance_edges(&ground, s)).clone()
+        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -637,7 +638,7 @@ fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnc
         let mut seen: Vec<Pos> = Vec::new();
         with_scratch(|sc| {
             for quadrant in QUADRANTS {
-                let r = sc.search(w, h, start, budget, charge_edges(&ground, s, quadrant));
+                let r = sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant));
                 for q in r.squares() {
                     if !seen.contains(&q) {
                         seen.push(q);
@@ -672,10 +673,13 @@ fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) ->
 }
 
 /// An Advance's steps over a mover's [`Ground`] (not a charge): single steps and long jumps.
-fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
-    move |p, out| {
+/// Steps the search would ignore ([`Frontier::may_improve`]) are not judged.
+fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, f, out| {
         for q in p.neighbours() {
-            if let Some(cost) = step_cost_ground(ground, s, p, q, false) {
+            if f.may_improve(q)
+                && let Some(cost) = step_cost_ground(ground, s, p, q, false)
+            {
                 out.push((q, cost));
             }
         }
@@ -859,6 +863,25 @@ fn can_end(s: &State, c: Cx, p: Pos) -> bool {
     footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
 }
 
+/// [`can_end`] for a square a route search of `c` reached: every step and jump into a square
+/// checks that its squares can be stood on, so only the occupants are asked.
+fn reached_end(s: &State, c: Cx, p: Pos) -> bool {
+    debug_assert!(footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()));
+    occupant(s, c, p).is_none()
+}
+
+/// The other creatures [`occupant`] may find for `c` (square and size): only their spaces can
+/// stop `c` ending a move.
+fn end_blockers(s: &State, c: Cx) -> Vec<(Pos, i32)> {
+    let size = s.c(c).size.squares;
+    s.creatures
+        .iter()
+        .enumerate()
+        .filter(|&(o, y)| !y.dead && o as Cx != c && (y.size.squares - size).abs() < 2)
+        .filter_map(|(_, y)| Some((y.pos?, y.size.squares)))
+        .collect()
+}
+
 /// The creature whose space `c` may not end its move in at `p` (DS-GAP-9): another creature
 /// there, unless their sizes are 2 or more apart. Sizes count by squares (1, 2, 3 ...): the
 /// letters of size 1 do not make a medium creature small enough to stand inside a size 2 one
@@ -901,7 +924,7 @@ pub fn move_budget(s: &State, c: Cx) -> i32 {
 /// How far an Advance can go now: a fresh move action's speed if one is left, otherwise what
 /// remains of the current one.
 fn advance_budget(s: &State, c: Cx) -> i32 {
-    if check_slot(s, c, Slot::Move, false).is_ok() { speed(s, c) } else { move_budget(s, c) }
+    if slot_ok(s, c, Slot::Move, false) { speed(s, c) } else { move_budget(s, c) }
 }
 
 /// Whether a route of this cost continues the move action under way (it fits in what is left)
@@ -986,17 +1009,12 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
     if charge_line {
         return charge_runs(s, c, start, budget)
             .into_iter()
-            .filter(|(q, _)| can_end(s, c, *q) && unafraid(*q))
+            .filter(|(q, _)| reached_end(s, c, *q) && unafraid(*q))
             .collect();
     }
     let ground = Ground::new(s, c);
-    let r = reachable(
-        s.arena.terrain.width(),
-        s.arena.terrain.height(),
-        start,
-        budget.max(0) as u32,
-        advance_edges(&ground, s),
-    );
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let r = with_scratch(|sc| sc.search_pruned(w, h, start, budget.max(0) as u32, advance_edges(&ground, s)).clone());
     // Glossary jumping (DS-JUMP-2, DS-JUMP-4): a straight run of two squares lets the next
     // jump go a square farther and higher; offered as one more leap from each run's end.
     let mut extra: Vec<(Pos, Vec<Pos>)> = Vec::new();
@@ -1033,7 +1051,7 @@ pub fn destinations(s: &State, c: Cx, budget: i32, charge_line: bool) -> Vec<(Po
     }
     let mut found: Vec<(Pos, Vec<Pos>)> = r
         .squares()
-        .filter(|&q| can_end(s, c, q) && unafraid(q))
+        .filter(|&q| reached_end(s, c, q) && unafraid(q))
         .filter_map(|q| r.path_to(q).map(|path| (q, path)))
         .collect();
     for (q, route) in extra.into_iter().filter(|(q, _)| unafraid(*q)) {
@@ -1052,8 +1070,15 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
         return destinations(s, c, budget, false).into_iter().map(|(q, _)| q).collect();
     }
     let unafraid = unafraid_of(s, c);
+    let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+        r.squares()
+            .filter(|&q| {
+                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+                debug_assert_eq!(free, reached_end(s, c, q));
+                free && unafraid(q)
+            })
+            .collect()
     })
 }
 
@@ -1084,7 +1109,7 @@ fn is_destination(s: &State, c: Cx, budget: i32, to: Pos) -> bool {
 }
 
 /// Whether [`destinations`] (not a charge) would offer any square, searched only until the first.
-fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
+fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &'g Ground, steps: &FirstSteps) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     if s.options.jumping == crate::options::Text::Glossary {
         return !destinations(s, c, budget, false).is_empty();
@@ -1098,13 +1123,13 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         })
     };
     let budget = budget.max(0) as u32;
-    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| can_end(s, c, q) && unafraid(q))) {
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
         return found;
     }
     // A square one step away that the search would reach and accept answers without it.
-    if start.neighbours().into_iter().any(|q| {
+    if start.neighbours().into_iter().enumerate().any(|(i, q)| {
         s.arena.terrain.get(q).is_some()
-            && step_cost(s, c, start, q, false).is_some_and(|k| k <= budget)
+            && steps.cost(i).is_some_and(|k| k <= budget)
             && can_end(s, c, q)
             && unafraid(q)
     }) {
@@ -1112,8 +1137,34 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
-        sc.find(w, h, start, budget, advance_edges(ground(), s), |q| can_end(s, c, q) && unafraid(q)).is_some()
+        sc.find_pruned(w, h, start, budget, advance_edges(ground(), s), |q| reached_end(s, c, q) && unafraid(q))
+            .is_some()
     })
+}
+
+/// The costs of the steps from a mover's square to each of its neighbours (in
+/// [`Pos::neighbours`] order, `step_cost` with no charge), each worked out once when first
+/// asked: the menu's Advance and Shift entries both ask them.
+struct FirstSteps<'a> {
+    s: &'a State,
+    c: Cx,
+    known: [std::cell::Cell<Option<Option<u32>>>; 8],
+}
+
+impl<'a> FirstSteps<'a> {
+    fn new(s: &'a State, c: Cx) -> Self {
+        FirstSteps { s, c, known: Default::default() }
+    }
+    /// `step_cost` from the mover's square to its `i`-th neighbour.
+    fn cost(&self, i: usize) -> Option<u32> {
+        if let Some(k) = self.known[i].get() {
+            return k;
+        }
+        let p = self.s.c(self.c).pos?;
+        let k = step_cost(self.s, self.c, p, p.neighbours()[i], false);
+        self.known[i].set(Some(k));
+        k
+    }
 }
 
 /// The four quadrants of directions a straight run keeps to (DS-CHG-1).
@@ -1124,12 +1175,13 @@ fn charge_edges<'a>(
     ground: &'a Ground,
     s: &'a State,
     (sx, sy): (i32, i32),
-) -> impl FnMut(Pos, &mut Vec<(Pos, u32)>) + 'a {
-    move |p, out| {
+) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
+    move |p, f, out| {
         for q in p.neighbours() {
             let (dx, dy) = (q.x - p.x, q.y - p.y);
             if (dx == 0 || dx == sx)
                 && (dy == 0 || dy == sy)
+                && f.may_improve(q)
                 && let Some(cost) = step_cost_ground(ground, s, p, q, true)
             {
                 out.push((q, cost));
@@ -1159,7 +1211,9 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     let ground = Ground::new(s, c);
     for quadrant in QUADRANTS {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let r = reachable(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+        let r = with_scratch(|sc| {
+            sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant)).clone()
+        });
         for q in r.squares() {
             let (Some(k), Some(path)) = (r.cost(q), r.path_to(q)) else { continue };
             match best.iter_mut().find(|b| b.0 == q) {
@@ -1172,11 +1226,33 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
     best.into_iter().map(|(q, _, path)| (q, path)).collect()
 }
 
+/// The route [`destinations`] gives a charge to `to` (from [`charge_runs`]), with only that
+/// route built: the cheapest of the quadrants' routes to it, the first quadrant's on a tie.
+fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
+    let start = s.c(c).pos?;
+    let ground = Ground::new(s, c);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let mut best: Option<(u32, Vec<Pos>)> = None;
+    for quadrant in QUADRANTS {
+        with_scratch(|sc| {
+            let r = sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+            if let (Some(k), Some(path)) = (r.cost(to), r.path_to(to))
+                && best.as_ref().is_none_or(|b| k < b.0)
+            {
+                best = Some((k, path));
+            }
+        });
+    }
+    let (_, path) = best?;
+    (to != start && reached_end(s, c, to) && unafraid_of(s, c)(to)).then_some(path)
+}
+
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
 /// DS-OA-2, DS-COND-DAZED, DS-SURP-1).
 fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
     let size = s.c(mover).size.squares;
-    let strike = abilities::hero_free_strike(false);
+    // Built only if some enemy gets as far as its roll's edges and banes.
+    let strike = std::cell::OnceCell::new();
     s.active()
         .filter(|&e| {
             let x = s.c(e);
@@ -1188,8 +1264,10 @@ fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
                 && !s.has(e, ConditionKind::Dazed)
                 && !x.surprised
                 && !x.dying()
-                && abilities::mods(s, e, mover, &strike, &[mover]).net().0 >= 0
-                && abilities::mods(s, e, mover, &strike, &[mover]).net().1 >= 0
+                && {
+                    let net = abilities::mods(s, e, mover, strike.get_or_init(|| abilities::hero_free_strike(false)), &[mover]).net();
+                    net.0 >= 0 && net.1 >= 0
+                }
         })
         .collect()
 }
@@ -1279,6 +1357,8 @@ fn step_to(cx: &mut Ctx, c: Cx, q: Pos, how: &str) {
     {
         let Some(from) = cx.s.c(c).pos else { return };
         let z = cx.s.arena.ground(q);
+        // `how` is only words for the journal.
+        let how = if cx.keeps() { how } else { "" };
         cx.emit(Event::moved(cx.s, c, from, q, z, how));
         // A grabbed creature comes along (DS-COND-GRAB-1).
         for v in cx.s.active().filter(|&v| cx.s.source_of(v, ConditionKind::Grabbed) == Some(c)).collect::<Vec<_>>() {
@@ -1500,16 +1580,17 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
     // The mover's map, read once for the Advance and the charge.
     let ground = std::cell::OnceCell::new();
     let ground = || ground.get_or_init(|| Ground::new(s, c));
+    let steps = FirstSteps::new(s, c);
     if !extra {
         let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
         if can_advance
             && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground)
+            && has_destination(s, c, advance_budget(s, c), ground, &steps)
             && !put(MenuItem::Advance)
         {
             return;
         }
-        if any_shift_square(s, c) && !put(MenuItem::Shift) {
+        if any_shift_square(s, c, &steps) && !put(MenuItem::Shift) {
             return;
         }
     }
@@ -1651,12 +1732,12 @@ fn maneuver_targets(s: &State, c: Cx, kind: &str) -> Vec<Cx> {
 /// Whether a maneuver at `t` is plainly refused: a cheap necessary condition of
 /// [`check_verb`] refusing it (the slot, the distance, the side).
 fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
-    let near = s.distance(c, t) == Some(1);
+    let near = || s.distance(c, t) == Some(1);
     !s.c(c).active()
         || match kind {
-            "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near,
+            "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near(),
             "heal" => !slot_ok(s, c, Slot::Main, false) || s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
-            _ => !slot_ok(s, c, Slot::Maneuver, false) || !near || s.enemies(c, t),
+            _ => !slot_ok(s, c, Slot::Maneuver, false) || !near() || s.enemies(c, t),
         }
 }
 
@@ -1701,14 +1782,14 @@ fn shift_refused(s: &State, c: Cx, q: Pos) -> bool {
 /// Whether [`check_verb`] accepts a shift by `c` from `p` to `q`: [`shift_refused`], then its
 /// other refusals as a yes/no with no words built. `able` holds the parts that do not depend
 /// on `q` (active, a move action left, not slowed, speed not 0: [`shift_able`]).
-fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool) -> bool {
+fn shift_offered(s: &State, c: Cx, p: Pos, q: Pos, able: bool, step: impl FnOnce() -> Option<u32>) -> bool {
     let offered = able
         && !matches!(s.terrain_at(q), Terrain::Difficult | Terrain::Damaging)
         && occupant(s, c, q).is_none()
         && distance(p, 1, q, 1) == 1
         // Also can_end: its occupant test is the one above, and a step's cost is `None` unless
         // every square of the footprint at `q` is standable.
-        && step_cost(s, c, p, q, false).is_some();
+        && step().is_some();
     debug_assert_eq!(offered, !shift_refused(s, c, q) && check_verb(s, c, &Verb::Shift(q), false).is_ok());
     offered
 }
@@ -1721,13 +1802,13 @@ fn shift_able(s: &State, c: Cx) -> bool {
 fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     let Some(p) = s.c(c).pos else { return vec![] };
     let able = shift_able(s, c);
-    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able)).collect()
+    p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able, || step_cost(s, c, p, q, false))).collect()
 }
 
-fn any_shift_square(s: &State, c: Cx) -> bool {
+fn any_shift_square(s: &State, c: Cx, steps: &FirstSteps) -> bool {
     let Some(p) = s.c(c).pos else { return false };
     let able = shift_able(s, c);
-    p.neighbours().into_iter().any(|q| shift_offered(s, c, p, q, able))
+    p.neighbours().into_iter().enumerate().any(|(i, q)| shift_offered(s, c, p, q, able, || steps.cost(i)))
 }
 
 fn free_strike_targets(s: &State, c: Cx) -> Vec<Cx> {
@@ -1760,13 +1841,17 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     if let Some(found) =
-        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| can_end(s, c, q) && unafraid(q) && near_one(q)))
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
     {
         return found;
     }
     // The squares the searches accept, looked for first: beside a creature that can be charged,
     // free to end on, other than the start, within `budget` squares of it (a step costs at least
     // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
+    // `ring`: the map's squares beside a creature that can be charged (`near_one`) within
+    // `budget` squares of the start, the only ones the searches below may accept.
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let mut ring = vec![false; (w.max(0) * h.max(0)) as usize];
     let mut wanted = [false; 4];
     for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
         let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
@@ -1774,10 +1859,13 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
             for x in tp.x - size..=tp.x + ts {
                 let q = Pos::new(x, y);
                 let (ox, oy) = (q.x - start.x, q.y - start.y);
-                if q == start
-                    || ox.abs().max(oy.abs()) > budget as i32
-                    || distance(q, size, tp, ts) != 1
-                    || QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
+                if q == start || ox.abs().max(oy.abs()) > budget as i32 || distance(q, size, tp, ts) != 1 {
+                    continue;
+                }
+                if x >= 0 && y >= 0 && x < w && y < h {
+                    ring[(y * w + x) as usize] = true;
+                }
+                if QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
                     || !can_end(s, c, q)
                     || !unafraid(q)
                 {
@@ -1799,14 +1887,17 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     if !wanted.contains(&true) {
         return false;
     }
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     let ground = ground();
+    // A reached square is on the map, other than the start and within `budget` squares of it
+    // (a step costs at least 1): `near_one` there is `ring`.
+    let in_ring = |q: Pos| ring[(q.y * w + q.x) as usize];
     with_scratch(|sc| {
         QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
             wanted
                 && sc
-                    .find(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
-                        can_end(s, c, q) && unafraid(q) && near_one(q)
+                    .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                        debug_assert_eq!(in_ring(q), near_one(q));
+                        in_ring(q) && reached_end(s, c, q) && unafraid(q)
                     })
                     .is_some()
         })
@@ -1836,7 +1927,7 @@ fn charge_ends(s: &State, c: Cx) -> Vec<Pos> {
     let unafraid = unafraid_of(s, c);
     let budget = speed(s, c).max(0) as u32;
     with_charge_reach(s, c, start, budget, |seen| {
-        seen.iter().copied().filter(|&q| can_end(s, c, q) && unafraid(q)).collect()
+        seen.iter().copied().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect()
     })
 }
 
@@ -2457,11 +2548,7 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         }
         Verb::Charge(t, sq) => {
             spend(cx, c, main);
-            let path = destinations(cx.s, c, speed(cx.s, c), true)
-                .into_iter()
-                .find(|(q, _)| *q == sq)
-                .map(|(_, p)| p)
-                .unwrap_or_default();
+            let path = charge_route(cx.s, c, speed(cx.s, c), sq).unwrap_or_default();
             start_walk(cx, c, path, "charges", AfterWalk::ChargeStrike(t));
         }
         Verb::Ability(a, targets) => {
@@ -2512,7 +2599,11 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
                 m.bane("smaller than the grabber");
             }
             let tier = r.tier(&m);
-            cx.emit(Event::Tier { target: cx.s.who(c), tier, why: m.describe() });
+            cx.emit(Event::Tier {
+                target: cx.s.who(c),
+                tier,
+                why: if cx.keeps() { m.describe() } else { String::new() },
+            });
             if tier >= 1 {
                 for cond in cx.s.c(c).conditions.clone().into_iter().filter(|x| x.kind == ConditionKind::Grabbed) {
                     cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "escaped".into() });

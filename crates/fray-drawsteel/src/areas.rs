@@ -100,9 +100,29 @@ fn offered(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> bool {
     answer
 }
 
+/// The map's squares, row by row, that [`offered`] may accept: those within reach of the user
+/// (a cube's), or beside it (a line's); none for other areas.
+fn candidates<'a>(s: &'a State, c: Cx, a: &AbilityDef) -> impl Iterator<Item = Pos> + 'a {
+    let me = s.c(c);
+    let reach = match (me.pos, a.distance) {
+        (Some(_), Distance::Cube { within, .. }) => Some(within),
+        (Some(_), Distance::Line { .. }) => Some(1),
+        _ => None,
+    };
+    let (p, size) = (me.pos.unwrap_or(Pos::new(0, 0)), me.size.squares);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    let (xs, ys) = match reach {
+        Some(r) => ((p.x - r).max(0)..(p.x + size + r).min(w), (p.y - r).max(0)..(p.y + size + r).min(h)),
+        None => (0..0, 0..0),
+    };
+    ys.flat_map(move |y| xs.clone().map(move |x| Pos::new(x, y)))
+}
+
 /// Squares the area may be placed at (for the menu).
 pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
-    s.arena.terrain.squares().filter(|&q| offered(s, c, a, q)).collect()
+    let found: Vec<Pos> = candidates(s, c, a).filter(|&q| offered(s, c, a, q)).collect();
+    debug_assert_eq!(found, s.arena.terrain.squares().filter(|&q| offered(s, c, a, q)).collect::<Vec<_>>());
+    found
 }
 
 /// Whether [`placements`] offers any square, looked for only until the first.
@@ -116,7 +136,9 @@ pub fn any_placement(s: &State, c: Cx, a: &AbilityDef) -> bool {
     {
         return true;
     }
-    s.arena.terrain.squares().any(offered)
+    let found = candidates(s, c, a).any(offered);
+    debug_assert_eq!(found, s.arena.terrain.squares().any(offered));
+    found
 }
 
 /// The creatures an area placed at `square` catches, by the ability's target kind.

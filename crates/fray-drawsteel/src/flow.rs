@@ -44,7 +44,7 @@ impl Resolve<State> for Frame {
             Frame::ForcedOrder { mover, frames } => crate::forced::order_step(cx, mover, frames),
             Frame::Bodies { cs } => crate::forced::remove_bodies(cx, &cs),
             Frame::Walk { c, path, how, asked, after } => crate::actions::walk_step(cx, c, path, how, asked, after)?,
-            Frame::Pick { side } if pick_options(cx.s, side).is_empty() => Flow::Continue,
+            Frame::Pick { side } if ready(cx.s, side).is_empty() => Flow::Continue,
             waiting => cx.wait(waiting),
         })
     }

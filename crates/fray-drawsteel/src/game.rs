@@ -224,7 +224,16 @@ fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: u
         }
         actions::MenuItem::Plain(i) => Answer::Word((PLAIN_WORD + i as usize) as u16).id(),
         actions::MenuItem::Aimed(i) => Answer::Word((AIMED_WORD + i as usize) as u16).id(),
-        other => encode(s, &actions::item_id(s, c, other), index),
+        other => {
+            // The other entries' ids are words of [`WORDS`] (as `encode` finds them).
+            let id = actions::item_id(s, c, other);
+            let a = match WORDS.iter().position(|w| *w == id) {
+                Some(w) => Answer::Word(w as u16).id(),
+                None => encode(s, &id, index),
+            };
+            debug_assert_eq!(a, encode(s, &id, index));
+            a
+        }
     }
 }
 
@@ -259,6 +268,18 @@ fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
             out.extend(crate::turn::ready(s, *side).into_iter().enumerate().map(|(i, c)| encode(s, &s.c(c).id, i)));
         }
         Frame::Opportunity { .. } => out.extend([encode(s, "strike", 0), encode(s, "decline", 1)]),
+        // A forced move's question ([`crate::forced::question`]): its squares, the vertical
+        // steps, then the word that ends it.
+        Frame::Forced(f) => {
+            let squares = crate::forced::next_squares(s, f);
+            out.extend(squares.iter().enumerate().map(|(i, &q)| square_action(q, i)));
+            let mut n = squares.len();
+            for v in crate::forced::vertical_steps(f) {
+                out.push(encode(s, v, n));
+                n += 1;
+            }
+            out.push(encode(s, "stop", n));
+        }
         // Square questions ([`crate::forced::wall_options`], [`crate::forced::teleport_options`]):
         // their squares, then the word that ends them.
         Frame::Wall { c, within, placed, .. } => {
