@@ -33,6 +33,7 @@ struct Body {
 }
 
 /// One mover in one state: its [`Body`], read with the state's terrain.
+#[derive(Clone)]
 struct Walker<'a> {
     s: &'a State,
     b: std::rc::Rc<Body>,
@@ -47,6 +48,13 @@ const BLOCKS: u8 = 2;
 
 impl Body {
     fn gather(s: &State, unit: UnitIdx) -> Self {
+        let mut b = Body::gather_plain(s, unit);
+        b.index(s);
+        b
+    }
+
+    /// [`Body::gather`] without laying the others out by square (for a question or two).
+    fn gather_plain(s: &State, unit: UnitIdx) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
         // Room for every unit at once: growing the list step by step cost more than filling it.
         let mut others = Vec::with_capacity(s.units.len());
@@ -63,7 +71,7 @@ impl Body {
                     )
                 }),
         );
-        let mut b = Body {
+        Body {
             size: s.unit(unit).size,
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
@@ -71,9 +79,7 @@ impl Body {
             others,
             lockdown: crate::rules::query::lockdown_zones(s, unit),
             occ: Vec::new(),
-        };
-        b.index(s);
-        b
+        }
     }
 
     /// Lays `others` out by square, so that `occupied` is one look-up.
@@ -103,29 +109,42 @@ thread_local! {
 /// `unit`'s [`Body`] in `s`, gathered once per state (a menu, the square menu after it, the
 /// route and its check, each step: all ask the same facts).
 fn body(s: &State, unit: UnitIdx) -> std::rc::Rc<Body> {
-    let stamp = s.stamp();
-    let known = BODIES.with(|m| {
-        let m = m.borrow();
-        if m.0 != Some(stamp) {
-            return None;
-        }
-        m.1.iter().find(|(u, _)| *u == unit).map(|(_, b)| b.clone())
-    });
-    if let Some(b) = known {
+    if let Some(b) = known_body(s, unit) {
         return b;
     }
     let b = std::rc::Rc::new(Body::gather(s, unit));
+    let stamp = s.stamp();
     BODIES.with(|m| {
         let mut m = m.borrow_mut();
         if m.0 != Some(stamp) {
-            *m = (Some(stamp), Vec::new());
+            m.0 = Some(stamp);
+            m.1.clear();
         }
         m.1.push((unit, b.clone()));
     });
     b
 }
 
+/// `unit`'s [`Body`] in `s`, if already gathered.
+fn known_body(s: &State, unit: UnitIdx) -> Option<std::rc::Rc<Body>> {
+    BODIES.with(|m| {
+        let m = m.borrow();
+        if m.0 != Some(s.stamp()) {
+            return None;
+        }
+        m.1.iter().find(|(u, _)| *u == unit).map(|(_, b)| b.clone())
+    })
+}
+
 impl<'a> Walker<'a> {
+    /// A walker for a question or two in a state about to change (a step under way): the body
+    /// gathered in this state if there is one, else one gathered without the others laid out
+    /// by square, and not kept.
+    fn light(s: &'a State, unit: UnitIdx) -> Self {
+        let b = known_body(s, unit).unwrap_or_else(|| std::rc::Rc::new(Body::gather_plain(s, unit)));
+        Walker { s, b, misty: false }
+    }
+
     fn new(s: &'a State, unit: UnitIdx) -> Self {
         Walker { s, b: body(s, unit), misty: false }
     }
@@ -149,7 +168,7 @@ impl<'a> Walker<'a> {
     #[inline]
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
         let t = &self.s.arena.terrain;
-        if t.contains(q) {
+        if !self.b.occ.is_empty() && t.contains(q) {
             return self.b.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
         }
         self.b.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
@@ -170,13 +189,15 @@ impl<'a> Walker<'a> {
     }
 
     fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
-        footprint(p, size).all(|q| {
+        let free = |q: Pos| {
             let t = self.s.arena.at(q);
             t.enterable()
                 && t != Terrain::Portal
                 && !crate::rules::portals::is_tunnel(self.s, q)
                 && !self.occupied(q, false)
-        })
+        };
+        // One square, asked without walking a footprint (square menus ask it of every square).
+        if size == 1 { free(p) } else { footprint(p, size).all(free) }
     }
 
     /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
@@ -274,7 +295,7 @@ impl Walker<'_> {
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    Walker::new(s, unit).can_stand_sized(p, size)
+    Walker::light(s, unit).can_stand_sized(p, size)
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
@@ -303,16 +324,51 @@ impl<'a> Footing<'a> {
 /// under the footprint are not entered again (K-TER-3, K-LARGE-1, K-LARGE-2); Flying and
 /// Hovering ignore it (K-ST-Hovering); leaving a pit costs 1 more (K-TER-8).
 pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
-    Walker::new(s, unit).step_cost(from, to)
+    Walker::light(s, unit).step_cost(from, to)
 }
 
 /// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
 /// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
+    let (base, halved) = speed_parts(s, unit);
+    if halved || mode == Mode::Crawl { base / 2 } else { base }
+}
+
+thread_local! {
+    /// [`speed_parts`] of movers in the state stamped so: forgotten when asked in a state with
+    /// other facts.
+    #[allow(clippy::type_complexity)]
+    static SPEEDS: std::cell::RefCell<(Option<crate::engine::state::Stamp>, Vec<(UnitIdx, i32, bool)>)> =
+        const { std::cell::RefCell::new((None, Vec::new())) };
+}
+
+/// The unit's speed before halving, and whether it is halved whatever the mode (Slowed, or
+/// dragging someone): worked out once per state (a menu asks for every charge it weighs).
+fn speed_parts(s: &State, unit: UnitIdx) -> (i32, bool) {
+    let stamp = s.stamp();
+    let known = SPEEDS.with(|m| {
+        let m = m.borrow();
+        if m.0 != Some(stamp) {
+            return None;
+        }
+        m.1.iter().find(|&&(u, _, _)| u == unit).map(|&(_, base, halved)| (base, halved))
+    });
+    if let Some(parts) = known {
+        return parts;
+    }
     let base = s.unit(unit).speed + crate::rules::query::speed_bonus(s, unit) // Motile Ward
         + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
     let dragging = grabbed_by(s, unit).any(|v| !crate::rules::portals::lift_grab(s, v, unit)); // a Lift drags nothing
-    if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
+    let halved = s.has(unit, StatusKind::Slowed) || dragging;
+    SPEEDS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != Some(stamp) {
+            m.0 = Some(stamp);
+            m.1.clear();
+        }
+        m.1.push((unit, base, halved));
+    });
+    (base, halved)
 }
 
 /// Units `unit` holds in a Grab (a Tether's hold is not dragged along, gadgets.rs).
@@ -649,7 +705,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
     let mut spent = 0u32;
     let budget = speed(s, unit, mode).max(0) as u32;
     // The mover's footing, gathered once for the whole route (the state stands still).
-    let w = Walker::new(s, unit);
+    let w = Walker::light(s, unit);
     for (i, &q) in path.iter().enumerate() {
         // A step through a portal lands beside its other end (K-TER-4). Two portals may lead
         // there (a Short Tunnel's two ends side by side), and a square next to the mover may be
@@ -859,15 +915,16 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
     // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
+    // The mover's footing for this step, gathered once.
+    let plain = Walker::light(cx.s, m.unit);
     let step = if distance(from, 1, to, 1) > 1 {
         // A portal's far side, if it can still be entered.
-        let walker =
-            if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { Walker::new(cx.s, m.unit) };
+        let walker = if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { plain.clone() };
         walker.step_cost(from, to).map(|_| 1)
     } else if misty {
         Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)).step_cost(from, to)
     } else {
-        step_cost(cx.s, m.unit, from, to)
+        plain.step_cost(from, to)
     };
     // Irena's Cloak: no entering it of its own accord.
     let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
@@ -875,10 +932,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // Nor can the last square be taken if it has since become one the mover may not stop on
     // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
     let last = m.next + 1 == m.path.len();
-    let unstoppable = last && {
-        let w = Walker::new(cx.s, m.unit);
-        footprint(to, w.b.size).any(|q| w.occupied(q, false))
-    };
+    let unstoppable = last && footprint(to, plain.b.size).any(|q| plain.occupied(q, false));
     let blocked = step.is_none() || unstoppable;
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;
