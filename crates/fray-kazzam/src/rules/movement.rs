@@ -55,11 +55,21 @@ impl Body {
 
     /// [`Body::gather`] without laying the others out by square (for a question or two).
     fn gather_plain(s: &State, unit: UnitIdx) -> Self {
+        Body::gather_on(s, unit, None)
+    }
+
+    /// [`Body::gather_plain`], with `on` (a square and size): only the others on that
+    /// footprint, all that questions about entering or standing on it read.
+    fn gather_on(s: &State, unit: UnitIdx, on: Option<(Pos, i32)>) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
+        let there = |o: UnitIdx| {
+            on.is_none_or(|(p, size)| s.unit(o).pos.is_some_and(|q| distance(p, size, q, s.unit(o).size) == 0))
+        };
         // Room for every unit at once: growing the list step by step cost more than filling it.
         let mut others = Vec::with_capacity(s.units.len());
         others.extend(
             s.units_on_map()
+                .filter(|&o| there(o))
                 .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
                 .filter(|&o| crate::rules::query::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
@@ -142,6 +152,14 @@ impl<'a> Walker<'a> {
     /// by square, and not kept.
     fn light(s: &'a State, unit: UnitIdx) -> Self {
         let b = known_body(s, unit).unwrap_or_else(|| std::rc::Rc::new(Body::gather_plain(s, unit)));
+        Walker { s, b, misty: false }
+    }
+
+    /// [`Walker::light`] for questions about entering or standing on the mover's footprint at
+    /// `to` only: without a gathered body, only the others there are gathered.
+    fn light_at(s: &'a State, unit: UnitIdx, to: Pos) -> Self {
+        let b = known_body(s, unit)
+            .unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some((to, s.unit(unit).size)))));
         Walker { s, b, misty: false }
     }
 
@@ -915,8 +933,8 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
     // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
-    // The mover's footing for this step, gathered once.
-    let plain = Walker::light(cx.s, m.unit);
+    // The mover's footing for this step (entering and standing on `to`), gathered once.
+    let plain = Walker::light_at(cx.s, m.unit, to);
     let step = if distance(from, 1, to, 1) > 1 {
         // A portal's far side, if it can still be entered.
         let walker = if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { plain.clone() };
