@@ -19,7 +19,7 @@ const FORBIDDEN: &[&str] =
 const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/kit.rs", // QUIET: refusals left unworded; UNLABELLED: unlabelled options
     "fray-kazzam/src/engine/memo.rs", // FOUND: power ids looked up, per set of powers
-    "fray-kazzam/src/rules/movement.rs", // SCRATCH: route-search buffers; BOOSTS: per arena
+    "fray-kazzam/src/rules/movement.rs", // SCRATCH, BOOSTS: per arena; BODIES, SPEEDS: per stamp
     "fray-kazzam/src/rules/cover.rs", // SHOTS: shots judged within one menu; SIGHTS: per arena
     "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers; ROUTES: searches keyed by all they read
     "fray-drawsteel/src/abilities.rs", // SIGHTS: sights within one menu; BOOK: sights keyed by their map

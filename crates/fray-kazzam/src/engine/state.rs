@@ -219,6 +219,29 @@ pub struct State {
     pub curse_firing: bool,
     /// Resolution bookkeeping for the Empath's copies ([`crate::classes::diviner::empathy`]).
     pub empathy: crate::engine::records::empathy::Empathy,
+    /// Names these facts: see [`Stamp`].
+    stamp: Stamp,
+}
+
+/// A name for a state's facts as they stand: a fresh one, never given before in this process,
+/// whenever they may change ([`State::facts_mut`]), kept by clones (whose facts are the same).
+/// Two states with one stamp have the same facts, so memos of what the facts alone decide may
+/// be keyed by it (`rules::movement`'s walkers and route search).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Stamp(u64);
+
+impl Stamp {
+    fn fresh() -> Stamp {
+        // A counter, not a cache: it holds no content or state, only how many stamps were given.
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Stamp(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl std::fmt::Debug for Stamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stamp") // the same for equal facts, whatever number they were given
+    }
 }
 
 impl std::ops::Deref for State {
@@ -231,11 +254,17 @@ impl std::ops::Deref for State {
 impl State {
     /// A state at rest: these facts, nothing under way.
     pub fn new(facts: Facts) -> Self {
-        State { facts, flow: Vec::new(), curse_firing: false, empathy: Default::default() }
+        State { facts, flow: Vec::new(), curse_firing: false, empathy: Default::default(), stamp: Stamp::fresh() }
     }
-    /// The facts, to change: only `events::apply` holds the [`crate::engine::events::Key`].
+    /// The facts, to change: only `events::apply` holds the [`crate::engine::events::Key`]. The
+    /// state takes a fresh [`Stamp`].
     pub fn facts_mut(&mut self, _: &crate::engine::events::Key) -> &mut Facts {
+        self.stamp = Stamp::fresh();
         &mut self.facts
+    }
+    /// The name of the facts as they stand ([`Stamp`]).
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
     }
 }
 

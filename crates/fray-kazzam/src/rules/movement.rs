@@ -13,10 +13,10 @@ use fray_core::geometry::{Frontier, Reach, ReachScratch, distance};
 use fray_core::grid::{Pos, footprint};
 use fray_core::ruleset::RuleError;
 
-/// What movement needs to know about one mover, gathered once per query: its own traits and
-/// where the other creatures stand.
-struct Walker<'a> {
-    s: &'a State,
+/// What movement needs to know about one mover: its own traits and where the other creatures
+/// stand, gathered once per mover and state ([`body`]).
+#[derive(Clone)]
+struct Body {
     size: i32,
     phasing: bool,
     hovering: bool,
@@ -27,37 +27,49 @@ struct Walker<'a> {
     others: Vec<(Pos, i32, bool)>,
     /// Enemy Lockdown Controllers' footprints: squares near them are Difficult (defctl.rs).
     lockdown: Vec<(Pos, i32)>,
-    /// A Misty Charge: Difficult Terrain costs nothing extra.
-    misty: bool,
-    /// `others` by square, for searches over many squares (empty until [`Walker::indexed`]):
-    /// [`ANY`] where another creature stands, [`BLOCKS`] where it bars passing.
+    /// `others` by square, for searches over many squares: [`ANY`] where another creature
+    /// stands, [`BLOCKS`] where it bars passing.
     occ: Vec<u8>,
 }
 
-/// In [`Walker::occ`]: another creature stands on the square.
+/// One mover in one state: its [`Body`], read with the state's terrain.
+#[derive(Clone)]
+struct Walker<'a> {
+    s: &'a State,
+    b: std::rc::Rc<Body>,
+    /// A Misty Charge: Difficult Terrain costs nothing extra.
+    misty: bool,
+}
+
+/// In [`Body::occ`]: another creature stands on the square.
 const ANY: u8 = 1;
-/// In [`Walker::occ`]: a creature that bars passing stands on the square.
+/// In [`Body::occ`]: a creature that bars passing stands on the square.
 const BLOCKS: u8 = 2;
 
-impl<'a> Walker<'a> {
-    fn new(s: &'a State, unit: UnitIdx) -> Self {
-        Walker {
-            phasing: s.has(unit, StatusKind::Phasing),
-            hovering: s.has(unit, StatusKind::Hovering),
-            easy: crate::rules::query::ignores_difficult(s, unit),
-            lockdown: crate::rules::query::lockdown_zones(s, unit),
-            ..Walker::standing(s, unit)
-        }
+impl Body {
+    fn gather(s: &State, unit: UnitIdx) -> Self {
+        let mut b = Body::gather_plain(s, unit);
+        b.index(s);
+        b
     }
 
-    /// The part of [`Walker::new`] that [`Walker::can_stand_sized`] reads: where the others
-    /// stand (the mover's own traits left unasked).
-    fn standing(s: &'a State, unit: UnitIdx) -> Self {
+    /// [`Body::gather`] without laying the others out by square (for a question or two).
+    fn gather_plain(s: &State, unit: UnitIdx) -> Self {
+        Body::gather_on(s, unit, None)
+    }
+
+    /// [`Body::gather_plain`], with `on` (a square and size): only the others on that
+    /// footprint, all that questions about entering or standing on it read.
+    fn gather_on(s: &State, unit: UnitIdx, on: Option<(Pos, i32)>) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
+        let there = |o: UnitIdx| {
+            on.is_none_or(|(p, size)| s.unit(o).pos.is_some_and(|q| distance(p, size, q, s.unit(o).size) == 0))
+        };
         // Room for every unit at once: growing the list step by step cost more than filling it.
         let mut others = Vec::with_capacity(s.units.len());
         others.extend(
             s.units_on_map()
+                .filter(|&o| there(o))
                 .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
                 .filter(|&o| crate::rules::query::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
@@ -69,23 +81,20 @@ impl<'a> Walker<'a> {
                     )
                 }),
         );
-        Walker {
-            s,
+        Body {
             size: s.unit(unit).size,
-            phasing: false,
-            hovering: false,
-            easy: false,
+            phasing: s.has(unit, StatusKind::Phasing),
+            hovering: s.has(unit, StatusKind::Hovering),
+            easy: crate::rules::query::ignores_difficult(s, unit),
             others,
-            lockdown: Vec::new(),
-            misty: false,
+            lockdown: crate::rules::query::lockdown_zones(s, unit),
             occ: Vec::new(),
         }
     }
 
-    /// The same walker with the other creatures laid out by square, so that `occupied` is one
-    /// look-up: for searches that ask about many squares.
-    fn indexed(mut self) -> Self {
-        let t = &self.s.arena.terrain;
+    /// Lays `others` out by square, so that `occupied` is one look-up.
+    fn index(&mut self, s: &State) {
+        let t = &s.arena.terrain;
         let (w, h) = (t.width(), t.height());
         let mut occ = vec![0u8; (w.max(0) * h.max(0)) as usize];
         for &(p, sz, enemy) in &self.others {
@@ -96,7 +105,66 @@ impl<'a> Walker<'a> {
             }
         }
         self.occ = occ;
-        self
+    }
+}
+
+thread_local! {
+    /// The bodies gathered in the state stamped so ([`crate::engine::state::Stamp`]), by mover:
+    /// forgotten when asked in a state with other facts.
+    #[allow(clippy::type_complexity)]
+    static BODIES: std::cell::RefCell<(Option<crate::engine::state::Stamp>, Vec<(UnitIdx, std::rc::Rc<Body>)>)> =
+        const { std::cell::RefCell::new((None, Vec::new())) };
+}
+
+/// `unit`'s [`Body`] in `s`, gathered once per state (a menu, the square menu after it, the
+/// route and its check, each step: all ask the same facts).
+fn body(s: &State, unit: UnitIdx) -> std::rc::Rc<Body> {
+    if let Some(b) = known_body(s, unit) {
+        return b;
+    }
+    let b = std::rc::Rc::new(Body::gather(s, unit));
+    let stamp = s.stamp();
+    BODIES.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != Some(stamp) {
+            m.0 = Some(stamp);
+            m.1.clear();
+        }
+        m.1.push((unit, b.clone()));
+    });
+    b
+}
+
+/// `unit`'s [`Body`] in `s`, if already gathered.
+fn known_body(s: &State, unit: UnitIdx) -> Option<std::rc::Rc<Body>> {
+    BODIES.with(|m| {
+        let m = m.borrow();
+        if m.0 != Some(s.stamp()) {
+            return None;
+        }
+        m.1.iter().find(|(u, _)| *u == unit).map(|(_, b)| b.clone())
+    })
+}
+
+impl<'a> Walker<'a> {
+    /// A walker for a question or two in a state about to change (a step under way): the body
+    /// gathered in this state if there is one, else one gathered without the others laid out
+    /// by square, and not kept.
+    fn light(s: &'a State, unit: UnitIdx) -> Self {
+        let b = known_body(s, unit).unwrap_or_else(|| std::rc::Rc::new(Body::gather_plain(s, unit)));
+        Walker { s, b, misty: false }
+    }
+
+    /// [`Walker::light`] for questions about entering or standing on the mover's footprint at
+    /// `to` only: without a gathered body, only the others there are gathered.
+    fn light_at(s: &'a State, unit: UnitIdx, to: Pos) -> Self {
+        let b = known_body(s, unit)
+            .unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some((to, s.unit(unit).size)))));
+        Walker { s, b, misty: false }
+    }
+
+    fn new(s: &'a State, unit: UnitIdx) -> Self {
+        Walker { s, b: body(s, unit), misty: false }
     }
 
     /// The walker for a move in `mode`: a Misty Charge passes through every creature and
@@ -105,9 +173,12 @@ impl<'a> Walker<'a> {
         let mut w = Walker::new(s, unit);
         if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
             w.misty = true;
-            for o in &mut w.others {
+            let mut b = (*w.b).clone();
+            for o in &mut b.others {
                 o.2 = false;
             }
+            b.index(s);
+            w.b = std::rc::Rc::new(b);
         }
         w
     }
@@ -115,10 +186,10 @@ impl<'a> Walker<'a> {
     #[inline]
     fn occupied(&self, q: Pos, enemies_only: bool) -> bool {
         let t = &self.s.arena.terrain;
-        if !self.occ.is_empty() && t.contains(q) {
-            return self.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
+        if !self.b.occ.is_empty() && t.contains(q) {
+            return self.b.occ[t.index(q)] & if enemies_only { BLOCKS } else { ANY } != 0;
         }
-        self.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
+        self.b.others.iter().any(|&(p, sz, enemy)| (enemy || !enemies_only) && distance(p, sz, q, 1) == 0)
     }
 
     /// Where a move may stop: where it can stand, or — for a Phasing creature that will still
@@ -127,50 +198,55 @@ impl<'a> Walker<'a> {
     fn can_stop(&self, p: Pos, may_pause_in_walls: bool) -> bool {
         self.can_stand(p)
             || (may_pause_in_walls
-                && self.phasing
-                && footprint(p, self.size).all(|q| self.s.arena.at(q) != Terrain::Edge && !self.occupied(q, false)))
+                && self.b.phasing
+                && footprint(p, self.b.size).all(|q| self.s.arena.at(q) != Terrain::Edge && !self.occupied(q, false)))
     }
 
     fn can_stand(&self, p: Pos) -> bool {
-        self.can_stand_sized(p, self.size)
+        self.can_stand_sized(p, self.b.size)
     }
 
     fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
-        footprint(p, size).all(|q| {
+        let free = |q: Pos| {
             let t = self.s.arena.at(q);
             t.enterable()
                 && t != Terrain::Portal
                 && !crate::rules::portals::is_tunnel(self.s, q)
                 && !self.occupied(q, false)
-        })
+        };
+        // One square, asked without walking a footprint (square menus ask it of every square).
+        if size == 1 { free(p) } else { footprint(p, size).all(free) }
     }
 
     /// Allies' squares may be passed through, enemies' not, walls only when Phasing.
     #[inline]
     fn can_pass(&self, q: Pos) -> bool {
         let t = self.s.arena.at(q);
-        if t == Terrain::Edge || (!t.enterable() && !self.phasing) {
+        if t == Terrain::Edge || (!t.enterable() && !self.b.phasing) {
             return false;
         }
-        self.phasing || !self.occupied(q, true)
+        self.b.phasing || !self.occupied(q, true)
     }
 
+    #[inline]
     fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
-        if self.size == 1 {
-            return self.step_cost_1(from, to);
-        }
+        if self.b.size == 1 { self.step_cost_1(from, to) } else { self.step_cost_n(from, to) }
+    }
+
+    /// [`Walker::step_cost`] for a creature larger than one square.
+    fn step_cost_n(&self, from: Pos, to: Pos) -> Option<u32> {
         let arena = &self.s.arena;
-        let last = self.size - 1;
+        let last = self.b.size - 1;
         let mut difficult = false;
         // Walls under the footprint, and whether they all lie on one of its edge rows or
         // columns (left, right, top, bottom).
         let mut walls = false;
         let mut strip = [true; 4];
-        for q in footprint(to, self.size) {
+        for q in footprint(to, self.b.size) {
             let t = arena.at(q);
             // can_pass, with the square looked up once
             let pass =
-                t != Terrain::Edge && (t.enterable() || self.phasing) && (self.phasing || !self.occupied(q, true));
+                t != Terrain::Edge && (t.enterable() || self.b.phasing) && (self.b.phasing || !self.occupied(q, true));
             if !pass {
                 // A wall under a large creature may be a gap it squeezes through (below).
                 if t.enterable() || t == Terrain::Edge {
@@ -184,7 +260,7 @@ impl<'a> Walker<'a> {
             }
             // A square the footprint already covers is not entered again.
             let entered = q.x < from.x || q.y < from.y || q.x > from.x + last || q.y > from.y + last;
-            if entered && (t.is_difficult() || crate::rules::query::in_lockdown(&self.lockdown, q)) {
+            if entered && (t.is_difficult() || crate::rules::query::in_lockdown(&self.b.lockdown, q)) {
                 difficult = true;
             }
         }
@@ -198,8 +274,8 @@ impl<'a> Walker<'a> {
         }
         // (Squeezing between two walls that meet at a corner is a one-square creature's
         // question: step_cost_1.)
-        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
-        if !self.hovering && footprint(from, self.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
+        let mut cost = if difficult && !self.b.hovering && !self.b.easy && !self.misty { 2 } else { 1 };
+        if !self.b.hovering && footprint(from, self.b.size).any(|q| self.s.arena.at(q) == Terrain::Pit) {
             cost += 1;
         }
         Some(cost)
@@ -208,25 +284,26 @@ impl<'a> Walker<'a> {
 
 impl Walker<'_> {
     /// [`Walker::step_cost`] for a one-square creature, each square looked up once.
+    #[inline]
     fn step_cost_1(&self, from: Pos, to: Pos) -> Option<u32> {
         let arena = &self.s.arena;
         let t = arena.at(to);
         // can_pass
-        if t == Terrain::Edge || (!t.enterable() && !self.phasing) || (!self.phasing && self.occupied(to, true)) {
+        if t == Terrain::Edge || (!t.enterable() && !self.b.phasing) || (!self.b.phasing && self.occupied(to, true)) {
             return None;
         }
-        let difficult = from != to && (t.is_difficult() || crate::rules::query::in_lockdown(&self.lockdown, to));
+        let difficult = from != to && (t.is_difficult() || crate::rules::query::in_lockdown(&self.b.lockdown, to));
         // No squeezing between two walls that meet at a corner.
         let (dx, dy) = (to.x - from.x, to.y - from.y);
-        if dx != 0 && dy != 0 && !self.phasing {
+        if dx != 0 && dy != 0 && !self.b.phasing {
             let a = arena.at(from.offset(dx, 0));
             let b = arena.at(from.offset(0, dy));
             if !a.enterable() && !b.enterable() {
                 return None;
             }
         }
-        let mut cost = if difficult && !self.hovering && !self.easy && !self.misty { 2 } else { 1 };
-        if !self.hovering && arena.at(from) == Terrain::Pit {
+        let mut cost = if difficult && !self.b.hovering && !self.b.easy && !self.misty { 2 } else { 1 };
+        if !self.b.hovering && arena.at(from) == Terrain::Pit {
             cost += 1;
         }
         Some(cost)
@@ -236,7 +313,7 @@ impl Walker<'_> {
 /// Whether `unit` (of footprint `size`) may end a move with its top-left square at `p`:
 /// open terrain, not a portal, nobody else there (flyers and walkers may share, K-ST-Flying).
 pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
-    Walker::standing(s, unit).can_stand_sized(p, size)
+    Walker::light(s, unit).can_stand_sized(p, size)
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
@@ -246,7 +323,7 @@ pub struct Footing<'a>(Walker<'a>);
 impl<'a> Footing<'a> {
     /// The footing of `unit` in `s` as it stands.
     pub fn of(s: &'a State, unit: UnitIdx) -> Self {
-        Footing(Walker::new(s, unit).indexed())
+        Footing(Walker::new(s, unit))
     }
 
     /// As [`step_cost`].
@@ -265,16 +342,51 @@ impl<'a> Footing<'a> {
 /// under the footprint are not entered again (K-TER-3, K-LARGE-1, K-LARGE-2); Flying and
 /// Hovering ignore it (K-ST-Hovering); leaving a pit costs 1 more (K-TER-8).
 pub fn step_cost(s: &State, unit: UnitIdx, from: Pos, to: Pos) -> Option<u32> {
-    Walker::new(s, unit).step_cost(from, to)
+    Walker::light(s, unit).step_cost(from, to)
 }
 
 /// The unit's speed for a move: halved, rounded down, while Slowed, crawling or dragging a
 /// grabbed creature (K-ST-Slowed, K-MOVE-8, K-MOVE-9; rounding is a ruling).
 pub fn speed(s: &State, unit: UnitIdx, mode: Mode) -> i32 {
+    let (base, halved) = speed_parts(s, unit);
+    if halved || mode == Mode::Crawl { base / 2 } else { base }
+}
+
+thread_local! {
+    /// [`speed_parts`] of movers in the state stamped so: forgotten when asked in a state with
+    /// other facts.
+    #[allow(clippy::type_complexity)]
+    static SPEEDS: std::cell::RefCell<(Option<crate::engine::state::Stamp>, Vec<(UnitIdx, i32, bool)>)> =
+        const { std::cell::RefCell::new((None, Vec::new())) };
+}
+
+/// The unit's speed before halving, and whether it is halved whatever the mode (Slowed, or
+/// dragging someone): worked out once per state (a menu asks for every charge it weighs).
+fn speed_parts(s: &State, unit: UnitIdx) -> (i32, bool) {
+    let stamp = s.stamp();
+    let known = SPEEDS.with(|m| {
+        let m = m.borrow();
+        if m.0 != Some(stamp) {
+            return None;
+        }
+        m.1.iter().find(|&&(u, _, _)| u == unit).map(|&(_, base, halved)| (base, halved))
+    });
+    if let Some(parts) = known {
+        return parts;
+    }
     let base = s.unit(unit).speed + crate::rules::query::speed_bonus(s, unit) // Motile Ward
         + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
     let dragging = grabbed_by(s, unit).any(|v| !crate::rules::portals::lift_grab(s, v, unit)); // a Lift drags nothing
-    if s.has(unit, StatusKind::Slowed) || mode == Mode::Crawl || dragging { base / 2 } else { base }
+    let halved = s.has(unit, StatusKind::Slowed) || dragging;
+    SPEEDS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != Some(stamp) {
+            m.0 = Some(stamp);
+            m.1.clear();
+        }
+        m.1.push((unit, base, halved));
+    });
+    (base, halved)
 }
 
 /// Units `unit` holds in a Grab (a Tether's hold is not dragged along, gadgets.rs).
@@ -286,18 +398,126 @@ pub fn grabbed_by(s: &State, unit: UnitIdx) -> impl Iterator<Item = UnitIdx> + '
     })
 }
 
+/// What a whole route search was asked: in the state stamped so, for this mover, in this mode.
+type SearchKey = (crate::engine::state::Stamp, UnitIdx, Mode);
+
 thread_local! {
-    /// Route-search buffers, reused from one search to the next on this thread.
-    static SCRATCH: std::cell::RefCell<ReachScratch> = std::cell::RefCell::new(ReachScratch::new());
+    /// Route-search buffers, reused from one search to the next on this thread, with the key of
+    /// the whole search they hold ([`whole_search`]), if they hold one.
+    static SCRATCH: std::cell::RefCell<(ReachScratch, Option<SearchKey>)> =
+        std::cell::RefCell::new((ReachScratch::new(), None));
 }
 
 /// Runs `f` with this thread's route-search buffers (fresh ones if a search is already using
 /// them further up the stack).
 fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
     SCRATCH.with(|c| match c.try_borrow_mut() {
-        Ok(mut sc) => f(&mut sc),
+        Ok(mut sc) => {
+            sc.1 = None; // f's search leaves them holding no whole search
+            f(&mut sc.0)
+        }
         Err(_) => f(&mut ReachScratch::new()),
     })
+}
+
+/// Runs `f` on the whole route search of `unit` moving in `mode` under its own power (walker
+/// `w`, [`Walker::for_mode`]), searched once per state: the square menu's search serves the
+/// route to the square chosen from it.
+fn whole_search<R>(s: &State, unit: UnitIdx, mode: Mode, w: &Walker, f: impl FnOnce(&Reach) -> R) -> Option<R> {
+    let start = s.unit(unit).pos?;
+    let key = (s.stamp(), unit, mode);
+    let search = |sc: &mut ReachScratch| {
+        let budget = speed(s, unit, mode).max(0) as u32;
+        let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let boosts = has_boosts(s);
+        sc.min_step(min_step(boosts)).search_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts));
+    };
+    Some(SCRATCH.with(|c| match c.try_borrow_mut() {
+        Ok(mut sc) => {
+            if sc.1 != Some(key) {
+                sc.1 = None;
+                search(&mut sc.0);
+                sc.1 = Some(key);
+            }
+            f(sc.0.reach())
+        }
+        Err(_) => {
+            let mut sc = ReachScratch::new();
+            search(&mut sc);
+            f(sc.reach())
+        }
+    }))
+}
+
+/// The route [`whole_search`] found to `dest` (not the start), if it was searched in this
+/// state: `None` if not searched, `Some(None)` if `dest` was not reached.
+fn searched_route(s: &State, unit: UnitIdx, mode: Mode, dest: Pos) -> Option<Option<Vec<Pos>>> {
+    let key = (s.stamp(), unit, mode);
+    SCRATCH.with(|c| {
+        let sc = c.try_borrow().ok()?;
+        (sc.1 == Some(key) && s.unit(unit).pos != Some(dest)).then(|| sc.0.reach().path_to(dest))
+    })
+}
+
+/// How `unit` steps under its own power moving in `mode` ([`edges`] and the first steps of
+/// [`any_destination_on`]): what is asked once a search.
+struct Steps<'a> {
+    s: &'a State,
+    unit: UnitIdx,
+    mode: Mode,
+    w: &'a Walker<'a>,
+    size: i32,
+    /// Whether the arena has a Boost Square at all ([`has_boosts`]).
+    boosts: bool,
+    /// Whether any Irena's Cloak is about.
+    cloaks: bool,
+    /// Whether any square may be a portal end ([`has_portals`]).
+    portals: bool,
+}
+
+impl<'a> Steps<'a> {
+    fn new(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>, boosts: bool) -> Self {
+        let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
+        Steps { s, unit, mode, w, size: s.unit(unit).size, boosts, cloaks, portals: has_portals(s) }
+    }
+
+    /// Whether a one-square mover stepping onto `q` goes through a portal instead.
+    #[inline]
+    fn enters_portal(&self, q: Pos) -> bool {
+        self.size == 1 && self.portals && crate::rules::portals::is_portal(self.s, q)
+    }
+
+    /// Whether a step from `p` onto `q` may be taken, and its cost before [`Steps::spent`]
+    /// (a portal's far side is reached for this cost).
+    #[inline]
+    fn judge(&self, p: Pos, q: Pos) -> Option<u32> {
+        let (s, size) = (self.s, self.size);
+        let c = self.w.step_cost(p, q)?;
+        if self.cloaks && crate::rules::query::barred(s, self.unit, q) {
+            return None; // Irena's Cloak
+        }
+        if let Mode::Charge(t) = self.mode {
+            // K-MOVE-11: every square nearer the target; no Difficult Terrain.
+            let tp = s.unit(t).pos.unwrap();
+            let ts = s.unit(t).size;
+            if c > 1 || distance(q, size, tp, ts) >= distance(p, size, tp, ts) {
+                return None;
+            }
+        }
+        Some(c)
+    }
+
+    /// The movement a judged step from `p` onto `q` (not through a portal) uses up.
+    #[inline]
+    fn spent(&self, mut c: u32, p: Pos, q: Pos) -> u32 {
+        if self.mode == Mode::Crawl {
+            c = c.max(1);
+        }
+        if self.boosts && crate::rules::query::free_step(self.s, self.size, p, q) {
+            c = 0; // Boost Square
+        }
+        c
+    }
 }
 
 /// The steps `unit` may take from a square moving in `mode` under its own power, with what
@@ -311,31 +531,18 @@ fn edges<'a>(
     boosts: bool,
 ) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
-    let size = s.unit(unit).size;
-    // Asked once: whether any Irena's Cloak is about.
-    let cloaks = s.zones.iter().any(|z| z.kind == crate::content::powers::ZoneKind::Cloak);
+    let steps = Steps::new(s, unit, mode, w, boosts);
     move |p, frontier, out| {
         for q in p.neighbours() {
             // A step the search would ignore (it cannot make `q` cheaper) is not judged; a portal
             // leads elsewhere, so it is judged still.
-            if !frontier.may_improve(q) && (size != 1 || !crate::rules::portals::is_portal(s, q)) {
+            if !frontier.may_improve(q) && !steps.enters_portal(q) {
                 continue;
             }
-            let Some(mut c) = w.step_cost(p, q) else {
+            let Some(c) = steps.judge(p, q) else {
                 continue;
             };
-            if cloaks && crate::rules::query::barred(s, unit, q) {
-                continue; // Irena's Cloak
-            }
-            if let Mode::Charge(t) = mode {
-                // K-MOVE-11: every square nearer the target; no Difficult Terrain.
-                let tp = s.unit(t).pos.unwrap();
-                let ts = s.unit(t).size;
-                if c > 1 || distance(q, size, tp, ts) >= distance(p, size, tp, ts) {
-                    continue;
-                }
-            }
-            if size == 1 && crate::rules::portals::is_portal(s, q) {
+            if steps.enters_portal(q) {
                 // K-TER-4: entering a portal puts you beside its other end (Short Tunnel too;
                 // a Charge through a tunnel goes on nearer its target from the far side).
                 if let Some(other) = crate::rules::portals::portal_exit(s, q, side) {
@@ -354,55 +561,52 @@ fn edges<'a>(
                 }
                 continue;
             }
-            if mode == Mode::Crawl {
-                c = c.max(1);
-            }
-            if boosts && crate::rules::query::free_step(s, size, p, q) {
-                c = 0; // Boost Square
-            }
-            out.push((q, c));
+            out.push((q, steps.spent(c, p, q)));
         }
     }
 }
 
 /// Squares `unit` can reach moving under its own power, with their routes.
 pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
-    let start = s.unit(unit).pos?;
-    let budget = speed(s, unit, mode).max(0) as u32;
-    let w = Walker::for_mode(s, unit, mode).indexed();
-    let mut sc = ReachScratch::new();
-    let boosts = has_boosts(s);
-    sc.min_step(min_step(boosts)).search_pruned(
-        s.arena.terrain.width(),
-        s.arena.terrain.height(),
-        start,
-        budget,
-        edges(s, unit, mode, &w, boosts),
-    );
-    Some(sc.into_reach())
+    whole_search(s, unit, mode, &Walker::for_mode(s, unit, mode), Reach::clone)
 }
 
 thread_local! {
-    /// The arena [`has_boosts`] last scanned, with its answer. Holding the arena keeps it
-    /// shared, so a change to its terrain (copy on write, `Arc::make_mut`) makes a new one:
-    /// while the pointer is the same, the terrain is too.
-    static BOOSTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, bool)>> =
+    /// The arena [`has_boosts`] last scanned, with its answers (Boost Squares, portal squares).
+    /// Holding the arena keeps it shared, so a change to its terrain (copy on write,
+    /// `Arc::make_mut`) makes a new one: while the pointer is the same, the terrain is too.
+    #[allow(clippy::type_complexity)]
+    static BOOSTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, bool, bool)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// Whether the arena has a Boost Square at all (every search asks: scanned once per arena).
-fn has_boosts(s: &State) -> bool {
+/// Whether the arena has a Boost Square at all, and a portal square (every search asks:
+/// scanned once per arena).
+fn terrain_kinds(s: &State) -> (bool, bool) {
     BOOSTS.with(|m| {
         let mut m = m.borrow_mut();
-        if let Some((arena, boosts)) = m.as_ref()
+        if let Some((arena, boosts, portals)) = m.as_ref()
             && std::sync::Arc::ptr_eq(arena, &s.arena)
         {
-            return *boosts;
+            return (*boosts, *portals);
         }
-        let boosts = s.arena.terrain.cells().iter().any(|t| matches!(t, Terrain::Boost(_)));
-        *m = Some((s.arena.clone(), boosts));
-        boosts
+        let cells = s.arena.terrain.cells();
+        let boosts = cells.iter().any(|t| matches!(t, Terrain::Boost(_)));
+        let portals = cells.contains(&Terrain::Portal);
+        *m = Some((s.arena.clone(), boosts, portals));
+        (boosts, portals)
     })
+}
+
+/// Whether the arena has a Boost Square at all ([`terrain_kinds`]).
+fn has_boosts(s: &State) -> bool {
+    terrain_kinds(s).0
+}
+
+/// Whether any square may be a portal end: the arena has a portal square, or a Short Tunnel
+/// is open ([`crate::rules::portals::is_portal`] is false everywhere otherwise).
+fn has_portals(s: &State) -> bool {
+    terrain_kinds(s).1 || !s.porter.tunnels.is_empty()
 }
 
 /// The least a step under one's own power costs: 1, or 0 where the arena has Boost Squares
@@ -413,36 +617,23 @@ fn min_step(boosts: bool) -> u32 {
 
 /// [`reach`] and [`destinations`] from one route search (the Creep AI wants both).
 pub fn reach_and_destinations(s: &State, unit: UnitIdx, mode: Mode) -> Option<(Reach, Vec<Pos>)> {
-    let reach = reach(s, unit, mode)?;
     // Where it may stop is judged as a walker, even after a Misty Charge (as `destinations`).
-    let stop = Walker::new(s, unit).indexed();
+    let stop = Walker::new(s, unit);
     let pause = may_pause_in_walls(s, unit);
-    let dests = reach.squares().filter(|&p| stop.can_stop(p, pause)).collect();
-    Some((reach, dests))
+    whole_search(s, unit, mode, &Walker::for_mode(s, unit, mode), |reach| {
+        (reach.clone(), reach.squares().filter(|&p| stop.can_stop(p, pause)).collect())
+    })
 }
 
 /// Legal destinations for a move.
 pub fn destinations(s: &State, unit: UnitIdx, mode: Mode) -> Vec<Pos> {
-    let Some(start) = s.unit(unit).pos else { return Vec::new() };
-    let budget = speed(s, unit, mode).max(0) as u32;
-    let w = Walker::for_mode(s, unit, mode).indexed();
-    let plain; // a Misty Charge still stops only where a walker may
-    let stop = if matches!(mode, Mode::Charge(_)) {
-        plain = Walker::new(s, unit).indexed();
-        &plain
-    } else {
-        &w
-    };
+    // A Misty Charge still stops only where a walker may.
+    let stop = Walker::new(s, unit);
     let pause = may_pause_in_walls(s, unit);
-    let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let boosts = has_boosts(s);
-    with_scratch(|sc| {
-        sc.min_step(min_step(boosts))
-            .search_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts))
-            .squares()
-            .filter(|&p| stop.can_stop(p, pause))
-            .collect()
+    whole_search(s, unit, mode, &Walker::for_mode(s, unit, mode), |reach| {
+        reach.squares().filter(|&p| stop.can_stop(p, pause)).collect()
     })
+    .unwrap_or_default()
 }
 
 /// Whether a move has some legal destination for which `accept` holds (the search stops at
@@ -465,7 +656,7 @@ pub fn any_destination_on(
     // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
     let misty_walker;
     let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
-        misty_walker = Walker::for_mode(s, unit, mode).indexed();
+        misty_walker = Walker::for_mode(s, unit, mode);
         &misty_walker
     } else {
         &footing.0
@@ -474,6 +665,22 @@ pub fn any_destination_on(
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
+    // Most moves can stop one step away: a square the search's first steps reach within the
+    // budget (as `edges` judges them, portals left to the search) answers without a search.
+    if !matches!(mode, Mode::Charge(_)) && min_step(boosts) <= budget && s.arena.terrain.contains(start) {
+        let steps = Steps::new(s, unit, mode, w, boosts);
+        for q in start.neighbours() {
+            if !s.arena.terrain.contains(q) || steps.enters_portal(q) {
+                continue;
+            }
+            if steps.judge(start, q).is_some_and(|c| steps.spent(c, start, q) <= budget)
+                && stop.can_stop(q, pause)
+                && accept(q)
+            {
+                return true;
+            }
+        }
+    }
     with_scratch(|sc| {
         sc.min_step(min_step(boosts))
             .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
@@ -516,7 +723,7 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
     let mut spent = 0u32;
     let budget = speed(s, unit, mode).max(0) as u32;
     // The mover's footing, gathered once for the whole route (the state stands still).
-    let w = Walker::new(s, unit);
+    let w = Walker::light(s, unit);
     for (i, &q) in path.iter().enumerate() {
         // A step through a portal lands beside its other end (K-TER-4). Two portals may lead
         // there (a Short Tunnel's two ends side by side), and a square next to the mover may be
@@ -623,8 +830,13 @@ pub fn check_path(s: &State, unit: UnitIdx, path: &[Pos], mode: Mode) -> Result<
 /// The route the engine takes to a chosen destination: the cheapest one.
 pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<Pos>> {
     let start = s.unit(unit).pos?;
+    // The square menu searched this state already: its route (a search stopped at `dest` takes
+    // the same steps until then).
+    if let Some(route) = searched_route(s, unit, mode, dest) {
+        return route;
+    }
     let budget = speed(s, unit, mode).max(0) as u32;
-    let w = Walker::for_mode(s, unit, mode).indexed();
+    let w = Walker::for_mode(s, unit, mode);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     with_scratch(|sc| {
@@ -721,15 +933,16 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
         || cx.s.has(m.unit, StatusKind::Prone) && !matches!(m.how, How::Crawl | How::Dragged);
     // A square that an Interrupt or Reaction has since filled (a creature moved into the way)
     // can no longer be entered: the move stops short there (portal jumps are costed as 1).
+    // The mover's footing for this step (entering and standing on `to`), gathered once.
+    let plain = Walker::light_at(cx.s, m.unit, to);
     let step = if distance(from, 1, to, 1) > 1 {
         // A portal's far side, if it can still be entered.
-        let walker =
-            if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { Walker::new(cx.s, m.unit) };
+        let walker = if misty { Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)) } else { plain.clone() };
         walker.step_cost(from, to).map(|_| 1)
     } else if misty {
         Walker::for_mode(cx.s, m.unit, Mode::Charge(m.unit)).step_cost(from, to)
     } else {
-        step_cost(cx.s, m.unit, from, to)
+        plain.step_cost(from, to)
     };
     // Irena's Cloak: no entering it of its own accord.
     let own = matches!(m.how, How::Walk | How::Shift | How::Crawl | How::Charge);
@@ -737,10 +950,7 @@ pub fn step(cx: &mut Ctx, mut m: MoveFrame) -> Result<Flow, RuleError> {
     // Nor can the last square be taken if it has since become one the mover may not stop on
     // (an ally who took to the air under a flyer, K-ST-Flying): the move stops short.
     let last = m.next + 1 == m.path.len();
-    let unstoppable = last && {
-        let w = Walker::new(cx.s, m.unit);
-        footprint(to, w.size).any(|q| w.occupied(q, false))
-    };
+    let unstoppable = last && footprint(to, plain.b.size).any(|q| plain.occupied(q, false));
     let blocked = step.is_none() || unstoppable;
     let walking = matches!(m.how, How::Walk | How::Crawl | How::Charge);
     let size = cx.s.unit(m.unit).size;
