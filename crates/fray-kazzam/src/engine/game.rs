@@ -70,6 +70,10 @@ impl Kazzam {
         let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
         Kazzam { content, fingerprint, hooks: Default::default(), arenas: Default::default() }
     }
+    /// The content it plays.
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
 }
 
 impl setup::Shared for Kazzam {
@@ -97,13 +101,6 @@ impl setup::Shared for Kazzam {
         }
         arenas.push(a.clone());
         a
-    }
-}
-
-impl Kazzam {
-    /// The content it plays.
-    pub fn content(&self) -> &Arc<Content> {
-        &self.content
     }
 }
 
