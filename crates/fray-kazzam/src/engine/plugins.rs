@@ -14,14 +14,13 @@ use crate::engine::records::features::Feature;
 use crate::engine::state::Unit;
 
 /// The classes a match's listeners are kept for: one bit per class of
-/// [`crate::engine::setup::CLASSES`], and one for the class features' module (`features.rs`),
-/// which any class feature brings in.
+/// [`crate::engine::setup::CLASSES`], and one set by any class feature (the class features'
+/// module, `features.rs`, plays whenever any class is present).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Present(u16);
 
 impl Present {
-    /// Every class: the table `fray rules --code` lists, and the one for a match Fray cannot
-    /// read the classes of.
+    /// Every class: the table of a match whose classes cannot be told from its units.
     pub const ALL: Present = Present(u16::MAX);
     const FEATURES: u16 = 1 << 15;
 
@@ -65,7 +64,8 @@ impl Present {
         Present(bits)
     }
 
-    /// Whether `class` (a name of [`crate::engine::setup::CLASSES`]) is in the match.
+    /// Whether `class` (a name of [`crate::engine::setup::CLASSES`]) is in the match; a name not
+    /// among them is taken as present.
     pub fn has(self, class: &str) -> bool {
         class_bit(class).is_none_or(|b| self.0 & b != 0)
     }
