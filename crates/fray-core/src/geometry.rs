@@ -395,16 +395,23 @@ mod tests {
         assert_eq!(reach.path_to(Pos::new(2, 0)).unwrap(), vec![Pos::new(1, 0), Pos::new(2, 0)]);
     }
 
+    /// The walls of [`walled_edges`].
+    fn walls(p: Pos) -> bool {
+        matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6))
+    }
+
+    /// A 9×8 board with four walls, where every fifth diagonal costs 2 to enter.
+    fn walled_edges(p: Pos, out: &mut Vec<(Pos, u32)>) {
+        for q in p.neighbours() {
+            if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
+                out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
+            }
+        }
+    }
+
     #[test]
     fn pruned_searches_answer_as_the_plain_ones() {
-        let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
-        let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
-            for q in p.neighbours() {
-                if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
-                    out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
-                }
-            }
-        };
+        let edges = walled_edges;
         let pruned = |p: Pos, f: &Frontier, out: &mut Vec<(Pos, u32)>| {
             let mut all = Vec::new();
             edges(p, &mut all);
@@ -438,14 +445,7 @@ mod tests {
 
     #[test]
     fn reused_buffers_answer_as_a_fresh_search() {
-        let walls = |p: Pos| matches!((p.x, p.y), (3, 3) | (4, 3) | (5, 5) | (2, 6));
-        let edges = |p: Pos, out: &mut Vec<(Pos, u32)>| {
-            for q in p.neighbours() {
-                if q.x >= 0 && q.y >= 0 && q.x < 9 && q.y < 8 && !walls(q) {
-                    out.push((q, if (q.x + q.y) % 5 == 0 { 2 } else { 1 }));
-                }
-            }
-        };
+        let edges = walled_edges;
         let mut scratch = ReachScratch::new();
         for (start, budget) in [(Pos::new(4, 4), 3), (Pos::new(0, 0), 6), (Pos::new(8, 7), 2), (Pos::new(4, 4), 3)] {
             let fresh = reachable(9, 8, start, budget, edges);
