@@ -8,6 +8,7 @@ use crate::grid::{Grid, Pos, footprint};
 
 /// Squares between two footprints, counting diagonals as 1; adjacent footprints are 1 apart,
 /// overlapping ones 0.
+#[inline]
 pub fn distance(a: Pos, a_size: i32, b: Pos, b_size: i32) -> i32 {
     let gap = |a0: i32, asz: i32, b0: i32, bsz: i32| (b0 - (a0 + asz - 1)).max(a0 - (b0 + bsz - 1)).max(0);
     gap(a.x, a_size, b.x, b_size).max(gap(a.y, a_size, b.y, b_size))
@@ -15,6 +16,7 @@ pub fn distance(a: Pos, a_size: i32, b: Pos, b_size: i32) -> i32 {
 
 /// Distance between two cubes of `a_size` and `b_size` squares at elevations `az` and `bz`
 /// (the square each stands on, counted upward): the greatest gap along any axis.
+#[inline]
 pub fn distance_3d(a: Pos, az: i32, a_size: i32, b: Pos, bz: i32, b_size: i32) -> i32 {
     let flat = distance(a, a_size, b, b_size);
     let dz = (bz - (az + a_size - 1)).max(az - (bz + b_size - 1)).max(0);
@@ -28,11 +30,13 @@ pub fn straight_steps(from: Pos, dir: (i32, i32), n: i32) -> Vec<Pos> {
 }
 
 /// Distance between two single squares.
+#[inline]
 pub fn square_distance(a: Pos, b: Pos) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
 /// Whether two footprints are adjacent (distance 1).
+#[inline]
 pub fn adjacent(a: Pos, a_size: i32, b: Pos, b_size: i32) -> bool {
     distance(a, a_size, b, b_size) == 1
 }

@@ -301,6 +301,20 @@ pub fn check_target_at(
     creative: bool,
     from: Option<Pos>,
 ) -> Result<(), RuleError> {
+    check_target_ranged(s, u, power, t, creative, from, false)
+}
+
+/// [`check_target_at`]; `in_range` when the caller has already found `t` within range by the
+/// same test ([`in_reach`]), which is then not made again.
+fn check_target_ranged(
+    s: &State,
+    u: UnitIdx,
+    power: u16,
+    t: UnitIdx,
+    creative: bool,
+    from: Option<Pos>,
+    in_range: bool,
+) -> Result<(), RuleError> {
     let def = s.powers.get(power);
     let (au, tu) = (s.unit(u), s.unit(t));
     crate::engine::hooks::removed_check_target(s, u, def, t)?; // nothing targets a removed creature
@@ -364,9 +378,8 @@ pub fn check_target_at(
         }
     }
     let charge = def.hook.as_deref() == Some("charge");
-    let reach = base_range(s, u, def, creative);
     (crate::engine::hooks::warps(s).check_target)(s, u, def, t)?;
-    if let Some((d, range)) = beyond_range(s, u, def, t, reach, from) {
+    if !in_range && let Some((d, range)) = beyond_range(s, u, def, t, base_range(s, u, def, creative), from) {
         let rule = if def.target == Targeting::Implement { "K-IMP-9" } else { "K-MOVE-6" };
         return Err(crate::rules::actions::refuse(
             rule,
@@ -410,15 +423,16 @@ pub fn check_target_at(
     }
     // K-ST-Revealed: seen by everyone from anywhere, and attacks ignore its Cover (see rulings).
     // Ricochet Shot ignores line of sight for basic implement attacks.
-    let revealed = s.has(t, StatusKind::Revealed) || crate::rules::query::sees_through(s, u, t, def);
-    let eye = || from.map_or_else(|| (au.pos.unwrap(), au.size), |at| (at, 1)); // Source Warp
+    // (Each test is made only when the ones before it leave the shot blocked.)
+    let revealed = || s.has(t, StatusKind::Revealed) || crate::rules::query::sees_through(s, u, t, def);
+    let eye = from.map(|at| (at, 1)).or(au.pos.map(|p| (p, au.size))); // Source Warp
     // A Porter sees through its warps (L920): enough for powers that roll nothing (Short Jump).
-    let warp_sight = !def.rolls() && sees_through_warps(s, u, t);
+    let warp_sight = || !def.rolls() && sees_through_warps(s, u, t);
     if t != u
         && !charge
-        && !revealed
-        && !warp_sight
-        && crate::rules::cover::shot(s, eye().0, eye().1, t) == Sight::Blocked
+        && eye.is_none_or(|(at, size)| crate::rules::cover::shot(s, at, size, t) == Sight::Blocked)
+        && !revealed()
+        && !warp_sight()
     {
         return Err(crate::rules::actions::refuse(
             "K-COV-8",
@@ -594,8 +608,9 @@ fn in_reach(s: &State, u: UnitIdx, power: u16) -> impl Fn(UnitIdx) -> bool + '_ 
     move |t| beyond_range(s, u, def, t, reach, None).is_none()
 }
 
+/// Whether `t`, already found within range ([`in_reach`]), is a legal target.
 fn is_legal_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx) -> bool {
-    check_target(s, u, power, t, false).is_ok()
+    check_target_ranged(s, u, power, t, false, None, true).is_ok()
         && crate::rules::control::check_power(s, u, s.powers.get(power), &[t]).is_ok()
         && (crate::engine::hooks::triggered(s).check_use)(s, u, power, &[t], false).is_ok()
 }
@@ -849,10 +864,12 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
             out.power(s, p);
         }
     }
-    if can_move && !orbs_to_pick_up(s, u).is_empty() {
+    // The orbs within reach first: most are not, and that is cheaper to tell.
+    let reachable = || (0..s.orbs.len() as OrbIdx).filter(|&o| orbs::within_reach(s, u, o));
+    if can_move && reachable().any(|o| orbs::check_pick_up(s, u, o).is_ok()) {
         out.word("pick-up", "pick up an orb (Move Action)");
     }
-    if can_move && !orbs_to_take(s, u).is_empty() {
+    if can_move && reachable().any(|o| orbs::check_take(s, u, o).is_ok()) {
         out.word("take", "take an orb from an adjacent ally (Move Action)");
     }
     if can_move && s.held_orbs(u).any(|o| s.units_on_map().any(|t| orbs::check_hand(s, u, o, t).is_ok())) {

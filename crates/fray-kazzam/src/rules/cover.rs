@@ -150,35 +150,31 @@ fn takes_cover_with(s: &State, target: UnitIdx, from: Pos, low: bool) -> bool {
     };
     let (rx, ry) = (rel(from.x, tp.x), rel(from.y, tp.y));
     for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        // Only a side facing the attacker can protect (tested first: it is cheaper).
+        if !((dx != 0 && rx == dx) || (dy != 0 && ry == dy)) {
+            continue;
+        }
         // The squares along that whole side.
-        let side: Vec<Pos> = (0..size)
-            .map(|i| {
-                let x = if dx == 1 {
-                    tp.x + size
-                } else if dx == -1 {
-                    tp.x - 1
-                } else {
-                    tp.x + i
-                };
-                let y = if dy == 1 {
-                    tp.y + size
-                } else if dy == -1 {
-                    tp.y - 1
-                } else {
-                    tp.y + i
-                };
-                Pos::new(x, y)
-            })
-            .collect();
-        if side.iter().all(|&q| cover_square_with(s, target, q, low))
-            && ((dx != 0 && rx == dx) || (dy != 0 && ry == dy))
-        {
+        let along = |i: i32| {
+            let x = match dx {
+                1 => tp.x + size,
+                -1 => tp.x - 1,
+                _ => tp.x + i,
+            };
+            let y = match dy {
+                1 => tp.y + size,
+                -1 => tp.y - 1,
+                _ => tp.y + i,
+            };
+            Pos::new(x, y)
+        };
+        if (0..size).all(|i| cover_square_with(s, target, along(i), low)) {
             return true;
         }
     }
     if size == 1 {
         for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            if cover_square_with(s, target, tp.offset(dx, dy), low) && rx == dx && ry == dy {
+            if rx == dx && ry == dy && cover_square_with(s, target, tp.offset(dx, dy), low) {
                 return true;
             }
         }

@@ -48,6 +48,16 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
     2 - implement - held
 }
 
+/// Whether orb `o` lies where `u` could pick it up or could take it from an ally: on the ground
+/// or a pedestal in or next to `u`'s square, or held by someone next to `u`. Every orb that
+/// [`check_pick_up`] or [`check_take`] allows passes; a menu asks this first, as it is cheaper.
+pub fn within_reach(s: &State, u: UnitIdx, o: OrbIdx) -> bool {
+    match s.orbs[o as usize].loc {
+        OrbLoc::Held { by } => by != u && s.distance(u, by) == Some(1),
+        _ => orb_square(s, o).is_some_and(|p| near(s, u, p)),
+    }
+}
+
 /// K-ORB-4, K-ORB-5, K-ORB-6: picking up an orb in your square or an adjacent one.
 pub fn check_pick_up(s: &State, u: UnitIdx, o: OrbIdx) -> Result<(), RuleError> {
     if !crate::rules::query::holds_orbs(s.unit(u)) {

@@ -13,6 +13,7 @@ pub use crate::engine::records::statuses::{Until, parse_until};
 use crate::engine::state::{State, UnitIdx};
 
 /// The kinds that imply `kind` (the reverse of [`implies`]).
+#[inline]
 fn implied_by(kind: StatusKind) -> u32 {
     match kind {
         StatusKind::Distracted => bit(StatusKind::Dazed),
@@ -36,7 +37,22 @@ fn implies(kind: StatusKind) -> &'static [StatusKind] {
 
 impl State {
     /// Whether unit `u` has status `kind`, directly or implied by another.
+    #[inline]
     pub fn has(&self, u: UnitIdx, kind: StatusKind) -> bool {
+        let un = self.unit(u);
+        // Most questions are answered by the status bits alone; `kind` is mostly a constant, so
+        // once inlined this is a test of one bit.
+        let derived =
+            matches!(kind, StatusKind::Hovering | StatusKind::Dazed | StatusKind::Distracted | StatusKind::Revealed);
+        if !derived && un.status_mask & implied_by(kind) == 0 {
+            debug_assert_eq!(un.status_mask, mask(&un.statuses), "status mask out of step");
+            return un.status_mask & bit(kind) != 0;
+        }
+        self.has_derived(u, kind)
+    }
+
+    /// [`State::has`] where another status, a feature or a creature nearby may decide.
+    fn has_derived(&self, u: UnitIdx, kind: StatusKind) -> bool {
         let un = self.unit(u);
         debug_assert_eq!(un.status_mask, mask(&un.statuses), "status mask out of step");
         if kind == StatusKind::Hovering && un.status_mask & bit(StatusKind::Prone) != 0 {
