@@ -833,8 +833,17 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
         out.word("escape", "try to escape (Move Action, saving throw)");
     }
     let un = s.unit(u);
+    // Whether each action slot is open, asked once: a power whose slot is spent fails
+    // `check_power_use` whatever else holds, as does a triggered power (K-ACT-7).
+    let open: [std::cell::OnceCell<bool>; 3] = Default::default(); // Attack, Move, Role
+    let slot_open = |slot: Slot| *open[slot as usize].get_or_init(|| check_slot(s, u, slot).is_ok());
     for &p in &un.powers {
         let def = s.powers.get(p);
+        if matches!(def.action, ActionKind::Interrupt | ActionKind::Reaction)
+            || (un.granted_by.is_none() && slot_of(def.action).is_some_and(|slot| !slot_open(slot)))
+        {
+            continue;
+        }
         if check_power_use(s, u, p, false).is_err() {
             continue;
         }
@@ -865,11 +874,17 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
         }
     }
     // The orbs within reach first: most are not, and that is cheaper to tell.
-    let reachable = || (0..s.orbs.len() as OrbIdx).filter(|&o| orbs::within_reach(s, u, o));
-    if can_move && reachable().any(|o| orbs::check_pick_up(s, u, o).is_ok()) {
+    let (mut pick_up, mut take) = (false, false);
+    if can_move {
+        for o in (0..s.orbs.len() as OrbIdx).filter(|&o| orbs::within_reach(s, u, o)) {
+            pick_up = pick_up || orbs::check_pick_up(s, u, o).is_ok();
+            take = take || orbs::check_take(s, u, o).is_ok();
+        }
+    }
+    if pick_up {
         out.word("pick-up", "pick up an orb (Move Action)");
     }
-    if can_move && reachable().any(|o| orbs::check_take(s, u, o).is_ok()) {
+    if take {
         out.word("take", "take an orb from an adjacent ally (Move Action)");
     }
     if can_move && s.held_orbs(u).any(|o| s.units_on_map().any(|t| orbs::check_hand(s, u, o, t).is_ok())) {
