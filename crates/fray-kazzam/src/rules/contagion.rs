@@ -20,12 +20,14 @@ fn spreading(s: &State, st: &Status) -> bool {
 /// The spreading status `unit` would catch from a creature next to it, if it bears none from
 /// that power already.
 fn catchable(s: &State, unit: UnitIdx) -> Option<Status> {
-    let carried = |u: UnitIdx| s.unit(u).statuses.iter().filter(|st| spreading(s, st)).copied().collect::<Vec<_>>();
-    let mine = carried(unit);
+    // Spreading depends only on a status's power and kind, so "one it bears already"
+    // is one with the same power and kind.
+    let bears = |st: &Status| s.unit(unit).statuses.iter().any(|m| m.origin == st.origin && m.kind == st.kind);
     s.units_on_map()
         .filter(|&o| o != unit && s.distance(o, unit) == Some(1))
-        .flat_map(carried)
-        .find(|st| !mine.iter().any(|m| m.origin == st.origin && m.kind == st.kind))
+        .flat_map(|o| s.unit(o).statuses.iter())
+        .find(|st| spreading(s, st) && !bears(st))
+        .copied()
 }
 
 fn catch(cx: &mut Ctx, unit: UnitIdx) {

@@ -218,7 +218,6 @@ pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
                 .iter()
                 .filter(move |st| st.source == Some(w) && from_hook(s, st, "empathic-wave"))
                 .map(|st| st.amount)
-                .collect::<Vec<_>>()
         })
         .max()
         .unwrap_or(0)
