@@ -5,7 +5,8 @@
 //! (the 132 matches with a Diviner holding it changed, nothing else); a change meant to be
 //! invisible must leave every one of them as it was.
 //!
-//! `cargo test --release -p fray-kazzam --test journal_fingerprint -- --ignored`;
+//! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
+//! `--release` works too, but its whole-program optimisation makes the build much slower);
 //! `FRAY_FINGERPRINT_WRITE=1` rewrites the file (only when behaviour is meant to change).
 
 use fray_ai::RandomBot;

@@ -51,6 +51,7 @@ pub fn free_hands(s: &State, u: UnitIdx) -> i32 {
 /// Whether orb `o` lies where `u` could pick it up or could take it from an ally: on the ground
 /// or a pedestal in or next to `u`'s square, or held by someone next to `u`. Every orb that
 /// [`check_pick_up`] or [`check_take`] allows passes; a menu asks this first, as it is cheaper.
+#[inline]
 pub fn within_reach(s: &State, u: UnitIdx, o: OrbIdx) -> bool {
     match s.orbs[o as usize].loc {
         OrbLoc::Held { by } => by != u && s.distance(u, by) == Some(1),
