@@ -105,9 +105,21 @@ fn has_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
     if matches!(trigger, Trigger::Moving { .. } | Trigger::Attacking { .. }) && s.unit(owner).armed.is_empty() {
         return false;
     }
+    // What [`powers_for_triggering`] asks first of a move's or a turn's end, asked before the
+    // rest (a turn ends beside few, a move ends 2 to 4 squares from few).
+    let near = |other: UnitIdx, d: std::ops::RangeInclusive<i32>| {
+        s.enemies(owner, other) && s.distance(owner, other).is_some_and(|x| d.contains(&x))
+    };
+    match trigger {
+        Trigger::MoveEnded { mover } if !near(mover, 2..=4) => return false,
+        Trigger::TurnEnded { unit } if !near(unit, 1..=1) => return false,
+        _ => {}
+    }
+    // Only a hit, or one about to land, offers features (feature_options_triggering).
+    let features = matches!(trigger, Trigger::WouldBeHit { .. } | Trigger::WasHit { .. });
     can_trigger(s, owner)
         && (!powers_for_triggering(s, owner, trigger).is_empty()
-            || !feature_options_triggering(s, owner, trigger).is_empty())
+            || features && !feature_options_triggering(s, owner, trigger).is_empty())
 }
 
 /// Whether `u` has triggered feature `id` ready: it has it and has not used it since its last
