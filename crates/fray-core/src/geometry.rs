@@ -8,6 +8,7 @@ use crate::grid::{Grid, Pos, footprint};
 
 /// Squares between two footprints, counting diagonals as 1; adjacent footprints are 1 apart,
 /// overlapping ones 0.
+#[inline]
 pub fn distance(a: Pos, a_size: i32, b: Pos, b_size: i32) -> i32 {
     let gap = |a0: i32, asz: i32, b0: i32, bsz: i32| (b0 - (a0 + asz - 1)).max(a0 - (b0 + bsz - 1)).max(0);
     gap(a.x, a_size, b.x, b_size).max(gap(a.y, a_size, b.y, b_size))

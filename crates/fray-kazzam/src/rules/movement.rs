@@ -179,8 +179,13 @@ impl<'a> Walker<'a> {
     /// [`Walker::light`] for questions about entering or standing on the mover's footprint at
     /// `to` only: without a gathered body, only the others there are gathered.
     fn light_at(s: &'a State, unit: UnitIdx, to: Pos) -> Self {
-        let b = known_body(s, unit)
-            .unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some((to, s.unit(unit).size)))));
+        Walker::light_around(s, unit, (to, s.unit(unit).size))
+    }
+
+    /// [`Walker::light`] for questions about entering or standing on squares of `area` (a
+    /// square and a size) only: without a gathered body, only the others there are gathered.
+    fn light_around(s: &'a State, unit: UnitIdx, area: (Pos, i32)) -> Self {
+        let b = known_body(s, unit).unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some(area))));
         Walker { s, b, misty: false }
     }
 
@@ -426,23 +431,56 @@ pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
-/// many squares while the state stands still (slides, shifts, forced movement).
-pub struct Footing<'a>(Walker<'a>);
+/// many squares while the state stands still (slides, shifts, forced movement). Questions about
+/// the squares around the mover only (a menu's: may it step or shift at all?) are answered from
+/// the creatures there alone; the rest gather them all, once.
+pub struct Footing<'a> {
+    s: &'a State,
+    unit: UnitIdx,
+    /// The mover's footprint grown by a square on every side, if it is on the map.
+    around: Option<(Pos, i32)>,
+    /// Gathered for the squares in `around` only ([`Body::gather_on`]).
+    near: std::cell::OnceCell<Walker<'a>>,
+    /// Gathered for every square ([`Walker::new`]).
+    all: std::cell::OnceCell<Walker<'a>>,
+}
 
 impl<'a> Footing<'a> {
     /// The footing of `unit` in `s` as it stands.
     pub fn of(s: &'a State, unit: UnitIdx) -> Self {
-        Footing(Walker::new(s, unit))
+        let u = s.unit(unit);
+        let around = u.pos.map(|p| (p.offset(-1, -1), u.size + 2));
+        Footing { s, unit, around, near: std::cell::OnceCell::new(), all: std::cell::OnceCell::new() }
+    }
+
+    /// The walker for every square.
+    fn all(&self) -> &Walker<'a> {
+        self.all.get_or_init(|| Walker::new(self.s, self.unit))
+    }
+
+    /// The walker for a footprint of `size` at `p`: the one gathered around the mover if the
+    /// footprint lies there (or the whole one, if already gathered).
+    fn for_footprint(&self, p: Pos, size: i32) -> &Walker<'a> {
+        if let Some(w) = self.all.get() {
+            return w;
+        }
+        match self.around {
+            Some((c, n)) if p.x >= c.x && p.y >= c.y && p.x + size <= c.x + n && p.y + size <= c.y + n => {
+                self.near.get_or_init(|| Walker::light_around(self.s, self.unit, (c, n)))
+            }
+            _ => self.all(),
+        }
     }
 
     /// As [`step_cost`].
     pub fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
-        self.0.step_cost(from, to)
+        // Only the squares entered are asked who stands there.
+        self.for_footprint(to, self.s.unit(self.unit).size).step_cost(from, to)
     }
 
     /// As [`can_stand`].
     pub fn can_stand(&self, p: Pos, size: i32) -> bool {
-        self.0.can_stand_sized(p, size)
+        self.for_footprint(p, size).can_stand_sized(p, size)
     }
 }
 
@@ -829,21 +867,16 @@ pub fn any_destination_on(
 ) -> bool {
     let Some(start) = s.unit(unit).pos else { return false };
     let budget = speed(s, unit, mode).max(0) as u32;
-    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
-    let misty_walker;
-    let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
-        misty_walker = Walker::for_mode(s, unit, mode);
-        &misty_walker
-    } else {
-        &footing.0
-    };
-    let stop = &footing.0;
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     // Most moves can stop one step away: a square the search's first steps reach within the
-    // budget (as `edges` judges them, portals left to the search) answers without a search.
+    // budget (as `edges` judges them, portals left to the search) answers without a search,
+    // asking only who stands around the mover.
     if !matches!(mode, Mode::Charge(_)) && min_step(boosts) <= budget && s.arena.terrain.contains(start) {
+        let size = s.unit(unit).size;
+        let w = footing.for_footprint(start.offset(-1, -1), size + 2);
+        let stop = w;
         let steps = Steps::new(s, unit, mode, w, boosts);
         for q in start.neighbours() {
             if !s.arena.terrain.contains(q) || steps.enters_portal(q) {
@@ -857,6 +890,15 @@ pub fn any_destination_on(
             }
         }
     }
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode);
+        &misty_walker
+    } else {
+        footing.all()
+    };
+    let stop = footing.all();
     with_scratch(|sc| {
         sc.min_step(min_step(boosts))
             .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
