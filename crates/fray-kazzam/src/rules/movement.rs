@@ -79,27 +79,31 @@ impl Body {
         };
         // Room for every unit at once: growing the list step by step cost more than filling it.
         let mut others = Vec::with_capacity(s.units.len());
-        others.extend(
-            s.units_on_map()
-                .filter(|&o| there(o))
-                .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
+        // Enemy Lockdown Controllers, found in the same pass (as query::lockdown_zones).
+        let mut lockdown = Vec::new();
+        for o in s.units_on_map() {
+            if o == unit {
+                continue;
+            }
+            let ou = s.unit(o);
+            if s.enemies(unit, o) && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
+                lockdown.push((ou.pos.unwrap(), ou.size));
+            }
+            if there(o)
+                && s.has(o, StatusKind::Flying) == flying // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
-                .filter(|&o| crate::rules::query::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
-                .map(|o| {
-                    (
-                        s.unit(o).pos.unwrap(),
-                        s.unit(o).size,
-                        s.enemies(unit, o) || crate::rules::query::blocks_all(s.unit(o)),
-                    )
-                }),
-        );
+                && (crate::rules::query::occupies(ou) || crate::rules::beasts::bars(s, unit, o))
+            {
+                others.push((ou.pos.unwrap(), ou.size, s.enemies(unit, o) || crate::rules::query::blocks_all(ou)));
+            }
+        }
         Body {
             size: s.unit(unit).size,
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
             easy: crate::rules::query::ignores_difficult(s, unit),
             others,
-            lockdown: crate::rules::query::lockdown_zones(s, unit),
+            lockdown,
             occ: Vec::new(),
         }
     }

@@ -75,10 +75,19 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
     let mut out = Vec::new();
     // The squares' test first, `may_take` only for those it passes (both must hold).
     for t in s.units_on_map() {
+        let tu = s.unit(t);
+        if walking && !any_vantages {
+            // Closing in from beyond its side grants nothing (K-OPP-1, K-OPP-7): the common
+            // case, answered before anything else is asked.
+            let (tp, tsize) = (tu.pos.unwrap(), tu.size);
+            let before = distance(from, size, tp, tsize);
+            if before != 1 && distance(to, size, tp, tsize) < before {
+                continue;
+            }
+        }
         if already.contains(&t) || s.has(t, StatusKind::Flying) != flying {
             continue; // K-OPP-9: flyers and walkers grant each other no movement Opportunities
         }
-        let tu = s.unit(t);
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP); asked only
         // when the squares leave it to decide.
         let reach = std::cell::OnceCell::new();
