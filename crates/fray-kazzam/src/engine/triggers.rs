@@ -99,7 +99,7 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)>
 
 /// Whether [`options`] has any: both its parts are empty for a unit that cannot trigger, and no
 /// option id is written.
-#[inline]
+#[inline(always)]
 fn has_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
     may_have_options(s, owner, trigger) && has_options_asked(s, owner, trigger)
 }
