@@ -23,6 +23,7 @@ impl Pos {
         Pos { x: self.x + dx, y: self.y + dy }
     }
     /// The eight neighbouring squares, orthogonal ones first.
+    #[inline]
     pub fn neighbours(self) -> [Pos; 8] {
         NEIGHBOUR_OFFSETS.map(|(dx, dy)| self.offset(dx, dy))
     }
@@ -118,6 +119,7 @@ mod tests {
 }
 
 /// The squares covered by an `size`×`size` footprint whose top-left square is `at`.
+#[inline]
 pub fn footprint(at: Pos, size: i32) -> impl Iterator<Item = Pos> + Clone {
     (0..size).flat_map(move |dy| (0..size).map(move |dx| at.offset(dx, dy)))
 }

@@ -99,15 +99,34 @@ fn options(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(String, String)>
 
 /// Whether [`options`] has any: both its parts are empty for a unit that cannot trigger, and no
 /// option id is written.
+#[inline(always)]
 fn has_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
-    // Only armed powers answer a move or an attack ([`powers_for_triggering`]; no feature
-    // does): with none armed there is nothing to ask, whatever else holds.
-    if matches!(trigger, Trigger::Moving { .. } | Trigger::Attacking { .. }) && s.unit(owner).armed.is_empty() {
-        return false;
+    may_have_options(s, owner, trigger) && has_options_asked(s, owner, trigger)
+}
+
+/// What [`powers_for_triggering`] asks first, asked before the rest (and inline: every unit on
+/// the map is asked on every step): only armed powers answer a move or an attack (no feature
+/// does); a turn ends beside few, a move ends 2 to 4 squares from few.
+#[inline(always)]
+fn may_have_options(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
+    let near = |other: UnitIdx, d: std::ops::RangeInclusive<i32>| {
+        s.enemies(owner, other) && s.distance(owner, other).is_some_and(|x| d.contains(&x))
+    };
+    match trigger {
+        Trigger::Moving { .. } | Trigger::Attacking { .. } => !s.unit(owner).armed.is_empty(),
+        Trigger::MoveEnded { mover } => near(mover, 2..=4),
+        Trigger::TurnEnded { unit } => near(unit, 1..=1),
+        _ => true,
     }
+}
+
+/// [`has_options`] once [`may_have_options`] holds.
+fn has_options_asked(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
+    // Only a hit, or one about to land, offers features (feature_options_triggering).
+    let features = matches!(trigger, Trigger::WouldBeHit { .. } | Trigger::WasHit { .. });
     can_trigger(s, owner)
         && (!powers_for_triggering(s, owner, trigger).is_empty()
-            || !feature_options_triggering(s, owner, trigger).is_empty())
+            || features && !feature_options_triggering(s, owner, trigger).is_empty())
 }
 
 /// Whether `u` has triggered feature `id` ready: it has it and has not used it since its last

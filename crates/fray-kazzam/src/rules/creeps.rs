@@ -459,14 +459,19 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         Some((r, d)) => (Some(r), d),
         None => (None, Vec::new()),
     };
+    // The squares it can reach, cheapest first (then by row and column): the first in range of
+    // a target is the cheapest, without asking every square's range.
+    let mut order: Vec<(u32, i32, i32, Pos)> = match &reachable {
+        Some(r) if free => dests.iter().filter_map(|&p| r.cost(p).map(|c| (c, p.y, p.x, p))).collect(),
+        _ => Vec::new(),
+    };
+    order.sort_unstable();
     for &t in pool.iter().filter(|_| free) {
         let best = reachable.as_ref().and_then(|r| {
-            dests
+            order
                 .iter()
-                .filter(|&&p| in_range(cx.s, unit, a, reach, p, t))
-                .filter_map(|&p| r.cost(p).map(|c| (c, p.y, p.x, p)))
-                .min()
-                .and_then(|(_, _, _, p)| r.path_to(p))
+                .find(|&&(_, _, _, p)| in_range(cx.s, unit, a, reach, p, t))
+                .and_then(|&(_, _, _, p)| r.path_to(p))
         });
         if let Some(path) = best {
             cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first: Some(t), moves: 0 }));

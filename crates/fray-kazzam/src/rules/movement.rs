@@ -41,10 +41,22 @@ struct Walker<'a> {
     misty: bool,
 }
 
+/// In [`Body::occ`] and [`terrain_codes`]: the terrain may be entered ([`Terrain::enterable`]).
+const T_OPEN: u8 = 1;
+/// In [`Body::occ`] and [`terrain_codes`]: the terrain is Difficult ([`Terrain::is_difficult`]).
+const T_DIFFICULT: u8 = 2;
+/// In [`Body::occ`] and [`terrain_codes`]: a pit.
+const T_PIT: u8 = 4;
+/// In [`Body::occ`] and [`terrain_codes`]: off the arena ([`Terrain::Edge`]).
+const T_EDGE: u8 = 8;
 /// In [`Body::occ`]: another creature stands on the square.
-const ANY: u8 = 1;
+const ANY: u8 = 16;
 /// In [`Body::occ`]: a creature that bars passing stands on the square.
-const BLOCKS: u8 = 2;
+const BLOCKS: u8 = 32;
+/// In [`Body::occ`]: the square lies in an enemy Lockdown zone ([`Body::lockdown`]).
+const LOCK: u8 = 64;
+/// In [`Body::occ`] and [`terrain_codes`]: a portal square ([`Terrain::Portal`]).
+const T_PORTAL: u8 = 128;
 
 impl Body {
     fn gather(s: &State, unit: UnitIdx) -> Self {
@@ -67,40 +79,53 @@ impl Body {
         };
         // Room for every unit at once: growing the list step by step cost more than filling it.
         let mut others = Vec::with_capacity(s.units.len());
-        others.extend(
-            s.units_on_map()
-                .filter(|&o| there(o))
-                .filter(|&o| o != unit && s.has(o, StatusKind::Flying) == flying) // flyers share squares with walkers
+        // Enemy Lockdown Controllers, found in the same pass (as query::lockdown_zones).
+        let mut lockdown = Vec::new();
+        for o in s.units_on_map() {
+            if o == unit {
+                continue;
+            }
+            let ou = s.unit(o);
+            if s.enemies(unit, o) && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
+                lockdown.push((ou.pos.unwrap(), ou.size));
+            }
+            if there(o)
+                && s.has(o, StatusKind::Flying) == flying // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
-                .filter(|&o| crate::rules::query::occupies(s.unit(o)) || crate::rules::beasts::bars(s, unit, o))
-                .map(|o| {
-                    (
-                        s.unit(o).pos.unwrap(),
-                        s.unit(o).size,
-                        s.enemies(unit, o) || crate::rules::query::blocks_all(s.unit(o)),
-                    )
-                }),
-        );
+                && (crate::rules::query::occupies(ou) || crate::rules::beasts::bars(s, unit, o))
+            {
+                others.push((ou.pos.unwrap(), ou.size, s.enemies(unit, o) || crate::rules::query::blocks_all(ou)));
+            }
+        }
         Body {
             size: s.unit(unit).size,
             phasing: s.has(unit, StatusKind::Phasing),
             hovering: s.has(unit, StatusKind::Hovering),
             easy: crate::rules::query::ignores_difficult(s, unit),
             others,
-            lockdown: crate::rules::query::lockdown_zones(s, unit),
+            lockdown,
             occ: Vec::new(),
         }
     }
 
-    /// Lays `others` out by square, so that `occupied` is one look-up.
+    /// Lays `others` out by square, with the terrain's kinds and the Lockdown zones, so that
+    /// `occupied` and a one-square step are look-ups.
     fn index(&mut self, s: &State) {
         let t = &s.arena.terrain;
         let (w, h) = (t.width(), t.height());
-        let mut occ = vec![0u8; (w.max(0) * h.max(0)) as usize];
+        let mut occ = terrain_codes(s).to_vec();
+        debug_assert_eq!(occ.len(), (w.max(0) * h.max(0)) as usize);
         for &(p, sz, enemy) in &self.others {
             for q in footprint(p, sz) {
                 if q.x >= 0 && q.y >= 0 && q.x < w && q.y < h {
                     occ[(q.y * w + q.x) as usize] |= if enemy { ANY | BLOCKS } else { ANY };
+                }
+            }
+        }
+        if !self.lockdown.is_empty() {
+            for (i, q) in t.squares().enumerate() {
+                if crate::rules::query::in_lockdown(&self.lockdown, q) {
+                    occ[i] |= LOCK;
                 }
             }
         }
@@ -158,8 +183,13 @@ impl<'a> Walker<'a> {
     /// [`Walker::light`] for questions about entering or standing on the mover's footprint at
     /// `to` only: without a gathered body, only the others there are gathered.
     fn light_at(s: &'a State, unit: UnitIdx, to: Pos) -> Self {
-        let b = known_body(s, unit)
-            .unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some((to, s.unit(unit).size)))));
+        Walker::light_around(s, unit, (to, s.unit(unit).size))
+    }
+
+    /// [`Walker::light`] for questions about entering or standing on squares of `area` (a
+    /// square and a size) only: without a gathered body, only the others there are gathered.
+    fn light_around(s: &'a State, unit: UnitIdx, area: (Pos, i32)) -> Self {
+        let b = known_body(s, unit).unwrap_or_else(|| std::rc::Rc::new(Body::gather_on(s, unit, Some(area))));
         Walker { s, b, misty: false }
     }
 
@@ -207,6 +237,14 @@ impl<'a> Walker<'a> {
     }
 
     fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
+        if !self.b.occ.is_empty() {
+            // As `free` below, read from the look-up.
+            let free = |q: Pos| {
+                let c = self.code(q);
+                c & T_OPEN != 0 && c & (T_PORTAL | ANY) == 0 && !crate::rules::portals::is_tunnel(self.s, q)
+            };
+            return if size == 1 { free(p) } else { footprint(p, size).all(free) };
+        }
         let free = |q: Pos| {
             let t = self.s.arena.at(q);
             t.enterable()
@@ -235,6 +273,9 @@ impl<'a> Walker<'a> {
 
     /// [`Walker::step_cost`] for a creature larger than one square.
     fn step_cost_n(&self, from: Pos, to: Pos) -> Option<u32> {
+        if !self.b.occ.is_empty() {
+            return self.step_cost_n_indexed(from, to);
+        }
         let arena = &self.s.arena;
         let last = self.b.size - 1;
         let mut difficult = false;
@@ -283,9 +324,86 @@ impl<'a> Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// [`Walker::step_cost_n`] read from [`Body::occ`] (the same answers, from the look-ups).
+    fn step_cost_n_indexed(&self, from: Pos, to: Pos) -> Option<u32> {
+        let phasing = self.b.phasing;
+        let last = self.b.size - 1;
+        let mut difficult = false;
+        let mut walls = false;
+        let mut strip = [true; 4];
+        for q in footprint(to, self.b.size) {
+            let c = self.code(q);
+            let (open, edge) = (c & T_OPEN != 0, c & T_EDGE != 0);
+            let pass = !edge && (open || phasing) && (phasing || c & BLOCKS == 0);
+            if !pass {
+                if open || edge {
+                    return None;
+                }
+                walls = true;
+                strip[0] &= q.x == to.x;
+                strip[1] &= q.x == to.x + last;
+                strip[2] &= q.y == to.y;
+                strip[3] &= q.y == to.y + last;
+            }
+            let entered = q.x < from.x || q.y < from.y || q.x > from.x + last || q.y > from.y + last;
+            if entered && c & (T_DIFFICULT | LOCK) != 0 {
+                difficult = true;
+            }
+        }
+        if walls {
+            // K-LARGE-7 (as step_cost_n)
+            if !strip.iter().any(|&b| b) {
+                return None;
+            }
+            difficult = true;
+        }
+        let mut cost = if difficult && !self.b.hovering && !self.b.easy && !self.misty { 2 } else { 1 };
+        if !self.b.hovering && footprint(from, self.b.size).any(|q| self.code(q) & T_PIT != 0) {
+            cost += 1;
+        }
+        Some(cost)
+    }
+
+    /// The kinds of `q` in [`Body::occ`] (which must be laid out): [`T_EDGE`] off the grid.
+    #[inline(always)]
+    fn code(&self, q: Pos) -> u8 {
+        let t = &self.s.arena.terrain;
+        if t.contains(q) { self.b.occ[t.index(q)] } else { T_EDGE }
+    }
+
+    /// [`Walker::step_cost_1`] read from [`Body::occ`] (the same answers, from the look-ups).
+    #[inline(always)]
+    fn step_cost_1_indexed(&self, from: Pos, to: Pos) -> Option<u32> {
+        let phasing = self.b.phasing;
+        let c = self.code(to);
+        // can_pass
+        if c & T_EDGE != 0 || (!phasing && (c & T_OPEN == 0 || c & BLOCKS != 0)) {
+            return None;
+        }
+        let difficult = from != to && c & (T_DIFFICULT | LOCK) != 0;
+        // No squeezing between two walls that meet at a corner.
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx != 0
+            && dy != 0
+            && !phasing
+            && self.code(from.offset(dx, 0)) & T_OPEN == 0
+            && self.code(from.offset(0, dy)) & T_OPEN == 0
+        {
+            return None;
+        }
+        let mut cost = if difficult && !self.b.hovering && !self.b.easy && !self.misty { 2 } else { 1 };
+        if !self.b.hovering && self.code(from) & T_PIT != 0 {
+            cost += 1;
+        }
+        Some(cost)
+    }
+
     /// [`Walker::step_cost`] for a one-square creature, each square looked up once.
     #[inline]
     fn step_cost_1(&self, from: Pos, to: Pos) -> Option<u32> {
+        if !self.b.occ.is_empty() {
+            return self.step_cost_1_indexed(from, to);
+        }
         let arena = &self.s.arena;
         let t = arena.at(to);
         // can_pass
@@ -317,23 +435,56 @@ pub fn can_stand(s: &State, unit: UnitIdx, p: Pos, size: i32) -> bool {
 }
 
 /// One mover's footing, gathered once: for searches that ask `step_cost` and `can_stand` of
-/// many squares while the state stands still (slides, shifts, forced movement).
-pub struct Footing<'a>(Walker<'a>);
+/// many squares while the state stands still (slides, shifts, forced movement). Questions about
+/// the squares around the mover only (a menu's: may it step or shift at all?) are answered from
+/// the creatures there alone; the rest gather them all, once.
+pub struct Footing<'a> {
+    s: &'a State,
+    unit: UnitIdx,
+    /// The mover's footprint grown by a square on every side, if it is on the map.
+    around: Option<(Pos, i32)>,
+    /// Gathered for the squares in `around` only ([`Body::gather_on`]).
+    near: std::cell::OnceCell<Walker<'a>>,
+    /// Gathered for every square ([`Walker::new`]).
+    all: std::cell::OnceCell<Walker<'a>>,
+}
 
 impl<'a> Footing<'a> {
     /// The footing of `unit` in `s` as it stands.
     pub fn of(s: &'a State, unit: UnitIdx) -> Self {
-        Footing(Walker::new(s, unit))
+        let u = s.unit(unit);
+        let around = u.pos.map(|p| (p.offset(-1, -1), u.size + 2));
+        Footing { s, unit, around, near: std::cell::OnceCell::new(), all: std::cell::OnceCell::new() }
+    }
+
+    /// The walker for every square.
+    fn all(&self) -> &Walker<'a> {
+        self.all.get_or_init(|| Walker::new(self.s, self.unit))
+    }
+
+    /// The walker for a footprint of `size` at `p`: the one gathered around the mover if the
+    /// footprint lies there (or the whole one, if already gathered).
+    fn for_footprint(&self, p: Pos, size: i32) -> &Walker<'a> {
+        if let Some(w) = self.all.get() {
+            return w;
+        }
+        match self.around {
+            Some((c, n)) if p.x >= c.x && p.y >= c.y && p.x + size <= c.x + n && p.y + size <= c.y + n => {
+                self.near.get_or_init(|| Walker::light_around(self.s, self.unit, (c, n)))
+            }
+            _ => self.all(),
+        }
     }
 
     /// As [`step_cost`].
     pub fn step_cost(&self, from: Pos, to: Pos) -> Option<u32> {
-        self.0.step_cost(from, to)
+        // Only the squares entered are asked who stands there.
+        self.for_footprint(to, self.s.unit(self.unit).size).step_cost(from, to)
     }
 
     /// As [`can_stand`].
     pub fn can_stand(&self, p: Pos, size: i32) -> bool {
-        self.0.can_stand_sized(p, size)
+        self.for_footprint(p, size).can_stand_sized(p, size)
     }
 }
 
@@ -532,7 +683,35 @@ fn edges<'a>(
 ) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
     let side = s.unit(unit).side;
     let steps = Steps::new(s, unit, mode, w, boosts);
+    // A one-square mover laid out by square, with no portal or Irena's Cloak about: each step
+    // read from the look-up, as `judge` and `spent` would judge it.
+    let plain = steps.size == 1 && !w.b.occ.is_empty() && !steps.cloaks && !steps.portals;
     move |p, frontier, out| {
+        if plain {
+            // K-MOVE-11: a Charge's every square nearer its target.
+            let charge = match mode {
+                Mode::Charge(t) => {
+                    let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
+                    Some((tp, ts, distance(p, 1, tp, ts)))
+                }
+                _ => None,
+            };
+            for q in p.neighbours() {
+                if !frontier.may_improve(q) {
+                    continue;
+                }
+                let Some(c) = w.step_cost_1_indexed(p, q) else {
+                    continue;
+                };
+                if let Some((tp, ts, here)) = charge
+                    && (c > 1 || distance(q, 1, tp, ts) >= here)
+                {
+                    continue;
+                }
+                out.push((q, steps.spent(c, p, q)));
+            }
+            return;
+        }
         for q in p.neighbours() {
             // A step the search would ignore (it cannot make `q` cheaper) is not judged; a portal
             // leads elsewhere, so it is judged still.
@@ -576,26 +755,65 @@ thread_local! {
     /// Holding the arena keeps it shared, so a change to its terrain (copy on write,
     /// `Arc::make_mut`) makes a new one: while the pointer is the same, the terrain is too.
     #[allow(clippy::type_complexity)]
-    static BOOSTS: std::cell::RefCell<Option<(std::sync::Arc<crate::engine::arena::Arena>, bool, bool)>> =
-        const { std::cell::RefCell::new(None) };
+    static BOOSTS: std::cell::RefCell<Option<ArenaKinds>> = const { std::cell::RefCell::new(None) };
+}
+
+/// What [`BOOSTS`] keeps of one arena.
+struct ArenaKinds {
+    arena: std::sync::Arc<crate::engine::arena::Arena>,
+    boosts: bool,
+    portals: bool,
+    /// Every square's kinds ([`T_OPEN`], [`T_DIFFICULT`], [`T_PIT`], [`T_EDGE`]), row by row.
+    codes: std::rc::Rc<[u8]>,
+}
+
+/// The [`ArenaKinds`] of `s`'s arena, scanned once per arena.
+fn arena_kinds<R>(s: &State, f: impl FnOnce(&ArenaKinds) -> R) -> R {
+    BOOSTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(k) = m.as_ref()
+            && std::sync::Arc::ptr_eq(&k.arena, &s.arena)
+        {
+            return f(k);
+        }
+        let cells = s.arena.terrain.cells();
+        let boosts = cells.iter().any(|t| matches!(t, Terrain::Boost(_)));
+        let portals = cells.contains(&Terrain::Portal);
+        let codes = cells
+            .iter()
+            .map(|&t| {
+                let mut c = 0;
+                if t.enterable() {
+                    c |= T_OPEN;
+                }
+                if t.is_difficult() {
+                    c |= T_DIFFICULT;
+                }
+                if t == Terrain::Pit {
+                    c |= T_PIT;
+                }
+                if t == Terrain::Edge {
+                    c |= T_EDGE;
+                }
+                if t == Terrain::Portal {
+                    c |= T_PORTAL;
+                }
+                c
+            })
+            .collect();
+        f(m.insert(ArenaKinds { arena: s.arena.clone(), boosts, portals, codes }))
+    })
 }
 
 /// Whether the arena has a Boost Square at all, and a portal square (every search asks:
 /// scanned once per arena).
 fn terrain_kinds(s: &State) -> (bool, bool) {
-    BOOSTS.with(|m| {
-        let mut m = m.borrow_mut();
-        if let Some((arena, boosts, portals)) = m.as_ref()
-            && std::sync::Arc::ptr_eq(arena, &s.arena)
-        {
-            return (*boosts, *portals);
-        }
-        let cells = s.arena.terrain.cells();
-        let boosts = cells.iter().any(|t| matches!(t, Terrain::Boost(_)));
-        let portals = cells.contains(&Terrain::Portal);
-        *m = Some((s.arena.clone(), boosts, portals));
-        (boosts, portals)
-    })
+    arena_kinds(s, |k| (k.boosts, k.portals))
+}
+
+/// Every square's kinds in `s`'s arena ([`ArenaKinds::codes`]).
+fn terrain_codes(s: &State) -> std::rc::Rc<[u8]> {
+    arena_kinds(s, |k| k.codes.clone())
 }
 
 /// Whether the arena has a Boost Square at all ([`terrain_kinds`]).
@@ -653,21 +871,16 @@ pub fn any_destination_on(
 ) -> bool {
     let Some(start) = s.unit(unit).pos else { return false };
     let budget = speed(s, unit, mode).max(0) as u32;
-    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
-    let misty_walker;
-    let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
-        misty_walker = Walker::for_mode(s, unit, mode);
-        &misty_walker
-    } else {
-        &footing.0
-    };
-    let stop = &footing.0;
     let pause = may_pause_in_walls(s, unit);
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     // Most moves can stop one step away: a square the search's first steps reach within the
-    // budget (as `edges` judges them, portals left to the search) answers without a search.
+    // budget (as `edges` judges them, portals left to the search) answers without a search,
+    // asking only who stands around the mover.
     if !matches!(mode, Mode::Charge(_)) && min_step(boosts) <= budget && s.arena.terrain.contains(start) {
+        let size = s.unit(unit).size;
+        let w = footing.for_footprint(start.offset(-1, -1), size + 2);
+        let stop = w;
         let steps = Steps::new(s, unit, mode, w, boosts);
         for q in start.neighbours() {
             if !s.arena.terrain.contains(q) || steps.enters_portal(q) {
@@ -681,6 +894,15 @@ pub fn any_destination_on(
             }
         }
     }
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if matches!(mode, Mode::Charge(_)) && crate::rules::query::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode);
+        &misty_walker
+    } else {
+        footing.all()
+    };
+    let stop = footing.all();
     with_scratch(|sc| {
         sc.min_step(min_step(boosts))
             .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {

@@ -69,23 +69,38 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
     }
     let size = s.unit(mover).size;
     let flying = s.has(mover, StatusKind::Flying);
+    // Squares besides their own count only with Fleeting Mantises or Source Warps about.
+    let any_vantages =
+        !s.porter.warps.is_empty() || crate::rules::query::conjured(s, "fleeting-mantis").next().is_some();
     let mut out = Vec::new();
+    // The squares' test first, `may_take` only for those it passes (both must hold).
     for t in s.units_on_map() {
-        if already.contains(&t) || !may_take(s, t, mover) || s.has(t, StatusKind::Flying) != flying {
+        let tu = s.unit(t);
+        if walking && !any_vantages {
+            // Closing in from beyond its side grants nothing (K-OPP-1, K-OPP-7): the common
+            // case, answered before anything else is asked.
+            let (tp, tsize) = (tu.pos.unwrap(), tu.size);
+            let before = distance(from, size, tp, tsize);
+            if before != 1 && distance(to, size, tp, tsize) < before {
+                continue;
+            }
+        }
+        if already.contains(&t) || s.has(t, StatusKind::Flying) != flying {
             continue; // K-OPP-9: flyers and walkers grant each other no movement Opportunities
         }
-        let tu = s.unit(t);
-        // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP).
-        let reach = s.reach(t) + crate::rules::query::opportunity_reach_bonus(s, t);
+        // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP); asked only
+        // when the squares leave it to decide.
+        let reach = std::cell::OnceCell::new();
+        let reach = || *reach.get_or_init(|| s.reach(t) + crate::rules::query::opportunity_reach_bonus(s, t));
         // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
-        let mut spots = vec![(tu.pos.unwrap(), tu.size)];
-        spots.extend(vantages(s, t).into_iter().map(|v| (v, 1)));
-        let grants = spots.into_iter().any(|(tp, tsize)| {
+        let grants_at = |(tp, tsize): (Pos, i32)| {
             let before = distance(from, size, tp, tsize);
             let after = distance(to, size, tp, tsize);
             grants_from(s, mover, t, walking, before, after, reach)
-        });
-        if grants {
+        };
+        let grants = grants_at((tu.pos.unwrap(), tu.size))
+            || any_vantages && vantages(s, t).into_iter().any(|v| grants_at((v, 1)));
+        if grants && may_take(s, t, mover) {
             out.push(t);
         }
     }
@@ -93,18 +108,26 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
 }
 
 /// Whether leaving a square `before` away from `t` for one `after` away grants it an
-/// Opportunity (K-OPP-1, K-OPP-6, K-OPP-7).
-fn grants_from(s: &State, mover: UnitIdx, t: UnitIdx, walking: bool, before: i32, after: i32, reach: i32) -> bool {
+/// Opportunity (K-OPP-1, K-OPP-6, K-OPP-7); `reach` is asked only if needed.
+fn grants_from(
+    s: &State,
+    mover: UnitIdx,
+    t: UnitIdx,
+    walking: bool,
+    before: i32,
+    after: i32,
+    reach: impl Fn() -> i32,
+) -> bool {
     let tu = s.unit(t);
     if walking {
         // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
-        before == 1 || (before <= reach && after >= before)
+        before == 1 || (after >= before && before <= reach())
     } else {
         // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
-        s.status_from(mover, StatusKind::Marked, t).is_some()
+        after >= before
             && (tu.implement == Implement::Sword || tu.implement == Implement::None)
-            && before <= reach
-            && after >= before
+            && s.status_from(mover, StatusKind::Marked, t).is_some()
+            && before <= reach()
     }
 }
 
@@ -182,23 +205,31 @@ pub fn for_attack(
         _ => None,
     };
     for t in s.units_on_map() {
-        if !may_take_at(s, t, attacker, from) || spared == Some(t) {
+        if spared == Some(t) {
             continue;
         }
         let au = s.unit(attacker);
-        let adjacent = match from {
-            Some(at) => crate::rules::query::warp_distance(s, at, t) == Some(1), // the warp's square
-            None => {
-                s.distance(t, attacker) == Some(1)
-                    || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1))
-            }
-        };
-        if adjacent && staff {
-            out.push((t, "a staff implement attack beside it"));
+        // Adjacency matters only to a staff attack or a Prone attacker: asked only then.
+        let adjacent = (staff || prone)
+            && match from {
+                Some(at) => crate::rules::query::warp_distance(s, at, t) == Some(1), // the warp's square
+                None => {
+                    s.distance(t, attacker) == Some(1)
+                        || au.pos.is_some_and(|ap| vantages(s, t).iter().any(|&v| distance(v, 1, ap, au.size) == 1))
+                }
+            };
+        let why = if adjacent && staff {
+            "a staff implement attack beside it"
         } else if adjacent && prone {
-            out.push((t, "attacking while Prone"));
+            "attacking while Prone"
         } else if rolls && !targets.contains(&t) && s.status_from(attacker, StatusKind::Marked, t).is_some() {
-            out.push((t, "attacking without including its marker"));
+            "attacking without including its marker"
+        } else {
+            continue;
+        };
+        // Whether it may take one at all: asked last, of those the attack would grant one.
+        if may_take_at(s, t, attacker, from) {
+            out.push((t, why));
         }
     }
     out
