@@ -183,9 +183,16 @@ fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) 
 /// Lines of effect judged before, between footprints (square and size of each), on one map:
 /// the arena's terrain (the arena held, so its address names it; another arena with the same
 /// terrain is the same map), the raised walls and the objects. Asked about another map, it
-/// forgets everything first, so it never answers for a map it was not told.
+/// turns to that map's page (a fresh one if none is kept), so it never answers for a map it was
+/// not told.
 struct SightBook {
-    arena: Option<Arc<crate::state::Arena>>,
+    /// A page per map, the one asked last first; at most [`SIGHT_MAPS`].
+    pages: Vec<SightPage>,
+}
+
+/// The lines of effect judged on one map.
+struct SightPage {
+    arena: Arc<crate::state::Arena>,
     walls: Vec<fray_core::grid::Pos>,
     objects: Vec<(fray_core::grid::Pos, i32, bool)>,
     /// `State::is_wall` of each square of the map, row by row (read once per map).
@@ -198,46 +205,53 @@ struct SightBook {
 
 type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 
-/// Slots in the [`SightBook`].
+/// Slots in a [`SightPage`].
 const SIGHT_SLOTS: usize = 1 << 12;
 
-impl SightBook {
-    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
-        // Another arena with the same terrain (another match on the same map) blocks the same
-        // squares: it is held from then on instead.
-        if let Some(a) = &self.arena
-            && !Arc::ptr_eq(a, &s.arena)
-            && a.terrain == s.arena.terrain
-        {
-            self.arena = Some(s.arena.clone());
+/// Maps a [`SightBook`] keeps pages for (walls raised in a match make new maps; the next match
+/// starts on the first map again).
+const SIGHT_MAPS: usize = 8;
+
+impl SightPage {
+    /// Whether this page is the map of `s`: the same arena (or one with the same terrain, which
+    /// is held from then on), raised walls and objects.
+    fn is_map_of(&mut self, s: &State) -> bool {
+        if !Arc::ptr_eq(&self.arena, &s.arena) {
+            if self.arena.terrain != s.arena.terrain {
+                return false;
+            }
+            self.arena = s.arena.clone();
         }
-        let same_map = self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
-            && self.walls == s.walls
+        self.walls == s.walls
             && self.objects.len() == s.objects.len()
-            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o));
-        if !same_map {
-            self.arena = Some(s.arena.clone());
-            self.walls.clone_from(&s.walls);
-            self.objects.clear();
-            self.objects.extend(s.objects.iter().map(object_key));
-            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-            self.blocking.clear();
-            self.blocking.extend((0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))));
-            self.listed.clear();
-            let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
-            for (i, _) in self.blocking.iter().enumerate().filter(|(_, b)| **b) {
-                self.listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
-            }
-            for &p in &s.walls {
-                if !on_map(p) && !self.listed.contains(&p) {
-                    self.listed.push(p);
-                }
-            }
-            self.slots.clear();
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+    }
+
+    fn new(s: &State) -> Self {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let blocking: Vec<bool> =
+            (0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))).collect();
+        let mut listed = Vec::new();
+        let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
+        for (i, _) in blocking.iter().enumerate().filter(|(_, b)| **b) {
+            listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
         }
-        if self.slots.is_empty() {
-            self.slots.resize(SIGHT_SLOTS, None);
+        for &p in &s.walls {
+            if !on_map(p) && !listed.contains(&p) {
+                listed.push(p);
+            }
         }
+        SightPage {
+            arena: s.arena.clone(),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            blocking,
+            listed,
+            slots: vec![None; SIGHT_SLOTS],
+        }
+    }
+
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
         let (p, ps, q, qs) = key;
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
         let (blocking, listed) = (&self.blocking, &self.listed);
@@ -269,6 +283,24 @@ impl SightBook {
     }
 }
 
+impl SightBook {
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
+        if !self.pages.first_mut().is_some_and(|page| page.is_map_of(s)) {
+            match self.pages.iter_mut().position(|page| page.is_map_of(s)) {
+                Some(k) => {
+                    let page = self.pages.remove(k);
+                    self.pages.insert(0, page);
+                }
+                None => {
+                    self.pages.truncate(SIGHT_MAPS - 1);
+                    self.pages.insert(0, SightPage::new(s));
+                }
+            }
+        }
+        self.pages[0].sight(s, key)
+    }
+}
+
 /// Lines of effect judged while one state is borrowed (a menu being built), by shooter and
 /// target; `state` is null while no menu is being built (the table is kept for the next).
 struct Sights {
@@ -285,14 +317,7 @@ thread_local! {
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
-        std::cell::RefCell::new(SightBook {
-            arena: None,
-            walls: Vec::new(),
-            objects: Vec::new(),
-            blocking: Vec::new(),
-            listed: Vec::new(),
-            slots: Vec::new(),
-        })
+        std::cell::RefCell::new(SightBook { pages: Vec::new() })
     };
 }
 
