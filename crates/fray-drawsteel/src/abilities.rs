@@ -149,18 +149,19 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
             if let Some(v) = known.sights[i] {
                 return v;
             }
-            let v = judge_line_of_effect(s, a, b);
+            let v = judge_line_of_effect(s, a, b, Some(known.generation));
             known.sights[i] = Some(v);
             v
         }
-        _ => judge_line_of_effect(s, a, b),
+        _ => judge_line_of_effect(s, a, b, None),
     })
 }
 
-fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
+/// `guard`: the generation of the [`remember_sights`] guard holding `s`, if one does.
+fn judge_line_of_effect(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
-        (Some(p), Some(q)) => sight_between(s, p, x.size.squares, q, y.size.squares),
+        (Some(p), Some(q)) => sight_in(s, (p, x.size.squares, q, y.size.squares), guard),
         _ => Sight::Blocked,
     }
 }
@@ -168,9 +169,17 @@ fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
 /// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
 pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    sight_in(s, (p, ps, q, qs), guard)
+}
+
+fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
     BOOK.with(|book| match book.try_borrow_mut() {
-        Ok(mut book) => book.sight(s, (p, ps, q, qs)),
-        Err(_) => fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)),
+        Ok(mut book) => book.sight(s, key, guard),
+        Err(_) => {
+            let (p, ps, q, qs) = key;
+            fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq))
+        }
     })
 }
 
@@ -188,6 +197,9 @@ fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) 
 struct SightBook {
     /// A page per map, the one asked last first; at most [`SIGHT_MAPS`].
     pages: Vec<SightPage>,
+    /// The state held by a [`remember_sights`] guard (and the guard's generation) whose map
+    /// the first page was found to be.
+    verified: Option<(*const State, u64)>,
 }
 
 /// The lines of effect judged on one map.
@@ -268,6 +280,20 @@ impl SightPage {
             debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
             v
         };
+        // No blocking square in the box around both footprints (outside them): clear, as
+        // `sight_listed` finds it with no walls gathered.
+        let (x0, x1) = (p.x.min(q.x) - 1, (p.x + ps).max(q.x + qs));
+        let (y0, y1) = (p.y.min(q.y) - 1, (p.y + ps).max(q.y + qs));
+        let inside = |b: fray_core::grid::Pos, at: fray_core::grid::Pos, size: i32| {
+            b.x >= at.x && b.y >= at.y && b.x < at.x + size && b.y < at.y + size
+        };
+        if !listed
+            .iter()
+            .any(|&b| (x0..=x1).contains(&b.x) && (y0..=y1).contains(&b.y) && !inside(b, p, ps) && !inside(b, q, qs))
+        {
+            debug_assert_eq!(judge(), Sight::Clear);
+            return Sight::Clear;
+        }
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
@@ -284,7 +310,14 @@ impl SightPage {
 }
 
 impl SightBook {
-    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
+    /// `guard`: the generation of a [`remember_sights`] guard that holds `s` borrowed: once
+    /// its page is found it stays the page of `s` while that guard lives.
+    fn sight(&mut self, s: &State, key: SightKey, guard: Option<u64>) -> Sight {
+        let held = guard.map(|g| (s as *const State, g));
+        if held.is_some() && self.verified == held && !self.pages.is_empty() {
+            return self.pages[0].sight(s, key);
+        }
+        self.verified = held;
         if !self.pages.first_mut().is_some_and(|page| page.is_map_of(s)) {
             match self.pages.iter_mut().position(|page| page.is_map_of(s)) {
                 Some(k) => {
@@ -305,6 +338,8 @@ impl SightBook {
 /// target; `state` is null while no menu is being built (the table is kept for the next).
 struct Sights {
     state: *const State,
+    /// Counts the outermost guards made: names the one that holds `state`.
+    generation: u64,
     n: usize,
     sights: Vec<Option<Sight>>,
 }
@@ -313,11 +348,11 @@ thread_local! {
     /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
     /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
     static SIGHTS: std::cell::RefCell<Sights> =
-        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), n: 0, sights: Vec::new() }) };
+        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), generation: 0, n: 0, sights: Vec::new() }) };
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
-        std::cell::RefCell::new(SightBook { pages: Vec::new() })
+        std::cell::RefCell::new(SightBook { pages: Vec::new(), verified: None })
     };
 }
 
@@ -336,6 +371,7 @@ pub fn remember_sights(s: &State) -> SightMemo<'_> {
         }
         let n = s.creatures.len();
         m.state = s;
+        m.generation += 1;
         m.n = n;
         m.sights.clear();
         m.sights.resize(n * n, None);

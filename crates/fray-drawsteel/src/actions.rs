@@ -380,13 +380,39 @@ struct Ground {
     jump_length: i32,
 }
 
-impl Ground {
-    fn new(s: &State, c: Cx) -> Self {
+/// The part of a [`Ground`] that reads only the map (terrain, heights, standing objects, raised
+/// walls) and the border's width: the same for every mover of that size on that map.
+struct GroundBase {
+    /// The arena, held so that its address names it.
+    arena: Arc<crate::state::Arena>,
+    walls: Vec<Pos>,
+    objects: Vec<(Pos, i32, bool)>,
+    pad: i32,
+    width: i32,
+    height: i32,
+    squares: Vec<Square>,
+    chasm: bool,
+}
+
+/// Map bases kept ([`GroundBase`]), the one asked last first.
+const GROUND_BASES_KEPT: usize = 4;
+
+thread_local! {
+    /// GROUND_BASES: [`GroundBase`]s built before, each kept with what it read.
+    static GROUND_BASES: std::cell::RefCell<Vec<GroundBase>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl GroundBase {
+    fn is_for(&self, s: &State, pad: i32) -> bool {
+        self.pad == pad
+            && Arc::ptr_eq(&self.arena, &s.arena)
+            && self.walls == s.walls
+            && self.objects.len() == s.objects.len()
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+    }
+
+    fn new(s: &State, pad: i32) -> Self {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        // The border is as wide as the mover, so that every square of a step's footprint is in
-        // the table.
-        let size = s.c(c).size.squares;
-        let pad = size.max(1);
         let (width, height) = (w + 2 * pad, h + 2 * pad);
         // Off the map: edge, ground 0 (`arena.at`, `arena.ground`).
         let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
@@ -408,32 +434,75 @@ impl Ground {
                 }
             }
         }
+        let cell = |p: Pos| {
+            let (x, y) = (p.x + pad, p.y + pad);
+            ((x as u32) < width as u32 && (y as u32) < height as u32).then_some((y * width + x) as usize)
+        };
+        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
+        // those.
+        for o in s.objects.iter().filter(|o| !o.toppled) {
+            for q in o.squares() {
+                if let Some(i) = cell(q) {
+                    squares[i].terrain = Terrain::Object;
+                }
+            }
+        }
+        for &w in &s.walls {
+            if let Some(i) = cell(w) {
+                squares[i].terrain = Terrain::Wall;
+            }
+        }
+        let chasm = squares.iter().any(|q| q.terrain == Terrain::Chasm);
+        GroundBase {
+            arena: s.arena.clone(),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            pad,
+            width,
+            height,
+            squares,
+            chasm,
+        }
+    }
+}
+
+impl Ground {
+    fn new(s: &State, c: Cx) -> Self {
+        // The border is as wide as the mover, so that every square of a step's footprint is in
+        // the table.
+        let size = s.c(c).size.squares;
+        let pad = size.max(1);
+        let base = |b: &GroundBase| (b.width, b.height, b.squares.clone(), b.chasm);
+        let (width, height, squares, chasm) = GROUND_BASES.with(|bases| match bases.try_borrow_mut() {
+            Ok(mut bases) => {
+                if !bases.first().is_some_and(|b| b.is_for(s, pad)) {
+                    match bases.iter().position(|b| b.is_for(s, pad)) {
+                        Some(k) => {
+                            let b = bases.remove(k);
+                            bases.insert(0, b);
+                        }
+                        None => {
+                            bases.truncate(GROUND_BASES_KEPT - 1);
+                            bases.insert(0, GroundBase::new(s, pad));
+                        }
+                    }
+                }
+                base(&bases[0])
+            }
+            Err(_) => base(&GroundBase::new(s, pad)),
+        });
         let mut ground = Ground {
             pad,
             width,
             height,
             squares,
-            chasm: false,
+            chasm,
             c,
             size,
             prone: s.has(c, ConditionKind::Prone),
             jump_height: jump_height(s, c, false),
             jump_length: jump_length(s, c, false),
         };
-        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
-        // those.
-        for o in s.objects.iter().filter(|o| !o.toppled) {
-            for q in o.squares() {
-                if let Some(i) = ground.cell(q) {
-                    ground.squares[i].terrain = Terrain::Object;
-                }
-            }
-        }
-        for &w in &s.walls {
-            if let Some(i) = ground.cell(w) {
-                ground.squares[i].terrain = Terrain::Wall;
-            }
-        }
         for o in s.active().filter(|&o| o != c) {
             let hostile = s.enemies(c, o);
             for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
@@ -446,7 +515,6 @@ impl Ground {
                 }
             }
         }
-        ground.chasm = ground.squares.iter().any(|q| q.terrain == Terrain::Chasm);
         ground
     }
     #[inline]
