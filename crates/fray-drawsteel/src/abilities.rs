@@ -157,6 +157,36 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
     })
 }
 
+/// Whether the line of effect from `a` to `b` is clear (DS-GAP-6): [`line_of_effect`] is
+/// [`Sight::Clear`], with no cover judged where it is not clear.
+pub fn clear_line_of_effect(s: &State, a: Cx, b: Cx) -> bool {
+    SIGHTS.with(|m| match m.try_borrow_mut() {
+        Ok(mut known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
+            let i = a as usize * known.n + b as usize;
+            if let Some(v) = known.sights[i] {
+                return v == Sight::Clear;
+            }
+            let clear = judge_clear(s, a, b, Some(known.generation));
+            if clear {
+                known.sights[i] = Some(Sight::Clear);
+            }
+            clear
+        }
+        _ => judge_clear(s, a, b, None),
+    })
+}
+
+/// [`clear_line_of_effect`], not remembered per state.
+fn judge_clear(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> bool {
+    let (x, y) = (s.c(a), s.c(b));
+    let (Some(p), Some(q)) = (x.pos, y.pos) else { return false };
+    let key = (p, x.size.squares, q, y.size.squares);
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => book.clear(s, key, guard),
+        Err(_) => fray_core::sight::sight(key.0, key.1, key.2, key.3, |sq| s.is_wall(sq)) == Sight::Clear,
+    })
+}
+
 /// `guard`: the generation of the [`remember_sights`] guard holding `s`, if one does.
 fn judge_line_of_effect(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
@@ -213,6 +243,9 @@ struct SightPage {
     listed: Vec<fray_core::grid::Pos>,
     /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
     slots: Vec<Option<(SightKey, Sight)>>,
+    /// Footprint pairs found not clear with their cover left unjudged ([`SightPage::clear`]),
+    /// direct-mapped as `slots`.
+    unclear: Vec<Option<SightKey>>,
 }
 
 type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
@@ -260,52 +293,86 @@ impl SightPage {
             blocking,
             listed,
             slots: vec![None; SIGHT_SLOTS],
+            unclear: vec![None; SIGHT_SLOTS],
         }
     }
 
-    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
+    /// Whether no blocking square stands in the box around both footprints (outside them):
+    /// then the sight is clear, as `sight_listed` finds it with no walls gathered.
+    fn open_box(&self, key: SightKey) -> bool {
         let (p, ps, q, qs) = key;
-        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let (blocking, listed) = (&self.blocking, &self.listed);
-        let judge = || {
-            let blocks = |sq: fray_core::grid::Pos| {
-                // Off the map only raised walls can stand (`is_wall`).
-                if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
-                    blocking[(sq.y * w + sq.x) as usize]
-                } else {
-                    s.is_wall(sq)
-                }
-            };
-            let v = fray_core::sight::sight_listed(p, ps, q, qs, blocks, listed);
-            debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
-            v
-        };
-        // No blocking square in the box around both footprints (outside them): clear, as
-        // `sight_listed` finds it with no walls gathered.
         let (x0, x1) = (p.x.min(q.x) - 1, (p.x + ps).max(q.x + qs));
         let (y0, y1) = (p.y.min(q.y) - 1, (p.y + ps).max(q.y + qs));
         let inside = |b: fray_core::grid::Pos, at: fray_core::grid::Pos, size: i32| {
             b.x >= at.x && b.y >= at.y && b.x < at.x + size && b.y < at.y + size
         };
-        if !listed
+        !self
+            .listed
             .iter()
             .any(|&b| (x0..=x1).contains(&b.x) && (y0..=y1).contains(&b.y) && !inside(b, p, ps) && !inside(b, q, qs))
-        {
-            debug_assert_eq!(judge(), Sight::Clear);
-            return Sight::Clear;
-        }
+    }
+
+    /// The slot of a footprint pair in `slots` and `unclear`.
+    fn slot_of(key: SightKey) -> usize {
+        let (p, ps, q, qs) = key;
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
-        let slot = &mut self.slots[(h ^ (h >> 29)) as usize % SIGHT_SLOTS];
-        match *slot {
-            Some((k, v)) if k == key => v,
+        (h ^ (h >> 29)) as usize % SIGHT_SLOTS
+    }
+
+    /// `State::is_wall` of `s` (whose map this page is) at `sq`.
+    fn blocks(&self, s: &State, sq: fray_core::grid::Pos) -> bool {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        // Off the map only raised walls can stand (`is_wall`).
+        if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
+            self.blocking[(sq.y * w + sq.x) as usize]
+        } else {
+            s.is_wall(sq)
+        }
+    }
+
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
+        let (p, ps, q, qs) = key;
+        if self.open_box(key) {
+            debug_assert_eq!(fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)), Sight::Clear);
+            return Sight::Clear;
+        }
+        let k = Self::slot_of(key);
+        match self.slots[k] {
+            Some((known, v)) if known == key => v,
             _ => {
-                let v = judge();
-                *slot = Some((key, v));
+                let v = fray_core::sight::sight_listed(p, ps, q, qs, |sq| self.blocks(s, sq), &self.listed);
+                debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
+                self.slots[k] = Some((key, v));
                 v
             }
         }
+    }
+
+    /// Whether [`SightPage::sight`] is [`Sight::Clear`], with no cover judged where it is not.
+    fn clear(&mut self, s: &State, key: SightKey) -> bool {
+        let (p, ps, q, qs) = key;
+        if self.open_box(key) {
+            return true;
+        }
+        let k = Self::slot_of(key);
+        if let Some((known, v)) = self.slots[k]
+            && known == key
+        {
+            return v == Sight::Clear;
+        }
+        if self.unclear[k] == Some(key) {
+            return false;
+        }
+        let clear = fray_core::sight::clear_listed(p, ps, q, qs, |sq| self.blocks(s, sq), &self.listed);
+        debug_assert_eq!(clear, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)) == Sight::Clear);
+        if clear {
+            self.slots[k] = Some((key, Sight::Clear));
+        } else {
+            self.unclear[k] = Some(key);
+        }
+        clear
     }
 }
 
@@ -313,9 +380,19 @@ impl SightBook {
     /// `guard`: the generation of a [`remember_sights`] guard that holds `s` borrowed: once
     /// its page is found it stays the page of `s` while that guard lives.
     fn sight(&mut self, s: &State, key: SightKey, guard: Option<u64>) -> Sight {
+        self.page(s, guard).sight(s, key)
+    }
+
+    /// [`SightBook::sight`] is [`Sight::Clear`], with no cover judged where it is not.
+    fn clear(&mut self, s: &State, key: SightKey, guard: Option<u64>) -> bool {
+        self.page(s, guard).clear(s, key)
+    }
+
+    /// The page of the map of `s`, put first.
+    fn page(&mut self, s: &State, guard: Option<u64>) -> &mut SightPage {
         let held = guard.map(|g| (s as *const State, g));
         if held.is_some() && self.verified == held && !self.pages.is_empty() {
-            return self.pages[0].sight(s, key);
+            return &mut self.pages[0];
         }
         self.verified = held;
         if !self.pages.first_mut().is_some_and(|page| page.is_map_of(s)) {
@@ -330,7 +407,7 @@ impl SightBook {
                 }
             }
         }
-        self.pages[0].sight(s, key)
+        &mut self.pages[0]
     }
 }
 
@@ -425,7 +502,7 @@ pub fn hiding_edge(s: &State, h: Cx, t: Cx) -> bool {
 /// from (DS-HIDE-1, DS-DELTA-8).
 pub fn unobserved_by(s: &State, c: Cx) -> Vec<Cx> {
     let concealed = concealed(s, c);
-    s.active().filter(|&e| s.enemies(c, e) && (concealed || line_of_effect(s, e, c) != Sight::Clear)).collect()
+    s.active().filter(|&e| s.enemies(c, e) && (concealed || !clear_line_of_effect(s, e, c))).collect()
 }
 
 /// Cover (DS-GAP-6): at least half the target hidden behind something solid.

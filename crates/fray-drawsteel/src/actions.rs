@@ -1717,6 +1717,16 @@ fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
     let offered = match i {
         3 => hide_allowed(s, c),
         7 => search_allowed(s, c),
+        // The refusals of catching breath, escaping a grab, defending, going prone, letting go
+        // and spending tokens are all in `plain_refused`.
+        1 | 2 | 4 | 5 | 8 | 9 | 10 => true,
+        // DS-COND-RESTR-1.
+        0 => !s.has(c, ConditionKind::Restrained),
+        // DS-JUMP-3, DS-JUMP-5: a move under way or a move action left, and a speed.
+        6 => {
+            let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
+            (moving || slot_ok(s, c, Slot::Move, false)) && speed(s, c) != 0
+        }
         _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
     };
     debug_assert_eq!(offered, check_verb(s, c, &plain_verb(i), false).is_ok());
@@ -1732,11 +1742,10 @@ fn hide_allowed(s: &State, c: Cx) -> bool {
         return s.active().any(|e| {
             s.enemies(c, e)
                 && !abilities::hidden_from(s, c, e)
-                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
+                && (concealed || !abilities::clear_line_of_effect(s, e, c))
         });
     }
-    !s.c(c).hidden
-        && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear))
+    !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c)))
 }
 
 /// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
@@ -2415,7 +2424,7 @@ fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32
             if s.c(c).hidden {
                 return Err(RuleError::refused("DS-HIDE-1", "already hidden"));
             }
-            let observed = s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear)
+            let observed = s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c))
                 && !abilities::concealed(s, c);
             if observed {
                 return Err(RuleError::refused(
