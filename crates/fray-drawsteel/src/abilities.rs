@@ -793,6 +793,39 @@ pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String
     Some((a.user, "surges", format!("{}: spend surges on {}?", s.c(a.user).id, s.c(a.targets[0]).id), options))
 }
 
+/// The option ids [`question`] offers, in its order, each handed to `put` with its place: no
+/// labels or prompt worded.
+pub fn question_ids(s: &State, a: &AbilityFrame, mut put: impl FnMut(&str, usize)) {
+    const TIERS: [&str; 3] = ["tier-1", "tier-2", "tier-3"];
+    const COUNTS: [&str; 4] = ["0", "1", "2", "3"];
+    let mut n = 0;
+    let mut one = |id: &str| {
+        put(id, n);
+        n += 1;
+    };
+    if a.asking_tier {
+        one("keep");
+        for t in 1..=a.tiers.iter().copied().max().unwrap_or(0) {
+            match TIERS.get(t - 1) {
+                Some(id) => one(id),
+                None => one(&format!("tier-{t}")),
+            }
+        }
+    } else if a.asking_potency {
+        for t in potency_targets(a) {
+            one(&s.c(t).id);
+        }
+        one("none");
+    } else if a.asking_surges {
+        for k in 0..=s.c(a.user).surges.min(3) {
+            match usize::try_from(k).ok().and_then(|k| COUNTS.get(k)) {
+                Some(id) => one(id),
+                None => one(&k.to_string()),
+            }
+        }
+    }
+}
+
 /// Answers the ability's pending decision: the tier, the surges, the potency surge.
 pub fn answer(cx: &mut Ctx, mut a: Box<AbilityFrame>, option: &str) -> Result<(), RuleError> {
     if a.asking_tier {

@@ -1818,9 +1818,27 @@ fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
         }
 }
 
+/// [`maneuver_refused`] once its first part (`c` active, the maneuver's slot free) has passed:
+/// the distance and the side.
+fn maneuver_refused_at(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
+    let near = || s.distance(c, t) == Some(1);
+    match kind {
+        "grab" | "knockback" | "aid-attack" => !near(),
+        "heal" => s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
+        _ => !near() || s.enemies(c, t),
+    }
+}
+
 fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
-    s.active().filter(move |&t| {
-        let offered = t != c && !maneuver_refused(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+    // The part of `maneuver_refused` that does not depend on the target, asked once.
+    let slot = if kind == "heal" { Slot::Main } else { Slot::Maneuver };
+    let open = s.c(c).active() && slot_ok(s, c, slot, false);
+    s.active().take_while(move |_| open).filter(move |&t| {
+        let offered = t != c && !maneuver_refused_at(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+        debug_assert_eq!(
+            open && t != c && !maneuver_refused_at(s, c, kind, t),
+            !maneuver_refused(s, c, kind, t) && t != c
+        );
         debug_assert_eq!(
             offered,
             t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
