@@ -274,15 +274,30 @@ fn slot_of(u: Usage) -> Slot {
 /// Speed now (DS-COND-GRAB-1, DS-COND-RESTR-1, DS-COND-SLOW).
 pub fn speed(s: &State, c: Cx) -> i32 {
     let x = s.c(c);
-    if s.has(c, ConditionKind::Grabbed) || s.has(c, ConditionKind::Restrained) {
+    // `s.has` of each condition read, the conditions walked once.
+    let (mut held, mut slowed) = (false, false);
+    for k in &x.conditions {
+        match k.kind {
+            ConditionKind::Grabbed | ConditionKind::Restrained => held = true,
+            ConditionKind::Slowed => slowed = true,
+            _ => {}
+        }
+    }
+    if held {
         return 0;
     }
     let mut v = x.speed;
-    if s.has(c, ConditionKind::Slowed) {
+    if slowed {
         v = v.min(2);
     }
-    // Holding a creature its size or larger halves the grabber's speed.
-    if s.active().any(|o| s.source_of(o, ConditionKind::Grabbed) == Some(c) && s.c(o).size.rank() >= x.size.rank()) {
+    // Holding a creature its size or larger halves the grabber's speed (`s.active()` walked
+    // directly, `source_of` read in place).
+    let rank = x.size.rank();
+    if s.creatures.iter().any(|o| {
+        o.active()
+            && o.conditions.iter().find(|k| k.kind == ConditionKind::Grabbed).and_then(|k| k.source) == Some(c)
+            && o.size.rank() >= rank
+    }) {
         v /= 2;
     }
     v
@@ -896,7 +911,7 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
         let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
         cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
     }
-    for sq in footprint(q, size) {
+    let mut into = |sq: Pos| -> Option<()> {
         let t = f.terrain(s, sq);
         if !t.standable() {
             return None;
@@ -909,6 +924,15 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
         }
         if f.other_at(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
             cost = cost.max(2);
+        }
+        Some(())
+    };
+    if size == 1 {
+        // A one-square footprint is its square.
+        into(q)?;
+    } else {
+        for sq in footprint(q, size) {
+            into(sq)?;
         }
     }
     // No cutting around wall corners.
@@ -928,7 +952,11 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
 }
 
 fn can_end(s: &State, c: Cx, p: Pos) -> bool {
-    footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
+    let size = s.c(c).size.squares;
+    // A one-square footprint is its square.
+    let standable =
+        if size == 1 { s.terrain_at(p).standable() } else { footprint(p, size).all(|q| s.terrain_at(q).standable()) };
+    standable && occupant(s, c, p).is_none()
 }
 
 /// [`can_end`] for a square a route search of `c` reached: every step and jump into a square
