@@ -1729,6 +1729,12 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     }
     if a.distance.needs_square() {
         check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
+    } else if a.distance.is_area() && a.target != TargetKind::Myself {
+        // check_ability(s, c, a, &area_targets(s, c, a), extra): an area's targets are its own
+        // legal targets, so only the slot (checked above) and the extra action's kind refuse.
+        let offered = !(extra && a.usage != Usage::Main);
+        debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
+        offered
     } else if a.distance.is_area() || a.target == TargetKind::Myself {
         check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
     } else {
