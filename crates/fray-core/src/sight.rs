@@ -107,6 +107,29 @@ pub fn sight_listed(
     })
 }
 
+/// Whether [`sight_listed`] answers [`Sight::Clear`], told the same: the same lines to the
+/// target's centres are tried, and the cover test is left out when none of them is clear.
+pub fn clear_listed(
+    from: Pos,
+    from_size: i32,
+    to: Pos,
+    to_size: i32,
+    blocks: impl Fn(Pos) -> bool,
+    listed: &[Pos],
+) -> bool {
+    let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
+    let gather = |(x0, x1): (i32, i32), (y0, y1): (i32, i32), walls: &mut Vec<Pos>| {
+        walls.extend(listed.iter().copied().filter(|&p| {
+            (x0..=x1).contains(&p.x)
+                && (y0..=y1).contains(&p.y)
+                && !inside(p, from, from_size)
+                && !inside(p, to, to_size)
+        }));
+        walls.sort_unstable_by_key(|p| (p.y, p.x));
+    };
+    sight_judged(from, from_size, to, to_size, &blocks, gather, true) == Some(Sight::Clear)
+}
+
 /// [`sight`], with `gather(xs, ys, walls)` pushing the blocking squares of the box (columns
 /// `xs`, rows `ys`, both inclusive) outside the two footprints, row by row.
 fn sight_gathered(
@@ -117,6 +140,20 @@ fn sight_gathered(
     blocks: &impl Fn(Pos) -> bool,
     gather: impl FnOnce((i32, i32), (i32, i32), &mut Vec<Pos>),
 ) -> Sight {
+    sight_judged(from, from_size, to, to_size, blocks, gather, false).expect("judged in full")
+}
+
+/// [`sight_gathered`]; with `clear_only`, `None` where the sight is not clear and the cover
+/// test was left out.
+fn sight_judged(
+    from: Pos,
+    from_size: i32,
+    to: Pos,
+    to_size: i32,
+    blocks: &impl Fn(Pos) -> bool,
+    gather: impl FnOnce((i32, i32), (i32, i32), &mut Vec<Pos>),
+    clear_only: bool,
+) -> Option<Sight> {
     // Only blocking squares in or touching the box around both footprints can meet a line
     // between them (a line along the box's edge touches squares just outside it).
     let (x0, x1) = (from.x.min(to.x) - 1, (from.x + from_size).max(to.x + to_size));
@@ -128,7 +165,7 @@ fn sight_gathered(
     let pairs = footprint(to, to_size).flat_map(|t| footprint(from, from_size).map(move |s| (s, t)));
     for (s, t) in pairs.take(4) {
         if centre_line_clear(s, t, |p| !inside(p, from, from_size) && !inside(p, to, to_size) && blocks(p)) {
-            return Sight::Clear;
+            return Some(Sight::Clear);
         }
     }
     SEEN.with(|seen| {
@@ -137,7 +174,7 @@ fn sight_gathered(
         seen.walls.clear();
         gather((x0, x1), (y0, y1), &mut seen.walls);
         if seen.walls.is_empty() {
-            return Sight::Clear;
+            return Some(Sight::Clear);
         }
         // The answer depends only on the footprints and the blocking squares: judged once each.
         let mut h = Fnv::default();
@@ -150,14 +187,22 @@ fn sight_gathered(
             && e.3 == to_size
             && e.4 == seen.walls
         {
-            return e.5;
+            return Some(e.5);
         }
-        let answer = judge(from, from_size, to, to_size, &seen.walls);
+        let answer = if clear_only {
+            // Only a clear sight is the whole answer (and kept).
+            if !judge_clear(from, from_size, to, to_size, &seen.walls, &mut 0) {
+                return None;
+            }
+            Sight::Clear
+        } else {
+            judge(from, from_size, to, to_size, &seen.walls)
+        };
         if seen.known.len() >= SEEN_MAX {
             seen.known.clear();
         }
         seen.known.insert(key, (from, from_size, to, to_size, seen.walls.clone(), answer));
-        answer
+        Some(answer)
     })
 }
 
@@ -327,37 +372,48 @@ impl Memo {
     }
 }
 
-/// [`sight`] with the blocking squares gathered (not empty).
-fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
-    // Neighbouring lines are mostly stopped by the same square: the last one that stopped a
-    // line is tried first (a line is clear when it meets none of them).
-    let mut last = 0;
-    let mut clear = |a: (f64, f64), b: (f64, f64)| {
-        if segment_meets_square(a, b, walls[last]) {
-            return false;
+/// Whether the segment from `a` to `b` meets none of `walls`; `last` names the wall that
+/// stopped a line last, tried first (neighbouring lines are mostly stopped by the same square).
+#[inline]
+fn line_clear(a: (f64, f64), b: (f64, f64), walls: &[Pos], last: &mut usize) -> bool {
+    if segment_meets_square(a, b, walls[*last]) {
+        return false;
+    }
+    match walls.iter().position(|&sq| segment_meets_square(a, b, sq)) {
+        Some(i) => {
+            *last = i;
+            false
         }
-        match walls.iter().position(|&sq| segment_meets_square(a, b, sq)) {
-            Some(i) => {
-                last = i;
-                false
-            }
-            None => true,
-        }
-    };
-    // Clear: a line from any point of ours to the centre of one of their squares.
+        None => true,
+    }
+}
+
+/// Whether some line from a point of ours to the centre of one of their squares meets none of
+/// `walls` (not empty): [`judge`]'s test for a clear sight.
+fn judge_clear(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos], last: &mut usize) -> bool {
     for t in footprint(to, to_size) {
         let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
         for s in footprint(from, from_size) {
-            if lattice(s, FINE).any(|p| clear(p, centre)) {
-                return Sight::Clear;
+            if lattice(s, FINE).any(|p| line_clear(p, centre, walls, last)) {
+                return true;
             }
         }
+    }
+    false
+}
+
+/// [`sight`] with the blocking squares gathered (not empty).
+fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
+    let mut last = 0;
+    // Clear: a line from any point of ours to the centre of one of their squares.
+    if judge_clear(from, from_size, to, to_size, walls, &mut last) {
+        return Sight::Clear;
     }
     // Cover: a line from any point of ours to any point of theirs.
     for t in footprint(to, to_size) {
         for s in footprint(from, from_size) {
             for p in lattice(s, COARSE) {
-                if lattice(t, COARSE).any(|q| clear(p, q)) {
+                if lattice(t, COARSE).any(|q| line_clear(p, q, walls, &mut last)) {
                     return Sight::Cover;
                 }
             }
@@ -483,6 +539,38 @@ mod tests {
             let to = Pos::new(next(9), next(9));
             assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), sight(from, fs, to, ts, blocks));
         }
+    }
+
+    #[test]
+    fn the_clear_question_answers_as_the_whole_sight() {
+        let mut seed = 0x1f83_d9ab_fb41_bd6bu64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as i32
+        };
+        let mut unclear = 0;
+        for round in 0..3000 {
+            let cells: Vec<bool> = (0..100).map(|_| next(4) == 0).collect();
+            let blocks = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < 10 && p.y < 10 && cells[(p.y * 10 + p.x) as usize];
+            let listed: Vec<Pos> = (0..100).map(|i| Pos::new(i % 10, i / 10)).filter(|&p| blocks(p)).collect();
+            let (fs, ts) = (1 + next(2), 1 + next(3));
+            let from = Pos::new(next(9), next(9));
+            let to = Pos::new(next(9), next(9));
+            let whole = slow(from, fs, to, ts, blocks);
+            unclear += usize::from(whole != Sight::Clear);
+            // Asked before and after the whole sight is judged (and remembered).
+            if round % 2 == 0 {
+                assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
+                assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), whole);
+            } else {
+                assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), whole);
+                assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
+            }
+            assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
+        }
+        assert!(unclear > 300, "the boards block some sights ({unclear})");
     }
 
     #[test]

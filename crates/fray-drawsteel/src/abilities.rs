@@ -149,18 +149,49 @@ pub fn line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
             if let Some(v) = known.sights[i] {
                 return v;
             }
-            let v = judge_line_of_effect(s, a, b);
+            let v = judge_line_of_effect(s, a, b, Some(known.generation));
             known.sights[i] = Some(v);
             v
         }
-        _ => judge_line_of_effect(s, a, b),
+        _ => judge_line_of_effect(s, a, b, None),
     })
 }
 
-fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
+/// Whether the line of effect from `a` to `b` is clear (DS-GAP-6): [`line_of_effect`] is
+/// [`Sight::Clear`], with no cover judged where it is not clear.
+pub fn clear_line_of_effect(s: &State, a: Cx, b: Cx) -> bool {
+    SIGHTS.with(|m| match m.try_borrow_mut() {
+        Ok(mut known) if std::ptr::eq(known.state, s) && (a as usize) < known.n && (b as usize) < known.n => {
+            let i = a as usize * known.n + b as usize;
+            if let Some(v) = known.sights[i] {
+                return v == Sight::Clear;
+            }
+            let clear = judge_clear(s, a, b, Some(known.generation));
+            if clear {
+                known.sights[i] = Some(Sight::Clear);
+            }
+            clear
+        }
+        _ => judge_clear(s, a, b, None),
+    })
+}
+
+/// [`clear_line_of_effect`], not remembered per state.
+fn judge_clear(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> bool {
+    let (x, y) = (s.c(a), s.c(b));
+    let (Some(p), Some(q)) = (x.pos, y.pos) else { return false };
+    let key = (p, x.size.squares, q, y.size.squares);
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => book.clear(s, key, guard),
+        Err(_) => fray_core::sight::sight(key.0, key.1, key.2, key.3, |sq| s.is_wall(sq)) == Sight::Clear,
+    })
+}
+
+/// `guard`: the generation of the [`remember_sights`] guard holding `s`, if one does.
+fn judge_line_of_effect(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> Sight {
     let (x, y) = (s.c(a), s.c(b));
     match (x.pos, y.pos) {
-        (Some(p), Some(q)) => sight_between(s, p, x.size.squares, q, y.size.squares),
+        (Some(p), Some(q)) => sight_in(s, (p, x.size.squares, q, y.size.squares), guard),
         _ => Sight::Blocked,
     }
 }
@@ -168,9 +199,17 @@ fn judge_line_of_effect(s: &State, a: Cx, b: Cx) -> Sight {
 /// `fray_core::sight::sight` from footprint (`p`, `ps`) to (`q`, `qs`) with the walls of `s`
 /// blocking (`State::is_wall`), kept in the thread's [`SightBook`].
 pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    sight_in(s, (p, ps, q, qs), guard)
+}
+
+fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
     BOOK.with(|book| match book.try_borrow_mut() {
-        Ok(mut book) => book.sight(s, (p, ps, q, qs)),
-        Err(_) => fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)),
+        Ok(mut book) => book.sight(s, key, guard),
+        Err(_) => {
+            let (p, ps, q, qs) = key;
+            fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq))
+        }
     })
 }
 
@@ -183,9 +222,19 @@ fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) 
 /// Lines of effect judged before, between footprints (square and size of each), on one map:
 /// the arena's terrain (the arena held, so its address names it; another arena with the same
 /// terrain is the same map), the raised walls and the objects. Asked about another map, it
-/// forgets everything first, so it never answers for a map it was not told.
+/// turns to that map's page (a fresh one if none is kept), so it never answers for a map it was
+/// not told.
 struct SightBook {
-    arena: Option<Arc<crate::state::Arena>>,
+    /// A page per map, the one asked last first; at most [`SIGHT_MAPS`].
+    pages: Vec<SightPage>,
+    /// The state held by a [`remember_sights`] guard (and the guard's generation) whose map
+    /// the first page was found to be.
+    verified: Option<(*const State, u64)>,
+}
+
+/// The lines of effect judged on one map.
+struct SightPage {
+    arena: Arc<crate::state::Arena>,
     walls: Vec<fray_core::grid::Pos>,
     objects: Vec<(fray_core::grid::Pos, i32, bool)>,
     /// `State::is_wall` of each square of the map, row by row (read once per map).
@@ -194,78 +243,171 @@ struct SightBook {
     listed: Vec<fray_core::grid::Pos>,
     /// A direct-mapped table: each footprint pair has one slot, the last judged there kept.
     slots: Vec<Option<(SightKey, Sight)>>,
+    /// Footprint pairs found not clear with their cover left unjudged ([`SightPage::clear`]),
+    /// direct-mapped as `slots`.
+    unclear: Vec<Option<SightKey>>,
 }
 
 type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 
-/// Slots in the [`SightBook`].
+/// Slots in a [`SightPage`].
 const SIGHT_SLOTS: usize = 1 << 12;
 
-impl SightBook {
-    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
-        // Another arena with the same terrain (another match on the same map) blocks the same
-        // squares: it is held from then on instead.
-        if let Some(a) = &self.arena
-            && !Arc::ptr_eq(a, &s.arena)
-            && a.terrain == s.arena.terrain
-        {
-            self.arena = Some(s.arena.clone());
+/// Maps a [`SightBook`] keeps pages for (walls raised in a match make new maps; the next match
+/// starts on the first map again).
+const SIGHT_MAPS: usize = 8;
+
+impl SightPage {
+    /// Whether this page is the map of `s`: the same arena (or one with the same terrain, which
+    /// is held from then on), raised walls and objects.
+    fn is_map_of(&mut self, s: &State) -> bool {
+        if !Arc::ptr_eq(&self.arena, &s.arena) {
+            if self.arena.terrain != s.arena.terrain {
+                return false;
+            }
+            self.arena = s.arena.clone();
         }
-        let same_map = self.arena.as_ref().is_some_and(|a| Arc::ptr_eq(a, &s.arena))
-            && self.walls == s.walls
+        self.walls == s.walls
             && self.objects.len() == s.objects.len()
-            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o));
-        if !same_map {
-            self.arena = Some(s.arena.clone());
-            self.walls.clone_from(&s.walls);
-            self.objects.clear();
-            self.objects.extend(s.objects.iter().map(object_key));
-            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-            self.blocking.clear();
-            self.blocking.extend((0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))));
-            self.listed.clear();
-            let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
-            for (i, _) in self.blocking.iter().enumerate().filter(|(_, b)| **b) {
-                self.listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
-            }
-            for &p in &s.walls {
-                if !on_map(p) && !self.listed.contains(&p) {
-                    self.listed.push(p);
-                }
-            }
-            self.slots.clear();
-        }
-        if self.slots.is_empty() {
-            self.slots.resize(SIGHT_SLOTS, None);
-        }
-        let (p, ps, q, qs) = key;
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+    }
+
+    fn new(s: &State) -> Self {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        let (blocking, listed) = (&self.blocking, &self.listed);
-        let judge = || {
-            let blocks = |sq: fray_core::grid::Pos| {
-                // Off the map only raised walls can stand (`is_wall`).
-                if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
-                    blocking[(sq.y * w + sq.x) as usize]
-                } else {
-                    s.is_wall(sq)
-                }
-            };
-            let v = fray_core::sight::sight_listed(p, ps, q, qs, blocks, listed);
-            debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
-            v
+        let blocking: Vec<bool> =
+            (0..h).flat_map(|y| (0..w).map(move |x| s.is_wall(fray_core::grid::Pos::new(x, y)))).collect();
+        let mut listed = Vec::new();
+        let on_map = |p: fray_core::grid::Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
+        for (i, _) in blocking.iter().enumerate().filter(|(_, b)| **b) {
+            listed.push(fray_core::grid::Pos::new(i as i32 % w, i as i32 / w));
+        }
+        for &p in &s.walls {
+            if !on_map(p) && !listed.contains(&p) {
+                listed.push(p);
+            }
+        }
+        SightPage {
+            arena: s.arena.clone(),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            blocking,
+            listed,
+            slots: vec![None; SIGHT_SLOTS],
+            unclear: vec![None; SIGHT_SLOTS],
+        }
+    }
+
+    /// Whether no blocking square stands in the box around both footprints (outside them):
+    /// then the sight is clear, as `sight_listed` finds it with no walls gathered.
+    fn open_box(&self, key: SightKey) -> bool {
+        let (p, ps, q, qs) = key;
+        let (x0, x1) = (p.x.min(q.x) - 1, (p.x + ps).max(q.x + qs));
+        let (y0, y1) = (p.y.min(q.y) - 1, (p.y + ps).max(q.y + qs));
+        let inside = |b: fray_core::grid::Pos, at: fray_core::grid::Pos, size: i32| {
+            b.x >= at.x && b.y >= at.y && b.x < at.x + size && b.y < at.y + size
         };
+        !self
+            .listed
+            .iter()
+            .any(|&b| (x0..=x1).contains(&b.x) && (y0..=y1).contains(&b.y) && !inside(b, p, ps) && !inside(b, q, qs))
+    }
+
+    /// The slot of a footprint pair in `slots` and `unclear`.
+    fn slot_of(key: SightKey) -> usize {
+        let (p, ps, q, qs) = key;
         let h = [p.x, p.y, ps, q.x, q.y, qs]
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ v as u32 as u64).wrapping_mul(0x0000_0100_0000_01b3));
-        let slot = &mut self.slots[(h ^ (h >> 29)) as usize % SIGHT_SLOTS];
-        match *slot {
-            Some((k, v)) if k == key => v,
+        (h ^ (h >> 29)) as usize % SIGHT_SLOTS
+    }
+
+    /// `State::is_wall` of `s` (whose map this page is) at `sq`.
+    fn blocks(&self, s: &State, sq: fray_core::grid::Pos) -> bool {
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        // Off the map only raised walls can stand (`is_wall`).
+        if sq.x >= 0 && sq.y >= 0 && sq.x < w && sq.y < h {
+            self.blocking[(sq.y * w + sq.x) as usize]
+        } else {
+            s.is_wall(sq)
+        }
+    }
+
+    fn sight(&mut self, s: &State, key: SightKey) -> Sight {
+        let (p, ps, q, qs) = key;
+        if self.open_box(key) {
+            debug_assert_eq!(fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)), Sight::Clear);
+            return Sight::Clear;
+        }
+        let k = Self::slot_of(key);
+        match self.slots[k] {
+            Some((known, v)) if known == key => v,
             _ => {
-                let v = judge();
-                *slot = Some((key, v));
+                let v = fray_core::sight::sight_listed(p, ps, q, qs, |sq| self.blocks(s, sq), &self.listed);
+                debug_assert_eq!(v, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)));
+                self.slots[k] = Some((key, v));
                 v
             }
         }
+    }
+
+    /// Whether [`SightPage::sight`] is [`Sight::Clear`], with no cover judged where it is not.
+    fn clear(&mut self, s: &State, key: SightKey) -> bool {
+        let (p, ps, q, qs) = key;
+        if self.open_box(key) {
+            return true;
+        }
+        let k = Self::slot_of(key);
+        if let Some((known, v)) = self.slots[k]
+            && known == key
+        {
+            return v == Sight::Clear;
+        }
+        if self.unclear[k] == Some(key) {
+            return false;
+        }
+        let clear = fray_core::sight::clear_listed(p, ps, q, qs, |sq| self.blocks(s, sq), &self.listed);
+        debug_assert_eq!(clear, fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq)) == Sight::Clear);
+        if clear {
+            self.slots[k] = Some((key, Sight::Clear));
+        } else {
+            self.unclear[k] = Some(key);
+        }
+        clear
+    }
+}
+
+impl SightBook {
+    /// `guard`: the generation of a [`remember_sights`] guard that holds `s` borrowed: once
+    /// its page is found it stays the page of `s` while that guard lives.
+    fn sight(&mut self, s: &State, key: SightKey, guard: Option<u64>) -> Sight {
+        self.page(s, guard).sight(s, key)
+    }
+
+    /// [`SightBook::sight`] is [`Sight::Clear`], with no cover judged where it is not.
+    fn clear(&mut self, s: &State, key: SightKey, guard: Option<u64>) -> bool {
+        self.page(s, guard).clear(s, key)
+    }
+
+    /// The page of the map of `s`, put first.
+    fn page(&mut self, s: &State, guard: Option<u64>) -> &mut SightPage {
+        let held = guard.map(|g| (s as *const State, g));
+        if held.is_some() && self.verified == held && !self.pages.is_empty() {
+            return &mut self.pages[0];
+        }
+        self.verified = held;
+        if !self.pages.first_mut().is_some_and(|page| page.is_map_of(s)) {
+            match self.pages.iter_mut().position(|page| page.is_map_of(s)) {
+                Some(k) => {
+                    let page = self.pages.remove(k);
+                    self.pages.insert(0, page);
+                }
+                None => {
+                    self.pages.truncate(SIGHT_MAPS - 1);
+                    self.pages.insert(0, SightPage::new(s));
+                }
+            }
+        }
+        &mut self.pages[0]
     }
 }
 
@@ -273,6 +415,8 @@ impl SightBook {
 /// target; `state` is null while no menu is being built (the table is kept for the next).
 struct Sights {
     state: *const State,
+    /// Counts the outermost guards made: names the one that holds `state`.
+    generation: u64,
     n: usize,
     sights: Vec<Option<Sight>>,
 }
@@ -281,18 +425,11 @@ thread_local! {
     /// SIGHTS: a per-call memo, set by the outermost [`remember_sights`] and emptied when its
     /// guard is dropped; keyed by the state's address, which cannot change while it is borrowed.
     static SIGHTS: std::cell::RefCell<Sights> =
-        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), n: 0, sights: Vec::new() }) };
+        const { std::cell::RefCell::new(Sights { state: std::ptr::null(), generation: 0, n: 0, sights: Vec::new() }) };
     /// BOOK: lines of effect judged before, kept from call to call for the map they were judged
     /// on (a [`SightBook`]: a line of effect depends only on the two footprints and the map).
     static BOOK: std::cell::RefCell<SightBook> = const {
-        std::cell::RefCell::new(SightBook {
-            arena: None,
-            walls: Vec::new(),
-            objects: Vec::new(),
-            blocking: Vec::new(),
-            listed: Vec::new(),
-            slots: Vec::new(),
-        })
+        std::cell::RefCell::new(SightBook { pages: Vec::new(), verified: None })
     };
 }
 
@@ -311,6 +448,7 @@ pub fn remember_sights(s: &State) -> SightMemo<'_> {
         }
         let n = s.creatures.len();
         m.state = s;
+        m.generation += 1;
         m.n = n;
         m.sights.clear();
         m.sights.resize(n * n, None);
@@ -364,7 +502,7 @@ pub fn hiding_edge(s: &State, h: Cx, t: Cx) -> bool {
 /// from (DS-HIDE-1, DS-DELTA-8).
 pub fn unobserved_by(s: &State, c: Cx) -> Vec<Cx> {
     let concealed = concealed(s, c);
-    s.active().filter(|&e| s.enemies(c, e) && (concealed || line_of_effect(s, e, c) != Sight::Clear)).collect()
+    s.active().filter(|&e| s.enemies(c, e) && (concealed || !clear_line_of_effect(s, e, c))).collect()
 }
 
 /// Cover (DS-GAP-6): at least half the target hidden behind something solid.
@@ -653,6 +791,39 @@ pub fn question(s: &State, a: &AbilityFrame) -> Option<(Cx, &'static str, String
         })
         .collect();
     Some((a.user, "surges", format!("{}: spend surges on {}?", s.c(a.user).id, s.c(a.targets[0]).id), options))
+}
+
+/// The option ids [`question`] offers, in its order, each handed to `put` with its place: no
+/// labels or prompt worded.
+pub fn question_ids(s: &State, a: &AbilityFrame, mut put: impl FnMut(&str, usize)) {
+    const TIERS: [&str; 3] = ["tier-1", "tier-2", "tier-3"];
+    const COUNTS: [&str; 4] = ["0", "1", "2", "3"];
+    let mut n = 0;
+    let mut one = |id: &str| {
+        put(id, n);
+        n += 1;
+    };
+    if a.asking_tier {
+        one("keep");
+        for t in 1..=a.tiers.iter().copied().max().unwrap_or(0) {
+            match TIERS.get(t - 1) {
+                Some(id) => one(id),
+                None => one(&format!("tier-{t}")),
+            }
+        }
+    } else if a.asking_potency {
+        for t in potency_targets(a) {
+            one(&s.c(t).id);
+        }
+        one("none");
+    } else if a.asking_surges {
+        for k in 0..=s.c(a.user).surges.min(3) {
+            match usize::try_from(k).ok().and_then(|k| COUNTS.get(k)) {
+                Some(id) => one(id),
+                None => one(&k.to_string()),
+            }
+        }
+    }
 }
 
 /// Answers the ability's pending decision: the tier, the surges, the potency surge.

@@ -274,15 +274,30 @@ fn slot_of(u: Usage) -> Slot {
 /// Speed now (DS-COND-GRAB-1, DS-COND-RESTR-1, DS-COND-SLOW).
 pub fn speed(s: &State, c: Cx) -> i32 {
     let x = s.c(c);
-    if s.has(c, ConditionKind::Grabbed) || s.has(c, ConditionKind::Restrained) {
+    // `s.has` of each condition read, the conditions walked once.
+    let (mut held, mut slowed) = (false, false);
+    for k in &x.conditions {
+        match k.kind {
+            ConditionKind::Grabbed | ConditionKind::Restrained => held = true,
+            ConditionKind::Slowed => slowed = true,
+            _ => {}
+        }
+    }
+    if held {
         return 0;
     }
     let mut v = x.speed;
-    if s.has(c, ConditionKind::Slowed) {
+    if slowed {
         v = v.min(2);
     }
-    // Holding a creature its size or larger halves the grabber's speed.
-    if s.active().any(|o| s.source_of(o, ConditionKind::Grabbed) == Some(c) && s.c(o).size.rank() >= x.size.rank()) {
+    // Holding a creature its size or larger halves the grabber's speed (`s.active()` walked
+    // directly, `source_of` read in place).
+    let rank = x.size.rank();
+    if s.creatures.iter().any(|o| {
+        o.active()
+            && o.conditions.iter().find(|k| k.kind == ConditionKind::Grabbed).and_then(|k| k.source) == Some(c)
+            && o.size.rank() >= rank
+    }) {
         v /= 2;
     }
     v
@@ -380,13 +395,39 @@ struct Ground {
     jump_length: i32,
 }
 
-impl Ground {
-    fn new(s: &State, c: Cx) -> Self {
+/// The part of a [`Ground`] that reads only the map (terrain, heights, standing objects, raised
+/// walls) and the border's width: the same for every mover of that size on that map.
+struct GroundBase {
+    /// The arena, held so that its address names it.
+    arena: Arc<crate::state::Arena>,
+    walls: Vec<Pos>,
+    objects: Vec<(Pos, i32, bool)>,
+    pad: i32,
+    width: i32,
+    height: i32,
+    squares: Vec<Square>,
+    chasm: bool,
+}
+
+/// Map bases kept ([`GroundBase`]), the one asked last first.
+const GROUND_BASES_KEPT: usize = 4;
+
+thread_local! {
+    /// GROUND_BASES: [`GroundBase`]s built before, each kept with what it read.
+    static GROUND_BASES: std::cell::RefCell<Vec<GroundBase>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl GroundBase {
+    fn is_for(&self, s: &State, pad: i32) -> bool {
+        self.pad == pad
+            && Arc::ptr_eq(&self.arena, &s.arena)
+            && self.walls == s.walls
+            && self.objects.len() == s.objects.len()
+            && self.objects.iter().zip(&s.objects).all(|(k, o)| *k == object_key(o))
+    }
+
+    fn new(s: &State, pad: i32) -> Self {
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        // The border is as wide as the mover, so that every square of a step's footprint is in
-        // the table.
-        let size = s.c(c).size.squares;
-        let pad = size.max(1);
         let (width, height) = (w + 2 * pad, h + 2 * pad);
         // Off the map: edge, ground 0 (`arena.at`, `arena.ground`).
         let edge = Square { terrain: Terrain::Edge, other: None, hostile: false, ground: 0 };
@@ -408,32 +449,75 @@ impl Ground {
                 }
             }
         }
+        let cell = |p: Pos| {
+            let (x, y) = (p.x + pad, p.y + pad);
+            ((x as u32) < width as u32 && (y as u32) < height as u32).then_some((y * width + x) as usize)
+        };
+        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
+        // those.
+        for o in s.objects.iter().filter(|o| !o.toppled) {
+            for q in o.squares() {
+                if let Some(i) = cell(q) {
+                    squares[i].terrain = Terrain::Object;
+                }
+            }
+        }
+        for &w in &s.walls {
+            if let Some(i) = cell(w) {
+                squares[i].terrain = Terrain::Wall;
+            }
+        }
+        let chasm = squares.iter().any(|q| q.terrain == Terrain::Chasm);
+        GroundBase {
+            arena: s.arena.clone(),
+            walls: s.walls.clone(),
+            objects: s.objects.iter().map(object_key).collect(),
+            pad,
+            width,
+            height,
+            squares,
+            chasm,
+        }
+    }
+}
+
+impl Ground {
+    fn new(s: &State, c: Cx) -> Self {
+        // The border is as wide as the mover, so that every square of a step's footprint is in
+        // the table.
+        let size = s.c(c).size.squares;
+        let pad = size.max(1);
+        let base = |b: &GroundBase| (b.width, b.height, b.squares.clone(), b.chasm);
+        let (width, height, squares, chasm) = GROUND_BASES.with(|bases| match bases.try_borrow_mut() {
+            Ok(mut bases) => {
+                if !bases.first().is_some_and(|b| b.is_for(s, pad)) {
+                    match bases.iter().position(|b| b.is_for(s, pad)) {
+                        Some(k) => {
+                            let b = bases.remove(k);
+                            bases.insert(0, b);
+                        }
+                        None => {
+                            bases.truncate(GROUND_BASES_KEPT - 1);
+                            bases.insert(0, GroundBase::new(s, pad));
+                        }
+                    }
+                }
+                base(&bases[0])
+            }
+            Err(_) => base(&GroundBase::new(s, pad)),
+        });
         let mut ground = Ground {
             pad,
             width,
             height,
             squares,
-            chasm: false,
+            chasm,
             c,
             size,
             prone: s.has(c, ConditionKind::Prone),
             jump_height: jump_height(s, c, false),
             jump_length: jump_length(s, c, false),
         };
-        // As `terrain_at` reads it: the standing objects over the map, the raised walls over
-        // those.
-        for o in s.objects.iter().filter(|o| !o.toppled) {
-            for q in o.squares() {
-                if let Some(i) = ground.cell(q) {
-                    ground.squares[i].terrain = Terrain::Object;
-                }
-            }
-        }
-        for &w in &s.walls {
-            if let Some(i) = ground.cell(w) {
-                ground.squares[i].terrain = Terrain::Wall;
-            }
-        }
         for o in s.active().filter(|&o| o != c) {
             let hostile = s.enemies(c, o);
             for q in footprint(s.c(o).pos.unwrap(), s.c(o).size.squares) {
@@ -446,7 +530,6 @@ impl Ground {
                 }
             }
         }
-        ground.chasm = ground.squares.iter().any(|q| q.terrain == Terrain::Chasm);
         ground
     }
     #[inline]
@@ -828,7 +911,7 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
         let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
         cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
     }
-    for sq in footprint(q, size) {
+    let mut into = |sq: Pos| -> Option<()> {
         let t = f.terrain(s, sq);
         if !t.standable() {
             return None;
@@ -841,6 +924,15 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
         }
         if f.other_at(s, c, sq).is_some_and(|o| s.enemies(c, o)) {
             cost = cost.max(2);
+        }
+        Some(())
+    };
+    if size == 1 {
+        // A one-square footprint is its square.
+        into(q)?;
+    } else {
+        for sq in footprint(q, size) {
+            into(sq)?;
         }
     }
     // No cutting around wall corners.
@@ -860,7 +952,11 @@ fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging:
 }
 
 fn can_end(s: &State, c: Cx, p: Pos) -> bool {
-    footprint(p, s.c(c).size.squares).all(|q| s.terrain_at(q).standable()) && occupant(s, c, p).is_none()
+    let size = s.c(c).size.squares;
+    // A one-square footprint is its square.
+    let standable =
+        if size == 1 { s.terrain_at(p).standable() } else { footprint(p, size).all(|q| s.terrain_at(q).standable()) };
+    standable && occupant(s, c, p).is_none()
 }
 
 /// [`can_end`] for a square a route search of `c` reached: every step and jump into a square
@@ -1633,6 +1729,12 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     }
     if a.distance.needs_square() {
         check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
+    } else if a.distance.is_area() && a.target != TargetKind::Myself {
+        // check_ability(s, c, a, &area_targets(s, c, a), extra): an area's targets are its own
+        // legal targets, so only the slot (checked above) and the extra action's kind refuse.
+        let offered = !(extra && a.usage != Usage::Main);
+        debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
+        offered
     } else if a.distance.is_area() || a.target == TargetKind::Myself {
         check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
     } else {
@@ -1649,6 +1751,16 @@ fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
     let offered = match i {
         3 => hide_allowed(s, c),
         7 => search_allowed(s, c),
+        // The refusals of catching breath, escaping a grab, defending, going prone, letting go
+        // and spending tokens are all in `plain_refused`.
+        1 | 2 | 4 | 5 | 8 | 9 | 10 => true,
+        // DS-COND-RESTR-1.
+        0 => !s.has(c, ConditionKind::Restrained),
+        // DS-JUMP-3, DS-JUMP-5: a move under way or a move action left, and a speed.
+        6 => {
+            let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
+            (moving || slot_ok(s, c, Slot::Move, false)) && speed(s, c) != 0
+        }
         _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
     };
     debug_assert_eq!(offered, check_verb(s, c, &plain_verb(i), false).is_ok());
@@ -1664,11 +1776,10 @@ fn hide_allowed(s: &State, c: Cx) -> bool {
         return s.active().any(|e| {
             s.enemies(c, e)
                 && !abilities::hidden_from(s, c, e)
-                && (concealed || abilities::line_of_effect(s, e, c) != Sight::Clear)
+                && (concealed || !abilities::clear_line_of_effect(s, e, c))
         });
     }
-    !s.c(c).hidden
-        && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear))
+    !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c)))
 }
 
 /// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
@@ -1741,9 +1852,27 @@ fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
         }
 }
 
+/// [`maneuver_refused`] once its first part (`c` active, the maneuver's slot free) has passed:
+/// the distance and the side.
+fn maneuver_refused_at(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
+    let near = || s.distance(c, t) == Some(1);
+    match kind {
+        "grab" | "knockback" | "aid-attack" => !near(),
+        "heal" => s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
+        _ => !near() || s.enemies(c, t),
+    }
+}
+
 fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
-    s.active().filter(move |&t| {
-        let offered = t != c && !maneuver_refused(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+    // The part of `maneuver_refused` that does not depend on the target, asked once.
+    let slot = if kind == "heal" { Slot::Main } else { Slot::Maneuver };
+    let open = s.c(c).active() && slot_ok(s, c, slot, false);
+    s.active().take_while(move |_| open).filter(move |&t| {
+        let offered = t != c && !maneuver_refused_at(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
+        debug_assert_eq!(
+            open && t != c && !maneuver_refused_at(s, c, kind, t),
+            !maneuver_refused(s, c, kind, t) && t != c
+        );
         debug_assert_eq!(
             offered,
             t != c && !maneuver_refused(s, c, kind, t) && check_verb(s, c, &maneuver_verb(kind, t), false).is_ok()
@@ -2347,7 +2476,7 @@ fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32
             if s.c(c).hidden {
                 return Err(RuleError::refused("DS-HIDE-1", "already hidden"));
             }
-            let observed = s.active().any(|e| s.enemies(c, e) && abilities::line_of_effect(s, e, c) == Sight::Clear)
+            let observed = s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c))
                 && !abilities::concealed(s, c);
             if observed {
                 return Err(RuleError::refused(

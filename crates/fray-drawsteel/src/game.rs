@@ -166,7 +166,8 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
         Answer::Power(k) => {
             let (c, extra) = menu_actor(s).ok_or_else(not_now)?;
             let ability = s.c(c).abilities.get(k as usize).ok_or_else(not_now)?;
-            if ability_slot(s, c, &ability.id) != Some(k)
+            // Carried by its own place: no earlier ability has its id (`ability_slot`).
+            if s.c(c).abilities[..k as usize].iter().any(|b| b.id == ability.id)
                 || !actions::menu_offers(s, c, extra, actions::MenuItem::Ability(k))
             {
                 return Err(not_now());
@@ -189,6 +190,15 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
             };
             return if offered { Ok(word.to_string()) } else { Err(not_now()) };
         }
+        // A square's id, `x,y`, written without the formatting machinery.
+        Answer::Square(x, y) => {
+            let mut id = String::with_capacity(12);
+            push_int(&mut id, x);
+            id.push(',');
+            push_int(&mut id, y);
+            debug_assert_eq!(Some(&id), Answer::of(a).decode(&DsNames(s), WORDS, |_| None).as_ref());
+            return Ok(id);
+        }
         _ => {}
     }
     Answer::of(a)
@@ -202,6 +212,25 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
             _ => flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id),
         })
         .ok_or_else(not_now)
+}
+
+/// Writes `v` in decimal, as `format!("{v}")` does.
+fn push_int(out: &mut String, v: i32) {
+    if v < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 10];
+    let mut n = v.unsigned_abs();
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[k..].iter().map(|&d| d as char));
 }
 
 /// The action id of a square offered `index`-th: as [`encode`] gives for its `x,y` id.
@@ -219,8 +248,12 @@ fn square_action(q: fray_core::grid::Pos, index: usize) -> ActionId {
 fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: usize) -> ActionId {
     match item {
         actions::MenuItem::Ability(i) => {
-            let id = &*s.c(c).abilities[i as usize].id;
-            Answer::Power(ability_slot(s, c, id).unwrap_or(i)).id()
+            // `ability_slot`: the first place with its id, at most its own.
+            let abilities = &s.c(c).abilities;
+            let id = &abilities[i as usize].id;
+            let k = abilities[..i as usize].iter().position(|b| b.id == *id).map_or(i, |k| k as u16);
+            debug_assert_eq!(Some(k), ability_slot(s, c, id));
+            Answer::Power(k).id()
         }
         actions::MenuItem::Plain(i) => Answer::Word((PLAIN_WORD + i as usize) as u16).id(),
         actions::MenuItem::Aimed(i) => Answer::Word((AIMED_WORD + i as usize) as u16).id(),
@@ -241,6 +274,8 @@ fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: u
 /// (a turn's menu, a pending target or square, who acts next, an opportunity attack); `None`
 /// for the others, read from their decision.
 fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
+    // Lines of effect asked more than once (and the map they are judged on) are looked up once.
+    let _sights = crate::abilities::remember_sights(s);
     match s.flow.last()? {
         &Frame::Act { c } | &Frame::Extra { c } => {
             let extra = matches!(s.flow.last(), Some(Frame::Extra { .. }));
@@ -268,6 +303,20 @@ fn legal_fast(s: &State, out: &mut Vec<ActionId>) -> Option<()> {
             out.extend(crate::turn::ready(s, *side).into_iter().enumerate().map(|(i, c)| encode(s, &s.c(c).id, i)));
         }
         Frame::Opportunity { .. } => out.extend([encode(s, "strike", 0), encode(s, "decline", 1)]),
+        // An ability's question (tier, potency, surges: [`crate::abilities::question`]).
+        Frame::Ability(a) if a.asking_tier || a.asking_potency || a.asking_surges => {
+            let start = out.len();
+            crate::abilities::question_ids(s, a, |id, i| out.push(encode(s, id, i)));
+            debug_assert_eq!(
+                out[start..],
+                flow::decision(s).map_or(vec![], |d| d
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| encode(s, &o.id, i))
+                    .collect::<Vec<_>>())[..]
+            );
+        }
         // A forced move's question ([`crate::forced::question`]): its squares, the vertical
         // steps, then the word that ends it.
         Frame::Forced(f) => {
@@ -575,6 +624,15 @@ impl System for DrawSteelSystem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_are_written_as_format_writes_them() {
+        for v in [0, 7, 10, 99, 123, -1, -40, i32::MAX, i32::MIN] {
+            let mut s = String::new();
+            push_int(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
+    }
 
     #[test]
     fn the_menu_words_follow_the_menu_entries() {

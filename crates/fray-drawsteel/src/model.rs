@@ -561,11 +561,12 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     for (i, a) in b.ability.iter().enumerate() {
         for (t, tier) in [&a.tier1, &a.tier2, &a.tier3].iter().enumerate() {
             for (j, e) in tier.effects.iter().enumerate() {
-                check_effect(e, &field(&format!("ability[{i}] ({}).tier{}.effects[{j}]", a.id, t + 1)), &mut errors);
+                let at = || field(&format!("ability[{i}] ({}).tier{}.effects[{j}]", a.id, t + 1));
+                check_effect(e, at, &mut errors);
             }
         }
         for (j, e) in a.effect.iter().enumerate() {
-            check_effect(e, &field(&format!("ability[{i}] ({}).effect[{j}]", a.id)), &mut errors);
+            check_effect(e, || field(&format!("ability[{i}] ({}).effect[{j}]", a.id)), &mut errors);
         }
         if a.targets < 1 {
             errors.push(format!("{}: at least 1", field(&format!("ability[{i}] ({}).targets", a.id))));
@@ -582,20 +583,21 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     errors
 }
 
-fn check_effect(e: &EffectDef, at: &str, errors: &mut Vec<String>) {
+/// `at` words where the effect is, asked only for an error.
+fn check_effect(e: &EffectDef, at: impl Fn() -> String, errors: &mut Vec<String>) {
     if let Some(c) = &e.condition
         && ConditionKind::parse(c).is_none()
     {
-        errors.push(format!("{at}.condition: unknown condition {c:?}"));
+        errors.push(format!("{}.condition: unknown condition {c:?}", at()));
     }
     if let Some(u) = &e.until
         && !matches!(u.as_str(), "eot" | "save-ends" | "encounter")
     {
-        errors.push(format!("{at}.until: use eot, save-ends or encounter, not {u:?}"));
+        errors.push(format!("{}.until: use eot, save-ends or encounter, not {u:?}", at()));
     }
     if let Some(p) = &e.potency
         && parse_potency(p).is_none()
     {
-        errors.push(format!("{at}.potency: write it like \"M<2\", not {p:?}"));
+        errors.push(format!("{}.potency: write it like \"M<2\", not {p:?}", at()));
     }
 }
