@@ -35,16 +35,36 @@ fn live() -> u64 {
     LIVE.load(Ordering::Relaxed)
 }
 
-/// `fray bench SYSTEM [--matches N] [--json]`
-pub fn run(registry: &Registry, system: &str, matches: u64, json: bool) -> Result<ExitCode, String> {
+/// What `fray bench` prints: the round with the median decisions per second, and the spread of
+/// all rounds.
+#[derive(serde::Serialize)]
+struct Rounds {
+    #[serde(flatten)]
+    median: fray_core::bench::BenchReport,
+    /// How many times the matches were measured.
+    rounds: u32,
+    /// The lowest and highest decisions per second of the rounds.
+    decisions_per_second_range: (f64, f64),
+}
+
+/// `fray bench SYSTEM [--matches N] [--rounds R] [--json]`
+pub fn run(registry: &Registry, system: &str, matches: u64, rounds: u32, json: bool) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
     sys.playable()?;
-    let r = sys.bench(matches.max(1), Some(&live));
+    let rounds = rounds.max(1);
+    let mut all: Vec<_> = (0..rounds).map(|_| sys.bench(matches.max(1), Some(&live))).collect();
+    all.sort_by(|a, b| a.decisions_per_second.total_cmp(&b.decisions_per_second));
+    let range = (all[0].decisions_per_second, all[all.len() - 1].decisions_per_second);
+    let r = all.swap_remove(all.len() / 2);
     if json {
-        println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+        let out = Rounds { median: r, rounds, decisions_per_second_range: range };
+        println!("{}", serde_json::to_string(&out).map_err(|e| e.to_string())?);
     } else {
         println!("{} — {} random matches on one core (CPU time of this thread)", sys.title(), r.matches);
         println!("  random-legal decisions per second  {:>12.0}", r.decisions_per_second);
+        if rounds > 1 {
+            println!("    median of {rounds} rounds; lowest {:.0}, highest {:.0}", range.0, range.1);
+        }
         println!("  decisions per match                {:>12.1}", r.decisions_per_match);
         println!("  state clone (median, ns)           {:>12.0}", r.clone_ns);
         println!("  one random match (ms)              {:>12.2}", r.match_ms);

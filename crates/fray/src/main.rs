@@ -127,6 +127,10 @@ enum Command {
         /// How many random matches to time.
         #[arg(long, default_value_t = 40)]
         matches: u64,
+        /// Measure this many times and report the round with the median decisions per second,
+        /// with the lowest and highest (a busy or drifting machine moves single rounds).
+        #[arg(long, default_value_t = 1)]
+        rounds: u32,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -173,7 +177,7 @@ fn main() -> ExitCode {
             lookup::rules(&registry, &system, term.as_deref(), list, json)
         }
         Command::Build { system, file, svg } => lookup::build(&registry, &system, &file, svg.as_deref()),
-        Command::Bench { system, matches, json } => bench::run(&registry, &system, matches, json),
+        Command::Bench { system, matches, rounds, json } => bench::run(&registry, &system, matches, rounds, json),
         Command::View { path, json } => {
             if path.ends_with(".json") {
                 play::view_saved(&registry, &path, json)

@@ -244,3 +244,22 @@ fn rules_code_and_coverage_find_where_rules_live() {
     assert!(out.contains("2 rule ids; 1 with neither") && out.contains("  K-NOPE-1"), "{out}");
     assert!(!out.contains("  K-OPP-3"), "{out}");
 }
+
+/// `fray bench --rounds R --json` measures R times and prints the median round, with how many
+/// rounds there were and the lowest and highest decisions per second.
+#[test]
+fn bench_reports_the_median_of_its_rounds() {
+    let (code, out, err) = fray(&["bench", "drawsteel", "--matches", "2", "--rounds", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["system"], "drawsteel");
+    assert_eq!(v["rounds"], 3);
+    assert_eq!(v["matches"], 2);
+    let dps = v["decisions_per_second"].as_f64().unwrap();
+    let (lo, hi) =
+        (v["decisions_per_second_range"][0].as_f64().unwrap(), v["decisions_per_second_range"][1].as_f64().unwrap());
+    assert!(lo > 0.0 && lo <= dps && dps <= hi, "{out}");
+    for field in ["clone_ns", "match_ms", "decisions_per_match"] {
+        assert!(v[field].as_f64().is_some_and(|x| x > 0.0), "{field} in {out}");
+    }
+}
