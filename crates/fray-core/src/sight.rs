@@ -94,17 +94,27 @@ pub fn sight_listed(
     blocks: impl Fn(Pos) -> bool,
     listed: &[Pos],
 ) -> Sight {
+    sight_gathered(from, from_size, to, to_size, &blocks, picked_from(listed, (from, from_size), (to, to_size)))
+}
+
+/// The gathering of [`sight_gathered`] for [`sight_listed`] and [`clear_listed`]: the squares of
+/// `listed` in the box and outside both footprints, in the order the box is scanned (row by
+/// row), as [`sight`] gathers them.
+fn picked_from(
+    listed: &[Pos],
+    (from, from_size): (Pos, i32),
+    (to, to_size): (Pos, i32),
+) -> impl FnOnce((i32, i32), (i32, i32), &mut Vec<Pos>) + '_ {
     let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
-    sight_gathered(from, from_size, to, to_size, &blocks, |(x0, x1), (y0, y1), walls| {
+    move |(x0, x1), (y0, y1), walls| {
         walls.extend(listed.iter().copied().filter(|&p| {
             (x0..=x1).contains(&p.x)
                 && (y0..=y1).contains(&p.y)
                 && !inside(p, from, from_size)
                 && !inside(p, to, to_size)
         }));
-        // In the order the box is scanned (row by row), as [`sight`] gathers them.
         walls.sort_unstable_by_key(|p| (p.y, p.x));
-    })
+    }
 }
 
 /// Whether [`sight_listed`] answers [`Sight::Clear`], told the same: the same lines to the
@@ -117,16 +127,7 @@ pub fn clear_listed(
     blocks: impl Fn(Pos) -> bool,
     listed: &[Pos],
 ) -> bool {
-    let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
-    let gather = |(x0, x1): (i32, i32), (y0, y1): (i32, i32), walls: &mut Vec<Pos>| {
-        walls.extend(listed.iter().copied().filter(|&p| {
-            (x0..=x1).contains(&p.x)
-                && (y0..=y1).contains(&p.y)
-                && !inside(p, from, from_size)
-                && !inside(p, to, to_size)
-        }));
-        walls.sort_unstable_by_key(|p| (p.y, p.x));
-    };
+    let gather = picked_from(listed, (from, from_size), (to, to_size));
     sight_judged(from, from_size, to, to_size, &blocks, gather, true) == Some(Sight::Clear)
 }
 
