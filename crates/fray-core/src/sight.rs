@@ -502,75 +502,65 @@ mod tests {
         if walls.is_empty() { Sight::Clear } else { judge(from, fs, to, ts, &walls) }
     }
 
-    #[test]
-    fn the_early_exit_answers_as_the_full_judgement() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    /// Random 10×10 boards (one square in `one_in` blocks, on average) with a shooter and a
+    /// target placed on each, from `seed`: `check(round, blocks, listed, shooter, target)` for
+    /// each of `rounds` boards, `listed` holding the blocking squares row by row.
+    fn random_boards(
+        seed: u64,
+        one_in: u64,
+        rounds: usize,
+        mut check: impl FnMut(usize, &dyn Fn(Pos) -> bool, &[Pos], (Pos, i32), (Pos, i32)),
+    ) {
+        let mut seed = seed;
         let mut next = move |n: u64| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n) as i32
         };
-        for _ in 0..3000 {
-            let cells: Vec<bool> = (0..100).map(|_| next(5) == 0).collect();
-            let blocks = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < 10 && p.y < 10 && cells[(p.y * 10 + p.x) as usize];
-            let (fs, ts) = (1 + next(2), 1 + next(3));
-            let from = Pos::new(next(9), next(9));
-            let to = Pos::new(next(9), next(9));
-            assert_eq!(sight(from, fs, to, ts, blocks), slow(from, fs, to, ts, blocks), "{from} {fs} {to} {ts}");
-        }
-    }
-
-    #[test]
-    fn listed_walls_answer_as_asked_ones() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as i32
-        };
-        for _ in 0..2000 {
-            let cells: Vec<bool> = (0..100).map(|_| next(5) == 0).collect();
-            let blocks = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < 10 && p.y < 10 && cells[(p.y * 10 + p.x) as usize];
-            let mut listed: Vec<Pos> = (0..100).map(|i| Pos::new(i % 10, i / 10)).filter(|&p| blocks(p)).collect();
-            listed.reverse();
-            let (fs, ts) = (1 + next(2), 1 + next(3));
-            let from = Pos::new(next(9), next(9));
-            let to = Pos::new(next(9), next(9));
-            assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), sight(from, fs, to, ts, blocks));
-        }
-    }
-
-    #[test]
-    fn the_clear_question_answers_as_the_whole_sight() {
-        let mut seed = 0x1f83_d9ab_fb41_bd6bu64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as i32
-        };
-        let mut unclear = 0;
-        for round in 0..3000 {
-            let cells: Vec<bool> = (0..100).map(|_| next(4) == 0).collect();
+        for round in 0..rounds {
+            let cells: Vec<bool> = (0..100).map(|_| next(one_in) == 0).collect();
             let blocks = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < 10 && p.y < 10 && cells[(p.y * 10 + p.x) as usize];
             let listed: Vec<Pos> = (0..100).map(|i| Pos::new(i % 10, i / 10)).filter(|&p| blocks(p)).collect();
             let (fs, ts) = (1 + next(2), 1 + next(3));
             let from = Pos::new(next(9), next(9));
             let to = Pos::new(next(9), next(9));
+            check(round, &blocks, &listed, (from, fs), (to, ts));
+        }
+    }
+
+    #[test]
+    fn the_early_exit_answers_as_the_full_judgement() {
+        random_boards(0x9e37_79b9_7f4a_7c15, 5, 3000, |_, blocks, _, (from, fs), (to, ts)| {
+            assert_eq!(sight(from, fs, to, ts, blocks), slow(from, fs, to, ts, blocks), "{from} {fs} {to} {ts}");
+        });
+    }
+
+    #[test]
+    fn listed_walls_answer_as_asked_ones() {
+        random_boards(0x2545_f491_4f6c_dd1d, 5, 2000, |_, blocks, listed, (from, fs), (to, ts)| {
+            // In any order.
+            let reversed: Vec<Pos> = listed.iter().rev().copied().collect();
+            assert_eq!(sight_listed(from, fs, to, ts, blocks, &reversed), sight(from, fs, to, ts, blocks));
+        });
+    }
+
+    #[test]
+    fn the_clear_question_answers_as_the_whole_sight() {
+        let mut unclear = 0;
+        random_boards(0x1f83_d9ab_fb41_bd6b, 4, 3000, |round, blocks, listed, (from, fs), (to, ts)| {
             let whole = slow(from, fs, to, ts, blocks);
             unclear += usize::from(whole != Sight::Clear);
             // Asked before and after the whole sight is judged (and remembered).
             if round % 2 == 0 {
-                assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
-                assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), whole);
+                assert_eq!(clear_listed(from, fs, to, ts, blocks, listed), whole == Sight::Clear);
+                assert_eq!(sight_listed(from, fs, to, ts, blocks, listed), whole);
             } else {
-                assert_eq!(sight_listed(from, fs, to, ts, blocks, &listed), whole);
-                assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
+                assert_eq!(sight_listed(from, fs, to, ts, blocks, listed), whole);
+                assert_eq!(clear_listed(from, fs, to, ts, blocks, listed), whole == Sight::Clear);
             }
-            assert_eq!(clear_listed(from, fs, to, ts, blocks, &listed), whole == Sight::Clear);
-        }
+            assert_eq!(clear_listed(from, fs, to, ts, blocks, listed), whole == Sight::Clear);
+        });
         assert!(unclear > 300, "the boards block some sights ({unclear})");
     }
 
