@@ -3,7 +3,7 @@
 //! system. The program counts its live heap bytes so the memory figure is real.
 
 use fray_core::table::Registry;
-use mimalloc::MiMalloc;
+use libmimalloc_sys as ffi;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::process::ExitCode;
@@ -22,26 +22,53 @@ fn count(bytes: i64) {
     LIVE.with(|live| live.set(live.get().wrapping_add(bytes)));
 }
 
+/// The alignment every mimalloc block of at least that size has without asking (its
+/// `MI_MAX_ALIGN_SIZE`, as `malloc`'s on 64-bit targets); larger ones take the aligned calls.
+const PLAIN_ALIGN: usize = 16;
+
+/// Whether `layout` is served by the plain calls: its alignment is no more than the block's.
+fn plain(layout: &Layout) -> bool {
+    layout.align() <= PLAIN_ALIGN && layout.align() <= layout.size()
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count(layout.size() as i64);
-        // SAFETY: the caller's layout is passed on unchanged.
-        unsafe { MiMalloc.alloc(layout) }
+        // SAFETY: mimalloc's allocation calls take any size and a power-of-two alignment.
+        unsafe {
+            if plain(&layout) {
+                ffi::mi_malloc(layout.size()).cast()
+            } else {
+                ffi::mi_malloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         count(layout.size() as i64);
         // SAFETY: as for `alloc`.
-        unsafe { MiMalloc.alloc_zeroed(layout) }
+        unsafe {
+            if plain(&layout) {
+                ffi::mi_zalloc(layout.size()).cast()
+            } else {
+                ffi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         count(-(layout.size() as i64));
-        // SAFETY: `ptr` came from `alloc` with this layout.
-        unsafe { MiMalloc.dealloc(ptr, layout) }
+        // SAFETY: `ptr` came from mimalloc (`alloc` or `realloc` above).
+        unsafe { ffi::mi_free(ptr.cast()) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count(new_size as i64 - layout.size() as i64);
-        // SAFETY: as for `alloc` and `dealloc`.
-        unsafe { MiMalloc.realloc(ptr, layout, new_size) }
+        // SAFETY: `ptr` came from mimalloc with `layout`; the new block keeps its alignment.
+        unsafe {
+            if layout.align() <= PLAIN_ALIGN && layout.align() <= new_size {
+                ffi::mi_realloc(ptr.cast(), new_size).cast()
+            } else {
+                ffi::mi_realloc_aligned(ptr.cast(), new_size, layout.align()).cast()
+            }
+        }
     }
 }
 

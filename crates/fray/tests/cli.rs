@@ -262,4 +262,8 @@ fn bench_reports_the_median_of_its_rounds() {
     for field in ["clone_ns", "match_ms", "decisions_per_match"] {
         assert!(v[field].as_f64().is_some_and(|x| x > 0.0), "{field} in {out}");
     }
+    // The program's allocator counts what a live match holds: state, journal and record are
+    // more than a kilobyte and far less than a gigabyte.
+    let bytes = v["bytes_per_match"].as_u64().unwrap();
+    assert!((1_000..1_000_000_000).contains(&bytes), "bytes_per_match {bytes} in {out}");
 }
