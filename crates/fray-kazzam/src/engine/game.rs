@@ -53,9 +53,6 @@ pub struct MatchSetup {
 pub struct Kazzam {
     content: Arc<Content>,
     fingerprint: Fingerprint,
-    /// The hook tables, one per set of classes in a match, each built once and shared by every
-    /// match this value starts with those classes.
-    hooks: Arc<std::sync::Mutex<Vec<(Present, crate::engine::state::HookTable)>>>,
     /// The arenas its matches were played on, one shared copy of each (the last few).
     arenas: Arc<std::sync::Mutex<Vec<Arc<crate::engine::arena::Arena>>>>,
 }
@@ -68,7 +65,7 @@ impl Kazzam {
     /// Kazzam playing `content`; its fingerprint hashes the content's files.
     pub fn with_content(content: Arc<Content>) -> Self {
         let fingerprint = Fingerprint::of(format!("kazzam rules {RULES_VERSION}"), content.files());
-        Kazzam { content, fingerprint, hooks: Default::default(), arenas: Default::default() }
+        Kazzam { content, fingerprint, arenas: Default::default() }
     }
     /// The content it plays.
     pub fn content(&self) -> &Arc<Content> {
@@ -77,15 +74,9 @@ impl Kazzam {
 }
 
 impl setup::Shared for Kazzam {
-    /// Made the first time a match with those classes is built.
+    /// The program's table for those classes ([`crate::engine::plugins::table_for`]).
     fn hooks(&self, present: Present) -> crate::engine::state::HookTable {
-        let mut tables = self.hooks.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, t)) = tables.iter().find(|(p, _)| *p == present) {
-            return t.clone();
-        }
-        let t = crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present)));
-        tables.push((present, t.clone()));
-        t
+        crate::engine::state::HookTable(crate::engine::plugins::table_for(present))
     }
     /// The copy of an equal arena already played on, or this one, kept for later matches.
     fn arena(&self, arena: crate::engine::arena::Arena) -> Arc<crate::engine::arena::Arena> {

@@ -1138,21 +1138,19 @@ impl Table {
 }
 
 /// The match's hook table.
-pub fn table(s: &State) -> &Table {
+pub fn table(s: &State) -> &'static Table {
     s.hooks.0.downcast_ref().expect("a state made by setup holds Kazzam's hook table")
 }
 
 /// Runs the listeners of [`Trigger::AttackMissed`] in order.
 pub fn attack_missed(cx: &mut Ctx, args: &Missed) -> Result<(), RuleError> {
-    let t = cx.s.hooks.0.clone();
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let t = shared(cx);
     t.missed.iter().try_for_each(|l| (l.run)(cx, args))
 }
 
 /// Runs the listeners of a round trigger point in order.
 pub fn round(cx: &mut Ctx, point: Trigger) -> Result<Then, RuleError> {
-    let t = cx.s.hooks.0.clone();
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
+    let t = shared(cx);
     for l in t.round(point) {
         if (l.run)(cx)? == Then::Wait {
             return Ok(Then::Wait);
@@ -1161,57 +1159,52 @@ pub fn round(cx: &mut Ctx, point: Trigger) -> Result<Then, RuleError> {
     Ok(Then::Go)
 }
 
-/// The match's table, shared, so listeners may take the context mutably while it is walked.
-fn shared(cx: &Ctx) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
-    cx.s.hooks.0.clone()
+/// The match's table, not borrowed from the state (it lives for the whole program,
+/// [`crate::engine::plugins::table_for`]), so listeners may take the context mutably while it is
+/// walked.
+fn shared(cx: &Ctx) -> &'static Table {
+    cx.s.hooks.0.downcast_ref().expect("a state made by setup holds Kazzam's hook table")
 }
 
 /// Runs the listeners of [`Trigger::AttackHit`] in order.
 pub fn attack_hit(cx: &mut Ctx, args: &Hit) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.hit.iter().try_for_each(|l| (l.run)(cx, args))
 }
 
 /// Runs the listeners of [`Trigger::Attacked`] in order.
 pub fn attacked(cx: &mut Ctx, unit: UnitIdx) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.attacked.iter().for_each(|l| (l.run)(cx, unit))
 }
 
 /// Runs the listeners of [`Trigger::RollRead`] in order.
 pub fn roll_read(cx: &mut Ctx, args: &RollRead) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.roll_read.iter().try_for_each(|l| (l.run)(cx, args))
 }
 
 /// Runs the listeners of [`Trigger::Provoked`] in order.
 pub fn provoked(cx: &mut Ctx, mover: UnitIdx, taker: UnitIdx) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.provoked.iter().try_for_each(|l| (l.run)(cx, mover, taker))
 }
 
 /// Runs the listeners of [`Trigger::AttackActionSpent`] in order.
 pub fn attack_action_spent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.spent.iter().try_for_each(|l| (l.run)(cx, unit))
 }
 
 /// Runs the listeners of [`Trigger::StatusGiven`] in order.
 pub fn status_given(cx: &mut Ctx, unit: UnitIdx, status: &Status) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.status_given.iter().for_each(|l| (l.run)(cx, unit, status))
 }
 
 /// Runs the listeners of [`Trigger::SavesDue`] in order.
 pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.saves_due.iter().for_each(|l| (l.run)(cx, unit, saves))
 }
 
@@ -1220,7 +1213,6 @@ pub fn saves_due(cx: &mut Ctx, unit: UnitIdx, saves: &mut Vec<Status>) {
 /// [`Trigger::TurnEnded`]) for `unit` in order.
 pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     let list = match point {
         Trigger::TurnStarted => &t.turn_started,
         Trigger::ModifiersExpired => &t.modifiers_expired,
@@ -1237,49 +1229,42 @@ pub fn turn_point(cx: &mut Ctx, point: Trigger, unit: UnitIdx) {
 /// Runs the listeners of [`Trigger::StepDone`] in order.
 pub fn step_done(cx: &mut Ctx) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.step_done.iter().try_for_each(|l| (l.run)(cx))
 }
 
 /// Runs the listeners of [`Trigger::StartPhase`] for `unit` in order.
 pub fn start_phase(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.start_phase.iter().try_for_each(|l| (l.run)(cx, unit))
 }
 
 /// Runs the listeners of [`Trigger::AttackDeclared`] in order.
 pub fn attack_declared(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx], power: u16) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.declared.iter().for_each(|l| (l.run)(cx, attacker, targets, power))
 }
 
 /// Runs the listeners of [`Trigger::DamageDealt`] in order.
 pub fn damage_dealt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.dealt.iter().for_each(|l| (l.run)(cx, target, source))
 }
 
 /// Runs the listeners of [`Trigger::SquareEntered`] in order.
 pub fn square_entered(cx: &mut Ctx, args: &Entered) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.entered.iter().try_for_each(|l| (l.run)(cx, args))
 }
 
 /// Runs the listeners of [`Trigger::TakenOut`] in order.
 pub fn taken_out(cx: &mut Ctx, unit: UnitIdx, at: Pos, by: Option<UnitIdx>) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.taken_out.iter().for_each(|l| (l.run)(cx, unit, at, by))
 }
 
 /// Runs the listeners of [`Trigger::TrapSprung`] in order.
 pub fn trap_sprung(cx: &mut Ctx, trap: UnitIdx, victim: UnitIdx, free: bool) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.trap_sprung.iter().for_each(|l| (l.run)(cx, trap, victim, free))
 }
 
@@ -1293,7 +1278,6 @@ pub fn role_boost(cx: &mut Ctx, b: crate::engine::records::roles::Boost, user: U
 /// Runs the listeners of [`Trigger::HitComing`] in order; whether any asked a question.
 pub fn hit_coming(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, def: &PowerDef) -> bool {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     let mut asked = false;
     for l in &t.hit_coming {
         asked |= (l.run)(cx, a, def);
@@ -1304,7 +1288,6 @@ pub fn hit_coming(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, def:
 /// Runs the listeners of [`Trigger::AttackDone`] in order.
 pub fn attack_done(cx: &mut Ctx, a: &crate::engine::frames::AttackFrame) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.attack_done.iter().for_each(|l| (l.run)(cx, a))
 }
 
@@ -1316,7 +1299,6 @@ pub fn taken_out_by_attack(
     by: Option<UnitIdx>,
 ) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.death_ward.iter().for_each(|l| (l.run)(cx, wards, target, by))
 }
 
@@ -1341,14 +1323,12 @@ pub fn check_multi(s: &State, u: UnitIdx, power: u16, centre: Pos, targets: &[Un
 /// [`Trigger::UnitGone`]: `unit` left the map.
 pub fn unit_gone(cx: &mut Ctx, unit: UnitIdx) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.unit_gone.iter().for_each(|l| (l.run)(cx, unit))
 }
 
 /// [`Trigger::AutomatonMoved`]: the automaton `unit` has moved on its turn.
 pub fn automaton_moved(cx: &mut Ctx, unit: UnitIdx) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.automaton_moved.iter().for_each(|l| (l.run)(cx, unit))
 }
 
@@ -1380,21 +1360,18 @@ pub fn check_warp(s: &State, u: UnitIdx, power: u16, targets: &[UnitIdx], from: 
 /// [`Trigger::Healed`]: `unit` regained `amount` HP from `why`.
 pub fn healed(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.healed.iter().for_each(|l| (l.run)(cx, unit, amount, why))
 }
 
 /// [`Trigger::WardGained`]: `unit` gained `amount` Ward from `why`.
 pub fn ward_gained(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.ward_gained.iter().for_each(|l| (l.run)(cx, unit, amount, why))
 }
 
 /// [`Trigger::SaveMade`]: `unit` made a saving throw against `what`.
 pub fn save_made(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(), RuleError> {
     let t = shared(cx);
-    let t: &Table = t.downcast_ref().expect("Kazzam's hook table");
     t.save_made.iter().try_for_each(|l| (l.run)(cx, unit, what))
 }
 

@@ -113,6 +113,21 @@ fn feature_class(f: Feature) -> Option<&'static str> {
     })
 }
 
+/// The hook table of the matches with the classes `present`, built the first time it is asked
+/// for and kept for the rest of the program. A table depends on nothing but `present` (it holds
+/// functions), so every match with the same classes shares one; there are at most as many as
+/// sets of classes played, each a few kilobytes.
+pub fn table_for(present: Present) -> &'static Table {
+    static TABLES: std::sync::Mutex<Vec<(Present, &'static Table)>> = std::sync::Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(&(_, t)) = tables.iter().find(|(p, _)| *p == present) {
+        return t;
+    }
+    let t: &'static Table = Box::leak(Box::new(table(present)));
+    tables.push((present, t));
+    t
+}
+
 /// The hook table of a match with the classes `present`.
 pub fn table(present: Present) -> Table {
     let mut r = Registry::default();

@@ -247,7 +247,7 @@ struct Alone;
 
 impl Shared for Alone {
     fn hooks(&self, present: crate::engine::plugins::Present) -> crate::engine::state::HookTable {
-        crate::engine::state::HookTable(Arc::new(crate::engine::plugins::table(present)))
+        crate::engine::state::HookTable(crate::engine::plugins::table_for(present))
     }
     fn arena(&self, arena: Arena) -> Arc<Arena> {
         Arc::new(arena)

@@ -315,9 +315,11 @@ pub struct Facts {
 }
 
 /// The hook table, opaque here: the data layer does not name the rules' context, which the
-/// table's functions take. `crate::engine::hooks::table` reads it.
-#[derive(Clone)]
-pub struct HookTable(pub Arc<dyn std::any::Any + Send + Sync>);
+/// table's functions take. `crate::engine::hooks::table` reads it. Tables live for the whole
+/// program, one per set of classes (`crate::engine::plugins::table_for`), so a state holds a
+/// plain reference: cloning a state or walking a table touches no reference count.
+#[derive(Clone, Copy)]
+pub struct HookTable(pub &'static (dyn std::any::Any + Send + Sync));
 
 impl std::fmt::Debug for HookTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
