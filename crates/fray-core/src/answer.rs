@@ -160,14 +160,43 @@ impl Answer {
     ) -> Option<String> {
         Some(match self {
             Answer::Back => "cancel".into(),
-            Answer::Square(x, y) => format!("{x},{y}"),
+            Answer::Square(x, y) => {
+                // As `format!("{x},{y}")` writes it (both are in 0..2^14), without the
+                // formatting machinery: every answer to a move is one of these.
+                let mut id = String::with_capacity(11);
+                push_digits(&mut id, x as u32);
+                id.push(',');
+                push_digits(&mut id, y as u32);
+                id
+            }
             Answer::Unit(u) => names.unit_id(u)?.to_string(),
             Answer::Number(n) => n.to_string(),
             Answer::Word(w) => words.get(w as usize)?.to_string(),
-            Answer::Power(p) => format!("power:{}", names.power_id(p)?),
+            Answer::Power(p) => {
+                let power = names.power_id(p)?;
+                let mut id = String::with_capacity(6 + power.len());
+                id.push_str("power:");
+                id.push_str(power);
+                id
+            }
             Answer::Nth(i) => nth(i as usize)?,
         })
     }
+}
+
+/// Appends `n` in decimal, as `n.to_string()` writes it.
+fn push_digits(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let (mut n, mut i) = (n, digits.len());
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]
@@ -196,5 +225,14 @@ mod tests {
             assert_eq!(back.as_deref(), Some(*id));
         }
         assert_eq!(Answer::of(Answer::encode(&Two, &words, "3,4", 0).id()), Answer::Square(3, 4));
+    }
+
+    #[test]
+    fn squares_read_back_as_format_writes_them() {
+        let edge = (1 << 14) - 1;
+        for (x, y) in [(0, 0), (9, 10), (99, 100), (1234, 5), (edge, edge)] {
+            let back = Answer::Square(x, y).decode(&Two, &[], |_| None);
+            assert_eq!(back, Some(format!("{x},{y}")));
+        }
     }
 }
