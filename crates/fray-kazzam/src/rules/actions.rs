@@ -1189,7 +1189,7 @@ pub fn answer_menu(cx: &mut Ctx, u: UnitIdx, option: &str, final_action: bool) -
     };
     match next {
         Next::Do(v) => {
-            check(cx.s, u, &v)?;
+            check_offered(cx.s, u, &v)?;
             execute(cx, u, v)?;
         }
         Next::Ask(p) => cx.push(Frame::Pending { unit: u, pending: p }),
@@ -1448,8 +1448,16 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             StatusKind::parse(option).ok_or_else(|| RuleError::malformed(format!("no status {option:?}")))?,
         ),
     };
-    check(cx.s, u, &verb)?;
+    check_offered(cx.s, u, &verb)?;
     execute(cx, u, verb)
+}
+
+/// [`check`] for a verb an offered option makes. An answer is one of the options the menu
+/// offered (the session checks that before `Game::apply`), and the menus offer only what
+/// `check` allows: the conformance harness holds every offered option to being accepted. So a
+/// release build does not check it twice; test builds (debug assertions on) still do.
+fn check_offered(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
+    if cfg!(debug_assertions) { check(s, u, v) } else { Ok(()) }
 }
 
 /// Turns a complete command into a verb, resolving ids.
