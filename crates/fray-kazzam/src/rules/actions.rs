@@ -209,16 +209,21 @@ fn range_of(s: &State, u: UnitIdx, t: Targeting) -> i32 {
 /// Checks that `power` may be used by `u` at all right now (actions, frequency, statuses,
 /// implement).
 pub fn check_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
-    let def = s.powers.get(power);
-    let unit = s.unit(u);
     // A carried Elixir, a tether, a Pest to shake off, a team die, Takeoff Charm: powers a unit
     // may use without having them (the table's list).
-    if !unit.powers.contains(&power) && !crate::engine::hooks::table(s).lends(s, u, power) {
+    if !s.unit(u).powers.contains(&power) && !crate::engine::hooks::table(s).lends(s, u, power) {
         return Err(crate::rules::actions::refuse(
             "K-CHAR-3",
-            format_args!("{} does not have the power {}", who(s, u), def.name),
+            format_args!("{} does not have the power {}", who(s, u), s.powers.get(power).name),
         ));
     }
+    check_held_power_use(s, u, power, creative)
+}
+
+/// [`check_power_use`] for a power `u` has (one of its own `powers`): the rest of the checks.
+fn check_held_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Result<(), RuleError> {
+    let def = s.powers.get(power);
+    let unit = s.unit(u);
     if def.reference_only {
         return Err(crate::rules::actions::refuse(
             "K-CHAR-3",
@@ -844,7 +849,7 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
         {
             continue;
         }
-        if check_power_use(s, u, p, false).is_err() {
+        if check_held_power_use(s, u, p, false).is_err() {
             continue;
         }
         let usable = match def.target {
