@@ -119,6 +119,11 @@ impl Answer {
     }
     /// The short form of option `id`, the `index`-th of its decision.
     pub fn encode(names: &dyn Names, words: &[&str], id: &str, index: usize) -> Answer {
+        Self::encode_with(names, |id| words.iter().position(|w| *w == id).map(|w| w as u16), id, index)
+    }
+    /// [`Answer::encode`], with the words' numbers found by `word` (the position of `id` in the
+    /// word list, for a system that indexes its list): the same answer when `word` agrees.
+    pub fn encode_with(names: &dyn Names, word: impl Fn(&str) -> Option<u16>, id: &str, index: usize) -> Answer {
         if id == "cancel" {
             return Answer::Back;
         }
@@ -137,8 +142,8 @@ impl Answer {
         {
             return Answer::Number(n);
         }
-        if let Some(w) = words.iter().position(|w| *w == id) {
-            return Answer::Word(w as u16);
+        if let Some(w) = word(id) {
+            return Answer::Word(w);
         }
         if let Some(p) = id.strip_prefix("power:")
             && let Some(i) = names.power_index(p)

@@ -577,3 +577,19 @@ fn the_pest_rides_in_random_matches() {
     eprintln!("latched {latched}, shaken off {shaken}, redirected {redirected}");
     assert!(latched > 0 && shaken > 0 && redirected > 0, "latched {latched}, shaken {shaken}, redirected {redirected}");
 }
+
+/// Every menu word is read into its own number, and an id that is no word is not
+/// (`game::encode` finds words by length).
+#[test]
+fn every_menu_word_encodes_as_its_own_number() {
+    use fray_core::answer::Answer;
+    use fray_kazzam::engine::game::{WORDS, encode};
+    let setup = builtin::default_setup(&CONTENT, Default::default()).unwrap();
+    let s = GAME.start_from(setup, &mut fray_core::dice::SeededDice::new(0), &mut Vec::new()).unwrap();
+    for (i, w) in WORDS.iter().enumerate() {
+        assert_eq!(Answer::of(encode(&s, w, 99)), Answer::Word(i as u16), "{w}");
+    }
+    for id in ["", "mov", "moves", "no-such-word-at-all"] {
+        assert_eq!(Answer::of(encode(&s, id, 3)), Answer::Nth(3), "{id:?}");
+    }
+}

@@ -231,9 +231,22 @@ impl Names for KazzamNames<'_> {
     }
 }
 
+/// The number of menu word `id` in [`WORDS`]: the words of its length only are compared
+/// (grouped once), not the whole list.
+fn word_number(id: &str) -> Option<u16> {
+    static BY_LENGTH: std::sync::LazyLock<Vec<Vec<(&str, u16)>>> = std::sync::LazyLock::new(|| {
+        let mut by_length = vec![Vec::new(); WORDS.iter().map(|w| w.len() + 1).max().unwrap_or(0)];
+        for (i, w) in WORDS.iter().enumerate() {
+            by_length[w.len()].push((*w, i as u16));
+        }
+        by_length
+    });
+    BY_LENGTH.get(id.len())?.iter().find(|(w, _)| *w == id).map(|&(_, i)| i)
+}
+
 /// The action id of option `id`, the `index`-th of the pending decision.
 pub fn encode(s: &State, id: &str, index: usize) -> ActionId {
-    Answer::encode(&KazzamNames(s), WORDS, id, index).id()
+    Answer::encode_with(&KazzamNames(s), word_number, id, index).id()
 }
 
 /// The option id an action id stands for.
@@ -280,8 +293,8 @@ impl actions::Opts for Ids<'_> {
         if id == "cancel" {
             return self.id(Answer::Back.id());
         }
-        match WORDS.iter().position(|w| *w == id) {
-            Some(i) => self.id(Answer::Word(i as u16).id()),
+        match word_number(id) {
+            Some(i) => self.id(Answer::Word(i).id()),
             None => self.encoded(id),
         }
     }
