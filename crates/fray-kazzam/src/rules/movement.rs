@@ -912,6 +912,86 @@ pub fn any_destination_on(
     })
 }
 
+/// Whether a Charge of `unit` at `t` may end beside `t`: [`any_destination_on`] in
+/// `Mode::Charge(t)` accepting the squares 1 from `t` (`footing` is `unit`'s in `s`).
+pub fn can_charge_beside(footing: &Footing, s: &State, unit: UnitIdx, t: UnitIdx) -> bool {
+    if let Some(answer) = charge_walk(footing, s, unit, t) {
+        return answer;
+    }
+    let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos, s.unit(t).size);
+    let Some(tp) = tp else { return false };
+    any_destination_on(footing, s, unit, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
+}
+
+/// [`can_charge_beside`] without the cost search, where it gives the same answer (`None` where
+/// not). Every step of a Charge brings the mover exactly one square nearer its target (K-MOVE-11),
+/// so a route to a square beside it has `d - 1` steps from distance `d`, each costing at most 1:
+/// within the budget whenever `d - 1` is. With no portal about (a portal leads elsewhere), only
+/// which squares are reached matters, and a depth-first walk over the squares ever nearer the
+/// target, each judged as the search's steps are ([`Steps::judge`]), finds them.
+fn charge_walk(footing: &Footing, s: &State, unit: UnitIdx, t: UnitIdx) -> Option<bool> {
+    /// Squares the walk may hold waiting at once (more: the search answers instead).
+    const STACK: usize = 64;
+    let start = s.unit(unit).pos?;
+    let (tp, ts) = (s.unit(t).pos?, s.unit(t).size);
+    let size = s.unit(unit).size;
+    let mode = Mode::Charge(t);
+    let d = distance(start, size, tp, ts);
+    let budget = speed(s, unit, mode).max(0);
+    if d < 2 || d - 1 > budget || !s.arena.terrain.contains(start) || has_portals(s) {
+        return None;
+    }
+    // Every square the walk reaches is nearer the target than `d`: it lies in this box.
+    let (x0, y0) = (tp.x - (size - 1) - (d - 1), tp.y - (size - 1) - (d - 1));
+    let side = ts + size - 1 + 2 * (d - 1);
+    if side > 32 {
+        return None;
+    }
+    let mut seen = [0u32; 32];
+    let pause = may_pause_in_walls(s, unit);
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if crate::rules::query::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode);
+        &misty_walker
+    } else {
+        footing.all()
+    };
+    let stop = footing.all();
+    let steps = Steps::new(s, unit, mode, w, has_boosts(s));
+    let grid = &s.arena.terrain;
+    let mut stack = [(start, d); STACK];
+    let mut n = 1;
+    while n > 0 {
+        n -= 1;
+        let (p, dp) = stack[n];
+        for q in p.neighbours() {
+            let dq = distance(q, size, tp, ts);
+            // `judge` refuses a step that does not bring the mover nearer.
+            if dq >= dp || !grid.contains(q) {
+                continue;
+            }
+            let (bx, by) = ((q.x - x0) as usize, (q.y - y0) as usize);
+            if seen[by] & (1 << bx) != 0 || steps.judge(p, q).is_none() {
+                continue;
+            }
+            seen[by] |= 1 << bx;
+            if dq == 1 {
+                if stop.can_stop(q, pause) {
+                    return Some(true);
+                }
+                continue; // nearer still is never beside it
+            }
+            if n == STACK {
+                return None;
+            }
+            stack[n] = (q, dq);
+            n += 1;
+        }
+    }
+    Some(false)
+}
+
 /// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
 /// wall: its first Move Action, with the Attack Action left to trade (K-ACT-2), and nothing
 /// cutting its turn short.
