@@ -74,27 +74,28 @@ impl Body {
     /// footprint, all that questions about entering or standing on it read.
     fn gather_on(s: &State, unit: UnitIdx, on: Option<(Pos, i32)>) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
-        let there = |o: UnitIdx| {
-            on.is_none_or(|(p, size)| s.unit(o).pos.is_some_and(|q| distance(p, size, q, s.unit(o).size) == 0))
-        };
-        // Room for every unit at once: growing the list step by step cost more than filling it.
-        let mut others = Vec::with_capacity(s.units.len());
+        let side = s.unit(unit).side;
+        // Room for every unit at once: growing the list step by step cost more than filling it
+        // (a footprint's few others are gathered without it).
+        let mut others = Vec::with_capacity(if on.is_none() { s.units.len() } else { 0 });
         // Enemy Lockdown Controllers, found in the same pass (as query::lockdown_zones).
         let mut lockdown = Vec::new();
-        for o in s.units_on_map() {
+        for (o, ou) in s.units.iter().enumerate() {
+            let o = o as UnitIdx;
+            let Some(q) = ou.pos else { continue }; // on the map
             if o == unit {
                 continue;
             }
-            let ou = s.unit(o);
-            if s.enemies(unit, o) && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
-                lockdown.push((ou.pos.unwrap(), ou.size));
+            let enemy = ou.side != side; // s.enemies(unit, o)
+            if enemy && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
+                lockdown.push((q, ou.size));
             }
-            if there(o)
+            if on.is_none_or(|(p, size)| distance(p, size, q, ou.size) == 0)
                 && s.has(o, StatusKind::Flying) == flying // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
                 && (crate::rules::query::occupies(ou) || crate::rules::beasts::bars(s, unit, o))
             {
-                others.push((ou.pos.unwrap(), ou.size, s.enemies(unit, o) || crate::rules::query::blocks_all(ou)));
+                others.push((q, ou.size, enemy || crate::rules::query::blocks_all(ou)));
             }
         }
         Body {
@@ -581,7 +582,11 @@ fn whole_search<R>(s: &State, unit: UnitIdx, mode: Mode, w: &Walker, f: impl FnO
         let budget = speed(s, unit, mode).max(0) as u32;
         let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
         let boosts = has_boosts(s);
-        sc.min_step(min_step(boosts)).search_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts));
+        let sc = sc.min_step(min_step(boosts));
+        match plain_steps(s, unit, mode, w, boosts) {
+            Some(pl) => sc.search_steps(width, height, start, budget, |p, q| pl.step(p, q)),
+            None => sc.search_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts)),
+        };
     };
     Some(SCRATCH.with(|c| match c.try_borrow_mut() {
         Ok(mut sc) => {
@@ -745,6 +750,52 @@ fn edges<'a>(
     }
 }
 
+/// [`edges`] step by step, for the `_steps` searches ([`Plain::step`]), where every step goes to
+/// a neighbour: with no portal about (a portal leads elsewhere); `None` otherwise.
+fn plain_steps<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>, boosts: bool) -> Option<Plain<'a>> {
+    let steps = Steps::new(s, unit, mode, w, boosts);
+    if steps.portals {
+        return None;
+    }
+    // As `edges`: a one-square mover laid out by square, with no Irena's Cloak about, reads
+    // each step from the look-up.
+    let indexed = steps.size == 1 && !w.b.occ.is_empty() && !steps.cloaks;
+    let target = match mode {
+        Mode::Charge(t) => Some((s.unit(t).pos.unwrap(), s.unit(t).size)),
+        _ => None,
+    };
+    Some(Plain { w, steps, indexed, target })
+}
+
+/// What [`plain_steps`] gathered.
+struct Plain<'a> {
+    w: &'a Walker<'a>,
+    steps: Steps<'a>,
+    /// Each step read from the look-up ([`edges`]' `plain` case).
+    indexed: bool,
+    /// A Charge's target: its square and size.
+    target: Option<(Pos, i32)>,
+}
+
+impl Plain<'_> {
+    /// The cost of the step from `p` onto its neighbour `q`, as [`edges`] judges it.
+    #[inline(always)]
+    fn step(&self, p: Pos, q: Pos) -> Option<u32> {
+        if !self.indexed {
+            let c = self.steps.judge(p, q)?;
+            return Some(self.steps.spent(c, p, q));
+        }
+        let c = self.w.step_cost_1_indexed(p, q)?;
+        // K-MOVE-11: a Charge's every square nearer its target.
+        if let Some((tp, ts)) = self.target
+            && (c > 1 || distance(q, 1, tp, ts) >= distance(p, 1, tp, ts))
+        {
+            return None;
+        }
+        Some(self.steps.spent(c, p, q))
+    }
+}
+
 /// Squares `unit` can reach moving under its own power, with their routes.
 pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     whole_search(s, unit, mode, &Walker::for_mode(s, unit, mode), Reach::clone)
@@ -904,11 +955,13 @@ pub fn any_destination_on(
     };
     let stop = footing.all();
     with_scratch(|sc| {
-        sc.min_step(min_step(boosts))
-            .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
-                stop.can_stop(p, pause) && accept(p)
-            })
-            .is_some()
+        let sc = sc.min_step(min_step(boosts));
+        let accept = |p| stop.can_stop(p, pause) && accept(p);
+        match plain_steps(s, unit, mode, w, boosts) {
+            Some(pl) => sc.find_steps(width, height, start, budget, |p, q| pl.step(p, q), accept),
+            None => sc.find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), accept),
+        }
+        .is_some()
     })
 }
 
@@ -1142,7 +1195,11 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     with_scratch(|sc| {
-        sc.min_step(min_step(boosts)).route_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest)
+        let sc = sc.min_step(min_step(boosts));
+        match plain_steps(s, unit, mode, &w, boosts) {
+            Some(pl) => sc.route_steps(width, height, start, budget, |p, q| pl.step(p, q), dest),
+            None => sc.route_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest),
+        }
     })
 }
 
