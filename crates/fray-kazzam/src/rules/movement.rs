@@ -226,6 +226,7 @@ impl<'a> Walker<'a> {
     /// Where a move may stop: where it can stand, or — for a Phasing creature that will still
     /// have a Move Action to get out — inside walls (K-ST-Phasing: only the turn may not end
     /// there).
+    #[inline]
     fn can_stop(&self, p: Pos, may_pause_in_walls: bool) -> bool {
         self.can_stand(p)
             || (may_pause_in_walls
@@ -237,7 +238,20 @@ impl<'a> Walker<'a> {
         self.can_stand_sized(p, self.b.size)
     }
 
+    /// Whether the mover, of footprint `size`, may stand at `p` (square menus ask it of every
+    /// square: a one-square footprint laid out by square is answered inline).
+    #[inline]
     fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
+        if size == 1 && !self.b.occ.is_empty() {
+            // As `free` in `can_stand_any`.
+            let c = self.code(p);
+            return c & T_OPEN != 0 && c & (T_PORTAL | ANY) == 0 && !crate::rules::portals::is_tunnel(self.s, p);
+        }
+        self.can_stand_any(p, size)
+    }
+
+    /// [`Walker::can_stand_sized`] for any footprint.
+    fn can_stand_any(&self, p: Pos, size: i32) -> bool {
         if !self.b.occ.is_empty() {
             // As `free` below, read from the look-up.
             let free = |q: Pos| {
