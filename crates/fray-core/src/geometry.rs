@@ -98,6 +98,25 @@ impl Reach {
         path.reverse();
         Some(path)
     }
+    /// Lists the reached squares in row order after a whole search, which reaches every square
+    /// it gives a cost (each once): read from the costs instead of sorted.
+    fn list_in_row_order(&mut self) {
+        self.reached.clear();
+        let w = self.cost.width().max(0) as usize;
+        if w == 0 {
+            return;
+        }
+        for (y, row) in self.cost.cells().chunks_exact(w).enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c != UNREACHED {
+                    let p = Pos::new(x as i32, y as i32);
+                    if p != self.start {
+                        self.reached.push(p);
+                    }
+                }
+            }
+        }
+    }
     /// Every reached square other than the start, in row order.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
         self.reached.iter().copied()
@@ -229,8 +248,7 @@ impl ReachScratch {
         edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
     ) -> &Reach {
         self.run_pruned(width, height, start, budget, edges, |_| false);
-        let r = &mut self.reach;
-        r.reached.sort_unstable_by_key(|p| (p.y, p.x));
+        self.reach.list_in_row_order();
         &self.reach
     }
 
@@ -322,6 +340,129 @@ impl ReachScratch {
                     if nc < r.cost.cells()[i] {
                         r.cost.cells_mut()[i] = nc;
                         r.prev.cells_mut()[i] = p;
+                        buckets[nc as usize].push(q);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Searches whose steps go to the eight neighbours only, each judged on its own: `step(from, to)`
+/// is the cost of stepping from `from` onto its neighbour `to` (`None`: not allowed), asked only
+/// of squares on the grid that the step could make cheaper ([`Frontier::may_improve`]). The same
+/// answers as the `_pruned` searches given `edges` that push those steps in
+/// [`Pos::neighbours`] order, without gathering them first.
+impl ReachScratch {
+    /// [`ReachScratch::search_pruned`] with steps judged one by one.
+    pub fn search_steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        step: impl FnMut(Pos, Pos) -> Option<u32>,
+    ) -> &Reach {
+        self.run_steps(width, height, start, budget, step, |_| false);
+        self.reach.list_in_row_order();
+        &self.reach
+    }
+
+    /// [`ReachScratch::find_pruned`] with steps judged one by one.
+    pub fn find_steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        step: impl FnMut(Pos, Pos) -> Option<u32>,
+        accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        self.run_steps(width, height, start, budget, step, accept)
+    }
+
+    /// [`ReachScratch::route_pruned`] with steps judged one by one.
+    pub fn route_steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        step: impl FnMut(Pos, Pos) -> Option<u32>,
+        dest: Pos,
+    ) -> Option<Vec<Pos>> {
+        if dest == start {
+            // As `route_pruned`.
+            return ReachScratch::new().search_steps(width, height, start, budget, step).path_to(dest);
+        }
+        self.run_steps(width, height, start, budget, step, |p| p == dest)?;
+        self.reach.path_to(dest)
+    }
+
+    /// [`ReachScratch::run_pruned`] with each step relaxed as soon as it is judged (a step
+    /// changes only its own square's cost, so the steps judged after it are judged alike).
+    fn run_steps(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        mut step: impl FnMut(Pos, Pos) -> Option<u32>,
+        mut accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        let r = &mut self.reach;
+        if r.cost.width() != width || r.cost.height() != height {
+            r.cost = Grid::new(width, height, UNREACHED);
+            r.prev = Grid::new(width, height, start);
+        } else {
+            r.cost.fill(UNREACHED);
+        }
+        r.start = start;
+        r.reached.clear();
+        let buckets = &mut self.buckets;
+        if buckets.len() < budget as usize + 1 {
+            buckets.resize_with(budget as usize + 1, Vec::new);
+        }
+        for b in buckets.iter_mut() {
+            b.clear();
+        }
+        if let Some(c) = r.cost.get_mut(start) {
+            *c = 0;
+            buckets[0].push(start);
+        }
+        let w = width as usize;
+        let (cost, prev) = (r.cost.cells_mut(), r.prev.cells_mut());
+        for b in 0..=budget as usize {
+            while let Some(p) = buckets[b].pop() {
+                let pi = p.y as usize * w + p.x as usize;
+                if cost[pi] != b as u32 {
+                    continue;
+                }
+                if p != start {
+                    r.reached.push(p);
+                    if accept(p) {
+                        return Some(p);
+                    }
+                }
+                let floor = b as u32 + self.min_step;
+                if floor > budget {
+                    continue; // no step from here fits in the budget
+                }
+                for (dx, dy) in crate::grid::NEIGHBOUR_OFFSETS {
+                    let q = p.offset(dx, dy);
+                    if q.x < 0 || q.y < 0 || q.x >= width || q.y >= height {
+                        continue;
+                    }
+                    let i = q.y as usize * w + q.x as usize;
+                    if cost[i] <= floor {
+                        continue; // Frontier::may_improve
+                    }
+                    let Some(c) = step(p, q) else { continue };
+                    let nc = b as u32 + c;
+                    if nc <= budget && nc < cost[i] {
+                        cost[i] = nc;
+                        prev[i] = p;
                         buckets[nc as usize].push(q);
                     }
                 }

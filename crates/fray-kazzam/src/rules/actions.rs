@@ -987,9 +987,7 @@ fn can_charge_to(footing: &movement::Footing, s: &State, u: UnitIdx, t: UnitIdx)
     if s.distance(u, t) == Some(1) {
         return true; // already adjacent: a Charge of zero squares
     }
-    let size = s.unit(u).size;
-    let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
-    movement::any_destination_on(footing, s, u, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
+    movement::can_charge_beside(footing, s, u, t)
 }
 
 fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {

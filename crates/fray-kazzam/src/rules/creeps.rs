@@ -150,6 +150,25 @@ pub fn watch(cx: &mut Ctx) {
     if cx.s.creeps.groups.is_empty() {
         return;
     }
+    // It reads the facts alone: facts it found nothing in last time give nothing again.
+    let stamp = cx.s.stamp();
+    if QUIET.get() == Some(stamp) {
+        return;
+    }
+    watch_groups(cx);
+    if cx.s.stamp() == stamp {
+        QUIET.set(Some(stamp));
+    }
+}
+
+thread_local! {
+    /// The facts (by [`crate::engine::state::Stamp`]) [`watch`] last changed nothing in.
+    static QUIET: std::cell::Cell<Option<crate::engine::state::Stamp>> = const { std::cell::Cell::new(None) };
+}
+
+/// [`watch`]'s work (kept out of line: most steps skip it).
+#[inline(never)]
+fn watch_groups(cx: &mut Ctx) {
     for g in 0..cx.s.creeps.groups.len() as u8 {
         let grp = &cx.s.creeps.groups[g as usize];
         let mut leave = Vec::new();

@@ -74,27 +74,28 @@ impl Body {
     /// footprint, all that questions about entering or standing on it read.
     fn gather_on(s: &State, unit: UnitIdx, on: Option<(Pos, i32)>) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
-        let there = |o: UnitIdx| {
-            on.is_none_or(|(p, size)| s.unit(o).pos.is_some_and(|q| distance(p, size, q, s.unit(o).size) == 0))
-        };
-        // Room for every unit at once: growing the list step by step cost more than filling it.
-        let mut others = Vec::with_capacity(s.units.len());
+        let side = s.unit(unit).side;
+        // Room for every unit at once: growing the list step by step cost more than filling it
+        // (a footprint's few others are gathered without it).
+        let mut others = Vec::with_capacity(if on.is_none() { s.units.len() } else { 0 });
         // Enemy Lockdown Controllers, found in the same pass (as query::lockdown_zones).
         let mut lockdown = Vec::new();
-        for o in s.units_on_map() {
+        for (o, ou) in s.units.iter().enumerate() {
+            let o = o as UnitIdx;
+            let Some(q) = ou.pos else { continue }; // on the map
             if o == unit {
                 continue;
             }
-            let ou = s.unit(o);
-            if s.enemies(unit, o) && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
-                lockdown.push((ou.pos.unwrap(), ou.size));
+            let enemy = ou.side != side; // s.enemies(unit, o)
+            if enemy && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
+                lockdown.push((q, ou.size));
             }
-            if there(o)
+            if on.is_none_or(|(p, size)| distance(p, size, q, ou.size) == 0)
                 && s.has(o, StatusKind::Flying) == flying // flyers share squares with walkers
                 // Traps and conjured creatures block nobody, but a Darkfly Swarm bars its enemies.
                 && (crate::rules::query::occupies(ou) || crate::rules::beasts::bars(s, unit, o))
             {
-                others.push((ou.pos.unwrap(), ou.size, s.enemies(unit, o) || crate::rules::query::blocks_all(ou)));
+                others.push((q, ou.size, enemy || crate::rules::query::blocks_all(ou)));
             }
         }
         Body {
@@ -225,6 +226,7 @@ impl<'a> Walker<'a> {
     /// Where a move may stop: where it can stand, or — for a Phasing creature that will still
     /// have a Move Action to get out — inside walls (K-ST-Phasing: only the turn may not end
     /// there).
+    #[inline]
     fn can_stop(&self, p: Pos, may_pause_in_walls: bool) -> bool {
         self.can_stand(p)
             || (may_pause_in_walls
@@ -236,7 +238,20 @@ impl<'a> Walker<'a> {
         self.can_stand_sized(p, self.b.size)
     }
 
+    /// Whether the mover, of footprint `size`, may stand at `p` (square menus ask it of every
+    /// square: a one-square footprint laid out by square is answered inline).
+    #[inline]
     fn can_stand_sized(&self, p: Pos, size: i32) -> bool {
+        if size == 1 && !self.b.occ.is_empty() {
+            // As `free` in `can_stand_any`.
+            let c = self.code(p);
+            return c & T_OPEN != 0 && c & (T_PORTAL | ANY) == 0 && !crate::rules::portals::is_tunnel(self.s, p);
+        }
+        self.can_stand_any(p, size)
+    }
+
+    /// [`Walker::can_stand_sized`] for any footprint.
+    fn can_stand_any(&self, p: Pos, size: i32) -> bool {
         if !self.b.occ.is_empty() {
             // As `free` below, read from the look-up.
             let free = |q: Pos| {
@@ -581,7 +596,11 @@ fn whole_search<R>(s: &State, unit: UnitIdx, mode: Mode, w: &Walker, f: impl FnO
         let budget = speed(s, unit, mode).max(0) as u32;
         let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
         let boosts = has_boosts(s);
-        sc.min_step(min_step(boosts)).search_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts));
+        let sc = sc.min_step(min_step(boosts));
+        match plain_steps(s, unit, mode, w, boosts) {
+            Some(pl) => sc.search_steps(width, height, start, budget, |p, q| pl.step(p, q)),
+            None => sc.search_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts)),
+        };
     };
     Some(SCRATCH.with(|c| match c.try_borrow_mut() {
         Ok(mut sc) => {
@@ -745,6 +764,52 @@ fn edges<'a>(
     }
 }
 
+/// [`edges`] step by step, for the `_steps` searches ([`Plain::step`]), where every step goes to
+/// a neighbour: with no portal about (a portal leads elsewhere); `None` otherwise.
+fn plain_steps<'a>(s: &'a State, unit: UnitIdx, mode: Mode, w: &'a Walker<'a>, boosts: bool) -> Option<Plain<'a>> {
+    let steps = Steps::new(s, unit, mode, w, boosts);
+    if steps.portals {
+        return None;
+    }
+    // As `edges`: a one-square mover laid out by square, with no Irena's Cloak about, reads
+    // each step from the look-up.
+    let indexed = steps.size == 1 && !w.b.occ.is_empty() && !steps.cloaks;
+    let target = match mode {
+        Mode::Charge(t) => Some((s.unit(t).pos.unwrap(), s.unit(t).size)),
+        _ => None,
+    };
+    Some(Plain { w, steps, indexed, target })
+}
+
+/// What [`plain_steps`] gathered.
+struct Plain<'a> {
+    w: &'a Walker<'a>,
+    steps: Steps<'a>,
+    /// Each step read from the look-up ([`edges`]' `plain` case).
+    indexed: bool,
+    /// A Charge's target: its square and size.
+    target: Option<(Pos, i32)>,
+}
+
+impl Plain<'_> {
+    /// The cost of the step from `p` onto its neighbour `q`, as [`edges`] judges it.
+    #[inline(always)]
+    fn step(&self, p: Pos, q: Pos) -> Option<u32> {
+        if !self.indexed {
+            let c = self.steps.judge(p, q)?;
+            return Some(self.steps.spent(c, p, q));
+        }
+        let c = self.w.step_cost_1_indexed(p, q)?;
+        // K-MOVE-11: a Charge's every square nearer its target.
+        if let Some((tp, ts)) = self.target
+            && (c > 1 || distance(q, 1, tp, ts) >= distance(p, 1, tp, ts))
+        {
+            return None;
+        }
+        Some(self.steps.spent(c, p, q))
+    }
+}
+
 /// Squares `unit` can reach moving under its own power, with their routes.
 pub fn reach(s: &State, unit: UnitIdx, mode: Mode) -> Option<Reach> {
     whole_search(s, unit, mode, &Walker::for_mode(s, unit, mode), Reach::clone)
@@ -904,12 +969,94 @@ pub fn any_destination_on(
     };
     let stop = footing.all();
     with_scratch(|sc| {
-        sc.min_step(min_step(boosts))
-            .find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), |p| {
-                stop.can_stop(p, pause) && accept(p)
-            })
-            .is_some()
+        let sc = sc.min_step(min_step(boosts));
+        let accept = |p| stop.can_stop(p, pause) && accept(p);
+        match plain_steps(s, unit, mode, w, boosts) {
+            Some(pl) => sc.find_steps(width, height, start, budget, |p, q| pl.step(p, q), accept),
+            None => sc.find_pruned(width, height, start, budget, edges(s, unit, mode, w, boosts), accept),
+        }
+        .is_some()
     })
+}
+
+/// Whether a Charge of `unit` at `t` may end beside `t`: [`any_destination_on`] in
+/// `Mode::Charge(t)` accepting the squares 1 from `t` (`footing` is `unit`'s in `s`).
+pub fn can_charge_beside(footing: &Footing, s: &State, unit: UnitIdx, t: UnitIdx) -> bool {
+    if let Some(answer) = charge_walk(footing, s, unit, t) {
+        return answer;
+    }
+    let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos, s.unit(t).size);
+    let Some(tp) = tp else { return false };
+    any_destination_on(footing, s, unit, Mode::Charge(t), |q| distance(q, size, tp, ts) == 1)
+}
+
+/// [`can_charge_beside`] without the cost search, where it gives the same answer (`None` where
+/// not). Every step of a Charge brings the mover exactly one square nearer its target (K-MOVE-11),
+/// so a route to a square beside it has `d - 1` steps from distance `d`, each costing at most 1:
+/// within the budget whenever `d - 1` is. With no portal about (a portal leads elsewhere), only
+/// which squares are reached matters, and a depth-first walk over the squares ever nearer the
+/// target, each judged as the search's steps are ([`Steps::judge`]), finds them.
+fn charge_walk(footing: &Footing, s: &State, unit: UnitIdx, t: UnitIdx) -> Option<bool> {
+    /// Squares the walk may hold waiting at once (more: the search answers instead).
+    const STACK: usize = 64;
+    let start = s.unit(unit).pos?;
+    let (tp, ts) = (s.unit(t).pos?, s.unit(t).size);
+    let size = s.unit(unit).size;
+    let mode = Mode::Charge(t);
+    let d = distance(start, size, tp, ts);
+    let budget = speed(s, unit, mode).max(0);
+    if d < 2 || d - 1 > budget || !s.arena.terrain.contains(start) || has_portals(s) {
+        return None;
+    }
+    // Every square the walk reaches is nearer the target than `d`: it lies in this box.
+    let (x0, y0) = (tp.x - (size - 1) - (d - 1), tp.y - (size - 1) - (d - 1));
+    let side = ts + size - 1 + 2 * (d - 1);
+    if side > 32 {
+        return None;
+    }
+    let mut seen = [0u32; 32];
+    let pause = may_pause_in_walls(s, unit);
+    // Only a Misty Charge walks otherwise than the plain walker (Walker::for_mode).
+    let misty_walker;
+    let w = if crate::rules::query::misty_charge(s, unit) {
+        misty_walker = Walker::for_mode(s, unit, mode);
+        &misty_walker
+    } else {
+        footing.all()
+    };
+    let stop = footing.all();
+    let steps = Steps::new(s, unit, mode, w, has_boosts(s));
+    let grid = &s.arena.terrain;
+    let mut stack = [(start, d); STACK];
+    let mut n = 1;
+    while n > 0 {
+        n -= 1;
+        let (p, dp) = stack[n];
+        for q in p.neighbours() {
+            let dq = distance(q, size, tp, ts);
+            // `judge` refuses a step that does not bring the mover nearer.
+            if dq >= dp || !grid.contains(q) {
+                continue;
+            }
+            let (bx, by) = ((q.x - x0) as usize, (q.y - y0) as usize);
+            if seen[by] & (1 << bx) != 0 || steps.judge(p, q).is_none() {
+                continue;
+            }
+            seen[by] |= 1 << bx;
+            if dq == 1 {
+                if stop.can_stop(q, pause) {
+                    return Some(true);
+                }
+                continue; // nearer still is never beside it
+            }
+            if n == STACK {
+                return None;
+            }
+            stack[n] = (q, dq);
+            n += 1;
+        }
+    }
+    Some(false)
 }
 
 /// Whether a Phasing creature moving now would still have a Move Action afterwards to leave a
@@ -1062,7 +1209,11 @@ pub fn route_to(s: &State, unit: UnitIdx, dest: Pos, mode: Mode) -> Option<Vec<P
     let (width, height) = (s.arena.terrain.width(), s.arena.terrain.height());
     let boosts = has_boosts(s);
     with_scratch(|sc| {
-        sc.min_step(min_step(boosts)).route_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest)
+        let sc = sc.min_step(min_step(boosts));
+        match plain_steps(s, unit, mode, &w, boosts) {
+            Some(pl) => sc.route_steps(width, height, start, budget, |p, q| pl.step(p, q), dest),
+            None => sc.route_pruned(width, height, start, budget, edges(s, unit, mode, &w, boosts), dest),
+        }
     })
 }
 

@@ -25,12 +25,32 @@ pub fn hovering(s: &State, u: UnitIdx) -> bool {
     s.has_feature(u, Feature::SelfLift)
         || lifted(s, u) // Involuntary Lift
         || (s.unit(u).on_map()
+            && lift_specialists(s)
             && s.units_on_map().any(|w| {
                 w != u
                     && !s.enemies(w, u)
                     && s.has_feature(w, Feature::LiftSpecialist)
                     && s.distance(w, u).is_some_and(|d| d <= 5)
             }))
+}
+
+thread_local! {
+    /// [`lift_specialists`] in the facts stamped so.
+    static LIFTERS: std::cell::Cell<Option<(crate::engine::state::Stamp, bool)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether any unit on the map has Lift Specialist (asked once per state: `has(Hovering)` asks
+/// it of every mover).
+fn lift_specialists(s: &State) -> bool {
+    let stamp = s.stamp();
+    if let Some((k, any)) = LIFTERS.get()
+        && k == stamp
+    {
+        return any;
+    }
+    let any = s.units_on_map().any(|w| s.unit(w).features.contains(&Feature::LiftSpecialist));
+    LIFTERS.set(Some((stamp, any)));
+    any
 }
 
 /// Whether `u` is Locked On to `t` (Scryer), or shares the lock of an Improved Scryer teammate.
