@@ -231,17 +231,28 @@ impl Names for KazzamNames<'_> {
     }
 }
 
-/// The number of menu word `id` in [`WORDS`]: the words of its length only are compared
-/// (grouped once), not the whole list.
+/// The number of menu word `id` in [`WORDS`]. The words are grouped by length once, each held
+/// as its bytes packed into one number, so finding one compares numbers, not strings.
 fn word_number(id: &str) -> Option<u16> {
-    static BY_LENGTH: std::sync::LazyLock<Vec<Vec<(&str, u16)>>> = std::sync::LazyLock::new(|| {
-        let mut by_length = vec![Vec::new(); WORDS.iter().map(|w| w.len() + 1).max().unwrap_or(0)];
+    /// `word`'s bytes as one number, for a word of at most 16 bytes.
+    fn packed(word: &str) -> Option<u128> {
+        let bytes = word.as_bytes();
+        let mut buf = [0u8; 16];
+        buf.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        Some(u128::from_le_bytes(buf))
+    }
+    /// The words of each length (the index), packed, with their numbers.
+    static BY_LENGTH: std::sync::LazyLock<Vec<Vec<(u128, u16)>>> = std::sync::LazyLock::new(|| {
+        let mut by_length = vec![Vec::new(); 17];
         for (i, w) in WORDS.iter().enumerate() {
-            by_length[w.len()].push((*w, i as u16));
+            let packed = packed(w).expect("menu words are at most 16 bytes long");
+            by_length[w.len()].push((packed, i as u16));
         }
         by_length
     });
-    BY_LENGTH.get(id.len())?.iter().find(|(w, _)| *w == id).map(|&(_, i)| i)
+    let words = BY_LENGTH.get(id.len())?;
+    let id = packed(id)?;
+    words.iter().find(|(w, _)| *w == id).map(|&(_, i)| i)
 }
 
 /// The action id of option `id`, the `index`-th of the pending decision.
