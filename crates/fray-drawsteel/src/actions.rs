@@ -1584,22 +1584,84 @@ fn plain_verb(i: u8) -> Verb {
     }
 }
 
+/// What the menu's entries ask of its actor again and again, read once per menu: whether it is
+/// active, its conditions, its slots (as [`slot_ok`] gives them for the menu's `extra`) and its
+/// speed (worked out when first asked).
+struct Actor {
+    active: bool,
+    prone: bool,
+    grabbed: bool,
+    restrained: bool,
+    slowed: bool,
+    /// `slot_ok` of [`Slot::Main`], [`Slot::Maneuver`], [`Slot::Move`], [`Slot::Free`].
+    slots: [bool; 4],
+    speed: std::cell::Cell<Option<i32>>,
+}
+
+impl Actor {
+    fn new(s: &State, c: Cx, extra: bool) -> Self {
+        let x = s.c(c);
+        let (mut prone, mut grabbed, mut restrained, mut slowed) = (false, false, false, false);
+        for k in &x.conditions {
+            match k.kind {
+                ConditionKind::Prone => prone = true,
+                ConditionKind::Grabbed => grabbed = true,
+                ConditionKind::Restrained => restrained = true,
+                ConditionKind::Slowed => slowed = true,
+                _ => {}
+            }
+        }
+        let slot = |slot| slot_ok(s, c, slot, extra);
+        Actor {
+            active: x.active(),
+            prone,
+            grabbed,
+            restrained,
+            slowed,
+            slots: [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)],
+            speed: std::cell::Cell::new(None),
+        }
+    }
+    /// `slot_ok(s, c, slot, extra)`.
+    #[inline]
+    fn slot(&self, slot: Slot) -> bool {
+        self.slots[match slot {
+            Slot::Main => 0,
+            Slot::Maneuver => 1,
+            Slot::Move => 2,
+            Slot::Free => 3,
+        }]
+    }
+    /// `speed(s, c)`.
+    fn speed(&self, s: &State, c: Cx) -> i32 {
+        match self.speed.get() {
+            Some(v) => v,
+            None => {
+                let v = speed(s, c);
+                self.speed.set(Some(v));
+                v
+            }
+        }
+    }
+}
+
 /// Whether the [`PLAIN`] entry `i` is plainly refused, without building its verb: a cheap
 /// necessary condition of [`check_verb`] refusing it (the menu then skips the full check).
-fn plain_refused(s: &State, c: Cx, i: u8) -> bool {
+/// `f`: the actor's facts for a menu that is not the extra action's.
+fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
     let x = s.c(c);
-    let slot = |slot| !slot_ok(s, c, slot, false);
+    let slot = |slot| !f.slot(slot);
     let grabbing = || s.active().any(|v| s.source_of(v, ConditionKind::Grabbed) == Some(c));
     let tokens = |need| !x.hero || s.hero_tokens < need || s.token_spent_this_turn || s.current != Some(c);
-    !x.active()
+    !f.active
         || match i {
-            0 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Prone),
+            0 => slot(Slot::Maneuver) || !f.prone,
             1 => slot(Slot::Maneuver) || x.dying() || x.recoveries <= 0,
-            2 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Grabbed),
+            2 => slot(Slot::Maneuver) || !f.grabbed,
             3 | 7 => slot(Slot::Maneuver),
             4 => slot(Slot::Main),
-            5 => slot(Slot::Free) || s.has(c, ConditionKind::Prone),
-            6 => !s.arena.leaps || x.acts.jump_tested || s.has(c, ConditionKind::Prone),
+            5 => slot(Slot::Free) || f.prone,
+            6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
             9 => tokens(1),
             _ => tokens(2),
@@ -1671,27 +1733,39 @@ pub fn menu_nth(s: &State, c: Cx, extra: bool, n: usize) -> Option<MenuItem> {
 /// The menu's entries in order, each handed to `put`, which returns whether to go on. No
 /// words are built: refusals are tested by their cheap conditions before the full check.
 pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -> bool) {
-    let main = slot_ok(s, c, Slot::Main, extra);
+    let f = Actor::new(s, c, extra);
+    let main = f.slot(Slot::Main);
     let _sights = abilities::remember_sights(s);
     // The mover's map, read once for the Advance and the charge.
     let ground = std::cell::OnceCell::new();
     let ground = || ground.get_or_init(|| Ground::new(s, c));
     let steps = FirstSteps::new(s, c);
     if !extra {
-        let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
+        let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
+        let can_advance = moving || f.slot(Slot::Move);
+        // advance_budget: a fresh move action's speed, or what is left of the one under way.
+        let budget = || {
+            let v = f.speed(s, c);
+            let left = s.c(c).acts.move_left;
+            if f.slot(Slot::Move) || left <= 0 { v } else { left.min(v) }
+        };
+        debug_assert!(!can_advance || f.speed(s, c) <= 0 || budget() == advance_budget(s, c));
         if can_advance
-            && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground, &steps)
+            && f.speed(s, c) > 0
+            && has_destination(s, c, budget(), ground, &steps)
             && !put(MenuItem::Advance)
         {
             return;
         }
-        if any_shift_square(s, c, &steps) && !put(MenuItem::Shift) {
+        // shift_able.
+        let able = f.active && f.slot(Slot::Move) && !f.slowed && f.speed(s, c) != 0;
+        debug_assert_eq!(able, shift_able(s, c));
+        if any_shift_square(s, c, able, &steps) && !put(MenuItem::Shift) {
             return;
         }
     }
     for (i, a) in s.c(c).abilities.iter().enumerate() {
-        if ability_offered(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
+        if f.slot(slot_of(a.usage)) && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
     }
@@ -1702,11 +1776,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
+    if main && f.speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
-        if plain_offered(s, c, i) && !put(MenuItem::Plain(i)) {
+        if plain_offered(s, c, i, &f) && !put(MenuItem::Plain(i)) {
             return;
         }
     }
@@ -1724,9 +1798,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
 /// Whether the menu offers ability `a` (its entry's test in [`menu_items`]).
 fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     // Every branch below checks the ability's slot first (check_ability).
-    if !slot_ok(s, c, slot_of(a.usage), extra) {
-        return false;
-    }
+    slot_ok(s, c, slot_of(a.usage), extra) && ability_offered_in_slot(s, c, a, extra)
+}
+
+/// [`ability_offered`] for an ability whose slot is free.
+fn ability_offered_in_slot(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     if a.distance.needs_square() {
         check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
     } else if a.distance.is_area() && a.target != TargetKind::Myself {
@@ -1743,9 +1819,10 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     }
 }
 
-/// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`.
-fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
-    if plain_refused(s, c, i) {
+/// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`; `f`: the actor's
+/// facts for that menu.
+fn plain_offered(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
+    if plain_refused(s, c, i, f) {
         return false;
     }
     let offered = match i {
@@ -1755,11 +1832,11 @@ fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
         // and spending tokens are all in `plain_refused`.
         1 | 2 | 4 | 5 | 8 | 9 | 10 => true,
         // DS-COND-RESTR-1.
-        0 => !s.has(c, ConditionKind::Restrained),
+        0 => !f.restrained,
         // DS-JUMP-3, DS-JUMP-5: a move under way or a move action left, and a speed.
         6 => {
             let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
-            (moving || slot_ok(s, c, Slot::Move, false)) && speed(s, c) != 0
+            (moving || f.slot(Slot::Move)) && f.speed(s, c) != 0
         }
         _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
     };
@@ -1803,7 +1880,7 @@ fn aimed_offered(s: &State, c: Cx, i: u8) -> bool {
 pub fn menu_offers(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
     match item {
         MenuItem::Ability(i) => s.c(c).abilities.get(i as usize).is_some_and(|a| ability_offered(s, c, a, extra)),
-        MenuItem::Plain(i) => !extra && (i as usize) < PLAIN.len() && plain_offered(s, c, i),
+        MenuItem::Plain(i) => !extra && (i as usize) < PLAIN.len() && plain_offered(s, c, i, &Actor::new(s, c, false)),
         MenuItem::Aimed(i) => !extra && (i as usize) < AIMED.len() && aimed_offered(s, c, i),
         _ => menu_items_contain(s, c, extra, item),
     }
@@ -1934,9 +2011,9 @@ fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able, || step_cost(s, c, p, q, false))).collect()
 }
 
-fn any_shift_square(s: &State, c: Cx, steps: &FirstSteps) -> bool {
+/// Whether [`shift_squares`] is not empty; `able`: [`shift_able`].
+fn any_shift_square(s: &State, c: Cx, able: bool, steps: &FirstSteps) -> bool {
     let Some(p) = s.c(c).pos else { return false };
-    let able = shift_able(s, c);
     p.neighbours().into_iter().enumerate().any(|(i, q)| shift_offered(s, c, p, q, able, || steps.cost(i)))
 }
 
