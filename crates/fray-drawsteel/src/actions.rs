@@ -716,18 +716,31 @@ fn kept_advance<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&fray_core::geo
 /// The squares a charge's quadrant searches reach (see [`charge_ends`]), kept or searched now.
 fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> R {
     let search = || {
-        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
         let ground = Ground::new(s, c);
         let mut seen: Vec<Pos> = Vec::new();
-        with_scratch(|sc| {
-            for quadrant in QUADRANTS {
-                let r = sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant));
-                for q in r.squares() {
-                    if !seen.contains(&q) {
-                        seen.push(q);
+        let mut cost = Vec::new();
+        for quadrant in QUADRANTS {
+            let whole = (budget as i32, budget as i32);
+            quadrant_costs(&ground, s, start, budget, quadrant, whole, &mut cost, |_| false);
+            quadrant_squares(start, budget, quadrant, &cost, |q| {
+                if !seen.contains(&q) {
+                    seen.push(q);
+                }
+            });
+        }
+        debug_assert_eq!(seen, {
+            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+            let mut searched: Vec<Pos> = Vec::new();
+            with_scratch(|sc| {
+                for quadrant in QUADRANTS {
+                    for q in sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant)).squares() {
+                        if !searched.contains(&q) {
+                            searched.push(q);
+                        }
                     }
                 }
-            }
+            });
+            searched
         });
         seen
     };
@@ -1286,6 +1299,85 @@ fn charge_edges<'a>(
     }
 }
 
+/// The cheapest cost of a charge's straight run in one quadrant to each square up to `extent`
+/// (columns, rows) steps from `start` on that side, within `budget` (DS-CHG-1, DS-DELTA-13):
+/// the costs [`charge_edges`]' search finds. Every step of the quadrant moves away from `start`
+/// along at least one axis and back along none, so a square's cost follows from the three
+/// squares before it, worked out first (and none beyond `extent` comes before one within it).
+/// `cost` is filled `extent.0 + 1` squares a row, by steps away (`dy * (extent.0 + 1) + dx`),
+/// with [`fray_core::geometry::UNREACHED`] off the map or beyond the budget; `accept` is asked
+/// of each reached square but the start, in an order of no meaning, and stops the filling when
+/// it holds. Returns whether it held.
+#[allow(clippy::too_many_arguments)]
+fn quadrant_costs(
+    ground: &Ground,
+    s: &State,
+    start: Pos,
+    budget: u32,
+    (sx, sy): (i32, i32),
+    (ex, ey): (i32, i32),
+    cost: &mut Vec<u32>,
+    mut accept: impl FnMut(Pos) -> bool,
+) -> bool {
+    use fray_core::geometry::UNREACHED;
+    let (nx, ny) = (ex + 1, ey + 1);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    cost.clear();
+    cost.resize((nx.max(0) * ny.max(0)) as usize, UNREACHED);
+    let on_map = |q: Pos| q.x >= 0 && q.y >= 0 && q.x < w && q.y < h;
+    if cost.is_empty() || !on_map(start) {
+        return false;
+    }
+    cost[0] = 0;
+    for dy in 0..ny {
+        for dx in 0..nx {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let q = start.offset(dx * sx, dy * sy);
+            if !on_map(q) {
+                continue;
+            }
+            let mut best = UNREACHED;
+            for (px, py) in [(dx - 1, dy), (dx, dy - 1), (dx - 1, dy - 1)] {
+                if px < 0 || py < 0 {
+                    continue;
+                }
+                let k = cost[(py * nx + px) as usize];
+                if k == UNREACHED {
+                    continue;
+                }
+                if let Some(step) = step_cost_ground(ground, s, start.offset(px * sx, py * sy), q, true)
+                    && k + step <= budget
+                    && k + step < best
+                {
+                    best = k + step;
+                }
+            }
+            cost[(dy * nx + dx) as usize] = best;
+            if best != UNREACHED && accept(q) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The squares [`quadrant_costs`] reached (not the start) with `extent` (`budget`, `budget`),
+/// row by row as a search's reach lists them, each handed to `put`.
+fn quadrant_squares(start: Pos, budget: u32, (sx, sy): (i32, i32), cost: &[u32], mut put: impl FnMut(Pos)) {
+    let n = budget as i32 + 1;
+    for row in 0..n {
+        let dy = if sy > 0 { row } else { n - 1 - row };
+        for col in 0..n {
+            let dx = if sx > 0 { col } else { n - 1 - col };
+            if (dx, dy) != (0, 0) && cost[(dy * n + dx) as usize] != fray_core::geometry::UNREACHED {
+                put(start.offset(dx * sx, dy * sy));
+            }
+        }
+    }
+}
+
 /// DS-COND-FRIGHT: whether `c` may end at `q`, not willingly closer to a known source of fear.
 fn unafraid_of(s: &State, c: Cx) -> impl Fn(Pos) -> bool + '_ {
     let fright = s.source_of(c, ConditionKind::Frightened);
@@ -1325,13 +1417,42 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
 /// The route [`destinations`] gives a charge to `to` (from [`charge_runs`]), with only that
 /// route built: the cheapest of the quadrants' routes to it, the first quadrant's on a tie.
 fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
+    let route = charge_route_to(s, c, budget, to);
+    debug_assert_eq!(
+        route,
+        charge_runs(s, c, s.c(c).pos?, budget).into_iter().find(|(q, _)| *q == to).and_then(|(q, p)| (q
+            != s.c(c).pos?
+            && reached_end(s, c, q)
+            && unafraid_of(s, c)(q))
+        .then_some(p))
+    );
+    route
+}
+
+fn charge_route_to(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
     let start = s.c(c).pos?;
     let ground = Ground::new(s, c);
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    if to == start || !(reached_end(s, c, to) && unafraid_of(s, c)(to)) {
+        return None;
+    }
     let mut best: Option<(u32, Vec<Pos>)> = None;
+    let (ox, oy) = (to.x - start.x, to.y - start.y);
     for quadrant in QUADRANTS {
+        // A quadrant's runs never reach a square on the other side of either axis.
+        if ox * quadrant.0 < 0 || oy * quadrant.1 < 0 {
+            continue;
+        }
         with_scratch(|sc| {
-            let r = sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+            // Searched until `to` is settled: its cost and route are then those of the whole
+            // search.
+            if sc
+                .find_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant), |q| q == to)
+                .is_none()
+            {
+                return;
+            }
+            let r = sc.reach();
             if let (Some(k), Some(path)) = (r.cost(to), r.path_to(to))
                 && best.as_ref().is_none_or(|b| k < b.0)
             {
@@ -1339,8 +1460,7 @@ fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
             }
         });
     }
-    let (_, path) = best?;
-    (to != start && reached_end(s, c, to) && unafraid_of(s, c)(to)).then_some(path)
+    Some(best?.1)
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
@@ -2059,6 +2179,9 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     let mut ring = vec![false; (w.max(0) * h.max(0)) as usize];
     let mut wanted = [false; 4];
+    // How far each quadrant's ring squares lie from the start (columns, rows): its runs are
+    // looked at no farther.
+    let mut extent = [(0, 0); 4];
     for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
         let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
         for y in tp.y - size..=tp.y + ts {
@@ -2070,6 +2193,11 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
                 }
                 if x >= 0 && y >= 0 && x < w && y < h {
                     ring[(y * w + x) as usize] = true;
+                    for (e, &(sx, sy)) in extent.iter_mut().zip(&QUADRANTS) {
+                        if ox * sx >= 0 && oy * sy >= 0 {
+                            *e = (e.0.max(ox.abs()), e.1.max(oy.abs()));
+                        }
+                    }
                 }
                 if QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
                     || !can_end(s, c, q)
@@ -2097,17 +2225,28 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     // A reached square is on the map, other than the start and within `budget` squares of it
     // (a step costs at least 1): `near_one` there is `ring`.
     let in_ring = |q: Pos| ring[(q.y * w + q.x) as usize];
-    with_scratch(|sc| {
-        QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
-            wanted
-                && sc
-                    .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
-                        debug_assert_eq!(in_ring(q), near_one(q));
-                        in_ring(q) && reached_end(s, c, q) && unafraid(q)
-                    })
-                    .is_some()
+    let mut cost = Vec::new();
+    let found = QUADRANTS.iter().zip(wanted).zip(extent).any(|((&quadrant, wanted), extent)| {
+        wanted
+            && quadrant_costs(ground, s, start, budget, quadrant, extent, &mut cost, |q| {
+                debug_assert_eq!(in_ring(q), near_one(q));
+                in_ring(q) && reached_end(s, c, q) && unafraid(q)
+            })
+    });
+    debug_assert_eq!(
+        found,
+        with_scratch(|sc| {
+            QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
+                wanted
+                    && sc
+                        .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                            in_ring(q) && reached_end(s, c, q) && unafraid(q)
+                        })
+                        .is_some()
+            })
         })
-    })
+    );
+    found
 }
 
 fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
