@@ -666,7 +666,8 @@ impl RouteKey {
 /// here is the answer the search would give.
 #[derive(Default)]
 struct RouteMemo {
-    /// Whole Advance searches (not glossary jumping), newest first.
+    /// Whole Advance searches (not glossary jumping), newest first; their reached squares in
+    /// the order found (not row by row).
     advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
     /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
     /// first.
@@ -687,7 +688,9 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
+        // The whole search (nothing accepted), its reached squares left in the order found.
+        sc.find_pruned(w, h, start, budget, advance_edges(&ground, s), |_| false);
+        sc.reach().clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -1180,14 +1183,29 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares()
-            .filter(|&q| {
-                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
-                debug_assert_eq!(free, reached_end(s, c, q));
-                free && unafraid(q)
-            })
-            .collect()
+        // The reached squares row by row (the search's own order, sorted), read off the map.
+        let mut out = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let q = Pos::new(x, y);
+                if q != start && r.cost(q).is_some() && {
+                    let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+                    debug_assert_eq!(free, reached_end(s, c, q));
+                    free && unafraid(q)
+                } {
+                    out.push(q);
+                }
+            }
+        }
+        debug_assert_eq!(out, {
+            let mut all: Vec<Pos> = r.squares().collect();
+            all.sort_unstable_by_key(|p| (p.y, p.x));
+            all.retain(|&q| reached_end(s, c, q) && unafraid(q));
+            all
+        });
+        out
     })
 }
 
@@ -2417,7 +2435,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             let to = sq()?;
             let budget = advance_budget(s, c);
             let path = destination_route(s, c, budget, to).ok_or_else(|| RuleError::malformed("unreachable"))?;
-            routed = Some(budget);
+            routed = Some((budget, route_cost(s, c, &path)));
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
@@ -2437,7 +2455,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
         }
     };
     check_verb_routed(cx.s, c, &v, extra, routed)?;
-    execute(cx, c, v, extra)
+    execute_routed(cx, c, v, extra, routed.map(|(_, cost)| cost))
 }
 
 /// Parses a command.
@@ -2564,14 +2582,22 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
 }
 
 /// [`check_verb`], told for a move that its route was found by [`destination_route`] with the
-/// budget `routed` (so its end is known to be a destination with that budget).
-fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32>) -> Result<(), RuleError> {
+/// budget `routed.0` (so its end is known to be a destination with that budget), and its
+/// [`route_cost`], `routed.1`.
+fn check_verb_routed(
+    s: &State,
+    c: Cx,
+    v: &Verb,
+    extra: bool,
+    routed: Option<(i32, Option<i32>)>,
+) -> Result<(), RuleError> {
     if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_) | Verb::Rest(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
     match v {
         Verb::Move(path) => {
-            let cost = route_cost(s, c, path);
+            let cost = routed.map_or_else(|| route_cost(s, c, path), |(_, cost)| cost);
+            debug_assert_eq!(cost, route_cost(s, c, path));
             let fresh = extra || !cost.is_some_and(|k| continues_move(s, c, k));
             if fresh {
                 check_slot(s, c, Slot::Move, extra)?;
@@ -2583,7 +2609,7 @@ fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
             occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
-            let reachable_end = routed == Some(budget) || is_destination(s, c, budget, dest);
+            let reachable_end = routed.is_some_and(|(b, _)| b == budget) || is_destination(s, c, budget, dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
                 return Err(RuleError::refused(
@@ -2864,6 +2890,11 @@ fn spend(cx: &mut Ctx, c: Cx, what: &str) {
 
 /// Carries out a checked verb.
 pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleError> {
+    execute_routed(cx, c, v, extra, None)
+}
+
+/// [`execute`], told for a move the [`route_cost`] of its route if it is known.
+fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Option<i32>>) -> Result<(), RuleError> {
     let main = if extra { "extra-main" } else { "main" };
     match v {
         Verb::EndTurn | Verb::EndTurnTokenSave(_) => {
@@ -2878,7 +2909,8 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         Verb::Move(path) => {
             // DS-TURN-1: a move action's squares may be spent in several goes around the others;
             // a route that does not fit in what is left takes a fresh move action.
-            let cost = route_cost(cx.s, c, &path).unwrap_or(0);
+            let cost = known.unwrap_or_else(|| route_cost(cx.s, c, &path)).unwrap_or(0);
+            debug_assert_eq!(cost, route_cost(cx.s, c, &path).unwrap_or(0));
             let budget = if !extra && continues_move(cx.s, c, cost) {
                 move_budget(cx.s, c)
             } else {
