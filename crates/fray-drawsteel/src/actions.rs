@@ -666,8 +666,7 @@ impl RouteKey {
 /// here is the answer the search would give.
 #[derive(Default)]
 struct RouteMemo {
-    /// Whole Advance searches (not glossary jumping), newest first; their reached squares in
-    /// the order found (not row by row).
+    /// Whole Advance searches (not glossary jumping), newest first.
     advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
     /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
     /// first.
@@ -688,9 +687,7 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        // The whole search (nothing accepted), its reached squares left in the order found.
-        sc.find_pruned(w, h, start, budget, advance_edges(&ground, s), |_| false);
-        sc.reach().clone()
+        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -1183,29 +1180,14 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
-    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        // The reached squares row by row (the search's own order, sorted), read off the map.
-        let mut out = Vec::new();
-        for y in 0..h {
-            for x in 0..w {
-                let q = Pos::new(x, y);
-                if q != start && r.cost(q).is_some() && {
-                    let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
-                    debug_assert_eq!(free, reached_end(s, c, q));
-                    free && unafraid(q)
-                } {
-                    out.push(q);
-                }
-            }
-        }
-        debug_assert_eq!(out, {
-            let mut all: Vec<Pos> = r.squares().collect();
-            all.sort_unstable_by_key(|p| (p.y, p.x));
-            all.retain(|&q| reached_end(s, c, q) && unafraid(q));
-            all
-        });
-        out
+        r.squares()
+            .filter(|&q| {
+                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+                debug_assert_eq!(free, reached_end(s, c, q));
+                free && unafraid(q)
+            })
+            .collect()
     })
 }
 
