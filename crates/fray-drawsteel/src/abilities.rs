@@ -203,6 +203,19 @@ pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::
     sight_in(s, (p, ps, q, qs), guard)
 }
 
+/// Runs `f` with a judge of [`sight_between`] on `s` (footprint and size of each end), the
+/// thread's [`SightBook`] found once for all the lines `f` asks.
+pub fn with_sights<R>(s: &State, f: impl FnOnce(&mut dyn FnMut(SightKey) -> Sight) -> R) -> R {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => {
+            let page = book.page(s, guard);
+            f(&mut |key| page.sight(s, key))
+        }
+        Err(_) => f(&mut |(p, ps, q, qs)| fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq))),
+    })
+}
+
 fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
     BOOK.with(|book| match book.try_borrow_mut() {
         Ok(mut book) => book.sight(s, key, guard),
@@ -248,7 +261,8 @@ struct SightPage {
     unclear: Vec<Option<SightKey>>,
 }
 
-type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
+/// Two footprints, square and size of each.
+pub type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 
 /// Slots in a [`SightPage`].
 const SIGHT_SLOTS: usize = 1 << 12;

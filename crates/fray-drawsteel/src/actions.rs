@@ -719,11 +719,16 @@ fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnc
         let ground = Ground::new(s, c);
         let mut seen: Vec<Pos> = Vec::new();
         let mut cost = Vec::new();
+        // The squares already in `seen` (all on the map).
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let mut listed = vec![false; (w.max(0) * h.max(0)) as usize];
         for quadrant in QUADRANTS {
             let whole = (budget as i32, budget as i32);
             quadrant_costs(&ground, s, start, budget, quadrant, whole, &mut cost, |_| false);
             quadrant_squares(start, budget, quadrant, &cost, |q| {
-                if !seen.contains(&q) {
+                let i = (q.y * w + q.x) as usize;
+                if !listed[i] {
+                    listed[i] = true;
                     seen.push(q);
                 }
             });
