@@ -1344,6 +1344,19 @@ fn quadrant_costs(
                 continue;
             }
             let mut best = UNREACHED;
+            // A one-square mover's steps read straight from the table (`step_cost_ground`'s
+            // own reading, charging): the square stepped into refuses every step alike.
+            let into = match ground.cell(q) {
+                Some(qi) if ground.size == 1 => {
+                    let t = &ground.squares[qi];
+                    if !t.terrain.standable() || t.terrain == Terrain::Difficult {
+                        cost[(dy * nx + dx) as usize] = UNREACHED;
+                        continue;
+                    }
+                    Some((qi, t))
+                }
+                _ => None,
+            };
             for (px, py) in [(dx - 1, dy), (dx, dy - 1), (dx - 1, dy - 1)] {
                 if px < 0 || py < 0 {
                     continue;
@@ -1352,7 +1365,36 @@ fn quadrant_costs(
                 if k == UNREACHED {
                     continue;
                 }
-                if let Some(step) = step_cost_ground(ground, s, start.offset(px * sx, py * sy), q, true)
+                let from = start.offset(px * sx, py * sy);
+                let step = match into {
+                    Some((qi, t)) => {
+                        let (mx, my) = (q.x - from.x, q.y - from.y);
+                        let fi = (qi as i32 - mx - my * ground.width) as usize;
+                        let f = &ground.squares[fi];
+                        let dz = t.ground - f.ground;
+                        let mut step = 1;
+                        let mut refused = false;
+                        if !(-1..=0).contains(&dz) {
+                            refused = ground.prone;
+                            let jump = dz > 0
+                                && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging)
+                                && dz <= ground.jump_height;
+                            step = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+                        }
+                        if t.hostile {
+                            step = step.max(2);
+                        }
+                        refused |= mx != 0
+                            && my != 0
+                            && !ground.squares[(fi as i32 + mx) as usize].terrain.standable()
+                            && !ground.squares[(fi as i32 + my * ground.width) as usize].terrain.standable();
+                        let step = (!refused).then_some(if ground.prone { step + 1 } else { step });
+                        debug_assert_eq!(step, step_cost_ground(ground, s, from, q, true));
+                        step
+                    }
+                    None => step_cost_ground(ground, s, from, q, true),
+                };
+                if let Some(step) = step
                     && k + step <= budget
                     && k + step < best
                 {
