@@ -777,11 +777,58 @@ fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) ->
 /// Steps the search would ignore ([`Frontier::may_improve`]) are not judged.
 fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
     move |p, f, out| {
-        for q in p.neighbours() {
-            if f.may_improve(q)
-                && let Some(cost) = step_cost_ground(ground, s, p, q, false)
-            {
-                out.push((q, cost));
+        match ground.cell(p) {
+            // A one-square mover on the map: its steps read straight from the table
+            // (`step_cost_ground`'s own reading, not charging); every neighbour is in it.
+            Some(fi) if ground.size == 1 && s.arena.terrain.get(p).is_some() => {
+                let from = ground.squares[fi];
+                for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+                    let q = p.offset(dx, dy);
+                    if !f.may_improve(q) {
+                        continue;
+                    }
+                    let t = &ground.squares[(fi as i32 + dx + dy * ground.width) as usize];
+                    let step = (|| {
+                        let mut cost = 1;
+                        let dz = t.ground - from.ground;
+                        if !(-1..=0).contains(&dz) {
+                            if ground.prone {
+                                return None;
+                            }
+                            let jump = dz > 0
+                                && !matches!(from.terrain, Terrain::Difficult | Terrain::Damaging)
+                                && dz <= ground.jump_height;
+                            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+                        }
+                        if !t.terrain.standable() {
+                            return None;
+                        }
+                        if t.terrain == Terrain::Difficult || t.hostile {
+                            cost = cost.max(2);
+                        }
+                        if dx != 0
+                            && dy != 0
+                            && !ground.squares[(fi as i32 + dx) as usize].terrain.standable()
+                            && !ground.squares[(fi as i32 + dy * ground.width) as usize].terrain.standable()
+                        {
+                            return None;
+                        }
+                        Some(if ground.prone { cost + 1 } else { cost })
+                    })();
+                    debug_assert_eq!(step, step_cost_ground(ground, s, p, q, false));
+                    if let Some(cost) = step {
+                        out.push((q, cost));
+                    }
+                }
+            }
+            _ => {
+                for q in p.neighbours() {
+                    if f.may_improve(q)
+                        && let Some(cost) = step_cost_ground(ground, s, p, q, false)
+                    {
+                        out.push((q, cost));
+                    }
+                }
             }
         }
         ground.jumps_into(s, p, out);
