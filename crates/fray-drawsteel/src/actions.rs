@@ -666,7 +666,8 @@ impl RouteKey {
 /// here is the answer the search would give.
 #[derive(Default)]
 struct RouteMemo {
-    /// Whole Advance searches (not glossary jumping), newest first.
+    /// Whole Advance searches (not glossary jumping), newest first; their reached squares in
+    /// the order found (not row by row: [`row_order`]).
     advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
     /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
     /// first.
@@ -687,7 +688,9 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
+        // The whole search (nothing accepted), its reached squares left in the order found.
+        sc.find_pruned(w, h, start, budget, advance_edges(&ground, s), |_| false);
+        sc.reach().clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -1232,15 +1235,44 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares()
-            .filter(|&q| {
-                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
-                debug_assert_eq!(free, reached_end(s, c, q));
-                free && unafraid(q)
-            })
-            .collect()
+        let mut out = Vec::with_capacity(r.squares().size_hint().0);
+        row_order(r, w, h, |q| {
+            let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+            debug_assert_eq!(free, reached_end(s, c, q));
+            if free && unafraid(q) {
+                out.push(q);
+            }
+        });
+        debug_assert_eq!(out, {
+            let mut all: Vec<Pos> = r.squares().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect();
+            all.sort_unstable_by_key(|p| (p.y, p.x));
+            all
+        });
+        out
     })
+}
+
+/// The squares a search on a `w`×`h` map reached, row by row (as a sorted [`Reach::squares`]),
+/// each handed to `put`.
+fn row_order(r: &fray_core::geometry::Reach, w: i32, h: i32, mut put: impl FnMut(Pos)) {
+    if w > 0 && h > 0 && w * h <= 128 {
+        // A bit a square, row by row: the set bits, low to high, are the rows in order.
+        let mut marks: u128 = 0;
+        for q in r.squares() {
+            marks |= 1 << (q.y * w + q.x);
+        }
+        while marks != 0 {
+            let i = marks.trailing_zeros() as i32;
+            put(Pos::new(i % w, i / w));
+            marks &= marks - 1;
+        }
+    } else {
+        let mut all: Vec<Pos> = r.squares().collect();
+        all.sort_unstable_by_key(|p| (p.y, p.x));
+        all.into_iter().for_each(put);
+    }
 }
 
 /// The route [`destinations`] (not a charge) gives to `to`, searched only until `to` is
