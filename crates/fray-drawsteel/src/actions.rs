@@ -1322,8 +1322,8 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
     // A square one step away that the search would reach and accept answers without it.
     if start.neighbours().into_iter().enumerate().any(|(i, q)| {
         s.arena.terrain.get(q).is_some()
-            && steps.cost(i).is_some_and(|k| k <= budget)
             && can_end(s, c, q)
+            && steps.cost(i).is_some_and(|k| k <= budget)
             && unafraid(q)
     }) {
         return true;
@@ -1718,8 +1718,9 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
     targets_iter(s, c, a).collect()
 }
 
-fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Item = Cx> + 'a {
-    let reach = match a.distance {
+/// How far [`targets_iter`] looks for targets of `a` (`None`: it finds none).
+fn target_reach(a: &AbilityDef) -> Option<i32> {
+    match a.distance {
         Distance::Melee { reach } => Some(reach),
         Distance::Ranged { range } => Some(range),
         Distance::Aura { size } | Distance::Burst { size } => Some(size),
@@ -1728,7 +1729,11 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
         Distance::Line { length, .. } => Some(length),
         Distance::Wall { .. } => None,
         Distance::Sweep { shift, reach } => Some(shift + reach),
-    };
+    }
+}
+
+fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Item = Cx> + 'a {
+    let reach = target_reach(a);
     s.active()
         .take_while(move |_| reach.is_some())
         .filter(move |&t| match a.target {
@@ -2058,7 +2063,15 @@ fn ability_offered_in_slot(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> boo
         debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
         offered
     } else if a.distance.is_area() || a.target == TargetKind::Myself {
-        check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
+        // check_ability(s, c, a, &[c], extra): the user is its own only target. Refused for the
+        // extra action's kind; a wall or a sweep takes whoever it catches; otherwise the user
+        // must be one of its legal targets (a reach, the user on the field) and, for an ability
+        // that is not an area, it must take a target.
+        let offered = !(extra && a.usage != Usage::Main)
+            && (matches!(a.distance, Distance::Wall { .. } | Distance::Sweep { .. })
+                || ((a.distance.is_area() || a.targets >= 1) && target_reach(a).is_some() && s.c(c).active()));
+        debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
+        offered
     } else {
         // check_ability(s, c, a, &[t], extra) for a target t it offers: the same for each.
         !(extra && a.usage != Usage::Main) && a.targets >= 1 && targets_iter(s, c, a).next().is_some()
