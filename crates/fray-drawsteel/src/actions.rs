@@ -1862,16 +1862,25 @@ impl Actor {
                 _ => {}
             }
         }
+        // slot_refusal of each slot, the turn and dazed read once.
+        let slots = if extra {
+            [true, false, false, false]
+        } else if s.current != Some(c) {
+            [false; 4]
+        } else {
+            let a = x.acts;
+            let dazed = x.conditions.iter().any(|k| k.kind == ConditionKind::Dazed);
+            let done = dazed && a.done >= 1;
+            [
+                !done && !a.main,
+                !done && !(a.maneuvers >= 2 || (a.maneuvers == 1 && a.main)),
+                !done && !(a.moves >= 2 || (a.moves == 1 && a.main)),
+                !dazed,
+            ]
+        };
         let slot = |slot| slot_ok(s, c, slot, extra);
-        Actor {
-            active: x.active(),
-            prone,
-            grabbed,
-            restrained,
-            slowed,
-            slots: [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)],
-            speed: std::cell::Cell::new(None),
-        }
+        debug_assert_eq!(slots, [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)]);
+        Actor { active: x.active(), prone, grabbed, restrained, slowed, slots, speed: std::cell::Cell::new(None) }
     }
     /// `slot_ok(s, c, slot, extra)`.
     #[inline]
@@ -2288,6 +2297,34 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
         .filter(move |&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
 }
 
+/// A set of a map's squares by index (`y * width + x`): a bit each on a small map, a table
+/// otherwise.
+enum SquareSet {
+    Bits(u128),
+    Table(Vec<bool>),
+}
+
+impl SquareSet {
+    fn new(w: i32, h: i32) -> Self {
+        let n = (w.max(0) * h.max(0)) as usize;
+        if n <= 128 { SquareSet::Bits(0) } else { SquareSet::Table(vec![false; n]) }
+    }
+    #[inline]
+    fn insert(&mut self, i: usize) {
+        match self {
+            SquareSet::Bits(b) => *b |= 1 << i,
+            SquareSet::Table(t) => t[i] = true,
+        }
+    }
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        match self {
+            SquareSet::Bits(b) => b >> i & 1 == 1,
+            SquareSet::Table(t) => t[i],
+        }
+    }
+}
+
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
 fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground) -> bool {
@@ -2316,7 +2353,7 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     // `ring`: the map's squares beside a creature that can be charged (`near_one`) within
     // `budget` squares of the start, the only ones the searches below may accept.
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let mut ring = vec![false; (w.max(0) * h.max(0)) as usize];
+    let mut ring = SquareSet::new(w, h);
     let mut wanted = [false; 4];
     // How far each quadrant's ring squares lie from the start (columns, rows): its runs are
     // looked at no farther.
@@ -2331,7 +2368,7 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
                     continue;
                 }
                 if x >= 0 && y >= 0 && x < w && y < h {
-                    ring[(y * w + x) as usize] = true;
+                    ring.insert((y * w + x) as usize);
                     for (e, &(sx, sy)) in extent.iter_mut().zip(&QUADRANTS) {
                         if ox * sx >= 0 && oy * sy >= 0 {
                             *e = (e.0.max(ox.abs()), e.1.max(oy.abs()));
@@ -2363,7 +2400,7 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     let ground = ground();
     // A reached square is on the map, other than the start and within `budget` squares of it
     // (a step costs at least 1): `near_one` there is `ring`.
-    let in_ring = |q: Pos| ring[(q.y * w + q.x) as usize];
+    let in_ring = |q: Pos| ring.contains((q.y * w + q.x) as usize);
     let mut cost = Vec::new();
     let found = QUADRANTS.iter().zip(wanted).zip(extent).any(|((&quadrant, wanted), extent)| {
         wanted
