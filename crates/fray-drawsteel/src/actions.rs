@@ -1354,9 +1354,49 @@ impl<'a> FirstSteps<'a> {
             return k;
         }
         let p = self.s.c(self.c).pos?;
-        let k = step_cost(self.s, self.c, p, p.neighbours()[i], false);
+        let q = p.neighbours()[i];
+        let k = if self.s.c(self.c).size.squares == 1 {
+            self.one_square_step(p, q)
+        } else {
+            step_cost(self.s, self.c, p, q, false)
+        };
+        debug_assert_eq!(k, step_cost(self.s, self.c, p, q, false));
         self.known[i].set(Some(k));
         k
+    }
+    /// `step_cost` (`step_cost_on` read square by square, not charging) for a one-square mover
+    /// stepping from `p` to its neighbour `q`.
+    fn one_square_step(&self, p: Pos, q: Pos) -> Option<u32> {
+        let (s, c) = (self.s, self.c);
+        let prone = s.has(c, ConditionKind::Prone);
+        let mut cost = 1;
+        let dz = s.arena.ground(q) - s.arena.ground(p);
+        if !(-1..=0).contains(&dz) {
+            if prone {
+                return None;
+            }
+            let jump = dz > 0 && can_jump_from(s, c, p) && dz <= jump_height(s, c, false);
+            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+        }
+        let t = s.terrain_at(q);
+        if !t.standable() {
+            return None;
+        }
+        if t == Terrain::Difficult {
+            cost = cost.max(2);
+        }
+        if cost < 2 && occupied_by_other(s, c, q).is_some_and(|o| s.enemies(c, o)) {
+            cost = 2;
+        }
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        if dx != 0
+            && dy != 0
+            && !s.terrain_at(p.offset(dx, 0)).standable()
+            && !s.terrain_at(p.offset(0, dy)).standable()
+        {
+            return None;
+        }
+        Some(if prone { cost + 1 } else { cost })
     }
 }
 
@@ -2036,7 +2076,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && f.speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
+    if main && f.speed(s, c) > 0 && can_charge_someone(s, c, f.speed(s, c), ground) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
@@ -2327,7 +2367,8 @@ impl SquareSet {
 
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
-fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground) -> bool {
+/// `speed`: the charger's [`speed`].
+fn can_charge_someone<'g>(s: &State, c: Cx, speed: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     let size = s.c(c).size.squares;
     let near_one = |q: Pos| {
@@ -2341,7 +2382,8 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
         return false;
     }
     let unafraid = unafraid_of(s, c);
-    let budget = speed(s, c).max(0) as u32;
+    debug_assert_eq!(speed, self::speed(s, c));
+    let budget = speed.max(0) as u32;
     if let Some(found) =
         kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
     {
