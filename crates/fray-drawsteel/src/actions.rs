@@ -1911,12 +1911,8 @@ impl Actor {
             let a = x.acts;
             let dazed = x.conditions.iter().any(|k| k.kind == ConditionKind::Dazed);
             let done = dazed && a.done >= 1;
-            [
-                !done && !a.main,
-                !done && !(a.maneuvers >= 2 || (a.maneuvers == 1 && a.main)),
-                !done && !(a.moves >= 2 || (a.moves == 1 && a.main)),
-                !dazed,
-            ]
+            let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
+            [!(done || a.main), !(done || used_up(a.maneuvers)), !(done || used_up(a.moves)), !dazed]
         };
         let slot = |slot| slot_ok(s, c, slot, extra);
         debug_assert_eq!(slots, [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)]);
