@@ -176,6 +176,25 @@ pub fn clear_line_of_effect(s: &State, a: Cx, b: Cx) -> bool {
     })
 }
 
+/// Runs `f` with a judge of [`clear_line_of_effect`] on `s`, the thread's [`SightBook`] found
+/// once for all the lines `f` asks (none kept per state: for lines a menu asks once).
+pub fn with_clear_lines<R>(s: &State, f: impl FnOnce(&mut dyn FnMut(Cx, Cx) -> bool) -> R) -> R {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => {
+            let page = book.page(s, guard);
+            f(&mut |a, b| {
+                let (x, y) = (s.c(a), s.c(b));
+                match (x.pos, y.pos) {
+                    (Some(p), Some(q)) => page.clear(s, (p, x.size.squares, q, y.size.squares)),
+                    _ => false,
+                }
+            })
+        }
+        Err(_) => f(&mut |a, b| clear_line_of_effect(s, a, b)),
+    })
+}
+
 /// [`clear_line_of_effect`], not remembered per state.
 fn judge_clear(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> bool {
     let (x, y) = (s.c(a), s.c(b));

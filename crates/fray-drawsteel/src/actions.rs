@@ -2152,15 +2152,16 @@ fn plain_offered(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
 /// its refusals as a yes/no, with no words built (DS-HIDE-1, DS-DELTA-8).
 fn hide_allowed(s: &State, c: Cx) -> bool {
     let concealed = abilities::concealed(s, c);
-    if s.options.hidden == crate::options::Text::Published {
-        // Some enemy it has cover or concealment from that it is not yet hidden from.
-        return s.active().any(|e| {
-            s.enemies(c, e)
-                && !abilities::hidden_from(s, c, e)
-                && (concealed || !abilities::clear_line_of_effect(s, e, c))
-        });
-    }
-    !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c)))
+    // Each enemy's line to `c` is asked once here: looked up in the sight book, not per state.
+    abilities::with_clear_lines(s, |clear| {
+        if s.options.hidden == crate::options::Text::Published {
+            // Some enemy it has cover or concealment from that it is not yet hidden from.
+            return s
+                .active()
+                .any(|e| s.enemies(c, e) && !abilities::hidden_from(s, c, e) && (concealed || !clear(e, c)));
+        }
+        !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && clear(e, c)))
+    })
 }
 
 /// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
