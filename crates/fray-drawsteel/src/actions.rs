@@ -1316,10 +1316,8 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         })
     };
     let budget = budget.max(0) as u32;
-    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
-        return found;
-    }
-    // A square one step away that the search would reach and accept answers without it.
+    // A square one step away that the search would reach and accept answers without it (its
+    // steps are asked by the Shift entry too).
     if start.neighbours().into_iter().enumerate().any(|(i, q)| {
         s.arena.terrain.get(q).is_some()
             && can_end(s, c, q)
@@ -1327,6 +1325,9 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
             && unafraid(q)
     }) {
         return true;
+    }
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
+        return found;
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
