@@ -2382,11 +2382,6 @@ fn can_charge_someone<'g>(s: &State, c: Cx, speed: i32, ground: impl FnOnce() ->
     let unafraid = unafraid_of(s, c);
     debug_assert_eq!(speed, self::speed(s, c));
     let budget = speed.max(0) as u32;
-    if let Some(found) =
-        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
-    {
-        return found;
-    }
     // The squares the searches accept, looked for first: beside a creature that can be charged,
     // free to end on, other than the start, within `budget` squares of it (a step costs at least
     // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
@@ -2436,6 +2431,12 @@ fn can_charge_someone<'g>(s: &State, c: Cx, speed: i32, ground: impl FnOnce() ->
     }
     if !wanted.contains(&true) {
         return false;
+    }
+    // The charge's squares kept from an earlier question answer as the searches would.
+    if let Some(found) =
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
+    {
+        return found;
     }
     let ground = ground();
     // A reached square is on the map, other than the start and within `budget` squares of it
