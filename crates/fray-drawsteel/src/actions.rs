@@ -1784,8 +1784,9 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
             TargetKind::Creatures => t != c,
         })
         .filter(move |&t| t == c || s.distance(c, t).is_some_and(|d| Some(d) <= reach))
-        .filter(move |&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
+        // The cheap test first (the two filters commute).
         .filter(move |&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
+        .filter(move |&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
@@ -2332,7 +2333,7 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
     let reach = 5;
     s.active()
         .filter(move |&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(move |&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
+        .filter(move |&t| !abilities::hidden_from(s, t, c) && abilities::line_of_effect(s, c, t) != Sight::Blocked)
 }
 
 /// A set of a map's squares by index (`y * width + x`): a bit each on a small map, a table
