@@ -176,6 +176,25 @@ pub fn clear_line_of_effect(s: &State, a: Cx, b: Cx) -> bool {
     })
 }
 
+/// Runs `f` with a judge of [`clear_line_of_effect`] on `s`, the thread's [`SightBook`] found
+/// once for all the lines `f` asks (none kept per state: for lines a menu asks once).
+pub fn with_clear_lines<R>(s: &State, f: impl FnOnce(&mut dyn FnMut(Cx, Cx) -> bool) -> R) -> R {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => {
+            let page = book.page(s, guard);
+            f(&mut |a, b| {
+                let (x, y) = (s.c(a), s.c(b));
+                match (x.pos, y.pos) {
+                    (Some(p), Some(q)) => page.clear(s, (p, x.size.squares, q, y.size.squares)),
+                    _ => false,
+                }
+            })
+        }
+        Err(_) => f(&mut |a, b| clear_line_of_effect(s, a, b)),
+    })
+}
+
 /// [`clear_line_of_effect`], not remembered per state.
 fn judge_clear(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> bool {
     let (x, y) = (s.c(a), s.c(b));
@@ -201,6 +220,19 @@ fn judge_line_of_effect(s: &State, a: Cx, b: Cx, guard: Option<u64>) -> Sight {
 pub fn sight_between(s: &State, p: fray_core::grid::Pos, ps: i32, q: fray_core::grid::Pos, qs: i32) -> Sight {
     let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
     sight_in(s, (p, ps, q, qs), guard)
+}
+
+/// Runs `f` with a judge of [`sight_between`] on `s` (footprint and size of each end), the
+/// thread's [`SightBook`] found once for all the lines `f` asks.
+pub fn with_sights<R>(s: &State, f: impl FnOnce(&mut dyn FnMut(SightKey) -> Sight) -> R) -> R {
+    let guard = SIGHTS.with(|m| m.try_borrow().ok().filter(|m| std::ptr::eq(m.state, s)).map(|m| m.generation));
+    BOOK.with(|book| match book.try_borrow_mut() {
+        Ok(mut book) => {
+            let page = book.page(s, guard);
+            f(&mut |key| page.sight(s, key))
+        }
+        Err(_) => f(&mut |(p, ps, q, qs)| fray_core::sight::sight(p, ps, q, qs, |sq| s.is_wall(sq))),
+    })
 }
 
 fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
@@ -248,7 +280,8 @@ struct SightPage {
     unclear: Vec<Option<SightKey>>,
 }
 
-type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
+/// Two footprints, square and size of each.
+pub type SightKey = (fray_core::grid::Pos, i32, fray_core::grid::Pos, i32);
 
 /// Slots in a [`SightPage`].
 const SIGHT_SLOTS: usize = 1 << 12;

@@ -666,7 +666,8 @@ impl RouteKey {
 /// here is the answer the search would give.
 #[derive(Default)]
 struct RouteMemo {
-    /// Whole Advance searches (not glossary jumping), newest first.
+    /// Whole Advance searches (not glossary jumping), newest first; their reached squares in
+    /// the order found (not row by row: [`row_order`]).
     advance: Vec<(RouteKey, fray_core::geometry::Reach)>,
     /// The squares a charge's four quadrant searches reach, in [`charge_ends`] order, newest
     /// first.
@@ -687,7 +688,9 @@ fn with_advance<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&fr
     let search = |sc: &mut ReachScratch| {
         let ground = Ground::new(s, c);
         let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-        sc.search_pruned(w, h, start, budget, advance_edges(&ground, s)).clone()
+        // The whole search (nothing accepted), its reached squares left in the order found.
+        sc.find_pruned(w, h, start, budget, advance_edges(&ground, s), |_| false);
+        sc.reach().clone()
     };
     ROUTES.with(|m| match m.try_borrow_mut() {
         Ok(mut m) => {
@@ -716,18 +719,36 @@ fn kept_advance<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&fray_core::geo
 /// The squares a charge's quadrant searches reach (see [`charge_ends`]), kept or searched now.
 fn with_charge_reach<R>(s: &State, c: Cx, start: Pos, budget: u32, f: impl FnOnce(&[Pos]) -> R) -> R {
     let search = || {
-        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
         let ground = Ground::new(s, c);
         let mut seen: Vec<Pos> = Vec::new();
-        with_scratch(|sc| {
-            for quadrant in QUADRANTS {
-                let r = sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant));
-                for q in r.squares() {
-                    if !seen.contains(&q) {
-                        seen.push(q);
+        let mut cost = Vec::new();
+        // The squares already in `seen` (all on the map).
+        let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+        let mut listed = vec![false; (w.max(0) * h.max(0)) as usize];
+        for quadrant in QUADRANTS {
+            let whole = (budget as i32, budget as i32);
+            quadrant_costs(&ground, s, start, budget, quadrant, whole, &mut cost, |_| false);
+            quadrant_squares(start, budget, quadrant, &cost, |q| {
+                let i = (q.y * w + q.x) as usize;
+                if !listed[i] {
+                    listed[i] = true;
+                    seen.push(q);
+                }
+            });
+        }
+        debug_assert_eq!(seen, {
+            let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+            let mut searched: Vec<Pos> = Vec::new();
+            with_scratch(|sc| {
+                for quadrant in QUADRANTS {
+                    for q in sc.search_pruned(w, h, start, budget, charge_edges(&ground, s, quadrant)).squares() {
+                        if !searched.contains(&q) {
+                            searched.push(q);
+                        }
                     }
                 }
-            }
+            });
+            searched
         });
         seen
     };
@@ -759,11 +780,58 @@ fn kept_charge_reach<R>(s: &State, c: Cx, budget: u32, f: impl FnOnce(&[Pos]) ->
 /// Steps the search would ignore ([`Frontier::may_improve`]) are not judged.
 fn advance_edges<'a>(ground: &'a Ground, s: &'a State) -> impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>) + 'a {
     move |p, f, out| {
-        for q in p.neighbours() {
-            if f.may_improve(q)
-                && let Some(cost) = step_cost_ground(ground, s, p, q, false)
-            {
-                out.push((q, cost));
+        match ground.cell(p) {
+            // A one-square mover on the map: its steps read straight from the table
+            // (`step_cost_ground`'s own reading, not charging); every neighbour is in it.
+            Some(fi) if ground.size == 1 && s.arena.terrain.get(p).is_some() => {
+                let from = ground.squares[fi];
+                for (dx, dy) in fray_core::grid::NEIGHBOUR_OFFSETS {
+                    let q = p.offset(dx, dy);
+                    if !f.may_improve(q) {
+                        continue;
+                    }
+                    let t = &ground.squares[(fi as i32 + dx + dy * ground.width) as usize];
+                    let step = (|| {
+                        let mut cost = 1;
+                        let dz = t.ground - from.ground;
+                        if !(-1..=0).contains(&dz) {
+                            if ground.prone {
+                                return None;
+                            }
+                            let jump = dz > 0
+                                && !matches!(from.terrain, Terrain::Difficult | Terrain::Damaging)
+                                && dz <= ground.jump_height;
+                            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+                        }
+                        if !t.terrain.standable() {
+                            return None;
+                        }
+                        if t.terrain == Terrain::Difficult || t.hostile {
+                            cost = cost.max(2);
+                        }
+                        if dx != 0
+                            && dy != 0
+                            && !ground.squares[(fi as i32 + dx) as usize].terrain.standable()
+                            && !ground.squares[(fi as i32 + dy * ground.width) as usize].terrain.standable()
+                        {
+                            return None;
+                        }
+                        Some(if ground.prone { cost + 1 } else { cost })
+                    })();
+                    debug_assert_eq!(step, step_cost_ground(ground, s, p, q, false));
+                    if let Some(cost) = step {
+                        out.push((q, cost));
+                    }
+                }
+            }
+            _ => {
+                for q in p.neighbours() {
+                    if f.may_improve(q)
+                        && let Some(cost) = step_cost_ground(ground, s, p, q, false)
+                    {
+                        out.push((q, cost));
+                    }
+                }
             }
         }
         ground.jumps_into(s, p, out);
@@ -1167,15 +1235,44 @@ pub fn destination_squares(s: &State, c: Cx, budget: i32) -> Vec<Pos> {
     }
     let unafraid = unafraid_of(s, c);
     let (blockers, size) = (end_blockers(s, c), s.c(c).size.squares);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_advance(s, c, start, budget.max(0) as u32, |r| {
-        r.squares()
-            .filter(|&q| {
-                let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
-                debug_assert_eq!(free, reached_end(s, c, q));
-                free && unafraid(q)
-            })
-            .collect()
+        let mut out = Vec::with_capacity(r.squares().size_hint().0);
+        row_order(r, w, h, |q| {
+            let free = blockers.iter().all(|&(at, n)| distance(at, n, q, size) != 0);
+            debug_assert_eq!(free, reached_end(s, c, q));
+            if free && unafraid(q) {
+                out.push(q);
+            }
+        });
+        debug_assert_eq!(out, {
+            let mut all: Vec<Pos> = r.squares().filter(|&q| reached_end(s, c, q) && unafraid(q)).collect();
+            all.sort_unstable_by_key(|p| (p.y, p.x));
+            all
+        });
+        out
     })
+}
+
+/// The squares a search on a `w`×`h` map reached, row by row (as a sorted [`Reach::squares`]),
+/// each handed to `put`.
+fn row_order(r: &fray_core::geometry::Reach, w: i32, h: i32, mut put: impl FnMut(Pos)) {
+    if w > 0 && h > 0 && w * h <= 128 {
+        // A bit a square, row by row: the set bits, low to high, are the rows in order.
+        let mut marks: u128 = 0;
+        for q in r.squares() {
+            marks |= 1 << (q.y * w + q.x);
+        }
+        while marks != 0 {
+            let i = marks.trailing_zeros() as i32;
+            put(Pos::new(i % w, i / w));
+            marks &= marks - 1;
+        }
+    } else {
+        let mut all: Vec<Pos> = r.squares().collect();
+        all.sort_unstable_by_key(|p| (p.y, p.x));
+        all.into_iter().for_each(put);
+    }
 }
 
 /// The route [`destinations`] (not a charge) gives to `to`, searched only until `to` is
@@ -1219,17 +1316,18 @@ fn has_destination<'g>(s: &State, c: Cx, budget: i32, ground: impl FnOnce() -> &
         })
     };
     let budget = budget.max(0) as u32;
-    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
-        return found;
-    }
-    // A square one step away that the search would reach and accept answers without it.
+    // A square one step away that the search would reach and accept answers without it (its
+    // steps are asked by the Shift entry too).
     if start.neighbours().into_iter().enumerate().any(|(i, q)| {
         s.arena.terrain.get(q).is_some()
-            && steps.cost(i).is_some_and(|k| k <= budget)
             && can_end(s, c, q)
+            && steps.cost(i).is_some_and(|k| k <= budget)
             && unafraid(q)
     }) {
         return true;
+    }
+    if let Some(found) = kept_advance(s, c, budget, |r| r.squares().any(|q| reached_end(s, c, q) && unafraid(q))) {
+        return found;
     }
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
     with_scratch(|sc| {
@@ -1257,9 +1355,49 @@ impl<'a> FirstSteps<'a> {
             return k;
         }
         let p = self.s.c(self.c).pos?;
-        let k = step_cost(self.s, self.c, p, p.neighbours()[i], false);
+        let q = p.neighbours()[i];
+        let k = if self.s.c(self.c).size.squares == 1 {
+            self.one_square_step(p, q)
+        } else {
+            step_cost(self.s, self.c, p, q, false)
+        };
+        debug_assert_eq!(k, step_cost(self.s, self.c, p, q, false));
         self.known[i].set(Some(k));
         k
+    }
+    /// `step_cost` (`step_cost_on` read square by square, not charging) for a one-square mover
+    /// stepping from `p` to its neighbour `q`.
+    fn one_square_step(&self, p: Pos, q: Pos) -> Option<u32> {
+        let (s, c) = (self.s, self.c);
+        let prone = s.has(c, ConditionKind::Prone);
+        let mut cost = 1;
+        let dz = s.arena.ground(q) - s.arena.ground(p);
+        if !(-1..=0).contains(&dz) {
+            if prone {
+                return None;
+            }
+            let jump = dz > 0 && can_jump_from(s, c, p) && dz <= jump_height(s, c, false);
+            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+        }
+        let t = s.terrain_at(q);
+        if !t.standable() {
+            return None;
+        }
+        if t == Terrain::Difficult {
+            cost = cost.max(2);
+        }
+        if cost < 2 && occupied_by_other(s, c, q).is_some_and(|o| s.enemies(c, o)) {
+            cost = 2;
+        }
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        if dx != 0
+            && dy != 0
+            && !s.terrain_at(p.offset(dx, 0)).standable()
+            && !s.terrain_at(p.offset(0, dy)).standable()
+        {
+            return None;
+        }
+        Some(if prone { cost + 1 } else { cost })
     }
 }
 
@@ -1281,6 +1419,127 @@ fn charge_edges<'a>(
                 && let Some(cost) = step_cost_ground(ground, s, p, q, true)
             {
                 out.push((q, cost));
+            }
+        }
+    }
+}
+
+/// The cheapest cost of a charge's straight run in one quadrant to each square up to `extent`
+/// (columns, rows) steps from `start` on that side, within `budget` (DS-CHG-1, DS-DELTA-13):
+/// the costs [`charge_edges`]' search finds. Every step of the quadrant moves away from `start`
+/// along at least one axis and back along none, so a square's cost follows from the three
+/// squares before it, worked out first (and none beyond `extent` comes before one within it).
+/// `cost` is filled `extent.0 + 1` squares a row, by steps away (`dy * (extent.0 + 1) + dx`),
+/// with [`fray_core::geometry::UNREACHED`] off the map or beyond the budget; `accept` is asked
+/// of each reached square but the start, in an order of no meaning, and stops the filling when
+/// it holds. Returns whether it held.
+#[allow(clippy::too_many_arguments)]
+fn quadrant_costs(
+    ground: &Ground,
+    s: &State,
+    start: Pos,
+    budget: u32,
+    (sx, sy): (i32, i32),
+    (ex, ey): (i32, i32),
+    cost: &mut Vec<u32>,
+    mut accept: impl FnMut(Pos) -> bool,
+) -> bool {
+    use fray_core::geometry::UNREACHED;
+    let (nx, ny) = (ex + 1, ey + 1);
+    let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    cost.clear();
+    cost.resize((nx.max(0) * ny.max(0)) as usize, UNREACHED);
+    let on_map = |q: Pos| q.x >= 0 && q.y >= 0 && q.x < w && q.y < h;
+    if cost.is_empty() || !on_map(start) {
+        return false;
+    }
+    cost[0] = 0;
+    for dy in 0..ny {
+        for dx in 0..nx {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let q = start.offset(dx * sx, dy * sy);
+            if !on_map(q) {
+                continue;
+            }
+            let mut best = UNREACHED;
+            // A one-square mover's steps read straight from the table (`step_cost_ground`'s
+            // own reading, charging): the square stepped into refuses every step alike.
+            let into = match ground.cell(q) {
+                Some(qi) if ground.size == 1 => {
+                    let t = &ground.squares[qi];
+                    if !t.terrain.standable() || t.terrain == Terrain::Difficult {
+                        cost[(dy * nx + dx) as usize] = UNREACHED;
+                        continue;
+                    }
+                    Some((qi, t))
+                }
+                _ => None,
+            };
+            for (px, py) in [(dx - 1, dy), (dx, dy - 1), (dx - 1, dy - 1)] {
+                if px < 0 || py < 0 {
+                    continue;
+                }
+                let k = cost[(py * nx + px) as usize];
+                if k == UNREACHED {
+                    continue;
+                }
+                let from = start.offset(px * sx, py * sy);
+                let step = match into {
+                    Some((qi, t)) => {
+                        let (mx, my) = (q.x - from.x, q.y - from.y);
+                        let fi = (qi as i32 - mx - my * ground.width) as usize;
+                        let f = &ground.squares[fi];
+                        let dz = t.ground - f.ground;
+                        let mut step = 1;
+                        let mut refused = false;
+                        if !(-1..=0).contains(&dz) {
+                            refused = ground.prone;
+                            let jump = dz > 0
+                                && !matches!(f.terrain, Terrain::Difficult | Terrain::Damaging)
+                                && dz <= ground.jump_height;
+                            step = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
+                        }
+                        if t.hostile {
+                            step = step.max(2);
+                        }
+                        refused |= mx != 0
+                            && my != 0
+                            && !ground.squares[(fi as i32 + mx) as usize].terrain.standable()
+                            && !ground.squares[(fi as i32 + my * ground.width) as usize].terrain.standable();
+                        let step = (!refused).then_some(if ground.prone { step + 1 } else { step });
+                        debug_assert_eq!(step, step_cost_ground(ground, s, from, q, true));
+                        step
+                    }
+                    None => step_cost_ground(ground, s, from, q, true),
+                };
+                if let Some(step) = step
+                    && k + step <= budget
+                    && k + step < best
+                {
+                    best = k + step;
+                }
+            }
+            cost[(dy * nx + dx) as usize] = best;
+            if best != UNREACHED && accept(q) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The squares [`quadrant_costs`] reached (not the start) with `extent` (`budget`, `budget`),
+/// row by row as a search's reach lists them, each handed to `put`.
+fn quadrant_squares(start: Pos, budget: u32, (sx, sy): (i32, i32), cost: &[u32], mut put: impl FnMut(Pos)) {
+    let n = budget as i32 + 1;
+    for row in 0..n {
+        let dy = if sy > 0 { row } else { n - 1 - row };
+        for col in 0..n {
+            let dx = if sx > 0 { col } else { n - 1 - col };
+            if (dx, dy) != (0, 0) && cost[(dy * n + dx) as usize] != fray_core::geometry::UNREACHED {
+                put(start.offset(dx * sx, dy * sy));
             }
         }
     }
@@ -1325,13 +1584,42 @@ fn charge_runs(s: &State, c: Cx, start: Pos, budget: i32) -> Vec<(Pos, Vec<Pos>)
 /// The route [`destinations`] gives a charge to `to` (from [`charge_runs`]), with only that
 /// route built: the cheapest of the quadrants' routes to it, the first quadrant's on a tie.
 fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
+    let route = charge_route_to(s, c, budget, to);
+    debug_assert_eq!(
+        route,
+        charge_runs(s, c, s.c(c).pos?, budget).into_iter().find(|(q, _)| *q == to).and_then(|(q, p)| (q
+            != s.c(c).pos?
+            && reached_end(s, c, q)
+            && unafraid_of(s, c)(q))
+        .then_some(p))
+    );
+    route
+}
+
+fn charge_route_to(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
     let start = s.c(c).pos?;
     let ground = Ground::new(s, c);
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
+    if to == start || !(reached_end(s, c, to) && unafraid_of(s, c)(to)) {
+        return None;
+    }
     let mut best: Option<(u32, Vec<Pos>)> = None;
+    let (ox, oy) = (to.x - start.x, to.y - start.y);
     for quadrant in QUADRANTS {
+        // A quadrant's runs never reach a square on the other side of either axis.
+        if ox * quadrant.0 < 0 || oy * quadrant.1 < 0 {
+            continue;
+        }
         with_scratch(|sc| {
-            let r = sc.search_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant));
+            // Searched until `to` is settled: its cost and route are then those of the whole
+            // search.
+            if sc
+                .find_pruned(w, h, start, budget.max(0) as u32, charge_edges(&ground, s, quadrant), |q| q == to)
+                .is_none()
+            {
+                return;
+            }
+            let r = sc.reach();
             if let (Some(k), Some(path)) = (r.cost(to), r.path_to(to))
                 && best.as_ref().is_none_or(|b| k < b.0)
             {
@@ -1339,8 +1627,7 @@ fn charge_route(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
             }
         });
     }
-    let (_, path) = best?;
-    (to != start && reached_end(s, c, to) && unafraid_of(s, c)(to)).then_some(path)
+    Some(best?.1)
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
@@ -1472,8 +1759,9 @@ pub fn targets_for(s: &State, c: Cx, a: &AbilityDef) -> Vec<Cx> {
     targets_iter(s, c, a).collect()
 }
 
-fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Item = Cx> + 'a {
-    let reach = match a.distance {
+/// How far [`targets_iter`] looks for targets of `a` (`None`: it finds none).
+fn target_reach(a: &AbilityDef) -> Option<i32> {
+    match a.distance {
         Distance::Melee { reach } => Some(reach),
         Distance::Ranged { range } => Some(range),
         Distance::Aura { size } | Distance::Burst { size } => Some(size),
@@ -1482,7 +1770,11 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
         Distance::Line { length, .. } => Some(length),
         Distance::Wall { .. } => None,
         Distance::Sweep { shift, reach } => Some(shift + reach),
-    };
+    }
+}
+
+fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Item = Cx> + 'a {
+    let reach = target_reach(a);
     s.active()
         .take_while(move |_| reach.is_some())
         .filter(move |&t| match a.target {
@@ -1492,8 +1784,9 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
             TargetKind::Creatures => t != c,
         })
         .filter(move |&t| t == c || s.distance(c, t).is_some_and(|d| Some(d) <= reach))
-        .filter(move |&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
+        // The cheap test first (the two filters commute).
         .filter(move |&t| a.distance.is_area() || !abilities::sheltered_from(s, t, c))
+        .filter(move |&t| t == c || abilities::line_of_effect(s, c, t) != Sight::Blocked)
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
@@ -1584,22 +1877,89 @@ fn plain_verb(i: u8) -> Verb {
     }
 }
 
+/// What the menu's entries ask of its actor again and again, read once per menu: whether it is
+/// active, its conditions, its slots (as [`slot_ok`] gives them for the menu's `extra`) and its
+/// speed (worked out when first asked).
+struct Actor {
+    active: bool,
+    prone: bool,
+    grabbed: bool,
+    restrained: bool,
+    slowed: bool,
+    /// `slot_ok` of [`Slot::Main`], [`Slot::Maneuver`], [`Slot::Move`], [`Slot::Free`].
+    slots: [bool; 4],
+    speed: std::cell::Cell<Option<i32>>,
+}
+
+impl Actor {
+    fn new(s: &State, c: Cx, extra: bool) -> Self {
+        let x = s.c(c);
+        let (mut prone, mut grabbed, mut restrained, mut slowed) = (false, false, false, false);
+        for k in &x.conditions {
+            match k.kind {
+                ConditionKind::Prone => prone = true,
+                ConditionKind::Grabbed => grabbed = true,
+                ConditionKind::Restrained => restrained = true,
+                ConditionKind::Slowed => slowed = true,
+                _ => {}
+            }
+        }
+        // slot_refusal of each slot, the turn and dazed read once.
+        let slots = if extra {
+            [true, false, false, false]
+        } else if s.current != Some(c) {
+            [false; 4]
+        } else {
+            let a = x.acts;
+            let dazed = x.conditions.iter().any(|k| k.kind == ConditionKind::Dazed);
+            let done = dazed && a.done >= 1;
+            let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
+            [!(done || a.main), !(done || used_up(a.maneuvers)), !(done || used_up(a.moves)), !dazed]
+        };
+        let slot = |slot| slot_ok(s, c, slot, extra);
+        debug_assert_eq!(slots, [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)]);
+        Actor { active: x.active(), prone, grabbed, restrained, slowed, slots, speed: std::cell::Cell::new(None) }
+    }
+    /// `slot_ok(s, c, slot, extra)`.
+    #[inline]
+    fn slot(&self, slot: Slot) -> bool {
+        self.slots[match slot {
+            Slot::Main => 0,
+            Slot::Maneuver => 1,
+            Slot::Move => 2,
+            Slot::Free => 3,
+        }]
+    }
+    /// `speed(s, c)`.
+    fn speed(&self, s: &State, c: Cx) -> i32 {
+        match self.speed.get() {
+            Some(v) => v,
+            None => {
+                let v = speed(s, c);
+                self.speed.set(Some(v));
+                v
+            }
+        }
+    }
+}
+
 /// Whether the [`PLAIN`] entry `i` is plainly refused, without building its verb: a cheap
 /// necessary condition of [`check_verb`] refusing it (the menu then skips the full check).
-fn plain_refused(s: &State, c: Cx, i: u8) -> bool {
+/// `f`: the actor's facts for a menu that is not the extra action's.
+fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
     let x = s.c(c);
-    let slot = |slot| !slot_ok(s, c, slot, false);
+    let slot = |slot| !f.slot(slot);
     let grabbing = || s.active().any(|v| s.source_of(v, ConditionKind::Grabbed) == Some(c));
     let tokens = |need| !x.hero || s.hero_tokens < need || s.token_spent_this_turn || s.current != Some(c);
-    !x.active()
+    !f.active
         || match i {
-            0 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Prone),
+            0 => slot(Slot::Maneuver) || !f.prone,
             1 => slot(Slot::Maneuver) || x.dying() || x.recoveries <= 0,
-            2 => slot(Slot::Maneuver) || !s.has(c, ConditionKind::Grabbed),
+            2 => slot(Slot::Maneuver) || !f.grabbed,
             3 | 7 => slot(Slot::Maneuver),
             4 => slot(Slot::Main),
-            5 => slot(Slot::Free) || s.has(c, ConditionKind::Prone),
-            6 => !s.arena.leaps || x.acts.jump_tested || s.has(c, ConditionKind::Prone),
+            5 => slot(Slot::Free) || f.prone,
+            6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
             9 => tokens(1),
             _ => tokens(2),
@@ -1671,27 +2031,39 @@ pub fn menu_nth(s: &State, c: Cx, extra: bool, n: usize) -> Option<MenuItem> {
 /// The menu's entries in order, each handed to `put`, which returns whether to go on. No
 /// words are built: refusals are tested by their cheap conditions before the full check.
 pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -> bool) {
-    let main = slot_ok(s, c, Slot::Main, extra);
+    let f = Actor::new(s, c, extra);
+    let main = f.slot(Slot::Main);
     let _sights = abilities::remember_sights(s);
     // The mover's map, read once for the Advance and the charge.
     let ground = std::cell::OnceCell::new();
     let ground = || ground.get_or_init(|| Ground::new(s, c));
     let steps = FirstSteps::new(s, c);
     if !extra {
-        let can_advance = (s.c(c).acts.move_left > 0 && s.current == Some(c)) || slot_ok(s, c, Slot::Move, false);
+        let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
+        let can_advance = moving || f.slot(Slot::Move);
+        // advance_budget: a fresh move action's speed, or what is left of the one under way.
+        let budget = || {
+            let v = f.speed(s, c);
+            let left = s.c(c).acts.move_left;
+            if f.slot(Slot::Move) || left <= 0 { v } else { left.min(v) }
+        };
+        debug_assert!(!can_advance || f.speed(s, c) <= 0 || budget() == advance_budget(s, c));
         if can_advance
-            && speed(s, c) > 0
-            && has_destination(s, c, advance_budget(s, c), ground, &steps)
+            && f.speed(s, c) > 0
+            && has_destination(s, c, budget(), ground, &steps)
             && !put(MenuItem::Advance)
         {
             return;
         }
-        if any_shift_square(s, c, &steps) && !put(MenuItem::Shift) {
+        // shift_able.
+        let able = f.active && f.slot(Slot::Move) && !f.slowed && f.speed(s, c) != 0;
+        debug_assert_eq!(able, shift_able(s, c));
+        if any_shift_square(s, c, able, &steps) && !put(MenuItem::Shift) {
             return;
         }
     }
     for (i, a) in s.c(c).abilities.iter().enumerate() {
-        if ability_offered(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
+        if f.slot(slot_of(a.usage)) && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
     }
@@ -1702,11 +2074,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         put(MenuItem::Decline);
         return;
     }
-    if main && speed(s, c) > 0 && can_charge_someone(s, c, ground) && !put(MenuItem::Charge) {
+    if main && f.speed(s, c) > 0 && can_charge_someone(s, c, f.speed(s, c), ground) && !put(MenuItem::Charge) {
         return;
     }
     for i in 0..PLAIN.len() as u8 {
-        if plain_offered(s, c, i) && !put(MenuItem::Plain(i)) {
+        if plain_offered(s, c, i, &f) && !put(MenuItem::Plain(i)) {
             return;
         }
     }
@@ -1724,9 +2096,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
 /// Whether the menu offers ability `a` (its entry's test in [`menu_items`]).
 fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     // Every branch below checks the ability's slot first (check_ability).
-    if !slot_ok(s, c, slot_of(a.usage), extra) {
-        return false;
-    }
+    slot_ok(s, c, slot_of(a.usage), extra) && ability_offered_in_slot(s, c, a, extra)
+}
+
+/// [`ability_offered`] for an ability whose slot is free.
+fn ability_offered_in_slot(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     if a.distance.needs_square() {
         check_ability(s, c, a, &[], extra).is_ok() && crate::areas::any_placement(s, c, a)
     } else if a.distance.is_area() && a.target != TargetKind::Myself {
@@ -1736,16 +2110,25 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
         debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
         offered
     } else if a.distance.is_area() || a.target == TargetKind::Myself {
-        check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok()
+        // check_ability(s, c, a, &[c], extra): the user is its own only target. Refused for the
+        // extra action's kind; a wall or a sweep takes whoever it catches; otherwise the user
+        // must be one of its legal targets (a reach, the user on the field) and, for an ability
+        // that is not an area, it must take a target.
+        let offered = !(extra && a.usage != Usage::Main)
+            && (matches!(a.distance, Distance::Wall { .. } | Distance::Sweep { .. })
+                || ((a.distance.is_area() || a.targets >= 1) && target_reach(a).is_some() && s.c(c).active()));
+        debug_assert_eq!(offered, check_ability(s, c, a, &area_targets(s, c, a), extra).is_ok());
+        offered
     } else {
         // check_ability(s, c, a, &[t], extra) for a target t it offers: the same for each.
         !(extra && a.usage != Usage::Main) && a.targets >= 1 && targets_iter(s, c, a).next().is_some()
     }
 }
 
-/// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`.
-fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
-    if plain_refused(s, c, i) {
+/// Whether the menu (not the extra action's) offers the [`PLAIN`] entry `i`; `f`: the actor's
+/// facts for that menu.
+fn plain_offered(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
+    if plain_refused(s, c, i, f) {
         return false;
     }
     let offered = match i {
@@ -1755,11 +2138,11 @@ fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
         // and spending tokens are all in `plain_refused`.
         1 | 2 | 4 | 5 | 8 | 9 | 10 => true,
         // DS-COND-RESTR-1.
-        0 => !s.has(c, ConditionKind::Restrained),
+        0 => !f.restrained,
         // DS-JUMP-3, DS-JUMP-5: a move under way or a move action left, and a speed.
         6 => {
             let moving = s.c(c).acts.move_left > 0 && s.current == Some(c);
-            (moving || slot_ok(s, c, Slot::Move, false)) && speed(s, c) != 0
+            (moving || f.slot(Slot::Move)) && f.speed(s, c) != 0
         }
         _ => return check_verb(s, c, &plain_verb(i), false).is_ok(),
     };
@@ -1771,15 +2154,16 @@ fn plain_offered(s: &State, c: Cx, i: u8) -> bool {
 /// its refusals as a yes/no, with no words built (DS-HIDE-1, DS-DELTA-8).
 fn hide_allowed(s: &State, c: Cx) -> bool {
     let concealed = abilities::concealed(s, c);
-    if s.options.hidden == crate::options::Text::Published {
-        // Some enemy it has cover or concealment from that it is not yet hidden from.
-        return s.active().any(|e| {
-            s.enemies(c, e)
-                && !abilities::hidden_from(s, c, e)
-                && (concealed || !abilities::clear_line_of_effect(s, e, c))
-        });
-    }
-    !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && abilities::clear_line_of_effect(s, e, c)))
+    // Each enemy's line to `c` is asked once here: looked up in the sight book, not per state.
+    abilities::with_clear_lines(s, |clear| {
+        if s.options.hidden == crate::options::Text::Published {
+            // Some enemy it has cover or concealment from that it is not yet hidden from.
+            return s
+                .active()
+                .any(|e| s.enemies(c, e) && !abilities::hidden_from(s, c, e) && (concealed || !clear(e, c)));
+        }
+        !s.c(c).hidden && (concealed || !s.active().any(|e| s.enemies(c, e) && clear(e, c)))
+    })
 }
 
 /// Whether [`check_verb`] accepts a Search by `c` whose slot [`plain_refused`] has checked:
@@ -1803,7 +2187,7 @@ fn aimed_offered(s: &State, c: Cx, i: u8) -> bool {
 pub fn menu_offers(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
     match item {
         MenuItem::Ability(i) => s.c(c).abilities.get(i as usize).is_some_and(|a| ability_offered(s, c, a, extra)),
-        MenuItem::Plain(i) => !extra && (i as usize) < PLAIN.len() && plain_offered(s, c, i),
+        MenuItem::Plain(i) => !extra && (i as usize) < PLAIN.len() && plain_offered(s, c, i, &Actor::new(s, c, false)),
         MenuItem::Aimed(i) => !extra && (i as usize) < AIMED.len() && aimed_offered(s, c, i),
         _ => menu_items_contain(s, c, extra, item),
     }
@@ -1934,9 +2318,9 @@ fn shift_squares(s: &State, c: Cx) -> Vec<Pos> {
     p.neighbours().into_iter().filter(|&q| shift_offered(s, c, p, q, able, || step_cost(s, c, p, q, false))).collect()
 }
 
-fn any_shift_square(s: &State, c: Cx, steps: &FirstSteps) -> bool {
+/// Whether [`shift_squares`] is not empty; `able`: [`shift_able`].
+fn any_shift_square(s: &State, c: Cx, able: bool, steps: &FirstSteps) -> bool {
     let Some(p) = s.c(c).pos else { return false };
-    let able = shift_able(s, c);
     p.neighbours().into_iter().enumerate().any(|(i, q)| shift_offered(s, c, p, q, able, || steps.cost(i)))
 }
 
@@ -1949,12 +2333,41 @@ fn free_strike_iter(s: &State, c: Cx) -> impl Iterator<Item = Cx> + '_ {
     let reach = 5;
     s.active()
         .filter(move |&t| t != c && s.enemies(c, t) && s.distance(c, t).is_some_and(|d| d <= reach))
-        .filter(move |&t| abilities::line_of_effect(s, c, t) != Sight::Blocked && !abilities::hidden_from(s, t, c))
+        .filter(move |&t| !abilities::hidden_from(s, t, c) && abilities::line_of_effect(s, c, t) != Sight::Blocked)
+}
+
+/// A set of a map's squares by index (`y * width + x`): a bit each on a small map, a table
+/// otherwise.
+enum SquareSet {
+    Bits(u128),
+    Table(Vec<bool>),
+}
+
+impl SquareSet {
+    fn new(w: i32, h: i32) -> Self {
+        let n = (w.max(0) * h.max(0)) as usize;
+        if n <= 128 { SquareSet::Bits(0) } else { SquareSet::Table(vec![false; n]) }
+    }
+    #[inline]
+    fn insert(&mut self, i: usize) {
+        match self {
+            SquareSet::Bits(b) => *b |= 1 << i,
+            SquareSet::Table(t) => t[i] = true,
+        }
+    }
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        match self {
+            SquareSet::Bits(b) => b >> i & 1 == 1,
+            SquareSet::Table(t) => t[i],
+        }
+    }
 }
 
 /// Whether some creature has a square to charge to ([`charge_squares`] not empty for one of
 /// them): each quadrant's straight runs searched only until a square beside one is found.
-fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground) -> bool {
+/// `speed`: the charger's [`speed`].
+fn can_charge_someone<'g>(s: &State, c: Cx, speed: i32, ground: impl FnOnce() -> &'g Ground) -> bool {
     let Some(start) = s.c(c).pos else { return false };
     let size = s.c(c).size.squares;
     let near_one = |q: Pos| {
@@ -1968,20 +2381,19 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
         return false;
     }
     let unafraid = unafraid_of(s, c);
-    let budget = speed(s, c).max(0) as u32;
-    if let Some(found) =
-        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
-    {
-        return found;
-    }
+    debug_assert_eq!(speed, self::speed(s, c));
+    let budget = speed.max(0) as u32;
     // The squares the searches accept, looked for first: beside a creature that can be charged,
     // free to end on, other than the start, within `budget` squares of it (a step costs at least
     // 1). A quadrant's runs stay in it, so only the quadrants holding such a square are searched.
     // `ring`: the map's squares beside a creature that can be charged (`near_one`) within
     // `budget` squares of the start, the only ones the searches below may accept.
     let (w, h) = (s.arena.terrain.width(), s.arena.terrain.height());
-    let mut ring = vec![false; (w.max(0) * h.max(0)) as usize];
+    let mut ring = SquareSet::new(w, h);
     let mut wanted = [false; 4];
+    // How far each quadrant's ring squares lie from the start (columns, rows): its runs are
+    // looked at no farther.
+    let mut extent = [(0, 0); 4];
     for t in s.active().filter(|&t| s.enemies(c, t) && !abilities::hidden_from(s, t, c)) {
         let (tp, ts) = (s.c(t).pos.unwrap(), s.c(t).size.squares);
         for y in tp.y - size..=tp.y + ts {
@@ -1992,7 +2404,12 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
                     continue;
                 }
                 if x >= 0 && y >= 0 && x < w && y < h {
-                    ring[(y * w + x) as usize] = true;
+                    ring.insert((y * w + x) as usize);
+                    for (e, &(sx, sy)) in extent.iter_mut().zip(&QUADRANTS) {
+                        if ox * sx >= 0 && oy * sy >= 0 {
+                            *e = (e.0.max(ox.abs()), e.1.max(oy.abs()));
+                        }
+                    }
                 }
                 if QUADRANTS.iter().zip(&wanted).all(|(&(sx, sy), &w)| w || ox * sx < 0 || oy * sy < 0)
                     || !can_end(s, c, q)
@@ -2016,21 +2433,38 @@ fn can_charge_someone<'g>(s: &State, c: Cx, ground: impl FnOnce() -> &'g Ground)
     if !wanted.contains(&true) {
         return false;
     }
+    // The charge's squares kept from an earlier question answer as the searches would.
+    if let Some(found) =
+        kept_charge_reach(s, c, budget, |seen| seen.iter().any(|&q| reached_end(s, c, q) && unafraid(q) && near_one(q)))
+    {
+        return found;
+    }
     let ground = ground();
     // A reached square is on the map, other than the start and within `budget` squares of it
     // (a step costs at least 1): `near_one` there is `ring`.
-    let in_ring = |q: Pos| ring[(q.y * w + q.x) as usize];
-    with_scratch(|sc| {
-        QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
-            wanted
-                && sc
-                    .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
-                        debug_assert_eq!(in_ring(q), near_one(q));
-                        in_ring(q) && reached_end(s, c, q) && unafraid(q)
-                    })
-                    .is_some()
+    let in_ring = |q: Pos| ring.contains((q.y * w + q.x) as usize);
+    let mut cost = Vec::new();
+    let found = QUADRANTS.iter().zip(wanted).zip(extent).any(|((&quadrant, wanted), extent)| {
+        wanted
+            && quadrant_costs(ground, s, start, budget, quadrant, extent, &mut cost, |q| {
+                debug_assert_eq!(in_ring(q), near_one(q));
+                in_ring(q) && reached_end(s, c, q) && unafraid(q)
+            })
+    });
+    debug_assert_eq!(
+        found,
+        with_scratch(|sc| {
+            QUADRANTS.iter().zip(wanted).any(|(&quadrant, wanted)| {
+                wanted
+                    && sc
+                        .find_pruned(w, h, start, budget, charge_edges(ground, s, quadrant), |q| {
+                            in_ring(q) && reached_end(s, c, q) && unafraid(q)
+                        })
+                        .is_some()
+            })
         })
-    })
+    );
+    found
 }
 
 fn charge_squares(s: &State, c: Cx, t: Cx) -> Vec<Pos> {
@@ -2201,7 +2635,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             let to = sq()?;
             let budget = advance_budget(s, c);
             let path = destination_route(s, c, budget, to).ok_or_else(|| RuleError::malformed("unreachable"))?;
-            routed = Some(budget);
+            routed = Some((budget, route_cost(s, c, &path)));
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
@@ -2221,7 +2655,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
         }
     };
     check_verb_routed(cx.s, c, &v, extra, routed)?;
-    execute(cx, c, v, extra)
+    execute_routed(cx, c, v, extra, routed.map(|(_, cost)| cost))
 }
 
 /// Parses a command.
@@ -2348,14 +2782,22 @@ pub fn check_verb(s: &State, c: Cx, v: &Verb, extra: bool) -> Result<(), RuleErr
 }
 
 /// [`check_verb`], told for a move that its route was found by [`destination_route`] with the
-/// budget `routed` (so its end is known to be a destination with that budget).
-fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32>) -> Result<(), RuleError> {
+/// budget `routed.0` (so its end is known to be a destination with that budget), and its
+/// [`route_cost`], `routed.1`.
+fn check_verb_routed(
+    s: &State,
+    c: Cx,
+    v: &Verb,
+    extra: bool,
+    routed: Option<(i32, Option<i32>)>,
+) -> Result<(), RuleError> {
     if !s.c(c).active() && !matches!(v, Verb::EndTurn | Verb::EndTurnTokenSave(_) | Verb::Rest(_)) {
         return Err(RuleError::refused("DS-HP-DEATH", format!("{} is dead", who(s, c))));
     }
     match v {
         Verb::Move(path) => {
-            let cost = route_cost(s, c, path);
+            let cost = routed.map_or_else(|| route_cost(s, c, path), |(_, cost)| cost);
+            debug_assert_eq!(cost, route_cost(s, c, path));
             let fresh = extra || !cost.is_some_and(|k| continues_move(s, c, k));
             if fresh {
                 check_slot(s, c, Slot::Move, extra)?;
@@ -2367,7 +2809,7 @@ fn check_verb_routed(s: &State, c: Cx, v: &Verb, extra: bool, routed: Option<i32
             let dest = *path.last().ok_or_else(|| RuleError::malformed("an empty route"))?;
             occupied_error(s, c, dest)?;
             let budget = if fresh { speed(s, c) } else { move_budget(s, c) };
-            let reachable_end = routed == Some(budget) || is_destination(s, c, budget, dest);
+            let reachable_end = routed.is_some_and(|(b, _)| b == budget) || is_destination(s, c, budget, dest);
             if !reachable_end || cost.is_none_or(|k| k > budget) {
                 let rule = if s.has(c, ConditionKind::Frightened) { "DS-COND-FRIGHT" } else { "DS-TURN-1" };
                 return Err(RuleError::refused(
@@ -2648,6 +3090,11 @@ fn spend(cx: &mut Ctx, c: Cx, what: &str) {
 
 /// Carries out a checked verb.
 pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleError> {
+    execute_routed(cx, c, v, extra, None)
+}
+
+/// [`execute`], told for a move the [`route_cost`] of its route if it is known.
+fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Option<i32>>) -> Result<(), RuleError> {
     let main = if extra { "extra-main" } else { "main" };
     match v {
         Verb::EndTurn | Verb::EndTurnTokenSave(_) => {
@@ -2662,7 +3109,8 @@ pub fn execute(cx: &mut Ctx, c: Cx, v: Verb, extra: bool) -> Result<(), RuleErro
         Verb::Move(path) => {
             // DS-TURN-1: a move action's squares may be spent in several goes around the others;
             // a route that does not fit in what is left takes a fresh move action.
-            let cost = route_cost(cx.s, c, &path).unwrap_or(0);
+            let cost = known.unwrap_or_else(|| route_cost(cx.s, c, &path)).unwrap_or(0);
+            debug_assert_eq!(cost, route_cost(cx.s, c, &path).unwrap_or(0));
             let budget = if !extra && continues_move(cx.s, c, cost) {
                 move_budget(cx.s, c)
             } else {

@@ -62,8 +62,15 @@ pub fn squares(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> Option<Vec<Pos>
 }
 
 /// Whether the area can go at `square` and covers some square there: `squares` giving a
-/// list that is not empty, without building it.
-fn offered(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> bool {
+/// list that is not empty, without building it. `sight`: [`crate::abilities::sight_between`]
+/// ([`crate::abilities::with_sights`]).
+fn offered(
+    s: &State,
+    c: Cx,
+    a: &AbilityDef,
+    square: Pos,
+    sight: &mut dyn FnMut(crate::abilities::SightKey) -> Sight,
+) -> bool {
     let me = s.c(c);
     let Some(p) = me.pos else { return false };
     let size = me.size.squares;
@@ -71,7 +78,7 @@ fn offered(s: &State, c: Cx, a: &AbilityDef, square: Pos) -> bool {
         Distance::Cube { size: n, within } => {
             let d = distance(p, size, square, 1);
             d <= within
-                && (d == 0 || crate::abilities::sight_between(s, p, size, square, 1) != Sight::Blocked)
+                && (d == 0 || sight((p, size, square, 1)) != Sight::Blocked)
                 && (0..n).any(|dy| (0..n).any(|dx| s.terrain_at(square.offset(dx, dy)) != Terrain::Edge))
         }
         Distance::Line { length, width } => {
@@ -120,25 +127,36 @@ fn candidates<'a>(s: &'a State, c: Cx, a: &AbilityDef) -> impl Iterator<Item = P
 
 /// Squares the area may be placed at (for the menu).
 pub fn placements(s: &State, c: Cx, a: &AbilityDef) -> Vec<Pos> {
-    let found: Vec<Pos> = candidates(s, c, a).filter(|&q| offered(s, c, a, q)).collect();
-    debug_assert_eq!(found, s.arena.terrain.squares().filter(|&q| offered(s, c, a, q)).collect::<Vec<_>>());
+    let found: Vec<Pos> =
+        crate::abilities::with_sights(s, |sight| candidates(s, c, a).filter(|&q| offered(s, c, a, q, sight)).collect());
+    debug_assert_eq!(
+        found,
+        crate::abilities::with_sights(s, |sight| s
+            .arena
+            .terrain
+            .squares()
+            .filter(|&q| offered(s, c, a, q, sight))
+            .collect::<Vec<_>>())
+    );
     found
 }
 
 /// Whether [`placements`] offers any square, looked for only until the first.
 pub fn any_placement(s: &State, c: Cx, a: &AbilityDef) -> bool {
-    let offered = |q: Pos| offered(s, c, a, q);
-    // The user's own square first: a cube there needs no line of effect (one of the squares
-    // looked for, so the answer is the same).
-    if let Some(p) = s.c(c).pos
-        && s.arena.terrain.get(p).is_some()
-        && offered(p)
-    {
-        return true;
-    }
-    let found = candidates(s, c, a).any(offered);
-    debug_assert_eq!(found, s.arena.terrain.squares().any(offered));
-    found
+    crate::abilities::with_sights(s, |sight| {
+        let mut offered = |q: Pos| offered(s, c, a, q, sight);
+        // The user's own square first: a cube there needs no line of effect (one of the
+        // squares looked for, so the answer is the same).
+        if let Some(p) = s.c(c).pos
+            && s.arena.terrain.get(p).is_some()
+            && offered(p)
+        {
+            return true;
+        }
+        let found = candidates(s, c, a).any(&mut offered);
+        debug_assert_eq!(found, s.arena.terrain.squares().any(&mut offered));
+        found
+    })
 }
 
 /// The creatures an area placed at `square` catches, by the ability's target kind.

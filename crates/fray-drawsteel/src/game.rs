@@ -259,12 +259,17 @@ fn menu_action(s: &State, c: crate::state::Cx, item: actions::MenuItem, index: u
         actions::MenuItem::Aimed(i) => Answer::Word((AIMED_WORD + i as usize) as u16).id(),
         other => {
             // The other entries' ids are words of [`WORDS`] (as `encode` finds them).
-            let id = actions::item_id(s, c, other);
-            let a = match WORDS.iter().position(|w| *w == id) {
-                Some(w) => Answer::Word(w as u16).id(),
-                None => encode(s, &id, index),
+            let w = match other {
+                actions::MenuItem::Advance => 0,
+                actions::MenuItem::Charge => 1,
+                actions::MenuItem::Decline => 2,
+                actions::MenuItem::EndTurn => 3,
+                actions::MenuItem::FreeStrike => 4,
+                _ => 6, // MenuItem::Shift
             };
-            debug_assert_eq!(a, encode(s, &id, index));
+            let a = Answer::Word(w).id();
+            debug_assert_eq!(WORDS[w as usize], actions::item_id(s, c, other));
+            debug_assert_eq!(a, encode(s, &actions::item_id(s, c, other), index));
             a
         }
     }
