@@ -119,9 +119,18 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleErro
     }
     // Damaging Terrain a power laid (K-ZONE-5).
     let size = cx.s.unit(unit).size;
-    for zone in cx.s.zones.clone() {
-        let hurts = zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(cx.s, &zone, unit);
-        if hurts && zone.touches(at, size) && cx.s.unit(unit).on_map() && !cx.s.has(unit, StatusKind::Hovering) {
+    let hurts = |s: &State, zone: &PowerZone| {
+        zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(s, zone, unit)
+    };
+    // Nothing changes until a zone hurts: with none hurting on this square now, the walk
+    // below (over a copy, as hits may change the zones) would do nothing.
+    let any = cx.s.zones.iter().any(|zone| hurts(cx.s, zone) && zone.touches(at, size));
+    for zone in if any { cx.s.zones.clone() } else { Default::default() } {
+        if hurts(cx.s, &zone)
+            && zone.touches(at, size)
+            && cx.s.unit(unit).on_map()
+            && !cx.s.has(unit, StatusKind::Hovering)
+        {
             let name = format!("starts its turn in {}", cx.s.powers.get(zone.power).name);
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?;
         }
