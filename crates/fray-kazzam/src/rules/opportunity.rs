@@ -72,17 +72,6 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
     // Squares besides their own count only with Fleeting Mantises or Source Warps about.
     let any_vantages =
         !s.porter.warps.is_empty() || crate::rules::query::conjured(s, "fleeting-mantis").next().is_some();
-    // What Reach modifiers could add at most (for `reach_bound`), summed once if needed.
-    let modifier_bound = std::cell::OnceCell::new();
-    let modifier_bound = || {
-        *modifier_bound.get_or_init(|| {
-            s.modifiers
-                .iter()
-                .filter(|m| m.kind == crate::engine::records::modifiers::ModifierKind::Reach)
-                .map(|m| m.amount.max(0))
-                .sum::<i32>()
-        })
-    };
     let mut out = Vec::new();
     // The squares' test first, `may_take` only for those it passes (both must hold).
     for t in s.units_on_map() {
@@ -103,14 +92,11 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         // when the squares leave it to decide.
         let reach = std::cell::OnceCell::new();
         let reach = || *reach.get_or_init(|| s.reach(t) + crate::rules::query::opportunity_reach_bonus(s, t));
-        // Most are farther than any reach could be: a bound, cheaper to find, answers for them.
-        let bound = std::cell::OnceCell::new();
-        let within = |d: i32| d <= *bound.get_or_init(|| reach_bound(s, t, modifier_bound())) && d <= reach();
         // Its own square, a Tamer's Fleeting Mantises' squares (L1705), a Porter's Source Warps'.
         let grants_at = |(tp, tsize): (Pos, i32)| {
             let before = distance(from, size, tp, tsize);
             let after = distance(to, size, tp, tsize);
-            grants_from(s, mover, t, walking, before, after, &within)
+            grants_from(s, mover, t, walking, before, after, reach)
         };
         let grants = grants_at((tu.pos.unwrap(), tu.size))
             || any_vantages && vantages(s, t).into_iter().any(|v| grants_at((v, 1)));
@@ -121,30 +107,8 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
     out
 }
 
-/// The greatest Creature reach (the Giraffape's).
-const MAX_CREATURE_REACH: i32 = {
-    let (c, mut i, mut m) = (crate::engine::records::tamer::CREATURES, 0, 0);
-    while i < c.len() {
-        if c[i].reach > m {
-            m = c[i].reach;
-        }
-        i += 1;
-    }
-    m
-};
-
-/// At least `t`'s reach for Opportunities (`s.reach(t)` and the Defender's Sword's 1), without
-/// asking what it is: its Reach statuses' numbers summed (their greatest share), a Long Arm's
-/// 2, the greatest creature reach, `modifiers` (what Reach modifiers add at most) and 1.
-fn reach_bound(s: &State, t: UnitIdx, modifiers: i32) -> i32 {
-    let statuses: i32 =
-        s.unit(t).statuses.iter().filter(|st| st.kind == StatusKind::Reach).map(|st| st.amount.max(0)).sum();
-    statuses.max(2).max(MAX_CREATURE_REACH) + modifiers + 1
-}
-
 /// Whether leaving a square `before` away from `t` for one `after` away grants it an
-/// Opportunity (K-OPP-1, K-OPP-6, K-OPP-7); `within(d)`: whether `d` is within its reach, asked
-/// only if needed.
+/// Opportunity (K-OPP-1, K-OPP-6, K-OPP-7); `reach` is asked only if needed.
 fn grants_from(
     s: &State,
     mover: UnitIdx,
@@ -152,18 +116,18 @@ fn grants_from(
     walking: bool,
     before: i32,
     after: i32,
-    within: &impl Fn(i32) -> bool,
+    reach: impl Fn() -> i32,
 ) -> bool {
     let tu = s.unit(t);
     if walking {
         // K-OPP-1: leaving a square next to it; K-OPP-7: leaving its reach without closing in.
-        before == 1 || (after >= before && within(before))
+        before == 1 || (after >= before && before <= reach())
     } else {
         // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
         after >= before
             && (tu.implement == Implement::Sword || tu.implement == Implement::None)
             && s.status_from(mover, StatusKind::Marked, t).is_some()
-            && within(before)
+            && before <= reach()
     }
 }
 
