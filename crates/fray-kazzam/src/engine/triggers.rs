@@ -125,7 +125,7 @@ fn has_options_asked(s: &State, owner: UnitIdx, trigger: Trigger) -> bool {
     // Only a hit, or one about to land, offers features (feature_options_triggering).
     let features = matches!(trigger, Trigger::WouldBeHit { .. } | Trigger::WasHit { .. });
     can_trigger(s, owner)
-        && (!powers_for_triggering(s, owner, trigger).is_empty()
+        && (!powers_for_triggering(s, owner, trigger, false).is_empty()
             || features && !feature_options_triggering(s, owner, trigger).is_empty())
 }
 
@@ -249,17 +249,19 @@ fn powers_for(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u
     if !can_trigger(s, owner) {
         return Vec::new();
     }
-    powers_for_triggering(s, owner, trigger)
+    powers_for_triggering(s, owner, trigger, true)
 }
 
 /// [`powers_for`] an owner known to be able to trigger ([`can_trigger`]).
-fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u16, Option<u16>, String)> {
-    let name = |p: u16| s.powers.get(p).name.clone();
+fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger, labels: bool) -> Vec<(u16, Option<u16>, String)> {
+    let name = |p: u16| s.powers.get(p).name.as_str();
+    // A label is written only if asked for (whether there are any needs none).
+    let lab = |a: std::fmt::Arguments<'_>| if labels { std::fmt::format(a) } else { String::new() };
     let mut out = Vec::new();
     match trigger {
         Trigger::WouldBeHit { .. } => {
             for p in ready(s, owner, "contingency-jump") {
-                out.push((p, None, format!("use {}: teleport 2 squares and the attack misses", name(p))));
+                out.push((p, None, lab(format_args!("use {}: teleport 2 squares and the attack misses", name(p)))));
             }
         }
         Trigger::Moving { mover } | Trigger::Attacking { attacker: mover } => {
@@ -278,14 +280,22 @@ fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u1
                     out.push((
                         a.power,
                         None,
-                        format!("use {}: a Basic Implement Attack against {} now", name(a.power), s.unit(mover).id),
+                        lab(format_args!(
+                            "use {}: a Basic Implement Attack against {} now",
+                            name(a.power),
+                            s.unit(mover).id
+                        )),
                     ));
                 }
                 let patient = hook(s, a.power).is_some_and(|h| h.starts_with("patient"));
                 if watches && patient && !out.iter().any(|(p, x, _)| *p == a.power && x.is_some()) {
                     for w in sentinel_attacks(s, owner, mover) {
-                        let label =
-                            format!("use {} with {} against {} (Sentinel)", name(a.power), name(w), s.unit(mover).id);
+                        let label = lab(format_args!(
+                            "use {} with {} against {} (Sentinel)",
+                            name(a.power),
+                            name(w),
+                            s.unit(mover).id
+                        ));
                         out.push((a.power, Some(w), label));
                     }
                 }
@@ -293,14 +303,14 @@ fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u1
         }
         Trigger::Opportunity { granter, .. } if crate::rules::opportunity::may_take(s, owner, granter) => {
             for p in ready(s, owner, "i-dont-think-so") {
-                out.push((p, None, format!("use {}: {} also loses the action", name(p), s.unit(granter).id)));
+                out.push((p, None, lab(format_args!("use {}: {} also loses the action", name(p), s.unit(granter).id))));
             }
         }
         Trigger::MoveEnded { mover } => {
             if s.enemies(owner, mover) && s.distance(owner, mover).is_some_and(|d| (2..=4).contains(&d)) {
                 for p in ready(s, owner, "pursue-reaction") {
                     if !pursue_squares(s, owner, mover).is_empty() {
-                        out.push((p, None, format!("use {}: move next to {}", name(p), s.unit(mover).id)));
+                        out.push((p, None, lab(format_args!("use {}: move next to {}", name(p), s.unit(mover).id))));
                     }
                 }
             }
@@ -312,7 +322,7 @@ fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u1
                         != fray_core::sight::Sight::Blocked;
             if !s.enemies(owner, unit) && sees {
                 for p in ready(s, owner, "keep-walking") {
-                    out.push((p, None, format!("use {}: {} rolls the save again", name(p), s.unit(unit).id)));
+                    out.push((p, None, lab(format_args!("use {}: {} rolls the save again", name(p), s.unit(unit).id))));
                 }
             }
         }
@@ -321,12 +331,12 @@ fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u1
             if marked && s.unit(granter).on_map() && s.distance(owner, granter).is_some_and(|d| d <= 5) {
                 for p in ready(s, owner, "punish-reaction") {
                     for a in punish_attacks(s, owner, granter) {
-                        let label = format!(
+                        let label = lab(format_args!(
                             "use {}: {} against {}, its Effect line only",
                             name(p),
                             name(a),
                             s.unit(granter).id
-                        );
+                        ));
                         out.push((p, Some(a), label));
                     }
                 }
@@ -335,16 +345,20 @@ fn powers_for_triggering(s: &State, owner: UnitIdx, trigger: Trigger) -> Vec<(u1
         Trigger::WasHit { .. } | Trigger::Opportunity { .. } => {} // features only; an Opportunity it cannot take
         Trigger::TookDamage { .. } => {
             for p in crate::rules::query::reaction_elixirs(s, owner) {
-                out.push((p, None, format!("drink {} now", name(p))));
+                out.push((p, None, lab(format_args!("drink {} now", name(p)))));
             }
             for p in ready(s, owner, "kill-switch") {
-                out.push((p, None, format!("use {}: 2 damage and your brews on everything within 2", name(p))));
+                out.push((
+                    p,
+                    None,
+                    lab(format_args!("use {}: 2 damage and your brews on everything within 2", name(p))),
+                ));
             }
         }
         Trigger::TurnEnded { unit } => {
             if s.enemies(owner, unit) && s.distance(owner, unit) == Some(1) {
                 for p in ready(s, owner, "push-reaction") {
-                    out.push((p, None, format!("use {}: push {} 3 squares", name(p), s.unit(unit).id)));
+                    out.push((p, None, lab(format_args!("use {}: push {} 3 squares", name(p), s.unit(unit).id))));
                 }
             }
         }

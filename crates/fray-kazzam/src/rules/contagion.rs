@@ -17,14 +17,52 @@ fn spreading(s: &State, st: &Status) -> bool {
     })
 }
 
+thread_local! {
+    /// The power list [`spreaders`] last scanned, with the powers in it that give a spreading
+    /// status. Holding the list keeps it alive, so while the pointer is the same, so is the list.
+    #[allow(clippy::type_complexity)]
+    static SPREADERS: std::cell::RefCell<Option<(std::sync::Arc<crate::content::powers::Powers>, std::rc::Rc<[u16]>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The powers of `s` with an Effect the `spreads` hook gives (only their statuses may be
+/// [`spreading`]), scanned once per power list.
+fn spreaders(s: &State) -> std::rc::Rc<[u16]> {
+    SPREADERS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some((powers, found)) = m.as_ref()
+            && std::sync::Arc::ptr_eq(powers, &s.powers)
+        {
+            return found.clone();
+        }
+        let found: std::rc::Rc<[u16]> = s
+            .powers
+            .all()
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.effect.iter().any(|e| e.hook.as_deref() == Some("spreads")))
+            .map(|(p, _)| p as u16)
+            .collect();
+        *m = Some((s.powers.clone(), found.clone()));
+        found
+    })
+}
+
 /// The spreading status `unit` would catch from a creature next to it, if it bears none from
 /// that power already.
 fn catchable(s: &State, unit: UnitIdx) -> Option<Status> {
+    // Only a status from a power in `spreaders` may spread: with none about, nothing does, and
+    // a creature bearing none gives nothing (the same answer, asked of fewer).
+    let from = spreaders(s);
+    if from.is_empty() {
+        return None;
+    }
+    let may_spread = |o: UnitIdx| s.unit(o).statuses.iter().any(|st| st.origin.is_some_and(|p| from.contains(&p)));
     // Spreading depends only on a status's power and kind, so "one it bears already"
     // is one with the same power and kind.
     let bears = |st: &Status| s.unit(unit).statuses.iter().any(|m| m.origin == st.origin && m.kind == st.kind);
     s.units_on_map()
-        .filter(|&o| o != unit && s.distance(o, unit) == Some(1))
+        .filter(|&o| o != unit && may_spread(o) && s.distance(o, unit) == Some(1))
         .flat_map(|o| s.unit(o).statuses.iter())
         .find(|st| spreading(s, st) && !bears(st))
         .copied()

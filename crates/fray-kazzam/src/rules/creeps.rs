@@ -72,7 +72,7 @@ pub fn view(s: &State) -> serde_json::Value {
 /// Who joins for `actor`: itself, and a summon's or trap's owner too (K-CAI-2).
 fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
     let u = s.unit(actor);
-    if u.kind == UnitKind::Creep || u.side == crate::engine::arena::Side::Neutral {
+    if !joins(s, actor) {
         return Vec::new();
     }
     let mut out = vec![actor];
@@ -82,6 +82,12 @@ fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
         out.push(o);
     }
     out
+}
+
+/// Whether anyone joins for `actor` ([`joiners`] is not empty): no Creep or neutral does.
+fn joins(s: &State, actor: UnitIdx) -> bool {
+    let u = s.unit(actor);
+    !(u.kind == UnitKind::Creep || u.side == crate::engine::arena::Side::Neutral)
 }
 
 fn join(cx: &mut Ctx, g: u8, who: UnitIdx, why: &str) {
@@ -117,12 +123,15 @@ pub fn attacked(cx: &mut Ctx, attacker: UnitIdx, targets: &[UnitIdx]) {
 /// A turn ends next to a group's Creep or its unheld orb: the one whose turn it was joins
 /// (K-CAI-1).
 pub fn turn_ended(cx: &mut Ctx, unit: UnitIdx) {
-    if cx.s.creeps.groups.is_empty() || joiners(cx.s, unit).is_empty() {
+    if cx.s.creeps.groups.is_empty() || !joins(cx.s, unit) {
         return;
     }
     let Some(p) = cx.s.unit(unit).pos else { return };
     let size = cx.s.unit(unit).size;
     for g in 0..cx.s.creeps.groups.len() as u8 {
+        if is_enemy(cx.s, g, unit) {
+            continue; // on the list already: joining again changes nothing
+        }
         let grp = &cx.s.creeps.groups[g as usize];
         let by_creep = grp.members.iter().any(|m| {
             let c = cx.s.unit(m.0);

@@ -231,7 +231,13 @@ pub fn from_hook(s: &State, st: &Status, hook: &str) -> bool {
 /// squares whose wave is still running (the strongest one, if several).
 pub fn wave_regenerate(s: &State, unit: UnitIdx) -> i32 {
     s.units_on_map()
-        .filter(|&w| w != unit && !s.enemies(w, unit) && s.distance(w, unit).is_some_and(|d| d <= 5))
+        .filter(|&w| {
+            // Only a status `w` keeps going counts: one bearing none is passed over first.
+            w != unit
+                && s.unit(w).statuses.iter().any(|st| st.source == Some(w))
+                && !s.enemies(w, unit)
+                && s.distance(w, unit).is_some_and(|d| d <= 5)
+        })
         .flat_map(|w| {
             s.unit(w)
                 .statuses

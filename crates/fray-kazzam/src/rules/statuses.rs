@@ -75,6 +75,12 @@ impl State {
     /// The total of a numbered status, counting each source once (K-ST-Resist, K-ST-Vulnerable:
     /// cumulative across sources, not within one).
     pub fn amount(&self, u: UnitIdx, kind: StatusKind) -> i32 {
+        let un = self.unit(u);
+        // The status bits answer for a kind it bears none of (most asked: Reach, Resist).
+        if un.status_mask & bit(kind) == 0 {
+            debug_assert_eq!(un.status_mask, mask(&un.statuses), "status mask out of step");
+            return 0;
+        }
         let mut seen: Vec<(Option<UnitIdx>, Option<u16>)> = Vec::new();
         let mut total = 0;
         for s in self.unit(u).statuses.iter().filter(|s| s.kind == kind) {

@@ -78,14 +78,16 @@ pub fn entered_as(
     if !cx.s.unit(unit).on_map() {
         return Ok(());
     }
-    let hovering = cx.s.has(unit, StatusKind::Hovering);
+    // Asked (of the state before any hit) only where the terrain makes it matter.
+    let hovering = std::cell::OnceCell::new();
+    let hovering = |s: &State| *hovering.get_or_init(|| s.has(unit, StatusKind::Hovering));
     let own = by == Some(unit);
     // K-ST-Hovering: Damaging Terrain (and pits) do not touch it; special terrain still does.
-    if !hovering && !misty && enters(cx.s, unit, from, to, Terrain::Damaging) {
+    if !misty && enters(cx.s, unit, from, to, Terrain::Damaging) && !hovering(cx.s) {
         let amount = cx.s.arena.terrain_damage;
         hit(cx, unit, TERRAIN_ZONE, amount, "damaging terrain", own.then_some(unit))?;
     }
-    if !own && !hovering && enters(cx.s, unit, from, to, Terrain::Pit) {
+    if !own && enters(cx.s, unit, from, to, Terrain::Pit) && !hovering(cx.s) {
         hit(cx, unit, PIT_ZONE, 1, "forced into a pit", None)?;
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
@@ -113,15 +115,24 @@ pub fn start_turn_in_terrain(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleErro
     let Some(at) = cx.s.unit(unit).pos else {
         return Ok(());
     };
-    if !cx.s.has(unit, StatusKind::Hovering) && on_terrain(cx.s, at, cx.s.unit(unit).size, Terrain::Damaging) {
+    if on_terrain(cx.s, at, cx.s.unit(unit).size, Terrain::Damaging) && !cx.s.has(unit, StatusKind::Hovering) {
         let amount = cx.s.arena.terrain_damage;
         hit(cx, unit, TERRAIN_ZONE, amount, "starts its turn in damaging terrain", None)?;
     }
     // Damaging Terrain a power laid (K-ZONE-5).
     let size = cx.s.unit(unit).size;
-    for zone in cx.s.zones.clone() {
-        let hurts = zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(cx.s, &zone, unit);
-        if hurts && zone.touches(at, size) && cx.s.unit(unit).on_map() && !cx.s.has(unit, StatusKind::Hovering) {
+    let hurts = |s: &State, zone: &PowerZone| {
+        zone.kind == ZoneKind::Damaging || zone.kind == ZoneKind::Aura && aura_hurts(s, zone, unit)
+    };
+    // Nothing changes until a zone hurts: with none hurting on this square now, the walk
+    // below (over a copy, as hits may change the zones) would do nothing.
+    let any = cx.s.zones.iter().any(|zone| hurts(cx.s, zone) && zone.touches(at, size));
+    for zone in if any { cx.s.zones.clone() } else { Default::default() } {
+        if hurts(cx.s, &zone)
+            && zone.touches(at, size)
+            && cx.s.unit(unit).on_map()
+            && !cx.s.has(unit, StatusKind::Hovering)
+        {
             let name = format!("starts its turn in {}", cx.s.powers.get(zone.power).name);
             hit(cx, unit, zone.bit, zone.amount, &name, Some(zone.owner))?;
         }
