@@ -283,17 +283,9 @@ impl ReachScratch {
         self.reach.path_to(dest)
     }
 
-    /// The search: buckets by cost, cheapest first; `edges` is told the [`Frontier`], and a step
-    /// it leaves out is one the search would not take.
-    fn run_pruned(
-        &mut self,
-        width: i32,
-        height: i32,
-        start: Pos,
-        budget: u32,
-        mut edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
-        mut accept: impl FnMut(Pos) -> bool,
-    ) -> Option<Pos> {
+    /// Readies the scratch for a search from `start` with `budget`: every square unreached but
+    /// `start`, at cost 0 in the first bucket, and no square listed yet.
+    fn restart(&mut self, width: i32, height: i32, start: Pos, budget: u32) {
         let r = &mut self.reach;
         if r.cost.width() != width || r.cost.height() != height {
             r.cost = Grid::new(width, height, UNREACHED);
@@ -314,6 +306,21 @@ impl ReachScratch {
             *c = 0;
             buckets[0].push(start);
         }
+    }
+
+    /// The search: buckets by cost, cheapest first; `edges` is told the [`Frontier`], and a step
+    /// it leaves out is one the search would not take.
+    fn run_pruned(
+        &mut self,
+        width: i32,
+        height: i32,
+        start: Pos,
+        budget: u32,
+        mut edges: impl FnMut(Pos, &Frontier, &mut Vec<(Pos, u32)>),
+        mut accept: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        self.restart(width, height, start, budget);
+        let (r, buckets) = (&mut self.reach, &mut self.buckets);
         let out = &mut self.out;
         for b in 0..=budget as usize {
             while let Some(p) = buckets[b].pop() {
@@ -411,26 +418,8 @@ impl ReachScratch {
         mut step: impl FnMut(Pos, Pos) -> Option<u32>,
         mut accept: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        let r = &mut self.reach;
-        if r.cost.width() != width || r.cost.height() != height {
-            r.cost = Grid::new(width, height, UNREACHED);
-            r.prev = Grid::new(width, height, start);
-        } else {
-            r.cost.fill(UNREACHED);
-        }
-        r.start = start;
-        r.reached.clear();
-        let buckets = &mut self.buckets;
-        if buckets.len() < budget as usize + 1 {
-            buckets.resize_with(budget as usize + 1, Vec::new);
-        }
-        for b in buckets.iter_mut() {
-            b.clear();
-        }
-        if let Some(c) = r.cost.get_mut(start) {
-            *c = 0;
-            buckets[0].push(start);
-        }
+        self.restart(width, height, start, budget);
+        let (r, buckets) = (&mut self.reach, &mut self.buckets);
         let w = width as usize;
         let (cost, prev) = (r.cost.cells_mut(), r.prev.cells_mut());
         for b in 0..=budget as usize {
