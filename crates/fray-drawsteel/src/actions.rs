@@ -964,21 +964,27 @@ fn step_cost_ground(g: &Ground, s: &State, from: Pos, q: Pos, charging: bool) ->
     Some(cost)
 }
 
+/// What a step from `from` to `q` costs for the height between them (DS-GAP-9, DS-JUMP-4): a
+/// square of height is a ledge to climb, 2 movement a square (up or down), unless the creature
+/// can jump that high; level ground or one square down is a plain step of 1. Prone creatures
+/// neither climb nor jump (`None`).
+#[inline]
+fn ledge_cost(s: &State, c: Cx, from: Pos, q: Pos, prone: bool, run_up: bool) -> Option<u32> {
+    let dz = s.arena.ground(q) - s.arena.ground(from);
+    if (-1..=0).contains(&dz) {
+        return Some(1);
+    }
+    if prone {
+        return None;
+    }
+    let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
+    Some(if jump { dz as u32 } else { 2 * dz.unsigned_abs() })
+}
+
 fn step_cost_on(f: &impl Footing, s: &State, c: Cx, from: Pos, q: Pos, charging: bool, run_up: bool) -> Option<u32> {
     let size = s.c(c).size.squares;
     let prone = s.has(c, ConditionKind::Prone);
-    let mut cost = 1;
-    // Ledges (DS-GAP-9, DS-JUMP-4): a square of height is a ledge to climb, 2 movement a square
-    // (up or down), unless the creature can jump that high; one square down is a plain step.
-    // Prone creatures neither climb nor jump.
-    let dz = s.arena.ground(q) - s.arena.ground(from);
-    if !(-1..=0).contains(&dz) {
-        if prone {
-            return None;
-        }
-        let jump = dz > 0 && can_jump_from(s, c, from) && dz <= jump_height(s, c, run_up);
-        cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
-    }
+    let mut cost = ledge_cost(s, c, from, q, prone, run_up)?;
     let mut into = |sq: Pos| -> Option<()> {
         let t = f.terrain(s, sq);
         if !t.standable() {
@@ -1370,15 +1376,7 @@ impl<'a> FirstSteps<'a> {
     fn one_square_step(&self, p: Pos, q: Pos) -> Option<u32> {
         let (s, c) = (self.s, self.c);
         let prone = s.has(c, ConditionKind::Prone);
-        let mut cost = 1;
-        let dz = s.arena.ground(q) - s.arena.ground(p);
-        if !(-1..=0).contains(&dz) {
-            if prone {
-                return None;
-            }
-            let jump = dz > 0 && can_jump_from(s, c, p) && dz <= jump_height(s, c, false);
-            cost = if jump { dz as u32 } else { 2 * dz.unsigned_abs() };
-        }
+        let mut cost = ledge_cost(s, c, p, q, prone, false)?;
         let t = s.terrain_at(q);
         if !t.standable() {
             return None;
