@@ -21,6 +21,9 @@ const SCRATCH_THREAD_LOCALS: &[&str] = &[
     "fray-kazzam/src/engine/memo.rs", // FOUND: power ids looked up, per set of powers
     "fray-kazzam/src/rules/movement.rs", // SCRATCH, BOOSTS: per arena; BODIES, SPEEDS: per stamp
     "fray-kazzam/src/rules/cover.rs", // SHOTS: shots judged within one menu; SIGHTS: per arena
+    "fray-kazzam/src/rules/creeps.rs", // QUIET: the stamp of the facts `watch` found nothing in
+    "fray-kazzam/src/rules/contagion.rs", // SPREADERS: per power list (an Arc, held)
+    "fray-kazzam/src/rules/query.rs", // LIFTERS: whether a Lift Specialist is on the map, per stamp
     "fray-drawsteel/src/actions.rs", // SCRATCH: route-search buffers; ROUTES: searches keyed by all they read
     "fray-drawsteel/src/abilities.rs", // SIGHTS: sights within one menu; BOOK: sights keyed by their map
 ];

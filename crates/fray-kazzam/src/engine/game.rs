@@ -231,28 +231,67 @@ impl Names for KazzamNames<'_> {
     }
 }
 
-/// The number of menu word `id` in [`WORDS`]. The words are grouped by length once, each held
-/// as its bytes packed into one number, so finding one compares numbers, not strings.
-fn word_number(id: &str) -> Option<u16> {
-    /// `word`'s bytes as one number, for a word of at most 16 bytes.
-    fn packed(word: &str) -> Option<u128> {
-        let bytes = word.as_bytes();
-        let mut buf = [0u8; 16];
-        buf.get_mut(..bytes.len())?.copy_from_slice(bytes);
-        Some(u128::from_le_bytes(buf))
+/// A word's bytes as one number (`None` past 16 bytes: no menu word is that long).
+const fn packed(word: &[u8]) -> Option<u128> {
+    if word.len() > 16 {
+        return None;
     }
-    /// The words of each length (the index), packed, with their numbers.
-    static BY_LENGTH: std::sync::LazyLock<Vec<Vec<(u128, u16)>>> = std::sync::LazyLock::new(|| {
-        let mut by_length = vec![Vec::new(); 17];
-        for (i, w) in WORDS.iter().enumerate() {
-            let packed = packed(w).expect("menu words are at most 16 bytes long");
-            by_length[w.len()].push((packed, i as u16));
+    let (mut n, mut i) = (0u128, 0);
+    while i < word.len() {
+        n |= (word[i] as u128) << (8 * i);
+        i += 1;
+    }
+    Some(n)
+}
+
+/// [`WORDS`] packed, each with its number, shortest first; the words of length `n` are
+/// `PACKED[STARTS[n]..STARTS[n + 1]]`. Both are worked out when the program is compiled.
+const PACKED: [(u128, u16); WORDS.len()] = {
+    let mut out = [(0u128, 0u16); WORDS.len()];
+    let (mut len, mut k) = (0, 0);
+    while len <= 16 {
+        let mut i = 0;
+        while i < WORDS.len() {
+            if WORDS[i].len() == len {
+                out[k] = match packed(WORDS[i].as_bytes()) {
+                    Some(p) => (p, i as u16),
+                    None => panic!("menu words are at most 16 bytes long"),
+                };
+                k += 1;
+            }
+            i += 1;
         }
-        by_length
-    });
-    let words = BY_LENGTH.get(id.len())?;
-    let id = packed(id)?;
-    words.iter().find(|(w, _)| *w == id).map(|&(_, i)| i)
+        len += 1;
+    }
+    assert!(k == WORDS.len(), "menu words are at most 16 bytes long");
+    out
+};
+
+/// Where the words of each length start in [`PACKED`].
+const STARTS: [usize; 18] = {
+    let mut starts = [0; 18];
+    let mut len = 0;
+    while len <= 16 {
+        let mut i = 0;
+        let mut shorter_or_equal = 0;
+        while i < WORDS.len() {
+            if WORDS[i].len() <= len {
+                shorter_or_equal += 1;
+            }
+            i += 1;
+        }
+        starts[len + 1] = shorter_or_equal;
+        len += 1;
+    }
+    starts
+};
+
+/// The number of menu word `id` in [`WORDS`]: only the words of its length are compared, as
+/// numbers ([`PACKED`]), not as strings.
+fn word_number(id: &str) -> Option<u16> {
+    let id_packed = packed(id.as_bytes())?;
+    let words = &PACKED[STARTS[id.len()]..STARTS[id.len() + 1]];
+    words.iter().find(|(w, _)| *w == id_packed).map(|&(_, i)| i)
 }
 
 /// The action id of option `id`, the `index`-th of the pending decision.
