@@ -35,7 +35,8 @@ pub struct BenchReport {
     pub bytes_per_match: Option<u64>,
 }
 
-fn thread_time() -> Duration {
+/// CPU time of the calling thread (zero where the platform cannot tell).
+pub fn thread_time() -> Duration {
     cpu_time::ThreadTime::try_now().map(|t| t.as_duration()).unwrap_or_default()
 }
 

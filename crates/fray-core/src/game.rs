@@ -342,6 +342,25 @@ pub trait Game: Send + Sync + 'static {
         )
     }
 
+    /// How well the match is going for `seat`, in [-1, 1]: what bots maximise before the end
+    /// (greedy after each choice, search where it stops looking ahead). A system that knows its
+    /// game says more than who won; by default it is the [`Game::returns`] once the match is
+    /// over and 0 before.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64 {
+        self.returns(state).and_then(|r| r.get(seat.index()).copied()).unwrap_or(0.0)
+    }
+    /// Counts what `event` means for a simulator's report (points by source, power uses, hits,
+    /// damage, Take Outs) into `tally`. By default nothing is counted.
+    fn tally(&self, event: &Self::Event, tally: &mut crate::tally::Tally) {
+        let _ = (event, tally);
+    }
+    /// The setup a person's request (team files, table options) asks for, refused with every
+    /// problem. By default a system takes no request and plays its default match.
+    fn setup_for(&self, request: &crate::table::SetupRequest) -> Result<Self::Setup, SetupErrors> {
+        let _ = request;
+        Err(SetupErrors::one(format!("{} takes no setup request", self.id())))
+    }
+
     /// The seat called `name`.
     fn seat_named(&self, state: &Self::State, name: &str) -> Option<Seat> {
         self.seats(state).iter().position(|s| s.name == name).map(|i| Seat(i as u8))

@@ -31,6 +31,7 @@ pub mod scenario;
 pub mod session;
 pub mod sight;
 pub mod table;
+pub mod tally;
 pub mod tiers;
 pub mod turns;
 pub mod view;

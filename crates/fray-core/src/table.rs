@@ -45,6 +45,9 @@ pub trait Table: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The record that replays the match, as JSON (what a save holds).
     fn record_json(&self) -> serde_json::Value;
+    /// The match as its concrete type, for drivers generic over one [`Game`] (bots that search
+    /// its state): a `Session<G>`.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<G: Game> Table for Session<G> {
@@ -97,6 +100,9 @@ impl<G: Game> Table for Session<G> {
     }
     fn record_json(&self) -> serde_json::Value {
         serde_json::to_value(self.record()).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

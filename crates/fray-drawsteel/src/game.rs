@@ -569,6 +569,18 @@ impl Game for DrawSteel {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.outcome.clone()
     }
+    fn setup_for(&self, request: &SetupRequest) -> Result<EncounterSetup, SetupErrors> {
+        if !request.teams.is_empty() {
+            return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
+        }
+        Ok(EncounterSetup { options: request.options.clone() })
+    }
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        crate::eval::evaluate(s, seat)
+    }
+    fn tally(&self, event: &Event, tally: &mut fray_core::tally::Tally) {
+        crate::eval::tally(event, tally)
+    }
 }
 
 /// Draw Steel as a program offers it (the [`System`] the registry holds).
@@ -578,7 +590,13 @@ pub struct DrawSteelSystem {
 
 /// Draw Steel for the registry.
 pub fn system() -> std::sync::Arc<dyn System> {
-    std::sync::Arc::new(DrawSteelSystem { game: std::sync::Arc::new(DrawSteel::builtin()) })
+    system_of(std::sync::Arc::new(DrawSteel::builtin()))
+}
+
+/// This Draw Steel, for the registry (a program that also hands `game` to bots and the
+/// simulator).
+pub fn system_of(game: std::sync::Arc<DrawSteel>) -> std::sync::Arc<dyn System> {
+    std::sync::Arc::new(DrawSteelSystem { game })
 }
 
 impl System for DrawSteelSystem {
@@ -592,10 +610,7 @@ impl System for DrawSteelSystem {
         SEATS.iter().map(|s| s.to_string()).collect()
     }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
-        if !request.teams.is_empty() {
-            return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
-        }
-        let setup = EncounterSetup { options: request.options.clone() };
+        let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
     }
     fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {

@@ -21,6 +21,7 @@ pub mod actions;
 pub mod areas;
 pub mod conditions;
 pub mod damage;
+pub mod eval;
 pub mod events;
 pub mod flow;
 pub mod forced;

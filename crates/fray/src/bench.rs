@@ -2,7 +2,6 @@
 //! second, state clone, a whole match, memory per live match), measured by the core for every
 //! system. The program counts its live heap bytes so the memory figure is real.
 
-use fray_core::table::Registry;
 use libmimalloc_sys as ffi;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
@@ -90,8 +89,8 @@ struct Rounds {
 }
 
 /// `fray bench SYSTEM [--matches N] [--rounds R] [--json]`
-pub fn run(registry: &Registry, system: &str, matches: u64, rounds: u32, json: bool) -> Result<ExitCode, String> {
-    let sys = registry.get(system)?;
+pub fn run(systems: &crate::Systems, system: &str, matches: u64, rounds: u32, json: bool) -> Result<ExitCode, String> {
+    let sys = systems.registry.get(system)?;
     sys.playable()?;
     let rounds = rounds.max(1);
     let mut all: Vec<_> = (0..rounds).map(|_| sys.bench(matches.max(1), Some(&live))).collect();
@@ -112,6 +111,81 @@ pub fn run(registry: &Registry, system: &str, matches: u64, rounds: u32, json: b
         println!("  one random match (ms)              {:>12.2}", r.match_ms);
         if let Some(b) = r.bytes_per_match {
             println!("  bytes held by a finished match     {:>12}", b);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `fray bench SYSTEM --bots` measures: the search bot's iterations a second on one core,
+/// and whole matches a second of each pairing of bots.
+#[derive(serde::Serialize)]
+struct BotFigures {
+    system: String,
+    mcts_iterations_per_second: f64,
+    mcts_actions_per_second: f64,
+    mcts_positions: u32,
+    pairings: Vec<Pairing>,
+}
+
+#[derive(serde::Serialize)]
+struct Pairing {
+    bots: Vec<String>,
+    matches: u64,
+    matches_per_second: f64,
+    decisions_per_match: f64,
+}
+
+/// `fray bench SYSTEM --bots`
+pub fn bots(systems: &crate::Systems, system: &str, matches: u64, json: bool) -> Result<ExitCode, String> {
+    let lab = systems.lab(system)?;
+    let positions = 8;
+    let (rate, actions) = lab.mcts_rate(fray_ai::MctsSettings::default().iterations, positions);
+    let request = fray_core::table::SetupRequest::default();
+    let mut pairings = Vec::new();
+    for pair in [["random", "random"], ["greedy", "random"], ["greedy", "greedy"], ["mcts", "greedy"]] {
+        let specs: Vec<Option<fray_ai::BotSpec>> =
+            pair.iter().map(|b| b.parse().map(Some)).collect::<Result<_, String>>()?;
+        let n = if pair[0] == "random" { matches.max(1) * 10 } else { matches.max(1) };
+        let start = fray_core::bench::thread_time();
+        let mut decisions = 0;
+        for seed in 0..n {
+            decisions += lab.play(&request, seed, &specs)?.decisions;
+        }
+        let secs = (fray_core::bench::thread_time() - start).as_secs_f64();
+        pairings.push(Pairing {
+            bots: pair.iter().map(|s| s.to_string()).collect(),
+            matches: n,
+            matches_per_second: if secs > 0.0 { n as f64 / secs } else { 0.0 },
+            decisions_per_match: decisions as f64 / n as f64,
+        });
+    }
+    let figures = BotFigures {
+        system: system.to_string(),
+        mcts_iterations_per_second: rate,
+        mcts_actions_per_second: actions,
+        mcts_positions: positions,
+        pairings,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&figures).map_err(|e| e.to_string())?);
+    } else {
+        println!("{system} bots, on one core (CPU time of this thread)");
+        println!(
+            "  MCTS iterations per second (mcts, {positions} mid-match positions)  {:>10.0}",
+            figures.mcts_iterations_per_second
+        );
+        println!(
+            "    (each expands a whole menu: actions applied per second {:>10.0})",
+            figures.mcts_actions_per_second
+        );
+        for p in &figures.pairings {
+            println!(
+                "  {:<16} {:>8.2} matches/s  ({} matches, {:.0} decisions each)",
+                p.bots.join(" v "),
+                p.matches_per_second,
+                p.matches,
+                p.decisions_per_match
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

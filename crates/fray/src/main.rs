@@ -5,6 +5,7 @@ mod board;
 mod lookup;
 mod play;
 mod scenarios;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use fray_core::table::Registry;
@@ -12,34 +13,91 @@ use fray_core::table::Registry;
 #[global_allocator]
 static ALLOC: bench::Counting = bench::Counting;
 
-/// Every system this program plays: the one place that names them. `FRAY_CONTENT_DIR` names a
-/// folder laid out like `content/` whose Kazzam files are played instead of the compiled-in ones
-/// (the rules crates read no files: this is the only place that does).
-fn registry() -> Result<Registry, String> {
-    let kazzam = match std::env::var_os("FRAY_CONTENT_DIR") {
-        None => fray_kazzam::engine::game::system(),
-        Some(dir) => {
-            let not_loaded =
-                |errors: Vec<String>| format!("the content in FRAY_CONTENT_DIR does not load:\n{}", errors.join("\n"));
-            let dir = std::path::Path::new(&dir);
-            let (mut files, mut errors) = (Vec::new(), Vec::new());
-            for (name, _) in fray_kazzam::content::builtin_files() {
-                let path = dir.join(name.strip_prefix("content/").unwrap_or(name));
-                match std::fs::read_to_string(&path) {
-                    Ok(text) => files.push((path.display().to_string(), text)),
-                    Err(e) => errors.push(format!("{}: {e}", path.display())),
-                }
+/// Every system this program plays, with its bots and its simulator: the one place that names
+/// them. `FRAY_CONTENT_DIR` names a folder laid out like `content/` whose Kazzam files are
+/// played instead of the compiled-in ones (the rules crates read no files: this is the only
+/// place that does).
+pub struct Systems {
+    /// The systems as the CLI offers them.
+    pub registry: Registry,
+    /// Their simulators.
+    pub labs: Vec<Arc<dyn fray_sim::Lab>>,
+    /// Their bots.
+    pub bots: Vec<Arc<dyn fray_ai::Bots>>,
+}
+
+impl Systems {
+    /// The simulator of `system`.
+    pub fn lab(&self, system: &str) -> Result<Arc<dyn fray_sim::Lab>, String> {
+        self.registry.get(system)?;
+        self.labs
+            .iter()
+            .find(|l| l.system() == system)
+            .cloned()
+            .ok_or_else(|| format!("{system} has no matches to simulate yet"))
+    }
+    /// The bots of `system`.
+    pub fn bots(&self, system: &str) -> Option<Arc<dyn fray_ai::Bots>> {
+        self.bots.iter().find(|b| b.system() == system).cloned()
+    }
+}
+
+/// Kazzam's content from `dir` (laid out like `content/`). With `overlay`, a file missing from
+/// `dir` is the built-in one (a variant folder holds only what it changes); without, every
+/// file must be there.
+pub fn kazzam_content(dir: &std::path::Path, overlay: bool) -> Result<fray_kazzam::Content, String> {
+    let not_loaded =
+        |errors: Vec<String>| format!("the content in {} does not load:\n{}", dir.display(), errors.join("\n"));
+    if !dir.is_dir() {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    let (mut files, mut errors) = (Vec::new(), Vec::new());
+    for (name, builtin) in fray_kazzam::content::builtin_files() {
+        let path = dir.join(name.strip_prefix("content/").unwrap_or(name));
+        match std::fs::read_to_string(&path) {
+            Ok(text) => files.push((path.display().to_string(), text)),
+            Err(e) if overlay && e.kind() == std::io::ErrorKind::NotFound => {
+                files.push((name.to_string(), builtin.to_string()))
             }
-            if !errors.is_empty() {
-                return Err(not_loaded(errors));
-            }
-            let content = fray_kazzam::Content::from_files(files).map_err(not_loaded)?;
-            fray_kazzam::engine::game::system_with(std::sync::Arc::new(content))
+            Err(e) => errors.push(format!("{}: {e}", path.display())),
         }
+    }
+    if !errors.is_empty() {
+        return Err(not_loaded(errors));
+    }
+    fray_kazzam::Content::from_files(files).map_err(not_loaded)
+}
+
+fn systems() -> Result<Systems, String> {
+    let content = match std::env::var_os("FRAY_CONTENT_DIR") {
+        None => fray_kazzam::Content::builtin(),
+        Some(dir) => kazzam_content(std::path::Path::new(&dir), false)
+            .map_err(|e| e.replacen("the content in", "the content in FRAY_CONTENT_DIR,", 1))?,
     };
-    Ok(Registry::new().with(kazzam).with(fray_drawsteel::game::system()).with(fray_collision::system::system()))
+    let kazzam = Arc::new(fray_kazzam::Kazzam::with_content(Arc::new(content)));
+    let drawsteel = Arc::new(fray_drawsteel::game::DrawSteel::builtin());
+    Ok(Systems {
+        registry: Registry::new()
+            .with(fray_kazzam::engine::game::system_of(kazzam.clone()))
+            .with(fray_drawsteel::game::system_of(drawsteel.clone()))
+            .with(fray_collision::system::system()),
+        bots: vec![Arc::new(fray_ai::BotsOf::new(&*kazzam)), Arc::new(fray_ai::BotsOf::new(&*drawsteel))],
+        labs: vec![Arc::new(fray_sim::LabOf::new(kazzam)), Arc::new(fray_sim::LabOf::new(drawsteel))],
+    })
+}
+
+/// The simulator of `system` playing the content variant in `dir` (for `fray sim --compare`).
+pub fn variant_lab(system: &str, dir: &std::path::Path) -> Result<Arc<dyn fray_sim::Lab>, String> {
+    match system {
+        "kazzam" => {
+            let content = kazzam_content(dir, true)?;
+            Ok(Arc::new(fray_sim::LabOf::new(Arc::new(fray_kazzam::Kazzam::with_content(Arc::new(content))))))
+        }
+        other => Err(format!("{other} reads no content folder yet, so it has no variant to compare")),
+    }
 }
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "fray", version, about = "A rules engine for grid-tactics tabletop games")]
@@ -76,6 +134,61 @@ enum Command {
         /// `push=glossary` (docs/rulings/<system>.md, "Table options"). Repeat for several.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         option: Vec<String>,
+        /// The bot at a seat nobody plays: SEAT=BOT with BOT random, greedy, mcts, mcts:ITERATIONS
+        /// or mcts:MILLISECONDSms; `--red mcts:2000` is short for `--bot red=mcts:2000`. Seats
+        /// without one get the random bot.
+        #[arg(long, value_name = "SEAT=BOT")]
+        bot: Vec<String>,
+    },
+    /// Play many bot matches in parallel and report win rates with 95% intervals, points by
+    /// source, match length and per-power and per-creature figures; `fray sim merge A.json
+    /// B.json` adds up shards of one study.
+    Sim {
+        /// The game system (kazzam, drawsteel), or `merge` followed by JSON reports.
+        system: String,
+        /// With `merge`: the JSON reports of the shards.
+        files: Vec<String>,
+        /// Matches in the study.
+        #[arg(long, default_value_t = 1000)]
+        matches: u64,
+        /// The study's seed: the same seed gives the same report.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// The bot at a seat: SEAT=BOT (as `fray play`); `--red greedy` for short.
+        #[arg(long, value_name = "SEAT=BOT")]
+        bot: Vec<String>,
+        /// Swap the bots of the two sides every other match, so each plays both sides.
+        #[arg(long)]
+        swap: bool,
+        /// A team file for the first seat.
+        #[arg(long, requires = "away")]
+        home: Option<String>,
+        /// A team file for the second seat.
+        #[arg(long, requires = "home")]
+        away: Option<String>,
+        /// A table option as KEY=VALUE. Repeat for several.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        option: Vec<String>,
+        /// Play only the K-th of N equal parts of the study (K from 1): run the parts on several
+        /// machines and add them up with `fray sim merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Also play the same seeds with this content folder (laid out like content/, holding
+        /// only the files it changes) and report the difference.
+        #[arg(long, value_name = "DIR")]
+        compare: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Write one CSV row a match (seed, bots, winner, score, length) to this file.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<String>,
+        /// Write charts as SVG and PNG into this folder.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
     },
     /// Run scenario files or folders of them.
     Scenario {
@@ -134,6 +247,10 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Measure the bots instead: MCTS iterations a second, and matches a second of each
+        /// pairing (random, greedy, mcts), over --matches matches each.
+        #[arg(long)]
+        bots: bool,
     },
     /// Print the view of a scenario after its steps, or of a saved match.
     View {
@@ -145,17 +262,44 @@ enum Command {
     },
 }
 
+/// `--red mcts` is `--bot red=mcts`: a flag named after a seat of any system, on `play` and
+/// `sim`, names that seat's bot.
+fn seat_flags(args: Vec<String>, seats: &[String]) -> Vec<String> {
+    let playing = args.get(1).is_some_and(|c| c == "play" || c == "sim");
+    if !playing {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut it = args.into_iter().peekable();
+    while let Some(a) = it.next() {
+        let flag = a.strip_prefix("--").map(|f| {
+            f.split_once('=').map(|(n, v)| (n.to_string(), Some(v.to_string()))).unwrap_or((f.to_string(), None))
+        });
+        match flag {
+            Some((name, value)) if seats.contains(&name) => {
+                let value = value.or_else(|| it.next()).unwrap_or_default();
+                out.push("--bot".into());
+                out.push(format!("{name}={value}"));
+            }
+            _ => out.push(a),
+        }
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let registry = match registry() {
+    let systems = match systems() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    let seats: Vec<String> = systems.registry.all().iter().flat_map(|s| s.seat_names()).collect();
+    let cli = Cli::parse_from(seat_flags(std::env::args().collect(), &seats));
+    let registry = &systems.registry;
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet, save, home, away, option } => {
+        Command::Play { system, seed, seat, quiet, save, home, away, option, bot } => {
             let teams: Vec<String> = home.into_iter().chain(away).collect();
             let args = play::PlayArgs {
                 system: &system,
@@ -165,24 +309,66 @@ fn main() -> ExitCode {
                 save: save.as_deref(),
                 teams: &teams,
                 options: &option,
+                bots: &bot,
             };
-            play::run(&registry, &args)
+            play::run(&systems, &args)
         }
-        Command::Scenario { paths, trace } => scenarios::run(&registry, &paths, trace),
-        Command::Rules { system, code: Some(id), .. } => lookup::code(&registry, &system, &id),
+        Command::Sim {
+            system,
+            files,
+            matches,
+            seed,
+            jobs,
+            bot,
+            swap,
+            home,
+            away,
+            option,
+            shard,
+            compare,
+            json,
+            csv,
+            plot,
+        } => {
+            if system == "merge" {
+                sim::merge(&files, json, plot.as_deref())
+            } else if !files.is_empty() {
+                Err(format!("unexpected arguments {files:?}: `fray sim SYSTEM` takes options only"))
+            } else {
+                let args = sim::SimArgs {
+                    system: &system,
+                    matches,
+                    seed,
+                    jobs,
+                    bots: &bot,
+                    swap,
+                    teams: home.into_iter().chain(away).collect(),
+                    options: &option,
+                    shard: shard.as_deref(),
+                    compare: compare.as_deref(),
+                    json,
+                    csv: csv.as_deref(),
+                    plot: plot.as_deref(),
+                };
+                sim::run(&systems, &args)
+            }
+        }
+        Command::Scenario { paths, trace } => scenarios::run(registry, &paths, trace),
+        Command::Rules { system, code: Some(id), .. } => lookup::code(registry, &system, &id),
         Command::Rules { system, coverage: true, checklist, .. } => {
-            lookup::coverage(&registry, &system, checklist.as_deref())
+            lookup::coverage(registry, &system, checklist.as_deref())
         }
         Command::Rules { system, term, list, json, .. } => {
-            lookup::rules(&registry, &system, term.as_deref(), list, json)
+            lookup::rules(registry, &system, term.as_deref(), list, json)
         }
-        Command::Build { system, file, svg } => lookup::build(&registry, &system, &file, svg.as_deref()),
-        Command::Bench { system, matches, rounds, json } => bench::run(&registry, &system, matches, rounds, json),
+        Command::Build { system, file, svg } => lookup::build(registry, &system, &file, svg.as_deref()),
+        Command::Bench { system, matches, json, bots: true, .. } => bench::bots(&systems, &system, matches, json),
+        Command::Bench { system, matches, rounds, json, .. } => bench::run(&systems, &system, matches, rounds, json),
         Command::View { path, json } => {
             if path.ends_with(".json") {
-                play::view_saved(&registry, &path, json)
+                play::view_saved(registry, &path, json)
             } else {
-                scenarios::view(&registry, &path, json)
+                scenarios::view(registry, &path, json)
             }
         }
     };

@@ -27,6 +27,8 @@ pub struct PlayArgs<'a> {
     pub teams: &'a [String],
     /// Table options as KEY=VALUE.
     pub options: &'a [String],
+    /// Bots at seats as SEAT=BOT.
+    pub bots: &'a [String],
 }
 
 fn save(path: &str, table: &dyn Table) -> Result<(), String> {
@@ -56,8 +58,8 @@ pub fn view_saved(registry: &Registry, path: &str, json: bool) -> Result<ExitCod
 }
 
 /// `fray play SYSTEM`
-pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
-    let sys = registry.get(args.system)?;
+pub fn run(systems: &crate::Systems, args: &PlayArgs) -> Result<ExitCode, String> {
+    let sys = systems.registry.get(args.system)?;
     sys.playable()?;
     let names = sys.seat_names();
     for (i, s) in args.seats.iter().enumerate() {
@@ -76,10 +78,28 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
         .collect::<Result<Vec<_>, String>>()?;
     let request = SetupRequest { teams, options: args.options.to_vec() };
     let mut table = sys.new_table(&request, args.seed).map_err(|e| e.to_string())?;
-    drive(table.as_mut(), args)
+    let seat_infos = table.seats();
+    let specs = crate::sim::parse_bots(args.bots, &seat_infos.iter().map(|s| s.name.clone()).collect::<Vec<_>>())?;
+    if let Some(s) =
+        args.seats.iter().find(|s| seat_infos.iter().position(|i| &i.name == *s).is_some_and(|i| specs[i].is_some()))
+    {
+        return Err(format!("--seat {s} is played by a person, so it takes no bot"));
+    }
+    // Each seat's bot seeded as `fray sim` seeds it, so a simulated match replays here.
+    let mut bots: Vec<Option<Box<dyn TableBot>>> = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        bots.push(match spec {
+            None => None,
+            Some(spec) => {
+                let maker = systems.bots(args.system).ok_or_else(|| format!("{} has no bots", args.system))?;
+                Some(maker.make(spec, fray_sim::seat_bot_seed(args.seed, fray_core::game::Seat(i as u8))))
+            }
+        });
+    }
+    drive(table.as_mut(), args, &mut bots)
 }
 
-fn drive(table: &mut dyn Table, args: &PlayArgs) -> Result<ExitCode, String> {
+fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn TableBot>>]) -> Result<ExitCode, String> {
     let seat_infos = table.seats();
     let people =
         |seat: fray_core::game::Seat| seat_infos.get(seat.index()).is_some_and(|s| args.seats.contains(&s.name));
@@ -88,7 +108,7 @@ fn drive(table: &mut dyn Table, args: &PlayArgs) -> Result<ExitCode, String> {
         Some(i) if args.seats.len() == 1 => Viewer::Seat(fray_core::game::Seat(i as u8)),
         _ => Viewer::Referee,
     };
-    let mut bot = RandomBot::new(args.seed ^ 0x5eed);
+    let mut bot = RandomBot::new(fray_sim::shared_bot_seed(args.seed));
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut printed = 0;
@@ -146,7 +166,10 @@ fn drive(table: &mut dyn Table, args: &PlayArgs) -> Result<ExitCode, String> {
             if legal.is_empty() {
                 return Err("the match asks a seat that has nothing to choose (a rules bug)".into());
             }
-            let a = bot.choose_at(table, seat, &legal);
+            let a = match bots.get_mut(seat.index()).and_then(|b| b.as_mut()) {
+                Some(b) => b.choose_at(table, seat, &legal),
+                None => bot.choose_at(table, seat, &legal),
+            };
             table.apply(seat, a)
         };
         match result {

@@ -584,6 +584,20 @@ impl Game for Kazzam {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.outcome.clone()
     }
+    fn setup_for(&self, request: &SetupRequest) -> Result<MatchSetup, SetupErrors> {
+        let teams = match request.teams.as_slice() {
+            [] => None,
+            [h, a] => Some([h.clone(), a.clone()]),
+            _ => return Err(SetupErrors::one("give two team files: the home (red) team and the away (blue) team")),
+        };
+        Ok(MatchSetup { teams, options: request.options.clone() })
+    }
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        crate::engine::eval::evaluate(s, seat)
+    }
+    fn tally(&self, event: &Event, tally: &mut fray_core::tally::Tally) {
+        crate::engine::eval::tally(event, tally)
+    }
 }
 
 /// Kazzam as a program offers it (the [`System`] the registry holds).
@@ -598,7 +612,12 @@ pub fn system() -> std::sync::Arc<dyn System> {
 
 /// Kazzam playing `content`, for the registry.
 pub fn system_with(content: Arc<Content>) -> std::sync::Arc<dyn System> {
-    std::sync::Arc::new(KazzamSystem { game: std::sync::Arc::new(Kazzam::with_content(content)) })
+    system_of(std::sync::Arc::new(Kazzam::with_content(content)))
+}
+
+/// This Kazzam, for the registry (a program that also hands `game` to bots and the simulator).
+pub fn system_of(game: Arc<Kazzam>) -> std::sync::Arc<dyn System> {
+    std::sync::Arc::new(KazzamSystem { game })
 }
 
 impl System for KazzamSystem {
@@ -612,12 +631,7 @@ impl System for KazzamSystem {
         vec!["red".into(), "blue".into()]
     }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
-        let teams = match request.teams.as_slice() {
-            [] => None,
-            [h, a] => Some([h.clone(), a.clone()]),
-            _ => return Err(SetupErrors::one("give two team files: the home (red) team and the away (blue) team")),
-        };
-        let setup = MatchSetup { teams, options: request.options.clone() };
+        let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
     }
     fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {

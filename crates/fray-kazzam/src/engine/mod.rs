@@ -2,6 +2,7 @@
 
 pub mod appliers;
 pub mod arena;
+pub mod eval;
 pub mod events;
 pub mod flow;
 pub mod frames;
