@@ -71,7 +71,7 @@ where
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc(format!("{first}'s points less {second}'s at the end"))
+        .x_desc(format!("points of {first} less points of {second} at the end"))
         .y_desc("matches")
         .label_style(("sans-serif", 16))
         .axis_desc_style(("sans-serif", 18))
@@ -98,7 +98,8 @@ where
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(60)
-        .build_cartesian_2d((0u32..n).into_segmented(), 0f64..100f64)?;
+        // A segmented range holds both its ends: n bars need 0..n-1.
+        .build_cartesian_2d((0u32..n.saturating_sub(1)).into_segmented(), 0f64..100f64)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -113,10 +114,12 @@ where
         .draw()?;
     chart.draw_series(lines.iter().enumerate().map(|(i, l)| {
         let i = i as u32;
-        Rectangle::new(
+        let mut bar = Rectangle::new(
             [(SegmentValue::Exact(i), 0.0), (SegmentValue::Exact(i + 1), 100.0 * l.score_rate.rate)],
             GREEN.mix(0.5).filled(),
-        )
+        );
+        bar.set_margin(0, 0, 20, 20);
+        bar
     }))?;
     chart.draw_series(lines.iter().enumerate().map(|(i, l)| {
         ErrorBar::new_vertical(
@@ -129,7 +132,7 @@ where
         )
     }))?;
     chart.draw_series(LineSeries::new(
-        [(SegmentValue::Exact(0), 50.0), (SegmentValue::Exact(n), 50.0)],
+        [(SegmentValue::Exact(0), 50.0), (SegmentValue::Last, 50.0)],
         RED.stroke_width(1),
     ))?;
     Ok(())
@@ -153,7 +156,7 @@ where
         .margin(20)
         .x_label_area_size(40)
         .y_label_area_size(260)
-        .build_cartesian_2d(0f64..top, (0u32..n).into_segmented())?;
+        .build_cartesian_2d(0f64..top, (0u32..n.saturating_sub(1)).into_segmented())?;
     chart
         .configure_mesh()
         .disable_y_mesh()

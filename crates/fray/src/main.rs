@@ -62,6 +62,42 @@ pub fn kazzam_content(dir: &std::path::Path, overlay: bool) -> Result<fray_kazza
             Err(e) => errors.push(format!("{}: {e}", path.display())),
         }
     }
+    if overlay {
+        // A variant that changes nothing is a mistake in its layout: say what is expected.
+        let known: Vec<std::path::PathBuf> = fray_kazzam::content::builtin_files()
+            .iter()
+            .map(|(name, _)| dir.join(name.strip_prefix("content/").unwrap_or(name)))
+            .collect();
+        let mut stray = Vec::new();
+        let mut pending = vec![dir.to_path_buf()];
+        let mut found = 0;
+        while let Some(d) = pending.pop() {
+            for entry in std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?.flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    pending.push(p);
+                } else if known.contains(&p) {
+                    found += 1;
+                } else if p.extension().is_some_and(|e| e == "toml") {
+                    stray.push(p.display().to_string());
+                }
+            }
+        }
+        if !stray.is_empty() {
+            errors.push(format!(
+                "{} {} no content file Fray reads (the folder is laid out like content/, e.g. {})",
+                stray.join(", "),
+                if stray.len() == 1 { "is" } else { "are" },
+                dir.join("kazzam/classes/hexer.toml").display()
+            ));
+        } else if found == 0 {
+            errors.push(format!(
+                "{} changes none of the content files (lay it out like content/, e.g. {})",
+                dir.display(),
+                dir.join("kazzam/classes/hexer.toml").display()
+            ));
+        }
+    }
     if !errors.is_empty() {
         return Err(not_loaded(errors));
     }
