@@ -595,6 +595,9 @@ impl System for DrawSteelSystem {
         if !request.teams.is_empty() {
             return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
         }
+        if request.map.is_some() {
+            return Err(SetupErrors::one("Draw Steel plays its sample encounter's own map: map files are not read"));
+        }
         let setup = EncounterSetup { options: request.options.clone() };
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
     }

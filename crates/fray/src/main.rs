@@ -66,12 +66,18 @@ enum Command {
         /// Write the match (seed and every choice) to this file as it goes; `fray view` replays it.
         #[arg(long)]
         save: Option<String>,
-        /// A team file (as `fray build` checks) for the first seat (Kazzam: red, the home team).
+        /// A team file (as `fray build` checks) for the first seat (Kazzam: red, the home team),
+        /// or a built-in team's name (Kazzam: driannis, bagwung, kishanta, mormissa; `kishanta-3`
+        /// for level 3).
         #[arg(long, requires = "away")]
         home: Option<String>,
-        /// A team file for the second seat (Kazzam: blue, the away team).
+        /// A team file or built-in team for the second seat (Kazzam: blue, the away team).
         #[arg(long, requires = "home")]
         away: Option<String>,
+        /// The arena: a built-in map's name (Kazzam: beginner, one-way-doors, dual-dungeons,
+        /// maze, throne) or a map file (docs/maps.md). The default arena without it.
+        #[arg(long)]
+        map: Option<String>,
         /// A table option as KEY=VALUE, e.g. Kazzam's `creeps=false` or Draw Steel's
         /// `push=glossary` (docs/rulings/<system>.md, "Table options"). Repeat for several.
         #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -106,6 +112,9 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Describe the built-in maps (Kazzam's five arenas).
+        #[arg(long)]
+        maps: bool,
     },
     /// Check a character or team file (Kazzam), stat blocks (Draw Steel) or characters and a
     /// battle group (Collision) against the creation rules and print the cards, or every error
@@ -155,7 +164,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet, save, home, away, option } => {
+        Command::Play { system, seed, seat, quiet, save, home, away, map, option } => {
             let teams: Vec<String> = home.into_iter().chain(away).collect();
             let args = play::PlayArgs {
                 system: &system,
@@ -165,10 +174,15 @@ fn main() -> ExitCode {
                 save: save.as_deref(),
                 teams: &teams,
                 options: &option,
+                map: map.as_deref(),
             };
             play::run(&registry, &args)
         }
         Command::Scenario { paths, trace } => scenarios::run(&registry, &paths, trace),
+        Command::Rules { system, maps: true, .. } => registry.get(&system).and_then(|s| s.maps()).map(|text| {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }),
         Command::Rules { system, code: Some(id), .. } => lookup::code(&registry, &system, &id),
         Command::Rules { system, coverage: true, checklist, .. } => {
             lookup::coverage(&registry, &system, checklist.as_deref())

@@ -27,6 +27,8 @@ pub struct PlayArgs<'a> {
     pub teams: &'a [String],
     /// Table options as KEY=VALUE.
     pub options: &'a [String],
+    /// A built-in map's name or a map file.
+    pub map: Option<&'a str>,
 }
 
 fn save(path: &str, table: &dyn Table) -> Result<(), String> {
@@ -68,13 +70,17 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
             return Err(format!("--seat {s:?} is given twice"));
         }
     }
-    let read = |p: &String| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
-    let teams = args
-        .teams
-        .iter()
-        .map(|p| Ok(TeamText { path: p.clone(), text: read(p)? }))
-        .collect::<Result<Vec<_>, String>>()?;
-    let request = SetupRequest { teams, options: args.options.to_vec() };
+    // A file if there is one by that name, else a built-in team or map of that name.
+    let read = |p: &str, builtin: Option<&'static str>| match std::fs::read_to_string(p) {
+        Ok(text) => Ok(TeamText { path: p.to_string(), text }),
+        Err(e) => match builtin {
+            Some(text) if !std::path::Path::new(p).exists() => Ok(TeamText { path: p.to_string(), text: text.into() }),
+            _ => Err(format!("{p}: {e}")),
+        },
+    };
+    let teams = args.teams.iter().map(|p| read(p, sys.builtin_team(p))).collect::<Result<Vec<_>, String>>()?;
+    let map = args.map.map(|m| read(m, sys.builtin_map(m))).transpose()?;
+    let request = SetupRequest { teams, options: args.options.to_vec(), map };
     let mut table = sys.new_table(&request, args.seed).map_err(|e| e.to_string())?;
     drive(table.as_mut(), args)
 }

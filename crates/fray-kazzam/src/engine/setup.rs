@@ -36,6 +36,10 @@ pub struct MapSpec {
     /// Damage dealt by damaging terrain on this map (1 unless the map says otherwise).
     #[serde(default)]
     pub terrain_damage: Option<i32>,
+    /// Pedestals that start with more than one orb, by pedestal id (`n-2 = 2`; the Dual
+    /// Dungeons' central pedestal, L2536). The extra orbs are named `n-2b`, `n-2c`...
+    #[serde(default)]
+    pub orbs: BTreeMap<String, usize>,
 }
 
 /// A status given outright: a name, or a table with amount, duration and source.
@@ -699,6 +703,24 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
                 || arena.pedestals[p].at.neighbours().iter().any(|&q| arena.in_dungeon(q)),
         })
         .collect();
+    for (id, &count) in &setup.map.orbs {
+        let Some(&(p, color)) = arena.starting_orbs.iter().find(|(p, _)| arena.pedestals[*p].id == *id) else {
+            errors.push(format!("map.orbs.{id}: no pedestal {id:?} with an orb on it"));
+            continue;
+        };
+        if !(1..=6).contains(&count) {
+            errors.push(format!("map.orbs.{id}: {count} orbs; a pedestal starts with 1 to 6"));
+            continue;
+        }
+        for k in 1..count {
+            orbs.push(Orb {
+                id: format!("{id}{}", (b'a' + k as u8) as char).as_str().into(),
+                color,
+                loc: OrbLoc::Pedestal { pedestal: p as u8 },
+                dungeon_orb: orbs.iter().find(|o| *o.id == **id).is_some_and(|o| o.dungeon_orb),
+            });
+        }
+    }
     for (i, o) in setup.orbs.iter().enumerate() {
         let color = Side::parse(&o.color).unwrap_or_else(|| {
             errors.push(format!("orb[{i}].color: unknown colour {:?}", o.color));
