@@ -141,3 +141,35 @@ fn random_matches_play_on_every_arena() {
         }
     }
 }
+
+/// The four rival teams at every level the book prints pass `fray build` as NPC teams.
+#[test]
+fn every_rival_team_file_is_legal() {
+    use fray_kazzam::content::teams;
+    assert_eq!(teams::BUILTIN.len(), 20);
+    for (id, text) in teams::BUILTIN {
+        if let Err(e) = fray_kazzam::content::builder::check_file(&CONTENT, id, text) {
+            panic!("{id}: {}", e.join("\n"));
+        }
+    }
+    assert_eq!(teams::builtin("Kishanta"), teams::builtin("kishanta-1"));
+    assert!(teams::builtin("kishanta-9").is_none());
+}
+
+/// Random play on every arena between the rival teams at levels 1, 3 and 5: no panic.
+#[test]
+fn random_matches_play_between_the_rival_teams_on_every_arena() {
+    let pairs = [
+        ["driannis", "bagwung-3"],
+        ["kishanta-5", "mormissa"],
+        ["mormissa-3", "driannis-5"],
+        ["bagwung-5", "kishanta-3"],
+    ];
+    for (i, (id, _)) in maps::BUILTIN.iter().enumerate() {
+        for (j, pair) in pairs.iter().enumerate() {
+            if (i + j) % 2 == 0 {
+                play(&map_match(id, Some(*pair)), (i * 7 + j) as u64);
+            }
+        }
+    }
+}

@@ -4,7 +4,28 @@
 //! match plays (rules/team_traits.rs).
 
 /// The built-in team files, by name (`kishanta` is level 1, `kishanta-3` level 3).
-pub const BUILTIN: &[(&str, &str)] = &[];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("driannis", include_str!("../../../../content/kazzam/teams/driannis.toml")),
+    ("driannis-2", include_str!("../../../../content/kazzam/teams/driannis-2.toml")),
+    ("driannis-3", include_str!("../../../../content/kazzam/teams/driannis-3.toml")),
+    ("driannis-4", include_str!("../../../../content/kazzam/teams/driannis-4.toml")),
+    ("driannis-5", include_str!("../../../../content/kazzam/teams/driannis-5.toml")),
+    ("bagwung", include_str!("../../../../content/kazzam/teams/bagwung.toml")),
+    ("bagwung-2", include_str!("../../../../content/kazzam/teams/bagwung-2.toml")),
+    ("bagwung-3", include_str!("../../../../content/kazzam/teams/bagwung-3.toml")),
+    ("bagwung-4", include_str!("../../../../content/kazzam/teams/bagwung-4.toml")),
+    ("bagwung-5", include_str!("../../../../content/kazzam/teams/bagwung-5.toml")),
+    ("kishanta", include_str!("../../../../content/kazzam/teams/kishanta.toml")),
+    ("kishanta-2", include_str!("../../../../content/kazzam/teams/kishanta-2.toml")),
+    ("kishanta-3", include_str!("../../../../content/kazzam/teams/kishanta-3.toml")),
+    ("kishanta-4", include_str!("../../../../content/kazzam/teams/kishanta-4.toml")),
+    ("kishanta-5", include_str!("../../../../content/kazzam/teams/kishanta-5.toml")),
+    ("mormissa", include_str!("../../../../content/kazzam/teams/mormissa.toml")),
+    ("mormissa-2", include_str!("../../../../content/kazzam/teams/mormissa-2.toml")),
+    ("mormissa-3", include_str!("../../../../content/kazzam/teams/mormissa-3.toml")),
+    ("mormissa-4", include_str!("../../../../content/kazzam/teams/mormissa-4.toml")),
+    ("mormissa-5", include_str!("../../../../content/kazzam/teams/mormissa-5.toml")),
+];
 
 /// The text of the built-in team `name` (`kishanta`, `kishanta-3`, `Kishanta`).
 pub fn builtin(name: &str) -> Option<&'static str> {

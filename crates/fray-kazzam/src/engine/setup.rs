@@ -179,6 +179,10 @@ pub struct UnitSpec {
     /// Players already on a Creep's group's Enemies List.
     #[serde(default)]
     pub enemies: Vec<String>,
+    /// Its team's trait (a rival team of §5): team-effort, agile, untouchable or
+    /// get-out-of-jail-free.
+    #[serde(default)]
+    pub team_trait: Option<crate::rules::team_traits::TeamTrait>,
 }
 
 /// An extra orb on the ground.
@@ -359,7 +363,15 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         // 3 Ward to start; Pursuer, Blitzer and Runner, 2 more speed. Given numbers win.
         let juggernaut = spec_name.as_deref() == Some("juggernaut");
         let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
-        let max_hp = spec.max_hp.or(creep.map(|c| c.kind.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
+        // Untouchable (L3497-3499): fewer HP and a Ward, at the start and on every respawn.
+        let untouchable = (spec.team_trait == Some(crate::rules::team_traits::TeamTrait::Untouchable))
+            .then(|| crate::rules::team_traits::untouchable_start(level));
+        let max_hp = spec
+            .max_hp
+            .or(creep.map(|c| c.kind.hp(players)))
+            .or(untouchable.map(|(hp, _)| hp))
+            .unwrap_or(if juggernaut { 5 } else { 8 });
+        let start_ward = spec.ward.or(untouchable.map(|(_, w)| w)).unwrap_or(if juggernaut { 3 } else { 0 });
         let hp = spec.hp.unwrap_or(max_hp);
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
@@ -497,8 +509,9 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             implement,
             advanced,
             stowed: spec.stowed,
-            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }) + spec.special_ward.unwrap_or(0).max(0),
-            start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            ward: start_ward + spec.special_ward.unwrap_or(0).max(0),
+            start_ward,
+            team_trait: spec.team_trait,
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
             statuses: Vec::new(),
@@ -846,6 +859,7 @@ impl UnitSpec {
             group: None,
             guards: None,
             enemies: vec![],
+            team_trait: None,
             role: None,
             specialization: None,
             level: None,

@@ -22,6 +22,7 @@ pub mod saves;
 pub mod scoring;
 pub mod statuses;
 pub mod summons;
+pub mod team_traits;
 pub mod turn;
 pub mod zones;
 

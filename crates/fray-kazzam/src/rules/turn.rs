@@ -46,6 +46,7 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
         if cx.s.turn_index == 0 {
             // Seer, Coin of Fortune.
             crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundBegins)?;
+            crate::rules::team_traits::round_begins(cx)?; // Team Effort (L2751)
         }
         return Ok(Flow::Continue);
     }
@@ -438,8 +439,9 @@ pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
         return Vec::new();
     };
     let holds_dungeon_orb = s.held_orbs(unit).any(|o| s.orbs[o as usize].dungeon_orb);
-    let mut out: Vec<DecisionOption> = if u.button_with_orb && holds_dungeon_orb && u.on_map() {
-        // K-DUN-9: anywhere on the map.
+    let anywhere = (u.button_with_orb && holds_dungeon_orb) || crate::rules::team_traits::out_anywhere(s, unit);
+    let mut out: Vec<DecisionOption> = if anywhere && u.on_map() {
+        // K-DUN-9 (and Get Out of Jail Free from level 3, L3793): anywhere on the map.
         s.arena
             .terrain
             .squares()
