@@ -393,6 +393,10 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             if implement == Implement::Sword {
                 plist.push(powers.find("charge").expect("built-in power"));
             }
+            // The banishing ray (L2478): anyone may use it from its seat.
+            if arena.ray_seat.is_some() {
+                plist.extend(powers.find(crate::rules::map_rules::RAY));
+            }
         }
         for (j, p) in spec.powers.iter().enumerate() {
             match powers.find(p) {
@@ -512,6 +516,7 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             ward: start_ward + spec.special_ward.unwrap_or(0).max(0),
             start_ward,
             team_trait: spec.team_trait,
+            throne: false,
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
             statuses: Vec::new(),

@@ -79,6 +79,8 @@ pub struct Unit {
     pub ward: i32,
     /// Ward it started the match with, restored when Taken Out (K-DUN-3).
     pub start_ward: i32,
+    /// It ended its last turn on the Throne and has not left it since (K-SCO-10).
+    pub throne: bool,
     /// Its team's trait, for a rival team of §5 (rules/team_traits.rs).
     pub team_trait: Option<crate::rules::team_traits::TeamTrait>,
     /// The part of `ward` that is a Wardmaster's Special Ward, lost first.

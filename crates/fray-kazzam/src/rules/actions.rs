@@ -286,6 +286,9 @@ fn check_held_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Re
             format_args!("{} is Disarmed and cannot use implement powers", who(s, u)),
         ));
     }
+    if s.arena.ray_seat.is_some() && def.id == crate::rules::map_rules::RAY {
+        crate::rules::map_rules::check_ray_user(s, u)?;
+    }
     (crate::engine::hooks::features(s).check_power)(s, u, def)?; // Change Spell
     (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
@@ -333,6 +336,9 @@ fn check_target_ranged(
         return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
     crate::rules::summons::check_target(s, def, t)?;
+    if s.arena.ray_seat.is_some() && def.id == crate::rules::map_rules::RAY {
+        crate::rules::map_rules::check_ray_target(s, t)?; // the banishing ray (L2478)
+    }
     crate::rules::beasts::check_beast_charm(s, u, def, t)?; // Beast Charm
     if creative {
         if t != u && s.enemies(u, t) {

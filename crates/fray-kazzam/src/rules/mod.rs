@@ -12,6 +12,7 @@ pub mod curses;
 pub mod damage;
 pub mod effects;
 pub mod forced;
+pub mod map_rules;
 pub mod modifiers;
 pub mod movement;
 pub mod opportunity;

@@ -103,6 +103,7 @@ pub fn finish(cx: &mut Ctx) {
 pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let turn = cx.s.unit(unit).turns_started + 1;
     cx.emit(Event::TurnStarted { unit: cx.s.who(unit), turn });
+    crate::rules::map_rules::turn_starts(cx, unit); // the Throne (K-SCO-10)
     end_statuses(
         cx,
         |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
@@ -340,6 +341,7 @@ pub fn save_phase(
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
+    crate::rules::map_rules::turn_ends(cx, unit); // the Throne (K-SCO-10)
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
     if let Some(by) = landing {
