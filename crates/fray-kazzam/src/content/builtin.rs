@@ -139,13 +139,16 @@ pub fn default_setup(content: &Arc<Content>, options: TableOptions) -> Result<Se
     })
 }
 
+/// A team file's path and text.
+pub type TeamFileText<'a> = (&'a str, &'a str);
+
 /// A match on a map file (docs/maps.md): two team files set up in the map's start areas (K-SET-2),
 /// or the built-in teams; the map's Creep groups, scaled to the larger team (K-CTYPE), unless the
 /// table option `creeps` is off.
 pub fn map_setup(
     content: &Arc<Content>,
     map: &crate::content::maps::Map,
-    teams: Option<((&str, &str), (&str, &str))>,
+    teams: Option<(TeamFileText, TeamFileText)>,
     options: TableOptions,
 ) -> Result<Setup, String> {
     use crate::engine::arena::Side;

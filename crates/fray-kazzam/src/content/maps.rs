@@ -276,7 +276,7 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
     if arena.exits.is_empty() {
         errors.push(format!("{path}: the Dungeon has no exit ('X')"));
     }
-    if arena.ray_seat.is_some() != !arena.ray_squares.is_empty() {
+    if arena.ray_seat.is_some() == arena.ray_squares.is_empty() {
         errors.push(format!("{path}: a banishing ray needs its seat 'Z' and the squares it reaches 'z'"));
     }
     // Reachability: what each team can walk to from its start area and spawn squares, through
