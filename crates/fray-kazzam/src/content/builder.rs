@@ -406,10 +406,10 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
 
 /// The team trait a file's `[team]` table names (`trait = "untouchable"`), if any (§5, L2751,
 /// L3090, L3497, L3791).
-fn team_trait(f: &TeamFile) -> Option<Result<crate::rules::team_traits::TeamTrait, String>> {
+fn team_trait(f: &TeamFile) -> Option<Result<crate::engine::state::TeamTrait, String>> {
     let v = f.team.as_ref()?.get("trait")?;
     Some(match v.as_str() {
-        Some(s) => crate::rules::team_traits::TeamTrait::parse(s).ok_or_else(|| {
+        Some(s) => crate::engine::state::TeamTrait::parse(s).ok_or_else(|| {
             format!("unknown team trait {s:?}; use team-effort, agile, untouchable or get-out-of-jail-free")
         }),
         None => Err("write the trait's name as a string".into()),

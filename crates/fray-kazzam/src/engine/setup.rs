@@ -182,7 +182,7 @@ pub struct UnitSpec {
     /// Its team's trait (a rival team of §5): team-effort, agile, untouchable or
     /// get-out-of-jail-free.
     #[serde(default)]
-    pub team_trait: Option<crate::rules::team_traits::TeamTrait>,
+    pub team_trait: Option<crate::engine::state::TeamTrait>,
 }
 
 /// An extra orb on the ground.
@@ -364,7 +364,7 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         let juggernaut = spec_name.as_deref() == Some("juggernaut");
         let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
         // Untouchable (L3497-3499): fewer HP and a Ward, at the start and on every respawn.
-        let untouchable = (spec.team_trait == Some(crate::rules::team_traits::TeamTrait::Untouchable))
+        let untouchable = (spec.team_trait == Some(crate::engine::state::TeamTrait::Untouchable))
             .then(|| crate::rules::team_traits::untouchable_start(level));
         let max_hp = spec
             .max_hp

@@ -18,7 +18,7 @@ pub fn check_ray_user(s: &State, u: UnitIdx) -> Result<(), RuleError> {
     if s.arena.ray_seat.is_some() && s.unit(u).pos == s.arena.ray_seat && s.unit(u).size == 1 {
         return Ok(());
     }
-    Err(crate::rules::actions::refuse(
+    Err(crate::engine::kit::refuse(
         "K-DUN-13",
         format_args!("{} must stand on the banishing ray's seat to shoot it", s.unit(u).id),
     ))
@@ -29,7 +29,7 @@ pub fn check_ray_user(s: &State, u: UnitIdx) -> Result<(), RuleError> {
 pub fn check_ray_target(s: &State, t: UnitIdx) -> Result<(), RuleError> {
     let x = s.unit(t);
     if x.kind != UnitKind::Athlete {
-        return Err(crate::rules::actions::refuse(
+        return Err(crate::engine::kit::refuse(
             "K-DUN-13",
             format_args!("{} has no Dungeon spawn square: the banishing ray sends only athletes", x.id),
         ));
@@ -37,10 +37,7 @@ pub fn check_ray_target(s: &State, t: UnitIdx) -> Result<(), RuleError> {
     if x.pos.is_some_and(|p| fray_core::grid::footprint(p, x.size).any(|q| s.arena.ray_squares.contains(&q))) {
         return Ok(());
     }
-    Err(crate::rules::actions::refuse(
-        "K-DUN-13",
-        format_args!("{} is not on a square the banishing ray reaches", x.id),
-    ))
+    Err(crate::engine::kit::refuse("K-DUN-13", format_args!("{} is not on a square the banishing ray reaches", x.id)))
 }
 
 /// Whether `u` stands on the Throne.

@@ -11,43 +11,8 @@ use crate::engine::state::{State, UnitIdx, UnitKind};
 use crate::rules::statuses::Duration;
 use fray_core::geometry::distance;
 use fray_core::ruleset::RuleError;
-use serde::{Deserialize, Serialize};
 
-/// A team trait.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TeamTrait {
-    /// Driannis (L2751).
-    TeamEffort,
-    /// Bagwung (L3090).
-    Agile,
-    /// Kishanta (L3497).
-    Untouchable,
-    /// Mormissa (L3791).
-    GetOutOfJailFree,
-}
-
-impl TeamTrait {
-    /// Reads a trait's name (`team-effort`, `Team Effort`).
-    pub fn parse(s: &str) -> Option<TeamTrait> {
-        Some(match s.trim().to_lowercase().replace([' ', '_'], "-").as_str() {
-            "team-effort" => TeamTrait::TeamEffort,
-            "agile" => TeamTrait::Agile,
-            "untouchable" => TeamTrait::Untouchable,
-            "get-out-of-jail-free" => TeamTrait::GetOutOfJailFree,
-            _ => return None,
-        })
-    }
-    /// Its name as the book prints it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TeamTrait::TeamEffort => "Team Effort",
-            TeamTrait::Agile => "Agile",
-            TeamTrait::Untouchable => "Untouchable",
-            TeamTrait::GetOutOfJailFree => "Get Out of Jail Free",
-        }
-    }
-}
+pub use crate::engine::state::TeamTrait;
 
 fn has(s: &State, u: UnitIdx, t: TeamTrait) -> bool {
     s.unit(u).team_trait == Some(t)
