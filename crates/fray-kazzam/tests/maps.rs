@@ -132,11 +132,16 @@ fn play(setup: &MatchSetup, seed: u64) {
     }
 }
 
+/// Seeds a test plays: `quick` by default, more in the long sweep (`FRAY_RANDOM_MATCHES`).
+fn seeds(quick: u64) -> u64 {
+    std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()).map_or(quick, |n| (n / 50).max(quick))
+}
+
 /// Random play on every arena, with the built-in teams: no panic, every offered option accepted.
 #[test]
 fn random_matches_play_on_every_arena() {
     for (id, _) in maps::BUILTIN {
-        for seed in 0..3 {
+        for seed in 0..seeds(3) {
             play(&map_match(id, None), seed);
         }
     }
@@ -165,10 +170,13 @@ fn random_matches_play_between_the_rival_teams_on_every_arena() {
         ["mormissa-3", "driannis-5"],
         ["bagwung-5", "kishanta-3"],
     ];
+    let rounds = seeds(1);
     for (i, (id, _)) in maps::BUILTIN.iter().enumerate() {
         for (j, pair) in pairs.iter().enumerate() {
-            if (i + j) % 2 == 0 {
-                play(&map_match(id, Some(*pair)), (i * 7 + j) as u64);
+            for r in 0..rounds {
+                if (i + j + r as usize) % 2 == 0 {
+                    play(&map_match(id, Some(*pair)), r * 1000 + (i * 7 + j) as u64);
+                }
             }
         }
     }

@@ -429,6 +429,16 @@ impl Game for Kazzam {
                 .as_ref()
                 .map(|[h, a]| ((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str())));
             let built = builtin::map_setup(&self.content, &map, teams, options)?;
+            // The arena is announced first (K-SET-1): its name, its special rule, any Creep group
+            // left off for want of a stat block.
+            let mut text = format!("arena: {}", map.name);
+            if let Some(s) = &map.special {
+                text.push_str(&format!(" — {s}"));
+            }
+            out.push(Event::Note { text });
+            for m in &map.missing {
+                out.push(Event::Note { text: format!("not placed: {m}") });
+            }
             return self.start_from(built, dice, out);
         }
         let built = match &setup.teams {
