@@ -69,6 +69,13 @@ fn unhide(cx: &mut Ctx, u: UnitIdx) {
     }
 }
 
+/// A creature stepping onto the Throne stops being Hidden (K-CONC-9).
+pub fn entered(cx: &mut Ctx, u: UnitIdx) {
+    if on_throne(cx.s, u) && cx.s.has(u, StatusKind::Hidden) {
+        unhide(cx, u);
+    }
+}
+
 /// As a turn ends: an athlete on the Throne is sitting on it (K-SCO-10).
 pub fn turn_ends(cx: &mut Ctx, u: UnitIdx) {
     if cx.s.arena.throne.is_none() || cx.s.unit(u).kind != UnitKind::Athlete || !on_throne(cx.s, u) {
