@@ -174,7 +174,7 @@ fn random_matches_play_between_the_rival_teams_on_every_arena() {
     for (i, (id, _)) in maps::BUILTIN.iter().enumerate() {
         for (j, pair) in pairs.iter().enumerate() {
             for r in 0..rounds {
-                if (i + j + r as usize) % 2 == 0 {
+                if (i + j + r as usize).is_multiple_of(2) {
                     play(&map_match(id, Some(*pair)), r * 1000 + (i * 7 + j) as u64);
                 }
             }
