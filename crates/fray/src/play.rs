@@ -75,7 +75,8 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<ExitCode, String> {
         Ok(text) => Ok(TeamText { path: p.to_string(), text }),
         Err(e) => match builtin {
             Some(text) if !std::path::Path::new(p).exists() => Ok(TeamText { path: p.to_string(), text: text.into() }),
-            _ => Err(format!("{p}: {e}")),
+            Some(_) => Err(format!("{p}: {e}")),
+            None => Err(format!("{p}: {e}, and there is no built-in team or map of that name")),
         },
     };
     let teams = args.teams.iter().map(|p| read(p, sys.builtin_team(p))).collect::<Result<Vec<_>, String>>()?;
