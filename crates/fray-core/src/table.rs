@@ -127,6 +127,10 @@ pub struct SetupRequest {
     /// Table options as `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
+    /// A map file (or a built-in map's text), for systems that play on maps; none for the
+    /// default arena.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<TeamText>,
 }
 
 /// What checking a build file found: the cards, or every problem.
@@ -164,6 +168,20 @@ pub trait System: Send + Sync {
     /// drivers ask before starting, replaying, running scenarios or benchmarking a match.
     fn playable(&self) -> Result<(), String> {
         Ok(())
+    }
+    /// The text of a built-in team called `name` (`fray play --home NAME`), if the system has one.
+    fn builtin_team(&self, name: &str) -> Option<&'static str> {
+        let _ = name;
+        None
+    }
+    /// The text of a built-in map called `name` (`fray play --map NAME`), if the system has one.
+    fn builtin_map(&self, name: &str) -> Option<&'static str> {
+        let _ = name;
+        None
+    }
+    /// A description of every built-in map (`fray rules SYSTEM --maps`).
+    fn maps(&self) -> Result<String, String> {
+        Err(format!("{} has no maps", self.title()))
     }
     /// The cards of a legal build file as one SVG document, for systems that draw their cards.
     fn build_svg(&self, file: &str, text: &str) -> Result<String, String> {

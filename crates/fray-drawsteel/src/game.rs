@@ -573,6 +573,9 @@ impl Game for DrawSteel {
         if !request.teams.is_empty() {
             return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
         }
+        if request.map.is_some() {
+            return Err(SetupErrors::one("Draw Steel plays its sample encounter's own map: map files are not read"));
+        }
         Ok(EncounterSetup { options: request.options.clone() })
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {

@@ -160,12 +160,18 @@ enum Command {
         /// Write the match (seed and every choice) to this file as it goes; `fray view` replays it.
         #[arg(long)]
         save: Option<String>,
-        /// A team file (as `fray build` checks) for the first seat (Kazzam: red, the home team).
+        /// A team file (as `fray build` checks) for the first seat (Kazzam: red, the home team),
+        /// or a built-in team's name (Kazzam: driannis, bagwung, kishanta, mormissa; `kishanta-3`
+        /// for level 3).
         #[arg(long, requires = "away")]
         home: Option<String>,
-        /// A team file for the second seat (Kazzam: blue, the away team).
+        /// A team file or built-in team for the second seat (Kazzam: blue, the away team).
         #[arg(long, requires = "home")]
         away: Option<String>,
+        /// The arena: a built-in map's name (Kazzam: beginner, one-way-doors, dual-dungeons,
+        /// maze, throne) or a map file (docs/maps.md). The default arena without it.
+        #[arg(long)]
+        map: Option<String>,
         /// A table option as KEY=VALUE, e.g. Kazzam's `creeps=false` or Draw Steel's
         /// `push=glossary` (docs/rulings/<system>.md, "Table options"). Repeat for several.
         #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -199,15 +205,18 @@ enum Command {
         /// Swap the bots of the two sides every other match, so each plays both sides.
         #[arg(long)]
         swap: bool,
-        /// A team file for the first seat.
+        /// A team file or built-in team for the first seat (as `fray play`).
         #[arg(long, requires = "away")]
         home: Option<String>,
-        /// A team file for the second seat.
+        /// A team file or built-in team for the second seat.
         #[arg(long, requires = "home")]
         away: Option<String>,
         /// A table option as KEY=VALUE. Repeat for several.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         option: Vec<String>,
+        /// The arena: a built-in map's name or a map file (as `fray play`).
+        #[arg(long)]
+        map: Option<String>,
         /// Play only the K-th of N equal parts of the study (K from 1): run the parts on several
         /// machines and add them up with `fray sim merge`.
         #[arg(long, value_name = "K/N")]
@@ -255,6 +264,9 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Describe the built-in maps (Kazzam's five arenas).
+        #[arg(long)]
+        maps: bool,
     },
     /// Check a character or team file (Kazzam), stat blocks (Draw Steel) or characters and a
     /// battle group (Collision) against the creation rules and print the cards, or every error
@@ -335,7 +347,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(seat_flags(std::env::args().collect(), &seats));
     let registry = &systems.registry;
     let result = match cli.command {
-        Command::Play { system, seed, seat, quiet, save, home, away, option, bot } => {
+        Command::Play { system, seed, seat, quiet, save, home, away, map, option, bot } => {
             let teams: Vec<String> = home.into_iter().chain(away).collect();
             let args = play::PlayArgs {
                 system: &system,
@@ -346,6 +358,7 @@ fn main() -> ExitCode {
                 teams: &teams,
                 options: &option,
                 bots: &bot,
+                map: map.as_deref(),
             };
             play::run(&systems, &args)
         }
@@ -360,6 +373,7 @@ fn main() -> ExitCode {
             home,
             away,
             option,
+            map,
             shard,
             compare,
             json,
@@ -379,6 +393,7 @@ fn main() -> ExitCode {
                     bots: &bot,
                     swap,
                     teams: home.into_iter().chain(away).collect(),
+                    map: map.as_deref(),
                     options: &option,
                     shard: shard.as_deref(),
                     compare: compare.as_deref(),
@@ -390,6 +405,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Scenario { paths, trace } => scenarios::run(registry, &paths, trace),
+        Command::Rules { system, maps: true, .. } => registry.get(&system).and_then(|s| s.maps()).map(|text| {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }),
         Command::Rules { system, code: Some(id), .. } => lookup::code(registry, &system, &id),
         Command::Rules { system, coverage: true, checklist, .. } => {
             lookup::coverage(registry, &system, checklist.as_deref())

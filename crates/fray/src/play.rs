@@ -4,7 +4,7 @@
 
 use fray_ai::{RandomBot, TableBot};
 use fray_core::game::{Node, Viewer};
-use fray_core::table::{Registry, SetupRequest, Table, TeamText};
+use fray_core::table::{Registry, SetupRequest, System, Table, TeamText};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -29,6 +29,8 @@ pub struct PlayArgs<'a> {
     pub options: &'a [String],
     /// Bots at seats as SEAT=BOT.
     pub bots: &'a [String],
+    /// A built-in map's name or a map file.
+    pub map: Option<&'a str>,
 }
 
 fn save(path: &str, table: &dyn Table) -> Result<(), String> {
@@ -57,6 +59,28 @@ pub fn view_saved(registry: &Registry, path: &str, json: bool) -> Result<ExitCod
     crate::scenarios::print_view(&table.view(Viewer::Referee), json)
 }
 
+/// What a person asked a match to start from: team files (or built-in teams), a map file (or
+/// a built-in map) and table options.
+pub fn request(
+    sys: &dyn System,
+    teams: &[String],
+    map: Option<&str>,
+    options: &[String],
+) -> Result<SetupRequest, String> {
+    // A file if there is one by that name, else a built-in team or map of that name.
+    let read = |p: &str, builtin: Option<&'static str>| match std::fs::read_to_string(p) {
+        Ok(text) => Ok(TeamText { path: p.to_string(), text }),
+        Err(e) => match builtin {
+            Some(text) if !std::path::Path::new(p).exists() => Ok(TeamText { path: p.to_string(), text: text.into() }),
+            Some(_) => Err(format!("{p}: {e}")),
+            None => Err(format!("{p}: {e}, and there is no built-in team or map of that name")),
+        },
+    };
+    let teams = teams.iter().map(|p| read(p, sys.builtin_team(p))).collect::<Result<Vec<_>, String>>()?;
+    let map = map.map(|m| read(m, sys.builtin_map(m))).transpose()?;
+    Ok(SetupRequest { teams, options: options.to_vec(), map })
+}
+
 /// `fray play SYSTEM`
 pub fn run(systems: &crate::Systems, args: &PlayArgs) -> Result<ExitCode, String> {
     let sys = systems.registry.get(args.system)?;
@@ -70,13 +94,7 @@ pub fn run(systems: &crate::Systems, args: &PlayArgs) -> Result<ExitCode, String
             return Err(format!("--seat {s:?} is given twice"));
         }
     }
-    let read = |p: &String| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
-    let teams = args
-        .teams
-        .iter()
-        .map(|p| Ok(TeamText { path: p.clone(), text: read(p)? }))
-        .collect::<Result<Vec<_>, String>>()?;
-    let request = SetupRequest { teams, options: args.options.to_vec() };
+    let request = request(sys.as_ref(), args.teams, args.map, args.options)?;
     let mut table = sys.new_table(&request, args.seed).map_err(|e| e.to_string())?;
     let seat_infos = table.seats();
     let specs = crate::sim::parse_bots(args.bots, &seat_infos.iter().map(|s| s.name.clone()).collect::<Vec<_>>())?;

@@ -3,7 +3,6 @@
 //! here names a system: the matches are played by the system's [`fray_sim::Lab`].
 
 use fray_ai::BotSpec;
-use fray_core::table::{SetupRequest, TeamText};
 use fray_sim::{Comparison, Lab, Plan, Totals};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
@@ -18,6 +17,7 @@ pub struct SimArgs<'a> {
     pub bots: &'a [String],
     pub swap: bool,
     pub teams: Vec<String>,
+    pub map: Option<&'a str>,
     pub options: &'a [String],
     pub shard: Option<&'a str>,
     pub compare: Option<&'a str>,
@@ -95,6 +95,9 @@ fn replay_command(args: &SimArgs, seats: &[String], m: &fray_sim::MatchResult) -
     if let [home, away] = args.teams.as_slice() {
         cmd.push_str(&format!(" --home {home} --away {away}"));
     }
+    if let Some(map) = args.map {
+        cmd.push_str(&format!(" --map {map}"));
+    }
     for o in args.options {
         cmd.push_str(&format!(" --option {o}"));
     }
@@ -104,12 +107,8 @@ fn replay_command(args: &SimArgs, seats: &[String], m: &fray_sim::MatchResult) -
 /// `fray sim SYSTEM`
 pub fn run(systems: &crate::Systems, args: &SimArgs) -> Result<ExitCode, String> {
     let lab = systems.lab(args.system)?;
-    let teams = args
-        .teams
-        .iter()
-        .map(|p| Ok(TeamText { path: p.clone(), text: std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))? }))
-        .collect::<Result<Vec<_>, String>>()?;
-    let request = SetupRequest { teams, options: args.options.to_vec() };
+    let request =
+        crate::play::request(systems.registry.get(args.system)?.as_ref(), &args.teams, args.map, args.options)?;
     let seats = lab.seats(&request)?;
     let bots = parse_bots(args.bots, &seats)?;
     if args.matches == 0 || args.matches > 100_000_000 {

@@ -67,6 +67,13 @@ fn power_def<'a>(c: &'a ClassFile, id: &str) -> Option<&'a PowerDef> {
 
 /// Checks one athlete against its class's choices in `content`; every problem, with its field.
 pub fn check_athlete(a: &AthleteSpec, content: &Content) -> Vec<String> {
+    check_athlete_as(a, content, false)
+}
+
+/// [`check_athlete`]; for an `npc` (a rival team of §5, `[team] npc = true`) the stat block is
+/// the authority (rulings, §6.7): it may list fewer choices than a level grants, and no
+/// advanced implement, but nothing it lists may be unknown or above its level.
+pub fn check_athlete_as(a: &AthleteSpec, content: &Content, npc: bool) -> Vec<String> {
     let classes = content.classes();
     let mut e = Vec::new();
     let Some(c) = classes.iter().find(|c| c.class.id == a.class.trim().to_lowercase()) else {
@@ -159,7 +166,7 @@ pub fn check_athlete(a: &AthleteSpec, content: &Content) -> Vec<String> {
                 })
                 .count()
         } as u8;
-        if chosen < pick.min || chosen > pick.max {
+        if (chosen < pick.min && !npc) || chosen > pick.max {
             let want =
                 if pick.min == pick.max { pick.min.to_string() } else { format!("{} to {}", pick.min, pick.max) };
             let options: Vec<String> = if pick.kind == "feature" {
@@ -231,6 +238,7 @@ pub fn check_athlete(a: &AthleteSpec, content: &Content) -> Vec<String> {
     }
     // Advanced implement at level 3 (K-PROG-3, K-AIMP-1).
     match (&a.advanced_implement, a.level >= 3) {
+        (None, true) if npc => {}
         (None, true) => e.push(
             "advanced_implement: level 3 grants an advanced implement of your implement's type (K-AIMP-1)".into(),
         ),
@@ -296,7 +304,7 @@ pub fn check_athlete(a: &AthleteSpec, content: &Content) -> Vec<String> {
         e.push(format!("advanced_implement: {x} cannot be taken by a {spec} (K-AIMP-1)"));
     }
     let want = usize::from(a.level >= 2) + usize::from(a.level >= 6);
-    if a.role_powers.len() != want {
+    if a.role_powers.len() > want || (a.role_powers.len() < want && !npc) {
         e.push(format!(
             "role_powers: level {} grants {want} role encounter power(s), {} chosen (K-PROG-2, K-PROG-6)",
             a.level,
@@ -366,11 +374,15 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
+    let npc = f.team.as_ref().and_then(|t| t.get("npc")).and_then(|v| v.as_bool()).unwrap_or(false);
+    if let Some(Err(e)) = team_trait(&f) {
+        errors.push(format!("{path}: team.trait: {e}"));
+    }
     for (i, a) in f.athlete.iter().enumerate() {
         let span = a.span();
         let line = |field: &str| field_line(text, span.clone(), field);
         let a = a.get_ref();
-        let es = check_athlete(a, content);
+        let es = check_athlete_as(a, content, npc);
         if es.is_empty() {
             cards.push(card(a, content));
         }
@@ -390,6 +402,18 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
         }
     }
     if errors.is_empty() { Ok(cards) } else { Err(errors) }
+}
+
+/// The team trait a file's `[team]` table names (`trait = "untouchable"`), if any (§5, L2751,
+/// L3090, L3497, L3791).
+fn team_trait(f: &TeamFile) -> Option<Result<crate::engine::state::TeamTrait, String>> {
+    let v = f.team.as_ref()?.get("trait")?;
+    Some(match v.as_str() {
+        Some(s) => crate::engine::state::TeamTrait::parse(s).ok_or_else(|| {
+            format!("unknown team trait {s:?}; use team-effort, agile, untouchable or get-out-of-jail-free")
+        }),
+        None => Err("write the trait's name as a string".into()),
+    })
 }
 
 /// The line of `field` (its `field = ...` line) in the athlete table spanning `span` of
@@ -601,6 +625,11 @@ pub fn team_units(
         spec.advanced_implement = a.advanced_implement.clone();
         spec.features.extend(learned.iter().filter(|f| a.in_force.contains(f)).cloned());
         spec.learned = learned;
+        spec.team_trait = team_trait(&f).and_then(Result::ok);
+        // NPC athletes earn no Miss Tokens (L268) and win initiative ties (K-INIT-2).
+        if f.team.as_ref().and_then(|t| t.get("npc")).and_then(|v| v.as_bool()) == Some(true) {
+            spec.pc = Some(false);
+        }
         units.push(spec);
     }
     Ok(units)

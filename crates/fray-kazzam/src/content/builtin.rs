@@ -46,6 +46,7 @@ fn arena_map() -> MapSpec {
         legend: Default::default(),
         portal: vec![],
         terrain_damage: None,
+        orbs: Default::default(),
     }
 }
 
@@ -111,23 +112,81 @@ pub fn team_setup(
     })
 }
 
+/// The built-in teams' six athletes, red's three on `red` and blue's on `blue`.
+fn default_athletes(red: [(i32, i32); 3], blue: [(i32, i32); 3]) -> Vec<UnitSpec> {
+    vec![
+        athlete("ada", "Ada", "red", red[0], "staff", &["petrovs-petrification"]),
+        athlete("bo", "Bo", "red", red[1], "wand", &["grasping-blade", "reversal-of-fortune"]),
+        athlete("cy", "Cy", "red", red[2], "sword", &["contingency-jump", "swap-places"]),
+        athlete("dax", "Dax", "blue", blue[0], "staff", &["petrovs-petrification"]),
+        athlete("eve", "Eve", "blue", blue[1], "wand", &["grasping-blade", "reversal-of-fortune"]),
+        athlete("fin", "Fin", "blue", blue[2], "sword", &["contingency-jump", "swap-places"]),
+    ]
+}
+
 /// The default match: two teams of three athletes, a staff, a wand and a sword each, armed with
 /// the rulebook's example powers (from `content`'s power files).
 pub fn default_setup(content: &Arc<Content>, options: TableOptions) -> Result<Setup, String> {
-    let units = vec![
-        athlete("ada", "Ada", "red", (3, 3), "staff", &["petrovs-petrification"]),
-        athlete("bo", "Bo", "red", (3, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
-        athlete("cy", "Cy", "red", (3, 9), "sword", &["contingency-jump", "swap-places"]),
-        athlete("dax", "Dax", "blue", (17, 3), "staff", &["petrovs-petrification"]),
-        athlete("eve", "Eve", "blue", (17, 6), "wand", &["grasping-blade", "reversal-of-fortune"]),
-        athlete("fin", "Fin", "blue", (17, 9), "sword", &["contingency-jump", "swap-places"]),
-    ];
+    let units = default_athletes([(3, 3), (3, 6), (3, 9)], [(17, 3), (17, 6), (17, 9)]);
     let units = with_creeps(units, &options);
     Ok(Setup {
         map: arena_map(),
         units: units.into_iter().map(|u| (u, None)).collect(),
         orbs: vec![],
         powers: content.builtin_powers().clone(),
+        options,
+        content: content.clone(),
+    })
+}
+
+/// A team file's path and text.
+pub type TeamFileText<'a> = (&'a str, &'a str);
+
+/// A match on a map file (docs/maps.md): two team files set up in the map's start areas (K-SET-2),
+/// or the built-in teams; the map's Creep groups, scaled to the larger team (K-CTYPE), unless the
+/// table option `creeps` is off.
+pub fn map_setup(
+    content: &Arc<Content>,
+    map: &crate::content::maps::Map,
+    teams: Option<(TeamFileText, TeamFileText)>,
+    options: TableOptions,
+) -> Result<Setup, String> {
+    use crate::engine::arena::Side;
+    let mut units = Vec::new();
+    let powers = match teams {
+        Some((home, away)) => {
+            let mut errors = Vec::new();
+            for ((path, text), side) in [(home, Side::Red), (away, Side::Blue)] {
+                let at = map.start_squares(side, crate::content::maps::MAX_ATHLETES);
+                match crate::content::builder::team_units(content, path, text, side.name(), &at) {
+                    Ok(us) => units.extend(us),
+                    Err(es) => errors.extend(es),
+                }
+            }
+            if !errors.is_empty() {
+                return Err(errors.join("\n"));
+            }
+            content.powers().clone()
+        }
+        None => {
+            let sq = |side: Side| {
+                let v = map.start_squares(side, 3);
+                let p = |i: usize| v.get(i).map(|p| (p.x, p.y)).unwrap_or((0, 0));
+                [p(0), p(1), p(2)]
+            };
+            units = default_athletes(sq(Side::Red), sq(Side::Blue));
+            content.builtin_powers().clone()
+        }
+    };
+    let n = [Side::Red, Side::Blue].map(|s| units.iter().filter(|u| u.team == s.name()).count()).into_iter().max();
+    if options.creeps {
+        units.extend(map.creep_units(content, n.unwrap_or(1)));
+    }
+    Ok(Setup {
+        map: map.spec.clone(),
+        units: units.into_iter().map(|u| (u, None)).collect(),
+        orbs: vec![],
+        powers,
         options,
         content: content.clone(),
     })

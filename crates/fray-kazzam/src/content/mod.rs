@@ -10,9 +10,11 @@ pub mod builtin;
 pub mod classes;
 pub mod creeps;
 pub mod hooks;
+pub mod maps;
 pub mod powers;
 pub mod reference;
 pub mod roles;
+pub mod teams;
 
 use crate::content::classes::ClassFile;
 use crate::content::creeps::CreepDef;

@@ -607,6 +607,7 @@ impl std::hash::Hasher for FnvHasher {
 pub const BUILTIN: &[(&str, &str)] = &[
     ("content/kazzam/powers/basic.toml", include_str!("../../../../content/kazzam/powers/basic.toml")),
     ("content/kazzam/powers/examples.toml", include_str!("../../../../content/kazzam/powers/examples.toml")),
+    ("content/kazzam/powers/arenas.toml", include_str!("../../../../content/kazzam/powers/arenas.toml")),
 ];
 
 impl Powers {

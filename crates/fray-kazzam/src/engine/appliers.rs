@@ -96,6 +96,8 @@ pub fn apply_spawn(s: &mut Facts, who: &Who, sp: &Spawn) {
         stowed: false,
         ward: 0,
         start_ward: 0,
+        team_trait: None,
+        throne: false,
         special_ward: 0,
         special_from: None,
         statuses: Vec::new(),

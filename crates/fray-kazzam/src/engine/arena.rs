@@ -196,6 +196,14 @@ pub struct Arena {
     pub terrain_damage: i32,
     /// Orbs that start on pedestals: (pedestal index, colour).
     pub starting_orbs: Vec<(usize, Side)>,
+    /// Each team's start area (K-SET-2), red then blue: where its athletes are set up.
+    pub starts: [Vec<Pos>; 2],
+    /// The Throne (K-CONC-9, K-SCO-10), if the map has one.
+    pub throne: Option<Pos>,
+    /// The banishing ray's seat (L2478), if the map has one.
+    pub ray_seat: Option<Pos>,
+    /// The squares the banishing ray reaches (L2478).
+    pub ray_squares: Vec<Pos>,
 }
 
 /// A problem in a map, with the row and column where it was found.
@@ -213,7 +221,8 @@ impl Arena {
     /// `o` fog, `r` rubble, `e` edge, `p` pit, `t` trap) plus Kazzam's own: `R`, `B` a red or
     /// blue pedestal with an orb of its colour, `N` a neutral pedestal with a neutral orb,
     /// `Q`/`C` an empty red/blue pedestal, `s` slick ground, `D` Dungeon floor, `1`/`2` a red/blue spawn square,
-    /// `X` a Dungeon exit. `extra` maps further characters to terrain names.
+    /// `X` a Dungeon exit, `H`/`A` a square of the red/blue start area, `T` the Throne, `Z` the
+    /// banishing ray's seat and `z` a square it reaches. `extra` maps further characters to terrain names.
     pub fn parse(rows: &[String], extra: &[(char, Terrain)]) -> Result<Arena, Vec<MapError>> {
         let height = rows.len() as i32;
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
@@ -231,6 +240,10 @@ impl Arena {
             portals: Vec::new(),
             terrain_damage: 1,
             starting_orbs: Vec::new(),
+            starts: [Vec::new(), Vec::new()],
+            throne: None,
+            ray_seat: None,
+            ray_squares: Vec::new(),
         };
         let mut counters = [0usize; 3];
         for (y, row) in rows.iter().enumerate() {
@@ -287,6 +300,36 @@ impl Arena {
                         a.exits.push(p);
                         Terrain::Exit
                     }
+                    // Start areas (K-SET-2), the Throne (K-CONC-9), the banishing ray (L2478):
+                    // open ground the map remembers.
+                    'H' | 'A' => {
+                        a.starts[usize::from(c == 'A')].push(p);
+                        Terrain::Open
+                    }
+                    'T' => {
+                        if a.throne.replace(p).is_some() {
+                            errors.push(MapError {
+                                row: Some(y),
+                                message: format!("row {y}, column {x}: a second Throne 'T'; a map has at most one"),
+                            });
+                        }
+                        Terrain::Open
+                    }
+                    'Z' => {
+                        if a.ray_seat.replace(p).is_some() {
+                            errors.push(MapError {
+                                row: Some(y),
+                                message: format!(
+                                    "row {y}, column {x}: a second banishing-ray seat 'Z'; a map has at most one"
+                                ),
+                            });
+                        }
+                        Terrain::Open
+                    }
+                    'z' => {
+                        a.ray_squares.push(p);
+                        Terrain::Open
+                    }
                     other => match extra.iter().find(|(k, _)| *k == other) {
                         Some((_, t)) => *t,
                         None => {
@@ -330,7 +373,13 @@ impl Arena {
                     .map(|x| {
                         let p = Pos::new(x, y);
                         let t = self.at(p);
-                        if t == Terrain::Open && self.in_dungeon(p) {
+                        if t == Terrain::Open && self.throne == Some(p) {
+                            'T'
+                        } else if t == Terrain::Open && self.ray_seat == Some(p) {
+                            'Z'
+                        } else if t == Terrain::Open && self.ray_squares.contains(&p) {
+                            'z'
+                        } else if t == Terrain::Open && self.in_dungeon(p) {
                             if self.spawns[0].contains(&p) {
                                 '1'
                             } else if self.spawns[1].contains(&p) {

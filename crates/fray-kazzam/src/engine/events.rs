@@ -151,6 +151,8 @@ pub enum Event {
     ButtonHit { unit: Who, exit: Pos, with_orb: bool },
     /// A pressed button was cancelled or used (K-DUN-7, K-DUN-8).
     ButtonCleared { unit: Who },
+    /// A unit ended its turn on the Throne (`held`), or its sitting there was used (K-SCO-10).
+    Throne { unit: Who, held: bool },
     /// A saving throw (K-SAVE-1).
     Save { unit: Who, what: String, roll: i32, success: bool },
     /// The implement was stowed or taken back (K-IMP-10).
@@ -304,6 +306,7 @@ pub fn apply(state: &mut State, e: &Event) {
             crate::engine::appliers::torn_off(s, unit.idx); // a Pest moved itself lets go
             let u = unit_mut(s, unit);
             u.pos = Some(*to);
+            u.throne = false; // it left the Throne, if it sat there (K-SCO-10)
             if own_turn && matches!(how, How::Walk | How::Shift | How::Crawl | How::Charge) {
                 u.actions.moved += 1;
             }
@@ -318,9 +321,14 @@ pub fn apply(state: &mut State, e: &Event) {
             }
             u.pos = Some(*at);
             u.taken_out = false;
+            u.throne = false;
             crate::engine::appliers::carry(s, unit.idx);
         }
-        Event::Removed { unit } => unit_mut(s, unit).pos = None,
+        Event::Removed { unit } => {
+            let u = unit_mut(s, unit);
+            u.pos = None;
+            u.throne = false;
+        }
         Event::Resized { unit, pos, size, enlarged, .. } => {
             let u = unit_mut(s, unit);
             (u.pos, u.size, u.charmed.enlarged) = (*pos, *size, *enlarged);
@@ -449,6 +457,7 @@ pub fn apply(state: &mut State, e: &Event) {
             u.button = Some(*exit);
             u.button_with_orb = *with_orb;
         }
+        Event::Throne { unit, held } => unit_mut(s, unit).throne = *held,
         Event::ButtonCleared { unit } => {
             let u = unit_mut(s, unit);
             u.button = None;
@@ -742,6 +751,8 @@ impl fmt::Display for Event {
                 write!(f, "{unit} hits the button of the exit at {exit}")
             }
             Event::ButtonCleared { unit } => write!(f, "{unit}'s button press is used up"),
+            Event::Throne { unit, held: true } => write!(f, "{unit} ends its turn sitting on the Throne"),
+            Event::Throne { unit, held: false } => write!(f, "{unit} rises from the Throne"),
             Event::Save { unit, what, roll, success } => {
                 write!(f, "{unit} saves against {what}: {roll}, {}", if *success { "success" } else { "failure" })
             }

@@ -46,6 +46,9 @@ pub struct MatchSetup {
     /// Table options as `KEY=VALUE` (docs/rulings/kazzam.md names them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// The map file (docs/maps.md), or none for the default arena.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<TeamText>,
 }
 
 /// The Kazzam rules, holding the content they play.
@@ -419,6 +422,25 @@ impl Game for Kazzam {
     }
     fn start(&self, setup: &MatchSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
         let options = TableOptions::from_pairs(&setup.options)?;
+        if let Some(m) = &setup.map {
+            let map = crate::content::maps::load(&self.content, &m.path, &m.text).map_err(|e| e.join("\n"))?;
+            let teams = setup
+                .teams
+                .as_ref()
+                .map(|[h, a]| ((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str())));
+            let built = builtin::map_setup(&self.content, &map, teams, options)?;
+            // The arena is announced first (K-SET-1): its name, its special rule, any Creep group
+            // left off for want of a stat block.
+            let mut text = format!("arena: {}", map.name);
+            if let Some(s) = &map.special {
+                text.push_str(&format!(" — {s}"));
+            }
+            out.push(Event::Note { text });
+            for m in &map.missing {
+                out.push(Event::Note { text: format!("not placed: {m}") });
+            }
+            return self.start_from(built, dice, out);
+        }
         let built = match &setup.teams {
             Some([h, a]) => {
                 let (h, a) = ((h.path.as_str(), h.text.as_str()), (a.path.as_str(), a.text.as_str()));
@@ -590,7 +612,7 @@ impl Game for Kazzam {
             [h, a] => Some([h.clone(), a.clone()]),
             _ => return Err(SetupErrors::one("give two team files: the home (red) team and the away (blue) team")),
         };
-        Ok(MatchSetup { teams, options: request.options.clone() })
+        Ok(MatchSetup { teams, options: request.options.clone(), map: request.map.clone() })
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         crate::engine::eval::evaluate(s, seat)
@@ -655,7 +677,28 @@ impl System for KazzamSystem {
         let setup = MatchSetup::default();
         fray_core::bench::measure(&self.game, &fray_core::conformance::from_setup(&setup), matches, live_bytes)
     }
+    fn builtin_team(&self, name: &str) -> Option<&'static str> {
+        crate::content::teams::builtin(name)
+    }
+    fn builtin_map(&self, name: &str) -> Option<&'static str> {
+        crate::content::maps::builtin(name)
+    }
+    fn maps(&self) -> Result<String, String> {
+        let mut out = String::new();
+        for (id, text) in crate::content::maps::BUILTIN {
+            let m = crate::content::maps::load(&self.game.content, id, text).map_err(|e| e.join("\n"))?;
+            out.push_str(&m.describe());
+            out.push('\n');
+        }
+        Ok(out)
+    }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
+        if text.contains("[arena]") {
+            return match crate::content::maps::load(&self.game.content, file, text) {
+                Ok(m) => BuildReport::Legal(vec![m.describe()]),
+                Err(e) => BuildReport::Illegal(e),
+            };
+        }
         if text.contains("[class]") {
             return match crate::content::classes::parse(file, text) {
                 Ok(c) => BuildReport::Legal(vec![crate::content::reference::class_card(&c)]),

@@ -36,6 +36,10 @@ pub struct MapSpec {
     /// Damage dealt by damaging terrain on this map (1 unless the map says otherwise).
     #[serde(default)]
     pub terrain_damage: Option<i32>,
+    /// Pedestals that start with more than one orb, by pedestal id (`n-2 = 2`; the Dual
+    /// Dungeons' central pedestal, L2536). The extra orbs are named `n-2b`, `n-2c`...
+    #[serde(default)]
+    pub orbs: BTreeMap<String, usize>,
 }
 
 /// A status given outright: a name, or a table with amount, duration and source.
@@ -175,6 +179,10 @@ pub struct UnitSpec {
     /// Players already on a Creep's group's Enemies List.
     #[serde(default)]
     pub enemies: Vec<String>,
+    /// Its team's trait (a rival team of §5): team-effort, agile, untouchable or
+    /// get-out-of-jail-free.
+    #[serde(default)]
+    pub team_trait: Option<crate::engine::state::TeamTrait>,
 }
 
 /// An extra orb on the ground.
@@ -355,7 +363,15 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         // 3 Ward to start; Pursuer, Blitzer and Runner, 2 more speed. Given numbers win.
         let juggernaut = spec_name.as_deref() == Some("juggernaut");
         let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
-        let max_hp = spec.max_hp.or(creep.map(|c| c.kind.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
+        // Untouchable (L3497-3499): fewer HP and a Ward, at the start and on every respawn.
+        let untouchable = (spec.team_trait == Some(crate::engine::state::TeamTrait::Untouchable))
+            .then(|| crate::rules::team_traits::untouchable_start(level));
+        let max_hp = spec
+            .max_hp
+            .or(creep.map(|c| c.kind.hp(players)))
+            .or(untouchable.map(|(hp, _)| hp))
+            .unwrap_or(if juggernaut { 5 } else { 8 });
+        let start_ward = spec.ward.or(untouchable.map(|(_, w)| w)).unwrap_or(if juggernaut { 3 } else { 0 });
         let hp = spec.hp.unwrap_or(max_hp);
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
@@ -376,6 +392,10 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             }
             if implement == Implement::Sword {
                 plist.push(powers.find("charge").expect("built-in power"));
+            }
+            // The banishing ray (L2478): anyone may use it from its seat.
+            if arena.ray_seat.is_some() {
+                plist.extend(powers.find(crate::rules::map_rules::RAY));
             }
         }
         for (j, p) in spec.powers.iter().enumerate() {
@@ -493,8 +513,10 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             implement,
             advanced,
             stowed: spec.stowed,
-            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }) + spec.special_ward.unwrap_or(0).max(0),
-            start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            ward: start_ward + spec.special_ward.unwrap_or(0).max(0),
+            start_ward,
+            team_trait: spec.team_trait,
+            throne: false,
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
             statuses: Vec::new(),
@@ -699,6 +721,24 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
                 || arena.pedestals[p].at.neighbours().iter().any(|&q| arena.in_dungeon(q)),
         })
         .collect();
+    for (id, &count) in &setup.map.orbs {
+        let Some(&(p, color)) = arena.starting_orbs.iter().find(|(p, _)| arena.pedestals[*p].id == *id) else {
+            errors.push(format!("map.orbs.{id}: no pedestal {id:?} with an orb on it"));
+            continue;
+        };
+        if !(1..=6).contains(&count) {
+            errors.push(format!("map.orbs.{id}: {count} orbs; a pedestal starts with 1 to 6"));
+            continue;
+        }
+        for k in 1..count {
+            orbs.push(Orb {
+                id: format!("{id}{}", (b'a' + k as u8) as char).as_str().into(),
+                color,
+                loc: OrbLoc::Pedestal { pedestal: p as u8 },
+                dungeon_orb: orbs.iter().find(|o| *o.id == **id).is_some_and(|o| o.dungeon_orb),
+            });
+        }
+    }
     for (i, o) in setup.orbs.iter().enumerate() {
         let color = Side::parse(&o.color).unwrap_or_else(|| {
             errors.push(format!("orb[{i}].color: unknown colour {:?}", o.color));
@@ -824,6 +864,7 @@ impl UnitSpec {
             group: None,
             guards: None,
             enemies: vec![],
+            team_trait: None,
             role: None,
             specialization: None,
             level: None,

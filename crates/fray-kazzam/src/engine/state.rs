@@ -39,6 +39,42 @@ pub struct Actions {
     pub keep_turn: bool,
 }
 
+/// A rival team's trait (§5; played by `rules::team_traits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamTrait {
+    /// Driannis (L2751).
+    TeamEffort,
+    /// Bagwung (L3090).
+    Agile,
+    /// Kishanta (L3497).
+    Untouchable,
+    /// Mormissa (L3791).
+    GetOutOfJailFree,
+}
+
+impl TeamTrait {
+    /// Reads a trait's name (`team-effort`, `Team Effort`).
+    pub fn parse(s: &str) -> Option<TeamTrait> {
+        Some(match s.trim().to_lowercase().replace([' ', '_'], "-").as_str() {
+            "team-effort" => TeamTrait::TeamEffort,
+            "agile" => TeamTrait::Agile,
+            "untouchable" => TeamTrait::Untouchable,
+            "get-out-of-jail-free" => TeamTrait::GetOutOfJailFree,
+            _ => return None,
+        })
+    }
+    /// Its name as the book prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TeamTrait::TeamEffort => "Team Effort",
+            TeamTrait::Agile => "Agile",
+            TeamTrait::Untouchable => "Untouchable",
+            TeamTrait::GetOutOfJailFree => "Get Out of Jail Free",
+        }
+    }
+}
+
 /// One unit on the field.
 #[derive(Clone, Debug)]
 pub struct Unit {
@@ -79,6 +115,10 @@ pub struct Unit {
     pub ward: i32,
     /// Ward it started the match with, restored when Taken Out (K-DUN-3).
     pub start_ward: i32,
+    /// It ended its last turn on the Throne and has not left it since (K-SCO-10).
+    pub throne: bool,
+    /// Its team's trait, for a rival team of §5 (rules/team_traits.rs).
+    pub team_trait: Option<TeamTrait>,
     /// The part of `ward` that is a Wardmaster's Special Ward, lost first.
     pub special_ward: i32,
     /// The Wardmaster whose Special Ward it holds.

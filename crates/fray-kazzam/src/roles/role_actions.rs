@@ -78,6 +78,9 @@ fn hide_refusal(s: &State, u: UnitIdx) -> Option<String> {
         return Some("Hide is used at the end of your own turn".into());
     }
     s.unit(u).pos?;
+    if crate::rules::map_rules::on_throne(s, u) {
+        return Some(format!("{} is on the Throne, where nobody can be Hidden (K-CONC-9)", s.unit(u).id));
+    }
     for e in s.units_on_map().filter(|&e| s.enemies(u, e) && sees(s.unit(e).kind)) {
         let (ep, es) = (s.unit(e).pos.unwrap(), s.unit(e).size);
         let blocked = crate::rules::cover::shot(s, ep, es, u) == fray_core::sight::Sight::Blocked;

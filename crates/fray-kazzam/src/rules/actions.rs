@@ -167,6 +167,12 @@ pub fn check_slot(s: &State, u: UnitIdx, slot: Slot) -> Result<(), RuleError> {
     }
 }
 
+/// The action a Dungeon button costs (K-DUN-6): an Attack Action, or a Free Action for a team
+/// with Get Out of Jail Free (L3791).
+fn check_button(s: &State, u: UnitIdx) -> Result<(), RuleError> {
+    if crate::rules::team_traits::free_button(s, u) { check_free(s, u) } else { check_slot(s, u, Slot::Attack) }
+}
+
 fn check_free(s: &State, u: UnitIdx) -> Result<(), RuleError> {
     if s.has(u, StatusKind::Stunned) {
         return Err(crate::rules::actions::refuse(
@@ -280,6 +286,9 @@ fn check_held_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Re
             format_args!("{} is Disarmed and cannot use implement powers", who(s, u)),
         ));
     }
+    if s.arena.ray_seat.is_some() && def.id == crate::rules::map_rules::RAY {
+        crate::rules::map_rules::check_ray_user(s, u)?;
+    }
     (crate::engine::hooks::features(s).check_power)(s, u, def)?; // Change Spell
     (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
     if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
@@ -327,6 +336,9 @@ fn check_target_ranged(
         return Err(crate::rules::actions::refuse("K-DUN-1", format_args!("{} is not on the map", tu.id)));
     }
     crate::rules::summons::check_target(s, def, t)?;
+    if s.arena.ray_seat.is_some() && def.id == crate::rules::map_rules::RAY {
+        crate::rules::map_rules::check_ray_target(s, t)?; // the banishing ray (L2478)
+    }
     crate::rules::beasts::check_beast_charm(s, u, def, t)?; // Beast Charm
     if creative {
         if t != u && s.enemies(u, t) {
@@ -903,8 +915,10 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
     let mut held = Vec::new();
     crate::engine::hooks::table(s).menu(s, u, &mut held);
     held.into_iter().for_each(|o| out.option(o));
-    if let Some(e) = exit_beside(s, u).filter(|_| check_slot(s, u, Slot::Attack).is_ok()) {
-        {
+    if let Some(e) = exit_beside(s, u).filter(|_| check_button(s, u).is_ok()) {
+        if crate::rules::team_traits::free_button(s, u) {
+            out.labelled("button", || format!("hit the button of the exit at {e} (Free Action: Get Out of Jail Free)"));
+        } else {
             out.labelled("button", || format!("hit the button of the exit at {e} (Attack Action)"));
         }
     }
@@ -1817,7 +1831,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
             orbs::check_dunk(s, u, *o, *p)
         }
         Verb::Button(e) => {
-            check_slot(s, u, Slot::Attack)?;
+            check_button(s, u)?;
             if exit_beside(s, u) != Some(*e) {
                 return Err(crate::rules::actions::refuse(
                     "K-DUN-6",
@@ -1990,6 +2004,11 @@ pub fn execute(cx: &mut Ctx, u: UnitIdx, v: Verb) -> Result<(), RuleError> {
         Verb::Dunk(o, p) => {
             spend(cx, u, Slot::Move);
             orbs::dunk(cx, u, o, p);
+        }
+        Verb::Button(e) if crate::rules::team_traits::free_button(cx.s, u) => {
+            free(cx, u, "hits the button (Get Out of Jail Free)");
+            let with_orb = cx.s.held_orbs(u).any(|o| cx.s.orbs[o as usize].dungeon_orb);
+            cx.emit(Event::ButtonHit { unit: cx.s.who(u), exit: e, with_orb });
         }
         Verb::Button(e) => {
             spend(cx, u, Slot::Attack);

@@ -482,7 +482,9 @@ fn settle(
         let left = cx.s.unit(a.attacker).miss_tokens - tokens;
         cx.emit(Event::TokensSpent { unit: cx.s.who(a.attacker), count: tokens, roll: value, left });
     }
+    let before = value;
     value = fierce_guarded(cx, a.attacker, target, value, def);
+    value = crate::rules::team_traits::agile(cx, target, value, before != value); // Bagwung
     // Capacitive Ward (the attacker may spend tokens on the hit), then Ward Bash and Ward Burst
     // (peel the Special Ward for damage): asked after any Interrupt.
     let asked = Hit::from_roll(value) != Hit::Miss && crate::engine::hooks::hit_coming(cx, a, def);

@@ -12,6 +12,7 @@ pub mod curses;
 pub mod damage;
 pub mod effects;
 pub mod forced;
+pub mod map_rules;
 pub mod modifiers;
 pub mod movement;
 pub mod opportunity;
@@ -22,6 +23,7 @@ pub mod saves;
 pub mod scoring;
 pub mod statuses;
 pub mod summons;
+pub mod team_traits;
 pub mod turn;
 pub mod zones;
 

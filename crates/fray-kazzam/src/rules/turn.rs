@@ -46,6 +46,7 @@ pub fn next_turn(cx: &mut Ctx) -> Result<Flow, RuleError> {
         if cx.s.turn_index == 0 {
             // Seer, Coin of Fortune.
             crate::engine::hooks::round(cx, crate::engine::hooks::Trigger::RoundBegins)?;
+            crate::rules::team_traits::round_begins(cx)?; // Team Effort (L2751)
         }
         return Ok(Flow::Continue);
     }
@@ -102,6 +103,7 @@ pub fn finish(cx: &mut Ctx) {
 pub fn start_turn(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     let turn = cx.s.unit(unit).turns_started + 1;
     cx.emit(Event::TurnStarted { unit: cx.s.who(unit), turn });
+    crate::rules::map_rules::turn_starts(cx, unit); // the Throne (K-SCO-10)
     end_statuses(
         cx,
         |d| matches!(d, Duration::StartOfTurn { unit: w, turn: t } if *w == unit && *t <= turn),
@@ -339,6 +341,7 @@ pub fn save_phase(
     if cx.s.unit(unit).zone_hits != 0 {
         cx.emit(Event::ZonesReset { unit: cx.s.who(unit) });
     }
+    crate::rules::map_rules::turn_ends(cx, unit); // the Throne (K-SCO-10)
     cx.emit(Event::TurnEnded { unit: cx.s.who(unit) });
     cx.push(Frame::NextTurn);
     if let Some(by) = landing {
@@ -438,8 +441,9 @@ pub fn exit_options(s: &State, unit: UnitIdx) -> Vec<DecisionOption> {
         return Vec::new();
     };
     let holds_dungeon_orb = s.held_orbs(unit).any(|o| s.orbs[o as usize].dungeon_orb);
-    let mut out: Vec<DecisionOption> = if u.button_with_orb && holds_dungeon_orb && u.on_map() {
-        // K-DUN-9: anywhere on the map.
+    let anywhere = (u.button_with_orb && holds_dungeon_orb) || crate::rules::team_traits::out_anywhere(s, unit);
+    let mut out: Vec<DecisionOption> = if anywhere && u.on_map() {
+        // K-DUN-9 (and Get Out of Jail Free from level 3, L3793): anywhere on the map.
         s.arena
             .terrain
             .squares()

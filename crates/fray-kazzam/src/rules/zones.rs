@@ -92,6 +92,9 @@ pub fn entered_as(
     }
     // Slick ground: a save or a fall (which ends a move under way, K-MOVE-10).
     carry_auras(cx, unit, to);
+    if cx.s.arena.throne.is_some() {
+        crate::rules::map_rules::entered(cx, unit); // nobody on the Throne is Hidden (K-CONC-9)
+    }
     entered_power_zones(cx, unit, from, to)?;
     if cx.s.unit(unit).on_map()
         && enters(cx.s, unit, from, to, Terrain::Slick)

@@ -35,6 +35,10 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     if kind == StatusKind::Hidden && cx.s.has(target, StatusKind::Revealed) {
         return; // K-ST-Revealed
     }
+    if kind == StatusKind::Hidden && crate::rules::map_rules::on_throne(cx.s, target) {
+        cx.emit(Event::Note { text: format!("{} cannot be Hidden on the Throne (K-CONC-9)", cx.s.unit(target).id) });
+        return;
+    }
     if kind == StatusKind::Flying && !cx.s.has(target, StatusKind::Flying) && flyer_above(cx.s, target) {
         // K-ST-Flying: the air above is taken by another Flying creature (see rulings).
         cx.emit(Event::Note { text: format!("{} cannot take to the air: a flyer is above it", cx.s.unit(target).id) });
