@@ -70,6 +70,8 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
         CreepsChange::NudgesUsed(g) => groups[*g as usize].nudges.clear(),
         CreepsChange::Guarded(g, u) => groups[*g as usize].guarded.push(*u),
         CreepsChange::GuardReset(g) => groups[*g as usize].guarded.clear(),
+        CreepsChange::Out(g, u, t) => groups[*g as usize].out.push((*u, *t)),
+        CreepsChange::Credited(g) => groups[*g as usize].credited = true,
     }
 }
 

@@ -355,8 +355,21 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         // 3 Ward to start; Pursuer, Blitzer and Runner, 2 more speed. Given numbers win.
         let juggernaut = spec_name.as_deref() == Some("juggernaut");
         let fast = matches!(spec_name.as_deref(), Some("pursuer" | "blitzer" | "runner"));
-        let max_hp = spec.max_hp.or(creep.map(|c| c.kind.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
+        let max_hp = spec.max_hp.or(creep.map(|c| c.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
         let hp = spec.hp.unwrap_or(max_hp);
+        // Hover (a stat block's trait): terrain means nothing to it, for good.
+        let innate: Vec<Status> = creep
+            .filter(|c| c.hover)
+            .map(|_| {
+                vec![Status {
+                    kind: StatusKind::Hovering,
+                    amount: 0,
+                    source: None,
+                    origin: None,
+                    duration: Duration::Indefinite,
+                }]
+            })
+            .unwrap_or_default();
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
         }
@@ -493,12 +506,13 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             implement,
             advanced,
             stowed: spec.stowed,
-            ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }) + spec.special_ward.unwrap_or(0).max(0),
-            start_ward: spec.ward.unwrap_or(if juggernaut { 3 } else { 0 }),
+            ward: spec.ward.or(creep.map(|c| c.ward)).unwrap_or(if juggernaut { 3 } else { 0 })
+                + spec.special_ward.unwrap_or(0).max(0),
+            start_ward: spec.ward.or(creep.map(|c| c.ward)).unwrap_or(if juggernaut { 3 } else { 0 }),
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
-            statuses: Vec::new(),
-            status_mask: 0,
+            statuses: innate.clone(),
+            status_mask: crate::rules::statuses::mask(&innate),
             miss_tokens,
             strikes: spec.strikes.unwrap_or(0),
             kills: 0,
@@ -844,6 +858,8 @@ pub fn build_creeps(
     errors: &mut Vec<String>,
 ) -> Creeps {
     let mut out = Creeps::default();
+    let team_n = |side: Side| units.iter().filter(|u| u.side == side && u.kind == UnitKind::Athlete).count() as i32;
+    out.n = team_n(Side::Red).max(team_n(Side::Blue)).max(1);
     for (i, (spec, line)) in specs.iter().enumerate() {
         let at = |f: &str| match line {
             Some(l) => format!("line {l}, unit[{i}] ({}).{f}", spec.id),
@@ -881,6 +897,8 @@ pub fn build_creeps(
                     enemies: Vec::new(),
                     nudges: Vec::new(),
                     guarded: Vec::new(),
+                    out: Vec::new(),
+                    credited: false,
                 });
                 out.groups.len() - 1
             }

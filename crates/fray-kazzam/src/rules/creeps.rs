@@ -296,10 +296,16 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             if actors.iter().all(|&a| !cx.s.unit(a).on_map()) {
                 return Ok(Flow::Continue);
             }
+            let name = cx.s.creeps.groups[g as usize].id.clone();
+            // K-CTYPE-7: a Team rolls nothing; each member takes its own one action, top to bottom.
+            if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team)) {
+                cx.emit(Event::Note { text: format!("the {name} are a Team: each takes its own action") });
+                push_acts(cx, &actors, 1);
+                return Ok(Flow::Continue);
+            }
             let roll = cx.d6(None)?;
             let nudge: i32 = cx.s.creeps.groups[g as usize].nudges.iter().filter_map(|n| n.amount).sum();
             let face = (roll + nudge).clamp(1, 6);
-            let name = cx.s.creeps.groups[g as usize].id.clone();
             if nudge != 0 {
                 emit(
                     cx,
@@ -310,9 +316,7 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
                 emit(cx, Change::NudgesUsed(g), "the nudges cancel out".into());
             }
             cx.emit(Event::Note { text: format!("the {name} roll {roll} for their action: {face}") });
-            for &a in actors.iter().rev() {
-                cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 2 }));
-            }
+            push_acts(cx, &actors, face);
             Ok(Flow::Continue)
         }
         CreepFrame::Act { unit, face, first, moves } => {
@@ -327,6 +331,25 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             cx.push(Frame::Creeps(waiting));
             Ok(Flow::Wait)
         }
+    }
+}
+
+/// Each of `actors` takes action `face` in turn; a Champion's further attacks (K-CTYPE-1) come
+/// right after its first, from where it then stands.
+fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
+    for &a in actors.iter().rev() {
+        // Dual Focus: on a 3-6 a second attack, on its second priority.
+        if cx.s.creep_def(a).is_some_and(|d| d.dual_focus) && face >= 3 {
+            let second = priorities(cx.s, a, None).get(1).copied();
+            if let Some(t) = second {
+                cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: Some(t), moves: 0 }));
+            }
+        }
+        let extra = cx.s.creep_def(a).map_or(1, |d| d.attacks()).max(1) - 1;
+        for _ in 0..extra {
+            cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 0 }));
+        }
+        cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 2 }));
     }
 }
 
@@ -430,6 +453,7 @@ fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: Un
     let d = distance(p, size, tp, tu.size);
     match a.target {
         CreepTarget::Melee => d <= reach,
+        CreepTarget::Myself => true,
         CreepTarget::Ranged | CreepTarget::Burst => {
             d <= a.range.unwrap_or(1) && crate::rules::cover::shot(s, p, size, t) != fray_core::sight::Sight::Blocked
         }
@@ -452,6 +476,18 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
+    if a.target == CreepTarget::Myself {
+        if moves == 2 {
+            let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
+            cx.emit(Event::Note { text: format!("{} uses {}{played}", cx.s.unit(unit).id, a.name) });
+            if !a.effect.is_empty()
+                && let Some(power) = cx.s.powers.find(&def.power_id(ai))
+            {
+                crate::rules::attack::apply_effects(cx, unit, unit, power, &a.effect)?;
+            }
+        }
+        return Ok(());
+    }
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, first);
@@ -469,7 +505,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     }
     for &t in &pool {
         if in_range(cx.s, unit, a, reach, here, t) {
-            return strike(cx, unit, def, ai, t);
+            return strike_all(cx, unit, def, ai, t);
         }
     }
     if moves == 0 {
@@ -528,6 +564,36 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     Ok(())
 }
 
+/// Who a burst action from where `unit` stands reaches: everyone but Creeps within its radius
+/// (or only those on its group's list, `to = "enemies"`), never conjured things or walls.
+fn burst_targets(s: &State, unit: UnitIdx, a: &CreepAction) -> Vec<UnitIdx> {
+    let g = group_of(s, unit);
+    let r = a.range.unwrap_or(1);
+    s.units_on_map()
+        .filter(|&t| t != unit && s.distance(unit, t).is_some_and(|d| d <= r))
+        .filter(|&t| !matches!(s.unit(t).kind, UnitKind::Creep | UnitKind::Conjured | UnitKind::Wall))
+        .filter(|&t| {
+            a.to.as_deref() != Some("enemies") || g.is_some_and(|g| is_enemy(s, g, t) && !s.hidden_from(t, unit))
+        })
+        .collect()
+}
+
+/// The action on its chosen target `t`; a burst on everyone it reaches, `t` first.
+fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    if def.action[ai].target != CreepTarget::Burst {
+        return strike(cx, unit, def, ai, t);
+    }
+    let mut targets = burst_targets(cx.s, unit, &def.action[ai]);
+    targets.retain(|&x| x != t);
+    targets.insert(0, t);
+    for x in targets {
+        if cx.s.unit(x).on_map() && cx.s.unit(unit).on_map() {
+            strike(cx, unit, def, ai, x)?;
+        }
+    }
+    Ok(())
+}
+
 /// A Creep's attack: no roll (K-CRP-4); Advantage and Disadvantage are +1 and -1 damage
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
@@ -582,9 +648,49 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let melee = a.target == CreepTarget::Melee;
     let ctx = crate::rules::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee };
     let why = format!("{}'s {}", cx.s.unit(unit).id, a.name);
-    let dealt = crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx));
+    // An action with no damage line deals none (Trip, Snatch).
+    let dealt = if a.damage.is_some() {
+        crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx))
+    } else {
+        crate::rules::damage::Dealt::default()
+    };
     if cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
-        crate::rules::attack::apply_effects(cx, unit, t, power, &a.effect)?;
+        // Screech: a target inside the Creep's own squares fails the save unrolled.
+        let inside = a.inside_fails && {
+            let (u, v) = (cx.s.unit(unit), cx.s.unit(t));
+            u.pos.zip(v.pos).is_some_and(|(p, q)| distance(p, u.size, q, v.size) == 0)
+        };
+        if inside {
+            cx.emit(Event::Note {
+                text: format!("{} is inside {}: its save fails", cx.s.unit(t).id, cx.s.unit(unit).id),
+            });
+            let effect: Vec<_> = a
+                .effect
+                .iter()
+                .filter(|e| !e.if_saved)
+                .map(|e| crate::content::powers::Effect { unless_saved: false, ..e.clone() })
+                .collect();
+            crate::rules::attack::apply_effects(cx, unit, t, power, &effect)?;
+        } else {
+            crate::rules::attack::apply_effects(cx, unit, t, power, &a.effect)?;
+        }
+    }
+    if cx.s.unit(t).on_map() && !dealt.only_ward() {
+        let here = cx.s.unit(unit).pos.unwrap_or(origin);
+        let (size, ts) = (cx.s.unit(unit).size, cx.s.unit(t).size);
+        match a.hook.as_deref() {
+            // Beckon: the target walks its speed to end as near the Creep as it can.
+            Some("beckon") => {
+                cx.emit(Event::Note { text: format!("{} must come toward {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
+                move_toward(cx, t, move |_, p| distance(p, ts, here, size));
+            }
+            // The Horror Beast's Beckon: as far from the Creep as it can.
+            Some("repel") => {
+                cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
+                move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
+            }
+            _ => {}
+        }
     }
     Ok(())
 }
@@ -600,6 +706,101 @@ fn recover(cx: &mut Ctx, g: u8) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+// ------------------------------------------------------------------ group credit (K-SCO-5..9)
+
+/// The team a Take Out by `by` is credited to: an athlete's, or a summon's or trap's owner's.
+fn credit_team(s: &State, by: UnitIdx) -> Option<u8> {
+    let b = crate::rules::beasts::roller(s, by); // a creature's Tamer
+    let b = s.unit(b).placed.as_ref().and_then(|p| p.owner).unwrap_or(b);
+    let u = s.unit(b);
+    (u.kind == UnitKind::Athlete).then(|| u.side.team()).flatten().map(|t| t as u8)
+}
+
+/// A grouped Creep is Taken Out: its group counts it for the taker's team, and credit is given
+/// as soon as it is due (K-SCO-5..9).
+pub fn creep_taken_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let Some(g) = group_of(cx.s, unit) else { return };
+    if cx.s.creeps.groups[g as usize].out.iter().any(|o| o.0 == unit) {
+        return;
+    }
+    let team = by.and_then(|b| credit_team(cx.s, b));
+    let name = |t: Option<u8>| match t {
+        Some(0) => "red",
+        Some(_) => "blue",
+        None => "no team",
+    };
+    let text = format!(
+        "{} of the {} is defeated for good (counted for {})",
+        cx.s.unit(unit).id,
+        cx.s.creeps.groups[g as usize].id,
+        name(team)
+    );
+    emit(cx, Change::Out(g, unit, team), text);
+    credit(cx, g, by);
+}
+
+/// Gives group `g`'s points once due (K-SCO-6..9).
+fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
+    let grp = &cx.s.creeps.groups[g as usize];
+    if grp.credited {
+        return;
+    }
+    let content = cx.s.content.clone();
+    let def = |u: u16| &content.creeps()[u as usize];
+    let count = |team: u8, pack: Option<bool>| {
+        grp.out
+            .iter()
+            .filter(|o| o.1 == Some(team))
+            .filter(|o| pack.is_none_or(|p| grp.members.iter().any(|m| m.0 == o.0 && def(m.1).packmaster == p)))
+            .count() as i32
+    };
+    let total = grp.members.len() as i32;
+    let n = cx.s.creeps.n;
+    let packmaster = grp.members.iter().find(|m| def(m.1).packmaster).map(|m| m.0);
+    let full = (0..2u8).find(|&t| match packmaster {
+        // K-SCO-9: the packmaster and at least N more Stooges (2N more Scabs) than the other team.
+        Some(pm) => {
+            let scabs = grp.members.iter().any(|m| def(m.1).kind == CreepType::Scab);
+            let lead = if scabs { 2 * n } else { n };
+            grp.out.iter().any(|o| o.0 == pm && o.1 == Some(t))
+                && count(t, Some(false)) >= count(1 - t, Some(false)) + lead
+        }
+        // K-SCO-6, K-SCO-7: all of them; Goons all but 1; Stooges (and Scabs) all but 2.
+        None => {
+            let spare = match grp.members.first().map(|m| def(m.1).kind) {
+                Some(CreepType::Goon) => 1,
+                Some(CreepType::Stooge | CreepType::Scab) => 2,
+                _ => 0,
+            };
+            count(t, None) >= (total - spare).max(1)
+        }
+    });
+    let gid = grp.id.clone();
+    let all_out = grp.out.len() as i32 >= total;
+    let (red, blue) = (count(0, None), count(1, None));
+    let side = |t: u8| if t == 0 { crate::engine::arena::Side::Red } else { crate::engine::arena::Side::Blue };
+    if let Some(t) = full {
+        emit(cx, Change::Credited(g), format!("full credit for the {gid}"));
+        let by = by.filter(|&b| credit_team(cx.s, b) == Some(t));
+        crate::rules::scoring::score(cx, side(t), 3, by, format!("full credit for the {gid} (K-SCO-6)"));
+    } else if all_out {
+        // K-SCO-8: the last one fell with no full credit: 2 to the team that took out more, 1 to
+        // the other; 1 each on a draw.
+        emit(
+            cx,
+            Change::Credited(g),
+            format!("the last of the {gid} is down: partial credit ({red} red, {blue} blue)"),
+        );
+        let (r, b) = match red.cmp(&blue) {
+            std::cmp::Ordering::Greater => (2, 1),
+            std::cmp::Ordering::Less => (1, 2),
+            std::cmp::Ordering::Equal => (1, 1),
+        };
+        crate::rules::scoring::score(cx, side(0), r, None, format!("partial credit for the {gid} (K-SCO-8)"));
+        crate::rules::scoring::score(cx, side(1), b, None, format!("partial credit for the {gid} (K-SCO-8)"));
+    }
 }
 
 // ------------------------------------------------------------------ the Hunter's powers
@@ -814,6 +1015,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
     });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
+    r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| creep_taken_out(cx, unit, by));
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });
