@@ -70,8 +70,11 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     // A Creep's shield against attacks from afar (the Guardian Bear's, L2455).
     let shield = shield
         + match (s.creep_def(target).and_then(|d| d.far_resist), source) {
-            (Some((n, beyond)), Some(src)) if ctx.is_some_and(|c| c.attack_or_opportunity) => {
-                if s.distance(src, target).is_some_and(|d| d > beyond) { n } else { 0 }
+            (Some((n, beyond)), Some(src))
+                if ctx.is_some_and(|c| c.attack_or_opportunity)
+                    && s.distance(src, target).is_some_and(|d| d > beyond) =>
+            {
+                n
             }
             _ => 0,
         };
