@@ -174,10 +174,11 @@ pub struct CreepDef {
     /// flanked, and area attacks that can reach several of its squares deal double base damage.
     #[serde(default)]
     pub mob: bool,
-    /// A Team member (K-CTYPE-7): its group rolls nothing and each member takes its own action
-    /// (its table has one line covering 1-6), top to bottom.
+    /// A Team member (K-CTYPE-7), with its Team's name (`imp-team`): its group rolls nothing and
+    /// each member takes its own action (its table has one line covering 1-6), top to bottom.
+    /// A map's group is the first members of the Team in file order.
     #[serde(default)]
-    pub team: bool,
+    pub team: Option<String>,
     /// A Packmaster (K-CTYPE-9): its group's credit follows K-SCO-9.
     #[serde(default)]
     pub packmaster: bool,
@@ -279,7 +280,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
         if let Some(f) = (1..=6).find(|&f| !covered[f]) {
             return Err(at("action".into(), format!("no action for a roll of {f}")));
         }
-        if c.team && c.action.len() != 1 {
+        if c.team.is_some() && c.action.len() != 1 {
             return Err(at("action".into(), "a Team member has exactly one action, covering 1-6".into()));
         }
         if !(1..=4).contains(&c.size) {

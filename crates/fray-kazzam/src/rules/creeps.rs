@@ -298,7 +298,7 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             }
             let name = cx.s.creeps.groups[g as usize].id.clone();
             // K-CTYPE-7: a Team rolls nothing; each member takes its own one action, top to bottom.
-            if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team)) {
+            if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team.is_some())) {
                 cx.emit(Event::Note { text: format!("the {name} are a Team: each takes its own action") });
                 push_acts(cx, &actors, 1);
                 return Ok(Flow::Continue);
