@@ -141,6 +141,33 @@ pub struct CreepAction {
     pub faces: (i32, i32),
 }
 
+/// One line of a Creep's Miss Trigger (K-CAI-18): what it does to the attacker that missed it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissLine {
+    /// `adjacent` (the attacker is next to it or inside it), `far` (it is not), or any (unset).
+    #[serde(default)]
+    pub when: Option<String>,
+    /// Damage to the attacker.
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// The Effect on the attacker, in the powers' Effect vocabulary (the Creep is the user).
+    #[serde(default)]
+    pub effect: Vec<Effect>,
+    /// A rule in Rust: `opportunity` (the group's Creep `by` takes an Opportunity on the
+    /// attacker), `grab-all` (every Creep of its group next to the attacker Grabs it), `no-attack`
+    /// (the attacker may not attack this Creep until the end of its next turn), `beckon` (the
+    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10).
+    #[serde(default)]
+    pub hook: Option<String>,
+    /// The group member whose Opportunity it is (`opportunity`).
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+/// The Rust-played Miss Trigger parts a stat block may name.
+pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty"];
+
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -206,6 +233,9 @@ pub struct CreepDef {
     /// Resist against attacks made from further than `far_resist.1` squares (the bear's shield).
     #[serde(default)]
     pub far_resist: Option<(i32, i32)>,
+    /// Its Miss Trigger as played (K-CAI-18); empty: text only.
+    #[serde(default)]
+    pub miss: Vec<MissLine>,
     /// The d6 action table.
     pub action: Vec<CreepAction>,
 }
@@ -280,6 +310,14 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
         if let Some(f) = (1..=6).find(|&f| !covered[f]) {
             return Err(at("action".into(), format!("no action for a roll of {f}")));
         }
+        for (i, m) in c.miss.iter().enumerate() {
+            if let Some(h) = m.hook.as_deref().filter(|h| !MISS_HOOKS.contains(h)) {
+                return Err(at(format!("miss[{i}].hook"), format!("no hook {h:?}; known: {}", MISS_HOOKS.join(", "))));
+            }
+            if let Some(w) = m.when.as_deref().filter(|w| !matches!(*w, "adjacent" | "far")) {
+                return Err(at(format!("miss[{i}].when"), format!("{w:?}: use adjacent or far")));
+            }
+        }
         if c.team.is_some() && c.action.len() != 1 {
             return Err(at("action".into(), "a Team member has exactly one action, covering 1-6".into()));
         }
@@ -294,6 +332,22 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
 /// through the powers' own Effect code and journal lines name it.
 pub fn add_powers(p: &mut crate::content::powers::Powers, creeps: &[CreepDef]) -> Result<(), String> {
     for c in creeps {
+        if !c.miss.is_empty() {
+            let effect: Vec<Effect> = c.miss.iter().flat_map(|m| m.effect.clone()).collect();
+            let def: PowerDef = serde_json::from_value(serde_json::json!({
+                "id": format!("{}-miss-trigger", c.id),
+                "name": "Miss Trigger",
+                "action": "reaction",
+                "target": { "kind": "melee" },
+                "effect": effect,
+                "text": c.miss_trigger,
+                "group": "creep",
+                "source": c.source,
+                "rules": ["K-CAI-18"],
+            }))
+            .map_err(|e| format!("{FILE}: creep {:?}, miss: {e}", c.id))?;
+            p.add(def).map_err(|e| format!("{FILE}: {e}"))?;
+        }
         for (i, a) in c.action.iter().enumerate() {
             let target = match a.target {
                 CreepTarget::Melee => serde_json::json!({ "kind": "melee" }),

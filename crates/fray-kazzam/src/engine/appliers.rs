@@ -72,6 +72,8 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
         CreepsChange::GuardReset(g) => groups[*g as usize].guarded.clear(),
         CreepsChange::Out(g, u, t) => groups[*g as usize].out.push((*u, *t)),
         CreepsChange::Credited(g) => groups[*g as usize].credited = true,
+        CreepsChange::Bounty(g, u) => groups[*g as usize].bounties.push(*u),
+        CreepsChange::BountyPaid(g, u) => groups[*g as usize].bounties.retain(|b| b != u),
     }
 }
 

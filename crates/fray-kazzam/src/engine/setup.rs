@@ -899,6 +899,7 @@ pub fn build_creeps(
                     guarded: Vec::new(),
                     out: Vec::new(),
                     credited: false,
+                    bounties: Vec::new(),
                 });
                 out.groups.len() - 1
             }

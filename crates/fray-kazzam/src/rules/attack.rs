@@ -600,6 +600,7 @@ fn resolve_roll(
                 effect_only: a.effect_only,
                 no_boost: a.no_boost,
                 brew: &brew,
+                targets: &a.targets.clone(),
             };
             crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).

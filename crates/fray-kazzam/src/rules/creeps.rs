@@ -47,8 +47,8 @@ pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
     s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
 }
 
-/// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`
-/// and `nudges`.
+/// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`,
+/// `nudges`, `out` (each Creep Taken Out with the team credited) and `credited`.
 pub fn view(s: &State) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     for g in &s.creeps.groups {
@@ -61,6 +61,11 @@ pub fn view(s: &State) -> serde_json::Value {
                 "pedestal": g.pedestal.map(|p| s.arena.pedestals[p as usize].id.clone()),
                 "enemies": g.enemies.iter().map(|e| id(e.unit)).collect::<Vec<_>>(),
                 "nudges": g.nudges.iter().map(|n| n.amount).collect::<Vec<_>>(),
+                "out": g.out.iter().map(|o| serde_json::json!({
+                    "unit": id(o.0),
+                    "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
+                })).collect::<Vec<_>>(),
+                "credited": g.credited,
             }),
         );
     }
@@ -803,6 +808,139 @@ fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
     }
 }
 
+// ------------------------------------------------------------------ Miss Triggers (K-CAI-18)
+
+/// Statuses that keep a Creep from its Miss Trigger (K-CAI-18).
+const NO_TRIGGER: [StatusKind; 7] = [
+    StatusKind::Blinded,
+    StatusKind::Distracted,
+    StatusKind::Dominated,
+    StatusKind::Grabbed,
+    StatusKind::Prone,
+    StatusKind::Restrained,
+    StatusKind::Stunned,
+];
+
+/// An attack missed grouped Creep `m.target`: its Miss Trigger answers the attacker, if this is
+/// the roll that counts (K-MULTI-4: the one against the strongest Creep among the attack's
+/// targets, the first rolled among equals) and no status keeps it from reacting.
+pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), RuleError> {
+    let (t, attacker) = (m.target, m.attacker);
+    let content = cx.s.content.clone();
+    let Some(g) = group_of(cx.s, t) else { return Ok(()) };
+    let Some(def) = def_of(cx.s, t).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
+    if def.miss.is_empty() || !joins(cx.s, attacker) {
+        return Ok(());
+    }
+    let strength = |x: UnitIdx| cx.s.creep_def(x).map(|d| d.kind.strength());
+    let mut counts: Option<(UnitIdx, i32)> = None;
+    for &x in m.targets {
+        if let Some(st) = strength(x)
+            && counts.is_none_or(|c| st > c.1)
+        {
+            counts = Some((x, st));
+        }
+    }
+    if counts.is_some_and(|c| c.0 != t) {
+        return Ok(()); // K-MULTI-4: another, stronger Creep's roll is the one that counts
+    }
+    if !cx.s.unit(t).on_map() || !cx.s.unit(attacker).on_map() {
+        return Ok(());
+    }
+    let (cid, vid) = (cx.s.unit(t).id.clone(), cx.s.unit(attacker).id.clone());
+    if let Some(k) = NO_TRIGGER.iter().find(|&&k| cx.s.has(t, k)) {
+        cx.emit(Event::Note { text: format!("{cid} is {k} and cannot use its Miss Trigger") });
+        return Ok(());
+    }
+    let adjacent = cx.s.distance(t, attacker).is_some_and(|d| d <= 1);
+    let power = cx.s.powers.find(&format!("{}-miss-trigger", def.id));
+    cx.emit(Event::Note { text: format!("{cid}'s Miss Trigger answers {vid}") });
+    let why = format!("{cid}'s Miss Trigger");
+    for line in &def.miss {
+        if !cx.s.unit(attacker).on_map() || !cx.s.unit(t).on_map() {
+            break;
+        }
+        match line.when.as_deref() {
+            Some("adjacent") if !adjacent => continue,
+            Some("far") if adjacent => continue,
+            _ => {}
+        }
+        if let Some(d) = line.damage {
+            crate::rules::damage::deal(cx, attacker, d, Some(t), &why, None);
+        }
+        if let Some(p) = power.filter(|_| !line.effect.is_empty() && cx.s.unit(attacker).on_map()) {
+            crate::rules::attack::apply_effects(cx, t, attacker, p, &line.effect)?;
+        }
+        match line.hook.as_deref() {
+            Some("opportunity") => {
+                let by = line.by.as_deref().unwrap_or_default();
+                let taker =
+                    on_map_members(cx.s, g).into_iter().find(|&x| cx.s.creep_def(x).is_some_and(|d| d.id == by));
+                if let Some(x) = taker {
+                    crate::rules::opportunity::take(cx, x, attacker, "a Miss Trigger");
+                }
+            }
+            Some("grab-all") => {
+                for x in on_map_members(cx.s, g) {
+                    if cx.s.distance(x, attacker) == Some(1) && cx.s.unit(attacker).on_map() {
+                        let grab = crate::rules::statuses::Status {
+                            kind: StatusKind::Grabbed,
+                            amount: 0,
+                            source: Some(x),
+                            origin: None,
+                            duration: crate::rules::statuses::Duration::EscapeEnds,
+                        };
+                        crate::rules::statuses::give::give_status(cx, attacker, grab, "Miss Trigger");
+                    }
+                }
+            }
+            Some("beckon") => {
+                let (here, size, vs) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size, cx.s.unit(attacker).size);
+                move_toward(cx, attacker, move |_, p| distance(p, vs, here, size));
+            }
+            Some("charm") => {
+                // One of its charms at random: a d6 picks the action.
+                let face = cx.d6(None)?;
+                if let Some(ai) = def.action_for(face) {
+                    cx.emit(Event::Note { text: format!("{} rolls {face}: {}", cx.s.unit(t).id, def.action[ai].name) });
+                    if def.action[ai].target != CreepTarget::Myself {
+                        strike(cx, t, def, ai, attacker)?;
+                    }
+                }
+            }
+            Some("bounty") => {
+                let text = format!("a bounty is set on {} (K-SCO-10)", cx.s.unit(attacker).id);
+                emit(cx, Change::Bounty(g, attacker), text);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Bounty (the Royal Golem, K-SCO-10): an athlete with bounties on it Taken Out while the
+/// golem's group still stands gives the other team a point for each.
+fn bounty_paid(cx: &mut Ctx, unit: UnitIdx) {
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        let n = cx.s.creeps.groups[g as usize].bounties.iter().filter(|&&b| b == unit).count() as i32;
+        if n == 0 {
+            continue;
+        }
+        let standing = !on_map_members(cx.s, g).is_empty();
+        let text = format!("the bounties on {} are settled", cx.s.unit(unit).id);
+        emit(cx, Change::BountyPaid(g, unit), text);
+        let side = match cx.s.unit(unit).side {
+            crate::engine::arena::Side::Red => crate::engine::arena::Side::Blue,
+            crate::engine::arena::Side::Blue => crate::engine::arena::Side::Red,
+            crate::engine::arena::Side::Neutral => continue,
+        };
+        if standing {
+            let why = format!("the bounty on {} (K-SCO-10)", cx.s.unit(unit).id);
+            crate::rules::scoring::score(cx, side, n, None, why);
+        }
+    }
+}
+
 // ------------------------------------------------------------------ the Hunter's powers
 
 fn creep_near(s: &State, u: UnitIdx, t: UnitIdx) -> Option<u8> {
@@ -1015,7 +1153,13 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
     });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
-    r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| creep_taken_out(cx, unit, by));
+    r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| {
+        creep_taken_out(cx, unit, by);
+        if cx.s.creeps.groups.iter().any(|g| !g.bounties.is_empty()) {
+            bounty_paid(cx, unit);
+        }
+    });
+    r.on_missed(55, "K-CAI-18", missed);
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });

@@ -37,6 +37,8 @@ pub struct Group {
     pub out: Vec<(UnitIdx, Option<u8>)>,
     /// Its points are given (K-SCO-6..9): nothing more comes of it.
     pub credited: bool,
+    /// Athletes with a Bounty on them, once per Miss Trigger (the Royal Golem, K-SCO-10).
+    pub bounties: Vec<UnitIdx>,
 }
 
 /// One player on a group's Enemies List.
@@ -80,4 +82,8 @@ pub enum Change {
     Out(u8, UnitIdx, Option<u8>),
     /// Its points are given (K-SCO-6..9).
     Credited(u8),
+    /// A Bounty is set on an athlete (K-SCO-10).
+    Bounty(u8, UnitIdx),
+    /// The athlete's Bounties are settled.
+    BountyPaid(u8, UnitIdx),
 }
