@@ -233,6 +233,19 @@ pub struct CreepDef {
     /// Resist against attacks made from further than `far_resist.1` squares (the bear's shield).
     #[serde(default)]
     pub far_resist: Option<(i32, i32)>,
+    /// Statuses it never takes, by name (the Charioteer's; `prone` for the Royal Golem).
+    #[serde(default)]
+    pub immune: Vec<String>,
+    /// An aura: `leave` (Aura of Desire: an enemy leaving a square next to it) or `enter` (Aura
+    /// of Fear: entering one) loses 2 HP and the Creep gains 2 Ward, once a turn.
+    #[serde(default)]
+    pub aura: Option<String>,
+    /// Ward gained as it starts to act each round (the Aegis: 3).
+    #[serde(default)]
+    pub turn_ward: i32,
+    /// Retaliate from the start (the Thunderbolt: 1).
+    #[serde(default)]
+    pub retaliate: i32,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,
@@ -309,6 +322,12 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
         }
         if let Some(f) = (1..=6).find(|&f| !covered[f]) {
             return Err(at("action".into(), format!("no action for a roll of {f}")));
+        }
+        if let Some(a) = c.aura.as_deref().filter(|a| !matches!(*a, "leave" | "enter")) {
+            return Err(at("aura".into(), format!("{a:?}: use leave or enter")));
+        }
+        if let Some(i) = c.immune.iter().find(|i| crate::engine::records::statuses::StatusKind::parse(i).is_none()) {
+            return Err(at("immune".into(), format!("no status {i:?}")));
         }
         for (i, m) in c.miss.iter().enumerate() {
             if let Some(h) = m.hook.as_deref().filter(|h| !MISS_HOOKS.contains(h)) {

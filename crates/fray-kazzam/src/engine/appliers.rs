@@ -74,6 +74,11 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
         CreepsChange::Credited(g) => groups[*g as usize].credited = true,
         CreepsChange::Bounty(g, u) => groups[*g as usize].bounties.push(*u),
         CreepsChange::BountyPaid(g, u) => groups[*g as usize].bounties.retain(|b| b != u),
+        CreepsChange::Aura(g, u, r, t) => {
+            let auras = &mut groups[*g as usize].auras;
+            auras.retain(|a| a.0 != *u); // only its latest use matters
+            auras.push((*u, *r, *t));
+        }
     }
 }
 

@@ -358,16 +358,19 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         let max_hp = spec.max_hp.or(creep.map(|c| c.hp(players))).unwrap_or(if juggernaut { 5 } else { 8 });
         let hp = spec.hp.unwrap_or(max_hp);
         // Hover (a stat block's trait): terrain means nothing to it, for good.
+        // Retaliate (the Thunderbolt's trait) likewise.
         let innate: Vec<Status> = creep
-            .filter(|c| c.hover)
-            .map(|_| {
-                vec![Status {
-                    kind: StatusKind::Hovering,
-                    amount: 0,
-                    source: None,
-                    origin: None,
-                    duration: Duration::Indefinite,
-                }]
+            .map(|c| {
+                let lasting =
+                    |kind, amount| Status { kind, amount, source: None, origin: None, duration: Duration::Indefinite };
+                let mut v = Vec::new();
+                if c.hover {
+                    v.push(lasting(StatusKind::Hovering, 0));
+                }
+                if c.retaliate > 0 {
+                    v.push(lasting(StatusKind::Retaliate, c.retaliate));
+                }
+                v
             })
             .unwrap_or_default();
         if max_hp < 1 || hp > max_hp || hp < 1 {
@@ -900,6 +903,7 @@ pub fn build_creeps(
                     out: Vec::new(),
                     credited: false,
                     bounties: Vec::new(),
+                    auras: Vec::new(),
                 });
                 out.groups.len() - 1
             }

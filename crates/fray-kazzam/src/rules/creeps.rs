@@ -471,6 +471,11 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Stunned) || cx.s.has(unit, StatusKind::Incapacitated) {
         return Ok(());
     }
+    if moves == 2 && def.turn_ward > 0 {
+        // The Aegis: Ward as it begins to act.
+        let ward = cx.s.unit(unit).ward + def.turn_ward;
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward, why: format!("{} begins to act", def.name) });
+    }
     if moves == 2 {
         // K-CAI-11 (simplified): a Prone Creep stands up before it acts.
         for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
@@ -941,6 +946,41 @@ fn bounty_paid(cx: &mut Ctx, unit: UnitIdx) {
     }
 }
 
+// ------------------------------------------------------------------ auras
+
+/// Aura of Desire and Aura of Fear: an enemy on its group's list leaving (or entering) a square
+/// next to the Creep loses 2 HP (no Ward or Resist stops it) and the Creep gains 2 Ward, once
+/// a turn.
+fn aura(cx: &mut Ctx, e: &crate::engine::hooks::Entered) {
+    let mover = e.unit;
+    let Some(msize) = cx.s.unit(mover).pos.map(|_| cx.s.unit(mover).size) else { return };
+    let (round, turn) = (cx.s.round, cx.s.current());
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        if !is_enemy(cx.s, g, mover) {
+            continue;
+        }
+        for c in on_map_members(cx.s, g) {
+            let Some(kind) = cx.s.creep_def(c).and_then(|d| d.aura.clone()) else { continue };
+            let (cp, cs) = (cx.s.unit(c).pos.unwrap(), cx.s.unit(c).size);
+            let near = |p: Pos| distance(p, msize, cp, cs) == 1;
+            let fires = if kind == "leave" { near(e.from) } else { near(e.to) };
+            let used = cx.s.creeps.groups[g as usize].auras.iter().any(|a| *a == (c, round, turn));
+            if !fires || used || !cx.s.unit(mover).on_map() {
+                continue;
+            }
+            let name = if kind == "leave" { "Aura of Desire" } else { "Aura of Fear" };
+            emit(
+                cx,
+                Change::Aura(g, c, round, turn),
+                format!("{}'s {name} reaches {}", cx.s.unit(c).id, cx.s.unit(mover).id),
+            );
+            crate::rules::damage::deal_unreduced(cx, mover, 2, Some(c), name);
+            let ward = cx.s.unit(c).ward + 2;
+            cx.emit(Event::WardSet { unit: cx.s.who(c), ward, why: name.into() });
+        }
+    }
+}
+
 // ------------------------------------------------------------------ the Hunter's powers
 
 fn creep_near(s: &State, u: UnitIdx, t: UnitIdx) -> Option<u8> {
@@ -1160,6 +1200,12 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
     });
     r.on_missed(55, "K-CAI-18", missed);
+    r.on_square_entered(60, "creep-auras", |cx, e| {
+        if !cx.s.creeps.groups.is_empty() {
+            aura(cx, e);
+        }
+        Ok(())
+    });
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });

@@ -39,6 +39,8 @@ pub struct Group {
     pub credited: bool,
     /// Athletes with a Bounty on them, once per Miss Trigger (the Royal Golem, K-SCO-10).
     pub bounties: Vec<UnitIdx>,
+    /// Auras used: the Creep, the round and whose turn it was (once a turn).
+    pub auras: Vec<(UnitIdx, u32, Option<UnitIdx>)>,
 }
 
 /// One player on a group's Enemies List.
@@ -86,4 +88,6 @@ pub enum Change {
     Bounty(u8, UnitIdx),
     /// The athlete's Bounties are settled.
     BountyPaid(u8, UnitIdx),
+    /// A Creep's aura is used this turn (its Creep, round, whose turn).
+    Aura(u8, UnitIdx, u32, Option<UnitIdx>),
 }
