@@ -3,7 +3,8 @@
 //! line hashed per seed. The hashes recorded in `journal_fingerprint.txt` come from the code before
 //! the speed work, re-recorded once when Empathic Bond stopped offering its user as its own ally
 //! (the 132 matches with a Diviner holding it changed, nothing else), and again when the Creeps
-//! were played whole (issue 13: K-CTYPE, K-FM-9, K-CAI-18, K-SCO-5..10, Heave, Roar, Beckon;
+//! were played whole (issue 13: K-CTYPE, K-FM-9, K-CAI-18, K-SCO-5..10, Heave, Roar, Beckon,
+//! Aura of Desire;
 //! every setup with Creeps changed, `no-creeps` did not); a change meant to be
 //! invisible must leave every one of them as it was.
 //!
