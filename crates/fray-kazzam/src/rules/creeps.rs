@@ -1,8 +1,11 @@
 //! Creeps (K-CRP, K-CTYPE, K-CAI, K-CSP): stat blocks as data (content/kazzam/creeps.toml),
 //! Creep groups with their orb, pedestal and Enemies List, the Creep phase at the end of each
-//! round (retrieve the orb, one action roll per group, recover), the generic Melee, Ranged and
-//! No Target AI, and the Hunter's Creep powers (Manipulate Creeps, False Flag, Provocation) and
-//! save (K-CSP-6). Group records live in [`State::creeps`] and change only through
+//! round (retrieve the orb, one action roll per group or none for a Team, a Champion's second
+//! attack, recover), the generic Melee, Ranged and No Target AI, bursts, Miss Triggers
+//! (K-CAI-18, K-MULTI-4), auras, group credit and bounties (K-SCO-5..10), and the Hunter's
+//! Creep powers (Manipulate Creeps, False Flag, Provocation) and save (K-CSP-6). Type rules
+//! living elsewhere: Goons in `damage`, saves in `saves`, Stooges' and Mobs' Opportunities in
+//! `opportunity`, Mob bursts and flanking in `attack`, Heavyweight and Immovable in `forced`. Group records live in [`State::creeps`] and change only through
 //! `Event::Creeps`. Simplifications are listed in docs/rulings/kazzam.md, "Creeps".
 
 pub use crate::content::creeps::{CreepAction, CreepDef, CreepTarget, CreepType, FILE, TEXT, add_powers, parse};
