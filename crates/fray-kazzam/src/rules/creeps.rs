@@ -967,7 +967,7 @@ fn aura(cx: &mut Ctx, e: &crate::engine::hooks::Entered) {
             let (cp, cs) = (cx.s.unit(c).pos.unwrap(), cx.s.unit(c).size);
             let near = |p: Pos| distance(p, msize, cp, cs) == 1;
             let fires = if kind == "leave" { near(e.from) } else { near(e.to) };
-            let used = cx.s.creeps.groups[g as usize].auras.iter().any(|a| *a == (c, round, turn));
+            let used = cx.s.creeps.groups[g as usize].auras.contains(&(c, round, turn));
             if !fires || used || !cx.s.unit(mover).on_map() {
                 continue;
             }
