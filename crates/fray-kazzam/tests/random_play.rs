@@ -347,6 +347,74 @@ fn creeps_act_in_random_play() {
     assert!(acted, "no Creep ever attacked in {matches} matches");
 }
 
+/// Every stat block plays: the built-in arena with its two field orbs guarded by each Creep
+/// group of the book in turn (group sizes by type and N, K-CTYPE, at most four; Teams their
+/// first N+1 members, then the rest; the Crowned Birds one of each crown), and every invariant
+/// holds.
+#[test]
+fn every_stat_block_plays_in_random_matches() {
+    use fray_kazzam::content::creeps::CreepType;
+    let matches = budget(8, |n| (n / 50).max(10));
+    let mut base = builtin::default_setup(&CONTENT, Default::default()).unwrap();
+    base.units.retain(|(u, _)| u.kind.as_deref() != Some("creep")); // the arena's own groups
+    let n = ["red", "blue"].map(|t| base.units.iter().filter(|(u, _)| u.team == t && is_athlete(u)).count());
+    let n = n[0].max(n[1]) as i32;
+    let defs = CONTENT.creeps();
+    // Each group: its members' stat blocks.
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut teams: Vec<&str> = Vec::new();
+    for d in defs {
+        match (&d.team, d.id.ends_with("crowned-bird")) {
+            (Some(t), _) if !teams.contains(&t.as_str()) => {
+                teams.push(t);
+                // The first N+1 as a map places them, the rest as a second group (all play).
+                let members: Vec<String> =
+                    defs.iter().filter(|x| x.team.as_deref() == Some(t)).map(|x| x.id.clone()).collect();
+                groups.extend(members.chunks((n + 1).min(4) as usize).map(|c| c.to_vec()));
+            }
+            (Some(_), _) => {}
+            (None, true) if d.id.starts_with("flame") => {
+                groups.push(defs.iter().filter(|x| x.id.ends_with("crowned-bird")).map(|x| x.id.clone()).collect());
+            }
+            (None, true) => {}
+            (None, false) => groups.push(vec![d.id.clone(); d.kind.group_size(n).min(4) as usize]),
+        }
+    }
+    assert!(groups.len() >= 13, "{groups:?}");
+    assert!(defs.iter().all(|d| groups.iter().flatten().any(|g| *g == d.id)));
+    // Room for four Creeps (2x2 ones too) round the upper and the central neutral orb.
+    let slots = [[(7, 0), (12, 0), (4, 0), (15, 0)], [(6, 5), (13, 5), (6, 7), (13, 7)]];
+    let orbs = ["n-1", "n-2"];
+    let setups: Vec<_> = groups
+        .chunks(2)
+        .map(|pair| {
+            let mut setup = base.clone();
+            for (k, group) in pair.iter().enumerate() {
+                for (i, what) in group.iter().enumerate() {
+                    let at = slots[k][i];
+                    let mut u = fray_kazzam::engine::setup::UnitSpec::athlete(
+                        &format!("{what}-{}", i + 1),
+                        "neutral",
+                        fray_core::grid::Pos::new(at.0, at.1),
+                    );
+                    u.kind = Some("creep".into());
+                    u.what = Some(what.clone());
+                    u.group = Some(format!("{}-group", group[0]));
+                    u.guards = Some(orbs[k].into());
+                    setup.units.push((u, None));
+                }
+            }
+            setup
+        })
+        .collect();
+    assert!(defs.iter().any(|d| d.kind == CreepType::Goon));
+    for setup in setups {
+        across_cores(0..matches, |seed| {
+            play_setup(seed, true, setup.clone());
+        });
+    }
+}
+
 /// A Shivering Sword with learned spells plays random matches against a built team: Change
 /// Spell and the respawn choice come up, and every invariant holds.
 #[test]

@@ -9,6 +9,9 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 /// The compiled-in stat blocks.
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
+/// The Rust-played parts of Creep actions a stat block may name.
+pub const ACTION_HOOKS: &[&str] = &["beckon", "repel"];
+
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -27,17 +30,60 @@ pub enum CreepType {
     Scab,
 }
 
+/// A Goon's damage threshold (K-CTYPE-4).
+pub const GOON_THRESHOLD: i32 = 4;
+
 impl CreepType {
-    /// Maximum HP with `n` players a team (K-CTYPE; a Goon's threshold of 4 is played as 4 HP).
+    /// Maximum HP with `n` players a team (K-CTYPE). A Goon is kept at its threshold while
+    /// unhurt and drops to 1 once wounded (K-CTYPE-4, played in the damage rules).
     pub fn hp(self, n: i32) -> i32 {
         match self {
             CreepType::Champion => 5 * n,
             CreepType::Elite => 3 * n,
             CreepType::Standard => 2 * n,
-            CreepType::Goon => 4,
+            CreepType::Goon => GOON_THRESHOLD,
             CreepType::Stooge | CreepType::Scab => 1,
         }
         .max(1)
+    }
+    /// How many Creeps a group of this type holds with `n` players a team (K-CTYPE-1..6).
+    pub fn group_size(self, n: i32) -> i32 {
+        match self {
+            CreepType::Champion => 1,
+            CreepType::Elite => 2,
+            CreepType::Standard => 3,
+            CreepType::Goon => n + 1,
+            CreepType::Stooge => 2 * n + 2,
+            CreepType::Scab => 5 * n + 5,
+        }
+    }
+    /// Its base damage (K-CTYPE-1..6): what a Mob's doubling doubles (K-MULTI-6).
+    pub fn base_damage(self) -> i32 {
+        match self {
+            CreepType::Champion | CreepType::Elite => 3,
+            CreepType::Standard | CreepType::Goon => 2,
+            CreepType::Stooge | CreepType::Scab => 1,
+        }
+    }
+    /// Its place in the strength order, higher first (K-CTYPE-10, K-MULTI-4).
+    pub fn strength(self) -> i32 {
+        match self {
+            CreepType::Champion => 5,
+            CreepType::Elite => 4,
+            CreepType::Standard => 3,
+            CreepType::Goon => 2,
+            CreepType::Stooge => 1,
+            CreepType::Scab => 0,
+        }
+    }
+    /// Its saving throws: `Some(true)` always succeed (Champion), `Some(false)` always fail
+    /// (Stooge), `None` rolled (K-SAVE-4, K-CTYPE-1, K-CTYPE-5). Scabs are read like Stooges.
+    pub fn save(self) -> Option<bool> {
+        match self {
+            CreepType::Champion => Some(true),
+            CreepType::Stooge | CreepType::Scab => Some(false),
+            _ => None,
+        }
     }
 }
 
@@ -49,8 +95,10 @@ pub enum CreepTarget {
     Melee,
     /// One enemy within `range`.
     Ranged,
-    /// Everyone around it within `range` (played on the priority target only, see rulings).
+    /// Everyone around it within `range` (`to` says whom).
     Burst,
+    /// No attack: it acts on itself or its group.
+    Myself,
 }
 
 /// One line of a Creep's d6 action table.
@@ -72,6 +120,17 @@ pub struct CreepAction {
     /// The Effect line, in the powers' Effect vocabulary.
     #[serde(default)]
     pub effect: Vec<Effect>,
+    /// A burst's targets: `non-creeps` (everyone but Creeps, the default) or `enemies` (those
+    /// on its group's Enemies List).
+    #[serde(default)]
+    pub to: Option<String>,
+    /// Targets standing inside the Creep fail the Effect's save with no roll (Screech).
+    #[serde(default)]
+    pub inside_fails: bool,
+    /// A rule written in Rust after the damage and Effect: `beckon` (the target walks its speed
+    /// toward the Creep), `repel` (away from it).
+    #[serde(default)]
+    pub hook: Option<String>,
     /// Part of it is not played yet (see the text and the rulings).
     #[serde(default)]
     pub reference_only: bool,
@@ -81,6 +140,33 @@ pub struct CreepAction {
     #[serde(skip)]
     pub faces: (i32, i32),
 }
+
+/// One line of a Creep's Miss Trigger (K-CAI-18): what it does to the attacker that missed it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissLine {
+    /// `adjacent` (the attacker is next to it or inside it), `far` (it is not), or any (unset).
+    #[serde(default)]
+    pub when: Option<String>,
+    /// Damage to the attacker.
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// The Effect on the attacker, in the powers' Effect vocabulary (the Creep is the user).
+    #[serde(default)]
+    pub effect: Vec<Effect>,
+    /// A rule in Rust: `opportunity` (the group's Creep `by` takes an Opportunity on the
+    /// attacker), `grab-all` (every Creep of its group next to the attacker Grabs it), `no-attack`
+    /// (the attacker may not attack this Creep until the end of its next turn), `beckon` (the
+    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10).
+    #[serde(default)]
+    pub hook: Option<String>,
+    /// The group member whose Opportunity it is (`opportunity`).
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+/// The Rust-played Miss Trigger parts a stat block may name.
+pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
@@ -111,11 +197,71 @@ pub struct CreepDef {
     /// Its Miss Trigger, as text (not played yet).
     #[serde(default)]
     pub miss_trigger: String,
+    /// A Mob (K-CTYPE-8): it shares squares, neither grants nor takes Opportunities, cannot be
+    /// flanked, and area attacks that can reach several of its squares deal double base damage.
+    #[serde(default)]
+    pub mob: bool,
+    /// A Team member (K-CTYPE-7), with its Team's name (`imp-team`): its group rolls nothing and
+    /// each member takes its own action (its table has one line covering 1-6), top to bottom.
+    /// A map's group is the first members of the Team in file order.
+    #[serde(default)]
+    pub team: Option<String>,
+    /// A Packmaster (K-CTYPE-9): its group's credit follows K-SCO-9.
+    #[serde(default)]
+    pub packmaster: bool,
+    /// Attacks a round: a Champion's two (K-CTYPE-1) unless its stat block says otherwise.
+    #[serde(default)]
+    pub attacks: Option<i32>,
+    /// Dual Focus: on a roll of 3-6 it attacks its first two priorities, one each.
+    #[serde(default)]
+    pub dual_focus: bool,
+    /// Squares taken off any forced movement on it (Heavyweight, K-FM-9); `immovable` takes all.
+    #[serde(default)]
+    pub forced_reduction: i32,
+    /// Immune to forced movement and teleportation, never Prone (Immovable, K-FM-9).
+    #[serde(default)]
+    pub immovable: bool,
+    /// HP added to (or taken off) the type's (Warded: -5).
+    #[serde(default)]
+    pub hp_bonus: i32,
+    /// Ward it starts with.
+    #[serde(default)]
+    pub ward: i32,
+    /// Hover: terrain means nothing to it (played as the Hovering status from the start).
+    #[serde(default)]
+    pub hover: bool,
+    /// Resist against attacks made from further than `far_resist.1` squares (the bear's shield).
+    #[serde(default)]
+    pub far_resist: Option<(i32, i32)>,
+    /// Statuses it never takes, by name (the Charioteer's; `prone` for the Royal Golem).
+    #[serde(default)]
+    pub immune: Vec<String>,
+    /// An aura: `leave` (Aura of Desire: an enemy leaving a square next to it) or `enter` (Aura
+    /// of Fear: entering one) loses 2 HP and the Creep gains 2 Ward, once a turn.
+    #[serde(default)]
+    pub aura: Option<String>,
+    /// Ward gained as it starts to act each round (the Aegis: 3).
+    #[serde(default)]
+    pub turn_ward: i32,
+    /// Retaliate from the start (the Thunderbolt: 1).
+    #[serde(default)]
+    pub retaliate: i32,
+    /// Its Miss Trigger as played (K-CAI-18); empty: text only.
+    #[serde(default)]
+    pub miss: Vec<MissLine>,
     /// The d6 action table.
     pub action: Vec<CreepAction>,
 }
 
 impl CreepDef {
+    /// Its maximum HP with `n` players a team.
+    pub fn hp(&self, n: i32) -> i32 {
+        (self.kind.hp(n) + self.hp_bonus).max(1)
+    }
+    /// Attacks it makes a round (K-CTYPE-1: a Champion two).
+    pub fn attacks(&self) -> i32 {
+        self.attacks.unwrap_or(if self.kind == CreepType::Champion { 2 } else { 1 })
+    }
     /// The action for face `face` (1-6).
     pub fn action_for(&self, face: i32) -> Option<usize> {
         self.action.iter().position(|a| a.faces.0 <= face && face <= a.faces.1)
@@ -161,12 +307,38 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
                 covered[f as usize] = true;
             }
             a.faces = (lo, hi);
-            if a.target != CreepTarget::Melee && a.range.is_none() {
+            if let Some(h) = a.hook.as_deref().filter(|h| !ACTION_HOOKS.contains(h)) {
+                return Err(at(
+                    format!("action[{i}].hook"),
+                    format!("no hook {h:?}; known: {}", ACTION_HOOKS.join(", ")),
+                ));
+            }
+            if let Some(t) = a.to.as_deref().filter(|t| !matches!(*t, "non-creeps" | "enemies")) {
+                return Err(at(format!("action[{i}].to"), format!("{t:?}: use non-creeps or enemies")));
+            }
+            if matches!(a.target, CreepTarget::Ranged | CreepTarget::Burst) && a.range.is_none() {
                 return Err(at(format!("action[{i}].range"), "a ranged or burst action needs its range".into()));
             }
         }
         if let Some(f) = (1..=6).find(|&f| !covered[f]) {
             return Err(at("action".into(), format!("no action for a roll of {f}")));
+        }
+        if let Some(a) = c.aura.as_deref().filter(|a| !matches!(*a, "leave" | "enter")) {
+            return Err(at("aura".into(), format!("{a:?}: use leave or enter")));
+        }
+        if let Some(i) = c.immune.iter().find(|i| crate::engine::records::statuses::StatusKind::parse(i).is_none()) {
+            return Err(at("immune".into(), format!("no status {i:?}")));
+        }
+        for (i, m) in c.miss.iter().enumerate() {
+            if let Some(h) = m.hook.as_deref().filter(|h| !MISS_HOOKS.contains(h)) {
+                return Err(at(format!("miss[{i}].hook"), format!("no hook {h:?}; known: {}", MISS_HOOKS.join(", "))));
+            }
+            if let Some(w) = m.when.as_deref().filter(|w| !matches!(*w, "adjacent" | "far")) {
+                return Err(at(format!("miss[{i}].when"), format!("{w:?}: use adjacent or far")));
+            }
+        }
+        if c.team.is_some() && c.action.len() != 1 {
+            return Err(at("action".into(), "a Team member has exactly one action, covering 1-6".into()));
         }
         if !(1..=4).contains(&c.size) {
             return Err(at("size".into(), "size must be 1 to 4".into()));
@@ -179,11 +351,28 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<CreepDef>, String> {
 /// through the powers' own Effect code and journal lines name it.
 pub fn add_powers(p: &mut crate::content::powers::Powers, creeps: &[CreepDef]) -> Result<(), String> {
     for c in creeps {
+        if !c.miss.is_empty() {
+            let effect: Vec<Effect> = c.miss.iter().flat_map(|m| m.effect.clone()).collect();
+            let def: PowerDef = serde_json::from_value(serde_json::json!({
+                "id": format!("{}-miss-trigger", c.id),
+                "name": "Miss Trigger",
+                "action": "reaction",
+                "target": { "kind": "melee" },
+                "effect": effect,
+                "text": c.miss_trigger,
+                "group": "creep",
+                "source": c.source,
+                "rules": ["K-CAI-18"],
+            }))
+            .map_err(|e| format!("{FILE}: creep {:?}, miss: {e}", c.id))?;
+            p.add(def).map_err(|e| format!("{FILE}: {e}"))?;
+        }
         for (i, a) in c.action.iter().enumerate() {
             let target = match a.target {
                 CreepTarget::Melee => serde_json::json!({ "kind": "melee" }),
                 CreepTarget::Ranged => serde_json::json!({ "kind": "ranged", "range": a.range.unwrap_or(1) }),
                 CreepTarget::Burst => serde_json::json!({ "kind": "burst", "radius": a.range.unwrap_or(1) }),
+                CreepTarget::Myself => serde_json::json!({ "kind": "myself" }),
             };
             let def: PowerDef = serde_json::from_value(serde_json::json!({
                 "id": c.power_id(i),

@@ -231,6 +231,20 @@ impl Content {
     pub fn creep(&self, id: &str) -> Option<(u16, &CreepDef)> {
         self.creeps.iter().position(|c| c.id == id).map(|i| (i as u16, &self.creeps[i]))
     }
+    /// This content with more stat blocks (a scenario's own `[[creep]]`, e.g. a Stooge or a
+    /// Packmaster, which no map of the book prints), given as a creeps file's text.
+    pub fn with_creeps(&self, file: &str, text: &str) -> Result<Content, String> {
+        let extra = crate::content::creeps::parse(file, text)?;
+        let mut c = self.clone();
+        if let Some(d) = extra.iter().find(|d| c.creeps.iter().any(|x| x.id == d.id)) {
+            return Err(format!("{file}: creep {:?} is a stat block already", d.id));
+        }
+        crate::content::creeps::add_powers(&mut c.powers, &extra)?;
+        crate::content::creeps::add_powers(&mut c.builtin_powers, &extra)?;
+        c.files.push((file.to_string(), text.to_string()));
+        c.creeps.extend(extra);
+        Ok(c)
+    }
     /// The power files' powers and the Creeps' actions: what the default match plays with.
     pub fn builtin_powers(&self) -> &Powers {
         &self.builtin_powers

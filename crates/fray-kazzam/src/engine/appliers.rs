@@ -70,6 +70,15 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
         CreepsChange::NudgesUsed(g) => groups[*g as usize].nudges.clear(),
         CreepsChange::Guarded(g, u) => groups[*g as usize].guarded.push(*u),
         CreepsChange::GuardReset(g) => groups[*g as usize].guarded.clear(),
+        CreepsChange::Out(g, u, t) => groups[*g as usize].out.push((*u, *t)),
+        CreepsChange::Credited(g) => groups[*g as usize].credited = true,
+        CreepsChange::Bounty(g, u) => groups[*g as usize].bounties.push(*u),
+        CreepsChange::BountyPaid(g, u) => groups[*g as usize].bounties.retain(|b| b != u),
+        CreepsChange::Aura(g, u, r, t) => {
+            let auras = &mut groups[*g as usize].auras;
+            auras.retain(|a| a.0 != *u); // only its latest use matters
+            auras.push((*u, *r, *t));
+        }
     }
 }
 

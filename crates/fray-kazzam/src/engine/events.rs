@@ -820,6 +820,7 @@ impl fmt::Display for Event {
                     K::Takeoff => ("may take off with any Move Action".to_string(), ""),
                     K::Reach => (format!("{n} more reach"), ""),
                     K::Enlarged => (format!("2x2 and {n} extra damage"), "Basic Physical Attack hit"),
+                    K::Forbidden => ("no attacks on it".to_string(), ""),
                 };
                 let when = match (on, modifier.first) {
                     ("", _) => String::new(),

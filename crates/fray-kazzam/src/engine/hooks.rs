@@ -79,6 +79,8 @@ pub struct Missed<'a> {
     pub no_boost: bool,
     /// The brews delivered with it.
     pub brew: &'a [u16],
+    /// Every target of the attack, in the order rolled (K-MULTI-4).
+    pub targets: &'a [UnitIdx],
 }
 
 /// An attack hit (its damage and Effect done): what the listeners of [`Trigger::AttackHit`]

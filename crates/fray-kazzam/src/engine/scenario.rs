@@ -34,6 +34,8 @@ struct File {
     #[serde(default)]
     power: Vec<Spanned<PowerDef>>,
     #[serde(default)]
+    creep: Vec<toml::Value>,
+    #[serde(default)]
     roll_initiative: bool,
     #[serde(default)]
     dice: DiceSpec,
@@ -50,6 +52,17 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
+    // Stat blocks of the file's own (`[[creep]]`, the creeps file's form).
+    let owned;
+    let content = if f.creep.is_empty() {
+        content
+    } else {
+        let mut t = toml::Table::new();
+        t.insert("creep".into(), toml::Value::Array(f.creep.clone()));
+        let text = toml::to_string(&t).map_err(|e| format!("{path}: [[creep]]: {e}"))?;
+        owned = Arc::new(content.with_creeps(path, &text)?);
+        &owned
+    };
     let mut powers = content.powers().clone();
     for p in f.power {
         let line = line_of(text, p.span().start);

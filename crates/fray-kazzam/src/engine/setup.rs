@@ -368,11 +368,31 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             .then(|| crate::rules::team_traits::untouchable_start(level));
         let max_hp = spec
             .max_hp
-            .or(creep.map(|c| c.kind.hp(players)))
+            .or(creep.map(|c| c.hp(players)))
             .or(untouchable.map(|(hp, _)| hp))
             .unwrap_or(if juggernaut { 5 } else { 8 });
-        let start_ward = spec.ward.or(untouchable.map(|(_, w)| w)).unwrap_or(if juggernaut { 3 } else { 0 });
+        let start_ward = spec.ward.or(creep.map(|c| c.ward)).or(untouchable.map(|(_, w)| w)).unwrap_or(if juggernaut {
+            3
+        } else {
+            0
+        });
         let hp = spec.hp.unwrap_or(max_hp);
+        // Hover (a stat block's trait): terrain means nothing to it, for good.
+        // Retaliate (the Thunderbolt's trait) likewise.
+        let innate: Vec<Status> = creep
+            .map(|c| {
+                let lasting =
+                    |kind, amount| Status { kind, amount, source: None, origin: None, duration: Duration::Indefinite };
+                let mut v = Vec::new();
+                if c.hover {
+                    v.push(lasting(StatusKind::Hovering, 0));
+                }
+                if c.retaliate > 0 {
+                    v.push(lasting(StatusKind::Retaliate, c.retaliate));
+                }
+                v
+            })
+            .unwrap_or_default();
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
         }
@@ -519,8 +539,8 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             throne: false,
             special_ward: spec.special_ward.unwrap_or(0).max(0),
             special_from: spec.special_ward.filter(|&n| n > 0).map(|_| units.len() as UnitIdx),
-            statuses: Vec::new(),
-            status_mask: 0,
+            statuses: innate.clone(),
+            status_mask: crate::rules::statuses::mask(&innate),
             miss_tokens,
             strikes: spec.strikes.unwrap_or(0),
             kills: 0,
@@ -885,6 +905,8 @@ pub fn build_creeps(
     errors: &mut Vec<String>,
 ) -> Creeps {
     let mut out = Creeps::default();
+    let team_n = |side: Side| units.iter().filter(|u| u.side == side && u.kind == UnitKind::Athlete).count() as i32;
+    out.n = team_n(Side::Red).max(team_n(Side::Blue)).max(1);
     for (i, (spec, line)) in specs.iter().enumerate() {
         let at = |f: &str| match line {
             Some(l) => format!("line {l}, unit[{i}] ({}).{f}", spec.id),
@@ -922,6 +944,10 @@ pub fn build_creeps(
                     enemies: Vec::new(),
                     nudges: Vec::new(),
                     guarded: Vec::new(),
+                    out: Vec::new(),
+                    credited: false,
+                    bounties: Vec::new(),
+                    auras: Vec::new(),
                 });
                 out.groups.len() - 1
             }

@@ -368,6 +368,14 @@ impl std::fmt::Debug for HookTable {
 }
 
 impl Facts {
+    /// The stat block of grouped Creep `u` (K-CTYPE), if it is one.
+    pub fn creep_def(&self, u: UnitIdx) -> Option<&crate::content::creeps::CreepDef> {
+        if self.unit(u).kind != UnitKind::Creep {
+            return None;
+        }
+        let d = self.creeps.groups.iter().flat_map(|g| g.members.iter()).find(|m| m.0 == u)?.1;
+        self.content.creeps().get(d as usize)
+    }
     /// The unit at `u`.
     pub fn unit(&self, u: UnitIdx) -> &Unit {
         &self.units[u as usize]

@@ -639,6 +639,19 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
 /// its targets, and the target conditions of this module's powers.
 pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: bool) -> Result<(), RuleError> {
     let def = s.powers.get(power);
+    if !creative
+        && def.is_attack()
+        && crate::rules::query::find_modifier(s, crate::rules::modifiers::ModifierKind::Forbidden, u, t).is_some()
+    {
+        return Err(crate::engine::kit::refuse(
+            "K-CAI-18",
+            format_args!(
+                "{} cannot attack {} until the end of its next turn (its Miss Trigger)",
+                s.unit(u).id,
+                s.unit(t).id
+            ),
+        ));
+    }
     if !creative && def.is_attack() && attack_forbidden(s, u, t) {
         return Err(crate::engine::kit::refuse(
             "spread-fire",

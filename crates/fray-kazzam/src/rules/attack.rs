@@ -175,7 +175,11 @@ pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: U
         (axis(p.x, sz, tp.x), axis(p.y, sz, tp.y))
     };
     let rel = |u: UnitIdx| rel_at(s.unit(u).pos.unwrap(), s.unit(u).size);
-    if fray_core::geometry::distance(at, size, tp, t.size) != 1 || s.has(attacker, StatusKind::Stunned) {
+    if fray_core::geometry::distance(at, size, tp, t.size) != 1
+        || s.has(attacker, StatusKind::Stunned)
+        || crate::rules::opportunity::is_mob(s, target)
+    {
+        // K-CTYPE-8, K-ADV-1: a Mob cannot be flanked.
         return false;
     }
     let me = rel_at(at, size);
@@ -190,6 +194,25 @@ pub fn flanking_from(s: &State, attacker: UnitIdx, at: Pos, size: i32, target: U
             && s.has(a, StatusKind::Flying) == flying
             && rel(a) == (-me.0, -me.1)
     })
+}
+
+/// Whether `def` is a burst or area that can reach two or more squares of Mob `target`
+/// (K-MULTI-6, K-CTYPE-8).
+fn mob_area(s: &State, attacker: UnitIdx, origin: Pos, def: &PowerDef, target: UnitIdx) -> bool {
+    let t = s.unit(target);
+    if t.size < 2 || !crate::rules::opportunity::is_mob(s, target) {
+        return false;
+    }
+    let Some(tp) = t.pos else { return false };
+    match def.target {
+        Targeting::Burst { radius } => {
+            let asize = s.unit(attacker).size;
+            let squares = (0..t.size).flat_map(|dy| (0..t.size).map(move |dx| Pos::new(tp.x + dx, tp.y + dy)));
+            squares.filter(|&q| fray_core::geometry::distance(origin, asize, q, 1) <= radius).count() >= 2
+        }
+        Targeting::Area { size, .. } => size >= 2,
+        _ => false,
+    }
 }
 
 fn roll_dice(cx: &mut Ctx, attacker: UnitIdx, mode: RollMode) -> Result<(Vec<i32>, i32), RuleError> {
@@ -579,6 +602,7 @@ fn resolve_roll(
                 effect_only: a.effect_only,
                 no_boost: a.no_boost,
                 brew: &brew,
+                targets: &a.targets.clone(),
             };
             crate::engine::hooks::attack_missed(cx, &missed)?;
             // The Pest (L1379): a miss on a riding Pest hits its host instead (see rulings).
@@ -705,6 +729,8 @@ fn apply_damage_and_effect(
         } else {
             implement_bonus(cx.s, attacker, target, def)
         };
+        // K-MULTI-6: a burst or area reaching several squares of a Mob doubles the base damage.
+        let line = if mob_area(cx.s, attacker, a.origin, def, target) { line * 2 } else { line };
         let bonus = implement + crate::rules::query::physical_bonus(cx.s, attacker, def);
         let bonus = bonus + (crate::engine::hooks::taming(cx.s).sword_bonus)(cx, attacker, target); // through a creature
         packet = match (crit, cx.s.options.crit_doubles) {

@@ -1,8 +1,11 @@
 //! Creeps (K-CRP, K-CTYPE, K-CAI, K-CSP): stat blocks as data (content/kazzam/creeps.toml),
 //! Creep groups with their orb, pedestal and Enemies List, the Creep phase at the end of each
-//! round (retrieve the orb, one action roll per group, recover), the generic Melee, Ranged and
-//! No Target AI, and the Hunter's Creep powers (Manipulate Creeps, False Flag, Provocation) and
-//! save (K-CSP-6). Group records live in [`State::creeps`] and change only through
+//! round (retrieve the orb, one action roll per group or none for a Team, a Champion's second
+//! attack, recover), the generic Melee, Ranged and No Target AI, bursts, Miss Triggers
+//! (K-CAI-18, K-MULTI-4), auras, group credit and bounties (K-SCO-5..10), and the Hunter's
+//! Creep powers (Manipulate Creeps, False Flag, Provocation) and save (K-CSP-6). Type rules
+//! living elsewhere: Goons in `damage`, saves in `saves`, Stooges' and Mobs' Opportunities in
+//! `opportunity`, Mob bursts and flanking in `attack`, Heavyweight and Immovable in `forced`. Group records live in [`State::creeps`] and change only through
 //! `Event::Creeps`. Simplifications are listed in docs/rulings/kazzam.md, "Creeps".
 
 pub use crate::content::creeps::{CreepAction, CreepDef, CreepTarget, CreepType, FILE, TEXT, add_powers, parse};
@@ -47,8 +50,8 @@ pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
     s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
 }
 
-/// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`
-/// and `nudges`.
+/// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`,
+/// `nudges`, `out` (each Creep Taken Out with the team credited) and `credited`.
 pub fn view(s: &State) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     for g in &s.creeps.groups {
@@ -61,6 +64,11 @@ pub fn view(s: &State) -> serde_json::Value {
                 "pedestal": g.pedestal.map(|p| s.arena.pedestals[p as usize].id.clone()),
                 "enemies": g.enemies.iter().map(|e| id(e.unit)).collect::<Vec<_>>(),
                 "nudges": g.nudges.iter().map(|n| n.amount).collect::<Vec<_>>(),
+                "out": g.out.iter().map(|o| serde_json::json!({
+                    "unit": id(o.0),
+                    "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
+                })).collect::<Vec<_>>(),
+                "credited": g.credited,
             }),
         );
     }
@@ -296,10 +304,16 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             if actors.iter().all(|&a| !cx.s.unit(a).on_map()) {
                 return Ok(Flow::Continue);
             }
+            let name = cx.s.creeps.groups[g as usize].id.clone();
+            // K-CTYPE-7: a Team rolls nothing; each member takes its own one action, top to bottom.
+            if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team.is_some())) {
+                cx.emit(Event::Note { text: format!("the {name} are a Team: each takes its own action") });
+                push_acts(cx, &actors, 1);
+                return Ok(Flow::Continue);
+            }
             let roll = cx.d6(None)?;
             let nudge: i32 = cx.s.creeps.groups[g as usize].nudges.iter().filter_map(|n| n.amount).sum();
             let face = (roll + nudge).clamp(1, 6);
-            let name = cx.s.creeps.groups[g as usize].id.clone();
             if nudge != 0 {
                 emit(
                     cx,
@@ -310,9 +324,7 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
                 emit(cx, Change::NudgesUsed(g), "the nudges cancel out".into());
             }
             cx.emit(Event::Note { text: format!("the {name} roll {roll} for their action: {face}") });
-            for &a in actors.iter().rev() {
-                cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 2 }));
-            }
+            push_acts(cx, &actors, face);
             Ok(Flow::Continue)
         }
         CreepFrame::Act { unit, face, first, moves } => {
@@ -327,6 +339,25 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             cx.push(Frame::Creeps(waiting));
             Ok(Flow::Wait)
         }
+    }
+}
+
+/// Each of `actors` takes action `face` in turn; a Champion's further attacks (K-CTYPE-1) come
+/// right after its first, from where it then stands.
+fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
+    for &a in actors.iter().rev() {
+        // Dual Focus: on a 3-6 a second attack, on its second priority.
+        if cx.s.creep_def(a).is_some_and(|d| d.dual_focus) && face >= 3 {
+            let second = priorities(cx.s, a, None).get(1).copied();
+            if let Some(t) = second {
+                cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: Some(t), moves: 0 }));
+            }
+        }
+        let extra = cx.s.creep_def(a).map_or(1, |d| d.attacks()).max(1) - 1;
+        for _ in 0..extra {
+            cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 0 }));
+        }
+        cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 2 }));
     }
 }
 
@@ -430,6 +461,7 @@ fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: Un
     let d = distance(p, size, tp, tu.size);
     match a.target {
         CreepTarget::Melee => d <= reach,
+        CreepTarget::Myself => true,
         CreepTarget::Ranged | CreepTarget::Burst => {
             d <= a.range.unwrap_or(1) && crate::rules::cover::shot(s, p, size, t) != fray_core::sight::Sight::Blocked
         }
@@ -442,6 +474,11 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Stunned) || cx.s.has(unit, StatusKind::Incapacitated) {
         return Ok(());
     }
+    if moves == 2 && def.turn_ward > 0 {
+        // The Aegis: Ward as it begins to act.
+        let ward = cx.s.unit(unit).ward + def.turn_ward;
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward, why: format!("{} begins to act", def.name) });
+    }
     if moves == 2 {
         // K-CAI-11 (simplified): a Prone Creep stands up before it acts.
         for st in cx.s.unit(unit).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Prone) {
@@ -452,6 +489,18 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
+    if a.target == CreepTarget::Myself {
+        if moves == 2 {
+            let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
+            cx.emit(Event::Note { text: format!("{} uses {}{played}", cx.s.unit(unit).id, a.name) });
+            if !a.effect.is_empty()
+                && let Some(power) = cx.s.powers.find(&def.power_id(ai))
+            {
+                crate::rules::attack::apply_effects(cx, unit, unit, power, &a.effect)?;
+            }
+        }
+        return Ok(());
+    }
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, first);
@@ -469,7 +518,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     }
     for &t in &pool {
         if in_range(cx.s, unit, a, reach, here, t) {
-            return strike(cx, unit, def, ai, t);
+            return strike_all(cx, unit, def, ai, t);
         }
     }
     if moves == 0 {
@@ -528,6 +577,36 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     Ok(())
 }
 
+/// Who a burst action from where `unit` stands reaches: everyone but Creeps within its radius
+/// (or only those on its group's list, `to = "enemies"`), never conjured things or walls.
+fn burst_targets(s: &State, unit: UnitIdx, a: &CreepAction) -> Vec<UnitIdx> {
+    let g = group_of(s, unit);
+    let r = a.range.unwrap_or(1);
+    s.units_on_map()
+        .filter(|&t| t != unit && s.distance(unit, t).is_some_and(|d| d <= r))
+        .filter(|&t| !matches!(s.unit(t).kind, UnitKind::Creep | UnitKind::Conjured | UnitKind::Wall))
+        .filter(|&t| {
+            a.to.as_deref() != Some("enemies") || g.is_some_and(|g| is_enemy(s, g, t) && !s.hidden_from(t, unit))
+        })
+        .collect()
+}
+
+/// The action on its chosen target `t`; a burst on everyone it reaches, `t` first.
+fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    if def.action[ai].target != CreepTarget::Burst {
+        return strike(cx, unit, def, ai, t);
+    }
+    let mut targets = burst_targets(cx.s, unit, &def.action[ai]);
+    targets.retain(|&x| x != t);
+    targets.insert(0, t);
+    for x in targets {
+        if cx.s.unit(x).on_map() && cx.s.unit(unit).on_map() {
+            strike(cx, unit, def, ai, x)?;
+        }
+    }
+    Ok(())
+}
+
 /// A Creep's attack: no roll (K-CRP-4); Advantage and Disadvantage are +1 and -1 damage
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
@@ -582,9 +661,49 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let melee = a.target == CreepTarget::Melee;
     let ctx = crate::rules::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee };
     let why = format!("{}'s {}", cx.s.unit(unit).id, a.name);
-    let dealt = crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx));
+    // An action with no damage line deals none (Trip, Snatch).
+    let dealt = if a.damage.is_some() {
+        crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx))
+    } else {
+        crate::rules::damage::Dealt::default()
+    };
     if cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
-        crate::rules::attack::apply_effects(cx, unit, t, power, &a.effect)?;
+        // Screech: a target inside the Creep's own squares fails the save unrolled.
+        let inside = a.inside_fails && {
+            let (u, v) = (cx.s.unit(unit), cx.s.unit(t));
+            u.pos.zip(v.pos).is_some_and(|(p, q)| distance(p, u.size, q, v.size) == 0)
+        };
+        if inside {
+            cx.emit(Event::Note {
+                text: format!("{} is inside {}: its save fails", cx.s.unit(t).id, cx.s.unit(unit).id),
+            });
+            let effect: Vec<_> = a
+                .effect
+                .iter()
+                .filter(|e| !e.if_saved)
+                .map(|e| crate::content::powers::Effect { unless_saved: false, ..e.clone() })
+                .collect();
+            crate::rules::attack::apply_effects(cx, unit, t, power, &effect)?;
+        } else {
+            crate::rules::attack::apply_effects(cx, unit, t, power, &a.effect)?;
+        }
+    }
+    if cx.s.unit(t).on_map() && !dealt.only_ward() {
+        let here = cx.s.unit(unit).pos.unwrap_or(origin);
+        let (size, ts) = (cx.s.unit(unit).size, cx.s.unit(t).size);
+        match a.hook.as_deref() {
+            // Beckon: the target walks its speed to end as near the Creep as it can.
+            Some("beckon") => {
+                cx.emit(Event::Note { text: format!("{} must come toward {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
+                move_toward(cx, t, move |_, p| distance(p, ts, here, size));
+            }
+            // The Horror Beast's Beckon: as far from the Creep as it can.
+            Some("repel") => {
+                cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
+                move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
+            }
+            _ => {}
+        }
     }
     Ok(())
 }
@@ -600,6 +719,269 @@ fn recover(cx: &mut Ctx, g: u8) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+// ------------------------------------------------------------------ group credit (K-SCO-5..9)
+
+/// The team a Take Out by `by` is credited to: an athlete's, or a summon's or trap's owner's.
+fn credit_team(s: &State, by: UnitIdx) -> Option<u8> {
+    let b = crate::rules::beasts::roller(s, by); // a creature's Tamer
+    let b = s.unit(b).placed.as_ref().and_then(|p| p.owner).unwrap_or(b);
+    let u = s.unit(b);
+    (u.kind == UnitKind::Athlete).then(|| u.side.team()).flatten().map(|t| t as u8)
+}
+
+/// A grouped Creep is Taken Out: its group counts it for the taker's team, and credit is given
+/// as soon as it is due (K-SCO-5..9).
+pub fn creep_taken_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    let Some(g) = group_of(cx.s, unit) else { return };
+    if cx.s.creeps.groups[g as usize].out.iter().any(|o| o.0 == unit) {
+        return;
+    }
+    let team = by.and_then(|b| credit_team(cx.s, b));
+    let name = |t: Option<u8>| match t {
+        Some(0) => "red",
+        Some(_) => "blue",
+        None => "no team",
+    };
+    let text = format!(
+        "{} of the {} is defeated for good (counted for {})",
+        cx.s.unit(unit).id,
+        cx.s.creeps.groups[g as usize].id,
+        name(team)
+    );
+    emit(cx, Change::Out(g, unit, team), text);
+    credit(cx, g, by);
+}
+
+/// Gives group `g`'s points once due (K-SCO-6..9).
+fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
+    let grp = &cx.s.creeps.groups[g as usize];
+    if grp.credited {
+        return;
+    }
+    let content = cx.s.content.clone();
+    let def = |u: u16| &content.creeps()[u as usize];
+    let count = |team: u8, pack: Option<bool>| {
+        grp.out
+            .iter()
+            .filter(|o| o.1 == Some(team))
+            .filter(|o| pack.is_none_or(|p| grp.members.iter().any(|m| m.0 == o.0 && def(m.1).packmaster == p)))
+            .count() as i32
+    };
+    let total = grp.members.len() as i32;
+    let n = cx.s.creeps.n;
+    let packmaster = grp.members.iter().find(|m| def(m.1).packmaster).map(|m| m.0);
+    let full = (0..2u8).find(|&t| match packmaster {
+        // K-SCO-9: the packmaster and at least N more Stooges (2N more Scabs) than the other team.
+        Some(pm) => {
+            let scabs = grp.members.iter().any(|m| def(m.1).kind == CreepType::Scab);
+            let lead = if scabs { 2 * n } else { n };
+            grp.out.iter().any(|o| o.0 == pm && o.1 == Some(t))
+                && count(t, Some(false)) >= count(1 - t, Some(false)) + lead
+        }
+        // K-SCO-6, K-SCO-7: all of them; Goons all but 1; Stooges (and Scabs) all but 2.
+        None => {
+            let spare = match grp.members.first().map(|m| def(m.1).kind) {
+                Some(CreepType::Goon) => 1,
+                Some(CreepType::Stooge | CreepType::Scab) => 2,
+                _ => 0,
+            };
+            count(t, None) >= (total - spare).max(1)
+        }
+    });
+    let gid = grp.id.clone();
+    let all_out = grp.out.len() as i32 >= total;
+    let (red, blue) = (count(0, None), count(1, None));
+    let side = |t: u8| if t == 0 { crate::engine::arena::Side::Red } else { crate::engine::arena::Side::Blue };
+    if let Some(t) = full {
+        emit(cx, Change::Credited(g), format!("full credit for the {gid}"));
+        let by = by.filter(|&b| credit_team(cx.s, b) == Some(t));
+        crate::rules::scoring::score(cx, side(t), 3, by, format!("full credit for the {gid} (K-SCO-6)"));
+    } else if all_out {
+        // K-SCO-8: the last one fell with no full credit: 2 to the team that took out more, 1 to
+        // the other; 1 each on a draw.
+        emit(
+            cx,
+            Change::Credited(g),
+            format!("the last of the {gid} is down: partial credit ({red} red, {blue} blue)"),
+        );
+        let (r, b) = match red.cmp(&blue) {
+            std::cmp::Ordering::Greater => (2, 1),
+            std::cmp::Ordering::Less => (1, 2),
+            std::cmp::Ordering::Equal => (1, 1),
+        };
+        crate::rules::scoring::score(cx, side(0), r, None, format!("partial credit for the {gid} (K-SCO-8)"));
+        crate::rules::scoring::score(cx, side(1), b, None, format!("partial credit for the {gid} (K-SCO-8)"));
+    }
+}
+
+// ------------------------------------------------------------------ Miss Triggers (K-CAI-18)
+
+/// Statuses that keep a Creep from its Miss Trigger (K-CAI-18).
+const NO_TRIGGER: [StatusKind; 7] = [
+    StatusKind::Blinded,
+    StatusKind::Distracted,
+    StatusKind::Dominated,
+    StatusKind::Grabbed,
+    StatusKind::Prone,
+    StatusKind::Restrained,
+    StatusKind::Stunned,
+];
+
+/// An attack missed grouped Creep `m.target`: its Miss Trigger answers the attacker, if this is
+/// the roll that counts (K-MULTI-4: the one against the strongest Creep among the attack's
+/// targets, the first rolled among equals) and no status keeps it from reacting.
+pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), RuleError> {
+    let (t, attacker) = (m.target, m.attacker);
+    let content = cx.s.content.clone();
+    let Some(g) = group_of(cx.s, t) else { return Ok(()) };
+    let Some(def) = def_of(cx.s, t).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
+    if def.miss.is_empty() || !joins(cx.s, attacker) {
+        return Ok(());
+    }
+    let strength = |x: UnitIdx| cx.s.creep_def(x).map(|d| d.kind.strength());
+    let mut counts: Option<(UnitIdx, i32)> = None;
+    for &x in m.targets {
+        if let Some(st) = strength(x)
+            && counts.is_none_or(|c| st > c.1)
+        {
+            counts = Some((x, st));
+        }
+    }
+    if counts.is_some_and(|c| c.0 != t) {
+        return Ok(()); // K-MULTI-4: another, stronger Creep's roll is the one that counts
+    }
+    if !cx.s.unit(t).on_map() || !cx.s.unit(attacker).on_map() {
+        return Ok(());
+    }
+    let (cid, vid) = (cx.s.unit(t).id.clone(), cx.s.unit(attacker).id.clone());
+    if let Some(k) = NO_TRIGGER.iter().find(|&&k| cx.s.has(t, k)) {
+        cx.emit(Event::Note { text: format!("{cid} is {k} and cannot use its Miss Trigger") });
+        return Ok(());
+    }
+    let adjacent = cx.s.distance(t, attacker).is_some_and(|d| d <= 1);
+    let power = cx.s.powers.find(&format!("{}-miss-trigger", def.id));
+    cx.emit(Event::Note { text: format!("{cid}'s Miss Trigger answers {vid}") });
+    let why = format!("{cid}'s Miss Trigger");
+    for line in &def.miss {
+        if !cx.s.unit(attacker).on_map() || !cx.s.unit(t).on_map() {
+            break;
+        }
+        match line.when.as_deref() {
+            Some("adjacent") if !adjacent => continue,
+            Some("far") if adjacent => continue,
+            _ => {}
+        }
+        if let Some(d) = line.damage {
+            crate::rules::damage::deal(cx, attacker, d, Some(t), &why, None);
+        }
+        if let Some(p) = power.filter(|_| !line.effect.is_empty() && cx.s.unit(attacker).on_map()) {
+            crate::rules::attack::apply_effects(cx, t, attacker, p, &line.effect)?;
+        }
+        match line.hook.as_deref() {
+            Some("opportunity") => {
+                let by = line.by.as_deref().unwrap_or_default();
+                let taker =
+                    on_map_members(cx.s, g).into_iter().find(|&x| cx.s.creep_def(x).is_some_and(|d| d.id == by));
+                if let Some(x) = taker {
+                    crate::rules::opportunity::take(cx, x, attacker, "a Miss Trigger");
+                }
+            }
+            Some("grab-all") => {
+                for x in on_map_members(cx.s, g) {
+                    if cx.s.distance(x, attacker) == Some(1) && cx.s.unit(attacker).on_map() {
+                        let grab = crate::rules::statuses::Status {
+                            kind: StatusKind::Grabbed,
+                            amount: 0,
+                            source: Some(x),
+                            origin: None,
+                            duration: crate::rules::statuses::Duration::EscapeEnds,
+                        };
+                        crate::rules::statuses::give::give_status(cx, attacker, grab, "Miss Trigger");
+                    }
+                }
+            }
+            Some("beckon") => {
+                let (here, size, vs) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size, cx.s.unit(attacker).size);
+                move_toward(cx, attacker, move |_, p| distance(p, vs, here, size));
+            }
+            Some("charm") => {
+                // One of its charms at random: a d6 picks the action.
+                let face = cx.d6(None)?;
+                if let Some(ai) = def.action_for(face) {
+                    cx.emit(Event::Note { text: format!("{} rolls {face}: {}", cx.s.unit(t).id, def.action[ai].name) });
+                    if def.action[ai].target != CreepTarget::Myself {
+                        strike(cx, t, def, ai, attacker)?;
+                    }
+                }
+            }
+            Some("bounty") => {
+                let text = format!("a bounty is set on {} (K-SCO-10)", cx.s.unit(attacker).id);
+                emit(cx, Change::Bounty(g, attacker), text);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Bounty (the Royal Golem, K-SCO-10): an athlete with bounties on it Taken Out while the
+/// golem's group still stands gives the other team a point for each.
+fn bounty_paid(cx: &mut Ctx, unit: UnitIdx) {
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        let n = cx.s.creeps.groups[g as usize].bounties.iter().filter(|&&b| b == unit).count() as i32;
+        if n == 0 {
+            continue;
+        }
+        let standing = !on_map_members(cx.s, g).is_empty();
+        let text = format!("the bounties on {} are settled", cx.s.unit(unit).id);
+        emit(cx, Change::BountyPaid(g, unit), text);
+        let side = match cx.s.unit(unit).side {
+            crate::engine::arena::Side::Red => crate::engine::arena::Side::Blue,
+            crate::engine::arena::Side::Blue => crate::engine::arena::Side::Red,
+            crate::engine::arena::Side::Neutral => continue,
+        };
+        if standing {
+            let why = format!("the bounty on {} (K-SCO-10)", cx.s.unit(unit).id);
+            crate::rules::scoring::score(cx, side, n, None, why);
+        }
+    }
+}
+
+// ------------------------------------------------------------------ auras
+
+/// Aura of Desire and Aura of Fear: an enemy on its group's list leaving (or entering) a square
+/// next to the Creep loses 2 HP (no Ward or Resist stops it) and the Creep gains 2 Ward, once
+/// a turn.
+fn aura(cx: &mut Ctx, e: &crate::engine::hooks::Entered) {
+    let mover = e.unit;
+    let Some(msize) = cx.s.unit(mover).pos.map(|_| cx.s.unit(mover).size) else { return };
+    let (round, turn) = (cx.s.round, cx.s.current());
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        if !is_enemy(cx.s, g, mover) {
+            continue;
+        }
+        for c in on_map_members(cx.s, g) {
+            let Some(kind) = cx.s.creep_def(c).and_then(|d| d.aura.clone()) else { continue };
+            let (cp, cs) = (cx.s.unit(c).pos.unwrap(), cx.s.unit(c).size);
+            let near = |p: Pos| distance(p, msize, cp, cs) == 1;
+            let fires = if kind == "leave" { near(e.from) } else { near(e.to) };
+            let used = cx.s.creeps.groups[g as usize].auras.contains(&(c, round, turn));
+            if !fires || used || !cx.s.unit(mover).on_map() {
+                continue;
+            }
+            let name = if kind == "leave" { "Aura of Desire" } else { "Aura of Fear" };
+            emit(
+                cx,
+                Change::Aura(g, c, round, turn),
+                format!("{}'s {name} reaches {}", cx.s.unit(c).id, cx.s.unit(mover).id),
+            );
+            crate::rules::damage::deal_unreduced(cx, mover, 2, Some(c), name);
+            let ward = cx.s.unit(c).ward + 2;
+            cx.emit(Event::WardSet { unit: cx.s.who(c), ward, why: name.into() });
+        }
+    }
 }
 
 // ------------------------------------------------------------------ the Hunter's powers
@@ -814,6 +1196,19 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
     });
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
+    r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| {
+        creep_taken_out(cx, unit, by);
+        if cx.s.creeps.groups.iter().any(|g| !g.bounties.is_empty()) {
+            bounty_paid(cx, unit);
+        }
+    });
+    r.on_missed(55, "K-CAI-18", missed);
+    r.on_square_entered(60, "creep-auras", |cx, e| {
+        if !cx.s.creeps.groups.is_empty() {
+            aura(cx, e);
+        }
+        Ok(())
+    });
     r.on_round(crate::engine::hooks::Trigger::RoundEnds, 20, "K-CRP-2", |cx| {
         Ok(if round_ends(cx) { crate::engine::hooks::Then::Wait } else { crate::engine::hooks::Then::Go })
     });

@@ -67,6 +67,17 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     }
     let shield = crate::rules::query::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
     let shield = shield + crate::rules::query::resist(s, target, source); // Defenders, Protector
+    // A Creep's shield against attacks from afar (the Guardian Bear's, L2455).
+    let shield = shield
+        + match (s.creep_def(target).and_then(|d| d.far_resist), source) {
+            (Some((n, beyond)), Some(src))
+                if ctx.is_some_and(|c| c.attack_or_opportunity)
+                    && s.distance(src, target).is_some_and(|d| d > beyond) =>
+            {
+                n
+            }
+            _ => 0,
+        };
     // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
     (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
 }
@@ -105,8 +116,7 @@ pub fn deal(
     let was_bloodied = cx.s.is_bloodied(target);
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
-    let hp_loss = total - ward;
-    let hp = u.hp - hp_loss;
+    let (hp, hp_loss) = goon_hp(cx.s, target, total - ward);
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
         amount: total,
@@ -146,13 +156,25 @@ pub fn deal(
     Dealt { total, ward, hp: hp_loss }
 }
 
+/// The HP `target` is left with after losing `loss`, and what it lost. A Goon (K-CTYPE-4) is
+/// not worn down: unhurt, damage over its threshold Takes it Out and any less wounds it (1 HP,
+/// Bloodied); wounded, any damage Takes it Out.
+fn goon_hp(s: &State, target: UnitIdx, loss: i32) -> (i32, i32) {
+    let u = s.unit(target);
+    if loss <= 0 || u.kind != UnitKind::Creep || !is_goon(s, target) {
+        return (u.hp - loss, loss);
+    }
+    let left = if u.hp >= u.max_hp && loss <= crate::content::creeps::GOON_THRESHOLD { 1 } else { 0 };
+    (left, u.hp - left)
+}
+
 /// Damage nothing reduces (no Vulnerable, Resist or Ward): Costly Ward's price.
 pub fn deal_unreduced(cx: &mut Ctx, target: UnitIdx, amount: i32, source: Option<UnitIdx>, why: &str) {
     if !cx.s.unit(target).on_map() || amount <= 0 {
         return;
     }
     let was_bloodied = cx.s.is_bloodied(target);
-    let hp = cx.s.unit(target).hp - amount;
+    let (hp, _) = goon_hp(cx.s, target, amount);
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
         amount,
@@ -196,6 +218,10 @@ fn bloodied_statuses(cx: &mut Ctx, target: UnitIdx) {
     }
 }
 
+fn is_goon(s: &State, u: UnitIdx) -> bool {
+    s.creep_def(u).is_some_and(|d| d.kind == crate::content::creeps::CreepType::Goon)
+}
+
 /// Restores HP up to the maximum.
 pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
     if crate::rules::query::empathy_copied(cx.s, unit, why) {
@@ -203,6 +229,9 @@ pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
     }
     let u = cx.s.unit(unit);
     let hp = (u.hp + amount).min(u.max_hp);
+    // A wounded Goon healed at all is unhurt again (K-CTYPE-4: it has no HP to count up).
+    let goon = is_goon(cx.s, unit);
+    let hp = if goon && amount > 0 { u.max_hp } else { hp };
     if hp > u.hp {
         cx.emit(Event::Healed { unit: cx.s.who(unit), amount: hp - u.hp, hp, why: why.into() });
         crate::engine::hooks::healed(cx, unit, amount, why); // Empath
@@ -253,6 +282,25 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
     if reversal {
         cx.emit(Event::Reversal { unit: cx.s.who(unit), armed: false });
     }
+    if cx.s.unit(unit).kind == UnitKind::Creep {
+        // A Creep does not come back: no Dungeon, no power recharged (its group's credit,
+        // K-SCO-5). Its record is still reset to full HP, as before: a path that puts a Taken
+        // Out Creep back on the map (seen once in random play, not yet found) must not leave it
+        // there at 0 HP.
+        let text = format!("{} is gone from the arena for good", cx.s.unit(unit).id);
+        cx.emit(Event::Note { text });
+        let max_hp = cx.s.unit(unit).max_hp;
+        cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
+    } else {
+        restore(cx, unit, in_dungeon);
+    }
+    credit_take_out(cx, unit, by);
+    after_take_out(cx, unit, pos, by);
+}
+
+/// K-DUN-3..5: an athlete Taken Out comes back whole (less a point of maximum inside the
+/// Dungeon) with one spent Encounter power recharged.
+fn restore(cx: &mut Ctx, unit: UnitIdx, in_dungeon: bool) {
     // K-DUN-4, K-DUN-5: full HP, but a Take Out inside the Dungeon costs a point of maximum.
     let u = cx.s.unit(unit);
     let max_hp = if in_dungeon { (u.max_hp - 1).max(1) } else { u.max_hp };
@@ -271,7 +319,10 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         }
         _ => cx.push(Frame::Recharge { unit }),
     }
-    credit_take_out(cx, unit, by);
+}
+
+/// What follows any Take Out: the listeners, then the curses on it or by it.
+fn after_take_out(cx: &mut Ctx, unit: UnitIdx, pos: fray_core::grid::Pos, by: Option<UnitIdx>) {
     // You're Mine ends with its maker, Enlarging Charm (back to 1x1 off the map), Corkscrew
     // Staff, Explosive Attachment (stays behind in its square), Speak Doom fires, a Seeking Hex
     // loses its quarry; every other curse on it goes, like its statuses (K-DUN-3).

@@ -52,6 +52,12 @@ impl ForcedFrame {
     pub fn new(s: &State, mover: UnitIdx, target: UnitIdx, kind: ForcedKind, n: i32) -> Self {
         let origin = s.unit(mover).pos.unwrap_or(Pos::new(0, 0));
         let start = s.unit(target).pos.unwrap_or(origin);
+        // K-FM-9: Heavyweight takes squares off; Immovable takes them all.
+        let n = match s.creep_def(target) {
+            Some(d) if d.immovable => 0,
+            Some(d) => (n - d.forced_reduction).max(0),
+            None => n,
+        };
         ForcedFrame {
             mover,
             target,
@@ -157,6 +163,20 @@ pub fn step(cx: &mut Ctx, f: ForcedFrame) -> Result<Flow, RuleError> {
         || !crate::rules::query::movable(cx.s.unit(f.target))
         || (f.safety.is_none() && next_squares(cx.s, &f).is_empty())
     {
+        return Ok(Flow::Continue);
+    }
+    // A Creep asks nobody (K-CAI-17, Creep's Best Judgement): it moves its target the whole way,
+    // each step to the square farthest from itself (a pull: nearest; then by row, then column).
+    if f.safety.is_none() && cx.s.unit(f.mover).kind == crate::engine::state::UnitKind::Creep {
+        let (mp, ms, size) =
+            (cx.s.unit(f.mover).pos.unwrap_or(f.origin), cx.s.unit(f.mover).size, cx.s.unit(f.target).size);
+        let best = next_squares(cx.s, &f).into_iter().max_by_key(|&q| {
+            let d = distance(q, size, mp, ms);
+            (if f.kind == ForcedKind::Pull { -d } else { d }, -q.y, -q.x)
+        });
+        if let Some(q) = best {
+            answer(cx, f, &format!("{},{}", q.x, q.y))?;
+        }
         return Ok(Flow::Continue);
     }
     cx.push(Frame::Forced(f));
@@ -318,6 +338,9 @@ pub fn answer_teleport_self(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result
 
 /// `mover` teleports `unit` to `q` (K-FM-5), the square already chosen (warps.rs).
 pub fn teleport_to(cx: &mut Ctx, mover: UnitIdx, unit: UnitIdx, q: Pos) -> Result<(), RuleError> {
+    if mover != unit && cx.s.creep_def(unit).is_some_and(|d| d.immovable) {
+        return Ok(()); // K-FM-9: Immovable
+    }
     let mut f = ForcedFrame::new(cx.s, mover, unit, ForcedKind::Teleport, 1);
     move_one(cx, &mut f, q)
 }

@@ -35,6 +35,13 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
         && !g.wand_hits.contains(&taker) // K-OPP-11
         && in_range(s, taker, granter, at) // K-OPP-4, Defender's Sword
         && !crate::rules::query::consumed(s, taker, granter) // Consuming Focus
+        && !is_mob(s, taker)
+        && !is_mob(s, granter) // K-CTYPE-8: a Mob neither takes nor grants Opportunities
+}
+
+/// Whether `u` is a Mob Creep (K-CTYPE-8).
+pub fn is_mob(s: &State, u: UnitIdx) -> bool {
+    s.creep_def(u).is_some_and(|d| d.mob)
 }
 
 /// Squares besides its own from which `u` takes Opportunities: a Tamer's Fleeting Mantises'
@@ -134,6 +141,12 @@ fn grants_from(
 /// Opportunity damage `taker` deals to `target`: 2, +1 for a sword unless the target also
 /// has one (K-OPP-3, K-OPP-4, K-IMP-7).
 pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
+    // K-CTYPE-5, K-OPP-12: a Stooge's Opportunity deals 1 (Scabs read alike).
+    if s.creep_def(taker).is_some_and(|d| {
+        matches!(d.kind, crate::content::creeps::CreepType::Stooge | crate::content::creeps::CreepType::Scab)
+    }) {
+        return 1;
+    }
     let mut d = 2;
     // The sword's +1: not against a sword or a Parrying Wand (a Duelling Sword is no help here).
     let parried =

@@ -946,9 +946,10 @@ pub fn enemies_on_map(s: &State, u: UnitIdx) -> usize {
     s.units_on_map().filter(|&e| s.enemies(u, e) && takes_actions(s.unit(e))).count()
 }
 
-/// Whether Spread Fire forbids `u` to attack `t` now.
+/// Whether Spread Fire or a Creep's Miss Trigger forbids `u` to attack `t` now.
 pub fn attack_forbidden(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
-    find_modifier(s, ModifierKind::SpreadFire, u, t).is_some() && enemies_on_map(s, u) > 1
+    (find_modifier(s, ModifierKind::SpreadFire, u, t).is_some() && enemies_on_map(s, u) > 1)
+        || (!s.modifiers.is_empty() && find_modifier(s, ModifierKind::Forbidden, u, t).is_some())
 }
 
 /// The strongest Boost Square under `u`'s footprint (0: none).

@@ -24,6 +24,13 @@ pub fn saving_throw(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<bool, Rul
 
 /// A saving throw, with the number it came to (Perfect Shot compares it).
 pub fn saving_roll(cx: &mut Ctx, unit: UnitIdx, what: &str) -> Result<(i32, bool), RuleError> {
+    // K-SAVE-4: a Champion always saves, a Stooge never does; no die either way.
+    if let Some(success) = cx.s.creep_def(unit).and_then(|d| d.kind.save()) {
+        let why = if success { "a Champion always saves" } else { "a Stooge never saves" };
+        let roll = if success { 6 } else { 1 };
+        cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} ({why})"), roll, success });
+        return Ok((roll, success));
+    }
     if (crate::engine::hooks::charms(cx.s).saves_succeed)(cx.s, unit) {
         // Luck Charm: the save succeeds with no roll.
         cx.emit(Event::Save { unit: cx.s.who(unit), what: format!("{what} (Luck Charm)"), roll: 6, success: true });

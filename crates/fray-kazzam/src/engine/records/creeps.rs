@@ -11,6 +11,8 @@ pub struct Creeps {
     pub groups: Vec<Group>,
     /// The round whose Creep phase has begun.
     pub acted_round: u32,
+    /// N, the athletes a team (the larger team's count): group credit reads it (K-SCO-9).
+    pub n: i32,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -30,6 +32,15 @@ pub struct Group {
     pub nudges: Vec<Nudge>,
     /// Creatures whose Guarded already took 1 off this phase's first attack (K-CSP-2).
     pub guarded: Vec<UnitIdx>,
+    /// Its Creeps Taken Out so far, each with the team credited (red 0, blue 1; none if no
+    /// athlete's doing) (K-SCO-5..9).
+    pub out: Vec<(UnitIdx, Option<u8>)>,
+    /// Its points are given (K-SCO-6..9): nothing more comes of it.
+    pub credited: bool,
+    /// Athletes with a Bounty on them, once per Miss Trigger (the Royal Golem, K-SCO-10).
+    pub bounties: Vec<UnitIdx>,
+    /// Auras used: the Creep, the round and whose turn it was (once a turn).
+    pub auras: Vec<(UnitIdx, u32, Option<UnitIdx>)>,
 }
 
 /// One player on a group's Enemies List.
@@ -69,4 +80,14 @@ pub enum Change {
     Guarded(u8, UnitIdx),
     /// The group starts acting: the Guarded record is cleared.
     GuardReset(u8),
+    /// One of its Creeps is Taken Out, credited to a team (or none) (K-SCO-5).
+    Out(u8, UnitIdx, Option<u8>),
+    /// Its points are given (K-SCO-6..9).
+    Credited(u8),
+    /// A Bounty is set on an athlete (K-SCO-10).
+    Bounty(u8, UnitIdx),
+    /// The athlete's Bounties are settled.
+    BountyPaid(u8, UnitIdx),
+    /// A Creep's aura is used this turn (its Creep, round, whose turn).
+    Aura(u8, UnitIdx, u32, Option<UnitIdx>),
 }

@@ -116,6 +116,8 @@ pub enum ModifierKind {
     /// The attacker's Basic Physical Attacks deal `amount` extra damage when they hit; it
     /// grows to 2x2 while it lasts, room allowing (Enlarging Charm; charms.rs).
     Enlarged,
+    /// The attacker may not attack `against` at all (a Love or Horror Beast's Miss Trigger).
+    Forbidden,
 }
 
 /// Whose attacks a laid-down modifier changes.

@@ -23,6 +23,12 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
     if crate::rules::query::immune(cx.s.unit(target), kind) {
         return; // K-DEF-2, L1371
     }
+    // A stat block's immunities (the Charioteer's; the Royal Golem is never Prone).
+    if let Some(d) = cx.s.creep_def(target).filter(|d| d.immune.iter().any(|i| i == kind.name())) {
+        let text = format!("{} cannot be {kind} ({})", cx.s.unit(target).id, d.name);
+        cx.emit(Event::Note { text });
+        return;
+    }
     if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
         // K-ST-Flying: lose Flying and fall, but do not fall Prone.
         for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
