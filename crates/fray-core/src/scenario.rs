@@ -344,9 +344,40 @@ pub fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// The most errors a loader reports for one file; the rest are counted ("…and 392 more").
+pub const MAX_ERRORS: usize = 20;
+
+/// `errors` cut to [`MAX_ERRORS`], with a last line counting the ones left out.
+pub fn capped(mut errors: Vec<String>) -> Vec<String> {
+    if errors.len() > MAX_ERRORS {
+        let more = errors.len() - MAX_ERRORS;
+        errors.truncate(MAX_ERRORS);
+        errors.push(format!("…and {more} more"));
+    }
+    errors
+}
+
+/// Checks a number of a file against its allowed range: `Some(error)` naming the field, the
+/// value and the range when it is outside.
+pub fn out_of_range(field: &str, value: i64, range: std::ops::RangeInclusive<i64>) -> Option<String> {
+    (!range.contains(&value)).then(|| format!("{field}: {value} is outside {}..{}", range.start(), range.end()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 14: a long list of errors is capped, with a count of the rest.
+    #[test]
+    fn error_lists_are_capped_with_a_count() {
+        let errors: Vec<String> = (0..412).map(|i| format!("e{i}")).collect();
+        let c = capped(errors);
+        assert_eq!(c.len(), MAX_ERRORS + 1);
+        assert_eq!(c.last().unwrap(), "…and 392 more");
+        assert_eq!(capped(vec!["one".into()]), ["one"]);
+        assert_eq!(out_of_range("speed", -3, 0..=99).unwrap(), "speed: -3 is outside 0..99");
+        assert!(out_of_range("speed", 99, 0..=99).is_none());
+    }
 
     #[test]
     fn assertions_compare_numbers_lists_and_absence() {

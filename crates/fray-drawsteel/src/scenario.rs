@@ -70,7 +70,7 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
         options.hero_tokens = f.hero_tokens;
     }
     let mut state = setup::build(&f.map, &blocks, &units, options)
-        .map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+        .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let first = match f.first.as_deref() {
         None => None,

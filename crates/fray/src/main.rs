@@ -2,6 +2,7 @@
 
 mod bench;
 mod board;
+mod input;
 mod lookup;
 mod play;
 mod scenarios;
@@ -25,9 +26,9 @@ fn registry() -> Result<Registry, String> {
             let (mut files, mut errors) = (Vec::new(), Vec::new());
             for (name, _) in fray_kazzam::content::builtin_files() {
                 let path = dir.join(name.strip_prefix("content/").unwrap_or(name));
-                match std::fs::read_to_string(&path) {
+                match input::read_text(&path) {
                     Ok(text) => files.push((path.display().to_string(), text)),
-                    Err(e) => errors.push(format!("{}: {e}", path.display())),
+                    Err(e) => errors.push(e),
                 }
             }
             if !errors.is_empty() {
@@ -145,7 +146,20 @@ enum Command {
     },
 }
 
+/// A closed pipe ends `fray` quietly, as it does `cat` and `grep` (`fray rules kazzam --list |
+/// head -1`): Rust ignores SIGPIPE and turns the write error into a panic in `println!`; the
+/// default action ends the process without a word.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let registry = match registry() {
         Ok(r) => r,
