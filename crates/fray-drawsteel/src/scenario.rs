@@ -69,6 +69,11 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     if f.hero_tokens.is_some() {
         options.hero_tokens = f.hero_tokens;
     }
+    if let Some(e) =
+        options.hero_tokens.and_then(|t| fray_core::scenario::out_of_range("hero_tokens", t as i64, 0..=99))
+    {
+        return Err(format!("{path}: {e}"));
+    }
     let mut state = setup::build(&f.map, &blocks, &units, options)
         .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);

@@ -364,6 +364,16 @@ fn check_in_force(a: &AthleteSpec, c: &ClassFile, e: &mut Vec<String>) {
 /// athletes' cards.
 pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
+    // K-FMT-1: a team is five athletes, one of each Role (issue 14: a file of a thousand took
+    // minutes to check).
+    if f.athlete.len() > crate::engine::setup::ROLES.len() {
+        let line = fray_core::scenario::line_of(text, f.athlete[crate::engine::setup::ROLES.len()].span().start);
+        return Err(vec![format!(
+            "{path}:{line}: athlete: {} athletes; a team has at most {}, one of each role (K-FMT-1)",
+            f.athlete.len(),
+            crate::engine::setup::ROLES.len()
+        )]);
+    }
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     for (i, a) in f.athlete.iter().enumerate() {
@@ -389,7 +399,7 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
             }
         }
     }
-    if errors.is_empty() { Ok(cards) } else { Err(errors) }
+    if errors.is_empty() { Ok(cards) } else { Err(fray_core::scenario::capped(errors)) }
 }
 
 /// The line of `field` (its `field = ...` line) in the athlete table spanning `span` of

@@ -62,8 +62,8 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
         .map(|(l, u)| (u, Some(l)))
         .collect();
     let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options, content: content.clone() };
-    let mut state =
-        setup::build(setup).map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+    let mut state = setup::build(setup)
+        .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let setup_journal =
         setup::start(&mut state, &mut dice, f.roll_initiative).map_err(|e| format!("{path}: setting up: {e}"))?;
