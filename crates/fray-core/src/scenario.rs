@@ -363,9 +363,62 @@ pub fn out_of_range(field: &str, value: i64, range: std::ops::RangeInclusive<i64
     (!range.contains(&value)).then(|| format!("{field}: {value} is outside {}..{}", range.start(), range.end()))
 }
 
+/// The largest number, of either sign, a Kazzam or Draw Steel file may hold (issue 14). Each
+/// field has its own narrower range where its loader checks it; this bound catches the rest, so
+/// no sum of game values can overflow.
+pub const MAX_NUMBER: i64 = 9999;
+
+/// Every integer of the TOML `text` beyond ±[`MAX_NUMBER`], each an error naming the line and
+/// the field's path; the top-level keys in `skip` (a seed, the expectations) are not looked at.
+/// A text that is not TOML gives nothing here (its loader reports it).
+pub fn numbers_beyond(text: &str, skip: &[&str]) -> Vec<String> {
+    fn walk(v: &toml::Value, path: &str, text: &str, out: &mut Vec<String>) {
+        match v {
+            toml::Value::Integer(n) if n.abs() > MAX_NUMBER => {
+                let key = path.rsplit(['.', ']']).next().unwrap_or(path);
+                let line = text
+                    .lines()
+                    .position(|l| l.contains(key) && l.contains(&n.to_string()))
+                    .map(|i| format!("line {}, ", i + 1))
+                    .unwrap_or_default();
+                out.push(format!("{line}{path}: {n} is beyond ±{MAX_NUMBER}, the largest number Fray reads"));
+            }
+            toml::Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    walk(x, &format!("{path}[{i}]"), text, out);
+                }
+            }
+            toml::Value::Table(t) => {
+                for (k, x) in t {
+                    walk(x, &format!("{path}.{k}"), text, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(table) = toml::from_str::<toml::Table>(text) {
+        for (k, v) in table.iter().filter(|(k, _)| !skip.contains(&k.as_str())) {
+            walk(v, k, text, &mut out);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 14: a number no rule allows is caught wherever it is, with its line and path.
+    #[test]
+    fn numbers_beyond_the_bound_are_found_with_line_and_path() {
+        let text = "seed = 123456789\n[[power]]\nid = \"p\"\neffect = [{ damage = 2147483647 }]\n";
+        assert_eq!(
+            numbers_beyond(text, &["seed"]),
+            ["line 4, power[0].effect[0].damage: 2147483647 is beyond ±9999, the largest number Fray reads"]
+        );
+        assert!(numbers_beyond("a = -9999\n", &[]).is_empty());
+    }
 
     /// Issue 14: a long list of errors is capped, with a count of the rest.
     #[test]

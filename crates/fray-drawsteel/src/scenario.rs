@@ -46,6 +46,10 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     if f.system != "drawsteel" {
         return Err(format!("{path}: system is {:?}, expected \"drawsteel\"", f.system));
     }
+    let beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect"]);
+    if !beyond.is_empty() {
+        return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
+    }
     let mut blocks = setup::builtin_blocks()?;
     for b in f.creature {
         blocks.retain(|x| x.id != b.id);

@@ -526,7 +526,8 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
         creature: Vec<toml::Spanned<StatBlock>>,
     }
     let f: File = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let mut errors = Vec::new();
+    let mut errors: Vec<String> =
+        fray_core::scenario::numbers_beyond(text, &[]).into_iter().map(|e| format!("{path}: {e}")).collect();
     let mut cards = Vec::new();
     for b in &f.creature {
         let line = fray_core::scenario::line_of(text, b.span().start);

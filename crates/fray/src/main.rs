@@ -20,8 +20,12 @@ fn registry() -> Result<Registry, String> {
     let kazzam = match std::env::var_os("FRAY_CONTENT_DIR") {
         None => fray_kazzam::engine::game::system(),
         Some(dir) => {
-            let not_loaded =
-                |errors: Vec<String>| format!("the content in FRAY_CONTENT_DIR does not load:\n{}", errors.join("\n"));
+            let not_loaded = |errors: Vec<String>| {
+                format!(
+                    "the content in FRAY_CONTENT_DIR does not load:\n{}",
+                    fray_core::scenario::capped(errors).join("\n")
+                )
+            };
             let dir = std::path::Path::new(&dir);
             let (mut files, mut errors) = (Vec::new(), Vec::new());
             for (name, _) in fray_kazzam::content::builtin_files() {

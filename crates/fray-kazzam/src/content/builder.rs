@@ -374,7 +374,8 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
             crate::engine::setup::ROLES.len()
         )]);
     }
-    let mut errors = Vec::new();
+    let mut errors: Vec<String> =
+        fray_core::scenario::numbers_beyond(text, &[]).into_iter().map(|e| format!("{path}: {e}")).collect();
     let mut cards = Vec::new();
     for (i, a) in f.athlete.iter().enumerate() {
         let span = a.span();

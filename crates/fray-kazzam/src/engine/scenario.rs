@@ -50,6 +50,10 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
+    let beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect"]);
+    if !beyond.is_empty() {
+        return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
+    }
     let mut powers = content.powers().clone();
     for p in f.power {
         let line = line_of(text, p.span().start);

@@ -50,11 +50,14 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     if amount <= 0 {
         return 0;
     }
-    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::rules::query::zone_vulnerable(s, target);
+    // Saturating: no sum of amounts wraps a hit into nothing (issue 14).
+    let mut total = amount
+        .saturating_add(s.amount(target, StatusKind::Vulnerable))
+        .saturating_add(crate::rules::query::zone_vulnerable(s, target));
     if let Some(src) = source
         && ctx.is_some_and(|c| c.attack_or_opportunity)
     {
-        total += crate::rules::modifiers::vulnerable_to(s, src, target);
+        total = total.saturating_add(crate::rules::modifiers::vulnerable_to(s, src, target));
     }
     if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
         total += 2;
@@ -68,7 +71,7 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     let shield = crate::rules::query::shield_resist(s, target, source, ctx.is_some_and(|c| c.melee));
     let shield = shield + crate::rules::query::resist(s, target, source); // Defenders, Protector
     // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
-    (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
+    total.saturating_sub(s.amount(target, StatusKind::Resist).max(0)).saturating_sub(shield).max(0)
 }
 
 /// Whether a packet would take `target` to 0 HP or below.
@@ -106,7 +109,7 @@ pub fn deal(
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
     let hp_loss = total - ward;
-    let hp = u.hp - hp_loss;
+    let hp = u.hp.saturating_sub(hp_loss);
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
         amount: total,
@@ -350,5 +353,25 @@ pub fn bond_receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
             r
         }
         _ => target,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Issue 14, "Wrapping arithmetic": in release builds Vulnerable 2147483647 turned a hit into
+    /// 0 damage (and the test build panicked). Files can no longer give such an amount; the sum
+    /// saturates anyway, so a hit is never reduced by an enormous Vulnerable.
+    #[test]
+    fn an_enormous_vulnerable_never_wraps_a_hit_into_nothing() {
+        let content = std::sync::Arc::new(crate::content::Content::builtin());
+        let text = "system = \"kazzam\"\ntitle = \"t\"\n[map]\nrows = [\"....\"]\n\
+                    [[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\n\
+                    [[unit]]\nid = \"bo\"\nteam = \"blue\"\nat = [2, 0]\nstatuses = [{ name = \"vulnerable\", amount = 1 }]\n";
+        let s = crate::engine::scenario::load(&content, "t.toml", text).unwrap().state;
+        assert_eq!(super::adjusted(&s, 1, 2, None), 3);
+        let mut facts = (*s).clone();
+        facts.unit_mut(1).statuses[0].amount = i32::MAX;
+        let s = crate::engine::state::State::new(facts);
+        assert_eq!(super::adjusted(&s, 1, 2, None), i32::MAX);
     }
 }
