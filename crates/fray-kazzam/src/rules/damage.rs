@@ -355,23 +355,3 @@ pub fn bond_receiver(cx: &mut Ctx, target: UnitIdx, what: &str) -> UnitIdx {
         _ => target,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    /// Issue 14, "Wrapping arithmetic": in release builds Vulnerable 2147483647 turned a hit into
-    /// 0 damage (and the test build panicked). Files can no longer give such an amount; the sum
-    /// saturates anyway, so a hit is never reduced by an enormous Vulnerable.
-    #[test]
-    fn an_enormous_vulnerable_never_wraps_a_hit_into_nothing() {
-        let content = std::sync::Arc::new(crate::content::Content::builtin());
-        let text = "system = \"kazzam\"\ntitle = \"t\"\n[map]\nrows = [\"....\"]\n\
-                    [[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\n\
-                    [[unit]]\nid = \"bo\"\nteam = \"blue\"\nat = [2, 0]\nstatuses = [{ name = \"vulnerable\", amount = 1 }]\n";
-        let s = crate::engine::scenario::load(&content, "t.toml", text).unwrap().state;
-        assert_eq!(super::adjusted(&s, 1, 2, None), 3);
-        let mut facts = (*s).clone();
-        facts.unit_mut(1).statuses[0].amount = i32::MAX;
-        let s = crate::engine::state::State::new(facts);
-        assert_eq!(super::adjusted(&s, 1, 2, None), i32::MAX);
-    }
-}
