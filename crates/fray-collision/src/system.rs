@@ -68,7 +68,8 @@ impl System for CollisionSystem {
         }
     }
     fn build_svg(&self, file: &str, text: &str) -> Result<String, String> {
-        let g = crate::builder::check_file(self.content()?, file, text).map_err(|e| e.join("\n"))?;
+        let g = crate::builder::check_file(self.content()?, file, text)
+            .map_err(|e| fray_core::scenario::capped(e).join("\n"))?;
         Ok(crate::card::svg(&g))
     }
     /// Never reached: the drivers ask [`System::playable`] first. Nothing is measured.

@@ -183,7 +183,7 @@ impl<E> Sink<E> for NullSink {
 /// Everything wrong with a setup, reported at once (each line names its file, line and field
 /// where it has one).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", .0.join("\n"))]
+#[error("{}", crate::scenario::capped(.0.clone()).join("\n"))]
 pub struct SetupErrors(pub Vec<String>);
 
 impl SetupErrors {

@@ -5,7 +5,7 @@ use std::fmt;
 
 /// A square on the grid: `x` is the column from 0 at the left, `y` the row from 0 at the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+#[serde(try_from = "Vec<i64>", into = "[i32; 2]")]
 pub struct Pos {
     /// Column.
     pub x: i32,
@@ -86,6 +86,23 @@ pub const NEIGHBOUR_OFFSETS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1)
 impl From<[i32; 2]> for Pos {
     fn from(a: [i32; 2]) -> Self {
         Pos::new(a[0], a[1])
+    }
+}
+/// The largest coordinate a file may give (issue 14): far beyond any map, and far from where
+/// sums of coordinates could overflow.
+pub const MAX_COORD: i64 = 9999;
+
+/// A square as files write it: exactly two numbers, each within ±[`MAX_COORD`].
+impl TryFrom<Vec<i64>> for Pos {
+    type Error = String;
+    fn try_from(v: Vec<i64>) -> Result<Self, String> {
+        match v[..] {
+            [x, y] if x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => Ok(Pos::new(x as i32, y as i32)),
+            [x, y] => {
+                Err(format!("the square [{x}, {y}] is far off any map (coordinates are -{MAX_COORD} to {MAX_COORD})"))
+            }
+            _ => Err(format!("a square is two numbers [x, y], not {}", v.len())),
+        }
     }
 }
 impl From<Pos> for [i32; 2] {

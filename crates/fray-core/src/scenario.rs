@@ -344,9 +344,93 @@ pub fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// The most errors a loader reports for one file; the rest are counted ("…and 392 more").
+pub const MAX_ERRORS: usize = 20;
+
+/// `errors` cut to [`MAX_ERRORS`], with a last line counting the ones left out.
+pub fn capped(mut errors: Vec<String>) -> Vec<String> {
+    if errors.len() > MAX_ERRORS {
+        let more = errors.len() - MAX_ERRORS;
+        errors.truncate(MAX_ERRORS);
+        errors.push(format!("…and {more} more"));
+    }
+    errors
+}
+
+/// Checks a number of a file against its allowed range: `Some(error)` naming the field, the
+/// value and the range when it is outside.
+pub fn out_of_range(field: &str, value: i64, range: std::ops::RangeInclusive<i64>) -> Option<String> {
+    (!range.contains(&value)).then(|| format!("{field}: {value} is outside {}..{}", range.start(), range.end()))
+}
+
+/// The largest number, of either sign, a Kazzam or Draw Steel file may hold (issue 14). Each
+/// field has its own narrower range where its loader checks it; this bound catches the rest, so
+/// no sum of game values can overflow.
+pub const MAX_NUMBER: i64 = 9999;
+
+/// Every integer of the TOML `text` beyond ±[`MAX_NUMBER`], each an error naming the line and
+/// the field's path; the top-level keys in `skip` (a seed, the expectations) are not looked at.
+/// A text that is not TOML gives nothing here (its loader reports it).
+pub fn numbers_beyond(text: &str, skip: &[&str]) -> Vec<String> {
+    fn walk(v: &toml::Value, path: &str, text: &str, out: &mut Vec<String>) {
+        match v {
+            toml::Value::Integer(n) if n.abs() > MAX_NUMBER => {
+                let key = path.rsplit(['.', ']']).next().unwrap_or(path);
+                let line = text
+                    .lines()
+                    .position(|l| l.contains(key) && l.contains(&n.to_string()))
+                    .map(|i| format!("line {}, ", i + 1))
+                    .unwrap_or_default();
+                out.push(format!("{line}{path}: {n} is beyond ±{MAX_NUMBER}, the largest number Fray reads"));
+            }
+            toml::Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    walk(x, &format!("{path}[{i}]"), text, out);
+                }
+            }
+            toml::Value::Table(t) => {
+                for (k, x) in t {
+                    walk(x, &format!("{path}.{k}"), text, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(table) = toml::from_str::<toml::Table>(text) {
+        for (k, v) in table.iter().filter(|(k, _)| !skip.contains(&k.as_str())) {
+            walk(v, k, text, &mut out);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 14: a number no rule allows is caught wherever it is, with its line and path.
+    #[test]
+    fn numbers_beyond_the_bound_are_found_with_line_and_path() {
+        let text = "seed = 123456789\n[[power]]\nid = \"p\"\neffect = [{ damage = 2147483647 }]\n";
+        assert_eq!(
+            numbers_beyond(text, &["seed"]),
+            ["line 4, power[0].effect[0].damage: 2147483647 is beyond ±9999, the largest number Fray reads"]
+        );
+        assert!(numbers_beyond("a = -9999\n", &[]).is_empty());
+    }
+
+    /// Issue 14: a long list of errors is capped, with a count of the rest.
+    #[test]
+    fn error_lists_are_capped_with_a_count() {
+        let errors: Vec<String> = (0..412).map(|i| format!("e{i}")).collect();
+        let c = capped(errors);
+        assert_eq!(c.len(), MAX_ERRORS + 1);
+        assert_eq!(c.last().unwrap(), "…and 392 more");
+        assert_eq!(capped(vec!["one".into()]), ["one"]);
+        assert_eq!(out_of_range("speed", -3, 0..=99).unwrap(), "speed: -3 is outside 0..99");
+        assert!(out_of_range("speed", 99, 0..=99).is_none());
+    }
 
     #[test]
     fn assertions_compare_numbers_lists_and_absence() {

@@ -92,7 +92,16 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, SetupErrors> {
     if !errors.is_empty() {
         return Err(SetupErrors(errors));
     }
-    toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| SetupErrors::one(format!("--option: {e}")))
+    let options: Options = toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| SetupErrors::one(format!("--option: {e}")))?;
+    // Issue 14: the numbers within their ranges (docs/scenarios/drawsteel.md, "Limits").
+    let mut errors = Vec::new();
+    errors.extend(fray_core::scenario::out_of_range("--option round-limit", options.round_limit as i64, 0..=999));
+    if let Some(t) = options.hero_tokens {
+        errors.extend(fray_core::scenario::out_of_range("--option hero-tokens", t as i64, 0..=99));
+    }
+    if errors.is_empty() { Ok(options) } else { Err(SetupErrors(errors)) }
 }
 
 /// The Draw Steel rules, holding what they were built from.

@@ -172,7 +172,7 @@ impl Size {
     pub fn parse(s: &str) -> Option<Size> {
         let s = s.trim().to_uppercase();
         let (num, letter) = s.split_at(s.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(s.len()));
-        let squares: i32 = num.parse().ok().filter(|&n| n >= 1)?;
+        let squares: i32 = num.parse().ok().filter(|&n| (1..=limits::SIZE).contains(&n))?;
         let class = match (squares, letter) {
             (1, "T") => 0,
             (1, "S") => 1,
@@ -541,14 +541,66 @@ pub fn parse_potency(s: &str) -> Option<(Characteristic, i32)> {
 pub fn check_block(b: &StatBlock) -> Vec<String> {
     let mut errors = Vec::new();
     let field = |f: &str| format!("{} ({}): {f}", b.id, b.name);
+    if b.id.trim().is_empty() {
+        errors.push(format!("{}: a stat block needs an id", field("id")));
+    }
     if b.kind != "hero" && b.kind != "monster" {
         errors.push(format!("{}: kind must be \"hero\" or \"monster\"", field("kind")));
     }
-    if b.stamina < 1 {
-        errors.push(format!("{}: Stamina must be at least 1", field("stamina")));
+    // Issue 14: every number within the stated limits (docs/scenarios/drawsteel.md, "Limits").
+    let mut range = |f: &str, v: i32, r: std::ops::RangeInclusive<i32>| {
+        let r = (*r.start() as i64)..=(*r.end() as i64);
+        errors.extend(fray_core::scenario::out_of_range(&field(f), v as i64, r));
+    };
+    range("level", b.level, 1..=10);
+    range("stamina", b.stamina, 1..=limits::STAMINA);
+    range("recoveries", b.recoveries, 0..=limits::COUNT);
+    range("speed", b.speed, 0..=limits::SQUARES);
+    range("stability", b.stability, 0..=limits::SQUARES);
+    if let Some(f) = b.free_strike {
+        range("free_strike", f, 0..=limits::DAMAGE);
     }
-    if Size::parse(&b.size).is_none() {
-        errors.push(format!("{}: {:?} is not a size; write 1T, 1S, 1M, 1L, 2, 3...", field("size"), b.size));
+    for (i, a) in b.ability.iter().enumerate() {
+        let at = |f: &str| format!("ability[{i}] ({}).{f}", a.id);
+        let sq = 0..=limits::SQUARES;
+        let nums: Vec<(&str, i32, std::ops::RangeInclusive<i32>)> = match a.distance {
+            Distance::Melee { reach } => vec![("reach", reach, 1..=limits::SQUARES)],
+            Distance::Ranged { range } => vec![("range", range, 1..=limits::SQUARES)],
+            Distance::Myself => vec![],
+            Distance::Aura { size } | Distance::Burst { size } => vec![("size", size, 1..=limits::SQUARES)],
+            Distance::Cube { size, within } | Distance::Wall { size, within } => {
+                vec![("size", size, 1..=limits::SQUARES), ("within", within, sq.clone())]
+            }
+            Distance::Line { length, width } => {
+                vec![("length", length, 1..=limits::SQUARES), ("width", width, 1..=limits::SQUARES)]
+            }
+            Distance::Sweep { shift, reach } => {
+                vec![("shift", shift, 1..=limits::SQUARES), ("reach", reach, sq.clone())]
+            }
+        };
+        for (n, v, r) in nums {
+            range(&at(&format!("distance.{n}")), v, r);
+        }
+        range(&at("targets"), a.targets, 1..=limits::COUNT);
+        for (t, tier) in [&a.tier1, &a.tier2, &a.tier3].iter().enumerate() {
+            range(&at(&format!("tier{}.damage", t + 1)), tier.damage, 0..=limits::DAMAGE);
+            for (j, e) in tier.effects.iter().enumerate() {
+                effect_numbers(e, &at(&format!("tier{}.effects[{j}]", t + 1)), &mut range);
+            }
+        }
+        for (j, e) in a.effect.iter().enumerate() {
+            effect_numbers(e, &at(&format!("effect[{j}]")), &mut range);
+        }
+    }
+    match Size::parse(&b.size) {
+        Some(_) => {}
+        None if b.size.trim().parse::<i64>().is_ok_and(|n| n > limits::SIZE as i64) => errors.push(format!(
+            "{}: size {} is larger than {}, the largest Fray plays",
+            field("size"),
+            b.size.trim(),
+            limits::SIZE
+        )),
+        None => errors.push(format!("{}: {:?} is not a size; write 1T, 1S, 1M, 1L, 2, 3...", field("size"), b.size)),
     }
     for (n, v) in ["might", "agility", "reason", "intuition", "presence"].iter().zip(b.characteristics.array()) {
         if !(-5..=5).contains(&v) {
@@ -581,6 +633,41 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         }
     }
     errors
+}
+
+/// The numbers of an effect within their limits.
+fn effect_numbers(e: &EffectDef, at: &str, range: &mut impl FnMut(&str, i32, std::ops::RangeInclusive<i32>)) {
+    for (n, v) in [("push", e.push), ("pull", e.pull), ("slide", e.slide), ("teleport", e.teleport)] {
+        if let Some(v) = v {
+            range(&format!("{at}.{n}"), v, 0..=limits::SQUARES);
+        }
+    }
+    for (n, v) in [("temporary_stamina", e.temporary_stamina), ("heal", e.heal)] {
+        if let Some(v) = v {
+            range(&format!("{at}.{n}"), v, 0..=limits::STAMINA);
+        }
+    }
+}
+
+/// The stated limits of the numbers in stat blocks, scenario units and maps (issue 14; listed
+/// in docs/scenarios/drawsteel.md, "Limits"). Within them no game arithmetic overflows.
+pub mod limits {
+    /// Squares per side of the largest creature or object.
+    pub const SIZE: i32 = 10;
+    /// Stamina, healing and temporary Stamina.
+    pub const STAMINA: i32 = 9999;
+    /// Damage of a tier or a free strike.
+    pub const DAMAGE: i32 = 999;
+    /// Distances, speed, stability, forced movement, heights.
+    pub const SQUARES: i32 = 99;
+    /// How high a creature stands or flies, in squares (a fall of 250 squares is a scenario).
+    pub const HEIGHT: i32 = 999;
+    /// Counts: recoveries, targets, surges, victories.
+    pub const COUNT: i32 = 99;
+    /// Creatures in one combat (each is indexed by a byte).
+    pub const UNITS: usize = 100;
+    /// Rows and columns of a map.
+    pub const MAP_SIDE: usize = 100;
 }
 
 /// `at` words where the effect is, asked only for an error.

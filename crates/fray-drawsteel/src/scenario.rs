@@ -46,6 +46,10 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     if f.system != "drawsteel" {
         return Err(format!("{path}: system is {:?}, expected \"drawsteel\"", f.system));
     }
+    let beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect"]);
+    if !beyond.is_empty() {
+        return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
+    }
     let mut blocks = setup::builtin_blocks()?;
     for b in f.creature {
         blocks.retain(|x| x.id != b.id);
@@ -69,8 +73,13 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     if f.hero_tokens.is_some() {
         options.hero_tokens = f.hero_tokens;
     }
+    if let Some(e) =
+        options.hero_tokens.and_then(|t| fray_core::scenario::out_of_range("hero_tokens", t as i64, 0..=99))
+    {
+        return Err(format!("{path}: {e}"));
+    }
     let mut state = setup::build(&f.map, &blocks, &units, options)
-        .map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+        .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let first = match f.first.as_deref() {
         None => None,

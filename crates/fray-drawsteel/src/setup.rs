@@ -1,7 +1,7 @@
 //! Building a combat: the map (terrain and heights), creatures from stat blocks or given
 //! outright, and the start (who goes first).
 
-use crate::model::{AbilityDef, Size, StatBlock, check_block};
+use crate::model::{AbilityDef, Size, StatBlock, check_block, limits};
 use crate::options::Options;
 use crate::state::{Acts, Arena, Condition, Creature, Side, State, Terrain, Until};
 use fray_core::grid::{Grid, Pos};
@@ -96,6 +96,13 @@ pub fn arena(m: &MapSpec) -> Result<Arena, Vec<String>> {
     let h = m.rows.len() as i32;
     let w = m.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
     let mut errors = Vec::new();
+    // Issue 14: a map has at most MAP_SIDE rows and columns.
+    if m.rows.len() > limits::MAP_SIDE || w as usize > limits::MAP_SIDE || m.heights.len() > limits::MAP_SIDE {
+        return Err(vec![format!(
+            "map.rows: the map is {w} squares wide and {h} rows high; Fray plays maps of at most {0} by {0}",
+            limits::MAP_SIDE
+        )]);
+    }
     let mut terrain = Grid::new(w, h, Terrain::Edge);
     let mut height = Grid::new(w, h, 0);
     for (y, row) in m.rows.iter().enumerate() {
@@ -149,6 +156,9 @@ pub fn build(
     for b in blocks {
         errors.extend(check_block(b));
     }
+    if let Some(d) = map.terrain_damage {
+        errors.extend(fray_core::scenario::out_of_range("map.terrain_damage", d as i64, 0..=limits::DAMAGE as i64));
+    }
     let arena = match arena(map) {
         Ok(a) => a,
         Err(e) => {
@@ -172,12 +182,21 @@ pub fn build(
             )),
         }
     }
+    if units.len() > limits::UNITS {
+        errors.push(format!("unit: {} units; a combat has at most {}", units.len(), limits::UNITS));
+        return Err(errors);
+    }
     let mut creatures: Vec<Creature> = Vec::new();
     for (i, (u, line)) in units.iter().enumerate() {
         let at = |f: &str| match line {
             Some(l) => format!("line {l}, unit[{i}] ({}).{f}", u.id),
             None => format!("unit[{i}] ({}).{f}", u.id),
         };
+        if u.id.trim().is_empty() {
+            errors.push(format!("{}: a unit needs an id", at("id")));
+        } else if units[..i].iter().any(|(v, _)| v.id == u.id) {
+            errors.push(format!("{}: the id {:?} is used twice", at("id"), u.id));
+        }
         let Some(b) = blocks.iter().find(|b| b.id == u.creature) else {
             errors.push(format!("{}: no stat block called {:?}", at("creature"), u.creature));
             continue;
@@ -189,6 +208,22 @@ pub fn build(
         if arena.at(u.at) == Terrain::Edge || arena.at(u.at) == Terrain::Wall {
             errors.push(format!("{}: {} is not a square to stand on", at("at"), u.at));
         }
+        // Issue 14: the unit's numbers within the stated limits (docs/scenarios/drawsteel.md).
+        let mut range = |f: &str, v: i32, lo: i32, hi: i32| {
+            errors.extend(fray_core::scenario::out_of_range(&at(f), v as i64, lo as i64..=hi as i64));
+        };
+        if let Some(s) = u.stamina {
+            range("stamina", s, -b.stamina, b.stamina);
+        }
+        if let Some(z) = u.z {
+            range("z", z, -limits::HEIGHT, limits::HEIGHT);
+        }
+        if let Some(r) = u.recoveries {
+            range("recoveries", r, 0, b.recoveries);
+        }
+        range("surges", u.surges, 0, limits::COUNT);
+        range("victories", u.victories, 0, limits::COUNT);
+        range("experience", u.experience, 0, limits::STAMINA);
         let mut conditions = Vec::new();
         for (j, n) in u.conditions.iter().enumerate() {
             match crate::model::ConditionKind::parse(n) {
@@ -250,18 +285,24 @@ pub fn build(
             }
         }
     }
-    // Sources of conditions.
+    // Sources of conditions. A unit whose stat block is missing made no creature, so each is
+    // found by its id (issue 14: indexing by position ran past the end of the list).
     for (i, (u, _)) in units.iter().enumerate() {
+        let me = creatures.iter().position(|c| *c.id == *u.id);
         if let Some(src) = &u.source {
             match creatures.iter().position(|c| &*c.id == src.as_str()) {
+                Some(s) if Some(s) == me => errors
+                    .push(format!("unit[{i}] ({}).source: a creature is not the source of its own condition", u.id)),
                 Some(s) => {
-                    for cond in creatures[i].conditions.iter_mut().filter(|c| c.kind.has_source()) {
-                        cond.source = Some(s as u8);
+                    if let Some(m) = me {
+                        for cond in creatures[m].conditions.iter_mut().filter(|c| c.kind.has_source()) {
+                            cond.source = Some(s as u8);
+                        }
                     }
                 }
                 None => errors.push(format!("unit[{i}] ({}).source: no creature called {src:?}", u.id)),
             }
-        } else if creatures.get(i).is_some_and(|c| c.conditions.iter().any(|c| c.kind.has_source())) {
+        } else if me.is_some_and(|m| creatures[m].conditions.iter().any(|c| c.kind.has_source())) {
             errors.push(format!("unit[{i}] ({}).source: frightened, grabbed and taunted need a source", u.id));
         }
     }
@@ -485,7 +526,8 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
         creature: Vec<toml::Spanned<StatBlock>>,
     }
     let f: File = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let mut errors = Vec::new();
+    let mut errors: Vec<String> =
+        fray_core::scenario::numbers_beyond(text, &[]).into_iter().map(|e| format!("{path}: {e}")).collect();
     let mut cards = Vec::new();
     for b in &f.creature {
         let line = fray_core::scenario::line_of(text, b.span().start);
@@ -495,11 +537,77 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
         }
         errors.extend(es.into_iter().map(|e| format!("{path}:{line}: {e}")));
     }
-    if errors.is_empty() { Ok(cards) } else { Err(errors) }
+    if errors.is_empty() { Ok(cards) } else { Err(fray_core::scenario::capped(errors)) }
 }
 
 #[cfg(test)]
 mod tests {
+    /// The errors of a scenario that must not load.
+    fn refused(text: &str) -> String {
+        match crate::scenario::load("t.toml", text) {
+            Ok(_) => panic!("loaded:\n{text}"),
+            Err(e) => e,
+        }
+    }
+
+    const HEAD: &str = "system = \"drawsteel\"\ntitle = \"t\"\n[map]\nrows = [\"......\"]\n";
+
+    /// Issue 14, "Panics": a unit naming an unknown creature before a unit whose condition has a
+    /// source indexed past the end of the creature list. Also "a unit grabbed by itself" and
+    /// "Stamina above maximum".
+    #[test]
+    fn an_unknown_creature_before_a_condition_source_is_an_error_not_a_panic() {
+        let e = refused(&format!(
+            "{HEAD}[[unit]]\nid = \"a\"\nteam = \"heroes\"\nat = [0, 0]\ncreature = \"nobody\"\n\
+             [[unit]]\nid = \"b\"\nteam = \"director\"\nat = [2, 0]\ncreature = \"bog-brute\"\n\
+             conditions = [\"grabbed\"]\nsource = \"b\"\nstamina = 9999\n"
+        ));
+        assert!(e.contains("t.toml: line 5, unit[0] (a).creature: no stat block called \"nobody\""), "{e}");
+        assert!(e.contains("unit[1] (b).source: a creature is not the source of its own condition"), "{e}");
+        assert!(e.contains("line 10, unit[1] (b).stamina: 9999 is outside"), "{e}");
+    }
+
+    /// Issue 14, "Hangs" and "Garbage accepted": a creature of size "100000" was accepted and
+    /// the first turn hung; stat blocks with level 0, negative speed, reach, damage, push and
+    /// stability were accepted; so was negative terrain damage and an empty id.
+    #[test]
+    fn stat_block_numbers_outside_the_limits_are_refused_with_field_and_range() {
+        let e = refused(&format!(
+            "{HEAD}terrain_damage = -4\n[[creature]]\nid = \"huge\"\nname = \"Huge\"\nkind = \"monster\"\n\
+             level = 0\nstamina = 10\nrecoveries = 0\nspeed = -5\nsize = \"100000\"\nstability = -1\n\
+             free_strike = 2\ncharacteristics = {{ might = 0, agility = 0, reason = 0, intuition = 0, presence = 0 }}\n\
+             text = \"\"\n[[creature.ability]]\nid = \"hit\"\nname = \"Hit\"\nusage = \"main\"\n\
+             distance = {{ kind = \"melee\", reach = -1 }}\nroll = [\"might\"]\n\
+             tier1 = {{ damage = -3, effects = [{{ push = -2 }}] }}\ntier2 = {{ damage = 2 }}\ntier3 = {{ damage = 3 }}\n\
+             [[unit]]\nid = \"\"\nteam = \"director\"\nat = [0, 0]\ncreature = \"huge\"\n"
+        ));
+        for want in [
+            "huge (Huge): level: 0 is outside 1..10",
+            "huge (Huge): speed: -5 is outside 0..99",
+            "huge (Huge): stability: -1 is outside 0..99",
+            "ability[0] (hit).distance.reach: -1 is outside 1..99",
+            "ability[0] (hit).tier1.damage: -3 is outside 0..999",
+            "ability[0] (hit).tier1.effects[0].push: -2 is outside 0..99",
+            "size: size 100000 is larger than 10",
+            "map.terrain_damage: -4 is outside 0..999",
+            "unit[0] ().id: a unit needs an id",
+        ] {
+            assert!(e.contains(want), "{want}\n{e}");
+        }
+    }
+
+    /// Issue 14: a map larger than the limit is one error, not one per square.
+    #[test]
+    fn an_oversized_map_is_one_error() {
+        let row = ".".repeat(5000);
+        let e = refused(&format!(
+            "system = \"drawsteel\"\ntitle = \"t\"\n[map]\nrows = [\"{row}\", \"{row}\"]\n\
+             [[unit]]\nid = \"a\"\nteam = \"heroes\"\nat = [0, 0]\ncreature = \"vessa\"\n"
+        ));
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.contains("5000 squares wide") && e.contains("at most 100 by 100"), "{e}");
+    }
+
     fn entry(id: &str, name: &str) -> String {
         let all = super::rules_index().unwrap();
         all.into_iter().find(|e| e.id == id && e.name == name).unwrap_or_else(|| panic!("no entry {id} {name}")).text

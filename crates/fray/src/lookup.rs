@@ -51,8 +51,8 @@ fn checklist_ids(text: &str, prefix: &str) -> Vec<String> {
 pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
     let path = checklist.map(str::to_string).unwrap_or_else(|| format!("../shared/rules/{}.md", sys.id()));
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("{path}: {e} (give the rules checklist with --checklist)"))?;
+    let text = crate::input::read_text(std::path::Path::new(&path))
+        .map_err(|e| format!("{e} (give the rules checklist with --checklist)"))?;
     let prefix = index::CODE
         .iter()
         .chain(std::iter::empty())
@@ -134,7 +134,7 @@ pub fn rules(
 /// `fray build SYSTEM FILE [--svg OUT]`
 pub fn build(registry: &Registry, system: &str, file: &str, svg: Option<&str>) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::input::read_text(std::path::Path::new(file))?;
     match sys.check_build(file, &text) {
         BuildReport::Legal(cards) => {
             for c in cards {

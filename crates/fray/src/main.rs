@@ -2,6 +2,7 @@
 
 mod bench;
 mod board;
+mod input;
 mod lookup;
 mod play;
 mod scenarios;
@@ -46,20 +47,22 @@ impl Systems {
 /// `dir` is the built-in one (a variant folder holds only what it changes); without, every
 /// file must be there.
 pub fn kazzam_content(dir: &std::path::Path, overlay: bool) -> Result<fray_kazzam::Content, String> {
-    let not_loaded =
-        |errors: Vec<String>| format!("the content in {} does not load:\n{}", dir.display(), errors.join("\n"));
+    let not_loaded = |errors: Vec<String>| {
+        format!("the content in {} does not load:\n{}", dir.display(), fray_core::scenario::capped(errors).join("\n"))
+    };
     if !dir.is_dir() {
         return Err(format!("{}: not a folder", dir.display()));
     }
     let (mut files, mut errors) = (Vec::new(), Vec::new());
     for (name, builtin) in fray_kazzam::content::builtin_files() {
         let path = dir.join(name.strip_prefix("content/").unwrap_or(name));
-        match std::fs::read_to_string(&path) {
+        if overlay && !path.exists() {
+            files.push((name.to_string(), builtin.to_string()));
+            continue;
+        }
+        match input::read_text(&path) {
             Ok(text) => files.push((path.display().to_string(), text)),
-            Err(e) if overlay && e.kind() == std::io::ErrorKind::NotFound => {
-                files.push((name.to_string(), builtin.to_string()))
-            }
-            Err(e) => errors.push(format!("{}: {e}", path.display())),
+            Err(e) => errors.push(e),
         }
     }
     if overlay {
@@ -335,7 +338,20 @@ fn seat_flags(args: Vec<String>, seats: &[String]) -> Vec<String> {
     out
 }
 
+/// A closed pipe ends `fray` quietly, as it does `cat` and `grep` (`fray rules kazzam --list |
+/// head -1`): Rust ignores SIGPIPE and turns the write error into a panic in `println!`; the
+/// default action ends the process without a word.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let systems = match systems() {
         Ok(r) => r,
         Err(e) => {

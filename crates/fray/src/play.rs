@@ -33,17 +33,64 @@ pub struct PlayArgs<'a> {
     pub map: Option<&'a str>,
 }
 
+/// Checks a `--save` target: nothing there yet (`Ok(false)`) or a regular file to replace
+/// (`Ok(true)`); a symlink, a device or a folder is refused, since the save replaces the file
+/// whole.
+fn save_target(path: &str) -> Result<bool, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_file() => Ok(true),
+        Ok(m) => {
+            let what = if m.file_type().is_symlink() {
+                "a symbolic link"
+            } else if m.is_dir() {
+                "a folder"
+            } else {
+                "not a regular file"
+            };
+            Err(format!("--save {path}: it is {what}; a save replaces only a regular file"))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(format!("--save {path}: {e}")),
+    }
+}
+
+/// The folder a save is written in (and its temporary file beside it).
+fn save_folder(target: &std::path::Path) -> &std::path::Path {
+    match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    }
+}
+
+/// An I/O error's reason alone: the temporary file's name never reaches the user.
+fn reason(e: &std::io::Error) -> std::io::Error {
+    std::io::Error::from(e.kind())
+}
+
+/// Writes the match record to a temporary file beside `path`, then renames it over `path`: a
+/// crash never leaves half a save, and a failed write leaves nothing behind (the temporary file
+/// is removed when dropped).
 fn save(path: &str, table: &dyn Table) -> Result<(), String> {
+    save_target(path)?;
     let text = serde_json::to_string_pretty(&table.record_json()).map_err(|e| e.to_string())?;
-    // Write then rename, so a crash never leaves half a save behind.
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("{path}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
+    let target = std::path::Path::new(path);
+    let dir = save_folder(target);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".fray-save-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| format!("--save {path}: {}", reason(&e)))?;
+    tmp.write_all(text.as_bytes()).map_err(|e| format!("--save {path}: {}", reason(&e)))?;
+    tmp.persist(target).map_err(|e| format!("--save {path}: {}", reason(&e.error)))?;
+    Ok(())
 }
 
 /// Replays a saved match; a truncated or altered save gets an error naming what is wrong.
 pub fn load_saved(registry: &Registry, path: &str) -> Result<Box<dyn Table>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = crate::input::read_text(std::path::Path::new(path))?;
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved match: {e}"))?;
     let system = json
         .get("system")
@@ -68,13 +115,12 @@ pub fn request(
     options: &[String],
 ) -> Result<SetupRequest, String> {
     // A file if there is one by that name, else a built-in team or map of that name.
-    let read = |p: &str, builtin: Option<&'static str>| match std::fs::read_to_string(p) {
-        Ok(text) => Ok(TeamText { path: p.to_string(), text }),
-        Err(e) => match builtin {
-            Some(text) if !std::path::Path::new(p).exists() => Ok(TeamText { path: p.to_string(), text: text.into() }),
-            Some(_) => Err(format!("{p}: {e}")),
-            None => Err(format!("{p}: {e}, and there is no built-in team or map of that name")),
-        },
+    let read = |p: &str, builtin: Option<&'static str>| match (std::path::Path::new(p).exists(), builtin) {
+        (false, Some(text)) => Ok(TeamText { path: p.to_string(), text: text.into() }),
+        (false, None) => Err(format!("{p}: no such file, and there is no built-in team or map of that name")),
+        (true, _) => {
+            crate::input::read_text(std::path::Path::new(p)).map(|text| TeamText { path: p.to_string(), text })
+        }
     };
     let teams = teams.iter().map(|p| read(p, sys.builtin_team(p))).collect::<Result<Vec<_>, String>>()?;
     let map = map.map(|m| read(m, sys.builtin_map(m))).transpose()?;
@@ -92,6 +138,15 @@ pub fn run(systems: &crate::Systems, args: &PlayArgs) -> Result<ExitCode, String
         }
         if args.seats[..i].contains(s) {
             return Err(format!("--seat {s:?} is given twice"));
+        }
+    }
+    if let Some(p) = args.save {
+        if save_target(p)? {
+            eprintln!("note: --save {p}: the saved match there will be overwritten");
+        }
+        let dir = save_folder(std::path::Path::new(p));
+        if !dir.is_dir() {
+            return Err(format!("--save {p}: there is no folder {}", dir.display()));
         }
     }
     let request = request(sys.as_ref(), args.teams, args.map, args.options)?;

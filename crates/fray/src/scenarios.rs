@@ -41,9 +41,35 @@ fn system_of<'r>(
 
 /// Loads and runs one scenario file.
 pub fn run_file(registry: &Registry, path: &Path) -> Result<Report, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Lets tests/cli.rs check that a panic in the engine is a FAIL (debug builds only).
+    if cfg!(debug_assertions) && std::env::var_os("FRAY_TEST_PANIC_IN").is_some_and(|p| Path::new(&p) == path) {
+        panic!("FRAY_TEST_PANIC_IN names this file");
+    }
+    let text = crate::input::read_text(path)?;
     let name = path.display().to_string();
     system_of(registry, &name, &text)?.run_scenario(&name, &text)
+}
+
+std::thread_local! {
+    /// Where the last panic on this thread happened, for the FAIL line.
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// [`run_file`], with a panic of the engine caught and made an error carrying its message: the
+/// file is a FAIL and the run goes on to its summary.
+fn run_guarded(registry: &Registry, path: &Path) -> Result<Report, String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_file(registry, path))) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            let at = PANIC_AT.with(|p| p.borrow_mut().take()).map(|l| format!(" at {l}")).unwrap_or_default();
+            Err(format!("{}: the engine panicked{at} (a bug in Fray): {msg}", path.display()))
+        }
+    }
 }
 
 /// `fray scenario PATH...`
@@ -56,8 +82,14 @@ pub fn run(registry: &Registry, paths: &[String], trace: bool) -> Result<ExitCod
         return Err("no scenario files found".into());
     }
     let (mut passed, mut failed) = (0, 0);
+    // A panic is reported on the file's FAIL line, not by the default hook.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_AT.with(|p| *p.borrow_mut() = at);
+    }));
     for f in &files {
-        match run_file(registry, f) {
+        match run_guarded(registry, f) {
             Ok(r) if r.passed() => {
                 passed += 1;
                 println!("ok    {} — {} [{}]", f.display(), r.title, r.rules.join(", "));
@@ -82,13 +114,14 @@ pub fn run(registry: &Registry, paths: &[String], trace: bool) -> Result<ExitCod
             }
         }
     }
+    std::panic::set_hook(default_hook);
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// `fray view [--json] SCENARIO`: the view after the scenario's steps.
 pub fn view(registry: &Registry, path: &str, json: bool) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = crate::input::read_text(Path::new(path))?;
     let table = system_of(registry, path, &text)?.scenario_table(path, &text)?;
     print_view(&table.view(Viewer::Referee), json)
 }

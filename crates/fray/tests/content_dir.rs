@@ -144,3 +144,18 @@ fn a_broken_content_file_is_reported_with_its_file_and_line() {
     assert!(err.contains("creeps.toml") && err.contains("FRAY_CONTENT_DIR"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 14, "Wrapping arithmetic": a content number no rule allows (a power dealing
+/// 2147483647) is refused at load with its file, line and field, before any game adds to it.
+#[test]
+fn a_content_number_beyond_any_rule_is_refused_at_load() {
+    let dir = content_copy("huge");
+    let examples = dir.join("kazzam/powers/examples.toml");
+    edit(&examples, "id = \"petrovs-petrification\"", "damage = 2", "damage = 2147483647");
+    let line = std::fs::read_to_string(&examples).unwrap().lines().position(|l| l.contains("2147483647")).unwrap() + 1;
+    let (code, _, err) = fray(Some(&dir), &["rules", "kazzam", "petrovs-petrification"]);
+    assert_eq!(code, 2, "{err}");
+    let want = format!("{}: line {line}, power[", examples.display());
+    assert!(err.contains(&want) && err.contains("damage: 2147483647 is beyond ±9999"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

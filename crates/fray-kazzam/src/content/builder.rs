@@ -372,7 +372,18 @@ fn check_in_force(a: &AthleteSpec, c: &ClassFile, e: &mut Vec<String>) {
 /// athletes' cards.
 pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     let f: TeamFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
-    let mut errors = Vec::new();
+    // K-FMT-1: a team is five athletes, one of each Role (issue 14: a file of a thousand took
+    // minutes to check).
+    if f.athlete.len() > crate::engine::setup::ROLES.len() {
+        let line = fray_core::scenario::line_of(text, f.athlete[crate::engine::setup::ROLES.len()].span().start);
+        return Err(vec![format!(
+            "{path}:{line}: athlete: {} athletes; a team has at most {}, one of each role (K-FMT-1)",
+            f.athlete.len(),
+            crate::engine::setup::ROLES.len()
+        )]);
+    }
+    let mut errors: Vec<String> =
+        fray_core::scenario::numbers_beyond(text, &[]).into_iter().map(|e| format!("{path}: {e}")).collect();
     let mut cards = Vec::new();
     let npc = f.team.as_ref().and_then(|t| t.get("npc")).and_then(|v| v.as_bool()).unwrap_or(false);
     if let Some(Err(e)) = team_trait(&f) {
@@ -401,7 +412,7 @@ pub fn check_file(content: &Content, path: &str, text: &str) -> Result<Vec<Strin
             }
         }
     }
-    if errors.is_empty() { Ok(cards) } else { Err(errors) }
+    if errors.is_empty() { Ok(cards) } else { Err(fray_core::scenario::capped(errors)) }
 }
 
 /// The team trait a file's `[team]` table names (`trait = "untouchable"`), if any (§5, L2751,

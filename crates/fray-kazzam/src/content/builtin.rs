@@ -99,7 +99,7 @@ pub fn team_setup(
         }
     }
     if !errors.is_empty() {
-        return Err(errors.join("\n"));
+        return Err(fray_core::scenario::capped(errors).join("\n"));
     }
     let units = with_creeps(units, &options);
     Ok(Setup {

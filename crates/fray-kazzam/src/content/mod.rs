@@ -126,6 +126,9 @@ impl Content {
                 ));
                 continue;
             };
+            // Issue 14: no number beyond what any rule allows (each field's own range is checked
+            // where it is read).
+            errors.extend(fray_core::scenario::numbers_beyond(&text, &[]).into_iter().map(|e| format!("{name}: {e}")));
             let i = placed.len();
             match kind {
                 Kind::Class => class_files.push(i),

@@ -90,7 +90,7 @@ impl TableOptions {
                 return Err(format!("--option {key}: given twice"));
             }
         }
-        table.clone().try_into().map_err(|e: toml::de::Error| {
+        let options: TableOptions = table.clone().try_into().map_err(|e: toml::de::Error| {
             // Name the pair at fault: the first that fails on its own.
             let culprit = table.iter().find(|(k, v)| {
                 let one: toml::Table = [((*k).clone(), (*v).clone())].into_iter().collect();
@@ -100,6 +100,19 @@ impl TableOptions {
                 Some((k, v)) => format!("--option {k}={v}: {}", e.message()),
                 None => format!("--option: {}", e.message()),
             }
-        })
+        })?;
+        match options.out_of_range().first() {
+            Some(e) => Err(format!("--option {e}")),
+            None => Ok(options),
+        }
+    }
+
+    /// The numbers outside their ranges (issue 14): a target of 1 to 999 points (K-END-1), a
+    /// round limit of 0 (none) to 999.
+    pub fn out_of_range(&self) -> Vec<String> {
+        let mut errors = Vec::new();
+        errors.extend(fray_core::scenario::out_of_range("target-score", self.target_score as i64, 1..=999));
+        errors.extend(fray_core::scenario::out_of_range("round-limit", self.round_limit as i64, 0..=999));
+        errors
     }
 }

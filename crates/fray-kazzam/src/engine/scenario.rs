@@ -52,6 +52,10 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
+    let beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect"]);
+    if !beyond.is_empty() {
+        return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
+    }
     // Stat blocks of the file's own (`[[creep]]`, the creeps file's form).
     let owned;
     let content = if f.creep.is_empty() {
@@ -75,8 +79,8 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
         .map(|(l, u)| (u, Some(l)))
         .collect();
     let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options, content: content.clone() };
-    let mut state =
-        setup::build(setup).map_err(|es| es.iter().map(|e| format!("{path}: {e}")).collect::<Vec<_>>().join("\n"))?;
+    let mut state = setup::build(setup)
+        .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let setup_journal =
         setup::start(&mut state, &mut dice, f.roll_initiative).map_err(|e| format!("{path}: setting up: {e}"))?;

@@ -214,6 +214,34 @@ pub struct Setup {
     pub content: Arc<Content>,
 }
 
+/// The stated limits of the numbers in scenario and team files (issue 14; listed in
+/// docs/scenarios/kazzam.md, "Limits"). Within them no game arithmetic overflows.
+pub mod limits {
+    /// Rows and columns of a map.
+    pub const MAP_SIDE: usize = 100;
+    /// Units in one match.
+    pub const UNITS: usize = 100;
+    /// Pedestals and orbs on one map (each is indexed by a byte).
+    pub const ORBS: usize = 64;
+    /// Hit points, speed, Ward, tokens, Strikes, charges, status amounts, terrain damage.
+    pub const NUMBER: i32 = 99;
+}
+
+/// A number of the file outside `lo..=hi`, as an error naming the field.
+fn range(errors: &mut Vec<String>, field: &str, value: Option<i32>, lo: i32, hi: i32) {
+    if let Some(v) = value {
+        errors.extend(fray_core::scenario::out_of_range(field, v as i64, lo as i64..=hi as i64));
+    }
+}
+
+/// The statuses a unit holds from another unit: the grabber, the marker, the controller.
+fn needs_other_source(kind: StatusKind) -> bool {
+    matches!(
+        kind,
+        StatusKind::Grabbed | StatusKind::Marked | StatusKind::Dominated | StatusKind::Frenzied | StatusKind::Panicked
+    )
+}
+
 /// The five Roles (K-CHAR-1).
 pub const ROLES: [&str; 5] = ["controller", "defender", "leader", "striker", "specialist"];
 /// The ten Classes (K-CHAR-1).
@@ -279,6 +307,19 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             _ => errors.push(format!("map.legend: key {k:?} must be a single character")),
         }
     }
+    let side = setup.map.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    if setup.map.rows.len() > limits::MAP_SIDE || side > limits::MAP_SIDE {
+        errors.push(format!(
+            "map.rows: the map is {side} squares wide and {} rows high; Fray plays maps of at most {1} by {1}",
+            setup.map.rows.len(),
+            limits::MAP_SIDE
+        ));
+        return Err(errors);
+    }
+    if setup.units.len() > limits::UNITS {
+        errors.push(format!("unit: {} units; a match has at most {}", setup.units.len(), limits::UNITS));
+        return Err(errors);
+    }
     let mut arena = match Arena::parse(&setup.map.rows, &extra) {
         Ok(a) => a,
         Err(es) => {
@@ -286,6 +327,17 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             return Err(errors);
         }
     };
+    if arena.pedestals.len() + setup.orbs.len() > limits::ORBS {
+        errors.push(format!(
+            "map.rows: {} pedestals and {} more orbs; a map has at most {} orbs",
+            arena.pedestals.len(),
+            setup.orbs.len(),
+            limits::ORBS
+        ));
+        return Err(errors);
+    }
+    range(&mut errors, "map.terrain_damage", setup.map.terrain_damage, 0, limits::NUMBER);
+    errors.extend(setup.options.out_of_range().into_iter().map(|e| format!("options.{e}")));
     if let Some(d) = setup.map.terrain_damage {
         arena.terrain_damage = d;
     }
@@ -309,7 +361,9 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
     let players = team_n("red").max(team_n("blue")).max(1) as i32;
     for (i, (spec, line)) in setup.units.iter().enumerate() {
         let at = |f: &str| where_(*line, &format!("unit[{i}] ({}).{f}", spec.id));
-        if units.iter().any(|u| &*u.id == spec.id.as_str()) {
+        if spec.id.trim().is_empty() {
+            errors.push(format!("{}: a unit needs an id", at("id")));
+        } else if units.iter().any(|u| &*u.id == spec.id.as_str()) {
             errors.push(format!("{}: the id {:?} is used twice", at("id"), spec.id));
         }
         let side = Side::parse(&spec.team).unwrap_or_else(|| {
@@ -345,10 +399,32 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             .flatten()
             .map(|(_, c)| c);
         let implement = if creep.is_some() && spec.implement.is_none() { Implement::None } else { implement };
-        let size = spec.size.or(creep.map(|c| c.size)).unwrap_or(1);
-        if !(1..=4).contains(&size) {
-            errors.push(format!("{}: size must be 1 to 4", at("size")));
+        // K-CTYPE: a Creep of a stat block guards the neutral orbs for no team. (A bare
+        // `kind = "creep"` on a team stands in for a creature in some scenarios.)
+        if creep.is_some() && side != Side::Neutral {
+            errors.push(format!("{}: a Creep plays for no team; its team is neutral", at("team")));
         }
+        let size = spec.size.or(creep.map(|c| c.size)).unwrap_or(1);
+        let size_ok = (1..=4).contains(&size);
+        if !size_ok {
+            errors.push(format!("{}: size {size} is outside 1..4", at("size")));
+        }
+        // Issue 14: the unit's numbers within the stated limits.
+        let n = limits::NUMBER;
+        for (f, v, lo) in [
+            ("hp", spec.hp, 1),
+            ("max_hp", spec.max_hp, 1),
+            ("speed", spec.speed, 0),
+            ("ward", spec.ward, 0),
+            ("special_ward", spec.special_ward, 0),
+            ("miss_tokens", spec.miss_tokens, 0),
+            ("strikes", spec.strikes, 0),
+            ("charge_tokens", spec.charge_tokens, 0),
+            ("charges", spec.charges, 0),
+        ] {
+            range(&mut errors, &at(f), v, lo, n);
+        }
+        range(&mut errors, &at("initiative"), spec.initiative, -n, n);
         let spec_name = spec.specialization.as_deref().map(|x| x.trim().to_lowercase());
         let level = spec.level.unwrap_or(1);
         if !(1..=6).contains(&level) {
@@ -396,13 +472,16 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
         if max_hp < 1 || hp > max_hp || hp < 1 {
             errors.push(format!("{}: hp must be between 1 and max_hp ({max_hp})", at("hp")));
         }
-        if let Some(p) = spec.at {
-            for q in footprint(p, size) {
-                if !arena.terrain.contains(q) {
-                    errors.push(format!("{}: {q} is off the map", at("at")));
-                } else if !arena.at(q).enterable() || arena.at(q) == Terrain::Portal {
-                    errors.push(format!("{}: {q} is {:?} terrain, where nobody can stand", at("at"), arena.at(q)));
-                }
+        // One error for the footprint, not one per square (issue 14).
+        if let Some(p) = spec.at
+            && size_ok
+        {
+            if let Some(q) = footprint(p, size).find(|&q| !arena.terrain.contains(q)) {
+                errors.push(format!("{}: {q} is off the map", at("at")));
+            } else if let Some(q) =
+                footprint(p, size).find(|&q| !arena.at(q).enterable() || arena.at(q) == Terrain::Portal)
+            {
+                errors.push(format!("{}: {q} is {:?} terrain, where nobody can stand", at("at"), arena.at(q)));
             }
         }
         let mut plist: Vec<u16> = Vec::new();
@@ -667,12 +746,17 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
                 errors.push(format!("{field}: unknown status {name:?}"));
                 continue;
             };
+            range(&mut errors, &format!("{field}.amount"), amount, 0, limits::NUMBER);
             if kind.has_amount() && amount.is_none() {
                 errors.push(format!("{field}: {kind} needs an amount: {{ name = \"{kind}\", amount = 2 }}"));
             }
             let src: Option<UnitIdx> = match &source {
                 None => None,
                 Some(id) => match units.iter().position(|u| &*u.id == id.as_str()) {
+                    Some(x) if x == i && needs_other_source(kind) => {
+                        errors.push(format!("{field}: a unit is not the source of its own {kind}"));
+                        None
+                    }
                     Some(x) => Some(x as UnitIdx),
                     None => {
                         errors.push(format!("{field}: no unit called {id:?} to be the source"));
@@ -680,15 +764,7 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
                     }
                 },
             };
-            if matches!(
-                kind,
-                StatusKind::Grabbed
-                    | StatusKind::Marked
-                    | StatusKind::Dominated
-                    | StatusKind::Frenzied
-                    | StatusKind::Panicked
-            ) && src.is_none()
-            {
+            if needs_other_source(kind) && src.is_none() && source.as_deref() != Some(spec.id.as_str()) {
                 errors.push(format!("{field}: {kind} needs a source = \"<unit id>\""));
             }
             let duration = match until.as_deref() {
@@ -764,6 +840,9 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             errors.push(format!("orb[{i}].color: unknown colour {:?}", o.color));
             Side::Neutral
         });
+        if o.id.trim().is_empty() {
+            errors.push(format!("orb[{i}].id: an orb needs an id"));
+        }
         if !arena.terrain.contains(o.at) {
             errors.push(format!("orb[{i}].at: {} is off the map", o.at));
         }
@@ -831,7 +910,7 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, roll: bool) -> Result<Vec<E
     } else {
         // Fixed order: by given initiative, then file order (a stable sort keeps it).
         let mut order = athletes.clone();
-        order.sort_by_key(|&u| -cx.s.unit(u).initiative);
+        order.sort_by_key(|&u| std::cmp::Reverse(cx.s.unit(u).initiative));
         // K-INIT-5: automata placed by the file act just before their owners.
         for a in cx.s.unit_indices().filter(|&u| cx.s.unit(u).kind == UnitKind::Automaton).collect::<Vec<_>>() {
             if let Some(o) = cx.s.unit(a).placed.as_ref().and_then(|p| p.owner) {

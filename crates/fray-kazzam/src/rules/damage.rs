@@ -50,11 +50,14 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
     if amount <= 0 {
         return 0;
     }
-    let mut total = amount + s.amount(target, StatusKind::Vulnerable) + crate::rules::query::zone_vulnerable(s, target);
+    // Saturating: no sum of amounts wraps a hit into nothing (issue 14).
+    let mut total = amount
+        .saturating_add(s.amount(target, StatusKind::Vulnerable))
+        .saturating_add(crate::rules::query::zone_vulnerable(s, target));
     if let Some(src) = source
         && ctx.is_some_and(|c| c.attack_or_opportunity)
     {
-        total += crate::rules::modifiers::vulnerable_to(s, src, target);
+        total = total.saturating_add(crate::rules::modifiers::vulnerable_to(s, src, target));
     }
     if s.unit(target).stowed && ctx.is_some_and(|c| c.attack_or_opportunity) {
         total += 2;
@@ -79,7 +82,7 @@ pub fn adjusted_from(s: &State, target: UnitIdx, amount: i32, ctx: Option<FromAt
             _ => 0,
         };
     // A Resist lowered below nothing (Ward-Stripping Hex) counts as none.
-    (total - s.amount(target, StatusKind::Resist).max(0) - shield).max(0)
+    total.saturating_sub(s.amount(target, StatusKind::Resist).max(0)).saturating_sub(shield).max(0)
 }
 
 /// Whether a packet would take `target` to 0 HP or below.
@@ -116,7 +119,7 @@ pub fn deal(
     let was_bloodied = cx.s.is_bloodied(target);
     let u = cx.s.unit(target);
     let ward = if ctx.is_some_and(|c| c.pierce) { 0 } else { total.min(u.ward) };
-    let (hp, hp_loss) = goon_hp(cx.s, target, total - ward);
+    let (hp, hp_loss) = goon_hp(cx.s, target, total.saturating_sub(ward));
     cx.emit(Event::Damaged {
         unit: cx.s.who(target),
         amount: total,
@@ -162,7 +165,7 @@ pub fn deal(
 fn goon_hp(s: &State, target: UnitIdx, loss: i32) -> (i32, i32) {
     let u = s.unit(target);
     if loss <= 0 || u.kind != UnitKind::Creep || !is_goon(s, target) {
-        return (u.hp - loss, loss);
+        return (u.hp.saturating_sub(loss), loss);
     }
     let left = if u.hp >= u.max_hp && loss <= crate::content::creeps::GOON_THRESHOLD { 1 } else { 0 };
     (left, u.hp - left)
