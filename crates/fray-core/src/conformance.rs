@@ -192,7 +192,16 @@ fn play<G: Game>(
             let offered = legal.len() - start;
             if asked.contains(seat) {
                 if offered == 0 {
-                    return Err(format!("decision {n}: seat {i} is asked but offered nothing"));
+                    let asking: Vec<String> = asked
+                        .iter()
+                        .filter_map(|s| {
+                            game.prompt(&state, s).map(|p| format!("seat {}: {} ({})", s.0, p.text, p.kind))
+                        })
+                        .collect();
+                    return Err(format!(
+                        "decision {n}: seat {i} is asked but offered nothing; asked: {}",
+                        asking.join("; ")
+                    ));
                 }
                 ready.push((seat, start));
             } else if offered != 0 {

@@ -104,9 +104,17 @@ impl Resolve<State> for Frame {
                 let _ = by;
                 Flow::Continue // nothing it could attack with: the grant lapses
             }
+            Frame::Striker(ref f) if crate::roles::striker::question(cx.s, f).3.is_empty() => {
+                Flow::Continue // no other target is left for the Blaster's extra damage (a Creep's
+                // reaction to the first share took the others out): the rest is lost
+            }
             Frame::Gadget(ref g) if crate::classes::tinker::question(cx.s, g).3.is_empty() => {
                 Flow::Continue // nothing left to choose (Irena's Cloak's target Taken Out): it lapses
             }
+            // A question left with nothing to choose lapses (what it offered was taken out or
+            // moved away meanwhile, as a Creep's reaction can do): asking it would leave the
+            // seat with no answer.
+            ref waiting if question(cx.s, waiting).is_some_and(|d| d.options.is_empty()) => Flow::Continue,
             waiting => cx.wait(waiting),
         })
     }
