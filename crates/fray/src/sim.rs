@@ -82,14 +82,15 @@ fn totals(
     Ok((t, results))
 }
 
-/// The command that replays match `m` of the plan in the terminal.
-fn replay_command(args: &SimArgs, seats: &[String], m: &fray_sim::MatchResult) -> String {
+/// The command that replays match `m` of the plan in the terminal: the bots the match had at
+/// each seat (after any swap), the seats without one left to the shared random bot as there.
+fn replay_command(args: &SimArgs, plan: &Plan, seats: &[String], m: &fray_sim::MatchResult) -> String {
     let mut cmd = format!("fray play {} --seed {}", args.system, m.seed);
-    for (seat, bot) in seats.iter().zip(&m.bots) {
-        let explicit = args.bots.iter().any(|b| b.starts_with(&format!("{seat}=")))
-            || (args.swap && seats.iter().take(2).any(|s| s == seat) && !args.bots.is_empty());
-        if explicit || bot != "random" {
-            cmd.push_str(&format!(" --{seat} {bot}"));
+    for (i, (seat, bot)) in seats.iter().zip(plan.bots_of(m.index)).enumerate() {
+        match bot {
+            Some(bot) if i < 2 => cmd.push_str(&format!(" --{seat} {bot}")),
+            Some(bot) => cmd.push_str(&format!(" --bot {seat}={bot}")),
+            None => {}
         }
     }
     if let [home, away] = args.teams.as_slice() {
@@ -157,7 +158,7 @@ pub fn run(systems: &crate::Systems, args: &SimArgs) -> Result<ExitCode, String>
                 None => print!("{}", base.text()),
             }
             if let Some(first) = results.first() {
-                println!("\nreplay a match: {}", replay_command(args, &seats, first));
+                println!("\nreplay a match: {}", replay_command(args, &plan, &seats, first));
                 if args.csv.is_none() {
                     println!("(--csv FILE lists every match's seed and result)");
                 }
