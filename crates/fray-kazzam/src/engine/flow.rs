@@ -114,7 +114,12 @@ impl Resolve<State> for Frame {
             // A question left with nothing to choose lapses (what it offered was taken out or
             // moved away meanwhile, as a Creep's reaction can do): asking it would leave the
             // seat with no answer.
-            ref waiting if question(cx.s, waiting).is_some_and(|d| d.options.is_empty()) => Flow::Continue,
+            ref waiting
+                if crate::rules::actions::unlabelled(|| question(cx.s, waiting))
+                    .is_some_and(|d| d.options.is_empty()) =>
+            {
+                Flow::Continue
+            }
             waiting => cx.wait(waiting),
         })
     }
