@@ -2,7 +2,9 @@
 //! decision (seat, unit, kind, prompt, each option's id and label, the answer) and every journal
 //! line hashed per seed. The hashes recorded in `journal_fingerprint.txt` come from the code before
 //! the speed work, re-recorded once when Empathic Bond stopped offering its user as its own ally
-//! (the 132 matches with a Diviner holding it changed, nothing else); a change meant to be
+//! (the 132 matches with a Diviner holding it changed, nothing else), and again in issue 13 when
+//! Discriminating Eruption stopped healing its user, summons and traps and Trick Shot could drop
+//! a flask (every-power 0-4 and 7-10 changed, nothing else); a change meant to be
 //! invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
