@@ -60,6 +60,10 @@ pub struct DiceSpec {
     /// What the dice show, in the order they are rolled.
     #[serde(default)]
     pub rolls: Vec<u32>,
+    /// Why some scripted dice are never rolled, for the rare file whose extra dice are unused by
+    /// design; without it, a die left unrolled fails the scenario.
+    #[serde(default)]
+    pub unused: Option<String>,
 }
 
 /// A scenario ready to run.
@@ -74,6 +78,8 @@ pub struct Loaded<G: Game> {
     pub setup_journal: Vec<G::Event>,
     /// The dice.
     pub dice: ScriptedDice,
+    /// Scripted dice may be left unrolled (`[dice] unused`).
+    pub unused_dice_ok: bool,
     /// The steps.
     pub steps: Vec<Step<G::Command>>,
     /// Assertions after the last step.
@@ -108,11 +114,22 @@ pub fn session<G: Game>(game: &Arc<G>, loaded: Loaded<G>) -> (Session<G>, Vec<St
 
 /// Runs a scenario to its end or its first failure.
 pub fn run<G: Game>(game: &Arc<G>, loaded: Loaded<G>) -> Report {
-    let (title, rules) = (loaded.title.clone(), loaded.rules.clone());
+    let (title, rules, unused_dice_ok) = (loaded.title.clone(), loaded.rules.clone(), loaded.unused_dice_ok);
     let (mut session, steps, expect) = session(game, loaded);
-    let failure = run_steps(&mut session, &steps, &expect).err();
+    let failure = run_steps(&mut session, &steps, &expect).err().or_else(|| leftover_dice(&session, unused_dice_ok));
     let journal = session.journal().iter().map(|e| e.to_string()).collect();
     Report { title, rules, failure, journal }
+}
+
+/// A failure when scripted dice were never rolled: the file expected rolls that did not happen.
+fn leftover_dice<G: Game>(session: &Session<G>, unused_ok: bool) -> Option<String> {
+    match &session.dice().inner {
+        AnyDice::Scripted(d) if d.remaining() > 0 && !unused_ok => Some(format!(
+            "at the end: {} scripted dice were never rolled (roll them, remove them, or give `[dice] unused` with the reason)",
+            d.remaining()
+        )),
+        _ => None,
+    }
 }
 
 /// The session after a scenario's steps (for `fray view`): a step that fails where the file

@@ -80,11 +80,21 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     }
     let mut state = setup::build(&f.map, &blocks, &units, options)
         .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
+    let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let first = match f.first.as_deref() {
         None => None,
         Some(s) => Some(crate::state::Side::parse(s).ok_or_else(|| format!("{path}: first is heroes or director"))?),
     };
     let journal = crate::start(&mut state, &mut dice, first).map_err(|e| format!("{path}: setting up: {e}"))?;
-    Ok(Loaded { title: f.title, rules: f.rules, state, setup_journal: journal, dice, steps: f.step, expect: f.expect })
+    Ok(Loaded {
+        title: f.title,
+        rules: f.rules,
+        state,
+        setup_journal: journal,
+        dice,
+        unused_dice_ok,
+        steps: f.step,
+        expect: f.expect,
+    })
 }

@@ -4,8 +4,9 @@
 //! the speed work, re-recorded once when Empathic Bond stopped offering its user as its own ally
 //! (the 132 matches with a Diviner holding it changed, nothing else), and again when the Creeps
 //! were played whole (issue 13: K-CTYPE, K-FM-9, K-CAI-18, K-SCO-5..10, Heave, Roar, Beckon,
-//! Aura of Desire;
-//! every setup with Creeps changed, `no-creeps` did not); a change meant to be
+//! Aura of Desire; every setup with Creeps changed, `no-creeps` did not), and again when
+//! Discriminating Eruption stopped healing its user, summons and traps and Trick Shot could drop
+//! a flask (issue 13 faults); a change meant to be
 //! invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;

@@ -98,3 +98,21 @@ fn a_power_naming_an_unknown_specialization_is_refused_with_file_and_field() {
     let e = fray_kazzam::content::roles::parse("roles.toml", text).unwrap_err();
     assert!(e.contains("roles.toml") && e.contains("power[0] (p).specialization"), "{e}");
 }
+
+#[test]
+fn scripted_dice_left_unrolled_fail_unless_the_file_says_why() {
+    let game = std::sync::Arc::new(fray_kazzam::Kazzam::builtin());
+    let file = |dice: &str| {
+        format!(
+            "{HEAD}[[unit]]\nid = \"ada\"\nteam = \"red\"\nat = [0, 0]\n[dice]\n{dice}\n[[step]]\nact = {{ unit = \"ada\", end_turn = true }}\n"
+        )
+    };
+    let run = |text: String| {
+        let loaded = fray_kazzam::engine::scenario::load(game.content(), "dice.toml", &text).unwrap();
+        fray_core::scenario::run(&game, loaded).failure
+    };
+    let f = run(file("rolls = [4]")).expect("a die never rolled fails the scenario");
+    assert!(f.contains("never rolled"), "{f}");
+    assert_eq!(run(file("rolls = [4]\nunused = \"a guard die\"")), None);
+    assert_eq!(run(file("rolls = []")), None);
+}

@@ -103,13 +103,22 @@ fn save_against(cx: &mut Ctx, u: UnitIdx, i: usize) -> Result<(), RuleError> {
 pub fn effect_hook(cx: &mut Ctx, hook: &str, user: UnitIdx, target: UnitIdx) -> Result<(), RuleError> {
     // `repeat-attack` and `fork` act later, in [`after_hit`].
     if hook == "drop-object" && cx.s.unit(target).on_map() && !crate::roles::specialists::keeps_hold(cx, target)? {
-        match held(cx.s, target).as_slice() {
-            [] => cx.emit(Event::Note { text: format!("{} carries no orb to drop", cx.s.unit(target).id) }),
-            [o] => drop_orb(cx, target, *o),
+        let flasks = cx.s.unit(target).brewer.elixirs.len();
+        match (held(cx.s, target).as_slice(), flasks) {
+            ([], 0) => cx.emit(Event::Note { text: format!("{} carries nothing to drop", cx.s.unit(target).id) }),
+            ([o], 0) => drop_orb(cx, target, *o),
+            ([], 1) => drop_flask(cx, target, 0),
             _ => cx.push(Frame::Wand(WandFrame::Drop { user, target })),
         }
     }
     Ok(())
+}
+
+/// L784: any carried object may be dropped, an Elixir flask too; Fray keeps no flasks on the
+/// ground, so it is lost (docs/rulings/kazzam.md).
+fn drop_flask(cx: &mut Ctx, target: UnitIdx, i: usize) {
+    let name = cx.s.powers.get(cx.s.unit(target).brewer.elixirs[i].power).name.clone();
+    cx.emit(Event::ElixirLost { unit: cx.s.who(target), index: i, name, why: "dropped (Trick Shot)".into() });
 }
 
 fn drop_orb(cx: &mut Ctx, target: UnitIdx, o: OrbIdx) {
@@ -229,17 +238,20 @@ pub fn question(s: &State, f: &WandFrame) -> (UnitIdx, &'static str, String, Vec
             (*unit, "square", format!("{}: Running Shot — {left} square(s) left", s.unit(*unit).id), options)
         }
         WandFrame::Drop { user, target } => {
-            let options = held(s, *target)
+            let mut options: Vec<DecisionOption> = held(s, *target)
                 .into_iter()
                 .map(|o| {
                     let id = s.orbs[o as usize].id.to_string();
                     DecisionOption::new(id.clone(), format!("orb {id}"))
                 })
                 .collect();
+            options.extend(s.unit(*target).brewer.elixirs.iter().enumerate().map(|(i, e)| {
+                DecisionOption::new(format!("elixir:{}", i + 1), format!("flask of {}", s.powers.get(e.power).name))
+            }));
             (
                 *user,
                 "orb",
-                format!("{}: Trick Shot — which orb does {} drop?", s.unit(*user).id, s.unit(*target).id),
+                format!("{}: Trick Shot — what does {} drop?", s.unit(*user).id, s.unit(*target).id),
                 options,
             )
         }
@@ -256,6 +268,13 @@ pub fn answer(cx: &mut Ctx, f: WandFrame, option: &str) -> Result<(), RuleError>
             save_against(cx, unit, i)
         }
         WandFrame::Drop { target, .. } => {
+            if let Some(n) = option.strip_prefix("elixir:") {
+                let i = n.parse::<usize>().ok().and_then(|n| n.checked_sub(1));
+                let i = i.filter(|&i| i < cx.s.unit(target).brewer.elixirs.len());
+                let i = i.ok_or_else(|| RuleError::malformed(format!("no flask {option:?}")))?;
+                drop_flask(cx, target, i);
+                return Ok(());
+            }
             let o = cx.s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")))?;
             drop_orb(cx, target, o);
             Ok(())

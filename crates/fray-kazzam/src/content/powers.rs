@@ -96,6 +96,10 @@ pub enum Affects {
     Allies,
     /// The user's allies and the user ("you and each ally").
     AlliesAndYou,
+    /// The user's teammates: the other athletes of its team, not its summons or traps (K-CREAT-4).
+    Teammates,
+    /// Everyone but the user's teammates, the user included ("everything else", L1503).
+    AllButTeammates,
 }
 
 /// How long a power's zone lasts (K-ZONE).

@@ -81,8 +81,18 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
     let setup = Setup { map: f.map, units, orbs: f.orb, powers, options: f.options, content: content.clone() };
     let mut state = setup::build(setup)
         .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
+    let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let setup_journal =
         setup::start(&mut state, &mut dice, f.roll_initiative).map_err(|e| format!("{path}: setting up: {e}"))?;
-    Ok(Loaded { title: f.title, rules: f.rules, state, setup_journal, dice, steps: f.step, expect: f.expect })
+    Ok(Loaded {
+        title: f.title,
+        rules: f.rules,
+        state,
+        setup_journal,
+        dice,
+        unused_dice_ok,
+        steps: f.step,
+        expect: f.expect,
+    })
 }

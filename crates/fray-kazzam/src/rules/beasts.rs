@@ -117,13 +117,20 @@ pub fn inside(s: &State, b: UnitIdx, q: Pos, size: i32) -> bool {
 /// Sudden Eviction (L1793): a Giraffape's throw lands outside its territory whenever one of the
 /// landing squares is.
 pub fn eviction(s: &State, mover: UnitIdx, target: UnitIdx, throw: bool, mut out: Vec<Pos>) -> Vec<Pos> {
-    if throw && s.unit(mover).kind == UnitKind::Summon && what(s, mover) == "giraffape" {
+    if evicting(s, mover, target, throw, &out) {
         let size = s.unit(target).size;
-        if out.iter().any(|&q| !inside(s, mover, q, size)) {
-            out.retain(|&q| !inside(s, mover, q, size));
-        }
+        out.retain(|&q| !inside(s, mover, q, size));
     }
     out
+}
+
+/// Whether a Giraffape's throw must land outside its territory (L1793): one of `squares` is
+/// outside it. Then the thrower may not stop short either (docs/rulings/kazzam.md).
+pub fn evicting(s: &State, mover: UnitIdx, target: UnitIdx, throw: bool, squares: &[Pos]) -> bool {
+    throw && s.unit(mover).kind == UnitKind::Summon && what(s, mover) == "giraffape" && {
+        let size = s.unit(target).size;
+        squares.iter().any(|&q| !inside(s, mover, q, size))
+    }
 }
 
 /// A creature's own Opportunity range (the Spitting Tree's 6, L1733).

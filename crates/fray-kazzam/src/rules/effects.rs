@@ -59,6 +59,13 @@ impl Affects {
             Affects::Enemies => s.enemies(user, t),
             Affects::Allies => t != user && !s.enemies(user, t),
             Affects::AlliesAndYou => !s.enemies(user, t),
+            Affects::Teammates => teammate(s, user, t),
+            Affects::AllButTeammates => !teammate(s, user, t),
         }
     }
+}
+
+/// K-CREAT-4: `t` is one of `user`'s teammates, another athlete of its team.
+fn teammate(s: &State, user: UnitIdx, t: UnitIdx) -> bool {
+    t != user && s.unit(t).kind == crate::engine::state::UnitKind::Athlete && s.unit(t).side == s.unit(user).side
 }

@@ -144,14 +144,17 @@ pub fn question(s: &State, f: &ForcedFrame) -> (UnitIdx, &'static str, String, V
             ],
         );
     }
-    let mut options: Vec<DecisionOption> = next_squares(s, f)
+    let squares = next_squares(s, f);
+    // Sudden Eviction (L1793): with a landing square outside the territory, the throw is made.
+    let evicting = crate::rules::beasts::evicting(s, f.mover, f.target, f.kind == ForcedKind::Throw, &squares);
+    let mut options: Vec<DecisionOption> = squares
         .into_iter()
         .map(|q| match (crate::engine::hooks::defender_controller(s).bumped)(s, f, q) {
             Some(c) => DecisionOption::square(q, format!("run {t} into {}", s.unit(c).id)),
             None => DecisionOption::square(q, format!("{} {t} to {q}", f.kind.name())),
         })
         .collect();
-    if !f.must_move {
+    if !f.must_move && !evicting {
         options.push(DecisionOption::new("stop", "stop here"));
     }
     (f.mover, "square", format!("{m}: {} {t} ({} left)", f.kind.name(), f.remaining), options)
