@@ -71,6 +71,10 @@ pub struct EncounterSetup {
     /// Table options as `KEY=VALUE` (docs/rulings/drawsteel.md names them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// The encounter file (or a built-in encounter's text, `--map NAME`); the sample encounter
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<fray_core::table::TeamText>,
 }
 
 /// Reads table options given as `KEY=VALUE` (`push=glossary`, `round-limit=10`); every bad one
@@ -383,8 +387,20 @@ impl Game for DrawSteel {
     ) -> Result<State, SetupErrors> {
         let options = options_from_pairs(&setup.options)?;
         let blocks = self.blocks.clone()?;
-        let (map, units) = setup::default_encounter();
-        let mut state = setup::build(&map, &blocks, &units, options)?;
+        let mut state = match &setup.map {
+            None => {
+                let (map, units) = setup::default_encounter();
+                setup::build(&map, &blocks, &units, options)?
+            }
+            Some(file) => {
+                let e = setup::read_encounter(&file.path, &file.text).map_err(SetupErrors)?;
+                let mut all: Vec<_> =
+                    blocks.iter().filter(|b| e.blocks.iter().all(|x| x.id != b.id)).cloned().collect();
+                all.extend(e.blocks);
+                setup::build(&e.map, &all, &e.units, options)
+                    .map_err(|es| SetupErrors(es.into_iter().map(|x| format!("{}: {x}", file.path)).collect()))?
+            }
+        };
         for e in crate::start(&mut state, dice, None)? {
             out.push(e);
         }
@@ -582,10 +598,7 @@ impl Game for DrawSteel {
         if !request.teams.is_empty() {
             return Err(SetupErrors::one("Draw Steel plays its sample encounter: team files are not read yet"));
         }
-        if request.map.is_some() {
-            return Err(SetupErrors::one("Draw Steel plays its sample encounter's own map: map files are not read"));
-        }
-        Ok(EncounterSetup { options: request.options.clone() })
+        Ok(EncounterSetup { options: request.options.clone(), map: request.map.clone() })
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         crate::eval::evaluate(s, seat)
@@ -640,6 +653,28 @@ impl System for DrawSteelSystem {
     }
     fn rules_index(&self) -> Result<Vec<Entry>, String> {
         setup::rules_index()
+    }
+    fn builtin_map(&self, name: &str) -> Option<&'static str> {
+        setup::ENCOUNTERS.iter().find(|(id, _)| *id == name).map(|(_, text)| *text)
+    }
+    fn maps(&self) -> Result<String, String> {
+        let mut out = String::new();
+        for (i, (id, text)) in setup::ENCOUNTERS.iter().enumerate() {
+            let e = setup::read_encounter(id, text).map_err(|e| e.join("\n"))?;
+            let default = if i == 0 { " (the default)" } else { "" };
+            out.push_str(&format!("{id}{default}: {}\n  {}\n", e.name, e.text));
+            for side in SEATS {
+                let names: Vec<String> = e
+                    .units
+                    .iter()
+                    .filter(|(u, _)| u.team == side)
+                    .map(|(u, _)| format!("{} ({})", u.id, u.creature))
+                    .collect();
+                out.push_str(&format!("  {side}: {}\n", names.join(", ")));
+            }
+            out.push('\n');
+        }
+        Ok(out)
     }
     fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
         let setup = EncounterSetup::default();

@@ -352,55 +352,74 @@ pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
     Ok(out)
 }
 
-/// The built-in encounter `fray play drawsteel` uses: two heroes against a bog brute, an ash
-/// archer and a gloom hound on a small field with a ledge, difficult ground and fog.
+/// The built-in encounters (`fray play drawsteel --map NAME`), the first the default: each a
+/// file in the encounter format ([`Encounter`]), compiled in.
+pub const ENCOUNTERS: &[(&str, &str)] = &[
+    ("sample", include_str!("../../../content/drawsteel/encounters/sample.toml")),
+    ("mire-ambush", include_str!("../../../content/drawsteel/encounters/mire-ambush.toml")),
+];
+
+/// An encounter file: a name, a line on what it is, the map, the creatures placed on it, and
+/// stat blocks of its own (`[[creature]]`, as in scenarios) beside the built-in ones.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterFile {
+    /// Its name.
+    pub name: String,
+    /// What it is, in a line.
+    pub text: String,
+    /// The field.
+    pub map: MapSpec,
+    /// Stat blocks of its own.
+    #[serde(default)]
+    pub creature: Vec<StatBlock>,
+    /// The creatures and where they stand.
+    #[serde(default)]
+    pub unit: Vec<toml::Spanned<UnitSpec>>,
+}
+
+/// A read encounter: its name and line, map, units (with their lines) and the stat blocks it
+/// adds.
+pub struct Encounter {
+    /// Its name.
+    pub name: String,
+    /// What it is, in a line.
+    pub text: String,
+    /// The field.
+    pub map: MapSpec,
+    /// The creatures placed, each with its line in the file.
+    pub units: Vec<(UnitSpec, Option<usize>)>,
+    /// Stat blocks the file adds.
+    pub blocks: Vec<StatBlock>,
+}
+
+/// Reads an encounter file; errors name the file and line. Placing the creatures is checked
+/// when the encounter is built ([`build`]).
+pub fn read_encounter(path: &str, text: &str) -> Result<Encounter, Vec<String>> {
+    let f: EncounterFile = toml::from_str(text).map_err(|e| vec![format!("{path}: {e}")])?;
+    let beyond = fray_core::scenario::numbers_beyond(text, &[]);
+    if !beyond.is_empty() {
+        return Err(beyond.iter().map(|e| format!("{path}: {e}")).collect());
+    }
+    if f.unit.is_empty() {
+        return Err(vec![format!("{path}: an encounter needs creatures: add [[unit]] entries")]);
+    }
+    let units = f
+        .unit
+        .into_iter()
+        .map(|u| (fray_core::scenario::line_of(text, u.span().start), u.into_inner()))
+        .map(|(l, u)| (u, Some(l)))
+        .collect();
+    Ok(Encounter { name: f.name, text: f.text, map: f.map, units, blocks: f.creature })
+}
+
+/// The built-in encounter `fray play drawsteel` uses without `--map`: two heroes against a bog
+/// brute, an ash archer and a gloom hound on a small field with a ledge, difficult ground and
+/// fog (`content/drawsteel/encounters/sample.toml`).
 pub fn default_encounter() -> (MapSpec, Vec<(UnitSpec, Option<usize>)>) {
-    let map = MapSpec {
-        rows: ["............", "...##.......", "...~~...oo..", "........oo..", "............", "......#....."]
-            .iter()
-            .map(|r| r.to_string())
-            .collect(),
-        heights: ["000000000222", "000000000222", "000000000222", "000000000000", "000000000000", "000000000000"]
-            .iter()
-            .map(|r| r.to_string())
-            .collect(),
-        terrain_damage: None,
-        object: vec![
-            ObjectSpec { name: "stone statue".into(), at: Pos::new(6, 3), size: "2O".into() },
-            ObjectSpec { name: "rain barrel".into(), at: Pos::new(2, 4), size: "1S".into() },
-        ],
-    };
-    let unit = |id: &str, team: &str, at: (i32, i32), creature: &str| {
-        (
-            UnitSpec {
-                id: id.into(),
-                team: team.into(),
-                at: Pos::new(at.0, at.1),
-                z: None,
-                creature: creature.into(),
-                stamina: None,
-                conditions: vec![],
-                source: None,
-                surges: 0,
-                surprised: false,
-                hidden: false,
-                invisible: false,
-                flying: false,
-                recoveries: None,
-                victories: 0,
-                experience: 0,
-            },
-            None,
-        )
-    };
-    let units = vec![
-        unit("vessa", "heroes", (1, 2), "vessa"),
-        unit("corin", "heroes", (0, 4), "corin"),
-        unit("brute", "director", (8, 4), "bog-brute"),
-        unit("archer", "director", (10, 1), "ash-archer"),
-        unit("hound", "director", (9, 3), "gloom-hound"),
-    ];
-    (map, units)
+    let (name, text) = ENCOUNTERS[0];
+    let e = read_encounter(name, text).expect("the built-in sample encounter reads");
+    (e.map, e.units)
 }
 
 /// The rules reference (`content/drawsteel/rules.toml`) and every built-in creature and

@@ -59,7 +59,7 @@ const FAMILIES: &[Family] = &[
 /// One combat's fingerprint.
 fn fingerprint(seed: u64, options: &[&str]) -> String {
     let game = DrawSteel::builtin();
-    let setup = EncounterSetup { options: options.iter().map(|s| s.to_string()).collect() };
+    let setup = EncounterSetup { options: options.iter().map(|s| s.to_string()).collect(), ..Default::default() };
     let mut dice = SeededDice::new(seed);
     let mut journal: Vec<Event> = Vec::new();
     let mut state = game.start(&setup, &mut dice, &mut journal).unwrap();

@@ -37,7 +37,7 @@ fn random_combats_finish_cleanly() {
 fn random_combats_with_lower_tiers_not_offered() {
     let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let game = Arc::new(DrawSteel::builtin());
-    let setup = EncounterSetup { options: vec!["offer-lower-tier=false".into()] };
+    let setup = EncounterSetup { options: vec!["offer-lower-tier=false".into()], ..Default::default() };
     let start = conformance::from_setup::<DrawSteel>(&setup);
     let settings = Settings { max_decisions: 20_000, ..Settings::default() };
     let (_, failures) = conformance::random_matches(&game, &start, 0..n.div_ceil(4), &settings, &invariants, |_, _| ());
@@ -109,7 +109,7 @@ fn seat_views_never_show_a_hidden_enemy() {
     let settings = Settings { max_decisions: 20_000, describe_every: 50, replay: false, command_every: 0 };
     let mut failures = Vec::new();
     for (text, seeds) in [("hidden=glossary", 0..n.div_ceil(8)), ("hidden=published", 1000..1000 + n.div_ceil(8))] {
-        let setup = EncounterSetup { options: vec![text.into()] };
+        let setup = EncounterSetup { options: vec![text.into()], ..Default::default() };
         let start = conformance::from_setup::<DrawSteel>(&setup);
         let (_, f) = conformance::random_matches_with_secrets(
             &game,
@@ -177,7 +177,7 @@ fn a_table_offers_lower_tiers_by_default() {
     use fray_core::game::{Game, NullSink};
     let game = DrawSteel::builtin();
     let start = |options: Vec<String>| {
-        game.start(&EncounterSetup { options }, &mut SeededDice::new(1), &mut NullSink)
+        game.start(&EncounterSetup { options, ..Default::default() }, &mut SeededDice::new(1), &mut NullSink)
             .unwrap()
             .options
             .offer_lower_tier

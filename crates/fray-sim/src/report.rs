@@ -90,6 +90,9 @@ pub struct Totals {
     pub tally: Tally,
 }
 
+/// A line's field that a tally category fills ([`Totals::spread`]).
+type Field<L> = fn(&mut L) -> &mut f64;
+
 impl Totals {
     /// Empty totals for `plan` of `system` with these seats.
     pub fn new(system: &str, seats: Vec<String>, plan: &Plan, teams: Vec<String>) -> Self {
@@ -178,6 +181,19 @@ impl Totals {
         Ok(())
     }
 
+    /// Lines by key (a power, a creature), each field a tally category per match: `fields`
+    /// pairs a category with the field of the line it fills.
+    fn spread<L: Default>(&self, fields: &[(&str, Field<L>)]) -> BTreeMap<String, L> {
+        let n = self.matches as f64;
+        let mut lines: BTreeMap<String, L> = BTreeMap::new();
+        for (category, field) in fields {
+            for (key, v) in self.tally.counts.get(*category).into_iter().flatten() {
+                *field(lines.entry(key.clone()).or_default()) = if n > 0.0 { v / n } else { 0.0 };
+            }
+        }
+        lines
+    }
+
     /// Rates, intervals and means worked out from the counts.
     pub fn summary(&self) -> Summary {
         let n = self.matches as f64;
@@ -206,42 +222,20 @@ impl Totals {
             })
             .collect();
         let bots = self.by_bot.iter().map(|(k, r)| line(k.clone(), r)).collect();
-        let mut per_power: BTreeMap<String, PowerLine> = BTreeMap::new();
-        for (category, field) in
-            [("power uses", 0), ("power attacks", 1), ("power hits", 2), ("power damage", 3), ("power take outs", 4)]
-        {
-            if let Some(keys) = self.tally.counts.get(category) {
-                for (power, v) in keys {
-                    let p = per_power.entry(power.clone()).or_default();
-                    let v = per_match(*v);
-                    match field {
-                        0 => p.uses = v,
-                        1 => p.attacks = v,
-                        2 => p.hits = v,
-                        3 => p.damage = v,
-                        _ => p.take_outs = v,
-                    }
-                }
-            }
-        }
-        let mut per_creature: BTreeMap<String, CreatureLine> = BTreeMap::new();
-        for (category, field) in
-            [("damage dealt", 0), ("damage taken", 1), ("take outs", 2), ("taken out", 3), ("strikes", 4)]
-        {
-            if let Some(keys) = self.tally.counts.get(category) {
-                for (who, v) in keys {
-                    let c = per_creature.entry(who.clone()).or_default();
-                    let v = per_match(*v);
-                    match field {
-                        0 => c.damage_dealt = v,
-                        1 => c.damage_taken = v,
-                        2 => c.take_outs = v,
-                        3 => c.taken_out = v,
-                        _ => c.strikes = v,
-                    }
-                }
-            }
-        }
+        let per_power = self.spread::<PowerLine>(&[
+            ("power uses", |p| &mut p.uses),
+            ("power attacks", |p| &mut p.attacks),
+            ("power hits", |p| &mut p.hits),
+            ("power damage", |p| &mut p.damage),
+            ("power take outs", |p| &mut p.take_outs),
+        ]);
+        let per_creature = self.spread::<CreatureLine>(&[
+            ("damage dealt", |c| &mut c.damage_dealt),
+            ("damage taken", |c| &mut c.damage_taken),
+            ("take outs", |c| &mut c.take_outs),
+            ("taken out", |c| &mut c.taken_out),
+            ("strikes", |c| &mut c.strikes),
+        ]);
         let points_by_source = self
             .tally
             .counts

@@ -172,7 +172,9 @@ enum Command {
         #[arg(long, requires = "home")]
         away: Option<String>,
         /// The arena: a built-in map's name (Kazzam: beginner, one-way-doors, dual-dungeons,
-        /// maze, throne) or a map file (docs/maps.md). The default arena without it.
+        /// maze, throne; Draw Steel's encounters: sample, mire-ambush) or a map file
+        /// (docs/maps.md; Draw Steel: an encounter file, docs/encounters.md). The default arena
+        /// without it.
         #[arg(long)]
         map: Option<String>,
         /// A table option as KEY=VALUE, e.g. Kazzam's `creeps=false` or Draw Steel's
@@ -267,7 +269,7 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
-        /// Describe the built-in maps (Kazzam's five arenas).
+        /// Describe the built-in maps (Kazzam's five arenas, Draw Steel's encounters).
         #[arg(long)]
         maps: bool,
     },

@@ -203,3 +203,23 @@ fn bench_measures_the_bots() {
     assert_eq!(v["pairings"].as_array().unwrap().len(), 4, "{v}");
     assert!(v["pairings"][3]["matches_per_second"].as_f64().unwrap() > 0.0, "{v}");
 }
+
+/// Draw Steel's encounters by name (`--map`, docs/encounters.md): a study on the hard one
+/// replays in `fray play` with the same map, and an unknown name is refused.
+#[test]
+fn draw_steel_studies_take_a_built_in_encounter() {
+    let (code, out, err) =
+        fray(&["sim", "drawsteel", "--map", "mire-ambush", "--matches", "2", "--heroes", "greedy", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["matches"], 2, "{out}");
+    let (code, out, err) = fray(&["play", "drawsteel", "--map", "mire-ambush", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty());
+    let (code, out, _) = fray(&["play", "drawsteel", "--map", "mire-ambush", "--seed", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("hound-2") && out.contains("brute-3"), "the ambush's creatures play:\n{out}");
+    let (code, _, err) = fray(&["sim", "drawsteel", "--map", "nowhere", "--matches", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nowhere"), "{err}");
+}
