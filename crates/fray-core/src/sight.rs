@@ -1,11 +1,17 @@
-//! Line of sight and intervening cover between footprints.
+//! Line of sight and intervening cover between footprints (Kazzam K-COV-8).
 //!
 //! A shot is judged by drawing straight lines. A line may not pass through, touch the edge of,
-//! or clip the corner of any blocking square (blocking squares are closed sets). From the
-//! shooter's squares we try every point of a fine lattice (quarter-square steps, corners and
-//! edges included): if some point sees the centre of a target square, the shot is clear; if
-//! some point (on a half-square lattice) sees only some point of a target square, the target
-//! has cover; otherwise there is no shot. Systems decide which squares block.
+//! or clip the corner of any blocking square (blocking squares are closed sets). If some line
+//! runs from a point of the shooter's footprint to the centre of a target square, the shot is
+//! clear; if some line runs from a point of the shooter's footprint to a point of the target's,
+//! the target has cover; otherwise there is no shot. Systems decide which squares block.
+//!
+//! The judgement is exact, not sampled. The lines that pass form an open set; where it is not
+//! empty, a line of it lies next to one of its edge lines, and every edge line passes through
+//! corners of squares (blocking squares and the two footprints): through the target's centre and
+//! a corner for the clear test, through two corners for the cover test. So the lines tried are
+//! those edge lines turned or shifted by a hair on each side ([`EPS`]): far less than any gap
+//! between two corners of a map can be, far more than the rounding of the arithmetic.
 
 use crate::grid::{Pos, footprint};
 use std::cell::RefCell;
@@ -23,17 +29,168 @@ pub enum Sight {
     Clear,
 }
 
-/// Lattice spacing for lines to a target's centre: a quarter square (exact in binary floating
-/// point).
-const FINE: i32 = 4;
-/// Lattice spacing for the cover test, point to point: half a square (corners, edge midpoints,
-/// centre), which keeps the worst case — a target out of sight — cheap.
-const COARSE: i32 = 2;
+/// The turn (in radians, about) or shift (in squares) that moves an edge line off the corners
+/// it passes through. Two corners of a map of up to 1,000 squares across are never closer to a
+/// line through two others than about a thousandth of a square, and no two lines from a point
+/// through corners differ by less than a millionth of a radian; the rounding of the arithmetic
+/// is a billion times smaller than either.
+const EPS: f64 = 1e-9;
 
-fn lattice(sq: Pos, steps: i32) -> impl Iterator<Item = (f64, f64)> {
-    (0..=steps).flat_map(move |i| {
-        (0..=steps).map(move |j| (sq.x as f64 + i as f64 / steps as f64, sq.y as f64 + j as f64 / steps as f64))
-    })
+/// A closed box `[x0, x1] × [y0, y1]`: a footprint.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Rect {
+    fn of(at: Pos, size: i32) -> Rect {
+        let (x, y, n) = (at.x as f64, at.y as f64, size as f64);
+        Rect { x0: x, y0: y, x1: x + n, y1: y + n }
+    }
+    fn corners(self) -> [(f64, f64); 4] {
+        [(self.x0, self.y0), (self.x1, self.y0), (self.x0, self.y1), (self.x1, self.y1)]
+    }
+    fn centre(self) -> (f64, f64) {
+        ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
+    }
+}
+
+/// Where the line `a + t·d` (all t) crosses the closed box `r`: the range of `t`, if it does.
+fn clip_line(a: (f64, f64), d: (f64, f64), r: Rect) -> Option<(f64, f64)> {
+    let mut t0 = f64::NEG_INFINITY;
+    let mut t1 = f64::INFINITY;
+    for (p, q) in [(-d.0, a.0 - r.x0), (d.0, r.x1 - a.0), (-d.1, a.1 - r.y0), (d.1, r.y1 - a.1)] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0 <= t1).then_some((t0, t1))
+}
+
+/// `d` turned by about `turn` radians.
+fn turned(d: (f64, f64), turn: f64) -> (f64, f64) {
+    (d.0 - turn * d.1, d.1 + turn * d.0)
+}
+
+/// Whether some line from a point of `s` to the point `c` meets none of `walls`: the lines from
+/// `c` through each corner (of a wall or of `s`), turned a hair either way, and the line to the
+/// centre of `s`; each runs from `c` to where it first meets `s`.
+fn sees_point(s: Rect, c: (f64, f64), corners: &[(f64, f64)], walls: &[Pos], last: &mut usize) -> Option<Segment> {
+    let ways = corners
+        .iter()
+        .flat_map(|v| {
+            let d = (v.0 - c.0, v.1 - c.1);
+            [turned(d, EPS), turned(d, -EPS)]
+        })
+        .chain([(s.centre().0 - c.0, s.centre().1 - c.1)]);
+    for d in ways {
+        if let Some((t0, t1)) = clip_line(c, d, s)
+            && t1 >= 0.0
+        {
+            let t = t0.max(0.0);
+            let p = (c.0 + t * d.0, c.1 + t * d.1);
+            if line_clear(c, p, walls, last) {
+                return Some((p, c));
+            }
+        }
+    }
+    None
+}
+
+/// A line from a point of the shooter's footprint to a point of the target's.
+type Segment = ((f64, f64), (f64, f64));
+
+/// The part of the line `a + t·d` between boxes `s` and `t`: from where it leaves the one to
+/// where it enters the other, if it crosses both.
+fn between(a: (f64, f64), d: (f64, f64), s: Rect, t: Rect) -> Option<((f64, f64), (f64, f64))> {
+    let (s0, s1) = clip_line(a, d, s)?;
+    let (t0, t1) = clip_line(a, d, t)?;
+    let at = |k: f64| (a.0 + k * d.0, a.1 + k * d.1);
+    if s1 <= t0 {
+        Some((at(s1), at(t0)))
+    } else if t1 <= s0 {
+        Some((at(s0), at(t1)))
+    } else {
+        // The boxes overlap along the line: they touch, and nothing stands between them.
+        Some((at(s1.min(t1)), at(s1.min(t1))))
+    }
+}
+
+/// Whether some line from a point of `s` to a point of `t` meets none of `walls`: for every two
+/// corners (of walls and of both boxes), the line through them shifted a hair to either side and
+/// turned a hair either way about their midpoint; the rows and columns beside each corner; and
+/// the line between the two centres.
+fn sees_box(s: Rect, t: Rect, corners: &[(f64, f64)], walls: &[Pos], last: &mut usize) -> Option<Segment> {
+    let (cs, ct) = (s.centre(), t.centre());
+    if let Some((p, q)) = between(cs, (ct.0 - cs.0, ct.1 - cs.1), s, t)
+        && line_clear(p, q, walls, last)
+    {
+        return Some((p, q));
+    }
+    // Lines along a row or a column just beside a corner: edge lines that pass through one
+    // corner only (a footprint straight above the other, walls in line with both).
+    for u in corners {
+        for (a, d) in [
+            ((u.0 + EPS, u.1), (0.0, 1.0)),
+            ((u.0 - EPS, u.1), (0.0, 1.0)),
+            ((u.0, u.1 + EPS), (1.0, 0.0)),
+            ((u.0, u.1 - EPS), (1.0, 0.0)),
+        ] {
+            if let Some((p, q)) = between(a, d, s, t)
+                && line_clear(p, q, walls, last)
+            {
+                return Some((p, q));
+            }
+        }
+    }
+    for (i, u) in corners.iter().enumerate() {
+        for v in &corners[i + 1..] {
+            let d = (v.0 - u.0, v.1 - u.1);
+            let len = (d.0 * d.0 + d.1 * d.1).sqrt();
+            let n = (-d.1 / len * EPS, d.0 / len * EPS);
+            let mid = ((u.0 + v.0) / 2.0, (u.1 + v.1) / 2.0);
+            for (a, d) in [
+                ((mid.0 + n.0, mid.1 + n.1), d),
+                ((mid.0 - n.0, mid.1 - n.1), d),
+                (mid, turned(d, EPS)),
+                (mid, turned(d, -EPS)),
+            ] {
+                if let Some((p, q)) = between(a, d, s, t)
+                    && line_clear(p, q, walls, last)
+                {
+                    return Some((p, q));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The corners of `walls` and of `boxes`, each once.
+fn corners_of(walls: &[Pos], boxes: &[Rect]) -> Vec<(f64, f64)> {
+    let mut out: Vec<(i64, i64)> = walls
+        .iter()
+        .flat_map(|w| {
+            let (x, y) = (w.x as i64, w.y as i64);
+            [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+        })
+        .chain(boxes.iter().flat_map(|r| r.corners()).map(|(x, y)| (x as i64, y as i64)))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out.into_iter().map(|(x, y)| (x as f64, y as f64)).collect()
 }
 
 /// Whether the closed segment from `a` to `b` meets the closed unit square at `sq`.
@@ -392,35 +549,34 @@ fn line_clear(a: (f64, f64), b: (f64, f64), walls: &[Pos], last: &mut usize) -> 
 /// Whether some line from a point of ours to the centre of one of their squares meets none of
 /// `walls` (not empty): [`judge`]'s test for a clear sight.
 fn judge_clear(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos], last: &mut usize) -> bool {
-    for t in footprint(to, to_size) {
-        let centre = (t.x as f64 + 0.5, t.y as f64 + 0.5);
-        for s in footprint(from, from_size) {
-            if lattice(s, FINE).any(|p| line_clear(p, centre, walls, last)) {
-                return true;
-            }
-        }
-    }
-    false
+    clear_line(from, from_size, to, to_size, walls, last).is_some()
+}
+
+/// A line from a point of ours to the centre of one of their squares that meets none of `walls`.
+fn clear_line(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos], last: &mut usize) -> Option<Segment> {
+    let s = Rect::of(from, from_size);
+    let corners = corners_of(walls, &[s]);
+    footprint(to, to_size).find_map(|t| sees_point(s, (t.x as f64 + 0.5, t.y as f64 + 0.5), &corners, walls, last))
 }
 
 /// [`sight`] with the blocking squares gathered (not empty).
 fn judge(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> Sight {
+    witnessed(from, from_size, to, to_size, walls).0
+}
+
+/// [`judge`], with the line that shows it (none for no shot).
+fn witnessed(from: Pos, from_size: i32, to: Pos, to_size: i32, walls: &[Pos]) -> (Sight, Option<Segment>) {
     let mut last = 0;
     // Clear: a line from any point of ours to the centre of one of their squares.
-    if judge_clear(from, from_size, to, to_size, walls, &mut last) {
-        return Sight::Clear;
+    if let Some(line) = clear_line(from, from_size, to, to_size, walls, &mut last) {
+        return (Sight::Clear, Some(line));
     }
     // Cover: a line from any point of ours to any point of theirs.
-    for t in footprint(to, to_size) {
-        for s in footprint(from, from_size) {
-            for p in lattice(s, COARSE) {
-                if lattice(t, COARSE).any(|q| line_clear(p, q, walls, &mut last)) {
-                    return Sight::Cover;
-                }
-            }
-        }
+    let (s, t) = (Rect::of(from, from_size), Rect::of(to, to_size));
+    match sees_box(s, t, &corners_of(walls, &[s, t]), walls, &mut last) {
+        Some(line) => (Sight::Cover, Some(line)),
+        None => (Sight::Blocked, None),
     }
-    Sight::Blocked
 }
 
 #[cfg(test)]
@@ -502,6 +658,114 @@ mod tests {
         if walls.is_empty() { Sight::Clear } else { judge(from, fs, to, ts, &walls) }
     }
 
+    /// The blocking squares of the box, as [`sight`] gathers them.
+    fn box_walls(from: Pos, fs: i32, to: Pos, ts: i32, blocks: impl Fn(Pos) -> bool) -> Vec<Pos> {
+        let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
+        let mut walls = Vec::new();
+        for y in from.y.min(to.y) - 1..=(from.y + fs).max(to.y + ts) {
+            for x in from.x.min(to.x) - 1..=(from.x + fs).max(to.x + ts) {
+                let p = Pos::new(x, y);
+                if !inside(p, from, fs) && !inside(p, to, ts) && blocks(p) {
+                    walls.push(p);
+                }
+            }
+        }
+        walls
+    }
+
+    /// The sight a sampling finds, with points every `1/steps` of a square across both
+    /// footprints (corners and edges included): never more than there is.
+    fn sampled(from: Pos, fs: i32, to: Pos, ts: i32, blocks: impl Fn(Pos) -> bool, steps: i32) -> Sight {
+        let walls = box_walls(from, fs, to, ts, blocks);
+        let clear = |a: (f64, f64), b: (f64, f64)| walls.iter().all(|&w| !segment_meets_square(a, b, w));
+        let points = |at: Pos, size: i32| -> Vec<(f64, f64)> {
+            (0..=size * steps)
+                .flat_map(|i| {
+                    (0..=size * steps)
+                        .map(move |j| (at.x as f64 + i as f64 / steps as f64, at.y as f64 + j as f64 / steps as f64))
+                })
+                .collect()
+        };
+        let ours = points(from, fs);
+        let centres: Vec<(f64, f64)> = footprint(to, ts).map(|t| (t.x as f64 + 0.5, t.y as f64 + 0.5)).collect();
+        if ours.iter().any(|&p| centres.iter().any(|&c| clear(p, c))) {
+            return Sight::Clear;
+        }
+        let theirs = points(to, ts);
+        if ours.iter().any(|&p| theirs.iter().any(|&q| clear(p, q))) { Sight::Cover } else { Sight::Blocked }
+    }
+
+    /// K-COV-8 exactly: whatever a fine sampling of both footprints finds, the judgement finds
+    /// too, and it finds lines the old half-square lattice missed.
+    #[test]
+    fn the_judgement_finds_every_line_a_fine_sampling_finds() {
+        let (mut finer, mut beyond_coarse) = (0, 0);
+        random_boards(0x51_7cc1_b727_220a, 4, 600, |_, blocks, _, (from, fs), (to, ts)| {
+            let exact = sight(from, fs, to, ts, blocks);
+            let fine = sampled(from, fs, to, ts, blocks, 8);
+            assert!(exact >= fine, "{from} {fs} {to} {ts}: judged {exact:?}, sampled {fine:?}");
+            finer += usize::from(exact > fine);
+            beyond_coarse += usize::from(exact > sampled(from, fs, to, ts, blocks, 2));
+        });
+        assert!(beyond_coarse > 0, "the boards hold thin lines a coarse lattice misses");
+        eprintln!("thin lines: {finer} beyond an eighth-square sampling, {beyond_coarse} beyond a half-square one");
+    }
+
+    /// Every line the judgement stands on is a real one: from the shooter's footprint to a
+    /// target square's centre (clear) or to the target's footprint (cover), meeting no wall.
+    #[test]
+    fn every_line_the_judgement_finds_is_a_real_one() {
+        let within = |p: (f64, f64), at: Pos, size: i32| {
+            let r = Rect::of(at, size);
+            p.0 >= r.x0 - 1e-9 && p.0 <= r.x1 + 1e-9 && p.1 >= r.y0 - 1e-9 && p.1 <= r.y1 + 1e-9
+        };
+        let mut found = [0; 3];
+        random_boards(0x2f1b_a3c5_d7e9_0b13, 4, 3000, |_, blocks, _, (from, fs), (to, ts)| {
+            let walls = box_walls(from, fs, to, ts, blocks);
+            if walls.is_empty() {
+                return;
+            }
+            let (judged, line) = witnessed(from, fs, to, ts, &walls);
+            found[judged as usize] += 1;
+            let Some((p, q)) = line else { return };
+            assert!(within(p, from, fs), "{p:?} not on the shooter {from} {fs}");
+            match judged {
+                Sight::Clear => assert!(footprint(to, ts).any(|t| (t.x as f64 + 0.5, t.y as f64 + 0.5) == q)),
+                _ => assert!(within(q, to, ts), "{q:?} not on the target {to} {ts}"),
+            }
+            for &w in &walls {
+                assert!(!segment_meets_square(p, q, w), "{from} {fs} {to} {ts}: {p:?}-{q:?} meets {w}");
+            }
+        });
+        assert!(found.iter().all(|&n| n > 50), "every answer is tried: {found:?}");
+    }
+
+    /// A search for a board where the half-square lattice missed a line (kept for the record).
+    #[test]
+    #[ignore]
+    fn show_a_thin_line() {
+        random_boards(0x51_7cc1_b727_220a, 4, 600, |_, blocks, listed, (from, fs), (to, ts)| {
+            let exact = sight(from, fs, to, ts, blocks);
+            let coarse = sampled(from, fs, to, ts, blocks, 2);
+            if exact == Sight::Cover && coarse == Sight::Blocked {
+                // Fewest walls that keep the difference.
+                let mut ws: Vec<Pos> = listed.to_vec();
+                let mut i = 0;
+                while i < ws.len() {
+                    let mut fewer = ws.clone();
+                    fewer.remove(i);
+                    let b = |p: Pos| fewer.contains(&p);
+                    if sight(from, fs, to, ts, b) == Sight::Cover && sampled(from, fs, to, ts, b, 2) == Sight::Blocked {
+                        ws = fewer;
+                    } else {
+                        i += 1;
+                    }
+                }
+                eprintln!("{from} {fs} {to} {ts}: walls {:?}", ws.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>());
+            }
+        });
+    }
+
     /// Random 10×10 boards (one square in `one_in` blocks, on average) with a shooter and a
     /// target placed on each, from `seed`: `check(round, blocks, listed, shooter, target)` for
     /// each of `rounds` boards, `listed` holding the blocking squares row by row.
@@ -571,6 +835,16 @@ mod tests {
             assert_eq!(floor(v), v.floor() as i32, "{v}");
             assert_eq!(ceil(v), v.ceil() as i32, "{v}");
         }
+    }
+
+    /// K-COV-8: one thin line is enough. Pillars touch the shooter's top-right corner and its
+    /// bottom edge; lines from just below that corner pass under the upper pillar to the
+    /// target's corner, though none from a corner or half-way point of the shooter's square do.
+    #[test]
+    fn a_thin_line_past_two_pillars_gives_cover() {
+        let pillars = walls(&[(1, 3), (0, 5)]);
+        assert_eq!(sight(Pos::new(0, 4), 1, Pos::new(5, 0), 1, &pillars), Sight::Cover);
+        assert_eq!(sampled(Pos::new(0, 4), 1, Pos::new(5, 0), 1, &pillars, 2), Sight::Blocked);
     }
 
     #[test]

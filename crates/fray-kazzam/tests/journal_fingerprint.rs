@@ -6,7 +6,8 @@
 //! were played whole (issue 13: K-CTYPE, K-FM-9, K-CAI-18, K-SCO-5..10, Heave, Roar, Beckon,
 //! Aura of Desire; every setup with Creeps changed, `no-creeps` did not), and again when
 //! Discriminating Eruption stopped healing its user, summons and traps and Trick Shot could drop
-//! a flask (issue 13 faults); a change meant to be
+//! a flask (issue 13 faults), and again when intervening cover became exact (K-COV-8: a thin
+//! line the sampled test missed now gives cover); a change meant to be
 //! invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
