@@ -86,18 +86,24 @@ fn turned(d: (f64, f64), turn: f64) -> (f64, f64) {
 
 /// Whether some line from a point of `s` to the point `c` meets none of `walls`: the lines from
 /// `c` through each corner (of a wall or of `s`), turned a hair either way, and the line to the
-/// centre of `s`; each runs from `c` to where it first meets `s`.
+/// centre of `s`, turned a hair; each runs from `c` to where it first meets `s`.
 fn sees_point(s: Rect, c: (f64, f64), corners: &[(f64, f64)], walls: &[Pos], last: &mut usize) -> Option<Segment> {
-    let ways = corners
-        .iter()
-        .flat_map(|v| {
-            let d = (v.0 - c.0, v.1 - c.1);
-            [turned(d, EPS), turned(d, -EPS)]
-        })
-        .chain([(s.centre().0 - c.0, s.centre().1 - c.1)]);
-    for d in ways {
+    // The line to the centre first (turned a hair: a straight line through corners is where
+    // rounding could decide); then the edge lines. A wall's corner beyond the
+    // point where its line meets `s` bounds nothing (a wall there stops no line to `s`), so its
+    // line is not tried; the corners of `s` always are.
+    let centre = turned((s.centre().0 - c.0, s.centre().1 - c.1), EPS);
+    let ways = [(centre.0, centre.1, true)].into_iter().chain(corners.iter().flat_map(|v| {
+        let d = (v.0 - c.0, v.1 - c.1);
+        let own = v.0 == s.x0 || v.0 == s.x1 || v.1 == s.y0 || v.1 == s.y1;
+        let (a, b) = (turned(d, EPS), turned(d, -EPS));
+        [(a.0, a.1, own), (b.0, b.1, own)]
+    }));
+    for (dx, dy, always) in ways {
+        let d = (dx, dy);
         if let Some((t0, t1)) = clip_line(c, d, s)
             && t1 >= 0.0
+            && (always || t0 >= 1.0 - 1e-6)
         {
             let t = t0.max(0.0);
             let p = (c.0 + t * d.0, c.1 + t * d.1);
@@ -130,11 +136,11 @@ fn between(a: (f64, f64), d: (f64, f64), s: Rect, t: Rect) -> Option<((f64, f64)
 
 /// Whether some line from a point of `s` to a point of `t` meets none of `walls`: for every two
 /// corners (of walls and of both boxes), the line through them shifted a hair to either side and
-/// turned a hair either way about their midpoint; the rows and columns beside each corner; and
-/// the line between the two centres.
+/// turned a hair either way about their midpoint; the rows and columns beside each corner; and,
+/// first, the line between the two centres, turned a hair.
 fn sees_box(s: Rect, t: Rect, corners: &[(f64, f64)], walls: &[Pos], last: &mut usize) -> Option<Segment> {
     let (cs, ct) = (s.centre(), t.centre());
-    if let Some((p, q)) = between(cs, (ct.0 - cs.0, ct.1 - cs.1), s, t)
+    if let Some((p, q)) = between(cs, turned((ct.0 - cs.0, ct.1 - cs.1), EPS), s, t)
         && line_clear(p, q, walls, last)
     {
         return Some((p, q));
