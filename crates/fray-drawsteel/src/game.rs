@@ -630,6 +630,11 @@ impl System for DrawSteelSystem {
             serde_json::from_value(record).map_err(|e| format!("not a saved Draw Steel encounter: {e}"))?;
         Ok(Box::new(Session::replay(self.game.clone(), record)?))
     }
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<EncounterSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Draw Steel encounter: {e}"))?;
+        Ok(Box::new(Session::replay_start(self.game.clone(), &record)?))
+    }
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
         Ok(fray_core::scenario::run(&self.game, crate::scenario::load(name, text)?))
     }

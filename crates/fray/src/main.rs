@@ -310,6 +310,10 @@ enum Command {
         /// Print JSON (the form scenario assertions read).
         #[arg(long)]
         json: bool,
+        /// A saved match: replay it from the start one decision at a time, Enter for the next
+        /// (q to stop), the board showing each decision's options and the one taken.
+        #[arg(long, conflicts_with = "json")]
+        step: bool,
     },
 }
 
@@ -435,9 +439,11 @@ fn main() -> ExitCode {
         Command::Build { system, file, svg } => lookup::build(registry, &system, &file, svg.as_deref()),
         Command::Bench { system, matches, json, bots: true, .. } => bench::bots(&systems, &system, matches, json),
         Command::Bench { system, matches, rounds, json, .. } => bench::run(&systems, &system, matches, rounds, json),
-        Command::View { path, json } => {
+        Command::View { path, json, step } => {
             if path.ends_with(".json") {
-                play::view_saved(registry, &path, json)
+                play::view_saved(registry, &path, json, step)
+            } else if step {
+                Err("--step replays a saved match (a .json file from `fray play --save`)".into())
             } else {
                 scenarios::view(registry, &path, json)
             }

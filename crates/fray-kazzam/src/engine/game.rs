@@ -598,6 +598,12 @@ impl Game for Kazzam {
         let d = flow::decision(s)?;
         (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
     }
+    fn notes(&self, s: &State, seat: Seat) -> Vec<String> {
+        match flow::decision(s) {
+            Some(d) if seat_index(&d.seat) == seat => crate::engine::notes::notes(s),
+            _ => Vec::new(),
+        }
+    }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         // Kazzam is played with every figure on the table: a Hidden creature cannot be targeted,
         // but its square is no secret (K-ST-Hidden), so every viewer sees the same.
@@ -660,6 +666,11 @@ impl System for KazzamSystem {
         let record: MatchRecord<MatchSetup, actions::Command> =
             serde_json::from_value(record).map_err(|e| format!("not a saved Kazzam match: {e}"))?;
         Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<MatchSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Kazzam match: {e}"))?;
+        Ok(Box::new(Session::replay_start(self.game.clone(), &record)?))
     }
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
         Ok(fray_core::scenario::run(&self.game, crate::engine::scenario::load(&self.game.content, name, text)?))
