@@ -181,6 +181,11 @@ pub trait System: Send + Sync {
     fn playable(&self) -> Result<(), String> {
         Ok(())
     }
+    /// The table options `fray play --option KEY=VALUE` takes: each as `KEY=VALUES` (the
+    /// default first) and what it changes, for `fray play --help`.
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
     /// The text of a built-in team called `name` (`fray play --home NAME`), if the system has one.
     fn builtin_team(&self, name: &str) -> Option<&'static str> {
         let _ = name;

@@ -621,6 +621,26 @@ impl System for DrawSteelSystem {
     fn seat_names(&self) -> Vec<String> {
         SEATS.iter().map(|s| s.to_string()).collect()
     }
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        // docs/rulings/drawsteel.md explains each (options.rs); `glossary` plays the glossary's text.
+        vec![
+            ("bleeding=published|glossary", "when Bleeding hurts (DS-DELTA-1)"),
+            ("critical=published|glossary", "what a critical hit needs and gives (DS-DELTA-2)"),
+            ("initiative=published|glossary", "who goes first on a 6 or more (DS-DELTA-3)"),
+            ("push=published|glossary", "whether a push may bend away or must go straight (DS-DELTA-10)"),
+            ("collisions=published|glossary", "whether a creature may slam its target into itself (DS-DELTA-9)"),
+            (
+                "hero-tokens-on-tests=published|glossary",
+                "a hero token rerolls a test, or turns it into a success (DS-DELTA-6)",
+            ),
+            ("grabbed=published|glossary", "whether a grabbed creature can be force-moved (DS-DELTA-7)"),
+            ("hidden=published|glossary", "from whom the Hide maneuver hides (DS-DELTA-8)"),
+            ("jumping=published|glossary", "how far a jump reaches (DS-DELTA-11)"),
+            ("offer-lower-tier=true|false", "offer each power roll at a lower tier (DS-GAP-1)"),
+            ("round-limit=20 (0-999, 0 none)", "rounds after which a combat ends anyway"),
+            ("hero-tokens=N (0-99)", "hero tokens the heroes start with (default one per hero)"),
+        ]
+    }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
         let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))

@@ -151,6 +151,7 @@ pub fn render(v: &View, seats: &[String], decision: Option<&Decision>, style: St
     for x in 0..width {
         out.push_str(&format!(" {x:<2}"));
     }
+    out.truncate(out.trim_end().len());
     out.push('\n');
     for (y, row) in grid.iter().enumerate() {
         out.push_str(&format!("{y:>2}{}\n", row.concat().trim_end()));

@@ -8,7 +8,7 @@ mod play;
 mod scenarios;
 mod sim;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use fray_core::table::Registry;
 
 #[global_allocator]
@@ -342,6 +342,26 @@ fn seat_flags(args: Vec<String>, seats: &[String]) -> Vec<String> {
     out
 }
 
+/// What `fray play --help` adds after the flags: every playable system's seats and table
+/// options, from the systems themselves.
+fn play_help(registry: &Registry) -> String {
+    let mut out = String::from("Systems, their seats (--seat, --bot) and table options (--option KEY=VALUE):\n");
+    for sys in registry.all() {
+        if let Err(why) = sys.playable() {
+            out.push_str(&format!("\n{} ({}): not played yet: {why}\n", sys.id(), sys.title()));
+            continue;
+        }
+        out.push_str(&format!("\n{} ({}): seats {}\n", sys.id(), sys.title(), sys.seat_names().join(", ")));
+        for (key, what) in sys.table_options() {
+            out.push_str(&format!("  {key:<40} {what}\n"));
+        }
+    }
+    out.push_str(
+        "\nAt the prompt: an option's number or id; `info N` tells what option N does, `rules TERM`\nlooks a rule up, `board` draws the board again, `help` lists these, `quit` stops.",
+    );
+    out
+}
+
 /// A closed pipe ends `fray` quietly, as it does `cat` and `grep` (`fray rules kazzam --list |
 /// head -1`): Rust ignores SIGPIPE and turns the write error into a panic in `println!`; the
 /// default action ends the process without a word.
@@ -364,7 +384,11 @@ fn main() -> ExitCode {
         }
     };
     let seats: Vec<String> = systems.registry.all().iter().flat_map(|s| s.seat_names()).collect();
-    let cli = Cli::parse_from(seat_flags(std::env::args().collect(), &seats));
+    let command = Cli::command().mut_subcommand("play", |c| c.after_help(play_help(&systems.registry)));
+    let cli = match Cli::from_arg_matches(&command.get_matches_from(seat_flags(std::env::args().collect(), &seats))) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
     let registry = &systems.registry;
     let result = match cli.command {
         Command::Play { system, seed, seat, quiet, save, home, away, map, option, bot } => {

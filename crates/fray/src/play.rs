@@ -428,7 +428,12 @@ fn options_text(
                 }
                 _ => String::new(),
             };
-            line.push_str(&format!("  [{} {}{dist}, {}/{} HP]", glyphs[&o.id], t.team, t.hp, t.max_hp));
+            let side = match me {
+                Some(m) if m.team == t.team => " (ally)",
+                Some(_) => " (enemy)",
+                None => "",
+            };
+            line.push_str(&format!("  [{} {}{side}{dist}, {}/{} HP]", glyphs[&o.id], t.team, t.hp, t.max_hp));
         }
         if let Some(n) = note(i) {
             line.push_str(&format!("  {}", style.paint(&format!("! {n}"), "1;33")));

@@ -658,6 +658,18 @@ impl System for KazzamSystem {
     fn seat_names(&self) -> Vec<String> {
         vec!["red".into(), "blue".into()]
     }
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        // docs/rulings/kazzam.md explains each (engine/options.rs).
+        vec![
+            ("creeps=true|false", "Creep groups guard the arena's neutral orbs (K-ORB-2)"),
+            ("target-score=10 (1-999)", "the points that end the match (K-END-1)"),
+            ("match-end=finish-round|immediate", "play out the round once a side reaches the target, or stop at once"),
+            ("round-limit=30 (0-999, 0 none)", "rounds after which an unfinished match ends anyway"),
+            ("dominated=alternate|good-faith", "which version of Dominated is played (K-ST-Dominated)"),
+            ("crit-doubles=damage-line|all-damage", "what a Critical Hit doubles (K-ROLL-1)"),
+            ("low-cover-intervenes=false|true", "whether Low Cover between attacker and target counts (K-COV-10)"),
+        ]
+    }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
         let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))

@@ -58,7 +58,11 @@ fn granted(s: &State, u: UnitIdx, path: &[Pos], how: How) -> String {
         return String::new();
     }
     let names: Vec<&str> = takers.iter().map(|&t| &*s.unit(t).id).collect();
-    format!("grants an Opportunity to {}", names.join(", "))
+    if names.len() == 1 {
+        format!("grants an Opportunity to {}", names[0])
+    } else {
+        format!("grants Opportunities to {}", names.join(", "))
+    }
 }
 
 /// An action menu option: the end of the turn, or the Opportunities leaving this square grants.
