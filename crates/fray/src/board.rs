@@ -86,6 +86,11 @@ pub fn option_squares(v: &View, d: &Decision) -> Vec<Option<Pos>> {
 
 /// The board, the legend and the unit roster; with `decision`, its options numbered on the board.
 pub fn render(v: &View, seats: &[String], decision: Option<&Decision>, style: Style) -> String {
+    board(v, seats, decision, style) + &roster(v, seats, style)
+}
+
+/// The board and its legend; with `decision`, its options numbered on the board.
+pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Style) -> String {
     let glyph = glyphs(v, seats);
     let width = v.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let mut grid: Vec<Vec<String>> = v
@@ -194,7 +199,14 @@ pub fn render(v: &View, seats: &[String], decision: Option<&Decision>, style: St
     }
     out.push_str(&line);
     out.push('\n');
-    // The roster: sides in seat order, the unit whose turn it is first marked.
+    out
+}
+
+/// Each unit's line, sides in seat order, the unit whose turn it is marked `*`; then the round
+/// and the score.
+pub fn roster(v: &View, seats: &[String], style: Style) -> String {
+    let glyph = glyphs(v, seats);
+    let mut out = String::new();
     let mut ids: Vec<&String> = v.units.keys().collect();
     ids.sort_by_key(|id| (seats.iter().position(|s| *s == v.units[*id].team).unwrap_or(seats.len()), (*id).clone()));
     let id_width = ids.iter().map(|i| i.len()).max().unwrap_or(0).max(6);

@@ -136,7 +136,7 @@ fn step_saved(registry: &Registry, path: &str) -> Result<ExitCode, String> {
         }
         printed = table.journal_len();
         let seat = fray_core::game::Seat(entry.get("seat").and_then(|s| s.as_u64()).unwrap_or(0) as u8);
-        let chosen = entry.get("Choose").and_then(|c| c.as_str());
+        let chosen = entry.get("choose").and_then(|c| c.as_str());
         let d = table.decision(seat);
         let v = table.view(Viewer::Referee);
         let _ = writeln!(out, "\n{}", crate::board::render(&v, &seats, d.as_ref(), style));
@@ -149,7 +149,7 @@ fn step_saved(registry: &Registry, path: &str) -> Result<ExitCode, String> {
             _ => format!(
                 "{} sent {}",
                 seats.get(seat.index()).cloned().unwrap_or_default(),
-                entry.get("Act").map(|c| c.to_string()).unwrap_or_default()
+                entry.get("act").map(|c| c.to_string()).unwrap_or_default()
             ),
         };
         let _ = writeln!(out, "step {} of {n}: {what}", i + 1);
@@ -162,7 +162,7 @@ fn step_saved(registry: &Registry, path: &str) -> Result<ExitCode, String> {
                 return Ok(ExitCode::SUCCESS);
             }
         }
-        let r = match (chosen, entry.get("Act")) {
+        let r = match (chosen, entry.get("act")) {
             (Some(id), _) => table.choose(seat, id),
             (None, Some(c)) => table.act_json(seat, c),
             _ => return Err(format!("{path}: input {} is neither a choice nor a command", i + 1)),
@@ -283,12 +283,17 @@ fn drive(
         let result = if people(seat) {
             let Some(d) = table.decision(seat) else { break };
             let notes = table.notes(seat);
-            let show = |out: &mut dyn Write| {
+            // The unit list is left off while the board numbers squares or targets (the list
+            // of options names them); `board` draws everything.
+            let show = |out: &mut dyn Write, all: bool| {
                 let v = table.view(Viewer::Seat(seat));
-                let _ = writeln!(out, "\n{}", crate::board::render(&v, &seat_names, Some(&d), style));
+                let board = crate::board::board(&v, &seat_names, Some(&d), style);
+                let marks = crate::board::option_squares(&v, &d).iter().any(|p| p.is_some());
+                let roster = if all || !marks { crate::board::roster(&v, &seat_names, style) } else { String::new() };
+                let _ = writeln!(out, "\n{board}{roster}");
                 let _ = write!(out, "{}", options_text(&v, &d, &notes, &seat_names, style));
             };
-            show(&mut out);
+            show(&mut out, false);
             let answer = loop {
                 let _ = write!(out, "> ");
                 let _ = out.flush();
@@ -306,7 +311,7 @@ fn drive(
                         continue;
                     }
                     "board" => {
-                        show(&mut out);
+                        show(&mut out, true);
                         continue;
                     }
                     "info" => {
@@ -469,7 +474,7 @@ fn info(sys: &dyn System, v: &fray_core::view::View, d: &fray_core::decision::De
     let exact: Vec<&fray_core::lookup::Entry> =
         entries.iter().filter(|e| e.id.eq_ignore_ascii_case(term) || e.name.eq_ignore_ascii_case(term)).collect();
     if !exact.is_empty() {
-        return exact.iter().map(|e| crate::lookup::entry_text(e)).collect();
+        return exact.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect();
     }
     if let Some(u) = v.units.get(&o.id) {
         let mut text = format!("{} ({}, {}): {}/{} HP", u.name, o.id, u.team, u.hp, u.max_hp);
@@ -492,7 +497,7 @@ fn info(sys: &dyn System, v: &fray_core::view::View, d: &fray_core::decision::De
     if found.is_empty() {
         return format!("option {}: {} — nothing to look up for it; try rules TERM\n", o.id, o.label);
     }
-    found.iter().take(3).map(|e| crate::lookup::entry_text(e)).collect()
+    found.iter().take(3).map(|e| crate::lookup::entry_text(e) + "\n").collect()
 }
 
 /// `rules TERM` at the prompt: what `fray rules SYSTEM TERM` prints.
@@ -508,5 +513,5 @@ fn rules(sys: &dyn System, term: &str) -> String {
     if found.is_empty() {
         return format!("nothing found for {term:?}; `fray rules {} --list` lists every entry\n", sys.id());
     }
-    found.iter().map(|e| crate::lookup::entry_text(e)).collect()
+    found.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect()
 }

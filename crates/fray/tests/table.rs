@@ -109,7 +109,7 @@ fn draw_steel_gets_the_same_board() {
     let text = typed(&["play", "drawsteel", "--seat", "heroes"], "1\n1\nquit\n");
     assert!(text.contains("units: AB heroes, ab director"), "{text}");
     assert!(text.contains("# wall") && text.contains("~ difficult terrain"), "{text}");
-    assert!(text.contains("  VE vessa ") && text.contains("  br brute "), "{text}");
+    assert!(text.contains(" VE vessa ") && text.contains("  br brute "), "{text}");
     assert!(text.contains("highlighted numbers: the options of that number"), "{text}");
 }
 
@@ -127,7 +127,7 @@ fn view_step_replays_a_save_one_decision_at_a_time() {
         .unwrap()
         .len();
     let text = typed(&["view", save, "--step"], "\n\nq\n");
-    assert!(text.contains(&format!("step 1 of {steps}: red (action): ada: choose an action")), "{text}");
+    assert!(text.contains(&format!("step 1 of {steps}: red (action): cy: choose an action")), "{text}");
     assert!(text.contains("  chose ") && text.contains(&format!("step 3 of {steps}")), "{text}");
     assert!(text.contains(&format!("stopped at step 3 of {steps}")), "{text}");
     assert!(text.contains("[Enter: next step, q: stop]"), "{text}");
