@@ -112,6 +112,7 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
             *c = text;
         }
     };
+    let mut marks_shown: Vec<String> = Vec::new();
     for m in v.extra.get("marks").and_then(|m| m.as_array()).into_iter().flatten() {
         let at = m.get("at").and_then(|a| serde_json::from_value::<Pos>(a.clone()).ok());
         let g = m.get("glyph").and_then(|g| g.as_str()).unwrap_or("?");
@@ -119,17 +120,23 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
             cell(at, format!(" {}", style.paint(&format!("{g:<2}"), "1;35")));
         }
         let means = m.get("means").and_then(|g| g.as_str()).unwrap_or_default();
+        marks_shown.push(g.to_string());
         if !legend.iter().any(|(c, _)| c == g) {
             legend.push((g.to_string(), means.to_string()));
         }
     }
+    let mut carriers = false;
     for (id, u) in &v.units {
         if let Some(at) = u.at {
             let code = side_colour(&u.team, seats);
             let code = if v.turn.as_deref() == Some(id) { format!("{code};4") } else { code.to_string() };
+            // A unit carrying an orb (a view's `orbs` list) has a `*` before its glyph.
+            let carrying = u.extra.get("orbs").and_then(|o| o.as_array()).is_some_and(|o| !o.is_empty());
+            carriers |= carrying;
+            let carry = if carrying { style.paint("*", "1;35") } else { " ".into() };
             for dy in 0..u.size.max(1) {
                 for dx in 0..u.size.max(1) {
-                    cell(Pos::new(at.x + dx, at.y + dy), format!(" {}", style.paint(&glyph[id], &code)));
+                    cell(Pos::new(at.x + dx, at.y + dy), format!("{carry}{}", style.paint(&glyph[id], &code)));
                 }
             }
         }
@@ -161,7 +168,9 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
     for (y, row) in grid.iter().enumerate() {
         out.push_str(&format!("{y:>2}{}\n", row.concat().trim_end()));
     }
-    // The legend, wrapped.
+    // The legend, wrapped: only what the board still shows.
+    let shown = |c: &str| marks_shown.iter().any(|g| g == c) || grid.iter().flatten().any(|cell| cell.trim() == c);
+    legend.retain(|(c, _)| shown(c));
     let mut words: Vec<String> = legend.iter().map(|(c, m)| format!("{c} {m}")).collect();
     let upper = seats.first().map(|s| format!("AB {s}"));
     let lower = seats.get(1).map(|s| format!("ab {s}"));
@@ -176,8 +185,11 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
     if !others.is_empty() {
         sides.push(format!("Ab {}", others.join(", ")));
     }
+    if carriers {
+        sides.push("*AB carries an orb".into());
+    }
     if v.turn.is_some() {
-        sides.push("* in the list: whose turn it is".into());
+        sides.push("> in the list: whose turn it is".into());
     }
     words.push(format!("units: {}", sides.join(", ")));
     if marked > 0 {
@@ -214,7 +226,7 @@ pub fn roster(v: &View, seats: &[String], style: Style) -> String {
     out.push_str(&format!("     {:<id_width$} {:<team_width$} {:<12} HP\n", "unit", "side", "square"));
     for id in ids {
         let u = &v.units[id];
-        let turn = if v.turn.as_deref() == Some(id) { "*" } else { " " };
+        let turn = if v.turn.as_deref() == Some(id) { ">" } else { " " };
         let at = u.at.map(|p| format!("({},{})", p.x, p.y)).unwrap_or_else(|| "off the map".into());
         let statuses = if u.statuses.is_empty() { String::new() } else { format!(" [{}]", u.statuses.join(", ")) };
         let mut fields = String::new();

@@ -45,7 +45,7 @@ fn the_board_has_a_legend_and_a_glyph_for_each_unit() {
     let text = red("quit\n");
     assert!(text.contains("legend:") && text.contains("# wall") && text.contains("R red pedestal"), "{text}");
     assert!(text.contains("units: AB red, ab blue"), "{text}");
-    assert!(text.contains("* AD ada ") && text.contains("  da dax ") && text.contains("  ev eve "), "{text}");
+    assert!(text.contains("> AD ada ") && text.contains("  da dax ") && text.contains("  ev eve "), "{text}");
     assert!(text.contains(" 1 .  AD BO .  da .  ev .  ."), "{text}");
 }
 
@@ -150,4 +150,22 @@ fn play_help_names_every_systems_seats_and_table_options() {
     for want in ["kazzam", "red", "blue", "creeps=", "round-limit=", "drawsteel", "heroes", "director", "push="] {
         assert!(text.contains(want), "{want}: {text}");
     }
+}
+
+#[test]
+fn carried_orbs_orbs_on_the_ground_and_empty_pedestals_are_drawn() {
+    let scenario = |name: &str| {
+        let path = format!("{}/../../scenarios/kazzam/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let (code, text, err) = fray(&["view", &path]);
+        assert_eq!(code, 0, "{err}");
+        text
+    };
+    // bo has carried the neutral orb out of the Dungeon: its pedestal is empty.
+    let text = scenario("dungeon-orb-carrier-exits-anywhere");
+    assert!(text.contains(" 1 n  D  X ") && text.contains(" 2 D  D  #  .  .  .  .  .  . *bo"), "{text}");
+    assert!(text.contains("n empty neutral pedestal") && text.contains("*AB carries an orb"), "{text}");
+    assert!(!text.contains("N neutral pedestal"), "the legend names only what the board shows: {text}");
+    assert!(text.contains("carries orb n-1"), "{text}");
+    let text = scenario("orb-drop-is-a-free-action");
+    assert!(text.contains(" 1 .  *  .  .  bo") && text.contains("* orb on the ground"), "{text}");
 }
