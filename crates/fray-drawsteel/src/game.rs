@@ -552,6 +552,12 @@ impl Game for DrawSteel {
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
+    fn notes(&self, s: &State, seat: Seat) -> Vec<String> {
+        match flow::decision(s) {
+            Some(d) if seat_index(&d.seat) == seat => crate::actions::notes(s),
+            _ => Vec::new(),
+        }
+    }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
         let d = flow::decision(s);
         if d.as_ref().is_some_and(|d| !d.allows(id)) {

@@ -86,11 +86,12 @@ pub fn option_squares(v: &View, d: &Decision) -> Vec<Option<Pos>> {
 
 /// The board, the legend and the unit roster; with `decision`, its options numbered on the board.
 pub fn render(v: &View, seats: &[String], decision: Option<&Decision>, style: Style) -> String {
-    board(v, seats, decision, style) + &roster(v, seats, style)
+    board(v, seats, decision, &[], style) + &roster(v, seats, style)
 }
 
-/// The board and its legend; with `decision`, its options numbered on the board.
-pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Style) -> String {
+/// The board and its legend; with `decision`, its options numbered on the board, a `!` before
+/// those with a note (`notes`, one per option: [`fray_core::game::Game::notes`]).
+pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, notes: &[String], style: Style) -> String {
     let glyph = glyphs(v, seats);
     let width = v.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let mut grid: Vec<Vec<String>> = v
@@ -143,20 +144,17 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
     }
     // The options of the decision, by number, where they are.
     let numbered = decision.map(|d| (d, option_squares(v, d)));
-    let mut marked = 0;
-    if let Some((d, at)) = &numbered
-        && d.options.len() <= MAX_MARKS
-    {
+    let (mut marked, mut warned) = (0, false);
+    if let Some((d, at)) = &numbered {
         for (i, p) in at.iter().enumerate() {
             if let Some(p) = p {
-                cell(*p, format!(" {}", style.paint(&format!("{:<2}", i + 1), "7;1;33")));
+                let warn = notes.get(i).is_some_and(|n| !n.is_empty());
+                warned |= warn;
+                let lead = if warn { style.paint("!", "1;33") } else { " ".into() };
+                let mark = if d.options.len() <= MAX_MARKS { format!("{:<2}", i + 1) } else { "++".into() };
+                cell(*p, format!("{lead}{}", style.paint(&mark, "7;1;33")));
                 marked += 1;
             }
-        }
-    } else if let Some((_, at)) = &numbered {
-        for p in at.iter().flatten() {
-            cell(*p, format!(" {}", style.paint("++", "7;1;33")));
-            marked += 1;
         }
     }
     let mut out = String::from("  ");
@@ -198,6 +196,9 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, style: Sty
         } else {
             "highlighted numbers: the options of that number".into()
         });
+    }
+    if warned {
+        words.push("!N: option N has a warning (below)".into());
     }
     let mut line = String::from("legend:");
     for w in words {

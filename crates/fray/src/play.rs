@@ -287,7 +287,7 @@ fn drive(
             // of options names them); `board` draws everything.
             let show = |out: &mut dyn Write, all: bool| {
                 let v = table.view(Viewer::Seat(seat));
-                let board = crate::board::board(&v, &seat_names, Some(&d), style);
+                let board = crate::board::board(&v, &seat_names, Some(&d), &notes, style);
                 let marks = crate::board::option_squares(&v, &d).iter().any(|p| p.is_some());
                 let roster = if all || !marks { crate::board::roster(&v, &seat_names, style) } else { String::new() };
                 let _ = writeln!(out, "\n{board}{roster}");
@@ -416,8 +416,9 @@ fn options_text(
     let compact = d.options.iter().filter(|o| o.square.is_some()).count() > COMPACT_OVER;
     let (mut row, mut full): (Vec<String>, String) = (Vec::new(), String::new());
     for (i, o) in d.options.iter().enumerate() {
-        if compact && o.square.is_some() && note(i).is_none() {
-            row.push(format!("{:>3}. {:<7}", i + 1, o.id));
+        if compact && o.square.is_some() {
+            let id = if note(i).is_some() { format!("{}!", o.id) } else { o.id.clone() };
+            row.push(format!("{:>3}. {id:<7}", i + 1));
             if row.len() == 8 {
                 out.push_str(&format!("{}\n", row.concat().trim_end()));
                 row.clear();
@@ -448,6 +449,21 @@ fn options_text(
     }
     if !row.is_empty() {
         out.push_str(&format!("{}\n", row.concat().trim_end()));
+    }
+    if compact {
+        // The listed squares' warnings, each once with the options it concerns.
+        let mut said: Vec<(&String, Vec<String>)> = Vec::new();
+        for (i, o) in d.options.iter().enumerate() {
+            if let (Some(n), Some(_)) = (note(i), o.square) {
+                match said.iter_mut().find(|(m, _)| *m == n) {
+                    Some((_, at)) => at.push((i + 1).to_string()),
+                    None => said.push((n, vec![(i + 1).to_string()])),
+                }
+            }
+        }
+        for (n, at) in said {
+            out.push_str(&format!("  {}: {}\n", style.paint(&format!("! {n}"), "1;33"), at.join(", ")));
+        }
     }
     out.push_str(&full);
     out.push_str("(a number or an option id; info N, rules TERM, board, help, quit)\n");

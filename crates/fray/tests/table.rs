@@ -62,14 +62,25 @@ fn glyphs_stay_unique_when_ids_begin_alike() {
 #[test]
 fn a_move_numbers_its_squares_on_the_board_and_warns_of_opportunities() {
     let text = red("1\nquit\n");
-    // Every square ada may walk to carries its option's number.
-    assert!(text.contains(" 0 1  2  3  4  5  6  7  8  B"), "{text}");
-    assert!(text.contains(" 1 9  AD BO 10 da 11 ev 12 ."), "{text}");
+    // Every square ada may walk to carries its option's number, a `!` before those that warn.
+    assert!(text.contains(" 0 1  2  3  4 !5 !6 !7 !8  B"), "{text}");
+    assert!(text.contains(" 1 9  AD BO 10 da!11 ev!12 ."), "{text}");
     assert!(text.contains("highlighted numbers: the options of that number"), "{text}");
-    assert!(text.contains("   5. 4,0            to (4,0)  ! grants an Opportunity to dax"), "{text}");
-    assert!(text.contains("   7. 6,0            to (6,0)  ! grants Opportunities to dax, eve"), "{text}");
-    // A square that passes no enemy is listed without a warning.
-    assert!(text.contains("  1. 0,0 ") && !text.contains("to (0,0)  !"), "{text}");
+    assert!(text.contains("!N: option N has a warning (below)"), "{text}");
+    // Many squares are listed several to a line, the warnings once each with their options.
+    assert!(text.contains("  1. 0,0      2. 1,0      3. 2,0      4. 3,0      5. 4,0!     6. 5,0!"), "{text}");
+    assert!(text.contains("  ! grants an Opportunity to dax: 5, 6, 11\n"), "{text}");
+    assert!(text.contains("  ! grants Opportunities to dax, eve: 7, 8, 12, 17, 18, 25, 26\n"), "{text}");
+    assert!(text.contains("  27. cancel         back to the action menu"), "{text}");
+}
+
+#[test]
+fn draw_steel_warns_of_opportunity_attacks_too() {
+    // Both seats at the prompt: the hound walks up beside vessa, then vessa is asked where to go.
+    let input = "vessa\nend-turn\nhound\nadvance\n2,2\nend-turn\ncorin\nend-turn\nbrute\nend-turn\narcher\nend-turn\nvessa\nadvance\nquit\n";
+    let text = typed(&["play", "drawsteel", "--seat", "heroes", "--seat", "director", "--seed", "1"], input);
+    assert!(text.contains("! hound may make an opportunity attack: "), "{text}");
+    assert!(text.contains("end-turn       end your turn  ! ends the turn"), "{text}");
 }
 
 #[test]
