@@ -180,3 +180,14 @@ fn carried_orbs_orbs_on_the_ground_and_empty_pedestals_are_drawn() {
     let text = scenario("orb-drop-is-a-free-action");
     assert!(text.contains(" 1 .  *  .  .  bo") && text.contains("* orb on the ground"), "{text}");
 }
+
+#[test]
+fn draw_steel_takes_its_table_options() {
+    let (code, out, err) =
+        fray(&["play", "drawsteel", "--quiet", "--option", "push=glossary", "--option", "round-limit=2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "{out}");
+    let (code, _, err) = fray(&["play", "drawsteel", "--option", "pushh=glossary"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown field `pushh`") && err.contains("`push`"), "{err}");
+}
