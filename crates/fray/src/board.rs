@@ -186,9 +186,6 @@ pub fn board(v: &View, seats: &[String], decision: Option<&Decision>, notes: &[S
     if carriers {
         sides.push("*AB carries an orb".into());
     }
-    if v.turn.is_some() {
-        sides.push("> in the list: whose turn it is".into());
-    }
     words.push(format!("units: {}", sides.join(", ")));
     if marked > 0 {
         words.push(if numbered.is_some_and(|(d, _)| d.options.len() > MAX_MARKS) {
@@ -224,7 +221,8 @@ pub fn roster(v: &View, seats: &[String], style: Style) -> String {
     ids.sort_by_key(|id| (seats.iter().position(|s| *s == v.units[*id].team).unwrap_or(seats.len()), (*id).clone()));
     let id_width = ids.iter().map(|i| i.len()).max().unwrap_or(0).max(6);
     let team_width = v.units.values().map(|u| u.team.len()).max().unwrap_or(0).max(7);
-    out.push_str(&format!("     {:<id_width$} {:<team_width$} {:<12} HP\n", "unit", "side", "square"));
+    let turn = if v.turn.is_some() { "   (> whose turn it is)" } else { "" };
+    out.push_str(&format!("     {:<id_width$} {:<team_width$} {:<12} HP{turn}\n", "unit", "side", "square"));
     for id in ids {
         let u = &v.units[id];
         let turn = if v.turn.as_deref() == Some(id) { ">" } else { " " };
