@@ -319,6 +319,13 @@ pub trait Game: Send + Sync + 'static {
     fn prompt(&self, state: &Self::State, seat: Seat) -> Option<Prompt>;
     /// The reader's picture of the state, as `viewer` may see it.
     fn view(&self, state: &Self::State, viewer: Viewer) -> View;
+    /// Notes for a person on the options of `seat`'s pending decision, one per option in its
+    /// order (empty text where there is nothing to say): what choosing it costs that its label
+    /// does not say, such as Opportunities it grants or a turn it ends. Presentation only: never
+    /// journaled, never part of a label. Systems with nothing to add leave it empty.
+    fn notes(&self, _state: &Self::State, _seat: Seat) -> Vec<String> {
+        Vec::new()
+    }
     /// An event as `viewer` may see it, or `None` if it must not see it at all.
     fn redact(&self, _state: &Self::State, event: &Self::Event, _viewer: Viewer) -> Option<Self::Event> {
         Some(event.clone())

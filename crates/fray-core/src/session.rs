@@ -139,22 +139,7 @@ impl<G: Game> Session<G> {
     /// Replays a record: refused if it was made with another system, engine or content, and an
     /// error if an input no longer applies or the dice roll differently from the record.
     pub fn replay(game: Arc<G>, record: MatchRecord<G::Setup, G::Command>) -> Result<Self, String> {
-        if record.system != game.id() {
-            return Err(format!("this is a {} match, not {}", record.system, game.id()));
-        }
-        let here = game.fingerprint();
-        if record.fingerprint != here {
-            return Err(format!(
-                "this match was played with {} and this Fray plays {}: the same inputs could make another match",
-                record.fingerprint, here
-            ));
-        }
-        let Some(setup) = record.setup.clone() else {
-            return Err("this record has no setup to start from (it was built by hand)".into());
-        };
-        let seed = record.seed.ok_or("this record has no seed")?;
-        let mut s = Session::start(game, setup, seed).map_err(|e| format!("its setup no longer starts: {e}"))?;
-        s.check_rolls(&record.rolls, "setting up")?;
+        let mut s = Session::replay_start(game, &record)?;
         for (i, entry) in record.inputs.iter().enumerate() {
             let seat = Seat(entry.seat);
             let r = match &entry.input {
@@ -171,6 +156,27 @@ impl<G: Game> Session<G> {
                 s.dice.rolls.len()
             ));
         }
+        Ok(s)
+    }
+    /// A record's match as it stood before its first input, checked as [`Session::replay`]
+    /// checks it: for replaying it one input at a time (`fray view --step`).
+    pub fn replay_start(game: Arc<G>, record: &MatchRecord<G::Setup, G::Command>) -> Result<Self, String> {
+        if record.system != game.id() {
+            return Err(format!("this is a {} match, not {}", record.system, game.id()));
+        }
+        let here = game.fingerprint();
+        if record.fingerprint != here {
+            return Err(format!(
+                "this match was played with {} and this Fray plays {}: the same inputs could make another match",
+                record.fingerprint, here
+            ));
+        }
+        let Some(setup) = record.setup.clone() else {
+            return Err("this record has no setup to start from (it was built by hand)".into());
+        };
+        let seed = record.seed.ok_or("this record has no seed")?;
+        let s = Session::start(game, setup, seed).map_err(|e| format!("its setup no longer starts: {e}"))?;
+        s.check_rolls(&record.rolls, "setting up")?;
         Ok(s)
     }
     fn check_rolls(&self, recorded: &[u32], during: &str) -> Result<(), String> {

@@ -35,6 +35,8 @@ pub trait Table: Send {
     fn act_json(&mut self, seat: Seat, command: &serde_json::Value) -> Result<usize, RuleError>;
     /// The view as `viewer` may see it.
     fn view(&self, viewer: Viewer) -> View;
+    /// Notes for a person on the options of `seat`'s pending decision ([`Game::notes`]).
+    fn notes(&self, seat: Seat) -> Vec<String>;
     /// How many journal entries there are.
     fn journal_len(&self) -> usize;
     /// Journal lines from the `from`-th on, as `viewer` may read them.
@@ -82,6 +84,9 @@ impl<G: Game> Table for Session<G> {
     }
     fn view(&self, viewer: Viewer) -> View {
         Session::view(self, viewer)
+    }
+    fn notes(&self, seat: Seat) -> Vec<String> {
+        self.game().notes(self.state(), seat)
     }
     fn journal_len(&self) -> usize {
         self.journal().len()
@@ -154,6 +159,13 @@ pub trait System: Send + Sync {
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors>;
     /// Replays a record (a save); refused if made by another engine or content.
     fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String>;
+    /// A saved match as it stood before its first input, for replaying it one input at a time
+    /// (`fray view --step`): the inputs are the record's, applied with [`Table::choose`] and
+    /// [`Table::act_json`].
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let _ = record;
+        Err(format!("{} matches cannot be replayed step by step", self.title()))
+    }
     /// Runs a scenario file.
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String>;
     /// The table after a scenario file's steps (for `fray view`).
@@ -168,6 +180,11 @@ pub trait System: Send + Sync {
     /// drivers ask before starting, replaying, running scenarios or benchmarking a match.
     fn playable(&self) -> Result<(), String> {
         Ok(())
+    }
+    /// The table options `fray play --option KEY=VALUE` takes: each as `KEY=VALUES` (the
+    /// default first) and what it changes, for `fray play --help`.
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
     }
     /// The text of a built-in team called `name` (`fray play --home NAME`), if the system has one.
     fn builtin_team(&self, name: &str) -> Option<&'static str> {

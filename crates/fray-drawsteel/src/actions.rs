@@ -3488,3 +3488,48 @@ pub fn answer_sweep(
     abilities::begin(cx, c, ability, targets, main_action);
     Ok(())
 }
+
+/// Notes for a person on the pending decision's options ([`fray_core::game::Game::notes`]):
+/// the enemies an Advance to each square lets make an opportunity attack on the way (DS-OA-1),
+/// and the option that ends the turn. Read from the state only; never journaled.
+pub fn notes(s: &State) -> Vec<String> {
+    let Some(d) = crate::flow::decision(s) else { return Vec::new() };
+    match s.flow.last() {
+        Some(Frame::Act { .. } | Frame::Extra { .. }) => {
+            d.options.iter().map(|o| if o.id == "end-turn" { "ends the turn".into() } else { String::new() }).collect()
+        }
+        Some(Frame::Pending { c, p: crate::frames::Pending::Move }) => {
+            let budget = advance_budget(s, *c);
+            d.options
+                .iter()
+                .map(|o| {
+                    o.square
+                        .and_then(|q| destination_route(s, *c, budget, q))
+                        .map(|p| provoked(s, *c, &p))
+                        .unwrap_or_default()
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Who may make an opportunity attack on `c` walking `path` (the squares after its own), as a note.
+fn provoked(s: &State, c: Cx, path: &[Pos]) -> String {
+    let Some(mut from) = s.c(c).pos else { return String::new() };
+    let mut by: Vec<Cx> = Vec::new();
+    for &to in path {
+        for e in opportunity_attackers(s, c, from, to) {
+            if !by.contains(&e) {
+                by.push(e);
+            }
+        }
+        from = to;
+    }
+    let names: Vec<&str> = by.iter().map(|&e| &*s.c(e).id).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("{one} may make an opportunity attack"),
+        many => format!("{} may make opportunity attacks", many.join(", ")),
+    }
+}

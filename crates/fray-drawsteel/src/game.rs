@@ -568,6 +568,12 @@ impl Game for DrawSteel {
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
+    fn notes(&self, s: &State, seat: Seat) -> Vec<String> {
+        match flow::decision(s) {
+            Some(d) if seat_index(&d.seat) == seat => crate::actions::notes(s),
+            _ => Vec::new(),
+        }
+    }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
         let d = flow::decision(s);
         if d.as_ref().is_some_and(|d| !d.allows(id)) {
@@ -634,6 +640,26 @@ impl System for DrawSteelSystem {
     fn seat_names(&self) -> Vec<String> {
         SEATS.iter().map(|s| s.to_string()).collect()
     }
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        // docs/rulings/drawsteel.md explains each (options.rs); `glossary` plays the glossary's text.
+        vec![
+            ("bleeding=published|glossary", "when Bleeding hurts (DS-DELTA-1)"),
+            ("critical=published|glossary", "what a critical hit needs and gives (DS-DELTA-2)"),
+            ("initiative=published|glossary", "who goes first on a 6 or more (DS-DELTA-3)"),
+            ("push=published|glossary", "whether a push may bend away or must go straight (DS-DELTA-10)"),
+            ("collisions=published|glossary", "whether a creature may slam its target into itself (DS-DELTA-9)"),
+            (
+                "hero-tokens-on-tests=published|glossary",
+                "a hero token rerolls a test, or turns it into a success (DS-DELTA-6)",
+            ),
+            ("grabbed=published|glossary", "whether a grabbed creature can be force-moved (DS-DELTA-7)"),
+            ("hidden=published|glossary", "from whom the Hide maneuver hides (DS-DELTA-8)"),
+            ("jumping=published|glossary", "how far a jump reaches (DS-DELTA-11)"),
+            ("offer-lower-tier=true|false", "offer each power roll at a lower tier (DS-GAP-1)"),
+            ("round-limit=20 (0-999, 0 none)", "rounds after which a combat ends anyway"),
+            ("hero-tokens=N (0-99)", "hero tokens the heroes start with (default one per hero)"),
+        ]
+    }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
         let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
@@ -642,6 +668,11 @@ impl System for DrawSteelSystem {
         let record: MatchRecord<EncounterSetup, actions::Command> =
             serde_json::from_value(record).map_err(|e| format!("not a saved Draw Steel encounter: {e}"))?;
         Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<EncounterSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Draw Steel encounter: {e}"))?;
+        Ok(Box::new(Session::replay_start(self.game.clone(), &record)?))
     }
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
         Ok(fray_core::scenario::run(&self.game, crate::scenario::load(name, text)?))

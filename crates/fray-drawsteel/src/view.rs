@@ -91,7 +91,7 @@ pub fn build(s: &State) -> View {
             },
         );
     }
-    let map = (0..s.arena.terrain.height())
+    let map: Vec<String> = (0..s.arena.terrain.height())
         .map(|y| (0..s.arena.terrain.width()).map(|x| s.terrain_at(fray_core::grid::Pos::new(x, y)).glyph()).collect())
         .collect();
     let mut score = BTreeMap::new();
@@ -108,6 +108,7 @@ pub fn build(s: &State) -> View {
         .map(|o| (o.name.clone(), json!({ "at": o.at, "size": o.label(), "standing": !o.toppled })))
         .collect();
     extra.insert("objects".into(), json!(objects));
+    extra.insert("legend".into(), legend(&map));
     View {
         system: "drawsteel".into(),
         round: s.round,
@@ -120,6 +121,27 @@ pub fn build(s: &State) -> View {
         outcome: s.outcome.clone(),
         extra,
     }
+}
+
+/// What each map character present means, in first-seen order (for a board drawn as text).
+fn legend(rows: &[String]) -> serde_json::Value {
+    let mut out = Map::new();
+    for c in rows.iter().flat_map(|r| r.chars()) {
+        let means = match c {
+            '.' => "open ground",
+            '#' => "wall",
+            '~' => "difficult terrain",
+            '!' => "damaging terrain",
+            'w' => "water",
+            'o' => "fog (concealed)",
+            'c' => "chasm",
+            'O' => "object",
+            'e' => "edge (off the map)",
+            _ => continue,
+        };
+        out.entry(c.to_string()).or_insert_with(|| json!(means));
+    }
+    serde_json::Value::Object(out)
 }
 
 #[cfg(test)]

@@ -125,10 +125,15 @@ pub fn rules(
         if list {
             println!("{:<10} {:<24} {}", e.kind, e.id, e.name);
         } else {
-            println!("{} [{}, {}]\n  {}\n", e.name, e.kind, e.id, e.text.replace('\n', "\n  "));
+            println!("{}", entry_text(e));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One look-up entry as `fray rules SYSTEM TERM` prints it (and the prompt's `rules TERM`).
+pub fn entry_text(e: &Entry) -> String {
+    format!("{} [{}, {}]\n  {}\n", e.name, e.kind, e.id, e.text.replace('\n', "\n  "))
 }
 
 /// `fray build SYSTEM FILE [--svg OUT]`

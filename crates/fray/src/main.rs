@@ -8,7 +8,7 @@ mod play;
 mod scenarios;
 mod sim;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use fray_core::table::Registry;
 
 #[global_allocator]
@@ -312,6 +312,10 @@ enum Command {
         /// Print JSON (the form scenario assertions read).
         #[arg(long)]
         json: bool,
+        /// A saved match: replay it from the start one decision at a time, Enter for the next
+        /// (q to stop), the board showing each decision's options and the one taken.
+        #[arg(long, conflicts_with = "json")]
+        step: bool,
     },
 }
 
@@ -340,6 +344,26 @@ fn seat_flags(args: Vec<String>, seats: &[String]) -> Vec<String> {
     out
 }
 
+/// What `fray play --help` adds after the flags: every playable system's seats and table
+/// options, from the systems themselves.
+fn play_help(registry: &Registry) -> String {
+    let mut out = String::from("Systems, their seats (--seat, --bot) and table options (--option KEY=VALUE):\n");
+    for sys in registry.all() {
+        if let Err(why) = sys.playable() {
+            out.push_str(&format!("\n{} ({}): not played yet: {why}\n", sys.id(), sys.title()));
+            continue;
+        }
+        out.push_str(&format!("\n{} ({}): seats {}\n", sys.id(), sys.title(), sys.seat_names().join(", ")));
+        for (key, what) in sys.table_options() {
+            out.push_str(&format!("  {key:<40} {what}\n"));
+        }
+    }
+    out.push_str(
+        "\nAt the prompt: an option's number or id; `info N` tells what option N does, `rules TERM`\nlooks a rule up, `board` draws the board again, `help` lists these, `quit` stops.",
+    );
+    out
+}
+
 /// A closed pipe ends `fray` quietly, as it does `cat` and `grep` (`fray rules kazzam --list |
 /// head -1`): Rust ignores SIGPIPE and turns the write error into a panic in `println!`; the
 /// default action ends the process without a word.
@@ -362,7 +386,11 @@ fn main() -> ExitCode {
         }
     };
     let seats: Vec<String> = systems.registry.all().iter().flat_map(|s| s.seat_names()).collect();
-    let cli = Cli::parse_from(seat_flags(std::env::args().collect(), &seats));
+    let command = Cli::command().mut_subcommand("play", |c| c.after_help(play_help(&systems.registry)));
+    let cli = match Cli::from_arg_matches(&command.get_matches_from(seat_flags(std::env::args().collect(), &seats))) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
     let registry = &systems.registry;
     let result = match cli.command {
         Command::Play { system, seed, seat, quiet, save, home, away, map, option, bot } => {
@@ -437,9 +465,11 @@ fn main() -> ExitCode {
         Command::Build { system, file, svg } => lookup::build(registry, &system, &file, svg.as_deref()),
         Command::Bench { system, matches, json, bots: true, .. } => bench::bots(&systems, &system, matches, json),
         Command::Bench { system, matches, rounds, json, .. } => bench::run(&systems, &system, matches, rounds, json),
-        Command::View { path, json } => {
+        Command::View { path, json, step } => {
             if path.ends_with(".json") {
-                play::view_saved(registry, &path, json)
+                play::view_saved(registry, &path, json, step)
+            } else if step {
+                Err("--step replays a saved match (a .json file from `fray play --save`)".into())
             } else {
                 scenarios::view(registry, &path, json)
             }

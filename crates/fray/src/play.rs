@@ -100,10 +100,84 @@ pub fn load_saved(registry: &Registry, path: &str) -> Result<Box<dyn Table>, Str
     sys.replay(json).map_err(|e| format!("{path}: {e}"))
 }
 
-/// `fray view SAVE.json`
-pub fn view_saved(registry: &Registry, path: &str, json: bool) -> Result<ExitCode, String> {
+/// The seats' names, in seat order.
+pub fn seat_names(table: &dyn Table) -> Vec<String> {
+    table.seats().into_iter().map(|s| s.name).collect()
+}
+
+/// `fray view SAVE.json [--step]`
+pub fn view_saved(registry: &Registry, path: &str, json: bool, step: bool) -> Result<ExitCode, String> {
     let table = load_saved(registry, path)?;
-    crate::scenarios::print_view(&table.view(Viewer::Referee), json)
+    if step {
+        return step_saved(registry, path);
+    }
+    crate::scenarios::print_view(&table.view(Viewer::Referee), &seat_names(table.as_ref()), json)
+}
+
+/// `fray view SAVE.json --step`: the saved match from its start, one input each time Enter is
+/// pressed, the board showing the options of each decision and which was taken.
+fn step_saved(registry: &Registry, path: &str) -> Result<ExitCode, String> {
+    let text = crate::input::read_text(std::path::Path::new(path))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved match: {e}"))?;
+    let system = json.get("system").and_then(|s| s.as_str()).unwrap_or_default();
+    let sys = registry.get(system).map_err(|e| format!("{path}: {e}"))?;
+    let inputs: Vec<serde_json::Value> = json.get("inputs").and_then(|i| i.as_array()).cloned().unwrap_or_default();
+    let mut table = sys.replay_start(json).map_err(|e| format!("{path}: {e}"))?;
+    let seats = seat_names(table.as_ref());
+    let style = crate::board::Style::for_stdout();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout().lock();
+    let mut printed = 0;
+    let n = inputs.len();
+    for (i, entry) in inputs.iter().enumerate() {
+        for line in table.log_since(printed, Viewer::Referee) {
+            let _ = writeln!(out, "{line}");
+        }
+        printed = table.journal_len();
+        let seat = fray_core::game::Seat(entry.get("seat").and_then(|s| s.as_u64()).unwrap_or(0) as u8);
+        let chosen = entry.get("choose").and_then(|c| c.as_str());
+        let d = table.decision(seat);
+        let v = table.view(Viewer::Referee);
+        let _ = writeln!(out, "\n{}", crate::board::render(&v, &seats, d.as_ref(), style));
+        let what = match (&d, chosen) {
+            (Some(d), Some(id)) => {
+                let at = d.options.iter().position(|o| o.id == id);
+                let label = at.map(|k| format!("{}. {}", k + 1, d.options[k].label)).unwrap_or_else(|| id.to_string());
+                format!("{} ({}): {}\n  chose {label}", d.seat, d.kind, d.prompt)
+            }
+            _ => format!(
+                "{} sent {}",
+                seats.get(seat.index()).cloned().unwrap_or_default(),
+                entry.get("act").map(|c| c.to_string()).unwrap_or_default()
+            ),
+        };
+        let _ = writeln!(out, "step {} of {n}: {what}", i + 1);
+        let _ = write!(out, "[Enter: next step, q: stop] ");
+        let _ = out.flush();
+        match lines.next() {
+            Some(Ok(l)) if l.trim() != "q" && l.trim() != "quit" => {}
+            _ => {
+                let _ = writeln!(out, "\nstopped at step {} of {n}", i + 1);
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        let r = match (chosen, entry.get("act")) {
+            (Some(id), _) => table.choose(seat, id),
+            (None, Some(c)) => table.act_json(seat, c),
+            _ => return Err(format!("{path}: input {} is neither a choice nor a command", i + 1)),
+        };
+        r.map_err(|e| format!("{path}: input {} no longer applies: {e}", i + 1))?;
+    }
+    for line in table.log_since(printed, Viewer::Referee) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "\n{}", crate::board::render(&table.view(Viewer::Referee), &seats, None, style));
+    if let Some(o) = table.outcome() {
+        let _ = writeln!(out, "{}", o.summary);
+    }
+    let _ = writeln!(out, "end of the saved match ({n} steps)");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// What a person asked a match to start from: team files (or built-in teams), a map file (or
@@ -169,11 +243,18 @@ pub fn run(systems: &crate::Systems, args: &PlayArgs) -> Result<ExitCode, String
             }
         });
     }
-    drive(table.as_mut(), args, &mut bots)
+    drive(sys.as_ref(), table.as_mut(), args, &mut bots)
 }
 
-fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn TableBot>>]) -> Result<ExitCode, String> {
+fn drive(
+    sys: &dyn System,
+    table: &mut dyn Table,
+    args: &PlayArgs,
+    bots: &mut [Option<Box<dyn TableBot>>],
+) -> Result<ExitCode, String> {
     let seat_infos = table.seats();
+    let seat_names = seat_names(table);
+    let style = crate::board::Style::for_stdout();
     let people =
         |seat: fray_core::game::Seat| seat_infos.get(seat.index()).is_some_and(|s| args.seats.contains(&s.name));
     // A person sees what their seat may know; with nobody at the table the log is the referee's.
@@ -201,11 +282,18 @@ fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn Tabl
         let Some(seat) = seats.first() else { break };
         let result = if people(seat) {
             let Some(d) = table.decision(seat) else { break };
-            let _ = writeln!(out, "\n{}", crate::board::render(&table.view(Viewer::Seat(seat))));
-            let _ = writeln!(out, "{} ({}): {}", d.seat, d.kind, d.prompt);
-            for (i, o) in d.options.iter().enumerate() {
-                let _ = writeln!(out, "  {:>2}. {:<14} {}", i + 1, o.id, o.label);
-            }
+            let notes = table.notes(seat);
+            // The unit list is left off while the board numbers squares or targets (the list
+            // of options names them); `board` draws everything.
+            let show = |out: &mut dyn Write, all: bool| {
+                let v = table.view(Viewer::Seat(seat));
+                let board = crate::board::board(&v, &seat_names, Some(&d), &notes, style);
+                let marks = crate::board::option_squares(&v, &d).iter().any(|p| p.is_some());
+                let roster = if all || !marks { crate::board::roster(&v, &seat_names, style) } else { String::new() };
+                let _ = writeln!(out, "\n{board}{roster}");
+                let _ = write!(out, "{}", options_text(&v, &d, &notes, &seat_names, style));
+            };
+            show(&mut out, false);
             let answer = loop {
                 let _ = write!(out, "> ");
                 let _ = out.flush();
@@ -213,8 +301,29 @@ fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn Tabl
                     return Err("input ended before the match did".into());
                 };
                 let line = line.trim();
-                if line == "quit" {
-                    return Ok(ExitCode::SUCCESS);
+                let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+                let rest = rest.trim();
+                match word {
+                    "quit" => return Ok(ExitCode::SUCCESS),
+                    "" => continue,
+                    "help" | "?" => {
+                        let _ = writeln!(out, "{}", HELP);
+                        continue;
+                    }
+                    "board" => {
+                        show(&mut out, true);
+                        continue;
+                    }
+                    "info" => {
+                        let v = table.view(Viewer::Seat(seat));
+                        let _ = write!(out, "{}", info(sys, &v, &d, rest));
+                        continue;
+                    }
+                    "rules" => {
+                        let _ = write!(out, "{}", rules(sys, rest));
+                        continue;
+                    }
+                    _ => {}
                 }
                 let pick = line
                     .parse::<usize>()
@@ -227,7 +336,7 @@ fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn Tabl
                     None => {
                         let _ = writeln!(
                             out,
-                            "choose a number from 1 to {} or an option id (quit to stop)",
+                            "choose a number from 1 to {} or an option id; `info N` tells what option N does, `rules TERM` looks a rule up, `help` for more, `quit` to stop",
                             d.options.len()
                         );
                     }
@@ -259,7 +368,7 @@ fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn Tabl
     }
     flush(table, &mut printed, &mut out);
     let v = table.view(viewer);
-    let _ = writeln!(out, "\n{}", crate::board::render(&v));
+    let _ = writeln!(out, "\n{}", crate::board::render(&v, &seat_names, None, style));
     match table.outcome() {
         Some(o) => {
             let _ = writeln!(out, "{}", o.summary);
@@ -276,4 +385,149 @@ fn drive(table: &mut dyn Table, args: &PlayArgs, bots: &mut [Option<Box<dyn Tabl
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the prompt understands besides an option's number or id.
+const HELP: &str = "\
+at the prompt:
+  N or ID     take option N (its number) or the option with that id (a square as x,y)
+  info N      what option N does: the look-up text of its power, ability or action, or the
+              unit it names
+  rules TERM  look a rule, status, power or creature up (as `fray rules SYSTEM TERM`)
+  board       draw the board and the options again
+  quit        stop the match (a --save keeps what was played)";
+
+/// More square options than this are listed several to a line.
+const COMPACT_OVER: usize = 12;
+
+/// The decision's question and its numbered options: a target's side, distance and HP, and
+/// each option's note (Opportunities it grants, a turn it ends).
+fn options_text(
+    v: &fray_core::view::View,
+    d: &fray_core::decision::Decision,
+    notes: &[String],
+    seats: &[String],
+    style: crate::board::Style,
+) -> String {
+    let mut out = format!("{} ({}): {}\n", d.seat, d.kind, d.prompt);
+    let glyphs = crate::board::glyphs(v, seats);
+    let me = d.unit.as_ref().and_then(|u| v.units.get(u));
+    let note = |i: usize| notes.get(i).filter(|n| !n.is_empty());
+    let compact = d.options.iter().filter(|o| o.square.is_some()).count() > COMPACT_OVER;
+    let (mut row, mut full): (Vec<String>, String) = (Vec::new(), String::new());
+    for (i, o) in d.options.iter().enumerate() {
+        if compact && o.square.is_some() {
+            let id = if note(i).is_some() { format!("{}!", o.id) } else { o.id.clone() };
+            row.push(format!("{:>3}. {id:<7}", i + 1));
+            if row.len() == 8 {
+                out.push_str(&format!("{}\n", row.concat().trim_end()));
+                row.clear();
+            }
+            continue;
+        }
+        let mut line = format!("  {:>2}. {:<14} {}", i + 1, o.id, o.label);
+        if let Some(t) = v.units.get(&o.id) {
+            let dist = match (me.and_then(|m| m.at.map(|p| (p, m.size))), t.at) {
+                (Some((a, asz)), Some(b)) => {
+                    let n = fray_core::geometry::distance(a, asz, b, t.size);
+                    if n == 1 { ", adjacent".to_string() } else { format!(", {n} squares away") }
+                }
+                _ => String::new(),
+            };
+            let side = match me {
+                Some(m) if m.team == t.team => " (ally)",
+                Some(_) => " (enemy)",
+                None => "",
+            };
+            line.push_str(&format!("  [{} {}{side}{dist}, {}/{} HP]", glyphs[&o.id], t.team, t.hp, t.max_hp));
+        }
+        if let Some(n) = note(i) {
+            line.push_str(&format!("  {}", style.paint(&format!("! {n}"), "1;33")));
+        }
+        full.push_str(&line);
+        full.push('\n');
+    }
+    if !row.is_empty() {
+        out.push_str(&format!("{}\n", row.concat().trim_end()));
+    }
+    if compact {
+        // The listed squares' warnings, each once with the options it concerns.
+        let mut said: Vec<(&String, Vec<String>)> = Vec::new();
+        for (i, o) in d.options.iter().enumerate() {
+            if let (Some(n), Some(_)) = (note(i), o.square) {
+                match said.iter_mut().find(|(m, _)| *m == n) {
+                    Some((_, at)) => at.push((i + 1).to_string()),
+                    None => said.push((n, vec![(i + 1).to_string()])),
+                }
+            }
+        }
+        for (n, at) in said {
+            out.push_str(&format!("  {}: {}\n", style.paint(&format!("! {n}"), "1;33"), at.join(", ")));
+        }
+    }
+    out.push_str(&full);
+    out.push_str("(a number or an option id; info N, rules TERM, board, help, quit)\n");
+    out
+}
+
+/// `info ARG` at the prompt: the look-up text of the option numbered or named ARG (its power,
+/// ability or action), or of the unit it names; any other ARG is looked up as a term.
+fn info(sys: &dyn System, v: &fray_core::view::View, d: &fray_core::decision::Decision, arg: &str) -> String {
+    if arg.is_empty() {
+        return "info N: what option N does (N its number or its id)\n".into();
+    }
+    let option = arg
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| d.options.get(n.wrapping_sub(1)))
+        .or_else(|| d.options.iter().find(|o| o.id == arg));
+    let Some(o) = option else { return rules(sys, arg) };
+    let entries = match sys.rules_index() {
+        Ok(e) => e,
+        Err(e) => return format!("{e}\n"),
+    };
+    let term = o.id.split_once(':').map(|(_, t)| t).unwrap_or(&o.id);
+    let exact: Vec<&fray_core::lookup::Entry> =
+        entries.iter().filter(|e| e.id.eq_ignore_ascii_case(term) || e.name.eq_ignore_ascii_case(term)).collect();
+    if !exact.is_empty() {
+        return exact.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect();
+    }
+    if let Some(u) = v.units.get(&o.id) {
+        let mut text = format!("{} ({}, {}): {}/{} HP", u.name, o.id, u.team, u.hp, u.max_hp);
+        if let Some(at) = u.at {
+            text.push_str(&format!(" at ({},{})", at.x, at.y));
+        }
+        text.push('\n');
+        for st in &u.status_details {
+            let amount = st.amount.map(|a| format!(" {a}")).unwrap_or_default();
+            text.push_str(&format!("  {}{amount}: {}\n", st.name, st.duration));
+        }
+        if let Some(ps) = u.extra.get("powers").and_then(|p| p.as_array()) {
+            let ps: Vec<&str> = ps.iter().filter_map(|p| p.as_str()).collect();
+            text.push_str(&format!("  powers: {} (rules NAME tells what one does)\n", ps.join(", ")));
+        }
+        return text;
+    }
+    let found = fray_core::lookup::search(&entries, term);
+    let found = if found.is_empty() { fray_core::lookup::search(&entries, &o.label) } else { found };
+    if found.is_empty() {
+        return format!("option {}: {} — nothing to look up for it; try rules TERM\n", o.id, o.label);
+    }
+    found.iter().take(3).map(|e| crate::lookup::entry_text(e) + "\n").collect()
+}
+
+/// `rules TERM` at the prompt: what `fray rules SYSTEM TERM` prints.
+fn rules(sys: &dyn System, term: &str) -> String {
+    if term.is_empty() {
+        return "rules TERM: look a rule, status, power or creature up\n".into();
+    }
+    let entries = match sys.rules_index() {
+        Ok(e) => e,
+        Err(e) => return format!("{e}\n"),
+    };
+    let found = fray_core::lookup::search(&entries, term);
+    if found.is_empty() {
+        return format!("nothing found for {term:?}; `fray rules {} --list` lists every entry\n", sys.id());
+    }
+    found.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect()
 }

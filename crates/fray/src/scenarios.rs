@@ -123,15 +123,15 @@ pub fn run(registry: &Registry, paths: &[String], trace: bool) -> Result<ExitCod
 pub fn view(registry: &Registry, path: &str, json: bool) -> Result<ExitCode, String> {
     let text = crate::input::read_text(Path::new(path))?;
     let table = system_of(registry, path, &text)?.scenario_table(path, &text)?;
-    print_view(&table.view(Viewer::Referee), json)
+    print_view(&table.view(Viewer::Referee), &crate::play::seat_names(table.as_ref()), json)
 }
 
 /// Prints a view as JSON or as the board and its latest journal lines.
-pub fn print_view(v: &View, json: bool) -> Result<ExitCode, String> {
+pub fn print_view(v: &View, seats: &[String], json: bool) -> Result<ExitCode, String> {
     if json {
         println!("{}", serde_json::to_string_pretty(v).map_err(|e| e.to_string())?);
     } else {
-        print!("{}", crate::board::render(v));
+        print!("{}", crate::board::render(v, seats, None, crate::board::Style::for_stdout()));
         for l in &v.log {
             println!("  {l}");
         }

@@ -598,6 +598,12 @@ impl Game for Kazzam {
         let d = flow::decision(s)?;
         (seat_index(&d.seat) == seat).then_some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
     }
+    fn notes(&self, s: &State, seat: Seat) -> Vec<String> {
+        match flow::decision(s) {
+            Some(d) if seat_index(&d.seat) == seat => crate::engine::notes::notes(s),
+            _ => Vec::new(),
+        }
+    }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         // Kazzam is played with every figure on the table: a Hidden creature cannot be targeted,
         // but its square is no secret (K-ST-Hidden), so every viewer sees the same.
@@ -652,6 +658,18 @@ impl System for KazzamSystem {
     fn seat_names(&self) -> Vec<String> {
         vec!["red".into(), "blue".into()]
     }
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        // docs/rulings/kazzam.md explains each (engine/options.rs).
+        vec![
+            ("creeps=true|false", "Creep groups guard the arena's neutral orbs (K-ORB-2)"),
+            ("target-score=10 (1-999)", "the points that end the match (K-END-1)"),
+            ("match-end=finish-round|immediate", "play out the round once a side reaches the target, or stop at once"),
+            ("round-limit=30 (0-999, 0 none)", "rounds after which an unfinished match ends anyway"),
+            ("dominated=alternate|good-faith", "which version of Dominated is played (K-ST-Dominated)"),
+            ("crit-doubles=damage-line|all-damage", "what a Critical Hit doubles (K-ROLL-1)"),
+            ("low-cover-intervenes=false|true", "whether Low Cover between attacker and target counts (K-COV-10)"),
+        ]
+    }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
         let setup = self.game.setup_for(request)?;
         Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
@@ -660,6 +678,11 @@ impl System for KazzamSystem {
         let record: MatchRecord<MatchSetup, actions::Command> =
             serde_json::from_value(record).map_err(|e| format!("not a saved Kazzam match: {e}"))?;
         Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<MatchSetup, actions::Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Kazzam match: {e}"))?;
+        Ok(Box::new(Session::replay_start(self.game.clone(), &record)?))
     }
     fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
         Ok(fray_core::scenario::run(&self.game, crate::engine::scenario::load(&self.game.content, name, text)?))

@@ -11,6 +11,7 @@ pub mod hooks;
 pub mod ids;
 pub mod kit;
 pub mod memo;
+pub mod notes;
 pub mod options;
 pub mod plugins;
 pub mod records;

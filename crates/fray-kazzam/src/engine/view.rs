@@ -2,7 +2,9 @@
 //! browser and scenario assertions see. Kazzam adds per unit `implement`, `ward`,
 //! `miss_tokens`, `strikes`, `kills`, `points`, `orbs` (ids carried), `stowed`, `taken_out`,
 //! `initiative`, `powers`, `features`, `spent`, `actions`, `in_dungeon`, `button`; and at the top level
-//! `orbs`, `pedestals`, `order`, `strikes`, `end_triggered`.
+//! `orbs`, `pedestals`, `order`, `strikes`, `end_triggered`, and for a board drawn as text
+//! `legend` (what each map character present means) and `marks` (empty pedestals and orbs on
+//! the ground, each with its square, a character and what it means).
 
 use crate::engine::state::{OrbLoc, State, UnitIdx};
 use crate::rules::statuses::describe_duration;
@@ -197,11 +199,14 @@ pub fn build(s: &State) -> View {
     extra.insert("tunnels".into(), crate::classes::porter::view_tunnels(s));
     extra.insert("creep_groups".into(), crate::rules::creeps::view(s));
     extra.insert("removed".into(), crate::classes::porter::removal::view(s)); // Removal from Existence
+    let rows = s.arena.rows();
+    extra.insert("legend".into(), legend(&rows));
+    extra.insert("marks".into(), marks(s));
     View {
         system: "kazzam".into(),
         round: s.round,
         turn: s.current().map(|u| s.unit(u).id.to_string()),
-        map: s.arena.rows(),
+        map: rows,
         units,
         score,
         decision: crate::engine::flow::decision(s),
@@ -209,4 +214,71 @@ pub fn build(s: &State) -> View {
         outcome: s.outcome.clone(),
         extra,
     }
+}
+
+/// What each character of [`crate::engine::arena::Arena::rows`] means (docs/maps.md).
+fn meaning(c: char) -> Option<&'static str> {
+    Some(match c {
+        '.' => "open ground",
+        '#' => "wall",
+        '~' => "difficult terrain",
+        '!' => "damaging terrain",
+        'w' => "water",
+        'l' => "low cover",
+        'F' => "full cover (pillar)",
+        'o' => "fog (concealed)",
+        'e' => "edge (off the arena)",
+        'p' => "pit",
+        'X' => "Dungeon exit",
+        '@' => "portal",
+        'P' => "pedestal",
+        's' => "slick ground",
+        'g' => "gas",
+        'b' => "boost square",
+        'R' => "red pedestal (an orb on it)",
+        'B' => "blue pedestal (an orb on it)",
+        'N' => "neutral pedestal (an orb on it)",
+        'D' => "Dungeon floor",
+        '1' => "red spawn square",
+        '2' => "blue spawn square",
+        'T' => "the Throne",
+        'Z' => "banishing ray's seat",
+        'z' => "banishing ray's reach",
+        _ => return None,
+    })
+}
+
+/// The meaning of every character the map shows, in first-seen order.
+fn legend(rows: &[String]) -> Value {
+    let mut out = Map::new();
+    for c in rows.iter().flat_map(|r| r.chars()) {
+        if let Some(m) = meaning(c)
+            && !out.contains_key(&c.to_string())
+        {
+            out.insert(c.to_string(), json!(m));
+        }
+    }
+    Value::Object(out)
+}
+
+/// What the map characters cannot show: a pedestal with no orb on it (`Q` red, `C` blue, `n`
+/// neutral, as docs/maps.md draws them) and an orb lying on the ground (`*`).
+fn marks(s: &State) -> Value {
+    let mut out = Vec::new();
+    for (i, p) in s.arena.pedestals.iter().enumerate() {
+        if !s.orbs.iter().any(|o| o.loc == (OrbLoc::Pedestal { pedestal: i as u8 })) {
+            let (glyph, side) = match p.side {
+                crate::engine::arena::Side::Red => ("Q", "red"),
+                crate::engine::arena::Side::Blue => ("C", "blue"),
+                _ => ("n", "neutral"),
+            };
+            out.push(json!({ "at": p.at, "glyph": glyph, "means": format!("empty {side} pedestal") }));
+        }
+    }
+    for o in &s.orbs {
+        if let OrbLoc::Ground { at } = o.loc {
+            out.push(json!({ "at": at, "glyph": "*", "means": "orb on the ground" }));
+        }
+    }
+    Value::Array(out)
 }

@@ -1,0 +1,193 @@
+//! The terminal table (issue 14, item 5): a person at the prompt, scripted through stdin, sees a
+//! legend and a glyph per unit, the squares a move reaches and the targets a power can hit
+//! numbered on the board, warnings of Opportunities and turn ends, targets' side, distance and
+//! HP, and reads look-up text with `info` and `rules` without leaving the prompt; `fray view
+//! --step` replays a save one decision at a time; `play --help` names every system's seats and
+//! table options.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const ARENA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/close-quarters.toml");
+
+fn fray(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// `fray ARGS` with `input` typed at the prompt.
+fn typed(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.as_mut().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+/// Red at the prompt on the small arena: ada stands at (1,1), dax (blue) at (4,1), eve at (6,1).
+fn red(input: &str) -> String {
+    typed(&["play", "kazzam", "--seat", "red", "--map", ARENA], input)
+}
+
+#[test]
+fn the_board_has_a_legend_and_a_glyph_for_each_unit() {
+    let text = red("quit\n");
+    assert!(text.contains("legend:") && text.contains("# wall") && text.contains("R red pedestal"), "{text}");
+    assert!(text.contains("units: AB red, ab blue"), "{text}");
+    assert!(text.contains("> AD ada ") && text.contains("  da dax ") && text.contains("  ev eve "), "{text}");
+    assert!(text.contains(" 1 .  AD BO .  da .  ev .  ."), "{text}");
+}
+
+#[test]
+fn glyphs_stay_unique_when_ids_begin_alike() {
+    // The built-in arena's bears and beasts all begin "be".
+    let text = typed(&["play", "kazzam", "--seat", "red"], "quit\n");
+    for line in ["  Be bear-1 ", "  B2 bear-2 ", "  B1 beast-1 ", "  Ba beast-2 ", "  B3 beast-3 "] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    assert!(text.contains("Ab neutral"), "{text}");
+}
+
+#[test]
+fn a_move_numbers_its_squares_on_the_board_and_warns_of_opportunities() {
+    let text = red("1\nquit\n");
+    // Every square ada may walk to carries its option's number, a `!` before those that warn.
+    assert!(text.contains(" 0 1  2  3  4 !5 !6 !7 !8  B"), "{text}");
+    assert!(text.contains(" 1 9  AD BO 10 da!11 ev!12 ."), "{text}");
+    assert!(text.contains("highlighted numbers: the options of that number"), "{text}");
+    assert!(text.contains("!N: option N has a warning (below)"), "{text}");
+    // Many squares are listed several to a line, the warnings once each with their options.
+    assert!(text.contains("  1. 0,0      2. 1,0      3. 2,0      4. 3,0      5. 4,0!     6. 5,0!"), "{text}");
+    assert!(text.contains("  ! grants an Opportunity to dax: 5, 6, 11\n"), "{text}");
+    assert!(text.contains("  ! grants Opportunities to dax, eve: 7, 8, 12, 17, 18, 25, 26\n"), "{text}");
+    assert!(text.contains("  27. cancel         back to the action menu"), "{text}");
+}
+
+#[test]
+fn draw_steel_warns_of_opportunity_attacks_too() {
+    // Both seats at the prompt: the hound walks up beside vessa, then vessa is asked where to go.
+    let input = "vessa\nend-turn\nhound\nadvance\n2,2\nend-turn\ncorin\nend-turn\nbrute\nend-turn\narcher\nend-turn\nvessa\nadvance\nquit\n";
+    let text = typed(&["play", "drawsteel", "--seat", "heroes", "--seat", "director", "--seed", "1"], input);
+    assert!(text.contains("! hound may make an opportunity attack: "), "{text}");
+    assert!(text.contains("end-turn       end your turn  ! ends the turn"), "{text}");
+}
+
+#[test]
+fn options_that_end_the_turn_say_so() {
+    let text = red("quit\n");
+    assert!(text.contains("end-turn       end your turn  ! ends the turn"), "{text}");
+    assert!(text.contains("Basic Implement Attack  ! a staff implement attack ends the turn"), "{text}");
+    assert!(!text.contains("Reveal  !"), "{text}");
+}
+
+#[test]
+fn a_power_numbers_its_targets_with_side_distance_and_hp() {
+    let text = red("4\nquit\n");
+    assert!(text.contains(" 1 .  AD 1  .  3  .  4  .  ."), "{text}");
+    assert!(text.contains("[BO red (ally), adjacent, 8/8 HP]"), "{text}");
+    assert!(text.contains("3. dax            Dax at (4,1)  [da blue (enemy), 3 squares away, 8/8 HP]"), "{text}");
+    assert!(text.contains("[ev blue (enemy), 5 squares away, 8/8 HP]"), "{text}");
+}
+
+#[test]
+fn info_and_rules_at_the_prompt_print_the_look_up_text() {
+    let (_, reveal, _) = fray(&["rules", "kazzam", "reveal"]);
+    let (_, prone, _) = fray(&["rules", "kazzam", "prone"]);
+    let text = red("info 5\nrules prone\ninfo power:basic-implement-attack\nquit\n");
+    assert!(text.contains(reveal.trim_end()), "{text}");
+    assert!(text.contains(prone.trim_end()), "{text}");
+    assert!(text.contains("Basic Implement Attack [power, basic-implement-attack]"), "{text}");
+    // A target names the unit: its HP, square and powers.
+    let text = red("4\ninfo 3\nquit\n");
+    assert!(text.contains("Dax (dax, blue): 8/8 HP at (4,1)") && text.contains("powers: "), "{text}");
+    let text = red("help\nrules no-such-thing-at-all\nquit\n");
+    assert!(text.contains("info N ") && text.contains("nothing found for"), "{text}");
+}
+
+#[test]
+fn draw_steel_gets_the_same_board() {
+    let text = typed(&["play", "drawsteel", "--seat", "heroes"], "1\n1\nquit\n");
+    assert!(text.contains("units: AB heroes, ab director"), "{text}");
+    assert!(text.contains("# wall") && text.contains("~ difficult terrain"), "{text}");
+    assert!(text.contains(" VE vessa ") && text.contains("  br brute "), "{text}");
+    assert!(text.contains("highlighted numbers: the options of that number"), "{text}");
+}
+
+#[test]
+fn view_step_replays_a_save_one_decision_at_a_time() {
+    let dir = std::env::temp_dir().join(format!("fray-table-step-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("m.json");
+    let save = save.to_str().unwrap();
+    let (code, _, err) =
+        fray(&["play", "kazzam", "--seed", "4", "--quiet", "--option", "round-limit=1", "--save", save]);
+    assert_eq!(code, 0, "{err}");
+    let steps = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(save).unwrap()).unwrap()["inputs"]
+        .as_array()
+        .unwrap()
+        .len();
+    let text = typed(&["view", save, "--step"], "\n\nq\n");
+    assert!(text.contains(&format!("step 1 of {steps}: red (action): cy: choose an action")), "{text}");
+    assert!(text.contains("  chose ") && text.contains(&format!("step 3 of {steps}")), "{text}");
+    assert!(text.contains(&format!("stopped at step 3 of {steps}")), "{text}");
+    assert!(text.contains("[Enter: next step, q: stop]"), "{text}");
+    // Enter all the way replays to the end, as `fray view` shows it.
+    let text = typed(&["view", save, "--step"], &"\n".repeat(steps));
+    assert!(text.contains(&format!("end of the saved match ({steps} steps)")), "{text}");
+    let (_, end, _) = fray(&["view", save]);
+    let summary = end.lines().find(|l| l.contains("round")).unwrap();
+    assert!(text.contains(summary), "{summary}\n{text}");
+    let (code, _, err) = fray(&["view", "--step", "scenarios/none.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--step replays a saved match"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_help_names_every_systems_seats_and_table_options() {
+    let (code, text, _) = fray(&["play", "--help"]);
+    assert_eq!(code, 0);
+    for want in ["kazzam", "red", "blue", "creeps=", "round-limit=", "drawsteel", "heroes", "director", "push="] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+}
+
+#[test]
+fn carried_orbs_orbs_on_the_ground_and_empty_pedestals_are_drawn() {
+    let scenario = |name: &str| {
+        let path = format!("{}/../../scenarios/kazzam/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let (code, text, err) = fray(&["view", &path]);
+        assert_eq!(code, 0, "{err}");
+        text
+    };
+    // bo has carried the neutral orb out of the Dungeon: its pedestal is empty.
+    let text = scenario("dungeon-orb-carrier-exits-anywhere");
+    assert!(text.contains(" 1 n  D  X ") && text.contains(" 2 D  D  #  .  .  .  .  .  . *bo"), "{text}");
+    assert!(text.contains("n empty neutral pedestal") && text.contains("*AB carries an orb"), "{text}");
+    assert!(!text.contains("N neutral pedestal"), "the legend names only what the board shows: {text}");
+    assert!(text.contains("carries orb n-1"), "{text}");
+    let text = scenario("orb-drop-is-a-free-action");
+    assert!(text.contains(" 1 .  *  .  .  bo") && text.contains("* orb on the ground"), "{text}");
+}
+
+#[test]
+fn draw_steel_takes_its_table_options() {
+    let (code, out, err) =
+        fray(&["play", "drawsteel", "--quiet", "--option", "push=glossary", "--option", "round-limit=2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "{out}");
+    let (code, _, err) = fray(&["play", "drawsteel", "--option", "pushh=glossary"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown field `pushh`") && err.contains("`push`"), "{err}");
+}
