@@ -73,7 +73,7 @@ pub fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
 fn command_seeds() -> Vec<(String, Vec<u8>)> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
-    (0u8..24)
+    (0u8..12)
         .map(|pick| {
             let mut bytes = vec![pick];
             bytes.extend_from_slice(&(pick as u64).to_be_bytes());

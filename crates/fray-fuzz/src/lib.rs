@@ -159,7 +159,8 @@ pub fn kazzam_content(data: &[u8]) {
             let sys = fray_kazzam::engine::game::system_of(game);
             start_and_play("content", sys.as_ref(), &SetupRequest::default(), data, 40);
             let book = |n: &str| TeamText { path: n.into(), text: sys.builtin_team(n).expect("a book team").into() };
-            let request = SetupRequest { teams: vec![book("driannis-3"), book("bagwung-3")], ..SetupRequest::default() };
+            let request =
+                SetupRequest { teams: vec![book("driannis-3"), book("bagwung-3")], ..SetupRequest::default() };
             start_and_play("content", sys.as_ref(), &request, data, 40);
         }
     }
@@ -176,10 +177,8 @@ pub fn kazzam_map(data: &[u8]) {
             let _ = map.describe();
         }
     }
-    let request = SetupRequest {
-        map: Some(TeamText { path: "map.toml".into(), text: text.into() }),
-        ..SetupRequest::default()
-    };
+    let request =
+        SetupRequest { map: Some(TeamText { path: "map.toml".into(), text: text.into() }), ..SetupRequest::default() };
     start_and_play("map", sys.as_ref(), &request, data, 60);
 }
 
@@ -340,7 +339,10 @@ pub fn drive(table: &mut dyn Table, bytes: &[u8]) {
                     0 => (seat, ActionId(u32::from_le_bytes([n, next().unwrap_or(0), next().unwrap_or(0), 0]))),
                     1 => (seat, ActionId::PASS),
                     2 => (seat, ActionId::BACK),
-                    3 => (seat, ActionId(legal.iter().filter(|a| a.0 < u32::MAX - 1).map(|a| a.0 + 1).max().unwrap_or(0))),
+                    3 => (
+                        seat,
+                        ActionId(legal.iter().filter(|a| a.0 < u32::MAX - 1).map(|a| a.0 + 1).max().unwrap_or(0)),
+                    ),
                     _ => match (0..seats).map(|s| Seat(s as u8)).find(|s| !asked.contains(s)) {
                         Some(other) => (other, legal[n as usize % legal.len()]),
                         None => (seat, ActionId(u32::MAX - 2)),
@@ -362,7 +364,7 @@ pub fn drive(table: &mut dyn Table, bytes: &[u8]) {
             0xE0..=0xEF => {
                 let n = next().unwrap_or(0) as usize;
                 let id = match table.decision(seat) {
-                    Some(d) if n % 2 == 0 && !d.options.is_empty() => {
+                    Some(d) if n.is_multiple_of(2) && !d.options.is_empty() => {
                         let mut id = d.options[n / 2 % d.options.len()].id.clone();
                         match n / 2 % 4 {
                             0 => id.push('x'),
@@ -394,8 +396,24 @@ pub fn drive(table: &mut dyn Table, bytes: &[u8]) {
 /// a value of a shape the commands read (a name, a square, a route, a flag, a number).
 fn command_json(table: &dyn Table, next: &mut impl FnMut() -> Option<u8>) -> serde_json::Value {
     const KEYS: [&str; 18] = [
-        "power", "ability", "target", "square", "move", "shift", "crawl", "stand", "end_turn", "charge",
-        "free_strike", "stand_up", "catch_breath", "escape_grab", "go_prone", "defend", "creative", "advantage",
+        "power",
+        "ability",
+        "target",
+        "square",
+        "move",
+        "shift",
+        "crawl",
+        "stand",
+        "end_turn",
+        "charge",
+        "free_strike",
+        "stand_up",
+        "catch_breath",
+        "escape_grab",
+        "go_prone",
+        "defend",
+        "creative",
+        "advantage",
     ];
     let view = table.view(Viewer::Referee);
     let units: Vec<&String> = view.units.keys().collect();

@@ -35,7 +35,8 @@ fn pass(name: &str, mutations: u64) {
     }
     let mutations = env_number("FRAY_FUZZ_MUTATIONS").unwrap_or(mutations);
     let seed = env_number("FRAY_FUZZ_SEED").unwrap_or(14);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fray_fuzz::TARGETS.iter().position(|t| t.name == name).unwrap() as u64);
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(seed ^ fray_fuzz::TARGETS.iter().position(|t| t.name == name).unwrap() as u64);
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-failures").join(name);
     for i in 0..mutations {
         let a = &seeds[rng.gen_range(0..seeds.len())].1;
@@ -56,37 +57,37 @@ fn pass(name: &str, mutations: u64) {
 
 #[test]
 fn kazzam_scenario() {
-    pass("kazzam_scenario", 2000);
+    pass("kazzam_scenario", 500);
 }
 
 #[test]
 fn drawsteel_scenario() {
-    pass("drawsteel_scenario", 2000);
+    pass("drawsteel_scenario", 1000);
 }
 
 #[test]
 fn kazzam_team() {
-    pass("kazzam_team", 2000);
+    pass("kazzam_team", 600);
 }
 
 #[test]
 fn kazzam_content() {
-    pass("kazzam_content", 60);
+    pass("kazzam_content", 30);
 }
 
 #[test]
 fn kazzam_map() {
-    pass("kazzam_map", 2000);
+    pass("kazzam_map", 600);
 }
 
 #[test]
 fn save() {
-    pass("save", 300);
+    pass("save", 1000);
 }
 
 #[test]
 fn command() {
-    pass("command", 400);
+    pass("command", 150);
 }
 
 #[test]
