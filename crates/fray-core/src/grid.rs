@@ -97,7 +97,10 @@ impl TryFrom<Vec<i64>> for Pos {
     type Error = String;
     fn try_from(v: Vec<i64>) -> Result<Self, String> {
         match v[..] {
-            [x, y] if x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => Ok(Pos::new(x as i32, y as i32)),
+            // `unsigned_abs`: the most negative integer has no `abs` (found by fuzzing).
+            [x, y] if x.unsigned_abs() <= MAX_COORD as u64 && y.unsigned_abs() <= MAX_COORD as u64 => {
+                Ok(Pos::new(x as i32, y as i32))
+            }
             [x, y] => {
                 Err(format!("the square [{x}, {y}] is far off any map (coordinates are -{MAX_COORD} to {MAX_COORD})"))
             }
@@ -123,6 +126,15 @@ impl fmt::Display for Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fuzzing (issue 14): the most negative integer is far off any map too; `abs` overflowed
+    /// on it in a test build and let it through as column 0 in a release build.
+    #[test]
+    fn the_most_negative_coordinate_is_refused() {
+        assert!(Pos::try_from(vec![i64::MIN, 3]).is_err());
+        assert!(Pos::try_from(vec![3, i64::MIN]).is_err());
+        assert_eq!(Pos::try_from(vec![-MAX_COORD, MAX_COORD]), Ok(Pos::new(-9999, 9999)));
+    }
 
     #[test]
     fn squares_print_as_the_formatter_would() {

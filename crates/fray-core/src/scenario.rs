@@ -391,7 +391,8 @@ pub const MAX_NUMBER: i64 = 9999;
 pub fn numbers_beyond(text: &str, skip: &[&str]) -> Vec<String> {
     fn walk(v: &toml::Value, path: &str, text: &str, out: &mut Vec<String>) {
         match v {
-            toml::Value::Integer(n) if n.abs() > MAX_NUMBER => {
+            // `unsigned_abs`: the most negative integer has no `abs` (found by fuzzing).
+            toml::Value::Integer(n) if n.unsigned_abs() > MAX_NUMBER as u64 => {
                 let key = path.rsplit(['.', ']']).next().unwrap_or(path);
                 let line = text
                     .lines()
@@ -435,6 +436,11 @@ mod tests {
             ["line 4, power[0].effect[0].damage: 2147483647 is beyond ±9999, the largest number Fray reads"]
         );
         assert!(numbers_beyond("a = -9999\n", &[]).is_empty());
+        // The most negative integer too (fuzzing: `abs` overflowed on it, or let it through).
+        assert_eq!(
+            numbers_beyond("a = -9223372036854775808\n", &[]),
+            ["line 1, a: -9223372036854775808 is beyond ±9999, the largest number Fray reads"]
+        );
     }
 
     /// Issue 14: a long list of errors is capped, with a count of the rest.

@@ -222,7 +222,8 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
                 Some(y) => format!("{path}:{}: {}", row_line(y), e.message),
                 None => format!("{path}: {}", e.message),
             }));
-            return Err(errors);
+            // Capped (issue 14): a garbled map may have an error on every square.
+            return Err(fray_core::scenario::capped(errors));
         }
     };
     if let Some(d) = f.arena.terrain_damage {
@@ -390,7 +391,7 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(fray_core::scenario::capped(errors));
     }
     let spec = MapSpec {
         rows,
