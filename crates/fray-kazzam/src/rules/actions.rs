@@ -1004,7 +1004,8 @@ fn can_charge_to(footing: &movement::Footing, s: &State, u: UnitIdx, t: UnitIdx)
     movement::can_charge_beside(footing, s, u, t)
 }
 
-fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
+/// The squares next to `t` a Charge by `u` can end on (K-MOVE-11), its own if already beside it.
+pub fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
     if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }

@@ -327,6 +327,15 @@ pub enum CreepFrame {
         /// Moves left ("move twice", K-CAI-13, K-CAI-14).
         moves: u8,
     },
+    /// A Creep's Charge after its move (K-CAI-13 step 2), then its action on `target`.
+    Charge {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The action face (1-6).
+        face: i32,
+        /// Whom it charges.
+        target: UnitIdx,
+    },
     /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
     Retrieve {
         /// The Creep.
