@@ -2177,6 +2177,7 @@ fn use_power(
                 // Initial Rush charges with the Move Action: no turn end (K-ACT-5), no Role Boost.
                 via_action: def.action == ActionKind::Attack,
                 no_boost: def.no_role_boost,
+                declare: true,
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });

@@ -389,36 +389,40 @@ fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
 /// A move of up to its speed toward the best square by `score` (lower is better); nothing if
 /// staying is as good.
 fn move_toward(cx: &mut Ctx, unit: UnitIdx, score: impl Fn(&State, Pos) -> i32) -> bool {
-    let Some(path) = best_toward(cx.s, unit, &score, None) else { return false };
+    let Some(path) = best_toward(cx.s, unit, &score, &[]) else { return false };
     cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
     true
 }
 
-/// The route of [`move_toward`]: the best score, then the least movement, then a route granting
-/// no Opportunity (K-CAI-7), then [`tie`] (toward `target`), row and column.
-fn best_toward(
-    s: &State,
-    unit: UnitIdx,
-    score: &impl Fn(&State, Pos) -> i32,
-    target: Option<UnitIdx>,
-) -> Option<Vec<Pos>> {
+/// The route of [`move_toward`]: of the squares better by `score` than its own, a route
+/// granting no Opportunity to an enemy on `list` first (K-CAI-7), then the best score, the least
+/// movement, a route granting no Opportunity at all, then [`tie`] (toward `list`'s first), row
+/// and column.
+fn best_toward(s: &State, unit: UnitIdx, score: &impl Fn(&State, Pos) -> i32, list: &[UnitIdx]) -> Option<Vec<Pos>> {
     let here = s.unit(unit).pos?;
     if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
         return None;
     }
     let (reach, dests) = crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)?;
-    let scored: Vec<(i32, u32, Pos)> =
-        dests.into_iter().filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p))).collect();
+    let now = score(s, here);
+    let scored: Vec<(i32, u32, Pos)> = dests
+        .into_iter()
+        .filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p)))
+        .filter(|&(sc, _, _)| sc < now)
+        .collect();
+    // Without a list (a compelled walk, an orb fetched) only the best score and cost are ranked.
     let (sc, c) = scored.iter().map(|&(sc, c, _)| (sc, c)).min()?;
-    if sc >= score(s, here) {
-        return None;
-    }
+    let target = list.first().copied();
     scored
         .into_iter()
-        .filter(|&(x, y, _)| (x, y) == (sc, c))
-        .filter_map(|(_, _, p)| reach.path_to(p).map(|path| (path, p)))
-        .min_by_key(|(path, p)| (!granted(s, unit, path).is_empty(), tie(s, unit, *p, target), p.y, p.x))
-        .map(|(path, _)| path)
+        .filter(|&(x, y, _)| !list.is_empty() || (x, y) == (sc, c))
+        .filter_map(|(x, y, p)| reach.path_to(p).map(|path| (x, y, path, p)))
+        .map(|(x, y, path, p)| {
+            let (to_list, to_any) = grants(s, unit, &path, list);
+            ((to_list, x, y, to_any, tie(s, unit, p, target), p.y, p.x), path)
+        })
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, path)| path)
 }
 
 fn retrieve_move(cx: &mut Ctx, unit: UnitIdx) {
@@ -572,7 +576,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     // with Advantage (melee) or without Disadvantage (ranged) if any such square is in reach.
     let walk = if free && !pool.is_empty() { Walk::of(cx.s, unit) } else { Walk::stay(here) };
     let walk = if dazed { Walk::stay(here) } else { walk };
-    if let Some((t, path)) = power.and_then(|p| choose(cx.s, unit, a, p, reach, &pool, &walk)) {
+    if let Some((t, path)) = power.and_then(|p| choose(cx.s, unit, a, p, reach, &pool, &list, &walk)) {
         if path.is_empty() {
             return strike_all(cx, unit, def, ai, t);
         }
@@ -588,7 +592,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     if a.target == CreepTarget::Melee
         && free
         && let Some(&t) = pool.first()
-        && let Some(path) = charge_plan(cx.s, unit, t, &walk)
+        && let Some(path) = charge_plan(cx.s, unit, t, &list, &walk)
     {
         if let Some(e) = in_the_way(cx.s, unit, a, reach, &path, &list) {
             return override_attack(cx, unit, def, ai, e);
@@ -728,8 +732,11 @@ fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Po
 }
 
 /// The target and the route (empty: it stays) of a move then attack: for each of `pool` in
-/// turn, the squares it can attack from, those with the edge [`favoured`] first, then the least
-/// movement, then a route granting no Opportunity, then [`tie`], row and column.
+/// turn, the squares it can attack from, ranked: a route granting no Opportunity to an enemy on
+/// its list `list` first (Override 0.1 outranks the AI, K-CAI-7), then the edge [`favoured`],
+/// then the least movement, then a route granting no Opportunity at all, then [`tie`], row and
+/// column.
+#[allow(clippy::too_many_arguments)]
 fn choose(
     s: &State,
     unit: UnitIdx,
@@ -737,56 +744,47 @@ fn choose(
     power: u16,
     reach: i32,
     pool: &[UnitIdx],
+    list: &[UnitIdx],
     walk: &Walk,
 ) -> Option<(UnitIdx, Vec<Pos>)> {
     let here = s.unit(unit).pos?;
     let melee = a.target == CreepTarget::Melee;
     for &t in pool {
-        let fit: Vec<(u32, Pos)> =
-            walk.squares.iter().copied().filter(|&(_, p)| in_range(s, unit, a, reach, p, t)).collect();
-        if fit.is_empty() {
-            continue;
-        }
-        // The least movement with the edge; else the least movement.
-        let mut costs: Vec<u32> = fit.iter().map(|f| f.0).collect();
-        costs.dedup();
-        let level = costs
+        let best = walk
+            .squares
             .iter()
-            .map(|&c| {
-                (
-                    c,
-                    fit.iter()
-                        .filter(|f| f.0 == c && favoured(s, unit, t, power, melee, f.1))
-                        .map(|f| f.1)
-                        .collect::<Vec<_>>(),
-                )
+            .filter(|&&(_, p)| in_range(s, unit, a, reach, p, t))
+            .filter_map(|&(c, p)| walk.path(here, p).map(|path| (c, p, path)))
+            .map(|(c, p, path)| {
+                let (to_list, to_any) = grants(s, unit, &path, list);
+                let edge = favoured(s, unit, t, power, melee, p);
+                ((to_list, !edge, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x), path)
             })
-            .find(|(_, good)| !good.is_empty())
-            .unwrap_or_else(|| (costs[0], fit.iter().filter(|f| f.0 == costs[0]).map(|f| f.1).collect()));
-        let best = level
-            .1
-            .into_iter()
-            .filter_map(|p| walk.path(here, p).map(|path| (path, p)))
-            .min_by_key(|(path, p)| (!granted(s, unit, path).is_empty(), tie(s, unit, *p, Some(t)), p.y, p.x));
-        if let Some((path, _)) = best {
+            .min_by(|x, y| x.0.cmp(&y.0));
+        if let Some((_, path)) = best {
             return Some((t, path));
         }
     }
     None
 }
 
+/// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
+/// whether to anyone at all.
+fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
+    let given = granted(s, unit, path);
+    (given.iter().any(|g| list.contains(g)), !given.is_empty())
+}
+
 /// Melee AI step 2 (K-CAI-13): the least movement (empty: none) after which a Charge reaches
 /// `t` (K-MOVE-11), routes granting no Opportunity first.
-fn charge_plan(s: &State, unit: UnitIdx, t: UnitIdx, walk: &Walk) -> Option<Vec<Pos>> {
+fn charge_plan(s: &State, unit: UnitIdx, t: UnitIdx, list: &[UnitIdx], walk: &Walk) -> Option<Vec<Pos>> {
     let here = s.unit(unit).pos?;
     let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos?, s.unit(t).size);
     let run = crate::rules::movement::speed(s, unit, crate::rules::movement::Mode::Walk) + 1;
     let far = s.arena.portals.is_empty() && s.porter.tunnels.is_empty();
-    let mut found: Option<(u32, bool, i32, i32, i32, Vec<Pos>)> = None;
+    type Key = (bool, u32, bool, i32, i32, i32);
+    let mut found: Option<(Key, Vec<Pos>)> = None;
     for &(c, p) in &walk.squares {
-        if found.as_ref().is_some_and(|f| f.0 < c) {
-            break;
-        }
         if far && distance(p, size, tp, ts) > run {
             continue;
         }
@@ -801,13 +799,14 @@ fn charge_plan(s: &State, unit: UnitIdx, t: UnitIdx, walk: &Walk) -> Option<Vec<
             !crate::rules::actions::charge_squares(&h, unit, t).is_empty()
         };
         if can {
-            let key = (c, !granted(s, unit, &path).is_empty(), tie(s, unit, p, Some(t)), p.y, p.x, path);
-            if found.as_ref().is_none_or(|f| (key.0, key.1, key.2, key.3, key.4) < (f.0, f.1, f.2, f.3, f.4)) {
-                found = Some(key);
+            let (to_list, to_any) = grants(s, unit, &path, list);
+            let key = (to_list, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
+            if found.as_ref().is_none_or(|f| key < f.0) {
+                found = Some((key, path));
             }
         }
     }
-    found.map(|f| f.5)
+    found.map(|f| f.1)
 }
 
 /// The Charge of a Creep's Melee AI (K-CAI-13 step 2, K-MOVE-11): the run to the square beside
@@ -824,16 +823,17 @@ fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), Rule
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
     let mode = crate::rules::movement::Mode::Charge(t);
+    let list = priorities(cx.s, unit, Some(t));
     let best = crate::rules::actions::charge_squares(cx.s, unit, t)
         .into_iter()
         .filter_map(|q| {
             let path = if q == here { Vec::new() } else { crate::rules::movement::route_to(cx.s, unit, q, mode)? };
-            let key = (path.len(), !granted(cx.s, unit, &path).is_empty(), tie(cx.s, unit, q, Some(t)), q.y, q.x);
+            let (to_list, to_any) = grants(cx.s, unit, &path, &list);
+            let key = (to_list, path.len(), to_any, tie(cx.s, unit, q, Some(t)), q.y, q.x);
             Some((key, path))
         })
         .min_by(|a, b| a.0.cmp(&b.0));
     let Some((_, path)) = best else { return Ok(()) };
-    let list = priorities(cx.s, unit, Some(t));
     if let Some(e) = in_the_way(cx.s, unit, a, reach, &path, &list) {
         return override_attack(cx, unit, def, ai, e);
     }
@@ -858,8 +858,7 @@ fn walk_or_override(
     score: impl Fn(&State, Pos) -> i32,
     then: Option<Frame>,
 ) -> Result<(), RuleError> {
-    let target = list.first().copied();
-    let Some(path) = best_toward(cx.s, unit, &score, target) else { return Ok(()) };
+    let Some(path) = best_toward(cx.s, unit, &score, list) else { return Ok(()) };
     if let Some(e) = in_the_way(cx.s, unit, &def.action[ai], reach, &path, list) {
         return override_attack(cx, unit, def, ai, e);
     }

@@ -172,6 +172,9 @@ pub struct MoveFrame {
 /// An attack in progress.
 #[derive(Clone, Debug)]
 pub struct AttackFrame {
+    /// Declared as it starts to resolve, not when pushed: a Charge's attack, after the run
+    /// (Spread Fire's count, K-CAI-1).
+    pub declare: bool,
     /// The attacker.
     pub attacker: UnitIdx,
     /// The power used.
