@@ -660,7 +660,14 @@ fn escapable(s: &State, u: UnitIdx) -> Vec<StatusKind> {
         .filter(|st| st.kind == StatusKind::Grabbed || st.duration == Duration::EscapeEnds)
         .map(|st| st.kind)
         .collect();
-    v.dedup();
+    // Each kind once, wherever its repeats stand (two Grabs round a Weakened that an escape ends).
+    let mut seen = Vec::new();
+    v.retain(|k| {
+        !seen.contains(k) && {
+            seen.push(*k);
+            true
+        }
+    });
     v
 }
 
