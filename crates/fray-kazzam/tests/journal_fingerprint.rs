@@ -6,9 +6,13 @@
 //! were played whole (issue 13: K-CTYPE, K-FM-9, K-CAI-18, K-SCO-5..10, Heave, Roar, Beckon,
 //! Aura of Desire; every setup with Creeps changed, `no-creeps` did not), and again when
 //! Discriminating Eruption stopped healing its user, summons and traps and Trick Shot could drop
-//! a flask (issue 13 faults), and again when intervening cover became exact (K-COV-8: a thin
-//! line the sampled test missed now gives cover); a change meant to be
-//! invisible must leave every one of them as it was.
+//! a flask (issue 13 faults), and again for the Creep AI as written (issue 13 item 2: K-CAI-7,
+//! K-CAI-13, K-CAI-14, K-CAI-17, Dazed Creeps, Creeps' Opportunities only on their list and the
+//! athlete's choice of a costly one, a Charge's attack declared after its run, no HP restored
+//! to a Taken Out Creep, the escape menu's repeated statuses; every setup with Creeps changed,
+//! `no-creeps` did not), and again when intervening cover became exact (K-COV-8: a thin line
+//! the sampled test missed now gives cover); a change meant to be invisible must leave every
+//! one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);

@@ -28,6 +28,10 @@ fn invariants(s: &State) -> Result<(), String> {
         if a.hp > a.max_hp && !motivated {
             return Err(format!("{} has {} HP above its maximum {}", a.id, a.hp, a.max_hp));
         }
+        // A Creep Taken Out is gone for good (K-SCO-5): nothing puts it back.
+        if a.kind == fray_kazzam::engine::state::UnitKind::Creep && a.taken_out && a.pos.is_some() {
+            return Err(format!("{} was Taken Out and is on the map again at {:?}", a.id, a.pos));
+        }
         if a.max_hp < 1 {
             return Err(format!("{} has maximum HP {} below 1 (K-DUN-5)", a.id, a.max_hp));
         }

@@ -36,6 +36,19 @@ pub enum CritDoubles {
     AllDamage,
 }
 
+/// How a Creep settles what its AI leaves open, chosen before play (K-CAI-17, L2392-2401).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CreepTies {
+    /// Creep's Best Judgement: the square nearest its priority target (then row, then column).
+    #[default]
+    BestJudgement,
+    /// Help the Team, run for red: the square nearest blue's athletes.
+    HelpRed,
+    /// Help the Team, run for blue: the square nearest red's athletes.
+    HelpBlue,
+}
+
 /// Table options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
@@ -55,6 +68,8 @@ pub struct TableOptions {
     /// Whether the built-in arena puts Creep groups on its two field neutral orbs (creeps.rs;
     /// K-ORB-2: on by default).
     pub creeps: bool,
+    /// How Creeps break ties the AI leaves open (K-CAI-17).
+    pub creep_ties: CreepTies,
 }
 
 impl Default for TableOptions {
@@ -67,6 +82,7 @@ impl Default for TableOptions {
             crit_doubles: CritDoubles::DamageLine,
             low_cover_intervenes: false,
             creeps: true,
+            creep_ties: CreepTies::BestJudgement,
         }
     }
 }

@@ -380,7 +380,8 @@ pub fn offer(cx: &mut Ctx, trigger: Trigger) -> bool {
 /// with I Don't Think So — offered as a decision (returns true; it is pushed).
 pub fn opportunity(cx: &mut Ctx, taker: UnitIdx, granter: UnitIdx, why: &'static str) -> bool {
     let trigger = Trigger::Opportunity { granter, why };
-    if !has_options(cx.s, taker, trigger) {
+    // On a Creep whose list it is not on, taking one costs joining it: a choice (rulings, K-CAI-1).
+    if !has_options(cx.s, taker, trigger) && !crate::rules::creeps::would_join(cx.s, taker, granter) {
         take(cx, taker, granter, why);
         return false;
     }
@@ -672,8 +673,18 @@ pub fn question(s: &State, f: &TriggerFrame) -> (UnitIdx, &'static str, String, 
                 Trigger::WasHit { attacker } => (format!("{who}: {} hit you", s.unit(attacker).id), "let it be"),
                 Trigger::TookDamage { .. } => (format!("{who}: you took damage"), "let it be"),
             };
-            if !opts.is_empty() {
+            let costly = match trigger {
+                Trigger::Opportunity { granter, .. } => {
+                    crate::rules::opportunity::may_take(s, owner, granter)
+                        && crate::rules::creeps::would_join(s, owner, granter)
+                }
+                _ => false,
+            };
+            if !opts.is_empty() || costly {
                 opts.push(DecisionOption::new("no", no));
+            }
+            if costly {
+                opts.push(DecisionOption::new("pass", "let it pass (taking it puts you on its group's Enemies List)"));
             }
             let kind = if trigger.interrupt() { "interrupt" } else { "reaction" };
             (owner, kind, prompt, opts)
@@ -751,6 +762,13 @@ fn interrupted(s: &State, u: UnitIdx) -> Option<usize> {
 pub fn answer(cx: &mut Ctx, f: TriggerFrame, option: &str) -> Result<(), RuleError> {
     match f {
         TriggerFrame::Offer { owner, trigger } => {
+            if option == "pass" {
+                if let Trigger::Opportunity { granter, .. } = trigger {
+                    let text = format!("{} lets {}'s Opportunity pass", cx.s.unit(owner).id, cx.s.unit(granter).id);
+                    cx.emit(crate::engine::events::Event::Note { text });
+                }
+                return Ok(());
+            }
             if option == "no" {
                 match trigger {
                     Trigger::Opportunity { granter, why }

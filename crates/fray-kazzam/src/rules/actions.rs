@@ -660,7 +660,14 @@ fn escapable(s: &State, u: UnitIdx) -> Vec<StatusKind> {
         .filter(|st| st.kind == StatusKind::Grabbed || st.duration == Duration::EscapeEnds)
         .map(|st| st.kind)
         .collect();
-    v.dedup();
+    // Each kind once, wherever its repeats stand (two Grabs round a Weakened that an escape ends).
+    let mut seen = Vec::new();
+    v.retain(|k| {
+        !seen.contains(k) && {
+            seen.push(*k);
+            true
+        }
+    });
     v
 }
 
@@ -1004,7 +1011,8 @@ fn can_charge_to(footing: &movement::Footing, s: &State, u: UnitIdx, t: UnitIdx)
     movement::can_charge_beside(footing, s, u, t)
 }
 
-fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
+/// The squares next to `t` a Charge by `u` can end on (K-MOVE-11), its own if already beside it.
+pub fn charge_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<Pos> {
     if out_of_charge_range(s, u, t) || check_move_allowed(s, u, Mode::Walk).is_err() {
         return Vec::new();
     }
@@ -2176,6 +2184,7 @@ fn use_power(
                 // Initial Rush charges with the Move Action: no turn end (K-ACT-5), no Role Boost.
                 via_action: def.action == ActionKind::Attack,
                 no_boost: def.no_role_boost,
+                declare: true,
                 ..AttackFrame::new(u, attack_power, vec![t], sq)
             };
             cx.emit(Event::PowerUsed { unit: cx.s.who(u), power: def.name.clone(), targets: vec![cx.s.who(t)] });

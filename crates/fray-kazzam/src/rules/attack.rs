@@ -27,6 +27,7 @@ impl AttackFrame {
     /// An attack with `power` on `targets`, not made with an Attack Action.
     pub fn new(attacker: UnitIdx, power: u16, targets: Vec<UnitIdx>, origin: Pos) -> Self {
         AttackFrame {
+            declare: false,
             attacker,
             power,
             targets,
@@ -281,6 +282,10 @@ pub fn step(cx: &mut Ctx, mut a: Box<AttackFrame>) -> Result<Flow, RuleError> {
         }
         match a.stage {
             Stage::Provoke => {
+                if std::mem::take(&mut a.declare) {
+                    // A Charge's attack is made once the run is over (K-CAI-1: hit or miss).
+                    crate::engine::hooks::attack_declared(cx, a.attacker, &a.targets, a.power);
+                }
                 let from = a.warp.then_some(a.origin); // Source Warp
                 let takers = crate::rules::opportunity::for_attack(
                     cx.s,

@@ -108,6 +108,25 @@ fn join(cx: &mut Ctx, g: u8, who: UnitIdx, why: &str) {
     emit(cx, Change::Joined(g, Enemy { unit: who, in_dungeon }), text);
 }
 
+/// Whether `actor` dealing damage to `target` would put someone new on a Creep group's list:
+/// the cost of an Opportunity on a Creep, which makes taking one a choice (rulings, K-CAI-1).
+pub fn would_join(s: &State, actor: UnitIdx, target: UnitIdx) -> bool {
+    if s.creeps.groups.is_empty() || s.unit(target).kind != UnitKind::Creep {
+        return false;
+    }
+    let Some(g) = group_of(s, target) else { return false };
+    joiners(s, actor).into_iter().any(|w| !is_enemy(s, g, w))
+}
+
+/// Whether grouped Creep `creep` counts `u` as its enemy: only those on its group's list are
+/// (L2272; rulings, K-CAI-1). Anything else is no grouped Creep and passes.
+pub fn counts_as_enemy(s: &State, creep: UnitIdx, u: UnitIdx) -> bool {
+    if s.creeps.groups.is_empty() || s.unit(creep).kind != UnitKind::Creep {
+        return true;
+    }
+    group_of(s, creep).is_none_or(|g| is_enemy(s, g, u))
+}
+
 /// `actor` dealt damage to `target`, gave it a negative status or attacked it: if the target is
 /// a grouped Creep, the actor joins that group's Enemies List (K-CAI-1, K-CAI-2).
 pub fn provoked(cx: &mut Ctx, actor: UnitIdx, target: UnitIdx, why: &str) {
@@ -331,6 +350,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             act(cx, unit, face, first, moves)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Charge { unit, face, target } => {
+            charge(cx, unit, face, target)?;
+            Ok(Flow::Continue)
+        }
         CreepFrame::Recover { g } => {
             recover(cx, g)?;
             Ok(Flow::Continue)
@@ -346,14 +369,16 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
 /// right after its first, from where it then stands.
 fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
     for &a in actors.iter().rev() {
+        // K-ST-Dazed (L438): one action, so no further attack.
+        let dazed = cx.s.has(a, StatusKind::Dazed);
         // Dual Focus: on a 3-6 a second attack, on its second priority.
-        if cx.s.creep_def(a).is_some_and(|d| d.dual_focus) && face >= 3 {
+        if !dazed && cx.s.creep_def(a).is_some_and(|d| d.dual_focus) && face >= 3 {
             let second = priorities(cx.s, a, None).get(1).copied();
             if let Some(t) = second {
                 cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: Some(t), moves: 0 }));
             }
         }
-        let extra = cx.s.creep_def(a).map_or(1, |d| d.attacks()).max(1) - 1;
+        let extra = if dazed { 0 } else { cx.s.creep_def(a).map_or(1, |d| d.attacks()).max(1) - 1 };
         for _ in 0..extra {
             cx.push(Frame::Creeps(CreepFrame::Act { unit: a, face, first: None, moves: 0 }));
         }
@@ -364,24 +389,40 @@ fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
 /// A move of up to its speed toward the best square by `score` (lower is better); nothing if
 /// staying is as good.
 fn move_toward(cx: &mut Ctx, unit: UnitIdx, score: impl Fn(&State, Pos) -> i32) -> bool {
-    let s = &*cx.s;
-    let Some(here) = s.unit(unit).pos else { return false };
-    if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
-        return false;
-    }
-    let Some((reach, dests)) =
-        crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)
-    else {
-        return false;
-    };
-    let best = dests.into_iter().filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p.y, p.x, p))).min();
-    let Some((sc, _, _, _, to)) = best else { return false };
-    if sc >= score(s, here) {
-        return false;
-    }
-    let Some(path) = reach.path_to(to) else { return false };
+    let Some(path) = best_toward(cx.s, unit, &score, &[]) else { return false };
     cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
     true
+}
+
+/// The route of [`move_toward`]: of the squares better by `score` than its own, a route
+/// granting no Opportunity to an enemy on `list` first (K-CAI-7), then the best score, the least
+/// movement, a route granting no Opportunity at all, then [`tie`] (toward `list`'s first), row
+/// and column.
+fn best_toward(s: &State, unit: UnitIdx, score: &impl Fn(&State, Pos) -> i32, list: &[UnitIdx]) -> Option<Vec<Pos>> {
+    let here = s.unit(unit).pos?;
+    if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
+        return None;
+    }
+    let (reach, dests) = crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)?;
+    let now = score(s, here);
+    let scored: Vec<(i32, u32, Pos)> = dests
+        .into_iter()
+        .filter_map(|p| reach.cost(p).map(|c| (score(s, p), c, p)))
+        .filter(|&(sc, _, _)| sc < now)
+        .collect();
+    // Without a list (a compelled walk, an orb fetched) only the best score and cost are ranked.
+    let (sc, c) = scored.iter().map(|&(sc, c, _)| (sc, c)).min()?;
+    let target = list.first().copied();
+    scored
+        .into_iter()
+        .filter(|&(x, y, _)| !list.is_empty() || (x, y) == (sc, c))
+        .filter_map(|(x, y, p)| reach.path_to(p).map(|path| (x, y, path, p)))
+        .map(|(x, y, path, p)| {
+            let (to_list, to_any) = grants(s, unit, &path, list);
+            ((to_list, x, y, to_any, tie(s, unit, p, target), p.y, p.x), path)
+        })
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, path)| path)
 }
 
 fn retrieve_move(cx: &mut Ctx, unit: UnitIdx) {
@@ -508,62 +549,65 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let pool: Vec<UnitIdx> =
         if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };
     let size = cx.s.unit(unit).size;
+    // K-ST-Dazed (L438): one action, an attack or a move.
+    let dazed = cx.s.has(unit, StatusKind::Dazed);
+    let power = cx.s.powers.find(&def.power_id(ai));
     if moves == 1 {
         // The second of two moves toward the priority target (K-CAI-13 step 3, K-CAI-14 step 2).
         if let Some(&t) = list.first() {
             let (tp, ts) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size);
-            move_toward(cx, unit, move |_, p| distance(p, size, tp, ts));
+            return walk_or_override(cx, unit, def, ai, reach, &list, move |_, p| distance(p, size, tp, ts), None);
         }
         return Ok(());
-    }
-    for &t in &pool {
-        if in_range(cx.s, unit, a, reach, here, t) {
-            return strike_all(cx, unit, def, ai, t);
-        }
     }
     if moves == 0 {
+        // After its move (or a further attack): the attack from where it now stands.
+        for &t in &pool {
+            if in_range(cx.s, unit, a, reach, here, t) {
+                return strike_all(cx, unit, def, ai, t);
+            }
+        }
         return Ok(());
     }
-    // Move then attack (K-CAI-13, K-CAI-14): the cheapest square it can reach in range.
     let free = !(cx.s.has(unit, StatusKind::Immobilized)
         || cx.s.has(unit, StatusKind::Grabbed)
         || cx.s.has(unit, StatusKind::Restrained));
-    // One route search, and only when it can be used.
-    let (reachable, dests) = match (free && !pool.is_empty())
-        .then(|| crate::rules::movement::reach_and_destinations(cx.s, unit, crate::rules::movement::Mode::Walk))
-        .flatten()
-    {
-        Some((r, d)) => (Some(r), d),
-        None => (None, Vec::new()),
-    };
-    // The squares it can reach, cheapest first (then by row and column): the first in range of
-    // a target is the cheapest, without asking every square's range.
-    let mut order: Vec<(u32, i32, i32, Pos)> = match &reachable {
-        Some(r) if free => dests.iter().filter_map(|&p| r.cost(p).map(|c| (c, p.y, p.x, p))).collect(),
-        _ => Vec::new(),
-    };
-    order.sort_unstable();
-    for &t in pool.iter().filter(|_| free) {
-        let best = reachable.as_ref().and_then(|r| {
-            order
-                .iter()
-                .find(|&&(_, _, _, p)| in_range(cx.s, unit, a, reach, p, t))
-                .and_then(|&(_, _, _, p)| r.path_to(p))
-        });
-        if let Some(path) = best {
-            cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first: Some(t), moves: 0 }));
-            cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
-            return Ok(());
+    // Move then attack (K-CAI-13, K-CAI-14): the least movement to a square it can attack from,
+    // with Advantage (melee) or without Disadvantage (ranged) if any such square is in reach.
+    let walk = if free && !pool.is_empty() { Walk::of(cx.s, unit) } else { Walk::stay(here) };
+    let walk = if dazed { Walk::stay(here) } else { walk };
+    if let Some((t, path)) = power.and_then(|p| choose(cx.s, unit, a, p, reach, &pool, &list, &walk)) {
+        if path.is_empty() {
+            return strike_all(cx, unit, def, ai, t);
         }
+        // Override 0.1 (K-CAI-7): no walking away from an enemy beside it.
+        if let Some(e) = in_the_way(cx.s, unit, a, reach, &path, &list) {
+            return override_attack(cx, unit, def, ai, e);
+        }
+        cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first: Some(t), moves: 0 }));
+        cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
+        return Ok(());
     }
-    if let Some(&t) = list.first() {
-        // Otherwise move twice toward the priority target.
-        let (tp, ts) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size);
-        cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first, moves: 1 }));
-        if !move_toward(cx, unit, move |_, p| distance(p, size, tp, ts)) {
-            cx.s.flow.pop();
+    // Melee AI step 2 (K-CAI-13): move, then Charge (a Dazed Creep: the Charge alone).
+    if a.target == CreepTarget::Melee
+        && free
+        && let Some(&t) = pool.first()
+        && let Some(path) = charge_plan(cx.s, unit, t, &list, &walk)
+    {
+        if let Some(e) = in_the_way(cx.s, unit, a, reach, &path, &list) {
+            return override_attack(cx, unit, def, ai, e);
+        }
+        cx.push(Frame::Creeps(CreepFrame::Charge { unit, face, target: t }));
+        if !path.is_empty() {
+            cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
         }
         return Ok(());
+    }
+    if let Some(&t) = list.first() {
+        // Otherwise move twice toward the priority target (once if Dazed).
+        let (tp, ts) = (cx.s.unit(t).pos.unwrap(), cx.s.unit(t).size);
+        let second = (!dazed).then_some(Frame::Creeps(CreepFrame::Act { unit, face, first, moves: 1 }));
+        return walk_or_override(cx, unit, def, ai, reach, &list, move |_, p| distance(p, size, tp, ts), second);
     }
     // No Target AI (K-CAI-12): toward its orb, nothing if already next to it.
     if let Some(g) = group_of(cx.s, unit)
@@ -574,6 +618,254 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         cx.emit(Event::Note { text: format!("{} has no target and heads back to its orb", cx.s.unit(unit).id) });
         move_toward(cx, unit, move |_, p| (distance(p, size, at, 1) - 1).max(0));
     }
+    Ok(())
+}
+
+/// Where a Creep may walk with one Move Action: each square with its cost, its own first at 0.
+struct Walk {
+    reach: Option<fray_core::geometry::Reach>,
+    squares: Vec<(u32, Pos)>,
+}
+
+impl Walk {
+    fn stay(here: Pos) -> Walk {
+        Walk { reach: None, squares: vec![(0, here)] }
+    }
+    fn of(s: &State, unit: UnitIdx) -> Walk {
+        let here = s.unit(unit).pos.unwrap();
+        let Some((reach, dests)) =
+            crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)
+        else {
+            return Walk::stay(here);
+        };
+        let mut squares: Vec<(u32, Pos)> = vec![(0, here)];
+        squares.extend(dests.into_iter().filter(|&p| p != here).filter_map(|p| reach.cost(p).map(|c| (c, p))));
+        squares.sort_by_key(|&(c, p)| (c, p.y, p.x));
+        Walk { reach: Some(reach), squares }
+    }
+    /// The route to `p` (empty: it stays).
+    fn path(&self, here: Pos, p: Pos) -> Option<Vec<Pos>> {
+        if p == here {
+            return Some(Vec::new());
+        }
+        self.reach.as_ref()?.path_to(p)
+    }
+}
+
+/// Those a walk along `path` grants an Opportunity to (K-OPP-1, K-OPP-7), in the order of the
+/// squares left.
+fn granted(s: &State, unit: UnitIdx, path: &[Pos]) -> Vec<UnitIdx> {
+    let Some(mut from) = s.unit(unit).pos else { return Vec::new() };
+    let mut out = Vec::new();
+    for &to in path {
+        let more = crate::rules::opportunity::for_leaving(s, unit, from, to, How::Walk, &out);
+        out.extend(more);
+        from = to;
+    }
+    out
+}
+
+/// Override 0.1 (K-CAI-7): an enemy on its list that the walk would grant an Opportunity and
+/// that the action can reach from where the Creep stands: the first in priority order.
+fn in_the_way(
+    s: &State,
+    unit: UnitIdx,
+    a: &CreepAction,
+    reach: i32,
+    path: &[Pos],
+    list: &[UnitIdx],
+) -> Option<UnitIdx> {
+    if a.target == CreepTarget::Myself || path.is_empty() {
+        return None;
+    }
+    let here = s.unit(unit).pos?;
+    let given = granted(s, unit, path);
+    list.iter().copied().find(|&e| given.contains(&e) && in_range(s, unit, a, reach, here, e))
+}
+
+fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: UnitIdx) -> Result<(), RuleError> {
+    cx.emit(Event::Note {
+        text: format!(
+            "{} will not walk away from {} and grant it an Opportunity: it attacks it instead (Override 0.1)",
+            cx.s.unit(unit).id,
+            cx.s.unit(e).id
+        ),
+    });
+    strike_all(cx, unit, def, ai, e)
+}
+
+/// The tie-break among squares the AI leaves open (K-CAI-17, table option `creep-ties`):
+/// lower is better.
+fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
+    use crate::engine::options::CreepTies;
+    let size = s.unit(unit).size;
+    let near = |t: UnitIdx| s.unit(t).pos.map_or(i32::MAX, |q| distance(p, size, q, s.unit(t).size));
+    let side = match s.options.creep_ties {
+        CreepTies::BestJudgement => return target.map_or(0, near),
+        CreepTies::HelpRed => crate::engine::arena::Side::Blue,
+        CreepTies::HelpBlue => crate::engine::arena::Side::Red,
+    };
+    s.units_on_map()
+        .filter(|&t| s.unit(t).kind == UnitKind::Athlete && s.unit(t).side == side)
+        .map(near)
+        .min()
+        .unwrap_or(0)
+}
+
+/// Whether attacking `t` from `p` would have the edge the AI looks for: Advantage for a melee
+/// action, no Disadvantage for any other (K-CAI-13, K-CAI-14).
+fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Pos) -> bool {
+    let pdef = s.powers.get(power);
+    let here = s.unit(unit).pos.unwrap();
+    let judge = |st: &State| crate::rules::attack::roll_adv_dis(st, unit, t, pdef, p, false);
+    let (adv, dis) = if p == here {
+        judge(s)
+    } else {
+        // The Creep as if it stood at `p` (flanking and the rest read its square).
+        let mut h = s.clone();
+        h.flow.clear();
+        let e = Event::Moved { unit: s.who(unit), from: here, to: p, how: How::Dragged };
+        crate::engine::events::apply(&mut h, &e);
+        judge(&h)
+    };
+    if melee { adv && !dis } else { !dis }
+}
+
+/// The target and the route (empty: it stays) of a move then attack: for each of `pool` in
+/// turn, the squares it can attack from, ranked: a route granting no Opportunity to an enemy on
+/// its list `list` first (Override 0.1 outranks the AI, K-CAI-7), then the edge [`favoured`],
+/// then the least movement, then a route granting no Opportunity at all, then [`tie`], row and
+/// column.
+#[allow(clippy::too_many_arguments)]
+fn choose(
+    s: &State,
+    unit: UnitIdx,
+    a: &CreepAction,
+    power: u16,
+    reach: i32,
+    pool: &[UnitIdx],
+    list: &[UnitIdx],
+    walk: &Walk,
+) -> Option<(UnitIdx, Vec<Pos>)> {
+    let here = s.unit(unit).pos?;
+    let melee = a.target == CreepTarget::Melee;
+    for &t in pool {
+        let best = walk
+            .squares
+            .iter()
+            .filter(|&&(_, p)| in_range(s, unit, a, reach, p, t))
+            .filter_map(|&(c, p)| walk.path(here, p).map(|path| (c, p, path)))
+            .map(|(c, p, path)| {
+                let (to_list, to_any) = grants(s, unit, &path, list);
+                let edge = favoured(s, unit, t, power, melee, p);
+                ((to_list, !edge, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x), path)
+            })
+            .min_by(|x, y| x.0.cmp(&y.0));
+        if let Some((_, path)) = best {
+            return Some((t, path));
+        }
+    }
+    None
+}
+
+/// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
+/// whether to anyone at all.
+fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
+    let given = granted(s, unit, path);
+    (given.iter().any(|g| list.contains(g)), !given.is_empty())
+}
+
+/// Melee AI step 2 (K-CAI-13): the least movement (empty: none) after which a Charge reaches
+/// `t` (K-MOVE-11), routes granting no Opportunity first.
+fn charge_plan(s: &State, unit: UnitIdx, t: UnitIdx, list: &[UnitIdx], walk: &Walk) -> Option<Vec<Pos>> {
+    let here = s.unit(unit).pos?;
+    let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos?, s.unit(t).size);
+    let run = crate::rules::movement::speed(s, unit, crate::rules::movement::Mode::Walk) + 1;
+    let far = s.arena.portals.is_empty() && s.porter.tunnels.is_empty();
+    type Key = (bool, u32, bool, i32, i32, i32);
+    let mut found: Option<(Key, Vec<Pos>)> = None;
+    for &(c, p) in &walk.squares {
+        if far && distance(p, size, tp, ts) > run {
+            continue;
+        }
+        let Some(path) = walk.path(here, p) else { continue };
+        let can = if p == here {
+            !crate::rules::actions::charge_squares(s, unit, t).is_empty()
+        } else {
+            let mut h = s.clone();
+            h.flow.clear();
+            let e = Event::Moved { unit: s.who(unit), from: here, to: p, how: How::Dragged };
+            crate::engine::events::apply(&mut h, &e);
+            !crate::rules::actions::charge_squares(&h, unit, t).is_empty()
+        };
+        if can {
+            let (to_list, to_any) = grants(s, unit, &path, list);
+            let key = (to_list, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
+            if found.as_ref().is_none_or(|f| key < f.0) {
+                found = Some((key, path));
+            }
+        }
+    }
+    found.map(|f| f.1)
+}
+
+/// The Charge of a Creep's Melee AI (K-CAI-13 step 2, K-MOVE-11): the run to the square beside
+/// `t` it reaches most cheaply (no Opportunity granted first, then [`tie`]), then the action.
+fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), RuleError> {
+    let content = cx.s.content.clone();
+    let Some(def) = def_of(cx.s, unit).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
+    if !cx.s.unit(unit).on_map() || !cx.s.unit(t).on_map() {
+        return Ok(());
+    }
+    let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
+    let Some(ai) = def.action_for(face) else { return Ok(()) };
+    let a = &def.action[ai];
+    let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
+    let here = cx.s.unit(unit).pos.unwrap();
+    let mode = crate::rules::movement::Mode::Charge(t);
+    let list = priorities(cx.s, unit, Some(t));
+    let best = crate::rules::actions::charge_squares(cx.s, unit, t)
+        .into_iter()
+        .filter_map(|q| {
+            let path = if q == here { Vec::new() } else { crate::rules::movement::route_to(cx.s, unit, q, mode)? };
+            let (to_list, to_any) = grants(cx.s, unit, &path, &list);
+            let key = (to_list, path.len(), to_any, tie(cx.s, unit, q, Some(t)), q.y, q.x);
+            Some((key, path))
+        })
+        .min_by(|a, b| a.0.cmp(&b.0));
+    let Some((_, path)) = best else { return Ok(()) };
+    if let Some(e) = in_the_way(cx.s, unit, a, reach, &path, &list) {
+        return override_attack(cx, unit, def, ai, e);
+    }
+    cx.emit(Event::Note { text: format!("{} charges {}", cx.s.unit(unit).id, cx.s.unit(t).id) });
+    cx.push(Frame::Creeps(CreepFrame::Act { unit, face, first: Some(t), moves: 0 }));
+    if !path.is_empty() {
+        cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Charge)));
+    }
+    Ok(())
+}
+
+/// A move toward the best square by `score` (as [`move_toward`]), unless Override 0.1 turns it
+/// into an attack on an enemy beside the Creep (K-CAI-7); `then` follows the move.
+#[allow(clippy::too_many_arguments)]
+fn walk_or_override(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    def: &CreepDef,
+    ai: usize,
+    reach: i32,
+    list: &[UnitIdx],
+    score: impl Fn(&State, Pos) -> i32,
+    then: Option<Frame>,
+) -> Result<(), RuleError> {
+    let Some(path) = best_toward(cx.s, unit, &score, list) else { return Ok(()) };
+    if let Some(e) = in_the_way(cx.s, unit, &def.action[ai], reach, &path, list) {
+        return override_attack(cx, unit, def, ai, e);
+    }
+    if let Some(f) = then {
+        cx.push(f);
+    }
+    cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, How::Walk)));
     Ok(())
 }
 

@@ -286,14 +286,10 @@ pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
         cx.emit(Event::Reversal { unit: cx.s.who(unit), armed: false });
     }
     if cx.s.unit(unit).kind == UnitKind::Creep {
-        // A Creep does not come back: no Dungeon, no power recharged (its group's credit,
-        // K-SCO-5). Its record is still reset to full HP, as before: a path that puts a Taken
-        // Out Creep back on the map (seen once in random play, not yet found) must not leave it
-        // there at 0 HP.
+        // A Creep does not come back: no Dungeon, no HP restored, no power recharged (its
+        // group's credit, K-SCO-5).
         let text = format!("{} is gone from the arena for good", cx.s.unit(unit).id);
         cx.emit(Event::Note { text });
-        let max_hp = cx.s.unit(unit).max_hp;
-        cx.emit(Event::Restored { unit: cx.s.who(unit), max_hp, hp: max_hp });
     } else {
         restore(cx, unit, in_dungeon);
     }

@@ -297,7 +297,10 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             if f.kind != ForcedKind::Teleport
                 && !crate::rules::saves::saving_throw(cx, v, "the Grab (free escape attempt)")?
             {
-                if can_stand(cx.s, v, p, vsize) {
+                // A failed save can cost the victim its last HP (Summon Scalehound): one Taken Out
+                // meanwhile is not dragged back onto the map, nor one the Grab no longer holds.
+                let held = cx.s.unit(v).on_map() && cx.s.status_from(v, StatusKind::Grabbed, t).is_some();
+                if held && cx.s.unit(t).on_map() && can_stand(cx.s, v, p, vsize) {
                     cx.emit(Event::Moved { unit: cx.s.who(v), from: vp, to: p, how: How::Dragged });
                 }
             } else {

@@ -172,6 +172,9 @@ pub struct MoveFrame {
 /// An attack in progress.
 #[derive(Clone, Debug)]
 pub struct AttackFrame {
+    /// Declared as it starts to resolve, not when pushed: a Charge's attack, after the run
+    /// (Spread Fire's count, K-CAI-1).
+    pub declare: bool,
     /// The attacker.
     pub attacker: UnitIdx,
     /// The power used.
@@ -326,6 +329,15 @@ pub enum CreepFrame {
         first: Option<UnitIdx>,
         /// Moves left ("move twice", K-CAI-13, K-CAI-14).
         moves: u8,
+    },
+    /// A Creep's Charge after its move (K-CAI-13 step 2), then its action on `target`.
+    Charge {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The action face (1-6).
+        face: i32,
+        /// Whom it charges.
+        target: UnitIdx,
     },
     /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
     Retrieve {
