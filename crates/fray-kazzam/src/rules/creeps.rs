@@ -20,6 +20,8 @@ pub use crate::engine::records::creeps::Creeps;
 pub use crate::engine::records::creeps::Group;
 pub use crate::engine::records::creeps::{Enemy, Nudge};
 use crate::engine::state::{OrbLoc, State, UnitIdx, UnitKind};
+pub use crate::rules::query::{counts_as_enemy, group_of, is_enemy, would_join};
+use crate::rules::query::{joiners, joins};
 use crate::rules::statuses::StatusKind;
 use fray_core::decision::DecisionOption;
 use fray_core::geometry::distance;
@@ -35,19 +37,9 @@ fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });
 }
 
-/// The group `u` belongs to.
-pub fn group_of(s: &State, u: UnitIdx) -> Option<u8> {
-    s.creeps.groups.iter().position(|g| g.members.iter().any(|m| m.0 == u)).map(|g| g as u8)
-}
-
 fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
     let g = group_of(s, u)?;
     s.creeps.groups[g as usize].members.iter().find(|m| m.0 == u).map(|m| m.1)
-}
-
-/// Whether `u` is on group `g`'s Enemies List.
-pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
-    s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
 }
 
 /// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`,
@@ -77,27 +69,6 @@ pub fn view(s: &State) -> serde_json::Value {
 
 // ------------------------------------------------------------------ Enemies Lists
 
-/// Who joins for `actor`: itself, and a summon's or trap's owner too (K-CAI-2).
-fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
-    let u = s.unit(actor);
-    if !joins(s, actor) {
-        return Vec::new();
-    }
-    let mut out = vec![actor];
-    if let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
-        && !out.contains(&o)
-    {
-        out.push(o);
-    }
-    out
-}
-
-/// Whether anyone joins for `actor` ([`joiners`] is not empty): no Creep or neutral does.
-fn joins(s: &State, actor: UnitIdx) -> bool {
-    let u = s.unit(actor);
-    !(u.kind == UnitKind::Creep || u.side == crate::engine::arena::Side::Neutral)
-}
-
 fn join(cx: &mut Ctx, g: u8, who: UnitIdx, why: &str) {
     if is_enemy(cx.s, g, who) || !cx.s.unit(who).on_map() {
         return;
@@ -106,25 +77,6 @@ fn join(cx: &mut Ctx, g: u8, who: UnitIdx, why: &str) {
     let in_dungeon = cx.s.arena.footprint_in_dungeon(u.pos.unwrap(), u.size);
     let text = format!("{} joins the Enemies List of the {} ({why})", u.id, cx.s.creeps.groups[g as usize].id);
     emit(cx, Change::Joined(g, Enemy { unit: who, in_dungeon }), text);
-}
-
-/// Whether `actor` dealing damage to `target` would put someone new on a Creep group's list:
-/// the cost of an Opportunity on a Creep, which makes taking one a choice (rulings, K-CAI-1).
-pub fn would_join(s: &State, actor: UnitIdx, target: UnitIdx) -> bool {
-    if s.creeps.groups.is_empty() || s.unit(target).kind != UnitKind::Creep {
-        return false;
-    }
-    let Some(g) = group_of(s, target) else { return false };
-    joiners(s, actor).into_iter().any(|w| !is_enemy(s, g, w))
-}
-
-/// Whether grouped Creep `creep` counts `u` as its enemy: only those on its group's list are
-/// (L2272; rulings, K-CAI-1). Anything else is no grouped Creep and passes.
-pub fn counts_as_enemy(s: &State, creep: UnitIdx, u: UnitIdx) -> bool {
-    if s.creeps.groups.is_empty() || s.unit(creep).kind != UnitKind::Creep {
-        return true;
-    }
-    group_of(s, creep).is_none_or(|g| is_enemy(s, g, u))
 }
 
 /// `actor` dealt damage to `target`, gave it a negative status or attacked it: if the target is

@@ -37,7 +37,7 @@ pub fn may_take_at(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>)
         && !crate::rules::query::consumed(s, taker, granter) // Consuming Focus
         && !is_mob(s, taker)
         && !is_mob(s, granter) // K-CTYPE-8: a Mob neither takes nor grants Opportunities
-        && crate::rules::creeps::counts_as_enemy(s, taker, granter) // a Creep: its list only (rulings)
+        && crate::rules::query::counts_as_enemy(s, taker, granter) // a Creep: its list only (rulings)
 }
 
 /// Whether `u` is a Mob Creep (K-CTYPE-8).

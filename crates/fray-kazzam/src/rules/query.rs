@@ -1112,3 +1112,56 @@ pub fn shield_resist(s: &State, target: UnitIdx, source: Option<UnitIdx>, melee:
 pub fn misty_charge(s: &State, u: UnitIdx) -> bool {
     s.has_feature(u, Feature::MistyCharge)
 }
+
+// Creep groups' Enemies Lists (K-CAI-1): read here so that Opportunities (`rules::opportunity`)
+// can ask them without importing the Creep AI.
+
+/// The group `u` belongs to.
+pub fn group_of(s: &State, u: UnitIdx) -> Option<u8> {
+    s.creeps.groups.iter().position(|g| g.members.iter().any(|m| m.0 == u)).map(|g| g as u8)
+}
+
+/// Whether `u` is on group `g`'s Enemies List.
+pub fn is_enemy(s: &State, g: u8, u: UnitIdx) -> bool {
+    s.creeps.groups[g as usize].enemies.iter().any(|e| e.unit == u)
+}
+
+/// Who joins for `actor`: itself, and a summon's or trap's owner too (K-CAI-2).
+pub fn joiners(s: &State, actor: UnitIdx) -> Vec<UnitIdx> {
+    let u = s.unit(actor);
+    if !joins(s, actor) {
+        return Vec::new();
+    }
+    let mut out = vec![actor];
+    if let Some(o) = u.placed.as_ref().and_then(|p| p.owner)
+        && !out.contains(&o)
+    {
+        out.push(o);
+    }
+    out
+}
+
+/// Whether anyone joins for `actor` ([`joiners`] is not empty): no Creep or neutral does.
+pub fn joins(s: &State, actor: UnitIdx) -> bool {
+    let u = s.unit(actor);
+    !(u.kind == UnitKind::Creep || u.side == crate::engine::arena::Side::Neutral)
+}
+
+/// Whether `actor` dealing damage to `target` would put someone new on a Creep group's list:
+/// the cost of an Opportunity on a Creep, which makes taking one a choice (rulings, K-CAI-1).
+pub fn would_join(s: &State, actor: UnitIdx, target: UnitIdx) -> bool {
+    if s.creeps.groups.is_empty() || s.unit(target).kind != UnitKind::Creep {
+        return false;
+    }
+    let Some(g) = group_of(s, target) else { return false };
+    joiners(s, actor).into_iter().any(|w| !is_enemy(s, g, w))
+}
+
+/// Whether grouped Creep `creep` counts `u` as its enemy: only those on its group's list are
+/// (L2272; rulings, K-CAI-1). Anything else is no grouped Creep and passes.
+pub fn counts_as_enemy(s: &State, creep: UnitIdx, u: UnitIdx) -> bool {
+    if s.creeps.groups.is_empty() || s.unit(creep).kind != UnitKind::Creep {
+        return true;
+    }
+    group_of(s, creep).is_none_or(|g| is_enemy(s, g, u))
+}
