@@ -602,7 +602,9 @@ impl Game for DrawSteel {
     }
     fn setup_for(&self, request: &SetupRequest) -> Result<EncounterSetup, SetupErrors> {
         if !request.teams.is_empty() {
-            return Err(SetupErrors::one("Draw Steel takes both sides from its encounter (--map NAME|FILE, docs/encounters.md): team files are not read"));
+            return Err(SetupErrors::one(
+                "Draw Steel takes both sides from its encounter (--map NAME|FILE, docs/encounters.md): team files are not read",
+            ));
         }
         Ok(EncounterSetup { options: request.options.clone(), map: request.map.clone() })
     }
