@@ -199,35 +199,11 @@ fn corners_of(walls: &[Pos], boxes: &[Rect]) -> Vec<(f64, f64)> {
     out.into_iter().map(|(x, y)| (x as f64, y as f64)).collect()
 }
 
-/// Whether the closed segment from `a` to `b` meets the closed unit square at `sq`.
+/// Whether the closed segment from `a` to `b` meets the closed unit square at `sq`: the part
+/// of its line inside the square ([`clip_line`]) overlaps the segment's `[0, 1]`.
 #[inline]
 fn segment_meets_square(a: (f64, f64), b: (f64, f64), sq: Pos) -> bool {
-    // Liang–Barsky clipping against [x, x+1] × [y, y+1], inclusive. The bounds are kept with
-    // plain comparisons (no NaN arises: `p` is never 0 where it divides).
-    let (x0, y0, x1, y1) = (sq.x as f64, sq.y as f64, sq.x as f64 + 1.0, sq.y as f64 + 1.0);
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let mut t0 = 0.0f64;
-    let mut t1 = 1.0f64;
-    for (p, q) in [(-dx, a.0 - x0), (dx, x1 - a.0), (-dy, a.1 - y0), (dy, y1 - a.1)] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let r = q / p;
-            if p < 0.0 {
-                if r > t0 {
-                    t0 = r;
-                }
-            } else if r < t1 {
-                t1 = r;
-            }
-            if t0 > t1 {
-                return false;
-            }
-        }
-    }
-    true
+    clip_line(a, (b.0 - a.0, b.1 - a.1), Rect::of(sq, 1)).is_some_and(|(t0, t1)| t0.max(0.0) <= t1.min(1.0))
 }
 
 /// How a shooter with footprint (`from`, `from_size`) sees a target (`to`, `to_size`), where
@@ -651,16 +627,7 @@ mod tests {
 
     /// `sight` as judged without the early exit: every blocking square of the box, then `judge`.
     fn slow(from: Pos, fs: i32, to: Pos, ts: i32, blocks: impl Fn(Pos) -> bool) -> Sight {
-        let inside = |p: Pos, at: Pos, size: i32| p.x >= at.x && p.y >= at.y && p.x < at.x + size && p.y < at.y + size;
-        let mut walls = Vec::new();
-        for y in from.y.min(to.y) - 1..=(from.y + fs).max(to.y + ts) {
-            for x in from.x.min(to.x) - 1..=(from.x + fs).max(to.x + ts) {
-                let p = Pos::new(x, y);
-                if !inside(p, from, fs) && !inside(p, to, ts) && blocks(p) {
-                    walls.push(p);
-                }
-            }
-        }
+        let walls = box_walls(from, fs, to, ts, blocks);
         if walls.is_empty() { Sight::Clear } else { judge(from, fs, to, ts, &walls) }
     }
 

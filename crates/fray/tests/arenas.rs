@@ -2,16 +2,8 @@
 //! (docs/maps.md): a whole match on the Throne arena between two rival teams, saved and replayed;
 //! a bad map file refused with its file and line.
 
-use std::process::Command;
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::fray;
 
 #[test]
 fn the_throne_match_between_two_rival_teams_plays_saves_and_replays() {

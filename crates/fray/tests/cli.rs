@@ -2,17 +2,10 @@
 //! replays to the same final view, a damaged save is refused with a clear error, a person can
 //! play a seat at the prompt, and scenario runs report failures with exit status 1.
 
+mod common;
+use common::fray;
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 #[test]
 fn the_same_seed_prints_the_same_match() {

@@ -2,16 +2,8 @@
 //! text and SVG, an illegal file with every problem and exit status 1, the look-up forgiving
 //! about typos, and the battle game refused with a clear message.
 
-use std::process::Command;
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::fray;
 
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/collision/robed-elf-warrior.toml");
 

@@ -1,23 +1,11 @@
 //! Issue 14, "No input breaks Fray": each test names the finding it guards. Bad input gets a
 //! clear error naming what is wrong and changes nothing; no panic reaches the user.
 
+mod common;
+use common::{fray, fray_env};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    fray_env(args, &[])
-}
-
-fn fray_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_fray")).args(args).envs(env.iter().copied()).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {

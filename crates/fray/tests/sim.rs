@@ -3,17 +3,9 @@
 //! homebrew power, greedy beats random, the charts are real SVG and PNG files, and `fray play`
 //! seats bots by seat name.
 
+mod common;
+use common::fray;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fray-sim-{name}-{}", std::process::id()));

@@ -5,19 +5,12 @@
 //! --step` replays a save one decision at a time; `play --help` names every system's seats and
 //! table options.
 
+mod common;
+use common::fray;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 const ARENA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/close-quarters.toml");
-
-fn fray(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("fray runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// `fray ARGS` with `input` typed at the prompt.
 fn typed(args: &[&str], input: &str) -> String {
