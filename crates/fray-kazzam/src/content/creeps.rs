@@ -10,7 +10,21 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel"];
+pub const ACTION_HOOKS: &[&str] = &[
+    "beckon",
+    "repel",
+    // The imps, squids and jellies (rules/creep_tricks.rs).
+    "pilfer",
+    "parry",
+    "pin",
+    "tonic",
+    "regenerate",
+    "drag",
+    "drag-if-weakened",
+    "drag-if-prone",
+    "snatch",
+    "steal",
+];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,7 +142,9 @@ pub struct CreepAction {
     #[serde(default)]
     pub inside_fails: bool,
     /// A rule written in Rust after the damage and Effect: `beckon` (the target walks its speed
-    /// toward the Creep), `repel` (away from it).
+    /// toward the Creep), `repel` (away from it); the imps', squids' and jellies' own
+    /// (rules/creep_tricks.rs): `pilfer`, `parry`, `pin`, `tonic`, `regenerate`, `drag`,
+    /// `drag-if-weakened`, `drag-if-prone`, `snatch`, `steal`.
     #[serde(default)]
     pub hook: Option<String>,
     /// Part of it is not played yet (see the text and the rulings).
@@ -157,7 +173,8 @@ pub struct MissLine {
     /// A rule in Rust: `opportunity` (the group's Creep `by` takes an Opportunity on the
     /// attacker), `grab-all` (every Creep of its group next to the attacker Grabs it), `no-attack`
     /// (the attacker may not attack this Creep until the end of its next turn), `beckon` (the
-    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10).
+    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10),
+    /// `steal` (it takes every orb the attacker holds), `hide` (it is Hidden until the round ends).
     #[serde(default)]
     pub hook: Option<String>,
     /// The group member whose Opportunity it is (`opportunity`).
@@ -166,7 +183,7 @@ pub struct MissLine {
 }
 
 /// The Rust-played Miss Trigger parts a stat block may name.
-pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty"];
+pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "steal", "hide"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
@@ -246,6 +263,10 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// Whom it goes for first once it has enemies: `carriers` (the Imp Thief: those holding an
+    /// orb, before its usual priorities).
+    #[serde(default)]
+    pub prefers: Option<String>,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

@@ -79,6 +79,8 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             auras.retain(|a| a.0 != *u); // only its latest use matters
             auras.push((*u, *r, *t));
         }
+        CreepsChange::Pinned(p) => s.creeps.pins.push(*p),
+        CreepsChange::Unpinned(a, t) => s.creeps.pins.retain(|p| (p.archer, p.target) != (*a, *t)),
     }
 }
 

@@ -440,6 +440,7 @@ pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitI
         .collect();
     let later = |t: UnitIdx| s.order.iter().position(|&x| x == t).map_or(0, |i| i + 1);
     list.sort_by_key(|&t| (Some(t) != holder, s.distance(unit, t), std::cmp::Reverse(later(t)), t));
+    crate::rules::creep_tricks::prefer(s, unit, &mut list); // the Imp Thief: carriers first
     if let Some(f) = first.filter(|&f| s.unit(f).on_map() && f != unit) {
         list.retain(|&t| t != f);
         list.insert(0, f);
@@ -481,11 +482,21 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     // K-CSP-3: a Disarmed Creep acts as if it rolled a 1.
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
+    // The squid's Regenerate (K-CAI-15): a Bloodied squid heals and hides, else it Drags.
+    if crate::rules::creep_tricks::regenerates(cx.s, unit, def, ai) {
+        if moves == 2 {
+            crate::rules::creep_tricks::regenerate(cx, unit);
+        }
+        return Ok(());
+    }
+    let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
     let a = &def.action[ai];
     if a.target == CreepTarget::Myself {
         if moves == 2 {
-            let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
+            let played =
+                if a.effect.is_empty() && a.hook.is_none() { " (not played yet: nothing happens)" } else { "" };
             cx.emit(Event::Note { text: format!("{} uses {}{played}", cx.s.unit(unit).id, a.name) });
+            crate::rules::creep_tricks::own_action(cx, unit, def, ai);
             if !a.effect.is_empty()
                 && let Some(power) = cx.s.powers.find(&def.power_id(ai))
             {
@@ -771,6 +782,7 @@ fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), Rule
     }
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
+    let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
     let a = &def.action[ai];
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
@@ -838,7 +850,9 @@ fn burst_targets(s: &State, unit: UnitIdx, a: &CreepAction) -> Vec<UnitIdx> {
 /// The action on its chosen target `t`; a burst on everyone it reaches, `t` first.
 fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
     if def.action[ai].target != CreepTarget::Burst {
-        return strike(cx, unit, def, ai, t);
+        strike(cx, unit, def, ai, t)?;
+        crate::rules::creep_tricks::attacked(cx, unit); // a Hidden Creep shows itself
+        return Ok(());
     }
     let mut targets = burst_targets(cx.s, unit, &def.action[ai]);
     targets.retain(|&x| x != t);
@@ -848,6 +862,7 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
             strike(cx, unit, def, ai, x)?;
         }
     }
+    crate::rules::creep_tricks::attacked(cx, unit);
     Ok(())
 }
 
@@ -855,6 +870,8 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
 fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    // K-CAI-15: "if the target is already ..., Drag" (the squid's fallbacks).
+    let ai = crate::rules::creep_tricks::action_on(cx.s, def, ai, t);
     let a = &def.action[ai];
     let Some(power) = cx.s.powers.find(&def.power_id(ai)) else {
         return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
@@ -873,6 +890,10 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let origin = cx.s.unit(unit).pos.unwrap();
     let mut amount = a.damage.unwrap_or(0);
     let mut notes = Vec::new();
+    if let Some((more, why)) = crate::rules::creep_tricks::bonus(cx.s, unit, def, ai, t).filter(|_| a.damage.is_some()) {
+        amount += more; // the Thief's and the Archer's traits
+        notes.push(why);
+    }
     match crate::rules::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::engine::events::RollMode::Advantage => {
             amount += 1;
@@ -946,7 +967,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
             }
-            _ => {}
+            Some(_) => crate::rules::creep_tricks::after_hit(cx, unit, def, ai, t)?,
+            None => {}
         }
     }
     Ok(())
@@ -1081,8 +1103,8 @@ pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), Rule
     let content = cx.s.content.clone();
     let Some(g) = group_of(cx.s, t) else { return Ok(()) };
     let Some(def) = def_of(cx.s, t).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
-    if def.miss.is_empty() || !joins(cx.s, attacker) {
-        return Ok(());
+    if def.miss.is_empty() || !joins(cx.s, attacker) || m.evaded {
+        return Ok(()); // an evaded roll (a Parry) is no miss the Creep answers
     }
     let strength = |x: UnitIdx| cx.s.creep_def(x).map(|d| d.kind.strength());
     let mut counts: Option<(UnitIdx, i32)> = None;
@@ -1160,6 +1182,7 @@ pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), Rule
                     }
                 }
             }
+            Some(h @ ("steal" | "hide")) => crate::rules::creep_tricks::miss_hook(cx, t, attacker, h),
             Some("bounty") => {
                 let text = format!("a bounty is set on {} (K-SCO-10)", cx.s.unit(attacker).id);
                 emit(cx, Change::Bounty(g, attacker), text);

@@ -7,6 +7,7 @@ pub mod contagion;
 pub mod control;
 pub mod counters;
 pub mod cover;
+pub mod creep_tricks;
 pub mod creeps;
 pub mod curses;
 pub mod damage;

@@ -13,6 +13,20 @@ pub struct Creeps {
     pub acted_round: u32,
     /// N, the athletes a team (the larger team's count): group credit reads it (K-SCO-9).
     pub n: i32,
+    /// Pinning Shots waiting for their target to move (the Imp Archer; rules/creep_tricks.rs).
+    pub pins: Vec<Pin>,
+}
+
+/// A Pinning Shot: if `target` moves before the end of its turn number `turn`, `archer` takes
+/// an Opportunity on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pin {
+    /// The Imp Archer.
+    pub archer: UnitIdx,
+    /// Whom it pinned.
+    pub target: UnitIdx,
+    /// The target's turn whose end lets it go.
+    pub turn: u32,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -90,4 +104,8 @@ pub enum Change {
     BountyPaid(u8, UnitIdx),
     /// A Creep's aura is used this turn (its Creep, round, whose turn).
     Aura(u8, UnitIdx, u32, Option<UnitIdx>),
+    /// A Pinning Shot waits on its target.
+    Pinned(Pin),
+    /// A Pinning Shot is over (used, run out, or its archer gone): archer and target.
+    Unpinned(UnitIdx, UnitIdx),
 }

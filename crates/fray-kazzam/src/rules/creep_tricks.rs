@@ -1,0 +1,420 @@
+//! Creep actions and traits played in Rust beyond the generic AI of [`crate::rules::creeps`]
+//! (K-CAI-15, K-CAI-16; rulebook L2480-2583): the Imp Team's thefts, Parry, Pinning Shot and
+//! Tonic and the Thief's traits; the Dungeon Squid's Regenerate, Drag (the slide toward its
+//! pedestal), its "else Drag" fallbacks and Snatch; the Mesmer Jelly's Steal; the Molesnake's
+//! head hiding after a miss. Each action names its part with a `hook` in
+//! content/kazzam/creeps.toml; the readings are in docs/rulings/kazzam.md, "Creeps".
+
+use crate::content::creeps::CreepDef;
+use crate::engine::events::{Event, How};
+use crate::engine::kit::Ctx;
+use crate::engine::records::creeps::{Change, Pin};
+use crate::engine::state::{OrbLoc, State, UnitIdx};
+use crate::rules::statuses::{Duration, Status, StatusKind};
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+fn hook<'a>(def: &'a CreepDef, ai: usize) -> Option<&'a str> {
+    def.action[ai].hook.as_deref()
+}
+
+/// The action with the hook `drag` (the squid's Drag), which the fallbacks turn into.
+fn drag_action(def: &CreepDef) -> Option<usize> {
+    def.action.iter().position(|a| a.hook.as_deref() == Some("drag"))
+}
+
+/// The Creep's group members on the map, in listing order ("from the top of the list", L2488).
+fn members(s: &State, unit: UnitIdx) -> Vec<UnitIdx> {
+    let Some(g) = crate::rules::query::group_of(s, unit) else { return Vec::new() };
+    s.creeps.groups[g as usize].members.iter().map(|m| m.0).filter(|&u| s.unit(u).on_map()).collect()
+}
+
+// ------------------------------------------------------------------ choosing the action
+
+/// Regenerate (L2525): a Bloodied squid makes no attack but hides and heals.
+pub fn regenerates(s: &State, unit: UnitIdx, def: &CreepDef, ai: usize) -> bool {
+    hook(def, ai) == Some("regenerate") && s.is_bloodied(unit)
+}
+
+/// The action a Creep plays for the rolled one `ai` before it picks a target: Regenerate on an
+/// unhurt squid is a Drag (K-CAI-15).
+pub fn action_for(s: &State, unit: UnitIdx, def: &CreepDef, ai: usize) -> usize {
+    if hook(def, ai) == Some("regenerate") && !s.is_bloodied(unit) {
+        return drag_action(def).unwrap_or(ai);
+    }
+    ai
+}
+
+/// The action a Creep plays on target `t` for the rolled one `ai` (K-CAI-15: the first option
+/// with an effect): Entangle on a Weakened target, Trip on a Prone one, and Snatch on a target
+/// with no orb that is Disarmed already, are Drags (L2527-2530).
+pub fn action_on(s: &State, def: &CreepDef, ai: usize, t: UnitIdx) -> usize {
+    let drag = match hook(def, ai) {
+        Some("drag-if-weakened") => s.has(t, StatusKind::Weakened),
+        Some("drag-if-prone") => s.has(t, StatusKind::Prone),
+        Some("snatch") => s.held_orbs(t).next().is_none() && s.has(t, StatusKind::Disarmed),
+        _ => false,
+    };
+    if drag { drag_action(def).unwrap_or(ai) } else { ai }
+}
+
+/// Damage the action's own trait adds: the Imp Thief's 1 while Hidden (L2482), the Imp Archer's
+/// 1 against a target without cover from where it shoots (L2486).
+pub fn bonus(s: &State, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Option<(i32, &'static str)> {
+    match hook(def, ai) {
+        Some("pilfer") if s.has(unit, StatusKind::Hidden) => Some((1, "Hidden thief +1")),
+        Some("pin") => {
+            let (p, size) = (s.unit(unit).pos?, s.unit(unit).size);
+            (crate::rules::cover::shot(s, p, size, t) == fray_core::sight::Sight::Clear).then_some((1, "no cover +1"))
+        }
+        _ => None,
+    }
+}
+
+/// The Imp Thief's priority (L2482): once the imps have enemies, those carrying an orb come
+/// first, in the usual order among them.
+pub fn prefer(s: &State, unit: UnitIdx, list: &mut [UnitIdx]) {
+    if s.creep_def(unit).and_then(|d| d.prefers.as_deref()) == Some("carriers") {
+        list.sort_by_key(|&t| s.held_orbs(t).next().is_none()); // stable: keeps the rest in order
+    }
+}
+
+// ------------------------------------------------------------------ hiding
+
+/// The Hidden a Creep gives itself or a group mate: until the end of the next round, or until
+/// it attacks (see [`attacked`]).
+fn hide(cx: &mut Ctx, unit: UnitIdx, source: UnitIdx, round: u32, why: &str) {
+    if !cx.s.unit(unit).on_map() || cx.s.has(unit, StatusKind::Hidden) {
+        return;
+    }
+    let st = Status {
+        kind: StatusKind::Hidden,
+        amount: 0,
+        source: Some(source),
+        origin: None,
+        duration: Duration::EndOfRound { round },
+    };
+    crate::rules::statuses::give::give_status(cx, unit, st, why);
+}
+
+/// A Creep's attack has resolved: a Hidden it gave itself or had from its group ends (it is
+/// Hidden until it attacks, K-CONC-4).
+pub fn attacked(cx: &mut Ctx, unit: UnitIdx) {
+    for st in cx.s.unit(unit).statuses.clone() {
+        if st.kind == StatusKind::Hidden && st.source.is_some_and(|s| s == unit || same_group(cx.s, s, unit)) {
+            cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "it attacked".into() });
+        }
+    }
+}
+
+fn same_group(s: &State, a: UnitIdx, b: UnitIdx) -> bool {
+    let g = crate::rules::query::group_of(s, a);
+    g.is_some() && g == crate::rules::query::group_of(s, b)
+}
+
+/// Regenerate (L2525): no attack; the Bloodied squid is unhurt again and Hidden.
+pub fn regenerate(cx: &mut Ctx, unit: UnitIdx) {
+    cx.emit(Event::Note { text: format!("{} regenerates instead of attacking", cx.s.unit(unit).id) });
+    crate::rules::damage::heal(cx, unit, 1, "Regenerate");
+    let round = cx.s.round + 1;
+    hide(cx, unit, unit, round, "Regenerate");
+}
+
+/// Tonic (the Imp Brewer, L2503): the first Bloodied imp of its group, top of the list first, is
+/// unhurt again; with none, the first other imp not yet Hidden becomes Hidden.
+pub fn tonic(cx: &mut Ctx, unit: UnitIdx) {
+    let group = members(cx.s, unit);
+    if let Some(&b) = group.iter().find(|&&m| cx.s.is_bloodied(m)) {
+        let text = format!("{}'s Tonic: {} is unhurt again", cx.s.unit(unit).id, cx.s.unit(b).id);
+        cx.emit(Event::Note { text });
+        crate::rules::damage::heal(cx, b, 1, "Tonic");
+        return;
+    }
+    if let Some(&h) = group.iter().find(|&&m| m != unit && !cx.s.has(m, StatusKind::Hidden)) {
+        let text = format!("{}'s Tonic: {} slips out of sight", cx.s.unit(unit).id, cx.s.unit(h).id);
+        cx.emit(Event::Note { text });
+        let round = cx.s.round + 1;
+        hide(cx, h, unit, round, "Tonic");
+        return;
+    }
+    cx.emit(Event::Note { text: format!("{}'s Tonic has nobody to work on", cx.s.unit(unit).id) });
+}
+
+/// An action on itself (`target = "myself"`) played here; false if it has no part here.
+pub fn own_action(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize) -> bool {
+    match hook(def, ai) {
+        Some("tonic") => {
+            tonic(cx, unit);
+            true
+        }
+        _ => false,
+    }
+}
+
+// ------------------------------------------------------------------ thefts
+
+/// `unit` takes orb `o` out of `t`'s hands: it carries it from now on; it leaves it on its
+/// square if Taken Out (K-ORB-10). Taken, not dropped: no Runner's save.
+fn take_orb(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx, o: crate::engine::ids::OrbIdx, what: &str) {
+    let why = format!("{}'s {what} takes it from {}", cx.s.unit(unit).id, cx.s.unit(t).id);
+    cx.emit(Event::OrbMoved { orb: cx.s.orbs[o as usize].id.to_string(), idx: o, to: OrbLoc::Held { by: unit }, why });
+}
+
+/// Steal an item (Pilfer, Snatch): one orb `t` holds, the group's own first. True if it took one.
+fn steal_one(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx, what: &str) -> bool {
+    let own = crate::rules::query::group_of(cx.s, unit).and_then(|g| cx.s.creeps.groups[g as usize].orb);
+    let held: Vec<_> = cx.s.held_orbs(t).collect();
+    let Some(&o) = held.iter().find(|&&o| Some(o) == own).or(held.first()) else { return false };
+    take_orb(cx, unit, t, o, what);
+    true
+}
+
+/// Steal everything (the jelly's Steal and its Miss Trigger): every orb `t` holds.
+pub fn steal_all(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx, what: &str) {
+    for o in cx.s.held_orbs(t).collect::<Vec<_>>() {
+        take_orb(cx, unit, t, o, what);
+    }
+}
+
+fn disarm_till_next_turn(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx, what: &str) {
+    let turn = cx.s.unit(t).turns_started + 1;
+    let st = Status {
+        kind: StatusKind::Disarmed,
+        amount: 0,
+        source: Some(unit),
+        origin: None,
+        duration: Duration::EndOfTurn { unit: t, turn },
+    };
+    crate::rules::statuses::give::give_status(cx, t, st, what);
+}
+
+// ------------------------------------------------------------------ after the damage
+
+/// The action's own part on target `t` after its damage and Effect (the Ward did not take it
+/// all): the theft or Disarm, the Parry, the pin, the Drag's slide.
+pub fn after_hit(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    let name = def.action[ai].name.clone();
+    match hook(def, ai) {
+        // "Steal an item or Disarm" (K-CAI-15: the theft if it has an orb).
+        Some("pilfer" | "snatch") => {
+            if !steal_one(cx, unit, t, &name) {
+                disarm_till_next_turn(cx, unit, t, &name);
+            }
+        }
+        Some("steal") => steal_all(cx, unit, t, &name),
+        Some("parry") => parry(cx, unit),
+        Some("pin") => {
+            let turn = cx.s.unit(t).turns_started + 1;
+            let text = format!("{} is pinned: if it moves before its next turn ends, {} shoots", cx.s.unit(t).id, cx.s.unit(unit).id);
+            cx.emit(Event::Creeps { change: Change::Pinned(Pin { archer: unit, target: t, turn }), text });
+        }
+        Some("drag") => slide_toward_pedestal(cx, unit, t)?,
+        _ => {}
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ Parry
+
+/// Parry (the Imp Fighter, L2500): the next attack that would hit it, or the next damage that
+/// would reach it, is ignored. Kept as a Resist All status from the fighter until used.
+fn parry(cx: &mut Ctx, unit: UnitIdx) {
+    if parrying(cx.s, unit).is_some() {
+        return;
+    }
+    let st = Status {
+        kind: StatusKind::ResistAll,
+        amount: 0,
+        source: Some(unit),
+        origin: None,
+        duration: Duration::Indefinite,
+    };
+    crate::rules::statuses::give::give_status(cx, unit, st, "Parry");
+}
+
+fn parrying(s: &State, unit: UnitIdx) -> Option<Status> {
+    s.creep_def(unit)?;
+    s.status_from(unit, StatusKind::ResistAll, unit).filter(|st| st.duration == Duration::Indefinite)
+}
+
+fn parry_used(cx: &mut Ctx, unit: UnitIdx, why: &str) {
+    if let Some(st) = parrying(cx.s, unit) {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: why.into() });
+    }
+}
+
+// ------------------------------------------------------------------ Drag
+
+/// Drag (L2526): the squid and its target slide 1 square together toward the group's pedestal,
+/// the direction that brings the squid nearest it (then the target, then the top row, the left
+/// column); none if no direction brings the squid nearer or both cannot stand there.
+fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), RuleError> {
+    let Some(g) = crate::rules::query::group_of(cx.s, unit) else { return Ok(()) };
+    let Some(ped) = cx.s.creeps.groups[g as usize].pedestal.map(|p| cx.s.arena.pedestals[p as usize].at) else {
+        return Ok(());
+    };
+    let (Some(sp), Some(tp)) = (cx.s.unit(unit).pos, cx.s.unit(t).pos) else { return Ok(()) };
+    let (ss, ts) = (cx.s.unit(unit).size, cx.s.unit(t).size);
+    let now = distance(sp, ss, ped, 1);
+    let mut best: Option<((i32, i32, i32, i32), Pos, bool)> = None;
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let (ns, nt) = (Pos::new(sp.x + dx, sp.y + dy), Pos::new(tp.x + dx, tp.y + dy));
+            let d = distance(ns, ss, ped, 1);
+            if d >= now {
+                continue;
+            }
+            // The one moving into the other's square goes second.
+            let squid_first = distance(ns, ss, tp, ts) > 0 || distance(nt, ts, sp, ss) == 0;
+            if !pair_fits(cx.s, unit, ns, t, nt, squid_first) {
+                continue;
+            }
+            let key = (d, distance(nt, ts, ped, 1), ns.y, ns.x);
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, Pos::new(dx, dy), squid_first));
+            }
+        }
+    }
+    let Some((_, dir, squid_first)) = best else {
+        cx.emit(Event::Note { text: format!("{} has no room to drag {} nearer its pedestal", cx.s.unit(unit).id, cx.s.unit(t).id) });
+        return Ok(());
+    };
+    let order = if squid_first { [unit, t] } else { [t, unit] };
+    for u in order {
+        let Some(p) = cx.s.unit(u).pos else { continue };
+        let q = Pos::new(p.x + dir.x, p.y + dir.y);
+        cx.emit(Event::Moved { unit: cx.s.who(u), from: p, to: q, how: How::Slide });
+        crate::rules::zones::entered(cx, u, p, q, Some(unit))?;
+    }
+    Ok(())
+}
+
+/// Whether the squid at `ns` and its target at `nt` can both stand after the slide, moved in
+/// the order given.
+fn pair_fits(s: &State, squid: UnitIdx, ns: Pos, t: UnitIdx, nt: Pos, squid_first: bool) -> bool {
+    let mut h = s.clone();
+    h.flow.clear();
+    let moves = if squid_first { [(squid, ns), (t, nt)] } else { [(t, nt), (squid, ns)] };
+    for (u, q) in moves {
+        let (p, size) = (h.unit(u).pos.unwrap(), h.unit(u).size);
+        if !crate::rules::movement::can_stand(&h, u, q, size) {
+            return false;
+        }
+        let e = Event::Moved { unit: h.who(u), from: p, to: q, how: How::Slide };
+        crate::engine::events::apply(&mut h, &e);
+    }
+    true
+}
+
+// ------------------------------------------------------------------ Miss Triggers
+
+/// The Miss Trigger parts played here: `steal` (the jelly robs an attacker next to it of every
+/// orb), `hide` (the Molesnake's head is Hidden until the round ends).
+pub fn miss_hook(cx: &mut Ctx, creep: UnitIdx, attacker: UnitIdx, h: &str) {
+    match h {
+        "steal" => steal_all(cx, creep, attacker, "Miss Trigger"),
+        "hide" => {
+            let round = cx.s.round;
+            hide(cx, creep, creep, round, "Miss Trigger");
+        }
+        _ => {}
+    }
+}
+
+// ------------------------------------------------------------------ listeners
+
+/// Pinning Shot: the pinned target moving under its own power gives the archer its Opportunity,
+/// once.
+fn pinned_moved(cx: &mut Ctx, e: &crate::engine::hooks::Entered) {
+    if e.by != Some(e.unit) {
+        return;
+    }
+    let pins: Vec<Pin> = cx.s.creeps.pins.iter().filter(|p| p.target == e.unit).copied().collect();
+    for p in pins {
+        let text = format!("{} moves while pinned", cx.s.unit(e.unit).id);
+        cx.emit(Event::Creeps { change: Change::Unpinned(p.archer, p.target), text });
+        if cx.s.unit(p.archer).on_map() && cx.s.unit(e.unit).on_map() {
+            crate::rules::opportunity::take(cx, p.archer, e.unit, "Pinning Shot");
+        }
+    }
+}
+
+/// A pin runs out at the end of its target's next turn.
+fn pin_expires(cx: &mut Ctx, unit: UnitIdx) {
+    let turn = cx.s.unit(unit).turns_started;
+    let done: Vec<Pin> = cx.s.creeps.pins.iter().filter(|p| p.target == unit && p.turn <= turn).copied().collect();
+    for p in done {
+        let text = format!("the Pinning Shot on {} runs out", cx.s.unit(unit).id);
+        cx.emit(Event::Creeps { change: Change::Unpinned(p.archer, p.target), text });
+    }
+}
+
+/// The jelly is defeated: the Disarmed its Steal left lasts no longer (L2545).
+fn thief_gone(cx: &mut Ctx, unit: UnitIdx) {
+    let gone: Vec<(UnitIdx, Status)> = cx
+        .s
+        .units_on_map()
+        .flat_map(|v| {
+            cx.s.unit(v)
+                .statuses
+                .iter()
+                .filter(|st| {
+                    st.kind == StatusKind::Disarmed && st.source == Some(unit) && st.duration == Duration::Indefinite
+                })
+                .map(move |st| (v, *st))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (v, st) in gone {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(v), status: st, why: "the jelly that robbed it is defeated".into() });
+    }
+    let pins: Vec<Pin> = cx.s.creeps.pins.iter().filter(|p| p.archer == unit).copied().collect();
+    for p in pins {
+        let text = format!("{} is gone: its pin is over", cx.s.unit(unit).id);
+        cx.emit(Event::Creeps { change: Change::Unpinned(p.archer, p.target), text });
+    }
+}
+
+/// Parry turns a hit on the fighter into nothing (played as an evaded roll).
+fn parry_hit(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame) -> bool {
+    let Some(&t) = a.targets.get(a.next) else { return false };
+    if a.evaded || parrying(cx.s, t).is_none() {
+        return false;
+    }
+    a.evaded = true;
+    cx.emit(Event::Note { text: format!("{} parries the attack: it is ignored", cx.s.unit(t).id) });
+    parry_used(cx, t, "Parry used on an attack");
+    false
+}
+
+/// Parry, Pinning Shot and the jelly's Steal as time passes.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit_coming(5, "imp-fighter", |cx, a, _| parry_hit(cx, a));
+    r.on_damage_dealt(5, "imp-fighter", |cx, target, _| {
+        if parrying(cx.s, target).is_some() {
+            let text = format!("{} parries the damage: it is ignored", cx.s.unit(target).id);
+            cx.emit(Event::Note { text });
+            parry_used(cx, target, "Parry used on damage");
+        }
+    });
+    r.on_square_entered(65, "imp-archer", |cx, e| {
+        if !cx.s.creeps.pins.is_empty() {
+            pinned_moved(cx, e);
+        }
+        Ok(())
+    });
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "imp-archer", |cx, unit| {
+        if !cx.s.creeps.pins.is_empty() {
+            pin_expires(cx, unit);
+        }
+    });
+    r.on_taken_out(65, "mesmer-jelly", |cx, unit, _, _| {
+        if cx.s.unit(unit).kind == crate::engine::state::UnitKind::Creep {
+            thief_gone(cx, unit);
+        }
+    });
+}
