@@ -66,7 +66,7 @@ pub fn bonus(s: &State, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
         Some("pilfer") if s.has(unit, StatusKind::Hidden) => Some((1, "Hidden thief +1")),
         Some("pin") => {
             let (p, size) = (s.unit(unit).pos?, s.unit(unit).size);
-            (crate::rules::cover::shot(s, p, size, t) == fray_core::sight::Sight::Clear).then_some((1, "no cover +1"))
+            (!crate::rules::cover::has_cover(s, p, size, t)).then_some((1, "no cover +1"))
         }
         _ => None,
     }

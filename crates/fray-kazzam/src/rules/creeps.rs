@@ -43,7 +43,7 @@ fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
 }
 
 /// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`,
-/// `nudges`, `out` (each Creep Taken Out with the team credited) and `credited`.
+/// `nudges`, `out` (each Creep Taken Out with the team credited), `credited` and `pins`.
 pub fn view(s: &State) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     for g in &s.creeps.groups {
@@ -61,6 +61,9 @@ pub fn view(s: &State) -> serde_json::Value {
                     "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
                 })).collect::<Vec<_>>(),
                 "credited": g.credited,
+                // Pinning Shots its archers have waiting, by target (rules/creep_tricks.rs).
+                "pins": s.creeps.pins.iter().filter(|p| g.members.iter().any(|m| m.0 == p.archer))
+                    .map(|p| id(p.target)).collect::<Vec<_>>(),
             }),
         );
     }
