@@ -247,8 +247,8 @@ fn parry_used(cx: &mut Ctx, unit: UnitIdx, why: &str) {
 // ------------------------------------------------------------------ Drag
 
 /// Drag (L2526): the squid and its target slide 1 square together toward the group's pedestal,
-/// the direction that brings the squid nearest it (then the target, then the top row, the left
-/// column); none if no direction brings the squid nearer or both cannot stand there.
+/// the direction that brings the squid nearest it (in squares, then as the crow flies, then the
+/// target nearest, then the top row, the left column); none if no direction brings the squid nearer or both cannot stand there.
 fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), RuleError> {
     let Some(g) = crate::rules::query::group_of(cx.s, unit) else { return Ok(()) };
     let Some(ped) = cx.s.creeps.groups[g as usize].pedestal.map(|p| cx.s.arena.pedestals[p as usize].at) else {
@@ -257,7 +257,7 @@ fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), 
     let (Some(sp), Some(tp)) = (cx.s.unit(unit).pos, cx.s.unit(t).pos) else { return Ok(()) };
     let (ss, ts) = (cx.s.unit(unit).size, cx.s.unit(t).size);
     let now = distance(sp, ss, ped, 1);
-    let mut best: Option<((i32, i32, i32, i32), Pos, bool)> = None;
+    let mut best: Option<((i32, i32, i32, i32, i32), Pos, bool)> = None;
     for dy in -1..=1 {
         for dx in -1..=1 {
             if (dx, dy) == (0, 0) {
@@ -273,7 +273,9 @@ fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), 
             if !pair_fits(cx.s, unit, ns, t, nt, squid_first) {
                 continue;
             }
-            let key = (d, distance(nt, ts, ped, 1), ns.y, ns.x);
+            // Straightest toward it among equal counts of squares: the nearer as the crow flies.
+            let crow = (ns.x - ped.x).pow(2) + (ns.y - ped.y).pow(2);
+            let key = (d, crow, distance(nt, ts, ped, 1), ns.y, ns.x);
             if best.as_ref().is_none_or(|b| key < b.0) {
                 best = Some((key, Pos::new(dx, dy), squid_first));
             }
