@@ -396,7 +396,7 @@ fn parry_hit(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame) -> bool {
 /// Parry, Pinning Shot and the jelly's Steal as time passes.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit_coming(5, "imp-fighter", |cx, a, _| parry_hit(cx, a));
-    r.on_damage_dealt(5, "imp-fighter", |cx, target, _| {
+    r.on_damage_dealt(7, "imp-fighter", |cx, target, _| {
         if parrying(cx.s, target).is_some() {
             let text = format!("{} parries the damage: it is ignored", cx.s.unit(target).id);
             cx.emit(Event::Note { text });
@@ -409,7 +409,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         }
         Ok(())
     });
-    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 40, "imp-archer", |cx, unit| {
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnded, 45, "imp-archer", |cx, unit| {
         if !cx.s.creeps.pins.is_empty() {
             pin_expires(cx, unit);
         }
