@@ -24,6 +24,8 @@ pub const ACTION_HOOKS: &[&str] = &[
     "drag-if-prone",
     "snatch",
     "steal",
+    "drag-under",
+    "bury-apart",
 ];
 
 /// A Creep type (K-CTYPE-1..6).
@@ -263,6 +265,10 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// One of several heads of one creature (the Two-Headed Molesnake): the group's heads share
+    /// one pool of HP, and a head taking 6 or more damage in a round retreats (Retreat).
+    #[serde(default)]
+    pub heads: bool,
     /// Whom it goes for first once it has enemies: `carriers` (the Imp Thief: those holding an
     /// orb, before its usual priorities).
     #[serde(default)]

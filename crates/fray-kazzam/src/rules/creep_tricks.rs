@@ -1,8 +1,9 @@
 //! Creep actions and traits played in Rust beyond the generic AI of [`crate::rules::creeps`]
 //! (K-CAI-15, K-CAI-16; rulebook L2480-2583): the Imp Team's thefts, Parry, Pinning Shot and
 //! Tonic and the Thief's traits; the Dungeon Squid's Regenerate, Drag (the slide toward its
-//! pedestal), its "else Drag" fallbacks and Snatch; the Mesmer Jelly's Steal; the Molesnake's
-//! head hiding after a miss. Each action names its part with a `hook` in
+//! pedestal), its "else Drag" fallbacks and Snatch; the Mesmer Jelly's Steal; the Two-Headed
+//! Molesnake's heads (one pool of HP, Retreat, Drag through the ground, Bury apart) and its head
+//! hiding after a miss. Each action names its part with a `hook` in
 //! content/kazzam/creeps.toml; the readings are in docs/rulings/kazzam.md, "Creeps".
 
 use crate::content::creeps::CreepDef;
@@ -210,6 +211,7 @@ pub fn after_hit(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: Unit
             cx.emit(Event::Creeps { change: Change::Pinned(Pin { archer: unit, target: t, turn }), text });
         }
         Some("drag") => slide_toward_pedestal(cx, unit, t)?,
+        Some("drag-under") => drag_under(cx, unit, t)?,
         _ => {}
     }
     Ok(())
@@ -312,6 +314,143 @@ fn pair_fits(s: &State, squid: UnitIdx, ns: Pos, t: UnitIdx, nt: Pos, squid_firs
     true
 }
 
+// ------------------------------------------------------------------ the Two-Headed Molesnake
+
+fn is_head(s: &State, u: UnitIdx) -> bool {
+    s.creep_def(u).is_some_and(|d| d.heads)
+}
+
+/// The other heads of `unit`'s creature on the map, in listing order.
+fn other_heads(s: &State, unit: UnitIdx) -> Vec<UnitIdx> {
+    members(s, unit).into_iter().filter(|&m| m != unit && is_head(s, m)).collect()
+}
+
+/// Retreat (L2576): the head took 6 or more damage this round.
+pub fn retreated(s: &State, unit: UnitIdx) -> bool {
+    s.creeps.wounds.iter().any(|w| w.head == unit && w.round == s.round && w.amount >= RETREAT)
+}
+
+/// The damage in a round that sends a head underground.
+const RETREAT: i32 = 6;
+
+/// Whether the Creep sits this action out: a head in Retreat, or a second head when the action
+/// is one head's alone (Drag, L2579: the first head in listing order that is not in Retreat).
+pub fn sits_out(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, moves: u8) -> bool {
+    let why = if retreated(cx.s, unit) {
+        "it retreated underground this round (Retreat)"
+    } else if hook(def, ai) == Some("drag-under")
+        && members(cx.s, unit).into_iter().take_while(|&m| m != unit).any(|m| is_head(cx.s, m) && !retreated(cx.s, m))
+    {
+        "the other head drags"
+    } else {
+        return false;
+    };
+    if moves == 2 {
+        cx.emit(Event::Note { text: format!("{} does not act: {why}", cx.s.unit(unit).id) });
+    }
+    true
+}
+
+/// Bury (L2581): each head takes a different enemy: one another head holds Grabbed is left out.
+pub fn apart(s: &State, unit: UnitIdx, def: &CreepDef, ai: usize, mut list: Vec<UnitIdx>) -> Vec<UnitIdx> {
+    if hook(def, ai) == Some("bury-apart") {
+        let others = other_heads(s, unit);
+        list.retain(|&t| !others.iter().any(|&o| s.status_from(t, StatusKind::Grabbed, o).is_some()));
+    }
+    list
+}
+
+/// Drag (L2579): the target is pulled through the ground to the square next to the other head
+/// that it can stand on, nearest its own square (then the top row, the left column).
+fn drag_under(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), RuleError> {
+    let Some(&o) = other_heads(cx.s, unit).first() else { return Ok(()) };
+    let (Some(op), Some(tp)) = (cx.s.unit(o).pos, cx.s.unit(t).pos) else { return Ok(()) };
+    let (os, ts) = (cx.s.unit(o).size, cx.s.unit(t).size);
+    let mut best: Option<((i32, i32, i32), Pos)> = None;
+    for y in op.y - ts..=op.y + os {
+        for x in op.x - ts..=op.x + os {
+            let q = Pos::new(x, y);
+            if distance(q, ts, op, os) != 1 || !crate::rules::movement::can_stand(cx.s, t, q, ts) {
+                continue;
+            }
+            let key = (distance(q, ts, tp, ts), y, x);
+            if best.is_none_or(|b| key < b.0) {
+                best = Some((key, q));
+            }
+        }
+    }
+    let Some((_, q)) = best else {
+        let text = format!("there is no room beside {} to drag {} to", cx.s.unit(o).id, cx.s.unit(t).id);
+        cx.emit(Event::Note { text });
+        return Ok(());
+    };
+    if distance(tp, ts, op, os) == 1 {
+        return Ok(()); // already beside the other head
+    }
+    let text = format!("{} drags {} through the ground to {}", cx.s.unit(unit).id, cx.s.unit(t).id, cx.s.unit(o).id);
+    cx.emit(Event::Note { text });
+    crate::rules::forced::teleport_to(cx, unit, t, q)
+}
+
+/// Damage to a head: every head shares the one pool of HP (Two Heads, L2574), and the head's
+/// damage this round is counted for Retreat: at 6 it burrows, Hidden until the round ends.
+fn head_hurt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
+    if !is_head(cx.s, target) {
+        return;
+    }
+    let hp = cx.s.unit(target).hp;
+    let others = other_heads(cx.s, target);
+    // The pool before this damage is what the other heads still show.
+    let Some(before) = others.iter().map(|&o| cx.s.unit(o).hp).max() else { return };
+    let taken = before - hp;
+    if taken <= 0 {
+        return;
+    }
+    for o in others {
+        let lost = cx.s.unit(o).hp - hp;
+        if lost > 0 && cx.s.unit(o).on_map() {
+            cx.emit(Event::Damaged {
+                unit: cx.s.who(o),
+                amount: lost,
+                ward_lost: 0,
+                hp,
+                source: source.map(|x| cx.s.who(x)),
+                why: "the heads share one pool of HP".into(),
+            });
+            if hp <= 0 {
+                crate::rules::damage::take_out(cx, o, source);
+            }
+        }
+    }
+    if hp <= 0 {
+        return;
+    }
+    let round = cx.s.round;
+    let prior = cx.s.creeps.wounds.iter().find(|w| w.head == target && w.round == round).map_or(0, |w| w.amount);
+    let amount = prior + taken;
+    let text = format!("{} has taken {amount} damage this round", cx.s.unit(target).id);
+    let w = crate::engine::records::creeps::Wound { head: target, round, amount };
+    cx.emit(Event::Creeps { change: Change::Wounded(w), text });
+    if prior < RETREAT && amount >= RETREAT {
+        cx.emit(Event::Note { text: format!("{} burrows underground (Retreat)", cx.s.unit(target).id) });
+        hide(cx, target, target, round, "Retreat");
+    }
+}
+
+/// Healing one head heals the pool: every head shows it.
+fn head_healed(cx: &mut Ctx, unit: UnitIdx) {
+    if !is_head(cx.s, unit) {
+        return;
+    }
+    let hp = cx.s.unit(unit).hp;
+    for o in other_heads(cx.s, unit) {
+        let gain = hp - cx.s.unit(o).hp;
+        if gain > 0 {
+            cx.emit(Event::Healed { unit: cx.s.who(o), amount: gain, hp, why: "the heads share one pool of HP".into() });
+        }
+    }
+}
+
 // ------------------------------------------------------------------ Miss Triggers
 
 /// The Miss Trigger parts played here: `steal` (the jelly robs an attacker next to it of every
@@ -393,7 +532,24 @@ fn parry_hit(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame) -> bool {
     false
 }
 
-/// Parry, Pinning Shot and the jelly's Steal as time passes.
+/// The round is over (after the Creep phase): a Creep's Hidden lasting to the end of a round
+/// that has now ended goes.
+fn round_over(cx: &mut Ctx) {
+    let round = cx.s.round;
+    let ending: Vec<(UnitIdx, Status)> = cx
+        .s
+        .units_on_map()
+        .filter(|&u| cx.s.unit(u).kind == crate::engine::state::UnitKind::Creep)
+        .flat_map(|u| {
+            cx.s.unit(u).statuses.iter().filter(|st| st.duration.ends_at_end_of_round(round)).map(move |st| (u, *st)).collect::<Vec<_>>()
+        })
+        .collect();
+    for (u, st) in ending {
+        cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "the round is over".into() });
+    }
+}
+
+/// Parry, Pinning Shot, the jelly's Steal and the Molesnake's heads as time passes.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit_coming(5, "imp-fighter", |cx, a, _| parry_hit(cx, a));
     r.on_damage_dealt(7, "imp-fighter", |cx, target, _| {
@@ -403,6 +559,8 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
             parry_used(cx, target, "Parry used on damage");
         }
     });
+    r.on_damage_dealt(8, "two-headed-molesnake", head_hurt);
+    r.on_healed(15, "two-headed-molesnake", |cx, unit, _, _| head_healed(cx, unit));
     r.on_square_entered(65, "imp-archer", |cx, e| {
         if !cx.s.creeps.pins.is_empty() {
             pinned_moved(cx, e);
@@ -413,6 +571,12 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         if !cx.s.creeps.pins.is_empty() {
             pin_expires(cx, unit);
         }
+    });
+    r.on_round(crate::engine::hooks::Trigger::RoundEnds, 25, "creep-hidden", |cx| {
+        if !cx.s.creeps.groups.is_empty() {
+            round_over(cx);
+        }
+        Ok(crate::engine::hooks::Then::Go)
     });
     r.on_taken_out(65, "mesmer-jelly", |cx, unit, _, _| {
         if cx.s.unit(unit).kind == crate::engine::state::UnitKind::Creep {

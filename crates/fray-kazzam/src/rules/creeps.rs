@@ -493,6 +493,9 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         return Ok(());
     }
     let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
+    if crate::rules::creep_tricks::sits_out(cx, unit, def, ai, moves) {
+        return Ok(()); // the Molesnake's Retreat, or its other head's Drag
+    }
     let a = &def.action[ai];
     if a.target == CreepTarget::Myself {
         if moves == 2 {
@@ -511,6 +514,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, first);
+    let list = crate::rules::creep_tricks::apart(cx.s, unit, def, ai, list); // Bury: a head each
     // Melee AI targets its priority target only; Ranged AI takes the next one it can reach.
     let pool: Vec<UnitIdx> =
         if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };

@@ -15,6 +15,19 @@ pub struct Creeps {
     pub n: i32,
     /// Pinning Shots waiting for their target to move (the Imp Archer; rules/creep_tricks.rs).
     pub pins: Vec<Pin>,
+    /// Damage each Molesnake head took this round, for Retreat (rules/creep_tricks.rs).
+    pub wounds: Vec<Wound>,
+}
+
+/// Damage a head took in a round (the Two-Headed Molesnake's Retreat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wound {
+    /// The head.
+    pub head: UnitIdx,
+    /// The round.
+    pub round: u32,
+    /// Damage it took in that round so far.
+    pub amount: i32,
 }
 
 /// A Pinning Shot: if `target` moves before the end of its turn number `turn`, `archer` takes
@@ -108,4 +121,6 @@ pub enum Change {
     Pinned(Pin),
     /// A Pinning Shot is over (used, run out, or its archer gone): archer and target.
     Unpinned(UnitIdx, UnitIdx),
+    /// A head's damage this round comes to this (replacing its older record).
+    Wounded(Wound),
 }
