@@ -16,7 +16,7 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-fn hook<'a>(def: &'a CreepDef, ai: usize) -> Option<&'a str> {
+fn hook(def: &CreepDef, ai: usize) -> Option<&str> {
     def.action[ai].hook.as_deref()
 }
 
@@ -199,7 +199,8 @@ pub fn after_hit(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: Unit
     match hook(def, ai) {
         // "Steal an item or Disarm" (K-CAI-15: the theft if it has an orb).
         Some("pilfer" | "snatch") => {
-            if !steal_one(cx, unit, t, &name) {
+            let stole = steal_one(cx, unit, t, &name);
+            if !stole {
                 disarm_till_next_turn(cx, unit, t, &name);
             }
         }
@@ -207,7 +208,11 @@ pub fn after_hit(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: Unit
         Some("parry") => parry(cx, unit),
         Some("pin") => {
             let turn = cx.s.unit(t).turns_started + 1;
-            let text = format!("{} is pinned: if it moves before its next turn ends, {} shoots", cx.s.unit(t).id, cx.s.unit(unit).id);
+            let text = format!(
+                "{} is pinned: if it moves before its next turn ends, {} shoots",
+                cx.s.unit(t).id,
+                cx.s.unit(unit).id
+            );
             cx.emit(Event::Creeps { change: Change::Pinned(Pin { archer: unit, target: t, turn }), text });
         }
         Some("drag") => slide_toward_pedestal(cx, unit, t)?,
@@ -259,7 +264,7 @@ fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), 
     let (Some(sp), Some(tp)) = (cx.s.unit(unit).pos, cx.s.unit(t).pos) else { return Ok(()) };
     let (ss, ts) = (cx.s.unit(unit).size, cx.s.unit(t).size);
     let now = distance(sp, ss, ped, 1);
-    let mut best: Option<((i32, i32, i32, i32, i32), Pos, bool)> = None;
+    let mut best: Option<(SlideKey, Pos, bool)> = None;
     for dy in -1..=1 {
         for dx in -1..=1 {
             if (dx, dy) == (0, 0) {
@@ -284,7 +289,9 @@ fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), 
         }
     }
     let Some((_, dir, squid_first)) = best else {
-        cx.emit(Event::Note { text: format!("{} has no room to drag {} nearer its pedestal", cx.s.unit(unit).id, cx.s.unit(t).id) });
+        cx.emit(Event::Note {
+            text: format!("{} has no room to drag {} nearer its pedestal", cx.s.unit(unit).id, cx.s.unit(t).id),
+        });
         return Ok(());
     };
     let order = if squid_first { [unit, t] } else { [t, unit] };
@@ -296,6 +303,10 @@ fn slide_toward_pedestal(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> Result<(), 
     }
     Ok(())
 }
+
+/// How a Drag's direction ranks (lower first): squares to the pedestal, the crow's distance,
+/// the target's squares, row, column.
+type SlideKey = (i32, i32, i32, i32, i32);
 
 /// Whether the squid at `ns` and its target at `nt` can both stand after the slide, moved in
 /// the order given.
@@ -446,7 +457,12 @@ fn head_healed(cx: &mut Ctx, unit: UnitIdx) {
     for o in other_heads(cx.s, unit) {
         let gain = hp - cx.s.unit(o).hp;
         if gain > 0 {
-            cx.emit(Event::Healed { unit: cx.s.who(o), amount: gain, hp, why: "the heads share one pool of HP".into() });
+            cx.emit(Event::Healed {
+                unit: cx.s.who(o),
+                amount: gain,
+                hp,
+                why: "the heads share one pool of HP".into(),
+            });
         }
     }
 }
@@ -511,7 +527,11 @@ fn thief_gone(cx: &mut Ctx, unit: UnitIdx) {
         })
         .collect();
     for (v, st) in gone {
-        cx.emit(Event::StatusEnded { unit: cx.s.who(v), status: st, why: "the jelly that robbed it is defeated".into() });
+        cx.emit(Event::StatusEnded {
+            unit: cx.s.who(v),
+            status: st,
+            why: "the jelly that robbed it is defeated".into(),
+        });
     }
     let pins: Vec<Pin> = cx.s.creeps.pins.iter().filter(|p| p.archer == unit).copied().collect();
     for p in pins {
@@ -536,14 +556,18 @@ fn parry_hit(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame) -> bool {
 /// that has now ended goes.
 fn round_over(cx: &mut Ctx) {
     let round = cx.s.round;
-    let ending: Vec<(UnitIdx, Status)> = cx
-        .s
-        .units_on_map()
-        .filter(|&u| cx.s.unit(u).kind == crate::engine::state::UnitKind::Creep)
-        .flat_map(|u| {
-            cx.s.unit(u).statuses.iter().filter(|st| st.duration.ends_at_end_of_round(round)).map(move |st| (u, *st)).collect::<Vec<_>>()
-        })
-        .collect();
+    let ending: Vec<(UnitIdx, Status)> =
+        cx.s.units_on_map()
+            .filter(|&u| cx.s.unit(u).kind == crate::engine::state::UnitKind::Creep)
+            .flat_map(|u| {
+                cx.s.unit(u)
+                    .statuses
+                    .iter()
+                    .filter(|st| st.duration.ends_at_end_of_round(round))
+                    .map(move |st| (u, *st))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
     for (u, st) in ending {
         cx.emit(Event::StatusEnded { unit: cx.s.who(u), status: st, why: "the round is over".into() });
     }

@@ -897,7 +897,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let origin = cx.s.unit(unit).pos.unwrap();
     let mut amount = a.damage.unwrap_or(0);
     let mut notes = Vec::new();
-    if let Some((more, why)) = crate::rules::creep_tricks::bonus(cx.s, unit, def, ai, t).filter(|_| a.damage.is_some()) {
+    if let Some((more, why)) = crate::rules::creep_tricks::bonus(cx.s, unit, def, ai, t).filter(|_| a.damage.is_some())
+    {
         amount += more; // the Thief's and the Archer's traits
         notes.push(why);
     }
