@@ -448,6 +448,92 @@ fn head_hurt(cx: &mut Ctx, target: UnitIdx, source: Option<UnitIdx>) {
     }
 }
 
+/// Which Dungeon (a connected patch of Dungeon squares, counted from the top left) `p` lies in.
+fn dungeon_of(s: &State, p: Pos) -> Option<usize> {
+    if !s.arena.in_dungeon(p) {
+        return None;
+    }
+    let (w, h) = (s.arena.dungeon.width(), s.arena.dungeon.height());
+    let mut label = vec![usize::MAX; (w * h) as usize];
+    let mut next = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let start = Pos::new(x, y);
+            if !s.arena.in_dungeon(start) || label[(y * w + x) as usize] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            label[(y * w + x) as usize] = next;
+            while let Some(q) = stack.pop() {
+                for n in q.neighbours() {
+                    let i = (n.y * w + n.x) as usize;
+                    if n.x >= 0 && n.y >= 0 && n.x < w && n.y < h && s.arena.in_dungeon(n) && label[i] == usize::MAX {
+                        label[i] = next;
+                        stack.push(n);
+                    }
+                }
+            }
+            next += 1;
+        }
+    }
+    Some(label[(p.y * w + p.x) as usize])
+}
+
+/// Two Heads (L2574): if the heads are together (in one Dungeon, or both outside every Dungeon)
+/// and another Dungeon holds both a character and an orb, the head nearest that orb goes
+/// through the ground to the free square beside the orb nearest it (top row, then left column)
+/// and does nothing else this round. Returns the Creeps that still take the group's action.
+pub fn two_heads(cx: &mut Ctx, actors: Vec<UnitIdx>) -> Result<Vec<UnitIdx>, RuleError> {
+    let heads: Vec<UnitIdx> = actors.iter().copied().filter(|&a| is_head(cx.s, a) && cx.s.unit(a).on_map()).collect();
+    if heads.len() < 2 {
+        return Ok(actors);
+    }
+    let place = |s: &State, u: UnitIdx| s.unit(u).pos.and_then(|p| dungeon_of(s, p));
+    let here = place(cx.s, heads[0]);
+    if heads.iter().any(|&h| place(cx.s, h) != here) {
+        return Ok(actors); // apart: each keeps to its own ground
+    }
+    let orb_at = |s: &State, o: usize| match s.orbs[o].loc {
+        OrbLoc::Pedestal { pedestal } => Some(s.arena.pedestals[pedestal as usize].at),
+        OrbLoc::Ground { at } => Some(at),
+        OrbLoc::Held { by } => s.unit(by).pos,
+    };
+    let character_in = |s: &State, d: usize| {
+        s.units_on_map().any(|u| {
+            s.unit(u).kind == crate::engine::state::UnitKind::Athlete
+                && s.unit(u).pos.is_some_and(|p| dungeon_of(s, p) == Some(d))
+        })
+    };
+    let Some(orb) = (0..cx.s.orbs.len())
+        .filter_map(|o| orb_at(cx.s, o).map(|p| (o, p)))
+        .find(|&(_, p)| {
+            // A pedestal in a Dungeon is not Dungeon floor: it belongs to the floor around it.
+            let d = dungeon_of(cx.s, p).or_else(|| p.neighbours().into_iter().find_map(|n| dungeon_of(cx.s, n)));
+            d.is_some_and(|d| Some(d) != here && character_in(cx.s, d))
+        })
+        .map(|(_, p)| p)
+    else {
+        return Ok(actors);
+    };
+    let head = heads
+        .iter()
+        .copied()
+        .min_by_key(|&h| (distance(cx.s.unit(h).pos.unwrap(), cx.s.unit(h).size, orb, 1), h))
+        .unwrap();
+    let size = cx.s.unit(head).size;
+    let spot = (orb.y - size..=orb.y + 1)
+        .flat_map(|y| (orb.x - size..=orb.x + 1).map(move |x| Pos::new(x, y)))
+        .filter(|&q| distance(q, size, orb, 1) == 1 && crate::rules::movement::can_stand(cx.s, head, q, size))
+        .min_by_key(|&q| (q.y, q.x));
+    let text =
+        format!("{} goes through the ground to guard the orb in the other Dungeon (Two Heads)", cx.s.unit(head).id);
+    cx.emit(Event::Note { text });
+    if let Some(q) = spot {
+        crate::rules::forced::teleport_to(cx, head, head, q)?;
+    }
+    Ok(actors.into_iter().filter(|&a| a != head).collect())
+}
+
 /// Healing one head heals the pool: every head shows it.
 fn head_healed(cx: &mut Ctx, unit: UnitIdx) {
     if !is_head(cx.s, unit) {

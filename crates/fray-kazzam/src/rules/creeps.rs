@@ -278,6 +278,8 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             if actors.iter().all(|&a| !cx.s.unit(a).on_map()) {
                 return Ok(Flow::Continue);
             }
+            // The Molesnake's Two Heads: one head may go to guard the other Dungeon's orb instead.
+            let actors = crate::rules::creep_tricks::two_heads(cx, actors)?;
             let name = cx.s.creeps.groups[g as usize].id.clone();
             // K-CTYPE-7: a Team rolls nothing; each member takes its own one action, top to bottom.
             if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team.is_some())) {
