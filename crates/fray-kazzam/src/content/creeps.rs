@@ -26,6 +26,7 @@ pub const ACTION_HOOKS: &[&str] = &[
     "steal",
     "drag-under",
     "bury-apart",
+    "mesmerize",
 ];
 
 /// A Creep type (K-CTYPE-1..6).

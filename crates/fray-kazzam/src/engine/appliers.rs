@@ -81,6 +81,10 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
         }
         CreepsChange::Pinned(p) => s.creeps.pins.push(*p),
         CreepsChange::Unpinned(a, t) => s.creeps.pins.retain(|p| (p.archer, p.target) != (*a, *t)),
+        CreepsChange::Mesmerized(u, r) => {
+            s.creeps.mesmerized.retain(|m| m.1 == *r); // only this round's count
+            s.creeps.mesmerized.push((*u, *r));
+        }
         CreepsChange::Wounded(w) => {
             s.creeps.wounds.retain(|x| x.head != w.head);
             s.creeps.wounds.push(*w);

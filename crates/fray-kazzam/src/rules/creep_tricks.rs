@@ -325,6 +325,55 @@ fn pair_fits(s: &State, squid: UnitIdx, ns: Pos, t: UnitIdx, nt: Pos, squid_firs
     true
 }
 
+// ------------------------------------------------------------------ Mesmerize
+
+/// Mesmerize (the Mesmer Jelly, L2546): every player (athlete) within its burst not yet
+/// mesmerised this round walks to end next to the jelly or as near as it can, one after
+/// another in initiative order; none of them takes an Opportunity the others grant meanwhile.
+pub fn mesmerize(cx: &mut Ctx, jelly: UnitIdx, targets: Vec<UnitIdx>) -> Result<(), RuleError> {
+    let round = cx.s.round;
+    let mut players: Vec<UnitIdx> = targets
+        .into_iter()
+        .filter(|&t| cx.s.unit(t).kind == crate::engine::state::UnitKind::Athlete)
+        .filter(|&t| !cx.s.creeps.mesmerized.iter().any(|&(u, r)| u == t && r == round))
+        .collect();
+    let place = |s: &State, t: UnitIdx| s.order.iter().position(|&x| x == t).unwrap_or(usize::MAX);
+    players.sort_by_key(|&t| (place(cx.s, t), t));
+    if players.is_empty() {
+        let text = format!("{}'s Mesmerize finds no player it can still mesmerise", cx.s.unit(jelly).id);
+        cx.emit(Event::Note { text });
+        return Ok(());
+    }
+    cx.emit(Event::PowerUsed {
+        unit: cx.s.who(jelly),
+        power: "Mesmerize".into(),
+        targets: players.iter().map(|&t| cx.s.who(t)).collect(),
+    });
+    let mut walkers = Vec::new();
+    for t in players {
+        // K-CSP-6: a Hunter may save against a Creep's attack.
+        if crate::rules::query::is_specialist(cx.s, t, "hunter")
+            && crate::rules::turn::saving_throw(cx, t, "a Creep's attack (Hunter)")?
+        {
+            cx.emit(Event::Note { text: format!("{} shakes off the Mesmerize (Hunter)", cx.s.unit(t).id) });
+            continue;
+        }
+        let text = format!("{} is mesmerised by {}", cx.s.unit(t).id, cx.s.unit(jelly).id);
+        cx.emit(Event::Creeps { change: Change::Mesmerized(t, round), text });
+        walkers.push(t);
+    }
+    let names: Vec<String> = walkers.iter().map(|&t| cx.s.unit(t).id.to_string()).collect();
+    cx.emit(Event::Note { text: format!("they walk to the jelly in initiative order: {}", names.join(", ")) });
+    // Frames run last pushed first: the last in initiative order goes on first.
+    for &t in walkers.iter().rev() {
+        cx.push(crate::engine::kit::Frame::Creeps(crate::engine::frames::rules::CreepFrame::Mesmerized {
+            unit: t,
+            jelly,
+        }));
+    }
+    Ok(())
+}
+
 // ------------------------------------------------------------------ the Two-Headed Molesnake
 
 fn is_head(s: &State, u: UnitIdx) -> bool {

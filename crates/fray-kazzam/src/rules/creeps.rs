@@ -315,6 +315,14 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             recover(cx, g)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Mesmerized { unit, jelly } => {
+            // Mesmerize: it walks its speed to end as near the jelly as it can.
+            if let (Some(here), true) = (cx.s.unit(jelly).pos, cx.s.unit(unit).on_map()) {
+                let (size, ts) = (cx.s.unit(jelly).size, cx.s.unit(unit).size);
+                move_toward(cx, unit, move |_, p| distance(p, ts, here, size));
+            }
+            Ok(Flow::Continue)
+        }
         waiting => {
             cx.push(Frame::Creeps(waiting));
             Ok(Flow::Wait)
@@ -864,6 +872,9 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
         return Ok(());
     }
     let mut targets = burst_targets(cx.s, unit, &def.action[ai]);
+    if def.action[ai].hook.as_deref() == Some("mesmerize") {
+        return crate::rules::creep_tricks::mesmerize(cx, unit, targets);
+    }
     targets.retain(|&x| x != t);
     targets.insert(0, t);
     for x in targets {

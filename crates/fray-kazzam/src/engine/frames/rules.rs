@@ -344,6 +344,14 @@ pub enum CreepFrame {
         /// The Creep.
         unit: UnitIdx,
     },
+    /// A mesmerised player walks toward the jelly, when its turn to walk comes (Mesmerize:
+    /// initiative order).
+    Mesmerized {
+        /// The player.
+        unit: UnitIdx,
+        /// The jelly.
+        jelly: UnitIdx,
+    },
     /// Step 3, recover (K-CAI-11).
     Recover {
         /// Which group.

@@ -17,6 +17,9 @@ pub struct Creeps {
     pub pins: Vec<Pin>,
     /// Damage each Molesnake head took this round, for Retreat (rules/creep_tricks.rs).
     pub wounds: Vec<Wound>,
+    /// Players a Mesmer Jelly mesmerised, with the round (one jelly a turn; no Opportunities
+    /// among them while they walk).
+    pub mesmerized: Vec<(UnitIdx, u32)>,
 }
 
 /// Damage a head took in a round (the Two-Headed Molesnake's Retreat).
@@ -123,4 +126,6 @@ pub enum Change {
     Unpinned(UnitIdx, UnitIdx),
     /// A head's damage this round comes to this (replacing its older record).
     Wounded(Wound),
+    /// A player is mesmerised in this round's Creep phase.
+    Mesmerized(UnitIdx, u32),
 }
