@@ -27,6 +27,7 @@ pub const ACTION_HOOKS: &[&str] = &[
     "drag-under",
     "bury-apart",
     "mesmerize",
+    "drift",
 ];
 
 /// A Creep type (K-CTYPE-1..6).

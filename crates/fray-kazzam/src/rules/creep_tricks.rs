@@ -374,6 +374,116 @@ pub fn mesmerize(cx: &mut Ctx, jelly: UnitIdx, targets: Vec<UnitIdx>) -> Result<
     Ok(())
 }
 
+// ------------------------------------------------------------------ Drift
+
+/// The most squares Drift moves.
+const DRIFT: usize = 6;
+
+/// Drift (the Mesmer Jelly, L2547, its own AI): it moves up to 6 squares, Stinging each enemy
+/// it passes next to (those next to it as it sets off included), once each, as it comes by.
+/// Route: the most enemies passed, then the fewest squares, then the lowest total initiative of
+/// those passed, then the earliest squares by row and column.
+pub fn drift(cx: &mut Ctx, unit: UnitIdx, face: i32) {
+    let Some(start) = cx.s.unit(unit).pos else { return };
+    let size = cx.s.unit(unit).size;
+    let enemies: Vec<UnitIdx> = crate::rules::query::group_of(cx.s, unit)
+        .map(|g| cx.s.creeps.groups[g as usize].enemies.iter().map(|e| e.unit).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&t| cx.s.unit(t).on_map() && !cx.s.hidden_from(t, unit))
+        .take(64)
+        .collect();
+    let near = |p: Pos| -> u64 {
+        enemies.iter().enumerate().fold(0, |m, (i, &t)| {
+            let tu = cx.s.unit(t);
+            if distance(p, size, tu.pos.unwrap(), tu.size) == 1 { m | 1 << i } else { m }
+        })
+    };
+    let stuck =
+        [StatusKind::Immobilized, StatusKind::Grabbed, StatusKind::Restrained].iter().any(|&k| cx.s.has(unit, k));
+    // Squares it may pass over: those it could stand on within reach.
+    let r = DRIFT as i32;
+    let side = 2 * r + 1;
+    let index = |q: Pos| ((q.y - start.y + r) * side + (q.x - start.x + r)) as usize;
+    let mut grid = vec![false; (side * side) as usize];
+    if !stuck {
+        for y in start.y - r..=start.y + r {
+            for x in start.x - r..=start.x + r {
+                let q = Pos::new(x, y);
+                grid[index(q)] = q != start && crate::rules::movement::can_stand(cx.s, unit, q, size);
+            }
+        }
+    }
+    let open = |q: Pos| (q.x - start.x).abs() <= r && (q.y - start.y).abs() <= r && grid[index(q)];
+    let init = |m: u64| -> i32 {
+        enemies.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, &t)| cx.s.unit(t).initiative).sum()
+    };
+    let first = near(start);
+    let mut best: (DriftKey, Vec<Pos>) = ((0, 0, 0, Vec::new()), Vec::new());
+    best.0 = (-(first.count_ones() as i32), 0, init(first), Vec::new());
+    let mut path = Vec::new();
+    drift_search(&open, start, first, &near, &init, &mut path, &mut best);
+    let route = best.1;
+    // Stings and steps in order: frames run last pushed first.
+    let mut plan: Vec<crate::engine::kit::Frame> = Vec::new();
+    let mut seen = 0u64;
+    let sting = |m: u64, plan: &mut Vec<crate::engine::kit::Frame>, seen: &mut u64| {
+        for (i, &t) in enemies.iter().enumerate() {
+            if m & (1 << i) != 0 && *seen & (1 << i) == 0 {
+                *seen |= 1 << i;
+                plan.push(crate::engine::kit::Frame::Creeps(crate::engine::frames::rules::CreepFrame::Sting {
+                    unit,
+                    face,
+                    target: t,
+                }));
+            }
+        }
+    };
+    sting(first, &mut plan, &mut seen);
+    for &q in &route {
+        plan.push(crate::engine::kit::Frame::Move(crate::rules::movement::MoveFrame::new(unit, vec![q], How::Walk)));
+        sting(near(q), &mut plan, &mut seen);
+    }
+    let text =
+        format!("{} drifts {} squares, passing {} of its enemies", cx.s.unit(unit).id, route.len(), seen.count_ones());
+    cx.emit(Event::Note { text });
+    for f in plan.into_iter().rev() {
+        cx.push(f);
+    }
+}
+
+/// How a Drift route ranks (lower first): enemies passed (negated), squares, their total
+/// initiative, the squares by row and column.
+type DriftKey = (i32, usize, i32, Vec<(i32, i32)>);
+
+/// Every route of up to [`DRIFT`] squares over `open` from `at`, keeping the best in `best`.
+fn drift_search(
+    open: &dyn Fn(Pos) -> bool,
+    at: Pos,
+    passed: u64,
+    near: &dyn Fn(Pos) -> u64,
+    init: &dyn Fn(u64) -> i32,
+    path: &mut Vec<Pos>,
+    best: &mut (DriftKey, Vec<Pos>),
+) {
+    if path.len() == DRIFT {
+        return;
+    }
+    for n in at.neighbours() {
+        if !open(n) || path.contains(&n) {
+            continue;
+        }
+        path.push(n);
+        let m = passed | near(n);
+        let key: DriftKey = (-(m.count_ones() as i32), path.len(), init(m), path.iter().map(|p| (p.y, p.x)).collect());
+        if key < best.0 {
+            *best = (key, path.clone());
+        }
+        drift_search(open, n, m, near, init, path, best);
+        path.pop();
+    }
+}
+
 // ------------------------------------------------------------------ the Two-Headed Molesnake
 
 fn is_head(s: &State, u: UnitIdx) -> bool {

@@ -315,6 +315,17 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             recover(cx, g)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Sting { unit, face, target } => {
+            let content = cx.s.content.clone();
+            if let Some(def) = def_of(cx.s, unit).map(|i| &content.creeps()[i as usize])
+                && let Some(ai) = def.action_for(face)
+                && cx.s.unit(unit).on_map()
+                && cx.s.unit(target).on_map()
+            {
+                strike(cx, unit, def, ai, target)?;
+            }
+            Ok(Flow::Continue)
+        }
         CreepFrame::Mesmerized { unit, jelly } => {
             // Mesmerize: it walks its speed to end as near the jelly as it can.
             if let (Some(here), true) = (cx.s.unit(jelly).pos, cx.s.unit(unit).on_map()) {
@@ -507,6 +518,13 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         return Ok(()); // the Molesnake's Retreat, or its other head's Drag
     }
     let a = &def.action[ai];
+    if a.hook.as_deref() == Some("drift") {
+        // Drift has its own AI (K-CAI-10's special icon, L2547).
+        if moves == 2 {
+            crate::rules::creep_tricks::drift(cx, unit, face);
+        }
+        return Ok(());
+    }
     if a.target == CreepTarget::Myself {
         if moves == 2 {
             let played =

@@ -352,6 +352,15 @@ pub enum CreepFrame {
         /// The jelly.
         jelly: UnitIdx,
     },
+    /// The jelly's Drift stings an enemy it passes (the action of face `face` on `target`).
+    Sting {
+        /// The jelly.
+        unit: UnitIdx,
+        /// The action face (1-6).
+        face: i32,
+        /// The enemy.
+        target: UnitIdx,
+    },
     /// Step 3, recover (K-CAI-11).
     Recover {
         /// Which group.
