@@ -142,11 +142,37 @@ pub fn tonic(cx: &mut Ctx, unit: UnitIdx) {
     cx.emit(Event::Note { text: format!("{}'s Tonic has nobody to work on", cx.s.unit(unit).id) });
 }
 
+/// The Imp Brewer's trait (L2486): with every other imp of its group Taken Out as it begins to
+/// act, it brings the first of them on the list back on the free square beside it (top row,
+/// then left column), Bloodied; that is all it does that round. True if it did.
+fn revive(cx: &mut Ctx, unit: UnitIdx) -> bool {
+    let Some(g) = crate::rules::query::group_of(cx.s, unit) else { return false };
+    let others: Vec<UnitIdx> =
+        cx.s.creeps.groups[g as usize].members.iter().map(|m| m.0).filter(|&m| m != unit).collect();
+    let (Some(&who), Some(bp)) = (others.first(), cx.s.unit(unit).pos) else { return false };
+    if others.iter().any(|&m| cx.s.unit(m).on_map()) {
+        return false;
+    }
+    let (bs, size) = (cx.s.unit(unit).size, cx.s.unit(who).size);
+    let spot = (bp.y - size..=bp.y + bs)
+        .flat_map(|y| (bp.x - size..=bp.x + bs).map(move |x| Pos::new(x, y)))
+        .filter(|&q| distance(q, size, bp, bs) == 1 && crate::rules::movement::can_stand(cx.s, who, q, size))
+        .min_by_key(|&q| (q.y, q.x));
+    let Some(q) = spot else { return false };
+    let max_hp = cx.s.unit(who).max_hp;
+    cx.emit(Event::Placed { unit: cx.s.who(who), at: q, why: format!("is brought back by {}", cx.s.unit(unit).id) });
+    // A Goon back on its feet but wounded: 1 HP, Bloodied (K-CTYPE-4).
+    cx.emit(Event::Restored { unit: cx.s.who(who), max_hp, hp: 1.min(max_hp) });
+    true
+}
+
 /// An action on itself (`target = "myself"`) played here; false if it has no part here.
 pub fn own_action(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize) -> bool {
     match hook(def, ai) {
         Some("tonic") => {
-            tonic(cx, unit);
+            if !revive(cx, unit) {
+                tonic(cx, unit);
+            }
             true
         }
         _ => false,
