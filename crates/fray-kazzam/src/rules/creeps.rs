@@ -700,6 +700,9 @@ fn choose(
     walk: &Walk,
 ) -> Option<(UnitIdx, Vec<Pos>)> {
     let here = s.unit(unit).pos?;
+    if a.target == CreepTarget::Burst {
+        return burst_choice(s, unit, a, pool, list, walk);
+    }
     let melee = a.target == CreepTarget::Melee;
     for &t in pool {
         let best = walk
@@ -718,6 +721,41 @@ fn choose(
         }
     }
     None
+}
+
+/// Override 0.2 (K-CAI-8): a burst's square. Among the squares of its move from which the burst
+/// takes in its priority target (the first of `pool`), the one that takes in the most targets;
+/// when no square takes that one in, the one that takes in the most targets with someone on its
+/// list `list` among them. Ties as [`choose`]: no Opportunity to an enemy on the list first
+/// (Override 0.1 outranks it), then the least movement, then no Opportunity at all, then [`tie`].
+/// The target is the priority target, else the first on the list the burst takes in.
+fn burst_choice(
+    s: &State,
+    unit: UnitIdx,
+    a: &CreepAction,
+    pool: &[UnitIdx],
+    list: &[UnitIdx],
+    walk: &Walk,
+) -> Option<(UnitIdx, Vec<Pos>)> {
+    let here = s.unit(unit).pos?;
+    let best = |need: Option<UnitIdx>| {
+        walk.squares
+            .iter()
+            .filter_map(|&(c, p)| {
+                let hit = burst_targets_at(s, unit, a, p);
+                let t = match need {
+                    Some(t) => hit.contains(&t).then_some(t)?,
+                    None => list.iter().copied().find(|x| hit.contains(x))?,
+                };
+                let path = walk.path(here, p)?;
+                let (to_list, to_any) = grants(s, unit, &path, list);
+                let key = (to_list, std::cmp::Reverse(hit.len()), c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
+                Some((key, (t, path)))
+            })
+            .min_by(|x, y| x.0.cmp(&y.0))
+            .map(|(_, choice)| choice)
+    };
+    best(Some(*pool.first()?)).or_else(|| best(None))
 }
 
 /// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
@@ -824,10 +862,15 @@ fn walk_or_override(
 /// Who a burst action from where `unit` stands reaches: everyone but Creeps within its radius
 /// (or only those on its group's list, `to = "enemies"`), never conjured things or walls.
 fn burst_targets(s: &State, unit: UnitIdx, a: &CreepAction) -> Vec<UnitIdx> {
+    s.unit(unit).pos.map_or_else(Vec::new, |p| burst_targets_at(s, unit, a, p))
+}
+
+/// Who a burst action would reach with `unit` standing at `p` (as [`burst_targets`]).
+fn burst_targets_at(s: &State, unit: UnitIdx, a: &CreepAction, p: Pos) -> Vec<UnitIdx> {
     let g = group_of(s, unit);
-    let r = a.range.unwrap_or(1);
+    let (r, size) = (a.range.unwrap_or(1), s.unit(unit).size);
     s.units_on_map()
-        .filter(|&t| t != unit && s.distance(unit, t).is_some_and(|d| d <= r))
+        .filter(|&t| t != unit && s.unit(t).pos.is_some_and(|q| distance(p, size, q, s.unit(t).size) <= r))
         .filter(|&t| !matches!(s.unit(t).kind, UnitKind::Creep | UnitKind::Conjured | UnitKind::Wall))
         .filter(|&t| {
             a.to.as_deref() != Some("enemies") || g.is_some_and(|g| is_enemy(s, g, t) && !s.hidden_from(t, unit))
