@@ -256,6 +256,13 @@ impl Content {
                 errors.push(e);
             }
         }
+        // A stat block's version of a power (§5) names a class power that exists.
+        for d in powers.all().iter().filter(|d| d.variant_of.is_some()) {
+            let of = d.variant_of.as_deref().unwrap_or_default();
+            if !classes.iter().any(|c| c.power.iter().any(|p| p.id == of)) {
+                errors.push(format!("power {:?}, field variant_of: {of:?} is not a class power", d.id));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
