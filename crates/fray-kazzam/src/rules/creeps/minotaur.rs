@@ -54,7 +54,8 @@ fn passed_by(s: &State, unit: UnitIdx, t: UnitIdx, path: &[Pos]) -> Vec<UnitIdx>
 
 /// The best Charge at `t` from where `unit` stands in `s`: every route whose each square is one
 /// nearer the target (K-MOVE-11) is weighed, most non-Creeps passed first when `rampage`, then
-/// the longest, then row and column of its last square; `None` if no Charge reaches `t`.
+/// the last square nearest the target in a straight line, then its row and column; `None` if no
+/// Charge reaches `t`.
 fn best_run(s: &State, unit: UnitIdx, t: UnitIdx, rampage: bool) -> Option<Run> {
     let here = s.unit(unit).pos?;
     let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos?, s.unit(t).size);
@@ -91,12 +92,13 @@ fn best_run(s: &State, unit: UnitIdx, t: UnitIdx, rampage: bool) -> Option<Run> 
         }
         routes = next;
     }
-    let mut weighed: Vec<((usize, i32, i32), Run)> = routes
+    let mut weighed: Vec<((usize, i32, i32, i32), Run)> = routes
         .into_iter()
         .map(|path| {
             let passed = if rampage { passed_by(s, unit, t, &path) } else { Vec::new() };
             let last = *path.last().unwrap();
-            ((usize::MAX - passed.len(), last.y, last.x), Run { path, passed })
+            let line = (last.x - tp.x).pow(2) + (last.y - tp.y).pow(2);
+            ((usize::MAX - passed.len(), line, last.y, last.x), Run { path, passed })
         })
         .collect();
     weighed.sort_by(|a, b| a.0.cmp(&b.0));
@@ -159,7 +161,14 @@ pub fn act(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, face: i32, fi
         let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
         // The Charge's length from each start is its distance less one: longest first.
         let mut order: Vec<&(u32, Pos, Vec<Pos>, How)> =
-            starts.iter().filter(|st| (1..=speed + 1).contains(&distance(st.1, size, tp, ts))).collect();
+            starts
+            .iter()
+            .filter(|st| {
+                // A move that only brings it beside the target is no Charge: the Melee AI's.
+                let d = distance(st.1, size, tp, ts);
+                d <= speed + 1 && (d >= 2 || d == 1 && st.1 == here)
+            })
+            .collect();
         order.sort_by_key(|st| (std::cmp::Reverse(distance(st.1, size, tp, ts)), st.0, st.1.y, st.1.x));
         let mut best: Option<((usize, i32, u32), &(u32, Pos, Vec<Pos>, How))> = None;
         for st in order {
