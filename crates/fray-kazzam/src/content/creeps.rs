@@ -166,7 +166,8 @@ pub struct MissLine {
 }
 
 /// The Rust-played Miss Trigger parts a stat block may name.
-pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge"];
+pub const MISS_HOOKS: &[&str] =
+    &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]

@@ -307,7 +307,9 @@ pub fn act(
             match (orb, t) {
                 (Some(o), Some(t)) if moves == 2 => {
                     let id = cx.s.orbs[o as usize].id.to_string();
-                    cx.emit(Event::Note { text: format!("{} throws its orb at {}", cx.s.unit(unit).id, cx.s.unit(t).id) });
+                    cx.emit(Event::Note {
+                        text: format!("{} throws its orb at {}", cx.s.unit(unit).id, cx.s.unit(t).id),
+                    });
                     strike(cx, unit, def, ai, t)?;
                     let at = cx.s.unit(t).pos.unwrap_or(here);
                     let why = format!("thrown by {}, it lands at {at}", cx.s.unit(unit).id);

@@ -59,8 +59,7 @@ fn passed_by(s: &State, unit: UnitIdx, t: UnitIdx, path: &[Pos]) -> Vec<UnitIdx>
 fn best_run(s: &State, unit: UnitIdx, t: UnitIdx, rampage: bool) -> Option<Run> {
     let here = s.unit(unit).pos?;
     let (size, tp, ts) = (s.unit(unit).size, s.unit(t).pos?, s.unit(t).size);
-    if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained)
-    {
+    if s.has(unit, StatusKind::Immobilized) || s.has(unit, StatusKind::Grabbed) || s.has(unit, StatusKind::Restrained) {
         return None;
     }
     let d = distance(here, size, tp, ts);
@@ -101,8 +100,11 @@ fn best_run(s: &State, unit: UnitIdx, t: UnitIdx, rampage: bool) -> Option<Run> 
             ((usize::MAX - passed.len(), line, last.y, last.x), Run { path, passed })
         })
         .collect();
-    weighed.sort_by(|a, b| a.0.cmp(&b.0));
-    weighed.into_iter().map(|w| w.1).find(|r| crate::rules::movement::check_path(s, unit, &r.path, Mode::Charge(t)).is_ok())
+    weighed.sort_by_key(|a| a.0);
+    weighed
+        .into_iter()
+        .map(|w| w.1)
+        .find(|r| crate::rules::movement::check_path(s, unit, &r.path, Mode::Charge(t)).is_ok())
 }
 
 /// `s` with `unit` standing at `p` (a square it could move to), to weigh a Charge from there.
@@ -127,6 +129,14 @@ fn wild_order(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitIdx> 
     lead.iter().copied().chain(rest).collect()
 }
 
+/// A square to Charge from: its cost to reach, the route there (empty: it stays) and how.
+struct Start {
+    cost: u32,
+    at: Pos,
+    path: Vec<Pos>,
+    how: How,
+}
+
 /// The Minotaur's turn (Wild Card): for the first enemy in [`wild_order`] it can Charge, the
 /// move or shift granting no Opportunity (none, if it need not move) after which the Charge is
 /// the longest (Rampage: passes the most non-Creeps first), the least movement among equals;
@@ -141,17 +151,17 @@ pub fn act(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, face: i32, fi
         || s.has(unit, StatusKind::Restrained));
     // Where it may stand before the Charge: staying, a walk granting nobody an Opportunity, or a
     // one-square shift granting none (a Dazed Minotaur only Charges).
-    let mut starts: Vec<(u32, Pos, Vec<Pos>, How)> = vec![(0, here, Vec::new(), How::Walk)];
+    let mut starts = vec![Start { cost: 0, at: here, path: Vec::new(), how: How::Walk }];
     if free && !dazed {
         let walk = Walk::of(s, unit);
         for &(c, p) in walk.squares.iter().filter(|&&(_, p)| p != here) {
             let Some(path) = walk.path(here, p) else { continue };
             if !grants(s, unit, &path, &[]).1 {
-                starts.push((c, p, path, How::Walk));
+                starts.push(Start { cost: c, at: p, path, how: How::Walk });
             } else if distance(here, 1, p, 1) == 1
                 && crate::rules::opportunity::for_leaving(s, unit, here, p, How::Shift, &[]).is_empty()
             {
-                starts.push((1, p, vec![p], How::Shift));
+                starts.push(Start { cost: 1, at: p, path: vec![p], how: How::Shift });
             }
         }
     }
@@ -160,43 +170,46 @@ pub fn act(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, face: i32, fi
     for t in wild_order(s, unit, first) {
         let (tp, ts) = (s.unit(t).pos.unwrap(), s.unit(t).size);
         // The Charge's length from each start is its distance less one: longest first.
-        let mut order: Vec<&(u32, Pos, Vec<Pos>, How)> =
-            starts
+        let mut order: Vec<&Start> = starts
             .iter()
             .filter(|st| {
                 // A move that only brings it beside the target is no Charge: the Melee AI's.
-                let d = distance(st.1, size, tp, ts);
-                d <= speed + 1 && (d >= 2 || d == 1 && st.1 == here)
+                let d = distance(st.at, size, tp, ts);
+                d <= speed + 1 && (d >= 2 || d == 1 && st.at == here)
             })
             .collect();
-        order.sort_by_key(|st| (std::cmp::Reverse(distance(st.1, size, tp, ts)), st.0, st.1.y, st.1.x));
-        let mut best: Option<((usize, i32, u32), &(u32, Pos, Vec<Pos>, How))> = None;
+        order.sort_by_key(|st| (std::cmp::Reverse(distance(st.at, size, tp, ts)), st.cost, st.at.y, st.at.x));
+        let mut best: Option<((usize, i32, u32), &Start)> = None;
         for st in order {
-            let run_len = distance(st.1, size, tp, ts) - 1;
+            let run_len = distance(st.at, size, tp, ts) - 1;
             if !rampage && best.is_some() {
                 break; // the longest Charge with the least movement is found
             }
             let h;
-            let view = if st.1 == here {
+            let view = if st.at == here {
                 s
             } else {
-                h = standing_at(s, unit, st.1);
+                h = standing_at(s, unit, st.at);
                 &h
             };
             if let Some(r) = best_run(view, unit, t, rampage) {
-                let key = (usize::MAX - r.passed.len(), -run_len, st.0);
+                let key = (usize::MAX - r.passed.len(), -run_len, st.cost);
                 if best.as_ref().is_none_or(|b| key < b.0) {
                     best = Some((key, st));
                 }
             }
         }
         if let Some((_, st)) = best {
-            let (path, how) = (st.2.clone(), st.3);
+            let (path, how) = (st.path.clone(), st.how);
             cx.push(Frame::Creeps(CreepFrame::Charge { unit, face, target: t }));
             if !path.is_empty() {
                 let verb = if how == How::Shift { "shifts" } else { "moves" };
                 cx.emit(Event::Note {
-                    text: format!("{} {verb} to line up its Charge at {} (Wild Card)", cx.s.unit(unit).id, cx.s.unit(t).id),
+                    text: format!(
+                        "{} {verb} to line up its Charge at {} (Wild Card)",
+                        cx.s.unit(unit).id,
+                        cx.s.unit(t).id
+                    ),
                 });
                 cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(unit, path, how)));
             }
@@ -309,7 +322,8 @@ fn plow(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx, run: u8) {
         return;
     }
     if run > PLOW_MAX {
-        let prone = crate::rules::statuses::Status::simple(StatusKind::Prone, crate::rules::statuses::Duration::Indefinite);
+        let prone =
+            crate::rules::statuses::Status::simple(StatusKind::Prone, crate::rules::statuses::Duration::Indefinite);
         crate::rules::statuses::give::give_status(cx, t, prone, "Plow");
     }
     let n = run.min(PLOW_MAX) as i32;
