@@ -278,14 +278,14 @@ pub fn act(
     first: Option<UnitIdx>,
     moves: u8,
 ) -> Result<bool, RuleError> {
-    if moves == 1 {
+    let hooked = matches!(def.action[ai].hook.as_deref(), Some("reload" | "chuck" | "throw-orb"));
+    if !hooked || moves == 1 {
         return Ok(false);
     }
     if moves == 0 {
         settle(cx, unit);
     }
-    let hooked = matches!(def.action[ai].hook.as_deref(), Some("reload" | "chuck" | "throw-orb"));
-    if hooked && moves == 2 && priorities(cx.s, unit, first).is_empty() && passive(cx, unit, def) {
+    if moves == 2 && priorities(cx.s, unit, first).is_empty() && passive(cx, unit, def) {
         return Ok(true);
     }
     let chuck_ai = def.action.iter().position(|a| a.hook.as_deref() == Some("chuck"));
@@ -310,8 +310,8 @@ pub fn act(
                     cx.emit(Event::Note {
                         text: format!("{} throws its orb at {}", cx.s.unit(unit).id, cx.s.unit(t).id),
                     });
-                    strike(cx, unit, def, ai, t)?;
                     let at = cx.s.unit(t).pos.unwrap_or(here);
+                    strike(cx, unit, def, ai, t)?;
                     let why = format!("thrown by {}, it lands at {at}", cx.s.unit(unit).id);
                     cx.emit(Event::OrbMoved { orb: id, idx: o, to: OrbLoc::Ground { at }, why });
                 }
