@@ -28,6 +28,7 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
+// The Chuck's Blocks, throws and traits (L2556-2570), and the Minotaur's Charges (L2591-2609).
 mod chuck;
 mod minotaur;
 
