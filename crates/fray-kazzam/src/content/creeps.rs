@@ -10,7 +10,7 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel"];
+pub const ACTION_HOOKS: &[&str] = &["beckon", "repel", "reload", "chuck", "throw-orb", "gore", "plow", "rampage"];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,7 +166,8 @@ pub struct MissLine {
 }
 
 /// The Rust-played Miss Trigger parts a stat block may name.
-pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty"];
+pub const MISS_HOOKS: &[&str] =
+    &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
@@ -246,6 +247,19 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// Heedless Rush (the Minotaur): its Charges grant no Opportunities.
+    #[serde(default)]
+    pub heedless: bool,
+    /// Wild Card (the Minotaur): it goes for the farthest enemy it can Charge and lines up the
+    /// longest Charge (rules/creeps/minotaur.rs).
+    #[serde(default)]
+    pub wild_card: bool,
+    /// Moving Cover (the Chuck): a Block beside it goes along when it walks.
+    #[serde(default)]
+    pub moving_cover: bool,
+    /// Passive Behavior (K-CAI-16): the action hook it plays when it has no target (`reload`).
+    #[serde(default)]
+    pub passive: Option<String>,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

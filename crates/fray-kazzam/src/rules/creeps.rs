@@ -28,6 +28,10 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
+// The Chuck's Blocks, throws and traits (L2556-2570), and the Minotaur's Charges (L2591-2609).
+mod chuck;
+mod minotaur;
+
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
 
@@ -306,6 +310,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             charge(cx, unit, face, target)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Charged { unit, face, target, run, passed } => {
+            minotaur::charged(cx, unit, face, target, run, passed)?;
+            Ok(Flow::Continue)
+        }
         CreepFrame::Recover { g } => {
             recover(cx, g)?;
             Ok(Flow::Continue)
@@ -482,6 +490,13 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
+    // The Chuck's and the Minotaur's own parts (rules/creeps/chuck.rs, minotaur.rs).
+    if chuck::act(cx, unit, def, ai, face, first, moves)? {
+        return Ok(());
+    }
+    if moves == 2 && def.wild_card && minotaur::act(cx, unit, def, ai, face, first) {
+        return Ok(());
+    }
     if a.target == CreepTarget::Myself {
         if moves == 2 {
             let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
@@ -809,6 +824,10 @@ fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), Rule
     }
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
+    if def.wild_card {
+        minotaur::charge(cx, unit, def, face, t);
+        return Ok(());
+    }
     let a = &def.action[ai];
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
@@ -985,6 +1004,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 move_toward(cx, t, move |_, p| distance(p, ts, here, size));
             }
             // The Horror Beast's Beckon: as far from the Creep as it can.
+            // Plow: the target drops what it carries but its implement.
+            Some("plow") => minotaur::drop_carried(cx, t),
             Some("repel") => {
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
@@ -1203,6 +1224,8 @@ pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), Rule
                     }
                 }
             }
+            Some("chuck") => chuck::miss_chuck(cx, t, attacker)?,
+            Some("charge") => minotaur::miss_charge(cx, t, attacker),
             Some("bounty") => {
                 let text = format!("a bounty is set on {} (K-SCO-10)", cx.s.unit(attacker).id);
                 emit(cx, Change::Bounty(g, attacker), text);
@@ -1493,6 +1516,12 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_square_entered(60, "creep-auras", |cx, e| {
         if !cx.s.creeps.groups.is_empty() {
             aura(cx, e);
+        }
+        Ok(())
+    });
+    r.on_square_entered(61, "moving-cover", |cx, e| {
+        if !cx.s.creeps.groups.is_empty() {
+            chuck::carried(cx, e);
         }
         Ok(())
     });
