@@ -389,38 +389,77 @@ pub const MAX_NUMBER: i64 = 9999;
 /// the field's path; the top-level keys in `skip` (a seed, the expectations) are not looked at.
 /// A text that is not TOML gives nothing here (its loader reports it).
 pub fn numbers_beyond(text: &str, skip: &[&str]) -> Vec<String> {
-    fn walk(v: &toml::Value, path: &str, text: &str, out: &mut Vec<String>) {
-        match v {
-            // `unsigned_abs`: the most negative integer has no `abs` (found by fuzzing).
-            toml::Value::Integer(n) if n.unsigned_abs() > MAX_NUMBER as u64 => {
-                let key = path.rsplit(['.', ']']).next().unwrap_or(path);
-                let line = text
-                    .lines()
-                    .position(|l| l.contains(key) && l.contains(&n.to_string()))
-                    .map(|i| format!("line {}, ", i + 1))
-                    .unwrap_or_default();
-                out.push(format!("{line}{path}: {n} is beyond ±{MAX_NUMBER}, the largest number Fray reads"));
-            }
-            toml::Value::Array(items) => {
-                for (i, x) in items.iter().enumerate() {
-                    walk(x, &format!("{path}[{i}]"), text, out);
+    numbers_outside(text, skip, &[])
+}
+
+/// The range a field's numbers must lie in, wherever the field is: `key` is matched against the
+/// end of a number's path with list indexes left out, at a dot (`"push"` matches
+/// `power[2].effect[0].push`; `"creep.size"` matches `creep[4].size` only).
+pub type FieldRange = (&'static str, std::ops::RangeInclusive<i64>);
+
+/// Every integer of the TOML `text` outside its field's range: the first entry of `ranges`
+/// whose key ends the number's path, else ±[`MAX_NUMBER`]. Each is one error naming the line, the
+/// field's path, the value and the range, in the order of the lines; the top-level keys in
+/// `skip` are not looked at.
+pub fn numbers_outside(text: &str, skip: &[&str], ranges: &[FieldRange]) -> Vec<String> {
+    numbers_where(text, &|k| !skip.contains(&k), ranges)
+}
+
+/// As [`numbers_outside`], looking only at the top-level keys in `only` (a scenario's own powers
+/// and stat blocks, say).
+pub fn numbers_outside_of(text: &str, only: &[&str], ranges: &[FieldRange]) -> Vec<String> {
+    numbers_where(text, &|k| only.contains(&k), ranges)
+}
+
+fn numbers_where(text: &str, look: &dyn Fn(&str) -> bool, ranges: &[FieldRange]) -> Vec<String> {
+    struct Walk<'a> {
+        text: &'a str,
+        ranges: &'a [FieldRange],
+        out: Vec<(usize, String)>,
+    }
+    impl Walk<'_> {
+        fn visit(&mut self, v: &toml::Value, path: &str, bare: &str) {
+            match v {
+                toml::Value::Integer(n) => self.number(*n, path, bare),
+                toml::Value::Array(items) => {
+                    for (i, x) in items.iter().enumerate() {
+                        self.visit(x, &format!("{path}[{i}]"), bare);
+                    }
                 }
-            }
-            toml::Value::Table(t) => {
-                for (k, x) in t {
-                    walk(x, &format!("{path}.{k}"), text, out);
+                toml::Value::Table(t) => {
+                    for (k, x) in t {
+                        self.visit(x, &format!("{path}.{k}"), &format!("{bare}.{k}"));
+                    }
                 }
+                _ => {}
             }
-            _ => {}
+        }
+        fn number(&mut self, n: i64, path: &str, bare: &str) {
+            let ends = |key: &str| bare == key || bare.strip_suffix(key).is_some_and(|head| head.ends_with('.'));
+            let key = path.rsplit(['.', ']']).next().unwrap_or(path);
+            let at = self.text.lines().position(|l| l.contains(key) && l.contains(&n.to_string()));
+            let line = at.map(|i| format!("line {}, ", i + 1)).unwrap_or_default();
+            let error = match self.ranges.iter().find(|(k, _)| ends(k)) {
+                Some((_, r)) if !r.contains(&n) => format!("{line}{path}: {n} is outside {}..{}", r.start(), r.end()),
+                Some(_) => return,
+                // `unsigned_abs`: the most negative integer has no `abs` (found by fuzzing).
+                None if n.unsigned_abs() > MAX_NUMBER as u64 => {
+                    format!("{line}{path}: {n} is beyond ±{MAX_NUMBER}, the largest number Fray reads")
+                }
+                None => return,
+            };
+            self.out.push((at.unwrap_or(usize::MAX), error));
         }
     }
-    let mut out = Vec::new();
+    let mut walk = Walk { text, ranges, out: Vec::new() };
     if let Ok(table) = toml::from_str::<toml::Table>(text) {
-        for (k, v) in table.iter().filter(|(k, _)| !skip.contains(&k.as_str())) {
-            walk(v, k, text, &mut out);
+        for (k, v) in table.iter().filter(|(k, _)| look(k)) {
+            walk.visit(v, k, k);
         }
     }
-    out
+    // In the file's order (a table's keys come sorted by name).
+    walk.out.sort_by_key(|(line, _)| *line);
+    walk.out.into_iter().map(|(_, e)| e).collect()
 }
 
 #[cfg(test)]
@@ -441,6 +480,23 @@ mod tests {
             numbers_beyond("a = -9223372036854775808\n", &[]),
             ["line 1, a: -9223372036854775808 is beyond ±9999, the largest number Fray reads"]
         );
+    }
+
+    /// Issue 14: each field's own range, matched on the end of its path, before the catch-all.
+    #[test]
+    fn numbers_outside_their_fields_range_name_line_path_and_range() {
+        let ranges: &[FieldRange] = &[("creep.size", 1..=4), ("size", 1..=99), ("push", 0..=99)];
+        let text = "[[creep]]\nsize = 5\n[[creep.action]]\neffect = [{ push = -1 }, { size = 5 }]\nother = 12345\n";
+        assert_eq!(
+            numbers_outside(text, &[], ranges),
+            [
+                "line 2, creep[0].size: 5 is outside 1..4",
+                "line 4, creep[0].action[0].effect[0].push: -1 is outside 0..99",
+                "line 5, creep[0].action[0].other: 12345 is beyond ±9999, the largest number Fray reads",
+            ]
+        );
+        // A key matches at a dot only: `pushes` is not `push`.
+        assert!(numbers_outside("pushes = -5\n", &[], ranges).is_empty());
     }
 
     /// Issue 14: a long list of errors is capped, with a count of the rest.

@@ -52,6 +52,7 @@ fn legal(c: &ClassFile, level: u8) -> AthleteSpec {
         specialization: "tactician".into(),
         implement: c.class.implements[0].clone(),
         level,
+        variants: Vec::new(),
         in_force: fray_kazzam::classes::features::SWAPPABLE
             .iter()
             .flat_map(|(g, _)| {
@@ -345,4 +346,43 @@ fn five_roles_of_four_specializations() {
     // Every Defender has Defender's Mark plus its specialization's reaction.
     let got: Vec<_> = f.granted("defender", "smasher").map(|p| p.id.as_str()).collect();
     assert!(got.contains(&"defenders-mark") && got.iter().any(|p| p.contains("smasher")), "{got:?}");
+}
+
+/// Rival teams (§5, rulings "Rival teams"): a stat block's own version of a class power stands in
+/// for it in play (Hyun Lee's Hurl Flask, Ariel Steel's Ward Burst); `variants` is refused outside
+/// an NPC team and for a power the athlete does not have.
+#[test]
+fn a_rival_teams_printed_powers_replace_the_class_powers() {
+    let content = content();
+    let kishanta = fray_kazzam::content::teams::builtin("kishanta").unwrap();
+    let driannis = fray_kazzam::content::teams::builtin("driannis-3").unwrap();
+    let setup = fray_kazzam::content::builtin::team_setup(
+        &content,
+        ("kishanta", kishanta),
+        ("driannis-3", driannis),
+        fray_kazzam::engine::options::TableOptions::default(),
+    )
+    .unwrap();
+    let powers =
+        |name: &str| setup.units.iter().find(|(u, _)| u.name.as_deref() == Some(name)).unwrap().0.powers.clone();
+    let hyun = powers("Hyun Lee");
+    assert!(hyun.contains(&"hurl-flask-hyun-lee".to_string()) && !hyun.contains(&"hurl-flask".to_string()), "{hyun:?}");
+    let ariel = powers("Ariel Steel");
+    assert!(
+        ariel.contains(&"ward-burst-ariel-steel".to_string()) && !ariel.contains(&"ward-burst".to_string()),
+        "{ariel:?}"
+    );
+    // Not an NPC team: refused.
+    let player = kishanta.replace("npc = true", "npc = false");
+    let e = check_file(&content, "k.toml", &player).unwrap_err().join("\n");
+    assert!(e.contains("variants: a stat block's versions of powers are for rival teams"), "{e}");
+    // A version of a power the athlete does not have, and an id that is no version at all.
+    let wrong = kishanta
+        .replace("variants = [\"hurl-flask-hyun-lee\"]", "variants = [\"ward-burst-ariel-steel\", \"hurl-flask\"]");
+    let e = check_file(&content, "k.toml", &wrong).unwrap_err().join("\n");
+    assert!(
+        e.contains("\"ward-burst-ariel-steel\" stands for \"ward-burst\", which this athlete does not have"),
+        "{e}"
+    );
+    assert!(e.contains("\"hurl-flask\" is not a stat block's version of a power"), "{e}");
 }

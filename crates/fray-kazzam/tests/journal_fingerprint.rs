@@ -11,7 +11,8 @@
 //! athlete's choice of a costly one, a Charge's attack declared after its run, no HP restored
 //! to a Taken Out Creep, the escape menu's repeated statuses; every setup with Creeps changed,
 //! `no-creeps` did not), and again when intervening cover became exact (K-COV-8: a thin line
-//! the sampled test missed now gives cover); a change meant to be invisible must leave every
+//! the sampled test missed now gives cover), and again for Override 0.2 (K-CAI-8: a Creep's
+//! burst walks to take in the most targets); a change meant to be invisible must leave every
 //! one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;

@@ -145,17 +145,33 @@ fn a_broken_content_file_is_reported_with_its_file_and_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 14, "Wrapping arithmetic": a content number no rule allows (a power dealing
-/// 2147483647) is refused at load with its file, line and field, before any game adds to it.
+/// Issue 14, "Wrapping arithmetic" and "Garbage accepted": a content number no rule allows (a
+/// power dealing 2147483647, a push of -3 squares, a Creep of size 5) is refused at load, each
+/// with its file, line, field and the field's range, all at once, before any game adds to it.
 #[test]
-fn a_content_number_beyond_any_rule_is_refused_at_load() {
+fn a_content_number_outside_its_fields_range_is_refused_at_load() {
     let dir = content_copy("huge");
     let examples = dir.join("kazzam/powers/examples.toml");
     edit(&examples, "id = \"petrovs-petrification\"", "damage = 2", "damage = 2147483647");
-    let line = std::fs::read_to_string(&examples).unwrap().lines().position(|l| l.contains("2147483647")).unwrap() + 1;
+    edit(
+        &examples,
+        "id = \"petrovs-petrification\"",
+        "until = \"end-of-next-turn\" }",
+        "until = \"end-of-next-turn\" }, { push = -3 }",
+    );
+    let creeps = dir.join("kazzam/creeps.toml");
+    edit(&creeps, "id = \"guardian-bear\"", "size = 2", "size = 5");
+    let line_of = |file: &Path, what: &str| {
+        std::fs::read_to_string(file).unwrap().lines().position(|l| l.contains(what)).unwrap() + 1
+    };
     let (code, _, err) = fray(Some(&dir), &["rules", "kazzam", "petrovs-petrification"]);
     assert_eq!(code, 2, "{err}");
+    let line = line_of(&examples, "2147483647");
     let want = format!("{}: line {line}, power[", examples.display());
-    assert!(err.contains(&want) && err.contains("damage: 2147483647 is beyond ±9999"), "{err}");
+    assert!(err.contains(&want) && err.contains("damage: 2147483647 is outside 0..99"), "{err}");
+    let line = line_of(&examples, "push = -3");
+    assert!(err.contains(&format!("line {line}, power[")) && err.contains("].push: -3 is outside 0..99"), "{err}");
+    let at = format!("{}: line {}, creep[1].size: 5 is outside 1..4", creeps.display(), line_of(&creeps, "size = 5"));
+    assert!(err.contains(&at), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -39,6 +39,10 @@ pub struct AthleteSpec {
     /// Role encounter powers chosen at levels 2 and 6.
     #[serde(default)]
     pub role_powers: Vec<String>,
+    /// A rival team's printed versions of its class powers, played in their place (ids from
+    /// content/kazzam/powers/npc.toml; only in a team file with `[team] npc = true`).
+    #[serde(default)]
+    pub variants: Vec<String>,
     /// The advanced implement chosen at level 3.
     #[serde(default)]
     pub advanced_implement: Option<String>,
@@ -141,6 +145,25 @@ pub fn check_athlete_as(a: &AthleteSpec, content: &Content, npc: bool) -> Vec<St
                 a.level
             )),
             _ => {}
+        }
+    }
+    // A stat block's own versions of class powers (§5): only for a rival team, each standing
+    // in for a power the athlete has.
+    if !a.variants.is_empty() && !npc {
+        e.push("variants: a stat block's versions of powers are for rival teams ([team] npc = true)".into());
+    } else {
+        let have = power_ids(&AthleteSpec { variants: Vec::new(), ..a.clone() }, content);
+        for v in &a.variants {
+            match content.powers().by_exact_id(v).map(|i| content.powers().get(i)) {
+                Some(d) if d.variant_of.as_ref().is_some_and(|o| have.contains(o)) => {}
+                Some(d) if d.variant_of.is_some() => e.push(format!(
+                    "variants: {v:?} stands for {:?}, which this athlete does not have",
+                    d.variant_of.as_deref().unwrap_or_default()
+                )),
+                _ => e.push(format!(
+                    "variants: {v:?} is not a stat block's version of a power (content/kazzam/powers/npc.toml)"
+                )),
+            }
         }
     }
     // The choices each level grants (K-PROG-1..6).
@@ -498,7 +521,14 @@ pub fn card(a: &AthleteSpec, content: &Content) -> String {
         }) && p.requires.as_deref().is_none_or(|r| Implement::parse(r) == Some(imp))
             && crate::classes::tamer::command_granted(&p.id, &a.powers);
         if a.powers.contains(&p.id) || auto {
-            out.push_str(&format!("  power: {}\n", crate::content::reference::power_card(p)));
+            // A rival team's own version of it, where its stat block prints one (§5).
+            let shown = a
+                .variants
+                .iter()
+                .filter_map(|v| content.powers().by_exact_id(v).map(|i| content.powers().get(i)))
+                .find(|d| d.variant_of.as_deref() == Some(p.id.as_str()))
+                .unwrap_or(p);
+            out.push_str(&format!("  power: {}\n", crate::content::reference::power_card(shown)));
             // A summon brings its creature (the Tamer's `summoned-creature` features).
             let beast = p.id.strip_prefix("summon-").and_then(|b| c.feature.iter().find(|f| f.id == b));
             if let Some(f) = beast.filter(|f| f.group.as_deref() == Some("summoned-creature")) {
@@ -565,6 +595,13 @@ pub fn power_ids(a: &AthleteSpec, content: &Content) -> Vec<String> {
     let spec = a.specialization.trim().to_lowercase();
     out.extend(roles.granted(&role, &spec).map(|p| p.id.clone()));
     out.extend(a.role_powers.iter().filter(|r| roles.power(r).is_some()).cloned());
+    // A rival team's printed versions stand in for the powers they vary (§5).
+    for v in &a.variants {
+        let of = content.powers().by_exact_id(v).and_then(|i| content.powers().get(i).variant_of.as_ref());
+        if let Some(slot) = of.and_then(|o| out.iter_mut().find(|p| *p == o)) {
+            *slot = v.clone();
+        }
+    }
     out
 }
 

@@ -13,7 +13,14 @@ pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 pub const ACTION_HOOKS: &[&str] = &[
     "beckon",
     "repel",
-    // The imps, squids and jellies (rules/creep_tricks.rs).
+    // The Chuck's and the Minotaur's (rules/creeps/).
+    "reload",
+    "chuck",
+    "throw-orb",
+    "gore",
+    "plow",
+    "rampage",
+    // The imps, squids, jellies and the Molesnake (rules/creep_tricks.rs).
     "pilfer",
     "parry",
     "pin",
@@ -187,7 +194,8 @@ pub struct MissLine {
 }
 
 /// The Rust-played Miss Trigger parts a stat block may name.
-pub const MISS_HOOKS: &[&str] = &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "steal", "hide"];
+pub const MISS_HOOKS: &[&str] =
+    &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge", "steal", "hide"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
@@ -267,6 +275,19 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// Heedless Rush (the Minotaur): its Charges grant no Opportunities.
+    #[serde(default)]
+    pub heedless: bool,
+    /// Wild Card (the Minotaur): it goes for the farthest enemy it can Charge and lines up the
+    /// longest Charge (rules/creeps/minotaur.rs).
+    #[serde(default)]
+    pub wild_card: bool,
+    /// Moving Cover (the Chuck): a Block beside it goes along when it walks.
+    #[serde(default)]
+    pub moving_cover: bool,
+    /// Passive Behavior (K-CAI-16): the action hook it plays when it has no target (`reload`).
+    #[serde(default)]
+    pub passive: Option<String>,
     /// One of several heads of one creature (the Two-Headed Molesnake): the group's heads share
     /// one pool of HP, and a head taking 6 or more damage in a round retreats (Retreat).
     #[serde(default)]

@@ -98,6 +98,62 @@ pub(crate) fn file_line(file: &str, text: &str, header: &str, id: &str) -> Strin
     }
 }
 
+/// The range of each number a Kazzam content, team or scenario file may hold (issue 14), by
+/// field name wherever the field is (`fray_core::scenario::numbers_outside`); a field not listed
+/// is held to ±9999. The bounds follow the limits of play (docs/scenarios/kazzam.md, "Limits"):
+/// a map is at most 100 squares across, so no distance, radius or forced movement is longer than
+/// 99 (99 reads "anywhere on the map"); hit points, damage, healing, Ward and status amounts stay
+/// within 99 either way; levels are 1-6 (K-PROG-7); a d20 face is 1-20. A unit's own fields are
+/// checked more narrowly where a scenario or team reads them.
+pub const NUMBER_RANGES: &[fray_core::scenario::FieldRange] = &[
+    // A Creep is a unit: size 1-4 like every unit; its attacks per action are a handful.
+    ("creep.size", 1..=4),
+    ("creep.attacks", 1..=9),
+    // Damage and what reduces or restores it.
+    ("damage", 0..=99),
+    ("damage-if-grabbed-by-you", 0..=99),
+    ("unreduced-damage", 0..=99),
+    ("stand-up-damage", 0..=99),
+    ("bloodied-amount", 0..=99),
+    ("heal", 0..=99),
+    ("retaliate", 0..=99),
+    ("turn_ward", 0..=99),
+    // Ward and status amounts may be taken away (a Resist -1, a Ward -2).
+    ("amount", -99..=99),
+    ("ward", -99..=99),
+    ("hp_bonus", -99..=99),
+    // Squares: forced movement, shifts, teleports, ranges, radii, areas, speeds.
+    ("push", 0..=99),
+    ("pull", 0..=99),
+    ("slide", 0..=99),
+    ("throw", 0..=99),
+    ("teleport", 0..=99),
+    ("teleport-self", 0..=99),
+    ("shift", 0..=99),
+    ("shift-self", 0..=99),
+    ("forced_reduction", 0..=99),
+    ("far_resist", 0..=99),
+    ("range", 0..=99),
+    ("within", 0..=99),
+    ("radius", 0..=99),
+    ("size", 1..=99),
+    ("speed", 0..=99),
+    // Levels (K-PROG-7) and level-ups (from 2).
+    ("level", 1..=6),
+    ("from", 2..=6),
+    // Counts.
+    ("max_targets", 1..=99),
+    ("picks", 1..=99),
+    ("min", 0..=99),
+    ("max", 0..=99),
+    ("potions", 0..=99),
+    ("splash", 0..=99),
+    ("miss-tokens", 0..=99),
+    ("miss_tokens", 0..=99),
+    // A d20 face.
+    ("min-roll", 1..=20),
+];
+
 impl Content {
     /// The compiled-in content.
     ///
@@ -126,9 +182,12 @@ impl Content {
                 ));
                 continue;
             };
-            // Issue 14: no number beyond what any rule allows (each field's own range is checked
-            // where it is read).
-            errors.extend(fray_core::scenario::numbers_beyond(&text, &[]).into_iter().map(|e| format!("{name}: {e}")));
+            // Issue 14: every number within its field's range.
+            errors.extend(
+                fray_core::scenario::numbers_outside(&text, &[], NUMBER_RANGES)
+                    .into_iter()
+                    .map(|e| format!("{name}: {e}")),
+            );
             let i = placed.len();
             match kind {
                 Kind::Class => class_files.push(i),
@@ -195,6 +254,13 @@ impl Content {
         for def in classes.iter().flat_map(|c| c.power.iter()).chain(roles.power.iter()) {
             if let Err(e) = powers.add(def.clone()) {
                 errors.push(e);
+            }
+        }
+        // A stat block's version of a power (§5) names a class power that exists.
+        for d in powers.all().iter().filter(|d| d.variant_of.is_some()) {
+            let of = d.variant_of.as_deref().unwrap_or_default();
+            if !classes.iter().any(|c| c.power.iter().any(|p| p.id == of)) {
+                errors.push(format!("power {:?}, field variant_of: {of:?} is not a class power", d.id));
             }
         }
         if !errors.is_empty() {

@@ -509,6 +509,11 @@ pub struct PowerDef {
     /// Powers that come with this one (Hub Warp's teleports onto the warp).
     #[serde(default)]
     pub grants: Vec<String>,
+    /// A rival team's printed version of the class power with this id (content/kazzam/powers/
+    /// npc.toml): an athlete of an NPC team that names it in `variants` plays it in place of
+    /// that power (§5, rulings "Rival teams").
+    #[serde(default)]
+    pub variant_of: Option<String>,
 }
 
 impl PowerDef {
@@ -612,6 +617,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("content/kazzam/powers/basic.toml", include_str!("../../../../content/kazzam/powers/basic.toml")),
     ("content/kazzam/powers/examples.toml", include_str!("../../../../content/kazzam/powers/examples.toml")),
     ("content/kazzam/powers/arenas.toml", include_str!("../../../../content/kazzam/powers/arenas.toml")),
+    ("content/kazzam/powers/npc.toml", include_str!("../../../../content/kazzam/powers/npc.toml")),
 ];
 
 impl Powers {

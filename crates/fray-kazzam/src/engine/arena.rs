@@ -42,6 +42,9 @@ pub enum Terrain {
     /// A Boost Square (L2107) of strength 1, or 2 from level 4: Ward to whoever ends a turn on
     /// it, extra melee damage to whoever stands on it, and no movement spent walking onto it.
     Boost(u8),
+    /// A Chuck's glowing Block (L2558-2566): Low Cover like a box; a Chuck can carry or throw
+    /// it, leaving open ground.
+    Block,
 }
 
 impl Terrain {
@@ -55,11 +58,11 @@ impl Terrain {
     }
     /// Whether a creature pressed against it can take cover (K-COV-3).
     pub fn is_low_cover(self) -> bool {
-        matches!(self, Terrain::LowCover | Terrain::Pedestal)
+        matches!(self, Terrain::LowCover | Terrain::Pedestal | Terrain::Block)
     }
     /// Whether it counts as Difficult Terrain to enter (K-TER-3, K-COV-6, K-TER-6).
     pub fn is_difficult(self) -> bool {
-        matches!(self, Terrain::Difficult | Terrain::LowCover | Terrain::Pedestal | Terrain::Water)
+        matches!(self, Terrain::Difficult | Terrain::LowCover | Terrain::Pedestal | Terrain::Water | Terrain::Block)
     }
     /// The map character that draws it.
     pub fn glyph(self) -> char {
@@ -80,6 +83,7 @@ impl Terrain {
             Terrain::Slick => 's',
             Terrain::Gas => 'g',
             Terrain::Boost(_) => 'b',
+            Terrain::Block => 'k',
         }
     }
     /// Parses a terrain name as a `[map.legend]` table writes it.
@@ -98,6 +102,7 @@ impl Terrain {
             "slick" | "ice" => Terrain::Slick,
             "gas" => Terrain::Gas,
             "boost" => Terrain::Boost(1),
+            "block" => Terrain::Block,
             _ => return None,
         })
     }
@@ -282,6 +287,7 @@ impl Arena {
                     's' => Terrain::Slick,
                     'g' => Terrain::Gas,
                     'b' => Terrain::Boost(1),
+                    'k' => Terrain::Block,
                     'R' => ped(Side::Red, true, &mut a),
                     'B' => ped(Side::Blue, true, &mut a),
                     'N' => ped(Side::Neutral, true, &mut a),

@@ -52,7 +52,10 @@ pub fn load(content: &Arc<Content>, path: &str, text: &str) -> Result<Loaded<Kaz
     if f.system != "kazzam" {
         return Err(format!("{path}: system is {:?}, expected \"kazzam\"", f.system));
     }
-    let beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect"]);
+    // Issue 14: the file's own powers and stat blocks held to content's ranges, the rest to the
+    // catch-all here and to each field's range where the units and the map are read.
+    let mut beyond = fray_core::scenario::numbers_beyond(text, &["seed", "expect", "power", "creep"]);
+    beyond.extend(fray_core::scenario::numbers_outside_of(text, &["power", "creep"], crate::content::NUMBER_RANGES));
     if !beyond.is_empty() {
         return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
     }

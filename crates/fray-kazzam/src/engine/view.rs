@@ -235,6 +235,7 @@ fn meaning(c: char) -> Option<&'static str> {
         's' => "slick ground",
         'g' => "gas",
         'b' => "boost square",
+        'k' => "a Chuck's Block (low cover)",
         'R' => "red pedestal (an orb on it)",
         'B' => "blue pedestal (an orb on it)",
         'N' => "neutral pedestal (an orb on it)",

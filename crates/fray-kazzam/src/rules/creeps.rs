@@ -28,6 +28,10 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
+// The Chuck's Blocks, throws and traits (L2556-2570), and the Minotaur's Charges (L2591-2609).
+mod chuck;
+mod minotaur;
+
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
 
@@ -311,6 +315,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             charge(cx, unit, face, target)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Charged { unit, face, target, run, passed } => {
+            minotaur::charged(cx, unit, face, target, run, passed)?;
+            Ok(Flow::Continue)
+        }
         CreepFrame::Recover { g } => {
             recover(cx, g)?;
             Ok(Flow::Continue)
@@ -523,6 +531,13 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         if moves == 2 {
             crate::rules::creep_tricks::drift(cx, unit, face);
         }
+        return Ok(());
+    }
+    // The Chuck's and the Minotaur's own parts (rules/creeps/chuck.rs, minotaur.rs).
+    if chuck::act(cx, unit, def, ai, face, first, moves)? {
+        return Ok(());
+    }
+    if moves == 2 && def.wild_card && minotaur::act(cx, unit, def, ai, face, first) {
         return Ok(());
     }
     if a.target == CreepTarget::Myself {
@@ -746,6 +761,9 @@ fn choose(
     walk: &Walk,
 ) -> Option<(UnitIdx, Vec<Pos>)> {
     let here = s.unit(unit).pos?;
+    if a.target == CreepTarget::Burst {
+        return burst_choice(s, unit, a, pool, list, walk);
+    }
     let melee = a.target == CreepTarget::Melee;
     for &t in pool {
         let best = walk
@@ -764,6 +782,41 @@ fn choose(
         }
     }
     None
+}
+
+/// Override 0.2 (K-CAI-8): a burst's square. Among the squares of its move from which the burst
+/// takes in its priority target (the first of `pool`), the one that takes in the most targets;
+/// when no square takes that one in, the one that takes in the most targets with someone on its
+/// list `list` among them. Ties as [`choose`]: no Opportunity to an enemy on the list first
+/// (Override 0.1 outranks it), then the least movement, then no Opportunity at all, then [`tie`].
+/// The target is the priority target, else the first on the list the burst takes in.
+fn burst_choice(
+    s: &State,
+    unit: UnitIdx,
+    a: &CreepAction,
+    pool: &[UnitIdx],
+    list: &[UnitIdx],
+    walk: &Walk,
+) -> Option<(UnitIdx, Vec<Pos>)> {
+    let here = s.unit(unit).pos?;
+    let best = |need: Option<UnitIdx>| {
+        walk.squares
+            .iter()
+            .filter_map(|&(c, p)| {
+                let hit = burst_targets_at(s, unit, a, p);
+                let t = match need {
+                    Some(t) => hit.contains(&t).then_some(t)?,
+                    None => list.iter().copied().find(|x| hit.contains(x))?,
+                };
+                let path = walk.path(here, p)?;
+                let (to_list, to_any) = grants(s, unit, &path, list);
+                let key = (to_list, std::cmp::Reverse(hit.len()), c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
+                Some((key, (t, path)))
+            })
+            .min_by(|x, y| x.0.cmp(&y.0))
+            .map(|(_, choice)| choice)
+    };
+    best(Some(*pool.first()?)).or_else(|| best(None))
 }
 
 /// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
@@ -818,6 +871,10 @@ fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), Rule
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
+    if def.wild_card {
+        minotaur::charge(cx, unit, def, face, t);
+        return Ok(());
+    }
     let a = &def.action[ai];
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
@@ -871,10 +928,15 @@ fn walk_or_override(
 /// Who a burst action from where `unit` stands reaches: everyone but Creeps within its radius
 /// (or only those on its group's list, `to = "enemies"`), never conjured things or walls.
 fn burst_targets(s: &State, unit: UnitIdx, a: &CreepAction) -> Vec<UnitIdx> {
+    s.unit(unit).pos.map_or_else(Vec::new, |p| burst_targets_at(s, unit, a, p))
+}
+
+/// Who a burst action would reach with `unit` standing at `p` (as [`burst_targets`]).
+fn burst_targets_at(s: &State, unit: UnitIdx, a: &CreepAction, p: Pos) -> Vec<UnitIdx> {
     let g = group_of(s, unit);
-    let r = a.range.unwrap_or(1);
+    let (r, size) = (a.range.unwrap_or(1), s.unit(unit).size);
     s.units_on_map()
-        .filter(|&t| t != unit && s.distance(unit, t).is_some_and(|d| d <= r))
+        .filter(|&t| t != unit && s.unit(t).pos.is_some_and(|q| distance(p, size, q, s.unit(t).size) <= r))
         .filter(|&t| !matches!(s.unit(t).kind, UnitKind::Creep | UnitKind::Conjured | UnitKind::Wall))
         .filter(|&t| {
             a.to.as_deref() != Some("enemies") || g.is_some_and(|g| is_enemy(s, g, t) && !s.hidden_from(t, unit))
@@ -1002,6 +1064,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 move_toward(cx, t, move |_, p| distance(p, ts, here, size));
             }
             // The Horror Beast's Beckon: as far from the Creep as it can.
+            // Plow: the target drops what it carries but its implement.
+            Some("plow") => minotaur::drop_carried(cx, t),
             Some("repel") => {
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
@@ -1222,6 +1286,8 @@ pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), Rule
                 }
             }
             Some(h @ ("steal" | "hide")) => crate::rules::creep_tricks::miss_hook(cx, t, attacker, h),
+            Some("chuck") => chuck::miss_chuck(cx, t, attacker)?,
+            Some("charge") => minotaur::miss_charge(cx, t, attacker),
             Some("bounty") => {
                 let text = format!("a bounty is set on {} (K-SCO-10)", cx.s.unit(attacker).id);
                 emit(cx, Change::Bounty(g, attacker), text);
@@ -1512,6 +1578,12 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_square_entered(60, "creep-auras", |cx, e| {
         if !cx.s.creeps.groups.is_empty() {
             aura(cx, e);
+        }
+        Ok(())
+    });
+    r.on_square_entered(61, "moving-cover", |cx, e| {
+        if !cx.s.creeps.groups.is_empty() {
+            chuck::carried(cx, e);
         }
         Ok(())
     });

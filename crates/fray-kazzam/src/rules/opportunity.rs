@@ -83,6 +83,9 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
     if !(walking || shifting) || s.has(mover, StatusKind::Nimble) {
         return Vec::new(); // K-OPP-5: Nimble movement, forced movement and teleports grant none
     }
+    if how == How::Charge && s.creep_def(mover).is_some_and(|d| d.heedless) {
+        return Vec::new(); // Heedless Rush (the Minotaur, L2595)
+    }
     let size = s.unit(mover).size;
     let flying = s.has(mover, StatusKind::Flying);
     // Squares besides their own count only with Fleeting Mantises or Source Warps about.

@@ -339,6 +339,20 @@ pub enum CreepFrame {
         /// Whom it charges.
         target: UnitIdx,
     },
+    /// A Minotaur's action at the end of its Charge: `run` squares charged, past `passed`
+    /// (Gore, Plow, Rampage); face 0 is its Miss Trigger's 3 damage.
+    Charged {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The action face (1-6), 0 for the Miss Trigger.
+        face: i32,
+        /// Whom it charged.
+        target: UnitIdx,
+        /// Squares the Charge covered.
+        run: u8,
+        /// Non-Creeps it passed on the way.
+        passed: Vec<UnitIdx>,
+    },
     /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
     Retrieve {
         /// The Creep.
