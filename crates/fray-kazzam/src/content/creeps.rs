@@ -10,7 +10,7 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel"];
+pub const ACTION_HOOKS: &[&str] = &["beckon", "repel", "questgiver", "oppressor", "life-and-death"];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,6 +246,9 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// Multiple Eyes (the Charm Ball): the rolled charm, then each lower one on the next enemy.
+    #[serde(default)]
+    pub multiple_eyes: bool,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

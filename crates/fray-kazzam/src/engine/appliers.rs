@@ -79,6 +79,11 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             auras.retain(|a| a.0 != *u); // only its latest use matters
             auras.push((*u, *r, *t));
         }
+        CreepsChange::Quest(q) => {
+            s.creeps.quests.retain(|x| x.group != q.group);
+            s.creeps.quests.push(q.clone());
+        }
+        CreepsChange::QuestOver(g) => s.creeps.quests.retain(|x| x.group != *g),
     }
 }
 

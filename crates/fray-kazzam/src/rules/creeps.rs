@@ -37,7 +37,7 @@ fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });
 }
 
-fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
+pub(crate) fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
     let g = group_of(s, u)?;
     s.creeps.groups[g as usize].members.iter().find(|m| m.0 == u).map(|m| m.1)
 }
@@ -46,7 +46,7 @@ fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
 /// `nudges`, `out` (each Creep Taken Out with the team credited) and `credited`.
 pub fn view(s: &State) -> serde_json::Value {
     let mut m = serde_json::Map::new();
-    for g in &s.creeps.groups {
+    for (gi, g) in s.creeps.groups.iter().enumerate() {
         let id = |u: UnitIdx| s.unit(u).id.to_string();
         m.insert(
             g.id.to_string(),
@@ -61,6 +61,7 @@ pub fn view(s: &State) -> serde_json::Value {
                     "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
                 })).collect::<Vec<_>>(),
                 "credited": g.credited,
+                "quest": crate::rules::golem::view(s, gi as u8),
             }),
         );
     }
@@ -310,6 +311,14 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             recover(cx, g)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Eyes { unit, face } => {
+            crate::rules::charm_ball::eyes(cx, unit, face)?;
+            Ok(Flow::Continue)
+        }
+        CreepFrame::EyesFire { unit, face, first } => {
+            crate::rules::charm_ball::fire(cx, unit, face, first)?;
+            Ok(Flow::Continue)
+        }
         waiting => {
             cx.push(Frame::Creeps(waiting));
             Ok(Flow::Wait)
@@ -321,6 +330,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
 /// right after its first, from where it then stands.
 fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
     for &a in actors.iter().rev() {
+        if cx.s.creep_def(a).is_some_and(|d| d.multiple_eyes) {
+            cx.push(Frame::Creeps(CreepFrame::Eyes { unit: a, face }));
+            continue; // the Charm Ball: its eyes are its attacks (rules/charm_ball.rs)
+        }
         // K-ST-Dazed (L438): one action, so no further attack.
         let dazed = cx.s.has(a, StatusKind::Dazed);
         // Dual Focus: on a 3-6 a second attack, on its second priority.
@@ -448,7 +461,7 @@ pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitI
 }
 
 /// Whether `unit` standing at `p` could use action `a` on `t`.
-fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: UnitIdx) -> bool {
+pub(crate) fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: UnitIdx) -> bool {
     let (size, tu) = (s.unit(unit).size, s.unit(t));
     let Some(tp) = tu.pos else { return false };
     let d = distance(p, size, tp, tu.size);
@@ -483,6 +496,10 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
     if a.target == CreepTarget::Myself {
+        if moves == 2 && a.hook.as_deref() == Some("questgiver") {
+            cx.emit(Event::Note { text: format!("{} uses {}", cx.s.unit(unit).id, a.name) });
+            return crate::rules::golem::questgiver(cx, unit);
+        }
         if moves == 2 {
             let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
             cx.emit(Event::Note { text: format!("{} uses {}{played}", cx.s.unit(unit).id, a.name) });
@@ -574,16 +591,16 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
 }
 
 /// Where a Creep may walk with one Move Action: each square with its cost, its own first at 0.
-struct Walk {
+pub(crate) struct Walk {
     reach: Option<fray_core::geometry::Reach>,
-    squares: Vec<(u32, Pos)>,
+    pub(crate) squares: Vec<(u32, Pos)>,
 }
 
 impl Walk {
-    fn stay(here: Pos) -> Walk {
+    pub(crate) fn stay(here: Pos) -> Walk {
         Walk { reach: None, squares: vec![(0, here)] }
     }
-    fn of(s: &State, unit: UnitIdx) -> Walk {
+    pub(crate) fn of(s: &State, unit: UnitIdx) -> Walk {
         let here = s.unit(unit).pos.unwrap();
         let Some((reach, dests)) =
             crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)
@@ -596,7 +613,7 @@ impl Walk {
         Walk { reach: Some(reach), squares }
     }
     /// The route to `p` (empty: it stays).
-    fn path(&self, here: Pos, p: Pos) -> Option<Vec<Pos>> {
+    pub(crate) fn path(&self, here: Pos, p: Pos) -> Option<Vec<Pos>> {
         if p == here {
             return Some(Vec::new());
         }
@@ -619,7 +636,7 @@ fn granted(s: &State, unit: UnitIdx, path: &[Pos]) -> Vec<UnitIdx> {
 
 /// Override 0.1 (K-CAI-7): an enemy on its list that the walk would grant an Opportunity and
 /// that the action can reach from where the Creep stands: the first in priority order.
-fn in_the_way(
+pub(crate) fn in_the_way(
     s: &State,
     unit: UnitIdx,
     a: &CreepAction,
@@ -635,7 +652,7 @@ fn in_the_way(
     list.iter().copied().find(|&e| given.contains(&e) && in_range(s, unit, a, reach, here, e))
 }
 
-fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: UnitIdx) -> Result<(), RuleError> {
+pub(crate) fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: UnitIdx) -> Result<(), RuleError> {
     cx.emit(Event::Note {
         text: format!(
             "{} will not walk away from {} and grant it an Opportunity: it attacks it instead (Override 0.1)",
@@ -648,7 +665,7 @@ fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: Un
 
 /// The tie-break among squares the AI leaves open (K-CAI-17, table option `creep-ties`):
 /// lower is better.
-fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
+pub(crate) fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
     use crate::engine::options::CreepTies;
     let size = s.unit(unit).size;
     let near = |t: UnitIdx| s.unit(t).pos.map_or(i32::MAX, |q| distance(p, size, q, s.unit(t).size));
@@ -666,7 +683,7 @@ fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
 
 /// Whether attacking `t` from `p` would have the edge the AI looks for: Advantage for a melee
 /// action, no Disadvantage for any other (K-CAI-13, K-CAI-14).
-fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Pos) -> bool {
+pub(crate) fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Pos) -> bool {
     let pdef = s.powers.get(power);
     let here = s.unit(unit).pos.unwrap();
     let judge = |st: &State| crate::rules::attack::roll_adv_dis(st, unit, t, pdef, p, false);
@@ -722,7 +739,7 @@ fn choose(
 
 /// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
 /// whether to anyone at all.
-fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
+pub(crate) fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
     let given = granted(s, unit, path);
     (given.iter().any(|g| list.contains(g)), !given.is_empty())
 }
@@ -854,7 +871,7 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
 /// A Creep's attack: no roll (K-CRP-4); Advantage and Disadvantage are +1 and -1 damage
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
-fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
     let a = &def.action[ai];
     let Some(power) = cx.s.powers.find(&def.power_id(ai)) else {
         return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
@@ -941,6 +958,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 cx.emit(Event::Note { text: format!("{} must come toward {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| distance(p, ts, here, size));
             }
+            // Life & Death: a save, or Taken Out; a success restores every HP.
+            Some("life-and-death") => crate::rules::charm_ball::life_and_death(cx, unit, t)?,
             // The Horror Beast's Beckon: as far from the Creep as it can.
             Some("repel") => {
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });

@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod attack;
 pub mod beasts;
+pub mod charm_ball;
 pub mod contagion;
 pub mod control;
 pub mod counters;
@@ -12,6 +13,7 @@ pub mod curses;
 pub mod damage;
 pub mod effects;
 pub mod forced;
+pub mod golem;
 pub mod map_rules;
 pub mod modifiers;
 pub mod movement;

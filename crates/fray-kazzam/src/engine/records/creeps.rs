@@ -13,6 +13,8 @@ pub struct Creeps {
     pub acted_round: u32,
     /// N, the athletes a team (the larger team's count): group credit reads it (K-SCO-9).
     pub n: i32,
+    /// The Royal Golems' standing quests (Questgiver, K-SCO-10), one a group at most.
+    pub quests: Vec<Quest>,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -90,4 +92,22 @@ pub enum Change {
     BountyPaid(u8, UnitIdx),
     /// A Creep's aura is used this turn (its Creep, round, whose turn).
     Aura(u8, UnitIdx, u32, Option<UnitIdx>),
+    /// A group's quest is set or its reward changes (Questgiver, K-SCO-10).
+    Quest(Quest),
+    /// A group's quest is over (done, or nothing left to do).
+    QuestOver(u8),
+}
+
+/// A Royal Golem's quest (Questgiver, K-SCO-10): whoever sets one of `orbs` on the group's
+/// pedestal scores `reward`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quest {
+    /// The group that set it.
+    pub group: u8,
+    /// The orbs to bring (one red and one blue, or the group's own stolen orb).
+    pub orbs: Vec<OrbIdx>,
+    /// Points for whoever brings one.
+    pub reward: i32,
+    /// Whether it is the group's own orb to bring back.
+    pub returning: bool,
 }

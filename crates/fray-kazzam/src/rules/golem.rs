@@ -1,0 +1,188 @@
+//! The Royal Golem's own actions (L2682-2701; K-SCO-10): Questgiver's quests, set on the
+//! group's pedestal and paid to whoever brings a named orb there, and Oppressor's Ongoing damage
+//! that lasts while the golem can see its victim. The rest of its stat block is data
+//! (content/kazzam/creeps.toml) played by [`crate::rules::creeps`]; its Bounty is there too.
+
+use crate::engine::arena::Side;
+use crate::engine::events::Event;
+use crate::engine::kit::Ctx;
+use crate::engine::records::creeps::{Change, Quest};
+use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
+use crate::rules::creeps::group_of;
+use crate::rules::statuses::StatusKind;
+use fray_core::geometry::distance;
+use fray_core::ruleset::RuleError;
+
+/// Points a new quest is worth.
+const REWARD: i32 = 2;
+
+fn emit(cx: &mut Ctx, change: Change, text: String) {
+    cx.emit(Event::Creeps { change, text });
+}
+
+/// The quest group `g` has standing, if any.
+pub fn quest_of(s: &State, g: u8) -> Option<&Quest> {
+    s.creeps.quests.iter().find(|q| q.group == g)
+}
+
+/// Whether group `g`'s own orb is away: not on its pedestal and not held by one of its Creeps.
+fn own_orb_stolen(s: &State, g: u8) -> Option<OrbIdx> {
+    let grp = &s.creeps.groups[g as usize];
+    let (o, ped) = (grp.orb?, grp.pedestal?);
+    match s.orbs[o as usize].loc {
+        OrbLoc::Pedestal { pedestal } if pedestal == ped => None,
+        OrbLoc::Held { by } if grp.members.iter().any(|m| m.0 == by) => None,
+        _ => Some(o),
+    }
+}
+
+/// Questgiver (roll 1): a standing quest's reward grows by 1; otherwise, with the group's own
+/// orb away, the quest is to bring it back; otherwise one red and one blue orb are picked at
+/// random (a die as large as the count of each colour's orbs not on the pedestal already,
+/// in the orbs' order; none rolled for a single one).
+pub fn questgiver(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let Some(g) = group_of(cx.s, unit) else { return Ok(()) };
+    let name = cx.s.unit(unit).id.clone();
+    let Some(ped) = cx.s.creeps.groups[g as usize].pedestal else {
+        cx.emit(Event::Note { text: format!("{name} has no pedestal: no quest") });
+        return Ok(());
+    };
+    if let Some(q) = quest_of(cx.s, g).cloned() {
+        // A quest to bring back an orb that is home again is over: a new one is set instead.
+        let home = q.returning && own_orb_stolen(cx.s, g).is_none();
+        if !home {
+            let q = Quest { reward: q.reward + 1, ..q };
+            let text = format!("{name}'s quest is worth {} now", q.reward);
+            emit(cx, Change::Quest(q), text);
+            return Ok(());
+        }
+        emit(cx, Change::QuestOver(g), format!("{name}'s orb is home: that quest is over"));
+    }
+    let (orbs, returning) = match own_orb_stolen(cx.s, g) {
+        Some(o) => (vec![o], true),
+        None => {
+            let mut picked = Vec::new();
+            for side in [Side::Red, Side::Blue] {
+                let pool: Vec<OrbIdx> = (0..cx.s.orbs.len() as OrbIdx)
+                    .filter(|&o| cx.s.orbs[o as usize].color == side)
+                    .filter(|&o| cx.s.orbs[o as usize].loc != OrbLoc::Pedestal { pedestal: ped })
+                    .collect();
+                let pick = match pool.len() {
+                    0 => continue,
+                    1 => 0,
+                    n => cx.dice.roll(n as u32)? as usize - 1,
+                };
+                picked.push(pool[pick]);
+            }
+            (picked, false)
+        }
+    };
+    if orbs.is_empty() {
+        cx.emit(Event::Note { text: format!("{name} finds no red or blue orb to ask for") });
+        return Ok(());
+    }
+    let names: Vec<String> = orbs.iter().map(|&o| cx.s.orbs[o as usize].id.to_string()).collect();
+    let what = if returning { "bring back its orb" } else { "bring one of these orbs" };
+    let text = format!(
+        "{name} sets a quest (K-SCO-10): {what} ({}) to pedestal {} for {REWARD} points",
+        names.join(", "),
+        cx.s.arena.pedestals[ped as usize].id
+    );
+    emit(cx, Change::Quest(Quest { group: g, orbs, reward: REWARD, returning }), text);
+    Ok(())
+}
+
+/// The quest (its group) that orb `o` set on pedestal `pedestal` would fulfil.
+pub fn quest_for(s: &State, o: OrbIdx, pedestal: u8) -> Option<u8> {
+    s.creeps
+        .quests
+        .iter()
+        .find(|q| q.orbs.contains(&o) && s.creeps.groups[q.group as usize].pedestal == Some(pedestal))
+        .map(|q| q.group)
+}
+
+/// Whether `u`, carrying orb `o`, may set it on `pedestal` for a quest: next to it, and the
+/// orb is one the quest names.
+pub fn can_deliver(s: &State, u: UnitIdx, o: OrbIdx, pedestal: u8) -> bool {
+    let un = s.unit(u);
+    quest_for(s, o, pedestal).is_some()
+        && crate::rules::query::holds_orbs(un)
+        && un.pos.is_some_and(|p| distance(p, un.size, s.arena.pedestals[pedestal as usize].at, 1) <= 1)
+}
+
+/// `u` sets orb `o` on the quest's pedestal: the orb stays there with its colour, `u`'s team
+/// scores the reward, and the quest is over.
+pub fn deliver(cx: &mut Ctx, u: UnitIdx, o: OrbIdx, pedestal: u8) {
+    let Some(g) = quest_for(cx.s, o, pedestal) else { return };
+    let reward = quest_of(cx.s, g).map_or(0, |q| q.reward);
+    let (id, ped) = (cx.s.orbs[o as usize].id.to_string(), cx.s.arena.pedestals[pedestal as usize].id.clone());
+    cx.emit(Event::OrbMoved {
+        orb: id.clone(),
+        idx: o,
+        to: OrbLoc::Pedestal { pedestal },
+        why: format!("set on {ped} by {} for a quest", cx.s.unit(u).id),
+    });
+    let gid = cx.s.creeps.groups[g as usize].id.clone();
+    emit(cx, Change::QuestOver(g), format!("the quest of the {gid} is done"));
+    let side = cx.s.unit(u).side;
+    crate::rules::scoring::score(cx, side, reward, Some(u), format!("the quest of the {gid}: orb {id} (K-SCO-10)"));
+}
+
+/// The quest for the group view: its orbs and reward.
+pub fn view(s: &State, g: u8) -> serde_json::Value {
+    match quest_of(s, g) {
+        Some(q) => serde_json::json!({
+            "orbs": q.orbs.iter().map(|&o| s.orbs[o as usize].id.to_string()).collect::<Vec<_>>(),
+            "reward": q.reward,
+            "returning": q.returning,
+        }),
+        None => serde_json::Value::Null,
+    }
+}
+
+/// Oppressor: its Ongoing lasts while the golem can see the target (on the map, not Blinded,
+/// with a line to it and the target not Hidden from it). Checked as the target's Start Phase
+/// reaches Ongoing damage: one the golem cannot see then ends, before it deals anything.
+pub fn oppressor_check(cx: &mut Ctx, unit: UnitIdx) {
+    let held: Vec<_> = cx
+        .s
+        .unit(unit)
+        .statuses
+        .iter()
+        .filter(|st| st.kind == StatusKind::Ongoing && st.source.is_some())
+        .copied()
+        .collect();
+    for st in held {
+        let Some(src) = st.source else { continue };
+        let Some(def) = cx.s.creep_def(src) else { continue };
+        let oppressor = def
+            .action
+            .iter()
+            .enumerate()
+            .any(|(i, a)| a.hook.as_deref() == Some("oppressor") && cx.s.powers.find(&def.power_id(i)) == st.origin);
+        if !oppressor || sees(cx.s, src, unit) {
+            continue;
+        }
+        let why = format!("{} can no longer see it (Oppressor)", cx.s.unit(src).id);
+        cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why });
+    }
+}
+
+/// Whether Creep `c` can see `t`.
+fn sees(s: &State, c: UnitIdx, t: UnitIdx) -> bool {
+    let cu = s.unit(c);
+    let Some(p) = cu.pos else { return false };
+    s.unit(t).on_map()
+        && !s.has(c, StatusKind::Blinded)
+        && !s.hidden_from(t, c)
+        && crate::rules::cover::shot(s, p, cu.size, t) != fray_core::sight::Sight::Blocked
+}
+
+/// Oppressor's check at each Start Phase.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_turn(crate::engine::hooks::Trigger::StartEffects, 5, "royal-golem", |cx, unit| {
+        if !cx.s.creeps.groups.is_empty() {
+            oppressor_check(cx, unit);
+        }
+    });
+}
