@@ -84,6 +84,11 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             s.creeps.quests.push(q.clone());
         }
         CreepsChange::QuestOver(g) => s.creeps.quests.retain(|x| x.group != *g),
+        CreepsChange::Summoned(g, u, d) => {
+            s.creeps.groups[*g as usize].members.push((*u, *d));
+            s.creeps.summoned.push(*u);
+            s.unit_mut(*u).placed = None; // a Creep of the group, not a thing someone placed
+        }
     }
 }
 

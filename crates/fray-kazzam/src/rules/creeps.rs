@@ -496,8 +496,11 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
     if a.target == CreepTarget::Myself {
-        if moves == 2 && a.hook.as_deref() == Some("questgiver") {
+        if moves == 2 && matches!(a.hook.as_deref(), Some("questgiver" | "parent")) {
             cx.emit(Event::Note { text: format!("{} uses {}", cx.s.unit(unit).id, a.name) });
+            if a.hook.as_deref() == Some("parent") {
+                return crate::rules::golem::parent(cx, unit);
+            }
             return crate::rules::golem::questgiver(cx, unit);
         }
         if moves == 2 {
@@ -1025,14 +1028,16 @@ fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
     }
     let content = cx.s.content.clone();
     let def = |u: u16| &content.creeps()[u as usize];
+    // A Creep that joined mid-match (Parent's bird) is no part of the group's credit.
+    let own = |u: UnitIdx| !cx.s.creeps.summoned.contains(&u);
     let count = |team: u8, pack: Option<bool>| {
         grp.out
             .iter()
-            .filter(|o| o.1 == Some(team))
+            .filter(|o| o.1 == Some(team) && own(o.0))
             .filter(|o| pack.is_none_or(|p| grp.members.iter().any(|m| m.0 == o.0 && def(m.1).packmaster == p)))
             .count() as i32
     };
-    let total = grp.members.len() as i32;
+    let total = grp.members.iter().filter(|m| own(m.0)).count() as i32;
     let n = cx.s.creeps.n;
     let packmaster = grp.members.iter().find(|m| def(m.1).packmaster).map(|m| m.0);
     let full = (0..2u8).find(|&t| match packmaster {
@@ -1054,7 +1059,7 @@ fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
         }
     });
     let gid = grp.id.clone();
-    let all_out = grp.out.len() as i32 >= total;
+    let all_out = grp.out.iter().filter(|o| own(o.0)).count() as i32 >= total;
     let (red, blue) = (count(0, None), count(1, None));
     let side = |t: u8| if t == 0 { crate::engine::arena::Side::Red } else { crate::engine::arena::Side::Blue };
     if let Some(t) = full {
@@ -1197,7 +1202,8 @@ fn bounty_paid(cx: &mut Ctx, unit: UnitIdx) {
         if n == 0 {
             continue;
         }
-        let standing = !on_map_members(cx.s, g).is_empty();
+        // Before the golem itself falls: a bird it called does not count.
+        let standing = on_map_members(cx.s, g).iter().any(|u| !cx.s.creeps.summoned.contains(u));
         let text = format!("the bounties on {} are settled", cx.s.unit(unit).id);
         emit(cx, Change::BountyPaid(g, unit), text);
         let side = match cx.s.unit(unit).side {

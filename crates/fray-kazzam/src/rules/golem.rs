@@ -10,7 +10,9 @@ use crate::engine::records::creeps::{Change, Quest};
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
 use crate::rules::creeps::group_of;
 use crate::rules::statuses::StatusKind;
+use crate::engine::kit::Rolls;
 use fray_core::geometry::distance;
+use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 /// Points a new quest is worth.
@@ -89,6 +91,67 @@ pub fn questgiver(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         cx.s.arena.pedestals[ped as usize].id
     );
     emit(cx, Change::Quest(Quest { group: g, orbs, reward: REWARD, returning }), text);
+    Ok(())
+}
+
+/// The Crowned Birds Parent may call, by a d6: 1-2 flame, 3-4 ice, 5-6 needle (the faces of
+/// their own crowns' actions).
+const BIRDS: [&str; 3] = ["flamecrowned-bird", "icecrowned-bird", "needlecrowned-bird"];
+
+/// Parent (roll 2): a Crowned Bird of a crown a d6 picks appears on a free square next to the
+/// golem (Creep's Best Judgement: the one nearest its priority target, K-CAI-17; then row and
+/// column), joins its group, and acts at once with its own crown's action (3 damage and the
+/// greater effect); in later rounds it takes the group's roll like the others.
+pub fn parent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
+    let Some(g) = group_of(cx.s, unit) else { return Ok(()) };
+    let roll = cx.d6(None)?;
+    let what = BIRDS[((roll - 1) / 2) as usize];
+    let content = cx.s.content.clone();
+    let Some((d, def)) = content.creep(what) else { return Ok(()) };
+    let (here, size) = (cx.s.unit(unit).pos.unwrap(), cx.s.unit(unit).size);
+    let target = crate::rules::creeps::priorities(cx.s, unit, None).first().copied();
+    let near = |p: Pos| target.and_then(|t| cx.s.unit(t).pos.map(|q| distance(p, 1, q, cx.s.unit(t).size)));
+    let square = (here.y - 1..=here.y + size)
+        .flat_map(|y| (here.x - 1..=here.x + size).map(move |x| Pos::new(x, y)))
+        .filter(|&p| distance(p, 1, here, size) == 1 && cx.s.arena.terrain.contains(p))
+        .filter(|&p| crate::rules::movement::can_stand(cx.s, unit, p, 1))
+        .min_by_key(|&p| (near(p).unwrap_or(0), p.y, p.x));
+    let Some(at) = square else {
+        cx.emit(Event::Note { text: format!("{} has no free square beside it: no bird comes", cx.s.unit(unit).id) });
+        return Ok(());
+    };
+    let base = format!("{}-{what}", cx.s.unit(unit).id);
+    let mut id = base.clone();
+    let mut n = 2;
+    while cx.s.find_unit(&id).is_some() {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    let sp = crate::engine::records::summons::Spawn {
+        name: def.name.clone(),
+        kind: crate::engine::state::UnitKind::Creep,
+        at,
+        hp: def.hp(cx.s.creeps.n.max(1)),
+        speed: def.speed,
+        owner: None,
+        what: id,
+        charges: 0,
+        turn_before: None,
+        group: None,
+        until_turn: None,
+    };
+    cx.emit(Event::Note { text: format!("{} rolls {roll}: a {} answers its call", cx.s.unit(unit).id, def.name) });
+    let bird = crate::rules::summons::spawn(cx, sp);
+    let gid = cx.s.creeps.groups[g as usize].id.clone();
+    emit(cx, Change::Summoned(g, bird, d), format!("{} joins the {gid}", cx.s.unit(bird).id));
+    // Its own crown's action is the one dealing 3 with the greater effect.
+    let face = def.action.iter().find(|a| a.damage == Some(3)).map_or(1, |a| a.faces.0);
+    cx.push(crate::engine::kit::Frame::Creeps(crate::rules::creeps::CreepFrame::Act {
+        unit: bird,
+        face,
+        first: None,
+        moves: 2,
+    }));
     Ok(())
 }
 

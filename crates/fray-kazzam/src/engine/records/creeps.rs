@@ -15,6 +15,8 @@ pub struct Creeps {
     pub n: i32,
     /// The Royal Golems' standing quests (Questgiver, K-SCO-10), one a group at most.
     pub quests: Vec<Quest>,
+    /// Creeps that joined a group mid-match (the Royal Golem's Parent): no part of its credit.
+    pub summoned: Vec<UnitIdx>,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -96,6 +98,8 @@ pub enum Change {
     Quest(Quest),
     /// A group's quest is over (done, or nothing left to do).
     QuestOver(u8),
+    /// A Creep just put on the map joins a group (Parent), with its stat block's index.
+    Summoned(u8, UnitIdx, u16),
 }
 
 /// A Royal Golem's quest (Questgiver, K-SCO-10): whoever sets one of `orbs` on the group's
