@@ -10,7 +10,17 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel", "questgiver", "parent", "oppressor", "life-and-death"];
+pub const ACTION_HOOKS: &[&str] = &[
+    "beckon",
+    "repel",
+    "questgiver",
+    "parent",
+    "oppressor",
+    "life-and-death",
+    "hunting-arrow",
+    "twin-strike",
+    "lullaby",
+];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -89,6 +89,7 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             s.creeps.summoned.push(*u);
             s.unit_mut(*u).placed = None; // a Creep of the group, not a thing someone placed
         }
+        CreepsChange::Hunted(u) => s.creeps.hunted.push(*u),
     }
 }
 

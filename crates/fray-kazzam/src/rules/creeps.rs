@@ -28,6 +28,10 @@ use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
+pub mod charm_ball;
+pub mod golem;
+pub mod lost_souls;
+
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
 
@@ -61,7 +65,7 @@ pub fn view(s: &State) -> serde_json::Value {
                     "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
                 })).collect::<Vec<_>>(),
                 "credited": g.credited,
-                "quest": crate::rules::golem::view(s, gi as u8),
+                "quest": crate::rules::quests::view(s, gi as u8),
             }),
         );
     }
@@ -312,11 +316,11 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             Ok(Flow::Continue)
         }
         CreepFrame::Eyes { unit, face } => {
-            crate::rules::charm_ball::eyes(cx, unit, face)?;
+            charm_ball::eyes(cx, unit, face)?;
             Ok(Flow::Continue)
         }
         CreepFrame::EyesFire { unit, face, first } => {
-            crate::rules::charm_ball::fire(cx, unit, face, first)?;
+            charm_ball::fire(cx, unit, face, first)?;
             Ok(Flow::Continue)
         }
         waiting => {
@@ -499,9 +503,9 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
         if moves == 2 && matches!(a.hook.as_deref(), Some("questgiver" | "parent")) {
             cx.emit(Event::Note { text: format!("{} uses {}", cx.s.unit(unit).id, a.name) });
             if a.hook.as_deref() == Some("parent") {
-                return crate::rules::golem::parent(cx, unit);
+                return golem::parent(cx, unit);
             }
-            return crate::rules::golem::questgiver(cx, unit);
+            return golem::questgiver(cx, unit);
         }
         if moves == 2 {
             let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
@@ -655,7 +659,13 @@ pub(crate) fn in_the_way(
     list.iter().copied().find(|&e| given.contains(&e) && in_range(s, unit, a, reach, here, e))
 }
 
-pub(crate) fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: UnitIdx) -> Result<(), RuleError> {
+pub(crate) fn override_attack(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    def: &CreepDef,
+    ai: usize,
+    e: UnitIdx,
+) -> Result<(), RuleError> {
     cx.emit(Event::Note {
         text: format!(
             "{} will not walk away from {} and grant it an Opportunity: it attacks it instead (Override 0.1)",
@@ -891,7 +901,8 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
     let table = cx.s.powers.clone(); // shared: the power is read, not copied
     let pdef = table.get(power);
     let origin = cx.s.unit(unit).pos.unwrap();
-    let mut amount = a.damage.unwrap_or(0);
+    // Hunting Arrow's Take Outs add to it for good.
+    let mut amount = a.damage.unwrap_or(0) + lost_souls::bonus(cx.s, unit);
     let mut notes = Vec::new();
     match crate::rules::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::engine::events::RollMode::Advantage => {
@@ -931,7 +942,12 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
     } else {
         crate::rules::damage::Dealt::default()
     };
-    if cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
+    // Lullaby on the orb's holder takes the orb back instead of its Dazed.
+    let lulled = a.hook.as_deref() == Some("lullaby")
+        && cx.s.unit(t).on_map()
+        && !dealt.only_ward()
+        && lost_souls::lullaby(cx, unit, t);
+    if !lulled && cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
         // Screech: a target inside the Creep's own squares fails the save unrolled.
         let inside = a.inside_fails && {
             let (u, v) = (cx.s.unit(unit), cx.s.unit(t));
@@ -962,7 +978,7 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
                 move_toward(cx, t, move |_, p| distance(p, ts, here, size));
             }
             // Life & Death: a save, or Taken Out; a success restores every HP.
-            Some("life-and-death") => crate::rules::charm_ball::life_and_death(cx, unit, t)?,
+            Some("life-and-death") => charm_ball::life_and_death(cx, unit, t)?,
             // The Horror Beast's Beckon: as far from the Creep as it can.
             Some("repel") => {
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
@@ -971,7 +987,7 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
             _ => {}
         }
     }
-    Ok(())
+    lost_souls::after_strike(cx, unit, def, ai, t)
 }
 
 /// Step 3 (K-CAI-11): a Grabbed Creep tries to escape with a saving throw.

@@ -17,6 +17,8 @@ pub struct Creeps {
     pub quests: Vec<Quest>,
     /// Creeps that joined a group mid-match (the Royal Golem's Parent): no part of its credit.
     pub summoned: Vec<UnitIdx>,
+    /// A Creep once for each Take Out by its Hunting Arrow (1 more damage each, for good).
+    pub hunted: Vec<UnitIdx>,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -100,6 +102,8 @@ pub enum Change {
     QuestOver(u8),
     /// A Creep just put on the map joins a group (Parent), with its stat block's index.
     Summoned(u8, UnitIdx, u16),
+    /// A Huntress's Hunting Arrow Took its target Out: 1 more damage for good.
+    Hunted(UnitIdx),
 }
 
 /// A Royal Golem's quest (Questgiver, K-SCO-10): whoever sets one of `orbs` on the group's

@@ -1,16 +1,16 @@
 //! The Royal Golem's own actions (L2682-2701; K-SCO-10): Questgiver's quests, set on the
-//! group's pedestal and paid to whoever brings a named orb there, and Oppressor's Ongoing damage
-//! that lasts while the golem can see its victim. The rest of its stat block is data
+//! group's pedestal (delivering them: [`crate::rules::quests`]), Parent's Crowned Bird, and
+//! Oppressor's Ongoing damage that lasts while the golem can see its victim. The rest of its stat block is data
 //! (content/kazzam/creeps.toml) played by [`crate::rules::creeps`]; its Bounty is there too.
 
+use super::group_of;
 use crate::engine::arena::Side;
 use crate::engine::events::Event;
 use crate::engine::kit::Ctx;
+use crate::engine::kit::Rolls;
 use crate::engine::records::creeps::{Change, Quest};
 use crate::engine::state::{OrbIdx, OrbLoc, State, UnitIdx};
-use crate::rules::creeps::group_of;
 use crate::rules::statuses::StatusKind;
-use crate::engine::kit::Rolls;
 use fray_core::geometry::distance;
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
@@ -20,11 +20,6 @@ const REWARD: i32 = 2;
 
 fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });
-}
-
-/// The quest group `g` has standing, if any.
-pub fn quest_of(s: &State, g: u8) -> Option<&Quest> {
-    s.creeps.quests.iter().find(|q| q.group == g)
 }
 
 /// Whether group `g`'s own orb is away: not on its pedestal and not held by one of its Creeps.
@@ -49,7 +44,7 @@ pub fn questgiver(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
         cx.emit(Event::Note { text: format!("{name} has no pedestal: no quest") });
         return Ok(());
     };
-    if let Some(q) = quest_of(cx.s, g).cloned() {
+    if let Some(q) = crate::rules::quests::quest_of(cx.s, g).cloned() {
         // A quest to bring back an orb that is home again is over: a new one is set instead.
         let home = q.returning && own_orb_stolen(cx.s, g).is_none();
         if !home {
@@ -109,7 +104,7 @@ pub fn parent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     let content = cx.s.content.clone();
     let Some((d, def)) = content.creep(what) else { return Ok(()) };
     let (here, size) = (cx.s.unit(unit).pos.unwrap(), cx.s.unit(unit).size);
-    let target = crate::rules::creeps::priorities(cx.s, unit, None).first().copied();
+    let target = super::priorities(cx.s, unit, None).first().copied();
     let near = |p: Pos| target.and_then(|t| cx.s.unit(t).pos.map(|q| distance(p, 1, q, cx.s.unit(t).size)));
     let square = (here.y - 1..=here.y + size)
         .flat_map(|y| (here.x - 1..=here.x + size).map(move |x| Pos::new(x, y)))
@@ -146,83 +141,28 @@ pub fn parent(cx: &mut Ctx, unit: UnitIdx) -> Result<(), RuleError> {
     emit(cx, Change::Summoned(g, bird, d), format!("{} joins the {gid}", cx.s.unit(bird).id));
     // Its own crown's action is the one dealing 3 with the greater effect.
     let face = def.action.iter().find(|a| a.damage == Some(3)).map_or(1, |a| a.faces.0);
-    cx.push(crate::engine::kit::Frame::Creeps(crate::rules::creeps::CreepFrame::Act {
-        unit: bird,
-        face,
-        first: None,
-        moves: 2,
-    }));
+    cx.push(crate::engine::kit::Frame::Creeps(super::CreepFrame::Act { unit: bird, face, first: None, moves: 2 }));
     Ok(())
-}
-
-/// The quest (its group) that orb `o` set on pedestal `pedestal` would fulfil.
-pub fn quest_for(s: &State, o: OrbIdx, pedestal: u8) -> Option<u8> {
-    s.creeps
-        .quests
-        .iter()
-        .find(|q| q.orbs.contains(&o) && s.creeps.groups[q.group as usize].pedestal == Some(pedestal))
-        .map(|q| q.group)
-}
-
-/// Whether `u`, carrying orb `o`, may set it on `pedestal` for a quest: next to it, and the
-/// orb is one the quest names.
-pub fn can_deliver(s: &State, u: UnitIdx, o: OrbIdx, pedestal: u8) -> bool {
-    let un = s.unit(u);
-    quest_for(s, o, pedestal).is_some()
-        && crate::rules::query::holds_orbs(un)
-        && un.pos.is_some_and(|p| distance(p, un.size, s.arena.pedestals[pedestal as usize].at, 1) <= 1)
-}
-
-/// `u` sets orb `o` on the quest's pedestal: the orb stays there with its colour, `u`'s team
-/// scores the reward, and the quest is over.
-pub fn deliver(cx: &mut Ctx, u: UnitIdx, o: OrbIdx, pedestal: u8) {
-    let Some(g) = quest_for(cx.s, o, pedestal) else { return };
-    let reward = quest_of(cx.s, g).map_or(0, |q| q.reward);
-    let (id, ped) = (cx.s.orbs[o as usize].id.to_string(), cx.s.arena.pedestals[pedestal as usize].id.clone());
-    cx.emit(Event::OrbMoved {
-        orb: id.clone(),
-        idx: o,
-        to: OrbLoc::Pedestal { pedestal },
-        why: format!("set on {ped} by {} for a quest", cx.s.unit(u).id),
-    });
-    let gid = cx.s.creeps.groups[g as usize].id.clone();
-    emit(cx, Change::QuestOver(g), format!("the quest of the {gid} is done"));
-    let side = cx.s.unit(u).side;
-    crate::rules::scoring::score(cx, side, reward, Some(u), format!("the quest of the {gid}: orb {id} (K-SCO-10)"));
-}
-
-/// The quest for the group view: its orbs and reward.
-pub fn view(s: &State, g: u8) -> serde_json::Value {
-    match quest_of(s, g) {
-        Some(q) => serde_json::json!({
-            "orbs": q.orbs.iter().map(|&o| s.orbs[o as usize].id.to_string()).collect::<Vec<_>>(),
-            "reward": q.reward,
-            "returning": q.returning,
-        }),
-        None => serde_json::Value::Null,
-    }
 }
 
 /// Oppressor: its Ongoing lasts while the golem can see the target (on the map, not Blinded,
 /// with a line to it and the target not Hidden from it). Checked as the target's Start Phase
 /// reaches Ongoing damage: one the golem cannot see then ends, before it deals anything.
 pub fn oppressor_check(cx: &mut Ctx, unit: UnitIdx) {
-    let held: Vec<_> = cx
-        .s
-        .unit(unit)
-        .statuses
-        .iter()
-        .filter(|st| st.kind == StatusKind::Ongoing && st.source.is_some())
-        .copied()
-        .collect();
+    let held: Vec<_> =
+        cx.s.unit(unit)
+            .statuses
+            .iter()
+            .filter(|st| st.kind == StatusKind::Ongoing && st.source.is_some())
+            .copied()
+            .collect();
     for st in held {
         let Some(src) = st.source else { continue };
         let Some(def) = cx.s.creep_def(src) else { continue };
-        let oppressor = def
-            .action
-            .iter()
-            .enumerate()
-            .any(|(i, a)| a.hook.as_deref() == Some("oppressor") && cx.s.powers.find(&def.power_id(i)) == st.origin);
+        let oppressor =
+            def.action.iter().enumerate().any(|(i, a)| {
+                a.hook.as_deref() == Some("oppressor") && cx.s.powers.find(&def.power_id(i)) == st.origin
+            });
         if !oppressor || sees(cx.s, src, unit) {
             continue;
         }

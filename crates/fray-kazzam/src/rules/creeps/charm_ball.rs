@@ -3,11 +3,11 @@
 //! the square where most eyes can be used) and Life & Death. Its charms themselves are data
 //! (content/kazzam/creeps.toml) struck through [`crate::rules::creeps`].
 
+use super::{CreepFrame, Walk, def_of, favoured, grants, in_range, in_the_way, priorities, tie};
 use crate::engine::events::{Event, How};
 use crate::engine::kit::{Ctx, Frame};
 use crate::engine::records::statuses::StatusKind;
 use crate::engine::state::UnitIdx;
-use crate::rules::creeps::{CreepFrame, Walk, def_of, favoured, grants, in_range, in_the_way, priorities, tie};
 use fray_core::ruleset::RuleError;
 
 /// Multiple Eyes, the move: the Ranged AI's target (the first on its list it can reach from
@@ -33,7 +33,8 @@ pub fn eyes(cx: &mut Ctx, unit: UnitIdx, face: i32) -> Result<(), RuleError> {
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, None);
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
-    let stuck = [StatusKind::Immobilized, StatusKind::Grabbed, StatusKind::Restrained].iter().any(|&k| cx.s.has(unit, k));
+    let stuck =
+        [StatusKind::Immobilized, StatusKind::Grabbed, StatusKind::Restrained].iter().any(|&k| cx.s.has(unit, k));
     // K-ST-Dazed (L438): one action; its charms from where it stands.
     let walk = if stuck || cx.s.has(unit, StatusKind::Dazed) || list.is_empty() {
         Walk::stay(here)
@@ -48,8 +49,11 @@ pub fn eyes(cx: &mut Ctx, unit: UnitIdx, face: i32) -> Result<(), RuleError> {
             .filter(|&&(_, p)| in_range(cx.s, unit, a, reach, p, t))
             .filter_map(|&(c, p)| walk.path(here, p).map(|path| (c, p, path)))
             .map(|(c, p, path)| {
-                let others =
-                    list.iter().filter(|&&x| x != t && in_range(cx.s, unit, a, reach, p, x)).count().min(face as usize - 1);
+                let others = list
+                    .iter()
+                    .filter(|&&x| x != t && in_range(cx.s, unit, a, reach, p, x))
+                    .count()
+                    .min(face as usize - 1);
                 let (to_list, to_any) = grants(cx.s, unit, &path, &list);
                 let edge = power.is_some_and(|pw| favoured(cx.s, unit, t, pw, false, p));
                 ((to_list, std::cmp::Reverse(others), !edge, c, to_any, tie(cx.s, unit, p, Some(t)), p.y, p.x), path)
@@ -90,7 +94,7 @@ pub fn fire(cx: &mut Ctx, unit: UnitIdx, face: i32, first: UnitIdx) -> Result<()
         cx.emit(Event::Note {
             text: format!("{}'s eye {charm}: {} on {}", cx.s.unit(unit).id, def.action[ai].name, cx.s.unit(t).id),
         });
-        crate::rules::creeps::strike(cx, unit, def, ai, t)?;
+        super::strike(cx, unit, def, ai, t)?;
         charm -= 1;
     }
     Ok(())

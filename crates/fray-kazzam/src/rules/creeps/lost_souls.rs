@@ -1,0 +1,144 @@
+//! The Lost Soul Team's own actions (L2635-2672): the Huntress's Hunting Arrow that grows with
+//! each Take Out, the Thunderbolt's second bolt, and the Harpist's Lullaby that takes the
+//! group's orb back from its holder. The rest of the Team is data (content/kazzam/creeps.toml)
+//! played by [`crate::rules::creeps`].
+
+use super::{group_of, priorities};
+use crate::content::creeps::CreepDef;
+use crate::engine::events::{Event, How};
+use crate::engine::kit::{Ctx, Frame};
+use crate::engine::records::creeps::Change;
+use crate::engine::state::{OrbLoc, State, UnitIdx};
+use fray_core::geometry::distance;
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+
+/// How far the Thunderbolt's second bolt reaches.
+const BOLT_RANGE: i32 = 5;
+
+/// Damage a Creep's actions gained for good (Hunting Arrow).
+pub fn bonus(s: &State, unit: UnitIdx) -> i32 {
+    s.creeps.hunted.iter().filter(|&&u| u == unit).count() as i32
+}
+
+/// After a Creep's action on `t`: Hunting Arrow grows by 1 if
+/// it Took its target Out; Twin Strike's second bolt flies, whatever became of the first target.
+pub fn after_strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    match def.action[ai].hook.as_deref() {
+        Some("hunting-arrow") if !cx.s.unit(t).on_map() && cx.s.unit(t).taken_out => {
+            let text = format!(
+                "{}'s Hunting Arrow Took {} Out: its damage is 1 greater for good",
+                cx.s.unit(unit).id,
+                cx.s.unit(t).id
+            );
+            cx.emit(Event::Creeps { change: Change::Hunted(unit), text });
+        }
+        Some("twin-strike") => second_bolt(cx, unit, def, ai, t)?,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Twin Strike's second bolt: 1 damage to the first other enemy on its list within 5 squares in
+/// its line of sight (K-CAI-6 order), as an attack (Advantage +1, Disadvantage -1, K-CSP-1).
+fn second_bolt(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, first: UnitIdx) -> Result<(), RuleError> {
+    let Some(here) = cx.s.unit(unit).pos else { return Ok(()) };
+    let size = cx.s.unit(unit).size;
+    let second = priorities(cx.s, unit, None).into_iter().find(|&x| {
+        x != first
+            && cx.s.unit(x).pos.is_some_and(|q| distance(here, size, q, cx.s.unit(x).size) <= BOLT_RANGE)
+            && crate::rules::cover::shot(cx.s, here, size, x) != fray_core::sight::Sight::Blocked
+    });
+    let Some(x) = second else {
+        cx.emit(Event::Note { text: format!("{}'s second bolt finds no other target", cx.s.unit(unit).id) });
+        return Ok(());
+    };
+    let name = format!("{} (second bolt)", def.action[ai].name);
+    cx.emit(Event::PowerUsed { unit: cx.s.who(unit), power: name.clone(), targets: vec![cx.s.who(x)] });
+    let Some(power) = cx.s.powers.find(&def.power_id(ai)) else { return Ok(()) };
+    let table = cx.s.powers.clone();
+    let mut amount = 1;
+    match crate::rules::attack::roll_mode(cx.s, unit, x, table.get(power), here, false) {
+        crate::engine::events::RollMode::Advantage => amount += 1,
+        crate::engine::events::RollMode::Disadvantage => amount -= 1,
+        crate::engine::events::RollMode::Normal => {}
+    }
+    let ctx = crate::rules::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee: false };
+    let why = format!("{}'s {name}", cx.s.unit(unit).id);
+    crate::rules::damage::deal(cx, x, amount.max(0), Some(unit), &why, Some(ctx));
+    Ok(())
+}
+
+/// Lullaby on a target holding the group's orb: the orb goes back on the group's pedestal and
+/// the target is slid, by the shortest way, to the free square next to that pedestal nearest
+/// it (no save against Dazed then). True when it did so (the Dazed save is skipped).
+pub fn lullaby(cx: &mut Ctx, unit: UnitIdx, t: UnitIdx) -> bool {
+    let Some(g) = group_of(cx.s, unit) else { return false };
+    let grp = &cx.s.creeps.groups[g as usize];
+    let (Some(o), Some(ped)) = (grp.orb, grp.pedestal) else { return false };
+    if cx.s.orbs[o as usize].loc != (OrbLoc::Held { by: t }) {
+        return false;
+    }
+    let at = cx.s.arena.pedestals[ped as usize].at;
+    let path = slide_path(cx.s, t, at);
+    cx.emit(Event::OrbMoved {
+        orb: cx.s.orbs[o as usize].id.to_string(),
+        idx: o,
+        to: OrbLoc::Pedestal { pedestal: ped },
+        why: format!("taken back to its pedestal by {}'s Lullaby", cx.s.unit(unit).id),
+    });
+    if let Some(path) = path.filter(|p| !p.is_empty()) {
+        cx.emit(Event::Note {
+            text: format!("{} is slid to the pedestal {}", cx.s.unit(t).id, cx.s.arena.pedestals[ped as usize].id),
+        });
+        cx.push(Frame::Move(crate::rules::movement::MoveFrame::new(t, path, How::Slide)));
+    }
+    true
+}
+
+/// The shortest way (fewest squares of movement) for `t` to a square next to `goal` it can stand
+/// on: empty if it is there already; `None` if there is no way.
+fn slide_path(s: &State, t: UnitIdx, goal: Pos) -> Option<Vec<Pos>> {
+    let u = s.unit(t);
+    let (start, size) = (u.pos?, u.size);
+    let footing = crate::rules::movement::Footing::of(s, t);
+    let done = |p: Pos| distance(p, size, goal, 1) == 1 && (p == start || footing.can_stand(p, size));
+    if done(start) {
+        return Some(Vec::new());
+    }
+    // Dijkstra over step costs (small maps: a plain scan of the frontier will do).
+    let mut best: std::collections::HashMap<Pos, (u32, Option<Pos>)> = std::collections::HashMap::new();
+    best.insert(start, (0, None));
+    let mut open = vec![start];
+    let mut found: Option<(u32, Pos)> = None;
+    while let Some(i) = (0..open.len()).min_by_key(|&i| (best[&open[i]].0, open[i].y, open[i].x)) {
+        let p = open.swap_remove(i);
+        let c = best[&p].0;
+        if found.is_some_and(|f| f.0 <= c) {
+            break;
+        }
+        if p != start && done(p) {
+            found = Some((c, p));
+            break;
+        }
+        for q in p.neighbours() {
+            let Some(step) = footing.step_cost(p, q) else { continue };
+            let nc = c + step;
+            if best.get(&q).is_none_or(|b| nc < b.0) {
+                best.insert(q, (nc, Some(p)));
+                open.push(q);
+            }
+        }
+    }
+    let (_, mut p) = found?;
+    let mut path = vec![p];
+    while let Some((_, Some(prev))) = best.get(&p).copied() {
+        if prev == start {
+            break;
+        }
+        path.push(prev);
+        p = prev;
+    }
+    path.reverse();
+    Some(path)
+}
