@@ -20,6 +20,8 @@ pub const ACTION_HOOKS: &[&str] = &[
     "hunting-arrow",
     "twin-strike",
     "lullaby",
+    "raise-aegis",
+    "raise-shade",
 ];
 
 /// A Creep type (K-CTYPE-1..6).

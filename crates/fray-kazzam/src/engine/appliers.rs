@@ -90,6 +90,14 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             s.unit_mut(*u).placed = None; // a Creep of the group, not a thing someone placed
         }
         CreepsChange::Hunted(u) => s.creeps.hunted.push(*u),
+        CreepsChange::Shade(u, by) => s.creeps.shades.push((*u, *by)),
+        CreepsChange::ShadeGone(u) => s.creeps.shades.retain(|x| x.0 != *u),
+        CreepsChange::Aegis(u, up) => {
+            s.creeps.aegis.retain(|x| x != u);
+            if *up {
+                s.creeps.aegis.push(*u);
+            }
+        }
     }
 }
 

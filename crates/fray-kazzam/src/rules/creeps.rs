@@ -66,6 +66,7 @@ pub fn view(s: &State) -> serde_json::Value {
                 })).collect::<Vec<_>>(),
                 "credited": g.credited,
                 "quest": crate::rules::quests::view(s, gi as u8),
+                "shades": g.members.iter().filter(|m| crate::rules::shades::is_shade(s, m.0)).map(|m| id(m.0)).collect::<Vec<_>>(),
             }),
         );
     }
@@ -499,6 +500,13 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
+    // Raise Shade: a Shade to bring back takes the place of the attack.
+    if moves == 2
+        && a.hook.as_deref() == Some(crate::rules::shades::KEEPER)
+        && lost_souls::revive(cx, unit, a.range.unwrap_or(1))
+    {
+        return Ok(());
+    }
     if a.target == CreepTarget::Myself {
         if moves == 2 && matches!(a.hook.as_deref(), Some("questgiver" | "parent")) {
             cx.emit(Event::Note { text: format!("{} uses {}", cx.s.unit(unit).id, a.name) });
@@ -902,7 +910,7 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
     let pdef = table.get(power);
     let origin = cx.s.unit(unit).pos.unwrap();
     // Hunting Arrow's Take Outs add to it for good.
-    let mut amount = a.damage.unwrap_or(0) + lost_souls::bonus(cx.s, unit);
+    let mut amount = a.damage.unwrap_or(0) + lost_souls::bonus(cx.s, unit) + lost_souls::sacrifice(cx, unit, def, ai);
     let mut notes = Vec::new();
     match crate::rules::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::engine::events::RollMode::Advantage => {
@@ -1118,6 +1126,9 @@ const NO_TRIGGER: [StatusKind; 7] = [
 /// targets, the first rolled among equals) and no status keeps it from reacting.
 pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), RuleError> {
     let (t, attacker) = (m.target, m.attacker);
+    if m.evaded {
+        return Ok(()); // an Aegis stopped it: no miss the Creep answers (the only way a Creep evades)
+    }
     let content = cx.s.content.clone();
     let Some(g) = group_of(cx.s, t) else { return Ok(()) };
     let Some(def) = def_of(cx.s, t).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
@@ -1483,6 +1494,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
     r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| {
         creep_taken_out(cx, unit, by);
+        lost_souls::keeper_down(cx, unit); // the Shades vanish with their Shadekeeper
         if cx.s.creeps.groups.iter().any(|g| !g.bounties.is_empty()) {
             bounty_paid(cx, unit);
         }

@@ -22,6 +22,7 @@ pub mod query;
 pub mod quests;
 pub mod saves;
 pub mod scoring;
+pub mod shades;
 pub mod statuses;
 pub mod summons;
 pub mod team_traits;

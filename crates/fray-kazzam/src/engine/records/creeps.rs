@@ -19,6 +19,10 @@ pub struct Creeps {
     pub summoned: Vec<UnitIdx>,
     /// A Creep once for each Take Out by its Hunting Arrow (1 more damage each, for good).
     pub hunted: Vec<UnitIdx>,
+    /// Aegis Creeps whose aegis is up (Raise Aegis).
+    pub aegis: Vec<UnitIdx>,
+    /// Lost Souls turned Shades, each with whoever Took it Out (the Shadekeeper's trait).
+    pub shades: Vec<(UnitIdx, Option<UnitIdx>)>,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -104,6 +108,12 @@ pub enum Change {
     Summoned(u8, UnitIdx, u16),
     /// A Huntress's Hunting Arrow Took its target Out: 1 more damage for good.
     Hunted(UnitIdx),
+    /// An Aegis raises (true) or lowers (false) its aegis.
+    Aegis(UnitIdx, bool),
+    /// A Lost Soul becomes a Shade, with whoever Took it Out.
+    Shade(UnitIdx, Option<UnitIdx>),
+    /// A Shade is revived, or vanishes.
+    ShadeGone(UnitIdx),
 }
 
 /// A Royal Golem's quest (Questgiver, K-SCO-10): whoever sets one of `orbs` on the group's

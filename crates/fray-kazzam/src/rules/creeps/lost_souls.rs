@@ -1,6 +1,6 @@
 //! The Lost Soul Team's own actions (L2635-2672): the Huntress's Hunting Arrow that grows with
-//! each Take Out, the Thunderbolt's second bolt, and the Harpist's Lullaby that takes the
-//! group's orb back from its holder. The rest of the Team is data (content/kazzam/creeps.toml)
+//! each Take Out, the Thunderbolt's second bolt, the Harpist's Lullaby that takes the group's
+//! orb back from its holder, and the Aegis's aegis that stops the next hit on an ally. The rest of the Team is data (content/kazzam/creeps.toml)
 //! played by [`crate::rules::creeps`].
 
 use super::{group_of, priorities};
@@ -16,9 +16,60 @@ use fray_core::ruleset::RuleError;
 /// How far the Thunderbolt's second bolt reaches.
 const BOLT_RANGE: i32 = 5;
 
-/// Damage a Creep's actions gained for good (Hunting Arrow).
+/// Damage a Creep's actions gained for good (Hunting Arrow), less 1 for a Shade.
 pub fn bonus(s: &State, unit: UnitIdx) -> i32 {
-    s.creeps.hunted.iter().filter(|&&u| u == unit).count() as i32
+    let shade = if crate::rules::shades::is_shade(s, unit) { 1 } else { 0 };
+    s.creeps.hunted.iter().filter(|&&u| u == unit).count() as i32 - shade
+}
+
+/// Raise Shade, its first part: with a Shade of its group within its action's range, the
+/// Shadekeeper makes no attack and brings the first such Shade (in listing order) back as a
+/// Bloodied Lost Soul (1 HP, no longer a Shade). True if it did.
+pub fn revive(cx: &mut Ctx, unit: UnitIdx, range: i32) -> bool {
+    let Some(g) = group_of(cx.s, unit) else { return false };
+    let shade = cx.s.creeps.groups[g as usize]
+        .members
+        .iter()
+        .map(|m| m.0)
+        .find(|&m| crate::rules::shades::is_shade(cx.s, m) && cx.s.distance(unit, m).is_some_and(|d| d <= range));
+    let Some(m) = shade else { return false };
+    let text = format!("{} raises {} from the Shades, Bloodied", cx.s.unit(unit).id, cx.s.unit(m).id);
+    cx.emit(Event::Creeps { change: Change::ShadeGone(m), text });
+    true
+}
+
+/// Raise Shade with no Shade about: it hurts the lowest-listed unhurt Lost Soul of its group
+/// by 1 (itself last of all) to deal 1 more; the 1 it adds (0 with nobody unhurt).
+pub fn sacrifice(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize) -> i32 {
+    if def.action[ai].hook.as_deref() != Some(crate::rules::shades::KEEPER) {
+        return 0;
+    }
+    let Some(g) = group_of(cx.s, unit) else { return 0 };
+    let unhurt = cx.s.creeps.groups[g as usize].members.iter().rev().map(|m| m.0).find(|&m| {
+        let u = cx.s.unit(m);
+        u.on_map() && u.hp >= u.max_hp && !crate::rules::shades::is_shade(cx.s, m)
+    });
+    let Some(m) = unhurt else { return 0 };
+    let why = format!("{}'s Raise Shade", cx.s.unit(unit).id);
+    crate::rules::damage::deal(cx, m, 1, Some(unit), &why, None);
+    1
+}
+
+/// The Shadekeeper is Taken Out: every Shade of its group vanishes, Taken Out for good and
+/// counted for whoever made it a Shade.
+pub fn keeper_down(cx: &mut Ctx, unit: UnitIdx) {
+    if !crate::rules::shades::is_keeper(cx.s, unit) {
+        return;
+    }
+    let Some(g) = group_of(cx.s, unit) else { return };
+    let members: Vec<UnitIdx> = cx.s.creeps.groups[g as usize].members.iter().map(|m| m.0).collect();
+    let shades: Vec<(UnitIdx, Option<UnitIdx>)> =
+        cx.s.creeps.shades.iter().copied().filter(|x| members.contains(&x.0)).collect();
+    for (m, by) in shades {
+        let text = format!("{} vanishes with its Shadekeeper", cx.s.unit(m).id);
+        cx.emit(Event::Creeps { change: Change::ShadeGone(m), text });
+        crate::rules::damage::take_out(cx, m, by);
+    }
 }
 
 /// After a Creep's action on `t`: Hunting Arrow grows by 1 if
@@ -34,6 +85,10 @@ pub fn after_strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: U
             cx.emit(Event::Creeps { change: Change::Hunted(unit), text });
         }
         Some("twin-strike") => second_bolt(cx, unit, def, ai, t)?,
+        Some("raise-aegis") if cx.s.unit(unit).on_map() && !cx.s.creeps.aegis.contains(&unit) => {
+            let text = format!("{} raises its aegis over its allies", cx.s.unit(unit).id);
+            cx.emit(Event::Creeps { change: Change::Aegis(unit, true), text });
+        }
         _ => {}
     }
     Ok(())
@@ -141,4 +196,30 @@ fn slide_path(s: &State, t: UnitIdx, goal: Pos) -> Option<Vec<Pos>> {
     }
     path.reverse();
     Some(path)
+}
+
+/// Raise Aegis: an attack roll about to hit a Creep of the same group as an Aegis whose aegis
+/// is up (not the Aegis itself) is negated: played as the roll missing that Creep (the attack's
+/// `evaded`), and the aegis goes down. No question is asked.
+fn aegis_stops(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, _: &crate::content::powers::PowerDef) -> bool {
+    if cx.s.creeps.aegis.is_empty() || a.evaded {
+        return false;
+    }
+    let Some(&t) = a.targets.get(a.next) else { return false };
+    let Some(g) = group_of(cx.s, t) else { return false };
+    let shield =
+        cx.s.creeps.aegis.iter().copied().find(|&x| {
+            x != t && cx.s.unit(x).on_map() && cx.s.creeps.groups[g as usize].members.iter().any(|m| m.0 == x)
+        });
+    if let Some(x) = shield {
+        a.evaded = true;
+        let text = format!("{}'s aegis stops the attack on {} and goes down", cx.s.unit(x).id, cx.s.unit(t).id);
+        cx.emit(Event::Creeps { change: Change::Aegis(x, false), text });
+    }
+    false
+}
+
+/// The aegis, as a roll is about to hit.
+pub fn register(r: &mut crate::engine::hooks::Registry) {
+    r.on_hit_coming(90, "aegis", aegis_stops);
 }
