@@ -22,6 +22,7 @@ pub const ACTION_HOOKS: &[&str] = &[
     "lullaby",
     "raise-aegis",
     "raise-shade",
+    "trample",
 ];
 
 /// A Creep type (K-CTYPE-1..6).

@@ -500,6 +500,10 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
     let a = &def.action[ai];
+    // Trample: its own run through its enemies, when one passes any.
+    if moves == 2 && a.hook.as_deref() == Some("trample") && lost_souls::trample(cx, unit, def, ai)? {
+        return Ok(());
+    }
     // Raise Shade: a Shade to bring back takes the place of the attack.
     if moves == 2
         && a.hook.as_deref() == Some(crate::rules::shades::KEEPER)

@@ -223,3 +223,95 @@ fn aegis_stops(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, _: &cra
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit_coming(90, "aegis", aegis_stops);
 }
+
+/// Squares Trample's run may cover (K-CAI: "move 8 squares").
+const TRAMPLE_RUN: usize = 8;
+/// Enemies its route search keeps track of (the nearest on its list).
+const TRAMPLE_TRACKED: usize = 12;
+
+/// Trample: the Charioteer's own run of up to 8 squares through the squares of as many enemies on
+/// its list as it can (their squares may be passed, not ended on), then the fewest squares,
+/// then ending nearest its priority target, row and column. Each enemy whose square it enters
+/// takes the action (1 damage and Prone; 1 more if already Prone) as it passes. The run is no
+/// walk: it grants no Opportunities. False when no route passes an enemy (the generic AI then
+/// plays the action).
+pub fn trample(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize) -> Result<bool, RuleError> {
+    let Some(path) = trample_route(cx.s, unit) else { return Ok(false) };
+    cx.emit(Event::Note { text: format!("{} tramples through its enemies", cx.s.unit(unit).id) });
+    let mut hit: Vec<UnitIdx> = Vec::new();
+    for to in path {
+        let Some(from) = cx.s.unit(unit).pos else { break };
+        cx.emit(Event::Moved { unit: cx.s.who(unit), from, to, how: How::Walk });
+        (crate::engine::hooks::zones(cx.s).entered_as)(cx, unit, from, to, Some(unit), false)?;
+        if !cx.s.unit(unit).on_map() {
+            break;
+        }
+        let list = priorities(cx.s, unit, None);
+        let here: Vec<UnitIdx> = list
+            .into_iter()
+            .filter(|&e| {
+                !hit.contains(&e) && cx.s.unit(e).pos.is_some_and(|p| distance(p, cx.s.unit(e).size, to, 1) == 0)
+            })
+            .collect();
+        for e in here {
+            hit.push(e);
+            super::strike(cx, unit, def, ai, e)?;
+        }
+    }
+    Ok(true)
+}
+
+/// Trample's route (the squares entered, in order), if one passes an enemy.
+fn trample_route(s: &State, unit: UnitIdx) -> Option<Vec<Pos>> {
+    let u = s.unit(unit);
+    let (start, size) = (u.pos?, u.size);
+    if size != 1 {
+        return None; // the Lost Souls are 1x1; a larger runner is not worked out
+    }
+    let list = priorities(s, unit, None);
+    let tracked: Vec<(UnitIdx, Pos, i32)> =
+        list.iter().filter_map(|&e| s.unit(e).pos.map(|p| (e, p, s.unit(e).size))).take(TRAMPLE_TRACKED).collect();
+    if tracked.is_empty() {
+        return None;
+    }
+    let first = list.first().copied();
+    let mask_at = |p: Pos| {
+        tracked.iter().enumerate().filter(|(_, t)| distance(p, 1, t.1, t.2) == 0).fold(0u32, |m, (i, _)| m | 1 << i)
+    };
+    let open = |p: Pos| s.arena.terrain.contains(p) && s.arena.at(p).enterable();
+    // Breadth first over (square, enemies passed): each state's route, shortest first.
+    let mut seen: std::collections::HashMap<(Pos, u32), Vec<Pos>> = std::collections::HashMap::new();
+    let mut layer: Vec<(Pos, u32)> = vec![(start, 0)];
+    seen.insert((start, 0), Vec::new());
+    type Key = (std::cmp::Reverse<u32>, bool, usize, i32, i32, i32);
+    let mut best: Option<(Key, Vec<Pos>)> = None;
+    for _ in 0..TRAMPLE_RUN {
+        let mut next = Vec::new();
+        for (p, m) in layer {
+            let route = seen[&(p, m)].clone();
+            for q in p.neighbours() {
+                if !open(q) {
+                    continue;
+                }
+                let nm = m | mask_at(q);
+                if seen.contains_key(&(q, nm)) {
+                    continue;
+                }
+                let mut r = route.clone();
+                r.push(q);
+                if nm != 0 && crate::rules::movement::can_stand(s, unit, q, 1) {
+                    let near =
+                        first.and_then(|f| s.unit(f).pos.map(|fp| distance(q, 1, fp, s.unit(f).size))).unwrap_or(0);
+                    let key = (std::cmp::Reverse(nm.count_ones()), nm & 1 == 0, r.len(), near, q.y, q.x);
+                    if best.as_ref().is_none_or(|b| key < b.0) {
+                        best = Some((key, r.clone()));
+                    }
+                }
+                seen.insert((q, nm), r);
+                next.push((q, nm));
+            }
+        }
+        layer = next;
+    }
+    best.map(|b| b.1)
+}
