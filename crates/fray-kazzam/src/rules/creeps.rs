@@ -897,6 +897,19 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
 pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    strike_nth(cx, unit, def, ai, t, true)
+}
+
+/// [`strike`], for an action's later attack when `first` is false (K-CSP-5: Weakened halves
+/// only the first; the Charm Ball's later eyes).
+pub(crate) fn strike_nth(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    def: &CreepDef,
+    ai: usize,
+    t: UnitIdx,
+    first: bool,
+) -> Result<(), RuleError> {
     let a = &def.action[ai];
     let Some(power) = cx.s.powers.find(&def.power_id(ai)) else {
         return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
@@ -927,8 +940,8 @@ pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: 
         }
         crate::engine::events::RollMode::Normal => {}
     }
-    if cx.s.has(unit, StatusKind::Weakened) {
-        amount /= 2; // K-ST-Weakened; K-CSP-5: one attack, so it is the first
+    if first && cx.s.has(unit, StatusKind::Weakened) {
+        amount /= 2; // K-ST-Weakened; K-CSP-5: the first attack only
         notes.push("Weakened: halved");
     }
     let g = group_of(cx.s, unit).unwrap_or(0);

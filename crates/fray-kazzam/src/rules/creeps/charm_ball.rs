@@ -94,7 +94,7 @@ pub fn fire(cx: &mut Ctx, unit: UnitIdx, face: i32, first: UnitIdx) -> Result<()
         cx.emit(Event::Note {
             text: format!("{}'s eye {charm}: {} on {}", cx.s.unit(unit).id, def.action[ai].name, cx.s.unit(t).id),
         });
-        super::strike(cx, unit, def, ai, t)?;
+        super::strike_nth(cx, unit, def, ai, t, charm == face)?; // K-CSP-5: Weakened, the first eye only
         charm -= 1;
     }
     Ok(())
