@@ -262,6 +262,10 @@ pub struct CreepDef {
     /// Multiple Eyes (the Charm Ball): the rolled charm, then each lower one on the next enemy.
     #[serde(default)]
     pub multiple_eyes: bool,
+    /// The Huntress: 1 more damage (attacks and Opportunities) on Bloodied enemies, which come
+    /// first after the orb's holder.
+    #[serde(default)]
+    pub hunts_bloodied: bool,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

@@ -457,7 +457,10 @@ pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitI
         .filter(|&t| s.unit(t).on_map() && !s.hidden_from(t, unit) && s.unit(t).kind != UnitKind::Conjured)
         .collect();
     let later = |t: UnitIdx| s.order.iter().position(|&x| x == t).map_or(0, |i| i + 1);
-    list.sort_by_key(|&t| (Some(t) != holder, s.distance(unit, t), std::cmp::Reverse(later(t)), t));
+    // The Huntress: Bloodied enemies right after the orb's holder.
+    let hunts = s.creep_def(unit).is_some_and(|d| d.hunts_bloodied);
+    let prey = |t: UnitIdx| hunts && s.is_bloodied(t);
+    list.sort_by_key(|&t| (Some(t) != holder, !prey(t), s.distance(unit, t), std::cmp::Reverse(later(t)), t));
     if let Some(f) = first.filter(|&f| s.unit(f).on_map() && f != unit) {
         list.retain(|&t| t != f);
         list.insert(0, f);
@@ -929,6 +932,10 @@ pub(crate) fn strike_nth(
     // Hunting Arrow's Take Outs add to it for good.
     let mut amount = a.damage.unwrap_or(0) + lost_souls::bonus(cx.s, unit) + lost_souls::sacrifice(cx, unit, def, ai);
     let mut notes = Vec::new();
+    if def.hunts_bloodied && a.damage.is_some() && cx.s.is_bloodied(t) {
+        amount += 1; // the Huntress on a Bloodied enemy
+        notes.push("Bloodied prey +1");
+    }
     match crate::rules::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::engine::events::RollMode::Advantage => {
             amount += 1;
