@@ -266,6 +266,10 @@ pub struct CreepDef {
     /// first after the orb's holder.
     #[serde(default)]
     pub hunts_bloodied: bool,
+    /// The Harpist: Ward given to every athlete ending its turn in the Dungeon while not an enemy
+    /// of its group.
+    #[serde(default)]
+    pub dungeon_ward: i32,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

@@ -219,9 +219,39 @@ fn aegis_stops(cx: &mut Ctx, a: &mut crate::engine::frames::AttackFrame, _: &cra
     false
 }
 
-/// The aegis, as a roll is about to hit.
+/// The Harpist's trait: an athlete ending its turn in the Dungeon while not on the list of a
+/// group whose Harpist is on the map gains 1 Ward (once for each such Harpist), judged before
+/// ending the turn there can put it on the list.
+fn harpist_ward(cx: &mut Ctx, unit: UnitIdx) {
+    let u = cx.s.unit(unit);
+    if u.kind != crate::engine::state::UnitKind::Athlete || cx.s.creeps.groups.is_empty() {
+        return;
+    }
+    let Some(p) = u.pos else { return };
+    if !cx.s.arena.footprint_in_dungeon(p, u.size) {
+        return;
+    }
+    let mut gain = 0;
+    for g in 0..cx.s.creeps.groups.len() as u8 {
+        if crate::rules::query::is_enemy(cx.s, g, unit) {
+            continue;
+        }
+        for m in &cx.s.creeps.groups[g as usize].members {
+            if cx.s.unit(m.0).on_map() {
+                gain += cx.s.creep_def(m.0).map_or(0, |d| d.dungeon_ward);
+            }
+        }
+    }
+    if gain > 0 {
+        let ward = cx.s.unit(unit).ward + gain;
+        cx.emit(Event::WardSet { unit: cx.s.who(unit), ward, why: "the Harpist's song in the Dungeon".into() });
+    }
+}
+
+/// The aegis, as a roll is about to hit; the Harpist's Ward as a turn ends.
 pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_hit_coming(90, "aegis", aegis_stops);
+    r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 35, "harpist", harpist_ward);
 }
 
 /// Squares Trample's run may cover (K-CAI: "move 8 squares").
