@@ -10,7 +10,26 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel", "reload", "chuck", "throw-orb", "gore", "plow", "rampage"];
+pub const ACTION_HOOKS: &[&str] = &[
+    "beckon",
+    "repel",
+    "questgiver",
+    "parent",
+    "oppressor",
+    "life-and-death",
+    "hunting-arrow",
+    "twin-strike",
+    "lullaby",
+    "raise-aegis",
+    "raise-shade",
+    "trample",
+    "reload",
+    "chuck",
+    "throw-orb",
+    "gore",
+    "plow",
+    "rampage",
+];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,6 +279,17 @@ pub struct CreepDef {
     /// Passive Behavior (K-CAI-16): the action hook it plays when it has no target (`reload`).
     #[serde(default)]
     pub passive: Option<String>,
+    /// Multiple Eyes (the Charm Ball): the rolled charm, then each lower one on the next enemy.
+    #[serde(default)]
+    pub multiple_eyes: bool,
+    /// The Huntress: 1 more damage (attacks and Opportunities) on Bloodied enemies, which come
+    /// first after the orb's holder.
+    #[serde(default)]
+    pub hunts_bloodied: bool,
+    /// The Harpist: Ward given to every athlete ending its turn in the Dungeon while not an enemy
+    /// of its group.
+    #[serde(default)]
+    pub dungeon_ward: i32,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,
