@@ -13,6 +13,16 @@ pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 pub const ACTION_HOOKS: &[&str] = &[
     "beckon",
     "repel",
+    "questgiver",
+    "parent",
+    "oppressor",
+    "life-and-death",
+    "hunting-arrow",
+    "twin-strike",
+    "lullaby",
+    "raise-aegis",
+    "raise-shade",
+    "trample",
     // The Chuck's and the Minotaur's (rules/creeps/).
     "reload",
     "chuck",
@@ -288,6 +298,17 @@ pub struct CreepDef {
     /// Passive Behavior (K-CAI-16): the action hook it plays when it has no target (`reload`).
     #[serde(default)]
     pub passive: Option<String>,
+    /// Multiple Eyes (the Charm Ball): the rolled charm, then each lower one on the next enemy.
+    #[serde(default)]
+    pub multiple_eyes: bool,
+    /// The Huntress: 1 more damage (attacks and Opportunities) on Bloodied enemies, which come
+    /// first after the orb's holder.
+    #[serde(default)]
+    pub hunts_bloodied: bool,
+    /// The Harpist: Ward given to every athlete ending its turn in the Dungeon while not an enemy
+    /// of its group.
+    #[serde(default)]
+    pub dungeon_ward: i32,
     /// One of several heads of one creature (the Two-Headed Molesnake): the group's heads share
     /// one pool of HP, and a head taking 6 or more damage in a round retreats (Retreat).
     #[serde(default)]

@@ -89,6 +89,25 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             s.creeps.wounds.retain(|x| x.head != w.head);
             s.creeps.wounds.push(*w);
         }
+        CreepsChange::Quest(q) => {
+            s.creeps.quests.retain(|x| x.group != q.group);
+            s.creeps.quests.push(q.clone());
+        }
+        CreepsChange::QuestOver(g) => s.creeps.quests.retain(|x| x.group != *g),
+        CreepsChange::Summoned(g, u, d) => {
+            s.creeps.groups[*g as usize].members.push((*u, *d));
+            s.creeps.summoned.push(*u);
+            s.unit_mut(*u).placed = None; // a Creep of the group, not a thing someone placed
+        }
+        CreepsChange::Hunted(u) => s.creeps.hunted.push(*u),
+        CreepsChange::Shade(u, by) => s.creeps.shades.push((*u, *by)),
+        CreepsChange::ShadeGone(u) => s.creeps.shades.retain(|x| x.0 != *u),
+        CreepsChange::Aegis(u, up) => {
+            s.creeps.aegis.retain(|x| x != u);
+            if *up {
+                s.creeps.aegis.push(*u);
+            }
+        }
     }
 }
 

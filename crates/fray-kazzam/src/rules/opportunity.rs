@@ -177,7 +177,11 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
-    d + crate::rules::modifiers::opportunity_bonus(s, taker, target) + crate::rules::query::opportunity_bonus(s, taker)
+    // The Huntress: 1 more on a Bloodied enemy.
+    let prey = s.creep_def(taker).is_some_and(|c| c.hunts_bloodied) && s.is_bloodied(target);
+    d + i32::from(prey)
+        + crate::rules::modifiers::opportunity_bonus(s, taker, target)
+        + crate::rules::query::opportunity_bonus(s, taker)
 }
 
 /// `taker` takes an Opportunity on `target` (a Runner first rolls its save, queued).

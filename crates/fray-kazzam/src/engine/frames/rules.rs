@@ -353,6 +353,22 @@ pub enum CreepFrame {
         /// Non-Creeps it passed on the way.
         passed: Vec<UnitIdx>,
     },
+    /// The Charm Ball's Multiple Eyes: where to stand for the charms of face `face` and down.
+    Eyes {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The rolled face: its first charm.
+        face: i32,
+    },
+    /// The Charm Ball's charms from where it stands, `first` first (Multiple Eyes).
+    EyesFire {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The rolled face.
+        face: i32,
+        /// Its priority target, chosen before the move.
+        first: UnitIdx,
+    },
     /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
     Retrieve {
         /// The Creep.
