@@ -285,6 +285,19 @@ pub struct CreepDef {
     /// Retaliate from the start (the Thunderbolt: 1).
     #[serde(default)]
     pub retaliate: i32,
+    /// Its enemies within its reach count as Marked by it (the Imp Fighter; K-OPP-6).
+    #[serde(default)]
+    pub reach_marks: bool,
+    /// Damage its Opportunities deal beyond the usual (the Imp Fighter: 1).
+    #[serde(default)]
+    pub opportunity_extra: i32,
+    /// Only a creature next to it can damage it (the Imp Flamestaff).
+    #[serde(default)]
+    pub near_harm_only: bool,
+    /// While it holds an enemy Grabbed, every other enemy attacks it with Disadvantage (the Imp
+    /// Grappler).
+    #[serde(default)]
+    pub grapple_guard: bool,
     /// Heedless Rush (the Minotaur): its Charges grant no Opportunities.
     #[serde(default)]
     pub heedless: bool,

@@ -112,6 +112,9 @@ pub fn roll_adv_dis_at(
     if s.hidden_from(attacker, target) {
         adv = true; // K-ADV-3
     }
+    if crate::rules::query::grapple_guarded(s, attacker, target) {
+        dis = true; // the Imp Grappler holding someone else
+    }
     let burst = matches!(power.target, Targeting::Burst { .. } | Targeting::Area { .. });
     let size = if burst || from_warp { 1 } else { s.unit(attacker).size };
     if crate::rules::cover::has_cover(s, origin, size, target)

@@ -148,7 +148,7 @@ fn grants_from(
         // K-OPP-6: shifting out of a melee marker's reach grants it one unless the shift closes in.
         after >= before
             && (tu.implement == Implement::Sword || tu.implement == Implement::None)
-            && s.status_from(mover, StatusKind::Marked, t).is_some()
+            && crate::rules::query::marked_by(s, mover, t)
             && before <= reach()
     }
 }
@@ -177,9 +177,10 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
-    // The Huntress: 1 more on a Bloodied enemy.
+    // The Huntress: 1 more on a Bloodied enemy; the Imp Fighter: 1 more on any (L2484).
     let prey = s.creep_def(taker).is_some_and(|c| c.hunts_bloodied) && s.is_bloodied(target);
     d + i32::from(prey)
+        + s.creep_def(taker).map_or(0, |c| c.opportunity_extra)
         + crate::rules::modifiers::opportunity_bonus(s, taker, target)
         + crate::rules::query::opportunity_bonus(s, taker)
 }
@@ -254,7 +255,7 @@ pub fn for_attack(
             "a staff implement attack beside it"
         } else if adjacent && prone {
             "attacking while Prone"
-        } else if rolls && !targets.contains(&t) && s.status_from(attacker, StatusKind::Marked, t).is_some() {
+        } else if rolls && !targets.contains(&t) && crate::rules::query::marked_by(s, attacker, t) {
             "attacking without including its marker"
         } else {
             continue;

@@ -894,13 +894,34 @@ pub fn revealed_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
 }
 
 /// Damage `amount` from `source` to `target` comes to 0: a Staff Trap can only be damaged by an
-/// enemy next to it (L1316).
+/// enemy next to it (L1316), an Imp Flamestaff only by a creature next to it (L2492; damage
+/// with no creature dealing it, terrain's, none at all).
 pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
     let t = s.unit(target);
+    let far = |src: UnitIdx| s.distance(src, target) != Some(1);
     // A Shade (the Shadekeeper's trait) takes no damage at all.
     s.creeps.shades.iter().any(|x| x.0 == target)
         || t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
-            && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
+            && source.is_none_or(|src| !s.enemies(src, target) || far(src))
+        || s.creep_def(target).is_some_and(|d| d.near_harm_only) && source.is_none_or(far)
+}
+
+/// Whether `who` is Marked by `marker`: a Marked status it gave, or the Imp Fighter's trait
+/// (L2484), which marks each enemy on its group's list within its reach for as long as it stays
+/// there.
+pub fn marked_by(s: &State, who: UnitIdx, marker: UnitIdx) -> bool {
+    s.status_from(who, StatusKind::Marked, marker).is_some()
+        || s.creep_def(marker).is_some_and(|d| d.reach_marks)
+            && s.unit(marker).on_map()
+            && counts_as_enemy(s, marker, who)
+            && s.distance(marker, who).is_some_and(|d| d <= s.reach(marker))
+}
+
+/// The Imp Grappler (L2490): while `target` holds an enemy Grabbed, any other enemy attacks it
+/// with Disadvantage.
+pub fn grapple_guarded(s: &State, attacker: UnitIdx, target: UnitIdx) -> bool {
+    s.creep_def(target).is_some_and(|d| d.grapple_guard)
+        && s.units_on_map().any(|v| v != attacker && s.status_from(v, StatusKind::Grabbed, target).is_some())
 }
 
 /// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).
