@@ -1404,7 +1404,7 @@ pub fn answer_pending(cx: &mut Ctx, u: UnitIdx, p: Pending, option: &str) -> Res
             let targets = crate::engine::hooks::multi_targets(s, u, power, centre);
             Verb::Power { power, targets, square: Some(centre), creative: false, advantage: false }
         }
-        Pending::Target(power) if option.contains('@') => {
+        Pending::Target(power) if option.contains('@') && s.find_unit(option).is_none() => {
             let (t, from) = crate::rules::query::parse_warp_option(s, option)
                 .ok_or_else(|| RuleError::malformed(format!("no unit and warp square in {option:?}")))?;
             Verb::WarpPower { power, targets: vec![t], from }

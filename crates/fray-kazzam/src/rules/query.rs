@@ -689,7 +689,8 @@ pub fn warp_vantages(s: &State, u: UnitIdx) -> Vec<Pos> {
 
 /// Reads a `<unit>@x,y` menu option: a target reached from the Source Warp at x,y.
 pub fn parse_warp_option(s: &State, option: &str) -> Option<(UnitIdx, Pos)> {
-    let (id, at) = option.split_once('@')?;
+    // The last `@`: a unit's id may hold one itself (fuzzing found a Creep group named so).
+    let (id, at) = option.rsplit_once('@')?;
     Some((s.find_unit(id)?, Pos::parse(at)?))
 }
 
