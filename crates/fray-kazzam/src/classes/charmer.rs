@@ -449,9 +449,10 @@ fn lasting_part(s: &State, maker: UnitIdx, in_effect_2: bool) -> u8 {
 
 /// The part (see [`lasting_part`]) a sustained status of `power`'s charm belongs to.
 fn status_part(s: &State, maker: UnitIdx, power: u16, kind: crate::rules::statuses::StatusKind) -> u8 {
-    let two = charm(s, power).effect_2.iter().any(|e| {
-        e.status.as_deref().and_then(crate::rules::statuses::StatusKind::parse) == Some(kind)
-    });
+    let two = charm(s, power)
+        .effect_2
+        .iter()
+        .any(|e| e.status.as_deref().and_then(crate::rules::statuses::StatusKind::parse) == Some(kind));
     lasting_part(s, maker, two)
 }
 

@@ -500,7 +500,11 @@ pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, target: UnitIdx, roll: i
         // The rival Blaster's stat block (Hyun Lee, L3681): with the condition met, a 5-6 also
         // deals 1 to the primary target (2 from level 4, as all its extra Striker damage).
         Boost::Striker(st) if st.met && st.extra > 0 && !x.pc && (5..=6).contains(&roll) => {
-            if x.level >= 4 { 2 } else { 1 }
+            if x.level >= 4 {
+                2
+            } else {
+                1
+            }
         }
         Boost::Hunter => hunter_extra(s, user, target, roll),
         _ => 0,
