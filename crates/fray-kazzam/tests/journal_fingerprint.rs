@@ -13,9 +13,10 @@
 //! `no-creeps` did not), and again when intervening cover became exact (K-COV-8: a thin line
 //! the sampled test missed now gives cover), and again for Override 0.2 (K-CAI-8: a Creep's
 //! burst walks to take in the most targets), and again when the rival teams' own versions of
-//! Staff Trap, Sword Trap and Ripping Tides joined the power list (issue 13 item 5: only the
-//! `every-power` setup, which hands out every power, changed); a change meant to be invisible
-//! must leave every one of them as it was.
+//! three class powers joined the power table (only the `every-power` setups, which hand out
+//! every playable power, changed), and again when three more (Raqua's Staff Trap, Hayward's
+//! Sword Trap, Obi's Ripping Tides; issue 13 item 5) joined it (the same setups only); a change
+//! meant to be invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);

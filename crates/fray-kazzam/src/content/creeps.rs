@@ -10,7 +10,42 @@ pub const FILE: &str = "content/kazzam/creeps.toml";
 pub const TEXT: &str = include_str!("../../../../content/kazzam/creeps.toml");
 
 /// The Rust-played parts of Creep actions a stat block may name.
-pub const ACTION_HOOKS: &[&str] = &["beckon", "repel", "reload", "chuck", "throw-orb", "gore", "plow", "rampage"];
+pub const ACTION_HOOKS: &[&str] = &[
+    "beckon",
+    "repel",
+    "questgiver",
+    "parent",
+    "oppressor",
+    "life-and-death",
+    "hunting-arrow",
+    "twin-strike",
+    "lullaby",
+    "raise-aegis",
+    "raise-shade",
+    "trample",
+    // The Chuck's and the Minotaur's (rules/creeps/).
+    "reload",
+    "chuck",
+    "throw-orb",
+    "gore",
+    "plow",
+    "rampage",
+    // The imps, squids, jellies and the Molesnake (rules/creep_tricks.rs).
+    "pilfer",
+    "parry",
+    "pin",
+    "tonic",
+    "regenerate",
+    "drag",
+    "drag-if-weakened",
+    "drag-if-prone",
+    "snatch",
+    "steal",
+    "drag-under",
+    "bury-apart",
+    "mesmerize",
+    "drift",
+];
 
 /// A Creep type (K-CTYPE-1..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,7 +163,9 @@ pub struct CreepAction {
     #[serde(default)]
     pub inside_fails: bool,
     /// A rule written in Rust after the damage and Effect: `beckon` (the target walks its speed
-    /// toward the Creep), `repel` (away from it).
+    /// toward the Creep), `repel` (away from it); the imps', squids' and jellies' own
+    /// (rules/creep_tricks.rs): `pilfer`, `parry`, `pin`, `tonic`, `regenerate`, `drag`,
+    /// `drag-if-weakened`, `drag-if-prone`, `snatch`, `steal`.
     #[serde(default)]
     pub hook: Option<String>,
     /// Part of it is not played yet (see the text and the rulings).
@@ -157,7 +194,8 @@ pub struct MissLine {
     /// A rule in Rust: `opportunity` (the group's Creep `by` takes an Opportunity on the
     /// attacker), `grab-all` (every Creep of its group next to the attacker Grabs it), `no-attack`
     /// (the attacker may not attack this Creep until the end of its next turn), `beckon` (the
-    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10).
+    /// attacker walks toward it), `charm` (one of its actions at random), `bounty` (K-SCO-10),
+    /// `steal` (it takes every orb the attacker holds), `hide` (it is Hidden until the round ends).
     #[serde(default)]
     pub hook: Option<String>,
     /// The group member whose Opportunity it is (`opportunity`).
@@ -167,7 +205,7 @@ pub struct MissLine {
 
 /// The Rust-played Miss Trigger parts a stat block may name.
 pub const MISS_HOOKS: &[&str] =
-    &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge"];
+    &["opportunity", "grab-all", "no-attack", "beckon", "charm", "bounty", "chuck", "charge", "steal", "hide"];
 
 /// A Creep's stat block.
 #[derive(Clone, Debug, Deserialize)]
@@ -260,6 +298,25 @@ pub struct CreepDef {
     /// Passive Behavior (K-CAI-16): the action hook it plays when it has no target (`reload`).
     #[serde(default)]
     pub passive: Option<String>,
+    /// Multiple Eyes (the Charm Ball): the rolled charm, then each lower one on the next enemy.
+    #[serde(default)]
+    pub multiple_eyes: bool,
+    /// The Huntress: 1 more damage (attacks and Opportunities) on Bloodied enemies, which come
+    /// first after the orb's holder.
+    #[serde(default)]
+    pub hunts_bloodied: bool,
+    /// The Harpist: Ward given to every athlete ending its turn in the Dungeon while not an enemy
+    /// of its group.
+    #[serde(default)]
+    pub dungeon_ward: i32,
+    /// One of several heads of one creature (the Two-Headed Molesnake): the group's heads share
+    /// one pool of HP, and a head taking 6 or more damage in a round retreats (Retreat).
+    #[serde(default)]
+    pub heads: bool,
+    /// Whom it goes for first once it has enemies: `carriers` (the Imp Thief: those holding an
+    /// orb, before its usual priorities).
+    #[serde(default)]
+    pub prefers: Option<String>,
     /// Its Miss Trigger as played (K-CAI-18); empty: text only.
     #[serde(default)]
     pub miss: Vec<MissLine>,

@@ -79,6 +79,35 @@ pub fn apply_creeps(s: &mut Facts, c: &CreepsChange) {
             auras.retain(|a| a.0 != *u); // only its latest use matters
             auras.push((*u, *r, *t));
         }
+        CreepsChange::Pinned(p) => s.creeps.pins.push(*p),
+        CreepsChange::Unpinned(a, t) => s.creeps.pins.retain(|p| (p.archer, p.target) != (*a, *t)),
+        CreepsChange::Mesmerized(u, r) => {
+            s.creeps.mesmerized.retain(|m| m.1 == *r); // only this round's count
+            s.creeps.mesmerized.push((*u, *r));
+        }
+        CreepsChange::Wounded(w) => {
+            s.creeps.wounds.retain(|x| x.head != w.head);
+            s.creeps.wounds.push(*w);
+        }
+        CreepsChange::Quest(q) => {
+            s.creeps.quests.retain(|x| x.group != q.group);
+            s.creeps.quests.push(q.clone());
+        }
+        CreepsChange::QuestOver(g) => s.creeps.quests.retain(|x| x.group != *g),
+        CreepsChange::Summoned(g, u, d) => {
+            s.creeps.groups[*g as usize].members.push((*u, *d));
+            s.creeps.summoned.push(*u);
+            s.unit_mut(*u).placed = None; // a Creep of the group, not a thing someone placed
+        }
+        CreepsChange::Hunted(u) => s.creeps.hunted.push(*u),
+        CreepsChange::Shade(u, by) => s.creeps.shades.push((*u, *by)),
+        CreepsChange::ShadeGone(u) => s.creeps.shades.retain(|x| x.0 != *u),
+        CreepsChange::Aegis(u, up) => {
+            s.creeps.aegis.retain(|x| x != u);
+            if *up {
+                s.creeps.aegis.push(*u);
+            }
+        }
     }
 }
 

@@ -29,7 +29,10 @@ use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
 // The Chuck's Blocks, throws and traits (L2556-2570), and the Minotaur's Charges (L2591-2609).
+pub mod charm_ball;
 mod chuck;
+pub mod golem;
+pub mod lost_souls;
 mod minotaur;
 
 /// How far the Hunter's "within 5 squares" reaches.
@@ -41,16 +44,16 @@ fn emit(cx: &mut Ctx, change: Change, text: String) {
     cx.emit(Event::Creeps { change, text });
 }
 
-fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
+pub(crate) fn def_of(s: &State, u: UnitIdx) -> Option<u16> {
     let g = group_of(s, u)?;
     s.creeps.groups[g as usize].members.iter().find(|m| m.0 == u).map(|m| m.1)
 }
 
 /// The view of the groups: `creep_groups.<id>` with `members`, `orb`, `pedestal`, `enemies`,
-/// `nudges`, `out` (each Creep Taken Out with the team credited) and `credited`.
+/// `nudges`, `out` (each Creep Taken Out with the team credited), `credited` and `pins`.
 pub fn view(s: &State) -> serde_json::Value {
     let mut m = serde_json::Map::new();
-    for g in &s.creeps.groups {
+    for (gi, g) in s.creeps.groups.iter().enumerate() {
         let id = |u: UnitIdx| s.unit(u).id.to_string();
         m.insert(
             g.id.to_string(),
@@ -65,6 +68,11 @@ pub fn view(s: &State) -> serde_json::Value {
                     "team": o.1.map(|t| if t == 0 { "red" } else { "blue" }),
                 })).collect::<Vec<_>>(),
                 "credited": g.credited,
+                "quest": crate::rules::quests::view(s, gi as u8),
+                "shades": g.members.iter().filter(|m| crate::rules::shades::is_shade(s, m.0)).map(|m| id(m.0)).collect::<Vec<_>>(),
+                // Pinning Shots its archers have waiting, by target (rules/creep_tricks.rs).
+                "pins": s.creeps.pins.iter().filter(|p| g.members.iter().any(|m| m.0 == p.archer))
+                    .map(|p| id(p.target)).collect::<Vec<_>>(),
             }),
         );
     }
@@ -279,6 +287,8 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             if actors.iter().all(|&a| !cx.s.unit(a).on_map()) {
                 return Ok(Flow::Continue);
             }
+            // The Molesnake's Two Heads: one head may go to guard the other Dungeon's orb instead.
+            let actors = crate::rules::creep_tricks::two_heads(cx, actors)?;
             let name = cx.s.creeps.groups[g as usize].id.clone();
             // K-CTYPE-7: a Team rolls nothing; each member takes its own one action, top to bottom.
             if actors.iter().all(|&a| cx.s.creep_def(a).is_some_and(|d| d.team.is_some())) {
@@ -318,6 +328,33 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
             recover(cx, g)?;
             Ok(Flow::Continue)
         }
+        CreepFrame::Sting { unit, face, target } => {
+            let content = cx.s.content.clone();
+            if let Some(def) = def_of(cx.s, unit).map(|i| &content.creeps()[i as usize])
+                && let Some(ai) = def.action_for(face)
+                && cx.s.unit(unit).on_map()
+                && cx.s.unit(target).on_map()
+            {
+                strike(cx, unit, def, ai, target)?;
+            }
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Mesmerized { unit, jelly } => {
+            // Mesmerize: it walks its speed to end as near the jelly as it can.
+            if let (Some(here), true) = (cx.s.unit(jelly).pos, cx.s.unit(unit).on_map()) {
+                let (size, ts) = (cx.s.unit(jelly).size, cx.s.unit(unit).size);
+                move_toward(cx, unit, move |_, p| distance(p, ts, here, size));
+            }
+            Ok(Flow::Continue)
+        }
+        CreepFrame::Eyes { unit, face } => {
+            charm_ball::eyes(cx, unit, face)?;
+            Ok(Flow::Continue)
+        }
+        CreepFrame::EyesFire { unit, face, first } => {
+            charm_ball::fire(cx, unit, face, first)?;
+            Ok(Flow::Continue)
+        }
         waiting => {
             cx.push(Frame::Creeps(waiting));
             Ok(Flow::Wait)
@@ -329,6 +366,10 @@ pub fn step(cx: &mut Ctx, f: CreepFrame) -> Result<Flow, RuleError> {
 /// right after its first, from where it then stands.
 fn push_acts(cx: &mut Ctx, actors: &[UnitIdx], face: i32) {
     for &a in actors.iter().rev() {
+        if cx.s.creep_def(a).is_some_and(|d| d.multiple_eyes) {
+            cx.push(Frame::Creeps(CreepFrame::Eyes { unit: a, face }));
+            continue; // the Charm Ball: its eyes are its attacks (rules/charm_ball.rs)
+        }
         // K-ST-Dazed (L438): one action, so no further attack.
         let dazed = cx.s.has(a, StatusKind::Dazed);
         // Dual Focus: on a 3-6 a second attack, on its second priority.
@@ -447,7 +488,11 @@ pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitI
         .filter(|&t| s.unit(t).on_map() && !s.hidden_from(t, unit) && s.unit(t).kind != UnitKind::Conjured)
         .collect();
     let later = |t: UnitIdx| s.order.iter().position(|&x| x == t).map_or(0, |i| i + 1);
-    list.sort_by_key(|&t| (Some(t) != holder, s.distance(unit, t), std::cmp::Reverse(later(t)), t));
+    // The Huntress: Bloodied enemies right after the orb's holder.
+    let hunts = s.creep_def(unit).is_some_and(|d| d.hunts_bloodied);
+    let prey = |t: UnitIdx| hunts && s.is_bloodied(t);
+    list.sort_by_key(|&t| (Some(t) != holder, !prey(t), s.distance(unit, t), std::cmp::Reverse(later(t)), t));
+    crate::rules::creep_tricks::prefer(s, unit, &mut list); // the Imp Thief: carriers first
     if let Some(f) = first.filter(|&f| s.unit(f).on_map() && f != unit) {
         list.retain(|&t| t != f);
         list.insert(0, f);
@@ -456,7 +501,7 @@ pub fn priorities(s: &State, unit: UnitIdx, first: Option<UnitIdx>) -> Vec<UnitI
 }
 
 /// Whether `unit` standing at `p` could use action `a` on `t`.
-fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: UnitIdx) -> bool {
+pub(crate) fn in_range(s: &State, unit: UnitIdx, a: &CreepAction, reach: i32, p: Pos, t: UnitIdx) -> bool {
     let (size, tu) = (s.unit(unit).size, s.unit(t));
     let Some(tp) = tu.pos else { return false };
     let d = distance(p, size, tp, tu.size);
@@ -489,7 +534,25 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     // K-CSP-3: a Disarmed Creep acts as if it rolled a 1.
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
+    // The squid's Regenerate (K-CAI-15): a Bloodied squid heals and hides, else it Drags.
+    if crate::rules::creep_tricks::regenerates(cx.s, unit, def, ai) {
+        if moves == 2 {
+            crate::rules::creep_tricks::regenerate(cx, unit);
+        }
+        return Ok(());
+    }
+    let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
+    if crate::rules::creep_tricks::sits_out(cx, unit, def, ai, moves) {
+        return Ok(()); // the Molesnake's Retreat, or its other head's Drag
+    }
     let a = &def.action[ai];
+    if a.hook.as_deref() == Some("drift") {
+        // Drift has its own AI (K-CAI-10's special icon, L2547).
+        if moves == 2 {
+            crate::rules::creep_tricks::drift(cx, unit, face);
+        }
+        return Ok(());
+    }
     // The Chuck's and the Minotaur's own parts (rules/creeps/chuck.rs, minotaur.rs).
     if chuck::act(cx, unit, def, ai, face, first, moves)? {
         return Ok(());
@@ -497,10 +560,30 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     if moves == 2 && def.wild_card && minotaur::act(cx, unit, def, ai, face, first) {
         return Ok(());
     }
+    // Trample: its own run through its enemies, when one passes any.
+    if moves == 2 && a.hook.as_deref() == Some("trample") && lost_souls::trample(cx, unit, def, ai)? {
+        return Ok(());
+    }
+    // Raise Shade: a Shade to bring back takes the place of the attack.
+    if moves == 2
+        && a.hook.as_deref() == Some(crate::rules::shades::KEEPER)
+        && lost_souls::revive(cx, unit, a.range.unwrap_or(1))
+    {
+        return Ok(());
+    }
     if a.target == CreepTarget::Myself {
+        if moves == 2 && matches!(a.hook.as_deref(), Some("questgiver" | "parent")) {
+            cx.emit(Event::Note { text: format!("{} uses {}", cx.s.unit(unit).id, a.name) });
+            if a.hook.as_deref() == Some("parent") {
+                return golem::parent(cx, unit);
+            }
+            return golem::questgiver(cx, unit);
+        }
         if moves == 2 {
-            let played = if a.effect.is_empty() { " (not played yet: nothing happens)" } else { "" };
+            let played =
+                if a.effect.is_empty() && a.hook.is_none() { " (not played yet: nothing happens)" } else { "" };
             cx.emit(Event::Note { text: format!("{} uses {}{played}", cx.s.unit(unit).id, a.name) });
+            crate::rules::creep_tricks::own_action(cx, unit, def, ai);
             if !a.effect.is_empty()
                 && let Some(power) = cx.s.powers.find(&def.power_id(ai))
             {
@@ -512,6 +595,7 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
     let reach = cx.s.reach(unit).max(def.reach.unwrap_or(1));
     let here = cx.s.unit(unit).pos.unwrap();
     let list = priorities(cx.s, unit, first);
+    let list = crate::rules::creep_tricks::apart(cx.s, unit, def, ai, list); // Bury: a head each
     // Melee AI targets its priority target only; Ranged AI takes the next one it can reach.
     let pool: Vec<UnitIdx> =
         if a.target == CreepTarget::Melee { list.iter().copied().take(1).collect() } else { list.clone() };
@@ -589,16 +673,16 @@ fn act(cx: &mut Ctx, unit: UnitIdx, face: i32, first: Option<UnitIdx>, moves: u8
 }
 
 /// Where a Creep may walk with one Move Action: each square with its cost, its own first at 0.
-struct Walk {
+pub(crate) struct Walk {
     reach: Option<fray_core::geometry::Reach>,
-    squares: Vec<(u32, Pos)>,
+    pub(crate) squares: Vec<(u32, Pos)>,
 }
 
 impl Walk {
-    fn stay(here: Pos) -> Walk {
+    pub(crate) fn stay(here: Pos) -> Walk {
         Walk { reach: None, squares: vec![(0, here)] }
     }
-    fn of(s: &State, unit: UnitIdx) -> Walk {
+    pub(crate) fn of(s: &State, unit: UnitIdx) -> Walk {
         let here = s.unit(unit).pos.unwrap();
         let Some((reach, dests)) =
             crate::rules::movement::reach_and_destinations(s, unit, crate::rules::movement::Mode::Walk)
@@ -611,7 +695,7 @@ impl Walk {
         Walk { reach: Some(reach), squares }
     }
     /// The route to `p` (empty: it stays).
-    fn path(&self, here: Pos, p: Pos) -> Option<Vec<Pos>> {
+    pub(crate) fn path(&self, here: Pos, p: Pos) -> Option<Vec<Pos>> {
         if p == here {
             return Some(Vec::new());
         }
@@ -634,7 +718,7 @@ fn granted(s: &State, unit: UnitIdx, path: &[Pos]) -> Vec<UnitIdx> {
 
 /// Override 0.1 (K-CAI-7): an enemy on its list that the walk would grant an Opportunity and
 /// that the action can reach from where the Creep stands: the first in priority order.
-fn in_the_way(
+pub(crate) fn in_the_way(
     s: &State,
     unit: UnitIdx,
     a: &CreepAction,
@@ -650,7 +734,13 @@ fn in_the_way(
     list.iter().copied().find(|&e| given.contains(&e) && in_range(s, unit, a, reach, here, e))
 }
 
-fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: UnitIdx) -> Result<(), RuleError> {
+pub(crate) fn override_attack(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    def: &CreepDef,
+    ai: usize,
+    e: UnitIdx,
+) -> Result<(), RuleError> {
     cx.emit(Event::Note {
         text: format!(
             "{} will not walk away from {} and grant it an Opportunity: it attacks it instead (Override 0.1)",
@@ -663,7 +753,7 @@ fn override_attack(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, e: Un
 
 /// The tie-break among squares the AI leaves open (K-CAI-17, table option `creep-ties`):
 /// lower is better.
-fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
+pub(crate) fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
     use crate::engine::options::CreepTies;
     let size = s.unit(unit).size;
     let near = |t: UnitIdx| s.unit(t).pos.map_or(i32::MAX, |q| distance(p, size, q, s.unit(t).size));
@@ -681,7 +771,7 @@ fn tie(s: &State, unit: UnitIdx, p: Pos, target: Option<UnitIdx>) -> i32 {
 
 /// Whether attacking `t` from `p` would have the edge the AI looks for: Advantage for a melee
 /// action, no Disadvantage for any other (K-CAI-13, K-CAI-14).
-fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Pos) -> bool {
+pub(crate) fn favoured(s: &State, unit: UnitIdx, t: UnitIdx, power: u16, melee: bool, p: Pos) -> bool {
     let pdef = s.powers.get(power);
     let here = s.unit(unit).pos.unwrap();
     let judge = |st: &State| crate::rules::attack::roll_adv_dis(st, unit, t, pdef, p, false);
@@ -775,7 +865,7 @@ fn burst_choice(
 
 /// Whether a walk along `path` grants an Opportunity to an enemy on the list `list`, and
 /// whether to anyone at all.
-fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
+pub(crate) fn grants(s: &State, unit: UnitIdx, path: &[Pos], list: &[UnitIdx]) -> (bool, bool) {
     let given = granted(s, unit, path);
     (given.iter().any(|g| list.contains(g)), !given.is_empty())
 }
@@ -824,6 +914,7 @@ fn charge(cx: &mut Ctx, unit: UnitIdx, face: i32, t: UnitIdx) -> Result<(), Rule
     }
     let face = if cx.s.has(unit, StatusKind::Disarmed) { 1 } else { face };
     let Some(ai) = def.action_for(face) else { return Ok(()) };
+    let ai = crate::rules::creep_tricks::action_for(cx.s, unit, def, ai);
     if def.wild_card {
         minotaur::charge(cx, unit, def, face, t);
         return Ok(());
@@ -900,9 +991,14 @@ fn burst_targets_at(s: &State, unit: UnitIdx, a: &CreepAction, p: Pos) -> Vec<Un
 /// The action on its chosen target `t`; a burst on everyone it reaches, `t` first.
 fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
     if def.action[ai].target != CreepTarget::Burst {
-        return strike(cx, unit, def, ai, t);
+        strike(cx, unit, def, ai, t)?;
+        crate::rules::creep_tricks::attacked(cx, unit); // a Hidden Creep shows itself
+        return Ok(());
     }
     let mut targets = burst_targets(cx.s, unit, &def.action[ai]);
+    if def.action[ai].hook.as_deref() == Some("mesmerize") {
+        return crate::rules::creep_tricks::mesmerize(cx, unit, targets);
+    }
     targets.retain(|&x| x != t);
     targets.insert(0, t);
     for x in targets {
@@ -910,13 +1006,29 @@ fn strike_all(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx
             strike(cx, unit, def, ai, x)?;
         }
     }
+    crate::rules::creep_tricks::attacked(cx, unit);
     Ok(())
 }
 
 /// A Creep's attack: no roll (K-CRP-4); Advantage and Disadvantage are +1 and -1 damage
 /// (K-CSP-1), Weakened halves it, Guarded takes 1 off the group's first attack on it (K-CSP-2);
 /// a Hunter may save to avoid it (K-CSP-6).
-fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+pub(crate) fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) -> Result<(), RuleError> {
+    strike_nth(cx, unit, def, ai, t, true)
+}
+
+/// [`strike`], for an action's later attack when `first` is false (K-CSP-5: Weakened halves
+/// only the first; the Charm Ball's later eyes).
+pub(crate) fn strike_nth(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    def: &CreepDef,
+    ai: usize,
+    t: UnitIdx,
+    first: bool,
+) -> Result<(), RuleError> {
+    // K-CAI-15: "if the target is already ..., Drag" (the squid's fallbacks).
+    let ai = crate::rules::creep_tricks::action_on(cx.s, def, ai, t);
     let a = &def.action[ai];
     let Some(power) = cx.s.powers.find(&def.power_id(ai)) else {
         return Err(RuleError::malformed(format!("the Creep action {} is not among the powers", def.power_id(ai))));
@@ -933,8 +1045,18 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     let table = cx.s.powers.clone(); // shared: the power is read, not copied
     let pdef = table.get(power);
     let origin = cx.s.unit(unit).pos.unwrap();
-    let mut amount = a.damage.unwrap_or(0);
+    // Hunting Arrow's Take Outs add to it for good.
+    let mut amount = a.damage.unwrap_or(0) + lost_souls::bonus(cx.s, unit) + lost_souls::sacrifice(cx, unit, def, ai);
     let mut notes = Vec::new();
+    if let Some((more, why)) = crate::rules::creep_tricks::bonus(cx.s, unit, def, ai, t).filter(|_| a.damage.is_some())
+    {
+        amount += more; // the Thief's and the Archer's traits
+        notes.push(why);
+    }
+    if def.hunts_bloodied && a.damage.is_some() && cx.s.is_bloodied(t) {
+        amount += 1; // the Huntress on a Bloodied enemy
+        notes.push("Bloodied prey +1");
+    }
     match crate::rules::attack::roll_mode(cx.s, unit, t, pdef, origin, false) {
         crate::engine::events::RollMode::Advantage => {
             amount += 1;
@@ -946,8 +1068,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
         }
         crate::engine::events::RollMode::Normal => {}
     }
-    if cx.s.has(unit, StatusKind::Weakened) {
-        amount /= 2; // K-ST-Weakened; K-CSP-5: one attack, so it is the first
+    if first && cx.s.has(unit, StatusKind::Weakened) {
+        amount /= 2; // K-ST-Weakened; K-CSP-5: the first attack only
         notes.push("Weakened: halved");
     }
     let g = group_of(cx.s, unit).unwrap_or(0);
@@ -973,7 +1095,12 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
     } else {
         crate::rules::damage::Dealt::default()
     };
-    if cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
+    // Lullaby on the orb's holder takes the orb back instead of its Dazed.
+    let lulled = a.hook.as_deref() == Some("lullaby")
+        && cx.s.unit(t).on_map()
+        && !dealt.only_ward()
+        && lost_souls::lullaby(cx, unit, t);
+    if !lulled && cx.s.unit(t).on_map() && !dealt.only_ward() && !a.effect.is_empty() {
         // Screech: a target inside the Creep's own squares fails the save unrolled.
         let inside = a.inside_fails && {
             let (u, v) = (cx.s.unit(unit), cx.s.unit(t));
@@ -1003,6 +1130,8 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 cx.emit(Event::Note { text: format!("{} must come toward {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| distance(p, ts, here, size));
             }
+            // Life & Death: a save, or Taken Out; a success restores every HP.
+            Some("life-and-death") => charm_ball::life_and_death(cx, unit, t)?,
             // The Horror Beast's Beckon: as far from the Creep as it can.
             // Plow: the target drops what it carries but its implement.
             Some("plow") => minotaur::drop_carried(cx, t),
@@ -1010,10 +1139,11 @@ fn strike(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize, t: UnitIdx) ->
                 cx.emit(Event::Note { text: format!("{} must flee from {}", cx.s.unit(t).id, cx.s.unit(unit).id) });
                 move_toward(cx, t, move |_, p| -distance(p, ts, here, size));
             }
-            _ => {}
+            Some(_) => crate::rules::creep_tricks::after_hit(cx, unit, def, ai, t)?,
+            None => {}
         }
     }
-    Ok(())
+    lost_souls::after_strike(cx, unit, def, ai, t)
 }
 
 /// Step 3 (K-CAI-11): a Grabbed Creep tries to escape with a saving throw.
@@ -1070,14 +1200,16 @@ fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
     }
     let content = cx.s.content.clone();
     let def = |u: u16| &content.creeps()[u as usize];
+    // A Creep that joined mid-match (Parent's bird) is no part of the group's credit.
+    let own = |u: UnitIdx| !cx.s.creeps.summoned.contains(&u);
     let count = |team: u8, pack: Option<bool>| {
         grp.out
             .iter()
-            .filter(|o| o.1 == Some(team))
+            .filter(|o| o.1 == Some(team) && own(o.0))
             .filter(|o| pack.is_none_or(|p| grp.members.iter().any(|m| m.0 == o.0 && def(m.1).packmaster == p)))
             .count() as i32
     };
-    let total = grp.members.len() as i32;
+    let total = grp.members.iter().filter(|m| own(m.0)).count() as i32;
     let n = cx.s.creeps.n;
     let packmaster = grp.members.iter().find(|m| def(m.1).packmaster).map(|m| m.0);
     let full = (0..2u8).find(|&t| match packmaster {
@@ -1099,7 +1231,7 @@ fn credit(cx: &mut Ctx, g: u8, by: Option<UnitIdx>) {
         }
     });
     let gid = grp.id.clone();
-    let all_out = grp.out.len() as i32 >= total;
+    let all_out = grp.out.iter().filter(|o| own(o.0)).count() as i32 >= total;
     let (red, blue) = (count(0, None), count(1, None));
     let side = |t: u8| if t == 0 { crate::engine::arena::Side::Red } else { crate::engine::arena::Side::Blue };
     if let Some(t) = full {
@@ -1142,11 +1274,14 @@ const NO_TRIGGER: [StatusKind; 7] = [
 /// targets, the first rolled among equals) and no status keeps it from reacting.
 pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), RuleError> {
     let (t, attacker) = (m.target, m.attacker);
+    if m.evaded {
+        return Ok(()); // an Aegis stopped it: no miss the Creep answers (the only way a Creep evades)
+    }
     let content = cx.s.content.clone();
     let Some(g) = group_of(cx.s, t) else { return Ok(()) };
     let Some(def) = def_of(cx.s, t).map(|i| &content.creeps()[i as usize]) else { return Ok(()) };
-    if def.miss.is_empty() || !joins(cx.s, attacker) {
-        return Ok(());
+    if def.miss.is_empty() || !joins(cx.s, attacker) || m.evaded {
+        return Ok(()); // an evaded roll (a Parry) is no miss the Creep answers
     }
     let strength = |x: UnitIdx| cx.s.creep_def(x).map(|d| d.kind.strength());
     let mut counts: Option<(UnitIdx, i32)> = None;
@@ -1224,6 +1359,7 @@ pub fn missed(cx: &mut Ctx, m: &crate::engine::hooks::Missed) -> Result<(), Rule
                     }
                 }
             }
+            Some(h @ ("steal" | "hide")) => crate::rules::creep_tricks::miss_hook(cx, t, attacker, h),
             Some("chuck") => chuck::miss_chuck(cx, t, attacker)?,
             Some("charge") => minotaur::miss_charge(cx, t, attacker),
             Some("bounty") => {
@@ -1244,7 +1380,8 @@ fn bounty_paid(cx: &mut Ctx, unit: UnitIdx) {
         if n == 0 {
             continue;
         }
-        let standing = !on_map_members(cx.s, g).is_empty();
+        // Before the golem itself falls: a bird it called does not count.
+        let standing = on_map_members(cx.s, g).iter().any(|u| !cx.s.creeps.summoned.contains(u));
         let text = format!("the bounties on {} are settled", cx.s.unit(unit).id);
         emit(cx, Change::BountyPaid(g, unit), text);
         let side = match cx.s.unit(unit).side {
@@ -1508,6 +1645,7 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
     r.on_turn(crate::engine::hooks::Trigger::TurnEnding, 40, "K-CAI-1", turn_ended);
     r.on_taken_out(70, "K-SCO-5", |cx, unit, _, by| {
         creep_taken_out(cx, unit, by);
+        lost_souls::keeper_down(cx, unit); // the Shades vanish with their Shadekeeper
         if cx.s.creeps.groups.iter().any(|g| !g.bounties.is_empty()) {
             bounty_paid(cx, unit);
         }

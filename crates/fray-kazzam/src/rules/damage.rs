@@ -244,6 +244,9 @@ pub fn heal(cx: &mut Ctx, unit: UnitIdx, amount: i32, why: &str) {
 /// A unit reaches 0 HP: it is Taken Out (K-DUN-1, K-DUN-3..5, K-ORB-10) and the taker scores
 /// or takes a Strike (K-SCO-1, K-SCO-2, K-STK-3).
 pub fn take_out(cx: &mut Ctx, unit: UnitIdx, by: Option<UnitIdx>) {
+    if crate::rules::shades::becomes_shade(cx, unit, by) {
+        return; // a Lost Soul stays on as a Shade while its Shadekeeper stands
+    }
     let u = cx.s.unit(unit);
     let Some(pos) = u.pos else { return };
     if u.placed.is_some() {

@@ -55,6 +55,7 @@ impl ForcedFrame {
         // K-FM-9: Heavyweight takes squares off; Immovable takes them all.
         let n = match s.creep_def(target) {
             Some(d) if d.immovable => 0,
+            _ if crate::rules::shades::is_shade(s, target) => 0, // untouched by effects
             Some(d) => (n - d.forced_reduction).max(0),
             None => n,
         };

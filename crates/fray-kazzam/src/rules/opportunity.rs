@@ -67,6 +67,14 @@ fn in_range(s: &State, taker: UnitIdx, granter: UnitIdx, at: Option<Pos>) -> boo
         || gpos.is_some_and(|gp| vantages(s, taker).iter().any(|&v| distance(v, 1, gp, gsize) <= range))
 }
 
+/// Whether `a` and `b` were both mesmerised in the Creep phase under way (the Mesmer Jelly).
+fn mesmerized_together(s: &State, a: UnitIdx, b: UnitIdx) -> bool {
+    let m = &s.creeps.mesmerized;
+    !m.is_empty()
+        && s.creeps.acted_round == s.round
+        && [a, b].iter().all(|u| m.iter().any(|&(x, r)| x == *u && r == s.round))
+}
+
 /// Who gets an Opportunity when `mover` leaves `from` for `to` (K-OPP-1, K-OPP-5..7,
 /// K-OPP-9). `already` took one during this same move.
 pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, already: &[UnitIdx]) -> Vec<UnitIdx> {
@@ -98,6 +106,9 @@ pub fn for_leaving(s: &State, mover: UnitIdx, from: Pos, to: Pos, how: How, alre
         }
         if already.contains(&t) || s.has(t, StatusKind::Flying) != flying {
             continue; // K-OPP-9: flyers and walkers grant each other no movement Opportunities
+        }
+        if mesmerized_together(s, mover, t) {
+            continue; // Mesmerize (L2546): none of them takes the others' Opportunities
         }
         // Defender's Sword: its reach counts 1 greater for Opportunities (K-AIMP); asked only
         // when the squares leave it to decide.
@@ -166,7 +177,11 @@ pub fn damage_of(s: &State, taker: UnitIdx, target: UnitIdx) -> i32 {
     if beyond && crate::rules::query::opportunity_reach_bonus(s, taker) > 0 {
         d -= 1;
     }
-    d + crate::rules::modifiers::opportunity_bonus(s, taker, target) + crate::rules::query::opportunity_bonus(s, taker)
+    // The Huntress: 1 more on a Bloodied enemy.
+    let prey = s.creep_def(taker).is_some_and(|c| c.hunts_bloodied) && s.is_bloodied(target);
+    d + i32::from(prey)
+        + crate::rules::modifiers::opportunity_bonus(s, taker, target)
+        + crate::rules::query::opportunity_bonus(s, taker)
 }
 
 /// `taker` takes an Opportunity on `target` (a Runner first rolls its save, queued).

@@ -158,6 +158,9 @@ pub fn check_dunk(s: &State, u: UnitIdx, o: OrbIdx, pedestal: u8) -> Result<(), 
             format_args!("{} is not carrying orb {}", s.unit(u).id, s.orbs[o as usize].id),
         ));
     }
+    if crate::rules::quests::can_deliver(s, u, o, pedestal) {
+        return Ok(()); // a Royal Golem's quest (K-SCO-10)
+    }
     let ped = &s.arena.pedestals[pedestal as usize];
     if ped.side != s.unit(u).side {
         return Err(crate::engine::kit::refuse(
@@ -210,6 +213,9 @@ pub fn give(cx: &mut Ctx, from: UnitIdx, o: OrbIdx, to: UnitIdx) {
 /// Dunks: 1 point per orb on the pedestal counting the new one, then the orb turns the
 /// dunker's colour (K-SCO-4, K-ORB-11).
 pub fn dunk(cx: &mut Ctx, u: UnitIdx, o: OrbIdx, pedestal: u8) {
+    if crate::rules::quests::quest_for(cx.s, o, pedestal).is_some() {
+        return crate::rules::quests::deliver(cx, u, o, pedestal); // K-SCO-10
+    }
     let side: Side = cx.s.unit(u).side;
     let id = cx.s.orbs[o as usize].id.to_string();
     let ped_id = cx.s.arena.pedestals[pedestal as usize].id.clone();

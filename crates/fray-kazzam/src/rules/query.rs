@@ -906,8 +906,10 @@ pub fn revealed_to(s: &State, u: UnitIdx, t: UnitIdx) -> bool {
 /// enemy next to it (L1316).
 pub fn shielded(s: &State, target: UnitIdx, source: Option<UnitIdx>) -> bool {
     let t = s.unit(target);
-    t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
-        && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
+    // A Shade (the Shadekeeper's trait) takes no damage at all.
+    s.creeps.shades.iter().any(|x| x.0 == target)
+        || t.placed.as_ref().is_some_and(|p| &*p.what == "staff-trap")
+            && source.is_none_or(|src| !s.enemies(src, target) || s.distance(src, target) != Some(1))
 }
 
 /// Spent Encounter powers a Taken Out unit may recharge (K-DUN-3).

@@ -356,10 +356,43 @@ pub enum CreepFrame {
         /// Non-Creeps it passed on the way.
         passed: Vec<UnitIdx>,
     },
+    /// The Charm Ball's Multiple Eyes: where to stand for the charms of face `face` and down.
+    Eyes {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The rolled face: its first charm.
+        face: i32,
+    },
+    /// The Charm Ball's charms from where it stands, `first` first (Multiple Eyes).
+    EyesFire {
+        /// The Creep.
+        unit: UnitIdx,
+        /// The rolled face.
+        face: i32,
+        /// Its priority target, chosen before the move.
+        first: UnitIdx,
+    },
     /// The Creep retrieving its orb (K-CAI-9): after its move, pick up or put back.
     Retrieve {
         /// The Creep.
         unit: UnitIdx,
+    },
+    /// A mesmerised player walks toward the jelly, when its turn to walk comes (Mesmerize:
+    /// initiative order).
+    Mesmerized {
+        /// The player.
+        unit: UnitIdx,
+        /// The jelly.
+        jelly: UnitIdx,
+    },
+    /// The jelly's Drift stings an enemy it passes (the action of face `face` on `target`).
+    Sting {
+        /// The jelly.
+        unit: UnitIdx,
+        /// The action face (1-6).
+        face: i32,
+        /// The enemy.
+        target: UnitIdx,
     },
     /// Step 3, recover (K-CAI-11).
     Recover {

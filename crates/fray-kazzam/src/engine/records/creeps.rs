@@ -13,6 +13,46 @@ pub struct Creeps {
     pub acted_round: u32,
     /// N, the athletes a team (the larger team's count): group credit reads it (K-SCO-9).
     pub n: i32,
+    /// The Royal Golems' standing quests (Questgiver, K-SCO-10), one a group at most.
+    pub quests: Vec<Quest>,
+    /// Creeps that joined a group mid-match (the Royal Golem's Parent): no part of its credit.
+    pub summoned: Vec<UnitIdx>,
+    /// A Creep once for each Take Out by its Hunting Arrow (1 more damage each, for good).
+    pub hunted: Vec<UnitIdx>,
+    /// Aegis Creeps whose aegis is up (Raise Aegis).
+    pub aegis: Vec<UnitIdx>,
+    /// Lost Souls turned Shades, each with whoever Took it Out (the Shadekeeper's trait).
+    pub shades: Vec<(UnitIdx, Option<UnitIdx>)>,
+    /// Pinning Shots waiting for their target to move (the Imp Archer; rules/creep_tricks.rs).
+    pub pins: Vec<Pin>,
+    /// Damage each Molesnake head took this round, for Retreat (rules/creep_tricks.rs).
+    pub wounds: Vec<Wound>,
+    /// Players a Mesmer Jelly mesmerised, with the round (one jelly a turn; no Opportunities
+    /// among them while they walk).
+    pub mesmerized: Vec<(UnitIdx, u32)>,
+}
+
+/// Damage a head took in a round (the Two-Headed Molesnake's Retreat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wound {
+    /// The head.
+    pub head: UnitIdx,
+    /// The round.
+    pub round: u32,
+    /// Damage it took in that round so far.
+    pub amount: i32,
+}
+
+/// A Pinning Shot: if `target` moves before the end of its turn number `turn`, `archer` takes
+/// an Opportunity on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pin {
+    /// The Imp Archer.
+    pub archer: UnitIdx,
+    /// Whom it pinned.
+    pub target: UnitIdx,
+    /// The target's turn whose end lets it go.
+    pub turn: u32,
 }
 
 /// A Creep group (K-CAI-4, K-INIT-4).
@@ -90,4 +130,40 @@ pub enum Change {
     BountyPaid(u8, UnitIdx),
     /// A Creep's aura is used this turn (its Creep, round, whose turn).
     Aura(u8, UnitIdx, u32, Option<UnitIdx>),
+    /// A Pinning Shot waits on its target.
+    Pinned(Pin),
+    /// A Pinning Shot is over (used, run out, or its archer gone): archer and target.
+    Unpinned(UnitIdx, UnitIdx),
+    /// A head's damage this round comes to this (replacing its older record).
+    Wounded(Wound),
+    /// A player is mesmerised in this round's Creep phase.
+    Mesmerized(UnitIdx, u32),
+    /// A group's quest is set or its reward changes (Questgiver, K-SCO-10).
+    Quest(Quest),
+    /// A group's quest is over (done, or nothing left to do).
+    QuestOver(u8),
+    /// A Creep just put on the map joins a group (Parent), with its stat block's index.
+    Summoned(u8, UnitIdx, u16),
+    /// A Huntress's Hunting Arrow Took its target Out: 1 more damage for good.
+    Hunted(UnitIdx),
+    /// An Aegis raises (true) or lowers (false) its aegis.
+    Aegis(UnitIdx, bool),
+    /// A Lost Soul becomes a Shade, with whoever Took it Out.
+    Shade(UnitIdx, Option<UnitIdx>),
+    /// A Shade is revived, or vanishes.
+    ShadeGone(UnitIdx),
+}
+
+/// A Royal Golem's quest (Questgiver, K-SCO-10): whoever sets one of `orbs` on the group's
+/// pedestal scores `reward`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quest {
+    /// The group that set it.
+    pub group: u8,
+    /// The orbs to bring (one red and one blue, or the group's own stolen orb).
+    pub orbs: Vec<OrbIdx>,
+    /// Points for whoever brings one.
+    pub reward: i32,
+    /// Whether it is the group's own orb to bring back.
+    pub returning: bool,
 }

@@ -29,6 +29,11 @@ pub fn give_status(cx: &mut Ctx, target: UnitIdx, status: Status, label: &str) {
         cx.emit(Event::Note { text });
         return;
     }
+    if crate::rules::shades::is_shade(cx.s, target) {
+        let text = format!("{} is a Shade: it cannot be {kind}", cx.s.unit(target).id);
+        cx.emit(Event::Note { text });
+        return;
+    }
     if kind == StatusKind::Prone && cx.s.has(target, StatusKind::Flying) {
         // K-ST-Flying: lose Flying and fall, but do not fall Prone.
         for st in cx.s.unit(target).statuses.clone().into_iter().filter(|s| s.kind == StatusKind::Flying) {
