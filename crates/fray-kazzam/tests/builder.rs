@@ -372,6 +372,17 @@ fn a_rival_teams_printed_powers_replace_the_class_powers() {
         ariel.contains(&"ward-burst-ariel-steel".to_string()) && !ariel.contains(&"ward-burst".to_string()),
         "{ariel:?}"
     );
+    // A power the class grants without a pick is replaced too (Raqua Yalaaya's Staff Trap).
+    let raqua = powers("Raqua Yalaaya");
+    assert!(
+        raqua.contains(&"staff-trap-raqua-yalaaya".to_string()) && !raqua.contains(&"staff-trap".to_string()),
+        "{raqua:?}"
+    );
+    let obi = powers("Obi Francis");
+    assert!(
+        obi.contains(&"ripping-tides-obi-francis".to_string()) && !obi.contains(&"ripping-tides".to_string()),
+        "{obi:?}"
+    );
     // Not an NPC team: refused.
     let player = kishanta.replace("npc = true", "npc = false");
     let e = check_file(&content, "k.toml", &player).unwrap_err().join("\n");

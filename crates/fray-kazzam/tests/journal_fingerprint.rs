@@ -14,8 +14,9 @@
 //! the sampled test missed now gives cover), and again for Override 0.2 (K-CAI-8: a Creep's
 //! burst walks to take in the most targets), and again when the rival teams' own versions of
 //! three class powers joined the power table (only the `every-power` setups, which hand out
-//! every playable power, changed); a change meant to be invisible must leave every
-//! one of them as it was.
+//! every playable power, changed), and again when three more (Raqua's Staff Trap, Hayward's
+//! Sword Trap, Obi's Ripping Tides; issue 13 item 5) joined it (the same setups only); a change
+//! meant to be invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);

@@ -433,34 +433,70 @@ fn lasting_modifier(s: &State, unit: UnitIdx, m: &crate::rules::modifiers::Modif
         && (m.attackers == crate::rules::modifiers::Attackers::Unit(unit) || m.against == Some(unit))
 }
 
-/// Saving Throw Phase: one save for each charm whose effects `unit` keeps through Lasting; a
-/// failure (or a save it chose to fail, K-SAVE-2, against one of its statuses) ends all of that
-/// charm's sustained effects on it (K-TURN-3).
+/// Which part of a charm one Lasting save keeps: 0, the whole charm (the class's level 5, one
+/// roll per charm, L1650); else the Effect line, 1 or 2, for a rival Charmer of level 5, whose
+/// stat block makes Effect 1 (save sustains) as well without that one roll (Greta Hughes's
+/// Lasting Charms, L2895): each line is kept on a save of its own.
+fn lasting_part(s: &State, maker: UnitIdx, in_effect_2: bool) -> u8 {
+    if s.unit(maker).pc || s.unit(maker).level < 5 {
+        0
+    } else if in_effect_2 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The part (see [`lasting_part`]) a sustained status of `power`'s charm belongs to.
+fn status_part(s: &State, maker: UnitIdx, power: u16, kind: crate::rules::statuses::StatusKind) -> u8 {
+    let two = charm(s, power)
+        .effect_2
+        .iter()
+        .any(|e| e.status.as_deref().and_then(crate::rules::statuses::StatusKind::parse) == Some(kind));
+    lasting_part(s, maker, two)
+}
+
+/// The part (see [`lasting_part`]) a sustained modifier belongs to.
+fn modifier_part(s: &State, m: &crate::rules::modifiers::Modifier) -> u8 {
+    let two = charm(s, m.power).effect_2.iter().any(|e| e.modifier.as_ref().is_some_and(|d| d.kind == m.kind));
+    lasting_part(s, m.source, two)
+}
+
+/// Saving Throw Phase: one save for each charm whose effects `unit` keeps through Lasting (one
+/// for each of its Effect lines from a rival's Lasting Charms, [`lasting_part`]); a failure (or
+/// a save it chose to fail, K-SAVE-2, against one of its statuses) ends all it kept up on it
+/// (K-TURN-3).
 pub fn lasting_saves(
     cx: &mut Ctx,
     unit: UnitIdx,
     fail: &[crate::rules::statuses::StatusKind],
 ) -> Result<(), RuleError> {
-    let mut charms: Vec<(UnitIdx, u16)> = Vec::new();
+    let mut charms: Vec<(UnitIdx, u16, u8)> = Vec::new();
     for st in cx.s.unit(unit).statuses.iter().filter(|st| lasting_status(cx.s, st)) {
-        charms.push((st.source.unwrap(), st.origin.unwrap()));
+        let (maker, power) = (st.source.unwrap(), st.origin.unwrap());
+        charms.push((maker, power, status_part(cx.s, maker, power, st.kind)));
     }
     for m in cx.s.modifiers.iter().filter(|m| lasting_modifier(cx.s, unit, m)) {
-        charms.push((m.source, m.power));
+        charms.push((m.source, m.power, modifier_part(cx.s, m)));
     }
-    charms.dedup();
     let mut seen = Vec::new();
-    for (maker, power) in charms {
-        if seen.contains(&(maker, power)) {
+    for (maker, power, part) in charms {
+        if seen.contains(&(maker, power, part)) {
             continue;
         }
-        seen.push((maker, power));
+        seen.push((maker, power, part));
         let mine = |st: &crate::rules::statuses::Status| {
-            lasting_status(cx.s, st) && st.source == Some(maker) && st.origin == Some(power)
+            lasting_status(cx.s, st)
+                && st.source == Some(maker)
+                && st.origin == Some(power)
+                && status_part(cx.s, maker, power, st.kind) == part
         };
         let statuses: Vec<crate::rules::statuses::Status> =
             cx.s.unit(unit).statuses.iter().filter(|st| mine(st)).copied().collect();
-        let name = cx.s.powers.get(power).name.clone();
+        let name = match part {
+            0 => cx.s.powers.get(power).name.clone(),
+            n => format!("{}, Effect {n}", cx.s.powers.get(power).name),
+        };
         let kept = if statuses.iter().any(|st| fail.contains(&st.kind)) {
             cx.emit(Event::Note { text: format!("{} chooses to fail the save for {name}", cx.s.unit(unit).id) });
             false
@@ -477,7 +513,11 @@ pub fn lasting_saves(
         }
         for i in (0..cx.s.modifiers.len()).rev() {
             let m = &cx.s.modifiers[i];
-            if m.source == maker && m.power == power && lasting_modifier(cx.s, unit, m) {
+            if m.source == maker
+                && m.power == power
+                && lasting_modifier(cx.s, unit, m)
+                && modifier_part(cx.s, m) == part
+            {
                 cx.emit(Event::ModifierEnded { index: i, why: "not sustained".into() });
             }
         }

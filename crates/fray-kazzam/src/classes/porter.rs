@@ -169,8 +169,9 @@ pub fn effect_hook(
         "reinforce" if cx.s.unit(target).on_map() && cx.s.unit(power_target).on_map() => {
             cx.push(Frame::Warp(WarpFrame::Reinforce { user, ally: target, target: power_target }));
         }
-        "rip" if cx.s.unit(target).on_map() && !held_objects(cx.s, target).is_empty() => {
-            cx.push(Frame::Warp(WarpFrame::Rip { user, target }));
+        // Obi Francis's own Ripping Tides teleports the object (L3727; the class power slides it).
+        "rip" | "rip-teleport" if cx.s.unit(target).on_map() && !held_objects(cx.s, target).is_empty() => {
+            cx.push(Frame::Warp(WarpFrame::Rip { user, target, teleport: hook == "rip-teleport" }));
         }
         "bend-space" if cx.s.unit(target).on_map() => {
             let ends_after_turn = cx.s.unit(user).turns_started + 1;
@@ -492,7 +493,10 @@ fn options(s: &State, f: &WarpFrame) -> Vec<DecisionOption> {
                 Object::Implement(_) => DecisionOption::new("implement", "its implement"),
             })
             .collect(),
-        WarpFrame::Slide { from, range, .. } => squares(slide_squares(s, from, range), "slide it to"),
+        WarpFrame::Slide { from, range, teleport: false, .. } => squares(slide_squares(s, from, range), "slide it to"),
+        WarpFrame::Slide { from, range, teleport: true, .. } => {
+            squares(teleport_squares(s, from, range), "teleport it to")
+        }
         WarpFrame::Hold { .. } => vec![
             DecisionOption::new("hold", "take the orb in hand"),
             DecisionOption::new("leave", "leave it on the ground"),
@@ -552,10 +556,7 @@ fn held_objects(s: &State, t: UnitIdx) -> Vec<Object> {
 /// Squares an object slid from `from` may end on: up to `range` steps over open ground (walls
 /// stop it, creatures do not), never on a pedestal.
 fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
-    let open = |q: Pos| {
-        let t = s.arena.at(q);
-        t.enterable() && t != crate::engine::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
-    };
+    let open = |q: Pos| open_ground(s, q);
     let reach = fray_core::geometry::reachable(
         s.arena.terrain.width(),
         s.arena.terrain.height(),
@@ -570,6 +571,23 @@ fn slide_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
         },
     );
     reach.squares().filter(|q| !s.arena.pedestals.iter().any(|p| p.at == *q)).collect()
+}
+
+/// Open ground an object may lie on: no wall, no blocking terrain, not the map's edge.
+fn open_ground(s: &State, q: Pos) -> bool {
+    let t = s.arena.at(q);
+    t.enterable() && t != crate::engine::arena::Terrain::Edge && !crate::rules::summons::wall_at(s, q)
+}
+
+/// Squares an object teleported from `from` may land on: open ground up to `range` squares away,
+/// whatever lies between, never a pedestal (Obi Francis's Ripping Tides, L3727).
+fn teleport_squares(s: &State, from: Pos, range: i32) -> Vec<Pos> {
+    s.arena
+        .terrain
+        .squares()
+        .filter(|&q| q != from && distance(from, 1, q, 1) <= range && open_ground(s, q))
+        .filter(|q| !s.arena.pedestals.iter().any(|p| p.at == *q))
+        .collect()
 }
 
 /// The decision a frame waits on: who answers, its kind, prompt and options.
@@ -603,11 +621,14 @@ pub fn question(s: &State, f: &WarpFrame) -> (UnitIdx, &'static str, String, Vec
         WarpFrame::Item { user } => {
             return (user, "kinemancy", format!("{}: Basic Kinemancy — which orb?", id(user)), options(s, f));
         }
-        WarpFrame::Rip { user, target } => {
+        WarpFrame::Rip { user, target, .. } => {
             let prompt = format!("{}: Ripping Tides — take what from {}?", id(user), id(target));
             return (user, "kinemancy", prompt, options(s, f));
         }
-        WarpFrame::Slide { user, range, .. } => (user, format!("{}: slide it up to {range} squares", id(user))),
+        WarpFrame::Slide { user, range, teleport, .. } => {
+            let how = if teleport { "teleport" } else { "slide" };
+            (user, format!("{}: {how} it up to {range} squares", id(user)))
+        }
         WarpFrame::Hold { holder, orb } => {
             let prompt = format!("{}: the orb {} comes to you — take it in hand?", id(holder), s.orbs[orb as usize].id);
             return (holder, "kinemancy", prompt, options(s, f));
@@ -625,17 +646,23 @@ pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError>
         WarpFrame::Item { user } => {
             let o = cx.s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")))?;
             let from = object_square(cx.s, Object::Orb(o)).expect("offered");
-            cx.push(Frame::Warp(WarpFrame::Slide { user, what: Object::Orb(o), from, range: KINEMANCY_SLIDE }));
+            cx.push(Frame::Warp(WarpFrame::Slide {
+                user,
+                what: Object::Orb(o),
+                from,
+                range: KINEMANCY_SLIDE,
+                teleport: false,
+            }));
             return Ok(());
         }
-        WarpFrame::Rip { user, target } => {
+        WarpFrame::Rip { user, target, teleport } => {
             let what = if option == "implement" {
                 Object::Implement(target)
             } else {
                 Object::Orb(cx.s.find_orb(option).ok_or_else(|| RuleError::malformed(format!("no orb {option:?}")))?)
             };
             let from = object_square(cx.s, what).expect("offered");
-            cx.push(Frame::Warp(WarpFrame::Slide { user, what, from, range: RIP_SLIDE }));
+            cx.push(Frame::Warp(WarpFrame::Slide { user, what, from, range: RIP_SLIDE, teleport }));
             return Ok(());
         }
         WarpFrame::Hold { holder, orb } => {
@@ -666,7 +693,7 @@ pub fn answer(cx: &mut Ctx, f: WarpFrame, option: &str) -> Result<(), RuleError>
         }
         WarpFrame::Reinforce { user, ally, .. } => teleport(cx, user, ally, q)?,
         WarpFrame::Hub { user, unit } => teleport(cx, user, unit, q)?,
-        WarpFrame::Slide { user, what, .. } => slide(cx, user, what, q),
+        WarpFrame::Slide { user, what, teleport, .. } => slide(cx, user, what, q, teleport),
         WarpFrame::TunnelPlace { user } => {
             if cx.s.porter.tunnels.iter().filter(|t| t.owner == user).count() >= 2 {
                 cx.push(Frame::Warp(WarpFrame::TunnelClose { user, new: q }));
@@ -754,8 +781,9 @@ pub fn forced_through(s: &State, f: &ForcedFrame, size: i32) -> Vec<Pos> {
 
 /// Slides an object to `q`: an orb lands on the ground there (and may be taken in hand by the
 /// Porter or an ally standing there, after Basic Kinemancy); an implement leaves its owner
-/// Disarmed (Ripping Tides).
-fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
+/// Disarmed (Ripping Tides). `teleport`: it goes there without crossing what lies between.
+fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos, teleport: bool) {
+    let how = if teleport { "teleported" } else { "slid" };
     match what {
         Object::Orb(o) => {
             let id = cx.s.orbs[o as usize].id.to_string();
@@ -764,7 +792,7 @@ fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
                 orb: id,
                 idx: o,
                 to: crate::engine::state::OrbLoc::Ground { at: q },
-                why: format!("slid by {} to {q}", cx.s.unit(user).id),
+                why: format!("{how} by {} to {q}", cx.s.unit(user).id),
             });
             if ripped {
                 return;
@@ -781,7 +809,7 @@ fn slide(cx: &mut Ctx, user: UnitIdx, what: Object, q: Pos) {
             }
         }
         Object::Implement(t) => {
-            let text = format!("{}'s implement is slid to {q}", cx.s.unit(t).id);
+            let text = format!("{}'s implement is {how} to {q}", cx.s.unit(t).id);
             emit(cx, Change::Dropped(Dropped { owner: t, at: q }), text);
             let power = cx.s.powers.find("ripping-tides");
             let status = Status {

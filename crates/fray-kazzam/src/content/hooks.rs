@@ -39,7 +39,7 @@ pub const TINKER_EFFECT: &[&str] = &["end-marks", "bag-of-tricks", "explode", "c
 pub const WANDSLINGER_EFFECT: &[&str] = &["drop-object", "repeat-attack", "fork"];
 
 /// Effect hooks played here.
-pub const PORTER_EFFECT: &[&str] = &["warp", "reinforce", "bend-space", "rip"];
+pub const PORTER_EFFECT: &[&str] = &["warp", "reinforce", "bend-space", "rip", "rip-teleport"];
 
 /// Effect hooks this module plays.
 pub const TAMER_EFFECT: &[&str] = &["goring-tusks", "snatch", "nettle", "conjure", "beast-charm"];

@@ -391,6 +391,29 @@ pub struct LevelEffect {
     pub max_targets: Option<u8>,
 }
 
+/// A trap's numbers where a rival's stat block prints them otherwise than its class power
+/// (content/kazzam/powers/npc.toml; rules/summons.rs reads them). Each left out keeps the class
+/// power's number.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapNumbers {
+    /// Its HP when set (1).
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// The damage each trigger deals (2 for the Staff and Sword Traps).
+    #[serde(default)]
+    pub damage: Option<i32>,
+    /// A Staff Trap strikes enemies up to this many squares from it (4).
+    #[serde(default)]
+    pub within: Option<i32>,
+    /// A Staff Trap strikes the enemies next to it too (the class trap passes over them).
+    #[serde(default)]
+    pub next_to_it: bool,
+    /// It is set in a square next to its user, whatever the user's reach.
+    #[serde(default)]
+    pub adjacent: bool,
+}
+
 /// A power as content data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -514,6 +537,9 @@ pub struct PowerDef {
     /// that power (§5, rulings "Rival teams").
     #[serde(default)]
     pub variant_of: Option<String>,
+    /// A trap power's own numbers, where a stat block prints them otherwise (`TrapNumbers`).
+    #[serde(default)]
+    pub trap: Option<TrapNumbers>,
 }
 
 impl PowerDef {

@@ -781,6 +781,7 @@ impl fmt::Display for Event {
                 let (what, on) = match modifier.kind {
                     K::Advantage => ("Advantage".to_string(), "attack roll"),
                     K::Disadvantage => ("Disadvantage".to_string(), "attack roll"),
+                    K::GiftedBoost => ("a Charmer's Role Boost".to_string(), "attack roll"),
                     K::ExtraDamage => (format!("{n} extra damage"), "hit"),
                     K::Speed => (format!("{n} more speed"), ""),
                     K::TargetsGuarded => ("targets count as Guarded".to_string(), "attack"),

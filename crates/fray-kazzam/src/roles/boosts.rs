@@ -20,7 +20,9 @@ pub fn apply(cx: &mut Ctx, b: Boost, user: UnitIdx, target: UnitIdx, damage_give
         Boost::Controller => {
             if cx.s.unit(target).on_map() {
                 let level4 = cx.s.unit(user).level >= 4;
-                let n = if level4 { 4 } else { 3 };
+                // L1833: 4 squares from level 4. Every rival Controller's stat block keeps 3
+                // (L2893, L3489, L3745, L4003): a non-player athlete slides 3 (§5, rulings).
+                let n = if level4 && cx.s.unit(user).pc { 4 } else { 3 };
                 cx.emit(crate::engine::events::Event::Note {
                     text: format!("{why}: slide {} {n} squares", cx.s.unit(target).id),
                 });

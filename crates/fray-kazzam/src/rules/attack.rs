@@ -39,6 +39,7 @@ impl AttackFrame {
             evaded: false,
             granted_advantage: false,
             boost: None,
+            gift: None,
             rider: None,
             disadvantage: false,
             effect_only: false,
@@ -563,13 +564,21 @@ fn resolve_roll(
     // K-ROLL-5, K-ROLE-3: the Role Boost reads the first roll of an attack, on 3-6.
     a.boost = (first && hit != Hit::Miss && !def.no_role_boost && !cx.s.unit(a.attacker).grant_no_boost && !a.no_boost)
         .then_some(value);
+    // A rival Charmer's gifted boost rides this first roll, and is used up by it (L2831).
+    if first && let Some(giver) = crate::rules::modifiers::take_gift(cx, a.attacker) {
+        a.gift = (hit != Hit::Miss && (3..=6).contains(&value)).then_some(giver);
+    }
     if def.charm.is_some() && hit != Hit::Miss {
         // A Charm Roll that hit: the charm table, then the Role Boost, used by the Charmer.
         (crate::engine::hooks::charms(cx.s).resolve)(cx, a.attacker, target, a.power, hit)?;
         (crate::engine::hooks::features(cx.s).after_effect)(cx, a.attacker, target, def, false); // Cheerful
         let boost = a.boost.take().and_then(|_| crate::rules::query::boost_of(cx.s, a.attacker));
         if let Some(b) = boost {
-            crate::engine::hooks::role_boost(cx, b, a.attacker, target, false);
+            if crate::rules::modifiers::gifts(cx.s, a.attacker, target) {
+                crate::rules::modifiers::gift(cx, a.attacker, target, a.power); // a rival's (L2831)
+            } else {
+                crate::engine::hooks::role_boost(cx, b, a.attacker, target, false);
+            }
         }
         a.next += 1;
         a.stage = Stage::Roll;
@@ -940,6 +949,17 @@ fn apply_damage_and_effect(
         && cx.s.unit(attacker).on_map()
     {
         crate::engine::hooks::role_boost(cx, b, attacker, target, boost_damage);
+    }
+    // A rival Charmer's gifted boost, after the attacker's own; the Charmer is its source.
+    if let Some(giver) = a.gift.take()
+        && cx.s.unit(giver).on_map()
+        && cx.s.unit(target).on_map()
+        && let Some(b) = crate::rules::query::boost_of(cx.s, giver)
+    {
+        cx.emit(Event::Note {
+            text: format!("{} uses the Role Boost {} gave it", cx.s.unit(attacker).id, cx.s.unit(giver).id),
+        });
+        crate::engine::hooks::role_boost(cx, b, giver, target, false);
     }
     if let Some(r) = a.rider {
         (crate::engine::hooks::triggered(cx.s).rider)(cx, attacker, target, r);

@@ -249,3 +249,40 @@ pub fn register(r: &mut crate::engine::hooks::Registry) {
         );
     });
 }
+
+/// Whether a charm of `charmer` that hit `target` gives the Charmer's Role Boost away instead of
+/// using it: a rival Charmer's (a non-player athlete) on an ally, as every rival Charmer's stat
+/// block prints (L2831, L4099). Player Charmers use their boost themselves (see rulings).
+pub fn gifts(s: &State, charmer: UnitIdx, target: UnitIdx) -> bool {
+    !s.unit(charmer).pc && target != charmer && !s.enemies(charmer, target)
+}
+
+/// Gives `charmer`'s Role Boost to the ally it charmed with `power`, for the ally's next attack
+/// roll (kept until the end of the ally's next turn at most).
+pub fn gift(cx: &mut Ctx, charmer: UnitIdx, ally: UnitIdx, power: u16) {
+    let until = Some(crate::rules::statuses::Until::EndOfTargetsNextTurn);
+    let m = Modifier {
+        kind: ModifierKind::GiftedBoost,
+        amount: 0,
+        attackers: Attackers::Unit(ally),
+        against: None,
+        first: true,
+        during: None,
+        duration: crate::rules::query::duration_for(cx.s, charmer, ally, until),
+        source: charmer,
+        power,
+    };
+    let name = format!("{}'s Role Boost, given to {}", cx.s.unit(charmer).id, cx.s.unit(ally).id);
+    cx.emit(Event::ModifierAdded { name, modifier: m });
+}
+
+/// The first attack roll of `attacker` uses up a Role Boost given to it; returns its giver.
+pub fn take_gift(cx: &mut Ctx, attacker: UnitIdx) -> Option<UnitIdx> {
+    let i =
+        cx.s.modifiers
+            .iter()
+            .position(|m| m.kind == ModifierKind::GiftedBoost && m.attackers == Attackers::Unit(attacker))?;
+    let giver = cx.s.modifiers[i].source;
+    cx.emit(Event::ModifierEnded { index: i, why: "its attack roll carried it".into() });
+    Some(giver)
+}

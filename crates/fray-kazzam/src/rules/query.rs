@@ -492,12 +492,21 @@ pub fn hunter_extra(s: &State, u: UnitIdx, target: UnitIdx, roll: i32) -> i32 {
 }
 
 /// The extra damage boost `b` adds to a hit that deals damage, with attack roll `roll`.
-pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, _target: UnitIdx, _roll: i32) -> i32 {
+pub fn extra_damage(s: &State, b: Boost, user: UnitIdx, target: UnitIdx, roll: i32) -> i32 {
     let x = s.unit(user);
     match b {
         Boost::Smasher if x.hp >= x.max_hp => 1, // at full HP: 1 more damage
         Boost::Striker(st) if st.splash.is_none() => st.extra, // a Blaster's goes elsewhere
-        Boost::Hunter => hunter_extra(s, user, _target, _roll),
+        // The rival Blaster's stat block (Hyun Lee, L3681): with the condition met, a 5-6 also
+        // deals 1 to the primary target (2 from level 4, as all its extra Striker damage).
+        Boost::Striker(st) if st.met && st.extra > 0 && !x.pc && (5..=6).contains(&roll) => {
+            if x.level >= 4 {
+                2
+            } else {
+                1
+            }
+        }
+        Boost::Hunter => hunter_extra(s, user, target, roll),
         _ => 0,
     }
 }

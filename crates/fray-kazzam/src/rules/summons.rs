@@ -82,9 +82,23 @@ pub(crate) fn set_trap(cx: &mut Ctx, trap: UnitIdx, f: impl FnOnce(&mut TrapStat
     cx.emit(Event::TrapChanged { unit: cx.s.who(trap), state: st });
 }
 
-/// The damage a trap deals on a trigger: its base plus any extra.
+/// The damage a trap deals on a trigger: its base (or its stat block's number) plus any extra.
 fn trap_damage(s: &State, trap: UnitIdx, base: i32) -> i32 {
-    base + bonus(s, trap)
+    numbers(s, trap).damage.unwrap_or(base) + bonus(s, trap)
+}
+
+/// A trap's own numbers: those of the rival's version of its power that its owner plays (§5,
+/// `variant_of`), else none (the class power's numbers hold).
+fn numbers(s: &State, trap: UnitIdx) -> crate::content::powers::TrapNumbers {
+    let Some(p) = s.unit(trap).placed.as_ref() else { return Default::default() };
+    let Some(owner) = p.owner else { return Default::default() };
+    s.unit(owner)
+        .powers
+        .iter()
+        .map(|&i| s.powers.get(i))
+        .find(|d| d.variant_of.as_deref() == Some(&*p.what))
+        .and_then(|d| d.trap.clone())
+        .unwrap_or_default()
 }
 
 /// Whether a trap is one of a Tinker's (its owner's Improved Traps apply; not Snap Trap).
@@ -221,11 +235,15 @@ pub fn start_of_turn(cx: &mut Ctx, owner: UnitIdx) -> Result<(), RuleError> {
         if what(cx.s, trap) != "staff-trap" || !cx.s.unit(trap).on_map() {
             continue;
         }
-        // Every enemy within 4 of the trap but not next to it takes 2 damage.
+        // Every enemy within 4 of the trap but not next to it takes 2 damage (Raqua Yalaaya's:
+        // every enemy within 3, next to it too, takes 3; L2769).
+        let n = numbers(cx.s, trap);
+        let near = if n.next_to_it { 1 } else { 2 };
+        let far = n.within.unwrap_or(4);
         let victims: Vec<UnitIdx> =
             cx.s.units_on_map()
                 .filter(|&t| cx.s.enemies(trap, t) && occupies(cx.s.unit(t)))
-                .filter(|&t| cx.s.distance(trap, t).is_some_and(|d| (2..=4).contains(&d)))
+                .filter(|&t| cx.s.distance(trap, t).is_some_and(|d| (near..=far).contains(&d)))
                 .collect();
         if victims.is_empty() {
             continue;
@@ -332,11 +350,13 @@ fn free_squares(s: &State, u: UnitIdx, range: i32, for_trap: bool) -> Vec<Pos> {
 
 /// Where `u` may set the trap of power `what`: within reach on a square no other trap holds
 /// (L1281), or Snap Trap's empty square within 5 (L2079).
-fn trap_squares(s: &State, u: UnitIdx, what: &str) -> Vec<Pos> {
-    if what == "snap-trap" {
+fn trap_squares(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Vec<Pos> {
+    if def.id == "snap-trap" {
         let mut out = free_squares(s, u, 5, false);
         out.retain(|&q| s.units_on_map().all(|o| distance(s.unit(o).pos.unwrap(), s.unit(o).size, q, 1) > 0));
         out
+    } else if def.trap.as_ref().is_some_and(|n| n.adjacent) {
+        free_squares(s, u, 1, true) // set next to its user (Raqua Yalaaya's Staff Trap, L2769)
     } else {
         free_squares(s, u, s.reach(u), true)
     }
@@ -653,7 +673,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
-        Some("trap") if free_squares(s, u, s.reach(u), true).is_empty() => Err(crate::engine::kit::refuse(
+        Some("trap") if trap_squares(s, u, def).is_empty() => Err(crate::engine::kit::refuse(
             "K-DEF-2",
             format_args!("{} has no free square within reach for a trap", s.unit(u).id),
         )),
@@ -749,7 +769,7 @@ pub fn question(s: &State, f: &PlacedFrame) -> (&'static str, String, Vec<Decisi
         PlacedFrame::TrapSquare { owner, power, charges, .. } => (
             "square",
             format!("{}: where does the {} go ({charges} charges)?", s.unit(owner).id, s.powers.get(power).name),
-            trap_squares(s, owner, &s.powers.get(power).id)
+            trap_squares(s, owner, s.powers.get(power))
                 .into_iter()
                 .map(|q| DecisionOption::square(q, format!("set it at {q}")))
                 .collect(),
@@ -877,11 +897,12 @@ pub fn answer(cx: &mut Ctx, f: PlacedFrame, option: &str) -> Result<(), RuleErro
                 } else if def.id == "snap-trap" {
                     2
                 } else {
-                    1
+                    def.trap.as_ref().and_then(|n| n.hp).unwrap_or(1)
                 },
                 speed: 0,
                 owner: Some(cx.s.who(owner)),
-                what: def.id.clone(),
+                // A rival's own version is still the class trap its `variant_of` names (§5).
+                what: def.variant_of.clone().unwrap_or_else(|| def.id.clone()),
                 charges,
                 turn_before: None,
                 group: None,

@@ -399,6 +399,8 @@ pub enum WarpFrame {
         user: UnitIdx,
         /// The power's target.
         target: UnitIdx,
+        /// The object is teleported rather than slid (Obi Francis's version, L3727).
+        teleport: bool,
     },
     /// Where the object slides to (up to `range` squares from `from`).
     Slide {
@@ -410,6 +412,8 @@ pub enum WarpFrame {
         from: Pos,
         /// How far it may go.
         range: i32,
+        /// It is teleported: any open square within `range`, whatever lies between.
+        teleport: bool,
     },
     /// Basic Kinemancy brought the orb to `holder` (the Porter or an ally): take it in hand, or
     /// leave it on the ground.

@@ -198,6 +198,9 @@ pub struct AttackFrame {
     /// The first roll's result while its hit resolves: the Role Boost reads it (K-ROLL-5,
     /// K-ROLE-3).
     pub boost: Option<i32>,
+    /// The rival Charmer whose Role Boost this attack's first roll carries and earned (a 3-6):
+    /// it works after the attacker's own (L2831).
+    pub gift: Option<UnitIdx>,
     /// A triggered power whose rider applies on each hit (Patient powers, [`crate::engine::triggers`]).
     pub rider: Option<u16>,
     /// An Interrupt imposed Disadvantage on this attack (Patient Gaze).

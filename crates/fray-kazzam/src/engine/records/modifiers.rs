@@ -33,6 +33,9 @@ pub struct Modifier {
 pub enum ModifierKind {
     /// The roll has Advantage.
     Advantage,
+    /// A rival Charmer's Role Boost, given to the ally it charmed for the ally's next attack
+    /// roll: on a 3-6 the boost works as its maker's (L2831, L4099; charmer.rs).
+    GiftedBoost,
     /// The roll has Disadvantage.
     Disadvantage,
     /// The target takes `amount` more damage from the attack, as Vulnerable that counts only
