@@ -628,10 +628,11 @@ impl State {
             fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
         });
         let first = there.next()?;
-        if !crate::rules::opportunity::is_mob(self, first) {
+        let mob = |u: UnitIdx| self.creep_def(u).is_some_and(|d| d.mob);
+        if !mob(first) {
             return Some(first);
         }
-        Some(there.find(|&u| !crate::rules::opportunity::is_mob(self, u)).unwrap_or(first))
+        Some(there.find(|&u| !mob(u)).unwrap_or(first))
     }
 }
 
