@@ -506,7 +506,7 @@ impl Game for Kazzam {
         }
         let acting = match state.flow.last() {
             Some(Frame::Act { unit }) => *unit == u,
-            Some(Frame::FinalAction { unit, acted: false }) => *unit == u,
+            Some(Frame::FinalAction { unit, acted: false, .. }) => *unit == u,
             _ => false,
         };
         if !acting {
@@ -523,13 +523,13 @@ impl Game for Kazzam {
         state.empathy.seen.clear();
         let mut cx = Ctx { s: state, dice, log: out };
         let frame = cx.s.flow.pop().expect("checked above");
-        if let (Frame::FinalAction { unit, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {
-            // Ending the turn during the final action passes it: the Ongoing damage lands.
-            cx.push(Frame::FinalAction { unit: *unit, acted: true });
+        if let (Frame::FinalAction { unit, stings, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {
+            // Ending the turn during the final action passes it: the damage lands.
+            cx.push(Frame::FinalAction { unit: *unit, acted: true, stings: stings.clone() });
             return flow::run(&mut cx);
         }
         match frame {
-            Frame::FinalAction { unit, .. } => cx.push(Frame::FinalAction { unit, acted: true }),
+            Frame::FinalAction { unit, stings, .. } => cx.push(Frame::FinalAction { unit, acted: true, stings }),
             other => cx.push(other),
         }
         actions::execute(&mut cx, u, verb)?;

@@ -706,11 +706,19 @@ pub fn build_with(setup: Setup, shared: &dyn Shared) -> Result<State, Vec<String
             StatusSpec::Name(n) | StatusSpec::Full { name: n, .. } => n.trim().eq_ignore_ascii_case("flying"),
         })
     };
+    // A Mob shares squares with anyone (K-CTYPE-8).
+    let mob = |i: usize| {
+        let spec = &setup.units[i].0;
+        units[i].kind == UnitKind::Creep
+            && spec.what.as_deref().and_then(|w| content.creep(w)).is_some_and(|(_, c)| c.mob)
+    };
     for a in 0..units.len() {
         for b in a + 1..units.len() {
             if let (Some(pa), Some(pb)) = (units[a].pos, units[b].pos)
                 && fray_core::geometry::overlaps(pa, units[a].size, pb, units[b].size)
                 && flying(a) == flying(b)
+                && !mob(a)
+                && !mob(b)
             {
                 errors.push(format!("unit {} and unit {} stand on the same square", units[a].id, units[b].id));
             }

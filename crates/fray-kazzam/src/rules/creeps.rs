@@ -34,6 +34,7 @@ mod chuck;
 pub mod golem;
 pub mod lost_souls;
 mod minotaur;
+pub mod swarm;
 
 /// How far the Hunter's "within 5 squares" reaches.
 const NEAR: i32 = 5;
@@ -818,7 +819,9 @@ fn choose(
             .map(|(c, p, path)| {
                 let (to_list, to_any) = grants(s, unit, &path, list);
                 let edge = favoured(s, unit, t, power, melee, p);
-                ((to_list, !edge, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x), path)
+                // Swarm Behavior: a Mob covers as many characters as it can.
+                let cover = std::cmp::Reverse(swarm::covered(s, unit, p));
+                ((to_list, cover, !edge, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x), path)
             })
             .min_by(|x, y| x.0.cmp(&y.0));
         if let Some((_, path)) = best {
@@ -854,7 +857,8 @@ fn burst_choice(
                 };
                 let path = walk.path(here, p)?;
                 let (to_list, to_any) = grants(s, unit, &path, list);
-                let key = (to_list, std::cmp::Reverse(hit.len()), c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
+                let cover = std::cmp::Reverse(swarm::covered(s, unit, p)); // Swarm Behavior
+                let key = (to_list, std::cmp::Reverse(hit.len()), cover, c, to_any, tie(s, unit, p, Some(t)), p.y, p.x);
                 Some((key, (t, path)))
             })
             .min_by(|x, y| x.0.cmp(&y.0))

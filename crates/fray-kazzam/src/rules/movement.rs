@@ -75,6 +75,7 @@ impl Body {
     fn gather_on(s: &State, unit: UnitIdx, on: Option<(Pos, i32)>) -> Self {
         let flying = s.has(unit, StatusKind::Flying);
         let side = s.unit(unit).side;
+        let mob = s.creep_def(unit).is_some_and(|d| d.mob);
         // Room for every unit at once: growing the list step by step cost more than filling it
         // (a footprint's few others are gathered without it).
         let mut others = Vec::with_capacity(if on.is_none() { s.units.len() } else { 0 });
@@ -89,6 +90,10 @@ impl Body {
             let enemy = ou.side != side; // s.enemies(unit, o)
             if enemy && crate::rules::query::is_role(s, o, "controller", Some("lockdown")) {
                 lockdown.push((q, ou.size));
+            }
+            // K-CTYPE-8: a Mob shares squares with every creature, and every creature with it.
+            if mob || s.creep_def(o).is_some_and(|d| d.mob) {
+                continue;
             }
             if on.is_none_or(|(p, size)| distance(p, size, q, ou.size) == 0)
                 && s.has(o, StatusKind::Flying) == flying // flyers share squares with walkers

@@ -629,12 +629,19 @@ pub fn occupies(u: &Unit) -> bool {
 
 /// Square queries: a placed thing that occupies no square (K-DEF-5) is not found on one.
 impl State {
-    /// The unit standing on square `p`, if any.
+    /// The unit standing on square `p`, if any: a creature sharing it with a Mob before the
+    /// Mob (K-CTYPE-8).
     pub fn unit_at(&self, p: Pos) -> Option<UnitIdx> {
-        self.units_on_map().filter(|&u| occupies(self.unit(u))).find(|&u| {
+        let mut there = self.units_on_map().filter(|&u| occupies(self.unit(u))).filter(|&u| {
             let un = self.unit(u);
             fray_core::geometry::distance(un.pos.unwrap(), un.size, p, 1) == 0
-        })
+        });
+        let first = there.next()?;
+        let mob = |u: UnitIdx| self.creep_def(u).is_some_and(|d| d.mob);
+        if !mob(first) {
+            return Some(first);
+        }
+        Some(there.find(|&u| !mob(u)).unwrap_or(first))
     }
 }
 

@@ -178,19 +178,20 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
     if regen > 0 && cx.s.unit(unit).hp >= 1 {
         crate::rules::damage::heal(cx, unit, regen, "Regenerate");
     }
-    // K-ST-Ongoing: a lethal dose allows one final action first.
+    // K-ST-Ongoing, K-CTYPE-8: Ongoing damage and the stings of the Mobs it starts in; a lethal
+    // dose allows one final action first.
     let (ongoing, _) = ongoing_damage(cx.s, unit);
-    if ongoing > 0 {
+    let stings = crate::rules::creeps::swarm::mobs_over(cx.s, unit);
+    let dose = ongoing + crate::rules::creeps::swarm::start_dose(cx.s, unit);
+    if dose > 0 {
         let u = cx.s.unit(unit);
         // Traps, walls and automata take no final action (they have no actions, L1369).
-        if crate::rules::damage::would_take_out(cx.s, unit, ongoing)
-            && u.hp > 0
-            && crate::rules::query::takes_actions(u)
-        {
-            cx.push(Frame::FinalAction { unit, acted: false });
+        if crate::rules::damage::would_take_out(cx.s, unit, dose) && u.hp > 0 && crate::rules::query::takes_actions(u) {
+            cx.push(Frame::FinalAction { unit, acted: false, stings });
             return Ok(Flow::Continue);
         }
         take_ongoing(cx, unit);
+        crate::rules::creeps::swarm::sting(cx, unit, &stings, "starts its turn in");
     }
     if cx.s.unit(unit).on_map() {
         crate::rules::zones::start_turn_in_terrain(cx, unit)?;
@@ -223,15 +224,18 @@ pub fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
     }
 }
 
-/// The final action before lethal Ongoing damage (K-ST-Ongoing): once it is taken (or
-/// passed), the damage lands unless the action removed the status or healed enough.
-pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool) -> Result<Flow, RuleError> {
+/// The final action before lethal damage at the start of a turn (K-ST-Ongoing, K-CTYPE-8):
+/// once it is taken (or passed), the damage lands unless the action removed the status, took
+/// the Mob out, or healed enough. A Mob's sting lands wherever the unit then stands (a step out
+/// of the Mob does not save it: it was already down, L578).
+pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool, stings: Vec<UnitIdx>) -> Result<Flow, RuleError> {
     if !acted {
-        cx.push(Frame::FinalAction { unit, acted });
+        cx.push(Frame::FinalAction { unit, acted, stings });
         return Ok(Flow::Wait);
     }
     if cx.s.unit(unit).on_map() {
         take_ongoing(cx, unit);
+        crate::rules::creeps::swarm::sting(cx, unit, &stings, "starts its turn in");
         if cx.s.unit(unit).on_map() {
             crate::rules::zones::start_turn_in_terrain(cx, unit)?;
         }
@@ -325,6 +329,7 @@ pub fn save_phase(
         }
         settle_save(cx, unit, st, success);
     }
+    crate::rules::creeps::swarm::turn_ends(cx, unit); // K-CTYPE-8: ending a turn in a Mob
     // Generosity Tonic, Boost Square, Bruiser's Ward, K-CAI-1 (a turn ending next to Creeps).
     crate::engine::hooks::turn_point(cx, crate::engine::hooks::Trigger::TurnEnding, unit);
     let turn = cx.s.unit(unit).turns_started;

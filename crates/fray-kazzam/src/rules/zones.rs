@@ -96,6 +96,7 @@ pub fn entered_as(
         crate::rules::map_rules::entered(cx, unit); // nobody on the Throne is Hidden (K-CONC-9)
     }
     entered_power_zones(cx, unit, from, to)?;
+    crate::rules::creeps::swarm::entered(cx, unit, from, to); // K-CTYPE-8: into a Mob
     if cx.s.unit(unit).on_map()
         && enters(cx.s, unit, from, to, Terrain::Slick)
         && cx.s.unit(unit).zone_hits & (1 << SLICK_ZONE) == 0

@@ -42,7 +42,11 @@ pub fn invariants(s: &State) -> Result<(), String> {
                 let vortex = fray_core::grid::footprint(pa, a.size)
                     .filter(|&q| overlaps(q, 1, pb, b.size))
                     .all(|q| fray_kazzam::classes::porter::shared_square_allowed(s, q, flying_a));
-                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex {
+                // A Mob shares squares with anyone (K-CTYPE-8).
+                let mob = fray_kazzam::rules::opportunity::is_mob(s, i as fray_kazzam::engine::state::UnitIdx)
+                    || s.find_unit(&b.id).is_some_and(|j| fray_kazzam::rules::opportunity::is_mob(s, j));
+                if overlaps(pa, a.size, pb, b.size) && flying_a == flying_b && both_occupy && !moving && !vortex && !mob
+                {
                     return Err(format!(
                         "{} and {} share a square at {pa} (sides {:?}/{:?}, kinds {:?}/{:?}, statuses {:?} / {:?})",
                         a.id,

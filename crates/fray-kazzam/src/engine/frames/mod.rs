@@ -46,13 +46,16 @@ pub enum Frame {
         /// Who.
         unit: UnitIdx,
     },
-    /// Ongoing damage would take the unit out: it may take one final action first
-    /// (K-ST-Ongoing).
+    /// Damage at the start of its turn (Ongoing damage, K-ST-Ongoing; the Mobs it stands in,
+    /// K-CTYPE-8) would take the unit out: it may take one final action first.
     FinalAction {
         /// Who.
         unit: UnitIdx,
         /// Whether the final action has been taken.
         acted: bool,
+        /// The Mobs whose damage was counted: each still on the map stings once it has acted,
+        /// wherever the unit then stands.
+        stings: Vec<UnitIdx>,
     },
     /// The Action Phase (K-TURN-2): waiting for the unit's next action.
     Act {
