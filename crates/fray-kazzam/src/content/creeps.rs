@@ -291,6 +291,10 @@ pub struct CreepDef {
     /// Damage its Opportunities deal beyond the usual (the Imp Fighter: 1).
     #[serde(default)]
     pub opportunity_extra: i32,
+    /// A family of stat blocks a map places as one group, one of each in turn (the Crowned
+    /// Birds: `crowned-bird`, one bird of each crown).
+    #[serde(default)]
+    pub family: Option<String>,
     /// Only a creature next to it can damage it (the Imp Flamestaff).
     #[serde(default)]
     pub near_harm_only: bool,

@@ -112,7 +112,7 @@ struct MapFile {
 pub struct CreepGroup {
     /// Group id (its Creeps are `{group}-1`, `{group}-2`...).
     pub group: String,
-    /// Stat block id.
+    /// What the file names: a stat block's id, a Team's or a family's name ([`members`]).
     pub what: String,
     /// The orb it guards.
     pub guards: Option<String>,
@@ -166,6 +166,24 @@ fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
 
 fn line_at(text: &str, offset: usize) -> usize {
     fray_core::scenario::line_of(text, offset)
+}
+
+/// The stat blocks of a group a map names by `what`, for `n` athletes a team: a stat block's id
+/// (a group of its type's size), a Team's name (its members in file order, as many as the type's
+/// size: the Imp Team, the Lost Soul Team; K-CTYPE-7), or a family's (its blocks one after the
+/// other: the Crowned Birds, one of each crown). `count` fixes the size. None: no such Creep.
+pub fn members(content: &Content, what: &str, n: usize, count: Option<usize>) -> Option<Vec<String>> {
+    let defs = content.creeps();
+    let pool: Vec<&crate::content::creeps::CreepDef> = match content.creep(what) {
+        Some((_, d)) => vec![d],
+        None => {
+            let team: Vec<_> = defs.iter().filter(|d| d.team.as_deref() == Some(what)).collect();
+            if team.is_empty() { defs.iter().filter(|d| d.family.as_deref() == Some(what)).collect() } else { team }
+        }
+    };
+    let first = pool.first()?;
+    let size = count.unwrap_or_else(|| group_size(first, n));
+    Some((0..size).map(|k| pool[k % pool.len()].id.clone()).collect())
 }
 
 /// The size of a group of `def`'s type with `n` athletes a team (K-CTYPE-1..6).
@@ -332,7 +350,8 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
     for g in &f.creeps {
         let line = line_at(text, g.span().start);
         let g = g.get_ref();
-        let def = content.creep(&g.what).map(|(_, d)| d);
+        let whole = members(content, &g.what, MAX_ATHLETES, g.count);
+        let def = whole.as_ref().and_then(|m| content.creep(&m[0])).map(|(_, d)| d);
         let Some(def) = def else {
             if BOOK_CREEPS.contains(&g.what.as_str()) {
                 missing.push(format!("{} ({}): no stat block for {} yet", g.group, path, g.what));
@@ -344,7 +363,7 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
             ));
             continue;
         };
-        let need = g.count.unwrap_or_else(|| group_size(def, MAX_ATHLETES));
+        let need = whole.as_ref().map_or(0, Vec::len);
         if g.at.len() < need {
             errors.push(format!(
                 "{path}:{line}: creeps {:?}: {} squares listed, but a group of {} needs {need} with {MAX_ATHLETES} athletes a team",
@@ -360,7 +379,9 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
         }
         for (k, &at) in g.at.iter().enumerate() {
             let me = format!("{}-{}", g.group, k + 1);
-            for q in footprint(at, def.size) {
+            let size =
+                whole.as_ref().and_then(|m| m.get(k)).and_then(|w| content.creep(w)).map_or(def.size, |(_, d)| d.size);
+            for q in footprint(at, size) {
                 let t = arena.at(q);
                 if !arena.terrain.contains(q) {
                     errors.push(format!("{path}:{line}: creeps {:?}: {me} at {at} is partly off the map", g.group));
@@ -376,7 +397,7 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
         }
         creeps.push(CreepGroup {
             group: g.group.clone(),
-            what: def.id.clone(),
+            what: g.what.clone(),
             guards: g.guards.clone(),
             count: g.count,
             at: g.at.clone(),
@@ -456,12 +477,11 @@ impl Map {
     pub fn creep_units(&self, content: &Content, n: usize) -> Vec<UnitSpec> {
         let mut out = Vec::new();
         for g in &self.creeps {
-            let Some((_, def)) = content.creep(&g.what) else { continue };
-            let size = g.count.unwrap_or_else(|| group_size(def, n.max(1)));
-            for (k, &at) in g.at.iter().take(size).enumerate() {
+            let Some(whats) = members(content, &g.what, n.max(1), g.count) else { continue };
+            for ((k, &at), what) in g.at.iter().enumerate().zip(whats) {
                 let mut u = UnitSpec::athlete(&format!("{}-{}", g.group, k + 1), "neutral", at);
                 u.kind = Some("creep".into());
-                u.what = Some(g.what.clone());
+                u.what = Some(what);
                 u.group = Some(g.group.clone());
                 u.guards = g.guards.clone();
                 out.push(u);

@@ -183,10 +183,21 @@ fn watch_groups(cx: &mut Ctx) {
                 leave.push(e.unit);
             }
         }
-        let holder = grp.orb.and_then(|o| match cx.s.orbs[o as usize].loc {
-            OrbLoc::Held { by } => Some(by),
-            _ => None,
-        });
+        // Its own orb, and (K-CAI-4, L2536) those of the groups guarding the same pedestal: on
+        // the Dual Dungeons' shared central pedestal, taking either orb makes an enemy of both.
+        let shared = |h: &crate::engine::records::creeps::Group| {
+            std::ptr::eq(h, grp) || h.pedestal.is_some() && h.pedestal == grp.pedestal
+        };
+        let holders: Vec<UnitIdx> =
+            cx.s.creeps
+                .groups
+                .iter()
+                .filter(|h| shared(h))
+                .filter_map(|h| match cx.s.orbs[h.orb? as usize].loc {
+                    OrbLoc::Held { by } => Some(by),
+                    _ => None,
+                })
+                .collect();
         for u in leave {
             let text = format!(
                 "{} leaves the Enemies List of the {} (sent to the Dungeon, or left it)",
@@ -195,7 +206,7 @@ fn watch_groups(cx: &mut Ctx) {
             );
             emit(cx, Change::Left(g, u), text);
         }
-        if let Some(h) = holder {
+        for h in holders {
             for w in joiners(cx.s, h) {
                 join(cx, g, w, "it holds their orb");
             }
