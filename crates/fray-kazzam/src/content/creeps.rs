@@ -291,6 +291,10 @@ pub struct CreepDef {
     /// Damage its Opportunities deal beyond the usual (the Imp Fighter: 1).
     #[serde(default)]
     pub opportunity_extra: i32,
+    /// Return to the Swarm (the Vampiric Swarm): HP one Creep of this stat block regains when an
+    /// enemy saves against a status one of them gave it.
+    #[serde(default)]
+    pub swarm_return: i32,
     /// A family of stat blocks a map places as one group, one of each in turn (the Crowned
     /// Birds: `crowned-bird`, one bird of each crown).
     #[serde(default)]

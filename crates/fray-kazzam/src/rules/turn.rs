@@ -368,6 +368,9 @@ pub fn settle_save(cx: &mut Ctx, unit: UnitIdx, st: Status, success: bool) {
         Duration::SaveSustains => !success,
         _ => success,
     };
+    if success {
+        crate::rules::creeps::swarm::saved(cx, unit, st); // Return to the Swarm
+    }
     if ends && cx.s.unit(unit).statuses.contains(&st) {
         cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why: "saved".into() });
     } else if !success && cx.s.unit(unit).statuses.contains(&st) {

@@ -87,3 +87,24 @@ pub fn covered(s: &State, unit: UnitIdx, p: Pos) -> usize {
         .filter(|&t| s.unit(t).pos.is_some_and(|q| overlaps(p, size, q, s.unit(t).size)))
         .count()
 }
+
+/// Return to the Swarm (L2447): `unit` saved against `st`; if a Creep whose stat block has
+/// `swarm_return` gave it, one Creep of that stat block regains that much: the giver if it is on
+/// the map and hurt, else the first hurt one in unit order (ruling).
+pub fn saved(cx: &mut Ctx, unit: UnitIdx, st: crate::engine::records::statuses::Status) {
+    let Some(giver) = st.source else { return };
+    let Some(def) = cx.s.creep_def(giver).filter(|d| d.swarm_return > 0) else { return };
+    let (id, amount) = (def.id.clone(), def.swarm_return);
+    if !cx.s.enemies(giver, unit) {
+        return;
+    }
+    let hurt = |s: &State, c: UnitIdx| {
+        s.unit(c).on_map() && s.unit(c).hp < s.unit(c).max_hp && s.creep_def(c).is_some_and(|d| d.id == id)
+    };
+    let Some(swarm) = Some(giver).filter(|&g| hurt(cx.s, g)).or_else(|| cx.s.units_on_map().find(|&c| hurt(cx.s, c)))
+    else {
+        return;
+    };
+    let why = format!("Return to the Swarm: {} saved against {}", cx.s.unit(unit).id, st.kind);
+    crate::rules::damage::heal(cx, swarm, amount, &why);
+}
