@@ -194,3 +194,25 @@ fn random_matches_play_between_the_rival_teams_on_every_arena() {
         }
     }
 }
+
+/// A map's group may name a Team (its members in file order, K-CTYPE-7) or a family (the Crowned
+/// Birds, one of each crown): the One-Way Doors, the Maze and the Throne placed none of these
+/// groups before. A Team asked for more members than it has is refused.
+#[test]
+fn a_group_names_a_team_or_a_family_of_stat_blocks() {
+    let units =
+        |m: &maps::Map| -> Vec<String> { m.creep_units(&CONTENT, 2).into_iter().filter_map(|u| u.what).collect() };
+    let imps = load(&GOOD.replace("what = \"guardian-bear\"", "what = \"imp-team\"\ncount = 2")).unwrap();
+    assert_eq!(units(&imps), ["imp-thief", "imp-fighter"]);
+    let birds = GOOD
+        .replace("what = \"guardian-bear\"", "what = \"crowned-bird\"")
+        .replace("[[5, 0], [7, 0]]", "[[5, 0], [7, 0], [8, 0]]");
+    assert_eq!(units(&load(&birds).unwrap()), ["flamecrowned-bird", "icecrowned-bird", "needlecrowned-bird"]);
+    let e =
+        refused(&GOOD.replace("what = \"guardian-bear\"", "what = \"imp-team\"\ncount = 7"), "more than the 6 members");
+    assert!(e.contains("K-CTYPE-7"), "{e}");
+    for id in ["one-way-doors", "maze", "throne"] {
+        let m = maps::load(&CONTENT, id, maps::builtin(id).unwrap()).unwrap();
+        assert!(m.missing.is_empty(), "{id}: {:?}", m.missing);
+    }
+}

@@ -351,6 +351,16 @@ pub fn load(content: &Content, path: &str, text: &str) -> Result<Map, Vec<String
         let line = line_at(text, g.span().start);
         let g = g.get_ref();
         let whole = members(content, &g.what, MAX_ATHLETES, g.count);
+        // K-CTYPE-7: each member of a Team has its own action, so none comes twice.
+        let team = content.creeps().iter().filter(|d| d.team.as_deref() == Some(g.what.as_str())).count();
+        if team > 0 && g.count.is_some_and(|c| c > team) {
+            errors.push(format!(
+                "{path}:{line}: creeps {:?}: count {} is more than the {team} members of the {} (K-CTYPE-7)",
+                g.group,
+                g.count.unwrap_or_default(),
+                g.what
+            ));
+        }
         let def = whole.as_ref().and_then(|m| content.creep(&m[0])).map(|(_, d)| d);
         let Some(def) = def else {
             if BOOK_CREEPS.contains(&g.what.as_str()) {
