@@ -62,21 +62,31 @@ pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> R
     let ids = checklist_ids(&text, &prefix);
     let cited = |id: &str| index::CODE.iter().any(|(i, ..)| *i == id);
     let tested = |id: &str| index::SCENARIOS.iter().any(|(i, _)| *i == id);
-    let (mut neither, mut untested, mut uncited) = (Vec::new(), 0, 0);
+    let (mut neither, mut untested, mut uncited) = (Vec::new(), Vec::new(), 0);
     for id in &ids {
         match (cited(id), tested(id)) {
             (false, false) => neither.push(id.as_str()),
-            (true, false) => untested += 1,
+            (true, false) => untested.push(id.as_str()),
             (false, true) => uncited += 1,
             (true, true) => {}
         }
     }
     println!(
-        "{path}: {} rule ids; {} with neither code nor scenario, {untested} cited in code but named by no scenario, {uncited} named by a scenario but cited in no code",
+        "{path}: {} rule ids; {} with neither code nor scenario, {} cited in code but named by no scenario, {uncited} named by a scenario but cited in no code",
         ids.len(),
-        neither.len()
+        neither.len(),
+        untested.len()
     );
+    if !neither.is_empty() {
+        println!("with neither code nor scenario:");
+    }
     for id in neither {
+        println!("  {id}");
+    }
+    if !untested.is_empty() {
+        println!("cited in code but named by no scenario:");
+    }
+    for id in untested {
         println!("  {id}");
     }
     Ok(ExitCode::SUCCESS)

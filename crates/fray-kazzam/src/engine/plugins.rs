@@ -137,6 +137,7 @@ pub fn table(present: Present) -> Table {
     crate::rules::creeps::golem::register(&mut r);
     crate::rules::creeps::lost_souls::register(&mut r);
     crate::rules::creep_tricks::register(&mut r);
+    crate::rules::creeps::squid::register(&mut r);
     crate::rules::curses::register(&mut r);
     crate::rules::contagion::register(&mut r);
     crate::rules::modifiers::register(&mut r);

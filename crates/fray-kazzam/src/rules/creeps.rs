@@ -34,6 +34,7 @@ mod chuck;
 pub mod golem;
 pub mod lost_souls;
 mod minotaur;
+pub mod squid;
 pub mod swarm;
 
 /// How far the Hunter's "within 5 squares" reaches.

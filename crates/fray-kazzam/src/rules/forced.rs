@@ -261,6 +261,8 @@ fn move_one(cx: &mut Ctx, f: &mut ForcedFrame, q: Pos) -> Result<(), RuleError> 
             .iter()
             .filter(|s| s.kind == StatusKind::Grabbed)
             .filter(|st| !crate::rules::query::is_tether(cx.s, st)) // a Tether holds at any distance
+            // Lightweight: a squid's victim hauls it along instead (rules/creeps/squid.rs).
+            .filter(|st| f.kind == ForcedKind::Teleport || !crate::rules::query::lightweight(cx.s, st))
             .filter_map(|s| s.source.map(|g| (g, *s)))
             .collect();
     for (g, st) in grabbers {

@@ -546,7 +546,9 @@ fn speed_parts(s: &State, unit: UnitIdx) -> (i32, bool) {
         return parts;
     }
     let base = s.unit(unit).speed + crate::rules::query::speed_bonus(s, unit) // Motile Ward
-        + crate::rules::modifiers::speed_bonus(s, unit); // Surefoot Charm
+        + crate::rules::modifiers::speed_bonus(s, unit) // Surefoot Charm
+        - if s.has(unit, StatusKind::Grabbed) { crate::rules::query::squid_drag(s, unit) } else { 0 }; // Lightweight
+    let base = base.max(0);
     let dragging = grabbed_by(s, unit).any(|v| !crate::rules::portals::lift_grab(s, v, unit)); // a Lift drags nothing
     let halved = s.has(unit, StatusKind::Slowed) || dragging;
     SPEEDS.with(|m| {

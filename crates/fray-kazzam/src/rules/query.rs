@@ -92,6 +92,17 @@ pub fn loose(s: &State, st: &Status) -> bool {
     st.kind == StatusKind::Grabbed && st.origin.is_some_and(|p| s.powers.get(p).id == "vine-worms")
 }
 
+/// Whether `st` is a Dungeon Squid's Grab (Lightweight, L2521): its victim is not Immobilized by
+/// it, walks 2 squares slower for each, and hauls the squids along (`rules/creeps/squid.rs`).
+pub fn lightweight(s: &State, st: &Status) -> bool {
+    st.kind == StatusKind::Grabbed && st.source.is_some_and(|g| s.creep_def(g).is_some_and(|d| d.id == "dungeon-squid"))
+}
+
+/// Lightweight: what the squids holding `u` take off its speed (2 each).
+pub fn squid_drag(s: &State, u: UnitIdx) -> i32 {
+    2 * s.unit(u).statuses.iter().filter(|st| lightweight(s, st)).count() as i32
+}
+
 /// A creature's own reach (the Giraffape's 3).
 pub fn creature_reach(s: &State, u: UnitIdx) -> i32 {
     if s.unit(u).kind != UnitKind::Summon {

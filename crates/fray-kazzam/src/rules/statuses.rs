@@ -65,7 +65,8 @@ impl State {
             || (un.status_mask & implied_by(kind) != 0
                 && un.statuses.iter().any(|s| {
                     implies(s.kind).contains(&kind)
-                        && !(kind == StatusKind::Immobilized && crate::rules::query::loose(self, s))
+                        && !(kind == StatusKind::Immobilized
+                            && (crate::rules::query::loose(self, s) || crate::rules::query::lightweight(self, s)))
                 }))
             || (matches!(kind, StatusKind::Dazed | StatusKind::Distracted)
                 && crate::rules::query::controlled_daze(self, u))

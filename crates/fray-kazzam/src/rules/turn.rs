@@ -490,11 +490,13 @@ pub fn answer_exit(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), Rule
     }
     let p = Pos::parse(option).ok_or_else(|| RuleError::malformed("choose a square as x,y"))?;
     let from = cx.s.unit(unit).pos;
-    let why = if cx.s.arena.footprint_in_dungeon(p, cx.s.unit(unit).size) {
-        "starts the turn in the Dungeon"
-    } else {
-        "comes out of the Dungeon"
-    };
+    let inside = cx.s.arena.footprint_in_dungeon(p, cx.s.unit(unit).size);
+    let why = if inside { "starts the turn in the Dungeon" } else { "comes out of the Dungeon" };
+    if let Some(from) = from
+        && !inside
+    {
+        crate::rules::creeps::squid::leaving_dungeon(cx, unit, from); // Item Grabbing
+    }
     cx.emit(Event::Placed { unit: cx.s.who(unit), at: p, why: why.into() });
     // K-DUN-11: leaving while Grabbed by another athlete brings the grabber along.
     if from.is_some() {
@@ -515,6 +517,10 @@ pub fn answer_exit(cx: &mut Ctx, unit: UnitIdx, option: &str) -> Result<(), Rule
                     at: dest,
                     why: "comes out of the Dungeon still holding its Grab".into(),
                 });
+            } else if !inside && let Some(st) = cx.s.status_from(unit, StatusKind::Grabbed, g) {
+                // Any other grabber (a Creep) stays in the Dungeon and its Grab is left behind.
+                let why = format!("out of the Dungeon, away from {}", cx.s.unit(g).id);
+                cx.emit(Event::StatusEnded { unit: cx.s.who(unit), status: st, why });
             }
         }
     }
