@@ -15,7 +15,9 @@
 //! burst walks to take in the most targets), and again when the rival teams' own versions of
 //! three class powers joined the power table (only the `every-power` setups, which hand out
 //! every playable power, changed), and again when three more (Raqua's Staff Trap, Hayward's
-//! Sword Trap, Obi's Ripping Tides; issue 13 item 5) joined it (the same setups only); a change
+//! Sword Trap, Obi's Ripping Tides; issue 13 item 5) joined it (the same setups only), and when
+//! the Dungeon Squid's Lightweight, Pain of Eros's last turn and Madeline's Trick Shot were
+//! played (issue 13's last items); a change
 //! meant to be invisible must leave every one of them as it was.
 //!
 //! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;

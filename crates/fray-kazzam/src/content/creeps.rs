@@ -23,6 +23,8 @@ pub const ACTION_HOOKS: &[&str] = &[
     "raise-aegis",
     "raise-shade",
     "trample",
+    // The Love Beast's (rules/creeps/love_beast.rs).
+    "pain-of-eros",
     // The Chuck's and the Minotaur's (rules/creeps/).
     "reload",
     "chuck",

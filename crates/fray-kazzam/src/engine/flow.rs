@@ -61,7 +61,9 @@ impl Resolve<State> for Frame {
             Frame::Forced(f) => crate::rules::forced::step(cx, f)?,
             Frame::Placed(f) => crate::rules::summons::step(cx, f)?,
             Frame::Tamer(f) => crate::classes::tamer::step(cx, f)?,
-            Frame::FinalAction { unit, acted, stings } => crate::rules::turn::final_action(cx, unit, acted, stings)?,
+            Frame::FinalAction { unit, acted, stings, blow } => {
+                crate::rules::turn::final_action(cx, unit, acted, stings, blow)?
+            }
             Frame::Trigger(t) => crate::engine::triggers::step(cx, t)?,
             Frame::Role(f) => crate::roles::role_actions::step(cx, f)?,
             Frame::Wand(f) => crate::classes::wandslinger::step(cx, f)?,
@@ -314,8 +316,8 @@ pub fn answer(cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
 fn answer_frame(cx: &mut Ctx, frame: Frame, option: &str) -> Result<(), RuleError> {
     match frame {
         Frame::Act { unit } => crate::rules::actions::answer_menu(cx, unit, option, false)?,
-        Frame::FinalAction { unit, stings, .. } => {
-            cx.push(Frame::FinalAction { unit, acted: true, stings });
+        Frame::FinalAction { unit, stings, blow, .. } => {
+            cx.push(Frame::FinalAction { unit, acted: true, stings, blow });
             crate::rules::actions::answer_menu(cx, unit, option, true)?
         }
         Frame::Pending { unit, pending } => crate::rules::actions::answer_pending(cx, unit, pending, option)?,

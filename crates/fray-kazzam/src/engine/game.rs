@@ -523,13 +523,15 @@ impl Game for Kazzam {
         state.empathy.seen.clear();
         let mut cx = Ctx { s: state, dice, log: out };
         let frame = cx.s.flow.pop().expect("checked above");
-        if let (Frame::FinalAction { unit, stings, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {
+        if let (Frame::FinalAction { unit, stings, blow, .. }, actions::Verb::EndTurn(_)) = (&frame, &verb) {
             // Ending the turn during the final action passes it: the damage lands.
-            cx.push(Frame::FinalAction { unit: *unit, acted: true, stings: stings.clone() });
+            cx.push(Frame::FinalAction { unit: *unit, acted: true, stings: stings.clone(), blow: blow.clone() });
             return flow::run(&mut cx);
         }
         match frame {
-            Frame::FinalAction { unit, stings, .. } => cx.push(Frame::FinalAction { unit, acted: true, stings }),
+            Frame::FinalAction { unit, stings, blow, .. } => {
+                cx.push(Frame::FinalAction { unit, acted: true, stings, blow })
+            }
             other => cx.push(other),
         }
         actions::execute(&mut cx, u, verb)?;

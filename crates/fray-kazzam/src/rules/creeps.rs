@@ -33,6 +33,7 @@ pub mod charm_ball;
 mod chuck;
 pub mod golem;
 pub mod lost_souls;
+pub mod love_beast;
 mod minotaur;
 pub mod squid;
 pub mod swarm;
@@ -1106,11 +1107,14 @@ pub(crate) fn strike_nth(
     let ctx = crate::rules::damage::FromAttack { attack_or_opportunity: true, pierce: false, melee };
     let why = format!("{}'s {}", cx.s.unit(unit).id, a.name);
     // An action with no damage line deals none (Trip, Snatch).
-    let dealt = if a.damage.is_some() {
-        crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx))
-    } else {
-        crate::rules::damage::Dealt::default()
-    };
+    let dealt =
+        if a.hook.as_deref() == Some("pain-of-eros") && love_beast::pain_of_eros(cx, unit, t, amount.max(0), &why) {
+            crate::rules::damage::Dealt::default() // held back until its last turn is over
+        } else if a.damage.is_some() {
+            crate::rules::damage::deal(cx, t, amount.max(0), Some(unit), &why, Some(ctx))
+        } else {
+            crate::rules::damage::Dealt::default()
+        };
     // Lullaby on the orb's holder takes the orb back instead of its Dazed.
     let lulled = a.hook.as_deref() == Some("lullaby")
         && cx.s.unit(t).on_map()

@@ -187,7 +187,7 @@ pub fn start_effects(cx: &mut Ctx, unit: UnitIdx) -> Result<Flow, RuleError> {
         let u = cx.s.unit(unit);
         // Traps, walls and automata take no final action (they have no actions, L1369).
         if crate::rules::damage::would_take_out(cx.s, unit, dose) && u.hp > 0 && crate::rules::query::takes_actions(u) {
-            cx.push(Frame::FinalAction { unit, acted: false, stings });
+            cx.push(Frame::FinalAction { unit, acted: false, stings, blow: None });
             return Ok(Flow::Continue);
         }
         take_ongoing(cx, unit);
@@ -228,10 +228,20 @@ pub fn take_ongoing(cx: &mut Ctx, unit: UnitIdx) {
 /// once it is taken (or passed), the damage lands unless the action removed the status, took
 /// the Mob out, or healed enough. A Mob's sting lands wherever the unit then stands (a step out
 /// of the Mob does not save it: it was already down, L578).
-pub fn final_action(cx: &mut Ctx, unit: UnitIdx, acted: bool, stings: Vec<UnitIdx>) -> Result<Flow, RuleError> {
+pub fn final_action(
+    cx: &mut Ctx,
+    unit: UnitIdx,
+    acted: bool,
+    stings: Vec<UnitIdx>,
+    blow: Option<crate::engine::frames::Blow>,
+) -> Result<Flow, RuleError> {
     if !acted {
-        cx.push(Frame::FinalAction { unit, acted, stings });
+        cx.push(Frame::FinalAction { unit, acted, stings, blow });
         return Ok(Flow::Wait);
+    }
+    if let Some(b) = blow {
+        crate::rules::creeps::love_beast::last_turn_over(cx, unit, b);
+        return Ok(Flow::Continue);
     }
     if cx.s.unit(unit).on_map() {
         take_ongoing(cx, unit);

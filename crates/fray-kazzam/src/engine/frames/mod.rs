@@ -15,6 +15,17 @@ pub use classes::{
 pub use roles::{AdvancedFrame, DefCtlFrame, RoleFrame, SpecFrame, StrikerFrame};
 pub use rules::{AttackFrame, CreepFrame, ForcedFrame, MoveFrame, Pending, PlacedFrame, TriggerFrame};
 
+/// A Creep's blow held back while its victim takes a last turn (Pain of Eros, L2472).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blow {
+    /// The Creep that struck.
+    pub by: UnitIdx,
+    /// The damage, as the attack worked it out.
+    pub amount: i32,
+    /// What struck ("love-beast's Pain of Eros").
+    pub why: String,
+}
+
 /// One half-resolved piece of the match.
 #[derive(Clone, Debug)]
 pub enum Frame {
@@ -56,6 +67,9 @@ pub enum Frame {
         /// The Mobs whose damage was counted: each still on the map stings once it has acted,
         /// wherever the unit then stands.
         stings: Vec<UnitIdx>,
+        /// A blow that has already felled it, landing once it has acted (Pain of Eros: a last
+        /// turn Dominated by the Love Beast), in place of the start-of-turn damage.
+        blow: Option<Blow>,
     },
     /// The Action Phase (K-TURN-2): waiting for the unit's next action.
     Act {

@@ -24,19 +24,25 @@ pub fn holders(s: &State, victim: UnitIdx) -> Vec<UnitIdx> {
 
 /// Lightweight: `victim` moved (under its own power or forced) from `from` to `to`; each squid
 /// holding it that is no longer beside it is hauled after it: into the square it left if the
-/// squid can stand there, else the free square beside it nearest the squid (rows, then columns).
+/// squid can stand there, else the free square beside it nearest the squid (rows, then columns);
+/// when a squid holding it moved it, the square it left is that squid's and the others keep out.
 /// A squid with nowhere to go lets go (rulings, K-CTYPE / dungeon-squid).
 fn pulled_along(cx: &mut Ctx, e: &Entered) -> Result<(), RuleError> {
     let victim = e.unit;
-    // A squid moving its victim itself (its own walk, its Drag) comes along by its own rules.
-    for g in holders(cx.s, victim).into_iter().filter(|&g| e.by != Some(g)) {
+    let all = holders(cx.s, victim);
+    // A squid moving its victim itself (its own walk, its Drag) comes along by its own rules,
+    // perhaps into the square the victim left: the others keep out of that one.
+    let mover = e.by.filter(|b| all.contains(b));
+    for g in all.into_iter().filter(|&g| e.by != Some(g)) {
         let (Some(vp), Some(gp)) = (cx.s.unit(victim).pos, cx.s.unit(g).pos) else { continue };
         let (vsize, gsize) = (cx.s.unit(victim).size, cx.s.unit(g).size);
         if distance(gp, gsize, vp, vsize) <= cx.s.reach(g) {
             continue;
         }
         let footing = crate::rules::movement::Footing::of(cx.s, g);
-        let beside = |q: Pos| distance(q, gsize, vp, vsize) == 1 && footing.can_stand(q, gsize);
+        let beside = |q: Pos| {
+            distance(q, gsize, vp, vsize) == 1 && footing.can_stand(q, gsize) && (mover.is_none() || q != e.from)
+        };
         let dest = Some(e.from).filter(|&q| beside(q)).or_else(|| {
             cx.s.arena.terrain.squares().filter(|&q| beside(q)).min_by_key(|&q| (distance(q, 1, gp, 1), q.y, q.x))
         });
