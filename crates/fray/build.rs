@@ -1,6 +1,7 @@
 //! Builds the rule-id index behind `fray rules SYSTEM --code ID` and `--coverage`: every place in
 //! the rule crates' sources that cites a rule id (`K-OPP-3`, `DS-COND-SLOW`, `D-INIT-1`,
-//! `C-CREATE-7`), and every scenario file that names one in its `rules` list.
+//! `C-CREATE-7`), every scenario file that names one in its `rules` list, and every Rust test
+//! file that cites one.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -86,6 +87,25 @@ fn main() {
         let last = (first..lines.len()).find(|&i| lines[i].contains(']')).unwrap_or(first);
         for id in lines[first..=last].iter().flat_map(|l| ids(l)) {
             let _ = writeln!(code, "    ({id:?}, {rel:?}),");
+        }
+    }
+    // Rust tests that assert a rule (the builder's, the maps'): an id cited in a test file.
+    code.push_str(
+        "];\n/// (rule id, test file) for every id a Rust test file cites.\npub static TESTS: &[(&str, &str)] = &[\n",
+    );
+    let mut tests = Vec::new();
+    for krate in ["fray-kazzam", "fray-drawsteel", "fray-dojo", "fray-collision", "fray"] {
+        files(&crates.join(krate).join("tests"), "rs", &mut tests);
+    }
+    for f in &tests {
+        let rel = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+        let Ok(text) = std::fs::read_to_string(f) else { continue };
+        let mut seen = Vec::new();
+        for id in text.lines().flat_map(ids) {
+            if !seen.contains(&id) {
+                let _ = writeln!(code, "    ({id:?}, {rel:?}),");
+                seen.push(id);
+            }
         }
     }
     code.push_str("];\n");

@@ -1,5 +1,6 @@
-//! The character builder (K-PROG-1..6, K-IMP-13, K-FMT-1): a legal athlete of every class at
-//! every level 1-6 is accepted, and each illegal choice is refused with what to change.
+//! The character builder (K-PROG-1, K-PROG-2, K-PROG-3, K-PROG-6, K-PROG-7, K-IMP-13, K-FMT-1,
+//! K-CHAR-1): a legal athlete of every class at every level 1-6 is accepted, and each illegal
+//! choice is refused with what to change.
 
 use fray_kazzam::Content;
 use fray_kazzam::content::builder::{AthleteSpec, check_athlete, check_file};
@@ -121,7 +122,9 @@ fn illegal_choices_are_refused_with_what_to_change() {
     let mut a = legal(hexer, 1);
     a.powers.pop();
     let e = check_athlete(&a, &content).join("\n");
+    // K-PROG-1: level 1 brings the class's powers to choose.
     assert!(e.contains("level 1 grants") && e.contains("choose from"), "{e}");
+    // K-PROG-3: level 3 brings an Advanced Implement.
     let mut a = legal(hexer, 3);
     a.advanced_implement = None;
     let e = check_athlete(&a, &content).join("\n");
@@ -130,6 +133,7 @@ fn illegal_choices_are_refused_with_what_to_change() {
     a.advanced_implement = Some("multi-sword".into());
     let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("Multi-Sword is a sword") && e.contains("K-AIMP-1"), "{e}");
+    // K-PROG-7: the book's levels are 1-6.
     let mut a = legal(hexer, 7);
     a.level = 7;
     let e = check_athlete(&a, &content).join("\n");
@@ -138,6 +142,11 @@ fn illegal_choices_are_refused_with_what_to_change() {
     a.role_powers.clear();
     let e = check_athlete(&a, &content).join("\n");
     assert!(e.contains("role_powers: level 2 grants 1"), "{e}");
+    // K-PROG-6: level 6 brings a second role encounter power.
+    let mut a = legal(hexer, 6);
+    a.role_powers.truncate(1);
+    let e = check_athlete(&a, &content).join("\n");
+    assert!(e.contains("role_powers: level 6 grants 2"), "{e}");
     // K-CHAR-2: the specialization belongs to the role.
     let mut a = legal(hexer, 1);
     a.specialization = "sniper".into();

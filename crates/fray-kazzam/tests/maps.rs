@@ -151,7 +151,8 @@ fn random_matches_play_on_every_arena() {
     }
 }
 
-/// The four rival teams at every level the book prints pass `fray build` as NPC teams.
+/// The four rival teams at every level the book prints pass `fray build` as NPC teams (K-PROG-8:
+/// each level's file follows the same ladder as a player's athlete).
 #[test]
 fn every_rival_team_file_is_legal() {
     use fray_kazzam::content::teams;
@@ -214,5 +215,29 @@ fn a_group_names_a_team_or_a_family_of_stat_blocks() {
     for id in ["one-way-doors", "maze", "throne"] {
         let m = maps::load(&CONTENT, id, maps::builtin(id).unwrap()).unwrap();
         assert!(m.missing.is_empty(), "{id}: {:?}", m.missing);
+    }
+}
+
+/// K-SET-2: each team's athletes are set up inside its own start area of the arena, and the
+/// arena is announced first (K-SET-1: its name and special rule are public).
+#[test]
+fn athletes_start_in_their_own_start_areas_and_the_arena_is_announced() {
+    use fray_core::game::Game;
+    use fray_kazzam::engine::state::UnitKind;
+    for (id, _) in maps::BUILTIN {
+        let setup = map_match(id, Some(["kishanta", "mormissa"]));
+        let mut dice = fray_core::dice::SeededDice::new(1);
+        let mut events = Vec::new();
+        let s = GAME.start(&setup, &mut dice, &mut events).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let first = format!("{:?}", events.first().expect("the announcement"));
+        assert!(first.contains("arena: "), "{id}: the first event announces the arena: {first}");
+        let mut seen = 0;
+        for u in s.units.iter().filter(|u| u.kind == UnitKind::Athlete) {
+            let team = u.side.team().expect("an athlete plays for a team");
+            let at = u.pos.expect("on the map");
+            assert!(s.arena.starts[team].contains(&at), "{id}: {} starts at {at}, outside its start area", u.id);
+            seen += 1;
+        }
+        assert!(seen >= 2, "{id}: both teams set up");
     }
 }

@@ -8,25 +8,35 @@ mod index {
     include!(concat!(env!("OUT_DIR"), "/rule_index.rs"));
 }
 
-/// `fray rules SYSTEM --code ID`: where the rule lives in the code, and the scenarios that
-/// check it.
+/// `fray rules SYSTEM --code ID`: where the rule lives in the code, and the scenarios and Rust
+/// tests that check it.
 pub fn code(registry: &Registry, system: &str, id: &str) -> Result<ExitCode, String> {
     registry.get(system)?;
     let id = id.trim();
     let places: Vec<String> =
         index::CODE.iter().filter(|(i, ..)| i.eq_ignore_ascii_case(id)).map(|(_, f, l)| format!("{f}:{l}")).collect();
-    let tests: Vec<&str> =
-        index::SCENARIOS.iter().filter(|(i, _)| i.eq_ignore_ascii_case(id)).map(|(_, f)| *f).collect();
-    if places.is_empty() && tests.is_empty() {
-        println!("{id}: no code cites it and no scenario names it");
+    let named = |list: &'static [(&'static str, &'static str)]| -> Vec<&'static str> {
+        list.iter().filter(|(i, _)| i.eq_ignore_ascii_case(id)).map(|(_, f)| *f).collect()
+    };
+    let (scenarios, tests) = (named(index::SCENARIOS), named(index::TESTS));
+    if places.is_empty() && scenarios.is_empty() && tests.is_empty() {
+        println!("{id}: no code cites it and no scenario or test names it");
         return Ok(ExitCode::FAILURE);
     }
-    println!("{id}: cited at {} place(s) in the code, named by {} scenario(s)", places.len(), tests.len());
+    println!(
+        "{id}: cited at {} place(s) in the code, named by {} scenario(s) and {} test file(s)",
+        places.len(),
+        scenarios.len(),
+        tests.len()
+    );
     for p in places {
         println!("  code      {p}");
     }
-    for t in tests {
+    for t in scenarios {
         println!("  scenario  {t}");
+    }
+    for t in tests {
+        println!("  test      {t}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -46,8 +56,10 @@ fn checklist_ids(text: &str, prefix: &str) -> Vec<String> {
     out
 }
 
-/// `fray rules SYSTEM --coverage [--checklist FILE]`: the checklist's rule ids that no code
-/// cites and no scenario names.
+/// `fray rules SYSTEM --coverage [--checklist FILE]`: how the checklist's rule ids are covered:
+/// cited in the rule crates' code, and named by a scenario or asserted by a Rust test. The ids
+/// the rulings list under "Nothing for the engine to play" (table talk, levels beyond the book)
+/// are counted apart.
 pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> Result<ExitCode, String> {
     let sys = registry.get(system)?;
     let path = checklist.map(str::to_string).unwrap_or_else(|| format!("../shared/rules/{}.md", sys.id()));
@@ -60,10 +72,21 @@ pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> R
         .map(|(i, ..)| format!("{}-", i.split('-').next().unwrap_or_default()))
         .ok_or_else(|| format!("no rule ids are cited in {}'s code yet", sys.id()))?;
     let ids = checklist_ids(&text, &prefix);
+    // The rulings' own list of ids with nothing to play, if the rulings file is at hand.
+    let rulings = std::fs::read_to_string(format!("docs/rulings/{}.md", sys.id())).unwrap_or_default();
+    let idle: Vec<String> = rulings
+        .split("\n## ")
+        .find(|sec| sec.starts_with("Nothing for the engine to play"))
+        .map(|sec| checklist_ids(sec, &prefix))
+        .unwrap_or_default();
     let cited = |id: &str| index::CODE.iter().any(|(i, ..)| *i == id);
-    let tested = |id: &str| index::SCENARIOS.iter().any(|(i, _)| *i == id);
-    let (mut neither, mut untested, mut uncited) = (Vec::new(), Vec::new(), 0);
+    let tested = |id: &str| index::SCENARIOS.iter().chain(index::TESTS).any(|(i, _)| *i == id);
+    let (mut neither, mut untested, mut uncited, mut set_aside) = (Vec::new(), Vec::new(), 0, 0);
     for id in &ids {
+        if idle.contains(id) {
+            set_aside += 1;
+            continue;
+        }
         match (cited(id), tested(id)) {
             (false, false) => neither.push(id.as_str()),
             (true, false) => untested.push(id.as_str()),
@@ -72,19 +95,19 @@ pub fn coverage(registry: &Registry, system: &str, checklist: Option<&str>) -> R
         }
     }
     println!(
-        "{path}: {} rule ids; {} with neither code nor scenario, {} cited in code but named by no scenario, {uncited} named by a scenario but cited in no code",
+        "{path}: {} rule ids; {set_aside} with nothing for the engine to play (rulings); {} with neither code nor test, {} cited in code but named by no scenario or test, {uncited} tested but cited in no code",
         ids.len(),
         neither.len(),
         untested.len()
     );
     if !neither.is_empty() {
-        println!("with neither code nor scenario:");
+        println!("with neither code nor test:");
     }
     for id in neither {
         println!("  {id}");
     }
     if !untested.is_empty() {
-        println!("cited in code but named by no scenario:");
+        println!("cited in code but named by no scenario or test:");
     }
     for id in untested {
         println!("  {id}");

@@ -219,22 +219,30 @@ fn a_draw_steel_combat_plays_to_the_end() {
 }
 
 /// `fray rules SYSTEM --code ID` finds the code citing a rule and the scenarios naming it;
-/// `--coverage` lists a checklist's ids that have neither.
+/// `--coverage` lists a checklist's ids that have neither (a Rust test counts as a check).
 #[test]
 fn rules_code_and_coverage_find_where_rules_live() {
     let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-OPP-3"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("crates/fray-kazzam/src/rules/opportunity.rs:") && out.contains("scenarios/kazzam/"), "{out}");
-    let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-NOPE-1"]);
+    // An id no file cites (spelt in two pieces, or this test file would cite it).
+    let nope = format!("K-{}-1", "NOPE");
+    let (code, out, _) = fray(&["rules", "kazzam", "--code", &nope]);
     assert_eq!(code, 1);
     assert!(out.contains("no code cites it"), "{out}");
+    let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-IMP-13"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  test      crates/fray-kazzam/tests/builder.rs"), "{out}");
     let dir = std::env::temp_dir().join(format!("fray-cli-cov-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("kazzam.md");
-    std::fs::write(&list, "- K-OPP-3: leaving a square.\n- K-NOPE-1: nothing plays this.\n").unwrap();
+    std::fs::write(&list, format!("- K-OPP-3: leaving a square.\n- {nope}: nothing plays this.\n")).unwrap();
     let (code, out, err) = fray(&["rules", "kazzam", "--coverage", "--checklist", list.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("2 rule ids; 1 with neither") && out.contains("  K-NOPE-1"), "{out}");
+    assert!(
+        out.contains("2 rule ids;") && out.contains("; 1 with neither") && out.contains(&format!("  {nope}")),
+        "{out}"
+    );
     assert!(!out.contains("  K-OPP-3"), "{out}");
 }
 

@@ -311,7 +311,7 @@ pub fn check_use(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) 
     }
     if x.actions.moves >= 1 && x.actions.bonus_moves == 0 {
         return Err(crate::engine::kit::refuse(
-            "K-ACT-2",
+            "K-ACT-12",
             format_args!("{} needs the Move Action as well, and {} has spent it", def.name, x.id),
         ));
     }
