@@ -8,7 +8,7 @@
 //! state never leaves this module.
 
 use crate::Systems;
-use crate::store::{SeatPlayer, StoredMatch, StoredSeat, Store};
+use crate::store::{SeatPlayer, Store, StoredMatch, StoredSeat};
 use fray_ai::{BotSpec, TableBot};
 use fray_core::game::{Node, Seat, Viewer};
 use fray_core::table::{SetupRequest, System, Table};
@@ -318,7 +318,13 @@ impl Hub {
         if players.len() > names.len() {
             return Err(Refusal::new(
                 400,
-                format!("{} has {} seats ({}); `seats` lists {}", sys.title(), names.len(), names.join(", "), players.len()),
+                format!(
+                    "{} has {} seats ({}); `seats` lists {}",
+                    sys.title(),
+                    names.len(),
+                    names.join(", "),
+                    players.len()
+                ),
             ));
         }
         players.resize(names.len(), Some("greedy".to_string()));
@@ -367,7 +373,8 @@ impl Hub {
         let id = self.store.match_of_token(token).map_err(|e| Refusal::new(500, e))?.ok_or_else(unknown)?;
         let m = self.store.load(&id).map_err(|e| Refusal::new(500, e))?.ok_or_else(unknown)?;
         self.hold(m).map_err(|e| Refusal::new(500, e))?;
-        let (id, role) = self.tokens.read().unwrap_or_else(|p| p.into_inner()).get(token).cloned().ok_or_else(unknown)?;
+        let (id, role) =
+            self.tokens.read().unwrap_or_else(|p| p.into_inner()).get(token).cloned().ok_or_else(unknown)?;
         let m = self.matches.read().unwrap_or_else(|p| p.into_inner()).get(&id).cloned().ok_or_else(unknown)?;
         Ok((m, role))
     }

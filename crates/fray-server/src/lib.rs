@@ -106,7 +106,10 @@ impl Server {
         Router::new()
             .route("/", get(|| async { page(assets::INDEX) }))
             .route("/play/{token}", get(|| async { page(assets::INDEX) }))
-            .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], assets::APP) }))
+            .route(
+                "/app.js",
+                get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], assets::APP) }),
+            )
             .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], assets::STYLE) }))
             .route("/api/systems", get(systems))
             .route("/api/matches", axum::routing::post(create))
@@ -150,7 +153,8 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Refusal> + Se
 
 /// Reads a JSON body, refusing with the reason when it does not read.
 fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Refusal> {
-    serde_json::from_slice(bytes).map_err(|e| Refusal::new(400, format!("the request is not what this call takes: {e}")))
+    serde_json::from_slice(bytes)
+        .map_err(|e| Refusal::new(400, format!("the request is not what this call takes: {e}")))
 }
 
 async fn systems(State(s): State<Server>) -> Response {
@@ -226,7 +230,9 @@ async fn create(State(s): State<Server>, bytes: Bytes) -> Response {
             Named::Builtin(name) => builtin(&name)
                 .map(|text| TeamText { path: name.clone(), text: text.to_string() })
                 .ok_or_else(|| Refusal::new(400, format!("{} has no built-in {what} {name:?}", sys.title()))),
-            Named::File { path, text } => Ok(TeamText { path: path.unwrap_or_else(|| format!("uploaded {what}")), text }),
+            Named::File { path, text } => {
+                Ok(TeamText { path: path.unwrap_or_else(|| format!("uploaded {what}")), text })
+            }
         };
         let teams =
             r.teams.into_iter().map(|t| read(t, "team", &|n| sys.builtin_team(n))).collect::<Result<Vec<_>, _>>()?;

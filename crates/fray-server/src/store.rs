@@ -152,10 +152,9 @@ impl SqliteStore {
             return Ok(None);
         };
         let bad = |what: &str, e: &dyn std::fmt::Display| format!("match {id}: its stored {what} does not read: {e}");
-        let mut stmt = conn.prepare_cached("SELECT idx, input FROM inputs WHERE match_id = ?1 ORDER BY idx").map_err(err)?;
-        let rows = stmt
-            .query_map(params![id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .map_err(err)?;
+        let mut stmt =
+            conn.prepare_cached("SELECT idx, input FROM inputs WHERE match_id = ?1 ORDER BY idx").map_err(err)?;
+        let rows = stmt.query_map(params![id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(err)?;
         let mut inputs = Vec::new();
         for (i, row) in rows.enumerate() {
             let (idx, text) = row.map_err(err)?;
@@ -219,8 +218,11 @@ impl Store for SqliteStore {
         if next != index as i64 {
             return Err(format!("match {id}: input {index} is not the next one (the store holds {next})"));
         }
-        tx.execute("INSERT INTO inputs (match_id, idx, input) VALUES (?1, ?2, ?3)", params![id, index as i64, input.to_string()])
-            .map_err(err)?;
+        tx.execute(
+            "INSERT INTO inputs (match_id, idx, input) VALUES (?1, ?2, ?3)",
+            params![id, index as i64, input.to_string()],
+        )
+        .map_err(err)?;
         if finished {
             tx.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id]).map_err(err)?;
         }
