@@ -185,6 +185,7 @@ class MatchPage {
             <div id="options" role="group" aria-label="Options"></div>
             <p id="error" role="alert" class="error"></p></section>
           <section aria-labelledby="sh"><h2 id="sh">Score and turn</h2><div id="info"></div></section>
+          <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>
           <section aria-labelledby="uh"><h2 id="uh">Units</h2><ul id="units"></ul></section>
           <section aria-labelledby="lh"><h2 id="lh">Look-up</h2>
             <form id="lookup-form"><label for="lookup-q">Look up a rule, status or power</label>
@@ -195,8 +196,7 @@ class MatchPage {
             <button id="step-fwd" type="button">Step forward</button>
             <button id="step-live" type="button">Live</button> <span id="step-at"></span></section>
         </aside>
-      </div>
-      <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>`;
+      </div>`;
     $("#lookup-form").addEventListener("submit", (e) => { e.preventDefault(); this.lookup(($("#lookup-q") as HTMLInputElement).value); });
     $("#step-back").addEventListener("click", () => this.step(-1));
     $("#step-fwd").addEventListener("click", () => this.step(1));
@@ -319,6 +319,23 @@ class MatchPage {
         b.append(g);
       }
     }));
+    // Whatever else the view places on squares (orbs, pedestals, zones...): a small marker each.
+    const common = new Set(["system", "round", "turn", "map", "units", "score", "decision", "log", "outcome", "legend", "order", "strikes"]);
+    for (const [key, val] of Object.entries(v)) {
+      if (common.has(key) || !val || typeof val !== "object") continue;
+      const items: [string, any][] = Array.isArray(val) ? val.map((x, i) => [String(i), x]) : Object.entries(val as object);
+      for (const [id, item] of items) {
+        const at = item && typeof item === "object" ? (item as any).at : null;
+        if (!Array.isArray(at) || at.length !== 2 || typeof at[0] !== "number") continue;
+        const colour = typeof item.color === "string" ? ({ red: "#e74c3c", blue: "#3498db", neutral: "#f1c40f" } as Record<string, string>)[item.color] ?? "#999" : "#777";
+        const mk = svg("circle", { cx: at[0] * CELL + CELL - 7, cy: at[1] * CELL + CELL - 7, r: key === "orbs" ? 5 : 3,
+          fill: colour, stroke: "#222", "stroke-width": 1, class: `marker marker-${key}` });
+        const t = svg("title");
+        t.textContent = `${key}: ${id}${item.held_by ? ` (held by ${item.held_by})` : ""}`;
+        mk.append(t);
+        b.append(mk);
+      }
+    }
     const mine = this.mine(m);
     const d = v.decision;
     // Units (their footprint, a glyph, a hit-point bar and a dot a status).
@@ -372,12 +389,17 @@ class MatchPage {
     box.innerHTML = "";
     $("#prompt").textContent = d ? `${d.seat}${d.unit ? ` (${d.unit})` : ""}: ${d.prompt}` : m.view.outcome ? "The match is over." : "";
     if (!d || !this.mine(m)) return;
+    // Many squares are picked on the board; their buttons fold away (still reachable by keyboard).
+    const squares = d.options.filter((o) => o.square).length;
+    const fold = squares > 12 ? el("details") : null;
+    if (fold) fold.append(el("summary", {}, `${squares} squares: pick one on the board, or open this list`));
     d.options.forEach((o, i) => {
       const b = el("button", { type: "button", "data-option": o.id, title: m.notes[i] || o.label },
         `${i < 9 ? i + 1 + ". " : ""}${o.label}${m.notes[i] ? " — " + m.notes[i] : ""}`);
       b.addEventListener("click", () => this.choose(o.id));
-      box.append(b);
+      (fold && o.square ? fold : box).append(b);
     });
+    if (fold) box.append(fold);
   }
 
   info(v: View) {
@@ -408,10 +430,15 @@ class MatchPage {
         sb.addEventListener("click", () => this.lookup(s.name));
         li.append(sb);
       }
-      for (const p of u.powers ?? []) {
-        const pb = el("button", { type: "button", class: "power" }, p);
-        pb.addEventListener("click", () => this.lookup(p));
-        li.append(pb);
+      if (u.powers?.length) {
+        const more = el("details");
+        more.append(el("summary", {}, "powers"));
+        for (const p of u.powers) {
+          const pb = el("button", { type: "button", class: "power" }, p);
+          pb.addEventListener("click", () => this.lookup(p));
+          more.append(pb);
+        }
+        li.append(more);
       }
       ul.append(li);
     }

@@ -108,7 +108,7 @@ try {
       if (squares === 1) await me.screenshot({ path: join(shots, `clicked-square-${asked}.png`) });
     } else {
       const move = me.locator('#options button[data-option="move"]');
-      await ((await move.count()) ? move : me.locator("#options button").last()).click();
+      await ((await move.count()) ? move : me.locator("#options > button").last()).click();
     }
     await waitFor(async () => (await version(other)) > before, 15000, "the update on the other seat's page").then(() => updates++, () => {});
   }
@@ -134,9 +134,10 @@ try {
   // And it plays on.
   const asked = await waitFor(async () => { for (const k of ["red", "blue"]) if ((await state(pages[k])).waiting === k) return k; return null; }, 60000, "a person to be asked");
   await pages[asked].reload();
-  await waitFor(async () => (await pages[asked].locator("#options button").count()) > 0, 10000, "the options");
+  await waitFor(async () => (await pages[asked].locator("#board .lit, #options button").count()) > 0, 10000, "the options");
   const v0 = await version(pages[asked]);
-  await pages[asked].locator("#options button").first().click();
+  if ((await pages[asked].locator("#board .lit").count()) > 0) await pages[asked].locator("#board .lit").first().click();
+  else await pages[asked].locator("#options > button").first().click();
   await waitFor(async () => (await version(pages[asked])) > v0, 15000, "the answer taken").then(() => check("the resumed match plays on", true), () => check("the resumed match plays on", false));
 } catch (e) {
   check("the browser run finished", false, String(e?.stack ?? e));

@@ -169,6 +169,7 @@
             <div id="options" role="group" aria-label="Options"></div>
             <p id="error" role="alert" class="error"></p></section>
           <section aria-labelledby="sh"><h2 id="sh">Score and turn</h2><div id="info"></div></section>
+          <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>
           <section aria-labelledby="uh"><h2 id="uh">Units</h2><ul id="units"></ul></section>
           <section aria-labelledby="lh"><h2 id="lh">Look-up</h2>
             <form id="lookup-form"><label for="lookup-q">Look up a rule, status or power</label>
@@ -179,8 +180,7 @@
             <button id="step-fwd" type="button">Step forward</button>
             <button id="step-live" type="button">Live</button> <span id="step-at"></span></section>
         </aside>
-      </div>
-      <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>`;
+      </div>`;
       $("#lookup-form").addEventListener("submit", (e) => {
         e.preventDefault();
         this.lookup($("#lookup-q").value);
@@ -308,6 +308,29 @@
           b.append(g);
         }
       }));
+      const common = /* @__PURE__ */ new Set(["system", "round", "turn", "map", "units", "score", "decision", "log", "outcome", "legend", "order", "strikes"]);
+      for (const [key, val] of Object.entries(v)) {
+        if (common.has(key) || !val || typeof val !== "object") continue;
+        const items = Array.isArray(val) ? val.map((x, i) => [String(i), x]) : Object.entries(val);
+        for (const [id, item] of items) {
+          const at = item && typeof item === "object" ? item.at : null;
+          if (!Array.isArray(at) || at.length !== 2 || typeof at[0] !== "number") continue;
+          const colour = typeof item.color === "string" ? { red: "#e74c3c", blue: "#3498db", neutral: "#f1c40f" }[item.color] ?? "#999" : "#777";
+          const mk = svg("circle", {
+            cx: at[0] * CELL + CELL - 7,
+            cy: at[1] * CELL + CELL - 7,
+            r: key === "orbs" ? 5 : 3,
+            fill: colour,
+            stroke: "#222",
+            "stroke-width": 1,
+            class: `marker marker-${key}`
+          });
+          const t = svg("title");
+          t.textContent = `${key}: ${id}${item.held_by ? ` (held by ${item.held_by})` : ""}`;
+          mk.append(t);
+          b.append(mk);
+        }
+      }
       const mine = this.mine(m2);
       const d = v.decision;
       const targets = /* @__PURE__ */ new Map();
@@ -398,6 +421,9 @@
       box.innerHTML = "";
       $("#prompt").textContent = d ? `${d.seat}${d.unit ? ` (${d.unit})` : ""}: ${d.prompt}` : m2.view.outcome ? "The match is over." : "";
       if (!d || !this.mine(m2)) return;
+      const squares = d.options.filter((o) => o.square).length;
+      const fold = squares > 12 ? el("details") : null;
+      if (fold) fold.append(el("summary", {}, `${squares} squares: pick one on the board, or open this list`));
       d.options.forEach((o, i) => {
         const b = el(
           "button",
@@ -405,8 +431,9 @@
           `${i < 9 ? i + 1 + ". " : ""}${o.label}${m2.notes[i] ? " \u2014 " + m2.notes[i] : ""}`
         );
         b.addEventListener("click", () => this.choose(o.id));
-        box.append(b);
+        (fold && o.square ? fold : box).append(b);
       });
+      if (fold) box.append(fold);
     }
     info(v) {
       const box = $("#info");
@@ -437,10 +464,15 @@
           sb.addEventListener("click", () => this.lookup(s.name));
           li.append(sb);
         }
-        for (const p of u.powers ?? []) {
-          const pb = el("button", { type: "button", class: "power" }, p);
-          pb.addEventListener("click", () => this.lookup(p));
-          li.append(pb);
+        if (u.powers?.length) {
+          const more = el("details");
+          more.append(el("summary", {}, "powers"));
+          for (const p of u.powers) {
+            const pb = el("button", { type: "button", class: "power" }, p);
+            pb.addEventListener("click", () => this.lookup(p));
+            more.append(pb);
+          }
+          li.append(more);
         }
         ul.append(li);
       }

@@ -26,7 +26,10 @@ fn serve(data: &std::path::Path) -> Serving {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    // Keep reading what it prints: a closed pipe would end it (fray takes SIGPIPE's default).
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect(&line).to_string();
     Serving { child, addr }
 }
