@@ -161,7 +161,8 @@ const TERRAIN: Record<string, string> = {
   "#": "#4a4a4a", ".": "#f4f1e8", "~": "#c9dfc1", "!": "#f1b0a0", "F": "#8d8d8d", "l": "#c8c3b5",
   "o": "#dfe3ea", "D": "#d9cfe6", "X": "#b497d6", "1": "#f5c6c0", "2": "#c0d6f5",
 };
-const CELL = 32;
+// The side of a square in pixels: larger on small maps, so a 12-square encounter is not a stamp.
+let CELL = 32;
 
 class MatchPage {
   token: string;
@@ -302,6 +303,7 @@ class MatchPage {
     const b = $("#board") as unknown as SVGSVGElement;
     b.innerHTML = "";
     const rows = v.map.length, cols = Math.max(0, ...v.map.map((r) => [...r].length));
+    CELL = Math.max(24, Math.min(64, Math.floor(760 / Math.max(1, cols))));
     b.setAttribute("viewBox", `0 0 ${cols * CELL} ${rows * CELL}`);
     b.setAttribute("width", String(cols * CELL));
     b.setAttribute("height", String(rows * CELL));
@@ -412,7 +414,11 @@ class MatchPage {
     add("Score", Object.entries(v.score).map(([k, n]) => `${k} ${n}`).join(", ") || "—");
     if (v.strikes) add("Strikes", Object.entries(v.strikes).map(([k, n]) => `${k} ${n}`).join(", "));
     if (v.order) add("Turn order", v.order.map((id) => v.units[id]?.name ?? id).join(" → "));
-    for (const k of ["victories", "malice", "heroic", "phase"]) if (v[k] !== undefined && typeof v[k] !== "object") add(k, String(v[k]));
+    // The system's own counters (hero tokens, Malice...): every plain value the view adds.
+    for (const [k, val] of Object.entries(v)) {
+      if (["system", "round", "turn"].includes(k) || val === null || typeof val === "object") continue;
+      add(k.replace(/_/g, " "), String(val));
+    }
     box.append(dl);
   }
 

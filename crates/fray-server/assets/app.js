@@ -285,6 +285,7 @@
       const b = $("#board");
       b.innerHTML = "";
       const rows = v.map.length, cols = Math.max(0, ...v.map.map((r) => [...r].length));
+      CELL = Math.max(24, Math.min(64, Math.floor(760 / Math.max(1, cols))));
       b.setAttribute("viewBox", `0 0 ${cols * CELL} ${rows * CELL}`);
       b.setAttribute("width", String(cols * CELL));
       b.setAttribute("height", String(rows * CELL));
@@ -447,7 +448,10 @@
       add("Score", Object.entries(v.score).map(([k, n]) => `${k} ${n}`).join(", ") || "\u2014");
       if (v.strikes) add("Strikes", Object.entries(v.strikes).map(([k, n]) => `${k} ${n}`).join(", "));
       if (v.order) add("Turn order", v.order.map((id) => v.units[id]?.name ?? id).join(" \u2192 "));
-      for (const k of ["victories", "malice", "heroic", "phase"]) if (v[k] !== void 0 && typeof v[k] !== "object") add(k, String(v[k]));
+      for (const [k, val] of Object.entries(v)) {
+        if (["system", "round", "turn"].includes(k) || val === null || typeof val === "object") continue;
+        add(k.replace(/_/g, " "), String(val));
+      }
       box.append(dl);
     }
     units(v) {

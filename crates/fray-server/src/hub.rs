@@ -173,12 +173,10 @@ pub struct NewMatch {
 /// The largest search a client may ask a bot for: the bots run on this server's cores.
 fn allowed_bot(spec: &str) -> Result<BotSpec, String> {
     let b: BotSpec = spec.parse()?;
-    if let BotSpec::Mcts(s) = &b {
-        if s.iterations > 5000 || s.millis.is_some_and(|ms| ms > 2000) || s.trees > 2 {
-            return Err(format!(
-                "{spec:?}: this server plays bots up to mcts:5000 (or mcts:2000ms) with at most 2 trees"
-            ));
-        }
+    if let BotSpec::Mcts(s) = &b
+        && (s.iterations > 5000 || s.millis.is_some_and(|ms| ms > 2000) || s.trees > 2)
+    {
+        return Err(format!("{spec:?}: this server plays bots up to mcts:5000 (or mcts:2000ms) with at most 2 trees"));
     }
     Ok(b)
 }
@@ -238,7 +236,7 @@ impl Hub {
         all.into_iter().filter(|m| bot_to_move(m, m.lock().table.as_ref()).is_some()).collect()
     }
 
-    fn table_of(&self, m: &StoredMatch, inputs: usize) -> Result<(Arc<dyn System>, Box<dyn Table>), String> {
+    fn table_of(&self, m: &StoredMatch, inputs: usize) -> Result<Rebuilt, String> {
         let sys = self.systems.registry.get(&m.system)?.clone();
         let mut table = sys.new_table(&m.request, m.seed).map_err(|e| e.to_string())?;
         for (i, input) in m.inputs.iter().take(inputs).enumerate() {
@@ -365,10 +363,10 @@ impl Hub {
             return Err(unknown());
         }
         let found = self.tokens.read().unwrap_or_else(|p| p.into_inner()).get(token).cloned();
-        if let Some((id, role)) = found {
-            if let Some(m) = self.matches.read().unwrap_or_else(|p| p.into_inner()).get(&id) {
-                return Ok((m.clone(), role));
-            }
+        if let Some((id, role)) = found
+            && let Some(m) = self.matches.read().unwrap_or_else(|p| p.into_inner()).get(&id)
+        {
+            return Ok((m.clone(), role));
         }
         let id = self.store.match_of_token(token).map_err(|e| Refusal::new(500, e))?.ok_or_else(unknown)?;
         let m = self.store.load(&id).map_err(|e| Refusal::new(500, e))?.ok_or_else(unknown)?;
@@ -500,6 +498,9 @@ impl Hub {
         Ok(v)
     }
 }
+
+/// A match's system and its table rebuilt from the store.
+type Rebuilt = (Arc<dyn System>, Box<dyn Table>);
 
 /// The first seat asked something that a bot plays.
 fn bot_to_move(m: &Match, table: &dyn Table) -> Option<Seat> {

@@ -416,10 +416,10 @@ async fn client(socket: WebSocket, hub: Arc<Hub>, m: Arc<hub::Match>, role: Role
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => None,
                 };
-                if let Some(r) = reply {
-                    if tx.send(r).await.is_err() {
-                        break;
-                    }
+                if let Some(r) = reply
+                    && tx.send(r).await.is_err()
+                {
+                    break;
                 }
             }
         }
