@@ -55,7 +55,7 @@ impl Role {
 pub struct Snapshot {
     /// How many inputs the match has taken.
     pub version: u64,
-    /// The message for each seat (by index), then the spectators'.
+    /// The message for each seat (by index; empty for a bot's), then the spectators'.
     pub messages: Vec<Arc<str>>,
 }
 
@@ -146,8 +146,13 @@ impl Match {
     }
     fn snapshot(&self, table: &dyn Table, version: u64, journal_from: usize) -> Arc<Snapshot> {
         let roles = (0..self.seats.len()).map(|i| Role::Seat(Seat(i as u8))).chain([Role::Spectator]);
-        let messages =
-            roles.map(|r| self.message(table, version, r, table.log_since(journal_from, r.viewer()))).collect();
+        // A bot's seat has no token, so nobody is sent its view: none is made.
+        let messages = roles
+            .map(|r| match r {
+                Role::Seat(s) if self.is_bot(s) => Arc::from(""),
+                _ => self.message(table, version, r, table.log_since(journal_from, r.viewer())),
+            })
+            .collect();
         Arc::new(Snapshot { version, messages })
     }
     fn publish(&self, snap: Arc<Snapshot>) {
