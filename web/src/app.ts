@@ -20,7 +20,7 @@ interface View {
   [k: string]: unknown;
 }
 interface Message {
-  type: string; match: string; system: string; title: string; version: number;
+  type: string; match: string; system: string; title: string; version: number; revision: number; can_undo: boolean;
   you: { seat: number | null; name: string }; seats: { name: string; kind: string; bot?: string }[];
   waiting: string | null; view: View; notes: string[]; log: string[]; steps?: number;
   error?: string; status?: number;
@@ -172,6 +172,9 @@ class MatchPage {
   sideColour = new Map<string, string>();
   ws: WebSocket | null = null;
   replayAt: number | null = null;
+  // The next message is the first on a new connection: taken whatever its revision (a
+  // restarted server counts revisions from 1 again).
+  fresh = true;
 
   constructor(token: string) { this.token = token; }
 
@@ -223,6 +226,7 @@ class MatchPage {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/play/${this.token}/ws`);
     this.ws = ws;
+    this.fresh = true;
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data) as Message;
       if (m.type === "update") this.show(m);
@@ -237,13 +241,12 @@ class MatchPage {
   }
 
   show(m: Message) {
-    if (this.msg && m.version < this.msg.version) return;
-    const fresh = !this.msg || m.version > this.msg.version;
-    if (fresh) {
-      if (!this.msg) this.log = [...m.view.log];
-      else this.log.push(...m.log);
-      this.log = this.log.slice(-400);
-    }
+    const first = this.fresh;
+    this.fresh = false;
+    if (!first && this.msg && m.revision <= this.msg.revision) return;
+    if (!this.msg || first || m.version < this.msg.version) this.log = [...m.view.log];
+    else if (m.version > this.msg.version) this.log.push(...m.log);
+    this.log = this.log.slice(-400);
     this.msg = m;
     if (this.replayAt === null) this.render(m);
   }
@@ -267,6 +270,15 @@ class MatchPage {
 
   mine(m: Message) {
     return m.you.seat !== null && m.waiting === m.you.name && !!m.view.decision?.options.length && this.replayAt === null;
+  }
+
+  async undo() {
+    $("#error").textContent = "";
+    try {
+      this.show(await api(`/api/play/${this.token}/undo`, {}));
+    } catch (e) {
+      $("#error").textContent = (e as Error).message;
+    }
   }
 
   async choose(id: string) {
@@ -390,6 +402,11 @@ class MatchPage {
     const d = m.view.decision, box = $("#options");
     box.innerHTML = "";
     $("#prompt").textContent = d ? `${d.seat}${d.unit ? ` (${d.unit})` : ""}: ${d.prompt}` : m.view.outcome ? "The match is over." : "";
+    if (m.can_undo && this.replayAt === null) {
+      const u = el("button", { type: "button", id: "undo", class: "undo" }, "Undo my last choice");
+      u.addEventListener("click", () => this.undo());
+      box.append(u);
+    }
     if (!d || !this.mine(m)) return;
     // Many squares are picked on the board; their buttons fold away (still reachable by keyboard).
     const squares = d.options.filter((o) => o.square).length;

@@ -94,8 +94,8 @@ try {
     await waitFor(async () => (await me.locator("#board .lit, #options button").count()) > 0, 10000, "the decision on the page");
     const before = await version(other);
     // The other seat is offered nothing, and the server refuses it.
-    check(`${asked === "red" ? "blue" : "red"} sees no options on ${asked}'s decision`, (await other.locator("#board .lit, #options button").count()) === 0);
-    const opt = await me.locator("#options button").first().getAttribute("data-option");
+    check(`${asked === "red" ? "blue" : "red"} sees no options on ${asked}'s decision`, (await other.locator("#board .lit, #options button[data-option]").count()) === 0);
+    const opt = await me.locator("#options button[data-option]").first().getAttribute("data-option");
     const refusal = await other.evaluate(async (o) => { const r = await fetch(location.pathname.replace("/play/", "/api/play/"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choose: o }) }); return r.status; }, opt);
     if (refusal === 409) refusals++;
     if (!spectatorRefused) {
@@ -108,7 +108,7 @@ try {
       if (squares === 1) await me.screenshot({ path: join(shots, `clicked-square-${asked}.png`) });
     } else {
       const move = me.locator('#options button[data-option="move"]');
-      await ((await move.count()) ? move : me.locator("#options > button").last()).click();
+      await ((await move.count()) ? move : me.locator("#options > button[data-option]").last()).click();
     }
     await waitFor(async () => (await version(other)) > before, 15000, "the update on the other seat's page").then(() => updates++, () => {});
   }
@@ -116,6 +116,31 @@ try {
   check("every move reached the other seat's page over its WebSocket", updates >= squares, `(${updates})`);
   check("a seat's answer for the other seat is refused", refusals >= 4, `(${refusals})`);
   check("the spectator has no controls and its answer is refused", spectatorRefused);
+  // Undo: a choice that rolls no die ("move" asks where to) is taken back with the button.
+  {
+    let done = false;
+    for (let tries = 0; tries < 20 && !done; tries++) {
+      const asked = await waitFor(async () => { for (const k of ["red", "blue"]) if ((await state(pages[k])).waiting === k) return k; return null; }, 60000, "a person to be asked");
+      const me = pages[asked];
+      await waitFor(async () => (await me.locator("#board .lit, #options button[data-option]").count()) > 0, 10000, "the decision on the page");
+      const v0 = await version(me);
+      if ((await me.locator('#options button[data-option="move"]').count()) === 0) {
+        // Not at a unit's action menu: answer and look again.
+        if ((await me.locator("#board .lit").count()) > 0) await me.locator("#board .lit").first().click();
+        else await me.locator("#options > button[data-option]").last().click();
+        await waitFor(async () => (await version(me)) > v0, 15000, "the answer").catch(() => {});
+        continue;
+      }
+      await me.locator('#options button[data-option="move"]').click();
+      await me.waitForSelector("#undo", { timeout: 10000 });
+      await me.screenshot({ path: join(shots, `undo-offered-${asked}.png`) });
+      await me.click("#undo");
+      const back = await waitFor(async () => (await version(me)) === v0, 10000, "the undo").then(() => true, () => false);
+      check("a seat undoes its own last choice with the Undo button", back);
+      done = true;
+    }
+    if (!done) check("a seat undoes its own last choice with the Undo button (no move was offered)", false);
+  }
   for (const k of ["red", "blue", "watch"]) await pages[k].screenshot({ path: join(shots, `before-kill-${k}.png`) });
   check("the spectator's page follows the match", (await version(pages.watch)) === (await version(pages.red)));
 
@@ -137,7 +162,7 @@ try {
   await waitFor(async () => (await pages[asked].locator("#board .lit, #options button").count()) > 0, 10000, "the options");
   const v0 = await version(pages[asked]);
   if ((await pages[asked].locator("#board .lit").count()) > 0) await pages[asked].locator("#board .lit").first().click();
-  else await pages[asked].locator("#options > button").first().click();
+  else await pages[asked].locator("#options > button[data-option]").first().click();
   await waitFor(async () => (await version(pages[asked])) > v0, 15000, "the answer taken").then(() => check("the resumed match plays on", true), () => check("the resumed match plays on", false));
 } catch (e) {
   check("the browser run finished", false, String(e?.stack ?? e));

@@ -156,6 +156,9 @@
       this.sideColour = /* @__PURE__ */ new Map();
       this.ws = null;
       this.replayAt = null;
+      // The next message is the first on a new connection: taken whatever its revision (a
+      // restarted server counts revisions from 1 again).
+      this.fresh = true;
       this.token = token;
     }
     async start() {
@@ -211,6 +214,7 @@
       const proto = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${proto}://${location.host}/api/play/${this.token}/ws`);
       this.ws = ws;
+      this.fresh = true;
       ws.onmessage = (ev) => {
         const m2 = JSON.parse(ev.data);
         if (m2.type === "update") this.show(m2);
@@ -226,13 +230,12 @@
       };
     }
     show(m2) {
-      if (this.msg && m2.version < this.msg.version) return;
-      const fresh = !this.msg || m2.version > this.msg.version;
-      if (fresh) {
-        if (!this.msg) this.log = [...m2.view.log];
-        else this.log.push(...m2.log);
-        this.log = this.log.slice(-400);
-      }
+      const first = this.fresh;
+      this.fresh = false;
+      if (!first && this.msg && m2.revision <= this.msg.revision) return;
+      if (!this.msg || first || m2.version < this.msg.version) this.log = [...m2.view.log];
+      else if (m2.version > this.msg.version) this.log.push(...m2.log);
+      this.log = this.log.slice(-400);
       this.msg = m2;
       if (this.replayAt === null) this.render(m2);
     }
@@ -253,6 +256,14 @@
     }
     mine(m2) {
       return m2.you.seat !== null && m2.waiting === m2.you.name && !!m2.view.decision?.options.length && this.replayAt === null;
+    }
+    async undo() {
+      $("#error").textContent = "";
+      try {
+        this.show(await api(`/api/play/${this.token}/undo`, {}));
+      } catch (e) {
+        $("#error").textContent = e.message;
+      }
     }
     async choose(id) {
       $("#error").textContent = "";
@@ -421,6 +432,11 @@
       const d = m2.view.decision, box = $("#options");
       box.innerHTML = "";
       $("#prompt").textContent = d ? `${d.seat}${d.unit ? ` (${d.unit})` : ""}: ${d.prompt}` : m2.view.outcome ? "The match is over." : "";
+      if (m2.can_undo && this.replayAt === null) {
+        const u = el("button", { type: "button", id: "undo", class: "undo" }, "Undo my last choice");
+        u.addEventListener("click", () => this.undo());
+        box.append(u);
+      }
       if (!d || !this.mine(m2)) return;
       const squares = d.options.filter((o) => o.square).length;
       const fold = squares > 12 ? el("details") : null;

@@ -14,7 +14,7 @@ use fray_core::game::{Node, Seat, Viewer};
 use fray_core::table::{SetupRequest, System, Table};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::broadcast;
 
@@ -55,6 +55,9 @@ impl Role {
 pub struct Snapshot {
     /// How many inputs the match has taken.
     pub version: u64,
+    /// How many snapshots the match had before this one since the server started: it only
+    /// grows (the version goes back when a choice is undone).
+    pub revision: u64,
     /// The message for each seat (by index; empty for a bot's), then the spectators'.
     pub messages: Vec<Arc<str>>,
 }
@@ -74,6 +77,8 @@ struct Inner {
     table: Box<dyn Table>,
     bots: Vec<Option<Box<dyn TableBot>>>,
     stored: StoredMatch,
+    /// The person seat that may undo the last input: it gave it, and no die was rolled by it.
+    undoable: Option<Seat>,
 }
 
 /// One match the server holds.
@@ -86,6 +91,7 @@ pub struct Match {
     latest: RwLock<Arc<Snapshot>>,
     updates: broadcast::Sender<Arc<Snapshot>>,
     bots_running: AtomicBool,
+    revision: AtomicU64,
 }
 
 impl Match {
@@ -116,7 +122,15 @@ impl Match {
     }
     /// The message `role` gets for the table as it stands, with `log` the lines since the
     /// last change.
-    fn message(&self, table: &dyn Table, version: u64, role: Role, log: Vec<String>) -> Arc<str> {
+    fn message(
+        &self,
+        table: &dyn Table,
+        at: (u64, u64),
+        role: Role,
+        log: Vec<String>,
+        undoable: Option<Seat>,
+    ) -> Arc<str> {
+        let (version, revision) = at;
         let viewer = role.viewer();
         let you = match role {
             Role::Seat(s) => json!({"seat": s.index(), "name": self.seats[s.index()].name}),
@@ -134,6 +148,8 @@ impl Match {
             "system": self.system.id(),
             "title": self.system.title(),
             "version": version,
+            "revision": revision,
+            "can_undo": matches!(role, Role::Seat(s) if undoable == Some(s)),
             "you": you,
             "seats": self.seats_json(),
             "waiting": waiting,
@@ -144,16 +160,17 @@ impl Match {
         .to_string()
         .into()
     }
-    fn snapshot(&self, table: &dyn Table, version: u64, journal_from: usize) -> Arc<Snapshot> {
+    fn snapshot(&self, table: &dyn Table, version: u64, journal_from: usize, undoable: Option<Seat>) -> Arc<Snapshot> {
+        let revision = self.revision.fetch_add(1, Ordering::AcqRel) + 1;
         let roles = (0..self.seats.len()).map(|i| Role::Seat(Seat(i as u8))).chain([Role::Spectator]);
         // A bot's seat has no token, so nobody is sent its view: none is made.
         let messages = roles
             .map(|r| match r {
                 Role::Seat(s) if self.is_bot(s) => Arc::from(""),
-                _ => self.message(table, version, r, table.log_since(journal_from, r.viewer())),
+                _ => self.message(table, (version, revision), r, table.log_since(journal_from, r.viewer()), undoable),
             })
             .collect();
-        Arc::new(Snapshot { version, messages })
+        Arc::new(Snapshot { version, revision, messages })
     }
     fn publish(&self, snap: Arc<Snapshot>) {
         *self.latest.write().unwrap_or_else(|p| p.into_inner()) = snap.clone();
@@ -280,7 +297,7 @@ impl Hub {
         let seats = m.seats.clone();
         let (updates, _) = broadcast::channel(64);
         let version = m.inputs.len() as u64;
-        let placeholder = Arc::new(Snapshot { version, messages: Vec::new() });
+        let placeholder = Arc::new(Snapshot { version, revision: 0, messages: Vec::new() });
         let held = Arc::new(Match {
             id: m.id.clone(),
             system,
@@ -288,12 +305,13 @@ impl Hub {
             latest: RwLock::new(placeholder),
             updates,
             bots_running: AtomicBool::new(false),
-            inner: Mutex::new(Inner { table, bots, stored: m }),
+            revision: AtomicU64::new(0),
+            inner: Mutex::new(Inner { table, bots, stored: m, undoable: None }),
         });
         {
             let inner = held.lock();
             let from = inner.table.journal_len();
-            let snap = held.snapshot(inner.table.as_ref(), version, from);
+            let snap = held.snapshot(inner.table.as_ref(), version, from, None);
             *held.latest.write().unwrap_or_else(|p| p.into_inner()) = snap;
             let mut tokens = self.tokens.write().unwrap_or_else(|p| p.into_inner());
             for (i, s) in inner.stored.seats.iter().enumerate() {
@@ -403,27 +421,67 @@ impl Hub {
                 format!("{} is not asked anything now: it is {whose}'s decision", m.seats[seat.index()].name),
             ));
         }
-        let from = inner.table.journal_len();
+        let (from, rolls) = (inner.table.journal_len(), inner.table.rolls_made());
         inner.table.choose(seat, id).map_err(|e| Refusal::new(422, e.to_string()))?;
-        self.commit(m, &mut inner, from)
+        self.commit(m, &mut inner, from, Some(rolls))
+    }
+
+    /// `role` takes back its own last choice: allowed while nobody has acted since and the
+    /// choice rolled no die (so undoing it reveals nothing). The store forgets the input and the
+    /// match is rebuilt from the inputs before it.
+    pub fn undo(&self, m: &Match, role: Role) -> Result<Arc<Snapshot>, Refusal> {
+        let Role::Seat(seat) = role else {
+            return Err(Refusal::new(403, "a spectator watches: it has no choice to undo"));
+        };
+        let mut inner = m.lock();
+        if inner.table.outcome().is_some() {
+            return Err(Refusal::new(409, "the match is over"));
+        }
+        if inner.undoable != Some(seat) {
+            return Err(Refusal::new(
+                409,
+                "only your own last choice can be undone, before anyone else acts and while no die has been rolled since",
+            ));
+        }
+        let n = inner.stored.inputs.len();
+        let (_, table) = self.table_of(&inner.stored, n - 1).map_err(|e| Refusal::new(500, e))?;
+        self.store.remove_last_input(&m.id, n as u64 - 1).map_err(|e| Refusal::new(500, e))?;
+        inner.stored.inputs.pop();
+        inner.table = table;
+        inner.undoable = None;
+        // The log lines since the start would repeat the match: the view carries the recent ones.
+        let from = inner.table.journal_len();
+        let snap = m.snapshot(inner.table.as_ref(), n as u64 - 1, from, None);
+        m.publish(snap.clone());
+        Ok(snap)
     }
 
     /// Stores the input the table just took, then publishes the new snapshot. If the store
     /// refuses, the match is rebuilt from what the store holds and nothing is published.
-    fn commit(&self, m: &Match, inner: &mut Inner, from: usize) -> Result<Arc<Snapshot>, Refusal> {
+    /// `person_rolls` is, for a person's input, how many dice had been rolled before it.
+    fn commit(
+        &self,
+        m: &Match,
+        inner: &mut Inner,
+        from: usize,
+        person_rolls: Option<usize>,
+    ) -> Result<Arc<Snapshot>, Refusal> {
         let input = inner.table.last_input_json().unwrap_or(Value::Null);
         let index = inner.stored.inputs.len() as u64;
         let finished = inner.table.outcome().is_some();
         if let Err(e) = self.store.append_input(&m.id, index, &input, finished) {
             tracing::error!("match {}: {e}", m.id);
+            inner.undoable = None;
             if let Ok((_, table)) = self.table_of(&inner.stored, inner.stored.inputs.len()) {
                 inner.table = table;
             }
             return Err(Refusal::new(500, format!("the input was not stored, so it is not taken: {e}")));
         }
+        let seat = input["seat"].as_u64().map(|s| Seat(s as u8));
+        inner.undoable = seat.filter(|_| person_rolls == Some(inner.table.rolls_made()));
         inner.stored.inputs.push(input);
         inner.stored.finished = finished;
-        let snap = m.snapshot(inner.table.as_ref(), index + 1, from);
+        let snap = m.snapshot(inner.table.as_ref(), index + 1, from, inner.undoable);
         m.publish(snap.clone());
         Ok(snap)
     }
@@ -462,7 +520,7 @@ impl Hub {
                 tracing::error!("match {}: the bot's choice was refused: {e}", m.id);
                 return;
             }
-            if self.commit(m, &mut inner, from).is_err() {
+            if self.commit(m, &mut inner, from, None).is_err() {
                 return;
             }
         }
@@ -479,7 +537,7 @@ impl Hub {
         }
         let (_, table) = self.table_of(&stored, step).map_err(|e| Refusal::new(500, e))?;
         let taken = stored.inputs.get(step).cloned();
-        let mut msg: Value = serde_json::from_str(&m.message(table.as_ref(), step as u64, role, Vec::new()))
+        let mut msg: Value = serde_json::from_str(&m.message(table.as_ref(), (step as u64, 0), role, Vec::new(), None))
             .map_err(|e| Refusal::new(500, e.to_string()))?;
         msg["type"] = json!("replay");
         msg["steps"] = json!(stored.inputs.len());

@@ -14,6 +14,8 @@
 //! - `GET /api/play/{token}/ws`: a WebSocket that gets the same message after every change (and
 //!   takes `{"choose": ...}` too).
 //! - `GET /api/play/{token}/step/{k}`: the match as it stood after its first k inputs.
+//! - `POST /api/play/{token}/undo`: takes back that seat's last choice, while nobody has acted
+//!   since and no die was rolled by it (the message's `can_undo` says when).
 //! - `GET /api/rules/{system}`: the look-up entries.
 //!
 //! Nothing here names a game: the systems come from the caller ([`Systems`]).
@@ -116,6 +118,7 @@ impl Server {
             .route("/api/play/{token}", get(view).post(answer))
             .route("/api/play/{token}/ws", get(socket))
             .route("/api/play/{token}/step/{step}", get(step))
+            .route("/api/play/{token}/undo", axum::routing::post(undo))
             .route("/api/rules/{system}", get(rules))
             .fallback(|| async { refuse(Refusal::new(404, "no such page")) })
             .layer(DefaultBodyLimit::max(self.limits.body_bytes))
@@ -326,6 +329,19 @@ async fn take_answer(hub: &Arc<Hub>, token: String, choose: String) -> Result<Ar
     .await
 }
 
+async fn undo(State(s): State<Server>, Path(token): Path<String>) -> Response {
+    let hub = s.hub.clone();
+    match blocking(move || {
+        let (m, role) = hub.enter(&token)?;
+        hub.undo(&m, role).map(|snap| snap.message(role))
+    })
+    .await
+    {
+        Ok(text) => json_text(text),
+        Err(e) => refuse(e),
+    }
+}
+
 async fn step(State(s): State<Server>, Path((token, step)): Path<(String, usize)>) -> Response {
     let hub = s.hub.clone();
     match blocking(move || {
@@ -369,7 +385,7 @@ async fn client(socket: WebSocket, hub: Arc<Hub>, m: Arc<hub::Match>, role: Role
     let (mut tx, mut rx) = socket.split();
     let mut updates = m.subscribe();
     let first = m.latest();
-    let mut sent = first.version;
+    let mut sent = first.revision;
     if tx.send(Message::Text(first.message(role).to_string().into())).await.is_err() {
         return;
     }
@@ -383,10 +399,10 @@ async fn client(socket: WebSocket, hub: Arc<Hub>, m: Arc<hub::Match>, role: Role
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => m.latest(),
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                 };
-                if snap.version < sent && sent != 0 {
+                if snap.revision <= sent {
                     continue;
                 }
-                sent = snap.version;
+                sent = snap.revision;
                 if tx.send(Message::Text(snap.message(role).to_string().into())).await.is_err() {
                     break;
                 }

@@ -72,6 +72,9 @@ pub trait Store: Send + Sync {
     /// Commits `input` as input number `index` (from 0) of match `id`, and whether the match is
     /// now over, in one transaction. Refused if `index` is not the next free index.
     fn append_input(&self, id: &str, index: u64, input: &serde_json::Value, finished: bool) -> Result<(), String>;
+    /// Forgets input number `index` of match `id` (a choice undone); refused unless it is the
+    /// last one.
+    fn remove_last_input(&self, id: &str, index: u64) -> Result<(), String>;
     /// The match `id`, with its inputs.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, String>;
     /// The id of the match a seat or spectator token belongs to.
@@ -229,6 +232,19 @@ impl Store for SqliteStore {
         tx.commit().map_err(err)
     }
 
+    fn remove_last_input(&self, id: &str, index: u64) -> Result<(), String> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(err)?;
+        let count: i64 =
+            tx.query_row("SELECT COUNT(*) FROM inputs WHERE match_id = ?1", params![id], |r| r.get(0)).map_err(err)?;
+        if count != index as i64 + 1 {
+            return Err(format!("match {id}: input {index} is not the last one (the store holds {count})"));
+        }
+        tx.execute("DELETE FROM inputs WHERE match_id = ?1 AND idx = ?2", params![id, index as i64]).map_err(err)?;
+        tx.execute("UPDATE matches SET finished = 0 WHERE id = ?1", params![id]).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, String> {
         SqliteStore::read(&self.conn(), id)
     }
@@ -293,6 +309,9 @@ mod tests {
         assert!(store.append_input("a", 2, &serde_json::json!({"seat": 0, "choose": "y"}), false).is_err());
         store.append_input("a", 1, &serde_json::json!({"seat": 1, "choose": "z"}), false).unwrap();
         store.append_input("b", 0, &serde_json::json!({"seat": 1, "choose": "w"}), true).unwrap();
+        store.append_input("a", 2, &serde_json::json!({"seat": 0, "choose": "u"}), false).unwrap();
+        assert!(store.remove_last_input("a", 1).is_err(), "only the last input is forgotten");
+        store.remove_last_input("a", 2).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
         let a = store.load("a").unwrap().unwrap();

@@ -321,3 +321,33 @@ async fn a_restarted_server_holds_every_match_as_it_was_and_plays_on() {
     let (code, _) = post(s.addr, &format!("/api/play/{red}"), &json!({"choose": pick(&after)}).to_string()).await;
     assert_eq!(code, 200, "the resumed match plays on");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_undoes_its_own_last_choice_and_no_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = start(dir.path()).await;
+    let (_, created) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
+    let tokens = [token(&created, 0), token(&created, 1)];
+    let watch = created["spectator"]["token"].as_str().unwrap().to_string();
+    let now = wait_people(s.addr, &tokens[0], 30).await;
+    let (me, other) = if now["waiting"] == "red" { (&tokens[0], &tokens[1]) } else { (&tokens[1], &tokens[0]) };
+    let before = get(s.addr, &format!("/api/play/{me}")).await.1;
+    assert_eq!(before["can_undo"], false);
+    assert_eq!(post(s.addr, &format!("/api/play/{me}/undo"), "").await.0, 409, "nothing of mine to undo yet");
+    // "move" asks where to: no die is rolled, so it may be taken back.
+    let (code, after) = post(s.addr, &format!("/api/play/{me}"), r#"{"choose": "move"}"#).await;
+    assert_eq!(code, 200, "{after}");
+    assert_eq!(after["can_undo"], true);
+    assert_eq!(post(s.addr, &format!("/api/play/{other}/undo"), "").await.0, 409);
+    assert_eq!(post(s.addr, &format!("/api/play/{watch}/undo"), "").await.0, 403);
+    let (code, undone) = post(s.addr, &format!("/api/play/{me}/undo"), "").await;
+    assert_eq!(code, 200, "{undone}");
+    assert_eq!(undone["version"], before["version"]);
+    assert_eq!(undone["view"]["decision"], before["view"]["decision"]);
+    assert_eq!(undone["view"]["units"], before["view"]["units"]);
+    assert_eq!(post(s.addr, &format!("/api/play/{me}/undo"), "").await.0, 409, "one choice back, not two");
+    // The store forgot it too: a restarted server holds the match as it is now.
+    drop(s);
+    let s = start(dir.path()).await;
+    assert_eq!(get(s.addr, &format!("/api/play/{me}")).await.1["version"], before["version"]);
+}
