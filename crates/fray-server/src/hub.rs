@@ -261,6 +261,13 @@ impl Hub {
     fn table_of(&self, m: &StoredMatch, inputs: usize) -> Result<Rebuilt, String> {
         let sys = self.systems.registry.get(&m.system)?.clone();
         let mut table = sys.new_table(&m.request, m.seed).map_err(|e| e.to_string())?;
+        let here = table.record_json()["fingerprint"].to_string();
+        if here != m.fingerprint {
+            return Err(format!(
+                "it was played with {} and this Fray plays {here}: the same inputs could make another match",
+                m.fingerprint
+            ));
+        }
         for (i, input) in m.inputs.iter().take(inputs).enumerate() {
             apply_input(table.as_mut(), input).map_err(|e| format!("input {} no longer applies: {e}", i + 1))?;
         }
@@ -372,6 +379,7 @@ impl Hub {
             spectator: token(),
             inputs: Vec::new(),
             finished: table.outcome().is_some(),
+            fingerprint: table.record_json()["fingerprint"].to_string(),
         };
         drop(table);
         self.store.create(&stored).map_err(|e| Refusal::new(500, e))?;

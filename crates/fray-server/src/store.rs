@@ -55,6 +55,10 @@ pub struct StoredMatch {
     pub inputs: Vec<serde_json::Value>,
     /// Whether the match has ended.
     pub finished: bool,
+    /// The engine and content it is played with (the match record's fingerprint, as JSON
+    /// text): a server of another Fray does not resume it, since the same inputs could make
+    /// another match.
+    pub fingerprint: String,
 }
 
 /// Keeps matches. Every method is synchronous: the server calls it from blocking threads.
@@ -112,7 +116,8 @@ impl SqliteStore {
                  seed TEXT NOT NULL,
                  seats TEXT NOT NULL,
                  spectator TEXT NOT NULL,
-                 finished INTEGER NOT NULL DEFAULT 0
+                 finished INTEGER NOT NULL DEFAULT 0,
+                 fingerprint TEXT NOT NULL DEFAULT ''
              );
              CREATE TABLE IF NOT EXISTS inputs (
                  match_id TEXT NOT NULL REFERENCES matches(id),
@@ -136,7 +141,7 @@ impl SqliteStore {
     fn read(conn: &Connection, id: &str) -> Result<Option<StoredMatch>, String> {
         let row = conn
             .query_row(
-                "SELECT system, request, seed, seats, spectator, finished FROM matches WHERE id = ?1",
+                "SELECT system, request, seed, seats, spectator, finished, fingerprint FROM matches WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -146,12 +151,13 @@ impl SqliteStore {
                         r.get::<_, String>(3)?,
                         r.get::<_, String>(4)?,
                         r.get::<_, i64>(5)?,
+                        r.get::<_, String>(6)?,
                     ))
                 },
             )
             .optional()
             .map_err(err)?;
-        let Some((system, request, seed, seats, spectator, finished)) = row else {
+        let Some((system, request, seed, seats, spectator, finished, fingerprint)) = row else {
             return Ok(None);
         };
         let bad = |what: &str, e: &dyn std::fmt::Display| format!("match {id}: its stored {what} does not read: {e}");
@@ -175,6 +181,7 @@ impl SqliteStore {
             spectator,
             inputs,
             finished: finished != 0,
+            fingerprint,
         }))
     }
 }
@@ -184,7 +191,7 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(err)?;
         tx.execute(
-            "INSERT INTO matches (id, system, request, seed, seats, spectator, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO matches (id, system, request, seed, seats, spectator, finished, fingerprint) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 m.id,
                 m.system,
@@ -192,7 +199,8 @@ impl Store for SqliteStore {
                 m.seed.to_string(),
                 json(&m.seats),
                 m.spectator,
-                m.finished as i64
+                m.finished as i64,
+                m.fingerprint
             ],
         )
         .map_err(err)?;
@@ -294,6 +302,7 @@ mod tests {
             spectator: format!("{id}-watch"),
             inputs: Vec::new(),
             finished: false,
+            fingerprint: "{}".into(),
         }
     }
 

@@ -351,3 +351,30 @@ async fn a_seat_undoes_its_own_last_choice_and_no_other() {
     let s = start(dir.path()).await;
     assert_eq!(get(s.addr, &format!("/api/play/{me}")).await.1["version"], before["version"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_of_another_fray_is_not_resumed() {
+    use fray_server::store::{SeatPlayer, SqliteStore, Store, StoredMatch, StoredSeat};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("fray.sqlite")).unwrap();
+    let token = "00112233445566778899aabbccddeeff".to_string();
+    store
+        .create(&StoredMatch {
+            id: "old".into(),
+            system: "kazzam".into(),
+            request: Default::default(),
+            seed: 1,
+            seats: vec![StoredSeat { name: "red".into(), player: SeatPlayer::Person { token: token.clone() } }],
+            spectator: "ffeeddccbbaa99887766554433221100".into(),
+            inputs: vec![json!({"seat": 0, "choose": "move"})],
+            finished: false,
+            fingerprint: r#""kazzam engine 0, content 0""#.into(),
+        })
+        .unwrap();
+    drop(store);
+    let s = start(dir.path()).await;
+    assert_eq!(s.server.hub().held(), 0);
+    let (code, e) = get(s.addr, &format!("/api/play/{token}")).await;
+    assert_eq!(code, 500);
+    assert!(e["error"].as_str().unwrap().contains("could make another match"), "{e}");
+}
