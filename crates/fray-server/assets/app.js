@@ -166,7 +166,7 @@
       main.innerHTML = `
       <header><h1 id="title">Fray</h1><p id="who"></p><p id="status" aria-live="polite"></p></header>
       <div class="layout">
-        <div class="board-wrap"><svg id="board" role="application" aria-label="The board"></svg></div>
+        <div class="board-wrap"><svg id="board" role="group" aria-label="The board: units, and the squares and targets you may pick"></svg></div>
         <aside>
           <section aria-labelledby="dh"><h2 id="dh">Decision</h2><p id="prompt"></p>
             <div id="options" role="group" aria-label="Options"></div>
