@@ -391,7 +391,7 @@
           g.append(svg("rect", { x: x * CELL + 1, y: y * CELL + 1, width: s * CELL - 2, height: s * CELL - 2, class: "target-ring" }));
           g.setAttribute("aria-label", `${target.label} (target)`);
         }
-        const act = () => target ? this.choose(target.id) : this.explain(u);
+        const act = () => target ? this.choose(target.id) : this.explain(u, id);
         g.addEventListener("click", act);
         g.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
@@ -477,7 +477,7 @@
         const li = el("li", { "data-unit": id });
         const b = el("button", { type: "button", class: "unit-name" }, `${u.name}`);
         b.style.borderColor = this.colour(u.team);
-        b.addEventListener("click", () => this.explain(u));
+        b.addEventListener("click", () => this.explain(u, id));
         li.append(b, document.createTextNode(` ${u.team}, ${u.hp}/${u.max_hp} HP${u.at ? ` at (${u.at[0]},${u.at[1]})` : u.unseen ? ", unseen" : ", off the map"}`));
         for (const s of u.status_details) {
           const sb = el("button", { type: "button", class: "status" }, `${s.name}${s.amount ? " " + s.amount : ""} (${s.duration})`);
@@ -497,8 +497,10 @@
         ul.append(li);
       }
     }
-    explain(u) {
-      void this.lookup(String(u.kind ?? u.name), u);
+    explain(u, id) {
+      const words = Object.values(u).filter((x) => typeof x === "string" && x !== u.team && x !== "none");
+      if (id) words.push(id.replace(/-\d+$/, ""));
+      void this.lookup(words, u);
     }
     async lookup(term, unit) {
       const box = $("#lookup");
@@ -510,11 +512,21 @@
         }
       }
       const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
-      const q = norm(term);
-      const hits = this.rules.filter((e) => norm(e.id) === q || norm(e.name) === q || (e.aliases ?? []).some((a) => norm(a) === q));
-      const near = hits.length ? hits : this.rules.filter((e) => norm(e.name).includes(q) || norm(e.id).includes(q)).slice(0, 3);
+      const terms = (Array.isArray(term) ? term : [term]).map(norm).filter(Boolean);
+      const exact = (q) => this.rules.filter((e) => norm(e.id) === q || norm(e.name) === q || (e.aliases ?? []).some((a) => norm(a) === q));
+      const partial = (q) => this.rules.filter((e) => norm(e.name).includes(q) || norm(e.id).includes(q)).slice(0, 3);
+      const found = [];
+      for (const q of terms) for (const e of exact(q)) if (!found.includes(e)) found.push(e);
+      if (!found.length) {
+        for (const q of terms) for (const e of partial(q)) if (!found.includes(e)) found.push(e);
+      }
+      const near = found.slice(0, 4);
+      term = Array.isArray(term) ? term.join(", ") : term;
       box.innerHTML = "";
-      if (unit) box.append(el("p", {}, `${unit.name} (${unit.team}): ${unit.hp}/${unit.max_hp} HP${unit.statuses.length ? "; " + unit.statuses.join(", ") : ""}`));
+      if (unit) {
+        const st = unit.status_details.map((x) => `${x.name}${x.amount ? " " + x.amount : ""} (${x.duration})`).join(", ");
+        box.append(el("p", {}, `${unit.name} (${unit.team}): ${unit.hp}/${unit.max_hp} HP${st ? "; " + st : ""}`));
+      }
       if (!near.length) box.append(el("p", {}, `Nothing to look up for \u201C${term}\u201D.`));
       for (const e of near) {
         const art = el("article");
