@@ -365,15 +365,15 @@ async fn rules(State(s): State<Server>, Path(system): Path<String>) -> Response 
 
 async fn socket(State(s): State<Server>, Path(token): Path<String>, ws: WebSocketUpgrade) -> Response {
     let hub = s.hub.clone();
-    let (m, role) = match blocking(move || hub.enter(&token).map(|(m, r)| (m, r, token))).await {
-        Ok((m, r, token)) => (m, (r, token)),
+    let (m, role, token) = match blocking(move || hub.enter(&token).map(|(m, r)| (m, r, token))).await {
+        Ok(entered) => entered,
         Err(e) => return refuse(e),
     };
     let limits = s.limits;
     let hub = s.hub.clone();
     ws.max_message_size(limits.ws_message_bytes)
         .max_frame_size(limits.ws_message_bytes)
-        .on_upgrade(move |socket| client(socket, hub, m, role.0, role.1, limits))
+        .on_upgrade(move |socket| client(socket, hub, m, role, token, limits))
 }
 
 fn error_message(e: &Refusal) -> Message {
