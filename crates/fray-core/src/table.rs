@@ -47,6 +47,13 @@ pub trait Table: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The record that replays the match, as JSON (what a save holds).
     fn record_json(&self) -> serde_json::Value;
+    /// The last input the match took, as its record holds it (`{"seat": 0, "choose": "id"}`):
+    /// for a store that keeps a match's inputs one at a time (the server) without writing the
+    /// whole record after each.
+    fn last_input_json(&self) -> Option<serde_json::Value>;
+    /// How many dice the match has rolled, setup included (the server allows undoing a choice
+    /// only while no die has been rolled since).
+    fn rolls_made(&self) -> usize;
     /// The match as its concrete type, for drivers generic over one [`Game`] (bots that search
     /// its state): a `Session<G>`.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -105,6 +112,12 @@ impl<G: Game> Table for Session<G> {
     }
     fn record_json(&self) -> serde_json::Value {
         serde_json::to_value(self.record()).unwrap_or(serde_json::Value::Null)
+    }
+    fn last_input_json(&self) -> Option<serde_json::Value> {
+        self.record().inputs.last().and_then(|e| serde_json::to_value(e).ok())
+    }
+    fn rolls_made(&self) -> usize {
+        self.dice().rolls.len()
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -125,6 +125,22 @@ fn systems() -> Result<Systems, String> {
     })
 }
 
+/// `fray serve`: the systems, their bots and their built-in teams and maps, served to browsers.
+fn serve(systems: Systems, addr: &str, data: &str) -> Result<ExitCode, String> {
+    let names = |list: &[(&'static str, &'static str)]| list.iter().map(|(id, _)| *id).collect::<Vec<_>>();
+    let catalog = vec![
+        fray_server::Catalog {
+            system: "kazzam",
+            teams: names(fray_kazzam::content::teams::BUILTIN),
+            maps: names(fray_kazzam::content::maps::BUILTIN),
+        },
+        fray_server::Catalog { system: "drawsteel", teams: Vec::new(), maps: names(fray_drawsteel::setup::ENCOUNTERS) },
+    ];
+    let served = fray_server::Systems { registry: systems.registry, bots: systems.bots, catalog };
+    fray_server::run(served, addr, std::path::Path::new(data))?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The simulator of `system` playing the content variant in `dir` (for `fray sim --compare`).
 pub fn variant_lab(system: &str, dir: &std::path::Path) -> Result<Arc<dyn fray_sim::Lab>, String> {
     match system {
@@ -147,6 +163,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve matches to browsers: open the printed address, start a match against a bot or send
+    /// each person their seat's link. Matches are kept in --data and resume after a restart.
+    Serve {
+        /// The address to listen on (port 0: any free port; the address is printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The folder the matches are kept in (a SQLite file, fray.sqlite).
+        #[arg(long, default_value = "fray-data")]
+        data: String,
+    },
     /// Play a match in the terminal; every seat is a random-legal bot unless --seat makes it yours.
     Play {
         /// The game system (kazzam, drawsteel).
@@ -393,6 +419,7 @@ fn main() -> ExitCode {
     };
     let registry = &systems.registry;
     let result = match cli.command {
+        Command::Serve { addr, data } => serve(systems, &addr, &data),
         Command::Play { system, seed, seat, quiet, save, home, away, map, option, bot } => {
             let teams: Vec<String> = home.into_iter().chain(away).collect();
             let args = play::PlayArgs {

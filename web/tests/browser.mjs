@@ -1,0 +1,175 @@
+// End-to-end tests in Debian's Chromium, driven by playwright-core (the npm package without a
+// browser download: it drives the installed /usr/bin/chromium over its DevTools protocol).
+// Starts `fray serve` on a free loopback port with a fresh data folder, then: creates a match
+// in the lobby, plays turns by clicking lit squares, sees each move arrive in the other seat's
+// page, fails to act for the other seat, watches as a spectator, kills the server with SIGKILL,
+// starts it again on the same folder and finds the match as it was. Screenshots go to
+// web/test-artifacts/. Prints "N passed, N failed" last.
+//
+// FRAY_BIN names the fray binary (default: target/debug/fray); CHROMIUM the browser.
+
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const bin = process.env.FRAY_BIN ?? join(root, "target", "debug", "fray");
+const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const shots = join(here, "..", "test-artifacts");
+mkdirSync(shots, { recursive: true });
+const data = mkdtempSync(join(tmpdir(), "fray-browser-"));
+
+let passed = 0, failed = 0;
+function check(what, ok, detail = "") {
+  if (ok) { passed++; console.log(`ok - ${what}`); }
+  else { failed++; console.log(`FAILED - ${what} ${detail}`); }
+}
+
+/** Starts the server; resolves with the process and its address once it prints it. */
+function serve(addr) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(bin, ["serve", "--addr", addr, "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`fray serve printed no address: ${out}`)), 60000);
+    p.stdout.on("data", (b) => {
+      out += b;
+      const m = out.match(/serving at (http:\/\/[0-9.:]+)\//);
+      if (m) { clearTimeout(timer); resolve({ proc: p, url: m[1] }); }
+    });
+    p.on("exit", (code) => reject(new Error(`fray serve ended (${code}): ${out}`)));
+  });
+}
+
+const version = (page) => page.evaluate(() => Number(document.querySelector("#status")?.getAttribute("data-version") ?? -1));
+const state = (page) => page.evaluate(async (t) => (await fetch(`/api/play/${t}`)).json(), tokenOf(page));
+function tokenOf(page) { return new URL(page.url()).pathname.split("/").pop(); }
+
+async function waitFor(fn, ms = 30000, what = "a condition") {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let server = await serve("127.0.0.1:0");
+const browser = await chromium.launch({ executablePath: browserPath, args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  // The lobby: Kazzam, red and blue people, the neutral Creeps a bot.
+  const lobby = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await lobby.goto(server.url + "/");
+  await lobby.selectOption("#system", "kazzam");
+  await lobby.selectOption("#seat-red", "person");
+  await lobby.selectOption("#seat-blue", "person");
+  await lobby.fill("#seed", "11");
+  await lobby.click("#create");
+  await lobby.waitForSelector("a.seat-link[data-seat=blue]");
+  const link = async (sel) => server.url + (await lobby.getAttribute(sel, "href"));
+  const links = { red: await link("a.seat-link[data-seat=red]"), blue: await link("a.seat-link[data-seat=blue]"), watch: await link("a.spectator-link") };
+  await lobby.screenshot({ path: join(shots, "lobby.png") });
+  check("the lobby creates a match and shows a link per person and one to watch", !!links.red && !!links.blue && !!links.watch);
+
+  const pages = {};
+  for (const k of ["red", "blue", "watch"]) {
+    pages[k] = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await pages[k].goto(links[k]);
+    await pages[k].waitForSelector("#board rect");
+  }
+
+  // Play: whoever is asked clicks a lit square when the board offers one, else an option
+  // button (preferring "move", which lights squares); the other seat's page must update.
+  let squares = 0, updates = 0, refusals = 0, spectatorRefused = false;
+  for (let turn = 0; turn < 40 && squares < 4; turn++) {
+    const asked = await waitFor(async () => {
+      for (const k of ["red", "blue"]) if ((await state(pages[k])).waiting === k) return k;
+      return null;
+    }, 60000, "a person to be asked");
+    const me = pages[asked], other = pages[asked === "red" ? "blue" : "red"];
+    await waitFor(async () => (await me.locator("#board .lit, #options button").count()) > 0, 10000, "the decision on the page");
+    const before = await version(other);
+    // The other seat is offered nothing, and the server refuses it.
+    check(`${asked === "red" ? "blue" : "red"} sees no options on ${asked}'s decision`, (await other.locator("#board .lit, #options button[data-option]").count()) === 0);
+    const opt = await me.locator("#options button[data-option]").first().getAttribute("data-option");
+    const refusal = await other.evaluate(async (o) => { const r = await fetch(location.pathname.replace("/play/", "/api/play/"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choose: o }) }); return r.status; }, opt);
+    if (refusal === 409) refusals++;
+    if (!spectatorRefused) {
+      const s = await pages.watch.evaluate(async (o) => (await fetch(location.pathname.replace("/play/", "/api/play/"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choose: o }) })).status, opt);
+      spectatorRefused = s === 403 && (await pages.watch.locator("#options button, #board .lit").count()) === 0;
+    }
+    if ((await me.locator("#board .lit").count()) > 0) {
+      await me.locator("#board .lit").first().click();
+      squares++;
+      if (squares === 1) await me.screenshot({ path: join(shots, `clicked-square-${asked}.png`) });
+    } else {
+      const move = me.locator('#options button[data-option="move"]');
+      await ((await move.count()) ? move : me.locator("#options > button[data-option]").last()).click();
+    }
+    await waitFor(async () => (await version(other)) > before, 15000, "the update on the other seat's page").then(() => updates++, () => {});
+  }
+  check("a person played turns by clicking lit squares", squares >= 4, `(${squares})`);
+  check("every move reached the other seat's page over its WebSocket", updates >= squares, `(${updates})`);
+  check("a seat's answer for the other seat is refused", refusals >= 4, `(${refusals})`);
+  check("the spectator has no controls and its answer is refused", spectatorRefused);
+  // Undo: a choice that rolls no die ("move" asks where to) is taken back with the button.
+  {
+    let done = false;
+    for (let tries = 0; tries < 20 && !done; tries++) {
+      const asked = await waitFor(async () => { for (const k of ["red", "blue"]) if ((await state(pages[k])).waiting === k) return k; return null; }, 60000, "a person to be asked");
+      const me = pages[asked];
+      await waitFor(async () => (await me.locator("#board .lit, #options button[data-option]").count()) > 0, 10000, "the decision on the page");
+      const v0 = await version(me);
+      if ((await me.locator('#options button[data-option="move"]').count()) === 0) {
+        // Not at a unit's action menu: answer and look again.
+        if ((await me.locator("#board .lit").count()) > 0) await me.locator("#board .lit").first().click();
+        else await me.locator("#options > button[data-option]").last().click();
+        await waitFor(async () => (await version(me)) > v0, 15000, "the answer").catch(() => {});
+        continue;
+      }
+      await me.locator('#options button[data-option="move"]').click();
+      await me.waitForSelector("#undo", { timeout: 10000 });
+      await me.screenshot({ path: join(shots, `undo-offered-${asked}.png`) });
+      await me.click("#undo");
+      const back = await waitFor(async () => (await version(me)) === v0, 10000, "the undo").then(() => true, () => false);
+      check("a seat undoes its own last choice with the Undo button", back);
+      done = true;
+    }
+    if (!done) check("a seat undoes its own last choice with the Undo button (no move was offered)", false);
+  }
+  for (const k of ["red", "blue", "watch"]) await pages[k].screenshot({ path: join(shots, `before-kill-${k}.png`) });
+  check("the spectator's page follows the match", (await version(pages.watch)) === (await version(pages.red)));
+
+  // Kill -9 and restart on the same folder and port: the match is as it was.
+  const saw = await state(pages.red);
+  server.proc.kill("SIGKILL");
+  await new Promise((r) => server.proc.once("exit", r));
+  const port = new URL(server.url).port;
+  server = await serve(`127.0.0.1:${port}`);
+  const again = await waitFor(async () => { try { return await state(pages.red); } catch { return null; } }, 20000, "the server back");
+  check("after kill -9 the match is held with every input", again.version === saw.version && JSON.stringify(again.view) === JSON.stringify(saw.view), `(${saw.version} -> ${again.version})`);
+  await pages.red.reload();
+  await pages.red.waitForSelector("#board rect");
+  await pages.red.screenshot({ path: join(shots, "after-restart-red.png") });
+  check("the page shows the resumed match", (await version(pages.red)) === saw.version);
+  // And it plays on.
+  const asked = await waitFor(async () => { for (const k of ["red", "blue"]) if ((await state(pages[k])).waiting === k) return k; return null; }, 60000, "a person to be asked");
+  await pages[asked].reload();
+  await waitFor(async () => (await pages[asked].locator("#board .lit, #options button").count()) > 0, 10000, "the options");
+  const v0 = await version(pages[asked]);
+  if ((await pages[asked].locator("#board .lit").count()) > 0) await pages[asked].locator("#board .lit").first().click();
+  else await pages[asked].locator("#options > button[data-option]").first().click();
+  await waitFor(async () => (await version(pages[asked])) > v0, 15000, "the answer taken").then(() => check("the resumed match plays on", true), () => check("the resumed match plays on", false));
+} catch (e) {
+  check("the browser run finished", false, String(e?.stack ?? e));
+} finally {
+  await browser.close();
+  server.proc.kill("SIGKILL");
+  rmSync(data, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
