@@ -1,0 +1,171 @@
+//! What a half-resolved piece of the fight holds: the frames on the stack.
+
+use crate::content::{Choice, Effect};
+use crate::state::ActionKey;
+use fray_core::grid::Pos;
+
+/// A frame: one piece of the fight under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Frame {
+    /// Nothing under way: start a round, fill the next slot, or end the fight.
+    Next,
+    /// A side picks who fills its slot (D-INIT-2).
+    Pick {
+        /// The side.
+        side: u8,
+    },
+    /// A unit picks its Stance for the turn (D-TURN-1).
+    Stance {
+        /// Who.
+        u: u8,
+    },
+    /// The turn's start, after the Stance: effects before and after the roll.
+    Start {
+        /// Who.
+        u: u8,
+        /// How far it has got.
+        stage: u8,
+    },
+    /// An out unit picks who takes its numbers (D-OUT-6).
+    Spirit {
+        /// The out unit.
+        u: u8,
+    },
+    /// The turn's menu: spend a number, step, or end the turn.
+    Act {
+        /// Who acts (the taker of a Heroic Spirit turn acts for the slot's owner).
+        u: u8,
+        /// The unit whose slot it is.
+        slot: u8,
+    },
+    /// An action resolving.
+    Run(Box<Run>),
+    /// The turn's end, stage by stage (D-G-42 orders them).
+    End {
+        /// Who acted.
+        u: u8,
+        /// The unit whose slot it was.
+        slot: u8,
+        /// How far it has got.
+        stage: u8,
+    },
+}
+
+/// Where an action resolving stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Do the next effect.
+    Ready,
+    /// Pick the options of a choice (D-ACT-3).
+    Choose,
+    /// Pick the effect's target.
+    Target,
+    /// The target decides how many Iron tokens to spend (D-TOK-1).
+    Iron {
+        /// The target.
+        t: u8,
+    },
+    /// The user decides how many Power tokens to pour into a hit (D-TOK-2).
+    Power {
+        /// The target.
+        t: u8,
+        /// Most tokens it may spend.
+        max: i32,
+    },
+    /// A push or pull, space by space (D-FMV-1).
+    Forced {
+        /// Who is moved.
+        mover: u8,
+        /// Where the pusher or puller stands.
+        origin: Pos,
+        /// Spaces left.
+        left: i32,
+        /// Push (farther) or pull (closer).
+        push: bool,
+    },
+    /// A square for the effect (teleport, place, destroy).
+    Square,
+    /// A move of up to `left` spaces, step by step (D-FMV-5).
+    Steps {
+        /// Spaces left.
+        left: i32,
+    },
+    /// Tokens to take from the target, one at a time (D-BA-7).
+    TokenPick {
+        /// Left to take.
+        left: i32,
+    },
+    /// The user keeps its old Shield or the new one (D-HP-6).
+    Shield {
+        /// The new Shield's points.
+        new: i32,
+    },
+    /// The target keeps the Challenge it holds or the new one (D-TOK-4).
+    KeepChallenge,
+    /// The user picks which Basic tokens pay the cost, one at a time (D-ACT-6).
+    PayBasic {
+        /// Left to pay.
+        left: u32,
+    },
+}
+
+/// An action resolving: its effects, done in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Who takes it.
+    pub user: u8,
+    /// Which action.
+    pub key: ActionKey,
+    /// The number spent (X), or 0.
+    pub x: i32,
+    /// The effects, in order.
+    pub ops: Vec<Effect>,
+    /// The next effect.
+    pub i: usize,
+    /// Where it stands.
+    pub stage: Stage,
+    /// The current effect's target, once picked.
+    pub tgt: Option<u8>,
+    /// Targets still to take the current effect (every enemy in range...), once listed.
+    pub multi: Option<Vec<u8>>,
+    /// The last target picked (for `same`).
+    pub current: Option<u8>,
+    /// Every target picked so far.
+    pub picked: Vec<u8>,
+    /// Iron spent by each target: (target, damage cut left, movement cut left).
+    pub iron: Vec<(u8, i32, i32)>,
+    /// The damage of the hit under way, before Power.
+    pub hit: i32,
+    /// Power poured into the hit under way.
+    pub power: i32,
+    /// Enemies One-Two has struck again.
+    pub extra: Vec<u8>,
+    /// The picks of a choice still to make, and how many.
+    pub choice: Option<(Vec<Choice>, u8, Vec<u8>, Vec<Effect>)>,
+    /// A unit whose turn end runs this (no action, no number).
+    pub quiet: bool,
+}
+
+impl Run {
+    /// An action's run.
+    pub fn new(user: u8, key: ActionKey, x: i32, ops: Vec<Effect>) -> Self {
+        Run {
+            user,
+            key,
+            x,
+            ops,
+            i: 0,
+            stage: Stage::Ready,
+            tgt: None,
+            multi: None,
+            current: None,
+            picked: Vec::new(),
+            iron: Vec::new(),
+            hit: 0,
+            power: 0,
+            extra: Vec::new(),
+            choice: None,
+            quiet: false,
+        }
+    }
+}
