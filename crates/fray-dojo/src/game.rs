@@ -262,6 +262,9 @@ pub fn view(s: &State) -> View {
     let mut extra = serde_json::Map::new();
     extra.insert("slots".into(), s.meter.slots().into());
     extra.insert("filled".into(), s.meter.filled.into());
+    let legend: serde_json::Map<String, serde_json::Value> =
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")].iter().map(|(c, m)| (c.to_string(), (*m).into())).collect();
+    extra.insert("legend".into(), legend.into());
     extra.insert("weight".into(), serde_json::to_value(s.options.weight).unwrap_or_default());
     View {
         system: "dojo".into(),

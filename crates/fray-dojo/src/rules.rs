@@ -134,9 +134,15 @@ fn effect_target(e: &Effect) -> Option<Target> {
     }
 }
 
-/// Whether a Challenge lets `u` take an action doing `effects` (D-TOK-4): an action aimed at
-/// enemies must be able to aim at the challenger; one aimed only at allies is refused.
+/// Whether `u` may take an action doing `effects` now: its first effect that picks someone has
+/// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
+/// must be able to aim at the challenger; one aimed only at allies is refused.
 fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
+    if let Some(t) = effects.iter().filter_map(|e| effect_target(e)).find(|&t| t != Target::Me && t != Target::Same)
+        && candidates(s, u, t, &[]).is_empty()
+    {
+        return false;
+    }
     let Some(c) = challenger(s, u) else { return true };
     let targets: Vec<Target> = effects.iter().filter_map(|e| effect_target(e)).collect();
     if let Some(&t) = targets.iter().find(|&&t| hostile(t)) {
@@ -377,7 +383,8 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
 }
 
 fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
-    a.gate_for(v).map_or_else(Vec::new, |g| g.option.iter().flat_map(|o| o.effects.iter()).chain(g.effects.iter()).collect())
+    // A choice's picks are checked as they are made; its fixed part here.
+    a.gate_for(v).map_or_else(Vec::new, |g| g.effects.iter().collect())
 }
 
 /// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
@@ -433,7 +440,11 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
             }
         }
     }
-    out.push(DecisionOption::new("end-turn", "end the turn (numbers left are lost)"));
+    // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
+    // Movement); then, or once a one-Action Stance has acted, it may end.
+    if x.pool.is_empty() || one_done {
+        out.push(DecisionOption::new("end-turn", "end the turn"));
+    }
     out
 }
 
@@ -792,7 +803,7 @@ impl Resolve<State> for Frame {
 }
 
 fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
-    let name = format!("{} Form", form_of(cx.s, u, i).name);
+    let name = form_of(cx.s, u, i).name.clone();
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });

@@ -128,6 +128,9 @@ pub struct UnitSpec {
     /// Numbers already in its pool (scenarios).
     #[serde(default)]
     pub pool: Vec<i32>,
+    /// Taken Out at 0 HP, still on its square (scenarios).
+    #[serde(default)]
+    pub out: bool,
 }
 
 /// An encounter file.
@@ -234,9 +237,9 @@ pub fn build(
                 _ => errors.push(format!("{}: {k} = {n} is not a token count (0-99)", at("tokens"))),
             }
         }
-        let broken = u.broken.unwrap_or(0);
-        let cur = u.hp.unwrap_or(bar_max);
-        if broken >= bars || !(1..=bar_max).contains(&cur) {
+        let broken = if u.out { bars } else { u.broken.unwrap_or(0) };
+        let cur = if u.out { 0 } else { u.hp.unwrap_or(bar_max) };
+        if !u.out && (broken >= bars || !(1..=bar_max).contains(&cur)) {
             errors.push(format!("{}: hp 1 to {bar_max}, fewer broken bars than bars", at("hp")));
         }
         meter.add(side, bars as u32);
@@ -254,10 +257,11 @@ pub fn build(
             tokens,
             challenge: None,
             stances,
-            stance: None,
+            // D-G-40: before its first turn a unit stands in the first Stance listed.
+            stance: Some(0),
             last_stance: None,
             pool: Pool::of(u.pool.iter().copied()),
-            out: false,
+            out: u.out,
         });
     }
     for spanned in units {

@@ -551,6 +551,10 @@ impl Machine for State {
     fn idle(&self) -> Frame {
         Frame::Next
     }
+    fn after_step(cx: &mut Ctx<'_>) -> Result<(), fray_core::ruleset::RuleError> {
+        crate::rules::check_end(cx);
+        Ok(())
+    }
 }
 
 /// The rules' context.
