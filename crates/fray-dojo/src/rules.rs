@@ -487,10 +487,8 @@ fn form_of(s: &State, u: u8, i: usize) -> &Form {
 
 fn vigil_options(s: &State, u: u8) -> Vec<DecisionOption> {
     let x = s.u(u);
-    let mut out = Vec::new();
-    if x.hp < x.bar_max {
-        out.push(DecisionOption::new("heal", "heal"));
-    }
+    // Healing at full HP does nothing, but it is how a unit keeps its tokens.
+    let mut out = vec![DecisionOption::new("heal", "heal")];
     for t in TOKENS {
         if t != Token::Challenge && x.has(t) > 0 {
             out.push(DecisionOption::new(format!("shed:{t}"), format!("shed a {t} token")));
@@ -867,8 +865,12 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             Ok(Flow::Continue)
         }
         1 => {
-            if cx.s.has_trait(u, Trait::Vigilant) && !vigil_options(cx.s, u).is_empty() {
-                return Ok(cx.wait(Frame::Start { u, stage: 1 }));
+            if cx.s.has_trait(u, Trait::Vigilant) {
+                if vigil_options(cx.s, u).len() > 1 {
+                    return Ok(cx.wait(Frame::Start { u, stage: 1 }));
+                }
+                let n = cx.s.options.heal();
+                heal(cx, u, n);
             }
             cx.push(Frame::Start { u, stage: 2 });
             Ok(Flow::Continue)
