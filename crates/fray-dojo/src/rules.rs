@@ -115,7 +115,8 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = candidates(s, run.user, t, &run.picked);
     match challenger(s, run.user) {
-        Some(ch) if hostile(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
+        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them.
+        Some(ch) if !run.quiet && hostile(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
         _ => c,
     }
 }
