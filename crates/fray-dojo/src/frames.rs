@@ -109,6 +109,10 @@ pub enum Stage {
     },
 }
 
+/// A choice under way (D-ACT-3): its options, how many to pick, those picked (by place), and
+/// what follows the picks.
+pub type Picking = (Vec<Choice>, u8, Vec<u8>, Vec<Effect>);
+
 /// An action resolving: its effects, done in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
@@ -140,8 +144,8 @@ pub struct Run {
     pub power: i32,
     /// Enemies One-Two has struck again.
     pub extra: Vec<u8>,
-    /// The picks of a choice still to make, and how many.
-    pub choice: Option<(Vec<Choice>, u8, Vec<u8>, Vec<Effect>)>,
+    /// A choice still to make.
+    pub choice: Option<Picking>,
     /// A unit whose turn end runs this (no action, no number).
     pub quiet: bool,
 }

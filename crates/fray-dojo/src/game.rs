@@ -254,16 +254,17 @@ pub fn view(s: &State) -> View {
     }
     let map = (0..s.map.height())
         .map(|y| {
-            (0..s.map.width())
-                .map(|x| s.obstacle(fray_core::grid::Pos::new(x, y)).map_or('.', |o| o.glyph()))
-                .collect()
+            (0..s.map.width()).map(|x| s.obstacle(fray_core::grid::Pos::new(x, y)).map_or('.', |o| o.glyph())).collect()
         })
         .collect();
     let mut extra = serde_json::Map::new();
     extra.insert("slots".into(), s.meter.slots().into());
     extra.insert("filled".into(), s.meter.filled.into());
     let legend: serde_json::Map<String, serde_json::Value> =
-        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")].iter().map(|(c, m)| (c.to_string(), (*m).into())).collect();
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")]
+            .iter()
+            .map(|(c, m)| (c.to_string(), (*m).into()))
+            .collect();
     extra.insert("legend".into(), legend.into());
     extra.insert("weight".into(), serde_json::to_value(s.options.weight).unwrap_or_default());
     View {
@@ -401,7 +402,15 @@ impl System for DojoSystem {
                     .iter()
                     .map(|x| {
                         let st: Vec<&str> = x.stances.iter().map(|&f| s.content.forms[f].name.as_str()).collect();
-                        format!("{} ({:?}, {}): {} bar(s) of {} HP; Stances: {}", x.name, x.kind, SIDES[x.side as usize], x.bars, x.bar_max, st.join(", "))
+                        format!(
+                            "{} ({:?}, {}): {} bar(s) of {} HP; Stances: {}",
+                            x.name,
+                            x.kind,
+                            SIDES[x.side as usize],
+                            x.bars,
+                            x.bar_max,
+                            st.join(", ")
+                        )
                     })
                     .collect(),
             ),

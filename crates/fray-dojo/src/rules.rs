@@ -90,7 +90,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             .collect(),
         Target::EnemySeen | Target::EnemiesSeen => all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect(),
         Target::EnemyWithin4 => all.filter(|&v| enemy(v) && within(s, user, v, 1, 4) && aim_ok(s, user, v)).collect(),
-        Target::Ally => all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect(),
+        Target::Ally => {
+            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+        }
         Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
         Target::FallenAlly => (0..n)
             .filter(|&v| {
@@ -466,7 +468,13 @@ fn seat(s: &State, u: u8) -> String {
 }
 
 fn ask(s: &State, u: u8, kind: &str, prompt: String, options: Vec<DecisionOption>) -> Option<Decision> {
-    (!options.is_empty()).then(|| Decision { seat: seat(s, u), unit: Some(s.u(u).id.to_string()), kind: kind.into(), prompt, options })
+    (!options.is_empty()).then(|| Decision {
+        seat: seat(s, u),
+        unit: Some(s.u(u).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
 }
 
 fn unit_options(s: &State, us: &[u8]) -> Vec<DecisionOption> {
@@ -507,7 +515,9 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     let (lo, hi) = range(s, run.user);
     let map: Vec<Pos> = s.map.squares().collect();
     match run.ops.get(run.i) {
-        Some(Effect::Teleport { n }) => map.into_iter().filter(|&q| q != at && dist(at, q) <= *n && s.empty(q)).collect(),
+        Some(Effect::Teleport { n }) => {
+            map.into_iter().filter(|&q| q != at && dist(at, q) <= *n && s.empty(q)).collect()
+        }
         Some(Effect::Place { obstacle, adjacent }) => map
             .into_iter()
             .filter(|&q| {
@@ -584,7 +594,9 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             format!("{} is aimed at by {name}: spend Iron tokens?", s.u(*t).name),
             numbers(s.u(*t).has(Token::Iron)),
         ),
-        Stage::Power { max, .. } => ask(s, u, "power", format!("{name}: pour Power tokens into the hit?"), numbers(*max)),
+        Stage::Power { max, .. } => {
+            ask(s, u, "power", format!("{name}: pour Power tokens into the hit?"), numbers(*max))
+        }
         Stage::Forced { mover, origin, push, left } => {
             let mut options: Vec<DecisionOption> = forced_squares(s, *mover, *origin, *push)
                 .into_iter()
@@ -619,7 +631,10 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             u,
             "shield",
             format!("keep the {}-point Shield or take the {new}-point one?", s.u(u).shield),
-            vec![DecisionOption::new("keep", "keep the old Shield"), DecisionOption::new("take", "take the new Shield")],
+            vec![
+                DecisionOption::new("keep", "keep the old Shield"),
+                DecisionOption::new("take", "take the new Shield"),
+            ],
         ),
         Stage::KeepChallenge => {
             let t = run.tgt?;
@@ -669,7 +684,9 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .collect();
             ask(s, *u, "stance", format!("{}: which Stance this turn?", s.u(*u).name), options)
         }
-        Frame::Start { u, stage: 1 } => ask(s, *u, "vigilance", "Vigilance: heal, or shed a token?".into(), vigil_options(s, *u)),
+        Frame::Start { u, stage: 1 } => {
+            ask(s, *u, "vigilance", "Vigilance: heal, or shed a token?".into(), vigil_options(s, *u))
+        }
         Frame::Start { u, stage: 2 } => ask(
             s,
             *u,
@@ -1373,7 +1390,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 enter(cx, mover, q, if push { "push" } else { "pull" });
                 let rubble = cx.s.obstacle(q) == Some(Obstacle::Rubble);
                 // D-OBS-4: Rubble ends it.
-                if left > 1 && !rubble && cx.s.u(mover).active() && !forced_squares(cx.s, mover, origin, push).is_empty()
+                if left > 1
+                    && !rubble
+                    && cx.s.u(mover).active()
+                    && !forced_squares(cx.s, mover, origin, push).is_empty()
                 {
                     run.stage = Stage::Forced { mover, origin, left: left - 1, push };
                 } else {

@@ -13,7 +13,10 @@ use toml::Spanned;
 
 /// The table options `fray play --option` takes, each as `KEY=VALUES` and what it changes.
 pub const TABLE_OPTIONS: &[(&str, &str)] = &[
-    ("weight=middleweight|featherweight|lightweight|heavyweight|weight-of-the-world", "HP per bar and Heal Value (D-CW-1)"),
+    (
+        "weight=middleweight|featherweight|lightweight|heavyweight|weight-of-the-world",
+        "HP per bar and Heal Value (D-CW-1)",
+    ),
     ("lightweight-heal=2|3", "Lightweight's Heal Value (D-G-01)"),
     ("default-bonus=true|false", "the heroes' +2 HP a bar at Light, Middle and Heavy weight (D-CW-2)"),
     ("formless-range=1-2", "the range of a Stance with no Style (Styles are not entered yet)"),
@@ -38,7 +41,9 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
         match k {
             "weight" => match toml::Value::String(v.into()).try_into::<Weight>() {
                 Ok(w) => o.weight = w,
-                Err(_) => errors.push(bad("a weight class: featherweight, lightweight, middleweight, heavyweight, weight-of-the-world")),
+                Err(_) => errors.push(bad(
+                    "a weight class: featherweight, lightweight, middleweight, heavyweight, weight-of-the-world",
+                )),
             },
             "lightweight-heal" => match num(2, 3) {
                 Some(n) => o.lightweight_heal = n as i32,
@@ -213,10 +218,11 @@ pub fn build(
             Kind::Boss if !(2..=5).contains(&bars) => {
                 errors.push(format!("{}: a Boss has 2 to 5 bars (D-EN-14)", at("bars")))
             }
-            Kind::Boss if stances.len() != 3 => errors.push(format!("{}: a Boss has three Stances (D-EN-11)", at("stances"))),
-            Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => {
-                errors.push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances")))
+            Kind::Boss if stances.len() != 3 => {
+                errors.push(format!("{}: a Boss has three Stances (D-EN-11)", at("stances")))
             }
+            Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => errors
+                .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
             _ => {}
         }
         let bar_max = hp + if bonus && u.kind == Kind::Hero { 2 } else { 0 };

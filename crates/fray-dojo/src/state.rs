@@ -523,11 +523,8 @@ impl Apply<Event> for State {
                 self.turn = None;
             }
             Event::Ended { winner, why } => {
-                self.outcome = Some(Outcome {
-                    winner: winner.clone(),
-                    score: Default::default(),
-                    summary: why.clone(),
-                });
+                self.outcome =
+                    Some(Outcome { winner: winner.clone(), score: Default::default(), summary: why.clone() });
             }
         }
     }
