@@ -85,6 +85,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::Enemy | Target::Enemies => {
             all.filter(|&v| enemy(v) && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
         }
+        // D-ACT-11: a many-target action never picks one target twice.
         Target::NewEnemy => all
             .filter(|&v| enemy(v) && !picked.contains(&v) && within(s, user, v, lo, hi) && aim_ok(s, user, v))
             .collect(),
@@ -94,6 +95,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
         Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
+        // D-OUT-2: only healing may aim at an ally that is out.
         Target::FallenAlly => (0..n)
             .filter(|&v| {
                 let x = s.u(v);
@@ -320,6 +322,7 @@ pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
             s.units.iter().any(|y| y.side == x.side && y.out),
             x.challenge.is_some() || TOKENS.iter().any(|&t| !t.basic() && x.has(t) > 0),
         ];
+        // D-TURN-5: Wild's extra dice.
         for _ in conditions.iter().filter(|&&c| c) {
             dice.push(Die::Roll(s.options.wild_die));
         }
@@ -361,7 +364,9 @@ pub fn stance_options(s: &State, u: u8) -> Vec<usize> {
     all
 }
 
-/// The actions `u` has in its Stance: the Basic Actions, then its Form's Unique Actions.
+/// The actions `u` has in its Stance: the Basic Actions (D-BA-1..D-BA-9, played from
+/// `content/dojo/actions.toml`), then its Form's Unique Actions, only while its Stance has the
+/// Form (D-STN-5).
 pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
     let mut out: Vec<(ActionKey, &ActionDef)> =
         s.content.basic.iter().enumerate().map(|(i, a)| (ActionKey::Basic(i as u8), a)).collect();
@@ -433,6 +438,7 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
             }
         }
     }
+    // D-MOVE-1, D-MOVE-3: steps of Free Movement while Speed is held.
     if x.has(Token::Speed) > 0
         && let Some(at) = x.at
     {
@@ -451,7 +457,8 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     out
 }
 
-/// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble.
+/// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble
+/// (D-G-10: it may cost more than is held).
 pub fn step_cost(s: &State, from: Pos, to: Pos) -> i32 {
     let diagonal = from.x != to.x && from.y != to.y;
     let mut c = if diagonal { 2 } else { 1 };
@@ -825,7 +832,8 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     cx.push(Frame::Start { u, stage: 0 });
 }
 
-/// Nothing under way: a new round, the next slot (D-INIT-*), or the end.
+/// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
+/// slot for each, D-INIT-3; out units keep theirs, D-INIT-5), or the end.
 fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
     check_end(cx);
     if cx.s.outcome.is_some() {
@@ -859,7 +867,8 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
     Ok(Flow::Continue)
 }
 
-/// The start of `u`'s turn (D-TURN-1..3): Shadow's Speed, Vigilance, Song, then the roll.
+/// The start of `u`'s turn (D-TURN-1..3): Shadow's Speed, Vigilance, Song, then the roll
+/// (D-TURN-3: healing comes before the roll).
 fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
     let x = cx.s.u(u);
     if stage == 0 && x.out {
@@ -1152,7 +1161,8 @@ fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
     }
 }
 
-/// Does effect `op` with its target picked (`run.tgt`).
+/// Does effect `op` with its target picked (`run.tgt`): a simple action pays, then does its
+/// effects in order (D-ACT-2).
 fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> {
     let u = run.user;
     let t = run.tgt.unwrap_or(u);
@@ -1204,6 +1214,7 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
+        // D-CLAR-8, D-G-16: Stand Strong's second heal may pick the same ally.
         Effect::Heal { n, .. } => {
             let n = n.unwrap_or(cx.s.options.heal());
             heal(cx, t, n);
@@ -1292,6 +1303,7 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     Ok(Flow::Continue)
 }
 
+/// A push or pull of `left` spaces, after Iron (D-FMV-2; Rubble ends it as it goes).
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
     match origin {
@@ -1368,6 +1380,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             }
         }
         Stage::Iron { t } => {
+            // D-G-02: the rules text's Iron, spent once an action against its whole damage and
+            // movement.
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
             lose(cx, t, Token::Iron, n, "Iron against an action");
             run.iron.push((t, n, n));
@@ -1376,6 +1390,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             return resume(cx, run, op);
         }
         Stage::Power { .. } => {
+            // D-G-43: the push grows only on a hit that pushes (land_hit).
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
             lose(cx, u, Token::Power, n, "Power into a hit");
             run.power = n;
@@ -1453,6 +1468,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 }
             }
         }
+        // D-CLAR-5: one Shield kept, the holder's choice.
         Stage::Shield { new } => {
             if option == "take" {
                 let who = cx.s.who(u);
@@ -1478,8 +1494,8 @@ fn resume(cx: &mut Ctx, run: Run, op: Effect) -> Result<(), RuleError> {
     do_effect(cx, run, op).map(|_| ())
 }
 
-/// Breaks the obstacle on `q` and `spread` rings of touching ones (D-BA-5; D-G-31: the space
-/// left is plain floor).
+/// Breaks the obstacle on `q` and `spread` rings of touching ones (D-BA-5, D-OBS-7; D-G-31:
+/// the space left is plain floor).
 fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
     let mut ring = vec![q];
     let mut all = vec![q];
