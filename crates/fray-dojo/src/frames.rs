@@ -40,6 +40,17 @@ pub enum Frame {
     },
     /// An action resolving.
     Run(Box<Run>),
+    /// A window for off-turn play (D-ACT-6, D-ACT-9, D-MOVE-4): at the start of a turn, after
+    /// each of its actions and at its end, the units not acting may spend tokens on token
+    /// actions (and at the start and end, Speed on Free Movement), side by side until both pass.
+    Window {
+        /// The unit whose turn it is.
+        active: u8,
+        /// 0 the start of the turn, 1 after an action, 2 the end.
+        phase: u8,
+        /// The sides that passed (a bit each) since the last off-turn play.
+        passed: u8,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.

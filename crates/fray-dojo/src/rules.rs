@@ -167,7 +167,7 @@ fn armored(s: &State, u: u8) -> bool {
 /// Shield takes what it can and passes the rest on, the bar takes the rest and a breaking hit
 /// carries nothing over. `pierce` skips Armor and the Shield. Returns the damage dealt and what
 /// the Shield took.
-pub fn hurt(cx: &mut Ctx, t: u8, dmg: i32, armor: bool, pierce: bool) -> (i32, i32) {
+pub fn hurt(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: bool) -> (i32, i32) {
     let x = cx.s.u(t);
     if x.out || x.at.is_none() {
         return (0, 0);
@@ -195,7 +195,8 @@ pub fn hurt(cx: &mut Ctx, t: u8, dmg: i32, armor: bool, pierce: bool) -> (i32, i
     }
     let dealt = to_shield + to_hp;
     let who = cx.s.who(t);
-    cx.emit(Event::Hurt { who, damage: dealt, shield, hp, broken });
+    let by = by.map(|b| cx.s.who(b));
+    cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
     if broken >= bars {
         take_out(cx, t);
     }
@@ -224,7 +225,7 @@ pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
     let who = cx.s.who(t);
     if x.out {
         let hp = n.min(x.bar_max);
-        cx.emit(Event::Hurt { who: who.clone(), damage: 0, shield: x.shield, hp, broken: x.bars - 1 });
+        cx.emit(Event::Hurt { who: who.clone(), by: None, damage: 0, shield: x.shield, hp, broken: x.bars - 1 });
         cx.emit(Event::Out { who, out: false });
         return;
     }
@@ -288,7 +289,7 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     if cx.s.obstacle(p) == Some(Obstacle::Trap) {
-        hurt(cx, u, 1, false, false);
+        hurt(cx, None, u, 1, false, false);
     }
 }
 
@@ -395,66 +396,123 @@ fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
     a.gate_for(v).map_or_else(Vec::new, |g| g.effects.iter().collect())
 }
 
-/// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
-/// tokens (`id`), Free Movement steps (`x,y`), and ending the turn.
-pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
-    let mut out = Vec::new();
+/// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
+fn one_done(s: &State, u: u8) -> bool {
+    s.has_trait(u, Trait::OneAction) && s.marks.acted.contains(&u)
+}
+
+/// The actions `u` may take now, each as `prefix` + its id: on its own turn (`own`) every one it
+/// can pay; off its turn those paid in tokens (D-ACT-6), and a one-Action Stance's one action a
+/// turn from its kept pool (D-TURN-6).
+fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
-    let one_done = s.has_trait(u, Trait::OneAction) && s.marks.actions >= 1;
-    if !one_done {
-        let values = x.pool.at_least(i32::MIN);
-        for (key, a) in actions_of(s, u) {
-            if let Some(limit) = a.per_turn {
-                let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
-                if used >= limit {
-                    continue;
+    if !x.active() {
+        return;
+    }
+    let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
+    let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
+    for (key, a) in actions_of(s, u) {
+        if let Some(limit) = a.per_turn {
+            let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
+            if used >= limit {
+                continue;
+            }
+        }
+        match &a.cost {
+            Cost::Gates(g) => {
+                for &v in values.iter().filter(|&&v| v >= g[0]) {
+                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}:{v}", a.id),
+                            format!("{} with a {v}", a.name),
+                        ));
+                    }
                 }
             }
-            match &a.cost {
-                Cost::Gates(g) => {
-                    for &v in values.iter().filter(|&&v| v >= g[0]) {
-                        if challenge_allows(s, u, &gate_effects(a, v)) {
-                            out.push(DecisionOption::new(format!("{}:{v}", a.id), format!("{} with a {v}", a.name)));
-                        }
+            Cost::X => {
+                for &v in values.iter().filter(|&&v| v >= 1) {
+                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}:{v}", a.id),
+                            format!("{} with X = {v}", a.name),
+                        ));
                     }
                 }
-                Cost::X => {
-                    for &v in values.iter().filter(|&&v| v >= 1) {
-                        if challenge_allows(s, u, &gate_effects(a, v)) {
-                            out.push(DecisionOption::new(format!("{}:{v}", a.id), format!("{} with X = {v}", a.name)));
-                        }
-                    }
+            }
+            Cost::Tokens(t, n) => {
+                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
-                Cost::Tokens(t, n) => {
-                    if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
-                        out.push(DecisionOption::new(a.id.clone(), format!("{} for {n} {t}", a.name)));
-                    }
-                }
-                Cost::Basic(n) => {
-                    if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
-                        out.push(DecisionOption::new(a.id.clone(), format!("{} for {n} Basic tokens", a.name)));
-                    }
+            }
+            Cost::Basic(n) => {
+                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(
+                        format!("{prefix}{}", a.id),
+                        format!("{} for {n} Basic tokens", a.name),
+                    ));
                 }
             }
         }
     }
-    // D-MOVE-1, D-MOVE-3: steps of Free Movement while Speed is held.
+}
+
+/// Free Movement steps for `u` (D-MOVE-1, D-MOVE-3: only while Speed is held), as `prefix` +
+/// the square.
+fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
+    let x = s.u(u);
     if x.has(Token::Speed) > 0
+        && x.active()
         && let Some(at) = x.at
     {
         for q in at.neighbours() {
             if s.empty(q) {
                 let cost = step_cost(s, at, q);
-                out.push(DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key())));
+                let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
+                o.id = format!("{prefix}{}", q.key());
+                out.push(o);
             }
         }
     }
+}
+
+/// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
+/// tokens (`id`), Free Movement steps (`x,y`), and ending the turn.
+pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    action_options(s, u, true, "", &mut out);
+    step_options(s, u, "", &mut out);
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
-    if x.pool.is_empty() || one_done {
+    if s.u(u).pool.is_empty() || one_done(s, u) {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
+}
+
+/// What `side` may do in a window of `active`'s turn (D-ACT-6, D-ACT-9, D-MOVE-4): token
+/// actions, a one-Action Stance's action, and at the turn's start and end, Free Movement.
+pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    for v in 0..s.units.len() as u8 {
+        if v == active || s.u(v).side != side || !s.u(v).active() {
+            continue;
+        }
+        let prefix = format!("{}/", s.u(v).id);
+        action_options(s, v, false, &prefix, &mut out);
+        if phase != 1 {
+            step_options(s, v, &prefix, &mut out);
+        }
+    }
+    out
+}
+
+/// The side a window asks next: the acting unit's enemies first, then its allies, skipping
+/// those that passed or have nothing to do.
+fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
+    let own = s.u(active).side;
+    [1 - own, own]
+        .into_iter()
+        .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
 }
 
 /// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble
@@ -714,6 +772,19 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Window { active, phase, passed } => {
+            let side = window_side(s, *active, *phase, *passed)?;
+            let mut options = window_options(s, *active, *phase, side);
+            options.push(DecisionOption::new("pass", "let the turn go on"));
+            let when = ["starts", "goes on", "ends"][(*phase).min(2) as usize];
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "window".into(),
+                prompt: format!("{}'s turn {when}: act out of turn?", s.u(*active).name),
+                options,
+            })
+        }
         _ => None,
     }
 }
@@ -741,18 +812,21 @@ impl Resolve<State> for Frame {
             }
             Frame::Start { u, stage } => start(cx, u, stage),
             Frame::Act { u, slot } => {
-                if cx.s.u(u).out {
-                    cx.push(Frame::End { u, slot, stage: 0 });
-                    return Ok(Flow::Continue);
-                }
-                if menu(cx.s, u).len() == 1 {
-                    cx.push(Frame::End { u, slot, stage: 0 });
+                if cx.s.u(u).out || menu(cx.s, u).len() == 1 {
+                    end_turn(cx, u, slot);
                     return Ok(Flow::Continue);
                 }
                 Ok(cx.wait(Frame::Act { u, slot }))
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::Window { active, phase, passed } => {
+                if window_side(cx.s, active, phase, passed).is_some() {
+                    Ok(cx.wait(Frame::Window { active, phase, passed }))
+                } else {
+                    Ok(Flow::Continue)
+                }
+            }
         }
     }
 
@@ -815,6 +889,22 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Act { u: to, slot: u });
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
+            Frame::Window { active, phase, passed } => {
+                if option == "pass" {
+                    let side = window_side(cx.s, active, phase, passed).unwrap_or(0);
+                    cx.push(Frame::Window { active, phase, passed: passed | (1 << side) });
+                } else {
+                    let (id, rest) = option.split_once('/').ok_or_else(|| RuleError::malformed("unit/option"))?;
+                    let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    // After anything done out of turn, both sides may answer it.
+                    cx.push(Frame::Window { active, phase, passed: 0 });
+                    if let Some(q) = Pos::parse(rest) {
+                        step(cx, v, q)?;
+                    } else {
+                        start_action(cx, v, rest)?;
+                    }
+                }
+            }
             Frame::Run(run) => answer_run(cx, *run, option)?,
             other => {
                 cx.push(other);
@@ -912,6 +1002,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
         _ => {
             roll(cx, u)?;
             cx.push(Frame::Act { u, slot: u });
+            cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
             Ok(Flow::Continue)
         }
     }
@@ -953,7 +1044,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             }
             // D-TOK-4: a Challenge goes once its holder hurt the challenger this turn.
             if let Some(c) = cx.s.u(u).challenge
-                && cx.s.marks.damaged.contains(&c)
+                && cx.s.marks.damaged.contains(&(u, c))
             {
                 let who = cx.s.who(u);
                 cx.emit(Event::Challenge { who, by: None });
@@ -961,7 +1052,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes.
             let burning = cx.s.u(u).has(Token::Burning);
             if active && burning > 0 {
-                hurt(cx, u, burning, false, false);
+                hurt(cx, None, u, burning, false, false);
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
             // D-OBS-5: everyone on a Trap takes 1.
@@ -970,7 +1061,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                     && cx.s.u(v).active()
                     && cx.s.obstacle(p) == Some(Obstacle::Trap)
                 {
-                    hurt(cx, v, 1, false, false);
+                    hurt(cx, None, v, 1, false, false);
                 }
             }
             let who = cx.s.who(slot);
@@ -994,18 +1085,36 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
 /// `u` answers its turn's menu.
 fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if option == "end-turn" {
-        cx.push(Frame::End { u, slot, stage: 0 });
+        end_turn(cx, u, slot);
         return Ok(());
     }
+    cx.push(Frame::Act { u, slot });
     if let Some(q) = Pos::parse(option) {
-        // D-MOVE-1, D-MOVE-2: a step of Free Movement, paid after it, never below 0.
-        let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
-        let cost = step_cost(cx.s, at, q);
-        enter(cx, u, q, "step");
-        lose(cx, u, Token::Speed, cost, "Free Movement");
-        cx.push(Frame::Act { u, slot });
-        return Ok(());
+        return step(cx, u, q);
     }
+    cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
+    start_action(cx, u, option)
+}
+
+/// The turn ends: the last window, then the end's effects.
+fn end_turn(cx: &mut Ctx, u: u8, slot: u8) {
+    cx.push(Frame::End { u, slot, stage: 0 });
+    if cx.s.u(u).active() {
+        cx.push(Frame::Window { active: u, phase: 2, passed: 0 });
+    }
+}
+
+/// A step of Free Movement to `q` (D-MOVE-1, D-MOVE-2): paid after it, never below 0.
+fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
+    let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
+    let cost = step_cost(cx.s, at, q);
+    enter(cx, u, q, "step");
+    lose(cx, u, Token::Speed, cost, "Free Movement");
+    Ok(())
+}
+
+/// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
+fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let (id, number) = match option.split_once(':') {
         Some((id, n)) => (id, n.parse::<i32>().ok()),
         None => (option, None),
@@ -1034,7 +1143,6 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     } else {
         run.ops = gate.effects.clone();
     }
-    cx.push(Frame::Act { u, slot });
     if let Cost::Basic(n) = a.cost {
         let kinds: Vec<Token> =
             [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
@@ -1272,10 +1380,10 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     };
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
-    let (dealt, to_shield) = hurt(cx, t, dmg, true, pierce);
+    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
-        hurt(cx, u, 1, true, false);
+        hurt(cx, Some(t), u, 1, true, false);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0
@@ -1291,7 +1399,7 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             d = (d - 2).max(0);
             lose(cx, u, Token::Weakness, 1, "Weakness");
         }
-        hurt(cx, t, d, true, false);
+        hurt(cx, Some(u), t, d, true, false);
     }
     let boosted = if push > 0 { push + run.power } else { 0 };
     let left = iron_cut(&mut run, t, boosted, false);

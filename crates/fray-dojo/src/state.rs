@@ -180,10 +180,10 @@ impl Unit {
 pub struct TurnMarks {
     /// Uses of limited actions this turn, by (unit, action).
     pub uses: Vec<(u8, ActionKey, u8)>,
-    /// Actions the acting unit took this turn.
-    pub actions: u8,
-    /// Units the acting unit damaged this turn.
-    pub damaged: Vec<u8>,
+    /// Units that took an action this turn, once for each.
+    pub acted: Vec<u8>,
+    /// Who damaged whom this turn (by, target).
+    pub damaged: Vec<(u8, u8)>,
     /// Pushes waiting for the end of the turn (Fury): (pusher, target, spaces).
     pub later: Vec<(u8, u8, i32)>,
 }
@@ -324,6 +324,9 @@ pub enum Event {
     Hurt {
         /// Who.
         who: W,
+        /// Whose hit it was, if anyone's.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<W>,
         /// Damage that reached it (after Armor).
         damage: i32,
         /// Shield after.
@@ -433,8 +436,9 @@ impl fmt::Display for Event {
                 Some(b) => write!(f, "{who} holds {b}'s Challenge"),
                 None => write!(f, "{who} drops its Challenge"),
             },
-            Event::Hurt { who, damage, shield, hp, broken } => {
-                write!(f, "{who} takes {damage} damage (shield {shield}, HP {hp}, bars broken {broken})")
+            Event::Hurt { who, by, damage, shield, hp, broken } => {
+                let from = by.as_ref().map(|b| format!(" from {b}")).unwrap_or_default();
+                write!(f, "{who} takes {damage} damage{from} (shield {shield}, HP {hp}, bars broken {broken})")
             }
             Event::Healed { who, hp } => write!(f, "{who} heals to {hp} HP"),
             Event::Shielded { who, points } => write!(f, "{who}'s Shield is {points}"),
@@ -484,19 +488,22 @@ impl Apply<Event> for State {
                 self.units[who.idx as usize].pool.spend(*number);
             }
             Event::PoolEmptied { who } => self.units[who.idx as usize].pool.clear(),
-            Event::Acted { .. } => self.marks.actions += 1,
+            Event::Acted { who, .. } => self.marks.acted.push(who.idx),
             Event::Tokens { who, token, delta, .. } => {
                 let t = &mut self.units[who.idx as usize].tokens[token.index()];
                 *t = (*t + delta).max(0);
             }
             Event::Challenge { who, by } => self.units[who.idx as usize].challenge = by.as_ref().map(|b| b.idx),
-            Event::Hurt { who, shield, hp, broken, damage } => {
+            Event::Hurt { who, by, shield, hp, broken, damage } => {
                 let u = &mut self.units[who.idx as usize];
                 u.shield = *shield;
                 u.hp = *hp;
                 u.broken = *broken;
-                if *damage > 0 && self.turn.is_some_and(|t| t != who.idx) && !self.marks.damaged.contains(&who.idx) {
-                    self.marks.damaged.push(who.idx);
+                if let Some(b) = by
+                    && *damage > 0
+                    && !self.marks.damaged.contains(&(b.idx, who.idx))
+                {
+                    self.marks.damaged.push((b.idx, who.idx));
                 }
             }
             Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
