@@ -9,6 +9,7 @@ use std::fmt;
 /// The compiled-in content files, by name.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/forms.toml", include_str!("../../../content/dojo/forms.toml")),
+    ("dojo/styles.toml", include_str!("../../../content/dojo/styles.toml")),
     ("dojo/actions.toml", include_str!("../../../content/dojo/actions.toml")),
     ("dojo/tokens.toml", include_str!("../../../content/dojo/tokens.toml")),
     ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
@@ -175,6 +176,9 @@ pub enum Cost {
     Tokens(Token, u32),
     /// Basic tokens of any kinds.
     Basic(u32),
+    /// Something no other action pays with (a Shield, HP, a Copy, a token gained): such actions
+    /// are not played yet.
+    Special,
 }
 
 impl Cost {
@@ -183,6 +187,9 @@ impl Cost {
         let s = s.trim();
         if s == "X" {
             return Some(Cost::X);
+        }
+        if s == "special" {
+            return Some(Cost::Special);
         }
         if let Some((n, what)) = s.split_once(' ') {
             let n: u32 = n.parse().ok().filter(|n| (1..=9).contains(n))?;
@@ -214,6 +221,7 @@ impl fmt::Display for Cost {
             Cost::X => f.write_str("X"),
             Cost::Tokens(t, n) => write!(f, "{n} {t}"),
             Cost::Basic(n) => write!(f, "{n} basic"),
+            Cost::Special => f.write_str("special"),
         }
     }
 }
@@ -296,6 +304,14 @@ pub enum Target {
     Anyone,
     /// Anyone next to you (D-BA-3).
     Adjacent,
+    /// One enemy next to you.
+    AdjacentEnemy,
+    /// You and every ally in range.
+    Allies,
+    /// Everyone in range but you, friend or foe.
+    Everyone,
+    /// Everyone next to you, friend or foe.
+    EveryoneAdjacent,
 }
 
 /// One step of what an action does.
@@ -398,6 +414,15 @@ pub enum Effect {
     Destroy {
         /// Rings of touching obstacles also broken.
         spread: u8,
+    },
+    /// Someone drops `n` tokens of a kind.
+    Strip {
+        /// Kind.
+        token: Token,
+        /// How many.
+        n: i32,
+        /// Whom.
+        target: Target,
     },
     /// Take `n` tokens from someone, one at a time (D-BA-7).
     RemoveToken {
@@ -551,6 +576,75 @@ impl Form {
     }
 }
 
+/// An Archetype (D-HC-3..5): its three abilities, listed for the look-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Archetype {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Where the book has it.
+    pub lines: String,
+    /// The Focused ability.
+    pub focused: String,
+    /// The Fused ability.
+    pub fused: String,
+    /// The Frantic ability.
+    pub frantic: String,
+}
+
+/// A Style (D-STN-2): range, ability, Unique Actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Style {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its Archetype's id.
+    pub archetype: String,
+    /// Where the book has it.
+    pub lines: String,
+    /// "MIN-MAX" or "none".
+    pub range: String,
+    /// Its ability, in our words.
+    pub ability: String,
+    /// What of the ability Fray plays.
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// Action Dice it adds.
+    #[serde(default)]
+    pub dice: Vec<Die>,
+    /// What of it is not played yet.
+    #[serde(default)]
+    pub unplayed: Option<String>,
+    /// Its Unique Actions.
+    #[serde(default)]
+    pub action: Vec<ActionDef>,
+}
+
+impl Style {
+    /// Its range, `None` for "none" (it cannot aim at anyone).
+    pub fn span(&self) -> Option<(i32, i32)> {
+        let (a, b) = match self.range.split_once('-') {
+            Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+            None => {
+                let n: i32 = self.range.trim().parse().ok()?;
+                (n, n)
+            }
+        };
+        Some((a, b))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StylesFile {
+    archetype: Vec<Archetype>,
+    style: Vec<Style>,
+}
+
 /// A token kind's entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -597,6 +691,10 @@ pub struct Content {
     pub basic: Vec<ActionDef>,
     /// The token kinds.
     pub tokens: Vec<TokenDef>,
+    /// The Archetypes.
+    pub archetypes: Vec<Archetype>,
+    /// The Styles.
+    pub styles: Vec<Style>,
     /// The sample encounter's text.
     pub encounter: String,
 }
@@ -654,6 +752,8 @@ impl Content {
         let mut forms = Vec::new();
         let mut basic = Vec::new();
         let mut tokens = Vec::new();
+        let mut archetypes = Vec::new();
+        let mut styles = Vec::new();
         for (name, _) in BUILTIN {
             if get(name).is_none() {
                 errors.push(format!("{name}: missing"));
@@ -671,6 +771,36 @@ impl Content {
                 if f.dice.is_empty() {
                     let line = line_at(text, &format!("id = \"{}\"", f.id));
                     errors.push(format!("dojo/forms.toml:{line}: form {}: field `dice`: no dice", f.id));
+                }
+            }
+        }
+        if let Some(text) = get("dojo/styles.toml") {
+            match toml::from_str::<StylesFile>(text) {
+                Ok(f) => (archetypes, styles) = (f.archetype, f.style),
+                Err(e) => errors.push(in_file("dojo/styles.toml", e)),
+            }
+            for st in &styles {
+                let line = line_at(text, &format!("id = \"{}\"", st.id));
+                if st.range != "none" && !st.span().is_some_and(|(a, b)| (0..=12).contains(&a) && a <= b && b <= 12) {
+                    errors.push(format!(
+                        "dojo/styles.toml:{line}: style {}: field `range`: write MIN-MAX or none",
+                        st.id
+                    ));
+                }
+                if !archetypes.iter().any(|a| a.id == st.archetype) {
+                    errors.push(format!(
+                        "dojo/styles.toml:{line}: style {}: field `archetype`: no such Archetype",
+                        st.id
+                    ));
+                }
+                for a in &st.action {
+                    if a.cost == Cost::Special && !a.reference_only {
+                        errors.push(format!(
+                            "dojo/styles.toml:{line}: action {}: a special cost is not played yet",
+                            a.id
+                        ));
+                    }
+                    check_action("dojo/styles.toml", text, a, &mut errors);
                 }
             }
         }
@@ -695,16 +825,61 @@ impl Content {
             errors.push("dojo/forms.toml: two forms share an id".into());
         }
         let encounter = get("dojo/encounter.toml").unwrap_or_default().to_string();
-        if errors.is_empty() { Ok(Content { forms, basic, tokens, encounter }) } else { Err(errors.join("\n")) }
+        if errors.is_empty() {
+            Ok(Content { forms, basic, tokens, archetypes, styles, encounter })
+        } else {
+            Err(errors.join("\n"))
+        }
     }
     /// The Form called `id` (or any of its names).
     pub fn form(&self, id: &str) -> Option<usize> {
         let n = norm(id);
         self.forms.iter().position(|f| norm(&f.id) == n || norm(&f.name) == n || f.aliases.iter().any(|a| norm(a) == n))
     }
-    /// Every entry of the rules look-up: forms, actions, tokens.
+    /// The Style called `id` (or its name).
+    pub fn style(&self, id: &str) -> Option<usize> {
+        let n = norm(id);
+        self.styles.iter().position(|s| norm(&s.id) == n || norm(&s.name) == n)
+    }
+    /// Every entry of the rules look-up: forms, styles, archetypes, actions, tokens.
     pub fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
+        for a in &self.archetypes {
+            out.push(Entry {
+                id: format!("archetype:{}", a.id),
+                name: a.name.clone(),
+                kind: "archetype".into(),
+                aliases: Vec::new(),
+                text: format!(
+                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} (Not played yet.)",
+                    a.lines, a.focused, a.fused, a.frantic
+                ),
+            });
+        }
+        for st in &self.styles {
+            let actions: Vec<String> = st.action.iter().map(|a| format!("{} ({})", a.name, a.cost)).collect();
+            let archetype = self.archetypes.iter().find(|a| a.id == st.archetype).map_or("?", |a| a.name.as_str());
+            let mut text = format!(
+                "{archetype} Style ({}), range {}. {} Unique Actions: {}.",
+                st.lines,
+                st.range,
+                st.ability,
+                if actions.is_empty() { "none".into() } else { actions.join(", ") }
+            );
+            if let Some(u) = &st.unplayed {
+                text.push_str(&format!(" Not played yet: {u}."));
+            }
+            out.push(Entry {
+                id: format!("style:{}", st.id),
+                name: format!("{} Style", st.name),
+                kind: "style".into(),
+                aliases: Vec::new(),
+                text,
+            });
+            for a in &st.action {
+                out.push(action_entry(a, Some(&format!("{} Style", st.name))));
+            }
+        }
         for f in &self.forms {
             let dice: Vec<String> = f.dice.iter().map(|d| d.to_string()).collect();
             let actions: Vec<String> = f.action.iter().map(|a| format!("{} ({})", a.name, a.cost)).collect();
@@ -748,6 +923,7 @@ impl Content {
 
 fn action_entry(a: &ActionDef, form: Option<&str>) -> Entry {
     let whose = match form {
+        Some(f) if f.ends_with("Style") => format!("Unique Action of {f}"),
         Some(f) => format!("Unique Action of {f} Form"),
         None => "Basic Action".into(),
     };

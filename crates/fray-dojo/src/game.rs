@@ -233,7 +233,7 @@ pub fn view(s: &State) -> View {
         extra.insert("out".into(), x.out.into());
         extra.insert("tokens".into(), serde_json::Value::Object(crate::state::token_list(x)));
         extra.insert("challenge".into(), x.challenge.map(|c| s.u(c).id.to_string()).into());
-        extra.insert("stance".into(), x.stance.map(|st| s.content.forms[x.stances[st]].id.clone()).into());
+        extra.insert("stance".into(), x.stance.map(|st| s.stance_id(i as u8, st)).into());
         extra.insert("pool".into(), x.pool.values().to_vec().into());
         extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
         extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
@@ -401,7 +401,8 @@ impl System for DojoSystem {
                 s.units
                     .iter()
                     .map(|x| {
-                        let st: Vec<&str> = x.stances.iter().map(|&f| s.content.forms[f].name.as_str()).collect();
+                        let st: Vec<String> =
+                            (0..x.stances.len()).map(|k| s.stance_name(s.find(&x.id).unwrap_or(0), k)).collect();
                         format!(
                             "{} ({:?}, {}): {} bar(s) of {} HP; Stances: {}",
                             x.name,

@@ -27,10 +27,16 @@ pub fn fogged(s: &State, p: Pos) -> bool {
     s.obstacle(p) == Some(Obstacle::Fog) || p.neighbours().iter().any(|&q| s.obstacle(q) == Some(Obstacle::Fog))
 }
 
-/// The range of `u`'s Stance (D-RNG-1, D-RNG-2): the Style's (the table's formless range while
-/// Styles are not entered), widened by the Form.
+/// The range of `u`'s Stance (D-RNG-1, D-RNG-2): the Style's (the table's formless range for a
+/// Stance with no Style), widened by the Form. A Style with no range reaches nobody (1 to 0).
 pub fn range(s: &State, u: u8) -> (i32, i32) {
-    let (lo, mut hi) = s.options.formless_range;
+    let (lo, mut hi) = match s.style(u) {
+        Some(st) => match st.span() {
+            Some(r) => r,
+            None => return (1, 0),
+        },
+        None => s.options.formless_range,
+    };
     if s.has_trait(u, Trait::RangePlus1) {
         hi += 1;
     }
@@ -69,6 +75,9 @@ fn hostile(t: Target) -> bool {
             | Target::EnemyWithin4
             | Target::Anyone
             | Target::Adjacent
+            | Target::AdjacentEnemy
+            | Target::Everyone
+            | Target::EveryoneAdjacent
     )
 }
 
@@ -103,7 +112,12 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             })
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
-        Target::Adjacent => all.filter(|&v| v != user && within(s, user, v, 1, 1)).collect(),
+        Target::Adjacent | Target::EveryoneAdjacent => all.filter(|&v| v != user && within(s, user, v, 1, 1)).collect(),
+        Target::AdjacentEnemy => all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect(),
+        Target::Allies => {
+            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+        }
+        Target::Everyone => all.filter(|&v| v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
     };
     out.sort_unstable();
     out
@@ -134,6 +148,7 @@ fn effect_target(e: &Effect) -> Option<Target> {
         | Effect::Give { target, .. }
         | Effect::Heal { target, .. }
         | Effect::Challenge { target }
+        | Effect::Strip { target, .. }
         | Effect::RemoveToken { target, .. } => Some(*target),
         _ => None,
     }
@@ -328,6 +343,9 @@ pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
             dice.push(Die::Roll(s.options.wild_die));
         }
     }
+    if let Some(st) = s.style(u) {
+        dice.extend(st.dice.iter().copied());
+    }
     if s.u(u).kind == Kind::Boss {
         dice.push(Die::Roll(s.options.boss_die));
     }
@@ -373,10 +391,17 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         s.content.basic.iter().enumerate().map(|(i, a)| (ActionKey::Basic(i as u8), a)).collect();
     let x = s.u(u);
     if let Some(st) = x.stance {
-        let f = x.stances[st];
+        let f = x.stances[st].form;
         for (i, a) in s.content.forms[f].action.iter().enumerate() {
             if !a.reference_only {
                 out.push((ActionKey::Form(f as u8, i as u8), a));
+            }
+        }
+        if let Some(sy) = x.stances[st].style {
+            for (i, a) in s.content.styles[sy].action.iter().enumerate() {
+                if !a.reference_only {
+                    out.push((ActionKey::Style(sy as u8, i as u8), a));
+                }
             }
         }
     }
@@ -388,6 +413,7 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
     match key {
         ActionKey::Basic(i) => &s.content.basic[i as usize],
         ActionKey::Form(f, i) => &s.content.forms[f as usize].action[i as usize],
+        ActionKey::Style(st, i) => &s.content.styles[st as usize].action[i as usize],
     }
 }
 
@@ -452,6 +478,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                     ));
                 }
             }
+            Cost::Special => {}
         }
     }
 }
@@ -550,13 +577,8 @@ fn numbers(max: i32) -> Vec<DecisionOption> {
     (0..=max).map(|n| DecisionOption::new(n.to_string(), format!("spend {n}"))).collect()
 }
 
-/// The stance option id of `u`'s Stance `i`: its Form's id.
-fn stance_id(s: &State, u: u8, i: usize) -> &str {
-    &s.content.forms[s.u(u).stances[i]].id
-}
-
 fn form_of(s: &State, u: u8, i: usize) -> &Form {
-    &s.content.forms[s.u(u).stances[i]]
+    &s.content.forms[s.u(u).stances[i].form]
 }
 
 fn vigil_options(s: &State, u: u8) -> Vec<DecisionOption> {
@@ -743,8 +765,12 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .into_iter()
                 .map(|i| {
                     let f = form_of(s, *u, i);
-                    let dice: Vec<String> = f.dice.iter().map(|d| d.to_string()).collect();
-                    DecisionOption::new(stance_id(s, *u, i), format!("{} Stance ({})", f.name, dice.join(" ")))
+                    let extra = s.u(*u).stances[i].style.map_or(&[][..], |st| &s.content.styles[st].dice[..]);
+                    let dice: Vec<String> = f.dice.iter().chain(extra).map(|d| d.to_string()).collect();
+                    DecisionOption::new(
+                        s.stance_id(*u, i),
+                        format!("{} Stance ({})", s.stance_name(*u, i), dice.join(" ")),
+                    )
                 })
                 .collect();
             ask(s, *u, "stance", format!("{}: which Stance this turn?", s.u(*u).name), options)
@@ -849,7 +875,7 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Stance { u });
             }
             Frame::Stance { u } => {
-                let i = (0..cx.s.u(u).stances.len()).find(|&i| stance_id(cx.s, u, i) == option).unwrap_or(0);
+                let i = (0..cx.s.u(u).stances.len()).find(|&i| cx.s.stance_id(u, i) == option).unwrap_or(0);
                 take_stance(cx, u, i);
             }
             Frame::Start { u, stage: 1 } => {
@@ -916,7 +942,7 @@ impl Resolve<State> for Frame {
 }
 
 fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
-    let name = form_of(cx.s, u, i).name.clone();
+    let name = cx.s.stance_name(u, i);
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });
@@ -1207,7 +1233,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
                     return Ok(Flow::Continue);
                 }
             },
-            Target::Enemies | Target::EnemiesSeen => {
+            Target::Enemies | Target::EnemiesSeen | Target::Allies | Target::Everyone | Target::EveryoneAdjacent => {
                 if run.multi.is_none() {
                     run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
                 }
@@ -1365,6 +1391,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::RemoveToken { n, .. } => {
             run.stage = Stage::TokenPick { left: n };
             wait_run(cx, run)
+        }
+        Effect::Strip { token, n, .. } => {
+            lose(cx, t, token, n, "taken away");
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
         }
     }
 }

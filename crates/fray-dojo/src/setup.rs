@@ -2,7 +2,7 @@
 //! the sample encounter, and the state they make.
 
 use crate::content::{Content, Die, Obstacle, Token};
-use crate::state::{Kind, Options, SIDES, State, TurnMarks, Unit, Weight};
+use crate::state::{Kind, Options, SIDES, Stance, State, TurnMarks, Unit, Weight};
 use fray_core::dice::Pool;
 use fray_core::grid::{Grid, Pos};
 use fray_core::turns::Meter;
@@ -203,12 +203,31 @@ pub fn build(
             continue;
         };
         let bars = u.bars.unwrap_or(if u.kind == Kind::Boss { 2 } else { 1 });
-        let mut stances = Vec::new();
+        let mut stances: Vec<Stance> = Vec::new();
         for s in &u.stances {
-            match content.form(s) {
-                Some(f) if stances.contains(&f) => errors.push(format!("{}: {s} twice (D-HC-2)", at("stances"))),
-                Some(f) => stances.push(f),
-                None => errors.push(format!("{}: no Form {s:?}", at("stances"))),
+            // D-STN-1: `style+form`, or a Form alone.
+            let (style, form) = match s.split_once('+') {
+                Some((st, f)) => (Some(st), f),
+                None => (None, s.as_str()),
+            };
+            let style = match style.map(|st| (st, content.style(st))) {
+                None => None,
+                Some((_, Some(i))) => Some(i),
+                Some((st, None)) => {
+                    errors.push(format!("{}: no Style {st:?}", at("stances")));
+                    continue;
+                }
+            };
+            match content.form(form) {
+                // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
+                Some(f) if stances.iter().any(|x| x.form == f) => {
+                    errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
+                }
+                Some(_) if style.is_some() && stances.iter().any(|x| x.style == style) => {
+                    errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
+                }
+                Some(f) => stances.push(Stance { form: f, style }),
+                None => errors.push(format!("{}: no Form {form:?}", at("stances"))),
             }
         }
         match u.kind {

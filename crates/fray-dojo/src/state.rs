@@ -119,6 +119,17 @@ pub enum ActionKey {
     Basic(u8),
     /// Form `f`'s n-th Unique Action.
     Form(u8, u8),
+    /// Style `s`'s n-th Unique Action.
+    Style(u8, u8),
+}
+
+/// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stance {
+    /// The Form (index into the content's Forms).
+    pub form: usize,
+    /// The Style (index into the content's Styles), if any.
+    pub style: Option<usize>,
 }
 
 /// A fighter.
@@ -148,8 +159,8 @@ pub struct Unit {
     pub tokens: [i32; 12],
     /// Whose Challenge it holds (D-TOK-4).
     pub challenge: Option<u8>,
-    /// Its Stances, as Form indexes.
-    pub stances: Vec<usize>,
+    /// Its Stances.
+    pub stances: Vec<Stance>,
     /// The Stance it is in (index into `stances`).
     pub stance: Option<usize>,
     /// The Stance of its last turn (D-EN-13).
@@ -241,11 +252,34 @@ impl State {
     /// The Form of `u`'s current Stance.
     pub fn form(&self, u: u8) -> Option<&crate::content::Form> {
         let x = self.u(u);
-        x.stance.map(|s| &self.content.forms[x.stances[s]])
+        x.stance.map(|s| &self.content.forms[x.stances[s].form])
+    }
+    /// The Style of `u`'s current Stance, if it has one.
+    pub fn style(&self, u: u8) -> Option<&crate::content::Style> {
+        let x = self.u(u);
+        x.stance.and_then(|s| x.stances[s].style).map(|i| &self.content.styles[i])
+    }
+    /// The id of `u`'s Stance `i`: its Form's id, or `style+form`.
+    pub fn stance_id(&self, u: u8, i: usize) -> String {
+        let st = self.u(u).stances[i];
+        let form = &self.content.forms[st.form].id;
+        match st.style {
+            Some(s) => format!("{}+{form}", self.content.styles[s].id),
+            None => form.clone(),
+        }
+    }
+    /// The name of `u`'s Stance `i` (D-STN-1): the Style's name and the Form's.
+    pub fn stance_name(&self, u: u8, i: usize) -> String {
+        let st = self.u(u).stances[i];
+        let form = &self.content.forms[st.form].name;
+        match st.style {
+            Some(s) => format!("{} {form}", self.content.styles[s].name),
+            None => form.clone(),
+        }
     }
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
-        self.form(u).is_some_and(|f| f.has(t))
+        self.form(u).is_some_and(|f| f.has(t)) || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }
 
