@@ -154,11 +154,13 @@ fn effect_target(e: &Effect) -> Option<Target> {
     }
 }
 
-/// Whether `u` may take an action doing `effects` now: its first effect that picks someone has
+/// Whether `u` may take an action doing `effects` now: if its first effect picks someone, there is
 /// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
 /// must be able to aim at the challenger; one aimed only at allies is refused.
 fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
-    if let Some(t) = effects.iter().filter_map(|e| effect_target(e)).find(|&t| t != Target::Me && t != Target::Same)
+    // Only the first effect is judged from where the user stands now: a teleport or a move first
+    // may bring targets into range.
+    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same)
         && candidates(s, u, t, &[]).is_empty()
     {
         return false;
