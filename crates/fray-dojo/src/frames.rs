@@ -40,6 +40,12 @@ pub enum Frame {
     },
     /// An action resolving.
     Run(Box<Run>),
+    /// Enemies of an action's user with Control tokens may cancel it (D-TOK-7): the action's
+    /// run waits below.
+    Control {
+        /// Who takes the action.
+        user: u8,
+    },
     /// A window for off-turn play (D-ACT-6, D-ACT-9, D-MOVE-4): at the start of a turn, after
     /// each of its actions and at its end, the units not acting may spend tokens on token
     /// actions (and at the start and end, Speed on Free Movement), side by side until both pass.

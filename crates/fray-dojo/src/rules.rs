@@ -371,7 +371,18 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         });
     }
     let who = cx.s.who(u);
-    cx.emit(Event::Rolled { who, numbers });
+    cx.emit(Event::Rolled { who: who.clone(), numbers });
+    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN); numbers at 0 or less go;
+    // then the Stun tokens go.
+    let stun = cx.s.u(u).has(Token::Stun);
+    for _ in 0..stun {
+        let Some(high) = cx.s.u(u).pool.highest() else { break };
+        cx.emit(Event::Spent { who: who.clone(), number: high });
+        if high > 4 {
+            cx.emit(Event::Rolled { who: who.clone(), numbers: vec![high - 4] });
+        }
+    }
+    lose(cx, u, Token::Stun, stun, "Stun");
     Ok(())
 }
 
@@ -436,6 +447,22 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     let x = s.u(u);
     if !x.active() {
         return;
+    }
+    // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
+    if x.has(Token::Chaos) > 0 && !one_done(s, u) {
+        for (_, a) in actions_of(s, u) {
+            let fits = match &a.cost {
+                Cost::Gates(g) => g[0] <= 4,
+                Cost::X => true,
+                _ => false,
+            };
+            if fits && challenge_allows(s, u, &gate_effects(a, 4)) {
+                out.push(DecisionOption::new(
+                    format!("{prefix}chaos/{}:4", a.id),
+                    format!("{} as a 4, for a Chaos token", a.name),
+                ));
+            }
+        }
     }
     let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
     let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
@@ -528,6 +555,13 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
         }
         let prefix = format!("{}/", s.u(v).id);
         action_options(s, v, false, &prefix, &mut out);
+        // D-TOK-9: an Inspired token adds a die to an acting ally's pool.
+        if s.u(v).has(Token::Inspired) > 0 && s.u(active).side == side && s.u(active).active() {
+            out.push(DecisionOption::new(
+                format!("{prefix}inspire"),
+                format!("{} rolls a d{} into {}'s pool", s.u(v).name, s.options.inspired_die, s.u(active).name),
+            ));
+        }
         if phase != 1 {
             step_options(s, v, &prefix, &mut out);
         }
@@ -800,6 +834,22 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Control { user } => {
+            let cs = controllers(s, *user);
+            let side = s.u(*cs.first()?).side;
+            let mut options: Vec<DecisionOption> = cs
+                .iter()
+                .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
+                .collect();
+            options.push(DecisionOption::new("allow", "let it happen"));
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "control".into(),
+                prompt: format!("{} takes an action: cancel it with a Control token?", s.u(*user).name),
+                options,
+            })
+        }
         Frame::Window { active, phase, passed } => {
             let side = window_side(s, *active, *phase, *passed)?;
             let mut options = window_options(s, *active, *phase, side);
@@ -848,6 +898,13 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::Control { user } => {
+                if controllers(cx.s, user).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Control { user }))
+                }
+            }
             Frame::Window { active, phase, passed } => {
                 if window_side(cx.s, active, phase, passed).is_some() {
                     Ok(cx.wait(Frame::Window { active, phase, passed }))
@@ -917,6 +974,18 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Act { u: to, slot: u });
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
+            Frame::Control { user } => {
+                if let Some(id) = option.strip_suffix("/negate") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    lose(cx, c, Token::Control, 1, "Control");
+                    let (who, by) = (cx.s.who(user), cx.s.who(c));
+                    cx.emit(Event::Negated { who, by });
+                    // The action's run, just below, is dropped: the number stays spent.
+                    if matches!(cx.top(), Some(Frame::Run(_))) {
+                        cx.pop();
+                    }
+                }
+            }
             Frame::Window { active, phase, passed } => {
                 if option == "pass" {
                     let side = window_side(cx.s, active, phase, passed).unwrap_or(0);
@@ -928,6 +997,11 @@ impl Resolve<State> for Frame {
                     cx.push(Frame::Window { active, phase, passed: 0 });
                     if let Some(q) = Pos::parse(rest) {
                         step(cx, v, q)?;
+                    } else if rest == "inspire" {
+                        lose(cx, v, Token::Inspired, 1, "Inspired");
+                        let n = cx.roll(cx.s.options.inspired_die)? as i32;
+                        let who = cx.s.who(active);
+                        cx.emit(Event::Rolled { who, numbers: vec![n] });
                     } else {
                         start_action(cx, v, rest)?;
                     }
@@ -1143,6 +1217,8 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
 
 /// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let chaos = option.starts_with("chaos/");
+    let option = option.strip_prefix("chaos/").unwrap_or(option);
     let (id, number) = match option.split_once(':') {
         Some((id, n)) => (id, n.parse::<i32>().ok()),
         None => (option, None),
@@ -1153,7 +1229,9 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .map(|(k, a)| (k, a.clone()))
         .ok_or_else(|| RuleError::malformed(format!("no action {id}")))?;
     let who = cx.s.who(u);
-    if let Some(n) = number {
+    if chaos {
+        lose(cx, u, Token::Chaos, 1, "a 4 Action");
+    } else if let Some(n) = number {
         cx.emit(Event::Spent { who: who.clone(), number: n });
     }
     if let Cost::Tokens(t, n) = a.cost {
@@ -1180,8 +1258,32 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
             run.stage = Stage::PayBasic { left: n };
         }
     }
+    let pierce = gate
+        .effects
+        .iter()
+        .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
+        .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
     cx.push(Frame::Run(Box::new(run)));
+    // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
+    if !pierce && !controllers(cx.s, u).is_empty() {
+        cx.push(Frame::Control { user: u });
+    }
     Ok(())
+}
+
+/// The enemies of `u` that may cancel its action now (D-TOK-7): holding Control, not used this
+/// turn, `u` in their range.
+fn controllers(s: &State, u: u8) -> Vec<u8> {
+    (0..s.units.len() as u8)
+        .filter(|&c| {
+            let (lo, hi) = range(s, c);
+            foes(s, u, c)
+                && s.u(c).active()
+                && s.u(c).has(Token::Control) > 0
+                && !s.marks.control.contains(&c)
+                && within(s, c, u, lo, hi)
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------- actions resolving

@@ -22,6 +22,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("formless-range=1-2", "the range of a Stance with no Style (Styles are not entered yet)"),
     ("boss-die=6 (4-12)", "the size of a Boss's extra die per Stance (D-EN-12, D-G-DICE)"),
     ("wild-die=6 (4-12)", "the size of Wild Form's bonus dice (D-G-DICE)"),
+    ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
 ];
@@ -60,9 +61,10 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                     _ => errors.push(bad("MIN-MAX, 0-9 and up to 12")),
                 }
             }
-            "boss-die" | "wild-die" => match num(4, 12) {
+            "boss-die" | "wild-die" | "inspired-die" => match num(4, 12) {
                 Some(n) if k == "boss-die" => o.boss_die = n as u32,
-                Some(n) => o.wild_die = n as u32,
+                Some(n) if k == "wild-die" => o.wild_die = n as u32,
+                Some(n) => o.inspired_die = n as u32,
                 None => errors.push(bad("a die size from 4 to 12")),
             },
             "round-limit" => match num(0, 999) {

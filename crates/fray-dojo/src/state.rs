@@ -77,6 +77,8 @@ pub struct Options {
     pub boss_die: u32,
     /// Wild Form's bonus die (§3.4).
     pub wild_die: u32,
+    /// The die an Inspired token rolls (D-TOK-9; size lost, §3.4).
+    pub inspired_die: u32,
     /// Per Form id, its Action Dice if not the reconstruction's.
     pub dice: Vec<(String, Vec<Die>)>,
     /// Rounds after which the fight stops as a draw (0: none).
@@ -93,6 +95,7 @@ impl Default for Options {
             formless_range: (1, 2),
             boss_die: 6,
             wild_die: 6,
+            inspired_die: 6,
             dice: Vec::new(),
             round_limit: 30,
             default_bonus: true,
@@ -197,6 +200,8 @@ pub struct TurnMarks {
     pub damaged: Vec<(u8, u8)>,
     /// Pushes waiting for the end of the turn (Fury): (pusher, target, spaces).
     pub later: Vec<(u8, u8, i32)>,
+    /// Units that spent Control tokens this turn (D-TOK-7: once a turn).
+    pub control: Vec<u8>,
 }
 
 /// The whole fight.
@@ -425,6 +430,13 @@ pub enum Event {
         /// Which.
         action: ActionKey,
     },
+    /// An action is cancelled with a Control token (D-TOK-7).
+    Negated {
+        /// Whose action.
+        who: W,
+        /// Who cancelled it.
+        by: W,
+    },
     /// An out unit hands its numbers to an ally (D-OUT-6).
     Spirit {
         /// The out unit.
@@ -487,6 +499,7 @@ impl fmt::Display for Event {
             Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
+            Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
@@ -558,6 +571,7 @@ impl Apply<Event> for State {
                 }
             }
             Event::Spirit { .. } => {}
+            Event::Negated { by, .. } => self.marks.control.push(by.idx),
             Event::TurnEnded { who } => {
                 let u = &mut self.units[who.idx as usize];
                 u.last_stance = u.stance;
