@@ -479,7 +479,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                     if challenge_allows(s, u, &gate_effects(a, v)) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
-                            format!("{} with a {v}", a.name),
+                            format!("{} paid with {v}", a.name),
                         ));
                     }
                 }
