@@ -40,6 +40,16 @@ pub enum Frame {
     },
     /// An action resolving.
     Run(Box<Run>),
+    /// A Wardancer raises numbers after rolling: `left` more picks; Focused may raise all by 1 or
+    /// one by 4, Fused two by 2.
+    Boost {
+        /// Whose pool.
+        u: u8,
+        /// Picks left.
+        left: u8,
+        /// Focused (all +1 or one +4) rather than Fused (two +2).
+        focused: bool,
+    },
     /// Enemies of an action's user with Control tokens may cancel it (D-TOK-7): the action's
     /// run waits below.
     Control {

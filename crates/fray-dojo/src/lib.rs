@@ -8,11 +8,12 @@
 //!   `content/dojo/`), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
-//!   healing, tokens, forced and Free Movement);
+//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
 //! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
 
+pub mod archetypes;
 pub mod content;
 pub mod frames;
 pub mod game;

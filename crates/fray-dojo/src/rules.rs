@@ -297,8 +297,9 @@ fn lose(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
 /// `by` Challenges `t` (D-TOK-4).
 fn challenge(cx: &mut Ctx, t: u8, by: u8) {
     let who = cx.s.who(t);
-    let by = cx.s.who(by);
-    cx.emit(Event::Challenge { who, by: Some(by) });
+    let from = cx.s.who(by);
+    cx.emit(Event::Challenge { who, by: Some(from) });
+    crate::archetypes::on_challenge(cx, t, by);
 }
 
 /// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
@@ -834,6 +835,17 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Boost { u, left, focused } => {
+            let values = s.u(*u).pool.at_least(i32::MIN);
+            let mut options = Vec::new();
+            if *focused {
+                options.push(DecisionOption::new("all", "every number +1"));
+            }
+            let by = if *focused { 4 } else { 2 };
+            options
+                .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("a {v} becomes {}", v + by))));
+            ask(s, *u, "raise", format!("Wardancer: raise numbers ({left} left)"), options)
+        }
         Frame::Control { user } => {
             let cs = controllers(s, *user);
             let side = s.u(*cs.first()?).side;
@@ -898,6 +910,13 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::Boost { u, left, focused } => {
+                if cx.s.u(u).pool.is_empty() || left == 0 {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Boost { u, left, focused }))
+                }
+            }
             Frame::Control { user } => {
                 if controllers(cx.s, user).is_empty() {
                     Ok(Flow::Continue)
@@ -974,6 +993,19 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Act { u: to, slot: u });
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
+            Frame::Boost { u, left, focused } => {
+                let who = cx.s.who(u);
+                if option == "all" {
+                    for v in cx.s.u(u).pool.values().to_vec() {
+                        cx.emit(Event::Raised { who: who.clone(), from: v, to: v + 1 });
+                    }
+                } else {
+                    let v: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
+                    let to = v + if focused { 4 } else { 2 };
+                    cx.emit(Event::Raised { who, from: v, to });
+                    cx.push(Frame::Boost { u, left: left - 1, focused });
+                }
+            }
             Frame::Control { user } => {
                 if let Some(id) = option.strip_suffix("/negate") {
                     let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
@@ -1105,6 +1137,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             roll(cx, u)?;
             cx.push(Frame::Act { u, slot: u });
             cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
+            crate::archetypes::start(cx, u);
             Ok(Flow::Continue)
         }
     }
@@ -1133,6 +1166,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
         }
         1 => {
             cx.push(Frame::End { u, slot, stage: 2 });
+            crate::archetypes::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy };
                 let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
@@ -1520,6 +1554,9 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
         hurt(cx, Some(t), u, 1, true, false);
+    }
+    if !run.quiet && foes(cx.s, u, t) {
+        crate::archetypes::on_damage(cx, u, t, dealt);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0

@@ -2,7 +2,7 @@
 //! the sample encounter, and the state they make.
 
 use crate::content::{Content, Die, Obstacle, Token};
-use crate::state::{Kind, Options, SIDES, Stance, State, TurnMarks, Unit, Weight};
+use crate::state::{Kind, Options, SIDES, Stance, State, TurnMarks, Unit, Variant, Weight};
 use fray_core::dice::Pool;
 use fray_core::grid::{Grid, Pos};
 use fray_core::turns::Meter;
@@ -138,6 +138,9 @@ pub struct UnitSpec {
     /// Taken Out at 0 HP, still on its square (scenarios).
     #[serde(default)]
     pub out: bool,
+    /// Its Archetypes: a hero one (Focused) or two (Fused), a Warrior or Boss one (Fused).
+    #[serde(default)]
+    pub archetypes: Vec<String>,
 }
 
 /// An encounter file.
@@ -246,6 +249,46 @@ pub fn build(
                 .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
             _ => {}
         }
+        let mut archetypes = Vec::new();
+        for a in &u.archetypes {
+            match content.archetypes.iter().position(|x| x.id == *a) {
+                Some(i) => archetypes.push(i),
+                None => errors.push(format!("{}: no Archetype {a:?}", at("archetypes"))),
+            }
+        }
+        let style_of = |st: &Stance| st.style.map(|i| content.styles[i].archetype.as_str());
+        let of_any = |ids: &[usize], st: &Stance| {
+            style_of(st).is_none_or(|a| ids.iter().any(|&i| content.archetypes[i].id == a))
+        };
+        match (u.kind, archetypes.len()) {
+            (_, 0) => {}
+            // D-HC-3: a Focused hero's Styles all come from its Archetype; D-HC-4: a Fused hero's
+            // from its two, at least one from each.
+            (Kind::Hero, 1 | 2) => {
+                if !stances.iter().all(|st| of_any(&archetypes, st)) {
+                    errors.push(format!("{}: a Style from another Archetype (D-HC-3, D-HC-4)", at("archetypes")));
+                }
+                let styled = stances.iter().any(|st| st.style.is_some());
+                if archetypes.len() == 2
+                    && styled
+                    && !archetypes
+                        .iter()
+                        .all(|&a| stances.iter().any(|st| style_of(st) == Some(content.archetypes[a].id.as_str())))
+                {
+                    errors.push(format!("{}: a Fused hero has a Style of each Archetype (D-HC-4)", at("archetypes")));
+                }
+            }
+            // D-EN-11: a Boss has a Style of its Archetype; D-EN-2: a Warrior any Fused ability.
+            (Kind::Boss, 1) => {
+                let a = content.archetypes[archetypes[0]].id.as_str();
+                if stances.iter().any(|st| st.style.is_some()) && !stances.iter().any(|st| style_of(st) == Some(a)) {
+                    errors.push(format!("{}: a Boss has a Style of its Archetype (D-EN-11)", at("archetypes")));
+                }
+            }
+            (Kind::Warrior, 1) => {}
+            _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
+        }
+        let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
         let bar_max = hp + if bonus && u.kind == Kind::Hero { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
         if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {
@@ -284,6 +327,7 @@ pub fn build(
             tokens,
             challenge: None,
             stances,
+            archetypes: archetypes.iter().map(|&a| (a, variant)).collect(),
             // D-G-40: before its first turn a unit stands in the first Stance listed.
             stance: Some(0),
             last_stance: None,

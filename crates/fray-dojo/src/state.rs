@@ -126,6 +126,17 @@ pub enum ActionKey {
     Style(u8, u8),
 }
 
+/// How a unit holds an Archetype (D-HC-3, D-HC-4): Focused, or Fused (also every Warrior and
+/// Boss, D-EN-2, D-EN-11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// One Archetype.
+    Focused,
+    /// Two Archetypes (a hero), or an enemy's.
+    Fused,
+}
+
 /// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stance {
@@ -164,6 +175,8 @@ pub struct Unit {
     pub challenge: Option<u8>,
     /// Its Stances.
     pub stances: Vec<Stance>,
+    /// Its Archetypes (index into the content's) and how it holds them.
+    pub archetypes: Vec<(usize, Variant)>,
     /// The Stance it is in (index into `stances`).
     pub stance: Option<usize>,
     /// The Stance of its last turn (D-EN-13).
@@ -202,6 +215,8 @@ pub struct TurnMarks {
     pub later: Vec<(u8, u8, i32)>,
     /// Units that spent Control tokens this turn (D-TOK-7: once a turn).
     pub control: Vec<u8>,
+    /// Units whose Fused Flametongue gave its Burning this turn.
+    pub flame: Vec<u8>,
 }
 
 /// The whole fight.
@@ -430,6 +445,20 @@ pub enum Event {
         /// Which.
         action: ActionKey,
     },
+    /// A Fused Flametongue's first burn of the turn.
+    Flared {
+        /// Whose.
+        who: W,
+    },
+    /// A number in the pool is raised (Wardancer).
+    Raised {
+        /// Whose pool.
+        who: W,
+        /// The number before.
+        from: i32,
+        /// The number after.
+        to: i32,
+    },
     /// An action is cancelled with a Control token (D-TOK-7).
     Negated {
         /// Whose action.
@@ -500,6 +529,8 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
+            Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
             Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
@@ -572,6 +603,13 @@ impl Apply<Event> for State {
             }
             Event::Spirit { .. } => {}
             Event::Negated { by, .. } => self.marks.control.push(by.idx),
+            Event::Flared { who } => self.marks.flame.push(who.idx),
+            Event::Raised { who, from, to } => {
+                let pool = &mut self.units[who.idx as usize].pool;
+                if pool.spend(*from) {
+                    pool.add(*to);
+                }
+            }
             Event::TurnEnded { who } => {
                 let u = &mut self.units[who.idx as usize];
                 u.last_stance = u.stance;
