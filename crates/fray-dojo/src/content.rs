@@ -592,6 +592,9 @@ pub struct Archetype {
     pub fused: String,
     /// The Frantic ability.
     pub frantic: String,
+    /// Which of its abilities are not played yet (besides the Frantic one).
+    #[serde(default)]
+    pub unplayed: Option<String>,
 }
 
 /// A Style (D-STN-2): range, ability, Unique Actions.
@@ -851,8 +854,12 @@ impl Content {
                 kind: "archetype".into(),
                 aliases: Vec::new(),
                 text: format!(
-                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} (Not played yet.)",
-                    a.lines, a.focused, a.fused, a.frantic
+                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} Not played yet: the Frantic ability{}.",
+                    a.lines,
+                    a.focused,
+                    a.fused,
+                    a.frantic,
+                    a.unplayed.as_ref().map(|u| format!("; {u}")).unwrap_or_default()
                 ),
             });
         }
