@@ -40,6 +40,20 @@ pub enum Frame {
     },
     /// An action resolving.
     Run(Box<Run>),
+    /// A unit pushed over an Edge (beyond the map, D-GRID-2) may spend Speed to step back
+    /// (D-OBS-2, D-MOVE-4); otherwise it is removed from play.
+    Edge {
+        /// Who.
+        u: u8,
+    },
+    /// A unit removed from play may come back (D-OUT-4: at the end of a round, next to an
+    /// Edge), or is put back by Rescue (D-BA-9: anywhere empty).
+    Return {
+        /// Who.
+        u: u8,
+        /// Rescue: any empty space, and no staying out.
+        anywhere: bool,
+    },
     /// A Wardancer raises numbers after rolling: `left` more picks; Focused may raise all by 1 or
     /// one by 4, Fused two by 2.
     Boost {

@@ -105,10 +105,11 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         }
         Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
         // D-OUT-2: only healing may aim at an ally that is out.
+        // D-BA-9: down in range, or out of play anywhere.
         Target::FallenAlly => (0..n)
             .filter(|&v| {
                 let x = s.u(v);
-                ally(v) && v != user && x.out && x.at.is_some() && within(s, user, v, lo, hi) && aim_ok(s, user, v)
+                ally(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
             })
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
@@ -668,8 +669,33 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     let d = dist(at, origin);
     at.neighbours()
         .into_iter()
-        .filter(|&q| s.empty(q) && if push { dist(q, origin) > d } else { dist(q, origin) < d })
+        // D-GRID-2, D-FMV-3: past the map's border is Edge, and a push or pull may go there.
+        .filter(|&q| (s.empty(q) || !s.map.contains(q)) && if push { dist(q, origin) > d } else { dist(q, origin) < d })
         .collect()
+}
+
+/// The map's empty squares next to an Edge (its border), where a removed unit comes back
+/// (D-OUT-4).
+fn border_squares(s: &State) -> Vec<Pos> {
+    let (w, h) = (s.map.width(), s.map.height());
+    s.map.squares().filter(|q| (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1) && s.empty(*q)).collect()
+}
+
+/// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
+/// (D-OBS-2).
+fn over_edge(cx: &mut Ctx, u: u8) {
+    if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
+        cx.push(Frame::Edge { u });
+    } else {
+        remove(cx, u);
+    }
+}
+
+/// `u` leaves play (D-OUT-1): it keeps its HP and tokens, out until it comes back.
+fn remove(cx: &mut Ctx, u: u8) {
+    let who = cx.s.who(u);
+    cx.emit(Event::Removed { who });
+    take_out(cx, u);
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
@@ -835,6 +861,24 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Edge { u } => {
+            let mut options: Vec<DecisionOption> = step_squares(s, *u)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("back to {}", q.key())))
+                .collect();
+            options.push(DecisionOption::new("fall", "leave play"));
+            ask(s, *u, "edge", format!("{} is over the Edge: spend Speed to step back?", s.u(*u).name), options)
+        }
+        Frame::Return { u, anywhere } => {
+            let squares: Vec<Pos> =
+                if *anywhere { s.map.squares().filter(|q| s.empty(*q)).collect() } else { border_squares(s) };
+            let mut options: Vec<DecisionOption> =
+                squares.into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
+            if !*anywhere {
+                options.push(DecisionOption::new("stay", "stay out"));
+            }
+            ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
+        }
         Frame::Boost { u, left, focused } => {
             let values = s.u(*u).pool.at_least(i32::MIN);
             let mut options = Vec::new();
@@ -910,6 +954,16 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::Edge { .. } | Frame::Return { .. } => {
+                if question(cx.s, &self).is_some() {
+                    Ok(cx.wait(self))
+                } else {
+                    if let Frame::Edge { u } = self {
+                        remove(cx, u);
+                    }
+                    Ok(Flow::Continue)
+                }
+            }
             Frame::Boost { u, left, focused } => {
                 if cx.s.u(u).pool.is_empty() || left == 0 {
                     Ok(Flow::Continue)
@@ -993,6 +1047,17 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Act { u: to, slot: u });
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
+            Frame::Edge { u } => match Pos::parse(option) {
+                Some(q) => step(cx, u, q)?,
+                None => remove(cx, u),
+            },
+            Frame::Return { u, .. } => {
+                if let Some(q) = Pos::parse(option) {
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Moved { who: who.clone(), to: q, how: "return" });
+                    cx.emit(Event::Out { who, out: false });
+                }
+            }
             Frame::Boost { u, left, focused } => {
                 let who = cx.s.who(u);
                 if option == "all" {
@@ -1068,6 +1133,16 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     match cx.s.meter.side_to_pick(|_| true) {
+        None if !cx.s.returns_asked => {
+            // D-INIT-4, D-OUT-4, D-EN-9: the round ends; units out of play may come back.
+            cx.emit(Event::ReturnsAsked);
+            for u in (0..cx.s.units.len() as u8).rev() {
+                let x = cx.s.u(u);
+                if x.out && x.at.is_none() && x.hp > 0 {
+                    cx.push(Frame::Return { u, anywhere: false });
+                }
+            }
+        }
         None => {
             let limit = cx.s.options.round_limit;
             if limit > 0 && cx.s.round >= limit {
@@ -1489,6 +1564,17 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         // D-CLAR-8, D-G-16: Stand Strong's second heal may pick the same ally.
         Effect::Heal { n, .. } => {
             let n = n.unwrap_or(cx.s.options.heal());
+            if cx.s.u(t).at.is_none() {
+                // D-BA-9: an ally out of play heals and comes back where it likes.
+                let x = cx.s.u(t);
+                let hp = (x.hp + n).min(x.bar_max);
+                let who = cx.s.who(t);
+                cx.emit(Event::Healed { who, hp });
+                advance(&mut run);
+                cx.push(Frame::Run(Box::new(run)));
+                cx.push(Frame::Return { u: t, anywhere: true });
+                return Ok(Flow::Continue);
+            }
             heal(cx, t, n);
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
@@ -1684,6 +1770,13 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, mover, q, if push { "push" } else { "pull" });
+                if !cx.s.map.contains(q) {
+                    // Over the Edge: the push ends there.
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, mover);
+                    return Ok(());
+                }
                 let rubble = cx.s.obstacle(q) == Some(Obstacle::Rubble);
                 // D-OBS-4: Rubble ends it.
                 if left > 1

@@ -368,6 +368,7 @@ pub fn build(
         round: 0,
         turn: None,
         marks: TurnMarks::default(),
+        returns_asked: false,
         flow: Vec::new(),
         outcome: None,
     })

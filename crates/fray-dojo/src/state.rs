@@ -238,6 +238,8 @@ pub struct State {
     pub turn: Option<u8>,
     /// The per-turn records.
     pub marks: TurnMarks,
+    /// Whether this round's end has offered the comebacks (D-OUT-4).
+    pub returns_asked: bool,
     /// The frames under way, top last.
     pub flow: Vec<Frame>,
     /// How the fight ended.
@@ -459,6 +461,13 @@ pub enum Event {
         /// The number after.
         to: i32,
     },
+    /// The end of a round's comebacks were offered (D-OUT-4).
+    ReturnsAsked,
+    /// A unit over an Edge leaves play (D-OBS-2, D-OUT-1).
+    Removed {
+        /// Who.
+        who: W,
+    },
     /// An action is cancelled with a Control token (D-TOK-7).
     Negated {
         /// Whose action.
@@ -530,6 +539,8 @@ impl fmt::Display for Event {
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
+            Event::Removed { who } => write!(f, "{who} goes over the Edge and leaves play"),
+            Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
             Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
             Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
             Event::Ended { winner, why } => match winner {
@@ -545,6 +556,7 @@ impl Apply<Event> for State {
         match e {
             Event::RoundStarted { round } => {
                 self.round = *round;
+                self.returns_asked = false;
                 self.meter.new_round();
             }
             Event::TurnStarted { who } => {
@@ -604,6 +616,8 @@ impl Apply<Event> for State {
             Event::Spirit { .. } => {}
             Event::Negated { by, .. } => self.marks.control.push(by.idx),
             Event::Flared { who } => self.marks.flame.push(who.idx),
+            Event::Removed { who } => self.units[who.idx as usize].at = None,
+            Event::ReturnsAsked => self.returns_asked = true,
             Event::Raised { who, from, to } => {
                 let pool = &mut self.units[who.idx as usize].pool;
                 if pool.spend(*from) {

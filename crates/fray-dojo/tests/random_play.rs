@@ -14,8 +14,18 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
         if x.broken > x.bars {
             return Err(format!("{} has more broken bars than bars", x.id));
         }
-        if x.out != (x.broken >= x.bars) {
-            return Err(format!("{}: out is {} with {} of {} bars broken", x.id, x.out, x.broken, x.bars));
+        // Out: the last bar broken, or out of play (D-OUT-1).
+        if x.out != (x.broken >= x.bars || x.at.is_none()) {
+            return Err(format!(
+                "{}: out is {} with {} of {} bars broken, at {:?}",
+                x.id, x.out, x.broken, x.bars, x.at
+            ));
+        }
+        if let Some(p) = x.at
+            && !s.map.contains(p)
+            && !matches!(s.flow.last(), Some(fray_dojo::frames::Frame::Edge { .. }))
+        {
+            return Err(format!("{} stands beyond the map with no Edge question pending", x.id));
         }
         if x.tokens.iter().any(|&t| t < 0) || x.shield < 0 {
             return Err(format!("{} holds a negative count", x.id));
