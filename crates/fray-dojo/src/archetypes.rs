@@ -38,6 +38,7 @@ fn pick_basic(u: u8, n: i32) -> Frame {
 /// above what follows, so they resolve first): Wardancer's raise, Angel's Challenge, Cyborg's
 /// and Underdog's tokens, Winterblossom's Weakness, and a Focused Winterblossom's on any turn.
 pub fn start(cx: &mut Ctx, u: u8) {
+    build_start(cx, u);
     // Punk: the damage on the current bar as a number (twice that Focused; 1 on a whole bar).
     if let Some(v) = has(cx.s, u, "punk") {
         let x = cx.s.u(u);
@@ -128,6 +129,36 @@ pub fn end(cx: &mut Ctx, u: u8) {
             optional: false,
         };
         cx.push(quiet(u, vec![volley]));
+    }
+}
+
+/// `u`'s Build when its turn starts (D-BLD-1, D-BLD-3..6): tokens, or an optional Fog or Trap
+/// next to it (pushed above what follows, like the Archetypes').
+fn build_start(cx: &mut Ctx, u: u8) {
+    if !cx.s.u(u).active() {
+        return;
+    }
+    match cx.s.u(u).build.as_deref() {
+        Some("agile") => gain(cx, u, Token::Speed, 2, "Agile"),
+        Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
+        Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
+        Some("mysterious") => {
+            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Fog, adjacent: true }]))
+        }
+        Some("scheming") => {
+            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Trap, adjacent: true }]))
+        }
+        _ => {}
+    }
+}
+
+/// When any turn ends: each Bumbling unit hurt during it may move 1 (D-BLD-2).
+pub fn bumbling(cx: &mut Ctx) {
+    for v in 0..cx.s.units.len() as u8 {
+        let hurt_now = cx.s.marks.damaged.iter().any(|&(_, t)| t == v);
+        if hurt_now && cx.s.u(v).active() && cx.s.u(v).build.as_deref() == Some("bumbling") {
+            cx.push(quiet(v, vec![Effect::Move { n: 1 }]));
+        }
     }
 }
 

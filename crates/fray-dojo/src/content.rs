@@ -12,6 +12,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/styles.toml", include_str!("../../../content/dojo/styles.toml")),
     ("dojo/actions.toml", include_str!("../../../content/dojo/actions.toml")),
     ("dojo/tokens.toml", include_str!("../../../content/dojo/tokens.toml")),
+    ("dojo/builds.toml", include_str!("../../../content/dojo/builds.toml")),
     ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
 ];
 
@@ -679,6 +680,26 @@ struct ActionsFile {
     action: Vec<ActionDef>,
 }
 
+/// A Build (D-BLD-*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Checklist id.
+    pub rule: String,
+    /// What it does.
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BuildsFile {
+    build: Vec<BuildDef>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TokensFile {
@@ -696,6 +717,8 @@ pub struct Content {
     pub tokens: Vec<TokenDef>,
     /// The Archetypes.
     pub archetypes: Vec<Archetype>,
+    /// The Builds.
+    pub builds: Vec<BuildDef>,
     /// The Styles.
     pub styles: Vec<Style>,
     /// The sample encounter's text.
@@ -756,6 +779,13 @@ impl Content {
         let mut basic = Vec::new();
         let mut tokens = Vec::new();
         let mut archetypes = Vec::new();
+        let mut builds = Vec::new();
+        if let Some(text) = get("dojo/builds.toml") {
+            match toml::from_str::<BuildsFile>(text) {
+                Ok(f) => builds = f.build,
+                Err(e) => errors.push(in_file("dojo/builds.toml", e)),
+            }
+        }
         let mut styles = Vec::new();
         for (name, _) in BUILTIN {
             if get(name).is_none() {
@@ -829,7 +859,7 @@ impl Content {
         }
         let encounter = get("dojo/encounter.toml").unwrap_or_default().to_string();
         if errors.is_empty() {
-            Ok(Content { forms, basic, tokens, archetypes, styles, encounter })
+            Ok(Content { forms, basic, tokens, archetypes, builds, styles, encounter })
         } else {
             Err(errors.join("\n"))
         }
@@ -914,6 +944,15 @@ impl Content {
         }
         for a in &self.basic {
             out.push(action_entry(a, None));
+        }
+        for b in &self.builds {
+            out.push(Entry {
+                id: b.rule.clone(),
+                name: format!("{} Build", b.name),
+                kind: "build".into(),
+                aliases: vec![b.name.clone()],
+                text: b.text.clone(),
+            });
         }
         for t in &self.tokens {
             out.push(Entry {

@@ -759,7 +759,8 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Square => {
             let mut options: Vec<DecisionOption> =
                 squares(s, run).into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
-            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) {
+            // A teleport may stay; an ability's placing may be passed up.
+            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet {
                 options.push(DecisionOption::new("stay", "stay"));
             }
             ask(s, u, "square", format!("{name}: where?"), options)
@@ -1241,6 +1242,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
         }
         1 => {
             cx.push(Frame::End { u, slot, stage: 2 });
+            crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy };

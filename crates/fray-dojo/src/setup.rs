@@ -141,6 +141,9 @@ pub struct UnitSpec {
     /// Its Archetypes: a hero one (Focused) or two (Fused), a Warrior or Boss one (Fused).
     #[serde(default)]
     pub archetypes: Vec<String>,
+    /// Its Build (heroes only, D-BLD-*).
+    #[serde(default)]
+    pub build: Option<String>,
 }
 
 /// An encounter file.
@@ -288,6 +291,13 @@ pub fn build(
             (Kind::Warrior, 1) => {}
             _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
         }
+        if let Some(b) = &u.build {
+            if u.kind != Kind::Hero {
+                errors.push(format!("{}: Warriors and Bosses have no Build (D-EN-2, D-EN-12)", at("build")));
+            } else if !content.builds.iter().any(|x| x.id == *b) {
+                errors.push(format!("{}: no Build {b:?}", at("build")));
+            }
+        }
         let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
         let bar_max = hp + if bonus && u.kind == Kind::Hero { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
@@ -328,6 +338,7 @@ pub fn build(
             challenge: None,
             stances,
             archetypes: archetypes.iter().map(|&a| (a, variant)).collect(),
+            build: u.build.clone(),
             // D-G-40: before its first turn a unit stands in the first Stance listed.
             stance: Some(0),
             last_stance: None,

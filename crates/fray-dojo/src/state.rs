@@ -177,6 +177,8 @@ pub struct Unit {
     pub stances: Vec<Stance>,
     /// Its Archetypes (index into the content's) and how it holds them.
     pub archetypes: Vec<(usize, Variant)>,
+    /// Its Build's id (D-BLD-*), if any.
+    pub build: Option<String>,
     /// The Stance it is in (index into `stances`).
     pub stance: Option<usize>,
     /// The Stance of its last turn (D-EN-13).
@@ -209,7 +211,7 @@ pub struct TurnMarks {
     pub uses: Vec<(u8, ActionKey, u8)>,
     /// Units that took an action this turn, once for each.
     pub acted: Vec<u8>,
-    /// Who damaged whom this turn (by, target).
+    /// Who damaged whom this turn (by, target; by is 255 for Traps and Burning).
     pub damaged: Vec<(u8, u8)>,
     /// Pushes waiting for the end of the turn (Fury): (pusher, target, spaces).
     pub later: Vec<(u8, u8, i32)>,
@@ -589,11 +591,9 @@ impl Apply<Event> for State {
                 u.shield = *shield;
                 u.hp = *hp;
                 u.broken = *broken;
-                if let Some(b) = by
-                    && *damage > 0
-                    && !self.marks.damaged.contains(&(b.idx, who.idx))
-                {
-                    self.marks.damaged.push((b.idx, who.idx));
+                let b = by.as_ref().map_or(u8::MAX, |b| b.idx);
+                if *damage > 0 && !self.marks.damaged.contains(&(b, who.idx)) {
+                    self.marks.damaged.push((b, who.idx));
                 }
             }
             Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,

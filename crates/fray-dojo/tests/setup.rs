@@ -33,6 +33,7 @@ side = \"enemies\"
 kind = \"warrior\"
 at = [1, 0]
 stances = [\"iron\", \"zen\"]
+build = \"agile\"
 
 [[unit]]
 id = \"b\"
@@ -48,6 +49,7 @@ stances = [\"iron\", \"zen\", \"wild\"]
     assert!(all.contains("fight.toml:5: unit ada: field `stances`") && all.contains("D-HC-2"), "{all}");
     assert!(all.contains("fight.toml:12: unit w") && all.contains("D-EN-2"), "{all}");
     assert!(all.contains("unit b: field `bars`") && all.contains("D-EN-14"), "{all}");
+    assert!(all.contains("unit w: field `build`") && all.contains("have no Build"), "{all}");
     let units = "[[unit]]\nid = \"a\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\nstances = [\"zen\"]\n";
     let big = format!("name = \"big\"\n[map]\nrows = [{}]\n{units}", ["\".....................\""; 2].join(", "));
     assert!(build(&big).unwrap_err().join("\n").contains("D-GRID-1"));
