@@ -888,7 +888,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             let by = if *focused { 4 } else { 2 };
             options
-                .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("a {v} becomes {}", v + by))));
+                .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("{v} becomes {}", v + by))));
             ask(s, *u, "raise", format!("Wardancer: raise numbers ({left} left)"), options)
         }
         Frame::Control { user } => {

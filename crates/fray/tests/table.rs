@@ -121,10 +121,12 @@ fn draw_steel_gets_the_same_board() {
 /// fight; the look-up, scenarios, saves and the encounter check work as for the others.
 #[test]
 fn dojo_plays_at_the_prompt_and_with_bots() {
-    let text = typed(&["play", "dojo", "--seat", "heroes", "--seed", "2"], "1\n1\nquit\n");
+    let text = typed(&["play", "dojo", "--seat", "heroes", "--seed", "2"], "1\n1\n1\n1\nquit\n");
     assert!(text.contains("units: AB heroes, ab enemies") && text.contains("# Wall"), "{text}");
     assert!(text.contains("which Stance this turn?") && text.contains("Heroic Iron Stance"), "{text}");
-    assert!(text.contains("movement:8") && text.contains("burning-heart:4"), "{text}");
+    // Ada is a Fused Wardancer: two raises of 2 after the roll, then the turn's menu.
+    assert!(text.contains("Wardancer: raise numbers (2 left)"), "{text}");
+    assert!(text.contains("movement:8") && text.contains("burning-heart:6"), "{text}");
     let (code, out, err) =
         fray(&["play", "dojo", "--seed", "3", "--quiet", "--bot", "heroes=greedy", "--bot", "enemies=greedy"]);
     assert_eq!(code, 0, "{err}");
