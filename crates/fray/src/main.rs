@@ -115,13 +115,23 @@ fn systems() -> Result<Systems, String> {
     };
     let kazzam = Arc::new(fray_kazzam::Kazzam::with_content(Arc::new(content)));
     let drawsteel = Arc::new(fray_drawsteel::game::DrawSteel::builtin());
+    let dojo = Arc::new(fray_dojo::Dojo::builtin());
     Ok(Systems {
         registry: Registry::new()
             .with(fray_kazzam::engine::game::system_of(kazzam.clone()))
             .with(fray_drawsteel::game::system_of(drawsteel.clone()))
+            .with(fray_dojo::game::system_of(dojo.clone()))
             .with(fray_collision::system::system()),
-        bots: vec![Arc::new(fray_ai::BotsOf::new(&*kazzam)), Arc::new(fray_ai::BotsOf::new(&*drawsteel))],
-        labs: vec![Arc::new(fray_sim::LabOf::new(kazzam)), Arc::new(fray_sim::LabOf::new(drawsteel))],
+        bots: vec![
+            Arc::new(fray_ai::BotsOf::new(&*kazzam)),
+            Arc::new(fray_ai::BotsOf::new(&*drawsteel)),
+            Arc::new(fray_ai::BotsOf::new(&*dojo)),
+        ],
+        labs: vec![
+            Arc::new(fray_sim::LabOf::new(kazzam)),
+            Arc::new(fray_sim::LabOf::new(drawsteel)),
+            Arc::new(fray_sim::LabOf::new(dojo)),
+        ],
     })
 }
 
@@ -175,7 +185,7 @@ enum Command {
     },
     /// Play a match in the terminal; every seat is a random-legal bot unless --seat makes it yours.
     Play {
-        /// The game system (kazzam, drawsteel).
+        /// The game system (kazzam, drawsteel, dojo).
         system: String,
         /// Seed for the dice and the bots: the same seed and choices replay the same match.
         #[arg(long, default_value_t = 1)]
@@ -217,7 +227,7 @@ enum Command {
     /// source, match length and per-power and per-creature figures; `fray sim merge A.json
     /// B.json` adds up shards of one study.
     Sim {
-        /// The game system (kazzam, drawsteel), or `merge` followed by JSON reports.
+        /// The game system (kazzam, drawsteel, dojo), or `merge` followed by JSON reports.
         system: String,
         /// With `merge`: the JSON reports of the shards.
         files: Vec<String>,
@@ -276,7 +286,7 @@ enum Command {
     },
     /// Look up a rule, status, power or creature by name or id (forgiving about case and typos).
     Rules {
-        /// The game system (kazzam, drawsteel, collision).
+        /// The game system (kazzam, drawsteel, dojo, collision).
         system: String,
         /// What to look up.
         term: Option<String>,

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-const RULES_CRATES: &[&str] = &["fray-kazzam", "fray-drawsteel", "fray-collision"];
+const RULES_CRATES: &[&str] = &["fray-kazzam", "fray-drawsteel", "fray-dojo", "fray-collision"];
 
 /// What must not appear in a rules crate's source, as whole words (`fs::` but not `refs::`).
 const FORBIDDEN: &[&str] =

@@ -117,6 +117,36 @@ fn draw_steel_gets_the_same_board() {
     assert!(text.contains("highlighted numbers: the options of that number"), "{text}");
 }
 
+/// Panic at the Dojo (issue 17): a person plays the heroes at the prompt; bots play a whole
+/// fight; the look-up, scenarios, saves and the encounter check work as for the others.
+#[test]
+fn dojo_plays_at_the_prompt_and_with_bots() {
+    let text = typed(&["play", "dojo", "--seat", "heroes", "--seed", "2"], "1\n1\n1\n1\nquit\n");
+    assert!(text.contains("units: AB heroes, ab enemies") && text.contains("# Wall"), "{text}");
+    assert!(text.contains("which Stance this turn?") && text.contains("Heroic Iron Stance"), "{text}");
+    // Ada is a Fused Wardancer: two raises of 2 after the roll, then the turn's menu.
+    assert!(text.contains("Wardancer: raise numbers (2 left)"), "{text}");
+    assert!(text.contains("movement:8") && text.contains("burning-heart:6"), "{text}");
+    let (code, out, err) =
+        fray(&["play", "dojo", "--seed", "3", "--quiet", "--bot", "heroes=greedy", "--bot", "enemies=greedy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Taken Out") || out.contains("rounds are over"), "{out}");
+    let (code, out, _) = fray(&["rules", "dojo", "Bring It On"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("D-BA-8"), "{out}");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/dojo");
+    let (code, out, err) = fray(&["scenario", dir]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(" 0 failed"), "{out}");
+    let enc = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/dojo/encounter.toml");
+    let (code, out, _) = fray(&["build", "dojo", enc]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Sensei Vex (Boss, enemies): 2 bar(s)"), "{out}");
+    let (code, _, err) = fray(&["play", "dojo", "--option", "boss-die=99"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("boss-die"), "{err}");
+}
+
 #[test]
 fn view_step_replays_a_save_one_decision_at_a_time() {
     let dir = std::env::temp_dir().join(format!("fray-table-step-{}", std::process::id()));

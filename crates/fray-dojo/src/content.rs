@@ -1,0 +1,992 @@
+//! Content as data: the Forms with their action dice, abilities and Unique Actions, the Basic
+//! Actions and the token kinds, read from the TOML files under `content/dojo/` (compiled in).
+//! A file that does not read is refused with its name, line and field.
+
+use fray_core::lookup::Entry;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+
+/// The compiled-in content files, by name.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("dojo/forms.toml", include_str!("../../../content/dojo/forms.toml")),
+    ("dojo/styles.toml", include_str!("../../../content/dojo/styles.toml")),
+    ("dojo/actions.toml", include_str!("../../../content/dojo/actions.toml")),
+    ("dojo/tokens.toml", include_str!("../../../content/dojo/tokens.toml")),
+    ("dojo/builds.toml", include_str!("../../../content/dojo/builds.toml")),
+    ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
+];
+
+/// The twelve kinds of token (D-TOK-*). Challenge is held as a name, not a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Token {
+    /// D-TOK-1.
+    Iron,
+    /// D-TOK-2.
+    Power,
+    /// D-TOK-3.
+    Speed,
+    /// D-TOK-4 (held as [`crate::state::Unit::challenge`]).
+    Challenge,
+    /// D-TOK-5.
+    Burning,
+    /// D-TOK-6.
+    Weakness,
+    /// D-TOK-7.
+    Control,
+    /// D-TOK-8.
+    Chaos,
+    /// D-TOK-9.
+    Inspired,
+    /// D-TOK-10.
+    Training,
+    /// D-TOK-11.
+    Stun,
+    /// D-TOK-12.
+    Favor,
+}
+
+/// Every token kind, in the order tokens are listed and counted.
+pub const TOKENS: [Token; 12] = [
+    Token::Iron,
+    Token::Power,
+    Token::Speed,
+    Token::Challenge,
+    Token::Burning,
+    Token::Weakness,
+    Token::Control,
+    Token::Chaos,
+    Token::Inspired,
+    Token::Training,
+    Token::Stun,
+    Token::Favor,
+];
+
+impl Token {
+    /// Its place in [`TOKENS`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// Its id as files write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Token::Iron => "iron",
+            Token::Power => "power",
+            Token::Speed => "speed",
+            Token::Challenge => "challenge",
+            Token::Burning => "burning",
+            Token::Weakness => "weakness",
+            Token::Control => "control",
+            Token::Chaos => "chaos",
+            Token::Inspired => "inspired",
+            Token::Training => "training",
+            Token::Stun => "stun",
+            Token::Favor => "favor",
+        }
+    }
+    /// The token called `id`.
+    pub fn parse(id: &str) -> Option<Token> {
+        TOKENS.iter().copied().find(|t| t.id() == id)
+    }
+    /// Iron, Power and Speed (D-TOK-0).
+    pub fn basic(self) -> bool {
+        matches!(self, Token::Iron | Token::Power | Token::Speed)
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The obstacles Fray plays (D-OBS-0; Copies are not played yet; Edges lie beyond the map).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Obstacle {
+    /// D-OBS-6: full, blocks sight.
+    Wall,
+    /// D-OBS-4: ends forced movement, costs 1 more Speed.
+    Rubble,
+    /// D-OBS-5: 1 damage on entering and at the end of every turn.
+    Trap,
+    /// D-OBS-3: enemies in or next to it are targeted only from 1 space.
+    Fog,
+}
+
+impl Obstacle {
+    /// Its map character.
+    pub fn glyph(self) -> char {
+        match self {
+            Obstacle::Wall => '#',
+            Obstacle::Rubble => '%',
+            Obstacle::Trap => '^',
+            Obstacle::Fog => '~',
+        }
+    }
+    /// The obstacle drawn as `c`.
+    pub fn of_glyph(c: char) -> Option<Obstacle> {
+        [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog].into_iter().find(|o| o.glyph() == c)
+    }
+}
+
+/// One die of a Stance: rolled, or a fixed number (Zen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Die {
+    /// A die of this many faces.
+    Roll(u32),
+    /// A number put in the pool as it is.
+    Fixed(i32),
+}
+
+impl Die {
+    /// Reads "d8" or "7".
+    pub fn parse(s: &str) -> Option<Die> {
+        let s = s.trim();
+        match s.strip_prefix('d') {
+            Some(n) => n.parse().ok().filter(|&n: &u32| (2..=100).contains(&n)).map(Die::Roll),
+            None => s.parse().ok().filter(|n: &i32| (0..=20).contains(n)).map(Die::Fixed),
+        }
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Die::Roll(n) => write!(f, "d{n}"),
+            Die::Fixed(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Die {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Die::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("{s:?} is not a die: write d4..d100 or 0..20")))
+    }
+}
+
+/// What an action costs (D-ACT-1, D-ACT-4, D-ACT-6, D-ACT-7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Cost {
+    /// One number at or above the lowest gate; tiered when there are several gates.
+    Gates(Vec<i32>),
+    /// Any number (X).
+    X,
+    /// Tokens of one kind.
+    Tokens(Token, u32),
+    /// Basic tokens of any kinds.
+    Basic(u32),
+    /// Something no other action pays with (a Shield, HP, a Copy, a token gained): such actions
+    /// are not played yet.
+    Special,
+}
+
+impl Cost {
+    /// Reads "3+", "1+/4+", "X", "3 speed", "2 basic".
+    pub fn parse(s: &str) -> Option<Cost> {
+        let s = s.trim();
+        if s == "X" {
+            return Some(Cost::X);
+        }
+        if s == "special" {
+            return Some(Cost::Special);
+        }
+        if let Some((n, what)) = s.split_once(' ') {
+            let n: u32 = n.parse().ok().filter(|n| (1..=9).contains(n))?;
+            return match what.trim() {
+                "basic" => Some(Cost::Basic(n)),
+                t => Token::parse(t).filter(|t| t.basic()).map(|t| Cost::Tokens(t, n)),
+            };
+        }
+        let gates: Option<Vec<i32>> = s
+            .split('/')
+            .map(|g| g.trim().strip_suffix('+').and_then(|n| n.parse().ok()).filter(|n| (1..=20).contains(n)))
+            .collect();
+        let gates = gates?;
+        (!gates.is_empty() && gates.windows(2).all(|w| w[0] < w[1])).then_some(Cost::Gates(gates))
+    }
+    /// Whether a number pays for it.
+    pub fn by_number(&self) -> bool {
+        matches!(self, Cost::Gates(_) | Cost::X)
+    }
+}
+
+impl fmt::Display for Cost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cost::Gates(g) => {
+                let parts: Vec<String> = g.iter().map(|n| format!("{n}+")).collect();
+                f.write_str(&parts.join("/"))
+            }
+            Cost::X => f.write_str("X"),
+            Cost::Tokens(t, n) => write!(f, "{n} {t}"),
+            Cost::Basic(n) => write!(f, "{n} basic"),
+            Cost::Special => f.write_str("special"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Cost {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Cost::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"X\", \"3 speed\" or \"2 basic\""
+            ))
+        })
+    }
+}
+
+/// A number in an effect: fixed, or the X an X action was paid with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Num {
+    /// This many.
+    N(i32),
+    /// The number spent.
+    X,
+}
+
+impl Num {
+    /// Its value when `x` was spent.
+    pub fn of(self, x: i32) -> i32 {
+        match self {
+            Num::N(n) => n,
+            Num::X => x,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            N(i64),
+            S(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::N(n) if (0..=20).contains(&n) => Ok(Num::N(n as i32)),
+            Raw::N(n) => Err(serde::de::Error::custom(format!("{n} is outside 0..=20"))),
+            Raw::S(s) if s == "x" => Ok(Num::X),
+            Raw::S(s) => Err(serde::de::Error::custom(format!("{s:?}: write a number or \"x\""))),
+        }
+    }
+}
+
+/// Whom an effect picks (D-RNG-*): "in range" is the Stance's range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// The user.
+    Me,
+    /// The unit the effect before picked.
+    Same,
+    /// One enemy in range.
+    Enemy,
+    /// One enemy in range this action has not picked yet.
+    NewEnemy,
+    /// Every enemy in range.
+    Enemies,
+    /// One enemy you can see, at any distance.
+    EnemySeen,
+    /// Every enemy you can see.
+    EnemiesSeen,
+    /// One enemy 1 to 4 spaces away (D-BA-6).
+    #[serde(rename = "enemy-within-4")]
+    EnemyWithin4,
+    /// One ally in range, you included (D-RNG-1).
+    Ally,
+    /// One ally you can see, you included.
+    AllySeen,
+    /// One ally in range down at 0 HP (D-BA-9).
+    FallenAlly,
+    /// Anyone in range, you included.
+    Anyone,
+    /// Anyone next to you (D-BA-3).
+    Adjacent,
+    /// One enemy next to you.
+    AdjacentEnemy,
+    /// You and every ally in range.
+    Allies,
+    /// Everyone in range but you, friend or foe.
+    Everyone,
+    /// Everyone next to you, friend or foe.
+    EveryoneAdjacent,
+}
+
+/// One step of what an action does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Effect {
+    /// A hit (D-HP-5): damage, then a push when `push` > 0.
+    Damage {
+        /// Damage.
+        amount: Num,
+        /// Whom.
+        target: Target,
+        /// Spaces pushed after the damage.
+        #[serde(default)]
+        push: i32,
+        /// Armor, Shields, Iron and Weakness do not touch it and nobody answers (D-CLAR-3).
+        #[serde(default)]
+        pierce: bool,
+        /// Any number of Power tokens may boost it (Crush 9+).
+        #[serde(default)]
+        any_power: bool,
+        /// The user may pick nobody.
+        #[serde(default)]
+        optional: bool,
+    },
+    /// Push up to `n` spaces (D-FMV-1).
+    Push {
+        /// Spaces.
+        n: Num,
+        /// Whom.
+        target: Target,
+    },
+    /// Pull up to `n` spaces (D-FMV-1).
+    Pull {
+        /// Spaces.
+        n: Num,
+        /// Whom.
+        target: Target,
+    },
+    /// A push of `n` when the user's turn ends (Fury).
+    PushLater {
+        /// Spaces.
+        n: i32,
+        /// Whom.
+        target: Target,
+    },
+    /// The user gains tokens.
+    Gain {
+        /// Kind.
+        token: Token,
+        /// How many.
+        n: Num,
+    },
+    /// Someone gains tokens.
+    Give {
+        /// Kind.
+        token: Token,
+        /// How many.
+        n: Num,
+        /// Whom.
+        target: Target,
+    },
+    /// Healing: `n`, or the Heal Value (D-CW-4).
+    Heal {
+        /// How much; the Heal Value when absent.
+        #[serde(default)]
+        n: Option<i32>,
+        /// Whom.
+        target: Target,
+    },
+    /// The user gains a Shield of `n` points (D-HP-6).
+    Shield {
+        /// Points.
+        n: i32,
+    },
+    /// The user teleports up to `n` spaces (D-FMV-4).
+    Teleport {
+        /// Spaces.
+        n: i32,
+    },
+    /// The user may move up to `n` spaces, not Free Movement (D-FMV-5).
+    Move {
+        /// Spaces.
+        n: i32,
+    },
+    /// Challenge someone (D-TOK-4).
+    Challenge {
+        /// Whom.
+        target: Target,
+    },
+    /// Put an obstacle on an empty space in range (or next to the user).
+    Place {
+        /// Which.
+        obstacle: Obstacle,
+        /// Next to the user rather than in range.
+        #[serde(default)]
+        adjacent: bool,
+    },
+    /// Break an obstacle in range, and those touching it `spread` times over (D-BA-5).
+    Destroy {
+        /// Rings of touching obstacles also broken.
+        spread: u8,
+    },
+    /// Someone drops `n` tokens of a kind.
+    Strip {
+        /// Kind.
+        token: Token,
+        /// How many.
+        n: i32,
+        /// Whom.
+        target: Target,
+    },
+    /// Take `n` tokens from someone, one at a time (D-BA-7).
+    RemoveToken {
+        /// How many.
+        n: i32,
+        /// Whom.
+        target: Target,
+    },
+}
+
+/// One pick of a choice (D-ACT-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// For a person.
+    pub name: String,
+    /// What it does.
+    #[serde(rename = "do")]
+    pub effects: Vec<Effect>,
+}
+
+/// What an action does when paid at one gate (D-ACT-4): everything, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gate {
+    /// The lowest number that reaches it (0 for X and token costs).
+    pub at: i32,
+    /// How many options to pick, if it is a choice.
+    #[serde(default)]
+    pub choose: u8,
+    /// The picks of a choice.
+    #[serde(default)]
+    pub option: Vec<Choice>,
+    /// What it does (after the picks of a choice).
+    #[serde(rename = "do", default)]
+    pub effects: Vec<Effect>,
+}
+
+/// An action: a Basic Action or a Form's Unique Action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The checklist id, for Basic Actions.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// Cost.
+    pub cost: Cost,
+    /// What it does, in our words.
+    pub text: String,
+    /// Uses a turn (Fury: 3); none for no limit.
+    #[serde(default)]
+    pub per_turn: Option<u8>,
+    /// Listed for the look-up, not offered in play.
+    #[serde(default)]
+    pub reference_only: bool,
+    /// What it does at each gate.
+    #[serde(default)]
+    pub gate: Vec<Gate>,
+}
+
+impl ActionDef {
+    /// The gate a number `v` reaches (the highest at or below it); for X and token costs, the
+    /// only one.
+    pub fn gate_for(&self, v: i32) -> Option<&Gate> {
+        match &self.cost {
+            Cost::Gates(_) => self.gate.iter().rev().find(|g| g.at <= v),
+            _ => self.gate.first(),
+        }
+    }
+}
+
+/// The parts of a Form's ability Fray plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trait {
+    /// Blaster: the Style's longest range +1 (D-RNG-2).
+    #[serde(rename = "range-plus-1")]
+    RangePlus1,
+    /// Control: the Style's longest range +3 (D-RNG-2).
+    #[serde(rename = "range-plus-3")]
+    RangePlus3,
+    /// Armor (D-HP-7).
+    Armor,
+    /// Half the Speed gained comes as Iron (D-CLAR-9).
+    SpeedToIron,
+    /// Half the Speed gained comes as Power (D-CLAR-9).
+    SpeedToPower,
+    /// Up to 3 Power a hit (D-TOK-2).
+    PowerThree,
+    /// One-Two's second hit (D-CLAR-2).
+    ExtraHit,
+    /// Speed tokens stay at the end of a turn (D-MOVE-5).
+    KeepSpeed,
+    /// One Action a turn (D-TURN-6).
+    OneAction,
+    /// The pool stays between turns (D-TURN-6).
+    KeepPool,
+    /// +2 Speed at the start and end of your turn (Shadow).
+    SpeedStartEnd,
+    /// A song at the start of your turn (Song).
+    Song,
+    /// Heal or shed a token at the start, Weakness at the end (Vigilance).
+    Vigilant,
+    /// Bonus dice (Wild).
+    WildDice,
+    /// An enemy that damages your Shield takes 1 (Zen).
+    ZenRetaliate,
+    /// Throws and Grapples give Speed (Dance).
+    SpeedAfterThrow,
+}
+
+/// A Form (D-STN-2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Form {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its other four names.
+    pub aliases: Vec<String>,
+    /// Where the book has it.
+    pub lines: String,
+    /// Action Dice (reconstructed, rules/dojo.md §3.4).
+    pub dice: Vec<Die>,
+    /// Its dice in a Forbidden Stance.
+    pub forbidden: Vec<Die>,
+    /// Its Skill.
+    pub skill: String,
+    /// Its ability, in our words.
+    pub ability: String,
+    /// What of the ability Fray plays.
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// What of it is not played yet.
+    #[serde(default)]
+    pub unplayed: Option<String>,
+    /// Its Unique Actions.
+    #[serde(default)]
+    pub action: Vec<ActionDef>,
+}
+
+impl Form {
+    /// Whether its ability has `t`.
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits.contains(&t)
+    }
+}
+
+/// An Archetype (D-HC-3..5): its three abilities, listed for the look-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Archetype {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Where the book has it.
+    pub lines: String,
+    /// The Focused ability.
+    pub focused: String,
+    /// The Fused ability.
+    pub fused: String,
+    /// The Frantic ability.
+    pub frantic: String,
+    /// Which of its abilities are not played yet (besides the Frantic one).
+    #[serde(default)]
+    pub unplayed: Option<String>,
+}
+
+/// A Style (D-STN-2): range, ability, Unique Actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Style {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its Archetype's id.
+    pub archetype: String,
+    /// Where the book has it.
+    pub lines: String,
+    /// "MIN-MAX" or "none".
+    pub range: String,
+    /// Its ability, in our words.
+    pub ability: String,
+    /// What of the ability Fray plays.
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// Action Dice it adds.
+    #[serde(default)]
+    pub dice: Vec<Die>,
+    /// What of it is not played yet.
+    #[serde(default)]
+    pub unplayed: Option<String>,
+    /// Its Unique Actions.
+    #[serde(default)]
+    pub action: Vec<ActionDef>,
+}
+
+impl Style {
+    /// Its range, `None` for "none" (it cannot aim at anyone).
+    pub fn span(&self) -> Option<(i32, i32)> {
+        let (a, b) = match self.range.split_once('-') {
+            Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+            None => {
+                let n: i32 = self.range.trim().parse().ok()?;
+                (n, n)
+            }
+        };
+        Some((a, b))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StylesFile {
+    archetype: Vec<Archetype>,
+    style: Vec<Style>,
+}
+
+/// A token kind's entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenDef {
+    /// Id.
+    pub id: Token,
+    /// Name.
+    pub name: String,
+    /// Checklist id.
+    pub rule: String,
+    /// Iron, Power or Speed.
+    #[serde(default)]
+    pub basic: bool,
+    /// How much Fray plays.
+    pub played: String,
+    /// What it does.
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormsFile {
+    form: Vec<Form>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionsFile {
+    action: Vec<ActionDef>,
+}
+
+/// A Build (D-BLD-*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Checklist id.
+    pub rule: String,
+    /// What it does.
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BuildsFile {
+    build: Vec<BuildDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokensFile {
+    token: Vec<TokenDef>,
+}
+
+/// The content a match plays with.
+#[derive(Clone, Debug)]
+pub struct Content {
+    /// The Forms.
+    pub forms: Vec<Form>,
+    /// The Basic Actions.
+    pub basic: Vec<ActionDef>,
+    /// The token kinds.
+    pub tokens: Vec<TokenDef>,
+    /// The Archetypes.
+    pub archetypes: Vec<Archetype>,
+    /// The Builds.
+    pub builds: Vec<BuildDef>,
+    /// The Styles.
+    pub styles: Vec<Style>,
+    /// The sample encounter's text.
+    pub encounter: String,
+}
+
+/// Names `file` in a TOML error (which carries line, column and field).
+fn in_file(file: &str, e: impl fmt::Display) -> String {
+    format!("{file}: {}", e.to_string().trim_end())
+}
+
+/// The line of byte `offset` in `text`, from 1.
+fn line_at(text: &str, needle: &str) -> usize {
+    text.find(needle).map_or(0, |o| fray_core::scenario::line_of(text, o))
+}
+
+fn check_action(file: &str, text: &str, a: &ActionDef, errors: &mut Vec<String>) {
+    let line = line_at(text, &format!("id = \"{}\"", a.id));
+    if a.reference_only {
+        return;
+    }
+    if a.gate.is_empty() {
+        errors.push(format!("{file}:{line}: action {}: field `gate`: a played action needs its gates", a.id));
+    }
+    if let Cost::Gates(gates) = &a.cost {
+        let ats: Vec<i32> = a.gate.iter().map(|g| g.at).collect();
+        if &ats != gates {
+            errors.push(format!(
+                "{file}:{line}: action {}: field `gate`: the gates are at {ats:?}, the cost says {gates:?}",
+                a.id
+            ));
+        }
+    } else if a.gate.len() != 1 || a.gate[0].at != 0 {
+        errors.push(format!("{file}:{line}: action {}: field `gate`: an X or token cost has one gate at 0", a.id));
+    }
+    for g in &a.gate {
+        if (g.choose as usize) > g.option.len() || (g.choose == 0) != g.option.is_empty() {
+            errors.push(format!(
+                "{file}:{line}: action {}: field `choose`: {} picks of {} options",
+                a.id,
+                g.choose,
+                g.option.len()
+            ));
+        }
+    }
+}
+
+impl Content {
+    /// The compiled-in content.
+    pub fn builtin() -> Result<Content, String> {
+        Content::from_files(BUILTIN.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect())
+    }
+    /// Content from (file name, text) pairs laid out like [`BUILTIN`]; every problem at once.
+    pub fn from_files(files: Vec<(String, String)>) -> Result<Content, String> {
+        let get = |name: &str| files.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str());
+        let mut errors = Vec::new();
+        let mut forms = Vec::new();
+        let mut basic = Vec::new();
+        let mut tokens = Vec::new();
+        let mut archetypes = Vec::new();
+        let mut builds = Vec::new();
+        if let Some(text) = get("dojo/builds.toml") {
+            match toml::from_str::<BuildsFile>(text) {
+                Ok(f) => builds = f.build,
+                Err(e) => errors.push(in_file("dojo/builds.toml", e)),
+            }
+        }
+        let mut styles = Vec::new();
+        for (name, _) in BUILTIN {
+            if get(name).is_none() {
+                errors.push(format!("{name}: missing"));
+            }
+        }
+        if let Some(text) = get("dojo/forms.toml") {
+            match toml::from_str::<FormsFile>(text) {
+                Ok(f) => forms = f.form,
+                Err(e) => errors.push(in_file("dojo/forms.toml", e)),
+            }
+            for f in &forms {
+                for a in &f.action {
+                    check_action("dojo/forms.toml", text, a, &mut errors);
+                }
+                if f.dice.is_empty() {
+                    let line = line_at(text, &format!("id = \"{}\"", f.id));
+                    errors.push(format!("dojo/forms.toml:{line}: form {}: field `dice`: no dice", f.id));
+                }
+            }
+        }
+        if let Some(text) = get("dojo/styles.toml") {
+            match toml::from_str::<StylesFile>(text) {
+                Ok(f) => (archetypes, styles) = (f.archetype, f.style),
+                Err(e) => errors.push(in_file("dojo/styles.toml", e)),
+            }
+            for st in &styles {
+                let line = line_at(text, &format!("id = \"{}\"", st.id));
+                if st.range != "none" && !st.span().is_some_and(|(a, b)| (0..=12).contains(&a) && a <= b && b <= 12) {
+                    errors.push(format!(
+                        "dojo/styles.toml:{line}: style {}: field `range`: write MIN-MAX or none",
+                        st.id
+                    ));
+                }
+                if !archetypes.iter().any(|a| a.id == st.archetype) {
+                    errors.push(format!(
+                        "dojo/styles.toml:{line}: style {}: field `archetype`: no such Archetype",
+                        st.id
+                    ));
+                }
+                for a in &st.action {
+                    if a.cost == Cost::Special && !a.reference_only {
+                        errors.push(format!(
+                            "dojo/styles.toml:{line}: action {}: a special cost is not played yet",
+                            a.id
+                        ));
+                    }
+                    check_action("dojo/styles.toml", text, a, &mut errors);
+                }
+            }
+        }
+        if let Some(text) = get("dojo/actions.toml") {
+            match toml::from_str::<ActionsFile>(text) {
+                Ok(f) => basic = f.action,
+                Err(e) => errors.push(in_file("dojo/actions.toml", e)),
+            }
+            for a in &basic {
+                check_action("dojo/actions.toml", text, a, &mut errors);
+            }
+        }
+        if let Some(text) = get("dojo/tokens.toml") {
+            match toml::from_str::<TokensFile>(text) {
+                Ok(f) => tokens = f.token,
+                Err(e) => errors.push(in_file("dojo/tokens.toml", e)),
+            }
+        }
+        let mut ids: Vec<&str> = forms.iter().map(|f| f.id.as_str()).collect();
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            errors.push("dojo/forms.toml: two forms share an id".into());
+        }
+        let encounter = get("dojo/encounter.toml").unwrap_or_default().to_string();
+        if errors.is_empty() {
+            Ok(Content { forms, basic, tokens, archetypes, builds, styles, encounter })
+        } else {
+            Err(errors.join("\n"))
+        }
+    }
+    /// The Form called `id` (or any of its names).
+    pub fn form(&self, id: &str) -> Option<usize> {
+        let n = norm(id);
+        self.forms.iter().position(|f| norm(&f.id) == n || norm(&f.name) == n || f.aliases.iter().any(|a| norm(a) == n))
+    }
+    /// The Style called `id` (or its name).
+    pub fn style(&self, id: &str) -> Option<usize> {
+        let n = norm(id);
+        self.styles.iter().position(|s| norm(&s.id) == n || norm(&s.name) == n)
+    }
+    /// Every entry of the rules look-up: forms, styles, archetypes, actions, tokens.
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        for a in &self.archetypes {
+            out.push(Entry {
+                id: format!("archetype:{}", a.id),
+                name: a.name.clone(),
+                kind: "archetype".into(),
+                aliases: Vec::new(),
+                text: format!(
+                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} Not played yet: the Frantic ability{}.",
+                    a.lines,
+                    a.focused,
+                    a.fused,
+                    a.frantic,
+                    a.unplayed.as_ref().map(|u| format!("; {u}")).unwrap_or_default()
+                ),
+            });
+        }
+        for st in &self.styles {
+            let actions: Vec<String> = st.action.iter().map(|a| format!("{} ({})", a.name, a.cost)).collect();
+            let archetype = self.archetypes.iter().find(|a| a.id == st.archetype).map_or("?", |a| a.name.as_str());
+            let mut text = format!(
+                "{archetype} Style ({}), range {}. {} Unique Actions: {}.",
+                st.lines,
+                st.range,
+                st.ability,
+                if actions.is_empty() { "none".into() } else { actions.join(", ") }
+            );
+            if let Some(u) = &st.unplayed {
+                text.push_str(&format!(" Not played yet: {u}."));
+            }
+            out.push(Entry {
+                id: format!("style:{}", st.id),
+                name: format!("{} Style", st.name),
+                kind: "style".into(),
+                aliases: Vec::new(),
+                text,
+            });
+            for a in &st.action {
+                out.push(action_entry(a, Some(&format!("{} Style", st.name))));
+            }
+        }
+        for f in &self.forms {
+            let dice: Vec<String> = f.dice.iter().map(|d| d.to_string()).collect();
+            let actions: Vec<String> = f.action.iter().map(|a| format!("{} ({})", a.name, a.cost)).collect();
+            let mut text = format!(
+                "Action Dice {} ({}). {} Unique Actions: {}. Skill: {}.",
+                dice.join(" "),
+                f.lines,
+                f.ability,
+                actions.join(", "),
+                f.skill
+            );
+            if let Some(u) = &f.unplayed {
+                text.push_str(&format!(" Not played yet: {u}."));
+            }
+            out.push(Entry {
+                id: format!("form:{}", f.id),
+                name: format!("{} Form", f.name),
+                kind: "form".into(),
+                aliases: f.aliases.clone(),
+                text,
+            });
+            for a in &f.action {
+                out.push(action_entry(a, Some(&f.name)));
+            }
+        }
+        for a in &self.basic {
+            out.push(action_entry(a, None));
+        }
+        for b in &self.builds {
+            out.push(Entry {
+                id: b.rule.clone(),
+                name: format!("{} Build", b.name),
+                kind: "build".into(),
+                aliases: vec![b.name.clone()],
+                text: b.text.clone(),
+            });
+        }
+        for t in &self.tokens {
+            out.push(Entry {
+                id: t.rule.clone(),
+                name: format!("{} token", t.name),
+                kind: "token".into(),
+                aliases: vec![t.name.clone()],
+                text: format!("{} ({})", t.text, if t.basic { "Basic" } else { "not Basic" }),
+            });
+        }
+        out
+    }
+}
+
+fn action_entry(a: &ActionDef, form: Option<&str>) -> Entry {
+    let whose = match form {
+        Some(f) if f.ends_with("Style") => format!("Unique Action of {f}"),
+        Some(f) => format!("Unique Action of {f} Form"),
+        None => "Basic Action".into(),
+    };
+    let mut text = format!("{whose}, cost {}. {}", a.cost, a.text);
+    if a.reference_only {
+        text.push_str(" (Not played yet.)");
+    }
+    Entry {
+        id: a.rule.clone().unwrap_or_else(|| format!("action:{}", a.id)),
+        name: a.name.clone(),
+        kind: "action".into(),
+        aliases: vec![a.id.clone()],
+        text,
+    }
+}
+
+/// Lower-case letters and digits only.
+pub fn norm(s: &str) -> String {
+    s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}

@@ -1,0 +1,216 @@
+//! What a half-resolved piece of the fight holds: the frames on the stack.
+
+use crate::content::{Choice, Effect};
+use crate::state::ActionKey;
+use fray_core::grid::Pos;
+
+/// A frame: one piece of the fight under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Frame {
+    /// Nothing under way: start a round, fill the next slot, or end the fight.
+    Next,
+    /// A side picks who fills its slot (D-INIT-2).
+    Pick {
+        /// The side.
+        side: u8,
+    },
+    /// A unit picks its Stance for the turn (D-TURN-1).
+    Stance {
+        /// Who.
+        u: u8,
+    },
+    /// The turn's start, after the Stance: effects before and after the roll.
+    Start {
+        /// Who.
+        u: u8,
+        /// How far it has got.
+        stage: u8,
+    },
+    /// An out unit picks who takes its numbers (D-OUT-6).
+    Spirit {
+        /// The out unit.
+        u: u8,
+    },
+    /// The turn's menu: spend a number, step, or end the turn.
+    Act {
+        /// Who acts (the taker of a Heroic Spirit turn acts for the slot's owner).
+        u: u8,
+        /// The unit whose slot it is.
+        slot: u8,
+    },
+    /// An action resolving.
+    Run(Box<Run>),
+    /// A unit pushed over an Edge (beyond the map, D-GRID-2) may spend Speed to step back
+    /// (D-OBS-2, D-MOVE-4); otherwise it is removed from play.
+    Edge {
+        /// Who.
+        u: u8,
+    },
+    /// A unit removed from play may come back (D-OUT-4: at the end of a round, next to an
+    /// Edge), or is put back by Rescue (D-BA-9: anywhere empty).
+    Return {
+        /// Who.
+        u: u8,
+        /// Rescue: any empty space, and no staying out.
+        anywhere: bool,
+    },
+    /// A Wardancer raises numbers after rolling: `left` more picks; Focused may raise all by 1 or
+    /// one by 4, Fused two by 2.
+    Boost {
+        /// Whose pool.
+        u: u8,
+        /// Picks left.
+        left: u8,
+        /// Focused (all +1 or one +4) rather than Fused (two +2).
+        focused: bool,
+    },
+    /// Enemies of an action's user with Control tokens may cancel it (D-TOK-7): the action's
+    /// run waits below.
+    Control {
+        /// Who takes the action.
+        user: u8,
+    },
+    /// A window for off-turn play (D-ACT-6, D-ACT-9, D-MOVE-4): at the start of a turn, after
+    /// each of its actions and at its end, the units not acting may spend tokens on token
+    /// actions (and at the start and end, Speed on Free Movement), side by side until both pass.
+    Window {
+        /// The unit whose turn it is.
+        active: u8,
+        /// 0 the start of the turn, 1 after an action, 2 the end.
+        phase: u8,
+        /// The sides that passed (a bit each) since the last off-turn play.
+        passed: u8,
+    },
+    /// The turn's end, stage by stage (D-G-42 orders them).
+    End {
+        /// Who acted.
+        u: u8,
+        /// The unit whose slot it was.
+        slot: u8,
+        /// How far it has got.
+        stage: u8,
+    },
+}
+
+/// Where an action resolving stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Do the next effect.
+    Ready,
+    /// Pick the options of a choice (D-ACT-3).
+    Choose,
+    /// Pick the effect's target.
+    Target,
+    /// The target decides how many Iron tokens to spend (D-TOK-1).
+    Iron {
+        /// The target.
+        t: u8,
+    },
+    /// The user decides how many Power tokens to pour into a hit (D-TOK-2).
+    Power {
+        /// The target.
+        t: u8,
+        /// Most tokens it may spend.
+        max: i32,
+    },
+    /// A push or pull, space by space (D-FMV-1).
+    Forced {
+        /// Who is moved.
+        mover: u8,
+        /// Where the pusher or puller stands.
+        origin: Pos,
+        /// Spaces left.
+        left: i32,
+        /// Push (farther) or pull (closer).
+        push: bool,
+    },
+    /// A square for the effect (teleport, place, destroy).
+    Square,
+    /// A move of up to `left` spaces, step by step (D-FMV-5).
+    Steps {
+        /// Spaces left.
+        left: i32,
+    },
+    /// Tokens to take from the target, one at a time (D-BA-7).
+    TokenPick {
+        /// Left to take.
+        left: i32,
+    },
+    /// The user keeps its old Shield or the new one (D-HP-6).
+    Shield {
+        /// The new Shield's points.
+        new: i32,
+    },
+    /// The target keeps the Challenge it holds or the new one (D-TOK-4).
+    KeepChallenge,
+    /// The user picks which Basic tokens pay the cost, one at a time (D-ACT-6).
+    PayBasic {
+        /// Left to pay.
+        left: u32,
+    },
+}
+
+/// A choice under way (D-ACT-3): its options, how many to pick, those picked (by place), and
+/// what follows the picks.
+pub type Picking = (Vec<Choice>, u8, Vec<u8>, Vec<Effect>);
+
+/// An action resolving: its effects, done in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Who takes it.
+    pub user: u8,
+    /// Which action.
+    pub key: ActionKey,
+    /// The number spent (X), or 0.
+    pub x: i32,
+    /// The effects, in order.
+    pub ops: Vec<Effect>,
+    /// The next effect.
+    pub i: usize,
+    /// Where it stands.
+    pub stage: Stage,
+    /// The current effect's target, once picked.
+    pub tgt: Option<u8>,
+    /// Targets still to take the current effect (every enemy in range...), once listed.
+    pub multi: Option<Vec<u8>>,
+    /// The last target picked (for `same`).
+    pub current: Option<u8>,
+    /// Every target picked so far.
+    pub picked: Vec<u8>,
+    /// Iron spent by each target: (target, damage cut left, movement cut left).
+    pub iron: Vec<(u8, i32, i32)>,
+    /// The damage of the hit under way, before Power.
+    pub hit: i32,
+    /// Power poured into the hit under way.
+    pub power: i32,
+    /// Enemies One-Two has struck again.
+    pub extra: Vec<u8>,
+    /// A choice still to make.
+    pub choice: Option<Picking>,
+    /// A unit whose turn end runs this (no action, no number).
+    pub quiet: bool,
+}
+
+impl Run {
+    /// An action's run.
+    pub fn new(user: u8, key: ActionKey, x: i32, ops: Vec<Effect>) -> Self {
+        Run {
+            user,
+            key,
+            x,
+            ops,
+            i: 0,
+            stage: Stage::Ready,
+            tgt: None,
+            multi: None,
+            current: None,
+            picked: Vec::new(),
+            iron: Vec::new(),
+            hit: 0,
+            power: 0,
+            extra: Vec::new(),
+            choice: None,
+            quiet: false,
+        }
+    }
+}

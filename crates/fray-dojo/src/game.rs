@@ -1,0 +1,435 @@
+//! Panic at the Dojo as a [`Game`] and a [`System`]: its seats (the heroes and the enemies),
+//! what a fight starts from, the view, scenario files, the look-up.
+
+use crate::content::Content;
+use crate::frames::Frame;
+use crate::state::{Event, SIDES, State};
+use crate::{rules, setup};
+use fray_core::answer::Answer;
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::dice::{Dice, ScriptedDice};
+use fray_core::engine;
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::lookup::Entry;
+use fray_core::ruleset::{Outcome, RuleError};
+use fray_core::scenario::{DiceSpec, Loaded, Report, Step};
+use fray_core::session::{MatchRecord, Session};
+use fray_core::table::{BuildReport, SetupRequest, System, Table, TeamText};
+use fray_core::view::{UnitView, View};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The version of the Dojo rules code: bumped whenever the same inputs could play differently.
+pub const RULES_VERSION: u32 = 1;
+
+/// What a fight starts from besides the seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightSetup {
+    /// Table options as `KEY=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// An encounter file; the sample encounter without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<TeamText>,
+}
+
+/// A command: an answer to the pending decision, named by the unit it is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// The unit.
+    pub unit: String,
+    /// The option id.
+    pub choose: String,
+}
+
+/// The Dojo rules, holding their content.
+#[derive(Clone, Debug)]
+pub struct Dojo {
+    fingerprint: Fingerprint,
+    content: Result<Arc<Content>, String>,
+}
+
+impl Dojo {
+    /// The Dojo with its built-in content.
+    pub fn builtin() -> Self {
+        let fingerprint =
+            Fingerprint::of(format!("dojo rules {RULES_VERSION}"), crate::content::BUILTIN.iter().copied());
+        Dojo { fingerprint, content: Content::builtin().map(Arc::new) }
+    }
+    /// The content.
+    pub fn content(&self) -> Result<Arc<Content>, String> {
+        self.content.clone()
+    }
+    /// The state `setup` builds, before the first step.
+    pub fn build(&self, setup: &FightSetup) -> Result<State, SetupErrors> {
+        let content = self.content.clone().map_err(SetupErrors::from)?;
+        let mut options = setup::options_from_pairs(&setup.options, &content).map_err(SetupErrors)?;
+        let (path, text) = match &setup.map {
+            Some(f) => (f.path.clone(), f.text.clone()),
+            None => ("dojo/encounter.toml".to_string(), content.encounter.clone()),
+        };
+        let e = setup::read_encounter(&path, &text).map_err(SetupErrors)?;
+        if let Some(w) = e.weight
+            && !setup.options.iter().any(|o| o.trim_start().starts_with("weight="))
+        {
+            options.weight = w;
+        }
+        setup::build(&path, &text, &content, &e.map, &e.unit, options).map_err(SetupErrors)
+    }
+}
+
+/// Runs the fight from its start to the first decision.
+pub fn start(state: &mut State, dice: &mut dyn Dice) -> Result<Vec<Event>, RuleError> {
+    let mut log = Vec::new();
+    let mut cx = crate::state::Ctx::new(state, dice, &mut log);
+    engine::run(&mut cx)?;
+    Ok(log)
+}
+
+fn seat_of(name: &str) -> Seat {
+    Seat(SIDES.iter().position(|s| *s == name).unwrap_or(0) as u8)
+}
+
+fn decision(s: &State) -> Option<Decision> {
+    engine::decision(s)
+}
+
+impl Game for Dojo {
+    type State = State;
+    type Setup = FightSetup;
+    type Command = Command;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        "dojo"
+    }
+    fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint.clone()
+    }
+    fn seats(&self, _s: &State) -> Vec<SeatInfo> {
+        SIDES.iter().map(|s| SeatInfo::new(*s)).collect()
+    }
+    fn start(&self, setup: &FightSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
+        let mut state = self.build(setup)?;
+        for e in start(&mut state, dice)? {
+            out.push(e);
+        }
+        Ok(state)
+    }
+    fn node(&self, s: &State) -> Node {
+        match decision(s) {
+            Some(d) => Node::Decide { seats: SeatSet::one(seat_of(&d.seat)), passable: false },
+            None => Node::Terminal,
+        }
+    }
+    fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        if let Some(d) = decision(s).filter(|d| seat_of(&d.seat) == seat) {
+            out.extend((0..d.options.len()).map(|i| Answer::Nth(i as u32).id()));
+        }
+    }
+    fn apply(
+        &self,
+        s: &mut State,
+        _seat: Seat,
+        action: ActionId,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        let Answer::Nth(i) = Answer::of(action) else { return Err(RuleError::malformed("not an option")) };
+        let id = decision(s)
+            .and_then(|d| d.options.into_iter().nth(i as usize))
+            .map(|o| o.id)
+            .ok_or_else(|| RuleError::malformed("not an option now"))?;
+        engine::answer(&mut crate::state::Ctx::new(s, dice, out), &id)
+    }
+    fn act(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        command: &Command,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Event>,
+    ) -> Result<(), RuleError> {
+        let d = decision(s).ok_or_else(|| RuleError::malformed("nothing is pending: the fight is over"))?;
+        if seat_of(&d.seat) != seat || d.unit.as_deref() != Some(command.unit.as_str()) {
+            return Err(RuleError::refused(
+                "D-INIT-2",
+                format!("{} is not asked now ({} decision for {})", command.unit, d.kind, d.seat),
+            ));
+        }
+        if !d.allows(&command.choose) {
+            return Err(fray_core::answer::not_an_option(
+                &command.choose,
+                &d.kind,
+                d.options.iter().map(|o| o.id.as_str()),
+            ));
+        }
+        let mut copy = s.clone();
+        engine::answer(&mut crate::state::Ctx::new(&mut copy, dice, out), &command.choose)?;
+        *s = copy;
+        Ok(())
+    }
+    fn command_seat(&self, s: &State, command: &Command) -> Option<Seat> {
+        s.find(&command.unit).map(|u| Seat(s.u(u).side))
+    }
+    fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
+        let found = match Answer::of(action) {
+            Answer::Nth(i) => decision(s).and_then(|d| d.options.into_iter().nth(i as usize)),
+            _ => None,
+        };
+        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+    }
+    fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
+        decision(s).filter(|d| seat_of(&d.seat) == seat)
+    }
+    fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
+        let d = decision(s).filter(|d| seat_of(&d.seat) == seat)?;
+        Some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+    }
+    fn view(&self, s: &State, _viewer: Viewer) -> View {
+        view(s)
+    }
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+    fn setup_for(&self, request: &SetupRequest) -> Result<FightSetup, SetupErrors> {
+        if !request.teams.is_empty() {
+            return Err(SetupErrors::one(
+                "Panic at the Dojo takes both sides from its encounter file (--map FILE): team files are not read",
+            ));
+        }
+        Ok(FightSetup { options: request.options.clone(), map: request.map.clone() })
+    }
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        if let Some(r) = self.returns(s) {
+            return r.get(seat.index()).copied().unwrap_or(0.0);
+        }
+        // Health left on each side, as a share of the whole.
+        let mut hp = [0f64; 2];
+        for x in &s.units {
+            if !x.out {
+                hp[x.side as usize] += ((x.bars - x.broken - 1) as i32 * x.bar_max + x.hp + x.shield) as f64;
+            }
+        }
+        let total = hp[0] + hp[1];
+        if total <= 0.0 {
+            return 0.0;
+        }
+        let mine = hp[seat.index().min(1)];
+        (2.0 * mine / total - 1.0) * 0.9
+    }
+}
+
+/// The view: units with their bars, Shields, tokens, Stances and pools; the meter.
+pub fn view(s: &State) -> View {
+    let mut units = std::collections::BTreeMap::new();
+    for (i, x) in s.units.iter().enumerate() {
+        let mut extra = serde_json::Map::new();
+        extra.insert("bars".into(), x.bars.into());
+        extra.insert("broken".into(), x.broken.into());
+        extra.insert("shield".into(), x.shield.into());
+        extra.insert("out".into(), x.out.into());
+        extra.insert("tokens".into(), serde_json::Value::Object(crate::state::token_list(x)));
+        extra.insert("challenge".into(), x.challenge.map(|c| s.u(c).id.to_string()).into());
+        extra.insert("stance".into(), x.stance.map(|st| s.stance_id(i as u8, st)).into());
+        extra.insert("pool".into(), x.pool.values().to_vec().into());
+        extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
+        extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
+        units.insert(
+            x.id.to_string(),
+            UnitView {
+                name: x.name.clone(),
+                team: SIDES[x.side as usize].into(),
+                at: x.at,
+                size: 1,
+                hp: x.hp as i64,
+                max_hp: x.bar_max as i64,
+                statuses: Vec::new(),
+                status_details: Vec::new(),
+                extra,
+            },
+        );
+    }
+    let map = (0..s.map.height())
+        .map(|y| {
+            (0..s.map.width()).map(|x| s.obstacle(fray_core::grid::Pos::new(x, y)).map_or('.', |o| o.glyph())).collect()
+        })
+        .collect();
+    let mut extra = serde_json::Map::new();
+    extra.insert("slots".into(), s.meter.slots().into());
+    extra.insert("filled".into(), s.meter.filled.into());
+    let legend: serde_json::Map<String, serde_json::Value> =
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")]
+            .iter()
+            .map(|(c, m)| (c.to_string(), (*m).into()))
+            .collect();
+    extra.insert("legend".into(), legend.into());
+    extra.insert("weight".into(), serde_json::to_value(s.options.weight).unwrap_or_default());
+    View {
+        system: "dojo".into(),
+        round: s.round,
+        turn: s.turn.map(|t| s.u(t).id.to_string()),
+        map,
+        units,
+        score: Default::default(),
+        decision: decision(s),
+        log: Vec::new(),
+        outcome: s.outcome.clone(),
+        extra,
+    }
+}
+
+// ---------------------------------------------------------------- scenario files
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    system: String,
+    title: String,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    weight: Option<crate::state::Weight>,
+    #[serde(default)]
+    seed: Option<u64>,
+    map: setup::MapSpec,
+    unit: Vec<toml::Spanned<setup::UnitSpec>>,
+    #[serde(default)]
+    dice: DiceSpec,
+    #[serde(default)]
+    step: Vec<Step<Command>>,
+    #[serde(default)]
+    expect: toml::Table,
+}
+
+/// Reads a scenario file (docs/scenarios/dojo.md); errors name file, line and field.
+pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String> {
+    let f: ScenarioFile = toml::from_str(text).map_err(|e| format!("{path}: {}", e.to_string().trim_end()))?;
+    if f.system != "dojo" {
+        return Err(format!("{path}: system is {:?}, expected \"dojo\"", f.system));
+    }
+    let content = game.content()?;
+    let mut options =
+        setup::options_from_pairs(&f.options, &content).map_err(|e| format!("{path}: {}", e.join("; ")))?;
+    if let Some(w) = f.weight {
+        options.weight = w;
+    }
+    let mut state = setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?;
+    let unused_dice_ok = f.dice.unused.is_some();
+    let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
+    let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;
+    Ok(Loaded {
+        title: f.title,
+        rules: f.rules,
+        state,
+        setup_journal: journal,
+        dice,
+        unused_dice_ok,
+        steps: f.step,
+        expect: f.expect,
+    })
+}
+
+// ---------------------------------------------------------------- the system
+
+/// Panic at the Dojo as a program offers it.
+pub struct DojoSystem {
+    game: Arc<Dojo>,
+}
+
+/// The Dojo for the registry.
+pub fn system() -> Arc<dyn System> {
+    system_of(Arc::new(Dojo::builtin()))
+}
+
+/// This Dojo, for the registry (a program that also hands `game` to bots and the simulator).
+pub fn system_of(game: Arc<Dojo>) -> Arc<dyn System> {
+    Arc::new(DojoSystem { game })
+}
+
+/// Every entry of the look-up: the content's, the frames' words.
+pub fn rules_index(game: &Dojo) -> Result<Vec<Entry>, String> {
+    Ok(game.content()?.entries())
+}
+
+impl System for DojoSystem {
+    fn id(&self) -> &'static str {
+        "dojo"
+    }
+    fn title(&self) -> &'static str {
+        "Panic at the Dojo"
+    }
+    fn seat_names(&self) -> Vec<String> {
+        SIDES.iter().map(|s| s.to_string()).collect()
+    }
+    fn table_options(&self) -> Vec<(&'static str, &'static str)> {
+        setup::TABLE_OPTIONS.to_vec()
+    }
+    fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
+        let setup = self.game.setup_for(request)?;
+        Ok(Box::new(Session::start(self.game.clone(), setup, seed)?))
+    }
+    fn replay(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<FightSetup, Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Dojo fight: {e}"))?;
+        Ok(Box::new(Session::replay(self.game.clone(), record)?))
+    }
+    fn replay_start(&self, record: serde_json::Value) -> Result<Box<dyn Table>, String> {
+        let record: MatchRecord<FightSetup, Command> =
+            serde_json::from_value(record).map_err(|e| format!("not a saved Dojo fight: {e}"))?;
+        Ok(Box::new(Session::replay_start(self.game.clone(), &record)?))
+    }
+    fn run_scenario(&self, name: &str, text: &str) -> Result<Report, String> {
+        Ok(fray_core::scenario::run(&self.game, load(&self.game, name, text)?))
+    }
+    fn scenario_table(&self, name: &str, text: &str) -> Result<Box<dyn Table>, String> {
+        let session = fray_core::scenario::play_steps(&self.game, load(&self.game, name, text)?)
+            .map_err(|e| format!("{name}: {e}"))?;
+        Ok(Box::new(session))
+    }
+    fn rules_index(&self) -> Result<Vec<Entry>, String> {
+        rules_index(&self.game)
+    }
+    fn check_build(&self, file: &str, text: &str) -> BuildReport {
+        let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }) };
+        match self.game.build(&setup) {
+            Ok(s) => BuildReport::Legal(
+                s.units
+                    .iter()
+                    .map(|x| {
+                        let st: Vec<String> =
+                            (0..x.stances.len()).map(|k| s.stance_name(s.find(&x.id).unwrap_or(0), k)).collect();
+                        format!(
+                            "{} ({:?}, {}): {} bar(s) of {} HP; Stances: {}",
+                            x.name,
+                            x.kind,
+                            SIDES[x.side as usize],
+                            x.bars,
+                            x.bar_max,
+                            st.join(", ")
+                        )
+                    })
+                    .collect(),
+            ),
+            Err(e) => BuildReport::Illegal(e.0),
+        }
+    }
+    fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {
+        let setup = FightSetup::default();
+        fray_core::bench::measure(&self.game, &fray_core::conformance::from_setup(&setup), matches, live_bytes)
+    }
+}
+
+/// The frame kinds, for tests that look at the stack.
+pub fn top(s: &State) -> Option<&Frame> {
+    s.flow.last()
+}
+
+/// The pending decision for `seat` with its rule check: whose turn and what it may do.
+pub fn menu_of(s: &State, u: u8) -> Vec<DecisionOption> {
+    rules::menu(s, u)
+}

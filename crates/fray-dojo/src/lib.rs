@@ -1,0 +1,25 @@
+//! Panic at the Dojo combat on the Fray engine, from the rulebook
+//! (`../shared/seeds/002_f9e4697d771d6801.txt`, CC-BY-SA) with the checklist
+//! `../shared/rules/dojo.md` (ids D-*); rulings in docs/rulings/dojo.md.
+//!
+//! Code map, in layers:
+//!
+//! - data: [`content`] (Forms with their action dice, Basic Actions, tokens, as TOML under
+//!   `content/dojo/`), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
+//!   the journal's events and `apply`, the only code that changes a fact);
+//! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
+//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
+//! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
+//!   the view, scenario files).
+#![deny(missing_docs)]
+
+pub mod archetypes;
+pub mod content;
+pub mod frames;
+pub mod game;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+pub use game::{Command, Dojo, FightSetup};
+pub use state::{Event, State};

@@ -1,0 +1,1893 @@
+//! The combat rules: the round and the meter, the turn (Stance, roll, menu, end), actions and
+//! their effects, hits, Shields, Armor, healing, tokens, forced movement and Free Movement.
+
+use crate::content::{ActionDef, Cost, Die, Effect, Form, Num, Obstacle, TOKENS, Target, Token, Trait};
+use crate::frames::{Frame, Run, Stage};
+use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State};
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::engine::{Flow, Resolve};
+use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
+use fray_core::sight::{Sight, sight};
+
+// ---------------------------------------------------------------- geometry and targeting
+
+/// Spaces between two squares, a diagonal counting 1 (D-RNG-1, D-G-11).
+pub fn dist(a: Pos, b: Pos) -> i32 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// Whether a line from `a` to `b` passes no Wall (D-RNG-3, D-G-08).
+pub fn sees(s: &State, a: Pos, b: Pos) -> bool {
+    a == b || sight(a, 1, b, 1, |p| s.obstacle(p) == Some(Obstacle::Wall)) != Sight::Blocked
+}
+
+/// Whether `p` is in Fog or next to it (D-OBS-3).
+pub fn fogged(s: &State, p: Pos) -> bool {
+    s.obstacle(p) == Some(Obstacle::Fog) || p.neighbours().iter().any(|&q| s.obstacle(q) == Some(Obstacle::Fog))
+}
+
+/// The range of `u`'s Stance (D-RNG-1, D-RNG-2): the Style's (the table's formless range for a
+/// Stance with no Style), widened by the Form. A Style with no range reaches nobody (1 to 0).
+pub fn range(s: &State, u: u8) -> (i32, i32) {
+    let (lo, mut hi) = match s.style(u) {
+        Some(st) => match st.span() {
+            Some(r) => r,
+            None => return (1, 0),
+        },
+        None => s.options.formless_range,
+    };
+    if s.has_trait(u, Trait::RangePlus1) {
+        hi += 1;
+    }
+    if s.has_trait(u, Trait::RangePlus3) {
+        hi += 3;
+    }
+    (lo, hi)
+}
+
+fn foes(s: &State, a: u8, b: u8) -> bool {
+    s.u(a).side != s.u(b).side
+}
+
+/// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
+fn aim_ok(s: &State, user: u8, t: u8) -> bool {
+    let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
+    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
+}
+
+fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
+    match (s.u(user).at, s.u(t).at) {
+        (Some(a), Some(b)) => (lo..=hi).contains(&dist(a, b)) || (user == t && lo <= 1),
+        _ => false,
+    }
+}
+
+/// Whether the target kind aims at enemies (D-TOK-4 asks the challenger to be among them).
+fn hostile(t: Target) -> bool {
+    matches!(
+        t,
+        Target::Enemy
+            | Target::NewEnemy
+            | Target::Enemies
+            | Target::EnemySeen
+            | Target::EnemiesSeen
+            | Target::EnemyWithin4
+            | Target::Anyone
+            | Target::Adjacent
+            | Target::AdjacentEnemy
+            | Target::Everyone
+            | Target::EveryoneAdjacent
+    )
+}
+
+/// The units `user` may pick for `t` (before the Challenge rule).
+pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
+    let (lo, hi) = range(s, user);
+    let n = s.units.len() as u8;
+    let all = (0..n).filter(|&v| s.u(v).active());
+    let enemy = |v: u8| foes(s, user, v);
+    let ally = |v: u8| !foes(s, user, v);
+    let mut out: Vec<u8> = match t {
+        Target::Me => vec![user],
+        Target::Same => Vec::new(),
+        Target::Enemy | Target::Enemies => {
+            all.filter(|&v| enemy(v) && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
+        }
+        // D-ACT-11: a many-target action never picks one target twice.
+        Target::NewEnemy => all
+            .filter(|&v| enemy(v) && !picked.contains(&v) && within(s, user, v, lo, hi) && aim_ok(s, user, v))
+            .collect(),
+        Target::EnemySeen | Target::EnemiesSeen => all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect(),
+        Target::EnemyWithin4 => all.filter(|&v| enemy(v) && within(s, user, v, 1, 4) && aim_ok(s, user, v)).collect(),
+        Target::Ally => {
+            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+        }
+        Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
+        // D-OUT-2: only healing may aim at an ally that is out.
+        // D-BA-9: down in range, or out of play anywhere.
+        Target::FallenAlly => (0..n)
+            .filter(|&v| {
+                let x = s.u(v);
+                ally(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
+            })
+            .collect(),
+        Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
+        Target::Adjacent | Target::EveryoneAdjacent => all.filter(|&v| v != user && within(s, user, v, 1, 1)).collect(),
+        Target::AdjacentEnemy => all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect(),
+        Target::Allies => {
+            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+        }
+        Target::Everyone => all.filter(|&v| v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
+    };
+    out.sort_unstable();
+    out
+}
+
+/// The challenger `user` must aim at, if it holds a live Challenge (D-TOK-4).
+fn challenger(s: &State, user: u8) -> Option<u8> {
+    s.u(user).challenge.filter(|&c| s.u(c).active())
+}
+
+/// [`candidates`] under the Challenge rule: one pick among enemies must be the challenger when
+/// it can be (D-TOK-4).
+fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
+    let c = candidates(s, run.user, t, &run.picked);
+    match challenger(s, run.user) {
+        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them.
+        Some(ch) if !run.quiet && hostile(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
+        _ => c,
+    }
+}
+
+fn effect_target(e: &Effect) -> Option<Target> {
+    match e {
+        Effect::Damage { target, .. }
+        | Effect::Push { target, .. }
+        | Effect::Pull { target, .. }
+        | Effect::PushLater { target, .. }
+        | Effect::Give { target, .. }
+        | Effect::Heal { target, .. }
+        | Effect::Challenge { target }
+        | Effect::Strip { target, .. }
+        | Effect::RemoveToken { target, .. } => Some(*target),
+        _ => None,
+    }
+}
+
+/// Whether `u` may take an action doing `effects` now: if its first effect picks someone, there is
+/// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
+/// must be able to aim at the challenger; one aimed only at allies is refused.
+fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
+    // Only the first effect is judged from where the user stands now: a teleport or a move first
+    // may bring targets into range.
+    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same)
+        && candidates(s, u, t, &[]).is_empty()
+    {
+        return false;
+    }
+    let Some(c) = challenger(s, u) else { return true };
+    let targets: Vec<Target> = effects.iter().filter_map(|e| effect_target(e)).collect();
+    if let Some(&t) = targets.iter().find(|&&t| hostile(t)) {
+        return candidates(s, u, t, &[]).contains(&c);
+    }
+    let untargeted = effects.iter().any(|e| effect_target(e).is_none_or(|t| t == Target::Me));
+    targets.is_empty() || untargeted
+}
+
+// ---------------------------------------------------------------- hits, healing, tokens
+
+fn armored(s: &State, u: u8) -> bool {
+    s.has_trait(u, Trait::Armor)
+}
+
+/// A hit of `dmg` on `t` (D-HP-1, D-HP-2, D-HP-6, D-HP-7): Armor takes 1 (if `armor`), the
+/// Shield takes what it can and passes the rest on, the bar takes the rest and a breaking hit
+/// carries nothing over. `pierce` skips Armor and the Shield. Returns the damage dealt and what
+/// the Shield took.
+pub fn hurt(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: bool) -> (i32, i32) {
+    let x = cx.s.u(t);
+    if x.out || x.at.is_none() {
+        return (0, 0);
+    }
+    let mut d = dmg.max(0);
+    if armor && !pierce && armored(cx.s, t) {
+        d = (d - 1).max(0);
+    }
+    let (mut shield, mut hp, mut broken) = (x.shield, x.hp, x.broken);
+    let mut to_shield = 0;
+    if !pierce && shield > 0 {
+        to_shield = d.min(shield);
+        shield -= to_shield;
+        d -= to_shield;
+    }
+    let to_hp = d.min(hp);
+    hp -= to_hp;
+    let bars = x.bars;
+    let bar_max = x.bar_max;
+    if to_hp > 0 && hp == 0 {
+        broken += 1;
+        if broken < bars {
+            hp = bar_max;
+        }
+    }
+    let dealt = to_shield + to_hp;
+    let who = cx.s.who(t);
+    let by = by.map(|b| cx.s.who(b));
+    cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
+    if broken >= bars {
+        take_out(cx, t);
+    }
+    (dealt, to_shield)
+}
+
+/// `t` is Taken Out (D-OUT-1, D-HP-3); the Challenges it gave go (D-TOK-4).
+fn take_out(cx: &mut Ctx, t: u8) {
+    let who = cx.s.who(t);
+    cx.emit(Event::Out { who, out: true });
+    for v in 0..cx.s.units.len() as u8 {
+        if cx.s.u(v).challenge == Some(t) {
+            let who = cx.s.who(v);
+            cx.emit(Event::Challenge { who, by: None });
+        }
+    }
+}
+
+/// Heals `t` by `n` (D-HP-4): never past the current bar's top; an ally down at 0 HP still on
+/// the map gets up with its last bar at `n`.
+pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
+    let x = cx.s.u(t);
+    if x.at.is_none() || n <= 0 {
+        return;
+    }
+    let who = cx.s.who(t);
+    if x.out {
+        let hp = n.min(x.bar_max);
+        cx.emit(Event::Hurt { who: who.clone(), by: None, damage: 0, shield: x.shield, hp, broken: x.bars - 1 });
+        cx.emit(Event::Out { who, out: false });
+        return;
+    }
+    let hp = (x.hp + n).min(x.bar_max);
+    if hp != x.hp {
+        cx.emit(Event::Healed { who, hp });
+    }
+}
+
+/// `u` gains `n` tokens of `t` (D-TOK-*); Speed comes half as Iron or Power in Iron or Power
+/// Form (D-CLAR-9). An out unit gains nothing (D-TOK-13).
+pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    if n <= 0 || cx.s.u(u).out {
+        return;
+    }
+    let who = cx.s.who(u);
+    if t == Token::Speed {
+        let turn = if cx.s.has_trait(u, Trait::SpeedToIron) {
+            Some(Token::Iron)
+        } else if cx.s.has_trait(u, Trait::SpeedToPower) {
+            Some(Token::Power)
+        } else {
+            None
+        };
+        if let Some(other) = turn {
+            let half = (n + 1) / 2;
+            cx.emit(Event::Tokens { who: who.clone(), token: other, delta: half, why });
+            if n - half > 0 {
+                cx.emit(Event::Tokens { who, token: Token::Speed, delta: n - half, why });
+            }
+            return;
+        }
+    }
+    if t == Token::Stun {
+        let room = 3 - cx.s.u(u).has(Token::Stun);
+        if room > 0 {
+            cx.emit(Event::Tokens { who, token: t, delta: n.min(room), why });
+        }
+        return;
+    }
+    cx.emit(Event::Tokens { who, token: t, delta: n, why });
+}
+
+fn lose(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    let n = n.min(cx.s.u(u).has(t));
+    if n > 0 {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who, token: t, delta: -n, why });
+    }
+}
+
+/// `by` Challenges `t` (D-TOK-4).
+fn challenge(cx: &mut Ctx, t: u8, by: u8) {
+    let who = cx.s.who(t);
+    let from = cx.s.who(by);
+    cx.emit(Event::Challenge { who, by: Some(from) });
+    crate::archetypes::on_challenge(cx, t, by);
+}
+
+/// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
+fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
+    let who = cx.s.who(u);
+    cx.emit(Event::Moved { who, to: p, how });
+    if cx.s.obstacle(p) == Some(Obstacle::Trap) {
+        hurt(cx, None, u, 1, false, false);
+    }
+}
+
+/// The side's result, once one side has nobody left in the fight (D-OUT-1, D-LS-1).
+pub fn check_end(cx: &mut Ctx) {
+    if cx.s.outcome.is_some() {
+        return;
+    }
+    for side in 0..2u8 {
+        if !cx.s.units.iter().any(|x| x.side == side && x.active()) {
+            let winner = SIDES[1 - side as usize].to_string();
+            let why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
+            cx.emit(Event::Ended { winner: Some(winner), why });
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the turn
+
+/// The dice `u`'s Stance rolls this turn (D-TURN-2): the Form's (or the table's), Wild's bonus
+/// dice (one a condition that holds), and a Boss's extra die (D-EN-12).
+pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
+    let Some(form) = s.form(u) else { return Vec::new() };
+    let mut dice =
+        s.options.dice.iter().find(|(id, _)| *id == form.id).map_or_else(|| form.dice.clone(), |(_, d)| d.clone());
+    if form.has(Trait::WildDice) {
+        let x = s.u(u);
+        let conditions = [
+            x.hp * 2 <= x.bar_max,
+            s.units.iter().any(|y| y.side == x.side && y.out),
+            x.challenge.is_some() || TOKENS.iter().any(|&t| !t.basic() && x.has(t) > 0),
+        ];
+        // D-TURN-5: Wild's extra dice.
+        for _ in conditions.iter().filter(|&&c| c) {
+            dice.push(Die::Roll(s.options.wild_die));
+        }
+    }
+    if let Some(st) = s.style(u) {
+        dice.extend(st.dice.iter().copied());
+    }
+    if s.u(u).kind == Kind::Boss {
+        dice.push(Die::Roll(s.options.boss_die));
+    }
+    dice
+}
+
+fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
+    let keep = cx.s.has_trait(u, Trait::KeepPool);
+    if keep && !cx.s.u(u).pool.is_empty() {
+        return Ok(()); // D-TURN-6, D-G-13: a kept pool is spent before it is rolled again
+    }
+    if !cx.s.u(u).pool.is_empty() {
+        let who = cx.s.who(u);
+        cx.emit(Event::PoolEmptied { who });
+    }
+    let mut numbers = Vec::new();
+    for d in stance_dice(cx.s, u) {
+        numbers.push(match d {
+            Die::Roll(n) => cx.roll(n)? as i32,
+            Die::Fixed(v) => v,
+        });
+    }
+    let who = cx.s.who(u);
+    cx.emit(Event::Rolled { who: who.clone(), numbers });
+    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN); numbers at 0 or less go;
+    // then the Stun tokens go.
+    let stun = cx.s.u(u).has(Token::Stun);
+    for _ in 0..stun {
+        let Some(high) = cx.s.u(u).pool.highest() else { break };
+        cx.emit(Event::Spent { who: who.clone(), number: high });
+        if high > 4 {
+            cx.emit(Event::Rolled { who: who.clone(), numbers: vec![high - 4] });
+        }
+    }
+    lose(cx, u, Token::Stun, stun, "Stun");
+    Ok(())
+}
+
+/// The Stances `u` may take now (D-TURN-1; a Boss not the one of its last turn, D-EN-13).
+pub fn stance_options(s: &State, u: u8) -> Vec<usize> {
+    let x = s.u(u);
+    let all: Vec<usize> = (0..x.stances.len()).collect();
+    if x.kind == Kind::Boss && all.len() > 1 {
+        return all.into_iter().filter(|&i| Some(i) != x.last_stance).collect();
+    }
+    all
+}
+
+/// The actions `u` has in its Stance: the Basic Actions (D-BA-1..D-BA-9, played from
+/// `content/dojo/actions.toml`), then its Form's Unique Actions, only while its Stance has the
+/// Form (D-STN-5).
+pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
+    let mut out: Vec<(ActionKey, &ActionDef)> =
+        s.content.basic.iter().enumerate().map(|(i, a)| (ActionKey::Basic(i as u8), a)).collect();
+    let x = s.u(u);
+    if let Some(st) = x.stance {
+        let f = x.stances[st].form;
+        for (i, a) in s.content.forms[f].action.iter().enumerate() {
+            if !a.reference_only {
+                out.push((ActionKey::Form(f as u8, i as u8), a));
+            }
+        }
+        if let Some(sy) = x.stances[st].style {
+            for (i, a) in s.content.styles[sy].action.iter().enumerate() {
+                if !a.reference_only {
+                    out.push((ActionKey::Style(sy as u8, i as u8), a));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The action `key` stands for.
+pub fn action(s: &State, key: ActionKey) -> &ActionDef {
+    match key {
+        ActionKey::Basic(i) => &s.content.basic[i as usize],
+        ActionKey::Form(f, i) => &s.content.forms[f as usize].action[i as usize],
+        ActionKey::Style(st, i) => &s.content.styles[st as usize].action[i as usize],
+    }
+}
+
+fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
+    // A choice's picks are checked as they are made; its fixed part here.
+    a.gate_for(v).map_or_else(Vec::new, |g| g.effects.iter().collect())
+}
+
+/// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
+fn one_done(s: &State, u: u8) -> bool {
+    s.has_trait(u, Trait::OneAction) && s.marks.acted.contains(&u)
+}
+
+/// The actions `u` may take now, each as `prefix` + its id: on its own turn (`own`) every one it
+/// can pay; off its turn those paid in tokens (D-ACT-6), and a one-Action Stance's one action a
+/// turn from its kept pool (D-TURN-6).
+fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
+    let x = s.u(u);
+    if !x.active() {
+        return;
+    }
+    // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
+    if x.has(Token::Chaos) > 0 && !one_done(s, u) {
+        for (_, a) in actions_of(s, u) {
+            let fits = match &a.cost {
+                Cost::Gates(g) => g[0] <= 4,
+                Cost::X => true,
+                _ => false,
+            };
+            if fits && challenge_allows(s, u, &gate_effects(a, 4)) {
+                out.push(DecisionOption::new(
+                    format!("{prefix}chaos/{}:4", a.id),
+                    format!("{} as a 4, for a Chaos token", a.name),
+                ));
+            }
+        }
+    }
+    let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
+    let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
+    for (key, a) in actions_of(s, u) {
+        if let Some(limit) = a.per_turn {
+            let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
+            if used >= limit {
+                continue;
+            }
+        }
+        match &a.cost {
+            Cost::Gates(g) => {
+                for &v in values.iter().filter(|&&v| v >= g[0]) {
+                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}:{v}", a.id),
+                            format!("{} paid with {v}", a.name),
+                        ));
+                    }
+                }
+            }
+            Cost::X => {
+                for &v in values.iter().filter(|&&v| v >= 1) {
+                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}:{v}", a.id),
+                            format!("{} with X = {v}", a.name),
+                        ));
+                    }
+                }
+            }
+            Cost::Tokens(t, n) => {
+                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
+                }
+            }
+            Cost::Basic(n) => {
+                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(
+                        format!("{prefix}{}", a.id),
+                        format!("{} for {n} Basic tokens", a.name),
+                    ));
+                }
+            }
+            Cost::Special => {}
+        }
+    }
+}
+
+/// Free Movement steps for `u` (D-MOVE-1, D-MOVE-3: only while Speed is held), as `prefix` +
+/// the square.
+fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
+    let x = s.u(u);
+    if x.has(Token::Speed) > 0
+        && x.active()
+        && let Some(at) = x.at
+    {
+        for q in at.neighbours() {
+            if s.empty(q) {
+                let cost = step_cost(s, at, q);
+                let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
+                o.id = format!("{prefix}{}", q.key());
+                out.push(o);
+            }
+        }
+    }
+}
+
+/// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
+/// tokens (`id`), Free Movement steps (`x,y`), and ending the turn.
+pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    action_options(s, u, true, "", &mut out);
+    step_options(s, u, "", &mut out);
+    // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
+    // Movement); then, or once a one-Action Stance has acted, it may end.
+    if s.u(u).pool.is_empty() || one_done(s, u) {
+        out.push(DecisionOption::new("end-turn", "end the turn"));
+    }
+    out
+}
+
+/// What `side` may do in a window of `active`'s turn (D-ACT-6, D-ACT-9, D-MOVE-4): token
+/// actions, a one-Action Stance's action, and at the turn's start and end, Free Movement.
+pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<DecisionOption> {
+    let mut out = Vec::new();
+    for v in 0..s.units.len() as u8 {
+        if v == active || s.u(v).side != side || !s.u(v).active() {
+            continue;
+        }
+        let prefix = format!("{}/", s.u(v).id);
+        action_options(s, v, false, &prefix, &mut out);
+        // D-TOK-9: an Inspired token adds a die to an acting ally's pool.
+        if s.u(v).has(Token::Inspired) > 0 && s.u(active).side == side && s.u(active).active() {
+            out.push(DecisionOption::new(
+                format!("{prefix}inspire"),
+                format!("{} rolls a d{} into {}'s pool", s.u(v).name, s.options.inspired_die, s.u(active).name),
+            ));
+        }
+        if phase != 1 {
+            step_options(s, v, &prefix, &mut out);
+        }
+    }
+    out
+}
+
+/// The side a window asks next: the acting unit's enemies first, then its allies, skipping
+/// those that passed or have nothing to do.
+fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
+    let own = s.u(active).side;
+    [1 - own, own]
+        .into_iter()
+        .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
+}
+
+/// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble
+/// (D-G-10: it may cost more than is held).
+pub fn step_cost(s: &State, from: Pos, to: Pos) -> i32 {
+    let diagonal = from.x != to.x && from.y != to.y;
+    let mut c = if diagonal { 2 } else { 1 };
+    if s.obstacle(to) == Some(Obstacle::Rubble) {
+        c += 1;
+    }
+    c
+}
+
+// ---------------------------------------------------------------- questions
+
+fn seat(s: &State, u: u8) -> String {
+    SIDES[s.u(u).side as usize].to_string()
+}
+
+fn ask(s: &State, u: u8, kind: &str, prompt: String, options: Vec<DecisionOption>) -> Option<Decision> {
+    (!options.is_empty()).then(|| Decision {
+        seat: seat(s, u),
+        unit: Some(s.u(u).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
+}
+
+fn unit_options(s: &State, us: &[u8]) -> Vec<DecisionOption> {
+    us.iter().map(|&v| DecisionOption::new(s.u(v).id.to_string(), s.u(v).name.clone())).collect()
+}
+
+fn numbers(max: i32) -> Vec<DecisionOption> {
+    (0..=max).map(|n| DecisionOption::new(n.to_string(), format!("spend {n}"))).collect()
+}
+
+fn form_of(s: &State, u: u8, i: usize) -> &Form {
+    &s.content.forms[s.u(u).stances[i].form]
+}
+
+fn vigil_options(s: &State, u: u8) -> Vec<DecisionOption> {
+    let x = s.u(u);
+    // Healing at full HP does nothing, but it is how a unit keeps its tokens.
+    let mut out = vec![DecisionOption::new("heal", "heal")];
+    for t in TOKENS {
+        if t != Token::Challenge && x.has(t) > 0 {
+            out.push(DecisionOption::new(format!("shed:{t}"), format!("shed a {t} token")));
+        }
+    }
+    if x.challenge.is_some() {
+        out.push(DecisionOption::new("shed:challenge", "shed the Challenge"));
+    }
+    out
+}
+
+/// The squares the current square effect of `run` may pick.
+fn squares(s: &State, run: &Run) -> Vec<Pos> {
+    let Some(at) = s.u(run.user).at else { return Vec::new() };
+    let (lo, hi) = range(s, run.user);
+    let map: Vec<Pos> = s.map.squares().collect();
+    match run.ops.get(run.i) {
+        Some(Effect::Teleport { n }) => {
+            map.into_iter().filter(|&q| q != at && dist(at, q) <= *n && s.empty(q)).collect()
+        }
+        Some(Effect::Place { obstacle, adjacent }) => map
+            .into_iter()
+            .filter(|&q| {
+                let d = dist(at, q);
+                let reach = if *adjacent { d == 1 } else { (lo..=hi).contains(&d) && sees(s, at, q) };
+                reach
+                    && s.unit_at(q).is_none()
+                    && s.obstacle(q) != Some(Obstacle::Wall)
+                    && s.obstacle(q) != Some(*obstacle)
+            })
+            .collect(),
+        Some(Effect::Destroy { .. }) => map
+            .into_iter()
+            .filter(|&q| s.obstacle(q).is_some() && (lo.max(1)..=hi).contains(&dist(at, q)) && sees(s, at, q))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The squares a push or pull may take next (D-FMV-1; D-G-09: the map's border, Walls and
+/// units stop it).
+fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
+    let Some(at) = s.u(mover).at else { return Vec::new() };
+    let d = dist(at, origin);
+    at.neighbours()
+        .into_iter()
+        // D-GRID-2, D-FMV-3: past the map's border is Edge, and a push or pull may go there.
+        .filter(|&q| (s.empty(q) || !s.map.contains(q)) && if push { dist(q, origin) > d } else { dist(q, origin) < d })
+        .collect()
+}
+
+/// The map's empty squares next to an Edge (its border), where a removed unit comes back
+/// (D-OUT-4).
+fn border_squares(s: &State) -> Vec<Pos> {
+    let (w, h) = (s.map.width(), s.map.height());
+    s.map.squares().filter(|q| (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1) && s.empty(*q)).collect()
+}
+
+/// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
+/// (D-OBS-2).
+fn over_edge(cx: &mut Ctx, u: u8) {
+    if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
+        cx.push(Frame::Edge { u });
+    } else {
+        remove(cx, u);
+    }
+}
+
+/// `u` leaves play (D-OUT-1): it keeps its HP and tokens, out until it comes back.
+fn remove(cx: &mut Ctx, u: u8) {
+    let who = cx.s.who(u);
+    cx.emit(Event::Removed { who });
+    take_out(cx, u);
+}
+
+fn step_squares(s: &State, u: u8) -> Vec<Pos> {
+    s.u(u).at.map_or_else(Vec::new, |at| at.neighbours().into_iter().filter(|&q| s.empty(q)).collect())
+}
+
+fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
+    let x = s.u(t);
+    let mut out: Vec<DecisionOption> = TOKENS
+        .iter()
+        .filter(|&&k| k != Token::Challenge && x.has(k) > 0)
+        .map(|k| DecisionOption::new(k.id(), format!("take a {k} token")))
+        .collect();
+    if x.challenge.is_some() {
+        out.push(DecisionOption::new("challenge", "take the Challenge"));
+    }
+    out
+}
+
+fn run_question(s: &State, run: &Run) -> Option<Decision> {
+    let u = run.user;
+    let name = &action(s, run.key).name;
+    match &run.stage {
+        Stage::Choose => {
+            let (opts, need, picked, _) = run.choice.as_ref()?;
+            let options = opts
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !picked.contains(&(*k as u8)))
+                .map(|(k, o)| DecisionOption::new((k + 1).to_string(), o.name.clone()))
+                .collect();
+            ask(s, u, "choice", format!("{name}: pick {} more", *need as usize - picked.len()), options)
+        }
+        Stage::Target => {
+            let t = effect_target(run.ops.get(run.i)?)?;
+            let mut options = unit_options(s, &pickable(s, run, t));
+            if matches!(run.ops.get(run.i), Some(Effect::Damage { optional: true, .. })) {
+                options.push(DecisionOption::new("none", "nobody"));
+            }
+            ask(s, u, "target", format!("{name}: whom?"), options)
+        }
+        Stage::Iron { t } => ask(
+            s,
+            *t,
+            "iron",
+            format!("{} is aimed at by {name}: spend Iron tokens?", s.u(*t).name),
+            numbers(s.u(*t).has(Token::Iron)),
+        ),
+        Stage::Power { max, .. } => {
+            ask(s, u, "power", format!("{name}: pour Power tokens into the hit?"), numbers(*max))
+        }
+        Stage::Forced { mover, origin, push, left } => {
+            let mut options: Vec<DecisionOption> = forced_squares(s, *mover, *origin, *push)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("to {}", q.key())))
+                .collect();
+            options.push(DecisionOption::new("stop", "stop here"));
+            let what = if *push { "push" } else { "pull" };
+            ask(s, u, "square", format!("{what} {} ({left} left)", s.u(*mover).name), options)
+        }
+        Stage::Square => {
+            let mut options: Vec<DecisionOption> =
+                squares(s, run).into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
+            // A teleport may stay; an ability's placing may be passed up.
+            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet {
+                options.push(DecisionOption::new("stay", "stay"));
+            }
+            ask(s, u, "square", format!("{name}: where?"), options)
+        }
+        Stage::Steps { left } => {
+            let mut options: Vec<DecisionOption> =
+                step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key()))).collect();
+            options.push(DecisionOption::new("stop", "stop here"));
+            ask(s, u, "square", format!("{name}: move ({left} left)"), options)
+        }
+        Stage::TokenPick { left } => {
+            let t = run.tgt?;
+            let mut options = held_tokens(s, t);
+            options.push(DecisionOption::new("stop", "take no more"));
+            ask(s, u, "token", format!("{name}: take a token from {} ({left} left)", s.u(t).name), options)
+        }
+        Stage::Shield { new } => ask(
+            s,
+            u,
+            "shield",
+            format!("keep the {}-point Shield or take the {new}-point one?", s.u(u).shield),
+            vec![
+                DecisionOption::new("keep", "keep the old Shield"),
+                DecisionOption::new("take", "take the new Shield"),
+            ],
+        ),
+        Stage::KeepChallenge => {
+            let t = run.tgt?;
+            ask(
+                s,
+                t,
+                "challenge",
+                format!("{} already holds a Challenge: keep it or take {}'s?", s.u(t).name, s.u(u).name),
+                vec![DecisionOption::new("keep", "keep the old one"), DecisionOption::new("take", "take the new one")],
+            )
+        }
+        Stage::PayBasic { left } => {
+            let x = s.u(u);
+            let options = [Token::Iron, Token::Power, Token::Speed]
+                .into_iter()
+                .filter(|&t| x.has(t) > 0)
+                .map(|t| DecisionOption::new(t.id(), format!("pay a {t} token")))
+                .collect();
+            ask(s, u, "pay", format!("{name}: pay {left} more Basic tokens"), options)
+        }
+        Stage::Ready => None,
+    }
+}
+
+/// The question `frame` puts.
+pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
+    match frame {
+        Frame::Pick { side } => {
+            let us: Vec<u8> = s.meter.candidates(*side as usize, |_| true).map(|u| u as u8).collect();
+            let options = unit_options(s, &us);
+            (!options.is_empty()).then(|| Decision {
+                seat: SIDES[*side as usize].into(),
+                unit: None,
+                kind: "pick".into(),
+                prompt: format!("round {}: who of the {} takes this slot?", s.round, SIDES[*side as usize]),
+                options,
+            })
+        }
+        Frame::Stance { u } => {
+            let options = stance_options(s, *u)
+                .into_iter()
+                .map(|i| {
+                    let f = form_of(s, *u, i);
+                    let extra = s.u(*u).stances[i].style.map_or(&[][..], |st| &s.content.styles[st].dice[..]);
+                    let dice: Vec<String> = f.dice.iter().chain(extra).map(|d| d.to_string()).collect();
+                    DecisionOption::new(
+                        s.stance_id(*u, i),
+                        format!("{} Stance ({})", s.stance_name(*u, i), dice.join(" ")),
+                    )
+                })
+                .collect();
+            ask(s, *u, "stance", format!("{}: which Stance this turn?", s.u(*u).name), options)
+        }
+        Frame::Start { u, stage: 1 } => {
+            ask(s, *u, "vigilance", "Vigilance: heal, or shed a token?".into(), vigil_options(s, *u))
+        }
+        Frame::Start { u, stage: 2 } => ask(
+            s,
+            *u,
+            "song",
+            "Song: which song this turn?".into(),
+            [Token::Iron, Token::Power, Token::Speed]
+                .iter()
+                .map(|t| DecisionOption::new(t.id(), format!("a song of {t}")))
+                .collect(),
+        ),
+        Frame::Spirit { u } => {
+            let us: Vec<u8> =
+                (0..s.units.len() as u8).filter(|&v| v != *u && !foes(s, *u, v) && s.u(v).active()).collect();
+            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), unit_options(s, &us))
+        }
+        Frame::Act { u, .. } => {
+            let pool = s.u(*u).pool.values().to_vec();
+            ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
+        }
+        Frame::Run(run) => run_question(s, run),
+        Frame::Edge { u } => {
+            let mut options: Vec<DecisionOption> = step_squares(s, *u)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("back to {}", q.key())))
+                .collect();
+            options.push(DecisionOption::new("fall", "leave play"));
+            ask(s, *u, "edge", format!("{} is over the Edge: spend Speed to step back?", s.u(*u).name), options)
+        }
+        Frame::Return { u, anywhere } => {
+            let squares: Vec<Pos> =
+                if *anywhere { s.map.squares().filter(|q| s.empty(*q)).collect() } else { border_squares(s) };
+            let mut options: Vec<DecisionOption> =
+                squares.into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
+            if !*anywhere {
+                options.push(DecisionOption::new("stay", "stay out"));
+            }
+            ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
+        }
+        Frame::Boost { u, left, focused } => {
+            let values = s.u(*u).pool.at_least(i32::MIN);
+            let mut options = Vec::new();
+            if *focused {
+                options.push(DecisionOption::new("all", "every number +1"));
+            }
+            let by = if *focused { 4 } else { 2 };
+            options
+                .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("{v} becomes {}", v + by))));
+            ask(s, *u, "raise", format!("Wardancer: raise numbers ({left} left)"), options)
+        }
+        Frame::Control { user } => {
+            let cs = controllers(s, *user);
+            let side = s.u(*cs.first()?).side;
+            let mut options: Vec<DecisionOption> = cs
+                .iter()
+                .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
+                .collect();
+            options.push(DecisionOption::new("allow", "let it happen"));
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "control".into(),
+                prompt: format!("{} takes an action: cancel it with a Control token?", s.u(*user).name),
+                options,
+            })
+        }
+        Frame::Window { active, phase, passed } => {
+            let side = window_side(s, *active, *phase, *passed)?;
+            let mut options = window_options(s, *active, *phase, side);
+            options.push(DecisionOption::new("pass", "let the turn go on"));
+            let when = ["starts", "goes on", "ends"][(*phase).min(2) as usize];
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "window".into(),
+                prompt: format!("{}'s turn {when}: act out of turn?", s.u(*active).name),
+                options,
+            })
+        }
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------- stepping frames
+
+impl Resolve<State> for Frame {
+    fn step(self, cx: &mut Ctx) -> Result<Flow, RuleError> {
+        match self {
+            Frame::Next => next(cx),
+            Frame::Spirit { u } if question(cx.s, &self).is_none() => {
+                // Nobody on its side is left to take the numbers: the slot passes.
+                cx.push(Frame::End { u, slot: u, stage: 2 });
+                Ok(Flow::Continue)
+            }
+            Frame::Pick { .. } | Frame::Spirit { .. } => Ok(cx.wait(self)),
+            Frame::Stance { u } => {
+                let opts = stance_options(cx.s, u);
+                if opts.len() == 1 {
+                    take_stance(cx, u, opts[0]);
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(self))
+                }
+            }
+            Frame::Start { u, stage } => start(cx, u, stage),
+            Frame::Act { u, slot } => {
+                if cx.s.u(u).out || menu(cx.s, u).len() == 1 {
+                    end_turn(cx, u, slot);
+                    return Ok(Flow::Continue);
+                }
+                Ok(cx.wait(Frame::Act { u, slot }))
+            }
+            Frame::Run(run) => step_run(cx, *run),
+            Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::Edge { .. } | Frame::Return { .. } => {
+                if question(cx.s, &self).is_some() {
+                    Ok(cx.wait(self))
+                } else {
+                    if let Frame::Edge { u } = self {
+                        remove(cx, u);
+                    }
+                    Ok(Flow::Continue)
+                }
+            }
+            Frame::Boost { u, left, focused } => {
+                if cx.s.u(u).pool.is_empty() || left == 0 {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Boost { u, left, focused }))
+                }
+            }
+            Frame::Control { user } => {
+                if controllers(cx.s, user).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Control { user }))
+                }
+            }
+            Frame::Window { active, phase, passed } => {
+                if window_side(cx.s, active, phase, passed).is_some() {
+                    Ok(cx.wait(Frame::Window { active, phase, passed }))
+                } else {
+                    Ok(Flow::Continue)
+                }
+            }
+        }
+    }
+
+    fn question(&self, s: &State) -> Option<Decision> {
+        question(s, self)
+    }
+
+    fn answer(self, cx: &mut Ctx, option: &str) -> Result<(), RuleError> {
+        let offered = question(cx.s, &self).is_some_and(|d| d.allows(option));
+        if !offered {
+            let frame = self;
+            cx.push(frame);
+            return Err(RuleError::malformed(format!("{option:?} is not an option now")));
+        }
+        match self {
+            Frame::Pick { .. } => {
+                let u = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                let who = cx.s.who(u);
+                cx.emit(Event::TurnStarted { who });
+                cx.push(Frame::Stance { u });
+            }
+            Frame::Stance { u } => {
+                let i = (0..cx.s.u(u).stances.len()).find(|&i| cx.s.stance_id(u, i) == option).unwrap_or(0);
+                take_stance(cx, u, i);
+            }
+            Frame::Start { u, stage: 1 } => {
+                if option == "heal" {
+                    let n = cx.s.options.heal();
+                    heal(cx, u, n);
+                } else if option == "shed:challenge" {
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Challenge { who, by: None });
+                } else if let Some(t) = option.strip_prefix("shed:").and_then(Token::parse) {
+                    lose(cx, u, t, 1, "Vigilance");
+                }
+                cx.push(Frame::Start { u, stage: 2 });
+            }
+            Frame::Start { u, stage } => {
+                // stage 2: the song (Song Form)
+                let t = Token::parse(option).unwrap_or(Token::Iron);
+                gain(cx, u, t, 3, "Song");
+                for v in 0..cx.s.units.len() as u8 {
+                    if v != u && !foes(cx.s, u, v) && cx.s.u(v).active() {
+                        gain(cx, v, t, 1, "an ally's Song");
+                    }
+                }
+                cx.push(Frame::Start { u, stage: stage + 1 });
+            }
+            Frame::Spirit { u } => {
+                let to = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                let (from_w, to_w) = (cx.s.who(u), cx.s.who(to));
+                cx.emit(Event::Spirit { from: from_w.clone(), to: to_w.clone() });
+                if cx.s.u(to).stance.is_none() {
+                    take_stance(cx, to, 0);
+                    cx.pop();
+                }
+                let numbers = cx.s.u(u).pool.values().to_vec();
+                cx.emit(Event::PoolEmptied { who: from_w });
+                cx.emit(Event::Rolled { who: to_w, numbers });
+                cx.push(Frame::Act { u: to, slot: u });
+            }
+            Frame::Act { u, slot } => act(cx, u, slot, option)?,
+            Frame::Edge { u } => match Pos::parse(option) {
+                Some(q) => step(cx, u, q)?,
+                None => remove(cx, u),
+            },
+            Frame::Return { u, .. } => {
+                if let Some(q) = Pos::parse(option) {
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Moved { who: who.clone(), to: q, how: "return" });
+                    cx.emit(Event::Out { who, out: false });
+                }
+            }
+            Frame::Boost { u, left, focused } => {
+                let who = cx.s.who(u);
+                if option == "all" {
+                    for v in cx.s.u(u).pool.values().to_vec() {
+                        cx.emit(Event::Raised { who: who.clone(), from: v, to: v + 1 });
+                    }
+                } else {
+                    let v: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
+                    let to = v + if focused { 4 } else { 2 };
+                    cx.emit(Event::Raised { who, from: v, to });
+                    cx.push(Frame::Boost { u, left: left - 1, focused });
+                }
+            }
+            Frame::Control { user } => {
+                if let Some(id) = option.strip_suffix("/negate") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    lose(cx, c, Token::Control, 1, "Control");
+                    let (who, by) = (cx.s.who(user), cx.s.who(c));
+                    cx.emit(Event::Negated { who, by });
+                    // The action's run, just below, is dropped: the number stays spent.
+                    if matches!(cx.top(), Some(Frame::Run(_))) {
+                        cx.pop();
+                    }
+                }
+            }
+            Frame::Window { active, phase, passed } => {
+                if option == "pass" {
+                    let side = window_side(cx.s, active, phase, passed).unwrap_or(0);
+                    cx.push(Frame::Window { active, phase, passed: passed | (1 << side) });
+                } else {
+                    let (id, rest) = option.split_once('/').ok_or_else(|| RuleError::malformed("unit/option"))?;
+                    let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    // After anything done out of turn, both sides may answer it.
+                    cx.push(Frame::Window { active, phase, passed: 0 });
+                    if let Some(q) = Pos::parse(rest) {
+                        step(cx, v, q)?;
+                    } else if rest == "inspire" {
+                        lose(cx, v, Token::Inspired, 1, "Inspired");
+                        let n = cx.roll(cx.s.options.inspired_die)? as i32;
+                        let who = cx.s.who(active);
+                        cx.emit(Event::Rolled { who, numbers: vec![n] });
+                    } else {
+                        start_action(cx, v, rest)?;
+                    }
+                }
+            }
+            Frame::Run(run) => answer_run(cx, *run, option)?,
+            other => {
+                cx.push(other);
+                return Err(RuleError::malformed("nothing is asked"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
+    let name = cx.s.stance_name(u, i);
+    let who = cx.s.who(u);
+    cx.emit(Event::StanceTaken { who, stance: i, name });
+    cx.push(Frame::Start { u, stage: 0 });
+}
+
+/// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
+/// slot for each, D-INIT-3; out units keep theirs, D-INIT-5), or the end.
+fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
+    check_end(cx);
+    if cx.s.outcome.is_some() {
+        return Ok(Flow::Continue);
+    }
+    if cx.s.round == 0 {
+        cx.emit(Event::RoundStarted { round: 1 });
+        return Ok(Flow::Continue);
+    }
+    match cx.s.meter.side_to_pick(|_| true) {
+        None if !cx.s.returns_asked => {
+            // D-INIT-4, D-OUT-4, D-EN-9: the round ends; units out of play may come back.
+            cx.emit(Event::ReturnsAsked);
+            for u in (0..cx.s.units.len() as u8).rev() {
+                let x = cx.s.u(u);
+                if x.out && x.at.is_none() && x.hp > 0 {
+                    cx.push(Frame::Return { u, anywhere: false });
+                }
+            }
+        }
+        None => {
+            let limit = cx.s.options.round_limit;
+            if limit > 0 && cx.s.round >= limit {
+                cx.emit(Event::Ended { winner: None, why: format!("{limit} rounds are over") });
+            } else {
+                let round = cx.s.round + 1;
+                cx.emit(Event::RoundStarted { round });
+            }
+        }
+        Some(side) => {
+            let us: Vec<u8> = cx.s.meter.candidates(side, |_| true).map(|u| u as u8).collect();
+            if us.len() == 1 {
+                let who = cx.s.who(us[0]);
+                cx.emit(Event::TurnStarted { who });
+                cx.push(Frame::Stance { u: us[0] });
+            } else {
+                cx.push(Frame::Pick { side: side as u8 });
+            }
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// The start of `u`'s turn (D-TURN-1..3): Shadow's Speed, Vigilance, Song, then the roll
+/// (D-TURN-3: healing comes before the roll).
+fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
+    let x = cx.s.u(u);
+    if stage == 0 && x.out {
+        // D-OUT-6: a Stance that heals at the start gets it up for a normal turn.
+        if cx.s.has_trait(u, Trait::Vigilant) && x.at.is_some() {
+            let n = cx.s.options.heal();
+            heal(cx, u, n);
+            cx.push(Frame::Start { u, stage: 2 });
+            return Ok(Flow::Continue);
+        }
+        roll(cx, u)?;
+        cx.push(Frame::Spirit { u });
+        return Ok(Flow::Continue);
+    }
+    match stage {
+        0 => {
+            if cx.s.has_trait(u, Trait::SpeedStartEnd) {
+                gain(cx, u, Token::Speed, 2, "Shadow");
+            }
+            cx.push(Frame::Start { u, stage: 1 });
+            Ok(Flow::Continue)
+        }
+        1 => {
+            if cx.s.has_trait(u, Trait::Vigilant) {
+                if vigil_options(cx.s, u).len() > 1 {
+                    return Ok(cx.wait(Frame::Start { u, stage: 1 }));
+                }
+                let n = cx.s.options.heal();
+                heal(cx, u, n);
+            }
+            cx.push(Frame::Start { u, stage: 2 });
+            Ok(Flow::Continue)
+        }
+        2 => {
+            if cx.s.has_trait(u, Trait::Song) {
+                return Ok(cx.wait(Frame::Start { u, stage: 2 }));
+            }
+            cx.push(Frame::Start { u, stage: 3 });
+            Ok(Flow::Continue)
+        }
+        _ => {
+            roll(cx, u)?;
+            cx.push(Frame::Act { u, slot: u });
+            cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
+            crate::archetypes::start(cx, u);
+            Ok(Flow::Continue)
+        }
+    }
+}
+
+/// The end of a turn (D-TURN-7, D-G-42 for the order): Fury's pushes, Vigilance, Shadow,
+/// Burning, Traps, the Challenge check, Speed and the pool.
+fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
+    let active = cx.s.u(u).active();
+    match stage {
+        0 => {
+            cx.push(Frame::End { u, slot, stage: 1 });
+            let later = cx.s.marks.later.clone();
+            if !later.is_empty() {
+                cx.emit(Event::LaterDone);
+            }
+            for &(by, t, n) in later.iter().rev() {
+                if cx.s.u(t).active() && cx.s.u(by).at.is_some() {
+                    let mut run =
+                        Run::new(by, ActionKey::Basic(0), 0, vec![Effect::Push { n: Num::N(n), target: Target::Same }]);
+                    run.current = Some(t);
+                    run.quiet = true;
+                    cx.push(Frame::Run(Box::new(run)));
+                }
+            }
+        }
+        1 => {
+            cx.push(Frame::End { u, slot, stage: 2 });
+            crate::archetypes::bumbling(cx);
+            crate::archetypes::end(cx, u);
+            if active && cx.s.has_trait(u, Trait::Vigilant) {
+                let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy };
+                let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
+                run.quiet = true;
+                cx.push(Frame::Run(Box::new(run)));
+            }
+        }
+        _ => {
+            if active && cx.s.has_trait(u, Trait::SpeedStartEnd) {
+                gain(cx, u, Token::Speed, 2, "Shadow");
+            }
+            // D-TOK-4: a Challenge goes once its holder hurt the challenger this turn.
+            if let Some(c) = cx.s.u(u).challenge
+                && cx.s.marks.damaged.contains(&(u, c))
+            {
+                let who = cx.s.who(u);
+                cx.emit(Event::Challenge { who, by: None });
+            }
+            // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes.
+            let burning = cx.s.u(u).has(Token::Burning);
+            if active && burning > 0 {
+                hurt(cx, None, u, burning, false, false);
+                lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
+            }
+            // D-OBS-5: everyone on a Trap takes 1.
+            for v in 0..cx.s.units.len() as u8 {
+                if let Some(p) = cx.s.u(v).at
+                    && cx.s.u(v).active()
+                    && cx.s.obstacle(p) == Some(Obstacle::Trap)
+                {
+                    hurt(cx, None, v, 1, false, false);
+                }
+            }
+            let who = cx.s.who(slot);
+            cx.emit(Event::TurnEnded { who });
+            // D-MOVE-5: everyone drops Speed, save Stances that keep it.
+            for v in 0..cx.s.units.len() as u8 {
+                if cx.s.u(v).active() && !cx.s.has_trait(v, Trait::KeepSpeed) {
+                    let n = cx.s.u(v).has(Token::Speed);
+                    lose(cx, v, Token::Speed, n, "the turn ends");
+                }
+            }
+            if !cx.s.has_trait(u, Trait::KeepPool) && !cx.s.u(u).pool.is_empty() {
+                let who = cx.s.who(u);
+                cx.emit(Event::PoolEmptied { who });
+            }
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+/// `u` answers its turn's menu.
+fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
+    if option == "end-turn" {
+        end_turn(cx, u, slot);
+        return Ok(());
+    }
+    cx.push(Frame::Act { u, slot });
+    if let Some(q) = Pos::parse(option) {
+        return step(cx, u, q);
+    }
+    cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
+    start_action(cx, u, option)
+}
+
+/// The turn ends: the last window, then the end's effects.
+fn end_turn(cx: &mut Ctx, u: u8, slot: u8) {
+    cx.push(Frame::End { u, slot, stage: 0 });
+    if cx.s.u(u).active() {
+        cx.push(Frame::Window { active: u, phase: 2, passed: 0 });
+    }
+}
+
+/// A step of Free Movement to `q` (D-MOVE-1, D-MOVE-2): paid after it, never below 0.
+fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
+    let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
+    let cost = step_cost(cx.s, at, q);
+    enter(cx, u, q, "step");
+    lose(cx, u, Token::Speed, cost, "Free Movement");
+    Ok(())
+}
+
+/// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
+fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let chaos = option.starts_with("chaos/");
+    let option = option.strip_prefix("chaos/").unwrap_or(option);
+    let (id, number) = match option.split_once(':') {
+        Some((id, n)) => (id, n.parse::<i32>().ok()),
+        None => (option, None),
+    };
+    let (key, a) = actions_of(cx.s, u)
+        .into_iter()
+        .find(|(_, a)| a.id == id)
+        .map(|(k, a)| (k, a.clone()))
+        .ok_or_else(|| RuleError::malformed(format!("no action {id}")))?;
+    let who = cx.s.who(u);
+    if chaos {
+        lose(cx, u, Token::Chaos, 1, "a 4 Action");
+    } else if let Some(n) = number {
+        cx.emit(Event::Spent { who: who.clone(), number: n });
+    }
+    if let Cost::Tokens(t, n) = a.cost {
+        lose(cx, u, t, n as i32, "paid");
+    }
+    cx.emit(Event::Acted { who: who.clone(), action: key, name: a.name.clone(), number });
+    if a.per_turn.is_some() {
+        cx.emit(Event::Used { who, action: key });
+    }
+    let gate = a.gate_for(number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+    let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
+    if gate.choose > 0 {
+        run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
+        run.stage = Stage::Choose;
+    } else {
+        run.ops = gate.effects.clone();
+    }
+    if let Cost::Basic(n) = a.cost {
+        let kinds: Vec<Token> =
+            [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+        if kinds.len() == 1 {
+            lose(cx, u, kinds[0], n as i32, "paid");
+        } else {
+            run.stage = Stage::PayBasic { left: n };
+        }
+    }
+    let pierce = gate
+        .effects
+        .iter()
+        .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
+        .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
+    cx.push(Frame::Run(Box::new(run)));
+    // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
+    if !pierce && !controllers(cx.s, u).is_empty() {
+        cx.push(Frame::Control { user: u });
+    }
+    Ok(())
+}
+
+/// The enemies of `u` that may cancel its action now (D-TOK-7): holding Control, not used this
+/// turn, `u` in their range.
+fn controllers(s: &State, u: u8) -> Vec<u8> {
+    (0..s.units.len() as u8)
+        .filter(|&c| {
+            let (lo, hi) = range(s, c);
+            foes(s, u, c)
+                && s.u(c).active()
+                && s.u(c).has(Token::Control) > 0
+                && !s.marks.control.contains(&c)
+                && within(s, c, u, lo, hi)
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- actions resolving
+
+fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
+    if run_question(cx.s, &run).is_none() {
+        // Nothing to ask after all: the effect is skipped.
+        let mut run = run;
+        run.stage = Stage::Ready;
+        run.i += 1;
+        run.tgt = None;
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    }
+    Ok(cx.wait(Frame::Run(Box::new(run))))
+}
+
+/// Moves on to the next effect (or the next target of a many-target effect).
+fn advance(run: &mut Run) {
+    run.stage = Stage::Ready;
+    run.tgt = None;
+    run.hit = 0;
+    run.power = 0;
+    if run.multi.as_ref().is_none_or(|m| m.is_empty()) {
+        run.multi = None;
+        run.i += 1;
+    }
+}
+
+fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
+    if run.stage != Stage::Ready {
+        return wait_run(cx, run);
+    }
+    if cx.s.outcome.is_some() || !cx.s.u(run.user).active() && !run.quiet {
+        return Ok(Flow::Continue);
+    }
+    let Some(op) = run.ops.get(run.i).cloned() else {
+        return Ok(Flow::Continue); // done
+    };
+    // Pick the effect's target first.
+    if let Some(t) = effect_target(&op)
+        && run.tgt.is_none()
+    {
+        match t {
+            Target::Me => run.tgt = Some(run.user),
+            Target::Same => match run.current.filter(|&c| cx.s.u(c).active()) {
+                Some(c) => run.tgt = Some(c),
+                None => {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    return Ok(Flow::Continue);
+                }
+            },
+            Target::Enemies | Target::EnemiesSeen | Target::Allies | Target::Everyone | Target::EveryoneAdjacent => {
+                if run.multi.is_none() {
+                    run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
+                }
+                match run.multi.as_mut().and_then(|m| m.pop()) {
+                    Some(v) => run.tgt = Some(v),
+                    None => {
+                        run.multi = None;
+                        advance(&mut run);
+                        cx.push(Frame::Run(Box::new(run)));
+                        return Ok(Flow::Continue);
+                    }
+                }
+            }
+            _ => {
+                let c = pickable(cx.s, &run, t);
+                let optional = matches!(op, Effect::Damage { optional: true, .. });
+                if c.is_empty() {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    return Ok(Flow::Continue);
+                }
+                if c.len() == 1 && !optional {
+                    run.tgt = Some(c[0]);
+                } else {
+                    run.stage = Stage::Target;
+                    return wait_run(cx, run);
+                }
+            }
+        }
+        let t = run.tgt.unwrap_or(run.user);
+        run.current = Some(t);
+        if !run.picked.contains(&t) {
+            run.picked.push(t);
+        }
+    }
+    // D-TOK-1: an enemy aimed at by a hit or a push or pull may spend Iron, once an action.
+    if let Some(t) = run.tgt
+        && foes(cx.s, run.user, t)
+        && !run.quiet
+        && cx.s.u(t).has(Token::Iron) > 0
+        && !run.iron.iter().any(|(v, _, _)| *v == t)
+        && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+    {
+        run.stage = Stage::Iron { t };
+        return wait_run(cx, run);
+    }
+    do_effect(cx, run, op)
+}
+
+fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
+    match run.iron.iter_mut().find(|(v, _, _)| *v == t) {
+        Some((_, d, m)) => {
+            let pool = if damage { d } else { m };
+            let cut = (*pool).min(amount);
+            *pool -= cut;
+            amount - cut
+        }
+        None => amount,
+    }
+}
+
+/// Does effect `op` with its target picked (`run.tgt`): a simple action pays, then does its
+/// effects in order (D-ACT-2).
+fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> {
+    let u = run.user;
+    let t = run.tgt.unwrap_or(u);
+    match op {
+        Effect::Damage { amount, pierce, any_power, .. } => {
+            let mut dmg = amount.of(run.x);
+            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes.
+            if !pierce && cx.s.u(u).has(Token::Weakness) > 0 {
+                dmg = (dmg - 2).max(0);
+                lose(cx, u, Token::Weakness, 1, "Weakness");
+            }
+            run.hit = dmg;
+            let held = cx.s.u(u).has(Token::Power);
+            let max = if any_power {
+                held
+            } else if cx.s.has_trait(u, Trait::PowerThree) {
+                held.min(3)
+            } else {
+                held.min(1)
+            };
+            if max > 0 && !run.quiet {
+                run.stage = Stage::Power { t, max };
+                return wait_run(cx, run);
+            }
+            land_hit(cx, run)
+        }
+        Effect::Push { n, .. } | Effect::Pull { n, .. } => {
+            let push = matches!(op, Effect::Push { .. });
+            let n = n.of(run.x);
+            let left = iron_cut(&mut run, t, n, false);
+            start_forced(cx, run, t, left, push)
+        }
+        Effect::PushLater { n, .. } => {
+            let (by, target) = (cx.s.who(u), cx.s.who(t));
+            cx.emit(Event::PushLater { by, target, n });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Gain { token, n } => {
+            gain(cx, u, token, n.of(run.x), "an action");
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Give { token, n, .. } => {
+            gain(cx, t, token, n.of(run.x), "given");
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // D-CLAR-8, D-G-16: Stand Strong's second heal may pick the same ally.
+        Effect::Heal { n, .. } => {
+            let n = n.unwrap_or(cx.s.options.heal());
+            if cx.s.u(t).at.is_none() {
+                // D-BA-9: an ally out of play heals and comes back where it likes.
+                let x = cx.s.u(t);
+                let hp = (x.hp + n).min(x.bar_max);
+                let who = cx.s.who(t);
+                cx.emit(Event::Healed { who, hp });
+                advance(&mut run);
+                cx.push(Frame::Run(Box::new(run)));
+                cx.push(Frame::Return { u: t, anywhere: true });
+                return Ok(Flow::Continue);
+            }
+            heal(cx, t, n);
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Shield { n } => {
+            if cx.s.u(u).shield > 0 {
+                run.stage = Stage::Shield { new: n };
+                return wait_run(cx, run);
+            }
+            let who = cx.s.who(u);
+            cx.emit(Event::Shielded { who, points: n });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Teleport { .. } | Effect::Place { .. } | Effect::Destroy { .. } => {
+            run.stage = Stage::Square;
+            wait_run(cx, run)
+        }
+        Effect::Move { n } => {
+            run.stage = Stage::Steps { left: n };
+            wait_run(cx, run)
+        }
+        Effect::Challenge { .. } => {
+            match cx.s.u(t).challenge {
+                Some(c) if c != u => {
+                    run.stage = Stage::KeepChallenge;
+                    return wait_run(cx, run);
+                }
+                Some(_) => {}
+                None => challenge(cx, t, u),
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::RemoveToken { n, .. } => {
+            run.stage = Stage::TokenPick { left: n };
+            wait_run(cx, run)
+        }
+        Effect::Strip { token, n, .. } => {
+            lose(cx, t, token, n, "taken away");
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+    }
+}
+
+/// The hit under way lands: damage with Power, Zen's answer, the push, One-Two's second hit.
+fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
+    let u = run.user;
+    let t = run.tgt.unwrap_or(u);
+    let Some(Effect::Damage { push, pierce, .. }) = run.ops.get(run.i).cloned() else {
+        advance(&mut run);
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    };
+    let raw = run.hit + run.power;
+    let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
+    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
+    if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
+        hurt(cx, Some(t), u, 1, true, false);
+    }
+    if !run.quiet && foes(cx.s, u, t) {
+        crate::archetypes::on_damage(cx, u, t, dealt);
+    }
+    // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
+    let extra = dealt > 0
+        && foes(cx.s, u, t)
+        && !run.quiet
+        && cx.s.has_trait(u, Trait::ExtraHit)
+        && !run.extra.contains(&t)
+        && cx.s.u(t).active();
+    if extra {
+        run.extra.push(t);
+        let mut d = 1;
+        if cx.s.u(u).has(Token::Weakness) > 0 {
+            d = (d - 2).max(0);
+            lose(cx, u, Token::Weakness, 1, "Weakness");
+        }
+        hurt(cx, Some(u), t, d, true, false);
+    }
+    let boosted = if push > 0 { push + run.power } else { 0 };
+    let left = iron_cut(&mut run, t, boosted, false);
+    if left > 0 && cx.s.u(t).active() {
+        return start_forced(cx, run, t, left, true);
+    }
+    advance(&mut run);
+    cx.push(Frame::Run(Box::new(run)));
+    Ok(Flow::Continue)
+}
+
+/// A push or pull of `left` spaces, after Iron (D-FMV-2; Rubble ends it as it goes).
+fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
+    let origin = cx.s.u(run.user).at;
+    match origin {
+        Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
+            run.stage = Stage::Forced { mover: t, origin, left, push };
+            if forced_squares(cx.s, t, origin, push).is_empty() {
+                advance(&mut run);
+                cx.push(Frame::Run(Box::new(run)));
+                return Ok(Flow::Continue);
+            }
+            wait_run(cx, run)
+        }
+        _ => {
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+    }
+}
+
+fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError> {
+    let u = run.user;
+    match run.stage.clone() {
+        Stage::Choose => {
+            let k: u8 = option.parse::<u8>().map_err(|_| RuleError::malformed("pick by number"))? - 1;
+            if let Some((opts, need, picked, after)) = run.choice.as_mut() {
+                picked.push(k);
+                if picked.len() >= *need as usize {
+                    picked.sort_unstable(); // D-ACT-3: done in list order
+                    let mut ops: Vec<Effect> =
+                        picked.iter().flat_map(|&k| opts[k as usize].effects.iter().cloned()).collect();
+                    ops.extend(after.iter().cloned());
+                    run.ops = ops;
+                    run.choice = None;
+                    run.stage = Stage::Ready;
+                }
+            }
+        }
+        Stage::PayBasic { left } => {
+            let t = Token::parse(option).ok_or_else(|| RuleError::malformed("a Basic token"))?;
+            lose(cx, u, t, 1, "paid");
+            run.stage = if left > 1 {
+                Stage::PayBasic { left: left - 1 }
+            } else if run.choice.is_some() {
+                Stage::Choose
+            } else {
+                Stage::Ready
+            };
+        }
+        Stage::Target => {
+            if option == "none" {
+                run.multi = None;
+                advance(&mut run);
+            } else {
+                let t = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                run.tgt = Some(t);
+                run.current = Some(t);
+                if !run.picked.contains(&t) {
+                    run.picked.push(t);
+                }
+                run.stage = Stage::Ready;
+                // The rest of the effect (Iron, the effect itself) follows.
+                let op = run.ops[run.i].clone();
+                if foes(cx.s, u, t)
+                    && cx.s.u(t).has(Token::Iron) > 0
+                    && !run.iron.iter().any(|(v, _, _)| *v == t)
+                    && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+                {
+                    run.stage = Stage::Iron { t };
+                    cx.push(Frame::Run(Box::new(run)));
+                    return Ok(());
+                }
+                return resume(cx, run, op);
+            }
+        }
+        Stage::Iron { t } => {
+            // D-G-02: the rules text's Iron, spent once an action against its whole damage and
+            // movement.
+            let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
+            lose(cx, t, Token::Iron, n, "Iron against an action");
+            run.iron.push((t, n, n));
+            run.stage = Stage::Ready;
+            let op = run.ops[run.i].clone();
+            return resume(cx, run, op);
+        }
+        Stage::Power { .. } => {
+            // D-G-43: the push grows only on a hit that pushes (land_hit).
+            let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
+            lose(cx, u, Token::Power, n, "Power into a hit");
+            run.power = n;
+            run.stage = Stage::Ready;
+            return land_hit(cx, run).map(|_| ());
+        }
+        Stage::Forced { mover, origin, left, push } => {
+            if option == "stop" {
+                advance(&mut run);
+            } else {
+                let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                enter(cx, mover, q, if push { "push" } else { "pull" });
+                if !cx.s.map.contains(q) {
+                    // Over the Edge: the push ends there.
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, mover);
+                    return Ok(());
+                }
+                let rubble = cx.s.obstacle(q) == Some(Obstacle::Rubble);
+                // D-OBS-4: Rubble ends it.
+                if left > 1
+                    && !rubble
+                    && cx.s.u(mover).active()
+                    && !forced_squares(cx.s, mover, origin, push).is_empty()
+                {
+                    run.stage = Stage::Forced { mover, origin, left: left - 1, push };
+                } else {
+                    advance(&mut run);
+                }
+                // Dance: a Throw or Grapple gives Speed for each space moved.
+                let throw = matches!(action(cx.s, run.key).id.as_str(), "throw" | "grapple");
+                if throw && !run.quiet && cx.s.has_trait(u, Trait::SpeedAfterThrow) {
+                    gain(cx, u, Token::Speed, 1, "Dance");
+                }
+            }
+        }
+        Stage::Square => {
+            let op = run.ops[run.i].clone();
+            if option != "stay" {
+                let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                match op {
+                    Effect::Teleport { .. } => {
+                        let who = cx.s.who(u);
+                        cx.emit(Event::Moved { who, to: q, how: "teleport" });
+                    }
+                    Effect::Place { obstacle, .. } => cx.emit(Event::Obstacle { at: q, now: Some(obstacle) }),
+                    Effect::Destroy { spread } => destroy(cx, q, spread),
+                    _ => {}
+                }
+            }
+            advance(&mut run);
+        }
+        Stage::Steps { left } => {
+            if option == "stop" {
+                advance(&mut run);
+            } else {
+                let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                enter(cx, u, q, "move");
+                if left > 1 && cx.s.u(u).active() {
+                    run.stage = Stage::Steps { left: left - 1 };
+                } else {
+                    advance(&mut run);
+                }
+            }
+        }
+        Stage::TokenPick { left } => {
+            let t = run.tgt.unwrap_or(u);
+            if option == "stop" {
+                advance(&mut run);
+            } else {
+                if option == "challenge" {
+                    let who = cx.s.who(t);
+                    cx.emit(Event::Challenge { who, by: None });
+                } else if let Some(k) = Token::parse(option) {
+                    lose(cx, t, k, 1, "Put It Out!");
+                }
+                if left > 1 && !held_tokens(cx.s, t).is_empty() {
+                    run.stage = Stage::TokenPick { left: left - 1 };
+                } else {
+                    advance(&mut run);
+                }
+            }
+        }
+        // D-CLAR-5: one Shield kept, the holder's choice.
+        Stage::Shield { new } => {
+            if option == "take" {
+                let who = cx.s.who(u);
+                cx.emit(Event::Shielded { who, points: new });
+            }
+            advance(&mut run);
+        }
+        Stage::KeepChallenge => {
+            let t = run.tgt.unwrap_or(u);
+            if option == "take" {
+                challenge(cx, t, u);
+            }
+            advance(&mut run);
+        }
+        Stage::Ready => {}
+    }
+    cx.push(Frame::Run(Box::new(run)));
+    Ok(())
+}
+
+/// After a target or Iron answer: the effect itself.
+fn resume(cx: &mut Ctx, run: Run, op: Effect) -> Result<(), RuleError> {
+    do_effect(cx, run, op).map(|_| ())
+}
+
+/// Breaks the obstacle on `q` and `spread` rings of touching ones (D-BA-5, D-OBS-7; D-G-31:
+/// the space left is plain floor).
+fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
+    let mut ring = vec![q];
+    let mut all = vec![q];
+    for _ in 0..spread {
+        let mut next = Vec::new();
+        for p in &ring {
+            for n in p.neighbours() {
+                if cx.s.obstacle(n).is_some() && !all.contains(&n) {
+                    all.push(n);
+                    next.push(n);
+                }
+            }
+        }
+        ring = next;
+    }
+    for p in all {
+        cx.emit(Event::Obstacle { at: p, now: None });
+    }
+}

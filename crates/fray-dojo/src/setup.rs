@@ -1,0 +1,386 @@
+//! Building a fight: table options, encounter files (a map and the units with their Stances),
+//! the sample encounter, and the state they make.
+
+use crate::content::{Content, Die, Obstacle, Token};
+use crate::state::{Kind, Options, SIDES, Stance, State, TurnMarks, Unit, Variant, Weight};
+use fray_core::dice::Pool;
+use fray_core::grid::{Grid, Pos};
+use fray_core::turns::Meter;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// The table options `fray play --option` takes, each as `KEY=VALUES` and what it changes.
+pub const TABLE_OPTIONS: &[(&str, &str)] = &[
+    (
+        "weight=middleweight|featherweight|lightweight|heavyweight|weight-of-the-world",
+        "HP per bar and Heal Value (D-CW-1)",
+    ),
+    ("lightweight-heal=2|3", "Lightweight's Heal Value (D-G-01)"),
+    ("default-bonus=true|false", "the heroes' +2 HP a bar at Light, Middle and Heavy weight (D-CW-2)"),
+    ("formless-range=1-2", "the range of a Stance with no Style (Styles are not entered yet)"),
+    ("boss-die=6 (4-12)", "the size of a Boss's extra die per Stance (D-EN-12, D-G-DICE)"),
+    ("wild-die=6 (4-12)", "the size of Wild Form's bonus dice (D-G-DICE)"),
+    ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
+    ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
+    ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
+];
+
+/// Reads table options given as `KEY=VALUE`; every bad one is reported.
+pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options, Vec<String>> {
+    let mut o = Options::default();
+    let mut errors = Vec::new();
+    for p in pairs {
+        let Some((k, v)) = p.split_once('=') else {
+            errors.push(format!("--option {p:?}: write it as KEY=VALUE"));
+            continue;
+        };
+        let (k, v) = (k.trim(), v.trim());
+        let bad = |what: &str| format!("--option {k}={v}: {what}");
+        let num = |lo: i64, hi: i64| v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
+        match k {
+            "weight" => match toml::Value::String(v.into()).try_into::<Weight>() {
+                Ok(w) => o.weight = w,
+                Err(_) => errors.push(bad(
+                    "a weight class: featherweight, lightweight, middleweight, heavyweight, weight-of-the-world",
+                )),
+            },
+            "lightweight-heal" => match num(2, 3) {
+                Some(n) => o.lightweight_heal = n as i32,
+                None => errors.push(bad("2 or 3")),
+            },
+            "default-bonus" => match v.parse::<bool>() {
+                Ok(b) => o.default_bonus = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "formless-range" => {
+                let r = v.split_once('-').and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)));
+                match r {
+                    Some((a, b)) if (0..=9).contains(&a) && a <= b && b <= 12 => o.formless_range = (a, b),
+                    _ => errors.push(bad("MIN-MAX, 0-9 and up to 12")),
+                }
+            }
+            "boss-die" | "wild-die" | "inspired-die" => match num(4, 12) {
+                Some(n) if k == "boss-die" => o.boss_die = n as u32,
+                Some(n) if k == "wild-die" => o.wild_die = n as u32,
+                Some(n) => o.inspired_die = n as u32,
+                None => errors.push(bad("a die size from 4 to 12")),
+            },
+            "round-limit" => match num(0, 999) {
+                Some(n) => o.round_limit = n as u32,
+                None => errors.push(bad("0 to 999")),
+            },
+            _ => match k.strip_prefix("dice-") {
+                Some(form) => {
+                    let dice: Option<Vec<Die>> = v.split(',').map(Die::parse).collect();
+                    match (content.form(form), dice) {
+                        (Some(f), Some(d)) if !d.is_empty() && d.len() <= 8 => {
+                            o.dice.push((content.forms[f].id.clone(), d));
+                        }
+                        (None, _) => errors.push(bad("no such Form")),
+                        _ => errors.push(bad("one to eight dice, as d8,d6,d6")),
+                    }
+                }
+                None => errors.push(format!("--option {k}: no such option (see fray play --help)")),
+            },
+        }
+    }
+    if errors.is_empty() { Ok(o) } else { Err(errors) }
+}
+
+/// The map of an encounter.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog.
+    pub rows: Vec<String>,
+}
+
+/// A unit of an encounter (or a scenario, which may also set what it holds).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Id.
+    pub id: String,
+    /// Name (the id if none).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `heroes` or `enemies`.
+    pub side: String,
+    /// Hero, Warrior or Boss.
+    pub kind: Kind,
+    /// Health bars (1; a Boss 2 to 5).
+    #[serde(default)]
+    pub bars: Option<u8>,
+    /// Its square.
+    pub at: [i32; 2],
+    /// Its Stances, by Form name.
+    pub stances: Vec<String>,
+    /// HP on its current bar (scenarios).
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// Bars already broken (scenarios).
+    #[serde(default)]
+    pub broken: Option<u8>,
+    /// Its Shield (scenarios).
+    #[serde(default)]
+    pub shield: Option<i32>,
+    /// Tokens it holds (scenarios).
+    #[serde(default)]
+    pub tokens: BTreeMap<String, i32>,
+    /// Whose Challenge it holds (scenarios).
+    #[serde(default)]
+    pub challenge: Option<String>,
+    /// Numbers already in its pool (scenarios).
+    #[serde(default)]
+    pub pool: Vec<i32>,
+    /// Taken Out at 0 HP, still on its square (scenarios).
+    #[serde(default)]
+    pub out: bool,
+    /// Its Archetypes: a hero one (Focused) or two (Fused), a Warrior or Boss one (Fused).
+    #[serde(default)]
+    pub archetypes: Vec<String>,
+    /// Its Build (heroes only, D-BLD-*).
+    #[serde(default)]
+    pub build: Option<String>,
+}
+
+/// An encounter file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterFile {
+    /// Its name.
+    pub name: String,
+    /// Its weight class (the table's otherwise).
+    #[serde(default)]
+    pub weight: Option<Weight>,
+    /// The map.
+    pub map: MapSpec,
+    /// The units.
+    pub unit: Vec<Spanned<UnitSpec>>,
+}
+
+/// Reads an encounter file; errors name file, line and field.
+pub fn read_encounter(path: &str, text: &str) -> Result<EncounterFile, Vec<String>> {
+    toml::from_str(text).map_err(|e| vec![format!("{path}: {}", e.to_string().trim_end())])
+}
+
+/// The fight `units` make on `map`, every problem at once (each with its file and line).
+pub fn build(
+    path: &str,
+    text: &str,
+    content: &Arc<Content>,
+    map: &MapSpec,
+    units: &[Spanned<UnitSpec>],
+    options: Options,
+) -> Result<State, Vec<String>> {
+    let mut errors = Vec::new();
+    let height = map.rows.len() as i32;
+    let width = map.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
+    if !(1..=20).contains(&width) || !(1..=20).contains(&height) {
+        errors.push(format!("{path}: map: {width}x{height} squares; a map is 1 to 20 on a side (D-GRID-1)"));
+    }
+    let mut grid = Grid::new(width.max(1), height.max(1), None);
+    for (y, row) in map.rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            match c {
+                '.' => {}
+                c => match Obstacle::of_glyph(c) {
+                    Some(o) => {
+                        if let Some(cell) = grid.get_mut(p) {
+                            *cell = Some(o);
+                        }
+                    }
+                    None => errors.push(format!("{path}: map row {y}: {c:?} is not . # % ^ ~")),
+                },
+            }
+        }
+    }
+    let hp = options.weight.hp();
+    let bonus = options.default_bonus && options.weight.default_bonus();
+    let mut out = Vec::new();
+    let mut meter = Meter::new(2);
+    for spanned in units {
+        let line = fray_core::scenario::line_of(text, spanned.span().start);
+        let u = spanned.get_ref();
+        let at = |field: &str| format!("{path}:{line}: unit {}: field `{field}`", u.id);
+        let Some(side) = SIDES.iter().position(|s| *s == u.side) else {
+            errors.push(format!("{}: heroes or enemies", at("side")));
+            continue;
+        };
+        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss { 2 } else { 1 });
+        let mut stances: Vec<Stance> = Vec::new();
+        for s in &u.stances {
+            // D-STN-1: `style+form`, or a Form alone.
+            let (style, form) = match s.split_once('+') {
+                Some((st, f)) => (Some(st), f),
+                None => (None, s.as_str()),
+            };
+            let style = match style.map(|st| (st, content.style(st))) {
+                None => None,
+                Some((_, Some(i))) => Some(i),
+                Some((st, None)) => {
+                    errors.push(format!("{}: no Style {st:?}", at("stances")));
+                    continue;
+                }
+            };
+            match content.form(form) {
+                // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
+                Some(f) if stances.iter().any(|x| x.form == f) => {
+                    errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
+                }
+                Some(_) if style.is_some() && stances.iter().any(|x| x.style == style) => {
+                    errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
+                }
+                Some(f) => stances.push(Stance { form: f, style }),
+                None => errors.push(format!("{}: no Form {form:?}", at("stances"))),
+            }
+        }
+        match u.kind {
+            Kind::Warrior if stances.len() != 1 || bars != 1 => {
+                errors.push(format!("{}: a Warrior has one Stance and one bar (D-EN-2)", at("stances")))
+            }
+            Kind::Boss if !(2..=5).contains(&bars) => {
+                errors.push(format!("{}: a Boss has 2 to 5 bars (D-EN-14)", at("bars")))
+            }
+            Kind::Boss if stances.len() != 3 => {
+                errors.push(format!("{}: a Boss has three Stances (D-EN-11)", at("stances")))
+            }
+            Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => errors
+                .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
+            _ => {}
+        }
+        let mut archetypes = Vec::new();
+        for a in &u.archetypes {
+            match content.archetypes.iter().position(|x| x.id == *a) {
+                Some(i) => archetypes.push(i),
+                None => errors.push(format!("{}: no Archetype {a:?}", at("archetypes"))),
+            }
+        }
+        let style_of = |st: &Stance| st.style.map(|i| content.styles[i].archetype.as_str());
+        let of_any = |ids: &[usize], st: &Stance| {
+            style_of(st).is_none_or(|a| ids.iter().any(|&i| content.archetypes[i].id == a))
+        };
+        match (u.kind, archetypes.len()) {
+            (_, 0) => {}
+            // D-HC-3: a Focused hero's Styles all come from its Archetype; D-HC-4: a Fused hero's
+            // from its two, at least one from each.
+            (Kind::Hero, 1 | 2) => {
+                if !stances.iter().all(|st| of_any(&archetypes, st)) {
+                    errors.push(format!("{}: a Style from another Archetype (D-HC-3, D-HC-4)", at("archetypes")));
+                }
+                let styled = stances.iter().any(|st| st.style.is_some());
+                if archetypes.len() == 2
+                    && styled
+                    && !archetypes
+                        .iter()
+                        .all(|&a| stances.iter().any(|st| style_of(st) == Some(content.archetypes[a].id.as_str())))
+                {
+                    errors.push(format!("{}: a Fused hero has a Style of each Archetype (D-HC-4)", at("archetypes")));
+                }
+            }
+            // D-EN-11: a Boss has a Style of its Archetype; D-EN-2: a Warrior any Fused ability.
+            (Kind::Boss, 1) => {
+                let a = content.archetypes[archetypes[0]].id.as_str();
+                if stances.iter().any(|st| st.style.is_some()) && !stances.iter().any(|st| style_of(st) == Some(a)) {
+                    errors.push(format!("{}: a Boss has a Style of its Archetype (D-EN-11)", at("archetypes")));
+                }
+            }
+            (Kind::Warrior, 1) => {}
+            _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
+        }
+        if let Some(b) = &u.build {
+            if u.kind != Kind::Hero {
+                errors.push(format!("{}: Warriors and Bosses have no Build (D-EN-2, D-EN-12)", at("build")));
+            } else if !content.builds.iter().any(|x| x.id == *b) {
+                errors.push(format!("{}: no Build {b:?}", at("build")));
+            }
+        }
+        let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
+        let bar_max = hp + if bonus && u.kind == Kind::Hero { 2 } else { 0 };
+        let p = Pos::new(u.at[0], u.at[1]);
+        if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {
+            errors.push(format!("{}: {:?} is not an open square of the map", at("at"), u.at));
+        }
+        if out.iter().any(|x: &Unit| x.at == Some(p)) {
+            errors.push(format!("{}: two units on {:?}", at("at"), u.at));
+        }
+        if out.iter().any(|x: &Unit| *x.id == *u.id) {
+            errors.push(format!("{}: the id is taken", at("id")));
+        }
+        let mut tokens = [0; 12];
+        for (k, n) in &u.tokens {
+            match Token::parse(k) {
+                Some(t) if t != Token::Challenge && (0..=99).contains(n) => tokens[t.index()] = *n,
+                _ => errors.push(format!("{}: {k} = {n} is not a token count (0-99)", at("tokens"))),
+            }
+        }
+        let broken = if u.out { bars } else { u.broken.unwrap_or(0) };
+        let cur = if u.out { 0 } else { u.hp.unwrap_or(bar_max) };
+        if !u.out && (broken >= bars || !(1..=bar_max).contains(&cur)) {
+            errors.push(format!("{}: hp 1 to {bar_max}, fewer broken bars than bars", at("hp")));
+        }
+        meter.add(side, bars as u32);
+        out.push(Unit {
+            id: u.id.as_str().into(),
+            name: u.name.clone().unwrap_or_else(|| u.id.clone()),
+            side: side as u8,
+            kind: u.kind,
+            at: Some(p),
+            bar_max,
+            bars,
+            broken,
+            hp: cur,
+            shield: u.shield.unwrap_or(0).clamp(0, 99),
+            tokens,
+            challenge: None,
+            stances,
+            archetypes: archetypes.iter().map(|&a| (a, variant)).collect(),
+            build: u.build.clone(),
+            // D-G-40: before its first turn a unit stands in the first Stance listed.
+            stance: Some(0),
+            last_stance: None,
+            pool: Pool::of(u.pool.iter().copied()),
+            out: u.out,
+        });
+    }
+    for spanned in units {
+        let u = spanned.get_ref();
+        if let Some(c) = &u.challenge {
+            match out.iter().position(|x| *x.id == **c) {
+                Some(ci) => {
+                    if let Some(x) = out.iter_mut().find(|x| *x.id == *u.id) {
+                        x.challenge = Some(ci as u8);
+                    }
+                }
+                None => errors.push(format!("{path}: unit {}: field `challenge`: no unit {c}", u.id)),
+            }
+        }
+    }
+    for side in 0..2u8 {
+        if !out.iter().any(|x| x.side == side) {
+            errors.push(format!("{path}: nobody on the {} side", SIDES[side as usize]));
+        }
+    }
+    if out.len() > 24 {
+        errors.push(format!("{path}: {} units; at most 24", out.len()));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(State {
+        content: content.clone(),
+        options: Arc::new(options),
+        map: grid,
+        units: out,
+        meter,
+        round: 0,
+        turn: None,
+        marks: TurnMarks::default(),
+        returns_asked: false,
+        flow: Vec::new(),
+        outcome: None,
+    })
+}

@@ -1,0 +1,676 @@
+//! The state of a fight: the map, the units (health bars, Shields, tokens, Stances, pools), the
+//! initiative meter, the frames under way; the journal's events and `apply`, the only code that
+//! changes a fact.
+
+use crate::content::{Content, Die, Obstacle, TOKENS, Token};
+use crate::frames::Frame;
+use fray_core::dice::Pool;
+use fray_core::engine::{Apply, Machine, Stack, Who};
+use fray_core::grid::{Grid, Pos};
+use fray_core::ruleset::Outcome;
+use fray_core::turns::Meter;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// The two sides; a side's index is its seat.
+pub const SIDES: [&str; 2] = ["heroes", "enemies"];
+
+/// A unit named in an event.
+pub type W = Who<u8>;
+
+/// What a unit is (D-EN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A player's hero.
+    Hero,
+    /// One Stance, one bar (D-EN-2).
+    Warrior,
+    /// Several Stances and bars, a new Stance each turn (D-EN-11..14).
+    Boss,
+}
+
+/// Cinematic weight (D-CW-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Weight {
+    /// 6 HP a bar, heal 2.
+    Featherweight,
+    /// 9 HP a bar, heal 2 (D-G-01: table option).
+    Lightweight,
+    /// 12 HP a bar, heal 3.
+    Middleweight,
+    /// 14 HP a bar, heal 4.
+    Heavyweight,
+    /// 16 HP a bar, heal 4.
+    WeightOfTheWorld,
+}
+
+impl Weight {
+    /// HP per health bar.
+    pub fn hp(self) -> i32 {
+        match self {
+            Weight::Featherweight => 6,
+            Weight::Lightweight => 9,
+            Weight::Middleweight => 12,
+            Weight::Heavyweight => 14,
+            Weight::WeightOfTheWorld => 16,
+        }
+    }
+    /// Whether the heroes start with the Default Bonus (D-CW-2).
+    pub fn default_bonus(self) -> bool {
+        matches!(self, Weight::Lightweight | Weight::Middleweight | Weight::Heavyweight)
+    }
+}
+
+/// Table options (docs/rulings/dojo.md names each).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// The fight's weight class.
+    pub weight: Weight,
+    /// Lightweight's Heal Value (D-G-01): 2 by the rules chapter, 3 by the enemy chapter's table.
+    pub lightweight_heal: i32,
+    /// The range of a Stance with no Style (Fray has no Styles yet).
+    pub formless_range: (i32, i32),
+    /// The Boss's extra die per Stance (D-EN-12; size lost, §3.4).
+    pub boss_die: u32,
+    /// Wild Form's bonus die (§3.4).
+    pub wild_die: u32,
+    /// The die an Inspired token rolls (D-TOK-9; size lost, §3.4).
+    pub inspired_die: u32,
+    /// Per Form id, its Action Dice if not the reconstruction's.
+    pub dice: Vec<(String, Vec<Die>)>,
+    /// Rounds after which the fight stops as a draw (0: none).
+    pub round_limit: u32,
+    /// Whether the heroes take the Default Bonus of +2 HP a bar (D-CW-2).
+    pub default_bonus: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            weight: Weight::Middleweight,
+            lightweight_heal: 2,
+            formless_range: (1, 2),
+            boss_die: 6,
+            wild_die: 6,
+            inspired_die: 6,
+            dice: Vec::new(),
+            round_limit: 30,
+            default_bonus: true,
+        }
+    }
+}
+
+impl Options {
+    /// The Heal Value (D-CW-1, D-CW-4).
+    pub fn heal(&self) -> i32 {
+        match self.weight {
+            Weight::Featherweight => 2,
+            Weight::Lightweight => self.lightweight_heal,
+            Weight::Middleweight => 3,
+            Weight::Heavyweight | Weight::WeightOfTheWorld => 4,
+        }
+    }
+}
+
+/// Which action: a Basic Action or a Form's Unique Action, by place in the content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionKey {
+    /// The n-th Basic Action.
+    Basic(u8),
+    /// Form `f`'s n-th Unique Action.
+    Form(u8, u8),
+    /// Style `s`'s n-th Unique Action.
+    Style(u8, u8),
+}
+
+/// How a unit holds an Archetype (D-HC-3, D-HC-4): Focused, or Fused (also every Warrior and
+/// Boss, D-EN-2, D-EN-11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// One Archetype.
+    Focused,
+    /// Two Archetypes (a hero), or an enemy's.
+    Fused,
+}
+
+/// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stance {
+    /// The Form (index into the content's Forms).
+    pub form: usize,
+    /// The Style (index into the content's Styles), if any.
+    pub style: Option<usize>,
+}
+
+/// A fighter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Id.
+    pub id: Arc<str>,
+    /// Name.
+    pub name: String,
+    /// Side (index into [`SIDES`]).
+    pub side: u8,
+    /// Hero, Warrior or Boss.
+    pub kind: Kind,
+    /// Square; `None` once removed from play.
+    pub at: Option<Pos>,
+    /// HP of a full bar.
+    pub bar_max: i32,
+    /// Health bars at the start.
+    pub bars: u8,
+    /// Bars broken (D-HP-1).
+    pub broken: u8,
+    /// HP on the current bar.
+    pub hp: i32,
+    /// The Shield's points (D-HP-6), 0 for none.
+    pub shield: i32,
+    /// Tokens held, by [`Token::index`] (Challenge is [`Unit::challenge`]).
+    pub tokens: [i32; 12],
+    /// Whose Challenge it holds (D-TOK-4).
+    pub challenge: Option<u8>,
+    /// Its Stances.
+    pub stances: Vec<Stance>,
+    /// Its Archetypes (index into the content's) and how it holds them.
+    pub archetypes: Vec<(usize, Variant)>,
+    /// Its Build's id (D-BLD-*), if any.
+    pub build: Option<String>,
+    /// The Stance it is in (index into `stances`).
+    pub stance: Option<usize>,
+    /// The Stance of its last turn (D-EN-13).
+    pub last_stance: Option<usize>,
+    /// The Action Pool (D-TURN-2).
+    pub pool: Pool,
+    /// Taken Out (D-OUT-1).
+    pub out: bool,
+}
+
+impl Unit {
+    /// Tokens of kind `t` held.
+    pub fn has(&self, t: Token) -> i32 {
+        self.tokens[t.index()]
+    }
+    /// Basic tokens held.
+    pub fn basic(&self) -> i32 {
+        self.has(Token::Iron) + self.has(Token::Power) + self.has(Token::Speed)
+    }
+    /// Whether it still fights: not Taken Out.
+    pub fn active(&self) -> bool {
+        !self.out && self.at.is_some()
+    }
+}
+
+/// Per-turn records (D-ACT-10): cleared when any turn starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnMarks {
+    /// Uses of limited actions this turn, by (unit, action).
+    pub uses: Vec<(u8, ActionKey, u8)>,
+    /// Units that took an action this turn, once for each.
+    pub acted: Vec<u8>,
+    /// Who damaged whom this turn (by, target; by is 255 for Traps and Burning).
+    pub damaged: Vec<(u8, u8)>,
+    /// Pushes waiting for the end of the turn (Fury): (pusher, target, spaces).
+    pub later: Vec<(u8, u8, i32)>,
+    /// Units that spent Control tokens this turn (D-TOK-7: once a turn).
+    pub control: Vec<u8>,
+    /// Units whose Fused Flametongue gave its Burning this turn.
+    pub flame: Vec<u8>,
+}
+
+/// The whole fight.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The content.
+    pub content: Arc<Content>,
+    /// The table options.
+    pub options: Arc<Options>,
+    /// The obstacles, by square.
+    pub map: Grid<Option<Obstacle>>,
+    /// The fighters.
+    pub units: Vec<Unit>,
+    /// The initiative meter (D-INIT-*): unit i is meter unit i.
+    pub meter: Meter,
+    /// The round, from 1.
+    pub round: u32,
+    /// The unit whose turn it is.
+    pub turn: Option<u8>,
+    /// The per-turn records.
+    pub marks: TurnMarks,
+    /// Whether this round's end has offered the comebacks (D-OUT-4).
+    pub returns_asked: bool,
+    /// The frames under way, top last.
+    pub flow: Vec<Frame>,
+    /// How the fight ended.
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    /// Unit `u`.
+    pub fn u(&self, u: u8) -> &Unit {
+        &self.units[u as usize]
+    }
+    /// Unit `u` named for an event.
+    pub fn who(&self, u: u8) -> W {
+        Who::new(u, self.units[u as usize].id.clone())
+    }
+    /// The unit called `id`.
+    pub fn find(&self, id: &str) -> Option<u8> {
+        self.units.iter().position(|x| &*x.id == id).map(|i| i as u8)
+    }
+    /// The unit standing on `p`.
+    pub fn unit_at(&self, p: Pos) -> Option<u8> {
+        self.units.iter().position(|x| x.at == Some(p)).map(|i| i as u8)
+    }
+    /// The obstacle on `p`.
+    pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
+        self.map.get(p).copied().flatten()
+    }
+    /// Whether `p` is on the map and nothing fills it (D-OBS-0: a unit or a Wall fills it).
+    pub fn empty(&self, p: Pos) -> bool {
+        self.map.contains(p) && self.obstacle(p) != Some(Obstacle::Wall) && self.unit_at(p).is_none()
+    }
+    /// The Form of `u`'s current Stance.
+    pub fn form(&self, u: u8) -> Option<&crate::content::Form> {
+        let x = self.u(u);
+        x.stance.map(|s| &self.content.forms[x.stances[s].form])
+    }
+    /// The Style of `u`'s current Stance, if it has one.
+    pub fn style(&self, u: u8) -> Option<&crate::content::Style> {
+        let x = self.u(u);
+        x.stance.and_then(|s| x.stances[s].style).map(|i| &self.content.styles[i])
+    }
+    /// The id of `u`'s Stance `i`: its Form's id, or `style+form`.
+    pub fn stance_id(&self, u: u8, i: usize) -> String {
+        let st = self.u(u).stances[i];
+        let form = &self.content.forms[st.form].id;
+        match st.style {
+            Some(s) => format!("{}+{form}", self.content.styles[s].id),
+            None => form.clone(),
+        }
+    }
+    /// The name of `u`'s Stance `i` (D-STN-1): the Style's name and the Form's.
+    pub fn stance_name(&self, u: u8, i: usize) -> String {
+        let st = self.u(u).stances[i];
+        let form = &self.content.forms[st.form].name;
+        match st.style {
+            Some(s) => format!("{} {form}", self.content.styles[s].name),
+            None => form.clone(),
+        }
+    }
+    /// Whether `u`'s Stance has trait `t`.
+    pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
+        self.form(u).is_some_and(|f| f.has(t)) || self.style(u).is_some_and(|s| s.traits.contains(&t))
+    }
+}
+
+/// A journal entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A round begins (D-INIT-1).
+    RoundStarted {
+        /// Its number.
+        round: u32,
+    },
+    /// A unit fills its side's slot (D-INIT-2).
+    TurnStarted {
+        /// Who.
+        who: W,
+    },
+    /// It takes a Stance for the turn (D-TURN-1).
+    StanceTaken {
+        /// Who.
+        who: W,
+        /// The Stance's index among its Stances.
+        stance: usize,
+        /// Its name.
+        name: String,
+    },
+    /// Numbers join its pool (D-TURN-2).
+    Rolled {
+        /// Who.
+        who: W,
+        /// The numbers.
+        numbers: Vec<i32>,
+    },
+    /// A number leaves its pool.
+    Spent {
+        /// Who.
+        who: W,
+        /// The number.
+        number: i32,
+    },
+    /// Its pool empties.
+    PoolEmptied {
+        /// Who.
+        who: W,
+    },
+    /// It takes an action.
+    Acted {
+        /// Who.
+        who: W,
+        /// Which.
+        action: ActionKey,
+        /// Its name.
+        name: String,
+        /// The number it spent, if any.
+        number: Option<i32>,
+    },
+    /// Its tokens of a kind change.
+    Tokens {
+        /// Who.
+        who: W,
+        /// Kind.
+        token: Token,
+        /// By how many.
+        delta: i32,
+        /// Why, for a person.
+        why: &'static str,
+    },
+    /// It holds someone's Challenge, or none.
+    Challenge {
+        /// Who.
+        who: W,
+        /// Whose Challenge, or none.
+        by: Option<W>,
+    },
+    /// A hit lands (D-HP-*): the unit's Shield, HP and broken bars after it.
+    Hurt {
+        /// Who.
+        who: W,
+        /// Whose hit it was, if anyone's.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<W>,
+        /// Damage that reached it (after Armor).
+        damage: i32,
+        /// Shield after.
+        shield: i32,
+        /// HP after.
+        hp: i32,
+        /// Bars broken after.
+        broken: u8,
+    },
+    /// It heals to `hp`.
+    Healed {
+        /// Who.
+        who: W,
+        /// HP after.
+        hp: i32,
+    },
+    /// Its Shield is now `points`.
+    Shielded {
+        /// Who.
+        who: W,
+        /// Points.
+        points: i32,
+    },
+    /// It moves to a square.
+    Moved {
+        /// Who.
+        who: W,
+        /// Where.
+        to: Pos,
+        /// How ("step", "push", "teleport"...).
+        how: &'static str,
+    },
+    /// It is Taken Out (D-OUT-1), or back in the fight.
+    Out {
+        /// Who.
+        who: W,
+        /// Out (true) or back (false).
+        out: bool,
+    },
+    /// A square's obstacle changes.
+    Obstacle {
+        /// Where.
+        at: Pos,
+        /// What is there now.
+        now: Option<Obstacle>,
+    },
+    /// A later push is waiting (Fury).
+    PushLater {
+        /// Who pushes.
+        by: W,
+        /// Whom.
+        target: W,
+        /// Spaces.
+        n: i32,
+    },
+    /// The later pushes are done.
+    LaterDone,
+    /// A limited action is used once more this turn.
+    Used {
+        /// Who.
+        who: W,
+        /// Which.
+        action: ActionKey,
+    },
+    /// A Fused Flametongue's first burn of the turn.
+    Flared {
+        /// Whose.
+        who: W,
+    },
+    /// A number in the pool is raised (Wardancer).
+    Raised {
+        /// Whose pool.
+        who: W,
+        /// The number before.
+        from: i32,
+        /// The number after.
+        to: i32,
+    },
+    /// The end of a round's comebacks were offered (D-OUT-4).
+    ReturnsAsked,
+    /// A unit over an Edge leaves play (D-OBS-2, D-OUT-1).
+    Removed {
+        /// Who.
+        who: W,
+    },
+    /// An action is cancelled with a Control token (D-TOK-7).
+    Negated {
+        /// Whose action.
+        who: W,
+        /// Who cancelled it.
+        by: W,
+    },
+    /// An out unit hands its numbers to an ally (D-OUT-6).
+    Spirit {
+        /// The out unit.
+        from: W,
+        /// Who takes the extra turn.
+        to: W,
+    },
+    /// The turn ends.
+    TurnEnded {
+        /// Whose.
+        who: W,
+    },
+    /// The fight is over.
+    Ended {
+        /// The winning side, or none for a draw.
+        winner: Option<String>,
+        /// Why.
+        why: String,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::RoundStarted { round } => write!(f, "round {round} begins"),
+            Event::TurnStarted { who } => write!(f, "{who} takes a turn"),
+            Event::StanceTaken { who, name, .. } => write!(f, "{who} takes {name} Stance"),
+            Event::Rolled { who, numbers } => write!(f, "{who} puts {numbers:?} in the pool"),
+            Event::Spent { who, number } => write!(f, "{who} spends a {number}"),
+            Event::PoolEmptied { who } => write!(f, "{who}'s pool empties"),
+            Event::Acted { who, name, number, .. } => match number {
+                Some(n) => write!(f, "{who} uses {name} with a {n}"),
+                None => write!(f, "{who} uses {name}"),
+            },
+            Event::Tokens { who, token, delta, why } => {
+                if *delta >= 0 {
+                    write!(f, "{who} gains {delta} {token} ({why})")
+                } else {
+                    write!(f, "{who} loses {} {token} ({why})", -delta)
+                }
+            }
+            Event::Challenge { who, by } => match by {
+                Some(b) => write!(f, "{who} holds {b}'s Challenge"),
+                None => write!(f, "{who} drops its Challenge"),
+            },
+            Event::Hurt { who, by, damage, shield, hp, broken } => {
+                let from = by.as_ref().map(|b| format!(" from {b}")).unwrap_or_default();
+                write!(f, "{who} takes {damage} damage{from} (shield {shield}, HP {hp}, bars broken {broken})")
+            }
+            Event::Healed { who, hp } => write!(f, "{who} heals to {hp} HP"),
+            Event::Shielded { who, points } => write!(f, "{who}'s Shield is {points}"),
+            Event::Moved { who, to, how } => write!(f, "{who} moves to {} ({how})", to.key()),
+            Event::Out { who, out: true } => write!(f, "{who} is Taken Out"),
+            Event::Out { who, out: false } => write!(f, "{who} is back in the fight"),
+            Event::Obstacle { at, now } => match now {
+                Some(o) => write!(f, "{o:?} at {}", at.key()),
+                None => write!(f, "the obstacle at {} is gone", at.key()),
+            },
+            Event::PushLater { by, target, n } => write!(f, "{by} will push {target} {n} when the turn ends"),
+            Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
+            Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
+            Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
+            Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
+            Event::Removed { who } => write!(f, "{who} goes over the Edge and leaves play"),
+            Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
+            Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
+            Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
+            Event::Ended { winner, why } => match winner {
+                Some(w) => write!(f, "the {w} win: {why}"),
+                None => write!(f, "the fight stops: {why}"),
+            },
+        }
+    }
+}
+
+impl Apply<Event> for State {
+    fn apply(&mut self, e: &Event) {
+        match e {
+            Event::RoundStarted { round } => {
+                self.round = *round;
+                self.returns_asked = false;
+                self.meter.new_round();
+            }
+            Event::TurnStarted { who } => {
+                self.meter.fill(who.idx as usize);
+                self.turn = Some(who.idx);
+                self.marks = TurnMarks::default();
+            }
+            Event::StanceTaken { who, stance, .. } => {
+                let u = &mut self.units[who.idx as usize];
+                u.stance = Some(*stance);
+            }
+            Event::Rolled { who, numbers } => {
+                let u = &mut self.units[who.idx as usize];
+                for &n in numbers {
+                    u.pool.add(n);
+                }
+            }
+            Event::Spent { who, number } => {
+                self.units[who.idx as usize].pool.spend(*number);
+            }
+            Event::PoolEmptied { who } => self.units[who.idx as usize].pool.clear(),
+            Event::Acted { who, .. } => self.marks.acted.push(who.idx),
+            Event::Tokens { who, token, delta, .. } => {
+                let t = &mut self.units[who.idx as usize].tokens[token.index()];
+                *t = (*t + delta).max(0);
+            }
+            Event::Challenge { who, by } => self.units[who.idx as usize].challenge = by.as_ref().map(|b| b.idx),
+            Event::Hurt { who, by, shield, hp, broken, damage } => {
+                let u = &mut self.units[who.idx as usize];
+                u.shield = *shield;
+                u.hp = *hp;
+                u.broken = *broken;
+                let b = by.as_ref().map_or(u8::MAX, |b| b.idx);
+                if *damage > 0 && !self.marks.damaged.contains(&(b, who.idx)) {
+                    self.marks.damaged.push((b, who.idx));
+                }
+            }
+            Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
+            Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
+            Event::Moved { who, to, .. } => self.units[who.idx as usize].at = Some(*to),
+            Event::Out { who, out } => self.units[who.idx as usize].out = *out,
+            Event::Obstacle { at, now } => {
+                if let Some(c) = self.map.get_mut(*at) {
+                    *c = *now;
+                }
+            }
+            Event::PushLater { by, target, n } => self.marks.later.push((by.idx, target.idx, *n)),
+            Event::LaterDone => self.marks.later.clear(),
+            Event::Used { who, action } => {
+                match self.marks.uses.iter_mut().find(|(u, a, _)| *u == who.idx && a == action) {
+                    Some(x) => x.2 += 1,
+                    None => self.marks.uses.push((who.idx, *action, 1)),
+                }
+            }
+            Event::Spirit { .. } => {}
+            Event::Negated { by, .. } => self.marks.control.push(by.idx),
+            Event::Flared { who } => self.marks.flame.push(who.idx),
+            Event::Removed { who } => self.units[who.idx as usize].at = None,
+            Event::ReturnsAsked => self.returns_asked = true,
+            Event::Raised { who, from, to } => {
+                let pool = &mut self.units[who.idx as usize].pool;
+                if pool.spend(*from) {
+                    pool.add(*to);
+                }
+            }
+            Event::TurnEnded { who } => {
+                let u = &mut self.units[who.idx as usize];
+                u.last_stance = u.stance;
+                self.turn = None;
+            }
+            Event::Ended { winner, why } => {
+                self.outcome =
+                    Some(Outcome { winner: winner.clone(), score: Default::default(), summary: why.clone() });
+            }
+        }
+    }
+}
+
+impl Stack for State {
+    type Frame = Frame;
+    fn frames(&self) -> &[Frame] {
+        &self.flow
+    }
+    fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.flow
+    }
+}
+
+impl Machine for State {
+    type Event = Event;
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn idle(&self) -> Frame {
+        Frame::Next
+    }
+    fn after_step(cx: &mut Ctx<'_>) -> Result<(), fray_core::ruleset::RuleError> {
+        crate::rules::check_end(cx);
+        Ok(())
+    }
+}
+
+/// The rules' context.
+pub type Ctx<'a> = fray_core::engine::Ctx<'a, State, Event>;
+
+/// Token counts as a person reads them ("iron 2, speed 1").
+pub fn token_list(u: &Unit) -> serde_json::Map<String, serde_json::Value> {
+    let mut m = serde_json::Map::new();
+    for t in TOKENS {
+        if t != Token::Challenge && u.has(t) > 0 {
+            m.insert(t.id().into(), u.has(t).into());
+        }
+    }
+    m
+}
