@@ -34,6 +34,7 @@ pub fn hero_free_strike(ranged: bool) -> AbilityDef {
         tier2: tier(if ranged { 4 } else { 5 }),
         tier3: tier(if ranged { 6 } else { 7 }),
         effect: vec![],
+        malice: None,
         text: "The strike anyone can make.".into(),
     }
 }
@@ -639,14 +640,28 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     }
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
     if a.rolled.is_some() {
+        // DS-GAP-17: Malicious Strike's extra damage goes to the first target the strike
+        // damages (docs/rulings/drawsteel.md "Malice").
+        let mut malicious = if a.ability.is_strike() { cx.s.c(user).malicious } else { 0 };
         for (i, &t) in a.targets.iter().enumerate() {
             let tier = a.ability.tier(a.tiers[i]);
             let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
             if i == 0 && a.surges > 0 && dmg > 0 {
                 dmg += a.surges * cx.s.c(user).highest(); // DS-SURGE-1
             }
+            if malicious > 0 && dmg > 0 {
+                dmg += malicious;
+                malicious = 0;
+                malicious_used(cx, user);
+            }
             crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
         }
+    }
+    // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
+    // against every target.
+    let brutal = cx.s.c(user).brutal && has_potency(&a.ability);
+    if brutal {
+        cx.emit(Event::MaliceUsed { creature: cx.s.who(user), feature: "brutal-effectiveness".into() });
     }
     // Pushes, pulls and slides wait until every effect is applied; the user then orders them
     // (DS-GAP-10).
@@ -654,7 +669,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
-            let boost = i32::from(a.potency_up.contains(&t));
+            let boost = i32::from(a.potency_up.contains(&t)) + i32::from(brutal);
             for e in &effects {
                 apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
             }
@@ -694,6 +709,16 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// Whether any of an ability's tiers has a potency effect.
+fn has_potency(a: &AbilityDef) -> bool {
+    [&a.tier1, &a.tier2, &a.tier3].iter().flat_map(|t| t.effects.iter()).chain(a.effect.iter()).any(|e| e.potency.is_some())
+}
+
+/// Malicious Strike's extra damage has been dealt (DS-GAP-17).
+fn malicious_used(cx: &mut Ctx, user: Cx) {
+    cx.emit(Event::MaliceUsed { creature: cx.s.who(user), feature: "malicious-strike".into() });
 }
 
 /// Whether any of an ability's effects pushes, pulls or slides.
@@ -971,6 +996,12 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
                 ability: "Free Strike".into(),
                 targets: vec![cx.s.who(target)],
             });
+            // DS-GAP-17: a free strike is a strike, so Malicious Strike adds to it.
+            let malicious = cx.s.c(user).malicious;
+            if malicious > 0 && d > 0 {
+                malicious_used(cx, user);
+            }
+            let d = if d > 0 { d + malicious } else { d };
             crate::damage::deal(cx, target, d, Some(user), "free strike");
             reveal(cx, user);
             let deed = if main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Triggered };

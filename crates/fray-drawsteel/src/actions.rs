@@ -9,7 +9,7 @@ use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::footprint_distance as distance;
-use crate::state::{Cx, State, Terrain};
+use crate::state::{Cx, Side, State, Terrain};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
 use fray_core::geometry::{Frontier, ReachScratch};
@@ -118,6 +118,15 @@ pub struct Command {
     /// Spend hero tokens: "surges" (1), "stamina" (2), or "test" (1: the last failed test succeeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// The Director buys a Malice feature for this creature at the start of its turn
+    /// (DS-GAP-17): `"brutal-effectiveness"`, or the id of the creature's own Malice feature
+    /// (with `target` or `square` as its ability needs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malice: Option<String>,
+    /// The Director spends this much Malice (5 or more) on Malicious Strike for this creature
+    /// at the start of its turn (DS-GAP-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malicious_strike: Option<i32>,
     /// End the turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub end_turn: bool,
@@ -175,6 +184,10 @@ pub enum Verb {
     Heal(Cx),
     /// Hero tokens.
     Token(String),
+    /// Brutal Effectiveness, bought with Malice (DS-GAP-17).
+    Brutal,
+    /// Malicious Strike, bought with this much Malice (DS-GAP-17).
+    MaliciousStrike(i32),
     /// End the turn.
     EndTurn,
     /// End the turn, ready to spend a hero token on a failed save (DS-TOKEN-3).
@@ -267,7 +280,7 @@ fn slot_of(u: Usage) -> Slot {
         Usage::Main => Slot::Main,
         Usage::Maneuver => Slot::Maneuver,
         Usage::Move => Slot::Move,
-        Usage::Triggered | Usage::FreeTriggered => Slot::Free,
+        Usage::Triggered | Usage::FreeTriggered | Usage::Malice => Slot::Free,
     }
 }
 
@@ -1788,7 +1801,10 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
-    check_slot(s, c, slot_of(a.usage), extra)?;
+    match (a.usage, a.malice) {
+        (Usage::Malice, cost) => check_malice(s, c, cost.unwrap_or(0), extra)?,
+        _ => check_slot(s, c, slot_of(a.usage), extra)?,
+    }
     if extra && a.usage != Usage::Main {
         return Err(RuleError::refused("DS-CRIT-1", "the extra action is a main action"));
     }
@@ -1845,7 +1861,7 @@ pub enum MenuItem {
 }
 
 /// The menu's entries with no target: id, label.
-pub const PLAIN: [(&str, &str); 11] = [
+pub const PLAIN: [(&str, &str); 13] = [
     ("stand-up", "stand up (maneuver)"),
     ("catch-breath", "catch your breath: spend a Recovery (maneuver)"),
     ("escape-grab", "escape a grab (maneuver)"),
@@ -1857,6 +1873,8 @@ pub const PLAIN: [(&str, &str); 11] = [
     ("release", "let go of the creature you grab (no action)"),
     ("token-surges", "spend a hero token for 2 surges"),
     ("token-stamina", "spend 2 hero tokens to regain your recovery value"),
+    ("brutal-effectiveness", "Malice (3): +1 potency on this creature's next ability with a potency"),
+    ("malicious-strike", "Malice (5 or more): extra damage to one target of this creature's next strike"),
 ];
 
 fn plain_verb(i: u8) -> Verb {
@@ -1871,7 +1889,9 @@ fn plain_verb(i: u8) -> Verb {
         7 => Verb::Search,
         8 => Verb::Release,
         9 => Verb::Token("surges".into()),
-        _ => Verb::Token("stamina".into()),
+        10 => Verb::Token("stamina".into()),
+        11 => Verb::Brutal,
+        _ => Verb::MaliciousStrike(MALICIOUS_STRIKE),
     }
 }
 
@@ -1960,8 +1980,89 @@ fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
             6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
             9 => tokens(1),
-            _ => tokens(2),
+            10 => tokens(2),
+            11 => !malice_ready(s, c, BRUTAL_EFFECTIVENESS),
+            _ => !malice_ready(s, c, MALICIOUS_STRIKE),
         }
+}
+
+/// Malice that Brutal Effectiveness costs (DS-GAP-17).
+pub const BRUTAL_EFFECTIVENESS: i32 = 3;
+/// Malice that Malicious Strike costs at least (DS-GAP-17).
+pub const MALICIOUS_STRIKE: i32 = 5;
+
+/// Whether the Director may buy a Malice feature costing `cost` for `c` now (DS-GAP-17): one of
+/// its creatures at the very start of its turn, before it does anything, with no feature
+/// bought yet this turn, and the Malice to pay for it. Dazed does not stop it (a Malice feature
+/// is neither a triggered action nor a free maneuver; docs/rulings/drawsteel.md "Malice").
+pub fn malice_ready(s: &State, c: Cx, cost: i32) -> bool {
+    let x = s.c(c);
+    s.current == Some(c) && x.side == Side::Director && !x.hero && x.active() && x.acts.fresh() && s.malice >= cost
+}
+
+/// The Malicious Strike amounts the Director may spend for `c` now: `spend-N` options, then
+/// `cancel` (DS-GAP-17).
+pub fn malice_amounts(s: &State, c: Cx) -> Vec<DecisionOption> {
+    let most = malicious_strike_most(s, c).min(s.malice);
+    let h = s.c(c).highest();
+    let mut o: Vec<DecisionOption> = (MALICIOUS_STRIKE..=most)
+        .map(|n| DecisionOption::new(format!("spend-{n}"), format!("spend {n} Malice: +{} damage", h + n - MALICIOUS_STRIKE)))
+        .collect();
+    o.push(DecisionOption::new("cancel", "back to the menu"));
+    o
+}
+
+/// Answers how much Malice goes into Malicious Strike (DS-GAP-17).
+pub fn answer_malice_amount(cx: &mut Ctx, c: Cx, option: &str) -> Result<(), RuleError> {
+    if option == "cancel" {
+        return Ok(());
+    }
+    let n = option
+        .strip_prefix("spend-")
+        .and_then(|n| n.parse::<i32>().ok())
+        .ok_or_else(|| RuleError::malformed(format!("answer spend-N or cancel, not {option:?}")))?;
+    let v = Verb::MaliciousStrike(n);
+    check_verb(cx.s, c, &v, false)?;
+    execute(cx, c, v, false)
+}
+
+/// Why [`malice_ready`] refuses, worded.
+fn check_malice(s: &State, c: Cx, cost: i32, extra: bool) -> Result<(), RuleError> {
+    let x = s.c(c);
+    if extra || x.side != Side::Director || x.hero {
+        return Err(RuleError::refused("DS-GAP-17", format!("only the Director spends Malice, for its creatures, not for {}", who(s, c))));
+    }
+    if s.current != Some(c) || !x.acts.fresh() {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("Malice features are bought at the start of the creature's turn, before {} does anything", who(s, c)),
+        ));
+    }
+    if s.malice < cost {
+        return Err(RuleError::refused("DS-GAP-17", format!("that costs {cost} Malice and the Director has {}", s.malice)));
+    }
+    Ok(())
+}
+
+/// The most Malice Malicious Strike can take for `c`: 5 for its highest characteristic in
+/// extra damage, 1 more per extra damage, up to three times that characteristic (DS-GAP-17).
+pub fn malicious_strike_most(s: &State, c: Cx) -> i32 {
+    MALICIOUS_STRIKE + 2 * s.c(c).highest().max(0)
+}
+
+/// Whether Malicious Strike may be bought now at all (DS-GAP-17): not in the round after the
+/// one it was last bought in, and only for a creature whose highest characteristic adds damage.
+fn malicious_strike_allowed(s: &State, c: Cx) -> Result<(), RuleError> {
+    if s.c(c).highest() < 1 {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("{}'s highest characteristic is below 1: Malicious Strike would add nothing", who(s, c)),
+        ));
+    }
+    if s.malicious_strike_round.is_some_and(|r| r + 1 == s.round) {
+        return Err(RuleError::refused("DS-GAP-17", "Malicious Strike was bought last round: not two rounds in a row"));
+    }
+    Ok(())
 }
 
 /// The menu's entries at an adjacent creature: id, label.
@@ -2061,7 +2162,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         }
     }
     for (i, a) in s.c(c).abilities.iter().enumerate() {
-        if f.slot(slot_of(a.usage)) && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
+        let free = match a.usage {
+            Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+            u => f.slot(slot_of(u)),
+        };
+        if free && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
     }
@@ -2094,7 +2199,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
 /// Whether the menu offers ability `a` (its entry's test in [`menu_items`]).
 fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     // Every branch below checks the ability's slot first (check_ability).
-    slot_ok(s, c, slot_of(a.usage), extra) && ability_offered_in_slot(s, c, a, extra)
+    let free = match a.usage {
+        Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+        u => slot_ok(s, c, slot_of(u), extra),
+    };
+    free && ability_offered_in_slot(s, c, a, extra)
 }
 
 /// [`ability_offered`] for an ability whose slot is free.
@@ -2580,6 +2689,12 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "aid-attack" => Err(Pending::Maneuver("aid-attack")),
         "search" => Ok(Verb::Search),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
+        "brutal-effectiveness" => Ok(Verb::Brutal),
+        "malicious-strike" => {
+            check_offered(s, c, &Verb::MaliciousStrike(MALICIOUS_STRIKE), extra, None)?;
+            cx.push(Frame::MaliceAmount { c });
+            return Ok(());
+        }
         other => {
             let id = other
                 .strip_prefix("ability:")
@@ -2742,6 +2857,32 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     if let Some(t) = &cmd.token {
         verbs.push(Verb::Token(t.clone()));
     }
+    match cmd.malice.as_deref() {
+        None => {}
+        Some("brutal-effectiveness") => verbs.push(Verb::Brutal),
+        Some(id) => {
+            let a = s.c(c).abilities.iter().find(|a| a.id == id && a.usage == Usage::Malice).cloned();
+            let a = a.ok_or_else(|| {
+                RuleError::malformed(format!(
+                    "{} has no Malice feature {id:?} (brutal-effectiveness, or one of its own)",
+                    cmd.unit
+                ))
+            })?;
+            let targets = match (&cmd.target, a.distance.needs_square()) {
+                (_, true) => {
+                    let sq = cmd.square.ok_or_else(|| RuleError::malformed(format!("{} needs square = [x, y]", a.name)))?;
+                    crate::areas::targets(s, c, &a, sq)
+                }
+                (Some(Targets::One(t)), _) => vec![unit(t)?],
+                (Some(Targets::Many(ts)), _) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
+                (None, _) => area_targets(s, c, &a),
+            };
+            verbs.push(Verb::Ability(a, targets));
+        }
+    }
+    if let Some(n) = cmd.malicious_strike {
+        verbs.push(Verb::MaliciousStrike(n));
+    }
     if let Some(r) = &cmd.rest {
         let how = crate::respite::Rest::parse(r).ok_or_else(|| {
             RuleError::malformed(format!("rest is \"respite\", \"interrupted\" or \"sleep\", not {r:?}"))
@@ -2857,6 +2998,19 @@ fn check_verb_routed(
             Ok(())
         }
         Verb::Ability(a, targets) => check_ability(s, c, a, targets, extra),
+        Verb::Brutal => check_malice(s, c, BRUTAL_EFFECTIVENESS, extra),
+        Verb::MaliciousStrike(n) => {
+            check_malice(s, c, MALICIOUS_STRIKE, extra)?;
+            malicious_strike_allowed(s, c)?;
+            let most = malicious_strike_most(s, c);
+            if !(MALICIOUS_STRIKE..=most).contains(n) {
+                return Err(RuleError::refused(
+                    "DS-GAP-17",
+                    format!("Malicious Strike for {} takes {MALICIOUS_STRIKE} to {most} Malice, not {n}", who(s, c)),
+                ));
+            }
+            check_malice(s, c, *n, extra)
+        }
         Verb::FreeStrike(t) => {
             check_slot(s, c, Slot::Main, extra)?;
             if !free_strike_targets(s, c).contains(t) {
@@ -3137,16 +3291,28 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
         }
         Verb::Ability(a, targets) => {
             let usage = a.usage;
-            spend(
-                cx,
-                c,
-                match usage {
-                    Usage::Main => main,
-                    Usage::Maneuver => "maneuver",
-                    Usage::Move => "move",
-                    _ => "triggered",
-                },
-            );
+            if usage == Usage::Malice {
+                // DS-GAP-17: the creature's own Malice feature, paid from the Director's pool.
+                let spent = a.malice.unwrap_or(0);
+                cx.emit(Event::MaliceSpent {
+                    creature: cx.s.who(c),
+                    feature: a.id.clone(),
+                    spent,
+                    total: cx.s.malice - spent,
+                    bonus: 0,
+                });
+            } else {
+                spend(
+                    cx,
+                    c,
+                    match usage {
+                        Usage::Main => main,
+                        Usage::Maneuver => "maneuver",
+                        Usage::Move => "move",
+                        _ => "triggered",
+                    },
+                );
+            }
             if let Distance::Sweep { shift, .. } = a.distance {
                 // DS-TURN-3: the move comes first, one square at a time; whom it affects is
                 // known once the move has ended.
@@ -3156,6 +3322,28 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             } else {
                 abilities::begin(cx, c, a, targets, usage == Usage::Main);
             }
+        }
+        Verb::Brutal => {
+            let total = cx.s.malice - BRUTAL_EFFECTIVENESS;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "brutal-effectiveness".into(),
+                spent: BRUTAL_EFFECTIVENESS,
+                total,
+                bonus: 0,
+            });
+        }
+        Verb::MaliciousStrike(n) => {
+            // DS-GAP-17: the highest characteristic in extra damage, +1 for each Malice past 5.
+            let bonus = cx.s.c(c).highest() + (n - MALICIOUS_STRIKE);
+            let total = cx.s.malice - n;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "malicious-strike".into(),
+                spent: n,
+                total,
+                bonus,
+            });
         }
         Verb::FreeStrike(t) => {
             spend(cx, c, main);

@@ -130,6 +130,15 @@ pub enum Event {
     BodyRemoved { creature: Who },
     /// Surges changed (DS-SURGE).
     Surges { creature: Who, total: i32, why: String },
+    /// The Director's Malice changed: gained at the start of the combat and of each round, or
+    /// lost when the combat ends (DS-GAP-17).
+    Malice { total: i32, why: String },
+    /// A Malice feature bought at the start of `creature`'s turn (DS-GAP-17): `feature` is
+    /// `brutal-effectiveness`, `malicious-strike` (with its extra damage, `bonus`) or the id of
+    /// the creature's own feature.
+    MaliceSpent { creature: Who, feature: String, spent: i32, total: i32, bonus: i32 },
+    /// A bought Malice benefit is used up: `feature` names it (DS-GAP-17).
+    MaliceUsed { creature: Who, feature: String },
     /// The heroes' hero tokens changed (DS-TOKEN).
     HeroTokens { total: i32, why: String },
     /// A saving throw (DS-DUR-SAVE).
@@ -266,6 +275,28 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
+        Event::Malice { total, .. } => s.malice = *total,
+        Event::MaliceSpent { creature, feature, total, bonus, .. } => {
+            s.malice = *total;
+            let round = s.round;
+            let c = c_mut(s, creature);
+            c.acts.malice_used = true;
+            match feature.as_str() {
+                "brutal-effectiveness" => c.brutal = true,
+                "malicious-strike" => {
+                    c.malicious = *bonus;
+                    s.malicious_strike_round = Some(round);
+                }
+                _ => {}
+            }
+        }
+        Event::MaliceUsed { creature, feature } => {
+            let c = c_mut(s, creature);
+            match feature.as_str() {
+                "brutal-effectiveness" => c.brutal = false,
+                _ => c.malicious = 0,
+            }
+        }
         Event::HeroTokens { total, why } => {
             if why.starts_with("spent") {
                 s.token_spent_this_turn = true;
@@ -395,6 +426,15 @@ impl fmt::Display for Event {
             Event::BodyRemoved { creature } => write!(f, "{creature}'s body is taken off the battlefield"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
+            Event::Malice { total, why } => write!(f, "the Director's Malice: {total} ({why})"),
+            Event::MaliceSpent { creature, feature, spent, total, bonus } => {
+                write!(f, "the Director spends {spent} Malice on {feature} for {creature}")?;
+                if *bonus > 0 {
+                    write!(f, " (+{bonus} damage)")?;
+                }
+                write!(f, " — {total} left")
+            }
+            Event::MaliceUsed { creature, feature } => write!(f, "{creature} uses its {feature}"),
             Event::Save { creature, what, roll, success } => {
                 write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
             }

@@ -31,6 +31,11 @@ pub enum Frame {
         /// What is chosen so far.
         p: Pending,
     },
+    /// How much Malice the Director spends on Malicious Strike for `c` (DS-GAP-17).
+    MaliceAmount {
+        /// The creature whose turn it is.
+        c: Cx,
+    },
     /// A critical hit's extra action, taken at once (DS-CRIT-1).
     Extra {
         /// Who.

@@ -52,6 +52,7 @@ pub use state::State;
 pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>) -> Result<Vec<Event>, RuleError> {
     let mut log = Vec::new();
     let mut cx = events::Ctx::new(state, dice, &mut log);
+    turn::combat_malice(&mut cx);
     match first {
         Some(side) => {
             cx.emit(Event::FirstSide { side, roll: None, why: "set by the scenario".into() });
@@ -59,6 +60,7 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>)
         }
         None => turn::start(&mut cx)?,
     }
+    turn::round_malice(&mut cx);
     fray_core::engine::run(&mut cx)?;
     Ok(log)
 }

@@ -224,6 +224,9 @@ pub enum Usage {
     Triggered,
     /// A free triggered action.
     FreeTriggered,
+    /// A creature's own Malice feature (DS-GAP-17): bought with the Director's Malice at the
+    /// start of the creature's turn, costing no action.
+    Malice,
 }
 
 /// How far an ability reaches (DS-DIST-1, DS-GAP-7, DS-AREA-*).
@@ -425,6 +428,9 @@ pub struct AbilityDef {
     /// What it does, in our own words.
     #[serde(default)]
     pub text: String,
+    /// Malice it costs (a Malice feature, `usage = "malice"`, DS-GAP-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malice: Option<i32>,
 }
 
 fn one() -> i32 {
@@ -619,6 +625,29 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         }
         for (j, e) in a.effect.iter().enumerate() {
             check_effect(e, || field(&format!("ability[{i}] ({}).effect[{j}]", a.id)), &mut errors);
+        }
+        // DS-GAP-17: a Malice feature has a cost, and only Malice features have one.
+        match (a.usage == Usage::Malice, a.malice) {
+            (true, None) => errors.push(format!(
+                "{}: a Malice feature (usage = \"malice\") needs its cost, malice = N",
+                field(&format!("ability[{i}] ({}).malice", a.id))
+            )),
+            (false, Some(_)) => errors.push(format!(
+                "{}: only a Malice feature (usage = \"malice\") has a Malice cost",
+                field(&format!("ability[{i}] ({}).malice", a.id))
+            )),
+            (true, Some(n)) if !(1..=limits::COUNT).contains(&n) => errors.push(format!(
+                "{}: {n} is outside 1..{}",
+                field(&format!("ability[{i}] ({}).malice", a.id)),
+                limits::COUNT
+            )),
+            _ => {}
+        }
+        if a.usage == Usage::Malice && b.kind != "monster" {
+            errors.push(format!(
+                "{}: only the Director's creatures have Malice features",
+                field(&format!("ability[{i}] ({}).usage", a.id))
+            ));
         }
         if a.targets < 1 {
             errors.push(format!("{}: at least 1", field(&format!("ability[{i}] ({}).targets", a.id))));

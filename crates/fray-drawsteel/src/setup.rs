@@ -270,6 +270,8 @@ pub fn build(
             flying: u.flying,
             falling: None,
             aided_by: None,
+            brutal: false,
+            malicious: 0,
             dead: false,
         });
     }
@@ -323,6 +325,8 @@ pub fn build(
         objects,
         last_test: None,
         rerollable: None,
+        malice: 0,
+        malicious_strike_round: None,
         flow: Vec::new(),
         outcome: None,
     })

@@ -133,6 +133,20 @@ pub struct Acts {
     /// A jump test was made this turn.
     #[serde(default)]
     pub jump_tested: bool,
+    /// A Malice feature was bought at the start of this turn (one a turn, DS-GAP-17).
+    #[serde(default)]
+    pub malice_used: bool,
+}
+
+impl Acts {
+    /// Nothing done yet this turn: still its start, when Malice features are bought
+    /// (DS-GAP-17).
+    pub fn fresh(&self) -> bool {
+        self.main as u8 + self.maneuvers + self.moves + self.done + self.extra_main == 0
+            && self.move_left == 0
+            && !self.jump_tested
+            && !self.malice_used
+    }
 }
 
 /// A creature in the combat.
@@ -211,6 +225,12 @@ pub struct Creature {
     /// Falling from a great height: the elevation it fell from and the round the fall began
     /// (DS-FALL-7).
     pub falling: Option<(i32, u32)>,
+    /// Brutal Effectiveness bought: its next ability with a potency has it 1 higher
+    /// (DS-GAP-17).
+    pub brutal: bool,
+    /// Malicious Strike bought: this much extra damage to one target of its next strike
+    /// (DS-GAP-17).
+    pub malicious: i32,
     /// Dead.
     pub dead: bool,
 }
@@ -313,6 +333,10 @@ pub struct State {
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
     pub objects: Vec<MapObject>,
+    /// The Director's Malice (DS-GAP-17).
+    pub malice: i32,
+    /// The round Malicious Strike was last bought in: not again the round after (DS-GAP-17).
+    pub malicious_strike_round: Option<u32>,
     /// Half-resolved actions.
     pub flow: Vec<Frame>,
     /// How the combat ended.

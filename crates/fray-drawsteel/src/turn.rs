@@ -65,6 +65,7 @@ pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                 return Ok(Flow::Continue);
             }
             cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
+            round_malice(cx);
             cx.push(Frame::Next);
         }
     }
@@ -83,7 +84,35 @@ fn decided(cx: &Ctx) -> Option<Option<Side>> {
     }
 }
 
+/// DS-GAP-17: at the start of the combat the Director gains the heroes' average Victories
+/// (rounded down, docs/rulings/drawsteel.md "Malice").
+pub fn combat_malice(cx: &mut Ctx) {
+    let heroes: Vec<i32> = cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes).map(|c| c.victories).collect();
+    if heroes.is_empty() {
+        return;
+    }
+    let average = heroes.iter().sum::<i32>() / heroes.len() as i32;
+    if average > 0 {
+        let total = cx.s.malice + average;
+        cx.emit(Event::Malice { total, why: format!("+{average}, the heroes' average Victories") });
+    }
+}
+
+/// DS-GAP-17: at the start of each round the Director gains one Malice per hero still alive
+/// (a dying hero counts; a dead one does not) plus the round's number.
+pub fn round_malice(cx: &mut Ctx) {
+    let heroes = cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes && !c.dead).count() as i32;
+    let round = cx.s.round as i32;
+    let gain = heroes + round;
+    let total = cx.s.malice + gain;
+    cx.emit(Event::Malice { total, why: format!("+{gain}: {heroes} hero(es) and round {round}") });
+}
+
 fn finish(cx: &mut Ctx, winner: Option<Side>) {
+    // DS-GAP-17: Malice not spent is lost when the encounter ends.
+    if cx.s.malice > 0 {
+        cx.emit(Event::Malice { total: 0, why: "the combat ended".into() });
+    }
     // DS-SURGE-3: surges are lost at the end of combat.
     for c in cx.s.all().collect::<Vec<_>>() {
         if cx.s.c(c).surges > 0 {

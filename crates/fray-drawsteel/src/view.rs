@@ -2,7 +2,8 @@
 //! side it fills; this adds `stamina` (also as `hp`), `winded`, `dying`, `dead`, `temp_stamina`,
 //! `recoveries`, `surges`, `z`, `size_label` (as written: "1M", "2"), `hidden`,
 //! `hidden_from` (the enemies it is hidden from), `surprised`, `defending`, `acted`, `actions`;
-//! at the top level `hero_tokens`, `last_test`. This is the referee's view; what a seat or a
+//! for the Director's creatures `brutal` and `malicious` (Malice bought, DS-GAP-17); at the top
+//! level `hero_tokens`, `malice`, `last_test`. This is the referee's view; what a seat or a
 //! spectator sees is [`crate::seats::view`], which also marks a creature whose square it hides
 //! `unseen`.
 
@@ -52,6 +53,11 @@ pub fn build(s: &State) -> View {
             extra.insert("experience".into(), json!(x.experience));
         }
         extra.insert("surges".into(), json!(x.surges));
+        if !x.hero {
+            // DS-GAP-17: Malice features bought and waiting for their ability.
+            extra.insert("brutal".into(), json!(x.brutal));
+            extra.insert("malicious".into(), json!(x.malicious));
+        }
         extra.insert("z".into(), json!(x.z));
         // The core's `size` is the squares a side; the label goes under its own key, so the JSON
         // has one `size` (DS-SIZE-1, DS-SIZE-2).
@@ -101,6 +107,8 @@ pub fn build(s: &State) -> View {
     }
     let mut extra = Map::new();
     extra.insert("hero_tokens".into(), json!(s.hero_tokens));
+    // DS-GAP-17: the Director's Malice is on the table for both seats to see.
+    extra.insert("malice".into(), json!(s.malice));
     extra.insert("last_test".into(), json!(s.last_test));
     let objects: Map<String, serde_json::Value> = s
         .objects
