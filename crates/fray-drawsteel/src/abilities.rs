@@ -713,7 +713,11 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
 
 /// Whether any of an ability's tiers has a potency effect.
 fn has_potency(a: &AbilityDef) -> bool {
-    [&a.tier1, &a.tier2, &a.tier3].iter().flat_map(|t| t.effects.iter()).chain(a.effect.iter()).any(|e| e.potency.is_some())
+    [&a.tier1, &a.tier2, &a.tier3]
+        .iter()
+        .flat_map(|t| t.effects.iter())
+        .chain(a.effect.iter())
+        .any(|e| e.potency.is_some())
 }
 
 /// Malicious Strike's extra damage has been dealt (DS-GAP-17).

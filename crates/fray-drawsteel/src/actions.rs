@@ -2006,7 +2006,9 @@ pub fn malice_amounts(s: &State, c: Cx) -> Vec<DecisionOption> {
     let most = malicious_strike_most(s, c).min(s.malice);
     let h = s.c(c).highest();
     let mut o: Vec<DecisionOption> = (MALICIOUS_STRIKE..=most)
-        .map(|n| DecisionOption::new(format!("spend-{n}"), format!("spend {n} Malice: +{} damage", h + n - MALICIOUS_STRIKE)))
+        .map(|n| {
+            DecisionOption::new(format!("spend-{n}"), format!("spend {n} Malice: +{} damage", h + n - MALICIOUS_STRIKE))
+        })
         .collect();
     o.push(DecisionOption::new("cancel", "back to the menu"));
     o
@@ -2030,16 +2032,25 @@ pub fn answer_malice_amount(cx: &mut Ctx, c: Cx, option: &str) -> Result<(), Rul
 fn check_malice(s: &State, c: Cx, cost: i32, extra: bool) -> Result<(), RuleError> {
     let x = s.c(c);
     if extra || x.side != Side::Director || x.hero {
-        return Err(RuleError::refused("DS-GAP-17", format!("only the Director spends Malice, for its creatures, not for {}", who(s, c))));
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("only the Director spends Malice, for its creatures, not for {}", who(s, c)),
+        ));
     }
     if s.current != Some(c) || !x.acts.fresh() {
         return Err(RuleError::refused(
             "DS-GAP-17",
-            format!("Malice features are bought at the start of the creature's turn, before {} does anything", who(s, c)),
+            format!(
+                "Malice features are bought at the start of the creature's turn, before {} does anything",
+                who(s, c)
+            ),
         ));
     }
     if s.malice < cost {
-        return Err(RuleError::refused("DS-GAP-17", format!("that costs {cost} Malice and the Director has {}", s.malice)));
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("that costs {cost} Malice and the Director has {}", s.malice),
+        ));
     }
     Ok(())
 }
@@ -2870,7 +2881,8 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
             })?;
             let targets = match (&cmd.target, a.distance.needs_square()) {
                 (_, true) => {
-                    let sq = cmd.square.ok_or_else(|| RuleError::malformed(format!("{} needs square = [x, y]", a.name)))?;
+                    let sq =
+                        cmd.square.ok_or_else(|| RuleError::malformed(format!("{} needs square = [x, y]", a.name)))?;
                     crate::areas::targets(s, c, &a, sq)
                 }
                 (Some(Targets::One(t)), _) => vec![unit(t)?],

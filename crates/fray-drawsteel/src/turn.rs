@@ -87,7 +87,8 @@ fn decided(cx: &Ctx) -> Option<Option<Side>> {
 /// DS-GAP-17: at the start of the combat the Director gains the heroes' average Victories
 /// (rounded down, docs/rulings/drawsteel.md "Malice").
 pub fn combat_malice(cx: &mut Ctx) {
-    let heroes: Vec<i32> = cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes).map(|c| c.victories).collect();
+    let heroes: Vec<i32> =
+        cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes).map(|c| c.victories).collect();
     if heroes.is_empty() {
         return;
     }
