@@ -66,6 +66,9 @@ pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx])
     if a.is_melee() && flanked(s, user, target) {
         m.edge("flanking");
     }
+    if strike && s.captain_bonus(user).is_some_and(|w| w.edge) {
+        m.edge("a minion with its captain");
+    }
     if s.source_of(user, Frightened) == Some(target) {
         m.bane("roller frightened of the target");
     }
@@ -643,6 +646,9 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         // DS-GAP-17: Malicious Strike's extra damage goes to the first target the strike
         // damages (docs/rulings/drawsteel.md "Malice").
         let mut malicious = if a.ability.is_strike() { cx.s.c(user).malicious } else { 0 };
+        // DS-GAP-19: a minion's "With Captain" damage, on each target of its strikes.
+        let captain = if a.ability.is_strike() { cx.s.captain_bonus(user).map_or(0, |w| w.damage) } else { 0 };
+        let area = a.ability.distance.is_area().then(|| a.targets.clone());
         for (i, &t) in a.targets.iter().enumerate() {
             let tier = a.ability.tier(a.tiers[i]);
             let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
@@ -654,7 +660,10 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 malicious = 0;
                 malicious_used(cx, user);
             }
-            crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
+            if dmg > 0 {
+                dmg += captain;
+            }
+            crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, area.as_deref());
         }
     }
     // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
@@ -790,8 +799,9 @@ pub fn apply_effect_boosted(
         cx.push(Frame::Teleport { by: user, target: t, range });
     }
     if let Some(n) = e.temporary_stamina {
-        // DS-GAP-20: temporary Stamina does not stack; the higher pool wins.
-        if n > cx.s.c(t).temp_stamina {
+        // DS-GAP-20: temporary Stamina does not stack; the higher pool wins. DS-GAP-19: minions
+        // get none.
+        if n > cx.s.c(t).temp_stamina && !cx.s.c(t).minion {
             cx.emit(Event::TempStamina { creature: cx.s.who(t), value: n });
         }
     }
@@ -1005,7 +1015,8 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
             if malicious > 0 && d > 0 {
                 malicious_used(cx, user);
             }
-            let d = if d > 0 { d + malicious } else { d };
+            let captain = cx.s.captain_bonus(user).map_or(0, |w| w.damage);
+            let d = if d > 0 { d + malicious + captain } else { d };
             crate::damage::deal(cx, target, d, Some(user), "free strike");
             reveal(cx, user);
             let deed = if main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Triggered };

@@ -222,6 +222,7 @@ enum SlotRefusal {
     NoManeuver,
     NoMove,
     DazedFree,
+    Minion,
 }
 
 fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal> {
@@ -235,6 +236,14 @@ fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal
     let dazed = s.has(c, ConditionKind::Dazed);
     if dazed && a.done >= 1 && slot != Slot::Free {
         return Some(SlotRefusal::DazedDone);
+    }
+    // DS-GAP-19: a minion takes a move and a main action, a move and a maneuver, or two moves.
+    if s.c(c).minion {
+        match slot {
+            Slot::Main if a.maneuvers >= 1 => return Some(SlotRefusal::Minion),
+            Slot::Maneuver if a.maneuvers >= 1 || a.main => return Some(SlotRefusal::Minion),
+            _ => {}
+        }
     }
     match slot {
         Slot::Main if a.main => Some(SlotRefusal::MainUsed),
@@ -272,6 +281,10 @@ pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleE
         SlotRefusal::DazedFree => {
             RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
         }
+        SlotRefusal::Minion => RuleError::refused(
+            "DS-GAP-19",
+            format!("{} is a minion: a move and a main action, a move and a maneuver, or two moves", who(s, c)),
+        ),
     })
 }
 
@@ -299,7 +312,7 @@ pub fn speed(s: &State, c: Cx) -> i32 {
     if held {
         return 0;
     }
-    let mut v = x.speed;
+    let mut v = x.speed + s.captain_bonus(c).map_or(0, |w| w.speed);
     if slowed {
         v = v.min(2);
     }
@@ -1706,6 +1719,48 @@ pub fn walk_step(
     Ok(Flow::Continue)
 }
 
+/// DS-GAP-19: minions of one squad striking the same creature at once make one strike: every
+/// other minion of the squad next to `mover` that could strike joins `by`'s opportunity attack,
+/// their free strikes added together; none of them is asked again for this step.
+fn squad_free_strike(cx: &mut Ctx, q: usize, by: Cx, mover: Cx) -> Result<(), RuleError> {
+    let s = &*cx.s;
+    let joined: Vec<Cx> = s.squads[q]
+        .members
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let x = s.c(m);
+            m != by
+                && x.active()
+                && x.free_strike.is_some()
+                && s.distance(m, mover) == Some(1)
+                && !s.has(m, ConditionKind::Dazed)
+                && !x.surprised
+        })
+        .collect();
+    if joined.is_empty() {
+        return abilities::opportunity_attack(cx, by, mover);
+    }
+    let captain = |m: Cx| s.captain_bonus(m).map_or(0, |w| w.damage);
+    let total: i32 =
+        std::iter::once(by).chain(joined.iter().copied()).map(|m| s.c(m).free_strike.unwrap_or(0) + captain(m)).sum();
+    let names: Vec<String> = joined.iter().map(|&m| s.c(m).id.to_string()).collect();
+    cx.emit(Event::Note { text: format!("{} join the strike: one free strike of {total}", names.join(", ")) });
+    if matches!(cx.s.flow.last(), Some(Frame::Walk { .. }))
+        && let Some(Frame::Walk { c, path, how, mut asked, after }) = cx.pop()
+    {
+        asked.extend(joined.iter().copied());
+        cx.push(Frame::Walk { c, path, how, asked, after });
+    }
+    cx.emit(Event::AbilityUsed {
+        creature: cx.s.who(by),
+        ability: "Free Strike".into(),
+        targets: vec![cx.s.who(mover)],
+    });
+    crate::damage::deal(cx, mover, total, Some(by), "the squad's free strikes");
+    Ok(())
+}
+
 /// The decision: an enemy leaving `by`'s reach — strike it, or let it go (DS-OA-1).
 pub fn opportunity_question(s: &State, by: Cx, mover: Cx) -> (&'static str, String, Vec<DecisionOption>) {
     let (b, m) = (who(s, by), who(s, mover));
@@ -1724,6 +1779,11 @@ pub fn answer_opportunity(cx: &mut Ctx, by: Cx, mover: Cx, option: &str) -> Resu
             cx.emit(Event::Note {
                 text: format!("{} makes an opportunity attack on {}", cx.s.c(by).id, cx.s.c(mover).id),
             });
+            if let Some(q) = cx.s.squad_of(by)
+                && cx.s.c(by).free_strike.is_some()
+            {
+                return squad_free_strike(cx, q, by, mover);
+            }
             abilities::opportunity_attack(cx, by, mover)
         }
         "decline" => {
@@ -1932,7 +1992,13 @@ impl Actor {
             let dazed = x.conditions.iter().any(|k| k.kind == ConditionKind::Dazed);
             let done = dazed && a.done >= 1;
             let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
-            [!(done || a.main), !(done || used_up(a.maneuvers)), !(done || used_up(a.moves)), !dazed]
+            let minion = x.minion;
+            [
+                !(done || a.main || (minion && a.maneuvers >= 1)),
+                !(done || used_up(a.maneuvers) || (minion && (a.main || a.maneuvers >= 1))),
+                !(done || used_up(a.moves)),
+                !dazed,
+            ]
         };
         let slot = |slot| slot_ok(s, c, slot, extra);
         debug_assert_eq!(slots, [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)]);

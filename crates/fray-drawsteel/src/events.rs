@@ -139,6 +139,12 @@ pub enum Event {
     MaliceSpent { creature: Who, feature: String, spent: i32, total: i32, bonus: i32 },
     /// A bought Malice benefit is used up: `feature` names it (DS-GAP-17).
     MaliceUsed { creature: Who, feature: String },
+    /// A minion's squad took damage from its shared pool (DS-GAP-19).
+    SquadDamaged { creature: Who, squad: usize, amount: i32, pool: i32, source: Option<Who>, why: String },
+    /// The next minion of a squad takes its part of the squad's turn (DS-GAP-19).
+    SquadTurn { creature: Who },
+    /// A squad's captain changed (DS-GAP-19).
+    Captain { squad: usize, name: String, captain: Option<Who> },
     /// The heroes' hero tokens changed (DS-TOKEN).
     HeroTokens { total: i32, why: String },
     /// A saving throw (DS-DUR-SAVE).
@@ -276,6 +282,14 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
         Event::Malice { total, .. } => s.malice = *total,
+        Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
+        Event::SquadTurn { creature } => s.current = Some(creature.idx),
+        Event::Captain { squad, captain, .. } => {
+            s.squads[*squad].captain = captain.as_ref().map(|w| w.idx);
+            if let Some(w) = captain {
+                c_mut(s, w).squad = Some(*squad as u8);
+            }
+        }
         Event::MaliceSpent { creature, feature, total, bonus, .. } => {
             s.malice = *total;
             let round = s.round;
@@ -427,6 +441,19 @@ impl fmt::Display for Event {
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
             Event::Malice { total, why } => write!(f, "the Director's Malice: {total} ({why})"),
+            Event::SquadDamaged { creature, amount, pool, source, why, .. } => {
+                write!(f, "{creature} takes {amount} damage")?;
+                if let Some(s) = source {
+                    write!(f, " from {s}")?;
+                }
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                write!(f, " — its squad's Stamina {pool}")
+            }
+            Event::SquadTurn { creature } => write!(f, "the squad's turn goes on: {creature}"),
+            Event::Captain { name, captain: Some(c), .. } => write!(f, "{c} now captains squad {name}"),
+            Event::Captain { name, captain: None, .. } => write!(f, "squad {name} has no captain"),
             Event::MaliceSpent { creature, feature, spent, total, bonus } => {
                 write!(f, "the Director spends {spent} Malice on {feature} for {creature}")?;
                 if *bonus > 0 {

@@ -501,12 +501,31 @@ pub struct StatBlock {
     pub free_strike: Option<i32>,
     /// Might, Agility, Reason, Intuition, Presence, each -5 to +5.
     pub characteristics: Characteristics,
+    /// A minion's bonus while its squad has a captain (DS-GAP-19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_captain: Option<WithCaptain>,
     /// Abilities.
     #[serde(default)]
     pub ability: Vec<AbilityDef>,
     /// A description in our own words.
     #[serde(default)]
     pub text: String,
+}
+
+/// What a minion gains while its squad has a captain (the stat block's "With Captain" line,
+/// DS-GAP-19), as numbers Fray plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct WithCaptain {
+    /// Extra speed.
+    #[serde(default)]
+    pub speed: i32,
+    /// Extra damage on its strikes that deal damage (free strikes included).
+    #[serde(default)]
+    pub damage: i32,
+    /// An edge on its strikes.
+    #[serde(default)]
+    pub edge: bool,
 }
 
 /// Characteristic scores.
@@ -563,6 +582,10 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     range("recoveries", b.recoveries, 0..=limits::COUNT);
     range("speed", b.speed, 0..=limits::SQUARES);
     range("stability", b.stability, 0..=limits::SQUARES);
+    if let Some(w) = b.with_captain {
+        range("with_captain.speed", w.speed, 0..=limits::SQUARES);
+        range("with_captain.damage", w.damage, 0..=limits::DAMAGE);
+    }
     if let Some(f) = b.free_strike {
         range("free_strike", f, 0..=limits::DAMAGE);
     }
@@ -612,6 +635,9 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         if !(-5..=5).contains(&v) {
             errors.push(format!("{}: {v} is outside -5..5", field(&format!("characteristics.{n}"))));
         }
+    }
+    if b.with_captain.is_some() && b.organization.as_deref() != Some("minion") {
+        errors.push(format!("{}: only minions have a With Captain bonus", field("with_captain")));
     }
     if b.kind == "monster" && b.free_strike.is_none() {
         errors.push(format!("{}: monsters need a free strike value", field("free_strike")));

@@ -3,7 +3,7 @@
 
 use crate::model::{AbilityDef, Size, StatBlock, check_block, limits};
 use crate::options::Options;
-use crate::state::{Acts, Arena, Condition, Creature, Side, State, Terrain, Until};
+use crate::state::{Acts, Arena, Condition, Creature, Cx, Side, Squad, State, Terrain, Until};
 use fray_core::grid::{Grid, Pos};
 use fray_core::turns::Alternating;
 use serde::Deserialize;
@@ -89,6 +89,10 @@ pub struct UnitSpec {
     /// Experience (heroes, DS-REST-2).
     #[serde(default)]
     pub experience: i32,
+    /// The squad it is in (DS-GAP-19): minions of one stat block sharing a name form a squad;
+    /// a creature that is not a minion with that name is its captain.
+    #[serde(default)]
+    pub squad: Option<String>,
 }
 
 /// Parses the map.
@@ -270,6 +274,10 @@ pub fn build(
             flying: u.flying,
             falling: None,
             aided_by: None,
+            minion: b.organization.as_deref() == Some("minion"),
+            squad: None,
+            with_captain: b.with_captain,
+            mount: b.role.as_deref() == Some("mount"),
             brutal: false,
             malicious: 0,
             dead: false,
@@ -308,6 +316,7 @@ pub fn build(
             errors.push(format!("unit[{i}] ({}).source: frightened, grabbed and taunted need a source", u.id));
         }
     }
+    let squads = squads(units, &mut creatures, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -327,9 +336,81 @@ pub fn build(
         rerollable: None,
         malice: 0,
         malicious_strike_round: None,
+        squads,
         flow: Vec::new(),
         outcome: None,
     })
+}
+
+/// The squads of minions (DS-GAP-19): units naming the same `squad`. At most eight minions of
+/// one stat block, on the Director's side; at most one captain, not a minion and not a mount.
+/// A minion with no `squad` is a squad of one.
+fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], errors: &mut Vec<String>) -> Vec<Squad> {
+    let mut out: Vec<Squad> = Vec::new();
+    let mut captains: Vec<(String, Cx)> = Vec::new();
+    for (i, (u, _)) in units.iter().enumerate() {
+        let Some(c) = creatures.iter().position(|c| *c.id == *u.id) else { continue };
+        let x = &creatures[c];
+        let name = match (&u.squad, x.minion) {
+            (None, false) => continue,
+            (Some(n), false) => {
+                if x.side != Side::Director || x.hero || x.mount {
+                    errors.push(format!(
+                        "unit[{i}] ({}).squad: a captain is one of the Director's creatures, not a hero or a mount",
+                        u.id
+                    ));
+                }
+                if captains.iter().any(|(m, _)| m == n) {
+                    errors.push(format!("unit[{i}] ({}).squad: squad {n:?} already has a captain", u.id));
+                }
+                captains.push((n.clone(), c as Cx));
+                continue;
+            }
+            (Some(n), true) => n.clone(),
+            (None, true) => format!("{} alone", u.id),
+        };
+        if x.side != Side::Director {
+            errors.push(format!("unit[{i}] ({}).squad: minions fight for the Director", u.id));
+        }
+        match out.iter_mut().find(|q| *q.name == *name) {
+            Some(q) => {
+                let first = &creatures[q.members[0] as usize];
+                if first.max_stamina != x.max_stamina || first.name != x.name {
+                    errors.push(format!(
+                        "unit[{i}] ({}).squad: a squad's minions share one stat block ({} is a {})",
+                        u.id, first.id, first.name
+                    ));
+                }
+                if q.members.len() >= 8 {
+                    errors.push(format!("unit[{i}] ({}).squad: a squad has at most eight minions", u.id));
+                }
+                q.members.push(c as Cx);
+                q.pool += x.stamina.max(0);
+            }
+            None => out.push(Squad {
+                name: name.into(),
+                members: vec![c as Cx],
+                each: x.max_stamina,
+                pool: x.stamina.max(0),
+                captain: None,
+            }),
+        }
+    }
+    for (n, c) in captains {
+        match out.iter_mut().find(|q| *q.name == *n) {
+            Some(q) => q.captain = Some(c),
+            None => errors.push(format!("unit {}: squad {n:?} has no minions to captain", creatures[c as usize].id)),
+        }
+    }
+    for (k, q) in out.iter().enumerate() {
+        for &m in &q.members {
+            creatures[m as usize].squad = Some(k as u8);
+        }
+        if let Some(c) = q.captain {
+            creatures[c as usize].squad = Some(k as u8);
+        }
+    }
+    out
 }
 
 /// The built-in stat blocks (content/drawsteel), compiled in.

@@ -231,8 +231,38 @@ pub struct Creature {
     /// Malicious Strike bought: this much extra damage to one target of its next strike
     /// (DS-GAP-17).
     pub malicious: i32,
+    /// A minion (DS-GAP-19): its Stamina is its squad's pool.
+    pub minion: bool,
+    /// The squad it belongs to (an index into [`State::squads`]): its minions, or its captain.
+    pub squad: Option<u8>,
+    /// Its "With Captain" bonus (minions, DS-GAP-19).
+    pub with_captain: Option<crate::model::WithCaptain>,
+    /// A mount (role), which cannot captain a squad.
+    pub mount: bool,
     /// Dead.
     pub dead: bool,
+}
+
+/// A squad of minions sharing one Stamina pool (DS-GAP-19).
+#[derive(Clone, Debug)]
+pub struct Squad {
+    /// Its name in the encounter.
+    pub name: Arc<str>,
+    /// Its minions.
+    pub members: Vec<Cx>,
+    /// One minion's Stamina: each time the pool drops by this much, a minion dies.
+    pub each: i32,
+    /// The shared Stamina left.
+    pub pool: i32,
+    /// Its captain, if any (a creature that is not a minion).
+    pub captain: Option<Cx>,
+}
+
+impl Squad {
+    /// How many minions the pool keeps alive: one per minion's worth, rounded up.
+    pub fn keeps(&self) -> usize {
+        if self.pool <= 0 { 0 } else { ((self.pool + self.each - 1) / self.each.max(1)) as usize }
+    }
 }
 
 impl Creature {
@@ -254,7 +284,8 @@ impl Creature {
     }
     /// Winded (DS-HP-WIND).
     pub fn winded(&self) -> bool {
-        self.stamina <= self.winded_value()
+        // DS-GAP-19: minions are never winded.
+        !self.minion && self.stamina <= self.winded_value()
     }
     /// Dying: a hero at 0 Stamina or less (DS-HP-DYING-1).
     pub fn dying(&self) -> bool {
@@ -333,6 +364,8 @@ pub struct State {
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
     pub objects: Vec<MapObject>,
+    /// Squads of minions (DS-GAP-19).
+    pub squads: Vec<Squad>,
     /// The Director's Malice (DS-GAP-17).
     pub malice: i32,
     /// The round Malicious Strike was last bought in: not again the round after (DS-GAP-17).
@@ -396,6 +429,17 @@ impl State {
     /// Whether `c`'s enemies' seat does not know where it is (see [`State::unseen_by`]).
     pub fn unseen(&self, c: Cx) -> bool {
         self.unseen_by(c, self.c(c).side.other())
+    }
+    /// The squad `c` is a minion of.
+    pub fn squad_of(&self, c: Cx) -> Option<usize> {
+        let x = self.c(c);
+        x.squad.filter(|_| x.minion).map(usize::from)
+    }
+    /// `c`'s "With Captain" bonus, while its squad's captain is alive (DS-GAP-19).
+    pub fn captain_bonus(&self, c: Cx) -> Option<crate::model::WithCaptain> {
+        let q = self.squad_of(c)?;
+        let captain = self.squads[q].captain?;
+        self.c(captain).active().then_some(self.c(c).with_captain?)
     }
     /// Whether `c` has condition `k`.
     pub fn has(&self, c: Cx, k: ConditionKind) -> bool {

@@ -66,6 +66,7 @@ pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
             }
             cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
             round_malice(cx);
+            new_captains(cx);
             cx.push(Frame::Next);
         }
     }
@@ -134,6 +135,12 @@ fn finish(cx: &mut Ctx, winner: Option<Side>) {
 pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleError> {
     let c = cx.s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")))?;
     cx.emit(Event::Picked { side, creature: cx.s.who(c) });
+    begin_turn(cx, c);
+    Ok(())
+}
+
+/// `c`'s turn starts (picked, or the next minion of a squad's turn).
+fn begin_turn(cx: &mut Ctx, c: Cx) {
     let turn = cx.s.c(c).turns + 1;
     cx.emit(Event::TurnStarted { creature: cx.s.who(c), turn });
     // Aid Attack lasts until the start of the aider's next turn (DS-GAP-12).
@@ -146,7 +153,34 @@ pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleErr
         cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
     }
     cx.push(Frame::Act { c });
-    Ok(())
+}
+
+/// DS-GAP-19: a squad whose captain has died gets a new one when the next round starts: the
+/// Director's nearest creature to the squad that is neither a minion nor a mount (Fray picks
+/// it; docs/rulings/drawsteel.md "Minions").
+pub fn new_captains(cx: &mut Ctx) {
+    for q in 0..cx.s.squads.len() {
+        let sq = &cx.s.squads[q];
+        let Some(old) = sq.captain else { continue };
+        let Some(first) = sq.members.iter().copied().find(|&m| cx.s.c(m).active()) else { continue };
+        if cx.s.c(old).active() {
+            continue;
+        }
+        let s = &*cx.s;
+        let best = s
+            .active()
+            .filter(|&x| {
+                let y = s.c(x);
+                y.side == Side::Director
+                    && !y.hero
+                    && !y.minion
+                    && !y.mount
+                    && s.squads.iter().all(|o| o.captain != Some(x) || !s.c(x).active())
+            })
+            .min_by_key(|&x| (s.distance(first, x).unwrap_or(i32::MAX), x));
+        let name = s.squads[q].name.to_string();
+        cx.emit(Event::Captain { squad: q, name, captain: best.map(|b| cx.s.who(b)) });
+    }
 }
 
 /// The action phase waits for the creature's next action (dead creatures' turns end).
@@ -206,6 +240,16 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
         }
     }
     cx.emit(Event::TurnEnded { creature: cx.s.who(c) });
+    // DS-GAP-19: a squad's minions take their turns together: the next one not yet acted goes
+    // straight on.
+    if let Some(q) = cx.s.squad_of(c)
+        && decided(cx).is_none()
+        && let Some(n) = cx.s.squads[q].members.iter().copied().find(|&m| ready(cx.s, Side::Director).contains(&m))
+    {
+        cx.emit(Event::SquadTurn { creature: cx.s.who(n) });
+        begin_turn(cx, n);
+        return Ok(Flow::Continue);
+    }
     cx.push(Frame::Next);
     Ok(Flow::Continue)
 }

@@ -53,6 +53,18 @@ pub fn build(s: &State) -> View {
             extra.insert("experience".into(), json!(x.experience));
         }
         extra.insert("surges".into(), json!(x.surges));
+        if let Some(q) = x.squad.map(usize::from) {
+            // DS-GAP-19: a minion's Stamina is its squad's pool; a captain names its squad.
+            let sq = &s.squads[q];
+            extra.insert("squad".into(), json!(&*sq.name));
+            if x.minion {
+                extra.insert("squad_stamina".into(), json!(sq.pool));
+                extra.insert("captain".into(), json!(sq.captain.map(|k| s.c(k).id.to_string())));
+                extra.insert("with_captain".into(), json!(s.captain_bonus(c).is_some()));
+            } else {
+                extra.insert("captain_of".into(), json!(sq.captain == Some(c)));
+            }
+        }
         if !x.hero {
             // DS-GAP-17: Malice features bought and waiting for their ability.
             extra.insert("brutal".into(), json!(x.brutal));
