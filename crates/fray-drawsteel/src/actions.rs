@@ -293,7 +293,7 @@ fn slot_of(u: Usage) -> Slot {
         Usage::Main => Slot::Main,
         Usage::Maneuver => Slot::Maneuver,
         Usage::Move => Slot::Move,
-        Usage::Triggered | Usage::FreeTriggered | Usage::Malice => Slot::Free,
+        Usage::Triggered | Usage::FreeTriggered | Usage::Malice | Usage::Villain => Slot::Free,
     }
 }
 
@@ -1863,6 +1863,12 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
     match (a.usage, a.malice) {
         (Usage::Malice, cost) => check_malice(s, c, cost.unwrap_or(0), extra)?,
+        (Usage::Villain, _) => {
+            return Err(RuleError::refused(
+                "DS-GAP-19",
+                format!("{} is a villain action: the Director takes it at the end of another creature's turn", a.name),
+            ));
+        }
         _ => check_slot(s, c, slot_of(a.usage), extra)?,
     }
     if extra && a.usage != Usage::Main {
@@ -2241,6 +2247,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
     for (i, a) in s.c(c).abilities.iter().enumerate() {
         let free = match a.usage {
             Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+            Usage::Villain => false,
             u => f.slot(slot_of(u)),
         };
         if free && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
@@ -2278,6 +2285,7 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     // Every branch below checks the ability's slot first (check_ability).
     let free = match a.usage {
         Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+        Usage::Villain => false,
         u => slot_ok(s, c, slot_of(u), extra),
     };
     free && ability_offered_in_slot(s, c, a, extra)

@@ -143,6 +143,8 @@ pub enum Event {
     SquadDamaged { creature: Who, squad: usize, amount: i32, pool: i32, source: Option<Who>, why: String },
     /// The next minion of a squad takes its part of the squad's turn (DS-GAP-19).
     SquadTurn { creature: Who },
+    /// A villain action (DS-GAP-19): `index` is its place in the creature's abilities.
+    VillainAction { creature: Who, ability: String, index: u16 },
     /// A squad's captain changed (DS-GAP-19).
     Captain { squad: usize, name: String, captain: Option<Who> },
     /// The heroes' hero tokens changed (DS-TOKEN).
@@ -284,6 +286,10 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::Malice { total, .. } => s.malice = *total,
         Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
         Event::SquadTurn { creature } => s.current = Some(creature.idx),
+        Event::VillainAction { creature, index, .. } => {
+            s.villain_round = Some(s.round);
+            c_mut(s, creature).villain_used.push(*index);
+        }
         Event::Captain { squad, captain, .. } => {
             s.squads[*squad].captain = captain.as_ref().map(|w| w.idx);
             if let Some(w) = captain {
@@ -452,6 +458,7 @@ impl fmt::Display for Event {
                 write!(f, " — its squad's Stamina {pool}")
             }
             Event::SquadTurn { creature } => write!(f, "the squad's turn goes on: {creature}"),
+            Event::VillainAction { creature, ability, .. } => write!(f, "{creature} takes a villain action: {ability}"),
             Event::Captain { name, captain: Some(c), .. } => write!(f, "{c} now captains squad {name}"),
             Event::Captain { name, captain: None, .. } => write!(f, "squad {name} has no captain"),
             Event::MaliceSpent { creature, feature, spent, total, bonus } => {

@@ -59,6 +59,7 @@ impl Resolve<State> for Frame {
             Frame::Act { c } => crate::actions::answer_menu(cx, c, option, false),
             Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true),
             Frame::MaliceAmount { c } => crate::actions::answer_malice_amount(cx, c, option),
+            Frame::Villain { after } => crate::turn::answer_villain(cx, after, option),
             Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option),
             Frame::Ability(a) => crate::abilities::answer(cx, a, option),
             Frame::Forced(f) => crate::forced::answer(cx, f, option),
@@ -107,6 +108,13 @@ fn question(frame: &Frame, s: &State) -> Option<Decision> {
             "extra-action",
             format!("{}: critical hit — take another main action?", s.c(*c).id),
             crate::actions::menu(s, *c, true),
+        ),
+        Frame::Villain { after } => (
+            Side::Director,
+            None,
+            "villain-action",
+            format!("the Director: {}'s turn is over — take a villain action?", s.c(*after).id),
+            crate::turn::villain_options(s, *after),
         ),
         Frame::MaliceAmount { c } => (
             s.c(*c).side,

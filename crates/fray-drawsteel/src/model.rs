@@ -227,6 +227,9 @@ pub enum Usage {
     /// A creature's own Malice feature (DS-GAP-17): bought with the Director's Malice at the
     /// start of the creature's turn, costing no action.
     Malice,
+    /// A leader's or solo's villain action (DS-GAP-19): once per encounter, at most one of them
+    /// a round among all the Director's creatures, at the end of another creature's turn.
+    Villain,
 }
 
 /// How far an ability reaches (DS-DIST-1, DS-GAP-7, DS-AREA-*).
@@ -668,6 +671,23 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
                 limits::COUNT
             )),
             _ => {}
+        }
+        if a.usage == Usage::Villain {
+            let at = field(&format!("ability[{i}] ({}).usage", a.id));
+            if !matches!(b.organization.as_deref(), Some("leader" | "solo")) {
+                errors.push(format!("{at}: only leaders and solos have villain actions"));
+            }
+            let plain = matches!(a.distance, Distance::Myself | Distance::Aura { .. } | Distance::Burst { .. })
+                || (a.target == TargetKind::Myself && !a.distance.needs_square());
+            if !plain {
+                errors.push(format!(
+                    "{at}: Fray plays villain actions that affect the user or an aura or burst around it, not {}",
+                    a.distance
+                ));
+            }
+        }
+        if b.ability.iter().filter(|a| a.usage == Usage::Villain).count() > 3 && i == 0 {
+            errors.push(format!("{}: a creature has at most three villain actions", field("ability")));
         }
         if a.usage == Usage::Malice && b.kind != "monster" {
             errors.push(format!(

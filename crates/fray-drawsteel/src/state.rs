@@ -231,6 +231,8 @@ pub struct Creature {
     /// Malicious Strike bought: this much extra damage to one target of its next strike
     /// (DS-GAP-17).
     pub malicious: i32,
+    /// The places in `abilities` of the villain actions it has used (DS-GAP-19).
+    pub villain_used: Vec<u16>,
     /// A minion (DS-GAP-19): its Stamina is its squad's pool.
     pub minion: bool,
     /// The squad it belongs to (an index into [`State::squads`]): its minions, or its captain.
@@ -364,6 +366,8 @@ pub struct State {
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
     pub objects: Vec<MapObject>,
+    /// The round a villain action was last used in: one a round (DS-GAP-19).
+    pub villain_round: Option<u32>,
     /// Squads of minions (DS-GAP-19).
     pub squads: Vec<Squad>,
     /// The Director's Malice (DS-GAP-17).

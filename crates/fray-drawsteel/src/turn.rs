@@ -251,7 +251,69 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
         return Ok(Flow::Continue);
     }
     cx.push(Frame::Next);
+    // DS-GAP-19: at the end of a turn the Director may take a villain action with another
+    // creature, if none was taken this round.
+    if decided(cx).is_none() && !villain_actions(cx.s, c).is_empty() {
+        cx.push(Frame::Villain { after: c });
+    }
     Ok(Flow::Continue)
+}
+
+/// The villain actions the Director may take at the end of `after`'s turn (DS-GAP-19): those
+/// not yet used, of its creatures other than `after` still in the fight, if no villain action
+/// has been taken this round. Each: the creature and the place of the ability.
+pub fn villain_actions(s: &State, after: Cx) -> Vec<(Cx, u16)> {
+    if s.villain_round == Some(s.round) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for v in s.active() {
+        let x = s.c(v);
+        if v == after || x.side != Side::Director || x.hero {
+            continue;
+        }
+        for (i, a) in x.abilities.iter().enumerate() {
+            if a.usage == crate::model::Usage::Villain && !x.villain_used.contains(&(i as u16)) {
+                out.push((v, i as u16));
+            }
+        }
+    }
+    out
+}
+
+/// The villain-action decision's options: `villain:<creature>:<ability>`, then `pass`.
+pub fn villain_options(s: &State, after: Cx) -> Vec<fray_core::decision::DecisionOption> {
+    use fray_core::decision::DecisionOption;
+    let mut o: Vec<DecisionOption> = villain_actions(s, after)
+        .into_iter()
+        .map(|(v, i)| {
+            let a = &s.c(v).abilities[i as usize];
+            DecisionOption::new(format!("villain:{}:{}", s.c(v).id, a.id), format!("{}: {}", s.c(v).name, a.name))
+        })
+        .collect();
+    o.push(DecisionOption::new("pass", "no villain action now"));
+    o
+}
+
+/// Answers the villain-action decision (DS-GAP-19): the ability resolves at once, catching
+/// whoever its area (or the user) covers.
+pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleError> {
+    if option == "pass" {
+        return Ok(());
+    }
+    let found = villain_actions(cx.s, after).into_iter().find(|&(v, i)| {
+        let x = cx.s.c(v);
+        option.strip_prefix("villain:").and_then(|r| r.split_once(':')) == Some((&*x.id, x.abilities[i as usize].id.as_str()))
+    });
+    let Some((v, i)) = found else {
+        cx.push(Frame::Villain { after });
+        return Err(RuleError::refused("DS-GAP-19", format!("{option:?} is not a villain action the Director can take now")));
+    };
+    let a = cx.s.c(v).abilities[i as usize].clone();
+    cx.emit(Event::VillainAction { creature: cx.s.who(v), ability: a.name.clone(), index: i });
+    let targets = crate::actions::area_targets(cx.s, v, &a);
+    crate::abilities::begin(cx, v, a, targets, false);
+    Ok(())
 }
 
 /// Creatures of `side` that may still act this round.
