@@ -1745,7 +1745,13 @@ fn squad_free_strike(cx: &mut Ctx, q: usize, by: Cx, mover: Cx) -> Result<(), Ru
     let total: i32 =
         std::iter::once(by).chain(joined.iter().copied()).map(|m| s.c(m).free_strike.unwrap_or(0) + captain(m)).sum();
     let names: Vec<String> = joined.iter().map(|&m| s.c(m).id.to_string()).collect();
-    cx.emit(Event::Note { text: format!("{} join the strike: one free strike of {total}", names.join(", ")) });
+    cx.emit(Event::Note {
+        text: format!(
+            "the squad's free strikes merge: {} strikes with {}, {total} damage in one",
+            s.c(by).id,
+            names.join(", ")
+        ),
+    });
     if matches!(cx.s.flow.last(), Some(Frame::Walk { .. }))
         && let Some(Frame::Walk { c, path, how, mut asked, after }) = cx.pop()
     {

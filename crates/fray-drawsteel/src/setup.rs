@@ -444,6 +444,7 @@ pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
 pub const ENCOUNTERS: &[(&str, &str)] = &[
     ("sample", include_str!("../../../content/drawsteel/encounters/sample.toml")),
     ("mire-ambush", include_str!("../../../content/drawsteel/encounters/mire-ambush.toml")),
+    ("warband", include_str!("../../../content/drawsteel/encounters/warband.toml")),
 ];
 
 /// An encounter file: a name, a line on what it is, the map, the creatures placed on it, and

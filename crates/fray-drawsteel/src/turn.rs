@@ -303,11 +303,15 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
     }
     let found = villain_actions(cx.s, after).into_iter().find(|&(v, i)| {
         let x = cx.s.c(v);
-        option.strip_prefix("villain:").and_then(|r| r.split_once(':')) == Some((&*x.id, x.abilities[i as usize].id.as_str()))
+        option.strip_prefix("villain:").and_then(|r| r.split_once(':'))
+            == Some((&*x.id, x.abilities[i as usize].id.as_str()))
     });
     let Some((v, i)) = found else {
         cx.push(Frame::Villain { after });
-        return Err(RuleError::refused("DS-GAP-19", format!("{option:?} is not a villain action the Director can take now")));
+        return Err(RuleError::refused(
+            "DS-GAP-19",
+            format!("{option:?} is not a villain action the Director can take now"),
+        ));
     };
     let a = cx.s.c(v).abilities[i as usize].clone();
     cx.emit(Event::VillainAction { creature: cx.s.who(v), ability: a.name.clone(), index: i });
