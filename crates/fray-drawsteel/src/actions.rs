@@ -9,7 +9,7 @@ use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::footprint_distance as distance;
-use crate::state::{Cx, Side, State, Terrain};
+use crate::state::{Cx, Side, State, Terrain, Until};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
 use fray_core::geometry::{Frontier, ReachScratch};
@@ -127,6 +127,9 @@ pub struct Command {
     /// at the start of its turn (DS-GAP-17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub malicious_strike: Option<i32>,
+    /// A solo's End Effect: take 10 damage to end a save-ends effect (DS-GAP-19).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_effect: bool,
     /// End the turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub end_turn: bool,
@@ -188,6 +191,10 @@ pub enum Verb {
     Brutal,
     /// Malicious Strike, bought with this much Malice (DS-GAP-17).
     MaliciousStrike(i32),
+    /// A solo's End Effect: 10 damage to end a save-ends effect (DS-GAP-19).
+    EndEffect,
+    /// A solo's Solo Action: 5 Malice for a main action more, at once (DS-GAP-19).
+    SoloAction,
     /// End the turn.
     EndTurn,
     /// End the turn, ready to spend a hero token on a failed save (DS-TOKEN-3).
@@ -1933,7 +1940,7 @@ pub enum MenuItem {
 }
 
 /// The menu's entries with no target: id, label.
-pub const PLAIN: [(&str, &str); 13] = [
+pub const PLAIN: [(&str, &str); 15] = [
     ("stand-up", "stand up (maneuver)"),
     ("catch-breath", "catch your breath: spend a Recovery (maneuver)"),
     ("escape-grab", "escape a grab (maneuver)"),
@@ -1947,6 +1954,8 @@ pub const PLAIN: [(&str, &str); 13] = [
     ("token-stamina", "spend 2 hero tokens to regain your recovery value"),
     ("brutal-effectiveness", "Malice (3): +1 potency on this creature's next ability with a potency"),
     ("malicious-strike", "Malice (5 or more): extra damage to one target of this creature's next strike"),
+    ("end-effect", "End Effect: take 10 damage to end a save-ends effect on you (solo, no action)"),
+    ("solo-action", "Solo Action, Malice (5): take another main action now, even while dazed (solo)"),
 ];
 
 fn plain_verb(i: u8) -> Verb {
@@ -1963,7 +1972,9 @@ fn plain_verb(i: u8) -> Verb {
         9 => Verb::Token("surges".into()),
         10 => Verb::Token("stamina".into()),
         11 => Verb::Brutal,
-        _ => Verb::MaliciousStrike(MALICIOUS_STRIKE),
+        12 => Verb::MaliciousStrike(MALICIOUS_STRIKE),
+        13 => Verb::EndEffect,
+        _ => Verb::SoloAction,
     }
 }
 
@@ -2060,12 +2071,18 @@ fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
             9 => tokens(1),
             10 => tokens(2),
             11 => !malice_ready(s, c, BRUTAL_EFFECTIVENESS),
-            _ => !malice_ready(s, c, MALICIOUS_STRIKE),
+            12 => !malice_ready(s, c, MALICIOUS_STRIKE),
+            13 => !x.solo || s.current != Some(c) || !x.conditions.iter().any(|k| k.until == Until::SaveEnds),
+            _ => !x.solo || !malice_ready(s, c, SOLO_ACTION),
         }
 }
 
 /// Malice that Brutal Effectiveness costs (DS-GAP-17).
 pub const BRUTAL_EFFECTIVENESS: i32 = 3;
+/// Malice that a solo's Solo Action costs (DS-GAP-19).
+pub const SOLO_ACTION: i32 = 5;
+/// Damage a solo takes for End Effect (DS-GAP-19).
+pub const END_EFFECT: i32 = 10;
 /// Malice that Malicious Strike costs at least (DS-GAP-17).
 pub const MALICIOUS_STRIKE: i32 = 5;
 
@@ -2781,6 +2798,8 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "search" => Ok(Verb::Search),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
         "brutal-effectiveness" => Ok(Verb::Brutal),
+        "end-effect" => Ok(Verb::EndEffect),
+        "solo-action" => Ok(Verb::SoloAction),
         "malicious-strike" => {
             check_offered(s, c, &Verb::MaliciousStrike(MALICIOUS_STRIKE), extra, None)?;
             cx.push(Frame::MaliceAmount { c });
@@ -2932,6 +2951,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         (cmd.hide, Verb::Hide),
         (cmd.jump_test, Verb::JumpTest),
         (cmd.search, Verb::Search),
+        (cmd.end_effect, Verb::EndEffect),
         (cmd.end_turn && cmd.token_save.is_none(), Verb::EndTurn),
     ] {
         if flag {
@@ -2951,6 +2971,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     match cmd.malice.as_deref() {
         None => {}
         Some("brutal-effectiveness") => verbs.push(Verb::Brutal),
+        Some("solo-action") => verbs.push(Verb::SoloAction),
         Some(id) => {
             let a = s.c(c).abilities.iter().find(|a| a.id == id && a.usage == Usage::Malice).cloned();
             let a = a.ok_or_else(|| {
@@ -3091,6 +3112,24 @@ fn check_verb_routed(
         }
         Verb::Ability(a, targets) => check_ability(s, c, a, targets, extra),
         Verb::Brutal => check_malice(s, c, BRUTAL_EFFECTIVENESS, extra),
+        Verb::SoloAction => {
+            if !s.c(c).solo {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} is not a solo", who(s, c))));
+            }
+            check_malice(s, c, SOLO_ACTION, extra)
+        }
+        Verb::EndEffect => {
+            if !s.c(c).solo {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} is not a solo", who(s, c))));
+            }
+            if extra || s.current != Some(c) {
+                return Err(RuleError::refused("DS-GAP-19", "End Effect is used on the solo's own turn"));
+            }
+            if !s.c(c).conditions.iter().any(|k| k.until == Until::SaveEnds) {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} has no save-ends effect to end", who(s, c))));
+            }
+            Ok(())
+        }
         Verb::MaliciousStrike(n) => {
             check_malice(s, c, MALICIOUS_STRIKE, extra)?;
             malicious_strike_allowed(s, c)?;
@@ -3424,6 +3463,28 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus: 0,
             });
+        }
+        Verb::EndEffect => {
+            // DS-GAP-19: 10 damage nothing reduces, then the first save-ends effect ends.
+            let cond = cx.s.c(c).conditions.iter().find(|k| k.until == Until::SaveEnds).copied();
+            crate::damage::lose(cx, c, END_EFFECT, "End Effect");
+            if let Some(cond) = cond
+                && cx.s.c(c).active()
+            {
+                cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "End Effect".into() });
+            }
+        }
+        Verb::SoloAction => {
+            let total = cx.s.malice - SOLO_ACTION;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "solo-action".into(),
+                spent: SOLO_ACTION,
+                total,
+                bonus: 0,
+            });
+            cx.emit(Event::ExtraAction { creature: cx.s.who(c) });
+            cx.push(Frame::Extra { c });
         }
         Verb::MaliciousStrike(n) => {
             // DS-GAP-17: the highest characteristic in extra damage, +1 for each Malice past 5.

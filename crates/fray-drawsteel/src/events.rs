@@ -188,6 +188,7 @@ pub fn apply(s: &mut State, e: &Event) {
             for c in &mut s.creatures {
                 c.acted = false;
                 c.triggered_used = false;
+                c.round_turns = 0;
             }
         }
         Event::FirstSide { side, .. } => s.order = fray_core::turns::Alternating::new(2, side.index()),
@@ -202,7 +203,11 @@ pub fn apply(s: &mut State, e: &Event) {
             s.token_spent_this_turn = false;
         }
         Event::TurnEnded { creature } => {
-            c_mut(s, creature).acted = true;
+            let c = c_mut(s, creature);
+            c.round_turns = c.round_turns.saturating_add(1);
+            // DS-GAP-19: a solo has acted for the round after its second turn.
+            c.acted = !c.solo || c.round_turns >= 2;
+            s.last_turn = Some(creature.idx);
             s.current = None;
             s.rerollable = None;
         }

@@ -233,6 +233,10 @@ pub struct Creature {
     pub malicious: i32,
     /// The places in `abilities` of the villain actions it has used (DS-GAP-19).
     pub villain_used: Vec<u16>,
+    /// A solo (DS-GAP-19): two turns a round, never one straight after the other.
+    pub solo: bool,
+    /// Turns it has taken this round.
+    pub round_turns: u8,
     /// A minion (DS-GAP-19): its Stamina is its squad's pool.
     pub minion: bool,
     /// The squad it belongs to (an index into [`State::squads`]): its minions, or its captain.
@@ -366,6 +370,8 @@ pub struct State {
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
     pub objects: Vec<MapObject>,
+    /// The creature whose turn ended last (a solo never takes two turns in a row, DS-GAP-19).
+    pub last_turn: Option<Cx>,
     /// The round a villain action was last used in: one a round (DS-GAP-19).
     pub villain_round: Option<u32>,
     /// Squads of minions (DS-GAP-19).

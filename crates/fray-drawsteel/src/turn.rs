@@ -322,10 +322,14 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
 
 /// Creatures of `side` that may still act this round.
 pub fn ready(s: &State, side: Side) -> Vec<Cx> {
+    let can = |c: Cx| {
+        let x = s.c(c);
+        !x.acted && !x.dead && x.pos.is_some()
+    };
     s.all()
-        .filter(|&c| {
-            let x = s.c(c);
-            x.side == side && !x.acted && !x.dead && x.pos.is_some()
-        })
+        .filter(|&c| s.c(c).side == side && can(c))
+        // DS-GAP-19: a solo's two turns are never back to back, unless nobody else has a turn
+        // left this round (docs/rulings/drawsteel.md "Solos").
+        .filter(|&c| !(s.c(c).solo && s.last_turn == Some(c) && s.all().any(|o| o != c && can(o))))
         .collect()
 }
