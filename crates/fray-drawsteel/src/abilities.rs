@@ -34,6 +34,7 @@ pub fn hero_free_strike(ranged: bool) -> AbilityDef {
         tier2: tier(if ranged { 4 } else { 5 }),
         tier3: tier(if ranged { 6 } else { 7 }),
         effect: vec![],
+        cost: None,
         malice: None,
         text: "The strike anyone can make.".into(),
     }
@@ -642,6 +643,8 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         cx.push(Frame::Bodies { cs: a.targets.clone() });
     }
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
+    // DS-GAP-5: what took hold, to refund an ability whose only effect every target resisted.
+    let mut landed = false;
     if a.rolled.is_some() {
         // DS-GAP-17: Malicious Strike's extra damage goes to the first target the strike
         // damages (docs/rulings/drawsteel.md "Malice").
@@ -662,6 +665,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             }
             if dmg > 0 {
                 dmg += captain;
+                landed = true;
             }
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, area.as_deref());
         }
@@ -680,14 +684,31 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
             let boost = i32::from(a.potency_up.contains(&t)) + i32::from(brutal);
             for e in &effects {
-                apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
+                landed |= apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
             }
         }
     }
     for &t in &a.targets {
         for e in a.ability.effect.clone().iter() {
-            apply_effect(cx, user, t, e, &a.ability, &mut moves);
+            landed |= apply_effect_boosted(cx, user, t, e, &a.ability, 0, &mut moves);
         }
+    }
+    // DS-GAP-5: an ability whose only effect is a potency effect that every target resisted
+    // costs nothing: its Heroic Resource comes back.
+    let potency_only = a.rolled.is_some()
+        && a.ability.effect.iter().all(|e| e.potency.is_some())
+        && a.tiers.iter().all(|&t| {
+            let tier = a.ability.tier(t);
+            tier.damage == 0 && !tier.effects.is_empty() && tier.effects.iter().all(|e| e.potency.is_some())
+        });
+    if let Some(n) = a.ability.cost
+        && potency_only
+        && !landed
+        && !a.targets.is_empty()
+    {
+        let total = cx.s.c(user).resource + n;
+        let why = format!("{n} back: every target resisted {}", a.ability.name);
+        cx.emit(Event::Resource { creature: cx.s.who(user), total, why, damaged: false, winded: false });
     }
     crate::forced::queue(cx, moves);
     // DS-AREA-5: a wall ability raises its squares now.
@@ -754,10 +775,11 @@ pub fn reveal(cx: &mut Ctx, c: Cx) {
 /// Applies one effect: potency first (DS-GAP-5), then conditions, Stamina; a push, pull or
 /// slide is added to `moves`, to start once every effect is applied.
 pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
-    apply_effect_boosted(cx, user, t, e, ability, 0, moves)
+    apply_effect_boosted(cx, user, t, e, ability, 0, moves);
 }
 
-/// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2).
+/// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2). Returns whether
+/// it took hold (not resisted, the target still there).
 pub fn apply_effect_boosted(
     cx: &mut Ctx,
     user: Cx,
@@ -766,11 +788,11 @@ pub fn apply_effect_boosted(
     ability: &AbilityDef,
     boost: i32,
     moves: &mut Vec<ForcedFrame>,
-) {
+) -> bool {
     // A target the ability killed is only force-moved, its body still on the map (DS-SLAM-3).
     let body = cx.s.c(t).dead && cx.s.c(t).pos.is_some();
     if !cx.s.c(t).active() && !body {
-        return;
+        return false;
     }
     if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency).map(|(ch, v)| (ch, v + boost)) {
         let score = cx.s.c(t).char(ch);
@@ -778,12 +800,12 @@ pub fn apply_effect_boosted(
             cx.emit(Event::Note {
                 text: format!("{} resists ({} {score} is not below {v})", cx.s.c(t).id, ch.letter()),
             });
-            return;
+            return false;
         }
     }
     if body {
         force_move(cx, user, t, e, ability, moves);
-        return;
+        return true;
     }
     if let Some(name) = &e.condition {
         let kind = ConditionKind::parse(name).expect("checked on load");
@@ -809,6 +831,7 @@ pub fn apply_effect_boosted(
         crate::damage::heal(cx, t, n, "ability");
     }
     force_move(cx, user, t, e, ability, moves);
+    true
 }
 
 /// An effect's push, pull or slide.

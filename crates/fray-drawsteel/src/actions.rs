@@ -1874,6 +1874,14 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
+    if let Some(n) = a.cost
+        && s.c(c).resource < n
+    {
+        return Err(RuleError::refused(
+            "DS-GAP-15",
+            format!("{} costs {n} Heroic Resource and {} has {}", a.name, who(s, c), s.c(c).resource),
+        ));
+    }
     match (a.usage, a.malice) {
         (Usage::Malice, cost) => check_malice(s, c, cost.unwrap_or(0), extra)?,
         (Usage::Villain, _) => {
@@ -2272,7 +2280,7 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
             Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
             Usage::Villain => false,
             u => f.slot(slot_of(u)),
-        };
+        } && a.cost.is_none_or(|n| s.c(c).resource >= n);
         if free && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
@@ -2310,7 +2318,7 @@ fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
         Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
         Usage::Villain => false,
         u => slot_ok(s, c, slot_of(u), extra),
-    };
+    } && a.cost.is_none_or(|n| s.c(c).resource >= n);
     free && ability_offered_in_slot(s, c, a, extra)
 }
 
@@ -3422,6 +3430,12 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
         }
         Verb::Ability(a, targets) => {
             let usage = a.usage;
+            if let Some(n) = a.cost {
+                // DS-GAP-15: the ability's cost comes out of the hero's Heroic Resource.
+                let total = cx.s.c(c).resource - n;
+                let why = format!("spent {n} on {}", a.name);
+                cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+            }
             if usage == Usage::Malice {
                 // DS-GAP-17: the creature's own Malice feature, paid from the Director's pool.
                 let spent = a.malice.unwrap_or(0);

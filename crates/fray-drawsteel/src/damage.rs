@@ -35,6 +35,29 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         why: why.into(),
     });
     check_death(cx, c);
+    fury(cx, c);
+}
+
+/// DS-GAP-15: a fury gains 1 ferocity the first time it takes damage each round, and 1d3 the
+/// first time it is winded or dying in the encounter.
+fn fury(cx: &mut Ctx, c: Cx) {
+    let x = cx.s.c(c);
+    if x.class.is_none_or(|(n, _, _)| n != "fury") || x.dead {
+        return;
+    }
+    if !x.resource_triggers.0 {
+        let total = x.resource + 1;
+        let why = "ferocity: +1, first damage this round".to_string();
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: true, winded: false });
+    }
+    let x = cx.s.c(c);
+    if !x.resource_triggers.1 && (x.winded() || x.dying()) {
+        // A scripted die list that has run out counts as 1 here rather than failing the damage.
+        let n = cx.dice.roll(3).map_or(1, |d| d as i32);
+        let total = x.resource + n;
+        let why = format!("ferocity: +{n}, winded or dying for the first time");
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: true });
+    }
 }
 
 /// DS-GAP-19: damage to a minion comes off its squad's pool; each minion's worth the pool has

@@ -130,6 +130,9 @@ pub enum Event {
     BodyRemoved { creature: Who },
     /// Surges changed (DS-SURGE).
     Surges { creature: Who, total: i32, why: String },
+    /// A hero's Heroic Resource changed (DS-GAP-15); `damaged` / `winded`: the fury's gain for
+    /// the first damage this round / for first being winded or dying this encounter.
+    Resource { creature: Who, total: i32, why: String, damaged: bool, winded: bool },
     /// The Director's Malice changed: gained at the start of the combat and of each round, or
     /// lost when the combat ends (DS-GAP-17).
     Malice { total: i32, why: String },
@@ -189,6 +192,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 c.acted = false;
                 c.triggered_used = false;
                 c.round_turns = 0;
+                c.resource_triggers.0 = false;
             }
         }
         Event::FirstSide { side, .. } => s.order = fray_core::turns::Alternating::new(2, side.index()),
@@ -289,6 +293,12 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
         Event::Malice { total, .. } => s.malice = *total,
+        Event::Resource { creature, total, damaged, winded, .. } => {
+            let c = c_mut(s, creature);
+            c.resource = *total;
+            c.resource_triggers.0 |= *damaged;
+            c.resource_triggers.1 |= *winded;
+        }
         Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
         Event::SquadTurn { creature } => s.current = Some(creature.idx),
         Event::VillainAction { creature, index, .. } => {
@@ -452,6 +462,7 @@ impl fmt::Display for Event {
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
             Event::Malice { total, why } => write!(f, "the Director's Malice: {total} ({why})"),
+            Event::Resource { creature, total, why, .. } => write!(f, "{creature}'s Heroic Resource: {total} ({why})"),
             Event::SquadDamaged { creature, amount, pool, source, why, .. } => {
                 write!(f, "{creature} takes {amount} damage")?;
                 if let Some(s) = source {

@@ -53,6 +53,7 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>)
     let mut log = Vec::new();
     let mut cx = events::Ctx::new(state, dice, &mut log);
     turn::combat_malice(&mut cx);
+    turn::combat_resources(&mut cx);
     match first {
         Some(side) => {
             cx.emit(Event::FirstSide { side, roll: None, why: "set by the scenario".into() });

@@ -431,6 +431,9 @@ pub struct AbilityDef {
     /// What it does, in our own words.
     #[serde(default)]
     pub text: String,
+    /// Heroic Resource it costs (a hero's ability, DS-GAP-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<i32>,
     /// Malice it costs (a Malice feature, `usage = "malice"`, DS-GAP-17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub malice: Option<i32>,
@@ -487,6 +490,9 @@ pub struct StatBlock {
     /// Role (monsters).
     #[serde(default)]
     pub role: Option<String>,
+    /// A hero's class, which names its Heroic Resource and how it is gained (DS-GAP-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
     /// Maximum Stamina.
     pub stamina: i32,
     /// Recoveries (heroes).
@@ -513,6 +519,34 @@ pub struct StatBlock {
     /// A description in our own words.
     #[serde(default)]
     pub text: String,
+}
+
+/// How a class's Heroic Resource grows at the start of each of the hero's turns (DS-GAP-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gain {
+    /// A fixed amount.
+    Flat(i32),
+    /// A d3.
+    D3,
+}
+
+/// The classes Fray knows: name, Heroic Resource, gain at the start of each turn (DS-GAP-15;
+/// docs/rulings/drawsteel.md "Heroic Resources").
+pub const CLASSES: [(&str, &str, Gain); 9] = [
+    ("censor", "wrath", Gain::Flat(2)),
+    ("conduit", "piety", Gain::D3),
+    ("elementalist", "essence", Gain::Flat(2)),
+    ("fury", "ferocity", Gain::D3),
+    ("null", "discipline", Gain::Flat(2)),
+    ("shadow", "insight", Gain::D3),
+    ("tactician", "focus", Gain::Flat(2)),
+    ("talent", "clarity", Gain::D3),
+    ("troubadour", "drama", Gain::D3),
+];
+
+/// A class by name.
+pub fn class(name: &str) -> Option<(&'static str, &'static str, Gain)> {
+    CLASSES.iter().copied().find(|(n, _, _)| n.eq_ignore_ascii_case(name.trim()))
 }
 
 /// What a minion gains while its squad has a captain (the stat block's "With Captain" line,
@@ -642,6 +676,15 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     if b.with_captain.is_some() && b.organization.as_deref() != Some("minion") {
         errors.push(format!("{}: only minions have a With Captain bonus", field("with_captain")));
     }
+    if let Some(c) = &b.class {
+        if class(c).is_none() {
+            let names: Vec<&str> = CLASSES.iter().map(|c| c.0).collect();
+            errors.push(format!("{}: {c:?} is not a class Fray knows ({})", field("class"), names.join(", ")));
+        }
+        if b.kind != "hero" {
+            errors.push(format!("{}: only heroes have a class", field("class")));
+        }
+    }
     if b.kind == "monster" && b.free_strike.is_none() {
         errors.push(format!("{}: monsters need a free strike value", field("free_strike")));
     }
@@ -688,6 +731,15 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         }
         if b.ability.iter().filter(|a| a.usage == Usage::Villain).count() > 3 && i == 0 {
             errors.push(format!("{}: a creature has at most three villain actions", field("ability")));
+        }
+        if let Some(n) = a.cost {
+            let at = field(&format!("ability[{i}] ({}).cost", a.id));
+            if b.kind != "hero" || b.class.is_none() {
+                errors.push(format!("{at}: only a hero with a class pays Heroic Resource for an ability"));
+            }
+            if !(1..=limits::COUNT).contains(&n) {
+                errors.push(format!("{at}: {n} is outside 1..{}", limits::COUNT));
+            }
         }
         if a.usage == Usage::Malice && b.kind != "monster" {
             errors.push(format!(

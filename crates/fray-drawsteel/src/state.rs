@@ -233,6 +233,13 @@ pub struct Creature {
     pub malicious: i32,
     /// The places in `abilities` of the villain actions it has used (DS-GAP-19).
     pub villain_used: Vec<u16>,
+    /// Its class's Heroic Resource: name and gain at the start of each turn (DS-GAP-15).
+    pub class: Option<(&'static str, &'static str, crate::model::Gain)>,
+    /// Heroic Resource (DS-GAP-15).
+    pub resource: i32,
+    /// Fury: gained its resource for being damaged this round / for being winded or dying this
+    /// encounter (DS-GAP-15).
+    pub resource_triggers: (bool, bool),
     /// A solo (DS-GAP-19): two turns a round, never one straight after the other.
     pub solo: bool,
     /// Turns it has taken this round.

@@ -111,6 +111,13 @@ pub fn round_malice(cx: &mut Ctx) {
 }
 
 fn finish(cx: &mut Ctx, winner: Option<Side>) {
+    // DS-GAP-15: Heroic Resources are lost when the encounter ends.
+    for c in cx.s.all().collect::<Vec<_>>() {
+        if cx.s.c(c).resource > 0 {
+            let why = "the combat ended".to_string();
+            cx.emit(Event::Resource { creature: cx.s.who(c), total: 0, why, damaged: false, winded: false });
+        }
+    }
     // DS-GAP-17: Malice not spent is lost when the encounter ends.
     if cx.s.malice > 0 {
         cx.emit(Event::Malice { total: 0, why: "the combat ended".into() });
@@ -135,12 +142,39 @@ fn finish(cx: &mut Ctx, winner: Option<Side>) {
 pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleError> {
     let c = cx.s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")))?;
     cx.emit(Event::Picked { side, creature: cx.s.who(c) });
-    begin_turn(cx, c);
+    begin_turn(cx, c)
+}
+
+/// DS-GAP-15: each hero with a class starts the combat with its Victories in its Heroic
+/// Resource.
+pub fn combat_resources(cx: &mut Ctx) {
+    for c in cx.s.all().collect::<Vec<_>>() {
+        let x = cx.s.c(c);
+        if let Some((_, name, _)) = x.class
+            && x.victories > 0
+        {
+            let total = x.resource + x.victories;
+            let why = format!("{name}: +{} for its Victories", x.victories);
+            cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+        }
+    }
+}
+
+/// DS-GAP-15: a hero with a class gains its Heroic Resource at the start of each of its turns.
+fn turn_resource(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
+    let Some((_, name, gain)) = cx.s.c(c).class else { return Ok(()) };
+    let n = match gain {
+        crate::model::Gain::Flat(n) => n,
+        crate::model::Gain::D3 => cx.dice.roll(3)? as i32,
+    };
+    let total = cx.s.c(c).resource + n;
+    let why = format!("{name}: +{n} as its turn starts");
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
     Ok(())
 }
 
 /// `c`'s turn starts (picked, or the next minion of a squad's turn).
-fn begin_turn(cx: &mut Ctx, c: Cx) {
+fn begin_turn(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     let turn = cx.s.c(c).turns + 1;
     cx.emit(Event::TurnStarted { creature: cx.s.who(c), turn });
     // Aid Attack lasts until the start of the aider's next turn (DS-GAP-12).
@@ -152,7 +186,9 @@ fn begin_turn(cx: &mut Ctx, c: Cx) {
     if cx.s.c(c).defending {
         cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
     }
+    turn_resource(cx, c)?;
     cx.push(Frame::Act { c });
+    Ok(())
 }
 
 /// DS-GAP-19: a squad whose captain has died gets a new one when the next round starts: the
@@ -247,7 +283,7 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
         && let Some(n) = cx.s.squads[q].members.iter().copied().find(|&m| ready(cx.s, Side::Director).contains(&m))
     {
         cx.emit(Event::SquadTurn { creature: cx.s.who(n) });
-        begin_turn(cx, n);
+        begin_turn(cx, n)?;
         return Ok(Flow::Continue);
     }
     cx.push(Frame::Next);

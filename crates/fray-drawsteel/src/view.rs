@@ -53,6 +53,12 @@ pub fn build(s: &State) -> View {
             extra.insert("experience".into(), json!(x.experience));
         }
         extra.insert("surges".into(), json!(x.surges));
+        if let Some((class, name, _)) = x.class {
+            // DS-GAP-15: the hero's Heroic Resource.
+            extra.insert("class".into(), json!(class));
+            extra.insert("resource_name".into(), json!(name));
+            extra.insert("resource".into(), json!(x.resource));
+        }
         if let Some(q) = x.squad.map(usize::from) {
             // DS-GAP-19: a minion's Stamina is its squad's pool; a captain names its squad.
             let sq = &s.squads[q];
