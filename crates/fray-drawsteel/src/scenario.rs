@@ -35,6 +35,8 @@ struct File {
     #[serde(default)]
     malice: Option<i32>,
     #[serde(default)]
+    import: Vec<setup::ImportSpec>,
+    #[serde(default)]
     dice: DiceSpec,
     #[serde(default)]
     step: Vec<Step<Command>>,
@@ -53,7 +55,7 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
         return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
     }
     let mut blocks = setup::builtin_blocks()?;
-    for b in f.creature {
+    for b in setup::imports(path, &f.import).map_err(|es| es.join("\n"))?.into_iter().chain(f.creature) {
         blocks.retain(|x| x.id != b.id);
         blocks.push(b);
     }

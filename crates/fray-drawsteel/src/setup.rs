@@ -421,6 +421,95 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
     out
 }
 
+/// Encounter value of one creature (DS-GAP-21): (2 x level + 4) times its organization's
+/// modifier (a minion counts an eighth: four of them are worth half).
+pub fn encounter_value(b: &StatBlock) -> Option<f64> {
+    let m = match b.organization.as_deref()? {
+        "minion" => 0.125,
+        "horde" => 0.5,
+        "platoon" => 1.0,
+        "elite" | "leader" => 2.0,
+        "solo" => 6.0,
+        _ => return None,
+    };
+    Some(f64::from(2 * b.level + 4) * m)
+}
+
+/// The encounter's budget against its heroes (DS-GAP-21): encounter strength is 4 + 2 x level
+/// per hero, and every 2 Victories the heroes have on average count as one hero more; the
+/// Director's creatures' encounter values add up, and their total against that strength names
+/// the difficulty. Each line is one part of the report.
+pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<String>> {
+    let find = |id: &str| blocks.iter().find(|b| b.id == id);
+    let mut errors = Vec::new();
+    let (mut heroes, mut levels, mut victories, mut ev) = (0i32, 0i32, 0i32, 0.0f64);
+    let mut lines = Vec::new();
+    for (u, line) in &e.units {
+        let at = line.map_or(String::new(), |l| format!("line {l}, "));
+        let Some(b) = find(&u.creature) else {
+            errors.push(format!("{at}unit {}: no stat block {:?}", u.id, u.creature));
+            continue;
+        };
+        if u.team == "heroes" {
+            heroes += 1;
+            levels += b.level;
+            victories += u.victories;
+            continue;
+        }
+        match encounter_value(b) {
+            Some(v) => {
+                ev += v;
+                lines.push(format!(
+                    "  {} ({}, level {} {}): EV {v}",
+                    u.id,
+                    b.name,
+                    b.level,
+                    b.organization.as_deref().unwrap_or("?")
+                ));
+            }
+            None => errors.push(format!(
+                "{at}unit {} ({}): organization must be minion, horde, platoon, elite, leader or solo to count its EV",
+                u.id, b.id
+            )),
+        }
+    }
+    if heroes == 0 {
+        errors.push("no heroes: encounter strength is counted per hero".into());
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let level = levels as f64 / heroes as f64;
+    let one = 4.0 + 2.0 * level;
+    let extra = (victories / heroes / 2) as f64;
+    let strength: f64 = e
+        .units
+        .iter()
+        .filter(|(u, _)| u.team == "heroes")
+        .filter_map(|(u, _)| find(&u.creature))
+        .map(|b| f64::from(4 + 2 * b.level))
+        .sum::<f64>()
+        + extra * one;
+    let difficulty = if ev < strength - one {
+        "trivial"
+    } else if ev < strength {
+        "easy"
+    } else if ev <= strength + one {
+        "standard"
+    } else if ev <= strength + 3.0 * one {
+        "hard"
+    } else {
+        "extreme"
+    };
+    let mut out = vec![format!(
+        "{}: {heroes} heroes of level {level:.1} (encounter strength {strength}{}) against EV {ev}: {difficulty}",
+        e.name,
+        if extra > 0.0 { format!(", {extra} hero(es) more for their Victories") } else { String::new() }
+    )];
+    out.extend(lines);
+    Ok(out)
+}
+
 /// The built-in stat blocks (content/drawsteel), compiled in.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("content/drawsteel/heroes.toml", include_str!("../../../content/drawsteel/heroes.toml")),
@@ -470,6 +559,37 @@ pub struct EncounterFile {
     /// The creatures and where they stand.
     #[serde(default)]
     pub unit: Vec<toml::Spanned<UnitSpec>>,
+    /// Stat blocks in the community's JSON shapes (issue 19, item 6).
+    #[serde(default)]
+    pub import: Vec<ImportSpec>,
+}
+
+/// A stat block written in another project's JSON shape, inline (`crate::import`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportSpec {
+    /// `steel-compendium` (a monster statblock) or `forge-steel` (a hero).
+    pub format: String,
+    /// The JSON text.
+    pub json: String,
+}
+
+/// Reads `[[import]]` entries into stat blocks; errors name `path`, the entry and each field.
+pub fn imports(path: &str, specs: &[ImportSpec]) -> Result<Vec<StatBlock>, Vec<String>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for (i, s) in specs.iter().enumerate() {
+        let at = format!("{path}: import[{i}]");
+        let Some(f) = crate::import::Format::parse(&s.format) else {
+            errors.push(format!("{at}.format: write steel-compendium or forge-steel, not {:?}", s.format));
+            continue;
+        };
+        match crate::import::read(&at, &s.json, Some(f)) {
+            Ok(b) => out.push(b),
+            Err(es) => errors.extend(es),
+        }
+    }
+    if errors.is_empty() { Ok(out) } else { Err(errors) }
 }
 
 /// A read encounter: its name and line, map, units (with their lines) and the stat blocks it
@@ -504,7 +624,9 @@ pub fn read_encounter(path: &str, text: &str) -> Result<Encounter, Vec<String>> 
         .map(|u| (fray_core::scenario::line_of(text, u.span().start), u.into_inner()))
         .map(|(l, u)| (u, Some(l)))
         .collect();
-    Ok(Encounter { name: f.name, text: f.text, map: f.map, units, blocks: f.creature })
+    let mut blocks = f.creature;
+    blocks.extend(imports(path, &f.import)?);
+    Ok(Encounter { name: f.name, text: f.text, map: f.map, units, blocks })
 }
 
 /// The built-in encounter `fray play drawsteel` uses without `--map`: two heroes against a bog
@@ -633,6 +755,21 @@ pub fn card(b: &StatBlock) -> String {
 
 /// Checks a file of stat blocks: every problem with file, line and field; or the cards.
 pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+    // A JSON file: a Steel Compendium monster or a Forge Steel hero (issue 19, item 6).
+    if text.trim_start().starts_with('{') {
+        return crate::import::read(path, text, None).map(|b| vec![card(&b)]);
+    }
+    // An encounter file (it has a map): its budget (DS-GAP-21), then its own stat blocks' cards.
+    if toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("map")) {
+        let e = read_encounter(path, text)?;
+        let mut blocks = builtin_blocks().map_err(|e| vec![e])?;
+        blocks.retain(|b| e.blocks.iter().all(|x| x.id != b.id));
+        blocks.extend(e.blocks.iter().cloned());
+        let mut out =
+            budget(&e, &blocks).map_err(|es| es.into_iter().map(|x| format!("{path}: {x}")).collect::<Vec<_>>())?;
+        out.extend(e.blocks.iter().map(card));
+        return Ok(out);
+    }
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct File {
