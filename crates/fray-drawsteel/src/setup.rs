@@ -705,8 +705,13 @@ pub fn ability_card(a: &AbilityDef) -> String {
     } else {
         format!("power roll + {}", a.roll.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(" or "))
     };
+    let cost = match (a.cost, a.malice) {
+        (Some(n), _) => format!(", costs {n} Heroic Resource"),
+        (_, Some(n)) => format!(", costs {n} Malice"),
+        _ => String::new(),
+    };
     format!(
-        "{} ({:?}, {}; {}; {roll}). ≤11: {}. 12-16: {}. 17+: {}. {}",
+        "{} ({:?}{cost}, {}; {}; {roll}). ≤11: {}. 12-16: {}. 17+: {}. {}",
         a.name,
         a.usage,
         a.distance,
@@ -722,12 +727,13 @@ pub fn ability_card(a: &AbilityDef) -> String {
 pub fn card(b: &StatBlock) -> String {
     let c = &b.characteristics;
     let mut out = format!(
-        "{} — {} level {}{}{}\n  Stamina {} (winded at {}, recovery value {}), Recoveries {}, speed {}, size {}, stability {}{}\n  Might {:+}, Agility {:+}, Reason {:+}, Intuition {:+}, Presence {:+}\n",
+        "{} — {} level {}{}{}{}\n  Stamina {} (winded at {}, recovery value {}), Recoveries {}, speed {}, size {}, stability {}{}\n  Might {:+}, Agility {:+}, Reason {:+}, Intuition {:+}, Presence {:+}\n",
         b.name,
         b.kind,
         b.level,
         b.organization.as_ref().map(|o| format!(" {o}")).unwrap_or_default(),
         b.role.as_ref().map(|r| format!(" {r}")).unwrap_or_default(),
+        b.class.as_ref().map(|r| format!(" {r}")).unwrap_or_default(),
         b.stamina,
         b.stamina / 2,
         b.stamina / 3,
