@@ -34,6 +34,8 @@ pub fn hero_free_strike(ranged: bool) -> AbilityDef {
         tier2: tier(if ranged { 4 } else { 5 }),
         tier3: tier(if ranged { 6 } else { 7 }),
         effect: vec![],
+        cost: None,
+        malice: None,
         text: "The strike anyone can make.".into(),
     }
 }
@@ -64,6 +66,9 @@ pub fn mods(s: &State, user: Cx, target: Cx, a: &AbilityDef, all_targets: &[Cx])
     }
     if a.is_melee() && flanked(s, user, target) {
         m.edge("flanking");
+    }
+    if strike && s.captain_bonus(user).is_some_and(|w| w.edge) {
+        m.edge("a minion with its captain");
     }
     if s.source_of(user, Frightened) == Some(target) {
         m.bane("roller frightened of the target");
@@ -638,15 +643,38 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         cx.push(Frame::Bodies { cs: a.targets.clone() });
     }
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
+    // DS-GAP-5: what took hold, to refund an ability whose only effect every target resisted.
+    let mut landed = false;
     if a.rolled.is_some() {
+        // DS-GAP-17: Malicious Strike's extra damage goes to the first target the strike
+        // damages (docs/rulings/drawsteel.md "Malice").
+        let mut malicious = if a.ability.is_strike() { cx.s.c(user).malicious } else { 0 };
+        // DS-GAP-19: a minion's "With Captain" damage, on each target of its strikes.
+        let captain = if a.ability.is_strike() { cx.s.captain_bonus(user).map_or(0, |w| w.damage) } else { 0 };
+        let area = a.ability.distance.is_area().then(|| a.targets.clone());
         for (i, &t) in a.targets.iter().enumerate() {
             let tier = a.ability.tier(a.tiers[i]);
             let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
             if i == 0 && a.surges > 0 && dmg > 0 {
                 dmg += a.surges * cx.s.c(user).highest(); // DS-SURGE-1
             }
-            crate::damage::deal(cx, t, dmg, Some(user), &a.ability.name);
+            if malicious > 0 && dmg > 0 {
+                dmg += malicious;
+                malicious = 0;
+                malicious_used(cx, user);
+            }
+            if dmg > 0 {
+                dmg += captain;
+                landed = true;
+            }
+            crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, area.as_deref());
         }
+    }
+    // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
+    // against every target.
+    let brutal = cx.s.c(user).brutal && has_potency(&a.ability);
+    if brutal {
+        cx.emit(Event::MaliceUsed { creature: cx.s.who(user), feature: "brutal-effectiveness".into() });
     }
     // Pushes, pulls and slides wait until every effect is applied; the user then orders them
     // (DS-GAP-10).
@@ -654,16 +682,33 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
-            let boost = i32::from(a.potency_up.contains(&t));
+            let boost = i32::from(a.potency_up.contains(&t)) + i32::from(brutal);
             for e in &effects {
-                apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
+                landed |= apply_effect_boosted(cx, user, t, e, &a.ability, boost, &mut moves);
             }
         }
     }
     for &t in &a.targets {
         for e in a.ability.effect.clone().iter() {
-            apply_effect(cx, user, t, e, &a.ability, &mut moves);
+            landed |= apply_effect_boosted(cx, user, t, e, &a.ability, 0, &mut moves);
         }
+    }
+    // DS-GAP-5: an ability whose only effect is a potency effect that every target resisted
+    // costs nothing: its Heroic Resource comes back.
+    let potency_only = a.rolled.is_some()
+        && a.ability.effect.iter().all(|e| e.potency.is_some())
+        && a.tiers.iter().all(|&t| {
+            let tier = a.ability.tier(t);
+            tier.damage == 0 && !tier.effects.is_empty() && tier.effects.iter().all(|e| e.potency.is_some())
+        });
+    if let Some(n) = a.ability.cost
+        && potency_only
+        && !landed
+        && !a.targets.is_empty()
+    {
+        let total = cx.s.c(user).resource + n;
+        let why = format!("{n} back: every target resisted {}", a.ability.name);
+        cx.emit(Event::Resource { creature: cx.s.who(user), total, why, damaged: false, winded: false });
     }
     crate::forced::queue(cx, moves);
     // DS-AREA-5: a wall ability raises its squares now.
@@ -696,6 +741,20 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether any of an ability's tiers has a potency effect.
+fn has_potency(a: &AbilityDef) -> bool {
+    [&a.tier1, &a.tier2, &a.tier3]
+        .iter()
+        .flat_map(|t| t.effects.iter())
+        .chain(a.effect.iter())
+        .any(|e| e.potency.is_some())
+}
+
+/// Malicious Strike's extra damage has been dealt (DS-GAP-17).
+fn malicious_used(cx: &mut Ctx, user: Cx) {
+    cx.emit(Event::MaliceUsed { creature: cx.s.who(user), feature: "malicious-strike".into() });
+}
+
 /// Whether any of an ability's effects pushes, pulls or slides.
 fn moves_targets(a: &AbilityDef) -> bool {
     [&a.tier1, &a.tier2, &a.tier3]
@@ -716,10 +775,11 @@ pub fn reveal(cx: &mut Ctx, c: Cx) {
 /// Applies one effect: potency first (DS-GAP-5), then conditions, Stamina; a push, pull or
 /// slide is added to `moves`, to start once every effect is applied.
 pub fn apply_effect(cx: &mut Ctx, user: Cx, t: Cx, e: &EffectDef, ability: &AbilityDef, moves: &mut Vec<ForcedFrame>) {
-    apply_effect_boosted(cx, user, t, e, ability, 0, moves)
+    apply_effect_boosted(cx, user, t, e, ability, 0, moves);
 }
 
-/// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2).
+/// Applies one effect with the potency raised by `boost` (surges, DS-SURGE-2). Returns whether
+/// it took hold (not resisted, the target still there).
 pub fn apply_effect_boosted(
     cx: &mut Ctx,
     user: Cx,
@@ -728,11 +788,11 @@ pub fn apply_effect_boosted(
     ability: &AbilityDef,
     boost: i32,
     moves: &mut Vec<ForcedFrame>,
-) {
+) -> bool {
     // A target the ability killed is only force-moved, its body still on the map (DS-SLAM-3).
     let body = cx.s.c(t).dead && cx.s.c(t).pos.is_some();
     if !cx.s.c(t).active() && !body {
-        return;
+        return false;
     }
     if let Some((ch, v)) = e.potency.as_deref().and_then(parse_potency).map(|(ch, v)| (ch, v + boost)) {
         let score = cx.s.c(t).char(ch);
@@ -740,12 +800,12 @@ pub fn apply_effect_boosted(
             cx.emit(Event::Note {
                 text: format!("{} resists ({} {score} is not below {v})", cx.s.c(t).id, ch.letter()),
             });
-            return;
+            return false;
         }
     }
     if body {
         force_move(cx, user, t, e, ability, moves);
-        return;
+        return true;
     }
     if let Some(name) = &e.condition {
         let kind = ConditionKind::parse(name).expect("checked on load");
@@ -761,8 +821,9 @@ pub fn apply_effect_boosted(
         cx.push(Frame::Teleport { by: user, target: t, range });
     }
     if let Some(n) = e.temporary_stamina {
-        // DS-GAP-20: temporary Stamina does not stack; the higher pool wins.
-        if n > cx.s.c(t).temp_stamina {
+        // DS-GAP-20: temporary Stamina does not stack; the higher pool wins. DS-GAP-19: minions
+        // get none.
+        if n > cx.s.c(t).temp_stamina && !cx.s.c(t).minion {
             cx.emit(Event::TempStamina { creature: cx.s.who(t), value: n });
         }
     }
@@ -770,6 +831,7 @@ pub fn apply_effect_boosted(
         crate::damage::heal(cx, t, n, "ability");
     }
     force_move(cx, user, t, e, ability, moves);
+    true
 }
 
 /// An effect's push, pull or slide.
@@ -971,6 +1033,13 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
                 ability: "Free Strike".into(),
                 targets: vec![cx.s.who(target)],
             });
+            // DS-GAP-17: a free strike is a strike, so Malicious Strike adds to it.
+            let malicious = cx.s.c(user).malicious;
+            if malicious > 0 && d > 0 {
+                malicious_used(cx, user);
+            }
+            let captain = cx.s.captain_bonus(user).map_or(0, |w| w.damage);
+            let d = if d > 0 { d + malicious + captain } else { d };
             crate::damage::deal(cx, target, d, Some(user), "free strike");
             reveal(cx, user);
             let deed = if main_action { crate::damage::Deed::Main } else { crate::damage::Deed::Triggered };

@@ -9,7 +9,7 @@ use crate::frames::Frame;
 use crate::model::{AbilityDef, Characteristic, ConditionKind, Distance, TargetKind, Usage};
 use crate::rolls::Difficulty;
 use crate::state::footprint_distance as distance;
-use crate::state::{Cx, State, Terrain};
+use crate::state::{Cx, Side, State, Terrain, Until};
 use fray_core::decision::DecisionOption;
 use fray_core::engine::Flow;
 use fray_core::geometry::{Frontier, ReachScratch};
@@ -118,6 +118,18 @@ pub struct Command {
     /// Spend hero tokens: "surges" (1), "stamina" (2), or "test" (1: the last failed test succeeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// The Director buys a Malice feature for this creature at the start of its turn
+    /// (DS-GAP-17): `"brutal-effectiveness"`, or the id of the creature's own Malice feature
+    /// (with `target` or `square` as its ability needs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malice: Option<String>,
+    /// The Director spends this much Malice (5 or more) on Malicious Strike for this creature
+    /// at the start of its turn (DS-GAP-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malicious_strike: Option<i32>,
+    /// A solo's End Effect: take 10 damage to end a save-ends effect (DS-GAP-19).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end_effect: bool,
     /// End the turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub end_turn: bool,
@@ -175,6 +187,14 @@ pub enum Verb {
     Heal(Cx),
     /// Hero tokens.
     Token(String),
+    /// Brutal Effectiveness, bought with Malice (DS-GAP-17).
+    Brutal,
+    /// Malicious Strike, bought with this much Malice (DS-GAP-17).
+    MaliciousStrike(i32),
+    /// A solo's End Effect: 10 damage to end a save-ends effect (DS-GAP-19).
+    EndEffect,
+    /// A solo's Solo Action: 5 Malice for a main action more, at once (DS-GAP-19).
+    SoloAction,
     /// End the turn.
     EndTurn,
     /// End the turn, ready to spend a hero token on a failed save (DS-TOKEN-3).
@@ -209,6 +229,7 @@ enum SlotRefusal {
     NoManeuver,
     NoMove,
     DazedFree,
+    Minion,
 }
 
 fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal> {
@@ -222,6 +243,14 @@ fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal
     let dazed = s.has(c, ConditionKind::Dazed);
     if dazed && a.done >= 1 && slot != Slot::Free {
         return Some(SlotRefusal::DazedDone);
+    }
+    // DS-GAP-19: a minion takes a move and a main action, a move and a maneuver, or two moves.
+    if s.c(c).minion {
+        match slot {
+            Slot::Main if a.maneuvers >= 1 => return Some(SlotRefusal::Minion),
+            Slot::Maneuver if a.maneuvers >= 1 || a.main => return Some(SlotRefusal::Minion),
+            _ => {}
+        }
     }
     match slot {
         Slot::Main if a.main => Some(SlotRefusal::MainUsed),
@@ -259,6 +288,10 @@ pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleE
         SlotRefusal::DazedFree => {
             RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
         }
+        SlotRefusal::Minion => RuleError::refused(
+            "DS-GAP-19",
+            format!("{} is a minion: a move and a main action, a move and a maneuver, or two moves", who(s, c)),
+        ),
     })
 }
 
@@ -267,7 +300,7 @@ fn slot_of(u: Usage) -> Slot {
         Usage::Main => Slot::Main,
         Usage::Maneuver => Slot::Maneuver,
         Usage::Move => Slot::Move,
-        Usage::Triggered | Usage::FreeTriggered => Slot::Free,
+        Usage::Triggered | Usage::FreeTriggered | Usage::Malice | Usage::Villain => Slot::Free,
     }
 }
 
@@ -286,7 +319,7 @@ pub fn speed(s: &State, c: Cx) -> i32 {
     if held {
         return 0;
     }
-    let mut v = x.speed;
+    let mut v = x.speed + s.captain_bonus(c).map_or(0, |w| w.speed);
     if slowed {
         v = v.min(2);
     }
@@ -1693,6 +1726,54 @@ pub fn walk_step(
     Ok(Flow::Continue)
 }
 
+/// DS-GAP-19: minions of one squad striking the same creature at once make one strike: every
+/// other minion of the squad next to `mover` that could strike joins `by`'s opportunity attack,
+/// their free strikes added together; none of them is asked again for this step.
+fn squad_free_strike(cx: &mut Ctx, q: usize, by: Cx, mover: Cx) -> Result<(), RuleError> {
+    let s = &*cx.s;
+    let joined: Vec<Cx> = s.squads[q]
+        .members
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let x = s.c(m);
+            m != by
+                && x.active()
+                && x.free_strike.is_some()
+                && s.distance(m, mover) == Some(1)
+                && !s.has(m, ConditionKind::Dazed)
+                && !x.surprised
+        })
+        .collect();
+    if joined.is_empty() {
+        return abilities::opportunity_attack(cx, by, mover);
+    }
+    let captain = |m: Cx| s.captain_bonus(m).map_or(0, |w| w.damage);
+    let total: i32 =
+        std::iter::once(by).chain(joined.iter().copied()).map(|m| s.c(m).free_strike.unwrap_or(0) + captain(m)).sum();
+    let names: Vec<String> = joined.iter().map(|&m| s.c(m).id.to_string()).collect();
+    cx.emit(Event::Note {
+        text: format!(
+            "the squad's free strikes merge: {} strikes with {}, {total} damage in one",
+            s.c(by).id,
+            names.join(", ")
+        ),
+    });
+    if matches!(cx.s.flow.last(), Some(Frame::Walk { .. }))
+        && let Some(Frame::Walk { c, path, how, mut asked, after }) = cx.pop()
+    {
+        asked.extend(joined.iter().copied());
+        cx.push(Frame::Walk { c, path, how, asked, after });
+    }
+    cx.emit(Event::AbilityUsed {
+        creature: cx.s.who(by),
+        ability: "Free Strike".into(),
+        targets: vec![cx.s.who(mover)],
+    });
+    crate::damage::deal(cx, mover, total, Some(by), "the squad's free strikes");
+    Ok(())
+}
+
 /// The decision: an enemy leaving `by`'s reach — strike it, or let it go (DS-OA-1).
 pub fn opportunity_question(s: &State, by: Cx, mover: Cx) -> (&'static str, String, Vec<DecisionOption>) {
     let (b, m) = (who(s, by), who(s, mover));
@@ -1711,6 +1792,11 @@ pub fn answer_opportunity(cx: &mut Ctx, by: Cx, mover: Cx, option: &str) -> Resu
             cx.emit(Event::Note {
                 text: format!("{} makes an opportunity attack on {}", cx.s.c(by).id, cx.s.c(mover).id),
             });
+            if let Some(q) = cx.s.squad_of(by)
+                && cx.s.c(by).free_strike.is_some()
+            {
+                return squad_free_strike(cx, q, by, mover);
+            }
             abilities::opportunity_attack(cx, by, mover)
         }
         "decline" => {
@@ -1788,7 +1874,24 @@ fn targets_iter<'a>(s: &'a State, c: Cx, a: &'a AbilityDef) -> impl Iterator<Ite
 }
 
 fn check_ability(s: &State, c: Cx, a: &AbilityDef, targets: &[Cx], extra: bool) -> Result<(), RuleError> {
-    check_slot(s, c, slot_of(a.usage), extra)?;
+    if let Some(n) = a.cost
+        && s.c(c).resource < n
+    {
+        return Err(RuleError::refused(
+            "DS-GAP-15",
+            format!("{} costs {n} Heroic Resource and {} has {}", a.name, who(s, c), s.c(c).resource),
+        ));
+    }
+    match (a.usage, a.malice) {
+        (Usage::Malice, cost) => check_malice(s, c, cost.unwrap_or(0), extra)?,
+        (Usage::Villain, _) => {
+            return Err(RuleError::refused(
+                "DS-GAP-19",
+                format!("{} is a villain action: the Director takes it at the end of another creature's turn", a.name),
+            ));
+        }
+        _ => check_slot(s, c, slot_of(a.usage), extra)?,
+    }
     if extra && a.usage != Usage::Main {
         return Err(RuleError::refused("DS-CRIT-1", "the extra action is a main action"));
     }
@@ -1845,7 +1948,7 @@ pub enum MenuItem {
 }
 
 /// The menu's entries with no target: id, label.
-pub const PLAIN: [(&str, &str); 11] = [
+pub const PLAIN: [(&str, &str); 15] = [
     ("stand-up", "stand up (maneuver)"),
     ("catch-breath", "catch your breath: spend a Recovery (maneuver)"),
     ("escape-grab", "escape a grab (maneuver)"),
@@ -1857,6 +1960,10 @@ pub const PLAIN: [(&str, &str); 11] = [
     ("release", "let go of the creature you grab (no action)"),
     ("token-surges", "spend a hero token for 2 surges"),
     ("token-stamina", "spend 2 hero tokens to regain your recovery value"),
+    ("brutal-effectiveness", "Malice (3): +1 potency on this creature's next ability with a potency"),
+    ("malicious-strike", "Malice (5 or more): extra damage to one target of this creature's next strike"),
+    ("end-effect", "End Effect: take 10 damage to end a save-ends effect on you (solo, no action)"),
+    ("solo-action", "Solo Action, Malice (5): take another main action now, even while dazed (solo)"),
 ];
 
 fn plain_verb(i: u8) -> Verb {
@@ -1871,7 +1978,11 @@ fn plain_verb(i: u8) -> Verb {
         7 => Verb::Search,
         8 => Verb::Release,
         9 => Verb::Token("surges".into()),
-        _ => Verb::Token("stamina".into()),
+        10 => Verb::Token("stamina".into()),
+        11 => Verb::Brutal,
+        12 => Verb::MaliciousStrike(MALICIOUS_STRIKE),
+        13 => Verb::EndEffect,
+        _ => Verb::SoloAction,
     }
 }
 
@@ -1912,7 +2023,13 @@ impl Actor {
             let dazed = x.conditions.iter().any(|k| k.kind == ConditionKind::Dazed);
             let done = dazed && a.done >= 1;
             let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
-            [!(done || a.main), !(done || used_up(a.maneuvers)), !(done || used_up(a.moves)), !dazed]
+            let minion = x.minion;
+            [
+                !(done || a.main || (minion && a.maneuvers >= 1)),
+                !(done || used_up(a.maneuvers) || (minion && (a.main || a.maneuvers >= 1))),
+                !(done || used_up(a.moves)),
+                !dazed,
+            ]
         };
         let slot = |slot| slot_ok(s, c, slot, extra);
         debug_assert_eq!(slots, [slot(Slot::Main), slot(Slot::Maneuver), slot(Slot::Move), slot(Slot::Free)]);
@@ -1960,8 +2077,106 @@ fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
             6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
             9 => tokens(1),
-            _ => tokens(2),
+            10 => tokens(2),
+            11 => !malice_ready(s, c, BRUTAL_EFFECTIVENESS),
+            12 => !malice_ready(s, c, MALICIOUS_STRIKE),
+            13 => !x.solo || s.current != Some(c) || !x.conditions.iter().any(|k| k.until == Until::SaveEnds),
+            _ => !x.solo || !malice_ready(s, c, SOLO_ACTION),
         }
+}
+
+/// Malice that Brutal Effectiveness costs (DS-GAP-17).
+pub const BRUTAL_EFFECTIVENESS: i32 = 3;
+/// Malice that a solo's Solo Action costs (DS-GAP-19).
+pub const SOLO_ACTION: i32 = 5;
+/// Damage a solo takes for End Effect (DS-GAP-19).
+pub const END_EFFECT: i32 = 10;
+/// Malice that Malicious Strike costs at least (DS-GAP-17).
+pub const MALICIOUS_STRIKE: i32 = 5;
+
+/// Whether the Director may buy a Malice feature costing `cost` for `c` now (DS-GAP-17): one of
+/// its creatures at the very start of its turn, before it does anything, with no feature
+/// bought yet this turn, and the Malice to pay for it. Dazed does not stop it (a Malice feature
+/// is neither a triggered action nor a free maneuver; docs/rulings/drawsteel.md "Malice").
+pub fn malice_ready(s: &State, c: Cx, cost: i32) -> bool {
+    let x = s.c(c);
+    s.current == Some(c) && x.side == Side::Director && !x.hero && x.active() && x.acts.fresh() && s.malice >= cost
+}
+
+/// The Malicious Strike amounts the Director may spend for `c` now: `spend-N` options, then
+/// `cancel` (DS-GAP-17).
+pub fn malice_amounts(s: &State, c: Cx) -> Vec<DecisionOption> {
+    let most = malicious_strike_most(s, c).min(s.malice);
+    let h = s.c(c).highest();
+    let mut o: Vec<DecisionOption> = (MALICIOUS_STRIKE..=most)
+        .map(|n| {
+            DecisionOption::new(format!("spend-{n}"), format!("spend {n} Malice: +{} damage", h + n - MALICIOUS_STRIKE))
+        })
+        .collect();
+    o.push(DecisionOption::new("cancel", "back to the menu"));
+    o
+}
+
+/// Answers how much Malice goes into Malicious Strike (DS-GAP-17).
+pub fn answer_malice_amount(cx: &mut Ctx, c: Cx, option: &str) -> Result<(), RuleError> {
+    if option == "cancel" {
+        return Ok(());
+    }
+    let n = option
+        .strip_prefix("spend-")
+        .and_then(|n| n.parse::<i32>().ok())
+        .ok_or_else(|| RuleError::malformed(format!("answer spend-N or cancel, not {option:?}")))?;
+    let v = Verb::MaliciousStrike(n);
+    check_verb(cx.s, c, &v, false)?;
+    execute(cx, c, v, false)
+}
+
+/// Why [`malice_ready`] refuses, worded.
+fn check_malice(s: &State, c: Cx, cost: i32, extra: bool) -> Result<(), RuleError> {
+    let x = s.c(c);
+    if extra || x.side != Side::Director || x.hero {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("only the Director spends Malice, for its creatures, not for {}", who(s, c)),
+        ));
+    }
+    if s.current != Some(c) || !x.acts.fresh() {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!(
+                "Malice features are bought at the start of the creature's turn, before {} does anything",
+                who(s, c)
+            ),
+        ));
+    }
+    if s.malice < cost {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("that costs {cost} Malice and the Director has {}", s.malice),
+        ));
+    }
+    Ok(())
+}
+
+/// The most Malice Malicious Strike can take for `c`: 5 for its highest characteristic in
+/// extra damage, 1 more per extra damage, up to three times that characteristic (DS-GAP-17).
+pub fn malicious_strike_most(s: &State, c: Cx) -> i32 {
+    MALICIOUS_STRIKE + 2 * s.c(c).highest().max(0)
+}
+
+/// Whether Malicious Strike may be bought now at all (DS-GAP-17): not in the round after the
+/// one it was last bought in, and only for a creature whose highest characteristic adds damage.
+fn malicious_strike_allowed(s: &State, c: Cx) -> Result<(), RuleError> {
+    if s.c(c).highest() < 1 {
+        return Err(RuleError::refused(
+            "DS-GAP-17",
+            format!("{}'s highest characteristic is below 1: Malicious Strike would add nothing", who(s, c)),
+        ));
+    }
+    if s.malicious_strike_round.is_some_and(|r| r + 1 == s.round) {
+        return Err(RuleError::refused("DS-GAP-17", "Malicious Strike was bought last round: not two rounds in a row"));
+    }
+    Ok(())
 }
 
 /// The menu's entries at an adjacent creature: id, label.
@@ -2061,7 +2276,12 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
         }
     }
     for (i, a) in s.c(c).abilities.iter().enumerate() {
-        if f.slot(slot_of(a.usage)) && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
+        let free = match a.usage {
+            Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+            Usage::Villain => false,
+            u => f.slot(slot_of(u)),
+        } && a.cost.is_none_or(|n| s.c(c).resource >= n);
+        if free && ability_offered_in_slot(s, c, a, extra) && !put(MenuItem::Ability(i as u16)) {
             return;
         }
     }
@@ -2094,7 +2314,12 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
 /// Whether the menu offers ability `a` (its entry's test in [`menu_items`]).
 fn ability_offered(s: &State, c: Cx, a: &AbilityDef, extra: bool) -> bool {
     // Every branch below checks the ability's slot first (check_ability).
-    slot_ok(s, c, slot_of(a.usage), extra) && ability_offered_in_slot(s, c, a, extra)
+    let free = match a.usage {
+        Usage::Malice => !extra && malice_ready(s, c, a.malice.unwrap_or(0)),
+        Usage::Villain => false,
+        u => slot_ok(s, c, slot_of(u), extra),
+    } && a.cost.is_none_or(|n| s.c(c).resource >= n);
+    free && ability_offered_in_slot(s, c, a, extra)
 }
 
 /// [`ability_offered`] for an ability whose slot is free.
@@ -2580,6 +2805,14 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "aid-attack" => Err(Pending::Maneuver("aid-attack")),
         "search" => Ok(Verb::Search),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
+        "brutal-effectiveness" => Ok(Verb::Brutal),
+        "end-effect" => Ok(Verb::EndEffect),
+        "solo-action" => Ok(Verb::SoloAction),
+        "malicious-strike" => {
+            check_offered(s, c, &Verb::MaliciousStrike(MALICIOUS_STRIKE), extra, None)?;
+            cx.push(Frame::MaliceAmount { c });
+            return Ok(());
+        }
         other => {
             let id = other
                 .strip_prefix("ability:")
@@ -2726,6 +2959,7 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
         (cmd.hide, Verb::Hide),
         (cmd.jump_test, Verb::JumpTest),
         (cmd.search, Verb::Search),
+        (cmd.end_effect, Verb::EndEffect),
         (cmd.end_turn && cmd.token_save.is_none(), Verb::EndTurn),
     ] {
         if flag {
@@ -2741,6 +2975,34 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     }
     if let Some(t) = &cmd.token {
         verbs.push(Verb::Token(t.clone()));
+    }
+    match cmd.malice.as_deref() {
+        None => {}
+        Some("brutal-effectiveness") => verbs.push(Verb::Brutal),
+        Some("solo-action") => verbs.push(Verb::SoloAction),
+        Some(id) => {
+            let a = s.c(c).abilities.iter().find(|a| a.id == id && a.usage == Usage::Malice).cloned();
+            let a = a.ok_or_else(|| {
+                RuleError::malformed(format!(
+                    "{} has no Malice feature {id:?} (brutal-effectiveness, or one of its own)",
+                    cmd.unit
+                ))
+            })?;
+            let targets = match (&cmd.target, a.distance.needs_square()) {
+                (_, true) => {
+                    let sq =
+                        cmd.square.ok_or_else(|| RuleError::malformed(format!("{} needs square = [x, y]", a.name)))?;
+                    crate::areas::targets(s, c, &a, sq)
+                }
+                (Some(Targets::One(t)), _) => vec![unit(t)?],
+                (Some(Targets::Many(ts)), _) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
+                (None, _) => area_targets(s, c, &a),
+            };
+            verbs.push(Verb::Ability(a, targets));
+        }
+    }
+    if let Some(n) = cmd.malicious_strike {
+        verbs.push(Verb::MaliciousStrike(n));
     }
     if let Some(r) = &cmd.rest {
         let how = crate::respite::Rest::parse(r).ok_or_else(|| {
@@ -2857,6 +3119,37 @@ fn check_verb_routed(
             Ok(())
         }
         Verb::Ability(a, targets) => check_ability(s, c, a, targets, extra),
+        Verb::Brutal => check_malice(s, c, BRUTAL_EFFECTIVENESS, extra),
+        Verb::SoloAction => {
+            if !s.c(c).solo {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} is not a solo", who(s, c))));
+            }
+            check_malice(s, c, SOLO_ACTION, extra)
+        }
+        Verb::EndEffect => {
+            if !s.c(c).solo {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} is not a solo", who(s, c))));
+            }
+            if extra || s.current != Some(c) {
+                return Err(RuleError::refused("DS-GAP-19", "End Effect is used on the solo's own turn"));
+            }
+            if !s.c(c).conditions.iter().any(|k| k.until == Until::SaveEnds) {
+                return Err(RuleError::refused("DS-GAP-19", format!("{} has no save-ends effect to end", who(s, c))));
+            }
+            Ok(())
+        }
+        Verb::MaliciousStrike(n) => {
+            check_malice(s, c, MALICIOUS_STRIKE, extra)?;
+            malicious_strike_allowed(s, c)?;
+            let most = malicious_strike_most(s, c);
+            if !(MALICIOUS_STRIKE..=most).contains(n) {
+                return Err(RuleError::refused(
+                    "DS-GAP-17",
+                    format!("Malicious Strike for {} takes {MALICIOUS_STRIKE} to {most} Malice, not {n}", who(s, c)),
+                ));
+            }
+            check_malice(s, c, *n, extra)
+        }
         Verb::FreeStrike(t) => {
             check_slot(s, c, Slot::Main, extra)?;
             if !free_strike_targets(s, c).contains(t) {
@@ -3137,16 +3430,34 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
         }
         Verb::Ability(a, targets) => {
             let usage = a.usage;
-            spend(
-                cx,
-                c,
-                match usage {
-                    Usage::Main => main,
-                    Usage::Maneuver => "maneuver",
-                    Usage::Move => "move",
-                    _ => "triggered",
-                },
-            );
+            if let Some(n) = a.cost {
+                // DS-GAP-15: the ability's cost comes out of the hero's Heroic Resource.
+                let total = cx.s.c(c).resource - n;
+                let why = format!("spent {n} on {}", a.name);
+                cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+            }
+            if usage == Usage::Malice {
+                // DS-GAP-17: the creature's own Malice feature, paid from the Director's pool.
+                let spent = a.malice.unwrap_or(0);
+                cx.emit(Event::MaliceSpent {
+                    creature: cx.s.who(c),
+                    feature: a.id.clone(),
+                    spent,
+                    total: cx.s.malice - spent,
+                    bonus: 0,
+                });
+            } else {
+                spend(
+                    cx,
+                    c,
+                    match usage {
+                        Usage::Main => main,
+                        Usage::Maneuver => "maneuver",
+                        Usage::Move => "move",
+                        _ => "triggered",
+                    },
+                );
+            }
             if let Distance::Sweep { shift, .. } = a.distance {
                 // DS-TURN-3: the move comes first, one square at a time; whom it affects is
                 // known once the move has ended.
@@ -3156,6 +3467,50 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             } else {
                 abilities::begin(cx, c, a, targets, usage == Usage::Main);
             }
+        }
+        Verb::Brutal => {
+            let total = cx.s.malice - BRUTAL_EFFECTIVENESS;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "brutal-effectiveness".into(),
+                spent: BRUTAL_EFFECTIVENESS,
+                total,
+                bonus: 0,
+            });
+        }
+        Verb::EndEffect => {
+            // DS-GAP-19: 10 damage nothing reduces, then the first save-ends effect ends.
+            let cond = cx.s.c(c).conditions.iter().find(|k| k.until == Until::SaveEnds).copied();
+            crate::damage::lose(cx, c, END_EFFECT, "End Effect");
+            if let Some(cond) = cond
+                && cx.s.c(c).active()
+            {
+                cx.emit(Event::ConditionEnded { creature: cx.s.who(c), condition: cond, why: "End Effect".into() });
+            }
+        }
+        Verb::SoloAction => {
+            let total = cx.s.malice - SOLO_ACTION;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "solo-action".into(),
+                spent: SOLO_ACTION,
+                total,
+                bonus: 0,
+            });
+            cx.emit(Event::ExtraAction { creature: cx.s.who(c) });
+            cx.push(Frame::Extra { c });
+        }
+        Verb::MaliciousStrike(n) => {
+            // DS-GAP-17: the highest characteristic in extra damage, +1 for each Malice past 5.
+            let bonus = cx.s.c(c).highest() + (n - MALICIOUS_STRIKE);
+            let total = cx.s.malice - n;
+            cx.emit(Event::MaliceSpent {
+                creature: cx.s.who(c),
+                feature: "malicious-strike".into(),
+                spent: n,
+                total,
+                bonus,
+            });
         }
         Verb::FreeStrike(t) => {
             spend(cx, c, main);

@@ -10,8 +10,18 @@ use fray_core::ruleset::RuleError;
 
 /// Deals damage (DS-HP-1): temporary Stamina first.
 pub fn deal(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str) {
+    deal_in(cx, c, amount, source, why, None)
+}
+
+/// Deals damage; `area`: the targets of the area ability dealing it, if it is one (a squad's
+/// minions die only inside it, DS-GAP-19).
+pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
     let x = cx.s.c(c);
     if !x.active() || amount <= 0 {
+        return;
+    }
+    if let Some(q) = cx.s.squad_of(c) {
+        squad_damage(cx, q, c, amount, source, why, area);
         return;
     }
     let temp_lost = amount.min(x.temp_stamina);
@@ -25,11 +35,62 @@ pub fn deal(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str) {
         why: why.into(),
     });
     check_death(cx, c);
+    fury(cx, c);
+}
+
+/// DS-GAP-15: a fury gains 1 ferocity the first time it takes damage each round, and 1d3 the
+/// first time it is winded or dying in the encounter.
+fn fury(cx: &mut Ctx, c: Cx) {
+    let x = cx.s.c(c);
+    if x.class.is_none_or(|(n, _, _)| n != "fury") || x.dead {
+        return;
+    }
+    if !x.resource_triggers.0 {
+        let total = x.resource + 1;
+        let why = "ferocity: +1, first damage this round".to_string();
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: true, winded: false });
+    }
+    let x = cx.s.c(c);
+    if !x.resource_triggers.1 && (x.winded() || x.dying()) {
+        // A scripted die list that has run out counts as 1 here rather than failing the damage.
+        let n = cx.dice.roll(3).map_or(1, |d| d as i32);
+        let total = x.resource + n;
+        let why = format!("ferocity: +{n}, winded or dying for the first time");
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: true });
+    }
+}
+
+/// DS-GAP-19: damage to a minion comes off its squad's pool; each minion's worth the pool has
+/// lost kills one minion: the one struck first, then those nearest it, and for an area only
+/// minions the area caught (the pool keeps the loss; later damage kills the ones left over).
+fn squad_damage(cx: &mut Ctx, q: usize, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
+    let pool = (cx.s.squads[q].pool - amount).max(0);
+    cx.emit(Event::SquadDamaged {
+        creature: cx.s.who(c),
+        squad: q,
+        amount,
+        pool,
+        source: source.map(|s| cx.s.who(s)),
+        why: why.into(),
+    });
+    let sq = &cx.s.squads[q];
+    let alive: Vec<Cx> = sq.members.iter().copied().filter(|&m| cx.s.c(m).active()).collect();
+    let excess = alive.len().saturating_sub(sq.keeps());
+    let mut order: Vec<Cx> = alive.into_iter().filter(|&m| area.is_none_or(|a| a.contains(&m))).collect();
+    order.sort_by_key(|&m| (m != c, cx.s.distance(c, m).unwrap_or(i32::MAX), m));
+    for m in order.into_iter().take(excess) {
+        let body_stays = cx.s.flow.iter().any(|f| matches!(f, Frame::Bodies { cs } if cs.contains(&m)));
+        cx.emit(Event::Died { creature: cx.s.who(m), body_stays });
+    }
 }
 
 /// Stamina loss nothing prevents (bleeding).
 pub fn lose(cx: &mut Ctx, c: Cx, amount: i32, why: &str) {
     if !cx.s.c(c).active() {
+        return;
+    }
+    if let Some(q) = cx.s.squad_of(c) {
+        squad_damage(cx, q, c, amount, None, why, None);
         return;
     }
     let stamina = cx.s.c(c).stamina - amount;
@@ -52,6 +113,9 @@ fn check_death(cx: &mut Ctx, c: Cx) {
 /// Regains Stamina up to the maximum.
 pub fn heal(cx: &mut Ctx, c: Cx, amount: i32, why: &str) {
     let x = cx.s.c(c);
+    if x.minion {
+        return; // DS-GAP-19: minions cannot be healed
+    }
     let stamina = (x.stamina + amount).min(x.max_stamina).max(x.stamina);
     if stamina != x.stamina {
         cx.emit(Event::Healed { creature: cx.s.who(c), amount: stamina - x.stamina, stamina, why: why.into() });

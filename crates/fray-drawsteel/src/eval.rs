@@ -22,6 +22,15 @@ fn material(s: &State, side: Side) -> f64 {
         }
         let max = f64::from(cr.max_stamina.max(1));
         let mut worth = 0.3 + 0.7 * f64::from(cr.stamina.max(0)) / max;
+        // A squad's minions share its pool (DS-GAP-19): each is worth its share of what is left.
+        if let Some(q) = s.squad_of(c) {
+            let sq = &s.squads[q];
+            let alive = sq.members.iter().filter(|&&m| s.c(m).active()).count().max(1);
+            worth = 0.3 + 0.7 * (f64::from(sq.pool) / alive as f64 / max).min(1.0);
+        }
+        // Malice bought and waiting for its strike or potency (DS-GAP-17); the pool itself is
+        // worth nothing once the combat ends, so spending it costs nothing here.
+        worth += if cr.brutal { 0.03 } else { 0.0 } + 0.01 * f64::from(cr.malicious);
         if cr.dying() {
             worth = 0.15;
         } else if cr.winded() {
@@ -81,6 +90,14 @@ pub fn tally(event: &Event, t: &mut Tally) {
                 t.add("power damage", &power, f64::from(*amount));
             }
         }
+        Event::SquadDamaged { creature, amount, source, .. } => {
+            t.add("damage taken", &creature.id, f64::from(*amount));
+            if let Some(src) = source {
+                t.add("damage dealt", &src.id, f64::from(*amount));
+            }
+        }
+        Event::MaliceSpent { feature, spent, .. } => t.add("malice spent", feature, f64::from(*spent)),
+        Event::VillainAction { ability, .. } => t.add("villain actions", ability, 1.0),
         Event::Died { creature, .. } => t.add("taken out", &creature.id, 1.0),
         Event::RoundStarted { .. } => t.add("match", "rounds", 1.0),
         _ => {}

@@ -130,6 +130,26 @@ pub enum Event {
     BodyRemoved { creature: Who },
     /// Surges changed (DS-SURGE).
     Surges { creature: Who, total: i32, why: String },
+    /// A hero's Heroic Resource changed (DS-GAP-15); `damaged` / `winded`: the fury's gain for
+    /// the first damage this round / for first being winded or dying this encounter.
+    Resource { creature: Who, total: i32, why: String, damaged: bool, winded: bool },
+    /// The Director's Malice changed: gained at the start of the combat and of each round, or
+    /// lost when the combat ends (DS-GAP-17).
+    Malice { total: i32, why: String },
+    /// A Malice feature bought at the start of `creature`'s turn (DS-GAP-17): `feature` is
+    /// `brutal-effectiveness`, `malicious-strike` (with its extra damage, `bonus`) or the id of
+    /// the creature's own feature.
+    MaliceSpent { creature: Who, feature: String, spent: i32, total: i32, bonus: i32 },
+    /// A bought Malice benefit is used up: `feature` names it (DS-GAP-17).
+    MaliceUsed { creature: Who, feature: String },
+    /// A minion's squad took damage from its shared pool (DS-GAP-19).
+    SquadDamaged { creature: Who, squad: usize, amount: i32, pool: i32, source: Option<Who>, why: String },
+    /// The next minion of a squad takes its part of the squad's turn (DS-GAP-19).
+    SquadTurn { creature: Who },
+    /// A villain action (DS-GAP-19): `index` is its place in the creature's abilities.
+    VillainAction { creature: Who, ability: String, index: u16 },
+    /// A squad's captain changed (DS-GAP-19).
+    Captain { squad: usize, name: String, captain: Option<Who> },
     /// The heroes' hero tokens changed (DS-TOKEN).
     HeroTokens { total: i32, why: String },
     /// A saving throw (DS-DUR-SAVE).
@@ -171,6 +191,8 @@ pub fn apply(s: &mut State, e: &Event) {
             for c in &mut s.creatures {
                 c.acted = false;
                 c.triggered_used = false;
+                c.round_turns = 0;
+                c.resource_triggers.0 = false;
             }
         }
         Event::FirstSide { side, .. } => s.order = fray_core::turns::Alternating::new(2, side.index()),
@@ -185,7 +207,11 @@ pub fn apply(s: &mut State, e: &Event) {
             s.token_spent_this_turn = false;
         }
         Event::TurnEnded { creature } => {
-            c_mut(s, creature).acted = true;
+            let c = c_mut(s, creature);
+            c.round_turns = c.round_turns.saturating_add(1);
+            // DS-GAP-19: a solo has acted for the round after its second turn.
+            c.acted = !c.solo || c.round_turns >= 2;
+            s.last_turn = Some(creature.idx);
             s.current = None;
             s.rerollable = None;
         }
@@ -266,6 +292,46 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
+        Event::Malice { total, .. } => s.malice = *total,
+        Event::Resource { creature, total, damaged, winded, .. } => {
+            let c = c_mut(s, creature);
+            c.resource = *total;
+            c.resource_triggers.0 |= *damaged;
+            c.resource_triggers.1 |= *winded;
+        }
+        Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
+        Event::SquadTurn { creature } => s.current = Some(creature.idx),
+        Event::VillainAction { creature, index, .. } => {
+            s.villain_round = Some(s.round);
+            c_mut(s, creature).villain_used.push(*index);
+        }
+        Event::Captain { squad, captain, .. } => {
+            s.squads[*squad].captain = captain.as_ref().map(|w| w.idx);
+            if let Some(w) = captain {
+                c_mut(s, w).squad = Some(*squad as u8);
+            }
+        }
+        Event::MaliceSpent { creature, feature, total, bonus, .. } => {
+            s.malice = *total;
+            let round = s.round;
+            let c = c_mut(s, creature);
+            c.acts.malice_used = true;
+            match feature.as_str() {
+                "brutal-effectiveness" => c.brutal = true,
+                "malicious-strike" => {
+                    c.malicious = *bonus;
+                    s.malicious_strike_round = Some(round);
+                }
+                _ => {}
+            }
+        }
+        Event::MaliceUsed { creature, feature } => {
+            let c = c_mut(s, creature);
+            match feature.as_str() {
+                "brutal-effectiveness" => c.brutal = false,
+                _ => c.malicious = 0,
+            }
+        }
         Event::HeroTokens { total, why } => {
             if why.starts_with("spent") {
                 s.token_spent_this_turn = true;
@@ -395,6 +461,30 @@ impl fmt::Display for Event {
             Event::BodyRemoved { creature } => write!(f, "{creature}'s body is taken off the battlefield"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
+            Event::Malice { total, why } => write!(f, "the Director's Malice: {total} ({why})"),
+            Event::Resource { creature, total, why, .. } => write!(f, "{creature}'s Heroic Resource: {total} ({why})"),
+            Event::SquadDamaged { creature, amount, pool, source, why, .. } => {
+                write!(f, "{creature} takes {amount} damage")?;
+                if let Some(s) = source {
+                    write!(f, " from {s}")?;
+                }
+                if !why.is_empty() {
+                    write!(f, " ({why})")?;
+                }
+                write!(f, " — its squad's Stamina {pool}")
+            }
+            Event::SquadTurn { creature } => write!(f, "the squad's turn goes on: {creature}"),
+            Event::VillainAction { creature, ability, .. } => write!(f, "{creature} takes a villain action: {ability}"),
+            Event::Captain { name, captain: Some(c), .. } => write!(f, "{c} now captains squad {name}"),
+            Event::Captain { name, captain: None, .. } => write!(f, "squad {name} has no captain"),
+            Event::MaliceSpent { creature, feature, spent, total, bonus } => {
+                write!(f, "the Director spends {spent} Malice on {feature} for {creature}")?;
+                if *bonus > 0 {
+                    write!(f, " (+{bonus} damage)")?;
+                }
+                write!(f, " — {total} left")
+            }
+            Event::MaliceUsed { creature, feature } => write!(f, "{creature} uses its {feature}"),
             Event::Save { creature, what, roll, success } => {
                 write!(f, "{creature} saves against {what}: {roll}, {}", if *success { "ends" } else { "continues" })
             }

@@ -58,6 +58,8 @@ impl Resolve<State> for Frame {
             Frame::Pick { side } => crate::turn::answer_pick(cx, side, option),
             Frame::Act { c } => crate::actions::answer_menu(cx, c, option, false),
             Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true),
+            Frame::MaliceAmount { c } => crate::actions::answer_malice_amount(cx, c, option),
+            Frame::Villain { after } => crate::turn::answer_villain(cx, after, option),
             Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option),
             Frame::Ability(a) => crate::abilities::answer(cx, a, option),
             Frame::Forced(f) => crate::forced::answer(cx, f, option),
@@ -106,6 +108,20 @@ fn question(frame: &Frame, s: &State) -> Option<Decision> {
             "extra-action",
             format!("{}: critical hit — take another main action?", s.c(*c).id),
             crate::actions::menu(s, *c, true),
+        ),
+        Frame::Villain { after } => (
+            Side::Director,
+            None,
+            "villain-action",
+            format!("the Director: {}'s turn is over — take a villain action?", s.c(*after).id),
+            crate::turn::villain_options(s, *after),
+        ),
+        Frame::MaliceAmount { c } => (
+            s.c(*c).side,
+            Some(*c),
+            "malice",
+            format!("{}: how much Malice for Malicious Strike? ({} in the pool)", s.c(*c).id, s.malice),
+            crate::actions::malice_amounts(s, *c),
         ),
         Frame::Pending { c, p } => {
             let (kind, prompt, options) = crate::actions::pending_question(s, *c, p);

@@ -31,6 +31,17 @@ pub enum Frame {
         /// What is chosen so far.
         p: Pending,
     },
+    /// The end of `after`'s turn: the Director may take a villain action with another creature
+    /// (DS-GAP-19).
+    Villain {
+        /// Whose turn just ended.
+        after: Cx,
+    },
+    /// How much Malice the Director spends on Malicious Strike for `c` (DS-GAP-17).
+    MaliceAmount {
+        /// The creature whose turn it is.
+        c: Cx,
+    },
     /// A critical hit's extra action, taken at once (DS-CRIT-1).
     Extra {
         /// Who.

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of Draw Steel's rules code: bumped whenever the same inputs could play
 /// differently, so saves from before are refused rather than replayed into another match.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// The seats, in index order (a side's index is its seat).
 pub const SEATS: [&str; 2] = ["heroes", "director"];
@@ -52,6 +52,10 @@ pub const WORDS: &[&str] = &[
     "release",
     "token-surges",
     "token-stamina",
+    "brutal-effectiveness",
+    "malicious-strike",
+    "end-effect",
+    "solo-action",
     "grab",
     "knockback",
     "help-up",
@@ -539,6 +543,9 @@ impl Game for DrawSteel {
             ("release", 0) => cmd.release = true,
             ("token-surges", 0) => cmd.token = Some("surges".into()),
             ("token-stamina", 0) => cmd.token = Some("stamina".into()),
+            ("brutal-effectiveness", 0) => cmd.malice = Some("brutal-effectiveness".into()),
+            ("end-effect", 0) => cmd.end_effect = true,
+            ("solo-action", 0) => cmd.malice = Some("solo-action".into()),
             ("advance", 1) => cmd.move_to = Some(actions::Route::To(square(0)?)),
             ("shift", 1) => cmd.shift = Some(square(0)?),
             ("free-strike", 1) => cmd.free_strike = Some(unit(0)?),

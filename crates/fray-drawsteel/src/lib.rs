@@ -6,7 +6,8 @@
 //! - data: [`model`] (characteristics, sizes, conditions, stat blocks and abilities as data;
 //!   creature indexes and sides), [`options`], [`power_roll`] (tier bands, edges and banes, tests
 //!   as data), [`frames`] (what a half-resolved piece of the combat holds), [`state`],
-//!   [`events`] (the journal; `apply`, the only code that changes the state);
+//!   [`events`] (the journal; `apply`, the only code that changes the state), [`import`]
+//!   (stat blocks from the community's JSON shapes);
 //! - rules: [`rolls`] (rolling power rolls, tests, saves), [`damage`] (Stamina, dying,
 //!   Recoveries, bleeding, damaging terrain), [`conditions`] (giving and ending them), [`areas`],
 //!   [`respite`] (rest after a fight), [`forced`] (push, pull, slide, slams, falls),
@@ -27,6 +28,7 @@ pub mod flow;
 pub mod forced;
 pub mod frames;
 pub mod game;
+pub mod import;
 pub mod model;
 pub mod options;
 pub mod power_roll;
@@ -52,6 +54,8 @@ pub use state::State;
 pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>) -> Result<Vec<Event>, RuleError> {
     let mut log = Vec::new();
     let mut cx = events::Ctx::new(state, dice, &mut log);
+    turn::combat_malice(&mut cx);
+    turn::combat_resources(&mut cx);
     match first {
         Some(side) => {
             cx.emit(Event::FirstSide { side, roll: None, why: "set by the scenario".into() });
@@ -59,6 +63,7 @@ pub fn start(state: &mut State, dice: &mut dyn Dice, first: Option<state::Side>)
         }
         None => turn::start(&mut cx)?,
     }
+    turn::round_malice(&mut cx);
     fray_core::engine::run(&mut cx)?;
     Ok(log)
 }

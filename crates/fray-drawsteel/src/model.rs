@@ -224,6 +224,12 @@ pub enum Usage {
     Triggered,
     /// A free triggered action.
     FreeTriggered,
+    /// A creature's own Malice feature (DS-GAP-17): bought with the Director's Malice at the
+    /// start of the creature's turn, costing no action.
+    Malice,
+    /// A leader's or solo's villain action (DS-GAP-19): once per encounter, at most one of them
+    /// a round among all the Director's creatures, at the end of another creature's turn.
+    Villain,
 }
 
 /// How far an ability reaches (DS-DIST-1, DS-GAP-7, DS-AREA-*).
@@ -425,6 +431,12 @@ pub struct AbilityDef {
     /// What it does, in our own words.
     #[serde(default)]
     pub text: String,
+    /// Heroic Resource it costs (a hero's ability, DS-GAP-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<i32>,
+    /// Malice it costs (a Malice feature, `usage = "malice"`, DS-GAP-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub malice: Option<i32>,
 }
 
 fn one() -> i32 {
@@ -478,6 +490,9 @@ pub struct StatBlock {
     /// Role (monsters).
     #[serde(default)]
     pub role: Option<String>,
+    /// A hero's class, which names its Heroic Resource and how it is gained (DS-GAP-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
     /// Maximum Stamina.
     pub stamina: i32,
     /// Recoveries (heroes).
@@ -495,12 +510,59 @@ pub struct StatBlock {
     pub free_strike: Option<i32>,
     /// Might, Agility, Reason, Intuition, Presence, each -5 to +5.
     pub characteristics: Characteristics,
+    /// A minion's bonus while its squad has a captain (DS-GAP-19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_captain: Option<WithCaptain>,
     /// Abilities.
     #[serde(default)]
     pub ability: Vec<AbilityDef>,
     /// A description in our own words.
     #[serde(default)]
     pub text: String,
+}
+
+/// How a class's Heroic Resource grows at the start of each of the hero's turns (DS-GAP-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gain {
+    /// A fixed amount.
+    Flat(i32),
+    /// A d3.
+    D3,
+}
+
+/// The classes Fray knows: name, Heroic Resource, gain at the start of each turn (DS-GAP-15;
+/// docs/rulings/drawsteel.md "Heroic Resources").
+pub const CLASSES: [(&str, &str, Gain); 9] = [
+    ("censor", "wrath", Gain::Flat(2)),
+    ("conduit", "piety", Gain::D3),
+    ("elementalist", "essence", Gain::Flat(2)),
+    ("fury", "ferocity", Gain::D3),
+    ("null", "discipline", Gain::Flat(2)),
+    ("shadow", "insight", Gain::D3),
+    ("tactician", "focus", Gain::Flat(2)),
+    ("talent", "clarity", Gain::D3),
+    ("troubadour", "drama", Gain::D3),
+];
+
+/// A class by name.
+pub fn class(name: &str) -> Option<(&'static str, &'static str, Gain)> {
+    CLASSES.iter().copied().find(|(n, _, _)| n.eq_ignore_ascii_case(name.trim()))
+}
+
+/// What a minion gains while its squad has a captain (the stat block's "With Captain" line,
+/// DS-GAP-19), as numbers Fray plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct WithCaptain {
+    /// Extra speed.
+    #[serde(default)]
+    pub speed: i32,
+    /// Extra damage on its strikes that deal damage (free strikes included).
+    #[serde(default)]
+    pub damage: i32,
+    /// An edge on its strikes.
+    #[serde(default)]
+    pub edge: bool,
 }
 
 /// Characteristic scores.
@@ -557,6 +619,10 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     range("recoveries", b.recoveries, 0..=limits::COUNT);
     range("speed", b.speed, 0..=limits::SQUARES);
     range("stability", b.stability, 0..=limits::SQUARES);
+    if let Some(w) = b.with_captain {
+        range("with_captain.speed", w.speed, 0..=limits::SQUARES);
+        range("with_captain.damage", w.damage, 0..=limits::DAMAGE);
+    }
     if let Some(f) = b.free_strike {
         range("free_strike", f, 0..=limits::DAMAGE);
     }
@@ -607,6 +673,18 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
             errors.push(format!("{}: {v} is outside -5..5", field(&format!("characteristics.{n}"))));
         }
     }
+    if b.with_captain.is_some() && b.organization.as_deref() != Some("minion") {
+        errors.push(format!("{}: only minions have a With Captain bonus", field("with_captain")));
+    }
+    if let Some(c) = &b.class {
+        if class(c).is_none() {
+            let names: Vec<&str> = CLASSES.iter().map(|c| c.0).collect();
+            errors.push(format!("{}: {c:?} is not a class Fray knows ({})", field("class"), names.join(", ")));
+        }
+        if b.kind != "hero" {
+            errors.push(format!("{}: only heroes have a class", field("class")));
+        }
+    }
     if b.kind == "monster" && b.free_strike.is_none() {
         errors.push(format!("{}: monsters need a free strike value", field("free_strike")));
     }
@@ -619,6 +697,55 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         }
         for (j, e) in a.effect.iter().enumerate() {
             check_effect(e, || field(&format!("ability[{i}] ({}).effect[{j}]", a.id)), &mut errors);
+        }
+        // DS-GAP-17: a Malice feature has a cost, and only Malice features have one.
+        match (a.usage == Usage::Malice, a.malice) {
+            (true, None) => errors.push(format!(
+                "{}: a Malice feature (usage = \"malice\") needs its cost, malice = N",
+                field(&format!("ability[{i}] ({}).malice", a.id))
+            )),
+            (false, Some(_)) => errors.push(format!(
+                "{}: only a Malice feature (usage = \"malice\") has a Malice cost",
+                field(&format!("ability[{i}] ({}).malice", a.id))
+            )),
+            (true, Some(n)) if !(1..=limits::COUNT).contains(&n) => errors.push(format!(
+                "{}: {n} is outside 1..{}",
+                field(&format!("ability[{i}] ({}).malice", a.id)),
+                limits::COUNT
+            )),
+            _ => {}
+        }
+        if a.usage == Usage::Villain {
+            let at = field(&format!("ability[{i}] ({}).usage", a.id));
+            if !matches!(b.organization.as_deref(), Some("leader" | "solo")) {
+                errors.push(format!("{at}: only leaders and solos have villain actions"));
+            }
+            let plain = matches!(a.distance, Distance::Myself | Distance::Aura { .. } | Distance::Burst { .. })
+                || (a.target == TargetKind::Myself && !a.distance.needs_square());
+            if !plain {
+                errors.push(format!(
+                    "{at}: Fray plays villain actions that affect the user or an aura or burst around it, not {}",
+                    a.distance
+                ));
+            }
+        }
+        if b.ability.iter().filter(|a| a.usage == Usage::Villain).count() > 3 && i == 0 {
+            errors.push(format!("{}: a creature has at most three villain actions", field("ability")));
+        }
+        if let Some(n) = a.cost {
+            let at = field(&format!("ability[{i}] ({}).cost", a.id));
+            if b.kind != "hero" || b.class.is_none() {
+                errors.push(format!("{at}: only a hero with a class pays Heroic Resource for an ability"));
+            }
+            if !(1..=limits::COUNT).contains(&n) {
+                errors.push(format!("{at}: {n} is outside 1..{}", limits::COUNT));
+            }
+        }
+        if a.usage == Usage::Malice && b.kind != "monster" {
+            errors.push(format!(
+                "{}: only the Director's creatures have Malice features",
+                field(&format!("ability[{i}] ({}).usage", a.id))
+            ));
         }
         if a.targets < 1 {
             errors.push(format!("{}: at least 1", field(&format!("ability[{i}] ({}).targets", a.id))));

@@ -33,6 +33,10 @@ struct File {
     #[serde(default)]
     hero_tokens: Option<i32>,
     #[serde(default)]
+    malice: Option<i32>,
+    #[serde(default)]
+    import: Vec<setup::ImportSpec>,
+    #[serde(default)]
     dice: DiceSpec,
     #[serde(default)]
     step: Vec<Step<Command>>,
@@ -51,7 +55,7 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
         return Err(fray_core::scenario::capped(beyond.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"));
     }
     let mut blocks = setup::builtin_blocks()?;
-    for b in f.creature {
+    for b in setup::imports(path, &f.import).map_err(|es| es.join("\n"))?.into_iter().chain(f.creature) {
         blocks.retain(|x| x.id != b.id);
         blocks.push(b);
     }
@@ -80,6 +84,13 @@ pub fn load(path: &str, text: &str) -> Result<Loaded<DrawSteel>, String> {
     }
     let mut state = setup::build(&f.map, &blocks, &units, options)
         .map_err(|es| fray_core::scenario::capped(es.iter().map(|e| format!("{path}: {e}")).collect()).join("\n"))?;
+    if let Some(m) = f.malice {
+        if let Some(e) = fray_core::scenario::out_of_range("malice", m as i64, 0..=999) {
+            return Err(format!("{path}: {e}"));
+        }
+        // The Director's Malice before the combat starts (DS-GAP-17): its gains add to it.
+        state.malice = m;
+    }
     let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let first = match f.first.as_deref() {

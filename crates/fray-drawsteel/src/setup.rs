@@ -3,7 +3,7 @@
 
 use crate::model::{AbilityDef, Size, StatBlock, check_block, limits};
 use crate::options::Options;
-use crate::state::{Acts, Arena, Condition, Creature, Side, State, Terrain, Until};
+use crate::state::{Acts, Arena, Condition, Creature, Cx, Side, Squad, State, Terrain, Until};
 use fray_core::grid::{Grid, Pos};
 use fray_core::turns::Alternating;
 use serde::Deserialize;
@@ -89,6 +89,10 @@ pub struct UnitSpec {
     /// Experience (heroes, DS-REST-2).
     #[serde(default)]
     pub experience: i32,
+    /// The squad it is in (DS-GAP-19): minions of one stat block sharing a name form a squad;
+    /// a creature that is not a minion with that name is its captain.
+    #[serde(default)]
+    pub squad: Option<String>,
 }
 
 /// Parses the map.
@@ -270,6 +274,18 @@ pub fn build(
             flying: u.flying,
             falling: None,
             aided_by: None,
+            villain_used: Vec::new(),
+            class: b.class.as_deref().and_then(crate::model::class),
+            resource: 0,
+            resource_triggers: (false, false),
+            solo: b.organization.as_deref() == Some("solo"),
+            round_turns: 0,
+            minion: b.organization.as_deref() == Some("minion"),
+            squad: None,
+            with_captain: b.with_captain,
+            mount: b.role.as_deref() == Some("mount"),
+            brutal: false,
+            malicious: 0,
             dead: false,
         });
     }
@@ -306,6 +322,7 @@ pub fn build(
             errors.push(format!("unit[{i}] ({}).source: frightened, grabbed and taunted need a source", u.id));
         }
     }
+    let squads = squads(units, &mut creatures, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -323,9 +340,174 @@ pub fn build(
         objects,
         last_test: None,
         rerollable: None,
+        malice: 0,
+        malicious_strike_round: None,
+        villain_round: None,
+        last_turn: None,
+        squads,
         flow: Vec::new(),
         outcome: None,
     })
+}
+
+/// The squads of minions (DS-GAP-19): units naming the same `squad`. At most eight minions of
+/// one stat block, on the Director's side; at most one captain, not a minion and not a mount.
+/// A minion with no `squad` is a squad of one.
+fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], errors: &mut Vec<String>) -> Vec<Squad> {
+    let mut out: Vec<Squad> = Vec::new();
+    let mut captains: Vec<(String, Cx)> = Vec::new();
+    for (i, (u, _)) in units.iter().enumerate() {
+        let Some(c) = creatures.iter().position(|c| *c.id == *u.id) else { continue };
+        let x = &creatures[c];
+        let name = match (&u.squad, x.minion) {
+            (None, false) => continue,
+            (Some(n), false) => {
+                if x.side != Side::Director || x.hero || x.mount {
+                    errors.push(format!(
+                        "unit[{i}] ({}).squad: a captain is one of the Director's creatures, not a hero or a mount",
+                        u.id
+                    ));
+                }
+                if captains.iter().any(|(m, _)| m == n) {
+                    errors.push(format!("unit[{i}] ({}).squad: squad {n:?} already has a captain", u.id));
+                }
+                captains.push((n.clone(), c as Cx));
+                continue;
+            }
+            (Some(n), true) => n.clone(),
+            (None, true) => format!("{} alone", u.id),
+        };
+        if x.side != Side::Director {
+            errors.push(format!("unit[{i}] ({}).squad: minions fight for the Director", u.id));
+        }
+        match out.iter_mut().find(|q| *q.name == *name) {
+            Some(q) => {
+                let first = &creatures[q.members[0] as usize];
+                if first.max_stamina != x.max_stamina || first.name != x.name {
+                    errors.push(format!(
+                        "unit[{i}] ({}).squad: a squad's minions share one stat block ({} is a {})",
+                        u.id, first.id, first.name
+                    ));
+                }
+                if q.members.len() >= 8 {
+                    errors.push(format!("unit[{i}] ({}).squad: a squad has at most eight minions", u.id));
+                }
+                q.members.push(c as Cx);
+                q.pool += x.stamina.max(0);
+            }
+            None => out.push(Squad {
+                name: name.into(),
+                members: vec![c as Cx],
+                each: x.max_stamina,
+                pool: x.stamina.max(0),
+                captain: None,
+            }),
+        }
+    }
+    for (n, c) in captains {
+        match out.iter_mut().find(|q| *q.name == *n) {
+            Some(q) => q.captain = Some(c),
+            None => errors.push(format!("unit {}: squad {n:?} has no minions to captain", creatures[c as usize].id)),
+        }
+    }
+    for (k, q) in out.iter().enumerate() {
+        for &m in &q.members {
+            creatures[m as usize].squad = Some(k as u8);
+        }
+        if let Some(c) = q.captain {
+            creatures[c as usize].squad = Some(k as u8);
+        }
+    }
+    out
+}
+
+/// Encounter value of one creature (DS-GAP-21): (2 x level + 4) times its organization's
+/// modifier (a minion counts an eighth: four of them are worth half).
+pub fn encounter_value(b: &StatBlock) -> Option<f64> {
+    let m = match b.organization.as_deref()? {
+        "minion" => 0.125,
+        "horde" => 0.5,
+        "platoon" => 1.0,
+        "elite" | "leader" => 2.0,
+        "solo" => 6.0,
+        _ => return None,
+    };
+    Some(f64::from(2 * b.level + 4) * m)
+}
+
+/// The encounter's budget against its heroes (DS-GAP-21): encounter strength is 4 + 2 x level
+/// per hero, and every 2 Victories the heroes have on average count as one hero more; the
+/// Director's creatures' encounter values add up, and their total against that strength names
+/// the difficulty. Each line is one part of the report.
+pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<String>> {
+    let find = |id: &str| blocks.iter().find(|b| b.id == id);
+    let mut errors = Vec::new();
+    let (mut heroes, mut levels, mut victories, mut ev) = (0i32, 0i32, 0i32, 0.0f64);
+    let mut lines = Vec::new();
+    for (u, line) in &e.units {
+        let at = line.map_or(String::new(), |l| format!("line {l}, "));
+        let Some(b) = find(&u.creature) else {
+            errors.push(format!("{at}unit {}: no stat block {:?}", u.id, u.creature));
+            continue;
+        };
+        if u.team == "heroes" {
+            heroes += 1;
+            levels += b.level;
+            victories += u.victories;
+            continue;
+        }
+        match encounter_value(b) {
+            Some(v) => {
+                ev += v;
+                lines.push(format!(
+                    "  {} ({}, level {} {}): EV {v}",
+                    u.id,
+                    b.name,
+                    b.level,
+                    b.organization.as_deref().unwrap_or("?")
+                ));
+            }
+            None => errors.push(format!(
+                "{at}unit {} ({}): organization must be minion, horde, platoon, elite, leader or solo to count its EV",
+                u.id, b.id
+            )),
+        }
+    }
+    if heroes == 0 {
+        errors.push("no heroes: encounter strength is counted per hero".into());
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let level = levels as f64 / heroes as f64;
+    let one = 4.0 + 2.0 * level;
+    let extra = (victories / heroes / 2) as f64;
+    let strength: f64 = e
+        .units
+        .iter()
+        .filter(|(u, _)| u.team == "heroes")
+        .filter_map(|(u, _)| find(&u.creature))
+        .map(|b| f64::from(4 + 2 * b.level))
+        .sum::<f64>()
+        + extra * one;
+    let difficulty = if ev < strength - one {
+        "trivial"
+    } else if ev < strength {
+        "easy"
+    } else if ev <= strength + one {
+        "standard"
+    } else if ev <= strength + 3.0 * one {
+        "hard"
+    } else {
+        "extreme"
+    };
+    let mut out = vec![format!(
+        "{}: {heroes} heroes of level {level:.1} (encounter strength {strength}{}) against EV {ev}: {difficulty}",
+        e.name,
+        if extra > 0.0 { format!(", {extra} hero(es) more for their Victories") } else { String::new() }
+    )];
+    out.extend(lines);
+    Ok(out)
 }
 
 /// The built-in stat blocks (content/drawsteel), compiled in.
@@ -357,6 +539,7 @@ pub fn builtin_blocks() -> Result<Vec<StatBlock>, String> {
 pub const ENCOUNTERS: &[(&str, &str)] = &[
     ("sample", include_str!("../../../content/drawsteel/encounters/sample.toml")),
     ("mire-ambush", include_str!("../../../content/drawsteel/encounters/mire-ambush.toml")),
+    ("warband", include_str!("../../../content/drawsteel/encounters/warband.toml")),
 ];
 
 /// An encounter file: a name, a line on what it is, the map, the creatures placed on it, and
@@ -376,6 +559,37 @@ pub struct EncounterFile {
     /// The creatures and where they stand.
     #[serde(default)]
     pub unit: Vec<toml::Spanned<UnitSpec>>,
+    /// Stat blocks in the community's JSON shapes (issue 19, item 6).
+    #[serde(default)]
+    pub import: Vec<ImportSpec>,
+}
+
+/// A stat block written in another project's JSON shape, inline (`crate::import`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportSpec {
+    /// `steel-compendium` (a monster statblock) or `forge-steel` (a hero).
+    pub format: String,
+    /// The JSON text.
+    pub json: String,
+}
+
+/// Reads `[[import]]` entries into stat blocks; errors name `path`, the entry and each field.
+pub fn imports(path: &str, specs: &[ImportSpec]) -> Result<Vec<StatBlock>, Vec<String>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for (i, s) in specs.iter().enumerate() {
+        let at = format!("{path}: import[{i}]");
+        let Some(f) = crate::import::Format::parse(&s.format) else {
+            errors.push(format!("{at}.format: write steel-compendium or forge-steel, not {:?}", s.format));
+            continue;
+        };
+        match crate::import::read(&at, &s.json, Some(f)) {
+            Ok(b) => out.push(b),
+            Err(es) => errors.extend(es),
+        }
+    }
+    if errors.is_empty() { Ok(out) } else { Err(errors) }
 }
 
 /// A read encounter: its name and line, map, units (with their lines) and the stat blocks it
@@ -410,7 +624,9 @@ pub fn read_encounter(path: &str, text: &str) -> Result<Encounter, Vec<String>> 
         .map(|u| (fray_core::scenario::line_of(text, u.span().start), u.into_inner()))
         .map(|(l, u)| (u, Some(l)))
         .collect();
-    Ok(Encounter { name: f.name, text: f.text, map: f.map, units, blocks: f.creature })
+    let mut blocks = f.creature;
+    blocks.extend(imports(path, &f.import)?);
+    Ok(Encounter { name: f.name, text: f.text, map: f.map, units, blocks })
 }
 
 /// The built-in encounter `fray play drawsteel` uses without `--map`: two heroes against a bog
@@ -489,8 +705,13 @@ pub fn ability_card(a: &AbilityDef) -> String {
     } else {
         format!("power roll + {}", a.roll.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(" or "))
     };
+    let cost = match (a.cost, a.malice) {
+        (Some(n), _) => format!(", costs {n} Heroic Resource"),
+        (_, Some(n)) => format!(", costs {n} Malice"),
+        _ => String::new(),
+    };
     format!(
-        "{} ({:?}, {}; {}; {roll}). ≤11: {}. 12-16: {}. 17+: {}. {}",
+        "{} ({:?}{cost}, {}; {}; {roll}). ≤11: {}. 12-16: {}. 17+: {}. {}",
         a.name,
         a.usage,
         a.distance,
@@ -506,12 +727,13 @@ pub fn ability_card(a: &AbilityDef) -> String {
 pub fn card(b: &StatBlock) -> String {
     let c = &b.characteristics;
     let mut out = format!(
-        "{} — {} level {}{}{}\n  Stamina {} (winded at {}, recovery value {}), Recoveries {}, speed {}, size {}, stability {}{}\n  Might {:+}, Agility {:+}, Reason {:+}, Intuition {:+}, Presence {:+}\n",
+        "{} — {} level {}{}{}{}\n  Stamina {} (winded at {}, recovery value {}), Recoveries {}, speed {}, size {}, stability {}{}\n  Might {:+}, Agility {:+}, Reason {:+}, Intuition {:+}, Presence {:+}\n",
         b.name,
         b.kind,
         b.level,
         b.organization.as_ref().map(|o| format!(" {o}")).unwrap_or_default(),
         b.role.as_ref().map(|r| format!(" {r}")).unwrap_or_default(),
+        b.class.as_ref().map(|r| format!(" {r}")).unwrap_or_default(),
         b.stamina,
         b.stamina / 2,
         b.stamina / 3,
@@ -539,6 +761,21 @@ pub fn card(b: &StatBlock) -> String {
 
 /// Checks a file of stat blocks: every problem with file, line and field; or the cards.
 pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+    // A JSON file: a Steel Compendium monster or a Forge Steel hero (issue 19, item 6).
+    if text.trim_start().starts_with('{') {
+        return crate::import::read(path, text, None).map(|b| vec![card(&b)]);
+    }
+    // An encounter file (it has a map): its budget (DS-GAP-21), then its own stat blocks' cards.
+    if toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("map")) {
+        let e = read_encounter(path, text)?;
+        let mut blocks = builtin_blocks().map_err(|e| vec![e])?;
+        blocks.retain(|b| e.blocks.iter().all(|x| x.id != b.id));
+        blocks.extend(e.blocks.iter().cloned());
+        let mut out =
+            budget(&e, &blocks).map_err(|es| es.into_iter().map(|x| format!("{path}: {x}")).collect::<Vec<_>>())?;
+        out.extend(e.blocks.iter().map(card));
+        return Ok(out);
+    }
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct File {

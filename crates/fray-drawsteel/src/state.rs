@@ -133,6 +133,20 @@ pub struct Acts {
     /// A jump test was made this turn.
     #[serde(default)]
     pub jump_tested: bool,
+    /// A Malice feature was bought at the start of this turn (one a turn, DS-GAP-17).
+    #[serde(default)]
+    pub malice_used: bool,
+}
+
+impl Acts {
+    /// Nothing done yet this turn: still its start, when Malice features are bought
+    /// (DS-GAP-17).
+    pub fn fresh(&self) -> bool {
+        self.main as u8 + self.maneuvers + self.moves + self.done + self.extra_main == 0
+            && self.move_left == 0
+            && !self.jump_tested
+            && !self.malice_used
+    }
 }
 
 /// A creature in the combat.
@@ -211,8 +225,57 @@ pub struct Creature {
     /// Falling from a great height: the elevation it fell from and the round the fall began
     /// (DS-FALL-7).
     pub falling: Option<(i32, u32)>,
+    /// Brutal Effectiveness bought: its next ability with a potency has it 1 higher
+    /// (DS-GAP-17).
+    pub brutal: bool,
+    /// Malicious Strike bought: this much extra damage to one target of its next strike
+    /// (DS-GAP-17).
+    pub malicious: i32,
+    /// The places in `abilities` of the villain actions it has used (DS-GAP-19).
+    pub villain_used: Vec<u16>,
+    /// Its class's Heroic Resource: name and gain at the start of each turn (DS-GAP-15).
+    pub class: Option<(&'static str, &'static str, crate::model::Gain)>,
+    /// Heroic Resource (DS-GAP-15).
+    pub resource: i32,
+    /// Fury: gained its resource for being damaged this round / for being winded or dying this
+    /// encounter (DS-GAP-15).
+    pub resource_triggers: (bool, bool),
+    /// A solo (DS-GAP-19): two turns a round, never one straight after the other.
+    pub solo: bool,
+    /// Turns it has taken this round.
+    pub round_turns: u8,
+    /// A minion (DS-GAP-19): its Stamina is its squad's pool.
+    pub minion: bool,
+    /// The squad it belongs to (an index into [`State::squads`]): its minions, or its captain.
+    pub squad: Option<u8>,
+    /// Its "With Captain" bonus (minions, DS-GAP-19).
+    pub with_captain: Option<crate::model::WithCaptain>,
+    /// A mount (role), which cannot captain a squad.
+    pub mount: bool,
     /// Dead.
     pub dead: bool,
+}
+
+/// A squad of minions sharing one Stamina pool (DS-GAP-19).
+#[derive(Clone, Debug)]
+pub struct Squad {
+    /// Its name in the encounter.
+    pub name: Arc<str>,
+    /// Its minions.
+    pub members: Vec<Cx>,
+    /// One minion's Stamina: each time the pool drops by this much, a minion dies.
+    pub each: i32,
+    /// The shared Stamina left.
+    pub pool: i32,
+    /// Its captain, if any (a creature that is not a minion).
+    pub captain: Option<Cx>,
+}
+
+impl Squad {
+    /// How many minions the pool keeps alive: one per minion's worth, rounded up.
+    pub fn keeps(&self) -> usize {
+        if self.pool <= 0 { 0 } else { ((self.pool + self.each - 1) / self.each.max(1)) as usize }
+    }
 }
 
 impl Creature {
@@ -234,7 +297,8 @@ impl Creature {
     }
     /// Winded (DS-HP-WIND).
     pub fn winded(&self) -> bool {
-        self.stamina <= self.winded_value()
+        // DS-GAP-19: minions are never winded.
+        !self.minion && self.stamina <= self.winded_value()
     }
     /// Dying: a hero at 0 Stamina or less (DS-HP-DYING-1).
     pub fn dying(&self) -> bool {
@@ -313,6 +377,16 @@ pub struct State {
     pub walls: Vec<Pos>,
     /// Objects on the map (DS-SIZE-3).
     pub objects: Vec<MapObject>,
+    /// The creature whose turn ended last (a solo never takes two turns in a row, DS-GAP-19).
+    pub last_turn: Option<Cx>,
+    /// The round a villain action was last used in: one a round (DS-GAP-19).
+    pub villain_round: Option<u32>,
+    /// Squads of minions (DS-GAP-19).
+    pub squads: Vec<Squad>,
+    /// The Director's Malice (DS-GAP-17).
+    pub malice: i32,
+    /// The round Malicious Strike was last bought in: not again the round after (DS-GAP-17).
+    pub malicious_strike_round: Option<u32>,
     /// Half-resolved actions.
     pub flow: Vec<Frame>,
     /// How the combat ended.
@@ -372,6 +446,17 @@ impl State {
     /// Whether `c`'s enemies' seat does not know where it is (see [`State::unseen_by`]).
     pub fn unseen(&self, c: Cx) -> bool {
         self.unseen_by(c, self.c(c).side.other())
+    }
+    /// The squad `c` is a minion of.
+    pub fn squad_of(&self, c: Cx) -> Option<usize> {
+        let x = self.c(c);
+        x.squad.filter(|_| x.minion).map(usize::from)
+    }
+    /// `c`'s "With Captain" bonus, while its squad's captain is alive (DS-GAP-19).
+    pub fn captain_bonus(&self, c: Cx) -> Option<crate::model::WithCaptain> {
+        let q = self.squad_of(c)?;
+        let captain = self.squads[q].captain?;
+        self.c(captain).active().then_some(self.c(c).with_captain?)
     }
     /// Whether `c` has condition `k`.
     pub fn has(&self, c: Cx, k: ConditionKind) -> bool {

@@ -65,6 +65,8 @@ pub fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                 return Ok(Flow::Continue);
             }
             cx.emit(Event::RoundStarted { round: cx.s.round + 1 });
+            round_malice(cx);
+            new_captains(cx);
             cx.push(Frame::Next);
         }
     }
@@ -83,7 +85,43 @@ fn decided(cx: &Ctx) -> Option<Option<Side>> {
     }
 }
 
+/// DS-GAP-17: at the start of the combat the Director gains the heroes' average Victories
+/// (rounded down, docs/rulings/drawsteel.md "Malice").
+pub fn combat_malice(cx: &mut Ctx) {
+    let heroes: Vec<i32> =
+        cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes).map(|c| c.victories).collect();
+    if heroes.is_empty() {
+        return;
+    }
+    let average = heroes.iter().sum::<i32>() / heroes.len() as i32;
+    if average > 0 {
+        let total = cx.s.malice + average;
+        cx.emit(Event::Malice { total, why: format!("+{average}, the heroes' average Victories") });
+    }
+}
+
+/// DS-GAP-17: at the start of each round the Director gains one Malice per hero still alive
+/// (a dying hero counts; a dead one does not) plus the round's number.
+pub fn round_malice(cx: &mut Ctx) {
+    let heroes = cx.s.creatures.iter().filter(|c| c.hero && c.side == Side::Heroes && !c.dead).count() as i32;
+    let round = cx.s.round as i32;
+    let gain = heroes + round;
+    let total = cx.s.malice + gain;
+    cx.emit(Event::Malice { total, why: format!("+{gain}: {heroes} hero(es) and round {round}") });
+}
+
 fn finish(cx: &mut Ctx, winner: Option<Side>) {
+    // DS-GAP-15: Heroic Resources are lost when the encounter ends.
+    for c in cx.s.all().collect::<Vec<_>>() {
+        if cx.s.c(c).resource > 0 {
+            let why = "the combat ended".to_string();
+            cx.emit(Event::Resource { creature: cx.s.who(c), total: 0, why, damaged: false, winded: false });
+        }
+    }
+    // DS-GAP-17: Malice not spent is lost when the encounter ends.
+    if cx.s.malice > 0 {
+        cx.emit(Event::Malice { total: 0, why: "the combat ended".into() });
+    }
     // DS-SURGE-3: surges are lost at the end of combat.
     for c in cx.s.all().collect::<Vec<_>>() {
         if cx.s.c(c).surges > 0 {
@@ -104,6 +142,39 @@ fn finish(cx: &mut Ctx, winner: Option<Side>) {
 pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleError> {
     let c = cx.s.find(option).ok_or_else(|| RuleError::malformed(format!("no creature {option:?}")))?;
     cx.emit(Event::Picked { side, creature: cx.s.who(c) });
+    begin_turn(cx, c)
+}
+
+/// DS-GAP-15: each hero with a class starts the combat with its Victories in its Heroic
+/// Resource.
+pub fn combat_resources(cx: &mut Ctx) {
+    for c in cx.s.all().collect::<Vec<_>>() {
+        let x = cx.s.c(c);
+        if let Some((_, name, _)) = x.class
+            && x.victories > 0
+        {
+            let total = x.resource + x.victories;
+            let why = format!("{name}: +{} for its Victories", x.victories);
+            cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+        }
+    }
+}
+
+/// DS-GAP-15: a hero with a class gains its Heroic Resource at the start of each of its turns.
+fn turn_resource(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
+    let Some((_, name, gain)) = cx.s.c(c).class else { return Ok(()) };
+    let n = match gain {
+        crate::model::Gain::Flat(n) => n,
+        crate::model::Gain::D3 => cx.dice.roll(3)? as i32,
+    };
+    let total = cx.s.c(c).resource + n;
+    let why = format!("{name}: +{n} as its turn starts");
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+    Ok(())
+}
+
+/// `c`'s turn starts (picked, or the next minion of a squad's turn).
+fn begin_turn(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     let turn = cx.s.c(c).turns + 1;
     cx.emit(Event::TurnStarted { creature: cx.s.who(c), turn });
     // Aid Attack lasts until the start of the aider's next turn (DS-GAP-12).
@@ -115,8 +186,37 @@ pub fn answer_pick(cx: &mut Ctx, side: Side, option: &str) -> Result<(), RuleErr
     if cx.s.c(c).defending {
         cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
     }
+    turn_resource(cx, c)?;
     cx.push(Frame::Act { c });
     Ok(())
+}
+
+/// DS-GAP-19: a squad whose captain has died gets a new one when the next round starts: the
+/// Director's nearest creature to the squad that is neither a minion nor a mount (Fray picks
+/// it; docs/rulings/drawsteel.md "Minions").
+pub fn new_captains(cx: &mut Ctx) {
+    for q in 0..cx.s.squads.len() {
+        let sq = &cx.s.squads[q];
+        let Some(old) = sq.captain else { continue };
+        let Some(first) = sq.members.iter().copied().find(|&m| cx.s.c(m).active()) else { continue };
+        if cx.s.c(old).active() {
+            continue;
+        }
+        let s = &*cx.s;
+        let best = s
+            .active()
+            .filter(|&x| {
+                let y = s.c(x);
+                y.side == Side::Director
+                    && !y.hero
+                    && !y.minion
+                    && !y.mount
+                    && s.squads.iter().all(|o| o.captain != Some(x) || !s.c(x).active())
+            })
+            .min_by_key(|&x| (s.distance(first, x).unwrap_or(i32::MAX), x));
+        let name = s.squads[q].name.to_string();
+        cx.emit(Event::Captain { squad: q, name, captain: best.map(|b| cx.s.who(b)) });
+    }
 }
 
 /// The action phase waits for the creature's next action (dead creatures' turns end).
@@ -176,16 +276,96 @@ pub fn end_turn(cx: &mut Ctx, c: Cx, token_save: Option<ConditionKind>) -> Resul
         }
     }
     cx.emit(Event::TurnEnded { creature: cx.s.who(c) });
+    // DS-GAP-19: a squad's minions take their turns together: the next one not yet acted goes
+    // straight on.
+    if let Some(q) = cx.s.squad_of(c)
+        && decided(cx).is_none()
+        && let Some(n) = cx.s.squads[q].members.iter().copied().find(|&m| ready(cx.s, Side::Director).contains(&m))
+    {
+        cx.emit(Event::SquadTurn { creature: cx.s.who(n) });
+        begin_turn(cx, n)?;
+        return Ok(Flow::Continue);
+    }
     cx.push(Frame::Next);
+    // DS-GAP-19: at the end of a turn the Director may take a villain action with another
+    // creature, if none was taken this round.
+    if decided(cx).is_none() && !villain_actions(cx.s, c).is_empty() {
+        cx.push(Frame::Villain { after: c });
+    }
     Ok(Flow::Continue)
+}
+
+/// The villain actions the Director may take at the end of `after`'s turn (DS-GAP-19): those
+/// not yet used, of its creatures other than `after` still in the fight, if no villain action
+/// has been taken this round. Each: the creature and the place of the ability.
+pub fn villain_actions(s: &State, after: Cx) -> Vec<(Cx, u16)> {
+    if s.villain_round == Some(s.round) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for v in s.active() {
+        let x = s.c(v);
+        if v == after || x.side != Side::Director || x.hero {
+            continue;
+        }
+        for (i, a) in x.abilities.iter().enumerate() {
+            if a.usage == crate::model::Usage::Villain && !x.villain_used.contains(&(i as u16)) {
+                out.push((v, i as u16));
+            }
+        }
+    }
+    out
+}
+
+/// The villain-action decision's options: `villain:<creature>:<ability>`, then `pass`.
+pub fn villain_options(s: &State, after: Cx) -> Vec<fray_core::decision::DecisionOption> {
+    use fray_core::decision::DecisionOption;
+    let mut o: Vec<DecisionOption> = villain_actions(s, after)
+        .into_iter()
+        .map(|(v, i)| {
+            let a = &s.c(v).abilities[i as usize];
+            DecisionOption::new(format!("villain:{}:{}", s.c(v).id, a.id), format!("{}: {}", s.c(v).name, a.name))
+        })
+        .collect();
+    o.push(DecisionOption::new("pass", "no villain action now"));
+    o
+}
+
+/// Answers the villain-action decision (DS-GAP-19): the ability resolves at once, catching
+/// whoever its area (or the user) covers.
+pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleError> {
+    if option == "pass" {
+        return Ok(());
+    }
+    let found = villain_actions(cx.s, after).into_iter().find(|&(v, i)| {
+        let x = cx.s.c(v);
+        option.strip_prefix("villain:").and_then(|r| r.split_once(':'))
+            == Some((&*x.id, x.abilities[i as usize].id.as_str()))
+    });
+    let Some((v, i)) = found else {
+        cx.push(Frame::Villain { after });
+        return Err(RuleError::refused(
+            "DS-GAP-19",
+            format!("{option:?} is not a villain action the Director can take now"),
+        ));
+    };
+    let a = cx.s.c(v).abilities[i as usize].clone();
+    cx.emit(Event::VillainAction { creature: cx.s.who(v), ability: a.name.clone(), index: i });
+    let targets = crate::actions::area_targets(cx.s, v, &a);
+    crate::abilities::begin(cx, v, a, targets, false);
+    Ok(())
 }
 
 /// Creatures of `side` that may still act this round.
 pub fn ready(s: &State, side: Side) -> Vec<Cx> {
+    let can = |c: Cx| {
+        let x = s.c(c);
+        !x.acted && !x.dead && x.pos.is_some()
+    };
     s.all()
-        .filter(|&c| {
-            let x = s.c(c);
-            x.side == side && !x.acted && !x.dead && x.pos.is_some()
-        })
+        .filter(|&c| s.c(c).side == side && can(c))
+        // DS-GAP-19: a solo's two turns are never back to back, unless nobody else has a turn
+        // left this round (docs/rulings/drawsteel.md "Solos").
+        .filter(|&c| !(s.c(c).solo && s.last_turn == Some(c) && s.all().any(|o| o != c && can(o))))
         .collect()
 }

@@ -2,7 +2,8 @@
 //! side it fills; this adds `stamina` (also as `hp`), `winded`, `dying`, `dead`, `temp_stamina`,
 //! `recoveries`, `surges`, `z`, `size_label` (as written: "1M", "2"), `hidden`,
 //! `hidden_from` (the enemies it is hidden from), `surprised`, `defending`, `acted`, `actions`;
-//! at the top level `hero_tokens`, `last_test`. This is the referee's view; what a seat or a
+//! for the Director's creatures `brutal` and `malicious` (Malice bought, DS-GAP-17); at the top
+//! level `hero_tokens`, `malice`, `last_test`. This is the referee's view; what a seat or a
 //! spectator sees is [`crate::seats::view`], which also marks a creature whose square it hides
 //! `unseen`.
 
@@ -52,6 +53,29 @@ pub fn build(s: &State) -> View {
             extra.insert("experience".into(), json!(x.experience));
         }
         extra.insert("surges".into(), json!(x.surges));
+        if let Some((class, name, _)) = x.class {
+            // DS-GAP-15: the hero's Heroic Resource.
+            extra.insert("class".into(), json!(class));
+            extra.insert("resource_name".into(), json!(name));
+            extra.insert("resource".into(), json!(x.resource));
+        }
+        if let Some(q) = x.squad.map(usize::from) {
+            // DS-GAP-19: a minion's Stamina is its squad's pool; a captain names its squad.
+            let sq = &s.squads[q];
+            extra.insert("squad".into(), json!(&*sq.name));
+            if x.minion {
+                extra.insert("squad_stamina".into(), json!(sq.pool));
+                extra.insert("captain".into(), json!(sq.captain.map(|k| s.c(k).id.to_string())));
+                extra.insert("with_captain".into(), json!(s.captain_bonus(c).is_some()));
+            } else {
+                extra.insert("captain_of".into(), json!(sq.captain == Some(c)));
+            }
+        }
+        if !x.hero {
+            // DS-GAP-17: Malice features bought and waiting for their ability.
+            extra.insert("brutal".into(), json!(x.brutal));
+            extra.insert("malicious".into(), json!(x.malicious));
+        }
         extra.insert("z".into(), json!(x.z));
         // The core's `size` is the squares a side; the label goes under its own key, so the JSON
         // has one `size` (DS-SIZE-1, DS-SIZE-2).
@@ -101,6 +125,8 @@ pub fn build(s: &State) -> View {
     }
     let mut extra = Map::new();
     extra.insert("hero_tokens".into(), json!(s.hero_tokens));
+    // DS-GAP-17: the Director's Malice is on the table for both seats to see.
+    extra.insert("malice".into(), json!(s.malice));
     extra.insert("last_test".into(), json!(s.last_test));
     let objects: Map<String, serde_json::Value> = s
         .objects

@@ -77,3 +77,93 @@ fn an_encounter_may_bring_its_own_stat_blocks() {
     let imp = s.creatures.iter().find(|c| &*c.id == "imp").unwrap();
     assert_eq!(imp.max_stamina, 7);
 }
+
+/// DS-GAP-21 (issue 19): `fray build drawsteel FILE` on an encounter reports its budget:
+/// encounter strength 4 + 2 x level per hero (and one hero more per 2 average Victories) against
+/// the Director's creatures' encounter values, (2 x level + 4) times the organization's modifier.
+#[test]
+fn an_encounter_file_reports_its_budget() {
+    let report = |name: &str| {
+        let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == name).copied().unwrap();
+        fray_drawsteel::setup::check_file(name, text).unwrap().join("\n")
+    };
+    // Two level-1 heroes (12) against a platoon brute (6) and two hordes (3 each).
+    let sample = report("sample");
+    assert!(sample.contains("encounter strength 12") && sample.contains("EV 12: standard"), "{sample}");
+    // Three brutes, two hounds and an archer: 27, more than one hero over 12.
+    let ambush = report("mire-ambush");
+    assert!(ambush.contains("EV 27: hard"), "{ambush}");
+    // Four heroes (24) against a leader (12), an elite (12) and four minions (3 in all).
+    let warband = report("warband");
+    assert!(warband.contains("encounter strength 24") && warband.contains("EV 27: standard"), "{warband}");
+    assert!(warband.contains("goblin-1 (Mire Goblin, level 1 minion): EV 0.75"), "{warband}");
+    // Victories: 4 heroes with 2 on average count as a fifth.
+    let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
+    let seasoned = text.replace("creature = \"vessa\"", "creature = \"vessa\"\nvictories = 8");
+    let r = fray_drawsteel::setup::check_file("seasoned", &seasoned).unwrap().join("\n");
+    assert!(r.contains("encounter strength 30") && r.contains("EV 27: easy"), "{r}");
+}
+
+const STALKER: &str = include_str!("../../../content/drawsteel/import/reed-stalker.statblock.json");
+const WREN: &str = include_str!("../../../content/drawsteel/import/wren-marsh.hero.json");
+
+/// Issue 19, item 6: Fray's sample files in the Steel Compendium's statblock shape and Forge
+/// Steel's hero shape are read (`fray build drawsteel FILE.json`) and play in an encounter to the
+/// end under random bots.
+#[test]
+fn community_shaped_samples_import_and_play() {
+    let m = fray_drawsteel::import::read("stalker.json", STALKER, None).unwrap();
+    assert_eq!(
+        (m.id.as_str(), m.stamina, m.organization.as_deref(), m.ability.len()),
+        ("reed-stalker", 18, Some("platoon"), 2)
+    );
+    let h = fray_drawsteel::import::read("wren.json", WREN, None).unwrap();
+    assert_eq!((h.id.as_str(), h.stamina, h.recoveries, h.class.as_deref()), ("wren-marsh", 21, 10, Some("fury")));
+    assert!(fray_drawsteel::setup::check_file("wren.json", WREN).is_ok());
+    let text = format!(
+        "{FIELD}\n[[import]]\nformat = \"steel-compendium\"\njson = '''\n{STALKER}'''\n\n\
+         [[import]]\nformat = \"forge-steel\"\njson = '''\n{WREN}'''\n\n\
+         [[unit]]\nid = \"wren\"\nteam = \"heroes\"\nat = [0, 0]\ncreature = \"wren-marsh\"\n\n\
+         [[unit]]\nid = \"stalker\"\nteam = \"director\"\nat = [5, 1]\ncreature = \"reed-stalker\"\n"
+    );
+    let game = Arc::new(DrawSteel::builtin());
+    let encounter = setup("imported.toml", &text);
+    let start = conformance::from_setup::<DrawSteel>(&encounter);
+    let settings = Settings { max_decisions: 20_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..10, &settings, &|_, _| Ok(()), |_, _| ());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A file Fray cannot use is refused field by field, each error naming the file and the field.
+#[test]
+fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
+    let bad = r#"{
+      "type": "statblock", "name": "Odd Thing", "level": 2, "organization": "Elite", "stamina": "lots",
+      "speed": 5, "size": "1M", "free_strike": 3, "might": 2, "immunities": ["fire 5"],
+      "with_captain": "Sings a song",
+      "features": [
+        { "feature_type": "trait", "name": "Slippery", "effects": [{ "effect": "It slips away." }] },
+        { "feature_type": "ability", "name": "Zap", "usage": "Triggered action", "distance": "Ranged 5", "target": "One creature" },
+        { "feature_type": "ability", "name": "Bonk", "usage": "Main action", "distance": "Melee 1", "target": "One creature",
+          "effects": [{ "roll": "Power Roll + 2", "tier1": "2 damage", "tier2": "4 damage; it sneezes", "tier3": "6 damage" }] }
+      ]
+    }"#;
+    let e = fray_drawsteel::import::read("odd.json", bad, None).unwrap_err().join("\n");
+    for field in [
+        "odd.json: stamina:",
+        "odd.json: immunities:",
+        "odd.json: with_captain:",
+        "features[0] (Slippery)",
+        "features[1] (Zap).usage",
+        "features[2] (Bonk).effects[0].tier2",
+    ] {
+        assert!(e.contains(field), "no error for {field}:\n{e}");
+    }
+    let hero = r#"{ "name": "Odd Hero", "class": { "name": "Wizard", "level": 1, "recoveries": 8,
+      "abilities": [{ "name": "Mystery", "type": { "usage": "Main Action" }, "distance": [{ "type": "Ranged", "value": 5 }],
+        "target": "One creature", "cost": 0, "powerRoll": null, "effect": "Something strange happens." }] } }"#;
+    let e = fray_drawsteel::import::read("hero.json", hero, None).unwrap_err().join("\n");
+    for field in ["class.name", "startingStamina", "class.abilities[0] (Mystery).effect"] {
+        assert!(e.contains(field), "no error for {field}:\n{e}");
+    }
+}

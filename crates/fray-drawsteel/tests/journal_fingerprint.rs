@@ -8,6 +8,11 @@
 //! `cargo test -p fray-drawsteel --test journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);
 //! `FRAY_FINGERPRINT_WRITE=1` rewrites the file (only when behaviour is meant to change).
+//!
+//! Re-recorded for issue 19: the Director's Malice (gains each round, Malice features on its
+//! creatures' menus), Heroic Resources for the sample heroes' classes, and the new menu entries
+//! and action ids (Brutal Effectiveness, Malicious Strike, End Effect, Solo Action) change the
+//! random combats.
 
 use fray_ai::RandomBot;
 use fray_core::dice::SeededDice;

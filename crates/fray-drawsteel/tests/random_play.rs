@@ -185,3 +185,58 @@ fn a_table_offers_lower_tiers_by_default() {
     assert!(start(vec![]));
     assert!(!start(vec!["offer-lower-tier=false".into()]));
 }
+
+/// Issue 19: the warband (four heroes against a leader, a captained squad of minions and an
+/// elite, `--map warband`) plays to the end under random bots over many seeds (the long sweep's
+/// `FRAY_RANDOM_MATCHES`, a quarter of them) with no panic, the
+/// squads' pools and the Malice pool never below 0 and a squad never keeping more minions than
+/// its pool pays for; across the seeds the Director spends Malice and takes villain actions, and
+/// never two villain actions in one round.
+#[test]
+fn random_warband_combats_finish_cleanly() {
+    use fray_drawsteel::Event;
+    let n: u64 = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let game = Arc::new(DrawSteel::builtin());
+    let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
+    let setup = EncounterSetup {
+        options: vec![],
+        map: Some(fray_core::table::TeamText { path: "warband".into(), text: text.into() }),
+    };
+    let start = conformance::from_setup::<DrawSteel>(&setup);
+    let settings = Settings { max_decisions: 20_000, ..Settings::default() };
+    let squads = |_: &DrawSteel, s: &State| -> Result<(), String> {
+        invariants(&DrawSteel::builtin(), s)?;
+        if s.malice < 0 {
+            return Err(format!("Malice {} below 0", s.malice));
+        }
+        for q in &s.squads {
+            let alive = q.members.iter().filter(|&&m| s.c(m).active()).count();
+            if q.pool < 0 || alive > q.keeps() {
+                return Err(format!("squad {}: pool {} with {alive} minions alive", q.name, q.pool));
+            }
+        }
+        Ok(())
+    };
+    // A quarter as many as the default run: nine creatures and a 20-round limit make each long.
+    let n = n.div_ceil(4);
+    let (used, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &squads, |_, p| {
+        let mut rounds = std::collections::BTreeMap::new();
+        let (mut malice, mut villain, mut round) = (0, 0, 0);
+        for e in &p.journal {
+            match e {
+                Event::RoundStarted { round: r } => round = *r,
+                Event::MaliceSpent { .. } => malice += 1,
+                Event::VillainAction { .. } => {
+                    villain += 1;
+                    *rounds.entry(round).or_insert(0) += 1;
+                }
+                _ => {}
+            }
+        }
+        (malice, villain, rounds.values().all(|&k| k <= 1))
+    });
+    assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(used.iter().all(|u| u.2), "two villain actions in one round");
+    assert!(used.iter().any(|u| u.0 > 0), "the Director never spent Malice");
+    assert!(used.iter().any(|u| u.1 > 0), "no villain action was taken");
+}

@@ -208,10 +208,10 @@ enum Command {
         #[arg(long, requires = "home")]
         away: Option<String>,
         /// The arena: a built-in map's name (Kazzam: beginner, one-way-doors, dual-dungeons,
-        /// maze, throne; Draw Steel's encounters: sample, mire-ambush) or a map file
-        /// (docs/maps.md; Draw Steel: an encounter file, docs/encounters.md). The default arena
-        /// without it.
-        #[arg(long)]
+        /// maze, throne; Draw Steel's encounters: sample, mire-ambush, warband) or a map file
+        /// (docs/maps.md; Draw Steel: an encounter file, docs/encounters.md; `--encounter FILE`
+        /// says the same). The default arena without it.
+        #[arg(long, alias = "encounter")]
         map: Option<String>,
         /// A table option as KEY=VALUE, e.g. Kazzam's `creeps=false` or Draw Steel's
         /// `push=glossary` (docs/rulings/<system>.md, "Table options"). Repeat for several.
