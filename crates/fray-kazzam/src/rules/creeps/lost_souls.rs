@@ -288,6 +288,11 @@ pub fn trample(cx: &mut Ctx, unit: UnitIdx, def: &CreepDef, ai: usize) -> Result
             super::strike(cx, unit, def, ai, e)?;
         }
     }
+    // The run's last square was free when it was chosen; a strike on the way can move someone
+    // onto it. The runner then takes the nearest free square (as a move cut short, K-MOVE-10).
+    if cx.s.unit(unit).on_map() {
+        crate::rules::movement::settle_on_legal_square(cx, unit, "ends its Trample on the nearest free square");
+    }
     Ok(true)
 }
 
