@@ -228,14 +228,7 @@ impl Reader<'_> {
             self.distance(f.get("distance").and_then(Value::as_str).unwrap_or(""), &format!("{at}.distance"))?;
         let (target, targets) =
             self.target(f.get("target").and_then(Value::as_str).unwrap_or("self"), &format!("{at}.target"))?;
-        let keywords: Vec<String> = f
-            .get("keywords")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_lowercase)
-            .collect();
+        let keywords = keywords_of(f);
         let mut a = AbilityDef {
             id: slug(&name),
             name,
@@ -517,14 +510,7 @@ impl Reader<'_> {
                 self.refuse(&format!("{at}.{field}"), "not played yet");
             }
         }
-        let keywords: Vec<String> = a
-            .get("keywords")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_lowercase)
-            .collect();
+        let keywords = keywords_of(a);
         let mut def = AbilityDef {
             id: slug(&name),
             name,
@@ -562,4 +548,15 @@ impl Reader<'_> {
         }
         Some(def)
     }
+}
+
+/// An ability's `keywords` list, lower-cased (both formats write it the same way).
+fn keywords_of(v: &Value) -> Vec<String> {
+    v.get("keywords")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_lowercase)
+        .collect()
 }
