@@ -951,11 +951,24 @@ pub fn menu_into(s: &State, u: UnitIdx, out: &mut impl Opts) {
     }
     if final_action {
         out.word("pass", "take the damage");
-    } else if (!movement::inside_wall(s, u) && crate::rules::control::must_still_act(s, u).is_none())
+    } else if (!(movement::inside_wall(s, u) && can_walk_out_of_wall(s, u))
+        && crate::rules::control::must_still_act(s, u).is_none())
         || out.count() == 0
     {
         out.word("end-turn", "end your turn");
     }
+}
+
+/// K-ST-Phasing: whether a creature inside a wall can still walk (or crawl) out of it this turn.
+/// Only then is ending the turn there refused; a creature that cannot (its Move Action spent,
+/// Immobilized) ends its turn and is put on the nearest free square (`turn::end_turn`).
+fn can_walk_out_of_wall(s: &State, u: UnitIdx) -> bool {
+    let size = s.unit(u).size;
+    check_slot(s, u, Slot::Move).is_ok()
+        && [Mode::Walk, Mode::Crawl].into_iter().any(|mode| {
+            check_move_allowed(s, u, mode).is_ok()
+                && movement::any_destination(s, u, mode, |p| movement::can_stand(s, u, p, size))
+        })
 }
 
 /// Whom `u` may Charge with `power` (the built-in Charge, or a power that charges).
@@ -1907,7 +1920,7 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::EndTurn(_) if crate::rules::control::must_still_act(s, u).is_some() => {
             Err(crate::rules::control::must_still_act(s, u).expect("checked"))
         }
-        Verb::EndTurn(_) if movement::inside_wall(s, u) => Err(crate::rules::actions::refuse(
+        Verb::EndTurn(_) if movement::inside_wall(s, u) && can_walk_out_of_wall(s, u) => Err(crate::rules::actions::refuse(
             "K-ST-Phasing",
             format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
         )),
