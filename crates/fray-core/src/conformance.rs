@@ -234,7 +234,10 @@ fn play<G: Game>(
         let before = journal.len();
         game.apply(&mut state, seat, action, &mut dice, &mut journal).map_err(|e| {
             let kind = game.prompt(&state, seat).map(|p| p.kind).unwrap_or_default();
-            format!("decision {n}: the offered option {id:?} of a {kind} decision was refused: {e}")
+            // The journal's last lines, to tell how the match got there.
+            let tail: Vec<String> = journal[journal.len().saturating_sub(16)..].iter().map(|e| e.to_string()).collect();
+            let tail = tail.join("\n    ");
+            format!("decision {n}: the offered option {id:?} of a {kind:?} decision was refused: {e}\n  last log lines:\n    {tail}")
         })?;
         inputs.push(Entry { seat: seat.0, input: Input::Choose(id) });
         let mut i = 0;

@@ -274,7 +274,17 @@ fn check_held_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Re
     } else {
         check_free(s, u)?;
     }
-    if def.is_attack() && unit.stowed {
+    check_wielding(s, u, def)?;
+    // Tinker, Pest, Role Actions, the Hunter's Creep powers, Hub Warp, Removal from Existence,
+    // summons, Path of Blades, Tamer: the checks the hook table holds, in their order.
+    crate::engine::hooks::table(s).check_use(s, u, def)
+}
+
+/// Whether `u` can wield `def` as things stand, whatever action pays for it: its implement out
+/// (K-IMP-10) and not Disarmed, the banishing ray's seat (K-DUN-13), Change Spell, the Takeoff
+/// Charm, the implement a power requires (K-IMP-8). A granted attack asks this too.
+fn check_wielding(s: &State, u: UnitIdx, def: &crate::content::powers::PowerDef) -> Result<(), RuleError> {
+    if def.is_attack() && s.unit(u).stowed {
         return Err(crate::rules::actions::refuse(
             "K-IMP-10",
             format_args!("{}'s implement is stowed: no attacks until it is taken back", who(s, u)),
@@ -291,14 +301,10 @@ fn check_held_power_use(s: &State, u: UnitIdx, power: u16, creative: bool) -> Re
     }
     (crate::engine::hooks::features(s).check_power)(s, u, def)?; // Change Spell
     (crate::engine::hooks::charms(s).check_takeoff)(s, u, def)?; // Takeoff Charm
-    if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(unit.implement)) {
-        {
-            return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
-        }
+    if let Some(req) = def.requires.as_deref().filter(|r| Implement::parse(r) != Some(s.unit(u).implement)) {
+        return Err(crate::rules::actions::refuse("K-IMP-8", format_args!("{} needs a {req}", def.name)));
     }
-    // Tinker, Pest, Role Actions, the Hunter's Creep powers, Hub Warp, Removal from Existence,
-    // summons, Path of Blades, Tamer: the checks the hook table holds, in their order.
-    crate::engine::hooks::table(s).check_use(s, u, def)
+    Ok(())
 }
 
 /// Checks one target of a power from `from` (K-CONC-3, K-COV-8, ranges, Flying).
@@ -1285,8 +1291,7 @@ pub fn granted_options(s: &State, u: UnitIdx) -> Vec<DecisionOption> {
             let blocked = def.action != ActionKind::Attack
                 || spent
                 || def.grants_attacks() // K-ACT-8
-                || (un.stowed && def.is_attack())
-                || (def.uses_implement() && s.has(u, StatusKind::Disarmed))
+                || check_wielding(s, u, def).is_err()
                 || def.hook.is_some()
                 || (crate::engine::hooks::brews(s).check_use)(s, u, p).is_err();
             let usable = !blocked
