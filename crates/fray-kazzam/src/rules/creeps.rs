@@ -1431,7 +1431,10 @@ fn aura(cx: &mut Ctx, e: &crate::engine::hooks::Entered) {
         }
         for c in on_map_members(cx.s, g) {
             let Some(kind) = cx.s.creep_def(c).and_then(|d| d.aura.clone()) else { continue };
-            let (cp, cs) = (cx.s.unit(c).pos.unwrap(), cx.s.unit(c).size);
+            // An earlier aura's damage may have taken this Creep off the map (a Goon's
+            // threshold, a felled leader): it reaches nobody then.
+            let Some(cp) = cx.s.unit(c).pos else { continue };
+            let cs = cx.s.unit(c).size;
             let near = |p: Pos| distance(p, msize, cp, cs) == 1;
             let fires = if kind == "leave" { near(e.from) } else { near(e.to) };
             let used = cx.s.creeps.groups[g as usize].auras.contains(&(c, round, turn));
