@@ -19,7 +19,13 @@ interface View {
   legend?: Record<string, string>; strikes?: Record<string, number>; order?: string[];
   [k: string]: unknown;
 }
+// A die roll as the server reads it from the journal the seat may see (hub.rs rolls_of).
+interface Roll {
+  text: string; kind: string; who: string | null; target: string | null; what: string | null;
+  faces: number[]; kept: boolean[]; result: number | null;
+}
 interface Message {
+  rolls?: Roll[];
   type: string; match: string; system: string; title: string; version: number; revision: number; can_undo: boolean;
   you: { seat: number | null; name: string }; seats: { name: string; kind: string; bot?: string }[];
   waiting: string | null; view: View; notes: string[]; log: string[]; steps?: number;
@@ -189,6 +195,8 @@ class MatchPage {
             <div id="options" role="group" aria-label="Options"></div>
             <p id="error" role="alert" class="error"></p></section>
           <section aria-labelledby="sh"><h2 id="sh">Score and turn</h2><div id="info"></div></section>
+          <section aria-labelledby="dih"><h2 id="dih">Dice</h2>
+            <ol id="dice" role="log" aria-live="polite" aria-relevant="additions" aria-label="Dice as they are rolled, newest first"></ol></section>
           <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>
           <section aria-labelledby="uh"><h2 id="uh">Units</h2><ul id="units"></ul></section>
           <section aria-labelledby="lh"><h2 id="lh">Look-up</h2>
@@ -244,6 +252,8 @@ class MatchPage {
     const first = this.fresh;
     this.fresh = false;
     if (!first && this.msg && m.revision <= this.msg.revision) return;
+    // The dice of this change go on top of the tray (an undo or a reconnect rolls none).
+    if (m.rolls?.length && (first || !this.msg || m.version > this.msg.version)) this.dice(m.rolls);
     if (!this.msg || first || m.version < this.msg.version) this.log = [...m.view.log];
     else if (m.version > this.msg.version) this.log.push(...m.log);
     this.log = this.log.slice(-400);
@@ -257,6 +267,30 @@ class MatchPage {
     this.replayAt = at;
     const m = await api(`/api/play/${this.token}/step/${at}`);
     this.render(m as Message);
+  }
+
+  // The dice tray: the rolls of the latest change that rolled any, newest first, above the few
+  // before them (dimmed). Items are added, never redrawn, so a screen reader reads only the new.
+  dice(rolls: Roll[]) {
+    const tray = $("#dice");
+    for (const old of Array.from(tray.children)) old.classList.remove("latest");
+    for (const r of [...rolls].reverse()) {
+      const li = el("li", { class: "roll latest", title: r.text });
+      const who = r.who ?? "someone";
+      const kind = r.kind || "a roll";
+      const head = `${who}: ${kind}${r.target ? ` against ${r.target}` : ""}${r.what ? ` (${r.what})` : ""}`;
+      li.append(el("span", { class: "roll-head" }, head));
+      const faces = el("span", { class: "faces" });
+      r.faces.forEach((f, i) => {
+        const kept = r.kept[i] !== false;
+        faces.append(el("span", { class: kept ? "die" : "die dropped", "aria-label": `${f}${kept ? "" : " dropped"}` }, String(f)));
+      });
+      if (r.faces.length) li.append(faces);
+      if (r.result !== null) li.append(el("span", { class: "roll-result" }, ` → ${r.result}`));
+      li.append(el("span", { class: "sr" }, `. ${r.text}`));
+      tray.prepend(li);
+    }
+    while (tray.children.length > 8) tray.lastElementChild!.remove();
   }
 
   colour(team: string) {
@@ -315,7 +349,9 @@ class MatchPage {
     const b = $("#board") as unknown as SVGSVGElement;
     b.innerHTML = "";
     const rows = v.map.length, cols = Math.max(0, ...v.map.map((r) => [...r].length));
-    CELL = Math.max(24, Math.min(64, Math.floor(760 / Math.max(1, cols))));
+    // As wide as the window allows (a tablet held upright shows the whole board), at most 760px.
+    const room = Math.min(760, Math.max(320, window.innerWidth - 40));
+    CELL = Math.max(24, Math.min(64, Math.floor(room / Math.max(1, cols))));
     b.setAttribute("viewBox", `0 0 ${cols * CELL} ${rows * CELL}`);
     b.setAttribute("width", String(cols * CELL));
     b.setAttribute("height", String(rows * CELL));
