@@ -22,7 +22,7 @@ interface View {
 // A die roll as the server reads it from the journal the seat may see (hub.rs rolls_of).
 interface Roll {
   text: string; kind: string; who: string | null; target: string | null; what: string | null;
-  faces: number[]; kept: boolean[]; result: number | null;
+  faces: number[]; kept: boolean[]; bonus: number | null; result: number | null; outcome: string | null;
 }
 interface Message {
   rolls?: Roll[];
@@ -286,7 +286,9 @@ class MatchPage {
         faces.append(el("span", { class: kept ? "die" : "die dropped", "aria-label": `${f}${kept ? "" : " dropped"}` }, String(f)));
       });
       if (r.faces.length) li.append(faces);
+      if (r.bonus) li.append(el("span", { class: "roll-bonus" }, ` ${r.bonus > 0 ? "+" : "−"}${Math.abs(r.bonus)}`));
       if (r.result !== null) li.append(el("span", { class: "roll-result" }, ` → ${r.result}`));
+      if (r.outcome) li.append(el("span", { class: "roll-outcome" }, `, ${r.outcome}`));
       li.append(el("span", { class: "sr" }, `. ${r.text}`));
       tray.prepend(li);
     }

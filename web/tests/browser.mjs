@@ -117,7 +117,12 @@ async function wholeMatch({ system, options, seed, how, tablet = false }) {
     const lit = page.locator("#board .lit"), target = page.locator("#board g.target");
     let onBoard = null;
     if (!pick && (await lit.count()) > 0) onBoard = lit.last();
-    else if (!pick && (await target.count()) > 0) onBoard = target.first();
+    else if (!pick && (await target.count()) > 0) {
+      // A unit of another side when one is offered.
+      const foe = d.options.find((o) => s.view.units[o.id] && s.view.units[o.id].team !== s.you.name);
+      const ring = foe ? page.locator(`#board g.target[data-unit="${foe.id}"]`) : target.first();
+      onBoard = (await ring.count()) ? ring : target.first();
+    }
     if (onBoard) {
       byBoard++;
       if (how === "click") await onBoard.click();

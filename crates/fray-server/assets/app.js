@@ -266,7 +266,9 @@
           faces.append(el("span", { class: kept ? "die" : "die dropped", "aria-label": `${f}${kept ? "" : " dropped"}` }, String(f)));
         });
         if (r.faces.length) li.append(faces);
+        if (r.bonus) li.append(el("span", { class: "roll-bonus" }, ` ${r.bonus > 0 ? "+" : "\u2212"}${Math.abs(r.bonus)}`));
         if (r.result !== null) li.append(el("span", { class: "roll-result" }, ` \u2192 ${r.result}`));
+        if (r.outcome) li.append(el("span", { class: "roll-outcome" }, `, ${r.outcome}`));
         li.append(el("span", { class: "sr" }, `. ${r.text}`));
         tray.prepend(li);
       }

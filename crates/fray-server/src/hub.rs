@@ -616,7 +616,8 @@ fn bot_to_move(m: &Match, table: &dyn Table) -> Option<Seat> {
 /// roll says who rolled (`unit`, `creature`, `attacker` or `who`), against whom (`target`),
 /// for what (the entry's kind and its `what`, `mode` or `difficulty`), the faces, which faces
 /// count (`kept`: where the natural result is one face, as with Advantage, the others were
-/// dropped) and the result.
+/// dropped), what was added (`bonus`), the result and how it came out (`hit`, `outcome` or
+/// `success`).
 pub fn rolls_of(events: &[Value], lines: &[String]) -> Vec<Value> {
     let mut out = Vec::new();
     for (e, line) in events.iter().zip(lines) {
@@ -644,6 +645,9 @@ pub fn rolls_of(events: &[Value], lines: &[String]) -> Vec<Value> {
         let who = ["unit", "creature", "attacker", "who"].iter().find_map(|k| text(k));
         let what = ["what", "mode", "difficulty"].iter().find_map(|k| text(k));
         let result = obj.get("total").and_then(|v| v.as_i64()).or(natural).or(roll);
+        let outcome = ["hit", "outcome"].iter().find_map(|k| text(k)).or_else(|| {
+            obj.get("success").and_then(|v| v.as_bool()).map(|ok| if ok { "success" } else { "failure" }.to_string())
+        });
         out.push(json!({
             "text": line,
             "kind": text("event").unwrap_or_default().replace('-', " "),
@@ -652,7 +656,9 @@ pub fn rolls_of(events: &[Value], lines: &[String]) -> Vec<Value> {
             "what": what,
             "faces": faces,
             "kept": kept,
+            "bonus": obj.get("bonus").and_then(|v| v.as_i64()),
             "result": result,
+            "outcome": outcome.map(|o| o.replace('-', " ")),
         }));
     }
     out

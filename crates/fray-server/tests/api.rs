@@ -482,6 +482,7 @@ fn the_dice_tray_reads_faces_kept_and_dropped_dice_and_who_rolled() {
     assert_eq!((&r[0]["who"], &r[0]["target"], &r[0]["what"]), (&json!("ada"), &json!("bo"), &json!("advantage")));
     assert_eq!(r[0]["kind"], "attack rolled");
     assert_eq!(r[1]["kept"], json!([true, true]));
-    assert_eq!(r[1]["result"], 9);
+    assert_eq!((&r[1]["bonus"], &r[1]["result"]), (&json!(2), &json!(9)));
+    assert_eq!(r[2]["outcome"], "success");
     assert_eq!((&r[2]["faces"], &r[2]["result"], &r[2]["text"]), (&json!([]), &json!(4), &json!("line 3")));
 }
