@@ -217,9 +217,11 @@ class MatchPage {
       if ((e.target as HTMLElement).tagName === "INPUT") return;
       const n = Number(e.key);
       if (n >= 1 && n <= 9) {
-        const b = document.querySelectorAll<HTMLButtonElement>("#options button")[n - 1];
+        // The option numbered n (the Undo button has no number).
+        const b = document.querySelectorAll<HTMLButtonElement>("#options button[data-option]")[n - 1];
         b?.click();
       }
+      if (e.key.startsWith("Arrow") && this.boardStep(e.key)) e.preventDefault();
     });
     try {
       this.show(await api(`/api/play/${this.token}`));
@@ -434,6 +436,29 @@ class MatchPage {
       r.addEventListener("keydown", (e) => { if ((e as KeyboardEvent).key === "Enter" || (e as KeyboardEvent).key === " ") { e.preventDefault(); this.choose(o.id); } });
       b.append(r);
     }
+  }
+
+  // Arrow keys on the board move the focus to the nearest square or unit that way: among the
+  // squares and targets the decision offers when there are any, else among the units.
+  boardStep(key: string): boolean {
+    const from = document.activeElement as SVGGraphicsElement | null;
+    if (!from || !from.closest("#board")) return false;
+    const picks = Array.from(document.querySelectorAll<SVGGraphicsElement>("#board .lit, #board g.target"));
+    const all = picks.length ? picks : Array.from(document.querySelectorAll<SVGGraphicsElement>("#board g.unit"));
+    const centre = (e: Element) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+    const [fx, fy] = centre(from);
+    const [dx, dy] = ({ ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as Record<string, number[]>)[key] ?? [0, 0];
+    let best: SVGGraphicsElement | null = null, bestScore = Infinity;
+    for (const e of all) {
+      if (e === from) continue;
+      const [x, y] = centre(e);
+      const along = (x - fx) * dx + (y - fy) * dy, across = Math.abs((x - fx) * dy) + Math.abs((y - fy) * dx);
+      if (along <= 0.5) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = e; bestScore = score; }
+    }
+    best?.focus();
+    return best !== null;
   }
 
   decision(m: Message) {

@@ -93,7 +93,7 @@ async function wholeMatch({ system, options, seed, how, tablet = false }) {
   await seatLink.click();
   await page.waitForSelector("#board rect");
   const tried = new Set();
-  let decisions = 0, byBoard = 0, labelsOk = true;
+  let decisions = 0, byBoard = 0, labelsOk = true, arrowsOk = true, arrowMoves = 0;
   for (;;) {
     const s = await waitFor(async () => {
       const v = await state(page);
@@ -127,7 +127,18 @@ async function wholeMatch({ system, options, seed, how, tablet = false }) {
       byBoard++;
       if (how === "click") await onBoard.click();
       else if (tablet && byBoard % 2) await onBoard.tap();
-      else { await onBoard.focus(); await page.keyboard.press("Enter"); }
+      else {
+        // Tab-free keyboard play: focus a pick, walk the board with the arrow keys (they stay
+        // on the picks), and press Enter on where the focus lands.
+        await onBoard.focus();
+        const mark = () => page.evaluate(() => { const a = document.activeElement; return a ? `${a.getAttribute("data-option") ?? ""}/${a.getAttribute("data-unit") ?? ""}` : ""; });
+        const at = await mark();
+        for (const k of ["ArrowLeft", "ArrowUp", "ArrowRight"]) await page.keyboard.press(k);
+        const onPick = await page.evaluate(() => !!document.activeElement?.matches("#board .lit, #board g.target"));
+        if (!onPick) arrowsOk = false;
+        if ((await mark()) !== at) arrowMoves++;
+        await page.keyboard.press("Enter");
+      }
     } else {
       pick ??= ids.find((i) => i !== "cancel" && i !== "back") ?? ids[0];
       const buttons = await page.locator("#options button[data-option]").evaluateAll((l) => l.map((b) => b.dataset.option));
@@ -146,6 +157,7 @@ async function wholeMatch({ system, options, seed, how, tablet = false }) {
   check(`${system}: a whole match against a bot played to its end in the page (${decisions} decisions, ${byBoard} on the board, ${how}, ${secs} s): ${end.view.outcome.summary}`,
     decisions >= 5 && byBoard >= 1 && ((await page.textContent("#status")) ?? "").includes(end.view.outcome.summary));
   check(`${system}: every control of the match page had a label`, labelsOk);
+  if (how === "keys") check(`${system}: the arrow keys moved the focus among the board's picks (${arrowMoves} times)`, arrowsOk && arrowMoves > 0);
   // The dice tray: the rolls as they came, faces shown, read out by a screen reader.
   const tray = await page.evaluate(() => ({
     live: document.querySelector("#dice")?.getAttribute("aria-live"),

@@ -200,9 +200,10 @@
         if (e.target.tagName === "INPUT") return;
         const n = Number(e.key);
         if (n >= 1 && n <= 9) {
-          const b = document.querySelectorAll("#options button")[n - 1];
+          const b = document.querySelectorAll("#options button[data-option]")[n - 1];
           b?.click();
         }
+        if (e.key.startsWith("Arrow") && this.boardStep(e.key)) e.preventDefault();
       });
       try {
         this.show(await api(`/api/play/${this.token}`));
@@ -456,6 +457,34 @@
         });
         b.append(r);
       }
+    }
+    // Arrow keys on the board move the focus to the nearest square or unit that way: among the
+    // squares and targets the decision offers when there are any, else among the units.
+    boardStep(key) {
+      const from = document.activeElement;
+      if (!from || !from.closest("#board")) return false;
+      const picks = Array.from(document.querySelectorAll("#board .lit, #board g.target"));
+      const all = picks.length ? picks : Array.from(document.querySelectorAll("#board g.unit"));
+      const centre = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      };
+      const [fx, fy] = centre(from);
+      const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key] ?? [0, 0];
+      let best = null, bestScore = Infinity;
+      for (const e of all) {
+        if (e === from) continue;
+        const [x, y] = centre(e);
+        const along = (x - fx) * dx + (y - fy) * dy, across = Math.abs((x - fx) * dy) + Math.abs((y - fy) * dx);
+        if (along <= 0.5) continue;
+        const score = along + 2 * across;
+        if (score < bestScore) {
+          best = e;
+          bestScore = score;
+        }
+      }
+      best?.focus();
+      return best !== null;
     }
     decision(m2) {
       const d = m2.view.decision, box = $("#options");
