@@ -92,7 +92,8 @@ pub struct Match {
     updates: broadcast::Sender<Arc<Snapshot>>,
     bots_running: AtomicBool,
     revision: AtomicU64,
-    sockets: Arc<AtomicUsize>,
+    /// Open WebSockets: one count a seat, then the spectators'.
+    sockets: Vec<Arc<AtomicUsize>>,
 }
 
 /// One open WebSocket of a match, counted until it is dropped.
@@ -105,14 +106,17 @@ impl Drop for SocketSlot {
 }
 
 impl Match {
-    /// Counts one more open WebSocket, unless `cap` are open already.
-    pub fn open_socket(&self, cap: usize) -> Option<SocketSlot> {
-        self.sockets.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < cap).then_some(n + 1)).ok()?;
-        Some(SocketSlot(self.sockets.clone()))
-    }
-    /// How many WebSockets are open on the match.
-    pub fn sockets_open(&self) -> usize {
-        self.sockets.load(Ordering::Acquire)
+    /// Counts one more open WebSocket for `role`, unless `cap` are open for it already. Each
+    /// seat and the spectators together have their own count, so watchers never crowd out a
+    /// player.
+    pub fn open_socket(&self, role: Role, cap: usize) -> Option<SocketSlot> {
+        let i = match role {
+            Role::Seat(s) => s.index(),
+            Role::Spectator => self.sockets.len() - 1,
+        };
+        let count = self.sockets.get(i)?;
+        count.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < cap).then_some(n + 1)).ok()?;
+        Some(SocketSlot(count.clone()))
     }
     /// The latest snapshot.
     pub fn latest(&self) -> Arc<Snapshot> {
@@ -339,7 +343,7 @@ impl Hub {
             updates,
             bots_running: AtomicBool::new(false),
             revision: AtomicU64::new(0),
-            sockets: Arc::default(),
+            sockets: (0..=m.seats.len()).map(|_| Arc::default()).collect(),
             inner: Mutex::new(Inner { table, bots, stored: m, undoable: None }),
         });
         {

@@ -69,8 +69,11 @@ pub struct Limits {
     pub ws_message_bytes: usize,
     /// Messages a WebSocket client may send in one second before it is cut off.
     pub ws_messages_per_second: u32,
-    /// WebSockets open on one match at once (its seats' tabs and its spectators together).
-    pub ws_per_match: usize,
+    /// WebSockets open at once on one match for each seat (its person's tabs), and for its
+    /// spectators together.
+    pub ws_per_seat: usize,
+    /// WebSockets open at once on one match for its spectators together.
+    pub ws_spectators: usize,
     /// HTTP requests one client address may make per second, on average...
     pub http_per_second: u32,
     /// ...and in one burst; beyond that it is answered 429 until its allowance refills.
@@ -83,7 +86,8 @@ impl Default for Limits {
             body_bytes: 256 * 1024,
             ws_message_bytes: 4096,
             ws_messages_per_second: 20,
-            ws_per_match: 64,
+            ws_per_seat: 8,
+            ws_spectators: 64,
             http_per_second: 100,
             http_burst: 300,
         }
@@ -429,10 +433,14 @@ async fn socket(State(s): State<Server>, Path(token): Path<String>, ws: WebSocke
     };
     let limits = s.limits;
     // The match's sockets are counted while they are open; past the cap a new one is refused.
-    let Some(slot) = m.open_socket(limits.ws_per_match) else {
+    let (cap, whose) = match role {
+        Role::Seat(_) => (limits.ws_per_seat, "this seat"),
+        Role::Spectator => (limits.ws_spectators, "this match's spectators"),
+    };
+    let Some(slot) = m.open_socket(role, cap) else {
         return refuse(Refusal::new(
             429,
-            format!("this match has {} connections open, the most it takes: close a tab first", limits.ws_per_match),
+            format!("{whose} already have {cap} connections open, the most allowed: close a tab first"),
         ));
     };
     let hub = s.hub.clone();

@@ -390,31 +390,46 @@ async fn a_match_of_another_fray_is_not_resumed() {
     assert!(e["error"].as_str().unwrap().contains("could make another match"), "{e}");
 }
 
-/// A match takes so many WebSockets at once (its seats' tabs and spectators together); past
-/// that a new one is refused with 429 until one closes, and the match plays on.
+/// A seat takes so many WebSockets at once (its person's tabs), and the spectators together so
+/// many; past that a new one is refused with 429 until one closes. Spectators filling their
+/// share do not keep a seat out, and another match is not affected.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_takes_a_bounded_number_of_websockets() {
     let dir = tempfile::tempdir().unwrap();
-    let limits = fray_server::Limits { ws_per_match: 3, ..Default::default() };
+    let limits = fray_server::Limits { ws_per_seat: 2, ws_spectators: 3, ..Default::default() };
     let s = start_with(dir.path(), limits).await;
     let (_, created) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
     let (red, blue) = (token(&created, 0), token(&created, 1));
     let watch = created["spectator"]["token"].as_str().unwrap().to_string();
-    let mut open = vec![socket(s.addr, &red).await, socket(s.addr, &blue).await, socket(s.addr, &watch).await];
-    for ws in open.iter_mut() {
-        next(ws, 5).await.unwrap();
+    let refused = |t: &str| {
+        let url = format!("ws://{}/api/play/{t}/ws", s.addr);
+        async move {
+            match tokio_tungstenite::connect_async(&url).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(r)) => r.status().as_u16() == 429,
+                _ => false,
+            }
+        }
+    };
+    let mut watching = Vec::new();
+    for _ in 0..3 {
+        watching.push(socket(s.addr, &watch).await);
     }
-    let url = format!("ws://{}/api/play/{red}/ws", s.addr);
-    match tokio_tungstenite::connect_async(&url).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status().as_u16(), 429),
-        other => panic!("a fourth socket on the match was not refused: {:?}", other.map(|_| ())),
+    assert!(refused(&watch).await, "a fourth spectator socket is refused");
+    let mut reds = vec![socket(s.addr, &red).await, socket(s.addr, &red).await];
+    for ws in reds.iter_mut().chain(watching.iter_mut()) {
+        assert_eq!(next(ws, 5).await.unwrap()["type"], "update");
     }
+    assert!(refused(&red).await, "a third socket for red is refused");
+    // Blue's share is its own.
+    let mut b = socket(s.addr, &blue).await;
+    assert!(next(&mut b, 5).await.is_some());
     // Another match is not affected.
     let (_, other) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
     let mut elsewhere = socket(s.addr, &token(&other, 0)).await;
     assert!(next(&mut elsewhere, 5).await.is_some());
-    // One closes: a new one is let in and gets the match.
-    drop(open.pop());
+    // One of red's closes: a new one is let in and gets the match.
+    drop(reds.pop());
+    let url = format!("ws://{}/api/play/{red}/ws", s.addr);
     let mut again = None;
     for _ in 0..50 {
         if let Ok((ws, _)) = tokio_tungstenite::connect_async(&url).await {
