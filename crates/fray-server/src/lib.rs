@@ -9,7 +9,8 @@
 //!   map or team is a built-in name or `{"path"?, "text"}` (an uploaded file) and `seats` lists,
 //!   per seat, `{"kind": "person"}` or `{"kind": "bot", "bot": "greedy"}`. Answers with the
 //!   match id, one secret token and link per person seat, and the spectators' token and link.
-//! - `GET /api/play/{token}`: the match as that token's seat (or a spectator) sees it.
+//! - `GET /api/play/{token}`: the match as that token's seat (or a spectator) sees it: its view,
+//!   the log lines of the last change and the dice rolled in it (`rolls`, [`hub::rolls_of`]).
 //! - `POST /api/play/{token}`: `{"choose": "OPTION-ID"}` answers that seat's decision.
 //! - `GET /api/play/{token}/ws`: a WebSocket that gets the same message after every change (and
 //!   takes `{"choose": ...}` too).
@@ -17,6 +18,9 @@
 //! - `POST /api/play/{token}/undo`: takes back that seat's last choice, while nobody has acted
 //!   since and no die was rolled by it (the message's `can_undo` says when).
 //! - `GET /api/rules/{system}`: the look-up entries.
+//!
+//! A client past its [`Limits`] (requests a second per address, WebSockets a seat, messages a
+//! second on a socket) gets 429 or has its socket closed.
 //!
 //! Nothing here names a game: the systems come from the caller ([`Systems`]).
 
