@@ -19,7 +19,13 @@ interface View {
   legend?: Record<string, string>; strikes?: Record<string, number>; order?: string[];
   [k: string]: unknown;
 }
+// A die roll as the server reads it from the journal the seat may see (hub.rs rolls_of).
+interface Roll {
+  text: string; kind: string; who: string | null; target: string | null; what: string | null;
+  faces: number[]; kept: boolean[]; bonus: number | null; result: number | null; outcome: string | null;
+}
 interface Message {
+  rolls?: Roll[];
   type: string; match: string; system: string; title: string; version: number; revision: number; can_undo: boolean;
   you: { seat: number | null; name: string }; seats: { name: string; kind: string; bot?: string }[];
   waiting: string | null; view: View; notes: string[]; log: string[]; steps?: number;
@@ -189,6 +195,8 @@ class MatchPage {
             <div id="options" role="group" aria-label="Options"></div>
             <p id="error" role="alert" class="error"></p></section>
           <section aria-labelledby="sh"><h2 id="sh">Score and turn</h2><div id="info"></div></section>
+          <section aria-labelledby="dih"><h2 id="dih">Dice</h2>
+            <ol id="dice" role="log" aria-live="polite" aria-relevant="additions" aria-label="Dice as they are rolled, newest first"></ol></section>
           <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>
           <section aria-labelledby="uh"><h2 id="uh">Units</h2><ul id="units"></ul></section>
           <section aria-labelledby="lh"><h2 id="lh">Look-up</h2>
@@ -209,9 +217,11 @@ class MatchPage {
       if ((e.target as HTMLElement).tagName === "INPUT") return;
       const n = Number(e.key);
       if (n >= 1 && n <= 9) {
-        const b = document.querySelectorAll<HTMLButtonElement>("#options button")[n - 1];
+        // The option numbered n (the Undo button has no number).
+        const b = document.querySelectorAll<HTMLButtonElement>("#options button[data-option]")[n - 1];
         b?.click();
       }
+      if (e.key.startsWith("Arrow") && this.boardStep(e.key)) e.preventDefault();
     });
     try {
       this.show(await api(`/api/play/${this.token}`));
@@ -244,6 +254,8 @@ class MatchPage {
     const first = this.fresh;
     this.fresh = false;
     if (!first && this.msg && m.revision <= this.msg.revision) return;
+    // The dice of this change go on top of the tray (an undo or a reconnect rolls none).
+    if (m.rolls?.length && (first || !this.msg || m.version > this.msg.version)) this.dice(m.rolls);
     if (!this.msg || first || m.version < this.msg.version) this.log = [...m.view.log];
     else if (m.version > this.msg.version) this.log.push(...m.log);
     this.log = this.log.slice(-400);
@@ -257,6 +269,32 @@ class MatchPage {
     this.replayAt = at;
     const m = await api(`/api/play/${this.token}/step/${at}`);
     this.render(m as Message);
+  }
+
+  // The dice tray: the rolls of the latest change that rolled any, newest first, above the few
+  // before them (dimmed). Items are added, never redrawn, so a screen reader reads only the new.
+  dice(rolls: Roll[]) {
+    const tray = $("#dice");
+    for (const old of Array.from(tray.children)) old.classList.remove("latest");
+    for (const r of [...rolls].reverse()) {
+      const li = el("li", { class: "roll latest", title: r.text });
+      const who = r.who ?? "someone";
+      const kind = r.kind || "a roll";
+      const head = `${who}: ${kind}${r.target ? ` against ${r.target}` : ""}${r.what ? ` (${r.what})` : ""}`;
+      li.append(el("span", { class: "roll-head" }, head));
+      const faces = el("span", { class: "faces" });
+      r.faces.forEach((f, i) => {
+        const kept = r.kept[i] !== false;
+        faces.append(el("span", { class: kept ? "die" : "die dropped", "aria-label": `${f}${kept ? "" : " dropped"}` }, String(f)));
+      });
+      if (r.faces.length) li.append(faces);
+      if (r.bonus) li.append(el("span", { class: "roll-bonus" }, ` ${r.bonus > 0 ? "+" : "−"}${Math.abs(r.bonus)}`));
+      if (r.result !== null) li.append(el("span", { class: "roll-result" }, ` → ${r.result}`));
+      if (r.outcome) li.append(el("span", { class: "roll-outcome" }, `, ${r.outcome}`));
+      li.append(el("span", { class: "sr" }, `. ${r.text}`));
+      tray.prepend(li);
+    }
+    while (tray.children.length > 8) tray.lastElementChild!.remove();
   }
 
   colour(team: string) {
@@ -315,7 +353,9 @@ class MatchPage {
     const b = $("#board") as unknown as SVGSVGElement;
     b.innerHTML = "";
     const rows = v.map.length, cols = Math.max(0, ...v.map.map((r) => [...r].length));
-    CELL = Math.max(24, Math.min(64, Math.floor(760 / Math.max(1, cols))));
+    // As wide as the window allows (a tablet held upright shows the whole board), at most 760px.
+    const room = Math.min(760, Math.max(320, window.innerWidth - 40));
+    CELL = Math.max(24, Math.min(64, Math.floor(room / Math.max(1, cols))));
     b.setAttribute("viewBox", `0 0 ${cols * CELL} ${rows * CELL}`);
     b.setAttribute("width", String(cols * CELL));
     b.setAttribute("height", String(rows * CELL));
@@ -396,6 +436,29 @@ class MatchPage {
       r.addEventListener("keydown", (e) => { if ((e as KeyboardEvent).key === "Enter" || (e as KeyboardEvent).key === " ") { e.preventDefault(); this.choose(o.id); } });
       b.append(r);
     }
+  }
+
+  // Arrow keys on the board move the focus to the nearest square or unit that way: among the
+  // squares and targets the decision offers when there are any, else among the units.
+  boardStep(key: string): boolean {
+    const from = document.activeElement as SVGGraphicsElement | null;
+    if (!from || !from.closest("#board")) return false;
+    const picks = Array.from(document.querySelectorAll<SVGGraphicsElement>("#board .lit, #board g.target"));
+    const all = picks.length ? picks : Array.from(document.querySelectorAll<SVGGraphicsElement>("#board g.unit"));
+    const centre = (e: Element) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+    const [fx, fy] = centre(from);
+    const [dx, dy] = ({ ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as Record<string, number[]>)[key] ?? [0, 0];
+    let best: SVGGraphicsElement | null = null, bestScore = Infinity;
+    for (const e of all) {
+      if (e === from) continue;
+      const [x, y] = centre(e);
+      const along = (x - fx) * dx + (y - fy) * dy, across = Math.abs((x - fx) * dy) + Math.abs((y - fy) * dx);
+      if (along <= 0.5) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = e; bestScore = score; }
+    }
+    best?.focus();
+    return best !== null;
   }
 
   decision(m: Message) {

@@ -3,8 +3,10 @@
 // Starts `fray serve` on a free loopback port with a fresh data folder, then: creates a match
 // in the lobby, plays turns by clicking lit squares, sees each move arrive in the other seat's
 // page, fails to act for the other seat, watches as a spectator, kills the server with SIGKILL,
-// starts it again on the same folder and finds the match as it was. Screenshots go to
-// web/test-artifacts/. Prints "N passed, N failed" last.
+// starts it again on the same folder and finds the match as it was. Then plays a whole Kazzam
+// match against a bot by clicking, and a whole Draw Steel fight on a tablet-sized touch screen
+// with the keyboard and taps, checking the dice tray and that every control has a label.
+// Screenshots go to web/test-artifacts/. Prints "N passed, N failed" last.
 //
 // FRAY_BIN names the fray binary (default: target/debug/fray); CHROMIUM the browser.
 
@@ -56,6 +58,120 @@ async function waitFor(fn, ms = 30000, what = "a condition") {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Every control on the page without a name a screen reader could read. */
+const unlabelled = (page) => page.evaluate(() => {
+  const named = (e) => (e.getAttribute("aria-label") || e.textContent?.trim() || e.getAttribute("title")
+    || (e.id && document.querySelector(`label[for="${e.id}"]`)?.textContent?.trim()) || e.closest("label")?.textContent?.trim());
+  return [...document.querySelectorAll("button, select, input, [role=button], summary")].filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 80));
+});
+
+/**
+ * Starts a match in the lobby (the first seat a person, the rest greedy bots) and plays the
+ * person's seat to the end through the page: at a unit's action menu it tries an attack first,
+ * then a move, then ends the turn; squares and targets are picked on the board. `how` is
+ * "click" (the mouse) or "keys" (number keys for buttons, Enter on a focused square or target,
+ * taps on a touch screen).
+ */
+async function wholeMatch({ system, options, seed, how, tablet = false }) {
+  const started = Date.now();
+  const ctx = await browser.newContext(tablet
+    ? { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 }
+    : { viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(server.url + "/");
+  await page.selectOption("#system", system);
+  const seats = await page.locator("#seats select[data-seat]").evaluateAll((l) => l.map((e) => e.dataset.seat));
+  for (const [i, name] of seats.entries()) await page.selectOption(`#seat-${name}`, i === 0 ? "person" : "bot:greedy");
+  await page.fill("#options", options);
+  await page.fill("#seed", String(seed));
+  check(`${system}: every control in the lobby has a label`, (await unlabelled(page)).length === 0, JSON.stringify(await unlabelled(page)));
+  await page.click("#create");
+  const seatLink = page.locator("a.seat-link").first();
+  await seatLink.waitFor();
+  await seatLink.click();
+  await page.waitForSelector("#board rect");
+  const tried = new Set();
+  let decisions = 0, byBoard = 0, labelsOk = true, arrowsOk = true, arrowMoves = 0;
+  for (;;) {
+    const s = await waitFor(async () => {
+      const v = await state(page);
+      return v.view.outcome || v.waiting === v.you.name ? v : null;
+    }, 60000, `${system}: the person to be asked`);
+    if (s.view.outcome) break;
+    if (decisions > 400) throw new Error(`${system}: no end after ${decisions} decisions`);
+    await waitFor(async () => (await version(page)) === s.version && (await page.locator("#options button[data-option]").count()) > 0, 15000, `${system}: the decision on the page`);
+    if (decisions % 10 === 0 && (await unlabelled(page)).length) labelsOk = false;
+    const d = s.view.decision, ids = d.options.map((o) => o.id);
+    const key = `${s.view.round}/${d.unit}`;
+    let pick = null;
+    if (d.kind === "action") {
+      const attack = ids.find((i) => /attack|strike|^ability:/.test(i) && !/opportun/.test(i));
+      const move = ids.find((i) => i === "move" || i === "advance");
+      if (attack && !tried.has(key + "a")) { pick = attack; tried.add(key + "a"); }
+      else if (move && !tried.has(key + "m")) { pick = move; tried.add(key + "m"); }
+      else pick = ids.includes("end-turn") ? "end-turn" : ids[ids.length - 1];
+    }
+    const before = s.version;
+    const lit = page.locator("#board .lit"), target = page.locator("#board g.target");
+    let onBoard = null;
+    if (!pick && (await lit.count()) > 0) onBoard = lit.last();
+    else if (!pick && (await target.count()) > 0) {
+      // A unit of another side when one is offered.
+      const foe = d.options.find((o) => s.view.units[o.id] && s.view.units[o.id].team !== s.you.name);
+      const ring = foe ? page.locator(`#board g.target[data-unit="${foe.id}"]`) : target.first();
+      onBoard = (await ring.count()) ? ring : target.first();
+    }
+    if (onBoard) {
+      byBoard++;
+      if (how === "click") await onBoard.click();
+      else if (tablet && byBoard % 2) await onBoard.tap();
+      else {
+        // Tab-free keyboard play: focus a pick, walk the board with the arrow keys (they stay
+        // on the picks), and press Enter on where the focus lands.
+        await onBoard.focus();
+        const mark = () => page.evaluate(() => { const a = document.activeElement; return a ? `${a.getAttribute("data-option") ?? ""}/${a.getAttribute("data-unit") ?? ""}` : ""; });
+        const at = await mark();
+        for (const k of ["ArrowLeft", "ArrowUp", "ArrowRight"]) await page.keyboard.press(k);
+        const onPick = await page.evaluate(() => !!document.activeElement?.matches("#board .lit, #board g.target"));
+        if (!onPick) arrowsOk = false;
+        if ((await mark()) !== at) arrowMoves++;
+        await page.keyboard.press("Enter");
+      }
+    } else {
+      pick ??= ids.find((i) => i !== "cancel" && i !== "back") ?? ids[0];
+      const buttons = await page.locator("#options button[data-option]").evaluateAll((l) => l.map((b) => b.dataset.option));
+      const at = buttons.indexOf(pick);
+      if (how === "keys" && at >= 0 && at < 9) await page.keyboard.press(String(at + 1));
+      else await page.locator(`#options button[data-option="${pick}"]`).first().click();
+    }
+    decisions++;
+    await waitFor(async () => (await state(page)).revision > s.revision, 15000, `${system}: the answer taken`);
+    if (decisions === 6) await page.screenshot({ path: join(shots, `whole-${system}-playing.png`) });
+  }
+  const end = await state(page);
+  await waitFor(async () => ((await page.textContent("#status")) ?? "").includes(end.view.outcome.summary), 10000, `${system}: the outcome on the page`).catch(() => {});
+  await page.screenshot({ path: join(shots, `whole-${system}-over.png`), fullPage: true });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  check(`${system}: a whole match against a bot played to its end in the page (${decisions} decisions, ${byBoard} on the board, ${how}, ${secs} s): ${end.view.outcome.summary}`,
+    decisions >= 5 && byBoard >= 1 && ((await page.textContent("#status")) ?? "").includes(end.view.outcome.summary));
+  check(`${system}: every control of the match page had a label`, labelsOk);
+  if (how === "keys") check(`${system}: the arrow keys moved the focus among the board's picks (${arrowMoves} times)`, arrowsOk && arrowMoves > 0);
+  // The dice tray: the rolls as they came, faces shown, read out by a screen reader.
+  const tray = await page.evaluate(() => ({
+    live: document.querySelector("#dice")?.getAttribute("aria-live"),
+    rolls: document.querySelectorAll("#dice li").length,
+    faces: document.querySelectorAll("#dice .die").length,
+    first: document.querySelector("#dice li")?.textContent ?? "",
+  }));
+  check(`${system}: the dice tray showed the rolls with their faces (${tray.rolls} rolls, ${tray.faces} dice; "${tray.first.slice(0, 80)}")`,
+    tray.live === "polite" && tray.rolls > 0 && tray.faces > 0);
+  if (tablet) {
+    const fit = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, board: document.querySelector("#board").getBoundingClientRect().right }));
+    check(`${system}: on a 768-pixel tablet the page and board fit the width (${fit.page}, ${Math.round(fit.board)})`, fit.page <= 768 && fit.board <= 768);
+  }
+  await ctx.close();
 }
 
 let server = await serve("127.0.0.1:0");
@@ -164,6 +280,12 @@ try {
   if ((await pages[asked].locator("#board .lit").count()) > 0) await pages[asked].locator("#board .lit").first().click();
   else await pages[asked].locator("#options > button[data-option]").first().click();
   await waitFor(async () => (await version(pages[asked])) > v0, 15000, "the answer taken").then(() => check("the resumed match plays on", true), () => check("the resumed match plays on", false));
+
+  // Whole matches against a bot, to their end: Kazzam by clicking (a low target score and a
+  // round limit end it in a few rounds) and a Draw Steel fight on a tablet-sized touch screen,
+  // its buttons answered with the number keys and its board with taps and Enter.
+  await wholeMatch({ system: "kazzam", options: "target-score=1, match-end=immediate, round-limit=3, creeps=false", seed: 5, how: "click" });
+  await wholeMatch({ system: "drawsteel", options: "round-limit=2", seed: 5, how: "keys", tablet: true });
 } catch (e) {
   check("the browser run finished", false, String(e?.stack ?? e));
 } finally {

@@ -172,6 +172,8 @@
             <div id="options" role="group" aria-label="Options"></div>
             <p id="error" role="alert" class="error"></p></section>
           <section aria-labelledby="sh"><h2 id="sh">Score and turn</h2><div id="info"></div></section>
+          <section aria-labelledby="dih"><h2 id="dih">Dice</h2>
+            <ol id="dice" role="log" aria-live="polite" aria-relevant="additions" aria-label="Dice as they are rolled, newest first"></ol></section>
           <section aria-labelledby="logh"><h2 id="logh">Log</h2><ol id="log" aria-live="polite"></ol></section>
           <section aria-labelledby="uh"><h2 id="uh">Units</h2><ul id="units"></ul></section>
           <section aria-labelledby="lh"><h2 id="lh">Look-up</h2>
@@ -198,9 +200,10 @@
         if (e.target.tagName === "INPUT") return;
         const n = Number(e.key);
         if (n >= 1 && n <= 9) {
-          const b = document.querySelectorAll("#options button")[n - 1];
+          const b = document.querySelectorAll("#options button[data-option]")[n - 1];
           b?.click();
         }
+        if (e.key.startsWith("Arrow") && this.boardStep(e.key)) e.preventDefault();
       });
       try {
         this.show(await api(`/api/play/${this.token}`));
@@ -233,6 +236,7 @@
       const first = this.fresh;
       this.fresh = false;
       if (!first && this.msg && m2.revision <= this.msg.revision) return;
+      if (m2.rolls?.length && (first || !this.msg || m2.version > this.msg.version)) this.dice(m2.rolls);
       if (!this.msg || first || m2.version < this.msg.version) this.log = [...m2.view.log];
       else if (m2.version > this.msg.version) this.log.push(...m2.log);
       this.log = this.log.slice(-400);
@@ -245,6 +249,31 @@
       this.replayAt = at;
       const m2 = await api(`/api/play/${this.token}/step/${at}`);
       this.render(m2);
+    }
+    // The dice tray: the rolls of the latest change that rolled any, newest first, above the few
+    // before them (dimmed). Items are added, never redrawn, so a screen reader reads only the new.
+    dice(rolls) {
+      const tray = $("#dice");
+      for (const old of Array.from(tray.children)) old.classList.remove("latest");
+      for (const r of [...rolls].reverse()) {
+        const li = el("li", { class: "roll latest", title: r.text });
+        const who = r.who ?? "someone";
+        const kind = r.kind || "a roll";
+        const head = `${who}: ${kind}${r.target ? ` against ${r.target}` : ""}${r.what ? ` (${r.what})` : ""}`;
+        li.append(el("span", { class: "roll-head" }, head));
+        const faces = el("span", { class: "faces" });
+        r.faces.forEach((f, i) => {
+          const kept = r.kept[i] !== false;
+          faces.append(el("span", { class: kept ? "die" : "die dropped", "aria-label": `${f}${kept ? "" : " dropped"}` }, String(f)));
+        });
+        if (r.faces.length) li.append(faces);
+        if (r.bonus) li.append(el("span", { class: "roll-bonus" }, ` ${r.bonus > 0 ? "+" : "\u2212"}${Math.abs(r.bonus)}`));
+        if (r.result !== null) li.append(el("span", { class: "roll-result" }, ` \u2192 ${r.result}`));
+        if (r.outcome) li.append(el("span", { class: "roll-outcome" }, `, ${r.outcome}`));
+        li.append(el("span", { class: "sr" }, `. ${r.text}`));
+        tray.prepend(li);
+      }
+      while (tray.children.length > 8) tray.lastElementChild.remove();
     }
     colour(team) {
       if (!this.sideColour.has(team)) {
@@ -296,7 +325,8 @@
       const b = $("#board");
       b.innerHTML = "";
       const rows = v.map.length, cols = Math.max(0, ...v.map.map((r) => [...r].length));
-      CELL = Math.max(24, Math.min(64, Math.floor(760 / Math.max(1, cols))));
+      const room = Math.min(760, Math.max(320, window.innerWidth - 40));
+      CELL = Math.max(24, Math.min(64, Math.floor(room / Math.max(1, cols))));
       b.setAttribute("viewBox", `0 0 ${cols * CELL} ${rows * CELL}`);
       b.setAttribute("width", String(cols * CELL));
       b.setAttribute("height", String(rows * CELL));
@@ -427,6 +457,34 @@
         });
         b.append(r);
       }
+    }
+    // Arrow keys on the board move the focus to the nearest square or unit that way: among the
+    // squares and targets the decision offers when there are any, else among the units.
+    boardStep(key) {
+      const from = document.activeElement;
+      if (!from || !from.closest("#board")) return false;
+      const picks = Array.from(document.querySelectorAll("#board .lit, #board g.target"));
+      const all = picks.length ? picks : Array.from(document.querySelectorAll("#board g.unit"));
+      const centre = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      };
+      const [fx, fy] = centre(from);
+      const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key] ?? [0, 0];
+      let best = null, bestScore = Infinity;
+      for (const e of all) {
+        if (e === from) continue;
+        const [x, y] = centre(e);
+        const along = (x - fx) * dx + (y - fy) * dy, across = Math.abs((x - fx) * dy) + Math.abs((y - fy) * dx);
+        if (along <= 0.5) continue;
+        const score = along + 2 * across;
+        if (score < bestScore) {
+          best = e;
+          bestScore = score;
+        }
+      }
+      best?.focus();
+      return best !== null;
     }
     decision(m2) {
       const d = m2.view.decision, box = $("#options");

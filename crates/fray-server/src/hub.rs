@@ -14,7 +14,7 @@ use fray_core::game::{Node, Seat, Viewer};
 use fray_core::table::{SetupRequest, System, Table};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::broadcast;
 
@@ -92,9 +92,32 @@ pub struct Match {
     updates: broadcast::Sender<Arc<Snapshot>>,
     bots_running: AtomicBool,
     revision: AtomicU64,
+    /// Open WebSockets: one count a seat, then the spectators'.
+    sockets: Vec<Arc<AtomicUsize>>,
+}
+
+/// One open WebSocket of a match, counted until it is dropped.
+pub struct SocketSlot(Arc<AtomicUsize>);
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl Match {
+    /// Counts one more open WebSocket for `role`, unless `cap` are open for it already. Each
+    /// seat and the spectators together have their own count, so watchers never crowd out a
+    /// player.
+    pub fn open_socket(&self, role: Role, cap: usize) -> Option<SocketSlot> {
+        let i = match role {
+            Role::Seat(s) => s.index(),
+            Role::Spectator => self.sockets.len() - 1,
+        };
+        let count = self.sockets.get(i)?;
+        count.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < cap).then_some(n + 1)).ok()?;
+        Some(SocketSlot(count.clone()))
+    }
     /// The latest snapshot.
     pub fn latest(&self) -> Arc<Snapshot> {
         self.latest.read().unwrap_or_else(|p| p.into_inner()).clone()
@@ -121,13 +144,13 @@ impl Match {
         )
     }
     /// The message `role` gets for the table as it stands, with `log` the lines since the
-    /// last change.
+    /// last change and `rolls` the dice rolled in it ([`rolls_of`]).
     fn message(
         &self,
         table: &dyn Table,
         at: (u64, u64),
         role: Role,
-        log: Vec<String>,
+        (log, rolls): (Vec<String>, Vec<Value>),
         undoable: Option<Seat>,
     ) -> Arc<str> {
         let (version, revision) = at;
@@ -156,6 +179,7 @@ impl Match {
             "view": table.view(viewer),
             "notes": notes,
             "log": log,
+            "rolls": rolls,
         })
         .to_string()
         .into()
@@ -167,7 +191,13 @@ impl Match {
         let messages = roles
             .map(|r| match r {
                 Role::Seat(s) if self.is_bot(s) => Arc::from(""),
-                _ => self.message(table, (version, revision), r, table.log_since(journal_from, r.viewer()), undoable),
+                _ => {
+                    // Both come from the journal as this viewer may read it, so a roll the
+                    // rules keep from a seat is not in that seat's message.
+                    let lines = table.log_since(journal_from, r.viewer());
+                    let rolls = rolls_of(&table.events_since(journal_from, r.viewer()), &lines);
+                    self.message(table, (version, revision), r, (lines, rolls), undoable)
+                }
             })
             .collect();
         Arc::new(Snapshot { version, revision, messages })
@@ -313,6 +343,7 @@ impl Hub {
             updates,
             bots_running: AtomicBool::new(false),
             revision: AtomicU64::new(0),
+            sockets: (0..=m.seats.len()).map(|_| Arc::default()).collect(),
             inner: Mutex::new(Inner { table, bots, stored: m, undoable: None }),
         });
         {
@@ -545,8 +576,9 @@ impl Hub {
         }
         let (_, table) = self.table_of(&stored, step).map_err(|e| Refusal::new(500, e))?;
         let taken = stored.inputs.get(step).cloned();
-        let mut msg: Value = serde_json::from_str(&m.message(table.as_ref(), (step as u64, 0), role, Vec::new(), None))
-            .map_err(|e| Refusal::new(500, e.to_string()))?;
+        let mut msg: Value =
+            serde_json::from_str(&m.message(table.as_ref(), (step as u64, 0), role, (Vec::new(), Vec::new()), None))
+                .map_err(|e| Refusal::new(500, e.to_string()))?;
         msg["type"] = json!("replay");
         msg["steps"] = json!(stored.inputs.len());
         // The answer given next, when this role may see it (a seat its own; everyone once over).
@@ -579,6 +611,61 @@ fn bot_to_move(m: &Match, table: &dyn Table) -> Option<Seat> {
         Node::Terminal => None,
         Node::Decide { seats, .. } => seats.iter().find(|&s| m.is_bot(s) && table.decision(s).is_some()),
     }
+}
+
+/// The dice rolled among `events` (the journal entries of one change as one viewer may read
+/// them, `lines` their log lines), for the browser's dice tray. Nothing here knows a system: an
+/// entry is a roll when it carries dice faces (a list of numbers under `dice` or `numbers`) or
+/// one roll's result (`roll`, `natural`), which is how the systems' journals spell them. Each
+/// roll says who rolled (`unit`, `creature`, `attacker` or `who`), against whom (`target`),
+/// for what (the entry's kind and its `what`, `mode` or `difficulty`), the faces, which faces
+/// count (`kept`: where the natural result is one face, as with Advantage, the others were
+/// dropped), what was added (`bonus`), the result and how it came out (`hit`, `outcome` or
+/// `success`).
+pub fn rolls_of(events: &[Value], lines: &[String]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for (e, line) in events.iter().zip(lines) {
+        let Some(obj) = e.as_object() else { continue };
+        let faces: Vec<i64> = ["dice", "numbers"]
+            .iter()
+            .find_map(|k| obj.get(*k).and_then(|v| v.as_array()))
+            .map(|a| a.iter().filter_map(|x| x.as_i64()).collect())
+            .unwrap_or_default();
+        let natural = obj.get("natural").and_then(|v| v.as_i64());
+        let roll = obj.get("roll").and_then(|v| v.as_i64());
+        if faces.is_empty() && natural.is_none() && roll.is_none() {
+            continue;
+        }
+        // Which faces count: all of them when the natural result is their sum (or there is
+        // none); the first face equal to it when it is one face (the higher or lower of two).
+        let kept: Vec<bool> = match natural {
+            Some(n) if faces.len() > 1 && faces.iter().sum::<i64>() != n => {
+                let at = faces.iter().position(|&f| f == n);
+                (0..faces.len()).map(|i| Some(i) == at).collect()
+            }
+            _ => vec![true; faces.len()],
+        };
+        let text = |k: &str| obj.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        let who = ["unit", "creature", "attacker", "who"].iter().find_map(|k| text(k));
+        let what = ["what", "mode", "difficulty"].iter().find_map(|k| text(k));
+        let result = obj.get("total").and_then(|v| v.as_i64()).or(natural).or(roll);
+        let outcome = ["hit", "outcome"].iter().find_map(|k| text(k)).or_else(|| {
+            obj.get("success").and_then(|v| v.as_bool()).map(|ok| if ok { "success" } else { "failure" }.to_string())
+        });
+        out.push(json!({
+            "text": line,
+            "kind": text("event").unwrap_or_default().replace('-', " "),
+            "who": who,
+            "target": text("target"),
+            "what": what,
+            "faces": faces,
+            "kept": kept,
+            "bonus": obj.get("bonus").and_then(|v| v.as_i64()),
+            "result": result,
+            "outcome": outcome.map(|o| o.replace('-', " ")),
+        }));
+    }
+    out
 }
 
 /// Applies a stored input (`{"seat": n, "choose": id}` or `{"seat": n, "act": command}`).

@@ -9,7 +9,8 @@
 //!   map or team is a built-in name or `{"path"?, "text"}` (an uploaded file) and `seats` lists,
 //!   per seat, `{"kind": "person"}` or `{"kind": "bot", "bot": "greedy"}`. Answers with the
 //!   match id, one secret token and link per person seat, and the spectators' token and link.
-//! - `GET /api/play/{token}`: the match as that token's seat (or a spectator) sees it.
+//! - `GET /api/play/{token}`: the match as that token's seat (or a spectator) sees it: its view,
+//!   the log lines of the last change and the dice rolled in it (`rolls`, [`hub::rolls_of`]).
 //! - `POST /api/play/{token}`: `{"choose": "OPTION-ID"}` answers that seat's decision.
 //! - `GET /api/play/{token}/ws`: a WebSocket that gets the same message after every change (and
 //!   takes `{"choose": ...}` too).
@@ -17,6 +18,9 @@
 //! - `POST /api/play/{token}/undo`: takes back that seat's last choice, while nobody has acted
 //!   since and no die was rolled by it (the message's `can_undo` says when).
 //! - `GET /api/rules/{system}`: the look-up entries.
+//!
+//! A client past its [`Limits`] (requests a second per address, WebSockets a seat, messages a
+//! second on a socket) gets 429 or has its socket closed.
 //!
 //! Nothing here names a game: the systems come from the caller ([`Systems`]).
 
@@ -69,11 +73,57 @@ pub struct Limits {
     pub ws_message_bytes: usize,
     /// Messages a WebSocket client may send in one second before it is cut off.
     pub ws_messages_per_second: u32,
+    /// WebSockets open at once on one match for each seat (its person's tabs), and for its
+    /// spectators together.
+    pub ws_per_seat: usize,
+    /// WebSockets open at once on one match for its spectators together.
+    pub ws_spectators: usize,
+    /// HTTP requests one client address may make per second, on average...
+    pub http_per_second: u32,
+    /// ...and in one burst; beyond that it is answered 429 until its allowance refills.
+    pub http_burst: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { body_bytes: 256 * 1024, ws_message_bytes: 4096, ws_messages_per_second: 20 }
+        Limits {
+            body_bytes: 256 * 1024,
+            ws_message_bytes: 4096,
+            ws_messages_per_second: 20,
+            ws_per_seat: 8,
+            ws_spectators: 64,
+            http_per_second: 100,
+            http_burst: 300,
+        }
+    }
+}
+
+/// The HTTP allowance of each client address: a bucket of `http_burst` requests that refills
+/// at `http_per_second`.
+#[derive(Default)]
+struct RequestRates {
+    buckets: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, (f64, Instant)>>,
+}
+
+impl RequestRates {
+    /// Whether `ip` may make one more request now (and counts it if so).
+    fn allow(&self, ip: std::net::IpAddr, limits: &Limits) -> bool {
+        let now = Instant::now();
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() > 4096 {
+            // Forget the addresses that have been quiet long enough to be full again.
+            let refill = Duration::from_secs_f64(limits.http_burst as f64 / limits.http_per_second.max(1) as f64);
+            buckets.retain(|_, (_, last)| now.duration_since(*last) < refill);
+        }
+        let burst = limits.http_burst.max(1) as f64;
+        let (left, last) = buckets.entry(ip).or_insert((burst, now));
+        *left = (*left + now.duration_since(*last).as_secs_f64() * limits.http_per_second as f64).min(burst);
+        *last = now;
+        if *left < 1.0 {
+            return false;
+        }
+        *left -= 1.0;
+        true
     }
 }
 
@@ -82,6 +132,7 @@ impl Default for Limits {
 pub struct Server {
     hub: Arc<Hub>,
     limits: Limits,
+    rates: Arc<RequestRates>,
 }
 
 /// The browser app, built from web/ (`npm --prefix web run build`) and kept in the repository,
@@ -95,7 +146,7 @@ mod assets {
 impl Server {
     /// A server over `store`; every unfinished match in it is held again.
     pub fn open(systems: Systems, store: Arc<dyn store::Store>, limits: Limits) -> Result<Server, String> {
-        Ok(Server { hub: Hub::open(systems, store)?, limits })
+        Ok(Server { hub: Hub::open(systems, store)?, limits, rates: Arc::default() })
     }
 
     /// The match hub (for tests and the load test).
@@ -122,6 +173,7 @@ impl Server {
             .route("/api/rules/{system}", get(rules))
             .fallback(|| async { refuse(Refusal::new(404, "no such page")) })
             .layer(DefaultBodyLimit::max(self.limits.body_bytes))
+            .layer(axum::middleware::from_fn_with_state(self.clone(), rate_limit))
             .with_state(self.clone())
     }
 
@@ -132,8 +184,22 @@ impl Server {
             let hub = self.hub.clone();
             tokio::task::spawn_blocking(move || hub.run_bots(&m));
         }
-        axum::serve(listener, self.router()).await
+        axum::serve(listener, self.router().into_make_service_with_connect_info::<std::net::SocketAddr>()).await
     }
+}
+
+/// Answers 429 to a client address past its HTTP allowance ([`Limits::http_per_second`]).
+/// A router served without the peer's address (in-process tests) is not limited.
+async fn rate_limit(State(s): State<Server>, req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+    if let Some(ip) = peer
+        && !s.rates.allow(ip, &s.limits)
+    {
+        let mut r = refuse(Refusal::new(429, "too many requests: wait a moment and try again"));
+        r.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        return r;
+    }
+    next.run(req).await
 }
 
 fn page(html: &'static str) -> Response {
@@ -370,10 +436,24 @@ async fn socket(State(s): State<Server>, Path(token): Path<String>, ws: WebSocke
         Err(e) => return refuse(e),
     };
     let limits = s.limits;
+    // The match's sockets are counted while they are open; past the cap a new one is refused.
+    let (cap, whose) = match role {
+        Role::Seat(_) => (limits.ws_per_seat, "this seat"),
+        Role::Spectator => (limits.ws_spectators, "this match's spectators"),
+    };
+    let Some(slot) = m.open_socket(role, cap) else {
+        return refuse(Refusal::new(
+            429,
+            format!("{whose} already have {cap} connections open, the most allowed: close a tab first"),
+        ));
+    };
     let hub = s.hub.clone();
-    ws.max_message_size(limits.ws_message_bytes)
-        .max_frame_size(limits.ws_message_bytes)
-        .on_upgrade(move |socket| client(socket, hub, m, role, token, limits))
+    ws.max_message_size(limits.ws_message_bytes).max_frame_size(limits.ws_message_bytes).on_upgrade(
+        move |socket| async move {
+            client(socket, hub, m, role, token, limits).await;
+            drop(slot);
+        },
+    )
 }
 
 fn error_message(e: &Refusal) -> Message {

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use fray_core::game::{Seat, Viewer};
+use fray_server::hub::rolls_of;
 use serde_json::{Value, json};
 
 fn kazzam_two_people() -> String {
@@ -256,18 +257,27 @@ async fn a_seat_never_receives_what_it_may_not_see() {
     .unwrap();
     let registry = systems().registry;
     let sys = registry.get("drawsteel").unwrap();
-    let (mut options_hidden, mut squares_hidden) = (0, 0);
+    let (mut options_hidden, mut squares_hidden, mut dice_shown) = (0, 0, 0);
     for (i, msgs) in received.iter().enumerate() {
         let viewer = if i < 2 { Viewer::Seat(Seat(i as u8)) } else { Viewer::Spectator };
         let mut table = sys.new_table(&stored.request, stored.seed).unwrap();
         let mut applied = 0;
         for m in msgs {
             let k = m["version"].as_u64().unwrap() as usize;
+            let from = table.journal_len();
             for input in &stored.inputs[applied..k] {
                 let seat = Seat(input["seat"].as_u64().unwrap() as u8);
                 table.choose(seat, input["choose"].as_str().unwrap()).unwrap();
             }
             applied = k;
+            // The dice tray gets the rolls of the change as this viewer may read its journal,
+            // and each with the log line that tells it.
+            let rolls = rolls_of(&table.events_since(from, viewer), &table.log_since(from, viewer));
+            assert_eq!(m["rolls"], json!(rolls), "message {k} to viewer {i} carries that viewer's rolls");
+            for r in &rolls {
+                dice_shown += 1;
+                assert!(m["log"].as_array().unwrap().contains(&r["text"]), "{r} is told in the log");
+            }
             let mine = serde_json::to_value(table.view(viewer)).unwrap();
             let referee = serde_json::to_value(table.view(Viewer::Referee)).unwrap();
             assert_eq!(m["view"], mine, "message {k} to viewer {i} is that viewer's view");
@@ -289,6 +299,7 @@ async fn a_seat_never_receives_what_it_may_not_see() {
         }
     }
     assert!(options_hidden > 10, "the other seat's decisions were hidden {options_hidden} times");
+    assert!(dice_shown > 10, "the dice tray showed {dice_shown} rolls");
     // Seed 3 on the Mire Ambush has a creature hide from the other side (DS-HIDE-1).
     assert!(squares_hidden > 0, "no creature was ever unseen: pick a seed where one hides");
     eprintln!("hidden from a viewer: {options_hidden} decisions' options, {squares_hidden} unseen creatures' squares");
@@ -377,4 +388,116 @@ async fn a_match_of_another_fray_is_not_resumed() {
     let (code, e) = get(s.addr, &format!("/api/play/{token}")).await;
     assert_eq!(code, 500);
     assert!(e["error"].as_str().unwrap().contains("could make another match"), "{e}");
+}
+
+/// A seat takes so many WebSockets at once (its person's tabs), and the spectators together so
+/// many; past that a new one is refused with 429 until one closes. Spectators filling their
+/// share do not keep a seat out, and another match is not affected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_takes_a_bounded_number_of_websockets() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = fray_server::Limits { ws_per_seat: 2, ws_spectators: 3, ..Default::default() };
+    let s = start_with(dir.path(), limits).await;
+    let (_, created) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
+    let (red, blue) = (token(&created, 0), token(&created, 1));
+    let watch = created["spectator"]["token"].as_str().unwrap().to_string();
+    let refused = |t: &str| {
+        let url = format!("ws://{}/api/play/{t}/ws", s.addr);
+        async move {
+            match tokio_tungstenite::connect_async(&url).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(r)) => r.status().as_u16() == 429,
+                _ => false,
+            }
+        }
+    };
+    let mut watching = Vec::new();
+    for _ in 0..3 {
+        watching.push(socket(s.addr, &watch).await);
+    }
+    assert!(refused(&watch).await, "a fourth spectator socket is refused");
+    let mut reds = vec![socket(s.addr, &red).await, socket(s.addr, &red).await];
+    for ws in reds.iter_mut().chain(watching.iter_mut()) {
+        assert_eq!(next(ws, 5).await.unwrap()["type"], "update");
+    }
+    assert!(refused(&red).await, "a third socket for red is refused");
+    // Blue's share is its own.
+    let mut b = socket(s.addr, &blue).await;
+    assert!(next(&mut b, 5).await.is_some());
+    // Another match is not affected.
+    let (_, other) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
+    let mut elsewhere = socket(s.addr, &token(&other, 0)).await;
+    assert!(next(&mut elsewhere, 5).await.is_some());
+    // One of red's closes: a new one is let in and gets the match.
+    drop(reds.pop());
+    let url = format!("ws://{}/api/play/{red}/ws", s.addr);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(&url).await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mut again = again.expect("a socket once one closed");
+    assert_eq!(next(&mut again, 5).await.unwrap()["type"], "update");
+}
+
+/// One client address past its HTTP allowance is answered 429 (with Retry-After) and let in
+/// again once the allowance refills.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_past_its_request_rate_is_refused_then_let_in_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = fray_server::Limits { http_per_second: 5, http_burst: 10, ..Default::default() };
+    let s = start_with(dir.path(), limits).await;
+    let (code, created) = post(s.addr, "/api/matches", &kazzam_two_people()).await;
+    assert_eq!(code, 201);
+    let red = token(&created, 0);
+    let mut codes = Vec::new();
+    for _ in 0..30 {
+        codes.push(get(s.addr, &format!("/api/play/{red}")).await.0);
+    }
+    let refused = codes.iter().filter(|&&c| c == 429).count();
+    assert!(refused >= 15, "a burst of 30 requests against an allowance of 10: {codes:?}");
+    assert!(codes[..9].iter().all(|&c| c == 200), "the first requests are within the burst: {codes:?}");
+    // The refusal says why and when to come back.
+    let raw = {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        c.write_all(b"GET /api/systems HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        let mut out = String::new();
+        c.read_to_string(&mut out).await.unwrap();
+        out
+    };
+    assert!(raw.starts_with("HTTP/1.1 429") && raw.to_lowercase().contains("retry-after: 1"), "{raw}");
+    assert!(raw.contains("too many requests"), "{raw}");
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    let (code, v) = get(s.addr, &format!("/api/play/{red}")).await;
+    assert_eq!(code, 200, "let in again once the allowance refilled: {v}");
+    assert_eq!(v["you"]["name"], "red");
+}
+
+/// The dice tray reads rolls from journal entries by their fields alone (no system named).
+#[test]
+fn the_dice_tray_reads_faces_kept_and_dropped_dice_and_who_rolled() {
+    let events = [
+        // Two dice where one counts (the higher, as with Advantage): the other is dropped.
+        json!({"event": "attack-rolled", "attacker": "ada", "target": "bo", "dice": [2, 5], "natural": 5, "mode": "advantage"}),
+        // Two dice that add up: both count.
+        json!({"event": "power-roll", "creature": "vessa", "dice": [3, 4], "natural": 7, "bonus": 2, "total": 9}),
+        // One result, no faces.
+        json!({"event": "save", "unit": "cy", "what": "Burning", "roll": 4, "success": true}),
+        // Not a roll.
+        json!({"event": "moved", "unit": "cy", "to": [1, 2]}),
+    ];
+    let lines: Vec<String> = (1..=4).map(|i| format!("line {i}")).collect();
+    let r = rolls_of(&events, &lines);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[0]["faces"], json!([2, 5]));
+    assert_eq!(r[0]["kept"], json!([false, true]));
+    assert_eq!((&r[0]["who"], &r[0]["target"], &r[0]["what"]), (&json!("ada"), &json!("bo"), &json!("advantage")));
+    assert_eq!(r[0]["kind"], "attack rolled");
+    assert_eq!(r[1]["kept"], json!([true, true]));
+    assert_eq!((&r[1]["bonus"], &r[1]["result"]), (&json!(2), &json!(9)));
+    assert_eq!(r[2]["outcome"], "success");
+    assert_eq!((&r[2]["faces"], &r[2]["result"], &r[2]["text"]), (&json!([]), &json!(4), &json!("line 3")));
 }

@@ -48,9 +48,16 @@ impl Drop for Running {
     }
 }
 
+/// The per-address request rate is lifted: these clients are scripts on 127.0.0.1 that ask as
+/// fast as the server answers (the rate has its own test).
 pub async fn start(dir: &std::path::Path) -> Running {
+    start_with(dir, Limits { http_per_second: 1_000_000, http_burst: 1_000_000, ..Limits::default() }).await
+}
+
+/// A server as [`start`] makes, with these limits.
+pub async fn start_with(dir: &std::path::Path, limits: Limits) -> Running {
     let store = SqliteStore::open(&dir.join("fray.sqlite")).unwrap();
-    let server = Server::open(systems(), Arc::new(store), Limits::default()).unwrap();
+    let server = Server::open(systems(), Arc::new(store), limits).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let task = tokio::spawn(server.clone().serve(listener));
