@@ -169,7 +169,7 @@ fn every_rival_team_file_is_legal() {
 /// Random play on every arena between the rival teams: no panic and no broken invariant. By
 /// default four pairings at levels 1, 3 and 5; in the long sweep every team file at every level
 /// meets others on every arena (FRAY_RANDOM_MATCHES=3000: 1,200 matches; FRAY_RANDOM_SEED picks
-/// one of them).
+/// some of them).
 #[test]
 fn random_matches_play_between_the_rival_teams_on_every_arena() {
     use fray_kazzam::content::teams;
@@ -181,9 +181,13 @@ fn random_matches_play_between_the_rival_teams_on_every_arena() {
     ];
     if let Some(n) = std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse::<u64>().ok()) {
         let ids: Vec<&str> = teams::BUILTIN.iter().map(|(id, _)| *id).collect();
-        // FRAY_RANDOM_SEED=S replays only the match of seed S (to chase a sweep's failure).
-        let only = std::env::var("FRAY_RANDOM_SEED").ok().and_then(|v| v.parse::<u64>().ok());
-        for seed in (0..(n * 2 / 5).max(1)).filter(|s| only.is_none_or(|o| o == *s)) {
+        // FRAY_RANDOM_SEED=S replays only the match of seed S, FRAY_RANDOM_SEED=S-T seeds S to T
+        // (to chase a sweep's failure, or go on past one).
+        let only = std::env::var("FRAY_RANDOM_SEED").ok().and_then(|v| {
+            let (a, b) = v.split_once('-').unwrap_or((&v, &v));
+            Some(a.parse::<u64>().ok()?..=b.parse::<u64>().ok()?)
+        });
+        for seed in (0..(n * 2 / 5).max(1)).filter(|s| only.as_ref().is_none_or(|o| o.contains(s))) {
             let (home, away) = (ids[seed as usize % ids.len()], ids[(seed as usize * 7 + 3) % ids.len()]);
             let (arena, _) = maps::BUILTIN[(seed / ids.len() as u64) as usize % maps::BUILTIN.len()];
             play(&map_match(arena, Some([home, away])), seed);
