@@ -14,6 +14,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/tokens.toml", include_str!("../../../content/dojo/tokens.toml")),
     ("dojo/builds.toml", include_str!("../../../content/dojo/builds.toml")),
     ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
+    ("dojo/enemies.toml", include_str!("../../../content/dojo/enemies.toml")),
 ];
 
 /// The twelve kinds of token (D-TOK-*). Challenge is held as a name, not a count.

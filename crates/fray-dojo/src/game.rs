@@ -32,6 +32,9 @@ pub struct FightSetup {
     /// An encounter file; the sample encounter without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<TeamText>,
+    /// An enemy side file (`enemies = ["angel"]`): these enemies replace the encounter's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemies: Option<TeamText>,
 }
 
 /// A command: an answer to the pending decision, named by the unit it is about.
@@ -76,7 +79,16 @@ impl Dojo {
         {
             options.weight = w;
         }
-        setup::build(&path, &text, &content, &e.map, &e.unit, options).map_err(SetupErrors)
+        let Some(side) = &setup.enemies else {
+            return setup::build(&path, &text, &content, &e.map, &e.unit, options).map_err(SetupErrors);
+        };
+        // The enemy chapter's forces against the encounter's heroes (D-EN-*, D-CMP-2).
+        let file: crate::enemies::SideFile = toml::from_str(&side.text)
+            .map_err(|er| SetupErrors::one(format!("{}: {}", side.path, er.to_string().trim_end())))?;
+        let units = crate::enemies::with_force(&side.path, &file, &e.map.rows, &e.unit).map_err(SetupErrors)?;
+        let mut state = setup::build(&path, &text, &content, &e.map, &units, options).map_err(SetupErrors)?;
+        crate::enemies::even_out(&mut state, file.uneven.as_deref() == Some("even"));
+        Ok(state)
     }
 }
 
@@ -195,12 +207,19 @@ impl Game for Dojo {
         s.outcome.clone()
     }
     fn setup_for(&self, request: &SetupRequest) -> Result<FightSetup, SetupErrors> {
-        if !request.teams.is_empty() {
-            return Err(SetupErrors::one(
-                "Panic at the Dojo takes both sides from its encounter file (--map FILE): team files are not read",
-            ));
+        match request.teams.as_slice() {
+            [] => Ok(FightSetup { options: request.options.clone(), map: request.map.clone(), enemies: None }),
+            // The heroes' encounter (its map and heroes) and the enemies to fight.
+            [heroes, enemies] if request.map.is_none() => Ok(FightSetup {
+                options: request.options.clone(),
+                map: Some(heroes.clone()),
+                enemies: Some(enemies.clone()),
+            }),
+            [_, _] => Err(SetupErrors::one(
+                "--home names the heroes' encounter (its map too): leave out --map when you give --home and --away",
+            )),
+            _ => Err(SetupErrors::one("Panic at the Dojo takes --home (the heroes' encounter) and --away (the enemies)")),
         }
-        Ok(FightSetup { options: request.options.clone(), map: request.map.clone() })
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(r) = self.returns(s) {
@@ -366,6 +385,13 @@ impl System for DojoSystem {
     fn seat_names(&self) -> Vec<String> {
         SIDES.iter().map(|s| s.to_string()).collect()
     }
+    fn builtin_team(&self, name: &str) -> Option<&'static str> {
+        // `--home sample`: the sample encounter's heroes; `--away angel`: a force or one enemy.
+        if name == "sample" {
+            return crate::content::BUILTIN.iter().find(|(n, _)| *n == "dojo/encounter.toml").map(|(_, t)| *t);
+        }
+        crate::enemies::side_text(name)
+    }
     fn table_options(&self) -> Vec<(&'static str, &'static str)> {
         setup::TABLE_OPTIONS.to_vec()
     }
@@ -395,7 +421,7 @@ impl System for DojoSystem {
         rules_index(&self.game)
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
-        let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }) };
+        let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }), enemies: None };
         match self.game.build(&setup) {
             Ok(s) => BuildReport::Legal(
                 s.units

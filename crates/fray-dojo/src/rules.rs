@@ -420,6 +420,14 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
             }
         }
     }
+    // D-EN-8: Stooges have Reinforcements; once every member has acted (D-EN-5) it is all
+    // they may do with their numbers.
+    if crate::enemies::stooges(s, u) {
+        if !crate::enemies::member_free(s, u) {
+            out.clear();
+        }
+        out.push((ActionKey::Reinforcements, crate::enemies::reinforcements()));
+    }
     out
 }
 
@@ -429,6 +437,7 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
         ActionKey::Basic(i) => &s.content.basic[i as usize],
         ActionKey::Form(f, i) => &s.content.forms[f as usize].action[i as usize],
         ActionKey::Style(st, i) => &s.content.styles[st as usize].action[i as usize],
+        ActionKey::Reinforcements => crate::enemies::reinforcements(),
     }
 }
 
@@ -469,6 +478,9 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
     let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
     for (key, a) in actions_of(s, u) {
+        if key == ActionKey::Reinforcements && !own {
+            continue; // D-EN-8: the Stooges call for help on their own turn
+        }
         if let Some(limit) = a.per_turn {
             let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
             if used >= limit {
@@ -1139,7 +1151,9 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
             cx.emit(Event::ReturnsAsked);
             for u in (0..cx.s.units.len() as u8).rev() {
                 let x = cx.s.u(u);
-                if x.out && x.at.is_none() && x.hp > 0 {
+                // D-EN-9: Stooges never come back so (Super Stooges do, D-EN-10).
+                let stays_gone = x.kind == Kind::Stooges && x.bars < 2;
+                if x.out && x.at.is_none() && x.hp > 0 && !stays_gone {
                     cx.push(Frame::Return { u, anywhere: false });
                 }
             }

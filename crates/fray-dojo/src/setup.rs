@@ -248,6 +248,11 @@ pub fn build(
             Kind::Boss if stances.len() != 3 => {
                 errors.push(format!("{}: a Boss has three Stances (D-EN-11)", at("stances")))
             }
+            // D-EN-3, D-EN-10: a Stooge group has one Stance and one bar (Super Stooges two).
+            Kind::Stooges if stances.len() != 1 || !(1..=2).contains(&bars) => errors.push(format!(
+                "{}: a Stooge group has one Stance and one bar (Super Stooges two) (D-EN-3, D-EN-10)",
+                at("stances")
+            )),
             Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => errors
                 .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
             _ => {}
@@ -289,10 +294,15 @@ pub fn build(
                 }
             }
             (Kind::Warrior, 1) => {}
+            // D-EN-3: Stooges have no Archetype ability; D-EN-10: Super Stooges a Fused one.
+            (Kind::Stooges, 1) if bars == 2 => {}
+            (Kind::Stooges, _) => {
+                errors.push(format!("{}: only Super Stooges (two bars) have an Archetype (D-EN-3, D-EN-10)", at("archetypes")))
+            }
             _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
         }
         if let Some(b) = &u.build {
-            if u.kind != Kind::Hero {
+            if matches!(u.kind, Kind::Warrior | Kind::Boss) {
                 errors.push(format!("{}: Warriors and Bosses have no Build (D-EN-2, D-EN-12)", at("build")));
             } else if !content.builds.iter().any(|x| x.id == *b) {
                 errors.push(format!("{}: no Build {b:?}", at("build")));
