@@ -256,6 +256,14 @@ pub fn view(s: &State) -> View {
         extra.insert("pool".into(), x.pool.values().to_vec().into());
         extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
         extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
+        if x.stance.is_some() {
+            let (lo, hi) = rules::range(s, i as u8);
+            extra.insert("range".into(), vec![lo, hi].into());
+        }
+        extra.insert(
+            "stances".into(),
+            (0..x.stances.len()).map(|k| s.stance_id(i as u8, k)).collect::<Vec<_>>().into(),
+        );
         units.insert(
             x.id.to_string(),
             UnitView {
@@ -317,6 +325,12 @@ struct ScenarioFile {
     seed: Option<u64>,
     map: setup::MapSpec,
     unit: Vec<toml::Spanned<setup::UnitSpec>>,
+    /// Enemies of the enemy chapter to fight instead of the file's own (forces or enemy ids).
+    #[serde(default)]
+    enemies: Vec<String>,
+    /// How spare bars are shared with those enemies (D-CMP-2): `whole` or `even`.
+    #[serde(default)]
+    uneven: Option<String>,
     #[serde(default)]
     dice: DiceSpec,
     #[serde(default)]
@@ -337,7 +351,15 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     if let Some(w) = f.weight {
         options.weight = w;
     }
-    let mut state = setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?;
+    let mut state = if f.enemies.is_empty() {
+        setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?
+    } else {
+        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone() };
+        let units = crate::enemies::with_force(path, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
+        let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;
+        crate::enemies::even_out(&mut s, f.uneven.as_deref() == Some("even"));
+        s
+    };
     let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;
