@@ -343,8 +343,7 @@ pub fn members(s: &State, u: u8) -> usize {
     let Some(st) = x.stance else { return 0 };
     let stance = x.stances[st];
     let form = &s.content.forms[stance.form];
-    let base =
-        s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
+    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
     base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
 }
 

@@ -218,7 +218,9 @@ impl Game for Dojo {
             [_, _] => Err(SetupErrors::one(
                 "--home names the heroes' encounter (its map too): leave out --map when you give --home and --away",
             )),
-            _ => Err(SetupErrors::one("Panic at the Dojo takes --home (the heroes' encounter) and --away (the enemies)")),
+            _ => {
+                Err(SetupErrors::one("Panic at the Dojo takes --home (the heroes' encounter) and --away (the enemies)"))
+            }
         }
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
@@ -260,10 +262,8 @@ pub fn view(s: &State) -> View {
             let (lo, hi) = rules::range(s, i as u8);
             extra.insert("range".into(), vec![lo, hi].into());
         }
-        extra.insert(
-            "stances".into(),
-            (0..x.stances.len()).map(|k| s.stance_id(i as u8, k)).collect::<Vec<_>>().into(),
-        );
+        extra
+            .insert("stances".into(), (0..x.stances.len()).map(|k| s.stance_id(i as u8, k)).collect::<Vec<_>>().into());
         units.insert(
             x.id.to_string(),
             UnitView {
@@ -443,7 +443,11 @@ impl System for DojoSystem {
         rules_index(&self.game)
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
-        let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }), enemies: None };
+        let setup = FightSetup {
+            options: Vec::new(),
+            map: Some(TeamText { path: file.into(), text: text.into() }),
+            enemies: None,
+        };
         match self.game.build(&setup) {
             Ok(s) => BuildReport::Legal(
                 s.units

@@ -296,9 +296,10 @@ pub fn build(
             (Kind::Warrior, 1) => {}
             // D-EN-3: Stooges have no Archetype ability; D-EN-10: Super Stooges a Fused one.
             (Kind::Stooges, 1) if bars == 2 => {}
-            (Kind::Stooges, _) => {
-                errors.push(format!("{}: only Super Stooges (two bars) have an Archetype (D-EN-3, D-EN-10)", at("archetypes")))
-            }
+            (Kind::Stooges, _) => errors.push(format!(
+                "{}: only Super Stooges (two bars) have an Archetype (D-EN-3, D-EN-10)",
+                at("archetypes")
+            )),
             _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
         }
         if let Some(b) = &u.build {

@@ -6,8 +6,11 @@ use fray_dojo::content::{BUILTIN, Content};
 use fray_dojo::{Dojo, FightSetup};
 
 fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
-    let setup =
-        FightSetup { options: Vec::new(), map: Some(TeamText { path: "fight.toml".into(), text: text.into() }), enemies: None };
+    let setup = FightSetup {
+        options: Vec::new(),
+        map: Some(TeamText { path: "fight.toml".into(), text: text.into() }),
+        enemies: None,
+    };
     Dojo::builtin().build(&setup).map_err(|e| e.0)
 }
 
