@@ -15,6 +15,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/builds.toml", include_str!("../../../content/dojo/builds.toml")),
     ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
     ("dojo/enemies.toml", include_str!("../../../content/dojo/enemies.toml")),
+    ("dojo/stakes.toml", include_str!("../../../content/dojo/stakes.toml")),
 ];
 
 /// The twelve kinds of token (D-TOK-*). Challenge is held as a name, not a count.

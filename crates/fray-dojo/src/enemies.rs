@@ -191,6 +191,9 @@ pub struct SideFile {
     /// every hero and any hero may take the spare turns).
     #[serde(default)]
     pub uneven: Option<String>,
+    /// Bonuses and Penalties handed out as the fight starts (D-BON-*, D-PEN-*, D-CMP-5).
+    #[serde(default)]
+    pub stake: Vec<crate::stakes::StakeSpec>,
 }
 
 /// The side file a built-in name stands for (`fray play dojo --away angel`).

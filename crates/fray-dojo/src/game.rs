@@ -88,7 +88,20 @@ impl Dojo {
         let units = crate::enemies::with_force(&side.path, &file, &e.map.rows, &e.unit).map_err(SetupErrors)?;
         let mut state = setup::build(&path, &text, &content, &e.map, &units, options).map_err(SetupErrors)?;
         crate::enemies::even_out(&mut state, file.uneven.as_deref() == Some("even"));
+        let errors = crate::stakes::check(&side.path, &state, &file.stake);
+        if !errors.is_empty() {
+            return Err(SetupErrors(errors));
+        }
         Ok(state)
+    }
+    /// The Bonuses and Penalties `setup`'s enemy side file hands out (checked by [`Dojo::build`]).
+    pub fn stakes(&self, setup: &FightSetup) -> Vec<crate::stakes::StakeSpec> {
+        setup
+            .enemies
+            .as_ref()
+            .and_then(|side| toml::from_str::<crate::enemies::SideFile>(&side.text).ok())
+            .map(|f| f.stake)
+            .unwrap_or_default()
     }
 }
 
@@ -125,6 +138,14 @@ impl Game for Dojo {
     }
     fn start(&self, setup: &FightSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
         let mut state = self.build(setup)?;
+        let stakes = self.stakes(setup);
+        if !stakes.is_empty() {
+            let mut log = Vec::new();
+            crate::stakes::apply(&mut crate::state::Ctx::new(&mut state, dice, &mut log), &stakes);
+            for e in log {
+                out.push(e);
+            }
+        }
         for e in start(&mut state, dice)? {
             out.push(e);
         }
@@ -331,6 +352,9 @@ struct ScenarioFile {
     /// How spare bars are shared with those enemies (D-CMP-2): `whole` or `even`.
     #[serde(default)]
     uneven: Option<String>,
+    /// Bonuses and Penalties handed out as the fight starts (D-BON-*, D-PEN-*).
+    #[serde(default)]
+    stake: Vec<crate::stakes::StakeSpec>,
     #[serde(default)]
     dice: DiceSpec,
     #[serde(default)]
@@ -354,7 +378,7 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     let mut state = if f.enemies.is_empty() {
         setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?
     } else {
-        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone() };
+        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone(), stake: Vec::new() };
         let units = crate::enemies::with_force(path, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
         let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;
         crate::enemies::even_out(&mut s, f.uneven.as_deref() == Some("even"));
@@ -362,7 +386,13 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     };
     let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
-    let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;
+    let stake_errors = crate::stakes::check(path, &state, &f.stake);
+    if !stake_errors.is_empty() {
+        return Err(stake_errors.join("\n"));
+    }
+    let mut journal = Vec::new();
+    crate::stakes::apply(&mut crate::state::Ctx::new(&mut state, &mut dice, &mut journal), &f.stake);
+    journal.extend(start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?);
     Ok(Loaded {
         title: f.title,
         rules: f.rules,

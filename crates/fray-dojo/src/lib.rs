@@ -9,6 +9,7 @@
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
+//! - [`stakes`] (Bonuses and Penalties handed out as a fight starts);
 //! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
@@ -20,6 +21,7 @@ pub mod frames;
 pub mod game;
 pub mod rules;
 pub mod setup;
+pub mod stakes;
 pub mod state;
 
 pub use game::{Command, Dojo, FightSetup};
