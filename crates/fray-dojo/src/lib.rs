@@ -9,12 +9,13 @@
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
-//! - [`stakes`] (Bonuses and Penalties handed out as a fight starts);
+//! - [`complications`] (guests and switched sides), [`stakes`] (Bonuses and Penalties handed out as a fight starts);
 //! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
 
 pub mod archetypes;
+pub mod complications;
 pub mod content;
 pub mod enemies;
 pub mod frames;
