@@ -10,13 +10,29 @@ use crate::state::{Kind, State};
 use fray_core::grid::Pos;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 use toml::Spanned;
 
-/// The built-in enemy file.
-pub const TEXT: &str = include_str!("../../../content/dojo/enemies.toml");
-/// Its name in errors.
+/// The enemy file's name among the content files.
 pub const FILE: &str = "dojo/enemies.toml";
+
+/// The forces `fray play dojo --away NAME` knows by name, each with its side file's text (an
+/// enemy alone, or several, go in a side file of one's own). The crate's tests check the list
+/// against the content's forces.
+pub const FORCE_SIDES: &[(&str, &str)] = &[
+    ("angel", "enemies = [\"angel\"]\n"),
+    ("cavalry", "enemies = [\"cavalry\"]\n"),
+    ("cyborg", "enemies = [\"cyborg\"]\n"),
+    ("demon", "enemies = [\"demon\"]\n"),
+    ("flametongue", "enemies = [\"flametongue\"]\n"),
+    ("gunkata", "enemies = [\"gunkata\"]\n"),
+    ("phantom", "enemies = [\"phantom\"]\n"),
+    ("punk", "enemies = [\"punk\"]\n"),
+    ("teacher", "enemies = [\"teacher\"]\n"),
+    ("trickster", "enemies = [\"trickster\"]\n"),
+    ("underdog", "enemies = [\"underdog\"]\n"),
+    ("wardancer", "enemies = [\"wardancer\"]\n"),
+    ("winterblossom", "enemies = [\"winterblossom\"]\n"),
+];
 
 /// One enemy as the chapter lists it.
 #[derive(Clone, Debug, Deserialize)]
@@ -85,32 +101,9 @@ impl EnemyFile {
     }
 }
 
-/// The built-in enemy file, read once.
-pub fn builtin() -> Result<&'static EnemyFile, String> {
-    static FILE_READ: OnceLock<Result<EnemyFile, String>> = OnceLock::new();
-    FILE_READ
-        .get_or_init(|| toml::from_str(TEXT).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end())))
-        .as_ref()
-        .map_err(|e| e.clone())
-}
-
-/// The Reinforcements action (D-EN-8).
-pub fn reinforcements() -> &'static ActionDef {
-    static FALLBACK: OnceLock<ActionDef> = OnceLock::new();
-    match builtin() {
-        Ok(f) => &f.reinforcements,
-        // The file is checked by the crate's tests; a broken one still leaves a harmless action.
-        Err(_) => FALLBACK.get_or_init(|| ActionDef {
-            id: "reinforcements".into(),
-            name: "Reinforcements".into(),
-            rule: Some("D-EN-8".into()),
-            cost: crate::content::Cost::Gates(vec![1]),
-            text: String::new(),
-            per_turn: None,
-            reference_only: true,
-            gate: Vec::new(),
-        }),
-    }
+/// Reads an enemy file's text; errors name the file, line and field.
+pub fn read(text: &str) -> Result<EnemyFile, String> {
+    toml::from_str(text).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end()))
 }
 
 /// Every problem with the enemy file against `content`: unknown Styles, Forms, Archetypes or
@@ -198,28 +191,19 @@ pub struct SideFile {
 
 /// The side file a built-in name stands for (`fray play dojo --away angel`).
 pub fn side_text(name: &str) -> Option<&'static str> {
-    static TEXTS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
-    let texts = TEXTS.get_or_init(|| {
-        let Ok(f) = builtin() else { return Vec::new() };
-        f.force
-            .iter()
-            .map(|x| x.id.as_str())
-            .chain(f.enemies().map(|e| e.id.as_str()))
-            .map(|id| (id.to_string(), &*Box::leak(format!("enemies = [\"{id}\"]\n").into_boxed_str())))
-            .collect()
-    });
-    texts.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+    FORCE_SIDES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
 /// The encounter's units with its enemies replaced by those `side` names, placed at the far end
 /// of the map from the heroes (D-TERR-3: the sides start at opposite ends), every problem at once.
 pub fn with_force(
     path: &str,
+    content: &Content,
     side: &SideFile,
     rows: &[String],
     units: &[Spanned<UnitSpec>],
 ) -> Result<Vec<Spanned<UnitSpec>>, Vec<String>> {
-    let file = builtin().map_err(|e| vec![e])?;
+    let file = &content.enemies;
     let mut errors = Vec::new();
     let mut chosen = Vec::new();
     for n in &side.enemies {
@@ -293,12 +277,10 @@ pub fn even_out(state: &mut State, even: bool) -> Option<String> {
             state.meter.add_open(0, spare);
             return Some(format!("the heroes share {spare} spare bar(s): +{extra} HP a hero, {spare} open slot(s)"));
         }
-        let mut k = 0;
-        for _ in 0..spare {
+        for k in 0..spare as usize {
             let i = heroes[k % heroes.len()];
             state.units[i].bars += 1;
             state.meter.turns[i] += 1;
-            k += 1;
         }
         return Some(format!("the heroes take {spare} spare bar(s), one hero after another"));
     }

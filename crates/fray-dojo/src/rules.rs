@@ -426,7 +426,7 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         if !crate::enemies::member_free(s, u) {
             out.clear();
         }
-        out.push((ActionKey::Reinforcements, crate::enemies::reinforcements()));
+        out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
     }
     out
 }
@@ -437,7 +437,7 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
         ActionKey::Basic(i) => &s.content.basic[i as usize],
         ActionKey::Form(f, i) => &s.content.forms[f as usize].action[i as usize],
         ActionKey::Style(st, i) => &s.content.styles[st as usize].action[i as usize],
-        ActionKey::Reinforcements => crate::enemies::reinforcements(),
+        ActionKey::Reinforcements => &s.content.enemies.reinforcements,
     }
 }
 

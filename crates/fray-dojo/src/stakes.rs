@@ -6,11 +6,8 @@ use crate::content::{Obstacle, Token};
 use crate::rules;
 use crate::state::{Ctx, Event, State, Weight};
 use serde::Deserialize;
-use std::sync::OnceLock;
 
-/// The built-in stakes file.
-pub const TEXT: &str = include_str!("../../../content/dojo/stakes.toml");
-/// Its name in errors.
+/// The stakes file's name among the content files.
 pub const FILE: &str = "dojo/stakes.toml";
 
 /// A Bonus or a Penalty.
@@ -48,15 +45,9 @@ struct StakesFile {
     stake: Vec<StakeDef>,
 }
 
-/// Every Bonus and Penalty, read once.
-pub fn all() -> Result<&'static [StakeDef], String> {
-    static READ: OnceLock<Result<Vec<StakeDef>, String>> = OnceLock::new();
-    READ.get_or_init(|| {
-        toml::from_str::<StakesFile>(TEXT).map(|f| f.stake).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end()))
-    })
-    .as_ref()
-    .map(|v| v.as_slice())
-    .map_err(|e| e.clone())
+/// Reads the stakes file's text; errors name the file, line and field.
+pub fn read(text: &str) -> Result<Vec<StakeDef>, String> {
+    toml::from_str::<StakesFile>(text).map(|f| f.stake).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end()))
 }
 
 /// A stake a fight hands out: a Bonus or a Penalty for one unit.
@@ -94,10 +85,7 @@ pub fn free_picks(s: &State) -> [usize; 2] {
 /// Every problem with `specs` in the fight `s`, each naming `path` and the stake's place.
 pub fn check(path: &str, s: &State, specs: &[StakeSpec]) -> Vec<String> {
     let mut errors = Vec::new();
-    let defs = match all() {
-        Ok(d) => d,
-        Err(e) => return vec![e],
-    };
+    let defs = &s.content.stakes;
     // A side's edge: its Bonuses and the other side's Penalties.
     let mut edge = [0usize; 2];
     for (i, sp) in specs.iter().enumerate() {
@@ -165,11 +153,9 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
                 rules::heal(cx, u, n);
             }
             // D-BON-9: a unit holds one Shield; the bigger one stays (D-HP-6).
-            "willpower" => {
-                if cx.s.u(u).shield < 4 {
-                    let who = cx.s.who(u);
-                    cx.emit(Event::Shielded { who, points: 4 });
-                }
+            "willpower" if cx.s.u(u).shield < 4 => {
+                let who = cx.s.who(u);
+                cx.emit(Event::Shielded { who, points: 4 });
             }
             // D-PEN-1, D-PEN-5
             "burned" => rules::gain(cx, u, Token::Burning, 4, "Burned"),

@@ -17,8 +17,12 @@ fn fight(enemies: &str) -> Result<fray_dojo::State, Vec<String>> {
 #[test]
 fn the_enemy_file_names_only_known_content() {
     let content = Dojo::builtin().content().unwrap();
-    let file = enemies::builtin().unwrap();
+    let file = &content.enemies;
     assert_eq!(enemies::check(file, &content), Vec::<String>::new());
+    // `--away NAME` knows every force by name.
+    let named: Vec<&str> = enemies::FORCE_SIDES.iter().map(|(n, _)| *n).collect();
+    let ids: Vec<&str> = file.force.iter().map(|f| f.id.as_str()).collect();
+    assert_eq!(named, ids);
     // Thirteen factions of two Stooge groups, two Warriors and a Boss (rules/dojo.md §2.6).
     assert_eq!(file.force.len(), 13);
     for f in &file.force {
@@ -29,8 +33,8 @@ fn the_enemy_file_names_only_known_content() {
 
 #[test]
 fn every_enemy_is_fielded_legally() {
-    let file = enemies::builtin().unwrap();
-    for e in file.enemies() {
+    let content = Dojo::builtin().content().unwrap();
+    for e in content.enemies.enemies() {
         let s = fight(&format!("{:?}", e.id)).unwrap_or_else(|er| panic!("{}: {er:?}", e.id));
         let u = s.find(&e.id).unwrap();
         assert_eq!(s.u(u).kind, e.kind);

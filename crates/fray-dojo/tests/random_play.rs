@@ -99,7 +99,8 @@ fn play_force(enemies: &str, uneven: &str, n: u64) {
 /// bars evened out both ways (D-CMP-2).
 #[test]
 fn random_fights_against_every_force() {
-    let file = fray_dojo::enemies::builtin().unwrap();
+    let content = Dojo::builtin().content().unwrap();
+    let file = &content.enemies;
     let per = count().div_ceil(30).max(2);
     for (i, f) in file.force.iter().enumerate() {
         let uneven = if i % 2 == 0 { "whole" } else { "even" };

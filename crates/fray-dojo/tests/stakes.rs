@@ -15,7 +15,7 @@ fn fight(options: &[&str], side: &str) -> Result<fray_dojo::State, Vec<String>> 
 
 #[test]
 fn the_stakes_file_lists_nine_bonuses_and_ten_penalties() {
-    let all = stakes::all().unwrap();
+    let all = &Dojo::builtin().content().unwrap().stakes;
     let bonuses = all.iter().filter(|d| d.kind == stakes::StakeKind::Bonus).count();
     // The Default Bonus and nine more (D-BON-0..9); ten Penalties (D-PEN-1..10).
     assert_eq!((bonuses, all.len() - bonuses), (10, 10));
