@@ -342,3 +342,31 @@ pub fn acted(s: &State, u: u8) -> usize {
 pub fn member_free(s: &State, u: u8) -> bool {
     !stooges(s, u) || acted(s, u) < members(s, u)
 }
+
+// ---------------------------------------------------------------- the lone Boss (D-OUT-5, D-EN-15)
+
+/// Whether `u` is an enemy Boss with no other enemy left in the fight: an Edge does not take it
+/// out (D-OUT-5; D-G-06: Fray reads the enemy chapter's "last enemy standing", L4174).
+pub fn lone_boss(s: &State, u: u8) -> bool {
+    let x = s.u(u);
+    x.kind == Kind::Boss
+        && x.side == 1
+        && !s.units.iter().enumerate().any(|(i, y)| i != u as usize && y.side == x.side && y.active())
+}
+
+/// Whether `x` is a Boss gone over an Edge that still fights (D-OUT-5): out of play, not out.
+pub fn ringed_out(x: &crate::state::Unit) -> bool {
+    x.kind == Kind::Boss && !x.out && x.at.is_none()
+}
+
+/// D-OUT-5: a lone Boss out of play when its turn starts takes 3 damage (no hit: Armor does not
+/// touch it, a Shield does); at 0 HP it has lost by ring-out, otherwise it comes back on any
+/// empty square and plays its turn.
+pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
+    rules::harm(cx, None, u, 3, false, false);
+    if cx.s.u(u).out {
+        return;
+    }
+    cx.push(crate::frames::Frame::Start { u, stage: 0 });
+    cx.push(crate::frames::Frame::Return { u, anywhere: true });
+}

@@ -15,7 +15,9 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
             return Err(format!("{} has more broken bars than bars", x.id));
         }
         // Out: the last bar broken, or out of play (D-OUT-1).
-        if x.out != (x.broken >= x.bars || x.at.is_none()) {
+        // A lone Boss over the Edge is out of play but not out (D-OUT-5).
+        let gone = x.at.is_none() && !fray_dojo::enemies::ringed_out(x);
+        if x.out != (x.broken >= x.bars || gone) {
             return Err(format!(
                 "{}: out is {} with {} of {} bars broken, at {:?}",
                 x.id, x.out, x.broken, x.bars, x.at
