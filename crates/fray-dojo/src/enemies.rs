@@ -370,3 +370,73 @@ pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
     cx.push(crate::frames::Frame::Start { u, stage: 0 });
     cx.push(crate::frames::Frame::Return { u, anywhere: true });
 }
+
+// ---------------------------------------------------------------- the look-up
+
+/// The look-up's entries for the forces, their enemies and Reinforcements.
+pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
+    use fray_core::lookup::Entry;
+    let stance_name = |s: &str| -> String {
+        let parts: Vec<&str> = s.split('+').collect();
+        let style = content.style(parts[0]).map_or(parts[0].to_string(), |i| content.styles[i].name.clone());
+        let forms: Vec<String> = parts[1..]
+            .iter()
+            .map(|f| content.form(f).map_or(f.to_string(), |i| content.forms[i].name.clone()))
+            .collect();
+        format!("{style} {}", forms.join(" "))
+    };
+    let mut out = Vec::new();
+    for f in &content.enemies.force {
+        let names: Vec<&str> = f.enemy.iter().map(|e| e.name.as_str()).collect();
+        out.push(Entry {
+            id: format!("force:{}", f.id),
+            name: f.name.clone(),
+            kind: "force".into(),
+            aliases: vec![f.id.clone()],
+            text: format!(
+                "An enemy force (L{}): {}. Fight it with fray play dojo --home sample --away {}.",
+                f.line,
+                names.join(", "),
+                f.id
+            ),
+        });
+        for e in &f.enemy {
+            let stances: Vec<String> = e.stances.iter().map(|s| stance_name(s)).collect();
+            let kind = match e.kind {
+                Kind::Stooges => "Stooge group",
+                Kind::Warrior => "Warrior",
+                Kind::Boss => "Boss",
+                Kind::Hero => "Hero",
+            };
+            let mut text = format!("{kind} of {} (L{}). Stances: {}.", f.name, e.line, stances.join(", "));
+            if let Some(a) = &e.archetype {
+                text.push_str(&format!(" Fused {a} ability."));
+            }
+            if let Some(b) = &e.build {
+                text.push_str(&format!(" Build: {b}."));
+            }
+            if let Some(b) = e.bars {
+                text.push_str(&format!(" {b} health bars."));
+            }
+            if let Some(n) = &e.note {
+                text.push_str(&format!(" Fray: {n}"));
+            }
+            out.push(Entry {
+                id: format!("enemy:{}", e.id),
+                name: e.name.clone(),
+                kind: "enemy".into(),
+                aliases: vec![e.id.clone()],
+                text,
+            });
+        }
+    }
+    let r = &content.enemies.reinforcements;
+    out.push(Entry {
+        id: r.rule.clone().unwrap_or_else(|| "D-EN-8".into()),
+        name: r.name.clone(),
+        kind: "action".into(),
+        aliases: Vec::new(),
+        text: format!("{} ({}): {}", r.name, r.cost, r.text),
+    });
+    out
+}

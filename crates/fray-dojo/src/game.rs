@@ -426,7 +426,11 @@ pub fn system_of(game: Arc<Dojo>) -> Arc<dyn System> {
 
 /// Every entry of the look-up: the content's, the frames' words.
 pub fn rules_index(game: &Dojo) -> Result<Vec<Entry>, String> {
-    Ok(game.content()?.entries())
+    let content = game.content()?;
+    let mut out = content.entries();
+    out.extend(crate::enemies::entries(&content));
+    out.extend(crate::stakes::entries(&content));
+    Ok(out)
 }
 
 impl System for DojoSystem {

@@ -173,3 +173,21 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
         }
     }
 }
+
+/// The look-up's entries for the Bonuses and Penalties.
+pub fn entries(content: &crate::content::Content) -> Vec<fray_core::lookup::Entry> {
+    content
+        .stakes
+        .iter()
+        .map(|d| fray_core::lookup::Entry {
+            id: d.rule.clone(),
+            name: d.name.clone(),
+            kind: if d.kind == StakeKind::Bonus { "bonus" } else { "penalty" }.into(),
+            aliases: vec![d.id.clone()],
+            text: match &d.unplayed {
+                Some(u) => format!("{} Not played yet: {u}.", d.text),
+                None => d.text.clone(),
+            },
+        })
+        .collect()
+}

@@ -65,3 +65,28 @@ fn bad_side_files_say_what_is_wrong() {
     let e = Dojo::builtin().build(&setup).unwrap_err().0;
     assert!(e.iter().any(|x| x.contains("uneven")), "{e:?}");
 }
+
+#[test]
+fn misprinted_costs_come_from_the_style_and_form() {
+    // D-G-21: the Bodyguards' Eyes Open is the Style's 4+ (printed 3+, L4736); Agitha's Focus is
+    // Zen's 3+ or 7+ (printed 2+ or 6+, L6171).
+    let s = fight("\"bodyguards\", \"agitha-crystal\"").unwrap();
+    let costs = |u: &str| -> Vec<(String, String)> {
+        let u = s.find(u).unwrap();
+        fray_dojo::rules::actions_of(&s, u).iter().map(|(_, a)| (a.id.clone(), a.cost.to_string())).collect()
+    };
+    assert!(costs("bodyguards").contains(&("eyes-open".into(), "4+".into())), "{:?}", costs("bodyguards"));
+    let s2 = {
+        let mut s2 = s.clone();
+        let u = s2.find("agitha-crystal").unwrap();
+        s2.units[u as usize].stance = Some(1); // Crying World
+        s2
+    };
+    let u = s2.find("agitha-crystal").unwrap();
+    let focus: Vec<String> = fray_dojo::rules::actions_of(&s2, u)
+        .iter()
+        .filter(|(_, a)| a.id == "focus")
+        .map(|(_, a)| a.cost.to_string())
+        .collect();
+    assert_eq!(focus, ["3+/7+"]);
+}
