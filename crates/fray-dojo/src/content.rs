@@ -14,6 +14,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/tokens.toml", include_str!("../../../content/dojo/tokens.toml")),
     ("dojo/builds.toml", include_str!("../../../content/dojo/builds.toml")),
     ("dojo/encounter.toml", include_str!("../../../content/dojo/encounter.toml")),
+    ("dojo/enemies.toml", include_str!("../../../content/dojo/enemies.toml")),
+    ("dojo/stakes.toml", include_str!("../../../content/dojo/stakes.toml")),
 ];
 
 /// The twelve kinds of token (D-TOK-*). Challenge is held as a name, not a count.
@@ -723,6 +725,10 @@ pub struct Content {
     pub styles: Vec<Style>,
     /// The sample encounter's text.
     pub encounter: String,
+    /// The enemy chapter's forces and the Stooges' Reinforcements (`dojo/enemies.toml`).
+    pub enemies: crate::enemies::EnemyFile,
+    /// The Bonuses and Penalties (`dojo/stakes.toml`).
+    pub stakes: Vec<crate::stakes::StakeDef>,
 }
 
 /// Names `file` in a TOML error (which carries line, column and field).
@@ -858,10 +864,30 @@ impl Content {
             errors.push("dojo/forms.toml: two forms share an id".into());
         }
         let encounter = get("dojo/encounter.toml").unwrap_or_default().to_string();
-        if errors.is_empty() {
-            Ok(Content { forms, basic, tokens, archetypes, builds, styles, encounter })
-        } else {
-            Err(errors.join("\n"))
+        let enemies = get(crate::enemies::FILE).and_then(|text| match crate::enemies::read(text) {
+            Ok(f) => {
+                check_action(crate::enemies::FILE, text, &f.reinforcements, &mut errors);
+                Some(f)
+            }
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        });
+        let stakes = get(crate::stakes::FILE).and_then(|text| match crate::stakes::read(text) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        });
+        match (enemies, stakes) {
+            (Some(enemies), Some(stakes)) if errors.is_empty() => {
+                let c = Content { forms, basic, tokens, archetypes, builds, styles, encounter, enemies, stakes };
+                let errors = crate::enemies::check(&c.enemies, &c);
+                if errors.is_empty() { Ok(c) } else { Err(errors.join("\n")) }
+            }
+            _ => Err(errors.join("\n")),
         }
     }
     /// The Form called `id` (or any of its names).

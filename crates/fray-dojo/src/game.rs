@@ -32,6 +32,9 @@ pub struct FightSetup {
     /// An encounter file; the sample encounter without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<TeamText>,
+    /// An enemy side file (`enemies = ["angel"]`): these enemies replace the encounter's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemies: Option<TeamText>,
 }
 
 /// A command: an answer to the pending decision, named by the unit it is about.
@@ -76,7 +79,30 @@ impl Dojo {
         {
             options.weight = w;
         }
-        setup::build(&path, &text, &content, &e.map, &e.unit, options).map_err(SetupErrors)
+        let Some(side) = &setup.enemies else {
+            return setup::build(&path, &text, &content, &e.map, &e.unit, options).map_err(SetupErrors);
+        };
+        // The enemy chapter's forces against the encounter's heroes (D-EN-*, D-CMP-2).
+        let file: crate::enemies::SideFile = toml::from_str(&side.text)
+            .map_err(|er| SetupErrors::one(format!("{}: {}", side.path, er.to_string().trim_end())))?;
+        let units =
+            crate::enemies::with_force(&side.path, &content, &file, &e.map.rows, &e.unit).map_err(SetupErrors)?;
+        let mut state = setup::build(&path, &text, &content, &e.map, &units, options).map_err(SetupErrors)?;
+        crate::enemies::even_out(&mut state, file.uneven.as_deref() == Some("even"));
+        let errors = crate::stakes::check(&side.path, &state, &file.stake);
+        if !errors.is_empty() {
+            return Err(SetupErrors(errors));
+        }
+        Ok(state)
+    }
+    /// The Bonuses and Penalties `setup`'s enemy side file hands out (checked by [`Dojo::build`]).
+    pub fn stakes(&self, setup: &FightSetup) -> Vec<crate::stakes::StakeSpec> {
+        setup
+            .enemies
+            .as_ref()
+            .and_then(|side| toml::from_str::<crate::enemies::SideFile>(&side.text).ok())
+            .map(|f| f.stake)
+            .unwrap_or_default()
     }
 }
 
@@ -113,6 +139,14 @@ impl Game for Dojo {
     }
     fn start(&self, setup: &FightSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
         let mut state = self.build(setup)?;
+        let stakes = self.stakes(setup);
+        if !stakes.is_empty() {
+            let mut log = Vec::new();
+            crate::stakes::apply(&mut crate::state::Ctx::new(&mut state, dice, &mut log), &stakes);
+            for e in log {
+                out.push(e);
+            }
+        }
         for e in start(&mut state, dice)? {
             out.push(e);
         }
@@ -195,12 +229,21 @@ impl Game for Dojo {
         s.outcome.clone()
     }
     fn setup_for(&self, request: &SetupRequest) -> Result<FightSetup, SetupErrors> {
-        if !request.teams.is_empty() {
-            return Err(SetupErrors::one(
-                "Panic at the Dojo takes both sides from its encounter file (--map FILE): team files are not read",
-            ));
+        match request.teams.as_slice() {
+            [] => Ok(FightSetup { options: request.options.clone(), map: request.map.clone(), enemies: None }),
+            // The heroes' encounter (its map and heroes) and the enemies to fight.
+            [heroes, enemies] if request.map.is_none() => Ok(FightSetup {
+                options: request.options.clone(),
+                map: Some(heroes.clone()),
+                enemies: Some(enemies.clone()),
+            }),
+            [_, _] => Err(SetupErrors::one(
+                "--home names the heroes' encounter (its map too): leave out --map when you give --home and --away",
+            )),
+            _ => {
+                Err(SetupErrors::one("Panic at the Dojo takes --home (the heroes' encounter) and --away (the enemies)"))
+            }
         }
-        Ok(FightSetup { options: request.options.clone(), map: request.map.clone() })
     }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(r) = self.returns(s) {
@@ -237,6 +280,12 @@ pub fn view(s: &State) -> View {
         extra.insert("pool".into(), x.pool.values().to_vec().into());
         extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
         extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
+        if x.stance.is_some() {
+            let (lo, hi) = rules::range(s, i as u8);
+            extra.insert("range".into(), vec![lo, hi].into());
+        }
+        extra
+            .insert("stances".into(), (0..x.stances.len()).map(|k| s.stance_id(i as u8, k)).collect::<Vec<_>>().into());
         units.insert(
             x.id.to_string(),
             UnitView {
@@ -298,6 +347,15 @@ struct ScenarioFile {
     seed: Option<u64>,
     map: setup::MapSpec,
     unit: Vec<toml::Spanned<setup::UnitSpec>>,
+    /// Enemies of the enemy chapter to fight instead of the file's own (forces or enemy ids).
+    #[serde(default)]
+    enemies: Vec<String>,
+    /// How spare bars are shared with those enemies (D-CMP-2): `whole` or `even`.
+    #[serde(default)]
+    uneven: Option<String>,
+    /// Bonuses and Penalties handed out as the fight starts (D-BON-*, D-PEN-*).
+    #[serde(default)]
+    stake: Vec<crate::stakes::StakeSpec>,
     #[serde(default)]
     dice: DiceSpec,
     #[serde(default)]
@@ -318,10 +376,25 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     if let Some(w) = f.weight {
         options.weight = w;
     }
-    let mut state = setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?;
+    let mut state = if f.enemies.is_empty() {
+        setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?
+    } else {
+        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone(), stake: Vec::new() };
+        let units =
+            crate::enemies::with_force(path, &content, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
+        let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;
+        crate::enemies::even_out(&mut s, f.uneven.as_deref() == Some("even"));
+        s
+    };
     let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
-    let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;
+    let stake_errors = crate::stakes::check(path, &state, &f.stake);
+    if !stake_errors.is_empty() {
+        return Err(stake_errors.join("\n"));
+    }
+    let mut journal = Vec::new();
+    crate::stakes::apply(&mut crate::state::Ctx::new(&mut state, &mut dice, &mut journal), &f.stake);
+    journal.extend(start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?);
     Ok(Loaded {
         title: f.title,
         rules: f.rules,
@@ -353,7 +426,11 @@ pub fn system_of(game: Arc<Dojo>) -> Arc<dyn System> {
 
 /// Every entry of the look-up: the content's, the frames' words.
 pub fn rules_index(game: &Dojo) -> Result<Vec<Entry>, String> {
-    Ok(game.content()?.entries())
+    let content = game.content()?;
+    let mut out = content.entries();
+    out.extend(crate::enemies::entries(&content));
+    out.extend(crate::stakes::entries(&content));
+    Ok(out)
 }
 
 impl System for DojoSystem {
@@ -365,6 +442,13 @@ impl System for DojoSystem {
     }
     fn seat_names(&self) -> Vec<String> {
         SIDES.iter().map(|s| s.to_string()).collect()
+    }
+    fn builtin_team(&self, name: &str) -> Option<&'static str> {
+        // `--home sample`: the sample encounter's heroes; `--away angel`: a force or one enemy.
+        if name == "sample" {
+            return crate::content::BUILTIN.iter().find(|(n, _)| *n == "dojo/encounter.toml").map(|(_, t)| *t);
+        }
+        crate::enemies::side_text(name)
     }
     fn table_options(&self) -> Vec<(&'static str, &'static str)> {
         setup::TABLE_OPTIONS.to_vec()
@@ -395,7 +479,11 @@ impl System for DojoSystem {
         rules_index(&self.game)
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
-        let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }) };
+        let setup = FightSetup {
+            options: Vec::new(),
+            map: Some(TeamText { path: file.into(), text: text.into() }),
+            enemies: None,
+        };
         match self.game.build(&setup) {
             Ok(s) => BuildReport::Legal(
                 s.units

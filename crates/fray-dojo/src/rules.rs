@@ -190,6 +190,12 @@ pub fn hurt(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     if x.out || x.at.is_none() {
         return (0, 0);
     }
+    harm(cx, by, t, dmg, armor, pierce)
+}
+
+/// [`hurt`] for a unit that may be out of play (a lone Boss's ring-out damage, D-OUT-5).
+pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: bool) -> (i32, i32) {
+    let x = cx.s.u(t);
     let mut d = dmg.max(0);
     if armor && !pierce && armored(cx.s, t) {
         d = (d - 1).max(0);
@@ -318,7 +324,7 @@ pub fn check_end(cx: &mut Ctx) {
         return;
     }
     for side in 0..2u8 {
-        if !cx.s.units.iter().any(|x| x.side == side && x.active()) {
+        if !cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x))) {
             let winner = SIDES[1 - side as usize].to_string();
             let why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
             cx.emit(Event::Ended { winner: Some(winner), why });
@@ -420,6 +426,14 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
             }
         }
     }
+    // D-EN-8: Stooges have Reinforcements; once every member has acted (D-EN-5) it is all
+    // they may do with their numbers.
+    if crate::enemies::stooges(s, u) {
+        if !crate::enemies::member_free(s, u) {
+            out.clear();
+        }
+        out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+    }
     out
 }
 
@@ -429,6 +443,7 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
         ActionKey::Basic(i) => &s.content.basic[i as usize],
         ActionKey::Form(f, i) => &s.content.forms[f as usize].action[i as usize],
         ActionKey::Style(st, i) => &s.content.styles[st as usize].action[i as usize],
+        ActionKey::Reinforcements => &s.content.enemies.reinforcements,
     }
 }
 
@@ -469,6 +484,9 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
     let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
     for (key, a) in actions_of(s, u) {
+        if key == ActionKey::Reinforcements && !own {
+            continue; // D-EN-8: the Stooges call for help on their own turn
+        }
         if let Some(limit) = a.per_turn {
             let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
             if used >= limit {
@@ -695,7 +713,10 @@ fn over_edge(cx: &mut Ctx, u: u8) {
 fn remove(cx: &mut Ctx, u: u8) {
     let who = cx.s.who(u);
     cx.emit(Event::Removed { who });
-    take_out(cx, u);
+    // D-OUT-5, D-EN-15: the last enemy Boss is not Taken Out by an Edge.
+    if !crate::enemies::lone_boss(cx.s, u) {
+        take_out(cx, u);
+    }
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
@@ -1139,7 +1160,9 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
             cx.emit(Event::ReturnsAsked);
             for u in (0..cx.s.units.len() as u8).rev() {
                 let x = cx.s.u(u);
-                if x.out && x.at.is_none() && x.hp > 0 {
+                // D-EN-9: Stooges never come back so (Super Stooges do, D-EN-10).
+                let stays_gone = x.kind == Kind::Stooges && x.bars < 2;
+                if x.out && x.at.is_none() && x.hp > 0 && !stays_gone {
                     cx.push(Frame::Return { u, anywhere: false });
                 }
             }
@@ -1171,6 +1194,10 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
 /// (D-TURN-3: healing comes before the roll).
 fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
     let x = cx.s.u(u);
+    if stage == 0 && crate::enemies::ringed_out(x) {
+        crate::enemies::ring_out_return(cx, u);
+        return Ok(Flow::Continue);
+    }
     if stage == 0 && x.out {
         // D-OUT-6: a Stance that heals at the start gets it up for a normal turn.
         if cx.s.has_trait(u, Trait::Vigilant) && x.at.is_some() {

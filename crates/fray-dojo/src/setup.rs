@@ -210,7 +210,7 @@ pub fn build(
             errors.push(format!("{}: heroes or enemies", at("side")));
             continue;
         };
-        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss { 2 } else { 1 });
+        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side == 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         for s in &u.stances {
             // D-STN-1: `style+form`, or a Form alone.
@@ -242,12 +242,21 @@ pub fn build(
             Kind::Warrior if stances.len() != 1 || bars != 1 => {
                 errors.push(format!("{}: a Warrior has one Stance and one bar (D-EN-2)", at("stances")))
             }
-            Kind::Boss if !(2..=5).contains(&bars) => {
+            // D-CMP-1: a guest on the heroes' side has one bar, whatever it is.
+            _ if crate::complications::guest_kind(u.kind, side) && bars != 1 => {
+                errors.push(format!("{}: a guest on the heroes' side has one bar (D-CMP-1)", at("bars")))
+            }
+            Kind::Boss if side == 1 && !(2..=5).contains(&bars) => {
                 errors.push(format!("{}: a Boss has 2 to 5 bars (D-EN-14)", at("bars")))
             }
             Kind::Boss if stances.len() != 3 => {
                 errors.push(format!("{}: a Boss has three Stances (D-EN-11)", at("stances")))
             }
+            // D-EN-3, D-EN-10: a Stooge group has one Stance and one bar (Super Stooges two).
+            Kind::Stooges if stances.len() != 1 || !(1..=2).contains(&bars) => errors.push(format!(
+                "{}: a Stooge group has one Stance and one bar (Super Stooges two) (D-EN-3, D-EN-10)",
+                at("stances")
+            )),
             Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => errors
                 .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
             _ => {}
@@ -289,17 +298,25 @@ pub fn build(
                 }
             }
             (Kind::Warrior, 1) => {}
+            // D-EN-3: Stooges have no Archetype ability; D-EN-10: Super Stooges a Fused one.
+            (Kind::Stooges, 1) if bars == 2 => {}
+            (Kind::Stooges, _) => errors.push(format!(
+                "{}: only Super Stooges (two bars) have an Archetype (D-EN-3, D-EN-10)",
+                at("archetypes")
+            )),
             _ => errors.push(format!("{}: too many Archetypes (D-HC-1, D-EN-2)", at("archetypes"))),
         }
         if let Some(b) = &u.build {
-            if u.kind != Kind::Hero {
+            if matches!(u.kind, Kind::Warrior | Kind::Boss) {
                 errors.push(format!("{}: Warriors and Bosses have no Build (D-EN-2, D-EN-12)", at("build")));
             } else if !content.builds.iter().any(|x| x.id == *b) {
                 errors.push(format!("{}: no Build {b:?}", at("build")));
             }
         }
         let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
-        let bar_max = hp + if bonus && u.kind == Kind::Hero { 2 } else { 0 };
+        // D-CW-2: the Default Bonus is the heroes' side's (a hero gone over to the enemies, D-CMP-3,
+        // leaves it behind; a guest, D-CMP-1, never had it).
+        let bar_max = hp + if bonus && u.kind == Kind::Hero && side == 0 { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
         if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {
             errors.push(format!("{}: {:?} is not an open square of the map", at("at"), u.at));
@@ -323,6 +340,10 @@ pub fn build(
             errors.push(format!("{}: hp 1 to {bar_max}, fewer broken bars than bars", at("hp")));
         }
         meter.add(side, bars as u32);
+        // D-CMP-1: each guest brings the enemies one more slot, any of them may fill.
+        if crate::complications::guest_kind(u.kind, side) {
+            meter.add_open(1, 1);
+        }
         out.push(Unit {
             id: u.id.as_str().into(),
             name: u.name.clone().unwrap_or_else(|| u.id.clone()),

@@ -29,6 +29,8 @@ pub enum Kind {
     Warrior,
     /// Several Stances and bars, a new Stance each turn (D-EN-11..14).
     Boss,
+    /// A Stooge group: one unit with one shared bar, a member a die (D-EN-3..D-EN-10).
+    Stooges,
 }
 
 /// Cinematic weight (D-CW-1).
@@ -124,6 +126,8 @@ pub enum ActionKey {
     Form(u8, u8),
     /// Style `s`'s n-th Unique Action.
     Style(u8, u8),
+    /// The Stooges' Reinforcements (D-EN-8).
+    Reinforcements,
 }
 
 /// How a unit holds an Archetype (D-HC-3, D-HC-4): Focused, or Fused (also every Warrior and
@@ -580,6 +584,8 @@ impl Apply<Event> for State {
                 self.units[who.idx as usize].pool.spend(*number);
             }
             Event::PoolEmptied { who } => self.units[who.idx as usize].pool.clear(),
+            // D-EN-8: Reinforcements is a fresh Stooge's action, none of the group's own.
+            Event::Acted { action: ActionKey::Reinforcements, .. } => {}
             Event::Acted { who, .. } => self.marks.acted.push(who.idx),
             Event::Tokens { who, token, delta, .. } => {
                 let t = &mut self.units[who.idx as usize].tokens[token.index()];

@@ -15,7 +15,9 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
             return Err(format!("{} has more broken bars than bars", x.id));
         }
         // Out: the last bar broken, or out of play (D-OUT-1).
-        if x.out != (x.broken >= x.bars || x.at.is_none()) {
+        // A lone Boss over the Edge is out of play but not out (D-OUT-5).
+        let gone = x.at.is_none() && !fray_dojo::enemies::ringed_out(x);
+        if x.out != (x.broken >= x.bars || gone) {
             return Err(format!(
                 "{}: out is {} with {} of {} bars broken, at {:?}",
                 x.id, x.out, x.broken, x.bars, x.at
@@ -79,4 +81,31 @@ fn the_same_seed_replays_the_same_fight() {
     let game = Arc::new(Dojo::builtin());
     let setup = FightSetup::default();
     conformance::same_seed_same_match(&game, &conformance::from_setup::<Dojo>(&setup), 4).unwrap();
+}
+
+/// The sample encounter's heroes against `enemies` (a force or enemy ids), `n` seeds.
+fn play_force(enemies: &str, uneven: &str, n: u64) {
+    let game = Arc::new(Dojo::builtin());
+    let text = format!("enemies = [{enemies}]\nuneven = \"{uneven}\"\n");
+    let setup = FightSetup {
+        enemies: Some(fray_core::table::TeamText { path: "force.toml".into(), text }),
+        ..Default::default()
+    };
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{enemies}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// D-EN-*: the heroes against every force of the enemy chapter, to the end, with the sides'
+/// bars evened out both ways (D-CMP-2).
+#[test]
+fn random_fights_against_every_force() {
+    let content = Dojo::builtin().content().unwrap();
+    let file = &content.enemies;
+    let per = count().div_ceil(30).max(2);
+    for (i, f) in file.force.iter().enumerate() {
+        let uneven = if i % 2 == 0 { "whole" } else { "even" };
+        play_force(&format!("{:?}", f.id), uneven, per);
+    }
 }

@@ -6,8 +6,11 @@ use fray_dojo::content::{BUILTIN, Content};
 use fray_dojo::{Dojo, FightSetup};
 
 fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
-    let setup =
-        FightSetup { options: Vec::new(), map: Some(TeamText { path: "fight.toml".into(), text: text.into() }) };
+    let setup = FightSetup {
+        options: Vec::new(),
+        map: Some(TeamText { path: "fight.toml".into(), text: text.into() }),
+        enemies: None,
+    };
     Dojo::builtin().build(&setup).map_err(|e| e.0)
 }
 
@@ -93,10 +96,10 @@ fn dice_are_table_options() {
     assert_eq!(dice("shadow"), "d4 d4 d4 d4 d4 d4");
     assert_eq!(dice("zen"), "7 5 3 1");
     assert_eq!(dice("Tiger"), "d10 d10 d4");
-    let setup = FightSetup { options: vec!["dice-song=d8,d8".into(), "boss-die=4".into()], map: None };
+    let setup = FightSetup { options: vec!["dice-song=d8,d8".into(), "boss-die=4".into()], map: None, enemies: None };
     let s = Dojo::builtin().build(&setup).unwrap();
     assert_eq!(s.options.boss_die, 4);
     assert_eq!(s.options.dice[0].0, "song");
-    let bad = FightSetup { options: vec!["dice-nope=d8".into(), "boss-die=99".into()], map: None };
+    let bad = FightSetup { options: vec!["dice-nope=d8".into(), "boss-die=99".into()], map: None, enemies: None };
     assert_eq!(Dojo::builtin().build(&bad).unwrap_err().0.len(), 2);
 }

@@ -214,3 +214,19 @@ fn draw_steel_takes_its_table_options() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown field `pushh`") && err.contains("`push`"), "{err}");
 }
+
+/// Panic at the Dojo's enemy chapter (issue 17): the sample heroes against a force by name, the
+/// look-up of an enemy, and a clear error for an unknown one.
+#[test]
+fn dojo_fights_an_enemy_force() {
+    let (code, out, err) = fray(&["play", "dojo", "--home", "sample", "--away", "cyborg", "--seed", "4", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Zero Troubles") || out.contains("zero-troubles"), "{out}");
+    assert!(out.contains("Taken Out") || out.contains("rounds are over"), "{out}");
+    let (code, out, _) = fray(&["rules", "dojo", "The Judge"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Judgment Iron"), "{out}");
+    let (code, _, err) = fray(&["play", "dojo", "--home", "sample", "--away", "nobody"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("nobody"), "{err}");
+}

@@ -1,0 +1,442 @@
+//! The enemy chapter (D-EN-*): the forces of `content/dojo/enemies.toml`, built from their Styles
+//! and Forms into units; the Stooges' rules (a member a die, one action a member, Reinforcements);
+//! and fights of the heroes of an encounter against a chosen force, with the sides' health bars
+//! evened out (D-CMP-2).
+
+use crate::content::{ActionDef, Content};
+use crate::rules;
+use crate::setup::UnitSpec;
+use crate::state::{Kind, State};
+use fray_core::grid::Pos;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// The enemy file's name among the content files.
+pub const FILE: &str = "dojo/enemies.toml";
+
+/// The forces `fray play dojo --away NAME` knows by name, each with its side file's text (an
+/// enemy alone, or several, go in a side file of one's own). The crate's tests check the list
+/// against the content's forces.
+pub const FORCE_SIDES: &[(&str, &str)] = &[
+    ("angel", "enemies = [\"angel\"]\n"),
+    ("cavalry", "enemies = [\"cavalry\"]\n"),
+    ("cyborg", "enemies = [\"cyborg\"]\n"),
+    ("demon", "enemies = [\"demon\"]\n"),
+    ("flametongue", "enemies = [\"flametongue\"]\n"),
+    ("gunkata", "enemies = [\"gunkata\"]\n"),
+    ("phantom", "enemies = [\"phantom\"]\n"),
+    ("punk", "enemies = [\"punk\"]\n"),
+    ("teacher", "enemies = [\"teacher\"]\n"),
+    ("trickster", "enemies = [\"trickster\"]\n"),
+    ("underdog", "enemies = [\"underdog\"]\n"),
+    ("wardancer", "enemies = [\"wardancer\"]\n"),
+    ("winterblossom", "enemies = [\"winterblossom\"]\n"),
+];
+
+/// One enemy as the chapter lists it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyDef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Stooges, Warrior or Boss.
+    pub kind: Kind,
+    /// The stat block's first line in the book.
+    pub line: u32,
+    /// Its Stances, `style+form` (a Forbidden Stance `forbidden+form+form`).
+    pub stances: Vec<String>,
+    /// A Warrior's or Boss's Fused Archetype (or a Super Stooges group's).
+    #[serde(default)]
+    pub archetype: Option<String>,
+    /// A Stooge group's Build.
+    #[serde(default)]
+    pub build: Option<String>,
+    /// Health bars (a Boss 2 to 5, Super Stooges 2).
+    #[serde(default)]
+    pub bars: Option<u8>,
+    /// Where Fray and the printed block part ways.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A force: one Archetype's faction.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Force {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The chapter's first line in the book.
+    pub line: u32,
+    /// Its enemies.
+    pub enemy: Vec<EnemyDef>,
+}
+
+/// The enemy file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyFile {
+    /// The Stooges' Reinforcements (D-EN-8).
+    pub reinforcements: ActionDef,
+    /// The forces.
+    pub force: Vec<Force>,
+}
+
+impl EnemyFile {
+    /// Every enemy of every force.
+    pub fn enemies(&self) -> impl Iterator<Item = &EnemyDef> {
+        self.force.iter().flat_map(|f| f.enemy.iter())
+    }
+    /// The enemies a name stands for: a force's (all five) or one enemy.
+    pub fn named(&self, name: &str) -> Option<Vec<&EnemyDef>> {
+        let n = name.trim();
+        if let Some(f) = self.force.iter().find(|f| f.id == n) {
+            return Some(f.enemy.iter().collect());
+        }
+        self.enemies().find(|e| e.id == n).map(|e| vec![e])
+    }
+}
+
+/// Reads an enemy file's text; errors name the file, line and field.
+pub fn read(text: &str) -> Result<EnemyFile, String> {
+    toml::from_str(text).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end()))
+}
+
+/// Every problem with the enemy file against `content`: unknown Styles, Forms, Archetypes or
+/// Builds, and enemies the creation rules refuse.
+pub fn check(file: &EnemyFile, content: &Content) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut seen = BTreeMap::new();
+    for e in file.enemies() {
+        let at = format!("{FILE}: enemy {} (L{})", e.id, e.line);
+        if seen.insert(e.id.clone(), ()).is_some() || file.force.iter().any(|f| f.id == e.id) {
+            errors.push(format!("{at}: the id is taken"));
+        }
+        for s in &e.stances {
+            let parts: Vec<&str> = s.split('+').collect();
+            let ok = match parts.as_slice() {
+                [st, f] => content.style(st).is_some() && content.form(f).is_some(),
+                ["forbidden", a, b] => content.form(a).is_some() && content.form(b).is_some() && a != b,
+                _ => false,
+            };
+            if !ok {
+                errors.push(format!("{at}: field `stances`: {s:?} is not a Style and a Form"));
+            }
+        }
+        if let Some(a) = &e.archetype
+            && !content.archetypes.iter().any(|x| x.id == *a)
+        {
+            errors.push(format!("{at}: field `archetype`: no Archetype {a:?}"));
+        }
+        if let Some(b) = &e.build
+            && !content.builds.iter().any(|x| x.id == *b)
+        {
+            errors.push(format!("{at}: field `build`: no Build {b:?}"));
+        }
+    }
+    errors
+}
+
+/// The Stance text `setup` reads for an enemy's Stance: a Forbidden Stance plays with its first
+/// Form only (a Stance of two Forms is not played yet; docs/rulings/dojo.md, "Enemy forces").
+pub fn playable_stance(s: &str) -> String {
+    let parts: Vec<&str> = s.split('+').collect();
+    match parts.as_slice() {
+        ["forbidden", a, _] => format!("forbidden+{a}"),
+        _ => s.to_string(),
+    }
+}
+
+/// The unit an enemy makes, standing on `at`; `n` keeps ids apart when one enemy comes twice.
+pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
+    UnitSpec {
+        id: if n == 0 { e.id.clone() } else { format!("{}-{}", e.id, n + 1) },
+        name: Some(e.name.clone()),
+        side: "enemies".into(),
+        kind: e.kind,
+        bars: e.bars,
+        at: [at.x, at.y],
+        stances: e.stances.iter().map(|s| playable_stance(s)).collect(),
+        hp: None,
+        broken: None,
+        shield: None,
+        tokens: BTreeMap::new(),
+        challenge: None,
+        pool: Vec::new(),
+        out: false,
+        archetypes: e.archetype.iter().cloned().collect(),
+        build: e.build.clone(),
+    }
+}
+
+/// An enemy side file (`fray play dojo --away FILE`): the forces or enemies to fight, and how
+/// the heroes share out the bars they lack (D-CMP-2).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideFile {
+    /// Force ids (a whole faction) or enemy ids, in order.
+    pub enemies: Vec<String>,
+    /// `whole` (spare bars go whole to the heroes in turn) or `even` (their HP is spread over
+    /// every hero and any hero may take the spare turns).
+    #[serde(default)]
+    pub uneven: Option<String>,
+    /// Bonuses and Penalties handed out as the fight starts (D-BON-*, D-PEN-*, D-CMP-5).
+    #[serde(default)]
+    pub stake: Vec<crate::stakes::StakeSpec>,
+}
+
+/// The side file a built-in name stands for (`fray play dojo --away angel`).
+pub fn side_text(name: &str) -> Option<&'static str> {
+    FORCE_SIDES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The encounter's units with its enemies replaced by those `side` names, placed at the far end
+/// of the map from the heroes (D-TERR-3: the sides start at opposite ends), every problem at once.
+pub fn with_force(
+    path: &str,
+    content: &Content,
+    side: &SideFile,
+    rows: &[String],
+    units: &[Spanned<UnitSpec>],
+) -> Result<Vec<Spanned<UnitSpec>>, Vec<String>> {
+    let file = &content.enemies;
+    let mut errors = Vec::new();
+    let mut chosen = Vec::new();
+    for n in &side.enemies {
+        match file.named(n) {
+            Some(es) => chosen.extend(es),
+            None => errors.push(format!("{path}: field `enemies`: no force or enemy {n:?} (fray rules dojo --list)")),
+        }
+    }
+    if chosen.is_empty() && errors.is_empty() {
+        errors.push(format!("{path}: field `enemies`: name at least one force or enemy"));
+    }
+    if let Some(u) = &side.uneven
+        && u != "whole"
+        && u != "even"
+    {
+        errors.push(format!("{path}: field `uneven`: whole or even"));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let heroes: Vec<&Spanned<UnitSpec>> = units.iter().filter(|u| u.get_ref().side == "heroes").collect();
+    let taken: Vec<Pos> = heroes.iter().map(|u| Pos::new(u.get_ref().at[0], u.get_ref().at[1])).collect();
+    let mut open = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            if c != '#' && c != '^' && !taken.contains(&p) {
+                open.push(p);
+            }
+        }
+    }
+    // Farthest from the nearest hero first; then by row and column, so the set-up is fixed.
+    let near = |p: Pos| taken.iter().map(|&h| rules::dist(p, h)).min().unwrap_or(0);
+    open.sort_by_key(|&p| (-near(p), p.y, p.x));
+    if open.len() < chosen.len() {
+        return Err(vec![format!("{path}: {} enemies and {} open squares", chosen.len(), open.len())]);
+    }
+    let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+    for (e, at) in chosen.iter().zip(open) {
+        let n = count.entry(e.id.as_str()).or_default();
+        out.push(Spanned::new(0..0, unit_spec(e, at, *n)));
+        *n += 1;
+    }
+    Ok(out)
+}
+
+/// D-CMP-2: the side holding fewer health bars gets the difference, so both sides take as many
+/// turns a round. The heroes take spare bars whole, one hero after another (`even`: the spare
+/// bars' HP spread over every hero, rounded up, and open slots any hero fills); the enemies pile
+/// them onto their Bosses (at most 5 each, D-EN-14). Returns what was done, for the journal's
+/// reader.
+pub fn even_out(state: &mut State, even: bool) -> Option<String> {
+    let bars = |s: &State, side: u8| -> u32 {
+        s.units.iter().filter(|x| x.side == side).map(|x| x.bars as u32).sum::<u32>() + s.meter.open[side as usize]
+    };
+    let (h, e) = (bars(state, 0), bars(state, 1));
+    if h < e {
+        let spare = e - h;
+        let heroes: Vec<usize> = (0..state.units.len()).filter(|&i| state.units[i].side == 0).collect();
+        if heroes.is_empty() {
+            return None;
+        }
+        if even {
+            let extra = (spare * state.options.weight.hp() as u32).div_ceil(heroes.len() as u32) as i32;
+            for &i in &heroes {
+                let x = &mut state.units[i];
+                x.bar_max += extra;
+                x.hp += extra;
+            }
+            state.meter.add_open(0, spare);
+            return Some(format!("the heroes share {spare} spare bar(s): +{extra} HP a hero, {spare} open slot(s)"));
+        }
+        for k in 0..spare as usize {
+            let i = heroes[k % heroes.len()];
+            state.units[i].bars += 1;
+            state.meter.turns[i] += 1;
+        }
+        return Some(format!("the heroes take {spare} spare bar(s), one hero after another"));
+    }
+    if e < h {
+        let bosses: Vec<usize> =
+            (0..state.units.len()).filter(|&i| state.units[i].side == 1 && state.units[i].kind == Kind::Boss).collect();
+        let mut spare = h - e;
+        let mut given = 0;
+        'outer: while spare > 0 {
+            let mut any = false;
+            for &i in &bosses {
+                if spare == 0 {
+                    break 'outer;
+                }
+                if state.units[i].bars < 5 {
+                    state.units[i].bars += 1;
+                    state.meter.turns[i] += 1;
+                    spare -= 1;
+                    given += 1;
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+        if given > 0 {
+            return Some(format!("the Bosses take {given} more bar(s)"));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- the Stooges (D-EN-3..D-EN-9)
+
+/// Whether `u` is a Stooge group.
+pub fn stooges(s: &State, u: u8) -> bool {
+    s.u(u).kind == Kind::Stooges
+}
+
+/// A Stooge group's members: one for each die its Stance has (D-EN-4), Wild's bonus dice left
+/// out (D-G-41: the chapter counts the dice a Stance always rolls).
+pub fn members(s: &State, u: u8) -> usize {
+    let x = s.u(u);
+    let Some(st) = x.stance else { return 0 };
+    let stance = x.stances[st];
+    let form = &s.content.forms[stance.form];
+    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
+    base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
+}
+
+/// Actions the group's members took this turn (D-EN-5; Reinforcements is the fresh member's).
+pub fn acted(s: &State, u: u8) -> usize {
+    s.marks.acted.iter().filter(|&&v| v == u).count()
+}
+
+/// Whether a member of `u` may still act this turn (D-EN-5); always, for anyone but Stooges.
+/// A one-Action Stance (Reversal) holds the whole group to one action a turn (D-TURN-6).
+pub fn member_free(s: &State, u: u8) -> bool {
+    !stooges(s, u) || acted(s, u) < members(s, u)
+}
+
+// ---------------------------------------------------------------- the lone Boss (D-OUT-5, D-EN-15)
+
+/// Whether `u` is an enemy Boss with no other enemy left in the fight: an Edge does not take it
+/// out (D-OUT-5; D-G-06: Fray reads the enemy chapter's "last enemy standing", L4174).
+pub fn lone_boss(s: &State, u: u8) -> bool {
+    let x = s.u(u);
+    x.kind == Kind::Boss
+        && x.side == 1
+        && !s.units.iter().enumerate().any(|(i, y)| i != u as usize && y.side == x.side && y.active())
+}
+
+/// Whether `x` is a Boss gone over an Edge that still fights (D-OUT-5): out of play, not out.
+pub fn ringed_out(x: &crate::state::Unit) -> bool {
+    x.kind == Kind::Boss && !x.out && x.at.is_none()
+}
+
+/// D-OUT-5: a lone Boss out of play when its turn starts takes 3 damage (no hit: Armor does not
+/// touch it, a Shield does); at 0 HP it has lost by ring-out, otherwise it comes back on any
+/// empty square and plays its turn.
+pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
+    rules::harm(cx, None, u, 3, false, false);
+    if cx.s.u(u).out {
+        return;
+    }
+    cx.push(crate::frames::Frame::Start { u, stage: 0 });
+    cx.push(crate::frames::Frame::Return { u, anywhere: true });
+}
+
+// ---------------------------------------------------------------- the look-up
+
+/// The look-up's entries for the forces, their enemies and Reinforcements.
+pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
+    use fray_core::lookup::Entry;
+    let stance_name = |s: &str| -> String {
+        let parts: Vec<&str> = s.split('+').collect();
+        let style = content.style(parts[0]).map_or(parts[0].to_string(), |i| content.styles[i].name.clone());
+        let forms: Vec<String> = parts[1..]
+            .iter()
+            .map(|f| content.form(f).map_or(f.to_string(), |i| content.forms[i].name.clone()))
+            .collect();
+        format!("{style} {}", forms.join(" "))
+    };
+    let mut out = Vec::new();
+    for f in &content.enemies.force {
+        let names: Vec<&str> = f.enemy.iter().map(|e| e.name.as_str()).collect();
+        out.push(Entry {
+            id: format!("force:{}", f.id),
+            name: f.name.clone(),
+            kind: "force".into(),
+            aliases: vec![f.id.clone()],
+            text: format!(
+                "An enemy force (L{}): {}. Fight it with fray play dojo --home sample --away {}.",
+                f.line,
+                names.join(", "),
+                f.id
+            ),
+        });
+        for e in &f.enemy {
+            let stances: Vec<String> = e.stances.iter().map(|s| stance_name(s)).collect();
+            let kind = match e.kind {
+                Kind::Stooges => "Stooge group",
+                Kind::Warrior => "Warrior",
+                Kind::Boss => "Boss",
+                Kind::Hero => "Hero",
+            };
+            let mut text = format!("{kind} of {} (L{}). Stances: {}.", f.name, e.line, stances.join(", "));
+            if let Some(a) = &e.archetype {
+                text.push_str(&format!(" Fused {a} ability."));
+            }
+            if let Some(b) = &e.build {
+                text.push_str(&format!(" Build: {b}."));
+            }
+            if let Some(b) = e.bars {
+                text.push_str(&format!(" {b} health bars."));
+            }
+            if let Some(n) = &e.note {
+                text.push_str(&format!(" Fray: {n}"));
+            }
+            out.push(Entry {
+                id: format!("enemy:{}", e.id),
+                name: e.name.clone(),
+                kind: "enemy".into(),
+                aliases: vec![e.id.clone()],
+                text,
+            });
+        }
+    }
+    let r = &content.enemies.reinforcements;
+    out.push(Entry {
+        id: r.rule.clone().unwrap_or_else(|| "D-EN-8".into()),
+        name: r.name.clone(),
+        kind: "action".into(),
+        aliases: Vec::new(),
+        text: format!("{} ({}): {}", r.name, r.cost, r.text),
+    });
+    out
+}
