@@ -129,6 +129,7 @@ impl Collision {
 /// A scenario's changes to a fighter's starting pools and tokens.
 #[derive(Clone, Debug, Default)]
 struct Adjust {
+    id: Option<String>,
     endurance: Option<i32>,
     mana: Option<i32>,
     injuries: Option<i32>,
@@ -150,17 +151,8 @@ fn assemble(
     let mut fighters: Vec<Fighter> = Vec::new();
     for (card, side, at, adj) in units {
         let c = &cards[card];
-        let base: String = c
-            .name
-            .to_lowercase()
-            .chars()
-            .map(|ch| if ch.is_alphanumeric() { ch } else { '-' })
-            .collect::<String>()
-            .split('-')
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join("-");
-        let mut id = base.clone();
+        let base = rules::slug(&c.name);
+        let mut id = adj.id.clone().unwrap_or_else(|| base.clone());
         let mut n = 2;
         while fighters.iter().any(|f| f.id == id) {
             id = format!("{base}-{n}");
@@ -412,9 +404,9 @@ struct ScenarioFile {
     options: Vec<String>,
     #[serde(default)]
     seed: Option<u64>,
-    /// Rows of the map: `.` open, `#` impassable; an open square of `size` without it.
+    /// The map: an open square of `size` without it.
     #[serde(default)]
-    map: Vec<String>,
+    map: Option<MapSpec>,
     unit: Vec<toml::Spanned<UnitSpec>>,
     #[serde(default)]
     dice: DiceSpec,
@@ -424,9 +416,18 @@ struct ScenarioFile {
     expect: toml::Table,
 }
 
+/// A scenario's map: rows of `.` (open) and `#` (impassable).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapSpec {
+    rows: Vec<String>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UnitSpec {
+    #[serde(default)]
+    id: Option<String>,
     side: String,
     at: [i32; 2],
     character: toml::Table,
@@ -452,15 +453,16 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
     }
     let content = game.content()?;
     let options = options_from_pairs(&f.options).map_err(|e| format!("{path}: {}", e.join("; ")))?;
-    let (width, height, walls) = if f.map.is_empty() {
+    let rows = f.map.map(|m| m.rows).unwrap_or_default();
+    let (width, height, walls) = if rows.is_empty() {
         (options.size, options.size, vec![false; (options.size * options.size) as usize])
     } else {
-        let w = f.map[0].chars().count() as i32;
-        if f.map.iter().any(|r| r.chars().count() as i32 != w) {
-            return Err(format!("{path}: field `map`: every row must have the same length"));
+        let w = rows[0].chars().count() as i32;
+        if rows.iter().any(|r| r.chars().count() as i32 != w) {
+            return Err(format!("{path}: [map].rows: every row must have the same length"));
         }
-        let walls = f.map.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
-        (w, f.map.len() as i32, walls)
+        let walls = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        (w, rows.len() as i32, walls)
     };
     let mut errors = Vec::new();
     let mut cards = Vec::new();
@@ -492,6 +494,7 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
                 cards.extend(g.cards);
                 let a = spec;
                 let adj = Adjust {
+                    id: a.id.clone(),
                     endurance: a.endurance,
                     mana: a.mana,
                     injuries: a.injuries,

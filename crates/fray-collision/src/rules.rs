@@ -349,8 +349,18 @@ fn weapons_ready(s: &State, u: u8) -> Vec<usize> {
         .collect()
 }
 
-fn weapon_word(w: &CardWeapon) -> String {
-    format!("attack-{}", crate::content::norm(&w.name).replace(' ', "-"))
+/// The menu word of weapon slot `w` of `u`'s card: "attack-broad-ax", numbered when two weapons
+/// share a name.
+fn weapon_word(s: &State, u: u8, w: usize) -> String {
+    let weapons = &s.card(u).weapons;
+    let base = format!("attack-{}", slug(&weapons[w].name));
+    let twins = weapons.iter().filter(|x| x.name == weapons[w].name).count();
+    if twins > 1 { format!("{base}-{}", w + 1) } else { base }
+}
+
+/// Lower-case words joined by hyphens ("Broad Ax" → "broad-ax").
+pub fn slug(name: &str) -> String {
+    name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
 }
 
 /// Declares an attack: pays its EC (C-BAT-8), then offers the target's reactions.
@@ -605,7 +615,10 @@ pub fn decision(s: &State) -> Option<Decision> {
             }
             for w in weapons_ready(s, u) {
                 let wp = &s.card(u).weapons[w];
-                options.push(DecisionOption::new(weapon_word(wp), format!("attack with the {} ({}E)", wp.name, wp.ec)));
+                options.push(DecisionOption::new(
+                    weapon_word(s, u, w),
+                    format!("attack with the {} ({}E)", wp.name, wp.ec),
+                ));
             }
             if !a.acted && a.moves == 0 {
                 options.push(DecisionOption::new("hold", "hold: do nothing, recover more Endurance"));
@@ -642,10 +655,8 @@ pub fn decision(s: &State) -> Option<Decision> {
             let mut options = Vec::new();
             for (name, bonus) in [("Block 2", 2), ("Block 4", 4)] {
                 if let Some(c) = effect_cost(s, k.target, name).filter(|&c| c <= t.endurance) {
-                    options.push(DecisionOption::new(
-                        crate::content::norm(name).replace(' ', "-"),
-                        format!("{name}: Arm +{bonus} against this hit ({c}E)"),
-                    ));
+                    options
+                        .push(DecisionOption::new(slug(name), format!("{name}: Arm +{bonus} against this hit ({c}E)")));
                 }
             }
             options.push(DecisionOption::new("pass", "no reaction"));
@@ -689,7 +700,8 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     Ok(())
                 }
                 _ => {
-                    let w = cx.s.card(u).weapons.iter().position(|w| weapon_word(w) == id).unwrap_or(0);
+                    let n = cx.s.card(u).weapons.len();
+                    let w = (0..n).find(|&w| weapon_word(cx.s, u, w) == id).unwrap_or(0);
                     cx.s.pending = Pending::Target(w as u8);
                     Ok(())
                 }
