@@ -197,6 +197,84 @@ pub struct Fighter {
     pub spent: i32,
     /// Defeated (C-BAT-15).
     pub defeated: bool,
+    /// The way it faces, one of the eight directions as (dx, dy) (C-BAT-21).
+    pub facing: (i8, i8),
+}
+
+/// The eight facings by name, clockwise from north (row 0 is north).
+pub const FACINGS: [(&str, (i8, i8)); 8] = [
+    ("north", (0, -1)),
+    ("north-east", (1, -1)),
+    ("east", (1, 0)),
+    ("south-east", (1, 1)),
+    ("south", (0, 1)),
+    ("south-west", (-1, 1)),
+    ("west", (-1, 0)),
+    ("north-west", (-1, -1)),
+];
+
+/// The name of a facing.
+pub fn facing_name(f: (i8, i8)) -> &'static str {
+    FACINGS.iter().find(|(_, d)| *d == f).map_or("south", |(n, _)| n)
+}
+
+/// Special weapon attacks from skills (C-GL terms): a weapon attack with its own cost and
+/// changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// A plain weapon attack.
+    Plain,
+    /// Guided Strike: W-Att +2 (C-GL-GUIDED-STRIKE).
+    Guided,
+    /// Butcher: Att −2, Pow +4 (C-GL-BUTCHER).
+    Butcher,
+    /// Gouge: Pow +2, On Hit Hex 1, on a crit Hex +2 more (C-GL-GOUGE).
+    Gouge,
+    /// Finishing Blow: Att +1, only against a character 2 injuries from defeat, no reactions,
+    /// On Hit Slay (C-GL-FINISHING-BLOW).
+    Finishing,
+    /// Backstab: a hit on the target's rear is a crit (C-GL-BACKSTAB).
+    Backstab,
+}
+
+impl Special {
+    /// Every special attack with its skill's name.
+    pub const ALL: [(Special, &'static str); 5] = [
+        (Special::Guided, "Guided Strike"),
+        (Special::Butcher, "Butcher"),
+        (Special::Gouge, "Gouge"),
+        (Special::Finishing, "Finishing Blow"),
+        (Special::Backstab, "Backstab"),
+    ];
+    /// The skill's name ("" for a plain attack).
+    pub fn name(self) -> &'static str {
+        Special::ALL.iter().find(|(s, _)| *s == self).map_or("", |(_, n)| n)
+    }
+}
+
+/// Abilities used in an activation that are not attacks (C-GL terms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ability {
+    /// Frighten: an enemy within Comm is stunned (Fear) (C-GL-FRIGHTEN).
+    Frighten,
+    /// Heal: self or a friend within 4 recovers 1 injury (C-GL-HEAL).
+    Heal,
+    /// Berserk: take 1 injury, then gain 1 Mana per injury (C-GL-BERSERK).
+    Berserk,
+}
+
+impl Ability {
+    /// Every ability with its name.
+    pub const ALL: [(Ability, &'static str); 3] =
+        [(Ability::Frighten, "Frighten"), (Ability::Heal, "Heal"), (Ability::Berserk, "Berserk")];
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        Ability::ALL.iter().find(|(s, _)| *s == self).map_or("", |(_, n)| n)
+    }
+    /// Its bit in [`Activation::abilities`].
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
 }
 
 /// What a side's activation has done so far.
@@ -210,6 +288,8 @@ pub struct Activation {
     pub used: u8,
     /// Whether it has acted at all (a hold must come first).
     pub acted: bool,
+    /// Abilities already used, by [`Ability::bit`] (once each per activation).
+    pub abilities: u8,
 }
 
 /// Kinds of movement action (C-BAT-6b).
@@ -263,6 +343,8 @@ pub struct Strike {
     pub def_bonus: i32,
     /// Arm added by reactions after the hit (Block).
     pub arm_bonus: i32,
+    /// The special attack it is.
+    pub special: Special,
     /// The to-hit die, once rolled.
     pub roll: Option<u32>,
     /// Whether it crits.
@@ -278,8 +360,10 @@ pub enum Pending {
     Menu,
     /// Where a movement action ends.
     Square(MoveKind),
-    /// Whom a weapon attack targets.
-    Target(u8),
+    /// Whom a weapon attack (of this weapon slot, plain or special) targets.
+    Target(u8, Special),
+    /// Whom an ability targets.
+    AbilityTarget(Ability),
     /// The target may react before the roll (Dodge, C-BAT-9).
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).

@@ -130,6 +130,7 @@ impl Collision {
 #[derive(Clone, Debug, Default)]
 struct Adjust {
     id: Option<String>,
+    facing: Option<(i8, i8)>,
     endurance: Option<i32>,
     mana: Option<i32>,
     injuries: Option<i32>,
@@ -174,7 +175,9 @@ fn assemble(
             recover_due: false,
             held: false,
             spent: 0,
-            defeated: false,
+                        defeated: false,
+            // C-BAT-3 (Fray's reading): each side deploys facing the other.
+            facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
         });
     }
     State {
@@ -351,7 +354,8 @@ pub fn view(s: &State) -> View {
         extra.insert("poison".into(), x.poison.into());
         extra.insert("activated".into(), x.activated.into());
         extra.insert("defeated".into(), x.defeated.into());
-        extra.insert("points".into(), c.points.into());
+                extra.insert("points".into(), c.points.into());
+        extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
         let mut statuses = Vec::new();
         for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison)] {
             statuses.extend(std::iter::repeat_n(name.to_string(), n.max(0) as usize));
@@ -441,8 +445,11 @@ struct UnitSpec {
     stun: Option<i32>,
     #[serde(default)]
     hex: Option<i32>,
-    #[serde(default)]
+        #[serde(default)]
     poison: Option<i32>,
+    /// north, north-east, ... (C-BAT-21).
+    #[serde(default)]
+    facing: Option<String>,
 }
 
 /// Reads a scenario file; errors name file, line and field.
@@ -492,9 +499,20 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
         match check_file(&content, &format!("{path} unit[{i}].character"), &one) {
             Ok(g) => {
                 cards.extend(g.cards);
-                let a = spec;
+                                let a = spec;
+                let facing = match &a.facing {
+                    None => None,
+                    Some(f) => match crate::battle::FACINGS.iter().find(|(n, _)| n == f) {
+                        Some((_, d)) => Some(*d),
+                        None => {
+                            errors.push(format!("{path}:{line}: unit[{i}].facing: {f:?} is not one of north, north-east, east, south-east, south, south-west, west, north-west"));
+                            continue;
+                        }
+                    },
+                };
                 let adj = Adjust {
                     id: a.id.clone(),
+                    facing,
                     endurance: a.endurance,
                     mana: a.mana,
                     injuries: a.injuries,

@@ -3,7 +3,8 @@
 //! Block), recovery (C-BAT-7) and the end of the battle (C-BAT-22).
 
 use crate::battle::{
-    Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, State, Strike,
+    Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special,
+    State, Strike,
 };
 use crate::builder::CardWeapon;
 use fray_core::decision::{Decision, DecisionOption};
@@ -61,6 +62,36 @@ pub fn effect_cost(s: &State, u: u8, name: &str) -> Option<i32> {
     })?;
     let cost = e.split_whitespace().find_map(|w| w.strip_suffix('E').and_then(|n| n.parse::<i32>().ok())).unwrap_or(0);
     Some(cost)
+}
+
+/// The Endurance and Mana an ability or special attack of `u`'s card costs as printed ("1E1M",
+/// "2M + weapon EC"), or `None` when the card does not have it.
+pub fn ability_cost(s: &State, u: u8, name: &str) -> Option<(i32, i32)> {
+    let e = s.card(u).effects.iter().find(|e| {
+        e.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with(' ') || rest.starts_with('('))
+    })?;
+    let (mut end, mut mana, mut n) = (0, 0, String::new());
+    for ch in e[name.len()..].chars() {
+        match ch {
+            '0'..='9' => n.push(ch),
+            'E' | 'M' if !n.is_empty() => {
+                let v: i32 = n.parse().unwrap_or(0);
+                if ch == 'E' { end += v } else { mana += v }
+                n.clear();
+            }
+            _ => n.clear(),
+        }
+    }
+    Some((end, mana))
+}
+
+/// Whether `attacker` stands behind `target`: the direction from the target to the attacker
+/// points against its facing (C-BAT-21: the three squares behind, and the area beyond them).
+pub fn from_rear(s: &State, attacker: u8, target: u8) -> bool {
+    let (Some(a), Some(t)) = (s.u(attacker).at, s.u(target).at) else { return false };
+    let (dx, dy) = ((a.x - t.x).signum(), (a.y - t.y).signum());
+    let (fx, fy) = s.u(target).facing;
+    dx * i32::from(fx) + dy * i32::from(fy) < 0
 }
 
 /// Def now: the card's, less 2 while hexed (C-GL-HEX).
@@ -219,7 +250,7 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let side = cx.s.u(u).side;
     cx.s.um(u).activated = true;
     cx.s.next_side = 1 - side;
-    cx.s.active = Some(Activation { unit: u, moves: 0, used: 0, acted: false });
+        cx.s.active = Some(Activation { unit: u, moves: 0, used: 0, acted: false, abilities: 0 });
     let id = cx.s.u(u).id.clone();
     cx.log(|| format!("{id} activates (C-BAT-6)"));
     cx.s.pending = Pending::Menu;
@@ -328,25 +359,111 @@ fn move_kinds(s: &State, u: u8) -> Vec<MoveKind> {
 
 /// Whom `u` may attack with its weapon `w`: an enemy on the table within reach, or any distance
 /// for a ranged weapon (C-BAT-8).
-pub fn targets(s: &State, u: u8, w: usize) -> Vec<u8> {
+pub fn targets(s: &State, u: u8, w: usize, special: Special) -> Vec<u8> {
     let Some(from) = s.u(u).at else { return Vec::new() };
     let (r, ranged) = reach(&s.card(u).weapons[w]);
     s.standing()
         .filter(|&t| s.u(t).side != s.u(u).side)
+        // Finishing Blow: only a character 2 injuries (or fewer) from defeat.
+        .filter(|&t| special != Special::Finishing || s.card(t).stats.tuf - s.u(t).injuries <= 2)
         .filter(|&t| ranged || s.u(t).at.is_some_and(|p| dist(from, p) <= r))
         .collect()
 }
 
-fn weapons_ready(s: &State, u: u8) -> Vec<usize> {
+/// What a weapon attack costs: the weapon's EC plus the special attack's Endurance, and its Mana.
+fn attack_cost(s: &State, u: u8, w: usize, special: Special) -> Option<(i32, i32)> {
+    let ec = s.card(u).weapons[w].ec as i32;
+    if special == Special::Plain {
+        return Some((ec, 0));
+    }
+    let (e, m) = ability_cost(s, u, special.name())?;
+    Some((e + ec, m))
+}
+
+/// The weapon attacks `u` may make now, plain and special: each weapon once per activation
+/// unless Multiattack (C-BAT-6c), affordable, with a target.
+fn weapons_ready(s: &State, u: u8) -> Vec<(usize, Special)> {
     let a = s.active.as_ref().expect("an activation");
     let card = s.card(u);
-    (0..card.weapons.len())
-        .filter(|&w| {
-            let wp = &card.weapons[w];
-            let once = a.used & (1 << w) == 0 || has_special(wp, "Multiattack");
-            once && wp.ec as i32 <= s.u(u).endurance && !targets(s, u, w).is_empty()
+    let mut out = Vec::new();
+    for w in 0..card.weapons.len() {
+        let wp = &card.weapons[w];
+        if a.used & (1 << w) != 0 && !has_special(wp, "Multiattack") {
+            continue;
+        }
+        for special in std::iter::once(Special::Plain).chain(Special::ALL.iter().map(|(k, _)| *k)) {
+            let Some((e, m)) = attack_cost(s, u, w, special) else { continue };
+            if e <= s.u(u).endurance && m <= s.u(u).mana && !targets(s, u, w, special).is_empty() {
+                out.push((w, special));
+            }
+        }
+    }
+    out
+}
+
+/// Whom ability `k` of `u` may pick: an enemy within Comm (Frighten), self or a hurt friend
+/// within 4 (Heal).
+pub fn ability_targets(s: &State, u: u8, k: Ability) -> Vec<u8> {
+    let Some(from) = s.u(u).at else { return Vec::new() };
+    let side = s.u(u).side;
+    let within = |t: u8, r: i32| s.u(t).at.is_some_and(|p| dist(from, p) <= r);
+    match k {
+        Ability::Frighten => {
+            let comm = s.card(u).stats.comm;
+            s.standing().filter(|&t| s.u(t).side != side && within(t, comm)).collect()
+        }
+        Ability::Heal => s.standing().filter(|&t| s.u(t).side == side && s.u(t).injuries > 0 && within(t, 4)).collect(),
+        Ability::Berserk => vec![u],
+    }
+}
+
+fn abilities_ready(s: &State, u: u8) -> Vec<Ability> {
+    let a = s.active.as_ref().expect("an activation");
+    Ability::ALL
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| a.abilities & k.bit() == 0)
+        .filter(|k| {
+            ability_cost(s, u, k.name()).is_some_and(|(e, m)| e <= s.u(u).endurance && m <= s.u(u).mana)
+                && !ability_targets(s, u, *k).is_empty()
         })
         .collect()
+}
+
+/// Uses ability `k` of `u` on `t` (C-GL-FRIGHTEN, C-GL-HEAL, C-GL-BERSERK).
+fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
+    let (e, m) = ability_cost(cx.s, u, k.name()).unwrap_or((0, 0));
+    pay(cx, u, e);
+    cx.s.um(u).mana -= m;
+    if let Some(a) = cx.s.active.as_mut() {
+        a.abilities |= k.bit();
+        a.acted = true;
+    }
+    let (uid, tid) = (cx.s.u(u).id.clone(), cx.s.u(t).id.clone());
+    match k {
+        Ability::Frighten => {
+            if effect_cost(cx.s, t, "Dauntless").is_some() {
+                cx.log(|| format!("{uid} tries to frighten {tid}, who is Dauntless: no effect (C-GL-DAUNTLESS)"));
+            } else {
+                cx.s.um(t).stun += 1;
+                cx.log(|| format!("{uid} frightens {tid} for {e}E: stunned (C-GL-FRIGHTEN)"));
+            }
+        }
+        Ability::Heal => {
+            cx.s.um(t).injuries -= 1;
+            cx.log(|| format!("{uid} heals {tid} for {e}E {m}M: 1 injury recovered (C-GL-HEAL)"));
+        }
+        Ability::Berserk => {
+            cx.log(|| format!("{uid} goes berserk for {e}E: 1 injury, then Mana (C-GL-BERSERK)"));
+            wound(cx, u, 1);
+            if cx.s.u(u).at.is_some() {
+                let gain = cx.s.u(u).injuries;
+                cx.s.um(u).mana += gain;
+                cx.log(|| format!("{uid} gains {gain} Mana"));
+            }
+        }
+    }
+    after_attack(cx)
 }
 
 /// The menu word of weapon slot `w` of `u`'s card: "attack-broad-ax", numbered when two weapons
@@ -358,27 +475,35 @@ fn weapon_word(s: &State, u: u8, w: usize) -> String {
     if twins > 1 { format!("{base}-{}", w + 1) } else { base }
 }
 
+/// The menu word of a weapon attack: "attack-blade", or the skill's for a special one
+/// ("guided-strike-blade").
+fn special_word(s: &State, u: u8, w: usize, special: Special) -> String {
+    let plain = weapon_word(s, u, w);
+    match special {
+        Special::Plain => plain,
+        k => format!("{}-{}", slug(k.name()), plain.trim_start_matches("attack-")),
+    }
+}
+
 /// Lower-case words joined by hyphens ("Broad Ax" → "broad-ax").
 pub fn slug(name: &str) -> String {
     name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
 }
 
 /// Declares an attack: pays its EC (C-BAT-8), then offers the target's reactions.
-fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8) -> Result<(), RuleError> {
+fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) -> Result<(), RuleError> {
     let w = cx.s.card(attacker).weapons[weapon as usize].clone();
-    let ec = w.ec as i32;
-    {
-        let f = cx.s.um(attacker);
-        f.endurance -= ec;
-        f.spent += ec;
-    }
+    let (ec, mana) = attack_cost(cx.s, attacker, weapon as usize, special).unwrap_or((w.ec as i32, 0));
+    pay(cx, attacker, ec);
+    cx.s.um(attacker).mana -= mana;
     if let Some(a) = cx.s.active.as_mut() {
         a.used |= 1 << weapon;
         a.acted = true;
     }
     let (aid, tid) = (cx.s.u(attacker).id.clone(), cx.s.u(target).id.clone());
-    cx.log(|| format!("{aid} attacks {tid} with the {}, paying {ec}E (C-BAT-8)", w.name));
-    let strike = Strike { attacker, target, weapon, def_bonus: 0, arm_bonus: 0, roll: None, crit: false };
+        let how = if special == Special::Plain { String::new() } else { format!(" ({})", special.name()) };
+    cx.log(|| format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name));
+    let strike = Strike { attacker, target, weapon, def_bonus: 0, arm_bonus: 0, special, roll: None, crit: false };
     if can_react(cx.s, &strike) && effect_cost(cx.s, target, "Dodge").is_some_and(|c| c <= cx.s.u(target).endurance) {
         cx.s.pending = Pending::BeforeRoll(strike);
         return Ok(());
@@ -388,7 +513,9 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8) -> Result<(), Rule
 
 /// Whether the target may react: not hexed (C-GL-HEX), not against No Reactions.
 fn can_react(s: &State, k: &Strike) -> bool {
-    s.u(k.target).hex == 0 && !has_special(&s.card(k.attacker).weapons[k.weapon as usize], "No Reactions")
+    k.special != Special::Finishing
+        && s.u(k.target).hex == 0
+        && !has_special(&s.card(k.attacker).weapons[k.weapon as usize], "No Reactions")
 }
 
 /// The to-hit roll (C-BAT-10): D10 + W-Att − the ranged penalty against Def + H; a natural 10
@@ -402,7 +529,13 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         _ => 0,
     };
     let penalty = if ranged && d > r { (d - r) * s.options.ranged_penalty } else { 0 };
-    let att = w_att_of(s, k.attacker, &w) - penalty;
+        let skill = match k.special {
+        Special::Guided => 2,
+        Special::Butcher => -2,
+        Special::Finishing => 1,
+        _ => 0,
+    };
+    let att = w_att_of(s, k.attacker, &w) - penalty + skill;
     let def = def_of(s, k.target) + k.def_bonus;
     let need = def + s.options.hit_threshold;
     let n = cx.d10()? as i32;
@@ -415,7 +548,12 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         return land(cx, k);
     }
     let hit = n == 10 || n + att >= need;
-    k.crit = n == 10 || (n == 9 && hit && has_special(&w, "Sharp"));
+        k.crit = n == 10 || (n == 9 && hit && has_special(&w, "Sharp"));
+    let backstab = hit && !k.crit && k.special == Special::Backstab && from_rear(cx.s, k.attacker, k.target);
+    k.crit |= backstab;
+    if backstab {
+        cx.log(|| "Backstab: a hit on the rear is a crit (C-GL-BACKSTAB)".to_string());
+    }
     k.roll = Some(n as u32);
     cx.log(|| {
         format!(
@@ -492,7 +630,12 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
     let pow_bonus: i32 = crits.iter().filter_map(|c| amount(c, "Pow+")).sum();
     let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
-    let mut hurt = injury_roll(cx, k.target, w.w_pow + pow_bonus, k.arm_bonus)?;
+        let skill_pow = match k.special {
+        Special::Butcher => 4,
+        Special::Gouge => 2,
+        _ => 0,
+    };
+    let mut hurt = injury_roll(cx, k.target, w.w_pow + pow_bonus + skill_pow, k.arm_bonus)?;
     if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
         hurt += extra;
         cx.log(|| format!("The crit adds {extra} injur{} (Injury+{extra})", if extra == 1 { "y" } else { "ies" }));
@@ -518,6 +661,19 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
         if let Some(rest) = sp.strip_prefix("On Hit: ") {
             on_effect(cx, &k, rest, standing);
         }
+    }
+        // The special attack's own On Hit.
+    match k.special {
+        Special::Gouge if standing => {
+            let n = if k.crit { 3 } else { 1 };
+            cx.s.um(k.target).hex += n;
+            cx.log(|| format!("{tid} gains {n} Hex counter(s) from Gouge (C-GL-GOUGE)"));
+        }
+        Special::Finishing if standing => {
+            defeat(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)");
+            return after_attack(cx);
+        }
+        _ => {}
     }
     // Crit riders.
     for c in &crits {
@@ -613,12 +769,16 @@ pub fn decision(s: &State) -> Option<Decision> {
             for k in move_kinds(s, u) {
                 options.push(DecisionOption::new(k.word(), format!("{} ({}E)", k.word(), k.cost())));
             }
-            for w in weapons_ready(s, u) {
+                        for (w, special) in weapons_ready(s, u) {
                 let wp = &s.card(u).weapons[w];
-                options.push(DecisionOption::new(
-                    weapon_word(s, u, w),
-                    format!("attack with the {} ({}E)", wp.name, wp.ec),
-                ));
+                let (e, m) = attack_cost(s, u, w, special).unwrap_or_default();
+                let id = special_word(s, u, w, special);
+                let what = if special == Special::Plain { "attack".to_string() } else { special.name().to_string() };
+                options.push(DecisionOption::new(id, format!("{what} with the {} ({e}E {m}M)", wp.name)));
+            }
+            for k in abilities_ready(s, u) {
+                let (e, m) = ability_cost(s, u, k.name()).unwrap_or_default();
+                options.push(DecisionOption::new(slug(k.name()), format!("{} ({e}E {m}M)", k.name())));
             }
             if !a.acted && a.moves == 0 {
                 options.push(DecisionOption::new("hold", "hold: do nothing, recover more Endurance"));
@@ -631,9 +791,17 @@ pub fn decision(s: &State) -> Option<Decision> {
             let options = destinations(s, u, *kind).into_iter().map(|p| DecisionOption::square(p, p.key())).collect();
             ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} to where?", kind.word()), options)
         }
-        Pending::Target(w) => {
+                Pending::AbilityTarget(k) => {
             let u = s.active.as_ref()?.unit;
-            let options = targets(s, u, *w as usize)
+            let options = ability_targets(s, u, *k)
+                .into_iter()
+                .map(|t| DecisionOption::new(s.u(t).id.clone(), format!("{} {}", k.name(), s.card(t).name)))
+                .collect();
+            ask(s.u(u).side, Some(s.u(u).id.clone()), "target", format!("{} whom?", k.name()), options)
+        }
+        Pending::Target(w, special) => {
+            let u = s.active.as_ref()?.unit;
+            let options = targets(s, u, *w as usize, *special)
                 .into_iter()
                 .map(|t| DecisionOption::new(s.u(t).id.clone(), format!("attack {}", s.card(t).name)))
                 .collect();
@@ -699,10 +867,17 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     cx.s.pending = Pending::Square(MoveKind::Run);
                     Ok(())
                 }
-                _ => {
-                    let n = cx.s.card(u).weapons.len();
-                    let w = (0..n).find(|&w| weapon_word(cx.s, u, w) == id).unwrap_or(0);
-                    cx.s.pending = Pending::Target(w as u8);
+                                _ => {
+                    if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
+                        if *k == Ability::Berserk {
+                            return use_ability(cx, u, *k, u);
+                        }
+                        cx.s.pending = Pending::AbilityTarget(*k);
+                        return Ok(());
+                    }
+                    let found = weapons_ready(cx.s, u).into_iter().find(|&(w, k)| special_word(cx.s, u, w, k) == id);
+                    let (w, special) = found.ok_or_else(|| RuleError::malformed(format!("{id}: no such attack")))?;
+                    cx.s.pending = Pending::Target(w as u8, special);
                     Ok(())
                 }
             }
@@ -714,8 +889,14 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             a.acted = true;
             let u = a.unit;
             let from = cx.s.u(u).at;
-            let f = cx.s.um(u);
+                        let f = cx.s.um(u);
             f.at = Some(p);
+            // C-BAT-21 (Fray's reading): a mover ends facing the way it went.
+            if let Some(q) = from
+                && q != p
+            {
+                f.facing = ((p.x - q.x).signum() as i8, (p.y - q.y).signum() as i8);
+            }
             f.endurance -= kind.cost();
             f.spent += kind.cost();
             let (uid, e) = (f.id.clone(), f.endurance);
@@ -731,10 +912,15 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             cx.s.pending = Pending::Menu;
             Ok(())
         }
-        Pending::Target(w) => {
+                Pending::Target(w, special) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
-            declare(cx, u, t, w)
+            declare(cx, u, t, w, special)
+        }
+        Pending::AbilityTarget(k) => {
+            let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
+            let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
+            use_ability(cx, u, k, t)
         }
         Pending::BeforeRoll(mut k) => {
             if id == "dodge" {
