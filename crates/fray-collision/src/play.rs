@@ -175,7 +175,7 @@ fn assemble(
             recover_due: false,
             held: false,
             spent: 0,
-                        defeated: false,
+            defeated: false,
             // C-BAT-3 (Fray's reading): each side deploys facing the other.
             facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
         });
@@ -354,7 +354,7 @@ pub fn view(s: &State) -> View {
         extra.insert("poison".into(), x.poison.into());
         extra.insert("activated".into(), x.activated.into());
         extra.insert("defeated".into(), x.defeated.into());
-                extra.insert("points".into(), c.points.into());
+        extra.insert("points".into(), c.points.into());
         extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
         let mut statuses = Vec::new();
         for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison)] {
@@ -445,7 +445,7 @@ struct UnitSpec {
     stun: Option<i32>,
     #[serde(default)]
     hex: Option<i32>,
-        #[serde(default)]
+    #[serde(default)]
     poison: Option<i32>,
     /// north, north-east, ... (C-BAT-21).
     #[serde(default)]
@@ -499,7 +499,7 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
         match check_file(&content, &format!("{path} unit[{i}].character"), &one) {
             Ok(g) => {
                 cards.extend(g.cards);
-                                let a = spec;
+                let a = spec;
                 let facing = match &a.facing {
                     None => None,
                     Some(f) => match crate::battle::FACINGS.iter().find(|(n, _)| n == f) {
@@ -522,7 +522,23 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
                 };
                 units.push((cards.len() - 1, side, at, adj));
             }
-            Err(e) => errors.extend(e.into_iter().map(|m| format!("{path}:{line}: {m}"))),
+            Err(e) => {
+                // The builder names the one-character text it was given: name the scenario's
+                // lines and the unit's field instead.
+                let at = crate::content::field_line(text, u.span(), "character");
+                let synthetic = format!("{path} unit[{i}].character");
+                errors.extend(e.into_iter().map(|m| {
+                    let rest = m
+                        .strip_prefix(&synthetic)
+                        .map(|r| r.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit()).trim_start())
+                        .unwrap_or(&m);
+                    let rest = match rest.find(").") {
+                        Some(k) if rest.starts_with("character[") => format!("unit[{i}].character.{}", &rest[k + 2..]),
+                        _ => rest.to_string(),
+                    };
+                    format!("{path}:{at}: {rest}")
+                }));
+            }
         }
     }
     if !errors.is_empty() {

@@ -3,8 +3,8 @@
 //! Block), recovery (C-BAT-7) and the end of the battle (C-BAT-22).
 
 use crate::battle::{
-    Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special,
-    State, Strike,
+    Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special, State,
+    Strike,
 };
 use crate::builder::CardWeapon;
 use fray_core::decision::{Decision, DecisionOption};
@@ -76,7 +76,11 @@ pub fn ability_cost(s: &State, u: u8, name: &str) -> Option<(i32, i32)> {
             '0'..='9' => n.push(ch),
             'E' | 'M' if !n.is_empty() => {
                 let v: i32 = n.parse().unwrap_or(0);
-                if ch == 'E' { end += v } else { mana += v }
+                if ch == 'E' {
+                    end += v
+                } else {
+                    mana += v
+                }
                 n.clear();
             }
             _ => n.clear(),
@@ -250,7 +254,7 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let side = cx.s.u(u).side;
     cx.s.um(u).activated = true;
     cx.s.next_side = 1 - side;
-        cx.s.active = Some(Activation { unit: u, moves: 0, used: 0, acted: false, abilities: 0 });
+    cx.s.active = Some(Activation { unit: u, moves: 0, used: 0, acted: false, abilities: 0 });
     let id = cx.s.u(u).id.clone();
     cx.log(|| format!("{id} activates (C-BAT-6)"));
     cx.s.pending = Pending::Menu;
@@ -501,7 +505,7 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
         a.acted = true;
     }
     let (aid, tid) = (cx.s.u(attacker).id.clone(), cx.s.u(target).id.clone());
-        let how = if special == Special::Plain { String::new() } else { format!(" ({})", special.name()) };
+    let how = if special == Special::Plain { String::new() } else { format!(" ({})", special.name()) };
     cx.log(|| format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name));
     let strike = Strike { attacker, target, weapon, def_bonus: 0, arm_bonus: 0, special, roll: None, crit: false };
     if can_react(cx.s, &strike) && effect_cost(cx.s, target, "Dodge").is_some_and(|c| c <= cx.s.u(target).endurance) {
@@ -529,7 +533,7 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         _ => 0,
     };
     let penalty = if ranged && d > r { (d - r) * s.options.ranged_penalty } else { 0 };
-        let skill = match k.special {
+    let skill = match k.special {
         Special::Guided => 2,
         Special::Butcher => -2,
         Special::Finishing => 1,
@@ -548,7 +552,7 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         return land(cx, k);
     }
     let hit = n == 10 || n + att >= need;
-        k.crit = n == 10 || (n == 9 && hit && has_special(&w, "Sharp"));
+    k.crit = n == 10 || (n == 9 && hit && has_special(&w, "Sharp"));
     let backstab = hit && !k.crit && k.special == Special::Backstab && from_rear(cx.s, k.attacker, k.target);
     k.crit |= backstab;
     if backstab {
@@ -630,7 +634,7 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
     let pow_bonus: i32 = crits.iter().filter_map(|c| amount(c, "Pow+")).sum();
     let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
-        let skill_pow = match k.special {
+    let skill_pow = match k.special {
         Special::Butcher => 4,
         Special::Gouge => 2,
         _ => 0,
@@ -662,7 +666,7 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
             on_effect(cx, &k, rest, standing);
         }
     }
-        // The special attack's own On Hit.
+    // The special attack's own On Hit.
     match k.special {
         Special::Gouge if standing => {
             let n = if k.crit { 3 } else { 1 };
@@ -769,7 +773,7 @@ pub fn decision(s: &State) -> Option<Decision> {
             for k in move_kinds(s, u) {
                 options.push(DecisionOption::new(k.word(), format!("{} ({}E)", k.word(), k.cost())));
             }
-                        for (w, special) in weapons_ready(s, u) {
+            for (w, special) in weapons_ready(s, u) {
                 let wp = &s.card(u).weapons[w];
                 let (e, m) = attack_cost(s, u, w, special).unwrap_or_default();
                 let id = special_word(s, u, w, special);
@@ -791,7 +795,7 @@ pub fn decision(s: &State) -> Option<Decision> {
             let options = destinations(s, u, *kind).into_iter().map(|p| DecisionOption::square(p, p.key())).collect();
             ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} to where?", kind.word()), options)
         }
-                Pending::AbilityTarget(k) => {
+        Pending::AbilityTarget(k) => {
             let u = s.active.as_ref()?.unit;
             let options = ability_targets(s, u, *k)
                 .into_iter()
@@ -867,7 +871,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     cx.s.pending = Pending::Square(MoveKind::Run);
                     Ok(())
                 }
-                                _ => {
+                _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
                         if *k == Ability::Berserk {
                             return use_ability(cx, u, *k, u);
@@ -889,7 +893,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             a.acted = true;
             let u = a.unit;
             let from = cx.s.u(u).at;
-                        let f = cx.s.um(u);
+            let f = cx.s.um(u);
             f.at = Some(p);
             // C-BAT-21 (Fray's reading): a mover ends facing the way it went.
             if let Some(q) = from
@@ -912,7 +916,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             cx.s.pending = Pending::Menu;
             Ok(())
         }
-                Pending::Target(w, special) => {
+        Pending::Target(w, special) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
             declare(cx, u, t, w, special)
