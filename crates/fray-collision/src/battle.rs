@@ -72,6 +72,17 @@ pub struct Options {
     pub size: i32,
     /// Att lost per space a ranged attack reaches beyond its Reach (stated: 1).
     pub ranged_penalty: i32,
+    /// Who wins a tied contest (C-BAT-18).
+    pub contest_ties: TieGoesTo,
+}
+
+/// Who wins a tied contest (C-BAT-18, inferred).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TieGoesTo {
+    /// The one the ability is used on.
+    Defender,
+    /// The one using the ability.
+    Initiator,
 }
 
 impl Default for Options {
@@ -88,6 +99,7 @@ impl Default for Options {
             turns: 8,
             size: 12,
             ranged_penalty: 1,
+            contest_ties: TieGoesTo::Defender,
         }
     }
 }
@@ -106,6 +118,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("turns=8 (1-99)", "turns before the battle is scored on victory points (C-BAT-22, inferred)"),
     ("size=12 (6-30)", "the square map's side for a battle from group files"),
     ("ranged-penalty=1 (0-3)", "Att lost per space a ranged attack reaches beyond its Reach (stated 1)"),
+    ("contest-ties=defender|initiator", "who wins a tied contest (C-BAT-18, inferred)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -149,6 +162,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "end-of-turn" => o.recovery = RecoveryAt::EndOfTurn,
                 _ => errors.push(bad("activation or end-of-turn")),
             },
+            "contest-ties" => match v {
+                "defender" => o.contest_ties = TieGoesTo::Defender,
+                "initiator" => o.contest_ties = TieGoesTo::Initiator,
+                _ => errors.push(bad("defender or initiator")),
+            },
             "first" => match v {
                 "roll" => o.first = First::Roll,
                 "home" => o.first = First::Home,
@@ -187,6 +205,10 @@ pub struct Fighter {
     pub hex: i32,
     /// Poison counters (C-GL-POISON).
     pub poison: i32,
+    /// Flee tokens (C-GL-FLEE).
+    pub flee: i32,
+    /// What it flees from, if that is a character.
+    pub flee_from: Option<u8>,
     /// Whether it has activated this turn.
     pub activated: bool,
     /// Whether it still has its recovery step to come this turn (end-of-turn recovery).
@@ -261,12 +283,18 @@ pub enum Ability {
     Heal,
     /// Berserk: take 1 injury, then gain 1 Mana per injury (C-GL-BERSERK).
     Berserk,
+    /// Check: a Command contest with an enemy within Comm; the loser flees (C-GL-CHECK).
+    Check,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 3] =
-        [(Ability::Frighten, "Frighten"), (Ability::Heal, "Heal"), (Ability::Berserk, "Berserk")];
+    pub const ALL: [(Ability, &'static str); 4] = [
+        (Ability::Frighten, "Frighten"),
+        (Ability::Heal, "Heal"),
+        (Ability::Berserk, "Berserk"),
+        (Ability::Check, "Check"),
+    ];
     /// Its name.
     pub fn name(self) -> &'static str {
         Ability::ALL.iter().find(|(s, _)| *s == self).map_or("", |(_, n)| n)

@@ -171,6 +171,8 @@ fn assemble(
             stun: adj.stun.unwrap_or(0),
             hex: adj.hex.unwrap_or(0),
             poison: adj.poison.unwrap_or(0),
+            flee: 0,
+            flee_from: None,
             activated: false,
             recover_due: false,
             held: false,
@@ -352,12 +354,13 @@ pub fn view(s: &State) -> View {
         extra.insert("stun".into(), x.stun.into());
         extra.insert("hex".into(), x.hex.into());
         extra.insert("poison".into(), x.poison.into());
+        extra.insert("flee".into(), x.flee.into());
         extra.insert("activated".into(), x.activated.into());
         extra.insert("defeated".into(), x.defeated.into());
         extra.insert("points".into(), c.points.into());
         extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
         let mut statuses = Vec::new();
-        for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison)] {
+        for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison), ("flee", x.flee)] {
             statuses.extend(std::iter::repeat_n(name.to_string(), n.max(0) as usize));
         }
         units.insert(

@@ -4,7 +4,7 @@
 
 use crate::battle::{
     Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special, State,
-    Strike,
+    Strike, TieGoesTo,
 };
 use crate::builder::CardWeapon;
 use fray_core::decision::{Decision, DecisionOption};
@@ -297,12 +297,15 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
             if bonus > 0 { ", with the hold bonus" } else { "" }
         )
     });
-    if x.poison > 0 {
+    if x.flee > 0 && cx.s.u(u).at.is_some() {
+        flee_run(cx, u);
+    }
+    if x.poison > 0 && cx.s.u(u).at.is_some() {
         let pow = x.spent;
         cx.s.um(u).poison -= 1;
         cx.log(|| format!("{} takes the Poison hit at Pow {pow} and loses a counter (C-GL-POISON)", x.id));
         let hurt = injury_roll(cx, u, pow, 0)?;
-        wound(cx, u, hurt);
+        wound(cx, u, hurt, None)?;
     }
     if x.hex > 0 {
         cx.s.um(u).hex -= 1;
@@ -350,7 +353,8 @@ pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
 
 fn move_kinds(s: &State, u: u8) -> Vec<MoveKind> {
     let a = s.active.as_ref().expect("an activation");
-    if a.moves >= s.options.moves {
+    // C-GL-FLEE: a fleeing character makes no movement of its own.
+    if a.moves >= s.options.moves || s.u(u).flee > 0 {
         return Vec::new();
     }
     [MoveKind::Step, MoveKind::Maneuver, MoveKind::Run]
@@ -418,6 +422,10 @@ pub fn ability_targets(s: &State, u: u8, k: Ability) -> Vec<u8> {
         }
         Ability::Heal => s.standing().filter(|&t| s.u(t).side == side && s.u(t).injuries > 0 && within(t, 4)).collect(),
         Ability::Berserk => vec![u],
+        Ability::Check => {
+            let comm = s.card(u).stats.comm;
+            s.standing().filter(|&t| s.u(t).side != side && within(t, comm)).collect()
+        }
     }
 }
 
@@ -457,9 +465,18 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
             cx.s.um(t).injuries -= 1;
             cx.log(|| format!("{uid} heals {tid} for {e}E {m}M: 1 injury recovered (C-GL-HEAL)"));
         }
+        Ability::Check => {
+            cx.log(|| format!("{uid} uses Check on {tid} for {m}M (C-GL-CHECK)"));
+            let (ca, cd) = (cx.s.card(u).stats.comm, cx.s.card(t).stats.comm);
+            if effect_cost(cx.s, t, "Dauntless").is_some() {
+                cx.log(|| format!("{tid} is Dauntless: no effect (C-GL-DAUNTLESS)"));
+            } else if contest(cx, u, ca, t, cd, "Command")? {
+                give_flee(cx, t, Some(u));
+            }
+        }
         Ability::Berserk => {
             cx.log(|| format!("{uid} goes berserk for {e}E: 1 injury, then Mana (C-GL-BERSERK)"));
-            wound(cx, u, 1);
+            wound(cx, u, 1, None)?;
             if cx.s.u(u).at.is_some() {
                 let gain = cx.s.u(u).injuries;
                 cx.s.um(u).mana += gain;
@@ -606,16 +623,90 @@ fn injury_roll(cx: &mut Cx, target: u8, pow: i32, arm_bonus: i32) -> Result<i32,
 }
 
 /// Adds injuries and checks defeat (C-BAT-15).
-fn wound(cx: &mut Cx, u: u8, hurt: i32) {
+fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError> {
     if hurt <= 0 || cx.s.u(u).at.is_none() {
-        return;
+        return Ok(());
     }
     cx.s.um(u).injuries += hurt;
     let (id, inj, tuf) = (cx.s.u(u).id.clone(), cx.s.u(u).injuries, cx.s.card(u).stats.tuf);
     if inj >= tuf {
         defeat(cx, u, &format!("{inj} injuries, Tuf {tuf}"));
+        return Ok(());
+    }
+    cx.log(|| format!("{id} has {inj} of {tuf} injuries"));
+    // Skittish: each injuring, a D10 of 4 or more makes it flee (C-GL-SKITTISH).
+    if effect_cost(cx.s, u, "Skittish").is_some() {
+        let n = cx.d10()?;
+        cx.log(|| format!("{id} is Skittish and rolls {n} (C-GL-SKITTISH)"));
+        if n >= 4 {
+            give_flee(cx, u, by);
+        }
+    }
+    Ok(())
+}
+
+/// A character gains a flee token from `from` (C-GL-FLEE), unless Dauntless (C-GL-DAUNTLESS).
+fn give_flee(cx: &mut Cx, u: u8, from: Option<u8>) {
+    let id = cx.s.u(u).id.clone();
+    if effect_cost(cx.s, u, "Dauntless").is_some() {
+        cx.log(|| format!("{id} is Dauntless: no Flee (C-GL-DAUNTLESS)"));
+        return;
+    }
+    let f = cx.s.um(u);
+    f.flee += 1;
+    f.flee_from = from;
+    let n = f.flee;
+    cx.log(|| format!("{id} flees ({n} flee token(s)) (C-GL-FLEE)"));
+}
+
+/// A contest (C-BAT-18): each side rolls D10 + its stat, the higher total wins; a tie goes as
+/// the table option says. Whether the initiator won.
+fn contest(cx: &mut Cx, a: u8, a_stat: i32, d: u8, d_stat: i32, what: &str) -> Result<bool, RuleError> {
+    let (ra, rd) = (cx.d10()? as i32, cx.d10()? as i32);
+    let (ta, td) = (ra + a_stat, rd + d_stat);
+    let won = ta > td || (ta == td && cx.s.options.contest_ties == TieGoesTo::Initiator);
+    let (aid, did) = (cx.s.u(a).id.clone(), cx.s.u(d).id.clone());
+    cx.log(|| {
+        format!(
+            "{what} contest: {aid} {ra}+{a_stat}={ta} against {did} {rd}+{d_stat}={td}: {} wins (C-BAT-18)",
+            if won { &aid } else { &did }
+        )
+    });
+    Ok(won)
+}
+
+/// The forced run of a fleeing character at its recovery (C-GL-FLEE): up to 3E, as far from
+/// the cause as a run reaches (toward the nearest edge without one), then a token off.
+fn flee_run(cx: &mut Cx, u: u8) {
+    let Some(at) = cx.s.u(u).at else { return };
+    let from = cx.s.u(u).flee_from.and_then(|f| cx.s.u(f).at);
+    let (w, h) = (cx.s.width, cx.s.height);
+    let away = |p: Pos| match from {
+        Some(f) => dist(p, f),
+        None => -(p.x.min(p.y).min(w - 1 - p.x).min(h - 1 - p.y)),
+    };
+    // As far as it gets, then as straight away as it can (the longest line from the cause).
+    let line = |p: Pos| from.map_or(0, |f| (p.x - f.x).pow(2) + (p.y - f.y).pow(2));
+    let best = destinations(cx.s, u, MoveKind::Run)
+        .into_iter()
+        .max_by_key(|&p| (away(p), line(p), std::cmp::Reverse((p.y, p.x))));
+    let pay_e = cx.s.u(u).endurance.min(3);
+    pay(cx, u, pay_e);
+    let id = cx.s.u(u).id.clone();
+    let f = cx.s.um(u);
+    f.flee -= 1;
+    if let Some(p) = best.filter(|&p| away(p) > away(at)) {
+        f.facing = ((p.x - at.x).signum() as i8, (p.y - at.y).signum() as i8);
+        f.at = Some(p);
+        cx.log(|| {
+            format!(
+                "{id} runs in fear from {} to {} for {pay_e}E and drops a flee token (C-GL-FLEE)",
+                at.key(),
+                p.key()
+            )
+        });
     } else {
-        cx.log(|| format!("{id} has {inj} of {tuf} injuries"));
+        cx.log(|| format!("{id} has nowhere further to run, spends {pay_e}E and drops a flee token (C-GL-FLEE)"));
     }
 }
 
@@ -645,7 +736,7 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
         cx.log(|| format!("The crit adds {extra} injur{} (Injury+{extra})", if extra == 1 { "y" } else { "ies" }));
     }
     let tid = cx.s.u(k.target).id.clone();
-    wound(cx, k.target, hurt);
+    wound(cx, k.target, hurt, Some(k.attacker))?;
     let standing = cx.s.u(k.target).at.is_some();
     // On Injury (C-BAT-14): needs at least one injury.
     if hurt > 0 {
@@ -711,6 +802,10 @@ fn on_effect(cx: &mut Cx, k: &Strike, what: &str, standing: bool) {
         if standing {
             cx.s.um(k.target).poison += n;
             cx.log(|| format!("{tid} gains {n} Poison counter (C-GL-POISON)"));
+        }
+    } else if what.starts_with("Flee") {
+        if standing {
+            give_flee(cx, k.target, Some(k.attacker));
         }
     } else if what == "Stun" {
         if standing {
