@@ -12,8 +12,8 @@ use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
-/// The two sides, in seat order.
-pub const SIDES: [&str; 2] = ["home", "away"];
+/// The two sides, in seat order: red takes the `--home` group, blue the `--away` one.
+pub const SIDES: [&str; 2] = ["red", "blue"];
 
 /// The endurance pool never goes above this (C-BAT-7, stated).
 pub const ENDURANCE_CAP: i32 = 9;
@@ -32,10 +32,10 @@ pub enum RecoveryAt {
 pub enum First {
     /// A roll-off: D10 plus the group's highest Command.
     Roll,
-    /// The home side.
-    Home,
-    /// The away side.
-    Away,
+    /// Red, the first seat (`--home`).
+    Red,
+    /// Blue, the second seat (`--away`).
+    Blue,
 }
 
 /// When a crit's Injury+X counts (C-BAT-12).
@@ -113,7 +113,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("crit-injury=always|wounding", "whether a crit's Injury+X needs an injury roll that wounded (C-BAT-12)"),
     ("hold-bonus=1 (0-9)", "Endurance added at recovery after a hold action (C-BAT-6d, inferred size)"),
     ("recovery=activation|end-of-turn", "when a character's recovery step comes (C-BAT-7, inferred timing)"),
-    ("first=roll|home|away", "who starts each turn: a roll-off of D10 + highest Comm, or a fixed side (C-BAT-2)"),
+    ("first=roll|red|blue", "who starts each turn: a roll-off of D10 + highest Comm, or a fixed side (C-BAT-2)"),
     ("moves=1 (1-3)", "movement actions per activation (C-BAT-6b, inferred)"),
     ("turns=8 (1-99)", "turns before the battle is scored on victory points (C-BAT-22, inferred)"),
     ("size=12 (6-30)", "the square map's side for a battle from group files"),
@@ -169,9 +169,9 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
             },
             "first" => match v {
                 "roll" => o.first = First::Roll,
-                "home" => o.first = First::Home,
-                "away" => o.first = First::Away,
-                _ => errors.push(bad("roll, home or away")),
+                "red" => o.first = First::Red,
+                "blue" => o.first = First::Blue,
+                _ => errors.push(bad("roll, red or blue")),
             },
             _ => errors.push(format!(
                 "--option {k}: no such table option (there are: {})",
@@ -187,7 +187,7 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
 pub struct Fighter {
     /// The id commands and scenario files use.
     pub id: String,
-    /// 0 home, 1 away.
+    /// 0 red, 1 blue.
     pub side: u8,
     /// Its card, in [`State::cards`].
     pub card: usize,

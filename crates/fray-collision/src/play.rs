@@ -79,7 +79,7 @@ impl Collision {
         };
         if groups.len() != 2 {
             return Err(SetupErrors::one(format!(
-                "a Collision battle takes two battle-group files (home and away), not {}",
+                "a Collision battle takes two battle-group files (--home for red, --away for blue), not {}",
                 groups.len()
             )));
         }
@@ -382,7 +382,7 @@ pub fn view(s: &State) -> View {
         (0..s.height).map(|y| (0..s.width).map(|x| if s.open(Pos::new(x, y)) { '.' } else { '#' }).collect()).collect();
     let mut extra = serde_json::Map::new();
     extra.insert("first".into(), SIDES[s.first as usize].into());
-    extra.insert("vp".into(), serde_json::json!({"home": s.vp[0], "away": s.vp[1]}));
+    extra.insert("vp".into(), serde_json::json!({"red": s.vp[0], "blue": s.vp[1]}));
     let score = SIDES.iter().zip(s.vp).map(|(n, v)| (n.to_string(), v as i64)).collect();
     View {
         system: "collision".into(),
@@ -483,7 +483,7 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
         let side = match SIDES.iter().position(|s| *s == spec.side) {
             Some(s) => s as u8,
             None => {
-                errors.push(format!("{path}:{line}: unit[{i}].side: {:?} is not home or away", spec.side));
+                errors.push(format!("{path}:{line}: unit[{i}].side: {:?} is not red or blue", spec.side));
                 continue;
             }
         };

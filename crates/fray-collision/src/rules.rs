@@ -122,8 +122,8 @@ fn dist(a: Pos, b: Pos) -> i32 {
 /// Starts the battle: the roll-off for the turn order (C-BAT-2), then the first pick.
 pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
     cx.s.first = match cx.s.options.first {
-        First::Home => 0,
-        First::Away => 1,
+        First::Red => 0,
+        First::Blue => 1,
         First::Roll => {
             let best = |side: u8| {
                 cx.s.units.iter().filter(|x| x.side == side).map(|x| cx.s.cards[x.card].stats.comm).max().unwrap_or(0)
@@ -133,7 +133,7 @@ pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
             let winner = if ra + ca > rh + ch { 1 } else { 0 };
             cx.log(|| {
                 format!(
-                    "Roll-off: home {rh}+{ch}={}, away {ra}+{ca}={}; {} takes the turn order (C-BAT-2)",
+                    "Roll-off: red {rh}+{ch}={}, blue {ra}+{ca}={}; {} takes the turn order (C-BAT-2)",
                     rh + ch,
                     ra + ca,
                     SIDES[winner as usize]

@@ -63,11 +63,11 @@ fn bad_scenario_units_name_line_and_field() {
     let game = Collision::builtin();
     let text = r#"system = "collision"
 title = "bad"
-options = ["first=home"]
+options = ["first=red"]
 
 [[unit]]
 id = "a"
-side = "home"
+side = "red"
 at = [1, 1]
 facing = "up"
 character = { name = "X", race = "Human", tarot = "3 of Swords", weapons = ["Spear"] }
@@ -80,7 +80,7 @@ character = { name = "Y", race = "Human", tarot = "3 of Swords", weapons = ["Spe
 
 [[unit]]
 id = "c"
-side = "away"
+side = "blue"
 at = [3, 1]
 character = { name = "Z", race = "Hobbit", tarot = "3 of Swords", weapons = ["Spear"] }
 "#;

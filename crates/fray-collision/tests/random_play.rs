@@ -66,7 +66,27 @@ fn random_battles_under_other_table_options() {
         &["recovery=end-of-turn", "crit-injury=wounding", "hit-threshold=0", "injury-step=1", "moves=2", "size=8"],
         count().div_ceil(4),
     );
-    play(&["first=away", "hold-bonus=3", "injury-armour=0", "turns=3"], count().div_ceil(4));
+    play(&["first=blue", "hold-bonus=3", "injury-armour=0", "turns=3"], count().div_ceil(4));
+}
+
+/// Groups that play the skills the battle game knows (special attacks, Frighten, Heal, Berserk,
+/// Check and Flee, Dodge and Block), over many seeds.
+#[test]
+fn random_skirmishes_with_every_played_skill() {
+    let game = Arc::new(Collision::builtin());
+    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
+    let setup = BattleSetup {
+        options: vec!["size=10".into()],
+        groups: vec![
+            group("skirmish-home.toml", include_str!("../../../examples/collision/skirmish-home.toml")),
+            group("skirmish-away.toml", include_str!("../../../examples/collision/skirmish-away.toml")),
+        ],
+    };
+    let start = conformance::from_setup::<Collision>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count();
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
