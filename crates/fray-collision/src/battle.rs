@@ -285,15 +285,23 @@ pub enum Ability {
     Berserk,
     /// Check: a Command contest with an enemy within Comm; the loser flees (C-GL-CHECK).
     Check,
+    /// Caustic Burst: everyone within 2 attacked at Att +2, S-Pow +2; a crit adds Poison 2
+    /// (C-GL-CAUSTIC-BURST, C-GL-BURST-ATTACK).
+    CausticBurst,
+    /// Fire Breathing: a line of 3 squares attacked at Att +1, Pow 4; a crit adds Pow +2
+    /// (C-GL-FIRE-BREATHING, C-GL-LINE-ATTACK).
+    FireBreathing,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 4] = [
+    pub const ALL: [(Ability, &'static str); 6] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
         (Ability::Check, "Check"),
+        (Ability::CausticBurst, "Caustic Burst"),
+        (Ability::FireBreathing, "Fire Breathing"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -392,6 +400,8 @@ pub enum Pending {
     Target(u8, Special),
     /// Whom an ability targets.
     AbilityTarget(Ability),
+    /// Which way a line attack goes.
+    Direction(Ability),
     /// The target may react before the roll (Dodge, C-BAT-9).
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).

@@ -422,6 +422,18 @@ pub fn ability_targets(s: &State, u: u8, k: Ability) -> Vec<u8> {
         }
         Ability::Heal => s.standing().filter(|&t| s.u(t).side == side && s.u(t).injuries > 0 && within(t, 4)).collect(),
         Ability::Berserk => vec![u],
+        // Area attacks: offered while someone else stands in the area.
+        Ability::CausticBurst => {
+            let any = s.standing().any(|t| t != u && within(t, 2));
+            if any { vec![u] } else { Vec::new() }
+        }
+        Ability::FireBreathing => {
+            if line_directions(s, u).is_empty() {
+                Vec::new()
+            } else {
+                vec![u]
+            }
+        }
         Ability::Check => {
             let comm = s.card(u).stats.comm;
             s.standing().filter(|&t| s.u(t).side != side && within(t, comm)).collect()
@@ -440,6 +452,104 @@ fn abilities_ready(s: &State, u: u8) -> Vec<Ability> {
                 && !ability_targets(s, u, *k).is_empty()
         })
         .collect()
+}
+
+/// The squares of a straight line attack of `length` from `u` toward `dir`, stopping at a wall
+/// (C-GL-LINE-ATTACK, Fray's reading: straight lines only).
+pub fn line_squares(s: &State, u: u8, dir: (i8, i8), length: i32) -> Vec<Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let mut out = Vec::new();
+    for i in 1..=length {
+        let p = at.offset(i * i32::from(dir.0), i * i32::from(dir.1));
+        if !s.open(p) {
+            break;
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The directions in which Fire Breathing's line holds someone.
+pub fn line_directions(s: &State, u: u8) -> Vec<&'static str> {
+    crate::battle::FACINGS
+        .iter()
+        .filter(|(_, d)| line_squares(s, u, *d, 3).iter().any(|&p| s.at(p).is_some()))
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+/// One target of an area attack (C-GL-BLAST-ATTACK, C-GL-BURST-ATTACK, C-GL-LINE-ATTACK): its own
+/// to-hit roll at the user's Att + `att`, its own injury roll at `pow` (+ `crit_pow` on a crit),
+/// and `crit_poison` Poison counters on a crit.
+fn area_hit(cx: &mut Cx, u: u8, t: u8, att: i32, pow: i32, crit_pow: i32, crit_poison: i32) -> Result<(), RuleError> {
+    let a = cx.s.card(u).stats.att - if cx.s.u(u).hex > 0 { 2 } else { 0 } + att;
+    let need = def_of(cx.s, t) + cx.s.options.hit_threshold;
+    let n = cx.d10()? as i32;
+    let hit = n == 10 || n + a >= need;
+    let crit = n == 10;
+    let tid = cx.s.u(t).id.clone();
+    cx.log(|| {
+        format!(
+            "Against {tid}: {n} + Att {a} = {} against {need}: {} (C-BAT-10)",
+            n + a,
+            if crit {
+                "a crit"
+            } else if hit {
+                "a hit"
+            } else {
+                "a miss"
+            }
+        )
+    });
+    if !hit {
+        return Ok(());
+    }
+    let hurt = injury_roll(cx, t, pow + if crit { crit_pow } else { 0 }, 0)?;
+    wound(cx, t, hurt, Some(u))?;
+    if crit && crit_poison > 0 && cx.s.u(t).at.is_some() {
+        cx.s.um(t).poison += crit_poison;
+        cx.log(|| format!("{tid} gains {crit_poison} Poison counters from the crit (C-GL-POISON)"));
+    }
+    Ok(())
+}
+
+/// Uses area ability `k` of `u` (toward `dir` for a line).
+fn use_area(cx: &mut Cx, u: u8, k: Ability, dir: (i8, i8)) -> Result<(), RuleError> {
+    let (e, m) = ability_cost(cx.s, u, k.name()).unwrap_or((0, 0));
+    pay(cx, u, e);
+    cx.s.um(u).mana -= m;
+    if let Some(a) = cx.s.active.as_mut() {
+        a.abilities |= k.bit();
+        a.acted = true;
+    }
+    let uid = cx.s.u(u).id.clone();
+    let spow = cx.s.card(u).stats.spow;
+    let from = cx.s.u(u).at;
+    match k {
+        Ability::CausticBurst => {
+            cx.log(|| format!("{uid} looses a Caustic Burst for {e}E {m}M: everyone within 2 (C-GL-CAUSTIC-BURST)"));
+            let hit: Vec<u8> =
+                cx.s.standing()
+                    .filter(|&t| t != u && from.zip(cx.s.u(t).at).is_some_and(|(a, b)| dist(a, b) <= 2))
+                    .collect();
+            for t in hit {
+                area_hit(cx, u, t, 2, spow + 2, 0, 2)?;
+            }
+        }
+        _ => {
+            cx.log(|| {
+                format!(
+                    "{uid} breathes fire for {e}E {m}M toward {} (C-GL-FIRE-BREATHING)",
+                    crate::battle::facing_name(dir)
+                )
+            });
+            let hit: Vec<u8> = line_squares(cx.s, u, dir, 3).into_iter().filter_map(|p| cx.s.at(p)).collect();
+            for t in hit {
+                area_hit(cx, u, t, 1, 4, 2, 0)?;
+            }
+        }
+    }
+    after_attack(cx)
 }
 
 /// Uses ability `k` of `u` on `t` (C-GL-FRIGHTEN, C-GL-HEAL, C-GL-BERSERK).
@@ -474,6 +584,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
                 give_flee(cx, t, Some(u));
             }
         }
+        Ability::CausticBurst | Ability::FireBreathing => return use_area(cx, u, k, (0, 1)),
         Ability::Berserk => {
             cx.log(|| format!("{uid} goes berserk for {e}E: 1 injury, then Mana (C-GL-BERSERK)"));
             wound(cx, u, 1, None)?;
@@ -890,6 +1001,14 @@ pub fn decision(s: &State) -> Option<Decision> {
             let options = destinations(s, u, *kind).into_iter().map(|p| DecisionOption::square(p, p.key())).collect();
             ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} to where?", kind.word()), options)
         }
+        Pending::Direction(k) => {
+            let u = s.active.as_ref()?.unit;
+            let options = line_directions(s, u)
+                .into_iter()
+                .map(|d| DecisionOption::new(d, format!("{} toward {d}", k.name())))
+                .collect();
+            ask(s.u(u).side, Some(s.u(u).id.clone()), "direction", format!("{} which way?", k.name()), options)
+        }
         Pending::AbilityTarget(k) => {
             let u = s.active.as_ref()?.unit;
             let options = ability_targets(s, u, *k)
@@ -968,8 +1087,14 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
-                        if *k == Ability::Berserk {
-                            return use_ability(cx, u, *k, u);
+                        match k {
+                            Ability::Berserk => return use_ability(cx, u, *k, u),
+                            Ability::CausticBurst => return use_area(cx, u, *k, (0, 1)),
+                            Ability::FireBreathing => {
+                                cx.s.pending = Pending::Direction(*k);
+                                return Ok(());
+                            }
+                            _ => {}
                         }
                         cx.s.pending = Pending::AbilityTarget(*k);
                         return Ok(());
@@ -1015,6 +1140,11 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
             declare(cx, u, t, w, special)
+        }
+        Pending::Direction(k) => {
+            let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
+            let dir = crate::battle::FACINGS.iter().find(|(n, _)| *n == id).map(|(_, d)| *d).unwrap_or((0, 1));
+            use_area(cx, u, k, dir)
         }
         Pending::AbilityTarget(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
