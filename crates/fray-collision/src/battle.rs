@@ -472,12 +472,18 @@ impl State {
     }
 }
 
-/// A journal entry.
+/// A journal entry: what happened in words, and what a simulator counts of it.
 #[derive(Clone, Debug, Serialize)]
-pub struct Event(pub String);
+pub struct Event {
+    /// The line a person reads (empty when the journal is not kept).
+    pub text: String,
+    /// Figures for `fray sim`: (category, key, amount), as [`fray_core::tally::Tally`] adds them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<(String, String, f64)>,
+}
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }

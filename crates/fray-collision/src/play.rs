@@ -321,6 +321,11 @@ impl Game for Collision {
         }
         Ok(BattleSetup { options: request.options.clone(), groups: request.teams.clone() })
     }
+    fn tally(&self, event: &Self::Event, tally: &mut fray_core::tally::Tally) {
+        for (category, key, amount) in &event.counts {
+            tally.add(category, key, *amount);
+        }
+    }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);

@@ -26,8 +26,20 @@ pub struct Cx<'a> {
 impl Cx<'_> {
     fn log(&mut self, text: impl FnOnce() -> String) {
         if self.out.keeps() {
-            self.out.push(Event(text()));
+            self.out.push(Event { text: text(), counts: Vec::new() });
         }
+    }
+    /// A journal line that also carries figures for the simulator (pushed even when the journal
+    /// is not kept, without its text).
+    fn counted(&mut self, counts: &[(&str, &str, f64)], text: impl FnOnce() -> String) {
+        let text = if self.out.keeps() { text() } else { String::new() };
+        // A kept journal gets no empty lines: its figures only matter to the simulator, which
+        // keeps none.
+        if self.out.keeps() && text.is_empty() {
+            return;
+        }
+        let counts = counts.iter().map(|(c, k, n)| (c.to_string(), k.to_string(), *n)).collect();
+        self.out.push(Event { text, counts });
     }
     fn d10(&mut self) -> Result<u32, RuleError> {
         Ok(self.dice.roll(10)?)
@@ -143,7 +155,7 @@ pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
         }
     };
     cx.s.turn = 1;
-    cx.log(|| "Turn 1 begins".into());
+    cx.counted(&[("match", "rounds", 1.0)], || "Turn 1 begins".into());
     cx.s.next_side = cx.s.first;
     next_pick(cx)
 }
@@ -187,7 +199,7 @@ fn end_turn(cx: &mut Cx) -> Result<(), RuleError> {
     }
     cx.s.turn += 1;
     let turn = cx.s.turn;
-    cx.log(|| format!("Turn {turn} begins"));
+    cx.counted(&[("match", "rounds", 1.0)], || format!("Turn {turn} begins"));
     for x in cx.s.units.iter_mut() {
         x.activated = false;
         x.held = false;
@@ -523,6 +535,7 @@ fn use_area(cx: &mut Cx, u: u8, k: Ability, dir: (i8, i8)) -> Result<(), RuleErr
         a.acted = true;
     }
     let uid = cx.s.u(u).id.clone();
+    cx.counted(&[("power uses", k.name(), 1.0)], String::new);
     let spow = cx.s.card(u).stats.spow;
     let from = cx.s.u(u).at;
     match k {
@@ -562,6 +575,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
         a.acted = true;
     }
     let (uid, tid) = (cx.s.u(u).id.clone(), cx.s.u(t).id.clone());
+    cx.counted(&[("power uses", k.name(), 1.0)], String::new);
     match k {
         Ability::Frighten => {
             if effect_cost(cx.s, t, "Dauntless").is_some() {
@@ -634,7 +648,10 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
     }
     let (aid, tid) = (cx.s.u(attacker).id.clone(), cx.s.u(target).id.clone());
     let how = if special == Special::Plain { String::new() } else { format!(" ({})", special.name()) };
-    cx.log(|| format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name));
+    let power = if special == Special::Plain { w.name.clone() } else { special.name().to_string() };
+    cx.counted(&[("power uses", &power, 1.0), ("power attacks", &power, 1.0)], || {
+        format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name)
+    });
     let strike = Strike { attacker, target, weapon, def_bonus: 0, arm_bonus: 0, special, roll: None, crit: false };
     if can_react(cx.s, &strike) && effect_cost(cx.s, target, "Dodge").is_some_and(|c| c <= cx.s.u(target).endurance) {
         cx.s.pending = Pending::BeforeRoll(strike);
@@ -705,6 +722,8 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     if !hit {
         return after_attack(cx);
     }
+    let power = if k.special == Special::Plain { w.name.clone() } else { k.special.name().to_string() };
+    cx.counted(&[("power hits", &power, 1.0)], String::new);
     let block = ["Block 4", "Block 2"]
         .iter()
         .any(|b| effect_cost(cx.s, k.target, b).is_some_and(|c| c <= cx.s.u(k.target).endurance));
@@ -740,6 +759,15 @@ fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError>
     }
     cx.s.um(u).injuries += hurt;
     let (id, inj, tuf) = (cx.s.u(u).id.clone(), cx.s.u(u).injuries, cx.s.card(u).stats.tuf);
+    let by_id = by.map(|b| cx.s.u(b).id.clone()).unwrap_or_default();
+    let mut counts = vec![("damage taken", id.as_str(), hurt as f64)];
+    if by.is_some() {
+        counts.push(("damage dealt", by_id.as_str(), hurt as f64));
+        if inj >= tuf {
+            counts.push(("take outs", by_id.as_str(), 1.0));
+        }
+    }
+    cx.counted(&counts, String::new);
     if inj >= tuf {
         defeat(cx, u, &format!("{inj} injuries, Tuf {tuf}"));
         return Ok(());
@@ -826,7 +854,7 @@ fn defeat(cx: &mut Cx, u: u8, why: &str) {
     let f = cx.s.um(u);
     f.defeated = true;
     f.at = None;
-    cx.log(|| format!("{id} is defeated: {why} (C-BAT-15)"));
+    cx.counted(&[("taken out", &id, 1.0)], || format!("{id} is defeated: {why} (C-BAT-15)"));
 }
 
 /// A hit lands: the injury roll with the crit's Pow+X and Injury+X, then On Injury, On Hit and
