@@ -75,7 +75,9 @@ fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
     let (code, out, err) = fray(&["rules", "collision", "majsty"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Majesty [skill, skill-majesty]") && out.contains("Conquest skill"), "{out}");
-    assert!(out.contains("battle game is not built yet"), "{out}");
+    assert!(out.contains("not played in Fray's battles yet"), "{out}");
+    let (_, out, _) = fray(&["rules", "collision", "guided strike"]);
+    assert!(out.contains("played in battle"), "{out}");
     let (code, out, _) = fray(&["rules", "collision", "red elf"]);
     assert_eq!(code, 0);
     assert!(out.contains("Conquest race, 25 points: Def 7, Arm 4"), "{out}");
