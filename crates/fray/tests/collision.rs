@@ -84,7 +84,7 @@ fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
     let (_, out, _) = fray(&["rules", "collision", "C-CREATE-15"]);
     assert!(out.contains("Two hands [rule, C-CREATE-15]"), "{out}");
     let (_, out, _) = fray(&["rules", "collision", "Block 2"]);
-    assert!(out.contains("Block 2 (RE) 1E") && out.contains("look-up only"), "{out}");
+    assert!(out.contains("Block 2 (RE) 1E") && out.contains("played in battle"), "{out}");
     let (code, out, _) = fray(&["rules", "collision", "--list", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
