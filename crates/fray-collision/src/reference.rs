@@ -1,13 +1,59 @@
 //! The look-up behind `fray rules collision`: the card fields and creation rules
 //! (`content/collision/rules.toml`), every value, race, tarot, weapon, enchantment, armour,
-//! accessory and skill row, and every glossary term. The battle game is not played yet, and the
-//! ability entries say so.
+//! accessory and skill row, and every glossary term. Ability entries say whether the battle game
+//! plays them.
 
 use crate::content::{Content, Tier, norm, title};
 use fray_core::lookup::Entry;
 
-/// Appended to every ability, effect and skill entry.
-pub const NOT_PLAYED: &str = "[look-up only: Fray does not play Collision battles yet]";
+/// Appended to an ability, effect or skill entry the battle game does not play yet.
+pub const NOT_PLAYED: &str = "[look-up only: not played in Fray's battles yet]";
+
+/// Appended to an entry the battle game plays.
+pub const PLAYED: &str = "[played in battle: docs/rulings/collision.md]";
+
+/// The glossary terms and skills the battle game plays (crate::rules).
+pub const PLAYED_TERMS: &[&str] = &[
+    "Guided Strike",
+    "Butcher",
+    "Gouge",
+    "Finishing Blow",
+    "Backstab",
+    "Frighten",
+    "Heal",
+    "Berserk",
+    "Check",
+    "Caustic Burst",
+    "Fire Breathing",
+    "Dodge",
+    "Block 2",
+    "Block 4",
+    "Hex X",
+    "Hex",
+    "Stun",
+    "Poison",
+    "Poison X",
+    "Flee",
+    "Skittish",
+    "Dauntless",
+    "Vicious",
+    "Sharp",
+    "Slay",
+    "Unstable",
+    "Multiattack",
+    "Drain",
+    "Ranged",
+    "On Hit",
+    "On Injury",
+    "Burst Attack",
+    "Line Attack",
+    "Few Stood Against Many",
+];
+
+/// The marker for `name`'s entry: played or look-up only.
+fn marker(name: &str) -> &'static str {
+    if PLAYED_TERMS.iter().any(|t| norm(t) == norm(name)) { PLAYED } else { NOT_PLAYED }
+}
 
 fn lines(source: &[u32]) -> String {
     let l: Vec<String> = source.iter().map(u32::to_string).collect();
@@ -187,11 +233,12 @@ pub fn index(c: &Content) -> Vec<Entry> {
             _ => s.tier.heading(&s.suit),
         };
         let text = format!(
-            "{} skill ({tier}), {} points: {}. {} {NOT_PLAYED} ({})",
+            "{} skill ({tier}), {} points: {}. {} {} ({})",
             value_of(c, &s.value),
             s.points,
             t.card_line(),
             t.text,
+            marker(&s.name),
             lines(&t.source)
         );
         let mut e = entry(format!("skill-{}", slug(&s.name)), &s.name, "skill", text);
@@ -202,7 +249,7 @@ pub fn index(c: &Content) -> Vec<Entry> {
         if c.skills.iter().any(|s| norm(&s.name) == norm(&t.name)) {
             continue;
         }
-        let marker = if t.kind == "creation" { String::new() } else { format!(" {NOT_PLAYED}") };
+        let marker = if t.kind == "creation" { String::new() } else { format!(" {}", marker(&t.name)) };
         let text = format!("{}: {}{marker} ({})", t.card_line(), t.text, lines(&t.source));
         let mut e = entry(format!("term-{}", slug(&t.name)), &t.name, &t.kind, text);
         e.aliases = t.aliases.clone();

@@ -116,21 +116,24 @@ fn systems() -> Result<Systems, String> {
     let kazzam = Arc::new(fray_kazzam::Kazzam::with_content(Arc::new(content)));
     let drawsteel = Arc::new(fray_drawsteel::game::DrawSteel::builtin());
     let dojo = Arc::new(fray_dojo::Dojo::builtin());
+    let collision = Arc::new(fray_collision::Collision::builtin());
     Ok(Systems {
         registry: Registry::new()
             .with(fray_kazzam::engine::game::system_of(kazzam.clone()))
             .with(fray_drawsteel::game::system_of(drawsteel.clone()))
             .with(fray_dojo::game::system_of(dojo.clone()))
-            .with(fray_collision::system::system()),
+            .with(fray_collision::system::system_of(collision.clone())),
         bots: vec![
             Arc::new(fray_ai::BotsOf::new(&*kazzam)),
             Arc::new(fray_ai::BotsOf::new(&*drawsteel)),
             Arc::new(fray_ai::BotsOf::new(&*dojo)),
+            Arc::new(fray_ai::BotsOf::new(&*collision)),
         ],
         labs: vec![
             Arc::new(fray_sim::LabOf::new(kazzam)),
             Arc::new(fray_sim::LabOf::new(drawsteel)),
             Arc::new(fray_sim::LabOf::new(dojo)),
+            Arc::new(fray_sim::LabOf::new(collision)),
         ],
     })
 }
@@ -185,7 +188,7 @@ enum Command {
     },
     /// Play a match in the terminal; every seat is a random-legal bot unless --seat makes it yours.
     Play {
-        /// The game system (kazzam, drawsteel, dojo).
+        /// The game system (kazzam, drawsteel, dojo, collision).
         system: String,
         /// Seed for the dice and the bots: the same seed and choices replay the same match.
         #[arg(long, default_value_t = 1)]
@@ -227,7 +230,7 @@ enum Command {
     /// source, match length and per-power and per-creature figures; `fray sim merge A.json
     /// B.json` adds up shards of one study.
     Sim {
-        /// The game system (kazzam, drawsteel, dojo), or `merge` followed by JSON reports.
+        /// The game system (kazzam, drawsteel, dojo, collision). or `merge` followed by JSON reports.
         system: String,
         /// With `merge`: the JSON reports of the shards.
         files: Vec<String>,

@@ -75,14 +75,16 @@ fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
     let (code, out, err) = fray(&["rules", "collision", "majsty"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Majesty [skill, skill-majesty]") && out.contains("Conquest skill"), "{out}");
-    assert!(out.contains("battle game is not built yet"), "{out}");
+    assert!(out.contains("not played in Fray's battles yet"), "{out}");
+    let (_, out, _) = fray(&["rules", "collision", "guided strike"]);
+    assert!(out.contains("played in battle"), "{out}");
     let (code, out, _) = fray(&["rules", "collision", "red elf"]);
     assert_eq!(code, 0);
     assert!(out.contains("Conquest race, 25 points: Def 7, Arm 4"), "{out}");
     let (_, out, _) = fray(&["rules", "collision", "C-CREATE-15"]);
     assert!(out.contains("Two hands [rule, C-CREATE-15]"), "{out}");
     let (_, out, _) = fray(&["rules", "collision", "Block 2"]);
-    assert!(out.contains("Block 2 (RE) 1E") && out.contains("look-up only"), "{out}");
+    assert!(out.contains("Block 2 (RE) 1E") && out.contains("played in battle"), "{out}");
     let (code, out, _) = fray(&["rules", "collision", "--list", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -91,16 +93,19 @@ fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
     assert!(v.as_array().unwrap().len() > 300, "{}", v.as_array().unwrap().len());
 }
 
+/// `fray play collision`: bots fight the built-in groups to the end, and groups from files.
 #[test]
-fn the_battle_game_is_refused_with_a_clear_message() {
-    for args in [&["play", "collision"][..], &["bench", "collision"][..]] {
-        let (code, _, err) = fray(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(
-            err.contains(
-                "Collision's battle game is not built yet; `fray build collision` and `fray rules collision` work"
-            ),
-            "{err}"
-        );
-    }
+fn the_battle_game_plays_with_bots() {
+    let (code, out, err) = fray(&["play", "collision", "--seed", "3", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wins") || out.contains("a draw"), "{out}");
+    let home = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/collision/skirmish-home.toml");
+    let away = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/collision/skirmish-away.toml");
+    let (code, out, err) =
+        fray(&["play", "collision", "--seed", "4", "--home", home, "--away", away, "--blue", "greedy", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("VP"), "{out}");
+    let (code, _, err) = fray(&["play", "collision", "--option", "hit-threshold=12"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("hit-threshold=12"), "{err}");
 }

@@ -145,7 +145,7 @@ fn bad_simulation_requests_are_refused_clearly() {
         (&["sim", "kazzam", "--red", "greedy", "--bot", "red=mcts"][..], "two bots"),
         (&["sim", "kazzam", "--shard", "3/2"][..], "K/N"),
         (&["sim", "kazzam", "--matches", "0"][..], "--matches"),
-        (&["sim", "collision"][..], "no matches to simulate"),
+        (&["sim", "collision", "--option", "turns=0"][..], "turns=0"),
         (&["sim", "merge"][..], "give the JSON reports"),
         (&["play", "kazzam", "--seat", "red", "--red", "greedy"][..], "played by a person"),
     ] {

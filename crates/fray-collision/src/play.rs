@@ -1,0 +1,569 @@
+//! Collision's battle as a [`Game`]: battle groups from card files (the builder's) deployed on a
+//! square map, the view, scenario files (docs/scenarios/collision.md in short: a map, `[[unit]]`
+//! tables each with a `[unit.character]` the builder checks, dice, steps, expectations).
+
+use crate::battle::{Fighter, Options, Pending, SIDES, State, options_from_pairs};
+use crate::builder::{Card, check_file};
+use crate::content::Content;
+use crate::rules::{self, Cx};
+use fray_core::answer::Answer;
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::dice::{Dice, ScriptedDice};
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::grid::Pos;
+use fray_core::ruleset::{Outcome, RuleError};
+use fray_core::scenario::{DiceSpec, Loaded, Step};
+use fray_core::table::{SetupRequest, TeamText};
+use fray_core::view::{UnitView, View};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The version of the battle rules code: bumped whenever the same inputs could play differently.
+pub const RULES_VERSION: u32 = 1;
+
+/// The built-in battle groups: the home side's and the away side's.
+pub const BUILTIN_GROUPS: [(&str, &str); 2] = [
+    ("content/collision/battle/home.toml", include_str!("../../../content/collision/battle/home.toml")),
+    ("content/collision/battle/away.toml", include_str!("../../../content/collision/battle/away.toml")),
+];
+
+/// What a battle starts from besides the seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleSetup {
+    /// Table options as `KEY=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// The two battle-group files (home, away); the built-in groups without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<TeamText>,
+}
+
+/// A command: an answer to the pending decision, named by the character it is about (or the
+/// side, for the choice of who activates).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// The character (or side) asked.
+    pub unit: String,
+    /// The option id.
+    pub choose: String,
+}
+
+/// Collision's battle rules, holding the builder's content.
+#[derive(Clone, Debug)]
+pub struct Collision {
+    fingerprint: Fingerprint,
+    content: Result<Arc<Content>, String>,
+}
+
+impl Collision {
+    /// The battle with the built-in content.
+    pub fn builtin() -> Self {
+        let texts = crate::content::FILES.iter().copied().chain(BUILTIN_GROUPS.iter().copied());
+        let fingerprint = Fingerprint::of(format!("collision rules {RULES_VERSION}"), texts);
+        Collision { fingerprint, content: Content::builtin().map(Arc::new) }
+    }
+    /// The content.
+    pub fn content(&self) -> Result<Arc<Content>, String> {
+        self.content.clone()
+    }
+    /// The state `setup` builds, before the roll-off.
+    pub fn build(&self, setup: &BattleSetup) -> Result<State, SetupErrors> {
+        let content = self.content.clone().map_err(SetupErrors::from)?;
+        let options = options_from_pairs(&setup.options).map_err(SetupErrors)?;
+        let groups: Vec<(String, String)> = if setup.groups.is_empty() {
+            BUILTIN_GROUPS.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect()
+        } else {
+            setup.groups.iter().map(|g| (g.path.clone(), g.text.clone())).collect()
+        };
+        if groups.len() != 2 {
+            return Err(SetupErrors::one(format!(
+                "a Collision battle takes two battle-group files (--home for red, --away for blue), not {}",
+                groups.len()
+            )));
+        }
+        let mut errors = Vec::new();
+        let mut cards = Vec::new();
+        let mut owners = Vec::new();
+        for (side, (path, text)) in groups.iter().enumerate() {
+            match check_file(&content, path, text) {
+                Ok(g) => {
+                    for c in g.cards {
+                        cards.push(c);
+                        owners.push(side as u8);
+                    }
+                }
+                Err(e) => errors.extend(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(SetupErrors(errors));
+        }
+        let size = options.size;
+        // Deployment (C-BAT-3, inferred zones): home along the second row, away along the
+        // second-to-last, spread from the middle.
+        let mut placed = Vec::new();
+        for side in 0..2u8 {
+            let mine: Vec<usize> = (0..cards.len()).filter(|&i| owners[i] == side).collect();
+            if mine.len() as i32 > size {
+                return Err(SetupErrors::one(format!(
+                    "{}: {} characters do not fit a row of {size} squares (--option size=N)",
+                    groups[side as usize].0,
+                    mine.len()
+                )));
+            }
+            let row = if side == 0 { 1 } else { size - 2 };
+            let gap = if 2 * mine.len() as i32 <= size { 2 } else { 1 };
+            let start = (size - gap * (mine.len() as i32 - 1)) / 2;
+            for (k, &i) in mine.iter().enumerate() {
+                placed.push((i, side, Pos::new((start + gap * k as i32).min(size - 1), row)));
+            }
+        }
+        placed.sort_by_key(|p| p.0);
+        let units = placed.into_iter().map(|(i, side, at)| (i, side, at, Adjust::default())).collect();
+        Ok(assemble(options, cards, size, size, vec![false; (size * size) as usize], units))
+    }
+}
+
+/// A scenario's changes to a fighter's starting pools and tokens.
+#[derive(Clone, Debug, Default)]
+struct Adjust {
+    id: Option<String>,
+    facing: Option<(i8, i8)>,
+    endurance: Option<i32>,
+    mana: Option<i32>,
+    injuries: Option<i32>,
+    stun: Option<i32>,
+    hex: Option<i32>,
+    poison: Option<i32>,
+}
+
+/// The state from cards and where each stands; ids from the card names (numbered when two
+/// share one).
+fn assemble(
+    options: Options,
+    cards: Vec<Card>,
+    width: i32,
+    height: i32,
+    walls: Vec<bool>,
+    units: Vec<(usize, u8, Pos, Adjust)>,
+) -> State {
+    let mut fighters: Vec<Fighter> = Vec::new();
+    for (card, side, at, adj) in units {
+        let c = &cards[card];
+        let base = rules::slug(&c.name);
+        let mut id = adj.id.clone().unwrap_or_else(|| base.clone());
+        let mut n = 2;
+        while fighters.iter().any(|f| f.id == id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        fighters.push(Fighter {
+            id,
+            side,
+            card,
+            at: Some(at),
+            // C-BAT-3: deploy with End (doubled by Mark of the Titans, capped) and Mana.
+            endurance: adj.endurance.unwrap_or(c.deploy_endurance),
+            mana: adj.mana.unwrap_or(c.stats.mana),
+            injuries: adj.injuries.unwrap_or(0),
+            stun: adj.stun.unwrap_or(0),
+            hex: adj.hex.unwrap_or(0),
+            poison: adj.poison.unwrap_or(0),
+            flee: 0,
+            flee_from: None,
+            activated: false,
+            recover_due: false,
+            held: false,
+            spent: 0,
+            defeated: false,
+            // C-BAT-3 (Fray's reading): each side deploys facing the other.
+            facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
+        });
+    }
+    State {
+        options,
+        cards: Arc::new(cards),
+        width,
+        height,
+        walls: Arc::new(walls),
+        units: fighters,
+        turn: 0,
+        first: 0,
+        next_side: 0,
+        active: None,
+        pending: Pending::Over,
+        vp: [0, 0],
+        outcome: None,
+    }
+}
+
+/// Runs the battle from its start to the first decision.
+pub fn start(state: &mut State, dice: &mut dyn Dice) -> Result<Vec<crate::battle::Event>, RuleError> {
+    let mut log = Vec::new();
+    rules::begin(&mut Cx { s: state, dice, out: &mut log })?;
+    Ok(log)
+}
+
+fn seat_of(name: &str) -> Seat {
+    Seat(SIDES.iter().position(|s| *s == name).unwrap_or(0) as u8)
+}
+
+impl Game for Collision {
+    type State = State;
+    type Setup = BattleSetup;
+    type Command = Command;
+    type Event = crate::battle::Event;
+
+    fn id(&self) -> &'static str {
+        "collision"
+    }
+    fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint.clone()
+    }
+    fn seats(&self, _s: &State) -> Vec<SeatInfo> {
+        SIDES.iter().map(|s| SeatInfo::new(*s)).collect()
+    }
+    fn start(
+        &self,
+        setup: &BattleSetup,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Self::Event>,
+    ) -> Result<State, SetupErrors> {
+        let mut state = self.build(setup)?;
+        for e in start(&mut state, dice)? {
+            out.push(e);
+        }
+        Ok(state)
+    }
+    fn node(&self, s: &State) -> Node {
+        match rules::decision(s) {
+            Some(d) => Node::Decide { seats: SeatSet::one(seat_of(&d.seat)), passable: false },
+            None => Node::Terminal,
+        }
+    }
+    fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
+        if let Some(d) = rules::decision(s).filter(|d| seat_of(&d.seat) == seat) {
+            out.extend((0..d.options.len()).map(|i| Answer::Nth(i as u32).id()));
+        }
+    }
+    fn apply(
+        &self,
+        s: &mut State,
+        _seat: Seat,
+        action: ActionId,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Self::Event>,
+    ) -> Result<(), RuleError> {
+        let Answer::Nth(i) = Answer::of(action) else { return Err(RuleError::malformed("not an option")) };
+        let id = rules::decision(s)
+            .and_then(|d| d.options.into_iter().nth(i as usize))
+            .map(|o| o.id)
+            .ok_or_else(|| RuleError::malformed("not an option now"))?;
+        let mut copy = s.clone();
+        rules::answer(&mut Cx { s: &mut copy, dice, out }, &id)?;
+        *s = copy;
+        Ok(())
+    }
+    fn act(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        command: &Command,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<Self::Event>,
+    ) -> Result<(), RuleError> {
+        let d = rules::decision(s).ok_or_else(|| RuleError::malformed("nothing is pending: the battle is over"))?;
+        let asked = d.unit.clone().unwrap_or_else(|| d.seat.clone());
+        if seat_of(&d.seat) != seat || asked != command.unit {
+            return Err(RuleError::refused(
+                "C-BAT-4",
+                format!("{} is not asked now ({} decision for {asked})", command.unit, d.kind),
+            ));
+        }
+        let mut copy = s.clone();
+        rules::answer(&mut Cx { s: &mut copy, dice, out }, &command.choose)?;
+        *s = copy;
+        Ok(())
+    }
+    fn command_seat(&self, s: &State, command: &Command) -> Option<Seat> {
+        if let Some(i) = SIDES.iter().position(|x| *x == command.unit) {
+            return Some(Seat(i as u8));
+        }
+        s.find(&command.unit).map(|u| Seat(s.u(u).side))
+    }
+    fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
+        let found = match Answer::of(action) {
+            Answer::Nth(i) => rules::decision(s).and_then(|d| d.options.into_iter().nth(i as usize)),
+            _ => None,
+        };
+        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+    }
+    fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
+        rules::decision(s).filter(|d| seat_of(&d.seat) == seat)
+    }
+    fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
+        let d = rules::decision(s).filter(|d| seat_of(&d.seat) == seat)?;
+        Some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+    }
+    fn view(&self, s: &State, _viewer: Viewer) -> View {
+        view(s)
+    }
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+    fn setup_for(&self, request: &SetupRequest) -> Result<BattleSetup, SetupErrors> {
+        if request.map.is_some() {
+            return Err(SetupErrors::one(
+                "Collision battles from group files play on an open map (--option size=N); --map is not read",
+            ));
+        }
+        Ok(BattleSetup { options: request.options.clone(), groups: request.teams.clone() })
+    }
+    fn tally(&self, event: &Self::Event, tally: &mut fray_core::tally::Tally) {
+        for (category, key, amount) in &event.counts {
+            tally.add(category, key, *amount);
+        }
+    }
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        if let Some(r) = self.returns(s) {
+            return r.get(seat.index()).copied().unwrap_or(0.0);
+        }
+        // Points still standing, each weighed by the share of its Toughness left.
+        let mut worth = [0f64; 2];
+        for x in &s.units {
+            if x.at.is_some() {
+                let c = &s.cards[x.card];
+                let left = 1.0 - x.injuries as f64 / c.stats.tuf.max(1) as f64;
+                worth[x.side as usize] += c.points as f64 * left.max(0.0);
+            }
+        }
+        let total = worth[0] + worth[1];
+        if total <= 0.0 {
+            return 0.0;
+        }
+        (2.0 * worth[seat.index().min(1)] / total - 1.0) * 0.9
+    }
+}
+
+/// The view: fighters with their pools, injuries and tokens; the turn and victory points.
+pub fn view(s: &State) -> View {
+    let mut units = std::collections::BTreeMap::new();
+    for x in &s.units {
+        let c = &s.cards[x.card];
+        let mut extra = serde_json::Map::new();
+        extra.insert("endurance".into(), x.endurance.into());
+        extra.insert("mana".into(), x.mana.into());
+        extra.insert("injuries".into(), x.injuries.into());
+        extra.insert("stun".into(), x.stun.into());
+        extra.insert("hex".into(), x.hex.into());
+        extra.insert("poison".into(), x.poison.into());
+        extra.insert("flee".into(), x.flee.into());
+        extra.insert("activated".into(), x.activated.into());
+        extra.insert("defeated".into(), x.defeated.into());
+        extra.insert("points".into(), c.points.into());
+        extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
+        let mut statuses = Vec::new();
+        for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison), ("flee", x.flee)] {
+            statuses.extend(std::iter::repeat_n(name.to_string(), n.max(0) as usize));
+        }
+        units.insert(
+            x.id.clone(),
+            UnitView {
+                name: c.name.clone(),
+                team: SIDES[x.side as usize].into(),
+                at: x.at,
+                size: 1,
+                hp: (c.stats.tuf - x.injuries) as i64,
+                max_hp: c.stats.tuf as i64,
+                statuses,
+                status_details: Vec::new(),
+                extra,
+            },
+        );
+    }
+    let map =
+        (0..s.height).map(|y| (0..s.width).map(|x| if s.open(Pos::new(x, y)) { '.' } else { '#' }).collect()).collect();
+    let mut extra = serde_json::Map::new();
+    extra.insert("first".into(), SIDES[s.first as usize].into());
+    extra.insert("vp".into(), serde_json::json!({"red": s.vp[0], "blue": s.vp[1]}));
+    let score = SIDES.iter().zip(s.vp).map(|(n, v)| (n.to_string(), v as i64)).collect();
+    View {
+        system: "collision".into(),
+        round: s.turn,
+        turn: s.active.as_ref().map(|a| s.u(a.unit).id.clone()),
+        map,
+        units,
+        score,
+        decision: rules::decision(s),
+        log: Vec::new(),
+        outcome: s.outcome.clone(),
+        extra,
+    }
+}
+
+// ---------------------------------------------------------------- scenario files
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    system: String,
+    title: String,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// The map: an open square of `size` without it.
+    #[serde(default)]
+    map: Option<MapSpec>,
+    unit: Vec<toml::Spanned<UnitSpec>>,
+    #[serde(default)]
+    dice: DiceSpec,
+    #[serde(default)]
+    step: Vec<Step<Command>>,
+    #[serde(default)]
+    expect: toml::Table,
+}
+
+/// A scenario's map: rows of `.` (open) and `#` (impassable).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapSpec {
+    rows: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitSpec {
+    #[serde(default)]
+    id: Option<String>,
+    side: String,
+    at: [i32; 2],
+    character: toml::Table,
+    #[serde(default)]
+    endurance: Option<i32>,
+    #[serde(default)]
+    mana: Option<i32>,
+    #[serde(default)]
+    injuries: Option<i32>,
+    #[serde(default)]
+    stun: Option<i32>,
+    #[serde(default)]
+    hex: Option<i32>,
+    #[serde(default)]
+    poison: Option<i32>,
+    /// north, north-east, ... (C-BAT-21).
+    #[serde(default)]
+    facing: Option<String>,
+}
+
+/// Reads a scenario file; errors name file, line and field.
+pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision>, String> {
+    let f: ScenarioFile = toml::from_str(text).map_err(|e| crate::content::toml_error(path, text, &e))?;
+    if f.system != "collision" {
+        return Err(format!("{path}: system is {:?}, expected \"collision\"", f.system));
+    }
+    let content = game.content()?;
+    let options = options_from_pairs(&f.options).map_err(|e| format!("{path}: {}", e.join("; ")))?;
+    let rows = f.map.map(|m| m.rows).unwrap_or_default();
+    let (width, height, walls) = if rows.is_empty() {
+        (options.size, options.size, vec![false; (options.size * options.size) as usize])
+    } else {
+        let w = rows[0].chars().count() as i32;
+        if rows.iter().any(|r| r.chars().count() as i32 != w) {
+            return Err(format!("{path}: [map].rows: every row must have the same length"));
+        }
+        let walls = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        (w, rows.len() as i32, walls)
+    };
+    let mut errors = Vec::new();
+    let mut cards = Vec::new();
+    let mut units = Vec::new();
+    for (i, u) in f.unit.iter().enumerate() {
+        let line = fray_core::scenario::line_of(text, u.span().start);
+        let spec = u.get_ref();
+        let side = match SIDES.iter().position(|s| *s == spec.side) {
+            Some(s) => s as u8,
+            None => {
+                errors.push(format!("{path}:{line}: unit[{i}].side: {:?} is not red or blue", spec.side));
+                continue;
+            }
+        };
+        let at = Pos::new(spec.at[0], spec.at[1]);
+        if at.x < 0 || at.y < 0 || at.x >= width || at.y >= height || walls[(at.y * width + at.x) as usize] {
+            errors.push(format!("{path}:{line}: unit[{i}].at: [{}, {}] is not an open square of the map", at.x, at.y));
+            continue;
+        }
+        if units.iter().any(|(_, _, p, _)| *p == at) {
+            errors.push(format!("{path}:{line}: unit[{i}].at: [{}, {}] already holds a character", at.x, at.y));
+            continue;
+        }
+        let mut file = toml::Table::new();
+        file.insert("character".into(), toml::Value::Array(vec![toml::Value::Table(spec.character.clone())]));
+        let one = toml::to_string(&file).unwrap_or_default();
+        match check_file(&content, &format!("{path} unit[{i}].character"), &one) {
+            Ok(g) => {
+                cards.extend(g.cards);
+                let a = spec;
+                let facing = match &a.facing {
+                    None => None,
+                    Some(f) => match crate::battle::FACINGS.iter().find(|(n, _)| n == f) {
+                        Some((_, d)) => Some(*d),
+                        None => {
+                            errors.push(format!("{path}:{line}: unit[{i}].facing: {f:?} is not one of north, north-east, east, south-east, south, south-west, west, north-west"));
+                            continue;
+                        }
+                    },
+                };
+                let adj = Adjust {
+                    id: a.id.clone(),
+                    facing,
+                    endurance: a.endurance,
+                    mana: a.mana,
+                    injuries: a.injuries,
+                    stun: a.stun,
+                    hex: a.hex,
+                    poison: a.poison,
+                };
+                units.push((cards.len() - 1, side, at, adj));
+            }
+            Err(e) => {
+                // The builder names the one-character text it was given: name the scenario's
+                // lines and the unit's field instead.
+                let at = crate::content::field_line(text, u.span(), "character");
+                let synthetic = format!("{path} unit[{i}].character");
+                errors.extend(e.into_iter().map(|m| {
+                    let rest = m
+                        .strip_prefix(&synthetic)
+                        .map(|r| r.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit()).trim_start())
+                        .unwrap_or(&m);
+                    let rest = match rest.find(").") {
+                        Some(k) if rest.starts_with("character[") => format!("unit[{i}].character.{}", &rest[k + 2..]),
+                        _ => rest.to_string(),
+                    };
+                    format!("{path}:{at}: {rest}")
+                }));
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    let mut state = assemble(options, cards, width, height, walls, units);
+    let unused_dice_ok = f.dice.unused.is_some();
+    let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
+    let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;
+    Ok(Loaded {
+        title: f.title,
+        rules: f.rules,
+        state,
+        setup_journal: journal,
+        dice,
+        unused_dice_ok,
+        steps: f.step,
+        expect: f.expect,
+    })
+}

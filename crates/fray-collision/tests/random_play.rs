@@ -1,0 +1,97 @@
+//! Conformance: random-legal bots fight battles between built groups to the end over many seeds,
+//! through the core's harness (every offered option accepted, option ids read back, the record
+//! replays); the battle's own invariants hold after every choice.
+
+use fray_collision::battle::{ENDURANCE_CAP, State};
+use fray_collision::{BattleSetup, Collision};
+use fray_core::conformance::{self, Settings};
+use std::sync::Arc;
+
+fn invariants(_: &Collision, s: &State) -> Result<(), String> {
+    for x in &s.units {
+        let c = &s.cards[x.card];
+        // C-BAT-7: the pool never goes above 9 nor below 0.
+        if x.endurance > ENDURANCE_CAP || x.endurance < 0 {
+            return Err(format!("{} has {}E", x.id, x.endurance));
+        }
+        if x.mana < 0 || x.stun < 0 || x.hex < 0 || x.poison < 0 || x.injuries < 0 {
+            return Err(format!("{} holds a negative count", x.id));
+        }
+        // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table.
+        if x.injuries >= c.stats.tuf && !x.defeated {
+            return Err(format!("{} has {} injuries of Tuf {} and still stands", x.id, x.injuries, c.stats.tuf));
+        }
+        if x.defeated && x.at.is_some() {
+            return Err(format!("{} is defeated but on the table", x.id));
+        }
+        if let Some(p) = x.at
+            && !s.open(p)
+        {
+            return Err(format!("{} stands on {p:?}, not an open square", x.id));
+        }
+    }
+    let mut squares: Vec<_> = s.units.iter().filter_map(|x| x.at).collect();
+    let n = squares.len();
+    squares.sort_unstable();
+    squares.dedup();
+    if squares.len() != n {
+        return Err("two characters share a square".into());
+    }
+    Ok(())
+}
+
+fn play(options: &[&str], n: u64) {
+    let game = Arc::new(Collision::builtin());
+    let setup = BattleSetup { options: options.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let start = conformance::from_setup::<Collision>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn count() -> u64 {
+    std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
+}
+
+/// The built-in battle, to the end, over many seeds.
+#[test]
+fn random_battles_finish_cleanly() {
+    play(&[], count());
+}
+
+/// The same with the other readings of the inferred rules.
+#[test]
+fn random_battles_under_other_table_options() {
+    play(
+        &["recovery=end-of-turn", "crit-injury=wounding", "hit-threshold=0", "injury-step=1", "moves=2", "size=8"],
+        count().div_ceil(4),
+    );
+    play(&["first=blue", "hold-bonus=3", "injury-armour=0", "turns=3"], count().div_ceil(4));
+}
+
+/// Groups that play the skills the battle game knows (special attacks, Frighten, Heal, Berserk,
+/// Check and Flee, Dodge and Block), over many seeds.
+#[test]
+fn random_skirmishes_with_every_played_skill() {
+    let game = Arc::new(Collision::builtin());
+    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
+    let setup = BattleSetup {
+        options: vec!["size=10".into()],
+        groups: vec![
+            group("skirmish-home.toml", include_str!("../../../examples/collision/skirmish-home.toml")),
+            group("skirmish-away.toml", include_str!("../../../examples/collision/skirmish-away.toml")),
+        ],
+    };
+    let start = conformance::from_setup::<Collision>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count();
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn the_same_seed_replays_the_same_battle() {
+    let game = Arc::new(Collision::builtin());
+    let setup = BattleSetup::default();
+    conformance::same_seed_same_match(&game, &conformance::from_setup::<Collision>(&setup), 4).unwrap();
+}
