@@ -495,6 +495,14 @@ pub fn apply(state: &mut State, e: &Event) {
                     }
                 }
             }
+            // So do the pedestals Creep groups guard; a group whose pedestal is gone has none.
+            for g in &mut s.creeps.groups {
+                g.pedestal = match g.pedestal {
+                    Some(p) if p as usize == *index => None,
+                    Some(p) if p as usize > *index => Some(p - 1),
+                    other => other,
+                };
+            }
         }
         Event::ZoneHit { unit, zone } => unit_mut(s, unit).zone_hits |= 1 << zone,
         Event::ZonesReset { unit } => unit_mut(s, unit).zone_hits = 0,
