@@ -77,6 +77,7 @@ pub fn start(cx: &mut Ctx, u: u8) {
                 pierce: false,
                 any_power: false,
                 optional: false,
+                reverse: false,
             });
             ops.push(Effect::Heal { n: Some(1), target: Target::Me });
         }
@@ -90,7 +91,7 @@ pub fn start(cx: &mut Ctx, u: u8) {
 }
 
 fn weakness(n: i32) -> Effect {
-    Effect::Give { token: Token::Weakness, n: Num::N(n), target: Target::Enemy }
+    Effect::Give { token: Token::Weakness, n: Num::N(n), target: Target::Enemy, optional: false }
 }
 
 /// At the end of `u`'s turn: Demon's Chaos, Teacher's Inspired, Gunkata's volley,
@@ -127,6 +128,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
             pierce: false,
             any_power: false,
             optional: false,
+            reverse: false,
         };
         cx.push(quiet(u, vec![volley]));
     }
@@ -143,10 +145,10 @@ fn build_start(cx: &mut Ctx, u: u8) {
         Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
         Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
         Some("mysterious") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Fog, adjacent: true }]))
+            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Fog, adjacent: true, under: false, touching: None, around: false, within: None }]))
         }
         Some("scheming") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Trap, adjacent: true }]))
+            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Trap, adjacent: true, under: false, touching: None, around: false, within: None }]))
         }
         _ => {}
     }

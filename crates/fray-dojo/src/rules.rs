@@ -78,7 +78,46 @@ fn hostile(t: Target) -> bool {
             | Target::AdjacentEnemy
             | Target::Everyone
             | Target::EveryoneAdjacent
+            | Target::EnemiesInFog
+            | Target::EnemySeenMoved
+            | Target::EnemyBeyond
+            | Target::Challenged
+            | Target::EnemiesByWall
+            | Target::AnyoneSeen
+            | Target::EnemiesBySpot
+            | Target::EnemyNearSpot
     )
+}
+
+/// Whether the target kind takes every unit it lists, not one.
+fn every(t: Target) -> bool {
+    matches!(
+        t,
+        Target::Enemies
+            | Target::EnemiesSeen
+            | Target::Allies
+            | Target::Everyone
+            | Target::EveryoneAdjacent
+            | Target::EnemiesInFog
+            | Target::EnemiesByWall
+            | Target::EnemiesBySpot
+    )
+}
+
+/// The value of `n` for the effect on `t`: Held counts `t`'s tokens (a Challenge too), Picked
+/// the units the action has picked.
+fn num(s: &State, run: &Run, n: Num, t: u8) -> i32 {
+    match n {
+        Num::Held => s.u(t).tokens.iter().sum::<i32>() + i32::from(s.u(t).challenge.is_some()),
+        Num::Picked => run.picked.len() as i32,
+        n => n.of(run.x),
+    }
+}
+
+/// Whether nobody stands next to `v` (Suddenly...).
+fn alone(s: &State, v: u8) -> bool {
+    let Some(p) = s.u(v).at else { return false };
+    !(0..s.units.len() as u8).any(|w| w != v && s.u(w).active() && s.u(w).at.is_some_and(|q| dist(p, q) == 1))
 }
 
 /// The units `user` may pick for `t` (before the Challenge rule).
@@ -119,6 +158,26 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
         Target::Everyone => all.filter(|&v| v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
+        Target::EnemiesInFog => all.filter(|&v| enemy(v) && s.u(v).at.is_some_and(|p| fogged(s, p))).collect(),
+        Target::EnemySeenMoved => {
+            all.filter(|&v| enemy(v) && aim_ok(s, user, v) && s.marks.moved.contains(&v)).collect()
+        }
+        Target::EnemyBeyond => all
+            .filter(|&v| {
+                enemy(v) && aim_ok(s, user, v) && s.u(user).at.zip(s.u(v).at).is_some_and(|(a, b)| dist(a, b) > hi)
+            })
+            .collect(),
+        Target::Challenged => all.filter(|&v| enemy(v) && s.u(v).challenge == Some(user)).collect(),
+        Target::EnemiesByWall => all
+            .filter(|&v| {
+                enemy(v)
+                    && s.u(v).at.is_some_and(|p| p.neighbours().iter().any(|&q| s.obstacle(q) == Some(Obstacle::Wall)))
+            })
+            .collect(),
+        Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
+        Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
+        // These count from the square the action marked (`spot_candidates`).
+        Target::EnemiesBySpot | Target::EnemyNearSpot => Vec::new(),
     };
     out.sort_unstable();
     out
@@ -132,16 +191,53 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 /// [`candidates`] under the Challenge rule: one pick among enemies must be the challenger when
 /// it can be (D-TOK-4).
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
-    let c = candidates(s, run.user, t, &run.picked);
+    let c = match t {
+        Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
+        Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        _ => candidates(s, run.user, t, &run.picked),
+    };
     match challenger(s, run.user) {
-        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them.
-        Some(ch) if !run.quiet && hostile(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
+        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them; an
+        // effect on every enemy of a kind takes the challenger with the others.
+        Some(ch) if !run.quiet && hostile(t) && !every(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
         _ => c,
     }
 }
 
+/// Enemies counted from the square the action marked: next to it (Roughhousing), or within 3
+/// of it and seen from it (Trick Shot, D-G-TRICK).
+fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
+    let Some(spot) = run.spot else { return Vec::new() };
+    (0..s.units.len() as u8)
+        .filter(|&v| {
+            let Some(p) = s.u(v).at else { return false };
+            foes(s, run.user, v)
+                && s.u(v).active()
+                && match t {
+                    Target::EnemiesBySpot => dist(p, spot) == 1,
+                    _ => dist(p, spot) <= 3 && sees(s, spot, p),
+                }
+        })
+        .collect()
+}
+
+/// Whether an effect may pick nobody.
+fn optional(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Damage { optional: true, .. } | Effect::Give { optional: true, .. } | Effect::Relay { optional: true, .. }
+    )
+}
+
 fn effect_target(e: &Effect) -> Option<Target> {
     match e {
+        Effect::Approach { target }
+        | Effect::DestroyAround { target }
+        | Effect::Shift { target, .. }
+        | Effect::DropChallenge { target }
+        | Effect::Relay { target, .. }
+        | Effect::Aim { target } => Some(*target),
+        Effect::Shield { target, .. } | Effect::Teleport { target, .. } => *target,
         Effect::Damage { target, .. }
         | Effect::Push { target, .. }
         | Effect::Pull { target, .. }
@@ -433,8 +529,13 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
 }
 
 fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
-    // A choice's picks are checked as they are made; its fixed part here.
-    a.gate_for(v).map_or_else(Vec::new, |g| g.effects.iter().collect())
+    // A choice's picks are checked as they are made; its fixed parts here.
+    a.gate_for(v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
+}
+
+/// Basic tokens of `kinds` that `u` holds.
+fn held_of(s: &State, u: u8, kinds: &[Token]) -> i32 {
+    kinds.iter().map(|&t| s.u(u).has(t)).sum()
 }
 
 /// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
@@ -507,6 +608,37 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
                     ));
+                }
+            }
+            Cost::Mix(kinds, n) => {
+                if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {} tokens", a.name, a.cost)));
+                }
+            }
+            // D-ACT-6: a cost that is no number is a token action, paid at any time.
+            Cost::GainTokens(..) | Cost::Hp(_) | Cost::Shield => {
+                let can = match &a.cost {
+                    Cost::Hp(n) => x.hp >= *n as i32, // L1499: from the bar, never more than it holds
+                    Cost::Shield => x.shield > 0,
+                    _ => true,
+                };
+                if can && challenge_allows(s, u, &gate_effects(a, 0)) {
+                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {}", a.name, a.cost)));
+                }
+            }
+            // Two numbers at once (Perfect Strike): `id:A&B`.
+            Cost::Pair(g) => {
+                let all = x.pool.values();
+                for (i, &a1) in values.iter().enumerate().filter(|(_, v)| **v >= *g) {
+                    for &a2 in values[i..].iter() {
+                        let twice = a1 != a2 || all.iter().filter(|&&v| v == a1).count() >= 2;
+                        if twice && challenge_allows(s, u, &gate_effects(a, 0)) {
+                            out.push(DecisionOption::new(
+                                format!("{prefix}{}:{a1}&{a2}", a.id),
+                                format!("{} paid with {a1} and {a2}", a.name),
+                            ));
+                        }
+                    }
                 }
             }
             Cost::Special => {}
@@ -640,21 +772,52 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     let (lo, hi) = range(s, run.user);
     let map: Vec<Pos> = s.map.squares().collect();
     match run.ops.get(run.i) {
-        Some(Effect::Teleport { n }) => {
-            map.into_iter().filter(|&q| q != at && dist(at, q) <= *n && s.empty(q)).collect()
+        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, .. }) => {
+            let mover = run.tgt.unwrap_or(run.user);
+            let Some(from) = s.u(mover).at else { return Vec::new() };
+            map.into_iter()
+                .filter(|&q| {
+                    let d = dist(from, q);
+                    q != from
+                        && s.empty(q)
+                        && (*n == 0 || d <= *n)
+                        && d >= *min
+                        && (!*in_range || (lo..=hi).contains(&dist(at, q)) && sees(s, at, q))
+                        && (!*seen || sees(s, from, q))
+                        && onto.is_none_or(|o| s.obstacle(q) == Some(o))
+                        && (!*placed || run.placed.contains(&q))
+                        && (!*spot || run.spot == Some(q))
+                        && (!*beside_alone
+                            || (0..s.units.len() as u8).any(|v| {
+                                v != mover && s.u(v).active() && alone(s, v) && s.u(v).at.is_some_and(|p| dist(p, q) == 1)
+                            }))
+                })
+                .collect()
         }
-        Some(Effect::Place { obstacle, adjacent }) => map
+        // Denial: an empty space next to the unit picked.
+        Some(Effect::Approach { .. }) => {
+            let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
+            p.neighbours().into_iter().filter(|&q| s.empty(q)).collect()
+        }
+        Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
             .filter(|&q| {
                 let d = dist(at, q);
-                let reach = if *adjacent { d == 1 } else { (lo..=hi).contains(&d) && sees(s, at, q) };
+                let reach = if *adjacent {
+                    d == 1
+                } else if let Some(w) = within {
+                    (1..=*w).contains(&d)
+                } else {
+                    (lo..=hi).contains(&d) && sees(s, at, q)
+                };
                 reach
                     && s.unit_at(q).is_none()
                     && s.obstacle(q) != Some(Obstacle::Wall)
                     && s.obstacle(q) != Some(*obstacle)
+                    && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
             .collect(),
-        Some(Effect::Destroy { .. }) => map
+        Some(Effect::Destroy { .. } | Effect::Mark) => map
             .into_iter()
             .filter(|&q| s.obstacle(q).is_some() && (lo.max(1)..=hi).contains(&dist(at, q)) && sees(s, at, q))
             .collect(),
@@ -732,7 +895,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Target => {
             let t = effect_target(run.ops.get(run.i)?)?;
             let mut options = unit_options(s, &pickable(s, run, t));
-            if matches!(run.ops.get(run.i), Some(Effect::Damage { optional: true, .. })) {
+            if run.ops.get(run.i).is_some_and(optional) {
                 options.push(DecisionOption::new("none", "nobody"));
             }
             ask(s, u, "target", format!("{name}: whom?"), options)
@@ -779,9 +942,9 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::Shield { new } => ask(
             s,
-            u,
+            run.tgt.unwrap_or(u),
             "shield",
-            format!("keep the {}-point Shield or take the {new}-point one?", s.u(u).shield),
+            format!("keep the {}-point Shield or take the {new}-point one?", s.u(run.tgt.unwrap_or(u)).shield),
             vec![
                 DecisionOption::new("keep", "keep the old Shield"),
                 DecisionOption::new("take", "take the new Shield"),
@@ -799,13 +962,47 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::PayBasic { left } => {
             let x = s.u(u);
-            let options = [Token::Iron, Token::Power, Token::Speed]
+            let kinds = match &action(s, run.key).cost {
+                Cost::Mix(k, _) => k.clone(),
+                _ => vec![Token::Iron, Token::Power, Token::Speed],
+            };
+            let options = kinds
                 .into_iter()
                 .filter(|&t| x.has(t) > 0)
                 .map(|t| DecisionOption::new(t.id(), format!("pay a {t} token")))
                 .collect();
             ask(s, u, "pay", format!("{name}: pay {left} more Basic tokens"), options)
         }
+        Stage::Shift { mover, left } => {
+            let mut options: Vec<DecisionOption> = step_squares(s, *mover)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("to {}", q.key())))
+                .collect();
+            options.push(DecisionOption::new("stop", "stop here"));
+            ask(s, u, "square", format!("{name}: move {} ({left} left)", s.u(*mover).name), options)
+        }
+        Stage::Buy => {
+            let (opts, need, _, _) = run.choice.as_ref()?;
+            let g = action(s, run.key).gate_for(run.x)?;
+            let mut options = vec![DecisionOption::new(need.to_string(), format!("{need} pick(s), nothing more paid"))];
+            for (k, &price) in g.buy.iter().enumerate() {
+                let picks = *need as usize + k + 1;
+                if s.u(u).basic() >= price as i32 && picks <= opts.len() {
+                    options.push(DecisionOption::new(picks.to_string(), format!("{picks} picks for {price} Basic tokens")));
+                }
+            }
+            ask(s, u, "buy", format!("{name}: how many picks?"), options)
+        }
+        Stage::GainPick { left } => ask(
+            s,
+            u,
+            "token",
+            format!("{name}: gain which Basic token ({left} left)?"),
+            [Token::Iron, Token::Power, Token::Speed]
+                .into_iter()
+                .map(|t| DecisionOption::new(t.id(), format!("gain a {t} token")))
+                .collect(),
+        ),
         Stage::Ready => None,
     }
 }
@@ -1245,7 +1442,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
-                let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy };
+                let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
                 let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
                 run.quiet = true;
                 cx.push(Frame::Run(Box::new(run)));
@@ -1330,9 +1527,12 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
-    let (id, number) = match option.split_once(':') {
-        Some((id, n)) => (id, n.parse::<i32>().ok()),
-        None => (option, None),
+    let (id, number, second) = match option.split_once(':') {
+        Some((id, n)) => match n.split_once('&') {
+            Some((a, b)) => (id, a.parse::<i32>().ok(), b.parse::<i32>().ok()),
+            None => (id, n.parse::<i32>().ok(), None),
+        },
+        None => (option, None, None),
     };
     let (key, a) = actions_of(cx.s, u)
         .into_iter()
@@ -1344,9 +1544,22 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
     } else if let Some(n) = number {
         cx.emit(Event::Spent { who: who.clone(), number: n });
+        if let Some(m) = second {
+            cx.emit(Event::Spent { who: who.clone(), number: m });
+        }
     }
-    if let Cost::Tokens(t, n) = a.cost {
-        lose(cx, u, t, n as i32, "paid");
+    match &a.cost {
+        Cost::Tokens(t, n) => lose(cx, u, *t, *n as i32, "paid"),
+        Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
+        Cost::Hp(n) => {
+            // L1499: HP from the bar, past Armor and the Shield.
+            hurt(cx, None, u, *n as i32, false, true);
+        }
+        Cost::Shield => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Shielded { who, points: 0 });
+        }
+        _ => {}
     }
     cx.emit(Event::Acted { who: who.clone(), action: key, name: a.name.clone(), number });
     if a.per_turn.is_some() {
@@ -1356,13 +1569,22 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
+        run.ops = gate.first.clone();
         run.stage = Stage::Choose;
+        // Roughhousing and its kind: further picks bought with Basic tokens.
+        if gate.buy.first().is_some_and(|&b| cx.s.u(u).basic() >= b as i32) {
+            run.stage = Stage::Buy;
+        }
     } else {
-        run.ops = gate.effects.clone();
+        run.ops = gate.first.iter().chain(gate.effects.iter()).cloned().collect();
     }
-    if let Cost::Basic(n) = a.cost {
-        let kinds: Vec<Token> =
-            [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+    let basic = match &a.cost {
+        Cost::Basic(n) => Some((vec![Token::Iron, Token::Power, Token::Speed], *n)),
+        Cost::Mix(k, n) => Some((k.clone(), *n)),
+        _ => None,
+    };
+    if let Some((kinds, n)) = basic {
+        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
         if kinds.len() == 1 {
             lose(cx, u, kinds[0], n as i32, "paid");
         } else {
@@ -1434,6 +1656,21 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     let Some(op) = run.ops.get(run.i).cloned() else {
         return Ok(Flow::Continue); // done
     };
+    // Show Off: a Basic Action as if paid with the number spent, in place of this effect.
+    if let Effect::Basic { id } = &op {
+        let effects: Vec<Effect> = cx
+            .s
+            .content
+            .basic
+            .iter()
+            .find(|a| a.id == *id)
+            .and_then(|a| a.gate_for(run.x))
+            .map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).cloned().collect());
+        let i = run.i;
+        run.ops.splice(i..=i, effects);
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    }
     // Pick the effect's target first.
     if let Some(t) = effect_target(&op)
         && run.tgt.is_none()
@@ -1441,6 +1678,10 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         match t {
             Target::Me => run.tgt = Some(run.user),
             Target::Same => match run.current.filter(|&c| cx.s.u(c).active()) {
+                Some(_) if optional(&op) => {
+                    run.stage = Stage::Target;
+                    return wait_run(cx, run);
+                }
                 Some(c) => run.tgt = Some(c),
                 None => {
                     advance(&mut run);
@@ -1448,7 +1689,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
                     return Ok(Flow::Continue);
                 }
             },
-            Target::Enemies | Target::EnemiesSeen | Target::Allies | Target::Everyone | Target::EveryoneAdjacent => {
+            t if every(t) => {
                 if run.multi.is_none() {
                     run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
                 }
@@ -1464,7 +1705,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             }
             _ => {
                 let c = pickable(cx.s, &run, t);
-                let optional = matches!(op, Effect::Damage { optional: true, .. });
+                let optional = optional(&op);
                 if c.is_empty() {
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -1490,7 +1731,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         && !run.quiet
         && cx.s.u(t).has(Token::Iron) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
-        && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+        && matches!(op, Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
     {
         run.stage = Stage::Iron { t };
         return wait_run(cx, run);
@@ -1516,8 +1757,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
     let u = run.user;
     let t = run.tgt.unwrap_or(u);
     match op {
+        Effect::Damage { reverse: true, amount, .. } => {
+            run.hit = num(cx.s, &run, amount, t);
+            land_hit(cx, run)
+        }
         Effect::Damage { amount, pierce, any_power, .. } => {
-            let mut dmg = amount.of(run.x);
+            let mut dmg = num(cx.s, &run, amount, t);
             // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes.
             if !pierce && cx.s.u(u).has(Token::Weakness) > 0 {
                 dmg = (dmg - 2).max(0);
@@ -1552,13 +1797,15 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         Effect::Gain { token, n } => {
-            gain(cx, u, token, n.of(run.x), "an action");
+            let n = num(cx.s, &run, n, u);
+            gain(cx, u, token, n, "an action");
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::Give { token, n, .. } => {
-            gain(cx, t, token, n.of(run.x), "given");
+            let n = num(cx.s, &run, n, t);
+            gain(cx, t, token, n, "given");
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
@@ -1582,19 +1829,93 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
-        Effect::Shield { n } => {
-            if cx.s.u(u).shield > 0 {
+        Effect::Shield { n, .. } => {
+            if cx.s.u(t).shield > 0 {
                 run.stage = Stage::Shield { new: n };
                 return wait_run(cx, run);
             }
-            let who = cx.s.who(u);
+            let who = cx.s.who(t);
             cx.emit(Event::Shielded { who, points: n });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
-        Effect::Teleport { .. } | Effect::Place { .. } | Effect::Destroy { .. } => {
+        // Burn It All Down: under the unit picked before, no question.
+        Effect::Place { obstacle, under: true, .. } => {
+            if let Some(p) = run.current.and_then(|c| cx.s.u(c).at) {
+                cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
+                run.placed.push(p);
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Teleport { .. }
+        | Effect::Place { .. }
+        | Effect::Destroy { .. }
+        | Effect::Approach { .. }
+        | Effect::Mark => {
             run.stage = Stage::Square;
+            wait_run(cx, run)
+        }
+        Effect::Aim { .. } | Effect::Basic { .. } => {
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Ka-Boom!: every obstacle next to the target breaks.
+        Effect::DestroyAround { .. } => {
+            if let Some(p) = cx.s.u(t).at {
+                for q in p.neighbours() {
+                    if cx.s.obstacle(q).is_some() {
+                        destroy(cx, q, 0);
+                    }
+                }
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Banshee's Wail: Traps and Walls in range turn to Rubble (D-G-WAIL: by distance).
+        Effect::Crumble => {
+            let (lo, hi) = range(cx.s, u);
+            if let Some(at) = cx.s.u(u).at {
+                let squares: Vec<Pos> = cx.s.map.squares().collect();
+                for q in squares {
+                    let o = cx.s.obstacle(q);
+                    if (lo..=hi).contains(&dist(at, q)) && matches!(o, Some(Obstacle::Trap | Obstacle::Wall)) {
+                        cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
+                    }
+                }
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Shift { n, .. } => {
+            run.stage = Stage::Shift { mover: t, left: n };
+            wait_run(cx, run)
+        }
+        Effect::DropChallenge { .. } => {
+            if cx.s.u(t).challenge == Some(u) {
+                let who = cx.s.who(t);
+                cx.emit(Event::Challenge { who, by: None });
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Follow My Lead: the ally does its part as its own, then the user's action goes on.
+        Effect::Relay { effects, .. } => {
+            let key = run.key;
+            let x = run.x;
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            cx.push(Frame::Run(Box::new(Run::new(t, key, x, effects))));
+            Ok(Flow::Continue)
+        }
+        Effect::GainBasic { n } => {
+            run.stage = Stage::GainPick { left: n };
             wait_run(cx, run)
         }
         Effect::Move { n } => {
@@ -1636,6 +1957,13 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         cx.push(Frame::Run(Box::new(run)));
         return Ok(Flow::Continue);
     };
+    if matches!(run.ops.get(run.i), Some(Effect::Damage { reverse: true, .. })) {
+        // Take It On The Chin: the target hits the user.
+        hurt(cx, Some(t), u, run.hit, true, false);
+        advance(&mut run);
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    }
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
@@ -1702,10 +2030,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 picked.push(k);
                 if picked.len() >= *need as usize {
                     picked.sort_unstable(); // D-ACT-3: done in list order
-                    let mut ops: Vec<Effect> =
-                        picked.iter().flat_map(|&k| opts[k as usize].effects.iter().cloned()).collect();
+                    let mut ops: Vec<Effect> = run.ops[run.i.min(run.ops.len())..].to_vec();
+                    ops.extend(picked.iter().flat_map(|&k| opts[k as usize].effects.iter().cloned()));
                     ops.extend(after.iter().cloned());
                     run.ops = ops;
+                    run.i = 0;
                     run.choice = None;
                     run.stage = Stage::Ready;
                 }
@@ -1739,7 +2068,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if foes(cx.s, u, t)
                     && cx.s.u(t).has(Token::Iron) > 0
                     && !run.iron.iter().any(|(v, _, _)| *v == t)
-                    && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+                    && matches!(op, Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
                 {
                     run.stage = Stage::Iron { t };
                     cx.push(Frame::Run(Box::new(run)));
@@ -1802,12 +2131,29 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if option != "stay" {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 match op {
-                    Effect::Teleport { .. } => {
-                        let who = cx.s.who(u);
+                    Effect::Teleport { .. } | Effect::Approach { .. } => {
+                        let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
+                        let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
                     }
-                    Effect::Place { obstacle, .. } => cx.emit(Event::Obstacle { at: q, now: Some(obstacle) }),
-                    Effect::Destroy { spread } => destroy(cx, q, spread),
+                    Effect::Place { obstacle, around, .. } => {
+                        cx.emit(Event::Obstacle { at: q, now: Some(obstacle) });
+                        run.placed.push(q);
+                        // Bombardment 6+: every map space next to it but Walls.
+                        if around {
+                            for p in q.neighbours() {
+                                if cx.s.map.contains(p) && cx.s.obstacle(p) != Some(Obstacle::Wall) {
+                                    cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
+                                    run.placed.push(p);
+                                }
+                            }
+                        }
+                    }
+                    Effect::Destroy { spread } => {
+                        destroy(cx, q, spread);
+                        run.spot = Some(q);
+                    }
+                    Effect::Mark => run.spot = Some(q),
                     _ => {}
                 }
             }
@@ -1836,6 +2182,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     cx.emit(Event::Challenge { who, by: None });
                 } else if let Some(k) = Token::parse(option) {
                     lose(cx, t, k, 1, "Put It Out!");
+                    // Hunger: the user gains what it takes.
+                    if matches!(run.ops.get(run.i), Some(Effect::RemoveToken { steal: true, .. })) {
+                        gain(cx, u, k, 1, "taken");
+                    }
                 }
                 if left > 1 && !held_tokens(cx.s, t).is_empty() {
                     run.stage = Stage::TokenPick { left: left - 1 };
@@ -1847,7 +2197,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         // D-CLAR-5: one Shield kept, the holder's choice.
         Stage::Shield { new } => {
             if option == "take" {
-                let who = cx.s.who(u);
+                let who = cx.s.who(run.tgt.unwrap_or(u));
                 cx.emit(Event::Shielded { who, points: new });
             }
             advance(&mut run);
@@ -1858,6 +2208,45 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 challenge(cx, t, u);
             }
             advance(&mut run);
+        }
+        Stage::Shift { mover, left } => {
+            if option == "stop" {
+                advance(&mut run);
+            } else {
+                let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                enter(cx, mover, q, "moved");
+                if left > 1 && cx.s.u(mover).active() {
+                    run.stage = Stage::Shift { mover, left: left - 1 };
+                } else {
+                    advance(&mut run);
+                }
+            }
+        }
+        Stage::Buy => {
+            let picks: u8 = option.parse().map_err(|_| RuleError::malformed("a number of picks"))?;
+            let g = action(cx.s, run.key).gate_for(run.x).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+            let Some((_, need, _, _)) = run.choice.as_mut() else { return Err(RuleError::malformed("no choice")) };
+            let price = if picks > *need { g.buy[(picks - *need - 1) as usize] } else { 0 };
+            *need = picks;
+            run.stage = Stage::Choose;
+            if price > 0 {
+                let kinds: Vec<Token> =
+                    [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+                if kinds.len() == 1 {
+                    lose(cx, u, kinds[0], price as i32, "paid");
+                } else {
+                    run.stage = Stage::PayBasic { left: price };
+                }
+            }
+        }
+        Stage::GainPick { left } => {
+            let t = Token::parse(option).ok_or_else(|| RuleError::malformed("a Basic token"))?;
+            gain(cx, u, t, 1, "an action");
+            if left > 1 {
+                run.stage = Stage::GainPick { left: left - 1 };
+            } else {
+                advance(&mut run);
+            }
         }
         Stage::Ready => {}
     }

@@ -219,6 +219,8 @@ pub struct TurnMarks {
     pub control: Vec<u8>,
     /// Units whose Fused Flametongue gave its Burning this turn.
     pub flame: Vec<u8>,
+    /// Units that changed square this turn, by any means (Watch Your Step).
+    pub moved: Vec<u8>,
 }
 
 /// The whole fight.
@@ -598,7 +600,12 @@ impl Apply<Event> for State {
             }
             Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
             Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
-            Event::Moved { who, to, .. } => self.units[who.idx as usize].at = Some(*to),
+            Event::Moved { who, to, .. } => {
+                self.units[who.idx as usize].at = Some(*to);
+                if !self.marks.moved.contains(&who.idx) {
+                    self.marks.moved.push(who.idx);
+                }
+            }
             Event::Out { who, out } => self.units[who.idx as usize].out = *out,
             Event::Obstacle { at, now } => {
                 if let Some(c) = self.map.get_mut(*at) {
