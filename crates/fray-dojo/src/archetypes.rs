@@ -144,12 +144,28 @@ fn build_start(cx: &mut Ctx, u: u8) {
         Some("agile") => gain(cx, u, Token::Speed, 2, "Agile"),
         Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
         Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
-        Some("mysterious") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Fog, adjacent: true, under: false, touching: None, around: false, within: None }]))
-        }
-        Some("scheming") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Trap, adjacent: true, under: false, touching: None, around: false, within: None }]))
-        }
+        Some("mysterious") => cx.push(quiet(
+            u,
+            vec![Effect::Place {
+                obstacle: crate::content::Obstacle::Fog,
+                adjacent: true,
+                under: false,
+                touching: None,
+                around: false,
+                within: None,
+            }],
+        )),
+        Some("scheming") => cx.push(quiet(
+            u,
+            vec![Effect::Place {
+                obstacle: crate::content::Obstacle::Trap,
+                adjacent: true,
+                under: false,
+                touching: None,
+                around: false,
+                within: None,
+            }],
+        )),
         _ => {}
     }
 }

@@ -1009,10 +1009,7 @@ impl Content {
                 }
                 for a in &st.action {
                     if a.cost == Cost::Special && !a.reference_only {
-                        errors.push(format!(
-                            "dojo/styles.toml:{line}: action {}: a Copy cost is not played yet",
-                            a.id
-                        ));
+                        errors.push(format!("dojo/styles.toml:{line}: action {}: a Copy cost is not played yet", a.id));
                     }
                     check_action("dojo/styles.toml", text, a, &mut errors);
                 }

@@ -225,7 +225,9 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
 fn optional(e: &Effect) -> bool {
     matches!(
         e,
-        Effect::Damage { optional: true, .. } | Effect::Give { optional: true, .. } | Effect::Relay { optional: true, .. }
+        Effect::Damage { optional: true, .. }
+            | Effect::Give { optional: true, .. }
+            | Effect::Relay { optional: true, .. }
     )
 }
 
@@ -612,7 +614,10 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
             }
             Cost::Mix(kinds, n) => {
                 if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
-                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {} tokens", a.name, a.cost)));
+                    out.push(DecisionOption::new(
+                        format!("{prefix}{}", a.id),
+                        format!("{} for {} tokens", a.name, a.cost),
+                    ));
                 }
             }
             // D-ACT-6: a cost that is no number is a token action, paid at any time.
@@ -789,7 +794,10 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                         && (!*spot || run.spot == Some(q))
                         && (!*beside_alone
                             || (0..s.units.len() as u8).any(|v| {
-                                v != mover && s.u(v).active() && alone(s, v) && s.u(v).at.is_some_and(|p| dist(p, q) == 1)
+                                v != mover
+                                    && s.u(v).active()
+                                    && alone(s, v)
+                                    && s.u(v).at.is_some_and(|p| dist(p, q) == 1)
                             }))
                 })
                 .collect()
@@ -988,7 +996,10 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             for (k, &price) in g.buy.iter().enumerate() {
                 let picks = *need as usize + k + 1;
                 if s.u(u).basic() >= price as i32 && picks <= opts.len() {
-                    options.push(DecisionOption::new(picks.to_string(), format!("{picks} picks for {price} Basic tokens")));
+                    options.push(DecisionOption::new(
+                        picks.to_string(),
+                        format!("{picks} picks for {price} Basic tokens"),
+                    ));
                 }
             }
             ask(s, u, "buy", format!("{name}: how many picks?"), options)
@@ -1442,7 +1453,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
-                let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
+                let give =
+                    Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
                 let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
                 run.quiet = true;
                 cx.push(Frame::Run(Box::new(run)));
@@ -1569,8 +1581,9 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
+        // What comes first (Roughhousing's break) is done before the picks are asked.
         run.ops = gate.first.clone();
-        run.stage = Stage::Choose;
+        run.stage = if run.ops.is_empty() { Stage::Choose } else { Stage::Ready };
         // Roughhousing and its kind: further picks bought with Basic tokens.
         if gate.buy.first().is_some_and(|&b| cx.s.u(u).basic() >= b as i32) {
             run.stage = Stage::Buy;
@@ -1623,8 +1636,11 @@ fn controllers(s: &State, u: u8) -> Vec<u8> {
 
 fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
     if run_question(cx.s, &run).is_none() {
-        // Nothing to ask after all: the effect is skipped.
+        // Nothing to ask after all: the effect (or a choice with nothing left) is skipped.
         let mut run = run;
+        if run.stage == Stage::Choose {
+            run.choice = None;
+        }
         run.stage = Stage::Ready;
         run.i += 1;
         run.tgt = None;
@@ -1654,18 +1670,22 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     let Some(op) = run.ops.get(run.i).cloned() else {
+        if run.choice.is_some() {
+            // The first effects are done: now the picks.
+            run.stage = Stage::Choose;
+            return wait_run(cx, run);
+        }
         return Ok(Flow::Continue); // done
     };
     // Show Off: a Basic Action as if paid with the number spent, in place of this effect.
     if let Effect::Basic { id } = &op {
-        let effects: Vec<Effect> = cx
-            .s
-            .content
-            .basic
-            .iter()
-            .find(|a| a.id == *id)
-            .and_then(|a| a.gate_for(run.x))
-            .map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).cloned().collect());
+        let effects: Vec<Effect> =
+            cx.s.content
+                .basic
+                .iter()
+                .find(|a| a.id == *id)
+                .and_then(|a| a.gate_for(run.x))
+                .map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).cloned().collect());
         let i = run.i;
         run.ops.splice(i..=i, effects);
         cx.push(Frame::Run(Box::new(run)));
@@ -1731,7 +1751,10 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         && !run.quiet
         && cx.s.u(t).has(Token::Iron) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
-        && matches!(op, Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+        && matches!(
+            op,
+            Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. }
+        )
     {
         run.stage = Stage::Iron { t };
         return wait_run(cx, run);
@@ -2045,7 +2068,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             lose(cx, u, t, 1, "paid");
             run.stage = if left > 1 {
                 Stage::PayBasic { left: left - 1 }
-            } else if run.choice.is_some() {
+            } else if run.choice.is_some() && run.i >= run.ops.len() {
                 Stage::Choose
             } else {
                 Stage::Ready
@@ -2068,7 +2091,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if foes(cx.s, u, t)
                     && cx.s.u(t).has(Token::Iron) > 0
                     && !run.iron.iter().any(|(v, _, _)| *v == t)
-                    && matches!(op, Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+                    && matches!(
+                        op,
+                        Effect::Damage { pierce: false, reverse: false, .. }
+                            | Effect::Push { .. }
+                            | Effect::Pull { .. }
+                    )
                 {
                     run.stage = Stage::Iron { t };
                     cx.push(Frame::Run(Box::new(run)));
@@ -2228,7 +2256,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             let Some((_, need, _, _)) = run.choice.as_mut() else { return Err(RuleError::malformed("no choice")) };
             let price = if picks > *need { g.buy[(picks - *need - 1) as usize] } else { 0 };
             *need = picks;
-            run.stage = Stage::Choose;
+            run.stage = if run.i >= run.ops.len() { Stage::Choose } else { Stage::Ready };
             if price > 0 {
                 let kinds: Vec<Token> =
                     [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();

@@ -1925,10 +1925,12 @@ pub fn check(s: &State, u: UnitIdx, v: &Verb) -> Result<(), RuleError> {
         Verb::EndTurn(_) if crate::rules::control::must_still_act(s, u).is_some() => {
             Err(crate::rules::control::must_still_act(s, u).expect("checked"))
         }
-        Verb::EndTurn(_) if movement::inside_wall(s, u) && can_walk_out_of_wall(s, u) => Err(crate::rules::actions::refuse(
-            "K-ST-Phasing",
-            format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
-        )),
+        Verb::EndTurn(_) if movement::inside_wall(s, u) && can_walk_out_of_wall(s, u) => {
+            Err(crate::rules::actions::refuse(
+                "K-ST-Phasing",
+                format_args!("{} is inside a wall and may not end its turn there: move out first", who(s, u)),
+            ))
+        }
         Verb::EndTurn(_) => Ok(()),
         Verb::WarpPower { power, targets, from } => crate::engine::hooks::check_warp(s, u, *power, targets, *from),
     }
