@@ -13,7 +13,8 @@ pub fn has(s: &State, u: u8, id: &str) -> Option<Variant> {
     if !x.active() {
         return None;
     }
-    x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id).map(|(_, v)| *v)
+    // A Frantic hero's abilities are not played yet (docs/rulings/dojo.md, D-HC-9).
+    x.archetypes.iter().find(|(a, v)| s.content.archetypes[*a].id == id && *v != Variant::Frantic).map(|(_, v)| *v)
 }
 
 fn quiet(u: u8, ops: Vec<Effect>) -> Frame {

@@ -396,7 +396,10 @@ impl System for DojoSystem {
     }
     fn check_build(&self, file: &str, text: &str) -> BuildReport {
         let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: file.into(), text: text.into() }) };
+        // D-HC-*: the hero creation rules, beside what any fight needs; every problem at once.
+        let creation = crate::creation::check_text(&self.game, file, text);
         match self.game.build(&setup) {
+            Ok(_) if !creation.is_empty() => BuildReport::Illegal(creation),
             Ok(s) => BuildReport::Legal(
                 s.units
                     .iter()
@@ -415,7 +418,7 @@ impl System for DojoSystem {
                     })
                     .collect(),
             ),
-            Err(e) => BuildReport::Illegal(e.0),
+            Err(e) => BuildReport::Illegal(e.0.into_iter().chain(creation).collect()),
         }
     }
     fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {

@@ -9,12 +9,14 @@
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
-//! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
+//! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
+//!   `fray build` checks), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
 
 pub mod archetypes;
 pub mod content;
+pub mod creation;
 pub mod frames;
 pub mod game;
 pub mod rules;

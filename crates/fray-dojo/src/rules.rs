@@ -490,6 +490,15 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
 pub fn stance_options(s: &State, u: u8) -> Vec<usize> {
     let x = s.u(u);
     let all: Vec<usize> = (0..x.stances.len()).collect();
+    // D-HC-9: a Frantic hero uses neither the Form nor the Style of its last turn.
+    if x.frantic()
+        && let Some(last) = x.last_stance.map(|l| x.stances[l])
+    {
+        return all
+            .into_iter()
+            .filter(|&i| x.stances[i].form != last.form && x.stances[i].style != last.style)
+            .collect();
+    }
     if x.kind == Kind::Boss && all.len() > 1 {
         return all.into_iter().filter(|&i| Some(i) != x.last_stance).collect();
     }

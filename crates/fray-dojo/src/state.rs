@@ -135,6 +135,8 @@ pub enum Variant {
     Focused,
     /// Two Archetypes (a hero), or an enemy's.
     Fused,
+    /// One of a Frantic hero's three Frantic abilities (D-HC-5, D-HC-9).
+    Frantic,
 }
 
 /// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
@@ -190,6 +192,11 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether it is a Frantic hero: no fixed Stances, a Form and a Style picked each turn
+    /// (D-HC-5, D-HC-9).
+    pub fn frantic(&self) -> bool {
+        self.archetypes.iter().any(|(_, v)| *v == Variant::Frantic)
+    }
     /// Tokens of kind `t` held.
     pub fn has(&self, t: Token) -> i32 {
         self.tokens[t.index()]

@@ -182,3 +182,23 @@ fn random_fights_with_every_style_action() {
         assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
     }
 }
+
+/// A Frantic hero (D-HC-5, D-HC-9) picking a new Form and Style each turn, fought to the end.
+#[test]
+fn random_fights_with_a_frantic_hero() {
+    let text = "name = \"Frantic\"\n[map]\nrows = [\"........\", \"..#..~..\", \"...^....\", \"........\"]\n\
+        [[unit]]\nid = \"f\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\n\
+        forms = [\"dance\", \"control\", \"wild\"]\nstyles = [\"charging\", \"bleeding\", \"whip\"]\n\
+        frantic = [\"cavalry\", \"punk\", \"angel\"]\n\
+        [[unit]]\nid = \"w\"\nside = \"enemies\"\nkind = \"warrior\"\nat = [7, 3]\nstances = [\"zen\"]\n";
+    let setup = FightSetup {
+        options: vec!["round-limit=12".into()],
+        map: Some(fray_core::table::TeamText { path: "frantic.toml".into(), text: text.into() }),
+    };
+    let game = Arc::new(Dojo::builtin());
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count().div_ceil(4);
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
