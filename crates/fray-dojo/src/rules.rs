@@ -1,9 +1,9 @@
 //! The combat rules: the round and the meter, the turn (Stance, roll, menu, end), actions and
 //! their effects, hits, Shields, Armor, healing, tokens, forced movement and Free Movement.
 
-use crate::content::{ActionDef, Cost, Die, Effect, Form, Num, Obstacle, TOKENS, Target, Token, Trait};
+use crate::content::{ActionDef, Cost, Die, Effect, Form, Gate, Num, Obstacle, TOKENS, Target, Token, Trait};
 use crate::frames::{Frame, Run, Stage};
-use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State};
+use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State, Variant};
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::engine::{Flow, Resolve};
 use fray_core::grid::Pos;
@@ -519,7 +519,13 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
                 out.push((ActionKey::Form(f as u8, i as u8), a));
             }
         }
-        if let Some(sy) = x.stances[st].style {
+        // A Focused Phantom has every Style's Unique Actions of its Stances in any of them.
+        let styles: Vec<usize> = if crate::archetypes::has(s, u, "phantom") == Some(Variant::Focused) {
+            x.stances.iter().filter_map(|st| st.style).collect()
+        } else {
+            x.stances[st].style.into_iter().collect()
+        };
+        for sy in styles {
             for (i, a) in s.content.styles[sy].action.iter().enumerate() {
                 if !a.reference_only {
                     out.push((ActionKey::Style(sy as u8, i as u8), a));
@@ -528,6 +534,36 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         }
     }
     out
+}
+
+/// How much cheaper `u`'s Unique Actions are: 1 for a Phantom (Focused or Fused), else 0.
+fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
+    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some())
+}
+
+/// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens.
+pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
+    let cut = phantom_cut(s, u, key);
+    if cut == 0 {
+        return a.cost.clone();
+    }
+    let fewer = |n: u32| if n > 2 { n - 1 } else { n };
+    match &a.cost {
+        Cost::Gates(g) => Cost::Gates(g.iter().map(|&v| (v - cut).max(1)).collect()),
+        Cost::Pair(v) => Cost::Pair((v - cut).max(1)),
+        Cost::Tokens(t, n) => Cost::Tokens(*t, fewer(*n)),
+        Cost::Basic(n) => Cost::Basic(fewer(*n)),
+        Cost::Mix(k, n) => Cost::Mix(k.clone(), fewer(*n)),
+        c => c.clone(),
+    }
+}
+
+/// The gate of `key` that the number `v` reaches for `u` (a Phantom's gates 1 lower).
+pub fn gate_of<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Option<&'a Gate> {
+    match &a.cost {
+        Cost::Gates(_) => a.gate_for(v + phantom_cut(s, u, key)),
+        _ => a.gate_for(v),
+    }
 }
 
 /// The action `key` stands for.
@@ -539,9 +575,9 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
     }
 }
 
-fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
+fn gate_effects<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Vec<&'a Effect> {
     // A choice's picks are checked as they are made; its fixed parts here.
-    a.gate_for(v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
+    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
 }
 
 /// Basic tokens of `kinds` that `u` holds.
@@ -564,13 +600,13 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     }
     // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
     if x.has(Token::Chaos) > 0 && !one_done(s, u) {
-        for (_, a) in actions_of(s, u) {
-            let fits = match &a.cost {
+        for (key, a) in actions_of(s, u) {
+            let fits = match price(s, u, key, a) {
                 Cost::Gates(g) => g[0] <= 4,
                 Cost::X => true,
                 _ => false,
             };
-            if fits && challenge_allows(s, u, &gate_effects(a, 4)) {
+            if fits && challenge_allows(s, u, &gate_effects(s, u, key, a, 4)) {
                 out.push(DecisionOption::new(
                     format!("{prefix}chaos/{}:4", a.id),
                     format!("{} as a 4, for a Chaos token", a.name),
@@ -587,10 +623,10 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                 continue;
             }
         }
-        match &a.cost {
+        match &price(s, u, key, a) {
             Cost::Gates(g) => {
                 for &v in values.iter().filter(|&&v| v >= g[0]) {
-                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} paid with {v}", a.name),
@@ -600,7 +636,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
             }
             Cost::X => {
                 for &v in values.iter().filter(|&&v| v >= 1) {
-                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} with X = {v}", a.name),
@@ -609,12 +645,12 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                 }
             }
             Cost::Tokens(t, n) => {
-                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
             Cost::Basic(n) => {
-                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
@@ -622,7 +658,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                 }
             }
             Cost::Mix(kinds, n) => {
-                if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {} tokens", a.name, a.cost),
@@ -636,7 +672,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                     Cost::Shield => x.shield > 0,
                     _ => true,
                 };
-                if can && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if can && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {}", a.name, a.cost)));
                 }
             }
@@ -646,7 +682,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                 for (i, &a1) in values.iter().enumerate().filter(|(_, v)| **v >= *g) {
                     for &a2 in values[i..].iter() {
                         let twice = a1 != a2 || all.iter().filter(|&&v| v == a1).count() >= 2;
-                        if twice && challenge_allows(s, u, &gate_effects(a, 0)) {
+                        if twice && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                             out.push(DecisionOption::new(
                                 format!("{prefix}{}:{a1}&{a2}", a.id),
                                 format!("{} paid with {a1} and {a2}", a.name),
@@ -922,7 +958,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             *t,
             "iron",
             format!("{} is aimed at by {name}: spend Iron tokens?", s.u(*t).name),
-            numbers(s.u(*t).has(Token::Iron)),
+            numbers(ironable(s, *t)),
         ),
         Stage::Power { max, .. } => {
             ask(s, u, "power", format!("{name}: pour Power tokens into the hit?"), numbers(*max))
@@ -1000,7 +1036,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::Buy => {
             let (opts, need, _, _) = run.choice.as_ref()?;
-            let g = action(s, run.key).gate_for(run.x)?;
+            let g = gate_of(s, u, run.key, action(s, run.key), run.x)?;
             let mut options = vec![DecisionOption::new(need.to_string(), format!("{need} pick(s), nothing more paid"))];
             for (k, &price) in g.buy.iter().enumerate() {
                 let picks = *need as usize + k + 1;
@@ -1569,7 +1605,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
             cx.emit(Event::Spent { who: who.clone(), number: m });
         }
     }
-    match &a.cost {
+    let cost = price(cx.s, u, key, &a);
+    match &cost {
         Cost::Tokens(t, n) => lose(cx, u, *t, *n as i32, "paid"),
         Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
         Cost::Hp(n) => {
@@ -1586,7 +1623,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     if a.per_turn.is_some() {
         cx.emit(Event::Used { who, action: key });
     }
-    let gate = a.gate_for(number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+    let gate =
+        gate_of(cx.s, u, key, &a, number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
@@ -1600,7 +1638,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     } else {
         run.ops = gate.first.iter().chain(gate.effects.iter()).cloned().collect();
     }
-    let basic = match &a.cost {
+    let basic = match &cost {
         Cost::Basic(n) => Some((vec![Token::Iron, Token::Power, Token::Speed], *n)),
         Cost::Mix(k, n) => Some((k.clone(), *n)),
         _ => None,
@@ -1758,7 +1796,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     if let Some(t) = run.tgt
         && foes(cx.s, run.user, t)
         && !run.quiet
-        && cx.s.u(t).has(Token::Iron) > 0
+        && ironable(cx.s, t) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
         && matches!(
             op,
@@ -1769,6 +1807,32 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         return wait_run(cx, run);
     }
     do_effect(cx, run, op)
+}
+
+/// The tokens `t` may spend as Iron: its Iron; a Fused Trickster's Basic tokens too; a Focused
+/// Trickster's every token.
+fn ironable(s: &State, t: u8) -> i32 {
+    let x = s.u(t);
+    match crate::archetypes::has(s, t, "trickster") {
+        Some(Variant::Focused) => x.tokens.iter().sum(),
+        Some(_) => x.basic(),
+        None => x.has(Token::Iron),
+    }
+}
+
+/// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
+/// the order tokens are listed (D-G-TRICKSTER: Fray picks which).
+fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
+    let mut left = n;
+    let order = [Token::Iron, Token::Speed, Token::Power].into_iter().chain(TOKENS.into_iter().filter(|k| !k.basic()));
+    for k in order {
+        if left == 0 {
+            break;
+        }
+        let take = left.min(cx.s.u(t).has(k));
+        lose(cx, t, k, take, "Iron against an action");
+        left -= take;
+    }
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -2098,7 +2162,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 // The rest of the effect (Iron, the effect itself) follows.
                 let op = run.ops[run.i].clone();
                 if foes(cx.s, u, t)
-                    && cx.s.u(t).has(Token::Iron) > 0
+                    && ironable(cx.s, t) > 0
                     && !run.iron.iter().any(|(v, _, _)| *v == t)
                     && matches!(
                         op,
@@ -2118,8 +2182,23 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             // D-G-02: the rules text's Iron, spent once an action against its whole damage and
             // movement.
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
-            lose(cx, t, Token::Iron, n, "Iron against an action");
+            spend_as_iron(cx, t, n);
             run.iron.push((t, n, n));
+            // Trickster: Iron that cuts damage lets the holder move 1 once the action is done
+            // (Focused: after pushing the attacker 1).
+            if n > 0
+                && matches!(run.ops.get(run.i), Some(Effect::Damage { .. }))
+                && let Some(v) = crate::archetypes::has(cx.s, t, "trickster")
+            {
+                let mut ops = vec![Effect::Move { n: 1 }];
+                if v == Variant::Focused {
+                    ops.insert(0, Effect::Push { n: Num::N(1), target: Target::Same });
+                }
+                let mut after = Run::new(t, ActionKey::Basic(0), 0, ops);
+                after.current = Some(u);
+                after.quiet = true;
+                cx.push(Frame::Run(Box::new(after)));
+            }
             run.stage = Stage::Ready;
             let op = run.ops[run.i].clone();
             return resume(cx, run, op);
@@ -2261,7 +2340,9 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         }
         Stage::Buy => {
             let picks: u8 = option.parse().map_err(|_| RuleError::malformed("a number of picks"))?;
-            let g = action(cx.s, run.key).gate_for(run.x).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+            let g = gate_of(cx.s, u, run.key, action(cx.s, run.key), run.x)
+                .cloned()
+                .ok_or_else(|| RuleError::malformed("no gate"))?;
             let Some((_, need, _, _)) = run.choice.as_mut() else { return Err(RuleError::malformed("no choice")) };
             let price = if picks > *need { g.buy[(picks - *need - 1) as usize] } else { 0 };
             *need = picks;
