@@ -8,7 +8,8 @@
 //!   `content/dojo/`), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
-//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
+//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
+//!   [`last_stand`] (the end of a fight);
 //! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
 //!   `fray build` checks), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
@@ -19,6 +20,7 @@ pub mod content;
 pub mod creation;
 pub mod frames;
 pub mod game;
+pub mod last_stand;
 pub mod rules;
 pub mod setup;
 pub mod state;

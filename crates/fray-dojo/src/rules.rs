@@ -418,7 +418,10 @@ pub fn check_end(cx: &mut Ctx) {
     for side in 0..2u8 {
         if !cx.s.units.iter().any(|x| x.side == side && x.active()) {
             let winner = SIDES[1 - side as usize].to_string();
-            let why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
+            let mut why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
+            if let Some(who) = crate::last_stand::settle(cx, side) {
+                why.push_str(&format!("; {who} makes the Last Stand"));
+            }
             cx.emit(Event::Ended { winner: Some(winner), why });
             return;
         }

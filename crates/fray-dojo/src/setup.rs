@@ -418,6 +418,7 @@ pub fn build(
         marks: TurnMarks::default(),
         returns_asked: false,
         flow: Vec::new(),
+        fallen: Vec::new(),
         outcome: None,
     })
 }

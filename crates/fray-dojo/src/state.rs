@@ -253,6 +253,8 @@ pub struct State {
     pub returns_asked: bool,
     /// The frames under way, top last.
     pub flow: Vec<Frame>,
+    /// Units Taken Out, in the order they fell (D-LS-2: the last to fall makes the Last Stand).
+    pub fallen: Vec<u8>,
     /// How the fight ended.
     pub outcome: Option<Outcome>,
 }
@@ -498,6 +500,19 @@ pub enum Event {
         /// Whose.
         who: W,
     },
+    /// The losing side's most important member makes the Last Stand, and the winners answer it
+    /// (D-LS-2, D-LS-3).
+    LastStand {
+        /// Who makes it.
+        who: W,
+        /// The winning side, who answer it.
+        answered_by: String,
+    },
+    /// The fight is over (D-LS-4): the unit heals to full and drops every token.
+    Restored {
+        /// Who.
+        who: W,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -554,6 +569,10 @@ impl fmt::Display for Event {
             Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
             Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
             Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
+            Event::LastStand { who, answered_by } => {
+                write!(f, "{who} makes the Last Stand; the {answered_by} take the story from there")
+            }
+            Event::Restored { who } => write!(f, "{who} heals to full and drops every token"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -613,7 +632,24 @@ impl Apply<Event> for State {
                     self.marks.moved.push(who.idx);
                 }
             }
-            Event::Out { who, out } => self.units[who.idx as usize].out = *out,
+            Event::Out { who, out } => {
+                self.units[who.idx as usize].out = *out;
+                self.fallen.retain(|&v| v != who.idx);
+                if *out {
+                    self.fallen.push(who.idx);
+                }
+            }
+            Event::LastStand { .. } => {}
+            Event::Restored { who } => {
+                let u = &mut self.units[who.idx as usize];
+                u.hp = u.bar_max;
+                u.broken = 0;
+                u.tokens = [0; 12];
+                u.challenge = None;
+                u.shield = 0;
+                u.pool.clear();
+                u.out = u.at.is_none();
+            }
             Event::Obstacle { at, now } => {
                 if let Some(c) = self.map.get_mut(*at) {
                     *c = *now;
