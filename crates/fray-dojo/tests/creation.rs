@@ -1,7 +1,7 @@
 //! Hero creation (D-HC-1..D-HC-6, D-HC-9) as `fray build dojo FILE` checks it: every problem of
 //! every hero at once, each with its file, line and field; Frantic heroes' Stances.
 
-use fray_core::table::{System, TeamText};
+use fray_core::table::TeamText;
 use fray_dojo::{Dojo, FightSetup};
 
 const HEAD: &str = "name = \"heroes\"\n[map]\nrows = [\"......\", \"......\"]\n";
