@@ -607,6 +607,11 @@ pub enum Effect {
         /// How many.
         n: i32,
     },
+    /// A number `n` joins the user's pool (Waiting Game).
+    AddNumber {
+        /// The number.
+        n: Num,
+    },
 }
 
 /// One pick of a choice (D-ACT-3).
@@ -664,6 +669,9 @@ pub struct ActionDef {
     /// Listed for the look-up, not offered in play.
     #[serde(default)]
     pub reference_only: bool,
+    /// Offered only on an enemy's turn (Waiting Game).
+    #[serde(default)]
+    pub enemy_turn: bool,
     /// What it does at each gate.
     #[serde(default)]
     pub gate: Vec<Gate>,

@@ -604,6 +604,9 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
     if x.has(Token::Chaos) > 0 && !one_done(s, u) {
         for (key, a) in actions_of(s, u) {
+            if a.enemy_turn && !s.turn.is_some_and(|t| foes(s, t, u)) {
+                continue;
+            }
             let fits = match price(s, u, key, a) {
                 Cost::Gates(g) => g[0] <= 4,
                 Cost::X => true,
@@ -620,6 +623,10 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     let numbers = !one_done(s, u) && (own || s.has_trait(u, Trait::OneAction));
     let values = if numbers { x.pool.at_least(i32::MIN) } else { Vec::new() };
     for (key, a) in actions_of(s, u) {
+        // Waiting Game: only while an enemy takes its turn.
+        if a.enemy_turn && !s.turn.is_some_and(|t| foes(s, t, u)) {
+            continue;
+        }
         if let Some(limit) = a.per_turn {
             let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
             if used >= limit {
@@ -2011,6 +2018,14 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             cx.push(Frame::Run(Box::new(Run::new(t, key, x, effects))));
+            Ok(Flow::Continue)
+        }
+        Effect::AddNumber { n } => {
+            let n = num(cx.s, &run, n, u);
+            let who = cx.s.who(u);
+            cx.emit(Event::Rolled { who, numbers: vec![n] });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::GainBasic { n } => {

@@ -165,6 +165,7 @@ fn random_fights_with_every_style_action() {
             "precision",
             "pressure",
             "reflected",
+            "patient",
         ],
     ];
     let game = Arc::new(Dojo::builtin());
