@@ -607,6 +607,8 @@ pub enum Effect {
         /// How many.
         n: i32,
     },
+    /// The user's next Action this turn costs 1 more and has every number 1 higher (Take Aim).
+    TakeAim,
     /// A number `n` joins the user's pool (Waiting Game).
     AddNumber {
         /// The number.

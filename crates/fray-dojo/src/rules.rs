@@ -204,6 +204,44 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     }
 }
 
+/// Take Aim: every number an effect names, 1 higher (X stays what was spent; the Heal Value
+/// is no number of the action's).
+fn sharpen(e: &mut Effect) {
+    let up = |n: &mut Num| {
+        if let Num::N(v) = n {
+            *v += 1;
+        }
+    };
+    match e {
+        Effect::Damage { amount, push, .. } => {
+            up(amount);
+            if *push > 0 {
+                *push += 1;
+            }
+        }
+        Effect::Push { n, .. } | Effect::Pull { n, .. } | Effect::Gain { n, .. } | Effect::Give { n, .. } => up(n),
+        Effect::AddNumber { n } => up(n),
+        Effect::PushLater { n, .. }
+        | Effect::Shield { n, .. }
+        | Effect::Move { n }
+        | Effect::Shift { n, .. }
+        | Effect::Strip { n, .. }
+        | Effect::RemoveToken { n, .. }
+        | Effect::GainBasic { n } => *n += 1,
+        Effect::Heal { n: Some(v), .. } => *v += 1,
+        Effect::Teleport { n, min, .. } => {
+            if *n > 0 {
+                *n += 1;
+            }
+            if *min > 0 {
+                *min += 1;
+            }
+        }
+        Effect::Relay { effects, .. } => effects.iter_mut().for_each(sharpen),
+        _ => {}
+    }
+}
+
 /// Enemies counted from the square the action marked: next to it (Roughhousing), or within 3
 /// of it and seen from it (Trick Shot, D-G-TRICK).
 fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
@@ -544,13 +582,27 @@ fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
     i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some())
 }
 
-/// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens.
+/// Whether `u`'s next Action is aimed (Take Aim): it costs 1 more (an X cost stays X).
+fn aimed(s: &State, u: u8) -> i32 {
+    i32::from(s.marks.aimed.contains(&u))
+}
+
+/// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens; an aimed
+/// Action 1 more.
 pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
-    let cut = phantom_cut(s, u, key);
+    let cut = phantom_cut(s, u, key) - aimed(s, u);
     if cut == 0 {
         return a.cost.clone();
     }
-    let fewer = |n: u32| if n > 2 { n - 1 } else { n };
+    let fewer = |n: u32| {
+        if cut < 0 {
+            n + 1
+        } else if n > 2 {
+            n - 1
+        } else {
+            n
+        }
+    };
     match &a.cost {
         Cost::Gates(g) => Cost::Gates(g.iter().map(|&v| (v - cut).max(1)).collect()),
         Cost::Pair(v) => Cost::Pair((v - cut).max(1)),
@@ -564,7 +616,7 @@ pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
 /// The gate of `key` that the number `v` reaches for `u` (a Phantom's gates 1 lower).
 pub fn gate_of<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Option<&'a Gate> {
     match &a.cost {
-        Cost::Gates(_) => a.gate_for(v + phantom_cut(s, u, key)),
+        Cost::Gates(_) => a.gate_for(v + phantom_cut(s, u, key) - aimed(s, u)),
         _ => a.gate_for(v),
     }
 }
@@ -1633,8 +1685,20 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     if a.per_turn.is_some() {
         cx.emit(Event::Used { who, action: key });
     }
-    let gate =
+    let mut gate =
         gate_of(cx.s, u, key, &a, number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+    // Take Aim: this Action has every number 1 higher, one more pick included; the aim is spent.
+    if aimed(cx.s, u) > 0 {
+        let w = cx.s.who(u);
+        cx.emit(Event::Aimed { who: w, on: false });
+        gate.effects.iter_mut().chain(gate.first.iter_mut()).for_each(sharpen);
+        for o in gate.option.iter_mut() {
+            o.effects.iter_mut().for_each(sharpen);
+        }
+        if gate.choose > 0 {
+            gate.choose = (gate.choose + 1).min(gate.option.len() as u8);
+        }
+    }
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
@@ -2018,6 +2082,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             cx.push(Frame::Run(Box::new(Run::new(t, key, x, effects))));
+            Ok(Flow::Continue)
+        }
+        Effect::TakeAim => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Aimed { who, on: true });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::AddNumber { n } => {

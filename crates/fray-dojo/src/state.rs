@@ -228,6 +228,8 @@ pub struct TurnMarks {
     pub flame: Vec<u8>,
     /// Units that changed square this turn, by any means (Watch Your Step).
     pub moved: Vec<u8>,
+    /// Units whose next Action this turn is aimed (Take Aim).
+    pub aimed: Vec<u8>,
 }
 
 /// The whole fight.
@@ -508,6 +510,13 @@ pub enum Event {
         /// The winning side, who answer it.
         answered_by: String,
     },
+    /// Take Aim: the unit's next Action this turn is aimed (`on`), or the aim is spent.
+    Aimed {
+        /// Who.
+        who: W,
+        /// Aimed, or spent.
+        on: bool,
+    },
     /// The fight is over (D-LS-4): the unit heals to full and drops every token.
     Restored {
         /// Who.
@@ -573,6 +582,8 @@ impl fmt::Display for Event {
                 write!(f, "{who} makes the Last Stand; the {answered_by} take the story from there")
             }
             Event::Restored { who } => write!(f, "{who} heals to full and drops every token"),
+            Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
+            Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -640,6 +651,12 @@ impl Apply<Event> for State {
                 }
             }
             Event::LastStand { .. } => {}
+            Event::Aimed { who, on } => {
+                self.marks.aimed.retain(|&v| v != who.idx);
+                if *on {
+                    self.marks.aimed.push(who.idx);
+                }
+            }
             Event::Restored { who } => {
                 let u = &mut self.units[who.idx as usize];
                 u.hp = u.bar_max;

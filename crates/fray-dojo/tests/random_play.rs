@@ -147,6 +147,7 @@ fn random_fights_with_every_style_action() {
             "artillery",
             "ricochet",
             "aura",
+            "crosshair",
         ],
         &[
             "crying",
