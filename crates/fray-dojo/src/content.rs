@@ -112,6 +112,8 @@ pub enum Obstacle {
     Trap,
     /// D-OBS-3: enemies in or next to it are targeted only from 1 space.
     Fog,
+    /// D-OBS-2: an Edge inside the map (Black Hole): empty, but whoever enters it goes over it.
+    Edge,
 }
 
 impl Obstacle {
@@ -122,11 +124,14 @@ impl Obstacle {
             Obstacle::Rubble => '%',
             Obstacle::Trap => '^',
             Obstacle::Fog => '~',
+            Obstacle::Edge => 'O',
         }
     }
     /// The obstacle drawn as `c`.
     pub fn of_glyph(c: char) -> Option<Obstacle> {
-        [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog].into_iter().find(|o| o.glyph() == c)
+        [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog, Obstacle::Edge]
+            .into_iter()
+            .find(|o| o.glyph() == c)
     }
 }
 

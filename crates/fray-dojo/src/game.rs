@@ -261,7 +261,7 @@ pub fn view(s: &State) -> View {
     extra.insert("slots".into(), s.meter.slots().into());
     extra.insert("filled".into(), s.meter.filled.into());
     let legend: serde_json::Map<String, serde_json::Value> =
-        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")]
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog"), ("O", "Edge")]
             .iter()
             .map(|(c, m)| (c.to_string(), (*m).into()))
             .collect();

@@ -956,7 +956,15 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
 /// (D-OUT-4).
 fn border_squares(s: &State) -> Vec<Pos> {
     let (w, h) = (s.map.width(), s.map.height());
-    s.map.squares().filter(|q| (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1) && s.empty(*q)).collect()
+    let by_hole = |q: Pos| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(Obstacle::Edge));
+    s.map
+        .squares()
+        .filter(|q| {
+            (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1 || by_hole(*q))
+                && s.empty(*q)
+                && s.obstacle(*q) != Some(Obstacle::Edge)
+        })
+        .collect()
 }
 
 /// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
@@ -1639,7 +1647,15 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let cost = step_cost(cx.s, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
+    if edge(cx.s, q) {
+        over_edge(cx, u);
+    }
     Ok(())
+}
+
+/// Whether `q` is Edge: beyond the map's border, or an Edge inside it (D-OBS-2, Black Hole).
+fn edge(s: &State, q: Pos) -> bool {
+    !s.map.contains(q) || s.obstacle(q) == Some(Obstacle::Edge)
 }
 
 /// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
@@ -2306,7 +2322,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, mover, q, if push { "push" } else { "pull" });
-                if !cx.s.map.contains(q) {
+                if edge(cx.s, q) {
                     // Over the Edge: the push ends there.
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -2340,6 +2356,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
                         let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
+                        if edge(cx.s, q) {
+                            advance(&mut run);
+                            cx.push(Frame::Run(Box::new(run)));
+                            over_edge(cx, mover);
+                            return Ok(());
+                        }
                     }
                     Effect::Place { obstacle, around, .. } => {
                         cx.emit(Event::Obstacle { at: q, now: Some(obstacle) });
@@ -2370,6 +2392,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, u, q, "move");
+                if edge(cx.s, q) {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, u);
+                    return Ok(());
+                }
                 if left > 1 && cx.s.u(u).active() {
                     run.stage = Stage::Steps { left: left - 1 };
                 } else {
@@ -2420,6 +2448,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, mover, q, "moved");
+                if edge(cx.s, q) {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, mover);
+                    return Ok(());
+                }
                 if left > 1 && cx.s.u(mover).active() {
                     run.stage = Stage::Shift { mover, left: left - 1 };
                 } else {

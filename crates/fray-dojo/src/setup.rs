@@ -93,7 +93,7 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
-    /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog.
+    /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog, `O` an Edge.
     pub rows: Vec<String>,
 }
 
@@ -207,7 +207,7 @@ pub fn build(
                             *cell = Some(o);
                         }
                     }
-                    None => errors.push(format!("{path}: map row {y}: {c:?} is not . # % ^ ~")),
+                    None => errors.push(format!("{path}: map row {y}: {c:?} is not . # % ^ ~ O")),
                 },
             }
         }

@@ -167,6 +167,7 @@ fn random_fights_with_every_style_action() {
             "pressure",
             "reflected",
             "patient",
+            "vortex",
         ],
     ];
     let game = Arc::new(Dojo::builtin());
