@@ -563,6 +563,9 @@ pub enum Effect {
         /// The user gains what it takes (Hunger).
         #[serde(default)]
         steal: bool,
+        /// The target keeps the token and gains one more of its kind (You Can Do It!).
+        #[serde(default)]
+        copy: bool,
     },
     /// Break every obstacle next to the target (Ka-Boom!).
     DestroyAround {
@@ -594,6 +597,12 @@ pub enum Effect {
         /// The user may pick nobody.
         #[serde(default)]
         optional: bool,
+        /// How many of `option` the target picks (You Can Do It!), done before `do`.
+        #[serde(default)]
+        choose: u8,
+        /// The target's picks.
+        #[serde(default)]
+        option: Vec<Choice>,
     },
     /// Pick an obstacle in range and remember its square (Trick Shot).
     Mark,

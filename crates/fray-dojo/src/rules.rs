@@ -1060,6 +1060,13 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::TokenPick { left } => {
             let t = run.tgt?;
             let mut options = held_tokens(s, t);
+            // A token taken for yourself or copied is a counted one, never a Challenge.
+            if matches!(
+                run.ops.get(run.i),
+                Some(Effect::RemoveToken { steal: true, .. } | Effect::RemoveToken { copy: true, .. })
+            ) {
+                options.retain(|o| o.id != "challenge");
+            }
             options.push(DecisionOption::new("stop", "take no more"));
             ask(s, u, "token", format!("{name}: take a token from {} ({left} left)", s.u(t).name), options)
         }
@@ -2092,12 +2099,20 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         // Follow My Lead: the ally does its part as its own, then the user's action goes on.
-        Effect::Relay { effects, .. } => {
+        Effect::Relay { effects, choose, option, .. } => {
             let key = run.key;
             let x = run.x;
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
-            cx.push(Frame::Run(Box::new(Run::new(t, key, x, effects))));
+            let mut theirs = Run::new(t, key, x, Vec::new());
+            if choose > 0 {
+                // You Can Do It!: the ally makes the picks.
+                theirs.choice = Some((option, choose, Vec::new(), effects));
+                theirs.stage = Stage::Choose;
+            } else {
+                theirs.ops = effects;
+            }
+            cx.push(Frame::Run(Box::new(theirs)));
             Ok(Flow::Continue)
         }
         Effect::TakeAim => {
@@ -2413,6 +2428,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if option == "challenge" {
                     let who = cx.s.who(t);
                     cx.emit(Event::Challenge { who, by: None });
+                } else if let Some(k) = Token::parse(option)
+                    && matches!(run.ops.get(run.i), Some(Effect::RemoveToken { copy: true, .. }))
+                {
+                    gain(cx, t, k, 1, "a copy");
                 } else if let Some(k) = Token::parse(option) {
                     lose(cx, t, k, 1, "Put It Out!");
                     // Hunger: the user gains what it takes.

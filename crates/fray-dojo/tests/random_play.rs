@@ -148,6 +148,7 @@ fn random_fights_with_every_style_action() {
             "ricochet",
             "aura",
             "crosshair",
+            "motivating",
         ],
         &[
             "crying",
