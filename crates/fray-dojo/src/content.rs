@@ -566,6 +566,12 @@ pub enum Effect {
         /// The target keeps the token and gains one more of its kind (You Can Do It!).
         #[serde(default)]
         copy: bool,
+        /// What is taken turns to Power (Power Converter): the target's, or the user's if stolen.
+        #[serde(default)]
+        to_power: bool,
+        /// Every token of the kind picked, not one (Power Converter 6+).
+        #[serde(default)]
+        all: bool,
     },
     /// Break every obstacle next to the target (Ka-Boom!).
     DestroyAround {

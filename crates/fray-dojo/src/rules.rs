@@ -1063,7 +1063,11 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             // A token taken for yourself or copied is a counted one, never a Challenge.
             if matches!(
                 run.ops.get(run.i),
-                Some(Effect::RemoveToken { steal: true, .. } | Effect::RemoveToken { copy: true, .. })
+                Some(
+                    Effect::RemoveToken { steal: true, .. }
+                        | Effect::RemoveToken { copy: true, .. }
+                        | Effect::RemoveToken { to_power: true, .. }
+                )
             ) {
                 options.retain(|o| o.id != "challenge");
             }
@@ -2433,10 +2437,21 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 {
                     gain(cx, t, k, 1, "a copy");
                 } else if let Some(k) = Token::parse(option) {
-                    lose(cx, t, k, 1, "Put It Out!");
-                    // Hunger: the user gains what it takes.
-                    if matches!(run.ops.get(run.i), Some(Effect::RemoveToken { steal: true, .. })) {
-                        gain(cx, u, k, 1, "taken");
+                    let (steal, to_power, all) = match run.ops.get(run.i) {
+                        Some(Effect::RemoveToken { steal, to_power, all, .. }) => (*steal, *to_power, *all),
+                        _ => (false, false, false),
+                    };
+                    let n = if all { cx.s.u(t).has(k) } else { 1 };
+                    if !(to_power && !steal && k == Token::Power) {
+                        lose(cx, t, k, n, "Put It Out!");
+                    }
+                    // Hunger: the user gains what it takes; Power Converter: as Power, or the
+                    // target's turn to Power.
+                    match (steal, to_power) {
+                        (true, false) => gain(cx, u, k, n, "taken"),
+                        (true, true) => gain(cx, u, Token::Power, n, "taken as Power"),
+                        (false, true) if k != Token::Power => gain(cx, t, Token::Power, n, "turned to Power"),
+                        _ => {}
                     }
                 }
                 if left > 1 && !held_tokens(cx.s, t).is_empty() {

@@ -169,6 +169,7 @@ fn random_fights_with_every_style_action() {
             "reflected",
             "patient",
             "vortex",
+            "syphon",
         ],
     ];
     let game = Arc::new(Dojo::builtin());
