@@ -13,8 +13,42 @@ pub fn has(s: &State, u: u8, id: &str) -> Option<Variant> {
     if !x.active() {
         return None;
     }
-    // A Frantic hero's abilities are not played yet (docs/rulings/dojo.md, D-HC-9).
-    x.archetypes.iter().find(|(a, v)| s.content.archetypes[*a].id == id && *v != Variant::Frantic).map(|(_, v)| *v)
+    let (_, v) = x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id)?;
+    match v {
+        // D-HC-9: the Frantic ability picked this turn, where its text is the Focused one's as
+        // Fray plays it (docs/rulings/dojo.md); the others are not played yet.
+        Variant::FranticNow if FRANTIC_AS_FOCUSED.contains(&id) => Some(Variant::Focused),
+        v if v.frantic() => None,
+        v => Some(*v),
+    }
+}
+
+/// The Archetypes whose Frantic ability, for its turn, is what Fray plays of the Focused one.
+pub const FRANTIC_AS_FOCUSED: [&str; 7] = ["cyborg", "demon", "punk", "teacher", "trickster", "underdog", "wardancer"];
+
+/// A Frantic hero's pick of its ability for the turn, never the last turn's (D-HC-9).
+pub fn frantic_pick(s: &State, u: u8) -> Option<Frame> {
+    let x = s.u(u);
+    if !x.frantic() {
+        return None;
+    }
+    let choices: Vec<Choice> = x
+        .archetypes
+        .iter()
+        .filter(|(_, v)| *v != Variant::FranticLast)
+        .map(|(a, _)| {
+            let arch = &s.content.archetypes[*a];
+            Choice {
+                name: format!("Frantic {}", arch.name),
+                effects: vec![Effect::PickFrantic { id: arch.id.clone() }],
+            }
+        })
+        .collect();
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, Vec::new());
+    run.quiet = true;
+    run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+    run.stage = Stage::Choose;
+    Some(Frame::Run(Box::new(run)))
 }
 
 fn quiet(u: u8, ops: Vec<Effect>) -> Frame {

@@ -629,6 +629,11 @@ pub enum Effect {
     },
     /// The user's next Action this turn costs 1 more and has every number 1 higher (Take Aim).
     TakeAim,
+    /// A Frantic hero takes this Archetype's Frantic ability for the turn (D-HC-9).
+    PickFrantic {
+        /// The Archetype's id.
+        id: String,
+    },
     /// A number `n` joins the user's pool (Waiting Game).
     AddNumber {
         /// The number.

@@ -1523,6 +1523,10 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
                 gain(cx, u, Token::Speed, 2, "Shadow");
             }
             cx.push(Frame::Start { u, stage: 1 });
+            // D-HC-9: a Frantic hero picks its ability for the turn first.
+            if let Some(pick) = crate::archetypes::frantic_pick(cx.s, u) {
+                cx.push(pick);
+            }
             Ok(Flow::Continue)
         }
         1 => {
@@ -2117,6 +2121,16 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 theirs.ops = effects;
             }
             cx.push(Frame::Run(Box::new(theirs)));
+            Ok(Flow::Continue)
+        }
+        Effect::PickFrantic { id } => {
+            if let Some(a) = cx.s.content.archetypes.iter().position(|x| x.id == id) {
+                let who = cx.s.who(u);
+                let name = cx.s.content.archetypes[a].name.clone();
+                cx.emit(Event::FranticPicked { who, archetype: a, name });
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::TakeAim => {

@@ -135,8 +135,19 @@ pub enum Variant {
     Focused,
     /// Two Archetypes (a hero), or an enemy's.
     Fused,
-    /// One of a Frantic hero's three Frantic abilities (D-HC-5, D-HC-9).
+    /// One of a Frantic hero's three Frantic abilities, not in use (D-HC-5, D-HC-9).
     Frantic,
+    /// The Frantic ability picked for this turn (until the next pick).
+    FranticNow,
+    /// The Frantic ability of the turn before, which may not be picked again next (D-HC-9).
+    FranticLast,
+}
+
+impl Variant {
+    /// Whether it is one of a Frantic hero's abilities.
+    pub fn frantic(self) -> bool {
+        matches!(self, Variant::Frantic | Variant::FranticNow | Variant::FranticLast)
+    }
 }
 
 /// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
@@ -195,7 +206,7 @@ impl Unit {
     /// Whether it is a Frantic hero: no fixed Stances, a Form and a Style picked each turn
     /// (D-HC-5, D-HC-9).
     pub fn frantic(&self) -> bool {
-        self.archetypes.iter().any(|(_, v)| *v == Variant::Frantic)
+        self.archetypes.iter().any(|(_, v)| v.frantic())
     }
     /// Tokens of kind `t` held.
     pub fn has(&self, t: Token) -> i32 {
@@ -517,6 +528,15 @@ pub enum Event {
         /// Aimed, or spent.
         on: bool,
     },
+    /// A Frantic hero picks its Frantic ability for the turn (D-HC-9).
+    FranticPicked {
+        /// Who.
+        who: W,
+        /// The Archetype (index into the content's).
+        archetype: usize,
+        /// Its name.
+        name: String,
+    },
     /// The fight is over (D-LS-4): the unit heals to full and drops every token.
     Restored {
         /// Who.
@@ -582,6 +602,7 @@ impl fmt::Display for Event {
                 write!(f, "{who} makes the Last Stand; the {answered_by} take the story from there")
             }
             Event::Restored { who } => write!(f, "{who} heals to full and drops every token"),
+            Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
             Event::Ended { winner, why } => match winner {
@@ -651,6 +672,17 @@ impl Apply<Event> for State {
                 }
             }
             Event::LastStand { .. } => {}
+            Event::FranticPicked { who, archetype, .. } => {
+                for (a, v) in self.units[who.idx as usize].archetypes.iter_mut() {
+                    *v = if *a == *archetype {
+                        Variant::FranticNow
+                    } else if *v == Variant::FranticNow {
+                        Variant::FranticLast
+                    } else {
+                        Variant::Frantic
+                    };
+                }
+            }
             Event::Aimed { who, on } => {
                 self.marks.aimed.retain(|&v| v != who.idx);
                 if *on {

@@ -143,3 +143,30 @@ frantic = [\"cavalry\", \"punk\", \"angel\"]
     assert_eq!(next.len(), 4, "{next:?}");
     assert!(next.iter().all(|id| !id.contains("dance") && !id.contains("charging")), "{next:?}");
 }
+
+/// D-HC-9: a Frantic hero may not pick the Frantic ability of its last turn again.
+#[test]
+fn a_frantic_hero_changes_its_ability_every_turn() {
+    use fray_dojo::state::Variant;
+    let text = format!(
+        "{HEAD}
+[[unit]]
+id = \"frantic\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\", \"wild\"]
+styles = [\"charging\", \"bleeding\", \"whip\"]
+frantic = [\"cavalry\", \"punk\", \"angel\"]
+{FOE}"
+    );
+    let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: "f.toml".into(), text }) };
+    let mut s = Dojo::builtin().build(&setup).unwrap();
+    let picks = |s: &fray_dojo::State| match fray_dojo::archetypes::frantic_pick(s, 0) {
+        Some(fray_dojo::frames::Frame::Run(run)) => run.choice.unwrap().0.len(),
+        _ => 0,
+    };
+    assert_eq!(picks(&s), 3);
+    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    assert_eq!(picks(&s), 2);
+}
