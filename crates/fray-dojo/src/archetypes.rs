@@ -13,7 +13,42 @@ pub fn has(s: &State, u: u8, id: &str) -> Option<Variant> {
     if !x.active() {
         return None;
     }
-    x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id).map(|(_, v)| *v)
+    let (_, v) = x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id)?;
+    match v {
+        // D-HC-9: the Frantic ability picked this turn, where its text is the Focused one's as
+        // Fray plays it (docs/rulings/dojo.md); the others are not played yet.
+        Variant::FranticNow if FRANTIC_AS_FOCUSED.contains(&id) => Some(Variant::Focused),
+        v if v.frantic() => None,
+        v => Some(*v),
+    }
+}
+
+/// The Archetypes whose Frantic ability, for its turn, is what Fray plays of the Focused one.
+pub const FRANTIC_AS_FOCUSED: [&str; 7] = ["cyborg", "demon", "punk", "teacher", "trickster", "underdog", "wardancer"];
+
+/// A Frantic hero's pick of its ability for the turn, never the last turn's (D-HC-9).
+pub fn frantic_pick(s: &State, u: u8) -> Option<Frame> {
+    let x = s.u(u);
+    if !x.frantic() {
+        return None;
+    }
+    let choices: Vec<Choice> = x
+        .archetypes
+        .iter()
+        .filter(|(_, v)| *v != Variant::FranticLast)
+        .map(|(a, _)| {
+            let arch = &s.content.archetypes[*a];
+            Choice {
+                name: format!("Frantic {}", arch.name),
+                effects: vec![Effect::PickFrantic { id: arch.id.clone() }],
+            }
+        })
+        .collect();
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, Vec::new());
+    run.quiet = true;
+    run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+    run.stage = Stage::Choose;
+    Some(Frame::Run(Box::new(run)))
 }
 
 fn quiet(u: u8, ops: Vec<Effect>) -> Frame {
@@ -77,6 +112,7 @@ pub fn start(cx: &mut Ctx, u: u8) {
                 pierce: false,
                 any_power: false,
                 optional: false,
+                reverse: false,
             });
             ops.push(Effect::Heal { n: Some(1), target: Target::Me });
         }
@@ -90,7 +126,7 @@ pub fn start(cx: &mut Ctx, u: u8) {
 }
 
 fn weakness(n: i32) -> Effect {
-    Effect::Give { token: Token::Weakness, n: Num::N(n), target: Target::Enemy }
+    Effect::Give { token: Token::Weakness, n: Num::N(n), target: Target::Enemy, optional: false }
 }
 
 /// At the end of `u`'s turn: Demon's Chaos, Teacher's Inspired, Gunkata's volley,
@@ -127,6 +163,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
             pierce: false,
             any_power: false,
             optional: false,
+            reverse: false,
         };
         cx.push(quiet(u, vec![volley]));
     }
@@ -142,12 +179,28 @@ fn build_start(cx: &mut Ctx, u: u8) {
         Some("agile") => gain(cx, u, Token::Speed, 2, "Agile"),
         Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
         Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
-        Some("mysterious") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Fog, adjacent: true }]))
-        }
-        Some("scheming") => {
-            cx.push(quiet(u, vec![Effect::Place { obstacle: crate::content::Obstacle::Trap, adjacent: true }]))
-        }
+        Some("mysterious") => cx.push(quiet(
+            u,
+            vec![Effect::Place {
+                obstacle: crate::content::Obstacle::Fog,
+                adjacent: true,
+                under: false,
+                touching: None,
+                around: false,
+                within: None,
+            }],
+        )),
+        Some("scheming") => cx.push(quiet(
+            u,
+            vec![Effect::Place {
+                obstacle: crate::content::Obstacle::Trap,
+                adjacent: true,
+                under: false,
+                touching: None,
+                around: false,
+                within: None,
+            }],
+        )),
         _ => {}
     }
 }

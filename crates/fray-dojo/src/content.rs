@@ -114,6 +114,8 @@ pub enum Obstacle {
     Trap,
     /// D-OBS-3: enemies in or next to it are targeted only from 1 space.
     Fog,
+    /// D-OBS-2: an Edge inside the map (Black Hole): empty, but whoever enters it goes over it.
+    Edge,
 }
 
 impl Obstacle {
@@ -124,11 +126,14 @@ impl Obstacle {
             Obstacle::Rubble => '%',
             Obstacle::Trap => '^',
             Obstacle::Fog => '~',
+            Obstacle::Edge => 'O',
         }
     }
     /// The obstacle drawn as `c`.
     pub fn of_glyph(c: char) -> Option<Obstacle> {
-        [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog].into_iter().find(|o| o.glyph() == c)
+        [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog, Obstacle::Edge]
+            .into_iter()
+            .find(|o| o.glyph() == c)
     }
 }
 
@@ -179,8 +184,17 @@ pub enum Cost {
     Tokens(Token, u32),
     /// Basic tokens of any kinds.
     Basic(u32),
-    /// Something no other action pays with (a Shield, HP, a Copy, a token gained): such actions
-    /// are not played yet.
+    /// Basic tokens of the kinds listed, in any mix ("3 speed|iron", Ghost Walk).
+    Mix(Vec<Token>, u32),
+    /// Two numbers, each at or above this (Perfect Strike, "3+ and 3+").
+    Pair(i32),
+    /// Gaining tokens ("gain 1 burning", Ignition): a token action.
+    GainTokens(Token, u32),
+    /// HP from the health bar, never the Shield ("2 hp", Lash Out, L1499): a token action.
+    Hp(u32),
+    /// Breaking the user's own Shield ("shield", Symphony): a token action.
+    Shield,
+    /// Something no other action pays with (a Copy): such actions are not played yet.
     Special,
 }
 
@@ -194,7 +208,29 @@ impl Cost {
         if s == "special" {
             return Some(Cost::Special);
         }
+        if s == "shield" {
+            return Some(Cost::Shield);
+        }
+        if let Some((a, b)) = s.split_once(" and ") {
+            let a: i32 = a.trim().strip_suffix('+')?.parse().ok().filter(|n| (1..=20).contains(n))?;
+            let b: i32 = b.trim().strip_suffix('+')?.parse().ok()?;
+            return (a == b).then_some(Cost::Pair(a));
+        }
+        if let Some(rest) = s.strip_prefix("gain ") {
+            let (n, t) = rest.split_once(' ')?;
+            let n: u32 = n.parse().ok().filter(|n| (1..=9).contains(n))?;
+            return Token::parse(t.trim()).map(|t| Cost::GainTokens(t, n));
+        }
         if let Some((n, what)) = s.split_once(' ') {
+            if what.trim() == "hp" {
+                return n.parse().ok().filter(|n| (1..=9).contains(n)).map(Cost::Hp);
+            }
+            if what.contains('|') {
+                let n: u32 = n.parse().ok().filter(|n| (1..=9).contains(n))?;
+                let kinds: Option<Vec<Token>> =
+                    what.split('|').map(|t| Token::parse(t.trim()).filter(|t| t.basic())).collect();
+                return kinds.map(|k| Cost::Mix(k, n));
+            }
             let n: u32 = n.parse().ok().filter(|n| (1..=9).contains(n))?;
             return match what.trim() {
                 "basic" => Some(Cost::Basic(n)),
@@ -210,7 +246,7 @@ impl Cost {
     }
     /// Whether a number pays for it.
     pub fn by_number(&self) -> bool {
-        matches!(self, Cost::Gates(_) | Cost::X)
+        matches!(self, Cost::Gates(_) | Cost::X | Cost::Pair(_))
     }
 }
 
@@ -224,6 +260,14 @@ impl fmt::Display for Cost {
             Cost::X => f.write_str("X"),
             Cost::Tokens(t, n) => write!(f, "{n} {t}"),
             Cost::Basic(n) => write!(f, "{n} basic"),
+            Cost::Mix(k, n) => {
+                let ids: Vec<&str> = k.iter().map(|t| t.id()).collect();
+                write!(f, "{n} {}", ids.join("|"))
+            }
+            Cost::Pair(n) => write!(f, "{n}+ and {n}+"),
+            Cost::GainTokens(t, n) => write!(f, "gain {n} {t}"),
+            Cost::Hp(n) => write!(f, "{n} hp"),
+            Cost::Shield => f.write_str("shield"),
             Cost::Special => f.write_str("special"),
         }
     }
@@ -234,7 +278,7 @@ impl<'de> Deserialize<'de> for Cost {
         let s = String::deserialize(d)?;
         Cost::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"X\", \"3 speed\" or \"2 basic\""
+                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"3+ and 3+\", \"X\", \"3 speed\", \"2 basic\", \"3 speed|iron\", \"2 hp\", \"gain 1 burning\" or \"shield\""
             ))
         })
     }
@@ -247,14 +291,22 @@ pub enum Num {
     N(i32),
     /// The number spent.
     X,
+    /// The number spent plus (or minus) this, never below 0 ("x-2", "x+1").
+    XPlus(i32),
+    /// The tokens the effect's target holds, a Challenge counted (Apply Pressure).
+    Held,
+    /// How many units this action has picked so far (Twilight Sorrow's Speed).
+    Picked,
 }
 
 impl Num {
-    /// Its value when `x` was spent.
+    /// Its value when `x` was spent (Held and Picked are counted by the rules; here 0).
     pub fn of(self, x: i32) -> i32 {
         match self {
             Num::N(n) => n,
             Num::X => x,
+            Num::XPlus(k) => (x + k).max(0),
+            Num::Held | Num::Picked => 0,
         }
     }
 }
@@ -271,7 +323,15 @@ impl<'de> Deserialize<'de> for Num {
             Raw::N(n) if (0..=20).contains(&n) => Ok(Num::N(n as i32)),
             Raw::N(n) => Err(serde::de::Error::custom(format!("{n} is outside 0..=20"))),
             Raw::S(s) if s == "x" => Ok(Num::X),
-            Raw::S(s) => Err(serde::de::Error::custom(format!("{s:?}: write a number or \"x\""))),
+            Raw::S(s) if s == "held" => Ok(Num::Held),
+            Raw::S(s) if s == "picked" => Ok(Num::Picked),
+            Raw::S(s) if s.starts_with("x+") || s.starts_with("x-") => {
+                let k: i32 = s[2..].parse().map_err(|_| serde::de::Error::custom(format!("{s:?}: write x+N")))?;
+                Ok(Num::XPlus(if s.as_bytes()[1] == b'-' { -k } else { k }))
+            }
+            Raw::S(s) => Err(serde::de::Error::custom(format!(
+                "{s:?}: write a number, \"x\", \"x+N\", \"x-N\", \"held\" or \"picked\""
+            ))),
         }
     }
 }
@@ -315,6 +375,24 @@ pub enum Target {
     Everyone,
     /// Everyone next to you, friend or foe.
     EveryoneAdjacent,
+    /// Every enemy in Fog or next to it, anywhere (Twilight Sorrow, L1987).
+    EnemiesInFog,
+    /// One enemy you can see that moved this turn (Watch Your Step).
+    EnemySeenMoved,
+    /// One enemy you can see beyond your longest range (Welcome To My Maze).
+    EnemyBeyond,
+    /// One enemy holding your Challenge, anywhere (Not Good Enough).
+    Challenged,
+    /// Every enemy next to a Wall, anywhere (Icicle Fall).
+    EnemiesByWall,
+    /// Anyone you can see, you included (Pull The Strings).
+    AnyoneSeen,
+    /// One ally you can see, not you (Follow My Lead, Effortless).
+    OtherAllySeen,
+    /// Every enemy next to the square this action marked or broke (Roughhousing).
+    EnemiesBySpot,
+    /// One enemy within 3 of the square this action marked, seen from that square (Trick Shot).
+    EnemyNearSpot,
 }
 
 /// One step of what an action does.
@@ -339,6 +417,9 @@ pub enum Effect {
         /// The user may pick nobody.
         #[serde(default)]
         optional: bool,
+        /// The target hits the user instead (Take It On The Chin): Armor and the Shield count.
+        #[serde(default)]
+        reverse: bool,
     },
     /// Push up to `n` spaces (D-FMV-1).
     Push {
@@ -376,6 +457,9 @@ pub enum Effect {
         n: Num,
         /// Whom.
         target: Target,
+        /// The user may give nothing.
+        #[serde(default)]
+        optional: bool,
     },
     /// Healing: `n`, or the Heal Value (D-CW-4).
     Heal {
@@ -385,15 +469,48 @@ pub enum Effect {
         /// Whom.
         target: Target,
     },
-    /// The user gains a Shield of `n` points (D-HP-6).
+    /// Someone (the user unless `target` says) gains a Shield of `n` points (D-HP-6).
     Shield {
         /// Points.
         n: i32,
+        /// Whom (the user when absent).
+        #[serde(default)]
+        target: Option<Target>,
     },
-    /// The user teleports up to `n` spaces (D-FMV-4).
+    /// A teleport (D-FMV-4): the user (or `target`) to an empty space.
     Teleport {
-        /// Spaces.
+        /// Most spaces (0: any distance).
+        #[serde(default)]
         n: i32,
+        /// Fewest spaces.
+        #[serde(default)]
+        min: i32,
+        /// Only within the user's range, in sight.
+        #[serde(default)]
+        in_range: bool,
+        /// Only to a space the mover can see.
+        #[serde(default)]
+        seen: bool,
+        /// Only onto this obstacle.
+        #[serde(default)]
+        onto: Option<Obstacle>,
+        /// Only onto a space this action put an obstacle on.
+        #[serde(default)]
+        placed: bool,
+        /// Only next to someone with nobody next to them (Suddenly...).
+        #[serde(default)]
+        beside_alone: bool,
+        /// Only onto the square this action marked or broke.
+        #[serde(default)]
+        spot: bool,
+        /// Who teleports (the user when absent).
+        #[serde(default)]
+        target: Option<Target>,
+    },
+    /// Teleport next to the target (Denial).
+    Approach {
+        /// Whom.
+        target: Target,
     },
     /// The user may move up to `n` spaces, not Free Movement (D-FMV-5).
     Move {
@@ -412,6 +529,18 @@ pub enum Effect {
         /// Next to the user rather than in range.
         #[serde(default)]
         adjacent: bool,
+        /// Under the unit the effect before picked, no question asked (Burn It All Down).
+        #[serde(default)]
+        under: bool,
+        /// Only next to an obstacle of this kind (Pyroclasm).
+        #[serde(default)]
+        touching: Option<Obstacle>,
+        /// Also on every map space next to it that holds no Wall (Bombardment 6+).
+        #[serde(default)]
+        around: bool,
+        /// 1 to this many spaces away, sight or not, instead of the range (Walled In).
+        #[serde(default)]
+        within: Option<i32>,
     },
     /// Break an obstacle in range, and those touching it `spread` times over (D-BA-5).
     Destroy {
@@ -433,6 +562,84 @@ pub enum Effect {
         n: i32,
         /// Whom.
         target: Target,
+        /// The user gains what it takes (Hunger).
+        #[serde(default)]
+        steal: bool,
+        /// The target keeps the token and gains one more of its kind (You Can Do It!).
+        #[serde(default)]
+        copy: bool,
+        /// What is taken turns to Power (Power Converter): the target's, or the user's if stolen.
+        #[serde(default)]
+        to_power: bool,
+        /// Every token of the kind picked, not one (Power Converter 6+).
+        #[serde(default)]
+        all: bool,
+    },
+    /// Break every obstacle next to the target (Ka-Boom!).
+    DestroyAround {
+        /// Whom.
+        target: Target,
+    },
+    /// Every Trap and Wall within the user's range turns to Rubble (Banshee's Wail).
+    Crumble,
+    /// The user moves the target up to `n` spaces, step by step; no push or pull (Pull The
+    /// Strings).
+    Shift {
+        /// Spaces.
+        n: i32,
+        /// Whom.
+        target: Target,
+    },
+    /// The target drops the Challenge it holds (Not Good Enough).
+    DropChallenge {
+        /// Whom.
+        target: Target,
+    },
+    /// The target does `do` as its own, the user's action going on after (Follow My Lead).
+    Relay {
+        /// Who.
+        target: Target,
+        /// What it does.
+        #[serde(rename = "do")]
+        effects: Vec<Effect>,
+        /// The user may pick nobody.
+        #[serde(default)]
+        optional: bool,
+        /// How many of `option` the target picks (You Can Do It!), done before `do`.
+        #[serde(default)]
+        choose: u8,
+        /// The target's picks.
+        #[serde(default)]
+        option: Vec<Choice>,
+    },
+    /// Pick an obstacle in range and remember its square (Trick Shot).
+    Mark,
+    /// Pick the target the effects after it aim at as `same` (Thrill of the Fight).
+    Aim {
+        /// Whom.
+        target: Target,
+    },
+    /// A Basic Action as if paid with the number spent (Show Off).
+    Basic {
+        /// The Basic Action's id.
+        id: String,
+    },
+    /// The user gains `n` Basic tokens, of the kinds it picks one by one.
+    GainBasic {
+        /// How many.
+        n: i32,
+    },
+    /// The user's next Action this turn costs 1 more and has every number 1 higher (Take Aim).
+    TakeAim,
+    /// A Frantic hero takes this Archetype's Frantic ability for the turn (D-HC-9).
+    PickFrantic {
+        /// The Archetype's id.
+        id: String,
+    },
+    /// A number `n` joins the user's pool (Waiting Game).
+    AddNumber {
+        /// The number.
+        n: Num,
     },
 }
 
@@ -459,6 +666,12 @@ pub struct Gate {
     /// The picks of a choice.
     #[serde(default)]
     pub option: Vec<Choice>,
+    /// Basic tokens that buy each further pick ([2, 3]: 2 for two picks, 3 for all three).
+    #[serde(default)]
+    pub buy: Vec<u32>,
+    /// What it does before the picks (a choice aimed at one unit picks it here).
+    #[serde(default)]
+    pub first: Vec<Effect>,
     /// What it does (after the picks of a choice).
     #[serde(rename = "do", default)]
     pub effects: Vec<Effect>,
@@ -485,6 +698,9 @@ pub struct ActionDef {
     /// Listed for the look-up, not offered in play.
     #[serde(default)]
     pub reference_only: bool,
+    /// Offered only on an enemy's turn (Waiting Game).
+    #[serde(default)]
+    pub enemy_turn: bool,
     /// What it does at each gate.
     #[serde(default)]
     pub gate: Vec<Gate>,
@@ -761,7 +977,7 @@ fn check_action(file: &str, text: &str, a: &ActionDef, errors: &mut Vec<String>)
         errors.push(format!("{file}:{line}: action {}: field `gate`: an X or token cost has one gate at 0", a.id));
     }
     for g in &a.gate {
-        if (g.choose as usize) > g.option.len() || (g.choose == 0) != g.option.is_empty() {
+        if (g.choose as usize) + g.buy.len() > g.option.len() || (g.choose == 0) != g.option.is_empty() {
             errors.push(format!(
                 "{file}:{line}: action {}: field `choose`: {} picks of {} options",
                 a.id,
@@ -834,10 +1050,7 @@ impl Content {
                 }
                 for a in &st.action {
                     if a.cost == Cost::Special && !a.reference_only {
-                        errors.push(format!(
-                            "dojo/styles.toml:{line}: action {}: a special cost is not played yet",
-                            a.id
-                        ));
+                        errors.push(format!("dojo/styles.toml:{line}: action {}: a Copy cost is not played yet", a.id));
                     }
                     check_action("dojo/styles.toml", text, a, &mut errors);
                 }

@@ -170,6 +170,10 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         out: false,
         archetypes: e.archetype.iter().cloned().collect(),
         build: e.build.clone(),
+        skills: Vec::new(),
+        frantic: Vec::new(),
+        forms: Vec::new(),
+        styles: Vec::new(),
     }
 }
 

@@ -148,6 +148,20 @@ pub enum Stage {
         /// Left to pay.
         left: u32,
     },
+    /// The user moves another unit, step by step (Pull The Strings).
+    Shift {
+        /// Who is moved.
+        mover: u8,
+        /// Spaces left.
+        left: i32,
+    },
+    /// The user decides how many picks of a choice to buy with Basic tokens (Roughhousing).
+    Buy,
+    /// The user picks the kinds of Basic tokens it gains, one at a time.
+    GainPick {
+        /// Left to pick.
+        left: i32,
+    },
 }
 
 /// A choice under way (D-ACT-3): its options, how many to pick, those picked (by place), and
@@ -189,6 +203,10 @@ pub struct Run {
     pub choice: Option<Picking>,
     /// A unit whose turn end runs this (no action, no number).
     pub quiet: bool,
+    /// The square this action marked or broke last (Trick Shot, Roughhousing).
+    pub spot: Option<Pos>,
+    /// The squares this action put obstacles on (Darkness Dawns).
+    pub placed: Vec<Pos>,
 }
 
 impl Run {
@@ -211,6 +229,8 @@ impl Run {
             extra: Vec::new(),
             choice: None,
             quiet: false,
+            spot: None,
+            placed: Vec::new(),
         }
     }
 }

@@ -310,7 +310,7 @@ pub fn view(s: &State) -> View {
     extra.insert("slots".into(), s.meter.slots().into());
     extra.insert("filled".into(), s.meter.filled.into());
     let legend: serde_json::Map<String, serde_json::Value> =
-        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog")]
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog"), ("O", "Edge")]
             .iter()
             .map(|(c, m)| (c.to_string(), (*m).into()))
             .collect();
@@ -484,7 +484,10 @@ impl System for DojoSystem {
             map: Some(TeamText { path: file.into(), text: text.into() }),
             enemies: None,
         };
+        // D-HC-*: the hero creation rules, beside what any fight needs; every problem at once.
+        let creation = crate::creation::check_text(&self.game, file, text);
         match self.game.build(&setup) {
+            Ok(_) if !creation.is_empty() => BuildReport::Illegal(creation),
             Ok(s) => BuildReport::Legal(
                 s.units
                     .iter()
@@ -503,7 +506,7 @@ impl System for DojoSystem {
                     })
                     .collect(),
             ),
-            Err(e) => BuildReport::Illegal(e.0),
+            Err(e) => BuildReport::Illegal(e.0.into_iter().chain(creation).collect()),
         }
     }
     fn bench(&self, matches: u64, live_bytes: Option<&dyn Fn() -> u64>) -> fray_core::bench::BenchReport {

@@ -8,18 +8,22 @@
 //!   `content/dojo/`), [`enemies`] (the enemy chapter's forces and the Stooges' rules), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
-//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played);
+//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
+//!   [`last_stand`] (the end of a fight);
 //! - [`complications`] (guests and switched sides), [`stakes`] (Bonuses and Penalties handed out as a fight starts);
-//! - the top: [`setup`] (table options, encounter files), [`game`] (the `Game` and `System`,
+//! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
+//!   `fray build` checks), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
 
 pub mod archetypes;
 pub mod complications;
 pub mod content;
+pub mod creation;
 pub mod enemies;
 pub mod frames;
 pub mod game;
+pub mod last_stand;
 pub mod rules;
 pub mod setup;
 pub mod stakes;

@@ -1,9 +1,9 @@
 //! The combat rules: the round and the meter, the turn (Stance, roll, menu, end), actions and
 //! their effects, hits, Shields, Armor, healing, tokens, forced movement and Free Movement.
 
-use crate::content::{ActionDef, Cost, Die, Effect, Form, Num, Obstacle, TOKENS, Target, Token, Trait};
+use crate::content::{ActionDef, Cost, Die, Effect, Form, Gate, Num, Obstacle, TOKENS, Target, Token, Trait};
 use crate::frames::{Frame, Run, Stage};
-use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State};
+use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State, Variant};
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::engine::{Flow, Resolve};
 use fray_core::grid::Pos;
@@ -78,7 +78,46 @@ fn hostile(t: Target) -> bool {
             | Target::AdjacentEnemy
             | Target::Everyone
             | Target::EveryoneAdjacent
+            | Target::EnemiesInFog
+            | Target::EnemySeenMoved
+            | Target::EnemyBeyond
+            | Target::Challenged
+            | Target::EnemiesByWall
+            | Target::AnyoneSeen
+            | Target::EnemiesBySpot
+            | Target::EnemyNearSpot
     )
+}
+
+/// Whether the target kind takes every unit it lists, not one.
+fn every(t: Target) -> bool {
+    matches!(
+        t,
+        Target::Enemies
+            | Target::EnemiesSeen
+            | Target::Allies
+            | Target::Everyone
+            | Target::EveryoneAdjacent
+            | Target::EnemiesInFog
+            | Target::EnemiesByWall
+            | Target::EnemiesBySpot
+    )
+}
+
+/// The value of `n` for the effect on `t`: Held counts `t`'s tokens (a Challenge too), Picked
+/// the units the action has picked.
+fn num(s: &State, run: &Run, n: Num, t: u8) -> i32 {
+    match n {
+        Num::Held => s.u(t).tokens.iter().sum::<i32>() + i32::from(s.u(t).challenge.is_some()),
+        Num::Picked => run.picked.len() as i32,
+        n => n.of(run.x),
+    }
+}
+
+/// Whether nobody stands next to `v` (Suddenly...).
+fn alone(s: &State, v: u8) -> bool {
+    let Some(p) = s.u(v).at else { return false };
+    !(0..s.units.len() as u8).any(|w| w != v && s.u(w).active() && s.u(w).at.is_some_and(|q| dist(p, q) == 1))
 }
 
 /// The units `user` may pick for `t` (before the Challenge rule).
@@ -119,6 +158,26 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
         Target::Everyone => all.filter(|&v| v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
+        Target::EnemiesInFog => all.filter(|&v| enemy(v) && s.u(v).at.is_some_and(|p| fogged(s, p))).collect(),
+        Target::EnemySeenMoved => {
+            all.filter(|&v| enemy(v) && aim_ok(s, user, v) && s.marks.moved.contains(&v)).collect()
+        }
+        Target::EnemyBeyond => all
+            .filter(|&v| {
+                enemy(v) && aim_ok(s, user, v) && s.u(user).at.zip(s.u(v).at).is_some_and(|(a, b)| dist(a, b) > hi)
+            })
+            .collect(),
+        Target::Challenged => all.filter(|&v| enemy(v) && s.u(v).challenge == Some(user)).collect(),
+        Target::EnemiesByWall => all
+            .filter(|&v| {
+                enemy(v)
+                    && s.u(v).at.is_some_and(|p| p.neighbours().iter().any(|&q| s.obstacle(q) == Some(Obstacle::Wall)))
+            })
+            .collect(),
+        Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
+        Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
+        // These count from the square the action marked (`spot_candidates`).
+        Target::EnemiesBySpot | Target::EnemyNearSpot => Vec::new(),
     };
     out.sort_unstable();
     out
@@ -132,16 +191,93 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 /// [`candidates`] under the Challenge rule: one pick among enemies must be the challenger when
 /// it can be (D-TOK-4).
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
-    let c = candidates(s, run.user, t, &run.picked);
+    let c = match t {
+        Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
+        Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        _ => candidates(s, run.user, t, &run.picked),
+    };
     match challenger(s, run.user) {
-        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them.
-        Some(ch) if !run.quiet && hostile(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
+        // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them; an
+        // effect on every enemy of a kind takes the challenger with the others.
+        Some(ch) if !run.quiet && hostile(t) && !every(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
         _ => c,
     }
 }
 
+/// Take Aim: every number an effect names, 1 higher (X stays what was spent; the Heal Value
+/// is no number of the action's).
+fn sharpen(e: &mut Effect) {
+    let up = |n: &mut Num| {
+        if let Num::N(v) = n {
+            *v += 1;
+        }
+    };
+    match e {
+        Effect::Damage { amount, push, .. } => {
+            up(amount);
+            if *push > 0 {
+                *push += 1;
+            }
+        }
+        Effect::Push { n, .. } | Effect::Pull { n, .. } | Effect::Gain { n, .. } | Effect::Give { n, .. } => up(n),
+        Effect::AddNumber { n } => up(n),
+        Effect::PushLater { n, .. }
+        | Effect::Shield { n, .. }
+        | Effect::Move { n }
+        | Effect::Shift { n, .. }
+        | Effect::Strip { n, .. }
+        | Effect::RemoveToken { n, .. }
+        | Effect::GainBasic { n } => *n += 1,
+        Effect::Heal { n: Some(v), .. } => *v += 1,
+        Effect::Teleport { n, min, .. } => {
+            if *n > 0 {
+                *n += 1;
+            }
+            if *min > 0 {
+                *min += 1;
+            }
+        }
+        Effect::Relay { effects, .. } => effects.iter_mut().for_each(sharpen),
+        _ => {}
+    }
+}
+
+/// Enemies counted from the square the action marked: next to it (Roughhousing), or within 3
+/// of it and seen from it (Trick Shot, D-G-TRICK).
+fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
+    let Some(spot) = run.spot else { return Vec::new() };
+    (0..s.units.len() as u8)
+        .filter(|&v| {
+            let Some(p) = s.u(v).at else { return false };
+            foes(s, run.user, v)
+                && s.u(v).active()
+                && match t {
+                    Target::EnemiesBySpot => dist(p, spot) == 1,
+                    _ => dist(p, spot) <= 3 && sees(s, spot, p),
+                }
+        })
+        .collect()
+}
+
+/// Whether an effect may pick nobody.
+fn optional(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Damage { optional: true, .. }
+            | Effect::Give { optional: true, .. }
+            | Effect::Relay { optional: true, .. }
+    )
+}
+
 fn effect_target(e: &Effect) -> Option<Target> {
     match e {
+        Effect::Approach { target }
+        | Effect::DestroyAround { target }
+        | Effect::Shift { target, .. }
+        | Effect::DropChallenge { target }
+        | Effect::Relay { target, .. }
+        | Effect::Aim { target } => Some(*target),
+        Effect::Shield { target, .. } | Effect::Teleport { target, .. } => *target,
         Effect::Damage { target, .. }
         | Effect::Push { target, .. }
         | Effect::Pull { target, .. }
@@ -326,7 +462,10 @@ pub fn check_end(cx: &mut Ctx) {
     for side in 0..2u8 {
         if !cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x))) {
             let winner = SIDES[1 - side as usize].to_string();
-            let why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
+            let mut why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
+            if let Some(who) = crate::last_stand::settle(cx, side) {
+                why.push_str(&format!("; {who} makes the Last Stand"));
+            }
             cx.emit(Event::Ended { winner: Some(winner), why });
             return;
         }
@@ -398,6 +537,15 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
 pub fn stance_options(s: &State, u: u8) -> Vec<usize> {
     let x = s.u(u);
     let all: Vec<usize> = (0..x.stances.len()).collect();
+    // D-HC-9: a Frantic hero uses neither the Form nor the Style of its last turn.
+    if x.frantic()
+        && let Some(last) = x.last_stance.map(|l| x.stances[l])
+    {
+        return all
+            .into_iter()
+            .filter(|&i| x.stances[i].form != last.form && x.stances[i].style != last.style)
+            .collect();
+    }
     if x.kind == Kind::Boss && all.len() > 1 {
         return all.into_iter().filter(|&i| Some(i) != x.last_stance).collect();
     }
@@ -418,7 +566,13 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
                 out.push((ActionKey::Form(f as u8, i as u8), a));
             }
         }
-        if let Some(sy) = x.stances[st].style {
+        // A Focused Phantom has every Style's Unique Actions of its Stances in any of them.
+        let styles: Vec<usize> = if crate::archetypes::has(s, u, "phantom") == Some(Variant::Focused) {
+            x.stances.iter().filter_map(|st| st.style).collect()
+        } else {
+            x.stances[st].style.into_iter().collect()
+        };
+        for sy in styles {
             for (i, a) in s.content.styles[sy].action.iter().enumerate() {
                 if !a.reference_only {
                     out.push((ActionKey::Style(sy as u8, i as u8), a));
@@ -437,6 +591,50 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
     out
 }
 
+/// How much cheaper `u`'s Unique Actions are: 1 for a Phantom (Focused or Fused), else 0.
+fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
+    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some())
+}
+
+/// Whether `u`'s next Action is aimed (Take Aim): it costs 1 more (an X cost stays X).
+fn aimed(s: &State, u: u8) -> i32 {
+    i32::from(s.marks.aimed.contains(&u))
+}
+
+/// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens; an aimed
+/// Action 1 more.
+pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
+    let cut = phantom_cut(s, u, key) - aimed(s, u);
+    if cut == 0 {
+        return a.cost.clone();
+    }
+    let fewer = |n: u32| {
+        if cut < 0 {
+            n + 1
+        } else if n > 2 {
+            n - 1
+        } else {
+            n
+        }
+    };
+    match &a.cost {
+        Cost::Gates(g) => Cost::Gates(g.iter().map(|&v| (v - cut).max(1)).collect()),
+        Cost::Pair(v) => Cost::Pair((v - cut).max(1)),
+        Cost::Tokens(t, n) => Cost::Tokens(*t, fewer(*n)),
+        Cost::Basic(n) => Cost::Basic(fewer(*n)),
+        Cost::Mix(k, n) => Cost::Mix(k.clone(), fewer(*n)),
+        c => c.clone(),
+    }
+}
+
+/// The gate of `key` that the number `v` reaches for `u` (a Phantom's gates 1 lower).
+pub fn gate_of<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Option<&'a Gate> {
+    match &a.cost {
+        Cost::Gates(_) => a.gate_for(v + phantom_cut(s, u, key) - aimed(s, u)),
+        _ => a.gate_for(v),
+    }
+}
+
 /// The action `key` stands for.
 pub fn action(s: &State, key: ActionKey) -> &ActionDef {
     match key {
@@ -447,9 +645,14 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
     }
 }
 
-fn gate_effects(a: &ActionDef, v: i32) -> Vec<&Effect> {
-    // A choice's picks are checked as they are made; its fixed part here.
-    a.gate_for(v).map_or_else(Vec::new, |g| g.effects.iter().collect())
+fn gate_effects<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Vec<&'a Effect> {
+    // A choice's picks are checked as they are made; its fixed parts here.
+    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
+}
+
+/// Basic tokens of `kinds` that `u` holds.
+fn held_of(s: &State, u: u8, kinds: &[Token]) -> i32 {
+    kinds.iter().map(|&t| s.u(u).has(t)).sum()
 }
 
 /// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
@@ -467,13 +670,16 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     }
     // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
     if x.has(Token::Chaos) > 0 && !one_done(s, u) {
-        for (_, a) in actions_of(s, u) {
-            let fits = match &a.cost {
+        for (key, a) in actions_of(s, u) {
+            if a.enemy_turn && !s.turn.is_some_and(|t| foes(s, t, u)) {
+                continue;
+            }
+            let fits = match price(s, u, key, a) {
                 Cost::Gates(g) => g[0] <= 4,
                 Cost::X => true,
                 _ => false,
             };
-            if fits && challenge_allows(s, u, &gate_effects(a, 4)) {
+            if fits && challenge_allows(s, u, &gate_effects(s, u, key, a, 4)) {
                 out.push(DecisionOption::new(
                     format!("{prefix}chaos/{}:4", a.id),
                     format!("{} as a 4, for a Chaos token", a.name),
@@ -487,16 +693,20 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
         if key == ActionKey::Reinforcements && !own {
             continue; // D-EN-8: the Stooges call for help on their own turn
         }
+        // Waiting Game: only while an enemy takes its turn.
+        if a.enemy_turn && !s.turn.is_some_and(|t| foes(s, t, u)) {
+            continue;
+        }
         if let Some(limit) = a.per_turn {
             let used = s.marks.uses.iter().find(|(w, k, _)| *w == u && *k == key).map_or(0, |m| m.2);
             if used >= limit {
                 continue;
             }
         }
-        match &a.cost {
+        match &price(s, u, key, a) {
             Cost::Gates(g) => {
                 for &v in values.iter().filter(|&&v| v >= g[0]) {
-                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} paid with {v}", a.name),
@@ -506,7 +716,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
             }
             Cost::X => {
                 for &v in values.iter().filter(|&&v| v >= 1) {
-                    if challenge_allows(s, u, &gate_effects(a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} with X = {v}", a.name),
@@ -515,16 +725,50 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                 }
             }
             Cost::Tokens(t, n) => {
-                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
             Cost::Basic(n) => {
-                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(a, 0)) {
+                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
                     ));
+                }
+            }
+            Cost::Mix(kinds, n) => {
+                if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                    out.push(DecisionOption::new(
+                        format!("{prefix}{}", a.id),
+                        format!("{} for {} tokens", a.name, a.cost),
+                    ));
+                }
+            }
+            // D-ACT-6: a cost that is no number is a token action, paid at any time.
+            Cost::GainTokens(..) | Cost::Hp(_) | Cost::Shield => {
+                let can = match &a.cost {
+                    Cost::Hp(n) => x.hp >= *n as i32, // L1499: from the bar, never more than it holds
+                    Cost::Shield => x.shield > 0,
+                    _ => true,
+                };
+                if can && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                    out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {}", a.name, a.cost)));
+                }
+            }
+            // Two numbers at once (Perfect Strike): `id:A&B`.
+            Cost::Pair(g) => {
+                let all = x.pool.values();
+                for (i, &a1) in values.iter().enumerate().filter(|(_, v)| **v >= *g) {
+                    for &a2 in values[i..].iter() {
+                        let twice = a1 != a2 || all.iter().filter(|&&v| v == a1).count() >= 2;
+                        if twice && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                            out.push(DecisionOption::new(
+                                format!("{prefix}{}:{a1}&{a2}", a.id),
+                                format!("{} paid with {a1} and {a2}", a.name),
+                            ));
+                        }
+                    }
                 }
             }
             Cost::Special => {}
@@ -658,21 +902,55 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     let (lo, hi) = range(s, run.user);
     let map: Vec<Pos> = s.map.squares().collect();
     match run.ops.get(run.i) {
-        Some(Effect::Teleport { n }) => {
-            map.into_iter().filter(|&q| q != at && dist(at, q) <= *n && s.empty(q)).collect()
+        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, .. }) => {
+            let mover = run.tgt.unwrap_or(run.user);
+            let Some(from) = s.u(mover).at else { return Vec::new() };
+            map.into_iter()
+                .filter(|&q| {
+                    let d = dist(from, q);
+                    q != from
+                        && s.empty(q)
+                        && (*n == 0 || d <= *n)
+                        && d >= *min
+                        && (!*in_range || (lo..=hi).contains(&dist(at, q)) && sees(s, at, q))
+                        && (!*seen || sees(s, from, q))
+                        && onto.is_none_or(|o| s.obstacle(q) == Some(o))
+                        && (!*placed || run.placed.contains(&q))
+                        && (!*spot || run.spot == Some(q))
+                        && (!*beside_alone
+                            || (0..s.units.len() as u8).any(|v| {
+                                v != mover
+                                    && s.u(v).active()
+                                    && alone(s, v)
+                                    && s.u(v).at.is_some_and(|p| dist(p, q) == 1)
+                            }))
+                })
+                .collect()
         }
-        Some(Effect::Place { obstacle, adjacent }) => map
+        // Denial: an empty space next to the unit picked.
+        Some(Effect::Approach { .. }) => {
+            let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
+            p.neighbours().into_iter().filter(|&q| s.empty(q)).collect()
+        }
+        Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
             .filter(|&q| {
                 let d = dist(at, q);
-                let reach = if *adjacent { d == 1 } else { (lo..=hi).contains(&d) && sees(s, at, q) };
+                let reach = if *adjacent {
+                    d == 1
+                } else if let Some(w) = within {
+                    (1..=*w).contains(&d)
+                } else {
+                    (lo..=hi).contains(&d) && sees(s, at, q)
+                };
                 reach
                     && s.unit_at(q).is_none()
                     && s.obstacle(q) != Some(Obstacle::Wall)
                     && s.obstacle(q) != Some(*obstacle)
+                    && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
             .collect(),
-        Some(Effect::Destroy { .. }) => map
+        Some(Effect::Destroy { .. } | Effect::Mark) => map
             .into_iter()
             .filter(|&q| s.obstacle(q).is_some() && (lo.max(1)..=hi).contains(&dist(at, q)) && sees(s, at, q))
             .collect(),
@@ -696,7 +974,15 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
 /// (D-OUT-4).
 fn border_squares(s: &State) -> Vec<Pos> {
     let (w, h) = (s.map.width(), s.map.height());
-    s.map.squares().filter(|q| (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1) && s.empty(*q)).collect()
+    let by_hole = |q: Pos| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(Obstacle::Edge));
+    s.map
+        .squares()
+        .filter(|q| {
+            (q.x == 0 || q.y == 0 || q.x == w - 1 || q.y == h - 1 || by_hole(*q))
+                && s.empty(*q)
+                && s.obstacle(*q) != Some(Obstacle::Edge)
+        })
+        .collect()
 }
 
 /// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
@@ -753,7 +1039,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Target => {
             let t = effect_target(run.ops.get(run.i)?)?;
             let mut options = unit_options(s, &pickable(s, run, t));
-            if matches!(run.ops.get(run.i), Some(Effect::Damage { optional: true, .. })) {
+            if run.ops.get(run.i).is_some_and(optional) {
                 options.push(DecisionOption::new("none", "nobody"));
             }
             ask(s, u, "target", format!("{name}: whom?"), options)
@@ -763,7 +1049,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             *t,
             "iron",
             format!("{} is aimed at by {name}: spend Iron tokens?", s.u(*t).name),
-            numbers(s.u(*t).has(Token::Iron)),
+            numbers(ironable(s, *t)),
         ),
         Stage::Power { max, .. } => {
             ask(s, u, "power", format!("{name}: pour Power tokens into the hit?"), numbers(*max))
@@ -795,14 +1081,25 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::TokenPick { left } => {
             let t = run.tgt?;
             let mut options = held_tokens(s, t);
+            // A token taken for yourself or copied is a counted one, never a Challenge.
+            if matches!(
+                run.ops.get(run.i),
+                Some(
+                    Effect::RemoveToken { steal: true, .. }
+                        | Effect::RemoveToken { copy: true, .. }
+                        | Effect::RemoveToken { to_power: true, .. }
+                )
+            ) {
+                options.retain(|o| o.id != "challenge");
+            }
             options.push(DecisionOption::new("stop", "take no more"));
             ask(s, u, "token", format!("{name}: take a token from {} ({left} left)", s.u(t).name), options)
         }
         Stage::Shield { new } => ask(
             s,
-            u,
+            run.tgt.unwrap_or(u),
             "shield",
-            format!("keep the {}-point Shield or take the {new}-point one?", s.u(u).shield),
+            format!("keep the {}-point Shield or take the {new}-point one?", s.u(run.tgt.unwrap_or(u)).shield),
             vec![
                 DecisionOption::new("keep", "keep the old Shield"),
                 DecisionOption::new("take", "take the new Shield"),
@@ -820,13 +1117,50 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::PayBasic { left } => {
             let x = s.u(u);
-            let options = [Token::Iron, Token::Power, Token::Speed]
+            let kinds = match &action(s, run.key).cost {
+                Cost::Mix(k, _) => k.clone(),
+                _ => vec![Token::Iron, Token::Power, Token::Speed],
+            };
+            let options = kinds
                 .into_iter()
                 .filter(|&t| x.has(t) > 0)
                 .map(|t| DecisionOption::new(t.id(), format!("pay a {t} token")))
                 .collect();
             ask(s, u, "pay", format!("{name}: pay {left} more Basic tokens"), options)
         }
+        Stage::Shift { mover, left } => {
+            let mut options: Vec<DecisionOption> = step_squares(s, *mover)
+                .into_iter()
+                .map(|q| DecisionOption::square(q, format!("to {}", q.key())))
+                .collect();
+            options.push(DecisionOption::new("stop", "stop here"));
+            ask(s, u, "square", format!("{name}: move {} ({left} left)", s.u(*mover).name), options)
+        }
+        Stage::Buy => {
+            let (opts, need, _, _) = run.choice.as_ref()?;
+            let g = gate_of(s, u, run.key, action(s, run.key), run.x)?;
+            let mut options = vec![DecisionOption::new(need.to_string(), format!("{need} pick(s), nothing more paid"))];
+            for (k, &price) in g.buy.iter().enumerate() {
+                let picks = *need as usize + k + 1;
+                if s.u(u).basic() >= price as i32 && picks <= opts.len() {
+                    options.push(DecisionOption::new(
+                        picks.to_string(),
+                        format!("{picks} picks for {price} Basic tokens"),
+                    ));
+                }
+            }
+            ask(s, u, "buy", format!("{name}: how many picks?"), options)
+        }
+        Stage::GainPick { left } => ask(
+            s,
+            u,
+            "token",
+            format!("{name}: gain which Basic token ({left} left)?"),
+            [Token::Iron, Token::Power, Token::Speed]
+                .into_iter()
+                .map(|t| DecisionOption::new(t.id(), format!("gain a {t} token")))
+                .collect(),
+        ),
         Stage::Ready => None,
     }
 }
@@ -1216,6 +1550,10 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
                 gain(cx, u, Token::Speed, 2, "Shadow");
             }
             cx.push(Frame::Start { u, stage: 1 });
+            // D-HC-9: a Frantic hero picks its ability for the turn first.
+            if let Some(pick) = crate::archetypes::frantic_pick(cx.s, u) {
+                cx.push(pick);
+            }
             Ok(Flow::Continue)
         }
         1 => {
@@ -1272,7 +1610,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
-                let give = Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy };
+                let give =
+                    Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
                 let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
                 run.quiet = true;
                 cx.push(Frame::Run(Box::new(run)));
@@ -1350,16 +1689,27 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let cost = step_cost(cx.s, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
+    if edge(cx.s, q) {
+        over_edge(cx, u);
+    }
     Ok(())
+}
+
+/// Whether `q` is Edge: beyond the map's border, or an Edge inside it (D-OBS-2, Black Hole).
+fn edge(s: &State, q: Pos) -> bool {
+    !s.map.contains(q) || s.obstacle(q) == Some(Obstacle::Edge)
 }
 
 /// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
-    let (id, number) = match option.split_once(':') {
-        Some((id, n)) => (id, n.parse::<i32>().ok()),
-        None => (option, None),
+    let (id, number, second) = match option.split_once(':') {
+        Some((id, n)) => match n.split_once('&') {
+            Some((a, b)) => (id, a.parse::<i32>().ok(), b.parse::<i32>().ok()),
+            None => (id, n.parse::<i32>().ok(), None),
+        },
+        None => (option, None, None),
     };
     let (key, a) = actions_of(cx.s, u)
         .into_iter()
@@ -1371,25 +1721,62 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
     } else if let Some(n) = number {
         cx.emit(Event::Spent { who: who.clone(), number: n });
+        if let Some(m) = second {
+            cx.emit(Event::Spent { who: who.clone(), number: m });
+        }
     }
-    if let Cost::Tokens(t, n) = a.cost {
-        lose(cx, u, t, n as i32, "paid");
+    let cost = price(cx.s, u, key, &a);
+    match &cost {
+        Cost::Tokens(t, n) => lose(cx, u, *t, *n as i32, "paid"),
+        Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
+        Cost::Hp(n) => {
+            // L1499: HP from the bar, past Armor and the Shield.
+            hurt(cx, None, u, *n as i32, false, true);
+        }
+        Cost::Shield => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Shielded { who, points: 0 });
+        }
+        _ => {}
     }
     cx.emit(Event::Acted { who: who.clone(), action: key, name: a.name.clone(), number });
     if a.per_turn.is_some() {
         cx.emit(Event::Used { who, action: key });
     }
-    let gate = a.gate_for(number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+    let mut gate =
+        gate_of(cx.s, u, key, &a, number.unwrap_or(0)).cloned().ok_or_else(|| RuleError::malformed("no gate"))?;
+    // Take Aim: this Action has every number 1 higher, one more pick included; the aim is spent.
+    if aimed(cx.s, u) > 0 {
+        let w = cx.s.who(u);
+        cx.emit(Event::Aimed { who: w, on: false });
+        gate.effects.iter_mut().chain(gate.first.iter_mut()).for_each(sharpen);
+        for o in gate.option.iter_mut() {
+            o.effects.iter_mut().for_each(sharpen);
+        }
+        if gate.choose > 0 {
+            gate.choose = (gate.choose + 1).min(gate.option.len() as u8);
+        }
+    }
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
-        run.stage = Stage::Choose;
+        // What comes first (Roughhousing's break) is done before the picks are asked.
+        run.ops = gate.first.clone();
+        run.stage = if run.ops.is_empty() { Stage::Choose } else { Stage::Ready };
+        // Roughhousing and its kind: further picks bought with Basic tokens.
+        if gate.buy.first().is_some_and(|&b| cx.s.u(u).basic() >= b as i32) {
+            run.stage = Stage::Buy;
+        }
     } else {
-        run.ops = gate.effects.clone();
+        run.ops = gate.first.iter().chain(gate.effects.iter()).cloned().collect();
     }
-    if let Cost::Basic(n) = a.cost {
-        let kinds: Vec<Token> =
-            [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+    let basic = match &cost {
+        Cost::Basic(n) => Some((vec![Token::Iron, Token::Power, Token::Speed], *n)),
+        Cost::Mix(k, n) => Some((k.clone(), *n)),
+        _ => None,
+    };
+    if let Some((kinds, n)) = basic {
+        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
         if kinds.len() == 1 {
             lose(cx, u, kinds[0], n as i32, "paid");
         } else {
@@ -1428,8 +1815,11 @@ fn controllers(s: &State, u: u8) -> Vec<u8> {
 
 fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
     if run_question(cx.s, &run).is_none() {
-        // Nothing to ask after all: the effect is skipped.
+        // Nothing to ask after all: the effect (or a choice with nothing left) is skipped.
         let mut run = run;
+        if run.stage == Stage::Choose {
+            run.choice = None;
+        }
         run.stage = Stage::Ready;
         run.i += 1;
         run.tgt = None;
@@ -1459,8 +1849,27 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         return Ok(Flow::Continue);
     }
     let Some(op) = run.ops.get(run.i).cloned() else {
+        if run.choice.is_some() {
+            // The first effects are done: now the picks.
+            run.stage = Stage::Choose;
+            return wait_run(cx, run);
+        }
         return Ok(Flow::Continue); // done
     };
+    // Show Off: a Basic Action as if paid with the number spent, in place of this effect.
+    if let Effect::Basic { id } = &op {
+        let effects: Vec<Effect> =
+            cx.s.content
+                .basic
+                .iter()
+                .find(|a| a.id == *id)
+                .and_then(|a| a.gate_for(run.x))
+                .map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).cloned().collect());
+        let i = run.i;
+        run.ops.splice(i..=i, effects);
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    }
     // Pick the effect's target first.
     if let Some(t) = effect_target(&op)
         && run.tgt.is_none()
@@ -1468,6 +1877,10 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         match t {
             Target::Me => run.tgt = Some(run.user),
             Target::Same => match run.current.filter(|&c| cx.s.u(c).active()) {
+                Some(_) if optional(&op) => {
+                    run.stage = Stage::Target;
+                    return wait_run(cx, run);
+                }
                 Some(c) => run.tgt = Some(c),
                 None => {
                     advance(&mut run);
@@ -1475,7 +1888,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
                     return Ok(Flow::Continue);
                 }
             },
-            Target::Enemies | Target::EnemiesSeen | Target::Allies | Target::Everyone | Target::EveryoneAdjacent => {
+            t if every(t) => {
                 if run.multi.is_none() {
                     run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
                 }
@@ -1491,7 +1904,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             }
             _ => {
                 let c = pickable(cx.s, &run, t);
-                let optional = matches!(op, Effect::Damage { optional: true, .. });
+                let optional = optional(&op);
                 if c.is_empty() {
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -1515,14 +1928,43 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     if let Some(t) = run.tgt
         && foes(cx.s, run.user, t)
         && !run.quiet
-        && cx.s.u(t).has(Token::Iron) > 0
+        && ironable(cx.s, t) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
-        && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+        && matches!(
+            op,
+            Effect::Damage { pierce: false, reverse: false, .. } | Effect::Push { .. } | Effect::Pull { .. }
+        )
     {
         run.stage = Stage::Iron { t };
         return wait_run(cx, run);
     }
     do_effect(cx, run, op)
+}
+
+/// The tokens `t` may spend as Iron: its Iron; a Fused Trickster's Basic tokens too; a Focused
+/// Trickster's every token.
+fn ironable(s: &State, t: u8) -> i32 {
+    let x = s.u(t);
+    match crate::archetypes::has(s, t, "trickster") {
+        Some(Variant::Focused) => x.tokens.iter().sum(),
+        Some(_) => x.basic(),
+        None => x.has(Token::Iron),
+    }
+}
+
+/// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
+/// the order tokens are listed (D-G-TRICKSTER: Fray picks which).
+fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
+    let mut left = n;
+    let order = [Token::Iron, Token::Speed, Token::Power].into_iter().chain(TOKENS.into_iter().filter(|k| !k.basic()));
+    for k in order {
+        if left == 0 {
+            break;
+        }
+        let take = left.min(cx.s.u(t).has(k));
+        lose(cx, t, k, take, "Iron against an action");
+        left -= take;
+    }
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -1543,8 +1985,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
     let u = run.user;
     let t = run.tgt.unwrap_or(u);
     match op {
+        Effect::Damage { reverse: true, amount, .. } => {
+            run.hit = num(cx.s, &run, amount, t);
+            land_hit(cx, run)
+        }
         Effect::Damage { amount, pierce, any_power, .. } => {
-            let mut dmg = amount.of(run.x);
+            let mut dmg = num(cx.s, &run, amount, t);
             // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes.
             if !pierce && cx.s.u(u).has(Token::Weakness) > 0 {
                 dmg = (dmg - 2).max(0);
@@ -1579,13 +2025,15 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         Effect::Gain { token, n } => {
-            gain(cx, u, token, n.of(run.x), "an action");
+            let n = num(cx.s, &run, n, u);
+            gain(cx, u, token, n, "an action");
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::Give { token, n, .. } => {
-            gain(cx, t, token, n.of(run.x), "given");
+            let n = num(cx.s, &run, n, t);
+            gain(cx, t, token, n, "given");
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
@@ -1609,19 +2057,126 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
-        Effect::Shield { n } => {
-            if cx.s.u(u).shield > 0 {
+        Effect::Shield { n, .. } => {
+            if cx.s.u(t).shield > 0 {
                 run.stage = Stage::Shield { new: n };
                 return wait_run(cx, run);
             }
-            let who = cx.s.who(u);
+            let who = cx.s.who(t);
             cx.emit(Event::Shielded { who, points: n });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
-        Effect::Teleport { .. } | Effect::Place { .. } | Effect::Destroy { .. } => {
+        // Burn It All Down: under the unit picked before, no question.
+        Effect::Place { obstacle, under: true, .. } => {
+            if let Some(p) = run.current.and_then(|c| cx.s.u(c).at) {
+                cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
+                run.placed.push(p);
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Teleport { .. }
+        | Effect::Place { .. }
+        | Effect::Destroy { .. }
+        | Effect::Approach { .. }
+        | Effect::Mark => {
             run.stage = Stage::Square;
+            wait_run(cx, run)
+        }
+        Effect::Aim { .. } | Effect::Basic { .. } => {
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Ka-Boom!: every obstacle next to the target breaks.
+        Effect::DestroyAround { .. } => {
+            if let Some(p) = cx.s.u(t).at {
+                for q in p.neighbours() {
+                    if cx.s.obstacle(q).is_some() {
+                        destroy(cx, q, 0);
+                    }
+                }
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Banshee's Wail: Traps and Walls in range turn to Rubble (D-G-WAIL: by distance).
+        Effect::Crumble => {
+            let (lo, hi) = range(cx.s, u);
+            if let Some(at) = cx.s.u(u).at {
+                let squares: Vec<Pos> = cx.s.map.squares().collect();
+                for q in squares {
+                    let o = cx.s.obstacle(q);
+                    if (lo..=hi).contains(&dist(at, q)) && matches!(o, Some(Obstacle::Trap | Obstacle::Wall)) {
+                        cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
+                    }
+                }
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Shift { n, .. } => {
+            run.stage = Stage::Shift { mover: t, left: n };
+            wait_run(cx, run)
+        }
+        Effect::DropChallenge { .. } => {
+            if cx.s.u(t).challenge == Some(u) {
+                let who = cx.s.who(t);
+                cx.emit(Event::Challenge { who, by: None });
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Follow My Lead: the ally does its part as its own, then the user's action goes on.
+        Effect::Relay { effects, choose, option, .. } => {
+            let key = run.key;
+            let x = run.x;
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            let mut theirs = Run::new(t, key, x, Vec::new());
+            if choose > 0 {
+                // You Can Do It!: the ally makes the picks.
+                theirs.choice = Some((option, choose, Vec::new(), effects));
+                theirs.stage = Stage::Choose;
+            } else {
+                theirs.ops = effects;
+            }
+            cx.push(Frame::Run(Box::new(theirs)));
+            Ok(Flow::Continue)
+        }
+        Effect::PickFrantic { id } => {
+            if let Some(a) = cx.s.content.archetypes.iter().position(|x| x.id == id) {
+                let who = cx.s.who(u);
+                let name = cx.s.content.archetypes[a].name.clone();
+                cx.emit(Event::FranticPicked { who, archetype: a, name });
+            }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::TakeAim => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Aimed { who, on: true });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::AddNumber { n } => {
+            let n = num(cx.s, &run, n, u);
+            let who = cx.s.who(u);
+            cx.emit(Event::Rolled { who, numbers: vec![n] });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::GainBasic { n } => {
+            run.stage = Stage::GainPick { left: n };
             wait_run(cx, run)
         }
         Effect::Move { n } => {
@@ -1663,6 +2218,13 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         cx.push(Frame::Run(Box::new(run)));
         return Ok(Flow::Continue);
     };
+    if matches!(run.ops.get(run.i), Some(Effect::Damage { reverse: true, .. })) {
+        // Take It On The Chin: the target hits the user.
+        hurt(cx, Some(t), u, run.hit, true, false);
+        advance(&mut run);
+        cx.push(Frame::Run(Box::new(run)));
+        return Ok(Flow::Continue);
+    }
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
@@ -1729,10 +2291,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 picked.push(k);
                 if picked.len() >= *need as usize {
                     picked.sort_unstable(); // D-ACT-3: done in list order
-                    let mut ops: Vec<Effect> =
-                        picked.iter().flat_map(|&k| opts[k as usize].effects.iter().cloned()).collect();
+                    let mut ops: Vec<Effect> = run.ops[run.i.min(run.ops.len())..].to_vec();
+                    ops.extend(picked.iter().flat_map(|&k| opts[k as usize].effects.iter().cloned()));
                     ops.extend(after.iter().cloned());
                     run.ops = ops;
+                    run.i = 0;
                     run.choice = None;
                     run.stage = Stage::Ready;
                 }
@@ -1743,7 +2306,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             lose(cx, u, t, 1, "paid");
             run.stage = if left > 1 {
                 Stage::PayBasic { left: left - 1 }
-            } else if run.choice.is_some() {
+            } else if run.choice.is_some() && run.i >= run.ops.len() {
                 Stage::Choose
             } else {
                 Stage::Ready
@@ -1764,9 +2327,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 // The rest of the effect (Iron, the effect itself) follows.
                 let op = run.ops[run.i].clone();
                 if foes(cx.s, u, t)
-                    && cx.s.u(t).has(Token::Iron) > 0
+                    && ironable(cx.s, t) > 0
                     && !run.iron.iter().any(|(v, _, _)| *v == t)
-                    && matches!(op, Effect::Damage { pierce: false, .. } | Effect::Push { .. } | Effect::Pull { .. })
+                    && matches!(
+                        op,
+                        Effect::Damage { pierce: false, reverse: false, .. }
+                            | Effect::Push { .. }
+                            | Effect::Pull { .. }
+                    )
                 {
                     run.stage = Stage::Iron { t };
                     cx.push(Frame::Run(Box::new(run)));
@@ -1779,8 +2347,23 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             // D-G-02: the rules text's Iron, spent once an action against its whole damage and
             // movement.
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
-            lose(cx, t, Token::Iron, n, "Iron against an action");
+            spend_as_iron(cx, t, n);
             run.iron.push((t, n, n));
+            // Trickster: Iron that cuts damage lets the holder move 1 once the action is done
+            // (Focused: after pushing the attacker 1).
+            if n > 0
+                && matches!(run.ops.get(run.i), Some(Effect::Damage { .. }))
+                && let Some(v) = crate::archetypes::has(cx.s, t, "trickster")
+            {
+                let mut ops = vec![Effect::Move { n: 1 }];
+                if v == Variant::Focused {
+                    ops.insert(0, Effect::Push { n: Num::N(1), target: Target::Same });
+                }
+                let mut after = Run::new(t, ActionKey::Basic(0), 0, ops);
+                after.current = Some(u);
+                after.quiet = true;
+                cx.push(Frame::Run(Box::new(after)));
+            }
             run.stage = Stage::Ready;
             let op = run.ops[run.i].clone();
             return resume(cx, run, op);
@@ -1799,7 +2382,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, mover, q, if push { "push" } else { "pull" });
-                if !cx.s.map.contains(q) {
+                if edge(cx.s, q) {
                     // Over the Edge: the push ends there.
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -1829,12 +2412,35 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if option != "stay" {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 match op {
-                    Effect::Teleport { .. } => {
-                        let who = cx.s.who(u);
+                    Effect::Teleport { .. } | Effect::Approach { .. } => {
+                        let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
+                        let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
+                        if edge(cx.s, q) {
+                            advance(&mut run);
+                            cx.push(Frame::Run(Box::new(run)));
+                            over_edge(cx, mover);
+                            return Ok(());
+                        }
                     }
-                    Effect::Place { obstacle, .. } => cx.emit(Event::Obstacle { at: q, now: Some(obstacle) }),
-                    Effect::Destroy { spread } => destroy(cx, q, spread),
+                    Effect::Place { obstacle, around, .. } => {
+                        cx.emit(Event::Obstacle { at: q, now: Some(obstacle) });
+                        run.placed.push(q);
+                        // Bombardment 6+: every map space next to it but Walls.
+                        if around {
+                            for p in q.neighbours() {
+                                if cx.s.map.contains(p) && cx.s.obstacle(p) != Some(Obstacle::Wall) {
+                                    cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
+                                    run.placed.push(p);
+                                }
+                            }
+                        }
+                    }
+                    Effect::Destroy { spread } => {
+                        destroy(cx, q, spread);
+                        run.spot = Some(q);
+                    }
+                    Effect::Mark => run.spot = Some(q),
                     _ => {}
                 }
             }
@@ -1846,6 +2452,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 enter(cx, u, q, "move");
+                if edge(cx.s, q) {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, u);
+                    return Ok(());
+                }
                 if left > 1 && cx.s.u(u).active() {
                     run.stage = Stage::Steps { left: left - 1 };
                 } else {
@@ -1861,8 +2473,27 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if option == "challenge" {
                     let who = cx.s.who(t);
                     cx.emit(Event::Challenge { who, by: None });
+                } else if let Some(k) = Token::parse(option)
+                    && matches!(run.ops.get(run.i), Some(Effect::RemoveToken { copy: true, .. }))
+                {
+                    gain(cx, t, k, 1, "a copy");
                 } else if let Some(k) = Token::parse(option) {
-                    lose(cx, t, k, 1, "Put It Out!");
+                    let (steal, to_power, all) = match run.ops.get(run.i) {
+                        Some(Effect::RemoveToken { steal, to_power, all, .. }) => (*steal, *to_power, *all),
+                        _ => (false, false, false),
+                    };
+                    let n = if all { cx.s.u(t).has(k) } else { 1 };
+                    if !(to_power && !steal && k == Token::Power) {
+                        lose(cx, t, k, n, "Put It Out!");
+                    }
+                    // Hunger: the user gains what it takes; Power Converter: as Power, or the
+                    // target's turn to Power.
+                    match (steal, to_power) {
+                        (true, false) => gain(cx, u, k, n, "taken"),
+                        (true, true) => gain(cx, u, Token::Power, n, "taken as Power"),
+                        (false, true) if k != Token::Power => gain(cx, t, Token::Power, n, "turned to Power"),
+                        _ => {}
+                    }
                 }
                 if left > 1 && !held_tokens(cx.s, t).is_empty() {
                     run.stage = Stage::TokenPick { left: left - 1 };
@@ -1874,7 +2505,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         // D-CLAR-5: one Shield kept, the holder's choice.
         Stage::Shield { new } => {
             if option == "take" {
-                let who = cx.s.who(u);
+                let who = cx.s.who(run.tgt.unwrap_or(u));
                 cx.emit(Event::Shielded { who, points: new });
             }
             advance(&mut run);
@@ -1885,6 +2516,53 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 challenge(cx, t, u);
             }
             advance(&mut run);
+        }
+        Stage::Shift { mover, left } => {
+            if option == "stop" {
+                advance(&mut run);
+            } else {
+                let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                enter(cx, mover, q, "moved");
+                if edge(cx.s, q) {
+                    advance(&mut run);
+                    cx.push(Frame::Run(Box::new(run)));
+                    over_edge(cx, mover);
+                    return Ok(());
+                }
+                if left > 1 && cx.s.u(mover).active() {
+                    run.stage = Stage::Shift { mover, left: left - 1 };
+                } else {
+                    advance(&mut run);
+                }
+            }
+        }
+        Stage::Buy => {
+            let picks: u8 = option.parse().map_err(|_| RuleError::malformed("a number of picks"))?;
+            let g = gate_of(cx.s, u, run.key, action(cx.s, run.key), run.x)
+                .cloned()
+                .ok_or_else(|| RuleError::malformed("no gate"))?;
+            let Some((_, need, _, _)) = run.choice.as_mut() else { return Err(RuleError::malformed("no choice")) };
+            let price = if picks > *need { g.buy[(picks - *need - 1) as usize] } else { 0 };
+            *need = picks;
+            run.stage = if run.i >= run.ops.len() { Stage::Choose } else { Stage::Ready };
+            if price > 0 {
+                let kinds: Vec<Token> =
+                    [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+                if kinds.len() == 1 {
+                    lose(cx, u, kinds[0], price as i32, "paid");
+                } else {
+                    run.stage = Stage::PayBasic { left: price };
+                }
+            }
+        }
+        Stage::GainPick { left } => {
+            let t = Token::parse(option).ok_or_else(|| RuleError::malformed("a Basic token"))?;
+            gain(cx, u, t, 1, "an action");
+            if left > 1 {
+                run.stage = Stage::GainPick { left: left - 1 };
+            } else {
+                advance(&mut run);
+            }
         }
         Stage::Ready => {}
     }

@@ -93,7 +93,7 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
-    /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog.
+    /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog, `O` an Edge.
     pub rows: Vec<String>,
 }
 
@@ -115,7 +115,8 @@ pub struct UnitSpec {
     pub bars: Option<u8>,
     /// Its square.
     pub at: [i32; 2],
-    /// Its Stances, by Form name.
+    /// Its Stances, by Form name (none for a Frantic hero, which names `forms` and `styles`).
+    #[serde(default)]
     pub stances: Vec<String>,
     /// HP on its current bar (scenarios).
     #[serde(default)]
@@ -144,6 +145,19 @@ pub struct UnitSpec {
     /// Its Build (heroes only, D-BLD-*).
     #[serde(default)]
     pub build: Option<String>,
+    /// Its four Skills (heroes, D-HC-1, D-HC-6): checked by `fray build`.
+    #[serde(default)]
+    pub skills: Vec<String>,
+    /// A Frantic hero's three Frantic abilities, by Archetype (D-HC-5); it then names `forms`
+    /// and `styles` instead of `stances`.
+    #[serde(default)]
+    pub frantic: Vec<String>,
+    /// A Frantic hero's three Forms (D-HC-5).
+    #[serde(default)]
+    pub forms: Vec<String>,
+    /// A Frantic hero's three Styles (D-HC-5).
+    #[serde(default)]
+    pub styles: Vec<String>,
 }
 
 /// An encounter file.
@@ -193,7 +207,7 @@ pub fn build(
                             *cell = Some(o);
                         }
                     }
-                    None => errors.push(format!("{path}: map row {y}: {c:?} is not . # % ^ ~")),
+                    None => errors.push(format!("{path}: map row {y}: {c:?} is not . # % ^ ~ O")),
                 },
             }
         }
@@ -212,7 +226,20 @@ pub fn build(
         };
         let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side == 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
-        for s in &u.stances {
+        let frantic = !u.frantic.is_empty();
+        // D-HC-5, D-HC-9: a Frantic hero may stand in any of its Forms with any of its Styles.
+        let combos: Vec<String> = if frantic {
+            u.forms.iter().flat_map(|f| u.styles.iter().map(move |st| format!("{st}+{f}"))).collect()
+        } else {
+            u.stances.clone()
+        };
+        if frantic && (u.kind != Kind::Hero || !u.stances.is_empty() || !u.archetypes.is_empty()) {
+            errors.push(format!(
+                "{}: a Frantic hero names `forms` and `styles`, no `stances` or `archetypes` (D-HC-5)",
+                at("frantic")
+            ));
+        }
+        for s in &combos {
             // D-STN-1: `style+form`, or a Form alone.
             let (style, form) = match s.split_once('+') {
                 Some((st, f)) => (Some(st), f),
@@ -228,10 +255,10 @@ pub fn build(
             };
             match content.form(form) {
                 // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
-                Some(f) if stances.iter().any(|x| x.form == f) => {
+                Some(f) if !frantic && stances.iter().any(|x| x.form == f) => {
                     errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
                 }
-                Some(_) if style.is_some() && stances.iter().any(|x| x.style == style) => {
+                Some(_) if !frantic && style.is_some() && stances.iter().any(|x| x.style == style) => {
                     errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
                 }
                 Some(f) => stances.push(Stance { form: f, style }),
@@ -257,11 +284,21 @@ pub fn build(
                 "{}: a Stooge group has one Stance and one bar (Super Stooges two) (D-EN-3, D-EN-10)",
                 at("stances")
             )),
-            Kind::Hero if stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars) => errors
+            Kind::Hero if frantic && (stances.len() != 9 || !(1..=5).contains(&bars)) => {
+                errors.push(format!("{}: a Frantic hero has three Forms and three Styles (D-HC-5)", at("forms")))
+            }
+            Kind::Hero if !frantic && (stances.is_empty() || stances.len() > 3 || !(1..=5).contains(&bars)) => errors
                 .push(format!("{}: a Hero has one to three Stances and 1 to 5 bars (D-HC-1, D-CMP-2)", at("stances"))),
             _ => {}
         }
         let mut archetypes = Vec::new();
+        let mut abilities = Vec::new();
+        for a in &u.frantic {
+            match content.archetypes.iter().position(|x| x.id == *a) {
+                Some(i) => abilities.push((i, Variant::Frantic)),
+                None => errors.push(format!("{}: no Archetype {a:?}", at("frantic"))),
+            }
+        }
         for a in &u.archetypes {
             match content.archetypes.iter().position(|x| x.id == *a) {
                 Some(i) => archetypes.push(i),
@@ -358,7 +395,7 @@ pub fn build(
             tokens,
             challenge: None,
             stances,
-            archetypes: archetypes.iter().map(|&a| (a, variant)).collect(),
+            archetypes: if frantic { abilities } else { archetypes.iter().map(|&a| (a, variant)).collect() },
             build: u.build.clone(),
             // D-G-40: before its first turn a unit stands in the first Stance listed.
             stance: Some(0),
@@ -402,6 +439,7 @@ pub fn build(
         marks: TurnMarks::default(),
         returns_asked: false,
         flow: Vec::new(),
+        fallen: Vec::new(),
         outcome: None,
     })
 }

@@ -139,6 +139,19 @@ pub enum Variant {
     Focused,
     /// Two Archetypes (a hero), or an enemy's.
     Fused,
+    /// One of a Frantic hero's three Frantic abilities, not in use (D-HC-5, D-HC-9).
+    Frantic,
+    /// The Frantic ability picked for this turn (until the next pick).
+    FranticNow,
+    /// The Frantic ability of the turn before, which may not be picked again next (D-HC-9).
+    FranticLast,
+}
+
+impl Variant {
+    /// Whether it is one of a Frantic hero's abilities.
+    pub fn frantic(self) -> bool {
+        matches!(self, Variant::Frantic | Variant::FranticNow | Variant::FranticLast)
+    }
 }
 
 /// A Stance: a Form and, once Styles are used, a Style (D-STN-1).
@@ -194,6 +207,11 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether it is a Frantic hero: no fixed Stances, a Form and a Style picked each turn
+    /// (D-HC-5, D-HC-9).
+    pub fn frantic(&self) -> bool {
+        self.archetypes.iter().any(|(_, v)| v.frantic())
+    }
     /// Tokens of kind `t` held.
     pub fn has(&self, t: Token) -> i32 {
         self.tokens[t.index()]
@@ -223,6 +241,10 @@ pub struct TurnMarks {
     pub control: Vec<u8>,
     /// Units whose Fused Flametongue gave its Burning this turn.
     pub flame: Vec<u8>,
+    /// Units that changed square this turn, by any means (Watch Your Step).
+    pub moved: Vec<u8>,
+    /// Units whose next Action this turn is aimed (Take Aim).
+    pub aimed: Vec<u8>,
 }
 
 /// The whole fight.
@@ -248,6 +270,8 @@ pub struct State {
     pub returns_asked: bool,
     /// The frames under way, top last.
     pub flow: Vec<Frame>,
+    /// Units Taken Out, in the order they fell (D-LS-2: the last to fall makes the Last Stand).
+    pub fallen: Vec<u8>,
     /// How the fight ended.
     pub outcome: Option<Outcome>,
 }
@@ -493,6 +517,35 @@ pub enum Event {
         /// Whose.
         who: W,
     },
+    /// The losing side's most important member makes the Last Stand, and the winners answer it
+    /// (D-LS-2, D-LS-3).
+    LastStand {
+        /// Who makes it.
+        who: W,
+        /// The winning side, who answer it.
+        answered_by: String,
+    },
+    /// Take Aim: the unit's next Action this turn is aimed (`on`), or the aim is spent.
+    Aimed {
+        /// Who.
+        who: W,
+        /// Aimed, or spent.
+        on: bool,
+    },
+    /// A Frantic hero picks its Frantic ability for the turn (D-HC-9).
+    FranticPicked {
+        /// Who.
+        who: W,
+        /// The Archetype (index into the content's).
+        archetype: usize,
+        /// Its name.
+        name: String,
+    },
+    /// The fight is over (D-LS-4): the unit heals to full and drops every token.
+    Restored {
+        /// Who.
+        who: W,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -549,6 +602,13 @@ impl fmt::Display for Event {
             Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
             Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
             Event::TurnEnded { who } => write!(f, "{who}'s turn ends"),
+            Event::LastStand { who, answered_by } => {
+                write!(f, "{who} makes the Last Stand; the {answered_by} take the story from there")
+            }
+            Event::Restored { who } => write!(f, "{who} heals to full and drops every token"),
+            Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
+            Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
+            Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -604,8 +664,47 @@ impl Apply<Event> for State {
             }
             Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
             Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
-            Event::Moved { who, to, .. } => self.units[who.idx as usize].at = Some(*to),
-            Event::Out { who, out } => self.units[who.idx as usize].out = *out,
+            Event::Moved { who, to, .. } => {
+                self.units[who.idx as usize].at = Some(*to);
+                if !self.marks.moved.contains(&who.idx) {
+                    self.marks.moved.push(who.idx);
+                }
+            }
+            Event::Out { who, out } => {
+                self.units[who.idx as usize].out = *out;
+                self.fallen.retain(|&v| v != who.idx);
+                if *out {
+                    self.fallen.push(who.idx);
+                }
+            }
+            Event::LastStand { .. } => {}
+            Event::FranticPicked { who, archetype, .. } => {
+                for (a, v) in self.units[who.idx as usize].archetypes.iter_mut() {
+                    *v = if *a == *archetype {
+                        Variant::FranticNow
+                    } else if *v == Variant::FranticNow {
+                        Variant::FranticLast
+                    } else {
+                        Variant::Frantic
+                    };
+                }
+            }
+            Event::Aimed { who, on } => {
+                self.marks.aimed.retain(|&v| v != who.idx);
+                if *on {
+                    self.marks.aimed.push(who.idx);
+                }
+            }
+            Event::Restored { who } => {
+                let u = &mut self.units[who.idx as usize];
+                u.hp = u.bar_max;
+                u.broken = 0;
+                u.tokens = [0; 12];
+                u.challenge = None;
+                u.shield = 0;
+                u.pool.clear();
+                u.out = u.at.is_none();
+            }
             Event::Obstacle { at, now } => {
                 if let Some(c) = self.map.get_mut(*at) {
                     *c = *now;

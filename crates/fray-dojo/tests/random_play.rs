@@ -109,3 +109,132 @@ fn random_fights_against_every_force() {
         play_force(&format!("{:?}", f.id), uneven, per);
     }
 }
+
+/// Encounters whose Stances carry every Style with a Unique Action played whole: each hero three
+/// of them, each Warrior one, over a map with every obstacle.
+fn styled_encounter(styles: &[&str]) -> String {
+    const FORMS: [&str; 12] = [
+        "zen",
+        "shadow",
+        "iron",
+        "power",
+        "one-two",
+        "blaster",
+        "control",
+        "dance",
+        "song",
+        "vigilance",
+        "wild",
+        "reversal",
+    ];
+    let mut text = String::from(
+        "name = \"Style test\"\n[map]\nrows = [\n  \"..........\",\n  \"..#....~..\",\n  \"..#....~..\",\n  \
+         \"....%%....\",\n  \"..^.......\",\n  \".......#..\",\n  \"..~....#..\",\n  \"..........\",\n]\n",
+    );
+    let mut k = 0;
+    let mut place = 0;
+    let mut units = 0;
+    while k < styles.len() {
+        let hero = units % 2 == 0;
+        let n = if hero { 3.min(styles.len() - k) } else { 1 };
+        let stances: Vec<String> =
+            (0..n).map(|i| format!("\"{}+{}\"", styles[k + i], FORMS[(k + i + units) % FORMS.len()])).collect();
+        let (x, y) = if hero { (place % 10, 0) } else { (place % 10, 7) };
+        text.push_str(&format!(
+            "[[unit]]\nid = \"u{units}\"\nside = \"{}\"\nkind = \"{}\"\nat = [{x}, {y}]\nstances = [{}]\n",
+            if hero { "heroes" } else { "enemies" },
+            if hero { "hero" } else { "warrior" },
+            stances.join(", ")
+        ));
+        k += n;
+        units += 1;
+        if !hero {
+            place += 1;
+        }
+    }
+    text
+}
+
+/// Random fights in Stances of every Style whose Unique Actions are played, to the end.
+#[test]
+fn random_fights_with_every_style_action() {
+    let groups: [&[&str]; 2] = [
+        &[
+            "judgment",
+            "singing",
+            "winged",
+            "charging",
+            "dark",
+            "ogres",
+            "slasher",
+            "vampire",
+            "zombie",
+            "burning",
+            "explosion",
+            "inferno",
+            "volcanic",
+            "artillery",
+            "ricochet",
+            "aura",
+            "crosshair",
+            "motivating",
+        ],
+        &[
+            "crying",
+            "puppets",
+            "bleeding",
+            "flashy",
+            "knockdown",
+            "taunting",
+            "caged",
+            "mysterious",
+            "whip",
+            "collateral",
+            "eye-of-the",
+            "lucky",
+            "weightless",
+            "precision",
+            "pressure",
+            "reflected",
+            "patient",
+            "vortex",
+            "syphon",
+        ],
+    ];
+    let game = Arc::new(Dojo::builtin());
+    for (i, styles) in groups.iter().enumerate() {
+        let text = styled_encounter(styles);
+        let setup = FightSetup {
+            options: vec!["round-limit=8".into()],
+            map: Some(fray_core::table::TeamText { path: format!("styles-{i}.toml"), text }),
+            enemies: None,
+        };
+        game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let n = count().div_ceil(2);
+        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// A Frantic hero (D-HC-5, D-HC-9) picking a new Form and Style each turn, fought to the end.
+#[test]
+fn random_fights_with_a_frantic_hero() {
+    let text = "name = \"Frantic\"\n[map]\nrows = [\"........\", \"..#..~..\", \"...^....\", \"........\"]\n\
+        [[unit]]\nid = \"f\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\n\
+        forms = [\"dance\", \"control\", \"wild\"]\nstyles = [\"charging\", \"bleeding\", \"whip\"]\n\
+        frantic = [\"cavalry\", \"punk\", \"angel\"]\n\
+        [[unit]]\nid = \"w\"\nside = \"enemies\"\nkind = \"warrior\"\nat = [7, 3]\nstances = [\"zen\"]\n";
+    let setup = FightSetup {
+        options: vec!["round-limit=12".into()],
+        map: Some(fray_core::table::TeamText { path: "frantic.toml".into(), text: text.into() }),
+        enemies: None,
+    };
+    let game = Arc::new(Dojo::builtin());
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count().div_ceil(4);
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}

@@ -1,0 +1,172 @@
+//! Hero creation (D-HC-1..D-HC-6, D-HC-9) as `fray build dojo FILE` checks it: every problem of
+//! every hero at once, each with its file, line and field; Frantic heroes' Stances.
+
+use fray_core::table::TeamText;
+use fray_dojo::{Dojo, FightSetup};
+
+const HEAD: &str = "name = \"heroes\"\n[map]\nrows = [\"......\", \"......\"]\n";
+const FOE: &str =
+    "\n[[unit]]\nid = \"foe\"\nside = \"enemies\"\nkind = \"warrior\"\nat = [5, 1]\nstances = [\"zen\"]\n";
+
+fn check(heroes: &str) -> fray_core::table::BuildReport {
+    fray_dojo::game::system().check_build("team.toml", &format!("{HEAD}{heroes}{FOE}"))
+}
+
+fn problems(heroes: &str) -> String {
+    match check(heroes) {
+        fray_core::table::BuildReport::Illegal(e) => e.join("\n"),
+        fray_core::table::BuildReport::Legal(l) => panic!("accepted: {l:?}"),
+    }
+}
+
+/// D-HC-1, D-HC-3, D-HC-4, D-HC-5, D-HC-6: a Focused, a Fused and a Frantic hero that keep
+/// every rule are accepted.
+#[test]
+fn heroes_that_keep_the_rules_are_accepted() {
+    let good = "
+[[unit]]
+id = \"focused\"
+side = \"heroes\"
+kind = \"hero\"
+at = [0, 0]
+stances = [\"judgment+zen\", \"singing+song\", \"winged+shadow\"]
+archetypes = [\"angel\"]
+build = \"agile\"
+skills = [\"Peaceful Heart\", \"Natural Charisma\", \"Wind Runner\", \"Lonely Lighthouse-keeper\"]
+
+[[unit]]
+id = \"fused\"
+side = \"heroes\"
+kind = \"hero\"
+at = [1, 0]
+stances = [\"dark+iron\", \"burning+blaster\", \"inferno+power\"]
+archetypes = [\"demon\", \"flametongue\"]
+build = \"tough\"
+skills = [\"Unmovable\", \"Basically Magic\", \"Unstoppable\", \"Grumpy Baker\"]
+
+[[unit]]
+id = \"frantic\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\", \"wild\"]
+styles = [\"charging\", \"bleeding\", \"whip\"]
+frantic = [\"cavalry\", \"punk\", \"angel\"]
+build = \"scheming\"
+skills = [\"Put On A Show\", \"Professional\", \"Unmovable\", \"Restless Courier\"]
+";
+    match check(good) {
+        fray_core::table::BuildReport::Legal(lines) => assert_eq!(lines.len(), 4, "{lines:?}"),
+        fray_core::table::BuildReport::Illegal(e) => panic!("{}", e.join("\n")),
+    }
+}
+
+/// Every broken rule of every hero is named at once, with its line and field.
+#[test]
+fn every_creation_problem_is_reported_at_once() {
+    let bad = "
+[[unit]]
+id = \"two\"
+side = \"heroes\"
+kind = \"hero\"
+at = [0, 0]
+stances = [\"judgment+zen\", \"iron\"]
+archetypes = [\"angel\"]
+skills = [\"Peaceful Heart\", \"Unmovable\", \"Wind Runner\", \"Loner\"]
+
+[[unit]]
+id = \"mixed\"
+side = \"heroes\"
+kind = \"hero\"
+at = [1, 0]
+stances = [\"dark+iron\", \"burning+blaster\", \"judgment+power\"]
+archetypes = [\"demon\", \"cavalry\"]
+build = \"tough\"
+skills = [\"Unmovable\", \"Basically Magic\", \"Unstoppable\"]
+
+[[unit]]
+id = \"wild\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\"]
+styles = [\"charging\", \"heroic\", \"whip\"]
+frantic = [\"demon\", \"punk\", \"angel\"]
+build = \"scheming\"
+skills = [\"Wind Runner\", \"Unmovable\", \"Professional\", \"Happy Courier\"]
+";
+    let all = problems(bad);
+    let want = [
+        // two: line 5
+        "team.toml:5: hero two: field `stances`: a hero has 3 Stances",
+        "team.toml:5: hero two: field `stances`: \"iron\" has no Style",
+        "team.toml:5: hero two: field `build`",
+        "team.toml:5: hero two: field `skills`: the hero's own Skill is two words",
+        // mixed: line 14
+        "team.toml:14: hero mixed: field `stances`: a Fused hero needs a Style of cavalry",
+        "team.toml:14: hero mixed: field `stances`: a Fused hero's Styles come from its two Archetypes only",
+        "team.toml:14: hero mixed: field `skills`: a hero has 4 different Skills",
+        // wild: line 24
+        "team.toml:24: hero wild: field `forms`: a Frantic hero has 3 different Forms",
+        "team.toml:24: hero wild: field `styles`: 3 Styles of 3 different Archetypes",
+        "team.toml:24: hero wild: field `frantic`: at least 2 Frantic abilities",
+        "team.toml:24: hero wild: field `skills`: 3 Skills of Forms, at least 2 of them of the hero's own Forms",
+    ];
+    for w in want {
+        assert!(all.contains(w), "missing {w:?} in:\n{all}");
+    }
+}
+
+/// D-HC-9: a Frantic hero stands in any of its Forms with any of its Styles, but in neither the
+/// Form nor the Style of its last turn.
+#[test]
+fn a_frantic_hero_changes_form_and_style_every_turn() {
+    let text = format!(
+        "{HEAD}
+[[unit]]
+id = \"frantic\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\", \"wild\"]
+styles = [\"charging\", \"bleeding\", \"whip\"]
+frantic = [\"cavalry\", \"punk\", \"angel\"]
+{FOE}"
+    );
+    let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: "f.toml".into(), text }), enemies: None };
+    let mut s = Dojo::builtin().build(&setup).unwrap();
+    assert_eq!(s.units[0].stances.len(), 9);
+    assert_eq!(fray_dojo::rules::stance_options(&s, 0).len(), 9);
+    let last = (0..9).find(|&i| s.stance_id(0, i) == "charging+dance").unwrap();
+    s.units[0].last_stance = Some(last);
+    let next: Vec<String> = fray_dojo::rules::stance_options(&s, 0).into_iter().map(|i| s.stance_id(0, i)).collect();
+    assert_eq!(next.len(), 4, "{next:?}");
+    assert!(next.iter().all(|id| !id.contains("dance") && !id.contains("charging")), "{next:?}");
+}
+
+/// D-HC-9: a Frantic hero may not pick the Frantic ability of its last turn again.
+#[test]
+fn a_frantic_hero_changes_its_ability_every_turn() {
+    use fray_dojo::state::Variant;
+    let text = format!(
+        "{HEAD}
+[[unit]]
+id = \"frantic\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\", \"wild\"]
+styles = [\"charging\", \"bleeding\", \"whip\"]
+frantic = [\"cavalry\", \"punk\", \"angel\"]
+{FOE}"
+    );
+    let setup = FightSetup { options: Vec::new(), map: Some(TeamText { path: "f.toml".into(), text }), enemies: None };
+    let mut s = Dojo::builtin().build(&setup).unwrap();
+    let picks = |s: &fray_dojo::State| match fray_dojo::archetypes::frantic_pick(s, 0) {
+        Some(fray_dojo::frames::Frame::Run(run)) => run.choice.unwrap().0.len(),
+        _ => 0,
+    };
+    assert_eq!(picks(&s), 3);
+    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    assert_eq!(picks(&s), 2);
+}
