@@ -8,18 +8,67 @@ use crate::state::{Cx, Terrain};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Deals damage (DS-HP-1): temporary Stamina first.
+/// Deals untyped damage (DS-HP-1): temporary Stamina first.
 pub fn deal(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str) {
-    deal_in(cx, c, amount, source, why, None)
+    deal_in(cx, c, amount, source, why, Hit::default())
 }
 
-/// Deals damage; `area`: the targets of the area ability dealing it, if it is one (a squad's
-/// minions die only inside it, DS-GAP-19).
-pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
+/// What else is known of a blow: its damage type, and the targets of the ability dealing it.
+#[derive(Clone, Copy, Default)]
+pub struct Hit<'a> {
+    /// The damage type (DS-GAP-20), none for untyped.
+    pub kind: Option<&'a str>,
+    /// The targets of the area ability dealing it, if it is one (a squad's minions die only
+    /// inside it, DS-GAP-19).
+    pub area: Option<&'a [Cx]>,
+    /// Every target of the ability, in order: a squad's immunity or weakness counts once for
+    /// all its minions among them (DS-GAP-19).
+    pub targets: &'a [Cx],
+}
+
+/// DS-GAP-20: the damage after weakness, then immunity (only the highest of each that applies;
+/// `damage` applies to every kind, a typed one only to its type), never below 0. A squad's
+/// minions count theirs once per ability (DS-GAP-19): only for the first of them it targets.
+pub fn adjusted(s: &crate::state::State, c: Cx, amount: i32, hit: &Hit) -> (i32, String) {
+    let x = s.c(c);
+    if x.immunities.is_empty() && x.weaknesses.is_empty() {
+        return (amount, String::new());
+    }
+    if let Some(q) = s.squad_of(c)
+        && hit.targets.iter().take_while(|&&t| t != c).any(|&t| s.squad_of(t) == Some(q))
+    {
+        return (amount, String::new());
+    }
+    let applies = |k: &str| k == "damage" || hit.kind == Some(k);
+    let best = |list: &[(std::sync::Arc<str>, i32)]| list.iter().filter(|(k, _)| applies(k)).map(|p| p.1).max();
+    let (weak, immune) = (best(&x.weaknesses), best(&x.immunities));
+    let after = (amount + weak.unwrap_or(0) - immune.unwrap_or(0)).max(0);
+    let mut why = Vec::new();
+    if let Some(w) = weak {
+        why.push(format!("weakness {w}"));
+    }
+    match immune {
+        Some(crate::model::ALL_DAMAGE) => why.push("immune".to_string()),
+        Some(i) => why.push(format!("immunity {i}")),
+        None => {}
+    }
+    (after, why.join(", "))
+}
+
+/// Deals damage of a kind (see [`Hit`]).
+pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, hit: Hit) {
     let x = cx.s.c(c);
     if !x.active() || amount <= 0 {
         return;
     }
+    let (amount, note) = adjusted(cx.s, c, amount, &hit);
+    let why = if note.is_empty() { why.to_string() } else { format!("{why} ({note}: {amount})") };
+    let why = why.as_str();
+    if amount <= 0 {
+        cx.emit(Event::Note { text: format!("{} takes no damage from {why}", x.id) });
+        return;
+    }
+    let area = hit.area;
     if let Some(q) = cx.s.squad_of(c) {
         squad_damage(cx, q, c, amount, source, why, area);
         return;

@@ -146,11 +146,11 @@ impl Reader<'_> {
             None => None,
             Some(s) => self.with_captain(s),
         };
-        for field in ["immunities", "weaknesses", "movement"] {
-            if v.get(field).is_some_and(|x| !x.is_null() && x != "" && x.as_array().is_none_or(|a| !a.is_empty())) {
-                self.refuse(field, "Fray does not play damage immunities, weaknesses or special movement yet");
-            }
+        if v.get("movement").is_some_and(|x| !x.is_null() && x != "" && x != "-" && x.as_array().is_none_or(|a| !a.is_empty())) {
+            self.refuse("movement", "Fray does not play special movement (flying, climbing...) from a statblock yet");
         }
+        let immunities = self.resists(v, "immunities");
+        let weaknesses = self.resists(v, "weaknesses");
         let mut ability = Vec::new();
         for (i, f) in v.get("features").and_then(Value::as_array).into_iter().flatten().enumerate() {
             if let Some(a) = self.sc_feature(f, &format!("features[{i}]"), &chars) {
@@ -173,9 +173,50 @@ impl Reader<'_> {
             free_strike: Some(self.int(v, "free_strike", None)),
             characteristics: chars,
             with_captain,
+            immunities,
+            weaknesses,
             ability,
             text: "Imported from a Steel Compendium statblock.".into(),
         }
+    }
+
+    /// Immunities or weaknesses (DS-GAP-20): a list of "Fire 5", "Damage 3", "Poison all", or
+    /// one string of them joined by commas.
+    fn resists(&mut self, v: &Value, field: &str) -> std::collections::BTreeMap<String, crate::model::Amount> {
+        let mut out = std::collections::BTreeMap::new();
+        let items: Vec<(String, String)> = match v.get(field) {
+            None | Some(Value::Null) => vec![],
+            Some(Value::String(s)) => s.split(',').enumerate().map(|(i, p)| (format!("{field}[{i}]"), p.to_string())).collect(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (format!("{field}[{i}]"), x.as_str().map_or_else(|| x.to_string(), str::to_string)))
+                .collect(),
+            Some(other) => {
+                self.refuse(field, format!("Fray reads a list such as [\"Fire 5\"], not {other}"));
+                vec![]
+            }
+        };
+        for (at, item) in items {
+            let t = plain(&item).to_lowercase();
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let amount = match words.last().copied() {
+                Some("all") => Some(crate::model::Amount::Word("all".into())),
+                Some(n) => n.parse::<i32>().ok().map(crate::model::Amount::Value),
+                None => None,
+            };
+            match (words.as_slice(), amount) {
+                ([] | ["-"], _) => {}
+                ([kind, _], Some(a)) if *kind == "damage" || crate::model::DAMAGE_TYPES.contains(kind) => {
+                    out.insert(kind.to_string(), a);
+                }
+                _ => self.refuse(
+                    &at,
+                    format!("Fray reads a damage type (or \"damage\") and an amount, such as \"Fire 5\", not {item:?}"),
+                ),
+            }
+        }
+        out
     }
 
     /// "Gain an edge on strikes", "+2 bonus to speed", "+1 damage bonus to strikes".
@@ -328,14 +369,21 @@ impl Reader<'_> {
         for (k, part) in s.split(';').map(str::trim).filter(|p| !p.is_empty()).enumerate() {
             let lower = part.to_lowercase();
             if k == 0 && lower.ends_with("damage") {
-                let words: Vec<&str> = lower.trim_end_matches("damage").split_whitespace().collect();
+                let mut words: Vec<&str> = lower.trim_end_matches("damage").split_whitespace().collect();
+                // "6 fire damage": the type before the word damage (DS-GAP-20).
+                if let Some(&k) = words.last()
+                    && crate::model::DAMAGE_TYPES.contains(&k)
+                {
+                    tier.damage_type = Some(k.to_string());
+                    words.pop();
+                }
                 match words.as_slice() {
                     [n] if n.parse::<i32>().is_ok() => tier.damage = n.parse().unwrap_or(0),
                     [n, "+", _] if hero && n.parse::<i32>().is_ok() => {
                         tier.damage = n.parse().unwrap_or(0);
                         tier.plus_characteristic = true;
                     }
-                    _ => self.refuse(at, format!("Fray reads damage as \"N damage\", not {part:?}")),
+                    _ => self.refuse(at, format!("Fray reads damage as \"N damage\" or \"N fire damage\", not {part:?}")),
                 }
                 continue;
             }
@@ -449,6 +497,8 @@ impl Reader<'_> {
             free_strike: None,
             characteristics: chars,
             with_captain: None,
+            immunities: Default::default(),
+            weaknesses: Default::default(),
             ability,
             text: "Imported from a Forge Steel hero.".into(),
         }

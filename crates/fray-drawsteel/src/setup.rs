@@ -283,6 +283,8 @@ pub fn build(
             minion: b.organization.as_deref() == Some("minion"),
             squad: None,
             with_captain: b.with_captain,
+            immunities: resists(&b.immunities),
+            weaknesses: resists(&b.weaknesses),
             mount: b.role.as_deref() == Some("mount"),
             brutal: false,
             malicious: 0,
@@ -350,6 +352,11 @@ pub fn build(
     })
 }
 
+/// A stat block's immunities or weaknesses as the state keeps them (DS-GAP-20).
+fn resists(m: &std::collections::BTreeMap<String, crate::model::Amount>) -> Arc<[(Arc<str>, i32)]> {
+    m.iter().filter_map(|(k, v)| Some((Arc::from(k.as_str()), v.value()?))).collect()
+}
+
 /// The squads of minions (DS-GAP-19): units naming the same `squad`. At most eight minions of
 /// one stat block, on the Director's side; at most one captain, not a minion and not a mount.
 /// A minion with no `squad` is a squad of one.
@@ -401,6 +408,8 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
                 each: x.max_stamina,
                 pool: x.stamina.max(0),
                 captain: None,
+                roll: None,
+                struck: Vec::new(),
             }),
         }
     }
@@ -422,10 +431,10 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
 }
 
 /// Encounter value of one creature (DS-GAP-21): (2 x level + 4) times its organization's
-/// modifier (a minion counts an eighth: four of them are worth half).
+/// modifier; for a minion, the value of a group of four (minions are bought four at a time).
 pub fn encounter_value(b: &StatBlock) -> Option<f64> {
     let m = match b.organization.as_deref()? {
-        "minion" => 0.125,
+        "minion" => 0.5,
         "horde" => 0.5,
         "platoon" => 1.0,
         "elite" | "leader" => 2.0,
@@ -444,6 +453,9 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
     let mut errors = Vec::new();
     let (mut heroes, mut levels, mut victories, mut ev) = (0i32, 0i32, 0i32, 0.0f64);
     let mut lines = Vec::new();
+    // DS-GAP-21: minions are bought four at a time: each stat block's minions count in groups
+    // of four, a group begun counting whole.
+    let mut minions: Vec<(&StatBlock, usize)> = Vec::new();
     for (u, line) in &e.units {
         let at = line.map_or(String::new(), |l| format!("line {l}, "));
         let Some(b) = find(&u.creature) else {
@@ -454,6 +466,13 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
             heroes += 1;
             levels += b.level;
             victories += u.victories;
+            continue;
+        }
+        if b.organization.as_deref() == Some("minion") {
+            match minions.iter_mut().find(|(m, _)| m.id == b.id) {
+                Some(p) => p.1 += 1,
+                None => minions.push((b, 1)),
+            }
             continue;
         }
         match encounter_value(b) {
@@ -472,6 +491,17 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
                 u.id, b.id
             )),
         }
+    }
+    for (b, n) in minions {
+        let groups = n.div_ceil(4);
+        let v = encounter_value(b).unwrap_or(0.0) * groups as f64;
+        ev += v;
+        lines.push(format!(
+            "  {n} x {} (level {} minion): EV {v}, {groups} group(s) of four{}",
+            b.name,
+            b.level,
+            if n % 4 != 0 { format!(" (a group of four is counted for the last {})", n % 4) } else { String::new() }
+        ));
     }
     if heroes == 0 {
         errors.push("no heroes: encounter strength is counted per hero".into());

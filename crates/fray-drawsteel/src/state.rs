@@ -250,6 +250,10 @@ pub struct Creature {
     pub squad: Option<u8>,
     /// Its "With Captain" bonus (minions, DS-GAP-19).
     pub with_captain: Option<crate::model::WithCaptain>,
+    /// Damage immunities (DS-GAP-20): a damage type (or `damage`, every kind) and the amount.
+    pub immunities: Arc<[(Arc<str>, i32)]>,
+    /// Damage weaknesses (DS-GAP-20), as the immunities.
+    pub weaknesses: Arc<[(Arc<str>, i32)]>,
     /// A mount (role), which cannot captain a squad.
     pub mount: bool,
     /// Dead.
@@ -269,9 +273,18 @@ pub struct Squad {
     pub pool: i32,
     /// Its captain, if any (a creature that is not a minion).
     pub captain: Option<Cx>,
+    /// The squad's one power roll for its signature ability this turn (DS-GAP-19): the round,
+    /// the ability's id and the roll.
+    pub roll: Option<(u32, Arc<str>, crate::power_roll::Rolled)>,
+    /// The creatures that roll has struck, each with how many minions struck it.
+    pub struck: Vec<(Cx, u8)>,
 }
 
 impl Squad {
+    /// How many of its minions have struck `t` with this turn's squad roll.
+    pub fn struck(&self, t: Cx) -> u8 {
+        self.struck.iter().find(|p| p.0 == t).map_or(0, |p| p.1)
+    }
     /// How many minions the pool keeps alive: one per minion's worth, rounded up.
     pub fn keeps(&self) -> usize {
         if self.pool <= 0 { 0 } else { ((self.pool + self.each - 1) / self.each.max(1)) as usize }

@@ -96,7 +96,14 @@ fn an_encounter_file_reports_its_budget() {
     // Four heroes (24) against a leader (12), an elite (12) and four minions (3 in all).
     let warband = report("warband");
     assert!(warband.contains("encounter strength 24") && warband.contains("EV 27: standard"), "{warband}");
-    assert!(warband.contains("goblin-1 (Mire Goblin, level 1 minion): EV 0.75"), "{warband}");
+    assert!(warband.contains("4 x Mire Goblin (level 1 minion): EV 3, 1 group(s) of four"), "{warband}");
+    // DS-GAP-21: minions are bought four at a time: a fifth goblin begins a second group.
+    let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
+    let fifth = format!(
+        "{text}\n[[unit]]\nid = \"goblin-5\"\nteam = \"director\"\nat = [0, 0]\ncreature = \"mire-goblin\"\n"
+    );
+    let r = fray_drawsteel::setup::check_file("fifth", &fifth).unwrap().join("\n");
+    assert!(r.contains("EV 30: standard") && r.contains("5 x Mire Goblin (level 1 minion): EV 6, 2 group(s)"), "{r}");
     // Victories: 4 heroes with 2 on average count as a fifth.
     let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
     let seasoned = text.replace("creature = \"vessa\"", "creature = \"vessa\"\nvictories = 8");
