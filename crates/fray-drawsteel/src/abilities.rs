@@ -707,6 +707,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
             if i == 0 && a.surges > 0 && dmg > 0 {
                 dmg += a.surges * cx.s.c(user).highest(); // DS-SURGE-1
+                crate::heroic::surged(cx, user); // DS-GAP-15: the shadow's insight
             }
             if malicious > 0 && dmg > 0 {
                 dmg += malicious;

@@ -71,6 +71,7 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
     let area = hit.area;
     if let Some(q) = cx.s.squad_of(c) {
         squad_damage(cx, q, c, amount, source, why, area);
+        crate::heroic::damaged(cx, c, hit.kind);
         return;
     }
     let temp_lost = amount.min(x.temp_stamina);
@@ -85,6 +86,7 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
     });
     check_death(cx, c);
     fury(cx, c);
+    crate::heroic::damaged(cx, c, hit.kind);
 }
 
 /// DS-GAP-15: a fury gains 1 ferocity the first time it takes damage each round, and 1d3 the
@@ -153,7 +155,11 @@ fn check_death(cx: &mut Ctx, c: Cx) {
     if (!x.hero && x.stamina <= 0) || (x.hero && x.stamina <= -x.winded_value()) {
         // DS-SLAM-3: the body of a target its ability still has to force-move stays for now.
         let body_stays = cx.s.flow.iter().any(|f| matches!(f, Frame::Bodies { cs } if cs.contains(&c)));
+        let hero = x.hero;
         cx.emit(Event::Died { creature: cx.s.who(c), body_stays });
+        if hero {
+            crate::heroic::hero_died(cx, c); // DS-GAP-15: the troubadour's drama
+        }
     } else if x.hero && x.stamina <= 0 {
         cx.emit(Event::Note { text: format!("{} is dying (and bleeding until it is not)", x.id) });
     }
