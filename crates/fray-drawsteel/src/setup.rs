@@ -601,7 +601,11 @@ pub struct ImportSpec {
     /// `steel-compendium` (a monster statblock) or `forge-steel` (a hero).
     pub format: String,
     /// The JSON text.
+    #[serde(default)]
     pub json: String,
+    /// Or, for `steel-compendium`, a statblock in its markdown shape.
+    #[serde(default)]
+    pub markdown: String,
 }
 
 /// Reads `[[import]]` entries into stat blocks; errors name `path`, the entry and each field.
@@ -614,7 +618,15 @@ pub fn imports(path: &str, specs: &[ImportSpec]) -> Result<Vec<StatBlock>, Vec<S
             errors.push(format!("{at}.format: write steel-compendium or forge-steel, not {:?}", s.format));
             continue;
         };
-        match crate::import::read(&at, &s.json, Some(f)) {
+        let read = match (s.json.trim().is_empty(), s.markdown.trim().is_empty(), f) {
+            (true, false, crate::import::Format::SteelCompendium) => crate::import::read_markdown(&at, &s.markdown),
+            (false, true, _) => crate::import::read(&at, &s.json, Some(f)),
+            _ => {
+                errors.push(format!("{at}: give json, or markdown for a steel-compendium statblock (one of the two)"));
+                continue;
+            }
+        };
+        match read {
             Ok(b) => out.push(b),
             Err(es) => errors.extend(es),
         }
@@ -794,6 +806,10 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     // A JSON file: a Steel Compendium monster or a Forge Steel hero (issue 19, item 6).
     if text.trim_start().starts_with('{') {
         return crate::import::read(path, text, None).map(|b| vec![card(&b)]);
+    }
+    // A Steel Compendium markdown statblock (its front matter first).
+    if text.trim_start().starts_with("---") {
+        return crate::import::read_markdown(path, text).map(|b| vec![card(&b)]);
     }
     // An encounter file (it has a map): its budget (DS-GAP-21), then its own stat blocks' cards.
     if toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("map")) {
