@@ -84,6 +84,16 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
+    if let Some(by) = source
+        && cx.s.options.knock_out
+        && cx.s.c(by).hero
+        && !cx.s.c(c).hero
+        && stamina <= 0
+    {
+        // DS-GAP-20: the heroes' table choice to knock out rather than kill.
+        cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
+        return;
+    }
     check_death(cx, c);
     fury(cx, c);
     crate::heroic::damaged(cx, c, hit.kind);

@@ -151,6 +151,8 @@ pub enum Event {
     /// A minion's signature ability reached `target` with the squad's roll; `minions`: how many
     /// of the squad have now struck it (DS-GAP-19).
     SquadStruck { squad: usize, target: Who, minions: u8 },
+    /// Knocked out instead of killed (DS-GAP-20): unconscious and prone.
+    KnockedOut { creature: Who, by: Who },
     /// A villain action (DS-GAP-19): `index` is its place in the creature's abilities.
     VillainAction { creature: Who, ability: String, index: u16 },
     /// A squad's captain changed (DS-GAP-19).
@@ -288,6 +290,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 o.toppled = true;
             }
         }
+        Event::KnockedOut { creature, .. } => c_mut(s, creature).unconscious = true,
         Event::Died { creature, body_stays } => {
             let c = c_mut(s, creature);
             c.dead = true;
@@ -475,6 +478,9 @@ impl fmt::Display for Event {
             Event::Aid { target, by: None } => write!(f, "the aid against {target} is spent or lapses"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature, .. } => write!(f, "{creature} dies"),
+            Event::KnockedOut { creature, by } => {
+                write!(f, "{by} knocks {creature} out instead of killing it: unconscious and prone")
+            }
             Event::BodyRemoved { creature } => write!(f, "{creature}'s body is taken off the battlefield"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),

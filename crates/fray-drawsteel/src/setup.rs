@@ -289,6 +289,7 @@ pub fn build(
             brutal: false,
             malicious: 0,
             dead: false,
+            unconscious: false,
         });
     }
     // No two creatures in one space unless their sizes differ by 2 or more (DS-GAP-9).

@@ -258,6 +258,9 @@ pub struct Creature {
     pub mount: bool,
     /// Dead.
     pub dead: bool,
+    /// Knocked out at 0 Stamina instead of killed (DS-GAP-20): unconscious and prone, out of
+    /// the fight, its body where it fell.
+    pub unconscious: bool,
 }
 
 /// A squad of minions sharing one Stamina pool (DS-GAP-19).
@@ -319,7 +322,7 @@ impl Creature {
     }
     /// On the battlefield and alive.
     pub fn active(&self) -> bool {
-        self.pos.is_some() && !self.dead
+        self.pos.is_some() && !self.dead && !self.unconscious
     }
 }
 
