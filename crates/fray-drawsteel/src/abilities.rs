@@ -585,7 +585,9 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
         let squad = squad_signature(cx.s, a.user, &a.ability, a.main_action);
         let round = cx.s.round;
         let shared = squad.and_then(|q| {
-            cx.s.squads[q].roll.as_ref().filter(|(r, id, _)| *r == round && **id == *a.ability.id).map(|p| p.2)
+            let sq = &cx.s.squads[q];
+            let fresh = sq.rolled_for.contains(&a.user); // its second use, on an extra action
+            sq.roll.as_ref().filter(|(r, id, _)| *r == round && **id == *a.ability.id && !fresh).map(|p| p.2)
         });
         let r = match (shared, squad) {
             (Some(r), _) => {
@@ -687,7 +689,8 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             // a second and a third minion striking it add their free strike values instead.
             if let Some(q) = squad {
                 let n = cx.s.squads[q].struck(t);
-                cx.emit(Event::SquadStruck { squad: q, target: cx.s.who(t), minions: n.saturating_add(1) });
+                let (target, by) = (cx.s.who(t), cx.s.who(user));
+                cx.emit(Event::SquadStruck { squad: q, target, minions: n.saturating_add(1), by });
                 if n > 0 {
                     joined.push(t);
                     let extra = cx.s.c(user).free_strike.unwrap_or(0) + captain;

@@ -150,7 +150,7 @@ pub enum Event {
     SquadRoll { squad: usize, ability: String, dice: [i32; 2], bonus: i32 },
     /// A minion's signature ability reached `target` with the squad's roll; `minions`: how many
     /// of the squad have now struck it (DS-GAP-19).
-    SquadStruck { squad: usize, target: Who, minions: u8 },
+    SquadStruck { squad: usize, target: Who, minions: u8, by: Who },
     /// Knocked out instead of killed (DS-GAP-20): unconscious and prone.
     KnockedOut { creature: Who, by: Who },
     /// A villain action (DS-GAP-19): `index` is its place in the creature's abilities.
@@ -313,8 +313,12 @@ pub fn apply(s: &mut State, e: &Event) {
             let r = crate::power_roll::Rolled { dice: *dice, natural: dice[0] + dice[1], bonus: *bonus };
             s.squads[*squad].roll = Some((s.round, ability.as_str().into(), r));
             s.squads[*squad].struck.clear();
+            s.squads[*squad].rolled_for.clear();
         }
-        Event::SquadStruck { squad, target, minions } => {
+        Event::SquadStruck { squad, target, minions, by } => {
+            if !s.squads[*squad].rolled_for.contains(&by.idx) {
+                s.squads[*squad].rolled_for.push(by.idx);
+            }
             let list = &mut s.squads[*squad].struck;
             match list.iter_mut().find(|p| p.0 == target.idx) {
                 Some(p) => p.1 = *minions,

@@ -411,6 +411,7 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
                 captain: None,
                 roll: None,
                 struck: Vec::new(),
+                rolled_for: Vec::new(),
             }),
         }
     }

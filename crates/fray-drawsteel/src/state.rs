@@ -281,6 +281,9 @@ pub struct Squad {
     pub roll: Option<(u32, Arc<str>, crate::power_roll::Rolled)>,
     /// The creatures that roll has struck, each with how many minions struck it.
     pub struck: Vec<(Cx, u8)>,
+    /// The minions that have used that roll (one using the ability again, on a critical hit's
+    /// extra main action, rolls anew).
+    pub rolled_for: Vec<Cx>,
 }
 
 impl Squad {
