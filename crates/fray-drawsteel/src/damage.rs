@@ -125,6 +125,9 @@ fn fury(cx: &mut Ctx, c: Cx) {
 /// lost kills one minion: the one struck first, then those nearest it, and for an area only
 /// minions the area caught (the pool keeps the loss; later damage kills the ones left over).
 fn squad_damage(cx: &mut Ctx, q: usize, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
+    // An area takes at most one minion's Stamina off the pool for each minion it caught (the
+    // published example: three 5-Stamina minions caught by 6 damage each cost the pool 15).
+    let amount = if area.is_some() { amount.min(cx.s.squads[q].each) } else { amount };
     let pool = (cx.s.squads[q].pool - amount).max(0);
     cx.emit(Event::SquadDamaged {
         creature: cx.s.who(c),
