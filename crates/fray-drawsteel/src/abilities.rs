@@ -695,13 +695,23 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                     joined.push(t);
                     let extra = cx.s.c(user).free_strike.unwrap_or(0) + captain;
                     if n >= 3 {
-                        let text = format!("at most three of a squad's minions strike one creature together: {} adds nothing", cx.s.c(user).id);
+                        let text = format!(
+                            "at most three of a squad's minions strike one creature together: {} adds nothing",
+                            cx.s.c(user).id
+                        );
                         cx.emit(Event::Note { text });
                     } else if extra > 0 && a.ability.tier(a.tiers[i]).damage > 0 {
                         landed = true;
                         let kind = a.ability.tier(a.tiers[i]).damage_type.as_deref();
                         let hit = crate::damage::Hit { kind, area: None, targets: &[] };
-                        crate::damage::deal_in(cx, t, extra, Some(user), "another minion joins the squad's strike", hit);
+                        crate::damage::deal_in(
+                            cx,
+                            t,
+                            extra,
+                            Some(user),
+                            "another minion joins the squad's strike",
+                            hit,
+                        );
                     }
                     continue;
                 }
@@ -721,7 +731,8 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 dmg += captain;
                 landed = true;
             }
-            let hit = crate::damage::Hit { kind: tier.damage_type.as_deref(), area: area.as_deref(), targets: &a.targets };
+            let hit =
+                crate::damage::Hit { kind: tier.damage_type.as_deref(), area: area.as_deref(), targets: &a.targets };
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
         }
     }

@@ -146,7 +146,9 @@ impl Reader<'_> {
             None => None,
             Some(s) => self.with_captain(s),
         };
-        if v.get("movement").is_some_and(|x| !x.is_null() && x != "" && x != "-" && x.as_array().is_none_or(|a| !a.is_empty())) {
+        if v.get("movement")
+            .is_some_and(|x| !x.is_null() && x != "" && x != "-" && x.as_array().is_none_or(|a| !a.is_empty()))
+        {
             self.refuse("movement", "Fray does not play special movement (flying, climbing...) from a statblock yet");
         }
         let immunities = self.resists(v, "immunities");
@@ -186,7 +188,9 @@ impl Reader<'_> {
         let mut out = std::collections::BTreeMap::new();
         let items: Vec<(String, String)> = match v.get(field) {
             None | Some(Value::Null) => vec![],
-            Some(Value::String(s)) => s.split(',').enumerate().map(|(i, p)| (format!("{field}[{i}]"), p.to_string())).collect(),
+            Some(Value::String(s)) => {
+                s.split(',').enumerate().map(|(i, p)| (format!("{field}[{i}]"), p.to_string())).collect()
+            }
             Some(Value::Array(a)) => a
                 .iter()
                 .enumerate()
@@ -386,7 +390,9 @@ impl Reader<'_> {
                         tier.damage = n.parse().unwrap_or(0);
                         tier.plus_characteristic = true;
                     }
-                    _ => self.refuse(at, format!("Fray reads damage as \"N damage\" or \"N fire damage\", not {part:?}")),
+                    _ => {
+                        self.refuse(at, format!("Fray reads damage as \"N damage\" or \"N fire damage\", not {part:?}"))
+                    }
                 }
                 continue;
             }
@@ -624,7 +630,9 @@ pub fn read_markdown(path: &str, text: &str) -> Result<StatBlock, Vec<String>> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
     let mut top = serde_json::Map::new();
     if lines.peek().is_none_or(|(_, l)| l.trim() != "---") {
-        return Err(vec![format!("{path}: line 1: a Steel Compendium markdown statblock starts with its front matter, a line of ---")]);
+        return Err(vec![format!(
+            "{path}: line 1: a Steel Compendium markdown statblock starts with its front matter, a line of ---"
+        )]);
     }
     lines.next();
     let mut list_key: Option<String> = None;

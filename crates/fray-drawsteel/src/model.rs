@@ -788,7 +788,11 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
             }
             let plain = matches!(
                 a.distance,
-                Distance::Myself | Distance::Aura { .. } | Distance::Burst { .. } | Distance::Melee { .. } | Distance::Ranged { .. }
+                Distance::Myself
+                    | Distance::Aura { .. }
+                    | Distance::Burst { .. }
+                    | Distance::Melee { .. }
+                    | Distance::Ranged { .. }
             ) || (a.target == TargetKind::Myself && !a.distance.needs_square());
             if !plain {
                 errors.push(format!(

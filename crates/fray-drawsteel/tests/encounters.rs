@@ -99,9 +99,8 @@ fn an_encounter_file_reports_its_budget() {
     assert!(warband.contains("4 x Mire Goblin (level 1 minion): EV 3, 1 group(s) of four"), "{warband}");
     // DS-GAP-21: minions are bought four at a time: a fifth goblin begins a second group.
     let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
-    let fifth = format!(
-        "{text}\n[[unit]]\nid = \"goblin-5\"\nteam = \"director\"\nat = [0, 0]\ncreature = \"mire-goblin\"\n"
-    );
+    let fifth =
+        format!("{text}\n[[unit]]\nid = \"goblin-5\"\nteam = \"director\"\nat = [0, 0]\ncreature = \"mire-goblin\"\n");
     let r = fray_drawsteel::setup::check_file("fifth", &fifth).unwrap().join("\n");
     assert!(r.contains("EV 30: standard") && r.contains("5 x Mire Goblin (level 1 minion): EV 6, 2 group(s)"), "{r}");
     // Victories: 4 heroes with 2 on average count as a fifth.
@@ -119,7 +118,10 @@ const HOUND: &str = include_str!("../../../content/drawsteel/import/cinder-hound
 #[test]
 fn a_markdown_statblock_is_read() {
     let m = fray_drawsteel::import::read_markdown("hound.md", HOUND).unwrap();
-    assert_eq!((m.id.as_str(), m.stamina, m.speed, m.organization.as_deref()), ("cinder-hound", 16, 7, Some("platoon")));
+    assert_eq!(
+        (m.id.as_str(), m.stamina, m.speed, m.organization.as_deref()),
+        ("cinder-hound", 16, 7, Some("platoon"))
+    );
     assert_eq!(m.immunities.get("fire").and_then(|a| a.value()), Some(3));
     assert_eq!(m.weaknesses.get("cold").and_then(|a| a.value()), Some(2));
     let bite = m.ability.iter().find(|a| a.id == "smouldering-bite").unwrap();
