@@ -720,7 +720,8 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
         } else {
             String::new()
         };
-        parts.push(format!("{}{plus} damage", t.damage));
+        let kind = t.damage_type.as_ref().map(|k| format!(" {k}")).unwrap_or_default();
+        parts.push(format!("{}{plus}{kind} damage", t.damage));
     }
     for e in &t.effects {
         let mut s = String::new();
@@ -794,6 +795,20 @@ pub fn card(b: &StatBlock) -> String {
         c.intuition,
         c.presence
     );
+    // DS-GAP-20: immunities and weaknesses.
+    for (label, map) in [("Immunities", &b.immunities), ("Weaknesses", &b.weaknesses)] {
+        if !map.is_empty() {
+            let list: Vec<String> = map
+                .iter()
+                .map(|(k, v)| match v.value() {
+                    Some(crate::model::ALL_DAMAGE) => format!("{k} all"),
+                    Some(n) => format!("{k} {n}"),
+                    None => k.clone(),
+                })
+                .collect();
+            out.push_str(&format!("  {label}: {}\n", list.join(", ")));
+        }
+    }
     for a in &b.ability {
         out.push_str(&format!("  • {}\n", ability_card(a)));
     }

@@ -129,7 +129,9 @@ fn a_markdown_statblock_is_read() {
     assert_eq!(bite.tier3.effects[0].potency.as_deref(), Some("A<1"));
     let shake = m.ability.iter().find(|a| a.id == "ash-shake").unwrap();
     assert_eq!(shake.tier3.effects[0].push, Some(3));
-    assert!(fray_drawsteel::setup::check_file("hound.md", HOUND).is_ok());
+    let card = fray_drawsteel::setup::check_file("hound.md", HOUND).unwrap().join("\n");
+    assert!(card.contains("Immunities: fire 3") && card.contains("Weaknesses: cold 2"), "{card}");
+    assert!(card.contains("12-16: 5 fire damage"), "{card}");
 }
 
 /// A markdown statblock Fray cannot use is refused feature by feature, each with the line of its
