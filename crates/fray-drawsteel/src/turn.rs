@@ -412,7 +412,7 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
 pub fn ready(s: &State, side: Side) -> Vec<Cx> {
     let can = |c: Cx| {
         let x = s.c(c);
-        !x.acted && !x.dead && x.pos.is_some()
+        !x.acted && !x.dead && !x.unconscious && x.pos.is_some()
     };
     s.all()
         .filter(|&c| s.c(c).side == side && can(c))
