@@ -20,7 +20,7 @@ pub use crate::frames::AbilityFrame;
 /// The standard free strikes of heroes (DS-GAP-13): melee 1 or ranged 5, Might or Agility,
 /// 2 / 5 / 7 + the characteristic (ranged 2 / 4 / 6).
 pub fn hero_free_strike(ranged: bool) -> AbilityDef {
-    let tier = |d| crate::model::TierDef { damage: d, plus_characteristic: true, effects: vec![] };
+    let tier = |d| crate::model::TierDef { damage: d, plus_characteristic: true, ..Default::default() };
     AbilityDef {
         id: if ranged { "ranged-free-strike" } else { "melee-free-strike" }.into(),
         name: if ranged { "Ranged Free Strike" } else { "Melee Free Strike" }.into(),
@@ -581,7 +581,29 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
     if !a.ability.roll.is_empty() && a.rolled.is_none() {
         let user = cx.s.c(a.user);
         let bonus = a.ability.roll.iter().map(|&c| user.char(c)).max().unwrap_or(0);
-        let r = crate::rolls::roll(cx, a.user, bonus)?;
+        // DS-GAP-19: a squad makes one roll for its minions' signature ability each turn.
+        let squad = squad_signature(cx.s, a.user, &a.ability, a.main_action);
+        let round = cx.s.round;
+        let shared = squad.and_then(|q| {
+            let sq = &cx.s.squads[q];
+            let fresh = sq.rolled_for.contains(&a.user); // its second use, on an extra action
+            sq.roll.as_ref().filter(|(r, id, _)| *r == round && **id == *a.ability.id && !fresh).map(|p| p.2)
+        });
+        let r = match (shared, squad) {
+            (Some(r), _) => {
+                cx.emit(Event::Note {
+                    text: format!("{} uses its squad's roll: {} in all", cx.s.c(a.user).id, r.natural + r.bonus),
+                });
+                r
+            }
+            (None, Some(q)) => {
+                let r = crate::rolls::roll(cx, a.user, bonus)?;
+                let ability = a.ability.id.clone();
+                cx.emit(Event::SquadRoll { squad: q, ability, dice: r.dice, bonus: r.bonus });
+                r
+            }
+            (None, None) => crate::rolls::roll(cx, a.user, bonus)?,
+        };
         for &t in &a.targets {
             let m = mods(cx.s, a.user, t, &a.ability, &a.targets);
             let tier = r.tier(&m);
@@ -623,6 +645,13 @@ pub fn step(cx: &mut Ctx, mut a: Box<AbilityFrame>) -> Result<Flow, RuleError> {
     Ok(Flow::Continue)
 }
 
+/// DS-GAP-19: the squad whose one roll `user`'s ability shares, if it is a minion's signature
+/// ability (in Fray: a squad minion's strike with a power roll used as its main action).
+pub fn squad_signature(s: &State, user: Cx, a: &AbilityDef, main_action: bool) -> Option<usize> {
+    let q = s.squad_of(user)?;
+    (main_action && a.usage == crate::model::Usage::Main && a.is_strike() && !a.roll.is_empty()).then_some(q)
+}
+
 /// Targets whose tier carries a potency effect.
 fn potency_targets(a: &AbilityFrame) -> Vec<Cx> {
     a.targets
@@ -645,6 +674,8 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     let bonus = a.rolled.map(|r| r.bonus).unwrap_or(0);
     // DS-GAP-5: what took hold, to refund an ability whose only effect every target resisted.
     let mut landed = false;
+    // DS-GAP-19: targets a squadmate's share of the squad's roll already struck this turn.
+    let mut joined: Vec<Cx> = Vec::new();
     if a.rolled.is_some() {
         // DS-GAP-17: Malicious Strike's extra damage goes to the first target the strike
         // damages (docs/rulings/drawsteel.md "Malice").
@@ -652,11 +683,44 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         // DS-GAP-19: a minion's "With Captain" damage, on each target of its strikes.
         let captain = if a.ability.is_strike() { cx.s.captain_bonus(user).map_or(0, |w| w.damage) } else { 0 };
         let area = a.ability.distance.is_area().then(|| a.targets.clone());
+        let squad = squad_signature(cx.s, user, &a.ability, a.main_action);
         for (i, &t) in a.targets.iter().enumerate() {
+            // DS-GAP-19: a creature the squad's roll has already struck takes this ability once;
+            // a second and a third minion striking it add their free strike values instead.
+            if let Some(q) = squad {
+                let n = cx.s.squads[q].struck(t);
+                let (target, by) = (cx.s.who(t), cx.s.who(user));
+                cx.emit(Event::SquadStruck { squad: q, target, minions: n.saturating_add(1), by });
+                if n > 0 {
+                    joined.push(t);
+                    let extra = cx.s.c(user).free_strike.unwrap_or(0) + captain;
+                    if n >= 3 {
+                        let text = format!(
+                            "at most three of a squad's minions strike one creature together: {} adds nothing",
+                            cx.s.c(user).id
+                        );
+                        cx.emit(Event::Note { text });
+                    } else if extra > 0 && a.ability.tier(a.tiers[i]).damage > 0 {
+                        landed = true;
+                        let kind = a.ability.tier(a.tiers[i]).damage_type.as_deref();
+                        let hit = crate::damage::Hit { kind, area: None, targets: &[] };
+                        crate::damage::deal_in(
+                            cx,
+                            t,
+                            extra,
+                            Some(user),
+                            "another minion joins the squad's strike",
+                            hit,
+                        );
+                    }
+                    continue;
+                }
+            }
             let tier = a.ability.tier(a.tiers[i]);
             let mut dmg = tier.damage + if tier.plus_characteristic && tier.damage > 0 { bonus } else { 0 };
             if i == 0 && a.surges > 0 && dmg > 0 {
                 dmg += a.surges * cx.s.c(user).highest(); // DS-SURGE-1
+                crate::heroic::surged(cx, user); // DS-GAP-15: the shadow's insight
             }
             if malicious > 0 && dmg > 0 {
                 dmg += malicious;
@@ -667,7 +731,9 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 dmg += captain;
                 landed = true;
             }
-            crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, area.as_deref());
+            let hit =
+                crate::damage::Hit { kind: tier.damage_type.as_deref(), area: area.as_deref(), targets: &a.targets };
+            crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
         }
     }
     // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
@@ -681,6 +747,9 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     let mut moves = Vec::new();
     if a.rolled.is_some() {
         for (i, &t) in a.targets.iter().enumerate() {
+            if joined.contains(&t) {
+                continue;
+            }
             let effects = a.ability.tier(a.tiers[i]).effects.clone();
             let boost = i32::from(a.potency_up.contains(&t)) + i32::from(brutal);
             for e in &effects {
@@ -688,7 +757,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
             }
         }
     }
-    for &t in &a.targets {
+    for &t in a.targets.iter().filter(|t| !joined.contains(t)) {
         for e in a.ability.effect.clone().iter() {
             landed |= apply_effect_boosted(cx, user, t, e, &a.ability, 0, &mut moves);
         }

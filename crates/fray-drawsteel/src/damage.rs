@@ -8,20 +8,70 @@ use crate::state::{Cx, Terrain};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 
-/// Deals damage (DS-HP-1): temporary Stamina first.
+/// Deals untyped damage (DS-HP-1): temporary Stamina first.
 pub fn deal(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str) {
-    deal_in(cx, c, amount, source, why, None)
+    deal_in(cx, c, amount, source, why, Hit::default())
 }
 
-/// Deals damage; `area`: the targets of the area ability dealing it, if it is one (a squad's
-/// minions die only inside it, DS-GAP-19).
-pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
+/// What else is known of a blow: its damage type, and the targets of the ability dealing it.
+#[derive(Clone, Copy, Default)]
+pub struct Hit<'a> {
+    /// The damage type (DS-GAP-20), none for untyped.
+    pub kind: Option<&'a str>,
+    /// The targets of the area ability dealing it, if it is one (a squad's minions die only
+    /// inside it, DS-GAP-19).
+    pub area: Option<&'a [Cx]>,
+    /// Every target of the ability, in order: a squad's immunity or weakness counts once for
+    /// all its minions among them (DS-GAP-19).
+    pub targets: &'a [Cx],
+}
+
+/// DS-GAP-20: the damage after weakness, then immunity (only the highest of each that applies;
+/// `damage` applies to every kind, a typed one only to its type), never below 0. A squad's
+/// minions count theirs once per ability (DS-GAP-19): only for the first of them it targets.
+pub fn adjusted(s: &crate::state::State, c: Cx, amount: i32, hit: &Hit) -> (i32, String) {
+    let x = s.c(c);
+    if x.immunities.is_empty() && x.weaknesses.is_empty() {
+        return (amount, String::new());
+    }
+    if let Some(q) = s.squad_of(c)
+        && hit.targets.iter().take_while(|&&t| t != c).any(|&t| s.squad_of(t) == Some(q))
+    {
+        return (amount, String::new());
+    }
+    let applies = |k: &str| k == "damage" || hit.kind == Some(k);
+    let best = |list: &[(std::sync::Arc<str>, i32)]| list.iter().filter(|(k, _)| applies(k)).map(|p| p.1).max();
+    let (weak, immune) = (best(&x.weaknesses), best(&x.immunities));
+    let after = (amount + weak.unwrap_or(0) - immune.unwrap_or(0)).max(0);
+    let mut why = Vec::new();
+    if let Some(w) = weak {
+        why.push(format!("weakness {w}"));
+    }
+    match immune {
+        Some(crate::model::ALL_DAMAGE) => why.push("immune".to_string()),
+        Some(i) => why.push(format!("immunity {i}")),
+        None => {}
+    }
+    (after, why.join(", "))
+}
+
+/// Deals damage of a kind (see [`Hit`]).
+pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, hit: Hit) {
     let x = cx.s.c(c);
     if !x.active() || amount <= 0 {
         return;
     }
+    let (amount, note) = adjusted(cx.s, c, amount, &hit);
+    let why = if note.is_empty() { why.to_string() } else { format!("{why} ({note}: {amount})") };
+    let why = why.as_str();
+    if amount <= 0 {
+        cx.emit(Event::Note { text: format!("{} takes no damage from {why}", x.id) });
+        return;
+    }
+    let area = hit.area;
     if let Some(q) = cx.s.squad_of(c) {
         squad_damage(cx, q, c, amount, source, why, area);
+        crate::heroic::damaged(cx, c, hit.kind);
         return;
     }
     let temp_lost = amount.min(x.temp_stamina);
@@ -34,8 +84,19 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
+    if let Some(by) = source
+        && cx.s.options.knock_out
+        && cx.s.c(by).hero
+        && !cx.s.c(c).hero
+        && stamina <= 0
+    {
+        // DS-GAP-20: the heroes' table choice to knock out rather than kill.
+        cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
+        return;
+    }
     check_death(cx, c);
     fury(cx, c);
+    crate::heroic::damaged(cx, c, hit.kind);
 }
 
 /// DS-GAP-15: a fury gains 1 ferocity the first time it takes damage each round, and 1d3 the
@@ -64,6 +125,9 @@ fn fury(cx: &mut Ctx, c: Cx) {
 /// lost kills one minion: the one struck first, then those nearest it, and for an area only
 /// minions the area caught (the pool keeps the loss; later damage kills the ones left over).
 fn squad_damage(cx: &mut Ctx, q: usize, c: Cx, amount: i32, source: Option<Cx>, why: &str, area: Option<&[Cx]>) {
+    // An area takes at most one minion's Stamina off the pool for each minion it caught (the
+    // published example: three 5-Stamina minions caught by 6 damage each cost the pool 15).
+    let amount = if area.is_some() { amount.min(cx.s.squads[q].each) } else { amount };
     let pool = (cx.s.squads[q].pool - amount).max(0);
     cx.emit(Event::SquadDamaged {
         creature: cx.s.who(c),
@@ -104,7 +168,11 @@ fn check_death(cx: &mut Ctx, c: Cx) {
     if (!x.hero && x.stamina <= 0) || (x.hero && x.stamina <= -x.winded_value()) {
         // DS-SLAM-3: the body of a target its ability still has to force-move stays for now.
         let body_stays = cx.s.flow.iter().any(|f| matches!(f, Frame::Bodies { cs } if cs.contains(&c)));
+        let hero = x.hero;
         cx.emit(Event::Died { creature: cx.s.who(c), body_stays });
+        if hero {
+            crate::heroic::hero_died(cx, c); // DS-GAP-15: the troubadour's drama
+        }
     } else if x.hero && x.stamina <= 0 {
         cx.emit(Event::Note { text: format!("{} is dying (and bleeding until it is not)", x.id) });
     }

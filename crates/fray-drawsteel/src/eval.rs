@@ -17,7 +17,7 @@ fn material(s: &State, side: Side) -> f64 {
     let mut v = 0.0;
     for c in s.all() {
         let cr = s.c(c);
-        if cr.side != side || cr.dead {
+        if cr.side != side || cr.dead || cr.unconscious {
             continue;
         }
         let max = f64::from(cr.max_stamina.max(1));

@@ -146,6 +146,13 @@ pub enum Event {
     SquadDamaged { creature: Who, squad: usize, amount: i32, pool: i32, source: Option<Who>, why: String },
     /// The next minion of a squad takes its part of the squad's turn (DS-GAP-19).
     SquadTurn { creature: Who },
+    /// A squad's one power roll for its signature ability this turn (DS-GAP-19).
+    SquadRoll { squad: usize, ability: String, dice: [i32; 2], bonus: i32 },
+    /// A minion's signature ability reached `target` with the squad's roll; `minions`: how many
+    /// of the squad have now struck it (DS-GAP-19).
+    SquadStruck { squad: usize, target: Who, minions: u8, by: Who },
+    /// Knocked out instead of killed (DS-GAP-20): unconscious and prone.
+    KnockedOut { creature: Who, by: Who },
     /// A villain action (DS-GAP-19): `index` is its place in the creature's abilities.
     VillainAction { creature: Who, ability: String, index: u16 },
     /// A squad's captain changed (DS-GAP-19).
@@ -283,6 +290,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 o.toppled = true;
             }
         }
+        Event::KnockedOut { creature, .. } => c_mut(s, creature).unconscious = true,
         Event::Died { creature, body_stays } => {
             let c = c_mut(s, creature);
             c.dead = true;
@@ -301,6 +309,22 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
         Event::SquadTurn { creature } => s.current = Some(creature.idx),
+        Event::SquadRoll { squad, ability, dice, bonus } => {
+            let r = crate::power_roll::Rolled { dice: *dice, natural: dice[0] + dice[1], bonus: *bonus };
+            s.squads[*squad].roll = Some((s.round, ability.as_str().into(), r));
+            s.squads[*squad].struck.clear();
+            s.squads[*squad].rolled_for.clear();
+        }
+        Event::SquadStruck { squad, target, minions, by } => {
+            if !s.squads[*squad].rolled_for.contains(&by.idx) {
+                s.squads[*squad].rolled_for.push(by.idx);
+            }
+            let list = &mut s.squads[*squad].struck;
+            match list.iter_mut().find(|p| p.0 == target.idx) {
+                Some(p) => p.1 = *minions,
+                None => list.push((target.idx, *minions)),
+            }
+        }
         Event::VillainAction { creature, index, .. } => {
             s.villain_round = Some(s.round);
             c_mut(s, creature).villain_used.push(*index);
@@ -458,6 +482,9 @@ impl fmt::Display for Event {
             Event::Aid { target, by: None } => write!(f, "the aid against {target} is spent or lapses"),
             Event::Fell { creature, squares } => write!(f, "{creature} falls {squares} squares"),
             Event::Died { creature, .. } => write!(f, "{creature} dies"),
+            Event::KnockedOut { creature, by } => {
+                write!(f, "{by} knocks {creature} out instead of killing it: unconscious and prone")
+            }
             Event::BodyRemoved { creature } => write!(f, "{creature}'s body is taken off the battlefield"),
             Event::Surges { creature, total, why } => write!(f, "{creature} has {total} surges ({why})"),
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
@@ -474,6 +501,12 @@ impl fmt::Display for Event {
                 write!(f, " — its squad's Stamina {pool}")
             }
             Event::SquadTurn { creature } => write!(f, "the squad's turn goes on: {creature}"),
+            Event::SquadRoll { ability, dice, bonus, .. } => {
+                write!(f, "the squad's one roll for {ability}: {} + {} + {bonus}", dice[0], dice[1])
+            }
+            Event::SquadStruck { target, minions, .. } => {
+                write!(f, "{minions} of the squad's minions have struck {target} with the squad's roll")
+            }
             Event::VillainAction { creature, ability, .. } => write!(f, "{creature} takes a villain action: {ability}"),
             Event::Captain { name, captain: Some(c), .. } => write!(f, "{c} now captains squad {name}"),
             Event::Captain { name, captain: None, .. } => write!(f, "squad {name} has no captain"),

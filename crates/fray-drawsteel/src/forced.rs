@@ -290,6 +290,7 @@ pub fn answer(cx: &mut Ctx, mut f: ForcedFrame, option: &str) -> Result<(), Rule
     let z = cx.s.c(t).z;
     let ground = cx.s.arena.ground(q);
     cx.emit(Event::moved(cx.s, t, p, q, z.max(ground), format!("is {}", f.kind.past())));
+    crate::heroic::force_moved(cx, t); // DS-GAP-15: the talent's clarity
     f.steps.push(direction(p, q));
     f.remaining -= 1;
     pulled_apart(cx, t);

@@ -667,6 +667,10 @@ impl System for DrawSteelSystem {
             ("offer-lower-tier=true|false", "offer each power roll at a lower tier (DS-GAP-1)"),
             ("round-limit=20 (0-999, 0 none)", "rounds after which a combat ends anyway"),
             ("hero-tokens=N (0-99)", "hero tokens the heroes start with (default one per hero)"),
+            (
+                "knock-out=true|false",
+                "heroes knock out the Director's creatures at 0 Stamina instead of killing them (DS-GAP-20)",
+            ),
         ]
     }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {

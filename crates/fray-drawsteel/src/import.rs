@@ -146,11 +146,13 @@ impl Reader<'_> {
             None => None,
             Some(s) => self.with_captain(s),
         };
-        for field in ["immunities", "weaknesses", "movement"] {
-            if v.get(field).is_some_and(|x| !x.is_null() && x != "" && x.as_array().is_none_or(|a| !a.is_empty())) {
-                self.refuse(field, "Fray does not play damage immunities, weaknesses or special movement yet");
-            }
+        if v.get("movement")
+            .is_some_and(|x| !x.is_null() && x != "" && x != "-" && x.as_array().is_none_or(|a| !a.is_empty()))
+        {
+            self.refuse("movement", "Fray does not play special movement (flying, climbing...) from a statblock yet");
         }
+        let immunities = self.resists(v, "immunities");
+        let weaknesses = self.resists(v, "weaknesses");
         let mut ability = Vec::new();
         for (i, f) in v.get("features").and_then(Value::as_array).into_iter().flatten().enumerate() {
             if let Some(a) = self.sc_feature(f, &format!("features[{i}]"), &chars) {
@@ -173,9 +175,52 @@ impl Reader<'_> {
             free_strike: Some(self.int(v, "free_strike", None)),
             characteristics: chars,
             with_captain,
+            immunities,
+            weaknesses,
             ability,
             text: "Imported from a Steel Compendium statblock.".into(),
         }
+    }
+
+    /// Immunities or weaknesses (DS-GAP-20): a list of "Fire 5", "Damage 3", "Poison all", or
+    /// one string of them joined by commas.
+    fn resists(&mut self, v: &Value, field: &str) -> std::collections::BTreeMap<String, crate::model::Amount> {
+        let mut out = std::collections::BTreeMap::new();
+        let items: Vec<(String, String)> = match v.get(field) {
+            None | Some(Value::Null) => vec![],
+            Some(Value::String(s)) => {
+                s.split(',').enumerate().map(|(i, p)| (format!("{field}[{i}]"), p.to_string())).collect()
+            }
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (format!("{field}[{i}]"), x.as_str().map_or_else(|| x.to_string(), str::to_string)))
+                .collect(),
+            Some(other) => {
+                self.refuse(field, format!("Fray reads a list such as [\"Fire 5\"], not {other}"));
+                vec![]
+            }
+        };
+        for (at, item) in items {
+            let t = plain(&item).to_lowercase();
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let amount = match words.last().copied() {
+                Some("all") => Some(crate::model::Amount::Word("all".into())),
+                Some(n) => n.parse::<i32>().ok().map(crate::model::Amount::Value),
+                None => None,
+            };
+            match (words.as_slice(), amount) {
+                ([] | ["-"], _) => {}
+                ([kind, _], Some(a)) if *kind == "damage" || crate::model::DAMAGE_TYPES.contains(kind) => {
+                    out.insert(kind.to_string(), a);
+                }
+                _ => self.refuse(
+                    &at,
+                    format!("Fray reads a damage type (or \"damage\") and an amount, such as \"Fire 5\", not {item:?}"),
+                ),
+            }
+        }
+        out
     }
 
     /// "Gain an edge on strikes", "+2 bonus to speed", "+1 damage bonus to strikes".
@@ -199,7 +244,10 @@ impl Reader<'_> {
     /// One feature of a statblock: an ability Fray can play, or a refusal.
     fn sc_feature(&mut self, f: &Value, at: &str, chars: &Characteristics) -> Option<AbilityDef> {
         let name = f.get("name").and_then(Value::as_str).unwrap_or("?").to_string();
-        let at = format!("{at} ({name})");
+        let at = match f.get("_line").and_then(Value::as_i64) {
+            Some(n) => format!("line {n}, {at} ({name})"),
+            None => format!("{at} ({name})"),
+        };
         if f.get("feature_type").and_then(Value::as_str) == Some("trait") {
             self.refuse(&at, "traits are rules of their own; Fray does not read them yet");
             return None;
@@ -328,14 +376,23 @@ impl Reader<'_> {
         for (k, part) in s.split(';').map(str::trim).filter(|p| !p.is_empty()).enumerate() {
             let lower = part.to_lowercase();
             if k == 0 && lower.ends_with("damage") {
-                let words: Vec<&str> = lower.trim_end_matches("damage").split_whitespace().collect();
+                let mut words: Vec<&str> = lower.trim_end_matches("damage").split_whitespace().collect();
+                // "6 fire damage": the type before the word damage (DS-GAP-20).
+                if let Some(&k) = words.last()
+                    && crate::model::DAMAGE_TYPES.contains(&k)
+                {
+                    tier.damage_type = Some(k.to_string());
+                    words.pop();
+                }
                 match words.as_slice() {
                     [n] if n.parse::<i32>().is_ok() => tier.damage = n.parse().unwrap_or(0),
                     [n, "+", _] if hero && n.parse::<i32>().is_ok() => {
                         tier.damage = n.parse().unwrap_or(0);
                         tier.plus_characteristic = true;
                     }
-                    _ => self.refuse(at, format!("Fray reads damage as \"N damage\", not {part:?}")),
+                    _ => {
+                        self.refuse(at, format!("Fray reads damage as \"N damage\" or \"N fire damage\", not {part:?}"))
+                    }
                 }
                 continue;
             }
@@ -449,6 +506,8 @@ impl Reader<'_> {
             free_strike: None,
             characteristics: chars,
             with_captain: None,
+            immunities: Default::default(),
+            weaknesses: Default::default(),
             ability,
             text: "Imported from a Forge Steel hero.".into(),
         }
@@ -559,4 +618,162 @@ fn keywords_of(v: &Value) -> Vec<String> {
         .filter_map(Value::as_str)
         .map(str::to_lowercase)
         .collect()
+}
+
+/// Reads a monster in the Steel Compendium's markdown statblock shape (issue 19): a front
+/// matter of `key: value` lines (and `- item` lists) holding the statblock's numbers, then one
+/// quoted block per feature: a bold heading (its name, and "(N Malice)" or "(Villain Action N)"),
+/// a table of keywords and usage over distance (📏) and target (🎯), a "Power Roll + N:" line
+/// with three tier bullets, and "Effect:" or "Special:" lines. Each feature is read as the JSON
+/// shape's feature is; refusals name the line of its heading.
+pub fn read_markdown(path: &str, text: &str) -> Result<StatBlock, Vec<String>> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
+    let mut top = serde_json::Map::new();
+    if lines.peek().is_none_or(|(_, l)| l.trim() != "---") {
+        return Err(vec![format!(
+            "{path}: line 1: a Steel Compendium markdown statblock starts with its front matter, a line of ---"
+        )]);
+    }
+    lines.next();
+    let mut list_key: Option<String> = None;
+    let mut closed = false;
+    for (n, l) in lines.by_ref() {
+        if l.trim() == "---" {
+            closed = true;
+            break;
+        }
+        if let Some(item) = l.trim_start().strip_prefix("- ") {
+            match &list_key {
+                Some(k) => {
+                    if let Some(Value::Array(a)) = top.get_mut(k) {
+                        a.push(Value::String(unquote(item)));
+                    }
+                }
+                None => return Err(vec![format!("{path}: line {n}: a list item outside a list")]),
+            }
+            continue;
+        }
+        let Some((k, v)) = l.split_once(':') else {
+            if l.trim().is_empty() {
+                continue;
+            }
+            return Err(vec![format!("{path}: line {n}: front matter lines are key: value, not {l:?}")]);
+        };
+        let (k, v) = (k.trim().to_string(), v.trim());
+        if v.is_empty() {
+            top.insert(k.clone(), Value::Array(vec![]));
+            list_key = Some(k);
+            continue;
+        }
+        list_key = None;
+        let value = match v.parse::<i64>() {
+            Ok(i) if !v.starts_with('+') => Value::from(i),
+            _ => Value::String(unquote(v)),
+        };
+        top.insert(k, value);
+    }
+    if !closed {
+        return Err(vec![format!("{path}: the front matter has no closing line of ---")]);
+    }
+    if top.get("type").and_then(Value::as_str) != Some("statblock") {
+        return Err(vec![format!("{path}: type: the front matter must say type: statblock")]);
+    }
+    // The quoted feature blocks.
+    let mut features = Vec::new();
+    let mut block: Vec<(usize, String)> = Vec::new();
+    for (n, l) in lines.chain(std::iter::once((0, ""))) {
+        match l.strip_prefix('>') {
+            Some(rest) => block.push((n, rest.trim().to_string())),
+            None if !block.is_empty() => features.push(md_feature(&std::mem::take(&mut block))),
+            None => {}
+        }
+    }
+    top.insert("features".into(), Value::Array(features));
+    let v = Value::Object(top);
+    let mut r = Reader { path, errors: Vec::new() };
+    let b = r.monster(&v);
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
+    let errors = crate::model::check_block(&b);
+    if errors.is_empty() { Ok(b) } else { Err(errors.into_iter().map(|e| format!("{path}: {e}")).collect()) }
+}
+
+/// A front-matter value without its quotes.
+fn unquote(s: &str) -> String {
+    let t = s.trim();
+    t.strip_prefix('"').and_then(|x| x.strip_suffix('"')).unwrap_or(t).to_string()
+}
+
+/// One quoted feature block as the JSON shape's feature object (with `_line`, its heading's).
+fn md_feature(block: &[(usize, String)]) -> Value {
+    let (line, head) = &block[0];
+    let head = head.trim_start_matches(|c: char| !c.is_ascii() || c.is_whitespace());
+    let title = head.trim().trim_matches('*').trim().to_string();
+    let (name, note) = match title.rfind(" (") {
+        Some(i) if title.ends_with(')') => (title[..i].to_string(), title[i + 2..title.len() - 1].to_string()),
+        _ => (title.clone(), String::new()),
+    };
+    let mut f = serde_json::Map::new();
+    f.insert("name".into(), Value::String(name));
+    f.insert("_line".into(), Value::from(*line as i64));
+    if note.to_lowercase().contains("malice") {
+        f.insert("cost".into(), Value::String(note.clone()));
+    }
+    // Table rows: cells between pipes; the first row keywords and usage, the third distance
+    // and target (the second is the alignment row).
+    let rows: Vec<Vec<String>> = block
+        .iter()
+        .filter(|(_, l)| l.starts_with('|'))
+        .map(|(_, l)| l.trim_matches('|').split('|').map(|c| plain(c).trim().to_string()).collect())
+        .collect();
+    if rows.is_empty() {
+        f.insert("feature_type".into(), Value::String("trait".into()));
+        return Value::Object(f);
+    }
+    f.insert("feature_type".into(), Value::String("ability".into()));
+    let cell = |r: usize, c: usize| rows.get(r).and_then(|row| row.get(c)).cloned().unwrap_or_default();
+    let keywords: Vec<Value> = cell(0, 0)
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty() && *k != "-")
+        .map(|k| Value::String(k.into()))
+        .collect();
+    f.insert("keywords".into(), Value::Array(keywords));
+    let usage = if note.starts_with("Villain Action") { "Villain action".to_string() } else { cell(0, 1) };
+    f.insert("usage".into(), Value::String(usage));
+    let strip_icon = |s: String| s.trim_start_matches(|c: char| !c.is_ascii() || c.is_whitespace()).to_string();
+    f.insert("distance".into(), Value::String(strip_icon(cell(2, 0))));
+    f.insert("target".into(), Value::String(strip_icon(cell(2, 1))));
+    let mut effects = Vec::new();
+    let mut roll: Option<serde_json::Map<String, Value>> = None;
+    for (_, l) in block.iter().skip(1) {
+        let t = plain(l);
+        if t.starts_with("Power Roll") {
+            let mut m = serde_json::Map::new();
+            m.insert("roll".into(), Value::String(t.trim_end_matches(':').to_string()));
+            roll = Some(m);
+        } else if let Some(b) = t.strip_prefix("- ") {
+            let Some(m) = roll.as_mut() else { continue };
+            let (band, rest) = b.split_once(':').unwrap_or((b, ""));
+            let key = match band.trim() {
+                x if x.starts_with('≤') => "tier1",
+                x if x.ends_with('+') => "tier3",
+                _ => "tier2",
+            };
+            m.insert(key.into(), Value::String(rest.trim().to_string()));
+        } else if let Some((label, rest)) = t.split_once(':')
+            && matches!(label.trim(), "Effect" | "Special" | "Trigger")
+        {
+            if let Some(m) = roll.take() {
+                effects.push(Value::Object(m));
+            }
+            effects.push(serde_json::json!({ "effect": format!("{}: {}", label.trim(), rest.trim()) }));
+        }
+    }
+    if let Some(m) = roll.take() {
+        effects.push(Value::Object(m));
+    }
+    f.insert("effects".into(), Value::Array(effects));
+    Value::Object(f)
 }

@@ -28,6 +28,7 @@ pub mod flow;
 pub mod forced;
 pub mod frames;
 pub mod game;
+pub mod heroic;
 pub mod import;
 pub mod model;
 pub mod options;

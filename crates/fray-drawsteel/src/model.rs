@@ -387,6 +387,9 @@ pub struct TierDef {
     /// Whether the rolled characteristic is added to the damage.
     #[serde(default)]
     pub plus_characteristic: bool,
+    /// The damage's type (fire, poison...; DS-GAP-20), or none for untyped damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<String>,
     /// Effects.
     #[serde(default)]
     pub effects: Vec<EffectDef>,
@@ -513,6 +516,13 @@ pub struct StatBlock {
     /// A minion's bonus while its squad has a captain (DS-GAP-19).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub with_captain: Option<WithCaptain>,
+    /// Damage immunities (DS-GAP-20): a damage type, or `damage` for every kind, and the amount
+    /// taken off (or `"all"`).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub immunities: std::collections::BTreeMap<String, Amount>,
+    /// Damage weaknesses (DS-GAP-20), written as the immunities are.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub weaknesses: std::collections::BTreeMap<String, Amount>,
     /// Abilities.
     #[serde(default)]
     pub ability: Vec<AbilityDef>,
@@ -520,6 +530,35 @@ pub struct StatBlock {
     #[serde(default)]
     pub text: String,
 }
+
+/// The damage types (DS-GAP-20); `damage` in an immunity or weakness means every kind, untyped
+/// damage included.
+pub const DAMAGE_TYPES: [&str; 9] =
+    ["acid", "cold", "corruption", "fire", "holy", "lightning", "poison", "psychic", "sonic"];
+
+/// An immunity's or weakness's amount: a number, or `"all"` (the damage is ignored).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// This much.
+    Value(i32),
+    /// A word: only `all` is meant.
+    Word(String),
+}
+
+impl Amount {
+    /// As a number: `all` is more than any damage can be.
+    pub fn value(&self) -> Option<i32> {
+        match self {
+            Amount::Value(n) => Some(*n),
+            Amount::Word(w) if w.eq_ignore_ascii_case("all") => Some(ALL_DAMAGE),
+            Amount::Word(_) => None,
+        }
+    }
+}
+
+/// An immunity of `all`: more than any damage.
+pub const ALL_DAMAGE: i32 = 1_000_000;
 
 /// How a class's Heroic Resource grows at the start of each of the hero's turns (DS-GAP-15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -673,6 +712,24 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
             errors.push(format!("{}: {v} is outside -5..5", field(&format!("characteristics.{n}"))));
         }
     }
+    for (which, map) in [("immunities", &b.immunities), ("weaknesses", &b.weaknesses)] {
+        for (k, v) in map {
+            let at = field(&format!("{which}.{k}"));
+            if k != "damage" && !DAMAGE_TYPES.contains(&k.as_str()) {
+                errors.push(format!("{at}: not a damage type ({}, or damage for every kind)", DAMAGE_TYPES.join(", ")));
+            }
+            match v.value() {
+                None => errors.push(format!("{at}: write a number or \"all\"")),
+                Some(n) if n != ALL_DAMAGE && !(1..=limits::DAMAGE).contains(&n) => {
+                    errors.push(format!("{at}: {n} is outside 1..{}", limits::DAMAGE))
+                }
+                _ => {}
+            }
+            if which == "weaknesses" && v.value() == Some(ALL_DAMAGE) {
+                errors.push(format!("{at}: a weakness is a number"));
+            }
+        }
+    }
     if b.with_captain.is_some() && b.organization.as_deref() != Some("minion") {
         errors.push(format!("{}: only minions have a With Captain bonus", field("with_captain")));
     }
@@ -690,6 +747,15 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     }
     for (i, a) in b.ability.iter().enumerate() {
         for (t, tier) in [&a.tier1, &a.tier2, &a.tier3].iter().enumerate() {
+            if let Some(k) = &tier.damage_type
+                && !DAMAGE_TYPES.contains(&k.as_str())
+            {
+                errors.push(format!(
+                    "{}: {k:?} is not a damage type ({})",
+                    field(&format!("ability[{i}] ({}).tier{}.damage_type", a.id, t + 1)),
+                    DAMAGE_TYPES.join(", ")
+                ));
+            }
             for (j, e) in tier.effects.iter().enumerate() {
                 let at = || field(&format!("ability[{i}] ({}).tier{}.effects[{j}]", a.id, t + 1));
                 check_effect(e, at, &mut errors);
@@ -720,11 +786,17 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
             if !matches!(b.organization.as_deref(), Some("leader" | "solo")) {
                 errors.push(format!("{at}: only leaders and solos have villain actions"));
             }
-            let plain = matches!(a.distance, Distance::Myself | Distance::Aura { .. } | Distance::Burst { .. })
-                || (a.target == TargetKind::Myself && !a.distance.needs_square());
+            let plain = matches!(
+                a.distance,
+                Distance::Myself
+                    | Distance::Aura { .. }
+                    | Distance::Burst { .. }
+                    | Distance::Melee { .. }
+                    | Distance::Ranged { .. }
+            ) || (a.target == TargetKind::Myself && !a.distance.needs_square());
             if !plain {
                 errors.push(format!(
-                    "{at}: Fray plays villain actions that affect the user or an aura or burst around it, not {}",
+                    "{at}: Fray plays villain actions that affect the user, an aura or burst around it, or melee or ranged targets, not {}",
                     a.distance
                 ));
             }

@@ -63,6 +63,10 @@ pub struct Options {
     pub round_limit: u32,
     /// Hero tokens the heroes start with (DS-DELTA-6: one per hero by default).
     pub hero_tokens: Option<i32>,
+    /// Knock-out (DS-GAP-20): the heroes knock out, rather than kill, every Director creature
+    /// (not a minion) their damage brings to 0 Stamina: it lies unconscious and prone, out of
+    /// the fight. Off by default: they kill.
+    pub knock_out: bool,
 }
 
 impl Default for Options {
@@ -80,6 +84,7 @@ impl Default for Options {
             offer_lower_tier: true,
             round_limit: 20,
             hero_tokens: None,
+            knock_out: false,
         }
     }
 }

@@ -21,6 +21,9 @@ pub fn roll(cx: &mut Ctx, c: Cx, bonus: i32) -> Result<Rolled, RuleError> {
         bonus,
         total: r.natural + bonus,
     });
+    if r.natural_crit() {
+        crate::heroic::natural_crit(cx, c); // DS-GAP-15: the troubadour's drama
+    }
     Ok(r)
 }
 

@@ -283,10 +283,13 @@ pub fn build(
             minion: b.organization.as_deref() == Some("minion"),
             squad: None,
             with_captain: b.with_captain,
+            immunities: resists(&b.immunities),
+            weaknesses: resists(&b.weaknesses),
             mount: b.role.as_deref() == Some("mount"),
             brutal: false,
             malicious: 0,
             dead: false,
+            unconscious: false,
         });
     }
     // No two creatures in one space unless their sizes differ by 2 or more (DS-GAP-9).
@@ -350,6 +353,11 @@ pub fn build(
     })
 }
 
+/// A stat block's immunities or weaknesses as the state keeps them (DS-GAP-20).
+fn resists(m: &std::collections::BTreeMap<String, crate::model::Amount>) -> Arc<[(Arc<str>, i32)]> {
+    m.iter().filter_map(|(k, v)| Some((Arc::from(k.as_str()), v.value()?))).collect()
+}
+
 /// The squads of minions (DS-GAP-19): units naming the same `squad`. At most eight minions of
 /// one stat block, on the Director's side; at most one captain, not a minion and not a mount.
 /// A minion with no `squad` is a squad of one.
@@ -401,6 +409,9 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
                 each: x.max_stamina,
                 pool: x.stamina.max(0),
                 captain: None,
+                roll: None,
+                struck: Vec::new(),
+                rolled_for: Vec::new(),
             }),
         }
     }
@@ -422,10 +433,10 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
 }
 
 /// Encounter value of one creature (DS-GAP-21): (2 x level + 4) times its organization's
-/// modifier (a minion counts an eighth: four of them are worth half).
+/// modifier; for a minion, the value of a group of four (minions are bought four at a time).
 pub fn encounter_value(b: &StatBlock) -> Option<f64> {
     let m = match b.organization.as_deref()? {
-        "minion" => 0.125,
+        "minion" => 0.5,
         "horde" => 0.5,
         "platoon" => 1.0,
         "elite" | "leader" => 2.0,
@@ -444,6 +455,9 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
     let mut errors = Vec::new();
     let (mut heroes, mut levels, mut victories, mut ev) = (0i32, 0i32, 0i32, 0.0f64);
     let mut lines = Vec::new();
+    // DS-GAP-21: minions are bought four at a time: each stat block's minions count in groups
+    // of four, a group begun counting whole.
+    let mut minions: Vec<(&StatBlock, usize)> = Vec::new();
     for (u, line) in &e.units {
         let at = line.map_or(String::new(), |l| format!("line {l}, "));
         let Some(b) = find(&u.creature) else {
@@ -454,6 +468,13 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
             heroes += 1;
             levels += b.level;
             victories += u.victories;
+            continue;
+        }
+        if b.organization.as_deref() == Some("minion") {
+            match minions.iter_mut().find(|(m, _)| m.id == b.id) {
+                Some(p) => p.1 += 1,
+                None => minions.push((b, 1)),
+            }
             continue;
         }
         match encounter_value(b) {
@@ -472,6 +493,17 @@ pub fn budget(e: &Encounter, blocks: &[StatBlock]) -> Result<Vec<String>, Vec<St
                 u.id, b.id
             )),
         }
+    }
+    for (b, n) in minions {
+        let groups = n.div_ceil(4);
+        let v = encounter_value(b).unwrap_or(0.0) * groups as f64;
+        ev += v;
+        lines.push(format!(
+            "  {n} x {} (level {} minion): EV {v}, {groups} group(s) of four{}",
+            b.name,
+            b.level,
+            if n % 4 != 0 { format!(" (a group of four is counted for the last {})", n % 4) } else { String::new() }
+        ));
     }
     if heroes == 0 {
         errors.push("no heroes: encounter strength is counted per hero".into());
@@ -571,7 +603,11 @@ pub struct ImportSpec {
     /// `steel-compendium` (a monster statblock) or `forge-steel` (a hero).
     pub format: String,
     /// The JSON text.
+    #[serde(default)]
     pub json: String,
+    /// Or, for `steel-compendium`, a statblock in its markdown shape.
+    #[serde(default)]
+    pub markdown: String,
 }
 
 /// Reads `[[import]]` entries into stat blocks; errors name `path`, the entry and each field.
@@ -584,7 +620,15 @@ pub fn imports(path: &str, specs: &[ImportSpec]) -> Result<Vec<StatBlock>, Vec<S
             errors.push(format!("{at}.format: write steel-compendium or forge-steel, not {:?}", s.format));
             continue;
         };
-        match crate::import::read(&at, &s.json, Some(f)) {
+        let read = match (s.json.trim().is_empty(), s.markdown.trim().is_empty(), f) {
+            (true, false, crate::import::Format::SteelCompendium) => crate::import::read_markdown(&at, &s.markdown),
+            (false, true, _) => crate::import::read(&at, &s.json, Some(f)),
+            _ => {
+                errors.push(format!("{at}: give json, or markdown for a steel-compendium statblock (one of the two)"));
+                continue;
+            }
+        };
+        match read {
             Ok(b) => out.push(b),
             Err(es) => errors.extend(es),
         }
@@ -676,7 +720,8 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
         } else {
             String::new()
         };
-        parts.push(format!("{}{plus} damage", t.damage));
+        let kind = t.damage_type.as_ref().map(|k| format!(" {k}")).unwrap_or_default();
+        parts.push(format!("{}{plus}{kind} damage", t.damage));
     }
     for e in &t.effects {
         let mut s = String::new();
@@ -750,6 +795,20 @@ pub fn card(b: &StatBlock) -> String {
         c.intuition,
         c.presence
     );
+    // DS-GAP-20: immunities and weaknesses.
+    for (label, map) in [("Immunities", &b.immunities), ("Weaknesses", &b.weaknesses)] {
+        if !map.is_empty() {
+            let list: Vec<String> = map
+                .iter()
+                .map(|(k, v)| match v.value() {
+                    Some(crate::model::ALL_DAMAGE) => format!("{k} all"),
+                    Some(n) => format!("{k} {n}"),
+                    None => k.clone(),
+                })
+                .collect();
+            out.push_str(&format!("  {label}: {}\n", list.join(", ")));
+        }
+    }
     for a in &b.ability {
         out.push_str(&format!("  • {}\n", ability_card(a)));
     }
@@ -764,6 +823,10 @@ pub fn check_file(path: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
     // A JSON file: a Steel Compendium monster or a Forge Steel hero (issue 19, item 6).
     if text.trim_start().starts_with('{') {
         return crate::import::read(path, text, None).map(|b| vec![card(&b)]);
+    }
+    // A Steel Compendium markdown statblock (its front matter first).
+    if text.trim_start().starts_with("---") {
+        return crate::import::read_markdown(path, text).map(|b| vec![card(&b)]);
     }
     // An encounter file (it has a map): its budget (DS-GAP-21), then its own stat blocks' cards.
     if toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("map")) {

@@ -250,10 +250,17 @@ pub struct Creature {
     pub squad: Option<u8>,
     /// Its "With Captain" bonus (minions, DS-GAP-19).
     pub with_captain: Option<crate::model::WithCaptain>,
+    /// Damage immunities (DS-GAP-20): a damage type (or `damage`, every kind) and the amount.
+    pub immunities: Arc<[(Arc<str>, i32)]>,
+    /// Damage weaknesses (DS-GAP-20), as the immunities.
+    pub weaknesses: Arc<[(Arc<str>, i32)]>,
     /// A mount (role), which cannot captain a squad.
     pub mount: bool,
     /// Dead.
     pub dead: bool,
+    /// Knocked out at 0 Stamina instead of killed (DS-GAP-20): unconscious and prone, out of
+    /// the fight, its body where it fell.
+    pub unconscious: bool,
 }
 
 /// A squad of minions sharing one Stamina pool (DS-GAP-19).
@@ -269,9 +276,21 @@ pub struct Squad {
     pub pool: i32,
     /// Its captain, if any (a creature that is not a minion).
     pub captain: Option<Cx>,
+    /// The squad's one power roll for its signature ability this turn (DS-GAP-19): the round,
+    /// the ability's id and the roll.
+    pub roll: Option<(u32, Arc<str>, crate::power_roll::Rolled)>,
+    /// The creatures that roll has struck, each with how many minions struck it.
+    pub struck: Vec<(Cx, u8)>,
+    /// The minions that have used that roll (one using the ability again, on a critical hit's
+    /// extra main action, rolls anew).
+    pub rolled_for: Vec<Cx>,
 }
 
 impl Squad {
+    /// How many of its minions have struck `t` with this turn's squad roll.
+    pub fn struck(&self, t: Cx) -> u8 {
+        self.struck.iter().find(|p| p.0 == t).map_or(0, |p| p.1)
+    }
     /// How many minions the pool keeps alive: one per minion's worth, rounded up.
     pub fn keeps(&self) -> usize {
         if self.pool <= 0 { 0 } else { ((self.pool + self.each - 1) / self.each.max(1)) as usize }
@@ -306,7 +325,7 @@ impl Creature {
     }
     /// On the battlefield and alive.
     pub fn active(&self) -> bool {
-        self.pos.is_some() && !self.dead
+        self.pos.is_some() && !self.dead && !self.unconscious
     }
 }
 

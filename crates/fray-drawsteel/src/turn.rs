@@ -320,15 +320,56 @@ pub fn villain_actions(s: &State, after: Cx) -> Vec<(Cx, u16)> {
 /// The villain-action decision's options: `villain:<creature>:<ability>`, then `pass`.
 pub fn villain_options(s: &State, after: Cx) -> Vec<fray_core::decision::DecisionOption> {
     use fray_core::decision::DecisionOption;
-    let mut o: Vec<DecisionOption> = villain_actions(s, after)
-        .into_iter()
-        .map(|(v, i)| {
-            let a = &s.c(v).abilities[i as usize];
-            DecisionOption::new(format!("villain:{}:{}", s.c(v).id, a.id), format!("{}: {}", s.c(v).name, a.name))
-        })
-        .collect();
+    let mut o = Vec::new();
+    for (v, i) in villain_actions(s, after) {
+        let a = &s.c(v).abilities[i as usize];
+        let head = format!("villain:{}:{}", s.c(v).id, a.id);
+        match villain_target_sets(s, v, a) {
+            None => o.push(DecisionOption::new(head, format!("{}: {}", s.c(v).name, a.name))),
+            Some(sets) => {
+                for set in sets {
+                    let ids: Vec<&str> = set.iter().map(|&t| &*s.c(t).id).collect();
+                    let label = format!("{}: {} against {}", s.c(v).name, a.name, ids.join(", "));
+                    o.push(DecisionOption::new(format!("{head}:{}", ids.join("+")), label));
+                }
+            }
+        }
+    }
     o.push(DecisionOption::new("pass", "no villain action now"));
     o
+}
+
+/// The most target sets offered for one villain action (the first ones, by creature order).
+const VILLAIN_SETS: usize = 64;
+
+/// DS-GAP-19: a villain action that targets (melee or ranged) is offered once per set of legal
+/// targets: as many as it takes, or all there are if fewer. `None`: it does not pick targets
+/// (the user, or an aura or burst around it).
+pub fn villain_target_sets(s: &State, v: Cx, a: &crate::model::AbilityDef) -> Option<Vec<Vec<Cx>>> {
+    use crate::model::Distance;
+    if !matches!(a.distance, Distance::Melee { .. } | Distance::Ranged { .. }) {
+        return None;
+    }
+    let legal = crate::actions::targets_for(s, v, a);
+    let k = (a.targets.max(1) as usize).min(legal.len());
+    let mut sets = Vec::new();
+    if k == 0 {
+        return Some(sets);
+    }
+    let mut pick: Vec<usize> = (0..k).collect();
+    loop {
+        sets.push(pick.iter().map(|&i| legal[i]).collect());
+        if sets.len() >= VILLAIN_SETS {
+            break;
+        }
+        // The next combination in order.
+        let Some(j) = (0..k).rev().find(|&j| pick[j] < legal.len() - k + j) else { break };
+        pick[j] += 1;
+        for m in j + 1..k {
+            pick[m] = pick[m - 1] + 1;
+        }
+    }
+    Some(sets)
 }
 
 /// Answers the villain-action decision (DS-GAP-19): the ability resolves at once, catching
@@ -337,12 +378,24 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
     if option == "pass" {
         return Ok(());
     }
+    let mut parts = option.strip_prefix("villain:").unwrap_or("").splitn(3, ':');
+    let (who_id, ability_id, picked) = (parts.next(), parts.next(), parts.next());
     let found = villain_actions(cx.s, after).into_iter().find(|&(v, i)| {
         let x = cx.s.c(v);
-        option.strip_prefix("villain:").and_then(|r| r.split_once(':'))
-            == Some((&*x.id, x.abilities[i as usize].id.as_str()))
+        who_id == Some(&*x.id) && ability_id == Some(x.abilities[i as usize].id.as_str())
     });
-    let Some((v, i)) = found else {
+    // A villain action that targets names its targets, one of the sets offered.
+    let targets = found.and_then(|(v, i)| {
+        let a = &cx.s.c(v).abilities[i as usize];
+        match villain_target_sets(cx.s, v, a) {
+            None => picked.is_none().then(|| crate::actions::area_targets(cx.s, v, a)),
+            Some(sets) => sets.into_iter().find(|set| {
+                let ids: Vec<&str> = set.iter().map(|&t| &*cx.s.c(t).id).collect();
+                picked == Some(ids.join("+").as_str())
+            }),
+        }
+    });
+    let (Some((v, i)), Some(targets)) = (found, targets) else {
         cx.push(Frame::Villain { after });
         return Err(RuleError::refused(
             "DS-GAP-19",
@@ -351,7 +404,6 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
     };
     let a = cx.s.c(v).abilities[i as usize].clone();
     cx.emit(Event::VillainAction { creature: cx.s.who(v), ability: a.name.clone(), index: i });
-    let targets = crate::actions::area_targets(cx.s, v, &a);
     crate::abilities::begin(cx, v, a, targets, false);
     Ok(())
 }
@@ -360,7 +412,7 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
 pub fn ready(s: &State, side: Side) -> Vec<Cx> {
     let can = |c: Cx| {
         let x = s.c(c);
-        !x.acted && !x.dead && x.pos.is_some()
+        !x.acted && !x.dead && !x.unconscious && x.pos.is_some()
     };
     s.all()
         .filter(|&c| s.c(c).side == side && can(c))

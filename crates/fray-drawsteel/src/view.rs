@@ -18,6 +18,9 @@ pub fn build(s: &State) -> View {
     for c in s.all() {
         let x = s.c(c);
         let mut statuses: Vec<String> = x.conditions.iter().map(|k| k.kind.name().to_string()).collect();
+        if x.unconscious {
+            statuses.extend(["unconscious".to_string(), "prone".to_string()]);
+        }
         if x.dying() && !statuses.iter().any(|n| n == "bleeding") {
             statuses.push("bleeding".into());
         }
@@ -47,6 +50,10 @@ pub fn build(s: &State) -> View {
         extra.insert("winded".into(), json!(x.winded()));
         extra.insert("dying".into(), json!(x.dying()));
         extra.insert("dead".into(), json!(x.dead));
+        if x.unconscious {
+            // DS-GAP-20: knocked out: unconscious and prone.
+            extra.insert("unconscious".into(), json!(true));
+        }
         extra.insert("recoveries".into(), json!(x.recoveries));
         if x.hero {
             extra.insert("victories".into(), json!(x.victories));

@@ -96,12 +96,67 @@ fn an_encounter_file_reports_its_budget() {
     // Four heroes (24) against a leader (12), an elite (12) and four minions (3 in all).
     let warband = report("warband");
     assert!(warband.contains("encounter strength 24") && warband.contains("EV 27: standard"), "{warband}");
-    assert!(warband.contains("goblin-1 (Mire Goblin, level 1 minion): EV 0.75"), "{warband}");
+    assert!(warband.contains("4 x Mire Goblin (level 1 minion): EV 3, 1 group(s) of four"), "{warband}");
+    // DS-GAP-21: minions are bought four at a time: a fifth goblin begins a second group.
+    let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
+    let fifth =
+        format!("{text}\n[[unit]]\nid = \"goblin-5\"\nteam = \"director\"\nat = [0, 0]\ncreature = \"mire-goblin\"\n");
+    let r = fray_drawsteel::setup::check_file("fifth", &fifth).unwrap().join("\n");
+    assert!(r.contains("EV 30: standard") && r.contains("5 x Mire Goblin (level 1 minion): EV 6, 2 group(s)"), "{r}");
     // Victories: 4 heroes with 2 on average count as a fifth.
     let (_, text) = fray_drawsteel::setup::ENCOUNTERS.iter().find(|(id, _)| *id == "warband").copied().unwrap();
     let seasoned = text.replace("creature = \"vessa\"", "creature = \"vessa\"\nvictories = 8");
     let r = fray_drawsteel::setup::check_file("seasoned", &seasoned).unwrap().join("\n");
     assert!(r.contains("encounter strength 30") && r.contains("EV 27: easy"), "{r}");
+}
+
+const HOUND: &str = include_str!("../../../content/drawsteel/import/cinder-hound.statblock.md");
+
+/// Issue 19: a monster in the Steel Compendium's markdown statblock shape (Fray's own sample) is
+/// read with its damage types, immunity and weakness (DS-GAP-20); `fray build drawsteel FILE.md`
+/// shows its card.
+#[test]
+fn a_markdown_statblock_is_read() {
+    let m = fray_drawsteel::import::read_markdown("hound.md", HOUND).unwrap();
+    assert_eq!(
+        (m.id.as_str(), m.stamina, m.speed, m.organization.as_deref()),
+        ("cinder-hound", 16, 7, Some("platoon"))
+    );
+    assert_eq!(m.immunities.get("fire").and_then(|a| a.value()), Some(3));
+    assert_eq!(m.weaknesses.get("cold").and_then(|a| a.value()), Some(2));
+    let bite = m.ability.iter().find(|a| a.id == "smouldering-bite").unwrap();
+    assert_eq!((bite.tier2.damage, bite.tier2.damage_type.as_deref()), (5, Some("fire")));
+    assert_eq!(bite.tier3.effects[0].potency.as_deref(), Some("A<1"));
+    let shake = m.ability.iter().find(|a| a.id == "ash-shake").unwrap();
+    assert_eq!(shake.tier3.effects[0].push, Some(3));
+    let card = fray_drawsteel::setup::check_file("hound.md", HOUND).unwrap().join("\n");
+    assert!(card.contains("Immunities: fire 3") && card.contains("Weaknesses: cold 2"), "{card}");
+    assert!(card.contains("12-16: 5 fire damage"), "{card}");
+}
+
+/// A markdown statblock Fray cannot use is refused feature by feature, each with the line of its
+/// heading and the field.
+#[test]
+fn a_markdown_statblock_fray_cannot_use_is_refused_with_lines() {
+    let bad = "---\nname: Odd Beast\ntype: statblock\nlevel: 1\norganization: Platoon\nstamina: \"20\"\nspeed: 5\n\
+               size: 1M\nfree_strike: 2\nmovement: Fly\nimmunities:\n    - Glitter 4\n---\n\n\
+               > ⭐️ **Slippery**\n>\n> It slips away.\n\n\
+               > 🗡 **Gnaw (3 Malice)**\n>\n> | **Melee** | **Main action** |\n> |---|---:|\n> | **📏 Melee 1** | **🎯 One creature** |\n\n\
+               > 🗡 **Snap**\n>\n> | **Melee, Strike** | **Main action** |\n> |---|---:|\n> | **📏 Melee 1** | **🎯 One creature** |\n>\n\
+               > **Power Roll + 0:**\n>\n> - **≤11:** 2 damage\n> - **12-16:** 4 damage\n> - **17+:** 6 damage\n>\n\
+               > **Effect:** The beast howls.\n";
+    let e = fray_drawsteel::import::read_markdown("odd.md", bad).unwrap_err().join("\n");
+    for field in [
+        "odd.md: movement:",
+        "odd.md: immunities[0]:",
+        "line 15, features[0] (Slippery)",
+        "line 19, features[1] (Gnaw).cost",
+        "line 25, features[2] (Snap).effects[1]",
+    ] {
+        assert!(e.contains(field), "no error for {field}:\n{e}");
+    }
+    let e = fray_drawsteel::import::read_markdown("none.md", "name: x\n").unwrap_err().join("\n");
+    assert!(e.contains("none.md: line 1"), "{e}");
 }
 
 const STALKER: &str = include_str!("../../../content/drawsteel/import/reed-stalker.statblock.json");
@@ -139,7 +194,7 @@ fn community_shaped_samples_import_and_play() {
 fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
     let bad = r#"{
       "type": "statblock", "name": "Odd Thing", "level": 2, "organization": "Elite", "stamina": "lots",
-      "speed": 5, "size": "1M", "free_strike": 3, "might": 2, "immunities": ["fire 5"],
+      "speed": 5, "size": "1M", "free_strike": 3, "might": 2, "immunities": ["sparkle 5"],
       "with_captain": "Sings a song",
       "features": [
         { "feature_type": "trait", "name": "Slippery", "effects": [{ "effect": "It slips away." }] },
@@ -151,7 +206,7 @@ fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
     let e = fray_drawsteel::import::read("odd.json", bad, None).unwrap_err().join("\n");
     for field in [
         "odd.json: stamina:",
-        "odd.json: immunities:",
+        "odd.json: immunities[0]:",
         "odd.json: with_captain:",
         "features[0] (Slippery)",
         "features[1] (Zap).usage",

@@ -191,7 +191,8 @@ fn a_table_offers_lower_tiers_by_default() {
 /// `FRAY_RANDOM_MATCHES`, a quarter of them) with no panic, the
 /// squads' pools and the Malice pool never below 0 and a squad never keeping more minions than
 /// its pool pays for; across the seeds the Director spends Malice and takes villain actions, and
-/// never two villain actions in one round.
+/// never two villain actions in one round; the warlord's Spear Volley, a villain action with
+/// targets, is taken.
 #[test]
 fn random_warband_combats_finish_cleanly() {
     use fray_drawsteel::Event;
@@ -221,22 +222,24 @@ fn random_warband_combats_finish_cleanly() {
     let n = n.div_ceil(4);
     let (used, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &squads, |_, p| {
         let mut rounds = std::collections::BTreeMap::new();
-        let (mut malice, mut villain, mut round) = (0, 0, 0);
+        let (mut malice, mut villain, mut round, mut aimed) = (0, 0, 0, 0);
         for e in &p.journal {
             match e {
                 Event::RoundStarted { round: r } => round = *r,
                 Event::MaliceSpent { .. } => malice += 1,
-                Event::VillainAction { .. } => {
+                Event::VillainAction { ability, .. } => {
                     villain += 1;
+                    aimed += i32::from(ability == "Spear Volley");
                     *rounds.entry(round).or_insert(0) += 1;
                 }
                 _ => {}
             }
         }
-        (malice, villain, rounds.values().all(|&k| k <= 1))
+        (malice, villain, rounds.values().all(|&k| k <= 1), aimed)
     });
     assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
     assert!(used.iter().all(|u| u.2), "two villain actions in one round");
     assert!(used.iter().any(|u| u.0 > 0), "the Director never spent Malice");
     assert!(used.iter().any(|u| u.1 > 0), "no villain action was taken");
+    assert!(used.iter().any(|u| u.3 > 0), "the warlord never took its villain action with targets");
 }

@@ -1,0 +1,87 @@
+//! Heroic Resource triggers of the classes beyond the fury's (DS-GAP-15, issue 19): what each
+//! class gains when something happens in the fight, besides its gain at the start of each
+//! turn. The fury's own triggers are in [`crate::damage`]. Each "first time each round" gain
+//! uses the hero's round flag, each "first time in the encounter" gain its encounter flag.
+
+use crate::events::{Ctx, Event};
+use crate::state::Cx;
+
+/// Gives `c` `n` of its resource; `round`/`encounter`: the gain uses up that flag.
+fn gain(cx: &mut Ctx, c: Cx, n: i32, why: String, round: bool, encounter: bool) {
+    let total = cx.s.c(c).resource + n;
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: round, winded: encounter });
+}
+
+/// Heroes of `class` still in the fight.
+fn of_class(cx: &Ctx, class: &str) -> Vec<Cx> {
+    let s = &*cx.s;
+    s.active().filter(|&h| s.c(h).hero && s.c(h).class.is_some_and(|k| k.0 == class)).collect()
+}
+
+/// `c` has just taken `kind` damage.
+/// - Elementalist: 1 essence the first time each round it, or a creature within 10 squares of
+///   it, takes damage of a type other than holy (untyped damage does not count).
+/// - Troubadour: 2 drama the first time in the encounter any hero becomes winded.
+pub fn damaged(cx: &mut Ctx, c: Cx, kind: Option<&str>) {
+    if kind.is_some_and(|k| k != "holy") {
+        for e in of_class(cx, "elementalist") {
+            let near = e == c || cx.s.distance(e, c).is_some_and(|d| d <= 10);
+            if near && !cx.s.c(e).resource_triggers.0 {
+                let why = format!("essence: +1, {} took {} damage", cx.s.c(c).id, kind.unwrap_or(""));
+                gain(cx, e, 1, why, true, false);
+            }
+        }
+    }
+    let x = cx.s.c(c);
+    if x.hero && x.winded() {
+        for t in of_class(cx, "troubadour") {
+            if !cx.s.c(t).resource_triggers.1 {
+                let why = format!("drama: +2, {} is the first hero winded", cx.s.c(c).id);
+                gain(cx, t, 2, why, false, true);
+            }
+        }
+    }
+}
+
+/// Shadow: 1 insight the first time each round it deals damage that a surge added to.
+pub fn surged(cx: &mut Ctx, c: Cx) {
+    let x = cx.s.c(c);
+    if x.class.is_some_and(|k| k.0 == "shadow") && !x.resource_triggers.0 {
+        gain(cx, c, 1, "insight: +1, damage with a surge".into(), true, false);
+    }
+}
+
+/// Talent: 1 clarity the first time each round any creature is force moved.
+pub fn force_moved(cx: &mut Ctx, c: Cx) {
+    for t in of_class(cx, "talent") {
+        if !cx.s.c(t).resource_triggers.0 {
+            let why = format!("clarity: +1, {} was force moved", cx.s.c(c).id);
+            gain(cx, t, 1, why, true, false);
+        }
+    }
+}
+
+/// Troubadour: 3 drama whenever a creature it has line of effect to (or itself) rolls a
+/// natural 19 or 20.
+pub fn natural_crit(cx: &mut Ctx, c: Cx) {
+    for t in of_class(cx, "troubadour") {
+        if t == c || crate::abilities::line_of_effect(cx.s, t, c) != fray_core::sight::Sight::Blocked {
+            let why = format!("drama: +3, {} rolled a natural 19 or 20", cx.s.c(c).id);
+            gain(cx, t, 3, why, false, false);
+        }
+    }
+}
+
+/// Troubadour: 10 drama when it or another hero dies (a dead troubadour gains it too).
+pub fn hero_died(cx: &mut Ctx, c: Cx) {
+    let s = &*cx.s;
+    let list: Vec<Cx> = s
+        .all()
+        .filter(|&h| s.c(h).hero && s.c(h).class.is_some_and(|k| k.0 == "troubadour"))
+        .filter(|&h| h == c || s.c(h).active())
+        .collect();
+    for t in list {
+        let why = format!("drama: +10, {} died", cx.s.c(c).id);
+        gain(cx, t, 10, why, false, false);
+    }
+}
