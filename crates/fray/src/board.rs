@@ -252,6 +252,10 @@ pub fn roster(v: &View, seats: &[String], style: Style) -> String {
         ));
     }
     let score: Vec<String> = v.score.iter().map(|(k, s)| format!("{k} {s}")).collect();
-    out.push_str(&format!("  round {}  score: {}\n", v.round, score.join(", ")));
+    if score.is_empty() {
+        out.push_str(&format!("  round {}\n", v.round)); // a system that keeps no score (Panic at the Dojo)
+    } else {
+        out.push_str(&format!("  round {}  score: {}\n", v.round, score.join(", ")));
+    }
     out
 }
