@@ -28,6 +28,8 @@ pub mod grid;
 pub mod lookup;
 pub mod ruleset;
 pub mod scenario;
+#[cfg(feature = "scenario-tests")]
+pub mod scenario_tests;
 pub mod session;
 pub mod sight;
 pub mod table;
