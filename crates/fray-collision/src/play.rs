@@ -6,11 +6,11 @@ use crate::battle::{Fighter, Options, Pending, SIDES, State, options_from_pairs}
 use crate::builder::{Card, check_file};
 use crate::content::Content;
 use crate::rules::{self, Cx};
-use fray_core::answer::Answer;
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::dice::{Dice, ScriptedDice};
-use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SetupErrors, Sink, Viewer};
 use fray_core::grid::Pos;
+use fray_core::one_question::{self, OneQuestion};
 use fray_core::ruleset::{Outcome, RuleError};
 use fray_core::scenario::{DiceSpec, Loaded, Step};
 use fray_core::table::{SetupRequest, TeamText};
@@ -206,8 +206,20 @@ pub fn start(state: &mut State, dice: &mut dyn Dice) -> Result<Vec<crate::battle
     Ok(log)
 }
 
-fn seat_of(name: &str) -> Seat {
-    Seat(SIDES.iter().position(|s| *s == name).unwrap_or(0) as u8)
+impl OneQuestion for Collision {
+    const SIDES: &'static [&'static str] = &SIDES;
+    fn question(&self, s: &State) -> Option<Decision> {
+        rules::decision(s)
+    }
+    fn answer(
+        &self,
+        s: &mut State,
+        id: &str,
+        dice: &mut dyn Dice,
+        out: &mut dyn Sink<crate::battle::Event>,
+    ) -> Result<(), RuleError> {
+        rules::answer(&mut Cx { s, dice, out }, id)
+    }
 }
 
 impl Game for Collision {
@@ -238,15 +250,10 @@ impl Game for Collision {
         Ok(state)
     }
     fn node(&self, s: &State) -> Node {
-        match rules::decision(s) {
-            Some(d) => Node::Decide { seats: SeatSet::one(seat_of(&d.seat)), passable: false },
-            None => Node::Terminal,
-        }
+        one_question::node(self, s)
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
-        if let Some(d) = rules::decision(s).filter(|d| seat_of(&d.seat) == seat) {
-            out.extend((0..d.options.len()).map(|i| Answer::Nth(i as u32).id()));
-        }
+        one_question::legal(self, s, seat, out)
     }
     fn apply(
         &self,
@@ -256,15 +263,7 @@ impl Game for Collision {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Self::Event>,
     ) -> Result<(), RuleError> {
-        let Answer::Nth(i) = Answer::of(action) else { return Err(RuleError::malformed("not an option")) };
-        let id = rules::decision(s)
-            .and_then(|d| d.options.into_iter().nth(i as usize))
-            .map(|o| o.id)
-            .ok_or_else(|| RuleError::malformed("not an option now"))?;
-        let mut copy = s.clone();
-        rules::answer(&mut Cx { s: &mut copy, dice, out }, &id)?;
-        *s = copy;
-        Ok(())
+        one_question::apply(self, s, action, dice, out)
     }
     fn act(
         &self,
@@ -274,18 +273,8 @@ impl Game for Collision {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Self::Event>,
     ) -> Result<(), RuleError> {
-        let d = rules::decision(s).ok_or_else(|| RuleError::malformed("nothing is pending: the battle is over"))?;
-        let asked = d.unit.clone().unwrap_or_else(|| d.seat.clone());
-        if seat_of(&d.seat) != seat || asked != command.unit {
-            return Err(RuleError::refused(
-                "C-BAT-4",
-                format!("{} is not asked now ({} decision for {asked})", command.unit, d.kind),
-            ));
-        }
-        let mut copy = s.clone();
-        rules::answer(&mut Cx { s: &mut copy, dice, out }, &command.choose)?;
-        *s = copy;
-        Ok(())
+        // C-BAT-4: only the character activating (or the side asked) answers.
+        one_question::act(self, s, seat, &command.unit, &command.choose, "C-BAT-4", dice, out)
     }
     fn command_seat(&self, s: &State, command: &Command) -> Option<Seat> {
         if let Some(i) = SIDES.iter().position(|x| *x == command.unit) {
@@ -294,18 +283,13 @@ impl Game for Collision {
         s.find(&command.unit).map(|u| Seat(s.u(u).side))
     }
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
-        let found = match Answer::of(action) {
-            Answer::Nth(i) => rules::decision(s).and_then(|d| d.options.into_iter().nth(i as usize)),
-            _ => None,
-        };
-        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+        one_question::describe(self, s, action)
     }
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
-        rules::decision(s).filter(|d| seat_of(&d.seat) == seat)
+        one_question::decision(self, s, seat)
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
-        let d = rules::decision(s).filter(|d| seat_of(&d.seat) == seat)?;
-        Some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+        one_question::prompt(self, s, seat)
     }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         view(s)

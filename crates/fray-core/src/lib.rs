@@ -26,6 +26,7 @@ pub mod game;
 pub mod geometry;
 pub mod grid;
 pub mod lookup;
+pub mod one_question;
 pub mod ruleset;
 pub mod scenario;
 #[cfg(feature = "scenario-tests")]

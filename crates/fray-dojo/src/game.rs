@@ -5,12 +5,12 @@ use crate::content::Content;
 use crate::frames::Frame;
 use crate::state::{Event, SIDES, State};
 use crate::{rules, setup};
-use fray_core::answer::Answer;
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::dice::{Dice, ScriptedDice};
 use fray_core::engine;
-use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SeatSet, SetupErrors, Sink, Viewer};
+use fray_core::game::{ActionId, Fingerprint, Game, Node, Prompt, Seat, SeatInfo, SetupErrors, Sink, Viewer};
 use fray_core::lookup::Entry;
+use fray_core::one_question::{self, OneQuestion};
 use fray_core::ruleset::{Outcome, RuleError};
 use fray_core::scenario::{DiceSpec, Loaded, Report, Step};
 use fray_core::session::{MatchRecord, Session};
@@ -114,12 +114,14 @@ pub fn start(state: &mut State, dice: &mut dyn Dice) -> Result<Vec<Event>, RuleE
     Ok(log)
 }
 
-fn seat_of(name: &str) -> Seat {
-    Seat(SIDES.iter().position(|s| *s == name).unwrap_or(0) as u8)
-}
-
-fn decision(s: &State) -> Option<Decision> {
-    engine::decision(s)
+impl OneQuestion for Dojo {
+    const SIDES: &'static [&'static str] = &SIDES;
+    fn question(&self, s: &State) -> Option<Decision> {
+        engine::decision(s)
+    }
+    fn answer(&self, s: &mut State, id: &str, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<(), RuleError> {
+        engine::answer(&mut crate::state::Ctx::new(s, dice, out), id)
+    }
 }
 
 impl Game for Dojo {
@@ -153,15 +155,10 @@ impl Game for Dojo {
         Ok(state)
     }
     fn node(&self, s: &State) -> Node {
-        match decision(s) {
-            Some(d) => Node::Decide { seats: SeatSet::one(seat_of(&d.seat)), passable: false },
-            None => Node::Terminal,
-        }
+        one_question::node(self, s)
     }
     fn legal(&self, s: &State, seat: Seat, out: &mut Vec<ActionId>) {
-        if let Some(d) = decision(s).filter(|d| seat_of(&d.seat) == seat) {
-            out.extend((0..d.options.len()).map(|i| Answer::Nth(i as u32).id()));
-        }
+        one_question::legal(self, s, seat, out)
     }
     fn apply(
         &self,
@@ -171,12 +168,7 @@ impl Game for Dojo {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Event>,
     ) -> Result<(), RuleError> {
-        let Answer::Nth(i) = Answer::of(action) else { return Err(RuleError::malformed("not an option")) };
-        let id = decision(s)
-            .and_then(|d| d.options.into_iter().nth(i as usize))
-            .map(|o| o.id)
-            .ok_or_else(|| RuleError::malformed("not an option now"))?;
-        engine::answer(&mut crate::state::Ctx::new(s, dice, out), &id)
+        one_question::apply(self, s, action, dice, out)
     }
     fn act(
         &self,
@@ -186,41 +178,20 @@ impl Game for Dojo {
         dice: &mut dyn Dice,
         out: &mut dyn Sink<Event>,
     ) -> Result<(), RuleError> {
-        let d = decision(s).ok_or_else(|| RuleError::malformed("nothing is pending: the fight is over"))?;
-        if seat_of(&d.seat) != seat || d.unit.as_deref() != Some(command.unit.as_str()) {
-            return Err(RuleError::refused(
-                "D-INIT-2",
-                format!("{} is not asked now ({} decision for {})", command.unit, d.kind, d.seat),
-            ));
-        }
-        if !d.allows(&command.choose) {
-            return Err(fray_core::answer::not_an_option(
-                &command.choose,
-                &d.kind,
-                d.options.iter().map(|o| o.id.as_str()),
-            ));
-        }
-        let mut copy = s.clone();
-        engine::answer(&mut crate::state::Ctx::new(&mut copy, dice, out), &command.choose)?;
-        *s = copy;
-        Ok(())
+        // D-INIT-2: only the unit whose turn it is (or who is asked) answers.
+        one_question::act(self, s, seat, &command.unit, &command.choose, "D-INIT-2", dice, out)
     }
     fn command_seat(&self, s: &State, command: &Command) -> Option<Seat> {
         s.find(&command.unit).map(|u| Seat(s.u(u).side))
     }
     fn describe(&self, s: &State, action: ActionId) -> DecisionOption {
-        let found = match Answer::of(action) {
-            Answer::Nth(i) => decision(s).and_then(|d| d.options.into_iter().nth(i as usize)),
-            _ => None,
-        };
-        found.unwrap_or_else(|| DecisionOption::new(format!("#{}", action.0), "not an option now"))
+        one_question::describe(self, s, action)
     }
     fn decision(&self, s: &State, seat: Seat) -> Option<Decision> {
-        decision(s).filter(|d| seat_of(&d.seat) == seat)
+        one_question::decision(self, s, seat)
     }
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
-        let d = decision(s).filter(|d| seat_of(&d.seat) == seat)?;
-        Some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
+        one_question::prompt(self, s, seat)
     }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         view(s)
@@ -323,7 +294,7 @@ pub fn view(s: &State) -> View {
         map,
         units,
         score: Default::default(),
-        decision: decision(s),
+        decision: engine::decision(s),
         log: Vec::new(),
         outcome: s.outcome.clone(),
         extra,
