@@ -39,16 +39,8 @@ pub struct BattleSetup {
     pub groups: Vec<TeamText>,
 }
 
-/// A command: an answer to the pending decision, named by the character it is about (or the
-/// side, for the choice of who activates).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Command {
-    /// The character (or side) asked.
-    pub unit: String,
-    /// The option id.
-    pub choose: String,
-}
+/// A command: an answer to the pending decision, named by the unit it is about (or the side).
+pub use fray_core::one_question::Command;
 
 /// Collision's battle rules, holding the builder's content.
 #[derive(Clone, Debug)]

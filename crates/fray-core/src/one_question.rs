@@ -111,3 +111,14 @@ pub fn prompt<G: OneQuestion>(game: &G, state: &G::State, seat: Seat) -> Option<
     let d = decision(game, state, seat)?;
     Some(Prompt { unit: d.unit, kind: d.kind, text: d.prompt })
 }
+
+/// The command of a game asked one question at a time: who answers (the unit asked, or the side
+/// when the question is about no unit) and the option id chosen.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// The unit (or side) asked.
+    pub unit: String,
+    /// The option id.
+    pub choose: String,
+}

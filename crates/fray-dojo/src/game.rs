@@ -37,15 +37,8 @@ pub struct FightSetup {
     pub enemies: Option<TeamText>,
 }
 
-/// A command: an answer to the pending decision, named by the unit it is about.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Command {
-    /// The unit.
-    pub unit: String,
-    /// The option id.
-    pub choose: String,
-}
+/// A command: an answer to the pending decision, named by the unit it is about (or the side).
+pub use fray_core::one_question::Command;
 
 /// The Dojo rules, holding their content.
 #[derive(Clone, Debug)]
