@@ -2394,6 +2394,7 @@ fn hide_allowed(s: &State, c: Cx) -> bool {
 fn search_allowed(s: &State, c: Cx) -> bool {
     s.active().any(|h| {
         abilities::hidden_from(s, h, c)
+            && !squad_maneuvered(s, c, "search", h)
             && s.distance(c, h).is_some_and(|d| d <= 10)
             && abilities::line_of_effect(s, c, h) != Sight::Blocked
     })
@@ -2428,9 +2429,36 @@ fn menu_items_contain(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
 fn search_targets(s: &State, c: Cx) -> Vec<Cx> {
     s.active()
-        .filter(|&h| abilities::hidden_from(s, h, c))
+        .filter(|&h| abilities::hidden_from(s, h, c) && !squad_maneuvered(s, c, "search", h))
         .filter(|&h| s.distance(c, h).is_some_and(|d| d <= 10) && abilities::line_of_effect(s, c, h) != Sight::Blocked)
         .collect()
+}
+
+/// DS-GAP-19: whether `c`'s squad has already used its shared `maneuver` on `t` this round
+/// (each target feels one instance of it).
+fn squad_maneuvered(s: &State, c: Cx, maneuver: &str, t: Cx) -> bool {
+    s.squad_of(c).is_some_and(|q| s.squads[q].maneuvered(s.round, maneuver, t))
+}
+
+/// DS-GAP-19: a minion's Grab, Knockback or Search takes its squad's one roll for that
+/// maneuver this round; the first minion to use it makes the roll. Anyone else just rolls.
+fn maneuver_roll(cx: &mut Ctx, c: Cx, maneuver: &str, bonus: i32) -> Result<crate::rolls::Rolled, RuleError> {
+    let Some(q) = cx.s.squad_of(c) else { return crate::rolls::roll(cx, c, bonus) };
+    if let Some(r) = cx.s.squads[q].maneuver_roll(cx.s.round, maneuver) {
+        let text = format!("{} uses its squad's {maneuver} roll: {} in all", cx.s.c(c).id, r.natural + r.bonus);
+        cx.emit(Event::Note { text });
+        return Ok(r);
+    }
+    let r = crate::rolls::roll(cx, c, bonus)?;
+    cx.emit(Event::SquadManeuverRoll { squad: q, maneuver: maneuver.into(), dice: r.dice, bonus: r.bonus });
+    Ok(r)
+}
+
+/// DS-GAP-19: marks `t` as having felt `c`'s squad's shared `maneuver` this round.
+fn squad_maneuvers(cx: &mut Ctx, c: Cx, maneuver: &str, t: Cx) {
+    if let Some(q) = cx.s.squad_of(c) {
+        cx.emit(Event::SquadManeuvered { squad: q, maneuver: maneuver.into(), target: cx.s.who(t) });
+    }
 }
 
 fn maneuver_verb(kind: &str, t: Cx) -> Verb {
@@ -2498,6 +2526,7 @@ fn maneuver_allowed(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
             let might = me.char(Characteristic::Might);
             !(kind == "knockback" && s.has(c, ConditionKind::Grabbed))
                 && !(size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might))
+                && !squad_maneuvered(s, c, kind, t)
         }
         "heal" => s.c(t).recoveries > 0,
         "aid-attack" => s.enemies(c, t),
@@ -3268,6 +3297,13 @@ fn check_verb_routed(
                     format!("{} is too big for {} to move", who(s, *t), who(s, c)),
                 ));
             }
+            let kind = if knock { "knockback" } else { "grab" };
+            if squad_maneuvered(s, c, kind, *t) {
+                return Err(RuleError::refused(
+                    "DS-GAP-19",
+                    format!("{}'s squad has already used its {kind} on {} this round", who(s, c), who(s, *t)),
+                ));
+            }
             Ok(())
         }
         Verb::MoveGrabbed(q) => {
@@ -3435,6 +3471,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 let total = cx.s.c(c).resource - n;
                 let why = format!("spent {n} on {}", a.name);
                 cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+                crate::heroic::heroic_ability_used(cx, c); // DS-GAP-15: the tactician's focus
             }
             if usage == Usage::Malice {
                 // DS-GAP-17: the creature's own Malice feature, paid from the Director's pool.
@@ -3446,6 +3483,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                     total: cx.s.malice - spent,
                     bonus: 0,
                 });
+                crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
             } else {
                 spend(
                     cx,
@@ -3477,6 +3515,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus: 0,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
         }
         Verb::EndEffect => {
             // DS-GAP-19: 10 damage nothing reduces, then the first save-ends effect ends.
@@ -3497,6 +3536,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus: 0,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
             cx.emit(Event::ExtraAction { creature: cx.s.who(c) });
             cx.push(Frame::Extra { c });
         }
@@ -3511,6 +3551,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
         }
         Verb::FreeStrike(t) => {
             spend(cx, c, main);
@@ -3636,7 +3677,8 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             spend(cx, c, "maneuver");
             // DS-GAP-12: Might; tier 1 nothing, tier 2 grab but the target strikes back, tier 3 grab.
             let bonus = cx.s.c(c).char(Characteristic::Might);
-            let r = crate::rolls::roll(cx, c, bonus)?;
+            let r = maneuver_roll(cx, c, "grab", bonus)?;
+            squad_maneuvers(cx, c, "grab", t);
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
             if tier >= 1 {
@@ -3661,7 +3703,8 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
         Verb::Knockback(t) => {
             spend(cx, c, "maneuver");
             let bonus = cx.s.c(c).char(Characteristic::Might);
-            let r = crate::rolls::roll(cx, c, bonus)?;
+            let r = maneuver_roll(cx, c, "knockback", bonus)?;
+            squad_maneuvers(cx, c, "knockback", t);
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
             crate::forced::begin(cx, c, t, fray_core::engine::Forced::Push, tier as i32 + 1, false);
@@ -3708,8 +3751,9 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             // DS-GAP-23: the searcher's Intuition test against each hidden enemy's Agility
             // test, opposed: no tiers, the higher total wins, a tie leaves it hidden.
             let found = search_targets(cx.s, c);
-            let mine = crate::rolls::roll(cx, c, cx.s.c(c).char(Characteristic::Intuition))?;
+            let mine = maneuver_roll(cx, c, "search", cx.s.c(c).char(Characteristic::Intuition))?;
             for h in found {
+                squad_maneuvers(cx, c, "search", h);
                 let theirs = crate::rolls::roll(cx, h, cx.s.c(h).char(Characteristic::Agility))?;
                 let (a, b) = (mine.natural + mine.bonus, theirs.natural + theirs.bonus);
                 if a > b {

@@ -412,6 +412,8 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
                 roll: None,
                 struck: Vec::new(),
                 rolled_for: Vec::new(),
+                maneuver_rolls: Vec::new(),
+                maneuvered: Vec::new(),
             }),
         }
     }
