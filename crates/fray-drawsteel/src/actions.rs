@@ -230,11 +230,16 @@ enum SlotRefusal {
     NoMove,
     DazedFree,
     Minion,
+    Defended,
 }
 
 fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal> {
     let a = s.c(c).acts;
     if extra {
+        // DS-GAP-19: a creature that has Defended this turn takes no other main action.
+        if slot == Slot::Main && s.c(c).defending && s.current == Some(c) {
+            return Some(SlotRefusal::Defended);
+        }
         return (slot != Slot::Main).then_some(SlotRefusal::ExtraIsMain);
     }
     if s.current != Some(c) {
@@ -253,6 +258,8 @@ fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal
         }
     }
     match slot {
+        // DS-GAP-19: Defended (as a Solo Action's extra main action): no other main action.
+        Slot::Main if s.c(c).defending => Some(SlotRefusal::Defended),
         Slot::Main if a.main => Some(SlotRefusal::MainUsed),
         Slot::Maneuver if a.maneuvers >= 2 || (a.maneuvers == 1 && a.main) => Some(SlotRefusal::NoManeuver),
         Slot::Move if a.moves >= 2 || (a.moves == 1 && a.main) => Some(SlotRefusal::NoMove),
@@ -288,6 +295,10 @@ pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleE
         SlotRefusal::DazedFree => {
             RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
         }
+        SlotRefusal::Defended => RuleError::refused(
+            "DS-GAP-19",
+            format!("{} has Defended this turn: no other main action", who(s, c)),
+        ),
         SlotRefusal::Minion => RuleError::refused(
             "DS-GAP-19",
             format!("{} is a minion: a move and a main action, a move and a maneuver, or two moves", who(s, c)),
@@ -2015,7 +2026,7 @@ impl Actor {
         }
         // slot_refusal of each slot, the turn and dazed read once.
         let slots = if extra {
-            [true, false, false, false]
+            [!(x.defending && s.current == Some(c)), false, false, false]
         } else if s.current != Some(c) {
             [false; 4]
         } else {
@@ -2025,7 +2036,7 @@ impl Actor {
             let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
             let minion = x.minion;
             [
-                !(done || a.main || (minion && a.maneuvers >= 1)),
+                !(done || a.main || x.defending || (minion && a.maneuvers >= 1)),
                 !(done || used_up(a.maneuvers) || (minion && (a.main || a.maneuvers >= 1))),
                 !(done || used_up(a.moves)),
                 !dazed,
@@ -2072,7 +2083,7 @@ fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
             1 => slot(Slot::Maneuver) || x.dying() || x.recoveries <= 0,
             2 => slot(Slot::Maneuver) || !f.grabbed,
             3 | 7 => slot(Slot::Maneuver),
-            4 => slot(Slot::Main),
+            4 => slot(Slot::Main) || x.acts.extra_used,
             5 => slot(Slot::Free) || f.prone,
             6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
@@ -3223,7 +3234,17 @@ fn check_verb_routed(
             }
             Ok(())
         }
-        Verb::Defend => check_slot(s, c, Slot::Main, extra),
+        Verb::Defend => {
+            check_slot(s, c, Slot::Main, extra)?;
+            // DS-GAP-19: Defend rules out every other main action that turn, extra ones too.
+            if s.c(c).acts.extra_used || (extra && s.c(c).acts.main) {
+                return Err(RuleError::refused(
+                    "DS-GAP-19",
+                    format!("{} has taken another main action this turn and cannot Defend", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
         Verb::Hide => {
             check_slot(s, c, Slot::Maneuver, extra)?;
             if s.options.hidden == crate::options::Text::Published {

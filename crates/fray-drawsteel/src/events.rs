@@ -244,7 +244,10 @@ pub fn apply(s: &mut State, e: &Event) {
                     }
                     a.moves += 1;
                 }
-                "extra-main" => a.extra_main = a.extra_main.saturating_sub(1),
+                "extra-main" => {
+                    a.extra_main = a.extra_main.saturating_sub(1);
+                    a.extra_used = true;
+                }
                 _ => {}
             }
         }

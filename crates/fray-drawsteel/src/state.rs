@@ -136,6 +136,10 @@ pub struct Acts {
     /// A Malice feature was bought at the start of this turn (one a turn, DS-GAP-17).
     #[serde(default)]
     pub malice_used: bool,
+    /// An extra main action (a critical hit's, a Solo Action's) was taken this turn: Defend is
+    /// then no longer allowed (DS-GAP-19).
+    #[serde(default)]
+    pub extra_used: bool,
 }
 
 impl Acts {
