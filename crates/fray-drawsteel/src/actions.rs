@@ -295,10 +295,9 @@ pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleE
         SlotRefusal::DazedFree => {
             RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
         }
-        SlotRefusal::Defended => RuleError::refused(
-            "DS-GAP-19",
-            format!("{} has Defended this turn: no other main action", who(s, c)),
-        ),
+        SlotRefusal::Defended => {
+            RuleError::refused("DS-GAP-19", format!("{} has Defended this turn: no other main action", who(s, c)))
+        }
         SlotRefusal::Minion => RuleError::refused(
             "DS-GAP-19",
             format!("{} is a minion: a move and a main action, a move and a maneuver, or two moves", who(s, c)),
