@@ -703,7 +703,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                     } else if extra > 0 && a.ability.tier(a.tiers[i]).damage > 0 {
                         landed = true;
                         let kind = a.ability.tier(a.tiers[i]).damage_type.as_deref();
-                        let hit = crate::damage::Hit { kind, area: None, targets: &[] };
+                        let hit = crate::damage::Hit { kind, area: None, targets: &[], unreduced: false };
                         crate::damage::deal_in(
                             cx,
                             t,
@@ -731,8 +731,12 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 dmg += captain;
                 landed = true;
             }
-            let hit =
-                crate::damage::Hit { kind: tier.damage_type.as_deref(), area: area.as_deref(), targets: &a.targets };
+            let hit = crate::damage::Hit {
+                kind: tier.damage_type.as_deref(),
+                area: area.as_deref(),
+                targets: &a.targets,
+                unreduced: false,
+            };
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
         }
     }
