@@ -903,6 +903,19 @@ pub fn apply_effect_boosted(
     if let Some(n) = e.heal {
         crate::damage::heal(cx, t, n, "ability");
     }
+    if e.recovery {
+        let x = cx.s.c(t);
+        if !x.hero {
+            // DS-GAP-20: a Director creature has no Recoveries; told to spend one, it regains
+            // a third of its maximum Stamina.
+            let v = x.recovery_value();
+            crate::damage::heal(cx, t, v, "a Recovery's worth");
+        } else if x.recoveries > 0 {
+            crate::damage::spend_recovery(cx, t, "ability");
+        } else {
+            cx.emit(Event::Note { text: format!("{} has no Recoveries left to spend", x.id) });
+        }
+    }
     force_move(cx, user, t, e, ability, moves);
     true
 }

@@ -735,6 +735,9 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
                 s = format!("{}{what} {n}", if e.vertical { "vertical " } else { "" });
             }
         }
+        if e.recovery {
+            s = "spends a Recovery".into();
+        }
         if let Some(p) = &e.potency {
             s = format!("{p}: {s}");
         }
