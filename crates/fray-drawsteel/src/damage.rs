@@ -88,14 +88,18 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         why: why.into(),
     });
     if let Some(by) = source
-        && cx.s.options.knock_out
-        && cx.s.c(by).hero
-        && !cx.s.c(c).hero
         && stamina <= 0
     {
-        // DS-GAP-20: the heroes' table choice to knock out rather than kill.
-        cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
-        return;
+        let (x, o) = (cx.s.c(c), &cx.s.options);
+        // DS-GAP-20: the heroes' table choice to knock out rather than kill, and the Director's
+        // to knock out a hero its creature's blow would kill.
+        let heroes_spare = o.knock_out && cx.s.c(by).hero && !x.hero;
+        let director_spares =
+            o.knock_out_heroes && !cx.s.c(by).hero && x.hero && !x.dead && stamina <= -x.winded_value();
+        if heroes_spare || director_spares {
+            cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
+            return;
+        }
     }
     check_death(cx, c);
     fury(cx, c);

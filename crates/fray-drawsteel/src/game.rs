@@ -673,6 +673,10 @@ impl System for DrawSteelSystem {
                 "knock-out=true|false",
                 "heroes knock out the Director's creatures at 0 Stamina instead of killing them (DS-GAP-20)",
             ),
+            (
+                "knock-out-heroes=true|false",
+                "the Director's creatures knock out a hero they would kill instead (DS-GAP-20)",
+            ),
         ]
     }
     fn new_table(&self, request: &SetupRequest, seed: u64) -> Result<Box<dyn Table>, SetupErrors> {
