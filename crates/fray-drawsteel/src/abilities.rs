@@ -703,7 +703,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                     } else if extra > 0 && a.ability.tier(a.tiers[i]).damage > 0 {
                         landed = true;
                         let kind = a.ability.tier(a.tiers[i]).damage_type.as_deref();
-                        let hit = crate::damage::Hit { kind, area: None, targets: &[] };
+                        let hit = crate::damage::Hit { kind, area: None, targets: &[], unreduced: false };
                         crate::damage::deal_in(
                             cx,
                             t,
@@ -731,8 +731,12 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 dmg += captain;
                 landed = true;
             }
-            let hit =
-                crate::damage::Hit { kind: tier.damage_type.as_deref(), area: area.as_deref(), targets: &a.targets };
+            let hit = crate::damage::Hit {
+                kind: tier.damage_type.as_deref(),
+                area: area.as_deref(),
+                targets: &a.targets,
+                unreduced: false,
+            };
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
         }
     }
@@ -898,6 +902,19 @@ pub fn apply_effect_boosted(
     }
     if let Some(n) = e.heal {
         crate::damage::heal(cx, t, n, "ability");
+    }
+    if e.recovery {
+        let x = cx.s.c(t);
+        if !x.hero {
+            // DS-GAP-20: a Director creature has no Recoveries; told to spend one, it regains
+            // a third of its maximum Stamina.
+            let v = x.recovery_value();
+            crate::damage::heal(cx, t, v, "a Recovery's worth");
+        } else if x.recoveries > 0 {
+            crate::damage::spend_recovery(cx, t, "ability");
+        } else {
+            cx.emit(Event::Note { text: format!("{} has no Recoveries left to spend", x.id) });
+        }
     }
     force_move(cx, user, t, e, ability, moves);
     true

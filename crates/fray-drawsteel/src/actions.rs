@@ -230,11 +230,16 @@ enum SlotRefusal {
     NoMove,
     DazedFree,
     Minion,
+    Defended,
 }
 
 fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal> {
     let a = s.c(c).acts;
     if extra {
+        // DS-GAP-19: a creature that has Defended this turn takes no other main action.
+        if slot == Slot::Main && s.c(c).defending && s.current == Some(c) {
+            return Some(SlotRefusal::Defended);
+        }
         return (slot != Slot::Main).then_some(SlotRefusal::ExtraIsMain);
     }
     if s.current != Some(c) {
@@ -253,6 +258,8 @@ fn slot_refusal(s: &State, c: Cx, slot: Slot, extra: bool) -> Option<SlotRefusal
         }
     }
     match slot {
+        // DS-GAP-19: Defended (as a Solo Action's extra main action): no other main action.
+        Slot::Main if s.c(c).defending => Some(SlotRefusal::Defended),
         Slot::Main if a.main => Some(SlotRefusal::MainUsed),
         Slot::Maneuver if a.maneuvers >= 2 || (a.maneuvers == 1 && a.main) => Some(SlotRefusal::NoManeuver),
         Slot::Move if a.moves >= 2 || (a.moves == 1 && a.main) => Some(SlotRefusal::NoMove),
@@ -287,6 +294,9 @@ pub fn check_slot(s: &State, c: Cx, slot: Slot, extra: bool) -> Result<(), RuleE
         ),
         SlotRefusal::DazedFree => {
             RuleError::refused("DS-COND-DAZED", format!("{} is dazed: no free maneuvers", who(s, c)))
+        }
+        SlotRefusal::Defended => {
+            RuleError::refused("DS-GAP-19", format!("{} has Defended this turn: no other main action", who(s, c)))
         }
         SlotRefusal::Minion => RuleError::refused(
             "DS-GAP-19",
@@ -2015,7 +2025,7 @@ impl Actor {
         }
         // slot_refusal of each slot, the turn and dazed read once.
         let slots = if extra {
-            [true, false, false, false]
+            [!(x.defending && s.current == Some(c)), false, false, false]
         } else if s.current != Some(c) {
             [false; 4]
         } else {
@@ -2025,7 +2035,7 @@ impl Actor {
             let used_up = |n: u8| n >= 2 || (n == 1 && a.main);
             let minion = x.minion;
             [
-                !(done || a.main || (minion && a.maneuvers >= 1)),
+                !(done || a.main || x.defending || (minion && a.maneuvers >= 1)),
                 !(done || used_up(a.maneuvers) || (minion && (a.main || a.maneuvers >= 1))),
                 !(done || used_up(a.moves)),
                 !dazed,
@@ -2072,7 +2082,7 @@ fn plain_refused(s: &State, c: Cx, i: u8, f: &Actor) -> bool {
             1 => slot(Slot::Maneuver) || x.dying() || x.recoveries <= 0,
             2 => slot(Slot::Maneuver) || !f.grabbed,
             3 | 7 => slot(Slot::Maneuver),
-            4 => slot(Slot::Main),
+            4 => slot(Slot::Main) || x.acts.extra_used,
             5 => slot(Slot::Free) || f.prone,
             6 => !s.arena.leaps || x.acts.jump_tested || f.prone,
             8 => !grabbing(),
@@ -2394,6 +2404,7 @@ fn hide_allowed(s: &State, c: Cx) -> bool {
 fn search_allowed(s: &State, c: Cx) -> bool {
     s.active().any(|h| {
         abilities::hidden_from(s, h, c)
+            && !squad_maneuvered(s, c, "search", h)
             && s.distance(c, h).is_some_and(|d| d <= 10)
             && abilities::line_of_effect(s, c, h) != Sight::Blocked
     })
@@ -2428,9 +2439,36 @@ fn menu_items_contain(s: &State, c: Cx, extra: bool, item: MenuItem) -> bool {
 /// Hidden enemies a search may find: within 10 squares, in line of effect (DS-GAP-23).
 fn search_targets(s: &State, c: Cx) -> Vec<Cx> {
     s.active()
-        .filter(|&h| abilities::hidden_from(s, h, c))
+        .filter(|&h| abilities::hidden_from(s, h, c) && !squad_maneuvered(s, c, "search", h))
         .filter(|&h| s.distance(c, h).is_some_and(|d| d <= 10) && abilities::line_of_effect(s, c, h) != Sight::Blocked)
         .collect()
+}
+
+/// DS-GAP-19: whether `c`'s squad has already used its shared `maneuver` on `t` this round
+/// (each target feels one instance of it).
+fn squad_maneuvered(s: &State, c: Cx, maneuver: &str, t: Cx) -> bool {
+    s.squad_of(c).is_some_and(|q| s.squads[q].maneuvered(s.round, maneuver, t))
+}
+
+/// DS-GAP-19: a minion's Grab, Knockback or Search takes its squad's one roll for that
+/// maneuver this round; the first minion to use it makes the roll. Anyone else just rolls.
+fn maneuver_roll(cx: &mut Ctx, c: Cx, maneuver: &str, bonus: i32) -> Result<crate::rolls::Rolled, RuleError> {
+    let Some(q) = cx.s.squad_of(c) else { return crate::rolls::roll(cx, c, bonus) };
+    if let Some(r) = cx.s.squads[q].maneuver_roll(cx.s.round, maneuver) {
+        let text = format!("{} uses its squad's {maneuver} roll: {} in all", cx.s.c(c).id, r.natural + r.bonus);
+        cx.emit(Event::Note { text });
+        return Ok(r);
+    }
+    let r = crate::rolls::roll(cx, c, bonus)?;
+    cx.emit(Event::SquadManeuverRoll { squad: q, maneuver: maneuver.into(), dice: r.dice, bonus: r.bonus });
+    Ok(r)
+}
+
+/// DS-GAP-19: marks `t` as having felt `c`'s squad's shared `maneuver` this round.
+fn squad_maneuvers(cx: &mut Ctx, c: Cx, maneuver: &str, t: Cx) {
+    if let Some(q) = cx.s.squad_of(c) {
+        cx.emit(Event::SquadManeuvered { squad: q, maneuver: maneuver.into(), target: cx.s.who(t) });
+    }
 }
 
 fn maneuver_verb(kind: &str, t: Cx) -> Verb {
@@ -2498,6 +2536,7 @@ fn maneuver_allowed(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
             let might = me.char(Characteristic::Might);
             !(kind == "knockback" && s.has(c, ConditionKind::Grabbed))
                 && !(size.rank() > me.size.rank() && !(might >= 2 && size.value() <= might))
+                && !squad_maneuvered(s, c, kind, t)
         }
         "heal" => s.c(t).recoveries > 0,
         "aid-attack" => s.enemies(c, t),
@@ -3194,7 +3233,17 @@ fn check_verb_routed(
             }
             Ok(())
         }
-        Verb::Defend => check_slot(s, c, Slot::Main, extra),
+        Verb::Defend => {
+            check_slot(s, c, Slot::Main, extra)?;
+            // DS-GAP-19: Defend rules out every other main action that turn, extra ones too.
+            if s.c(c).acts.extra_used || (extra && s.c(c).acts.main) {
+                return Err(RuleError::refused(
+                    "DS-GAP-19",
+                    format!("{} has taken another main action this turn and cannot Defend", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
         Verb::Hide => {
             check_slot(s, c, Slot::Maneuver, extra)?;
             if s.options.hidden == crate::options::Text::Published {
@@ -3266,6 +3315,13 @@ fn check_verb_routed(
                 return Err(RuleError::refused(
                     "DS-GAP-12",
                     format!("{} is too big for {} to move", who(s, *t), who(s, c)),
+                ));
+            }
+            let kind = if knock { "knockback" } else { "grab" };
+            if squad_maneuvered(s, c, kind, *t) {
+                return Err(RuleError::refused(
+                    "DS-GAP-19",
+                    format!("{}'s squad has already used its {kind} on {} this round", who(s, c), who(s, *t)),
                 ));
             }
             Ok(())
@@ -3435,6 +3491,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 let total = cx.s.c(c).resource - n;
                 let why = format!("spent {n} on {}", a.name);
                 cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+                crate::heroic::heroic_ability_used(cx, c); // DS-GAP-15: the tactician's focus
             }
             if usage == Usage::Malice {
                 // DS-GAP-17: the creature's own Malice feature, paid from the Director's pool.
@@ -3446,6 +3503,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                     total: cx.s.malice - spent,
                     bonus: 0,
                 });
+                crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
             } else {
                 spend(
                     cx,
@@ -3477,6 +3535,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus: 0,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
         }
         Verb::EndEffect => {
             // DS-GAP-19: 10 damage nothing reduces, then the first save-ends effect ends.
@@ -3497,6 +3556,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus: 0,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
             cx.emit(Event::ExtraAction { creature: cx.s.who(c) });
             cx.push(Frame::Extra { c });
         }
@@ -3511,6 +3571,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 total,
                 bonus,
             });
+            crate::heroic::malice_spent(cx, c); // DS-GAP-15: the null's discipline
         }
         Verb::FreeStrike(t) => {
             spend(cx, c, main);
@@ -3636,7 +3697,8 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             spend(cx, c, "maneuver");
             // DS-GAP-12: Might; tier 1 nothing, tier 2 grab but the target strikes back, tier 3 grab.
             let bonus = cx.s.c(c).char(Characteristic::Might);
-            let r = crate::rolls::roll(cx, c, bonus)?;
+            let r = maneuver_roll(cx, c, "grab", bonus)?;
+            squad_maneuvers(cx, c, "grab", t);
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
             if tier >= 1 {
@@ -3661,7 +3723,8 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
         Verb::Knockback(t) => {
             spend(cx, c, "maneuver");
             let bonus = cx.s.c(c).char(Characteristic::Might);
-            let r = crate::rolls::roll(cx, c, bonus)?;
+            let r = maneuver_roll(cx, c, "knockback", bonus)?;
+            squad_maneuvers(cx, c, "knockback", t);
             let tier = r.tier(&crate::rolls::Mods::default());
             cx.emit(Event::Tier { target: cx.s.who(t), tier, why: String::new() });
             crate::forced::begin(cx, c, t, fray_core::engine::Forced::Push, tier as i32 + 1, false);
@@ -3708,8 +3771,9 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             // DS-GAP-23: the searcher's Intuition test against each hidden enemy's Agility
             // test, opposed: no tiers, the higher total wins, a tie leaves it hidden.
             let found = search_targets(cx.s, c);
-            let mine = crate::rolls::roll(cx, c, cx.s.c(c).char(Characteristic::Intuition))?;
+            let mine = maneuver_roll(cx, c, "search", cx.s.c(c).char(Characteristic::Intuition))?;
             for h in found {
+                squad_maneuvers(cx, c, "search", h);
                 let theirs = crate::rolls::roll(cx, h, cx.s.c(h).char(Characteristic::Agility))?;
                 let (a, b) = (mine.natural + mine.bonus, theirs.natural + theirs.bonus);
                 if a > b {

@@ -24,6 +24,9 @@ pub struct Hit<'a> {
     /// Every target of the ability, in order: a squad's immunity or weakness counts once for
     /// all its minions among them (DS-GAP-19).
     pub targets: &'a [Cx],
+    /// Damage nothing reduces: no immunity applies (nor weakness), as a conduit's angered
+    /// gods' (DS-GAP-15).
+    pub unreduced: bool,
 }
 
 /// DS-GAP-20: the damage after weakness, then immunity (only the highest of each that applies;
@@ -61,7 +64,7 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
     if !x.active() || amount <= 0 {
         return;
     }
-    let (amount, note) = adjusted(cx.s, c, amount, &hit);
+    let (amount, note) = if hit.unreduced { (amount, String::new()) } else { adjusted(cx.s, c, amount, &hit) };
     let why = if note.is_empty() { why.to_string() } else { format!("{why} ({note}: {amount})") };
     let why = why.as_str();
     if amount <= 0 {
@@ -85,14 +88,18 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         why: why.into(),
     });
     if let Some(by) = source
-        && cx.s.options.knock_out
-        && cx.s.c(by).hero
-        && !cx.s.c(c).hero
         && stamina <= 0
     {
-        // DS-GAP-20: the heroes' table choice to knock out rather than kill.
-        cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
-        return;
+        let (x, o) = (cx.s.c(c), &cx.s.options);
+        // DS-GAP-20: the heroes' table choice to knock out rather than kill, and the Director's
+        // to knock out a hero its creature's blow would kill.
+        let heroes_spare = o.knock_out && cx.s.c(by).hero && !x.hero;
+        let director_spares =
+            o.knock_out_heroes && !cx.s.c(by).hero && x.hero && !x.dead && stamina <= -x.winded_value();
+        if heroes_spare || director_spares {
+            cx.emit(Event::KnockedOut { creature: cx.s.who(c), by: cx.s.who(by) });
+            return;
+        }
     }
     check_death(cx, c);
     fury(cx, c);

@@ -148,6 +148,11 @@ pub enum Event {
     SquadTurn { creature: Who },
     /// A squad's one power roll for its signature ability this turn (DS-GAP-19).
     SquadRoll { squad: usize, ability: String, dice: [i32; 2], bonus: i32 },
+    /// A squad's one roll for a maneuver its minions use together this round (DS-GAP-19:
+    /// `grab`, `knockback` or `search`).
+    SquadManeuverRoll { squad: usize, maneuver: String, dice: [i32; 2], bonus: i32 },
+    /// A squad's shared maneuver has affected `target`; no other minion's may this round.
+    SquadManeuvered { squad: usize, maneuver: String, target: Who },
     /// A minion's signature ability reached `target` with the squad's roll; `minions`: how many
     /// of the squad have now struck it (DS-GAP-19).
     SquadStruck { squad: usize, target: Who, minions: u8, by: Who },
@@ -239,7 +244,10 @@ pub fn apply(s: &mut State, e: &Event) {
                     }
                     a.moves += 1;
                 }
-                "extra-main" => a.extra_main = a.extra_main.saturating_sub(1),
+                "extra-main" => {
+                    a.extra_main = a.extra_main.saturating_sub(1);
+                    a.extra_used = true;
+                }
                 _ => {}
             }
         }
@@ -309,6 +317,18 @@ pub fn apply(s: &mut State, e: &Event) {
         }
         Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
         Event::SquadTurn { creature } => s.current = Some(creature.idx),
+        Event::SquadManeuverRoll { squad, maneuver, dice, bonus } => {
+            let r = crate::power_roll::Rolled { dice: *dice, natural: dice[0] + dice[1], bonus: *bonus };
+            let round = s.round;
+            let q = &mut s.squads[*squad];
+            q.maneuver_rolls.retain(|m| m.0 == round);
+            q.maneuvered.retain(|m| m.0 == round);
+            q.maneuver_rolls.push((round, crate::state::shared_maneuver(maneuver), r));
+        }
+        Event::SquadManeuvered { squad, maneuver, target } => {
+            let round = s.round;
+            s.squads[*squad].maneuvered.push((round, crate::state::shared_maneuver(maneuver), target.idx));
+        }
         Event::SquadRoll { squad, ability, dice, bonus } => {
             let r = crate::power_roll::Rolled { dice: *dice, natural: dice[0] + dice[1], bonus: *bonus };
             s.squads[*squad].roll = Some((s.round, ability.as_str().into(), r));
@@ -501,6 +521,12 @@ impl fmt::Display for Event {
                 write!(f, " — its squad's Stamina {pool}")
             }
             Event::SquadTurn { creature } => write!(f, "the squad's turn goes on: {creature}"),
+            Event::SquadManeuverRoll { maneuver, dice, bonus, .. } => {
+                write!(f, "the squad's one roll for {maneuver}: {} + {} + {bonus}", dice[0], dice[1])
+            }
+            Event::SquadManeuvered { maneuver, target, .. } => {
+                write!(f, "{target} has felt the squad's {maneuver} this round")
+            }
             Event::SquadRoll { ability, dice, bonus, .. } => {
                 write!(f, "the squad's one roll for {ability}: {} + {} + {bonus}", dice[0], dice[1])
             }

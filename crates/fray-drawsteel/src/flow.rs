@@ -60,6 +60,7 @@ impl Resolve<State> for Frame {
             Frame::Extra { c } => crate::actions::answer_menu(cx, c, option, true),
             Frame::MaliceAmount { c } => crate::actions::answer_malice_amount(cx, c, option),
             Frame::Villain { after } => crate::turn::answer_villain(cx, after, option),
+            Frame::Pray { c } => crate::turn::answer_pray(cx, c, option),
             Frame::Pending { c, p } => crate::actions::answer_pending(cx, c, p, option),
             Frame::Ability(a) => crate::abilities::answer(cx, a, option),
             Frame::Forced(f) => crate::forced::answer(cx, f, option),
@@ -115,6 +116,13 @@ fn question(frame: &Frame, s: &State) -> Option<Decision> {
             "villain-action",
             format!("the Director: {}'s turn is over — take a villain action?", s.c(*after).id),
             crate::turn::villain_options(s, *after),
+        ),
+        Frame::Pray { c } => (
+            s.c(*c).side,
+            Some(*c),
+            "pray",
+            format!("{}: pray before rolling for piety?", s.c(*c).id),
+            crate::turn::PRAYER.iter().map(|&(id, label)| DecisionOption::new(id, label)).collect(),
         ),
         Frame::MaliceAmount { c } => (
             s.c(*c).side,

@@ -37,6 +37,11 @@ pub enum Frame {
         /// Whose turn just ended.
         after: Cx,
     },
+    /// A conduit's turn starts: it prays before its piety roll, or not (DS-GAP-15).
+    Pray {
+        /// The conduit.
+        c: Cx,
+    },
     /// How much Malice the Director spends on Malicious Strike for `c` (DS-GAP-17).
     MaliceAmount {
         /// The creature whose turn it is.

@@ -22,7 +22,9 @@ use serde::{Deserialize, Serialize};
 
 /// The version of Draw Steel's rules code: bumped whenever the same inputs could play
 /// differently, so saves from before are refused rather than replayed into another match.
-pub const RULES_VERSION: u32 = 3;
+/// 4: issue 19's third pass (the null's and tactician's triggers, a squad's shared maneuver
+/// rolls, Defend against extra main actions, the conduit's prayer).
+pub const RULES_VERSION: u32 = 4;
 
 /// The seats, in index order (a side's index is its seat).
 pub const SEATS: [&str; 2] = ["heroes", "director"];
@@ -670,6 +672,10 @@ impl System for DrawSteelSystem {
             (
                 "knock-out=true|false",
                 "heroes knock out the Director's creatures at 0 Stamina instead of killing them (DS-GAP-20)",
+            ),
+            (
+                "knock-out-heroes=true|false",
+                "the Director's creatures knock out a hero they would kill instead (DS-GAP-20)",
             ),
         ]
     }

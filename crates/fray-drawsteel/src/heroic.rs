@@ -85,3 +85,27 @@ pub fn hero_died(cx: &mut Ctx, c: Cx) {
         gain(cx, t, 10, why, false, false);
     }
 }
+
+/// Null: 1 discipline the first time each round an enemy spends Malice (the Director buys a
+/// Malice feature for one of its creatures: DS-GAP-17). The Null Field's trigger is not played.
+pub fn malice_spent(cx: &mut Ctx, by: Cx) {
+    for n in of_class(cx, "null") {
+        if cx.s.enemies(n, by) && !cx.s.c(n).resource_triggers.0 {
+            let why = format!("discipline: +1, Malice spent for {}", cx.s.c(by).id);
+            gain(cx, n, 1, why, true, false);
+        }
+    }
+}
+
+/// Tactician: 1 focus the first time each round an ally within 10 squares uses a heroic
+/// ability (in Fray: an ability that costs Heroic Resource). The tactician's own abilities do
+/// not count (an ally is another creature); the mark's trigger is not played.
+pub fn heroic_ability_used(cx: &mut Ctx, by: Cx) {
+    for t in of_class(cx, "tactician") {
+        let near = cx.s.distance(t, by).is_some_and(|d| d <= 10);
+        if t != by && near && !cx.s.enemies(t, by) && !cx.s.c(t).resource_triggers.0 {
+            let why = format!("focus: +1, {} used a heroic ability", cx.s.c(by).id);
+            gain(cx, t, 1, why, true, false);
+        }
+    }
+}

@@ -47,7 +47,7 @@ pub fn read(path: &str, text: &str, format: Option<Format>) -> Result<StatBlock,
             "{path}: neither a Steel Compendium statblock (\"type\": \"statblock\") nor a Forge Steel hero (a \"class\" object)"
         )]
     })?;
-    let mut r = Reader { path, errors: Vec::new() };
+    let mut r = Reader { path, errors: Vec::new(), json: Some(text) };
     let block = match format {
         Format::SteelCompendium => r.monster(&v),
         Format::ForgeSteel => r.hero(&v),
@@ -97,11 +97,50 @@ fn plain(s: &str) -> String {
 struct Reader<'a> {
     path: &'a str,
     errors: Vec<String>,
+    /// The JSON text, to find the line of a refused field (the markdown reader's fields carry
+    /// their lines already).
+    json: Option<&'a str>,
+}
+
+/// The line of `field` in a JSON file's text: each part of its path looked for in turn after
+/// the one before (`class.name` is the `"name"` after `"class"`), a feature's keys after the
+/// line naming it and before the next feature's name (`features[1] (Zap).usage` is the
+/// `"usage"` after `"Zap"`); the line of the last part found, none if no part is written.
+fn json_line(text: &str, field: &str) -> Option<usize> {
+    let (before, name, after) = match (field.find(" ("), field.rfind(')')) {
+        (Some(a), Some(b)) if b > a => (&field[..a], Some(&field[a + 2..b]), &field[b + 1..]),
+        _ => (field, None, ""),
+    };
+    let quoted = |seg: &str| format!("\"{}\"", seg.split('[').next().unwrap_or(seg));
+    // The parts found in turn from `pos`, before `end`: the last one's position.
+    let seek = |path: &str, mut pos: usize, end: usize| {
+        let mut found = None;
+        for seg in path.split('.').filter(|p| !p.is_empty()) {
+            if let Some(i) = text[pos..end].find(&quoted(seg)) {
+                pos += i;
+                found = Some(pos);
+            }
+        }
+        found
+    };
+    let mut found = seek(before, 0, text.len());
+    if let Some(n) = name {
+        let pos = found.unwrap_or(0);
+        let pos = pos + text[pos..].find(&format!("\"{n}\""))?;
+        // A feature's keys come before the next feature's name.
+        let from = pos + n.len() + 2;
+        let end = text[from..].find("\"name\"").map_or(text.len(), |i| from + i);
+        found = seek(after, pos, end).or(Some(pos));
+    }
+    found.map(|at| text[..at].matches('\n').count() + 1)
 }
 
 impl Reader<'_> {
     fn refuse(&mut self, field: &str, why: impl std::fmt::Display) {
-        self.errors.push(format!("{}: {field}: {why}", self.path));
+        match self.json.and_then(|t| json_line(t, field)) {
+            Some(line) => self.errors.push(format!("{}: line {line}, {field}: {why}", self.path)),
+            None => self.errors.push(format!("{}: {field}: {why}", self.path)),
+        }
     }
 
     /// A whole number, written as a number or as a string holding one.
@@ -690,7 +729,7 @@ pub fn read_markdown(path: &str, text: &str) -> Result<StatBlock, Vec<String>> {
     }
     top.insert("features".into(), Value::Array(features));
     let v = Value::Object(top);
-    let mut r = Reader { path, errors: Vec::new() };
+    let mut r = Reader { path, errors: Vec::new(), json: None };
     let b = r.monster(&v);
     if !r.errors.is_empty() {
         return Err(r.errors);

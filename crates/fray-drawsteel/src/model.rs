@@ -375,6 +375,10 @@ pub struct EffectDef {
     /// Stamina regained by the target.
     #[serde(default)]
     pub heal: Option<i32>,
+    /// The target spends a Recovery: a hero one of its own, if it has any left; a Director
+    /// creature, which has none, regains its recovery value all the same (DS-GAP-20).
+    #[serde(default)]
+    pub recovery: bool,
 }
 
 /// One tier's result: damage (plus the characteristic, for heroes' abilities) and effects.

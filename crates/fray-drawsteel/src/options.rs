@@ -67,6 +67,9 @@ pub struct Options {
     /// (not a minion) their damage brings to 0 Stamina: it lies unconscious and prone, out of
     /// the fight. Off by default: they kill.
     pub knock_out: bool,
+    /// Knock-out, the Director's side (DS-GAP-20): the Director's creatures knock out, rather
+    /// than kill, a hero their damage would kill (at minus its winded value). Off by default.
+    pub knock_out_heroes: bool,
 }
 
 impl Default for Options {
@@ -85,6 +88,7 @@ impl Default for Options {
             round_limit: 20,
             hero_tokens: None,
             knock_out: false,
+            knock_out_heroes: false,
         }
     }
 }

@@ -412,6 +412,8 @@ fn squads(units: &[(UnitSpec, Option<usize>)], creatures: &mut [Creature], error
                 roll: None,
                 struck: Vec::new(),
                 rolled_for: Vec::new(),
+                maneuver_rolls: Vec::new(),
+                maneuvered: Vec::new(),
             }),
         }
     }
@@ -732,6 +734,9 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
             if let Some(n) = n {
                 s = format!("{}{what} {n}", if e.vertical { "vertical " } else { "" });
             }
+        }
+        if e.recovery {
+            s = "spends a Recovery".into();
         }
         if let Some(p) = &e.potency {
             s = format!("{p}: {s}");

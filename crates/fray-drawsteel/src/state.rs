@@ -136,6 +136,10 @@ pub struct Acts {
     /// A Malice feature was bought at the start of this turn (one a turn, DS-GAP-17).
     #[serde(default)]
     pub malice_used: bool,
+    /// An extra main action (a critical hit's, a Solo Action's) was taken this turn: Defend is
+    /// then no longer allowed (DS-GAP-19).
+    #[serde(default)]
+    pub extra_used: bool,
 }
 
 impl Acts {
@@ -263,6 +267,14 @@ pub struct Creature {
     pub unconscious: bool,
 }
 
+/// The maneuvers a squad's minions use together, one roll for the squad (DS-GAP-19).
+pub const SHARED_MANEUVERS: [&str; 3] = ["grab", "knockback", "search"];
+
+/// `name` as one of [`SHARED_MANEUVERS`] (an unknown name reads as the last).
+pub fn shared_maneuver(name: &str) -> &'static str {
+    SHARED_MANEUVERS.iter().copied().find(|m| *m == name).unwrap_or(SHARED_MANEUVERS[2])
+}
+
 /// A squad of minions sharing one Stamina pool (DS-GAP-19).
 #[derive(Clone, Debug)]
 pub struct Squad {
@@ -284,12 +296,25 @@ pub struct Squad {
     /// The minions that have used that roll (one using the ability again, on a critical hit's
     /// extra main action, rolls anew).
     pub rolled_for: Vec<Cx>,
+    /// The squad's one roll for each maneuver its minions use together (DS-GAP-19: Grab,
+    /// Knockback, Search): the round, the maneuver and the roll.
+    pub maneuver_rolls: Vec<(u32, &'static str, crate::power_roll::Rolled)>,
+    /// The creatures one of those maneuvers has affected: the round, the maneuver, the target.
+    pub maneuvered: Vec<(u32, &'static str, Cx)>,
 }
 
 impl Squad {
     /// How many of its minions have struck `t` with this turn's squad roll.
     pub fn struck(&self, t: Cx) -> u8 {
         self.struck.iter().find(|p| p.0 == t).map_or(0, |p| p.1)
+    }
+    /// The squad's roll for `maneuver` in `round`, if a minion has made it.
+    pub fn maneuver_roll(&self, round: u32, maneuver: &str) -> Option<crate::power_roll::Rolled> {
+        self.maneuver_rolls.iter().find(|m| m.0 == round && m.1 == maneuver).map(|m| m.2)
+    }
+    /// Whether the squad's `maneuver` has already affected `t` in `round`.
+    pub fn maneuvered(&self, round: u32, maneuver: &str, t: Cx) -> bool {
+        self.maneuvered.iter().any(|m| m.0 == round && m.1 == maneuver && m.2 == t)
     }
     /// How many minions the pool keeps alive: one per minion's worth, rounded up.
     pub fn keeps(&self) -> usize {

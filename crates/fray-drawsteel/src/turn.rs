@@ -160,6 +160,49 @@ pub fn combat_resources(cx: &mut Ctx) {
     }
 }
 
+/// The conduit's choice as its turn starts (DS-GAP-15): its options' ids and labels.
+pub const PRAYER: [(&str, &str); 2] =
+    [("pray", "pray: more piety, but a 1 angers the gods"), ("decline", "roll for piety without praying")];
+
+/// DS-GAP-15: a conduit's piety roll as its turn starts, 1d3, after it has chosen whether to
+/// pray. With a prayer a 1 gives 1 more piety and angers the gods (psychic damage, 1d6 + its
+/// level, that nothing reduces), a 2 gives 1 more, a 3 gives 2 more (its domain effect is not
+/// played).
+pub fn answer_pray(cx: &mut Ctx, c: Cx, option: &str) -> Result<(), RuleError> {
+    let pray = match option {
+        "pray" => true,
+        "decline" => false,
+        _ => {
+            cx.push(Frame::Pray { c });
+            return Err(RuleError::malformed(format!("{option:?}: answer pray or decline")));
+        }
+    };
+    let d = cx.dice.roll(3)? as i32;
+    let more = match (pray, d) {
+        (false, _) => 0,
+        (true, 3) => 2,
+        (true, _) => 1,
+    };
+    let total = cx.s.c(c).resource + d + more;
+    let why = if pray {
+        format!("piety: +{d} as its turn starts, +{more} for its prayer")
+    } else {
+        format!("piety: +{d} as its turn starts")
+    };
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+    if pray && d == 1 {
+        let n = cx.dice.roll(6)? as i32 + cx.s.c(c).level;
+        let hit = crate::damage::Hit { kind: Some("psychic"), unreduced: true, ..Default::default() };
+        crate::damage::deal_in(cx, c, n, None, "the angered gods", hit);
+    }
+    Ok(())
+}
+
+/// Whether `c` is a conduit, who chooses whether to pray as its turn starts (DS-GAP-15).
+fn prays(s: &crate::state::State, c: Cx) -> bool {
+    s.c(c).class.is_some_and(|k| k.0 == "conduit")
+}
+
 /// DS-GAP-15: a hero with a class gains its Heroic Resource at the start of each of its turns.
 fn turn_resource(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     let Some((_, name, gain)) = cx.s.c(c).class else { return Ok(()) };
@@ -186,8 +229,12 @@ fn begin_turn(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     if cx.s.c(c).defending {
         cx.emit(Event::Defending { creature: cx.s.who(c), on: false });
     }
-    turn_resource(cx, c)?;
     cx.push(Frame::Act { c });
+    if prays(cx.s, c) {
+        cx.push(Frame::Pray { c }); // its piety roll waits for its choice
+    } else {
+        turn_resource(cx, c)?;
+    }
     Ok(())
 }
 

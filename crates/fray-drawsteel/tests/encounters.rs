@@ -189,7 +189,8 @@ fn community_shaped_samples_import_and_play() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A file Fray cannot use is refused field by field, each error naming the file and the field.
+/// A file Fray cannot use is refused field by field, each error naming the file, the line of
+/// the field (or of the feature it belongs to) where the file writes it, and the field.
 #[test]
 fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
     let bad = r#"{
@@ -205,12 +206,12 @@ fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
     }"#;
     let e = fray_drawsteel::import::read("odd.json", bad, None).unwrap_err().join("\n");
     for field in [
-        "odd.json: stamina:",
-        "odd.json: immunities[0]:",
-        "odd.json: with_captain:",
-        "features[0] (Slippery)",
-        "features[1] (Zap).usage",
-        "features[2] (Bonk).effects[0].tier2",
+        "odd.json: line 2, stamina:",
+        "odd.json: line 3, immunities[0]:",
+        "odd.json: line 4, with_captain:",
+        "odd.json: line 6, features[0] (Slippery)",
+        "odd.json: line 7, features[1] (Zap).usage",
+        "odd.json: line 9, features[2] (Bonk).effects[0].tier2",
     ] {
         assert!(e.contains(field), "no error for {field}:\n{e}");
     }
@@ -218,7 +219,7 @@ fn a_community_shaped_file_fray_cannot_use_is_refused_field_by_field() {
       "abilities": [{ "name": "Mystery", "type": { "usage": "Main Action" }, "distance": [{ "type": "Ranged", "value": 5 }],
         "target": "One creature", "cost": 0, "powerRoll": null, "effect": "Something strange happens." }] } }"#;
     let e = fray_drawsteel::import::read("hero.json", hero, None).unwrap_err().join("\n");
-    for field in ["class.name", "startingStamina", "class.abilities[0] (Mystery).effect"] {
+    for field in ["line 1, class.name", "startingStamina", "line 3, class.abilities[0] (Mystery).effect"] {
         assert!(e.contains(field), "no error for {field}:\n{e}");
     }
 }

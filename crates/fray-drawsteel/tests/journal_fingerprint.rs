@@ -13,6 +13,11 @@
 //! creatures' menus), Heroic Resources for the sample heroes' classes, and the new menu entries
 //! and action ids (Brutal Effectiveness, Malicious Strike, End Effect, Solo Action) change the
 //! random combats.
+//!
+//! Re-recorded for issue 19's third pass (the tactician's focus for an ally's heroic ability,
+//! the null's discipline for spent Malice, a squad's shared maneuver rolls, Defend ruling out
+//! extra main actions): one glossary-family combat (seed 20) changed; the others are as they
+//! were.
 
 use fray_ai::RandomBot;
 use fray_core::dice::SeededDice;

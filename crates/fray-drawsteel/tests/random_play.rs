@@ -192,7 +192,7 @@ fn a_table_offers_lower_tiers_by_default() {
 /// squads' pools and the Malice pool never below 0 and a squad never keeping more minions than
 /// its pool pays for; across the seeds the Director spends Malice and takes villain actions, and
 /// never two villain actions in one round; the warlord's Spear Volley, a villain action with
-/// targets, is taken.
+/// targets, is taken; and Bram, a conduit, prays before some of his piety rolls.
 #[test]
 fn random_warband_combats_finish_cleanly() {
     use fray_drawsteel::Event;
@@ -222,11 +222,12 @@ fn random_warband_combats_finish_cleanly() {
     let n = n.div_ceil(4);
     let (used, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &squads, |_, p| {
         let mut rounds = std::collections::BTreeMap::new();
-        let (mut malice, mut villain, mut round, mut aimed) = (0, 0, 0, 0);
+        let (mut malice, mut villain, mut round, mut aimed, mut prayed) = (0, 0, 0, 0, 0);
         for e in &p.journal {
             match e {
                 Event::RoundStarted { round: r } => round = *r,
                 Event::MaliceSpent { .. } => malice += 1,
+                Event::Resource { why, .. } if why.contains("prayer") => prayed += 1,
                 Event::VillainAction { ability, .. } => {
                     villain += 1;
                     aimed += i32::from(ability == "Spear Volley");
@@ -235,11 +236,12 @@ fn random_warband_combats_finish_cleanly() {
                 _ => {}
             }
         }
-        (malice, villain, rounds.values().all(|&k| k <= 1), aimed)
+        (malice, villain, rounds.values().all(|&k| k <= 1), aimed, prayed)
     });
     assert!(failures.is_empty(), "{} of {n} combats failed:\n{}", failures.len(), failures.join("\n"));
     assert!(used.iter().all(|u| u.2), "two villain actions in one round");
     assert!(used.iter().any(|u| u.0 > 0), "the Director never spent Malice");
     assert!(used.iter().any(|u| u.1 > 0), "no villain action was taken");
     assert!(used.iter().any(|u| u.3 > 0), "the warlord never took its villain action with targets");
+    assert!(used.iter().any(|u| u.4 > 0), "Bram, a conduit, never prayed before his piety roll (DS-GAP-15)");
 }

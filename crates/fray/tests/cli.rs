@@ -218,6 +218,25 @@ fn a_draw_steel_combat_plays_to_the_end() {
     assert_eq!(out, fray(&["play", "drawsteel", "--seed", "3"]).1);
 }
 
+/// Issue 19: an encounter file of four heroes against a leader, a captained squad of minions
+/// and an elite (`content/drawsteel/encounters/warband.toml`) plays to the end from the command
+/// line with bots at both seats; the journal shows the Director spending Malice and its leader
+/// taking villain actions.
+#[test]
+fn a_draw_steel_encounter_file_plays_to_the_end_with_bots() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/drawsteel/encounters/warband.toml");
+    let args =
+        ["play", "drawsteel", "--encounter", file, "--seed", "1", "--bot", "heroes=greedy", "--bot", "director=greedy"];
+    let (code, out, err) = fray(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("combat over: the heroes win"), "{out}");
+    assert!(out.contains("the Director spends") && out.contains("warlord takes a villain action"), "{out}");
+    // Random bots at both seats end it too: with a winner, or at the round limit.
+    let (code, out, err) = fray(&["play", "drawsteel", "--encounter", file, "--seed", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("combat over: "), "{out}");
+}
+
 /// `fray rules SYSTEM --code ID` finds the code citing a rule and the scenarios naming it;
 /// `--coverage` lists a checklist's ids that have neither (a Rust test counts as a check).
 #[test]
