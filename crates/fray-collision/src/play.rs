@@ -180,6 +180,7 @@ fn assemble(
             defeated: false,
             // C-BAT-3 (Fray's reading): each side deploys facing the other.
             facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
+            luck: 0,
         });
     }
     State {
