@@ -7,7 +7,8 @@
 //! docs/rulings/collision.md): [`battle`] (table options, fighters, what is pending), [`rules`]
 //! (the turn, movement, attacks, reactions, recovery, victory), [`play`] (the `Game`, the view,
 //! scenario files); [`abilities`] (ability attacks, special weapon attacks,
-//! support abilities and passive effects, grouped by mechanism); [`system`] offers both to the `fray` program.
+//! support abilities and passive effects, grouped by mechanism); [`study`] (the points study of
+//! `fray sim collision --points-study`); [`system`] offers both to the `fray` program.
 #![deny(missing_docs)]
 
 pub mod abilities;
@@ -18,6 +19,7 @@ pub mod content;
 pub mod play;
 pub mod reference;
 pub mod rules;
+pub mod study;
 pub mod system;
 
 pub use builder::{Card, CardWeapon, Checked, check_file};
