@@ -233,6 +233,8 @@ pub struct Fighter {
     pub facing: (i8, i8),
     /// Luck tokens (C-GL-LUCK).
     pub luck: i32,
+    /// Clinging to Life: defeated at the end of its next recovery step (C-GL-CLING-TO-LIFE).
+    pub clinging: bool,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -493,11 +495,35 @@ pub struct Strike {
     pub arm_set: Option<i32>,
     /// Adamant Form: at most one injury (C-GL-ADAMANT-FORM).
     pub cap_one: bool,
+    /// Decoy: a hit still fails on a D10 of 1 to 6 (C-GL-DECOY).
+    pub decoy: bool,
+    /// A free strike (Retaliate): no EC and no Retaliate in answer.
+    pub free: bool,
 }
+
+/// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy) or by a friend
+/// of it within its own Comm (Look Out; Deflect by either).
+pub const BEFORE_ROLL_REACTIONS: [&str; 5] = ["Dodge", "Parry", "Decoy", "Look Out", "Deflect"];
 
 /// The on-hit reactions (C-BAT-11), with their glossary ids.
 pub const ON_HIT_REACTIONS: [&str; 7] =
     ["Block 2", "Block 4", "Mage Armor", "Power Channel", "Adamant Form", "Contort", "Majesty"];
+
+/// Every reaction an attack keeps track of (each once per attack).
+const TRACKED: [&str; 12] = [
+    "Block 2",
+    "Block 4",
+    "Mage Armor",
+    "Power Channel",
+    "Adamant Form",
+    "Contort",
+    "Majesty",
+    "Dodge",
+    "Parry",
+    "Decoy",
+    "Look Out",
+    "Deflect",
+];
 
 impl Strike {
     /// A new attack on `target`.
@@ -514,11 +540,13 @@ impl Strike {
             reacted: 0,
             arm_set: None,
             cap_one: false,
+            decoy: false,
+            free: false,
         }
     }
     /// The bit of reaction `name` in [`Strike::reacted`].
     pub fn bit(name: &str) -> u16 {
-        ON_HIT_REACTIONS.iter().position(|r| *r == name).map_or(1 << 15, |i| 1 << i)
+        TRACKED.iter().position(|r| *r == name).map_or(1 << 15, |i| 1 << i)
     }
 }
 
@@ -541,6 +569,11 @@ pub enum Pending {
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).
     OnHit(Strike),
+    /// The target may Shrug off exactly one injury (C-GL-SHRUG, C-BAT-13).
+    Shrug(Strike, i32),
+    /// The target may Retaliate against an attack that did not injure it (C-GL-RETALIATE,
+    /// C-BAT-16).
+    Retaliate(Strike),
     /// The battle is over.
     Over,
 }

@@ -183,6 +183,7 @@ fn assemble(
             // C-BAT-3 (Fray's reading): each side deploys facing the other.
             facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
             luck: adj.luck.unwrap_or(0),
+            clinging: false,
         });
     }
     State {

@@ -368,6 +368,9 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     if cx.s.u(u).at.is_some() {
         crate::abilities::mana_at_recovery(cx, u);
     }
+    if cx.s.u(u).clinging && cx.s.u(u).at.is_some() {
+        defeat(cx, u, "its Cling to Life ends with its recovery (C-GL-CLING-TO-LIFE)");
+    }
     Ok(())
 }
 
@@ -700,12 +703,57 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
         cx.log(|| format!("{tid} is Immune to {kind}: the attack does nothing (C-GL-IMMUNE)"));
         return after_attack(cx);
     }
-    let strike = Strike::new(attacker, target, weapon, special);
-    if can_react(cx.s, &strike) && effect_cost(cx.s, target, "Dodge").is_some_and(|c| c <= cx.s.u(target).endurance) {
-        cx.s.pending = Pending::BeforeRoll(strike);
-        return Ok(());
+    offer_before_roll(cx, Strike::new(attacker, target, weapon, special))
+}
+
+/// The reactions before the roll that are open against `k` (C-BAT-9): (who, which, E, M). Dodge,
+/// Parry (against a melee attack) and Decoy by the target; Look Out by a friend with the target
+/// within its Comm; Deflect (against a ranged attack) by the target or such a friend. Each once
+/// per attack, affordable, never by a hexed character nor against No Reactions.
+pub fn before_roll_reactions(s: &State, k: &Strike) -> Vec<(u8, &'static str, i32, i32)> {
+    if !attack_allows_reactions(s, k) {
+        return Vec::new();
     }
-    roll_to_hit(cx, strike)
+    let ranged = attack_reach(s, k.attacker, k.weapon as usize, k.special).1;
+    let Some(at) = s.u(k.target).at else { return Vec::new() };
+    let side = s.u(k.target).side;
+    let mut out = Vec::new();
+    for r in s.standing().filter(|&r| s.u(r).side == side && s.u(r).hex == 0 && r != k.attacker) {
+        let own = r == k.target;
+        let near = s.u(r).at.is_some_and(|p| dist(p, at) <= s.card(r).stats.comm);
+        for name in crate::battle::BEFORE_ROLL_REACTIONS {
+            let open = match name {
+                "Dodge" | "Decoy" => own,
+                "Parry" => own && !ranged,
+                "Look Out" => !own && near,
+                _ => ranged && (own || near),
+            };
+            if !open || k.reacted & Strike::bit(name) != 0 {
+                continue;
+            }
+            if let Some((e, m)) = ability_cost(s, r, name).filter(|&(e, m)| e <= s.u(r).endurance && m <= s.u(r).mana) {
+                out.push((r, name, e, m));
+            }
+        }
+    }
+    out
+}
+
+/// The option id of reaction `name` by `r` against an attack on `target`.
+fn reaction_word(s: &State, r: u8, target: u8, name: &str) -> String {
+    if r == target { slug(name) } else { format!("{}-{}", slug(name), s.u(r).id) }
+}
+
+/// Offers the reactions before the roll, or rolls.
+fn offer_before_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+    if cx.s.u(k.target).at.is_none() || cx.s.u(k.attacker).at.is_none() {
+        return after_attack(cx);
+    }
+    if before_roll_reactions(cx.s, &k).is_empty() {
+        return roll_to_hit(cx, k);
+    }
+    cx.s.pending = Pending::BeforeRoll(k);
+    Ok(())
 }
 
 /// The damage type of a weapon attack: the special attack's, else the weapon's (C-GL-DAMAGE-TYPES).
@@ -781,8 +829,12 @@ fn crit_riders(cx: &mut Cx, _u: u8, t: u8, crits: &[String]) {
 /// Whether the target may react: not hexed (C-GL-HEX), not against No Reactions (the weapon's,
 /// or a special attack's such as Finishing Blow, Sudden Strike and Snipe).
 fn can_react(s: &State, k: &Strike) -> bool {
+    attack_allows_reactions(s, k) && s.u(k.target).hex == 0
+}
+
+/// Whether anyone may react to the attack at all (C-GL-NO-REACTIONS).
+fn attack_allows_reactions(s: &State, k: &Strike) -> bool {
     !crate::abilities::weapon_attack(k.special).no_reactions
-        && s.u(k.target).hex == 0
         && !has_special(&s.card(k.attacker).weapons[k.weapon as usize], "No Reactions")
 }
 
@@ -835,7 +887,21 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         )
     });
     if !hit {
+        // C-GL-RETALIATE: a miss causes no injury either.
+        if retaliation(cx.s, &k).is_some() {
+            cx.s.pending = Pending::Retaliate(k);
+            return Ok(());
+        }
         return after_attack(cx);
+    }
+    // C-GL-DECOY: total cover against this attack: a hit fails on a D10 of 1 to 6.
+    if k.decoy {
+        let n = cx.d10()?;
+        let tid = cx.s.u(k.target).id.clone();
+        cx.log(|| format!("{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)", if n <= 6 { ", the attack fails" } else { ", the hit stands" }));
+        if n <= 6 {
+            return after_attack(cx);
+        }
     }
     let power = if k.special == Special::Plain { w.name.clone() } else { k.special.name().to_string() };
     cx.counted(&[("power hits", &power, 1.0)], String::new);
@@ -906,6 +972,18 @@ pub fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleEr
         }
     }
     cx.counted(&counts, String::new);
+    if inj >= tuf && cx.s.u(u).clinging {
+        cx.log(|| format!("{id} has {inj} of {tuf} injuries but clings to life (C-GL-CLING-TO-LIFE)"));
+        return Ok(());
+    }
+    // C-GL-CLING-TO-LIFE (Fray's reading: used whenever it can be paid and the character may react).
+    if inj >= tuf && cx.s.u(u).hex == 0 && cx.s.u(u).mana >= 1 && effect_cost(cx.s, u, "Cling to Life").is_some() {
+        let f = cx.s.um(u);
+        f.mana -= 1;
+        f.clinging = true;
+        cx.log(|| format!("{id} would be defeated ({inj} of {tuf}) but clings to life for 1M until its next recovery ends (C-GL-CLING-TO-LIFE)"));
+        return Ok(());
+    }
     if inj >= tuf {
         defeat(cx, u, &format!("{inj} injuries, Tuf {tuf}"));
         return Ok(());
@@ -1049,20 +1127,33 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
         cx.log(|| format!("{tid}'s Adamant Form holds it to 1 injury (C-GL-ADAMANT-FORM)"));
     }
     // C-GL-SMITE: never defeats: one short of defeat, and stunned.
-    let mut smite_stun = false;
     if k.special == Special::Smite {
         let left = cx.s.card(k.target).stats.tuf - cx.s.u(k.target).injuries;
         if hurt >= left {
             hurt = (left - 1).max(0);
-            smite_stun = true;
+            cx.s.um(k.target).stun += 1;
             cx.log(|| format!("The Smite cannot defeat: {tid} is left one injury short and stunned (C-GL-SMITE)"));
         }
     }
+    // C-GL-SHRUG: exactly one injury may be shrugged off.
+    if hurt == 1
+        && can_react(cx.s, &k)
+        && effect_cost(cx.s, k.target, "Shrug").is_some_and(|c| c <= cx.s.u(k.target).endurance)
+    {
+        cx.s.pending = Pending::Shrug(k, hurt);
+        return Ok(());
+    }
+    land_injuries(cx, k, hurt)
+}
+
+/// The rest of a landed hit once its injuries are known: the injuries, On Injury, On Hit, the
+/// special attack's own effects, the crit's riders, then Shrieking Armor and Retaliate.
+fn land_injuries(cx: &mut Cx, k: Strike, hurt: i32) -> Result<(), RuleError> {
+    let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
+    let tid = cx.s.u(k.target).id.clone();
     wound(cx, k.target, hurt, Some(k.attacker))?;
     let standing = cx.s.u(k.target).at.is_some();
-    if smite_stun && standing {
-        cx.s.um(k.target).stun += 1;
-    }
     // On Injury (C-BAT-14): needs at least one injury.
     if hurt > 0 {
         for sp in &w.special {
@@ -1110,7 +1201,26 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     if k.target != k.attacker && !attack_reach(cx.s, k.attacker, k.weapon as usize, k.special).1 {
         crate::abilities::shrieking_armor(cx, k.target, k.attacker)?;
     }
+    if hurt == 0 && retaliation(cx.s, &k).is_some() {
+        cx.s.pending = Pending::Retaliate(k);
+        return Ok(());
+    }
     after_attack(cx)
+}
+
+/// The weapon slot `k`'s target may Retaliate with (C-GL-RETALIATE): the attack caused no injury,
+/// it is not itself a free strike, both stand, the target may react and pay, and one of its melee
+/// weapons reaches the attacker.
+pub fn retaliation(s: &State, k: &Strike) -> Option<usize> {
+    if k.free || k.target == k.attacker || !can_react(s, k) {
+        return None;
+    }
+    let (a, t) = (s.u(k.attacker).at?, s.u(k.target).at?);
+    effect_cost(s, k.target, "Retaliate").filter(|&c| c <= s.u(k.target).endurance)?;
+    (0..s.card(k.target).weapons.len()).find(|&w| {
+        let (r, ranged) = reach(&s.card(k.target).weapons[w]);
+        !ranged && dist(a, t) <= r
+    })
 }
 
 /// An On Hit or On Injury entry of a weapon.
@@ -1239,14 +1349,39 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Pending::BeforeRoll(k) => {
             let t = s.u(k.target);
+            let mut options = Vec::new();
+            for (r, name, e, m) in before_roll_reactions(s, k) {
+                let what = match name {
+                    "Dodge" => "Def +2 against this attack",
+                    "Parry" => "an Att contest; a win cancels this melee attack",
+                    "Decoy" => "total cover: a hit fails on a D10 of 1 to 6",
+                    "Look Out" => "Def +2 and Arm +1 against this attack",
+                    _ => "an S-Pow contest; a win cancels this ranged attack",
+                };
+                let by = if r == k.target { String::new() } else { format!(" by {}", s.u(r).id) };
+                options.push(DecisionOption::new(reaction_word(s, r, k.target, name), format!("{name}{by}: {what} ({e}E {m}M)")));
+            }
+            options.push(DecisionOption::new("pass", "no reaction"));
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
+        }
+        Pending::Shrug(k, _) => {
+            let t = s.u(k.target);
+            let c = effect_cost(s, k.target, "Shrug").unwrap_or(1);
             let options = vec![
-                DecisionOption::new(
-                    "dodge",
-                    format!("Dodge: Def +2 against this attack ({}E)", effect_cost(s, k.target, "Dodge")?),
-                ),
+                DecisionOption::new("shrug", format!("Shrug: ignore this one injury ({c}E)")),
+                DecisionOption::new("pass", "take the injury"),
+            ];
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} takes exactly 1 injury: react?", t.id), options)
+        }
+        Pending::Retaliate(k) => {
+            let t = s.u(k.target);
+            let c = effect_cost(s, k.target, "Retaliate").unwrap_or(1);
+            let w = retaliation(s, k).map(|w| s.card(k.target).weapons[w].name.clone()).unwrap_or_default();
+            let options = vec![
+                DecisionOption::new("retaliate", format!("Retaliate: turn and strike {} with the {w}, no EC ({c}E)", s.u(k.attacker).id)),
                 DecisionOption::new("pass", "no reaction"),
             ];
-            ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} was not injured: react?", t.id), options)
         }
         Pending::OnHit(k) => {
             let t = s.u(k.target);
@@ -1372,14 +1507,71 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             use_ability(cx, u, k, t)
         }
         Pending::BeforeRoll(mut k) => {
-            if id == "dodge" {
-                let c = effect_cost(cx.s, k.target, "Dodge").unwrap_or(2);
-                pay(cx, k.target, c);
-                k.def_bonus += 2;
-                let tid = cx.s.u(k.target).id.clone();
-                cx.log(|| format!("{tid} dodges: Def +2 against this attack, {c}E (C-GL-DODGE)"));
+            if id == "pass" {
+                return roll_to_hit(cx, k);
             }
-            roll_to_hit(cx, k)
+            let (r, name, e, m) = before_roll_reactions(cx.s, &k)
+                .into_iter()
+                .find(|&(r, n, _, _)| reaction_word(cx.s, r, k.target, n) == id)
+                .ok_or_else(|| RuleError::malformed(format!("{id}: no such reaction")))?;
+            pay(cx, r, e);
+            cx.s.um(r).mana -= m;
+            k.reacted |= Strike::bit(name);
+            let rid = cx.s.u(r).id.clone();
+            let tag = format!("C-GL-{}", slug(name).to_uppercase());
+            match name {
+                "Dodge" => {
+                    k.def_bonus += 2;
+                    cx.log(|| format!("{rid} dodges: Def +2 against this attack, {e}E ({tag})"));
+                }
+                "Look Out" => {
+                    k.def_bonus += 2;
+                    k.arm_bonus += 1;
+                    cx.log(|| format!("{rid} calls a warning: Def +2 and Arm +1 against this attack, {m}M ({tag})"));
+                }
+                "Decoy" => {
+                    k.decoy = true;
+                    cx.log(|| format!("{rid} sets a decoy: total cover against this attack, {m}M ({tag})"));
+                }
+                _ => {
+                    // Parry (Att) and Deflect (S-Pow): a contest the reacting character starts.
+                    let (stat, what) = if name == "Parry" { ("Att", "parries") } else { ("S-Pow", "deflects") };
+                    let st = |u: u8| if name == "Parry" { att_of(cx.s, u) } else { cx.s.card(u).stats.spow };
+                    let (rs, as_) = (st(r), st(k.attacker));
+                    cx.log(|| format!("{rid} tries to {} the attack, {e}E {m}M ({tag})", if name == "Parry" { "parry" } else { "deflect" }));
+                    if contest(cx, r, rs, k.attacker, as_, stat)? {
+                        cx.log(|| format!("{rid} {what}: the attack is cancelled ({tag})"));
+                        return after_attack(cx);
+                    }
+                }
+            }
+            offer_before_roll(cx, k)
+        }
+        Pending::Shrug(k, hurt) => {
+            let mut hurt = hurt;
+            if id == "shrug" {
+                let c = effect_cost(cx.s, k.target, "Shrug").unwrap_or(1);
+                pay(cx, k.target, c);
+                hurt = 0;
+                let tid = cx.s.u(k.target).id.clone();
+                cx.log(|| format!("{tid} shrugs off the injury, {c}E (C-GL-SHRUG)"));
+            }
+            land_injuries(cx, k, hurt)
+        }
+        Pending::Retaliate(k) => {
+            let Some(w) = retaliation(cx.s, &k).filter(|_| id == "retaliate") else { return after_attack(cx) };
+            let c = effect_cost(cx.s, k.target, "Retaliate").unwrap_or(1);
+            pay(cx, k.target, c);
+            let (t, a) = (k.target, k.attacker);
+            if let (Some(p), Some(q)) = (cx.s.u(t).at, cx.s.u(a).at) {
+                cx.s.um(t).facing = ((q.x - p.x).signum() as i8, (q.y - p.y).signum() as i8);
+            }
+            let (tid, aid) = (cx.s.u(t).id.clone(), cx.s.u(a).id.clone());
+            let wn = cx.s.card(t).weapons[w].name.clone();
+            cx.log(|| format!("{tid} turns and retaliates against {aid} with the {wn}, {c}E and no EC (C-GL-RETALIATE)"));
+            let mut strike = Strike::new(t, a, w as u8, Special::Plain);
+            strike.free = true;
+            offer_before_roll(cx, strike)
         }
         Pending::OnHit(mut k) => {
             if id == "pass" {

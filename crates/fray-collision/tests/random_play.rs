@@ -17,8 +17,9 @@ fn invariants(_: &Collision, s: &State) -> Result<(), String> {
         if x.mana < 0 || x.stun < 0 || x.hex < 0 || x.poison < 0 || x.injuries < 0 || x.flee < 0 || x.luck < 0 {
             return Err(format!("{} holds a negative count", x.id));
         }
-        // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table.
-        if x.injuries >= c.stats.tuf && !x.defeated {
+        // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table;
+        // C-GL-CLING-TO-LIFE holds it on until its next recovery ends.
+        if x.injuries >= c.stats.tuf && !x.defeated && !x.clinging {
             return Err(format!("{} has {} injuries of Tuf {} and still stands", x.id, x.injuries, c.stats.tuf));
         }
         if x.defeated && x.at.is_some() {
