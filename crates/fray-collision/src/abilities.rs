@@ -233,6 +233,20 @@ pub fn slay(cx: &mut Cx, t: u8, why: &str) -> bool {
     true
 }
 
+/// Whether `u` is under the aura `name` (C-GL-AURA): a friend on the table with the effect has
+/// `u` within its Comm; the owner itself only when `self_too` (Inspire Bravery). An aura counts
+/// once however many sources reach it.
+pub fn aura(s: &State, u: u8, name: &str, self_too: bool) -> bool {
+    let Some(at) = s.u(u).at else { return false };
+    let side = s.u(u).side;
+    s.standing().any(|o| {
+        (o != u || self_too)
+            && s.u(o).side == side
+            && s.u(o).at.is_some_and(|p| dist(p, at) <= s.card(o).stats.comm)
+            && effect_cost(s, o, name).is_some()
+    })
+}
+
 /// Whether `u` may pass through enemies: Leaping Move, or Levitating Move past enemies without it
 /// (C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE; heights are not played).
 pub fn passes(s: &State, u: u8, enemy: u8) -> bool {
@@ -516,6 +530,7 @@ pub fn support_targets(s: &State, u: u8, k: Ability) -> Option<Vec<u8>> {
     Some(match k {
         Ability::Meditate => me(x.mana < c.stats.mana),
         Ability::TapIntoGea | Ability::Fortune => vec![u],
+        Ability::Persevere => me(!x.persevering),
         Ability::HeatOfBattle => me(s.standing().any(|t| {
             s.u(t).side != side
                 && c.weapons.iter().any(|w| {
@@ -615,6 +630,10 @@ pub fn use_support(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleErro
                 _ => f.flee = 0,
             }
             cx.log(|| format!("{uid} remedies {tid}: every {name} token off ({rid})"));
+        }
+        Ability::Persevere => {
+            cx.s.um(u).persevering = true;
+            cx.log(|| format!("{uid} perseveres: until its next activation injuries neither hamper nor defeat it ({rid})"));
         }
         Ability::Fortune => {
             cx.s.um(u).luck += 1;

@@ -235,6 +235,8 @@ pub struct Fighter {
     pub luck: i32,
     /// Clinging to Life: defeated at the end of its next recovery step (C-GL-CLING-TO-LIFE).
     pub clinging: bool,
+    /// Persevering: no injury penalties and no defeat until its next activation (C-GL-PERSEVERE).
+    pub persevering: bool,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -373,11 +375,13 @@ pub enum Ability {
     Remedy,
     /// Fortune: a Luck token (C-GL-FORTUNE, C-GL-LUCK).
     Fortune,
+    /// Persevere: injuries neither hamper nor defeat until the next activation (C-GL-PERSEVERE).
+    Persevere,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 28] = [
+    pub const ALL: [(Ability, &'static str); 29] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -406,6 +410,7 @@ impl Ability {
         (Ability::EpicHeal, "Epic Heal"),
         (Ability::Remedy, "Remedy"),
         (Ability::Fortune, "Fortune"),
+        (Ability::Persevere, "Persevere"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {

@@ -184,6 +184,7 @@ fn assemble(
             facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
             luck: adj.luck.unwrap_or(0),
             clinging: false,
+            persevering: false,
         });
     }
     State {

@@ -109,6 +109,20 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Fear",
     "Pow+X",
     "Injury+X",
+    "Parry",
+    "Decoy",
+    "Look Out",
+    "Deflect",
+    "Shrug",
+    "Retaliate",
+    "Cling to Life",
+    "Total Cover",
+    "Inspire Fortitude",
+    "Inspire Hatred",
+    "Inspire Urgency",
+    "Inspire Bravery",
+    "Aura",
+    "Persevere",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

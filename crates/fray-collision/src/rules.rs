@@ -118,19 +118,24 @@ pub fn def_of(s: &State, u: u8) -> i32 {
     s.card(u).stats.def - if s.u(u).hex > 0 { 2 } else { 0 }
 }
 
-/// Arm now: the card's, less the injury penalty (C-BAT-13).
+/// Arm now: the card's, less the injury penalty (C-BAT-13; none while persevering,
+/// C-GL-PERSEVERE), plus Inspire Fortitude's aura (C-GL-INSPIRE-FORTITUDE).
 pub fn arm_of(s: &State, u: u8) -> i32 {
-    s.card(u).stats.arm - s.options.injury_armour * s.u(u).injuries
+    let penalty = if s.u(u).persevering { 0 } else { s.options.injury_armour * s.u(u).injuries };
+    s.card(u).stats.arm - penalty + i32::from(crate::abilities::aura(s, u, "Inspire Fortitude", false))
 }
 
-/// Att now (for ability attacks): the card's, less 2 while hexed (C-GL-HEX).
+/// Att now (for ability attacks): the card's, less 2 while hexed (C-GL-HEX), plus Inspire
+/// Hatred's aura (C-GL-INSPIRE-HATRED).
 pub fn att_of(s: &State, u: u8) -> i32 {
     s.card(u).stats.att - if s.u(u).hex > 0 { 2 } else { 0 }
+        + i32::from(crate::abilities::aura(s, u, "Inspire Hatred", false))
 }
 
-/// Whether Fear effects and Flee do nothing to `u` (C-GL-DAUNTLESS, C-GL-FEAR).
+/// Whether Fear effects and Flee do nothing to `u` (C-GL-DAUNTLESS, C-GL-FEAR; Inspire Bravery's
+/// aura, C-GL-INSPIRE-BRAVERY).
 pub fn fearless(s: &State, u: u8) -> bool {
-    effect_cost(s, u, "Dauntless").is_some()
+    effect_cost(s, u, "Dauntless").is_some() || crate::abilities::aura(s, u, "Inspire Bravery", true)
 }
 
 /// A to-hit D10 by `roller` against `target`, with Luck (C-GL-LUCK, Fray's reading: a token is
@@ -154,7 +159,7 @@ pub fn hit_die(cx: &mut Cx, roller: u8, target: u8, hits: impl Fn(i32) -> bool) 
 
 /// W-Att now: the card's, less 2 while hexed (C-GL-HEX).
 pub fn w_att_of(s: &State, u: u8, w: &CardWeapon) -> i32 {
-    w.w_att - if s.u(u).hex > 0 { 2 } else { 0 }
+    w.w_att - if s.u(u).hex > 0 { 2 } else { 0 } + i32::from(crate::abilities::aura(s, u, "Inspire Hatred", false))
 }
 
 /// Spaces between two squares, a diagonal counting as one.
@@ -303,7 +308,16 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let id = cx.s.u(u).id.clone();
     cx.log(|| format!("{id} activates (C-BAT-6)"));
     cx.s.pending = Pending::Menu;
-    // C-BAT-6a: start-of-activation triggers.
+    // C-BAT-6a: start-of-activation triggers: Persevere ends (C-GL-PERSEVERE), Flame Wreath.
+    if cx.s.u(u).persevering {
+        cx.s.um(u).persevering = false;
+        let (inj, tuf) = (cx.s.u(u).injuries, cx.s.card(u).stats.tuf);
+        if inj >= tuf {
+            defeat(cx, u, &format!("its Persevere ends with {inj} injuries, Tuf {tuf} (C-GL-PERSEVERE)"));
+            return after_attack(cx);
+        }
+        cx.log(|| format!("{id}'s Persevere ends (C-GL-PERSEVERE)"));
+    }
     crate::abilities::flame_wreath(cx, u, "starts its activation")?;
     if cx.s.u(u).at.is_none() {
         return after_attack(cx);
@@ -381,7 +395,8 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
 pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
     let Some(from) = s.u(u).at else { return Vec::new() };
     let side = s.u(u).side;
-    let range = kind.spaces(s.card(u).stats.mv);
+    // C-GL-INSPIRE-URGENCY: Move +1 for a move started within a friend's aura.
+    let range = kind.spaces(s.card(u).stats.mv + i32::from(crate::abilities::aura(s, u, "Inspire Urgency", false)));
     let w = s.width as usize;
     let mut seen = vec![false; w * s.height as usize];
     seen[from.y as usize * w + from.x as usize] = true;
@@ -528,6 +543,7 @@ fn self_only(k: Ability) -> bool {
                 | Ability::Rally
                 | Ability::EpicHeal
                 | Ability::Fortune
+                | Ability::Persevere
         ),
     }
 }
@@ -620,7 +636,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
     match k {
         Ability::Frighten => {
             if fearless(cx.s, t) {
-                cx.log(|| format!("{uid} tries to frighten {tid}, who is Dauntless: no effect (C-GL-DAUNTLESS)"));
+                cx.log(|| format!("{uid} tries to frighten {tid}, who is not afraid: no effect (C-GL-DAUNTLESS)"));
             } else {
                 cx.s.um(t).stun += 1;
                 cx.log(|| format!("{uid} frightens {tid} for {e}E: stunned (C-GL-FRIGHTEN)"));
@@ -634,7 +650,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
             cx.log(|| format!("{uid} uses Check on {tid} for {m}M (C-GL-CHECK)"));
             let (ca, cd) = (cx.s.card(u).stats.comm, cx.s.card(t).stats.comm);
             if fearless(cx.s, t) {
-                cx.log(|| format!("{tid} is Dauntless: no effect (C-GL-DAUNTLESS)"));
+                cx.log(|| format!("{tid} is not afraid: no effect (C-GL-DAUNTLESS)"));
             } else if contest(cx, u, ca, t, cd, "Command")? {
                 give_flee(cx, t, Some(u));
             }
@@ -972,6 +988,10 @@ pub fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleEr
         }
     }
     cx.counted(&counts, String::new);
+    if inj >= tuf && cx.s.u(u).persevering {
+        cx.log(|| format!("{id} has {inj} of {tuf} injuries but perseveres (C-GL-PERSEVERE)"));
+        return Ok(());
+    }
     if inj >= tuf && cx.s.u(u).clinging {
         cx.log(|| format!("{id} has {inj} of {tuf} injuries but clings to life (C-GL-CLING-TO-LIFE)"));
         return Ok(());
@@ -1019,7 +1039,7 @@ pub fn give_poison(cx: &mut Cx, u: u8, n: i32) {
 pub fn give_flee(cx: &mut Cx, u: u8, from: Option<u8>) {
     let id = cx.s.u(u).id.clone();
     if fearless(cx.s, u) {
-        cx.log(|| format!("{id} is Dauntless: no Flee (C-GL-DAUNTLESS)"));
+        cx.log(|| format!("{id} is not afraid: no Flee (C-GL-DAUNTLESS)"));
         return;
     }
     let f = cx.s.um(u);

@@ -19,7 +19,7 @@ fn invariants(_: &Collision, s: &State) -> Result<(), String> {
         }
         // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table;
         // C-GL-CLING-TO-LIFE holds it on until its next recovery ends.
-        if x.injuries >= c.stats.tuf && !x.defeated && !x.clinging {
+        if x.injuries >= c.stats.tuf && !x.defeated && !x.clinging && !x.persevering {
             return Err(format!("{} has {} injuries of Tuf {} and still stands", x.id, x.injuries, c.stats.tuf));
         }
         if x.defeated && x.at.is_some() {
