@@ -483,9 +483,9 @@ pub fn riders(cx: &mut Cx, u: u8, t: u8, list: &[Rider], kind: &str) -> Result<(
     Ok(())
 }
 
-/// Knockback (C-GL-KNOCKBACK): `t` is pushed `n` squares straight away from `from`; a wall, the
-/// edge or another character stops it with a Pow 4 Mundane hit (Fray's reading of the edge:
-/// reserves are not played, so the edge stops it like a wall).
+/// Knockback (C-GL-KNOCKBACK): `t` is pushed `n` squares straight away from `from`; a wall or
+/// another character stops it with a Pow 4 Mundane hit; pushed off the edge it goes to the
+/// reserves (C-BAT-5).
 pub fn knockback(cx: &mut Cx, from: u8, t: u8, n: i32) -> Result<(), RuleError> {
     let (Some(a), Some(start)) = (cx.s.u(from).at, cx.s.u(t).at) else { return Ok(()) };
     let (dx, dy) = ((start.x - a.x).signum(), (start.y - a.y).signum());
@@ -493,6 +493,12 @@ pub fn knockback(cx: &mut Cx, from: u8, t: u8, n: i32) -> Result<(), RuleError> 
     let mut blocked = false;
     for _ in 0..n {
         let next = Pos::new(at.x + dx, at.y + dy);
+        // Pushed off an edge: to the reserves.
+        if next.x < 0 || next.y < 0 || next.x >= cx.s.width || next.y >= cx.s.height {
+            cx.s.um(t).at = Some(at);
+            rules::to_reserves(cx, t, 0, "knocked off the edge of the board (C-GL-KNOCKBACK)");
+            return Ok(());
+        }
         if !cx.s.open(next) || cx.s.at(next).is_some() {
             blocked = true;
             break;

@@ -77,6 +77,8 @@ pub struct Options {
     /// Whether Mage Armor's 8 still takes the injury penalty (the glossary) or not (the skill
     /// table) (C-GL-MAGE-ARMOR).
     pub mage_armor_penalty: bool,
+    /// Whether a fleeing character can run off the board into the reserves (C-GL-FLEE).
+    pub flee_off_board: bool,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -104,6 +106,7 @@ impl Default for Options {
             ranged_penalty: 1,
             contest_ties: TieGoesTo::Defender,
             mage_armor_penalty: true,
+            flee_off_board: true,
         }
     }
 }
@@ -124,6 +127,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("ranged-penalty=1 (0-3)", "Att lost per space a ranged attack reaches beyond its Reach (stated 1)"),
     ("contest-ties=defender|initiator", "who wins a tied contest (C-BAT-18, inferred)"),
     ("mage-armor=glossary|table", "whether Mage Armor's Arm 8 still loses the injury penalty (glossary) or not (skill table)"),
+    ("flee-off-board=on|off", "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -176,6 +180,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "glossary" => o.mage_armor_penalty = true,
                 "table" => o.mage_armor_penalty = false,
                 _ => errors.push(bad("glossary or table")),
+            },
+            "flee-off-board" => match v {
+                "on" => o.flee_off_board = true,
+                "off" => o.flee_off_board = false,
+                _ => errors.push(bad("on or off")),
             },
             "first" => match v {
                 "roll" => o.first = First::Roll,
@@ -237,6 +246,8 @@ pub struct Fighter {
     pub clinging: bool,
     /// Persevering: no injury penalties and no defeat until its next activation (C-GL-PERSEVERE).
     pub persevering: bool,
+    /// In reserves, off the table but not defeated, with the turns it still waits (C-BAT-5).
+    pub reserve: Option<u32>,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -511,11 +522,11 @@ pub struct Strike {
 pub const BEFORE_ROLL_REACTIONS: [&str; 5] = ["Dodge", "Parry", "Decoy", "Look Out", "Deflect"];
 
 /// The on-hit reactions (C-BAT-11), with their glossary ids.
-pub const ON_HIT_REACTIONS: [&str; 7] =
-    ["Block 2", "Block 4", "Mage Armor", "Power Channel", "Adamant Form", "Contort", "Majesty"];
+pub const ON_HIT_REACTIONS: [&str; 8] =
+    ["Block 2", "Block 4", "Mage Armor", "Power Channel", "Adamant Form", "Contort", "Majesty", "Shadow Hop"];
 
 /// Every reaction an attack keeps track of (each once per attack).
-const TRACKED: [&str; 12] = [
+const TRACKED: [&str; 13] = [
     "Block 2",
     "Block 4",
     "Mage Armor",
@@ -528,6 +539,7 @@ const TRACKED: [&str; 12] = [
     "Decoy",
     "Look Out",
     "Deflect",
+    "Shadow Hop",
 ];
 
 impl Strike {

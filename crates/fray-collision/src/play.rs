@@ -185,6 +185,7 @@ fn assemble(
             luck: adj.luck.unwrap_or(0),
             clinging: false,
             persevering: false,
+            reserve: None,
         });
     }
     State {

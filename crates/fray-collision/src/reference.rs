@@ -123,6 +123,7 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Inspire Bravery",
     "Aura",
     "Persevere",
+    "Shadow Hop",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

@@ -244,8 +244,52 @@ fn end_turn(cx: &mut Cx) -> Result<(), RuleError> {
         x.spent = 0;
         x.recover_due = false;
     }
+    reinforcements(cx);
     cx.s.next_side = cx.s.first;
     next_pick(cx)
+}
+
+/// Sends `u` off the table into reserves, to come back after `wait` more turns (C-BAT-5).
+pub fn to_reserves(cx: &mut Cx, u: u8, wait: u32, why: &str) {
+    let id = cx.s.u(u).id.clone();
+    let f = cx.s.um(u);
+    f.at = None;
+    f.reserve = Some(wait);
+    f.flee = 0;
+    f.flee_from = None;
+    cx.log(|| format!("{id} leaves the table for the reserves: {why} (C-BAT-5)"));
+}
+
+/// At the start of a turn (C-BAT-5, Fray's reading): each character in reserves whose wait is
+/// over comes back on the open square nearest its own side's edge (red the top row, blue the
+/// bottom one) that is not within 3 of an enemy, nearest the middle on a tie; with no such square
+/// it waits another turn. The others wait one turn less.
+fn reinforcements(cx: &mut Cx) {
+    for u in 0..cx.s.units.len() as u8 {
+        let Some(wait) = cx.s.u(u).reserve else { continue };
+        if wait > 0 {
+            cx.s.um(u).reserve = Some(wait - 1);
+            continue;
+        }
+        let side = cx.s.u(u).side;
+        let (w, h) = (cx.s.width, cx.s.height);
+        let enemies: Vec<Pos> = cx.s.standing().filter(|&o| cx.s.u(o).side != side).filter_map(|o| cx.s.u(o).at).collect();
+        let spot = (0..h)
+            .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+            .filter(|&p| cx.s.open(p) && cx.s.at(p).is_none() && enemies.iter().all(|&e| dist(e, p) > 3))
+            .min_by_key(|p| (if side == 0 { p.y } else { h - 1 - p.y }, (2 * p.x - (w - 1)).abs(), p.x));
+        let id = cx.s.u(u).id.clone();
+        match spot {
+            Some(p) => {
+                let f = cx.s.um(u);
+                f.at = Some(p);
+                f.reserve = None;
+                f.facing = if side == 0 { (0, 1) } else { (0, -1) };
+                cx.log(|| format!("{id} comes back from the reserves at {} (C-BAT-5)", p.key()));
+            }
+            None => cx.log(|| format!("{id} finds no square clear of enemies and stays in reserve (C-BAT-5)")),
+        }
+    }
 }
 
 /// A side with nobody on the table loses at once (C-BAT-22, inferred).
@@ -253,7 +297,8 @@ fn check_victory(cx: &mut Cx) -> bool {
     if cx.s.outcome.is_some() {
         return true;
     }
-    let alive = |side: u8| cx.s.units.iter().any(|x| x.side == side && x.at.is_some());
+    // Characters in reserves still count: they come back (C-BAT-5).
+    let alive = |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.at.is_some() || x.reserve.is_some()));
     let (h, a) = (alive(0), alive(1));
     if h && a {
         return false;
@@ -1085,6 +1130,19 @@ fn flee_run(cx: &mut Cx, u: u8) {
     let id = cx.s.u(u).id.clone();
     let f = cx.s.um(u);
     f.flee -= 1;
+    let left = f.flee.max(0) as u32;
+    // C-GL-FLEE (Fray's reading): a run that ends on the edge with spaces to spare, or a runner
+    // already on the edge with nowhere further to go, runs off the board into next turn's
+    // reinforcements, kept off one more turn per token left.
+    let on_edge = |p: Pos| p.x == 0 || p.y == 0 || p.x == w - 1 || p.y == h - 1;
+    let spaces = 2 * cx.s.card(u).stats.mv;
+    let end = best.filter(|&p| away(p) > away(at)).unwrap_or(at);
+    if cx.s.options.flee_off_board && on_edge(end) && dist(at, end) < spaces {
+        cx.s.um(u).at = Some(end);
+        to_reserves(cx, u, left, &format!("it runs off the board from {} for {pay_e}E (C-GL-FLEE)", end.key()));
+        return;
+    }
+    let f = cx.s.um(u);
     if let Some(p) = best.filter(|&p| away(p) > away(at)) {
         f.facing = ((p.x - at.x).signum() as i8, (p.y - at.y).signum() as i8);
         f.at = Some(p);
@@ -1414,6 +1472,7 @@ pub fn decision(s: &State) -> Option<Decision> {
                     "Power Channel" => "Arm +4 against this hit and 1 Mana",
                     "Adamant Form" => "this hit deals 1 injury at most",
                     "Contort" => "cancel this hit",
+                    "Shadow Hop" => "ignore this hit and go to the reserves",
                     _ => "the attacker rolls again",
                 };
                 options.push(DecisionOption::new(slug(name), format!("{name}: {what} ({e}E {m}M)")));
@@ -1629,6 +1688,11 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 "Contort" => {
                     cx.log(|| format!("{tid} contorts: the hit is cancelled ({rid})"));
+                    return after_attack(cx);
+                }
+                "Shadow Hop" => {
+                    cx.log(|| format!("{tid} hops into the shadows: the hit is ignored ({rid})"));
+                    to_reserves(cx, k.target, 0, "Shadow Hop (C-GL-SHADOW-HOP)");
                     return after_attack(cx);
                 }
                 _ => {
