@@ -259,12 +259,11 @@ pub fn passes(s: &State, u: u8, enemy: u8) -> bool {
 pub fn flame_wreath(cx: &mut Cx, u: u8, why: &str) -> Result<(), RuleError> {
     let Some(at) = cx.s.u(u).at else { return Ok(()) };
     let side = cx.s.u(u).side;
-    let burners: Vec<u8> = cx
-        .s
-        .standing()
-        .filter(|&o| cx.s.u(o).side != side && cx.s.u(o).at.is_some_and(|p| dist(p, at) == 1))
-        .filter(|&o| effect_cost(cx.s, o, "Flame Wreath").is_some())
-        .collect();
+    let burners: Vec<u8> =
+        cx.s.standing()
+            .filter(|&o| cx.s.u(o).side != side && cx.s.u(o).at.is_some_and(|p| dist(p, at) == 1))
+            .filter(|&o| effect_cost(cx.s, o, "Flame Wreath").is_some())
+            .collect();
     for o in burners {
         if cx.s.u(u).at.is_none() {
             break;
@@ -306,7 +305,12 @@ pub fn voodoo(cx: &mut Cx, u: u8, by: Option<u8>) -> Result<(), RuleError> {
     }
     let n = cx.d10()?;
     let (id, bid) = (cx.s.u(u).id.clone(), cx.s.u(b).id.clone());
-    cx.log(|| format!("{id}'s Voodoo rolls {n}{} (C-GL-VOODOO)", if n >= 7 { format!(": {bid} takes 1 injury") } else { String::new() }));
+    cx.log(|| {
+        format!(
+            "{id}'s Voodoo rolls {n}{} (C-GL-VOODOO)",
+            if n >= 7 { format!(": {bid} takes 1 injury") } else { String::new() }
+        )
+    });
     if n >= 7 {
         rules::wound(cx, b, 1, None)?;
     }
@@ -352,10 +356,9 @@ pub fn spell_victims(s: &State, u: u8, sp: &Spell, target: Option<u8>, dir: (i8,
     match sp.shape {
         Shape::One => target.into_iter().collect(),
         Shape::Line(n) => rules::line_squares(s, u, dir, n).into_iter().filter_map(|p| s.at(p)).collect(),
-        Shape::Burst(r) => s
-            .standing()
-            .filter(|&t| t != u && from.zip(s.u(t).at).is_some_and(|(a, b)| dist(a, b) <= r))
-            .collect(),
+        Shape::Burst(r) => {
+            s.standing().filter(|&t| t != u && from.zip(s.u(t).at).is_some_and(|(a, b)| dist(a, b) <= r)).collect()
+        }
     }
 }
 
@@ -369,7 +372,9 @@ pub fn spell_hit(cx: &mut Cx, u: u8, t: u8, sp: &Spell) -> Result<(), RuleError>
         return Ok(());
     }
     let (hit, crit) = if sp.always_hits {
-        cx.log(|| format!("{} always hits {tid} (C-GL-{})", sp.ability.name(), rules::slug(sp.ability.name()).to_uppercase()));
+        cx.log(|| {
+            format!("{} always hits {tid} (C-GL-{})", sp.ability.name(), rules::slug(sp.ability.name()).to_uppercase())
+        });
         (true, false)
     } else {
         let d = match (cx.s.u(u).at, cx.s.u(t).at) {
@@ -569,7 +574,9 @@ pub fn use_support(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleErro
             if n >= 4 {
                 cx.s.um(u).mana += 1;
             }
-            cx.log(|| format!("{uid} taps into Gea and rolls {n}: {} ({rid})", if n >= 4 { "1 Mana" } else { "nothing" }));
+            cx.log(|| {
+                format!("{uid} taps into Gea and rolls {n}: {} ({rid})", if n >= 4 { "1 Mana" } else { "nothing" })
+            });
         }
         Ability::HeatOfBattle => {
             cx.s.um(u).mana += 2;
@@ -639,7 +646,9 @@ pub fn use_support(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleErro
         }
         Ability::Persevere => {
             cx.s.um(u).persevering = true;
-            cx.log(|| format!("{uid} perseveres: until its next activation injuries neither hamper nor defeat it ({rid})"));
+            cx.log(|| {
+                format!("{uid} perseveres: until its next activation injuries neither hamper nor defeat it ({rid})")
+            });
         }
         Ability::Fortune => {
             cx.s.um(u).luck += 1;

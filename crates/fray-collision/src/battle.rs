@@ -126,8 +126,14 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("size=12 (6-30)", "the square map's side for a battle from group files"),
     ("ranged-penalty=1 (0-3)", "Att lost per space a ranged attack reaches beyond its Reach (stated 1)"),
     ("contest-ties=defender|initiator", "who wins a tied contest (C-BAT-18, inferred)"),
-    ("mage-armor=glossary|table", "whether Mage Armor's Arm 8 still loses the injury penalty (glossary) or not (skill table)"),
-    ("flee-off-board=on|off", "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)"),
+    (
+        "mage-armor=glossary|table",
+        "whether Mage Armor's Arm 8 still loses the injury penalty (glossary) or not (skill table)",
+    ),
+    (
+        "flee-off-board=on|off",
+        "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.

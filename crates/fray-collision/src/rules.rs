@@ -2,11 +2,11 @@
 //! weapon attacks with the to-hit and injury rolls (C-BAT-8 to C-BAT-16), reactions (Dodge,
 //! Block), recovery (C-BAT-7) and the end of the battle (C-BAT-22).
 
+use crate::abilities::Shape;
 use crate::battle::{
     Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special, State,
     Strike, TieGoesTo,
 };
-use crate::abilities::Shape;
 use crate::builder::CardWeapon;
 use fray_core::decision::{Decision, DecisionOption};
 use fray_core::dice::Dice;
@@ -273,7 +273,8 @@ fn reinforcements(cx: &mut Cx) {
         }
         let side = cx.s.u(u).side;
         let (w, h) = (cx.s.width, cx.s.height);
-        let enemies: Vec<Pos> = cx.s.standing().filter(|&o| cx.s.u(o).side != side).filter_map(|o| cx.s.u(o).at).collect();
+        let enemies: Vec<Pos> =
+            cx.s.standing().filter(|&o| cx.s.u(o).side != side).filter_map(|o| cx.s.u(o).at).collect();
         let spot = (0..h)
             .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
             .filter(|&p| cx.s.open(p) && cx.s.at(p).is_none() && enemies.iter().all(|&e| dist(e, p) > 3))
@@ -819,7 +820,9 @@ fn offer_before_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
 
 /// The damage type of a weapon attack: the special attack's, else the weapon's (C-GL-DAMAGE-TYPES).
 pub fn attack_kind(s: &State, u: u8, w: u8, special: Special) -> String {
-    crate::abilities::weapon_attack(special).kind.map_or_else(|| s.card(u).weapons[w as usize].kind.clone(), str::to_string)
+    crate::abilities::weapon_attack(special)
+        .kind
+        .map_or_else(|| s.card(u).weapons[w as usize].kind.clone(), str::to_string)
 }
 
 /// A Thunder Strike (C-GL-THUNDER-STRIKE, C-GL-BLAST-ATTACK): everyone within 1 of the target but
@@ -846,7 +849,19 @@ fn thunder(cx: &mut Cx, u: u8, target: u8, weapon: u8) -> Result<(), RuleError> 
         let n = hit_die(cx, u, t, |n| n == 10 || n + att >= need)?;
         let (hit, crit) = (n == 10 || n + att >= need, n == 10 || (n == 9 && has_special(&w, "Sharp")));
         let crit = crit && hit;
-        cx.log(|| format!("Against {tid}: {n} + W-Att {att} = {} against {need}: {} (C-BAT-10)", n + att, if crit { "a crit" } else if hit { "a hit" } else { "a miss" }));
+        cx.log(|| {
+            format!(
+                "Against {tid}: {n} + W-Att {att} = {} against {need}: {} (C-BAT-10)",
+                n + att,
+                if crit {
+                    "a crit"
+                } else if hit {
+                    "a hit"
+                } else {
+                    "a miss"
+                }
+            )
+        });
         if !hit {
             continue;
         }
@@ -959,7 +974,12 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     if k.decoy {
         let n = cx.d10()?;
         let tid = cx.s.u(k.target).id.clone();
-        cx.log(|| format!("{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)", if n <= 6 { ", the attack fails" } else { ", the hit stands" }));
+        cx.log(|| {
+            format!(
+                "{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)",
+                if n <= 6 { ", the attack fails" } else { ", the hit stands" }
+            )
+        });
         if n <= 6 {
             return after_attack(cx);
         }
@@ -1174,7 +1194,8 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let wa = crate::abilities::weapon_attack(k.special);
     let kind = attack_kind(cx.s, k.attacker, k.weapon, k.special);
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
-    let pow_bonus: i32 = crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>() + if k.crit { wa.crit_pow } else { 0 };
+    let pow_bonus: i32 =
+        crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>() + if k.crit { wa.crit_pow } else { 0 };
     let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
     let tid = cx.s.u(k.target).id.clone();
     // C-GL-RIP-AROUND: the hit turns the target (Fray: its back to the attacker) and drains 2E
@@ -1251,17 +1272,18 @@ fn land_injuries(cx: &mut Cx, k: Strike, hurt: i32) -> Result<(), RuleError> {
             on_effect(cx, &k, rest, standing);
         }
     }
-    // The special attack's own On Hit.
+    // The special attack's own On Hit: Finishing Blow slays (unless Immune to Slay).
+    if k.special == Special::Finishing
+        && standing
+        && crate::abilities::slay(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)")
+    {
+        return after_attack(cx);
+    }
     match k.special {
         Special::Gouge if standing => {
             let n = if k.crit { 3 } else { 1 };
             cx.s.um(k.target).hex += n;
             cx.log(|| format!("{tid} gains {n} Hex counter(s) from Gouge (C-GL-GOUGE)"));
-        }
-        Special::Finishing if standing => {
-            if crate::abilities::slay(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)") {
-                return after_attack(cx);
-            }
         }
         Special::Chilling if standing => {
             let n = cx.s.card(k.attacker).stats.spow;
@@ -1437,7 +1459,10 @@ pub fn decision(s: &State) -> Option<Decision> {
                     _ => "an S-Pow contest; a win cancels this ranged attack",
                 };
                 let by = if r == k.target { String::new() } else { format!(" by {}", s.u(r).id) };
-                options.push(DecisionOption::new(reaction_word(s, r, k.target, name), format!("{name}{by}: {what} ({e}E {m}M)")));
+                options.push(DecisionOption::new(
+                    reaction_word(s, r, k.target, name),
+                    format!("{name}{by}: {what} ({e}E {m}M)"),
+                ));
             }
             options.push(DecisionOption::new("pass", "no reaction"));
             ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
@@ -1456,7 +1481,10 @@ pub fn decision(s: &State) -> Option<Decision> {
             let c = effect_cost(s, k.target, "Retaliate").unwrap_or(1);
             let w = retaliation(s, k).map(|w| s.card(k.target).weapons[w].name.clone()).unwrap_or_default();
             let options = vec![
-                DecisionOption::new("retaliate", format!("Retaliate: turn and strike {} with the {w}, no EC ({c}E)", s.u(k.attacker).id)),
+                DecisionOption::new(
+                    "retaliate",
+                    format!("Retaliate: turn and strike {} with the {w}, no EC ({c}E)", s.u(k.attacker).id),
+                ),
                 DecisionOption::new("pass", "no reaction"),
             ];
             ask(t.side, Some(t.id.clone()), "reaction", format!("{} was not injured: react?", t.id), options)
@@ -1617,7 +1645,12 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     let (stat, what) = if name == "Parry" { ("Att", "parries") } else { ("S-Pow", "deflects") };
                     let st = |u: u8| if name == "Parry" { att_of(cx.s, u) } else { cx.s.card(u).stats.spow };
                     let (rs, as_) = (st(r), st(k.attacker));
-                    cx.log(|| format!("{rid} tries to {} the attack, {e}E {m}M ({tag})", if name == "Parry" { "parry" } else { "deflect" }));
+                    cx.log(|| {
+                        format!(
+                            "{rid} tries to {} the attack, {e}E {m}M ({tag})",
+                            if name == "Parry" { "parry" } else { "deflect" }
+                        )
+                    });
                     if contest(cx, r, rs, k.attacker, as_, stat)? {
                         cx.log(|| format!("{rid} {what}: the attack is cancelled ({tag})"));
                         return after_attack(cx);
@@ -1647,7 +1680,9 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             }
             let (tid, aid) = (cx.s.u(t).id.clone(), cx.s.u(a).id.clone());
             let wn = cx.s.card(t).weapons[w].name.clone();
-            cx.log(|| format!("{tid} turns and retaliates against {aid} with the {wn}, {c}E and no EC (C-GL-RETALIATE)"));
+            cx.log(|| {
+                format!("{tid} turns and retaliates against {aid} with the {wn}, {c}E and no EC (C-GL-RETALIATE)")
+            });
             let mut strike = Strike::new(t, a, w as u8, Special::Plain);
             strike.free = true;
             offer_before_roll(cx, strike)
@@ -1672,8 +1707,17 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     cx.log(|| format!("{tid} blocks: Arm +{bonus} against this hit, {e}E ({rid})"));
                 }
                 "Mage Armor" => {
-                    k.arm_set = Some(8 - cx.s.options.injury_armour * cx.s.u(k.target).injuries * i32::from(cx.s.options.mage_armor_penalty));
-                    cx.log(|| format!("{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})", k.arm_set.unwrap_or(8)));
+                    k.arm_set = Some(
+                        8 - cx.s.options.injury_armour
+                            * cx.s.u(k.target).injuries
+                            * i32::from(cx.s.options.mage_armor_penalty),
+                    );
+                    cx.log(|| {
+                        format!(
+                            "{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})",
+                            k.arm_set.unwrap_or(8)
+                        )
+                    });
                 }
                 "Power Channel" => {
                     k.arm_bonus += 4;

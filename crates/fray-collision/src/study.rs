@@ -173,7 +173,8 @@ mod tests {
             Played { points: [100, 95], winner: Some(1) },
         ];
         let b = by_lead(&played);
-        let row = |label: &str, battles, wins, draws, losses| Band { label: label.into(), battles, wins, draws, losses };
+        let row =
+            |label: &str, battles, wins, draws, losses| Band { label: label.into(), battles, wins, draws, losses };
         // 50 ahead twice (band 40-79), both won by the richer side; a draw at equal points; the
         // side 5 ahead lost.
         assert_eq!(b, vec![row("equal", 1, 0, 1, 0), row("1-19", 1, 0, 0, 1), row("40-79", 2, 2, 0, 0)]);

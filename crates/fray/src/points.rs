@@ -47,7 +47,10 @@ pub fn command(systems: &crate::Systems, system: &str, s: &Study, others: bool) 
         return Err(format!("--points-study is Collision's study (fray sim collision --points-study), not {system}'s"));
     }
     if others {
-        return Err("--points-study draws its own groups: it takes --matches, --seed, --jobs, --bot, --option and --json only".into());
+        return Err(
+            "--points-study draws its own groups: it takes --matches, --seed, --jobs, --bot, --option and --json only"
+                .into(),
+        );
     }
     run(&*systems.lab(system)?, s)
 }
@@ -97,12 +100,18 @@ pub fn run(lab: &dyn fray_sim::Lab, s: &Study) -> Result<ExitCode, String> {
     print!("{}", table("By how many points more it spent:", &lead));
     println!();
     print!("{}", table("By the ratio of its total to the other's (equal totals left out):", &ratio));
-    let (red, blue) = (
-        played.iter().filter(|p| p.winner == Some(0)).count(),
-        played.iter().filter(|p| p.winner == Some(1)).count(),
-    );
+    let (red, blue) =
+        (played.iter().filter(|p| p.winner == Some(0)).count(), played.iter().filter(|p| p.winner == Some(1)).count());
     let mean = played.iter().map(|p| f64::from(p.points[0] + p.points[1]) / 2.0).sum::<f64>() / played.len() as f64;
-    println!("\nSeats: red won {red}, blue {blue}, {} drawn or unfinished; groups averaged {mean:.0} points", played.len() - red - blue);
-    println!("{} battles in {:.1} s on {} threads", played.len(), started.elapsed().as_secs_f64(), pool.current_num_threads());
+    println!(
+        "\nSeats: red won {red}, blue {blue}, {} drawn or unfinished; groups averaged {mean:.0} points",
+        played.len() - red - blue
+    );
+    println!(
+        "{} battles in {:.1} s on {} threads",
+        played.len(),
+        started.elapsed().as_secs_f64(),
+        pool.current_num_threads()
+    );
     Ok(ExitCode::SUCCESS)
 }
