@@ -74,6 +74,11 @@ pub struct Options {
     pub ranged_penalty: i32,
     /// Who wins a tied contest (C-BAT-18).
     pub contest_ties: TieGoesTo,
+    /// Whether Mage Armor's 8 still takes the injury penalty (the glossary) or not (the skill
+    /// table) (C-GL-MAGE-ARMOR).
+    pub mage_armor_penalty: bool,
+    /// Whether a fleeing character can run off the board into the reserves (C-GL-FLEE).
+    pub flee_off_board: bool,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -100,6 +105,8 @@ impl Default for Options {
             size: 12,
             ranged_penalty: 1,
             contest_ties: TieGoesTo::Defender,
+            mage_armor_penalty: true,
+            flee_off_board: true,
         }
     }
 }
@@ -119,6 +126,14 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("size=12 (6-30)", "the square map's side for a battle from group files"),
     ("ranged-penalty=1 (0-3)", "Att lost per space a ranged attack reaches beyond its Reach (stated 1)"),
     ("contest-ties=defender|initiator", "who wins a tied contest (C-BAT-18, inferred)"),
+    (
+        "mage-armor=glossary|table",
+        "whether Mage Armor's Arm 8 still loses the injury penalty (glossary) or not (skill table)",
+    ),
+    (
+        "flee-off-board=on|off",
+        "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -166,6 +181,16 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "defender" => o.contest_ties = TieGoesTo::Defender,
                 "initiator" => o.contest_ties = TieGoesTo::Initiator,
                 _ => errors.push(bad("defender or initiator")),
+            },
+            "mage-armor" => match v {
+                "glossary" => o.mage_armor_penalty = true,
+                "table" => o.mage_armor_penalty = false,
+                _ => errors.push(bad("glossary or table")),
+            },
+            "flee-off-board" => match v {
+                "on" => o.flee_off_board = true,
+                "off" => o.flee_off_board = false,
+                _ => errors.push(bad("on or off")),
             },
             "first" => match v {
                 "roll" => o.first = First::Roll,
@@ -221,6 +246,14 @@ pub struct Fighter {
     pub defeated: bool,
     /// The way it faces, one of the eight directions as (dx, dy) (C-BAT-21).
     pub facing: (i8, i8),
+    /// Luck tokens (C-GL-LUCK).
+    pub luck: i32,
+    /// Clinging to Life: defeated at the end of its next recovery step (C-GL-CLING-TO-LIFE).
+    pub clinging: bool,
+    /// Persevering: no injury penalties and no defeat until its next activation (C-GL-PERSEVERE).
+    pub persevering: bool,
+    /// In reserves, off the table but not defeated, with the turns it still waits (C-BAT-5).
+    pub reserve: Option<u32>,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -241,7 +274,7 @@ pub fn facing_name(f: (i8, i8)) -> &'static str {
 }
 
 /// Special weapon attacks from skills (C-GL terms): a weapon attack with its own cost and
-/// changes.
+/// changes. [`crate::abilities::weapon_attack`] gives each one's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Special {
     /// A plain weapon attack.
@@ -257,16 +290,41 @@ pub enum Special {
     Finishing,
     /// Backstab: a hit on the target's rear is a crit (C-GL-BACKSTAB).
     Backstab,
+    /// Power Attack: W-Att −1, W-Pow +2 (C-GL-POWER-ATTACK).
+    Power,
+    /// Sudden Strike: melee, W-Att +1, no reactions, Crit Pow+2 (C-GL-SUDDEN-STRIKE).
+    Sudden,
+    /// Snipe: ranged, no reactions, Crit Pow+2 (C-GL-SNIPE).
+    Snipe,
+    /// Smite: Light melee, W-Pow + Comm, never defeats (C-GL-SMITE).
+    Smite,
+    /// Chilling Strike: Cold melee, a hit drains S-Pow Endurance (C-GL-CHILLING-STRIKE).
+    Chilling,
+    /// Rip Around: melee Att +1, a hit turns the target and drains 2E (C-GL-RIP-AROUND).
+    RipAround,
+    /// Thunder Strike: Electric, Att +1, Pow +2, a radius 1 blast on the target; a hit drains
+    /// 1E (C-GL-THUNDER-STRIKE, C-GL-BLAST-ATTACK).
+    Thunder,
+    /// Throw: 1E more, a ranged attack at the weapon's reach + 3 (C-GL-THROW).
+    Throw,
 }
 
 impl Special {
     /// Every special attack with its skill's name.
-    pub const ALL: [(Special, &'static str); 5] = [
+    pub const ALL: [(Special, &'static str); 13] = [
         (Special::Guided, "Guided Strike"),
         (Special::Butcher, "Butcher"),
         (Special::Gouge, "Gouge"),
         (Special::Finishing, "Finishing Blow"),
         (Special::Backstab, "Backstab"),
+        (Special::Power, "Power Attack"),
+        (Special::Sudden, "Sudden Strike"),
+        (Special::Snipe, "Snipe"),
+        (Special::Smite, "Smite"),
+        (Special::Chilling, "Chilling Strike"),
+        (Special::RipAround, "Rip Around"),
+        (Special::Thunder, "Thunder Strike"),
+        (Special::Throw, "Throw"),
     ];
     /// The skill's name ("" for a plain attack).
     pub fn name(self) -> &'static str {
@@ -274,7 +332,8 @@ impl Special {
     }
 }
 
-/// Abilities used in an activation that are not attacks (C-GL terms).
+/// Abilities used in an activation that are not weapon attacks (C-GL terms).
+/// [`crate::abilities`] gives each one's reach, rolls and effects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ability {
     /// Frighten: an enemy within Comm is stunned (Fear) (C-GL-FRIGHTEN).
@@ -285,31 +344,98 @@ pub enum Ability {
     Berserk,
     /// Check: a Command contest with an enemy within Comm; the loser flees (C-GL-CHECK).
     Check,
-    /// Caustic Burst: everyone within 2 attacked at Att +2, S-Pow +2; a crit adds Poison 2
-    /// (C-GL-CAUSTIC-BURST, C-GL-BURST-ATTACK).
+    /// Caustic Burst (C-GL-CAUSTIC-BURST, C-GL-BURST-ATTACK).
     CausticBurst,
-    /// Fire Breathing: a line of 3 squares attacked at Att +1, Pow 4; a crit adds Pow +2
-    /// (C-GL-FIRE-BREATHING, C-GL-LINE-ATTACK).
+    /// Fire Breathing (C-GL-FIRE-BREATHING, C-GL-LINE-ATTACK).
     FireBreathing,
+    /// Clobber (C-GL-CLOBBER).
+    Clobber,
+    /// Dazzle (C-GL-DAZZLE).
+    Dazzle,
+    /// Embloody (C-GL-EMBLOODY).
+    Embloody,
+    /// Flash Freeze (C-GL-FLASH-FREEZE).
+    FlashFreeze,
+    /// Mana Theft (C-GL-MANA-THEFT).
+    ManaTheft,
+    /// Shockwave (C-GL-SHOCKWAVE).
+    Shockwave,
+    /// Static Jolt (C-GL-STATIC-JOLT).
+    StaticJolt,
+    /// Venom (C-GL-VENOM).
+    Venom,
+    /// Touch of Death (C-GL-TOUCH-OF-DEATH).
+    TouchOfDeath,
+    /// Shove (C-GL-SHOVE, C-GL-KNOCKBACK).
+    Shove,
+    /// Whirling Gale (C-GL-WHIRLING-GALE).
+    WhirlingGale,
+    /// Meditate: 1 Mana (C-GL-MEDITATE).
+    Meditate,
+    /// Tap into Gea: a D10 of 4+ gives 1 Mana, again and again (C-GL-TAP-INTO-GEA).
+    TapIntoGea,
+    /// Heat of Battle: 2 Mana with an enemy in melee reach (C-GL-HEAT-OF-BATTLE).
+    HeatOfBattle,
+    /// Assess the Threat: a Command contest for 1 Mana (C-GL-ASSESS-THE-THREAT).
+    AssessTheThreat,
+    /// Mana Gift: a friend regains 1 Mana (C-GL-MANA-GIFT).
+    ManaGift,
+    /// Regenerate: heal 1 of your own injuries (C-GL-REGENERATE).
+    Regenerate,
+    /// Vigorate: self or someone within 2 regains 2E (C-GL-VIGORATE).
+    Vigorate,
+    /// Rally: flee tokens off self and friends within Comm (C-GL-RALLY).
+    Rally,
+    /// Epic Heal: friends within 8 heal 1, the user 2 (C-GL-EPIC-HEAL).
+    EpicHeal,
+    /// Remedy: every harmful token of one kind off self or an ally within 2 (C-GL-REMEDY).
+    Remedy,
+    /// Fortune: a Luck token (C-GL-FORTUNE, C-GL-LUCK).
+    Fortune,
+    /// Persevere: injuries neither hamper nor defeat until the next activation (C-GL-PERSEVERE).
+    Persevere,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 6] = [
+    pub const ALL: [(Ability, &'static str); 29] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
         (Ability::Check, "Check"),
         (Ability::CausticBurst, "Caustic Burst"),
         (Ability::FireBreathing, "Fire Breathing"),
+        (Ability::Clobber, "Clobber"),
+        (Ability::Dazzle, "Dazzle"),
+        (Ability::Embloody, "Embloody"),
+        (Ability::FlashFreeze, "Flash Freeze"),
+        (Ability::ManaTheft, "Mana Theft"),
+        (Ability::Shockwave, "Shockwave"),
+        (Ability::StaticJolt, "Static Jolt"),
+        (Ability::Venom, "Venom"),
+        (Ability::TouchOfDeath, "Touch of Death"),
+        (Ability::Shove, "Shove"),
+        (Ability::WhirlingGale, "Whirling Gale"),
+        (Ability::Meditate, "Meditate"),
+        (Ability::TapIntoGea, "Tap into Gea"),
+        (Ability::HeatOfBattle, "Heat of Battle"),
+        (Ability::AssessTheThreat, "Assess the Threat"),
+        (Ability::ManaGift, "Mana Gift"),
+        (Ability::Regenerate, "Regenerate"),
+        (Ability::Vigorate, "Vigorate"),
+        (Ability::Rally, "Rally"),
+        (Ability::EpicHeal, "Epic Heal"),
+        (Ability::Remedy, "Remedy"),
+        (Ability::Fortune, "Fortune"),
+        (Ability::Persevere, "Persevere"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
         Ability::ALL.iter().find(|(s, _)| *s == self).map_or("", |(_, n)| n)
     }
     /// Its bit in [`Activation::abilities`].
-    pub fn bit(self) -> u8 {
-        1 << (self as u8)
+    pub fn bit(self) -> u64 {
+        1 << (self as u64)
     }
 }
 
@@ -325,7 +451,7 @@ pub struct Activation {
     /// Whether it has acted at all (a hold must come first).
     pub acted: bool,
     /// Abilities already used, by [`Ability::bit`] (once each per activation).
-    pub abilities: u8,
+    pub abilities: u64,
 }
 
 /// Kinds of movement action (C-BAT-6b).
@@ -385,6 +511,66 @@ pub struct Strike {
     pub roll: Option<u32>,
     /// Whether it crits.
     pub crit: bool,
+    /// Reactions the target has used against it, by [`Strike::bit`] of the name.
+    pub reacted: u16,
+    /// Mage Armor: the Arm it counts as (C-GL-MAGE-ARMOR).
+    pub arm_set: Option<i32>,
+    /// Adamant Form: at most one injury (C-GL-ADAMANT-FORM).
+    pub cap_one: bool,
+    /// Decoy: a hit still fails on a D10 of 1 to 6 (C-GL-DECOY).
+    pub decoy: bool,
+    /// A free strike (Retaliate): no EC and no Retaliate in answer.
+    pub free: bool,
+}
+
+/// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy) or by a friend
+/// of it within its own Comm (Look Out; Deflect by either).
+pub const BEFORE_ROLL_REACTIONS: [&str; 5] = ["Dodge", "Parry", "Decoy", "Look Out", "Deflect"];
+
+/// The on-hit reactions (C-BAT-11), with their glossary ids.
+pub const ON_HIT_REACTIONS: [&str; 8] =
+    ["Block 2", "Block 4", "Mage Armor", "Power Channel", "Adamant Form", "Contort", "Majesty", "Shadow Hop"];
+
+/// Every reaction an attack keeps track of (each once per attack).
+const TRACKED: [&str; 13] = [
+    "Block 2",
+    "Block 4",
+    "Mage Armor",
+    "Power Channel",
+    "Adamant Form",
+    "Contort",
+    "Majesty",
+    "Dodge",
+    "Parry",
+    "Decoy",
+    "Look Out",
+    "Deflect",
+    "Shadow Hop",
+];
+
+impl Strike {
+    /// A new attack on `target`.
+    pub fn new(attacker: u8, target: u8, weapon: u8, special: Special) -> Self {
+        Strike {
+            attacker,
+            target,
+            weapon,
+            def_bonus: 0,
+            arm_bonus: 0,
+            special,
+            roll: None,
+            crit: false,
+            reacted: 0,
+            arm_set: None,
+            cap_one: false,
+            decoy: false,
+            free: false,
+        }
+    }
+    /// The bit of reaction `name` in [`Strike::reacted`].
+    pub fn bit(name: &str) -> u16 {
+        TRACKED.iter().position(|r| *r == name).map_or(1 << 15, |i| 1 << i)
+    }
 }
 
 /// What the battle is waiting for.
@@ -406,6 +592,11 @@ pub enum Pending {
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).
     OnHit(Strike),
+    /// The target may Shrug off exactly one injury (C-GL-SHRUG, C-BAT-13).
+    Shrug(Strike, i32),
+    /// The target may Retaliate against an attack that did not injure it (C-GL-RETALIATE,
+    /// C-BAT-16).
+    Retaliate(Strike),
     /// The battle is over.
     Over,
 }

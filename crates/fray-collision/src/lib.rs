@@ -6,9 +6,12 @@
 //! The battle game, reconstructed from the guide (rules/collision.md §5.3, rulings in
 //! docs/rulings/collision.md): [`battle`] (table options, fighters, what is pending), [`rules`]
 //! (the turn, movement, attacks, reactions, recovery, victory), [`play`] (the `Game`, the view,
-//! scenario files); [`system`] offers both to the `fray` program.
+//! scenario files); [`abilities`] (ability attacks, special weapon attacks,
+//! support abilities and passive effects, grouped by mechanism); [`study`] (the points study of
+//! `fray sim collision --points-study`); [`system`] offers both to the `fray` program.
 #![deny(missing_docs)]
 
+pub mod abilities;
 pub mod battle;
 pub mod builder;
 pub mod card;
@@ -16,6 +19,7 @@ pub mod content;
 pub mod play;
 pub mod reference;
 pub mod rules;
+pub mod study;
 pub mod system;
 
 pub use builder::{Card, CardWeapon, Checked, check_file};

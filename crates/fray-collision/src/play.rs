@@ -129,6 +129,8 @@ struct Adjust {
     stun: Option<i32>,
     hex: Option<i32>,
     poison: Option<i32>,
+    flee: Option<i32>,
+    luck: Option<i32>,
 }
 
 /// The state from cards and where each stands; ids from the card names (numbered when two
@@ -163,7 +165,7 @@ fn assemble(
             stun: adj.stun.unwrap_or(0),
             hex: adj.hex.unwrap_or(0),
             poison: adj.poison.unwrap_or(0),
-            flee: 0,
+            flee: adj.flee.unwrap_or(0),
             flee_from: None,
             activated: false,
             recover_due: false,
@@ -172,6 +174,10 @@ fn assemble(
             defeated: false,
             // C-BAT-3 (Fray's reading): each side deploys facing the other.
             facing: adj.facing.unwrap_or(if side == 0 { (0, 1) } else { (0, -1) }),
+            luck: adj.luck.unwrap_or(0),
+            clinging: false,
+            persevering: false,
+            reserve: None,
         });
     }
     State {
@@ -336,6 +342,7 @@ pub fn view(s: &State) -> View {
         extra.insert("hex".into(), x.hex.into());
         extra.insert("poison".into(), x.poison.into());
         extra.insert("flee".into(), x.flee.into());
+        extra.insert("luck".into(), x.luck.into());
         extra.insert("activated".into(), x.activated.into());
         extra.insert("defeated".into(), x.defeated.into());
         extra.insert("points".into(), c.points.into());
@@ -431,6 +438,12 @@ struct UnitSpec {
     hex: Option<i32>,
     #[serde(default)]
     poison: Option<i32>,
+    /// Flee tokens at the start (C-GL-FLEE).
+    #[serde(default)]
+    flee: Option<i32>,
+    /// Luck tokens at the start (C-GL-LUCK).
+    #[serde(default)]
+    luck: Option<i32>,
     /// north, north-east, ... (C-BAT-21).
     #[serde(default)]
     facing: Option<String>,
@@ -503,6 +516,8 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
                     stun: a.stun,
                     hex: a.hex,
                     poison: a.poison,
+                    flee: a.flee,
+                    luck: a.luck,
                 };
                 units.push((cards.len() - 1, side, at, adj));
             }

@@ -2,6 +2,7 @@
 //! weapon attacks with the to-hit and injury rolls (C-BAT-8 to C-BAT-16), reactions (Dodge,
 //! Block), recovery (C-BAT-7) and the end of the battle (C-BAT-22).
 
+use crate::abilities::Shape;
 use crate::battle::{
     Ability, Activation, CritInjury, ENDURANCE_CAP, Event, First, MoveKind, Pending, RecoveryAt, SIDES, Special, State,
     Strike, TieGoesTo,
@@ -24,14 +25,15 @@ pub struct Cx<'a> {
 }
 
 impl Cx<'_> {
-    fn log(&mut self, text: impl FnOnce() -> String) {
+    /// A journal line (built only when the journal is kept).
+    pub fn log(&mut self, text: impl FnOnce() -> String) {
         if self.out.keeps() {
             self.out.push(Event { text: text(), counts: Vec::new() });
         }
     }
     /// A journal line that also carries figures for the simulator (pushed even when the journal
     /// is not kept, without its text).
-    fn counted(&mut self, counts: &[(&str, &str, f64)], text: impl FnOnce() -> String) {
+    pub fn counted(&mut self, counts: &[(&str, &str, f64)], text: impl FnOnce() -> String) {
         let text = if self.out.keeps() { text() } else { String::new() };
         // A kept journal gets no empty lines: its figures only matter to the simulator, which
         // keeps none.
@@ -41,7 +43,8 @@ impl Cx<'_> {
         let counts = counts.iter().map(|(c, k, n)| (c.to_string(), k.to_string(), *n)).collect();
         self.out.push(Event { text, counts });
     }
-    fn d10(&mut self) -> Result<u32, RuleError> {
+    /// A D10.
+    pub fn d10(&mut self) -> Result<u32, RuleError> {
         Ok(self.dice.roll(10)?)
     }
 }
@@ -115,17 +118,52 @@ pub fn def_of(s: &State, u: u8) -> i32 {
     s.card(u).stats.def - if s.u(u).hex > 0 { 2 } else { 0 }
 }
 
-/// Arm now: the card's, less the injury penalty (C-BAT-13).
+/// Arm now: the card's, less the injury penalty (C-BAT-13; none while persevering,
+/// C-GL-PERSEVERE), plus Inspire Fortitude's aura (C-GL-INSPIRE-FORTITUDE).
 pub fn arm_of(s: &State, u: u8) -> i32 {
-    s.card(u).stats.arm - s.options.injury_armour * s.u(u).injuries
+    let penalty = if s.u(u).persevering { 0 } else { s.options.injury_armour * s.u(u).injuries };
+    s.card(u).stats.arm - penalty + i32::from(crate::abilities::aura(s, u, "Inspire Fortitude", false))
+}
+
+/// Att now (for ability attacks): the card's, less 2 while hexed (C-GL-HEX), plus Inspire
+/// Hatred's aura (C-GL-INSPIRE-HATRED).
+pub fn att_of(s: &State, u: u8) -> i32 {
+    s.card(u).stats.att - if s.u(u).hex > 0 { 2 } else { 0 }
+        + i32::from(crate::abilities::aura(s, u, "Inspire Hatred", false))
+}
+
+/// Whether Fear effects and Flee do nothing to `u` (C-GL-DAUNTLESS, C-GL-FEAR; Inspire Bravery's
+/// aura, C-GL-INSPIRE-BRAVERY).
+pub fn fearless(s: &State, u: u8) -> bool {
+    effect_cost(s, u, "Dauntless").is_some() || crate::abilities::aura(s, u, "Inspire Bravery", true)
+}
+
+/// A to-hit D10 by `roller` against `target`, with Luck (C-GL-LUCK, Fray's reading: a token is
+/// spent at once by the roller on a miss, or by the target on a hit that is not a natural 10,
+/// and the die is rolled again; the second roll stands).
+pub fn hit_die(cx: &mut Cx, roller: u8, target: u8, hits: impl Fn(i32) -> bool) -> Result<i32, RuleError> {
+    let n = cx.d10()? as i32;
+    let who = if !hits(n) && cx.s.u(roller).luck > 0 {
+        roller
+    } else if hits(n) && n != 10 && target != roller && cx.s.u(target).luck > 0 {
+        target
+    } else {
+        return Ok(n);
+    };
+    cx.s.um(who).luck -= 1;
+    let m = cx.d10()? as i32;
+    let id = cx.s.u(who).id.clone();
+    cx.log(|| format!("{id} spends a Luck token: the {n} is rolled again, {m} (C-GL-LUCK)"));
+    Ok(m)
 }
 
 /// W-Att now: the card's, less 2 while hexed (C-GL-HEX).
 pub fn w_att_of(s: &State, u: u8, w: &CardWeapon) -> i32 {
-    w.w_att - if s.u(u).hex > 0 { 2 } else { 0 }
+    w.w_att - if s.u(u).hex > 0 { 2 } else { 0 } + i32::from(crate::abilities::aura(s, u, "Inspire Hatred", false))
 }
 
-fn dist(a: Pos, b: Pos) -> i32 {
+/// Spaces between two squares, a diagonal counting as one.
+pub fn dist(a: Pos, b: Pos) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
@@ -206,8 +244,53 @@ fn end_turn(cx: &mut Cx) -> Result<(), RuleError> {
         x.spent = 0;
         x.recover_due = false;
     }
+    reinforcements(cx);
     cx.s.next_side = cx.s.first;
     next_pick(cx)
+}
+
+/// Sends `u` off the table into reserves, to come back after `wait` more turns (C-BAT-5).
+pub fn to_reserves(cx: &mut Cx, u: u8, wait: u32, why: &str) {
+    let id = cx.s.u(u).id.clone();
+    let f = cx.s.um(u);
+    f.at = None;
+    f.reserve = Some(wait);
+    f.flee = 0;
+    f.flee_from = None;
+    cx.log(|| format!("{id} leaves the table for the reserves: {why} (C-BAT-5)"));
+}
+
+/// At the start of a turn (C-BAT-5, Fray's reading): each character in reserves whose wait is
+/// over comes back on the open square nearest its own side's edge (red the top row, blue the
+/// bottom one) that is not within 3 of an enemy, nearest the middle on a tie; with no such square
+/// it waits another turn. The others wait one turn less.
+fn reinforcements(cx: &mut Cx) {
+    for u in 0..cx.s.units.len() as u8 {
+        let Some(wait) = cx.s.u(u).reserve else { continue };
+        if wait > 0 {
+            cx.s.um(u).reserve = Some(wait - 1);
+            continue;
+        }
+        let side = cx.s.u(u).side;
+        let (w, h) = (cx.s.width, cx.s.height);
+        let enemies: Vec<Pos> =
+            cx.s.standing().filter(|&o| cx.s.u(o).side != side).filter_map(|o| cx.s.u(o).at).collect();
+        let spot = (0..h)
+            .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+            .filter(|&p| cx.s.open(p) && cx.s.at(p).is_none() && enemies.iter().all(|&e| dist(e, p) > 3))
+            .min_by_key(|p| (if side == 0 { p.y } else { h - 1 - p.y }, (2 * p.x - (w - 1)).abs(), p.x));
+        let id = cx.s.u(u).id.clone();
+        match spot {
+            Some(p) => {
+                let f = cx.s.um(u);
+                f.at = Some(p);
+                f.reserve = None;
+                f.facing = if side == 0 { (0, 1) } else { (0, -1) };
+                cx.log(|| format!("{id} comes back from the reserves at {} (C-BAT-5)", p.key()));
+            }
+            None => cx.log(|| format!("{id} finds no square clear of enemies and stays in reserve (C-BAT-5)")),
+        }
+    }
 }
 
 /// A side with nobody on the table loses at once (C-BAT-22, inferred).
@@ -215,7 +298,8 @@ fn check_victory(cx: &mut Cx) -> bool {
     if cx.s.outcome.is_some() {
         return true;
     }
-    let alive = |side: u8| cx.s.units.iter().any(|x| x.side == side && x.at.is_some());
+    // Characters in reserves still count: they come back (C-BAT-5).
+    let alive = |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.at.is_some() || x.reserve.is_some()));
     let (h, a) = (alive(0), alive(1));
     if h && a {
         return false;
@@ -270,6 +354,20 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let id = cx.s.u(u).id.clone();
     cx.log(|| format!("{id} activates (C-BAT-6)"));
     cx.s.pending = Pending::Menu;
+    // C-BAT-6a: start-of-activation triggers: Persevere ends (C-GL-PERSEVERE), Flame Wreath.
+    if cx.s.u(u).persevering {
+        cx.s.um(u).persevering = false;
+        let (inj, tuf) = (cx.s.u(u).injuries, cx.s.card(u).stats.tuf);
+        if inj >= tuf {
+            defeat(cx, u, &format!("its Persevere ends with {inj} injuries, Tuf {tuf} (C-GL-PERSEVERE)"));
+            return after_attack(cx);
+        }
+        cx.log(|| format!("{id}'s Persevere ends (C-GL-PERSEVERE)"));
+    }
+    crate::abilities::flame_wreath(cx, u, "starts its activation")?;
+    if cx.s.u(u).at.is_none() {
+        return after_attack(cx);
+    }
     Ok(())
 }
 
@@ -315,13 +413,23 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     if x.poison > 0 && cx.s.u(u).at.is_some() {
         let pow = x.spent;
         cx.s.um(u).poison -= 1;
-        cx.log(|| format!("{} takes the Poison hit at Pow {pow} and loses a counter (C-GL-POISON)", x.id));
-        let hurt = injury_roll(cx, u, pow, 0)?;
-        wound(cx, u, hurt, None)?;
+        if crate::abilities::immune(cx.s, u, "Acid") {
+            cx.log(|| format!("{} is Immune to Acid: the Poison does nothing (C-GL-IMMUNE)", x.id));
+        } else {
+            cx.log(|| format!("{} takes the Poison hit at Pow {pow} and loses a counter (C-GL-POISON)", x.id));
+            let hurt = injury_roll(cx, u, pow, 0, "Acid")?;
+            wound(cx, u, hurt, None)?;
+        }
     }
-    if x.hex > 0 {
+    if x.hex > 0 && cx.s.u(u).at.is_some() {
         cx.s.um(u).hex -= 1;
         cx.log(|| format!("{} loses a Hex counter (C-GL-HEX)", x.id));
+    }
+    if cx.s.u(u).at.is_some() {
+        crate::abilities::mana_at_recovery(cx, u);
+    }
+    if cx.s.u(u).clinging && cx.s.u(u).at.is_some() {
+        defeat(cx, u, "its Cling to Life ends with its recovery (C-GL-CLING-TO-LIFE)");
     }
     Ok(())
 }
@@ -333,7 +441,8 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
 pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
     let Some(from) = s.u(u).at else { return Vec::new() };
     let side = s.u(u).side;
-    let range = kind.spaces(s.card(u).stats.mv);
+    // C-GL-INSPIRE-URGENCY: Move +1 for a move started within a friend's aura.
+    let range = kind.spaces(s.card(u).stats.mv + i32::from(crate::abilities::aura(s, u, "Inspire Urgency", false)));
     let w = s.width as usize;
     let mut seen = vec![false; w * s.height as usize];
     seen[from.y as usize * w + from.x as usize] = true;
@@ -347,7 +456,8 @@ pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
                     continue;
                 }
                 let who = s.at(q);
-                if who.is_some_and(|o| s.u(o).side != side) {
+                // C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE: some may pass through enemies.
+                if who.is_some_and(|o| s.u(o).side != side && !crate::abilities::passes(s, u, o)) {
                     continue;
                 }
                 seen[q.y as usize * w + q.x as usize] = true;
@@ -381,7 +491,11 @@ fn move_kinds(s: &State, u: u8) -> Vec<MoveKind> {
 /// for a ranged weapon (C-BAT-8).
 pub fn targets(s: &State, u: u8, w: usize, special: Special) -> Vec<u8> {
     let Some(from) = s.u(u).at else { return Vec::new() };
-    let (r, ranged) = reach(&s.card(u).weapons[w]);
+    let (r, ranged) = attack_reach(s, u, w, special);
+    let wa = crate::abilities::weapon_attack(special);
+    if (wa.melee && ranged) || (wa.ranged && !ranged) {
+        return Vec::new();
+    }
     s.standing()
         .filter(|&t| s.u(t).side != s.u(u).side)
         // Finishing Blow: only a character 2 injuries (or fewer) from defeat.
@@ -390,11 +504,23 @@ pub fn targets(s: &State, u: u8, w: usize, special: Special) -> Vec<u8> {
         .collect()
 }
 
+/// A weapon attack's reach and whether it is ranged: Throw makes it a ranged attack at the
+/// weapon's reach + 3 (C-GL-THROW).
+pub fn attack_reach(s: &State, u: u8, w: usize, special: Special) -> (i32, bool) {
+    let (r, ranged) = reach(&s.card(u).weapons[w]);
+    if special == Special::Throw { (r + 3, true) } else { (r, ranged) }
+}
+
 /// What a weapon attack costs: the weapon's EC plus the special attack's Endurance, and its Mana.
 fn attack_cost(s: &State, u: u8, w: usize, special: Special) -> Option<(i32, i32)> {
-    let ec = s.card(u).weapons[w].ec as i32;
+    let wp = &s.card(u).weapons[w];
+    let ec = wp.ec as i32;
     if special == Special::Plain {
         return Some((ec, 0));
+    }
+    if special == Special::Throw {
+        let extra = wp.special.iter().find_map(|x| amount(x, "Throw"))?;
+        return Some((ec + extra, 0));
     }
     let (e, m) = ability_cost(s, u, special.name())?;
     Some((e + ec, m))
@@ -421,35 +547,50 @@ fn weapons_ready(s: &State, u: u8) -> Vec<(usize, Special)> {
     out
 }
 
-/// Whom ability `k` of `u` may pick: an enemy within Comm (Frighten), self or a hurt friend
-/// within 4 (Heal).
+/// Whom ability `k` of `u` may pick: an enemy within Comm (Frighten, Check), self or a hurt
+/// friend within 4 (Heal), an enemy within an ability attack's reach; the user itself for one it
+/// uses on itself or an area around it (offered while the area holds someone).
 pub fn ability_targets(s: &State, u: u8, k: Ability) -> Vec<u8> {
     let Some(from) = s.u(u).at else { return Vec::new() };
     let side = s.u(u).side;
     let within = |t: u8, r: i32| s.u(t).at.is_some_and(|p| dist(from, p) <= r);
+    if let Some(sp) = crate::abilities::spell_of(k) {
+        return match sp.shape {
+            Shape::One => crate::abilities::spell_targets(s, u, sp),
+            Shape::Line(_) if line_directions(s, u, k).is_empty() => Vec::new(),
+            Shape::Burst(_) if crate::abilities::spell_victims(s, u, sp, None, (0, 1)).is_empty() => Vec::new(),
+            _ => vec![u],
+        };
+    }
+    if let Some(v) = crate::abilities::support_targets(s, u, k) {
+        return v;
+    }
     match k {
-        Ability::Frighten => {
+        Ability::Frighten | Ability::Check => {
             let comm = s.card(u).stats.comm;
             s.standing().filter(|&t| s.u(t).side != side && within(t, comm)).collect()
         }
         Ability::Heal => s.standing().filter(|&t| s.u(t).side == side && s.u(t).injuries > 0 && within(t, 4)).collect(),
-        Ability::Berserk => vec![u],
-        // Area attacks: offered while someone else stands in the area.
-        Ability::CausticBurst => {
-            let any = s.standing().any(|t| t != u && within(t, 2));
-            if any { vec![u] } else { Vec::new() }
-        }
-        Ability::FireBreathing => {
-            if line_directions(s, u).is_empty() {
-                Vec::new()
-            } else {
-                vec![u]
-            }
-        }
-        Ability::Check => {
-            let comm = s.card(u).stats.comm;
-            s.standing().filter(|&t| s.u(t).side != side && within(t, comm)).collect()
-        }
+        _ => vec![u],
+    }
+}
+
+/// Whether ability `k` is used without picking anyone (on the user or around it).
+fn self_only(k: Ability) -> bool {
+    match crate::abilities::spell_of(k) {
+        Some(sp) => matches!(sp.shape, Shape::Burst(_)),
+        None => matches!(
+            k,
+            Ability::Berserk
+                | Ability::Meditate
+                | Ability::TapIntoGea
+                | Ability::HeatOfBattle
+                | Ability::Regenerate
+                | Ability::Rally
+                | Ability::EpicHeal
+                | Ability::Fortune
+                | Ability::Persevere
+        ),
     }
 }
 
@@ -458,7 +599,8 @@ fn abilities_ready(s: &State, u: u8) -> Vec<Ability> {
     Ability::ALL
         .iter()
         .map(|(k, _)| *k)
-        .filter(|k| a.abilities & k.bit() == 0)
+        // Once each per activation; Tap into Gea again and again (C-GL-TAP-INTO-GEA).
+        .filter(|k| a.abilities & k.bit() == 0 || *k == Ability::TapIntoGea)
         .filter(|k| {
             ability_cost(s, u, k.name()).is_some_and(|(e, m)| e <= s.u(u).endurance && m <= s.u(u).mana)
                 && !ability_targets(s, u, *k).is_empty()
@@ -481,92 +623,43 @@ pub fn line_squares(s: &State, u: u8, dir: (i8, i8), length: i32) -> Vec<Pos> {
     out
 }
 
-/// The directions in which Fire Breathing's line holds someone.
-pub fn line_directions(s: &State, u: u8) -> Vec<&'static str> {
+/// The directions in which line attack `k`'s line holds someone.
+pub fn line_directions(s: &State, u: u8, k: Ability) -> Vec<&'static str> {
+    let n = match crate::abilities::spell_of(k).map(|sp| sp.shape) {
+        Some(Shape::Line(n)) => n,
+        _ => return Vec::new(),
+    };
     crate::battle::FACINGS
         .iter()
-        .filter(|(_, d)| line_squares(s, u, *d, 3).iter().any(|&p| s.at(p).is_some()))
+        .filter(|(_, d)| line_squares(s, u, *d, n).iter().any(|&p| s.at(p).is_some()))
         .map(|(n, _)| *n)
         .collect()
 }
 
-/// One target of an area attack (C-GL-BLAST-ATTACK, C-GL-BURST-ATTACK, C-GL-LINE-ATTACK): its own
-/// to-hit roll at the user's Att + `att`, its own injury roll at `pow` (+ `crit_pow` on a crit),
-/// and `crit_poison` Poison counters on a crit.
-fn area_hit(cx: &mut Cx, u: u8, t: u8, att: i32, pow: i32, crit_pow: i32, crit_poison: i32) -> Result<(), RuleError> {
-    let a = cx.s.card(u).stats.att - if cx.s.u(u).hex > 0 { 2 } else { 0 } + att;
-    let need = def_of(cx.s, t) + cx.s.options.hit_threshold;
-    let n = cx.d10()? as i32;
-    let hit = n == 10 || n + a >= need;
-    let crit = n == 10;
-    let tid = cx.s.u(t).id.clone();
-    cx.log(|| {
-        format!(
-            "Against {tid}: {n} + Att {a} = {} against {need}: {} (C-BAT-10)",
-            n + a,
-            if crit {
-                "a crit"
-            } else if hit {
-                "a hit"
-            } else {
-                "a miss"
-            }
-        )
-    });
-    if !hit {
-        return Ok(());
-    }
-    let hurt = injury_roll(cx, t, pow + if crit { crit_pow } else { 0 }, 0)?;
-    wound(cx, t, hurt, Some(u))?;
-    if crit && crit_poison > 0 && cx.s.u(t).at.is_some() {
-        cx.s.um(t).poison += crit_poison;
-        cx.log(|| format!("{tid} gains {crit_poison} Poison counters from the crit (C-GL-POISON)"));
-    }
-    Ok(())
-}
-
-/// Uses area ability `k` of `u` (toward `dir` for a line).
-fn use_area(cx: &mut Cx, u: u8, k: Ability, dir: (i8, i8)) -> Result<(), RuleError> {
-    let (e, m) = ability_cost(cx.s, u, k.name()).unwrap_or((0, 0));
-    pay(cx, u, e);
-    cx.s.um(u).mana -= m;
-    if let Some(a) = cx.s.active.as_mut() {
-        a.abilities |= k.bit();
-        a.acted = true;
-    }
+/// Uses ability attack `k` of `u` on `target` or toward `dir` (C-GL terms, C-BAT-17: each
+/// character in an area with its own rolls).
+fn use_spell(cx: &mut Cx, u: u8, k: Ability, target: Option<u8>, dir: (i8, i8)) -> Result<(), RuleError> {
+    let sp = *crate::abilities::spell_of(k).ok_or_else(|| RuleError::malformed("not an ability attack"))?;
+    let (e, m) = start_ability(cx, u, k);
     let uid = cx.s.u(u).id.clone();
-    cx.counted(&[("power uses", k.name(), 1.0)], String::new);
-    let spow = cx.s.card(u).stats.spow;
-    let from = cx.s.u(u).at;
-    match k {
-        Ability::CausticBurst => {
-            cx.log(|| format!("{uid} looses a Caustic Burst for {e}E {m}M: everyone within 2 (C-GL-CAUSTIC-BURST)"));
-            let hit: Vec<u8> =
-                cx.s.standing()
-                    .filter(|&t| t != u && from.zip(cx.s.u(t).at).is_some_and(|(a, b)| dist(a, b) <= 2))
-                    .collect();
-            for t in hit {
-                area_hit(cx, u, t, 2, spow + 2, 0, 2)?;
-            }
-        }
-        _ => {
-            cx.log(|| {
-                format!(
-                    "{uid} breathes fire for {e}E {m}M toward {} (C-GL-FIRE-BREATHING)",
-                    crate::battle::facing_name(dir)
-                )
-            });
-            let hit: Vec<u8> = line_squares(cx.s, u, dir, 3).into_iter().filter_map(|p| cx.s.at(p)).collect();
-            for t in hit {
-                area_hit(cx, u, t, 1, 4, 2, 0)?;
-            }
+    let rid = format!("C-GL-{}", slug(k.name()).to_uppercase());
+    let whom = match sp.shape {
+        Shape::One => target.map(|t| cx.s.u(t).id.clone()).unwrap_or_default(),
+        Shape::Line(n) => format!("a line of {n} toward {}", crate::battle::facing_name(dir)),
+        Shape::Burst(r) => format!("everyone within {r}"),
+    };
+    cx.log(|| format!("{uid} uses {} for {e}E {m}M on {whom} ({rid})", k.name()));
+    let victims = crate::abilities::spell_victims(cx.s, u, &sp, target, dir);
+    for t in victims {
+        if cx.s.u(t).at.is_some() && cx.s.u(u).at.is_some() {
+            crate::abilities::spell_hit(cx, u, t, &sp)?;
         }
     }
     after_attack(cx)
 }
 
-/// Uses ability `k` of `u` on `t` (C-GL-FRIGHTEN, C-GL-HEAL, C-GL-BERSERK).
-fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
+/// Pays for ability `k` and marks it used.
+fn start_ability(cx: &mut Cx, u: u8, k: Ability) -> (i32, i32) {
     let (e, m) = ability_cost(cx.s, u, k.name()).unwrap_or((0, 0));
     pay(cx, u, e);
     cx.s.um(u).mana -= m;
@@ -574,12 +667,22 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
         a.abilities |= k.bit();
         a.acted = true;
     }
-    let (uid, tid) = (cx.s.u(u).id.clone(), cx.s.u(t).id.clone());
     cx.counted(&[("power uses", k.name(), 1.0)], String::new);
+    (e, m)
+}
+
+/// Uses ability `k` of `u` on `t` (C-GL-FRIGHTEN, C-GL-HEAL, C-GL-BERSERK, C-GL-CHECK and the
+/// support abilities of [`crate::abilities::use_support`]).
+fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
+    if crate::abilities::spell_of(k).is_some() {
+        return use_spell(cx, u, k, Some(t), (0, 1));
+    }
+    let (e, m) = start_ability(cx, u, k);
+    let (uid, tid) = (cx.s.u(u).id.clone(), cx.s.u(t).id.clone());
     match k {
         Ability::Frighten => {
-            if effect_cost(cx.s, t, "Dauntless").is_some() {
-                cx.log(|| format!("{uid} tries to frighten {tid}, who is Dauntless: no effect (C-GL-DAUNTLESS)"));
+            if fearless(cx.s, t) {
+                cx.log(|| format!("{uid} tries to frighten {tid}, who is not afraid: no effect (C-GL-DAUNTLESS)"));
             } else {
                 cx.s.um(t).stun += 1;
                 cx.log(|| format!("{uid} frightens {tid} for {e}E: stunned (C-GL-FRIGHTEN)"));
@@ -592,13 +695,12 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
         Ability::Check => {
             cx.log(|| format!("{uid} uses Check on {tid} for {m}M (C-GL-CHECK)"));
             let (ca, cd) = (cx.s.card(u).stats.comm, cx.s.card(t).stats.comm);
-            if effect_cost(cx.s, t, "Dauntless").is_some() {
-                cx.log(|| format!("{tid} is Dauntless: no effect (C-GL-DAUNTLESS)"));
+            if fearless(cx.s, t) {
+                cx.log(|| format!("{tid} is not afraid: no effect (C-GL-DAUNTLESS)"));
             } else if contest(cx, u, ca, t, cd, "Command")? {
                 give_flee(cx, t, Some(u));
             }
         }
-        Ability::CausticBurst | Ability::FireBreathing => return use_area(cx, u, k, (0, 1)),
         Ability::Berserk => {
             cx.log(|| format!("{uid} goes berserk for {e}E: 1 injury, then Mana (C-GL-BERSERK)"));
             wound(cx, u, 1, None)?;
@@ -608,6 +710,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
                 cx.log(|| format!("{uid} gains {gain} Mana"));
             }
         }
+        _ => crate::abilities::use_support(cx, u, k, t)?,
     }
     after_attack(cx)
 }
@@ -652,18 +755,162 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
     cx.counted(&[("power uses", &power, 1.0), ("power attacks", &power, 1.0)], || {
         format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name)
     });
-    let strike = Strike { attacker, target, weapon, def_bonus: 0, arm_bonus: 0, special, roll: None, crit: false };
-    if can_react(cx.s, &strike) && effect_cost(cx.s, target, "Dodge").is_some_and(|c| c <= cx.s.u(target).endurance) {
-        cx.s.pending = Pending::BeforeRoll(strike);
-        return Ok(());
+    // C-GL-THUNDER-STRIKE: a radius 1 blast on the target, the user spared.
+    if special == Special::Thunder {
+        return thunder(cx, attacker, target, weapon);
     }
-    roll_to_hit(cx, strike)
+    // C-GL-IMMUNE: immunity to the attack's type voids it.
+    let kind = attack_kind(cx.s, attacker, weapon, special);
+    if crate::abilities::immune(cx.s, target, &kind) {
+        cx.log(|| format!("{tid} is Immune to {kind}: the attack does nothing (C-GL-IMMUNE)"));
+        return after_attack(cx);
+    }
+    offer_before_roll(cx, Strike::new(attacker, target, weapon, special))
 }
 
-/// Whether the target may react: not hexed (C-GL-HEX), not against No Reactions.
+/// The reactions before the roll that are open against `k` (C-BAT-9): (who, which, E, M). Dodge,
+/// Parry (against a melee attack) and Decoy by the target; Look Out by a friend with the target
+/// within its Comm; Deflect (against a ranged attack) by the target or such a friend. Each once
+/// per attack, affordable, never by a hexed character nor against No Reactions.
+pub fn before_roll_reactions(s: &State, k: &Strike) -> Vec<(u8, &'static str, i32, i32)> {
+    if !attack_allows_reactions(s, k) {
+        return Vec::new();
+    }
+    let ranged = attack_reach(s, k.attacker, k.weapon as usize, k.special).1;
+    let Some(at) = s.u(k.target).at else { return Vec::new() };
+    let side = s.u(k.target).side;
+    let mut out = Vec::new();
+    for r in s.standing().filter(|&r| s.u(r).side == side && s.u(r).hex == 0 && r != k.attacker) {
+        let own = r == k.target;
+        let near = s.u(r).at.is_some_and(|p| dist(p, at) <= s.card(r).stats.comm);
+        for name in crate::battle::BEFORE_ROLL_REACTIONS {
+            let open = match name {
+                "Dodge" | "Decoy" => own,
+                "Parry" => own && !ranged,
+                "Look Out" => !own && near,
+                _ => ranged && (own || near),
+            };
+            if !open || k.reacted & Strike::bit(name) != 0 {
+                continue;
+            }
+            if let Some((e, m)) = ability_cost(s, r, name).filter(|&(e, m)| e <= s.u(r).endurance && m <= s.u(r).mana) {
+                out.push((r, name, e, m));
+            }
+        }
+    }
+    out
+}
+
+/// The option id of reaction `name` by `r` against an attack on `target`.
+fn reaction_word(s: &State, r: u8, target: u8, name: &str) -> String {
+    if r == target { slug(name) } else { format!("{}-{}", slug(name), s.u(r).id) }
+}
+
+/// Offers the reactions before the roll, or rolls.
+fn offer_before_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+    if cx.s.u(k.target).at.is_none() || cx.s.u(k.attacker).at.is_none() {
+        return after_attack(cx);
+    }
+    if before_roll_reactions(cx.s, &k).is_empty() {
+        return roll_to_hit(cx, k);
+    }
+    cx.s.pending = Pending::BeforeRoll(k);
+    Ok(())
+}
+
+/// The damage type of a weapon attack: the special attack's, else the weapon's (C-GL-DAMAGE-TYPES).
+pub fn attack_kind(s: &State, u: u8, w: u8, special: Special) -> String {
+    crate::abilities::weapon_attack(special)
+        .kind
+        .map_or_else(|| s.card(u).weapons[w as usize].kind.clone(), str::to_string)
+}
+
+/// A Thunder Strike (C-GL-THUNDER-STRIKE, C-GL-BLAST-ATTACK): everyone within 1 of the target but
+/// the user is attacked with the weapon at Att +1 and Pow +2, Electric, each with its own rolls;
+/// a hit drains 1E. No reactions are offered against a blast (simplified, as for other areas).
+fn thunder(cx: &mut Cx, u: u8, target: u8, weapon: u8) -> Result<(), RuleError> {
+    let Some(centre) = cx.s.u(target).at else { return after_attack(cx) };
+    let w = cx.s.card(u).weapons[weapon as usize].clone();
+    let victims: Vec<u8> =
+        cx.s.standing().filter(|&t| t != u && cx.s.u(t).at.is_some_and(|p| dist(p, centre) <= 1)).collect();
+    let uid = cx.s.u(u).id.clone();
+    cx.log(|| format!("{uid}'s Thunder Strike bursts around {}: radius 1 (C-GL-THUNDER-STRIKE)", centre.key()));
+    for t in victims {
+        if cx.s.u(t).at.is_none() || cx.s.u(u).at.is_none() {
+            continue;
+        }
+        let tid = cx.s.u(t).id.clone();
+        if crate::abilities::immune(cx.s, t, "Electric") {
+            cx.log(|| format!("{tid} is Immune to Electric (C-GL-IMMUNE)"));
+            continue;
+        }
+        let att = w_att_of(cx.s, u, &w) + 1;
+        let need = def_of(cx.s, t) + cx.s.options.hit_threshold;
+        let n = hit_die(cx, u, t, |n| n == 10 || n + att >= need)?;
+        let (hit, crit) = (n == 10 || n + att >= need, n == 10 || (n == 9 && has_special(&w, "Sharp")));
+        let crit = crit && hit;
+        cx.log(|| {
+            format!(
+                "Against {tid}: {n} + W-Att {att} = {} against {need}: {} (C-BAT-10)",
+                n + att,
+                if crit {
+                    "a crit"
+                } else if hit {
+                    "a hit"
+                } else {
+                    "a miss"
+                }
+            )
+        });
+        if !hit {
+            continue;
+        }
+        let crits: Vec<String> = if crit { w.crit.clone() } else { Vec::new() };
+        let pow = w.w_pow + 2 + crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>();
+        let mut hurt = injury_roll(cx, t, pow, 0, "Electric")?;
+        let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
+        if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
+            hurt += extra;
+        }
+        wound(cx, t, hurt, Some(u))?;
+        if cx.s.u(t).at.is_some() {
+            let f = cx.s.um(t);
+            f.endurance = (f.endurance - 1).max(0);
+            cx.log(|| format!("{tid} is drained of 1E (C-GL-THUNDER-STRIKE)"));
+            crit_riders(cx, u, t, &crits);
+        }
+    }
+    after_attack(cx)
+}
+
+/// A crit's Stun, Hex and Slay entries on `t` (C-BAT-14).
+fn crit_riders(cx: &mut Cx, _u: u8, t: u8, crits: &[String]) {
+    let tid = cx.s.u(t).id.clone();
+    for c in crits {
+        if cx.s.u(t).at.is_none() {
+            break;
+        }
+        if c == "Stun" {
+            cx.s.um(t).stun += 1;
+            cx.log(|| format!("{tid} is stunned by the crit (C-GL-STUN)"));
+        } else if let Some(n) = amount(c, "Hex") {
+            cx.s.um(t).hex += n;
+            cx.log(|| format!("{tid} gains {n} Hex counters from the crit (C-GL-HEX)"));
+        } else if c == "Slay" {
+            crate::abilities::slay(cx, t, "slain by a crit (C-GL-SLAY)");
+        }
+    }
+}
+
+/// Whether the target may react: not hexed (C-GL-HEX), not against No Reactions (the weapon's,
+/// or a special attack's such as Finishing Blow, Sudden Strike and Snipe).
 fn can_react(s: &State, k: &Strike) -> bool {
-    k.special != Special::Finishing
-        && s.u(k.target).hex == 0
+    attack_allows_reactions(s, k) && s.u(k.target).hex == 0
+}
+
+/// Whether anyone may react to the attack at all (C-GL-NO-REACTIONS).
+fn attack_allows_reactions(s: &State, k: &Strike) -> bool {
+    !crate::abilities::weapon_attack(k.special).no_reactions
         && !has_special(&s.card(k.attacker).weapons[k.weapon as usize], "No Reactions")
 }
 
@@ -672,22 +919,18 @@ fn can_react(s: &State, k: &Strike) -> bool {
 fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     let s = &*cx.s;
     let w = s.card(k.attacker).weapons[k.weapon as usize].clone();
-    let (r, ranged) = reach(&w);
+    let (r, ranged) = attack_reach(s, k.attacker, k.weapon as usize, k.special);
     let d = match (s.u(k.attacker).at, s.u(k.target).at) {
         (Some(a), Some(b)) => dist(a, b),
         _ => 0,
     };
     let penalty = if ranged && d > r { (d - r) * s.options.ranged_penalty } else { 0 };
-    let skill = match k.special {
-        Special::Guided => 2,
-        Special::Butcher => -2,
-        Special::Finishing => 1,
-        _ => 0,
-    };
+    let skill = crate::abilities::weapon_attack(k.special).att;
     let att = w_att_of(s, k.attacker, &w) - penalty + skill;
     let def = def_of(s, k.target) + k.def_bonus;
     let need = def + s.options.hit_threshold;
-    let n = cx.d10()? as i32;
+    let unstable = has_special(&w, "Unstable");
+    let n = hit_die(cx, k.attacker, k.target, |n| n == 10 || (n + att >= need && !(n == 1 && unstable)))?;
     let aid = cx.s.u(k.attacker).id.clone();
     let h = cx.s.options.hit_threshold;
     if n == 1 && has_special(&w, "Unstable") {
@@ -720,14 +963,55 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         )
     });
     if !hit {
+        // C-GL-RETALIATE: a miss causes no injury either.
+        if retaliation(cx.s, &k).is_some() {
+            cx.s.pending = Pending::Retaliate(k);
+            return Ok(());
+        }
         return after_attack(cx);
+    }
+    // C-GL-DECOY: total cover against this attack: a hit fails on a D10 of 1 to 6.
+    if k.decoy {
+        let n = cx.d10()?;
+        let tid = cx.s.u(k.target).id.clone();
+        cx.log(|| {
+            format!(
+                "{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)",
+                if n <= 6 { ", the attack fails" } else { ", the hit stands" }
+            )
+        });
+        if n <= 6 {
+            return after_attack(cx);
+        }
     }
     let power = if k.special == Special::Plain { w.name.clone() } else { k.special.name().to_string() };
     cx.counted(&[("power hits", &power, 1.0)], String::new);
-    let block = ["Block 4", "Block 2"]
+    offer_on_hit(cx, k)
+}
+
+/// The on-hit reactions `k`'s target can use now (C-BAT-11): each once per attack, affordable,
+/// Power Channel only against Magic or an element, Majesty not against the fearless.
+pub fn on_hit_reactions(s: &State, k: &Strike) -> Vec<(&'static str, i32, i32)> {
+    if !can_react(s, k) {
+        return Vec::new();
+    }
+    let t = s.u(k.target);
+    let kind = attack_kind(s, k.attacker, k.weapon, k.special);
+    crate::battle::ON_HIT_REACTIONS
         .iter()
-        .any(|b| effect_cost(cx.s, k.target, b).is_some_and(|c| c <= cx.s.u(k.target).endurance));
-    if can_react(cx.s, &k) && block {
+        .filter(|r| k.reacted & Strike::bit(r) == 0)
+        .filter(|r| **r != "Power Channel" || kind == "Magic" || crate::abilities::ELEMENTS.contains(&kind.as_str()))
+        .filter(|r| **r != "Majesty" || !fearless(s, k.attacker))
+        .filter_map(|r| {
+            let (e, m) = ability_cost(s, k.target, r)?;
+            (e <= t.endurance && m <= t.mana).then_some((*r, e, m))
+        })
+        .collect()
+}
+
+/// Offers the target its on-hit reactions, or lands the hit.
+fn offer_on_hit(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+    if !on_hit_reactions(cx.s, &k).is_empty() {
         cx.s.pending = Pending::OnHit(k);
         return Ok(());
     }
@@ -736,8 +1020,9 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
 
 /// The injury roll (C-BAT-12): D10 + Pow − Arm; nothing for a margin of 0 or less, else
 /// 1 + (margin − 1) / K injuries.
-fn injury_roll(cx: &mut Cx, target: u8, pow: i32, arm_bonus: i32) -> Result<i32, RuleError> {
-    let arm = arm_of(cx.s, target) + arm_bonus;
+pub fn injury_roll(cx: &mut Cx, target: u8, pow: i32, arm_bonus: i32, kind: &str) -> Result<i32, RuleError> {
+    // C-GL-RESIST-ELEMENTS-2: Arm +2 against the elements it names.
+    let arm = arm_of(cx.s, target) + arm_bonus + crate::abilities::resist(cx.s, target, kind);
     let n = cx.d10()? as i32;
     let margin = n + pow - arm;
     let k = cx.s.options.injury_step;
@@ -753,7 +1038,7 @@ fn injury_roll(cx: &mut Cx, target: u8, pow: i32, arm_bonus: i32) -> Result<i32,
 }
 
 /// Adds injuries and checks defeat (C-BAT-15).
-fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError> {
+pub fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError> {
     if hurt <= 0 || cx.s.u(u).at.is_none() {
         return Ok(());
     }
@@ -768,11 +1053,31 @@ fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError>
         }
     }
     cx.counted(&counts, String::new);
+    if inj >= tuf && cx.s.u(u).persevering {
+        cx.log(|| format!("{id} has {inj} of {tuf} injuries but perseveres (C-GL-PERSEVERE)"));
+        return Ok(());
+    }
+    if inj >= tuf && cx.s.u(u).clinging {
+        cx.log(|| format!("{id} has {inj} of {tuf} injuries but clings to life (C-GL-CLING-TO-LIFE)"));
+        return Ok(());
+    }
+    // C-GL-CLING-TO-LIFE (Fray's reading: used whenever it can be paid and the character may react).
+    if inj >= tuf && cx.s.u(u).hex == 0 && cx.s.u(u).mana >= 1 && effect_cost(cx.s, u, "Cling to Life").is_some() {
+        let f = cx.s.um(u);
+        f.mana -= 1;
+        f.clinging = true;
+        cx.log(|| format!("{id} would be defeated ({inj} of {tuf}) but clings to life for 1M until its next recovery ends (C-GL-CLING-TO-LIFE)"));
+        return Ok(());
+    }
     if inj >= tuf {
         defeat(cx, u, &format!("{inj} injuries, Tuf {tuf}"));
         return Ok(());
     }
     cx.log(|| format!("{id} has {inj} of {tuf} injuries"));
+    crate::abilities::voodoo(cx, u, by)?;
+    if cx.s.u(u).at.is_none() {
+        return Ok(());
+    }
     // Skittish: each injuring, a D10 of 4 or more makes it flee (C-GL-SKITTISH).
     if effect_cost(cx.s, u, "Skittish").is_some() {
         let n = cx.d10()?;
@@ -784,11 +1089,22 @@ fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleError>
     Ok(())
 }
 
-/// A character gains a flee token from `from` (C-GL-FLEE), unless Dauntless (C-GL-DAUNTLESS).
-fn give_flee(cx: &mut Cx, u: u8, from: Option<u8>) {
+/// `n` Poison counters on `u` (C-GL-POISON), unless it is Immune to Acid (Poison is Acid).
+pub fn give_poison(cx: &mut Cx, u: u8, n: i32) {
     let id = cx.s.u(u).id.clone();
-    if effect_cost(cx.s, u, "Dauntless").is_some() {
-        cx.log(|| format!("{id} is Dauntless: no Flee (C-GL-DAUNTLESS)"));
+    if crate::abilities::immune(cx.s, u, "Acid") {
+        cx.log(|| format!("{id} is Immune to Acid: no Poison (C-GL-IMMUNE)"));
+        return;
+    }
+    cx.s.um(u).poison += n;
+    cx.log(|| format!("{id} gains {n} Poison counter(s) (C-GL-POISON)"));
+}
+
+/// A character gains a flee token from `from` (C-GL-FLEE), unless Dauntless (C-GL-DAUNTLESS).
+pub fn give_flee(cx: &mut Cx, u: u8, from: Option<u8>) {
+    let id = cx.s.u(u).id.clone();
+    if fearless(cx.s, u) {
+        cx.log(|| format!("{id} is not afraid: no Flee (C-GL-DAUNTLESS)"));
         return;
     }
     let f = cx.s.um(u);
@@ -800,7 +1116,7 @@ fn give_flee(cx: &mut Cx, u: u8, from: Option<u8>) {
 
 /// A contest (C-BAT-18): each side rolls D10 + its stat, the higher total wins; a tie goes as
 /// the table option says. Whether the initiator won.
-fn contest(cx: &mut Cx, a: u8, a_stat: i32, d: u8, d_stat: i32, what: &str) -> Result<bool, RuleError> {
+pub fn contest(cx: &mut Cx, a: u8, a_stat: i32, d: u8, d_stat: i32, what: &str) -> Result<bool, RuleError> {
     let (ra, rd) = (cx.d10()? as i32, cx.d10()? as i32);
     let (ta, td) = (ra + a_stat, rd + d_stat);
     let won = ta > td || (ta == td && cx.s.options.contest_ties == TieGoesTo::Initiator);
@@ -834,6 +1150,19 @@ fn flee_run(cx: &mut Cx, u: u8) {
     let id = cx.s.u(u).id.clone();
     let f = cx.s.um(u);
     f.flee -= 1;
+    let left = f.flee.max(0) as u32;
+    // C-GL-FLEE (Fray's reading): a run that ends on the edge with spaces to spare, or a runner
+    // already on the edge with nowhere further to go, runs off the board into next turn's
+    // reinforcements, kept off one more turn per token left.
+    let on_edge = |p: Pos| p.x == 0 || p.y == 0 || p.x == w - 1 || p.y == h - 1;
+    let spaces = 2 * cx.s.card(u).stats.mv;
+    let end = best.filter(|&p| away(p) > away(at)).unwrap_or(at);
+    if cx.s.options.flee_off_board && on_edge(end) && dist(at, end) < spaces {
+        cx.s.um(u).at = Some(end);
+        to_reserves(cx, u, left, &format!("it runs off the board from {} for {pay_e}E (C-GL-FLEE)", end.key()));
+        return;
+    }
+    let f = cx.s.um(u);
     if let Some(p) = best.filter(|&p| away(p) > away(at)) {
         f.facing = ((p.x - at.x).signum() as i8, (p.y - at.y).signum() as i8);
         f.at = Some(p);
@@ -849,7 +1178,8 @@ fn flee_run(cx: &mut Cx, u: u8) {
     }
 }
 
-fn defeat(cx: &mut Cx, u: u8, why: &str) {
+/// Defeats `u` and takes it off the table (C-BAT-15).
+pub fn defeat(cx: &mut Cx, u: u8, why: &str) {
     let id = cx.s.u(u).id.clone();
     let f = cx.s.um(u);
     f.defeated = true;
@@ -858,22 +1188,68 @@ fn defeat(cx: &mut Cx, u: u8, why: &str) {
 }
 
 /// A hit lands: the injury roll with the crit's Pow+X and Injury+X, then On Injury, On Hit and
-/// the crit's riders (C-BAT-12 to C-BAT-15).
+/// the crit's riders (C-BAT-12 to C-BAT-15), with the special attack's own effects.
 fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let wa = crate::abilities::weapon_attack(k.special);
+    let kind = attack_kind(cx.s, k.attacker, k.weapon, k.special);
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
-    let pow_bonus: i32 = crits.iter().filter_map(|c| amount(c, "Pow+")).sum();
+    let pow_bonus: i32 =
+        crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>() + if k.crit { wa.crit_pow } else { 0 };
     let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
-    let skill_pow = match k.special {
-        Special::Butcher => 4,
-        Special::Gouge => 2,
-        _ => 0,
+    let tid = cx.s.u(k.target).id.clone();
+    // C-GL-RIP-AROUND: the hit turns the target (Fray: its back to the attacker) and drains 2E
+    // before the attack goes on.
+    if k.special == Special::RipAround
+        && let (Some(a), Some(t)) = (cx.s.u(k.attacker).at, cx.s.u(k.target).at)
+    {
+        let f = cx.s.um(k.target);
+        f.facing = ((t.x - a.x).signum() as i8, (t.y - a.y).signum() as i8);
+        f.endurance = (f.endurance - 2).max(0);
+        let face = crate::battle::facing_name(f.facing);
+        cx.log(|| format!("{tid} is spun round to face {face} and drained of 2E (C-GL-RIP-AROUND)"));
+    }
+    // C-GL-SMITE: W-Pow + Comm.
+    let smite = if k.special == Special::Smite { cx.s.card(k.attacker).stats.comm } else { 0 };
+    // C-GL-MAGE-ARMOR: Arm counts as the set value for this hit.
+    let arm_bonus = match k.arm_set {
+        Some(v) => v - arm_of(cx.s, k.target) - crate::abilities::resist(cx.s, k.target, &kind),
+        None => k.arm_bonus,
     };
-    let mut hurt = injury_roll(cx, k.target, w.w_pow + pow_bonus + skill_pow, k.arm_bonus)?;
+    let mut hurt = injury_roll(cx, k.target, w.w_pow + pow_bonus + wa.pow + smite, arm_bonus, &kind)?;
     if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
         hurt += extra;
         cx.log(|| format!("The crit adds {extra} injur{} (Injury+{extra})", if extra == 1 { "y" } else { "ies" }));
     }
+    if k.cap_one && hurt > 1 {
+        hurt = 1;
+        cx.log(|| format!("{tid}'s Adamant Form holds it to 1 injury (C-GL-ADAMANT-FORM)"));
+    }
+    // C-GL-SMITE: never defeats: one short of defeat, and stunned.
+    if k.special == Special::Smite {
+        let left = cx.s.card(k.target).stats.tuf - cx.s.u(k.target).injuries;
+        if hurt >= left {
+            hurt = (left - 1).max(0);
+            cx.s.um(k.target).stun += 1;
+            cx.log(|| format!("The Smite cannot defeat: {tid} is left one injury short and stunned (C-GL-SMITE)"));
+        }
+    }
+    // C-GL-SHRUG: exactly one injury may be shrugged off.
+    if hurt == 1
+        && can_react(cx.s, &k)
+        && effect_cost(cx.s, k.target, "Shrug").is_some_and(|c| c <= cx.s.u(k.target).endurance)
+    {
+        cx.s.pending = Pending::Shrug(k, hurt);
+        return Ok(());
+    }
+    land_injuries(cx, k, hurt)
+}
+
+/// The rest of a landed hit once its injuries are known: the injuries, On Injury, On Hit, the
+/// special attack's own effects, the crit's riders, then Shrieking Armor and Retaliate.
+fn land_injuries(cx: &mut Cx, k: Strike, hurt: i32) -> Result<(), RuleError> {
+    let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
     let tid = cx.s.u(k.target).id.clone();
     wound(cx, k.target, hurt, Some(k.attacker))?;
     let standing = cx.s.u(k.target).at.is_some();
@@ -896,36 +1272,55 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
             on_effect(cx, &k, rest, standing);
         }
     }
-    // The special attack's own On Hit.
+    // The special attack's own On Hit: Finishing Blow slays (unless Immune to Slay).
+    if k.special == Special::Finishing
+        && standing
+        && crate::abilities::slay(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)")
+    {
+        return after_attack(cx);
+    }
     match k.special {
         Special::Gouge if standing => {
             let n = if k.crit { 3 } else { 1 };
             cx.s.um(k.target).hex += n;
             cx.log(|| format!("{tid} gains {n} Hex counter(s) from Gouge (C-GL-GOUGE)"));
         }
-        Special::Finishing if standing => {
-            defeat(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)");
-            return after_attack(cx);
+        Special::Chilling if standing => {
+            let n = cx.s.card(k.attacker).stats.spow;
+            let f = cx.s.um(k.target);
+            f.endurance = (f.endurance - n).max(0);
+            cx.log(|| format!("{tid} is chilled: drained of {n}E, the user's S-Pow (C-GL-CHILLING-STRIKE)"));
         }
         _ => {}
     }
     // Crit riders.
-    for c in &crits {
-        if !standing {
-            break;
-        }
-        if c == "Stun" {
-            cx.s.um(k.target).stun += 1;
-            cx.log(|| format!("{tid} is stunned by the crit (C-GL-STUN)"));
-        } else if let Some(n) = amount(c, "Hex") {
-            cx.s.um(k.target).hex += n;
-            cx.log(|| format!("{tid} gains {n} Hex counters from the crit (C-GL-HEX)"));
-        } else if c == "Slay" {
-            defeat(cx, k.target, "slain by a crit (C-GL-SLAY)");
-            break;
-        }
+    if cx.s.u(k.target).at.is_some() {
+        crit_riders(cx, k.attacker, k.target, &crits);
+    }
+    // C-GL-SHRIEKING-ARMOR: a melee hit on it.
+    if k.target != k.attacker && !attack_reach(cx.s, k.attacker, k.weapon as usize, k.special).1 {
+        crate::abilities::shrieking_armor(cx, k.target, k.attacker)?;
+    }
+    if hurt == 0 && retaliation(cx.s, &k).is_some() {
+        cx.s.pending = Pending::Retaliate(k);
+        return Ok(());
     }
     after_attack(cx)
+}
+
+/// The weapon slot `k`'s target may Retaliate with (C-GL-RETALIATE): the attack caused no injury,
+/// it is not itself a free strike, both stand, the target may react and pay, and one of its melee
+/// weapons reaches the attacker.
+pub fn retaliation(s: &State, k: &Strike) -> Option<usize> {
+    if k.free || k.target == k.attacker || !can_react(s, k) {
+        return None;
+    }
+    let (a, t) = (s.u(k.attacker).at?, s.u(k.target).at?);
+    effect_cost(s, k.target, "Retaliate").filter(|&c| c <= s.u(k.target).endurance)?;
+    (0..s.card(k.target).weapons.len()).find(|&w| {
+        let (r, ranged) = reach(&s.card(k.target).weapons[w]);
+        !ranged && dist(a, t) <= r
+    })
 }
 
 /// An On Hit or On Injury entry of a weapon.
@@ -939,8 +1334,7 @@ fn on_effect(cx: &mut Cx, k: &Strike, what: &str, standing: bool) {
         }
     } else if let Some(n) = amount(what, "Poison") {
         if standing {
-            cx.s.um(k.target).poison += n;
-            cx.log(|| format!("{tid} gains {n} Poison counter (C-GL-POISON)"));
+            give_poison(cx, k.target, n);
         }
     } else if what.starts_with("Flee") {
         if standing {
@@ -1031,7 +1425,7 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Pending::Direction(k) => {
             let u = s.active.as_ref()?.unit;
-            let options = line_directions(s, u)
+            let options = line_directions(s, u, *k)
                 .into_iter()
                 .map(|d| DecisionOption::new(d, format!("{} toward {d}", k.name())))
                 .collect();
@@ -1055,23 +1449,61 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Pending::BeforeRoll(k) => {
             let t = s.u(k.target);
+            let mut options = Vec::new();
+            for (r, name, e, m) in before_roll_reactions(s, k) {
+                let what = match name {
+                    "Dodge" => "Def +2 against this attack",
+                    "Parry" => "an Att contest; a win cancels this melee attack",
+                    "Decoy" => "total cover: a hit fails on a D10 of 1 to 6",
+                    "Look Out" => "Def +2 and Arm +1 against this attack",
+                    _ => "an S-Pow contest; a win cancels this ranged attack",
+                };
+                let by = if r == k.target { String::new() } else { format!(" by {}", s.u(r).id) };
+                options.push(DecisionOption::new(
+                    reaction_word(s, r, k.target, name),
+                    format!("{name}{by}: {what} ({e}E {m}M)"),
+                ));
+            }
+            options.push(DecisionOption::new("pass", "no reaction"));
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
+        }
+        Pending::Shrug(k, _) => {
+            let t = s.u(k.target);
+            let c = effect_cost(s, k.target, "Shrug").unwrap_or(1);
+            let options = vec![
+                DecisionOption::new("shrug", format!("Shrug: ignore this one injury ({c}E)")),
+                DecisionOption::new("pass", "take the injury"),
+            ];
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} takes exactly 1 injury: react?", t.id), options)
+        }
+        Pending::Retaliate(k) => {
+            let t = s.u(k.target);
+            let c = effect_cost(s, k.target, "Retaliate").unwrap_or(1);
+            let w = retaliation(s, k).map(|w| s.card(k.target).weapons[w].name.clone()).unwrap_or_default();
             let options = vec![
                 DecisionOption::new(
-                    "dodge",
-                    format!("Dodge: Def +2 against this attack ({}E)", effect_cost(s, k.target, "Dodge")?),
+                    "retaliate",
+                    format!("Retaliate: turn and strike {} with the {w}, no EC ({c}E)", s.u(k.attacker).id),
                 ),
                 DecisionOption::new("pass", "no reaction"),
             ];
-            ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
+            ask(t.side, Some(t.id.clone()), "reaction", format!("{} was not injured: react?", t.id), options)
         }
         Pending::OnHit(k) => {
             let t = s.u(k.target);
             let mut options = Vec::new();
-            for (name, bonus) in [("Block 2", 2), ("Block 4", 4)] {
-                if let Some(c) = effect_cost(s, k.target, name).filter(|&c| c <= t.endurance) {
-                    options
-                        .push(DecisionOption::new(slug(name), format!("{name}: Arm +{bonus} against this hit ({c}E)")));
-                }
+            for (name, e, m) in on_hit_reactions(s, k) {
+                let what = match name {
+                    "Block 2" => "Arm +2 against this hit",
+                    "Block 4" => "Arm +4 against this hit",
+                    "Mage Armor" => "Arm counts as 8 against this hit",
+                    "Power Channel" => "Arm +4 against this hit and 1 Mana",
+                    "Adamant Form" => "this hit deals 1 injury at most",
+                    "Contort" => "cancel this hit",
+                    "Shadow Hop" => "ignore this hit and go to the reserves",
+                    _ => "the attacker rolls again",
+                };
+                options.push(DecisionOption::new(slug(name), format!("{name}: {what} ({e}E {m}M)")));
             }
             options.push(DecisionOption::new("pass", "no reaction"));
             ask(t.side, Some(t.id.clone()), "reaction", format!("{} is hit: react?", t.id), options)
@@ -1115,14 +1547,15 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
-                        match k {
-                            Ability::Berserk => return use_ability(cx, u, *k, u),
-                            Ability::CausticBurst => return use_area(cx, u, *k, (0, 1)),
-                            Ability::FireBreathing => {
-                                cx.s.pending = Pending::Direction(*k);
-                                return Ok(());
-                            }
-                            _ => {}
+                        if matches!(crate::abilities::spell_of(*k).map(|sp| sp.shape), Some(Shape::Line(_))) {
+                            cx.s.pending = Pending::Direction(*k);
+                            return Ok(());
+                        }
+                        if self_only(*k) {
+                            return match crate::abilities::spell_of(*k) {
+                                Some(_) => use_spell(cx, u, *k, None, (0, 1)),
+                                None => use_ability(cx, u, *k, u),
+                            };
                         }
                         cx.s.pending = Pending::AbilityTarget(*k);
                         return Ok(());
@@ -1162,7 +1595,8 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 )
             });
             cx.s.pending = Pending::Menu;
-            Ok(())
+            crate::abilities::flame_wreath(cx, u, "moves")?;
+            after_attack(cx)
         }
         Pending::Target(w, special) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
@@ -1172,7 +1606,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
         Pending::Direction(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let dir = crate::battle::FACINGS.iter().find(|(n, _)| *n == id).map(|(_, d)| *d).unwrap_or((0, 1));
-            use_area(cx, u, k, dir)
+            use_spell(cx, u, k, None, dir)
         }
         Pending::AbilityTarget(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
@@ -1180,29 +1614,137 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             use_ability(cx, u, k, t)
         }
         Pending::BeforeRoll(mut k) => {
-            if id == "dodge" {
-                let c = effect_cost(cx.s, k.target, "Dodge").unwrap_or(2);
-                pay(cx, k.target, c);
-                k.def_bonus += 2;
-                let tid = cx.s.u(k.target).id.clone();
-                cx.log(|| format!("{tid} dodges: Def +2 against this attack, {c}E (C-GL-DODGE)"));
+            if id == "pass" {
+                return roll_to_hit(cx, k);
             }
-            roll_to_hit(cx, k)
+            let (r, name, e, m) = before_roll_reactions(cx.s, &k)
+                .into_iter()
+                .find(|&(r, n, _, _)| reaction_word(cx.s, r, k.target, n) == id)
+                .ok_or_else(|| RuleError::malformed(format!("{id}: no such reaction")))?;
+            pay(cx, r, e);
+            cx.s.um(r).mana -= m;
+            k.reacted |= Strike::bit(name);
+            let rid = cx.s.u(r).id.clone();
+            let tag = format!("C-GL-{}", slug(name).to_uppercase());
+            match name {
+                "Dodge" => {
+                    k.def_bonus += 2;
+                    cx.log(|| format!("{rid} dodges: Def +2 against this attack, {e}E ({tag})"));
+                }
+                "Look Out" => {
+                    k.def_bonus += 2;
+                    k.arm_bonus += 1;
+                    cx.log(|| format!("{rid} calls a warning: Def +2 and Arm +1 against this attack, {m}M ({tag})"));
+                }
+                "Decoy" => {
+                    k.decoy = true;
+                    cx.log(|| format!("{rid} sets a decoy: total cover against this attack, {m}M ({tag})"));
+                }
+                _ => {
+                    // Parry (Att) and Deflect (S-Pow): a contest the reacting character starts.
+                    let (stat, what) = if name == "Parry" { ("Att", "parries") } else { ("S-Pow", "deflects") };
+                    let st = |u: u8| if name == "Parry" { att_of(cx.s, u) } else { cx.s.card(u).stats.spow };
+                    let (rs, as_) = (st(r), st(k.attacker));
+                    cx.log(|| {
+                        format!(
+                            "{rid} tries to {} the attack, {e}E {m}M ({tag})",
+                            if name == "Parry" { "parry" } else { "deflect" }
+                        )
+                    });
+                    if contest(cx, r, rs, k.attacker, as_, stat)? {
+                        cx.log(|| format!("{rid} {what}: the attack is cancelled ({tag})"));
+                        return after_attack(cx);
+                    }
+                }
+            }
+            offer_before_roll(cx, k)
+        }
+        Pending::Shrug(k, hurt) => {
+            let mut hurt = hurt;
+            if id == "shrug" {
+                let c = effect_cost(cx.s, k.target, "Shrug").unwrap_or(1);
+                pay(cx, k.target, c);
+                hurt = 0;
+                let tid = cx.s.u(k.target).id.clone();
+                cx.log(|| format!("{tid} shrugs off the injury, {c}E (C-GL-SHRUG)"));
+            }
+            land_injuries(cx, k, hurt)
+        }
+        Pending::Retaliate(k) => {
+            let Some(w) = retaliation(cx.s, &k).filter(|_| id == "retaliate") else { return after_attack(cx) };
+            let c = effect_cost(cx.s, k.target, "Retaliate").unwrap_or(1);
+            pay(cx, k.target, c);
+            let (t, a) = (k.target, k.attacker);
+            if let (Some(p), Some(q)) = (cx.s.u(t).at, cx.s.u(a).at) {
+                cx.s.um(t).facing = ((q.x - p.x).signum() as i8, (q.y - p.y).signum() as i8);
+            }
+            let (tid, aid) = (cx.s.u(t).id.clone(), cx.s.u(a).id.clone());
+            let wn = cx.s.card(t).weapons[w].name.clone();
+            cx.log(|| {
+                format!("{tid} turns and retaliates against {aid} with the {wn}, {c}E and no EC (C-GL-RETALIATE)")
+            });
+            let mut strike = Strike::new(t, a, w as u8, Special::Plain);
+            strike.free = true;
+            offer_before_roll(cx, strike)
         }
         Pending::OnHit(mut k) => {
-            if let Some(bonus) = match id {
-                "block-2" => Some(2),
-                "block-4" => Some(4),
-                _ => None,
-            } {
-                let name = format!("Block {bonus}");
-                let c = effect_cost(cx.s, k.target, &name).unwrap_or(1);
-                pay(cx, k.target, c);
-                k.arm_bonus += bonus;
-                let tid = cx.s.u(k.target).id.clone();
-                cx.log(|| format!("{tid} blocks: Arm +{bonus} against this hit, {c}E (C-GL-BLOCK-{bonus})"));
+            if id == "pass" {
+                return land(cx, k);
             }
-            land(cx, k)
+            let (name, e, m) = on_hit_reactions(cx.s, &k)
+                .into_iter()
+                .find(|(n, _, _)| slug(n) == id)
+                .ok_or_else(|| RuleError::malformed(format!("{id}: no such reaction")))?;
+            pay(cx, k.target, e);
+            cx.s.um(k.target).mana -= m;
+            k.reacted |= Strike::bit(name);
+            let tid = cx.s.u(k.target).id.clone();
+            let rid = format!("C-GL-{}", slug(name).to_uppercase());
+            match name {
+                "Block 2" | "Block 4" => {
+                    let bonus = if name == "Block 2" { 2 } else { 4 };
+                    k.arm_bonus += bonus;
+                    cx.log(|| format!("{tid} blocks: Arm +{bonus} against this hit, {e}E ({rid})"));
+                }
+                "Mage Armor" => {
+                    k.arm_set = Some(
+                        8 - cx.s.options.injury_armour
+                            * cx.s.u(k.target).injuries
+                            * i32::from(cx.s.options.mage_armor_penalty),
+                    );
+                    cx.log(|| {
+                        format!(
+                            "{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})",
+                            k.arm_set.unwrap_or(8)
+                        )
+                    });
+                }
+                "Power Channel" => {
+                    k.arm_bonus += 4;
+                    let cap = cx.s.card(k.target).stats.mana;
+                    let f = cx.s.um(k.target);
+                    f.mana = (f.mana + 1).min(cap.max(f.mana));
+                    cx.log(|| format!("{tid} channels the power: Arm +4 for this hit and 1 Mana ({rid})"));
+                }
+                "Adamant Form" => {
+                    k.cap_one = true;
+                    cx.log(|| format!("{tid} takes Adamant Form: 1 injury at most from this hit ({rid})"));
+                }
+                "Contort" => {
+                    cx.log(|| format!("{tid} contorts: the hit is cancelled ({rid})"));
+                    return after_attack(cx);
+                }
+                "Shadow Hop" => {
+                    cx.log(|| format!("{tid} hops into the shadows: the hit is ignored ({rid})"));
+                    to_reserves(cx, k.target, 0, "Shadow Hop (C-GL-SHADOW-HOP)");
+                    return after_attack(cx);
+                }
+                _ => {
+                    cx.log(|| format!("{tid}'s Majesty: the attacker must roll again ({rid})"));
+                    return roll_to_hit(cx, k);
+                }
+            }
+            offer_on_hit(cx, k)
         }
     }
 }

@@ -14,11 +14,12 @@ fn invariants(_: &Collision, s: &State) -> Result<(), String> {
         if x.endurance > ENDURANCE_CAP || x.endurance < 0 {
             return Err(format!("{} has {}E", x.id, x.endurance));
         }
-        if x.mana < 0 || x.stun < 0 || x.hex < 0 || x.poison < 0 || x.injuries < 0 {
+        if x.mana < 0 || x.stun < 0 || x.hex < 0 || x.poison < 0 || x.injuries < 0 || x.flee < 0 || x.luck < 0 {
             return Err(format!("{} holds a negative count", x.id));
         }
-        // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table.
-        if x.injuries >= c.stats.tuf && !x.defeated {
+        // C-BAT-15: defeated exactly when injuries reach Tuf (or a Slay), and then off the table;
+        // C-GL-CLING-TO-LIFE holds it on until its next recovery ends.
+        if x.injuries >= c.stats.tuf && !x.defeated && !x.clinging && !x.persevering {
             return Err(format!("{} has {} injuries of Tuf {} and still stands", x.id, x.injuries, c.stats.tuf));
         }
         if x.defeated && x.at.is_some() {
@@ -87,6 +88,28 @@ fn random_skirmishes_with_every_played_skill() {
     let n = count();
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
     assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Groups that play the abilities grouped in `fray_collision::abilities` (ability attacks, special
+/// weapon attacks, support abilities, on-hit reactions, passive effects), over many seeds.
+#[test]
+fn random_battles_with_the_abilities_module() {
+    let game = Arc::new(Collision::builtin());
+    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
+    for options in [vec!["size=10".to_string()], vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into()]] {
+        let setup = BattleSetup {
+            options,
+            groups: vec![
+                group("abilities-home.toml", include_str!("../../../examples/collision/abilities-home.toml")),
+                group("abilities-away.toml", include_str!("../../../examples/collision/abilities-away.toml")),
+            ],
+        };
+        let start = conformance::from_setup::<Collision>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let n = count();
+        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+    }
 }
 
 #[test]

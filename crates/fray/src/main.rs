@@ -5,6 +5,7 @@ mod board;
 mod input;
 mod lookup;
 mod play;
+mod points;
 mod scenarios;
 mod sim;
 
@@ -278,6 +279,11 @@ enum Command {
         /// Write charts as SVG and PNG into this folder.
         #[arg(long, value_name = "DIR")]
         plot: Option<String>,
+        /// Collision only: the points study. Each match draws two battle groups of different
+        /// sizes from Fray's groups and prints the richer side's win rate by point difference
+        /// (takes --matches, --seed, --jobs, --bot, --option and --json).
+        #[arg(long)]
+        points_study: bool,
     },
     /// Run scenario files or folders of them.
     Scenario {
@@ -465,8 +471,19 @@ fn main() -> ExitCode {
             json,
             csv,
             plot,
+            points_study,
         } => {
-            if system == "merge" {
+            let others = home.is_some()
+                || map.is_some()
+                || compare.is_some()
+                || shard.is_some()
+                || csv.is_some()
+                || plot.is_some()
+                || swap;
+            if points_study {
+                let study = points::Study { matches, seed, jobs, bots: &bot, options: &option, json };
+                points::command(&systems, &system, &study, others)
+            } else if system == "merge" {
                 sim::merge(&files, json, plot.as_deref())
             } else if !files.is_empty() {
                 Err(format!("unexpected arguments {files:?}: `fray sim SYSTEM` takes options only"))

@@ -75,7 +75,9 @@ fn rules_looks_up_rows_terms_and_rules_forgiving_typos() {
     let (code, out, err) = fray(&["rules", "collision", "majsty"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Majesty [skill, skill-majesty]") && out.contains("Conquest skill"), "{out}");
-    assert!(out.contains("not played in Fray's battles yet"), "{out}");
+    assert!(out.contains("played in battle"), "{out}");
+    let (_, out, _) = fray(&["rules", "collision", "hyper cutter"]);
+    assert!(out.contains("Hyper Cutter [skill") && out.contains("not played in Fray's battles yet"), "{out}");
     let (_, out, _) = fray(&["rules", "collision", "guided strike"]);
     assert!(out.contains("played in battle"), "{out}");
     let (code, out, _) = fray(&["rules", "collision", "red elf"]);
@@ -108,4 +110,30 @@ fn the_battle_game_plays_with_bots() {
     let (code, _, err) = fray(&["play", "collision", "--option", "hit-threshold=12"]);
     assert_eq!(code, 2);
     assert!(err.contains("hit-threshold=12"), "{err}");
+}
+
+/// `fray sim collision --points-study`: win rate against points spent, by point difference
+/// (issue 18, part 3); other systems and other studies' flags are refused.
+#[test]
+fn the_points_study_prints_the_richer_sides_results() {
+    let (code, out, err) =
+        fray(&["sim", "collision", "--points-study", "--matches", "6", "--jobs", "1", "--seed", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Collision points study: 6 battles"), "{out}");
+    assert!(out.contains("By how many points more it spent:") && out.contains("95% interval"), "{out}");
+    // Every battle is counted once in the lead table.
+    let counted: u64 = out
+        .lines()
+        .skip_while(|l| !l.starts_with("By how many"))
+        .skip(2)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().nth(1).and_then(|n| n.parse::<u64>().ok()).unwrap_or(0))
+        .sum();
+    assert_eq!(counted, 6, "{out}");
+    let (code, _, err) = fray(&["sim", "dojo", "--points-study"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--points-study is Collision's study"), "{err}");
+    let (code, _, err) = fray(&["sim", "collision", "--points-study", "--swap"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("draws its own groups"), "{err}");
 }
