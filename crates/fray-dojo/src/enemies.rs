@@ -32,6 +32,8 @@ pub const FORCE_SIDES: &[(&str, &str)] = &[
     ("underdog", "enemies = [\"underdog\"]\n"),
     ("wardancer", "enemies = [\"wardancer\"]\n"),
     ("winterblossom", "enemies = [\"winterblossom\"]\n"),
+    ("unique", "enemies = [\"unique\"]\n"),
+    ("backers", "enemies = [\"backers\"]\n"),
 ];
 
 /// One enemy as the chapter lists it.
@@ -84,6 +86,12 @@ pub struct EnemyFile {
     pub reinforcements: ActionDef,
     /// The forces.
     pub force: Vec<Force>,
+    /// The Boss Archetypes (§2.4).
+    #[serde(default)]
+    pub boss_archetype: Vec<crate::bosses::BossArchetype>,
+    /// The Styles that exist for one Boss only (§2.5).
+    #[serde(default)]
+    pub style: Vec<crate::content::Style>,
 }
 
 impl EnemyFile {

@@ -17,6 +17,7 @@
 #![deny(missing_docs)]
 
 pub mod archetypes;
+pub mod bosses;
 pub mod complications;
 pub mod content;
 pub mod creation;

@@ -43,7 +43,7 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus3) {
         hi += 3;
     }
-    (lo, hi)
+    (lo, hi + crate::bosses::range_plus(s, u))
 }
 
 fn foes(s: &State, a: u8, b: u8) -> bool {
@@ -314,7 +314,7 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
 // ---------------------------------------------------------------- hits, healing, tokens
 
 fn armored(s: &State, u: u8) -> bool {
-    s.has_trait(u, Trait::Armor)
+    s.has_trait(u, Trait::Armor) || crate::bosses::armored(s, u)
 }
 
 /// A hit of `dmg` on `t` (D-HP-1, D-HP-2, D-HP-6, D-HP-7): Armor takes 1 (if `armor`), the
@@ -1579,6 +1579,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::Act { u, slot: u });
             cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
             crate::archetypes::start(cx, u);
+            crate::bosses::start(cx, u);
             Ok(Flow::Continue)
         }
     }
@@ -1609,6 +1610,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::End { u, slot, stage: 2 });
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
+            crate::bosses::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give =
                     Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
@@ -1788,6 +1790,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .iter()
         .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
         .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
+    crate::bosses::after_action(cx, u);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2234,6 +2237,7 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     if !run.quiet && foes(cx.s, u, t) {
         crate::archetypes::on_damage(cx, u, t, dealt);
+        crate::bosses::on_damage(cx, u, dealt);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0
@@ -2264,6 +2268,7 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 /// A push or pull of `left` spaces, after Iron (D-FMV-2; Rubble ends it as it goes).
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
+    let left = left - crate::bosses::forced_less(cx.s, t);
     match origin {
         Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
             run.stage = Stage::Forced { mover: t, origin, left, push };

@@ -309,6 +309,16 @@ pub fn build(
         let of_any = |ids: &[usize], st: &Stance| {
             style_of(st).is_none_or(|a| ids.iter().any(|&i| content.archetypes[i].id == a))
         };
+        // D-EN-2, §2.4, §2.5: Boss Archetypes and one-Boss Styles are for enemies made as
+        // Warriors or Bosses.
+        if u.kind == Kind::Hero || u.kind == Kind::Stooges {
+            if archetypes.iter().chain(abilities.iter().map(|(a, _)| a)).any(|&a| crate::bosses::is_boss(content, a)) {
+                errors.push(format!("{}: a Boss Archetype is for Bosses and Warriors (D-EN-2)", at("archetypes")));
+            }
+            if stances.iter().any(|st| st.style.is_some_and(|i| crate::bosses::boss_style(content, i))) {
+                errors.push(format!("{}: that Style belongs to one Boss (rules/dojo.md §2.5)", at("stances")));
+            }
+        }
         match (u.kind, archetypes.len()) {
             (_, 0) => {}
             // D-HC-3: a Focused hero's Styles all come from its Archetype; D-HC-4: a Fused hero's
@@ -327,10 +337,15 @@ pub fn build(
                     errors.push(format!("{}: a Fused hero has a Style of each Archetype (D-HC-4)", at("archetypes")));
                 }
             }
-            // D-EN-11: a Boss has a Style of its Archetype; D-EN-2: a Warrior any Fused ability.
+            // D-EN-11: a Boss has a Style of its Archetype (of a Boss Archetype, one of the Styles
+            // it lists, §2.4); D-EN-2: a Warrior any Fused ability.
             (Kind::Boss, 1) => {
-                let a = content.archetypes[archetypes[0]].id.as_str();
-                if stances.iter().any(|st| st.style.is_some()) && !stances.iter().any(|st| style_of(st) == Some(a)) {
+                let a = archetypes[0];
+                let needs = content.archetypes[a].boss.as_ref().is_none_or(|l| !l.is_empty());
+                if needs
+                    && stances.iter().any(|st| st.style.is_some())
+                    && !stances.iter().any(|st| st.style.is_some_and(|i| crate::bosses::fits(content, a, i)))
+                {
                     errors.push(format!("{}: a Boss has a Style of its Archetype (D-EN-11)", at("archetypes")));
                 }
             }

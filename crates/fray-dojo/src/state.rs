@@ -241,6 +241,8 @@ pub struct TurnMarks {
     pub control: Vec<u8>,
     /// Units whose Fused Flametongue gave its Burning this turn.
     pub flame: Vec<u8>,
+    /// Immortals healed by a hit this turn (Boss Archetypes).
+    pub drained: Vec<u8>,
     /// Units that changed square this turn, by any means (Watch Your Step).
     pub moved: Vec<u8>,
     /// Units whose next Action this turn is aimed (Take Aim).
@@ -482,6 +484,11 @@ pub enum Event {
         /// Whose.
         who: W,
     },
+    /// The Immortal's first damaging hit of the turn heals it (Boss Archetypes).
+    Drained {
+        /// Whose.
+        who: W,
+    },
     /// A number in the pool is raised (Wardancer).
     Raised {
         /// Whose pool.
@@ -598,6 +605,7 @@ impl fmt::Display for Event {
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
+            Event::Drained { who } => write!(f, "{who} drains life (the Immortal)"),
             Event::Removed { who } => write!(f, "{who} goes over the Edge and leaves play"),
             Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
             Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
@@ -721,6 +729,7 @@ impl Apply<Event> for State {
             Event::Spirit { .. } => {}
             Event::Negated { by, .. } => self.marks.control.push(by.idx),
             Event::Flared { who } => self.marks.flame.push(who.idx),
+            Event::Drained { who } => self.marks.drained.push(who.idx),
             Event::Removed { who } => self.units[who.idx as usize].at = None,
             Event::ReturnsAsked => self.returns_asked = true,
             Event::Raised { who, from, to } => {
