@@ -53,7 +53,7 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
-    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
+    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1 && !crate::stakes::spotlit(s, t))
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
@@ -314,7 +314,8 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
 // ---------------------------------------------------------------- hits, healing, tokens
 
 fn armored(s: &State, u: u8) -> bool {
-    s.has_trait(u, Trait::Armor) || crate::bosses::armored(s, u)
+    !crate::stakes::armor_off(s, u)
+        && (s.has_trait(u, Trait::Armor) || crate::bosses::armored(s, u) || crate::stakes::armor_on(s, u))
 }
 
 /// A hit of `dmg` on `t` (D-HP-1, D-HP-2, D-HP-6, D-HP-7): Armor takes 1 (if `armor`), the
@@ -338,7 +339,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     }
     let (mut shield, mut hp, mut broken) = (x.shield, x.hp, x.broken);
     let mut to_shield = 0;
-    if !pierce && shield > 0 {
+    if !pierce && shield > 0 && !crate::stakes::shields_off(cx.s, t) {
         to_shield = d.min(shield);
         shield -= to_shield;
         d -= to_shield;
@@ -355,11 +356,13 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     }
     let dealt = to_shield + to_hp;
     let who = cx.s.who(t);
+    let from = by;
     let by = by.map(|b| cx.s.who(b));
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
     if broken >= bars {
         take_out(cx, t);
     }
+    crate::stakes::on_hurt(cx, t, from, dealt);
     (dealt, to_shield)
 }
 
@@ -398,7 +401,7 @@ pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
 /// `u` gains `n` tokens of `t` (D-TOK-*); Speed comes half as Iron or Power in Iron or Power
 /// Form (D-CLAR-9). An out unit gains nothing (D-TOK-13).
 pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
-    if n <= 0 || cx.s.u(u).out {
+    if n <= 0 || cx.s.u(u).out || crate::stakes::blocks(cx.s, u, t) {
         return;
     }
     let who = cx.s.who(u);
@@ -410,7 +413,7 @@ pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
         } else {
             None
         };
-        if let Some(other) = turn {
+        if let Some(other) = turn.filter(|&o| !crate::stakes::blocks(cx.s, u, o)) {
             let half = (n + 1) / 2;
             cx.emit(Event::Tokens { who: who.clone(), token: other, delta: half, why });
             if n - half > 0 {
@@ -530,7 +533,7 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         }
     }
     lose(cx, u, Token::Stun, stun, "Stun");
-    Ok(())
+    crate::stakes::after_roll(cx, u)
 }
 
 /// The Stances `u` may take now (D-TURN-1; a Boss not the one of its last turn, D-EN-13).
@@ -1580,6 +1583,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
             crate::archetypes::start(cx, u);
             crate::bosses::start(cx, u);
+            crate::stakes::turn_start(cx);
             Ok(Flow::Continue)
         }
     }

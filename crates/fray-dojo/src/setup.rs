@@ -25,6 +25,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
+    ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -66,6 +67,11 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 Some(n) if k == "wild-die" => o.wild_die = n as u32,
                 Some(n) => o.inspired_die = n as u32,
                 None => errors.push(bad("a die size from 4 to 12")),
+            },
+            "opening" => match Die::parse(v) {
+                Some(Die::Roll(n)) if (2..=20).contains(&n) => o.opening = Die::Roll(n),
+                Some(Die::Fixed(n)) if (1..=12).contains(&n) => o.opening = Die::Fixed(n),
+                _ => errors.push(bad("a die (d6) or a number from 1 to 12")),
             },
             "round-limit" => match num(0, 999) {
                 Some(n) => o.round_limit = n as u32,
@@ -453,6 +459,7 @@ pub fn build(
         turn: None,
         marks: TurnMarks::default(),
         returns_asked: false,
+        stakes: Vec::new(),
         flow: Vec::new(),
         fallen: Vec::new(),
         outcome: None,
