@@ -95,6 +95,26 @@ pub fn forced_less(s: &State, t: u8) -> i32 {
     i32::from(holds(s, t, "tank"))
 }
 
+/// Whether `c` may Counter an Action with a Control token (the Untouchable).
+pub fn counters(s: &State, c: u8) -> bool {
+    holds(s, c, "untouchable")
+}
+
+/// `c` Counters the Action `user` has just paid for (the Action's run is on top of the flow):
+/// a Control token, once a turn as any (D-TOK-7), and each of the Action's hits lands on its user
+/// too.
+pub fn counter(cx: &mut Ctx, user: u8, c: u8) {
+    let (who, by) = (cx.s.who(user), cx.s.who(c));
+    cx.emit(Event::Tokens { who: by.clone(), token: Token::Control, delta: -1, why: "Counter" });
+    cx.emit(Event::Countered { who, by });
+    if matches!(cx.top(), Some(Frame::Run(_)))
+        && let Some(Frame::Run(mut run)) = cx.pop()
+    {
+        run.countered = true;
+        cx.push(Frame::Run(run));
+    }
+}
+
 /// As `u`'s turn starts (with the Archetypes' start abilities): the Untouchable's Control token.
 pub fn start(cx: &mut Ctx, u: u8) {
     if holds(cx.s, u, "untouchable") {

@@ -1256,6 +1256,13 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .iter()
                 .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
                 .collect();
+            // The Untouchable may Counter instead (Boss Archetypes).
+            options.extend(cs.iter().filter(|&&c| crate::bosses::counters(s, c)).map(|&c| {
+                DecisionOption::new(
+                    format!("{}/counter", s.u(c).id),
+                    format!("{} turns it back on its user", s.u(c).name),
+                )
+            }));
             options.push(DecisionOption::new("allow", "let it happen"));
             Some(Decision {
                 seat: SIDES[side as usize].into(),
@@ -1440,6 +1447,12 @@ impl Resolve<State> for Frame {
                     if matches!(cx.top(), Some(Frame::Run(_))) {
                         cx.pop();
                     }
+                } else if let Some(id) = option.strip_suffix("/counter") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    if !crate::bosses::counters(cx.s, c) {
+                        return Err(RuleError::malformed("only the Untouchable Counters"));
+                    }
+                    crate::bosses::counter(cx, user, c);
                 }
             }
             Frame::Window { active, phase, passed } => {
@@ -2235,6 +2248,10 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Countered by the Untouchable: the hit lands on its user as well (once a hit).
+    if run.countered && t != u {
+        hurt(cx, Some(u), u, raw, true, pierce);
+    }
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
         hurt(cx, Some(t), u, 1, true, false);

@@ -343,7 +343,8 @@ impl State {
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
         // D-PEN-2: a Dazed unit's Stance has no abilities this round.
-        !self.lasting(u, "dazed") && self.form(u).is_some_and(|f| f.has(t)) || self.style(u).is_some_and(|s| s.traits.contains(&t))
+        !self.lasting(u, "dazed") && self.form(u).is_some_and(|f| f.has(t))
+            || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }
 
@@ -539,6 +540,13 @@ pub enum Event {
         /// Who cancelled it.
         by: W,
     },
+    /// An Untouchable Counters an action with a Control token: its hits land on its user too.
+    Countered {
+        /// Whose action.
+        who: W,
+        /// Who Counters it.
+        by: W,
+    },
     /// An out unit hands its numbers to an ally (D-OUT-6).
     Spirit {
         /// The out unit.
@@ -631,6 +639,7 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
             Event::Drained { who } => write!(f, "{who} drains life (the Immortal)"),
             Event::Staked { who, stake, until } => write!(f, "{who} holds {stake} through round {until}"),
@@ -756,7 +765,7 @@ impl Apply<Event> for State {
                 }
             }
             Event::Spirit { .. } => {}
-            Event::Negated { by, .. } => self.marks.control.push(by.idx),
+            Event::Negated { by, .. } | Event::Countered { by, .. } => self.marks.control.push(by.idx),
             Event::Flared { who } => self.marks.flame.push(who.idx),
             Event::Drained { who } => self.marks.drained.push(who.idx),
             Event::Staked { who, stake, until } => self.stakes.push((who.idx, stake.clone(), *until)),

@@ -30,7 +30,8 @@ fn the_enemy_file_names_only_known_content() {
     let unique = &file.force[13];
     assert_eq!(unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).count(), 8);
     assert_eq!(unique.enemy.iter().filter(|e| e.kind == Kind::Boss).count(), 4);
-    let mut held: Vec<&str> = unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).filter_map(|e| e.archetype.as_deref()).collect();
+    let mut held: Vec<&str> =
+        unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).filter_map(|e| e.archetype.as_deref()).collect();
     held.sort_unstable();
     assert_eq!(held, ["blur", "giant", "immortal", "necromancer", "swarm", "tank", "untouchable", "vehicle"]);
     assert_eq!(file.force[14].enemy.len(), 6, "Big Jay's Dragon's Ego is not entered yet");
@@ -123,7 +124,8 @@ fn boss_archetypes_are_for_enemies_only() {
     // A Warrior may take any Boss Archetype, its Style aside (D-EN-2).
     assert!(build(unit("warrior", "\"heroic+iron\"", "blur", 1)).is_ok());
     // A hero may not.
-    let text = unit("warrior", "\"heroic+iron\"", "blur", 1).replace("stances = [\"zen\"]", "stances = [\"stunning+zen\"]\narchetypes = [\"tank\"]");
+    let text = unit("warrior", "\"heroic+iron\"", "blur", 1)
+        .replace("stances = [\"zen\"]", "stances = [\"stunning+zen\"]\narchetypes = [\"tank\"]");
     let e = build(text).unwrap_err();
     assert!(e.contains("unit ada: field `archetypes`: a Boss Archetype is for Bosses and Warriors"), "{e}");
     assert!(e.contains("unit ada: field `stances`: that Style belongs to one Boss"), "{e}");
