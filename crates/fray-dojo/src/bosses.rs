@@ -28,12 +28,14 @@ pub struct BossArchetype {
     pub unplayed: Option<String>,
 }
 
-/// Adds the enemy file's Boss Archetypes and one-Boss Styles to the content's lists.
+/// Adds the enemy file's Boss Archetypes and one-Boss Styles and Forms to the content's lists.
 pub fn join(
     file: &crate::enemies::EnemyFile,
     archetypes: &mut Vec<Archetype>,
     styles: &mut Vec<crate::content::Style>,
+    forms: &mut Vec<crate::content::Form>,
 ) {
+    forms.extend(file.form.iter().cloned());
     for b in &file.boss_archetype {
         archetypes.push(Archetype {
             id: b.id.clone(),
@@ -58,6 +60,12 @@ pub fn is_boss(content: &crate::content::Content, a: usize) -> bool {
 pub fn boss_style(content: &crate::content::Content, st: usize) -> bool {
     let id = &content.styles[st].id;
     content.enemies.style.iter().any(|x| x.id == *id)
+}
+
+/// Whether the content's Form `f` exists for one Boss only (no hero may take it).
+pub fn boss_form(content: &crate::content::Content, f: usize) -> bool {
+    let id = &content.forms[f].id;
+    content.enemies.form.iter().any(|x| x.id == *id)
 }
 
 /// Whether the Style `st` meets the Archetype `a`'s demand on a Boss (D-EN-11): one of its own
@@ -153,6 +161,35 @@ pub fn on_damage(cx: &mut Ctx, by: u8, dealt: i32) {
     let hp = (x.hp + cx.s.options.heal()).min(x.bar_max);
     if hp != x.hp {
         cx.emit(Event::Healed { who, hp });
+    }
+}
+
+/// Whether `u` stands in Big Jay's Dragon's Ego (its Form, `ego`, with its abilities on, §2.5).
+pub fn dragon(s: &State, u: u8) -> bool {
+    !s.lasting(u, "dazed") && s.form(u).is_some_and(|f| f.id == "ego")
+}
+
+/// The tokens `u` may spend as Power in Dragon's Ego: every counted token it holds.
+pub fn as_power(s: &State, u: u8) -> i32 {
+    s.u(u).tokens.iter().sum()
+}
+
+/// Dragon's Ego: `u` pours `n` tokens into its hit on `t` as Power (its Power first, then the
+/// other kinds in the tokens' order; D-G-DRAGON), and the target gains a Burning token.
+pub fn spend_as_power(cx: &mut Ctx, u: u8, t: u8, n: i32) {
+    let mut left = n;
+    let order = [Token::Power].into_iter().chain(crate::content::TOKENS.into_iter().filter(|&k| k != Token::Power));
+    for k in order {
+        let take = left.min(cx.s.u(u).has(k));
+        if take > 0 {
+            let who = cx.s.who(u);
+            cx.emit(Event::Tokens { who, token: k, delta: -take, why: "Power into a hit" });
+            left -= take;
+        }
+    }
+    if n > 0 && cx.s.u(t).active() {
+        let who = cx.s.who(t);
+        cx.emit(Event::Tokens { who, token: Token::Burning, delta: 1, why: "Dragon's Ego" });
     }
 }
 

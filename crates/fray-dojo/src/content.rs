@@ -393,6 +393,12 @@ pub enum Target {
     EnemiesBySpot,
     /// One enemy within 3 of the square this action marked, seen from that square (Trick Shot).
     EnemyNearSpot,
+    /// Every enemy next to you (Dragon Slam).
+    AdjacentEnemies,
+    /// The unit the effect before picked and every enemy of yours next to it (Dragon Fire 5+).
+    AroundSame,
+    /// The unit the effect before picked and every enemy of yours in its range (Dragon Fire 8+).
+    SameReach,
 }
 
 /// One step of what an action does.
@@ -1084,11 +1090,13 @@ impl Content {
         let enemies = get(crate::enemies::FILE).and_then(|text| match crate::enemies::read(text) {
             Ok(f) => {
                 check_action(crate::enemies::FILE, text, &f.reinforcements, &mut errors);
-                for a in f.style.iter().flat_map(|st| st.action.iter()) {
+                for a in
+                    f.style.iter().flat_map(|st| st.action.iter()).chain(f.form.iter().flat_map(|x| x.action.iter()))
+                {
                     check_action(crate::enemies::FILE, text, a, &mut errors);
                 }
                 // The Boss Archetypes and the one-Boss Styles join the others (§2.4, §2.5).
-                crate::bosses::join(&f, &mut archetypes, &mut styles);
+                crate::bosses::join(&f, &mut archetypes, &mut styles, &mut forms);
                 Some(f)
             }
             Err(e) => {

@@ -86,6 +86,9 @@ fn hostile(t: Target) -> bool {
             | Target::AnyoneSeen
             | Target::EnemiesBySpot
             | Target::EnemyNearSpot
+            | Target::AdjacentEnemies
+            | Target::AroundSame
+            | Target::SameReach
     )
 }
 
@@ -101,6 +104,9 @@ fn every(t: Target) -> bool {
             | Target::EnemiesInFog
             | Target::EnemiesByWall
             | Target::EnemiesBySpot
+            | Target::AdjacentEnemies
+            | Target::AroundSame
+            | Target::SameReach
     )
 }
 
@@ -153,7 +159,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
         Target::Adjacent | Target::EveryoneAdjacent => all.filter(|&v| v != user && within(s, user, v, 1, 1)).collect(),
-        Target::AdjacentEnemy => all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect(),
+        Target::AdjacentEnemy | Target::AdjacentEnemies => {
+            all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect()
+        }
         Target::Allies => {
             all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
@@ -176,8 +184,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
         Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
-        // These count from the square the action marked (`spot_candidates`).
-        Target::EnemiesBySpot | Target::EnemyNearSpot => Vec::new(),
+        // These count from the square the action marked (`spot_candidates`) or from the unit
+        // picked before (`around_same`).
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::AroundSame | Target::SameReach => Vec::new(),
     };
     out.sort_unstable();
     out
@@ -194,6 +203,7 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
         Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
     match challenger(s, run.user) {
@@ -257,6 +267,18 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
                 }
         })
         .collect()
+}
+
+/// The unit `run` picked before and every enemy of the user next to it (`AroundSame`) or in its
+/// range (`SameReach`), sight aside; that unit comes last, so the effect after still finds it.
+fn around_same(s: &State, run: &Run, t: Target) -> Vec<u8> {
+    let Some(c) = run.current.filter(|&c| s.u(c).active()) else { return Vec::new() };
+    let (lo, hi) = if t == Target::SameReach { range(s, c) } else { (1, 1) };
+    let mut out: Vec<u8> = (0..s.units.len() as u8)
+        .filter(|&v| v != c && s.u(v).active() && foes(s, run.user, v) && within(s, c, v, lo, hi))
+        .collect();
+    out.push(c);
+    out
 }
 
 /// Whether an effect may pick nobody.
@@ -2017,9 +2039,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 lose(cx, u, Token::Weakness, 1, "Weakness");
             }
             run.hit = dmg;
-            let held = cx.s.u(u).has(Token::Power);
+            // Dragon's Ego: any token serves as Power, up to 2 a hit.
+            let dragon = crate::bosses::dragon(cx.s, u);
+            let held = if dragon { crate::bosses::as_power(cx.s, u) } else { cx.s.u(u).has(Token::Power) };
             let max = if any_power {
                 held
+            } else if dragon {
+                held.min(2)
             } else if cx.s.has_trait(u, Trait::PowerThree) {
                 held.min(3)
             } else {
@@ -2394,10 +2420,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             let op = run.ops[run.i].clone();
             return resume(cx, run, op);
         }
-        Stage::Power { .. } => {
+        Stage::Power { t, .. } => {
             // D-G-43: the push grows only on a hit that pushes (land_hit).
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
-            lose(cx, u, Token::Power, n, "Power into a hit");
+            if crate::bosses::dragon(cx.s, u) {
+                crate::bosses::spend_as_power(cx, u, t, n);
+            } else {
+                lose(cx, u, Token::Power, n, "Power into a hit");
+            }
             run.power = n;
             run.stage = Stage::Ready;
             return land_hit(cx, run).map(|_| ());

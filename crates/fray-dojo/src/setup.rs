@@ -321,7 +321,10 @@ pub fn build(
             if archetypes.iter().chain(abilities.iter().map(|(a, _)| a)).any(|&a| crate::bosses::is_boss(content, a)) {
                 errors.push(format!("{}: a Boss Archetype is for Bosses and Warriors (D-EN-2)", at("archetypes")));
             }
-            if stances.iter().any(|st| st.style.is_some_and(|i| crate::bosses::boss_style(content, i))) {
+            if stances.iter().any(|st| {
+                st.style.is_some_and(|i| crate::bosses::boss_style(content, i))
+                    || crate::bosses::boss_form(content, st.form)
+            }) {
                 errors.push(format!("{}: that Style belongs to one Boss (rules/dojo.md §2.5)", at("stances")));
             }
         }

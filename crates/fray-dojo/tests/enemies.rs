@@ -34,7 +34,7 @@ fn the_enemy_file_names_only_known_content() {
         unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).filter_map(|e| e.archetype.as_deref()).collect();
     held.sort_unstable();
     assert_eq!(held, ["blur", "giant", "immortal", "necromancer", "swarm", "tank", "untouchable", "vehicle"]);
-    assert_eq!(file.force[14].enemy.len(), 6, "Big Jay's Dragon's Ego is not entered yet");
+    assert_eq!(file.force[14].enemy.len(), 7);
     assert!(file.force[14].enemy.iter().all(|e| e.kind == Kind::Boss));
     for f in &file.force[..13] {
         let kinds: Vec<Kind> = f.enemy.iter().map(|e| e.kind).collect();
