@@ -393,6 +393,12 @@ pub enum Target {
     EnemiesBySpot,
     /// One enemy within 3 of the square this action marked, seen from that square (Trick Shot).
     EnemyNearSpot,
+    /// Every enemy next to you (Dragon Slam).
+    AdjacentEnemies,
+    /// The unit the effect before picked and every enemy of yours next to it (Dragon Fire 5+).
+    AroundSame,
+    /// The unit the effect before picked and every enemy of yours in its range (Dragon Fire 8+).
+    SameReach,
 }
 
 /// One step of what an action does.
@@ -814,6 +820,10 @@ pub struct Archetype {
     /// Which of its abilities are not played yet (besides the Frantic one).
     #[serde(default)]
     pub unplayed: Option<String>,
+    /// A Boss Archetype's Styles, one of which a Boss's Stances must use (§2.4, D-EN-11); `None`
+    /// for the thirteen hero Archetypes. Boss Archetypes come from `dojo/enemies.toml`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boss: Option<Vec<String>>,
 }
 
 /// A Style (D-STN-2): range, ability, Unique Actions.
@@ -1080,6 +1090,13 @@ impl Content {
         let enemies = get(crate::enemies::FILE).and_then(|text| match crate::enemies::read(text) {
             Ok(f) => {
                 check_action(crate::enemies::FILE, text, &f.reinforcements, &mut errors);
+                for a in
+                    f.style.iter().flat_map(|st| st.action.iter()).chain(f.form.iter().flat_map(|x| x.action.iter()))
+                {
+                    check_action(crate::enemies::FILE, text, a, &mut errors);
+                }
+                // The Boss Archetypes and the one-Boss Styles join the others (§2.4, §2.5).
+                crate::bosses::join(&f, &mut archetypes, &mut styles, &mut forms);
                 Some(f)
             }
             Err(e) => {
@@ -1116,7 +1133,7 @@ impl Content {
     /// Every entry of the rules look-up: forms, styles, archetypes, actions, tokens.
     pub fn entries(&self) -> Vec<Entry> {
         let mut out = Vec::new();
-        for a in &self.archetypes {
+        for a in self.archetypes.iter().filter(|a| a.boss.is_none()) {
             out.push(Entry {
                 id: format!("archetype:{}", a.id),
                 name: a.name.clone(),

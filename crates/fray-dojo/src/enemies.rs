@@ -32,6 +32,8 @@ pub const FORCE_SIDES: &[(&str, &str)] = &[
     ("underdog", "enemies = [\"underdog\"]\n"),
     ("wardancer", "enemies = [\"wardancer\"]\n"),
     ("winterblossom", "enemies = [\"winterblossom\"]\n"),
+    ("unique", "enemies = [\"unique\"]\n"),
+    ("backers", "enemies = [\"backers\"]\n"),
 ];
 
 /// One enemy as the chapter lists it.
@@ -84,6 +86,15 @@ pub struct EnemyFile {
     pub reinforcements: ActionDef,
     /// The forces.
     pub force: Vec<Force>,
+    /// The Boss Archetypes (§2.4).
+    #[serde(default)]
+    pub boss_archetype: Vec<crate::bosses::BossArchetype>,
+    /// The Styles that exist for one Boss only (§2.5).
+    #[serde(default)]
+    pub style: Vec<crate::content::Style>,
+    /// The Forms that exist for one Boss only (§2.5: Dragon's Ego's dice and abilities).
+    #[serde(default)]
+    pub form: Vec<crate::content::Form>,
 }
 
 impl EnemyFile {
@@ -414,7 +425,10 @@ pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
             };
             let mut text = format!("{kind} of {} (L{}). Stances: {}.", f.name, e.line, stances.join(", "));
             if let Some(a) = &e.archetype {
-                text.push_str(&format!(" Fused {a} ability."));
+                match content.enemies.boss_archetype.iter().find(|b| b.id == *a) {
+                    Some(b) => text.push_str(&format!(" Boss Archetype: {}.", b.name)),
+                    None => text.push_str(&format!(" Fused {a} ability.")),
+                }
             }
             if let Some(b) = &e.build {
                 text.push_str(&format!(" Build: {b}."));

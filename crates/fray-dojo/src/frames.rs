@@ -207,6 +207,8 @@ pub struct Run {
     pub spot: Option<Pos>,
     /// The squares this action put obstacles on (Darkness Dawns).
     pub placed: Vec<Pos>,
+    /// Countered by an Untouchable (Boss Archetypes): each hit lands on the user too.
+    pub countered: bool,
 }
 
 impl Run {
@@ -231,6 +233,7 @@ impl Run {
             quiet: false,
             spot: None,
             placed: Vec::new(),
+            countered: false,
         }
     }
 }

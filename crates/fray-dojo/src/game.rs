@@ -393,6 +393,7 @@ pub fn rules_index(game: &Dojo) -> Result<Vec<Entry>, String> {
     let content = game.content()?;
     let mut out = content.entries();
     out.extend(crate::enemies::entries(&content));
+    out.extend(crate::bosses::entries(&content));
     out.extend(crate::stakes::entries(&content));
     Ok(out)
 }

@@ -9,14 +9,17 @@
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
+//!   [`bosses`] (the Boss Archetypes and the one-Boss content, a leaf the rules call by hooks),
 //!   [`last_stand`] (the end of a fight);
-//! - [`complications`] (guests and switched sides), [`stakes`] (Bonuses and Penalties handed out as a fight starts);
+//! - [`complications`] (guests and switched sides), [`stakes`] (Bonuses and Penalties handed out as a fight starts, and the
+//!   hooks of those that last a round);
 //! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
 //!   `fray build` checks), [`game`] (the `Game` and `System`,
 //!   the view, scenario files).
 #![deny(missing_docs)]
 
 pub mod archetypes;
+pub mod bosses;
 pub mod complications;
 pub mod content;
 pub mod creation;

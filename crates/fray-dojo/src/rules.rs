@@ -43,7 +43,7 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus3) {
         hi += 3;
     }
-    (lo, hi)
+    (lo, hi + crate::bosses::range_plus(s, u))
 }
 
 fn foes(s: &State, a: u8, b: u8) -> bool {
@@ -53,7 +53,7 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
-    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
+    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1 && !crate::stakes::spotlit(s, t))
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
@@ -86,6 +86,9 @@ fn hostile(t: Target) -> bool {
             | Target::AnyoneSeen
             | Target::EnemiesBySpot
             | Target::EnemyNearSpot
+            | Target::AdjacentEnemies
+            | Target::AroundSame
+            | Target::SameReach
     )
 }
 
@@ -101,6 +104,9 @@ fn every(t: Target) -> bool {
             | Target::EnemiesInFog
             | Target::EnemiesByWall
             | Target::EnemiesBySpot
+            | Target::AdjacentEnemies
+            | Target::AroundSame
+            | Target::SameReach
     )
 }
 
@@ -153,7 +159,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
         Target::Adjacent | Target::EveryoneAdjacent => all.filter(|&v| v != user && within(s, user, v, 1, 1)).collect(),
-        Target::AdjacentEnemy => all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect(),
+        Target::AdjacentEnemy | Target::AdjacentEnemies => {
+            all.filter(|&v| enemy(v) && within(s, user, v, 1, 1)).collect()
+        }
         Target::Allies => {
             all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
@@ -176,8 +184,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
         Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
-        // These count from the square the action marked (`spot_candidates`).
-        Target::EnemiesBySpot | Target::EnemyNearSpot => Vec::new(),
+        // These count from the square the action marked (`spot_candidates`) or from the unit
+        // picked before (`around_same`).
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::AroundSame | Target::SameReach => Vec::new(),
     };
     out.sort_unstable();
     out
@@ -194,6 +203,7 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
         Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
     match challenger(s, run.user) {
@@ -259,6 +269,18 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
         .collect()
 }
 
+/// The unit `run` picked before and every enemy of the user next to it (`AroundSame`) or in its
+/// range (`SameReach`), sight aside; that unit comes last, so the effect after still finds it.
+fn around_same(s: &State, run: &Run, t: Target) -> Vec<u8> {
+    let Some(c) = run.current.filter(|&c| s.u(c).active()) else { return Vec::new() };
+    let (lo, hi) = if t == Target::SameReach { range(s, c) } else { (1, 1) };
+    let mut out: Vec<u8> = (0..s.units.len() as u8)
+        .filter(|&v| v != c && s.u(v).active() && foes(s, run.user, v) && within(s, c, v, lo, hi))
+        .collect();
+    out.push(c);
+    out
+}
+
 /// Whether an effect may pick nobody.
 fn optional(e: &Effect) -> bool {
     matches!(
@@ -314,7 +336,8 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
 // ---------------------------------------------------------------- hits, healing, tokens
 
 fn armored(s: &State, u: u8) -> bool {
-    s.has_trait(u, Trait::Armor)
+    !crate::stakes::armor_off(s, u)
+        && (s.has_trait(u, Trait::Armor) || crate::bosses::armored(s, u) || crate::stakes::armor_on(s, u))
 }
 
 /// A hit of `dmg` on `t` (D-HP-1, D-HP-2, D-HP-6, D-HP-7): Armor takes 1 (if `armor`), the
@@ -338,7 +361,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     }
     let (mut shield, mut hp, mut broken) = (x.shield, x.hp, x.broken);
     let mut to_shield = 0;
-    if !pierce && shield > 0 {
+    if !pierce && shield > 0 && !crate::stakes::shields_off(cx.s, t) {
         to_shield = d.min(shield);
         shield -= to_shield;
         d -= to_shield;
@@ -355,11 +378,13 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     }
     let dealt = to_shield + to_hp;
     let who = cx.s.who(t);
+    let from = by;
     let by = by.map(|b| cx.s.who(b));
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
     if broken >= bars {
         take_out(cx, t);
     }
+    crate::stakes::on_hurt(cx, t, from, dealt);
     (dealt, to_shield)
 }
 
@@ -398,7 +423,7 @@ pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
 /// `u` gains `n` tokens of `t` (D-TOK-*); Speed comes half as Iron or Power in Iron or Power
 /// Form (D-CLAR-9). An out unit gains nothing (D-TOK-13).
 pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
-    if n <= 0 || cx.s.u(u).out {
+    if n <= 0 || cx.s.u(u).out || crate::stakes::blocks(cx.s, u, t) {
         return;
     }
     let who = cx.s.who(u);
@@ -410,7 +435,7 @@ pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
         } else {
             None
         };
-        if let Some(other) = turn {
+        if let Some(other) = turn.filter(|&o| !crate::stakes::blocks(cx.s, u, o)) {
             let half = (n + 1) / 2;
             cx.emit(Event::Tokens { who: who.clone(), token: other, delta: half, why });
             if n - half > 0 {
@@ -530,7 +555,7 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         }
     }
     lose(cx, u, Token::Stun, stun, "Stun");
-    Ok(())
+    crate::stakes::after_roll(cx, u)
 }
 
 /// The Stances `u` may take now (D-TURN-1; a Boss not the one of its last turn, D-EN-13).
@@ -1253,6 +1278,13 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .iter()
                 .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
                 .collect();
+            // The Untouchable may Counter instead (Boss Archetypes).
+            options.extend(cs.iter().filter(|&&c| crate::bosses::counters(s, c)).map(|&c| {
+                DecisionOption::new(
+                    format!("{}/counter", s.u(c).id),
+                    format!("{} turns it back on its user", s.u(c).name),
+                )
+            }));
             options.push(DecisionOption::new("allow", "let it happen"));
             Some(Decision {
                 seat: SIDES[side as usize].into(),
@@ -1437,6 +1469,12 @@ impl Resolve<State> for Frame {
                     if matches!(cx.top(), Some(Frame::Run(_))) {
                         cx.pop();
                     }
+                } else if let Some(id) = option.strip_suffix("/counter") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    if !crate::bosses::counters(cx.s, c) {
+                        return Err(RuleError::malformed("only the Untouchable Counters"));
+                    }
+                    crate::bosses::counter(cx, user, c);
                 }
             }
             Frame::Window { active, phase, passed } => {
@@ -1579,6 +1617,8 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::Act { u, slot: u });
             cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
             crate::archetypes::start(cx, u);
+            crate::bosses::start(cx, u);
+            crate::stakes::turn_start(cx);
             Ok(Flow::Continue)
         }
     }
@@ -1609,6 +1649,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::End { u, slot, stage: 2 });
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
+            crate::bosses::end(cx, u);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give =
                     Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
@@ -1788,6 +1829,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .iter()
         .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
         .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
+    crate::bosses::after_action(cx, u);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -1997,9 +2039,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 lose(cx, u, Token::Weakness, 1, "Weakness");
             }
             run.hit = dmg;
-            let held = cx.s.u(u).has(Token::Power);
+            // Dragon's Ego: any token serves as Power, up to 2 a hit.
+            let dragon = crate::bosses::dragon(cx.s, u);
+            let held = if dragon { crate::bosses::as_power(cx.s, u) } else { cx.s.u(u).has(Token::Power) };
             let max = if any_power {
                 held
+            } else if dragon {
+                held.min(2)
             } else if cx.s.has_trait(u, Trait::PowerThree) {
                 held.min(3)
             } else {
@@ -2228,12 +2274,17 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Countered by the Untouchable: the hit lands on its user as well (once a hit).
+    if run.countered && t != u {
+        hurt(cx, Some(u), u, raw, true, pierce);
+    }
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
         hurt(cx, Some(t), u, 1, true, false);
     }
     if !run.quiet && foes(cx.s, u, t) {
         crate::archetypes::on_damage(cx, u, t, dealt);
+        crate::bosses::on_damage(cx, u, dealt);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0
@@ -2264,6 +2315,7 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 /// A push or pull of `left` spaces, after Iron (D-FMV-2; Rubble ends it as it goes).
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
+    let left = left - crate::bosses::forced_less(cx.s, t);
     match origin {
         Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
             run.stage = Stage::Forced { mover: t, origin, left, push };
@@ -2368,10 +2420,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             let op = run.ops[run.i].clone();
             return resume(cx, run, op);
         }
-        Stage::Power { .. } => {
+        Stage::Power { t, .. } => {
             // D-G-43: the push grows only on a hit that pushes (land_hit).
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
-            lose(cx, u, Token::Power, n, "Power into a hit");
+            if crate::bosses::dragon(cx.s, u) {
+                crate::bosses::spend_as_power(cx, u, t, n);
+            } else {
+                lose(cx, u, Token::Power, n, "Power into a hit");
+            }
             run.power = n;
             run.stage = Stage::Ready;
             return land_hit(cx, run).map(|_| ());

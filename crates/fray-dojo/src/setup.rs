@@ -25,6 +25,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
+    ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -66,6 +67,11 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 Some(n) if k == "wild-die" => o.wild_die = n as u32,
                 Some(n) => o.inspired_die = n as u32,
                 None => errors.push(bad("a die size from 4 to 12")),
+            },
+            "opening" => match Die::parse(v) {
+                Some(Die::Roll(n)) if (2..=20).contains(&n) => o.opening = Die::Roll(n),
+                Some(Die::Fixed(n)) if (1..=12).contains(&n) => o.opening = Die::Fixed(n),
+                _ => errors.push(bad("a die (d6) or a number from 1 to 12")),
             },
             "round-limit" => match num(0, 999) {
                 Some(n) => o.round_limit = n as u32,
@@ -309,6 +315,19 @@ pub fn build(
         let of_any = |ids: &[usize], st: &Stance| {
             style_of(st).is_none_or(|a| ids.iter().any(|&i| content.archetypes[i].id == a))
         };
+        // D-EN-2, §2.4, §2.5: Boss Archetypes and one-Boss Styles are for enemies made as
+        // Warriors or Bosses.
+        if u.kind == Kind::Hero || u.kind == Kind::Stooges {
+            if archetypes.iter().chain(abilities.iter().map(|(a, _)| a)).any(|&a| crate::bosses::is_boss(content, a)) {
+                errors.push(format!("{}: a Boss Archetype is for Bosses and Warriors (D-EN-2)", at("archetypes")));
+            }
+            if stances.iter().any(|st| {
+                st.style.is_some_and(|i| crate::bosses::boss_style(content, i))
+                    || crate::bosses::boss_form(content, st.form)
+            }) {
+                errors.push(format!("{}: that Style belongs to one Boss (rules/dojo.md §2.5)", at("stances")));
+            }
+        }
         match (u.kind, archetypes.len()) {
             (_, 0) => {}
             // D-HC-3: a Focused hero's Styles all come from its Archetype; D-HC-4: a Fused hero's
@@ -327,10 +346,15 @@ pub fn build(
                     errors.push(format!("{}: a Fused hero has a Style of each Archetype (D-HC-4)", at("archetypes")));
                 }
             }
-            // D-EN-11: a Boss has a Style of its Archetype; D-EN-2: a Warrior any Fused ability.
+            // D-EN-11: a Boss has a Style of its Archetype (of a Boss Archetype, one of the Styles
+            // it lists, §2.4); D-EN-2: a Warrior any Fused ability.
             (Kind::Boss, 1) => {
-                let a = content.archetypes[archetypes[0]].id.as_str();
-                if stances.iter().any(|st| st.style.is_some()) && !stances.iter().any(|st| style_of(st) == Some(a)) {
+                let a = archetypes[0];
+                let needs = content.archetypes[a].boss.as_ref().is_none_or(|l| !l.is_empty());
+                if needs
+                    && stances.iter().any(|st| st.style.is_some())
+                    && !stances.iter().any(|st| st.style.is_some_and(|i| crate::bosses::fits(content, a, i)))
+                {
                     errors.push(format!("{}: a Boss has a Style of its Archetype (D-EN-11)", at("archetypes")));
                 }
             }
@@ -438,6 +462,7 @@ pub fn build(
         turn: None,
         marks: TurnMarks::default(),
         returns_asked: false,
+        stakes: Vec::new(),
         flow: Vec::new(),
         fallen: Vec::new(),
         outcome: None,

@@ -2,9 +2,11 @@
 //! World's picks (D-CW-1), the Default Bonus traded away (D-CW-2) and higher stakes (D-CMP-5),
 //! from `content/dojo/stakes.toml`.
 
-use crate::content::{Obstacle, Token};
+use crate::content::{Choice, Die, Effect, Num, Obstacle, Target, Token};
+use crate::frames::{Frame, Run, Stage};
 use crate::rules;
-use crate::state::{Ctx, Event, State, Weight};
+use crate::state::{ActionKey, Ctx, Event, State, Weight};
+use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 
 /// The stakes file's name among the content files.
@@ -134,10 +136,41 @@ pub fn check(path: &str, s: &State, specs: &[StakeSpec]) -> Vec<String> {
     errors
 }
 
-/// Hands out `specs` as the fight starts, in their order (checked already).
+/// The Bonuses and Penalties that last the rest of the round they are given in (D-BON-2, D-BON-4,
+/// D-PEN-2..D-PEN-4, D-PEN-8, D-PEN-9), and those that wait for the holder's next roll (D-BON-3,
+/// D-PEN-7): these go on the state's list.
+const LASTING: [&str; 9] = [
+    "defensive",
+    "freedom",
+    "dazed",
+    "defenseless",
+    "enraged",
+    "power-down",
+    "spotlight",
+    "found-an-opening",
+    "missed-opportunity",
+];
+
+fn quiet(u: u8, ops: Vec<Effect>) -> Run {
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, ops);
+    run.quiet = true;
+    run
+}
+
+/// Hands out `specs` as the fight starts, in their order (checked already). Those that ask for
+/// picks (Talk Big, Tactics) are asked in the same order before round 1 starts.
 pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
+    let mut asks: Vec<Frame> = Vec::new();
     for sp in specs {
         let (Some(u), Some(id)) = (cx.s.find(&sp.unit), sp.id()) else { continue };
+        if LASTING.contains(&id) {
+            // "The rest of this round": the round under way, or round 1 before the fight starts.
+            let who = cx.s.who(u);
+            // The next roll's (Found An Opening, Missed Opportunity) wait for it, however long.
+            let waits = matches!(id, "found-an-opening" | "missed-opportunity");
+            let until = if waits { u32::MAX } else { cx.s.round.max(1) };
+            cx.emit(Event::Staked { who, stake: id.to_string(), until });
+        }
         match id {
             // D-BON-1
             "counter" => rules::gain(cx, u, Token::Control, 2, "Counter"),
@@ -145,6 +178,37 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
             "power-up" => {
                 for t in [Token::Iron, Token::Power, Token::Speed] {
                     rules::gain(cx, u, t, 2, "Power Up");
+                }
+            }
+            // D-BON-6: Challenge an enemy in sight, then pull it up to 4 spaces.
+            "talk-big" => asks.push(Frame::Run(Box::new(quiet(
+                u,
+                vec![
+                    Effect::Challenge { target: Target::EnemySeen },
+                    Effect::Pull { n: Num::N(4), target: Target::Same },
+                ],
+            )))),
+            // D-BON-7: four obstacles, each of any kind, on empty squares anywhere.
+            "tactics" => {
+                for _ in 0..4 {
+                    let choices = [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog, Obstacle::Edge]
+                        .into_iter()
+                        .map(|o| Choice {
+                            name: format!("{o:?}"),
+                            effects: vec![Effect::Place {
+                                obstacle: o,
+                                adjacent: false,
+                                under: false,
+                                touching: None,
+                                around: false,
+                                within: Some(99),
+                            }],
+                        })
+                        .collect();
+                    let mut run = quiet(u, Vec::new());
+                    run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+                    run.stage = Stage::Choose;
+                    asks.push(Frame::Run(Box::new(run)));
                 }
             }
             // D-BON-8
@@ -160,6 +224,21 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
             // D-PEN-1, D-PEN-5
             "burned" => rules::gain(cx, u, Token::Burning, 4, "Burned"),
             "exhausted" => rules::gain(cx, u, Token::Weakness, 4, "Exhausted"),
+            // D-PEN-3: the Shield held breaks (and none works this round, see `shields_off`).
+            "defenseless" if cx.s.u(u).shield > 0 => {
+                let who = cx.s.who(u);
+                cx.emit(Event::Shielded { who, points: 0 });
+            }
+            // D-PEN-8: every Basic token goes (and no Power or Iron comes this round, `blocks`).
+            "power-down" => {
+                for t in [Token::Iron, Token::Power, Token::Speed] {
+                    let n = cx.s.u(u).has(t);
+                    if n > 0 {
+                        let who = cx.s.who(u);
+                        cx.emit(Event::Tokens { who, token: t, delta: -n, why: "Power Down" });
+                    }
+                }
+            }
             // D-PEN-10: a Trap under the unit and on every empty square around it.
             "trapped" => {
                 let Some(at) = cx.s.u(u).at else { continue };
@@ -170,6 +249,74 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
                 }
             }
             _ => {}
+        }
+    }
+    for f in asks.into_iter().rev() {
+        cx.push(f);
+    }
+}
+
+/// D-PEN-3: a Defenseless unit has no Armor this round.
+pub fn armor_off(s: &State, u: u8) -> bool {
+    s.lasting(u, "defenseless")
+}
+
+/// D-BON-2: a Defensive unit has Armor this round.
+pub fn armor_on(s: &State, u: u8) -> bool {
+    s.lasting(u, "defensive")
+}
+
+/// D-PEN-3: a Defenseless unit's Shields take nothing this round.
+pub fn shields_off(s: &State, u: u8) -> bool {
+    s.lasting(u, "defenseless")
+}
+
+/// D-PEN-8: a unit Powered Down gains no Power or Iron this round.
+pub fn blocks(s: &State, u: u8, t: Token) -> bool {
+    matches!(t, Token::Power | Token::Iron) && s.lasting(u, "power-down")
+}
+
+/// D-PEN-9: enemies ignore Fog when they look at a unit in the Spotlight this round.
+pub fn spotlit(s: &State, u: u8) -> bool {
+    s.lasting(u, "spotlight")
+}
+
+/// D-PEN-4: an Enraged unit damaged by another takes that one's Challenge, in place of its own.
+pub fn on_hurt(cx: &mut Ctx, t: u8, by: Option<u8>, dealt: i32) {
+    let Some(b) = by else { return };
+    if dealt > 0 && b != t && cx.s.lasting(t, "enraged") && cx.s.u(t).active() && cx.s.u(t).challenge != Some(b) {
+        let (who, by) = (cx.s.who(t), cx.s.who(b));
+        cx.emit(Event::Challenge { who, by: Some(by) });
+    }
+}
+
+/// After `u` rolled its Action Dice (and its Stun tokens took their due): Missed Opportunity takes
+/// the highest number away (D-PEN-7), Found An Opening adds its number (D-BON-3); each once.
+pub fn after_roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
+    let who = cx.s.who(u);
+    if cx.s.lasting(u, "missed-opportunity") {
+        if let Some(high) = cx.s.u(u).pool.highest() {
+            cx.emit(Event::Spent { who: who.clone(), number: high });
+        }
+        cx.emit(Event::StakeDone { who: who.clone(), stake: "missed-opportunity".into() });
+    }
+    if cx.s.lasting(u, "found-an-opening") {
+        let n = match cx.s.options.opening {
+            Die::Roll(d) => cx.roll(d)? as i32,
+            Die::Fixed(n) => n,
+        };
+        cx.emit(Event::Rolled { who: who.clone(), numbers: vec![n] });
+        cx.emit(Event::StakeDone { who, stake: "found-an-opening".into() });
+    }
+    Ok(())
+}
+
+/// As any turn starts (after the roll): each unit holding Freedom gains 2 Speed (D-BON-4, "each
+/// turn", anyone's).
+pub fn turn_start(cx: &mut Ctx) {
+    for v in 0..cx.s.units.len() as u8 {
+        if cx.s.lasting(v, "freedom") && cx.s.u(v).active() {
+            rules::gain(cx, v, Token::Speed, 2, "Freedom");
         }
     }
 }

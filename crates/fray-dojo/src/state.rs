@@ -87,6 +87,8 @@ pub struct Options {
     pub round_limit: u32,
     /// Whether the heroes take the Default Bonus of +2 HP a bar (D-CW-2).
     pub default_bonus: bool,
+    /// Found An Opening's number (D-BON-3; lost with the icons): a die to roll or a fixed number.
+    pub opening: Die,
 }
 
 impl Default for Options {
@@ -101,6 +103,7 @@ impl Default for Options {
             dice: Vec::new(),
             round_limit: 30,
             default_bonus: true,
+            opening: Die::Roll(6),
         }
     }
 }
@@ -241,6 +244,8 @@ pub struct TurnMarks {
     pub control: Vec<u8>,
     /// Units whose Fused Flametongue gave its Burning this turn.
     pub flame: Vec<u8>,
+    /// Immortals healed by a hit this turn (Boss Archetypes).
+    pub drained: Vec<u8>,
     /// Units that changed square this turn, by any means (Watch Your Step).
     pub moved: Vec<u8>,
     /// Units whose next Action this turn is aimed (Take Aim).
@@ -274,6 +279,8 @@ pub struct State {
     pub fallen: Vec<u8>,
     /// How the fight ended.
     pub outcome: Option<Outcome>,
+    /// Bonuses and Penalties still at work (D-BON-*, D-PEN-*): (unit, id, the last round).
+    pub stakes: Vec<(u8, String, u32)>,
 }
 
 impl State {
@@ -284,6 +291,10 @@ impl State {
     /// Unit `u` named for an event.
     pub fn who(&self, u: u8) -> W {
         Who::new(u, self.units[u as usize].id.clone())
+    }
+    /// Whether `u` holds the Bonus or Penalty `id` still at work this round (D-BON-*, D-PEN-*).
+    pub fn lasting(&self, u: u8, id: &str) -> bool {
+        self.stakes.iter().any(|(v, k, until)| *v == u && k == id && self.round <= *until)
     }
     /// The unit called `id`.
     pub fn find(&self, id: &str) -> Option<u8> {
@@ -331,7 +342,9 @@ impl State {
     }
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
-        self.form(u).is_some_and(|f| f.has(t)) || self.style(u).is_some_and(|s| s.traits.contains(&t))
+        // D-PEN-2: a Dazed unit's Stance has no abilities this round.
+        !self.lasting(u, "dazed") && self.form(u).is_some_and(|f| f.has(t))
+            || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }
 
@@ -482,6 +495,28 @@ pub enum Event {
         /// Whose.
         who: W,
     },
+    /// A Bonus or Penalty goes to work on a unit (D-BON-*, D-PEN-*), until the end of round
+    /// `until`.
+    Staked {
+        /// Who holds it.
+        who: W,
+        /// Its id.
+        stake: String,
+        /// The last round it works in.
+        until: u32,
+    },
+    /// A Bonus or Penalty has done its work before its time (Missed Opportunity).
+    StakeDone {
+        /// Who held it.
+        who: W,
+        /// Its id.
+        stake: String,
+    },
+    /// The Immortal's first damaging hit of the turn heals it (Boss Archetypes).
+    Drained {
+        /// Whose.
+        who: W,
+    },
     /// A number in the pool is raised (Wardancer).
     Raised {
         /// Whose pool.
@@ -503,6 +538,13 @@ pub enum Event {
         /// Whose action.
         who: W,
         /// Who cancelled it.
+        by: W,
+    },
+    /// An Untouchable Counters an action with a Control token: its hits land on its user too.
+    Countered {
+        /// Whose action.
+        who: W,
+        /// Who Counters it.
         by: W,
     },
     /// An out unit hands its numbers to an ally (D-OUT-6).
@@ -597,7 +639,11 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
+            Event::Drained { who } => write!(f, "{who} drains life (the Immortal)"),
+            Event::Staked { who, stake, until } => write!(f, "{who} holds {stake} through round {until}"),
+            Event::StakeDone { who, stake } => write!(f, "{who}'s {stake} is done"),
             Event::Removed { who } => write!(f, "{who} goes over the Edge and leaves play"),
             Event::ReturnsAsked => write!(f, "the round ends: units out of play may come back"),
             Event::Raised { who, from, to } => write!(f, "{who} raises a {from} to {to}"),
@@ -719,8 +765,11 @@ impl Apply<Event> for State {
                 }
             }
             Event::Spirit { .. } => {}
-            Event::Negated { by, .. } => self.marks.control.push(by.idx),
+            Event::Negated { by, .. } | Event::Countered { by, .. } => self.marks.control.push(by.idx),
             Event::Flared { who } => self.marks.flame.push(who.idx),
+            Event::Drained { who } => self.marks.drained.push(who.idx),
+            Event::Staked { who, stake, until } => self.stakes.push((who.idx, stake.clone(), *until)),
+            Event::StakeDone { who, stake } => self.stakes.retain(|(v, k, _)| !(*v == who.idx && k == stake)),
             Event::Removed { who } => self.units[who.idx as usize].at = None,
             Event::ReturnsAsked => self.returns_asked = true,
             Event::Raised { who, from, to } => {

@@ -23,9 +23,20 @@ fn the_enemy_file_names_only_known_content() {
     let named: Vec<&str> = enemies::FORCE_SIDES.iter().map(|(n, _)| *n).collect();
     let ids: Vec<&str> = file.force.iter().map(|f| f.id.as_str()).collect();
     assert_eq!(named, ids);
-    // Thirteen factions of two Stooge groups, two Warriors and a Boss (rules/dojo.md §2.6).
-    assert_eq!(file.force.len(), 13);
-    for f in &file.force {
+    // Thirteen factions of two Stooge groups, two Warriors and a Boss (rules/dojo.md §2.6), then
+    // the Unique Enemies (eight Warriors, one a Boss Archetype, and four Bosses) and the seven
+    // Backer Bosses.
+    assert_eq!(file.force.len(), 15);
+    let unique = &file.force[13];
+    assert_eq!(unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).count(), 8);
+    assert_eq!(unique.enemy.iter().filter(|e| e.kind == Kind::Boss).count(), 4);
+    let mut held: Vec<&str> =
+        unique.enemy.iter().filter(|e| e.kind == Kind::Warrior).filter_map(|e| e.archetype.as_deref()).collect();
+    held.sort_unstable();
+    assert_eq!(held, ["blur", "giant", "immortal", "necromancer", "swarm", "tank", "untouchable", "vehicle"]);
+    assert_eq!(file.force[14].enemy.len(), 7);
+    assert!(file.force[14].enemy.iter().all(|e| e.kind == Kind::Boss));
+    for f in &file.force[..13] {
         let kinds: Vec<Kind> = f.enemy.iter().map(|e| e.kind).collect();
         assert_eq!(kinds, [Kind::Stooges, Kind::Stooges, Kind::Warrior, Kind::Warrior, Kind::Boss], "{}", f.id);
     }
@@ -89,4 +100,33 @@ fn misprinted_costs_come_from_the_style_and_form() {
         .map(|(_, a)| a.cost.to_string())
         .collect();
     assert_eq!(focus, ["3+/7+"]);
+}
+
+/// §2.4, D-EN-2, D-EN-11: Boss Archetypes are for Bosses and Warriors; a Boss of one has a Stance
+/// of one of the Styles it lists; a one-Boss Style (§2.5) is no hero's.
+#[test]
+fn boss_archetypes_are_for_enemies_only() {
+    let content = Dojo::builtin().content().unwrap();
+    assert_eq!(content.enemies.boss_archetype.len(), 9);
+    let unit = |kind: &str, stances: &str, archetype: &str, bars: u8| {
+        format!(
+            "name = \"t\"\n[map]\nrows = [\"......\", \"......\"]\n[[unit]]\nid = \"ada\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\nstances = [\"zen\"]\n[[unit]]\nid = \"x\"\nside = \"enemies\"\nkind = \"{kind}\"\nbars = {bars}\nat = [5, 1]\nstances = [{stances}]\narchetypes = [\"{archetype}\"]\n"
+        )
+    };
+    let build = |text: String| {
+        let setup = FightSetup { map: Some(TeamText { path: "f.toml".into(), text }), ..Default::default() };
+        Dojo::builtin().build(&setup).map_err(|e| e.0.join("\n"))
+    };
+    // A Tank Boss needs Artillery, Aura, Caged or Unbreakable.
+    let e = build(unit("boss", "\"heroic+iron\", \"halcyon+song\", \"elder+power\"", "tank", 2)).unwrap_err();
+    assert!(e.contains("unit x: field `archetypes`") && e.contains("D-EN-11"), "{e}");
+    assert!(build(unit("boss", "\"heroic+iron\", \"aura+song\", \"elder+power\"", "tank", 2)).is_ok());
+    // A Warrior may take any Boss Archetype, its Style aside (D-EN-2).
+    assert!(build(unit("warrior", "\"heroic+iron\"", "blur", 1)).is_ok());
+    // A hero may not.
+    let text = unit("warrior", "\"heroic+iron\"", "blur", 1)
+        .replace("stances = [\"zen\"]", "stances = [\"stunning+zen\"]\narchetypes = [\"tank\"]");
+    let e = build(text).unwrap_err();
+    assert!(e.contains("unit ada: field `archetypes`: a Boss Archetype is for Bosses and Warriors"), "{e}");
+    assert!(e.contains("unit ada: field `stances`: that Style belongs to one Boss"), "{e}");
 }

@@ -110,6 +110,44 @@ fn random_fights_against_every_force() {
     }
 }
 
+/// D-BON-*, D-PEN-*: the Bonuses and Penalties that last a round or ask for picks, handed out
+/// on both sides (balanced, D-CMP-5) in fights against the Unique Enemies.
+#[test]
+fn random_fights_with_round_long_stakes() {
+    let mut text = String::from("enemies = [\"unique\"]\n");
+    let stakes = [
+        ("ada", "bonus", "talk-big"),
+        ("ada", "bonus", "defensive"),
+        ("ada", "bonus", "freedom"),
+        ("ada", "bonus", "found-an-opening"),
+        ("icarus", "penalty", "dazed"),
+        ("grizzly-bear", "penalty", "defenseless"),
+        ("newton-poirot", "penalty", "spotlight"),
+        ("helicopter", "penalty", "power-down"),
+        ("bo", "penalty", "enraged"),
+        ("bo", "penalty", "missed-opportunity"),
+        ("bo", "penalty", "dazed"),
+        ("bo", "penalty", "power-down"),
+        ("guardian", "bonus", "tactics"),
+        ("ghoul", "bonus", "talk-big"),
+        ("war-tank", "bonus", "freedom"),
+        ("warlock", "bonus", "defensive"),
+    ];
+    for (unit, kind, id) in stakes {
+        text.push_str(&format!("[[stake]]\nunit = \"{unit}\"\n{kind} = \"{id}\"\n"));
+    }
+    let game = Arc::new(Dojo::builtin());
+    let setup = FightSetup {
+        enemies: Some(fray_core::table::TeamText { path: "stakes.toml".into(), text }),
+        ..Default::default()
+    };
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count().div_ceil(6).max(4);
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
 /// Encounters whose Stances carry every Style with a Unique Action played whole: each hero three
 /// of them, each Warrior one, over a map with every obstacle.
 fn styled_encounter(styles: &[&str]) -> String {

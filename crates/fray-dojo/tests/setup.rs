@@ -83,7 +83,15 @@ fn content_errors_name_file_line_and_field() {
     let e = Content::from_files(files).unwrap_err();
     assert!(e.contains("dojo/actions.toml:") && e.contains("action damage: field `gate`"), "{e}");
     let c = Content::builtin().unwrap();
-    assert_eq!((c.forms.len(), c.styles.len(), c.archetypes.len(), c.basic.len(), c.tokens.len()), (12, 65, 13, 9, 12));
+    assert_eq!((c.forms.len(), c.styles.len(), c.archetypes.len(), c.basic.len(), c.tokens.len()), (13, 67, 22, 9, 12));
+    // The 12 Forms, 65 Styles and 13 Archetypes of the hero chapters; the rest are the enemy
+    // chapter's: the Stunning Style and Dragon's Ego's Style and Form (§2.5), and the nine Boss
+    // Archetypes (§2.4).
+    let bosses = c.archetypes.iter().filter(|a| a.boss.is_some()).count();
+    assert_eq!(
+        (c.forms.len() - c.enemies.form.len(), c.styles.len() - c.enemies.style.len(), c.archetypes.len() - bosses),
+        (12, 65, 13)
+    );
 }
 
 /// Every Form's dice follow the reconstruction (rules/dojo.md §3.4) and a table may change them

@@ -36,7 +36,7 @@ fn an_unbalanced_stake_is_refused() {
 #[test]
 fn bad_stakes_name_each_problem() {
     let side = "[[stake]]\nunit = \"ada\"\nbonus = \"default\"\n[[stake]]\nunit = \"nobody\"\nbonus = \"vigor\"\n\
-                [[stake]]\nunit = \"ada\"\nbonus = \"burned\"\n[[stake]]\nunit = \"ada\"\npenalty = \"dazed\"\n";
+                [[stake]]\nunit = \"ada\"\nbonus = \"burned\"\n[[stake]]\nunit = \"ada\"\npenalty = \"handcuffed\"\n";
     let e = fight(&["weight=weight-of-the-world"], side).unwrap_err();
     assert_eq!(e.len(), 4, "{e:?}");
     assert!(e[0].contains("D-CW-3") && e[0].contains("stake 1"), "{e:?}");
