@@ -781,7 +781,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
     {
         let total = cx.s.c(user).resource + n;
         let why = format!("{n} back: every target resisted {}", a.ability.name);
-        cx.emit(Event::Resource { creature: cx.s.who(user), total, why, damaged: false, winded: false });
+        cx.emit(Event::Resource { creature: cx.s.who(user), total, why, damaged: false, winded: false, second: false });
     }
     crate::forced::queue(cx, moves);
     // DS-AREA-5: a wall ability raises its squares now.
@@ -915,6 +915,14 @@ pub fn apply_effect_boosted(
         } else {
             cx.emit(Event::Note { text: format!("{} has no Recoveries left to spend", x.id) });
         }
+    }
+    if e.judge {
+        // DS-GAP-15: the censor's Judgment; a new one ends its last, and ends another's.
+        cx.emit(Event::Judged { by: cx.s.who(user), target: cx.s.who(t) });
+    }
+    if e.mark {
+        // DS-GAP-15: the tactician's Mark, likewise.
+        cx.emit(Event::Marked { by: cx.s.who(user), target: cx.s.who(t) });
     }
     force_move(cx, user, t, e, ability, moves);
     true

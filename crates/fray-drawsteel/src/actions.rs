@@ -3490,7 +3490,14 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 // DS-GAP-15: the ability's cost comes out of the hero's Heroic Resource.
                 let total = cx.s.c(c).resource - n;
                 let why = format!("spent {n} on {}", a.name);
-                cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+                cx.emit(Event::Resource {
+                    creature: cx.s.who(c),
+                    total,
+                    why,
+                    damaged: false,
+                    winded: false,
+                    second: false,
+                });
                 crate::heroic::heroic_ability_used(cx, c); // DS-GAP-15: the tactician's focus
             }
             if usage == Usage::Malice {

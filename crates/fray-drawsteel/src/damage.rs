@@ -75,6 +75,7 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
     if let Some(q) = cx.s.squad_of(c) {
         squad_damage(cx, q, c, amount, source, why, area);
         crate::heroic::damaged(cx, c, hit.kind);
+        crate::heroic::blow(cx, c, source);
         return;
     }
     let temp_lost = amount.min(x.temp_stamina);
@@ -87,6 +88,7 @@ pub fn deal_in(cx: &mut Ctx, c: Cx, amount: i32, source: Option<Cx>, why: &str, 
         source: source.map(|s| cx.s.who(s)),
         why: why.into(),
     });
+    crate::heroic::blow(cx, c, source);
     if let Some(by) = source
         && stamina <= 0
     {
@@ -116,7 +118,7 @@ fn fury(cx: &mut Ctx, c: Cx) {
     if !x.resource_triggers.0 {
         let total = x.resource + 1;
         let why = "ferocity: +1, first damage this round".to_string();
-        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: true, winded: false });
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: true, winded: false, second: false });
     }
     let x = cx.s.c(c);
     if !x.resource_triggers.1 && (x.winded() || x.dying()) {
@@ -124,7 +126,7 @@ fn fury(cx: &mut Ctx, c: Cx) {
         let n = cx.dice.roll(3).map_or(1, |d| d as i32);
         let total = x.resource + n;
         let why = format!("ferocity: +{n}, winded or dying for the first time");
-        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: true });
+        cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: true, second: false });
     }
 }
 

@@ -130,9 +130,22 @@ pub enum Event {
     BodyRemoved { creature: Who },
     /// Surges changed (DS-SURGE).
     Surges { creature: Who, total: i32, why: String },
-    /// A hero's Heroic Resource changed (DS-GAP-15); `damaged` / `winded`: the fury's gain for
-    /// the first damage this round / for first being winded or dying this encounter.
-    Resource { creature: Who, total: i32, why: String, damaged: bool, winded: bool },
+    /// A hero's Heroic Resource changed (DS-GAP-15); `damaged` / `winded` / `second`: the gain
+    /// used up the class's once-a-round trigger (the fury's first damage) / its once-an-encounter
+    /// trigger / its second once-a-round trigger (the censor's and the tactician's).
+    Resource {
+        creature: Who,
+        total: i32,
+        why: String,
+        damaged: bool,
+        winded: bool,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        second: bool,
+    },
+    /// A censor judged a creature (DS-GAP-15): its earlier judgment ended.
+    Judged { by: Who, target: Who },
+    /// A tactician marked a creature (DS-GAP-15): its earlier mark ended.
+    Marked { by: Who, target: Who },
     /// The Director's Malice changed: gained at the start of the combat and of each round, or
     /// lost when the combat ends (DS-GAP-17).
     Malice { total: i32, why: String },
@@ -205,6 +218,7 @@ pub fn apply(s: &mut State, e: &Event) {
                 c.triggered_used = false;
                 c.round_turns = 0;
                 c.resource_triggers.0 = false;
+                c.resource_triggers.2 = false;
             }
         }
         Event::FirstSide { side, .. } => s.order = fray_core::turns::Alternating::new(2, side.index()),
@@ -309,11 +323,28 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::BodyRemoved { creature } => c_mut(s, creature).pos = None,
         Event::Surges { creature, total, .. } => c_mut(s, creature).surges = *total,
         Event::Malice { total, .. } => s.malice = *total,
-        Event::Resource { creature, total, damaged, winded, .. } => {
+        Event::Resource { creature, total, damaged, winded, second, .. } => {
             let c = c_mut(s, creature);
             c.resource = *total;
             c.resource_triggers.0 |= *damaged;
             c.resource_triggers.1 |= *winded;
+            c.resource_triggers.2 |= *second;
+        }
+        Event::Judged { by, target } => {
+            for c in &mut s.creatures {
+                if c.judged_by == Some(by.idx) {
+                    c.judged_by = None;
+                }
+            }
+            c_mut(s, target).judged_by = Some(by.idx);
+        }
+        Event::Marked { by, target } => {
+            for c in &mut s.creatures {
+                if c.marked_by == Some(by.idx) {
+                    c.marked_by = None;
+                }
+            }
+            c_mut(s, target).marked_by = Some(by.idx);
         }
         Event::SquadDamaged { squad, pool, .. } => s.squads[*squad].pool = *pool,
         Event::SquadTurn { creature } => s.current = Some(creature.idx),
@@ -510,6 +541,8 @@ impl fmt::Display for Event {
             Event::HeroTokens { total, why } => write!(f, "hero tokens: {total} ({why})"),
             Event::Malice { total, why } => write!(f, "the Director's Malice: {total} ({why})"),
             Event::Resource { creature, total, why, .. } => write!(f, "{creature}'s Heroic Resource: {total} ({why})"),
+            Event::Judged { by, target } => write!(f, "{by} judges {target}"),
+            Event::Marked { by, target } => write!(f, "{by} marks {target}"),
             Event::SquadDamaged { creature, amount, pool, source, why, .. } => {
                 write!(f, "{creature} takes {amount} damage")?;
                 if let Some(s) = source {

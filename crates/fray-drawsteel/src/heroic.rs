@@ -9,7 +9,13 @@ use crate::state::Cx;
 /// Gives `c` `n` of its resource; `round`/`encounter`: the gain uses up that flag.
 fn gain(cx: &mut Ctx, c: Cx, n: i32, why: String, round: bool, encounter: bool) {
     let total = cx.s.c(c).resource + n;
-    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: round, winded: encounter });
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: round, winded: encounter, second: false });
+}
+
+/// Gives `c` 1 of its resource, using up its second once-a-round flag.
+fn gain_second(cx: &mut Ctx, c: Cx, why: String) {
+    let total = cx.s.c(c).resource + 1;
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false, second: true });
 }
 
 /// Heroes of `class` still in the fight.
@@ -99,13 +105,40 @@ pub fn malice_spent(cx: &mut Ctx, by: Cx) {
 
 /// Tactician: 1 focus the first time each round an ally within 10 squares uses a heroic
 /// ability (in Fray: an ability that costs Heroic Resource). The tactician's own abilities do
-/// not count (an ally is another creature); the mark's trigger is not played.
+/// not count (an ally is another creature). Its mark's trigger is in [`blow`].
 pub fn heroic_ability_used(cx: &mut Ctx, by: Cx) {
     for t in of_class(cx, "tactician") {
         let near = cx.s.distance(t, by).is_some_and(|d| d <= 10);
         if t != by && near && !cx.s.enemies(t, by) && !cx.s.c(t).resource_triggers.0 {
             let why = format!("focus: +1, {} used a heroic ability", cx.s.c(by).id);
             gain(cx, t, 1, why, true, false);
+        }
+    }
+}
+
+/// `source` has just dealt damage to `c` (after immunity, at least 1).
+/// - Censor: 1 wrath the first time each round a creature it has judged damages it, and 1 the
+///   first time each round it damages a creature it has judged (two separate flags).
+/// - Tactician: 1 focus the first time each round it or an ally damages a creature it has
+///   marked, unless it is dying (its mark has ended).
+pub fn blow(cx: &mut Ctx, c: Cx, source: Option<Cx>) {
+    let Some(by) = source else { return };
+    for h in of_class(cx, "censor") {
+        let (target, dealer) = (cx.s.c(c), cx.s.c(by));
+        if c == h && dealer.judged_by == Some(h) && !cx.s.c(h).resource_triggers.0 {
+            let why = format!("wrath: +1, {} whom it judged damaged it", dealer.id);
+            gain(cx, h, 1, why, true, false);
+        } else if by == h && target.judged_by == Some(h) && !cx.s.c(h).resource_triggers.2 {
+            let why = format!("wrath: +1, it damaged {} whom it judged", target.id);
+            gain_second(cx, h, why);
+        }
+    }
+    for t in of_class(cx, "tactician") {
+        let x = cx.s.c(t);
+        let ours = by == t || !cx.s.enemies(t, by);
+        if cx.s.c(c).marked_by == Some(t) && ours && !x.dying() && !x.resource_triggers.2 {
+            let why = format!("focus: +1, {} damaged {} whom it marked", cx.s.c(by).id, cx.s.c(c).id);
+            gain_second(cx, t, why);
         }
     }
 }

@@ -379,6 +379,14 @@ pub struct EffectDef {
     /// creature, which has none, regains its recovery value all the same (DS-GAP-20).
     #[serde(default)]
     pub recovery: bool,
+    /// The user judges the target (the censor's Judgment, DS-GAP-15): its earlier judgment
+    /// ends, and another censor's judgment of the target ends.
+    #[serde(default)]
+    pub judge: bool,
+    /// The user marks the target (the tactician's Mark, DS-GAP-15): its earlier mark ends, and
+    /// another tactician's mark on the target ends.
+    #[serde(default)]
+    pub mark: bool,
 }
 
 /// One tier's result: damage (plus the characteristic, for heroes' abilities) and effects.

@@ -277,7 +277,9 @@ pub fn build(
             villain_used: Vec::new(),
             class: b.class.as_deref().and_then(crate::model::class),
             resource: 0,
-            resource_triggers: (false, false),
+            resource_triggers: (false, false, false),
+            judged_by: None,
+            marked_by: None,
             solo: b.organization.as_deref() == Some("solo"),
             round_turns: 0,
             minion: b.organization.as_deref() == Some("minion"),
@@ -737,6 +739,12 @@ fn tier_text(t: &crate::model::TierDef, chars: &[crate::model::Characteristic]) 
         }
         if e.recovery {
             s = "spends a Recovery".into();
+        }
+        if e.judge {
+            s = "judged".into();
+        }
+        if e.mark {
+            s = "marked".into();
         }
         if let Some(p) = &e.potency {
             s = format!("{p}: {s}");

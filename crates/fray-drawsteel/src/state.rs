@@ -241,9 +241,14 @@ pub struct Creature {
     pub class: Option<(&'static str, &'static str, crate::model::Gain)>,
     /// Heroic Resource (DS-GAP-15).
     pub resource: i32,
-    /// Fury: gained its resource for being damaged this round / for being winded or dying this
-    /// encounter (DS-GAP-15).
-    pub resource_triggers: (bool, bool),
+    /// Its class's once-a-round trigger has given resource this round / its once-an-encounter
+    /// trigger has / its second once-a-round trigger has (the censor's and the tactician's,
+    /// which have two) (DS-GAP-15).
+    pub resource_triggers: (bool, bool, bool),
+    /// The censor whose Judgment is on it (DS-GAP-15).
+    pub judged_by: Option<Cx>,
+    /// The tactician whose Mark is on it (DS-GAP-15).
+    pub marked_by: Option<Cx>,
     /// A solo (DS-GAP-19): two turns a round, never one straight after the other.
     pub solo: bool,
     /// Turns it has taken this round.

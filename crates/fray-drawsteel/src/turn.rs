@@ -115,7 +115,14 @@ fn finish(cx: &mut Ctx, winner: Option<Side>) {
     for c in cx.s.all().collect::<Vec<_>>() {
         if cx.s.c(c).resource > 0 {
             let why = "the combat ended".to_string();
-            cx.emit(Event::Resource { creature: cx.s.who(c), total: 0, why, damaged: false, winded: false });
+            cx.emit(Event::Resource {
+                creature: cx.s.who(c),
+                total: 0,
+                why,
+                damaged: false,
+                winded: false,
+                second: false,
+            });
         }
     }
     // DS-GAP-17: Malice not spent is lost when the encounter ends.
@@ -155,7 +162,14 @@ pub fn combat_resources(cx: &mut Ctx) {
         {
             let total = x.resource + x.victories;
             let why = format!("{name}: +{} for its Victories", x.victories);
-            cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+            cx.emit(Event::Resource {
+                creature: cx.s.who(c),
+                total,
+                why,
+                damaged: false,
+                winded: false,
+                second: false,
+            });
         }
     }
 }
@@ -189,7 +203,7 @@ pub fn answer_pray(cx: &mut Ctx, c: Cx, option: &str) -> Result<(), RuleError> {
     } else {
         format!("piety: +{d} as its turn starts")
     };
-    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false, second: false });
     if pray && d == 1 {
         let n = cx.dice.roll(6)? as i32 + cx.s.c(c).level;
         let hit = crate::damage::Hit { kind: Some("psychic"), unreduced: true, ..Default::default() };
@@ -212,7 +226,7 @@ fn turn_resource(cx: &mut Ctx, c: Cx) -> Result<(), RuleError> {
     };
     let total = cx.s.c(c).resource + n;
     let why = format!("{name}: +{n} as its turn starts");
-    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false });
+    cx.emit(Event::Resource { creature: cx.s.who(c), total, why, damaged: false, winded: false, second: false });
     Ok(())
 }
 

@@ -66,6 +66,12 @@ pub fn build(s: &State) -> View {
             extra.insert("resource_name".into(), json!(name));
             extra.insert("resource".into(), json!(x.resource));
         }
+        // DS-GAP-15: the censor judging it, the tactician marking it (shown only when set).
+        for (key, by) in [("judged_by", x.judged_by), ("marked_by", x.marked_by)] {
+            if let Some(b) = by {
+                extra.insert(key.into(), json!(s.c(b).id.to_string()));
+            }
+        }
         if let Some(q) = x.squad.map(usize::from) {
             // DS-GAP-19: a minion's Stamina is its squad's pool; a captain names its squad.
             let sq = &s.squads[q];
