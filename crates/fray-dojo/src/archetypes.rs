@@ -179,17 +179,26 @@ fn build_start(cx: &mut Ctx, u: u8) {
         Some("agile") => gain(cx, u, Token::Speed, 2, "Agile"),
         Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
         Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
-        Some("mysterious") => cx.push(quiet(
-            u,
-            vec![Effect::Place {
-                obstacle: crate::content::Obstacle::Fog,
+        // D-BLD-3: a Copy of you or Fog next to you (the square may be passed up).
+        Some("mysterious") => {
+            let next_to = |obstacle| Effect::Place {
+                obstacle,
                 adjacent: true,
                 under: false,
                 touching: None,
                 around: false,
                 within: None,
-            }],
-        )),
+            };
+            let choices = [("Fog", crate::content::Obstacle::Fog), ("a Copy", crate::content::Obstacle::Copy)]
+                .into_iter()
+                .map(|(name, o)| Choice { name: format!("{name} next to you"), effects: vec![next_to(o)] })
+                .collect();
+            let mut run = Run::new(u, ActionKey::Basic(0), 0, Vec::new());
+            run.quiet = true;
+            run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+            run.stage = Stage::Choose;
+            cx.push(Frame::Run(Box::new(run)));
+        }
         Some("scheming") => cx.push(quiet(
             u,
             vec![Effect::Place {

@@ -102,7 +102,9 @@ impl fmt::Display for Token {
     }
 }
 
-/// The obstacles Fray plays (D-OBS-0; Copies are not played yet; Edges lie beyond the map).
+/// The obstacles Fray plays (D-OBS-0; Edges lie beyond the map). A Copy is named here for the
+/// effects that place one; the map's squares never hold it: Copies are kept with their
+/// Originals (`crate::copies`), so a Copy may stand in Fog or on Rubble as a unit does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obstacle {
@@ -116,6 +118,8 @@ pub enum Obstacle {
     Fog,
     /// D-OBS-2: an Edge inside the map (Black Hole): empty, but whoever enters it goes over it.
     Edge,
+    /// D-OBS-1: a Copy of the unit placing it (never on the map grid itself).
+    Copy,
 }
 
 impl Obstacle {
@@ -127,9 +131,10 @@ impl Obstacle {
             Obstacle::Trap => '^',
             Obstacle::Fog => '~',
             Obstacle::Edge => 'O',
+            Obstacle::Copy => 'C',
         }
     }
-    /// The obstacle drawn as `c`.
+    /// The obstacle drawn as `c` in a map row (D-TERR-1: never a Copy).
     pub fn of_glyph(c: char) -> Option<Obstacle> {
         [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog, Obstacle::Edge]
             .into_iter()
@@ -194,8 +199,8 @@ pub enum Cost {
     Hp(u32),
     /// Breaking the user's own Shield ("shield", Symphony): a token action.
     Shield,
-    /// Something no other action pays with (a Copy): such actions are not played yet.
-    Special,
+    /// Breaking one of the user's own Copies (...Now You Don't, Shatter): a token action.
+    Copy,
 }
 
 impl Cost {
@@ -205,8 +210,8 @@ impl Cost {
         if s == "X" {
             return Some(Cost::X);
         }
-        if s == "special" {
-            return Some(Cost::Special);
+        if s == "copy" {
+            return Some(Cost::Copy);
         }
         if s == "shield" {
             return Some(Cost::Shield);
@@ -268,7 +273,7 @@ impl fmt::Display for Cost {
             Cost::GainTokens(t, n) => write!(f, "gain {n} {t}"),
             Cost::Hp(n) => write!(f, "{n} hp"),
             Cost::Shield => f.write_str("shield"),
-            Cost::Special => f.write_str("special"),
+            Cost::Copy => f.write_str("copy"),
         }
     }
 }
@@ -278,7 +283,7 @@ impl<'de> Deserialize<'de> for Cost {
         let s = String::deserialize(d)?;
         Cost::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"3+ and 3+\", \"X\", \"3 speed\", \"2 basic\", \"3 speed|iron\", \"2 hp\", \"gain 1 burning\" or \"shield\""
+                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"3+ and 3+\", \"X\", \"3 speed\", \"2 basic\", \"3 speed|iron\", \"2 hp\", \"gain 1 burning\", \"shield\" or \"copy\""
             ))
         })
     }
@@ -393,6 +398,9 @@ pub enum Target {
     EnemiesBySpot,
     /// One enemy within 3 of the square this action marked, seen from that square (Trick Shot).
     EnemyNearSpot,
+    /// One enemy within the user's range of the square this action marked or broke, seen from
+    /// it (Shatter: an enemy that was in range of the Copy).
+    EnemyFromSpot,
 }
 
 /// One step of what an action does.
@@ -1049,9 +1057,6 @@ impl Content {
                     ));
                 }
                 for a in &st.action {
-                    if a.cost == Cost::Special && !a.reference_only {
-                        errors.push(format!("dojo/styles.toml:{line}: action {}: a Copy cost is not played yet", a.id));
-                    }
                     check_action("dojo/styles.toml", text, a, &mut errors);
                 }
             }

@@ -174,6 +174,7 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         frantic: Vec::new(),
         forms: Vec::new(),
         styles: Vec::new(),
+        copies: Vec::new(),
     }
 }
 

@@ -81,6 +81,12 @@ pub enum Frame {
         /// The sides that passed (a bit each) since the last off-turn play.
         passed: u8,
     },
+    /// An action a unit took as if standing on one of its Copies is over (D-OBS-1, L9585): the
+    /// unit goes back to its own square unless the action moved it.
+    BackFromCopy {
+        /// Who.
+        u: u8,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.

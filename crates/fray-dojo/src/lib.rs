@@ -7,6 +7,8 @@
 //! - data: [`content`] (Forms with their action dice, Basic Actions, tokens, as TOML under
 //!   `content/dojo/`), [`enemies`] (the enemy chapter's forces and the Stooges' rules), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
 //!   the journal's events and `apply`, the only code that changes a fact);
+//! - [`copies`] (placing, moving and breaking Copies, acting from one; Crystal and Illusion), a
+//!   leaf the rules call;
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
 //!   [`last_stand`] (the end of a fight);
@@ -19,6 +21,7 @@
 pub mod archetypes;
 pub mod complications;
 pub mod content;
+pub mod copies;
 pub mod creation;
 pub mod enemies;
 pub mod frames;

@@ -86,6 +86,7 @@ fn hostile(t: Target) -> bool {
             | Target::AnyoneSeen
             | Target::EnemiesBySpot
             | Target::EnemyNearSpot
+            | Target::EnemyFromSpot
     )
 }
 
@@ -177,7 +178,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
         Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
         // These count from the square the action marked (`spot_candidates`).
-        Target::EnemiesBySpot | Target::EnemyNearSpot => Vec::new(),
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => Vec::new(),
     };
     out.sort_unstable();
     out
@@ -193,7 +194,7 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
-        Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => spot_candidates(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
     match challenger(s, run.user) {
@@ -246,6 +247,7 @@ fn sharpen(e: &mut Effect) {
 /// of it and seen from it (Trick Shot, D-G-TRICK).
 fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let Some(spot) = run.spot else { return Vec::new() };
+    let (lo, hi) = range(s, run.user);
     (0..s.units.len() as u8)
         .filter(|&v| {
             let Some(p) = s.u(v).at else { return false };
@@ -253,10 +255,68 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
                 && s.u(v).active()
                 && match t {
                     Target::EnemiesBySpot => dist(p, spot) == 1,
+                    // Shatter: in the user's range of the Copy's square, as if aimed from there.
+                    Target::EnemyFromSpot => {
+                        (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
+                    }
                     _ => dist(p, spot) <= 3 && sees(s, spot, p),
                 }
         })
         .collect()
+}
+
+/// The Copies of `u`'s enemies that a hit aimed at `t` may take as an enemy (D-OBS-1): a pick
+/// of one enemy (in range, in sight, or next to `u`), or every one an area hit reaches; with
+/// `all`, the Copies of allies too (Firing Wild), never `u`'s own.
+fn copy_squares(s: &State, u: u8, t: Target) -> Vec<Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let (lo, hi) = range(s, u);
+    let aim = |p: Pos| sees(s, at, p) && !(fogged(s, p) && dist(at, p) > 1);
+    s.copies
+        .iter()
+        .filter(|&&(p, o)| {
+            let d = dist(at, p);
+            let enemy = foes(s, u, o);
+            match t {
+                Target::Enemy | Target::NewEnemy | Target::Enemies => enemy && (lo..=hi).contains(&d) && aim(p),
+                Target::EnemySeen | Target::EnemiesSeen => enemy && aim(p),
+                Target::AdjacentEnemy => enemy && d == 1,
+                Target::Everyone => o != u && (lo..=hi).contains(&d) && aim(p),
+                Target::EveryoneAdjacent => o != u && d == 1,
+                _ => false,
+            }
+        })
+        .map(|c| c.0)
+        .collect()
+}
+
+/// The Copies the current effect of `run` may pick as its one enemy: a hit's, while no
+/// Challenge binds the pick (D-TOK-4).
+fn copy_targets(s: &State, run: &Run) -> Vec<Pos> {
+    match run.ops.get(run.i) {
+        Some(Effect::Damage { target, reverse: false, .. }) if !every(*target) && challenger(s, run.user).is_none() => {
+            copy_squares(s, run.user, *target)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// An area hit breaks every Copy it reaches (D-OBS-1: any damage destroys one): those of the
+/// user's enemies, or of anyone but the user for a hit on friend and foe, or next to the spot.
+fn sweep_copies(cx: &mut Ctx, run: &Run, op: &Effect) {
+    let Effect::Damage { amount, target, reverse: false, .. } = op else { return };
+    if num(cx.s, run, *amount, run.user) <= 0 {
+        return;
+    }
+    let squares = match target {
+        Target::EnemiesBySpot => run.spot.map_or_else(Vec::new, |spot| {
+            cx.s.copies.iter().filter(|&&(p, o)| foes(cx.s, run.user, o) && dist(p, spot) == 1).map(|c| c.0).collect()
+        }),
+        t => copy_squares(cx.s, run.user, *t),
+    };
+    for p in squares {
+        crate::copies::destroy(cx, p);
+    }
 }
 
 /// Whether an effect may pick nobody.
@@ -297,8 +357,11 @@ fn effect_target(e: &Effect) -> Option<Target> {
 fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     // Only the first effect is judged from where the user stands now: a teleport or a move first
     // may bring targets into range.
-    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same)
+    // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
+    let spot = |t: Target| matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot);
+    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
         && candidates(s, u, t, &[]).is_empty()
+        && !(matches!(effects.first(), Some(Effect::Damage { .. })) && !copy_squares(s, u, t).is_empty())
     {
         return false;
     }
@@ -367,6 +430,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
 fn take_out(cx: &mut Ctx, t: u8) {
     let who = cx.s.who(t);
     cx.emit(Event::Out { who, out: true });
+    crate::copies::clear(cx, t);
     for v in 0..cx.s.units.len() as u8 {
         if cx.s.u(v).challenge == Some(t) {
             let who = cx.s.who(v);
@@ -663,7 +727,7 @@ fn one_done(s: &State, u: u8) -> bool {
 /// The actions `u` may take now, each as `prefix` + its id: on its own turn (`own`) every one it
 /// can pay; off its turn those paid in tokens (D-ACT-6), and a one-Action Stance's one action a
 /// turn from its kept pool (D-TURN-6).
-fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
+fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
     if !x.active() {
         return;
@@ -771,7 +835,41 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                     }
                 }
             }
-            Cost::Special => {}
+            // ...Now You Don't, Shatter: paid by breaking one of the user's Copies (`id#x,y`).
+            Cost::Copy => {
+                for p in crate::copies::of(s, u) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}#{}", a.id, p.key()),
+                            format!("{} for the Copy at {}", a.name, p.key()),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The actions `u` may take now (see [`action_options_here`]), and those that reach beyond it
+/// taken as if it stood on one of its Copies (D-OBS-1, L9585), as `id...@x,y`.
+fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
+    action_options_here(s, u, own, prefix, out);
+    if !s.standing_in.is_empty() || !s.u(u).active() {
+        return;
+    }
+    for p in crate::copies::of(s, u) {
+        let there = crate::copies::standing_on(s, u, p);
+        let mut more = Vec::new();
+        action_options_here(&there, u, own, prefix, &mut more);
+        for mut o in more {
+            let id = o.id.strip_prefix(prefix).unwrap_or(&o.id);
+            let id = id.strip_prefix("chaos/").unwrap_or(id);
+            let id = id.split([':', '#']).next().unwrap_or(id);
+            if actions_of(s, u).iter().any(|(_, a)| a.id == id && crate::copies::reaches_out(a)) {
+                o.id = format!("{}@{}", o.id, p.key());
+                o.label = format!("{} (from the Copy at {})", o.label, p.key());
+                out.push(o);
+            }
         }
     }
 }
@@ -792,7 +890,32 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
                 out.push(o);
             }
         }
+        // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
+        for c in crate::copies::of(s, u) {
+            for q in c.neighbours() {
+                if s.empty(q) {
+                    let cost = step_cost(s, c, q);
+                    out.push(DecisionOption::new(
+                        format!("{prefix}copy:{}>{}", c.key(), q.key()),
+                        format!("step the Copy at {} to {} ({cost} Speed)", c.key(), q.key()),
+                    ));
+                }
+            }
+        }
     }
+}
+
+/// A Free Movement step of `u`'s Copy (`copy:x,y>x,y`), paid with `u`'s Speed after it (D-MOVE-2).
+fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let (from, to) = option
+        .strip_prefix("copy:")
+        .and_then(|r| r.split_once('>'))
+        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+        .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
+    let cost = step_cost(cx.s, from, to);
+    crate::copies::step(cx, from, to);
+    lose(cx, u, Token::Speed, cost, "Free Movement of a Copy");
+    Ok(())
 }
 
 /// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
@@ -943,16 +1066,21 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 } else {
                     (lo..=hi).contains(&d) && sees(s, at, q)
                 };
+                // A unit, a Wall or a Copy fills a square (D-OBS-0).
                 reach
-                    && s.unit_at(q).is_none()
-                    && s.obstacle(q) != Some(Obstacle::Wall)
+                    && s.empty(q)
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
             .collect(),
+        // A Copy is an obstacle to pick too (D-OBS-1).
         Some(Effect::Destroy { .. } | Effect::Mark) => map
             .into_iter()
-            .filter(|&q| s.obstacle(q).is_some() && (lo.max(1)..=hi).contains(&dist(at, q)) && sees(s, at, q))
+            .filter(|&q| {
+                (s.obstacle(q).is_some() || crate::copies::owner(s, q).is_some())
+                    && (lo.max(1)..=hi).contains(&dist(at, q))
+                    && sees(s, at, q)
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -1039,6 +1167,10 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Target => {
             let t = effect_target(run.ops.get(run.i)?)?;
             let mut options = unit_options(s, &pickable(s, run, t));
+            for p in copy_targets(s, run) {
+                let of = crate::copies::owner(s, p).map_or("?", |o| &s.u(o).name);
+                options.push(DecisionOption::new(format!("copy:{}", p.key()), format!("the Copy of {of} at {}", p.key())));
+            }
             if run.ops.get(run.i).is_some_and(optional) {
                 options.push(DecisionOption::new("none", "nobody"));
             }
@@ -1310,6 +1442,10 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::BackFromCopy { u } => {
+                crate::copies::back(cx, u);
+                Ok(Flow::Continue)
+            }
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1450,6 +1586,8 @@ impl Resolve<State> for Frame {
                     cx.push(Frame::Window { active, phase, passed: 0 });
                     if let Some(q) = Pos::parse(rest) {
                         step(cx, v, q)?;
+                    } else if rest.starts_with("copy:") {
+                        copy_step(cx, v, rest)?;
                     } else if rest == "inspire" {
                         lose(cx, v, Token::Inspired, 1, "Inspired");
                         let n = cx.roll(cx.s.options.inspired_die)? as i32;
@@ -1671,6 +1809,9 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if let Some(q) = Pos::parse(option) {
         return step(cx, u, q);
     }
+    if option.starts_with("copy:") {
+        return copy_step(cx, u, option);
+    }
     cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
     start_action(cx, u, option)
 }
@@ -1704,6 +1845,9 @@ fn edge(s: &State, q: Pos) -> bool {
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
+    // D-OBS-1: `@x,y` takes it from a Copy's square; `#x,y` names the Copy paying for it.
+    let (option, from) = crate::copies::split_square(option, '@');
+    let (option, paid_copy) = crate::copies::split_square(option, '#');
     let (id, number, second) = match option.split_once(':') {
         Some((id, n)) => match n.split_once('&') {
             Some((a, b)) => (id, a.parse::<i32>().ok(), b.parse::<i32>().ok()),
@@ -1716,6 +1860,10 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .find(|(_, a)| a.id == id)
         .map(|(k, a)| (k, a.clone()))
         .ok_or_else(|| RuleError::malformed(format!("no action {id}")))?;
+    if let Some(p) = from {
+        cx.push(Frame::BackFromCopy { u });
+        crate::copies::act_from(cx, u, p);
+    }
     let who = cx.s.who(u);
     if chaos {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
@@ -1736,6 +1884,11 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         Cost::Shield => {
             let who = cx.s.who(u);
             cx.emit(Event::Shielded { who, points: 0 });
+        }
+        Cost::Copy => {
+            if let Some(p) = paid_copy.filter(|&p| crate::copies::owner(cx.s, p) == Some(u)) {
+                crate::copies::destroy(cx, p);
+            }
         }
         _ => {}
     }
@@ -1758,6 +1911,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         }
     }
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
+    run.spot = paid_copy;
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
         // What comes first (Roughhousing's break) is done before the picks are asked.
@@ -1890,6 +2044,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             },
             t if every(t) => {
                 if run.multi.is_none() {
+                    sweep_copies(cx, &run, &op);
                     run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
                 }
                 match run.multi.as_mut().and_then(|m| m.pop()) {
@@ -1905,12 +2060,13 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             _ => {
                 let c = pickable(cx.s, &run, t);
                 let optional = optional(&op);
-                if c.is_empty() {
+                let copies = copy_targets(cx.s, &run);
+                if c.is_empty() && copies.is_empty() {
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
                     return Ok(Flow::Continue);
                 }
-                if c.len() == 1 && !optional {
+                if c.len() == 1 && !optional && copies.is_empty() {
                     run.tgt = Some(c[0]);
                 } else {
                     run.stage = Stage::Target;
@@ -1945,11 +2101,13 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 /// Trickster's every token.
 fn ironable(s: &State, t: u8) -> i32 {
     let x = s.u(t);
-    match crate::archetypes::has(s, t, "trickster") {
+    let tokens = match crate::archetypes::has(s, t, "trickster") {
         Some(Variant::Focused) => x.tokens.iter().sum(),
         Some(_) => x.basic(),
         None => x.has(Token::Iron),
-    }
+    };
+    // Illusion: Copies may be spent as Iron.
+    tokens + crate::copies::as_iron(s, t)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -1965,6 +2123,7 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         lose(cx, t, k, take, "Iron against an action");
         left -= take;
     }
+    crate::copies::spend_as_iron(cx, t, left);
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -2095,7 +2254,7 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::DestroyAround { .. } => {
             if let Some(p) = cx.s.u(t).at {
                 for q in p.neighbours() {
-                    if cx.s.obstacle(q).is_some() {
+                    if cx.s.obstacle(q).is_some() || crate::copies::owner(cx.s, q).is_some() {
                         destroy(cx, q, 0);
                     }
                 }
@@ -2228,6 +2387,11 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     let raw = run.hit + run.power;
     let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Illusion: an enemy hurting you in reach of your Copies is hurt back.
+    if dealt > 0 && !pierce && foes(cx.s, u, t) {
+        let r = range(cx.s, t);
+        crate::copies::illusion(cx, t, u, r);
+    }
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
         hurt(cx, Some(t), u, 1, true, false);
@@ -2315,6 +2479,20 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         Stage::Target => {
             if option == "none" {
                 run.multi = None;
+                advance(&mut run);
+            } else if let Some(p) = option.strip_prefix("copy:").and_then(Pos::parse) {
+                // D-OBS-1: any damage breaks a Copy; the user's Weakness may leave none.
+                let mut dmg = match run.ops.get(run.i) {
+                    Some(Effect::Damage { amount, .. }) => num(cx.s, &run, *amount, u),
+                    _ => 0,
+                };
+                if dmg > 0 && cx.s.u(u).has(Token::Weakness) > 0 {
+                    dmg -= 2;
+                    lose(cx, u, Token::Weakness, 1, "Weakness");
+                }
+                if dmg > 0 {
+                    crate::copies::destroy(cx, p);
+                }
                 advance(&mut run);
             } else {
                 let t = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
@@ -2422,6 +2600,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                             over_edge(cx, mover);
                             return Ok(());
                         }
+                    }
+                    // D-OBS-1: a Copy of the user; what follows counts from it (Splinter).
+                    Effect::Place { obstacle: Obstacle::Copy, .. } => {
+                        crate::copies::place(cx, u, q);
+                        run.placed.push(q);
+                        run.spot = Some(q);
                     }
                     Effect::Place { obstacle, around, .. } => {
                         cx.emit(Event::Obstacle { at: q, now: Some(obstacle) });
@@ -2584,7 +2768,8 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         let mut next = Vec::new();
         for p in &ring {
             for n in p.neighbours() {
-                if cx.s.obstacle(n).is_some() && !all.contains(&n) {
+                let copy = crate::copies::owner(cx.s, n).is_some();
+                if (cx.s.obstacle(n).is_some() || copy) && !all.contains(&n) {
                     all.push(n);
                     next.push(n);
                 }
@@ -2593,6 +2778,10 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         ring = next;
     }
     for p in all {
-        cx.emit(Event::Obstacle { at: p, now: None });
+        if crate::copies::owner(cx.s, p).is_some() {
+            crate::copies::destroy(cx, p);
+        } else {
+            cx.emit(Event::Obstacle { at: p, now: None });
+        }
     }
 }

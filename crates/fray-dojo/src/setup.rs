@@ -158,6 +158,9 @@ pub struct UnitSpec {
     /// A Frantic hero's three Styles (D-HC-5).
     #[serde(default)]
     pub styles: Vec<String>,
+    /// Copies of it already on the map (scenarios; D-OBS-1), each on an empty square.
+    #[serde(default)]
+    pub copies: Vec<[i32; 2]>,
 }
 
 /// An encounter file.
@@ -417,6 +420,27 @@ pub fn build(
             }
         }
     }
+    // D-OBS-1: Copies stand on empty squares (a unit, a Wall or another Copy fills one).
+    let mut copies: Vec<(Pos, u8)> = Vec::new();
+    for spanned in units {
+        let u = spanned.get_ref();
+        let Some(owner) = out.iter().position(|x| *x.id == *u.id) else { continue };
+        for c in &u.copies {
+            let p = Pos::new(c[0], c[1]);
+            let full = !grid.contains(p)
+                || grid.get(p).copied().flatten() == Some(Obstacle::Wall)
+                || out.iter().any(|x| x.at == Some(p))
+                || copies.iter().any(|x| x.0 == p);
+            if full {
+                errors.push(format!("{path}: unit {}: field `copies`: {c:?} is not an empty square", u.id));
+            } else {
+                if let Some(cell) = grid.get_mut(p) {
+                    *cell = None;
+                }
+                copies.push((p, owner as u8));
+            }
+        }
+    }
     for side in 0..2u8 {
         if !out.iter().any(|x| x.side == side) {
             errors.push(format!("{path}: nobody on the {} side", SIDES[side as usize]));
@@ -441,5 +465,7 @@ pub fn build(
         flow: Vec::new(),
         fallen: Vec::new(),
         outcome: None,
+        copies,
+        standing_in: Vec::new(),
     })
 }

@@ -274,6 +274,11 @@ pub struct State {
     pub fallen: Vec<u8>,
     /// How the fight ended.
     pub outcome: Option<Outcome>,
+    /// The Copies on the map (D-OBS-1): each square and its Original (see `crate::copies`).
+    pub copies: Vec<(Pos, u8)>,
+    /// Units taking an action as if standing on one of their Copies: (unit, its own square, the
+    /// Copy's square). Its own square stays full meanwhile.
+    pub standing_in: Vec<(u8, Pos, Pos)>,
 }
 
 impl State {
@@ -299,7 +304,11 @@ impl State {
     }
     /// Whether `p` is on the map and nothing fills it (D-OBS-0: a unit or a Wall fills it).
     pub fn empty(&self, p: Pos) -> bool {
-        self.map.contains(p) && self.obstacle(p) != Some(Obstacle::Wall) && self.unit_at(p).is_none()
+        self.map.contains(p)
+            && self.obstacle(p) != Some(Obstacle::Wall)
+            && self.unit_at(p).is_none()
+            && !self.copies.iter().any(|c| c.0 == p)
+            && !self.standing_in.iter().any(|c| c.1 == p)
     }
     /// The Form of `u`'s current Stance.
     pub fn form(&self, u: u8) -> Option<&crate::content::Form> {
@@ -546,6 +555,44 @@ pub enum Event {
         /// Who.
         who: W,
     },
+    /// A Copy of `of` is put on a square, over any obstacle there (D-OBS-0, D-OBS-1).
+    CopyPlaced {
+        /// Its Original.
+        of: W,
+        /// Where.
+        at: Pos,
+    },
+    /// A Copy moves.
+    CopyMoved {
+        /// Its Original.
+        of: W,
+        /// From.
+        from: Pos,
+        /// To.
+        to: Pos,
+    },
+    /// A Copy is destroyed.
+    CopyGone {
+        /// Its Original.
+        of: W,
+        /// Where it stood.
+        at: Pos,
+    },
+    /// The unit takes an action as if it stood on its Copy's square (D-OBS-1, L9585).
+    FromCopy {
+        /// Who.
+        who: W,
+        /// The Copy's square.
+        at: Pos,
+    },
+    /// The action taken from a Copy is over: the unit is back on its own square, unless the
+    /// action moved it (`back` none).
+    BackFromCopy {
+        /// Who.
+        who: W,
+        /// Its own square, if it goes back there.
+        back: Option<Pos>,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -609,6 +656,12 @@ impl fmt::Display for Event {
             Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
+            Event::CopyPlaced { of, at } => write!(f, "a Copy of {of} appears at {}", at.key()),
+            Event::CopyMoved { of, to, .. } => write!(f, "a Copy of {of} moves to {}", to.key()),
+            Event::CopyGone { of, at } => write!(f, "the Copy of {of} at {} is destroyed", at.key()),
+            Event::FromCopy { who, at } => write!(f, "{who} acts from its Copy at {}", at.key()),
+            Event::BackFromCopy { who, back: Some(p) } => write!(f, "{who} is back at {}", p.key()),
+            Event::BackFromCopy { who, back: None } => write!(f, "{who} stays where the action took it"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -733,6 +786,32 @@ impl Apply<Event> for State {
                 let u = &mut self.units[who.idx as usize];
                 u.last_stance = u.stance;
                 self.turn = None;
+            }
+            Event::CopyPlaced { of, at } => {
+                if let Some(c) = self.map.get_mut(*at) {
+                    *c = None;
+                }
+                self.copies.retain(|c| c.0 != *at);
+                self.copies.push((*at, of.idx));
+            }
+            Event::CopyMoved { from, to, .. } => {
+                if let Some(c) = self.copies.iter_mut().find(|c| c.0 == *from) {
+                    c.0 = *to;
+                }
+            }
+            Event::CopyGone { at, .. } => self.copies.retain(|c| c.0 != *at),
+            Event::FromCopy { who, at } => {
+                let u = &mut self.units[who.idx as usize];
+                if let Some(own) = u.at {
+                    self.standing_in.push((who.idx, own, *at));
+                    u.at = Some(*at);
+                }
+            }
+            Event::BackFromCopy { who, back } => {
+                self.standing_in.retain(|c| c.0 != who.idx);
+                if let Some(p) = back {
+                    self.units[who.idx as usize].at = Some(*p);
+                }
             }
             Event::Ended { winner, why } => {
                 self.outcome =
