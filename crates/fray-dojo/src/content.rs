@@ -649,6 +649,17 @@ pub enum Effect {
         /// The number.
         n: Num,
     },
+    /// The user gains `n` tokens of the song its singer sang last (Sing Along's gift, inside a
+    /// `relay`).
+    GainSong {
+        /// How many.
+        n: i32,
+    },
+    /// A number `n` joins the user's pool and must be spent on an Action at once (Sing Along 6+).
+    SpendNow {
+        /// The number.
+        n: i32,
+    },
 }
 
 /// One pick of a choice (D-ACT-3).

@@ -87,6 +87,14 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// A unit must spend the number `n` just put in its pool on an Action at once (Sing Along
+    /// 6+).
+    SpendNow {
+        /// Who.
+        u: u8,
+        /// The number.
+        n: i32,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.

@@ -1349,6 +1349,13 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::SpendNow { u, n } => {
+            let mut options = Vec::new();
+            action_options_here(s, *u, true, "", &mut options);
+            let tail = format!(":{n}");
+            options.retain(|o| o.id.ends_with(&tail) && !o.id.starts_with("chaos/"));
+            ask(s, *u, "action", format!("{}: spend the {n} on an Action now", s.u(*u).name), options)
+        }
         Frame::Edge { u } => {
             let mut options: Vec<DecisionOption> = step_squares(s, *u)
                 .into_iter()
@@ -1442,6 +1449,17 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::SpendNow { u, n } => {
+                if question(cx.s, &self).is_some() {
+                    return Ok(cx.wait(self));
+                }
+                // Nothing it may take: the number goes unspent.
+                let who = cx.s.who(u);
+                if cx.s.u(u).pool.values().contains(&n) {
+                    cx.emit(Event::Spent { who, number: n });
+                }
+                Ok(Flow::Continue)
+            }
             Frame::BackFromCopy { u } => {
                 crate::copies::back(cx, u);
                 Ok(Flow::Continue)
@@ -1517,6 +1535,8 @@ impl Resolve<State> for Frame {
             Frame::Start { u, stage } => {
                 // stage 2: the song (Song Form)
                 let t = Token::parse(option).unwrap_or(Token::Iron);
+                let who = cx.s.who(u);
+                cx.emit(Event::Sang { who, token: t });
                 gain(cx, u, t, 3, "Song");
                 for v in 0..cx.s.units.len() as u8 {
                     if v != u && !foes(cx.s, u, v) && cx.s.u(v).active() {
@@ -1599,6 +1619,7 @@ impl Resolve<State> for Frame {
                 }
             }
             Frame::Run(run) => answer_run(cx, *run, option)?,
+            Frame::SpendNow { u, .. } => start_action(cx, u, option)?,
             other => {
                 cx.push(other);
                 return Err(RuleError::malformed("nothing is asked"));
@@ -2293,7 +2314,18 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         // Follow My Lead: the ally does its part as its own, then the user's action goes on.
-        Effect::Relay { effects, choose, option, .. } => {
+        Effect::Relay { effects, choose, mut option, .. } => {
+            // Sing Along: a gift of the singer's song is a Gain of that token.
+            let song = cx.s.songs.iter().find(|s| s.0 == u).map(|s| s.1);
+            for o in option.iter_mut() {
+                for e in o.effects.iter_mut() {
+                    if let Effect::GainSong { n } = *e {
+                        if let Some(token) = song {
+                            *e = Effect::Gain { token, n: Num::N(n) };
+                        }
+                    }
+                }
+            }
             let key = run.key;
             let x = run.x;
             advance(&mut run);
@@ -2324,6 +2356,20 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.emit(Event::Aimed { who, on: true });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::GainSong { .. } => {
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Sing Along 6+: the number joins the pool, and the unit spends it now.
+        Effect::SpendNow { n } => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Rolled { who, numbers: vec![n] });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            cx.push(Frame::SpendNow { u, n });
             Ok(Flow::Continue)
         }
         Effect::AddNumber { n } => {

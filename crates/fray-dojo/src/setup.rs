@@ -467,5 +467,6 @@ pub fn build(
         outcome: None,
         copies,
         standing_in: Vec::new(),
+        songs: Vec::new(),
     })
 }

@@ -279,6 +279,8 @@ pub struct State {
     /// Units taking an action as if standing on one of their Copies: (unit, its own square, the
     /// Copy's square). Its own square stays full meanwhile.
     pub standing_in: Vec<(u8, Pos, Pos)>,
+    /// The song each Song unit sang last (Sing Along gives its tokens).
+    pub songs: Vec<(u8, Token)>,
 }
 
 impl State {
@@ -593,6 +595,13 @@ pub enum Event {
         /// Its own square, if it goes back there.
         back: Option<Pos>,
     },
+    /// A unit in Song Form picks its song (its kind of token).
+    Sang {
+        /// Who.
+        who: W,
+        /// The song.
+        token: Token,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -656,6 +665,7 @@ impl fmt::Display for Event {
             Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
+            Event::Sang { who, token } => write!(f, "{who} sings a song of {token}"),
             Event::CopyPlaced { of, at } => write!(f, "a Copy of {of} appears at {}", at.key()),
             Event::CopyMoved { of, to, .. } => write!(f, "a Copy of {of} moves to {}", to.key()),
             Event::CopyGone { of, at } => write!(f, "the Copy of {of} at {} is destroyed", at.key()),
@@ -793,6 +803,10 @@ impl Apply<Event> for State {
                 }
                 self.copies.retain(|c| c.0 != *at);
                 self.copies.push((*at, of.idx));
+            }
+            Event::Sang { who, token } => {
+                self.songs.retain(|s| s.0 != who.idx);
+                self.songs.push((who.idx, *token));
             }
             Event::CopyMoved { from, to, .. } => {
                 if let Some(c) = self.copies.iter_mut().find(|c| c.0 == *from) {
