@@ -401,6 +401,8 @@ pub enum Target {
     /// One enemy within the user's range of the square this action marked or broke, seen from
     /// it (Shatter: an enemy that was in range of the Copy).
     EnemyFromSpot,
+    /// One enemy that damaged the user this turn, anywhere (Counter Attack).
+    EnemyWhoHurtYou,
 }
 
 /// One step of what an action does.
@@ -511,6 +513,10 @@ pub enum Effect {
         /// Only onto the square this action marked or broke.
         #[serde(default)]
         spot: bool,
+        /// Only to where the unit picked before is within the user's range, in sight (Counter
+        /// Attack).
+        #[serde(default)]
+        reach_same: bool,
         /// Who teleports (the user when absent).
         #[serde(default)]
         target: Option<Target>,
@@ -655,10 +661,15 @@ pub enum Effect {
         /// How many.
         n: i32,
     },
-    /// A number `n` joins the user's pool and must be spent on an Action at once (Sing Along 6+).
+    /// A number `n` joins the user's pool and must be spent on an Action at once (Sing Along 6+;
+    /// Counter Attack spends its own number again, on an Action that can aim at the unit it
+    /// picked: `aim`).
     SpendNow {
         /// The number.
-        n: i32,
+        n: Num,
+        /// The Action must be one that can aim at the unit picked before.
+        #[serde(default)]
+        aim: bool,
     },
 }
 

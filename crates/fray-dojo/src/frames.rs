@@ -94,6 +94,8 @@ pub enum Frame {
         u: u8,
         /// The number.
         n: i32,
+        /// The unit the Action must be able to aim at (Counter Attack).
+        aim: Option<u8>,
     },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {

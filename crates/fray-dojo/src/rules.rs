@@ -87,6 +87,7 @@ fn hostile(t: Target) -> bool {
             | Target::EnemiesBySpot
             | Target::EnemyNearSpot
             | Target::EnemyFromSpot
+            | Target::EnemyWhoHurtYou
     )
 }
 
@@ -179,6 +180,8 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
         // These count from the square the action marked (`spot_candidates`).
         Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => Vec::new(),
+        // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
+        Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
     };
     out.sort_unstable();
     out
@@ -1025,7 +1028,8 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     let (lo, hi) = range(s, run.user);
     let map: Vec<Pos> = s.map.squares().collect();
     match run.ops.get(run.i) {
-        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, .. }) => {
+        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, reach_same, .. }) => {
+            let aimed_at = run.current.and_then(|c| s.u(c).at);
             let mover = run.tgt.unwrap_or(run.user);
             let Some(from) = s.u(mover).at else { return Vec::new() };
             map.into_iter()
@@ -1040,6 +1044,8 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                         && onto.is_none_or(|o| s.obstacle(q) == Some(o))
                         && (!*placed || run.placed.contains(&q))
                         && (!*spot || run.spot == Some(q))
+                        && (!*reach_same
+                            || aimed_at.is_some_and(|p| (lo..=hi).contains(&dist(q, p)) && sees(s, q, p)))
                         && (!*beside_alone
                             || (0..s.units.len() as u8).any(|v| {
                                 v != mover
@@ -1349,11 +1355,25 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
-        Frame::SpendNow { u, n } => {
+        Frame::SpendNow { u, n, aim } => {
+            // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
+            let mut free = s.clone();
+            free.marks.acted.retain(|&w| w != *u);
             let mut options = Vec::new();
-            action_options_here(s, *u, true, "", &mut options);
+            action_options_here(&free, *u, true, "", &mut options);
             let tail = format!(":{n}");
             options.retain(|o| o.id.ends_with(&tail) && !o.id.starts_with("chaos/"));
+            // D-CLAR-4: Counter Attack's Action must be able to aim at the enemy.
+            if let Some(t) = aim {
+                options.retain(|o| {
+                    let id = o.id.split(':').next().unwrap_or("");
+                    actions_of(s, *u).into_iter().filter(|(_, a)| a.id == id).any(|(key, a)| {
+                        gate_effects(s, *u, key, a, *n).iter().filter_map(|e| effect_target(e)).any(|k| {
+                            hostile(k) && candidates(s, *u, k, &[]).contains(t)
+                        })
+                    })
+                });
+            }
             ask(s, *u, "action", format!("{}: spend the {n} on an Action now", s.u(*u).name), options)
         }
         Frame::Edge { u } => {
@@ -1449,7 +1469,7 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
-            Frame::SpendNow { u, n } => {
+            Frame::SpendNow { u, n, .. } => {
                 if question(cx.s, &self).is_some() {
                     return Ok(cx.wait(self));
                 }
@@ -2364,12 +2384,14 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         // Sing Along 6+: the number joins the pool, and the unit spends it now.
-        Effect::SpendNow { n } => {
+        Effect::SpendNow { n, aim } => {
+            let n = num(cx.s, &run, n, u);
+            let aim = if aim { run.current } else { None };
             let who = cx.s.who(u);
             cx.emit(Event::Rolled { who, numbers: vec![n] });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
-            cx.push(Frame::SpendNow { u, n });
+            cx.push(Frame::SpendNow { u, n, aim });
             Ok(Flow::Continue)
         }
         Effect::AddNumber { n } => {
