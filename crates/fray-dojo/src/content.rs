@@ -645,6 +645,8 @@ pub enum Effect {
     },
     /// The user's next Action this turn costs 1 more and has every number 1 higher (Take Aim).
     TakeAim,
+    /// The user's next Action this turn reaches 2 further and may take 3 more targets (Amplify).
+    Amplify,
     /// A Frantic hero takes this Archetype's Frantic ability for the turn (D-HC-9).
     PickFrantic {
         /// The Archetype's id.
@@ -785,6 +787,8 @@ pub enum Trait {
     ZenRetaliate,
     /// Throws and Grapples give Speed (Dance).
     SpeedAfterThrow,
+    /// An Action may take one more target, or put one more obstacle (Blaster, D-CLAR-1).
+    ExtraTarget,
 }
 
 /// A Form (D-STN-2).

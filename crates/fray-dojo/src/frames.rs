@@ -81,6 +81,11 @@ pub enum Frame {
         /// The sides that passed (a bit each) since the last off-turn play.
         passed: u8,
     },
+    /// An amplified Action is over: the range and targets it had go (Amplify).
+    AmplifyDone {
+        /// Who.
+        u: u8,
+    },
     /// An action a unit took as if standing on one of its Copies is over (D-OBS-1, L9585): the
     /// unit goes back to its own square unless the action moved it.
     BackFromCopy {
@@ -178,6 +183,8 @@ pub enum Stage {
         /// Left to pick.
         left: i32,
     },
+    /// The user may give the effect under way more targets (Blaster, Amplify; D-CLAR-1).
+    More,
 }
 
 /// A choice under way (D-ACT-3): its options, how many to pick, those picked (by place), and
@@ -223,6 +230,12 @@ pub struct Run {
     pub spot: Option<Pos>,
     /// The squares this action put obstacles on (Darkness Dawns).
     pub placed: Vec<Pos>,
+    /// More targets (or obstacles) the action may still take (Blaster 1, Amplify 3; D-CLAR-1).
+    pub more: u8,
+    /// Whether the effect under way has been offered its further targets.
+    pub more_asked: bool,
+    /// Whether the square asked now is a further obstacle (it may be passed up).
+    pub bonus_place: bool,
 }
 
 impl Run {
@@ -247,6 +260,9 @@ impl Run {
             quiet: false,
             spot: None,
             placed: Vec::new(),
+            more: 0,
+            more_asked: false,
+            bonus_place: false,
         }
     }
 }

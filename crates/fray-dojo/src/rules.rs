@@ -43,6 +43,10 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus3) {
         hi += 3;
     }
+    // Amplify: the amplified Action under way reaches 2 further.
+    if s.marks.amplified.contains(&(u, 2)) {
+        hi += 2;
+    }
     (lo, hi)
 }
 
@@ -1182,6 +1186,11 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             }
             ask(s, u, "target", format!("{name}: whom?"), options)
         }
+        Stage::More => {
+            let mut options = unit_options(s, &more_targets(s, run));
+            options.push(DecisionOption::new("none", "no more targets"));
+            ask(s, u, "target", format!("{name}: one more target ({} left)?", run.more), options)
+        }
         Stage::Iron { t } => ask(
             s,
             *t,
@@ -1204,8 +1213,8 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Square => {
             let mut options: Vec<DecisionOption> =
                 squares(s, run).into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
-            // A teleport may stay; an ability's placing may be passed up.
-            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet {
+            // A teleport may stay; an ability's placing, or a further obstacle, may be passed up.
+            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet || run.bonus_place {
                 options.push(DecisionOption::new("stay", "stay"));
             }
             ask(s, u, "square", format!("{name}: where?"), options)
@@ -1477,6 +1486,13 @@ impl Resolve<State> for Frame {
                 let who = cx.s.who(u);
                 if cx.s.u(u).pool.values().contains(&n) {
                     cx.emit(Event::Spent { who, number: n });
+                }
+                Ok(Flow::Continue)
+            }
+            Frame::AmplifyDone { u } => {
+                if cx.s.marks.amplified.iter().any(|a| a.0 == u) {
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Amplified { who, stage: 0 });
                 }
                 Ok(Flow::Continue)
             }
@@ -1983,6 +1999,16 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .iter()
         .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
         .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
+    // D-CLAR-1: Blaster's one more target; Amplify's three more and 2 more range, for this Action.
+    if cx.s.has_trait(u, Trait::ExtraTarget) {
+        run.more += 1;
+    }
+    if cx.s.marks.amplified.contains(&(u, 1)) {
+        let who = cx.s.who(u);
+        cx.emit(Event::Amplified { who, stage: 2 });
+        cx.push(Frame::AmplifyDone { u });
+        run.more += 3;
+    }
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2033,7 +2059,22 @@ fn advance(run: &mut Run) {
     if run.multi.as_ref().is_none_or(|m| m.is_empty()) {
         run.multi = None;
         run.i += 1;
+        run.more_asked = false;
     }
+    run.bonus_place = false;
+}
+
+/// The further units the effect under way may take (D-CLAR-1: new ones it could legally pick;
+/// none for an effect on the user, on the unit before, or on every unit of a kind).
+fn more_targets(s: &State, run: &Run) -> Vec<u8> {
+    let Some(t) = run.ops.get(run.i).and_then(effect_target) else { return Vec::new() };
+    if matches!(t, Target::Me | Target::Same) || every(t) {
+        return Vec::new();
+    }
+    pickable(s, run, t)
+        .into_iter()
+        .filter(|v| Some(*v) != run.tgt && !run.multi.as_ref().is_some_and(|m| m.contains(v)))
+        .collect()
 }
 
 fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
@@ -2098,6 +2139,10 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
                     }
                 }
             }
+            // A further target given by Blaster or Amplify (D-CLAR-1).
+            _ if run.multi.as_ref().is_some_and(|m| !m.is_empty()) => {
+                run.tgt = run.multi.as_mut().and_then(|m| m.pop());
+            }
             _ => {
                 let c = pickable(cx.s, &run, t);
                 let optional = optional(&op);
@@ -2119,6 +2164,14 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         run.current = Some(t);
         if !run.picked.contains(&t) {
             run.picked.push(t);
+        }
+    }
+    // D-CLAR-1: once its first target is picked, an effect may take more (Blaster, Amplify).
+    if run.more > 0 && !run.more_asked && !run.quiet && run.tgt.is_some() {
+        run.more_asked = true;
+        if !more_targets(cx.s, &run).is_empty() {
+            run.stage = Stage::More;
+            return wait_run(cx, run);
         }
     }
     // D-TOK-1: an enemy aimed at by a hit or a push or pull may spend Iron, once an action.
@@ -2371,6 +2424,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
+        Effect::Amplify => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Amplified { who, stage: 1 });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
         Effect::TakeAim => {
             let who = cx.s.who(u);
             cx.emit(Event::Aimed { who, on: true });
@@ -2569,24 +2629,21 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if !run.picked.contains(&t) {
                     run.picked.push(t);
                 }
+                // The rest of the effect (further targets, Iron, the effect itself) follows.
                 run.stage = Stage::Ready;
-                // The rest of the effect (Iron, the effect itself) follows.
-                let op = run.ops[run.i].clone();
-                if foes(cx.s, u, t)
-                    && ironable(cx.s, t) > 0
-                    && !run.iron.iter().any(|(v, _, _)| *v == t)
-                    && matches!(
-                        op,
-                        Effect::Damage { pierce: false, reverse: false, .. }
-                            | Effect::Push { .. }
-                            | Effect::Pull { .. }
-                    )
-                {
-                    run.stage = Stage::Iron { t };
-                    cx.push(Frame::Run(Box::new(run)));
-                    return Ok(());
+            }
+        }
+        Stage::More => {
+            if option == "none" {
+                run.stage = Stage::Ready;
+            } else {
+                let v = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                run.multi.get_or_insert_with(Vec::new).insert(0, v);
+                if !run.picked.contains(&v) {
+                    run.picked.push(v);
                 }
-                return resume(cx, run, op);
+                run.more -= 1;
+                run.stage = if run.more > 0 && !more_targets(cx.s, &run).is_empty() { Stage::More } else { Stage::Ready };
             }
         }
         Stage::Iron { t } => {
@@ -2696,7 +2753,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     _ => {}
                 }
             }
-            advance(&mut run);
+            // D-CLAR-1: an obstacle-placing effect may put one more with an extra target to spare.
+            let placed = option != "stay" && matches!(op, Effect::Place { .. });
+            if placed && run.more > 0 && !run.bonus_place && !run.quiet {
+                run.more -= 1;
+                run.bonus_place = true;
+            } else {
+                advance(&mut run);
+            }
         }
         Stage::Steps { left } => {
             if option == "stop" {

@@ -245,6 +245,9 @@ pub struct TurnMarks {
     pub moved: Vec<u8>,
     /// Units whose next Action this turn is aimed (Take Aim).
     pub aimed: Vec<u8>,
+    /// Amplify: units whose next Action is amplified (1), or whose amplified Action is under
+    /// way (2).
+    pub amplified: Vec<(u8, u8)>,
 }
 
 /// The whole fight.
@@ -543,6 +546,14 @@ pub enum Event {
         /// Aimed, or spent.
         on: bool,
     },
+    /// Amplify: the unit's next Action is amplified (`stage` 1), its amplified Action is under way
+    /// (2), or that Action is over (0).
+    Amplified {
+        /// Who.
+        who: W,
+        /// Where the amplification stands.
+        stage: u8,
+    },
     /// A Frantic hero picks its Frantic ability for the turn (D-HC-9).
     FranticPicked {
         /// Who.
@@ -665,6 +676,9 @@ impl fmt::Display for Event {
             Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
+            Event::Amplified { who, stage: 1 } => write!(f, "{who}'s next Action is amplified"),
+            Event::Amplified { who, stage: 2 } => write!(f, "{who} takes an amplified Action"),
+            Event::Amplified { who, .. } => write!(f, "{who}'s amplified Action is over"),
             Event::Sang { who, token } => write!(f, "{who} sings a song of {token}"),
             Event::CopyPlaced { of, at } => write!(f, "a Copy of {of} appears at {}", at.key()),
             Event::CopyMoved { of, to, .. } => write!(f, "a Copy of {of} moves to {}", to.key()),
@@ -756,6 +770,12 @@ impl Apply<Event> for State {
                 self.marks.aimed.retain(|&v| v != who.idx);
                 if *on {
                     self.marks.aimed.push(who.idx);
+                }
+            }
+            Event::Amplified { who, stage } => {
+                self.marks.amplified.retain(|a| a.0 != who.idx);
+                if *stage > 0 {
+                    self.marks.amplified.push((who.idx, *stage));
                 }
             }
             Event::Restored { who } => {
