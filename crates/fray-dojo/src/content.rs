@@ -1154,12 +1154,12 @@ impl Content {
                 kind: "archetype".into(),
                 aliases: Vec::new(),
                 text: format!(
-                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} Not played yet: the Frantic ability{}.",
+                    "Archetype ({}). Focused: {} Fused: {} Frantic: {}{}",
                     a.lines,
                     a.focused,
                     a.fused,
                     a.frantic,
-                    a.unplayed.as_ref().map(|u| format!("; {u}")).unwrap_or_default()
+                    a.unplayed.as_ref().map(|u| format!(" Not played yet: {u}.")).unwrap_or_default()
                 ),
             });
         }

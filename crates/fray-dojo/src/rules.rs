@@ -426,7 +426,12 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     let dealt = to_shield + to_hp;
     let who = cx.s.who(t);
     let by = by.map(|b| cx.s.who(b));
+    let shield_broke = x.shield > 0 && shield == 0;
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
+    // Focused Cavalry: a Speed token when its or an ally's Shield breaks.
+    if shield_broke {
+        crate::archetypes::shield_broke(cx, t);
+    }
     if broken >= bars {
         take_out(cx, t);
     }
@@ -631,18 +636,30 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         s.content.basic.iter().enumerate().map(|(i, a)| (ActionKey::Basic(i as u8), a)).collect();
     let x = s.u(u);
     if let Some(st) = x.stance {
-        let f = x.stances[st].form;
-        for (i, a) in s.content.forms[f].action.iter().enumerate() {
-            if !a.reference_only {
-                out.push((ActionKey::Form(f as u8, i as u8), a));
+        let phantom = crate::archetypes::has(s, u, "phantom");
+        // A Frantic Phantom has every Unique Action of its Forms and Styles this turn.
+        let mut forms: Vec<usize> = if phantom == Some(Variant::FranticNow) {
+            x.stances.iter().map(|st| st.form).collect()
+        } else {
+            vec![x.stances[st].form]
+        };
+        forms.sort_unstable();
+        forms.dedup();
+        for f in forms {
+            for (i, a) in s.content.forms[f].action.iter().enumerate() {
+                if !a.reference_only {
+                    out.push((ActionKey::Form(f as u8, i as u8), a));
+                }
             }
         }
         // A Focused Phantom has every Style's Unique Actions of its Stances in any of them.
-        let styles: Vec<usize> = if crate::archetypes::has(s, u, "phantom") == Some(Variant::Focused) {
+        let mut styles: Vec<usize> = if matches!(phantom, Some(Variant::Focused | Variant::FranticNow)) {
             x.stances.iter().filter_map(|st| st.style).collect()
         } else {
             x.stances[st].style.into_iter().collect()
         };
+        styles.sort_unstable();
+        styles.dedup();
         for sy in styles {
             for (i, a) in s.content.styles[sy].action.iter().enumerate() {
                 if !a.reference_only {

@@ -143,7 +143,7 @@ pub enum Variant {
     Frantic,
     /// The Frantic ability picked for this turn (until the next pick).
     FranticNow,
-    /// The Frantic ability of the turn before, which may not be picked again next (D-HC-9).
+    /// The Frantic ability picked before the one in use (it may be picked again, D-HC-9).
     FranticLast,
 }
 

@@ -167,6 +167,10 @@ frantic = [\"cavalry\", \"punk\", \"angel\"]
         _ => 0,
     };
     assert_eq!(picks(&s), 3);
-    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    // The ability picked on its last turn is still the one in use as the next turn starts.
+    s.units[0].archetypes[1].1 = Variant::FranticNow;
     assert_eq!(picks(&s), 2);
+    // The one of the turn before that may come back.
+    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    assert_eq!(picks(&s), 3);
 }
