@@ -9,6 +9,8 @@
 //!   the journal's events and `apply`, the only code that changes a fact);
 //! - [`copies`] (placing, moving and breaking Copies, acting from one; Crystal and Illusion), a
 //!   leaf the rules call;
+//! - [`style_abilities`] (the Style abilities played at a turn's start and end, after hits,
+//!   and on sight, range and Armor), a leaf the rules call;
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
 //!   [`last_stand`] (the end of a fight);
@@ -31,6 +33,7 @@ pub mod rules;
 pub mod setup;
 pub mod stakes;
 pub mod state;
+pub mod style_abilities;
 
 pub use game::{Command, Dojo, FightSetup};
 pub use state::{Event, State};

@@ -43,6 +43,10 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus3) {
         hi += 3;
     }
+    // Mysterious: the longest range doubles while standing in Fog.
+    if crate::style_abilities::doubled(s, u) {
+        hi *= 2;
+    }
     // Amplify: the amplified Action under way reaches 2 further.
     if s.marks.amplified.contains(&(u, 2)) {
         hi += 2;
@@ -57,7 +61,10 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
-    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
+    // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls.
+    let fog_blind = !crate::style_abilities::through_fog(s, user);
+    (sees(s, a, b) || crate::style_abilities::through_walls(s, user))
+        && !(fog_blind && foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
@@ -431,6 +438,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     // Focused Cavalry: a Speed token when its or an ally's Shield breaks.
     if shield_broke {
         crate::archetypes::shield_broke(cx, t);
+        crate::style_abilities::shield_broke(cx, t);
     }
     if broken >= bars {
         take_out(cx, t);
@@ -1791,6 +1799,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::Act { u, slot: u });
             cx.push(Frame::Window { active: u, phase: 0, passed: 0 });
             crate::archetypes::start(cx, u);
+            crate::style_abilities::start(cx, u);
             Ok(Flow::Continue)
         }
     }
@@ -1821,6 +1830,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             cx.push(Frame::End { u, slot, stage: 2 });
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
+            crate::style_abilities::end(cx, u);
+            crate::style_abilities::every_turn_end(cx);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give =
                     Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
@@ -2195,6 +2206,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     if let Some(t) = run.tgt
         && foes(cx.s, run.user, t)
         && !run.quiet
+        && !(crate::style_abilities::piercing(cx.s, run.user).1 && matches!(op, Effect::Damage { .. }))
         && ironable(cx.s, t) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
         && matches!(
@@ -2261,8 +2273,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         }
         Effect::Damage { amount, pierce, any_power, .. } => {
             let mut dmg = num(cx.s, &run, amount, t);
-            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes.
-            if !pierce && cx.s.u(u).has(Token::Weakness) > 0 {
+            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes (not
+            // Crosshair's).
+            let crosshair = crate::style_abilities::piercing(cx.s, u).1;
+            if !pierce && !crosshair && cx.s.u(u).has(Token::Weakness) > 0 {
                 dmg = (dmg - 2).max(0);
                 lose(cx, u, Token::Weakness, 1, "Weakness");
             }
@@ -2304,6 +2318,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::Give { token, n, .. } => {
             let n = num(cx.s, &run, n, t);
             gain(cx, t, token, n, "given");
+            // Vampire: Power for Weakness given to an enemy.
+            if token == Token::Weakness && foes(cx.s, u, t) {
+                crate::style_abilities::gave_weakness(cx, u, n);
+            }
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
@@ -2529,9 +2547,15 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         cx.push(Frame::Run(Box::new(run)));
         return Ok(Flow::Continue);
     }
-    let raw = run.hit + run.power;
-    let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
-    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Crosshair: past Armor, Shields and Iron; Overwhelming: past Armor; Precision: 1 more against
+    // Armor or a Shield.
+    let (no_armor, crosshair) = crate::style_abilities::piercing(cx.s, u);
+    let raw = run.hit + run.power + crate::style_abilities::precision(cx.s, u, t, armored(cx.s, t));
+    let dmg = if pierce || crosshair { raw } else { iron_cut(&mut run, t, raw, true) };
+    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, !no_armor, pierce || crosshair);
+    if !run.quiet && foes(cx.s, u, t) {
+        crate::style_abilities::after_hit(cx, u, t, dealt, run.power);
+    }
     // Illusion: an enemy hurting you in reach of your Copies is hurt back.
     if dealt > 0 && !pierce && foes(cx.s, u, t) {
         let r = range(cx.s, t);
