@@ -141,14 +141,17 @@ pub fn end(cx: &mut Ctx, u: u8) {
     }
 }
 
-/// As any turn ends: every Slasher hurts an enemy next to it for 1; every Winged unit may move 2.
+/// As any turn ends: every Slasher hurts an enemy next to it for 1, then every Winged unit may
+/// move 2 (pushed first, so done after; D-G-42 leaves the order open).
 pub fn every_turn_end(cx: &mut Ctx) {
+    for w in 0..cx.s.units.len() as u8 {
+        if in_style(cx.s, w, "winged") {
+            quiet(cx, w, vec![Effect::Move { n: 2 }]);
+        }
+    }
     for w in 0..cx.s.units.len() as u8 {
         if in_style(cx.s, w, "slasher") {
             quiet(cx, w, vec![hit(1, Target::AdjacentEnemy)]);
-        }
-        if in_style(cx.s, w, "winged") {
-            quiet(cx, w, vec![Effect::Move { n: 2 }]);
         }
     }
 }
