@@ -647,6 +647,8 @@ pub enum Effect {
     TakeAim,
     /// The user's next Action this turn reaches 2 further and may take 3 more targets (Amplify).
     Amplify,
+    /// Watch Closely: if the user spends a Training token before this turn ends, an ally gains one.
+    WatchClosely,
     /// A Frantic hero takes this Archetype's Frantic ability for the turn (D-HC-9).
     PickFrantic {
         /// The Archetype's id.

@@ -133,7 +133,7 @@ pub fn reaches_out(a: &ActionDef) -> bool {
     }
     let selfish = |e: &Effect| match e {
         Effect::Gain { .. } | Effect::GainBasic { .. } | Effect::AddNumber { .. } | Effect::TakeAim => true,
-        Effect::Amplify => true,
+        Effect::Amplify | Effect::WatchClosely => true,
         Effect::PickFrantic { .. } => true,
         Effect::Heal { target, .. } | Effect::Strip { target, .. } | Effect::RemoveToken { target, .. } => {
             *target == Target::Me

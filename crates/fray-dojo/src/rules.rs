@@ -955,6 +955,16 @@ fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
 pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     action_options(s, u, true, "", &mut out);
+    // D-TOK-10: a Training token on the next Action, one a turn (as Take Aim: numbers +1).
+    let x = s.u(u);
+    if x.has(Token::Training) > 0
+        && !x.pool.is_empty()
+        && !s.marks.trained.contains(&u)
+        && !s.marks.aimed.contains(&u)
+        && !one_done(s, u)
+    {
+        out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
+    }
     step_options(s, u, "", &mut out);
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
@@ -1897,6 +1907,20 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
     }
+    if option == "train" {
+        lose(cx, u, Token::Training, 1, "Training");
+        let who = cx.s.who(u);
+        cx.emit(Event::Trained { who: who.clone(), watch: false });
+        cx.emit(Event::Aimed { who, on: true });
+        // Watch Closely: the token spent this turn passes one on to an ally.
+        if cx.s.marks.watching.contains(&u) {
+            let give = Effect::Give { token: Token::Training, n: Num::N(1), target: Target::OtherAllySeen, optional: false };
+            let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
+            run.quiet = true;
+            cx.push(Frame::Run(Box::new(run)));
+        }
+        return Ok(());
+    }
     cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
     start_action(cx, u, option)
 }
@@ -2455,6 +2479,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 let name = cx.s.content.archetypes[a].name.clone();
                 cx.emit(Event::FranticPicked { who, archetype: a, name });
             }
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::WatchClosely => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Trained { who, watch: true });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)

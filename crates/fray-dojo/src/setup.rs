@@ -176,6 +176,10 @@ pub struct EncounterFile {
     pub map: MapSpec,
     /// The units.
     pub unit: Vec<Spanned<UnitSpec>>,
+    /// The optional Niche Protection rule (D-HC-8, D-OPT-3) for `fray build`: no two heroes share
+    /// a Style, nor (Focused and Fused heroes) an Archetype.
+    #[serde(default, rename = "niche-protection")]
+    pub niche_protection: bool,
 }
 
 /// Reads an encounter file; errors name file, line and field.

@@ -248,6 +248,10 @@ pub struct TurnMarks {
     /// Amplify: units whose next Action is amplified (1), or whose amplified Action is under
     /// way (2).
     pub amplified: Vec<(u8, u8)>,
+    /// Units that spent a Training token this turn (D-TOK-10: one a turn).
+    pub trained: Vec<u8>,
+    /// Units that used Watch Closely this turn.
+    pub watching: Vec<u8>,
 }
 
 /// The whole fight.
@@ -554,6 +558,14 @@ pub enum Event {
         /// Where the amplification stands.
         stage: u8,
     },
+    /// The unit spends a Training token on its next Action (D-TOK-10), or used Watch Closely
+    /// (`watch`).
+    Trained {
+        /// Who.
+        who: W,
+        /// Watch Closely rather than a token spent.
+        watch: bool,
+    },
     /// A Frantic hero picks its Frantic ability for the turn (D-HC-9).
     FranticPicked {
         /// Who.
@@ -676,6 +688,8 @@ impl fmt::Display for Event {
             Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
+            Event::Trained { who, watch: false } => write!(f, "{who} spends a Training token on its next Action"),
+            Event::Trained { who, watch: true } => write!(f, "{who} watches closely"),
             Event::Amplified { who, stage: 1 } => write!(f, "{who}'s next Action is amplified"),
             Event::Amplified { who, stage: 2 } => write!(f, "{who} takes an amplified Action"),
             Event::Amplified { who, .. } => write!(f, "{who}'s amplified Action is over"),
@@ -770,6 +784,13 @@ impl Apply<Event> for State {
                 self.marks.aimed.retain(|&v| v != who.idx);
                 if *on {
                     self.marks.aimed.push(who.idx);
+                }
+            }
+            Event::Trained { who, watch } => {
+                if *watch {
+                    self.marks.watching.push(who.idx);
+                } else {
+                    self.marks.trained.push(who.idx);
                 }
             }
             Event::Amplified { who, stage } => {

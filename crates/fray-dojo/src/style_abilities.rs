@@ -137,6 +137,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
         "jumping" => quiet(cx, u, vec![jump()]),
         "rallying" => quiet(cx, u, vec![heal(Target::Allies)]),
         "motivating" => quiet(cx, u, vec![heal(Target::Allies), gain(Token::Inspired, 1)]),
+        "training" => quiet(cx, u, vec![give(Token::Training, 1, Target::Ally)]),
         _ => {}
     }
 }
