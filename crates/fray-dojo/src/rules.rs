@@ -1139,7 +1139,14 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     at.neighbours()
         .into_iter()
         // D-GRID-2, D-FMV-3: past the map's border is Edge, and a push or pull may go there.
-        .filter(|&q| (s.empty(q) || !s.map.contains(q)) && if push { dist(q, origin) > d } else { dist(q, origin) < d })
+        // D-OPT-1: with World of Cardboard a Wall may take the push too.
+        .filter(|&q| {
+            let cardboard = s.options.world_of_cardboard
+                && s.obstacle(q) == Some(Obstacle::Wall)
+                && s.unit_at(q).is_none()
+                && crate::copies::owner(s, q).is_none();
+            (s.empty(q) || !s.map.contains(q) || cardboard) && if push { dist(q, origin) > d } else { dist(q, origin) < d }
+        })
         .collect()
 }
 
@@ -2756,6 +2763,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 advance(&mut run);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                // D-OPT-1: the Wall breaks to Rubble, which ends the movement below.
+                if cx.s.obstacle(q) == Some(Obstacle::Wall) {
+                    cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
+                }
                 enter(cx, mover, q, if push { "push" } else { "pull" });
                 if edge(cx.s, q) {
                     // Over the Edge: the push ends there.

@@ -25,6 +25,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
+    ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -52,6 +53,10 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             },
             "default-bonus" => match v.parse::<bool>() {
                 Ok(b) => o.default_bonus = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "world-of-cardboard" => match v.parse::<bool>() {
+                Ok(b) => o.world_of_cardboard = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {

@@ -87,6 +87,8 @@ pub struct Options {
     pub round_limit: u32,
     /// Whether the heroes take the Default Bonus of +2 HP a bar (D-CW-2).
     pub default_bonus: bool,
+    /// World of Cardboard (D-OPT-1): a push or pull into a Wall breaks it and ends there.
+    pub world_of_cardboard: bool,
 }
 
 impl Default for Options {
@@ -101,6 +103,7 @@ impl Default for Options {
             dice: Vec::new(),
             round_limit: 30,
             default_bonus: true,
+            world_of_cardboard: false,
         }
     }
 }
