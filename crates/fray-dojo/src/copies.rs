@@ -88,7 +88,8 @@ pub fn step(cx: &mut Ctx, from: Pos, to: Pos) {
     let of = cx.s.who(u);
     cx.emit(Event::CopyMoved { of, from, to });
     let over = !cx.s.map.contains(to) || cx.s.obstacle(to) == Some(crate::content::Obstacle::Edge);
-    if cx.s.obstacle(to) == Some(crate::content::Obstacle::Trap) || over {
+    // Spirit: Edges do not take its Copies.
+    if cx.s.obstacle(to) == Some(crate::content::Obstacle::Trap) || over && !in_style(cx.s, u, "spirit") {
         destroy(cx, to);
     }
 }

@@ -534,6 +534,17 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     if cx.s.obstacle(p) == Some(Obstacle::Trap) {
+        trapped(cx, u);
+    }
+    // Frozen: an enemy stepping in next to it gains a Weakness.
+    crate::style_abilities::entered(cx, u, p);
+}
+
+/// A Trap deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
+fn trapped(cx: &mut Ctx, u: u8) {
+    if crate::style_abilities::phoenix(cx.s, u) {
+        heal(cx, u, 1);
+    } else if crate::style_abilities::traps_hurt(cx.s, u) {
         hurt(cx, None, u, 1, false, false);
     }
 }
@@ -594,8 +605,19 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         let who = cx.s.who(u);
         cx.emit(Event::PoolEmptied { who });
     }
+    let mut dice = stance_dice(cx.s, u);
+    // Judgment: the lowest die (fewest faces; a fixed number by its value) is not rolled.
+    if crate::style_abilities::judged(cx.s, u) {
+        let size = |d: &Die| match d {
+            Die::Roll(n) => *n as i32,
+            Die::Fixed(v) => *v,
+        };
+        if let Some(i) = (0..dice.len()).min_by_key(|&i| size(&dice[i])) {
+            dice.remove(i);
+        }
+    }
     let mut numbers = Vec::new();
-    for d in stance_dice(cx.s, u) {
+    for d in dice {
         numbers.push(match d {
             Die::Roll(n) => cx.roll(n)? as i32,
             Die::Fixed(v) => v,
@@ -689,7 +711,9 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
 
 /// How much cheaper `u`'s Unique Actions are: 1 for a Phantom (Focused or Fused), else 0.
 fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
-    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some())
+    // Elder: the Stance's own Form's Unique Actions, 1 less too (never 2 less, D-G-17).
+    let elder = matches!(key, ActionKey::Form(..)) && crate::style_abilities::elder(s, u);
+    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some() || elder)
 }
 
 /// Whether `u`'s next Action is aimed (Take Aim): it costs 1 more (an X cost stays X).
@@ -916,7 +940,7 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     {
         for q in at.neighbours() {
             if s.empty(q) {
-                let cost = step_cost(s, at, q);
+                let cost = unit_step_cost(s, u, at, q);
                 let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
                 o.id = format!("{prefix}{}", q.key());
                 out.push(o);
@@ -1005,6 +1029,12 @@ fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
     [1 - own, own]
         .into_iter()
         .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
+}
+
+/// What `u`'s Free Movement step costs: Weightless pays nothing more for Rubble.
+fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
+    let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
 
 /// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble
@@ -1145,7 +1175,8 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
                 && s.obstacle(q) == Some(Obstacle::Wall)
                 && s.unit_at(q).is_none()
                 && crate::copies::owner(s, q).is_none();
-            (s.empty(q) || !s.map.contains(q) || cardboard) && if push { dist(q, origin) > d } else { dist(q, origin) < d }
+            let off = !s.map.contains(q) && !crate::style_abilities::edge_proof(s, mover);
+            (s.empty(q) || off || cardboard) && if push { dist(q, origin) > d } else { dist(q, origin) < d }
         })
         .collect()
 }
@@ -1168,6 +1199,10 @@ fn border_squares(s: &State) -> Vec<Pos> {
 /// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
 /// (D-OBS-2).
 fn over_edge(cx: &mut Ctx, u: u8) {
+    // Winged, Vortex, Weightless: an Edge never takes them.
+    if crate::style_abilities::edge_proof(cx.s, u) {
+        return;
+    }
     if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
@@ -1871,7 +1906,12 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes.
             let burning = cx.s.u(u).has(Token::Burning);
             if active && burning > 0 {
-                hurt(cx, None, u, burning, false, false);
+                // Phoenix: Burning heals instead.
+                if crate::style_abilities::phoenix(cx.s, u) {
+                    heal(cx, u, burning);
+                } else {
+                    hurt(cx, None, u, burning, false, false);
+                }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
             // D-OBS-5: everyone on a Trap takes 1.
@@ -1880,7 +1920,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                     && cx.s.u(v).active()
                     && cx.s.obstacle(p) == Some(Obstacle::Trap)
                 {
-                    hurt(cx, None, v, 1, false, false);
+                    trapped(cx, v);
                 }
             }
             let who = cx.s.who(slot);
@@ -1943,7 +1983,7 @@ fn end_turn(cx: &mut Ctx, u: u8, slot: u8) {
 /// A step of Free Movement to `q` (D-MOVE-1, D-MOVE-2): paid after it, never below 0.
 fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
-    let cost = step_cost(cx.s, at, q);
+    let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
     if edge(cx.s, q) {
@@ -2109,6 +2149,17 @@ fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
     Ok(cx.wait(Frame::Run(Box::new(run))))
 }
 
+/// `t` is picked by `run` for the first time: it joins the picks, and Burning Style marks an enemy
+/// its Action aims at.
+fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
+    if !run.picked.contains(&t) {
+        run.picked.push(t);
+        if !run.quiet && foes(cx.s, run.user, t) {
+            crate::style_abilities::aimed_at(cx, run.user, t);
+        }
+    }
+}
+
 /// Moves on to the next effect (or the next target of a many-target effect).
 fn advance(run: &mut Run) {
     run.stage = Stage::Ready;
@@ -2221,9 +2272,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         }
         let t = run.tgt.unwrap_or(run.user);
         run.current = Some(t);
-        if !run.picked.contains(&t) {
-            run.picked.push(t);
-        }
+        pick(cx, &mut run, t);
     }
     // D-CLAR-1: once its first target is picked, an effect may take more (Blaster, Amplify).
     if run.more > 0 && !run.more_asked && !run.quiet && run.tgt.is_some() {
@@ -2593,6 +2642,9 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, !no_armor, pierce || crosshair);
     if !run.quiet && foes(cx.s, u, t) {
         crate::style_abilities::after_hit(cx, u, t, dealt, run.power);
+        if dealt > 0 {
+            crate::style_abilities::explosion(cx, u, t);
+        }
     }
     // Illusion: an enemy hurting you in reach of your Copies is hurt back.
     if dealt > 0 && !pierce && foes(cx.s, u, t) {
@@ -2705,9 +2757,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 let t = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 run.tgt = Some(t);
                 run.current = Some(t);
-                if !run.picked.contains(&t) {
-                    run.picked.push(t);
-                }
+                pick(cx, &mut run, t);
                 // The rest of the effect (further targets, Iron, the effect itself) follows.
                 run.stage = Stage::Ready;
             }
@@ -2718,9 +2768,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             } else {
                 let v = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 run.multi.get_or_insert_with(Vec::new).insert(0, v);
-                if !run.picked.contains(&v) {
-                    run.picked.push(v);
-                }
+                pick(cx, &mut run, v);
                 run.more -= 1;
                 run.stage = if run.more > 0 && !more_targets(cx.s, &run).is_empty() { Stage::More } else { Stage::Ready };
             }

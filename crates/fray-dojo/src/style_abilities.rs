@@ -74,6 +74,7 @@ pub fn start(cx: &mut Ctx, u: u8) {
             quiet(cx, u, vec![heal(Target::Me)]);
         }
     }
+    forbidden(cx, u);
     let Some(style) = cx.s.style(u).map(|st| st.id.clone()) else { return };
     let x = cx.s.u(u);
     match style.as_str() {
@@ -129,6 +130,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
     if !cx.s.u(u).active() {
         return;
     }
+    patient(cx, u);
     let Some(style) = cx.s.style(u).map(|st| st.id.clone()) else { return };
     match style.as_str() {
         "crying" => quiet(cx, u, vec![Effect::Challenge { target: Target::Enemy }, give(Token::Weakness, 1, Target::Same)]),
@@ -227,4 +229,86 @@ pub fn piercing(s: &State, u: u8) -> (bool, bool) {
 /// Precision: 1 more damage to a target with Armor or a Shield.
 pub fn precision(s: &State, u: u8, t: u8, armored: bool) -> i32 {
     i32::from(in_style(s, u, "precision") && (armored || s.u(t).shield > 0))
+}
+
+/// Whether `u` holds the Challenge of an enemy in Judgment Style (L1607): it does not roll its
+/// lowest Action Die (the die of fewest faces, a fixed number by its value, D-G-15).
+pub fn judged(s: &State, u: u8) -> bool {
+    s.u(u).challenge.is_some_and(|c| in_style(s, c, "judgment"))
+}
+
+/// Whether Edges never take `u` out of play (Winged, Vortex, Weightless): it is never pushed
+/// past the map's border, and an Edge square inside the map holds it like any other.
+pub fn edge_proof(s: &State, u: u8) -> bool {
+    in_style(s, u, "winged") || in_style(s, u, "vortex") || in_style(s, u, "weightless")
+}
+
+/// Whether the damage Burning or a Trap would deal `u` heals it instead (Phoenix), or does
+/// nothing (a Trap, to Weightless).
+pub fn phoenix(s: &State, u: u8) -> bool {
+    in_style(s, u, "phoenix")
+}
+
+/// Whether a Trap hurts `u` (not Weightless).
+pub fn traps_hurt(s: &State, u: u8) -> bool {
+    !in_style(s, u, "weightless")
+}
+
+/// Whether Rubble costs `u` no more Speed (Weightless).
+pub fn light_on_rubble(s: &State, u: u8) -> bool {
+    in_style(s, u, "weightless")
+}
+
+/// How much cheaper the Unique Actions of `u`'s own Form are in Elder Style (L2670).
+pub fn elder(s: &State, u: u8) -> bool {
+    in_style(s, u, "elder")
+}
+
+/// `u` has just moved onto `p` by any step, move, push or pull: each Frozen enemy next to `p`
+/// gives it a Weakness (L3193).
+pub fn entered(cx: &mut Ctx, u: u8, p: fray_core::grid::Pos) {
+    for w in 0..cx.s.units.len() as u8 {
+        let next_to = cx.s.u(w).at.is_some_and(|q| q != p && (q.x - p.x).abs().max((q.y - p.y).abs()) == 1);
+        if w != u && next_to && cx.s.u(w).side != cx.s.u(u).side && in_style(cx.s, w, "frozen") {
+            quiet_at(cx, w, u, vec![give(Token::Weakness, 1, Target::Same)]);
+        }
+    }
+}
+
+/// As `u`'s turn starts: Forbidden hurts it for 2, never below 1 HP on its bar (L3014); past its
+/// Shield and Armor, as the cost of a Stance.
+pub fn forbidden(cx: &mut Ctx, u: u8) {
+    let x = cx.s.u(u);
+    if !in_style(cx.s, u, "forbidden") || x.hp <= 1 {
+        return;
+    }
+    let d = 2.min(x.hp - 1);
+    let (shield, hp, broken) = (x.shield, x.hp - d, x.broken);
+    let who = cx.s.who(u);
+    cx.emit(Event::Hurt { who, by: None, damage: d, shield, hp, broken });
+}
+
+/// As `u`'s turn ends: Patient's Speed tokens turn to Iron (L2650).
+pub fn patient(cx: &mut Ctx, u: u8) {
+    let n = cx.s.u(u).has(Token::Speed);
+    if n > 0 && in_style(cx.s, u, "patient") {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who: who.clone(), token: Token::Speed, delta: -n, why: "Patient" });
+        cx.emit(Event::Tokens { who, token: Token::Iron, delta: n, why: "Patient" });
+    }
+}
+
+/// After `u` aims an Action at the enemy `t` for the first time in it: Burning gives it a Burning
+/// token while it holds 4 or fewer (L2097).
+pub fn aimed_at(cx: &mut Ctx, u: u8, t: u8) {
+    if in_style(cx.s, u, "burning") && cx.s.u(t).has(Token::Burning) <= 4 && cx.s.u(t).active() {
+        quiet_at(cx, u, t, vec![give(Token::Burning, 1, Target::Same)]);
+    }
+}
+
+/// After `by`'s action damaged the enemy `t`: Explosion pushes it 1 (L2115).
+pub fn explosion(cx: &mut Ctx, by: u8, t: u8) {
+    if in_style(cx.s, by, "explosion") && cx.s.u(t).active() {
+        quiet_at(cx, by, t, vec![Effect::Push { n: Num::N(1), target: Target::Same }]);
+    }
 }
