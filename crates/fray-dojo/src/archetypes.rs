@@ -286,11 +286,10 @@ pub fn on_damage(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
     match has(cx.s, by, "flametongue") {
         Some(Variant::Focused) => gain(cx, t, Token::Burning, 1, "Flametongue"),
         // Frantic: this turn, an enemy holding 3 Burning or fewer gains 1 more.
-        Some(Variant::FranticNow) => {
-            if cx.s.turn == Some(by) && cx.s.u(t).has(Token::Burning) <= 3 {
-                gain(cx, t, Token::Burning, 1, "Flametongue");
-            }
+        Some(Variant::FranticNow) if cx.s.turn == Some(by) && cx.s.u(t).has(Token::Burning) <= 3 => {
+            gain(cx, t, Token::Burning, 1, "Flametongue");
         }
+        Some(Variant::FranticNow) => {}
         Some(_) if cx.s.turn == Some(by) && !cx.s.marks.flame.contains(&by) => {
             let who = cx.s.who(by);
             cx.emit(Event::Flared { who });

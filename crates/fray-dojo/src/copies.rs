@@ -101,10 +101,7 @@ pub fn illusion(cx: &mut Ctx, t: u8, by: u8, range: (i32, i32)) {
         return;
     }
     let Some(at) = cx.s.u(by).at else { return };
-    let near = of(cx.s, t)
-        .into_iter()
-        .filter(|&c| (range.0..=range.1).contains(&dist(c, at)))
-        .count();
+    let near = of(cx.s, t).into_iter().filter(|&c| (range.0..=range.1).contains(&dist(c, at))).count();
     if near == 0 {
         return;
     }
@@ -144,7 +141,11 @@ pub fn reaches_out(a: &ActionDef) -> bool {
         _ => false,
     };
     a.gate.iter().any(|g| {
-        g.first.iter().chain(g.effects.iter()).chain(g.option.iter().flat_map(|o| o.effects.iter())).any(|e| !selfish(e))
+        g.first
+            .iter()
+            .chain(g.effects.iter())
+            .chain(g.option.iter().flat_map(|o| o.effects.iter()))
+            .any(|e| !selfish(e))
     })
 }
 

@@ -373,9 +373,10 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     // may bring targets into range.
     // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
     let spot = |t: Target| matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot);
-    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
+    if let Some(t) =
+        effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
         && candidates(s, u, t, &[]).is_empty()
-        && !(matches!(effects.first(), Some(Effect::Damage { .. })) && !copy_squares(s, u, t).is_empty())
+        && (!matches!(effects.first(), Some(Effect::Damage { .. })) || copy_squares(s, u, t).is_empty())
     {
         return false;
     }
@@ -1113,8 +1114,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                         && onto.is_none_or(|o| s.obstacle(q) == Some(o))
                         && (!*placed || run.placed.contains(&q))
                         && (!*spot || run.spot == Some(q))
-                        && (!*reach_same
-                            || aimed_at.is_some_and(|p| (lo..=hi).contains(&dist(q, p)) && sees(s, q, p)))
+                        && (!*reach_same || aimed_at.is_some_and(|p| (lo..=hi).contains(&dist(q, p)) && sees(s, q, p)))
                         && (!*beside_alone
                             || (0..s.units.len() as u8).any(|v| {
                                 v != mover
@@ -1256,7 +1256,8 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             let mut options = unit_options(s, &pickable(s, run, t));
             for p in copy_targets(s, run) {
                 let of = crate::copies::owner(s, p).map_or("?", |o| &s.u(o).name);
-                options.push(DecisionOption::new(format!("copy:{}", p.key()), format!("the Copy of {of} at {}", p.key())));
+                options
+                    .push(DecisionOption::new(format!("copy:{}", p.key()), format!("the Copy of {of} at {}", p.key())));
             }
             if run.ops.get(run.i).is_some_and(optional) {
                 options.push(DecisionOption::new("none", "nobody"));
@@ -1454,9 +1455,10 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 options.retain(|o| {
                     let id = o.id.split(':').next().unwrap_or("");
                     actions_of(s, *u).into_iter().filter(|(_, a)| a.id == id).any(|(key, a)| {
-                        gate_effects(s, *u, key, a, *n).iter().filter_map(|e| effect_target(e)).any(|k| {
-                            hostile(k) && candidates(s, *u, k, &[]).contains(t)
-                        })
+                        gate_effects(s, *u, key, a, *n)
+                            .iter()
+                            .filter_map(|e| effect_target(e))
+                            .any(|k| hostile(k) && candidates(s, *u, k, &[]).contains(t))
                     })
                 });
             }
@@ -1961,7 +1963,8 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
         cx.emit(Event::Aimed { who, on: true });
         // Watch Closely: the token spent this turn passes one on to an ally.
         if cx.s.marks.watching.contains(&u) {
-            let give = Effect::Give { token: Token::Training, n: Num::N(1), target: Target::OtherAllySeen, optional: false };
+            let give =
+                Effect::Give { token: Token::Training, n: Num::N(1), target: Target::OtherAllySeen, optional: false };
             let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
             run.quiet = true;
             cx.push(Frame::Run(Box::new(run)));
@@ -2507,10 +2510,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             let song = cx.s.songs.iter().find(|s| s.0 == u).map(|s| s.1);
             for o in option.iter_mut() {
                 for e in o.effects.iter_mut() {
-                    if let Effect::GainSong { n } = *e {
-                        if let Some(token) = song {
-                            *e = Effect::Gain { token, n: Num::N(n) };
-                        }
+                    if let Effect::GainSong { n } = *e
+                        && let Some(token) = song
+                    {
+                        *e = Effect::Gain { token, n: Num::N(n) };
                     }
                 }
             }
@@ -2770,7 +2773,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 run.multi.get_or_insert_with(Vec::new).insert(0, v);
                 pick(cx, &mut run, v);
                 run.more -= 1;
-                run.stage = if run.more > 0 && !more_targets(cx.s, &run).is_empty() { Stage::More } else { Stage::Ready };
+                run.stage =
+                    if run.more > 0 && !more_targets(cx.s, &run).is_empty() { Stage::More } else { Stage::Ready };
             }
         }
         Stage::Iron { t } => {

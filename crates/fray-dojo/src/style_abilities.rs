@@ -28,7 +28,15 @@ fn quiet_at(cx: &mut Ctx, u: u8, at: u8, ops: Vec<Effect>) {
 }
 
 fn hit(n: i32, target: Target) -> Effect {
-    Effect::Damage { amount: Num::N(n), target, push: 0, pierce: false, any_power: false, optional: false, reverse: false }
+    Effect::Damage {
+        amount: Num::N(n),
+        target,
+        push: 0,
+        pierce: false,
+        any_power: false,
+        optional: false,
+        reverse: false,
+    }
 }
 
 fn give(token: Token, n: i32, target: Target) -> Effect {
@@ -82,16 +90,18 @@ pub fn start(cx: &mut Ctx, u: u8) {
         "crying" => quiet(cx, u, vec![give(Token::Weakness, 1, Target::Enemies)]),
         "aura" => quiet(cx, u, vec![Effect::Shield { n: 3, target: None }]),
         "singing" => quiet(cx, u, vec![Effect::Shield { n: 2, target: None }]),
-        "halcyon" if x.tokens.iter().sum::<i32>() > 0 || x.challenge.is_some() => {
-            quiet(cx, u, vec![Effect::RemoveToken {
+        "halcyon" if x.tokens.iter().sum::<i32>() > 0 || x.challenge.is_some() => quiet(
+            cx,
+            u,
+            vec![Effect::RemoveToken {
                 n: 1,
                 target: Target::Me,
                 steal: false,
                 copy: false,
                 to_power: false,
                 all: false,
-            }])
-        }
+            }],
+        ),
         "zombie" if x.hp <= 3 => quiet(cx, u, vec![heal(Target::Me)]),
         "mysterious" => fog_under(cx, u),
         "reflected" => quiet(cx, u, vec![place(Obstacle::Wall), place(Obstacle::Wall), place(Obstacle::Wall)]),
@@ -133,7 +143,9 @@ pub fn end(cx: &mut Ctx, u: u8) {
     patient(cx, u);
     let Some(style) = cx.s.style(u).map(|st| st.id.clone()) else { return };
     match style.as_str() {
-        "crying" => quiet(cx, u, vec![Effect::Challenge { target: Target::Enemy }, give(Token::Weakness, 1, Target::Same)]),
+        "crying" => {
+            quiet(cx, u, vec![Effect::Challenge { target: Target::Enemy }, give(Token::Weakness, 1, Target::Same)])
+        }
         "singing" => quiet(cx, u, vec![Effect::Shield { n: 2, target: None }]),
         "dark" => fog_under(cx, u),
         "jumping" => quiet(cx, u, vec![jump()]),

@@ -222,7 +222,10 @@ skills = [\"Put On A Show\", \"Professional\", \"Unmovable\", \"Restless Courier
         fray_core::table::BuildReport::Illegal(e) => e.join("\n"),
         fray_core::table::BuildReport::Legal(l) => panic!("accepted: {l:?}"),
     };
-    assert!(e.contains("hero second: field `stances`: the judgment Style is first's (Niche Protection, D-HC-8)"), "{e}");
+    assert!(
+        e.contains("hero second: field `stances`: the judgment Style is first's (Niche Protection, D-HC-8)"),
+        "{e}"
+    );
     assert!(e.contains("hero second: field `archetypes`: angel is first's Archetype"), "{e}");
     assert!(e.contains("hero third: field `styles`: the winged Style is first's"), "{e}");
     // A Frantic hero's Frantic Angel is no Archetype it holds: no clash with the Focused Angels.
