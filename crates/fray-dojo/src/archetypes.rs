@@ -18,6 +18,8 @@ pub fn has(s: &State, u: u8, id: &str) -> Option<Variant> {
         // D-HC-9: the Frantic ability picked this turn, where its text is the Focused one's as
         // Fray plays it (docs/rulings/dojo.md); the others are not played yet.
         Variant::FranticNow if FRANTIC_AS_FOCUSED.contains(&id) => Some(Variant::Focused),
+        // The six whose Frantic text differs are played as their own (`FranticNow`).
+        Variant::FranticNow => Some(Variant::FranticNow),
         v if v.frantic() => None,
         v => Some(*v),
     }
@@ -35,7 +37,8 @@ pub fn frantic_pick(s: &State, u: u8) -> Option<Frame> {
     let choices: Vec<Choice> = x
         .archetypes
         .iter()
-        .filter(|(_, v)| *v != Variant::FranticLast)
+        // D-HC-9: the ability still in use is the one of its last turn (it lasts until this pick).
+        .filter(|(_, v)| *v != Variant::FranticNow)
         .map(|(a, _)| {
             let arch = &s.content.archetypes[*a];
             Choice {
@@ -93,8 +96,15 @@ pub fn start(cx: &mut Ctx, u: u8) {
             cx.push(quiet(w, vec![weakness(1)]));
         }
     }
-    if has(cx.s, u, "winterblossom").is_some() {
-        cx.push(quiet(u, vec![weakness(1)]));
+    // Frantic Winterblossom: 2 Weakness as this turn starts (and ends).
+    match has(cx.s, u, "winterblossom") {
+        Some(Variant::FranticNow) => cx.push(quiet(u, vec![weakness(2)])),
+        Some(_) => cx.push(quiet(u, vec![weakness(1)])),
+        None => {}
+    }
+    // Cavalry: Focused and Frantic, Shields as the turn starts too.
+    if matches!(has(cx.s, u, "cavalry"), Some(Variant::Focused | Variant::FranticNow)) {
+        cavalry_shields(cx, u);
     }
     if has(cx.s, u, "underdog").is_some() {
         cx.push(pick_basic(u, 1));
@@ -104,6 +114,19 @@ pub fn start(cx: &mut Ctx, u: u8) {
     }
     if let Some(v) = has(cx.s, u, "angel") {
         let mut ops = vec![Effect::Challenge { target: Target::EnemySeen }];
+        // Frantic Angel: this turn's Challenge hurts for 2 and heals the Heal Value.
+        if v == Variant::FranticNow {
+            ops.push(Effect::Damage {
+                amount: Num::N(2),
+                target: Target::Same,
+                push: 0,
+                pierce: false,
+                any_power: false,
+                optional: false,
+                reverse: false,
+            });
+            ops.push(Effect::Heal { n: None, target: Target::Me });
+        }
         if v == Variant::Focused {
             ops.push(Effect::Damage {
                 amount: Num::N(1),
@@ -140,22 +163,14 @@ pub fn end(cx: &mut Ctx, u: u8) {
         gain(cx, u, Token::Inspired, two(v), "Teacher");
     }
     if has(cx.s, u, "cavalry").is_some() {
-        // Each ally next to you and you: a 2-point Shield (a bigger one is kept, D-G-CAV).
-        for v in 0..cx.s.units.len() as u8 {
-            let near = match (cx.s.u(u).at, cx.s.u(v).at) {
-                (Some(a), Some(b)) => crate::rules::dist(a, b) <= 1,
-                _ => false,
-            };
-            if near && cx.s.u(v).side == cx.s.u(u).side && cx.s.u(v).active() && cx.s.u(v).shield < 2 {
-                let who = cx.s.who(v);
-                cx.emit(Event::Shielded { who, points: 2 });
-            }
-        }
+        cavalry_shields(cx, u);
     }
-    if has(cx.s, u, "winterblossom") == Some(Variant::Fused) {
-        cx.push(quiet(u, vec![weakness(1)]));
+    match has(cx.s, u, "winterblossom") {
+        Some(Variant::Fused) => cx.push(quiet(u, vec![weakness(1)])),
+        Some(Variant::FranticNow) => cx.push(quiet(u, vec![weakness(2)])),
+        _ => {}
     }
-    if has(cx.s, u, "gunkata").is_some() {
+    if let Some(v) = has(cx.s, u, "gunkata") {
         let volley = Effect::Damage {
             amount: Num::N(1),
             target: Target::Enemies,
@@ -165,7 +180,36 @@ pub fn end(cx: &mut Ctx, u: u8) {
             optional: false,
             reverse: false,
         };
-        cx.push(quiet(u, vec![volley]));
+        // Frantic Gunkata: a move of 1 before and after the volley, each one it may pass up.
+        let ops = if v == Variant::FranticNow {
+            vec![Effect::Move { n: 1 }, volley, Effect::Move { n: 1 }]
+        } else {
+            vec![volley]
+        };
+        cx.push(quiet(u, ops));
+    }
+}
+
+/// Cavalry: you and each ally next to you gain a 2-point Shield (a bigger one is kept, D-G-CAV).
+fn cavalry_shields(cx: &mut Ctx, u: u8) {
+    for v in 0..cx.s.units.len() as u8 {
+        let near = match (cx.s.u(u).at, cx.s.u(v).at) {
+            (Some(a), Some(b)) => crate::rules::dist(a, b) <= 1,
+            _ => false,
+        };
+        if near && cx.s.u(v).side == cx.s.u(u).side && cx.s.u(v).active() && cx.s.u(v).shield < 2 {
+            let who = cx.s.who(v);
+            cx.emit(Event::Shielded { who, points: 2 });
+        }
+    }
+}
+
+/// `t`'s Shield has just broken: a Focused Cavalry on its side (itself included) gains 1 Speed.
+pub fn shield_broke(cx: &mut Ctx, t: u8) {
+    for v in 0..cx.s.units.len() as u8 {
+        if cx.s.u(v).side == cx.s.u(t).side && has(cx.s, v, "cavalry") == Some(Variant::Focused) {
+            gain(cx, v, Token::Speed, 1, "Cavalry");
+        }
     }
 }
 
@@ -179,17 +223,26 @@ fn build_start(cx: &mut Ctx, u: u8) {
         Some("agile") => gain(cx, u, Token::Speed, 2, "Agile"),
         Some("overpowering") => gain(cx, u, Token::Power, 1, "Overpowering"),
         Some("tough") => gain(cx, u, Token::Iron, 1, "Tough"),
-        Some("mysterious") => cx.push(quiet(
-            u,
-            vec![Effect::Place {
-                obstacle: crate::content::Obstacle::Fog,
+        // D-BLD-3: a Copy of you or Fog next to you (the square may be passed up).
+        Some("mysterious") => {
+            let next_to = |obstacle| Effect::Place {
+                obstacle,
                 adjacent: true,
                 under: false,
                 touching: None,
                 around: false,
                 within: None,
-            }],
-        )),
+            };
+            let choices = [("Fog", crate::content::Obstacle::Fog), ("a Copy", crate::content::Obstacle::Copy)]
+                .into_iter()
+                .map(|(name, o)| Choice { name: format!("{name} next to you"), effects: vec![next_to(o)] })
+                .collect();
+            let mut run = Run::new(u, ActionKey::Basic(0), 0, Vec::new());
+            run.quiet = true;
+            run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+            run.stage = Stage::Choose;
+            cx.push(Frame::Run(Box::new(run)));
+        }
         Some("scheming") => cx.push(quiet(
             u,
             vec![Effect::Place {
@@ -217,7 +270,8 @@ pub fn bumbling(cx: &mut Ctx) {
 
 /// `by` has just Challenged `t`: an Angel hurts it for 1 and heals 1.
 pub fn on_challenge(cx: &mut Ctx, t: u8, by: u8) {
-    if has(cx.s, by, "angel").is_some() {
+    // The Frantic Angel's Challenge hurts only at its turn's start (`start`).
+    if has(cx.s, by, "angel").is_some_and(|v| v != Variant::FranticNow) {
         hurt(cx, Some(by), t, 1, true, false);
         heal(cx, by, 1);
     }
@@ -231,6 +285,11 @@ pub fn on_damage(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
     }
     match has(cx.s, by, "flametongue") {
         Some(Variant::Focused) => gain(cx, t, Token::Burning, 1, "Flametongue"),
+        // Frantic: this turn, an enemy holding 3 Burning or fewer gains 1 more.
+        Some(Variant::FranticNow) if cx.s.turn == Some(by) && cx.s.u(t).has(Token::Burning) <= 3 => {
+            gain(cx, t, Token::Burning, 1, "Flametongue");
+        }
+        Some(Variant::FranticNow) => {}
         Some(_) if cx.s.turn == Some(by) && !cx.s.marks.flame.contains(&by) => {
             let who = cx.s.who(by);
             cx.emit(Event::Flared { who });

@@ -102,7 +102,9 @@ impl fmt::Display for Token {
     }
 }
 
-/// The obstacles Fray plays (D-OBS-0; Copies are not played yet; Edges lie beyond the map).
+/// The obstacles Fray plays (D-OBS-0; Edges lie beyond the map). A Copy is named here for the
+/// effects that place one; the map's squares never hold it: Copies are kept with their
+/// Originals (`crate::copies`), so a Copy may stand in Fog or on Rubble as a unit does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obstacle {
@@ -116,6 +118,8 @@ pub enum Obstacle {
     Fog,
     /// D-OBS-2: an Edge inside the map (Black Hole): empty, but whoever enters it goes over it.
     Edge,
+    /// D-OBS-1: a Copy of the unit placing it (never on the map grid itself).
+    Copy,
 }
 
 impl Obstacle {
@@ -127,9 +131,10 @@ impl Obstacle {
             Obstacle::Trap => '^',
             Obstacle::Fog => '~',
             Obstacle::Edge => 'O',
+            Obstacle::Copy => 'C',
         }
     }
-    /// The obstacle drawn as `c`.
+    /// The obstacle drawn as `c` in a map row (D-TERR-1: never a Copy).
     pub fn of_glyph(c: char) -> Option<Obstacle> {
         [Obstacle::Wall, Obstacle::Rubble, Obstacle::Trap, Obstacle::Fog, Obstacle::Edge]
             .into_iter()
@@ -194,8 +199,8 @@ pub enum Cost {
     Hp(u32),
     /// Breaking the user's own Shield ("shield", Symphony): a token action.
     Shield,
-    /// Something no other action pays with (a Copy): such actions are not played yet.
-    Special,
+    /// Breaking one of the user's own Copies (...Now You Don't, Shatter): a token action.
+    Copy,
 }
 
 impl Cost {
@@ -205,8 +210,8 @@ impl Cost {
         if s == "X" {
             return Some(Cost::X);
         }
-        if s == "special" {
-            return Some(Cost::Special);
+        if s == "copy" {
+            return Some(Cost::Copy);
         }
         if s == "shield" {
             return Some(Cost::Shield);
@@ -268,7 +273,7 @@ impl fmt::Display for Cost {
             Cost::GainTokens(t, n) => write!(f, "gain {n} {t}"),
             Cost::Hp(n) => write!(f, "{n} hp"),
             Cost::Shield => f.write_str("shield"),
-            Cost::Special => f.write_str("special"),
+            Cost::Copy => f.write_str("copy"),
         }
     }
 }
@@ -278,7 +283,7 @@ impl<'de> Deserialize<'de> for Cost {
         let s = String::deserialize(d)?;
         Cost::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"3+ and 3+\", \"X\", \"3 speed\", \"2 basic\", \"3 speed|iron\", \"2 hp\", \"gain 1 burning\" or \"shield\""
+                "{s:?} is not a cost: write \"3+\", \"1+/4+/7+\", \"3+ and 3+\", \"X\", \"3 speed\", \"2 basic\", \"3 speed|iron\", \"2 hp\", \"gain 1 burning\", \"shield\" or \"copy\""
             ))
         })
     }
@@ -399,6 +404,11 @@ pub enum Target {
     AroundSame,
     /// The unit the effect before picked and every enemy of yours in its range (Dragon Fire 8+).
     SameReach,
+    /// One enemy within the user's range of the square this action marked or broke, seen from
+    /// it (Shatter: an enemy that was in range of the Copy).
+    EnemyFromSpot,
+    /// One enemy that damaged the user this turn, anywhere (Counter Attack).
+    EnemyWhoHurtYou,
 }
 
 /// One step of what an action does.
@@ -509,6 +519,10 @@ pub enum Effect {
         /// Only onto the square this action marked or broke.
         #[serde(default)]
         spot: bool,
+        /// Only to where the unit picked before is within the user's range, in sight (Counter
+        /// Attack).
+        #[serde(default)]
+        reach_same: bool,
         /// Who teleports (the user when absent).
         #[serde(default)]
         target: Option<Target>,
@@ -637,6 +651,10 @@ pub enum Effect {
     },
     /// The user's next Action this turn costs 1 more and has every number 1 higher (Take Aim).
     TakeAim,
+    /// The user's next Action this turn reaches 2 further and may take 3 more targets (Amplify).
+    Amplify,
+    /// Watch Closely: if the user spends a Training token before this turn ends, an ally gains one.
+    WatchClosely,
     /// A Frantic hero takes this Archetype's Frantic ability for the turn (D-HC-9).
     PickFrantic {
         /// The Archetype's id.
@@ -646,6 +664,22 @@ pub enum Effect {
     AddNumber {
         /// The number.
         n: Num,
+    },
+    /// The user gains `n` tokens of the song its singer sang last (Sing Along's gift, inside a
+    /// `relay`).
+    GainSong {
+        /// How many.
+        n: i32,
+    },
+    /// A number `n` joins the user's pool and must be spent on an Action at once (Sing Along 6+;
+    /// Counter Attack spends its own number again, on an Action that can aim at the unit it
+    /// picked: `aim`).
+    SpendNow {
+        /// The number.
+        n: Num,
+        /// The Action must be one that can aim at the unit picked before.
+        #[serde(default)]
+        aim: bool,
     },
 }
 
@@ -761,6 +795,8 @@ pub enum Trait {
     ZenRetaliate,
     /// Throws and Grapples give Speed (Dance).
     SpeedAfterThrow,
+    /// An Action may take one more target, or put one more obstacle (Blaster, D-CLAR-1).
+    ExtraTarget,
 }
 
 /// A Form (D-STN-2).
@@ -1059,9 +1095,6 @@ impl Content {
                     ));
                 }
                 for a in &st.action {
-                    if a.cost == Cost::Special && !a.reference_only {
-                        errors.push(format!("dojo/styles.toml:{line}: action {}: a Copy cost is not played yet", a.id));
-                    }
                     check_action("dojo/styles.toml", text, a, &mut errors);
                 }
             }
@@ -1140,12 +1173,12 @@ impl Content {
                 kind: "archetype".into(),
                 aliases: Vec::new(),
                 text: format!(
-                    "Archetype ({}). Focused: {} Fused: {} Frantic: {} Not played yet: the Frantic ability{}.",
+                    "Archetype ({}). Focused: {} Fused: {} Frantic: {}{}",
                     a.lines,
                     a.focused,
                     a.fused,
                     a.frantic,
-                    a.unplayed.as_ref().map(|u| format!("; {u}")).unwrap_or_default()
+                    a.unplayed.as_ref().map(|u| format!(" Not played yet: {u}.")).unwrap_or_default()
                 ),
             });
         }

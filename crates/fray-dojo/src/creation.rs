@@ -125,7 +125,54 @@ pub fn check(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpe
 /// own checks report that).
 pub fn check_text(game: &crate::Dojo, path: &str, text: &str) -> Vec<String> {
     match (game.content(), crate::setup::read_encounter(path, text)) {
-        (Ok(content), Ok(e)) => check(path, text, &content, &e.unit),
+        (Ok(content), Ok(e)) => {
+            let mut errors = check(path, text, &content, &e.unit);
+            if e.niche_protection {
+                errors.extend(niche(path, text, &content, &e.unit));
+            }
+            errors
+        }
         _ => Vec::new(),
     }
+}
+
+/// Niche Protection (D-HC-8, D-OPT-3, L3431-3435), when the file asks for it: no hero takes a
+/// Style an earlier hero has, and no Focused or Fused hero an Archetype an earlier one has (a
+/// Frantic hero's three abilities are not Archetypes it holds).
+pub fn niche(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpec>]) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut styles: Vec<(String, String)> = Vec::new();
+    let mut archetypes: Vec<(String, String)> = Vec::new();
+    for spanned in units {
+        let u = spanned.get_ref();
+        if u.kind != Kind::Hero {
+            continue;
+        }
+        let line = fray_core::scenario::line_of(text, spanned.span().start);
+        let field = if u.frantic.is_empty() { "stances" } else { "styles" };
+        let mine: BTreeSet<String> = if u.frantic.is_empty() {
+            u.stances.iter().filter_map(|s| s.split_once('+').map(|(st, _)| st.to_string())).collect()
+        } else {
+            u.styles.iter().cloned().collect()
+        };
+        for st in mine.iter().filter_map(|s| content.style(s).map(|i| content.styles[i].id.clone())) {
+            match styles.iter().find(|(s, _)| *s == st) {
+                Some((_, who)) => errors.push(format!(
+                    "{path}:{line}: hero {}: field `{field}`: the {st} Style is {who}'s (Niche Protection, D-HC-8)",
+                    u.id
+                )),
+                None => styles.push((st, u.id.clone())),
+            }
+        }
+        for a in &u.archetypes {
+            match archetypes.iter().find(|(x, _)| x == a) {
+                Some((_, who)) => errors.push(format!(
+                    "{path}:{line}: hero {}: field `archetypes`: {a} is {who}'s Archetype (Niche Protection, D-HC-8)",
+                    u.id
+                )),
+                None => archetypes.push((a.clone(), u.id.clone())),
+            }
+        }
+    }
+    errors
 }

@@ -185,6 +185,7 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         frantic: Vec::new(),
         forms: Vec::new(),
         styles: Vec::new(),
+        copies: Vec::new(),
     }
 }
 

@@ -81,6 +81,27 @@ pub enum Frame {
         /// The sides that passed (a bit each) since the last off-turn play.
         passed: u8,
     },
+    /// An amplified Action is over: the range and targets it had go (Amplify).
+    AmplifyDone {
+        /// Who.
+        u: u8,
+    },
+    /// An action a unit took as if standing on one of its Copies is over (D-OBS-1, L9585): the
+    /// unit goes back to its own square unless the action moved it.
+    BackFromCopy {
+        /// Who.
+        u: u8,
+    },
+    /// A unit must spend the number `n` just put in its pool on an Action at once (Sing Along
+    /// 6+).
+    SpendNow {
+        /// Who.
+        u: u8,
+        /// The number.
+        n: i32,
+        /// The unit the Action must be able to aim at (Counter Attack).
+        aim: Option<u8>,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.
@@ -162,6 +183,8 @@ pub enum Stage {
         /// Left to pick.
         left: i32,
     },
+    /// The user may give the effect under way more targets (Blaster, Amplify; D-CLAR-1).
+    More,
 }
 
 /// A choice under way (D-ACT-3): its options, how many to pick, those picked (by place), and
@@ -209,6 +232,12 @@ pub struct Run {
     pub placed: Vec<Pos>,
     /// Countered by an Untouchable (Boss Archetypes): each hit lands on the user too.
     pub countered: bool,
+    /// More targets (or obstacles) the action may still take (Blaster 1, Amplify 3; D-CLAR-1).
+    pub more: u8,
+    /// Whether the effect under way has been offered its further targets.
+    pub more_asked: bool,
+    /// Whether the square asked now is a further obstacle (it may be passed up).
+    pub bonus_place: bool,
 }
 
 impl Run {
@@ -234,6 +263,9 @@ impl Run {
             spot: None,
             placed: Vec::new(),
             countered: false,
+            more: 0,
+            more_asked: false,
+            bonus_place: false,
         }
     }
 }

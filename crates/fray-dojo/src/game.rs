@@ -267,19 +267,29 @@ pub fn view(s: &State) -> View {
     }
     let map = (0..s.map.height())
         .map(|y| {
-            (0..s.map.width()).map(|x| s.obstacle(fray_core::grid::Pos::new(x, y)).map_or('.', |o| o.glyph())).collect()
+            (0..s.map.width())
+                .map(|x| {
+                    let p = fray_core::grid::Pos::new(x, y);
+                    // D-OBS-1: a Copy shows over whatever it stands in.
+                    if crate::copies::owner(s, p).is_some() { 'C' } else { s.obstacle(p).map_or('.', |o| o.glyph()) }
+                })
+                .collect()
         })
         .collect();
     let mut extra = serde_json::Map::new();
     extra.insert("slots".into(), s.meter.slots().into());
     extra.insert("filled".into(), s.meter.filled.into());
     let legend: serde_json::Map<String, serde_json::Value> =
-        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog"), ("O", "Edge")]
+        [("#", "Wall"), ("%", "Rubble"), ("^", "Trap"), ("~", "Fog"), ("O", "Edge"), ("C", "Copy")]
             .iter()
             .map(|(c, m)| (c.to_string(), (*m).into()))
             .collect();
     extra.insert("legend".into(), legend.into());
     extra.insert("weight".into(), serde_json::to_value(s.options.weight).unwrap_or_default());
+    // D-OBS-1: each Copy's square and its Original.
+    let copies: serde_json::Map<String, serde_json::Value> =
+        s.copies.iter().map(|(p, u)| (p.key(), s.u(*u).id.to_string().into())).collect();
+    extra.insert("copies".into(), copies.into());
     View {
         system: "dojo".into(),
         round: s.round,

@@ -7,6 +7,10 @@
 //! - data: [`content`] (Forms with their action dice, Basic Actions, tokens, as TOML under
 //!   `content/dojo/`), [`enemies`] (the enemy chapter's forces and the Stooges' rules), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
 //!   the journal's events and `apply`, the only code that changes a fact);
+//! - [`copies`] (placing, moving and breaking Copies, acting from one; Crystal and Illusion), a
+//!   leaf the rules call;
+//! - [`style_abilities`] (the Style abilities played at a turn's start and end, after hits,
+//!   and on sight, range and Armor), a leaf the rules call;
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
 //!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
 //!   [`bosses`] (the Boss Archetypes and the one-Boss content, a leaf the rules call by hooks),
@@ -22,6 +26,7 @@ pub mod archetypes;
 pub mod bosses;
 pub mod complications;
 pub mod content;
+pub mod copies;
 pub mod creation;
 pub mod enemies;
 pub mod frames;
@@ -31,6 +36,7 @@ pub mod rules;
 pub mod setup;
 pub mod stakes;
 pub mod state;
+pub mod style_abilities;
 
 pub use game::{Command, Dojo, FightSetup};
 pub use state::{Event, State};

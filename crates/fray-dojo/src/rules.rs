@@ -43,7 +43,16 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus3) {
         hi += 3;
     }
-    (lo, hi + crate::bosses::range_plus(s, u))
+    hi += crate::bosses::range_plus(s, u);
+    // Mysterious: the longest range doubles while standing in Fog.
+    if crate::style_abilities::doubled(s, u) {
+        hi *= 2;
+    }
+    // Amplify: the amplified Action under way reaches 2 further.
+    if s.marks.amplified.contains(&(u, 2)) {
+        hi += 2;
+    }
+    (lo, hi)
 }
 
 fn foes(s: &State, a: u8, b: u8) -> bool {
@@ -53,7 +62,11 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
-    sees(s, a, b) && !(foes(s, user, t) && fogged(s, b) && dist(a, b) > 1 && !crate::stakes::spotlit(s, t))
+    // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls; anyone at a
+    // Spotlit unit.
+    let fog_blind = !crate::style_abilities::through_fog(s, user) && !crate::stakes::spotlit(s, t);
+    (sees(s, a, b) || crate::style_abilities::through_walls(s, user))
+        && !(fog_blind && foes(s, user, t) && fogged(s, b) && dist(a, b) > 1)
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
@@ -89,6 +102,8 @@ fn hostile(t: Target) -> bool {
             | Target::AdjacentEnemies
             | Target::AroundSame
             | Target::SameReach
+            | Target::EnemyFromSpot
+            | Target::EnemyWhoHurtYou
     )
 }
 
@@ -186,7 +201,13 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
-        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::AroundSame | Target::SameReach => Vec::new(),
+        Target::EnemiesBySpot
+        | Target::EnemyNearSpot
+        | Target::EnemyFromSpot
+        | Target::AroundSame
+        | Target::SameReach => Vec::new(),
+        // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
+        Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
     };
     out.sort_unstable();
     out
@@ -202,7 +223,7 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
-        Target::EnemiesBySpot | Target::EnemyNearSpot => spot_candidates(s, run, t),
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => spot_candidates(s, run, t),
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
@@ -256,6 +277,7 @@ fn sharpen(e: &mut Effect) {
 /// of it and seen from it (Trick Shot, D-G-TRICK).
 fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let Some(spot) = run.spot else { return Vec::new() };
+    let (lo, hi) = range(s, run.user);
     (0..s.units.len() as u8)
         .filter(|&v| {
             let Some(p) = s.u(v).at else { return false };
@@ -263,6 +285,10 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
                 && s.u(v).active()
                 && match t {
                     Target::EnemiesBySpot => dist(p, spot) == 1,
+                    // Shatter: in the user's range of the Copy's square, as if aimed from there.
+                    Target::EnemyFromSpot => {
+                        (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
+                    }
                     _ => dist(p, spot) <= 3 && sees(s, spot, p),
                 }
         })
@@ -279,6 +305,60 @@ fn around_same(s: &State, run: &Run, t: Target) -> Vec<u8> {
         .collect();
     out.push(c);
     out
+}
+
+/// The Copies of `u`'s enemies that a hit aimed at `t` may take as an enemy (D-OBS-1): a pick
+/// of one enemy (in range, in sight, or next to `u`), or every one an area hit reaches; with
+/// `all`, the Copies of allies too (Firing Wild), never `u`'s own.
+fn copy_squares(s: &State, u: u8, t: Target) -> Vec<Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let (lo, hi) = range(s, u);
+    let aim = |p: Pos| sees(s, at, p) && !(fogged(s, p) && dist(at, p) > 1);
+    s.copies
+        .iter()
+        .filter(|&&(p, o)| {
+            let d = dist(at, p);
+            let enemy = foes(s, u, o);
+            match t {
+                Target::Enemy | Target::NewEnemy | Target::Enemies => enemy && (lo..=hi).contains(&d) && aim(p),
+                Target::EnemySeen | Target::EnemiesSeen => enemy && aim(p),
+                Target::AdjacentEnemy => enemy && d == 1,
+                Target::Everyone => o != u && (lo..=hi).contains(&d) && aim(p),
+                Target::EveryoneAdjacent => o != u && d == 1,
+                _ => false,
+            }
+        })
+        .map(|c| c.0)
+        .collect()
+}
+
+/// The Copies the current effect of `run` may pick as its one enemy: a hit's, while no
+/// Challenge binds the pick (D-TOK-4).
+fn copy_targets(s: &State, run: &Run) -> Vec<Pos> {
+    match run.ops.get(run.i) {
+        Some(Effect::Damage { target, reverse: false, .. }) if !every(*target) && challenger(s, run.user).is_none() => {
+            copy_squares(s, run.user, *target)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// An area hit breaks every Copy it reaches (D-OBS-1: any damage destroys one): those of the
+/// user's enemies, or of anyone but the user for a hit on friend and foe, or next to the spot.
+fn sweep_copies(cx: &mut Ctx, run: &Run, op: &Effect) {
+    let Effect::Damage { amount, target, reverse: false, .. } = op else { return };
+    if num(cx.s, run, *amount, run.user) <= 0 {
+        return;
+    }
+    let squares = match target {
+        Target::EnemiesBySpot => run.spot.map_or_else(Vec::new, |spot| {
+            cx.s.copies.iter().filter(|&&(p, o)| foes(cx.s, run.user, o) && dist(p, spot) == 1).map(|c| c.0).collect()
+        }),
+        t => copy_squares(cx.s, run.user, *t),
+    };
+    for p in squares {
+        crate::copies::destroy(cx, p);
+    }
 }
 
 /// Whether an effect may pick nobody.
@@ -319,8 +399,12 @@ fn effect_target(e: &Effect) -> Option<Target> {
 fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     // Only the first effect is judged from where the user stands now: a teleport or a move first
     // may bring targets into range.
-    if let Some(t) = effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same)
+    // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
+    let spot = |t: Target| matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot);
+    if let Some(t) =
+        effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
         && candidates(s, u, t, &[]).is_empty()
+        && (!matches!(effects.first(), Some(Effect::Damage { .. })) || copy_squares(s, u, t).is_empty())
     {
         return false;
     }
@@ -380,7 +464,13 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     let who = cx.s.who(t);
     let from = by;
     let by = by.map(|b| cx.s.who(b));
+    let shield_broke = x.shield > 0 && shield == 0;
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
+    // Focused Cavalry: a Speed token when its or an ally's Shield breaks.
+    if shield_broke {
+        crate::archetypes::shield_broke(cx, t);
+        crate::style_abilities::shield_broke(cx, t);
+    }
     if broken >= bars {
         take_out(cx, t);
     }
@@ -392,6 +482,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
 fn take_out(cx: &mut Ctx, t: u8) {
     let who = cx.s.who(t);
     cx.emit(Event::Out { who, out: true });
+    crate::copies::clear(cx, t);
     for v in 0..cx.s.units.len() as u8 {
         if cx.s.u(v).challenge == Some(t) {
             let who = cx.s.who(v);
@@ -475,6 +566,17 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     if cx.s.obstacle(p) == Some(Obstacle::Trap) {
+        trapped(cx, u);
+    }
+    // Frozen: an enemy stepping in next to it gains a Weakness.
+    crate::style_abilities::entered(cx, u, p);
+}
+
+/// A Trap deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
+fn trapped(cx: &mut Ctx, u: u8) {
+    if crate::style_abilities::phoenix(cx.s, u) {
+        heal(cx, u, 1);
+    } else if crate::style_abilities::traps_hurt(cx.s, u) {
         hurt(cx, None, u, 1, false, false);
     }
 }
@@ -535,8 +637,19 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         let who = cx.s.who(u);
         cx.emit(Event::PoolEmptied { who });
     }
+    let mut dice = stance_dice(cx.s, u);
+    // Judgment: the lowest die (fewest faces; a fixed number by its value) is not rolled.
+    if crate::style_abilities::judged(cx.s, u) {
+        let size = |d: &Die| match d {
+            Die::Roll(n) => *n as i32,
+            Die::Fixed(v) => *v,
+        };
+        if let Some(i) = (0..dice.len()).min_by_key(|&i| size(&dice[i])) {
+            dice.remove(i);
+        }
+    }
     let mut numbers = Vec::new();
-    for d in stance_dice(cx.s, u) {
+    for d in dice {
         numbers.push(match d {
             Die::Roll(n) => cx.roll(n)? as i32,
             Die::Fixed(v) => v,
@@ -585,18 +698,30 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         s.content.basic.iter().enumerate().map(|(i, a)| (ActionKey::Basic(i as u8), a)).collect();
     let x = s.u(u);
     if let Some(st) = x.stance {
-        let f = x.stances[st].form;
-        for (i, a) in s.content.forms[f].action.iter().enumerate() {
-            if !a.reference_only {
-                out.push((ActionKey::Form(f as u8, i as u8), a));
+        let phantom = crate::archetypes::has(s, u, "phantom");
+        // A Frantic Phantom has every Unique Action of its Forms and Styles this turn.
+        let mut forms: Vec<usize> = if phantom == Some(Variant::FranticNow) {
+            x.stances.iter().map(|st| st.form).collect()
+        } else {
+            vec![x.stances[st].form]
+        };
+        forms.sort_unstable();
+        forms.dedup();
+        for f in forms {
+            for (i, a) in s.content.forms[f].action.iter().enumerate() {
+                if !a.reference_only {
+                    out.push((ActionKey::Form(f as u8, i as u8), a));
+                }
             }
         }
         // A Focused Phantom has every Style's Unique Actions of its Stances in any of them.
-        let styles: Vec<usize> = if crate::archetypes::has(s, u, "phantom") == Some(Variant::Focused) {
+        let mut styles: Vec<usize> = if matches!(phantom, Some(Variant::Focused | Variant::FranticNow)) {
             x.stances.iter().filter_map(|st| st.style).collect()
         } else {
             x.stances[st].style.into_iter().collect()
         };
+        styles.sort_unstable();
+        styles.dedup();
         for sy in styles {
             for (i, a) in s.content.styles[sy].action.iter().enumerate() {
                 if !a.reference_only {
@@ -618,7 +743,9 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
 
 /// How much cheaper `u`'s Unique Actions are: 1 for a Phantom (Focused or Fused), else 0.
 fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
-    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some())
+    // Elder: the Stance's own Form's Unique Actions, 1 less too (never 2 less, D-G-17).
+    let elder = matches!(key, ActionKey::Form(..)) && crate::style_abilities::elder(s, u);
+    i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some() || elder)
 }
 
 /// Whether `u`'s next Action is aimed (Take Aim): it costs 1 more (an X cost stays X).
@@ -688,7 +815,7 @@ fn one_done(s: &State, u: u8) -> bool {
 /// The actions `u` may take now, each as `prefix` + its id: on its own turn (`own`) every one it
 /// can pay; off its turn those paid in tokens (D-ACT-6), and a one-Action Stance's one action a
 /// turn from its kept pool (D-TURN-6).
-fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
+fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
     if !x.active() {
         return;
@@ -796,7 +923,41 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
                     }
                 }
             }
-            Cost::Special => {}
+            // ...Now You Don't, Shatter: paid by breaking one of the user's Copies (`id#x,y`).
+            Cost::Copy => {
+                for p in crate::copies::of(s, u) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                        out.push(DecisionOption::new(
+                            format!("{prefix}{}#{}", a.id, p.key()),
+                            format!("{} for the Copy at {}", a.name, p.key()),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The actions `u` may take now (see [`action_options_here`]), and those that reach beyond it
+/// taken as if it stood on one of its Copies (D-OBS-1, L9585), as `id...@x,y`.
+fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
+    action_options_here(s, u, own, prefix, out);
+    if !s.standing_in.is_empty() || !s.u(u).active() {
+        return;
+    }
+    for p in crate::copies::of(s, u) {
+        let there = crate::copies::standing_on(s, u, p);
+        let mut more = Vec::new();
+        action_options_here(&there, u, own, prefix, &mut more);
+        for mut o in more {
+            let id = o.id.strip_prefix(prefix).unwrap_or(&o.id);
+            let id = id.strip_prefix("chaos/").unwrap_or(id);
+            let id = id.split([':', '#']).next().unwrap_or(id);
+            if actions_of(s, u).iter().any(|(_, a)| a.id == id && crate::copies::reaches_out(a)) {
+                o.id = format!("{}@{}", o.id, p.key());
+                o.label = format!("{} (from the Copy at {})", o.label, p.key());
+                out.push(o);
+            }
         }
     }
 }
@@ -811,13 +972,38 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     {
         for q in at.neighbours() {
             if s.empty(q) {
-                let cost = step_cost(s, at, q);
+                let cost = unit_step_cost(s, u, at, q);
                 let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
                 o.id = format!("{prefix}{}", q.key());
                 out.push(o);
             }
         }
+        // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
+        for c in crate::copies::of(s, u) {
+            for q in c.neighbours() {
+                if s.empty(q) {
+                    let cost = step_cost(s, c, q);
+                    out.push(DecisionOption::new(
+                        format!("{prefix}copy:{}>{}", c.key(), q.key()),
+                        format!("step the Copy at {} to {} ({cost} Speed)", c.key(), q.key()),
+                    ));
+                }
+            }
+        }
     }
+}
+
+/// A Free Movement step of `u`'s Copy (`copy:x,y>x,y`), paid with `u`'s Speed after it (D-MOVE-2).
+fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let (from, to) = option
+        .strip_prefix("copy:")
+        .and_then(|r| r.split_once('>'))
+        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+        .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
+    let cost = step_cost(cx.s, from, to);
+    crate::copies::step(cx, from, to);
+    lose(cx, u, Token::Speed, cost, "Free Movement of a Copy");
+    Ok(())
 }
 
 /// The turn's menu for `u` (D-TURN-4, D-ACT-*, D-MOVE-1): actions by number (`id:N`) or by
@@ -825,6 +1011,16 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
 pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     let mut out = Vec::new();
     action_options(s, u, true, "", &mut out);
+    // D-TOK-10: a Training token on the next Action, one a turn (as Take Aim: numbers +1).
+    let x = s.u(u);
+    if x.has(Token::Training) > 0
+        && !x.pool.is_empty()
+        && !s.marks.trained.contains(&u)
+        && !s.marks.aimed.contains(&u)
+        && !one_done(s, u)
+    {
+        out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
+    }
     step_options(s, u, "", &mut out);
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
@@ -865,6 +1061,12 @@ fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
     [1 - own, own]
         .into_iter()
         .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
+}
+
+/// What `u`'s Free Movement step costs: Weightless pays nothing more for Rubble.
+fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
+    let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
 
 /// What a Free Movement step costs (D-MOVE-2): 1 straight, 2 diagonal, 1 more into Rubble
@@ -927,7 +1129,8 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     let (lo, hi) = range(s, run.user);
     let map: Vec<Pos> = s.map.squares().collect();
     match run.ops.get(run.i) {
-        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, .. }) => {
+        Some(Effect::Teleport { n, min, in_range, seen, onto, placed, beside_alone, spot, reach_same, .. }) => {
+            let aimed_at = run.current.and_then(|c| s.u(c).at);
             let mover = run.tgt.unwrap_or(run.user);
             let Some(from) = s.u(mover).at else { return Vec::new() };
             map.into_iter()
@@ -942,6 +1145,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                         && onto.is_none_or(|o| s.obstacle(q) == Some(o))
                         && (!*placed || run.placed.contains(&q))
                         && (!*spot || run.spot == Some(q))
+                        && (!*reach_same || aimed_at.is_some_and(|p| (lo..=hi).contains(&dist(q, p)) && sees(s, q, p)))
                         && (!*beside_alone
                             || (0..s.units.len() as u8).any(|v| {
                                 v != mover
@@ -968,16 +1172,21 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 } else {
                     (lo..=hi).contains(&d) && sees(s, at, q)
                 };
+                // A unit, a Wall or a Copy fills a square (D-OBS-0).
                 reach
-                    && s.unit_at(q).is_none()
-                    && s.obstacle(q) != Some(Obstacle::Wall)
+                    && s.empty(q)
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
             .collect(),
+        // A Copy is an obstacle to pick too (D-OBS-1).
         Some(Effect::Destroy { .. } | Effect::Mark) => map
             .into_iter()
-            .filter(|&q| s.obstacle(q).is_some() && (lo.max(1)..=hi).contains(&dist(at, q)) && sees(s, at, q))
+            .filter(|&q| {
+                (s.obstacle(q).is_some() || crate::copies::owner(s, q).is_some())
+                    && (lo.max(1)..=hi).contains(&dist(at, q))
+                    && sees(s, at, q)
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -991,7 +1200,15 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     at.neighbours()
         .into_iter()
         // D-GRID-2, D-FMV-3: past the map's border is Edge, and a push or pull may go there.
-        .filter(|&q| (s.empty(q) || !s.map.contains(q)) && if push { dist(q, origin) > d } else { dist(q, origin) < d })
+        // D-OPT-1: with World of Cardboard a Wall may take the push too.
+        .filter(|&q| {
+            let cardboard = s.options.world_of_cardboard
+                && s.obstacle(q) == Some(Obstacle::Wall)
+                && s.unit_at(q).is_none()
+                && crate::copies::owner(s, q).is_none();
+            let off = !s.map.contains(q) && !crate::style_abilities::edge_proof(s, mover);
+            (s.empty(q) || off || cardboard) && if push { dist(q, origin) > d } else { dist(q, origin) < d }
+        })
         .collect()
 }
 
@@ -1013,6 +1230,10 @@ fn border_squares(s: &State) -> Vec<Pos> {
 /// `u` has been put over an Edge: with Speed it may step back (D-MOVE-4), without it goes
 /// (D-OBS-2).
 fn over_edge(cx: &mut Ctx, u: u8) {
+    // Winged, Vortex, Weightless: an Edge never takes them.
+    if crate::style_abilities::edge_proof(cx.s, u) {
+        return;
+    }
     if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
@@ -1064,10 +1285,20 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Target => {
             let t = effect_target(run.ops.get(run.i)?)?;
             let mut options = unit_options(s, &pickable(s, run, t));
+            for p in copy_targets(s, run) {
+                let of = crate::copies::owner(s, p).map_or("?", |o| &s.u(o).name);
+                options
+                    .push(DecisionOption::new(format!("copy:{}", p.key()), format!("the Copy of {of} at {}", p.key())));
+            }
             if run.ops.get(run.i).is_some_and(optional) {
                 options.push(DecisionOption::new("none", "nobody"));
             }
             ask(s, u, "target", format!("{name}: whom?"), options)
+        }
+        Stage::More => {
+            let mut options = unit_options(s, &more_targets(s, run));
+            options.push(DecisionOption::new("none", "no more targets"));
+            ask(s, u, "target", format!("{name}: one more target ({} left)?", run.more), options)
         }
         Stage::Iron { t } => ask(
             s,
@@ -1091,8 +1322,8 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Square => {
             let mut options: Vec<DecisionOption> =
                 squares(s, run).into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
-            // A teleport may stay; an ability's placing may be passed up.
-            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet {
+            // A teleport may stay; an ability's placing, or a further obstacle, may be passed up.
+            if matches!(run.ops.get(run.i), Some(Effect::Teleport { .. })) || run.quiet || run.bonus_place {
                 options.push(DecisionOption::new("stay", "stay"));
             }
             ask(s, u, "square", format!("{name}: where?"), options)
@@ -1242,6 +1473,28 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::SpendNow { u, n, aim } => {
+            // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
+            let mut free = s.clone();
+            free.marks.acted.retain(|&w| w != *u);
+            let mut options = Vec::new();
+            action_options_here(&free, *u, true, "", &mut options);
+            let tail = format!(":{n}");
+            options.retain(|o| o.id.ends_with(&tail) && !o.id.starts_with("chaos/"));
+            // D-CLAR-4: Counter Attack's Action must be able to aim at the enemy.
+            if let Some(t) = aim {
+                options.retain(|o| {
+                    let id = o.id.split(':').next().unwrap_or("");
+                    actions_of(s, *u).into_iter().filter(|(_, a)| a.id == id).any(|(key, a)| {
+                        gate_effects(s, *u, key, a, *n)
+                            .iter()
+                            .filter_map(|e| effect_target(e))
+                            .any(|k| hostile(k) && candidates(s, *u, k, &[]).contains(t))
+                    })
+                });
+            }
+            ask(s, *u, "action", format!("{}: spend the {n} on an Action now", s.u(*u).name), options)
+        }
         Frame::Edge { u } => {
             let mut options: Vec<DecisionOption> = step_squares(s, *u)
                 .into_iter()
@@ -1342,6 +1595,28 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => step_run(cx, *run),
             Frame::End { u, slot, stage } => end(cx, u, slot, stage),
+            Frame::SpendNow { u, n, .. } => {
+                if question(cx.s, &self).is_some() {
+                    return Ok(cx.wait(self));
+                }
+                // Nothing it may take: the number goes unspent.
+                let who = cx.s.who(u);
+                if cx.s.u(u).pool.values().contains(&n) {
+                    cx.emit(Event::Spent { who, number: n });
+                }
+                Ok(Flow::Continue)
+            }
+            Frame::AmplifyDone { u } => {
+                if cx.s.marks.amplified.iter().any(|a| a.0 == u) {
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Amplified { who, stage: 0 });
+                }
+                Ok(Flow::Continue)
+            }
+            Frame::BackFromCopy { u } => {
+                crate::copies::back(cx, u);
+                Ok(Flow::Continue)
+            }
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1413,6 +1688,8 @@ impl Resolve<State> for Frame {
             Frame::Start { u, stage } => {
                 // stage 2: the song (Song Form)
                 let t = Token::parse(option).unwrap_or(Token::Iron);
+                let who = cx.s.who(u);
+                cx.emit(Event::Sang { who, token: t });
                 gain(cx, u, t, 3, "Song");
                 for v in 0..cx.s.units.len() as u8 {
                     if v != u && !foes(cx.s, u, v) && cx.s.u(v).active() {
@@ -1488,6 +1765,8 @@ impl Resolve<State> for Frame {
                     cx.push(Frame::Window { active, phase, passed: 0 });
                     if let Some(q) = Pos::parse(rest) {
                         step(cx, v, q)?;
+                    } else if rest.starts_with("copy:") {
+                        copy_step(cx, v, rest)?;
                     } else if rest == "inspire" {
                         lose(cx, v, Token::Inspired, 1, "Inspired");
                         let n = cx.roll(cx.s.options.inspired_die)? as i32;
@@ -1499,6 +1778,7 @@ impl Resolve<State> for Frame {
                 }
             }
             Frame::Run(run) => answer_run(cx, *run, option)?,
+            Frame::SpendNow { u, .. } => start_action(cx, u, option)?,
             other => {
                 cx.push(other);
                 return Err(RuleError::malformed("nothing is asked"));
@@ -1619,6 +1899,7 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
             crate::archetypes::start(cx, u);
             crate::bosses::start(cx, u);
             crate::stakes::turn_start(cx);
+            crate::style_abilities::start(cx, u);
             Ok(Flow::Continue)
         }
     }
@@ -1650,6 +1931,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             crate::archetypes::bumbling(cx);
             crate::archetypes::end(cx, u);
             crate::bosses::end(cx, u);
+            crate::style_abilities::end(cx, u);
+            crate::style_abilities::every_turn_end(cx);
             if active && cx.s.has_trait(u, Trait::Vigilant) {
                 let give =
                     Effect::Give { token: Token::Weakness, n: Num::N(1), target: Target::Enemy, optional: false };
@@ -1672,7 +1955,12 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
             // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes.
             let burning = cx.s.u(u).has(Token::Burning);
             if active && burning > 0 {
-                hurt(cx, None, u, burning, false, false);
+                // Phoenix: Burning heals instead.
+                if crate::style_abilities::phoenix(cx.s, u) {
+                    heal(cx, u, burning);
+                } else {
+                    hurt(cx, None, u, burning, false, false);
+                }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
             // D-OBS-5: everyone on a Trap takes 1.
@@ -1681,7 +1969,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                     && cx.s.u(v).active()
                     && cx.s.obstacle(p) == Some(Obstacle::Trap)
                 {
-                    hurt(cx, None, v, 1, false, false);
+                    trapped(cx, v);
                 }
             }
             let who = cx.s.who(slot);
@@ -1712,6 +2000,24 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if let Some(q) = Pos::parse(option) {
         return step(cx, u, q);
     }
+    if option.starts_with("copy:") {
+        return copy_step(cx, u, option);
+    }
+    if option == "train" {
+        lose(cx, u, Token::Training, 1, "Training");
+        let who = cx.s.who(u);
+        cx.emit(Event::Trained { who: who.clone(), watch: false });
+        cx.emit(Event::Aimed { who, on: true });
+        // Watch Closely: the token spent this turn passes one on to an ally.
+        if cx.s.marks.watching.contains(&u) {
+            let give =
+                Effect::Give { token: Token::Training, n: Num::N(1), target: Target::OtherAllySeen, optional: false };
+            let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![give]);
+            run.quiet = true;
+            cx.push(Frame::Run(Box::new(run)));
+        }
+        return Ok(());
+    }
     cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
     start_action(cx, u, option)
 }
@@ -1727,7 +2033,7 @@ fn end_turn(cx: &mut Ctx, u: u8, slot: u8) {
 /// A step of Free Movement to `q` (D-MOVE-1, D-MOVE-2): paid after it, never below 0.
 fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
-    let cost = step_cost(cx.s, at, q);
+    let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
     if edge(cx.s, q) {
@@ -1745,6 +2051,9 @@ fn edge(s: &State, q: Pos) -> bool {
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
+    // D-OBS-1: `@x,y` takes it from a Copy's square; `#x,y` names the Copy paying for it.
+    let (option, from) = crate::copies::split_square(option, '@');
+    let (option, paid_copy) = crate::copies::split_square(option, '#');
     let (id, number, second) = match option.split_once(':') {
         Some((id, n)) => match n.split_once('&') {
             Some((a, b)) => (id, a.parse::<i32>().ok(), b.parse::<i32>().ok()),
@@ -1757,6 +2066,10 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .find(|(_, a)| a.id == id)
         .map(|(k, a)| (k, a.clone()))
         .ok_or_else(|| RuleError::malformed(format!("no action {id}")))?;
+    if let Some(p) = from {
+        cx.push(Frame::BackFromCopy { u });
+        crate::copies::act_from(cx, u, p);
+    }
     let who = cx.s.who(u);
     if chaos {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
@@ -1777,6 +2090,11 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         Cost::Shield => {
             let who = cx.s.who(u);
             cx.emit(Event::Shielded { who, points: 0 });
+        }
+        Cost::Copy => {
+            if let Some(p) = paid_copy.filter(|&p| crate::copies::owner(cx.s, p) == Some(u)) {
+                crate::copies::destroy(cx, p);
+            }
         }
         _ => {}
     }
@@ -1799,6 +2117,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         }
     }
     let mut run = Run::new(u, key, number.unwrap_or(0), Vec::new());
+    run.spot = paid_copy;
     if gate.choose > 0 {
         run.choice = Some((gate.option.clone(), gate.choose, Vec::new(), gate.effects.clone()));
         // What comes first (Roughhousing's break) is done before the picks are asked.
@@ -1829,6 +2148,16 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .iter()
         .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
         .any(|e| matches!(e, Effect::Damage { pierce: true, .. }));
+    // D-CLAR-1: Blaster's one more target; Amplify's three more and 2 more range, for this Action.
+    if cx.s.has_trait(u, Trait::ExtraTarget) {
+        run.more += 1;
+    }
+    if cx.s.marks.amplified.contains(&(u, 1)) {
+        let who = cx.s.who(u);
+        cx.emit(Event::Amplified { who, stage: 2 });
+        cx.push(Frame::AmplifyDone { u });
+        run.more += 3;
+    }
     crate::bosses::after_action(cx, u);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
@@ -1871,6 +2200,17 @@ fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
     Ok(cx.wait(Frame::Run(Box::new(run))))
 }
 
+/// `t` is picked by `run` for the first time: it joins the picks, and Burning Style marks an enemy
+/// its Action aims at.
+fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
+    if !run.picked.contains(&t) {
+        run.picked.push(t);
+        if !run.quiet && foes(cx.s, run.user, t) {
+            crate::style_abilities::aimed_at(cx, run.user, t);
+        }
+    }
+}
+
 /// Moves on to the next effect (or the next target of a many-target effect).
 fn advance(run: &mut Run) {
     run.stage = Stage::Ready;
@@ -1880,7 +2220,22 @@ fn advance(run: &mut Run) {
     if run.multi.as_ref().is_none_or(|m| m.is_empty()) {
         run.multi = None;
         run.i += 1;
+        run.more_asked = false;
     }
+    run.bonus_place = false;
+}
+
+/// The further units the effect under way may take (D-CLAR-1: new ones it could legally pick;
+/// none for an effect on the user, on the unit before, or on every unit of a kind).
+fn more_targets(s: &State, run: &Run) -> Vec<u8> {
+    let Some(t) = run.ops.get(run.i).and_then(effect_target) else { return Vec::new() };
+    if matches!(t, Target::Me | Target::Same) || every(t) {
+        return Vec::new();
+    }
+    pickable(s, run, t)
+        .into_iter()
+        .filter(|v| Some(*v) != run.tgt && !run.multi.as_ref().is_some_and(|m| m.contains(v)))
+        .collect()
 }
 
 fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
@@ -1932,6 +2287,7 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             },
             t if every(t) => {
                 if run.multi.is_none() {
+                    sweep_copies(cx, &run, &op);
                     run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
                 }
                 match run.multi.as_mut().and_then(|m| m.pop()) {
@@ -1944,15 +2300,20 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
                     }
                 }
             }
+            // A further target given by Blaster or Amplify (D-CLAR-1).
+            _ if run.multi.as_ref().is_some_and(|m| !m.is_empty()) => {
+                run.tgt = run.multi.as_mut().and_then(|m| m.pop());
+            }
             _ => {
                 let c = pickable(cx.s, &run, t);
                 let optional = optional(&op);
-                if c.is_empty() {
+                let copies = copy_targets(cx.s, &run);
+                if c.is_empty() && copies.is_empty() {
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
                     return Ok(Flow::Continue);
                 }
-                if c.len() == 1 && !optional {
+                if c.len() == 1 && !optional && copies.is_empty() {
                     run.tgt = Some(c[0]);
                 } else {
                     run.stage = Stage::Target;
@@ -1962,14 +2323,21 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         }
         let t = run.tgt.unwrap_or(run.user);
         run.current = Some(t);
-        if !run.picked.contains(&t) {
-            run.picked.push(t);
+        pick(cx, &mut run, t);
+    }
+    // D-CLAR-1: once its first target is picked, an effect may take more (Blaster, Amplify).
+    if run.more > 0 && !run.more_asked && !run.quiet && run.tgt.is_some() {
+        run.more_asked = true;
+        if !more_targets(cx.s, &run).is_empty() {
+            run.stage = Stage::More;
+            return wait_run(cx, run);
         }
     }
     // D-TOK-1: an enemy aimed at by a hit or a push or pull may spend Iron, once an action.
     if let Some(t) = run.tgt
         && foes(cx.s, run.user, t)
         && !run.quiet
+        && !(crate::style_abilities::piercing(cx.s, run.user).1 && matches!(op, Effect::Damage { .. }))
         && ironable(cx.s, t) > 0
         && !run.iron.iter().any(|(v, _, _)| *v == t)
         && matches!(
@@ -1987,11 +2355,13 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 /// Trickster's every token.
 fn ironable(s: &State, t: u8) -> i32 {
     let x = s.u(t);
-    match crate::archetypes::has(s, t, "trickster") {
+    let tokens = match crate::archetypes::has(s, t, "trickster") {
         Some(Variant::Focused) => x.tokens.iter().sum(),
         Some(_) => x.basic(),
         None => x.has(Token::Iron),
-    }
+    };
+    // Illusion: Copies may be spent as Iron.
+    tokens + crate::copies::as_iron(s, t)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -2007,6 +2377,7 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         lose(cx, t, k, take, "Iron against an action");
         left -= take;
     }
+    crate::copies::spend_as_iron(cx, t, left);
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -2033,8 +2404,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         }
         Effect::Damage { amount, pierce, any_power, .. } => {
             let mut dmg = num(cx.s, &run, amount, t);
-            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes.
-            if !pierce && cx.s.u(u).has(Token::Weakness) > 0 {
+            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes (not
+            // Crosshair's).
+            let crosshair = crate::style_abilities::piercing(cx.s, u).1;
+            if !pierce && !crosshair && cx.s.u(u).has(Token::Weakness) > 0 {
                 dmg = (dmg - 2).max(0);
                 lose(cx, u, Token::Weakness, 1, "Weakness");
             }
@@ -2080,6 +2453,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::Give { token, n, .. } => {
             let n = num(cx.s, &run, n, t);
             gain(cx, t, token, n, "given");
+            // Vampire: Power for Weakness given to an enemy.
+            if token == Token::Weakness && foes(cx.s, u, t) {
+                crate::style_abilities::gave_weakness(cx, u, n);
+            }
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
@@ -2141,7 +2518,7 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::DestroyAround { .. } => {
             if let Some(p) = cx.s.u(t).at {
                 for q in p.neighbours() {
-                    if cx.s.obstacle(q).is_some() {
+                    if cx.s.obstacle(q).is_some() || crate::copies::owner(cx.s, q).is_some() {
                         destroy(cx, q, 0);
                     }
                 }
@@ -2180,7 +2557,18 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             Ok(Flow::Continue)
         }
         // Follow My Lead: the ally does its part as its own, then the user's action goes on.
-        Effect::Relay { effects, choose, option, .. } => {
+        Effect::Relay { effects, choose, mut option, .. } => {
+            // Sing Along: a gift of the singer's song is a Gain of that token.
+            let song = cx.s.songs.iter().find(|s| s.0 == u).map(|s| s.1);
+            for o in option.iter_mut() {
+                for e in o.effects.iter_mut() {
+                    if let Effect::GainSong { n } = *e
+                        && let Some(token) = song
+                    {
+                        *e = Effect::Gain { token, n: Num::N(n) };
+                    }
+                }
+            }
             let key = run.key;
             let x = run.x;
             advance(&mut run);
@@ -2206,11 +2594,41 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
+        Effect::WatchClosely => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Trained { who, watch: true });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::Amplify => {
+            let who = cx.s.who(u);
+            cx.emit(Event::Amplified { who, stage: 1 });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
         Effect::TakeAim => {
             let who = cx.s.who(u);
             cx.emit(Event::Aimed { who, on: true });
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        Effect::GainSong { .. } => {
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            Ok(Flow::Continue)
+        }
+        // Sing Along 6+: the number joins the pool, and the unit spends it now.
+        Effect::SpendNow { n, aim } => {
+            let n = num(cx.s, &run, n, u);
+            let aim = if aim { run.current } else { None };
+            let who = cx.s.who(u);
+            cx.emit(Event::Rolled { who, numbers: vec![n] });
+            advance(&mut run);
+            cx.push(Frame::Run(Box::new(run)));
+            cx.push(Frame::SpendNow { u, n, aim });
             Ok(Flow::Continue)
         }
         Effect::AddNumber { n } => {
@@ -2271,12 +2689,26 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         cx.push(Frame::Run(Box::new(run)));
         return Ok(Flow::Continue);
     }
-    let raw = run.hit + run.power;
-    let dmg = if pierce { raw } else { iron_cut(&mut run, t, raw, true) };
-    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, true, pierce);
+    // Crosshair: past Armor, Shields and Iron; Overwhelming: past Armor; Precision: 1 more against
+    // Armor or a Shield.
+    let (no_armor, crosshair) = crate::style_abilities::piercing(cx.s, u);
+    let raw = run.hit + run.power + crate::style_abilities::precision(cx.s, u, t, armored(cx.s, t));
+    let dmg = if pierce || crosshair { raw } else { iron_cut(&mut run, t, raw, true) };
+    let (dealt, to_shield) = hurt(cx, Some(u), t, dmg, !no_armor, pierce || crosshair);
     // Countered by the Untouchable: the hit lands on its user as well (once a hit).
     if run.countered && t != u {
         hurt(cx, Some(u), u, raw, true, pierce);
+    }
+    if !run.quiet && foes(cx.s, u, t) {
+        crate::style_abilities::after_hit(cx, u, t, dealt, run.power);
+        if dealt > 0 {
+            crate::style_abilities::explosion(cx, u, t);
+        }
+    }
+    // Illusion: an enemy hurting you in reach of your Copies is hurt back.
+    if dealt > 0 && !pierce && foes(cx.s, u, t) {
+        let r = range(cx.s, t);
+        crate::copies::illusion(cx, t, u, r);
     }
     // Zen: an enemy that damages your Shield takes 1 (no answer to a piercing hit).
     if to_shield > 0 && !pierce && foes(cx.s, u, t) && cx.s.has_trait(t, Trait::ZenRetaliate) && cx.s.u(t).active() {
@@ -2368,31 +2800,39 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if option == "none" {
                 run.multi = None;
                 advance(&mut run);
+            } else if let Some(p) = option.strip_prefix("copy:").and_then(Pos::parse) {
+                // D-OBS-1: any damage breaks a Copy; the user's Weakness may leave none.
+                let mut dmg = match run.ops.get(run.i) {
+                    Some(Effect::Damage { amount, .. }) => num(cx.s, &run, *amount, u),
+                    _ => 0,
+                };
+                if dmg > 0 && cx.s.u(u).has(Token::Weakness) > 0 {
+                    dmg -= 2;
+                    lose(cx, u, Token::Weakness, 1, "Weakness");
+                }
+                if dmg > 0 {
+                    crate::copies::destroy(cx, p);
+                }
+                advance(&mut run);
             } else {
                 let t = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 run.tgt = Some(t);
                 run.current = Some(t);
-                if !run.picked.contains(&t) {
-                    run.picked.push(t);
-                }
+                pick(cx, &mut run, t);
+                // The rest of the effect (further targets, Iron, the effect itself) follows.
                 run.stage = Stage::Ready;
-                // The rest of the effect (Iron, the effect itself) follows.
-                let op = run.ops[run.i].clone();
-                if foes(cx.s, u, t)
-                    && ironable(cx.s, t) > 0
-                    && !run.iron.iter().any(|(v, _, _)| *v == t)
-                    && matches!(
-                        op,
-                        Effect::Damage { pierce: false, reverse: false, .. }
-                            | Effect::Push { .. }
-                            | Effect::Pull { .. }
-                    )
-                {
-                    run.stage = Stage::Iron { t };
-                    cx.push(Frame::Run(Box::new(run)));
-                    return Ok(());
-                }
-                return resume(cx, run, op);
+            }
+        }
+        Stage::More => {
+            if option == "none" {
+                run.stage = Stage::Ready;
+            } else {
+                let v = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                run.multi.get_or_insert_with(Vec::new).insert(0, v);
+                pick(cx, &mut run, v);
+                run.more -= 1;
+                run.stage =
+                    if run.more > 0 && !more_targets(cx.s, &run).is_empty() { Stage::More } else { Stage::Ready };
             }
         }
         Stage::Iron { t } => {
@@ -2437,6 +2877,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 advance(&mut run);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                // D-OPT-1: the Wall breaks to Rubble, which ends the movement below.
+                if cx.s.obstacle(q) == Some(Obstacle::Wall) {
+                    cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
+                }
                 enter(cx, mover, q, if push { "push" } else { "pull" });
                 if edge(cx.s, q) {
                     // Over the Edge: the push ends there.
@@ -2479,6 +2923,12 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                             return Ok(());
                         }
                     }
+                    // D-OBS-1: a Copy of the user; what follows counts from it (Splinter).
+                    Effect::Place { obstacle: Obstacle::Copy, .. } => {
+                        crate::copies::place(cx, u, q);
+                        run.placed.push(q);
+                        run.spot = Some(q);
+                    }
                     Effect::Place { obstacle, around, .. } => {
                         cx.emit(Event::Obstacle { at: q, now: Some(obstacle) });
                         run.placed.push(q);
@@ -2500,7 +2950,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     _ => {}
                 }
             }
-            advance(&mut run);
+            // D-CLAR-1: an obstacle-placing effect may put one more with an extra target to spare.
+            let placed = option != "stay" && matches!(op, Effect::Place { .. });
+            if placed && run.more > 0 && !run.bonus_place && !run.quiet {
+                run.more -= 1;
+                run.bonus_place = true;
+            } else {
+                advance(&mut run);
+            }
         }
         Stage::Steps { left } => {
             if option == "stop" {
@@ -2640,7 +3097,8 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         let mut next = Vec::new();
         for p in &ring {
             for n in p.neighbours() {
-                if cx.s.obstacle(n).is_some() && !all.contains(&n) {
+                let copy = crate::copies::owner(cx.s, n).is_some();
+                if (cx.s.obstacle(n).is_some() || copy) && !all.contains(&n) {
                     all.push(n);
                     next.push(n);
                 }
@@ -2649,6 +3107,10 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         ring = next;
     }
     for p in all {
-        cx.emit(Event::Obstacle { at: p, now: None });
+        if crate::copies::owner(cx.s, p).is_some() {
+            crate::copies::destroy(cx, p);
+        } else {
+            cx.emit(Event::Obstacle { at: p, now: None });
+        }
     }
 }

@@ -26,6 +26,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
     ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
+    ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -53,6 +54,10 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             },
             "default-bonus" => match v.parse::<bool>() {
                 Ok(b) => o.default_bonus = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "world-of-cardboard" => match v.parse::<bool>() {
+                Ok(b) => o.world_of_cardboard = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {
@@ -164,6 +169,9 @@ pub struct UnitSpec {
     /// A Frantic hero's three Styles (D-HC-5).
     #[serde(default)]
     pub styles: Vec<String>,
+    /// Copies of it already on the map (scenarios; D-OBS-1), each on an empty square.
+    #[serde(default)]
+    pub copies: Vec<[i32; 2]>,
 }
 
 /// An encounter file.
@@ -179,6 +187,10 @@ pub struct EncounterFile {
     pub map: MapSpec,
     /// The units.
     pub unit: Vec<Spanned<UnitSpec>>,
+    /// The optional Niche Protection rule (D-HC-8, D-OPT-3) for `fray build`: no two heroes share
+    /// a Style, nor (Focused and Fused heroes) an Archetype.
+    #[serde(default, rename = "niche-protection")]
+    pub niche_protection: bool,
 }
 
 /// Reads an encounter file; errors name file, line and field.
@@ -441,6 +453,27 @@ pub fn build(
             }
         }
     }
+    // D-OBS-1: Copies stand on empty squares (a unit, a Wall or another Copy fills one).
+    let mut copies: Vec<(Pos, u8)> = Vec::new();
+    for spanned in units {
+        let u = spanned.get_ref();
+        let Some(owner) = out.iter().position(|x| *x.id == *u.id) else { continue };
+        for c in &u.copies {
+            let p = Pos::new(c[0], c[1]);
+            let full = !grid.contains(p)
+                || grid.get(p).copied().flatten() == Some(Obstacle::Wall)
+                || out.iter().any(|x| x.at == Some(p))
+                || copies.iter().any(|x| x.0 == p);
+            if full {
+                errors.push(format!("{path}: unit {}: field `copies`: {c:?} is not an empty square", u.id));
+            } else {
+                if let Some(cell) = grid.get_mut(p) {
+                    *cell = None;
+                }
+                copies.push((p, owner as u8));
+            }
+        }
+    }
     for side in 0..2u8 {
         if !out.iter().any(|x| x.side == side) {
             errors.push(format!("{path}: nobody on the {} side", SIDES[side as usize]));
@@ -466,5 +499,8 @@ pub fn build(
         flow: Vec::new(),
         fallen: Vec::new(),
         outcome: None,
+        copies,
+        standing_in: Vec::new(),
+        songs: Vec::new(),
     })
 }

@@ -230,6 +230,12 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
                 cx.emit(Event::Shielded { who, points: 0 });
             }
             // D-PEN-8: every Basic token goes (and no Power or Iron comes this round, `blocks`).
+            // D-PEN-9: every Copy of the unit is destroyed (the Fog part lasts the round).
+            "spotlight" => {
+                for p in crate::copies::of(cx.s, u) {
+                    crate::copies::destroy(cx, p);
+                }
+            }
             "power-down" => {
                 for t in [Token::Iron, Token::Power, Token::Speed] {
                     let n = cx.s.u(u).has(t);

@@ -89,6 +89,8 @@ pub struct Options {
     pub default_bonus: bool,
     /// Found An Opening's number (D-BON-3; lost with the icons): a die to roll or a fixed number.
     pub opening: Die,
+    /// World of Cardboard (D-OPT-1): a push or pull into a Wall breaks it and ends there.
+    pub world_of_cardboard: bool,
 }
 
 impl Default for Options {
@@ -104,6 +106,7 @@ impl Default for Options {
             round_limit: 30,
             default_bonus: true,
             opening: Die::Roll(6),
+            world_of_cardboard: false,
         }
     }
 }
@@ -146,7 +149,7 @@ pub enum Variant {
     Frantic,
     /// The Frantic ability picked for this turn (until the next pick).
     FranticNow,
-    /// The Frantic ability of the turn before, which may not be picked again next (D-HC-9).
+    /// The Frantic ability picked before the one in use (it may be picked again, D-HC-9).
     FranticLast,
 }
 
@@ -250,6 +253,13 @@ pub struct TurnMarks {
     pub moved: Vec<u8>,
     /// Units whose next Action this turn is aimed (Take Aim).
     pub aimed: Vec<u8>,
+    /// Amplify: units whose next Action is amplified (1), or whose amplified Action is under
+    /// way (2).
+    pub amplified: Vec<(u8, u8)>,
+    /// Units that spent a Training token this turn (D-TOK-10: one a turn).
+    pub trained: Vec<u8>,
+    /// Units that used Watch Closely this turn.
+    pub watching: Vec<u8>,
 }
 
 /// The whole fight.
@@ -281,6 +291,13 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Bonuses and Penalties still at work (D-BON-*, D-PEN-*): (unit, id, the last round).
     pub stakes: Vec<(u8, String, u32)>,
+    /// The Copies on the map (D-OBS-1): each square and its Original (see `crate::copies`).
+    pub copies: Vec<(Pos, u8)>,
+    /// Units taking an action as if standing on one of their Copies: (unit, its own square, the
+    /// Copy's square). Its own square stays full meanwhile.
+    pub standing_in: Vec<(u8, Pos, Pos)>,
+    /// The song each Song unit sang last (Sing Along gives its tokens).
+    pub songs: Vec<(u8, Token)>,
 }
 
 impl State {
@@ -310,7 +327,11 @@ impl State {
     }
     /// Whether `p` is on the map and nothing fills it (D-OBS-0: a unit or a Wall fills it).
     pub fn empty(&self, p: Pos) -> bool {
-        self.map.contains(p) && self.obstacle(p) != Some(Obstacle::Wall) && self.unit_at(p).is_none()
+        self.map.contains(p)
+            && self.obstacle(p) != Some(Obstacle::Wall)
+            && self.unit_at(p).is_none()
+            && !self.copies.iter().any(|c| c.0 == p)
+            && !self.standing_in.iter().any(|c| c.1 == p)
     }
     /// The Form of `u`'s current Stance.
     pub fn form(&self, u: u8) -> Option<&crate::content::Form> {
@@ -574,6 +595,22 @@ pub enum Event {
         /// Aimed, or spent.
         on: bool,
     },
+    /// Amplify: the unit's next Action is amplified (`stage` 1), its amplified Action is under way
+    /// (2), or that Action is over (0).
+    Amplified {
+        /// Who.
+        who: W,
+        /// Where the amplification stands.
+        stage: u8,
+    },
+    /// The unit spends a Training token on its next Action (D-TOK-10), or used Watch Closely
+    /// (`watch`).
+    Trained {
+        /// Who.
+        who: W,
+        /// Watch Closely rather than a token spent.
+        watch: bool,
+    },
     /// A Frantic hero picks its Frantic ability for the turn (D-HC-9).
     FranticPicked {
         /// Who.
@@ -587,6 +624,51 @@ pub enum Event {
     Restored {
         /// Who.
         who: W,
+    },
+    /// A Copy of `of` is put on a square, over any obstacle there (D-OBS-0, D-OBS-1).
+    CopyPlaced {
+        /// Its Original.
+        of: W,
+        /// Where.
+        at: Pos,
+    },
+    /// A Copy moves.
+    CopyMoved {
+        /// Its Original.
+        of: W,
+        /// From.
+        from: Pos,
+        /// To.
+        to: Pos,
+    },
+    /// A Copy is destroyed.
+    CopyGone {
+        /// Its Original.
+        of: W,
+        /// Where it stood.
+        at: Pos,
+    },
+    /// The unit takes an action as if it stood on its Copy's square (D-OBS-1, L9585).
+    FromCopy {
+        /// Who.
+        who: W,
+        /// The Copy's square.
+        at: Pos,
+    },
+    /// The action taken from a Copy is over: the unit is back on its own square, unless the
+    /// action moved it (`back` none).
+    BackFromCopy {
+        /// Who.
+        who: W,
+        /// Its own square, if it goes back there.
+        back: Option<Pos>,
+    },
+    /// A unit in Song Form picks its song (its kind of token).
+    Sang {
+        /// Who.
+        who: W,
+        /// The song.
+        token: Token,
     },
     /// The fight is over.
     Ended {
@@ -655,6 +737,18 @@ impl fmt::Display for Event {
             Event::FranticPicked { who, name, .. } => write!(f, "{who} takes the Frantic {name} ability this turn"),
             Event::Aimed { who, on: true } => write!(f, "{who} takes aim: its next Action is 1 stronger and 1 dearer"),
             Event::Aimed { who, on: false } => write!(f, "{who}'s aim is spent"),
+            Event::Trained { who, watch: false } => write!(f, "{who} spends a Training token on its next Action"),
+            Event::Trained { who, watch: true } => write!(f, "{who} watches closely"),
+            Event::Amplified { who, stage: 1 } => write!(f, "{who}'s next Action is amplified"),
+            Event::Amplified { who, stage: 2 } => write!(f, "{who} takes an amplified Action"),
+            Event::Amplified { who, .. } => write!(f, "{who}'s amplified Action is over"),
+            Event::Sang { who, token } => write!(f, "{who} sings a song of {token}"),
+            Event::CopyPlaced { of, at } => write!(f, "a Copy of {of} appears at {}", at.key()),
+            Event::CopyMoved { of, to, .. } => write!(f, "a Copy of {of} moves to {}", to.key()),
+            Event::CopyGone { of, at } => write!(f, "the Copy of {of} at {} is destroyed", at.key()),
+            Event::FromCopy { who, at } => write!(f, "{who} acts from its Copy at {}", at.key()),
+            Event::BackFromCopy { who, back: Some(p) } => write!(f, "{who} is back at {}", p.key()),
+            Event::BackFromCopy { who, back: None } => write!(f, "{who} stays where the action took it"),
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -741,6 +835,19 @@ impl Apply<Event> for State {
                     self.marks.aimed.push(who.idx);
                 }
             }
+            Event::Trained { who, watch } => {
+                if *watch {
+                    self.marks.watching.push(who.idx);
+                } else {
+                    self.marks.trained.push(who.idx);
+                }
+            }
+            Event::Amplified { who, stage } => {
+                self.marks.amplified.retain(|a| a.0 != who.idx);
+                if *stage > 0 {
+                    self.marks.amplified.push((who.idx, *stage));
+                }
+            }
             Event::Restored { who } => {
                 let u = &mut self.units[who.idx as usize];
                 u.hp = u.bar_max;
@@ -782,6 +889,36 @@ impl Apply<Event> for State {
                 let u = &mut self.units[who.idx as usize];
                 u.last_stance = u.stance;
                 self.turn = None;
+            }
+            Event::CopyPlaced { of, at } => {
+                if let Some(c) = self.map.get_mut(*at) {
+                    *c = None;
+                }
+                self.copies.retain(|c| c.0 != *at);
+                self.copies.push((*at, of.idx));
+            }
+            Event::Sang { who, token } => {
+                self.songs.retain(|s| s.0 != who.idx);
+                self.songs.push((who.idx, *token));
+            }
+            Event::CopyMoved { from, to, .. } => {
+                if let Some(c) = self.copies.iter_mut().find(|c| c.0 == *from) {
+                    c.0 = *to;
+                }
+            }
+            Event::CopyGone { at, .. } => self.copies.retain(|c| c.0 != *at),
+            Event::FromCopy { who, at } => {
+                let u = &mut self.units[who.idx as usize];
+                if let Some(own) = u.at {
+                    self.standing_in.push((who.idx, own, *at));
+                    u.at = Some(*at);
+                }
+            }
+            Event::BackFromCopy { who, back } => {
+                self.standing_in.retain(|c| c.0 != who.idx);
+                if let Some(p) = back {
+                    self.units[who.idx as usize].at = Some(*p);
+                }
             }
             Event::Ended { winner, why } => {
                 self.outcome =

@@ -167,6 +167,68 @@ frantic = [\"cavalry\", \"punk\", \"angel\"]
         _ => 0,
     };
     assert_eq!(picks(&s), 3);
-    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    // The ability picked on its last turn is still the one in use as the next turn starts.
+    s.units[0].archetypes[1].1 = Variant::FranticNow;
     assert_eq!(picks(&s), 2);
+    // The one of the turn before that may come back.
+    s.units[0].archetypes[1].1 = Variant::FranticLast;
+    assert_eq!(picks(&s), 3);
+}
+
+/// D-HC-8, D-OPT-3: with `niche-protection = true` no hero takes a Style an earlier hero has, and
+/// no Focused or Fused hero an Archetype an earlier one has; without it the same heroes are fine.
+#[test]
+fn niche_protection_keeps_styles_and_archetypes_apart() {
+    let heroes = "
+[[unit]]
+id = \"first\"
+side = \"heroes\"
+kind = \"hero\"
+at = [0, 0]
+stances = [\"judgment+zen\", \"singing+song\", \"winged+shadow\"]
+archetypes = [\"angel\"]
+build = \"agile\"
+skills = [\"Peaceful Heart\", \"Natural Charisma\", \"Wind Runner\", \"Lonely Lighthouse-keeper\"]
+
+[[unit]]
+id = \"second\"
+side = \"heroes\"
+kind = \"hero\"
+at = [1, 0]
+stances = [\"judgment+iron\", \"shining+power\", \"halcyon+dance\"]
+archetypes = [\"angel\"]
+build = \"tough\"
+skills = [\"Unmovable\", \"Unstoppable\", \"Put On A Show\", \"Quiet Gardener\"]
+
+[[unit]]
+id = \"third\"
+side = \"heroes\"
+kind = \"hero\"
+at = [2, 0]
+forms = [\"dance\", \"control\", \"wild\"]
+styles = [\"charging\", \"winged\", \"whip\"]
+frantic = [\"cavalry\", \"angel\", \"trickster\"]
+build = \"scheming\"
+skills = [\"Put On A Show\", \"Professional\", \"Unmovable\", \"Restless Courier\"]
+";
+    let sys = fray_dojo::game::system();
+    let plain = format!("{HEAD}{heroes}{FOE}");
+    match sys.check_build("team.toml", &plain) {
+        fray_core::table::BuildReport::Legal(lines) => assert_eq!(lines.len(), 4, "{lines:?}"),
+        fray_core::table::BuildReport::Illegal(e) => panic!("{}", e.join("\n")),
+    }
+    let niche = plain.replacen("[map]", "niche-protection = true\n[map]", 1);
+    let e = match sys.check_build("team.toml", &niche) {
+        fray_core::table::BuildReport::Illegal(e) => e.join("\n"),
+        fray_core::table::BuildReport::Legal(l) => panic!("accepted: {l:?}"),
+    };
+    assert!(
+        e.contains("hero second: field `stances`: the judgment Style is first's (Niche Protection, D-HC-8)"),
+        "{e}"
+    );
+    assert!(e.contains("hero second: field `archetypes`: angel is first's Archetype"), "{e}");
+    assert!(e.contains("hero third: field `styles`: the winged Style is first's"), "{e}");
+    // A Frantic hero's Frantic Angel is no Archetype it holds: no clash with the Focused Angels.
+    assert!(!e.contains("hero third: field `archetypes`"), "{e}");
+    assert_eq!(e.lines().count(), 3, "{e}");
 }

@@ -111,3 +111,25 @@ fn dice_are_table_options() {
     let bad = FightSetup { options: vec!["dice-nope=d8".into(), "boss-die=99".into()], map: None, enemies: None };
     assert_eq!(Dojo::builtin().build(&bad).unwrap_err().0.len(), 2);
 }
+
+/// D-TERR-1, D-OBS-1: no Copy is drawn in the map's rows (terrain setup places none); a unit's
+/// `copies` stand on empty squares only, each refused with its file and field.
+#[test]
+fn copies_are_no_terrain_and_stand_on_empty_squares() {
+    let drawn = "name = \"test\"\n[map]\nrows = [\"..C...\", \"......\"]\n\
+        [[unit]]\nid = \"ada\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\nstances = [\"zen\"]\n\
+        [[unit]]\nid = \"foe\"\nside = \"enemies\"\nkind = \"warrior\"\nat = [5, 1]\nstances = [\"zen\"]\n";
+    let err = build(drawn).unwrap_err().join("\n");
+    assert!(err.contains("fight.toml: map row 0: 'C' is not"), "{err}");
+    let placed = format!(
+        "{HEAD}[[unit]]\nid = \"ada\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\nstances = [\"zen\"]\n\
+         copies = [[5, 1], [2, 0]]\n\
+         [[unit]]\nid = \"foe\"\nside = \"enemies\"\nkind = \"warrior\"\nat = [5, 1]\nstances = [\"zen\"]\n"
+    );
+    let err = build(&placed).unwrap_err().join("\n");
+    assert!(err.contains("unit ada: field `copies`: [5, 1] is not an empty square"), "{err}");
+    assert!(!err.contains("[2, 0]"), "{err}");
+    let fine = placed.replace("[[5, 1], [2, 0]]", "[[2, 0]]");
+    let s = build(&fine).unwrap();
+    assert_eq!(s.copies, vec![(fray_core::grid::Pos::new(2, 0), 0)]);
+}

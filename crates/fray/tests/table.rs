@@ -229,4 +229,8 @@ fn dojo_fights_an_enemy_force() {
     let (code, _, err) = fray(&["play", "dojo", "--home", "sample", "--away", "nobody"]);
     assert_ne!(code, 0);
     assert!(err.contains("nobody"), "{err}");
+    // `--away` alone is refused by the argument parser, naming the missing `--home`.
+    let (code, _, err) = fray(&["play", "dojo", "--away", "angel"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--home"), "{err}");
 }

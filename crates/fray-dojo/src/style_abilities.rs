@@ -1,0 +1,326 @@
+//! The Styles' abilities (rules/dojo.md §2.3) that Fray plays beyond their `traits`: what a
+//! Stance's Style does as its turn starts and ends, at the end of every turn, after a hit, and
+//! how it bends sight, Fog, range, Armor and Shields. A leaf: whatever it does is queued as a
+//! quiet run of effects (or one event) for the rules to resolve. Abilities work only while the
+//! unit stands in that Style (D-STN-3) and is not out (D-OUT-3).
+
+use crate::content::{Effect, Num, Obstacle, Target, Token};
+use crate::frames::{Frame, Run};
+use crate::state::{ActionKey, Ctx, Event, State};
+
+/// Whether `u`'s Stance has the Style `id` and `u` is in the fight.
+pub fn in_style(s: &State, u: u8, id: &str) -> bool {
+    s.u(u).active() && s.style(u).is_some_and(|st| st.id == id)
+}
+
+fn quiet(cx: &mut Ctx, u: u8, ops: Vec<Effect>) {
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, ops);
+    run.quiet = true;
+    cx.push(Frame::Run(Box::new(run)));
+}
+
+/// A run for `u` aimed at `at` (its effects say `same`).
+fn quiet_at(cx: &mut Ctx, u: u8, at: u8, ops: Vec<Effect>) {
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, ops);
+    run.quiet = true;
+    run.current = Some(at);
+    cx.push(Frame::Run(Box::new(run)));
+}
+
+fn hit(n: i32, target: Target) -> Effect {
+    Effect::Damage {
+        amount: Num::N(n),
+        target,
+        push: 0,
+        pierce: false,
+        any_power: false,
+        optional: false,
+        reverse: false,
+    }
+}
+
+fn give(token: Token, n: i32, target: Target) -> Effect {
+    Effect::Give { token, n: Num::N(n), target, optional: false }
+}
+
+fn gain(token: Token, n: i32) -> Effect {
+    Effect::Gain { token, n: Num::N(n) }
+}
+
+fn place(obstacle: Obstacle) -> Effect {
+    Effect::Place { obstacle, adjacent: true, under: false, touching: None, around: false, within: None }
+}
+
+fn heal(target: Target) -> Effect {
+    Effect::Heal { n: None, target }
+}
+
+/// Fog on `u`'s own square, over whatever obstacle is there (Dark, Mysterious).
+fn fog_under(cx: &mut Ctx, u: u8) {
+    if let Some(at) = cx.s.u(u).at
+        && cx.s.obstacle(at) != Some(Obstacle::Fog)
+    {
+        cx.emit(Event::Obstacle { at, now: Some(Obstacle::Fog) });
+    }
+}
+
+/// As `u`'s turn starts (after the roll): its Style's start, and the Charging and Rallying
+/// allies' gifts to it.
+pub fn start(cx: &mut Ctx, u: u8) {
+    if !cx.s.u(u).active() {
+        return;
+    }
+    // Charging (an ally's): move 2 as your turn starts; Rallying (an ally's, you in its range): heal.
+    for w in 0..cx.s.units.len() as u8 {
+        if w == u || cx.s.u(w).side != cx.s.u(u).side {
+            continue;
+        }
+        if in_style(cx.s, w, "charging") {
+            quiet(cx, u, vec![Effect::Move { n: 2 }]);
+        }
+        if in_style(cx.s, w, "rallying") && in_range(cx.s, w, u) {
+            quiet(cx, u, vec![heal(Target::Me)]);
+        }
+    }
+    forbidden(cx, u);
+    let Some(style) = cx.s.style(u).map(|st| st.id.clone()) else { return };
+    let x = cx.s.u(u);
+    match style.as_str() {
+        "pressure" => quiet(cx, u, vec![give(Token::Weakness, 1, Target::Enemies)]),
+        "crying" => quiet(cx, u, vec![give(Token::Weakness, 1, Target::Enemies)]),
+        "aura" => quiet(cx, u, vec![Effect::Shield { n: 3, target: None }]),
+        "singing" => quiet(cx, u, vec![Effect::Shield { n: 2, target: None }]),
+        "halcyon" if x.tokens.iter().sum::<i32>() > 0 || x.challenge.is_some() => quiet(
+            cx,
+            u,
+            vec![Effect::RemoveToken {
+                n: 1,
+                target: Target::Me,
+                steal: false,
+                copy: false,
+                to_power: false,
+                all: false,
+            }],
+        ),
+        "zombie" if x.hp <= 3 => quiet(cx, u, vec![heal(Target::Me)]),
+        "mysterious" => fog_under(cx, u),
+        "reflected" => quiet(cx, u, vec![place(Obstacle::Wall), place(Obstacle::Wall), place(Obstacle::Wall)]),
+        "charging" => quiet(cx, u, vec![Effect::Move { n: 2 }]),
+        "jumping" => quiet(cx, u, vec![jump()]),
+        _ => {}
+    }
+}
+
+fn jump() -> Effect {
+    Effect::Teleport {
+        n: 3,
+        min: 1,
+        in_range: false,
+        seen: false,
+        onto: None,
+        placed: false,
+        beside_alone: false,
+        spot: false,
+        reach_same: false,
+        target: None,
+    }
+}
+
+/// Whether `t` stands within `u`'s Style range (by distance, L950).
+fn in_range(s: &State, u: u8, t: u8) -> bool {
+    let (Some(a), Some(b), Some(span)) = (s.u(u).at, s.u(t).at, s.style(u).and_then(|st| st.span())) else {
+        return false;
+    };
+    let d = (a.x - b.x).abs().max((a.y - b.y).abs());
+    u == t || (span.0..=span.1).contains(&d)
+}
+
+/// As `u`'s own turn ends (with the Archetypes' end abilities).
+pub fn end(cx: &mut Ctx, u: u8) {
+    if !cx.s.u(u).active() {
+        return;
+    }
+    patient(cx, u);
+    let Some(style) = cx.s.style(u).map(|st| st.id.clone()) else { return };
+    match style.as_str() {
+        "crying" => {
+            quiet(cx, u, vec![Effect::Challenge { target: Target::Enemy }, give(Token::Weakness, 1, Target::Same)])
+        }
+        "singing" => quiet(cx, u, vec![Effect::Shield { n: 2, target: None }]),
+        "dark" => fog_under(cx, u),
+        "jumping" => quiet(cx, u, vec![jump()]),
+        "rallying" => quiet(cx, u, vec![heal(Target::Allies)]),
+        "motivating" => quiet(cx, u, vec![heal(Target::Allies), gain(Token::Inspired, 1)]),
+        "training" => quiet(cx, u, vec![give(Token::Training, 1, Target::Ally)]),
+        _ => {}
+    }
+}
+
+/// As any turn ends: every Slasher hurts an enemy next to it for 1, then every Winged unit may
+/// move 2 (pushed first, so done after; D-G-42 leaves the order open).
+pub fn every_turn_end(cx: &mut Ctx) {
+    for w in 0..cx.s.units.len() as u8 {
+        if in_style(cx.s, w, "winged") {
+            quiet(cx, w, vec![Effect::Move { n: 2 }]);
+        }
+    }
+    for w in 0..cx.s.units.len() as u8 {
+        if in_style(cx.s, w, "slasher") {
+            quiet(cx, w, vec![hit(1, Target::AdjacentEnemy)]);
+        }
+    }
+}
+
+/// After `by`'s hit in an action dealt `dealt` to its enemy `t`, `power` Power tokens poured in:
+/// Vampire heals 1, Lightning gains a Speed, Brawling a Power (no Power spent), Incinerator
+/// burns (Power spent); the target's Knockdown hits back for 1, its Distracting gives a Weakness
+/// to an attacker holding none, its Taunting gains an Iron.
+pub fn after_hit(cx: &mut Ctx, by: u8, t: u8, dealt: i32, power: i32) {
+    if dealt <= 0 {
+        return;
+    }
+    if in_style(cx.s, by, "vampire") {
+        quiet(cx, by, vec![Effect::Heal { n: Some(1), target: Target::Me }]);
+    }
+    if in_style(cx.s, by, "lightning") {
+        quiet(cx, by, vec![gain(Token::Speed, 1)]);
+    }
+    if in_style(cx.s, by, "brawling") && power == 0 {
+        quiet(cx, by, vec![gain(Token::Power, 1)]);
+    }
+    if in_style(cx.s, by, "incinerator") && power > 0 {
+        quiet_at(cx, by, t, vec![give(Token::Burning, 1, Target::Same)]);
+    }
+    if in_style(cx.s, t, "knockdown") && cx.s.u(by).active() {
+        quiet_at(cx, t, by, vec![hit(1, Target::Same)]);
+    }
+    if in_style(cx.s, t, "distracting") && cx.s.u(by).has(Token::Weakness) == 0 && cx.s.u(by).active() {
+        quiet_at(cx, t, by, vec![give(Token::Weakness, 1, Target::Same)]);
+    }
+    if in_style(cx.s, t, "taunting") {
+        quiet(cx, t, vec![gain(Token::Iron, 1)]);
+    }
+}
+
+/// `t`'s Shield broke: Brawling gains a Power.
+pub fn shield_broke(cx: &mut Ctx, t: u8) {
+    if in_style(cx.s, t, "brawling") {
+        quiet(cx, t, vec![gain(Token::Power, 1)]);
+    }
+}
+
+/// `u` gave `n` Weakness tokens to an enemy: Vampire gains that many Power.
+pub fn gave_weakness(cx: &mut Ctx, u: u8, n: i32) {
+    if n > 0 && in_style(cx.s, u, "vampire") {
+        quiet(cx, u, vec![gain(Token::Power, n)]);
+    }
+}
+
+/// Whether `u` sees and aims at enemies through Fog (Dark, Artillery).
+pub fn through_fog(s: &State, u: u8) -> bool {
+    in_style(s, u, "dark") || in_style(s, u, "artillery")
+}
+
+/// Whether `u` sees and aims through Walls (Artillery, Hidden, Reflected).
+pub fn through_walls(s: &State, u: u8) -> bool {
+    in_style(s, u, "artillery") || in_style(s, u, "hidden") || in_style(s, u, "reflected")
+}
+
+/// Whether `u`'s longest range is doubled: Mysterious, standing in Fog.
+pub fn doubled(s: &State, u: u8) -> bool {
+    in_style(s, u, "mysterious") && s.u(u).at.is_some_and(|p| s.obstacle(p) == Some(Obstacle::Fog))
+}
+
+/// How `u`'s damage treats its target: (Armor ignored, Shields, Iron and the user's Weakness
+/// ignored too). Crosshair ignores all of them; Overwhelming only Armor.
+pub fn piercing(s: &State, u: u8) -> (bool, bool) {
+    let crosshair = in_style(s, u, "crosshair");
+    (crosshair || in_style(s, u, "overwhelming"), crosshair)
+}
+
+/// Precision: 1 more damage to a target with Armor or a Shield.
+pub fn precision(s: &State, u: u8, t: u8, armored: bool) -> i32 {
+    i32::from(in_style(s, u, "precision") && (armored || s.u(t).shield > 0))
+}
+
+/// Whether `u` holds the Challenge of an enemy in Judgment Style (L1607): it does not roll its
+/// lowest Action Die (the die of fewest faces, a fixed number by its value, D-G-15).
+pub fn judged(s: &State, u: u8) -> bool {
+    s.u(u).challenge.is_some_and(|c| in_style(s, c, "judgment"))
+}
+
+/// Whether Edges never take `u` out of play (Winged, Vortex, Weightless): it is never pushed
+/// past the map's border, and an Edge square inside the map holds it like any other.
+pub fn edge_proof(s: &State, u: u8) -> bool {
+    in_style(s, u, "winged") || in_style(s, u, "vortex") || in_style(s, u, "weightless")
+}
+
+/// Whether the damage Burning or a Trap would deal `u` heals it instead (Phoenix), or does
+/// nothing (a Trap, to Weightless).
+pub fn phoenix(s: &State, u: u8) -> bool {
+    in_style(s, u, "phoenix")
+}
+
+/// Whether a Trap hurts `u` (not Weightless).
+pub fn traps_hurt(s: &State, u: u8) -> bool {
+    !in_style(s, u, "weightless")
+}
+
+/// Whether Rubble costs `u` no more Speed (Weightless).
+pub fn light_on_rubble(s: &State, u: u8) -> bool {
+    in_style(s, u, "weightless")
+}
+
+/// How much cheaper the Unique Actions of `u`'s own Form are in Elder Style (L2670).
+pub fn elder(s: &State, u: u8) -> bool {
+    in_style(s, u, "elder")
+}
+
+/// `u` has just moved onto `p` by any step, move, push or pull: each Frozen enemy next to `p`
+/// gives it a Weakness (L3193).
+pub fn entered(cx: &mut Ctx, u: u8, p: fray_core::grid::Pos) {
+    for w in 0..cx.s.units.len() as u8 {
+        let next_to = cx.s.u(w).at.is_some_and(|q| q != p && (q.x - p.x).abs().max((q.y - p.y).abs()) == 1);
+        if w != u && next_to && cx.s.u(w).side != cx.s.u(u).side && in_style(cx.s, w, "frozen") {
+            quiet_at(cx, w, u, vec![give(Token::Weakness, 1, Target::Same)]);
+        }
+    }
+}
+
+/// As `u`'s turn starts: Forbidden hurts it for 2, never below 1 HP on its bar (L3014); past its
+/// Shield and Armor, as the cost of a Stance.
+pub fn forbidden(cx: &mut Ctx, u: u8) {
+    let x = cx.s.u(u);
+    if !in_style(cx.s, u, "forbidden") || x.hp <= 1 {
+        return;
+    }
+    let d = 2.min(x.hp - 1);
+    let (shield, hp, broken) = (x.shield, x.hp - d, x.broken);
+    let who = cx.s.who(u);
+    cx.emit(Event::Hurt { who, by: None, damage: d, shield, hp, broken });
+}
+
+/// As `u`'s turn ends: Patient's Speed tokens turn to Iron (L2650).
+pub fn patient(cx: &mut Ctx, u: u8) {
+    let n = cx.s.u(u).has(Token::Speed);
+    if n > 0 && in_style(cx.s, u, "patient") {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who: who.clone(), token: Token::Speed, delta: -n, why: "Patient" });
+        cx.emit(Event::Tokens { who, token: Token::Iron, delta: n, why: "Patient" });
+    }
+}
+
+/// After `u` aims an Action at the enemy `t` for the first time in it: Burning gives it a Burning
+/// token while it holds 4 or fewer (L2097).
+pub fn aimed_at(cx: &mut Ctx, u: u8, t: u8) {
+    if in_style(cx.s, u, "burning") && cx.s.u(t).has(Token::Burning) <= 4 && cx.s.u(t).active() {
+        quiet_at(cx, u, t, vec![give(Token::Burning, 1, Target::Same)]);
+    }
+}
+
+/// After `by`'s action damaged the enemy `t`: Explosion pushes it 1 (L2115).
+pub fn explosion(cx: &mut Ctx, by: u8, t: u8) {
+    if in_style(cx.s, by, "explosion") && cx.s.u(t).active() {
+        quiet_at(cx, by, t, vec![Effect::Push { n: Num::N(1), target: Target::Same }]);
+    }
+}
