@@ -29,6 +29,7 @@ pub fn hero_free_strike(ranged: bool) -> AbilityDef {
         distance: if ranged { Distance::Ranged { range: 5 } } else { Distance::Melee { reach: 1 } },
         targets: 1,
         target: crate::model::TargetKind::Creatures,
+        objects: false,
         roll: vec![Characteristic::Might, Characteristic::Agility],
         tier1: tier(2),
         tier2: tier(if ranged { 4 } else { 5 }),
@@ -252,8 +253,8 @@ fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
 
 /// What blocks lines of effect (`State::is_wall`) reads besides the map: each object's square,
 /// the squares it fills across, whether it is toppled.
-fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) {
-    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool, usize) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled, o.destroyed())
 }
 
 /// Lines of effect judged before, between footprints (square and size of each), on one map:
@@ -273,7 +274,7 @@ struct SightBook {
 struct SightPage {
     arena: Arc<crate::state::Arena>,
     walls: Vec<fray_core::grid::Pos>,
-    objects: Vec<(fray_core::grid::Pos, i32, bool)>,
+    objects: Vec<(fray_core::grid::Pos, i32, bool, usize)>,
     /// `State::is_wall` of each square of the map, row by row (read once per map).
     blocking: Vec<bool>,
     /// Every square for which `State::is_wall` holds: the map's, then raised walls off it.
@@ -738,6 +739,12 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 unreduced: false,
             };
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
+        }
+        // DS-GAP-20: objects in the area take the damage too, when the ability names them.
+        if a.ability.objects
+            && let Some(r) = a.rolled
+        {
+            crate::objects::hit_in_area(cx, user, &a.ability, r.tier(&Mods::default()), bonus);
         }
     }
     // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,

@@ -444,7 +444,7 @@ struct GroundBase {
     /// The arena, held so that its address names it.
     arena: Arc<crate::state::Arena>,
     walls: Vec<Pos>,
-    objects: Vec<(Pos, i32, bool)>,
+    objects: Vec<(Pos, i32, bool, usize)>,
     pad: i32,
     width: i32,
     height: i32,
@@ -655,7 +655,7 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
 struct RouteKey {
     arena: Option<Arc<crate::state::Arena>>,
     walls: Vec<Pos>,
-    objects: Vec<(Pos, i32, bool)>,
+    objects: Vec<(Pos, i32, bool, usize)>,
     creatures: Vec<(bool, Option<Pos>, i32, crate::state::Side)>,
     c: Cx,
     prone: bool,
@@ -664,8 +664,8 @@ struct RouteKey {
     budget: u32,
 }
 
-fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool) {
-    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool, usize) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled, o.destroyed())
 }
 
 fn creature_key(x: &crate::state::Creature) -> (bool, Option<Pos>, i32, crate::state::Side) {
