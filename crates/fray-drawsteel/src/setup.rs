@@ -968,7 +968,9 @@ mod tests {
     /// naming the file, the line and the field.
     #[test]
     fn an_unknown_object_material_names_file_line_and_field() {
-        let e = refused(&format!("{HEAD}object = [\n  {{ name = \"pane\", at = [1, 0], size = \"1M\", material = \"paper\" }},\n]\n"));
+        let e = refused(&format!(
+            "{HEAD}object = [\n  {{ name = \"pane\", at = [1, 0], size = \"1M\", material = \"paper\" }},\n]\n"
+        ));
         assert!(e.starts_with("t.toml: "), "{e}");
         assert!(e.contains("line 6"), "{e}");
         assert!(e.contains("material = \"paper\""), "{e}");
