@@ -550,7 +550,16 @@ pub fn has_cover(s: &State, a: Cx, b: Cx) -> bool {
 }
 
 /// Starts an ability.
-pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>, main_action: bool) {
+/// `area` is the squares of a cube or line placed by a square (empty otherwise), for the
+/// objects inside it (DS-GAP-20).
+pub fn begin(
+    cx: &mut Ctx,
+    user: Cx,
+    ability: Arc<AbilityDef>,
+    targets: Vec<Cx>,
+    area: Vec<fray_core::grid::Pos>,
+    main_action: bool,
+) {
     cx.emit(Event::AbilityUsed {
         creature: cx.s.who(user),
         ability: ability.name.clone(),
@@ -560,6 +569,7 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
         user,
         ability,
         targets,
+        area,
         rolled: None,
         tiers: vec![],
         asking_surges: false,
@@ -744,7 +754,7 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
         if a.ability.objects
             && let Some(r) = a.rolled
         {
-            crate::objects::hit_in_area(cx, user, &a.ability, r.tier(&Mods::default()), bonus);
+            crate::objects::hit_in_area(cx, user, &a.ability, &a.area, r.tier(&Mods::default()), bonus);
         }
     }
     // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
@@ -1111,6 +1121,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
         user,
         ability: a,
         targets: vec![target],
+        area: Vec::new(),
         rolled: Some(r),
         tiers: vec![tier],
         asking_surges: false,
@@ -1148,7 +1159,7 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
         }
         None => {
             let ranged = cx.s.distance(user, target).is_some_and(|d| d > 1);
-            begin(cx, user, Arc::new(hero_free_strike(ranged)), vec![target], main_action);
+            begin(cx, user, Arc::new(hero_free_strike(ranged)), vec![target], Vec::new(), main_action);
             Ok(())
         }
     }

@@ -429,7 +429,7 @@ pub struct AbilityDef {
     #[serde(default)]
     pub target: TargetKind,
     /// Objects in its area take its damage too ("each creature and object"), square by square
-    /// (DS-GAP-20); in Fray only bursts and auras, which are centred on the user.
+    /// (DS-GAP-20); in Fray only area abilities (bursts, auras, cubes, lines).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub objects: bool,
     /// The characteristic(s) of the power roll (the highest is used); none: no roll.

@@ -6,6 +6,7 @@ use crate::events::{Ctx, Event};
 use crate::model::{AbilityDef, Distance};
 use crate::state::Cx;
 use fray_core::geometry::distance;
+use fray_core::grid::Pos;
 use fray_core::sight::Sight;
 
 /// DS-GAP-20: the damage types no object takes.
@@ -14,12 +15,13 @@ pub fn immune(kind: Option<&str>) -> bool {
 }
 
 /// An ability whose targets include objects (`objects = true`) deals its tier's damage to each
-/// square of a standing object with a material inside its burst or aura, in line of effect from
-/// the user. Objects impose no edges or banes, so `tier` is the roll's own tier. In Fray only
-/// areas centred on the user reach objects (docs/rulings/drawsteel.md, "Object Stamina").
-pub fn hit_in_area(cx: &mut Ctx, user: Cx, ability: &AbilityDef, tier: usize, bonus: i32) {
+/// square of a standing object with a material inside its area: a burst or aura (in line of
+/// effect from the user), or the squares `placed` of a cube or line. Objects impose no edges or
+/// banes, so `tier` is the roll's own tier (docs/rulings/drawsteel.md, "Object Stamina").
+pub fn hit_in_area(cx: &mut Ctx, user: Cx, ability: &AbilityDef, placed: &[Pos], tier: usize, bonus: i32) {
     let n = match ability.distance {
-        Distance::Burst { size } | Distance::Aura { size } => size,
+        Distance::Burst { size } | Distance::Aura { size } => Some(size),
+        Distance::Cube { .. } | Distance::Line { .. } => None,
         _ => return,
     };
     let Some(p) = cx.s.c(user).pos else { return };
@@ -37,9 +39,12 @@ pub fn hit_in_area(cx: &mut Ctx, user: Cx, ability: &AbilityDef, tier: usize, bo
         }
         let caught: Vec<_> = o
             .squares()
-            .filter(|&q| {
-                let d = distance(p, size, q, 1);
-                d > 0 && d <= n && crate::abilities::sight_between(cx.s, p, size, q, 1) != Sight::Blocked
+            .filter(|&q| match n {
+                Some(n) => {
+                    let d = distance(p, size, q, 1);
+                    d > 0 && d <= n && crate::abilities::sight_between(cx.s, p, size, q, 1) != Sight::Blocked
+                }
+                None => placed.contains(&q),
             })
             .collect();
         if !caught.is_empty() {
