@@ -29,6 +29,7 @@ pub fn hero_free_strike(ranged: bool) -> AbilityDef {
         distance: if ranged { Distance::Ranged { range: 5 } } else { Distance::Melee { reach: 1 } },
         targets: 1,
         target: crate::model::TargetKind::Creatures,
+        objects: false,
         roll: vec![Characteristic::Might, Characteristic::Agility],
         tier1: tier(2),
         tier2: tier(if ranged { 4 } else { 5 }),
@@ -252,8 +253,8 @@ fn sight_in(s: &State, key: SightKey, guard: Option<u64>) -> Sight {
 
 /// What blocks lines of effect (`State::is_wall`) reads besides the map: each object's square,
 /// the squares it fills across, whether it is toppled.
-fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool) {
-    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+fn object_key(o: &crate::state::MapObject) -> (fray_core::grid::Pos, i32, bool, usize) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled, o.destroyed())
 }
 
 /// Lines of effect judged before, between footprints (square and size of each), on one map:
@@ -273,7 +274,7 @@ struct SightBook {
 struct SightPage {
     arena: Arc<crate::state::Arena>,
     walls: Vec<fray_core::grid::Pos>,
-    objects: Vec<(fray_core::grid::Pos, i32, bool)>,
+    objects: Vec<(fray_core::grid::Pos, i32, bool, usize)>,
     /// `State::is_wall` of each square of the map, row by row (read once per map).
     blocking: Vec<bool>,
     /// Every square for which `State::is_wall` holds: the map's, then raised walls off it.
@@ -549,7 +550,16 @@ pub fn has_cover(s: &State, a: Cx, b: Cx) -> bool {
 }
 
 /// Starts an ability.
-pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>, main_action: bool) {
+/// `area` is the squares of a cube or line placed by a square (empty otherwise), for the
+/// objects inside it (DS-GAP-20).
+pub fn begin(
+    cx: &mut Ctx,
+    user: Cx,
+    ability: Arc<AbilityDef>,
+    targets: Vec<Cx>,
+    area: Vec<fray_core::grid::Pos>,
+    main_action: bool,
+) {
     cx.emit(Event::AbilityUsed {
         creature: cx.s.who(user),
         ability: ability.name.clone(),
@@ -559,6 +569,7 @@ pub fn begin(cx: &mut Ctx, user: Cx, ability: Arc<AbilityDef>, targets: Vec<Cx>,
         user,
         ability,
         targets,
+        area,
         rolled: None,
         tiers: vec![],
         asking_surges: false,
@@ -738,6 +749,12 @@ fn resolve(cx: &mut Ctx, a: AbilityFrame) -> Result<(), RuleError> {
                 unreduced: false,
             };
             crate::damage::deal_in(cx, t, dmg, Some(user), &a.ability.name, hit);
+        }
+        // DS-GAP-20: objects in the area take the damage too, when the ability names them.
+        if a.ability.objects
+            && let Some(r) = a.rolled
+        {
+            crate::objects::hit_in_area(cx, user, &a.ability, &a.area, r.tier(&Mods::default()), bonus);
         }
     }
     // DS-GAP-17: Brutal Effectiveness raises the potency of the next ability that has one,
@@ -1104,6 +1121,7 @@ pub fn opportunity_attack(cx: &mut Ctx, user: Cx, target: Cx) -> Result<(), Rule
         user,
         ability: a,
         targets: vec![target],
+        area: Vec::new(),
         rolled: Some(r),
         tiers: vec![tier],
         asking_surges: false,
@@ -1141,7 +1159,7 @@ pub fn free_strike(cx: &mut Ctx, user: Cx, target: Cx, main_action: bool) -> Res
         }
         None => {
             let ranged = cx.s.distance(user, target).is_some_and(|d| d > 1);
-            begin(cx, user, Arc::new(hero_free_strike(ranged)), vec![target], main_action);
+            begin(cx, user, Arc::new(hero_free_strike(ranged)), vec![target], Vec::new(), main_action);
             Ok(())
         }
     }

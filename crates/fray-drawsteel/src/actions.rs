@@ -148,7 +148,7 @@ pub enum Verb {
     /// Charge: to a square, then a melee free strike.
     Charge(Cx, Pos),
     /// An ability on targets.
-    Ability(Arc<AbilityDef>, Vec<Cx>),
+    Ability(Arc<AbilityDef>, Vec<Cx>, Option<Pos>),
     /// A free strike.
     FreeStrike(Cx),
     /// Stand up.
@@ -444,7 +444,7 @@ struct GroundBase {
     /// The arena, held so that its address names it.
     arena: Arc<crate::state::Arena>,
     walls: Vec<Pos>,
-    objects: Vec<(Pos, i32, bool)>,
+    objects: Vec<(Pos, i32, bool, usize)>,
     pad: i32,
     width: i32,
     height: i32,
@@ -655,7 +655,7 @@ fn with_scratch<R>(f: impl FnOnce(&mut ReachScratch) -> R) -> R {
 struct RouteKey {
     arena: Option<Arc<crate::state::Arena>>,
     walls: Vec<Pos>,
-    objects: Vec<(Pos, i32, bool)>,
+    objects: Vec<(Pos, i32, bool, usize)>,
     creatures: Vec<(bool, Option<Pos>, i32, crate::state::Side)>,
     c: Cx,
     prone: bool,
@@ -664,8 +664,8 @@ struct RouteKey {
     budget: u32,
 }
 
-fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool) {
-    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled)
+fn object_key(o: &crate::state::MapObject) -> (Pos, i32, bool, usize) {
+    (o.at, if o.oblong { 1 } else { o.size.squares }, o.toppled, o.destroyed())
 }
 
 fn creature_key(x: &crate::state::Creature) -> (bool, Option<Pos>, i32, crate::state::Side) {
@@ -2866,7 +2866,7 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
             if a.distance.needs_square() {
                 Err(Pending::Area(a))
             } else if a.distance.is_area() || a.target == TargetKind::Myself {
-                Ok(Verb::Ability(a.clone(), area_targets(s, c, &a)))
+                Ok(Verb::Ability(a.clone(), area_targets(s, c, &a), None))
             } else {
                 Err(Pending::Target(a))
             }
@@ -2909,7 +2909,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
             Verb::Move(path)
         }
         Pending::Shift => Verb::Shift(sq()?),
-        Pending::Target(a) => Verb::Ability(a, vec![unit()?]),
+        Pending::Target(a) => Verb::Ability(a, vec![unit()?], None),
         Pending::FreeStrike => Verb::FreeStrike(unit()?),
         Pending::Charge => {
             let t = unit()?;
@@ -2921,7 +2921,7 @@ pub fn answer_pending(cx: &mut Ctx, c: Cx, p: Pending, option: &str) -> Result<(
         Pending::Area(a) => {
             let q = sq()?;
             let targets = crate::areas::targets(s, c, &a, q);
-            Verb::Ability(a, targets)
+            Verb::Ability(a, targets, Some(q))
         }
     };
     check_offered(cx.s, c, &v, extra, routed)?;
@@ -2962,7 +2962,8 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
             (Some(Targets::Many(ts)), _) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
             (None, _) => area_targets(s, c, &a),
         };
-        verbs.push(Verb::Ability(a, targets));
+        let square = cmd.square.filter(|_| a.distance.needs_square());
+        verbs.push(Verb::Ability(a, targets, square));
     }
     if let Some(r) = &cmd.move_to {
         let path = match r {
@@ -3037,7 +3038,8 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
                 (Some(Targets::Many(ts)), _) => ts.iter().map(|t| unit(t)).collect::<Result<_, _>>()?,
                 (None, _) => area_targets(s, c, &a),
             };
-            verbs.push(Verb::Ability(a, targets));
+            let square = cmd.square.filter(|_| a.distance.needs_square());
+            verbs.push(Verb::Ability(a, targets, square));
         }
     }
     if let Some(n) = cmd.malicious_strike {
@@ -3157,7 +3159,7 @@ fn check_verb_routed(
             }
             Ok(())
         }
-        Verb::Ability(a, targets) => check_ability(s, c, a, targets, extra),
+        Verb::Ability(a, targets, _) => check_ability(s, c, a, targets, extra),
         Verb::Brutal => check_malice(s, c, BRUTAL_EFFECTIVENESS, extra),
         Verb::SoloAction => {
             if !s.c(c).solo {
@@ -3484,7 +3486,7 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
             let path = charge_route(cx.s, c, speed(cx.s, c), sq).unwrap_or_default();
             start_walk(cx, c, path, "charges", AfterWalk::ChargeStrike(t));
         }
-        Verb::Ability(a, targets) => {
+        Verb::Ability(a, targets, square) => {
             let usage = a.usage;
             if let Some(n) = a.cost {
                 // DS-GAP-15: the ability's cost comes out of the hero's Heroic Resource.
@@ -3530,7 +3532,9 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 let main_action = usage == Usage::Main;
                 cx.push(Frame::Sweep { c, ability: a, left: shift, visited: vec![start], main_action });
             } else {
-                abilities::begin(cx, c, a, targets, usage == Usage::Main);
+                // DS-GAP-20: a cube's or line's squares, for the objects inside it.
+                let area = square.and_then(|q| crate::areas::squares(cx.s, c, &a, q)).unwrap_or_default();
+                abilities::begin(cx, c, a, targets, area, usage == Usage::Main);
             }
         }
         Verb::Brutal => {
@@ -3911,7 +3915,7 @@ pub fn answer_sweep(
                 visited.iter().any(|&v| distance(v, size, tp, ts) <= reach)
             })
             .collect();
-    abilities::begin(cx, c, ability, targets, main_action);
+    abilities::begin(cx, c, ability, targets, Vec::new(), main_action);
     Ok(())
 }
 

@@ -108,6 +108,9 @@ pub enum Event {
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         unseen: bool,
     },
+    /// A square of an object took damage (DS-GAP-20); at 0 Stamina it is destroyed and
+    /// becomes open ground.
+    ObjectDamaged { object: usize, name: String, square: Pos, damage: i32, stamina: i32 },
     /// A completed respite: Stamina and Recoveries back, Victories turned into Experience
     /// (DS-REST-2).
     Respite { creature: Who, stamina: i32, recoveries: i32, experience: i32 },
@@ -310,6 +313,14 @@ pub fn apply(s: &mut State, e: &Event) {
         Event::ObjectToppled { object, .. } => {
             if let Some(o) = s.objects.get_mut(*object) {
                 o.toppled = true;
+            }
+        }
+        Event::ObjectDamaged { object, square, stamina, .. } => {
+            if let Some(o) = s.objects.get_mut(*object)
+                && let Some(i) = o.index(*square)
+                && let Some(x) = o.stamina.get_mut(i)
+            {
+                *x = *stamina;
             }
         }
         Event::KnockedOut { creature, .. } => c_mut(s, creature).unconscious = true,
@@ -522,6 +533,12 @@ impl fmt::Display for Event {
             }
             Event::Falling { creature, from: None } => write!(f, "{creature} reaches the ground"),
             Event::ObjectToppled { name, by, .. } => write!(f, "{by} knocks over the {name}"),
+            Event::ObjectDamaged { name, square, damage, stamina, .. } if *stamina <= 0 => {
+                write!(f, "the {name} at {square} takes {damage} damage and that square is destroyed")
+            }
+            Event::ObjectDamaged { name, square, damage, stamina, .. } => {
+                write!(f, "the {name} at {square} takes {damage} damage ({stamina} Stamina left there)")
+            }
             Event::Respite { creature, stamina, recoveries, experience } => write!(
                 f,
                 "{creature} finishes a respite: Stamina {stamina}, {recoveries} Recoveries, victories become Experience ({experience})"

@@ -143,6 +143,9 @@ pub struct AbilityFrame {
     pub ability: Arc<AbilityDef>,
     /// Targets.
     pub targets: Vec<Cx>,
+    /// The squares of a cube or line (empty for other abilities): objects inside take its
+    /// damage (DS-GAP-20).
+    pub area: Vec<fray_core::grid::Pos>,
     /// The roll, once made.
     pub rolled: Option<Rolled>,
     /// Each target's tier.

@@ -31,6 +31,7 @@ pub mod game;
 pub mod heroic;
 pub mod import;
 pub mod model;
+pub mod objects;
 pub mod options;
 pub mod power_roll;
 pub mod respite;

@@ -428,6 +428,10 @@ pub struct AbilityDef {
     /// Which creatures qualify.
     #[serde(default)]
     pub target: TargetKind,
+    /// Objects in its area take its damage too ("each creature and object"), square by square
+    /// (DS-GAP-20); in Fray only area abilities (bursts, auras, cubes, lines).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub objects: bool,
     /// The characteristic(s) of the power roll (the highest is used); none: no roll.
     #[serde(default)]
     pub roll: Vec<Characteristic>,

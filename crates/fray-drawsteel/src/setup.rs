@@ -38,6 +38,10 @@ pub struct ObjectSpec {
     pub at: Pos,
     /// "1M", "2", "3O"...
     pub size: String,
+    /// glass, wood, stone or metal: gives each square Stamina (DS-GAP-20). Without one, the
+    /// object cannot be damaged.
+    #[serde(default)]
+    pub material: Option<crate::state::Material>,
 }
 
 /// A creature in a scenario or encounter: a stat block by id (from content or the file), with
@@ -174,7 +178,7 @@ pub fn build(
     for (i, o) in map.object.iter().enumerate() {
         match Size::parse_object(&o.size) {
             Some((size, oblong)) => {
-                let obj = crate::state::MapObject { name: o.name.clone(), at: o.at, size, oblong, toppled: false };
+                let obj = crate::state::MapObject::new(o.name.clone(), o.at, size, oblong, o.material);
                 if obj.squares().any(|q| !arena.at(q).standable()) {
                     errors.push(format!("map.object[{i}] ({}).at: {} is not open ground", o.name, o.at));
                 }
@@ -958,5 +962,18 @@ mod tests {
         }
         let tokens = entry("DS-TOKEN-1", "Hero tokens");
         assert!(tokens.contains("token_save") && !tokens.contains("saving-throw use is not offered"), "{tokens}");
+    }
+
+    /// DS-GAP-20: an object's material is glass, wood, stone or metal; anything else is refused
+    /// naming the file, the line and the field.
+    #[test]
+    fn an_unknown_object_material_names_file_line_and_field() {
+        let e = refused(&format!(
+            "{HEAD}object = [\n  {{ name = \"pane\", at = [1, 0], size = \"1M\", material = \"paper\" }},\n]\n"
+        ));
+        assert!(e.starts_with("t.toml: "), "{e}");
+        assert!(e.contains("line 6"), "{e}");
+        assert!(e.contains("material = \"paper\""), "{e}");
+        assert!(e.contains("glass") && e.contains("wood") && e.contains("stone") && e.contains("metal"), "{e}");
     }
 }

@@ -380,17 +380,83 @@ pub struct MapObject {
     pub oblong: bool,
     /// Knocked over by a bigger creature: it no longer stands in the way.
     pub toppled: bool,
+    /// What it is made of, if the map says: its squares then have Stamina (DS-GAP-20).
+    pub material: Option<Material>,
+    /// Stamina left in each square it fills, in [`MapObject::squares`] order (rows, then
+    /// columns); empty without a material. A square at 0 is destroyed: open ground.
+    pub stamina: Vec<i32>,
+}
+
+/// What an object is made of (DS-GAP-20): it sets the Stamina of each of its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Material {
+    /// 1 Stamina a square.
+    Glass,
+    /// 3 a square.
+    Wood,
+    /// 6 a square.
+    Stone,
+    /// 9 a square.
+    Metal,
+}
+
+impl Material {
+    /// DS-GAP-20: the Stamina of one square of it.
+    pub fn stamina_per_square(self) -> i32 {
+        match self {
+            Material::Glass => 1,
+            Material::Wood => 3,
+            Material::Stone => 6,
+            Material::Metal => 9,
+        }
+    }
+    /// As written in a map: "glass", "wood"...
+    pub fn name(self) -> &'static str {
+        match self {
+            Material::Glass => "glass",
+            Material::Wood => "wood",
+            Material::Stone => "stone",
+            Material::Metal => "metal",
+        }
+    }
 }
 
 impl MapObject {
-    /// The squares it fills: its size's N x N, or one square if oblong.
-    pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
-        fray_core::grid::footprint(self.at, if self.oblong { 1 } else { self.size.squares })
+    /// A new object; with a material, each square starts at its material's Stamina
+    /// (DS-GAP-20).
+    pub fn new(name: String, at: Pos, size: Size, oblong: bool, material: Option<Material>) -> Self {
+        let n = if oblong { 1 } else { size.squares };
+        let stamina = material.map_or(Vec::new(), |m| vec![m.stamina_per_square(); (n * n) as usize]);
+        MapObject { name, at, size, oblong, toppled: false, material, stamina }
     }
-    /// Whether it fills square `p` (one of [`MapObject::squares`], without walking them).
+    /// Squares a side it spans.
+    fn side(&self) -> i32 {
+        if self.oblong { 1 } else { self.size.squares }
+    }
+    /// The squares it fills: its size's N x N, or one square if oblong; a destroyed square
+    /// (DS-GAP-20) no longer counts.
+    pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
+        fray_core::grid::footprint(self.at, self.side()).filter(|&q| self.fills(q))
+    }
+    /// Where square `p` is in [`MapObject::stamina`], if the object spans it.
+    pub fn index(&self, p: Pos) -> Option<usize> {
+        let n = self.side();
+        let (dx, dy) = (p.x - self.at.x, p.y - self.at.y);
+        ((0..n).contains(&dx) && (0..n).contains(&dy)).then_some((dy * n + dx) as usize)
+    }
+    /// The Stamina left in square `p`, for an object with a material that fills it.
+    pub fn stamina_at(&self, p: Pos) -> Option<i32> {
+        self.index(p).and_then(|i| self.stamina.get(i).copied())
+    }
+    /// Squares destroyed so far (DS-GAP-20).
+    pub fn destroyed(&self) -> usize {
+        self.stamina.iter().filter(|&&x| x <= 0).count()
+    }
+    /// Whether it fills square `p` (one of [`MapObject::squares`], without walking them): a
+    /// square it spans that is not destroyed.
     pub fn fills(&self, p: Pos) -> bool {
-        let n = if self.oblong { 1 } else { self.size.squares };
-        (self.at.x..self.at.x + n).contains(&p.x) && (self.at.y..self.at.y + n).contains(&p.y)
+        self.index(p).is_some_and(|i| self.stamina.get(i).is_none_or(|&x| x > 0))
     }
     /// As written: "2O", "1L"...
     pub fn label(&self) -> String {

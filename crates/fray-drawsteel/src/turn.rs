@@ -465,7 +465,7 @@ pub fn answer_villain(cx: &mut Ctx, after: Cx, option: &str) -> Result<(), RuleE
     };
     let a = cx.s.c(v).abilities[i as usize].clone();
     cx.emit(Event::VillainAction { creature: cx.s.who(v), ability: a.name.clone(), index: i });
-    crate::abilities::begin(cx, v, a, targets, false);
+    crate::abilities::begin(cx, v, a, targets, Vec::new(), false);
     Ok(())
 }
 

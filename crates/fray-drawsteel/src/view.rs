@@ -144,7 +144,16 @@ pub fn build(s: &State) -> View {
     let objects: Map<String, serde_json::Value> = s
         .objects
         .iter()
-        .map(|o| (o.name.clone(), json!({ "at": o.at, "size": o.label(), "standing": !o.toppled })))
+        .map(|o| {
+            let mut v = json!({ "at": o.at, "size": o.label(), "standing": !o.toppled });
+            // DS-GAP-20: its material and the Stamina left in each square it spans (rows, then
+            // columns; 0 for a destroyed square).
+            if let Some(m) = o.material {
+                v["material"] = json!(m.name());
+                v["stamina"] = json!(o.stamina);
+            }
+            (o.name.clone(), v)
+        })
         .collect();
     extra.insert("objects".into(), json!(objects));
     extra.insert("legend".into(), legend(&map));
