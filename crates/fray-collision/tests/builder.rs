@@ -139,6 +139,7 @@ fn c_create_4_values_come_from_the_options_and_a_declared_list_must_match() {
     assert!(e.contains("\"Valour\" is not a value"), "{e}");
 }
 
+/// C-CREATE-5: universal options bring no value.
 #[test]
 fn c_create_5_universal_options_bring_no_value() {
     let k = card(
@@ -269,6 +270,7 @@ fn c_create_16_att_goes_into_w_att_and_str_into_w_pow() {
     assert_eq!(k.weapons[0].crit, ["Stun", "Pow+2"]);
 }
 
+/// C-CREATE-17: the race reach bonus applies to every weapon.
 #[test]
 fn c_create_17_the_race_reach_bonus_applies_to_every_weapon() {
     let k = card("race = \"Great Folk\"\ntarot = \"2 of Cups\"\nweapons = [\"Spear\", \"Bow\"]");
@@ -277,12 +279,14 @@ fn c_create_17_the_race_reach_bonus_applies_to_every_weapon() {
     assert_eq!(card("race = \"Human\"\ntarot = \"2 of Cups\"\nweapons = [\"Pike\"]").weapons[0].reach, "3");
 }
 
+/// C-CREATE-18: weapon points are added.
 #[test]
 fn c_create_18_weapon_points_are_added() {
     let k = card("race = \"Human\"\ntarot = \"2 of Cups\"\nweapons = [\"Long sword\"]");
     assert_eq!(k.points, 20 + 8);
 }
 
+/// C-CREATE-19: s pow weapons raise s pow.
 #[test]
 fn c_create_19_s_pow_weapons_raise_s_pow() {
     let base = card("race = \"Human\"\ntarot = \"2 of Rods\"").stats.spow;
@@ -341,6 +345,7 @@ fn c_create_22_enchantment_bonuses_specials_and_crits_join_the_weapon() {
     assert_eq!(k.points, 22 + 28 + 5 + 7);
 }
 
+/// C-CREATE-23: an enchantment may come from another value.
 #[test]
 fn c_create_23_an_enchantment_may_come_from_another_value() {
     let k =
@@ -395,6 +400,7 @@ fn c_create_27_at_most_one_accessory() {
     assert_eq!(k.points, 20 + 6);
 }
 
+/// C-CREATE-28: creation bonuses are applied once.
 #[test]
 fn c_create_28_creation_bonuses_are_applied_once() {
     let k = card("race = \"Human\"\ntarot = \"2 of Cups\"\naccessory = \"Cloak of Wings\"");
@@ -474,6 +480,7 @@ fn c_create_34_skills_are_written_with_their_costs() {
     assert_eq!(k.effects, ["Skittish", "Whirling Gale 2M2E", "Epic Heal 2E3M", "Mage Armor (RE) 1M1E"]);
 }
 
+/// C-CREATE-35: points are the sum of every option.
 #[test]
 fn c_create_35_points_are_the_sum_of_every_option() {
     let k = card(
