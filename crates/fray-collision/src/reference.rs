@@ -124,6 +124,10 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Aura",
     "Persevere",
     "Shadow Hop",
+    "Massive",
+    "Partial Cover",
+    "Camouflage",
+    "Gather Courage",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

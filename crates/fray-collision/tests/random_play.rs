@@ -60,11 +60,12 @@ fn random_battles_finish_cleanly() {
     play(&[], count());
 }
 
-/// The same with the other readings of the inferred rules.
+/// The same with the other readings of the inferred rules, one on Fray's map with hills and
+/// cover (C-BAT-HEIGHT, C-BAT-COVER).
 #[test]
 fn random_battles_under_other_table_options() {
     play(
-        &["recovery=end-of-turn", "crit-injury=wounding", "hit-threshold=0", "injury-step=1", "moves=2", "size=8"],
+        &["recovery=end-of-turn", "crit-injury=wounding", "hit-threshold=0", "injury-step=1", "moves=2", "size=8", "terrain=hills"],
         count().div_ceil(4),
     );
     play(&["first=blue", "hold-bonus=3", "injury-armour=0", "turns=3"], count().div_ceil(4));
@@ -96,7 +97,7 @@ fn random_skirmishes_with_every_played_skill() {
 fn random_battles_with_the_abilities_module() {
     let game = Arc::new(Collision::builtin());
     let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
-    for options in [vec!["size=10".to_string()], vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into()]] {
+    for options in [vec!["size=10".to_string()], vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into(), "terrain=hills".into()]] {
         let setup = BattleSetup {
             options,
             groups: vec![
