@@ -128,6 +128,7 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Partial Cover",
     "Camouflage",
     "Gather Courage",
+    "Ignore Partial Cover",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.
