@@ -425,11 +425,13 @@ pub enum Ability {
     Persevere,
     /// Gather Courage: 1 Mana when every enemy would give you cover (C-GL-GATHER-COURAGE).
     GatherCourage,
+    /// Wreck: D10 + Tuf of 8 or more destroys an adjacent terrain square (C-GL-WRECK).
+    Wreck,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 30] = [
+    pub const ALL: [(Ability, &'static str); 31] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -460,6 +462,7 @@ impl Ability {
         (Ability::Fortune, "Fortune"),
         (Ability::Persevere, "Persevere"),
         (Ability::GatherCourage, "Gather Courage"),
+        (Ability::Wreck, "Wreck"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -620,6 +623,8 @@ pub enum Pending {
     AbilityTarget(Ability),
     /// Which way a line attack goes.
     Direction(Ability),
+    /// Which terrain square an ability works on (Wreck).
+    Terrain(Ability),
     /// The target may react before the roll (Dodge, C-BAT-9).
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).

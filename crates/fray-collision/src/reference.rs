@@ -129,6 +129,7 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Camouflage",
     "Gather Courage",
     "Ignore Partial Cover",
+    "Wreck",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

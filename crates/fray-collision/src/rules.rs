@@ -1427,6 +1427,11 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .collect();
             ask(s.u(u).side, Some(s.u(u).id.clone()), "direction", format!("{} which way?", k.name()), options)
         }
+        Pending::Terrain(k) => {
+            let u = s.active.as_ref()?.unit;
+            let options = crate::terrain::wreck_squares(s, u).into_iter().map(|p| DecisionOption::square(p, p.key())).collect();
+            ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} where?", k.name()), options)
+        }
         Pending::AbilityTarget(k) => {
             let u = s.active.as_ref()?.unit;
             let options = ability_targets(s, u, *k)
@@ -1543,6 +1548,10 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
+                        if *k == Ability::Wreck {
+                            cx.s.pending = Pending::Terrain(*k);
+                            return Ok(());
+                        }
                         if matches!(crate::abilities::spell_of(*k).map(|sp| sp.shape), Some(Shape::Line(_))) {
                             cx.s.pending = Pending::Direction(*k);
                             return Ok(());
@@ -1603,6 +1612,15 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let dir = crate::battle::FACINGS.iter().find(|(n, _)| *n == id).map(|(_, d)| *d).unwrap_or((0, 1));
             use_spell(cx, u, k, None, dir)
+        }
+        Pending::Terrain(k) => {
+            let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
+            let p = Pos::parse(id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
+            let (e, m) = start_ability(cx, u, k);
+            let uid = cx.s.u(u).id.clone();
+            cx.log(|| format!("{uid} uses {} for {e}E {m}M (C-GL-WRECK)", k.name()));
+            crate::terrain::wreck(cx, u, p)?;
+            after_attack(cx)
         }
         Pending::AbilityTarget(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;

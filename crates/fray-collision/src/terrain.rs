@@ -145,3 +145,41 @@ pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
     out.sort_unstable_by_key(|p| (p.y, p.x));
     out
 }
+
+/// The terrain squares next to `u` that Wreck can destroy: impassable, obstacle or raised
+/// squares, each a 1×1 piece (C-GL-WRECK; Fray's maps have no objective terrain).
+pub fn wreck_squares(s: &State, u: u8) -> Vec<Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let inside = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
+    let mut out: Vec<Pos> = at
+        .neighbours()
+        .into_iter()
+        .filter(|&p| inside(p) && (!s.open(p) || s.is_cover(p) || s.height(p) > 0))
+        .collect();
+    out.sort_unstable_by_key(|p| (p.y, p.x));
+    out
+}
+
+/// Wreck (C-GL-WRECK): `u` rolls D10 + Tuf; on 8 or more the square at `p` becomes open
+/// ground at level 0.
+pub fn wreck(cx: &mut crate::rules::Cx, u: u8, p: Pos) -> Result<(), fray_core::ruleset::RuleError> {
+    let n = cx.d10()? as i32;
+    let tuf = cx.s.card(u).stats.tuf;
+    let uid = cx.s.u(u).id.clone();
+    let done = n + tuf >= 8;
+    cx.log(|| {
+        format!(
+            "{uid} tries to wreck the terrain at {}: {n} + Tuf {tuf} = {}{} (C-GL-WRECK)",
+            p.key(),
+            n + tuf,
+            if done { ", it is destroyed" } else { ", it holds (8 needed)" }
+        )
+    });
+    if done {
+        let i = (p.y * cx.s.width + p.x) as usize;
+        std::sync::Arc::make_mut(&mut cx.s.walls)[i] = false;
+        std::sync::Arc::make_mut(&mut cx.s.cover)[i] = false;
+        std::sync::Arc::make_mut(&mut cx.s.heights)[i] = 0;
+    }
+    Ok(())
+}
