@@ -544,6 +544,7 @@ pub fn support_targets(s: &State, u: u8, k: Ability) -> Option<Vec<u8>> {
         // C-GL-GATHER-COURAGE: offered when the test holds; the Mana has no cap in the guide.
         Ability::GatherCourage => me(crate::terrain::sheltered(s, u)),
         Ability::Wreck => me(!crate::terrain::wreck_squares(s, u).is_empty()),
+        Ability::Upheaval => me(!crate::terrain::upheaval_pieces(s, u).is_empty()),
         Ability::TapIntoGea | Ability::Fortune => vec![u],
         Ability::Persevere => me(!x.persevering),
         Ability::HeatOfBattle => me(s.standing().any(|t| {

@@ -427,11 +427,13 @@ pub enum Ability {
     GatherCourage,
     /// Wreck: D10 + Tuf of 8 or more destroys an adjacent terrain square (C-GL-WRECK).
     Wreck,
+    /// Upheaval: raise a terrain piece next to the user (C-GL-UPHEAVAL).
+    Upheaval,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 31] = [
+    pub const ALL: [(Ability, &'static str); 32] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -463,6 +465,7 @@ impl Ability {
         (Ability::Persevere, "Persevere"),
         (Ability::GatherCourage, "Gather Courage"),
         (Ability::Wreck, "Wreck"),
+        (Ability::Upheaval, "Upheaval"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -623,7 +626,7 @@ pub enum Pending {
     AbilityTarget(Ability),
     /// Which way a line attack goes.
     Direction(Ability),
-    /// Which terrain square an ability works on (Wreck).
+    /// Which terrain an ability works on (Wreck, Upheaval).
     Terrain(Ability),
     /// The target may react before the roll (Dodge, C-BAT-9).
     BeforeRoll(Strike),
@@ -669,6 +672,8 @@ pub struct State {
     pub pending: Pending,
     /// Victory points by side (C-BAT-22).
     pub vp: [i32; 2],
+    /// Each side's Upheaval piece, its squares, removed when it makes another (C-GL-UPHEAVAL).
+    pub upheaval: [Vec<Pos>; 2],
     /// How it ended.
     pub outcome: Option<Outcome>,
 }

@@ -233,6 +233,7 @@ fn assemble(
         active: None,
         pending: Pending::Over,
         vp: [0, 0],
+        upheaval: [Vec::new(), Vec::new()],
         outcome: None,
     }
 }

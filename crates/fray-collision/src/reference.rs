@@ -130,6 +130,7 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Gather Courage",
     "Ignore Partial Cover",
     "Wreck",
+    "Upheaval",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

@@ -1429,7 +1429,13 @@ pub fn decision(s: &State) -> Option<Decision> {
         }
         Pending::Terrain(k) => {
             let u = s.active.as_ref()?.unit;
-            let options = crate::terrain::wreck_squares(s, u).into_iter().map(|p| DecisionOption::square(p, p.key())).collect();
+            let options = match k {
+                Ability::Upheaval => crate::terrain::upheaval_pieces(s, u)
+                    .into_iter()
+                    .map(|(id, what)| DecisionOption::new(id, what))
+                    .collect(),
+                _ => crate::terrain::wreck_squares(s, u).into_iter().map(|p| DecisionOption::square(p, p.key())).collect(),
+            };
             ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} where?", k.name()), options)
         }
         Pending::AbilityTarget(k) => {
@@ -1548,7 +1554,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
-                        if *k == Ability::Wreck {
+                        if matches!(k, Ability::Wreck | Ability::Upheaval) {
                             cx.s.pending = Pending::Terrain(*k);
                             return Ok(());
                         }
@@ -1615,11 +1621,16 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
         }
         Pending::Terrain(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
-            let p = Pos::parse(id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
             let (e, m) = start_ability(cx, u, k);
             let uid = cx.s.u(u).id.clone();
-            cx.log(|| format!("{uid} uses {} for {e}E {m}M (C-GL-WRECK)", k.name()));
-            crate::terrain::wreck(cx, u, p)?;
+            let rid = format!("C-GL-{}", slug(k.name()).to_uppercase());
+            cx.log(|| format!("{uid} uses {} for {e}E {m}M ({rid})", k.name()));
+            if k == Ability::Upheaval {
+                crate::terrain::upheaval(cx, u, id)?;
+            } else {
+                let p = Pos::parse(id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
+                crate::terrain::wreck(cx, u, p)?;
+            }
             after_attack(cx)
         }
         Pending::AbilityTarget(k) => {

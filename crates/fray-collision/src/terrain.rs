@@ -183,3 +183,84 @@ pub fn wreck(cx: &mut crate::rules::Cx, u: u8, p: Pos) -> Result<(), fray_core::
     }
     Ok(())
 }
+
+/// Whether `p` is bare ground: on the map, open, level 0 and no obstacle (Upheaval's pieces
+/// can't overlap other terrain).
+fn bare(s: &State, p: Pos) -> bool {
+    s.open(p) && s.height(p) == 0 && !s.is_cover(p)
+}
+
+/// The pieces Upheaval can raise next to `u`, as (option id, description) (C-GL-UPHEAVAL):
+/// `wall-X,Y` a 1×1 impassable piece 2 high (not on a character), `hill-X,Y` a 1×1 piece 1 high,
+/// `obstacle-X,Y-X2,Y2` a 2×1 obstacle with its first square next to `u` (Fray's reading).
+/// The side's previous piece does not count as terrain here, since it goes.
+pub fn upheaval_pieces(s: &State, u: u8) -> Vec<(String, String)> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let mine = &s.upheaval[s.u(u).side as usize];
+    let free = |p: Pos| bare(s, p) || mine.contains(&p);
+    let mut around: Vec<Pos> = at.neighbours().into_iter().filter(|&p| free(p)).collect();
+    around.sort_unstable_by_key(|p| (p.y, p.x));
+    let mut out = Vec::new();
+    for p in around {
+        let k = p.key();
+        if s.at(p).is_none() {
+            out.push((format!("wall-{k}"), format!("an impassable piece 2 high at {k}")));
+        }
+        out.push((format!("hill-{k}"), format!("a level-1 rise at {k}")));
+        for q in [p.offset(1, 0), p.offset(0, 1)] {
+            if free(q) && q != at {
+                out.push((format!("obstacle-{k}-{}", q.key()), format!("an obstacle over {k} and {}", q.key())));
+            }
+        }
+    }
+    out
+}
+
+/// Upheaval (C-GL-UPHEAVAL): removes the side's previous piece, then raises piece `id` from
+/// [`upheaval_pieces`].
+pub fn upheaval(cx: &mut crate::rules::Cx, u: u8, id: &str) -> Result<(), fray_core::ruleset::RuleError> {
+    let bad = || fray_core::ruleset::RuleError::malformed(format!("{id}: no such terrain piece"));
+    let (kind, rest) = id.split_once('-').ok_or_else(bad)?;
+    let squares: Vec<Pos> = match kind {
+        "obstacle" => {
+            let mut parts = rest.split('-');
+            let a = parts.next().and_then(Pos::parse).ok_or_else(bad)?;
+            let b = parts.next().and_then(Pos::parse).ok_or_else(bad)?;
+            vec![a, b]
+        }
+        _ => vec![Pos::parse(rest).ok_or_else(bad)?],
+    };
+    let side = cx.s.u(u).side as usize;
+    let uid = cx.s.u(u).id.clone();
+    let w = cx.s.width;
+    let old = std::mem::take(&mut cx.s.upheaval[side]);
+    for p in &old {
+        let i = (p.y * w + p.x) as usize;
+        std::sync::Arc::make_mut(&mut cx.s.walls)[i] = false;
+        std::sync::Arc::make_mut(&mut cx.s.cover)[i] = false;
+        std::sync::Arc::make_mut(&mut cx.s.heights)[i] = 0;
+    }
+    if !old.is_empty() {
+        cx.log(|| format!("{uid}'s side's previous Upheaval piece is removed (C-GL-UPHEAVAL)"));
+    }
+    for p in &squares {
+        let i = (p.y * w + p.x) as usize;
+        match kind {
+            "wall" => {
+                std::sync::Arc::make_mut(&mut cx.s.walls)[i] = true;
+                std::sync::Arc::make_mut(&mut cx.s.heights)[i] = 2;
+            }
+            "hill" => std::sync::Arc::make_mut(&mut cx.s.heights)[i] = 1,
+            _ => std::sync::Arc::make_mut(&mut cx.s.cover)[i] = true,
+        }
+    }
+    let what = match kind {
+        "wall" => "an impassable piece 2 high",
+        "hill" => "a level-1 rise",
+        _ => "a 2x1 obstacle",
+    };
+    let at: Vec<String> = squares.iter().map(|p| p.key()).collect();
+    cx.log(|| format!("{uid} raises {what} at {} (C-GL-UPHEAVAL)", at.join(" and ")));
+    cx.s.upheaval[side] = squares;
+    Ok(())
+}
