@@ -252,7 +252,9 @@ pub fn aura(s: &State, u: u8, name: &str, self_too: bool) -> bool {
 pub fn passes(s: &State, u: u8, enemy: u8) -> bool {
     let lower = s.u(enemy).at.is_some_and(|p| s.height(p) <= crate::terrain::level(s, u));
     effect_cost(s, u, "Leaping Move").is_some()
-        || (effect_cost(s, u, "Levitating Move").is_some() && effect_cost(s, enemy, "Levitating Move").is_none() && lower)
+        || (effect_cost(s, u, "Levitating Move").is_some()
+            && effect_cost(s, enemy, "Levitating Move").is_none()
+            && lower)
 }
 
 /// Flame Wreath (C-GL-FLAME-WREATH): `u`, having moved or starting its activation, takes a Pow 2

@@ -149,7 +149,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "flee-off-board=on|off",
         "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)",
     ),
-    ("high-ground=1 (0-3)", "Att gained attacking a target whose square is lower than your level (C-BAT-HEIGHT, inferred)"),
+    (
+        "high-ground=1 (0-3)",
+        "Att gained attacking a target whose square is lower than your level (C-BAT-HEIGHT, inferred)",
+    ),
     ("partial-cover=2 (0-5)", "Att lost by a ranged attack on a target in partial cover (C-BAT-COVER, inferred)"),
     ("climb-cost=1 (0-3)", "extra spaces a step costs per elevation level climbed (C-BAT-20, inferred)"),
     ("obstacle-cost=1 (0-3)", "extra spaces a step onto an obstacle (cover) square costs (C-BAT-20, inferred)"),

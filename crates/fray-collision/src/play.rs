@@ -408,10 +408,22 @@ pub fn view(s: &State) -> View {
         );
     }
     // `#` impassable, `+` an obstacle giving cover, `.` open; the levels are in `heights`.
-    let square = |p: Pos| if !s.open(p) { '#' } else if s.is_cover(p) { '+' } else { '.' };
+    let square = |p: Pos| {
+        if !s.open(p) {
+            '#'
+        } else if s.is_cover(p) {
+            '+'
+        } else {
+            '.'
+        }
+    };
     let map = (0..s.height).map(|y| (0..s.width).map(|x| square(Pos::new(x, y))).collect()).collect();
     let heights: Vec<String> = (0..s.height)
-        .map(|y| (0..s.width).map(|x| char::from_digit(s.height(Pos::new(x, y)).clamp(0, 9) as u32, 10).unwrap_or('0')).collect())
+        .map(|y| {
+            (0..s.width)
+                .map(|x| char::from_digit(s.height(Pos::new(x, y)).clamp(0, 9) as u32, 10).unwrap_or('0'))
+                .collect()
+        })
         .collect();
     let mut extra = serde_json::Map::new();
     if s.heights.iter().any(|&h| h != 0) {
@@ -485,7 +497,10 @@ fn read_map(path: &str, text: &str, m: MapSpec) -> Result<(i32, i32, Terrain), S
     for (y, r) in m.rows.iter().enumerate() {
         let line = row_line(text, "rows", r);
         if r.chars().count() as i32 != w {
-            errors.push(format!("{path}:{line}: [map].rows[{y}]: {} squares long, the first row has {w}", r.chars().count()));
+            errors.push(format!(
+                "{path}:{line}: [map].rows[{y}]: {} squares long, the first row has {w}",
+                r.chars().count()
+            ));
             continue;
         }
         for (x, c) in r.chars().enumerate() {
@@ -507,13 +522,18 @@ fn read_map(path: &str, text: &str, m: MapSpec) -> Result<(i32, i32, Terrain), S
     for (y, r) in m.heights.iter().enumerate().take(h as usize) {
         let line = row_line(text, "heights", r);
         if r.chars().count() as i32 != w {
-            errors.push(format!("{path}:{line}: [map].heights[{y}]: {} squares long, [map].rows are {w}", r.chars().count()));
+            errors.push(format!(
+                "{path}:{line}: [map].heights[{y}]: {} squares long, [map].rows are {w}",
+                r.chars().count()
+            ));
             continue;
         }
         for (x, c) in r.chars().enumerate() {
             match c.to_digit(10) {
                 Some(d) => t.heights[y * w as usize + x] = d as i32,
-                None => errors.push(format!("{path}:{line}: [map].heights[{y}] column {x}: {c:?} is not a level 0 to 9")),
+                None => {
+                    errors.push(format!("{path}:{line}: [map].heights[{y}] column {x}: {c:?} is not a level 0 to 9"))
+                }
             }
         }
     }

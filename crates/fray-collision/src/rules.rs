@@ -1434,7 +1434,10 @@ pub fn decision(s: &State) -> Option<Decision> {
                     .into_iter()
                     .map(|(id, what)| DecisionOption::new(id, what))
                     .collect(),
-                _ => crate::terrain::wreck_squares(s, u).into_iter().map(|p| DecisionOption::square(p, p.key())).collect(),
+                _ => crate::terrain::wreck_squares(s, u)
+                    .into_iter()
+                    .map(|p| DecisionOption::square(p, p.key()))
+                    .collect(),
             };
             ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} where?", k.name()), options)
         }

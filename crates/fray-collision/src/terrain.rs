@@ -64,8 +64,7 @@ pub fn partial_cover(s: &State, a: u8, t: u8) -> bool {
 /// Whether `t` has total cover against an attack by `a` through Camouflage: 4 or more spaces
 /// away (C-GL-CAMOUFLAGE).
 pub fn camouflaged(s: &State, a: u8, t: u8) -> bool {
-    effect_cost(s, t, "Camouflage").is_some()
-        && matches!((s.u(a).at, s.u(t).at), (Some(p), Some(q)) if dist(p, q) >= 4)
+    effect_cost(s, t, "Camouflage").is_some() && matches!((s.u(a).at, s.u(t).at), (Some(p), Some(q)) if dist(p, q) >= 4)
 }
 
 /// Att `a` gains against `t` for attacking from higher ground: when its level is above the
