@@ -248,10 +248,13 @@ pub fn aura(s: &State, u: u8, name: &str, self_too: bool) -> bool {
 }
 
 /// Whether `u` may pass through enemies: Leaping Move, or Levitating Move past enemies without it
-/// (C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE; heights are not played).
+/// (C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE; heights are in [`crate::terrain`]).
 pub fn passes(s: &State, u: u8, enemy: u8) -> bool {
+    let lower = s.u(enemy).at.is_some_and(|p| s.height(p) <= crate::terrain::level(s, u));
     effect_cost(s, u, "Leaping Move").is_some()
-        || (effect_cost(s, u, "Levitating Move").is_some() && effect_cost(s, enemy, "Levitating Move").is_none())
+        || (effect_cost(s, u, "Levitating Move").is_some()
+            && effect_cost(s, enemy, "Levitating Move").is_none()
+            && lower)
 }
 
 /// Flame Wreath (C-GL-FLAME-WREATH): `u`, having moved or starting its activation, takes a Pow 2
@@ -540,6 +543,10 @@ pub fn support_targets(s: &State, u: u8, k: Ability) -> Option<Vec<u8>> {
     };
     Some(match k {
         Ability::Meditate => me(x.mana < c.stats.mana),
+        // C-GL-GATHER-COURAGE: offered when the test holds; the Mana has no cap in the guide.
+        Ability::GatherCourage => me(crate::terrain::sheltered(s, u)),
+        Ability::Wreck => me(!crate::terrain::wreck_squares(s, u).is_empty()),
+        Ability::Upheaval => me(!crate::terrain::upheaval_pieces(s, u).is_empty()),
         Ability::TapIntoGea | Ability::Fortune => vec![u],
         Ability::Persevere => me(!x.persevering),
         Ability::HeatOfBattle => me(s.standing().any(|t| {
@@ -568,6 +575,10 @@ pub fn use_support(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleErro
         Ability::Meditate => {
             cx.s.um(u).mana += 1;
             cx.log(|| format!("{uid} meditates: 1 Mana ({rid})"));
+        }
+        Ability::GatherCourage => {
+            cx.s.um(u).mana += 1;
+            cx.log(|| format!("{uid} gathers courage in cover from every enemy: 1 Mana ({rid})"));
         }
         Ability::TapIntoGea => {
             let n = cx.d10()?;

@@ -79,6 +79,16 @@ pub struct Options {
     pub mage_armor_penalty: bool,
     /// Whether a fleeing character can run off the board into the reserves (C-GL-FLEE).
     pub flee_off_board: bool,
+    /// Att gained by attacking a target on lower ground (C-BAT-HEIGHT, inferred size).
+    pub high_ground: i32,
+    /// Att lost by a ranged attack on a target in partial cover (C-BAT-COVER, inferred size).
+    pub partial_cover: i32,
+    /// Extra spaces a step costs for each level climbed (C-BAT-20, inferred).
+    pub climb_cost: i32,
+    /// Extra spaces a step onto an obstacle square costs (C-BAT-20, inferred).
+    pub obstacle_cost: i32,
+    /// Whether a battle from group files gets the built-in hills and cover (Fray's own map).
+    pub hills: bool,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -107,6 +117,11 @@ impl Default for Options {
             contest_ties: TieGoesTo::Defender,
             mage_armor_penalty: true,
             flee_off_board: true,
+            high_ground: 1,
+            partial_cover: 2,
+            climb_cost: 1,
+            obstacle_cost: 1,
+            hills: false,
         }
     }
 }
@@ -134,6 +149,14 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "flee-off-board=on|off",
         "whether a fleeing run with spaces to spare at the edge leaves the board for the reserves (C-GL-FLEE)",
     ),
+    (
+        "high-ground=1 (0-3)",
+        "Att gained attacking a target whose square is lower than your level (C-BAT-HEIGHT, inferred)",
+    ),
+    ("partial-cover=2 (0-5)", "Att lost by a ranged attack on a target in partial cover (C-BAT-COVER, inferred)"),
+    ("climb-cost=1 (0-3)", "extra spaces a step costs per elevation level climbed (C-BAT-20, inferred)"),
+    ("obstacle-cost=1 (0-3)", "extra spaces a step onto an obstacle (cover) square costs (C-BAT-20, inferred)"),
+    ("terrain=flat|hills", "a battle from group files on an open map, or on Fray's map with hills and cover"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -159,6 +182,15 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
             "hold-bonus" => set_num(&mut o.hold_bonus, 0, 9, &mut errors),
             "size" => set_num(&mut o.size, 6, 30, &mut errors),
             "ranged-penalty" => set_num(&mut o.ranged_penalty, 0, 3, &mut errors),
+            "high-ground" => set_num(&mut o.high_ground, 0, 3, &mut errors),
+            "partial-cover" => set_num(&mut o.partial_cover, 0, 5, &mut errors),
+            "climb-cost" => set_num(&mut o.climb_cost, 0, 3, &mut errors),
+            "obstacle-cost" => set_num(&mut o.obstacle_cost, 0, 3, &mut errors),
+            "terrain" => match v {
+                "flat" => o.hills = false,
+                "hills" => o.hills = true,
+                _ => errors.push(bad("flat or hills")),
+            },
             "moves" => match num(1, 3) {
                 Some(n) => o.moves = n as u8,
                 None => errors.push(bad("a whole number from 1 to 3")),
@@ -394,11 +426,17 @@ pub enum Ability {
     Fortune,
     /// Persevere: injuries neither hamper nor defeat until the next activation (C-GL-PERSEVERE).
     Persevere,
+    /// Gather Courage: 1 Mana when every enemy would give you cover (C-GL-GATHER-COURAGE).
+    GatherCourage,
+    /// Wreck: D10 + Tuf of 8 or more destroys an adjacent terrain square (C-GL-WRECK).
+    Wreck,
+    /// Upheaval: raise a terrain piece next to the user (C-GL-UPHEAVAL).
+    Upheaval,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 29] = [
+    pub const ALL: [(Ability, &'static str); 32] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -428,6 +466,9 @@ impl Ability {
         (Ability::Remedy, "Remedy"),
         (Ability::Fortune, "Fortune"),
         (Ability::Persevere, "Persevere"),
+        (Ability::GatherCourage, "Gather Courage"),
+        (Ability::Wreck, "Wreck"),
+        (Ability::Upheaval, "Upheaval"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -588,6 +629,8 @@ pub enum Pending {
     AbilityTarget(Ability),
     /// Which way a line attack goes.
     Direction(Ability),
+    /// Which terrain an ability works on (Wreck, Upheaval).
+    Terrain(Ability),
     /// The target may react before the roll (Dodge, C-BAT-9).
     BeforeRoll(Strike),
     /// The target may react to a hit (Block, C-BAT-11).
@@ -614,6 +657,10 @@ pub struct State {
     pub height: i32,
     /// Impassable squares, row by row.
     pub walls: Arc<Vec<bool>>,
+    /// The ground's elevation level of each square, row by row (C-BAT-HEIGHT).
+    pub heights: Arc<Vec<i32>>,
+    /// Obstacle squares: passable, and they give cover (C-BAT-COVER).
+    pub cover: Arc<Vec<bool>>,
     /// The fighters.
     pub units: Vec<Fighter>,
     /// The turn, from 1.
@@ -628,6 +675,8 @@ pub struct State {
     pub pending: Pending,
     /// Victory points by side (C-BAT-22).
     pub vp: [i32; 2],
+    /// Each side's Upheaval piece, its squares, removed when it makes another (C-GL-UPHEAVAL).
+    pub upheaval: [Vec<Pos>; 2],
     /// How it ended.
     pub outcome: Option<Outcome>,
 }
@@ -652,6 +701,17 @@ impl State {
     /// Whether `p` is on the map and not a wall.
     pub fn open(&self, p: Pos) -> bool {
         p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height && !self.walls[(p.y * self.width + p.x) as usize]
+    }
+    /// The elevation level of the ground at `p` (0 off the map).
+    pub fn height(&self, p: Pos) -> i32 {
+        self.index(p).map_or(0, |i| self.heights[i])
+    }
+    /// Whether `p` is an obstacle square that gives cover.
+    pub fn is_cover(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.cover[i])
+    }
+    fn index(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height).then(|| (p.y * self.width + p.x) as usize)
     }
     /// The fighter standing on `p`.
     pub fn at(&self, p: Pos) -> Option<u8> {

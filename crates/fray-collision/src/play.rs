@@ -114,7 +114,8 @@ impl Collision {
         }
         placed.sort_by_key(|p| p.0);
         let units = placed.into_iter().map(|(i, side, at)| (i, side, at, Adjust::default())).collect();
-        Ok(assemble(options, cards, size, size, vec![false; (size * size) as usize], units))
+        let terrain = if options.hills { hills(size) } else { Terrain::open(size, size) };
+        Ok(assemble(options, cards, size, size, terrain, units))
     }
 }
 
@@ -133,6 +134,43 @@ struct Adjust {
     luck: Option<i32>,
 }
 
+/// The map's squares, row by row: impassable ones, the ground's elevation level, and obstacles
+/// that give cover (C-BAT-HEIGHT, C-BAT-COVER).
+struct Terrain {
+    walls: Vec<bool>,
+    heights: Vec<i32>,
+    cover: Vec<bool>,
+}
+
+impl Terrain {
+    fn open(w: i32, h: i32) -> Self {
+        let n = (w * h) as usize;
+        Terrain { walls: vec![false; n], heights: vec![0; n], cover: vec![false; n] }
+    }
+}
+
+/// Fray's map with hills and cover for a battle from group files (`--option terrain=hills`):
+/// the deployment rows stay flat, the middle gets two hills of levels 1 and 2 and a few
+/// obstacles, mirrored so neither side is favoured.
+fn hills(size: i32) -> Terrain {
+    let mut t = Terrain::open(size, size);
+    let mut set = |x: i32, y: i32, h: i32, c: bool| {
+        for (x, y) in [(x, y), (size - 1 - x, size - 1 - y)] {
+            let i = (y * size + x) as usize;
+            t.heights[i] = h;
+            t.cover[i] = c;
+        }
+    };
+    let mid = size / 2;
+    set(1, mid - 1, 1, false);
+    set(2, mid - 1, 2, false);
+    set(2, mid - 2, 1, false);
+    set(mid - 1, mid - 1, 0, true);
+    set(mid, mid - 2, 0, true);
+    set(mid - 2, 3.min(mid - 1), 1, true);
+    t
+}
+
 /// The state from cards and where each stands; ids from the card names (numbered when two
 /// share one).
 fn assemble(
@@ -140,7 +178,7 @@ fn assemble(
     cards: Vec<Card>,
     width: i32,
     height: i32,
-    walls: Vec<bool>,
+    terrain: Terrain,
     units: Vec<(usize, u8, Pos, Adjust)>,
 ) -> State {
     let mut fighters: Vec<Fighter> = Vec::new();
@@ -185,7 +223,9 @@ fn assemble(
         cards: Arc::new(cards),
         width,
         height,
-        walls: Arc::new(walls),
+        walls: Arc::new(terrain.walls),
+        heights: Arc::new(terrain.heights),
+        cover: Arc::new(terrain.cover),
         units: fighters,
         turn: 0,
         first: 0,
@@ -193,6 +233,7 @@ fn assemble(
         active: None,
         pending: Pending::Over,
         vp: [0, 0],
+        upheaval: [Vec::new(), Vec::new()],
         outcome: None,
     }
 }
@@ -366,9 +407,28 @@ pub fn view(s: &State) -> View {
             },
         );
     }
-    let map =
-        (0..s.height).map(|y| (0..s.width).map(|x| if s.open(Pos::new(x, y)) { '.' } else { '#' }).collect()).collect();
+    // `#` impassable, `+` an obstacle giving cover, `.` open; the levels are in `heights`.
+    let square = |p: Pos| {
+        if !s.open(p) {
+            '#'
+        } else if s.is_cover(p) {
+            '+'
+        } else {
+            '.'
+        }
+    };
+    let map = (0..s.height).map(|y| (0..s.width).map(|x| square(Pos::new(x, y))).collect()).collect();
+    let heights: Vec<String> = (0..s.height)
+        .map(|y| {
+            (0..s.width)
+                .map(|x| char::from_digit(s.height(Pos::new(x, y)).clamp(0, 9) as u32, 10).unwrap_or('0'))
+                .collect()
+        })
+        .collect();
     let mut extra = serde_json::Map::new();
+    if s.heights.iter().any(|&h| h != 0) {
+        extra.insert("heights".into(), heights.into());
+    }
     extra.insert("first".into(), SIDES[s.first as usize].into());
     extra.insert("vp".into(), serde_json::json!({"red": s.vp[0], "blue": s.vp[1]}));
     let score = SIDES.iter().zip(s.vp).map(|(n, v)| (n.to_string(), v as i64)).collect();
@@ -411,11 +471,73 @@ struct ScenarioFile {
     expect: toml::Table,
 }
 
-/// A scenario's map: rows of `.` (open) and `#` (impassable).
+/// A scenario's map: rows of `.` (open), `#` (impassable) and `+` (an obstacle giving cover),
+/// and optionally `heights`, rows of digits giving each square's elevation level.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MapSpec {
     rows: Vec<String>,
+    #[serde(default)]
+    heights: Vec<String>,
+}
+
+/// The line of `text` on which the quoted `row` appears after the key `field`.
+fn row_line(text: &str, field: &str, row: &str) -> usize {
+    let start = text.find(&format!("{field} =")).or_else(|| text.find(field)).unwrap_or(0);
+    let at = text[start..].find(&format!("\"{row}\"")).map_or(start, |k| start + k);
+    text[..at].matches('\n').count() + 1
+}
+
+/// Reads `[map]`: every bad square is reported with its line, row and column.
+fn read_map(path: &str, text: &str, m: MapSpec) -> Result<(i32, i32, Terrain), String> {
+    let w = m.rows[0].chars().count() as i32;
+    let h = m.rows.len() as i32;
+    let mut errors = Vec::new();
+    let mut t = Terrain::open(w, h);
+    for (y, r) in m.rows.iter().enumerate() {
+        let line = row_line(text, "rows", r);
+        if r.chars().count() as i32 != w {
+            errors.push(format!(
+                "{path}:{line}: [map].rows[{y}]: {} squares long, the first row has {w}",
+                r.chars().count()
+            ));
+            continue;
+        }
+        for (x, c) in r.chars().enumerate() {
+            let i = y * w as usize + x;
+            match c {
+                '.' => {}
+                '#' => t.walls[i] = true,
+                '+' => t.cover[i] = true,
+                _ => errors.push(format!(
+                    "{path}:{line}: [map].rows[{y}] column {x}: {c:?} is not `.` (open), `#` (impassable) or `+` (obstacle)"
+                )),
+            }
+        }
+    }
+    if !m.heights.is_empty() && m.heights.len() as i32 != h {
+        let line = row_line(text, "heights", &m.heights[0]);
+        errors.push(format!("{path}:{line}: [map].heights: {} rows, [map].rows has {h}", m.heights.len()));
+    }
+    for (y, r) in m.heights.iter().enumerate().take(h as usize) {
+        let line = row_line(text, "heights", r);
+        if r.chars().count() as i32 != w {
+            errors.push(format!(
+                "{path}:{line}: [map].heights[{y}]: {} squares long, [map].rows are {w}",
+                r.chars().count()
+            ));
+            continue;
+        }
+        for (x, c) in r.chars().enumerate() {
+            match c.to_digit(10) {
+                Some(d) => t.heights[y * w as usize + x] = d as i32,
+                None => {
+                    errors.push(format!("{path}:{line}: [map].heights[{y}] column {x}: {c:?} is not a level 0 to 9"))
+                }
+            }
+        }
+    }
+    if errors.is_empty() { Ok((w, h, t)) } else { Err(errors.join("\n")) }
 }
 
 #[derive(Deserialize)]
@@ -457,17 +579,11 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
     }
     let content = game.content()?;
     let options = options_from_pairs(&f.options).map_err(|e| format!("{path}: {}", e.join("; ")))?;
-    let rows = f.map.map(|m| m.rows).unwrap_or_default();
-    let (width, height, walls) = if rows.is_empty() {
-        (options.size, options.size, vec![false; (options.size * options.size) as usize])
-    } else {
-        let w = rows[0].chars().count() as i32;
-        if rows.iter().any(|r| r.chars().count() as i32 != w) {
-            return Err(format!("{path}: [map].rows: every row must have the same length"));
-        }
-        let walls = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
-        (w, rows.len() as i32, walls)
+    let (width, height, terrain) = match f.map {
+        Some(m) if !m.rows.is_empty() => read_map(path, text, m)?,
+        _ => (options.size, options.size, Terrain::open(options.size, options.size)),
     };
+    let walls = &terrain.walls;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     let mut units = Vec::new();
@@ -543,7 +659,7 @@ pub fn load(game: &Collision, path: &str, text: &str) -> Result<Loaded<Collision
     if !errors.is_empty() {
         return Err(errors.join("\n"));
     }
-    let mut state = assemble(options, cards, width, height, walls, units);
+    let mut state = assemble(options, cards, width, height, terrain, units);
     let unused_dice_ok = f.dice.unused.is_some();
     let mut dice = ScriptedDice::new(f.dice.rolls, f.seed);
     let journal = start(&mut state, &mut dice).map_err(|e| format!("{path}: setting up: {e}"))?;

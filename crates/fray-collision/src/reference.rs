@@ -124,6 +124,13 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Aura",
     "Persevere",
     "Shadow Hop",
+    "Massive",
+    "Partial Cover",
+    "Camouflage",
+    "Gather Courage",
+    "Ignore Partial Cover",
+    "Wreck",
+    "Upheaval",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

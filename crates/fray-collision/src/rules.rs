@@ -438,39 +438,10 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
 
 /// Squares `u` can end a movement of `kind` on: within its spaces, counting a diagonal as one,
 /// never through an enemy or a wall, ending on an empty square (C-BAT-6b).
+/// Where a movement action of `kind` can end (C-BAT-6b; heights and obstacles,
+/// [`crate::terrain::destinations`]).
 pub fn destinations(s: &State, u: u8, kind: MoveKind) -> Vec<Pos> {
-    let Some(from) = s.u(u).at else { return Vec::new() };
-    let side = s.u(u).side;
-    // C-GL-INSPIRE-URGENCY: Move +1 for a move started within a friend's aura.
-    let range = kind.spaces(s.card(u).stats.mv + i32::from(crate::abilities::aura(s, u, "Inspire Urgency", false)));
-    let w = s.width as usize;
-    let mut seen = vec![false; w * s.height as usize];
-    seen[from.y as usize * w + from.x as usize] = true;
-    let mut frontier = vec![from];
-    let mut out = Vec::new();
-    for _ in 0..range {
-        let mut next = Vec::new();
-        for p in frontier {
-            for q in p.neighbours() {
-                if !s.open(q) || seen[q.y as usize * w + q.x as usize] {
-                    continue;
-                }
-                let who = s.at(q);
-                // C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE: some may pass through enemies.
-                if who.is_some_and(|o| s.u(o).side != side && !crate::abilities::passes(s, u, o)) {
-                    continue;
-                }
-                seen[q.y as usize * w + q.x as usize] = true;
-                if who.is_none() {
-                    out.push(q);
-                }
-                next.push(q);
-            }
-        }
-        frontier = next;
-    }
-    out.sort_unstable_by_key(|p| (p.y, p.x));
-    out
+    crate::terrain::destinations(s, u, kind)
 }
 
 fn move_kinds(s: &State, u: u8) -> Vec<MoveKind> {
@@ -590,6 +561,7 @@ fn self_only(k: Ability) -> bool {
                 | Ability::EpicHeal
                 | Ability::Fortune
                 | Ability::Persevere
+                | Ability::GatherCourage
         ),
     }
 }
@@ -925,8 +897,16 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         _ => 0,
     };
     let penalty = if ranged && d > r { (d - r) * s.options.ranged_penalty } else { 0 };
+    // C-BAT-COVER: partial cover costs a ranged attack Att, unless it is a Snipe
+    // (C-GL-SNIPE) or the weapon ignores partial cover (Unicorn enchantment).
+    let covered = ranged && crate::terrain::partial_cover(s, k.attacker, k.target);
+    let ignores = k.special == Special::Snipe || has_special(&w, "Ignore Partial Cover");
+    let cover = if covered && !ignores { s.options.partial_cover } else { 0 };
+    // C-BAT-HEIGHT: attacking from higher ground.
+    let high = crate::terrain::high_ground(s, k.attacker, k.target);
+    let camouflage = crate::terrain::camouflaged(s, k.attacker, k.target);
     let skill = crate::abilities::weapon_attack(k.special).att;
-    let att = w_att_of(s, k.attacker, &w) - penalty + skill;
+    let att = w_att_of(s, k.attacker, &w) - penalty - cover + high + skill;
     let def = def_of(s, k.target) + k.def_bonus;
     let need = def + s.options.hit_threshold;
     let unstable = has_special(&w, "Unstable");
@@ -949,8 +929,11 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     k.roll = Some(n as u32);
     cx.log(|| {
         format!(
-            "{aid} rolls {n} + W-Att {att}{} = {} against Def {def} + {} = {need}: {} (C-BAT-10)",
+            "{aid} rolls {n} + W-Att {att}{}{}{}{} = {} against Def {def} + {} = {need}: {} (C-BAT-10)",
             if penalty > 0 { format!(" (ranged -{penalty})") } else { String::new() },
+            if cover > 0 { format!(" (partial cover -{cover}, C-BAT-COVER)") } else { String::new() },
+            if covered && ignores { " (partial cover ignored)".to_string() } else { String::new() },
+            if high > 0 { format!(" (higher ground +{high}, C-BAT-HEIGHT)") } else { String::new() },
             n + att,
             h,
             if k.crit {
@@ -977,6 +960,19 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         cx.log(|| {
             format!(
                 "{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)",
+                if n <= 6 { ", the attack fails" } else { ", the hit stands" }
+            )
+        });
+        if n <= 6 {
+            return after_attack(cx);
+        }
+    } else if camouflage {
+        // C-GL-CAMOUFLAGE: total cover from 4 or more spaces away (C-GL-TOTAL-COVER).
+        let n = cx.d10()?;
+        let tid = cx.s.u(k.target).id.clone();
+        cx.log(|| {
+            format!(
+                "{tid} is camouflaged 4 or more spaces away: the cover roll is {n}{} (C-GL-CAMOUFLAGE, C-GL-TOTAL-COVER)",
                 if n <= 6 { ", the attack fails" } else { ", the hit stands" }
             )
         });
@@ -1431,6 +1427,20 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .collect();
             ask(s.u(u).side, Some(s.u(u).id.clone()), "direction", format!("{} which way?", k.name()), options)
         }
+        Pending::Terrain(k) => {
+            let u = s.active.as_ref()?.unit;
+            let options = match k {
+                Ability::Upheaval => crate::terrain::upheaval_pieces(s, u)
+                    .into_iter()
+                    .map(|(id, what)| DecisionOption::new(id, what))
+                    .collect(),
+                _ => crate::terrain::wreck_squares(s, u)
+                    .into_iter()
+                    .map(|p| DecisionOption::square(p, p.key()))
+                    .collect(),
+            };
+            ask(s.u(u).side, Some(s.u(u).id.clone()), "square", format!("{} where?", k.name()), options)
+        }
         Pending::AbilityTarget(k) => {
             let u = s.active.as_ref()?.unit;
             let options = ability_targets(s, u, *k)
@@ -1547,6 +1557,10 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
+                        if matches!(k, Ability::Wreck | Ability::Upheaval) {
+                            cx.s.pending = Pending::Terrain(*k);
+                            return Ok(());
+                        }
                         if matches!(crate::abilities::spell_of(*k).map(|sp| sp.shape), Some(Shape::Line(_))) {
                             cx.s.pending = Pending::Direction(*k);
                             return Ok(());
@@ -1607,6 +1621,20 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let dir = crate::battle::FACINGS.iter().find(|(n, _)| *n == id).map(|(_, d)| *d).unwrap_or((0, 1));
             use_spell(cx, u, k, None, dir)
+        }
+        Pending::Terrain(k) => {
+            let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
+            let (e, m) = start_ability(cx, u, k);
+            let uid = cx.s.u(u).id.clone();
+            let rid = format!("C-GL-{}", slug(k.name()).to_uppercase());
+            cx.log(|| format!("{uid} uses {} for {e}E {m}M ({rid})", k.name()));
+            if k == Ability::Upheaval {
+                crate::terrain::upheaval(cx, u, id)?;
+            } else {
+                let p = Pos::parse(id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
+                crate::terrain::wreck(cx, u, p)?;
+            }
+            after_attack(cx)
         }
         Pending::AbilityTarget(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;

@@ -104,3 +104,28 @@ fn content_with_a_duplicate_or_a_missing_file_is_refused() {
     let e = with("values.toml", &text).unwrap_err();
     assert!(e.contains("unknown table `valu`"), "{e}");
 }
+
+/// A scenario whose `[map]` has bad squares.
+fn bad_map(map: &str) -> String {
+    let text = format!(
+        "system = \"collision\"\ntitle = \"t\"\n\n[map]\n{map}\n\n[[unit]]\nside = \"red\"\nat = [0, 0]\n\
+         character = {{ name = \"A\", race = \"Human\", tarot = \"2 of Cups\", weapons = [\"Bow\"] }}\n"
+    );
+    match fray_collision::play::load(&fray_collision::Collision::builtin(), "bad.toml", &text) {
+        Ok(_) => panic!("the map was accepted"),
+        Err(e) => e,
+    }
+}
+
+/// C-BAT-HEIGHT, C-BAT-COVER: a bad height or square names the file, the line, the row and
+/// the column, and every bad square is listed.
+#[test]
+fn a_bad_map_square_or_height_names_its_line_and_field() {
+    let e = bad_map("rows = [\n  \"..\",\n  \".x\",\n]\nheights = [\n  \"00\",\n  \"0a\",\n]");
+    assert!(e.contains("bad.toml:7: [map].rows[1] column 1: 'x'"), "{e}");
+    assert!(e.contains("bad.toml:11: [map].heights[1] column 1: 'a' is not a level 0 to 9"), "{e}");
+    let e = bad_map("rows = [\"..\", \"..\"]\nheights = [\"00\"]");
+    assert!(e.contains("bad.toml:6: [map].heights: 1 rows, [map].rows has 2"), "{e}");
+    let e = bad_map("rows = [\"..\", \"..\"]\nheights = [\"00\", \"000\"]");
+    assert!(e.contains("bad.toml:6: [map].heights[1]: 3 squares long"), "{e}");
+}

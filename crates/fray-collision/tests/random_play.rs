@@ -60,11 +60,20 @@ fn random_battles_finish_cleanly() {
     play(&[], count());
 }
 
-/// The same with the other readings of the inferred rules.
+/// The same with the other readings of the inferred rules, one on Fray's map with hills and
+/// cover (C-BAT-HEIGHT, C-BAT-COVER).
 #[test]
 fn random_battles_under_other_table_options() {
     play(
-        &["recovery=end-of-turn", "crit-injury=wounding", "hit-threshold=0", "injury-step=1", "moves=2", "size=8"],
+        &[
+            "recovery=end-of-turn",
+            "crit-injury=wounding",
+            "hit-threshold=0",
+            "injury-step=1",
+            "moves=2",
+            "size=8",
+            "terrain=hills",
+        ],
         count().div_ceil(4),
     );
     play(&["first=blue", "hold-bonus=3", "injury-armour=0", "turns=3"], count().div_ceil(4));
@@ -96,7 +105,10 @@ fn random_skirmishes_with_every_played_skill() {
 fn random_battles_with_the_abilities_module() {
     let game = Arc::new(Collision::builtin());
     let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
-    for options in [vec!["size=10".to_string()], vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into()]] {
+    for options in [
+        vec!["size=10".to_string()],
+        vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into(), "terrain=hills".into()],
+    ] {
         let setup = BattleSetup {
             options,
             groups: vec![
@@ -110,6 +122,27 @@ fn random_battles_with_the_abilities_module() {
         let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
     }
+}
+
+/// Groups that play elevation and cover (Upheaval, Wreck, Gather Courage, Snipe, Massive,
+/// Levitating Move, Camouflage) on Fray's map with hills and obstacles, over many seeds
+/// (C-BAT-HEIGHT, C-BAT-COVER).
+#[test]
+fn random_battles_on_hills_and_cover() {
+    let game = Arc::new(Collision::builtin());
+    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
+    let setup = BattleSetup {
+        options: vec!["size=8".into(), "terrain=hills".into()],
+        groups: vec![
+            group("terrain-home.toml", include_str!("../../../examples/collision/terrain-home.toml")),
+            group("terrain-away.toml", include_str!("../../../examples/collision/terrain-away.toml")),
+        ],
+    };
+    let start = conformance::from_setup::<Collision>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count();
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
