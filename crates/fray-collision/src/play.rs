@@ -330,6 +330,9 @@ impl Game for Collision {
     fn prompt(&self, s: &State, seat: Seat) -> Option<Prompt> {
         one_question::prompt(self, s, seat)
     }
+    fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
+        one_question::parse_choice(self, s, seat, id)
+    }
     fn view(&self, s: &State, _viewer: Viewer) -> View {
         view(s)
     }

@@ -50,9 +50,6 @@ fn play(options: &[&str], n: u64) {
     assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// The default budget keeps `cargo test` short: the conformance harness reads every offered
-/// option back, which costs far more per battle than `fray sim`. The sweep (`.ci/sweep`) sets
-/// FRAY_RANDOM_MATCHES for thousands.
 fn count() -> u64 {
     std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
 }
@@ -60,7 +57,7 @@ fn count() -> u64 {
 /// The built-in battle, to the end, over many seeds.
 #[test]
 fn random_battles_finish_cleanly() {
-    play(&[], count().div_ceil(4));
+    play(&[], count());
 }
 
 /// The same with the other readings of the inferred rules, one on Fray's map with hills and
@@ -97,7 +94,7 @@ fn random_skirmishes_with_every_played_skill() {
     };
     let start = conformance::from_setup::<Collision>(&setup);
     let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-    let n = count().div_ceil(2);
+    let n = count();
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
     assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
 }
@@ -121,7 +118,7 @@ fn random_battles_with_the_abilities_module() {
         };
         let start = conformance::from_setup::<Collision>(&setup);
         let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let n = count().div_ceil(3);
+        let n = count();
         let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
     }

@@ -97,6 +97,22 @@ pub fn act<G: OneQuestion>(
     Ok(())
 }
 
+/// [`Game::parse_choice`]: the position of the option `id` in the question `seat` is asked. One
+/// look at the question (the trait's default describes every offered action in turn, each a
+/// fresh look: too slow for questions of many options).
+pub fn parse_choice<G: OneQuestion>(game: &G, state: &G::State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
+    let Some(d) = decision(game, state, seat) else {
+        return Err(match game.question(state) {
+            None => RuleError::malformed("nothing is pending: the match is over"),
+            Some(_) => RuleError::malformed("nothing is asked of this seat now"),
+        });
+    };
+    match d.options.iter().position(|o| o.id == id) {
+        Some(i) => Ok(Answer::Nth(i as u32).id()),
+        None => Err(not_an_option(id, &d.kind, d.options.iter().map(|o| o.id.as_str()))),
+    }
+}
+
 /// [`Game::describe`]: the option at the action's position.
 pub fn describe<G: OneQuestion>(game: &G, state: &G::State, action: ActionId) -> DecisionOption {
     let found = match Answer::of(action) {

@@ -58,7 +58,7 @@ fn play(options: &[&str], n: u64) {
 }
 
 fn count() -> u64 {
-    std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(40)
+    std::env::var("FRAY_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
 }
 
 /// The sample fight, to the end, over many seeds.
