@@ -42,8 +42,16 @@ fn invariants(_: &Collision, s: &State) -> Result<(), String> {
 }
 
 fn play(options: &[&str], n: u64) {
+    play_groups(options, &[], n);
+}
+
+/// `n` battles between two group files given as (path, text), home then away (the built-in
+/// groups when none are given), under `options`.
+fn play_groups(options: &[&str], groups: &[(&str, &str)], n: u64) {
     let game = Arc::new(Collision::builtin());
-    let setup = BattleSetup { options: options.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let groups =
+        groups.iter().map(|(path, text)| fray_core::table::TeamText { path: (*path).into(), text: (*text).into() });
+    let setup = BattleSetup { options: options.iter().map(|s| s.to_string()).collect(), groups: groups.collect() };
     let start = conformance::from_setup::<Collision>(&setup);
     let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
@@ -83,45 +91,23 @@ fn random_battles_under_other_table_options() {
 /// Check and Flee, Dodge and Block), over many seeds.
 #[test]
 fn random_skirmishes_with_every_played_skill() {
-    let game = Arc::new(Collision::builtin());
-    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
-    let setup = BattleSetup {
-        options: vec!["size=10".into()],
-        groups: vec![
-            group("skirmish-home.toml", include_str!("../../../examples/collision/skirmish-home.toml")),
-            group("skirmish-away.toml", include_str!("../../../examples/collision/skirmish-away.toml")),
-        ],
-    };
-    let start = conformance::from_setup::<Collision>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-    let n = count();
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+    let groups = [
+        ("skirmish-home.toml", include_str!("../../../examples/collision/skirmish-home.toml")),
+        ("skirmish-away.toml", include_str!("../../../examples/collision/skirmish-away.toml")),
+    ];
+    play_groups(&["size=10"], &groups, count());
 }
 
 /// Groups that play the abilities grouped in `fray_collision::abilities` (ability attacks, special
 /// weapon attacks, support abilities, on-hit reactions, passive effects), over many seeds.
 #[test]
 fn random_battles_with_the_abilities_module() {
-    let game = Arc::new(Collision::builtin());
-    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
-    for options in [
-        vec!["size=10".to_string()],
-        vec!["size=8".into(), "mage-armor=table".into(), "moves=2".into(), "terrain=hills".into()],
-    ] {
-        let setup = BattleSetup {
-            options,
-            groups: vec![
-                group("abilities-home.toml", include_str!("../../../examples/collision/abilities-home.toml")),
-                group("abilities-away.toml", include_str!("../../../examples/collision/abilities-away.toml")),
-            ],
-        };
-        let start = conformance::from_setup::<Collision>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let n = count();
-        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
-    }
+    let groups = [
+        ("abilities-home.toml", include_str!("../../../examples/collision/abilities-home.toml")),
+        ("abilities-away.toml", include_str!("../../../examples/collision/abilities-away.toml")),
+    ];
+    play_groups(&["size=10"], &groups, count());
+    play_groups(&["size=8", "mage-armor=table", "moves=2", "terrain=hills"], &groups, count());
 }
 
 /// Groups that play elevation and cover (Upheaval, Wreck, Gather Courage, Snipe, Massive,
@@ -129,20 +115,11 @@ fn random_battles_with_the_abilities_module() {
 /// (C-BAT-HEIGHT, C-BAT-COVER).
 #[test]
 fn random_battles_on_hills_and_cover() {
-    let game = Arc::new(Collision::builtin());
-    let group = |path: &str, text: &str| fray_core::table::TeamText { path: path.into(), text: text.into() };
-    let setup = BattleSetup {
-        options: vec!["size=8".into(), "terrain=hills".into()],
-        groups: vec![
-            group("terrain-home.toml", include_str!("../../../examples/collision/terrain-home.toml")),
-            group("terrain-away.toml", include_str!("../../../examples/collision/terrain-away.toml")),
-        ],
-    };
-    let start = conformance::from_setup::<Collision>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-    let n = count();
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} battles failed:\n{}", failures.len(), failures.join("\n"));
+    let groups = [
+        ("terrain-home.toml", include_str!("../../../examples/collision/terrain-home.toml")),
+        ("terrain-away.toml", include_str!("../../../examples/collision/terrain-away.toml")),
+    ];
+    play_groups(&["size=8", "terrain=hills"], &groups, count());
 }
 
 #[test]
