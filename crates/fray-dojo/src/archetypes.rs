@@ -3,30 +3,11 @@
 //! Focused (a hero of one Archetype) or Fused (a hero of two, every Warrior and Boss).
 
 use crate::content::{Choice, Effect, Num, Target, Token};
+use crate::effects::{dist, gain, heal};
 use crate::frames::{Frame, Run, Stage};
-use crate::rules::{gain, heal, hurt};
+use crate::rules::hurt;
 use crate::state::{ActionKey, Ctx, Event, State, Variant};
-
-/// Which of `u`'s Archetypes is `id`, and how it holds it; none while `u` is out (D-OUT-3).
-pub fn has(s: &State, u: u8, id: &str) -> Option<Variant> {
-    let x = s.u(u);
-    if !x.active() {
-        return None;
-    }
-    let (_, v) = x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id)?;
-    match v {
-        // D-HC-9: the Frantic ability picked this turn, where its text is the Focused one's as
-        // Fray plays it (docs/rulings/dojo.md); the others are not played yet.
-        Variant::FranticNow if FRANTIC_AS_FOCUSED.contains(&id) => Some(Variant::Focused),
-        // The six whose Frantic text differs are played as their own (`FranticNow`).
-        Variant::FranticNow => Some(Variant::FranticNow),
-        v if v.frantic() => None,
-        v => Some(*v),
-    }
-}
-
-/// The Archetypes whose Frantic ability, for its turn, is what Fray plays of the Focused one.
-pub const FRANTIC_AS_FOCUSED: [&str; 7] = ["cyborg", "demon", "punk", "teacher", "trickster", "underdog", "wardancer"];
+pub use crate::state::{FRANTIC_AS_FOCUSED, has_archetype as has};
 
 /// A Frantic hero's pick of its ability for the turn, never the last turn's (D-HC-9).
 pub fn frantic_pick(s: &State, u: u8) -> Option<Frame> {
@@ -194,7 +175,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
 fn cavalry_shields(cx: &mut Ctx, u: u8) {
     for v in 0..cx.s.units.len() as u8 {
         let near = match (cx.s.u(u).at, cx.s.u(v).at) {
-            (Some(a), Some(b)) => crate::rules::dist(a, b) <= 1,
+            (Some(a), Some(b)) => dist(a, b) <= 1,
             _ => false,
         };
         if near && cx.s.u(v).side == cx.s.u(u).side && cx.s.u(v).active() && cx.s.u(v).shield < 2 {

@@ -6,6 +6,37 @@ use fray_core::lookup::Entry;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
+pub mod boss_file;
+pub mod enemy_file;
+pub mod stake_file;
+
+/// What a unit is (D-EN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A player's hero.
+    Hero,
+    /// One Stance, one bar (D-EN-2).
+    Warrior,
+    /// Several Stances and bars, a new Stance each turn (D-EN-11..14).
+    Boss,
+    /// A Stooge group: one unit with one shared bar, a member a die (D-EN-3..D-EN-10).
+    Stooges,
+}
+
+/// Which action: a Basic Action or a Form's Unique Action, by place in the content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionKey {
+    /// The n-th Basic Action.
+    Basic(u8),
+    /// Form `f`'s n-th Unique Action.
+    Form(u8, u8),
+    /// Style `s`'s n-th Unique Action.
+    Style(u8, u8),
+    /// The Stooges' Reinforcements (D-EN-8).
+    Reinforcements,
+}
+
 /// The compiled-in content files, by name.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("dojo/forms.toml", include_str!("../../../content/dojo/forms.toml")),
@@ -28,7 +59,7 @@ pub enum Token {
     Power,
     /// D-TOK-3.
     Speed,
-    /// D-TOK-4 (held as [`crate::state::Unit::challenge`]).
+    /// D-TOK-4 (held as a unit's `challenge`).
     Challenge,
     /// D-TOK-5.
     Burning,
@@ -104,7 +135,7 @@ impl fmt::Display for Token {
 
 /// The obstacles Fray plays (D-OBS-0; Edges lie beyond the map). A Copy is named here for the
 /// effects that place one; the map's squares never hold it: Copies are kept with their
-/// Originals (`crate::copies`), so a Copy may stand in Fog or on Rubble as a unit does.
+/// Originals (the copies module), so a Copy may stand in Fog or on Rubble as a unit does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obstacle {
@@ -988,9 +1019,9 @@ pub struct Content {
     /// The sample encounter's text.
     pub encounter: String,
     /// The enemy chapter's forces and the Stooges' Reinforcements (`dojo/enemies.toml`).
-    pub enemies: crate::enemies::EnemyFile,
+    pub enemies: enemy_file::EnemyFile,
     /// The Bonuses and Penalties (`dojo/stakes.toml`).
-    pub stakes: Vec<crate::stakes::StakeDef>,
+    pub stakes: Vec<stake_file::StakeDef>,
 }
 
 /// Names `file` in a TOML error (which carries line, column and field).
@@ -1120,16 +1151,16 @@ impl Content {
             errors.push("dojo/forms.toml: two forms share an id".into());
         }
         let encounter = get("dojo/encounter.toml").unwrap_or_default().to_string();
-        let enemies = get(crate::enemies::FILE).and_then(|text| match crate::enemies::read(text) {
+        let enemies = get(enemy_file::FILE).and_then(|text| match enemy_file::read(text) {
             Ok(f) => {
-                check_action(crate::enemies::FILE, text, &f.reinforcements, &mut errors);
+                check_action(enemy_file::FILE, text, &f.reinforcements, &mut errors);
                 for a in
                     f.style.iter().flat_map(|st| st.action.iter()).chain(f.form.iter().flat_map(|x| x.action.iter()))
                 {
-                    check_action(crate::enemies::FILE, text, a, &mut errors);
+                    check_action(enemy_file::FILE, text, a, &mut errors);
                 }
                 // The Boss Archetypes and the one-Boss Styles join the others (§2.4, §2.5).
-                crate::bosses::join(&f, &mut archetypes, &mut styles, &mut forms);
+                boss_file::join(&f, &mut archetypes, &mut styles, &mut forms);
                 Some(f)
             }
             Err(e) => {
@@ -1137,7 +1168,7 @@ impl Content {
                 None
             }
         });
-        let stakes = get(crate::stakes::FILE).and_then(|text| match crate::stakes::read(text) {
+        let stakes = get(stake_file::FILE).and_then(|text| match stake_file::read(text) {
             Ok(v) => Some(v),
             Err(e) => {
                 errors.push(e);
@@ -1147,7 +1178,7 @@ impl Content {
         match (enemies, stakes) {
             (Some(enemies), Some(stakes)) if errors.is_empty() => {
                 let c = Content { forms, basic, tokens, archetypes, builds, styles, encounter, enemies, stakes };
-                let errors = crate::enemies::check(&c.enemies, &c);
+                let errors = enemy_file::check(&c.enemies, &c);
                 if errors.is_empty() { Ok(c) } else { Err(errors.join("\n")) }
             }
             _ => Err(errors.join("\n")),

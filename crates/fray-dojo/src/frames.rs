@@ -1,7 +1,7 @@
 //! What a half-resolved piece of the fight holds: the frames on the stack.
 
+use crate::content::ActionKey;
 use crate::content::{Choice, Effect};
-use crate::state::ActionKey;
 use fray_core::grid::Pos;
 
 /// A frame: one piece of the fight under way.

@@ -2,24 +2,25 @@
 //! (`../shared/seeds/002_f9e4697d771d6801.txt`, CC-BY-SA) with the checklist
 //! `../shared/rules/dojo.md` (ids D-*); rulings in docs/rulings/dojo.md.
 //!
-//! Code map, in layers:
+//! Code map, in layers (each uses only the layers above it, except the three rule modules
+//! marked below, which call each other):
 //!
-//! - data: [`content`] (Forms with their action dice, Basic Actions, tokens, as TOML under
-//!   `content/dojo/`), [`enemies`] (the enemy chapter's forces and the Stooges' rules), [`frames`], [`state`] (units, bars, Shields, tokens, pools, the meter;
-//!   the journal's events and `apply`, the only code that changes a fact);
-//! - [`copies`] (placing, moving and breaking Copies, acting from one; Crystal and Illusion), a
-//!   leaf the rules call;
-//! - [`style_abilities`] (the Style abilities played at a turn's start and end, after hits,
-//!   and on sight, range and Armor), a leaf the rules call;
-//! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits,
-//!   healing, tokens, forced and Free Movement), [`archetypes`] (the Archetype abilities played),
-//!   [`bosses`] (the Boss Archetypes and the one-Boss content, a leaf the rules call by hooks),
-//!   [`last_stand`] (the end of a fight);
-//! - [`complications`] (guests and switched sides), [`stakes`] (Bonuses and Penalties handed out as a fight starts, and the
-//!   hooks of those that last a round);
+//! - data: [`content`] (Forms with their action dice, Styles, Archetypes, Basic Actions, tokens,
+//!   and in its submodules the enemy file, the Boss Archetypes and the Bonuses and Penalties, as
+//!   TOML under `content/dojo/`, each checked as it is read), [`frames`] (what is pending);
+//! - the facts: [`state`] (units, bars, Shields, tokens, pools, the meter; the journal's events
+//!   and `apply`, the only code that changes a fact);
+//! - plain effects: [`effects`] (distance, healing, gaining tokens);
+//! - leaves the rules call: [`copies`] (placing, moving and breaking Copies, acting from one;
+//!   Crystal and Illusion), [`style_abilities`] (Style abilities at a turn's start and end, after
+//!   hits, on sight, range and Armor), [`bosses`] (the Boss Archetypes' play), [`stakes`]
+//!   (Bonuses and Penalties handed out as a fight starts, and the hooks of those that last a
+//!   round), [`last_stand`] (the end of a fight), [`complications`] (guests and switched sides);
+//! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits, forced
+//!   and Free Movement, the end of a fight), with [`archetypes`] (the Archetype abilities played)
+//!   and [`enemies`] (the enemy forces and the Stooges' rules), which deal damage through it;
 //! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
-//!   `fray build` checks), [`game`] (the `Game` and `System`,
-//!   the view, scenario files).
+//!   `fray build` checks), [`game`] (the `Game` and `System`, the view, scenario files).
 #![deny(missing_docs)]
 
 pub mod archetypes;
@@ -28,6 +29,7 @@ pub mod complications;
 pub mod content;
 pub mod copies;
 pub mod creation;
+pub mod effects;
 pub mod enemies;
 pub mod frames;
 pub mod game;

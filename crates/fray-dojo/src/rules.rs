@@ -2,20 +2,16 @@
 //! their effects, hits, Shields, Armor, healing, tokens, forced movement and Free Movement.
 
 use crate::content::{ActionDef, Cost, Die, Effect, Form, Gate, Num, Obstacle, TOKENS, Target, Token, Trait};
+pub use crate::effects::{dist, gain, heal};
 use crate::frames::{Frame, Run, Stage};
 use crate::state::{ActionKey, Ctx, Event, Kind, SIDES, State, Variant};
 use fray_core::decision::{Decision, DecisionOption};
-use fray_core::engine::{Flow, Resolve};
+use fray_core::engine::{Flow, Machine, Resolve};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
 use fray_core::sight::{Sight, sight};
 
 // ---------------------------------------------------------------- geometry and targeting
-
-/// Spaces between two squares, a diagonal counting 1 (D-RNG-1, D-G-11).
-pub fn dist(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
-}
 
 /// Whether a line from `a` to `b` passes no Wall (D-RNG-3, D-G-08).
 pub fn sees(s: &State, a: Pos, b: Pos) -> bool {
@@ -491,60 +487,6 @@ fn take_out(cx: &mut Ctx, t: u8) {
     }
 }
 
-/// Heals `t` by `n` (D-HP-4): never past the current bar's top; an ally down at 0 HP still on
-/// the map gets up with its last bar at `n`.
-pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
-    let x = cx.s.u(t);
-    if x.at.is_none() || n <= 0 {
-        return;
-    }
-    let who = cx.s.who(t);
-    if x.out {
-        let hp = n.min(x.bar_max);
-        cx.emit(Event::Hurt { who: who.clone(), by: None, damage: 0, shield: x.shield, hp, broken: x.bars - 1 });
-        cx.emit(Event::Out { who, out: false });
-        return;
-    }
-    let hp = (x.hp + n).min(x.bar_max);
-    if hp != x.hp {
-        cx.emit(Event::Healed { who, hp });
-    }
-}
-
-/// `u` gains `n` tokens of `t` (D-TOK-*); Speed comes half as Iron or Power in Iron or Power
-/// Form (D-CLAR-9). An out unit gains nothing (D-TOK-13).
-pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
-    if n <= 0 || cx.s.u(u).out || crate::stakes::blocks(cx.s, u, t) {
-        return;
-    }
-    let who = cx.s.who(u);
-    if t == Token::Speed {
-        let turn = if cx.s.has_trait(u, Trait::SpeedToIron) {
-            Some(Token::Iron)
-        } else if cx.s.has_trait(u, Trait::SpeedToPower) {
-            Some(Token::Power)
-        } else {
-            None
-        };
-        if let Some(other) = turn.filter(|&o| !crate::stakes::blocks(cx.s, u, o)) {
-            let half = (n + 1) / 2;
-            cx.emit(Event::Tokens { who: who.clone(), token: other, delta: half, why });
-            if n - half > 0 {
-                cx.emit(Event::Tokens { who, token: Token::Speed, delta: n - half, why });
-            }
-            return;
-        }
-    }
-    if t == Token::Stun {
-        let room = 3 - cx.s.u(u).has(Token::Stun);
-        if room > 0 {
-            cx.emit(Event::Tokens { who, token: t, delta: n.min(room), why });
-        }
-        return;
-    }
-    cx.emit(Event::Tokens { who, token: t, delta: n, why });
-}
-
 fn lose(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
     let n = n.min(cx.s.u(u).has(t));
     if n > 0 {
@@ -578,6 +520,21 @@ fn trapped(cx: &mut Ctx, u: u8) {
         heal(cx, u, 1);
     } else if crate::style_abilities::traps_hurt(cx.s, u) {
         hurt(cx, None, u, 1, false, false);
+    }
+}
+
+/// The engine's loop over the state: a fight ends when a side has no one left standing.
+impl Machine for State {
+    type Event = Event;
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn idle(&self) -> Frame {
+        Frame::Next
+    }
+    fn after_step(cx: &mut Ctx<'_>) -> Result<(), fray_core::ruleset::RuleError> {
+        check_end(cx);
+        Ok(())
     }
 }
 

@@ -330,12 +330,16 @@ pub fn build(
         // D-EN-2, §2.4, §2.5: Boss Archetypes and one-Boss Styles are for enemies made as
         // Warriors or Bosses.
         if u.kind == Kind::Hero || u.kind == Kind::Stooges {
-            if archetypes.iter().chain(abilities.iter().map(|(a, _)| a)).any(|&a| crate::bosses::is_boss(content, a)) {
+            if archetypes
+                .iter()
+                .chain(abilities.iter().map(|(a, _)| a))
+                .any(|&a| crate::content::boss_file::is_boss(content, a))
+            {
                 errors.push(format!("{}: a Boss Archetype is for Bosses and Warriors (D-EN-2)", at("archetypes")));
             }
             if stances.iter().any(|st| {
-                st.style.is_some_and(|i| crate::bosses::boss_style(content, i))
-                    || crate::bosses::boss_form(content, st.form)
+                st.style.is_some_and(|i| crate::content::boss_file::boss_style(content, i))
+                    || crate::content::boss_file::boss_form(content, st.form)
             }) {
                 errors.push(format!("{}: that Style belongs to one Boss (rules/dojo.md §2.5)", at("stances")));
             }
@@ -365,7 +369,9 @@ pub fn build(
                 let needs = content.archetypes[a].boss.as_ref().is_none_or(|l| !l.is_empty());
                 if needs
                     && stances.iter().any(|st| st.style.is_some())
-                    && !stances.iter().any(|st| st.style.is_some_and(|i| crate::bosses::fits(content, a, i)))
+                    && !stances
+                        .iter()
+                        .any(|st| st.style.is_some_and(|i| crate::content::boss_file::fits(content, a, i)))
                 {
                     errors.push(format!("{}: a Boss has a Style of its Archetype (D-EN-11)", at("archetypes")));
                 }

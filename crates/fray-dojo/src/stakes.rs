@@ -2,75 +2,13 @@
 //! World's picks (D-CW-1), the Default Bonus traded away (D-CW-2) and higher stakes (D-CMP-5),
 //! from `content/dojo/stakes.toml`.
 
+pub use crate::content::stake_file::{FILE, StakeDef, StakeKind, StakeSpec, read};
 use crate::content::{Choice, Die, Effect, Num, Obstacle, Target, Token};
+pub use crate::effects::blocks;
+use crate::effects::{gain, heal};
 use crate::frames::{Frame, Run, Stage};
-use crate::rules;
 use crate::state::{ActionKey, Ctx, Event, State, Weight};
 use fray_core::ruleset::RuleError;
-use serde::Deserialize;
-
-/// The stakes file's name among the content files.
-pub const FILE: &str = "dojo/stakes.toml";
-
-/// A Bonus or a Penalty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StakeKind {
-    /// Helps its holder.
-    Bonus,
-    /// Hinders its holder.
-    Penalty,
-}
-
-/// One Bonus or Penalty.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StakeDef {
-    /// Id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Bonus or Penalty.
-    pub kind: StakeKind,
-    /// The checklist id.
-    pub rule: String,
-    /// What it does, in our words.
-    pub text: String,
-    /// What of it is not played yet (such a stake is refused).
-    #[serde(default)]
-    pub unplayed: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StakesFile {
-    stake: Vec<StakeDef>,
-}
-
-/// Reads the stakes file's text; errors name the file, line and field.
-pub fn read(text: &str) -> Result<Vec<StakeDef>, String> {
-    toml::from_str::<StakesFile>(text).map(|f| f.stake).map_err(|e| format!("{FILE}: {}", e.to_string().trim_end()))
-}
-
-/// A stake a fight hands out: a Bonus or a Penalty for one unit.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StakeSpec {
-    /// Who gets it.
-    pub unit: String,
-    /// A Bonus's id.
-    #[serde(default)]
-    pub bonus: Option<String>,
-    /// A Penalty's id.
-    #[serde(default)]
-    pub penalty: Option<String>,
-}
-
-impl StakeSpec {
-    fn id(&self) -> Option<&str> {
-        self.bonus.as_deref().or(self.penalty.as_deref())
-    }
-}
 
 /// The picks each side has before stakes must balance (D-CW-1, D-CW-2): at the Weight of the
 /// World one a hero and one for the Director; at Light, Middle and Heavy weight one for the
@@ -173,11 +111,11 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
         }
         match id {
             // D-BON-1
-            "counter" => rules::gain(cx, u, Token::Control, 2, "Counter"),
+            "counter" => gain(cx, u, Token::Control, 2, "Counter"),
             // D-BON-5
             "power-up" => {
                 for t in [Token::Iron, Token::Power, Token::Speed] {
-                    rules::gain(cx, u, t, 2, "Power Up");
+                    gain(cx, u, t, 2, "Power Up");
                 }
             }
             // D-BON-6: Challenge an enemy in sight, then pull it up to 4 spaces.
@@ -214,7 +152,7 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
             // D-BON-8
             "vigor" => {
                 let n = 2 * cx.s.options.heal();
-                rules::heal(cx, u, n);
+                heal(cx, u, n);
             }
             // D-BON-9: a unit holds one Shield; the bigger one stays (D-HP-6).
             "willpower" if cx.s.u(u).shield < 4 => {
@@ -222,8 +160,8 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
                 cx.emit(Event::Shielded { who, points: 4 });
             }
             // D-PEN-1, D-PEN-5
-            "burned" => rules::gain(cx, u, Token::Burning, 4, "Burned"),
-            "exhausted" => rules::gain(cx, u, Token::Weakness, 4, "Exhausted"),
+            "burned" => gain(cx, u, Token::Burning, 4, "Burned"),
+            "exhausted" => gain(cx, u, Token::Weakness, 4, "Exhausted"),
             // D-PEN-3: the Shield held breaks (and none works this round, see `shields_off`).
             "defenseless" if cx.s.u(u).shield > 0 => {
                 let who = cx.s.who(u);
@@ -277,11 +215,6 @@ pub fn shields_off(s: &State, u: u8) -> bool {
     s.lasting(u, "defenseless")
 }
 
-/// D-PEN-8: a unit Powered Down gains no Power or Iron this round.
-pub fn blocks(s: &State, u: u8, t: Token) -> bool {
-    matches!(t, Token::Power | Token::Iron) && s.lasting(u, "power-down")
-}
-
 /// D-PEN-9: enemies ignore Fog when they look at a unit in the Spotlight this round.
 pub fn spotlit(s: &State, u: u8) -> bool {
     s.lasting(u, "spotlight")
@@ -322,7 +255,7 @@ pub fn after_roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
 pub fn turn_start(cx: &mut Ctx) {
     for v in 0..cx.s.units.len() as u8 {
         if cx.s.lasting(v, "freedom") && cx.s.u(v).active() {
-            rules::gain(cx, v, Token::Speed, 2, "Freedom");
+            gain(cx, v, Token::Speed, 2, "Freedom");
         }
     }
 }

@@ -2,10 +2,11 @@
 //! initiative meter, the frames under way; the journal's events and `apply`, the only code that
 //! changes a fact.
 
+pub use crate::content::{ActionKey, Kind};
 use crate::content::{Content, Die, Obstacle, TOKENS, Token};
 use crate::frames::Frame;
 use fray_core::dice::Pool;
-use fray_core::engine::{Apply, Machine, Stack, Who};
+use fray_core::engine::{Apply, Stack, Who};
 use fray_core::grid::{Grid, Pos};
 use fray_core::ruleset::Outcome;
 use fray_core::turns::Meter;
@@ -18,20 +19,6 @@ pub const SIDES: [&str; 2] = ["heroes", "enemies"];
 
 /// A unit named in an event.
 pub type W = Who<u8>;
-
-/// What a unit is (D-EN-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// A player's hero.
-    Hero,
-    /// One Stance, one bar (D-EN-2).
-    Warrior,
-    /// Several Stances and bars, a new Stance each turn (D-EN-11..14).
-    Boss,
-    /// A Stooge group: one unit with one shared bar, a member a die (D-EN-3..D-EN-10).
-    Stooges,
-}
 
 /// Cinematic weight (D-CW-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,19 +108,6 @@ impl Options {
             Weight::Heavyweight | Weight::WeightOfTheWorld => 4,
         }
     }
-}
-
-/// Which action: a Basic Action or a Form's Unique Action, by place in the content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ActionKey {
-    /// The n-th Basic Action.
-    Basic(u8),
-    /// Form `f`'s n-th Unique Action.
-    Form(u8, u8),
-    /// Style `s`'s n-th Unique Action.
-    Style(u8, u8),
-    /// The Stooges' Reinforcements (D-EN-8).
-    Reinforcements,
 }
 
 /// How a unit holds an Archetype (D-HC-3, D-HC-4): Focused, or Fused (also every Warrior and
@@ -291,7 +265,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Bonuses and Penalties still at work (D-BON-*, D-PEN-*): (unit, id, the last round).
     pub stakes: Vec<(u8, String, u32)>,
-    /// The Copies on the map (D-OBS-1): each square and its Original (see `crate::copies`).
+    /// The Copies on the map (D-OBS-1): each square and its Original (see the copies module).
     pub copies: Vec<(Pos, u8)>,
     /// Units taking an action as if standing on one of their Copies: (unit, its own square, the
     /// Copy's square). Its own square stays full meanwhile.
@@ -938,19 +912,26 @@ impl Stack for State {
     }
 }
 
-impl Machine for State {
-    type Event = Event;
-    fn over(&self) -> bool {
-        self.outcome.is_some()
+/// Which of `u`'s Archetypes is `id`, and how it holds it; none while `u` is out (D-OUT-3).
+pub fn has_archetype(s: &State, u: u8, id: &str) -> Option<Variant> {
+    let x = s.u(u);
+    if !x.active() {
+        return None;
     }
-    fn idle(&self) -> Frame {
-        Frame::Next
-    }
-    fn after_step(cx: &mut Ctx<'_>) -> Result<(), fray_core::ruleset::RuleError> {
-        crate::rules::check_end(cx);
-        Ok(())
+    let (_, v) = x.archetypes.iter().find(|(a, _)| s.content.archetypes[*a].id == id)?;
+    match v {
+        // D-HC-9: the Frantic ability picked this turn, where its text is the Focused one's as
+        // Fray plays it (docs/rulings/dojo.md); the others are not played yet.
+        Variant::FranticNow if FRANTIC_AS_FOCUSED.contains(&id) => Some(Variant::Focused),
+        // The six whose Frantic text differs are played as their own (`FranticNow`).
+        Variant::FranticNow => Some(Variant::FranticNow),
+        v if v.frantic() => None,
+        v => Some(*v),
     }
 }
+
+/// The Archetypes whose Frantic ability, for its turn, is what Fray plays of the Focused one.
+pub const FRANTIC_AS_FOCUSED: [&str; 7] = ["cyborg", "demon", "punk", "teacher", "trickster", "underdog", "wardancer"];
 
 /// The rules' context.
 pub type Ctx<'a> = fray_core::engine::Ctx<'a, State, Event>;
