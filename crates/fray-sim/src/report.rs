@@ -348,16 +348,27 @@ impl Totals {
             }
         }
         if !s.per_creature.is_empty() {
+            let strikes = self.tally.counts.contains_key("strikes");
             let _ = writeln!(
                 out,
-                "\n{:<20} {:>8} {:>8} {:>9} {:>9} {:>8}   (a match)",
-                "creature", "dealt", "taken", "take outs", "taken out", "strikes"
+                "\n{:<20} {:>8} {:>8} {:>9} {:>9}{}   (a match)",
+                "creature",
+                "dealt",
+                "taken",
+                "take outs",
+                "taken out",
+                if strikes { format!(" {:>8}", "strikes") } else { String::new() }
             );
             for (name, c) in &s.per_creature {
                 let _ = writeln!(
                     out,
-                    "{:<20} {:>8.2} {:>8.2} {:>9.2} {:>9.2} {:>8.2}",
-                    name, c.damage_dealt, c.damage_taken, c.take_outs, c.taken_out, c.strikes
+                    "{:<20} {:>8.2} {:>8.2} {:>9.2} {:>9.2}{}",
+                    name,
+                    c.damage_dealt,
+                    c.damage_taken,
+                    c.take_outs,
+                    c.taken_out,
+                    if strikes { format!(" {:>8.2}", c.strikes) } else { String::new() }
                 );
             }
         }
