@@ -183,7 +183,8 @@ pub enum Verb {
     AidAttack(Cx),
     /// Search for hidden enemies (DS-GAP-23).
     Search,
-    /// Heal: an adjacent creature spends a Recovery (DS-GAP-12, DS-HP-DYING-1).
+    /// Heal: an adjacent creature spends a Recovery (DS-GAP-12, DS-HP-DYING-1; one of the main
+    /// actions the published rules name besides Defend and Disengage, DS-DELTA-4).
     Heal(Cx),
     /// Hero tokens.
     Token(String),
@@ -1672,7 +1673,8 @@ fn charge_route_to(s: &State, c: Cx, budget: i32, to: Pos) -> Option<Vec<Pos>> {
 }
 
 /// Who may make an opportunity attack on `mover` for leaving `from` for `to` (DS-OA-1,
-/// DS-OA-2, DS-COND-DAZED, DS-SURP-1).
+/// DS-OA-2, DS-COND-DAZED, DS-SURP-1). Only a willing move asks this: forced movement never
+/// does (DS-DELTA-5).
 fn opportunity_attackers(s: &State, mover: Cx, from: Pos, to: Pos) -> Vec<Cx> {
     let size = s.c(mover).size.squares;
     // Built only if some enemy gets as far as its roll's edges and banes.
@@ -3364,6 +3366,7 @@ fn check_verb_routed(
         }
         Verb::HelpUp(t) => {
             check_slot(s, c, Slot::Maneuver, extra)?;
+            // DS-DELTA-14: only a willing creature is helped up, so never an enemy.
             if s.distance(c, *t) != Some(1) || !s.has(*t, ConditionKind::Prone) || s.enemies(c, *t) {
                 return Err(RuleError::refused(
                     "DS-COND-PRONE-2",

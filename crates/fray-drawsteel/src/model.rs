@@ -723,6 +723,7 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
         )),
         None => errors.push(format!("{}: {:?} is not a size; write 1T, 1S, 1M, 1L, 2, 3...", field("size"), b.size)),
     }
+    // DS-GAP-4: five characteristics, each from -5 to +5.
     for (n, v) in ["might", "agility", "reason", "intuition", "presence"].iter().zip(b.characteristics.array()) {
         if !(-5..=5).contains(&v) {
             errors.push(format!("{}: {v} is outside -5..5", field(&format!("characteristics.{n}"))));

@@ -185,6 +185,7 @@ fn build_checks_stat_blocks_with_file_line_and_field() {
     std::fs::write(&f, "[[creature]]\nid = \"x\"\nname = \"X\"\nkind = \"monster\"\nstamina = 0\nspeed = 5\nsize = \"9Q\"\ncharacteristics = { might = 7 }\n").unwrap();
     let (code, out, _) = fray(&["build", "drawsteel", f.to_str().unwrap()]);
     assert_eq!(code, 1);
+    // DS-GAP-4: a characteristic runs from -5 to +5.
     assert!(
         out.contains("bad.toml:1: x (X): size") && out.contains("characteristics.might: 7 is outside -5..5"),
         "{out}"
