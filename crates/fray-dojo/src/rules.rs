@@ -700,7 +700,7 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
 
 /// How much cheaper `u`'s Unique Actions are: 1 for a Phantom (Focused or Fused), else 0.
 fn phantom_cut(s: &State, u: u8, key: ActionKey) -> i32 {
-    // Elder: the Stance's own Form's Unique Actions, 1 less too (never 2 less, D-G-17).
+    // Elder: the Stance's own Form's Unique Actions, 1 less too (never 2 less, D-G-17, D-G-18).
     let elder = matches!(key, ActionKey::Form(..)) && crate::style_abilities::elder(s, u);
     i32::from(!matches!(key, ActionKey::Basic(_)) && crate::archetypes::has(s, u, "phantom").is_some() || elder)
 }
@@ -1909,7 +1909,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                 let who = cx.s.who(u);
                 cx.emit(Event::Challenge { who, by: None });
             }
-            // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes.
+            // D-TOK-5: Burning hurts at the end of the holder's own turn, then half goes. It is no hit,
+            // so Armor does not touch it (D-G-44).
             let burning = cx.s.u(u).has(Token::Burning);
             if active && burning > 0 {
                 // Phoenix: Burning heals instead.
@@ -2361,7 +2362,7 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         }
         Effect::Damage { amount, pierce, any_power, .. } => {
             let mut dmg = num(cx.s, &run, amount, t);
-            // D-TOK-6: Weakness takes 2 off damage the holder deals, then one goes (not
+            // D-TOK-6, D-G-32: Weakness takes 2 off each Damage effect the holder resolves, then one goes (not
             // Crosshair's).
             let crosshair = crate::style_abilities::piercing(cx.s, u).1;
             if !pierce && !crosshair && cx.s.u(u).has(Token::Weakness) > 0 {
