@@ -17,6 +17,7 @@ pub mod builder;
 pub mod card;
 pub mod content;
 pub mod play;
+pub mod reactions;
 pub mod reference;
 pub mod rules;
 pub mod study;
