@@ -442,13 +442,17 @@ fn arrive(cx: &mut Cx, w: &Walk, idx: usize, striker: Option<u8>) -> Result<(), 
     let (uid, e, kind) = (f.id.clone(), f.endurance, w.kind);
     let stopped = if idx + 1 < w.path.len() { " (stopped)" } else { "" };
     cx.log(|| {
-        format!(
-            "{uid} {}s from {} to {}{stopped} for {}E, {e}E left (C-BAT-6b)",
-            kind.word(),
-            from.key(),
-            end.key(),
-            kind.cost()
-        )
+        if end == from {
+            format!("{uid} stays on {}: its {} costs {}E all the same, {e}E left (C-BAT-6b)", from.key(), kind.word(), kind.cost())
+        } else {
+            format!(
+                "{uid} {}s from {} to {}{stopped} for {}E, {e}E left (C-BAT-6b)",
+                kind.word(),
+                from.key(),
+                end.key(),
+                kind.cost()
+            )
+        }
     });
     cx.s.pending = Pending::Menu;
     if end != from {
