@@ -51,7 +51,7 @@ fn c_gl_sidestep_out_of_reach_ignores_the_attack() {
 fn c_gl_tactical_strike_is_asked_of_the_attacking_side() {
     journal_holds(
         "tactical-strike.toml",
-        &["captain backs knight's attack: W-Att +2 and Pow +1", "knight rolls 3 + W-Att 7 = 10", "Pow 4"],
+        &["captain backs knight's attack: W-Att +2 and Pow +1", "knight rolls 3 + W-Att 7 = 10", "Injury roll 3 + Pow 5 - Arm 4 = margin 4: 2 injuries"],
     );
 }
 
