@@ -112,7 +112,9 @@ pub fn swap(cx: &mut Cx, mut k: Strike, r: u8, name: &'static str, aim: Aim) -> 
     };
     trade_places(cx, k.target, new_target);
     let nid = id(cx.s, new_target);
-    cx.log(|| format!("{rid} uses {name} for {e}E {m}M: {tid} and {nid} trade places, {nid} is the target now ({tag})"));
+    cx.log(|| {
+        format!("{rid} uses {name} for {e}E {m}M: {tid} and {nid} trade places, {nid} is the target now ({tag})")
+    });
     k.target = new_target;
     // Fray's reading: what the first target gained against the attack (Dodge, Look Out, Decoy)
     // stays with it; the new target reacts for itself.
@@ -251,7 +253,9 @@ pub fn interrupt(cx: &mut Cx, used: Used) -> bool {
 /// Nobody stopped `used`: it goes on.
 fn resume(cx: &mut Cx, used: Used) -> Result<(), RuleError> {
     match used {
-        Used::Ability { user, ability, target, dir, choice } => rules::run_ability(cx, user, ability, target, dir, choice),
+        Used::Ability { user, ability, target, dir, choice } => {
+            rules::run_ability(cx, user, ability, target, dir, choice)
+        }
         Used::Attack(k) => rules::declared(cx, k),
         Used::BeforeRoll(k, r, name, aim) => rules::before_roll_reaction(cx, k, r, name, aim),
         Used::OnHit(k, name) => rules::on_hit_reaction(cx, k, name),
@@ -401,12 +405,11 @@ fn walk(cx: &mut Cx, mut w: Walk) -> Result<(), RuleError> {
         if !w.challenged {
             w.challenged = true;
             let side = cx.s.u(u).side;
-            let challengers: Vec<u8> = cx
-                .s
-                .standing()
-                .filter(|&e| cx.s.u(e).side != side && effect_cost(cx.s, e, "Challenge").is_some())
-                .filter(|&e| crosses(cx.s, e, p, q, false))
-                .collect();
+            let challengers: Vec<u8> =
+                cx.s.standing()
+                    .filter(|&e| cx.s.u(e).side != side && effect_cost(cx.s, e, "Challenge").is_some())
+                    .filter(|&e| crosses(cx.s, e, p, q, false))
+                    .collect();
             for e in challengers {
                 let (eid, uid) = (id(cx.s, e), id(cx.s, u));
                 cx.log(|| format!("{uid} tries to leave {eid}'s melee reach: {eid} challenges it (C-GL-CHALLENGE)"));
@@ -443,7 +446,12 @@ fn arrive(cx: &mut Cx, w: &Walk, idx: usize, striker: Option<u8>) -> Result<(), 
     let stopped = if idx + 1 < w.path.len() { " (stopped)" } else { "" };
     cx.log(|| {
         if end == from {
-            format!("{uid} stays on {}: its {} costs {}E all the same, {e}E left (C-BAT-6b)", from.key(), kind.word(), kind.cost())
+            format!(
+                "{uid} stays on {}: its {} costs {}E all the same, {e}E left (C-BAT-6b)",
+                from.key(),
+                kind.word(),
+                kind.cost()
+            )
         } else {
             format!(
                 "{uid} {}s from {} to {}{stopped} for {}E, {e}E left (C-BAT-6b)",
@@ -662,7 +670,12 @@ pub fn answer(cx: &mut Cx, choice: &str) -> Result<(), RuleError> {
             rules::pay(cx, r, e);
             w.asked.push(r);
             let (rid, uid, q) = (id(cx.s, r), id(cx.s, w.unit), w.path[w.step]);
-            cx.log(|| format!("{uid} enters {rid}'s melee reach at {}: {rid} counter attacks for {e}E (C-GL-COUNTER-ATTACK)", q.key()));
+            cx.log(|| {
+                format!(
+                    "{uid} enters {rid}'s melee reach at {}: {rid} counter attacks for {e}E (C-GL-COUNTER-ATTACK)",
+                    q.key()
+                )
+            });
             let (cr, cu) = (cx.s.card(r).stats.comm, cx.s.card(w.unit).stats.comm);
             if rules::contest(cx, r, cr, w.unit, cu, "Command")? {
                 cx.log(|| format!("{uid}'s movement stops (C-GL-COUNTER-ATTACK)"));

@@ -704,7 +704,7 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
 
 /// An ability is chosen with its target, direction or terrain: enemies within 2 may Trip or
 /// Distract it first (C-GL-TRIP, C-GL-DISTRACT), else it is used.
-fn ability_chosen(
+pub(crate) fn ability_chosen(
     cx: &mut Cx,
     u: u8,
     k: Ability,
@@ -1770,15 +1770,10 @@ pub(crate) fn on_hit_reaction(cx: &mut Cx, mut k: Strike, name: &'static str) ->
         }
         "Mage Armor" => {
             k.arm_set = Some(
-                8 - cx.s.options.injury_armour
-                    * cx.s.u(k.target).injuries
-                    * i32::from(cx.s.options.mage_armor_penalty),
+                8 - cx.s.options.injury_armour * cx.s.u(k.target).injuries * i32::from(cx.s.options.mage_armor_penalty),
             );
             cx.log(|| {
-                format!(
-                    "{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})",
-                    k.arm_set.unwrap_or(8)
-                )
+                format!("{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})", k.arm_set.unwrap_or(8))
             });
         }
         "Power Channel" => {

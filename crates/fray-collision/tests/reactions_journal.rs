@@ -51,7 +51,11 @@ fn c_gl_sidestep_out_of_reach_ignores_the_attack() {
 fn c_gl_tactical_strike_is_asked_of_the_attacking_side() {
     journal_holds(
         "tactical-strike.toml",
-        &["captain backs knight's attack: W-Att +2 and Pow +1", "knight rolls 3 + W-Att 7 = 10", "Injury roll 3 + Pow 5 - Arm 4 = margin 4: 2 injuries"],
+        &[
+            "captain backs knight's attack: W-Att +2 and Pow +1",
+            "knight rolls 3 + W-Att 7 = 10",
+            "Injury roll 3 + Pow 5 - Arm 4 = margin 4: 2 injuries",
+        ],
     );
 }
 
@@ -59,7 +63,12 @@ fn c_gl_tactical_strike_is_asked_of_the_attacking_side() {
 fn c_gl_trip_and_distract_cancel_abilities_and_reactions() {
     journal_holds(
         "trip.toml",
-        &["tripper reacts with Trip for 1M (C-GL-TRIP)", "a hit", "the Heal is cancelled", "Heal is cancelled; its 1E 1M are spent"],
+        &[
+            "tripper reacts with Trip for 1M (C-GL-TRIP)",
+            "a hit",
+            "the Heal is cancelled",
+            "Heal is cancelled; its 1E 1M are spent",
+        ],
     );
     journal_holds("distract.toml", &["bard distracts healer for 2E: the Heal is negated (C-GL-DISTRACT)"]);
     journal_holds(
