@@ -110,3 +110,26 @@ fn c_gl_kiss_of_death_restores_then_defeats_in_recovery() {
         ],
     );
 }
+
+/// The look-up says the battle game plays each of them.
+#[test]
+fn the_look_up_marks_the_reactions_as_played() {
+    let content = fray_collision::Content::builtin().expect("the built-in content");
+    let index = fray_collision::reference::index(&content);
+    let names = [
+        "Castle",
+        "Got your Back",
+        "Sidestep",
+        "Tactical Strike",
+        "Trip",
+        "Distract",
+        "Counter Attack",
+        "Challenge",
+        "Kiss of Death",
+    ];
+    for name in names {
+        let found = fray_core::lookup::search(&index, name);
+        let entry = found.iter().find(|e| e.name == name).unwrap_or_else(|| panic!("{name}: no entry"));
+        assert!(entry.text.contains(fray_collision::reference::PLAYED), "{name}: {}", entry.text);
+    }
+}
