@@ -89,6 +89,9 @@ pub struct Options {
     pub obstacle_cost: i32,
     /// Whether a battle from group files gets the built-in hills and cover (Fray's own map).
     pub hills: bool,
+    /// Whether Kiss of Death may be given to a character Immune to Slay (the skill table) or not
+    /// (the glossary) (C-GL-KISS-OF-DEATH).
+    pub kiss_immune: bool,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -122,6 +125,7 @@ impl Default for Options {
             climb_cost: 1,
             obstacle_cost: 1,
             hills: false,
+            kiss_immune: false,
         }
     }
 }
@@ -157,6 +161,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("climb-cost=1 (0-3)", "extra spaces a step costs per elevation level climbed (C-BAT-20, inferred)"),
     ("obstacle-cost=1 (0-3)", "extra spaces a step onto an obstacle (cover) square costs (C-BAT-20, inferred)"),
     ("terrain=flat|hills", "a battle from group files on an open map, or on Fray's map with hills and cover"),
+    (
+        "kiss-of-death=glossary|table",
+        "whether Kiss of Death spares those Immune to Slay (glossary: not offered) or takes them too (skill table)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -226,6 +234,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "off" => o.flee_off_board = false,
                 _ => errors.push(bad("on or off")),
             },
+            "kiss-of-death" => match v {
+                "glossary" => o.kiss_immune = false,
+                "table" => o.kiss_immune = true,
+                _ => errors.push(bad("glossary or table")),
+            },
             "first" => match v {
                 "roll" => o.first = First::Roll,
                 "red" => o.first = First::Red,
@@ -288,6 +301,8 @@ pub struct Fighter {
     pub persevering: bool,
     /// In reserves, off the table but not defeated, with the turns it still waits (C-BAT-5).
     pub reserve: Option<u32>,
+    /// Kissed: defeated at the end of its next recovery step (C-GL-KISS-OF-DEATH).
+    pub kissed: bool,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -555,27 +570,33 @@ pub struct Strike {
     /// Whether it crits.
     pub crit: bool,
     /// Reactions the target has used against it, by [`Strike::bit`] of the name.
-    pub reacted: u16,
+    pub reacted: u32,
     /// Mage Armor: the Arm it counts as (C-GL-MAGE-ARMOR).
     pub arm_set: Option<i32>,
     /// Adamant Form: at most one injury (C-GL-ADAMANT-FORM).
     pub cap_one: bool,
     /// Decoy: a hit still fails on a D10 of 1 to 6 (C-GL-DECOY).
     pub decoy: bool,
-    /// A free strike (Retaliate): no EC and no Retaliate in answer.
+    /// A free strike (Retaliate, Counter Attack): no EC and no Retaliate in answer.
     pub free: bool,
+    /// Att (W-Att) added by the attacker's friends before the roll (C-GL-TACTICAL-STRIKE).
+    pub att_bonus: i32,
+    /// Pow added by the attacker's friends before the roll (C-GL-TACTICAL-STRIKE).
+    pub pow_bonus: i32,
 }
 
-/// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy) or by a friend
-/// of it within its own Comm (Look Out; Deflect by either).
-pub const BEFORE_ROLL_REACTIONS: [&str; 5] = ["Dodge", "Parry", "Decoy", "Look Out", "Deflect"];
+/// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy, Castle,
+/// Sidestep) or by a friend of it (Look Out and Deflect within its own Comm, Got your Back next
+/// to it).
+pub const BEFORE_ROLL_REACTIONS: [&str; 8] =
+    ["Dodge", "Parry", "Decoy", "Look Out", "Deflect", "Castle", "Got your Back", "Sidestep"];
 
 /// The on-hit reactions (C-BAT-11), with their glossary ids.
 pub const ON_HIT_REACTIONS: [&str; 8] =
     ["Block 2", "Block 4", "Mage Armor", "Power Channel", "Adamant Form", "Contort", "Majesty", "Shadow Hop"];
 
 /// Every reaction an attack keeps track of (each once per attack).
-const TRACKED: [&str; 13] = [
+const TRACKED: [&str; 17] = [
     "Block 2",
     "Block 4",
     "Mage Armor",
@@ -589,6 +610,10 @@ const TRACKED: [&str; 13] = [
     "Look Out",
     "Deflect",
     "Shadow Hop",
+    "Castle",
+    "Got your Back",
+    "Sidestep",
+    "Tactical Strike",
 ];
 
 impl Strike {
@@ -608,11 +633,13 @@ impl Strike {
             cap_one: false,
             decoy: false,
             free: false,
+            att_bonus: 0,
+            pow_bonus: 0,
         }
     }
     /// The bit of reaction `name` in [`Strike::reacted`].
-    pub fn bit(name: &str) -> u16 {
-        TRACKED.iter().position(|r| *r == name).map_or(1 << 15, |i| 1 << i)
+    pub fn bit(name: &str) -> u32 {
+        TRACKED.iter().position(|r| *r == name).map_or(1 << 31, |i| 1 << i)
     }
 }
 
@@ -642,8 +669,88 @@ pub enum Pending {
     /// The target may Retaliate against an attack that did not injure it (C-GL-RETALIATE,
     /// C-BAT-16).
     Retaliate(Strike),
+    /// The attacker's friends may back the attack before the roll (C-GL-TACTICAL-STRIKE): asked
+    /// of the attacking side.
+    Backing(Strike),
+    /// An enemy of a character using an ability (or a reaction) may answer it: Trip or Distract
+    /// (C-GL-TRIP, C-GL-DISTRACT), asked of that enemy's side.
+    Interrupt(Interrupt),
+    /// A mover has entered enemies' melee reach: they may Counter Attack (C-GL-COUNTER-ATTACK),
+    /// asked of their side.
+    CounterAttack(Walk),
+    /// A character is activating: a friend within Comm may give it the Kiss of Death
+    /// (C-GL-KISS-OF-DEATH), asked of its side.
+    Kiss(u8),
     /// The battle is over.
     Over,
+}
+
+/// Where a before-roll reaction sends someone: the ally a Castle swaps with, or the square a
+/// Sidestep goes to (C-GL-CASTLE, C-GL-SIDESTEP).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Nothing to choose.
+    None,
+    /// That ally.
+    Ally(u8),
+    /// That square.
+    Square(Pos),
+}
+
+/// Something being used that an enemy may Trip or Distract, held until they answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Used {
+    /// An ability of the active character, not yet paid: its target, line direction and terrain
+    /// choice.
+    Ability {
+        /// The user.
+        user: u8,
+        /// The ability.
+        ability: Ability,
+        /// Its target, if it picks one.
+        target: Option<u8>,
+        /// A line attack's direction.
+        dir: (i8, i8),
+        /// Wreck's square or Upheaval's piece.
+        choice: Option<String>,
+    },
+    /// A special weapon attack, declared and paid.
+    Attack(Strike),
+    /// A before-roll reaction, paid: by whom, which, and where it aims.
+    BeforeRoll(Strike, u8, &'static str, Aim),
+    /// An on-hit reaction of the target, paid.
+    OnHit(Strike, &'static str),
+    /// Tactical Strike by this friend of the attacker, paid.
+    Backing(Strike, u8),
+    /// Kiss of Death on this character by that friend, paid.
+    Kiss(u8, u8),
+}
+
+/// A Trip or Distract question: what is being used, and who has already tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interrupt {
+    /// What is being used.
+    pub used: Used,
+    /// Characters that already tried (each once).
+    pub tried: Vec<u8>,
+}
+
+/// A movement action under way, square by square, for the reactions to moving (C-GL-CHALLENGE,
+/// C-GL-COUNTER-ATTACK).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The mover.
+    pub unit: u8,
+    /// The movement action (already paid).
+    pub kind: MoveKind,
+    /// The squares, from the start to the chosen end.
+    pub path: Vec<Pos>,
+    /// The step under way: from `path[step - 1]` to `path[step]`.
+    pub step: usize,
+    /// Whether Challenge was rolled for this step.
+    pub challenged: bool,
+    /// Who was already asked for a Counter Attack in this walk.
+    pub asked: Vec<u8>,
 }
 
 /// The whole battle.

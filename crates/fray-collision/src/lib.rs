@@ -7,7 +7,8 @@
 //! docs/rulings/collision.md): [`battle`] (table options, fighters, what is pending), [`rules`]
 //! (the turn, movement, attacks, reactions, recovery, victory), [`play`] (the `Game`, the view,
 //! scenario files); [`abilities`] (ability attacks, special weapon attacks,
-//! support abilities and passive effects, grouped by mechanism); [`study`] (the points study of
+//! support abilities and passive effects, grouped by mechanism); [`reactions`] (reactions by the
+//! attacking side, to abilities, to moves and to activations); [`study`] (the points study of
 //! `fray sim collision --points-study`); [`system`] offers both to the `fray` program.
 #![deny(missing_docs)]
 
@@ -17,6 +18,7 @@ pub mod builder;
 pub mod card;
 pub mod content;
 pub mod play;
+pub mod reactions;
 pub mod reference;
 pub mod rules;
 pub mod study;

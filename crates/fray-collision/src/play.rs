@@ -216,6 +216,7 @@ fn assemble(
             clinging: false,
             persevering: false,
             reserve: None,
+            kissed: false,
         });
     }
     State {

@@ -131,6 +131,16 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Ignore Partial Cover",
     "Wreck",
     "Upheaval",
+    // Reactions to others' attacks, abilities, moves and activations (crate::reactions).
+    "Castle",
+    "Got your Back",
+    "Sidestep",
+    "Tactical Strike",
+    "Trip",
+    "Distract",
+    "Counter Attack",
+    "Challenge",
+    "Kiss of Death",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

@@ -364,6 +364,17 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
         }
         cx.log(|| format!("{id}'s Persevere ends (C-GL-PERSEVERE)"));
     }
+    // C-GL-KISS-OF-DEATH: a friend within Comm may answer the activation.
+    if !crate::reactions::kissers(cx.s, u).is_empty() {
+        cx.s.pending = Pending::Kiss(u);
+        return Ok(());
+    }
+    activation_goes_on(cx, u)
+}
+
+/// The start of an activation after Kiss of Death was offered: Flame Wreath (C-BAT-6a).
+pub(crate) fn activation_goes_on(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
+    cx.s.pending = Pending::Menu;
     crate::abilities::flame_wreath(cx, u, "starts its activation")?;
     if cx.s.u(u).at.is_none() {
         return after_attack(cx);
@@ -430,6 +441,10 @@ pub fn recover(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     }
     if cx.s.u(u).clinging && cx.s.u(u).at.is_some() {
         defeat(cx, u, "its Cling to Life ends with its recovery (C-GL-CLING-TO-LIFE)");
+    }
+    // C-GL-KISS-OF-DEATH: defeated in its recovery, Immune to Slay or not.
+    if cx.s.u(u).kissed && cx.s.u(u).at.is_some() {
+        defeat(cx, u, "the Kiss of Death takes it in its recovery (C-GL-KISS-OF-DEATH)");
     }
     Ok(())
 }
@@ -631,7 +646,7 @@ fn use_spell(cx: &mut Cx, u: u8, k: Ability, target: Option<u8>, dir: (i8, i8)) 
 }
 
 /// Pays for ability `k` and marks it used.
-fn start_ability(cx: &mut Cx, u: u8, k: Ability) -> (i32, i32) {
+pub(crate) fn start_ability(cx: &mut Cx, u: u8, k: Ability) -> (i32, i32) {
     let (e, m) = ability_cost(cx.s, u, k.name()).unwrap_or((0, 0));
     pay(cx, u, e);
     cx.s.um(u).mana -= m;
@@ -687,6 +702,51 @@ fn use_ability(cx: &mut Cx, u: u8, k: Ability, t: u8) -> Result<(), RuleError> {
     after_attack(cx)
 }
 
+/// An ability is chosen with its target, direction or terrain: enemies within 2 may Trip or
+/// Distract it first (C-GL-TRIP, C-GL-DISTRACT), else it is used.
+pub(crate) fn ability_chosen(
+    cx: &mut Cx,
+    u: u8,
+    k: Ability,
+    target: Option<u8>,
+    dir: (i8, i8),
+    choice: Option<String>,
+) -> Result<(), RuleError> {
+    let used = crate::battle::Used::Ability { user: u, ability: k, target, dir, choice: choice.clone() };
+    if crate::reactions::interrupt(cx, used) {
+        return Ok(());
+    }
+    run_ability(cx, u, k, target, dir, choice)
+}
+
+/// Uses ability `k` (paying for it): an ability attack, a terrain ability, or the others.
+pub(crate) fn run_ability(
+    cx: &mut Cx,
+    u: u8,
+    k: Ability,
+    target: Option<u8>,
+    dir: (i8, i8),
+    choice: Option<String>,
+) -> Result<(), RuleError> {
+    if let Some(id) = choice {
+        let (e, m) = start_ability(cx, u, k);
+        let uid = cx.s.u(u).id.clone();
+        let rid = format!("C-GL-{}", slug(k.name()).to_uppercase());
+        cx.log(|| format!("{uid} uses {} for {e}E {m}M ({rid})", k.name()));
+        if k == Ability::Upheaval {
+            crate::terrain::upheaval(cx, u, &id)?;
+        } else {
+            let p = Pos::parse(&id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
+            crate::terrain::wreck(cx, u, p)?;
+        }
+        return after_attack(cx);
+    }
+    match target {
+        Some(t) => use_ability(cx, u, k, t),
+        None => use_spell(cx, u, k, None, dir),
+    }
+}
+
 /// The menu word of weapon slot `w` of `u`'s card: "attack-broad-ax", numbered when two weapons
 /// share a name.
 fn weapon_word(s: &State, u: u8, w: usize) -> String {
@@ -727,6 +787,19 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
     cx.counted(&[("power uses", &power, 1.0), ("power attacks", &power, 1.0)], || {
         format!("{aid} attacks {tid} with the {}{how}, paying {ec}E {mana}M (C-BAT-8)", w.name)
     });
+    let k = Strike::new(attacker, target, weapon, special);
+    // C-GL-TRIP: a special weapon attack may be tripped by an enemy within 2.
+    if special != Special::Plain && crate::reactions::interrupt(cx, crate::battle::Used::Attack(k.clone())) {
+        return Ok(());
+    }
+    declared(cx, k)
+}
+
+/// A declared weapon attack goes on (no Trip stopped it): Thunder Strike's blast, immunity, then
+/// the reactions before the roll.
+pub(crate) fn declared(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+    let (attacker, target, weapon, special) = (k.attacker, k.target, k.weapon, k.special);
+    let tid = cx.s.u(target).id.clone();
     // C-GL-THUNDER-STRIKE: a radius 1 blast on the target, the user spared.
     if special == Special::Thunder {
         return thunder(cx, attacker, target, weapon);
@@ -737,7 +810,7 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
         cx.log(|| format!("{tid} is Immune to {kind}: the attack does nothing (C-GL-IMMUNE)"));
         return after_attack(cx);
     }
-    offer_before_roll(cx, Strike::new(attacker, target, weapon, special))
+    crate::reactions::open_attack(cx, k)
 }
 
 /// The reactions before the roll that are open against `k` (C-BAT-9): (who, which, E, M). Dodge,
@@ -760,6 +833,8 @@ pub fn before_roll_reactions(s: &State, k: &Strike) -> Vec<(u8, &'static str, i3
                 "Dodge" | "Decoy" => own,
                 "Parry" => own && !ranged,
                 "Look Out" => !own && near,
+                // C-GL-CASTLE, C-GL-GOT-YOUR-BACK, C-GL-SIDESTEP: see crate::reactions.
+                "Castle" | "Got your Back" | "Sidestep" => crate::reactions::swap_open(s, k, r, name),
                 _ => ranged && (own || near),
             };
             if !open || k.reacted & Strike::bit(name) != 0 {
@@ -774,12 +849,12 @@ pub fn before_roll_reactions(s: &State, k: &Strike) -> Vec<(u8, &'static str, i3
 }
 
 /// The option id of reaction `name` by `r` against an attack on `target`.
-fn reaction_word(s: &State, r: u8, target: u8, name: &str) -> String {
+pub(crate) fn reaction_word(s: &State, r: u8, target: u8, name: &str) -> String {
     if r == target { slug(name) } else { format!("{}-{}", slug(name), s.u(r).id) }
 }
 
 /// Offers the reactions before the roll, or rolls.
-fn offer_before_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+pub(crate) fn offer_before_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     if cx.s.u(k.target).at.is_none() || cx.s.u(k.attacker).at.is_none() {
         return after_attack(cx);
     }
@@ -881,14 +956,14 @@ fn can_react(s: &State, k: &Strike) -> bool {
 }
 
 /// Whether anyone may react to the attack at all (C-GL-NO-REACTIONS).
-fn attack_allows_reactions(s: &State, k: &Strike) -> bool {
+pub(crate) fn attack_allows_reactions(s: &State, k: &Strike) -> bool {
     !crate::abilities::weapon_attack(k.special).no_reactions
         && !has_special(&s.card(k.attacker).weapons[k.weapon as usize], "No Reactions")
 }
 
 /// The to-hit roll (C-BAT-10): D10 + W-Att − the ranged penalty against Def + H; a natural 10
 /// always hits and crits, a 9 crits with Sharp when it hits.
-fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
+pub(crate) fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     let s = &*cx.s;
     let w = s.card(k.attacker).weapons[k.weapon as usize].clone();
     let (r, ranged) = attack_reach(s, k.attacker, k.weapon as usize, k.special);
@@ -906,7 +981,8 @@ fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     let high = crate::terrain::high_ground(s, k.attacker, k.target);
     let camouflage = crate::terrain::camouflaged(s, k.attacker, k.target);
     let skill = crate::abilities::weapon_attack(k.special).att;
-    let att = w_att_of(s, k.attacker, &w) - penalty - cover + high + skill;
+    // C-GL-TACTICAL-STRIKE: the friends' backing.
+    let att = w_att_of(s, k.attacker, &w) - penalty - cover + high + skill + k.att_bonus;
     let def = def_of(s, k.target) + k.def_bonus;
     let need = def + s.options.hit_threshold;
     let unstable = has_special(&w, "Unstable");
@@ -1006,7 +1082,7 @@ pub fn on_hit_reactions(s: &State, k: &Strike) -> Vec<(&'static str, i32, i32)> 
 }
 
 /// Offers the target its on-hit reactions, or lands the hit.
-fn offer_on_hit(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+pub(crate) fn offer_on_hit(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     if !on_hit_reactions(cx.s, &k).is_empty() {
         cx.s.pending = Pending::OnHit(k);
         return Ok(());
@@ -1185,7 +1261,7 @@ pub fn defeat(cx: &mut Cx, u: u8, why: &str) {
 
 /// A hit lands: the injury roll with the crit's Pow+X and Injury+X, then On Injury, On Hit and
 /// the crit's riders (C-BAT-12 to C-BAT-15), with the special attack's own effects.
-fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+pub(crate) fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
     let wa = crate::abilities::weapon_attack(k.special);
     let kind = attack_kind(cx.s, k.attacker, k.weapon, k.special);
@@ -1212,7 +1288,8 @@ fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
         Some(v) => v - arm_of(cx.s, k.target) - crate::abilities::resist(cx.s, k.target, &kind),
         None => k.arm_bonus,
     };
-    let mut hurt = injury_roll(cx, k.target, w.w_pow + pow_bonus + wa.pow + smite, arm_bonus, &kind)?;
+    let pow = w.w_pow + pow_bonus + wa.pow + smite + k.pow_bonus;
+    let mut hurt = injury_roll(cx, k.target, pow, arm_bonus, &kind)?;
     if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
         hurt += extra;
         cx.log(|| format!("The crit adds {extra} injur{} (Injury+{extra})", if extra == 1 { "y" } else { "ies" }));
@@ -1359,7 +1436,7 @@ fn on_effect(cx: &mut Cx, k: &Strike, what: &str, standing: bool) {
     }
 }
 
-fn after_attack(cx: &mut Cx) -> Result<(), RuleError> {
+pub(crate) fn after_attack(cx: &mut Cx) -> Result<(), RuleError> {
     if check_victory(cx) {
         return Ok(());
     }
@@ -1381,6 +1458,9 @@ pub fn decision(s: &State) -> Option<Decision> {
     };
     match &s.pending {
         Pending::Over => None,
+        Pending::Backing(_) | Pending::Interrupt(_) | Pending::CounterAttack(_) | Pending::Kiss(_) => {
+            crate::reactions::question(s)
+        }
         Pending::Activate(side) => {
             let options = s
                 .standing()
@@ -1460,19 +1540,17 @@ pub fn decision(s: &State) -> Option<Decision> {
         Pending::BeforeRoll(k) => {
             let t = s.u(k.target);
             let mut options = Vec::new();
-            for (r, name, e, m) in before_roll_reactions(s, k) {
+            for (word, r, name, e, m, aim) in crate::reactions::before_roll_options(s, k) {
                 let what = match name {
-                    "Dodge" => "Def +2 against this attack",
-                    "Parry" => "an Att contest; a win cancels this melee attack",
-                    "Decoy" => "total cover: a hit fails on a D10 of 1 to 6",
-                    "Look Out" => "Def +2 and Arm +1 against this attack",
-                    _ => "an S-Pow contest; a win cancels this ranged attack",
+                    "Dodge" => "Def +2 against this attack".to_string(),
+                    "Parry" => "an Att contest; a win cancels this melee attack".to_string(),
+                    "Decoy" => "total cover: a hit fails on a D10 of 1 to 6".to_string(),
+                    "Look Out" => "Def +2 and Arm +1 against this attack".to_string(),
+                    "Castle" | "Got your Back" | "Sidestep" => crate::reactions::swap_text(s, k, r, name, aim),
+                    _ => "an S-Pow contest; a win cancels this ranged attack".to_string(),
                 };
                 let by = if r == k.target { String::new() } else { format!(" by {}", s.u(r).id) };
-                options.push(DecisionOption::new(
-                    reaction_word(s, r, k.target, name),
-                    format!("{name}{by}: {what} ({e}E {m}M)"),
-                ));
+                options.push(DecisionOption::new(word, format!("{name}{by}: {what} ({e}E {m}M)")));
             }
             options.push(DecisionOption::new("pass", "no reaction"));
             ask(t.side, Some(t.id.clone()), "reaction", format!("{} is attacked: react?", t.id), options)
@@ -1566,10 +1644,8 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                             return Ok(());
                         }
                         if self_only(*k) {
-                            return match crate::abilities::spell_of(*k) {
-                                Some(_) => use_spell(cx, u, *k, None, (0, 1)),
-                                None => use_ability(cx, u, *k, u),
-                            };
+                            let target = crate::abilities::spell_of(*k).is_none().then_some(u);
+                            return ability_chosen(cx, u, *k, target, (0, 1), None);
                         }
                         cx.s.pending = Pending::AbilityTarget(*k);
                         return Ok(());
@@ -1587,30 +1663,9 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             a.moves += 1;
             a.acted = true;
             let u = a.unit;
-            let from = cx.s.u(u).at;
-            let f = cx.s.um(u);
-            f.at = Some(p);
-            // C-BAT-21 (Fray's reading): a mover ends facing the way it went.
-            if let Some(q) = from
-                && q != p
-            {
-                f.facing = ((p.x - q.x).signum() as i8, (p.y - q.y).signum() as i8);
-            }
-            f.endurance -= kind.cost();
-            f.spent += kind.cost();
-            let (uid, e) = (f.id.clone(), f.endurance);
-            cx.log(|| {
-                format!(
-                    "{uid} {}s from {} to {} for {}E, {e}E left (C-BAT-6b)",
-                    kind.word(),
-                    from.map(|q| q.key()).unwrap_or_default(),
-                    p.key(),
-                    kind.cost()
-                )
-            });
-            cx.s.pending = Pending::Menu;
-            crate::abilities::flame_wreath(cx, u, "moves")?;
-            after_attack(cx)
+            pay(cx, u, kind.cost());
+            // C-GL-CHALLENGE, C-GL-COUNTER-ATTACK: the move goes square by square.
+            crate::reactions::start_walk(cx, u, kind, p)
         }
         Pending::Target(w, special) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
@@ -1620,72 +1675,39 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
         Pending::Direction(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let dir = crate::battle::FACINGS.iter().find(|(n, _)| *n == id).map(|(_, d)| *d).unwrap_or((0, 1));
-            use_spell(cx, u, k, None, dir)
+            ability_chosen(cx, u, k, None, dir, None)
         }
         Pending::Terrain(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
-            let (e, m) = start_ability(cx, u, k);
-            let uid = cx.s.u(u).id.clone();
-            let rid = format!("C-GL-{}", slug(k.name()).to_uppercase());
-            cx.log(|| format!("{uid} uses {} for {e}E {m}M ({rid})", k.name()));
-            if k == Ability::Upheaval {
-                crate::terrain::upheaval(cx, u, id)?;
-            } else {
-                let p = Pos::parse(id).ok_or_else(|| RuleError::malformed(format!("{id} is not a square")))?;
-                crate::terrain::wreck(cx, u, p)?;
+            if k != Ability::Upheaval && Pos::parse(id).is_none() {
+                return Err(RuleError::malformed(format!("{id} is not a square")));
             }
-            after_attack(cx)
+            ability_chosen(cx, u, k, None, (0, 1), Some(id.to_string()))
         }
         Pending::AbilityTarget(k) => {
             let u = cx.s.active.as_ref().map(|a| a.unit).ok_or_else(|| RuleError::malformed("no activation"))?;
             let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
-            use_ability(cx, u, k, t)
+            ability_chosen(cx, u, k, Some(t), (0, 1), None)
+        }
+        Pending::Backing(_) | Pending::Interrupt(_) | Pending::CounterAttack(_) | Pending::Kiss(_) => {
+            crate::reactions::answer(cx, id)
         }
         Pending::BeforeRoll(mut k) => {
             if id == "pass" {
                 return roll_to_hit(cx, k);
             }
-            let (r, name, e, m) = before_roll_reactions(cx.s, &k)
+            let (_, r, name, e, m, aim) = crate::reactions::before_roll_options(cx.s, &k)
                 .into_iter()
-                .find(|&(r, n, _, _)| reaction_word(cx.s, r, k.target, n) == id)
+                .find(|o| o.0 == id)
                 .ok_or_else(|| RuleError::malformed(format!("{id}: no such reaction")))?;
             pay(cx, r, e);
             cx.s.um(r).mana -= m;
             k.reacted |= Strike::bit(name);
-            let rid = cx.s.u(r).id.clone();
-            let tag = format!("C-GL-{}", slug(name).to_uppercase());
-            match name {
-                "Dodge" => {
-                    k.def_bonus += 2;
-                    cx.log(|| format!("{rid} dodges: Def +2 against this attack, {e}E ({tag})"));
-                }
-                "Look Out" => {
-                    k.def_bonus += 2;
-                    k.arm_bonus += 1;
-                    cx.log(|| format!("{rid} calls a warning: Def +2 and Arm +1 against this attack, {m}M ({tag})"));
-                }
-                "Decoy" => {
-                    k.decoy = true;
-                    cx.log(|| format!("{rid} sets a decoy: total cover against this attack, {m}M ({tag})"));
-                }
-                _ => {
-                    // Parry (Att) and Deflect (S-Pow): a contest the reacting character starts.
-                    let (stat, what) = if name == "Parry" { ("Att", "parries") } else { ("S-Pow", "deflects") };
-                    let st = |u: u8| if name == "Parry" { att_of(cx.s, u) } else { cx.s.card(u).stats.spow };
-                    let (rs, as_) = (st(r), st(k.attacker));
-                    cx.log(|| {
-                        format!(
-                            "{rid} tries to {} the attack, {e}E {m}M ({tag})",
-                            if name == "Parry" { "parry" } else { "deflect" }
-                        )
-                    });
-                    if contest(cx, r, rs, k.attacker, as_, stat)? {
-                        cx.log(|| format!("{rid} {what}: the attack is cancelled ({tag})"));
-                        return after_attack(cx);
-                    }
-                }
+            // C-GL-DISTRACT: an enemy within 2 may negate the reaction.
+            if crate::reactions::interrupt(cx, crate::battle::Used::BeforeRoll(k.clone(), r, name, aim)) {
+                return Ok(());
             }
-            offer_before_roll(cx, k)
+            before_roll_reaction(cx, k, r, name, aim)
         }
         Pending::Shrug(k, hurt) => {
             let mut hurt = hurt;
@@ -1713,7 +1735,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             });
             let mut strike = Strike::new(t, a, w as u8, Special::Plain);
             strike.free = true;
-            offer_before_roll(cx, strike)
+            crate::reactions::open_attack(cx, strike)
         }
         Pending::OnHit(mut k) => {
             if id == "pass" {
@@ -1726,58 +1748,109 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             pay(cx, k.target, e);
             cx.s.um(k.target).mana -= m;
             k.reacted |= Strike::bit(name);
-            let tid = cx.s.u(k.target).id.clone();
-            let rid = format!("C-GL-{}", slug(name).to_uppercase());
-            match name {
-                "Block 2" | "Block 4" => {
-                    let bonus = if name == "Block 2" { 2 } else { 4 };
-                    k.arm_bonus += bonus;
-                    cx.log(|| format!("{tid} blocks: Arm +{bonus} against this hit, {e}E ({rid})"));
-                }
-                "Mage Armor" => {
-                    k.arm_set = Some(
-                        8 - cx.s.options.injury_armour
-                            * cx.s.u(k.target).injuries
-                            * i32::from(cx.s.options.mage_armor_penalty),
-                    );
-                    cx.log(|| {
-                        format!(
-                            "{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})",
-                            k.arm_set.unwrap_or(8)
-                        )
-                    });
-                }
-                "Power Channel" => {
-                    k.arm_bonus += 4;
-                    let cap = cx.s.card(k.target).stats.mana;
-                    let f = cx.s.um(k.target);
-                    f.mana = (f.mana + 1).min(cap.max(f.mana));
-                    cx.log(|| format!("{tid} channels the power: Arm +4 for this hit and 1 Mana ({rid})"));
-                }
-                "Adamant Form" => {
-                    k.cap_one = true;
-                    cx.log(|| format!("{tid} takes Adamant Form: 1 injury at most from this hit ({rid})"));
-                }
-                "Contort" => {
-                    cx.log(|| format!("{tid} contorts: the hit is cancelled ({rid})"));
-                    return after_attack(cx);
-                }
-                "Shadow Hop" => {
-                    cx.log(|| format!("{tid} hops into the shadows: the hit is ignored ({rid})"));
-                    to_reserves(cx, k.target, 0, "Shadow Hop (C-GL-SHADOW-HOP)");
-                    return after_attack(cx);
-                }
-                _ => {
-                    cx.log(|| format!("{tid}'s Majesty: the attacker must roll again ({rid})"));
-                    return roll_to_hit(cx, k);
-                }
+            // C-GL-DISTRACT: an enemy within 2 may negate the reaction.
+            if crate::reactions::interrupt(cx, crate::battle::Used::OnHit(k.clone(), name)) {
+                return Ok(());
             }
-            offer_on_hit(cx, k)
+            on_hit_reaction(cx, k, name)
         }
     }
 }
 
-fn pay(cx: &mut Cx, u: u8, e: i32) {
+/// An on-hit reaction takes effect (C-BAT-11), then the others are offered again.
+pub(crate) fn on_hit_reaction(cx: &mut Cx, mut k: Strike, name: &'static str) -> Result<(), RuleError> {
+    let (e, _) = ability_cost(cx.s, k.target, name).unwrap_or_default();
+    let tid = cx.s.u(k.target).id.clone();
+    let rid = format!("C-GL-{}", slug(name).to_uppercase());
+    match name {
+        "Block 2" | "Block 4" => {
+            let bonus = if name == "Block 2" { 2 } else { 4 };
+            k.arm_bonus += bonus;
+            cx.log(|| format!("{tid} blocks: Arm +{bonus} against this hit, {e}E ({rid})"));
+        }
+        "Mage Armor" => {
+            k.arm_set = Some(
+                8 - cx.s.options.injury_armour * cx.s.u(k.target).injuries * i32::from(cx.s.options.mage_armor_penalty),
+            );
+            cx.log(|| {
+                format!("{tid} raises Mage Armor: Arm counts as {} for this hit ({rid})", k.arm_set.unwrap_or(8))
+            });
+        }
+        "Power Channel" => {
+            k.arm_bonus += 4;
+            let cap = cx.s.card(k.target).stats.mana;
+            let f = cx.s.um(k.target);
+            f.mana = (f.mana + 1).min(cap.max(f.mana));
+            cx.log(|| format!("{tid} channels the power: Arm +4 for this hit and 1 Mana ({rid})"));
+        }
+        "Adamant Form" => {
+            k.cap_one = true;
+            cx.log(|| format!("{tid} takes Adamant Form: 1 injury at most from this hit ({rid})"));
+        }
+        "Contort" => {
+            cx.log(|| format!("{tid} contorts: the hit is cancelled ({rid})"));
+            return after_attack(cx);
+        }
+        "Shadow Hop" => {
+            cx.log(|| format!("{tid} hops into the shadows: the hit is ignored ({rid})"));
+            to_reserves(cx, k.target, 0, "Shadow Hop (C-GL-SHADOW-HOP)");
+            return after_attack(cx);
+        }
+        _ => {
+            cx.log(|| format!("{tid}'s Majesty: the attacker must roll again ({rid})"));
+            return roll_to_hit(cx, k);
+        }
+    }
+    offer_on_hit(cx, k)
+}
+
+/// A before-roll reaction takes effect (C-BAT-9), then the others are offered again.
+pub(crate) fn before_roll_reaction(
+    cx: &mut Cx,
+    mut k: Strike,
+    r: u8,
+    name: &'static str,
+    aim: crate::battle::Aim,
+) -> Result<(), RuleError> {
+    let (e, m) = ability_cost(cx.s, r, name).unwrap_or_default();
+    let rid = cx.s.u(r).id.clone();
+    let tag = format!("C-GL-{}", slug(name).to_uppercase());
+    match name {
+        "Dodge" => {
+            k.def_bonus += 2;
+            cx.log(|| format!("{rid} dodges: Def +2 against this attack, {e}E ({tag})"));
+        }
+        "Look Out" => {
+            k.def_bonus += 2;
+            k.arm_bonus += 1;
+            cx.log(|| format!("{rid} calls a warning: Def +2 and Arm +1 against this attack, {m}M ({tag})"));
+        }
+        "Decoy" => {
+            k.decoy = true;
+            cx.log(|| format!("{rid} sets a decoy: total cover against this attack, {m}M ({tag})"));
+        }
+        "Castle" | "Got your Back" | "Sidestep" => return crate::reactions::swap(cx, k, r, name, aim),
+        _ => {
+            // Parry (Att) and Deflect (S-Pow): a contest the reacting character starts.
+            let (stat, what) = if name == "Parry" { ("Att", "parries") } else { ("S-Pow", "deflects") };
+            let st = |u: u8| if name == "Parry" { att_of(cx.s, u) } else { cx.s.card(u).stats.spow };
+            let (rs, as_) = (st(r), st(k.attacker));
+            cx.log(|| {
+                format!(
+                    "{rid} tries to {} the attack, {e}E {m}M ({tag})",
+                    if name == "Parry" { "parry" } else { "deflect" }
+                )
+            });
+            if contest(cx, r, rs, k.attacker, as_, stat)? {
+                cx.log(|| format!("{rid} {what}: the attack is cancelled ({tag})"));
+                return after_attack(cx);
+            }
+        }
+    }
+    offer_before_roll(cx, k)
+}
+
+pub(crate) fn pay(cx: &mut Cx, u: u8, e: i32) {
     let f = cx.s.um(u);
     f.endurance -= e;
     f.spent += e;

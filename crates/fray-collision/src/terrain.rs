@@ -86,7 +86,7 @@ pub fn sheltered(s: &State, u: u8) -> bool {
 /// (Leaping and Levitating Move ignore obstacles); `None` when the climb is too high (more
 /// than 1 level above the level it moves at). Leaping Move compares only where a movement
 /// starts and ends, so its steps here ignore heights ([`destinations`] checks the end).
-fn step_cost(s: &State, u: u8, p: Pos, q: Pos) -> Option<i32> {
+pub(crate) fn step_cost(s: &State, u: u8, p: Pos, q: Pos) -> Option<i32> {
     let free_of_obstacles = leaps(s, u) || levitates(s, u);
     let obstacle = if s.is_cover(q) && !free_of_obstacles { s.options.obstacle_cost } else { 0 };
     if leaps(s, u) {

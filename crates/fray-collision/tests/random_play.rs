@@ -122,6 +122,18 @@ fn random_battles_on_hills_and_cover() {
     play_groups(&["size=8", "terrain=hills"], &groups, count());
 }
 
+/// Groups that play the reactions of `fray_collision::reactions` (Castle, Got your Back, Sidestep,
+/// Tactical Strike, Trip, Distract, Counter Attack, Challenge, Kiss of Death), over many seeds.
+#[test]
+fn random_battles_with_reactions_to_moves_abilities_and_activations() {
+    let groups = [
+        ("reactions-home.toml", include_str!("../../../examples/collision/reactions-home.toml")),
+        ("reactions-away.toml", include_str!("../../../examples/collision/reactions-away.toml")),
+    ];
+    play_groups(&["size=8"], &groups, count().div_ceil(2));
+    play_groups(&["size=8", "kiss-of-death=table", "recovery=end-of-turn"], &groups, count().div_ceil(4));
+}
+
 #[test]
 fn the_same_seed_replays_the_same_battle() {
     let game = Arc::new(Collision::builtin());
