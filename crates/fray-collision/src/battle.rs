@@ -89,6 +89,9 @@ pub struct Options {
     pub obstacle_cost: i32,
     /// Whether a battle from group files gets the built-in hills and cover (Fray's own map).
     pub hills: bool,
+    /// Pain Warp: the target counts the user's injuries on top of its own (`add`), or counts
+    /// the higher of the two (`match`) (C-GL-PAIN-WARP).
+    pub pain_warp_add: bool,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -122,6 +125,7 @@ impl Default for Options {
             climb_cost: 1,
             obstacle_cost: 1,
             hills: false,
+            pain_warp_add: true,
         }
     }
 }
@@ -157,6 +161,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("climb-cost=1 (0-3)", "extra spaces a step costs per elevation level climbed (C-BAT-20, inferred)"),
     ("obstacle-cost=1 (0-3)", "extra spaces a step onto an obstacle (cover) square costs (C-BAT-20, inferred)"),
     ("terrain=flat|hills", "a battle from group files on an open map, or on Fray's map with hills and cover"),
+    (
+        "pain-warp=add|match",
+        "Pain Warp's target counts the user's injuries on top of its own, or the higher of the two (C-GL-PAIN-WARP)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -224,6 +232,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "off" => o.flee_off_board = false,
                 _ => errors.push(bad("on or off")),
             },
+            "pain-warp" => match v {
+                "add" => o.pain_warp_add = true,
+                "match" => o.pain_warp_add = false,
+                _ => errors.push(bad("add or match")),
+            },
             "first" => match v {
                 "roll" => o.first = First::Roll,
                 "red" => o.first = First::Red,
@@ -286,6 +299,14 @@ pub struct Fighter {
     pub persevering: bool,
     /// In reserves, off the table but not defeated, with the turns it still waits (C-BAT-5).
     pub reserve: Option<u32>,
+    /// Its activation card's phase this turn: 1, or 3 once out-maneuvered (C-BAT-4,
+    /// C-GL-OUT-MANEUVER).
+    pub phase: u8,
+    /// Pain Warp: the user whose injuries it also counts until its next activation
+    /// (C-GL-PAIN-WARP).
+    pub warped_by: Option<u8>,
+    /// Moving with Pounce's Leaping Move right now (C-GL-POUNCE).
+    pub pouncing: bool,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -339,11 +360,21 @@ pub enum Special {
     Thunder,
     /// Throw: 1E more, a ranged attack at the weapon's reach + 3 (C-GL-THROW).
     Throw,
+    /// Barrage: ranged; each hit earns a free ranged attack at a further Att −1, until a miss
+    /// (C-GL-BARRAGE).
+    Barrage,
+    /// Checkmate: melee, W-Att +2; with two friends paying their weapons' EC, On Hit Slay
+    /// (C-GL-CHECKMATE).
+    Checkmate,
+    /// Scissor Strike: two melee weapons as one (C-GL-SCISSOR-STRIKE).
+    Scissor,
+    /// Hyper Cutter: a melee weapon attack on a line of 3, Att +1, Magic (C-GL-HYPER-CUTTER).
+    HyperCutter,
 }
 
 impl Special {
     /// Every special attack with its skill's name.
-    pub const ALL: [(Special, &'static str); 13] = [
+    pub const ALL: [(Special, &'static str); 17] = [
         (Special::Guided, "Guided Strike"),
         (Special::Butcher, "Butcher"),
         (Special::Gouge, "Gouge"),
@@ -357,6 +388,10 @@ impl Special {
         (Special::RipAround, "Rip Around"),
         (Special::Thunder, "Thunder Strike"),
         (Special::Throw, "Throw"),
+        (Special::Barrage, "Barrage"),
+        (Special::Checkmate, "Checkmate"),
+        (Special::Scissor, "Scissor Strike"),
+        (Special::HyperCutter, "Hyper Cutter"),
     ];
     /// The skill's name ("" for a plain attack).
     pub fn name(self) -> &'static str {
@@ -432,11 +467,24 @@ pub enum Ability {
     Wreck,
     /// Upheaval: raise a terrain piece next to the user (C-GL-UPHEAVAL).
     Upheaval,
+    /// Haste: the user and each friend within Comm move up to Move (C-GL-HASTE).
+    Haste,
+    /// Pounce: move up to Move with Leaping Move (C-GL-POUNCE).
+    Pounce,
+    /// Plan Ahead: a D10 set aside for the side's next to-hit roll this turn (C-GL-PLAN-AHEAD).
+    PlanAhead,
+    /// Pain Warp: the target counts the user's injuries too (C-GL-PAIN-WARP).
+    PainWarp,
+    /// Meteor: a token now, a radius 3 Fire blast when its card comes up next turn (C-GL-METEOR).
+    Meteor,
+    /// Buck Shot: a second ranged attack after a ranged hit, no EC (C-GL-BUCK-SHOT); offered
+    /// after the hit, never in the menu.
+    BuckShot,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 32] = [
+    pub const ALL: [(Ability, &'static str); 38] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -469,6 +517,12 @@ impl Ability {
         (Ability::GatherCourage, "Gather Courage"),
         (Ability::Wreck, "Wreck"),
         (Ability::Upheaval, "Upheaval"),
+        (Ability::Haste, "Haste"),
+        (Ability::Pounce, "Pounce"),
+        (Ability::PlanAhead, "Plan Ahead"),
+        (Ability::PainWarp, "Pain Warp"),
+        (Ability::Meteor, "Meteor"),
+        (Ability::BuckShot, "Buck Shot"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -562,6 +616,23 @@ pub struct Strike {
     pub decoy: bool,
     /// A free strike (Retaliate): no EC and no Retaliate in answer.
     pub free: bool,
+    /// What the tactics abilities add (Barrage, Buck Shot, Checkmate, Plan Ahead).
+    pub extra: StrikeExtra,
+}
+
+/// An attack's part in the tactics abilities ([`crate::tactics`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrikeExtra {
+    /// Hits so far in a Barrage chain: this attack is at Att − this (C-GL-BARRAGE).
+    pub chain: i32,
+    /// A Buck Shot: no EC, and no further Buck Shot (C-GL-BUCK-SHOT).
+    pub buck: bool,
+    /// Checkmate's friends who paid their EC: with two or more, On Hit Slay (C-GL-CHECKMATE).
+    pub helpers: Vec<u8>,
+    /// Whether the attacker's side was asked about its Plan Ahead die (C-GL-PLAN-AHEAD).
+    pub planned_asked: bool,
+    /// The Plan Ahead die used instead of rolling.
+    pub planned: Option<i32>,
 }
 
 /// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy) or by a friend
@@ -606,6 +677,7 @@ impl Strike {
             cap_one: false,
             decoy: false,
             free: false,
+            extra: StrikeExtra::default(),
         }
     }
     /// The bit of reaction `name` in [`Strike::reacted`].
@@ -640,8 +712,39 @@ pub enum Pending {
     /// The target may Retaliate against an attack that did not injure it (C-GL-RETALIATE,
     /// C-BAT-16).
     Retaliate(Strike),
+    /// A move outside the movement actions: Haste's for each character in turn, Pounce's
+    /// (C-GL-HASTE, C-GL-POUNCE). The first of the list moves next.
+    ExtraMove(Vec<u8>, Ability),
+    /// The attacker's side may use its Plan Ahead die for this to-hit roll (C-GL-PLAN-AHEAD).
+    PlannedDie(Strike),
+    /// Whom the next free attack of a Barrage chain targets (C-GL-BARRAGE): attacker, weapon,
+    /// hits so far.
+    Barrage(u8, u8, i32),
+    /// Whether to Buck Shot the target just hit (C-GL-BUCK-SHOT): attacker, weapon, target.
+    BuckShot(u8, u8, u8),
+    /// Checkmate's friends within melee reach of the target may pay their EC (C-GL-CHECKMATE).
+    Checkmate(Strike),
+    /// Which way a line weapon attack goes (Hyper Cutter): the weapon slot.
+    WeaponLine(u8, Special),
+    /// Where Meteor's token goes (C-GL-METEOR).
+    MeteorSquare,
+    /// The enemy of the activating character may Out-Maneuver it (C-GL-OUT-MANEUVER).
+    OutManeuver(u8),
+    /// Swift Assault: this side chooses to be the attacker or the defender (C-GL-SWIFT-ASSAULT).
+    Role(u8),
     /// The battle is over.
     Over,
+}
+
+/// A Meteor token on the table (C-GL-METEOR).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeteorToken {
+    /// The blast's centre.
+    pub at: Pos,
+    /// Who called it (its Att and S-Pow).
+    pub caster: u8,
+    /// The turn its activation card joins the pool.
+    pub due: u32,
 }
 
 /// The whole battle.
@@ -679,6 +782,13 @@ pub struct State {
     pub upheaval: [Vec<Pos>; 2],
     /// How it ended.
     pub outcome: Option<Outcome>,
+    /// Each side's Meteor token (C-GL-METEOR).
+    pub meteor: [Option<MeteorToken>; 2],
+    /// Each side's Plan Ahead die, set aside for this turn (C-GL-PLAN-AHEAD).
+    pub planned: [Option<i32>; 2],
+    /// A follow-up earned by the hit just landed (Barrage, Buck Shot), asked once the attack
+    /// is over: (attacker, weapon, target, Barrage hits so far or 0 for a Buck Shot).
+    pub follow: Option<(u8, u8, u8, i32)>,
 }
 
 impl State {

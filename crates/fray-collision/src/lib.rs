@@ -21,6 +21,7 @@ pub mod reference;
 pub mod rules;
 pub mod study;
 pub mod system;
+pub mod tactics;
 pub mod terrain;
 
 pub use builder::{Card, CardWeapon, Checked, check_file};

@@ -216,6 +216,9 @@ fn assemble(
             clinging: false,
             persevering: false,
             reserve: None,
+            phase: 1,
+            warped_by: None,
+            pouncing: false,
         });
     }
     State {
@@ -235,6 +238,9 @@ fn assemble(
         vp: [0, 0],
         upheaval: [Vec::new(), Vec::new()],
         outcome: None,
+        meteor: [None, None],
+        planned: [None, None],
+        follow: None,
     }
 }
 

@@ -14,7 +14,8 @@ pub fn levitates(s: &State, u: u8) -> bool {
 
 /// Whether `u` has Leaping Move (C-GL-LEAPING-MOVE).
 pub fn leaps(s: &State, u: u8) -> bool {
-    effect_cost(s, u, "Leaping Move").is_some()
+    // C-GL-POUNCE: a pounce moves as with Leaping Move.
+    effect_cost(s, u, "Leaping Move").is_some() || s.u(u).pouncing
 }
 
 /// The level `u` moves and attacks from: its square's, one higher with Levitating Move
