@@ -382,7 +382,7 @@ impl Game for Collision {
 /// The view: fighters with their pools, injuries and tokens; the turn and victory points.
 pub fn view(s: &State) -> View {
     let mut units = std::collections::BTreeMap::new();
-    for x in &s.units {
+    for (i, x) in s.units.iter().enumerate() {
         let c = &s.cards[x.card];
         let mut extra = serde_json::Map::new();
         extra.insert("endurance".into(), x.endurance.into());
@@ -397,6 +397,12 @@ pub fn view(s: &State) -> View {
         extra.insert("defeated".into(), x.defeated.into());
         extra.insert("points".into(), c.points.into());
         extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
+        // C-BAT-4, C-GL-OUT-MANEUVER: the phase of its activation card; C-GL-PAIN-WARP's link.
+        extra.insert("phase".into(), x.phase.into());
+        if let Some(w) = x.warped_by {
+            extra.insert("warped_by".into(), s.units[w as usize].id.clone().into());
+            extra.insert("counted_injuries".into(), crate::tactics::injuries_of(s, i as u8).into());
+        }
         let mut statuses = Vec::new();
         for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison), ("flee", x.flee)] {
             statuses.extend(std::iter::repeat_n(name.to_string(), n.max(0) as usize));
@@ -439,6 +445,19 @@ pub fn view(s: &State) -> View {
         extra.insert("heights".into(), heights.into());
     }
     extra.insert("first".into(), SIDES[s.first as usize].into());
+    // C-GL-PLAN-AHEAD's set-aside dice and C-GL-METEOR's tokens, by side.
+    let planned: serde_json::Map<String, serde_json::Value> =
+        SIDES.iter().zip(s.planned).filter_map(|(n, d)| Some((n.to_string(), d?.into()))).collect();
+    extra.insert("planned".into(), planned.into());
+    let meteors: serde_json::Map<String, serde_json::Value> = SIDES
+        .iter()
+        .zip(&s.meteor)
+        .filter_map(|(n, m)| {
+            let m = m.as_ref()?;
+            Some((n.to_string(), serde_json::json!({"at": [m.at.x, m.at.y], "due": m.due})))
+        })
+        .collect();
+    extra.insert("meteor".into(), meteors.into());
     extra.insert("vp".into(), serde_json::json!({"red": s.vp[0], "blue": s.vp[1]}));
     let score = SIDES.iter().zip(s.vp).map(|(n, v)| (n.to_string(), v as i64)).collect();
     View {

@@ -122,6 +122,19 @@ fn random_battles_on_hills_and_cover() {
     play_groups(&["size=8", "terrain=hills"], &groups, count());
 }
 
+/// Groups that play the tactics abilities (`fray_collision::tactics`: Haste, Pounce, Plan Ahead,
+/// Barrage and Buck Shot chains, Scissor Strike, Hyper Cutter, Pain Warp, Meteor's card,
+/// Out-Maneuver's phases, Swift Assault's roles), over many seeds.
+#[test]
+fn random_battles_with_the_tactics_abilities() {
+    let groups = [
+        ("tactics-home.toml", include_str!("../../../examples/collision/tactics-home.toml")),
+        ("tactics-away.toml", include_str!("../../../examples/collision/tactics-away.toml")),
+    ];
+    play_groups(&["size=8", "first=roll"], &groups, count().div_ceil(2));
+    play_groups(&["size=10", "pain-warp=match", "recovery=end-of-turn"], &groups, count().div_ceil(4));
+}
+
 #[test]
 fn the_same_seed_replays_the_same_battle() {
     let game = Arc::new(Collision::builtin());
