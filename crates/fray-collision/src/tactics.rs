@@ -573,7 +573,8 @@ pub fn decision(s: &State) -> Option<Decision> {
                 .collect();
             options.push(DecisionOption::new("pass", "no reaction"));
             let prompt = format!("{} activates: react?", s.u(*x).id);
-            ask(side, Some(s.u(*x).id.clone()), "reaction", prompt, options)
+            // The reacting side is asked (the activating character is the other side's).
+            ask(side, None, "reaction", prompt, options)
         }
         Pending::Role(side) => {
             let options = vec![
