@@ -104,7 +104,9 @@ fn haste_movers(s: &State, u: u8) -> Vec<u8> {
     let Some(at) = s.u(u).at else { return Vec::new() };
     let (side, comm) = (s.u(u).side, s.card(u).stats.comm);
     let mut out: Vec<u8> = std::iter::once(u)
-        .chain(s.standing().filter(|&t| t != u && s.u(t).side == side && s.u(t).at.is_some_and(|p| dist(p, at) <= comm)))
+        .chain(
+            s.standing().filter(|&t| t != u && s.u(t).side == side && s.u(t).at.is_some_and(|p| dist(p, at) <= comm)),
+        )
         .filter(|&t| s.u(t).flee == 0)
         .collect();
     out.dedup();
@@ -189,7 +191,8 @@ pub fn follow_up(cx: &mut Cx) -> bool {
         cx.s.pending = Pending::Barrage(a, w, hits);
         return true;
     }
-    let affordable = ability_cost(cx.s, a, "Buck Shot").is_some_and(|(e, m)| e <= cx.s.u(a).endurance && m <= cx.s.u(a).mana);
+    let affordable =
+        ability_cost(cx.s, a, "Buck Shot").is_some_and(|(e, m)| e <= cx.s.u(a).endurance && m <= cx.s.u(a).mana);
     if affordable && cx.s.u(t).at.is_some() {
         cx.s.pending = Pending::BuckShot(a, w, t);
         return true;
@@ -287,7 +290,9 @@ pub fn weapon_line_directions(s: &State, u: u8) -> Vec<&'static str> {
     crate::battle::FACINGS
         .iter()
         .filter(|(_, d)| {
-            rules::line_squares(s, u, *d, HYPER_CUTTER_LINE).iter().any(|&p| s.at(p).is_some_and(|t| s.u(t).side != side))
+            rules::line_squares(s, u, *d, HYPER_CUTTER_LINE)
+                .iter()
+                .any(|&p| s.at(p).is_some_and(|t| s.u(t).side != side))
         })
         .map(|(n, _)| *n)
         .collect()
@@ -347,14 +352,20 @@ pub fn pain_warp(cx: &mut Cx, u: u8, t: u8) {
     cx.s.um(t).warped_by = Some(u);
     let (uid, tid) = (cx.s.u(u).id.clone(), cx.s.u(t).id.clone());
     let (n, tuf) = (injuries_of(cx.s, t), cx.s.card(t).stats.tuf);
-    cx.log(|| format!("{tid} now counts {uid}'s injuries too: {n} of Tuf {tuf} until its next activation (C-GL-PAIN-WARP)"));
+    cx.log(|| {
+        format!("{tid} now counts {uid}'s injuries too: {n} of Tuf {tuf} until its next activation (C-GL-PAIN-WARP)")
+    });
     warp_check(cx, t);
 }
 
 fn warp_check(cx: &mut Cx, t: u8) {
     let (n, tuf) = (injuries_of(cx.s, t), cx.s.card(t).stats.tuf);
     if cx.s.u(t).at.is_some() && cx.s.u(t).warped_by.is_some() && n >= tuf {
-        crate::abilities::slay(cx, t, &format!("Pain Warp: {n} injuries counted, Tuf {tuf} (C-GL-PAIN-WARP, C-GL-SLAY)"));
+        crate::abilities::slay(
+            cx,
+            t,
+            &format!("Pain Warp: {n} injuries counted, Tuf {tuf} (C-GL-PAIN-WARP, C-GL-SLAY)"),
+        );
     }
 }
 
@@ -379,12 +390,7 @@ pub fn warp_after_injury(cx: &mut Cx, u: u8) -> bool {
 /// (C-BAT-4, Fray's reading).
 pub fn current_phase(s: &State) -> u8 {
     let meteor = (0..2).any(|side| meteor_due(s, side));
-    s.standing()
-        .filter(|&u| !s.u(u).activated)
-        .map(|u| s.u(u).phase)
-        .chain(meteor.then_some(1))
-        .min()
-        .unwrap_or(1)
+    s.standing().filter(|&u| !s.u(u).activated).map(|u| s.u(u).phase).chain(meteor.then_some(1)).min().unwrap_or(1)
 }
 
 /// Whether `u`'s activation card is in the phase being played.
@@ -435,7 +441,11 @@ fn meteor_falls(cx: &mut Cx, side: u8) -> Result<(), RuleError> {
     cx.s.next_side = 1 - side;
     let cid = cx.s.u(m.caster).id.clone();
     cx.counted(&[("power uses", "Meteor", 1.0)], || {
-        format!("{}'s Meteor card comes up: {cid}'s meteor falls on {}, radius 3 (C-GL-METEOR, C-GL-BLAST-ATTACK)", SIDES[side as usize], m.at.key())
+        format!(
+            "{}'s Meteor card comes up: {cid}'s meteor falls on {}, radius 3 (C-GL-METEOR, C-GL-BLAST-ATTACK)",
+            SIDES[side as usize],
+            m.at.key()
+        )
     });
     let victims: Vec<u8> = cx.s.standing().filter(|&t| cx.s.u(t).at.is_some_and(|p| dist(p, m.at) <= 3)).collect();
     for t in victims {
@@ -522,9 +532,17 @@ pub fn decision(s: &State) -> Option<Decision> {
         Pending::Barrage(a, w, hits) => {
             let options = rules::targets(s, *a, *w as usize, Special::Barrage)
                 .into_iter()
-                .map(|t| DecisionOption::new(s.u(t).id.clone(), format!("free attack on {} at Att -{hits}", s.card(t).name)))
+                .map(|t| {
+                    DecisionOption::new(s.u(t).id.clone(), format!("free attack on {} at Att -{hits}", s.card(t).name))
+                })
                 .collect();
-            ask(s.u(*a).side, Some(s.u(*a).id.clone()), "target", "Barrage: the next free attack on whom?".into(), options)
+            ask(
+                s.u(*a).side,
+                Some(s.u(*a).id.clone()),
+                "target",
+                "Barrage: the next free attack on whom?".into(),
+                options,
+            )
         }
         Pending::BuckShot(a, _, t) => {
             let (e, m) = ability_cost(s, *a, "Buck Shot").unwrap_or_default();
@@ -537,9 +555,15 @@ pub fn decision(s: &State) -> Option<Decision> {
         Pending::Checkmate(k) => {
             let mut options: Vec<DecisionOption> = checkmate_helpers(s, k)
                 .into_iter()
-                .map(|(f, ec)| DecisionOption::new(format!("pay-{}", s.u(f).id), format!("{} pays {ec}E, its weapon's EC", s.u(f).id)))
+                .map(|(f, ec)| {
+                    DecisionOption::new(
+                        format!("pay-{}", s.u(f).id),
+                        format!("{} pays {ec}E, its weapon's EC", s.u(f).id),
+                    )
+                })
                 .collect();
-            options.push(DecisionOption::new("done", format!("go on ({} paid; two arm the Slay)", k.extra.helpers.len())));
+            options
+                .push(DecisionOption::new("done", format!("go on ({} paid; two arm the Slay)", k.extra.helpers.len())));
             let prompt = "Checkmate: which friends within melee reach pay their EC?".to_string();
             ask(s.u(k.attacker).side, Some(s.u(k.attacker).id.clone()), "helpers", prompt, options)
         }
@@ -606,7 +630,9 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             let t = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
             let (aid, tid) = (cx.s.u(a).id.clone(), cx.s.u(t).id.clone());
             cx.counted(&[("power attacks", "Barrage", 1.0)], || {
-                format!("{aid}'s Barrage goes on after {hits} hit(s): a free attack on {tid} at Att -{hits} (C-GL-BARRAGE)")
+                format!(
+                    "{aid}'s Barrage goes on after {hits} hit(s): a free attack on {tid} at Att -{hits} (C-GL-BARRAGE)"
+                )
             });
             let mut k = Strike::new(a, t, w, Special::Barrage);
             k.extra.chain = hits;
