@@ -311,7 +311,8 @@ fn the_look_up_finds_every_row_every_term_and_every_rule() {
     assert_eq!(search(&index, "RED ELF")[0].name, "Red Elf");
     assert_eq!(search(&index, "longsword")[0].name, "Long sword");
     // Entries say whether the battle game plays them.
-    assert!(search(&index, "Hyper Cutter")[0].text.contains(reference::NOT_PLAYED));
+    assert!(search(&index, "Castle")[0].text.contains(reference::NOT_PLAYED));
+    assert!(search(&index, "Hyper Cutter")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "Parry")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "Guided Strike")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "battle game")[0].text.contains("reconstruction"));
