@@ -92,6 +92,10 @@ pub struct Options {
     /// Pain Warp: the target counts the user's injuries on top of its own (`add`), or counts
     /// the higher of the two (`match`) (C-GL-PAIN-WARP).
     pub pain_warp_add: bool,
+    /// Objectives Fray places on a map that gives none (C-BAT-22; 0: none).
+    pub objectives: i32,
+    /// Victory points for each objective a side holds at the end (C-BAT-22).
+    pub objective_vp: i32,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -126,6 +130,8 @@ impl Default for Options {
             obstacle_cost: 1,
             hills: false,
             pain_warp_add: true,
+            objectives: 0,
+            objective_vp: 20,
         }
     }
 }
@@ -162,6 +168,14 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("obstacle-cost=1 (0-3)", "extra spaces a step onto an obstacle (cover) square costs (C-BAT-20, inferred)"),
     ("terrain=flat|hills", "a battle from group files on an open map, or on Fray's map with hills and cover"),
     (
+        "objectives=0 (0-5)",
+        "objectives Fray places across the middle of a map that gives none; held ones score at the end (C-BAT-22, inferred)",
+    ),
+    (
+        "objective-vp=20 (1-99)",
+        "victory points for each objective a side holds after the last turn (C-BAT-22, inferred)",
+    ),
+    (
         "pain-warp=add|match",
         "Pain Warp's target counts the user's injuries on top of its own, or the higher of the two (C-GL-PAIN-WARP)",
     ),
@@ -194,6 +208,8 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
             "partial-cover" => set_num(&mut o.partial_cover, 0, 5, &mut errors),
             "climb-cost" => set_num(&mut o.climb_cost, 0, 3, &mut errors),
             "obstacle-cost" => set_num(&mut o.obstacle_cost, 0, 3, &mut errors),
+            "objectives" => set_num(&mut o.objectives, 0, 5, &mut errors),
+            "objective-vp" => set_num(&mut o.objective_vp, 1, 99, &mut errors),
             "terrain" => match v {
                 "flat" => o.hills = false,
                 "hills" => o.hills = true,
@@ -782,6 +798,8 @@ pub struct State {
     pub upheaval: [Vec<Pos>; 2],
     /// How it ended.
     pub outcome: Option<Outcome>,
+    /// Objective squares (C-BAT-22): held by the side with more characters within 1 of them.
+    pub objectives: Vec<Pos>,
     /// Each side's Meteor token (C-GL-METEOR).
     pub meteor: [Option<MeteorToken>; 2],
     /// Each side's Plan Ahead die, set aside for this turn (C-GL-PLAN-AHEAD).

@@ -16,6 +16,7 @@ pub mod battle;
 pub mod builder;
 pub mod card;
 pub mod content;
+pub mod objectives;
 pub mod play;
 pub mod reference;
 pub mod rules;

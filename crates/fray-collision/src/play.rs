@@ -140,12 +140,14 @@ struct Terrain {
     walls: Vec<bool>,
     heights: Vec<i32>,
     cover: Vec<bool>,
+    /// Objective squares a scenario's map gives (C-BAT-22).
+    objectives: Vec<Pos>,
 }
 
 impl Terrain {
     fn open(w: i32, h: i32) -> Self {
         let n = (w * h) as usize;
-        Terrain { walls: vec![false; n], heights: vec![0; n], cover: vec![false; n] }
+        Terrain { walls: vec![false; n], heights: vec![0; n], cover: vec![false; n], objectives: Vec::new() }
     }
 }
 
@@ -221,6 +223,13 @@ fn assemble(
             pouncing: false,
         });
     }
+    // C-BAT-22: the map's objectives, or Fray's placement of `objectives=N`.
+    let objectives = if terrain.objectives.is_empty() {
+        let walls = &terrain.walls;
+        crate::objectives::place(options.objectives, width, height, |p| !walls[(p.y * width + p.x) as usize])
+    } else {
+        terrain.objectives.clone()
+    };
     State {
         options,
         cards: Arc::new(cards),
@@ -238,6 +247,7 @@ fn assemble(
         vp: [0, 0],
         upheaval: [Vec::new(), Vec::new()],
         outcome: None,
+        objectives,
         meteor: [None, None],
         planned: [None, None],
         follow: None,
@@ -445,6 +455,18 @@ pub fn view(s: &State) -> View {
         extra.insert("heights".into(), heights.into());
     }
     extra.insert("first".into(), SIDES[s.first as usize].into());
+    // C-BAT-22: the objectives and who holds each now.
+    let objectives: Vec<serde_json::Value> = s
+        .objectives
+        .iter()
+        .map(|&p| {
+            let held = crate::objectives::holder(s, p).map(|side| SIDES[side as usize]);
+            serde_json::json!({"at": [p.x, p.y], "held_by": held})
+        })
+        .collect();
+    if !objectives.is_empty() {
+        extra.insert("objectives".into(), objectives.into());
+    }
     // C-GL-PLAN-AHEAD's set-aside dice and C-GL-METEOR's tokens, by side.
     let planned: serde_json::Map<String, serde_json::Value> =
         SIDES.iter().zip(s.planned).filter_map(|(n, d)| Some((n.to_string(), d?.into()))).collect();
@@ -507,6 +529,9 @@ struct MapSpec {
     rows: Vec<String>,
     #[serde(default)]
     heights: Vec<String>,
+    /// Objective squares as [x, y] (C-BAT-22).
+    #[serde(default)]
+    objectives: Vec<[i32; 2]>,
 }
 
 /// The line of `text` on which the quoted `row` appears after the key `field`.
@@ -563,6 +588,15 @@ fn read_map(path: &str, text: &str, m: MapSpec) -> Result<(i32, i32, Terrain), S
                     errors.push(format!("{path}:{line}: [map].heights[{y}] column {x}: {c:?} is not a level 0 to 9"))
                 }
             }
+        }
+    }
+    for (i, [x, y]) in m.objectives.iter().copied().enumerate() {
+        let p = Pos::new(x, y);
+        if x < 0 || y < 0 || x >= w || y >= h || t.walls[(y * w + x) as usize] {
+            let line = row_line(text, "objectives", "");
+            errors.push(format!("{path}:{line}: [map].objectives[{i}]: [{x}, {y}] is not an open square of the map"));
+        } else if !t.objectives.contains(&p) {
+            t.objectives.push(p);
         }
     }
     if errors.is_empty() { Ok((w, h, t)) } else { Err(errors.join("\n")) }

@@ -328,8 +328,8 @@ fn check_victory(cx: &mut Cx) -> bool {
     true
 }
 
-/// At the turn limit: victory points (C-BAT-22): the points of every enemy defeated, and
-/// Few Stood Against Many's +1 for a survivor on the table.
+/// At the turn limit: victory points (C-BAT-22): the points of every enemy defeated,
+/// Few Stood Against Many's +1 for a survivor on the table, and the objectives held.
 fn score(cx: &mut Cx) {
     let mut vp = [0i32; 2];
     for (i, x) in cx.s.units.iter().enumerate() {
@@ -339,6 +339,8 @@ fn score(cx: &mut Cx) {
             vp[x.side as usize] += 1;
         }
     }
+    // C-BAT-22 (a battle option): objectives held.
+    crate::objectives::score(cx, &mut vp);
     cx.s.vp = vp;
     let winner = match vp[0].cmp(&vp[1]) {
         std::cmp::Ordering::Greater => Some(0),

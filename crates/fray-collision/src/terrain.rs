@@ -154,7 +154,9 @@ pub fn wreck_squares(s: &State, u: u8) -> Vec<Pos> {
     let mut out: Vec<Pos> = at
         .neighbours()
         .into_iter()
-        .filter(|&p| inside(p) && (!s.open(p) || s.is_cover(p) || s.height(p) > 0))
+        // C-GL-WRECK: never an objective square (C-BAT-22).
+        .filter(|&p| inside(p) && !crate::objectives::is_objective(s, p))
+        .filter(|&p| !s.open(p) || s.is_cover(p) || s.height(p) > 0)
         .collect();
     out.sort_unstable_by_key(|p| (p.y, p.x));
     out
