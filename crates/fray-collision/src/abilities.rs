@@ -535,6 +535,11 @@ pub fn knockback(cx: &mut Cx, from: u8, t: u8, n: i32) -> Result<(), RuleError> 
     cx.s.um(t).at = Some(at);
     let tid = cx.s.u(t).id.clone();
     cx.log(|| format!("{tid} is knocked back from {} to {} (C-GL-KNOCKBACK)", start.key(), at.key()));
+    // C-BAT-20: knocked off a height.
+    crate::terrain::fall(cx, t, Some(start))?;
+    if cx.s.u(t).at.is_none() {
+        return Ok(());
+    }
     if blocked {
         cx.log(|| format!("{tid} runs into something: a Pow 4 Mundane hit (C-GL-KNOCKBACK)"));
         if !immune(cx.s, t, "Mundane") {

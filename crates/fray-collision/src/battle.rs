@@ -96,6 +96,8 @@ pub struct Options {
     pub objectives: i32,
     /// Victory points for each objective a side holds at the end (C-BAT-22).
     pub objective_vp: i32,
+    /// Pow per level of a fall of 2 levels or more (C-BAT-20, inferred; 0: no falling damage).
+    pub falling: i32,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -132,6 +134,7 @@ impl Default for Options {
             pain_warp_add: true,
             objectives: 0,
             objective_vp: 20,
+            falling: 2,
         }
     }
 }
@@ -172,6 +175,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "objectives Fray places across the middle of a map that gives none; held ones score at the end (C-BAT-22, inferred)",
     ),
     (
+        "falling=2 (0-5)",
+        "Pow per level of a Mundane hit for a move ending 2 or more levels lower (C-BAT-20, inferred; 0 none)",
+    ),
+    (
         "objective-vp=20 (1-99)",
         "victory points for each objective a side holds after the last turn (C-BAT-22, inferred)",
     ),
@@ -210,6 +217,7 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
             "obstacle-cost" => set_num(&mut o.obstacle_cost, 0, 3, &mut errors),
             "objectives" => set_num(&mut o.objectives, 0, 5, &mut errors),
             "objective-vp" => set_num(&mut o.objective_vp, 1, 99, &mut errors),
+            "falling" => set_num(&mut o.falling, 0, 5, &mut errors),
             "terrain" => match v {
                 "flat" => o.hills = false,
                 "hills" => o.hills = true,

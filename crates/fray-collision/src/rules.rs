@@ -1724,6 +1724,8 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 )
             });
             cx.s.pending = Pending::Menu;
+            // C-BAT-20: a drop of 2 levels or more is a fall.
+            crate::terrain::fall(cx, u, from)?;
             crate::abilities::flame_wreath(cx, u, "moves")?;
             after_attack(cx)
         }

@@ -134,8 +134,10 @@ fn extra_move(cx: &mut Cx, mut queue: Vec<u8>, k: Ability, id: &str) -> Result<(
         if let Some(q) = from.filter(|&q| q != p) {
             f.facing = ((p.x - q.x).signum() as i8, (p.y - q.y).signum() as i8);
         }
-        let from = from.map(|q| q.key()).unwrap_or_default();
-        cx.log(|| format!("{mid} moves from {from} to {} with {} for no Endurance ({rid})", p.key(), k.name()));
+        let from_key = from.map(|q| q.key()).unwrap_or_default();
+        cx.log(|| format!("{mid} moves from {from_key} to {} with {} for no Endurance ({rid})", p.key(), k.name()));
+        // C-BAT-20: a drop of 2 levels or more is a fall.
+        crate::terrain::fall(cx, m, from)?;
         crate::abilities::flame_wreath(cx, m, "moves")?;
     }
     cx.s.um(m).pouncing = false;

@@ -266,3 +266,24 @@ pub fn upheaval(cx: &mut crate::rules::Cx, u: u8, id: &str) -> Result<(), fray_c
     cx.s.upheaval[side] = squares;
     Ok(())
 }
+
+/// Falling damage (C-BAT-20; the size is Fray's reading, `falling=2`): a move, Haste's or
+/// Pounce's move or a knockback that ends 2 or more levels below where it started is a fall;
+/// the character takes a Mundane hit at Pow `falling` per level. Levitating Move never falls
+/// (C-GL-LEVITATING-MOVE).
+pub fn fall(cx: &mut crate::rules::Cx, u: u8, from: Option<Pos>) -> Result<(), fray_core::ruleset::RuleError> {
+    let (Some(from), Some(to)) = (from, cx.s.u(u).at) else { return Ok(()) };
+    let drop = cx.s.height(from) - cx.s.height(to);
+    if drop < 2 || cx.s.options.falling == 0 || levitates(cx.s, u) {
+        return Ok(());
+    }
+    let pow = cx.s.options.falling * drop;
+    let id = cx.s.u(u).id.clone();
+    cx.log(|| format!("{id} falls {drop} levels: a Pow {pow} Mundane hit (C-BAT-20)"));
+    if crate::abilities::immune(cx.s, u, "Mundane") {
+        cx.log(|| format!("{id} is Immune to Mundane (C-GL-IMMUNE)"));
+        return Ok(());
+    }
+    let hurt = crate::rules::injury_roll(cx, u, pow, 0, "Mundane")?;
+    crate::rules::wound(cx, u, hurt, None)
+}
