@@ -132,7 +132,12 @@ fn random_battles_with_the_tactics_abilities() {
         ("tactics-away.toml", include_str!("../../../examples/collision/tactics-away.toml")),
     ];
     play_groups(&["size=8", "first=roll"], &groups, count().div_ceil(2));
-    play_groups(&["size=10", "pain-warp=match", "recovery=end-of-turn"], &groups, count().div_ceil(4));
+    // With objectives scored at the end and falls from Fray's hills (C-BAT-22, C-BAT-20).
+    play_groups(
+        &["size=10", "pain-warp=match", "recovery=end-of-turn", "objectives=3", "terrain=hills", "falling=3"],
+        &groups,
+        count().div_ceil(4),
+    );
 }
 
 #[test]
