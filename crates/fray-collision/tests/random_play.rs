@@ -124,7 +124,7 @@ fn random_battles_on_hills_and_cover() {
 
 /// Groups that play the tactics abilities (`fray_collision::tactics`: Haste, Pounce, Plan Ahead,
 /// Barrage and Buck Shot chains, Scissor Strike, Hyper Cutter, Pain Warp, Meteor's card,
-/// Out-Maneuver's phases, Swift Assault's roles), over many seeds.
+/// Out-Maneuver's phases, Swift Assault's roles, Checkmate), over many seeds.
 #[test]
 fn random_battles_with_the_tactics_abilities() {
     let groups = [
@@ -138,6 +138,10 @@ fn random_battles_with_the_tactics_abilities() {
         &groups,
         count().div_ceil(4),
     );
+    // Checkmate's friends paying in (C-GL-CHECKMATE).
+    let checkmate =
+        [("tactics-checkmate.toml", include_str!("../../../examples/collision/tactics-checkmate.toml")), groups[1]];
+    play_groups(&["size=8"], &checkmate, count().div_ceil(4));
 }
 
 #[test]
