@@ -60,6 +60,8 @@ pub enum Rider {
     FireHit(i32),
     /// An S-Pow contest: a win slays, a loss injures the user (Touch of Death).
     DeathContest,
+    /// The target counts the user's injuries until its next activation (C-GL-PAIN-WARP).
+    PainWarp,
 }
 
 /// An ability attack's numbers.
@@ -89,9 +91,12 @@ pub struct Spell {
     pub on_hit: &'static [Rider],
     /// Riders on a crit.
     pub on_crit: &'static [Rider],
+    /// Its reach is the user's Comm (Pain Warp).
+    pub reach_comm: bool,
 }
 
-const fn spell(ability: Ability, reach: i32, att: i32, pow: Pow, kind: &'static str) -> Spell {
+/// An ability attack on one target with these numbers and no riders.
+pub(crate) const fn spell(ability: Ability, reach: i32, att: i32, pow: Pow, kind: &'static str) -> Spell {
     Spell {
         ability,
         reach,
@@ -105,6 +110,7 @@ const fn spell(ability: Ability, reach: i32, att: i32, pow: Pow, kind: &'static 
         on_injury: &[],
         on_hit: &[],
         on_crit: &[],
+        reach_comm: false,
     }
 }
 
@@ -159,6 +165,9 @@ pub const SPELLS: &[Spell] = &[
         on_hit: &[Rider::Stun],
         ..spell(Ability::WhirlingGale, 0, 2, Pow::SPow(0), "Mundane")
     },
+    // C-GL-PAIN-WARP: a melee attack with reach equal to Comm, Att+1, no injury roll; a hit links
+    // the target to the user's injuries.
+    Spell { reach_comm: true, on_hit: &[Rider::PainWarp], ..spell(Ability::PainWarp, 0, 1, Pow::None, "Mundane") },
 ];
 
 /// The attack numbers of ability `k`, if it is an ability attack.
@@ -202,6 +211,10 @@ pub fn weapon_attack(k: Special) -> WeaponAttack {
         Special::RipAround => WeaponAttack { att: 1, melee: true, ..w },
         Special::Thunder => WeaponAttack { att: 1, pow: 2, kind: Some("Electric"), ..w },
         Special::Throw => w,
+        Special::Barrage => WeaponAttack { ranged: true, ..w },
+        Special::Checkmate => WeaponAttack { att: 2, melee: true, ..w },
+        Special::Scissor => WeaponAttack { melee: true, ..w },
+        Special::HyperCutter => WeaponAttack { att: 1, melee: true, kind: Some("Magic"), ..w },
     }
 }
 
@@ -251,7 +264,7 @@ pub fn aura(s: &State, u: u8, name: &str, self_too: bool) -> bool {
 /// (C-GL-LEAPING-MOVE, C-GL-LEVITATING-MOVE; heights are in [`crate::terrain`]).
 pub fn passes(s: &State, u: u8, enemy: u8) -> bool {
     let lower = s.u(enemy).at.is_some_and(|p| s.height(p) <= crate::terrain::level(s, u));
-    effect_cost(s, u, "Leaping Move").is_some()
+    crate::terrain::leaps(s, u)
         || (effect_cost(s, u, "Levitating Move").is_some()
             && effect_cost(s, enemy, "Levitating Move").is_none()
             && lower)
@@ -348,8 +361,13 @@ pub fn spell_targets(s: &State, u: u8, sp: &Spell) -> Vec<u8> {
     let side = s.u(u).side;
     s.standing()
         .filter(|&t| s.u(t).side != side)
-        .filter(|&t| sp.ranged || s.u(t).at.is_some_and(|p| dist(from, p) <= sp.reach))
+        .filter(|&t| sp.ranged || s.u(t).at.is_some_and(|p| dist(from, p) <= spell_reach(s, u, sp)))
         .collect()
+}
+
+/// An ability attack's reach: its own, or the user's Comm (C-GL-PAIN-WARP).
+pub fn spell_reach(s: &State, u: u8, sp: &Spell) -> i32 {
+    if sp.reach_comm { s.card(u).stats.comm } else { sp.reach }
 }
 
 /// The characters an ability attack takes in: the target, everyone on the line, or everyone in
@@ -485,6 +503,7 @@ pub fn riders(cx: &mut Cx, u: u8, t: u8, list: &[Rider], kind: &str) -> Result<(
                     rules::wound(cx, u, 1, None)?;
                 }
             }
+            Rider::PainWarp => crate::tactics::pain_warp(cx, u, t),
         }
         let _ = kind;
     }
@@ -516,6 +535,11 @@ pub fn knockback(cx: &mut Cx, from: u8, t: u8, n: i32) -> Result<(), RuleError> 
     cx.s.um(t).at = Some(at);
     let tid = cx.s.u(t).id.clone();
     cx.log(|| format!("{tid} is knocked back from {} to {} (C-GL-KNOCKBACK)", start.key(), at.key()));
+    // C-BAT-20: knocked off a height.
+    crate::terrain::fall(cx, t, Some(start))?;
+    if cx.s.u(t).at.is_none() {
+        return Ok(());
+    }
     if blocked {
         cx.log(|| format!("{tid} runs into something: a Pow 4 Mundane hit (C-GL-KNOCKBACK)"));
         if !immune(cx.s, t, "Mundane") {

@@ -92,6 +92,15 @@ pub struct Options {
     /// Whether Kiss of Death may be given to a character Immune to Slay (the skill table) or not
     /// (the glossary) (C-GL-KISS-OF-DEATH).
     pub kiss_immune: bool,
+    /// Pain Warp: the target counts the user's injuries on top of its own (`add`), or counts
+    /// the higher of the two (`match`) (C-GL-PAIN-WARP).
+    pub pain_warp_add: bool,
+    /// Objectives Fray places on a map that gives none (C-BAT-22; 0: none).
+    pub objectives: i32,
+    /// Victory points for each objective a side holds at the end (C-BAT-22).
+    pub objective_vp: i32,
+    /// Pow per level of a fall of 2 levels or more (C-BAT-20, inferred; 0: no falling damage).
+    pub falling: i32,
 }
 
 /// Who wins a tied contest (C-BAT-18, inferred).
@@ -126,6 +135,10 @@ impl Default for Options {
             obstacle_cost: 1,
             hills: false,
             kiss_immune: false,
+            pain_warp_add: true,
+            objectives: 0,
+            objective_vp: 20,
+            falling: 2,
         }
     }
 }
@@ -165,6 +178,22 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "kiss-of-death=glossary|table",
         "whether Kiss of Death spares those Immune to Slay (glossary: not offered) or takes them too (skill table)",
     ),
+    (
+        "objectives=0 (0-5)",
+        "objectives Fray places across the middle of a map that gives none; held ones score at the end (C-BAT-22, inferred)",
+    ),
+    (
+        "falling=2 (0-5)",
+        "Pow per level of a Mundane hit for a move ending 2 or more levels lower (C-BAT-20, inferred; 0 none)",
+    ),
+    (
+        "objective-vp=20 (1-99)",
+        "victory points for each objective a side holds after the last turn (C-BAT-22, inferred)",
+    ),
+    (
+        "pain-warp=add|match",
+        "Pain Warp's target counts the user's injuries on top of its own, or the higher of the two (C-GL-PAIN-WARP)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -196,6 +225,9 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
             "partial-cover" => set_num(&mut o.partial_cover, 0, 5, &mut errors),
             "climb-cost" => set_num(&mut o.climb_cost, 0, 3, &mut errors),
             "obstacle-cost" => set_num(&mut o.obstacle_cost, 0, 3, &mut errors),
+            "objectives" => set_num(&mut o.objectives, 0, 5, &mut errors),
+            "objective-vp" => set_num(&mut o.objective_vp, 1, 99, &mut errors),
+            "falling" => set_num(&mut o.falling, 0, 5, &mut errors),
             "terrain" => match v {
                 "flat" => o.hills = false,
                 "hills" => o.hills = true,
@@ -238,6 +270,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
                 "glossary" => o.kiss_immune = false,
                 "table" => o.kiss_immune = true,
                 _ => errors.push(bad("glossary or table")),
+            },
+            "pain-warp" => match v {
+                "add" => o.pain_warp_add = true,
+                "match" => o.pain_warp_add = false,
+                _ => errors.push(bad("add or match")),
             },
             "first" => match v {
                 "roll" => o.first = First::Roll,
@@ -303,6 +340,14 @@ pub struct Fighter {
     pub reserve: Option<u32>,
     /// Kissed: defeated at the end of its next recovery step (C-GL-KISS-OF-DEATH).
     pub kissed: bool,
+    /// Its activation card's phase this turn: 1, or 3 once out-maneuvered (C-BAT-4,
+    /// C-GL-OUT-MANEUVER).
+    pub phase: u8,
+    /// Pain Warp: the user whose injuries it also counts until its next activation
+    /// (C-GL-PAIN-WARP).
+    pub warped_by: Option<u8>,
+    /// Moving with Pounce's Leaping Move right now (C-GL-POUNCE).
+    pub pouncing: bool,
 }
 
 /// The eight facings by name, clockwise from north (row 0 is north).
@@ -356,11 +401,21 @@ pub enum Special {
     Thunder,
     /// Throw: 1E more, a ranged attack at the weapon's reach + 3 (C-GL-THROW).
     Throw,
+    /// Barrage: ranged; each hit earns a free ranged attack at a further Att −1, until a miss
+    /// (C-GL-BARRAGE).
+    Barrage,
+    /// Checkmate: melee, W-Att +2; with two friends paying their weapons' EC, On Hit Slay
+    /// (C-GL-CHECKMATE).
+    Checkmate,
+    /// Scissor Strike: two melee weapons as one (C-GL-SCISSOR-STRIKE).
+    Scissor,
+    /// Hyper Cutter: a melee weapon attack on a line of 3, Att +1, Magic (C-GL-HYPER-CUTTER).
+    HyperCutter,
 }
 
 impl Special {
     /// Every special attack with its skill's name.
-    pub const ALL: [(Special, &'static str); 13] = [
+    pub const ALL: [(Special, &'static str); 17] = [
         (Special::Guided, "Guided Strike"),
         (Special::Butcher, "Butcher"),
         (Special::Gouge, "Gouge"),
@@ -374,6 +429,10 @@ impl Special {
         (Special::RipAround, "Rip Around"),
         (Special::Thunder, "Thunder Strike"),
         (Special::Throw, "Throw"),
+        (Special::Barrage, "Barrage"),
+        (Special::Checkmate, "Checkmate"),
+        (Special::Scissor, "Scissor Strike"),
+        (Special::HyperCutter, "Hyper Cutter"),
     ];
     /// The skill's name ("" for a plain attack).
     pub fn name(self) -> &'static str {
@@ -449,11 +508,24 @@ pub enum Ability {
     Wreck,
     /// Upheaval: raise a terrain piece next to the user (C-GL-UPHEAVAL).
     Upheaval,
+    /// Haste: the user and each friend within Comm move up to Move (C-GL-HASTE).
+    Haste,
+    /// Pounce: move up to Move with Leaping Move (C-GL-POUNCE).
+    Pounce,
+    /// Plan Ahead: a D10 set aside for the side's next to-hit roll this turn (C-GL-PLAN-AHEAD).
+    PlanAhead,
+    /// Pain Warp: the target counts the user's injuries too (C-GL-PAIN-WARP).
+    PainWarp,
+    /// Meteor: a token now, a radius 3 Fire blast when its card comes up next turn (C-GL-METEOR).
+    Meteor,
+    /// Buck Shot: a second ranged attack after a ranged hit, no EC (C-GL-BUCK-SHOT); offered
+    /// after the hit, never in the menu.
+    BuckShot,
 }
 
 impl Ability {
     /// Every ability with its name.
-    pub const ALL: [(Ability, &'static str); 32] = [
+    pub const ALL: [(Ability, &'static str); 38] = [
         (Ability::Frighten, "Frighten"),
         (Ability::Heal, "Heal"),
         (Ability::Berserk, "Berserk"),
@@ -486,6 +558,12 @@ impl Ability {
         (Ability::GatherCourage, "Gather Courage"),
         (Ability::Wreck, "Wreck"),
         (Ability::Upheaval, "Upheaval"),
+        (Ability::Haste, "Haste"),
+        (Ability::Pounce, "Pounce"),
+        (Ability::PlanAhead, "Plan Ahead"),
+        (Ability::PainWarp, "Pain Warp"),
+        (Ability::Meteor, "Meteor"),
+        (Ability::BuckShot, "Buck Shot"),
     ];
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -583,6 +661,23 @@ pub struct Strike {
     pub att_bonus: i32,
     /// Pow added by the attacker's friends before the roll (C-GL-TACTICAL-STRIKE).
     pub pow_bonus: i32,
+    /// What the tactics abilities add (Barrage, Buck Shot, Checkmate, Plan Ahead).
+    pub extra: StrikeExtra,
+}
+
+/// An attack's part in the tactics abilities ([`crate::tactics`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrikeExtra {
+    /// Hits so far in a Barrage chain: this attack is at Att − this (C-GL-BARRAGE).
+    pub chain: i32,
+    /// A Buck Shot: no EC, and no further Buck Shot (C-GL-BUCK-SHOT).
+    pub buck: bool,
+    /// Checkmate's friends who paid their EC: with two or more, On Hit Slay (C-GL-CHECKMATE).
+    pub helpers: Vec<u8>,
+    /// Whether the attacker's side was asked about its Plan Ahead die (C-GL-PLAN-AHEAD).
+    pub planned_asked: bool,
+    /// The Plan Ahead die used instead of rolling.
+    pub planned: Option<i32>,
 }
 
 /// The reactions before the roll (C-BAT-9): by the target (Dodge, Parry, Decoy, Castle,
@@ -635,6 +730,7 @@ impl Strike {
             free: false,
             att_bonus: 0,
             pow_bonus: 0,
+            extra: StrikeExtra::default(),
         }
     }
     /// The bit of reaction `name` in [`Strike::reacted`].
@@ -681,6 +777,26 @@ pub enum Pending {
     /// A character is activating: a friend within Comm may give it the Kiss of Death
     /// (C-GL-KISS-OF-DEATH), asked of its side.
     Kiss(u8),
+    /// A move outside the movement actions: Haste's for each character in turn, Pounce's
+    /// (C-GL-HASTE, C-GL-POUNCE). The first of the list moves next.
+    ExtraMove(Vec<u8>, Ability),
+    /// The attacker's side may use its Plan Ahead die for this to-hit roll (C-GL-PLAN-AHEAD).
+    PlannedDie(Strike),
+    /// Whom the next free attack of a Barrage chain targets (C-GL-BARRAGE): attacker, weapon,
+    /// hits so far.
+    Barrage(u8, u8, i32),
+    /// Whether to Buck Shot the target just hit (C-GL-BUCK-SHOT): attacker, weapon, target.
+    BuckShot(u8, u8, u8),
+    /// Checkmate's friends within melee reach of the target may pay their EC (C-GL-CHECKMATE).
+    Checkmate(Strike),
+    /// Which way a line weapon attack goes (Hyper Cutter): the weapon slot.
+    WeaponLine(u8, Special),
+    /// Where Meteor's token goes (C-GL-METEOR).
+    MeteorSquare,
+    /// The enemy of the activating character may Out-Maneuver it (C-GL-OUT-MANEUVER).
+    OutManeuver(u8),
+    /// Swift Assault: this side chooses to be the attacker or the defender (C-GL-SWIFT-ASSAULT).
+    Role(u8),
     /// The battle is over.
     Over,
 }
@@ -753,6 +869,17 @@ pub struct Walk {
     pub asked: Vec<u8>,
 }
 
+/// A Meteor token on the table (C-GL-METEOR).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeteorToken {
+    /// The blast's centre.
+    pub at: Pos,
+    /// Who called it (its Att and S-Pow).
+    pub caster: u8,
+    /// The turn its activation card joins the pool.
+    pub due: u32,
+}
+
 /// The whole battle.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -788,6 +915,15 @@ pub struct State {
     pub upheaval: [Vec<Pos>; 2],
     /// How it ended.
     pub outcome: Option<Outcome>,
+    /// Objective squares (C-BAT-22): held by the side with more characters within 1 of them.
+    pub objectives: Vec<Pos>,
+    /// Each side's Meteor token (C-GL-METEOR).
+    pub meteor: [Option<MeteorToken>; 2],
+    /// Each side's Plan Ahead die, set aside for this turn (C-GL-PLAN-AHEAD).
+    pub planned: [Option<i32>; 2],
+    /// A follow-up earned by the hit just landed (Barrage, Buck Shot), asked once the attack
+    /// is over: (attacker, weapon, target, Barrage hits so far or 0 for a Buck Shot).
+    pub follow: Option<(u8, u8, u8, i32)>,
 }
 
 impl State {

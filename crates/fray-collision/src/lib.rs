@@ -17,12 +17,14 @@ pub mod battle;
 pub mod builder;
 pub mod card;
 pub mod content;
+pub mod objectives;
 pub mod play;
 pub mod reactions;
 pub mod reference;
 pub mod rules;
 pub mod study;
 pub mod system;
+pub mod tactics;
 pub mod terrain;
 
 pub use builder::{Card, CardWeapon, Checked, check_file};

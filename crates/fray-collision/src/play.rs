@@ -140,12 +140,14 @@ struct Terrain {
     walls: Vec<bool>,
     heights: Vec<i32>,
     cover: Vec<bool>,
+    /// Objective squares a scenario's map gives (C-BAT-22).
+    objectives: Vec<Pos>,
 }
 
 impl Terrain {
     fn open(w: i32, h: i32) -> Self {
         let n = (w * h) as usize;
-        Terrain { walls: vec![false; n], heights: vec![0; n], cover: vec![false; n] }
+        Terrain { walls: vec![false; n], heights: vec![0; n], cover: vec![false; n], objectives: Vec::new() }
     }
 }
 
@@ -217,8 +219,18 @@ fn assemble(
             persevering: false,
             reserve: None,
             kissed: false,
+            phase: 1,
+            warped_by: None,
+            pouncing: false,
         });
     }
+    // C-BAT-22: the map's objectives, or Fray's placement of `objectives=N`.
+    let objectives = if terrain.objectives.is_empty() {
+        let walls = &terrain.walls;
+        crate::objectives::place(options.objectives, width, height, |p| !walls[(p.y * width + p.x) as usize])
+    } else {
+        terrain.objectives.clone()
+    };
     State {
         options,
         cards: Arc::new(cards),
@@ -236,6 +248,10 @@ fn assemble(
         vp: [0, 0],
         upheaval: [Vec::new(), Vec::new()],
         outcome: None,
+        objectives,
+        meteor: [None, None],
+        planned: [None, None],
+        follow: None,
     }
 }
 
@@ -377,7 +393,7 @@ impl Game for Collision {
 /// The view: fighters with their pools, injuries and tokens; the turn and victory points.
 pub fn view(s: &State) -> View {
     let mut units = std::collections::BTreeMap::new();
-    for x in &s.units {
+    for (i, x) in s.units.iter().enumerate() {
         let c = &s.cards[x.card];
         let mut extra = serde_json::Map::new();
         extra.insert("endurance".into(), x.endurance.into());
@@ -392,6 +408,12 @@ pub fn view(s: &State) -> View {
         extra.insert("defeated".into(), x.defeated.into());
         extra.insert("points".into(), c.points.into());
         extra.insert("facing".into(), crate::battle::facing_name(x.facing).into());
+        // C-BAT-4, C-GL-OUT-MANEUVER: the phase of its activation card; C-GL-PAIN-WARP's link.
+        extra.insert("phase".into(), x.phase.into());
+        if let Some(w) = x.warped_by {
+            extra.insert("warped_by".into(), s.units[w as usize].id.clone().into());
+            extra.insert("counted_injuries".into(), crate::tactics::injuries_of(s, i as u8).into());
+        }
         let mut statuses = Vec::new();
         for (name, n) in [("stun", x.stun), ("hex", x.hex), ("poison", x.poison), ("flee", x.flee)] {
             statuses.extend(std::iter::repeat_n(name.to_string(), n.max(0) as usize));
@@ -434,6 +456,31 @@ pub fn view(s: &State) -> View {
         extra.insert("heights".into(), heights.into());
     }
     extra.insert("first".into(), SIDES[s.first as usize].into());
+    // C-BAT-22: the objectives and who holds each now.
+    let objectives: Vec<serde_json::Value> = s
+        .objectives
+        .iter()
+        .map(|&p| {
+            let held = crate::objectives::holder(s, p).map(|side| SIDES[side as usize]);
+            serde_json::json!({"at": [p.x, p.y], "held_by": held})
+        })
+        .collect();
+    if !objectives.is_empty() {
+        extra.insert("objectives".into(), objectives.into());
+    }
+    // C-GL-PLAN-AHEAD's set-aside dice and C-GL-METEOR's tokens, by side.
+    let planned: serde_json::Map<String, serde_json::Value> =
+        SIDES.iter().zip(s.planned).filter_map(|(n, d)| Some((n.to_string(), d?.into()))).collect();
+    extra.insert("planned".into(), planned.into());
+    let meteors: serde_json::Map<String, serde_json::Value> = SIDES
+        .iter()
+        .zip(&s.meteor)
+        .filter_map(|(n, m)| {
+            let m = m.as_ref()?;
+            Some((n.to_string(), serde_json::json!({"at": [m.at.x, m.at.y], "due": m.due})))
+        })
+        .collect();
+    extra.insert("meteor".into(), meteors.into());
     extra.insert("vp".into(), serde_json::json!({"red": s.vp[0], "blue": s.vp[1]}));
     let score = SIDES.iter().zip(s.vp).map(|(n, v)| (n.to_string(), v as i64)).collect();
     View {
@@ -483,6 +530,9 @@ struct MapSpec {
     rows: Vec<String>,
     #[serde(default)]
     heights: Vec<String>,
+    /// Objective squares as [x, y] (C-BAT-22).
+    #[serde(default)]
+    objectives: Vec<[i32; 2]>,
 }
 
 /// The line of `text` on which the quoted `row` appears after the key `field`.
@@ -539,6 +589,15 @@ fn read_map(path: &str, text: &str, m: MapSpec) -> Result<(i32, i32, Terrain), S
                     errors.push(format!("{path}:{line}: [map].heights[{y}] column {x}: {c:?} is not a level 0 to 9"))
                 }
             }
+        }
+    }
+    for (i, [x, y]) in m.objectives.iter().copied().enumerate() {
+        let p = Pos::new(x, y);
+        if x < 0 || y < 0 || x >= w || y >= h || t.walls[(y * w + x) as usize] {
+            let line = row_line(text, "objectives", "");
+            errors.push(format!("{path}:{line}: [map].objectives[{i}]: [{x}, {y}] is not an open square of the map"));
+        } else if !t.objectives.contains(&p) {
+            t.objectives.push(p);
         }
     }
     if errors.is_empty() { Ok((w, h, t)) } else { Err(errors.join("\n")) }

@@ -163,7 +163,7 @@ pub fn backers(s: &State, k: &Strike) -> Vec<u8> {
 
 /// An attack is declared and paid: the attacking side may back it, then the target's side reacts
 /// before the roll.
-pub fn open_attack(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+pub fn backing_or_roll(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     if cx.s.u(k.attacker).at.is_some() && cx.s.u(k.target).at.is_some() && !backers(cx.s, &k).is_empty() {
         cx.s.pending = Pending::Backing(k);
         return Ok(());
@@ -463,6 +463,8 @@ fn arrive(cx: &mut Cx, w: &Walk, idx: usize, striker: Option<u8>) -> Result<(), 
         }
     });
     cx.s.pending = Pending::Menu;
+    // C-BAT-20: a drop of 2 levels or more is a fall.
+    crate::terrain::fall(cx, u, Some(from))?;
     if end != from {
         crate::abilities::flame_wreath(cx, u, "moves")?;
     }
@@ -479,7 +481,7 @@ fn arrive(cx: &mut Cx, w: &Walk, idx: usize, striker: Option<u8>) -> Result<(), 
                 cx.log(|| format!("{cid} strikes {uid} with the {wn}, no EC (C-GL-COUNTER-ATTACK)"));
                 let mut k = Strike::new(c, u, wpn as u8, crate::battle::Special::Plain);
                 k.free = true;
-                return open_attack(cx, k);
+                return rules::open_attack(cx, k);
             }
             None => cx.log(|| format!("{uid} stopped out of {cid}'s reach: no strike (C-GL-COUNTER-ATTACK)")),
         }

@@ -141,6 +141,18 @@ pub const PLAYED_TERMS: &[&str] = &[
     "Counter Attack",
     "Challenge",
     "Kiss of Death",
+    "Haste",
+    "Pounce",
+    "Plan Ahead",
+    "Barrage",
+    "Buck Shot",
+    "Checkmate",
+    "Scissor Strike",
+    "Hyper Cutter",
+    "Pain Warp",
+    "Meteor",
+    "Out-Maneuver",
+    "Swift Assault",
 ];
 
 /// The marker for `name`'s entry: played or look-up only.

@@ -121,7 +121,8 @@ pub fn def_of(s: &State, u: u8) -> i32 {
 /// Arm now: the card's, less the injury penalty (C-BAT-13; none while persevering,
 /// C-GL-PERSEVERE), plus Inspire Fortitude's aura (C-GL-INSPIRE-FORTITUDE).
 pub fn arm_of(s: &State, u: u8) -> i32 {
-    let penalty = if s.u(u).persevering { 0 } else { s.options.injury_armour * s.u(u).injuries };
+    // C-GL-PAIN-WARP: a warped character's penalty counts the user's injuries too.
+    let penalty = if s.u(u).persevering { 0 } else { s.options.injury_armour * crate::tactics::injuries_of(s, u) };
     s.card(u).stats.arm - penalty + i32::from(crate::abilities::aura(s, u, "Inspire Fortitude", false))
 }
 
@@ -171,6 +172,13 @@ pub fn dist(a: Pos, b: Pos) -> i32 {
 
 /// Starts the battle: the roll-off for the turn order (C-BAT-2), then the first pick.
 pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
+    // C-GL-SWIFT-ASSAULT: the side with more of it chooses its role instead of the roll-off.
+    if cx.s.options.first == First::Roll
+        && let Some(side) = crate::tactics::swift_assault_side(cx.s)
+    {
+        cx.s.pending = Pending::Role(side);
+        return Ok(());
+    }
     cx.s.first = match cx.s.options.first {
         First::Red => 0,
         First::Blue => 1,
@@ -192,6 +200,11 @@ pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
             winner
         }
     };
+    first_turn(cx)
+}
+
+/// Turn 1 begins once the turn order is settled.
+pub(crate) fn first_turn(cx: &mut Cx) -> Result<(), RuleError> {
     cx.s.turn = 1;
     cx.counted(&[("match", "rounds", 1.0)], || "Turn 1 begins".into());
     cx.s.next_side = cx.s.first;
@@ -199,12 +212,13 @@ pub fn begin(cx: &mut Cx) -> Result<(), RuleError> {
 }
 
 fn ready(s: &State, side: u8) -> bool {
-    s.units.iter().any(|x| x.side == side && x.at.is_some() && !x.activated)
+    // C-BAT-4: a card of the phase being played (C-GL-OUT-MANEUVER, C-GL-METEOR).
+    crate::tactics::side_ready(s, side)
 }
 
 /// After an activation, or at the start: the next side to pick, or the end of the turn
 /// (C-BAT-4: sides alternate, a side with nobody left to activate passes).
-fn next_pick(cx: &mut Cx) -> Result<(), RuleError> {
+pub(crate) fn next_pick(cx: &mut Cx) -> Result<(), RuleError> {
     if check_victory(cx) {
         return Ok(());
     }
@@ -244,6 +258,7 @@ fn end_turn(cx: &mut Cx) -> Result<(), RuleError> {
         x.spent = 0;
         x.recover_due = false;
     }
+    crate::tactics::new_turn(cx.s);
     reinforcements(cx);
     cx.s.next_side = cx.s.first;
     next_pick(cx)
@@ -313,8 +328,8 @@ fn check_victory(cx: &mut Cx) -> bool {
     true
 }
 
-/// At the turn limit: victory points (C-BAT-22): the points of every enemy defeated, and
-/// Few Stood Against Many's +1 for a survivor on the table.
+/// At the turn limit: victory points (C-BAT-22): the points of every enemy defeated,
+/// Few Stood Against Many's +1 for a survivor on the table, and the objectives held.
 fn score(cx: &mut Cx) {
     let mut vp = [0i32; 2];
     for (i, x) in cx.s.units.iter().enumerate() {
@@ -324,6 +339,8 @@ fn score(cx: &mut Cx) {
             vp[x.side as usize] += 1;
         }
     }
+    // C-BAT-22 (a battle option): objectives held.
+    crate::objectives::score(cx, &mut vp);
     cx.s.vp = vp;
     let winner = match vp[0].cmp(&vp[1]) {
         std::cmp::Ordering::Greater => Some(0),
@@ -346,7 +363,7 @@ fn finish(cx: &mut Cx, winner: Option<u8>, why: &str) {
     cx.s.active = None;
 }
 
-fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
+pub(crate) fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let side = cx.s.u(u).side;
     cx.s.um(u).activated = true;
     cx.s.next_side = 1 - side;
@@ -354,6 +371,7 @@ fn activate(cx: &mut Cx, u: u8) -> Result<(), RuleError> {
     let id = cx.s.u(u).id.clone();
     cx.log(|| format!("{id} activates (C-BAT-6)"));
     cx.s.pending = Pending::Menu;
+    crate::tactics::start_of_activation(cx, u);
     // C-BAT-6a: start-of-activation triggers: Persevere ends (C-GL-PERSEVERE), Flame Wreath.
     if cx.s.u(u).persevering {
         cx.s.um(u).persevering = false;
@@ -493,13 +511,13 @@ pub fn targets(s: &State, u: u8, w: usize, special: Special) -> Vec<u8> {
 /// A weapon attack's reach and whether it is ranged: Throw makes it a ranged attack at the
 /// weapon's reach + 3 (C-GL-THROW).
 pub fn attack_reach(s: &State, u: u8, w: usize, special: Special) -> (i32, bool) {
-    let (r, ranged) = reach(&s.card(u).weapons[w]);
+    let (r, ranged) = reach(&crate::tactics::strike_weapon(s, u, w as u8, special));
     if special == Special::Throw { (r + 3, true) } else { (r, ranged) }
 }
 
 /// What a weapon attack costs: the weapon's EC plus the special attack's Endurance, and its Mana.
-fn attack_cost(s: &State, u: u8, w: usize, special: Special) -> Option<(i32, i32)> {
-    let wp = &s.card(u).weapons[w];
+pub(crate) fn attack_cost(s: &State, u: u8, w: usize, special: Special) -> Option<(i32, i32)> {
+    let wp = &crate::tactics::strike_weapon(s, u, w as u8, special);
     let ec = wp.ec as i32;
     if special == Special::Plain {
         return Some((ec, 0));
@@ -525,7 +543,9 @@ fn weapons_ready(s: &State, u: u8) -> Vec<(usize, Special)> {
         }
         for special in std::iter::once(Special::Plain).chain(Special::ALL.iter().map(|(k, _)| *k)) {
             let Some((e, m)) = attack_cost(s, u, w, special) else { continue };
-            if e <= s.u(u).endurance && m <= s.u(u).mana && !targets(s, u, w, special).is_empty() {
+            let aims = crate::tactics::special_available(s, u, w, special, a.used)
+                .unwrap_or_else(|| !targets(s, u, w, special).is_empty());
+            if e <= s.u(u).endurance && m <= s.u(u).mana && aims {
                 out.push((w, special));
             }
         }
@@ -538,6 +558,9 @@ fn weapons_ready(s: &State, u: u8) -> Vec<(usize, Special)> {
 /// uses on itself or an area around it (offered while the area holds someone).
 pub fn ability_targets(s: &State, u: u8, k: Ability) -> Vec<u8> {
     let Some(from) = s.u(u).at else { return Vec::new() };
+    if let Some(v) = crate::tactics::targets(s, u, k) {
+        return v;
+    }
     let side = s.u(u).side;
     let within = |t: u8, r: i32| s.u(t).at.is_some_and(|p| dist(from, p) <= r);
     if let Some(sp) = crate::abilities::spell_of(k) {
@@ -777,10 +800,16 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
     let (ec, mana) = attack_cost(cx.s, attacker, weapon as usize, special).unwrap_or((w.ec as i32, 0));
     pay(cx, attacker, ec);
     cx.s.um(attacker).mana -= mana;
+    let second = crate::tactics::second_slot(cx.s, attacker, weapon, special);
     if let Some(a) = cx.s.active.as_mut() {
         a.used |= 1 << weapon;
+        // C-GL-SCISSOR-STRIKE: both weapons are used.
+        if let Some(p) = second {
+            a.used |= 1 << p;
+        }
         a.acted = true;
     }
+    let w = crate::tactics::strike_weapon(cx.s, attacker, weapon, special);
     let (aid, tid) = (cx.s.u(attacker).id.clone(), cx.s.u(target).id.clone());
     let how = if special == Special::Plain { String::new() } else { format!(" ({})", special.name()) };
     let power = if special == Special::Plain { w.name.clone() } else { special.name().to_string() };
@@ -799,18 +828,28 @@ fn declare(cx: &mut Cx, attacker: u8, target: u8, weapon: u8, special: Special) 
 /// the reactions before the roll.
 pub(crate) fn declared(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
     let (attacker, target, weapon, special) = (k.attacker, k.target, k.weapon, k.special);
-    let tid = cx.s.u(target).id.clone();
     // C-GL-THUNDER-STRIKE: a radius 1 blast on the target, the user spared.
     if special == Special::Thunder {
         return thunder(cx, attacker, target, weapon);
     }
-    // C-GL-IMMUNE: immunity to the attack's type voids it.
-    let kind = attack_kind(cx.s, attacker, weapon, special);
-    if crate::abilities::immune(cx.s, target, &kind) {
+    // C-GL-CHECKMATE: friends within melee reach of the target may pay their EC first.
+    if special == Special::Checkmate && crate::tactics::checkmate_helpers(cx.s, &k).len() >= 2 {
+        cx.s.pending = Pending::Checkmate(k);
+        return Ok(());
+    }
+    open_attack(cx, k)
+}
+
+/// An attack declared and paid for (or free): immunity to its type voids it (C-GL-IMMUNE),
+/// else the reactions before the roll are offered.
+pub(crate) fn open_attack(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
+    let kind = attack_kind(cx.s, k.attacker, k.weapon, k.special);
+    if crate::abilities::immune(cx.s, k.target, &kind) {
+        let tid = cx.s.u(k.target).id.clone();
         cx.log(|| format!("{tid} is Immune to {kind}: the attack does nothing (C-GL-IMMUNE)"));
         return after_attack(cx);
     }
-    crate::reactions::open_attack(cx, k)
+    crate::reactions::backing_or_roll(cx, k)
 }
 
 /// The reactions before the roll that are open against `k` (C-BAT-9): (who, which, E, M). Dodge,
@@ -886,41 +925,10 @@ fn thunder(cx: &mut Cx, u: u8, target: u8, weapon: u8) -> Result<(), RuleError> 
         if cx.s.u(t).at.is_none() || cx.s.u(u).at.is_none() {
             continue;
         }
-        let tid = cx.s.u(t).id.clone();
-        if crate::abilities::immune(cx.s, t, "Electric") {
-            cx.log(|| format!("{tid} is Immune to Electric (C-GL-IMMUNE)"));
-            continue;
-        }
-        let att = w_att_of(cx.s, u, &w) + 1;
-        let need = def_of(cx.s, t) + cx.s.options.hit_threshold;
-        let n = hit_die(cx, u, t, |n| n == 10 || n + att >= need)?;
-        let (hit, crit) = (n == 10 || n + att >= need, n == 10 || (n == 9 && has_special(&w, "Sharp")));
-        let crit = crit && hit;
-        cx.log(|| {
-            format!(
-                "Against {tid}: {n} + W-Att {att} = {} against {need}: {} (C-BAT-10)",
-                n + att,
-                if crit {
-                    "a crit"
-                } else if hit {
-                    "a hit"
-                } else {
-                    "a miss"
-                }
-            )
-        });
-        if !hit {
-            continue;
-        }
-        let crits: Vec<String> = if crit { w.crit.clone() } else { Vec::new() };
-        let pow = w.w_pow + 2 + crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>();
-        let mut hurt = injury_roll(cx, t, pow, 0, "Electric")?;
-        let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
-        if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
-            hurt += extra;
-        }
-        wound(cx, t, hurt, Some(u))?;
-        if cx.s.u(t).at.is_some() {
+        if let Some(crits) = weapon_area_hit(cx, u, t, &w, 1, 2, "Electric")?
+            && cx.s.u(t).at.is_some()
+        {
+            let tid = cx.s.u(t).id.clone();
             let f = cx.s.um(t);
             f.endurance = (f.endurance - 1).max(0);
             cx.log(|| format!("{tid} is drained of 1E (C-GL-THUNDER-STRIKE)"));
@@ -930,8 +938,57 @@ fn thunder(cx: &mut Cx, u: u8, target: u8, weapon: u8) -> Result<(), RuleError> 
     after_attack(cx)
 }
 
+/// One character caught by a weapon attack on an area (Thunder Strike's blast, Hyper Cutter's
+/// line): immunity to `kind`, the to-hit roll at W-Att + `att`, the injury roll at W-Pow + `pow`
+/// with the weapon's crit Pow+X and Injury+X. The crit entries when it hit, `None` on a miss.
+pub(crate) fn weapon_area_hit(
+    cx: &mut Cx,
+    u: u8,
+    t: u8,
+    w: &CardWeapon,
+    att: i32,
+    pow: i32,
+    kind: &str,
+) -> Result<Option<Vec<String>>, RuleError> {
+    let tid = cx.s.u(t).id.clone();
+    if crate::abilities::immune(cx.s, t, kind) {
+        cx.log(|| format!("{tid} is Immune to {kind} (C-GL-IMMUNE)"));
+        return Ok(None);
+    }
+    let att = w_att_of(cx.s, u, w) + att;
+    let need = def_of(cx.s, t) + cx.s.options.hit_threshold;
+    let n = hit_die(cx, u, t, |n| n == 10 || n + att >= need)?;
+    let (hit, crit) = (n == 10 || n + att >= need, n == 10 || (n == 9 && has_special(w, "Sharp")));
+    let crit = crit && hit;
+    cx.log(|| {
+        format!(
+            "Against {tid}: {n} + W-Att {att} = {} against {need}: {} (C-BAT-10)",
+            n + att,
+            if crit {
+                "a crit"
+            } else if hit {
+                "a hit"
+            } else {
+                "a miss"
+            }
+        )
+    });
+    if !hit {
+        return Ok(None);
+    }
+    let crits: Vec<String> = if crit { w.crit.clone() } else { Vec::new() };
+    let pow = w.w_pow + pow + crits.iter().filter_map(|c| amount(c, "Pow+")).sum::<i32>();
+    let mut hurt = injury_roll(cx, t, pow, 0, kind)?;
+    let extra: i32 = crits.iter().filter_map(|c| amount(c, "Injury+")).sum();
+    if extra > 0 && (hurt > 0 || cx.s.options.crit_injury == CritInjury::Always) {
+        hurt += extra;
+    }
+    wound(cx, t, hurt, Some(u))?;
+    Ok(Some(crits))
+}
+
 /// A crit's Stun, Hex and Slay entries on `t` (C-BAT-14).
-fn crit_riders(cx: &mut Cx, _u: u8, t: u8, crits: &[String]) {
+pub(crate) fn crit_riders(cx: &mut Cx, _u: u8, t: u8, crits: &[String]) {
     let tid = cx.s.u(t).id.clone();
     for c in crits {
         if cx.s.u(t).at.is_none() {
@@ -964,8 +1021,13 @@ pub(crate) fn attack_allows_reactions(s: &State, k: &Strike) -> bool {
 /// The to-hit roll (C-BAT-10): D10 + W-Att − the ranged penalty against Def + H; a natural 10
 /// always hits and crits, a 9 crits with Sharp when it hits.
 pub(crate) fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
+    // C-GL-PLAN-AHEAD: the attacker's side may use its set-aside die instead of rolling.
+    if crate::tactics::planned_die_open(cx.s, &k) {
+        cx.s.pending = Pending::PlannedDie(k);
+        return Ok(());
+    }
     let s = &*cx.s;
-    let w = s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let w = crate::tactics::strike_weapon(s, k.attacker, k.weapon, k.special);
     let (r, ranged) = attack_reach(s, k.attacker, k.weapon as usize, k.special);
     let d = match (s.u(k.attacker).at, s.u(k.target).at) {
         (Some(a), Some(b)) => dist(a, b),
@@ -981,12 +1043,15 @@ pub(crate) fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     let high = crate::terrain::high_ground(s, k.attacker, k.target);
     let camouflage = crate::terrain::camouflaged(s, k.attacker, k.target);
     let skill = crate::abilities::weapon_attack(k.special).att;
-    // C-GL-TACTICAL-STRIKE: the friends' backing.
-    let att = w_att_of(s, k.attacker, &w) - penalty - cover + high + skill + k.att_bonus;
+    // C-GL-TACTICAL-STRIKE: the friends' backing; C-GL-BARRAGE: Att −1 for each hit of the chain so far.
+    let att = w_att_of(s, k.attacker, &w) - penalty - cover + high + skill + k.att_bonus - k.extra.chain;
     let def = def_of(s, k.target) + k.def_bonus;
     let need = def + s.options.hit_threshold;
     let unstable = has_special(&w, "Unstable");
-    let n = hit_die(cx, k.attacker, k.target, |n| n == 10 || (n + att >= need && !(n == 1 && unstable)))?;
+    let n = match k.extra.planned.take() {
+        Some(n) => n,
+        None => hit_die(cx, k.attacker, k.target, |n| n == 10 || (n + att >= need && !(n == 1 && unstable)))?,
+    };
     let aid = cx.s.u(k.attacker).id.clone();
     let h = cx.s.options.hit_threshold;
     if n == 1 && has_special(&w, "Unstable") {
@@ -1005,7 +1070,8 @@ pub(crate) fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
     k.roll = Some(n as u32);
     cx.log(|| {
         format!(
-            "{aid} rolls {n} + W-Att {att}{}{}{}{} = {} against Def {def} + {} = {need}: {} (C-BAT-10)",
+            "{aid} rolls {n} + W-Att {att}{}{}{}{}{} = {} against Def {def} + {} = {need}: {} (C-BAT-10)",
+            if k.extra.chain > 0 { format!(" (Barrage -{}, C-GL-BARRAGE)", k.extra.chain) } else { String::new() },
             if penalty > 0 { format!(" (ranged -{penalty})") } else { String::new() },
             if cover > 0 { format!(" (partial cover -{cover}, C-BAT-COVER)") } else { String::new() },
             if covered && ignores { " (partial cover ignored)".to_string() } else { String::new() },
@@ -1115,6 +1181,10 @@ pub fn wound(cx: &mut Cx, u: u8, hurt: i32, by: Option<u8>) -> Result<(), RuleEr
         return Ok(());
     }
     cx.s.um(u).injuries += hurt;
+    // C-GL-PAIN-WARP: injuries to a Pain Warp's user count for its target too.
+    if crate::tactics::warp_after_injury(cx, u) {
+        return Ok(());
+    }
     let (id, inj, tuf) = (cx.s.u(u).id.clone(), cx.s.u(u).injuries, cx.s.card(u).stats.tuf);
     let by_id = by.map(|b| cx.s.u(b).id.clone()).unwrap_or_default();
     let mut counts = vec![("damage taken", id.as_str(), hurt as f64)];
@@ -1262,7 +1332,7 @@ pub fn defeat(cx: &mut Cx, u: u8, why: &str) {
 /// A hit lands: the injury roll with the crit's Pow+X and Injury+X, then On Injury, On Hit and
 /// the crit's riders (C-BAT-12 to C-BAT-15), with the special attack's own effects.
 pub(crate) fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
-    let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let w = crate::tactics::strike_weapon(cx.s, k.attacker, k.weapon, k.special);
     let wa = crate::abilities::weapon_attack(k.special);
     let kind = attack_kind(cx.s, k.attacker, k.weapon, k.special);
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
@@ -1321,7 +1391,9 @@ pub(crate) fn land(cx: &mut Cx, k: Strike) -> Result<(), RuleError> {
 /// The rest of a landed hit once its injuries are known: the injuries, On Injury, On Hit, the
 /// special attack's own effects, the crit's riders, then Shrieking Armor and Retaliate.
 fn land_injuries(cx: &mut Cx, k: Strike, hurt: i32) -> Result<(), RuleError> {
-    let w = cx.s.card(k.attacker).weapons[k.weapon as usize].clone();
+    let w = crate::tactics::strike_weapon(cx.s, k.attacker, k.weapon, k.special);
+    // C-GL-BARRAGE, C-GL-BUCK-SHOT: a hit may earn a follow-up once the attack is over.
+    crate::tactics::note_hit(cx.s, &k);
     let crits: Vec<String> = if k.crit { w.crit.clone() } else { Vec::new() };
     let tid = cx.s.u(k.target).id.clone();
     wound(cx, k.target, hurt, Some(k.attacker))?;
@@ -1349,6 +1421,13 @@ fn land_injuries(cx: &mut Cx, k: Strike, hurt: i32) -> Result<(), RuleError> {
     if k.special == Special::Finishing
         && standing
         && crate::abilities::slay(cx, k.target, "a Finishing Blow slays (C-GL-FINISHING-BLOW)")
+    {
+        return after_attack(cx);
+    }
+    // C-GL-CHECKMATE: with two friends paid, On Hit Slay.
+    if k.extra.helpers.len() >= 2
+        && cx.s.u(k.target).at.is_some()
+        && crate::abilities::slay(cx, k.target, "the Checkmate slays (C-GL-CHECKMATE)")
     {
         return after_attack(cx);
     }
@@ -1440,6 +1519,10 @@ pub(crate) fn after_attack(cx: &mut Cx) -> Result<(), RuleError> {
     if check_victory(cx) {
         return Ok(());
     }
+    // C-BAT-16: a follow-up the last hit earned (C-GL-BARRAGE, C-GL-BUCK-SHOT).
+    if crate::tactics::follow_up(cx) {
+        return Ok(());
+    }
     match &cx.s.active {
         Some(a) if cx.s.u(a.unit).at.is_some() => {
             cx.s.pending = Pending::Menu;
@@ -1456,16 +1539,21 @@ pub fn decision(s: &State) -> Option<Decision> {
     let ask = |seat: u8, unit: Option<String>, kind: &str, prompt: String, options: Vec<DecisionOption>| {
         Some(Decision { seat: SIDES[seat as usize].into(), unit, kind: kind.into(), prompt, options })
     };
+    if crate::tactics::is_mine(&s.pending) {
+        return crate::tactics::decision(s);
+    }
     match &s.pending {
         Pending::Over => None,
         Pending::Backing(_) | Pending::Interrupt(_) | Pending::CounterAttack(_) | Pending::Kiss(_) => {
             crate::reactions::question(s)
         }
         Pending::Activate(side) => {
+            // C-BAT-4: the cards of the phase being played, and a Meteor card due (C-GL-METEOR).
             let options = s
                 .standing()
-                .filter(|&u| s.u(u).side == *side && !s.u(u).activated)
+                .filter(|&u| s.u(u).side == *side && !s.u(u).activated && crate::tactics::in_phase(s, u))
                 .map(|u| DecisionOption::new(s.u(u).id.clone(), format!("activate {}", s.card(u).name)))
+                .chain(crate::tactics::meteor_option(s, *side))
                 .collect();
             ask(*side, None, "activate", format!("Turn {}: which character activates?", s.turn), options)
         }
@@ -1596,6 +1684,15 @@ pub fn decision(s: &State) -> Option<Decision> {
             options.push(DecisionOption::new("pass", "no reaction"));
             ask(t.side, Some(t.id.clone()), "reaction", format!("{} is hit: react?", t.id), options)
         }
+        Pending::ExtraMove(..)
+        | Pending::PlannedDie(_)
+        | Pending::Barrage(..)
+        | Pending::BuckShot(..)
+        | Pending::Checkmate(_)
+        | Pending::WeaponLine(..)
+        | Pending::MeteorSquare
+        | Pending::OutManeuver(_)
+        | Pending::Role(_) => crate::tactics::decision(s),
     }
 }
 
@@ -1605,9 +1702,16 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
     if !d.allows(id) {
         return Err(fray_core::answer::not_an_option(id, &d.kind, d.options.iter().map(|o| o.id.as_str())));
     }
+    if crate::tactics::is_mine(&cx.s.pending) {
+        return crate::tactics::answer(cx, id);
+    }
     match cx.s.pending.clone() {
         Pending::Over => Err(RuleError::malformed("the battle is over")),
-        Pending::Activate(_) => {
+        Pending::Activate(side) => {
+            // C-GL-METEOR's card; C-GL-OUT-MANEUVER before the activation.
+            if crate::tactics::on_activate(cx, side, id)? {
+                return Ok(());
+            }
             let u = cx.s.find(id).ok_or_else(|| RuleError::malformed(format!("no character {id}")))?;
             activate(cx, u)
         }
@@ -1635,6 +1739,9 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                 }
                 _ => {
                     if let Some((k, _)) = Ability::ALL.iter().find(|(_, n)| slug(n) == id) {
+                        if crate::tactics::owns(*k) {
+                            return crate::tactics::start(cx, u, *k);
+                        }
                         if matches!(k, Ability::Wreck | Ability::Upheaval) {
                             cx.s.pending = Pending::Terrain(*k);
                             return Ok(());
@@ -1652,6 +1759,11 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
                     }
                     let found = weapons_ready(cx.s, u).into_iter().find(|&(w, k)| special_word(cx.s, u, w, k) == id);
                     let (w, special) = found.ok_or_else(|| RuleError::malformed(format!("{id}: no such attack")))?;
+                    // C-GL-HYPER-CUTTER: a line, so a direction rather than a target.
+                    if special == Special::HyperCutter {
+                        cx.s.pending = Pending::WeaponLine(w as u8, special);
+                        return Ok(());
+                    }
                     cx.s.pending = Pending::Target(w as u8, special);
                     Ok(())
                 }
@@ -1735,7 +1847,7 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             });
             let mut strike = Strike::new(t, a, w as u8, Special::Plain);
             strike.free = true;
-            crate::reactions::open_attack(cx, strike)
+            open_attack(cx, strike)
         }
         Pending::OnHit(mut k) => {
             if id == "pass" {
@@ -1754,6 +1866,15 @@ pub fn answer(cx: &mut Cx, id: &str) -> Result<(), RuleError> {
             }
             on_hit_reaction(cx, k, name)
         }
+        Pending::ExtraMove(..)
+        | Pending::PlannedDie(_)
+        | Pending::Barrage(..)
+        | Pending::BuckShot(..)
+        | Pending::Checkmate(_)
+        | Pending::WeaponLine(..)
+        | Pending::MeteorSquare
+        | Pending::OutManeuver(_)
+        | Pending::Role(_) => crate::tactics::answer(cx, id),
     }
 }
 

@@ -14,7 +14,8 @@ pub fn levitates(s: &State, u: u8) -> bool {
 
 /// Whether `u` has Leaping Move (C-GL-LEAPING-MOVE).
 pub fn leaps(s: &State, u: u8) -> bool {
-    effect_cost(s, u, "Leaping Move").is_some()
+    // C-GL-POUNCE: a pounce moves as with Leaping Move.
+    effect_cost(s, u, "Leaping Move").is_some() || s.u(u).pouncing
 }
 
 /// The level `u` moves and attacks from: its square's, one higher with Levitating Move
@@ -153,7 +154,9 @@ pub fn wreck_squares(s: &State, u: u8) -> Vec<Pos> {
     let mut out: Vec<Pos> = at
         .neighbours()
         .into_iter()
-        .filter(|&p| inside(p) && (!s.open(p) || s.is_cover(p) || s.height(p) > 0))
+        // C-GL-WRECK: never an objective square (C-BAT-22).
+        .filter(|&p| inside(p) && !crate::objectives::is_objective(s, p))
+        .filter(|&p| !s.open(p) || s.is_cover(p) || s.height(p) > 0)
         .collect();
     out.sort_unstable_by_key(|p| (p.y, p.x));
     out
@@ -262,4 +265,25 @@ pub fn upheaval(cx: &mut crate::rules::Cx, u: u8, id: &str) -> Result<(), fray_c
     cx.log(|| format!("{uid} raises {what} at {} (C-GL-UPHEAVAL)", at.join(" and ")));
     cx.s.upheaval[side] = squares;
     Ok(())
+}
+
+/// Falling damage (C-BAT-20; the size is Fray's reading, `falling=2`): a move, Haste's or
+/// Pounce's move or a knockback that ends 2 or more levels below where it started is a fall;
+/// the character takes a Mundane hit at Pow `falling` per level. Levitating Move never falls
+/// (C-GL-LEVITATING-MOVE).
+pub fn fall(cx: &mut crate::rules::Cx, u: u8, from: Option<Pos>) -> Result<(), fray_core::ruleset::RuleError> {
+    let (Some(from), Some(to)) = (from, cx.s.u(u).at) else { return Ok(()) };
+    let drop = cx.s.height(from) - cx.s.height(to);
+    if drop < 2 || cx.s.options.falling == 0 || levitates(cx.s, u) {
+        return Ok(());
+    }
+    let pow = cx.s.options.falling * drop;
+    let id = cx.s.u(u).id.clone();
+    cx.log(|| format!("{id} falls {drop} levels: a Pow {pow} Mundane hit (C-BAT-20)"));
+    if crate::abilities::immune(cx.s, u, "Mundane") {
+        cx.log(|| format!("{id} is Immune to Mundane (C-GL-IMMUNE)"));
+        return Ok(());
+    }
+    let hurt = crate::rules::injury_roll(cx, u, pow, 0, "Mundane")?;
+    crate::rules::wound(cx, u, hurt, None)
 }

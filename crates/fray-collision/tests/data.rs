@@ -311,7 +311,13 @@ fn the_look_up_finds_every_row_every_term_and_every_rule() {
     assert_eq!(search(&index, "RED ELF")[0].name, "Red Elf");
     assert_eq!(search(&index, "longsword")[0].name, "Long sword");
     // Entries say whether the battle game plays them.
-    assert!(search(&index, "Hyper Cutter")[0].text.contains(reference::NOT_PLAYED));
+    assert!(search(&index, "Castle")[0].text.contains(reference::PLAYED));
+    // Every glossary ability is played in battle now (issue 18), but for two that no option of
+    // the guide grants (so no character can hold them yet).
+    let unplayed: Vec<&str> =
+        GLOSSARY.iter().copied().filter(|t| search(&index, t)[0].text.contains(reference::NOT_PLAYED)).collect();
+    assert_eq!(unplayed, ["Immune to Mundane", "Recovery"], "glossary entries not played");
+    assert!(search(&index, "Hyper Cutter")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "Parry")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "Guided Strike")[0].text.contains(reference::PLAYED));
     assert!(search(&index, "battle game")[0].text.contains("reconstruction"));

@@ -134,6 +134,28 @@ fn random_battles_with_reactions_to_moves_abilities_and_activations() {
     play_groups(&["size=8", "kiss-of-death=table", "recovery=end-of-turn"], &groups, count().div_ceil(4));
 }
 
+/// Groups that play the tactics abilities (`fray_collision::tactics`: Haste, Pounce, Plan Ahead,
+/// Barrage and Buck Shot chains, Scissor Strike, Hyper Cutter, Pain Warp, Meteor's card,
+/// Out-Maneuver's phases, Swift Assault's roles, Checkmate), over many seeds.
+#[test]
+fn random_battles_with_the_tactics_abilities() {
+    let groups = [
+        ("tactics-home.toml", include_str!("../../../examples/collision/tactics-home.toml")),
+        ("tactics-away.toml", include_str!("../../../examples/collision/tactics-away.toml")),
+    ];
+    play_groups(&["size=8", "first=roll"], &groups, count().div_ceil(2));
+    // With objectives scored at the end and falls from Fray's hills (C-BAT-22, C-BAT-20).
+    play_groups(
+        &["size=10", "pain-warp=match", "recovery=end-of-turn", "objectives=3", "terrain=hills", "falling=3"],
+        &groups,
+        count().div_ceil(4),
+    );
+    // Checkmate's friends paying in (C-GL-CHECKMATE).
+    let checkmate =
+        [("tactics-checkmate.toml", include_str!("../../../examples/collision/tactics-checkmate.toml")), groups[1]];
+    play_groups(&["size=8"], &checkmate, count().div_ceil(4));
+}
+
 #[test]
 fn the_same_seed_replays_the_same_battle() {
     let game = Arc::new(Collision::builtin());
