@@ -102,6 +102,14 @@ pub enum Frame {
         /// The unit the Action must be able to aim at (Counter Attack).
         aim: Option<u8>,
     },
+    /// A Boss Archetype's play that asks as a turn ends (the Necromancer's and the Swarm's
+    /// Copies; [`crate::bosses`] asks and answers it).
+    Boss {
+        /// Whose ability.
+        u: u8,
+        /// What is asked.
+        step: BossStep,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.
@@ -110,6 +118,26 @@ pub enum Frame {
         slot: u8,
         /// How far it has got.
         stage: u8,
+    },
+}
+
+/// A Boss Archetype's question under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BossStep {
+    /// The Necromancer puts a Copy on an empty square it sees, at any distance.
+    Raise,
+    /// Each Copy in `left` may step 1, the first one now; then, with `hit`, each of the unit's
+    /// Copies hits an enemy next to it for 1 (the Necromancer).
+    CopySteps {
+        /// The squares of the Copies still to step.
+        left: Vec<Pos>,
+        /// The Necromancer's hits follow.
+        hit: bool,
+    },
+    /// The Swarm's picks: one for each Copy it had as the turn ended, `left` still to make.
+    Swarm {
+        /// Picks left.
+        left: u8,
     },
 }
 

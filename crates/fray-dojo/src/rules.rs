@@ -9,14 +9,10 @@ use fray_core::decision::{Decision, DecisionOption};
 use fray_core::engine::{Flow, Machine, Resolve};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use fray_core::sight::{Sight, sight};
 
 // ---------------------------------------------------------------- geometry and targeting
 
-/// Whether a line from `a` to `b` passes no Wall (D-RNG-3, D-G-08).
-pub fn sees(s: &State, a: Pos, b: Pos) -> bool {
-    a == b || sight(a, 1, b, 1, |p| s.obstacle(p) == Some(Obstacle::Wall)) != Sight::Blocked
-}
+pub use crate::effects::sees;
 
 /// Whether `p` is in Fog or next to it (D-OBS-3).
 pub fn fogged(s: &State, p: Pos) -> bool {
@@ -100,6 +96,7 @@ fn hostile(t: Target) -> bool {
             | Target::SameReach
             | Target::EnemyFromSpot
             | Target::EnemyWhoHurtYou
+            | Target::EnemyBySpot
     )
 }
 
@@ -200,6 +197,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::EnemiesBySpot
         | Target::EnemyNearSpot
         | Target::EnemyFromSpot
+        | Target::EnemyBySpot
         | Target::AroundSame
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
@@ -219,7 +217,9 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
-        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => spot_candidates(s, run, t),
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot | Target::EnemyBySpot => {
+            spot_candidates(s, run, t)
+        }
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
@@ -280,7 +280,7 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
             foes(s, run.user, v)
                 && s.u(v).active()
                 && match t {
-                    Target::EnemiesBySpot => dist(p, spot) == 1,
+                    Target::EnemiesBySpot | Target::EnemyBySpot => dist(p, spot) == 1,
                     // Shatter: in the user's range of the Copy's square, as if aimed from there.
                     Target::EnemyFromSpot => {
                         (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
@@ -396,7 +396,9 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     // Only the first effect is judged from where the user stands now: a teleport or a move first
     // may bring targets into range.
     // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
-    let spot = |t: Target| matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot);
+    let spot = |t: Target| {
+        matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot | Target::EnemyBySpot)
+    };
     if let Some(t) =
         effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
         && candidates(s, u, t, &[]).is_empty()
@@ -1430,6 +1432,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Boss { u, step } => crate::bosses::question(s, *u, step),
         Frame::SpendNow { u, n, aim } => {
             // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
             let mut free = s.clone();
@@ -1574,6 +1577,7 @@ impl Resolve<State> for Frame {
                 crate::copies::back(cx, u);
                 Ok(Flow::Continue)
             }
+            Frame::Boss { u, step } => crate::bosses::advance(cx, u, step),
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1736,6 +1740,7 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => answer_run(cx, *run, option)?,
             Frame::SpendNow { u, .. } => start_action(cx, u, option)?,
+            Frame::Boss { u, step } => crate::bosses::answer(cx, u, step, option)?,
             other => {
                 cx.push(other);
                 return Err(RuleError::malformed("nothing is asked"));
