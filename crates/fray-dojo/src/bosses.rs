@@ -28,6 +28,35 @@ pub fn range_plus(s: &State, u: u8) -> i32 {
     i32::from(holds(s, u, "giant"))
 }
 
+/// Whether `u` may move over Walls (the Giant while it holds a Speed token to discard, the
+/// Vehicle while it has a number in its pool).
+pub fn through_walls(s: &State, u: u8) -> bool {
+    holds(s, u, "giant") && s.u(u).has(Token::Speed) > 0 || holds(s, u, "vehicle") && !s.u(u).pool.is_empty()
+}
+
+/// Whether `q` is a Wall that a unit going over Walls may enter: no unit or Copy stands there.
+pub fn wall_open(s: &State, q: Pos) -> bool {
+    s.obstacle(q) == Some(Obstacle::Wall)
+        && s.unit_at(q).is_none()
+        && crate::copies::owner(s, q).is_none()
+        && !s.standing_in.iter().any(|c| c.1 == q)
+}
+
+/// `u` enters `p`: a Wall there becomes Rubble, for a Speed token (the Giant) or the pool's lowest
+/// number (the Vehicle; Fray picks the lowest, D-G-VEHICLE).
+pub fn crash(cx: &mut Ctx, u: u8, p: Pos) {
+    if cx.s.obstacle(p) != Some(Obstacle::Wall) || !through_walls(cx.s, u) {
+        return;
+    }
+    cx.emit(Event::Obstacle { at: p, now: Some(Obstacle::Rubble) });
+    let who = cx.s.who(u);
+    if holds(cx.s, u, "giant") && cx.s.u(u).has(Token::Speed) > 0 {
+        cx.emit(Event::Tokens { who, token: Token::Speed, delta: -1, why: "the Giant goes over a Wall" });
+    } else if let Some(&number) = cx.s.u(u).pool.values().iter().min() {
+        cx.emit(Event::Spent { who, number });
+    }
+}
+
 /// The Tank has Armor.
 pub fn armored(s: &State, u: u8) -> bool {
     holds(s, u, "tank")

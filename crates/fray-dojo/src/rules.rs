@@ -507,6 +507,8 @@ fn challenge(cx: &mut Ctx, t: u8, by: u8) {
 
 /// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
+    // The Giant and the Vehicle go over Walls, turning them to Rubble.
+    crate::bosses::crash(cx, u, p);
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     if cx.s.obstacle(p) == Some(Obstacle::Trap) {
@@ -929,13 +931,12 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
         && x.active()
         && let Some(at) = x.at
     {
-        for q in at.neighbours() {
-            if s.empty(q) {
-                let cost = unit_step_cost(s, u, at, q);
-                let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
-                o.id = format!("{prefix}{}", q.key());
-                out.push(o);
-            }
+        // The Giant and the Vehicle may step onto Walls too (Boss Archetypes).
+        for q in step_squares(s, u) {
+            let cost = unit_step_cost(s, u, at, q);
+            let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
+            o.id = format!("{prefix}{}", q.key());
+            out.push(o);
         }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
@@ -1211,7 +1212,10 @@ fn remove(cx: &mut Ctx, u: u8) {
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
-    s.u(u).at.map_or_else(Vec::new, |at| at.neighbours().into_iter().filter(|&q| s.empty(q)).collect())
+    let walls = crate::bosses::through_walls(s, u);
+    s.u(u).at.map_or_else(Vec::new, |at| {
+        at.neighbours().into_iter().filter(|&q| s.empty(q) || walls && crate::bosses::wall_open(s, q)).collect()
+    })
 }
 
 fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
