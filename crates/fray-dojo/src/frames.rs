@@ -110,6 +110,14 @@ pub enum Frame {
         /// What is asked.
         step: BossStep,
     },
+    /// The other Stooges of a group move, or a fresh one comes in (`stooge-figures`, D-EN-6,
+    /// D-EN-8; [`crate::enemies`] asks and answers it).
+    Stooges {
+        /// The group.
+        u: u8,
+        /// What is asked.
+        step: StoogeStep,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.
@@ -139,6 +147,23 @@ pub enum BossStep {
         /// Picks left.
         left: u8,
     },
+}
+
+/// A Stooge group's question under way (`stooge-figures`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoogeStep {
+    /// Each Stooge in `left` may move up to `n` spaces, one after another; the first has `k`
+    /// steps left (D-EN-6).
+    Move {
+        /// The squares of the Stooges still to move, the one moving first.
+        left: Vec<Pos>,
+        /// Spaces each may move.
+        n: i32,
+        /// Spaces the first may still move.
+        k: i32,
+    },
+    /// Reinforcements puts a fresh Stooge anywhere in play (D-EN-8).
+    Fresh,
 }
 
 /// Where an action resolving stands.

@@ -52,8 +52,17 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 }
 
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
+/// A Stooge group standing as figures may be aimed at through any of its Stooges.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
-    let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
+    if s.options.stooge_figures && user != t {
+        return crate::enemies::spots(s, t).into_iter().any(|b| aim_at(s, user, t, b));
+    }
+    s.u(t).at.is_some_and(|b| aim_at(s, user, t, b))
+}
+
+/// Whether `user` may aim at `t` standing on `b`.
+fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
+    let Some(a) = s.u(user).at else { return false };
     // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls; anyone at a
     // Spotlit unit.
     let fog_blind = !crate::style_abilities::through_fog(s, user) && !crate::stakes::spotlit(s, t);
@@ -62,6 +71,10 @@ fn aim_ok(s: &State, user: u8, t: u8) -> bool {
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
+    if s.options.stooge_figures && user != t {
+        let Some(a) = s.u(user).at else { return false };
+        return crate::enemies::spots(s, t).into_iter().any(|b| (lo..=hi).contains(&dist(a, b)));
+    }
     match (s.u(user).at, s.u(t).at) {
         (Some(a), Some(b)) => (lo..=hi).contains(&dist(a, b)) || (user == t && lo <= 1),
         _ => false,
@@ -481,6 +494,7 @@ fn take_out(cx: &mut Ctx, t: u8) {
     let who = cx.s.who(t);
     cx.emit(Event::Out { who, out: true });
     crate::copies::clear(cx, t);
+    crate::enemies::all_gone(cx, t);
     for v in 0..cx.s.units.len() as u8 {
         if cx.s.u(v).challenge == Some(t) {
             let who = cx.s.who(v);
@@ -519,7 +533,7 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
 }
 
 /// A Trap deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
-fn trapped(cx: &mut Ctx, u: u8) {
+pub(crate) fn trapped(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::phoenix(cx.s, u) {
         heal(cx, u, 1);
     } else if crate::style_abilities::traps_hurt(cx.s, u) {
@@ -982,6 +996,12 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
     }
     step_options(s, u, "", &mut out);
+    // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
+    if s.options.stooge_figures && !x.pool.is_empty() && crate::enemies::stooges(s, u) {
+        for p in crate::enemies::of(s, u) {
+            out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
+        }
+    }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
     if s.u(u).pool.is_empty() || one_done(s, u) {
@@ -1203,6 +1223,10 @@ fn over_edge(cx: &mut Ctx, u: u8) {
 
 /// `u` leaves play (D-OUT-1): it keeps its HP and tokens, out until it comes back.
 fn remove(cx: &mut Ctx, u: u8) {
+    // D-EN-7: one Stooge of a group standing as figures goes; the others fight on.
+    if cx.s.options.stooge_figures && crate::enemies::lose_lead(cx, u) {
+        return;
+    }
     let who = cx.s.who(u);
     cx.emit(Event::Removed { who });
     // D-OUT-5, D-EN-15: the last enemy Boss is not Taken Out by an Edge.
@@ -1437,6 +1461,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
         }
         Frame::Run(run) => run_question(s, run),
         Frame::Boss { u, step } => crate::bosses::question(s, *u, step),
+        Frame::Stooges { u, step } => crate::enemies::question(s, *u, step),
         Frame::SpendNow { u, n, aim } => {
             // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
             let mut free = s.clone();
@@ -1582,6 +1607,7 @@ impl Resolve<State> for Frame {
                 Ok(Flow::Continue)
             }
             Frame::Boss { u, step } => crate::bosses::advance(cx, u, step),
+            Frame::Stooges { u, step } => crate::enemies::advance(cx, u, step),
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1745,6 +1771,7 @@ impl Resolve<State> for Frame {
             Frame::Run(run) => answer_run(cx, *run, option)?,
             Frame::SpendNow { u, .. } => start_action(cx, u, option)?,
             Frame::Boss { u, step } => crate::bosses::answer(cx, u, step, option)?,
+            Frame::Stooges { u, step } => crate::enemies::answer(cx, u, step, option)?,
             other => {
                 cx.push(other);
                 return Err(RuleError::malformed("nothing is asked"));
@@ -1929,7 +1956,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                 }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
-            // D-OBS-5: everyone on a Trap takes 1.
+            // D-OBS-5: everyone on a Trap takes 1 (each Stooge standing as a figure too).
+            crate::enemies::on_traps(cx);
             for v in 0..cx.s.units.len() as u8 {
                 if let Some(p) = cx.s.u(v).at
                     && cx.s.u(v).active()
@@ -1964,7 +1992,14 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     }
     cx.push(Frame::Act { u, slot });
     if let Some(q) = Pos::parse(option) {
-        return step(cx, u, q);
+        step(cx, u, q)?;
+        crate::enemies::after_step(cx, u);
+        return Ok(());
+    }
+    // `stooge-figures`: another Stooge takes the lead for the next action (D-EN-5).
+    if let Some(p) = option.strip_prefix("lead:").and_then(Pos::parse) {
+        crate::enemies::lead(cx, u, p);
+        return Ok(());
     }
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
@@ -2125,6 +2160,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         run.more += 3;
     }
     crate::bosses::after_action(cx, u);
+    let moves = run.ops.iter().map(|e| if let Effect::Move { n } = e { *n } else { 0 }).max().unwrap_or(0);
+    crate::enemies::after_action(cx, u, key, moves);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2169,12 +2206,60 @@ fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
 /// `t` is picked by `run` for the first time: it joins the picks, and Burning Style marks an enemy
 /// its Action aims at.
 fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
+    // A Stooge group standing as figures: the Stooge aimed at takes the lead (a push moves it).
+    if cx.s.options.stooge_figures && t != run.user && crate::enemies::stooges(cx.s, t) {
+        let nth = run.multi.as_ref().map_or(0, |m| m.iter().filter(|&&v| v == t).count());
+        let kind = run.ops.get(run.i).and_then(effect_target).unwrap_or(Target::Enemy);
+        if let Some(p) = aimed_stooge(cx.s, run.user, kind, t, nth) {
+            crate::enemies::lead(cx, t, p);
+        }
+    }
     if !run.picked.contains(&t) {
         run.picked.push(t);
         if !run.quiet && foes(cx.s, run.user, t) {
             crate::style_abilities::aimed_at(cx, run.user, t);
         }
     }
+}
+
+/// The square of the Stooge of `t` that `user` aims at: its `nth` one in range and sight (the
+/// group's unit's own first), else the nearest one in sight, else the nearest.
+fn aimed_stooge(s: &State, user: u8, kind: Target, t: u8, nth: usize) -> Option<Pos> {
+    let a = s.u(user).at?;
+    let (lo, hi) = match kind {
+        Target::Adjacent | Target::AdjacentEnemy | Target::EveryoneAdjacent | Target::AdjacentEnemies => (1, 1),
+        Target::EnemyWithin4 => (1, 4),
+        Target::EnemySeen | Target::EnemiesSeen | Target::AllySeen | Target::AnyoneSeen => (0, i32::MAX),
+        _ => range(s, user),
+    };
+    let mut all = crate::enemies::spots(s, t);
+    let reach: Vec<Pos> =
+        all.iter().copied().filter(|&b| (lo..=hi).contains(&dist(a, b)) && aim_at(s, user, t, b)).collect();
+    if !reach.is_empty() {
+        return Some(reach[nth % reach.len()]);
+    }
+    all.sort_by_key(|&b| (!aim_at(s, user, t, b), dist(a, b)));
+    all.first().copied()
+}
+
+/// How many times an effect on every enemy of a kind hits `t`: once for each of its Stooges it
+/// reaches when they stand as figures (D-EN-7: a hit on any of them hurts the group), else once.
+fn hits_on(s: &State, user: u8, kind: Target, t: u8) -> usize {
+    if !s.options.stooge_figures || t == user || !crate::enemies::stooges(s, t) {
+        return 1;
+    }
+    let Some(a) = s.u(user).at else { return 1 };
+    let (lo, hi) = range(s, user);
+    let n = crate::enemies::spots(s, t)
+        .into_iter()
+        .filter(|&b| match kind {
+            Target::Enemies | Target::Everyone => (lo..=hi).contains(&dist(a, b)) && aim_at(s, user, t, b),
+            Target::EnemiesSeen => aim_at(s, user, t, b),
+            Target::EveryoneAdjacent | Target::AdjacentEnemies => dist(a, b) == 1,
+            _ => false,
+        })
+        .count();
+    n.max(1)
 }
 
 /// Moves on to the next effect (or the next target of a many-target effect).
@@ -2254,7 +2339,11 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             t if every(t) => {
                 if run.multi.is_none() {
                     sweep_copies(cx, &run, &op);
-                    run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
+                    let all = pickable(cx.s, &run, t);
+                    let s = &*cx.s;
+                    let user = run.user;
+                    let each = all.into_iter().flat_map(|v| std::iter::repeat_n(v, hits_on(s, user, t, v)));
+                    run.multi = Some(each.collect::<Vec<u8>>().into_iter().rev().collect());
                 }
                 match run.multi.as_mut().and_then(|m| m.pop()) {
                     Some(v) => run.tgt = Some(v),
