@@ -142,6 +142,27 @@ pub fn on_damage(cx: &mut Ctx, by: u8, dealt: i32) {
     }
 }
 
+/// The Twins: `by`'s Action dealt `dealt` to the enemy `t`, which stands in the other twin's
+/// range (`reach`): the other twin hits it for 1 more (L8805).
+pub fn twin_strike(cx: &mut Ctx, by: u8, t: u8, dealt: i32, reach: bool) {
+    if dealt <= 0 || !reach || !holds(cx.s, by, "twins") || !cx.s.u(t).active() {
+        return;
+    }
+    let hit = Effect::Damage {
+        amount: Num::N(1),
+        target: Target::Same,
+        push: 0,
+        pierce: false,
+        any_power: false,
+        optional: false,
+        reverse: false,
+    };
+    let mut run = Run::new(by, ActionKey::Basic(0), 0, vec![hit]);
+    run.quiet = true;
+    run.current = Some(t);
+    cx.push(Frame::Run(Box::new(run)));
+}
+
 /// Whether `u` stands in Big Jay's Dragon's Ego (its Form, `ego`, with its abilities on, §2.5).
 pub fn dragon(s: &State, u: u8) -> bool {
     !s.lasting(u, "dazed") && s.form(u).is_some_and(|f| f.id == "ego")

@@ -241,6 +241,17 @@ pub fn member_free(s: &State, u: u8) -> bool {
 // enemy aims at); the others are listed in `State::members`. They share the group's bar, so a
 // hit on any of them hurts the group.
 
+/// Whether `u` stands as several figures: a Stooge group with `stooge-figures`, or the Twins
+/// (two figures always, L8805).
+pub fn figures(s: &State, u: u8) -> bool {
+    s.options.stooge_figures && stooges(s, u) || twins(s, u)
+}
+
+/// Whether `u` holds the Twins Boss Archetype.
+pub fn twins(s: &State, u: u8) -> bool {
+    crate::state::has_archetype(s, u, "twins").is_some()
+}
+
 /// The squares of `u`'s Stooges besides the one on its unit's square.
 pub fn of(s: &State, u: u8) -> Vec<Pos> {
     s.members.iter().filter(|m| m.1 == u).map(|m| m.0).collect()
@@ -254,16 +265,14 @@ pub fn spots(s: &State, u: u8) -> Vec<Pos> {
 /// D-EN-4: as the fight is set up with `stooge-figures`, each Stooge group puts its other
 /// Stooges on the free squares nearest its own (closest first, then by row and column). Traps
 /// and Edges are skipped; a crowded map may leave some out.
+/// The Twins start side by side: the second twin takes the nearest free square the same way.
 pub fn place_members(s: &mut State) {
-    if !s.options.stooge_figures {
-        return;
-    }
     for u in 0..s.units.len() as u8 {
         let Some(at) = s.u(u).at else { continue };
-        if !stooges(s, u) || s.u(u).out {
+        if !figures(s, u) || s.u(u).out {
             continue;
         }
-        let want = dice_members(s, u).saturating_sub(1);
+        let want = if twins(s, u) { 1 } else { dice_members(s, u).saturating_sub(1) };
         let mut free: Vec<Pos> = s
             .map
             .squares()
@@ -307,7 +316,13 @@ pub fn all_gone(cx: &mut Ctx, u: u8) {
 /// After `u` paid for an Action: Reinforcements brings in a fresh Stooge once it has healed
 /// (D-EN-8), and an Action that let the group's unit move `moves` lets every other Stooge move as
 /// far once it is over (D-EN-6). The frames pushed here run after the Action.
+/// The Twins: after an Action that moved one, the other may move 1.
 pub fn after_action(cx: &mut Ctx, u: u8, key: crate::state::ActionKey, moves: i32) {
+    if twins(cx.s, u) && moves > 0 {
+        let left = of(cx.s, u);
+        cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n: 1, k: 1 } });
+        return;
+    }
     if !cx.s.options.stooge_figures || !stooges(cx.s, u) {
         return;
     }
@@ -319,9 +334,9 @@ pub fn after_action(cx: &mut Ctx, u: u8, key: crate::state::ActionKey, moves: i3
     }
 }
 
-/// D-EN-6: a Stooge spent Speed on a step: every other one may move 1.
+/// D-EN-6: a Stooge spent Speed on a step: every other one may move 1 (the other twin too).
 pub fn after_step(cx: &mut Ctx, u: u8) {
-    if cx.s.options.stooge_figures && stooges(cx.s, u) && cx.s.u(u).active() {
+    if figures(cx.s, u) && cx.s.u(u).active() {
         let left = of(cx.s, u);
         if !left.is_empty() {
             cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n: 1, k: 1 } });

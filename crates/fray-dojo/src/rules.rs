@@ -54,7 +54,7 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
 /// A Stooge group standing as figures may be aimed at through any of its Stooges.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
-    if s.options.stooge_figures && user != t {
+    if user != t && crate::enemies::figures(s, t) {
         return crate::enemies::spots(s, t).into_iter().any(|b| aim_at(s, user, t, b));
     }
     s.u(t).at.is_some_and(|b| aim_at(s, user, t, b))
@@ -71,7 +71,7 @@ fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
-    if s.options.stooge_figures && user != t {
+    if user != t && crate::enemies::figures(s, t) {
         let Some(a) = s.u(user).at else { return false };
         return crate::enemies::spots(s, t).into_iter().any(|b| (lo..=hi).contains(&dist(a, b)));
     }
@@ -997,7 +997,7 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     }
     step_options(s, u, "", &mut out);
     // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
-    if s.options.stooge_figures && !x.pool.is_empty() && crate::enemies::stooges(s, u) {
+    if !x.pool.is_empty() && crate::enemies::figures(s, u) {
         for p in crate::enemies::of(s, u) {
             out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
         }
@@ -1224,7 +1224,7 @@ fn over_edge(cx: &mut Ctx, u: u8) {
 /// `u` leaves play (D-OUT-1): it keeps its HP and tokens, out until it comes back.
 fn remove(cx: &mut Ctx, u: u8) {
     // D-EN-7: one Stooge of a group standing as figures goes; the others fight on.
-    if cx.s.options.stooge_figures && crate::enemies::lose_lead(cx, u) {
+    if crate::enemies::figures(cx.s, u) && crate::enemies::lose_lead(cx, u) {
         return;
     }
     let who = cx.s.who(u);
@@ -2207,7 +2207,7 @@ fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
 /// its Action aims at.
 fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
     // A Stooge group standing as figures: the Stooge aimed at takes the lead (a push moves it).
-    if cx.s.options.stooge_figures && t != run.user && crate::enemies::stooges(cx.s, t) {
+    if t != run.user && crate::enemies::figures(cx.s, t) {
         let nth = run.multi.as_ref().map_or(0, |m| m.iter().filter(|&&v| v == t).count());
         let kind = run.ops.get(run.i).and_then(effect_target).unwrap_or(Target::Enemy);
         if let Some(p) = aimed_stooge(cx.s, run.user, kind, t, nth) {
@@ -2245,7 +2245,7 @@ fn aimed_stooge(s: &State, user: u8, kind: Target, t: u8, nth: usize) -> Option<
 /// How many times an effect on every enemy of a kind hits `t`: once for each of its Stooges it
 /// reaches when they stand as figures (D-EN-7: a hit on any of them hurts the group), else once.
 fn hits_on(s: &State, user: u8, kind: Target, t: u8) -> usize {
-    if !s.options.stooge_figures || t == user || !crate::enemies::stooges(s, t) {
+    if t == user || !crate::enemies::figures(s, t) {
         return 1;
     }
     let Some(a) = s.u(user).at else { return 1 };
@@ -2772,6 +2772,12 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     if !run.quiet && foes(cx.s, u, t) {
         crate::archetypes::on_damage(cx, u, t, dealt);
         crate::bosses::on_damage(cx, u, dealt);
+        // The Twins: the other twin strikes too when the enemy is in its range.
+        let (lo, hi) = range(cx.s, u);
+        let reach = cx.s.u(t).at.is_some_and(|b| {
+            cx.s.members.iter().any(|m| m.1 == u && (lo..=hi).contains(&dist(m.0, b)))
+        });
+        crate::bosses::twin_strike(cx, u, t, dealt, reach);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0

@@ -116,7 +116,7 @@ fn random_fights_with_stooge_figures() {
         };
         let start = conformance::from_setup::<Dojo>(&setup);
         let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let n = count().div_ceil(20).max(2);
+        let n = count().div_ceil(30).max(2);
         let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
     }
