@@ -211,10 +211,8 @@ fn copy_steps(s: &State, p: Pos) -> Vec<Pos> {
 
 /// The Swarm's picks that would do something now.
 fn swarm_options(s: &State, u: u8) -> Vec<DecisionOption> {
-    let mut out = vec![
-        DecisionOption::new("power", "gain a Power token"),
-        DecisionOption::new("iron", "gain an Iron token"),
-    ];
+    let mut out =
+        vec![DecisionOption::new("power", "gain a Power token"), DecisionOption::new("iron", "gain an Iron token")];
     if s.u(u).at.is_some_and(|p| !copy_steps(s, p).is_empty()) {
         out.push(DecisionOption::new("step", "move 1 space"));
     }

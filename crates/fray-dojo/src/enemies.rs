@@ -3,17 +3,17 @@
 //! and fights of the heroes of an encounter against a chosen force, with the sides' health bars
 //! evened out (D-CMP-2).
 
+pub use crate::content::enemy_file::{EnemyDef, EnemyFile, FILE, FORCE_SIDES, Force, check, read};
 use crate::content::{Content, Obstacle};
 use crate::frames::{Frame, StoogeStep};
-use crate::state::{Ctx, Event};
-use fray_core::decision::{Decision, DecisionOption};
-use fray_core::engine::Flow;
-use fray_core::ruleset::RuleError;
-pub use crate::content::enemy_file::{EnemyDef, EnemyFile, FILE, FORCE_SIDES, Force, check, read};
 use crate::rules;
 use crate::setup::UnitSpec;
+use crate::state::{Ctx, Event};
 use crate::state::{Kind, State};
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::engine::Flow;
 use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -276,9 +276,7 @@ pub fn place_members(s: &mut State) {
         let mut free: Vec<Pos> = s
             .map
             .squares()
-            .filter(|&q| {
-                s.empty(q) && !matches!(s.obstacle(q), Some(Obstacle::Trap) | Some(Obstacle::Edge))
-            })
+            .filter(|&q| s.empty(q) && !matches!(s.obstacle(q), Some(Obstacle::Trap) | Some(Obstacle::Edge)))
             .collect();
         free.sort_by_key(|&q| (crate::effects::dist(at, q), q.y, q.x));
         for q in free.into_iter().take(want) {
@@ -346,13 +344,7 @@ pub fn after_step(cx: &mut Ctx, u: u8) {
 
 /// D-OBS-5: each Stooge standing on a Trap as a turn ends hurts its group for 1.
 pub fn on_traps(cx: &mut Ctx) {
-    let on: Vec<u8> = cx
-        .s
-        .members
-        .iter()
-        .filter(|m| cx.s.obstacle(m.0) == Some(Obstacle::Trap))
-        .map(|m| m.1)
-        .collect();
+    let on: Vec<u8> = cx.s.members.iter().filter(|m| cx.s.obstacle(m.0) == Some(Obstacle::Trap)).map(|m| m.1).collect();
     for u in on {
         if cx.s.u(u).active() {
             rules::trapped(cx, u);

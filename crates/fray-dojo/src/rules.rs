@@ -2774,9 +2774,8 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         crate::bosses::on_damage(cx, u, dealt);
         // The Twins: the other twin strikes too when the enemy is in its range.
         let (lo, hi) = range(cx.s, u);
-        let reach = cx.s.u(t).at.is_some_and(|b| {
-            cx.s.members.iter().any(|m| m.1 == u && (lo..=hi).contains(&dist(m.0, b)))
-        });
+        let reach =
+            cx.s.u(t).at.is_some_and(|b| cx.s.members.iter().any(|m| m.1 == u && (lo..=hi).contains(&dist(m.0, b))));
         crate::bosses::twin_strike(cx, u, t, dealt, reach);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.

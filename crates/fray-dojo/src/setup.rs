@@ -27,7 +27,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
     ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
     ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
-    ("stooge-figures=false|true", "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)"),
+    (
+        "stooge-figures=false|true",
+        "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.

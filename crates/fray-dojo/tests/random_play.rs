@@ -111,7 +111,10 @@ fn random_fights_with_stooge_figures() {
     for f in ["angel", "punk", "trickster"] {
         let setup = FightSetup {
             options: vec!["stooge-figures=true".into()],
-            enemies: Some(fray_core::table::TeamText { path: "force.toml".into(), text: format!("enemies = [{f:?}]\n") }),
+            enemies: Some(fray_core::table::TeamText {
+                path: "force.toml".into(),
+                text: format!("enemies = [{f:?}]\n"),
+            }),
             ..Default::default()
         };
         let start = conformance::from_setup::<Dojo>(&setup);
