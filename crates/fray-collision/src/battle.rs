@@ -164,11 +164,13 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, Vec<String>> {
     let mut o = Options::default();
     let mut errors = Vec::new();
     for p in pairs {
-        let Some((k, v)) = p.split_once('=') else {
-            errors.push(format!("--option {p:?}: write it as KEY=VALUE"));
-            continue;
+        let (k, v) = match fray_core::table::option_pair(p) {
+            Ok(kv) => kv,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
         };
-        let (k, v) = (k.trim(), v.trim());
         let bad = |what: &str| format!("--option {k}={v}: {what}");
         let num = |lo: i64, hi: i64| v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
         let set_num = |field: &mut i32, lo: i64, hi: i64, errors: &mut Vec<String>| match num(lo, hi) {

@@ -151,6 +151,23 @@ pub struct SetupRequest {
     pub map: Option<TeamText>,
 }
 
+/// One table option `KEY=VALUE` split and trimmed, or the error every system gives for a pair
+/// without `=`.
+pub fn option_pair(pair: &str) -> Result<(&str, &str), String> {
+    pair.split_once('=')
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .ok_or_else(|| format!("--option {pair:?}: write it as KEY=VALUE"))
+}
+
+/// An option's value as TOML reads it (`true`, `12`, `"x"`), or else as a bare word
+/// (`good-faith`), for systems whose options deserialize from a table.
+pub fn option_value(value: &str) -> toml::Value {
+    toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(value.trim().to_string()))
+}
+
 /// What checking a build file found: the cards, or every problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildReport {
@@ -253,5 +270,19 @@ impl Registry {
     /// Every system.
     pub fn all(&self) -> &[Arc<dyn System>] {
         &self.systems
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn option_pairs_split_and_values_read_as_toml_or_words() {
+        assert_eq!(option_pair(" round-limit = 10 "), Ok(("round-limit", "10")));
+        assert!(option_pair("creeps").unwrap_err().contains("KEY=VALUE"));
+        assert_eq!(option_value("10"), toml::Value::Integer(10));
+        assert_eq!(option_value("false"), toml::Value::Boolean(false));
+        assert_eq!(option_value("good-faith"), toml::Value::String("good-faith".into()));
     }
 }

@@ -212,6 +212,9 @@ impl Game for Dojo {
             }
         }
     }
+    fn tally(&self, event: &Event, tally: &mut fray_core::tally::Tally) {
+        tally_event(event, tally);
+    }
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);
@@ -227,8 +230,28 @@ impl Game for Dojo {
         if total <= 0.0 {
             return 0.0;
         }
-        let mine = hp[seat.index().min(1)];
-        (2.0 * mine / total - 1.0) * 0.9
+        let side = seat.index().min(1) as u8;
+        let mine = hp[side as usize];
+        // A little for closing in: each of the side's units standing near an enemy (most actions
+        // reach a square or two), so a one-move bot walks into the fight rather than waiting.
+        let mut near = 0.0;
+        let mut count = 0.0;
+        for x in s.units.iter().filter(|x| x.side == side && !x.out) {
+            let Some(p) = x.at else { continue };
+            let d = s
+                .units
+                .iter()
+                .filter(|y| y.side != side && !y.out)
+                .filter_map(|y| y.at)
+                .map(|q| crate::effects::dist(p, q))
+                .min();
+            if let Some(d) = d {
+                near += 1.0 / f64::from(1 + d);
+                count += 1.0;
+            }
+        }
+        let approach = if count > 0.0 { near / count } else { 0.0 };
+        (2.0 * mine / total - 1.0) * 0.85 + 0.1 * approach
     }
 }
 
@@ -505,4 +528,36 @@ pub fn top(s: &State) -> Option<&Frame> {
 /// The pending decision for `seat` with its rule check: whose turn and what it may do.
 pub fn menu_of(s: &State, u: u8) -> Vec<DecisionOption> {
     rules::menu(s, u)
+}
+
+/// What `fray sim dojo` counts of an event: rounds, Stance picks, action uses, damage dealt and
+/// taken by unit and by action, and Take Outs (with the action that caused them).
+pub fn tally_event(event: &Event, t: &mut fray_core::tally::Tally) {
+    match event {
+        Event::RoundStarted { .. } => t.add("match", "rounds", 1.0),
+        Event::StanceTaken { name, .. } => t.add("stance picks", name, 1.0),
+        Event::Acted { who, name, .. } => {
+            t.add("power uses", name, 1.0);
+            t.context.insert(who.id.to_string(), name.clone());
+        }
+        Event::Hurt { who, by, damage, .. } if *damage > 0 => {
+            let amount = f64::from(*damage);
+            t.add("damage taken", &who.id, amount);
+            if let Some(by) = by {
+                t.add("damage dealt", &by.id, amount);
+                let action = t.context.get(&*by.id).cloned().unwrap_or_else(|| "(other)".into());
+                t.add("power damage", &action, amount);
+                t.context.insert(format!("hit:{}", who.id), by.id.to_string());
+            }
+        }
+        Event::Out { who, out: true } => {
+            t.add("taken out", &who.id, 1.0);
+            if let Some(by) = t.context.get(&format!("hit:{}", who.id)).cloned() {
+                t.add("take outs", &by, 1.0);
+                let action = t.context.get(&by).cloned().unwrap_or_else(|| "(other)".into());
+                t.add("power take outs", &action, 1.0);
+            }
+        }
+        _ => {}
+    }
 }

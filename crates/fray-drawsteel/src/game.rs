@@ -89,15 +89,14 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Options, SetupErrors> {
     let mut table = toml::Table::new();
     let mut errors = Vec::new();
     for p in pairs {
-        let Some((k, v)) = p.split_once('=') else {
-            errors.push(format!("--option {p:?}: write it as KEY=VALUE"));
-            continue;
+        let (k, v) = match fray_core::table::option_pair(p) {
+            Ok(kv) => kv,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
         };
-        let value = toml::from_str::<toml::Table>(&format!("v = {v}"))
-            .ok()
-            .and_then(|mut t| t.remove("v"))
-            .unwrap_or_else(|| toml::Value::String(v.trim().to_string()));
-        table.insert(k.trim().to_string(), value);
+        table.insert(k.to_string(), fray_core::table::option_value(v));
     }
     if !errors.is_empty() {
         return Err(SetupErrors(errors));

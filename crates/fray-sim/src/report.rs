@@ -242,7 +242,14 @@ impl Totals {
             .get("points")
             .map(|k| k.iter().map(|(s, v)| (s.clone(), per_match(*v))).collect())
             .unwrap_or_default();
+        let stance_picks = self
+            .tally
+            .counts
+            .get("stance picks")
+            .map(|k| k.iter().map(|(s, v)| (s.clone(), per_match(*v))).collect())
+            .unwrap_or_default();
         Summary {
+            stance_picks,
             matches: self.matches,
             unfinished: self.unfinished,
             seats,
@@ -302,11 +309,16 @@ impl Totals {
         if s.bots.len() > 1 {
             table(&mut out, "by bot", &s.bots);
         }
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "\nmatch length: {:.0} decisions (sd {:.0}), {:.1} rounds; {:.2} Strikes a match",
-            s.decisions_mean, s.decisions_sd, s.rounds_mean, s.strikes_per_match
+            "\nmatch length: {:.0} decisions (sd {:.0}), {:.1} rounds",
+            s.decisions_mean, s.decisions_sd, s.rounds_mean
         );
+        // Strikes are Kazzam's; other systems leave the count out.
+        if self.tally.counts.contains_key("strikes") {
+            let _ = write!(out, "; {:.2} Strikes a match", s.strikes_per_match);
+        }
+        out.push('\n');
         if !s.points_by_source.is_empty() {
             let parts: Vec<String> = s.points_by_source.iter().map(|(k, v)| format!("{k} {v:.2}")).collect();
             let _ = writeln!(out, "points a match by source: {}", parts.join(", "));
@@ -327,17 +339,36 @@ impl Totals {
                 );
             }
         }
+        if !s.stance_picks.is_empty() {
+            let _ = writeln!(out, "\n{:<32} {:>8}   (a match)", "stance", "picks");
+            let mut stances: Vec<_> = s.stance_picks.iter().collect();
+            stances.sort_by(|a, b| b.1.total_cmp(a.1).then(a.0.cmp(b.0)));
+            for (name, n) in stances {
+                let _ = writeln!(out, "{name:<32} {n:>8.2}");
+            }
+        }
         if !s.per_creature.is_empty() {
+            let strikes = self.tally.counts.contains_key("strikes");
             let _ = writeln!(
                 out,
-                "\n{:<20} {:>8} {:>8} {:>9} {:>9} {:>8}   (a match)",
-                "creature", "dealt", "taken", "take outs", "taken out", "strikes"
+                "\n{:<20} {:>8} {:>8} {:>9} {:>9}{}   (a match)",
+                "creature",
+                "dealt",
+                "taken",
+                "take outs",
+                "taken out",
+                if strikes { format!(" {:>8}", "strikes") } else { String::new() }
             );
             for (name, c) in &s.per_creature {
                 let _ = writeln!(
                     out,
-                    "{:<20} {:>8.2} {:>8.2} {:>9.2} {:>9.2} {:>8.2}",
-                    name, c.damage_dealt, c.damage_taken, c.take_outs, c.taken_out, c.strikes
+                    "{:<20} {:>8.2} {:>8.2} {:>9.2} {:>9.2}{}",
+                    name,
+                    c.damage_dealt,
+                    c.damage_taken,
+                    c.take_outs,
+                    c.taken_out,
+                    if strikes { format!(" {:>8.2}", c.strikes) } else { String::new() }
                 );
             }
         }
@@ -430,6 +461,9 @@ pub struct Summary {
     pub per_power: BTreeMap<String, PowerLine>,
     /// By creature.
     pub per_creature: BTreeMap<String, CreatureLine>,
+    /// Stance picks a match, by Stance (Panic at the Dojo).
+    #[serde(default)]
+    pub stance_picks: BTreeMap<String, f64>,
 }
 
 /// The same seeds played with two versions of the content.

@@ -215,3 +215,23 @@ fn draw_steel_studies_take_a_built_in_encounter() {
     assert_eq!(code, 2);
     assert!(err.contains("nowhere"), "{err}");
 }
+
+/// `fray sim dojo` reports Panic at the Dojo's own figures (issue 17): rounds, Stance picks,
+/// action uses with their damage, and no Kazzam Strikes; greedy bots finish their fights.
+#[test]
+fn dojo_studies_count_stances_and_actions() {
+    let args = ["sim", "dojo", "--matches", "2", "--heroes", "greedy", "--enemies", "greedy"];
+    let (code, out, err) = fray(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let s = &v["summary"];
+    assert_eq!(s["unfinished"], 0, "{out}");
+    assert!(s["rounds_mean"].as_f64().unwrap() >= 1.0, "{out}");
+    let picks: f64 = s["stance_picks"].as_object().unwrap().values().map(|x| x.as_f64().unwrap()).sum();
+    assert!(picks >= 1.0, "every turn takes a Stance: {out}");
+    assert!(s["per_power"]["Damage"]["uses"].as_f64().unwrap() > 0.0, "{out}");
+    let (code, text, err) = fray(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("stance") && text.contains("picks"), "{text}");
+    assert!(!text.contains("Strikes"), "Strikes are Kazzam's: {text}");
+}

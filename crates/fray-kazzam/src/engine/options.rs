@@ -94,14 +94,8 @@ impl TableOptions {
     pub fn from_pairs(pairs: &[String]) -> Result<TableOptions, String> {
         let mut table = toml::Table::new();
         for pair in pairs {
-            let Some((key, value)) = pair.split_once('=') else {
-                return Err(format!("--option {pair:?}: write it as KEY=VALUE, e.g. creeps=false"));
-            };
-            let (key, value) = (key.trim(), value.trim());
-            let value = toml::from_str::<toml::Table>(&format!("v = {value}"))
-                .ok()
-                .and_then(|mut t| t.remove("v"))
-                .unwrap_or_else(|| toml::Value::String(value.to_string()));
+            let (key, value) = fray_core::table::option_pair(pair).map_err(|e| format!("{e}, e.g. creeps=false"))?;
+            let value = fray_core::table::option_value(value);
             if table.insert(key.to_string(), value).is_some() {
                 return Err(format!("--option {key}: given twice"));
             }
