@@ -5,6 +5,7 @@
 
 pub use crate::content::enemy_file::{EnemyDef, EnemyFile, FILE, FORCE_SIDES, Force, check, read};
 use crate::content::{Content, Obstacle};
+pub use crate::figures::{figures, of, place_members, spots, twins};
 use crate::frames::{Frame, StoogeStep};
 use crate::rules;
 use crate::setup::UnitSpec;
@@ -208,19 +209,9 @@ pub fn stooges(s: &State, u: u8) -> bool {
 /// Stooges it has in play.
 pub fn members(s: &State, u: u8) -> usize {
     if s.options.stooge_figures {
-        return if s.u(u).active() { 1 + of(s, u).len() } else { 0 };
+        return if s.u(u).active() { 1 + crate::figures::of(s, u).len() } else { 0 };
     }
-    dice_members(s, u)
-}
-
-/// The Stooges a group starts with: one for each die its Stance always rolls (D-EN-4, D-G-41).
-fn dice_members(s: &State, u: u8) -> usize {
-    let x = s.u(u);
-    let Some(st) = x.stance else { return 0 };
-    let stance = x.stances[st];
-    let form = &s.content.forms[stance.form];
-    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
-    base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
+    crate::figures::dice_members(s, u)
 }
 
 /// Actions the group's members took this turn (D-EN-5; Reinforcements is the fresh member's).
@@ -240,50 +231,6 @@ pub fn member_free(s: &State, u: u8) -> bool {
 // group's unit stands where the Stooge taking the lead does (the one acting, or the one an
 // enemy aims at); the others are listed in `State::members`. They share the group's bar, so a
 // hit on any of them hurts the group.
-
-/// Whether `u` stands as several figures: a Stooge group with `stooge-figures`, or the Twins
-/// (two figures always, L8805).
-pub fn figures(s: &State, u: u8) -> bool {
-    s.options.stooge_figures && stooges(s, u) || twins(s, u)
-}
-
-/// Whether `u` holds the Twins Boss Archetype.
-pub fn twins(s: &State, u: u8) -> bool {
-    crate::state::has_archetype(s, u, "twins").is_some()
-}
-
-/// The squares of `u`'s Stooges besides the one on its unit's square.
-pub fn of(s: &State, u: u8) -> Vec<Pos> {
-    s.members.iter().filter(|m| m.1 == u).map(|m| m.0).collect()
-}
-
-/// Every square a Stooge of `u` stands on, its unit's first; just its square for anyone else.
-pub fn spots(s: &State, u: u8) -> Vec<Pos> {
-    s.u(u).at.into_iter().chain(of(s, u)).collect()
-}
-
-/// D-EN-4: as the fight is set up with `stooge-figures`, each Stooge group puts its other
-/// Stooges on the free squares nearest its own (closest first, then by row and column). Traps
-/// and Edges are skipped; a crowded map may leave some out.
-/// The Twins start side by side: the second twin takes the nearest free square the same way.
-pub fn place_members(s: &mut State) {
-    for u in 0..s.units.len() as u8 {
-        let Some(at) = s.u(u).at else { continue };
-        if !figures(s, u) || s.u(u).out {
-            continue;
-        }
-        let want = if twins(s, u) { 1 } else { dice_members(s, u).saturating_sub(1) };
-        let mut free: Vec<Pos> = s
-            .map
-            .squares()
-            .filter(|&q| s.empty(q) && !matches!(s.obstacle(q), Some(Obstacle::Trap) | Some(Obstacle::Edge)))
-            .collect();
-        free.sort_by_key(|&q| (crate::effects::dist(at, q), q.y, q.x));
-        for q in free.into_iter().take(want) {
-            s.members.push((q, u));
-        }
-    }
-}
 
 /// The Stooge on `p` takes its group's lead, so what follows (an action, a push) is its own.
 pub fn lead(cx: &mut Ctx, u: u8, p: Pos) {

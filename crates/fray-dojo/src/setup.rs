@@ -521,6 +521,6 @@ pub fn build(
         members: Vec::new(),
     };
     // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
-    crate::enemies::place_members(&mut state);
+    crate::figures::place_members(&mut state);
     Ok(state)
 }
