@@ -440,6 +440,8 @@ pub enum Target {
     EnemyFromSpot,
     /// One enemy that damaged the user this turn, anywhere (Counter Attack).
     EnemyWhoHurtYou,
+    /// One enemy next to the square this action marked (a Necromancer's Copy).
+    EnemyBySpot,
 }
 
 /// One step of what an action does.

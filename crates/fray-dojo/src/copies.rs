@@ -51,9 +51,16 @@ fn hit(amount: i32, target: Target) -> Effect {
 }
 
 /// `u` puts a Copy of itself on `p`, over any obstacle there. A Stooge group has no Copies
-/// (D-OBS-1, L4130: its "Copy" is one more Stooge, which Fray's one-figure groups do not place).
+/// (D-OBS-1, L4130: its "Copy" is one more Stooge, put there when its Stooges stand as figures).
 pub fn place(cx: &mut Ctx, u: u8, p: Pos) {
-    if cx.s.u(u).kind == Kind::Stooges || cx.s.u(u).out {
+    if cx.s.u(u).out {
+        return;
+    }
+    if cx.s.u(u).kind == Kind::Stooges {
+        if cx.s.options.stooge_figures && cx.s.u(u).active() {
+            let of = cx.s.who(u);
+            cx.emit(Event::MemberPlaced { of, at: p });
+        }
         return;
     }
     let of = cx.s.who(u);

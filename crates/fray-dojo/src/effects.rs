@@ -11,6 +11,12 @@ pub fn dist(a: Pos, b: Pos) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
+/// Whether a line from `a` to `b` passes no Wall (D-RNG-3, D-G-08).
+pub fn sees(s: &State, a: Pos, b: Pos) -> bool {
+    use fray_core::sight::{Sight, sight};
+    a == b || sight(a, 1, b, 1, |p| s.obstacle(p) == Some(crate::content::Obstacle::Wall)) != Sight::Blocked
+}
+
 /// Heals `t` by `n` (D-HP-4): never past the current bar's top; an ally down at 0 HP still on
 /// the map gets up with its last bar at `n`.
 pub fn heal(cx: &mut Ctx, t: u8, n: i32) {

@@ -3,12 +3,18 @@
 //! and fights of the heroes of an encounter against a chosen force, with the sides' health bars
 //! evened out (D-CMP-2).
 
-use crate::content::Content;
 pub use crate::content::enemy_file::{EnemyDef, EnemyFile, FILE, FORCE_SIDES, Force, check, read};
+use crate::content::{Content, Obstacle};
+pub use crate::figures::{figures, of, place_members, spots, twins};
+use crate::frames::{Frame, StoogeStep};
 use crate::rules;
 use crate::setup::UnitSpec;
+use crate::state::{Ctx, Event};
 use crate::state::{Kind, State};
+use fray_core::decision::{Decision, DecisionOption};
+use fray_core::engine::Flow;
 use fray_core::grid::Pos;
+use fray_core::ruleset::RuleError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -199,14 +205,13 @@ pub fn stooges(s: &State, u: u8) -> bool {
 }
 
 /// A Stooge group's members: one for each die its Stance has (D-EN-4), Wild's bonus dice left
-/// out (D-G-41: the chapter counts the dice a Stance always rolls).
+/// out (D-G-41: the chapter counts the dice a Stance always rolls). With `stooge-figures`, the
+/// Stooges it has in play.
 pub fn members(s: &State, u: u8) -> usize {
-    let x = s.u(u);
-    let Some(st) = x.stance else { return 0 };
-    let stance = x.stances[st];
-    let form = &s.content.forms[stance.form];
-    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
-    base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
+    if s.options.stooge_figures {
+        return if s.u(u).active() { 1 + crate::figures::of(s, u).len() } else { 0 };
+    }
+    crate::figures::dice_members(s, u)
 }
 
 /// Actions the group's members took this turn (D-EN-5; Reinforcements is the fresh member's).
@@ -218,6 +223,173 @@ pub fn acted(s: &State, u: u8) -> usize {
 /// A one-Action Stance (Reversal) holds the whole group to one action a turn (D-TURN-6).
 pub fn member_free(s: &State, u: u8) -> bool {
     !stooges(s, u) || acted(s, u) < members(s, u)
+}
+
+// ---------------------------------------------------------------- Stooges as figures (D-EN-6, D-EN-7)
+//
+// With the table option `stooge-figures`, each Stooge of a group stands on its own square. The
+// group's unit stands where the Stooge taking the lead does (the one acting, or the one an
+// enemy aims at); the others are listed in `State::members`. They share the group's bar, so a
+// hit on any of them hurts the group.
+
+/// The Stooge on `p` takes its group's lead, so what follows (an action, a push) is its own.
+pub fn lead(cx: &mut Ctx, u: u8, p: Pos) {
+    if cx.s.u(u).at != Some(p) && of(cx.s, u).contains(&p) {
+        let who = cx.s.who(u);
+        cx.emit(Event::Lead { who, at: p });
+    }
+}
+
+/// D-EN-7: the Stooge on the group's square leaves play (over an Edge); another takes the lead
+/// and the group fights on. False when it was the last one.
+pub fn lose_lead(cx: &mut Ctx, u: u8) -> bool {
+    let (Some(old), Some(&next)) = (cx.s.u(u).at, of(cx.s, u).first()) else { return false };
+    let who = cx.s.who(u);
+    cx.emit(Event::Lead { who: who.clone(), at: next });
+    cx.emit(Event::MemberLost { of: who, at: old });
+    true
+}
+
+/// A group is Taken Out: every Stooge of it goes at once (D-EN-7); they never come back (D-EN-9).
+pub fn all_gone(cx: &mut Ctx, u: u8) {
+    for p in of(cx.s, u) {
+        let of = cx.s.who(u);
+        cx.emit(Event::MemberLost { of, at: p });
+    }
+}
+
+/// After `u` paid for an Action: Reinforcements brings in a fresh Stooge once it has healed
+/// (D-EN-8), and an Action that let the group's unit move `moves` lets every other Stooge move as
+/// far once it is over (D-EN-6). The frames pushed here run after the Action.
+/// The Twins: after an Action that moved one, the other may move 1.
+pub fn after_action(cx: &mut Ctx, u: u8, key: crate::state::ActionKey, moves: i32) {
+    if twins(cx.s, u) && moves > 0 {
+        let left = of(cx.s, u);
+        cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n: 1, k: 1 } });
+        return;
+    }
+    if !cx.s.options.stooge_figures || !stooges(cx.s, u) {
+        return;
+    }
+    if key == crate::state::ActionKey::Reinforcements {
+        cx.push(Frame::Stooges { u, step: StoogeStep::Fresh });
+    } else if moves > 0 {
+        let left = of(cx.s, u);
+        cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n: moves, k: moves } });
+    }
+}
+
+/// D-EN-6: a Stooge spent Speed on a step: every other one may move 1 (the other twin too).
+pub fn after_step(cx: &mut Ctx, u: u8) {
+    if figures(cx.s, u) && cx.s.u(u).active() {
+        let left = of(cx.s, u);
+        if !left.is_empty() {
+            cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n: 1, k: 1 } });
+        }
+    }
+}
+
+/// D-OBS-5: each Stooge standing on a Trap as a turn ends hurts its group for 1.
+pub fn on_traps(cx: &mut Ctx) {
+    let on: Vec<u8> = cx.s.members.iter().filter(|m| cx.s.obstacle(m.0) == Some(Obstacle::Trap)).map(|m| m.1).collect();
+    for u in on {
+        if cx.s.u(u).active() {
+            rules::trapped(cx, u);
+        }
+    }
+}
+
+/// The squares a Stooge on `p` may step to: empty, and no Edge.
+fn stooge_steps(s: &State, p: Pos) -> Vec<Pos> {
+    p.neighbours().into_iter().filter(|&q| s.empty(q) && s.obstacle(q) != Some(Obstacle::Edge)).collect()
+}
+
+/// The question a Stooge group's frame puts, if any.
+pub fn question(s: &State, u: u8, step: &StoogeStep) -> Option<Decision> {
+    if !s.u(u).active() {
+        return None;
+    }
+    let name = &s.u(u).name;
+    let (kind, prompt, options) = match step {
+        StoogeStep::Move { left, k, .. } => {
+            let p = *left.first()?;
+            if !of(s, u).contains(&p) || *k <= 0 {
+                return None;
+            }
+            let mut options: Vec<DecisionOption> = stooge_steps(s, p)
+                .into_iter()
+                .map(|q| DecisionOption::new(format!("stooge:{}>{}", p.key(), q.key()), format!("to {}", q.key())))
+                .collect();
+            if options.is_empty() {
+                return None;
+            }
+            options.push(DecisionOption::new("stop", "this Stooge stays"));
+            ("stooge-step", format!("{name}: the Stooge on {} may move ({k} left)", p.key()), options)
+        }
+        StoogeStep::Fresh => (
+            "square",
+            format!("{name}: where does the fresh Stooge come in?"),
+            s.map
+                .squares()
+                .filter(|&q| s.empty(q) && s.obstacle(q) != Some(Obstacle::Edge))
+                .map(|q| DecisionOption::square(q, q.key()))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    (!options.is_empty()).then(|| Decision {
+        seat: crate::state::SIDES[s.u(u).side as usize].into(),
+        unit: Some(s.u(u).id.to_string()),
+        kind: kind.into(),
+        prompt,
+        options,
+    })
+}
+
+/// A Stooge group's frame comes up: it waits for its question, or moves on to the next Stooge.
+pub fn advance(cx: &mut Ctx, u: u8, step: StoogeStep) -> Result<Flow, RuleError> {
+    if question(cx.s, u, &step).is_some() {
+        return Ok(cx.wait(Frame::Stooges { u, step }));
+    }
+    if let StoogeStep::Move { mut left, n, .. } = step
+        && !left.is_empty()
+        && cx.s.u(u).active()
+    {
+        left.remove(0);
+        cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n, k: n } });
+    }
+    Ok(Flow::Continue)
+}
+
+/// `u` answers its Stooges' question (the option was offered).
+pub fn answer(cx: &mut Ctx, u: u8, step: StoogeStep, option: &str) -> Result<(), RuleError> {
+    match step {
+        StoogeStep::Fresh => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+            let of = cx.s.who(u);
+            cx.emit(Event::MemberPlaced { of, at: q });
+        }
+        StoogeStep::Move { mut left, n, k } => {
+            if option == "stop" {
+                left.remove(0);
+                cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n, k: n } });
+                return Ok(());
+            }
+            let to = option
+                .split_once('>')
+                .and_then(|(_, q)| Pos::parse(q))
+                .ok_or_else(|| RuleError::malformed("a Stooge's step"))?;
+            let from = left[0];
+            let of = cx.s.who(u);
+            cx.emit(Event::MemberMoved { of, from, to });
+            left[0] = to;
+            cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n, k: k - 1 } });
+            // D-OBS-5: a Trap entered hurts the group.
+            if cx.s.obstacle(to) == Some(Obstacle::Trap) {
+                rules::trapped(cx, u);
+            }
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- the lone Boss (D-OUT-5, D-EN-15)

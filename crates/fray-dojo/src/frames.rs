@@ -102,6 +102,22 @@ pub enum Frame {
         /// The unit the Action must be able to aim at (Counter Attack).
         aim: Option<u8>,
     },
+    /// A Boss Archetype's play that asks as a turn ends (the Necromancer's and the Swarm's
+    /// Copies; [`crate::bosses`] asks and answers it).
+    Boss {
+        /// Whose ability.
+        u: u8,
+        /// What is asked.
+        step: BossStep,
+    },
+    /// The other Stooges of a group move, or a fresh one comes in (`stooge-figures`, D-EN-6,
+    /// D-EN-8; [`crate::enemies`] asks and answers it).
+    Stooges {
+        /// The group.
+        u: u8,
+        /// What is asked.
+        step: StoogeStep,
+    },
     /// The turn's end, stage by stage (D-G-42 orders them).
     End {
         /// Who acted.
@@ -111,6 +127,43 @@ pub enum Frame {
         /// How far it has got.
         stage: u8,
     },
+}
+
+/// A Boss Archetype's question under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BossStep {
+    /// The Necromancer puts a Copy on an empty square it sees, at any distance.
+    Raise,
+    /// Each Copy in `left` may step 1, the first one now; then, with `hit`, each of the unit's
+    /// Copies hits an enemy next to it for 1 (the Necromancer).
+    CopySteps {
+        /// The squares of the Copies still to step.
+        left: Vec<Pos>,
+        /// The Necromancer's hits follow.
+        hit: bool,
+    },
+    /// The Swarm's picks: one for each Copy it had as the turn ended, `left` still to make.
+    Swarm {
+        /// Picks left.
+        left: u8,
+    },
+}
+
+/// A Stooge group's question under way (`stooge-figures`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoogeStep {
+    /// Each Stooge in `left` may move up to `n` spaces, one after another; the first has `k`
+    /// steps left (D-EN-6).
+    Move {
+        /// The squares of the Stooges still to move, the one moving first.
+        left: Vec<Pos>,
+        /// Spaces each may move.
+        n: i32,
+        /// Spaces the first may still move.
+        k: i32,
+    },
+    /// Reinforcements puts a fresh Stooge anywhere in play (D-EN-8).
+    Fresh,
 }
 
 /// Where an action resolving stands.

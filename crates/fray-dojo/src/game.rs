@@ -316,6 +316,10 @@ pub fn view(s: &State) -> View {
     let copies: serde_json::Map<String, serde_json::Value> =
         s.copies.iter().map(|(p, u)| (p.key(), s.u(*u).id.to_string().into())).collect();
     extra.insert("copies".into(), copies.into());
+    // The figures standing besides their unit (Stooges with `stooge-figures`, the Twins), by square.
+    let stooges: serde_json::Map<String, serde_json::Value> =
+        s.members.iter().map(|(p, u)| (p.key(), s.u(*u).id.to_string().into())).collect();
+    extra.insert("figures".into(), stooges.into());
     View {
         system: "dojo".into(),
         round: s.round,

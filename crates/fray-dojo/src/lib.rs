@@ -10,7 +10,8 @@
 //!   TOML under `content/dojo/`, each checked as it is read), [`frames`] (what is pending);
 //! - the facts: [`state`] (units, bars, Shields, tokens, pools, the meter; the journal's events
 //!   and `apply`, the only code that changes a fact);
-//! - plain effects: [`effects`] (distance, healing, gaining tokens);
+//! - plain effects: [`effects`] (distance, healing, gaining tokens); [`figures`] (the units that
+//!   stand as several figures, the Twins and Stooges with `stooge-figures`, and their squares);
 //! - leaves the rules call: [`copies`] (placing, moving and breaking Copies, acting from one;
 //!   Crystal and Illusion), [`style_abilities`] (Style abilities at a turn's start and end, after
 //!   hits, on sight, range and Armor), [`bosses`] (the Boss Archetypes' play), [`stakes`]
@@ -31,6 +32,7 @@ pub mod copies;
 pub mod creation;
 pub mod effects;
 pub mod enemies;
+pub mod figures;
 pub mod frames;
 pub mod game;
 pub mod last_stand;

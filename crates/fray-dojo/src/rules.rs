@@ -9,14 +9,10 @@ use fray_core::decision::{Decision, DecisionOption};
 use fray_core::engine::{Flow, Machine, Resolve};
 use fray_core::grid::Pos;
 use fray_core::ruleset::RuleError;
-use fray_core::sight::{Sight, sight};
 
 // ---------------------------------------------------------------- geometry and targeting
 
-/// Whether a line from `a` to `b` passes no Wall (D-RNG-3, D-G-08).
-pub fn sees(s: &State, a: Pos, b: Pos) -> bool {
-    a == b || sight(a, 1, b, 1, |p| s.obstacle(p) == Some(Obstacle::Wall)) != Sight::Blocked
-}
+pub use crate::effects::sees;
 
 /// Whether `p` is in Fog or next to it (D-OBS-3).
 pub fn fogged(s: &State, p: Pos) -> bool {
@@ -56,8 +52,17 @@ fn foes(s: &State, a: u8, b: u8) -> bool {
 }
 
 /// Whether `user` may aim at `t` from `d` spaces: sight, and Fog keeps enemies to range 1.
+/// A Stooge group standing as figures may be aimed at through any of its Stooges.
 fn aim_ok(s: &State, user: u8, t: u8) -> bool {
-    let (Some(a), Some(b)) = (s.u(user).at, s.u(t).at) else { return false };
+    if user != t && crate::enemies::figures(s, t) {
+        return crate::enemies::spots(s, t).into_iter().any(|b| aim_at(s, user, t, b));
+    }
+    s.u(t).at.is_some_and(|b| aim_at(s, user, t, b))
+}
+
+/// Whether `user` may aim at `t` standing on `b`.
+fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
+    let Some(a) = s.u(user).at else { return false };
     // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls; anyone at a
     // Spotlit unit.
     let fog_blind = !crate::style_abilities::through_fog(s, user) && !crate::stakes::spotlit(s, t);
@@ -66,6 +71,10 @@ fn aim_ok(s: &State, user: u8, t: u8) -> bool {
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
+    if user != t && crate::enemies::figures(s, t) {
+        let Some(a) = s.u(user).at else { return false };
+        return crate::enemies::spots(s, t).into_iter().any(|b| (lo..=hi).contains(&dist(a, b)));
+    }
     match (s.u(user).at, s.u(t).at) {
         (Some(a), Some(b)) => (lo..=hi).contains(&dist(a, b)) || (user == t && lo <= 1),
         _ => false,
@@ -100,6 +109,7 @@ fn hostile(t: Target) -> bool {
             | Target::SameReach
             | Target::EnemyFromSpot
             | Target::EnemyWhoHurtYou
+            | Target::EnemyBySpot
     )
 }
 
@@ -200,6 +210,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::EnemiesBySpot
         | Target::EnemyNearSpot
         | Target::EnemyFromSpot
+        | Target::EnemyBySpot
         | Target::AroundSame
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
@@ -219,7 +230,9 @@ fn challenger(s: &State, user: u8) -> Option<u8> {
 fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let c = match t {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
-        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => spot_candidates(s, run, t),
+        Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot | Target::EnemyBySpot => {
+            spot_candidates(s, run, t)
+        }
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
@@ -280,7 +293,7 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
             foes(s, run.user, v)
                 && s.u(v).active()
                 && match t {
-                    Target::EnemiesBySpot => dist(p, spot) == 1,
+                    Target::EnemiesBySpot | Target::EnemyBySpot => dist(p, spot) == 1,
                     // Shatter: in the user's range of the Copy's square, as if aimed from there.
                     Target::EnemyFromSpot => {
                         (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
@@ -396,7 +409,9 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     // Only the first effect is judged from where the user stands now: a teleport or a move first
     // may bring targets into range.
     // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
-    let spot = |t: Target| matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot);
+    let spot = |t: Target| {
+        matches!(t, Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot | Target::EnemyBySpot)
+    };
     if let Some(t) =
         effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
         && candidates(s, u, t, &[]).is_empty()
@@ -479,6 +494,7 @@ fn take_out(cx: &mut Ctx, t: u8) {
     let who = cx.s.who(t);
     cx.emit(Event::Out { who, out: true });
     crate::copies::clear(cx, t);
+    crate::enemies::all_gone(cx, t);
     for v in 0..cx.s.units.len() as u8 {
         if cx.s.u(v).challenge == Some(t) {
             let who = cx.s.who(v);
@@ -505,6 +521,8 @@ fn challenge(cx: &mut Ctx, t: u8, by: u8) {
 
 /// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
+    // The Giant and the Vehicle go over Walls, turning them to Rubble.
+    crate::bosses::crash(cx, u, p);
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     if cx.s.obstacle(p) == Some(Obstacle::Trap) {
@@ -515,7 +533,7 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
 }
 
 /// A Trap deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
-fn trapped(cx: &mut Ctx, u: u8) {
+pub(crate) fn trapped(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::phoenix(cx.s, u) {
         heal(cx, u, 1);
     } else if crate::style_abilities::traps_hurt(cx.s, u) {
@@ -927,13 +945,12 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
         && x.active()
         && let Some(at) = x.at
     {
-        for q in at.neighbours() {
-            if s.empty(q) {
-                let cost = unit_step_cost(s, u, at, q);
-                let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
-                o.id = format!("{prefix}{}", q.key());
-                out.push(o);
-            }
+        // The Giant and the Vehicle may step onto Walls too (Boss Archetypes).
+        for q in step_squares(s, u) {
+            let cost = unit_step_cost(s, u, at, q);
+            let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
+            o.id = format!("{prefix}{}", q.key());
+            out.push(o);
         }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
@@ -979,6 +996,12 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
     }
     step_options(s, u, "", &mut out);
+    // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
+    if !x.pool.is_empty() && crate::enemies::figures(s, u) {
+        for p in crate::enemies::of(s, u) {
+            out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
+        }
+    }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
     if s.u(u).pool.is_empty() || one_done(s, u) {
@@ -1200,6 +1223,10 @@ fn over_edge(cx: &mut Ctx, u: u8) {
 
 /// `u` leaves play (D-OUT-1): it keeps its HP and tokens, out until it comes back.
 fn remove(cx: &mut Ctx, u: u8) {
+    // D-EN-7: one Stooge of a group standing as figures goes; the others fight on.
+    if crate::enemies::figures(cx.s, u) && crate::enemies::lose_lead(cx, u) {
+        return;
+    }
     let who = cx.s.who(u);
     cx.emit(Event::Removed { who });
     // D-OUT-5, D-EN-15: the last enemy Boss is not Taken Out by an Edge.
@@ -1209,7 +1236,10 @@ fn remove(cx: &mut Ctx, u: u8) {
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
-    s.u(u).at.map_or_else(Vec::new, |at| at.neighbours().into_iter().filter(|&q| s.empty(q)).collect())
+    let walls = crate::bosses::through_walls(s, u);
+    s.u(u).at.map_or_else(Vec::new, |at| {
+        at.neighbours().into_iter().filter(|&q| s.empty(q) || walls && crate::bosses::wall_open(s, q)).collect()
+    })
 }
 
 fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
@@ -1430,6 +1460,8 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
         Frame::Run(run) => run_question(s, run),
+        Frame::Boss { u, step } => crate::bosses::question(s, *u, step),
+        Frame::Stooges { u, step } => crate::enemies::question(s, *u, step),
         Frame::SpendNow { u, n, aim } => {
             // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
             let mut free = s.clone();
@@ -1574,6 +1606,8 @@ impl Resolve<State> for Frame {
                 crate::copies::back(cx, u);
                 Ok(Flow::Continue)
             }
+            Frame::Boss { u, step } => crate::bosses::advance(cx, u, step),
+            Frame::Stooges { u, step } => crate::enemies::advance(cx, u, step),
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1736,6 +1770,8 @@ impl Resolve<State> for Frame {
             }
             Frame::Run(run) => answer_run(cx, *run, option)?,
             Frame::SpendNow { u, .. } => start_action(cx, u, option)?,
+            Frame::Boss { u, step } => crate::bosses::answer(cx, u, step, option)?,
+            Frame::Stooges { u, step } => crate::enemies::answer(cx, u, step, option)?,
             other => {
                 cx.push(other);
                 return Err(RuleError::malformed("nothing is asked"));
@@ -1921,7 +1957,8 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                 }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
-            // D-OBS-5: everyone on a Trap takes 1.
+            // D-OBS-5: everyone on a Trap takes 1 (each Stooge standing as a figure too).
+            crate::enemies::on_traps(cx);
             for v in 0..cx.s.units.len() as u8 {
                 if let Some(p) = cx.s.u(v).at
                     && cx.s.u(v).active()
@@ -1956,7 +1993,14 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     }
     cx.push(Frame::Act { u, slot });
     if let Some(q) = Pos::parse(option) {
-        return step(cx, u, q);
+        step(cx, u, q)?;
+        crate::enemies::after_step(cx, u);
+        return Ok(());
+    }
+    // `stooge-figures`: another Stooge takes the lead for the next action (D-EN-5).
+    if let Some(p) = option.strip_prefix("lead:").and_then(Pos::parse) {
+        crate::enemies::lead(cx, u, p);
+        return Ok(());
     }
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
@@ -2117,6 +2161,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         run.more += 3;
     }
     crate::bosses::after_action(cx, u);
+    let moves = run.ops.iter().map(|e| if let Effect::Move { n } = e { *n } else { 0 }).max().unwrap_or(0);
+    crate::enemies::after_action(cx, u, key, moves);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2161,12 +2207,60 @@ fn wait_run(cx: &mut Ctx, run: Run) -> Result<Flow, RuleError> {
 /// `t` is picked by `run` for the first time: it joins the picks, and Burning Style marks an enemy
 /// its Action aims at.
 fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
+    // A Stooge group standing as figures: the Stooge aimed at takes the lead (a push moves it).
+    if t != run.user && crate::enemies::figures(cx.s, t) {
+        let nth = run.multi.as_ref().map_or(0, |m| m.iter().filter(|&&v| v == t).count());
+        let kind = run.ops.get(run.i).and_then(effect_target).unwrap_or(Target::Enemy);
+        if let Some(p) = aimed_stooge(cx.s, run.user, kind, t, nth) {
+            crate::enemies::lead(cx, t, p);
+        }
+    }
     if !run.picked.contains(&t) {
         run.picked.push(t);
         if !run.quiet && foes(cx.s, run.user, t) {
             crate::style_abilities::aimed_at(cx, run.user, t);
         }
     }
+}
+
+/// The square of the Stooge of `t` that `user` aims at: its `nth` one in range and sight (the
+/// group's unit's own first), else the nearest one in sight, else the nearest.
+fn aimed_stooge(s: &State, user: u8, kind: Target, t: u8, nth: usize) -> Option<Pos> {
+    let a = s.u(user).at?;
+    let (lo, hi) = match kind {
+        Target::Adjacent | Target::AdjacentEnemy | Target::EveryoneAdjacent | Target::AdjacentEnemies => (1, 1),
+        Target::EnemyWithin4 => (1, 4),
+        Target::EnemySeen | Target::EnemiesSeen | Target::AllySeen | Target::AnyoneSeen => (0, i32::MAX),
+        _ => range(s, user),
+    };
+    let mut all = crate::enemies::spots(s, t);
+    let reach: Vec<Pos> =
+        all.iter().copied().filter(|&b| (lo..=hi).contains(&dist(a, b)) && aim_at(s, user, t, b)).collect();
+    if !reach.is_empty() {
+        return Some(reach[nth % reach.len()]);
+    }
+    all.sort_by_key(|&b| (!aim_at(s, user, t, b), dist(a, b)));
+    all.first().copied()
+}
+
+/// How many times an effect on every enemy of a kind hits `t`: once for each of its Stooges it
+/// reaches when they stand as figures (D-EN-7: a hit on any of them hurts the group), else once.
+fn hits_on(s: &State, user: u8, kind: Target, t: u8) -> usize {
+    if t == user || !crate::enemies::figures(s, t) {
+        return 1;
+    }
+    let Some(a) = s.u(user).at else { return 1 };
+    let (lo, hi) = range(s, user);
+    let n = crate::enemies::spots(s, t)
+        .into_iter()
+        .filter(|&b| match kind {
+            Target::Enemies | Target::Everyone => (lo..=hi).contains(&dist(a, b)) && aim_at(s, user, t, b),
+            Target::EnemiesSeen => aim_at(s, user, t, b),
+            Target::EveryoneAdjacent | Target::AdjacentEnemies => dist(a, b) == 1,
+            _ => false,
+        })
+        .count();
+    n.max(1)
 }
 
 /// Moves on to the next effect (or the next target of a many-target effect).
@@ -2246,7 +2340,11 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
             t if every(t) => {
                 if run.multi.is_none() {
                     sweep_copies(cx, &run, &op);
-                    run.multi = Some(pickable(cx.s, &run, t).into_iter().rev().collect());
+                    let all = pickable(cx.s, &run, t);
+                    let s = &*cx.s;
+                    let user = run.user;
+                    let each = all.into_iter().flat_map(|v| std::iter::repeat_n(v, hits_on(s, user, t, v)));
+                    run.multi = Some(each.collect::<Vec<u8>>().into_iter().rev().collect());
                 }
                 match run.multi.as_mut().and_then(|m| m.pop()) {
                     Some(v) => run.tgt = Some(v),
@@ -2675,6 +2773,11 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     if !run.quiet && foes(cx.s, u, t) {
         crate::archetypes::on_damage(cx, u, t, dealt);
         crate::bosses::on_damage(cx, u, dealt);
+        // The Twins: the other twin strikes too when the enemy is in its range.
+        let (lo, hi) = range(cx.s, u);
+        let reach =
+            cx.s.u(t).at.is_some_and(|b| cx.s.members.iter().any(|m| m.1 == u && (lo..=hi).contains(&dist(m.0, b))));
+        crate::bosses::twin_strike(cx, u, t, dealt, reach);
     }
     // D-CLAR-2: One-Two strikes an enemy it damaged with an action once more for 1.
     let extra = dealt > 0

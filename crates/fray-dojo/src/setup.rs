@@ -27,6 +27,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
     ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
     ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
+    (
+        "stooge-figures=false|true",
+        "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
+    ),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -60,6 +64,10 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             },
             "world-of-cardboard" => match v.parse::<bool>() {
                 Ok(b) => o.world_of_cardboard = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "stooge-figures" => match v.parse::<bool>() {
+                Ok(b) => o.stooge_figures = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {
@@ -493,7 +501,7 @@ pub fn build(
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(State {
+    let mut state = State {
         content: content.clone(),
         options: Arc::new(options),
         map: grid,
@@ -510,5 +518,9 @@ pub fn build(
         copies,
         standing_in: Vec::new(),
         songs: Vec::new(),
-    })
+        members: Vec::new(),
+    };
+    // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
+    crate::figures::place_members(&mut state);
+    Ok(state)
 }

@@ -78,6 +78,9 @@ pub struct Options {
     pub opening: Die,
     /// World of Cardboard (D-OPT-1): a push or pull into a Wall breaks it and ends there.
     pub world_of_cardboard: bool,
+    /// Stooges stand on the map one figure a member (D-EN-4, D-EN-6, D-EN-7; the `stooges`
+    /// module); off, a group is one figure.
+    pub stooge_figures: bool,
 }
 
 impl Default for Options {
@@ -94,6 +97,7 @@ impl Default for Options {
             default_bonus: true,
             opening: Die::Roll(6),
             world_of_cardboard: false,
+            stooge_figures: false,
         }
     }
 }
@@ -272,6 +276,9 @@ pub struct State {
     pub standing_in: Vec<(u8, Pos, Pos)>,
     /// The song each Song unit sang last (Sing Along gives its tokens).
     pub songs: Vec<(u8, Token)>,
+    /// The Stooges of each group standing on the map besides the one on its unit's square
+    /// (`stooge-figures`, D-EN-4): each square and its group.
+    pub members: Vec<(Pos, u8)>,
 }
 
 impl State {
@@ -305,6 +312,7 @@ impl State {
             && self.obstacle(p) != Some(Obstacle::Wall)
             && self.unit_at(p).is_none()
             && !self.copies.iter().any(|c| c.0 == p)
+            && !self.members.iter().any(|c| c.0 == p)
             && !self.standing_in.iter().any(|c| c.1 == p)
     }
     /// The Form of `u`'s current Stance.
@@ -637,6 +645,37 @@ pub enum Event {
         /// Its own square, if it goes back there.
         back: Option<Pos>,
     },
+    /// A Stooge of `of`'s group is put on a square (`stooge-figures`).
+    MemberPlaced {
+        /// The group.
+        of: W,
+        /// Where.
+        at: Pos,
+    },
+    /// A Stooge of `of`'s group (not the one on its unit's square) moves.
+    MemberMoved {
+        /// The group.
+        of: W,
+        /// From.
+        from: Pos,
+        /// To.
+        to: Pos,
+    },
+    /// A Stooge of `of`'s group leaves the fight (over an Edge, or the group is down).
+    MemberLost {
+        /// The group.
+        of: W,
+        /// Where it stood.
+        at: Pos,
+    },
+    /// The Stooge on `at` takes its group's lead: the group's unit stands there now, and the
+    /// Stooge that stood on the unit's square is one of the others.
+    Lead {
+        /// The group.
+        who: W,
+        /// The Stooge's square.
+        at: Pos,
+    },
     /// A unit in Song Form picks its song (its kind of token).
     Sang {
         /// Who.
@@ -721,6 +760,10 @@ impl fmt::Display for Event {
             Event::CopyMoved { of, to, .. } => write!(f, "a Copy of {of} moves to {}", to.key()),
             Event::CopyGone { of, at } => write!(f, "the Copy of {of} at {} is destroyed", at.key()),
             Event::FromCopy { who, at } => write!(f, "{who} acts from its Copy at {}", at.key()),
+            Event::MemberPlaced { of, at } => write!(f, "a Stooge of {of} comes in at {}", at.key()),
+            Event::MemberMoved { of, to, .. } => write!(f, "a Stooge of {of} moves to {}", to.key()),
+            Event::MemberLost { of, at } => write!(f, "the Stooge of {of} at {} is gone", at.key()),
+            Event::Lead { who, at } => write!(f, "the Stooge of {who} at {} takes the lead", at.key()),
             Event::BackFromCopy { who, back: Some(p) } => write!(f, "{who} is back at {}", p.key()),
             Event::BackFromCopy { who, back: None } => write!(f, "{who} stays where the action took it"),
             Event::Ended { winner, why } => match winner {
@@ -759,7 +802,8 @@ impl Apply<Event> for State {
             }
             Event::PoolEmptied { who } => self.units[who.idx as usize].pool.clear(),
             // D-EN-8: Reinforcements is a fresh Stooge's action, none of the group's own.
-            Event::Acted { action: ActionKey::Reinforcements, .. } => {}
+            // The fresh Stooge's action: no member's, unless the Stooges stand as figures.
+            Event::Acted { action: ActionKey::Reinforcements, .. } if !self.options.stooge_figures => {}
             Event::Acted { who, .. } => self.marks.acted.push(who.idx),
             Event::Tokens { who, token, delta, .. } => {
                 let t = &mut self.units[who.idx as usize].tokens[token.index()];
@@ -881,6 +925,26 @@ impl Apply<Event> for State {
                 }
             }
             Event::CopyGone { at, .. } => self.copies.retain(|c| c.0 != *at),
+            Event::MemberPlaced { of, at } => self.members.push((*at, of.idx)),
+            Event::MemberMoved { of, from, to } => {
+                if let Some(c) = self.members.iter_mut().find(|c| c.0 == *from && c.1 == of.idx) {
+                    c.0 = *to;
+                }
+            }
+            Event::MemberLost { of, at } => {
+                if let Some(i) = self.members.iter().position(|c| c.0 == *at && c.1 == of.idx) {
+                    self.members.remove(i);
+                }
+            }
+            Event::Lead { who, at } => {
+                let u = &mut self.units[who.idx as usize];
+                if let Some(c) = self.members.iter_mut().find(|c| c.0 == *at && c.1 == who.idx)
+                    && let Some(own) = u.at
+                {
+                    c.0 = own;
+                    u.at = Some(*at);
+                }
+            }
             Event::FromCopy { who, at } => {
                 let u = &mut self.units[who.idx as usize];
                 if let Some(own) = u.at {

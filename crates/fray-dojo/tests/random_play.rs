@@ -38,7 +38,13 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
             return Err(format!("{} holds the Challenge of {}, who is out (D-TOK-4)", x.id, s.u(c).id));
         }
     }
-    let mut squares: Vec<_> = s.units.iter().filter_map(|x| x.at).collect();
+    // `stooge-figures`: each Stooge stands on the map, on a square of its own.
+    for (p, u) in &s.members {
+        if !s.map.contains(*p) || !s.u(*u).active() {
+            return Err(format!("a Stooge of {} stands on {p:?}, off the map or with its group down", s.u(*u).id));
+        }
+    }
+    let mut squares: Vec<_> = s.units.iter().filter_map(|x| x.at).chain(s.members.iter().map(|m| m.0)).collect();
     let n = squares.len();
     squares.sort_unstable();
     squares.dedup();
@@ -95,6 +101,28 @@ fn play_force(enemies: &str, uneven: &str, n: u64) {
     let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
     assert!(failures.is_empty(), "{enemies}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// D-EN-4, D-EN-6, D-EN-7 (`stooge-figures`): the heroes against forces whose Stooges stand one
+/// figure a member, moved, hit and lost one by one.
+#[test]
+fn random_fights_with_stooge_figures() {
+    let game = Arc::new(Dojo::builtin());
+    for f in ["angel", "punk", "trickster"] {
+        let setup = FightSetup {
+            options: vec!["stooge-figures=true".into()],
+            enemies: Some(fray_core::table::TeamText {
+                path: "force.toml".into(),
+                text: format!("enemies = [{f:?}]\n"),
+            }),
+            ..Default::default()
+        };
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let n = count().div_ceil(30).max(2);
+        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
 }
 
 /// D-EN-*: the heroes against every force of the enemy chapter, to the end, with the sides'
