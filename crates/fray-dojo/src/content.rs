@@ -440,6 +440,8 @@ pub enum Target {
     EnemyFromSpot,
     /// One enemy that damaged the user this turn, anywhere (Counter Attack).
     EnemyWhoHurtYou,
+    /// One ally in range, not you (Unbreakable's Iron).
+    OtherAlly,
 }
 
 /// One step of what an action does.

@@ -204,6 +204,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
+        Target::OtherAlly => all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
     };
     out.sort_unstable();
     out
@@ -285,7 +286,8 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
                     Target::EnemyFromSpot => {
                         (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
                     }
-                    _ => dist(p, spot) <= 3 && sees(s, spot, p),
+                    // Ricochet's ability (a quiet run): another enemy than the one hit.
+                    _ => dist(p, spot) <= 3 && sees(s, spot, p) && !(run.quiet && run.current == Some(v)),
                 }
         })
         .collect()
@@ -466,6 +468,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     if shield_broke {
         crate::archetypes::shield_broke(cx, t);
         crate::style_abilities::shield_broke(cx, t);
+        crate::style_abilities::aura_iron(cx, t);
     }
     if broken >= bars {
         take_out(cx, t);
@@ -484,6 +487,15 @@ fn take_out(cx: &mut Ctx, t: u8) {
             let who = cx.s.who(v);
             cx.emit(Event::Challenge { who, by: None });
         }
+    }
+}
+
+/// `u` pays `n` tokens of `t` for an action (Armored heals after spending Iron).
+fn pay(cx: &mut Ctx, u: u8, t: Token, n: i32) {
+    let n = n.min(cx.s.u(u).has(t));
+    lose(cx, u, t, n, "paid");
+    if t == Token::Iron {
+        crate::style_abilities::spent_iron(cx, u, n);
     }
 }
 
@@ -518,7 +530,7 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
 fn trapped(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::phoenix(cx.s, u) {
         heal(cx, u, 1);
-    } else if crate::style_abilities::traps_hurt(cx.s, u) {
+    } else if crate::style_abilities::traps_hurt(cx.s, u) && !crate::style_abilities::misfortune(cx, u) {
         hurt(cx, None, u, 1, false, false);
     }
 }
@@ -925,10 +937,11 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
     if x.has(Token::Speed) > 0
         && x.active()
+        && !crate::style_abilities::caged(s, u)
         && let Some(at) = x.at
     {
         for q in at.neighbours() {
-            if s.empty(q) {
+            if s.empty(q) && !crate::style_abilities::shut_out(s, u, q) {
                 let cost = unit_step_cost(s, u, at, q);
                 let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
                 o.id = format!("{prefix}{}", q.key());
@@ -1574,6 +1587,10 @@ impl Resolve<State> for Frame {
                 crate::copies::back(cx, u);
                 Ok(Flow::Continue)
             }
+            Frame::StyleAfterAction { u } => {
+                crate::style_abilities::action_over(cx, u);
+                Ok(Flow::Continue)
+            }
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1920,6 +1937,9 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                 }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
+            if active {
+                crate::style_abilities::burned(cx, u);
+            }
             // D-OBS-5: everyone on a Trap takes 1.
             for v in 0..cx.s.units.len() as u8 {
                 if let Some(p) = cx.s.u(v).at
@@ -2038,7 +2058,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     }
     let cost = price(cx.s, u, key, &a);
     match &cost {
-        Cost::Tokens(t, n) => lose(cx, u, *t, *n as i32, "paid"),
+        Cost::Tokens(t, n) => pay(cx, u, *t, *n as i32),
         Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
         Cost::Hp(n) => {
             // L1499: HP from the bar, past Armor and the Shield.
@@ -2095,7 +2115,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     if let Some((kinds, n)) = basic {
         let kinds: Vec<Token> = kinds.into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
         if kinds.len() == 1 {
-            lose(cx, u, kinds[0], n as i32, "paid");
+            pay(cx, u, kinds[0], n as i32);
         } else {
             run.stage = Stage::PayBasic { left: n };
         }
@@ -2116,6 +2136,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         run.more += 3;
     }
     crate::bosses::after_action(cx, u);
+    crate::style_abilities::after_action(cx, u);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2164,6 +2185,7 @@ fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
         run.picked.push(t);
         if !run.quiet && foes(cx.s, run.user, t) {
             crate::style_abilities::aimed_at(cx, run.user, t);
+            crate::style_abilities::precision_strip(cx, run.user, t);
         }
     }
 }
@@ -2332,6 +2354,9 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         }
         let take = left.min(cx.s.u(t).has(k));
         lose(cx, t, k, take, "Iron against an action");
+        if k == Token::Iron {
+            crate::style_abilities::spent_iron(cx, t, take);
+        }
         left -= take;
     }
     crate::copies::spend_as_iron(cx, t, left);
@@ -2476,7 +2501,8 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             if let Some(p) = cx.s.u(t).at {
                 for q in p.neighbours() {
                     if cx.s.obstacle(q).is_some() || crate::copies::owner(cx.s, q).is_some() {
-                        destroy(cx, q, 0);
+                        let b = destroy(cx, q, 0);
+                        broke(cx, u, b);
                     }
                 }
             }
@@ -2658,9 +2684,13 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     if !run.quiet && foes(cx.s, u, t) {
         crate::style_abilities::after_hit(cx, u, t, dealt, run.power);
+        crate::style_abilities::after_hit_more(cx, u, t, dealt);
         if dealt > 0 {
             crate::style_abilities::explosion(cx, u, t);
         }
+    }
+    if !run.quiet {
+        crate::style_abilities::dealt(cx, u, t, dealt);
     }
     // Illusion: an enemy hurting you in reach of your Copies is hurt back.
     if dealt > 0 && !pierce && foes(cx.s, u, t) {
@@ -2744,7 +2774,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         }
         Stage::PayBasic { left } => {
             let t = Token::parse(option).ok_or_else(|| RuleError::malformed("a Basic token"))?;
-            lose(cx, u, t, 1, "paid");
+            pay(cx, u, t, 1);
             run.stage = if left > 1 {
                 Stage::PayBasic { left: left - 1 }
             } else if run.choice.is_some() && run.i >= run.ops.len() {
@@ -2834,6 +2864,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 advance(&mut run);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                let left_from = cx.s.u(mover).at;
                 // D-OPT-1: the Wall breaks to Rubble, which ends the movement below.
                 if cx.s.obstacle(q) == Some(Obstacle::Wall) {
                     cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
@@ -2855,6 +2886,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 {
                     run.stage = Stage::Forced { mover, origin, left: left - 1, push };
                 } else {
+                    // The push is over: Relentless follows into the square left, Rocket may
+                    // teleport next to the unit pushed.
+                    if push {
+                        if let Some(p) = left_from.and_then(|p| crate::style_abilities::follow(cx.s, &run, p)) {
+                            enter(cx, u, p, "Relentless");
+                        }
+                        crate::style_abilities::pushed(cx, u, mover);
+                    }
                     advance(&mut run);
                 }
                 // Dance: a Throw or Grapple gives Speed for each space moved.
@@ -2900,7 +2939,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         }
                     }
                     Effect::Destroy { spread } => {
-                        destroy(cx, q, spread);
+                        let b = destroy(cx, q, spread);
+                        broke(cx, u, b);
                         run.spot = Some(q);
                     }
                     Effect::Mark => run.spot = Some(q),
@@ -2943,6 +2983,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if option == "challenge" {
                     let who = cx.s.who(t);
                     cx.emit(Event::Challenge { who, by: None });
+                    crate::style_abilities::removed(cx, u, 1);
                 } else if let Some(k) = Token::parse(option)
                     && matches!(run.ops.get(run.i), Some(Effect::RemoveToken { copy: true, .. }))
                 {
@@ -2955,6 +2996,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     let n = if all { cx.s.u(t).has(k) } else { 1 };
                     if !(to_power && !steal && k == Token::Power) {
                         lose(cx, t, k, n, "Put It Out!");
+                        crate::style_abilities::removed(cx, u, n);
                     }
                     // Hunger: the user gains what it takes; Power Converter: as Power, or the
                     // target's turn to Power.
@@ -3019,7 +3061,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 let kinds: Vec<Token> =
                     [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
                 if kinds.len() == 1 {
-                    lose(cx, u, kinds[0], price as i32, "paid");
+                    pay(cx, u, kinds[0], price as i32);
                 } else {
                     run.stage = Stage::PayBasic { left: price };
                 }
@@ -3047,7 +3089,7 @@ fn resume(cx: &mut Ctx, run: Run, op: Effect) -> Result<(), RuleError> {
 
 /// Breaks the obstacle on `q` and `spread` rings of touching ones (D-BA-5, D-OBS-7; D-G-31:
 /// the space left is plain floor).
-fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
+fn destroy(cx: &mut Ctx, q: Pos, spread: u8) -> Vec<Pos> {
     let mut ring = vec![q];
     let mut all = vec![q];
     for _ in 0..spread {
@@ -3063,11 +3105,21 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         }
         ring = next;
     }
+    let mut broken = Vec::new();
     for p in all {
         if crate::copies::owner(cx.s, p).is_some() {
             crate::copies::destroy(cx, p);
         } else {
             cx.emit(Event::Obstacle { at: p, now: None });
+            broken.push(p);
         }
+    }
+    broken
+}
+
+/// `u` broke the obstacles on `squares`: its Style's answer to each (Explosion, Collateral).
+fn broke(cx: &mut Ctx, u: u8, squares: Vec<Pos>) {
+    for q in squares {
+        crate::style_abilities::broke(cx, u, q);
     }
 }
