@@ -86,6 +86,11 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// A Flashy unit has rolled: it may add two of its numbers into one.
+    Flashy {
+        /// Who.
+        u: u8,
+    },
     /// An Action of `u`'s is over: what its Style does after each Action (Singing, Unbreakable).
     StyleAfterAction {
         /// Who acted.

@@ -204,7 +204,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
-        Target::OtherAlly => all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
+        Target::OtherAlly => {
+            all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
+        }
     };
     out.sort_unstable();
     out
@@ -431,6 +433,12 @@ pub fn hurt(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     if x.out || x.at.is_none() {
         return (0, 0);
     }
+    // Heroic: an ally in range takes the larger half of a hit (never of a price paid in HP).
+    if let Some(w) = crate::style_abilities::heroic_guard(cx.s, t).filter(|_| by.is_some() || armor || !pierce) {
+        let mine = dmg.max(0) / 2;
+        harm(cx, by, w, dmg.max(0) - mine, armor, pierce);
+        return harm(cx, by, t, mine, armor, pierce);
+    }
     harm(cx, by, t, dmg, armor, pierce)
 }
 
@@ -474,6 +482,10 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         take_out(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
+    // Aura: the enemy that damaged or broke a Shield in its range may be moved 1.
+    if let Some(b) = from.filter(|_| to_shield > 0) {
+        crate::style_abilities::shield_hit(cx, b, t);
+    }
     (dealt, to_shield)
 }
 
@@ -519,7 +531,8 @@ fn challenge(cx: &mut Ctx, t: u8, by: u8) {
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
-    if cx.s.obstacle(p) == Some(Obstacle::Trap) {
+    // Volcanic: entering a Trap does not hurt.
+    if cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::style_abilities::enters_traps(cx.s, u) {
         trapped(cx, u);
     }
     // Frozen: an enemy stepping in next to it gains a Weakness.
@@ -768,7 +781,18 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
 
 fn gate_effects<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Vec<&'a Effect> {
     // A choice's picks are checked as they are made; its fixed parts here.
-    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
+    // Whip and Ogres: their Throw reaches into the Style's range.
+    let throw = crate::style_abilities::throw_target(s, u, &a.id);
+    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| {
+        g.first
+            .iter()
+            .chain(g.effects.iter())
+            .map(|e| match (e, throw) {
+                (Effect::Push { .. }, Some(w)) => w,
+                _ => e,
+            })
+            .collect()
+    })
 }
 
 /// Basic tokens of `kinds` that `u` holds.
@@ -1142,9 +1166,11 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 } else {
                     (lo..=hi).contains(&d) && sees(s, at, q)
                 };
-                // A unit, a Wall or a Copy fills a square (D-OBS-0).
+                // A unit, a Wall or a Copy fills a square (D-OBS-0); an ability's run that marked
+                // a square puts it there only (Volcanic).
                 reach
                     && s.empty(q)
+                    && (!run.quiet || run.spot.is_none_or(|p| p == q))
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
@@ -1483,6 +1509,14 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
         }
+        Frame::Flashy { u } => {
+            let mut options: Vec<DecisionOption> = crate::style_abilities::flashy_pairs(s, *u)
+                .into_iter()
+                .map(|(a, b)| DecisionOption::new(format!("{a}+{b}"), format!("{a} and {b} become {}", a + b)))
+                .collect();
+            options.push(DecisionOption::new("keep", "keep the numbers"));
+            ask(s, *u, "flashy", "Flashy: add two numbers into one?".into(), options)
+        }
         Frame::Boost { u, left, focused } => {
             let values = s.u(*u).pool.at_least(i32::MIN);
             let mut options = Vec::new();
@@ -1601,6 +1635,13 @@ impl Resolve<State> for Frame {
                     Ok(Flow::Continue)
                 }
             }
+            Frame::Flashy { u } => {
+                if crate::style_abilities::flashy_pairs(cx.s, u).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Flashy { u }))
+                }
+            }
             Frame::Boost { u, left, focused } => {
                 if cx.s.u(u).pool.is_empty() || left == 0 {
                     Ok(Flow::Continue)
@@ -1695,6 +1736,17 @@ impl Resolve<State> for Frame {
                     let who = cx.s.who(u);
                     cx.emit(Event::Moved { who: who.clone(), to: q, how: "return" });
                     cx.emit(Event::Out { who, out: false });
+                }
+            }
+            Frame::Flashy { u } => {
+                if let Some((a, b)) = option.split_once('+') {
+                    let (a, b): (i32, i32) = (
+                        a.parse().map_err(|_| RuleError::malformed("a number"))?,
+                        b.parse().map_err(|_| RuleError::malformed("a number"))?,
+                    );
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Spent { who: who.clone(), number: b });
+                    cx.emit(Event::Raised { who, from: a, to: a + b });
                 }
             }
             Frame::Boost { u, left, focused } => {
@@ -2013,6 +2065,7 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
+    crate::style_abilities::stepped_off(cx, u, at);
     if edge(cx.s, q) {
         over_edge(cx, u);
     }
@@ -2107,6 +2160,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     } else {
         run.ops = gate.first.iter().chain(gate.effects.iter()).cloned().collect();
     }
+    // Ogres and Whip: a Throw reaching further or taking several enemies.
+    crate::style_abilities::throw_reach(cx.s, u, &a.id, &mut run);
     let basic = match &cost {
         Cost::Basic(n) => Some((vec![Token::Iron, Token::Power, Token::Speed], *n)),
         Cost::Mix(k, n) => Some((k.clone(), *n)),
@@ -2861,6 +2916,14 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         }
         Stage::Forced { mover, origin, left, push } => {
             if option == "stop" {
+                // Stopped short: the unit was still thrown, pushed or pulled (Rocket, Ogres, Whip).
+                if push {
+                    crate::style_abilities::pushed(cx, u, mover);
+                }
+                if !run.quiet && foes(cx.s, u, mover) {
+                    let id = action(cx.s, run.key).id.clone();
+                    crate::style_abilities::thrown(cx, u, mover, &id);
+                }
                 advance(&mut run);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
@@ -2893,6 +2956,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                             enter(cx, u, p, "Relentless");
                         }
                         crate::style_abilities::pushed(cx, u, mover);
+                    }
+                    // Ogres, Whip: an enemy thrown (or by Whip, grappled) is hurt.
+                    if !run.quiet && foes(cx.s, u, mover) {
+                        let id = action(cx.s, run.key).id.clone();
+                        crate::style_abilities::thrown(cx, u, mover, &id);
                     }
                     advance(&mut run);
                 }

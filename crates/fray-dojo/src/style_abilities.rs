@@ -109,6 +109,8 @@ pub fn start(cx: &mut Ctx, u: u8) {
         "jumping" => quiet(cx, u, vec![jump()]),
         // Shining (L1629): every enemy next to it is pushed 1.
         "shining" => quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]),
+        // Flashy (L2557): asked first, before the other start abilities resolve.
+        "flashy" => cx.push(Frame::Flashy { u }),
         _ => {}
     }
 }
@@ -380,7 +382,10 @@ fn syphon(cx: &mut Ctx, u: u8) {
         cx,
         u,
         None,
-        vec![("turn a token into Power", vec![take(true, false)]), ("gain one more of a token", vec![take(false, true)])],
+        vec![
+            ("turn a token into Power", vec![take(true, false)]),
+            ("gain one more of a token", vec![take(false, true)]),
+        ],
     );
 }
 
@@ -564,4 +569,111 @@ pub fn misfortune(cx: &mut Ctx, u: u8) -> bool {
         cx.emit(Event::Tokens { who, token: Token::Power, delta: 1, why: "Misfortunes" });
     }
     true
+}
+
+/// Whether entering a Trap leaves `u` unhurt (Volcanic, L2178; standing on one as a turn ends
+/// still hurts).
+pub fn enters_traps(s: &State, u: u8) -> bool {
+    in_style(s, u, "volcanic")
+}
+
+/// `u` just left `from` by a Free Movement step: Volcanic may leave a Trap there (L2176).
+pub fn stepped_off(cx: &mut Ctx, u: u8, from: fray_core::grid::Pos) {
+    if in_style(cx.s, u, "volcanic") && cx.s.obstacle(from).is_none() {
+        let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![place(Obstacle::Trap)]);
+        run.quiet = true;
+        run.spot = Some(from);
+        cx.push(Frame::Run(Box::new(run)));
+    }
+}
+
+/// The Heroic ally that takes the larger half of the damage `t` takes (L1731): another unit of
+/// its side in Heroic Style with `t` in its range (by distance), the first in the list.
+pub fn heroic_guard(s: &State, t: u8) -> Option<u8> {
+    (0..s.units.len() as u8)
+        .find(|&w| w != t && s.u(w).side == s.u(t).side && in_style(s, w, "heroic") && in_range(s, w, t))
+}
+
+/// `u` takes the Basic Action `id`: Whip's Throw picks one unit in its range rather than next to
+/// it (L2851); Ogres' Throw picks enemies in its range, as many as it likes (L2001).
+pub fn throw_reach(s: &State, u: u8, id: &str, run: &mut Run) {
+    if id != "throw" {
+        return;
+    }
+    let (whip, ogres) = (in_style(s, u, "whip"), in_style(s, u, "ogres"));
+    for op in run.ops.iter_mut() {
+        if let Effect::Push { target, .. } = op {
+            if whip {
+                *target = Target::Anyone;
+            } else if ogres {
+                *target = Target::Enemy;
+            }
+        }
+    }
+    if ogres && !whip {
+        run.more = run.more.saturating_add(s.units.len() as u8);
+    }
+}
+
+/// Whip's Throw as the menu judges it: a push of someone in range.
+static WHIP_THROW: Effect = Effect::Push { n: Num::N(1), target: Target::Anyone };
+/// Ogres' Throw as the menu judges it: a push of an enemy in range.
+static OGRES_THROW: Effect = Effect::Push { n: Num::N(1), target: Target::Enemy };
+
+/// The push the menu judges `u`'s Basic Action `id` by, when Whip or Ogres reshape a Throw.
+pub fn throw_target(s: &State, u: u8, id: &str) -> Option<&'static Effect> {
+    if id != "throw" {
+        None
+    } else if in_style(s, u, "whip") {
+        Some(&WHIP_THROW)
+    } else if in_style(s, u, "ogres") {
+        Some(&OGRES_THROW)
+    } else {
+        None
+    }
+}
+
+/// `u`'s Throw or Grapple (`id`) just moved the enemy `t`: Whip hurts it for 2 (a Throw or a
+/// Grapple), Ogres for 1 (a Throw).
+pub fn thrown(cx: &mut Ctx, u: u8, t: u8, id: &str) {
+    let n = match id {
+        "throw" | "grapple" if in_style(cx.s, u, "whip") => 2,
+        "throw" if in_style(cx.s, u, "ogres") => 1,
+        _ => return,
+    };
+    quiet_at(cx, u, t, vec![hit(n, Target::Same)]);
+}
+
+/// The pairs of numbers (larger first, each pair once) a Flashy unit `u` may add into one.
+pub fn flashy_pairs(s: &State, u: u8) -> Vec<(i32, i32)> {
+    if !in_style(s, u, "flashy") {
+        return Vec::new();
+    }
+    let mut v = s.u(u).pool.values().to_vec();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    let mut out = Vec::new();
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            if !out.contains(&(v[i], v[j])) {
+                out.push((v[i], v[j]));
+            }
+        }
+    }
+    out
+}
+
+/// `by` damaged or broke `t`'s Shield: every Aura unit that is `by`'s enemy, with `by` in its
+/// range (by distance), may move it 1 (L2369).
+pub fn shield_hit(cx: &mut Ctx, by: u8, t: u8) {
+    for w in 0..cx.s.units.len() as u8 {
+        if w != by
+            && cx.s.u(w).side != cx.s.u(by).side
+            && in_style(cx.s, w, "aura")
+            && in_range(cx.s, w, by)
+            && cx.s.u(by).active()
+            && t != by
+        {
+            quiet_at(cx, w, by, vec![Effect::Shift { n: 1, target: Target::Same }]);
+        }
+    }
 }
