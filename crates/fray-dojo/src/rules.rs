@@ -738,9 +738,11 @@ fn aimed(s: &State, u: u8) -> i32 {
 /// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens; an aimed
 /// Action 1 more.
 pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
+    // Machine: a price in one Basic kind is paid in any Basic tokens.
+    let cost = crate::style_abilities::machine_cost(s, u, &a.cost);
     let cut = phantom_cut(s, u, key) - aimed(s, u);
     if cut == 0 {
-        return a.cost.clone();
+        return cost;
     }
     let fewer = |n: u32| {
         if cut < 0 {
@@ -751,7 +753,7 @@ pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
             n
         }
     };
-    match &a.cost {
+    match &cost {
         Cost::Gates(g) => Cost::Gates(g.iter().map(|&v| (v - cut).max(1)).collect()),
         Cost::Pair(v) => Cost::Pair((v - cut).max(1)),
         Cost::Tokens(t, n) => Cost::Tokens(*t, fewer(*n)),
@@ -1591,7 +1593,9 @@ impl Resolve<State> for Frame {
             }
             Frame::Start { u, stage } => start(cx, u, stage),
             Frame::Act { u, slot } => {
-                if cx.s.u(u).out || menu(cx.s, u).len() == 1 {
+                // Nothing but the turn's end, or nothing at all (Stooges whose numbers no longer
+                // pay for their aimed Reinforcements): the turn ends.
+                if cx.s.u(u).out || menu(cx.s, u).len() <= 1 {
                     end_turn(cx, u, slot);
                     return Ok(Flow::Continue);
                 }
@@ -2392,6 +2396,8 @@ fn ironable(s: &State, t: u8) -> i32 {
     let tokens = match crate::archetypes::has(s, t, "trickster") {
         Some(Variant::Focused) => x.tokens.iter().sum(),
         Some(_) => x.basic(),
+        // Machine: any Basic token serves as Iron.
+        None if crate::style_abilities::machine(s, t) => x.basic(),
         None => x.has(Token::Iron),
     };
     // Illusion: Copies may be spent as Iron.

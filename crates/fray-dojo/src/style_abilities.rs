@@ -4,7 +4,7 @@
 //! quiet run of effects (or one event) for the rules to resolve. Abilities work only while the
 //! unit stands in that Style (D-STN-3) and is not out (D-OUT-3).
 
-use crate::content::{Choice, Effect, Num, Obstacle, Target, Token};
+use crate::content::{Choice, Cost, Effect, Num, Obstacle, Target, Token};
 use crate::frames::{Frame, Run};
 use crate::state::{ActionKey, Ctx, Event, State};
 
@@ -675,5 +675,22 @@ pub fn shield_hit(cx: &mut Ctx, by: u8, t: u8) {
         {
             quiet_at(cx, w, by, vec![Effect::Shift { n: 1, target: Target::Same }]);
         }
+    }
+}
+
+/// Whether `u` spends its Basic tokens as any Basic kind (Machine, L1882).
+pub fn machine(s: &State, u: u8) -> bool {
+    in_style(s, u, "machine")
+}
+
+/// The price `u` pays for a `cost`: in Machine Style, a price in Basic tokens of one kind may be
+/// paid in any Basic tokens.
+pub fn machine_cost(s: &State, u: u8, cost: &Cost) -> Cost {
+    match cost {
+        Cost::Tokens(t, n) if t.basic() && machine(s, u) => {
+            Cost::Mix(vec![Token::Iron, Token::Power, Token::Speed], *n)
+        }
+        Cost::Mix(_, n) if machine(s, u) => Cost::Mix(vec![Token::Iron, Token::Power, Token::Speed], *n),
+        c => c.clone(),
     }
 }
