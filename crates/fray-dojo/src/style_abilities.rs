@@ -108,7 +108,10 @@ pub fn start(cx: &mut Ctx, u: u8) {
         "charging" => quiet(cx, u, vec![Effect::Move { n: 2 }]),
         "jumping" => quiet(cx, u, vec![jump()]),
         // Shining (L1629): every enemy next to it is pushed 1.
-        "shining" => quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]),
+        "shining" => {
+            shove_obstacles(cx, u);
+            quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]);
+        }
         // Flashy (L2557): asked first, before the other start abilities resolve.
         "flashy" => cx.push(Frame::Flashy { u }),
         _ => {}
@@ -692,5 +695,19 @@ pub fn machine_cost(s: &State, u: u8, cost: &Cost) -> Cost {
         }
         Cost::Mix(_, n) if machine(s, u) => Cost::Mix(vec![Token::Iron, Token::Power, Token::Speed], *n),
         c => c.clone(),
+    }
+}
+
+/// Shining (L1629): each obstacle next to `u` (not an Edge or a Copy) slides 1 straight away from
+/// it, onto a map square holding no obstacle and nobody; with no such square it stays.
+fn shove_obstacles(cx: &mut Ctx, u: u8) {
+    let Some(at) = cx.s.u(u).at else { return };
+    for p in at.neighbours() {
+        let Some(o) = cx.s.obstacle(p).filter(|o| !matches!(o, Obstacle::Edge | Obstacle::Copy)) else { continue };
+        let q = fray_core::grid::Pos::new(2 * p.x - at.x, 2 * p.y - at.y);
+        if cx.s.map.contains(q) && cx.s.obstacle(q).is_none() && cx.s.empty(q) {
+            cx.emit(Event::Obstacle { at: p, now: None });
+            cx.emit(Event::Obstacle { at: q, now: Some(o) });
+        }
     }
 }
