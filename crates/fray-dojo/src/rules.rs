@@ -482,6 +482,7 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         take_out(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
+    crate::archetypes::underdog_hurt(cx, t, dealt);
     // Aura: the enemy that damaged or broke a Shield in its range may be moved 1.
     if let Some(b) = from.filter(|_| to_shield > 0) {
         crate::style_abilities::shield_hit(cx, b, t);
