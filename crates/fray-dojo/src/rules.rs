@@ -967,7 +967,7 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
         && !crate::style_abilities::caged(s, u)
         && let Some(at) = x.at
     {
-        for q in at.neighbours() {
+        for q in at.neighbours().into_iter().chain(crate::style_abilities::portals(s, u)) {
             if s.empty(q) && !crate::style_abilities::shut_out(s, u, q) {
                 let cost = unit_step_cost(s, u, at, q);
                 let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
@@ -1062,6 +1062,10 @@ fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
 
 /// What `u`'s Free Movement step costs: Weightless pays nothing more for Rubble.
 fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
+    // Vortex: a step from one Edge to another, as if next to it, costs 1.
+    if dist(from, to) > 1 {
+        return 1;
+    }
     let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
     step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
@@ -1251,7 +1255,9 @@ fn remove(cx: &mut Ctx, u: u8) {
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
-    s.u(u).at.map_or_else(Vec::new, |at| at.neighbours().into_iter().filter(|&q| s.empty(q)).collect())
+    s.u(u).at.map_or_else(Vec::new, |at| {
+        at.neighbours().into_iter().chain(crate::style_abilities::portals(s, u)).filter(|&q| s.empty(q)).collect()
+    })
 }
 
 fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {

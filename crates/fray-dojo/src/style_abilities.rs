@@ -711,3 +711,17 @@ fn shove_obstacles(cx: &mut Ctx, u: u8) {
         }
     }
 }
+
+/// Vortex (L2460): standing on an Edge inside the map, every other such Edge is a square it may
+/// step or move to as if next to it (the squares beyond the map's border are no places to stand).
+pub fn portals(s: &State, u: u8) -> Vec<fray_core::grid::Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    if !in_style(s, u, "vortex") || s.obstacle(at) != Some(Obstacle::Edge) {
+        return Vec::new();
+    }
+    // The Edges next to it are plain steps already.
+    s.map
+        .squares()
+        .filter(|&q| (q.x - at.x).abs().max((q.y - at.y).abs()) > 1 && s.obstacle(q) == Some(Obstacle::Edge))
+        .collect()
+}
