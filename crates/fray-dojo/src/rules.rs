@@ -1378,8 +1378,9 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::PayBasic { left } => {
             let x = s.u(u);
-            let kinds = match &action(s, run.key).cost {
-                Cost::Mix(k, _) => k.clone(),
+            // The price as this unit pays it (Machine pays a mix in any Basic kind).
+            let kinds = match price(s, u, run.key, action(s, run.key)) {
+                Cost::Mix(k, _) => k,
                 _ => vec![Token::Iron, Token::Power, Token::Speed],
             };
             let options = kinds
