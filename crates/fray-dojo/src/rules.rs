@@ -800,7 +800,12 @@ fn gate_effects<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) 
 
 /// Basic tokens of `kinds` that `u` holds.
 fn held_of(s: &State, u: u8, kinds: &[Token]) -> i32 {
-    kinds.iter().map(|&t| s.u(u).has(t)).sum()
+    kinds.iter().map(|&t| spendable(s, u, t)).sum()
+}
+
+/// The tokens of `t` that `u` may spend: none of its Speed next to a Caged enemy.
+fn spendable(s: &State, u: u8, t: Token) -> i32 {
+    if t == Token::Speed && crate::style_abilities::caged(s, u) { 0 } else { s.u(u).has(t) }
 }
 
 /// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
@@ -873,12 +878,13 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Tokens(t, n) => {
-                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if spendable(s, u, *t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
             Cost::Basic(n) => {
-                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                let basic = held_of(s, u, &[Token::Iron, Token::Power, Token::Speed]);
+                if basic >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
@@ -1377,7 +1383,6 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             )
         }
         Stage::PayBasic { left } => {
-            let x = s.u(u);
             // The price as this unit pays it (Machine pays a mix in any Basic kind).
             let kinds = match price(s, u, run.key, action(s, run.key)) {
                 Cost::Mix(k, _) => k,
@@ -1385,7 +1390,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             };
             let options = kinds
                 .into_iter()
-                .filter(|&t| x.has(t) > 0)
+                .filter(|&t| spendable(s, u, t) > 0)
                 .map(|t| DecisionOption::new(t.id(), format!("pay a {t} token")))
                 .collect();
             ask(s, u, "pay", format!("{name}: pay {left} more Basic tokens"), options)
@@ -2180,7 +2185,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         _ => None,
     };
     if let Some((kinds, n)) = basic {
-        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| spendable(cx.s, u, t) > 0).collect();
         if kinds.len() == 1 {
             pay(cx, u, kinds[0], n as i32);
         } else {
@@ -2408,8 +2413,10 @@ fn ironable(s: &State, t: u8) -> i32 {
         None if crate::style_abilities::machine(s, t) => x.basic(),
         None => x.has(Token::Iron),
     };
+    // Caged: Speed stays unspent (a Trickster's or Machine's counted it).
+    let locked = if x.has(Token::Iron) < tokens { x.has(Token::Speed) - spendable(s, t, Token::Speed) } else { 0 };
     // Illusion: Copies may be spent as Iron.
-    tokens + crate::copies::as_iron(s, t)
+    tokens - locked + crate::copies::as_iron(s, t)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -2421,7 +2428,7 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         if left == 0 {
             break;
         }
-        let take = left.min(cx.s.u(t).has(k));
+        let take = left.min(spendable(cx.s, t, k));
         lose(cx, t, k, take, "Iron against an action");
         if k == Token::Iron {
             crate::style_abilities::spent_iron(cx, t, take);
