@@ -90,6 +90,10 @@ pub fn start(cx: &mut Ctx, u: u8) {
     if has(cx.s, u, "underdog").is_some() {
         cx.push(pick_basic(u, 1));
     }
+    // Focused Gunkata (L2198): each enemy next to it is pushed 1, then it may move 1.
+    if has(cx.s, u, "gunkata") == Some(Variant::Focused) {
+        cx.push(quiet(u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }, Effect::Move { n: 1 }]));
+    }
     if let Some(v) = has(cx.s, u, "cyborg") {
         cx.push(pick_basic(u, if v == Variant::Focused { 4 } else { 2 }));
     }
@@ -275,6 +279,40 @@ pub fn on_damage(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
             let who = cx.s.who(by);
             cx.emit(Event::Flared { who });
             gain(cx, t, Token::Burning, 2, "Flametongue");
+        }
+        _ => {}
+    }
+}
+
+/// `t` took `dealt` damage (its Shield's share too): a Focused Underdog gains a Basic token of
+/// its choice, a Fused one a Basic token of a kind it holds none of (L2870).
+pub fn underdog_hurt(cx: &mut Ctx, t: u8, dealt: i32) {
+    if dealt <= 0 || !cx.s.u(t).active() {
+        return;
+    }
+    match has(cx.s, t, "underdog") {
+        Some(Variant::Focused) => cx.push(pick_basic(t, 1)),
+        Some(Variant::Fused) => {
+            let kinds: Vec<Token> =
+                [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&k| cx.s.u(t).has(k) == 0).collect();
+            match kinds.as_slice() {
+                [] => {}
+                [k] => gain(cx, t, *k, 1, "Underdog"),
+                _ => {
+                    let mut run = Run::new(t, ActionKey::Basic(0), 0, Vec::new());
+                    run.quiet = true;
+                    let choices = kinds
+                        .into_iter()
+                        .map(|k| Choice {
+                            name: format!("1 {k}"),
+                            effects: vec![Effect::Gain { token: k, n: Num::N(1) }],
+                        })
+                        .collect();
+                    run.choice = Some((choices, 1, Vec::new(), Vec::new()));
+                    run.stage = Stage::Choose;
+                    cx.push(Frame::Run(Box::new(run)));
+                }
+            }
         }
         _ => {}
     }

@@ -442,6 +442,8 @@ pub enum Target {
     EnemyWhoHurtYou,
     /// One enemy next to the square this action marked (a Necromancer's Copy).
     EnemyBySpot,
+    /// One ally in range, not you (Unbreakable's Iron).
+    OtherAlly,
 }
 
 /// One step of what an action does.

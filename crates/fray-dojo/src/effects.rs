@@ -71,7 +71,9 @@ pub fn gain(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
     cx.emit(Event::Tokens { who, token: t, delta: n, why });
 }
 
-/// D-PEN-8: a unit Powered Down gains no Power or Iron this round.
+/// D-PEN-8: a unit Powered Down gains no Power or Iron this round; next to a Caged enemy, no
+/// Speed.
 pub fn blocks(s: &State, u: u8, t: Token) -> bool {
     matches!(t, Token::Power | Token::Iron) && s.lasting(u, "power-down")
+        || t == Token::Speed && crate::style_abilities::caged(s, u)
 }

@@ -86,6 +86,16 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// A Flashy unit has rolled: it may add two of its numbers into one.
+    Flashy {
+        /// Who.
+        u: u8,
+    },
+    /// An Action of `u`'s is over: what its Style does after each Action (Singing, Unbreakable).
+    StyleAfterAction {
+        /// Who acted.
+        u: u8,
+    },
     /// An action a unit took as if standing on one of its Copies is over (D-OBS-1, L9585): the
     /// unit goes back to its own square unless the action moved it.
     BackFromCopy {

@@ -215,6 +215,9 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
+        Target::OtherAlly => {
+            all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
+        }
     };
     out.sort_unstable();
     out
@@ -298,7 +301,8 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
                     Target::EnemyFromSpot => {
                         (lo..=hi).contains(&dist(p, spot)) && sees(s, spot, p) && !(fogged(s, p) && dist(p, spot) > 1)
                     }
-                    _ => dist(p, spot) <= 3 && sees(s, spot, p),
+                    // Ricochet's ability (a quiet run): another enemy than the one hit.
+                    _ => dist(p, spot) <= 3 && sees(s, spot, p) && !(run.quiet && run.current == Some(v)),
                 }
         })
         .collect()
@@ -444,6 +448,12 @@ pub fn hurt(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     if x.out || x.at.is_none() {
         return (0, 0);
     }
+    // Heroic: an ally in range takes the larger half of a hit (never of a price paid in HP).
+    if let Some(w) = crate::style_abilities::heroic_guard(cx.s, t).filter(|_| by.is_some() || armor || !pierce) {
+        let mine = dmg.max(0) / 2;
+        harm(cx, by, w, dmg.max(0) - mine, armor, pierce);
+        return harm(cx, by, t, mine, armor, pierce);
+    }
     harm(cx, by, t, dmg, armor, pierce)
 }
 
@@ -481,11 +491,17 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     if shield_broke {
         crate::archetypes::shield_broke(cx, t);
         crate::style_abilities::shield_broke(cx, t);
+        crate::style_abilities::aura_iron(cx, t);
     }
     if broken >= bars {
         take_out(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
+    crate::archetypes::underdog_hurt(cx, t, dealt);
+    // Aura: the enemy that damaged or broke a Shield in its range may be moved 1.
+    if let Some(b) = from.filter(|_| to_shield > 0) {
+        crate::style_abilities::shield_hit(cx, b, t);
+    }
     (dealt, to_shield)
 }
 
@@ -500,6 +516,15 @@ fn take_out(cx: &mut Ctx, t: u8) {
             let who = cx.s.who(v);
             cx.emit(Event::Challenge { who, by: None });
         }
+    }
+}
+
+/// `u` pays `n` tokens of `t` for an action (Armored heals after spending Iron).
+fn pay(cx: &mut Ctx, u: u8, t: Token, n: i32) {
+    let n = n.min(cx.s.u(u).has(t));
+    lose(cx, u, t, n, "paid");
+    if t == Token::Iron {
+        crate::style_abilities::spent_iron(cx, u, n);
     }
 }
 
@@ -525,7 +550,8 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     crate::bosses::crash(cx, u, p);
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
-    if cx.s.obstacle(p) == Some(Obstacle::Trap) {
+    // Volcanic: entering a Trap does not hurt.
+    if cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::style_abilities::enters_traps(cx.s, u) {
         trapped(cx, u);
     }
     // Frozen: an enemy stepping in next to it gains a Weakness.
@@ -536,7 +562,7 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
 pub(crate) fn trapped(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::phoenix(cx.s, u) {
         heal(cx, u, 1);
-    } else if crate::style_abilities::traps_hurt(cx.s, u) {
+    } else if crate::style_abilities::traps_hurt(cx.s, u) && !crate::style_abilities::misfortune(cx, u) {
         hurt(cx, None, u, 1, false, false);
     }
 }
@@ -731,9 +757,11 @@ fn aimed(s: &State, u: u8) -> i32 {
 /// What `key` costs `u`: a Phantom's Unique Actions 1 less, never under 1+ or 2 tokens; an aimed
 /// Action 1 more.
 pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
+    // Machine: a price in one Basic kind is paid in any Basic tokens.
+    let cost = crate::style_abilities::machine_cost(s, u, &a.cost);
     let cut = phantom_cut(s, u, key) - aimed(s, u);
     if cut == 0 {
-        return a.cost.clone();
+        return cost;
     }
     let fewer = |n: u32| {
         if cut < 0 {
@@ -744,7 +772,7 @@ pub fn price(s: &State, u: u8, key: ActionKey, a: &ActionDef) -> Cost {
             n
         }
     };
-    match &a.cost {
+    match &cost {
         Cost::Gates(g) => Cost::Gates(g.iter().map(|&v| (v - cut).max(1)).collect()),
         Cost::Pair(v) => Cost::Pair((v - cut).max(1)),
         Cost::Tokens(t, n) => Cost::Tokens(*t, fewer(*n)),
@@ -774,12 +802,28 @@ pub fn action(s: &State, key: ActionKey) -> &ActionDef {
 
 fn gate_effects<'a>(s: &State, u: u8, key: ActionKey, a: &'a ActionDef, v: i32) -> Vec<&'a Effect> {
     // A choice's picks are checked as they are made; its fixed parts here.
-    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| g.first.iter().chain(g.effects.iter()).collect())
+    // Whip and Ogres: their Throw reaches into the Style's range.
+    let throw = crate::style_abilities::throw_target(s, u, &a.id);
+    gate_of(s, u, key, a, v).map_or_else(Vec::new, |g| {
+        g.first
+            .iter()
+            .chain(g.effects.iter())
+            .map(|e| match (e, throw) {
+                (Effect::Push { .. }, Some(w)) => w,
+                _ => e,
+            })
+            .collect()
+    })
 }
 
 /// Basic tokens of `kinds` that `u` holds.
 fn held_of(s: &State, u: u8, kinds: &[Token]) -> i32 {
-    kinds.iter().map(|&t| s.u(u).has(t)).sum()
+    kinds.iter().map(|&t| spendable(s, u, t)).sum()
+}
+
+/// The tokens of `t` that `u` may spend: none of its Speed next to a Caged enemy.
+fn spendable(s: &State, u: u8, t: Token) -> i32 {
+    if t == Token::Speed && crate::style_abilities::caged(s, u) { 0 } else { s.u(u).has(t) }
 }
 
 /// Whether `u`, in a one-Action Stance, has taken its action this turn (D-TURN-6).
@@ -852,12 +896,13 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Tokens(t, n) => {
-                if x.has(*t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if spendable(s, u, *t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
             Cost::Basic(n) => {
-                if x.basic() >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                let basic = held_of(s, u, &[Token::Iron, Token::Power, Token::Speed]);
+                if basic >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
@@ -943,10 +988,14 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
     if x.has(Token::Speed) > 0
         && x.active()
+        && !crate::style_abilities::caged(s, u)
         && let Some(at) = x.at
     {
-        // The Giant and the Vehicle may step onto Walls too (Boss Archetypes).
+        // The Giant and the Vehicle may step onto Walls too (Boss Archetypes); Portals add squares.
         for q in step_squares(s, u) {
+            if crate::style_abilities::shut_out(s, u, q) {
+                continue;
+            }
             let cost = unit_step_cost(s, u, at, q);
             let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
             o.id = format!("{prefix}{}", q.key());
@@ -1045,6 +1094,10 @@ fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
 
 /// What `u`'s Free Movement step costs: Weightless pays nothing more for Rubble.
 fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
+    // Vortex: a step from one Edge to another, as if next to it, costs 1.
+    if dist(from, to) > 1 {
+        return 1;
+    }
     let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
     step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
@@ -1152,9 +1205,11 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 } else {
                     (lo..=hi).contains(&d) && sees(s, at, q)
                 };
-                // A unit, a Wall or a Copy fills a square (D-OBS-0).
+                // A unit, a Wall or a Copy fills a square (D-OBS-0); an ability's run that marked
+                // a square puts it there only (Volcanic).
                 reach
                     && s.empty(q)
+                    && (!run.quiet || run.spot.is_none_or(|p| p == q))
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
             })
@@ -1238,7 +1293,11 @@ fn remove(cx: &mut Ctx, u: u8) {
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
     let walls = crate::bosses::through_walls(s, u);
     s.u(u).at.map_or_else(Vec::new, |at| {
-        at.neighbours().into_iter().filter(|&q| s.empty(q) || walls && crate::bosses::wall_open(s, q)).collect()
+        at.neighbours()
+            .into_iter()
+            .chain(crate::style_abilities::portals(s, u))
+            .filter(|&q| s.empty(q) || walls && crate::bosses::wall_open(s, q))
+            .collect()
     })
 }
 
@@ -1359,14 +1418,14 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             )
         }
         Stage::PayBasic { left } => {
-            let x = s.u(u);
-            let kinds = match &action(s, run.key).cost {
-                Cost::Mix(k, _) => k.clone(),
+            // The price as this unit pays it (Machine pays a mix in any Basic kind).
+            let kinds = match price(s, u, run.key, action(s, run.key)) {
+                Cost::Mix(k, _) => k,
                 _ => vec![Token::Iron, Token::Power, Token::Speed],
             };
             let options = kinds
                 .into_iter()
-                .filter(|&t| x.has(t) > 0)
+                .filter(|&t| spendable(s, u, t) > 0)
                 .map(|t| DecisionOption::new(t.id(), format!("pay a {t} token")))
                 .collect();
             ask(s, u, "pay", format!("{name}: pay {left} more Basic tokens"), options)
@@ -1502,6 +1561,14 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
         }
+        Frame::Flashy { u } => {
+            let mut options: Vec<DecisionOption> = crate::style_abilities::flashy_pairs(s, *u)
+                .into_iter()
+                .map(|(a, b)| DecisionOption::new(format!("{a}+{b}"), format!("{a} and {b} become {}", a + b)))
+                .collect();
+            options.push(DecisionOption::new("keep", "keep the numbers"));
+            ask(s, *u, "flashy", "Flashy: add two numbers into one?".into(), options)
+        }
         Frame::Boost { u, left, focused } => {
             let values = s.u(*u).pool.at_least(i32::MIN);
             let mut options = Vec::new();
@@ -1576,7 +1643,9 @@ impl Resolve<State> for Frame {
             }
             Frame::Start { u, stage } => start(cx, u, stage),
             Frame::Act { u, slot } => {
-                if cx.s.u(u).out || menu(cx.s, u).len() == 1 {
+                // Nothing but the turn's end, or nothing at all (Stooges whose numbers no longer
+                // pay for their aimed Reinforcements): the turn ends.
+                if cx.s.u(u).out || menu(cx.s, u).len() <= 1 {
                     end_turn(cx, u, slot);
                     return Ok(Flow::Continue);
                 }
@@ -1608,6 +1677,10 @@ impl Resolve<State> for Frame {
             }
             Frame::Boss { u, step } => crate::bosses::advance(cx, u, step),
             Frame::Stooges { u, step } => crate::enemies::advance(cx, u, step),
+            Frame::StyleAfterAction { u } => {
+                crate::style_abilities::action_over(cx, u);
+                Ok(Flow::Continue)
+            }
             Frame::Edge { .. } | Frame::Return { .. } => {
                 if question(cx.s, &self).is_some() {
                     Ok(cx.wait(self))
@@ -1616,6 +1689,13 @@ impl Resolve<State> for Frame {
                         remove(cx, u);
                     }
                     Ok(Flow::Continue)
+                }
+            }
+            Frame::Flashy { u } => {
+                if crate::style_abilities::flashy_pairs(cx.s, u).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Flashy { u }))
                 }
             }
             Frame::Boost { u, left, focused } => {
@@ -1712,6 +1792,17 @@ impl Resolve<State> for Frame {
                     let who = cx.s.who(u);
                     cx.emit(Event::Moved { who: who.clone(), to: q, how: "return" });
                     cx.emit(Event::Out { who, out: false });
+                }
+            }
+            Frame::Flashy { u } => {
+                if let Some((a, b)) = option.split_once('+') {
+                    let (a, b): (i32, i32) = (
+                        a.parse().map_err(|_| RuleError::malformed("a number"))?,
+                        b.parse().map_err(|_| RuleError::malformed("a number"))?,
+                    );
+                    let who = cx.s.who(u);
+                    cx.emit(Event::Spent { who: who.clone(), number: b });
+                    cx.emit(Event::Raised { who, from: a, to: a + b });
                 }
             }
             Frame::Boost { u, left, focused } => {
@@ -1957,6 +2048,9 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                 }
                 lose(cx, u, Token::Burning, (burning + 1) / 2, "Burning burns down");
             }
+            if active {
+                crate::style_abilities::burned(cx, u);
+            }
             // D-OBS-5: everyone on a Trap takes 1 (each Stooge standing as a figure too).
             crate::enemies::on_traps(cx);
             for v in 0..cx.s.units.len() as u8 {
@@ -2038,6 +2132,7 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
+    crate::style_abilities::stepped_off(cx, u, at);
     if edge(cx.s, q) {
         over_edge(cx, u);
     }
@@ -2083,7 +2178,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     }
     let cost = price(cx.s, u, key, &a);
     match &cost {
-        Cost::Tokens(t, n) => lose(cx, u, *t, *n as i32, "paid"),
+        Cost::Tokens(t, n) => pay(cx, u, *t, *n as i32),
         Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
         Cost::Hp(n) => {
             // L1499: HP from the bar, past Armor and the Shield.
@@ -2132,15 +2227,17 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     } else {
         run.ops = gate.first.iter().chain(gate.effects.iter()).cloned().collect();
     }
+    // Ogres and Whip: a Throw reaching further or taking several enemies.
+    crate::style_abilities::throw_reach(cx.s, u, &a.id, &mut run);
     let basic = match &cost {
         Cost::Basic(n) => Some((vec![Token::Iron, Token::Power, Token::Speed], *n)),
         Cost::Mix(k, n) => Some((k.clone(), *n)),
         _ => None,
     };
     if let Some((kinds, n)) = basic {
-        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
+        let kinds: Vec<Token> = kinds.into_iter().filter(|&t| spendable(cx.s, u, t) > 0).collect();
         if kinds.len() == 1 {
-            lose(cx, u, kinds[0], n as i32, "paid");
+            pay(cx, u, kinds[0], n as i32);
         } else {
             run.stage = Stage::PayBasic { left: n };
         }
@@ -2163,6 +2260,7 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     crate::bosses::after_action(cx, u);
     let moves = run.ops.iter().map(|e| if let Effect::Move { n } = e { *n } else { 0 }).max().unwrap_or(0);
     crate::enemies::after_action(cx, u, key, moves);
+    crate::style_abilities::after_action(cx, u);
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
@@ -2219,6 +2317,7 @@ fn pick(cx: &mut Ctx, run: &mut Run, t: u8) {
         run.picked.push(t);
         if !run.quiet && foes(cx.s, run.user, t) {
             crate::style_abilities::aimed_at(cx, run.user, t);
+            crate::style_abilities::precision_strip(cx, run.user, t);
         }
     }
 }
@@ -2414,10 +2513,14 @@ fn ironable(s: &State, t: u8) -> i32 {
     let tokens = match crate::archetypes::has(s, t, "trickster") {
         Some(Variant::Focused) => x.tokens.iter().sum(),
         Some(_) => x.basic(),
+        // Machine: any Basic token serves as Iron.
+        None if crate::style_abilities::machine(s, t) => x.basic(),
         None => x.has(Token::Iron),
     };
+    // Caged: Speed stays unspent (a Trickster's or Machine's counted it).
+    let locked = if x.has(Token::Iron) < tokens { x.has(Token::Speed) - spendable(s, t, Token::Speed) } else { 0 };
     // Illusion: Copies may be spent as Iron.
-    tokens + crate::copies::as_iron(s, t)
+    tokens - locked + crate::copies::as_iron(s, t)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -2429,8 +2532,11 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         if left == 0 {
             break;
         }
-        let take = left.min(cx.s.u(t).has(k));
+        let take = left.min(spendable(cx.s, t, k));
         lose(cx, t, k, take, "Iron against an action");
+        if k == Token::Iron {
+            crate::style_abilities::spent_iron(cx, t, take);
+        }
         left -= take;
     }
     crate::copies::spend_as_iron(cx, t, left);
@@ -2575,7 +2681,8 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             if let Some(p) = cx.s.u(t).at {
                 for q in p.neighbours() {
                     if cx.s.obstacle(q).is_some() || crate::copies::owner(cx.s, q).is_some() {
-                        destroy(cx, q, 0);
+                        let b = destroy(cx, q, 0);
+                        broke(cx, u, b);
                     }
                 }
             }
@@ -2757,9 +2864,13 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     if !run.quiet && foes(cx.s, u, t) {
         crate::style_abilities::after_hit(cx, u, t, dealt, run.power);
+        crate::style_abilities::after_hit_more(cx, u, t, dealt);
         if dealt > 0 {
             crate::style_abilities::explosion(cx, u, t);
         }
+    }
+    if !run.quiet {
+        crate::style_abilities::dealt(cx, u, t, dealt);
     }
     // Illusion: an enemy hurting you in reach of your Copies is hurt back.
     if dealt > 0 && !pierce && foes(cx.s, u, t) {
@@ -2848,7 +2959,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         }
         Stage::PayBasic { left } => {
             let t = Token::parse(option).ok_or_else(|| RuleError::malformed("a Basic token"))?;
-            lose(cx, u, t, 1, "paid");
+            pay(cx, u, t, 1);
             run.stage = if left > 1 {
                 Stage::PayBasic { left: left - 1 }
             } else if run.choice.is_some() && run.i >= run.ops.len() {
@@ -2935,9 +3046,18 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         }
         Stage::Forced { mover, origin, left, push } => {
             if option == "stop" {
+                // Stopped short: the unit was still thrown, pushed or pulled (Rocket, Ogres, Whip).
+                if push {
+                    crate::style_abilities::pushed(cx, u, mover);
+                }
+                if !run.quiet && foes(cx.s, u, mover) {
+                    let id = action(cx.s, run.key).id.clone();
+                    crate::style_abilities::thrown(cx, u, mover, &id);
+                }
                 advance(&mut run);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+                let left_from = cx.s.u(mover).at;
                 // D-OPT-1: the Wall breaks to Rubble, which ends the movement below.
                 if cx.s.obstacle(q) == Some(Obstacle::Wall) {
                     cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
@@ -2959,6 +3079,19 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 {
                     run.stage = Stage::Forced { mover, origin, left: left - 1, push };
                 } else {
+                    // The push is over: Relentless follows into the square left, Rocket may
+                    // teleport next to the unit pushed.
+                    if push {
+                        if let Some(p) = left_from.and_then(|p| crate::style_abilities::follow(cx.s, &run, p)) {
+                            enter(cx, u, p, "Relentless");
+                        }
+                        crate::style_abilities::pushed(cx, u, mover);
+                    }
+                    // Ogres, Whip: an enemy thrown (or by Whip, grappled) is hurt.
+                    if !run.quiet && foes(cx.s, u, mover) {
+                        let id = action(cx.s, run.key).id.clone();
+                        crate::style_abilities::thrown(cx, u, mover, &id);
+                    }
                     advance(&mut run);
                 }
                 // Dance: a Throw or Grapple gives Speed for each space moved.
@@ -3004,7 +3137,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         }
                     }
                     Effect::Destroy { spread } => {
-                        destroy(cx, q, spread);
+                        let b = destroy(cx, q, spread);
+                        broke(cx, u, b);
                         run.spot = Some(q);
                     }
                     Effect::Mark => run.spot = Some(q),
@@ -3047,6 +3181,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 if option == "challenge" {
                     let who = cx.s.who(t);
                     cx.emit(Event::Challenge { who, by: None });
+                    crate::style_abilities::removed(cx, u, 1);
                 } else if let Some(k) = Token::parse(option)
                     && matches!(run.ops.get(run.i), Some(Effect::RemoveToken { copy: true, .. }))
                 {
@@ -3059,6 +3194,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     let n = if all { cx.s.u(t).has(k) } else { 1 };
                     if !(to_power && !steal && k == Token::Power) {
                         lose(cx, t, k, n, "Put It Out!");
+                        crate::style_abilities::removed(cx, u, n);
                     }
                     // Hunger: the user gains what it takes; Power Converter: as Power, or the
                     // target's turn to Power.
@@ -3123,7 +3259,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 let kinds: Vec<Token> =
                     [Token::Iron, Token::Power, Token::Speed].into_iter().filter(|&t| cx.s.u(u).has(t) > 0).collect();
                 if kinds.len() == 1 {
-                    lose(cx, u, kinds[0], price as i32, "paid");
+                    pay(cx, u, kinds[0], price as i32);
                 } else {
                     run.stage = Stage::PayBasic { left: price };
                 }
@@ -3151,7 +3287,7 @@ fn resume(cx: &mut Ctx, run: Run, op: Effect) -> Result<(), RuleError> {
 
 /// Breaks the obstacle on `q` and `spread` rings of touching ones (D-BA-5, D-OBS-7; D-G-31:
 /// the space left is plain floor).
-fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
+fn destroy(cx: &mut Ctx, q: Pos, spread: u8) -> Vec<Pos> {
     let mut ring = vec![q];
     let mut all = vec![q];
     for _ in 0..spread {
@@ -3167,11 +3303,21 @@ fn destroy(cx: &mut Ctx, q: Pos, spread: u8) {
         }
         ring = next;
     }
+    let mut broken = Vec::new();
     for p in all {
         if crate::copies::owner(cx.s, p).is_some() {
             crate::copies::destroy(cx, p);
         } else {
             cx.emit(Event::Obstacle { at: p, now: None });
+            broken.push(p);
         }
+    }
+    broken
+}
+
+/// `u` broke the obstacles on `squares`: its Style's answer to each (Explosion, Collateral).
+fn broke(cx: &mut Ctx, u: u8, squares: Vec<Pos>) {
+    for q in squares {
+        crate::style_abilities::broke(cx, u, q);
     }
 }

@@ -4,7 +4,7 @@
 //! quiet run of effects (or one event) for the rules to resolve. Abilities work only while the
 //! unit stands in that Style (D-STN-3) and is not out (D-OUT-3).
 
-use crate::content::{Effect, Num, Obstacle, Target, Token};
+use crate::content::{Choice, Cost, Effect, Num, Obstacle, Target, Token};
 use crate::frames::{Frame, Run};
 use crate::state::{ActionKey, Ctx, Event, State};
 
@@ -107,6 +107,13 @@ pub fn start(cx: &mut Ctx, u: u8) {
         "reflected" => quiet(cx, u, vec![place(Obstacle::Wall), place(Obstacle::Wall), place(Obstacle::Wall)]),
         "charging" => quiet(cx, u, vec![Effect::Move { n: 2 }]),
         "jumping" => quiet(cx, u, vec![jump()]),
+        // Shining (L1629): every enemy next to it is pushed 1.
+        "shining" => {
+            shove_obstacles(cx, u);
+            quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]);
+        }
+        // Flashy (L2557): asked first, before the other start abilities resolve.
+        "flashy" => cx.push(Frame::Flashy { u }),
         _ => {}
     }
 }
@@ -152,6 +159,7 @@ pub fn end(cx: &mut Ctx, u: u8) {
         "rallying" => quiet(cx, u, vec![heal(Target::Allies)]),
         "motivating" => quiet(cx, u, vec![heal(Target::Allies), gain(Token::Inspired, 1)]),
         "training" => quiet(cx, u, vec![give(Token::Training, 1, Target::Ally)]),
+        "syphon" => syphon(cx, u),
         _ => {}
     }
 }
@@ -323,4 +331,397 @@ pub fn explosion(cx: &mut Ctx, by: u8, t: u8) {
     if in_style(cx.s, by, "explosion") && cx.s.u(t).active() {
         quiet_at(cx, by, t, vec![Effect::Push { n: Num::N(1), target: Target::Same }]);
     }
+}
+
+// ------------------------------------------------------------ more Style abilities (dojo-style)
+
+/// A quiet run for `u` that asks it to pick one of `options` (each a name and its effects),
+/// aimed at `at` when given (its effects say `same`).
+fn ask_one(cx: &mut Ctx, u: u8, at: Option<u8>, options: Vec<(&str, Vec<Effect>)>) {
+    let mut run = Run::new(u, ActionKey::Basic(0), 0, Vec::new());
+    run.quiet = true;
+    run.current = at;
+    let picks = options.into_iter().map(|(name, effects)| Choice { name: name.to_string(), effects }).collect();
+    run.choice = Some((picks, 1, Vec::new(), Vec::new()));
+    cx.push(Frame::Run(Box::new(run)));
+}
+
+/// `u` has just paid for an Action: what its Style does once the Action is over is queued
+/// under the Action's run (Singing, Unbreakable).
+pub fn after_action(cx: &mut Ctx, u: u8) {
+    if in_style(cx.s, u, "singing") || in_style(cx.s, u, "unbreakable") {
+        cx.push(Frame::StyleAfterAction { u });
+    }
+}
+
+/// An Action of `u`'s is over (L1648, L1790): Singing's Shield grows by 1; Unbreakable gives an
+/// ally in range, not itself, an Iron.
+pub fn action_over(cx: &mut Ctx, u: u8) {
+    let shield = cx.s.u(u).shield;
+    if in_style(cx.s, u, "singing") && shield > 0 {
+        let who = cx.s.who(u);
+        cx.emit(Event::Shielded { who, points: shield + 1 });
+    }
+    if in_style(cx.s, u, "unbreakable") {
+        quiet(cx, u, vec![give(Token::Iron, 1, Target::OtherAlly)]);
+    }
+}
+
+/// Syphon (L1918): as its turn ends, a token it holds turns to Power, or gains a twin.
+fn syphon(cx: &mut Ctx, u: u8) {
+    let x = cx.s.u(u);
+    if x.tokens.iter().sum::<i32>() == 0 {
+        return;
+    }
+    let take = |to_power: bool, copy: bool| Effect::RemoveToken {
+        n: 1,
+        target: Target::Me,
+        steal: false,
+        copy,
+        to_power,
+        all: false,
+    };
+    ask_one(
+        cx,
+        u,
+        None,
+        vec![
+            ("turn a token into Power", vec![take(true, false)]),
+            ("gain one more of a token", vec![take(false, true)]),
+        ],
+    );
+}
+
+/// After `by`'s action dealt damage to `t` (an enemy or an ally, not itself): Akimbo moves 1
+/// for each one damaged (L2228).
+pub fn dealt(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
+    if dealt > 0 && by != t && in_style(cx.s, by, "akimbo") {
+        quiet(cx, by, vec![Effect::Move { n: 1 }]);
+    }
+}
+
+/// The Style abilities a hit of an enemy's action sets off beyond [`after_hit`]'s (dojo-style):
+/// Ricochet's 1 to another enemy near the one hit, Relentless's push and follow, the target's
+/// Taunting move, Overwhelming's paid answer and Inferno's handing over of its Burning.
+pub fn after_hit_more(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
+    if dealt <= 0 {
+        return;
+    }
+    let spot = cx.s.u(t).at;
+    // Ricochet (L2294): another enemy within 3 of the one hit, seen from its square, may take 1.
+    if in_style(cx.s, by, "ricochet")
+        && let Some(p) = spot
+    {
+        let op = Effect::Damage {
+            amount: Num::N(1),
+            target: Target::EnemyNearSpot,
+            push: 0,
+            pierce: false,
+            any_power: false,
+            optional: true,
+            reverse: false,
+        };
+        let mut run = Run::new(by, ActionKey::Basic(0), 0, vec![op]);
+        run.quiet = true;
+        run.current = Some(t);
+        run.spot = Some(p);
+        cx.push(Frame::Run(Box::new(run)));
+    }
+    // Relentless (L3085): push it 1, then step into the square it left ([`follow`]).
+    if in_style(cx.s, by, "relentless")
+        && cx.s.u(t).active()
+        && let Some(p) = spot
+    {
+        let mut run = Run::new(by, ActionKey::Basic(0), 0, vec![Effect::Push { n: Num::N(1), target: Target::Same }]);
+        run.quiet = true;
+        run.current = Some(t);
+        run.spot = Some(p);
+        cx.push(Frame::Run(Box::new(run)));
+    }
+    // Taunting (L2599): damage from an enemy holding its Challenge lets it move 1.
+    if in_style(cx.s, t, "taunting") && cx.s.u(by).challenge == Some(t) {
+        quiet(cx, t, vec![Effect::Move { n: 1 }]);
+    }
+    // Overwhelming (L3064): a Power token pays for 1 damage and a push of 1 on the attacker.
+    if in_style(cx.s, t, "overwhelming") && cx.s.u(t).has(Token::Power) > 0 && cx.s.u(by).active() {
+        // The attacker first: picking `me` would make it the unit `same` names.
+        let strike = vec![
+            Effect::Damage {
+                amount: Num::N(1),
+                target: Target::Same,
+                push: 1,
+                pierce: false,
+                any_power: false,
+                optional: false,
+                reverse: false,
+            },
+            Effect::Strip { token: Token::Power, n: 1, target: Target::Me },
+        ];
+        ask_one(cx, t, Some(by), vec![("spend a Power: 1 damage and a push of 1", strike), ("keep the Power", vec![])]);
+    }
+    // Inferno (L2137): it may hand the attacker every Burning token it holds.
+    let burning = cx.s.u(t).has(Token::Burning);
+    if in_style(cx.s, t, "inferno") && burning > 0 && cx.s.u(by).active() {
+        let hand = vec![
+            give(Token::Burning, burning, Target::Same),
+            Effect::Strip { token: Token::Burning, n: burning, target: Target::Me },
+        ];
+        ask_one(cx, t, Some(by), vec![("hand over every Burning token", hand), ("keep them", vec![])]);
+    }
+}
+
+/// Relentless: a push `run` made has just ended with its unit leaving `from`; the square its
+/// Relentless user now steps into, if that push was Relentless's own (its run marks the square
+/// the enemy stood on) and the square is empty.
+pub fn follow(s: &State, run: &Run, from: fray_core::grid::Pos) -> Option<fray_core::grid::Pos> {
+    (run.quiet && run.spot == Some(from) && in_style(s, run.user, "relentless") && s.empty(from)).then_some(from)
+}
+
+/// `by` has just pushed `mover` (Rocket, L1902): it may teleport next to it.
+pub fn pushed(cx: &mut Ctx, by: u8, mover: u8) {
+    if by != mover && in_style(cx.s, by, "rocket") && cx.s.u(mover).active() {
+        quiet_at(cx, by, mover, vec![Effect::Approach { target: Target::Same }]);
+    }
+}
+
+/// Precision (L3211): an enemy `u`'s Action picks drops an Iron at once.
+pub fn precision_strip(cx: &mut Ctx, u: u8, t: u8) {
+    if in_style(cx.s, u, "precision") && cx.s.u(t).has(Token::Iron) > 0 {
+        let who = cx.s.who(t);
+        cx.emit(Event::Tokens { who, token: Token::Iron, delta: -1, why: "Precision" });
+    }
+}
+
+/// `u` spent `n` Iron tokens: Armored heals 1, however many (L1839).
+pub fn spent_iron(cx: &mut Ctx, u: u8, n: i32) {
+    let x = cx.s.u(u);
+    if n > 0 && in_style(cx.s, u, "armored") && x.hp < x.bar_max {
+        let who = cx.s.who(u);
+        cx.emit(Event::Healed { who, hp: x.hp + 1 });
+    }
+}
+
+/// An Action or ability of `u`'s took `n` tokens away: Halcyon gains as many Iron (L1586).
+pub fn removed(cx: &mut Ctx, u: u8, n: i32) {
+    if n > 0 && in_style(cx.s, u, "halcyon") {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who, token: Token::Iron, delta: n, why: "Halcyon" });
+    }
+}
+
+/// `u` broke the obstacle on `q` (not a Copy): Explosion leaves an Edge there unless a unit
+/// stands on it (L2116); Collateral gains a Basic token of its choice (L2903).
+pub fn broke(cx: &mut Ctx, u: u8, q: fray_core::grid::Pos) {
+    if in_style(cx.s, u, "explosion") && !cx.s.units.iter().any(|x| x.at == Some(q)) {
+        cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Edge) });
+    }
+    if in_style(cx.s, u, "collateral") {
+        quiet(cx, u, vec![Effect::GainBasic { n: 1 }]);
+    }
+}
+
+/// Inferno (L2135): as its turn ends, once its Burning has hurt it, it gains 3 Burning.
+pub fn burned(cx: &mut Ctx, u: u8) {
+    if in_style(cx.s, u, "inferno") {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who, token: Token::Burning, delta: 3, why: "Inferno" });
+    }
+}
+
+/// `u`'s Shield broke: every Aura unit with `u` in its range gains an Iron (L2370).
+pub fn aura_iron(cx: &mut Ctx, u: u8) {
+    for w in 0..cx.s.units.len() as u8 {
+        if in_style(cx.s, w, "aura") && in_range(cx.s, w, u) {
+            let who = cx.s.who(w);
+            cx.emit(Event::Tokens { who, token: Token::Iron, delta: 1, why: "Aura" });
+        }
+    }
+}
+
+/// Whether a Caged enemy stands next to `u` (L2773): it can neither gain nor spend Speed.
+pub fn caged(s: &State, u: u8) -> bool {
+    let Some(p) = s.u(u).at else { return false };
+    (0..s.units.len() as u8).any(|w| {
+        s.u(w).side != s.u(u).side
+            && s.u(w).at.is_some_and(|q| (q.x - p.x).abs().max((q.y - p.y).abs()) == 1)
+            && in_style(s, w, "caged")
+    })
+}
+
+/// Whether `u` may not step onto `q` by Free Movement: a Shining enemy stands next to it (L1631).
+pub fn shut_out(s: &State, u: u8, q: fray_core::grid::Pos) -> bool {
+    (0..s.units.len() as u8).any(|w| {
+        s.u(w).side != s.u(u).side
+            && s.u(w).at.is_some_and(|p| p != q && (q.x - p.x).abs().max((q.y - p.y).abs()) == 1)
+            && in_style(s, w, "shining")
+    })
+}
+
+/// A Trap would hurt `u`: Misfortunes sends the damage to an enemy in its range (by distance), or
+/// with none there gains a Power (L2972). Whether it took the damage over.
+pub fn misfortune(cx: &mut Ctx, u: u8) -> bool {
+    if !in_style(cx.s, u, "misfortunes") {
+        return false;
+    }
+    let any = (0..cx.s.units.len() as u8)
+        .any(|v| cx.s.u(v).side != cx.s.u(u).side && cx.s.u(v).active() && v != u && in_range(cx.s, u, v));
+    if any {
+        quiet(cx, u, vec![hit(1, Target::Enemy)]);
+    } else {
+        let who = cx.s.who(u);
+        cx.emit(Event::Tokens { who, token: Token::Power, delta: 1, why: "Misfortunes" });
+    }
+    true
+}
+
+/// Whether entering a Trap leaves `u` unhurt (Volcanic, L2178; standing on one as a turn ends
+/// still hurts).
+pub fn enters_traps(s: &State, u: u8) -> bool {
+    in_style(s, u, "volcanic")
+}
+
+/// `u` just left `from` by a Free Movement step: Volcanic may leave a Trap there (L2176).
+pub fn stepped_off(cx: &mut Ctx, u: u8, from: fray_core::grid::Pos) {
+    if in_style(cx.s, u, "volcanic") && cx.s.obstacle(from).is_none() {
+        let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![place(Obstacle::Trap)]);
+        run.quiet = true;
+        run.spot = Some(from);
+        cx.push(Frame::Run(Box::new(run)));
+    }
+}
+
+/// The Heroic ally that takes the larger half of the damage `t` takes (L1731): another unit of
+/// its side in Heroic Style with `t` in its range (by distance), the first in the list.
+pub fn heroic_guard(s: &State, t: u8) -> Option<u8> {
+    (0..s.units.len() as u8)
+        .find(|&w| w != t && s.u(w).side == s.u(t).side && in_style(s, w, "heroic") && in_range(s, w, t))
+}
+
+/// `u` takes the Basic Action `id`: Whip's Throw picks one unit in its range rather than next to
+/// it (L2851); Ogres' Throw picks enemies in its range, as many as it likes (L2001).
+pub fn throw_reach(s: &State, u: u8, id: &str, run: &mut Run) {
+    if id != "throw" {
+        return;
+    }
+    let (whip, ogres) = (in_style(s, u, "whip"), in_style(s, u, "ogres"));
+    for op in run.ops.iter_mut() {
+        if let Effect::Push { target, .. } = op {
+            if whip {
+                *target = Target::Anyone;
+            } else if ogres {
+                *target = Target::Enemy;
+            }
+        }
+    }
+    if ogres && !whip {
+        run.more = run.more.saturating_add(s.units.len() as u8);
+    }
+}
+
+/// Whip's Throw as the menu judges it: a push of someone in range.
+static WHIP_THROW: Effect = Effect::Push { n: Num::N(1), target: Target::Anyone };
+/// Ogres' Throw as the menu judges it: a push of an enemy in range.
+static OGRES_THROW: Effect = Effect::Push { n: Num::N(1), target: Target::Enemy };
+
+/// The push the menu judges `u`'s Basic Action `id` by, when Whip or Ogres reshape a Throw.
+pub fn throw_target(s: &State, u: u8, id: &str) -> Option<&'static Effect> {
+    if id != "throw" {
+        None
+    } else if in_style(s, u, "whip") {
+        Some(&WHIP_THROW)
+    } else if in_style(s, u, "ogres") {
+        Some(&OGRES_THROW)
+    } else {
+        None
+    }
+}
+
+/// `u`'s Throw or Grapple (`id`) just moved the enemy `t`: Whip hurts it for 2 (a Throw or a
+/// Grapple), Ogres for 1 (a Throw).
+pub fn thrown(cx: &mut Ctx, u: u8, t: u8, id: &str) {
+    let n = match id {
+        "throw" | "grapple" if in_style(cx.s, u, "whip") => 2,
+        "throw" if in_style(cx.s, u, "ogres") => 1,
+        _ => return,
+    };
+    quiet_at(cx, u, t, vec![hit(n, Target::Same)]);
+}
+
+/// The pairs of numbers (larger first, each pair once) a Flashy unit `u` may add into one.
+pub fn flashy_pairs(s: &State, u: u8) -> Vec<(i32, i32)> {
+    if !in_style(s, u, "flashy") {
+        return Vec::new();
+    }
+    let mut v = s.u(u).pool.values().to_vec();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    let mut out = Vec::new();
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            if !out.contains(&(v[i], v[j])) {
+                out.push((v[i], v[j]));
+            }
+        }
+    }
+    out
+}
+
+/// `by` damaged or broke `t`'s Shield: every Aura unit that is `by`'s enemy, with `by` in its
+/// range (by distance), may move it 1 (L2369).
+pub fn shield_hit(cx: &mut Ctx, by: u8, t: u8) {
+    for w in 0..cx.s.units.len() as u8 {
+        if w != by
+            && cx.s.u(w).side != cx.s.u(by).side
+            && in_style(cx.s, w, "aura")
+            && in_range(cx.s, w, by)
+            && cx.s.u(by).active()
+            && t != by
+        {
+            quiet_at(cx, w, by, vec![Effect::Shift { n: 1, target: Target::Same }]);
+        }
+    }
+}
+
+/// Whether `u` spends its Basic tokens as any Basic kind (Machine, L1882).
+pub fn machine(s: &State, u: u8) -> bool {
+    in_style(s, u, "machine")
+}
+
+/// The price `u` pays for a `cost`: in Machine Style, a price in Basic tokens of one kind may be
+/// paid in any Basic tokens.
+pub fn machine_cost(s: &State, u: u8, cost: &Cost) -> Cost {
+    match cost {
+        Cost::Tokens(t, n) if t.basic() && machine(s, u) => {
+            Cost::Mix(vec![Token::Iron, Token::Power, Token::Speed], *n)
+        }
+        Cost::Mix(_, n) if machine(s, u) => Cost::Mix(vec![Token::Iron, Token::Power, Token::Speed], *n),
+        c => c.clone(),
+    }
+}
+
+/// Shining (L1629): each obstacle next to `u` (not an Edge or a Copy) slides 1 straight away from
+/// it, onto a map square holding no obstacle and nobody; with no such square it stays.
+fn shove_obstacles(cx: &mut Ctx, u: u8) {
+    let Some(at) = cx.s.u(u).at else { return };
+    for p in at.neighbours() {
+        let Some(o) = cx.s.obstacle(p).filter(|o| !matches!(o, Obstacle::Edge | Obstacle::Copy)) else { continue };
+        let q = fray_core::grid::Pos::new(2 * p.x - at.x, 2 * p.y - at.y);
+        if cx.s.map.contains(q) && cx.s.obstacle(q).is_none() && cx.s.empty(q) {
+            cx.emit(Event::Obstacle { at: p, now: None });
+            cx.emit(Event::Obstacle { at: q, now: Some(o) });
+        }
+    }
+}
+
+/// Vortex (L2460): standing on an Edge inside the map, every other such Edge is a square it may
+/// step or move to as if next to it (the squares beyond the map's border are no places to stand).
+pub fn portals(s: &State, u: u8) -> Vec<fray_core::grid::Pos> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    if !in_style(s, u, "vortex") || s.obstacle(at) != Some(Obstacle::Edge) {
+        return Vec::new();
+    }
+    // The Edges next to it are plain steps already.
+    s.map
+        .squares()
+        .filter(|&q| (q.x - at.x).abs().max((q.y - at.y).abs()) > 1 && s.obstacle(q) == Some(Obstacle::Edge))
+        .collect()
 }
