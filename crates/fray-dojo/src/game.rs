@@ -129,8 +129,9 @@ impl Game for Dojo {
     fn fingerprint(&self) -> Fingerprint {
         self.fingerprint.clone()
     }
-    fn seats(&self, _s: &State) -> Vec<SeatInfo> {
-        SIDES.iter().map(|s| SeatInfo::new(*s)).collect()
+    fn seats(&self, s: &State) -> Vec<SeatInfo> {
+        // D-CMP-4: the rivals' seat only in a three-way battle.
+        SIDES[..s.sides()].iter().map(|s| SeatInfo::new(*s)).collect()
     }
     fn start(&self, setup: &FightSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
         let mut state = self.build(setup)?;
@@ -216,19 +217,21 @@ impl Game for Dojo {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);
         }
-        // Health left on each side, as a share of the whole.
-        let mut hp = [0f64; 2];
+        // Health left on each side, as a share of the whole: how far ahead of the strongest other
+        // side (in a two-sided fight, 2 x share - 1).
+        let mut hp = [0f64; SIDES.len()];
         for x in &s.units {
             if !x.out {
                 hp[x.side as usize] += ((x.bars - x.broken - 1) as i32 * x.bar_max + x.hp + x.shield) as f64;
             }
         }
-        let total = hp[0] + hp[1];
+        let total: f64 = hp.iter().sum();
         if total <= 0.0 {
             return 0.0;
         }
-        let mine = hp[seat.index().min(1)];
-        (2.0 * mine / total - 1.0) * 0.9
+        let me = seat.index().min(SIDES.len() - 1);
+        let best_other = (0..SIDES.len()).filter(|&k| k != me).map(|k| hp[k]).fold(0.0, f64::max);
+        ((hp[me] - best_other) / total) * 0.9
     }
 }
 
@@ -356,7 +359,12 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     let mut state = if f.enemies.is_empty() {
         setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?
     } else {
-        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone(), stake: Vec::new() };
+        let side = crate::enemies::SideFile {
+            enemies: f.enemies.clone(),
+            uneven: f.uneven.clone(),
+            stake: Vec::new(),
+            rivals: Vec::new(),
+        };
         let units =
             crate::enemies::with_force(path, &content, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
         let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;

@@ -142,8 +142,11 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
     let (lo, hi) = range(s, user);
     let n = s.units.len() as u8;
     let all = (0..n).filter(|&v| s.u(v).active());
-    let enemy = |v: u8| foes(s, user, v);
+    // D-CMP-4: a Favor token may have turned the user away from a side this turn.
+    let enemy = |v: u8| foes(s, user, v) && !crate::complications::turned_away(s, user, v);
     let ally = |v: u8| !foes(s, user, v);
+    // D-CMP-4: in a three-way battle a pick of one ally may be anyone.
+    let friend = |v: u8| crate::complications::befriends(s, user, v);
     let mut out: Vec<u8> = match t {
         Target::Me => vec![user],
         Target::Same => Vec::new(),
@@ -157,15 +160,15 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::EnemySeen | Target::EnemiesSeen => all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect(),
         Target::EnemyWithin4 => all.filter(|&v| enemy(v) && within(s, user, v, 1, 4) && aim_ok(s, user, v)).collect(),
         Target::Ally => {
-            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+            all.filter(|&v| friend(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
-        Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
+        Target::AllySeen => all.filter(|&v| friend(v) && aim_ok(s, user, v)).collect(),
         // D-OUT-2: only healing may aim at an ally that is out.
         // D-BA-9: down in range, or out of play anywhere.
         Target::FallenAlly => (0..n)
             .filter(|&v| {
                 let x = s.u(v);
-                ally(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
+                friend(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
             })
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
@@ -194,7 +197,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             })
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
-        Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
+        Target::OtherAllySeen => all.filter(|&v| friend(v) && v != user && aim_ok(s, user, v)).collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
         Target::EnemiesBySpot
@@ -278,6 +281,7 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
         .filter(|&v| {
             let Some(p) = s.u(v).at else { return false };
             foes(s, run.user, v)
+                && !crate::complications::turned_away(s, run.user, v)
                 && s.u(v).active()
                 && match t {
                     Target::EnemiesBySpot => dist(p, spot) == 1,
@@ -297,7 +301,13 @@ fn around_same(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let Some(c) = run.current.filter(|&c| s.u(c).active()) else { return Vec::new() };
     let (lo, hi) = if t == Target::SameReach { range(s, c) } else { (1, 1) };
     let mut out: Vec<u8> = (0..s.units.len() as u8)
-        .filter(|&v| v != c && s.u(v).active() && foes(s, run.user, v) && within(s, c, v, lo, hi))
+        .filter(|&v| {
+            v != c
+                && s.u(v).active()
+                && foes(s, run.user, v)
+                && !crate::complications::turned_away(s, run.user, v)
+                && within(s, c, v, lo, hi)
+        })
         .collect();
     out.push(c);
     out
@@ -543,17 +553,25 @@ pub fn check_end(cx: &mut Ctx) {
     if cx.s.outcome.is_some() {
         return;
     }
-    for side in 0..2u8 {
-        if !cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x))) {
-            let winner = SIDES[1 - side as usize].to_string();
-            let mut why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
-            if let Some(who) = crate::last_stand::settle(cx, side) {
-                why.push_str(&format!("; {who} makes the Last Stand"));
-            }
-            cx.emit(Event::Ended { winner: Some(winner), why });
-            return;
+    // D-CMP-4: a three-way battle goes on while two sides stand.
+    let standing =
+        |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x)));
+    let Some((winner, side)) = crate::complications::decided(cx.s, standing) else { return };
+    let mut why = match winner {
+        Some(_) if cx.s.three_way() => {
+            let down: Vec<&str> = (0..cx.s.sides())
+                .filter(|&k| Some(k as u8) != winner)
+                .map(|k| SIDES[k])
+                .collect();
+            format!("every one of the {} is Taken Out", down.join(" and the "))
         }
+        Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),
+        None => "every side is Taken Out".to_string(),
+    };
+    if let Some(who) = crate::last_stand::settle(cx, side, winner) {
+        why.push_str(&format!("; {who} makes the Last Stand"));
     }
+    cx.emit(Event::Ended { winner: winner.map(|w| SIDES[w as usize].to_string()), why });
 }
 
 // ---------------------------------------------------------------- the turn
@@ -1011,11 +1029,12 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
     out
 }
 
-/// The side a window asks next: the acting unit's enemies first, then its allies, skipping
-/// those that passed or have nothing to do.
+/// The side a window asks next: the acting unit's enemies first (in a three-way battle, the
+/// sides after its own on the meter), then its allies, skipping those that passed or have
+/// nothing to do.
 fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
     let own = s.u(active).side;
-    [1 - own, own]
+    crate::complications::others_first(s, own)
         .into_iter()
         .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
 }
@@ -1481,9 +1500,8 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("{v} becomes {}", v + by))));
             ask(s, *u, "raise", format!("Wardancer: raise numbers ({left} left)"), options)
         }
-        Frame::Control { user } => {
-            let cs = controllers(s, *user);
-            let side = s.u(*cs.first()?).side;
+        Frame::Control { user, passed } => {
+            let (side, cs) = control_side(s, *user, *passed)?;
             let mut options: Vec<DecisionOption> = cs
                 .iter()
                 .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
@@ -1501,6 +1519,31 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 unit: None,
                 kind: "control".into(),
                 prompt: format!("{} takes an action: cancel it with a Control token?", s.u(*user).name),
+                options,
+            })
+        }
+        Frame::Favor { user, passed } => {
+            let side = crate::complications::favor_side(s, *user, favor_reach(s, *user), *passed)?;
+            let team = SIDES[s.u(*user).side as usize];
+            let mut options: Vec<DecisionOption> = crate::complications::favor_holders(s, *user, side)
+                .iter()
+                .map(|&v| {
+                    DecisionOption::new(
+                        format!("{}/favor", s.u(v).id),
+                        format!("{} spends a Favor token naming the {team}", s.u(v).name),
+                    )
+                })
+                .collect();
+            options.push(DecisionOption::new("allow", "let it attack"));
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "favor".into(),
+                prompt: format!(
+                    "{} attacks: turn it away from the {} for this turn with a Favor token?",
+                    s.u(*user).name,
+                    SIDES[side as usize]
+                ),
                 options,
             })
         }
@@ -1591,11 +1634,18 @@ impl Resolve<State> for Frame {
                     Ok(cx.wait(Frame::Boost { u, left, focused }))
                 }
             }
-            Frame::Control { user } => {
-                if controllers(cx.s, user).is_empty() {
+            Frame::Control { user, passed } => {
+                if control_side(cx.s, user, passed).is_none() {
                     Ok(Flow::Continue)
                 } else {
-                    Ok(cx.wait(Frame::Control { user }))
+                    Ok(cx.wait(Frame::Control { user, passed }))
+                }
+            }
+            Frame::Favor { user, passed } => {
+                if crate::complications::favor_side(cx.s, user, favor_reach(cx.s, user), passed).is_none() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Favor { user, passed }))
                 }
             }
             Frame::Window { active, phase, passed } => {
@@ -1693,8 +1743,21 @@ impl Resolve<State> for Frame {
                     cx.push(Frame::Boost { u, left: left - 1, focused });
                 }
             }
-            Frame::Control { user } => {
-                if let Some(id) = option.strip_suffix("/negate") {
+            Frame::Favor { user, passed } => {
+                let side = crate::complications::favor_side(cx.s, user, favor_reach(cx.s, user), passed).unwrap_or(0);
+                if let Some(id) = option.strip_suffix("/favor") {
+                    let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    crate::complications::spend_favor(cx, v, user);
+                } else {
+                    cx.push(Frame::Favor { user, passed: passed | (1 << side) });
+                }
+            }
+            Frame::Control { user, passed } => {
+                if option == "allow" {
+                    // In a three-way battle the other enemy side may still answer.
+                    let side = control_side(cx.s, user, passed).map_or(0, |c| c.0);
+                    cx.push(Frame::Control { user, passed: passed | (1 << side) });
+                } else if let Some(id) = option.strip_suffix("/negate") {
                     let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
                     lose(cx, c, Token::Control, 1, "Control");
                     let (who, by) = (cx.s.who(user), cx.s.who(c));
@@ -2119,9 +2182,41 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
-        cx.push(Frame::Control { user: u });
+        cx.push(Frame::Control { user: u, passed: 0 });
+    }
+    // D-CMP-4: a side the Action may attack may spend a Favor token on it first.
+    let attacks = gate
+        .effects
+        .iter()
+        .chain(gate.first.iter())
+        .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
+        .any(|e| matches!(e, Effect::Damage { .. }));
+    if attacks && crate::complications::favor_side(cx.s, u, favor_reach(cx.s, u), 0).is_some() {
+        cx.push(Frame::Favor { user: u, passed: 0 });
     }
     Ok(())
+}
+
+/// The side asked next whether to cancel `u`'s action with Control, and its units that may:
+/// the sides in the meter's order after `u`'s, skipping those that let it happen (`passed`).
+fn control_side(s: &State, u: u8, passed: u8) -> Option<(u8, Vec<u8>)> {
+    let cs = controllers(s, u);
+    crate::complications::others_first(s, s.u(u).side).into_iter().find_map(|side| {
+        let ours: Vec<u8> = cs.iter().copied().filter(|&c| s.u(c).side == side).collect();
+        (passed & (1 << side) == 0 && !ours.is_empty()).then_some((side, ours))
+    })
+}
+
+/// The sides (a bit each) `u`'s Action may attack: those with a unit it could aim at as an
+/// enemy, in range or in sight (D-CMP-4: who may spend a Favor token on it).
+fn favor_reach(s: &State, u: u8) -> u8 {
+    let mut reach = 0u8;
+    for t in [Target::Enemies, Target::EnemySeen] {
+        for v in candidates(s, u, t, &[]) {
+            reach |= 1 << s.u(v).side;
+        }
+    }
+    reach
 }
 
 /// The enemies of `u` that may cancel its action now (D-TOK-7): holding Control, not used this
@@ -2410,6 +2505,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::Give { token, n, .. } => {
             let n = num(cx.s, &run, n, t);
             gain(cx, t, token, n, "given");
+            // D-CMP-4: a friendly token for another side is help.
+            if crate::complications::friendly(token) && n > 0 {
+                crate::complications::helped(cx, u, t);
+            }
             // Vampire: Power for Weakness given to an enemy.
             if token == Token::Weakness && foes(cx.s, u, t) {
                 crate::style_abilities::gave_weakness(cx, u, n);
@@ -2433,11 +2532,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 return Ok(Flow::Continue);
             }
             heal(cx, t, n);
+            crate::complications::helped(cx, u, t);
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::Shield { n, .. } => {
+            crate::complications::helped(cx, u, t);
             if cx.s.u(t).shield > 0 {
                 run.stage = Stage::Shield { new: n };
                 return wait_run(cx, run);

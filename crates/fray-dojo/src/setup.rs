@@ -27,6 +27,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
     ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
     ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
+    ("favor=helper|helped", "three-way battles: who holds the Favor token after a help (D-CMP-4, D-G-FAVOR)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -55,6 +56,11 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             "default-bonus" => match v.parse::<bool>() {
                 Ok(b) => o.default_bonus = b,
                 Err(_) => errors.push(bad("true or false")),
+            },
+            "favor" => match v {
+                "helper" => o.favor_to_helper = true,
+                "helped" => o.favor_to_helper = false,
+                _ => errors.push(bad("helper or helped")),
             },
             "world-of-cardboard" => match v.parse::<bool>() {
                 Ok(b) => o.world_of_cardboard = b,
@@ -117,7 +123,7 @@ pub struct UnitSpec {
     /// Name (the id if none).
     #[serde(default)]
     pub name: Option<String>,
-    /// `heroes` or `enemies`.
+    /// `heroes` or `enemies`, or `rivals` (the second enemy team of a three-way battle, D-CMP-4).
     pub side: String,
     /// Hero, Warrior or Boss.
     pub kind: Kind,
@@ -233,16 +239,18 @@ pub fn build(
     let hp = options.weight.hp();
     let bonus = options.default_bonus && options.weight.default_bonus();
     let mut out = Vec::new();
-    let mut meter = Meter::new(2);
+    // D-CMP-4: a unit on the rivals' side makes it a three-way battle (heroes, Team A, Team B).
+    let sides = if units.iter().any(|u| u.get_ref().side == SIDES[2]) { 3 } else { 2 };
+    let mut meter = Meter::new(sides);
     for spanned in units {
         let line = fray_core::scenario::line_of(text, spanned.span().start);
         let u = spanned.get_ref();
         let at = |field: &str| format!("{path}:{line}: unit {}: field `{field}`", u.id);
         let Some(side) = SIDES.iter().position(|s| *s == u.side) else {
-            errors.push(format!("{}: heroes or enemies", at("side")));
+            errors.push(format!("{}: heroes, enemies or rivals (a three-way battle, D-CMP-4)", at("side")));
             continue;
         };
-        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side == 1 { 2 } else { 1 });
+        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side >= 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         let frantic = !u.frantic.is_empty();
         // D-HC-5, D-HC-9: a Frantic hero may stand in any of its Forms with any of its Styles.
@@ -291,7 +299,7 @@ pub fn build(
             _ if crate::complications::guest_kind(u.kind, side) && bars != 1 => {
                 errors.push(format!("{}: a guest on the heroes' side has one bar (D-CMP-1)", at("bars")))
             }
-            Kind::Boss if side == 1 && !(2..=5).contains(&bars) => {
+            Kind::Boss if side >= 1 && !(2..=5).contains(&bars) => {
                 errors.push(format!("{}: a Boss has 2 to 5 bars (D-EN-14)", at("bars")))
             }
             Kind::Boss if stances.len() != 3 => {
@@ -422,6 +430,10 @@ pub fn build(
         // D-CMP-1: each guest brings the enemies one more slot, any of them may fill.
         if crate::complications::guest_kind(u.kind, side) {
             meter.add_open(1, 1);
+            // D-CMP-4: in a three-way battle each enemy team has a slot for each of the heroes'.
+            if sides > 2 {
+                meter.add_open(2, 1);
+            }
         }
         out.push(Unit {
             id: u.id.as_str().into(),
@@ -480,7 +492,7 @@ pub fn build(
             }
         }
     }
-    for side in 0..2u8 {
+    for side in 0..sides as u8 {
         if !out.iter().any(|x| x.side == side) {
             errors.push(format!("{path}: nobody on the {} side", SIDES[side as usize]));
         }
@@ -508,5 +520,6 @@ pub fn build(
         copies,
         standing_in: Vec::new(),
         songs: Vec::new(),
+        favors: Vec::new(),
     })
 }

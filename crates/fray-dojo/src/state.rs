@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
-/// The two sides; a side's index is its seat.
-pub const SIDES: [&str; 2] = ["heroes", "enemies"];
+/// Every side a fight may have; a side's index is its seat. A fight has the first two, and a
+/// three-way battle (D-CMP-4) the rivals too: the second enemy team, Team B beside the enemies'
+/// Team A.
+pub const SIDES: [&str; 3] = ["heroes", "enemies", "rivals"];
 
 /// A unit named in an event.
 pub type W = Who<u8>;
@@ -78,6 +80,10 @@ pub struct Options {
     pub opening: Die,
     /// World of Cardboard (D-OPT-1): a push or pull into a Wall breaks it and ends there.
     pub world_of_cardboard: bool,
+    /// Three-way battles (D-CMP-4, D-G-FAVOR): whether the helper holds the Favor token naming
+    /// the side it helped (true, Fray's reading) or the unit helped holds one naming the
+    /// helper's side.
+    pub favor_to_helper: bool,
 }
 
 impl Default for Options {
@@ -94,6 +100,7 @@ impl Default for Options {
             default_bonus: true,
             opening: Die::Roll(6),
             world_of_cardboard: false,
+            favor_to_helper: true,
         }
     }
 }
@@ -234,6 +241,12 @@ pub struct TurnMarks {
     pub trained: Vec<u8>,
     /// Units that used Watch Closely this turn.
     pub watching: Vec<u8>,
+    /// Three-way battles (D-CMP-4): units that gained a Favor token this turn (one a turn).
+    pub favor_gained: Vec<u8>,
+    /// Whether a Favor token was spent this turn (one a turn, whoever calls it first).
+    pub favor_spent: bool,
+    /// Attackers a Favor token turned away this turn, and the side they may not attack.
+    pub turned_away: Vec<(u8, u8)>,
 }
 
 /// The whole fight.
@@ -272,6 +285,8 @@ pub struct State {
     pub standing_in: Vec<(u8, Pos, Pos)>,
     /// The song each Song unit sang last (Sing Along gives its tokens).
     pub songs: Vec<(u8, Token)>,
+    /// Three-way battles (D-CMP-4): the Favor tokens held, each (holder, the side it names).
+    pub favors: Vec<(u8, u8)>,
 }
 
 impl State {
@@ -334,6 +349,14 @@ impl State {
             Some(s) => format!("{} {form}", self.content.styles[s].name),
             None => form.clone(),
         }
+    }
+    /// How many sides the fight has: 2, or 3 in a three-way battle (D-CMP-4).
+    pub fn sides(&self) -> usize {
+        self.meter.sides
+    }
+    /// Whether the fight is a three-way battle (D-CMP-4).
+    pub fn three_way(&self) -> bool {
+        self.meter.sides > 2
     }
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
@@ -644,6 +667,25 @@ pub enum Event {
         /// The song.
         token: Token,
     },
+    /// Three-way battles (D-CMP-4): a unit that helped one of another side gains a Favor token
+    /// naming a side.
+    FavorGained {
+        /// The holder.
+        who: W,
+        /// The side the token names.
+        team: String,
+        /// The unit helped.
+        helped: W,
+    },
+    /// A Favor token is spent: the attacker may not attack the spender's side this turn.
+    FavorSpent {
+        /// The holder who spends it.
+        who: W,
+        /// The side the token names.
+        team: String,
+        /// The attacker turned away.
+        attacker: W,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -723,6 +765,12 @@ impl fmt::Display for Event {
             Event::FromCopy { who, at } => write!(f, "{who} acts from its Copy at {}", at.key()),
             Event::BackFromCopy { who, back: Some(p) } => write!(f, "{who} is back at {}", p.key()),
             Event::BackFromCopy { who, back: None } => write!(f, "{who} stays where the action took it"),
+            Event::FavorGained { who, team, helped } => {
+                write!(f, "{who} gains a Favor token naming the {team} (helped {helped})")
+            }
+            Event::FavorSpent { who, team, attacker } => {
+                write!(f, "{who} spends a Favor token naming the {team}: {attacker} may not attack its side this turn")
+            }
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -831,6 +879,7 @@ impl Apply<Event> for State {
                 u.shield = 0;
                 u.pool.clear();
                 u.out = u.at.is_none();
+                self.favors.retain(|f| f.0 != who.idx);
             }
             Event::Obstacle { at, now } => {
                 if let Some(c) = self.map.get_mut(*at) {
@@ -893,6 +942,24 @@ impl Apply<Event> for State {
                 if let Some(p) = back {
                     self.units[who.idx as usize].at = Some(*p);
                 }
+            }
+            Event::FavorGained { who, team, helped } => {
+                let side = SIDES.iter().position(|s| s == team).unwrap_or(0) as u8;
+                self.favors.push((who.idx, side));
+                self.units[who.idx as usize].tokens[Token::Favor.index()] += 1;
+                // One a turn for whoever the rules count it to (the holder, as Fray reads it).
+                self.marks.favor_gained.push(who.idx);
+                let _ = helped;
+            }
+            Event::FavorSpent { who, team, attacker } => {
+                let side = SIDES.iter().position(|s| s == team).unwrap_or(0) as u8;
+                if let Some(i) = self.favors.iter().position(|f| *f == (who.idx, side)) {
+                    self.favors.remove(i);
+                }
+                self.units[who.idx as usize].tokens[Token::Favor.index()] -= 1;
+                self.marks.favor_spent = true;
+                let turned = self.units[who.idx as usize].side;
+                self.marks.turned_away.push((attacker.idx, turned));
             }
             Event::Ended { winner, why } => {
                 self.outcome =
