@@ -66,7 +66,9 @@ pub fn favor_holders(s: &State, user: u8, side: u8) -> Vec<u8> {
         return Vec::new();
     }
     (0..s.units.len() as u8)
-        .filter(|&v| s.u(v).side == side && s.u(v).active() && s.favors.contains(&(v, own)))
+        .filter(|&v| {
+            s.u(v).side == side && s.u(v).active() && s.u(v).has(Token::Favor) > 0 && s.favors.contains(&(v, own))
+        })
         .collect()
 }
 

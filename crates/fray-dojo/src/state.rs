@@ -812,6 +812,18 @@ impl Apply<Event> for State {
             Event::Tokens { who, token, delta, .. } => {
                 let t = &mut self.units[who.idx as usize].tokens[token.index()];
                 *t = (*t + delta).max(0);
+                // A Favor token lost another way (shed, taken) goes from the newest held.
+                if *token == Token::Favor {
+                    let mut keep = *t as usize;
+                    self.favors.retain(|f| {
+                        if f.0 != who.idx {
+                            return true;
+                        }
+                        let kept = keep > 0;
+                        keep = keep.saturating_sub(1);
+                        kept
+                    });
+                }
             }
             Event::Challenge { who, by } => self.units[who.idx as usize].challenge = by.as_ref().map(|b| b.idx),
             Event::Hurt { who, by, shield, hp, broken, damage } => {
@@ -956,7 +968,8 @@ impl Apply<Event> for State {
                 if let Some(i) = self.favors.iter().position(|f| *f == (who.idx, side)) {
                     self.favors.remove(i);
                 }
-                self.units[who.idx as usize].tokens[Token::Favor.index()] -= 1;
+                let t = &mut self.units[who.idx as usize].tokens[Token::Favor.index()];
+                *t = (*t - 1).max(0);
                 self.marks.favor_spent = true;
                 let turned = self.units[who.idx as usize].side;
                 self.marks.turned_away.push((attacker.idx, turned));

@@ -276,3 +276,25 @@ fn random_fights_with_a_frantic_hero() {
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
     assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// D-CMP-4: three-way battles, the sample heroes against two enemy teams (the enemies and the
+/// rivals), each a force of the enemy chapter, to the end.
+#[test]
+fn random_three_way_battles() {
+    let game = Arc::new(Dojo::builtin());
+    let per = count().div_ceil(20).max(2);
+    for (a, b, favor) in [("\"angel\"", "\"demon\"", "helper"), ("\"the-judge\"", "\"punk\"", "helped")] {
+        let text = format!("enemies = [{a}]\nrivals = [{b}]\n");
+        let setup = FightSetup {
+            options: vec![format!("favor={favor}")],
+            enemies: Some(fray_core::table::TeamText { path: "three-way.toml".into(), text }),
+            ..Default::default()
+        };
+        let state = game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
+        assert!(state.three_way(), "{a} and {b}: a rivals' side");
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
