@@ -226,6 +226,11 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
         _ => candidates(s, run.user, t, &run.picked),
     };
+    // D-PEN-6: partners may not Throw each other.
+    let mut c = c;
+    if !run.quiet && action(s, run.key).id == "throw" {
+        c.retain(|&v| crate::stakes::may_throw(s, run.user, v));
+    }
     match challenger(s, run.user) {
         // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them; an
         // effect on every enemy of a kind takes the challenger with the others.
@@ -511,6 +516,18 @@ fn challenge(cx: &mut Ctx, t: u8, by: u8) {
     let from = cx.s.who(by);
     cx.emit(Event::Challenge { who, by: Some(from) });
     crate::archetypes::on_challenge(cx, t, by);
+}
+
+/// D-PEN-6: once `moved` was pushed or pulled, its Handcuffed partner is pulled after it until
+/// they stand side by side (Fray picks the squares, `stakes::drag_path`).
+fn handcuff_drag(cx: &mut Ctx, moved: u8) {
+    let (Some(p), path) = crate::stakes::drag_path(cx.s, moved) else { return };
+    for q in path {
+        if !cx.s.u(p).active() {
+            break;
+        }
+        enter(cx, p, q, "pull");
+    }
 }
 
 /// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
@@ -946,11 +963,26 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
         && let Some(at) = x.at
     {
         for q in at.neighbours() {
-            if s.empty(q) {
+            // D-PEN-6: a Handcuffed unit steps only next to its partner.
+            if s.empty(q) && crate::stakes::cuffed_ok(s, u, q) {
                 let cost = unit_step_cost(s, u, at, q);
                 let mut o = DecisionOption::square(q, format!("step to {} ({cost} Speed)", q.key()));
                 o.id = format!("{prefix}{}", q.key());
                 out.push(o);
+            }
+        }
+        // D-PEN-6: its Speed may move its partner too, by the same rules (`mate:x,y`).
+        if let Some(p) = crate::stakes::partner(s, u)
+            && let Some(pa) = s.u(p).at
+        {
+            for q in pa.neighbours() {
+                if s.empty(q) && crate::stakes::cuffed_ok(s, p, q) {
+                    let cost = unit_step_cost(s, p, pa, q);
+                    out.push(DecisionOption::new(
+                        format!("{prefix}mate:{}", q.key()),
+                        format!("step {} to {} ({cost} of its Speed)", s.u(p).name, q.key()),
+                    ));
+                }
             }
         }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
@@ -966,6 +998,21 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
             }
         }
     }
+}
+
+/// A Free Movement step of `u`'s Handcuffed partner to `mate:x,y`, paid with `u`'s Speed
+/// (D-PEN-6, D-MOVE-2).
+fn mate_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let q = option.strip_prefix("mate:").and_then(Pos::parse).ok_or_else(|| RuleError::malformed("mate:x,y"))?;
+    let p = crate::stakes::partner(cx.s, u).ok_or_else(|| RuleError::malformed("no partner"))?;
+    let at = cx.s.u(p).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
+    let cost = unit_step_cost(cx.s, p, at, q);
+    enter(cx, p, q, "step");
+    lose(cx, u, Token::Speed, cost, "Free Movement of a partner");
+    if edge(cx.s, q) {
+        over_edge(cx, p);
+    }
+    Ok(())
 }
 
 /// A Free Movement step of `u`'s Copy (`copy:x,y>x,y`), paid with `u`'s Speed after it (D-MOVE-2).
@@ -1114,6 +1161,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                     let d = dist(from, q);
                     q != from
                         && s.empty(q)
+                        && crate::stakes::cuffed_ok(s, mover, q)
                         && (*n == 0 || d <= *n)
                         && d >= *min
                         && (!*in_range || (lo..=hi).contains(&dist(at, q)) && sees(s, at, q))
@@ -1135,7 +1183,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
         // Denial: an empty space next to the unit picked.
         Some(Effect::Approach { .. }) => {
             let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
-            p.neighbours().into_iter().filter(|&q| s.empty(q)).collect()
+            p.neighbours().into_iter().filter(|&q| s.empty(q) && crate::stakes::cuffed_ok(s, run.user, q)).collect()
         }
         Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
@@ -1228,7 +1276,9 @@ fn remove(cx: &mut Ctx, u: u8) {
 }
 
 fn step_squares(s: &State, u: u8) -> Vec<Pos> {
-    s.u(u).at.map_or_else(Vec::new, |at| at.neighbours().into_iter().filter(|&q| s.empty(q)).collect())
+    s.u(u).at.map_or_else(Vec::new, |at| {
+        at.neighbours().into_iter().filter(|&q| s.empty(q) && crate::stakes::cuffed_ok(s, u, q)).collect()
+    })
 }
 
 fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
@@ -1787,6 +1837,8 @@ impl Resolve<State> for Frame {
                         step(cx, v, q)?;
                     } else if rest.starts_with("copy:") {
                         copy_step(cx, v, rest)?;
+                    } else if rest.starts_with("mate:") {
+                        mate_step(cx, v, rest)?;
                     } else if rest == "inspire" {
                         lose(cx, v, Token::Inspired, 1, "Inspired");
                         let n = cx.roll(cx.s.options.inspired_die)? as i32;
@@ -2022,6 +2074,9 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     }
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
+    }
+    if option.starts_with("mate:") {
+        return mate_step(cx, u, option);
     }
     if option == "train" {
         lose(cx, u, Token::Training, 1, "Training");
@@ -2933,6 +2988,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
         Stage::Forced { mover, origin, left, push } => {
             if option == "stop" {
                 advance(&mut run);
+                handcuff_drag(cx, mover);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 // D-OPT-1: the Wall breaks to Rubble, which ends the movement below.
@@ -2957,6 +3013,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     run.stage = Stage::Forced { mover, origin, left: left - 1, push };
                 } else {
                     advance(&mut run);
+                    handcuff_drag(cx, mover);
                 }
                 // Dance: a Throw or Grapple gives Speed for each space moved.
                 let throw = matches!(action(cx.s, run.key).id.as_str(), "throw" | "grapple");

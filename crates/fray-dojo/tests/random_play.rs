@@ -110,8 +110,9 @@ fn random_fights_against_every_force() {
     }
 }
 
-/// D-BON-*, D-PEN-*: the Bonuses and Penalties that last a round or ask for picks, handed out
-/// on both sides (balanced, D-CMP-5) in fights against the Unique Enemies.
+/// D-BON-*, D-PEN-*: the Bonuses and Penalties that last a round or ask for picks (and
+/// Handcuffed), handed out on both sides (balanced, D-CMP-5) in fights against the Unique
+/// Enemies.
 #[test]
 fn random_fights_with_round_long_stakes() {
     let mut text = String::from("enemies = [\"unique\"]\n");
@@ -132,6 +133,9 @@ fn random_fights_with_round_long_stakes() {
         ("ghoul", "bonus", "talk-big"),
         ("war-tank", "bonus", "freedom"),
         ("warlock", "bonus", "defensive"),
+        // D-PEN-6: ada is cuffed to the nearest unit within 2 spaces (bo), balanced by a Bonus.
+        ("ada", "penalty", "handcuffed"),
+        ("bo", "bonus", "vigor"),
     ];
     for (unit, kind, id) in stakes {
         text.push_str(&format!("[[stake]]\nunit = \"{unit}\"\n{kind} = \"{id}\"\n"));
