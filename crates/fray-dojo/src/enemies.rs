@@ -13,14 +13,10 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-/// The Stance text `setup` reads for an enemy's Stance: a Forbidden Stance plays with its first
-/// Form only (a Stance of two Forms is not played yet; docs/rulings/dojo.md, "Enemy forces").
+/// The Stance text `setup` reads for an enemy's Stance: as the file writes it (a Forbidden
+/// Stance of two Forms included, D-STN-4).
 pub fn playable_stance(s: &str) -> String {
-    let parts: Vec<&str> = s.split('+').collect();
-    match parts.as_slice() {
-        ["forbidden", a, _] => format!("forbidden+{a}"),
-        _ => s.to_string(),
-    }
+    s.to_string()
 }
 
 /// The unit an enemy makes, standing on `at`; `n` keeps ids apart when one enemy comes twice.
@@ -228,8 +224,8 @@ pub fn members(s: &State, u: u8) -> usize {
     let x = s.u(u);
     let Some(st) = x.stance else { return 0 };
     let stance = x.stances[st];
-    let form = &s.content.forms[stance.form];
-    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
+    // D-STN-4: a Forbidden Stance counts the Forbidden chart's dice of both its Forms.
+    let base = s.form_dice(stance).len();
     base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
 }
 

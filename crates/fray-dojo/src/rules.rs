@@ -596,10 +596,9 @@ pub fn check_end(cx: &mut Ctx) {
 /// The dice `u`'s Stance rolls this turn (D-TURN-2): the Form's (or the table's), Wild's bonus
 /// dice (one a condition that holds), and a Boss's extra die (D-EN-12).
 pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
-    let Some(form) = s.form(u) else { return Vec::new() };
-    let mut dice =
-        s.options.dice.iter().find(|(id, _)| *id == form.id).map_or_else(|| form.dice.clone(), |(_, d)| d.clone());
-    if form.has(Trait::WildDice) {
+    let (Some(form), Some(st)) = (s.form(u), s.u(u).stance) else { return Vec::new() };
+    let mut dice = s.form_dice(s.u(u).stances[st]);
+    if form.has(Trait::WildDice) || s.form2(u).is_some_and(|f| f.has(Trait::WildDice)) {
         let x = s.u(u);
         let conditions = [
             x.hp * 2 <= x.bar_max,
@@ -697,6 +696,8 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         } else {
             vec![x.stances[st].form]
         };
+        // D-STN-4: a Forbidden Stance has both its Forms' Unique Actions.
+        forms.extend(x.stances[st].form2);
         forms.sort_unstable();
         forms.dedup();
         for f in forms {

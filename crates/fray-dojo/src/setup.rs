@@ -271,6 +271,22 @@ pub fn build(
                 Some((st, f)) => (Some(st), f),
                 None => (None, s.as_str()),
             };
+            // D-STN-4: the Forbidden Style joins two Forms, `forbidden+form+form`.
+            let (form, form2) = match form.split_once('+') {
+                Some((a, b)) if style == Some("forbidden") => match content.form(b) {
+                    Some(f2) if content.form(a) != Some(f2) => (a, Some(f2)),
+                    _ => {
+                        errors.push(format!("{}: {s}: a second Form that exists and differs (D-STN-4)", at("stances")));
+                        continue;
+                    }
+                },
+                Some(_) => {
+                    errors.push(format!("{}: {s}: only the Forbidden Style takes two Forms (D-STN-4)", at("stances")));
+                    continue;
+                }
+                // One Form alone plays at its own dice (test fights may bend D-STN-4).
+                None => (form, None),
+            };
             let style = match style.map(|st| (st, content.style(st))) {
                 None => None,
                 Some((_, Some(i))) => Some(i),
@@ -281,13 +297,18 @@ pub fn build(
             };
             match content.form(form) {
                 // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
-                Some(f) if !frantic && stances.iter().any(|x| x.form == f) => {
+                Some(f)
+                    if !frantic
+                        && stances.iter().any(|x| {
+                            [Some(x.form), x.form2].iter().flatten().any(|&g| g == f || Some(g) == form2)
+                        }) =>
+                {
                     errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
                 }
                 Some(_) if !frantic && style.is_some() && stances.iter().any(|x| x.style == style) => {
                     errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
                 }
-                Some(f) => stances.push(Stance { form: f, style }),
+                Some(f) => stances.push(Stance { form: f, style, form2 }),
                 None => errors.push(format!("{}: no Form {form:?}", at("stances"))),
             }
         }

@@ -148,6 +148,9 @@ pub struct Stance {
     pub form: usize,
     /// The Style (index into the content's Styles), if any.
     pub style: Option<usize>,
+    /// A Forbidden Stance's second Form (D-STN-4): both Forms' abilities and Unique Actions,
+    /// the dice of the Forbidden chart for each.
+    pub form2: Option<usize>,
 }
 
 /// A fighter.
@@ -332,10 +335,34 @@ impl State {
         let x = self.u(u);
         x.stance.and_then(|s| x.stances[s].style).map(|i| &self.content.styles[i])
     }
-    /// The id of `u`'s Stance `i`: its Form's id, or `style+form`.
+    /// The second Form of `u`'s current Stance, in a Forbidden Stance (D-STN-4).
+    pub fn form2(&self, u: u8) -> Option<&crate::content::Form> {
+        let x = self.u(u);
+        x.stance.and_then(|s| x.stances[s].form2).map(|f| &self.content.forms[f])
+    }
+    /// The dice `stance`'s Forms roll: the Form's (or the table's), or in a Forbidden Stance the
+    /// Forbidden chart's for each of its two Forms (D-STN-4).
+    pub fn form_dice(&self, stance: Stance) -> Vec<Die> {
+        let own = |f: usize| {
+            let form = &self.content.forms[f];
+            self.options.dice.iter().find(|(id, _)| *id == form.id).map_or_else(|| form.dice.clone(), |(_, d)| d.clone())
+        };
+        match stance.form2 {
+            Some(f2) => {
+                let mut d = self.content.forms[stance.form].forbidden.clone();
+                d.extend(self.content.forms[f2].forbidden.iter().copied());
+                d
+            }
+            None => own(stance.form),
+        }
+    }
+    /// The id of `u`'s Stance `i`: its Form's id, or `style+form` (`forbidden+form+form`).
     pub fn stance_id(&self, u: u8, i: usize) -> String {
         let st = self.u(u).stances[i];
-        let form = &self.content.forms[st.form].id;
+        let mut form = self.content.forms[st.form].id.clone();
+        if let Some(f2) = st.form2 {
+            form = format!("{form}+{}", self.content.forms[f2].id);
+        }
         match st.style {
             Some(s) => format!("{}+{form}", self.content.styles[s].id),
             None => form.clone(),
@@ -344,7 +371,10 @@ impl State {
     /// The name of `u`'s Stance `i` (D-STN-1): the Style's name and the Form's.
     pub fn stance_name(&self, u: u8, i: usize) -> String {
         let st = self.u(u).stances[i];
-        let form = &self.content.forms[st.form].name;
+        let mut form = self.content.forms[st.form].name.clone();
+        if let Some(f2) = st.form2 {
+            form = format!("{form} {}", self.content.forms[f2].name);
+        }
         match st.style {
             Some(s) => format!("{} {form}", self.content.styles[s].name),
             None => form.clone(),
@@ -361,7 +391,8 @@ impl State {
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
         // D-PEN-2: a Dazed unit's Stance has no abilities this round.
-        !self.lasting(u, "dazed") && self.form(u).is_some_and(|f| f.has(t))
+        !self.lasting(u, "dazed")
+            && (self.form(u).is_some_and(|f| f.has(t)) || self.form2(u).is_some_and(|f| f.has(t)))
             || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }
