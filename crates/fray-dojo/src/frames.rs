@@ -249,6 +249,9 @@ pub struct Run {
     pub more_asked: bool,
     /// Whether the square asked now is a further obstacle (it may be passed up).
     pub bonus_place: bool,
+    /// Taken over with two Control tokens by this unit (D-TOK-7, D-CLAR-6): it makes the
+    /// action's decisions, and its picks are among that unit's enemies and allies.
+    pub by: Option<u8>,
 }
 
 impl Run {
@@ -277,6 +280,7 @@ impl Run {
             more: 0,
             more_asked: false,
             bonus_place: false,
+            by: None,
         }
     }
 }

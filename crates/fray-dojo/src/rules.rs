@@ -139,14 +139,29 @@ fn alone(s: &State, v: u8) -> bool {
 
 /// The units `user` may pick for `t` (before the Challenge rule).
 pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
+    candidates_judged(s, user, None, t, picked)
+}
+
+/// [`candidates`], with the enemies and allies those of `by` when it took the action over with
+/// Control (D-CLAR-6): the user itself is then one more enemy to pick.
+fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u8]) -> Vec<u8> {
     let (lo, hi) = range(s, user);
     let n = s.units.len() as u8;
     let all = (0..n).filter(|&v| s.u(v).active());
     // D-CMP-4: a Favor token may have turned the user away from a side this turn.
-    let enemy = |v: u8| foes(s, user, v) && !crate::complications::turned_away(s, user, v);
-    let ally = |v: u8| !foes(s, user, v);
+    let enemy = |v: u8| match by {
+        Some(c) => foes(s, c, v) || v == user,
+        None => foes(s, user, v) && !crate::complications::turned_away(s, user, v),
+    };
+    let ally = |v: u8| match by {
+        Some(c) => !foes(s, c, v) && v != user,
+        None => !foes(s, user, v),
+    };
     // D-CMP-4: in a three-way battle a pick of one ally may be anyone.
-    let friend = |v: u8| crate::complications::befriends(s, user, v);
+    let friend = |v: u8| match by {
+        Some(c) => crate::complications::befriends(s, c, v) && v != user,
+        None => crate::complications::befriends(s, user, v),
+    };
     let mut out: Vec<u8> = match t {
         Target::Me => vec![user],
         Target::Same => Vec::new(),
@@ -224,14 +239,15 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
         Target::Same => run.current.filter(|&c| s.u(c).active()).into_iter().collect(),
         Target::EnemiesBySpot | Target::EnemyNearSpot | Target::EnemyFromSpot => spot_candidates(s, run, t),
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
-        _ => candidates(s, run.user, t, &run.picked),
+        _ => candidates_judged(s, run.user, run.by, t, &run.picked),
     };
     // D-PEN-6: partners may not Throw each other.
     let mut c = c;
     if !run.quiet && action(s, run.key).id == "throw" {
         c.retain(|&v| crate::stakes::may_throw(s, run.user, v));
     }
-    match challenger(s, run.user) {
+    // D-CLAR-6: the user's Challenge does not bind picks made by whoever took its action over.
+    match challenger(s, run.user).filter(|_| run.by.is_none()) {
         // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them; an
         // effect on every enemy of a kind takes the challenger with the others.
         Some(ch) if !run.quiet && hostile(t) && !every(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
@@ -1295,6 +1311,18 @@ fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
     out
 }
 
+/// D-CLAR-6: the unit that took `run` over with Control makes the decisions its user would.
+fn taken_over(s: &State, run: &Run, mut d: Decision) -> Decision {
+    if let Some(c) = run.by
+        && d.seat == seat(s, run.user)
+        && d.unit.as_deref() == Some(&*s.u(run.user).id)
+    {
+        d.seat = seat(s, c);
+        d.unit = Some(s.u(c).id.to_string());
+    }
+    d
+}
+
 fn run_question(s: &State, run: &Run) -> Option<Decision> {
     let u = run.user;
     let name = &action(s, run.key).name;
@@ -1499,7 +1527,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             let pool = s.u(*u).pool.values().to_vec();
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
-        Frame::Run(run) => run_question(s, run),
+        Frame::Run(run) => run_question(s, run).map(|d| taken_over(s, run, d)),
         Frame::SpendNow { u, n, aim } => {
             // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
             let mut free = s.clone();
@@ -1562,6 +1590,13 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 DecisionOption::new(
                     format!("{}/counter", s.u(c).id),
                     format!("{} turns it back on its user", s.u(c).name),
+                )
+            }));
+            // D-CLAR-6: two Control tokens take the action over.
+            options.extend(cs.iter().filter(|&&c| s.u(c).has(Token::Control) >= 2).map(|&c| {
+                DecisionOption::new(
+                    format!("{}/redirect", s.u(c).id),
+                    format!("{} takes it over with two Control tokens", s.u(c).name),
                 )
             }));
             options.push(DecisionOption::new("allow", "let it happen"));
@@ -1816,6 +1851,18 @@ impl Resolve<State> for Frame {
                     // The action's run, just below, is dropped: the number stays spent.
                     if matches!(cx.top(), Some(Frame::Run(_))) {
                         cx.pop();
+                    }
+                } else if let Some(id) = option.strip_suffix("/redirect") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    lose(cx, c, Token::Control, 2, "Control");
+                    let (who, by) = (cx.s.who(user), cx.s.who(c));
+                    cx.emit(Event::Redirected { who, by });
+                    // The action's run, just below, goes on with `c` deciding and aiming.
+                    if matches!(cx.top(), Some(Frame::Run(_)))
+                        && let Some(Frame::Run(mut run)) = cx.pop()
+                    {
+                        run.by = Some(c);
+                        cx.push(Frame::Run(run));
                     }
                 } else if let Some(id) = option.strip_suffix("/counter") {
                     let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;

@@ -589,6 +589,13 @@ pub enum Event {
         /// Who cancelled it.
         by: W,
     },
+    /// An action is taken over with two Control tokens (D-TOK-7, D-CLAR-6).
+    Redirected {
+        /// Whose action.
+        who: W,
+        /// Who takes it over.
+        by: W,
+    },
     /// An Untouchable Counters an action with a Control token: its hits land on its user too.
     Countered {
         /// Whose action.
@@ -768,6 +775,7 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Redirected { who, by } => write!(f, "{by} takes {who}'s action over with two Control tokens"),
             Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
             Event::Drained { who } => write!(f, "{who} drains life (the Immortal)"),
@@ -938,7 +946,9 @@ impl Apply<Event> for State {
                 }
             }
             Event::Spirit { .. } => {}
-            Event::Negated { by, .. } | Event::Countered { by, .. } => self.marks.control.push(by.idx),
+            Event::Negated { by, .. } | Event::Countered { by, .. } | Event::Redirected { by, .. } => {
+                self.marks.control.push(by.idx)
+            }
             Event::Flared { who } => self.marks.flame.push(who.idx),
             Event::Drained { who } => self.marks.drained.push(who.idx),
             Event::Staked { who, stake, until } => self.stakes.push((who.idx, stake.clone(), *until)),
