@@ -78,7 +78,7 @@ pub fn favor_holders(s: &State, user: u8, side: u8) -> Vec<u8> {
 pub fn favor_side(s: &State, user: u8, reach: u8, passed: u8) -> Option<u8> {
     others_first(s, s.u(user).side)
         .into_iter()
-        .find(|&side| reach & passed & (1 << side) == 0 && reach & (1 << side) != 0 && !favor_holders(s, user, side).is_empty())
+        .find(|&side| passed & (1 << side) == 0 && reach & (1 << side) != 0 && !favor_holders(s, user, side).is_empty())
 }
 
 /// `v` spends a Favor token naming `user`'s side: `user` may not attack `v`'s side for the rest
@@ -105,12 +105,7 @@ pub fn decided(s: &State, standing: impl Fn(u8) -> bool) -> Option<(Option<u8>, 
         return None;
     }
     let winner = (0..n).find(|&side| standing(side));
-    let loser = s
-        .fallen
-        .iter()
-        .rev()
-        .map(|&v| s.u(v).side)
-        .find(|side| down.contains(side))
-        .unwrap_or(down[down.len() - 1]);
+    let loser =
+        s.fallen.iter().rev().map(|&v| s.u(v).side).find(|side| down.contains(side)).unwrap_or(down[down.len() - 1]);
     Some((winner, loser))
 }

@@ -88,7 +88,9 @@ pub fn with_force(
         for n in names {
             match file.named(n) {
                 Some(es) => into.extend(es),
-                None => errors.push(format!("{path}: field `{field}`: no force or enemy {n:?} (fray rules dojo --list)")),
+                None => {
+                    errors.push(format!("{path}: field `{field}`: no force or enemy {n:?} (fray rules dojo --list)"))
+                }
             }
         }
     }
@@ -119,11 +121,7 @@ pub fn with_force(
     let near = |p: Pos| taken.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
     open.sort_by_key(|&p| (-near(p), p.y, p.x));
     if open.len() < chosen.len() + rivals.len() {
-        return Err(vec![format!(
-            "{path}: {} enemies and {} open squares",
-            chosen.len() + rivals.len(),
-            open.len()
-        )]);
+        return Err(vec![format!("{path}: {} enemies and {} open squares", chosen.len() + rivals.len(), open.len())]);
     }
     let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();

@@ -251,8 +251,7 @@ pub fn view(s: &State) -> View {
         extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
         extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
         // D-CMP-4: the Favor tokens held, each by the side it names.
-        let favors: Vec<&str> =
-            s.favors.iter().filter(|f| f.0 as usize == i).map(|f| SIDES[f.1 as usize]).collect();
+        let favors: Vec<&str> = s.favors.iter().filter(|f| f.0 as usize == i).map(|f| SIDES[f.1 as usize]).collect();
         if !favors.is_empty() {
             extra.insert("favors".into(), favors.into());
         }

@@ -12,9 +12,7 @@ pub fn speaker(s: &State, side: u8) -> Option<u8> {
     let last_of = |k: Kind| s.fallen.iter().rev().copied().filter(ours).find(|&v| s.u(v).kind == k);
     // The Director's sides: the enemies, and in a three-way battle the rivals too (D-CMP-4).
     let director = SIDES[side as usize] != "heroes";
-    if director
-        && let Some(b) = (0..s.units.len() as u8).filter(ours).find(|&v| s.u(v).kind == Kind::Boss)
-    {
+    if director && let Some(b) = (0..s.units.len() as u8).filter(ours).find(|&v| s.u(v).kind == Kind::Boss) {
         return Some(b);
     }
     let first = if director { Kind::Warrior } else { Kind::Hero };

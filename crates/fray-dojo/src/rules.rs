@@ -592,10 +592,7 @@ pub fn check_end(cx: &mut Ctx) {
     let Some((winner, side)) = crate::complications::decided(cx.s, standing) else { return };
     let mut why = match winner {
         Some(_) if cx.s.three_way() => {
-            let down: Vec<&str> = (0..cx.s.sides())
-                .filter(|&k| Some(k as u8) != winner)
-                .map(|k| SIDES[k])
-                .collect();
+            let down: Vec<&str> = (0..cx.s.sides()).filter(|&k| Some(k as u8) != winner).map(|k| SIDES[k]).collect();
             format!("every one of the {} is Taken Out", down.join(" and the "))
         }
         Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),

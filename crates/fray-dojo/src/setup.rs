@@ -299,9 +299,9 @@ pub fn build(
                 // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
                 Some(f)
                     if !frantic
-                        && stances.iter().any(|x| {
-                            [Some(x.form), x.form2].iter().flatten().any(|&g| g == f || Some(g) == form2)
-                        }) =>
+                        && stances
+                            .iter()
+                            .any(|x| [Some(x.form), x.form2].iter().flatten().any(|&g| g == f || Some(g) == form2)) =>
                 {
                     errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
                 }

@@ -355,9 +355,7 @@ pub fn drag_path(s: &State, moved: u8) -> (Option<u8>, Vec<fray_core::grid::Pos>
         let next = at
             .neighbours()
             .into_iter()
-            .filter(|&q| {
-                s.empty(q) && !path.contains(&q) && s.obstacle(q) != Some(crate::content::Obstacle::Edge)
-            })
+            .filter(|&q| s.empty(q) && !path.contains(&q) && s.obstacle(q) != Some(crate::content::Obstacle::Edge))
             .filter(|&q| crate::effects::dist(q, to) < d)
             .min_by_key(|&q| (s.obstacle(q) == Some(crate::content::Obstacle::Trap), crate::effects::dist(q, to)));
         let Some(q) = next else { break };

@@ -345,7 +345,11 @@ impl State {
     pub fn form_dice(&self, stance: Stance) -> Vec<Die> {
         let own = |f: usize| {
             let form = &self.content.forms[f];
-            self.options.dice.iter().find(|(id, _)| *id == form.id).map_or_else(|| form.dice.clone(), |(_, d)| d.clone())
+            self.options
+                .dice
+                .iter()
+                .find(|(id, _)| *id == form.id)
+                .map_or_else(|| form.dice.clone(), |(_, d)| d.clone())
         };
         match stance.form2 {
             Some(f2) => {
@@ -391,8 +395,7 @@ impl State {
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
         // D-PEN-2: a Dazed unit's Stance has no abilities this round.
-        !self.lasting(u, "dazed")
-            && (self.form(u).is_some_and(|f| f.has(t)) || self.form2(u).is_some_and(|f| f.has(t)))
+        !self.lasting(u, "dazed") && (self.form(u).is_some_and(|f| f.has(t)) || self.form2(u).is_some_and(|f| f.has(t)))
             || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }

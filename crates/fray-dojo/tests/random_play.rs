@@ -286,7 +286,7 @@ fn random_fights_with_a_frantic_hero() {
 #[test]
 fn random_three_way_battles() {
     let game = Arc::new(Dojo::builtin());
-    let per = count().div_ceil(20).max(2);
+    let per = count().div_ceil(30).max(2);
     for (a, b, favor) in [("\"angel\"", "\"demon\"", "helper"), ("\"the-judge\"", "\"punk\"", "helped")] {
         let text = format!("enemies = [{a}]\nrivals = [{b}]\n");
         let setup = FightSetup {
