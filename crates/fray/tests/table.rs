@@ -244,9 +244,8 @@ fn dojo_plays_a_three_way_battle() {
     let side = dir.join("three-way.toml");
     std::fs::write(&side, "enemies = [\"angel\"]\nrivals = [\"the-judge\", \"the-choir\"]\n").unwrap();
     let side = side.to_str().unwrap();
-    let (code, out, err) = fray(&[
-        "play", "dojo", "--home", "sample", "--away", side, "--seed", "5", "--quiet", "--bot", "rivals=greedy",
-    ]);
+    let (code, out, err) =
+        fray(&["play", "dojo", "--home", "sample", "--away", side, "--seed", "5", "--quiet", "--bot", "rivals=greedy"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("rivals"), "{out}");
     assert!(out.contains("win") || out.contains("rounds are over"), "{out}");
