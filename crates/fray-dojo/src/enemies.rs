@@ -19,14 +19,10 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-/// The Stance text `setup` reads for an enemy's Stance: a Forbidden Stance plays with its first
-/// Form only (a Stance of two Forms is not played yet; docs/rulings/dojo.md, "Enemy forces").
+/// The Stance text `setup` reads for an enemy's Stance: as the file writes it (a Forbidden
+/// Stance of two Forms included, D-STN-4).
 pub fn playable_stance(s: &str) -> String {
-    let parts: Vec<&str> = s.split('+').collect();
-    match parts.as_slice() {
-        ["forbidden", a, _] => format!("forbidden+{a}"),
-        _ => s.to_string(),
-    }
+    s.to_string()
 }
 
 /// The unit an enemy makes, standing on `at`; `n` keeps ids apart when one enemy comes twice.
@@ -70,6 +66,10 @@ pub struct SideFile {
     /// Bonuses and Penalties handed out as the fight starts (D-BON-*, D-PEN-*, D-CMP-5).
     #[serde(default)]
     pub stake: Vec<crate::stakes::StakeSpec>,
+    /// A three-way battle (D-CMP-4): forces or enemies of a second enemy team, the rivals
+    /// (Team B), built like the first.
+    #[serde(default)]
+    pub rivals: Vec<String>,
 }
 
 /// The side file a built-in name stands for (`fray play dojo --away angel`).
@@ -89,10 +89,15 @@ pub fn with_force(
     let file = &content.enemies;
     let mut errors = Vec::new();
     let mut chosen = Vec::new();
-    for n in &side.enemies {
-        match file.named(n) {
-            Some(es) => chosen.extend(es),
-            None => errors.push(format!("{path}: field `enemies`: no force or enemy {n:?} (fray rules dojo --list)")),
+    let mut rivals = Vec::new();
+    for (field, names, into) in [("enemies", &side.enemies, &mut chosen), ("rivals", &side.rivals, &mut rivals)] {
+        for n in names {
+            match file.named(n) {
+                Some(es) => into.extend(es),
+                None => {
+                    errors.push(format!("{path}: field `{field}`: no force or enemy {n:?} (fray rules dojo --list)"))
+                }
+            }
         }
     }
     if chosen.is_empty() && errors.is_empty() {
@@ -121,14 +126,27 @@ pub fn with_force(
     // Farthest from the nearest hero first; then by row and column, so the set-up is fixed.
     let near = |p: Pos| taken.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
     open.sort_by_key(|&p| (-near(p), p.y, p.x));
-    if open.len() < chosen.len() {
-        return Err(vec![format!("{path}: {} enemies and {} open squares", chosen.len(), open.len())]);
+    if open.len() < chosen.len() + rivals.len() {
+        return Err(vec![format!("{path}: {} enemies and {} open squares", chosen.len() + rivals.len(), open.len())]);
     }
     let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
-    for (e, at) in chosen.iter().zip(open) {
+    let placed = chosen.len();
+    for (e, &at) in chosen.iter().zip(&open) {
         let n = count.entry(e.id.as_str()).or_default();
         out.push(Spanned::new(0..0, unit_spec(e, at, *n)));
+        *n += 1;
+    }
+    // D-CMP-4: the rivals on the open squares left farthest from both other sides.
+    let mut rest: Vec<Pos> = open[placed..].to_vec();
+    let others: Vec<Pos> = out.iter().map(|u| Pos::new(u.get_ref().at[0], u.get_ref().at[1])).collect();
+    let apart = |p: Pos| others.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
+    rest.sort_by_key(|&p| (-apart(p), p.y, p.x));
+    for (e, at) in rivals.iter().zip(rest) {
+        let n = count.entry(e.id.as_str()).or_default();
+        let mut spec = unit_spec(e, at, *n);
+        spec.side = crate::state::SIDES[2].into();
+        out.push(Spanned::new(0..0, spec));
         *n += 1;
     }
     Ok(out)

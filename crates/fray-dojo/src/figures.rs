@@ -56,7 +56,7 @@ pub fn dice_members(s: &State, u: u8) -> usize {
     let x = s.u(u);
     let Some(st) = x.stance else { return 0 };
     let stance = x.stances[st];
-    let form = &s.content.forms[stance.form];
-    let base = s.options.dice.iter().find(|(id, _)| *id == form.id).map_or(form.dice.len(), |(_, d)| d.len());
+    // D-STN-4: a Forbidden Stance counts the Forbidden chart's dice of both its Forms.
+    let base = s.form_dice(stance).len();
     base + stance.style.map_or(0, |i| s.content.styles[i].dice.len())
 }

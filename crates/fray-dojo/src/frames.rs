@@ -69,6 +69,17 @@ pub enum Frame {
     Control {
         /// Who takes the action.
         user: u8,
+        /// The sides that let it happen (a bit each; in a three-way battle two sides may hold
+        /// Control).
+        passed: u8,
+    },
+    /// Three-way battles (D-CMP-4): a side attacked may spend a Favor token naming the
+    /// attacker's side to turn it away for the rest of the turn; the action's run waits below.
+    Favor {
+        /// Who takes the action.
+        user: u8,
+        /// The sides that declined (a bit each).
+        passed: u8,
     },
     /// A window for off-turn play (D-ACT-6, D-ACT-9, D-MOVE-4): at the start of a turn, after
     /// each of its actions and at its end, the units not acting may spend tokens on token
@@ -301,6 +312,9 @@ pub struct Run {
     pub more_asked: bool,
     /// Whether the square asked now is a further obstacle (it may be passed up).
     pub bonus_place: bool,
+    /// Taken over with two Control tokens by this unit (D-TOK-7, D-CLAR-6): it makes the
+    /// action's decisions, and its picks are among that unit's enemies and allies.
+    pub by: Option<u8>,
 }
 
 impl Run {
@@ -329,6 +343,7 @@ impl Run {
             more: 0,
             more_asked: false,
             bonus_place: false,
+            by: None,
         }
     }
 }

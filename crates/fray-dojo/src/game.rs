@@ -129,8 +129,9 @@ impl Game for Dojo {
     fn fingerprint(&self) -> Fingerprint {
         self.fingerprint.clone()
     }
-    fn seats(&self, _s: &State) -> Vec<SeatInfo> {
-        SIDES.iter().map(|s| SeatInfo::new(*s)).collect()
+    fn seats(&self, s: &State) -> Vec<SeatInfo> {
+        // D-CMP-4: the rivals' seat only in a three-way battle.
+        SIDES[..s.sides()].iter().map(|s| SeatInfo::new(*s)).collect()
     }
     fn start(&self, setup: &FightSetup, dice: &mut dyn Dice, out: &mut dyn Sink<Event>) -> Result<State, SetupErrors> {
         let mut state = self.build(setup)?;
@@ -219,19 +220,21 @@ impl Game for Dojo {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);
         }
-        // Health left on each side, as a share of the whole.
-        let mut hp = [0f64; 2];
+        // Health left on each side, as a share of the whole: how far ahead of the strongest other
+        // side (in a two-sided fight, 2 x share - 1).
+        let mut hp = [0f64; SIDES.len()];
         for x in &s.units {
             if !x.out {
                 hp[x.side as usize] += ((x.bars - x.broken - 1) as i32 * x.bar_max + x.hp + x.shield) as f64;
             }
         }
-        let total = hp[0] + hp[1];
+        let total: f64 = hp.iter().sum();
         if total <= 0.0 {
             return 0.0;
         }
-        let side = seat.index().min(1) as u8;
-        let mine = hp[side as usize];
+        let me = seat.index().min(SIDES.len() - 1);
+        let side = me as u8;
+        let best_other = (0..SIDES.len()).filter(|&k| k != me).map(|k| hp[k]).fold(0.0, f64::max);
         // A little for closing in: each of the side's units standing near an enemy (most actions
         // reach a square or two), so a one-move bot walks into the fight rather than waiting.
         let mut near = 0.0;
@@ -251,7 +254,7 @@ impl Game for Dojo {
             }
         }
         let approach = if count > 0.0 { near / count } else { 0.0 };
-        (2.0 * mine / total - 1.0) * 0.85 + 0.1 * approach
+        ((hp[me] - best_other) / total) * 0.85 + 0.1 * approach
     }
 }
 
@@ -270,6 +273,11 @@ pub fn view(s: &State) -> View {
         extra.insert("pool".into(), x.pool.values().to_vec().into());
         extra.insert("turns_left".into(), (s.meter.turns[i] - s.meter.taken[i]).into());
         extra.insert("kind".into(), serde_json::to_value(x.kind).unwrap_or_default());
+        // D-CMP-4: the Favor tokens held, each by the side it names.
+        let favors: Vec<&str> = s.favors.iter().filter(|f| f.0 as usize == i).map(|f| SIDES[f.1 as usize]).collect();
+        if !favors.is_empty() {
+            extra.insert("favors".into(), favors.into());
+        }
         if x.stance.is_some() {
             let (lo, hi) = rules::range(s, i as u8);
             extra.insert("range".into(), vec![lo, hi].into());
@@ -383,7 +391,12 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     let mut state = if f.enemies.is_empty() {
         setup::build(path, text, &content, &f.map, &f.unit, options).map_err(|e| e.join("\n"))?
     } else {
-        let side = crate::enemies::SideFile { enemies: f.enemies.clone(), uneven: f.uneven.clone(), stake: Vec::new() };
+        let side = crate::enemies::SideFile {
+            enemies: f.enemies.clone(),
+            uneven: f.uneven.clone(),
+            stake: Vec::new(),
+            rivals: Vec::new(),
+        };
         let units =
             crate::enemies::with_force(path, &content, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
         let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;

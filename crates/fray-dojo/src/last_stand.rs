@@ -10,22 +10,22 @@ use crate::state::{Ctx, Event, Kind, SIDES, State};
 pub fn speaker(s: &State, side: u8) -> Option<u8> {
     let ours = |v: &u8| s.u(*v).side == side;
     let last_of = |k: Kind| s.fallen.iter().rev().copied().filter(ours).find(|&v| s.u(v).kind == k);
-    if SIDES[side as usize] == "enemies"
-        && let Some(b) = (0..s.units.len() as u8).filter(ours).find(|&v| s.u(v).kind == Kind::Boss)
-    {
+    // The Director's sides: the enemies, and in a three-way battle the rivals too (D-CMP-4).
+    let director = SIDES[side as usize] != "heroes";
+    if director && let Some(b) = (0..s.units.len() as u8).filter(ours).find(|&v| s.u(v).kind == Kind::Boss) {
         return Some(b);
     }
-    let first = if SIDES[side as usize] == "enemies" { Kind::Warrior } else { Kind::Hero };
+    let first = if director { Kind::Warrior } else { Kind::Hero };
     last_of(first).or_else(|| s.fallen.iter().rev().copied().find(ours)).or_else(|| (0..s.units.len() as u8).find(ours))
 }
 
-/// `side` has lost (D-LS-1): its Last Stand is made and handed to the winners (D-LS-2,
+/// `side` has lost (D-LS-1): its Last Stand is made and handed to the winners (`winner`; D-LS-2,
 /// D-LS-3); then the losers flee and everyone heals to full and drops every token (D-LS-4).
 /// Returns the name of who made the Last Stand.
-pub fn settle(cx: &mut Ctx, side: u8) -> Option<String> {
+pub fn settle(cx: &mut Ctx, side: u8, winner: Option<u8>) -> Option<String> {
     let who = speaker(cx.s, side)?;
     let name = cx.s.u(who).name.clone();
-    let answered_by = SIDES[1 - side as usize].to_string();
+    let answered_by = SIDES[winner.unwrap_or(1 - side.min(1)) as usize].to_string();
     let w = cx.s.who(who);
     cx.emit(Event::LastStand { who: w, answered_by });
     for v in 0..cx.s.units.len() as u8 {

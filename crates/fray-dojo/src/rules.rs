@@ -149,11 +149,29 @@ fn alone(s: &State, v: u8) -> bool {
 
 /// The units `user` may pick for `t` (before the Challenge rule).
 pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
+    candidates_judged(s, user, None, t, picked)
+}
+
+/// [`candidates`], with the enemies and allies those of `by` when it took the action over with
+/// Control (D-CLAR-6): the user itself is then one more enemy to pick.
+fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u8]) -> Vec<u8> {
     let (lo, hi) = range(s, user);
     let n = s.units.len() as u8;
     let all = (0..n).filter(|&v| s.u(v).active());
-    let enemy = |v: u8| foes(s, user, v);
-    let ally = |v: u8| !foes(s, user, v);
+    // D-CMP-4: a Favor token may have turned the user away from a side this turn.
+    let enemy = |v: u8| match by {
+        Some(c) => foes(s, c, v) || v == user,
+        None => foes(s, user, v) && !crate::complications::turned_away(s, user, v),
+    };
+    let ally = |v: u8| match by {
+        Some(c) => !foes(s, c, v) && v != user,
+        None => !foes(s, user, v),
+    };
+    // D-CMP-4: in a three-way battle a pick of one ally may be anyone.
+    let friend = |v: u8| match by {
+        Some(c) => crate::complications::befriends(s, c, v) && v != user,
+        None => crate::complications::befriends(s, user, v),
+    };
     let mut out: Vec<u8> = match t {
         Target::Me => vec![user],
         Target::Same => Vec::new(),
@@ -167,15 +185,15 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
         Target::EnemySeen | Target::EnemiesSeen => all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect(),
         Target::EnemyWithin4 => all.filter(|&v| enemy(v) && within(s, user, v, 1, 4) && aim_ok(s, user, v)).collect(),
         Target::Ally => {
-            all.filter(|&v| ally(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
+            all.filter(|&v| friend(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
         }
-        Target::AllySeen => all.filter(|&v| ally(v) && aim_ok(s, user, v)).collect(),
+        Target::AllySeen => all.filter(|&v| friend(v) && aim_ok(s, user, v)).collect(),
         // D-OUT-2: only healing may aim at an ally that is out.
         // D-BA-9: down in range, or out of play anywhere.
         Target::FallenAlly => (0..n)
             .filter(|&v| {
                 let x = s.u(v);
-                ally(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
+                friend(v) && v != user && x.out && (x.at.is_none() || within(s, user, v, lo, hi) && aim_ok(s, user, v))
             })
             .collect(),
         Target::Anyone => all.filter(|&v| v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect(),
@@ -204,7 +222,7 @@ pub fn candidates(s: &State, user: u8, t: Target, picked: &[u8]) -> Vec<u8> {
             })
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
-        Target::OtherAllySeen => all.filter(|&v| ally(v) && v != user && aim_ok(s, user, v)).collect(),
+        Target::OtherAllySeen => all.filter(|&v| friend(v) && v != user && aim_ok(s, user, v)).collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
         Target::EnemiesBySpot
@@ -237,9 +255,15 @@ fn pickable(s: &State, run: &Run, t: Target) -> Vec<u8> {
             spot_candidates(s, run, t)
         }
         Target::AroundSame | Target::SameReach => around_same(s, run, t),
-        _ => candidates(s, run.user, t, &run.picked),
+        _ => candidates_judged(s, run.user, run.by, t, &run.picked),
     };
-    match challenger(s, run.user) {
+    // D-PEN-6: partners may not Throw each other.
+    let mut c = c;
+    if !run.quiet && action(s, run.key).id == "throw" {
+        c.retain(|&v| crate::stakes::may_throw(s, run.user, v));
+    }
+    // D-CLAR-6: the user's Challenge does not bind picks made by whoever took its action over.
+    match challenger(s, run.user).filter(|_| run.by.is_none()) {
         // Abilities (a turn end's effects) are no Actions: the Challenge does not bind them; an
         // effect on every enemy of a kind takes the challenger with the others.
         Some(ch) if !run.quiet && hostile(t) && !every(t) && c.contains(&ch) && !run.picked.contains(&ch) => vec![ch],
@@ -294,6 +318,7 @@ fn spot_candidates(s: &State, run: &Run, t: Target) -> Vec<u8> {
         .filter(|&v| {
             let Some(p) = s.u(v).at else { return false };
             foes(s, run.user, v)
+                && !crate::complications::turned_away(s, run.user, v)
                 && s.u(v).active()
                 && match t {
                     Target::EnemiesBySpot | Target::EnemyBySpot => dist(p, spot) == 1,
@@ -314,7 +339,13 @@ fn around_same(s: &State, run: &Run, t: Target) -> Vec<u8> {
     let Some(c) = run.current.filter(|&c| s.u(c).active()) else { return Vec::new() };
     let (lo, hi) = if t == Target::SameReach { range(s, c) } else { (1, 1) };
     let mut out: Vec<u8> = (0..s.units.len() as u8)
-        .filter(|&v| v != c && s.u(v).active() && foes(s, run.user, v) && within(s, c, v, lo, hi))
+        .filter(|&v| {
+            v != c
+                && s.u(v).active()
+                && foes(s, run.user, v)
+                && !crate::complications::turned_away(s, run.user, v)
+                && within(s, c, v, lo, hi)
+        })
         .collect();
     out.push(c);
     out
@@ -544,6 +575,18 @@ fn challenge(cx: &mut Ctx, t: u8, by: u8) {
     crate::archetypes::on_challenge(cx, t, by);
 }
 
+/// D-PEN-6: once `moved` was pushed or pulled, its Handcuffed partner is pulled after it until
+/// they stand side by side (Fray picks the squares, `stakes::drag_path`).
+fn handcuff_drag(cx: &mut Ctx, moved: u8) {
+    let (Some(p), path) = crate::stakes::drag_path(cx.s, moved) else { return };
+    for q in path {
+        if !cx.s.u(p).active() {
+            break;
+        }
+        enter(cx, p, q, "pull");
+    }
+}
+
 /// `u` enters `p` by moving there: a Trap deals 1 (D-OBS-5, D-G-46).
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     // The Giant and the Vehicle go over Walls, turning them to Rubble.
@@ -587,17 +630,22 @@ pub fn check_end(cx: &mut Ctx) {
     if cx.s.outcome.is_some() {
         return;
     }
-    for side in 0..2u8 {
-        if !cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x))) {
-            let winner = SIDES[1 - side as usize].to_string();
-            let mut why = format!("every one of the {} is Taken Out", SIDES[side as usize]);
-            if let Some(who) = crate::last_stand::settle(cx, side) {
-                why.push_str(&format!("; {who} makes the Last Stand"));
-            }
-            cx.emit(Event::Ended { winner: Some(winner), why });
-            return;
+    // D-CMP-4: a three-way battle goes on while two sides stand.
+    let standing =
+        |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x)));
+    let Some((winner, side)) = crate::complications::decided(cx.s, standing) else { return };
+    let mut why = match winner {
+        Some(_) if cx.s.three_way() => {
+            let down: Vec<&str> = (0..cx.s.sides()).filter(|&k| Some(k as u8) != winner).map(|k| SIDES[k]).collect();
+            format!("every one of the {} is Taken Out", down.join(" and the "))
         }
+        Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),
+        None => "every side is Taken Out".to_string(),
+    };
+    if let Some(who) = crate::last_stand::settle(cx, side, winner) {
+        why.push_str(&format!("; {who} makes the Last Stand"));
     }
+    cx.emit(Event::Ended { winner: winner.map(|w| SIDES[w as usize].to_string()), why });
 }
 
 // ---------------------------------------------------------------- the turn
@@ -605,10 +653,9 @@ pub fn check_end(cx: &mut Ctx) {
 /// The dice `u`'s Stance rolls this turn (D-TURN-2): the Form's (or the table's), Wild's bonus
 /// dice (one a condition that holds), and a Boss's extra die (D-EN-12).
 pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
-    let Some(form) = s.form(u) else { return Vec::new() };
-    let mut dice =
-        s.options.dice.iter().find(|(id, _)| *id == form.id).map_or_else(|| form.dice.clone(), |(_, d)| d.clone());
-    if form.has(Trait::WildDice) {
+    let (Some(form), Some(st)) = (s.form(u), s.u(u).stance) else { return Vec::new() };
+    let mut dice = s.form_dice(s.u(u).stances[st]);
+    if form.has(Trait::WildDice) || s.form2(u).is_some_and(|f| f.has(Trait::WildDice)) {
         let x = s.u(u);
         let conditions = [
             x.hp * 2 <= x.bar_max,
@@ -706,6 +753,8 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         } else {
             vec![x.stances[st].form]
         };
+        // D-STN-4: a Forbidden Stance has both its Forms' Unique Actions.
+        forms.extend(x.stances[st].form2);
         forms.sort_unstable();
         forms.dedup();
         for f in forms {
@@ -1001,6 +1050,20 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
             o.id = format!("{prefix}{}", q.key());
             out.push(o);
         }
+        // D-PEN-6: its Speed may move its partner too, by the same rules (`mate:x,y`).
+        if let Some(p) = crate::stakes::partner(s, u)
+            && let Some(pa) = s.u(p).at
+        {
+            for q in pa.neighbours() {
+                if s.empty(q) && crate::stakes::cuffed_ok(s, p, q) {
+                    let cost = unit_step_cost(s, p, pa, q);
+                    out.push(DecisionOption::new(
+                        format!("{prefix}mate:{}", q.key()),
+                        format!("step {} to {} ({cost} of its Speed)", s.u(p).name, q.key()),
+                    ));
+                }
+            }
+        }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
             for q in c.neighbours() {
@@ -1014,6 +1077,21 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
             }
         }
     }
+}
+
+/// A Free Movement step of `u`'s Handcuffed partner to `mate:x,y`, paid with `u`'s Speed
+/// (D-PEN-6, D-MOVE-2).
+fn mate_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let q = option.strip_prefix("mate:").and_then(Pos::parse).ok_or_else(|| RuleError::malformed("mate:x,y"))?;
+    let p = crate::stakes::partner(cx.s, u).ok_or_else(|| RuleError::malformed("no partner"))?;
+    let at = cx.s.u(p).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
+    let cost = unit_step_cost(cx.s, p, at, q);
+    enter(cx, p, q, "step");
+    lose(cx, u, Token::Speed, cost, "Free Movement of a partner");
+    if edge(cx.s, q) {
+        over_edge(cx, p);
+    }
+    Ok(())
 }
 
 /// A Free Movement step of `u`'s Copy (`copy:x,y>x,y`), paid with `u`'s Speed after it (D-MOVE-2).
@@ -1083,11 +1161,12 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
     out
 }
 
-/// The side a window asks next: the acting unit's enemies first, then its allies, skipping
-/// those that passed or have nothing to do.
+/// The side a window asks next: the acting unit's enemies first (in a three-way battle, the
+/// sides after its own on the meter), then its allies, skipping those that passed or have
+/// nothing to do.
 fn window_side(s: &State, active: u8, phase: u8, passed: u8) -> Option<u8> {
     let own = s.u(active).side;
-    [1 - own, own]
+    crate::complications::others_first(s, own)
         .into_iter()
         .find(|&side| passed & (1 << side) == 0 && !window_options(s, active, phase, side).is_empty())
 }
@@ -1171,6 +1250,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                     let d = dist(from, q);
                     q != from
                         && s.empty(q)
+                        && crate::stakes::cuffed_ok(s, mover, q)
                         && (*n == 0 || d <= *n)
                         && d >= *min
                         && (!*in_range || (lo..=hi).contains(&dist(at, q)) && sees(s, at, q))
@@ -1192,7 +1272,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
         // Denial: an empty space next to the unit picked.
         Some(Effect::Approach { .. }) => {
             let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
-            p.neighbours().into_iter().filter(|&q| s.empty(q)).collect()
+            p.neighbours().into_iter().filter(|&q| s.empty(q) && crate::stakes::cuffed_ok(s, run.user, q)).collect()
         }
         Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
@@ -1296,7 +1376,8 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
         at.neighbours()
             .into_iter()
             .chain(crate::style_abilities::portals(s, u))
-            .filter(|&q| s.empty(q) || walls && crate::bosses::wall_open(s, q))
+            // D-PEN-6: a Handcuffed unit steps only next to its partner.
+            .filter(|&q| (s.empty(q) || walls && crate::bosses::wall_open(s, q)) && crate::stakes::cuffed_ok(s, u, q))
             .collect()
     })
 }
@@ -1312,6 +1393,18 @@ fn held_tokens(s: &State, t: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("challenge", "take the Challenge"));
     }
     out
+}
+
+/// D-CLAR-6: the unit that took `run` over with Control makes the decisions its user would.
+fn taken_over(s: &State, run: &Run, mut d: Decision) -> Decision {
+    if let Some(c) = run.by
+        && d.seat == seat(s, run.user)
+        && d.unit.as_deref() == Some(&*s.u(run.user).id)
+    {
+        d.seat = seat(s, c);
+        d.unit = Some(s.u(c).id.to_string());
+    }
+    d
 }
 
 fn run_question(s: &State, run: &Run) -> Option<Decision> {
@@ -1518,7 +1611,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             let pool = s.u(*u).pool.values().to_vec();
             ask(s, *u, "action", format!("{}'s turn, pool {pool:?}", s.u(*u).name), menu(s, *u))
         }
-        Frame::Run(run) => run_question(s, run),
+        Frame::Run(run) => run_question(s, run).map(|d| taken_over(s, run, d)),
         Frame::Boss { u, step } => crate::bosses::question(s, *u, step),
         Frame::Stooges { u, step } => crate::enemies::question(s, *u, step),
         Frame::SpendNow { u, n, aim } => {
@@ -1580,9 +1673,8 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .extend(values.iter().map(|v| DecisionOption::new(v.to_string(), format!("{v} becomes {}", v + by))));
             ask(s, *u, "raise", format!("Wardancer: raise numbers ({left} left)"), options)
         }
-        Frame::Control { user } => {
-            let cs = controllers(s, *user);
-            let side = s.u(*cs.first()?).side;
+        Frame::Control { user, passed } => {
+            let (side, cs) = control_side(s, *user, *passed)?;
             let mut options: Vec<DecisionOption> = cs
                 .iter()
                 .map(|&c| DecisionOption::new(format!("{}/negate", s.u(c).id), format!("{} cancels it", s.u(c).name)))
@@ -1594,12 +1686,44 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                     format!("{} turns it back on its user", s.u(c).name),
                 )
             }));
+            // D-CLAR-6: two Control tokens take the action over.
+            options.extend(cs.iter().filter(|&&c| s.u(c).has(Token::Control) >= 2).map(|&c| {
+                DecisionOption::new(
+                    format!("{}/redirect", s.u(c).id),
+                    format!("{} takes it over with two Control tokens", s.u(c).name),
+                )
+            }));
             options.push(DecisionOption::new("allow", "let it happen"));
             Some(Decision {
                 seat: SIDES[side as usize].into(),
                 unit: None,
                 kind: "control".into(),
                 prompt: format!("{} takes an action: cancel it with a Control token?", s.u(*user).name),
+                options,
+            })
+        }
+        Frame::Favor { user, passed } => {
+            let side = crate::complications::favor_side(s, *user, favor_reach(s, *user), *passed)?;
+            let team = SIDES[s.u(*user).side as usize];
+            let mut options: Vec<DecisionOption> = crate::complications::favor_holders(s, *user, side)
+                .iter()
+                .map(|&v| {
+                    DecisionOption::new(
+                        format!("{}/favor", s.u(v).id),
+                        format!("{} spends a Favor token naming the {team}", s.u(v).name),
+                    )
+                })
+                .collect();
+            options.push(DecisionOption::new("allow", "let it attack"));
+            Some(Decision {
+                seat: SIDES[side as usize].into(),
+                unit: None,
+                kind: "favor".into(),
+                prompt: format!(
+                    "{} attacks: turn it away from the {} for this turn with a Favor token?",
+                    s.u(*user).name,
+                    SIDES[side as usize]
+                ),
                 options,
             })
         }
@@ -1705,11 +1829,18 @@ impl Resolve<State> for Frame {
                     Ok(cx.wait(Frame::Boost { u, left, focused }))
                 }
             }
-            Frame::Control { user } => {
-                if controllers(cx.s, user).is_empty() {
+            Frame::Control { user, passed } => {
+                if control_side(cx.s, user, passed).is_none() {
                     Ok(Flow::Continue)
                 } else {
-                    Ok(cx.wait(Frame::Control { user }))
+                    Ok(cx.wait(Frame::Control { user, passed }))
+                }
+            }
+            Frame::Favor { user, passed } => {
+                if crate::complications::favor_side(cx.s, user, favor_reach(cx.s, user), passed).is_none() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(Frame::Favor { user, passed }))
                 }
             }
             Frame::Window { active, phase, passed } => {
@@ -1818,8 +1949,21 @@ impl Resolve<State> for Frame {
                     cx.push(Frame::Boost { u, left: left - 1, focused });
                 }
             }
-            Frame::Control { user } => {
-                if let Some(id) = option.strip_suffix("/negate") {
+            Frame::Favor { user, passed } => {
+                let side = crate::complications::favor_side(cx.s, user, favor_reach(cx.s, user), passed).unwrap_or(0);
+                if let Some(id) = option.strip_suffix("/favor") {
+                    let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    crate::complications::spend_favor(cx, v, user);
+                } else {
+                    cx.push(Frame::Favor { user, passed: passed | (1 << side) });
+                }
+            }
+            Frame::Control { user, passed } => {
+                if option == "allow" {
+                    // In a three-way battle the other enemy side may still answer.
+                    let side = control_side(cx.s, user, passed).map_or(0, |c| c.0);
+                    cx.push(Frame::Control { user, passed: passed | (1 << side) });
+                } else if let Some(id) = option.strip_suffix("/negate") {
                     let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
                     lose(cx, c, Token::Control, 1, "Control");
                     let (who, by) = (cx.s.who(user), cx.s.who(c));
@@ -1827,6 +1971,18 @@ impl Resolve<State> for Frame {
                     // The action's run, just below, is dropped: the number stays spent.
                     if matches!(cx.top(), Some(Frame::Run(_))) {
                         cx.pop();
+                    }
+                } else if let Some(id) = option.strip_suffix("/redirect") {
+                    let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                    lose(cx, c, Token::Control, 2, "Control");
+                    let (who, by) = (cx.s.who(user), cx.s.who(c));
+                    cx.emit(Event::Redirected { who, by });
+                    // The action's run, just below, goes on with `c` deciding and aiming.
+                    if matches!(cx.top(), Some(Frame::Run(_)))
+                        && let Some(Frame::Run(mut run)) = cx.pop()
+                    {
+                        run.by = Some(c);
+                        cx.push(Frame::Run(run));
                     }
                 } else if let Some(id) = option.strip_suffix("/counter") {
                     let c = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
@@ -1849,6 +2005,8 @@ impl Resolve<State> for Frame {
                         step(cx, v, q)?;
                     } else if rest.starts_with("copy:") {
                         copy_step(cx, v, rest)?;
+                    } else if rest.starts_with("mate:") {
+                        mate_step(cx, v, rest)?;
                     } else if rest == "inspire" {
                         lose(cx, v, Token::Inspired, 1, "Inspired");
                         let n = cx.roll(cx.s.options.inspired_die)? as i32;
@@ -2099,6 +2257,9 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
     }
+    if option.starts_with("mate:") {
+        return mate_step(cx, u, option);
+    }
     if option == "train" {
         lose(cx, u, Token::Training, 1, "Training");
         let who = cx.s.who(u);
@@ -2264,9 +2425,41 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     cx.push(Frame::Run(Box::new(run)));
     // D-TOK-7, D-CLAR-3: enemies in range may cancel it with Control, unless it pierces.
     if !pierce && !controllers(cx.s, u).is_empty() {
-        cx.push(Frame::Control { user: u });
+        cx.push(Frame::Control { user: u, passed: 0 });
+    }
+    // D-CMP-4: a side the Action may attack may spend a Favor token on it first.
+    let attacks = gate
+        .effects
+        .iter()
+        .chain(gate.first.iter())
+        .chain(gate.option.iter().flat_map(|o| o.effects.iter()))
+        .any(|e| matches!(e, Effect::Damage { .. }));
+    if attacks && crate::complications::favor_side(cx.s, u, favor_reach(cx.s, u), 0).is_some() {
+        cx.push(Frame::Favor { user: u, passed: 0 });
     }
     Ok(())
+}
+
+/// The side asked next whether to cancel `u`'s action with Control, and its units that may:
+/// the sides in the meter's order after `u`'s, skipping those that let it happen (`passed`).
+fn control_side(s: &State, u: u8, passed: u8) -> Option<(u8, Vec<u8>)> {
+    let cs = controllers(s, u);
+    crate::complications::others_first(s, s.u(u).side).into_iter().find_map(|side| {
+        let ours: Vec<u8> = cs.iter().copied().filter(|&c| s.u(c).side == side).collect();
+        (passed & (1 << side) == 0 && !ours.is_empty()).then_some((side, ours))
+    })
+}
+
+/// The sides (a bit each) `u`'s Action may attack: those with a unit it could aim at as an
+/// enemy, in range or in sight (D-CMP-4: who may spend a Favor token on it).
+fn favor_reach(s: &State, u: u8) -> u8 {
+    let mut reach = 0u8;
+    for t in [Target::Enemies, Target::EnemySeen] {
+        for v in candidates(s, u, t, &[]) {
+            reach |= 1 << s.u(v).side;
+        }
+    }
+    reach
 }
 
 /// The enemies of `u` that may cancel its action now (D-TOK-7): holding Control, not used this
@@ -2615,6 +2808,10 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
         Effect::Give { token, n, .. } => {
             let n = num(cx.s, &run, n, t);
             gain(cx, t, token, n, "given");
+            // D-CMP-4: a friendly token for another side is help.
+            if crate::complications::friendly(token) && n > 0 {
+                crate::complications::helped(cx, u, t);
+            }
             // Vampire: Power for Weakness given to an enemy.
             if token == Token::Weakness && foes(cx.s, u, t) {
                 crate::style_abilities::gave_weakness(cx, u, n);
@@ -2638,11 +2835,13 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 return Ok(Flow::Continue);
             }
             heal(cx, t, n);
+            crate::complications::helped(cx, u, t);
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
             Ok(Flow::Continue)
         }
         Effect::Shield { n, .. } => {
+            crate::complications::helped(cx, u, t);
             if cx.s.u(t).shield > 0 {
                 run.stage = Stage::Shield { new: n };
                 return wait_run(cx, run);
@@ -3055,6 +3254,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     crate::style_abilities::thrown(cx, u, mover, &id);
                 }
                 advance(&mut run);
+                handcuff_drag(cx, mover);
             } else {
                 let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
                 let left_from = cx.s.u(mover).at;
@@ -3093,6 +3293,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         crate::style_abilities::thrown(cx, u, mover, &id);
                     }
                     advance(&mut run);
+                    handcuff_drag(cx, mover);
                 }
                 // Dance: a Throw or Grapple gives Speed for each space moved.
                 let throw = matches!(action(cx.s, run.key).id.as_str(), "throw" | "grapple");

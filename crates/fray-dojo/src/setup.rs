@@ -31,6 +31,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "stooge-figures=false|true",
         "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
     ),
+    ("favor=helper|helped", "three-way battles: who holds the Favor token after a help (D-CMP-4, D-G-FAVOR)"),
 ];
 
 /// Reads table options given as `KEY=VALUE`; every bad one is reported.
@@ -61,6 +62,11 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             "default-bonus" => match v.parse::<bool>() {
                 Ok(b) => o.default_bonus = b,
                 Err(_) => errors.push(bad("true or false")),
+            },
+            "favor" => match v {
+                "helper" => o.favor_to_helper = true,
+                "helped" => o.favor_to_helper = false,
+                _ => errors.push(bad("helper or helped")),
             },
             "world-of-cardboard" => match v.parse::<bool>() {
                 Ok(b) => o.world_of_cardboard = b,
@@ -127,7 +133,7 @@ pub struct UnitSpec {
     /// Name (the id if none).
     #[serde(default)]
     pub name: Option<String>,
-    /// `heroes` or `enemies`.
+    /// `heroes` or `enemies`, or `rivals` (the second enemy team of a three-way battle, D-CMP-4).
     pub side: String,
     /// Hero, Warrior or Boss.
     pub kind: Kind,
@@ -243,16 +249,18 @@ pub fn build(
     let hp = options.weight.hp();
     let bonus = options.default_bonus && options.weight.default_bonus();
     let mut out = Vec::new();
-    let mut meter = Meter::new(2);
+    // D-CMP-4: a unit on the rivals' side makes it a three-way battle (heroes, Team A, Team B).
+    let sides = if units.iter().any(|u| u.get_ref().side == SIDES[2]) { 3 } else { 2 };
+    let mut meter = Meter::new(sides);
     for spanned in units {
         let line = fray_core::scenario::line_of(text, spanned.span().start);
         let u = spanned.get_ref();
         let at = |field: &str| format!("{path}:{line}: unit {}: field `{field}`", u.id);
         let Some(side) = SIDES.iter().position(|s| *s == u.side) else {
-            errors.push(format!("{}: heroes or enemies", at("side")));
+            errors.push(format!("{}: heroes, enemies or rivals (a three-way battle, D-CMP-4)", at("side")));
             continue;
         };
-        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side == 1 { 2 } else { 1 });
+        let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side >= 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         let frantic = !u.frantic.is_empty();
         // D-HC-5, D-HC-9: a Frantic hero may stand in any of its Forms with any of its Styles.
@@ -273,6 +281,22 @@ pub fn build(
                 Some((st, f)) => (Some(st), f),
                 None => (None, s.as_str()),
             };
+            // D-STN-4: the Forbidden Style joins two Forms, `forbidden+form+form`.
+            let (form, form2) = match form.split_once('+') {
+                Some((a, b)) if style == Some("forbidden") => match content.form(b) {
+                    Some(f2) if content.form(a) != Some(f2) => (a, Some(f2)),
+                    _ => {
+                        errors.push(format!("{}: {s}: a second Form that exists and differs (D-STN-4)", at("stances")));
+                        continue;
+                    }
+                },
+                Some(_) => {
+                    errors.push(format!("{}: {s}: only the Forbidden Style takes two Forms (D-STN-4)", at("stances")));
+                    continue;
+                }
+                // One Form alone plays at its own dice (test fights may bend D-STN-4).
+                None => (form, None),
+            };
             let style = match style.map(|st| (st, content.style(st))) {
                 None => None,
                 Some((_, Some(i))) => Some(i),
@@ -283,13 +307,18 @@ pub fn build(
             };
             match content.form(form) {
                 // D-HC-2, D-EN-11: a unit's Stances use different Forms and different Styles.
-                Some(f) if !frantic && stances.iter().any(|x| x.form == f) => {
+                Some(f)
+                    if !frantic
+                        && stances
+                            .iter()
+                            .any(|x| [Some(x.form), x.form2].iter().flatten().any(|&g| g == f || Some(g) == form2)) =>
+                {
                     errors.push(format!("{}: the Form of {s} twice (D-HC-2)", at("stances")))
                 }
                 Some(_) if !frantic && style.is_some() && stances.iter().any(|x| x.style == style) => {
                     errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
                 }
-                Some(f) => stances.push(Stance { form: f, style }),
+                Some(f) => stances.push(Stance { form: f, style, form2 }),
                 None => errors.push(format!("{}: no Form {form:?}", at("stances"))),
             }
         }
@@ -301,7 +330,7 @@ pub fn build(
             _ if crate::complications::guest_kind(u.kind, side) && bars != 1 => {
                 errors.push(format!("{}: a guest on the heroes' side has one bar (D-CMP-1)", at("bars")))
             }
-            Kind::Boss if side == 1 && !(2..=5).contains(&bars) => {
+            Kind::Boss if side >= 1 && !(2..=5).contains(&bars) => {
                 errors.push(format!("{}: a Boss has 2 to 5 bars (D-EN-14)", at("bars")))
             }
             Kind::Boss if stances.len() != 3 => {
@@ -432,6 +461,10 @@ pub fn build(
         // D-CMP-1: each guest brings the enemies one more slot, any of them may fill.
         if crate::complications::guest_kind(u.kind, side) {
             meter.add_open(1, 1);
+            // D-CMP-4: in a three-way battle each enemy team has a slot for each of the heroes'.
+            if sides > 2 {
+                meter.add_open(2, 1);
+            }
         }
         out.push(Unit {
             id: u.id.as_str().into(),
@@ -490,7 +523,7 @@ pub fn build(
             }
         }
     }
-    for side in 0..2u8 {
+    for side in 0..sides as u8 {
         if !out.iter().any(|x| x.side == side) {
             errors.push(format!("{path}: nobody on the {} side", SIDES[side as usize]));
         }
@@ -519,6 +552,7 @@ pub fn build(
         standing_in: Vec::new(),
         songs: Vec::new(),
         members: Vec::new(),
+        favors: Vec::new(),
     };
     // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
     crate::figures::place_members(&mut state);

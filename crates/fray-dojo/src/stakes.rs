@@ -55,6 +55,13 @@ pub fn check(path: &str, s: &State, specs: &[StakeSpec]) -> Vec<String> {
                 d.name,
                 d.unplayed.as_deref().unwrap_or_default()
             )),
+            Some(d) if d.id == "handcuffed" && handcuff_partner(s, u, sp.partner.as_deref()).is_none() => {
+                errors.push(format!(
+                    "{at}: field `partner`: {} needs a partner within 2 spaces (D-PEN-6){}",
+                    d.name,
+                    sp.partner.as_ref().map(|p| format!(": {p:?} is not one")).unwrap_or_default()
+                ))
+            }
             Some(_) => {
                 let side = s.u(u).side as usize;
                 let helped = if want == StakeKind::Bonus { side } else { 1 - side.min(1) };
@@ -183,6 +190,15 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
                     }
                 }
             }
+            // D-PEN-6: the partner is pulled 1 space, then the two stay side by side.
+            "handcuffed" => {
+                let Some(p) = handcuff_partner(cx.s, u, sp.partner.as_deref()) else { continue };
+                let (who, mate) = (cx.s.who(u), cx.s.u(p).id.to_string());
+                cx.emit(Event::Staked { who, stake: format!("{HANDCUFFED}{mate}"), until: u32::MAX });
+                let mut run = quiet(u, vec![Effect::Pull { n: Num::N(1), target: Target::Same }]);
+                run.current = Some(p);
+                asks.push(Frame::Run(Box::new(run)));
+            }
             // D-PEN-10: a Trap under the unit and on every empty square around it.
             "trapped" => {
                 let Some(at) = cx.s.u(u).at else { continue };
@@ -276,4 +292,78 @@ pub fn entries(content: &crate::content::Content) -> Vec<fray_core::lookup::Entr
             },
         })
         .collect()
+}
+
+// ---------------------------------------------------------------- Handcuffed (D-PEN-6)
+
+/// The start of the stake a Handcuffed unit holds, followed by its partner's id.
+const HANDCUFFED: &str = "handcuffed:";
+
+/// The partner a Handcuffed `u` takes: the unit `named`, or else the nearest other unit (the
+/// first in the file among the nearest), within 2 spaces (D-G-11: a diagonal counts 1).
+pub fn handcuff_partner(s: &State, u: u8, named: Option<&str>) -> Option<u8> {
+    let at = s.u(u).at?;
+    let near = |v: u8| v != u && s.u(v).at.is_some_and(|p| crate::effects::dist(at, p) <= 2);
+    match named {
+        Some(id) => s.find(id).filter(|&v| near(v)),
+        None => (0..s.units.len() as u8)
+            .filter(|&v| near(v))
+            .min_by_key(|&v| s.u(v).at.map_or(99, |p| crate::effects::dist(at, p))),
+    }
+}
+
+/// `u`'s Handcuffed partner, while both are on the map (D-PEN-6, D-G-29: the cuffs hold all
+/// fight).
+pub fn partner(s: &State, u: u8) -> Option<u8> {
+    s.stakes
+        .iter()
+        .find_map(|(v, k, _)| {
+            let w = s.find(k.strip_prefix(HANDCUFFED)?)?;
+            if *v == u {
+                Some(w)
+            } else if w == u {
+                Some(*v)
+            } else {
+                None
+            }
+        })
+        .filter(|&p| s.u(p).at.is_some() && s.u(u).at.is_some())
+}
+
+/// Whether `u` may move or teleport to `q`: a Handcuffed unit only next to its partner.
+pub fn cuffed_ok(s: &State, u: u8, q: fray_core::grid::Pos) -> bool {
+    match partner(s, u).and_then(|p| s.u(p).at) {
+        Some(p) => crate::effects::dist(p, q) == 1,
+        None => true,
+    }
+}
+
+/// Whether `u` may Throw `t`: never its partner.
+pub fn may_throw(s: &State, u: u8, t: u8) -> bool {
+    partner(s, u) != Some(t)
+}
+
+/// After `moved` was pushed or pulled, the squares its partner is pulled through until it stands
+/// next to `moved` again: each step to an empty space closer to it (the first such around, a
+/// Trap-free one first), Rubble ending the pull (D-OBS-4). Empty when they are side by side.
+pub fn drag_path(s: &State, moved: u8) -> (Option<u8>, Vec<fray_core::grid::Pos>) {
+    let Some(p) = partner(s, moved) else { return (None, Vec::new()) };
+    let (Some(to), Some(mut at)) = (s.u(moved).at, s.u(p).at) else { return (None, Vec::new()) };
+    let mut path = Vec::new();
+    while crate::effects::dist(at, to) > 1 && path.len() < 40 {
+        let d = crate::effects::dist(at, to);
+        let next = at
+            .neighbours()
+            .into_iter()
+            .filter(|&q| s.empty(q) && !path.contains(&q) && s.obstacle(q) != Some(crate::content::Obstacle::Edge))
+            .filter(|&q| crate::effects::dist(q, to) < d)
+            .min_by_key(|&q| (s.obstacle(q) == Some(crate::content::Obstacle::Trap), crate::effects::dist(q, to)));
+        let Some(q) = next else { break };
+        path.push(q);
+        at = q;
+        if s.obstacle(q) == Some(crate::content::Obstacle::Rubble) {
+            break;
+        }
+    }
+    (Some(p), path)
 }

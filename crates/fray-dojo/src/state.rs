@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
-/// The two sides; a side's index is its seat.
-pub const SIDES: [&str; 2] = ["heroes", "enemies"];
+/// Every side a fight may have; a side's index is its seat. A fight has the first two, and a
+/// three-way battle (D-CMP-4) the rivals too: the second enemy team, Team B beside the enemies'
+/// Team A.
+pub const SIDES: [&str; 3] = ["heroes", "enemies", "rivals"];
 
 /// A unit named in an event.
 pub type W = Who<u8>;
@@ -81,6 +83,10 @@ pub struct Options {
     /// Stooges stand on the map one figure a member (D-EN-4, D-EN-6, D-EN-7; the `stooges`
     /// module); off, a group is one figure.
     pub stooge_figures: bool,
+    /// Three-way battles (D-CMP-4, D-G-FAVOR): whether the helper holds the Favor token naming
+    /// the side it helped (true, Fray's reading) or the unit helped holds one naming the
+    /// helper's side.
+    pub favor_to_helper: bool,
 }
 
 impl Default for Options {
@@ -98,6 +104,7 @@ impl Default for Options {
             opening: Die::Roll(6),
             world_of_cardboard: false,
             stooge_figures: false,
+            favor_to_helper: true,
         }
     }
 }
@@ -145,6 +152,9 @@ pub struct Stance {
     pub form: usize,
     /// The Style (index into the content's Styles), if any.
     pub style: Option<usize>,
+    /// A Forbidden Stance's second Form (D-STN-4): both Forms' abilities and Unique Actions,
+    /// the dice of the Forbidden chart for each.
+    pub form2: Option<usize>,
 }
 
 /// A fighter.
@@ -238,6 +248,12 @@ pub struct TurnMarks {
     pub trained: Vec<u8>,
     /// Units that used Watch Closely this turn.
     pub watching: Vec<u8>,
+    /// Three-way battles (D-CMP-4): units that gained a Favor token this turn (one a turn).
+    pub favor_gained: Vec<u8>,
+    /// Whether a Favor token was spent this turn (one a turn, whoever calls it first).
+    pub favor_spent: bool,
+    /// Attackers a Favor token turned away this turn, and the side they may not attack.
+    pub turned_away: Vec<(u8, u8)>,
 }
 
 /// The whole fight.
@@ -279,6 +295,8 @@ pub struct State {
     /// The Stooges of each group standing on the map besides the one on its unit's square
     /// (`stooge-figures`, D-EN-4): each square and its group.
     pub members: Vec<(Pos, u8)>,
+    /// Three-way battles (D-CMP-4): the Favor tokens held, each (holder, the side it names).
+    pub favors: Vec<(u8, u8)>,
 }
 
 impl State {
@@ -325,10 +343,38 @@ impl State {
         let x = self.u(u);
         x.stance.and_then(|s| x.stances[s].style).map(|i| &self.content.styles[i])
     }
-    /// The id of `u`'s Stance `i`: its Form's id, or `style+form`.
+    /// The second Form of `u`'s current Stance, in a Forbidden Stance (D-STN-4).
+    pub fn form2(&self, u: u8) -> Option<&crate::content::Form> {
+        let x = self.u(u);
+        x.stance.and_then(|s| x.stances[s].form2).map(|f| &self.content.forms[f])
+    }
+    /// The dice `stance`'s Forms roll: the Form's (or the table's), or in a Forbidden Stance the
+    /// Forbidden chart's for each of its two Forms (D-STN-4).
+    pub fn form_dice(&self, stance: Stance) -> Vec<Die> {
+        let own = |f: usize| {
+            let form = &self.content.forms[f];
+            self.options
+                .dice
+                .iter()
+                .find(|(id, _)| *id == form.id)
+                .map_or_else(|| form.dice.clone(), |(_, d)| d.clone())
+        };
+        match stance.form2 {
+            Some(f2) => {
+                let mut d = self.content.forms[stance.form].forbidden.clone();
+                d.extend(self.content.forms[f2].forbidden.iter().copied());
+                d
+            }
+            None => own(stance.form),
+        }
+    }
+    /// The id of `u`'s Stance `i`: its Form's id, or `style+form` (`forbidden+form+form`).
     pub fn stance_id(&self, u: u8, i: usize) -> String {
         let st = self.u(u).stances[i];
-        let form = &self.content.forms[st.form].id;
+        let mut form = self.content.forms[st.form].id.clone();
+        if let Some(f2) = st.form2 {
+            form = format!("{form}+{}", self.content.forms[f2].id);
+        }
         match st.style {
             Some(s) => format!("{}+{form}", self.content.styles[s].id),
             None => form.clone(),
@@ -337,16 +383,27 @@ impl State {
     /// The name of `u`'s Stance `i` (D-STN-1): the Style's name and the Form's.
     pub fn stance_name(&self, u: u8, i: usize) -> String {
         let st = self.u(u).stances[i];
-        let form = &self.content.forms[st.form].name;
+        let mut form = self.content.forms[st.form].name.clone();
+        if let Some(f2) = st.form2 {
+            form = format!("{form} {}", self.content.forms[f2].name);
+        }
         match st.style {
             Some(s) => format!("{} {form}", self.content.styles[s].name),
             None => form.clone(),
         }
     }
+    /// How many sides the fight has: 2, or 3 in a three-way battle (D-CMP-4).
+    pub fn sides(&self) -> usize {
+        self.meter.sides
+    }
+    /// Whether the fight is a three-way battle (D-CMP-4).
+    pub fn three_way(&self) -> bool {
+        self.meter.sides > 2
+    }
     /// Whether `u`'s Stance has trait `t`.
     pub fn has_trait(&self, u: u8, t: crate::content::Trait) -> bool {
         // D-PEN-2: a Dazed unit's Stance has no abilities this round.
-        !self.lasting(u, "dazed") && self.form(u).is_some_and(|f| f.has(t))
+        !self.lasting(u, "dazed") && (self.form(u).is_some_and(|f| f.has(t)) || self.form2(u).is_some_and(|f| f.has(t)))
             || self.style(u).is_some_and(|s| s.traits.contains(&t))
     }
 }
@@ -543,6 +600,13 @@ pub enum Event {
         /// Who cancelled it.
         by: W,
     },
+    /// An action is taken over with two Control tokens (D-TOK-7, D-CLAR-6).
+    Redirected {
+        /// Whose action.
+        who: W,
+        /// Who takes it over.
+        by: W,
+    },
     /// An Untouchable Counters an action with a Control token: its hits land on its user too.
     Countered {
         /// Whose action.
@@ -683,6 +747,25 @@ pub enum Event {
         /// The song.
         token: Token,
     },
+    /// Three-way battles (D-CMP-4): a unit that helped one of another side gains a Favor token
+    /// naming a side.
+    FavorGained {
+        /// The holder.
+        who: W,
+        /// The side the token names.
+        team: String,
+        /// The unit helped.
+        helped: W,
+    },
+    /// A Favor token is spent: the attacker may not attack the spender's side this turn.
+    FavorSpent {
+        /// The holder who spends it.
+        who: W,
+        /// The side the token names.
+        team: String,
+        /// The attacker turned away.
+        attacker: W,
+    },
     /// The fight is over.
     Ended {
         /// The winning side, or none for a draw.
@@ -734,6 +817,7 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
+            Event::Redirected { who, by } => write!(f, "{by} takes {who}'s action over with two Control tokens"),
             Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
             Event::Flared { who } => write!(f, "{who}'s flames catch (Flametongue)"),
             Event::Drained { who } => write!(f, "{who} drains life (the Immortal)"),
@@ -766,6 +850,12 @@ impl fmt::Display for Event {
             Event::Lead { who, at } => write!(f, "the Stooge of {who} at {} takes the lead", at.key()),
             Event::BackFromCopy { who, back: Some(p) } => write!(f, "{who} is back at {}", p.key()),
             Event::BackFromCopy { who, back: None } => write!(f, "{who} stays where the action took it"),
+            Event::FavorGained { who, team, helped } => {
+                write!(f, "{who} gains a Favor token naming the {team} (helped {helped})")
+            }
+            Event::FavorSpent { who, team, attacker } => {
+                write!(f, "{who} spends a Favor token naming the {team}: {attacker} may not attack its side this turn")
+            }
             Event::Ended { winner, why } => match winner {
                 Some(w) => write!(f, "the {w} win: {why}"),
                 None => write!(f, "the fight stops: {why}"),
@@ -808,6 +898,18 @@ impl Apply<Event> for State {
             Event::Tokens { who, token, delta, .. } => {
                 let t = &mut self.units[who.idx as usize].tokens[token.index()];
                 *t = (*t + delta).max(0);
+                // A Favor token lost another way (shed, taken) goes from the newest held.
+                if *token == Token::Favor {
+                    let mut keep = *t as usize;
+                    self.favors.retain(|f| {
+                        if f.0 != who.idx {
+                            return true;
+                        }
+                        let kept = keep > 0;
+                        keep = keep.saturating_sub(1);
+                        kept
+                    });
+                }
             }
             Event::Challenge { who, by } => self.units[who.idx as usize].challenge = by.as_ref().map(|b| b.idx),
             Event::Hurt { who, by, shield, hp, broken, damage } => {
@@ -875,6 +977,7 @@ impl Apply<Event> for State {
                 u.shield = 0;
                 u.pool.clear();
                 u.out = u.at.is_none();
+                self.favors.retain(|f| f.0 != who.idx);
             }
             Event::Obstacle { at, now } => {
                 if let Some(c) = self.map.get_mut(*at) {
@@ -890,7 +993,9 @@ impl Apply<Event> for State {
                 }
             }
             Event::Spirit { .. } => {}
-            Event::Negated { by, .. } | Event::Countered { by, .. } => self.marks.control.push(by.idx),
+            Event::Negated { by, .. } | Event::Countered { by, .. } | Event::Redirected { by, .. } => {
+                self.marks.control.push(by.idx)
+            }
             Event::Flared { who } => self.marks.flame.push(who.idx),
             Event::Drained { who } => self.marks.drained.push(who.idx),
             Event::Staked { who, stake, until } => self.stakes.push((who.idx, stake.clone(), *until)),
@@ -957,6 +1062,25 @@ impl Apply<Event> for State {
                 if let Some(p) = back {
                     self.units[who.idx as usize].at = Some(*p);
                 }
+            }
+            Event::FavorGained { who, team, helped } => {
+                let side = SIDES.iter().position(|s| s == team).unwrap_or(0) as u8;
+                self.favors.push((who.idx, side));
+                self.units[who.idx as usize].tokens[Token::Favor.index()] += 1;
+                // One a turn for whoever the rules count it to (the holder, as Fray reads it).
+                self.marks.favor_gained.push(who.idx);
+                let _ = helped;
+            }
+            Event::FavorSpent { who, team, attacker } => {
+                let side = SIDES.iter().position(|s| s == team).unwrap_or(0) as u8;
+                if let Some(i) = self.favors.iter().position(|f| *f == (who.idx, side)) {
+                    self.favors.remove(i);
+                }
+                let t = &mut self.units[who.idx as usize].tokens[Token::Favor.index()];
+                *t = (*t - 1).max(0);
+                self.marks.favor_spent = true;
+                let turned = self.units[who.idx as usize].side;
+                self.marks.turned_away.push((attacker.idx, turned));
             }
             Event::Ended { winner, why } => {
                 self.outcome =

@@ -138,8 +138,9 @@ fn random_fights_against_every_force() {
     }
 }
 
-/// D-BON-*, D-PEN-*: the Bonuses and Penalties that last a round or ask for picks, handed out
-/// on both sides (balanced, D-CMP-5) in fights against the Unique Enemies.
+/// D-BON-*, D-PEN-*: the Bonuses and Penalties that last a round or ask for picks (and
+/// Handcuffed), handed out on both sides (balanced, D-CMP-5) in fights against the Unique
+/// Enemies.
 #[test]
 fn random_fights_with_round_long_stakes() {
     let mut text = String::from("enemies = [\"unique\"]\n");
@@ -160,6 +161,9 @@ fn random_fights_with_round_long_stakes() {
         ("ghoul", "bonus", "talk-big"),
         ("war-tank", "bonus", "freedom"),
         ("warlock", "bonus", "defensive"),
+        // D-PEN-6: ada is cuffed to the nearest unit within 2 spaces (bo), balanced by a Bonus.
+        ("ada", "penalty", "handcuffed"),
+        ("bo", "bonus", "vigor"),
     ];
     for (unit, kind, id) in stakes {
         text.push_str(&format!("[[stake]]\nunit = \"{unit}\"\n{kind} = \"{id}\"\n"));
@@ -303,4 +307,26 @@ fn random_fights_with_a_frantic_hero() {
     let n = count().div_ceil(4);
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
     assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// D-CMP-4: three-way battles, the sample heroes against two enemy teams (the enemies and the
+/// rivals), each a force of the enemy chapter, to the end.
+#[test]
+fn random_three_way_battles() {
+    let game = Arc::new(Dojo::builtin());
+    let per = count().div_ceil(30).max(2);
+    for (a, b, favor) in [("\"angel\"", "\"demon\"", "helper"), ("\"the-judge\"", "\"punk\"", "helped")] {
+        let text = format!("enemies = [{a}]\nrivals = [{b}]\n");
+        let setup = FightSetup {
+            options: vec![format!("favor={favor}")],
+            enemies: Some(fray_core::table::TeamText { path: "three-way.toml".into(), text }),
+            ..Default::default()
+        };
+        let state = game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
+        assert!(state.three_way(), "{a} and {b}: a rivals' side");
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
 }

@@ -36,11 +36,12 @@ fn an_unbalanced_stake_is_refused() {
 #[test]
 fn bad_stakes_name_each_problem() {
     let side = "[[stake]]\nunit = \"ada\"\nbonus = \"default\"\n[[stake]]\nunit = \"nobody\"\nbonus = \"vigor\"\n\
-                [[stake]]\nunit = \"ada\"\nbonus = \"burned\"\n[[stake]]\nunit = \"ada\"\npenalty = \"handcuffed\"\n";
+                [[stake]]\nunit = \"ada\"\nbonus = \"burned\"\n[[stake]]\nunit = \"ada\"\npenalty = \"handcuffed\"\npartner = \"the-judge\"\n";
     let e = fight(&["weight=weight-of-the-world"], side).unwrap_err();
     assert_eq!(e.len(), 4, "{e:?}");
     assert!(e[0].contains("D-CW-3") && e[0].contains("stake 1"), "{e:?}");
     assert!(e[1].contains("nobody"), "{e:?}");
     assert!(e[2].contains("no bonus"), "{e:?}");
-    assert!(e[3].contains("not played yet"), "{e:?}");
+    // D-PEN-6: a partner more than 2 spaces away.
+    assert!(e[3].contains("D-PEN-6") && e[3].contains("partner"), "{e:?}");
 }

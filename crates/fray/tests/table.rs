@@ -234,3 +234,20 @@ fn dojo_fights_an_enemy_force() {
     assert_ne!(code, 0);
     assert!(err.contains("--home"), "{err}");
 }
+
+/// Panic at the Dojo's three-way battles (D-CMP-4): a side file naming `rivals` seats a third
+/// side, which takes its own bot and plays to the end.
+#[test]
+fn dojo_plays_a_three_way_battle() {
+    let dir = std::env::temp_dir().join(format!("fray-three-way-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let side = dir.join("three-way.toml");
+    std::fs::write(&side, "enemies = [\"angel\"]\nrivals = [\"the-judge\", \"the-choir\"]\n").unwrap();
+    let side = side.to_str().unwrap();
+    let (code, out, err) =
+        fray(&["play", "dojo", "--home", "sample", "--away", side, "--seed", "5", "--quiet", "--bot", "rivals=greedy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rivals"), "{out}");
+    assert!(out.contains("win") || out.contains("rounds are over"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -58,6 +58,10 @@ pub struct StakeSpec {
     /// A Penalty's id.
     #[serde(default)]
     pub penalty: Option<String>,
+    /// Handcuffed (D-PEN-6): the partner's id, a unit within 2 spaces (the nearest if none is
+    /// named).
+    #[serde(default)]
+    pub partner: Option<String>,
 }
 
 impl StakeSpec {
