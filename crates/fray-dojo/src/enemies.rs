@@ -85,6 +85,7 @@ pub fn with_force(
     side: &SideFile,
     rows: &[String],
     units: &[Spanned<UnitSpec>],
+    ambush: bool,
 ) -> Result<Vec<Spanned<UnitSpec>>, Vec<String>> {
     let file = &content.enemies;
     let mut errors = Vec::new();
@@ -129,6 +130,12 @@ pub fn with_force(
     if open.len() < chosen.len() + rivals.len() {
         return Err(vec![format!("{path}: {} enemies and {} open squares", chosen.len() + rivals.len(), open.len())]);
     }
+    // D-TERR-3, D-SKL-5: in an Ambush the heroes stand first and the enemies close in around them.
+    if ambush {
+        let first = surround(&open, &taken, chosen.len());
+        open.retain(|p| !first.contains(p));
+        open.splice(0..0, first);
+    }
     let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     let placed = chosen.len();
@@ -150,6 +157,34 @@ pub fn with_force(
         *n += 1;
     }
     Ok(out)
+}
+
+/// `n` squares of `open` around the heroes standing on `heroes` (an Ambush, D-TERR-3): the ring
+/// nearest them first, its squares taken evenly all the way round (by angle about the heroes'
+/// middle), then the next ring out.
+fn surround(open: &[Pos], heroes: &[Pos], n: usize) -> Vec<Pos> {
+    let near = |p: Pos| heroes.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
+    let count = heroes.len().max(1) as f64;
+    let (cx, cy) = (
+        heroes.iter().map(|h| f64::from(h.x)).sum::<f64>() / count,
+        heroes.iter().map(|h| f64::from(h.y)).sum::<f64>() / count,
+    );
+    let mut rings: BTreeMap<i32, Vec<Pos>> = BTreeMap::new();
+    for &p in open {
+        rings.entry(near(p)).or_default().push(p);
+    }
+    let mut out = Vec::new();
+    for (_, mut ring) in rings {
+        let left = n - out.len();
+        if left == 0 {
+            break;
+        }
+        let angle = |p: &Pos| (f64::from(p.y) - cy).atan2(f64::from(p.x) - cx);
+        ring.sort_by(|a, b| angle(a).total_cmp(&angle(b)).then((a.y, a.x).cmp(&(b.y, b.x))));
+        let take = left.min(ring.len());
+        out.extend((0..take).map(|j| ring[j * ring.len() / take]));
+    }
+    out
 }
 
 /// D-CMP-2: the side holding fewer health bars gets the difference, so both sides take as many

@@ -78,8 +78,8 @@ impl Dojo {
         // The enemy chapter's forces against the encounter's heroes (D-EN-*, D-CMP-2).
         let file: crate::enemies::SideFile = toml::from_str(&side.text)
             .map_err(|er| SetupErrors::one(format!("{}: {}", side.path, er.to_string().trim_end())))?;
-        let units =
-            crate::enemies::with_force(&side.path, &content, &file, &e.map.rows, &e.unit).map_err(SetupErrors)?;
+        let units = crate::enemies::with_force(&side.path, &content, &file, &e.map.rows, &e.unit, options.ambush)
+            .map_err(SetupErrors)?;
         let mut state = setup::build(&path, &text, &content, &e.map, &units, options).map_err(SetupErrors)?;
         crate::enemies::even_out(&mut state, file.uneven.as_deref() == Some("even"));
         let errors = crate::stakes::check(&side.path, &state, &file.stake);
@@ -397,8 +397,8 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
             stake: Vec::new(),
             rivals: Vec::new(),
         };
-        let units =
-            crate::enemies::with_force(path, &content, &side, &f.map.rows, &f.unit).map_err(|e| e.join("\n"))?;
+        let units = crate::enemies::with_force(path, &content, &side, &f.map.rows, &f.unit, options.ambush)
+            .map_err(|e| e.join("\n"))?;
         let mut s = setup::build(path, text, &content, &f.map, &units, options).map_err(|e| e.join("\n"))?;
         crate::enemies::even_out(&mut s, f.uneven.as_deref() == Some("even"));
         s

@@ -26,6 +26,10 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ("dice-FORM=d8,d6,d6", "a Form's Action Dice, in place of the reconstruction (D-G-DICE)"),
     ("round-limit=30 (0-999, 0 none)", "rounds after which the fight stops as a draw"),
     ("opening=d6 (dN or 1-12)", "Found An Opening's number, lost with the icons (D-BON-3, D-G-OPENING)"),
+    (
+        "start=ends|ambush",
+        "where a chosen force starts: the far end, or around the heroes after failed Troubles (D-TERR-3, D-SKL-5)",
+    ),
     ("world-of-cardboard=false|true", "a push or pull into a Wall breaks it to Rubble and ends there (D-OPT-1)"),
     (
         "stooge-figures=false|true",
@@ -67,6 +71,11 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 "helper" => o.favor_to_helper = true,
                 "helped" => o.favor_to_helper = false,
                 _ => errors.push(bad("helper or helped")),
+            },
+            "start" => match v {
+                "ends" => o.ambush = false,
+                "ambush" => o.ambush = true,
+                _ => errors.push(bad("ends or ambush")),
             },
             "world-of-cardboard" => match v.parse::<bool>() {
                 Ok(b) => o.world_of_cardboard = b,

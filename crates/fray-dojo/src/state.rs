@@ -80,6 +80,9 @@ pub struct Options {
     pub opening: Die,
     /// World of Cardboard (D-OPT-1): a push or pull into a Wall breaks it and ends there.
     pub world_of_cardboard: bool,
+    /// Where a chosen force starts (D-TERR-3, D-SKL-5): at the far end of the map (false), or
+    /// around the heroes in an Ambush (true: two failed Troubles or a lost Contest).
+    pub ambush: bool,
     /// Stooges stand on the map one figure a member (D-EN-4, D-EN-6, D-EN-7; the `stooges`
     /// module); off, a group is one figure.
     pub stooge_figures: bool,
@@ -103,6 +106,7 @@ impl Default for Options {
             default_bonus: true,
             opening: Die::Roll(6),
             world_of_cardboard: false,
+            ambush: false,
             stooge_figures: false,
             favor_to_helper: true,
         }
