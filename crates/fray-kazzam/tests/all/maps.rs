@@ -1,9 +1,8 @@
 //! Arena files (docs/maps.md): the book's five arenas load and play; a bad map is refused with
 //! the file, the line and what is wrong; random matches on every arena and between the rival teams
-//! keep every invariant random play checks (`tests/common`), a few by default and thousands in
+//! keep every invariant random play checks (`tests/all/common.rs`), a few by default and thousands in
 //! the long sweep (`.ci/sweep`).
 
-mod common;
 
 use fray_core::conformance;
 use fray_core::table::TeamText;
@@ -131,7 +130,7 @@ fn play(setup: &MatchSetup, seed: u64) {
         command_every: 3,
     };
     let start = conformance::from_setup(setup);
-    if let Err(e) = conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| common::invariants(s)) {
+    if let Err(e) = conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| crate::common::invariants(s)) {
         panic!("seed {seed}: {e}");
     }
 }
