@@ -3,11 +3,10 @@
 //! creation rules the rows feed. Also: every glossary term exists, and the look-up finds every
 //! row and term.
 
-
+use crate::rows::*;
 use fray_collision::content::{Content, Tier, norm};
 use fray_collision::reference;
 use fray_core::lookup::search;
-use crate::rows::*;
 
 fn content() -> Content {
     Content::builtin().expect("the built-in content parses")

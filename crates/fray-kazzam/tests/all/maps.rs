@@ -3,7 +3,6 @@
 //! keep every invariant random play checks (`tests/all/common.rs`), a few by default and thousands in
 //! the long sweep (`.ci/sweep`).
 
-
 use fray_core::conformance;
 use fray_core::table::TeamText;
 use fray_kazzam::content::maps;
@@ -130,7 +129,9 @@ fn play(setup: &MatchSetup, seed: u64) {
         command_every: 3,
     };
     let start = conformance::from_setup(setup);
-    if let Err(e) = conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| crate::common::invariants(s)) {
+    if let Err(e) =
+        conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| crate::common::invariants(s))
+    {
         panic!("seed {seed}: {e}");
     }
 }

@@ -6,7 +6,6 @@
 //! (`.ci/sweep`: `FRAY_RANDOM_MATCHES=3000`) plays thousands of matches and
 //! checks that every playable power comes up.
 
-
 use fray_core::conformance;
 use fray_kazzam::content::builtin;
 use fray_kazzam::engine::state::State;

@@ -4,7 +4,6 @@
 //! for updates) against random bots, for FRAY_LOAD_SECS seconds (default 20). Reports the
 //! matches held and the time from an answer's POST to its update on the person's socket.
 
-
 use crate::common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};
