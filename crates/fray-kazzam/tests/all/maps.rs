@@ -3,6 +3,7 @@
 //! keep every invariant random play checks (`tests/all/common.rs`), a few by default and thousands in
 //! the long sweep (`.ci/sweep`).
 
+use crate::common;
 use fray_core::conformance;
 use fray_core::table::TeamText;
 use fray_kazzam::content::maps;
@@ -129,9 +130,7 @@ fn play(setup: &MatchSetup, seed: u64) {
         command_every: 3,
     };
     let start = conformance::from_setup(setup);
-    if let Err(e) =
-        conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| crate::common::invariants(s))
-    {
+    if let Err(e) = conformance::random_match(&GAME, &start, seed, &settings, &|_: &Kazzam, s| common::invariants(s)) {
         panic!("seed {seed}: {e}");
     }
 }
