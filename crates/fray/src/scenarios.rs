@@ -41,7 +41,7 @@ fn system_of<'r>(
 
 /// Loads and runs one scenario file.
 pub fn run_file(registry: &Registry, path: &Path) -> Result<Report, String> {
-    // Lets tests/cli.rs check that a panic in the engine is a FAIL (debug builds only).
+    // Lets tests/all/cli.rs check that a panic in the engine is a FAIL (debug builds only).
     if cfg!(debug_assertions) && std::env::var_os("FRAY_TEST_PANIC_IN").is_some_and(|p| Path::new(&p) == path) {
         panic!("FRAY_TEST_PANIC_IN names this file");
     }

@@ -592,7 +592,9 @@ impl Game for Kazzam {
         flow::decision(s).filter(|d| seat_index(&d.seat) == seat)
     }
     fn parse_choice(&self, s: &State, seat: Seat, id: &str) -> Result<ActionId, RuleError> {
-        let d = flow::decision(s);
+        // Only ids are read: the question without its labels, as `legal` builds it (the
+        // conformance harness reads back every option id; labelled, that was most of random play).
+        let d = flow::decision_ids(s);
         let name = SEATS.get(seat.index()).copied().unwrap_or_default();
         fray_core::answer::choose_in(d, name, id, "the match is over", |id, i| encode(s, id, i))
     }

@@ -1,5 +1,5 @@
 //! The resolution stack's frames as data: [`Frame`] and the payload each rule area keeps while
-//! an action is half-resolved. Architecture invariant (tests/layers.rs): these files import no
+//! an action is half-resolved. Architecture invariant (tests/all/layers.rs): these files import no
 //! rule module; the dispatch (`step`, `question`, `answer`) is in [`crate::engine::flow`] and
 //! the rule modules, which re-export their frames at their old paths.
 

@@ -1,5 +1,5 @@
 //! The data layer: the records the match state holds, as plain data. Architecture invariant
-//! (tests/layers.rs): these files, [`crate::engine::state`] and the content files import no rule,
+//! (tests/all/layers.rs): these files, [`crate::engine::state`] and the content files import no rule,
 //! class, role or implement module, nor the resolution stack or trigger points; the rules that
 //! read and change these records live in those modules and re-export them at their old paths.
 

@@ -5,7 +5,7 @@
 //! play), whose decisions must be the same. The hashes in `journal_fingerprint.txt` come from the
 //! code before the speed work; a change meant to be invisible must leave every one as it was.
 //!
-//! `cargo test -p fray-drawsteel --test journal_fingerprint -- --ignored` (the test build is optimised;
+//! `cargo test -p fray-drawsteel --test all journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);
 //! `FRAY_FINGERPRINT_WRITE=1` rewrites the file (only when behaviour is meant to change).
 //!

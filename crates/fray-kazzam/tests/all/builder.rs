@@ -203,8 +203,8 @@ fn a_team_repeating_a_role_or_class_names_file_line_and_field() {
 
 #[test]
 fn built_units_carry_chosen_and_automatic_features() {
-    let home = include_str!("../../../examples/kazzam/team-flotsam.toml");
-    let away = include_str!("../../../examples/kazzam/team-jetsam.toml");
+    let home = include_str!("../../../../examples/kazzam/team-flotsam.toml");
+    let away = include_str!("../../../../examples/kazzam/team-jetsam.toml");
     let setup = fray_kazzam::content::builtin::team_setup(
         &content(),
         ("team-flotsam.toml", home),
@@ -227,7 +227,7 @@ fn built_units_carry_chosen_and_automatic_features() {
 
 #[test]
 fn a_shivering_sword_names_its_spells_in_force() {
-    let ok = include_str!("../../../examples/kazzam/shivering-sword.toml");
+    let ok = include_str!("../../../../examples/kazzam/shivering-sword.toml");
     let cards = check_file(&content(), "shivering-sword.toml", ok).unwrap().join("\n");
     assert!(cards.contains("Whirling (learned, in force at the start)"), "{cards}");
     let bad = ok.replace(

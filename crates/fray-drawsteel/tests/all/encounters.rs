@@ -110,7 +110,7 @@ fn an_encounter_file_reports_its_budget() {
     assert!(r.contains("encounter strength 30") && r.contains("EV 27: easy"), "{r}");
 }
 
-const HOUND: &str = include_str!("../../../content/drawsteel/import/cinder-hound.statblock.md");
+const HOUND: &str = include_str!("../../../../content/drawsteel/import/cinder-hound.statblock.md");
 
 /// Issue 19: a monster in the Steel Compendium's markdown statblock shape (Fray's own sample) is
 /// read with its damage types, immunity and weakness (DS-GAP-20); `fray build drawsteel FILE.md`
@@ -159,8 +159,8 @@ fn a_markdown_statblock_fray_cannot_use_is_refused_with_lines() {
     assert!(e.contains("none.md: line 1"), "{e}");
 }
 
-const STALKER: &str = include_str!("../../../content/drawsteel/import/reed-stalker.statblock.json");
-const WREN: &str = include_str!("../../../content/drawsteel/import/wren-marsh.hero.json");
+const STALKER: &str = include_str!("../../../../content/drawsteel/import/reed-stalker.statblock.json");
+const WREN: &str = include_str!("../../../../content/drawsteel/import/wren-marsh.hero.json");
 
 /// Issue 19, item 6: Fray's sample files in the Steel Compendium's statblock shape and Forge
 /// Steel's hero shape are read (`fray build drawsteel FILE.json`) and play in an encounter to the

@@ -1,9 +1,7 @@
 //! The server over real sockets on 127.0.0.1: HTTP and WebSocket clients play Kazzam and Draw
 //! Steel matches, try what they may not, and read only what their seat may see.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use fray_core::game::{Seat, Viewer};
 use fray_server::hub::rolls_of;
 use serde_json::{Value, json};

@@ -2,8 +2,7 @@
 //! text and SVG, an illegal file with every problem and exit status 1, the look-up forgiving
 //! about typos, and the battle game refused with a clear message.
 
-mod common;
-use common::fray;
+use crate::common::fray;
 
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/collision/robed-elf-warrior.toml");
 

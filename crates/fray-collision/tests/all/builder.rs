@@ -39,7 +39,7 @@ fn refused(body: &str, rule: &str) -> String {
     e.join("\n")
 }
 
-const EXAMPLE: &str = include_str!("../../../examples/collision/robed-elf-warrior.toml");
+const EXAMPLE: &str = include_str!("../../../../examples/collision/robed-elf-warrior.toml");
 
 /// C-CREATE-13, C-CREATE-16, C-CREATE-21 to -23, -25, -27, -34, -35: the guide's Robed Elf
 /// Warrior (L88-143), field by field.

@@ -1,5 +1,4 @@
 //! What the `fray` binary's end-to-end tests share: running it and reading what it printed.
-#![allow(dead_code)] // each test binary uses its own part
 
 use std::process::Command;
 

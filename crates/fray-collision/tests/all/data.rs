@@ -1,14 +1,12 @@
-//! Every data row of content/collision against the guide's own rows (tests/rows, taken from the
+//! Every data row of content/collision against the guide's own rows (tests/all/rows.rs, taken from the
 //! guide's text rather than from the checklist the content was typed from), each test naming the
 //! creation rules the rows feed. Also: every glossary term exists, and the look-up finds every
 //! row and term.
 
-mod rows;
-
+use crate::rows::*;
 use fray_collision::content::{Content, Tier, norm};
 use fray_collision::reference;
 use fray_core::lookup::search;
-use rows::*;
 
 fn content() -> Content {
     Content::builtin().expect("the built-in content parses")

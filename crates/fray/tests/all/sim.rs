@@ -3,8 +3,7 @@
 //! homebrew power, greedy beats random, the charts are real SVG and PNG files, and `fray play`
 //! seats bots by seat name.
 
-mod common;
-use common::fray;
+use crate::common::fray;
 use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {

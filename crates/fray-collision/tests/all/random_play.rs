@@ -92,8 +92,8 @@ fn random_battles_under_other_table_options() {
 #[test]
 fn random_skirmishes_with_every_played_skill() {
     let groups = [
-        ("skirmish-home.toml", include_str!("../../../examples/collision/skirmish-home.toml")),
-        ("skirmish-away.toml", include_str!("../../../examples/collision/skirmish-away.toml")),
+        ("skirmish-home.toml", include_str!("../../../../examples/collision/skirmish-home.toml")),
+        ("skirmish-away.toml", include_str!("../../../../examples/collision/skirmish-away.toml")),
     ];
     play_groups(&["size=10"], &groups, count());
 }
@@ -103,8 +103,8 @@ fn random_skirmishes_with_every_played_skill() {
 #[test]
 fn random_battles_with_the_abilities_module() {
     let groups = [
-        ("abilities-home.toml", include_str!("../../../examples/collision/abilities-home.toml")),
-        ("abilities-away.toml", include_str!("../../../examples/collision/abilities-away.toml")),
+        ("abilities-home.toml", include_str!("../../../../examples/collision/abilities-home.toml")),
+        ("abilities-away.toml", include_str!("../../../../examples/collision/abilities-away.toml")),
     ];
     play_groups(&["size=10"], &groups, count());
     play_groups(&["size=8", "mage-armor=table", "moves=2", "terrain=hills"], &groups, count());
@@ -116,8 +116,8 @@ fn random_battles_with_the_abilities_module() {
 #[test]
 fn random_battles_on_hills_and_cover() {
     let groups = [
-        ("terrain-home.toml", include_str!("../../../examples/collision/terrain-home.toml")),
-        ("terrain-away.toml", include_str!("../../../examples/collision/terrain-away.toml")),
+        ("terrain-home.toml", include_str!("../../../../examples/collision/terrain-home.toml")),
+        ("terrain-away.toml", include_str!("../../../../examples/collision/terrain-away.toml")),
     ];
     play_groups(&["size=8", "terrain=hills"], &groups, count());
 }

@@ -1,10 +1,9 @@
 //! Arena files (docs/maps.md): the book's five arenas load and play; a bad map is refused with
 //! the file, the line and what is wrong; random matches on every arena and between the rival teams
-//! keep every invariant random play checks (`tests/common`), a few by default and thousands in
+//! keep every invariant random play checks (`tests/all/common.rs`), a few by default and thousands in
 //! the long sweep (`.ci/sweep`).
 
-mod common;
-
+use crate::common;
 use fray_core::conformance;
 use fray_core::table::TeamText;
 use fray_kazzam::content::maps;

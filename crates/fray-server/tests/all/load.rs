@@ -1,12 +1,10 @@
 //! A bounded load test on loopback (ignored by default):
-//! `cargo test -p fray-server --test load -- --ignored --nocapture`. FRAY_LOAD_MATCHES
+//! `cargo test -p fray-server --test all load:: -- --ignored --nocapture`. FRAY_LOAD_MATCHES
 //! concurrent Kazzam matches (default 40), each a simulated person (HTTP answers, a WebSocket
 //! for updates) against random bots, for FRAY_LOAD_SECS seconds (default 20). Reports the
 //! matches held and the time from an answer's POST to its update on the person's socket.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};
 

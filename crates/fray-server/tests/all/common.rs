@@ -1,8 +1,6 @@
 //! A server on 127.0.0.1 port 0 with Kazzam and Draw Steel, and small HTTP and WebSocket
 //! clients for the tests.
 
-#![allow(dead_code)]
-
 use fray_server::store::SqliteStore;
 use fray_server::{Catalog, Limits, Server, Systems};
 use futures_util::{SinkExt, StreamExt};

@@ -5,8 +5,7 @@
 //! --step` replays a save one decision at a time; `play --help` names every system's seats and
 //! table options.
 
-mod common;
-use common::fray;
+use crate::common::fray;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -20,7 +20,7 @@
 //! played (issue 13's last items); a change
 //! meant to be invisible must leave every one of them as it was.
 //!
-//! `cargo test -p fray-kazzam --test journal_fingerprint -- --ignored` (the test build is optimised;
+//! `cargo test -p fray-kazzam --test all journal_fingerprint -- --ignored` (the test build is optimised;
 //! `--release` works too, but its whole-program optimisation makes the build much slower);
 //! `FRAY_FINGERPRINT_WRITE=1` rewrites the file (only when behaviour is meant to change).
 
@@ -37,10 +37,10 @@ use std::sync::{Arc, LazyLock};
 /// The built-in content, built once for every setup.
 static CONTENT: LazyLock<Arc<Content>> = LazyLock::new(|| Arc::new(Content::builtin()));
 
-const JETSAM: &str = include_str!("../../../examples/kazzam/team-jetsam.toml");
-const FLOTSAM: &str = include_str!("../../../examples/kazzam/team-flotsam.toml");
-const TAMER: &str = include_str!("../../../examples/kazzam/tamer.toml");
-const SWORD: &str = include_str!("../../../examples/kazzam/shivering-sword.toml");
+const JETSAM: &str = include_str!("../../../../examples/kazzam/team-jetsam.toml");
+const FLOTSAM: &str = include_str!("../../../../examples/kazzam/team-flotsam.toml");
+const TAMER: &str = include_str!("../../../../examples/kazzam/tamer.toml");
+const SWORD: &str = include_str!("../../../../examples/kazzam/shivering-sword.toml");
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/journal_fingerprint.txt");
 
 /// FNV-1a, 64 bits: stable across toolchains.

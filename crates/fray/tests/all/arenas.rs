@@ -2,8 +2,7 @@
 //! (docs/maps.md): a whole match on the Throne arena between two rival teams, saved and replayed;
 //! a bad map file refused with its file and line.
 
-mod common;
-use common::fray;
+use crate::common::fray;
 
 #[test]
 fn the_throne_match_between_two_rival_teams_plays_saves_and_replays() {

@@ -2,8 +2,7 @@
 //! replays to the same final view, a damaged save is refused with a clear error, a person can
 //! play a seat at the prompt, and scenario runs report failures with exit status 1.
 
-mod common;
-use common::fray;
+use crate::common::fray;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -252,7 +251,7 @@ fn rules_code_and_coverage_find_where_rules_live() {
     assert!(out.contains("no code cites it"), "{out}");
     let (code, out, _) = fray(&["rules", "kazzam", "--code", "K-IMP-13"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("  test      crates/fray-kazzam/tests/builder.rs"), "{out}");
+    assert!(out.contains("  test      crates/fray-kazzam/tests/all/builder.rs"), "{out}");
     let dir = std::env::temp_dir().join(format!("fray-cli-cov-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("kazzam.md");

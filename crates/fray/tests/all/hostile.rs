@@ -1,8 +1,7 @@
 //! Issue 14, "No input breaks Fray": each test names the finding it guards. Bad input gets a
 //! clear error naming what is wrong and changes nothing; no panic reaches the user.
 
-mod common;
-use common::{fray, fray_env};
+use crate::common::{fray, fray_env};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -6,8 +6,6 @@
 //! (`.ci/sweep`: `FRAY_RANDOM_MATCHES=3000`) plays thousands of matches and
 //! checks that every playable power comes up.
 
-mod common;
-
 use fray_core::conformance;
 use fray_kazzam::content::builtin;
 use fray_kazzam::engine::state::State;
@@ -21,7 +19,7 @@ static CONTENT: LazyLock<Arc<Content>> = LazyLock::new(|| Arc::new(Content::buil
 /// Kazzam playing it.
 static GAME: LazyLock<Arc<Kazzam>> = LazyLock::new(|| Arc::new(Kazzam::with_content(CONTENT.clone())));
 
-use common::invariants;
+use crate::common::invariants;
 
 /// `FRAY_RANDOM_MATCHES`, set for the long sweep (`.ci/sweep`); unset in the default run.
 fn sweep_matches() -> Option<u64> {
@@ -44,8 +42,8 @@ fn play(seed: u64, check: bool) -> Vec<String> {
     play_setup(seed, check, builtin::default_setup(&CONTENT, Default::default()).unwrap())
 }
 
-const JETSAM: &str = include_str!("../../../examples/kazzam/team-jetsam.toml");
-const FLOTSAM: &str = include_str!("../../../examples/kazzam/team-flotsam.toml");
+const JETSAM: &str = include_str!("../../../../examples/kazzam/team-jetsam.toml");
+const FLOTSAM: &str = include_str!("../../../../examples/kazzam/team-flotsam.toml");
 
 fn teams() -> fray_kazzam::engine::setup::Setup {
     builtin::team_setup(&CONTENT, ("team-jetsam.toml", JETSAM), ("team-flotsam.toml", FLOTSAM), Default::default())
@@ -322,7 +320,7 @@ fn every_stat_block_plays_in_random_matches() {
 /// Spell and the respawn choice come up, and every invariant holds.
 #[test]
 fn a_shivering_sword_swaps_its_spells_in_random_matches() {
-    let sword = include_str!("../../../examples/kazzam/shivering-sword.toml");
+    let sword = include_str!("../../../../examples/kazzam/shivering-sword.toml");
     let swapped = across_cores(0..40, |seed| {
         let setup = builtin::team_setup(
             &CONTENT,
@@ -341,7 +339,7 @@ fn a_shivering_sword_swaps_its_spells_in_random_matches() {
 /// every invariant holds.
 #[test]
 fn a_built_tamer_summons_and_commands_in_random_matches() {
-    let tamer = include_str!("../../../examples/kazzam/tamer.toml");
+    let tamer = include_str!("../../../../examples/kazzam/tamer.toml");
     let seen = across_cores(0..40, |seed| {
         let setup =
             builtin::team_setup(&CONTENT, ("tamer.toml", tamer), ("team-flotsam.toml", FLOTSAM), Default::default())
