@@ -8,4 +8,5 @@ mod builder;
 mod data;
 mod malformed;
 mod random_play;
+mod reactions_journal;
 mod rows;
