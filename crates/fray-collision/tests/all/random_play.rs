@@ -127,8 +127,8 @@ fn random_battles_on_hills_and_cover() {
 #[test]
 fn random_battles_with_reactions_to_moves_abilities_and_activations() {
     let groups = [
-        ("reactions-home.toml", include_str!("../../../examples/collision/reactions-home.toml")),
-        ("reactions-away.toml", include_str!("../../../examples/collision/reactions-away.toml")),
+        ("reactions-home.toml", include_str!("../../../../examples/collision/reactions-home.toml")),
+        ("reactions-away.toml", include_str!("../../../../examples/collision/reactions-away.toml")),
     ];
     play_groups(&["size=8"], &groups, count().div_ceil(2));
     play_groups(&["size=8", "kiss-of-death=table", "recovery=end-of-turn"], &groups, count().div_ceil(4));
@@ -140,8 +140,8 @@ fn random_battles_with_reactions_to_moves_abilities_and_activations() {
 #[test]
 fn random_battles_with_the_tactics_abilities() {
     let groups = [
-        ("tactics-home.toml", include_str!("../../../examples/collision/tactics-home.toml")),
-        ("tactics-away.toml", include_str!("../../../examples/collision/tactics-away.toml")),
+        ("tactics-home.toml", include_str!("../../../../examples/collision/tactics-home.toml")),
+        ("tactics-away.toml", include_str!("../../../../examples/collision/tactics-away.toml")),
     ];
     play_groups(&["size=8", "first=roll"], &groups, count().div_ceil(2));
     // With objectives scored at the end and falls from Fray's hills (C-BAT-22, C-BAT-20).
@@ -152,7 +152,7 @@ fn random_battles_with_the_tactics_abilities() {
     );
     // Checkmate's friends paying in (C-GL-CHECKMATE).
     let checkmate =
-        [("tactics-checkmate.toml", include_str!("../../../examples/collision/tactics-checkmate.toml")), groups[1]];
+        [("tactics-checkmate.toml", include_str!("../../../../examples/collision/tactics-checkmate.toml")), groups[1]];
     play_groups(&["size=8"], &checkmate, count().div_ceil(4));
 }
 
