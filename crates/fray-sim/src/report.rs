@@ -118,15 +118,19 @@ impl Totals {
         }
     }
 
+    /// How many of the seats are sides that can win: all of them up to a `neutral` one (Kazzam's
+    /// Creeps, nobody's), so a Dojo three-way battle's rivals count too.
+    fn playing(&self) -> usize {
+        self.seats.iter().take_while(|s| s.as_str() != "neutral").count()
+    }
+
     /// Adds one match.
     pub fn add(&mut self, m: &MatchResult) {
         self.matches += 1;
         if !m.finished {
             self.unfinished += 1;
         }
-        // The first two seats are the sides; a system's further seats (Kazzam's neutral
-        // Creeps) are nobody's and win nothing.
-        let playing = self.seats.len().min(2);
+        let playing = self.playing();
         for (i, record) in self.by_seat.iter_mut().enumerate().take(playing) {
             let won = m.winner.map(|w| w == i);
             record.add(won, m.score.get(i).copied().unwrap_or(0));
@@ -209,7 +213,7 @@ impl Totals {
             win_rate: r.win_rate(),
             score_rate: r.score_rate(),
         };
-        let playing = self.seats.len().min(2);
+        let playing = self.playing();
         let seats = self
             .seats
             .iter()
