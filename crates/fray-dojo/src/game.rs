@@ -220,8 +220,8 @@ impl Game for Dojo {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);
         }
-        // Health left on each side, as a share of the whole: how far ahead of the strongest other
-        // side (in a two-sided fight, 2 x share - 1).
+        // Health left on each side, as a share of the whole: the side's own against all the others
+        // together (2 x share - 1), so in a three-way battle a hit on either other side counts.
         let mut hp = [0f64; SIDES.len()];
         for x in &s.units {
             if !x.out {
@@ -234,7 +234,7 @@ impl Game for Dojo {
         }
         let me = seat.index().min(SIDES.len() - 1);
         let side = me as u8;
-        let best_other = (0..SIDES.len()).filter(|&k| k != me).map(|k| hp[k]).fold(0.0, f64::max);
+        let others = total - hp[me];
         // A little for closing in: each of the side's units standing near an enemy (most actions
         // reach a square or two), so a one-move bot walks into the fight rather than waiting.
         let mut near = 0.0;
@@ -254,7 +254,7 @@ impl Game for Dojo {
             }
         }
         let approach = if count > 0.0 { near / count } else { 0.0 };
-        ((hp[me] - best_other) / total) * 0.85 + 0.1 * approach
+        ((hp[me] - others) / total) * 0.85 + 0.1 * approach
     }
 }
 
