@@ -1095,26 +1095,21 @@ pub(crate) fn roll_to_hit(cx: &mut Cx, mut k: Strike) -> Result<(), RuleError> {
         }
         return after_attack(cx);
     }
-    // C-GL-DECOY: total cover against this attack: a hit fails on a D10 of 1 to 6.
-    if k.decoy {
-        let n = cx.d10()?;
-        let tid = cx.s.u(k.target).id.clone();
-        cx.log(|| {
-            format!(
-                "{tid}'s Decoy: the cover roll is {n}{} (C-GL-DECOY, C-GL-TOTAL-COVER)",
-                if n <= 6 { ", the attack fails" } else { ", the hit stands" }
-            )
-        });
-        if n <= 6 {
-            return after_attack(cx);
-        }
+    // C-GL-TOTAL-COVER: a Decoy (C-GL-DECOY), or camouflage from 4 or more spaces away
+    // (C-GL-CAMOUFLAGE), makes a hit fail on a D10 of 1 to 6.
+    let cover = if k.decoy {
+        Some(("'s Decoy:", "C-GL-DECOY"))
     } else if camouflage {
-        // C-GL-CAMOUFLAGE: total cover from 4 or more spaces away (C-GL-TOTAL-COVER).
+        Some((" is camouflaged 4 or more spaces away:", "C-GL-CAMOUFLAGE"))
+    } else {
+        None
+    };
+    if let Some((why, rule)) = cover {
         let n = cx.d10()?;
         let tid = cx.s.u(k.target).id.clone();
         cx.log(|| {
             format!(
-                "{tid} is camouflaged 4 or more spaces away: the cover roll is {n}{} (C-GL-CAMOUFLAGE, C-GL-TOTAL-COVER)",
+                "{tid}{why} the cover roll is {n}{} ({rule}, C-GL-TOTAL-COVER)",
                 if n <= 6 { ", the attack fails" } else { ", the hit stands" }
             )
         });
