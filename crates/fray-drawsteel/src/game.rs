@@ -63,6 +63,7 @@ pub const WORDS: &[&str] = &[
     "help-up",
     "heal",
     "aid-attack",
+    "end-condition",
 ];
 
 /// Where the [`actions::PLAIN`] entries start in [`WORDS`].
@@ -556,6 +557,7 @@ impl Game for DrawSteel {
             ("help-up", 1) => cmd.help_up = Some(unit(0)?),
             ("heal", 1) => cmd.heal = Some(unit(0)?),
             ("aid-attack", 1) => cmd.aid_attack = Some(unit(0)?),
+            ("end-condition", 1) => cmd.end_condition = Some(unit(0)?),
             (word, n) if n <= 1 && word.starts_with("ability:") => {
                 cmd.ability = Some(word["ability:".len()..].to_string());
                 if n == 1 {

@@ -320,7 +320,7 @@ pub fn build(
                     .push(format!("unit[{i}] ({}).source: a creature is not the source of its own condition", u.id)),
                 Some(s) => {
                     if let Some(m) = me {
-                        for cond in creatures[m].conditions.iter_mut().filter(|c| c.kind.has_source()) {
+                        for cond in creatures[m].conditions.iter_mut() {
                             cond.source = Some(s as u8);
                         }
                     }
