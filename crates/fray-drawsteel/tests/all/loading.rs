@@ -1,5 +1,6 @@
 //! Loading encounters and scenarios: out-of-range numbers, oversized maps and unknown names are
 //! refused with file, line and field (issue 14); the look-up and the view say what Fray plays.
+
 /// The errors of a scenario that must not load.
 fn refused(text: &str) -> String {
     match fray_drawsteel::scenario::load("t.toml", text) {
