@@ -252,7 +252,13 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
             })
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
-        Target::OtherAllySeen => all.filter(|&v| friend(v) && v != user && aim_ok(s, user, v)).collect(),
+        // L8805: a twin may aim at the other twin, its ally.
+        Target::OtherAllySeen => all
+            .filter(|&v| {
+                friend(v) && v != user && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, 0, 0, false, true)
+            })
+            .collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
         Target::EnemiesBySpot
@@ -263,9 +269,12 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
-        Target::OtherAlly => {
-            all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
-        }
+        Target::OtherAlly => all
+            .filter(|&v| {
+                ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, lo, hi, true, true)
+            })
+            .collect(),
     };
     out.sort_unstable();
     out
@@ -3011,6 +3020,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             let x = run.x;
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
+            // L8805: a twin handing on to its ally, the other twin: that one takes the lead.
+            if t == u
+                && let Some(p) = crate::figures::other_twin(cx.s, u)
+            {
+                crate::enemies::lead(cx, u, p);
+            }
             let mut theirs = Run::new(t, key, x, Vec::new());
             if choose > 0 {
                 // You Can Do It!: the ally makes the picks.
@@ -3195,8 +3210,21 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
     let left = left - crate::bosses::forced_less(cx.s, t);
+    // L8805: a twin pushing or pulling itself as an ally moves the other twin, which takes the
+    // lead for it (the acting twin's square stays the origin).
+    let twin = t == run.user && !run.quiet && left > 0 && {
+        let ally = matches!(run.ops.get(run.i).and_then(effect_target), Some(Target::Ally | Target::OtherAlly | Target::Allies));
+        let (lo, hi) = range(cx.s, t);
+        match crate::figures::other_twin(cx.s, t) {
+            Some(p) if ally && crate::figures::twin_ally(cx.s, t, lo, hi, true, true) => {
+                crate::enemies::lead(cx, t, p);
+                true
+            }
+            _ => false,
+        }
+    };
     match origin {
-        Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
+        Some(origin) if left > 0 && cx.s.u(t).active() && (t != run.user || twin) => {
             run.stage = Stage::Forced { mover: t, origin, left, push };
             if forced_squares(cx.s, t, origin, push).is_empty() {
                 advance(&mut run);
