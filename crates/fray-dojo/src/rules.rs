@@ -1342,8 +1342,10 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 };
                 // A unit, a Wall or a Copy fills a square (D-OBS-0); an ability's run that marked
                 // a square puts it there only (Volcanic).
+                // D-RNG-5: no Wall goes onto a square of a big unit (a Vehicle's is open to stand on).
                 reach
                     && s.empty(q)
+                    && !(*obstacle == Obstacle::Wall && crate::big::covering(s, q).is_some())
                     && (!run.quiet || run.spot.is_none_or(|p| p == q))
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
@@ -1369,17 +1371,13 @@ fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     // D-G-22: a big unit is pushed or pulled as a whole, measured from its nearest square; it
     // stays on the map (its border stops it as a Wall would), and no push crashes a Wall.
     if crate::big::big(s, mover) {
-        let near = |to: Pos| {
-            crate::big::squares_at(s, mover, to).into_iter().map(|q| dist(q, origin)).min().unwrap_or(0)
-        };
+        let near =
+            |to: Pos| crate::big::squares_at(s, mover, to).into_iter().map(|q| dist(q, origin)).min().unwrap_or(0);
         let d = near(at);
         return at
             .neighbours()
             .into_iter()
-            .filter(|&q| {
-                crate::big::fits_with(s, mover, q, false)
-                    && if push { near(q) > d } else { near(q) < d }
-            })
+            .filter(|&q| crate::big::fits_with(s, mover, q, false) && if push { near(q) > d } else { near(q) < d })
             .collect();
     }
     let d = dist(at, origin);
@@ -1731,7 +1729,7 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             let squares: Vec<Pos> =
                 if *anywhere { s.map.squares().filter(|q| s.empty(*q)).collect() } else { border_squares(s) };
             // D-RNG-5: a big unit comes back where all of it fits.
-            let squares: Vec<Pos> = squares.into_iter().filter(|&q| crate::big::room(s, *u, q)).collect();
+            let squares: Vec<Pos> = squares.into_iter().filter(|&q| crate::big::fits_with(s, *u, q, false)).collect();
             let mut options: Vec<DecisionOption> =
                 squares.into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
             if !*anywhere {
@@ -3213,7 +3211,10 @@ fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Res
     // L8805: a twin pushing or pulling itself as an ally moves the other twin, which takes the
     // lead for it (the acting twin's square stays the origin).
     let twin = t == run.user && !run.quiet && left > 0 && {
-        let ally = matches!(run.ops.get(run.i).and_then(effect_target), Some(Target::Ally | Target::OtherAlly | Target::Allies));
+        let ally = matches!(
+            run.ops.get(run.i).and_then(effect_target),
+            Some(Target::Ally | Target::OtherAlly | Target::Allies)
+        );
         let (lo, hi) = range(cx.s, t);
         match crate::figures::other_twin(cx.s, t) {
             Some(p) if ally && crate::figures::twin_ally(cx.s, t, lo, hi, true, true) => {
@@ -3368,7 +3369,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 }
                 enter(cx, mover, q, if push { "push" } else { "pull" });
                 // D-RNG-5: a big unit is over the Edge only with all of it over Edges.
-                let over = if crate::big::big(cx.s, mover) { crate::big::all_over_edge(cx.s, mover) } else { edge(cx.s, q) };
+                let over =
+                    if crate::big::big(cx.s, mover) { crate::big::all_over_edge(cx.s, mover) } else { edge(cx.s, q) };
                 if over {
                     // Over the Edge: the push ends there.
                     advance(&mut run);
@@ -3415,6 +3417,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 match op {
                     Effect::Teleport { .. } | Effect::Approach { .. } => {
                         let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
+                        // D-RNG-5: a big unit lands whole, over Walls it crashes, with its riders.
+                        if crate::big::big(cx.s, mover) {
+                            crate::bosses::crash(cx, mover, q);
+                            crate::big::carry(cx, mover, q);
+                        }
                         let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
                         if edge(cx.s, q) {
@@ -3436,7 +3443,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         // Bombardment 6+: every map space next to it but Walls.
                         if around {
                             for p in q.neighbours() {
-                                if cx.s.map.contains(p) && cx.s.obstacle(p) != Some(Obstacle::Wall) {
+                                if cx.s.map.contains(p)
+                                    && cx.s.obstacle(p) != Some(Obstacle::Wall)
+                                    && !(obstacle == Obstacle::Wall && crate::big::covering(cx.s, p).is_some())
+                                {
                                     cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
                                     run.placed.push(p);
                                 }

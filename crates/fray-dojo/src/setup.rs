@@ -274,6 +274,8 @@ pub fn build(
             errors.push(format!("{}: heroes, enemies or rivals (a three-way battle, D-CMP-4)", at("side")));
             continue;
         };
+        // D-EN-14: a Boss has the Director's 2 to 5 bars; D-G-35: the Twins too, one bar track
+        // for both figures and a turn for each bar, whichever twin takes it.
         let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side >= 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         let frantic = !u.frantic.is_empty();
