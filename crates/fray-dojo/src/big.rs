@@ -13,6 +13,9 @@ use crate::content::Obstacle;
 use crate::state::{Ctx, Event, State};
 use fray_core::grid::Pos;
 
+/// The squares a big unit fills, as offsets `(dx, dy)` from its own square.
+pub type Shape = Vec<(i32, i32)>;
+
 /// D-RNG-5: the Giant's 2 by 2 block, its square the top left one.
 pub const GIANT: [(i32, i32); 4] = [(0, 0), (1, 0), (0, 1), (1, 1)];
 
@@ -22,7 +25,7 @@ pub const VEHICLE: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2
 
 /// The offsets a unit holding `archetypes` fills, from a drawn `shape` for the Vehicle: `None`
 /// for a unit on one square. An error names what is wrong with a drawn shape.
-pub fn offsets_for(archetypes: &[String], shape: &[[i32; 2]]) -> Result<Option<Vec<(i32, i32)>>, String> {
+pub fn offsets_for(archetypes: &[String], shape: &[[i32; 2]]) -> Result<Option<Shape>, String> {
     let giant = archetypes.iter().any(|a| a == "giant");
     let vehicle = archetypes.iter().any(|a| a == "vehicle");
     if !shape.is_empty() && !vehicle {

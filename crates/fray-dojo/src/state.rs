@@ -304,7 +304,7 @@ pub struct State {
     /// Big units (D-RNG-5, D-G-22; [`crate::big`]): each unit filling more than one square,
     /// whether it is a Vehicle (its squares may be stood on), and the offsets it fills from its
     /// square.
-    pub shapes: Vec<(u8, bool, Vec<(i32, i32)>)>,
+    pub shapes: Vec<(u8, bool, crate::big::Shape)>,
 }
 
 impl State {
