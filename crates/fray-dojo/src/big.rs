@@ -202,18 +202,15 @@ pub fn room(s: &State, u: u8, q: Pos) -> bool {
 
 /// The big units set up with `at` as their squares (a scenario's or the enemy file's `shape`).
 /// Errors name the unit and what is in the way.
-pub fn check(s: &State) -> Vec<String> {
+pub fn check(s: &State) -> Vec<(u8, String)> {
     let mut errors = Vec::new();
     for &(u, _, _) in &s.shapes {
         let Some(at) = s.u(u).at else { continue };
         if !squares_at(s, u, at).into_iter().all(|q| s.map.contains(q) && s.obstacle(q) != Some(Obstacle::Wall))
             || !fits(s, u, at)
         {
-            errors.push(format!(
-                "unit {}: field `at`: its squares from {} run off the map, onto a Wall or onto another unit",
-                s.u(u).id,
-                at.key()
-            ));
+            errors
+                .push((u, format!("its squares from {} run off the map, onto a Wall or onto another unit", at.key())));
         }
     }
     errors

@@ -580,7 +580,17 @@ pub fn build(
     // D-RNG-5: a big unit's squares are all on the map and free.
     let big = crate::big::check(&state);
     if !big.is_empty() {
-        return Err(big.into_iter().map(|e| format!("{path}: {e}")).collect());
+        return Err(big
+            .into_iter()
+            .map(|(u, e)| {
+                let id = &state.u(u).id;
+                let line = units
+                    .iter()
+                    .find(|x| *x.get_ref().id == **id)
+                    .map_or(0, |x| fray_core::scenario::line_of(text, x.span().start));
+                format!("{path}:{line}: unit {id}: field `at`: {e}")
+            })
+            .collect());
     }
     // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
     crate::figures::place_members(&mut state);

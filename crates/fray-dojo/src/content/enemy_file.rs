@@ -145,6 +145,11 @@ pub fn check(file: &EnemyFile, content: &Content) -> Vec<String> {
         {
             errors.push(format!("{at}: field `build`: no Build {b:?}"));
         }
+        // D-RNG-5: only a Vehicle draws its shape, offsets 0 to 8.
+        let archetypes: Vec<String> = e.archetype.iter().cloned().collect();
+        if let Err(why) = crate::big::offsets_for(&archetypes, &e.shape) {
+            errors.push(format!("{at}: field `shape`: {why}"));
+        }
     }
     errors
 }
