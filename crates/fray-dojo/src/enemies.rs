@@ -49,6 +49,7 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         forms: Vec::new(),
         styles: Vec::new(),
         copies: Vec::new(),
+        shape: e.shape.clone(),
     }
 }
 
@@ -139,17 +140,39 @@ pub fn with_force(
     let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     let placed = chosen.len();
-    for (e, &at) in chosen.iter().zip(&open) {
+    // D-RNG-5: a big enemy takes the first square of the order where all of it fits.
+    let mut used: Vec<Pos> = Vec::new();
+    let fit = |e: &EnemyDef, at: Pos, used: &mut Vec<Pos>| -> Pos {
+        let archetypes: Vec<String> = e.archetype.iter().cloned().collect();
+        let at = match crate::big::offsets_for(&archetypes, &e.shape) {
+            Ok(Some(o)) => {
+                let at = crate::big::first_fit(&open, used, &o).unwrap_or(at);
+                used.extend(o.iter().map(|&(dx, dy)| at.offset(dx, dy)));
+                at
+            }
+            _ => at,
+        };
+        used.push(at);
+        at
+    };
+    let small: Vec<Pos> = open.clone();
+    let mut next = small.iter().copied();
+    for e in &chosen {
+        let at = next.by_ref().find(|p| !used.contains(p)).unwrap_or(Pos::new(0, 0));
+        let at = fit(e, at, &mut used);
         let n = count.entry(e.id.as_str()).or_default();
         out.push(Spanned::new(0..0, unit_spec(e, at, *n)));
         *n += 1;
     }
     // D-CMP-4: the rivals on the open squares left farthest from both other sides.
-    let mut rest: Vec<Pos> = open[placed..].to_vec();
+    let mut rest: Vec<Pos> = open.iter().copied().filter(|p| !used.contains(p)).collect();
+    let _ = placed;
     let others: Vec<Pos> = out.iter().map(|u| Pos::new(u.get_ref().at[0], u.get_ref().at[1])).collect();
     let apart = |p: Pos| others.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
     rest.sort_by_key(|&p| (-apart(p), p.y, p.x));
-    for (e, at) in rivals.iter().zip(rest) {
+    for e in &rivals {
+        let Some(at) = rest.iter().copied().find(|p| !used.contains(p)) else { break };
+        let at = fit(e, at, &mut used);
         let n = count.entry(e.id.as_str()).or_default();
         let mut spec = unit_spec(e, at, *n);
         spec.side = crate::state::SIDES[2].into();

@@ -290,7 +290,8 @@ pub fn view(s: &State) -> View {
                 name: x.name.clone(),
                 team: SIDES[x.side as usize].into(),
                 at: x.at,
-                size: 1,
+                // D-RNG-5: the Giant's 2 by 2 block; a Vehicle's other squares are marks below.
+                size: if crate::big::big(s, i as u8) && !crate::big::vehicle(s, i as u8) { 2 } else { 1 },
                 hp: x.hp as i64,
                 max_hp: x.bar_max as i64,
                 statuses: Vec::new(),
@@ -328,6 +329,34 @@ pub fn view(s: &State) -> View {
     let stooges: serde_json::Map<String, serde_json::Value> =
         s.members.iter().map(|(p, u)| (p.key(), s.u(*u).id.to_string().into())).collect();
     extra.insert("figures".into(), stooges.into());
+    // D-RNG-5: every square of a Vehicle, marked on the board (its riders show over it).
+    let mut marks = Vec::new();
+    for &(u, car, _) in &s.shapes {
+        if car && !s.u(u).out {
+            for p in crate::big::squares(s, u) {
+                marks.push(serde_json::json!({
+                    "at": [p.x, p.y],
+                    "glyph": "V",
+                    "means": format!("the Vehicle {}", s.u(u).name),
+                }));
+            }
+        }
+    }
+    if !marks.is_empty() {
+        extra.insert("marks".into(), marks.into());
+    }
+    // D-RNG-5: the squares each big unit covers, by unit.
+    let big: serde_json::Map<String, serde_json::Value> = s
+        .shapes
+        .iter()
+        .map(|&(u, _, _)| {
+            let squares: Vec<String> = crate::big::squares(s, u).into_iter().map(|p| p.key()).collect();
+            (s.u(u).id.to_string(), squares.into())
+        })
+        .collect();
+    if !big.is_empty() {
+        extra.insert("big".into(), big.into());
+    }
     View {
         system: "dojo".into(),
         round: s.round,

@@ -12,6 +12,8 @@
 //!   and `apply`, the only code that changes a fact);
 //! - plain effects: [`effects`] (distance, healing, gaining tokens); [`figures`] (the units that
 //!   stand as several figures, the Twins and Stooges with `stooge-figures`, and their squares);
+//!   [`big`] (the units filling several squares, the Giant and the Vehicle: their squares,
+//!   distances, riders and Edges);
 //! - leaves the rules call: [`copies`] (placing, moving and breaking Copies, acting from one;
 //!   Crystal and Illusion), [`style_abilities`] (Style abilities at a turn's start and end, after
 //!   hits, on sight, range and Armor), [`bosses`] (the Boss Archetypes' play), [`stakes`]
@@ -25,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod archetypes;
+pub mod big;
 pub mod bosses;
 pub mod complications;
 pub mod content;

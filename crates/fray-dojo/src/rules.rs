@@ -57,12 +57,29 @@ fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     if user != t && crate::enemies::figures(s, t) {
         return crate::enemies::spots(s, t).into_iter().any(|b| aim_at(s, user, t, b));
     }
+    // D-G-22: a big unit is aimed at through any square it covers; one inside a Vehicle is
+    // always within its reach (D-RNG-5).
+    if user != t && crate::big::big(s, t) {
+        return crate::big::squares(s, t).into_iter().any(|b| aim_at(s, user, t, b));
+    }
+    if crate::big::inside(s, user, t) {
+        return true;
+    }
     s.u(t).at.is_some_and(|b| aim_at(s, user, t, b))
 }
 
 /// Whether `user` may aim at `t` standing on `b`.
 fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
+    // D-G-22: a big user looks from any square it covers.
+    if crate::big::big(s, user) {
+        return crate::big::squares(s, user).into_iter().any(|a| aim_from(s, user, t, a, b));
+    }
     let Some(a) = s.u(user).at else { return false };
+    aim_from(s, user, t, a, b)
+}
+
+/// Whether `user`, looking from `a`, may aim at `t` standing on `b`.
+fn aim_from(s: &State, user: u8, t: u8, a: Pos, b: Pos) -> bool {
     // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls; anyone at a
     // Spotlit unit.
     let fog_blind = !crate::style_abilities::through_fog(s, user) && !crate::stakes::spotlit(s, t);
@@ -71,6 +88,14 @@ fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
+    // D-G-22: range from a big unit, or to one, counts from the nearest square it covers;
+    // D-RNG-5: a unit inside a Vehicle is always in the Vehicle's range.
+    if user != t && (crate::big::big(s, user) || crate::big::big(s, t)) {
+        if crate::big::inside(s, user, t) {
+            return true;
+        }
+        return crate::big::between(s, user, t).is_some_and(|d| (lo..=hi).contains(&d));
+    }
     if user != t && crate::enemies::figures(s, t) {
         let Some(a) = s.u(user).at else { return false };
         return crate::enemies::spots(s, t).into_iter().any(|b| (lo..=hi).contains(&dist(a, b)));
@@ -144,6 +169,11 @@ fn num(s: &State, run: &Run, n: Num, t: u8) -> i32 {
 /// Whether nobody stands next to `v` (Suddenly...).
 fn alone(s: &State, v: u8) -> bool {
     let Some(p) = s.u(v).at else { return false };
+    // D-G-22: next to a big unit is next to any square it covers.
+    if !s.shapes.is_empty() {
+        return !(0..s.units.len() as u8)
+            .any(|w| w != v && s.u(w).active() && crate::big::between(s, v, w).is_some_and(|d| d <= 1));
+    }
     !(0..s.units.len() as u8).any(|w| w != v && s.u(w).active() && s.u(w).at.is_some_and(|q| dist(p, q) == 1))
 }
 
@@ -222,7 +252,13 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
             })
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
-        Target::OtherAllySeen => all.filter(|&v| friend(v) && v != user && aim_ok(s, user, v)).collect(),
+        // L8805: a twin may aim at the other twin, its ally.
+        Target::OtherAllySeen => all
+            .filter(|&v| {
+                friend(v) && v != user && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, 0, 0, false, true)
+            })
+            .collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
         Target::EnemiesBySpot
@@ -233,9 +269,12 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
-        Target::OtherAlly => {
-            all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
-        }
+        Target::OtherAlly => all
+            .filter(|&v| {
+                ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, lo, hi, true, true)
+            })
+            .collect(),
     };
     out.sort_unstable();
     out
@@ -591,10 +630,13 @@ fn handcuff_drag(cx: &mut Ctx, moved: u8) {
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     // The Giant and the Vehicle go over Walls, turning them to Rubble.
     crate::bosses::crash(cx, u, p);
+    // D-RNG-5: a big unit moves as a whole, over every Wall its squares enter, with its riders.
+    let big_trap = crate::big::big(cx.s, u) && crate::big::carry(cx, u, p);
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     // Volcanic: entering a Trap does not hurt.
-    if cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::style_abilities::enters_traps(cx.s, u) {
+    let trap = cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::big::big(cx.s, u) || big_trap;
+    if trap && !crate::style_abilities::enters_traps(cx.s, u) {
         trapped(cx, u);
     }
     // Frozen: an enemy stepping in next to it gains a Weakness.
@@ -1177,7 +1219,17 @@ fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
     if dist(from, to) > 1 {
         return 1;
     }
-    let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    let mut rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    // D-RNG-5: a big unit pays 1 more when any square it newly covers is Rubble (a Wall it
+    // crashes is paid for apart, D-G-VEHICLE).
+    if crate::big::big(s, u) {
+        let old = crate::big::squares_at(s, u, from);
+        rubble = crate::big::squares_at(s, u, to)
+            .into_iter()
+            .any(|q| !old.contains(&q) && s.obstacle(q) == Some(Obstacle::Rubble));
+        let diagonal = from.x != to.x && from.y != to.y;
+        return if diagonal { 2 } else { 1 } + i32::from(rubble && !crate::style_abilities::light_on_rubble(s, u));
+    }
     step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
 
@@ -1249,7 +1301,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 .filter(|&q| {
                     let d = dist(from, q);
                     q != from
-                        && s.empty(q)
+                        && crate::big::room(s, mover, q)
                         && crate::stakes::cuffed_ok(s, mover, q)
                         && (*n == 0 || d <= *n)
                         && d >= *min
@@ -1272,7 +1324,10 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
         // Denial: an empty space next to the unit picked.
         Some(Effect::Approach { .. }) => {
             let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
-            p.neighbours().into_iter().filter(|&q| s.empty(q) && crate::stakes::cuffed_ok(s, run.user, q)).collect()
+            p.neighbours()
+                .into_iter()
+                .filter(|&q| crate::big::room(s, run.user, q) && crate::stakes::cuffed_ok(s, run.user, q))
+                .collect()
         }
         Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
@@ -1287,8 +1342,10 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 };
                 // A unit, a Wall or a Copy fills a square (D-OBS-0); an ability's run that marked
                 // a square puts it there only (Volcanic).
+                // D-RNG-5: no Wall goes onto a square of a big unit (a Vehicle's is open to stand on).
                 reach
                     && s.empty(q)
+                    && !(*obstacle == Obstacle::Wall && crate::big::covering(s, q).is_some())
                     && (!run.quiet || run.spot.is_none_or(|p| p == q))
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
@@ -1311,6 +1368,18 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
 /// units stop it).
 fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     let Some(at) = s.u(mover).at else { return Vec::new() };
+    // D-G-22: a big unit is pushed or pulled as a whole, measured from its nearest square; it
+    // stays on the map (its border stops it as a Wall would), and no push crashes a Wall.
+    if crate::big::big(s, mover) {
+        let near =
+            |to: Pos| crate::big::squares_at(s, mover, to).into_iter().map(|q| dist(q, origin)).min().unwrap_or(0);
+        let d = near(at);
+        return at
+            .neighbours()
+            .into_iter()
+            .filter(|&q| crate::big::fits_with(s, mover, q, false) && if push { near(q) > d } else { near(q) < d })
+            .collect();
+    }
     let d = dist(at, origin);
     at.neighbours()
         .into_iter()
@@ -1349,6 +1418,10 @@ fn over_edge(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::edge_proof(cx.s, u) {
         return;
     }
+    // D-RNG-5: a Giant or a Vehicle goes only with all of it over Edges.
+    if crate::big::big(cx.s, u) && !crate::big::all_over_edge(cx.s, u) {
+        return;
+    }
     if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
@@ -1377,7 +1450,15 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
             .into_iter()
             .chain(crate::style_abilities::portals(s, u))
             // D-PEN-6: a Handcuffed unit steps only next to its partner.
-            .filter(|&q| (s.empty(q) || walls && crate::bosses::wall_open(s, q)) && crate::stakes::cuffed_ok(s, u, q))
+            .filter(|&q| {
+                // D-RNG-5: a big unit steps as a whole, each of its squares free (or a Wall to crash).
+                let free = if crate::big::big(s, u) {
+                    crate::big::fits(s, u, q)
+                } else {
+                    s.empty(q) || walls && crate::bosses::wall_open(s, q)
+                };
+                free && crate::stakes::cuffed_ok(s, u, q)
+            })
             .collect()
     })
 }
@@ -1647,6 +1728,8 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
         Frame::Return { u, anywhere } => {
             let squares: Vec<Pos> =
                 if *anywhere { s.map.squares().filter(|q| s.empty(*q)).collect() } else { border_squares(s) };
+            // D-RNG-5: a big unit comes back where all of it fits.
+            let squares: Vec<Pos> = squares.into_iter().filter(|&q| crate::big::fits_with(s, *u, q, false)).collect();
             let mut options: Vec<DecisionOption> =
                 squares.into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
             if !*anywhere {
@@ -2935,6 +3018,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             let x = run.x;
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
+            // L8805: a twin handing on to its ally, the other twin: that one takes the lead.
+            if t == u
+                && let Some(p) = crate::figures::other_twin(cx.s, u)
+            {
+                crate::enemies::lead(cx, u, p);
+            }
             let mut theirs = Run::new(t, key, x, Vec::new());
             if choose > 0 {
                 // You Can Do It!: the ally makes the picks.
@@ -3119,8 +3208,24 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
     let left = left - crate::bosses::forced_less(cx.s, t);
+    // L8805: a twin pushing or pulling itself as an ally moves the other twin, which takes the
+    // lead for it (the acting twin's square stays the origin).
+    let twin = t == run.user && !run.quiet && left > 0 && {
+        let ally = matches!(
+            run.ops.get(run.i).and_then(effect_target),
+            Some(Target::Ally | Target::OtherAlly | Target::Allies)
+        );
+        let (lo, hi) = range(cx.s, t);
+        match crate::figures::other_twin(cx.s, t) {
+            Some(p) if ally && crate::figures::twin_ally(cx.s, t, lo, hi, true, true) => {
+                crate::enemies::lead(cx, t, p);
+                true
+            }
+            _ => false,
+        }
+    };
     match origin {
-        Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
+        Some(origin) if left > 0 && cx.s.u(t).active() && (t != run.user || twin) => {
             run.stage = Stage::Forced { mover: t, origin, left, push };
             if forced_squares(cx.s, t, origin, push).is_empty() {
                 advance(&mut run);
@@ -3263,7 +3368,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
                 }
                 enter(cx, mover, q, if push { "push" } else { "pull" });
-                if edge(cx.s, q) {
+                // D-RNG-5: a big unit is over the Edge only with all of it over Edges.
+                let over =
+                    if crate::big::big(cx.s, mover) { crate::big::all_over_edge(cx.s, mover) } else { edge(cx.s, q) };
+                if over {
                     // Over the Edge: the push ends there.
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -3309,6 +3417,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 match op {
                     Effect::Teleport { .. } | Effect::Approach { .. } => {
                         let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
+                        // D-RNG-5: a big unit lands whole, over Walls it crashes, with its riders.
+                        if crate::big::big(cx.s, mover) {
+                            crate::bosses::crash(cx, mover, q);
+                            crate::big::carry(cx, mover, q);
+                        }
                         let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
                         if edge(cx.s, q) {
@@ -3330,7 +3443,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         // Bombardment 6+: every map space next to it but Walls.
                         if around {
                             for p in q.neighbours() {
-                                if cx.s.map.contains(p) && cx.s.obstacle(p) != Some(Obstacle::Wall) {
+                                if cx.s.map.contains(p)
+                                    && cx.s.obstacle(p) != Some(Obstacle::Wall)
+                                    && !(obstacle == Obstacle::Wall && crate::big::covering(cx.s, p).is_some())
+                                {
                                     cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
                                     run.placed.push(p);
                                 }

@@ -197,6 +197,10 @@ pub struct UnitSpec {
     /// Copies of it already on the map (scenarios; D-OBS-1), each on an empty square.
     #[serde(default)]
     pub copies: Vec<[i32; 2]>,
+    /// A Vehicle's shape (D-RNG-5): the squares it fills, as offsets `[dx, dy]` from `at`
+    /// (0 to 8 each; `at` itself is always one). None: the default 3 by 2 block.
+    #[serde(default)]
+    pub shape: Vec<[i32; 2]>,
 }
 
 /// An encounter file.
@@ -258,6 +262,7 @@ pub fn build(
     let hp = options.weight.hp();
     let bonus = options.default_bonus && options.weight.default_bonus();
     let mut out = Vec::new();
+    let mut shapes = Vec::new();
     // D-CMP-4: a unit on the rivals' side makes it a three-way battle (heroes, Team A, Team B).
     let sides = if units.iter().any(|u| u.get_ref().side == SIDES[2]) { 3 } else { 2 };
     let mut meter = Meter::new(sides);
@@ -269,6 +274,8 @@ pub fn build(
             errors.push(format!("{}: heroes, enemies or rivals (a three-way battle, D-CMP-4)", at("side")));
             continue;
         };
+        // D-EN-14: a Boss has the Director's 2 to 5 bars; D-G-35: the Twins too, one bar track
+        // for both figures and a turn for each bar, whichever twin takes it.
         let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side >= 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         let frantic = !u.frantic.is_empty();
@@ -454,6 +461,12 @@ pub fn build(
         if out.iter().any(|x: &Unit| *x.id == *u.id) {
             errors.push(format!("{}: the id is taken", at("id")));
         }
+        // D-RNG-5: the Giant's block, the Vehicle's shape.
+        match crate::big::offsets_for(&u.archetypes, &u.shape) {
+            Ok(Some(o)) => shapes.push((out.len() as u8, u.archetypes.iter().any(|a| a == "vehicle"), o)),
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{}: {e}", at("shape"))),
+        }
         let mut tokens = [0; 12];
         for (k, n) in &u.tokens {
             match Token::parse(k) {
@@ -562,7 +575,23 @@ pub fn build(
         songs: Vec::new(),
         members: Vec::new(),
         favors: Vec::new(),
+        shapes,
     };
+    // D-RNG-5: a big unit's squares are all on the map and free.
+    let big = crate::big::check(&state);
+    if !big.is_empty() {
+        return Err(big
+            .into_iter()
+            .map(|(u, e)| {
+                let id = &state.u(u).id;
+                let line = units
+                    .iter()
+                    .find(|x| *x.get_ref().id == **id)
+                    .map_or(0, |x| fray_core::scenario::line_of(text, x.span().start));
+                format!("{path}:{line}: unit {id}: field `at`: {e}")
+            })
+            .collect());
+    }
     // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
     crate::figures::place_members(&mut state);
     Ok(state)

@@ -301,6 +301,10 @@ pub struct State {
     pub members: Vec<(Pos, u8)>,
     /// Three-way battles (D-CMP-4): the Favor tokens held, each (holder, the side it names).
     pub favors: Vec<(u8, u8)>,
+    /// Big units (D-RNG-5, D-G-22; [`crate::big`]): each unit filling more than one square,
+    /// whether it is a Vehicle (its squares may be stood on), and the offsets it fills from its
+    /// square.
+    pub shapes: Vec<(u8, bool, crate::big::Shape)>,
 }
 
 impl State {
@@ -321,8 +325,14 @@ impl State {
         self.units.iter().position(|x| &*x.id == id).map(|i| i as u8)
     }
     /// The unit standing on `p`.
+    /// D-RNG-5: a square of a big unit is its square too; a unit riding a Vehicle stands on the
+    /// square before the Vehicle does.
     pub fn unit_at(&self, p: Pos) -> Option<u8> {
-        self.units.iter().position(|x| x.at == Some(p)).map(|i| i as u8)
+        if self.shapes.is_empty() {
+            return self.units.iter().position(|x| x.at == Some(p)).map(|i| i as u8);
+        }
+        let on = (0..self.units.len() as u8).find(|&i| self.u(i).at == Some(p) && !crate::big::vehicle(self, i));
+        on.or_else(|| crate::big::covering(self, p))
     }
     /// The obstacle on `p`.
     pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
@@ -332,10 +342,19 @@ impl State {
     pub fn empty(&self, p: Pos) -> bool {
         self.map.contains(p)
             && self.obstacle(p) != Some(Obstacle::Wall)
-            && self.unit_at(p).is_none()
+            && self.filled(p).is_none()
             && !self.copies.iter().any(|c| c.0 == p)
             && !self.members.iter().any(|c| c.0 == p)
             && !self.standing_in.iter().any(|c| c.1 == p)
+    }
+    /// The unit filling `p`: any unit on it, a Giant's block over it, but not a Vehicle, whose
+    /// squares others may stand on (D-RNG-5).
+    pub fn filled(&self, p: Pos) -> Option<u8> {
+        if self.shapes.is_empty() {
+            return self.unit_at(p);
+        }
+        let on = (0..self.units.len() as u8).find(|&i| self.u(i).at == Some(p) && !crate::big::vehicle(self, i));
+        on.or_else(|| crate::big::filling(self, p))
     }
     /// The Form of `u`'s current Stance.
     pub fn form(&self, u: u8) -> Option<&crate::content::Form> {

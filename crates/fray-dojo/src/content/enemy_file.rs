@@ -56,6 +56,9 @@ pub struct EnemyDef {
     /// Where Fray and the printed block part ways.
     #[serde(default)]
     pub note: Option<String>,
+    /// A Vehicle's shape as the Director draws it (D-RNG-5): offsets `[dx, dy]` from its square.
+    #[serde(default)]
+    pub shape: Vec<[i32; 2]>,
 }
 
 /// A force: one Archetype's faction.
@@ -141,6 +144,11 @@ pub fn check(file: &EnemyFile, content: &Content) -> Vec<String> {
             && !content.builds.iter().any(|x| x.id == *b)
         {
             errors.push(format!("{at}: field `build`: no Build {b:?}"));
+        }
+        // D-RNG-5: only a Vehicle draws its shape, offsets 0 to 8.
+        let archetypes: Vec<String> = e.archetype.iter().cloned().collect();
+        if let Err(why) = crate::big::offsets_for(&archetypes, &e.shape) {
+            errors.push(format!("{at}: field `shape`: {why}"));
         }
     }
     errors
