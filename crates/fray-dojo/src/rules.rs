@@ -1603,9 +1603,9 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .collect(),
         ),
         Frame::Spirit { u } => {
-            let us: Vec<u8> =
-                (0..s.units.len() as u8).filter(|&v| v != *u && !foes(s, *u, v) && s.u(v).active()).collect();
-            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), unit_options(s, &us))
+            // D-OUT-6, D-G-36: an ally in play takes the numbers (D-OPT-2: maybe with a Bonus).
+            let options = crate::heroic_spirit::options(s, *u);
+            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), options)
         }
         Frame::Act { u, .. } => {
             let pool = s.u(*u).pool.values().to_vec();
@@ -1901,17 +1901,23 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Start { u, stage: stage + 1 });
             }
             Frame::Spirit { u } => {
-                let to = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                // D-OUT-6, D-G-04, D-G-36: the numbers go to the ally, who acts in its current
+                // Stance; D-OPT-2: with a Bonus, the two lowest are dropped.
+                let (id, bonus) = crate::heroic_spirit::parse(option);
+                let to = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 let (from_w, to_w) = (cx.s.who(u), cx.s.who(to));
                 cx.emit(Event::Spirit { from: from_w.clone(), to: to_w.clone() });
                 if cx.s.u(to).stance.is_none() {
                     take_stance(cx, to, 0);
                     cx.pop();
                 }
-                let numbers = cx.s.u(u).pool.values().to_vec();
+                let numbers = crate::heroic_spirit::handed(cx.s.u(u).pool.values(), bonus);
                 cx.emit(Event::PoolEmptied { who: from_w });
                 cx.emit(Event::Rolled { who: to_w, numbers });
                 cx.push(Frame::Act { u: to, slot: u });
+                if let Some(b) = bonus {
+                    crate::heroic_spirit::power_up(cx, to, b)?;
+                }
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
             Frame::Edge { u } => match Pos::parse(option) {

@@ -35,6 +35,11 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "stooge-figures=false|true",
         "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
     ),
+    ("heroic-power-up=false|true", "Heroic Spirit may hand on a Bonus in place of the two lowest numbers (D-OPT-2)"),
+    (
+        "endless-stooges=false|true",
+        "a Stooge hurt leaves play; fresh Stooges come in as each Stooge turn starts (D-OPT-4; Stooges as figures)",
+    ),
     ("favor=helper|helped", "three-way battles: who holds the Favor token after a help (D-CMP-4, D-G-FAVOR)"),
 ];
 
@@ -42,6 +47,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
 pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options, Vec<String>> {
     let mut o = Options::default();
     let mut errors = Vec::new();
+    let mut figures_off = false;
     for p in pairs {
         let (k, v) = match fray_core::table::option_pair(p) {
             Ok(kv) => kv,
@@ -82,7 +88,18 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 Err(_) => errors.push(bad("true or false")),
             },
             "stooge-figures" => match v.parse::<bool>() {
-                Ok(b) => o.stooge_figures = b,
+                Ok(b) => {
+                    o.stooge_figures = b;
+                    figures_off |= !b;
+                }
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "heroic-power-up" => match v.parse::<bool>() {
+                Ok(b) => o.heroic_power_up = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "endless-stooges" => match v.parse::<bool>() {
+                Ok(b) => o.endless_stooges = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {
@@ -121,6 +138,16 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 None => errors.push(format!("--option {k}: no such option (see fray play --help)")),
             },
         }
+    }
+    // D-OPT-4: Endless Stooges removes the Stooge hit, so it needs the Stooges as figures.
+    if o.endless_stooges {
+        if figures_off {
+            errors.push(
+                "--option endless-stooges=true: it plays the Stooges as figures; drop stooge-figures=false (D-OPT-4)"
+                    .into(),
+            );
+        }
+        o.stooge_figures = true;
     }
     if errors.is_empty() { Ok(o) } else { Err(errors) }
 }
