@@ -20,7 +20,9 @@
 //!   [`heroic_spirit`] (who takes an out unit's numbers, and Heroic Power Up's Bonus);
 //! - rules: [`rules`] (the round and the meter, the turn, actions and their effects, hits, forced
 //!   and Free Movement, the end of a fight), with [`archetypes`] (the Archetype abilities played)
-//!   and [`enemies`] (the enemy forces and the Stooges' rules), which deal damage through it;
+//!   and [`enemies`] (the enemy forces and the Stooges' rules), which deal damage through it,
+//!   and [`endless_stooges`] (the optional rule D-OPT-4: Stooges lost on each hit, fresh ones
+//!   as their turns start);
 //! - the top: [`setup`] (table options, encounter files), [`creation`] (the hero creation rules
 //!   `fray build` checks), [`game`] (the `Game` and `System`, the view, scenario files).
 #![deny(missing_docs)]
@@ -32,6 +34,7 @@ pub mod content;
 pub mod copies;
 pub mod creation;
 pub mod effects;
+pub mod endless_stooges;
 pub mod enemies;
 pub mod figures;
 pub mod frames;

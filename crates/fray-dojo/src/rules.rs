@@ -524,8 +524,12 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
     }
+    let swept = crate::endless_stooges::swept(cx.s, from, t, dealt);
     if broken >= bars {
         take_out(cx, t);
+    } else if swept {
+        // D-OPT-4: Endless Stooges: the Stooge hit leaves play (the last one takes the group out).
+        remove(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
     crate::archetypes::underdog_hurt(cx, t, dealt);
@@ -786,7 +790,10 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         if !crate::enemies::member_free(s, u) {
             out.clear();
         }
-        out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        // D-OPT-4: Endless Stooges has no Reinforcements: numbers past the Stooges are lost.
+        if !crate::endless_stooges::on(s, u) {
+            out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        }
     }
     out
 }
@@ -1123,15 +1130,17 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
     }
     step_options(s, u, "", &mut out);
+    // D-OPT-4: Endless Stooges whose every Stooge has acted lose the numbers left.
+    let lost = crate::endless_stooges::numbers_lost(s, u);
     // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
-    if !x.pool.is_empty() && crate::enemies::figures(s, u) {
+    if !x.pool.is_empty() && crate::enemies::figures(s, u) && !lost {
         for p in crate::enemies::of(s, u) {
             out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
         }
     }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
-    if s.u(u).pool.is_empty() || one_done(s, u) {
+    if s.u(u).pool.is_empty() || one_done(s, u) || lost {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
@@ -2041,6 +2050,10 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });
+    // D-OPT-4: on its own turn, an Endless Stooge group's fresh Stooges come in first.
+    if cx.s.turn == Some(u) {
+        crate::endless_stooges::turn_start(cx, u);
+    }
 }
 
 /// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
@@ -3113,7 +3126,9 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     let boosted = if push > 0 { push + run.power } else { 0 };
     let left = iron_cut(&mut run, t, boosted, false);
-    if left > 0 && cx.s.u(t).active() {
+    // D-OPT-4: a Stooge the hit took out of play is not there to push.
+    let gone = crate::endless_stooges::on(cx.s, t) && dealt > 0 && t != u;
+    if left > 0 && cx.s.u(t).active() && !gone {
         return start_forced(cx, run, t, left, true);
     }
     advance(&mut run);
