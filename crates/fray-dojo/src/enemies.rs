@@ -488,7 +488,8 @@ pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
 
 // ---------------------------------------------------------------- the look-up
 
-/// The look-up's entries for the forces, their enemies and Reinforcements.
+/// The look-up's entries for the forces, their enemies and Reinforcements. D-G-24: each goes by
+/// its own id, so the Trickster Stooges (`the-swarm`) and the Boss Archetype (`swarm`) differ.
 pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
     use fray_core::lookup::Entry;
     let stance_name = |s: &str| -> String {

@@ -1156,7 +1156,8 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
         }
         let prefix = format!("{}/", s.u(v).id);
         action_options(s, v, false, &prefix, &mut out);
-        // D-TOK-9: an Inspired token adds a die to an acting ally's pool.
+        // D-TOK-9: an Inspired token adds a die to an acting ally's pool. D-G-27: whoever holds
+        // it may spend it, a Stooge group (the Cheerleaders) as well as a Teacher.
         if s.u(v).has(Token::Inspired) > 0 && s.u(active).side == side && s.u(active).active() {
             out.push(DecisionOption::new(
                 format!("{prefix}inspire"),
@@ -2075,6 +2076,8 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                 let x = cx.s.u(u);
                 // D-EN-9: Stooges never come back so (Super Stooges do, D-EN-10).
                 let stays_gone = x.kind == Kind::Stooges && x.bars < 2;
+                // D-G-05: only those out of play with HP left; a unit down at 0 HP on its square
+                // comes back by healing alone.
                 if x.out && x.at.is_none() && x.hp > 0 && !stays_gone {
                     cx.push(Frame::Return { u, anywhere: false });
                 }

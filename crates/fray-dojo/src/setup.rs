@@ -158,6 +158,9 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
 pub struct MapSpec {
     /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog, `O` an Edge.
     pub rows: Vec<String>,
+    /// The grid's shape: `square` (the default and the only one played, D-G-07, D-OPT-5).
+    #[serde(default)]
+    pub grid: Option<Spanned<String>>,
 }
 
 /// A unit of an encounter (or a scenario, which may also set what it holds).
@@ -264,6 +267,17 @@ pub fn build(
     let width = map.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
     if !(1..=20).contains(&width) || !(1..=20).contains(&height) {
         errors.push(format!("{path}: map: {width}x{height} squares; a map is 1 to 20 on a side (D-GRID-1)"));
+    }
+    // D-G-07, D-OPT-5: the glossary's hexagonal grid has no distances or costs in the book, so
+    // only square grids are played; a map asking for another shape is refused.
+    if let Some(shape) = &map.grid
+        && shape.get_ref() != "square"
+    {
+        let line = fray_core::scenario::line_of(text, shape.span().start);
+        errors.push(format!(
+            "{path}:{line}: map: field `grid`: {:?} is not played; Fray plays square grids only (the book gives a hex grid no distances or costs, D-G-07, D-OPT-5)",
+            shape.get_ref()
+        ));
     }
     let mut grid = Grid::new(width.max(1), height.max(1), None);
     for (y, row) in map.rows.iter().enumerate() {
@@ -469,7 +483,7 @@ pub fn build(
         }
         let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
         // D-CW-2: the Default Bonus is the heroes' side's (a hero gone over to the enemies, D-CMP-3,
-        // leaves it behind; a guest, D-CMP-1, never had it).
+        // leaves it behind; a guest, D-CMP-1, never had it). D-G-03: +2 on every bar it has.
         let bar_max = hp + if bonus && u.kind == Kind::Hero && side == 0 { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
         if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {
