@@ -646,6 +646,7 @@ pub fn check_end(cx: &mut Ctx) {
         Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),
         None => "every side is Taken Out".to_string(),
     };
+    // D-FLOW-5: the fight is over; the side that lost makes the Last Stand (D-LS-*).
     if let Some(who) = crate::last_stand::settle(cx, side, winner) {
         why.push_str(&format!("; {who} makes the Last Stand"));
     }

@@ -123,8 +123,11 @@ fn the_look_up_tells_the_two_swarms_apart() {
     let named = |alias: &str| entries.iter().filter(|e| e.aliases.iter().any(|a| a == alias)).count();
     assert_eq!(named("the-swarm"), 1);
     assert_eq!(named("swarm"), 1);
-    let swarms: Vec<&str> =
-        entries.iter().filter(|e| e.aliases.iter().any(|a| a == "swarm" || a == "the-swarm")).map(|e| e.kind.as_str()).collect();
+    let swarms: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.aliases.iter().any(|a| a == "swarm" || a == "the-swarm"))
+        .map(|e| e.kind.as_str())
+        .collect();
     assert_eq!(swarms.len(), 2);
     assert_ne!(swarms[0], swarms[1], "the two Swarms are of different kinds");
     assert!(entries.iter().any(|e| e.name == "A Challenger Approaches"));
