@@ -34,7 +34,7 @@ fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
 #[test]
 fn a_hex_grid_is_refused_with_its_line() {
     let hex = format!("name = \"t\"\n[map]\ngrid = \"hex\"\nrows = [\"......\", \"......\"]\n{UNITS}");
-    let errors = build(&hex).err().expect("a hex map must be refused");
+    let Err(errors) = build(&hex) else { panic!("a hex map must be refused") };
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].starts_with("fight.toml:3: map: field `grid`: \"hex\" is not played"), "{errors:?}");
     assert!(errors[0].contains("D-G-07"), "{errors:?}");
