@@ -382,6 +382,9 @@ fn stooge_steps(s: &State, p: Pos) -> Vec<Pos> {
 
 /// The question a Stooge group's frame puts, if any.
 pub fn question(s: &State, u: u8, step: &StoogeStep) -> Option<Decision> {
+    if let StoogeStep::Endless { left } = step {
+        return crate::endless_stooges::question(s, u, *left);
+    }
     if !s.u(u).active() {
         return None;
     }
@@ -402,6 +405,7 @@ pub fn question(s: &State, u: u8, step: &StoogeStep) -> Option<Decision> {
             options.push(DecisionOption::new("stop", "this Stooge stays"));
             ("stooge-step", format!("{name}: the Stooge on {} may move ({k} left)", p.key()), options)
         }
+        StoogeStep::Endless { .. } => return None,
         StoogeStep::Fresh => (
             "square",
             format!("{name}: where does the fresh Stooge come in?"),
@@ -426,6 +430,11 @@ pub fn advance(cx: &mut Ctx, u: u8, step: StoogeStep) -> Result<Flow, RuleError>
     if question(cx.s, u, &step).is_some() {
         return Ok(cx.wait(Frame::Stooges { u, step }));
     }
+    // D-OPT-4: every fresh Stooge is in (or there is no room left): the group heals.
+    if let StoogeStep::Endless { .. } = step {
+        crate::endless_stooges::done(cx, u);
+        return Ok(Flow::Continue);
+    }
     if let StoogeStep::Move { mut left, n, .. } = step
         && !left.is_empty()
         && cx.s.u(u).active()
@@ -439,6 +448,10 @@ pub fn advance(cx: &mut Ctx, u: u8, step: StoogeStep) -> Result<Flow, RuleError>
 /// `u` answers its Stooges' question (the option was offered).
 pub fn answer(cx: &mut Ctx, u: u8, step: StoogeStep, option: &str) -> Result<(), RuleError> {
     match step {
+        StoogeStep::Endless { left } => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+            crate::endless_stooges::place(cx, u, q, left);
+        }
         StoogeStep::Fresh => {
             let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
             let of = cx.s.who(u);
@@ -498,7 +511,8 @@ pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
 
 // ---------------------------------------------------------------- the look-up
 
-/// The look-up's entries for the forces, their enemies and Reinforcements.
+/// The look-up's entries for the forces, their enemies and Reinforcements. D-G-24: each goes by
+/// its own id, so the Trickster Stooges (`the-swarm`) and the Boss Archetype (`swarm`) differ.
 pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
     use fray_core::lookup::Entry;
     let stance_name = |s: &str| -> String {

@@ -67,6 +67,9 @@ impl Dojo {
             None => ("dojo/encounter.toml".to_string(), content.encounter.clone()),
         };
         let e = setup::read_encounter(&path, &text).map_err(SetupErrors)?;
+        // D-FLOW-4: the Director's fight file sets the Cinematic Weight (a table option given
+        // outright wins); its Complications come with its units (guests, a side's rivals) and
+        // its stakes.
         if let Some(w) = e.weight
             && !setup.options.iter().any(|o| o.trim_start().starts_with("weight="))
         {
@@ -414,6 +417,7 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     let content = game.content()?;
     let mut options =
         setup::options_from_pairs(&f.options, &content).map_err(|e| format!("{path}: {}", e.join("; ")))?;
+    // D-FLOW-4: a scenario's weight, as an encounter file's.
     if let Some(w) = f.weight {
         options.weight = w;
     }

@@ -563,8 +563,12 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
     }
+    let swept = crate::endless_stooges::swept(cx.s, from, t, dealt);
     if broken >= bars {
         take_out(cx, t);
+    } else if swept {
+        // D-OPT-4: Endless Stooges: the Stooge hit leaves play (the last one takes the group out).
+        remove(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
     crate::archetypes::underdog_hurt(cx, t, dealt);
@@ -684,6 +688,7 @@ pub fn check_end(cx: &mut Ctx) {
         Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),
         None => "every side is Taken Out".to_string(),
     };
+    // D-FLOW-5: the fight is over; the side that lost makes the Last Stand (D-LS-*).
     if let Some(who) = crate::last_stand::settle(cx, side, winner) {
         why.push_str(&format!("; {who} makes the Last Stand"));
     }
@@ -828,7 +833,10 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         if !crate::enemies::member_free(s, u) {
             out.clear();
         }
-        out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        // D-OPT-4: Endless Stooges has no Reinforcements: numbers past the Stooges are lost.
+        if !crate::endless_stooges::on(s, u) {
+            out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        }
     }
     out
 }
@@ -1165,15 +1173,17 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
     }
     step_options(s, u, "", &mut out);
+    // D-OPT-4: Endless Stooges whose every Stooge has acted lose the numbers left.
+    let lost = crate::endless_stooges::numbers_lost(s, u);
     // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
-    if !x.pool.is_empty() && crate::enemies::figures(s, u) {
+    if !x.pool.is_empty() && crate::enemies::figures(s, u) && !lost {
         for p in crate::enemies::of(s, u) {
             out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
         }
     }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
-    if s.u(u).pool.is_empty() || one_done(s, u) {
+    if s.u(u).pool.is_empty() || one_done(s, u) || lost {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
@@ -1189,7 +1199,8 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
         }
         let prefix = format!("{}/", s.u(v).id);
         action_options(s, v, false, &prefix, &mut out);
-        // D-TOK-9: an Inspired token adds a die to an acting ally's pool.
+        // D-TOK-9: an Inspired token adds a die to an acting ally's pool. D-G-27: whoever holds
+        // it may spend it, a Stooge group (the Cheerleaders) as well as a Teacher.
         if s.u(v).has(Token::Inspired) > 0 && s.u(active).side == side && s.u(active).active() {
             out.push(DecisionOption::new(
                 format!("{prefix}inspire"),
@@ -1684,9 +1695,9 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .collect(),
         ),
         Frame::Spirit { u } => {
-            let us: Vec<u8> =
-                (0..s.units.len() as u8).filter(|&v| v != *u && !foes(s, *u, v) && s.u(v).active()).collect();
-            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), unit_options(s, &us))
+            // D-OUT-6, D-G-36: an ally in play takes the numbers (D-OPT-2: maybe with a Bonus).
+            let options = crate::heroic_spirit::options(s, *u);
+            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), options)
         }
         Frame::Act { u, .. } => {
             let pool = s.u(*u).pool.values().to_vec();
@@ -1984,17 +1995,23 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Start { u, stage: stage + 1 });
             }
             Frame::Spirit { u } => {
-                let to = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                // D-OUT-6, D-G-04, D-G-36: the numbers go to the ally, who acts in its current
+                // Stance; D-OPT-2: with a Bonus, the two lowest are dropped.
+                let (id, bonus) = crate::heroic_spirit::parse(option);
+                let to = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 let (from_w, to_w) = (cx.s.who(u), cx.s.who(to));
                 cx.emit(Event::Spirit { from: from_w.clone(), to: to_w.clone() });
                 if cx.s.u(to).stance.is_none() {
                     take_stance(cx, to, 0);
                     cx.pop();
                 }
-                let numbers = cx.s.u(u).pool.values().to_vec();
+                let numbers = crate::heroic_spirit::handed(cx.s.u(u).pool.values(), bonus);
                 cx.emit(Event::PoolEmptied { who: from_w });
                 cx.emit(Event::Rolled { who: to_w, numbers });
                 cx.push(Frame::Act { u: to, slot: u });
+                if let Some(b) = bonus {
+                    crate::heroic_spirit::power_up(cx, to, b)?;
+                }
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
             Frame::Edge { u } => match Pos::parse(option) {
@@ -2118,6 +2135,10 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });
+    // D-OPT-4: on its own turn, an Endless Stooge group's fresh Stooges come in first.
+    if cx.s.turn == Some(u) {
+        crate::endless_stooges::turn_start(cx, u);
+    }
 }
 
 /// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
@@ -2139,6 +2160,8 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                 let x = cx.s.u(u);
                 // D-EN-9: Stooges never come back so (Super Stooges do, D-EN-10).
                 let stays_gone = x.kind == Kind::Stooges && x.bars < 2;
+                // D-G-05: only those out of play with HP left; a unit down at 0 HP on its square
+                // comes back by healing alone.
                 if x.out && x.at.is_none() && x.hp > 0 && !stays_gone {
                     cx.push(Frame::Return { u, anywhere: false });
                 }
@@ -3196,7 +3219,9 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     let boosted = if push > 0 { push + run.power } else { 0 };
     let left = iron_cut(&mut run, t, boosted, false);
-    if left > 0 && cx.s.u(t).active() {
+    // D-OPT-4: a Stooge the hit took out of play is not there to push.
+    let gone = crate::endless_stooges::on(cx.s, t) && dealt > 0 && t != u;
+    if left > 0 && cx.s.u(t).active() && !gone {
         return start_forced(cx, run, t, left, true);
     }
     advance(&mut run);

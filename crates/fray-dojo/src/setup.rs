@@ -35,6 +35,11 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "stooge-figures=false|true",
         "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
     ),
+    ("heroic-power-up=false|true", "Heroic Spirit may hand on a Bonus in place of the two lowest numbers (D-OPT-2)"),
+    (
+        "endless-stooges=false|true",
+        "a Stooge hurt leaves play; fresh Stooges come in as each Stooge turn starts (D-OPT-4; Stooges as figures)",
+    ),
     ("favor=helper|helped", "three-way battles: who holds the Favor token after a help (D-CMP-4, D-G-FAVOR)"),
 ];
 
@@ -42,6 +47,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
 pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options, Vec<String>> {
     let mut o = Options::default();
     let mut errors = Vec::new();
+    let mut figures_off = false;
     for p in pairs {
         let (k, v) = match fray_core::table::option_pair(p) {
             Ok(kv) => kv,
@@ -82,7 +88,18 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 Err(_) => errors.push(bad("true or false")),
             },
             "stooge-figures" => match v.parse::<bool>() {
-                Ok(b) => o.stooge_figures = b,
+                Ok(b) => {
+                    o.stooge_figures = b;
+                    figures_off |= !b;
+                }
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "heroic-power-up" => match v.parse::<bool>() {
+                Ok(b) => o.heroic_power_up = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "endless-stooges" => match v.parse::<bool>() {
+                Ok(b) => o.endless_stooges = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {
@@ -122,6 +139,16 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             },
         }
     }
+    // D-OPT-4: Endless Stooges removes the Stooge hit, so it needs the Stooges as figures.
+    if o.endless_stooges {
+        if figures_off {
+            errors.push(
+                "--option endless-stooges=true: it plays the Stooges as figures; drop stooge-figures=false (D-OPT-4)"
+                    .into(),
+            );
+        }
+        o.stooge_figures = true;
+    }
     if errors.is_empty() { Ok(o) } else { Err(errors) }
 }
 
@@ -131,6 +158,9 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
 pub struct MapSpec {
     /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog, `O` an Edge.
     pub rows: Vec<String>,
+    /// The grid's shape: `square` (the default and the only one played, D-G-07, D-OPT-5).
+    #[serde(default)]
+    pub grid: Option<Spanned<String>>,
 }
 
 /// A unit of an encounter (or a scenario, which may also set what it holds).
@@ -241,6 +271,17 @@ pub fn build(
     let width = map.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
     if !(1..=20).contains(&width) || !(1..=20).contains(&height) {
         errors.push(format!("{path}: map: {width}x{height} squares; a map is 1 to 20 on a side (D-GRID-1)"));
+    }
+    // D-G-07, D-OPT-5: the glossary's hexagonal grid has no distances or costs in the book, so
+    // only square grids are played; a map asking for another shape is refused.
+    if let Some(shape) = &map.grid
+        && shape.get_ref() != "square"
+    {
+        let line = fray_core::scenario::line_of(text, shape.span().start);
+        errors.push(format!(
+            "{path}:{line}: map: field `grid`: {:?} is not played; Fray plays square grids only (the book gives a hex grid no distances or costs, D-G-07, D-OPT-5)",
+            shape.get_ref()
+        ));
     }
     let mut grid = Grid::new(width.max(1), height.max(1), None);
     for (y, row) in map.rows.iter().enumerate() {
@@ -449,7 +490,7 @@ pub fn build(
         }
         let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
         // D-CW-2: the Default Bonus is the heroes' side's (a hero gone over to the enemies, D-CMP-3,
-        // leaves it behind; a guest, D-CMP-1, never had it).
+        // leaves it behind; a guest, D-CMP-1, never had it). D-G-03: +2 on every bar it has.
         let bar_max = hp + if bonus && u.kind == Kind::Hero && side == 0 { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
         if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {

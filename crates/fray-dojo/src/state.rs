@@ -90,6 +90,14 @@ pub struct Options {
     /// the side it helped (true, Fray's reading) or the unit helped holds one naming the
     /// helper's side.
     pub favor_to_helper: bool,
+    /// Heroic Power Up (D-OPT-2): a unit handing on its Heroic Spirit may give a Bonus in place
+    /// of its two lowest numbers.
+    #[serde(default)]
+    pub heroic_power_up: bool,
+    /// Endless Stooges (D-OPT-4): a Stooge hurt leaves play, and fresh ones come in as the
+    /// group's turns start in place of Reinforcements (it plays the Stooges as figures).
+    #[serde(default)]
+    pub endless_stooges: bool,
 }
 
 impl Default for Options {
@@ -109,6 +117,8 @@ impl Default for Options {
             ambush: false,
             stooge_figures: false,
             favor_to_helper: true,
+            heroic_power_up: false,
+            endless_stooges: false,
         }
     }
 }
@@ -644,6 +654,13 @@ pub enum Event {
         /// Who takes the extra turn.
         to: W,
     },
+    /// Heroic Power Up (D-OPT-2): the taker of a Heroic Spirit also gets a Bonus.
+    PoweredUp {
+        /// The taker.
+        who: W,
+        /// The Bonus's id.
+        bonus: String,
+    },
     /// The turn ends.
     TurnEnded {
         /// Whose.
@@ -839,6 +856,7 @@ impl fmt::Display for Event {
             Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
+            Event::PoweredUp { who, bonus } => write!(f, "{who} is handed the Bonus {bonus} too (Heroic Power Up)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::Redirected { who, by } => write!(f, "{by} takes {who}'s action over with two Control tokens"),
             Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
@@ -1015,7 +1033,7 @@ impl Apply<Event> for State {
                     None => self.marks.uses.push((who.idx, *action, 1)),
                 }
             }
-            Event::Spirit { .. } => {}
+            Event::Spirit { .. } | Event::PoweredUp { .. } => {}
             Event::Negated { by, .. } | Event::Countered { by, .. } | Event::Redirected { by, .. } => {
                 self.marks.control.push(by.idx)
             }

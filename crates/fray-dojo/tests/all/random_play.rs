@@ -170,6 +170,34 @@ fn random_fights_with_stooge_figures() {
     }
 }
 
+/// D-OPT-4 (`endless-stooges`): the heroes against forces whose Stooges leave play on every hit
+/// and come back as their turns start; the fights still end (or reach the round limit) cleanly.
+#[test]
+fn random_fights_with_endless_stooges() {
+    let game = Arc::new(Dojo::builtin());
+    for (f, weight) in [("angel", "middleweight"), ("punk", "featherweight"), ("trickster", "heavyweight")] {
+        let setup = FightSetup {
+            options: vec!["endless-stooges=true".into(), format!("weight={weight}")],
+            enemies: Some(fray_core::table::TeamText {
+                path: "force.toml".into(),
+                text: format!("enemies = [{f:?}]\n"),
+            }),
+            ..Default::default()
+        };
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let n = count().div_ceil(30).max(2);
+        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// D-OPT-2 (`heroic-power-up`): the sample fight with Bonuses handed on by Heroic Spirit.
+#[test]
+fn random_fights_with_heroic_power_up() {
+    play(&["heroic-power-up=true"], count().div_ceil(4));
+}
+
 /// D-EN-*: the heroes against every force of the enemy chapter, to the end, with the sides'
 /// bars evened out both ways (D-CMP-2).
 #[test]
