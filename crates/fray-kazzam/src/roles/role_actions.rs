@@ -200,12 +200,21 @@ fn outflank_squares(s: &State, u: UnitIdx, t: UnitIdx) -> Vec<(Pos, Vec<Pos>)> {
 // ------------------------------------------------------------------ Bust Some Heads!
 
 /// Allies `u` could slide next to enemy `e`: within 5 of `u`, movable, and with a path.
-fn bust_allies(s: &State, u: UnitIdx, e: UnitIdx) -> Vec<UnitIdx> {
+fn bust_allies(s: &State, u: UnitIdx, e: UnitIdx) -> impl Iterator<Item = UnitIdx> + '_ {
     s.units_on_map()
-        .filter(|&a| a != u && !s.enemies(u, a) && crate::rules::summons::movable(s.unit(a)) && sees(s.unit(a).kind))
-        .filter(|&a| s.distance(u, a).is_some_and(|d| d <= NEAR))
-        .filter(|&a| !bust_squares(s, a, e).is_empty())
-        .collect()
+        .filter(move |&a| {
+            a != u && !s.enemies(u, a) && crate::rules::summons::movable(s.unit(a)) && sees(s.unit(a).kind)
+        })
+        .filter(move |&a| s.distance(u, a).is_some_and(|d| d <= NEAR))
+        .filter(move |&a| bust_reaches(s, a, e))
+}
+
+/// Whether ally `a` has a slide to a square next to `e` ([`bust_squares`] is not empty); the
+/// search stops at the first such square.
+fn bust_reaches(s: &State, a: UnitIdx, e: UnitIdx) -> bool {
+    let Some(ep) = s.unit(e).pos else { return false };
+    let (es, size) = (s.unit(e).size, s.unit(a).size);
+    slide_search(s, a, u32::MAX, |q| distance(q, size, ep, es) == 1).1
 }
 
 /// Where ally `a` may be slid to end next to `e`, each with its path (empty: it stays). A slide
@@ -225,9 +234,42 @@ fn slide_paths(s: &State, unit: UnitIdx, budget: u32, goal: impl Fn(Pos) -> bool
     if s.has(unit, StatusKind::Immobilized) || !crate::rules::summons::movable(s.unit(unit)) {
         return Vec::new();
     }
+    let (cost, _) = slide_search(s, unit, budget, |_| false);
+    let mut out = Vec::new();
+    for (&q, _) in cost.iter().filter(|(q, _)| goal(**q)) {
+        let mut path = Vec::new();
+        let mut at = q;
+        while at != start {
+            path.push(at);
+            at = cost[&at].1;
+        }
+        path.reverse();
+        out.push((q, path));
+    }
+    out.sort_by_key(|(q, _)| (q.y, q.x));
+    out
+}
+
+/// The squares `unit` may slide to within `budget` (see [`slide_paths`]), each with its cost
+/// and the square it is reached from; and whether a square where `stop` holds was reached,
+/// which ends the search at once (a square is only ever entered within the budget, so it is
+/// reachable whatever the search would find later).
+fn slide_search(
+    s: &State,
+    unit: UnitIdx,
+    budget: u32,
+    stop: impl Fn(Pos) -> bool,
+) -> (std::collections::HashMap<Pos, (u32, Pos)>, bool) {
+    let Some(start) = s.unit(unit).pos else { return Default::default() };
+    let mut cost: std::collections::HashMap<Pos, (u32, Pos)> = std::collections::HashMap::from([(start, (0, start))]);
+    if s.has(unit, StatusKind::Immobilized) || !crate::rules::summons::movable(s.unit(unit)) {
+        return (cost, false);
+    }
+    if stop(start) {
+        return (cost, true);
+    }
     let size = s.unit(unit).size;
     let footing = crate::rules::movement::Footing::of(s, unit);
-    let mut cost: std::collections::HashMap<Pos, (u32, Pos)> = std::collections::HashMap::from([(start, (0, start))]);
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(p) = queue.pop_front() {
         let c0 = cost[&p].0;
@@ -242,22 +284,13 @@ fn slide_paths(s: &State, unit: UnitIdx, budget: u32, goal: impl Fn(Pos) -> bool
                 continue;
             }
             cost.insert(q, (c, p));
+            if stop(q) {
+                return (cost, true);
+            }
             queue.push_back(q);
         }
     }
-    let mut out = Vec::new();
-    for (&q, _) in cost.iter().filter(|(q, _)| goal(**q)) {
-        let mut path = Vec::new();
-        let mut at = q;
-        while at != start {
-            path.push(at);
-            at = cost[&at].1;
-        }
-        path.reverse();
-        out.push((q, path));
-    }
-    out.sort_by_key(|(q, _)| (q.y, q.x));
-    out
+    (cost, false)
 }
 
 /// The enemies of `u` in a Battlefield Repositioning zone centred on `centre`, nearest the centre
@@ -674,7 +707,7 @@ pub fn check_target(s: &State, u: UnitIdx, power: u16, t: UnitIdx, creative: boo
             "outflank",
             format_args!("{} cannot shift to another square next to {}", s.unit(u).id, s.unit(t).id),
         )),
-        Some("bust-some-heads") if bust_allies(s, u, t).is_empty() => Err(crate::engine::kit::refuse(
+        Some("bust-some-heads") if bust_allies(s, u, t).next().is_none() => Err(crate::engine::kit::refuse(
             "bust-some-heads",
             format_args!("no ally within 5 squares can be slid next to {}", s.unit(t).id),
         )),
@@ -822,7 +855,7 @@ pub fn question(s: &State, f: &RoleFrame) -> (UnitIdx, &'static str, String, Vec
             "target",
             format!("{}: Bust Some Heads! — which ally goes next to {}?", s.unit(user).id, s.unit(enemy).id),
             if s.unit(enemy).on_map() {
-                bust_allies(s, user, enemy).into_iter().map(|a| crate::rules::actions::unit_option(s, a)).collect()
+                bust_allies(s, user, enemy).map(|a| crate::rules::actions::unit_option(s, a)).collect()
             } else {
                 Vec::new()
             },

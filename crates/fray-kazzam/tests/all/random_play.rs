@@ -54,15 +54,26 @@ fn teams() -> fray_kazzam::engine::setup::Setup {
 /// option ids read back, menu paths against their commands, the record replays on one seed in
 /// eight); returns its journal.
 fn play_setup(seed: u64, check: bool, setup: fray_kazzam::engine::setup::Setup) -> Vec<String> {
+    play_checking(seed, check, setup, (7, 3))
+}
+
+/// [`play_setup`], describing every `every.0`-th decision and taking every `every.1`-th as a
+/// typed command (both checked against the menu by the conformance harness).
+fn play_checking(
+    seed: u64,
+    check: bool,
+    setup: fray_kazzam::engine::setup::Setup,
+    every: (usize, usize),
+) -> Vec<String> {
     let game = GAME.clone();
     let start = move |g: &Kazzam, dice: &mut dyn fray_core::dice::Dice, out: &mut Vec<fray_kazzam::Event>| {
         g.start_from(setup.clone(), dice, out)
     };
     let settings = conformance::Settings {
         max_decisions: MAX_DECISIONS,
-        describe_every: 7,
+        describe_every: every.0,
         replay: seed.is_multiple_of(8),
-        command_every: 3,
+        command_every: every.1,
     };
     let checks = move |_: &Kazzam, s: &State| if check { invariants(s) } else { Ok(()) };
     match conformance::random_match(&game, &start, seed, &settings, &checks) {
@@ -182,6 +193,11 @@ fn every_playable_power_survives_random_play() {
     // Involuntary Lift's slide need their opener first). Seeds are spread over the cores. The
     // default run plays one short batch and checks invariants only; the sweep checks coverage.
     let sweep = sweep_matches().is_some();
+    // Describing a decision and parsing a typed command each rebuild the whole menu, which with
+    // every power on every athlete is most of this test's time: the default run checks them
+    // less often than the other tests do (they check the same code on every match), the sweep
+    // as often.
+    let every = if sweep { (7, 3) } else { (29, 11) };
     let names = |journal: Vec<String>| -> std::collections::BTreeSet<String> {
         let mut out = std::collections::BTreeSet::new();
         for line in journal {
@@ -208,7 +224,7 @@ fn every_playable_power_survives_random_play() {
             break;
         }
         played = batch.end;
-        used.extend(across_cores(batch, |seed| names(play_setup(seed, true, setup()))).into_iter().flatten());
+        used.extend(across_cores(batch, |seed| names(play_checking(seed, true, setup(), every))).into_iter().flatten());
     }
     let unused: Vec<&str> =
         playable.iter().map(|d| d.name.as_str()).chain([FROM_WARP]).filter(|n| !used.contains(*n)).collect();
