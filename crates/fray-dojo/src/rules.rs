@@ -479,7 +479,25 @@ fn effect_target(e: &Effect) -> Option<Target> {
 /// Whether `u` may take an action doing `effects` now: if its first effect picks someone, there is
 /// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
 /// must be able to aim at the challenger; one aimed only at allies is refused.
-fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
+/// The units each kind of pick could take for `u` now, worked out once per menu: the menu asks
+/// [`challenge_allows`] for every action and number, and most of them aim alike.
+#[derive(Default)]
+struct Picks(Vec<(Target, Vec<u8>)>);
+
+impl Picks {
+    fn of(&mut self, s: &State, u: u8, t: Target) -> &[u8] {
+        let i = match self.0.iter().position(|(k, _)| *k == t) {
+            Some(i) => i,
+            None => {
+                self.0.push((t, candidates(s, u, t, &[])));
+                self.0.len() - 1
+            }
+        };
+        &self.0[i].1
+    }
+}
+
+fn challenge_allows(s: &State, u: u8, effects: &[&Effect], picks: &mut Picks) -> bool {
     // Only the first effect is judged from where the user stands now: a teleport or a move first
     // may bring targets into range.
     // Picks counted from a square the action itself names (Shatter's Copy) are judged as they come.
@@ -488,7 +506,7 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     };
     if let Some(t) =
         effects.first().and_then(|e| effect_target(e)).filter(|&t| t != Target::Me && t != Target::Same && !spot(t))
-        && candidates(s, u, t, &[]).is_empty()
+        && picks.of(s, u, t).is_empty()
         && (!matches!(effects.first(), Some(Effect::Damage { .. })) || copy_squares(s, u, t).is_empty())
     {
         return false;
@@ -496,7 +514,7 @@ fn challenge_allows(s: &State, u: u8, effects: &[&Effect]) -> bool {
     let Some(c) = challenger(s, u) else { return true };
     let targets: Vec<Target> = effects.iter().filter_map(|e| effect_target(e)).collect();
     if let Some(&t) = targets.iter().find(|&&t| hostile(t)) {
-        return candidates(s, u, t, &[]).contains(&c);
+        return picks.of(s, u, t).contains(&c);
     }
     let untargeted = effects.iter().any(|e| effect_target(e).is_none_or(|t| t == Target::Me));
     targets.is_empty() || untargeted
@@ -938,6 +956,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
     if !x.active() {
         return;
     }
+    let mut picks = Picks::default();
     // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
     if x.has(Token::Chaos) > 0 && !one_done(s, u) {
         for (key, a) in actions_of(s, u) {
@@ -949,7 +968,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 Cost::X => true,
                 _ => false,
             };
-            if fits && challenge_allows(s, u, &gate_effects(s, u, key, a, 4)) {
+            if fits && challenge_allows(s, u, &gate_effects(s, u, key, a, 4), &mut picks) {
                 out.push(DecisionOption::new(
                     format!("{prefix}chaos/{}:4", a.id),
                     format!("{} as a 4, for a Chaos token", a.name),
@@ -976,7 +995,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
         match &price(s, u, key, a) {
             Cost::Gates(g) => {
                 for &v in values.iter().filter(|&&v| v >= g[0]) {
-                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v), &mut picks) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} paid with {v}", a.name),
@@ -986,7 +1005,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
             }
             Cost::X => {
                 for &v in values.iter().filter(|&&v| v >= 1) {
-                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, v), &mut picks) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}:{v}", a.id),
                             format!("{} with X = {v}", a.name),
@@ -995,13 +1014,15 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Tokens(t, n) => {
-                if spendable(s, u, *t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if spendable(s, u, *t) >= *n as i32
+                    && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks)
+                {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
             Cost::Basic(n) => {
                 let basic = held_of(s, u, &[Token::Iron, Token::Power, Token::Speed]);
-                if basic >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if basic >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks) {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {n} Basic tokens", a.name),
@@ -1009,7 +1030,9 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Mix(kinds, n) => {
-                if held_of(s, u, kinds) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if held_of(s, u, kinds) >= *n as i32
+                    && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks)
+                {
                     out.push(DecisionOption::new(
                         format!("{prefix}{}", a.id),
                         format!("{} for {} tokens", a.name, a.cost),
@@ -1023,7 +1046,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                     Cost::Shield => x.shield > 0,
                     _ => true,
                 };
-                if can && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                if can && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {}", a.name, a.cost)));
                 }
             }
@@ -1033,7 +1056,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 for (i, &a1) in values.iter().enumerate().filter(|(_, v)| **v >= *g) {
                     for &a2 in values[i..].iter() {
                         let twice = a1 != a2 || all.iter().filter(|&&v| v == a1).count() >= 2;
-                        if twice && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                        if twice && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks) {
                             out.push(DecisionOption::new(
                                 format!("{prefix}{}:{a1}&{a2}", a.id),
                                 format!("{} paid with {a1} and {a2}", a.name),
@@ -1045,7 +1068,7 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
             // ...Now You Don't, Shatter: paid by breaking one of the user's Copies (`id#x,y`).
             Cost::Copy => {
                 for p in crate::copies::of(s, u) {
-                    if challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                    if challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks) {
                         out.push(DecisionOption::new(
                             format!("{prefix}{}#{}", a.id, p.key()),
                             format!("{} for the Copy at {}", a.name, p.key()),
