@@ -102,6 +102,14 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// A Spirit unit took a Free Movement step: it may move each of its Copies 1 (L2436), one
+    /// at a time; `moved` holds the squares the moved ones went to.
+    SpiritCopies {
+        /// Who.
+        u: u8,
+        /// Where the Copies moved so far now stand.
+        moved: Vec<fray_core::grid::Pos>,
+    },
     /// An Action of `u`'s is over: what its Style does after each Action (Singing, Unbreakable).
     StyleAfterAction {
         /// Who acted.
@@ -315,6 +323,8 @@ pub struct Run {
     /// Taken over with two Control tokens by this unit (D-TOK-7, D-CLAR-6): it makes the
     /// action's decisions, and its picks are among that unit's enemies and allies.
     pub by: Option<u8>,
+    /// A move that must be made while a square is open (Akimbo's, L2239).
+    pub compulsory: bool,
 }
 
 impl Run {
@@ -344,6 +354,7 @@ impl Run {
             more_asked: false,
             bonus_place: false,
             by: None,
+            compulsory: false,
         }
     }
 }

@@ -437,6 +437,35 @@ fn effect_target(e: &Effect) -> Option<Target> {
     }
 }
 
+/// Elder (L2672): once during its own turn, any Unique Action of any of its Stances, for free
+/// (`elder/ID`, or `elder/ID:7` for one paid with a number: a tiered one as if paid with 7;
+/// Fray reads an X action the same way, X = 7).
+fn elder_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
+    if !crate::style_abilities::elder(s, u) || s.turn != Some(u) || s.marks.elder.contains(&u) || one_done(s, u) {
+        return;
+    }
+    for (key, a) in crate::style_abilities::elder_actions(s, u) {
+        if a.enemy_turn {
+            continue;
+        }
+        let v = match price(s, u, key, a) {
+            Cost::Gates(g) if g[0] > 7 => continue,
+            // Two numbers at once are no tier: not offered.
+            Cost::Pair(_) => continue,
+            Cost::Gates(_) | Cost::X => Some(7),
+            _ => None,
+        };
+        if !challenge_allows(s, u, &gate_effects(s, u, key, a, v.unwrap_or(0))) {
+            continue;
+        }
+        let id = match v {
+            Some(v) => format!("{prefix}elder/{}:{v}", a.id),
+            None => format!("{prefix}elder/{}", a.id),
+        };
+        out.push(DecisionOption::new(id, format!("{} for free (Elder)", a.name)));
+    }
+}
+
 /// Whether `u` may take an action doing `effects` now: if its first effect picks someone, there is
 /// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
 /// must be able to aim at the challenger; one aimed only at allies is refused.
@@ -524,7 +553,8 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
     }
-    if broken >= bars {
+    // Bleeding (D-G-28): 0 HP does not take it out while it stays on the map.
+    if broken >= bars && !crate::style_abilities::bleeding(cx.s, t) {
         take_out(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
@@ -631,8 +661,12 @@ pub fn check_end(cx: &mut Ctx) {
         return;
     }
     // D-CMP-4: a three-way battle goes on while two sides stand.
-    let standing =
-        |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x)));
+    // D-LS-1, D-G-28: a Bleeding unit at 0 HP fights on, but a side all at 0 HP has lost.
+    let standing = |side: u8| {
+        cx.s.units.iter().any(|x| {
+            x.side == side && (x.active() && !(x.hp == 0 && x.broken >= x.bars) || crate::enemies::ringed_out(x))
+        })
+    };
     let Some((winner, side)) = crate::complications::decided(cx.s, standing) else { return };
     let mut why = match winner {
         Some(_) if cx.s.three_way() => {
@@ -659,7 +693,8 @@ pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
         let x = s.u(u);
         let conditions = [
             x.hp * 2 <= x.bar_max,
-            s.units.iter().any(|y| y.side == x.side && y.out),
+            // D-G-28: a Bleeding unit at 0 HP counts itself (L2532).
+            s.units.iter().any(|y| y.side == x.side && (y.out || y.at.is_some() && y.hp == 0 && y.broken >= y.bars)),
             x.challenge.is_some() || TOKENS.iter().any(|&t| !t.basic() && x.has(t) > 0),
         ];
         // D-TURN-5: Wild's extra dice.
@@ -1011,6 +1046,9 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
 /// taken as if it stood on one of its Copies (D-OBS-1, L9585), as `id...@x,y`.
 fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     action_options_here(s, u, own, prefix, out);
+    if own && s.u(u).active() {
+        elder_options(s, u, prefix, out);
+    }
     if !s.standing_in.is_empty() || !s.u(u).active() {
         return;
     }
@@ -1067,7 +1105,8 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
             for q in c.neighbours() {
-                if s.empty(q) {
+                // Spirit: its Copies go through Walls too.
+                if s.empty(q) || crate::style_abilities::copies_through_walls(s, u) && crate::bosses::wall_open(s, q) {
                     let cost = step_cost(s, c, q);
                     out.push(DecisionOption::new(
                         format!("{prefix}copy:{}>{}", c.key(), q.key()),
@@ -1104,6 +1143,7 @@ fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let cost = step_cost(cx.s, from, to);
     crate::copies::step(cx, from, to);
     lose(cx, u, Token::Speed, cost, "Free Movement of a Copy");
+    crate::style_abilities::after_step(cx, u);
     Ok(())
 }
 
@@ -1377,7 +1417,11 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
             .into_iter()
             .chain(crate::style_abilities::portals(s, u))
             // D-PEN-6: a Handcuffed unit steps only next to its partner.
-            .filter(|&q| (s.empty(q) || walls && crate::bosses::wall_open(s, q)) && crate::stakes::cuffed_ok(s, u, q))
+            // Hidden, Spirit and Weightless go through Walls and may stand in one.
+            .filter(|&q| {
+                let wall = walls || crate::style_abilities::wall_walker(s, u);
+                (s.empty(q) || wall && crate::bosses::wall_open(s, q)) && crate::stakes::cuffed_ok(s, u, q)
+            })
             .collect()
     })
 }
@@ -1469,8 +1513,12 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::Steps { left } => {
             let mut options: Vec<DecisionOption> =
-                step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key()))).collect();
-            options.push(DecisionOption::new("stop", "stop here"));
+                step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key())))
+                .collect();
+            // Akimbo's move after damage may not be let go while a square is open.
+            if options.is_empty() || !crate::style_abilities::akimbo_must(s, run) {
+                options.push(DecisionOption::new("stop", "stop here"));
+            }
             ask(s, u, "square", format!("{name}: move ({left} left)"), options)
         }
         Stage::TokenPick { left } => {
@@ -1654,6 +1702,19 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
         }
+        Frame::SpiritCopies { u, moved } => {
+            let mut options: Vec<DecisionOption> = crate::style_abilities::spirit_moves(s, *u, moved)
+                .into_iter()
+                .map(|(c, q)| {
+                    DecisionOption::new(
+                        format!("copy:{}>{}", c.key(), q.key()),
+                        format!("move the Copy at {} to {}", c.key(), q.key()),
+                    )
+                })
+                .collect();
+            options.push(DecisionOption::new("stop", "move no more Copies"));
+            ask(s, *u, "spirit", "Spirit: move a Copy 1?".into(), options)
+        }
         Frame::Flashy { u } => {
             let mut options: Vec<DecisionOption> = crate::style_abilities::flashy_pairs(s, *u)
                 .into_iter()
@@ -1815,6 +1876,13 @@ impl Resolve<State> for Frame {
                     Ok(Flow::Continue)
                 }
             }
+            Frame::SpiritCopies { u, ref moved } => {
+                if crate::style_abilities::spirit_moves(cx.s, u, moved).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(self))
+                }
+            }
             Frame::Flashy { u } => {
                 if crate::style_abilities::flashy_pairs(cx.s, u).is_empty() {
                     Ok(Flow::Continue)
@@ -1923,6 +1991,18 @@ impl Resolve<State> for Frame {
                     let who = cx.s.who(u);
                     cx.emit(Event::Moved { who: who.clone(), to: q, how: "return" });
                     cx.emit(Event::Out { who, out: false });
+                }
+            }
+            Frame::SpiritCopies { u, mut moved } => {
+                if option != "stop" {
+                    let (from, to) = option
+                        .strip_prefix("copy:")
+                        .and_then(|r| r.split_once('>'))
+                        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+                        .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
+                    crate::copies::step(cx, from, to);
+                    moved.push(to);
+                    cx.push(Frame::SpiritCopies { u, moved });
                 }
             }
             Frame::Flashy { u } => {
@@ -2035,6 +2115,10 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });
+    // D-G-28: leaving Bleeding at 0 HP is being Taken Out.
+    if !cx.s.u(u).out && crate::style_abilities::at_zero(cx.s, u) && !crate::style_abilities::bleeding(cx.s, u) {
+        take_out(cx, u);
+    }
 }
 
 /// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
@@ -2092,6 +2176,13 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
         crate::enemies::ring_out_return(cx, u);
         return Ok(Flow::Continue);
     }
+    // D-OUT-6, D-G-28: a unit Taken Out at 0 HP still on the map that takes a Bleeding Stance
+    // is back in the fight at 0 HP (not healed), and plays a normal turn.
+    if stage == 0 && x.out && crate::style_abilities::bleeding(cx.s, u) && crate::style_abilities::at_zero(cx.s, u) {
+        let who = cx.s.who(u);
+        cx.emit(Event::Out { who, out: false });
+    }
+    let x = cx.s.u(u);
     if stage == 0 && x.out {
         // D-OUT-6: a Stance that heals at the start gets it up for a normal turn.
         if cx.s.has_trait(u, Trait::Vigilant) && x.at.is_some() {
@@ -2294,6 +2385,8 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     enter(cx, u, q, "step");
     lose(cx, u, Token::Speed, cost, "Free Movement");
     crate::style_abilities::stepped_off(cx, u, at);
+    // Spirit's Copies and Dance's pull after each space of Free Movement.
+    crate::style_abilities::after_step(cx, u);
     if edge(cx.s, q) {
         over_edge(cx, u);
     }
@@ -2309,6 +2402,9 @@ fn edge(s: &State, q: Pos) -> bool {
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
+    // Elder: a Unique Action of any of its Stances, nothing paid (L2672).
+    let free = option.starts_with("elder/");
+    let option = option.strip_prefix("elder/").unwrap_or(option);
     // D-OBS-1: `@x,y` takes it from a Copy's square; `#x,y` names the Copy paying for it.
     let (option, from) = crate::copies::split_square(option, '@');
     let (option, paid_copy) = crate::copies::split_square(option, '#');
@@ -2319,7 +2415,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         },
         None => (option, None, None),
     };
-    let (key, a) = actions_of(cx.s, u)
+    let listed = if free { crate::style_abilities::elder_actions(cx.s, u) } else { actions_of(cx.s, u) };
+    let (key, a) = listed
         .into_iter()
         .find(|(_, a)| a.id == id)
         .map(|(k, a)| (k, a.clone()))
@@ -2331,13 +2428,15 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let who = cx.s.who(u);
     if chaos {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
+    } else if free {
+        cx.emit(Event::FreeAction { who: who.clone() });
     } else if let Some(n) = number {
         cx.emit(Event::Spent { who: who.clone(), number: n });
         if let Some(m) = second {
             cx.emit(Event::Spent { who: who.clone(), number: m });
         }
     }
-    let cost = price(cx.s, u, key, &a);
+    let cost = if free { Cost::Gates(vec![0]) } else { price(cx.s, u, key, &a) };
     match &cost {
         Cost::Tokens(t, n) => pay(cx, u, *t, *n as i32),
         Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),

@@ -258,6 +258,8 @@ pub struct TurnMarks {
     pub favor_spent: bool,
     /// Attackers a Favor token turned away this turn, and the side they may not attack.
     pub turned_away: Vec<(u8, u8)>,
+    /// Elder units that took their free Unique Action this turn (L2672: once a turn).
+    pub elder: Vec<u8>,
 }
 
 /// The whole fight.
@@ -547,6 +549,11 @@ pub enum Event {
     },
     /// The later pushes are done.
     LaterDone,
+    /// An Elder unit takes its free Unique Action of the turn (L2672).
+    FreeAction {
+        /// Who.
+        who: W,
+    },
     /// A limited action is used once more this turn.
     Used {
         /// Who.
@@ -819,6 +826,7 @@ impl fmt::Display for Event {
             Event::PushLater { by, target, n } => write!(f, "{by} will push {target} {n} when the turn ends"),
             Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
+            Event::FreeAction { who } => write!(f, "{who} takes its free Unique Action of the turn (Elder)"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::Redirected { who, by } => write!(f, "{by} takes {who}'s action over with two Control tokens"),
@@ -990,6 +998,7 @@ impl Apply<Event> for State {
             }
             Event::PushLater { by, target, n } => self.marks.later.push((by.idx, target.idx, *n)),
             Event::LaterDone => self.marks.later.clear(),
+            Event::FreeAction { who } => self.marks.elder.push(who.idx),
             Event::Used { who, action } => {
                 match self.marks.uses.iter_mut().find(|(u, a, _)| *u == who.idx && a == action) {
                     Some(x) => x.2 += 1,
