@@ -721,6 +721,7 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         cx.emit(Event::PoolEmptied { who });
     }
     let mut dice = stance_dice(cx.s, u);
+    // D-G-14: Zen's fixed numbers and any dice added to them make one pool, each number a die.
     // Judgment: the lowest die (fewest faces; a fixed number by its value) is not rolled.
     if crate::style_abilities::judged(cx.s, u) {
         let size = |d: &Die| match d {
@@ -740,7 +741,8 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
     }
     let who = cx.s.who(u);
     cx.emit(Event::Rolled { who: who.clone(), numbers });
-    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN); numbers at 0 or less go;
+    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN, a fixed one or a rolled
+    // one alike, D-G-14); numbers at 0 or less go;
     // then the Stun tokens go.
     let stun = cx.s.u(u).has(Token::Stun);
     for _ in 0..stun {
@@ -1288,8 +1290,12 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
             map.into_iter()
                 .filter(|&q| {
                     let d = dist(from, q);
+                    // Hidden, Spirit, Weightless may land in a Wall; Shining keeps enemies away.
+                    let open = s.empty(q)
+                        || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
                     q != from
-                        && s.empty(q)
+                        && open
+                        && !crate::style_abilities::shut_out(s, mover, q)
                         && crate::stakes::cuffed_ok(s, mover, q)
                         && (*n == 0 || d <= *n)
                         && d >= *min
@@ -1312,7 +1318,14 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
         // Denial: an empty space next to the unit picked.
         Some(Effect::Approach { .. }) => {
             let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
-            p.neighbours().into_iter().filter(|&q| s.empty(q) && crate::stakes::cuffed_ok(s, run.user, q)).collect()
+            p.neighbours()
+                .into_iter()
+                .filter(|&q| {
+                    s.empty(q)
+                        && !crate::style_abilities::shut_out(s, run.user, q)
+                        && crate::stakes::cuffed_ok(s, run.user, q)
+                })
+                .collect()
         }
         Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
             .into_iter()
@@ -1420,7 +1433,10 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
             // Hidden, Spirit and Weightless go through Walls and may stand in one.
             .filter(|&q| {
                 let wall = walls || crate::style_abilities::wall_walker(s, u);
-                (s.empty(q) || wall && crate::bosses::wall_open(s, q)) && crate::stakes::cuffed_ok(s, u, q)
+                // Shining: no enemy moves in next to it, by any step or move (L1631).
+                (s.empty(q) || wall && crate::bosses::wall_open(s, q))
+                    && !crate::style_abilities::shut_out(s, u, q)
+                    && crate::stakes::cuffed_ok(s, u, q)
             })
             .collect()
     })

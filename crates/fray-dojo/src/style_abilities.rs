@@ -354,8 +354,9 @@ pub fn after_action(cx: &mut Ctx, u: u8) {
     }
 }
 
-/// An Action of `u`'s is over (L1648, L1790): Singing's Shield grows by 1; Unbreakable gives an
-/// ally in range, not itself, an Iron.
+/// An Action of `u`'s is over (L1648, L1790): Singing's Shield grows by 1 (D-G-39: a Shield is
+/// only its points, so its value and its top rise together); Unbreakable gives an ally in range,
+/// not itself, an Iron.
 pub fn action_over(cx: &mut Ctx, u: u8) {
     let shield = cx.s.u(u).shield;
     if in_style(cx.s, u, "singing") && shield > 0 {
