@@ -549,6 +549,11 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
     // Focused Cavalry: a Speed token when its or an ally's Shield breaks.
     if shield_broke {
+        // Zen: a Shield held in reserve goes to work (the hit's rest has gone to HP already).
+        if crate::style_abilities::zen_shields(cx.s, t) && !cx.s.u(t).spares.is_empty() {
+            let who = cx.s.who(t);
+            cx.emit(Event::ShieldToWork { who });
+        }
         crate::archetypes::shield_broke(cx, t);
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
@@ -1554,6 +1559,16 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             options.push(DecisionOption::new("stop", "take no more"));
             ask(s, u, "token", format!("{name}: take a token from {} ({left} left)", s.u(t).name), options)
         }
+        Stage::Shield { new } if crate::style_abilities::zen_shields(s, run.tgt.unwrap_or(u)) => ask(
+            s,
+            run.tgt.unwrap_or(u),
+            "shield",
+            format!("which Shield works, the {}-point one or the new {new}-point one?", s.u(run.tgt.unwrap_or(u)).shield),
+            vec![
+                DecisionOption::new("keep", "keep the old one at work, the new one held"),
+                DecisionOption::new("take", "put the new one to work, the old one held"),
+            ],
+        ),
         Stage::Shield { new } => ask(
             s,
             run.tgt.unwrap_or(u),
@@ -2462,7 +2477,11 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         }
         Cost::Shield => {
             let who = cx.s.who(u);
-            cx.emit(Event::Shielded { who, points: 0 });
+            cx.emit(Event::Shielded { who: who.clone(), points: 0 });
+            // Zen: a Shield held in reserve goes to work.
+            if crate::style_abilities::zen_shields(cx.s, u) && !cx.s.u(u).spares.is_empty() {
+                cx.emit(Event::ShieldToWork { who });
+            }
         }
         Cost::Copy => {
             if let Some(p) = paid_copy.filter(|&p| crate::copies::owner(cx.s, p) == Some(u)) {
@@ -3528,11 +3547,18 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 }
             }
         }
-        // D-CLAR-5: one Shield kept, the holder's choice.
+        // D-CLAR-5: one Shield kept, the holder's choice; Zen keeps the other in reserve.
         Stage::Shield { new } => {
+            let t = run.tgt.unwrap_or(u);
+            let zen = crate::style_abilities::zen_shields(cx.s, t);
+            let who = cx.s.who(t);
+            let old = cx.s.u(t).shield;
             if option == "take" {
-                let who = cx.s.who(run.tgt.unwrap_or(u));
-                cx.emit(Event::Shielded { who, points: new });
+                cx.emit(Event::Shielded { who: who.clone(), points: new });
+            }
+            if zen {
+                let points = if option == "take" { old } else { new };
+                cx.emit(Event::ShieldHeld { who, points });
             }
             advance(&mut run);
         }

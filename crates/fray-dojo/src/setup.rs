@@ -496,6 +496,7 @@ pub fn build(
             last_stance: None,
             pool: Pool::of(u.pool.iter().copied()),
             out: u.out,
+            spares: Vec::new(),
         });
     }
     for spanned in units {

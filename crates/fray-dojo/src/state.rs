@@ -202,6 +202,8 @@ pub struct Unit {
     pub pool: Pool,
     /// Taken Out (D-OUT-1).
     pub out: bool,
+    /// Zen (L1469): the further Shields held, not at work, first held first to work.
+    pub spares: Vec<i32>,
 }
 
 impl Unit {
@@ -515,6 +517,18 @@ pub enum Event {
         /// Points.
         points: i32,
     },
+    /// A Zen unit holds a further Shield, not at work (L1469).
+    ShieldHeld {
+        /// Who.
+        who: W,
+        /// Points.
+        points: i32,
+    },
+    /// A Zen unit's first held Shield goes to work, its Shield at work having broken.
+    ShieldToWork {
+        /// Who.
+        who: W,
+    },
     /// It moves to a square.
     Moved {
         /// Who.
@@ -816,6 +830,8 @@ impl fmt::Display for Event {
             }
             Event::Healed { who, hp } => write!(f, "{who} heals to {hp} HP"),
             Event::Shielded { who, points } => write!(f, "{who}'s Shield is {points}"),
+            Event::ShieldHeld { who, points } => write!(f, "{who} holds a {points}-point Shield in reserve"),
+            Event::ShieldToWork { who } => write!(f, "{who}'s held Shield goes to work"),
             Event::Moved { who, to, how } => write!(f, "{who} moves to {} ({how})", to.key()),
             Event::Out { who, out: true } => write!(f, "{who} is Taken Out"),
             Event::Out { who, out: false } => write!(f, "{who} is back in the fight"),
@@ -936,6 +952,13 @@ impl Apply<Event> for State {
             }
             Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
             Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
+            Event::ShieldHeld { who, points } => self.units[who.idx as usize].spares.push(*points),
+            Event::ShieldToWork { who } => {
+                let x = &mut self.units[who.idx as usize];
+                if !x.spares.is_empty() {
+                    x.shield = x.spares.remove(0);
+                }
+            }
             Event::Moved { who, to, .. } => {
                 self.units[who.idx as usize].at = Some(*to);
                 if !self.marks.moved.contains(&who.idx) {

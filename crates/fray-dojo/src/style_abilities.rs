@@ -733,6 +733,12 @@ pub fn portals(s: &State, u: u8) -> Vec<fray_core::grid::Pos> {
 
 // ------------------------------------------------------------ Styles' last abilities (dojo-styles)
 
+/// Whether `u` holds several Shields, one at work (Zen Form, L1469): a Zen Stance, or a
+/// Forbidden one with Zen.
+pub fn zen_shields(s: &State, u: u8) -> bool {
+    s.u(u).active() && (s.form(u).is_some_and(|f| f.id == "zen") || s.form2(u).is_some_and(|f| f.id == "zen"))
+}
+
 /// Whether `u` goes through Walls as if they were empty and may stand in one (Hidden L2834,
 /// Spirit L2435, Weightless L3111: every space is empty to it). Units and Copies still fill a
 /// square: two figures never share one.
