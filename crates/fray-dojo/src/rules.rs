@@ -594,6 +594,19 @@ fn pay(cx: &mut Ctx, u: u8, t: Token, n: i32) {
     }
 }
 
+/// Machine (L1882): `u` spends `n` Basic tokens as `t`, that kind first, then the others (Power,
+/// then Iron, then Speed, Speed only where it may be spent; Fray picks, D-G-MACHINE).
+fn spend_as(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    let mut left = n;
+    for k in [t, Token::Power, Token::Iron, Token::Speed] {
+        let take = left.min(spendable(cx.s, u, k));
+        if take > 0 {
+            lose(cx, u, k, take, why);
+            left -= take;
+        }
+    }
+}
+
 fn lose(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
     let n = n.min(cx.s.u(u).has(t));
     if n > 0 {
@@ -1076,11 +1089,28 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     }
 }
 
+/// The tokens `u` may pay Free Movement with (D-MOVE-1): its Speed (none next to a Caged enemy);
+/// in Machine Style any Basic token (L1882).
+fn move_tokens(s: &State, u: u8) -> i32 {
+    let speed = spendable(s, u, Token::Speed);
+    if crate::style_abilities::machine(s, u) { speed + s.u(u).has(Token::Iron) + s.u(u).has(Token::Power) } else { speed }
+}
+
+/// `u` pays `cost` for Free Movement (D-MOVE-2, D-G-10: down to 0, never below): Speed, or in
+/// Machine Style Speed first, then Power, then Iron.
+fn pay_steps(cx: &mut Ctx, u: u8, cost: i32, why: &'static str) {
+    if crate::style_abilities::machine(cx.s, u) {
+        spend_as(cx, u, Token::Speed, cost, why);
+    } else {
+        lose(cx, u, Token::Speed, cost, why);
+    }
+}
+
 /// Free Movement steps for `u` (D-MOVE-1, D-MOVE-3: only while Speed is held), as `prefix` +
 /// the square.
 fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
-    if x.has(Token::Speed) > 0
+    if move_tokens(s, u) > 0
         && x.active()
         && !crate::style_abilities::caged(s, u)
         && let Some(at) = x.at
@@ -1133,7 +1163,7 @@ fn mate_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let at = cx.s.u(p).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
     let cost = unit_step_cost(cx.s, p, at, q);
     enter(cx, p, q, "step");
-    lose(cx, u, Token::Speed, cost, "Free Movement of a partner");
+    pay_steps(cx, u, cost, "Free Movement of a partner");
     if edge(cx.s, q) {
         over_edge(cx, p);
     }
@@ -1149,7 +1179,7 @@ fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
     let cost = step_cost(cx.s, from, to);
     crate::copies::step(cx, from, to);
-    lose(cx, u, Token::Speed, cost, "Free Movement of a Copy");
+    pay_steps(cx, u, cost, "Free Movement of a Copy");
     crate::style_abilities::after_step(cx, u);
     Ok(())
 }
@@ -1407,7 +1437,7 @@ fn over_edge(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::edge_proof(cx.s, u) {
         return;
     }
-    if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
+    if move_tokens(cx.s, u) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
         remove(cx, u);
@@ -2414,7 +2444,7 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
     let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
-    lose(cx, u, Token::Speed, cost, "Free Movement");
+    pay_steps(cx, u, cost, "Free Movement");
     crate::style_abilities::stepped_off(cx, u, at);
     // Spirit's Copies and Dance's pull after each space of Free Movement.
     crate::style_abilities::after_step(cx, u);
@@ -2903,7 +2933,14 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             run.hit = dmg;
             // Dragon's Ego: any token serves as Power, up to 2 a hit.
             let dragon = crate::bosses::dragon(cx.s, u);
-            let held = if dragon { crate::bosses::as_power(cx.s, u) } else { cx.s.u(u).has(Token::Power) };
+            // Machine: any Basic token serves as Power (L1882).
+            let held = if dragon {
+                crate::bosses::as_power(cx.s, u)
+            } else if crate::style_abilities::machine(cx.s, u) {
+                cx.s.u(u).basic() - cx.s.u(u).has(Token::Speed) + spendable(cx.s, u, Token::Speed)
+            } else {
+                cx.s.u(u).has(Token::Power)
+            };
             let max = if any_power {
                 held
             } else if dragon {
@@ -3370,6 +3407,8 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
             if crate::bosses::dragon(cx.s, u) {
                 crate::bosses::spend_as_power(cx, u, t, n);
+            } else if crate::style_abilities::machine(cx.s, u) {
+                spend_as(cx, u, Token::Power, n, "Power into a hit");
             } else {
                 lose(cx, u, Token::Power, n, "Power into a hit");
             }
