@@ -1139,6 +1139,14 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
                 }
             }
         }
+        // Puppet's: anyone or any obstacle in its range, on its Speed (`puppet:x,y>x,y`).
+        for (from, to) in crate::style_abilities::puppet_steps(s, u) {
+            let cost = step_cost(s, from, to);
+            out.push(DecisionOption::new(
+                format!("{prefix}puppet:{}>{}", from.key(), to.key()),
+                format!("move what stands at {} to {} ({cost} Speed)", from.key(), to.key()),
+            ));
+        }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
             for q in c.neighbours() {
@@ -1166,6 +1174,33 @@ fn mate_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     pay_steps(cx, u, cost, "Free Movement of a partner");
     if edge(cx.s, q) {
         over_edge(cx, p);
+    }
+    Ok(())
+}
+
+/// Puppet's (L2412): `u` moves the unit or obstacle on `x,y` one space by Free Movement
+/// (`puppet:x,y>x,y`), paid with its own Speed; a Wall or a Trap moved so becomes Rubble.
+fn puppet_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let (from, to) = option
+        .strip_prefix("puppet:")
+        .and_then(|r| r.split_once('>'))
+        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+        .ok_or_else(|| RuleError::malformed("puppet:x,y>x,y"))?;
+    if !crate::style_abilities::puppet_steps(cx.s, u).contains(&(from, to)) {
+        return Err(RuleError::malformed("no such Puppet's move"));
+    }
+    let cost = step_cost(cx.s, from, to);
+    if let Some(v) = cx.s.unit_at(from) {
+        enter(cx, v, to, "moved by Puppet's");
+        pay_steps(cx, u, cost, "Puppet's Free Movement");
+        if edge(cx.s, to) {
+            over_edge(cx, v);
+        }
+    } else if let Some(o) = cx.s.obstacle(from) {
+        let now = if matches!(o, Obstacle::Wall | Obstacle::Trap) { Obstacle::Rubble } else { o };
+        cx.emit(Event::Obstacle { at: from, now: None });
+        cx.emit(Event::Obstacle { at: to, now: Some(now) });
+        pay_steps(cx, u, cost, "Puppet's Free Movement");
     }
     Ok(())
 }
@@ -2146,6 +2181,8 @@ impl Resolve<State> for Frame {
                         step(cx, v, q)?;
                     } else if rest.starts_with("copy:") {
                         copy_step(cx, v, rest)?;
+                    } else if rest.starts_with("puppet:") {
+                        puppet_step(cx, v, rest)?;
                     } else if rest.starts_with("mate:") {
                         mate_step(cx, v, rest)?;
                     } else if rest == "inspire" {
@@ -2408,6 +2445,9 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     }
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
+    }
+    if option.starts_with("puppet:") {
+        return puppet_step(cx, u, option);
     }
     if option.starts_with("mate:") {
         return mate_step(cx, u, option);

@@ -733,6 +733,40 @@ pub fn portals(s: &State, u: u8) -> Vec<fray_core::grid::Pos> {
 
 // ------------------------------------------------------------ Styles' last abilities (dojo-styles)
 
+/// Puppet's (L2412): the Free Movement steps `u` may give anyone (ally or enemy, not itself) or
+/// any obstacle (not an Edge or a Copy) standing within its range, by distance: (from, to).
+/// A unit steps as it could itself; an obstacle goes to a map square holding nothing.
+pub fn puppet_steps(s: &State, u: u8) -> Vec<(fray_core::grid::Pos, fray_core::grid::Pos)> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let Some((lo, hi)) = s.style(u).and_then(|st| st.span()).filter(|_| in_style(s, u, "puppets")) else {
+        return Vec::new();
+    };
+    let near = |p: fray_core::grid::Pos| (lo..=hi).contains(&(p.x - at.x).abs().max((p.y - at.y).abs()));
+    let mut out = Vec::new();
+    for v in 0..s.units.len() as u8 {
+        let Some(p) = s.u(v).at.filter(|&p| v != u && s.u(v).active() && near(p)) else { continue };
+        for q in p.neighbours() {
+            let open = s.empty(q) || wall_walker(s, v) && crate::bosses::wall_open(s, q);
+            // Off the map is Edge: a unit may be moved over it (D-OBS-2).
+            if (open || !s.map.contains(q) && !edge_proof(s, v)) && !shut_out(s, v, q) {
+                out.push((p, q));
+            }
+        }
+    }
+    for p in s.map.squares().filter(|&p| near(p) && p != at) {
+        let Some(o) = s.obstacle(p) else { continue };
+        if matches!(o, Obstacle::Edge | Obstacle::Copy) || s.unit_at(p).is_some() || crate::copies::owner(s, p).is_some() {
+            continue;
+        }
+        for q in p.neighbours() {
+            if s.map.contains(q) && s.obstacle(q).is_none() && s.empty(q) {
+                out.push((p, q));
+            }
+        }
+    }
+    out
+}
+
 /// Whether `u` holds several Shields, one at work (Zen Form, L1469): a Zen Stance, or a
 /// Forbidden one with Zen.
 pub fn zen_shields(s: &State, u: u8) -> bool {
