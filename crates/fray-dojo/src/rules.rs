@@ -22,7 +22,7 @@ pub fn fogged(s: &State, p: Pos) -> bool {
 /// The range of `u`'s Stance (D-RNG-1, D-RNG-2): the Style's (the table's formless range for a
 /// Stance with no Style), widened by the Form. A Style with no range reaches nobody (1 to 0).
 pub fn range(s: &State, u: u8) -> (i32, i32) {
-    let (lo, mut hi) = match s.style(u) {
+    let (mut lo, mut hi) = match s.style(u) {
         Some(st) => match st.span() {
             Some(r) => r,
             None => return (1, 0),
@@ -32,8 +32,13 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus1) {
         hi += 1;
     }
+    // Control: the longest range +3, or (its `near` pick) the shortest range 1.
     if s.has_trait(u, Trait::RangePlus3) {
-        hi += 3;
+        if s.u(u).stance.is_some_and(|st| s.u(u).stances[st].near) {
+            lo = lo.min(1);
+        } else {
+            hi += 3;
+        }
     }
     hi += crate::bosses::range_plus(s, u);
     // Mysterious: the longest range doubles while standing in Fog.

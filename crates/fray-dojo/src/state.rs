@@ -159,6 +159,8 @@ pub struct Stance {
     /// A Forbidden Stance's second Form (D-STN-4): both Forms' abilities and Unique Actions,
     /// the dice of the Forbidden chart for each.
     pub form2: Option<usize>,
+    /// Control's pick (L1115): the shortest range becomes 1 instead of the longest growing by 3.
+    pub near: bool,
 }
 
 /// A fighter.

@@ -56,6 +56,9 @@ pub struct EnemyDef {
     /// Where Fray and the printed block part ways.
     #[serde(default)]
     pub note: Option<String>,
+    /// Control Form's pick (`far` or `near`), as the unit file's `control`.
+    #[serde(default)]
+    pub control: Option<String>,
 }
 
 /// A force: one Archetype's faction.
