@@ -102,6 +102,11 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// An Eye of the unit's turn starts: it picks a Bonus (L2941; never the Default, D-CW-3).
+    Bonus {
+        /// Who.
+        u: u8,
+    },
     /// A Spirit unit took a Free Movement step: it may move each of its Copies 1 (L2436), one
     /// at a time; `moved` holds the squares the moved ones went to.
     SpiritCopies {

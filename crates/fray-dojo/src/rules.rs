@@ -1803,6 +1803,13 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
         }
+        Frame::Bonus { u } => {
+            let options = crate::stakes::pickable_bonuses(s)
+                .into_iter()
+                .map(|d| DecisionOption::new(d.id.clone(), format!("{}: {}", d.name, d.text)))
+                .collect();
+            ask(s, *u, "bonus", "Eye of the: which Bonus?".into(), options)
+        }
         Frame::SpiritCopies { u, moved } => {
             let mut options: Vec<DecisionOption> = crate::style_abilities::spirit_moves(s, *u, moved)
                 .into_iter()
@@ -1977,6 +1984,13 @@ impl Resolve<State> for Frame {
                     Ok(Flow::Continue)
                 }
             }
+            Frame::Bonus { u } => {
+                if cx.s.u(u).active() {
+                    Ok(cx.wait(self))
+                } else {
+                    Ok(Flow::Continue)
+                }
+            }
             Frame::SpiritCopies { u, ref moved } => {
                 if crate::style_abilities::spirit_moves(cx.s, u, moved).is_empty() {
                     Ok(Flow::Continue)
@@ -2094,6 +2108,7 @@ impl Resolve<State> for Frame {
                     cx.emit(Event::Out { who, out: false });
                 }
             }
+            Frame::Bonus { u } => crate::stakes::take_bonus(cx, u, option)?,
             Frame::SpiritCopies { u, mut moved } => {
                 if option != "stop" {
                     let (from, to) = option

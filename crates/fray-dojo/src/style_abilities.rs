@@ -112,6 +112,8 @@ pub fn start(cx: &mut Ctx, u: u8) {
             shove_obstacles(cx, u);
             quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]);
         }
+        // Eye of the (L2941): a Bonus of its choice.
+        "eye-of-the" => cx.push(Frame::Bonus { u }),
         // Flashy (L2557): asked first, before the other start abilities resolve.
         "flashy" => cx.push(Frame::Flashy { u }),
         _ => {}
