@@ -592,10 +592,28 @@ fn take_out(cx: &mut Ctx, t: u8) {
 
 /// `u` pays `n` tokens of `t` for an action (Armored heals after spending Iron).
 fn pay(cx: &mut Ctx, u: u8, t: Token, n: i32) {
-    let n = n.min(cx.s.u(u).has(t));
-    lose(cx, u, t, n, "paid");
+    let own = n.min(cx.s.u(u).has(t));
+    lose(cx, u, t, own, "paid");
     if t == Token::Iron {
-        crate::style_abilities::spent_iron(cx, u, n);
+        crate::style_abilities::spent_iron(cx, u, own);
+    }
+    lend(cx, u, t, n - own, "paid for an ally");
+}
+
+/// The tokens of `t` an Unbreakable ally lets `u` spend (L1791).
+fn borrowed(s: &State, u: u8, t: Token) -> i32 {
+    crate::style_abilities::lender(s, u).map_or(0, |w| s.u(w).has(t))
+}
+
+/// `u` spends `n` more tokens of `t` than it holds: its Unbreakable ally's, as far as they go
+/// (Fray spends the unit's own first).
+fn lend(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    if let Some(w) = crate::style_abilities::lender(cx.s, u).filter(|_| n > 0) {
+        let take = n.min(cx.s.u(w).has(t));
+        lose(cx, w, t, take, why);
+        if t == Token::Iron {
+            crate::style_abilities::spent_iron(cx, w, take);
+        }
     }
 }
 
@@ -1005,7 +1023,9 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Tokens(t, n) => {
-                if spendable(s, u, *t) >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
+                // Unbreakable: an ally's tokens count too.
+                let held = spendable(s, u, *t) + borrowed(s, u, *t);
+                if held >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0)) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
@@ -1098,17 +1118,26 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
 /// in Machine Style any Basic token (L1882).
 fn move_tokens(s: &State, u: u8) -> i32 {
     let speed = spendable(s, u, Token::Speed);
-    if crate::style_abilities::machine(s, u) { speed + s.u(u).has(Token::Iron) + s.u(u).has(Token::Power) } else { speed }
+    let lent = if crate::style_abilities::caged(s, u) { 0 } else { borrowed(s, u, Token::Speed) };
+    let own = if crate::style_abilities::machine(s, u) {
+        speed + s.u(u).has(Token::Iron) + s.u(u).has(Token::Power)
+    } else {
+        speed
+    };
+    own + lent
 }
 
 /// `u` pays `cost` for Free Movement (D-MOVE-2, D-G-10: down to 0, never below): Speed, or in
 /// Machine Style Speed first, then Power, then Iron.
 fn pay_steps(cx: &mut Ctx, u: u8, cost: i32, why: &'static str) {
+    let before = move_tokens(cx.s, u) - borrowed(cx.s, u, Token::Speed);
     if crate::style_abilities::machine(cx.s, u) {
         spend_as(cx, u, Token::Speed, cost, why);
     } else {
         lose(cx, u, Token::Speed, cost, why);
     }
+    // Unbreakable: what its own tokens did not cover, an ally's Speed pays.
+    lend(cx, u, Token::Speed, cost - before, why);
 }
 
 /// Free Movement steps for `u` (D-MOVE-1, D-MOVE-3: only while Speed is held), as `prefix` +
@@ -2936,8 +2965,8 @@ fn ironable(s: &State, t: u8) -> i32 {
     };
     // Caged: Speed stays unspent (a Trickster's or Machine's counted it).
     let locked = if x.has(Token::Iron) < tokens { x.has(Token::Speed) - spendable(s, t, Token::Speed) } else { 0 };
-    // Illusion: Copies may be spent as Iron.
-    tokens - locked + crate::copies::as_iron(s, t)
+    // Illusion: Copies may be spent as Iron; Unbreakable: an ally's Iron.
+    tokens - locked + crate::copies::as_iron(s, t) + borrowed(s, t, Token::Iron)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -2956,7 +2985,10 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         }
         left -= take;
     }
-    crate::copies::spend_as_iron(cx, t, left);
+    // Unbreakable: an ally's Iron, before any Copy.
+    let lent = left.min(borrowed(cx.s, t, Token::Iron));
+    lend(cx, t, Token::Iron, lent, "Iron for an ally");
+    crate::copies::spend_as_iron(cx, t, left - lent);
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -3000,7 +3032,7 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
                 cx.s.u(u).basic() - cx.s.u(u).has(Token::Speed) + spendable(cx.s, u, Token::Speed)
             } else {
                 cx.s.u(u).has(Token::Power)
-            };
+            } + if dragon { 0 } else { borrowed(cx.s, u, Token::Power) };
             let max = if any_power {
                 held
             } else if dragon {
@@ -3467,10 +3499,19 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             let n: i32 = option.parse().map_err(|_| RuleError::malformed("a number"))?;
             if crate::bosses::dragon(cx.s, u) {
                 crate::bosses::spend_as_power(cx, u, t, n);
-            } else if crate::style_abilities::machine(cx.s, u) {
-                spend_as(cx, u, Token::Power, n, "Power into a hit");
             } else {
-                lose(cx, u, Token::Power, n, "Power into a hit");
+                let own = if crate::style_abilities::machine(cx.s, u) {
+                    cx.s.u(u).basic()
+                } else {
+                    cx.s.u(u).has(Token::Power)
+                };
+                if crate::style_abilities::machine(cx.s, u) {
+                    spend_as(cx, u, Token::Power, n, "Power into a hit");
+                } else {
+                    lose(cx, u, Token::Power, n, "Power into a hit");
+                }
+                // Unbreakable: an ally's Power for what its own did not cover.
+                lend(cx, u, Token::Power, n - own, "Power into an ally's hit");
             }
             run.power = n;
             run.stage = Stage::Ready;

@@ -769,6 +769,16 @@ pub fn puppet_steps(s: &State, u: u8) -> Vec<(fray_core::grid::Pos, fray_core::g
     out
 }
 
+/// The Unbreakable unit whose tokens `u` may spend (L1791): another unit of its side in
+/// Unbreakable Style with `u` in its range (by distance), the first listed.
+pub fn lender(s: &State, u: u8) -> Option<u8> {
+    if !s.u(u).active() {
+        return None;
+    }
+    (0..s.units.len() as u8)
+        .find(|&w| w != u && s.u(w).side == s.u(u).side && in_style(s, w, "unbreakable") && in_range(s, w, u))
+}
+
 /// Whether `u` holds several Shields, one at work (Zen Form, L1469): a Zen Stance, or a
 /// Forbidden one with Zen.
 pub fn zen_shields(s: &State, u: u8) -> bool {
