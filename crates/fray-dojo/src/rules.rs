@@ -442,6 +442,37 @@ fn effect_target(e: &Effect) -> Option<Target> {
     }
 }
 
+/// Mastermind (L2688): on its own turn, each number of its pool may make an ally it can see take
+/// an Action paid with it, from the ally's square with the ally's range and Stance
+/// (`mind:ALLY/ID:N`). Token-priced actions are the ally's own to take.
+fn mind_options(s: &State, u: u8, out: &mut Vec<DecisionOption>) {
+    let x = s.u(u);
+    if !crate::style_abilities::mastermind(s, u) || x.pool.is_empty() || s.turn != Some(u) {
+        return;
+    }
+    let Some(at) = x.at else { return };
+    for v in 0..s.units.len() as u8 {
+        let Some(p) = s.u(v).at else { continue };
+        if v == u || s.u(v).side != x.side || !s.u(v).active() || !sees(s, at, p) {
+            continue;
+        }
+        // The ally's menu as if the Mastermind's numbers were its own.
+        let mut w = s.clone();
+        w.units[v as usize].pool = x.pool.clone();
+        let mut theirs = Vec::new();
+        action_options_here(&w, v, true, "", &mut theirs);
+        for o in theirs {
+            let numbered = o.id.split_once(':').is_some_and(|(_, n)| n.split('&').all(|k| k.parse::<i32>().is_ok()));
+            if numbered && !o.id.starts_with("chaos/") && !o.id.starts_with("elder/") {
+                out.push(DecisionOption::new(
+                    format!("mind:{}/{}", s.u(v).id, o.id),
+                    format!("{} takes {}", s.u(v).name, o.label),
+                ));
+            }
+        }
+    }
+}
+
 /// Elder (L2672): once during its own turn, any Unique Action of any of its Stances, for free
 /// (`elder/ID`, or `elder/ID:7` for one paid with a number: a tiered one as if paid with 7;
 /// Fray reads an X action the same way, X = 7).
@@ -963,7 +994,8 @@ fn one_done(s: &State, u: u8) -> bool {
 /// turn from its kept pool (D-TURN-6).
 fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
-    if !x.active() {
+    // Mastermind takes no Actions itself (L2688).
+    if !x.active() || crate::style_abilities::mastermind(s, u) {
         return;
     }
     // D-TOK-8, D-G-38: a Chaos token is an Action as if paid with a 4, at any time.
@@ -1093,6 +1125,7 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     action_options_here(s, u, own, prefix, out);
     if own && s.u(u).active() {
         elder_options(s, u, prefix, out);
+        mind_options(s, u, out);
     }
     if !s.standing_in.is_empty() || !s.u(u).active() {
         return;
@@ -1277,7 +1310,9 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
-    if s.u(u).pool.is_empty() || one_done(s, u) {
+    // Mastermind: with no ally to spend a number on, the numbers may stay unspent.
+    let stuck = crate::style_abilities::mastermind(s, u) && !out.iter().any(|o| o.id.starts_with("mind:"));
+    if s.u(u).pool.is_empty() || one_done(s, u) || stuck {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
@@ -2517,6 +2552,15 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
         return Ok(());
     }
     cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
+    // Mastermind: an ally acts on its number, then it may move 1.
+    if let Some(rest) = option.strip_prefix("mind:") {
+        let (id, what) = rest.split_once('/').ok_or_else(|| RuleError::malformed("mind:ally/action"))?;
+        let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such ally"))?;
+        let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![Effect::Move { n: 1 }]);
+        run.quiet = true;
+        cx.push(Frame::Run(Box::new(run)));
+        return start_action_paid(cx, v, what, u);
+    }
     start_action(cx, u, option)
 }
 
@@ -2550,6 +2594,11 @@ fn edge(s: &State, q: Pos) -> bool {
 
 /// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    start_action_paid(cx, u, option, u)
+}
+
+/// [`start_action`] with its number (or numbers) spent from `payer`'s pool (Mastermind's).
+fn start_action_paid(cx: &mut Ctx, u: u8, option: &str, payer: u8) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
     // Elder: a Unique Action of any of its Stances, nothing paid (L2672).
@@ -2581,9 +2630,10 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     } else if free {
         cx.emit(Event::FreeAction { who: who.clone() });
     } else if let Some(n) = number {
-        cx.emit(Event::Spent { who: who.clone(), number: n });
+        let paid = cx.s.who(payer);
+        cx.emit(Event::Spent { who: paid.clone(), number: n });
         if let Some(m) = second {
-            cx.emit(Event::Spent { who: who.clone(), number: m });
+            cx.emit(Event::Spent { who: paid, number: m });
         }
     }
     let cost = if free { Cost::Gates(vec![0]) } else { price(cx.s, u, key, &a) };

@@ -779,6 +779,11 @@ pub fn lender(s: &State, u: u8) -> Option<u8> {
         .find(|&w| w != u && s.u(w).side == s.u(u).side && in_style(s, w, "unbreakable") && in_range(s, w, u))
 }
 
+/// Whether `u` takes no Actions itself and spends its numbers on allies' (Mastermind, L2688).
+pub fn mastermind(s: &State, u: u8) -> bool {
+    in_style(s, u, "mastermind")
+}
+
 /// Whether `u` holds several Shields, one at work (Zen Form, L1469): a Zen Stance, or a
 /// Forbidden one with Zen.
 pub fn zen_shields(s: &State, u: u8) -> bool {
