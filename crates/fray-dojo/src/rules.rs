@@ -1499,6 +1499,37 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
     }
 }
 
+/// Relentless (L3087): its push of an enemy it damaged is over, the enemy having left `from`.
+/// With another of its pushes still waiting (several enemies damaged at once), the square is
+/// handed on to that push; the last push over steps into the first of the squares left that is
+/// empty (Fray picks).
+fn relentless_follow(cx: &mut Ctx, run: &Run, from: Option<Pos>) {
+    let Some(spot) = run.spot.filter(|&p| crate::style_abilities::relentless_push(cx.s, run, p)) else { return };
+    let user = run.user;
+    let mut left: Vec<Pos> = run.placed.clone();
+    left.extend(from.filter(|&p| p == spot));
+    if left.is_empty() {
+        return;
+    }
+    let waiting = cx.s.flow.iter().rposition(|f| match f {
+        Frame::Run(r) => {
+            r.i == 0
+                && r.user == user
+                && r.spot.is_some_and(|p| crate::style_abilities::relentless_push(cx.s, r, p))
+        }
+        _ => false,
+    });
+    if let Some(k) = waiting
+        && let Frame::Run(r) = &mut cx.s.flow[k]
+    {
+        r.placed.extend(left);
+        return;
+    }
+    if let Some(p) = left.into_iter().find(|&p| cx.s.empty(p)) {
+        enter(cx, user, p, "Relentless");
+    }
+}
+
 /// The squares a push or pull may take next (D-FMV-1; D-G-09: the map's border, Walls and
 /// units stop it).
 fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
@@ -3571,6 +3602,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if option == "stop" {
                 // Stopped short: the unit was still thrown, pushed or pulled (Rocket, Ogres, Whip).
                 if push {
+                    relentless_follow(cx, &run, None);
                     crate::style_abilities::pushed(cx, u, mover);
                 }
                 if !run.quiet && foes(cx.s, u, mover) {
@@ -3606,9 +3638,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     // The push is over: Relentless follows into the square left, Rocket may
                     // teleport next to the unit pushed.
                     if push {
-                        if let Some(p) = left_from.and_then(|p| crate::style_abilities::follow(cx.s, &run, p)) {
-                            enter(cx, u, p, "Relentless");
-                        }
+                        relentless_follow(cx, &run, left_from);
                         crate::style_abilities::pushed(cx, u, mover);
                     }
                     // Ogres, Whip: an enemy thrown (or by Whip, grappled) is hurt.

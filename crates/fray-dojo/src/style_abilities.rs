@@ -477,11 +477,13 @@ pub fn after_hit_more(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
     }
 }
 
-/// Relentless: a push `run` made has just ended with its unit leaving `from`; the square its
-/// Relentless user now steps into, if that push was Relentless's own (its run marks the square
-/// the enemy stood on) and the square is empty.
-pub fn follow(s: &State, run: &Run, from: fray_core::grid::Pos) -> Option<fray_core::grid::Pos> {
-    (run.quiet && run.spot == Some(from) && in_style(s, run.user, "relentless") && s.empty(from)).then_some(from)
+/// Relentless: whether `run` is Relentless's own push of an enemy that stood on `from` (its run
+/// marks the square; L3085).
+pub fn relentless_push(s: &State, run: &Run, from: fray_core::grid::Pos) -> bool {
+    run.quiet
+        && run.spot == Some(from)
+        && in_style(s, run.user, "relentless")
+        && matches!(run.ops.first(), Some(Effect::Push { target: Target::Same, .. }))
 }
 
 /// `by` has just pushed `mover` (Rocket, L1902): it may teleport next to it.

@@ -272,7 +272,7 @@ fn random_fights_with_every_style_action() {
             "vortex",
             "syphon",
         ],
-        &["elder", "spirit", "hidden", "akimbo", "machine", "unbreakable", "shining", "puppets", "judgment"],
+        &["elder", "spirit", "hidden", "akimbo", "machine", "unbreakable", "mastermind", "puppets", "judgment", "shining"],
     ];
     let game = Arc::new(Dojo::builtin());
     for (i, styles) in groups.iter().enumerate() {
