@@ -1430,8 +1430,8 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 .filter(|&q| {
                     let d = dist(from, q);
                     // Hidden, Spirit, Weightless may land in a Wall; Shining keeps enemies away.
-                    let open = s.empty(q)
-                        || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
+                    let open =
+                        s.empty(q) || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
                     q != from
                         && open
                         && !crate::style_abilities::shut_out(s, mover, q)
@@ -1513,9 +1513,7 @@ fn relentless_follow(cx: &mut Ctx, run: &Run, from: Option<Pos>) {
     }
     let waiting = cx.s.flow.iter().rposition(|f| match f {
         Frame::Run(r) => {
-            r.i == 0
-                && r.user == user
-                && r.spot.is_some_and(|p| crate::style_abilities::relentless_push(cx.s, r, p))
+            r.i == 0 && r.user == user && r.spot.is_some_and(|p| crate::style_abilities::relentless_push(cx.s, r, p))
         }
         _ => false,
     });
@@ -1699,8 +1697,7 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         }
         Stage::Steps { left } => {
             let mut options: Vec<DecisionOption> =
-                step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key())))
-                .collect();
+                step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key()))).collect();
             // Akimbo's move after damage may not be let go while a square is open.
             if options.is_empty() || !crate::style_abilities::akimbo_must(s, run) {
                 options.push(DecisionOption::new("stop", "stop here"));
@@ -1728,7 +1725,10 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             s,
             run.tgt.unwrap_or(u),
             "shield",
-            format!("which Shield works, the {}-point one or the new {new}-point one?", s.u(run.tgt.unwrap_or(u)).shield),
+            format!(
+                "which Shield works, the {}-point one or the new {new}-point one?",
+                s.u(run.tgt.unwrap_or(u)).shield
+            ),
             vec![
                 DecisionOption::new("keep", "keep the old one at work, the new one held"),
                 DecisionOption::new("take", "put the new one to work, the old one held"),

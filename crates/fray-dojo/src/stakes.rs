@@ -219,7 +219,11 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
 /// The Bonuses a unit may pick during a fight (Eye of the Style): every Bonus Fray plays but the
 /// Default (D-CW-3).
 pub fn pickable_bonuses(s: &State) -> Vec<&StakeDef> {
-    s.content.stakes.iter().filter(|d| d.kind == StakeKind::Bonus && d.id != "default" && d.unplayed.is_none()).collect()
+    s.content
+        .stakes
+        .iter()
+        .filter(|d| d.kind == StakeKind::Bonus && d.id != "default" && d.unplayed.is_none())
+        .collect()
 }
 
 /// `u` takes the Bonus `id` now (Eye of the Style, L2941), as if handed out by the stakes: one

@@ -759,7 +759,10 @@ pub fn puppet_steps(s: &State, u: u8) -> Vec<(fray_core::grid::Pos, fray_core::g
     }
     for p in s.map.squares().filter(|&p| near(p) && p != at) {
         let Some(o) = s.obstacle(p) else { continue };
-        if matches!(o, Obstacle::Edge | Obstacle::Copy) || s.unit_at(p).is_some() || crate::copies::owner(s, p).is_some() {
+        if matches!(o, Obstacle::Edge | Obstacle::Copy)
+            || s.unit_at(p).is_some()
+            || crate::copies::owner(s, p).is_some()
+        {
             continue;
         }
         for q in p.neighbours() {
@@ -841,7 +844,11 @@ pub fn after_step(cx: &mut Ctx, u: u8) {
 
 /// The Copies of `u` a Spirit unit may still move 1 after a Free Movement step (those not moved
 /// yet, `moved` holding where the moved ones went), as `copy:x,y>x,y` options.
-pub fn spirit_moves(s: &State, u: u8, moved: &[fray_core::grid::Pos]) -> Vec<(fray_core::grid::Pos, fray_core::grid::Pos)> {
+pub fn spirit_moves(
+    s: &State,
+    u: u8,
+    moved: &[fray_core::grid::Pos],
+) -> Vec<(fray_core::grid::Pos, fray_core::grid::Pos)> {
     if !in_style(s, u, "spirit") {
         return Vec::new();
     }

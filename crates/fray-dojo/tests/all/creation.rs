@@ -265,7 +265,9 @@ skills = [{skills}]
     // Both of the Forbidden Stance's Skills: refused, naming the field.
     let e = problems(&hero("\"Unstoppable\", \"Basically Magic\", \"Peaceful Heart\", \"Quiet Gardener\""));
     assert!(
-        e.contains("hero wild: field `skills`: a Forbidden Stance gives one Skill, of either of its Forms, not both (D-STN-4)"),
+        e.contains(
+            "hero wild: field `skills`: a Forbidden Stance gives one Skill, of either of its Forms, not both (D-STN-4)"
+        ),
         "{e}"
     );
     assert_eq!(e.lines().count(), 1, "{e}");

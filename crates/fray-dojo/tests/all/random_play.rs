@@ -17,9 +17,9 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
         // Out: the last bar broken, or out of play (D-OUT-1).
         // A lone Boss over the Edge is out of play but not out (D-OUT-5).
         let gone = x.at.is_none() && !fray_dojo::enemies::ringed_out(x);
-        // D-G-28: a Bleeding unit at 0 HP on the map stays in the fight.
+        // D-G-28: a Bleeding unit at 0 HP on the map (so not gone) stays in the fight.
         let bleeding = !x.out && fray_dojo::style_abilities::bleeding(s, i as u8);
-        if x.out != (x.broken >= x.bars || gone) && !(bleeding && !gone) {
+        if x.out != (x.broken >= x.bars || gone) && !bleeding {
             return Err(format!(
                 "{}: out is {} with {} of {} bars broken, at {:?}",
                 x.id, x.out, x.broken, x.bars, x.at
@@ -272,7 +272,18 @@ fn random_fights_with_every_style_action() {
             "vortex",
             "syphon",
         ],
-        &["elder", "spirit", "hidden", "akimbo", "machine", "unbreakable", "mastermind", "puppets", "judgment", "shining"],
+        &[
+            "elder",
+            "spirit",
+            "hidden",
+            "akimbo",
+            "machine",
+            "unbreakable",
+            "mastermind",
+            "puppets",
+            "judgment",
+            "shining",
+        ],
     ];
     let game = Arc::new(Dojo::builtin());
     for (i, styles) in groups.iter().enumerate() {
