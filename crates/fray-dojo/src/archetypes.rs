@@ -243,7 +243,8 @@ fn build_start(cx: &mut Ctx, u: u8) {
     }
 }
 
-/// When any turn ends: each Bumbling unit hurt during it may move 1 (D-BLD-2).
+/// When any turn ends: each Bumbling unit hurt during it may move 1 (D-BLD-2). D-G-25: the
+/// Builds chapter's reading for everyone, Pompadour Rex too (not his sheet's start-and-end move).
 pub fn bumbling(cx: &mut Ctx) {
     for v in 0..cx.s.units.len() as u8 {
         let hurt_now = cx.s.marks.damaged.iter().any(|&(_, t)| t == v);

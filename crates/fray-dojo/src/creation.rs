@@ -74,7 +74,8 @@ pub fn check(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpe
             }
         } else {
             // D-HC-5: three Forms, three Styles of three Archetypes, three Frantic abilities of
-            // which two or more match those Styles' Archetypes.
+            // which two or more match those Styles' Archetypes (D-G-26: the hero chapter's
+            // stricter reading, which meets the Styles chapter's too).
             if u.forms.len() != 3 || u.forms.iter().map(|f| content.form(f)).collect::<BTreeSet<_>>().len() != 3 {
                 errors.push(format!("{}: a Frantic hero has 3 different Forms (D-HC-5)", at("forms")));
             }
@@ -98,7 +99,8 @@ pub fn check(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpe
             errors.push(format!("{}: a hero has a Build (D-HC-1, D-HC-7)", at("build")));
         }
         // D-HC-6: four Skills: three of Forms (two or more of the hero's own, one may be any
-        // other Form's), and one two-word Skill of its own.
+        // other Form's), and one two-word Skill of its own. D-G-24: a Form's Skill goes by the
+        // Form's own name for it (the sheets' misprints, such as Unbreakable, are not one).
         // D-STN-4: a Forbidden Stance (`forbidden+A+B`) gives one Skill, of either of its Forms:
         // its two Forms make one group, of which one Skill counts as the hero's own.
         let mut own: BTreeSet<Vec<String>> = BTreeSet::new();

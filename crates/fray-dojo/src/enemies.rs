@@ -50,6 +50,7 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         styles: Vec::new(),
         copies: Vec::new(),
         control: e.control.clone(),
+        shape: e.shape.clone(),
     }
 }
 
@@ -140,17 +141,39 @@ pub fn with_force(
     let mut out: Vec<Spanned<UnitSpec>> = heroes.into_iter().cloned().collect();
     let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     let placed = chosen.len();
-    for (e, &at) in chosen.iter().zip(&open) {
+    // D-RNG-5: a big enemy takes the first square of the order where all of it fits.
+    let mut used: Vec<Pos> = Vec::new();
+    let fit = |e: &EnemyDef, at: Pos, used: &mut Vec<Pos>| -> Pos {
+        let archetypes: Vec<String> = e.archetype.iter().cloned().collect();
+        let at = match crate::big::offsets_for(&archetypes, &e.shape) {
+            Ok(Some(o)) => {
+                let at = crate::big::first_fit(&open, used, &o).unwrap_or(at);
+                used.extend(o.iter().map(|&(dx, dy)| at.offset(dx, dy)));
+                at
+            }
+            _ => at,
+        };
+        used.push(at);
+        at
+    };
+    let small: Vec<Pos> = open.clone();
+    let mut next = small.iter().copied();
+    for e in &chosen {
+        let at = next.by_ref().find(|p| !used.contains(p)).unwrap_or(Pos::new(0, 0));
+        let at = fit(e, at, &mut used);
         let n = count.entry(e.id.as_str()).or_default();
         out.push(Spanned::new(0..0, unit_spec(e, at, *n)));
         *n += 1;
     }
     // D-CMP-4: the rivals on the open squares left farthest from both other sides.
-    let mut rest: Vec<Pos> = open[placed..].to_vec();
+    let mut rest: Vec<Pos> = open.iter().copied().filter(|p| !used.contains(p)).collect();
+    let _ = placed;
     let others: Vec<Pos> = out.iter().map(|u| Pos::new(u.get_ref().at[0], u.get_ref().at[1])).collect();
     let apart = |p: Pos| others.iter().map(|&h| crate::effects::dist(p, h)).min().unwrap_or(0);
     rest.sort_by_key(|&p| (-apart(p), p.y, p.x));
-    for (e, at) in rivals.iter().zip(rest) {
+    for e in &rivals {
+        let Some(at) = rest.iter().copied().find(|p| !used.contains(p)) else { break };
+        let at = fit(e, at, &mut used);
         let n = count.entry(e.id.as_str()).or_default();
         let mut spec = unit_spec(e, at, *n);
         spec.side = crate::state::SIDES[2].into();
@@ -360,6 +383,9 @@ fn stooge_steps(s: &State, p: Pos) -> Vec<Pos> {
 
 /// The question a Stooge group's frame puts, if any.
 pub fn question(s: &State, u: u8, step: &StoogeStep) -> Option<Decision> {
+    if let StoogeStep::Endless { left } = step {
+        return crate::endless_stooges::question(s, u, *left);
+    }
     if !s.u(u).active() {
         return None;
     }
@@ -380,6 +406,7 @@ pub fn question(s: &State, u: u8, step: &StoogeStep) -> Option<Decision> {
             options.push(DecisionOption::new("stop", "this Stooge stays"));
             ("stooge-step", format!("{name}: the Stooge on {} may move ({k} left)", p.key()), options)
         }
+        StoogeStep::Endless { .. } => return None,
         StoogeStep::Fresh => (
             "square",
             format!("{name}: where does the fresh Stooge come in?"),
@@ -404,6 +431,11 @@ pub fn advance(cx: &mut Ctx, u: u8, step: StoogeStep) -> Result<Flow, RuleError>
     if question(cx.s, u, &step).is_some() {
         return Ok(cx.wait(Frame::Stooges { u, step }));
     }
+    // D-OPT-4: every fresh Stooge is in (or there is no room left): the group heals.
+    if let StoogeStep::Endless { .. } = step {
+        crate::endless_stooges::done(cx, u);
+        return Ok(Flow::Continue);
+    }
     if let StoogeStep::Move { mut left, n, .. } = step
         && !left.is_empty()
         && cx.s.u(u).active()
@@ -417,6 +449,10 @@ pub fn advance(cx: &mut Ctx, u: u8, step: StoogeStep) -> Result<Flow, RuleError>
 /// `u` answers its Stooges' question (the option was offered).
 pub fn answer(cx: &mut Ctx, u: u8, step: StoogeStep, option: &str) -> Result<(), RuleError> {
     match step {
+        StoogeStep::Endless { left } => {
+            let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
+            crate::endless_stooges::place(cx, u, q, left);
+        }
         StoogeStep::Fresh => {
             let q = Pos::parse(option).ok_or_else(|| RuleError::malformed("a square"))?;
             let of = cx.s.who(u);
@@ -476,7 +512,8 @@ pub fn ring_out_return(cx: &mut crate::state::Ctx, u: u8) {
 
 // ---------------------------------------------------------------- the look-up
 
-/// The look-up's entries for the forces, their enemies and Reinforcements.
+/// The look-up's entries for the forces, their enemies and Reinforcements. D-G-24: each goes by
+/// its own id, so the Trickster Stooges (`the-swarm`) and the Boss Archetype (`swarm`) differ.
 pub fn entries(content: &Content) -> Vec<fray_core::lookup::Entry> {
     use fray_core::lookup::Entry;
     let stance_name = |s: &str| -> String {

@@ -18,6 +18,19 @@ pub fn twins(s: &State, u: u8) -> bool {
     crate::state::has_archetype(s, u, "twins").is_some()
 }
 
+/// The Twins (L8805): the square of the twin that is not taking the lead, the other figure.
+pub fn other_twin(s: &State, u: u8) -> Option<Pos> {
+    if twins(s, u) { of(s, u).first().copied() } else { None }
+}
+
+/// The Twins count as each other's allies (L8805): whether the twin not taking the lead is an
+/// ally `u`'s acting twin may aim at, within `lo..=hi` of it (any distance when `reach` is
+/// false) and, when `sight`, seen from it.
+pub fn twin_ally(s: &State, u: u8, lo: i32, hi: i32, reach: bool, sight: bool) -> bool {
+    let (Some(a), Some(b)) = (s.u(u).at, other_twin(s, u)) else { return false };
+    (!reach || (lo..=hi).contains(&crate::effects::dist(a, b))) && (!sight || crate::effects::sees(s, a, b))
+}
+
 /// The squares of `u`'s Stooges besides the one on its unit's square.
 pub fn of(s: &State, u: u8) -> Vec<Pos> {
     s.members.iter().filter(|m| m.1 == u).map(|m| m.0).collect()

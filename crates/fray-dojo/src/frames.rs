@@ -198,6 +198,12 @@ pub enum StoogeStep {
     },
     /// Reinforcements puts a fresh Stooge anywhere in play (D-EN-8).
     Fresh,
+    /// Endless Stooges (D-OPT-4): `left` fresh Stooges still to come in as the turn starts,
+    /// then the group heals.
+    Endless {
+        /// Stooges still to place.
+        left: i32,
+    },
 }
 
 /// Where an action resolving stands.

@@ -67,6 +67,9 @@ impl Dojo {
             None => ("dojo/encounter.toml".to_string(), content.encounter.clone()),
         };
         let e = setup::read_encounter(&path, &text).map_err(SetupErrors)?;
+        // D-FLOW-4: the Director's fight file sets the Cinematic Weight (a table option given
+        // outright wins); its Complications come with its units (guests, a side's rivals) and
+        // its stakes.
         if let Some(w) = e.weight
             && !setup.options.iter().any(|o| o.trim_start().starts_with("weight="))
         {
@@ -291,7 +294,8 @@ pub fn view(s: &State) -> View {
                 name: x.name.clone(),
                 team: SIDES[x.side as usize].into(),
                 at: x.at,
-                size: 1,
+                // D-RNG-5: the Giant's 2 by 2 block; a Vehicle's other squares are marks below.
+                size: if crate::big::big(s, i as u8) && !crate::big::vehicle(s, i as u8) { 2 } else { 1 },
                 hp: x.hp as i64,
                 max_hp: x.bar_max as i64,
                 statuses: Vec::new(),
@@ -329,6 +333,34 @@ pub fn view(s: &State) -> View {
     let stooges: serde_json::Map<String, serde_json::Value> =
         s.members.iter().map(|(p, u)| (p.key(), s.u(*u).id.to_string().into())).collect();
     extra.insert("figures".into(), stooges.into());
+    // D-RNG-5: every square of a Vehicle, marked on the board (its riders show over it).
+    let mut marks = Vec::new();
+    for &(u, car, _) in &s.shapes {
+        if car && !s.u(u).out {
+            for p in crate::big::squares(s, u) {
+                marks.push(serde_json::json!({
+                    "at": [p.x, p.y],
+                    "glyph": "V",
+                    "means": format!("the Vehicle {}", s.u(u).name),
+                }));
+            }
+        }
+    }
+    if !marks.is_empty() {
+        extra.insert("marks".into(), marks.into());
+    }
+    // D-RNG-5: the squares each big unit covers, by unit.
+    let big: serde_json::Map<String, serde_json::Value> = s
+        .shapes
+        .iter()
+        .map(|&(u, _, _)| {
+            let squares: Vec<String> = crate::big::squares(s, u).into_iter().map(|p| p.key()).collect();
+            (s.u(u).id.to_string(), squares.into())
+        })
+        .collect();
+    if !big.is_empty() {
+        extra.insert("big".into(), big.into());
+    }
     View {
         system: "dojo".into(),
         round: s.round,
@@ -386,6 +418,7 @@ pub fn load(game: &Dojo, path: &str, text: &str) -> Result<Loaded<Dojo>, String>
     let content = game.content()?;
     let mut options =
         setup::options_from_pairs(&f.options, &content).map_err(|e| format!("{path}: {}", e.join("; ")))?;
+    // D-FLOW-4: a scenario's weight, as an encounter file's.
     if let Some(w) = f.weight {
         options.weight = w;
     }

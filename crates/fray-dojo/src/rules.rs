@@ -62,12 +62,29 @@ fn aim_ok(s: &State, user: u8, t: u8) -> bool {
     if user != t && crate::enemies::figures(s, t) {
         return crate::enemies::spots(s, t).into_iter().any(|b| aim_at(s, user, t, b));
     }
+    // D-G-22: a big unit is aimed at through any square it covers; one inside a Vehicle is
+    // always within its reach (D-RNG-5).
+    if user != t && crate::big::big(s, t) {
+        return crate::big::squares(s, t).into_iter().any(|b| aim_at(s, user, t, b));
+    }
+    if crate::big::inside(s, user, t) {
+        return true;
+    }
     s.u(t).at.is_some_and(|b| aim_at(s, user, t, b))
 }
 
 /// Whether `user` may aim at `t` standing on `b`.
 fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
+    // D-G-22: a big user looks from any square it covers.
+    if crate::big::big(s, user) {
+        return crate::big::squares(s, user).into_iter().any(|a| aim_from(s, user, t, a, b));
+    }
     let Some(a) = s.u(user).at else { return false };
+    aim_from(s, user, t, a, b)
+}
+
+/// Whether `user`, looking from `a`, may aim at `t` standing on `b`.
+fn aim_from(s: &State, user: u8, t: u8, a: Pos, b: Pos) -> bool {
     // Dark and Artillery aim through Fog; Artillery, Hidden and Reflected through Walls; anyone at a
     // Spotlit unit.
     let fog_blind = !crate::style_abilities::through_fog(s, user) && !crate::stakes::spotlit(s, t);
@@ -76,6 +93,14 @@ fn aim_at(s: &State, user: u8, t: u8, b: Pos) -> bool {
 }
 
 fn within(s: &State, user: u8, t: u8, lo: i32, hi: i32) -> bool {
+    // D-G-22: range from a big unit, or to one, counts from the nearest square it covers;
+    // D-RNG-5: a unit inside a Vehicle is always in the Vehicle's range.
+    if user != t && (crate::big::big(s, user) || crate::big::big(s, t)) {
+        if crate::big::inside(s, user, t) {
+            return true;
+        }
+        return crate::big::between(s, user, t).is_some_and(|d| (lo..=hi).contains(&d));
+    }
     if user != t && crate::enemies::figures(s, t) {
         let Some(a) = s.u(user).at else { return false };
         return crate::enemies::spots(s, t).into_iter().any(|b| (lo..=hi).contains(&dist(a, b)));
@@ -149,6 +174,11 @@ fn num(s: &State, run: &Run, n: Num, t: u8) -> i32 {
 /// Whether nobody stands next to `v` (Suddenly...).
 fn alone(s: &State, v: u8) -> bool {
     let Some(p) = s.u(v).at else { return false };
+    // D-G-22: next to a big unit is next to any square it covers.
+    if !s.shapes.is_empty() {
+        return !(0..s.units.len() as u8)
+            .any(|w| w != v && s.u(w).active() && crate::big::between(s, v, w).is_some_and(|d| d <= 1));
+    }
     !(0..s.units.len() as u8).any(|w| w != v && s.u(w).active() && s.u(w).at.is_some_and(|q| dist(p, q) == 1))
 }
 
@@ -227,7 +257,13 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
             })
             .collect(),
         Target::AnyoneSeen => all.filter(|&v| v == user || aim_ok(s, user, v)).collect(),
-        Target::OtherAllySeen => all.filter(|&v| friend(v) && v != user && aim_ok(s, user, v)).collect(),
+        // L8805: a twin may aim at the other twin, its ally.
+        Target::OtherAllySeen => all
+            .filter(|&v| {
+                friend(v) && v != user && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, 0, 0, false, true)
+            })
+            .collect(),
         // These count from the square the action marked (`spot_candidates`) or from the unit
         // picked before (`around_same`).
         Target::EnemiesBySpot
@@ -238,9 +274,12 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
         | Target::SameReach => Vec::new(),
         // D-CLAR-4: damage from an action or ability this turn (Traps and Burning have no dealer).
         Target::EnemyWhoHurtYou => all.filter(|&v| enemy(v) && s.marks.damaged.contains(&(v, user))).collect(),
-        Target::OtherAlly => {
-            all.filter(|&v| ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)).collect()
-        }
+        Target::OtherAlly => all
+            .filter(|&v| {
+                ally(v) && v != user && within(s, user, v, lo, hi) && aim_ok(s, user, v)
+                    || v == user && by.is_none() && crate::figures::twin_ally(s, user, lo, hi, true, true)
+            })
+            .collect(),
     };
     out.sort_unstable();
     out
@@ -594,9 +633,13 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
     }
+    let swept = crate::endless_stooges::swept(cx.s, from, t, dealt);
     // Bleeding (D-G-28): 0 HP does not take it out while it stays on the map.
     if broken >= bars && !crate::style_abilities::bleeding(cx.s, t) {
         take_out(cx, t);
+    } else if swept {
+        // D-OPT-4: Endless Stooges: the Stooge hit leaves play (the last one takes the group out).
+        remove(cx, t);
     }
     crate::stakes::on_hurt(cx, t, from, dealt);
     crate::archetypes::underdog_hurt(cx, t, dealt);
@@ -693,10 +736,13 @@ fn handcuff_drag(cx: &mut Ctx, moved: u8) {
 fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     // The Giant and the Vehicle go over Walls, turning them to Rubble.
     crate::bosses::crash(cx, u, p);
+    // D-RNG-5: a big unit moves as a whole, over every Wall its squares enter, with its riders.
+    let big_trap = crate::big::big(cx.s, u) && crate::big::carry(cx, u, p);
     let who = cx.s.who(u);
     cx.emit(Event::Moved { who, to: p, how });
     // Volcanic: entering a Trap does not hurt.
-    if cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::style_abilities::enters_traps(cx.s, u) {
+    let trap = cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::big::big(cx.s, u) || big_trap;
+    if trap && !crate::style_abilities::enters_traps(cx.s, u) {
         trapped(cx, u);
     }
     // Frozen: an enemy stepping in next to it gains a Weakness.
@@ -748,6 +794,7 @@ pub fn check_end(cx: &mut Ctx) {
         Some(_) => format!("every one of the {} is Taken Out", SIDES[side as usize]),
         None => "every side is Taken Out".to_string(),
     };
+    // D-FLOW-5: the fight is over; the side that lost makes the Last Stand (D-LS-*).
     if let Some(who) = crate::last_stand::settle(cx, side, winner) {
         why.push_str(&format!("; {who} makes the Last Stand"));
     }
@@ -895,7 +942,10 @@ pub fn actions_of(s: &State, u: u8) -> Vec<(ActionKey, &ActionDef)> {
         if !crate::enemies::member_free(s, u) {
             out.clear();
         }
-        out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        // D-OPT-4: Endless Stooges has no Reinforcements: numbers past the Stooges are lost.
+        if !crate::endless_stooges::on(s, u) {
+            out.push((ActionKey::Reinforcements, &s.content.enemies.reinforcements));
+        }
     }
     out
 }
@@ -1302,8 +1352,10 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
         out.push(DecisionOption::new("train", "spend a Training token: the next Action's numbers and cost +1"));
     }
     step_options(s, u, "", &mut out);
+    // D-OPT-4: Endless Stooges whose every Stooge has acted lose the numbers left.
+    let lost = crate::endless_stooges::numbers_lost(s, u);
     // D-EN-5: with `stooge-figures`, the controller picks which Stooge takes the next action.
-    if !x.pool.is_empty() && crate::enemies::figures(s, u) {
+    if !x.pool.is_empty() && crate::enemies::figures(s, u) && !lost {
         for p in crate::enemies::of(s, u) {
             out.push(DecisionOption::new(format!("lead:{}", p.key()), format!("the Stooge on {} acts next", p.key())));
         }
@@ -1312,7 +1364,7 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     // Movement); then, or once a one-Action Stance has acted, it may end.
     // Mastermind: with no ally to spend a number on, the numbers may stay unspent.
     let stuck = crate::style_abilities::mastermind(s, u) && !out.iter().any(|o| o.id.starts_with("mind:"));
-    if s.u(u).pool.is_empty() || one_done(s, u) || stuck {
+    if s.u(u).pool.is_empty() || one_done(s, u) || lost || stuck {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
@@ -1328,7 +1380,8 @@ pub fn window_options(s: &State, active: u8, phase: u8, side: u8) -> Vec<Decisio
         }
         let prefix = format!("{}/", s.u(v).id);
         action_options(s, v, false, &prefix, &mut out);
-        // D-TOK-9: an Inspired token adds a die to an acting ally's pool.
+        // D-TOK-9: an Inspired token adds a die to an acting ally's pool. D-G-27: whoever holds
+        // it may spend it, a Stooge group (the Cheerleaders) as well as a Teacher.
         if s.u(v).has(Token::Inspired) > 0 && s.u(active).side == side && s.u(active).active() {
             out.push(DecisionOption::new(
                 format!("{prefix}inspire"),
@@ -1358,7 +1411,17 @@ fn unit_step_cost(s: &State, u: u8, from: Pos, to: Pos) -> i32 {
     if dist(from, to) > 1 {
         return 1;
     }
-    let rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    let mut rubble = s.obstacle(to) == Some(Obstacle::Rubble);
+    // D-RNG-5: a big unit pays 1 more when any square it newly covers is Rubble (a Wall it
+    // crashes is paid for apart, D-G-VEHICLE).
+    if crate::big::big(s, u) {
+        let old = crate::big::squares_at(s, u, from);
+        rubble = crate::big::squares_at(s, u, to)
+            .into_iter()
+            .any(|q| !old.contains(&q) && s.obstacle(q) == Some(Obstacle::Rubble));
+        let diagonal = from.x != to.x && from.y != to.y;
+        return if diagonal { 2 } else { 1 } + i32::from(rubble && !crate::style_abilities::light_on_rubble(s, u));
+    }
     step_cost(s, from, to) - i32::from(rubble && crate::style_abilities::light_on_rubble(s, u))
 }
 
@@ -1430,8 +1493,8 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 .filter(|&q| {
                     let d = dist(from, q);
                     // Hidden, Spirit, Weightless may land in a Wall; Shining keeps enemies away.
-                    let open =
-                        s.empty(q) || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
+                    let open = crate::big::room(s, mover, q)
+                        || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
                     q != from
                         && open
                         && !crate::style_abilities::shut_out(s, mover, q)
@@ -1460,7 +1523,7 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
             p.neighbours()
                 .into_iter()
                 .filter(|&q| {
-                    s.empty(q)
+                    crate::big::room(s, run.user, q)
                         && !crate::style_abilities::shut_out(s, run.user, q)
                         && crate::stakes::cuffed_ok(s, run.user, q)
                 })
@@ -1479,8 +1542,10 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
                 };
                 // A unit, a Wall or a Copy fills a square (D-OBS-0); an ability's run that marked
                 // a square puts it there only (Volcanic).
+                // D-RNG-5: no Wall goes onto a square of a big unit (a Vehicle's is open to stand on).
                 reach
                     && s.empty(q)
+                    && !(*obstacle == Obstacle::Wall && crate::big::covering(s, q).is_some())
                     && (!run.quiet || run.spot.is_none_or(|p| p == q))
                     && s.obstacle(q) != Some(*obstacle)
                     && touching.is_none_or(|o| q.neighbours().iter().any(|&p| s.obstacle(p) == Some(o)))
@@ -1532,6 +1597,18 @@ fn relentless_follow(cx: &mut Ctx, run: &Run, from: Option<Pos>) {
 /// units stop it).
 fn forced_squares(s: &State, mover: u8, origin: Pos, push: bool) -> Vec<Pos> {
     let Some(at) = s.u(mover).at else { return Vec::new() };
+    // D-G-22: a big unit is pushed or pulled as a whole, measured from its nearest square; it
+    // stays on the map (its border stops it as a Wall would), and no push crashes a Wall.
+    if crate::big::big(s, mover) {
+        let near =
+            |to: Pos| crate::big::squares_at(s, mover, to).into_iter().map(|q| dist(q, origin)).min().unwrap_or(0);
+        let d = near(at);
+        return at
+            .neighbours()
+            .into_iter()
+            .filter(|&q| crate::big::fits_with(s, mover, q, false) && if push { near(q) > d } else { near(q) < d })
+            .collect();
+    }
     let d = dist(at, origin);
     at.neighbours()
         .into_iter()
@@ -1570,6 +1647,10 @@ fn over_edge(cx: &mut Ctx, u: u8) {
     if crate::style_abilities::edge_proof(cx.s, u) {
         return;
     }
+    // D-RNG-5: a Giant or a Vehicle goes only with all of it over Edges.
+    if crate::big::big(cx.s, u) && !crate::big::all_over_edge(cx.s, u) {
+        return;
+    }
     if move_tokens(cx.s, u) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
@@ -1598,13 +1679,17 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
             .into_iter()
             .chain(crate::style_abilities::portals(s, u))
             // D-PEN-6: a Handcuffed unit steps only next to its partner.
-            // Hidden, Spirit and Weightless go through Walls and may stand in one.
             .filter(|&q| {
+                // D-RNG-5: a big unit steps as a whole, each of its squares free (or a Wall to crash).
+                // Hidden, Spirit and Weightless go through Walls and may stand in one.
                 let wall = walls || crate::style_abilities::wall_walker(s, u);
+                let free = if crate::big::big(s, u) {
+                    crate::big::fits(s, u, q)
+                } else {
+                    s.empty(q) || wall && crate::bosses::wall_open(s, q)
+                };
                 // Shining: no enemy moves in next to it, by any step or move (L1631).
-                (s.empty(q) || wall && crate::bosses::wall_open(s, q))
-                    && !crate::style_abilities::shut_out(s, u, q)
-                    && crate::stakes::cuffed_ok(s, u, q)
+                free && !crate::style_abilities::shut_out(s, u, q) && crate::stakes::cuffed_ok(s, u, q)
             })
             .collect()
     })
@@ -1847,9 +1932,9 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
                 .collect(),
         ),
         Frame::Spirit { u } => {
-            let us: Vec<u8> =
-                (0..s.units.len() as u8).filter(|&v| v != *u && !foes(s, *u, v) && s.u(v).active()).collect();
-            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), unit_options(s, &us))
+            // D-OUT-6, D-G-36: an ally in play takes the numbers (D-OPT-2: maybe with a Bonus).
+            let options = crate::heroic_spirit::options(s, *u);
+            ask(s, *u, "spirit", format!("{} is out: who takes its numbers?", s.u(*u).name), options)
         }
         Frame::Act { u, .. } => {
             let pool = s.u(*u).pool.values().to_vec();
@@ -1891,6 +1976,8 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
         Frame::Return { u, anywhere } => {
             let squares: Vec<Pos> =
                 if *anywhere { s.map.squares().filter(|q| s.empty(*q)).collect() } else { border_squares(s) };
+            // D-RNG-5: a big unit comes back where all of it fits.
+            let squares: Vec<Pos> = squares.into_iter().filter(|&q| crate::big::fits_with(s, *u, q, false)).collect();
             let mut options: Vec<DecisionOption> =
                 squares.into_iter().map(|q| DecisionOption::square(q, q.key())).collect();
             if !*anywhere {
@@ -2179,17 +2266,23 @@ impl Resolve<State> for Frame {
                 cx.push(Frame::Start { u, stage: stage + 1 });
             }
             Frame::Spirit { u } => {
-                let to = cx.s.find(option).ok_or_else(|| RuleError::malformed("no such unit"))?;
+                // D-OUT-6, D-G-04, D-G-36: the numbers go to the ally, who acts in its current
+                // Stance; D-OPT-2: with a Bonus, the two lowest are dropped.
+                let (id, bonus) = crate::heroic_spirit::parse(option);
+                let to = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such unit"))?;
                 let (from_w, to_w) = (cx.s.who(u), cx.s.who(to));
                 cx.emit(Event::Spirit { from: from_w.clone(), to: to_w.clone() });
                 if cx.s.u(to).stance.is_none() {
                     take_stance(cx, to, 0);
                     cx.pop();
                 }
-                let numbers = cx.s.u(u).pool.values().to_vec();
+                let numbers = crate::heroic_spirit::handed(cx.s.u(u).pool.values(), bonus);
                 cx.emit(Event::PoolEmptied { who: from_w });
                 cx.emit(Event::Rolled { who: to_w, numbers });
                 cx.push(Frame::Act { u: to, slot: u });
+                if let Some(b) = bonus {
+                    crate::heroic_spirit::power_up(cx, to, b)?;
+                }
             }
             Frame::Act { u, slot } => act(cx, u, slot, option)?,
             Frame::Edge { u } => match Pos::parse(option) {
@@ -2332,6 +2425,10 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     if !cx.s.u(u).out && crate::style_abilities::at_zero(cx.s, u) && !crate::style_abilities::bleeding(cx.s, u) {
         take_out(cx, u);
     }
+    // D-OPT-4: on its own turn, an Endless Stooge group's fresh Stooges come in first.
+    if cx.s.turn == Some(u) {
+        crate::endless_stooges::turn_start(cx, u);
+    }
 }
 
 /// Nothing under way: a new round, the next slot (D-INIT-*; a unit with several bars has a
@@ -2353,6 +2450,8 @@ fn next(cx: &mut Ctx) -> Result<Flow, RuleError> {
                 let x = cx.s.u(u);
                 // D-EN-9: Stooges never come back so (Super Stooges do, D-EN-10).
                 let stays_gone = x.kind == Kind::Stooges && x.bars < 2;
+                // D-G-05: only those out of play with HP left; a unit down at 0 HP on its square
+                // comes back by healing alone.
                 if x.out && x.at.is_none() && x.hp > 0 && !stays_gone {
                     cx.push(Frame::Return { u, anywhere: false });
                 }
@@ -3279,6 +3378,12 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             let x = run.x;
             advance(&mut run);
             cx.push(Frame::Run(Box::new(run)));
+            // L8805: a twin handing on to its ally, the other twin: that one takes the lead.
+            if t == u
+                && let Some(p) = crate::figures::other_twin(cx.s, u)
+            {
+                crate::enemies::lead(cx, u, p);
+            }
             let mut theirs = Run::new(t, key, x, Vec::new());
             if choose > 0 {
                 // You Can Do It!: the ally makes the picks.
@@ -3451,7 +3556,9 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
     }
     let boosted = if push > 0 { push + run.power } else { 0 };
     let left = iron_cut(&mut run, t, boosted, false);
-    if left > 0 && cx.s.u(t).active() {
+    // D-OPT-4: a Stooge the hit took out of play is not there to push.
+    let gone = crate::endless_stooges::on(cx.s, t) && dealt > 0 && t != u;
+    if left > 0 && cx.s.u(t).active() && !gone {
         return start_forced(cx, run, t, left, true);
     }
     advance(&mut run);
@@ -3463,8 +3570,24 @@ fn land_hit(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
 fn start_forced(cx: &mut Ctx, mut run: Run, t: u8, left: i32, push: bool) -> Result<Flow, RuleError> {
     let origin = cx.s.u(run.user).at;
     let left = left - crate::bosses::forced_less(cx.s, t);
+    // L8805: a twin pushing or pulling itself as an ally moves the other twin, which takes the
+    // lead for it (the acting twin's square stays the origin).
+    let twin = t == run.user && !run.quiet && left > 0 && {
+        let ally = matches!(
+            run.ops.get(run.i).and_then(effect_target),
+            Some(Target::Ally | Target::OtherAlly | Target::Allies)
+        );
+        let (lo, hi) = range(cx.s, t);
+        match crate::figures::other_twin(cx.s, t) {
+            Some(p) if ally && crate::figures::twin_ally(cx.s, t, lo, hi, true, true) => {
+                crate::enemies::lead(cx, t, p);
+                true
+            }
+            _ => false,
+        }
+    };
     match origin {
-        Some(origin) if left > 0 && cx.s.u(t).active() && t != run.user => {
+        Some(origin) if left > 0 && cx.s.u(t).active() && (t != run.user || twin) => {
             run.stage = Stage::Forced { mover: t, origin, left, push };
             if forced_squares(cx.s, t, origin, push).is_empty() {
                 advance(&mut run);
@@ -3619,7 +3742,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     cx.emit(Event::Obstacle { at: q, now: Some(Obstacle::Rubble) });
                 }
                 enter(cx, mover, q, if push { "push" } else { "pull" });
-                if edge(cx.s, q) {
+                // D-RNG-5: a big unit is over the Edge only with all of it over Edges.
+                let over =
+                    if crate::big::big(cx.s, mover) { crate::big::all_over_edge(cx.s, mover) } else { edge(cx.s, q) };
+                if over {
                     // Over the Edge: the push ends there.
                     advance(&mut run);
                     cx.push(Frame::Run(Box::new(run)));
@@ -3663,6 +3789,11 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 match op {
                     Effect::Teleport { .. } | Effect::Approach { .. } => {
                         let mover = if matches!(op, Effect::Teleport { .. }) { run.tgt.unwrap_or(u) } else { u };
+                        // D-RNG-5: a big unit lands whole, over Walls it crashes, with its riders.
+                        if crate::big::big(cx.s, mover) {
+                            crate::bosses::crash(cx, mover, q);
+                            crate::big::carry(cx, mover, q);
+                        }
                         let who = cx.s.who(mover);
                         cx.emit(Event::Moved { who, to: q, how: "teleport" });
                         if edge(cx.s, q) {
@@ -3684,7 +3815,10 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                         // Bombardment 6+: every map space next to it but Walls.
                         if around {
                             for p in q.neighbours() {
-                                if cx.s.map.contains(p) && cx.s.obstacle(p) != Some(Obstacle::Wall) {
+                                if cx.s.map.contains(p)
+                                    && cx.s.obstacle(p) != Some(Obstacle::Wall)
+                                    && !(obstacle == Obstacle::Wall && crate::big::covering(cx.s, p).is_some())
+                                {
                                     cx.emit(Event::Obstacle { at: p, now: Some(obstacle) });
                                     run.placed.push(p);
                                 }

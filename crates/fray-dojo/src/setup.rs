@@ -35,6 +35,11 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
         "stooge-figures=false|true",
         "a Stooge group stands one figure a member, moved and lost one by one (D-EN-6, D-EN-7)",
     ),
+    ("heroic-power-up=false|true", "Heroic Spirit may hand on a Bonus in place of the two lowest numbers (D-OPT-2)"),
+    (
+        "endless-stooges=false|true",
+        "a Stooge hurt leaves play; fresh Stooges come in as each Stooge turn starts (D-OPT-4; Stooges as figures)",
+    ),
     ("favor=helper|helped", "three-way battles: who holds the Favor token after a help (D-CMP-4, D-G-FAVOR)"),
 ];
 
@@ -42,6 +47,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
 pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options, Vec<String>> {
     let mut o = Options::default();
     let mut errors = Vec::new();
+    let mut figures_off = false;
     for p in pairs {
         let (k, v) = match fray_core::table::option_pair(p) {
             Ok(kv) => kv,
@@ -82,7 +88,18 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
                 Err(_) => errors.push(bad("true or false")),
             },
             "stooge-figures" => match v.parse::<bool>() {
-                Ok(b) => o.stooge_figures = b,
+                Ok(b) => {
+                    o.stooge_figures = b;
+                    figures_off |= !b;
+                }
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "heroic-power-up" => match v.parse::<bool>() {
+                Ok(b) => o.heroic_power_up = b,
+                Err(_) => errors.push(bad("true or false")),
+            },
+            "endless-stooges" => match v.parse::<bool>() {
+                Ok(b) => o.endless_stooges = b,
                 Err(_) => errors.push(bad("true or false")),
             },
             "formless-range" => {
@@ -122,6 +139,16 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
             },
         }
     }
+    // D-OPT-4: Endless Stooges removes the Stooge hit, so it needs the Stooges as figures.
+    if o.endless_stooges {
+        if figures_off {
+            errors.push(
+                "--option endless-stooges=true: it plays the Stooges as figures; drop stooge-figures=false (D-OPT-4)"
+                    .into(),
+            );
+        }
+        o.stooge_figures = true;
+    }
     if errors.is_empty() { Ok(o) } else { Err(errors) }
 }
 
@@ -131,6 +158,9 @@ pub fn options_from_pairs(pairs: &[String], content: &Content) -> Result<Options
 pub struct MapSpec {
     /// One string a row: `.` floor, `#` Wall, `%` Rubble, `^` Trap, `~` Fog, `O` an Edge.
     pub rows: Vec<String>,
+    /// The grid's shape: `square` (the default and the only one played, D-G-07, D-OPT-5).
+    #[serde(default)]
+    pub grid: Option<Spanned<String>>,
 }
 
 /// A unit of an encounter (or a scenario, which may also set what it holds).
@@ -201,6 +231,10 @@ pub struct UnitSpec {
     /// grows by 3) or `near` (the shortest range becomes 1). It holds for its Control Stances.
     #[serde(default)]
     pub control: Option<String>,
+    /// A Vehicle's shape (D-RNG-5): the squares it fills, as offsets `[dx, dy]` from `at`
+    /// (0 to 8 each; `at` itself is always one). None: the default 3 by 2 block.
+    #[serde(default)]
+    pub shape: Vec<[i32; 2]>,
 }
 
 /// An encounter file.
@@ -242,6 +276,17 @@ pub fn build(
     if !(1..=20).contains(&width) || !(1..=20).contains(&height) {
         errors.push(format!("{path}: map: {width}x{height} squares; a map is 1 to 20 on a side (D-GRID-1)"));
     }
+    // D-G-07, D-OPT-5: the glossary's hexagonal grid has no distances or costs in the book, so
+    // only square grids are played; a map asking for another shape is refused.
+    if let Some(shape) = &map.grid
+        && shape.get_ref() != "square"
+    {
+        let line = fray_core::scenario::line_of(text, shape.span().start);
+        errors.push(format!(
+            "{path}:{line}: map: field `grid`: {:?} is not played; Fray plays square grids only (the book gives a hex grid no distances or costs, D-G-07, D-OPT-5)",
+            shape.get_ref()
+        ));
+    }
     let mut grid = Grid::new(width.max(1), height.max(1), None);
     for (y, row) in map.rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
@@ -262,6 +307,7 @@ pub fn build(
     let hp = options.weight.hp();
     let bonus = options.default_bonus && options.weight.default_bonus();
     let mut out = Vec::new();
+    let mut shapes = Vec::new();
     // D-CMP-4: a unit on the rivals' side makes it a three-way battle (heroes, Team A, Team B).
     let sides = if units.iter().any(|u| u.get_ref().side == SIDES[2]) { 3 } else { 2 };
     let mut meter = Meter::new(sides);
@@ -273,6 +319,8 @@ pub fn build(
             errors.push(format!("{}: heroes, enemies or rivals (a three-way battle, D-CMP-4)", at("side")));
             continue;
         };
+        // D-EN-14: a Boss has the Director's 2 to 5 bars; D-G-35: the Twins too, one bar track
+        // for both figures and a turn for each bar, whichever twin takes it.
         let bars = u.bars.unwrap_or(if u.kind == Kind::Boss && side >= 1 { 2 } else { 1 });
         let mut stances: Vec<Stance> = Vec::new();
         let frantic = !u.frantic.is_empty();
@@ -455,7 +503,7 @@ pub fn build(
         }
         let variant = if u.kind == Kind::Hero && archetypes.len() == 1 { Variant::Focused } else { Variant::Fused };
         // D-CW-2: the Default Bonus is the heroes' side's (a hero gone over to the enemies, D-CMP-3,
-        // leaves it behind; a guest, D-CMP-1, never had it).
+        // leaves it behind; a guest, D-CMP-1, never had it). D-G-03: +2 on every bar it has.
         let bar_max = hp + if bonus && u.kind == Kind::Hero && side == 0 { 2 } else { 0 };
         let p = Pos::new(u.at[0], u.at[1]);
         if !grid.contains(p) || grid.get(p).copied().flatten() == Some(Obstacle::Wall) {
@@ -466,6 +514,12 @@ pub fn build(
         }
         if out.iter().any(|x: &Unit| *x.id == *u.id) {
             errors.push(format!("{}: the id is taken", at("id")));
+        }
+        // D-RNG-5: the Giant's block, the Vehicle's shape.
+        match crate::big::offsets_for(&u.archetypes, &u.shape) {
+            Ok(Some(o)) => shapes.push((out.len() as u8, u.archetypes.iter().any(|a| a == "vehicle"), o)),
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{}: {e}", at("shape"))),
         }
         let mut tokens = [0; 12];
         for (k, n) in &u.tokens {
@@ -576,7 +630,23 @@ pub fn build(
         songs: Vec::new(),
         members: Vec::new(),
         favors: Vec::new(),
+        shapes,
     };
+    // D-RNG-5: a big unit's squares are all on the map and free.
+    let big = crate::big::check(&state);
+    if !big.is_empty() {
+        return Err(big
+            .into_iter()
+            .map(|(u, e)| {
+                let id = &state.u(u).id;
+                let line = units
+                    .iter()
+                    .find(|x| *x.get_ref().id == **id)
+                    .map_or(0, |x| fray_core::scenario::line_of(text, x.span().start));
+                format!("{path}:{line}: unit {id}: field `at`: {e}")
+            })
+            .collect());
+    }
     // D-EN-4: with `stooge-figures`, every Stooge of a group stands on the map.
     crate::figures::place_members(&mut state);
     Ok(state)

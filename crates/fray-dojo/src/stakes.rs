@@ -277,13 +277,20 @@ pub fn after_roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         cx.emit(Event::StakeDone { who: who.clone(), stake: "missed-opportunity".into() });
     }
     if cx.s.lasting(u, "found-an-opening") {
-        let n = match cx.s.options.opening {
-            Die::Roll(d) => cx.roll(d)? as i32,
-            Die::Fixed(n) => n,
-        };
-        cx.emit(Event::Rolled { who: who.clone(), numbers: vec![n] });
-        cx.emit(Event::StakeDone { who, stake: "found-an-opening".into() });
+        opening(cx, u)?;
     }
+    Ok(())
+}
+
+/// D-BON-3: Found An Opening's number joins `u`'s pool, and the Bonus is used up.
+pub fn opening(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
+    let who = cx.s.who(u);
+    let n = match cx.s.options.opening {
+        Die::Roll(d) => cx.roll(d)? as i32,
+        Die::Fixed(n) => n,
+    };
+    cx.emit(Event::Rolled { who: who.clone(), numbers: vec![n] });
+    cx.emit(Event::StakeDone { who, stake: "found-an-opening".into() });
     Ok(())
 }
 

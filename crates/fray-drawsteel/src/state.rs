@@ -105,7 +105,8 @@ pub enum Until {
 pub struct Condition {
     /// Which.
     pub kind: ConditionKind,
-    /// Its source (frightened, grabbed, taunted).
+    /// Who gave it: needed for frightened, grabbed and taunted, kept for every condition an
+    /// ability gives, which its giver may end (DS-GAP-22).
     pub source: Option<Cx>,
     /// Duration.
     pub until: Until,

@@ -191,22 +191,3 @@ fn legend(rows: &[String]) -> serde_json::Value {
     }
     serde_json::Value::Object(out)
 }
-
-#[cfg(test)]
-mod tests {
-    /// Each unit's JSON names `size` once: the core's number of squares (DS-SIZE-1), with the
-    /// written size under `size_label` (DS-SIZE-2).
-    #[test]
-    fn each_unit_writes_size_once() {
-        let blocks = crate::setup::builtin_blocks().unwrap();
-        let (map, units) = crate::setup::default_encounter();
-        let state = crate::setup::build(&map, &blocks, &units, Default::default()).unwrap();
-        let view = super::build(&state);
-        assert!(!view.units.is_empty());
-        for (id, unit) in &view.units {
-            let text = serde_json::to_string(unit).unwrap();
-            assert_eq!(text.matches("\"size\":").count(), 1, "{id}: {text}");
-            assert_eq!(text.matches("\"size_label\":").count(), 1, "{id}: {text}");
-        }
-    }
-}

@@ -59,6 +59,9 @@ pub struct EnemyDef {
     /// Control Form's pick (`far` or `near`), as the unit file's `control`.
     #[serde(default)]
     pub control: Option<String>,
+    /// A Vehicle's shape as the Director draws it (D-RNG-5): offsets `[dx, dy]` from its square.
+    #[serde(default)]
+    pub shape: Vec<[i32; 2]>,
 }
 
 /// A force: one Archetype's faction.
@@ -144,6 +147,11 @@ pub fn check(file: &EnemyFile, content: &Content) -> Vec<String> {
             && !content.builds.iter().any(|x| x.id == *b)
         {
             errors.push(format!("{at}: field `build`: no Build {b:?}"));
+        }
+        // D-RNG-5: only a Vehicle draws its shape, offsets 0 to 8.
+        let archetypes: Vec<String> = e.archetype.iter().cloned().collect();
+        if let Err(why) = crate::big::offsets_for(&archetypes, &e.shape) {
+            errors.push(format!("{at}: field `shape`: {why}"));
         }
     }
     errors

@@ -46,7 +46,42 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
             return Err(format!("a Stooge of {} stands on {p:?}, off the map or with its group down", s.u(*u).id));
         }
     }
-    let mut squares: Vec<_> = s.units.iter().filter_map(|x| x.at).chain(s.members.iter().map(|m| m.0)).collect();
+    // D-RNG-5: a big unit's squares are on the map, on no Wall, and no other unit, figure or big
+    // unit stands on a Giant's (a Vehicle's may be stood on, its riders).
+    for &(u, car, _) in &s.shapes {
+        if !s.u(u).active() {
+            continue;
+        }
+        let mine = fray_dojo::big::squares(s, u);
+        for &q in &mine {
+            if !s.map.contains(q) || s.obstacle(q) == Some(fray_dojo::content::Obstacle::Wall) {
+                return Err(format!("{} covers {q:?}, off the map or a Wall", s.u(u).id));
+            }
+        }
+        for (v, x) in s.units.iter().enumerate() {
+            let v = v as u8;
+            if v == u || x.at.is_none() || !x.active() {
+                continue;
+            }
+            let theirs = fray_dojo::big::squares(s, v);
+            let other_big = fray_dojo::big::big(s, v);
+            if (!car || other_big) && theirs.iter().any(|q| mine.contains(q)) {
+                return Err(format!("{} stands on a square of {}", x.id, s.u(u).id));
+            }
+        }
+        if !car && s.members.iter().any(|m| mine.contains(&m.0)) {
+            return Err(format!("a figure stands on a square of {}", s.u(u).id));
+        }
+    }
+    // Riders share a Vehicle's squares, its own among them.
+    let mut squares: Vec<_> = s
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !fray_dojo::big::vehicle(s, *i as u8))
+        .filter_map(|(_, x)| x.at)
+        .chain(s.members.iter().map(|m| m.0))
+        .collect();
     let n = squares.len();
     squares.sort_unstable();
     squares.dedup();
@@ -105,6 +140,16 @@ fn play_force(enemies: &str, uneven: &str, n: u64) {
     assert!(failures.is_empty(), "{enemies}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// D-RNG-5, D-G-22: the heroes against the big units (the Giants and the Vehicles) and the
+/// Twins, to the end; the invariants check that no big unit runs off the map or overlaps anyone.
+#[test]
+fn random_fights_against_big_units() {
+    let n = count().div_ceil(6).max(4);
+    for enemies in ["\"grizzly-bear\", \"war-tank\"", "\"helicopter\"", "\"maybe-lean\"", "\"the-twins\""] {
+        play_force(enemies, "whole", n);
+    }
+}
+
 /// D-EN-4, D-EN-6, D-EN-7 (`stooge-figures`): the heroes against forces whose Stooges stand one
 /// figure a member, moved, hit and lost one by one.
 #[test]
@@ -125,6 +170,34 @@ fn random_fights_with_stooge_figures() {
         let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
     }
+}
+
+/// D-OPT-4 (`endless-stooges`): the heroes against forces whose Stooges leave play on every hit
+/// and come back as their turns start; the fights still end (or reach the round limit) cleanly.
+#[test]
+fn random_fights_with_endless_stooges() {
+    let game = Arc::new(Dojo::builtin());
+    for (f, weight) in [("angel", "middleweight"), ("punk", "featherweight"), ("trickster", "heavyweight")] {
+        let setup = FightSetup {
+            options: vec!["endless-stooges=true".into(), format!("weight={weight}")],
+            enemies: Some(fray_core::table::TeamText {
+                path: "force.toml".into(),
+                text: format!("enemies = [{f:?}]\n"),
+            }),
+            ..Default::default()
+        };
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let n = count().div_ceil(30).max(2);
+        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// D-OPT-2 (`heroic-power-up`): the sample fight with Bonuses handed on by Heroic Spirit.
+#[test]
+fn random_fights_with_heroic_power_up() {
+    play(&["heroic-power-up=true"], count().div_ceil(4));
 }
 
 /// D-EN-*: the heroes against every force of the enemy chapter, to the end, with the sides'

@@ -133,3 +133,35 @@ fn copies_are_no_terrain_and_stand_on_empty_squares() {
     let s = build(&fine).unwrap();
     assert_eq!(s.copies, vec![(fray_core::grid::Pos::new(2, 0), 0)]);
 }
+
+/// D-RNG-5: a big unit's squares are on the map and free; only a Vehicle draws a shape; errors
+/// name the file, line and field.
+#[test]
+fn big_units_are_checked() {
+    let unit = |id: &str, side: &str, at: &str, extra: &str| {
+        format!(
+            "[[unit]]\nid = \"{id}\"\nside = \"{side}\"\nkind = \"warrior\"\nat = {at}\nstances = [\"zen\"]\n{extra}"
+        )
+    };
+    let off = format!(
+        "{HEAD}{}{}",
+        unit("ada", "heroes", "[0, 0]", ""),
+        unit("ogre", "enemies", "[5, 0]", "archetypes = [\"giant\"]\n")
+    );
+    let err = build(&off).unwrap_err().join("\n");
+    assert!(err.contains("fight.toml:10: unit ogre: field `at`: its squares from 5,0 run off the map"), "{err}");
+    let onto = off
+        .replace("[5, 0]", "[0, 0]")
+        .replace("at = [0, 0]\nstances = [\"zen\"]\n[[unit]]", "at = [1, 1]\nstances = [\"zen\"]\n[[unit]]");
+    assert!(build(&onto).unwrap_err().join("\n").contains("unit ogre: field `at`"));
+    let shaped = format!(
+        "{HEAD}{}{}",
+        unit("ada", "heroes", "[0, 0]", ""),
+        unit("ogre", "enemies", "[3, 0]", "shape = [[0, 0], [1, 0]]\n")
+    );
+    let err = build(&shaped).unwrap_err().join("\n");
+    assert!(err.contains("unit ogre: field `shape`: only a Vehicle draws its shape"), "{err}");
+    let car = shaped.replace("shape = ", "archetypes = [\"vehicle\"]\nshape = ");
+    let s = build(&car).unwrap();
+    assert_eq!(s.shapes, vec![(1, true, vec![(0, 0), (1, 0)])]);
+}

@@ -5,6 +5,7 @@
 
 mod encounters;
 mod journal_fingerprint;
+mod loading;
 mod random_play;
 mod rolls;
 mod seats;
