@@ -989,7 +989,14 @@ impl Apply<Event> for State {
                     self.marks.damaged.push((b, who.idx));
                 }
             }
-            Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
+            Event::Healed { who, hp } => {
+                let x = &mut self.units[who.idx as usize];
+                x.hp = *hp;
+                // D-G-28: a Bleeding unit at 0 HP healed any way gets its last bar back.
+                if *hp > 0 && x.broken >= x.bars {
+                    x.broken = x.bars.saturating_sub(1);
+                }
+            }
             Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
             Event::ShieldHeld { who, points } => self.units[who.idx as usize].spares.push(*points),
             Event::ShieldToWork { who } => {
