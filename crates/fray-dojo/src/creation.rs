@@ -101,12 +101,20 @@ pub fn check(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpe
         // D-HC-6: four Skills: three of Forms (two or more of the hero's own, one may be any
         // other Form's), and one two-word Skill of its own. D-G-24: a Form's Skill goes by the
         // Form's own name for it (the sheets' misprints, such as Unbreakable, are not one).
-        let own: Vec<String> =
-            forms.iter().filter_map(|f| content.form(f)).map(|i| norm(&content.forms[i].skill)).collect();
+        // D-STN-4: a Forbidden Stance (`forbidden+A+B`) gives one Skill, of either of its Forms:
+        // its two Forms make one group, of which one Skill counts as the hero's own.
+        let mut own: BTreeSet<Vec<String>> = BTreeSet::new();
+        for f in &forms {
+            let group: Vec<String> =
+                f.split('+').filter_map(|f| content.form(f)).map(|i| norm(&content.forms[i].skill)).collect();
+            if !group.is_empty() {
+                own.insert(group);
+            }
+        }
         let any: Vec<String> = content.forms.iter().map(|f| norm(&f.skill)).collect();
         let skills: Vec<String> = u.skills.iter().map(|s| norm(s)).collect();
         let from_forms = skills.iter().filter(|s| any.contains(s)).count();
-        let from_own = skills.iter().filter(|s| own.contains(s)).count();
+        let from_own: usize = own.iter().map(|g| skills.iter().filter(|s| g.contains(s)).count().min(1)).sum();
         let custom: Vec<&String> = u.skills.iter().filter(|s| !any.contains(&norm(s))).collect();
         let distinct: BTreeSet<&String> = skills.iter().collect();
         if u.skills.len() != 4 || distinct.len() != 4 {
@@ -118,6 +126,12 @@ pub fn check(path: &str, text: &str, content: &Content, units: &[Spanned<UnitSpe
             ));
         } else if custom.iter().any(|s| s.split_whitespace().count() != 2) {
             errors.push(format!("{}: the hero's own Skill is two words (D-HC-6)", at("skills")));
+        }
+        if own.iter().any(|g| g.len() > 1 && g.iter().all(|k| skills.contains(k))) {
+            errors.push(format!(
+                "{}: a Forbidden Stance gives one Skill, of either of its Forms, not both (D-STN-4)",
+                at("skills")
+            ));
         }
     }
     errors

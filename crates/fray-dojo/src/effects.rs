@@ -25,10 +25,13 @@ pub fn heal(cx: &mut Ctx, t: u8, n: i32) {
         return;
     }
     let who = cx.s.who(t);
-    if x.out {
-        let hp = n.min(x.bar_max);
+    // A Bleeding unit at 0 HP (D-G-28) gets up too, its last bar back at `n`.
+    if x.out || x.hp == 0 && x.broken >= x.bars {
+        let (hp, out) = (n.min(x.bar_max), x.out);
         cx.emit(Event::Hurt { who: who.clone(), by: None, damage: 0, shield: x.shield, hp, broken: x.bars - 1 });
-        cx.emit(Event::Out { who, out: false });
+        if out {
+            cx.emit(Event::Out { who, out: false });
+        }
         return;
     }
     let hp = (x.hp + n).min(x.bar_max);

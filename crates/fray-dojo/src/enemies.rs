@@ -49,6 +49,7 @@ pub fn unit_spec(e: &EnemyDef, at: Pos, n: usize) -> UnitSpec {
         forms: Vec::new(),
         styles: Vec::new(),
         copies: Vec::new(),
+        control: e.control.clone(),
         shape: e.shape.clone(),
     }
 }

@@ -102,6 +102,19 @@ pub enum Frame {
         /// Who.
         u: u8,
     },
+    /// An Eye of the unit's turn starts: it picks a Bonus (L2941; never the Default, D-CW-3).
+    Bonus {
+        /// Who.
+        u: u8,
+    },
+    /// A Spirit unit took a Free Movement step: it may move each of its Copies 1 (L2436), one
+    /// at a time; `moved` holds the squares the moved ones went to.
+    SpiritCopies {
+        /// Who.
+        u: u8,
+        /// Where the Copies moved so far now stand.
+        moved: Vec<fray_core::grid::Pos>,
+    },
     /// An Action of `u`'s is over: what its Style does after each Action (Singing, Unbreakable).
     StyleAfterAction {
         /// Who acted.
@@ -321,6 +334,8 @@ pub struct Run {
     /// Taken over with two Control tokens by this unit (D-TOK-7, D-CLAR-6): it makes the
     /// action's decisions, and its picks are among that unit's enemies and allies.
     pub by: Option<u8>,
+    /// A move that must be made while a square is open (Akimbo's, L2239).
+    pub compulsory: bool,
 }
 
 impl Run {
@@ -350,6 +365,7 @@ impl Run {
             more_asked: false,
             bonus_place: false,
             by: None,
+            compulsory: false,
         }
     }
 }

@@ -269,6 +269,7 @@ pub fn view(s: &State) -> View {
         extra.insert("bars".into(), x.bars.into());
         extra.insert("broken".into(), x.broken.into());
         extra.insert("shield".into(), x.shield.into());
+        extra.insert("spare_shields".into(), x.spares.clone().into());
         extra.insert("out".into(), x.out.into());
         extra.insert("tokens".into(), serde_json::Value::Object(crate::state::token_list(x)));
         extra.insert("challenge".into(), x.challenge.map(|c| s.u(c).id.to_string()).into());

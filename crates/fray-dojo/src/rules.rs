@@ -22,7 +22,7 @@ pub fn fogged(s: &State, p: Pos) -> bool {
 /// The range of `u`'s Stance (D-RNG-1, D-RNG-2): the Style's (the table's formless range for a
 /// Stance with no Style), widened by the Form. A Style with no range reaches nobody (1 to 0).
 pub fn range(s: &State, u: u8) -> (i32, i32) {
-    let (lo, mut hi) = match s.style(u) {
+    let (mut lo, mut hi) = match s.style(u) {
         Some(st) => match st.span() {
             Some(r) => r,
             None => return (1, 0),
@@ -32,8 +32,13 @@ pub fn range(s: &State, u: u8) -> (i32, i32) {
     if s.has_trait(u, Trait::RangePlus1) {
         hi += 1;
     }
+    // Control: the longest range +3, or (its `near` pick) the shortest range 1.
     if s.has_trait(u, Trait::RangePlus3) {
-        hi += 3;
+        if s.u(u).stance.is_some_and(|st| s.u(u).stances[st].near) {
+            lo = lo.min(1);
+        } else {
+            hi += 3;
+        }
     }
     hi += crate::bosses::range_plus(s, u);
     // Mysterious: the longest range doubles while standing in Fog.
@@ -476,6 +481,67 @@ fn effect_target(e: &Effect) -> Option<Target> {
     }
 }
 
+/// Mastermind (L2688): on its own turn, each number of its pool may make an ally it can see take
+/// an Action paid with it, from the ally's square with the ally's range and Stance
+/// (`mind:ALLY/ID:N`). Token-priced actions are the ally's own to take.
+fn mind_options(s: &State, u: u8, out: &mut Vec<DecisionOption>) {
+    let x = s.u(u);
+    if !crate::style_abilities::mastermind(s, u) || x.pool.is_empty() || s.turn != Some(u) {
+        return;
+    }
+    let Some(at) = x.at else { return };
+    for v in 0..s.units.len() as u8 {
+        let Some(p) = s.u(v).at else { continue };
+        if v == u || s.u(v).side != x.side || !s.u(v).active() || !sees(s, at, p) {
+            continue;
+        }
+        // The ally's menu as if the Mastermind's numbers were its own.
+        let mut w = s.clone();
+        w.units[v as usize].pool = x.pool.clone();
+        let mut theirs = Vec::new();
+        action_options_here(&w, v, true, "", &mut theirs);
+        for o in theirs {
+            let numbered = o.id.split_once(':').is_some_and(|(_, n)| n.split('&').all(|k| k.parse::<i32>().is_ok()));
+            if numbered && !o.id.starts_with("chaos/") && !o.id.starts_with("elder/") {
+                out.push(DecisionOption::new(
+                    format!("mind:{}/{}", s.u(v).id, o.id),
+                    format!("{} takes {}", s.u(v).name, o.label),
+                ));
+            }
+        }
+    }
+}
+
+/// Elder (L2672): once during its own turn, any Unique Action of any of its Stances, for free
+/// (`elder/ID`, or `elder/ID:7` for one paid with a number: a tiered one as if paid with 7;
+/// Fray reads an X action the same way, X = 7).
+fn elder_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
+    if !crate::style_abilities::elder(s, u) || s.turn != Some(u) || s.marks.elder.contains(&u) || one_done(s, u) {
+        return;
+    }
+    let mut picks = Picks::default();
+    for (key, a) in crate::style_abilities::elder_actions(s, u) {
+        if a.enemy_turn {
+            continue;
+        }
+        let v = match price(s, u, key, a) {
+            Cost::Gates(g) if g[0] > 7 => continue,
+            // Two numbers at once are no tier: not offered.
+            Cost::Pair(_) => continue,
+            Cost::Gates(_) | Cost::X => Some(7),
+            _ => None,
+        };
+        if !challenge_allows(s, u, &gate_effects(s, u, key, a, v.unwrap_or(0)), &mut picks) {
+            continue;
+        }
+        let id = match v {
+            Some(v) => format!("{prefix}elder/{}:{v}", a.id),
+            None => format!("{prefix}elder/{}", a.id),
+        };
+        out.push(DecisionOption::new(id, format!("{} for free (Elder)", a.name)));
+    }
+}
+
 /// Whether `u` may take an action doing `effects` now: if its first effect picks someone, there is
 /// someone to pick (D-RNG-4), and a Challenge allows it (D-TOK-4): an action aimed at enemies
 /// must be able to aim at the challenger; one aimed only at allies is refused.
@@ -577,12 +643,18 @@ pub fn harm(cx: &mut Ctx, by: Option<u8>, t: u8, dmg: i32, armor: bool, pierce: 
     cx.emit(Event::Hurt { who, by, damage: dealt, shield, hp, broken });
     // Focused Cavalry: a Speed token when its or an ally's Shield breaks.
     if shield_broke {
+        // Zen: a Shield held in reserve goes to work (the hit's rest has gone to HP already).
+        if crate::style_abilities::zen_shields(cx.s, t) && !cx.s.u(t).spares.is_empty() {
+            let who = cx.s.who(t);
+            cx.emit(Event::ShieldToWork { who });
+        }
         crate::archetypes::shield_broke(cx, t);
         crate::style_abilities::shield_broke(cx, t);
         crate::style_abilities::aura_iron(cx, t);
     }
     let swept = crate::endless_stooges::swept(cx.s, from, t, dealt);
-    if broken >= bars {
+    // Bleeding (D-G-28): 0 HP does not take it out while it stays on the map.
+    if broken >= bars && !crate::style_abilities::bleeding(cx.s, t) {
         take_out(cx, t);
     } else if swept {
         // D-OPT-4: Endless Stooges: the Stooge hit leaves play (the last one takes the group out).
@@ -613,10 +685,41 @@ fn take_out(cx: &mut Ctx, t: u8) {
 
 /// `u` pays `n` tokens of `t` for an action (Armored heals after spending Iron).
 fn pay(cx: &mut Ctx, u: u8, t: Token, n: i32) {
-    let n = n.min(cx.s.u(u).has(t));
-    lose(cx, u, t, n, "paid");
+    let own = n.min(cx.s.u(u).has(t));
+    lose(cx, u, t, own, "paid");
     if t == Token::Iron {
-        crate::style_abilities::spent_iron(cx, u, n);
+        crate::style_abilities::spent_iron(cx, u, own);
+    }
+    lend(cx, u, t, n - own, "paid for an ally");
+}
+
+/// The tokens of `t` an Unbreakable ally lets `u` spend (L1791).
+fn borrowed(s: &State, u: u8, t: Token) -> i32 {
+    crate::style_abilities::lender(s, u).map_or(0, |w| s.u(w).has(t))
+}
+
+/// `u` spends `n` more tokens of `t` than it holds: its Unbreakable ally's, as far as they go
+/// (Fray spends the unit's own first).
+fn lend(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    if let Some(w) = crate::style_abilities::lender(cx.s, u).filter(|_| n > 0) {
+        let take = n.min(cx.s.u(w).has(t));
+        lose(cx, w, t, take, why);
+        if t == Token::Iron {
+            crate::style_abilities::spent_iron(cx, w, take);
+        }
+    }
+}
+
+/// Machine (L1882): `u` spends `n` Basic tokens as `t`, that kind first, then the others (Power,
+/// then Iron, then Speed, Speed only where it may be spent; Fray picks, D-G-MACHINE).
+fn spend_as(cx: &mut Ctx, u: u8, t: Token, n: i32, why: &'static str) {
+    let mut left = n;
+    for k in [t, Token::Power, Token::Iron, Token::Speed] {
+        let take = left.min(spendable(cx.s, u, k));
+        if take > 0 {
+            lose(cx, u, k, take, why);
+            left -= take;
+        }
     }
 }
 
@@ -695,8 +798,12 @@ pub fn check_end(cx: &mut Ctx) {
         return;
     }
     // D-CMP-4: a three-way battle goes on while two sides stand.
-    let standing =
-        |side: u8| cx.s.units.iter().any(|x| x.side == side && (x.active() || crate::enemies::ringed_out(x)));
+    // D-LS-1, D-G-28: a Bleeding unit at 0 HP fights on, but a side all at 0 HP has lost.
+    let standing = |side: u8| {
+        cx.s.units.iter().any(|x| {
+            x.side == side && (x.active() && !(x.hp == 0 && x.broken >= x.bars) || crate::enemies::ringed_out(x))
+        })
+    };
     let Some((winner, side)) = crate::complications::decided(cx.s, standing) else { return };
     let mut why = match winner {
         Some(_) if cx.s.three_way() => {
@@ -724,7 +831,8 @@ pub fn stance_dice(s: &State, u: u8) -> Vec<Die> {
         let x = s.u(u);
         let conditions = [
             x.hp * 2 <= x.bar_max,
-            s.units.iter().any(|y| y.side == x.side && y.out),
+            // D-G-28: a Bleeding unit at 0 HP counts itself (L2532).
+            s.units.iter().any(|y| y.side == x.side && (y.out || y.at.is_some() && y.hp == 0 && y.broken >= y.bars)),
             x.challenge.is_some() || TOKENS.iter().any(|&t| !t.basic() && x.has(t) > 0),
         ];
         // D-TURN-5: Wild's extra dice.
@@ -751,6 +859,7 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
         cx.emit(Event::PoolEmptied { who });
     }
     let mut dice = stance_dice(cx.s, u);
+    // D-G-14: Zen's fixed numbers and any dice added to them make one pool, each number a die.
     // Judgment: the lowest die (fewest faces; a fixed number by its value) is not rolled.
     if crate::style_abilities::judged(cx.s, u) {
         let size = |d: &Die| match d {
@@ -770,7 +879,8 @@ fn roll(cx: &mut Ctx, u: u8) -> Result<(), RuleError> {
     }
     let who = cx.s.who(u);
     cx.emit(Event::Rolled { who: who.clone(), numbers });
-    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN); numbers at 0 or less go;
+    // D-TOK-11: each Stun takes 4 off a number (the highest, D-G-STUN, a fixed one or a rolled
+    // one alike, D-G-14); numbers at 0 or less go;
     // then the Stun tokens go.
     let stun = cx.s.u(u).has(Token::Stun);
     for _ in 0..stun {
@@ -953,7 +1063,8 @@ fn one_done(s: &State, u: u8) -> bool {
 /// turn from its kept pool (D-TURN-6).
 fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
-    if !x.active() {
+    // Mastermind takes no Actions itself (L2688).
+    if !x.active() || crate::style_abilities::mastermind(s, u) {
         return;
     }
     let mut picks = Picks::default();
@@ -1014,9 +1125,9 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
                 }
             }
             Cost::Tokens(t, n) => {
-                if spendable(s, u, *t) >= *n as i32
-                    && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks)
-                {
+                // Unbreakable: an ally's tokens count too.
+                let held = spendable(s, u, *t) + borrowed(s, u, *t);
+                if held >= *n as i32 && challenge_allows(s, u, &gate_effects(s, u, key, a, 0), &mut picks) {
                     out.push(DecisionOption::new(format!("{prefix}{}", a.id), format!("{} for {n} {t}", a.name)));
                 }
             }
@@ -1084,6 +1195,10 @@ fn action_options_here(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<
 /// taken as if it stood on one of its Copies (D-OBS-1, L9585), as `id...@x,y`.
 fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<DecisionOption>) {
     action_options_here(s, u, own, prefix, out);
+    if own && s.u(u).active() {
+        elder_options(s, u, prefix, out);
+        mind_options(s, u, out);
+    }
     if !s.standing_in.is_empty() || !s.u(u).active() {
         return;
     }
@@ -1104,11 +1219,37 @@ fn action_options(s: &State, u: u8, own: bool, prefix: &str, out: &mut Vec<Decis
     }
 }
 
+/// The tokens `u` may pay Free Movement with (D-MOVE-1): its Speed (none next to a Caged enemy);
+/// in Machine Style any Basic token (L1882).
+fn move_tokens(s: &State, u: u8) -> i32 {
+    let speed = spendable(s, u, Token::Speed);
+    let lent = if crate::style_abilities::caged(s, u) { 0 } else { borrowed(s, u, Token::Speed) };
+    let own = if crate::style_abilities::machine(s, u) {
+        speed + s.u(u).has(Token::Iron) + s.u(u).has(Token::Power)
+    } else {
+        speed
+    };
+    own + lent
+}
+
+/// `u` pays `cost` for Free Movement (D-MOVE-2, D-G-10: down to 0, never below): Speed, or in
+/// Machine Style Speed first, then Power, then Iron.
+fn pay_steps(cx: &mut Ctx, u: u8, cost: i32, why: &'static str) {
+    let before = move_tokens(cx.s, u) - borrowed(cx.s, u, Token::Speed);
+    if crate::style_abilities::machine(cx.s, u) {
+        spend_as(cx, u, Token::Speed, cost, why);
+    } else {
+        lose(cx, u, Token::Speed, cost, why);
+    }
+    // Unbreakable: what its own tokens did not cover, an ally's Speed pays.
+    lend(cx, u, Token::Speed, cost - before, why);
+}
+
 /// Free Movement steps for `u` (D-MOVE-1, D-MOVE-3: only while Speed is held), as `prefix` +
 /// the square.
 fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
     let x = s.u(u);
-    if x.has(Token::Speed) > 0
+    if move_tokens(s, u) > 0
         && x.active()
         && !crate::style_abilities::caged(s, u)
         && let Some(at) = x.at
@@ -1137,10 +1278,19 @@ fn step_options(s: &State, u: u8, prefix: &str, out: &mut Vec<DecisionOption>) {
                 }
             }
         }
+        // Puppet's: anyone or any obstacle in its range, on its Speed (`puppet:x,y>x,y`).
+        for (from, to) in crate::style_abilities::puppet_steps(s, u) {
+            let cost = step_cost(s, from, to);
+            out.push(DecisionOption::new(
+                format!("{prefix}puppet:{}>{}", from.key(), to.key()),
+                format!("move what stands at {} to {} ({cost} Speed)", from.key(), to.key()),
+            ));
+        }
         // D-OBS-1: its Copies move by Free Movement too, on its Speed (`copy:x,y>x,y`).
         for c in crate::copies::of(s, u) {
             for q in c.neighbours() {
-                if s.empty(q) {
+                // Spirit: its Copies go through Walls too.
+                if s.empty(q) || crate::style_abilities::copies_through_walls(s, u) && crate::bosses::wall_open(s, q) {
                     let cost = step_cost(s, c, q);
                     out.push(DecisionOption::new(
                         format!("{prefix}copy:{}>{}", c.key(), q.key()),
@@ -1160,9 +1310,36 @@ fn mate_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let at = cx.s.u(p).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
     let cost = unit_step_cost(cx.s, p, at, q);
     enter(cx, p, q, "step");
-    lose(cx, u, Token::Speed, cost, "Free Movement of a partner");
+    pay_steps(cx, u, cost, "Free Movement of a partner");
     if edge(cx.s, q) {
         over_edge(cx, p);
+    }
+    Ok(())
+}
+
+/// Puppet's (L2412): `u` moves the unit or obstacle on `x,y` one space by Free Movement
+/// (`puppet:x,y>x,y`), paid with its own Speed; a Wall or a Trap moved so becomes Rubble.
+fn puppet_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    let (from, to) = option
+        .strip_prefix("puppet:")
+        .and_then(|r| r.split_once('>'))
+        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+        .ok_or_else(|| RuleError::malformed("puppet:x,y>x,y"))?;
+    if !crate::style_abilities::puppet_steps(cx.s, u).contains(&(from, to)) {
+        return Err(RuleError::malformed("no such Puppet's move"));
+    }
+    let cost = step_cost(cx.s, from, to);
+    if let Some(v) = cx.s.unit_at(from) {
+        enter(cx, v, to, "moved by Puppet's");
+        pay_steps(cx, u, cost, "Puppet's Free Movement");
+        if edge(cx.s, to) {
+            over_edge(cx, v);
+        }
+    } else if let Some(o) = cx.s.obstacle(from) {
+        let now = if matches!(o, Obstacle::Wall | Obstacle::Trap) { Obstacle::Rubble } else { o };
+        cx.emit(Event::Obstacle { at: from, now: None });
+        cx.emit(Event::Obstacle { at: to, now: Some(now) });
+        pay_steps(cx, u, cost, "Puppet's Free Movement");
     }
     Ok(())
 }
@@ -1176,7 +1353,8 @@ fn copy_step(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
     let cost = step_cost(cx.s, from, to);
     crate::copies::step(cx, from, to);
-    lose(cx, u, Token::Speed, cost, "Free Movement of a Copy");
+    pay_steps(cx, u, cost, "Free Movement of a Copy");
+    crate::style_abilities::after_step(cx, u);
     Ok(())
 }
 
@@ -1206,7 +1384,9 @@ pub fn menu(s: &State, u: u8) -> Vec<DecisionOption> {
     }
     // D-TURN-4, D-G-19: the turn goes on until the pool is spent (a number can always go on
     // Movement); then, or once a one-Action Stance has acted, it may end.
-    if s.u(u).pool.is_empty() || one_done(s, u) || lost {
+    // Mastermind: with no ally to spend a number on, the numbers may stay unspent.
+    let stuck = crate::style_abilities::mastermind(s, u) && !out.iter().any(|o| o.id.starts_with("mind:"));
+    if s.u(u).pool.is_empty() || one_done(s, u) || lost || stuck {
         out.push(DecisionOption::new("end-turn", "end the turn"));
     }
     out
@@ -1334,8 +1514,12 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
             map.into_iter()
                 .filter(|&q| {
                     let d = dist(from, q);
+                    // Hidden, Spirit, Weightless may land in a Wall; Shining keeps enemies away.
+                    let open = crate::big::room(s, mover, q)
+                        || crate::style_abilities::wall_walker(s, mover) && crate::bosses::wall_open(s, q);
                     q != from
-                        && crate::big::room(s, mover, q)
+                        && open
+                        && !crate::style_abilities::shut_out(s, mover, q)
                         && crate::stakes::cuffed_ok(s, mover, q)
                         && (*n == 0 || d <= *n)
                         && d >= *min
@@ -1360,7 +1544,11 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
             let Some(p) = run.tgt.and_then(|t| s.u(t).at) else { return Vec::new() };
             p.neighbours()
                 .into_iter()
-                .filter(|&q| crate::big::room(s, run.user, q) && crate::stakes::cuffed_ok(s, run.user, q))
+                .filter(|&q| {
+                    crate::big::room(s, run.user, q)
+                        && !crate::style_abilities::shut_out(s, run.user, q)
+                        && crate::stakes::cuffed_ok(s, run.user, q)
+                })
                 .collect()
         }
         Some(Effect::Place { obstacle, adjacent, touching, within, .. }) => map
@@ -1395,6 +1583,35 @@ fn squares(s: &State, run: &Run) -> Vec<Pos> {
             })
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// Relentless (L3087): its push of an enemy it damaged is over, the enemy having left `from`.
+/// With another of its pushes still waiting (several enemies damaged at once), the square is
+/// handed on to that push; the last push over steps into the first of the squares left that is
+/// empty (Fray picks).
+fn relentless_follow(cx: &mut Ctx, run: &Run, from: Option<Pos>) {
+    let Some(spot) = run.spot.filter(|&p| crate::style_abilities::relentless_push(cx.s, run, p)) else { return };
+    let user = run.user;
+    let mut left: Vec<Pos> = run.placed.clone();
+    left.extend(from.filter(|&p| p == spot));
+    if left.is_empty() {
+        return;
+    }
+    let waiting = cx.s.flow.iter().rposition(|f| match f {
+        Frame::Run(r) => {
+            r.i == 0 && r.user == user && r.spot.is_some_and(|p| crate::style_abilities::relentless_push(cx.s, r, p))
+        }
+        _ => false,
+    });
+    if let Some(k) = waiting
+        && let Frame::Run(r) = &mut cx.s.flow[k]
+    {
+        r.placed.extend(left);
+        return;
+    }
+    if let Some(p) = left.into_iter().find(|&p| cx.s.empty(p)) {
+        enter(cx, user, p, "Relentless");
     }
 }
 
@@ -1456,7 +1673,7 @@ fn over_edge(cx: &mut Ctx, u: u8) {
     if crate::big::big(cx.s, u) && !crate::big::all_over_edge(cx.s, u) {
         return;
     }
-    if cx.s.u(u).has(Token::Speed) > 0 && !step_squares(cx.s, u).is_empty() {
+    if move_tokens(cx.s, u) > 0 && !step_squares(cx.s, u).is_empty() {
         cx.push(Frame::Edge { u });
     } else {
         remove(cx, u);
@@ -1486,12 +1703,15 @@ fn step_squares(s: &State, u: u8) -> Vec<Pos> {
             // D-PEN-6: a Handcuffed unit steps only next to its partner.
             .filter(|&q| {
                 // D-RNG-5: a big unit steps as a whole, each of its squares free (or a Wall to crash).
+                // Hidden, Spirit and Weightless go through Walls and may stand in one.
+                let wall = walls || crate::style_abilities::wall_walker(s, u);
                 let free = if crate::big::big(s, u) {
                     crate::big::fits(s, u, q)
                 } else {
-                    s.empty(q) || walls && crate::bosses::wall_open(s, q)
+                    s.empty(q) || wall && crate::bosses::wall_open(s, q)
                 };
-                free && crate::stakes::cuffed_ok(s, u, q)
+                // Shining: no enemy moves in next to it, by any step or move (L1631).
+                free && !crate::style_abilities::shut_out(s, u, q) && crate::stakes::cuffed_ok(s, u, q)
             })
             .collect()
     })
@@ -1585,7 +1805,10 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::Steps { left } => {
             let mut options: Vec<DecisionOption> =
                 step_squares(s, u).into_iter().map(|q| DecisionOption::square(q, format!("to {}", q.key()))).collect();
-            options.push(DecisionOption::new("stop", "stop here"));
+            // Akimbo's move after damage may not be let go while a square is open.
+            if options.is_empty() || !crate::style_abilities::akimbo_must(s, run) {
+                options.push(DecisionOption::new("stop", "stop here"));
+            }
             ask(s, u, "square", format!("{name}: move ({left} left)"), options)
         }
         Stage::TokenPick { left } => {
@@ -1605,6 +1828,19 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
             options.push(DecisionOption::new("stop", "take no more"));
             ask(s, u, "token", format!("{name}: take a token from {} ({left} left)", s.u(t).name), options)
         }
+        Stage::Shield { new } if crate::style_abilities::zen_shields(s, run.tgt.unwrap_or(u)) => ask(
+            s,
+            run.tgt.unwrap_or(u),
+            "shield",
+            format!(
+                "which Shield works, the {}-point one or the new {new}-point one?",
+                s.u(run.tgt.unwrap_or(u)).shield
+            ),
+            vec![
+                DecisionOption::new("keep", "keep the old one at work, the new one held"),
+                DecisionOption::new("take", "put the new one to work, the old one held"),
+            ],
+        ),
         Stage::Shield { new } => ask(
             s,
             run.tgt.unwrap_or(u),
@@ -1771,6 +2007,26 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
             }
             ask(s, *u, "return", format!("{} comes back into the fight: where?", s.u(*u).name), options)
         }
+        Frame::Bonus { u } => {
+            let options = crate::stakes::pickable_bonuses(s)
+                .into_iter()
+                .map(|d| DecisionOption::new(d.id.clone(), format!("{}: {}", d.name, d.text)))
+                .collect();
+            ask(s, *u, "bonus", "Eye of the: which Bonus?".into(), options)
+        }
+        Frame::SpiritCopies { u, moved } => {
+            let mut options: Vec<DecisionOption> = crate::style_abilities::spirit_moves(s, *u, moved)
+                .into_iter()
+                .map(|(c, q)| {
+                    DecisionOption::new(
+                        format!("copy:{}>{}", c.key(), q.key()),
+                        format!("move the Copy at {} to {}", c.key(), q.key()),
+                    )
+                })
+                .collect();
+            options.push(DecisionOption::new("stop", "move no more Copies"));
+            ask(s, *u, "spirit", "Spirit: move a Copy 1?".into(), options)
+        }
         Frame::Flashy { u } => {
             let mut options: Vec<DecisionOption> = crate::style_abilities::flashy_pairs(s, *u)
                 .into_iter()
@@ -1932,6 +2188,20 @@ impl Resolve<State> for Frame {
                     Ok(Flow::Continue)
                 }
             }
+            Frame::Bonus { u } => {
+                if cx.s.u(u).active() {
+                    Ok(cx.wait(self))
+                } else {
+                    Ok(Flow::Continue)
+                }
+            }
+            Frame::SpiritCopies { u, ref moved } => {
+                if crate::style_abilities::spirit_moves(cx.s, u, moved).is_empty() {
+                    Ok(Flow::Continue)
+                } else {
+                    Ok(cx.wait(self))
+                }
+            }
             Frame::Flashy { u } => {
                 if crate::style_abilities::flashy_pairs(cx.s, u).is_empty() {
                     Ok(Flow::Continue)
@@ -2048,6 +2318,19 @@ impl Resolve<State> for Frame {
                     cx.emit(Event::Out { who, out: false });
                 }
             }
+            Frame::Bonus { u } => crate::stakes::take_bonus(cx, u, option)?,
+            Frame::SpiritCopies { u, mut moved } => {
+                if option != "stop" {
+                    let (from, to) = option
+                        .strip_prefix("copy:")
+                        .and_then(|r| r.split_once('>'))
+                        .and_then(|(a, b)| Some((Pos::parse(a)?, Pos::parse(b)?)))
+                        .ok_or_else(|| RuleError::malformed("copy:x,y>x,y"))?;
+                    crate::copies::step(cx, from, to);
+                    moved.push(to);
+                    cx.push(Frame::SpiritCopies { u, moved });
+                }
+            }
             Frame::Flashy { u } => {
                 if let Some((a, b)) = option.split_once('+') {
                     let (a, b): (i32, i32) = (
@@ -2128,6 +2411,8 @@ impl Resolve<State> for Frame {
                         step(cx, v, q)?;
                     } else if rest.starts_with("copy:") {
                         copy_step(cx, v, rest)?;
+                    } else if rest.starts_with("puppet:") {
+                        puppet_step(cx, v, rest)?;
                     } else if rest.starts_with("mate:") {
                         mate_step(cx, v, rest)?;
                     } else if rest == "inspire" {
@@ -2158,6 +2443,10 @@ fn take_stance(cx: &mut Ctx, u: u8, i: usize) {
     let who = cx.s.who(u);
     cx.emit(Event::StanceTaken { who, stance: i, name });
     cx.push(Frame::Start { u, stage: 0 });
+    // D-G-28: leaving Bleeding at 0 HP is being Taken Out.
+    if !cx.s.u(u).out && crate::style_abilities::at_zero(cx.s, u) && !crate::style_abilities::bleeding(cx.s, u) {
+        take_out(cx, u);
+    }
     // D-OPT-4: on its own turn, an Endless Stooge group's fresh Stooges come in first.
     if cx.s.turn == Some(u) {
         crate::endless_stooges::turn_start(cx, u);
@@ -2221,6 +2510,13 @@ fn start(cx: &mut Ctx, u: u8, stage: u8) -> Result<Flow, RuleError> {
         crate::enemies::ring_out_return(cx, u);
         return Ok(Flow::Continue);
     }
+    // D-OUT-6, D-G-28: a unit Taken Out at 0 HP still on the map that takes a Bleeding Stance
+    // is back in the fight at 0 HP (not healed), and plays a normal turn.
+    if stage == 0 && x.out && crate::style_abilities::bleeding(cx.s, u) && crate::style_abilities::at_zero(cx.s, u) {
+        let who = cx.s.who(u);
+        cx.emit(Event::Out { who, out: false });
+    }
+    let x = cx.s.u(u);
     if stage == 0 && x.out {
         // D-OUT-6: a Stance that heals at the start gets it up for a normal turn.
         if cx.s.has_trait(u, Trait::Vigilant) && x.at.is_some() {
@@ -2386,6 +2682,9 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
     if option.starts_with("copy:") {
         return copy_step(cx, u, option);
     }
+    if option.starts_with("puppet:") {
+        return puppet_step(cx, u, option);
+    }
     if option.starts_with("mate:") {
         return mate_step(cx, u, option);
     }
@@ -2405,6 +2704,15 @@ fn act(cx: &mut Ctx, u: u8, slot: u8, option: &str) -> Result<(), RuleError> {
         return Ok(());
     }
     cx.push(Frame::Window { active: u, phase: 1, passed: 0 });
+    // Mastermind: an ally acts on its number, then it may move 1.
+    if let Some(rest) = option.strip_prefix("mind:") {
+        let (id, what) = rest.split_once('/').ok_or_else(|| RuleError::malformed("mind:ally/action"))?;
+        let v = cx.s.find(id).ok_or_else(|| RuleError::malformed("no such ally"))?;
+        let mut run = Run::new(u, ActionKey::Basic(0), 0, vec![Effect::Move { n: 1 }]);
+        run.quiet = true;
+        cx.push(Frame::Run(Box::new(run)));
+        return start_action_paid(cx, v, what, u);
+    }
     start_action(cx, u, option)
 }
 
@@ -2421,8 +2729,10 @@ fn step(cx: &mut Ctx, u: u8, q: Pos) -> Result<(), RuleError> {
     let at = cx.s.u(u).at.ok_or_else(|| RuleError::malformed("not on the map"))?;
     let cost = unit_step_cost(cx.s, u, at, q);
     enter(cx, u, q, "step");
-    lose(cx, u, Token::Speed, cost, "Free Movement");
+    pay_steps(cx, u, cost, "Free Movement");
     crate::style_abilities::stepped_off(cx, u, at);
+    // Spirit's Copies and Dance's pull after each space of Free Movement.
+    crate::style_abilities::after_step(cx, u);
     if edge(cx.s, q) {
         over_edge(cx, u);
     }
@@ -2436,8 +2746,16 @@ fn edge(s: &State, q: Pos) -> bool {
 
 /// `u` pays for the action `option` names (`id:N` or `id`) and it starts resolving.
 fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
+    start_action_paid(cx, u, option, u)
+}
+
+/// [`start_action`] with its number (or numbers) spent from `payer`'s pool (Mastermind's).
+fn start_action_paid(cx: &mut Ctx, u: u8, option: &str, payer: u8) -> Result<(), RuleError> {
     let chaos = option.starts_with("chaos/");
     let option = option.strip_prefix("chaos/").unwrap_or(option);
+    // Elder: a Unique Action of any of its Stances, nothing paid (L2672).
+    let free = option.starts_with("elder/");
+    let option = option.strip_prefix("elder/").unwrap_or(option);
     // D-OBS-1: `@x,y` takes it from a Copy's square; `#x,y` names the Copy paying for it.
     let (option, from) = crate::copies::split_square(option, '@');
     let (option, paid_copy) = crate::copies::split_square(option, '#');
@@ -2448,7 +2766,8 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         },
         None => (option, None, None),
     };
-    let (key, a) = actions_of(cx.s, u)
+    let listed = if free { crate::style_abilities::elder_actions(cx.s, u) } else { actions_of(cx.s, u) };
+    let (key, a) = listed
         .into_iter()
         .find(|(_, a)| a.id == id)
         .map(|(k, a)| (k, a.clone()))
@@ -2460,13 +2779,16 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
     let who = cx.s.who(u);
     if chaos {
         lose(cx, u, Token::Chaos, 1, "a 4 Action");
+    } else if free {
+        cx.emit(Event::FreeAction { who: who.clone() });
     } else if let Some(n) = number {
-        cx.emit(Event::Spent { who: who.clone(), number: n });
+        let paid = cx.s.who(payer);
+        cx.emit(Event::Spent { who: paid.clone(), number: n });
         if let Some(m) = second {
-            cx.emit(Event::Spent { who: who.clone(), number: m });
+            cx.emit(Event::Spent { who: paid, number: m });
         }
     }
-    let cost = price(cx.s, u, key, &a);
+    let cost = if free { Cost::Gates(vec![0]) } else { price(cx.s, u, key, &a) };
     match &cost {
         Cost::Tokens(t, n) => pay(cx, u, *t, *n as i32),
         Cost::GainTokens(t, n) => gain(cx, u, *t, *n as i32, "paid"),
@@ -2476,7 +2798,11 @@ fn start_action(cx: &mut Ctx, u: u8, option: &str) -> Result<(), RuleError> {
         }
         Cost::Shield => {
             let who = cx.s.who(u);
-            cx.emit(Event::Shielded { who, points: 0 });
+            cx.emit(Event::Shielded { who: who.clone(), points: 0 });
+            // Zen: a Shield held in reserve goes to work.
+            if crate::style_abilities::zen_shields(cx.s, u) && !cx.s.u(u).spares.is_empty() {
+                cx.emit(Event::ShieldToWork { who });
+            }
         }
         Cost::Copy => {
             if let Some(p) = paid_copy.filter(|&p| crate::copies::owner(cx.s, p) == Some(u)) {
@@ -2841,8 +3167,8 @@ fn ironable(s: &State, t: u8) -> i32 {
     };
     // Caged: Speed stays unspent (a Trickster's or Machine's counted it).
     let locked = if x.has(Token::Iron) < tokens { x.has(Token::Speed) - spendable(s, t, Token::Speed) } else { 0 };
-    // Illusion: Copies may be spent as Iron.
-    tokens - locked + crate::copies::as_iron(s, t)
+    // Illusion: Copies may be spent as Iron; Unbreakable: an ally's Iron.
+    tokens - locked + crate::copies::as_iron(s, t) + borrowed(s, t, Token::Iron)
 }
 
 /// `t` spends `n` tokens as Iron: Iron first, then (a Trickster) Speed, Power and the others in
@@ -2861,7 +3187,10 @@ fn spend_as_iron(cx: &mut Ctx, t: u8, n: i32) {
         }
         left -= take;
     }
-    crate::copies::spend_as_iron(cx, t, left);
+    // Unbreakable: an ally's Iron, before any Copy.
+    let lent = left.min(borrowed(cx.s, t, Token::Iron));
+    lend(cx, t, Token::Iron, lent, "Iron for an ally");
+    crate::copies::spend_as_iron(cx, t, left - lent);
 }
 
 fn iron_cut(run: &mut Run, t: u8, amount: i32, damage: bool) -> i32 {
@@ -2898,7 +3227,14 @@ fn do_effect(cx: &mut Ctx, mut run: Run, op: Effect) -> Result<Flow, RuleError> 
             run.hit = dmg;
             // Dragon's Ego: any token serves as Power, up to 2 a hit.
             let dragon = crate::bosses::dragon(cx.s, u);
-            let held = if dragon { crate::bosses::as_power(cx.s, u) } else { cx.s.u(u).has(Token::Power) };
+            // Machine: any Basic token serves as Power (L1882).
+            let held = if dragon {
+                crate::bosses::as_power(cx.s, u)
+            } else if crate::style_abilities::machine(cx.s, u) {
+                cx.s.u(u).basic() - cx.s.u(u).has(Token::Speed) + spendable(cx.s, u, Token::Speed)
+            } else {
+                cx.s.u(u).has(Token::Power)
+            } + if dragon { 0 } else { borrowed(cx.s, u, Token::Power) };
             let max = if any_power {
                 held
             } else if dragon {
@@ -3390,7 +3726,18 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if crate::bosses::dragon(cx.s, u) {
                 crate::bosses::spend_as_power(cx, u, t, n);
             } else {
-                lose(cx, u, Token::Power, n, "Power into a hit");
+                let own = if crate::style_abilities::machine(cx.s, u) {
+                    cx.s.u(u).basic()
+                } else {
+                    cx.s.u(u).has(Token::Power)
+                };
+                if crate::style_abilities::machine(cx.s, u) {
+                    spend_as(cx, u, Token::Power, n, "Power into a hit");
+                } else {
+                    lose(cx, u, Token::Power, n, "Power into a hit");
+                }
+                // Unbreakable: an ally's Power for what its own did not cover.
+                lend(cx, u, Token::Power, n - own, "Power into an ally's hit");
             }
             run.power = n;
             run.stage = Stage::Ready;
@@ -3400,6 +3747,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
             if option == "stop" {
                 // Stopped short: the unit was still thrown, pushed or pulled (Rocket, Ogres, Whip).
                 if push {
+                    relentless_follow(cx, &run, None);
                     crate::style_abilities::pushed(cx, u, mover);
                 }
                 if !run.quiet && foes(cx.s, u, mover) {
@@ -3438,9 +3786,7 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                     // The push is over: Relentless follows into the square left, Rocket may
                     // teleport next to the unit pushed.
                     if push {
-                        if let Some(p) = left_from.and_then(|p| crate::style_abilities::follow(cx.s, &run, p)) {
-                            enter(cx, u, p, "Relentless");
-                        }
+                        relentless_follow(cx, &run, left_from);
                         crate::style_abilities::pushed(cx, u, mover);
                     }
                     // Ogres, Whip: an enemy thrown (or by Whip, grappled) is hurt.
@@ -3577,11 +3923,18 @@ fn answer_run(cx: &mut Ctx, mut run: Run, option: &str) -> Result<(), RuleError>
                 }
             }
         }
-        // D-CLAR-5: one Shield kept, the holder's choice.
+        // D-CLAR-5: one Shield kept, the holder's choice; Zen keeps the other in reserve.
         Stage::Shield { new } => {
+            let t = run.tgt.unwrap_or(u);
+            let zen = crate::style_abilities::zen_shields(cx.s, t);
+            let who = cx.s.who(t);
+            let old = cx.s.u(t).shield;
             if option == "take" {
-                let who = cx.s.who(run.tgt.unwrap_or(u));
-                cx.emit(Event::Shielded { who, points: new });
+                cx.emit(Event::Shielded { who: who.clone(), points: new });
+            }
+            if zen {
+                let points = if option == "take" { old } else { new };
+                cx.emit(Event::ShieldHeld { who, points });
             }
             advance(&mut run);
         }

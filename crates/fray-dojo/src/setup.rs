@@ -227,6 +227,10 @@ pub struct UnitSpec {
     /// Copies of it already on the map (scenarios; D-OBS-1), each on an empty square.
     #[serde(default)]
     pub copies: Vec<[i32; 2]>,
+    /// Control Form's pick, made with the Stance (L1115): `far` (the default: the longest range
+    /// grows by 3) or `near` (the shortest range becomes 1). It holds for its Control Stances.
+    #[serde(default)]
+    pub control: Option<String>,
     /// A Vehicle's shape (D-RNG-5): the squares it fills, as offsets `[dx, dy]` from `at`
     /// (0 to 8 each; `at` itself is always one). None: the default 3 by 2 block.
     #[serde(default)]
@@ -332,6 +336,15 @@ pub fn build(
                 at("frantic")
             ));
         }
+        // Control's pick (L1115): the longest range +3, or the shortest 1.
+        let near = match u.control.as_deref() {
+            None | Some("far") => false,
+            Some("near") => true,
+            Some(other) => {
+                errors.push(format!("{}: {other:?}: Control's pick is \"far\" or \"near\"", at("control")));
+                false
+            }
+        };
         for s in &combos {
             // D-STN-1: `style+form`, or a Form alone.
             let (style, form) = match s.split_once('+') {
@@ -375,7 +388,7 @@ pub fn build(
                 Some(_) if !frantic && style.is_some() && stances.iter().any(|x| x.style == style) => {
                     errors.push(format!("{}: the Style of {s} twice (D-HC-2)", at("stances")))
                 }
-                Some(f) => stances.push(Stance { form: f, style, form2 }),
+                Some(f) => stances.push(Stance { form: f, style, form2, near }),
                 None => errors.push(format!("{}: no Form {form:?}", at("stances"))),
             }
         }
@@ -550,6 +563,7 @@ pub fn build(
             last_stance: None,
             pool: Pool::of(u.pool.iter().copied()),
             out: u.out,
+            spares: Vec::new(),
         });
     }
     for spanned in units {

@@ -216,6 +216,27 @@ pub fn apply(cx: &mut Ctx, specs: &[StakeSpec]) {
     }
 }
 
+/// The Bonuses a unit may pick during a fight (Eye of the Style): every Bonus Fray plays but the
+/// Default (D-CW-3).
+pub fn pickable_bonuses(s: &State) -> Vec<&StakeDef> {
+    s.content
+        .stakes
+        .iter()
+        .filter(|d| d.kind == StakeKind::Bonus && d.id != "default" && d.unplayed.is_none())
+        .collect()
+}
+
+/// `u` takes the Bonus `id` now (Eye of the Style, L2941), as if handed out by the stakes: one
+/// that lasts "the round" lasts the rest of the round under way.
+pub fn take_bonus(cx: &mut Ctx, u: u8, id: &str) -> Result<(), RuleError> {
+    if !pickable_bonuses(cx.s).iter().any(|d| d.id == id) {
+        return Err(RuleError::malformed(format!("no Bonus {id}")));
+    }
+    let spec = StakeSpec { unit: cx.s.u(u).id.to_string(), bonus: Some(id.to_string()), penalty: None, partner: None };
+    apply(cx, &[spec]);
+    Ok(())
+}
+
 /// D-PEN-3: a Defenseless unit has no Armor this round.
 pub fn armor_off(s: &State, u: u8) -> bool {
     s.lasting(u, "defenseless")

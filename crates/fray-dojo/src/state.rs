@@ -169,6 +169,8 @@ pub struct Stance {
     /// A Forbidden Stance's second Form (D-STN-4): both Forms' abilities and Unique Actions,
     /// the dice of the Forbidden chart for each.
     pub form2: Option<usize>,
+    /// Control's pick (L1115): the shortest range becomes 1 instead of the longest growing by 3.
+    pub near: bool,
 }
 
 /// A fighter.
@@ -212,6 +214,8 @@ pub struct Unit {
     pub pool: Pool,
     /// Taken Out (D-OUT-1).
     pub out: bool,
+    /// Zen (L1469): the further Shields held, not at work, first held first to work.
+    pub spares: Vec<i32>,
 }
 
 impl Unit {
@@ -268,6 +272,8 @@ pub struct TurnMarks {
     pub favor_spent: bool,
     /// Attackers a Favor token turned away this turn, and the side they may not attack.
     pub turned_away: Vec<(u8, u8)>,
+    /// Elder units that took their free Unique Action this turn (L2672: once a turn).
+    pub elder: Vec<u8>,
 }
 
 /// The whole fight.
@@ -542,6 +548,18 @@ pub enum Event {
         /// Points.
         points: i32,
     },
+    /// A Zen unit holds a further Shield, not at work (L1469).
+    ShieldHeld {
+        /// Who.
+        who: W,
+        /// Points.
+        points: i32,
+    },
+    /// A Zen unit's first held Shield goes to work, its Shield at work having broken.
+    ShieldToWork {
+        /// Who.
+        who: W,
+    },
     /// It moves to a square.
     Moved {
         /// Who.
@@ -576,6 +594,11 @@ pub enum Event {
     },
     /// The later pushes are done.
     LaterDone,
+    /// An Elder unit takes its free Unique Action of the turn (L2672).
+    FreeAction {
+        /// Who.
+        who: W,
+    },
     /// A limited action is used once more this turn.
     Used {
         /// Who.
@@ -845,6 +868,8 @@ impl fmt::Display for Event {
             }
             Event::Healed { who, hp } => write!(f, "{who} heals to {hp} HP"),
             Event::Shielded { who, points } => write!(f, "{who}'s Shield is {points}"),
+            Event::ShieldHeld { who, points } => write!(f, "{who} holds a {points}-point Shield in reserve"),
+            Event::ShieldToWork { who } => write!(f, "{who}'s held Shield goes to work"),
             Event::Moved { who, to, how } => write!(f, "{who} moves to {} ({how})", to.key()),
             Event::Out { who, out: true } => write!(f, "{who} is Taken Out"),
             Event::Out { who, out: false } => write!(f, "{who} is back in the fight"),
@@ -855,6 +880,7 @@ impl fmt::Display for Event {
             Event::PushLater { by, target, n } => write!(f, "{by} will push {target} {n} when the turn ends"),
             Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
+            Event::FreeAction { who } => write!(f, "{who} takes its free Unique Action of the turn (Elder)"),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::PoweredUp { who, bonus } => write!(f, "{who} is handed the Bonus {bonus} too (Heroic Power Up)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
@@ -963,8 +989,22 @@ impl Apply<Event> for State {
                     self.marks.damaged.push((b, who.idx));
                 }
             }
-            Event::Healed { who, hp } => self.units[who.idx as usize].hp = *hp,
+            Event::Healed { who, hp } => {
+                let x = &mut self.units[who.idx as usize];
+                x.hp = *hp;
+                // D-G-28: a Bleeding unit at 0 HP healed any way gets its last bar back.
+                if *hp > 0 && x.broken >= x.bars {
+                    x.broken = x.bars.saturating_sub(1);
+                }
+            }
             Event::Shielded { who, points } => self.units[who.idx as usize].shield = *points,
+            Event::ShieldHeld { who, points } => self.units[who.idx as usize].spares.push(*points),
+            Event::ShieldToWork { who } => {
+                let x = &mut self.units[who.idx as usize];
+                if !x.spares.is_empty() {
+                    x.shield = x.spares.remove(0);
+                }
+            }
             Event::Moved { who, to, .. } => {
                 self.units[who.idx as usize].at = Some(*to);
                 if !self.marks.moved.contains(&who.idx) {
@@ -1027,6 +1067,7 @@ impl Apply<Event> for State {
             }
             Event::PushLater { by, target, n } => self.marks.later.push((by.idx, target.idx, *n)),
             Event::LaterDone => self.marks.later.clear(),
+            Event::FreeAction { who } => self.marks.elder.push(who.idx),
             Event::Used { who, action } => {
                 match self.marks.uses.iter_mut().find(|(u, a, _)| *u == who.idx && a == action) {
                     Some(x) => x.2 += 1,

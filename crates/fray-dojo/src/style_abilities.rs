@@ -112,6 +112,8 @@ pub fn start(cx: &mut Ctx, u: u8) {
             shove_obstacles(cx, u);
             quiet(cx, u, vec![Effect::Push { n: Num::N(1), target: Target::AdjacentEnemies }]);
         }
+        // Eye of the (L2941): a Bonus of its choice.
+        "eye-of-the" => cx.push(Frame::Bonus { u }),
         // Flashy (L2557): asked first, before the other start abilities resolve.
         "flashy" => cx.push(Frame::Flashy { u }),
         _ => {}
@@ -354,8 +356,9 @@ pub fn after_action(cx: &mut Ctx, u: u8) {
     }
 }
 
-/// An Action of `u`'s is over (L1648, L1790): Singing's Shield grows by 1; Unbreakable gives an
-/// ally in range, not itself, an Iron.
+/// An Action of `u`'s is over (L1648, L1790): Singing's Shield grows by 1 (D-G-39: a Shield is
+/// only its points, so its value and its top rise together); Unbreakable gives an ally in range,
+/// not itself, an Iron.
 pub fn action_over(cx: &mut Ctx, u: u8) {
     let shield = cx.s.u(u).shield;
     if in_style(cx.s, u, "singing") && shield > 0 {
@@ -396,7 +399,11 @@ fn syphon(cx: &mut Ctx, u: u8) {
 /// for each one damaged (L2228).
 pub fn dealt(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
     if dealt > 0 && by != t && in_style(cx.s, by, "akimbo") {
-        quiet(cx, by, vec![Effect::Move { n: 1 }]);
+        // L2239: the move is no choice; each space is its own, so it may go back and forth.
+        let mut run = Run::new(by, ActionKey::Basic(0), 0, vec![Effect::Move { n: 1 }]);
+        run.quiet = true;
+        run.compulsory = true;
+        cx.push(Frame::Run(Box::new(run)));
     }
 }
 
@@ -470,11 +477,13 @@ pub fn after_hit_more(cx: &mut Ctx, by: u8, t: u8, dealt: i32) {
     }
 }
 
-/// Relentless: a push `run` made has just ended with its unit leaving `from`; the square its
-/// Relentless user now steps into, if that push was Relentless's own (its run marks the square
-/// the enemy stood on) and the square is empty.
-pub fn follow(s: &State, run: &Run, from: fray_core::grid::Pos) -> Option<fray_core::grid::Pos> {
-    (run.quiet && run.spot == Some(from) && in_style(s, run.user, "relentless") && s.empty(from)).then_some(from)
+/// Relentless: whether `run` is Relentless's own push of an enemy that stood on `from` (its run
+/// marks the square; L3085).
+pub fn relentless_push(s: &State, run: &Run, from: fray_core::grid::Pos) -> bool {
+    run.quiet
+        && run.spot == Some(from)
+        && in_style(s, run.user, "relentless")
+        && matches!(run.ops.first(), Some(Effect::Push { target: Target::Same, .. }))
 }
 
 /// `by` has just pushed `mover` (Rocket, L1902): it may teleport next to it.
@@ -724,4 +733,160 @@ pub fn portals(s: &State, u: u8) -> Vec<fray_core::grid::Pos> {
         .squares()
         .filter(|&q| (q.x - at.x).abs().max((q.y - at.y).abs()) > 1 && s.obstacle(q) == Some(Obstacle::Edge))
         .collect()
+}
+
+// ------------------------------------------------------------ Styles' last abilities (dojo-styles)
+
+/// Puppet's (L2412): the Free Movement steps `u` may give anyone (ally or enemy, not itself) or
+/// any obstacle (not an Edge or a Copy) standing within its range, by distance: (from, to).
+/// A unit steps as it could itself; an obstacle goes to a map square holding nothing.
+pub fn puppet_steps(s: &State, u: u8) -> Vec<(fray_core::grid::Pos, fray_core::grid::Pos)> {
+    let Some(at) = s.u(u).at else { return Vec::new() };
+    let Some((lo, hi)) = s.style(u).and_then(|st| st.span()).filter(|_| in_style(s, u, "puppets")) else {
+        return Vec::new();
+    };
+    let near = |p: fray_core::grid::Pos| (lo..=hi).contains(&(p.x - at.x).abs().max((p.y - at.y).abs()));
+    let mut out = Vec::new();
+    for v in 0..s.units.len() as u8 {
+        let Some(p) = s.u(v).at.filter(|&p| v != u && s.u(v).active() && near(p)) else { continue };
+        for q in p.neighbours() {
+            let open = s.empty(q) || wall_walker(s, v) && crate::bosses::wall_open(s, q);
+            // Off the map is Edge: a unit may be moved over it (D-OBS-2).
+            if (open || !s.map.contains(q) && !edge_proof(s, v)) && !shut_out(s, v, q) {
+                out.push((p, q));
+            }
+        }
+    }
+    for p in s.map.squares().filter(|&p| near(p) && p != at) {
+        let Some(o) = s.obstacle(p) else { continue };
+        if matches!(o, Obstacle::Edge | Obstacle::Copy)
+            || s.unit_at(p).is_some()
+            || crate::copies::owner(s, p).is_some()
+        {
+            continue;
+        }
+        for q in p.neighbours() {
+            if s.map.contains(q) && s.obstacle(q).is_none() && s.empty(q) {
+                out.push((p, q));
+            }
+        }
+    }
+    out
+}
+
+/// The Unbreakable unit whose tokens `u` may spend (L1791): another unit of its side in
+/// Unbreakable Style with `u` in its range (by distance), the first listed.
+pub fn lender(s: &State, u: u8) -> Option<u8> {
+    if !s.u(u).active() {
+        return None;
+    }
+    (0..s.units.len() as u8)
+        .find(|&w| w != u && s.u(w).side == s.u(u).side && in_style(s, w, "unbreakable") && in_range(s, w, u))
+}
+
+/// Whether `u` takes no Actions itself and spends its numbers on allies' (Mastermind, L2688).
+pub fn mastermind(s: &State, u: u8) -> bool {
+    in_style(s, u, "mastermind")
+}
+
+/// Whether `u` holds several Shields, one at work (Zen Form, L1469): a Zen Stance, or a
+/// Forbidden one with Zen.
+pub fn zen_shields(s: &State, u: u8) -> bool {
+    s.u(u).active() && (s.form(u).is_some_and(|f| f.id == "zen") || s.form2(u).is_some_and(|f| f.id == "zen"))
+}
+
+/// Whether `u` goes through Walls as if they were empty and may stand in one (Hidden L2834,
+/// Spirit L2435, Weightless L3111: every space is empty to it). Units and Copies still fill a
+/// square: two figures never share one.
+pub fn wall_walker(s: &State, u: u8) -> bool {
+    in_style(s, u, "hidden") || in_style(s, u, "spirit") || in_style(s, u, "weightless")
+}
+
+/// Whether `u`'s Copies go through Walls as it does (Spirit, L2435).
+pub fn copies_through_walls(s: &State, u: u8) -> bool {
+    in_style(s, u, "spirit")
+}
+
+/// Whether `u` stands at 0 HP on its last bar (every bar broken) and still on the map.
+pub fn at_zero(s: &State, u: u8) -> bool {
+    let x = s.u(u);
+    x.at.is_some() && x.hp == 0 && x.broken >= x.bars
+}
+
+/// Whether 0 HP on its last bar leaves `u` in the fight (Bleeding, L2512; D-G-28): it is not
+/// Taken Out while it stays on the map.
+pub fn bleeding(s: &State, u: u8) -> bool {
+    s.u(u).at.is_some() && s.style(u).is_some_and(|st| st.id == "bleeding")
+}
+
+/// Whether the Akimbo move after damage must be made (L2239: the book gives no choice). The
+/// move is compulsory while there is a square to go to.
+pub fn akimbo_must(s: &State, run: &Run) -> bool {
+    run.quiet && run.compulsory && in_style(s, run.user, "akimbo")
+}
+
+/// `u` just took a Free Movement step (or moved one of its Copies by one): Spirit may move each
+/// of its Copies 1 (L2436); a Dance Form may pull someone else in its range 1 (L1152).
+pub fn after_step(cx: &mut Ctx, u: u8) {
+    if !cx.s.u(u).active() {
+        return;
+    }
+    if in_style(cx.s, u, "spirit") && !crate::copies::of(cx.s, u).is_empty() {
+        cx.push(Frame::SpiritCopies { u, moved: Vec::new() });
+    }
+    let dance = cx.s.form(u).is_some_and(|f| f.id == "dance") || cx.s.form2(u).is_some_and(|f| f.id == "dance");
+    let someone = (0..cx.s.units.len() as u8).any(|v| v != u && cx.s.u(v).active() && in_range(cx.s, u, v));
+    if dance && someone {
+        // Picking itself pulls nobody: the way to let the pull go.
+        quiet(cx, u, vec![Effect::Pull { n: Num::N(1), target: Target::Anyone }]);
+    }
+}
+
+/// The Copies of `u` a Spirit unit may still move 1 after a Free Movement step (those not moved
+/// yet, `moved` holding where the moved ones went), as `copy:x,y>x,y` options.
+pub fn spirit_moves(
+    s: &State,
+    u: u8,
+    moved: &[fray_core::grid::Pos],
+) -> Vec<(fray_core::grid::Pos, fray_core::grid::Pos)> {
+    if !in_style(s, u, "spirit") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in crate::copies::of(s, u).into_iter().filter(|c| !moved.contains(c)) {
+        for q in c.neighbours() {
+            if s.empty(q) || crate::bosses::wall_open(s, q) {
+                out.push((c, q));
+            }
+        }
+    }
+    out
+}
+
+/// Every Unique Action an Elder unit knows, from all of its Stances (L2672): each Stance's
+/// Form's (both Forms of a Forbidden one) and Style's, once each.
+pub fn elder_actions(s: &State, u: u8) -> Vec<(ActionKey, &crate::content::ActionDef)> {
+    let x = s.u(u);
+    let mut forms: Vec<usize> = x.stances.iter().flat_map(|st| std::iter::once(st.form).chain(st.form2)).collect();
+    forms.sort_unstable();
+    forms.dedup();
+    let mut styles: Vec<usize> = x.stances.iter().filter_map(|st| st.style).collect();
+    styles.sort_unstable();
+    styles.dedup();
+    let mut out = Vec::new();
+    for f in forms {
+        for (i, a) in s.content.forms[f].action.iter().enumerate() {
+            if !a.reference_only {
+                out.push((ActionKey::Form(f as u8, i as u8), a));
+            }
+        }
+    }
+    for sy in styles {
+        for (i, a) in s.content.styles[sy].action.iter().enumerate() {
+            if !a.reference_only {
+                out.push((ActionKey::Style(sy as u8, i as u8), a));
+            }
+        }
+    }
+    out
 }

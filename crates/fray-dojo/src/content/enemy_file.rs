@@ -56,6 +56,9 @@ pub struct EnemyDef {
     /// Where Fray and the printed block part ways.
     #[serde(default)]
     pub note: Option<String>,
+    /// Control Form's pick (`far` or `near`), as the unit file's `control`.
+    #[serde(default)]
+    pub control: Option<String>,
     /// A Vehicle's shape as the Director draws it (D-RNG-5): offsets `[dx, dy]` from its square.
     #[serde(default)]
     pub shape: Vec<[i32; 2]>,

@@ -232,3 +232,43 @@ skills = [\"Put On A Show\", \"Professional\", \"Unmovable\", \"Restless Courier
     assert!(!e.contains("hero third: field `archetypes`"), "{e}");
     assert_eq!(e.lines().count(), 3, "{e}");
 }
+
+/// D-STN-4: a Forbidden Stance's two Forms give the hero one Skill between them, of either Form;
+/// taking both is refused.
+#[test]
+fn a_forbidden_stance_gives_one_skill() {
+    let hero = |skills: &str| {
+        format!(
+            "
+[[unit]]
+id = \"wild\"
+side = \"heroes\"
+kind = \"hero\"
+at = [0, 0]
+stances = [\"forbidden+power+blaster\", \"relentless+zen\", \"weightless+iron\"]
+archetypes = [\"wardancer\"]
+build = \"agile\"
+skills = [{skills}]
+"
+        )
+    };
+    // Power's Skill for the Forbidden Stance, Zen's and Iron's: accepted.
+    match check(&hero("\"Unstoppable\", \"Peaceful Heart\", \"Unmovable\", \"Quiet Gardener\"")) {
+        fray_core::table::BuildReport::Legal(lines) => assert_eq!(lines.len(), 2, "{lines:?}"),
+        fray_core::table::BuildReport::Illegal(e) => panic!("{}", e.join("\n")),
+    }
+    // Blaster's instead of Power's: accepted too.
+    match check(&hero("\"Basically Magic\", \"Peaceful Heart\", \"Unmovable\", \"Quiet Gardener\"")) {
+        fray_core::table::BuildReport::Legal(_) => {}
+        fray_core::table::BuildReport::Illegal(e) => panic!("{}", e.join("\n")),
+    }
+    // Both of the Forbidden Stance's Skills: refused, naming the field.
+    let e = problems(&hero("\"Unstoppable\", \"Basically Magic\", \"Peaceful Heart\", \"Quiet Gardener\""));
+    assert!(
+        e.contains(
+            "hero wild: field `skills`: a Forbidden Stance gives one Skill, of either of its Forms, not both (D-STN-4)"
+        ),
+        "{e}"
+    );
+    assert_eq!(e.lines().count(), 1, "{e}");
+}

@@ -7,7 +7,7 @@ use fray_dojo::{Dojo, FightSetup, State};
 use std::sync::Arc;
 
 fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
-    for x in &s.units {
+    for (i, x) in s.units.iter().enumerate() {
         if x.hp > x.bar_max || x.hp < 0 {
             return Err(format!("{} has {} HP of {}", x.id, x.hp, x.bar_max));
         }
@@ -17,7 +17,9 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
         // Out: the last bar broken, or out of play (D-OUT-1).
         // A lone Boss over the Edge is out of play but not out (D-OUT-5).
         let gone = x.at.is_none() && !fray_dojo::enemies::ringed_out(x);
-        if x.out != (x.broken >= x.bars || gone) {
+        // D-G-28: a Bleeding unit at 0 HP on the map (so not gone) stays in the fight.
+        let bleeding = !x.out && fray_dojo::style_abilities::bleeding(s, i as u8);
+        if x.out != (x.broken >= x.bars || gone) && !bleeding {
             return Err(format!(
                 "{}: out is {} with {} of {} bars broken, at {:?}",
                 x.id, x.out, x.broken, x.bars, x.at
@@ -301,7 +303,7 @@ fn styled_encounter(styles: &[&str]) -> String {
 /// Random fights in Stances of every Style whose Unique Actions are played, to the end.
 #[test]
 fn random_fights_with_every_style_action() {
-    let groups: [&[&str]; 2] = [
+    let groups: [&[&str]; 3] = [
         &[
             "judgment",
             "singing",
@@ -342,6 +344,18 @@ fn random_fights_with_every_style_action() {
             "patient",
             "vortex",
             "syphon",
+        ],
+        &[
+            "elder",
+            "spirit",
+            "hidden",
+            "akimbo",
+            "machine",
+            "unbreakable",
+            "mastermind",
+            "puppets",
+            "judgment",
+            "shining",
         ],
     ];
     let game = Arc::new(Dojo::builtin());
