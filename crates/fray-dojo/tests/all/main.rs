@@ -3,6 +3,7 @@
 //! of the test build. One file's tests: `cargo test -p fray-dojo --test all FILE::`.
 //! The scenario folder runs apart, from `tests/scenarios.rs` (its own harness).
 
+mod bots;
 mod creation;
 mod enemies;
 mod random_play;
