@@ -227,8 +227,17 @@ impl Game for Dojo {
         // more, so Taking it Out counts. A Shield counts up to one bar (a Shield that keeps
         // growing, like Singing's, is not worth stacking forever).
         let mut hp = [0f64; SIDES.len()];
+        let mut standing = [0f64; SIDES.len()];
         for x in &s.units {
             hp[x.side as usize] += unit_worth(x);
+            if !x.out {
+                standing[x.side as usize] = standing[x.side as usize].max(f64::from(x.bar_max));
+            }
+        }
+        // A side still in the fight is worth two bars more: Taking Out a side's last unit (in a
+        // three-way battle, putting one side out of the fight) counts for more than its HP.
+        for (h, bar) in hp.iter_mut().zip(standing) {
+            *h += 2.0 * bar;
         }
         let total: f64 = hp.iter().sum();
         if total <= 0.0 {
@@ -282,6 +291,38 @@ fn unit_worth(x: &crate::state::Unit) -> f64 {
     0.5 * bar + full_bars * bar + current + shield
 }
 
+/// A unit's line at the table, in short words: Taken Out, the bars left, its Shield, its
+/// tokens, whose Challenge it holds, its Favor tokens and its Stance, so a person at the prompt
+/// sees what the fight's state is without asking.
+fn statuses(s: &State, i: usize) -> Vec<String> {
+    let x = &s.units[i];
+    let mut out = Vec::new();
+    if x.out {
+        out.push("Taken Out".to_string());
+    } else if x.at.is_none() {
+        out.push("out of play".to_string());
+    }
+    if x.bars > 1 {
+        out.push(format!("bar {} of {}", (x.broken + 1).min(x.bars), x.bars));
+    }
+    if x.shield > 0 {
+        out.push(format!("Shield {}", x.shield));
+    }
+    for (t, n) in crate::state::token_list(x) {
+        out.push(format!("{t} {n}"));
+    }
+    if let Some(c) = x.challenge {
+        out.push(format!("holds {}'s Challenge", s.u(c).id));
+    }
+    for f in s.favors.iter().filter(|f| f.0 as usize == i) {
+        out.push(format!("Favor of the {}", SIDES[f.1 as usize]));
+    }
+    if let Some(st) = x.stance {
+        out.push(format!("{} Stance", s.stance_name(i as u8, st)));
+    }
+    out
+}
+
 /// The view: units with their bars, Shields, tokens, Stances and pools; the meter.
 pub fn view(s: &State) -> View {
     let mut units = std::collections::BTreeMap::new();
@@ -317,7 +358,7 @@ pub fn view(s: &State) -> View {
                 size: 1,
                 hp: x.hp as i64,
                 max_hp: x.bar_max as i64,
-                statuses: Vec::new(),
+                statuses: statuses(s, i),
                 status_details: Vec::new(),
                 extra,
             },
