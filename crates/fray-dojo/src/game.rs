@@ -265,7 +265,13 @@ impl Game for Dojo {
                 .filter_map(|y| y.at)
                 .map(|q| {
                     let d = crate::effects::dist(p, q);
-                    if d > hi { d - hi.max(1) } else if d < lo { lo - d } else { 0 }
+                    if d > hi {
+                        d - hi.max(1)
+                    } else if d < lo {
+                        lo - d
+                    } else {
+                        0
+                    }
                 })
                 .min();
             if let Some(gap) = gap {

@@ -460,3 +460,28 @@ fn random_three_way_battles_between_every_force() {
         assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
     }
 }
+
+/// D-EN-5, D-EN-8: found by the sweep (the Phantom force in an ambush at Lightweight, seed 3).
+/// Its Stooges, every member having acted, sang Sing Along's number into the pool to spend at
+/// once; it was offered their Unique Actions, which taking then refused. Now the number may go
+/// only where the group's own limit lets it (Reinforcements), and the fight plays to its end.
+#[test]
+fn stooges_spend_a_sung_number_within_their_limit() {
+    use fray_core::game::Game;
+    let game = Arc::new(Dojo::builtin());
+    let setup = FightSetup {
+        options: vec!["start=ambush".into(), "weight=lightweight".into(), "inspired-die=4".into()],
+        enemies: Some(fray_core::table::TeamText {
+            path: "force.toml".into(),
+            text: "enemies = [\"phantom\"]\n".into(),
+        }),
+        ..Default::default()
+    };
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let played = conformance::random_match(&game, &start, 3, &settings, &invariants);
+    let played = played.unwrap_or_else(|e| panic!("{e}"));
+    let log: Vec<String> = played.journal.iter().map(|e| e.to_string()).collect();
+    assert!(log.iter().any(|l| l.contains("friendly-ghosts uses Sing Along")), "{}", log.join("\n"));
+    assert!(game.outcome(&played.state).is_some(), "the fight ends");
+}
