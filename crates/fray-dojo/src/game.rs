@@ -223,13 +223,24 @@ impl Game for Dojo {
         if let Some(r) = self.returns(s) {
             return r.get(seat.index()).copied().unwrap_or(0.0);
         }
-        // Health left on each side, as a share of the whole: the side's own against all the others
-        // together (2 x share - 1), so in a three-way battle a hit on either other side counts.
+        // Each side's worth: its units' health, valued so a bot presses its attacks home. A bar's
+        // last points are worth more than its first (the square root of what is left of it), so
+        // a hit on a hurt unit beats the same hit on a fresh one and bots gang up on one target
+        // rather than spreading damage that heals back; a unit still standing is worth half a bar
+        // more, so Taking it Out counts. A Shield counts up to one bar (a Shield that keeps
+        // growing, like Singing's, is not worth stacking forever).
         let mut hp = [0f64; SIDES.len()];
+        let mut standing = [0f64; SIDES.len()];
         for x in &s.units {
+            hp[x.side as usize] += unit_worth(x);
             if !x.out {
-                hp[x.side as usize] += ((x.bars - x.broken - 1) as i32 * x.bar_max + x.hp + x.shield) as f64;
+                standing[x.side as usize] = standing[x.side as usize].max(f64::from(x.bar_max));
             }
+        }
+        // A side still in the fight is worth two bars more: Taking Out a side's last unit (in a
+        // three-way battle, putting one side out of the fight) counts for more than its HP.
+        for (h, bar) in hp.iter_mut().zip(standing) {
+            *h += 2.0 * bar;
         }
         let total: f64 = hp.iter().sum();
         if total <= 0.0 {
@@ -237,28 +248,88 @@ impl Game for Dojo {
         }
         let me = seat.index().min(SIDES.len() - 1);
         let side = me as u8;
+        // The side's own worth against all the others together (2 x share - 1), so in a
+        // three-way battle a hit on either other side counts.
         let others = total - hp[me];
-        // A little for closing in: each of the side's units standing near an enemy (most actions
-        // reach a square or two), so a one-move bot walks into the fight rather than waiting.
+        // A little for closing in: each of the side's units with an enemy within its Stance's
+        // range, or as few squares short of it as can be, so a bot walks into the fight rather
+        // than spending its dice on nothing. Speed tokens in hand count for part of the way
+        // (they are steps still to take this turn), so gaining Speed when nothing is in reach
+        // beats an Action that does nothing, and the steps themselves still count.
         let mut near = 0.0;
         let mut count = 0.0;
-        for x in s.units.iter().filter(|x| x.side == side && !x.out) {
+        for (i, x) in s.units.iter().enumerate().filter(|(_, x)| x.side == side && !x.out) {
             let Some(p) = x.at else { continue };
-            let d = s
+            let (lo, hi) = rules::range(s, i as u8);
+            let gap = s
                 .units
                 .iter()
                 .filter(|y| y.side != side && !y.out)
                 .filter_map(|y| y.at)
-                .map(|q| crate::effects::dist(p, q))
+                .map(|q| {
+                    let d = crate::effects::dist(p, q);
+                    if d > hi {
+                        d - hi.max(1)
+                    } else if d < lo {
+                        lo - d
+                    } else {
+                        0
+                    }
+                })
                 .min();
-            if let Some(d) = d {
-                near += 1.0 / f64::from(1 + d);
+            if let Some(gap) = gap {
+                let steps = (gap - x.has(crate::content::Token::Speed)).max(0);
+                near += 0.7 / f64::from(1 + gap) + 0.3 / f64::from(1 + steps);
                 count += 1.0;
             }
         }
         let approach = if count > 0.0 { near / count } else { 0.0 };
         ((hp[me] - others) / total) * 0.85 + 0.1 * approach
     }
+}
+
+/// What a unit is worth to its side for the bots' evaluation (see [`Dojo::evaluate`]), in HP.
+fn unit_worth(x: &crate::state::Unit) -> f64 {
+    if x.out {
+        return 0.0;
+    }
+    let bar = f64::from(x.bar_max.max(1));
+    let full_bars = f64::from(x.bars.saturating_sub(x.broken).saturating_sub(1));
+    let current = (f64::from(x.hp.max(0)) * bar).sqrt();
+    let shield = f64::from(x.shield.clamp(0, x.bar_max));
+    0.5 * bar + full_bars * bar + current + shield
+}
+
+/// A unit's line at the table, in short words: Taken Out, the bars left, its Shield, its
+/// tokens, whose Challenge it holds, its Favor tokens and its Stance, so a person at the prompt
+/// sees what the fight's state is without asking.
+fn statuses(s: &State, i: usize) -> Vec<String> {
+    let x = &s.units[i];
+    let mut out = Vec::new();
+    if x.out {
+        out.push("Taken Out".to_string());
+    } else if x.at.is_none() {
+        out.push("out of play".to_string());
+    }
+    if x.bars > 1 {
+        out.push(format!("bar {} of {}", (x.broken + 1).min(x.bars), x.bars));
+    }
+    if x.shield > 0 {
+        out.push(format!("Shield {}", x.shield));
+    }
+    for (t, n) in crate::state::token_list(x) {
+        out.push(format!("{t} {n}"));
+    }
+    if let Some(c) = x.challenge {
+        out.push(format!("holds {}'s Challenge", s.u(c).id));
+    }
+    for f in s.favors.iter().filter(|f| f.0 as usize == i) {
+        out.push(format!("Favor of the {}", SIDES[f.1 as usize]));
+    }
+    if let Some(st) = x.stance {
+        out.push(format!("{} Stance", s.stance_name(i as u8, st)));
+    }
+    out
 }
 
 /// The view: units with their bars, Shields, tokens, Stances and pools; the meter.
@@ -298,7 +369,7 @@ pub fn view(s: &State) -> View {
                 size: if crate::big::big(s, i as u8) && !crate::big::vehicle(s, i as u8) { 2 } else { 1 },
                 hp: x.hp as i64,
                 max_hp: x.bar_max as i64,
-                statuses: Vec::new(),
+                statuses: statuses(s, i),
                 status_details: Vec::new(),
                 extra,
             },

@@ -1967,8 +1967,12 @@ pub fn question(s: &State, frame: &Frame) -> Option<Decision> {
         Frame::Stooges { u, step } => crate::enemies::question(s, *u, step),
         Frame::SpendNow { u, n, aim } => {
             // The number is spent at once, whatever the one-Action limit (Reversal's Counter Attack).
+            // A Stooge group keeps its own limit: once every member has acted it has only
+            // Reinforcements (D-EN-5, D-EN-8), as when the Action is taken (`start_action`).
             let mut free = s.clone();
-            free.marks.acted.retain(|&w| w != *u);
+            if !crate::enemies::stooges(s, *u) {
+                free.marks.acted.retain(|&w| w != *u);
+            }
             let mut options = Vec::new();
             action_options_here(&free, *u, true, "", &mut options);
             let tail = format!(":{n}");

@@ -492,6 +492,21 @@ fn info(sys: &dyn System, v: &fray_core::view::View, d: &fray_core::decision::De
     if !exact.is_empty() {
         return exact.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect();
     }
+    // An id made of parts joined by `+` (a Dojo Stance, `style+form`): each part's entry.
+    if term.contains('+') {
+        let parts: Vec<&fray_core::lookup::Entry> = term
+            .split('+')
+            .filter_map(|p| {
+                entries.iter().find(|e| {
+                    e.id.eq_ignore_ascii_case(p)
+                        || e.id.rsplit_once(':').is_some_and(|(_, tail)| tail.eq_ignore_ascii_case(p))
+                })
+            })
+            .collect();
+        if !parts.is_empty() {
+            return parts.iter().map(|e| crate::lookup::entry_text(e) + "\n").collect();
+        }
+    }
     if let Some(u) = v.units.get(&o.id) {
         let mut text = format!("{} ({}, {}): {}/{} HP", u.name, o.id, u.team, u.hp, u.max_hp);
         if let Some(at) = u.at {

@@ -4,6 +4,7 @@
 //! The scenario folder runs apart, from `tests/scenarios.rs` (its own harness).
 
 mod book_gaps;
+mod bots;
 mod creation;
 mod enemies;
 mod random_play;

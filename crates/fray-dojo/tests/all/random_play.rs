@@ -417,3 +417,158 @@ fn random_three_way_battles() {
         assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
     }
 }
+
+/// Random fights of an encounter file `text` with `options`, `n` seeds, to the end.
+fn play_encounter(name: &str, text: &str, options: &[&str], n: u64) {
+    let game = Arc::new(Dojo::builtin());
+    let setup = FightSetup {
+        options: options.iter().map(|s| s.to_string()).collect(),
+        map: Some(fray_core::table::TeamText { path: format!("{name}.toml"), text: text.into() }),
+        enemies: None,
+    };
+    game.build(&setup).unwrap_or_else(|e| panic!("{name}: {}", e.0.join("\n")));
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{name}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// D-CMP-1, D-CMP-3, D-EN-*: a guest Boss fighting for the heroes, a hero gone over to the
+/// enemies, a Stooge group and a Super Stooge group, with a push into a Wall breaking it
+/// (D-OPT-1), at two weights, to the end.
+#[test]
+fn random_fights_with_guests_and_switched_sides() {
+    let text = "name = \"Guests and turncoats\"\n[map]\nrows = [\n  \"..........\",\n  \"..#....~..\",\n  \
+        \"....%%....\",\n  \"..^....#..\",\n  \"..........\",\n]\n\
+        [[unit]]\nid = \"ada\"\nside = \"heroes\"\nkind = \"hero\"\nat = [0, 0]\nstances = [\"heroic+iron\", \"zen\", \"dance\"]\n\
+        [[unit]]\nid = \"pal\"\nside = \"heroes\"\nkind = \"boss\"\nat = [1, 4]\nstances = [\"zen\", \"vigilance\", \"shadow\"]\n\
+        [[unit]]\nid = \"pal2\"\nside = \"heroes\"\nkind = \"warrior\"\nat = [2, 4]\nstances = [\"wild\"]\n\
+        [[unit]]\nid = \"turncoat\"\nside = \"enemies\"\nkind = \"hero\"\nat = [9, 0]\nstances = [\"power\", \"one-two\", \"song\"]\n\
+        [[unit]]\nid = \"gang\"\nside = \"enemies\"\nkind = \"stooges\"\nat = [9, 4]\nstances = [\"blaster\"]\n\
+        [[unit]]\nid = \"supers\"\nside = \"enemies\"\nkind = \"stooges\"\nbars = 2\narchetypes = [\"cyborg\"]\nat = [8, 4]\nstances = [\"control\"]\n";
+    let per = count().div_ceil(6).max(4);
+    for weight in ["weight=middleweight", "weight=featherweight"] {
+        play_encounter("guests", text, &[weight, "world-of-cardboard=true", "round-limit=12"], per);
+    }
+}
+
+/// D-BON-*, D-PEN-*: the Bonuses and Penalties handed out once as the fight starts (tokens, a
+/// Shield, Traps), on both sides, against the Unique Enemies.
+#[test]
+fn random_fights_with_start_stakes() {
+    let mut text = String::from("enemies = [\"unique\"]\n");
+    let stakes = [
+        ("ada", "bonus", "counter"),
+        ("ada", "penalty", "burned"),
+        ("bo", "bonus", "power-up"),
+        ("bo", "penalty", "exhausted"),
+        ("icarus", "bonus", "willpower"),
+        ("icarus", "penalty", "trapped"),
+        ("guardian", "bonus", "counter"),
+        ("ghoul", "penalty", "burned"),
+        ("war-tank", "penalty", "exhausted"),
+        ("warlock", "bonus", "power-up"),
+        ("ada", "bonus", "willpower"),
+        ("bo", "penalty", "trapped"),
+    ];
+    for (unit, kind, id) in stakes {
+        text.push_str(&format!("[[stake]]\nunit = \"{unit}\"\n{kind} = \"{id}\"\n"));
+    }
+    let game = Arc::new(Dojo::builtin());
+    let setup = FightSetup {
+        enemies: Some(fray_core::table::TeamText { path: "stakes.toml".into(), text }),
+        ..Default::default()
+    };
+    game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let n = count().div_ceil(6).max(4);
+    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
+    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// D-TERR-3: every force starting around the heroes (an ambush), at a weight class each, with
+/// the other dice options, to the end.
+#[test]
+fn random_ambushes_by_every_force_at_every_weight() {
+    let content = Dojo::builtin().content().unwrap();
+    let weights = ["featherweight", "lightweight", "middleweight", "heavyweight", "weight-of-the-world"];
+    let per = count().div_ceil(60).max(1);
+    let game = Arc::new(Dojo::builtin());
+    for (i, f) in content.enemies.force.iter().enumerate() {
+        let setup = FightSetup {
+            options: vec![
+                "start=ambush".into(),
+                format!("weight={}", weights[i % weights.len()]),
+                format!("inspired-die={}", [4, 6, 8][i % 3]),
+            ],
+            enemies: Some(fray_core::table::TeamText {
+                path: "force.toml".into(),
+                text: format!("enemies = [{:?}]\n", f.id),
+            }),
+            ..Default::default()
+        };
+        game.build(&setup).unwrap_or_else(|e| panic!("{}: {}", f.id, e.0.join("\n")));
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{}: {} of {per} fights failed:\n{}", f.id, failures.len(), failures.join("\n"));
+    }
+}
+
+/// D-CMP-4 at every weight class: three-way battles between pairs of forces (each force once
+/// as the enemies and once as the rivals), with both Favor readings, to the end.
+#[test]
+fn random_three_way_battles_between_every_force() {
+    let content = Dojo::builtin().content().unwrap();
+    let forces: Vec<&str> = content.enemies.force.iter().map(|f| f.id.as_str()).collect();
+    let weights = ["featherweight", "lightweight", "middleweight", "heavyweight", "weight-of-the-world"];
+    let per = count().div_ceil(60).max(1);
+    let game = Arc::new(Dojo::builtin());
+    for (i, a) in forces.iter().enumerate() {
+        let b = forces[(i + 1) % forces.len()];
+        let setup = FightSetup {
+            options: vec![
+                format!("favor={}", if i % 2 == 0 { "helper" } else { "helped" }),
+                format!("weight={}", weights[i % weights.len()]),
+                "round-limit=15".into(),
+            ],
+            enemies: Some(fray_core::table::TeamText {
+                path: "three-way.toml".into(),
+                text: format!("enemies = [{a:?}]\nrivals = [{b:?}]\n"),
+            }),
+            ..Default::default()
+        };
+        let state = game.build(&setup).unwrap_or_else(|e| panic!("{a} v {b}: {}", e.0.join("\n")));
+        assert!(state.three_way(), "{a} and {b}: a rivals' side");
+        let start = conformance::from_setup::<Dojo>(&setup);
+        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
+        assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// D-EN-5, D-EN-8: found by the sweep (the Phantom force in an ambush at Lightweight, seed 3).
+/// Its Stooges, every member having acted, sang Sing Along's number into the pool to spend at
+/// once; it was offered their Unique Actions, which taking then refused. Now the number may go
+/// only where the group's own limit lets it (Reinforcements), and the fight plays to its end.
+#[test]
+fn stooges_spend_a_sung_number_within_their_limit() {
+    use fray_core::game::Game;
+    let game = Arc::new(Dojo::builtin());
+    let setup = FightSetup {
+        options: vec!["start=ambush".into(), "weight=lightweight".into(), "inspired-die=4".into()],
+        enemies: Some(fray_core::table::TeamText {
+            path: "force.toml".into(),
+            text: "enemies = [\"phantom\"]\n".into(),
+        }),
+        ..Default::default()
+    };
+    let start = conformance::from_setup::<Dojo>(&setup);
+    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
+    let played = conformance::random_match(&game, &start, 3, &settings, &invariants);
+    let played = played.unwrap_or_else(|e| panic!("{e}"));
+    let log: Vec<String> = played.journal.iter().map(|e| e.to_string()).collect();
+    assert!(log.iter().any(|l| l.contains("friendly-ghosts uses Sing Along")), "{}", log.join("\n"));
+    assert!(game.outcome(&played.state).is_some(), "the fight ends");
+}

@@ -250,3 +250,64 @@ fn dojo_plays_a_three_way_battle() {
     assert!(out.contains("win") || out.contains("rounds are over"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Panic at the Dojo (issue 17): a person at the heroes' prompt fights a whole duel, answering
+/// each question as it comes (a stray word first, `info` on a Stance, then hits and steps toward
+/// the Warrior), until the fight is over; every prompt says what may be typed.
+#[test]
+fn dojo_person_fights_a_whole_encounter_at_the_prompt() {
+    use std::io::{BufRead, BufReader};
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dojo-duel.toml");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["play", "dojo", "--seat", "heroes", "--map", duel, "--option", "weight=featherweight", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    let mut options: Vec<String> = Vec::new();
+    let mut answers = 0;
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        text.push_str(&line);
+        text.push('\n');
+        // An option line: "  12. damage:5     Damage ...".
+        let t = line.trim_start();
+        if let Some((n, rest)) = t.split_once(". ")
+            && n.parse::<usize>().is_ok()
+            && line.starts_with(' ')
+        {
+            options.push(rest.split_whitespace().next().unwrap_or("").to_string());
+        }
+        if !line.starts_with("(a number or an option id") {
+            continue;
+        }
+        assert!(!options.is_empty(), "a prompt with no options:\n{text}");
+        // What a newcomer might type: at the first prompt a stray word and a look-up, then a hit
+        // when one is offered, else a step or Speed toward the Warrior, else the first option.
+        let hit = options.iter().find(|o| o.starts_with("damage:"));
+        let step = options.iter().find(|o| o.contains(',') && !o.contains(':'));
+        let speed = options.iter().find(|o| o.starts_with("movement:"));
+        let pick = hit.or(step).or(speed).unwrap_or(&options[0]).clone();
+        let answer = if answers == 0 { format!("attack\ninfo 1\n{pick}") } else { pick };
+        options.clear();
+        answers += 1;
+        assert!(answers < 400, "no end after {answers} answers:\n{text}");
+        writeln!(stdin, "{answer}").unwrap();
+    }
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{text}");
+    // A stray word gets what may be typed, and changes nothing.
+    assert!(text.contains("> choose a number from 1 to 3 or an option id"), "{text}");
+    // `info` on a Stance tells its Form (and Style, when it has one).
+    assert!(text.contains("Power Form"), "{text}");
+    // The roster shows what the fight's state is: a unit's Stance and tokens.
+    assert!(text.contains("[Power") || text.contains(", Power"), "{text}");
+    // The fight reached its end: the heroes won (the Warrior Taken Out) or it stopped on rounds.
+    let end = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    assert!(end.contains("Taken Out") || end.contains("rounds are over"), "{end}\n{text}");
+    assert!(text.contains("the heroes win"), "{text}");
+}
