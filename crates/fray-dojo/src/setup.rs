@@ -19,7 +19,7 @@ pub const TABLE_OPTIONS: &[(&str, &str)] = &[
     ),
     ("lightweight-heal=2|3", "Lightweight's Heal Value (D-G-01)"),
     ("default-bonus=true|false", "the heroes' +2 HP a bar at Light, Middle and Heavy weight (D-CW-2)"),
-    ("formless-range=1-2", "the range of a Stance with no Style (Styles are not entered yet)"),
+    ("formless-range=1-2", "the range of a Stance with no Style (a test fight's)"),
     ("boss-die=6 (4-12)", "the size of a Boss's extra die per Stance (D-EN-12, D-G-DICE)"),
     ("wild-die=6 (4-12)", "the size of Wild Form's bonus dice (D-G-DICE)"),
     ("inspired-die=6 (4-12)", "the die an Inspired token rolls (D-TOK-9, D-G-DICE)"),
