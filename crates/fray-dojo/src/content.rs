@@ -390,6 +390,8 @@ pub enum Target {
     EnemySeen,
     /// Every enemy you can see.
     EnemiesSeen,
+    /// Any number of enemies you can see, picked one by one (D-BA-8).
+    SomeEnemiesSeen,
     /// One enemy 1 to 4 spaces away (D-BA-6).
     #[serde(rename = "enemy-within-4")]
     EnemyWithin4,

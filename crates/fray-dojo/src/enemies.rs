@@ -368,10 +368,11 @@ pub fn after_step(cx: &mut Ctx, u: u8) {
 
 /// D-OBS-5: each Stooge standing on a Trap as a turn ends hurts its group for 1.
 pub fn on_traps(cx: &mut Ctx) {
-    let on: Vec<u8> = cx.s.members.iter().filter(|m| cx.s.obstacle(m.0) == Some(Obstacle::Trap)).map(|m| m.1).collect();
-    for u in on {
+    let on: Vec<(Pos, u8)> =
+        cx.s.members.iter().filter(|m| cx.s.obstacle(m.0) == Some(Obstacle::Trap)).copied().collect();
+    for (p, u) in on {
         if cx.s.u(u).active() {
-            rules::trapped(cx, u);
+            rules::trapped(cx, u, p);
         }
     }
 }
@@ -475,7 +476,7 @@ pub fn answer(cx: &mut Ctx, u: u8, step: StoogeStep, option: &str) -> Result<(),
             cx.push(Frame::Stooges { u, step: StoogeStep::Move { left, n, k: k - 1 } });
             // D-OBS-5: a Trap entered hurts the group.
             if cx.s.obstacle(to) == Some(Obstacle::Trap) {
-                rules::trapped(cx, u);
+                rules::trapped(cx, u, to);
             }
         }
     }

@@ -120,6 +120,7 @@ fn hostile(t: Target) -> bool {
             | Target::Enemies
             | Target::EnemySeen
             | Target::EnemiesSeen
+            | Target::SomeEnemiesSeen
             | Target::EnemyWithin4
             | Target::Anyone
             | Target::Adjacent
@@ -217,7 +218,9 @@ fn candidates_judged(s: &State, user: u8, by: Option<u8>, t: Target, picked: &[u
         Target::NewEnemy => all
             .filter(|&v| enemy(v) && !picked.contains(&v) && within(s, user, v, lo, hi) && aim_ok(s, user, v))
             .collect(),
-        Target::EnemySeen | Target::EnemiesSeen => all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect(),
+        Target::EnemySeen | Target::EnemiesSeen | Target::SomeEnemiesSeen => {
+            all.filter(|&v| enemy(v) && aim_ok(s, user, v)).collect()
+        }
         Target::EnemyWithin4 => all.filter(|&v| enemy(v) && within(s, user, v, 1, 4) && aim_ok(s, user, v)).collect(),
         Target::Ally => {
             all.filter(|&v| friend(v) && (v == user || within(s, user, v, lo, hi) && aim_ok(s, user, v))).collect()
@@ -409,7 +412,7 @@ fn copy_squares(s: &State, u: u8, t: Target) -> Vec<Pos> {
             let enemy = foes(s, u, o);
             match t {
                 Target::Enemy | Target::NewEnemy | Target::Enemies => enemy && (lo..=hi).contains(&d) && aim(p),
-                Target::EnemySeen | Target::EnemiesSeen => enemy && aim(p),
+                Target::EnemySeen | Target::EnemiesSeen | Target::SomeEnemiesSeen => enemy && aim(p),
                 Target::AdjacentEnemy => enemy && d == 1,
                 Target::Everyone => o != u && (lo..=hi).contains(&d) && aim(p),
                 Target::EveryoneAdjacent => o != u && d == 1,
@@ -762,17 +765,24 @@ fn enter(cx: &mut Ctx, u: u8, p: Pos, how: &'static str) {
     // Volcanic: entering a Trap does not hurt.
     let trap = cx.s.obstacle(p) == Some(Obstacle::Trap) && !crate::big::big(cx.s, u) || big_trap;
     if trap && !crate::style_abilities::enters_traps(cx.s, u) {
-        trapped(cx, u);
+        trapped(cx, u, p);
     }
     // Frozen: an enemy stepping in next to it gains a Weakness.
     crate::style_abilities::entered(cx, u, p);
 }
 
-/// A Trap deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
-pub(crate) fn trapped(cx: &mut Ctx, u: u8) {
+/// The Trap on `at` deals `u` 1 (D-OBS-5): Phoenix heals it instead, Weightless takes none.
+/// Each Trap deals its damage once a turn: entered and then stood on, it hurts once.
+pub(crate) fn trapped(cx: &mut Ctx, u: u8, at: Pos) {
+    if cx.s.marks.traps.contains(&at) {
+        return;
+    }
+    let who = cx.s.who(u);
     if crate::style_abilities::phoenix(cx.s, u) {
+        cx.emit(Event::Trapped { who, at });
         heal(cx, u, 1);
     } else if crate::style_abilities::traps_hurt(cx.s, u) && !crate::style_abilities::misfortune(cx, u) {
+        cx.emit(Event::Trapped { who, at });
         hurt(cx, None, u, 1, false, false);
     }
 }
@@ -1772,7 +1782,12 @@ fn run_question(s: &State, run: &Run) -> Option<Decision> {
         Stage::More => {
             let mut options = unit_options(s, &more_targets(s, run));
             options.push(DecisionOption::new("none", "no more targets"));
-            ask(s, u, "target", format!("{name}: one more target ({} left)?", run.more), options)
+            let text = if matches!(run.ops.get(run.i).and_then(effect_target), Some(Target::SomeEnemiesSeen)) {
+                format!("{name}: one more target?")
+            } else {
+                format!("{name}: one more target ({} left)?", run.more)
+            };
+            ask(s, u, "target", text, options)
         }
         Stage::Iron { t } => ask(
             s,
@@ -2645,7 +2660,7 @@ fn end(cx: &mut Ctx, u: u8, slot: u8, stage: u8) -> Result<Flow, RuleError> {
                     && cx.s.u(v).active()
                     && cx.s.obstacle(p) == Some(Obstacle::Trap)
                 {
-                    trapped(cx, v);
+                    trapped(cx, v, p);
                 }
             }
             let who = cx.s.who(slot);
@@ -2981,7 +2996,9 @@ fn aimed_stooge(s: &State, user: u8, kind: Target, t: u8, nth: usize) -> Option<
     let (lo, hi) = match kind {
         Target::Adjacent | Target::AdjacentEnemy | Target::EveryoneAdjacent | Target::AdjacentEnemies => (1, 1),
         Target::EnemyWithin4 => (1, 4),
-        Target::EnemySeen | Target::EnemiesSeen | Target::AllySeen | Target::AnyoneSeen => (0, i32::MAX),
+        Target::EnemySeen | Target::EnemiesSeen | Target::SomeEnemiesSeen | Target::AllySeen | Target::AnyoneSeen => {
+            (0, i32::MAX)
+        }
         _ => range(s, user),
     };
     let mut all = crate::enemies::spots(s, t);
@@ -3131,6 +3148,10 @@ fn step_run(cx: &mut Ctx, mut run: Run) -> Result<Flow, RuleError> {
         let t = run.tgt.unwrap_or(run.user);
         run.current = Some(t);
         pick(cx, &mut run, t);
+    }
+    // D-BA-8: Bring It On! takes as many more enemies it can see as its user likes.
+    if matches!(effect_target(&op), Some(Target::SomeEnemiesSeen)) && !run.more_asked && run.tgt.is_some() {
+        run.more = run.more.max(cx.s.units.len().min(u8::MAX as usize) as u8);
     }
     // D-CLAR-1: once its first target is picked, an effect may take more (Blaster, Amplify).
     if run.more > 0 && !run.more_asked && !run.quiet && run.tgt.is_some() {

@@ -274,6 +274,8 @@ pub struct TurnMarks {
     pub turned_away: Vec<(u8, u8)>,
     /// Elder units that took their free Unique Action this turn (L2672: once a turn).
     pub elder: Vec<u8>,
+    /// Traps that have dealt their damage this turn (D-OBS-5: each once a turn).
+    pub traps: Vec<Pos>,
 }
 
 /// The whole fight.
@@ -594,6 +596,13 @@ pub enum Event {
     },
     /// The later pushes are done.
     LaterDone,
+    /// A Trap deals its damage (or Phoenix's heal) to `who` (D-OBS-5: each Trap once a turn).
+    Trapped {
+        /// Who.
+        who: W,
+        /// The Trap's square.
+        at: Pos,
+    },
     /// An Elder unit takes its free Unique Action of the turn (L2672).
     FreeAction {
         /// Who.
@@ -881,6 +890,7 @@ impl fmt::Display for Event {
             Event::LaterDone => write!(f, "the end-of-turn pushes are done"),
             Event::Used { who, .. } => write!(f, "{who} marks a use this turn"),
             Event::FreeAction { who } => write!(f, "{who} takes its free Unique Action of the turn (Elder)"),
+            Event::Trapped { who, at } => write!(f, "{who} is caught by the Trap on {}", at.key()),
             Event::Spirit { from, to } => write!(f, "{from} hands its numbers to {to} (Heroic Spirit)"),
             Event::PoweredUp { who, bonus } => write!(f, "{who} is handed the Bonus {bonus} too (Heroic Power Up)"),
             Event::Negated { who, by } => write!(f, "{by} cancels {who}'s action with a Control token"),
@@ -1068,6 +1078,7 @@ impl Apply<Event> for State {
             Event::PushLater { by, target, n } => self.marks.later.push((by.idx, target.idx, *n)),
             Event::LaterDone => self.marks.later.clear(),
             Event::FreeAction { who } => self.marks.elder.push(who.idx),
+            Event::Trapped { at, .. } => self.marks.traps.push(*at),
             Event::Used { who, action } => {
                 match self.marks.uses.iter_mut().find(|(u, a, _)| *u == who.idx && a == action) {
                     Some(x) => x.2 += 1,
