@@ -75,7 +75,12 @@ fn setup(enemies: &str, options: &[&str]) -> FightSetup {
 fn study(label: &str, setup: &FightSetup, seeds: std::ops::Range<u64>) -> (usize, f64) {
     let game = Dojo::builtin();
     let n = seeds.end - seeds.start;
-    let results: Vec<(bool, u32)> = seeds.map(|seed| greedy_fight(&game, setup, seed)).collect();
+    // One thread a seed: the fights are independent, and one greedy fight is slow.
+    let results: Vec<(bool, u32)> = std::thread::scope(|scope| {
+        let game = &game;
+        let fights: Vec<_> = seeds.map(|seed| scope.spawn(move || greedy_fight(game, setup, seed))).collect();
+        fights.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
     let ended = results.iter().filter(|r| r.0).count();
     let mean = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n as f64;
     eprintln!(

@@ -100,6 +100,23 @@ fn play(options: &[&str], n: u64) {
     assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// Runs `f` on every item, spread over the machine's cores (each item's fights are few, so the
+/// harness's own spreading of seeds leaves cores idle). A panic on any item is passed on.
+fn in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let f = &f;
+                scope.spawn(move || items.iter().skip(k).step_by(threads).for_each(f))
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
 /// How many fights a test plays: a quick budget by default (CI's time), FRAY_RANDOM_MATCHES for
 /// the sweep (.ci/sweep plays 3000).
 fn count() -> u64 {
@@ -497,7 +514,8 @@ fn random_ambushes_by_every_force_at_every_weight() {
     let weights = ["featherweight", "lightweight", "middleweight", "heavyweight", "weight-of-the-world"];
     let per = count().div_ceil(60).max(1);
     let game = Arc::new(Dojo::builtin());
-    for (i, f) in content.enemies.force.iter().enumerate() {
+    let forces: Vec<(usize, _)> = content.enemies.force.iter().enumerate().collect();
+    in_parallel(&forces, |&(i, f)| {
         let setup = FightSetup {
             options: vec![
                 "start=ambush".into(),
@@ -515,7 +533,7 @@ fn random_ambushes_by_every_force_at_every_weight() {
         let settings = Settings { max_decisions: 50_000, ..Settings::default() };
         let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{}: {} of {per} fights failed:\n{}", f.id, failures.len(), failures.join("\n"));
-    }
+    });
 }
 
 /// D-CMP-4 at every weight class: three-way battles between pairs of forces (each force once
@@ -527,7 +545,8 @@ fn random_three_way_battles_between_every_force() {
     let weights = ["featherweight", "lightweight", "middleweight", "heavyweight", "weight-of-the-world"];
     let per = count().div_ceil(60).max(1);
     let game = Arc::new(Dojo::builtin());
-    for (i, a) in forces.iter().enumerate() {
+    let pairs: Vec<(usize, &str)> = forces.iter().copied().enumerate().collect();
+    in_parallel(&pairs, |&(i, a)| {
         let b = forces[(i + 1) % forces.len()];
         let setup = FightSetup {
             options: vec![
@@ -547,7 +566,7 @@ fn random_three_way_battles_between_every_force() {
         let settings = Settings { max_decisions: 50_000, ..Settings::default() };
         let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
         assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
-    }
+    });
 }
 
 /// D-EN-5, D-EN-8: found by the sweep (the Phantom force in an ambush at Lightweight, seed 3).
