@@ -92,12 +92,18 @@ fn invariants(_: &Dojo, s: &State) -> Result<(), String> {
 }
 
 fn play(options: &[&str], n: u64) {
-    let game = Arc::new(Dojo::builtin());
     let setup = FightSetup { options: options.iter().map(|s| s.to_string()).collect(), ..Default::default() };
-    let start = conformance::from_setup::<Dojo>(&setup);
+    fights("random fights", &setup, n);
+}
+
+/// `n` random fights from `setup` (seeds from 0), each to its end with every invariant kept;
+/// `label` names the setup in a failure.
+fn fights(label: &str, setup: &FightSetup, n: u64) {
+    let game = Arc::new(Dojo::builtin());
+    let start = conformance::from_setup::<Dojo>(setup);
     let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(failures.is_empty(), "{label}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// Runs `f` on every item, spread over the machine's cores (each item's fights are few, so the
@@ -147,16 +153,12 @@ fn the_same_seed_replays_the_same_fight() {
 
 /// The sample encounter's heroes against `enemies` (a force or enemy ids), `n` seeds.
 fn play_force(enemies: &str, uneven: &str, n: u64) {
-    let game = Arc::new(Dojo::builtin());
     let text = format!("enemies = [{enemies}]\nuneven = \"{uneven}\"\n");
     let setup = FightSetup {
         enemies: Some(fray_core::table::TeamText { path: "force.toml".into(), text }),
         ..Default::default()
     };
-    let start = conformance::from_setup::<Dojo>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{enemies}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    fights(enemies, &setup, n);
 }
 
 /// D-RNG-5, D-G-22: the heroes against the big units (the Giants and the Vehicles) and the
@@ -173,7 +175,6 @@ fn random_fights_against_big_units() {
 /// figure a member, moved, hit and lost one by one.
 #[test]
 fn random_fights_with_stooge_figures() {
-    let game = Arc::new(Dojo::builtin());
     for f in ["angel", "punk", "trickster"] {
         let setup = FightSetup {
             options: vec!["stooge-figures=true".into()],
@@ -183,11 +184,8 @@ fn random_fights_with_stooge_figures() {
             }),
             ..Default::default()
         };
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
         let n = count().div_ceil(30).max(2);
-        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+        fights(f, &setup, n);
     }
 }
 
@@ -195,7 +193,6 @@ fn random_fights_with_stooge_figures() {
 /// and come back as their turns start; the fights still end (or reach the round limit) cleanly.
 #[test]
 fn random_fights_with_endless_stooges() {
-    let game = Arc::new(Dojo::builtin());
     for (f, weight) in [("angel", "middleweight"), ("punk", "featherweight"), ("trickster", "heavyweight")] {
         let setup = FightSetup {
             options: vec!["endless-stooges=true".into(), format!("weight={weight}")],
@@ -205,11 +202,8 @@ fn random_fights_with_endless_stooges() {
             }),
             ..Default::default()
         };
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
         let n = count().div_ceil(30).max(2);
-        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{f}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+        fights(f, &setup, n);
     }
 }
 
@@ -262,16 +256,12 @@ fn random_fights_with_round_long_stakes() {
     for (unit, kind, id) in stakes {
         text.push_str(&format!("[[stake]]\nunit = \"{unit}\"\n{kind} = \"{id}\"\n"));
     }
-    let game = Arc::new(Dojo::builtin());
     let setup = FightSetup {
         enemies: Some(fray_core::table::TeamText { path: "stakes.toml".into(), text }),
         ..Default::default()
     };
-    let start = conformance::from_setup::<Dojo>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let n = count().div_ceil(6).max(4);
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    fights("random fights", &setup, n);
 }
 
 /// Encounters whose Stances carry every Style with a Unique Action played whole: each hero three
@@ -386,11 +376,8 @@ fn random_fights_with_every_style_action() {
             enemies: None,
         };
         game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
         let n = count().div_ceil(2);
-        let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+        fights("random fights", &setup, n);
     }
 }
 
@@ -407,12 +394,8 @@ fn random_fights_with_a_frantic_hero() {
         map: Some(fray_core::table::TeamText { path: "frantic.toml".into(), text: text.into() }),
         enemies: None,
     };
-    let game = Arc::new(Dojo::builtin());
-    let start = conformance::from_setup::<Dojo>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let n = count().div_ceil(4);
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    fights("random fights", &setup, n);
 }
 
 /// D-CMP-4: three-way battles, the sample heroes against two enemy teams (the enemies and the
@@ -430,10 +413,7 @@ fn random_three_way_battles() {
         };
         let state = game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
         assert!(state.three_way(), "{a} and {b}: a rivals' side");
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
+        fights(&format!("{a} v {b}"), &setup, per);
     }
 }
 
@@ -446,10 +426,7 @@ fn play_encounter(name: &str, text: &str, options: &[&str], n: u64) {
         enemies: None,
     };
     game.build(&setup).unwrap_or_else(|e| panic!("{name}: {}", e.0.join("\n")));
-    let start = conformance::from_setup::<Dojo>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{name}: {} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    fights(name, &setup, n);
 }
 
 /// D-CMP-1, D-CMP-3, D-EN-*: a guest Boss fighting for the heroes, a hero gone over to the
@@ -499,11 +476,8 @@ fn random_fights_with_start_stakes() {
         ..Default::default()
     };
     game.build(&setup).unwrap_or_else(|e| panic!("{}", e.0.join("\n")));
-    let start = conformance::from_setup::<Dojo>(&setup);
-    let settings = Settings { max_decisions: 50_000, ..Settings::default() };
     let n = count().div_ceil(6).max(4);
-    let (_, failures) = conformance::random_matches(&game, &start, 0..n, &settings, &invariants, |_, _| ());
-    assert!(failures.is_empty(), "{} of {n} fights failed:\n{}", failures.len(), failures.join("\n"));
+    fights("random fights", &setup, n);
 }
 
 /// D-TERR-3: every force starting around the heroes (an ambush), at a weight class each, with
@@ -529,10 +503,7 @@ fn random_ambushes_by_every_force_at_every_weight() {
             ..Default::default()
         };
         game.build(&setup).unwrap_or_else(|e| panic!("{}: {}", f.id, e.0.join("\n")));
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{}: {} of {per} fights failed:\n{}", f.id, failures.len(), failures.join("\n"));
+        fights(&f.id, &setup, per);
     });
 }
 
@@ -562,10 +533,7 @@ fn random_three_way_battles_between_every_force() {
         };
         let state = game.build(&setup).unwrap_or_else(|e| panic!("{a} v {b}: {}", e.0.join("\n")));
         assert!(state.three_way(), "{a} and {b}: a rivals' side");
-        let start = conformance::from_setup::<Dojo>(&setup);
-        let settings = Settings { max_decisions: 50_000, ..Settings::default() };
-        let (_, failures) = conformance::random_matches(&game, &start, 0..per, &settings, &invariants, |_, _| ());
-        assert!(failures.is_empty(), "{a} v {b}: {} of {per} fights failed:\n{}", failures.len(), failures.join("\n"));
+        fights(&format!("{a} v {b}"), &setup, per);
     });
 }
 
