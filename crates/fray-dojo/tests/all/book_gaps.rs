@@ -1,8 +1,8 @@
 //! Gaps of the book (rules/dojo.md §4) that Fray settles at the builder and the look-up: hex
 //! grids, the example heroes' sheets, the Frantic hero's Styles, the two Swarms.
 
-use fray_core::table::{BuildReport, TeamText};
-use fray_dojo::{Dojo, FightSetup};
+use fray_core::table::BuildReport;
+use fray_dojo::Dojo;
 
 const UNITS: &str = "
 [[unit]]
@@ -20,14 +20,7 @@ at = [5, 1]
 stances = [\"zen\"]
 ";
 
-fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
-    let setup = FightSetup {
-        options: Vec::new(),
-        map: Some(TeamText { path: "fight.toml".into(), text: text.into() }),
-        enemies: None,
-    };
-    Dojo::builtin().build(&setup).map_err(|e| e.0)
-}
+use crate::setup::build;
 
 /// D-G-07, D-OPT-5: a map asking for a hexagonal grid is refused, naming the file, the line and
 /// the field; `grid = "square"` (or none) builds as before.

@@ -123,6 +123,18 @@ fn in_parallel<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
     });
 }
 
+/// The sample heroes against the enemy force `force`, with `options`.
+fn against(force: &str, options: Vec<String>) -> FightSetup {
+    FightSetup {
+        options,
+        enemies: Some(fray_core::table::TeamText {
+            path: "force.toml".into(),
+            text: format!("enemies = [{force:?}]\n"),
+        }),
+        ..Default::default()
+    }
+}
+
 /// How many fights a test plays: a quick budget by default (CI's time), FRAY_RANDOM_MATCHES for
 /// the sweep (.ci/sweep plays 3000).
 fn count() -> u64 {
@@ -176,14 +188,7 @@ fn random_fights_against_big_units() {
 #[test]
 fn random_fights_with_stooge_figures() {
     for f in ["angel", "punk", "trickster"] {
-        let setup = FightSetup {
-            options: vec!["stooge-figures=true".into()],
-            enemies: Some(fray_core::table::TeamText {
-                path: "force.toml".into(),
-                text: format!("enemies = [{f:?}]\n"),
-            }),
-            ..Default::default()
-        };
+        let setup = against(f, vec!["stooge-figures=true".into()]);
         let n = count().div_ceil(30).max(2);
         fights(f, &setup, n);
     }
@@ -194,14 +199,7 @@ fn random_fights_with_stooge_figures() {
 #[test]
 fn random_fights_with_endless_stooges() {
     for (f, weight) in [("angel", "middleweight"), ("punk", "featherweight"), ("trickster", "heavyweight")] {
-        let setup = FightSetup {
-            options: vec!["endless-stooges=true".into(), format!("weight={weight}")],
-            enemies: Some(fray_core::table::TeamText {
-                path: "force.toml".into(),
-                text: format!("enemies = [{f:?}]\n"),
-            }),
-            ..Default::default()
-        };
+        let setup = against(f, vec!["endless-stooges=true".into(), format!("weight={weight}")]);
         let n = count().div_ceil(30).max(2);
         fights(f, &setup, n);
     }

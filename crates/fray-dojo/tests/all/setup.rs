@@ -5,7 +5,8 @@ use fray_core::table::TeamText;
 use fray_dojo::content::{BUILTIN, Content};
 use fray_dojo::{Dojo, FightSetup};
 
-fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
+/// Builds a fight from an encounter file's text (also used by `book_gaps`).
+pub(crate) fn build(text: &str) -> Result<fray_dojo::State, Vec<String>> {
     let setup = FightSetup {
         options: Vec::new(),
         map: Some(TeamText { path: "fight.toml".into(), text: text.into() }),
